@@ -1,0 +1,44 @@
+import { sql } from 'kysely'
+import { afterEach, describe, expect, it } from 'vitest'
+import { createTestDatabase } from '../testing/test-database.ts'
+import type { Database } from './database.ts'
+
+let database: Database | undefined
+afterEach(async () => {
+  await database?.close()
+  database = undefined
+})
+
+describe('database', () => {
+  it('is migrated and answers queries', async () => {
+    database = await createTestDatabase()
+    const tables = await sql<{ table_name: string }>`
+      select table_name from information_schema.tables where table_schema = 'public' order by table_name
+    `.execute(database.db)
+    expect(tables.rows.map((row) => row.table_name)).toEqual(
+      expect.arrayContaining(['accounts', 'oidc_payloads', 'server_secrets', 'users']),
+    )
+  })
+
+  it('returns int8 as a number on both engines', async () => {
+    database = await createTestDatabase()
+    const result = await sql<{ value: number }>`select 9007199254740991::int8 as value`.execute(database.db)
+    expect(result.rows[0]?.value).toBe(9007199254740991)
+  })
+
+  it('refuses an int8 that a number cannot hold exactly', async () => {
+    database = await createTestDatabase()
+    await expect(sql`select 9007199254740993::int8 as value`.execute(database.db)).rejects.toThrow(/safe integer/)
+  })
+
+  it('keys users by issuer and subject', async () => {
+    database = await createTestDatabase()
+    const user = { issuer: 'https://id.example', subject: 's1', email: 'a@example.com' }
+    await database.db.insertInto('users').values(user).execute()
+    await expect(database.db.insertInto('users').values(user).execute()).rejects.toThrow()
+    await database.db
+      .insertInto('users')
+      .values({ ...user, issuer: 'https://other.example' })
+      .execute()
+  })
+})

@@ -1,0 +1,64 @@
+import { mkdir } from 'node:fs/promises'
+import path from 'node:path'
+import { PGlite } from '@electric-sql/pglite'
+import { Kysely, PGliteDialect, PostgresDialect } from 'kysely'
+import pg from 'pg'
+import type { Database as Tables } from './schema.ts'
+
+export type DatabaseKind = 'pglite' | 'postgres'
+
+export interface Database {
+  db: Kysely<Tables>
+  kind: DatabaseKind
+  /** The embedded engine itself (PGlite only), for pg-boss and dumps. */
+  pglite?: PGlite
+  close(): Promise<void>
+}
+
+const INT8 = 20
+
+/**
+ * int8 comes back as a number from PGlite and as a string from pg; both are
+ * made to give a number, and refuse a value that a number cannot hold exactly
+ * (money is in minor units and never gets near 2^53).
+ */
+function parseInt8(value: string): number {
+  const parsed = Number(value)
+  if (!Number.isSafeInteger(parsed)) throw new RangeError(`int8 value ${value} exceeds the safe integer range`)
+  return parsed
+}
+
+export const pgliteParsers = { [INT8]: parseInt8 }
+
+export async function openPglite(dataDir: string): Promise<PGlite> {
+  const dir = path.join(dataDir, 'db')
+  await mkdir(dir, { recursive: true })
+  return PGlite.create({ dataDir: dir, parsers: pgliteParsers })
+}
+
+export function fromPglite(pglite: PGlite): Database {
+  return {
+    db: new Kysely<Tables>({ dialect: new PGliteDialect({ pglite }) }),
+    kind: 'pglite',
+    pglite,
+    close: async () => {
+      if (!pglite.closed) await pglite.close()
+    },
+  }
+}
+
+export function openPostgres(databaseUrl: string): Database {
+  const types = {
+    getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+      oid === INT8 ? parseInt8 : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+  }
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 10, types })
+  const db = new Kysely<Tables>({ dialect: new PostgresDialect({ pool }) })
+  return { db, kind: 'postgres', close: () => db.destroy() }
+}
+
+/** PostgreSQL when DATABASE_URL is set, otherwise PGlite in DATA_DIR/db. */
+export async function openDatabase(options: { databaseUrl: string | undefined; dataDir: string }): Promise<Database> {
+  if (options.databaseUrl) return openPostgres(options.databaseUrl)
+  return fromPglite(await openPglite(options.dataDir))
+}

@@ -1,0 +1,22 @@
+import type { Kysely } from 'kysely'
+import { type Migration, Migrator } from 'kysely/migration'
+import * as users from './migrations/0001-users.ts'
+import * as embeddedSignIn from './migrations/0002-embedded-sign-in.ts'
+import type { Database } from './schema.ts'
+
+/**
+ * Listed by hand rather than read from the folder, so that the set of
+ * migrations is fixed at build time and the same on PGlite and PostgreSQL.
+ * Append only: a released migration is never edited.
+ */
+const migrations: Record<string, Migration> = {
+  '0001-users': users,
+  '0002-embedded-sign-in': embeddedSignIn,
+}
+
+export async function migrateToLatest(db: Kysely<Database>): Promise<string[]> {
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } })
+  const { error, results } = await migrator.migrateToLatest()
+  if (error) throw error
+  return (results ?? []).filter((result) => result.status === 'Success').map((result) => result.migrationName)
+}

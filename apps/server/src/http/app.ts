@@ -1,0 +1,106 @@
+import { fileURLToPath } from 'node:url'
+import formbody from '@fastify/formbody'
+import middie from '@fastify/middie'
+import Fastify, { type FastifyInstance } from 'fastify'
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod'
+import type { JWK } from 'jose'
+import { type AccessTokenVerifier, createAccessTokenVerifier, discoverJwksUri } from '../auth/access-token-verifier.ts'
+import { type Clock, systemClock } from '../clock.ts'
+import type { Config } from '../config.ts'
+import type { Database } from '../db/database.ts'
+import { mountEmbeddedOidc } from '../oidc/embedded-provider.ts'
+import type { Services } from '../services/services.ts'
+import { registerAuthentication } from './plugins/authentication.ts'
+import { registerErrorHandler } from './plugins/error-handler.ts'
+import { registerOpenApi } from './plugins/openapi.ts'
+import { registerRequestId, requestIdFrom } from './plugins/request-id.ts'
+import { registerSecurityHeaders } from './plugins/security-headers.ts'
+import { registerWebApp } from './plugins/web-app.ts'
+import { clientConfigRoutes } from './routes/client-config.ts'
+import { healthRoutes } from './routes/health.ts'
+import { meRoutes } from './routes/me.ts'
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    services: Services
+    /** Embedded sign-in only: the key that signs access tokens (tests and the CLI mint with it). */
+    embeddedSigningKey: JWK | null
+  }
+}
+
+export interface AppOptions {
+  config: Config
+  database: Database
+  clock?: Clock
+  /** Where the built web app lives; defaults to apps/web/dist. */
+  webDistDir?: string
+  /** Replaces token verification (tests of an external issuer). */
+  verifyAccessToken?: AccessTokenVerifier
+}
+
+const defaultWebDist = fileURLToPath(new URL('../../../web/dist', import.meta.url))
+
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const { config, database } = options
+  const app = Fastify({
+    logger: {
+      level: config.logLevel,
+      redact: {
+        paths: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+        censor: '[redacted]',
+      },
+    },
+    trustProxy: config.trustProxy,
+    requestIdLogLabel: 'request_id',
+    genReqId: (request) => requestIdFrom(request.headers['x-request-id']),
+    disableRequestLogging: false,
+    bodyLimit: 1_048_576,
+  }).withTypeProvider<ZodTypeProvider>()
+  app.setValidatorCompiler(validatorCompiler)
+  app.setSerializerCompiler(serializerCompiler)
+
+  app.decorate('services', {
+    config,
+    db: database.db,
+    databaseKind: database.kind,
+    clock: options.clock ?? systemClock,
+  } satisfies Services)
+
+  registerRequestId(app)
+  registerErrorHandler(app)
+  await registerSecurityHeaders(app, {
+    ...(config.oidc.mode === 'external' ? { externalIssuer: config.oidc.issuer } : {}),
+  })
+  await app.register(formbody)
+  await app.register(middie)
+  await registerOpenApi(app, { publicUrl: config.publicUrl })
+
+  let verify = options.verifyAccessToken
+  app.decorate('embeddedSigningKey', null)
+  if (config.oidc.mode === 'embedded') {
+    const embedded = await mountEmbeddedOidc(app, { config, db: database.db })
+    app.embeddedSigningKey = embedded.privateSigningKey
+    verify ??= createAccessTokenVerifier({
+      issuer: embedded.issuer,
+      audience: config.oidc.audience,
+      keys: { jwks: embedded.jwks },
+    })
+  }
+  verify ??= createAccessTokenVerifier({
+    issuer: config.oidc.issuer,
+    audience: config.oidc.audience,
+    keys: { jwksUri: await discoverJwksUri(config.oidc.issuer) },
+  })
+  registerAuthentication(app, { verify, adminEmails: config.adminEmails })
+
+  await app.register(
+    async (api) => {
+      await api.register(healthRoutes)
+      await api.register(clientConfigRoutes)
+      await api.register(meRoutes)
+    },
+    { prefix: '/api/v1' },
+  )
+  await registerWebApp(app, { distDir: options.webDistDir ?? defaultWebDist })
+  return app
+}

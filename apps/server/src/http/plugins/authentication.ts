@@ -1,0 +1,40 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { AccessTokenVerifier } from '../../auth/access-token-verifier.ts'
+import { type CurrentUser, findOrCreateUser } from '../../services/users.ts'
+import { AppError } from '../app-error.ts'
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    currentUser: CurrentUser | null
+  }
+  interface FastifyInstance {
+    /** preHandler for routes that need a signed-in user: answers 401 otherwise. */
+    authenticate: (request: FastifyRequest) => Promise<void>
+  }
+}
+
+/** The signed-in user of a route guarded by `app.authenticate`. */
+export function userOf(request: FastifyRequest): CurrentUser {
+  if (!request.currentUser) throw new AppError('unauthenticated', 'Sign in first')
+  return request.currentUser
+}
+
+export function registerAuthentication(
+  app: FastifyInstance,
+  options: { verify: AccessTokenVerifier; adminEmails: readonly string[] },
+): void {
+  app.decorateRequest('currentUser', null)
+  app.decorate('authenticate', async (request: FastifyRequest) => {
+    const header = request.headers.authorization
+    const match = header?.match(/^Bearer ([A-Za-z0-9._~+/-]+=*)$/)
+    if (!match?.[1]) throw new AppError('unauthenticated', 'A bearer access token is required')
+    let claims: Awaited<ReturnType<AccessTokenVerifier>>
+    try {
+      claims = await options.verify(match[1])
+    } catch (error) {
+      request.log.info({ reason: (error as Error).message }, 'access token refused')
+      throw new AppError('unauthenticated', 'The access token is invalid or expired')
+    }
+    request.currentUser = await findOrCreateUser(app.services.db, claims, options.adminEmails)
+  })
+}

@@ -1,0 +1,47 @@
+import type { ErrorBody } from '@pactum/contracts/errors'
+import type { FastifyError, FastifyInstance } from 'fastify'
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod'
+import { AppError } from '../app-error.ts'
+
+/**
+ * Every error leaves in the one documented shape `{code, error, details}`.
+ * Validation errors name the field; a 5xx never carries internals (the
+ * request id in the log ties it to the stack trace).
+ */
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof AppError) {
+      if (error.headers) reply.headers(error.headers)
+      return reply.status(error.statusCode).send(body(error.code, error.message, error.details))
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const fields = error.validation.map((issue) => ({
+        field: [error.validationContext, ...issue.instancePath.split('/').filter(Boolean)].join('.'),
+        message: issue.message,
+      }))
+      const first = fields[0]
+      return reply
+        .status(400)
+        .send(body('validation_failed', first ? `${first.field}: ${first.message}` : 'Invalid request', { fields }))
+    }
+    const status = error.statusCode ?? 500
+    if (status === 429) {
+      return reply.status(429).send(body('rate_limited', 'Too many requests, try again later'))
+    }
+    if (status === 413) return reply.status(413).send(body('file_too_large', error.message))
+    if (status === 415) return reply.status(415).send(body('unsupported_media_type', error.message))
+    if (status >= 400 && status < 500) {
+      return reply.status(status).send(body('validation_failed', error.message))
+    }
+    request.log.error({ err: error }, 'request failed')
+    return reply.status(500).send(body('internal_error', 'Something went wrong on our side'))
+  })
+
+  app.setNotFoundHandler((request, reply) =>
+    reply.status(404).send(body('not_found', `No route for ${request.method} ${request.url.split('?')[0]}`)),
+  )
+}
+
+function body(code: ErrorBody['code'], error: string, details?: Record<string, unknown>): ErrorBody {
+  return details ? { code, error, details } : { code, error }
+}

@@ -1,0 +1,19 @@
+import { healthSchema } from '@pactum/contracts/health'
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { sql } from 'kysely'
+import { AppError } from '../app-error.ts'
+
+export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/health',
+    { schema: { tags: ['system'], summary: 'Liveness and database check', response: { 200: healthSchema } } },
+    async () => {
+      try {
+        await sql`select 1`.execute(app.services.db)
+      } catch {
+        throw new AppError('service_unavailable', 'The database does not answer')
+      }
+      return { status: 'ok' as const, database: app.services.databaseKind }
+    },
+  )
+}

@@ -1,0 +1,45 @@
+import { ConfigError, loadConfig } from './config.ts'
+import { openDatabase } from './db/database.ts'
+import { migrateToLatest } from './db/migrations.ts'
+import { buildApp } from './http/app.ts'
+
+/** Starts Pactum: configuration, database and migrations, then one HTTP server on one port. */
+async function main(): Promise<void> {
+  let config: ReturnType<typeof loadConfig>
+  try {
+    config = loadConfig(process.env)
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message)
+      process.exit(78)
+    }
+    throw error
+  }
+  const database = await openDatabase(config)
+  await migrateToLatest(database.db)
+  const app = await buildApp({ config, database })
+
+  let closing = false
+  const shutdown = async (signal: string) => {
+    if (closing) return
+    closing = true
+    app.log.info({ signal }, 'shutting down')
+    // Stop taking requests first, then let the database flush (PGlite writes its files on close).
+    await app.close()
+    await database.close()
+    process.exit(0)
+  }
+  process.on('SIGINT', () => void shutdown('SIGINT'))
+  process.on('SIGTERM', () => void shutdown('SIGTERM'))
+
+  await app.listen({ port: config.port, host: config.host })
+  app.log.info(
+    { url: config.publicUrl, database: database.kind, signIn: config.oidc.mode },
+    `Pactum is serving on ${config.publicUrl}`,
+  )
+}
+
+main().catch((error: unknown) => {
+  console.error(error)
+  process.exit(1)
+})

@@ -1,0 +1,74 @@
+import { z } from 'zod'
+
+/**
+ * The error vocabulary of the API (DESIGN §5). Clients act on `code`; the
+ * human-readable `error` text may change. Codes follow the anchor product's
+ * public API so that partners recognise them.
+ */
+export const errorStatus = {
+  validation_failed: 400,
+  invalid_after_id: 400,
+  invalid_limit: 400,
+  price_too_low: 400,
+  negative_price: 400,
+  unsupported_currency: 400,
+  invalid_payment_method: 400,
+  unsupported_combination: 400,
+  empty_complaint_description: 400,
+  remainder_too_low: 400,
+  unauthenticated: 401,
+  forbidden: 403,
+  not_buyer: 403,
+  not_seller: 403,
+  not_admin: 403,
+  cannot_join_own_transaction: 403,
+  not_found: 404,
+  join_code_not_found: 404,
+  invalid_state: 409,
+  already_joined: 409,
+  already_cancelled: 409,
+  already_paid: 409,
+  payment_method_already_set: 409,
+  tracking_already_added: 409,
+  tracking_details_deadline_expired: 409,
+  delivery_already_set: 409,
+  unconfirmed_delivery: 409,
+  already_complained: 409,
+  complaint_period_expired: 409,
+  funds_already_released: 409,
+  deposit_not_paid: 409,
+  deposit_already_accepted: 409,
+  deposit_payment_in_review: 409,
+  price_already_set: 409,
+  remainder_required: 409,
+  remainder_already_skipped: 409,
+  remainder_already_paid: 409,
+  handover_already_confirmed: 409,
+  not_accepted: 409,
+  incorrect_charge: 409,
+  incorrect_calc_version: 409,
+  active_country_not_set: 409,
+  tos_not_accepted: 409,
+  email_already_registered: 409,
+  file_too_large: 413,
+  unsupported_file_type: 415,
+  unsupported_media_type: 415,
+  idempotency_key_reused: 422,
+  rate_limited: 429,
+  internal_error: 500,
+  service_unavailable: 503,
+} as const satisfies Record<string, number>
+
+export type ErrorCode = keyof typeof errorStatus
+
+export const errorCodes = Object.keys(errorStatus) as [ErrorCode, ...ErrorCode[]]
+
+export const errorBodySchema = z
+  .object({
+    code: z.enum(errorCodes),
+    error: z.string(),
+    details: z.record(z.string(), z.unknown()).optional(),
+  })
+  .meta({ id: 'Error' })
+
+export type ErrorBody = z.infer<typeof errorBodySchema>

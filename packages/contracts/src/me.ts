@@ -1,0 +1,14 @@
+import { z } from 'zod'
+
+export const meSchema = z
+  .object({
+    id: z.string().uuid(),
+    email: z.string(),
+    first_name: z.string(),
+    last_name: z.string(),
+    roles: z.array(z.string()),
+    created: z.string(),
+  })
+  .meta({ id: 'Me' })
+
+export type Me = z.infer<typeof meSchema>
