@@ -1,0 +1,81 @@
+import Fastify from 'fastify'
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod'
+import { describe, expect, it } from 'vitest'
+import { z } from 'zod'
+import { AppError } from '../app-error.ts'
+import { registerErrorHandler } from './error-handler.ts'
+
+function appWithRoutes() {
+  const app = Fastify({ logger: false }).withTypeProvider<ZodTypeProvider>()
+  app.setValidatorCompiler(validatorCompiler)
+  app.setSerializerCompiler(serializerCompiler)
+  registerErrorHandler(app)
+  app.post(
+    '/things',
+    { schema: { body: z.object({ price: z.number().int().min(100), name: z.string().min(1) }) } },
+    async () => ({ ok: true }),
+  )
+  app.get('/conflict', async () => {
+    throw new AppError('already_paid', 'The transaction is already paid', { details: { status: 'paid' } })
+  })
+  app.get('/crash', async () => {
+    throw new Error('connection string postgres://secret@db leaked?')
+  })
+  return app
+}
+
+describe('error handler', () => {
+  it('names the bad field of a validation error', async () => {
+    const response = await appWithRoutes().inject({ method: 'POST', url: '/things', payload: { price: 5, name: 'x' } })
+    expect(response.statusCode).toBe(400)
+    const body = response.json()
+    expect(body.code).toBe('validation_failed')
+    expect(body.error).toMatch(/^body\.price: /)
+    expect(body.details.fields[0].field).toBe('body.price')
+  })
+
+  it('answers malformed JSON with 400 in the same shape', async () => {
+    const response = await appWithRoutes().inject({
+      method: 'POST',
+      url: '/things',
+      headers: { 'content-type': 'application/json' },
+      payload: '{',
+    })
+    expect(response.statusCode).toBe(400)
+    expect(response.json().code).toBe('validation_failed')
+  })
+
+  it('answers an unsupported content type with 415', async () => {
+    const response = await appWithRoutes().inject({
+      method: 'POST',
+      url: '/things',
+      headers: { 'content-type': 'application/x-unknown' },
+      payload: 'x',
+    })
+    expect(response.statusCode).toBe(415)
+    expect(response.json().code).toBe('unsupported_media_type')
+  })
+
+  it('maps a documented refusal to its status and keeps its details', async () => {
+    const response = await appWithRoutes().inject({ url: '/conflict' })
+    expect(response.statusCode).toBe(409)
+    expect(response.json()).toEqual({
+      code: 'already_paid',
+      error: 'The transaction is already paid',
+      details: { status: 'paid' },
+    })
+  })
+
+  it('never leaks internals in a 500', async () => {
+    const response = await appWithRoutes().inject({ url: '/crash' })
+    expect(response.statusCode).toBe(500)
+    expect(response.json()).toEqual({ code: 'internal_error', error: 'Something went wrong on our side' })
+    expect(response.body).not.toContain('postgres')
+  })
+
+  it('answers unknown routes with not_found', async () => {
+    const response = await appWithRoutes().inject({ url: '/nope?secret=1' })
+    expect(response.statusCode).toBe(404)
+    expect(response.json()).toEqual({ code: 'not_found', error: 'No route for GET /nope' })
+  })
+})
