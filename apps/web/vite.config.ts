@@ -5,5 +5,10 @@ export default defineConfig({
   plugins: [react()],
   build: { outDir: 'dist', sourcemap: true },
   server: { proxy: { '/api': 'http://localhost:3000', '/oidc': 'http://localhost:3000' } },
-  test: { name: 'web', environment: 'happy-dom', passWithNoTests: true },
+  test: {
+    name: 'web',
+    environment: 'happy-dom',
+    passWithNoTests: true,
+    setupFiles: ['./src/test/setup.ts'],
+  },
 })

@@ -1,0 +1,52 @@
+import type { ClientConfig } from '@pactum/contracts/client-config'
+import { QueryClient, useQuery } from '@tanstack/react-query'
+import type { i18n as I18n } from 'i18next'
+import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { createBrowserRouter, RouterProvider } from 'react-router'
+import { FullPageStatus } from '../components/status-message.tsx'
+import { createOidcAuthService, createUserManager } from '../lib/auth/oidc-auth-service.ts'
+import { fetchClientConfig } from '../lib/client-config.ts'
+import { BaseProviders, SessionProviders } from './providers.tsx'
+import { routes } from './routes.tsx'
+
+function SignedInApp({ config }: { config: ClientConfig }) {
+  const [auth] = useState(() =>
+    createOidcAuthService(
+      createUserManager(config, window.location.origin, window.localStorage),
+      config.oidc.supports_registration,
+    ),
+  )
+  const [router] = useState(() => createBrowserRouter(routes))
+  return (
+    <SessionProviders config={config} auth={auth}>
+      <RouterProvider router={router} />
+    </SessionProviders>
+  )
+}
+
+/** Sign-in cannot start before we know the provider, so the config comes first. */
+function ConfiguredApp() {
+  const { t } = useTranslation()
+  const config = useQuery({ queryKey: ['client-config'], queryFn: () => fetchClientConfig(), staleTime: Number.POSITIVE_INFINITY })
+  if (config.isPending) return <FullPageStatus busy title={t('app.loading')} />
+  if (config.isError) {
+    return (
+      <FullPageStatus
+        title={t('errors.config.title')}
+        body={t('errors.config.body')}
+        action={{ label: t('errors.config.retry'), onClick: () => void config.refetch() }}
+      />
+    )
+  }
+  return <SignedInApp config={config.data} />
+}
+
+export function App({ i18n }: { i18n: I18n }) {
+  const [queryClient] = useState(() => new QueryClient({ defaultOptions: { queries: { retry: 1 } } }))
+  return (
+    <BaseProviders i18n={i18n} queryClient={queryClient}>
+      <ConfiguredApp />
+    </BaseProviders>
+  )
+}

@@ -1,0 +1,98 @@
+import type { RouteObject } from 'react-router'
+import { AuthCallbackPage } from '../features/auth/auth-callback-page.tsx'
+import { LoginPage, RegisterPage } from '../features/auth/sign-in-start-page.tsx'
+import { namedRoutes as r } from '../lib/named-routes.ts'
+import { lazyPage } from './lazy-page.ts'
+import { Redirect } from './redirect.tsx'
+import { RequireAuth } from './require-auth.tsx'
+import { AppShell } from './shell/app-shell.tsx'
+
+// Every page is its own chunk, so the first load carries only the shell.
+const TransactionsPage = lazyPage(() => import('../features/transactions/transactions-page.tsx'), 'TransactionsPage')
+const TransactionStatusPage = lazyPage(
+  () => import('../features/transactions/transaction-status-page.tsx'),
+  'TransactionStatusPage',
+)
+const CreateTransactionPage = lazyPage(
+  () => import('../features/create-transaction/create-transaction-page.tsx'),
+  'CreateTransactionPage',
+)
+const JoinTransactionPage = lazyPage(
+  () => import('../features/join-transaction/join-transaction-page.tsx'),
+  'JoinTransactionPage',
+)
+const JoinByCodePage = lazyPage(() => import('../features/join-transaction/join-by-code-page.tsx'), 'JoinByCodePage')
+const JoinListingPage = lazyPage(() => import('../features/join-transaction/join-listing-page.tsx'), 'JoinListingPage')
+const ClaimGuestAsBuyerPage = lazyPage(
+  () => import('../features/join-transaction/claim-guest-transaction-page.tsx'),
+  'ClaimGuestAsBuyerPage',
+)
+const ClaimGuestAsSellerPage = lazyPage(
+  () => import('../features/join-transaction/claim-guest-transaction-page.tsx'),
+  'ClaimGuestAsSellerPage',
+)
+const ProfileLayout = lazyPage(() => import('../features/profile/profile-layout.tsx'), 'ProfileLayout')
+const PersonalDetailsPage = lazyPage(() => import('../features/profile/personal-details-page.tsx'), 'PersonalDetailsPage')
+const BankDetailsPage = lazyPage(() => import('../features/profile/bank-details-page.tsx'), 'BankDetailsPage')
+const HelpLayout = lazyPage(() => import('../features/help/help-layout.tsx'), 'HelpLayout')
+const AccountPage = lazyPage(() => import('../features/help/account-page.tsx'), 'AccountPage')
+const FaqPage = lazyPage(() => import('../features/help/faq-page.tsx'), 'FaqPage')
+const ContactUsPage = lazyPage(() => import('../features/help/contact-us-page.tsx'), 'ContactUsPage')
+
+/** Spec §2 redirects: old and intermediate profile paths all land on a real page. */
+const profileRedirects: Array<[from: string, to: string]> = [
+  [r.profile, r.personalDetails],
+  ['/profile/personal', r.personalDetails],
+  ['/profile/account', r.account],
+  [r.payout, r.personalDetails],
+  [r.payoutPersonalDetails, r.personalDetails],
+  ['/profile/payout/payment', r.personalDetails],
+  [r.payoutIdentityDocument, r.personalDetails],
+  ['/profile/payment', r.personalDetails],
+  ['/profile/payment/card-details', r.personalDetails],
+  ['/profile/id-document', r.personalDetails],
+  [r.help, r.account],
+]
+
+/** The whole route table (spec §2). */
+export const routes: RouteObject[] = [
+  { path: r.login, element: <LoginPage /> },
+  { path: r.register, element: <RegisterPage /> },
+  { path: r.authCallback, element: <AuthCallbackPage /> },
+  {
+    element: (
+      <RequireAuth>
+        <AppShell />
+      </RequireAuth>
+    ),
+    children: [
+      { index: true, element: <Redirect to={r.transactions} /> },
+      { path: r.transactions, element: <TransactionsPage /> },
+      { path: r.status, element: <TransactionStatusPage /> },
+      { path: r.createTransaction, element: <CreateTransactionPage /> },
+      { path: r.buildTransaction, element: <CreateTransactionPage /> },
+      { path: r.joinTransaction, element: <JoinTransactionPage /> },
+      { path: r.joinTransactionByCode, element: <JoinByCodePage /> },
+      { path: r.joinListing, element: <JoinListingPage /> },
+      { path: r.joinGuestTransaction, element: <ClaimGuestAsBuyerPage /> },
+      { path: r.joinGuestTransactionAsSeller, element: <ClaimGuestAsSellerPage /> },
+      ...profileRedirects.map(([from, to]) => ({ path: from, element: <Redirect to={to} /> })),
+      {
+        element: <ProfileLayout />,
+        children: [
+          { path: r.personalDetails, element: <PersonalDetailsPage /> },
+          { path: r.payoutBankDetails, element: <BankDetailsPage /> },
+          {
+            element: <HelpLayout />,
+            children: [
+              { path: r.account, element: <AccountPage /> },
+              { path: r.faq, element: <FaqPage /> },
+              { path: r.contactUs, element: <ContactUsPage /> },
+            ],
+          },
+        ],
+      },
+      { path: '*', element: <Redirect to={r.transactions} /> },
+    ],
+  },
+]

@@ -1,0 +1,12 @@
+import Typography from '@mui/material/Typography'
+import { useTranslation } from 'react-i18next'
+
+export function WelcomeLine({ firstName }: { firstName: string | undefined }) {
+  const { t } = useTranslation()
+  const name = firstName?.trim()
+  return (
+    <Typography data-testid="welcome-line" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
+      {name ? t('shell.welcome', { name }) : t('shell.welcomeStranger')}
+    </Typography>
+  )
+}

@@ -1,0 +1,49 @@
+import LogoutIcon from '@mui/icons-material/Logout'
+import Box from '@mui/material/Box'
+import Button from '@mui/material/Button'
+import Typography from '@mui/material/Typography'
+import { useTranslation } from 'react-i18next'
+import { ContentCard } from '../../components/content-card.tsx'
+import { PageHeader } from '../../components/page-header.tsx'
+import { languageNames } from '../../i18n/language-names.ts'
+import { useLocale } from '../../i18n/use-locale.ts'
+import { useAuth } from '../../lib/auth/auth-context.tsx'
+import { routeTo } from '../../lib/named-routes.ts'
+
+export function AccountPage() {
+  const { t } = useTranslation()
+  const { user, signOut } = useAuth()
+  const { locale } = useLocale()
+  return (
+    <>
+      <PageHeader
+        title={t('help.account.title')}
+        intro={t('help.account.intro')}
+        breadcrumbs={[
+          { label: t('menu.myProfile'), to: routeTo('personalDetails') },
+          { label: t('profile.tabs.help'), to: routeTo('account') },
+          { label: t('help.account.title') },
+        ]}
+      />
+      <ContentCard>
+        <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: { sm: '180px 1fr' }, gap: 1.5, m: 0, mb: 3 }}>
+          <Typography component="dt" color="text.secondary">
+            {t('help.account.email')}
+          </Typography>
+          <Typography component="dd" data-testid="account-email" sx={{ m: 0, overflowWrap: 'anywhere' }}>
+            {user?.profile.email ?? t('profile.details.notProvided')}
+          </Typography>
+          <Typography component="dt" color="text.secondary">
+            {t('help.account.language')}
+          </Typography>
+          <Typography component="dd" data-testid="account-language" lang={locale.split('_')[0]} sx={{ m: 0 }}>
+            {languageNames[locale]}
+          </Typography>
+        </Box>
+        <Button variant="outlined" startIcon={<LogoutIcon aria-hidden />} onClick={() => void signOut()}>
+          {t('help.account.signOut')}
+        </Button>
+      </ContentCard>
+    </>
+  )
+}

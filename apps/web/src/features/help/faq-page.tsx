@@ -1,0 +1,45 @@
+import ExpandMoreIcon from '@mui/icons-material/ExpandMore'
+import Accordion from '@mui/material/Accordion'
+import AccordionDetails from '@mui/material/AccordionDetails'
+import AccordionSummary from '@mui/material/AccordionSummary'
+import Typography from '@mui/material/Typography'
+import { useTranslation } from 'react-i18next'
+import { PageHeader } from '../../components/page-header.tsx'
+import { complaintWindowHours } from '../../lib/constants.ts'
+import { routeTo } from '../../lib/named-routes.ts'
+
+const questions = ['howItWorks', 'fee', 'release', 'complaints', 'faceToFace', 'revoke'] as const
+
+export function FaqPage() {
+  const { t } = useTranslation()
+  const complaintWindow = t('units.hours', { count: complaintWindowHours })
+  return (
+    <>
+      <PageHeader
+        title={t('help.faq.title')}
+        intro={t('help.faq.intro')}
+        breadcrumbs={[
+          { label: t('menu.myProfile'), to: routeTo('personalDetails') },
+          { label: t('profile.tabs.help'), to: routeTo('account') },
+          { label: t('help.tabs.faq') },
+        ]}
+      />
+      {questions.map((id) => (
+        <Accordion
+          key={id}
+          disableGutters
+          slotProps={{ heading: { component: 'h2' } }}
+          sx={{ border: 1, borderColor: 'divider', '&:not(:last-of-type)': { mb: 1 } }}>
+          <AccordionSummary expandIcon={<ExpandMoreIcon aria-hidden />} id={`faq-${id}-question`} aria-controls={`faq-${id}-answer`}>
+            <Typography component="span" sx={{ fontWeight: 600 }}>
+              {t(`help.faq.items.${id}.question`)}
+            </Typography>
+          </AccordionSummary>
+          <AccordionDetails>
+            <Typography color="text.secondary">{t(`help.faq.items.${id}.answer`, { window: complaintWindow })}</Typography>
+          </AccordionDetails>
+        </Accordion>
+      ))}
+    </>
+  )
+}

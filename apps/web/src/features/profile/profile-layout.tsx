@@ -1,0 +1,22 @@
+import { useTranslation } from 'react-i18next'
+import { Outlet } from 'react-router'
+import { SubNavigation } from '../../components/sub-navigation.tsx'
+import { namedRoutes } from '../../lib/named-routes.ts'
+
+/** Sections of My profile; the help pages render inside it too. */
+export function ProfileLayout() {
+  const { t } = useTranslation()
+  return (
+    <>
+      <SubNavigation
+        label={t('profile.navLabel')}
+        items={[
+          { label: t('profile.tabs.details'), to: namedRoutes.personalDetails },
+          { label: t('profile.tabs.bankDetails'), to: namedRoutes.payoutBankDetails },
+          { label: t('profile.tabs.help'), to: namedRoutes.help },
+        ]}
+      />
+      <Outlet />
+    </>
+  )
+}

@@ -1,0 +1,103 @@
+import { describe, expect, it, vi } from 'vitest'
+import { createApiClient } from './api-client.ts'
+import { ApiError } from './api-error.ts'
+
+function json(status: number, body: unknown) {
+  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } })
+}
+
+function setup(responses: Response[], token = 'token-1') {
+  const fetch = vi.fn(async (_url: RequestInfo | URL, _init?: RequestInit) => {
+    const next = responses.shift()
+    if (!next) throw new Error('no more responses')
+    return next
+  })
+  const refreshAccessToken = vi.fn(async (): Promise<string | null> => 'token-2')
+  const onUnauthenticated = vi.fn()
+  const client = createApiClient({
+    baseUrl: '/api/v1/',
+    getAccessToken: () => token,
+    refreshAccessToken,
+    onUnauthenticated,
+    fetch,
+  })
+  const headersOf = (call: number) => new Headers(fetch.mock.calls[call]?.[1]?.headers)
+  return { client, fetch, refreshAccessToken, onUnauthenticated, headersOf }
+}
+
+describe('api client', () => {
+  it('sends the bearer token and a fresh request id with every call', async () => {
+    const { client, fetch, headersOf } = setup([json(200, { ok: 1 }), json(200, { ok: 2 })])
+    expect(await client.request('/me', { query: { limit: 50, after_id: undefined } })).toEqual({ ok: 1 })
+    await client.request('me/transactions', { method: 'POST', body: { price: 100 } })
+
+    expect(fetch.mock.calls[0]?.[0]).toBe('/api/v1/me?limit=50')
+    expect(headersOf(0).get('Authorization')).toBe('Bearer token-1')
+    const first = headersOf(0).get('X-Request-Id')
+    const second = headersOf(1).get('X-Request-Id')
+    expect(first).toMatch(/^[0-9a-f-]{36}$/)
+    expect(second).toMatch(/^[0-9a-f-]{36}$/)
+    expect(first).not.toBe(second)
+    expect(fetch.mock.calls[1]?.[1]?.body).toBe('{"price":100}')
+    expect(headersOf(1).get('Content-Type')).toBe('application/json')
+  })
+
+  it('turns an error body into a typed ApiError', async () => {
+    const { client } = setup([
+      json(409, { code: 'remainder_too_low', error: 'The remainder is too low', details: { minimum: 100 } }),
+    ])
+    const error = await client.request('/p2p/transactions/1/set_price').catch((e: unknown) => e)
+    expect(error).toBeInstanceOf(ApiError)
+    expect(error).toMatchObject({
+      status: 409,
+      code: 'remainder_too_low',
+      message: 'The remainder is too low',
+      details: { minimum: 100 },
+    })
+    expect((error as ApiError).requestId).toMatch(/^[0-9a-f-]{36}$/)
+  })
+
+  it('reports a body that is not an API error as unexpected_response', async () => {
+    const { client } = setup([new Response('<html>Bad gateway</html>', { status: 502 })])
+    await expect(client.request('/health')).rejects.toMatchObject({ status: 502, code: 'unexpected_response' })
+  })
+
+  it('reports a failed connection as network_error', async () => {
+    const fetch = vi.fn(async () => {
+      throw new TypeError('Failed to fetch')
+    })
+    const client = createApiClient({
+      getAccessToken: () => 't',
+      refreshAccessToken: async () => null,
+      onUnauthenticated: () => undefined,
+      fetch,
+    })
+    await expect(client.request('/health')).rejects.toMatchObject({ status: 0, code: 'network_error' })
+  })
+
+  it('on 401 refreshes once and retries with the new token', async () => {
+    const { client, refreshAccessToken, onUnauthenticated, headersOf } = setup([
+      json(401, { code: 'unauthenticated', error: 'expired' }),
+      json(200, { ok: true }),
+    ])
+    expect(await client.request('/me')).toEqual({ ok: true })
+    expect(refreshAccessToken).toHaveBeenCalledTimes(1)
+    expect(headersOf(1).get('Authorization')).toBe('Bearer token-2')
+    expect(onUnauthenticated).not.toHaveBeenCalled()
+  })
+
+  it('sends the person to sign-in when the refresh fails', async () => {
+    const { client, refreshAccessToken, onUnauthenticated, fetch } = setup([
+      json(401, { code: 'unauthenticated', error: 'expired' }),
+    ])
+    refreshAccessToken.mockResolvedValue(null)
+    await expect(client.request('/me')).rejects.toMatchObject({ status: 401, code: 'unauthenticated' })
+    expect(fetch).toHaveBeenCalledTimes(1)
+    expect(onUnauthenticated).toHaveBeenCalledTimes(1)
+  })
+
+  it('returns undefined for 204 No Content', async () => {
+    const { client } = setup([new Response(null, { status: 204 })])
+    expect(await client.request('/me/personal/set_active_country', { method: 'POST', body: {} })).toBeUndefined()
+  })
+})

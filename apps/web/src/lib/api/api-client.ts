@@ -1,0 +1,86 @@
+import { ApiError, apiErrorFromResponse } from './api-error.ts'
+
+export const defaultApiBaseUrl: string = import.meta.env.VITE_API_BASE_URL ?? '/api/v1'
+
+export interface ApiRequest {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
+  query?: Record<string, string | number | undefined>
+  /** Sent as JSON, or as is when it is FormData (document uploads). */
+  body?: unknown
+  headers?: Record<string, string>
+  signal?: AbortSignal
+}
+
+export interface ApiClient {
+  request<T>(path: string, request?: ApiRequest): Promise<T>
+}
+
+export interface ApiClientOptions {
+  baseUrl?: string
+  getAccessToken: () => string | undefined
+  /** Resolves to a fresh access token, or null when the session cannot be renewed. */
+  refreshAccessToken: () => Promise<string | null>
+  /** Called when the API still refuses us after a refresh: the person has to sign in again. */
+  onUnauthenticated: () => void
+  fetch?: typeof fetch
+  newRequestId?: () => string
+}
+
+function buildUrl(baseUrl: string, path: string, query: ApiRequest['query']): string {
+  const params = new URLSearchParams()
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value !== undefined) params.set(key, String(value))
+  }
+  const search = params.toString()
+  return `${baseUrl.replace(/\/$/, '')}/${path.replace(/^\//, '')}${search ? `?${search}` : ''}`
+}
+
+/** The one way the web app calls the API: bearer token, request id, typed errors. */
+export function createApiClient(options: ApiClientOptions): ApiClient {
+  const baseUrl = options.baseUrl ?? defaultApiBaseUrl
+  const doFetch = options.fetch ?? ((input, init) => fetch(input, init))
+  const newRequestId = options.newRequestId ?? (() => crypto.randomUUID())
+
+  async function send(path: string, request: ApiRequest, token: string | undefined) {
+    const requestId = newRequestId()
+    const headers = new Headers(request.headers)
+    headers.set('X-Request-Id', requestId)
+    headers.set('Accept', 'application/json')
+    if (token) headers.set('Authorization', `Bearer ${token}`)
+    let body: BodyInit | undefined
+    if (request.body instanceof FormData) {
+      body = request.body
+    } else if (request.body !== undefined) {
+      headers.set('Content-Type', 'application/json')
+      body = JSON.stringify(request.body)
+    }
+    try {
+      const response = await doFetch(buildUrl(baseUrl, path, request.query), {
+        method: request.method ?? 'GET',
+        headers,
+        body,
+        signal: request.signal,
+      })
+      return { response, requestId }
+    } catch (cause) {
+      if (cause instanceof DOMException && cause.name === 'AbortError') throw cause
+      throw new ApiError({ status: 0, code: 'network_error', message: String(cause), requestId })
+    }
+  }
+
+  return {
+    async request<T>(path: string, request: ApiRequest = {}): Promise<T> {
+      let { response, requestId } = await send(path, request, options.getAccessToken())
+      if (response.status === 401) {
+        // One refresh and one retry: the token may have expired between checks.
+        const token = await options.refreshAccessToken()
+        if (token) ({ response, requestId } = await send(path, request, token))
+        if (!token || response.status === 401) options.onUnauthenticated()
+      }
+      if (!response.ok) throw await apiErrorFromResponse(response, requestId)
+      if (response.status === 204) return undefined as T
+      const text = await response.text()
+      return (text ? JSON.parse(text) : undefined) as T
+    },
+  }
+}

@@ -1,0 +1,38 @@
+import type { Locale } from '@pactum/domain/locales'
+import type { ClientConfig } from '@pactum/contracts/client-config'
+import { QueryClient } from '@tanstack/react-query'
+import { render } from '@testing-library/react'
+import { createMemoryRouter, RouterProvider } from 'react-router'
+import { BaseProviders, SessionProviders } from '../app/providers.tsx'
+import { routes } from '../app/routes.tsx'
+import { createI18n } from '../i18n/i18n.ts'
+import type { AuthService } from '../lib/auth/auth-service.ts'
+import { fakeAuthService } from './fake-auth-service.ts'
+
+export const testConfig: ClientConfig = {
+  oidc: {
+    authority: 'http://localhost:3000/oidc',
+    client_id: 'pactum-web',
+    scope: 'openid profile email offline_access',
+    supports_registration: true,
+  },
+  support_email: 'support@pactum.test',
+}
+
+/** Renders the real route table at `path`, with a fake sign-in and no network. */
+export async function renderApp(
+  path: string,
+  { auth = fakeAuthService(), locale = 'en_gb' }: { auth?: AuthService; locale?: Locale } = {},
+) {
+  const i18n = await createI18n(locale)
+  const router = createMemoryRouter(routes, { initialEntries: [path] })
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } })
+  const view = render(
+    <BaseProviders i18n={i18n} queryClient={queryClient}>
+      <SessionProviders config={testConfig} auth={auth}>
+        <RouterProvider router={router} />
+      </SessionProviders>
+    </BaseProviders>,
+  )
+  return { ...view, router, auth, i18n }
+}

@@ -1,0 +1,11 @@
+import AxeBuilder from '@axe-core/playwright'
+import { expect, type Page } from '@playwright/test'
+
+/** Runs axe on what the page shows now and fails listing every violation. */
+export async function expectNoAxeViolations(page: Page, context: string): Promise<void> {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze()
+  const summary = results.violations.map(
+    (violation) => `${violation.id} (${violation.impact}): ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
+  )
+  expect(summary, `axe violations on ${context}`).toEqual([])
+}
