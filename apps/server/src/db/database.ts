@@ -53,6 +53,11 @@ export function openPostgres(databaseUrl: string): Database {
       oid === INT8 ? parseInt8 : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
   }
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 10, types })
+  // An idle client losing its connection (a database restart, a failover)
+  // must not crash the process; the pool replaces it on the next checkout.
+  pool.on('error', (error) => {
+    console.error('PostgreSQL pool: idle connection failed:', error.message)
+  })
   const db = new Kysely<Tables>({ dialect: new PostgresDialect({ pool }) })
   return { db, kind: 'postgres', close: () => db.destroy() }
 }

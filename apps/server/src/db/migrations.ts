@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely'
 import { type Migration, Migrator } from 'kysely/migration'
 import * as users from './migrations/0001-users.ts'
 import * as embeddedSignIn from './migrations/0002-embedded-sign-in.ts'
+import * as signInAttempts from './migrations/0003-sign-in-attempts.ts'
 import type { Database } from './schema.ts'
 
 /**
@@ -12,6 +13,7 @@ import type { Database } from './schema.ts'
 const migrations: Record<string, Migration> = {
   '0001-users': users,
   '0002-embedded-sign-in': embeddedSignIn,
+  '0003-sign-in-attempts': signInAttempts,
 }
 
 export async function migrateToLatest(db: Kysely<Database>): Promise<string[]> {

@@ -6,8 +6,8 @@ export interface UsersTable {
   issuer: string
   subject: string
   email: string
-  first_name: string
-  last_name: string
+  first_name: ColumnType<string, string | undefined, string>
+  last_name: ColumnType<string, string | undefined, string>
   roles: ColumnType<string[], string[] | undefined, string[]>
   locale: string | null
   created_at: ColumnType<Date, Date | undefined, never>
@@ -44,9 +44,17 @@ export interface ServerSecretsTable {
   created_at: ColumnType<Date, Date | undefined, never>
 }
 
+/** Recent sign-in attempts of the embedded provider (throttle per account). */
+export interface SignInAttemptsTable {
+  id: Generated<string>
+  account_key: string
+  attempted_at: Date
+}
+
 export interface Database {
   users: UsersTable
   accounts: AccountsTable
   oidc_payloads: OidcPayloadsTable
   server_secrets: ServerSecretsTable
+  sign_in_attempts: SignInAttemptsTable
 }

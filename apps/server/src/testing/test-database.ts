@@ -44,6 +44,13 @@ async function createPostgresTestDatabase(url: string): Promise<Database> {
       await database.close()
       const cleanup = new pg.Client({ connectionString: url })
       await cleanup.connect()
+      // The pool's sockets may still be closing; FORCE would then kill them
+      // mid-flight and their clients report 57P01. Wait for them to go first.
+      for (let attempt = 0; attempt < 50; attempt++) {
+        const { rows } = await cleanup.query('select count(*)::int as n from pg_stat_activity where datname = $1', [name])
+        if (rows[0]?.n === 0) break
+        await new Promise((resolve) => setTimeout(resolve, 100))
+      }
       await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
       await cleanup.end()
     },

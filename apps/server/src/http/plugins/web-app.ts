@@ -22,8 +22,8 @@ export async function registerWebApp(app: FastifyInstance, options: { distDir: s
     wildcard: false,
     index: false,
     // Hashed bundle files never change; index.html must always be revalidated.
-    setHeaders: (res, filePath) => {
-      res.setHeader(
+    setHeaders: (reply, filePath) => {
+      reply.header(
         'cache-control',
         filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
       )

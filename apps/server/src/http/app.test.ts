@@ -1,0 +1,181 @@
+import { mkdtemp, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { generateKeyPair, SignJWT, UnsecuredJWT } from 'jose'
+import { afterEach, describe, expect, it } from 'vitest'
+import { createTestApp, type TestApp } from '../testing/test-app.ts'
+
+let testApp: TestApp | undefined
+afterEach(async () => {
+  await testApp?.close()
+  testApp = undefined
+})
+
+async function start(options: Parameters<typeof createTestApp>[0] = {}) {
+  testApp = await createTestApp(options)
+  return testApp
+}
+
+describe('health', () => {
+  it('answers ok and names the database engine', async () => {
+    const { app } = await start()
+    const response = await app.inject({ method: 'GET', url: '/api/v1/health' })
+    expect(response.statusCode).toBe(200)
+    expect(response.json()).toEqual({
+      status: 'ok',
+      database: process.env.DATABASE_URL ? 'postgres' : 'pglite',
+    })
+  })
+})
+
+describe('request ids', () => {
+  it('echoes the client request id', async () => {
+    const { app } = await start()
+    const response = await app.inject({ url: '/api/v1/health', headers: { 'x-request-id': 'abc-123' } })
+    expect(response.headers['x-request-id']).toBe('abc-123')
+  })
+
+  it('generates one when the client sent none or an unsafe one', async () => {
+    const { app } = await start()
+    const none = await app.inject({ url: '/api/v1/health' })
+    expect(none.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/)
+    const unsafe = await app.inject({ url: '/api/v1/health', headers: { 'x-request-id': 'a b\u0000<script>' } })
+    expect(unsafe.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/)
+  })
+})
+
+describe('errors', () => {
+  it('answers an unknown API path with the error body, not the web app', async () => {
+    const { app } = await start()
+    const response = await app.inject({ url: '/api/v1/no-such-thing' })
+    expect(response.statusCode).toBe(404)
+    expect(response.json()).toEqual({ code: 'not_found', error: 'No route for GET /api/v1/no-such-thing' })
+  })
+})
+
+describe('security headers', () => {
+  it('sends a strict Content-Security-Policy and friends', async () => {
+    const { app } = await start()
+    const response = await app.inject({ url: '/api/v1/health' })
+    const csp = String(response.headers['content-security-policy'])
+    expect(csp).toContain("default-src 'self'")
+    expect(csp).toContain("script-src 'self'")
+    expect(csp).not.toContain("script-src 'self' 'unsafe-inline'")
+    expect(csp).toContain("frame-ancestors 'none'")
+    expect(response.headers['x-content-type-options']).toBe('nosniff')
+    expect(response.headers['referrer-policy']).toBe('no-referrer')
+    expect(response.headers['strict-transport-security']).toMatch(/max-age=\d+/)
+  })
+})
+
+describe('OpenAPI', () => {
+  it('documents the routes from their schemas', async () => {
+    const { app } = await start()
+    const response = await app.inject({ url: '/api/docs/json' })
+    expect(response.statusCode).toBe(200)
+    const document = response.json()
+    expect(document.openapi).toMatch(/^3\./)
+    expect(document.paths['/api/v1/health'].get.responses['200']).toBeDefined()
+    expect(document.paths['/api/v1/me'].get.security).toEqual([{ bearer: [] }])
+  })
+
+  it('serves the interactive reference', async () => {
+    const { app } = await start()
+    const response = await app.inject({ url: '/api/docs/' })
+    expect(response.statusCode).toBe(200)
+    expect(response.headers['content-type']).toMatch(/text\/html/)
+  })
+})
+
+describe('authentication', () => {
+  it('answers 401 without a token', async () => {
+    const { app } = await start()
+    const response = await app.inject({ url: '/api/v1/me' })
+    expect(response.statusCode).toBe(401)
+    expect(response.json().code).toBe('unauthenticated')
+  })
+
+  it('creates the user from a valid token on first use, once', async () => {
+    const { app, tokenFor, database } = await start()
+    const token = await tokenFor('Anna@Example.com', { firstName: 'Anna', lastName: 'Nowak' })
+    const first = await app.inject({ url: '/api/v1/me', headers: { authorization: `Bearer ${token}` } })
+    expect(first.statusCode).toBe(200)
+    expect(first.json()).toMatchObject({ email: 'anna@example.com', first_name: 'Anna', last_name: 'Nowak', roles: [] })
+    const second = await app.inject({ url: '/api/v1/me', headers: { authorization: `Bearer ${token}` } })
+    expect(second.json().id).toBe(first.json().id)
+    const rows = await database.db.selectFrom('users').select('id').execute()
+    expect(rows).toHaveLength(1)
+  })
+
+  it('grants admin from the token claim and from ADMIN_EMAILS', async () => {
+    const { app, tokenFor } = await start({ env: { ADMIN_EMAILS: 'boss@example.com' } })
+    const claimed = await tokenFor('ops@example.com', { admin: true })
+    const listed = await tokenFor('boss@example.com')
+    for (const token of [claimed, listed]) {
+      const response = await app.inject({ url: '/api/v1/me', headers: { authorization: `Bearer ${token}` } })
+      expect(response.json().roles).toEqual(['admin'])
+    }
+  })
+
+  it('refuses an expired token', async () => {
+    const { app, tokenFor } = await start()
+    const token = await tokenFor('late@example.com', { ttlSeconds: -60 })
+    const response = await app.inject({ url: '/api/v1/me', headers: { authorization: `Bearer ${token}` } })
+    expect(response.statusCode).toBe(401)
+  })
+
+  it('refuses unsigned tokens and tokens signed by another key', async () => {
+    const { app } = await start()
+    const claims = { sub: 'x', email: 'mallory@example.com', aud: 'pactum-api' }
+    const unsigned = new UnsecuredJWT(claims).setIssuer('http://localhost:3999/oidc').setExpirationTime('5m').encode()
+    const { privateKey } = await generateKeyPair('RS256')
+    const forged = await new SignJWT(claims)
+      .setProtectedHeader({ alg: 'RS256', typ: 'at+jwt' })
+      .setIssuer('http://localhost:3999/oidc')
+      .setExpirationTime('5m')
+      .sign(privateKey)
+    for (const token of [unsigned, forged]) {
+      const response = await app.inject({ url: '/api/v1/me', headers: { authorization: `Bearer ${token}` } })
+      expect(response.statusCode).toBe(401)
+    }
+  })
+
+  it('refuses a token for another audience', async () => {
+    const { app } = await start()
+    const key = app.embeddedSigningKey!
+    const { importJWK } = await import('jose')
+    const token = await new SignJWT({ email: 'a@example.com' })
+      .setProtectedHeader({ alg: String(key.alg), kid: String(key.kid), typ: 'at+jwt' })
+      .setIssuer('http://localhost:3999/oidc')
+      .setSubject('a')
+      .setAudience('some-other-api')
+      .setExpirationTime('5m')
+      .sign(await importJWK(key, String(key.alg)))
+    const response = await app.inject({ url: '/api/v1/me', headers: { authorization: `Bearer ${token}` } })
+    expect(response.statusCode).toBe(401)
+  })
+})
+
+describe('the web app', () => {
+  async function withBuiltWebApp() {
+    const dist = await mkdtemp(path.join(tmpdir(), 'pactum-dist-'))
+    await writeFile(path.join(dist, 'index.html'), '<!doctype html><title>Pactum</title>')
+    return start({ webDistDir: dist })
+  }
+
+  it('serves index.html for any app route (history fallback)', async () => {
+    const { app } = await withBuiltWebApp()
+    for (const url of ['/', '/transactions', '/profile/help/faq?x=1', '/no/such/page']) {
+      const response = await app.inject({ url })
+      expect(response.statusCode, url).toBe(200)
+      expect(response.body).toContain('<title>Pactum</title>')
+      expect(response.headers['content-security-policy']).toBeDefined()
+    }
+  })
+
+  it('keeps API and missing asset paths out of the fallback', async () => {
+    const { app } = await withBuiltWebApp()
+    expect((await app.inject({ url: '/api/v1/nope' })).json().code).toBe('not_found')
+    expect((await app.inject({ url: '/assets/missing.js' })).statusCode).toBe(404)
+  })
+})

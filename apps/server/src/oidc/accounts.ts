@@ -1,0 +1,62 @@
+import type { Kysely } from 'kysely'
+import type { Database } from '../db/schema.ts'
+import { accountIdForEmail } from './account-id.ts'
+import { normaliseEmail } from './email-address.ts'
+import { dummyPasswordHash, hashPassword, verifyPassword } from './passwords.ts'
+
+/** The embedded provider's accounts: the only place that sees passwords. */
+export interface AccountProfile {
+  id: string
+  email: string
+  firstName: string
+  lastName: string
+  locale: string | null
+}
+
+export async function createAccount(
+  db: Kysely<Database>,
+  input: { email: string; password: string; firstName: string; lastName: string; locale: string | null },
+): Promise<{ created: true; accountId: string } | { created: false }> {
+  const email = normaliseEmail(input.email)
+  const id = accountIdForEmail(email)
+  const passwordHash = await hashPassword(input.password)
+  // Both the id and lower(email) are unique; a concurrent registration of
+  // the same address loses here rather than overwriting the other's password.
+  const row = await db
+    .insertInto('accounts')
+    .values({
+      id,
+      email,
+      password_hash: passwordHash,
+      first_name: input.firstName,
+      last_name: input.lastName,
+      locale: input.locale,
+    })
+    .onConflict((conflict) => conflict.doNothing())
+    .returning('id')
+    .executeTakeFirst()
+  return row ? { created: true, accountId: row.id } : { created: false }
+}
+
+/** The account id when e-mail and password match, else null — the same work either way. */
+export async function authenticate(db: Kysely<Database>, email: string, password: string): Promise<string | null> {
+  const row = await db
+    .selectFrom('accounts')
+    .select(['id', 'password_hash'])
+    .where('id', '=', accountIdForEmail(email))
+    .executeTakeFirst()
+  if (!row) {
+    await verifyPassword(password, await dummyPasswordHash())
+    return null
+  }
+  return (await verifyPassword(password, row.password_hash)) ? row.id : null
+}
+
+export async function findAccountProfile(db: Kysely<Database>, id: string): Promise<AccountProfile | undefined> {
+  const row = await db
+    .selectFrom('accounts')
+    .select(['id', 'email', 'first_name', 'last_name', 'locale'])
+    .where('id', '=', id)
+    .executeTakeFirst()
+  return row && { id: row.id, email: row.email, firstName: row.first_name, lastName: row.last_name, locale: row.locale }
+}

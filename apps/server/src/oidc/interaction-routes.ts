@@ -1,0 +1,217 @@
+import rateLimit from '@fastify/rate-limit'
+import { isSupportedLocale, type Locale } from '@pactum/domain/locales'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import type { Kysely } from 'kysely'
+import type Provider from 'oidc-provider'
+import type { Clock } from '../clock.ts'
+import type { Database } from '../db/schema.ts'
+import { authenticate, createAccount } from './accounts.ts'
+import { readRegistration, readSignIn } from './form-input.ts'
+import { html } from './html.ts'
+import { finishInteraction } from './interaction-result.ts'
+import { messagePage, type PageContext, registerPage, signInPage } from './pages.ts'
+import { beginSignInAttempt, signInSucceeded, windowMs } from './sign-in-throttle.ts'
+import { chooseLocale, localeCookie, translator } from './translations.ts'
+
+type Interaction = Awaited<ReturnType<Provider['interactionDetails']>>
+type View = 'login' | 'register'
+interface UidParams {
+  uid: string
+}
+
+/** Per client address on the form posts, on top of the per-account throttle (which is in the database). */
+const postRateLimit = { max: 20, timeWindow: 60_000 }
+
+/**
+ * The sign-in and registration pages of the embedded provider, at
+ * `<issuer>/interaction/:uid`. They are Fastify routes; the provider's
+ * middleware lets these paths through (see embedded-provider.ts).
+ */
+export async function interactionRoutes(
+  app: FastifyInstance,
+  deps: { provider: Provider; db: Kysely<Database>; basePath: string; publicUrl: string; clock: Clock },
+): Promise<void> {
+  const { provider, db, basePath } = deps
+  const home = `${deps.publicUrl}/`
+  const pagePath = (uid: string) => `${basePath}/interaction/${encodeURIComponent(uid)}`
+
+  // Encapsulated: the HTML error handler and the rate limit apply to these routes only.
+  await app.register(async (scope) => {
+    if (!scope.hasDecorator('rateLimit')) {
+      await scope.register(rateLimit, {
+        global: false,
+        errorResponseBuilder: (_request, context) =>
+          Object.assign(new Error('Too many requests'), { statusCode: context.statusCode, rateLimited: true }),
+      })
+    }
+
+    scope.setErrorHandler((error: Error & { statusCode?: number; rateLimited?: boolean }, request, reply) => {
+      const page = pageContext(request)
+      if (error.statusCode === 429) {
+        return sendPage(reply, 429, messagePage(page, tooManyRequests))
+      }
+      request.log.error({ err: error }, 'sign-in page failed')
+      return sendPage(reply, 500, messagePage(page, genericError))
+    })
+
+    const tooManyRequests = {
+      title: 'error.title',
+      heading: 'error.title',
+      body: 'error.tooManyRequests',
+      link: { href: home, label: 'link.backToPactum' },
+    } as const
+    const genericError = {
+      title: 'error.title',
+      heading: 'error.title',
+      body: 'error.body',
+      link: { href: home, label: 'link.backToPactum' },
+    } as const
+    const expired = {
+      title: 'expired.title',
+      heading: 'expired.title',
+      body: 'expired.body',
+      link: { href: home, label: 'link.backToPactum' },
+    } as const
+
+    /** The interaction of this browser (its cookie), and only if it is the one in the URL. */
+    async function loadInteraction(request: FastifyRequest<{ Params: UidParams }>, reply: FastifyReply) {
+      try {
+        const interaction = await provider.interactionDetails(request.raw, reply.raw)
+        return interaction.uid === request.params.uid ? interaction : undefined
+      } catch {
+        return undefined
+      }
+    }
+
+    function pageContext(request: FastifyRequest, interaction?: Interaction, chosen?: Locale): PageContext {
+      const locale =
+        chosen ??
+        chooseLocale({
+          cookieHeader: request.headers.cookie,
+          uiLocales: interaction?.params.ui_locales,
+          acceptLanguage: request.headers['accept-language'],
+        })
+      const uid = interaction?.uid
+      const view = (request.query as { view?: unknown } | undefined)?.view
+      const viewParam = view === 'register' || view === 'login' ? `view=${view}&` : ''
+      return {
+        locale,
+        t: translator(locale),
+        ...(uid ? { languageHref: (option: Locale) => `${pagePath(uid)}?${viewParam}lang=${option}` } : {}),
+      }
+    }
+
+    function sendPage(reply: FastifyReply, status: number, body: string) {
+      return reply
+        .status(status)
+        .header('Cache-Control', 'no-store')
+        .header('Pragma', 'no-cache')
+        .type('text/html; charset=utf-8')
+        .send(body)
+    }
+
+    function links(uid: string) {
+      return {
+        signIn: { action: `${pagePath(uid)}/login`, registerHref: `${pagePath(uid)}?view=register` },
+        register: { action: `${pagePath(uid)}/register`, signInHref: `${pagePath(uid)}?view=login` },
+      }
+    }
+
+    scope.get<{ Params: UidParams; Querystring: { view?: string; lang?: string } }>(
+      '/interaction/:uid',
+      async (request, reply) => {
+        const { lang } = request.query
+        let chosen: Locale | undefined
+        if (isSupportedLocale(lang)) {
+          chosen = lang
+          reply.header('Set-Cookie', localeCookie(lang, request.protocol === 'https'))
+        }
+        const interaction = await loadInteraction(request, reply)
+        if (!interaction) return sendPage(reply, 400, messagePage(pageContext(request, undefined, chosen), expired))
+
+        // Pactum's own app: nothing to consent to, so a consent prompt (an
+        // existing session meeting a new grant) is answered at once.
+        if (interaction.prompt.name === 'consent') {
+          const accountId = interaction.session?.accountId
+          if (!accountId) return sendPage(reply, 400, messagePage(pageContext(request, interaction, chosen), expired))
+          return finishInteraction(provider, request, reply, interaction, accountId)
+        }
+
+        const page = pageContext(request, interaction, chosen)
+        const view: View =
+          request.query.view === 'register' || request.query.view === 'login'
+            ? request.query.view
+            : interaction.prompt.name === 'create'
+              ? 'register'
+              : 'login'
+        const { signIn, register } = links(interaction.uid)
+        return sendPage(reply, 200, view === 'register' ? registerPage(page, register) : signInPage(page, signIn))
+      },
+    )
+
+    scope.post<{ Params: UidParams }>(
+      '/interaction/:uid/login',
+      { config: { rateLimit: postRateLimit } },
+      async (request, reply) => {
+        const interaction = await loadInteraction(request, reply)
+        if (!interaction) return sendPage(reply, 400, messagePage(pageContext(request), expired))
+        const page = pageContext(request, interaction)
+        const { t } = page
+        const { signIn } = links(interaction.uid)
+        const { email, password, errors } = readSignIn(request.body, t)
+        if (errors.email || errors.password) {
+          return sendPage(reply, 400, signInPage(page, { ...signIn, email, errors }))
+        }
+
+        const now = deps.clock.now()
+        const attempt = await beginSignInAttempt(db, email, now)
+        if (!attempt.allowed) {
+          reply.header('Retry-After', String(attempt.retryAfterSeconds))
+          const formError = t('error.throttled', { minutes: windowMs / 60_000 })
+          return sendPage(reply, 429, signInPage(page, { ...signIn, email, formError }))
+        }
+        const accountId = await authenticate(db, email, password)
+        if (!accountId) {
+          return sendPage(reply, 401, signInPage(page, { ...signIn, email, formError: t('error.credentials') }))
+        }
+        await signInSucceeded(db, email, now)
+        return finishInteraction(provider, request, reply, interaction, accountId)
+      },
+    )
+
+    scope.post<{ Params: UidParams }>(
+      '/interaction/:uid/register',
+      { config: { rateLimit: postRateLimit } },
+      async (request, reply) => {
+        const interaction = await loadInteraction(request, reply)
+        if (!interaction) return sendPage(reply, 400, messagePage(pageContext(request), expired))
+        const page = pageContext(request, interaction)
+        const { t } = page
+        const { register } = links(interaction.uid)
+        const input = readRegistration(request.body, t)
+        const values = { firstName: input.firstName, lastName: input.lastName, email: input.email }
+        if (Object.keys(input.errors).length > 0) {
+          return sendPage(reply, 400, registerPage(page, { ...register, values, errors: input.errors }))
+        }
+        const created = await createAccount(db, { ...input, locale: page.locale })
+        if (!created.created) {
+          const duplicate = html`${t('error.duplicate')} <a href="${register.signInHref}">${t('error.duplicateSignIn')}</a>`
+          return sendPage(reply, 409, registerPage(page, { ...register, values, errors: { email: duplicate } }))
+        }
+        return finishInteraction(provider, request, reply, interaction, created.accountId)
+      },
+    )
+
+    scope.get<{ Params: UidParams }>('/interaction/:uid/abort', async (request, reply) => {
+      const interaction = await loadInteraction(request, reply)
+      if (!interaction) return sendPage(reply, 400, messagePage(pageContext(request), expired))
+      reply.hijack()
+      await provider.interactionFinished(
+        request.raw,
+        reply.raw,
+        { error: 'access_denied', error_description: 'End-User aborted interaction' },
+        { mergeWithLastSubmission: false },
+      )
+    })
+  }, { prefix: basePath })
+}

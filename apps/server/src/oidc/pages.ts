@@ -1,0 +1,215 @@
+import { passwordMaxLength, passwordMinLength } from '@pactum/domain/password'
+import { type Locale, supportedLocales, toLanguageTag } from '@pactum/domain/locales'
+import { html, type SafeHtml, trustedHtml } from './html.ts'
+import { languageNames, type MessageKey, type Translate } from './translations.ts'
+
+/**
+ * Server-rendered pages of the embedded sign-in: plain HTML and CSS, no
+ * script (the Content-Security-Policy allows none inline and the pages need
+ * none), readable at 375 px, every control labelled.
+ */
+export interface PageContext {
+  locale: Locale
+  t: Translate
+  /** The URL of this page in another language; none hides the switcher. */
+  languageHref?: (locale: Locale) => string
+}
+
+const styles = `
+*,*::before,*::after{box-sizing:border-box}
+html{-webkit-text-size-adjust:100%}
+body{margin:0;min-height:100vh;font-family:system-ui,-apple-system,"Segoe UI",Roboto,"Helvetica Neue",Arial,"Noto Sans",sans-serif;font-size:1rem;line-height:1.5;color:#1b1f2a;background:#eef1f8}
+main{display:flex;flex-direction:column;align-items:center;padding:2.5rem 1rem}
+.card{width:100%;max-width:28rem;background:#fff;border-radius:16px;box-shadow:0 1px 2px rgba(16,24,40,.06),0 8px 24px rgba(16,24,40,.08);padding:2rem 1.5rem}
+@media (min-width:480px){.card{padding:2.5rem 2.5rem 2rem}}
+.brand{display:flex;align-items:center;gap:.6rem;margin:0 0 .25rem}
+.brand svg{flex:none}
+.wordmark{font-size:1.5rem;font-weight:700;letter-spacing:-.01em;color:#2949ce}
+.tagline{margin:0 0 1.5rem;color:#4a5163;font-size:.875rem}
+h1{font-size:1.5rem;line-height:1.25;margin:0 0 .5rem}
+.intro{margin:0 0 1.5rem;color:#3d4455}
+.field{margin:0 0 1.25rem}
+.names{display:grid;gap:0 1rem}
+@media (min-width:480px){.names{grid-template-columns:1fr 1fr}}
+label{display:block;font-weight:600;margin:0 0 .35rem}
+input{display:block;width:100%;font:inherit;color:inherit;padding:.65rem .75rem;border:1px solid #6b7280;border-radius:8px;background:#fff}
+input[aria-invalid="true"]{border-color:#b42318;border-width:2px}
+.hint{margin:.35rem 0 0;font-size:.875rem;color:#4a5163}
+.error{margin:.35rem 0 0;font-size:.875rem;color:#b42318;font-weight:500}
+ul.error{padding-left:1.1rem}
+.alert{margin:0 0 1.25rem;padding:.75rem 1rem;border-radius:8px;background:#fef3f2;border:1px solid #b42318;color:#8a1c12}
+.alert p{margin:0}
+button{display:block;width:100%;font:inherit;font-weight:600;color:#fff;background:#2949ce;border:0;border-radius:8px;padding:.75rem 1rem;cursor:pointer;margin-top:.5rem}
+button:hover{background:#1f3aa8}
+a{color:#2949ce;text-underline-offset:.15em}
+a:hover{color:#1f3aa8}
+.alert a{color:#8a1c12;font-weight:600}
+:focus-visible{outline:3px solid #2949ce;outline-offset:2px}
+input:focus-visible{outline-offset:1px}
+.switch{margin:1.5rem 0 0;text-align:center;color:#3d4455}
+.languages{margin:1.5rem 0 0;max-width:28rem;width:100%}
+.languages h2{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
+.languages ul{list-style:none;margin:0;padding:0;display:flex;flex-wrap:wrap;justify-content:center;gap:.25rem .5rem}
+.languages a{display:inline-block;padding:.35rem .5rem;font-size:.875rem;color:#2b3345;text-decoration:none;border-radius:6px}
+.languages a:hover{text-decoration:underline}
+.languages a[aria-current="true"]{font-weight:700;color:#2949ce;text-decoration:underline}
+`
+
+/** The mark: two hands of a deal meeting in a circle, in the primary colour. Decorative next to the name. */
+const logo = html`<svg width="36" height="36" viewBox="0 0 36 36" aria-hidden="true" focusable="false"><rect width="36" height="36" rx="9" fill="#2949ce"/><path d="M10 19.5l5 5 11-12" fill="none" stroke="#fff" stroke-width="3.2" stroke-linecap="round" stroke-linejoin="round"/></svg>`
+
+export function layout(page: PageContext, content: { title: string; body: SafeHtml }): string {
+  const { locale, t } = page
+  const languages = page.languageHref
+    ? html`<nav class="languages" aria-labelledby="languages-heading"><h2 id="languages-heading">${t('language.label')}</h2><ul>${supportedLocales.map(
+        (option) =>
+          html`<li><a href="${page.languageHref!(option)}" hreflang="${toLanguageTag(option)}" lang="${toLanguageTag(option)}"${option === locale ? html` aria-current="true"` : ''}>${languageNames[option]}</a></li>`,
+      )}</ul></nav>`
+    : ''
+  return html`<!doctype html>
+<html lang="${toLanguageTag(locale)}">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex">
+<title>${content.title} – Pactum</title>
+<style>${trustedHtml(styles)}</style>
+</head>
+<body>
+<main>
+<div class="card">
+<p class="brand">${logo}<span class="wordmark">Pactum</span></p>
+<p class="tagline">${t('brand.tagline')}</p>
+${content.body}
+</div>
+${languages}
+</main>
+</body>
+</html>
+`.value
+}
+
+export type FieldErrors = Partial<Record<'email' | 'password' | 'firstName' | 'lastName', SafeHtml | string | string[]>>
+
+interface FieldOptions {
+  name: 'email' | 'password' | 'firstName' | 'lastName'
+  label: string
+  type: string
+  autocomplete: string
+  value?: string
+  error?: SafeHtml | string | string[] | undefined
+  hint?: string
+  autofocus?: boolean
+  maxLength?: number
+}
+
+function field(options: FieldOptions): SafeHtml {
+  const { name, error, hint } = options
+  const errorId = `${name}-error`
+  const hintId = `${name}-hint`
+  const describedBy = [hint ? hintId : '', error ? errorId : ''].filter(Boolean).join(' ')
+  const errorMarkup = !error
+    ? ''
+    : Array.isArray(error)
+      ? html`<ul class="error" id="${errorId}">${error.map((item) => html`<li>${item}</li>`)}</ul>`
+      : html`<p class="error" id="${errorId}">${error}</p>`
+  return html`<div class="field">
+<label for="${name}">${options.label}</label>
+<input id="${name}" name="${name}" type="${options.type}" autocomplete="${options.autocomplete}" required${
+    options.value !== undefined ? html` value="${options.value}"` : ''
+  }${options.maxLength ? html` maxlength="${options.maxLength}"` : ''}${describedBy ? html` aria-describedby="${describedBy}"` : ''}${
+    error ? html` aria-invalid="true"` : ''
+  }${options.autofocus ? html` autofocus` : ''}>
+${hint ? html`<p class="hint" id="${hintId}">${hint}</p>` : ''}${errorMarkup}
+</div>`
+}
+
+function alert(message: SafeHtml | string | undefined): SafeHtml | string {
+  return message ? html`<div class="alert" role="alert"><p>${message}</p></div>` : ''
+}
+
+export interface SignInView {
+  action: string
+  registerHref: string
+  email?: string
+  errors?: FieldErrors
+  formError?: SafeHtml | string
+}
+
+export function signInPage(page: PageContext, view: SignInView): string {
+  const { t } = page
+  const errors = view.errors ?? {}
+  const focusPassword = Boolean(view.email) && !errors.email
+  return layout(page, {
+    title: t('signIn.title'),
+    body: html`<h1>${t('signIn.heading')}</h1>
+<p class="intro">${t('signIn.intro')}</p>
+${alert(view.formError)}
+<form method="post" action="${view.action}" novalidate>
+${field({ name: 'email', label: t('field.email'), type: 'email', autocomplete: 'username', value: view.email ?? '', error: errors.email, autofocus: !focusPassword, maxLength: 254 })}
+${field({ name: 'password', label: t('field.password'), type: 'password', autocomplete: 'current-password', error: errors.password, autofocus: focusPassword, maxLength: passwordMaxLength })}
+<button type="submit">${t('signIn.submit')}</button>
+</form>
+<p class="switch">${t('signIn.noAccount')} <a href="${view.registerHref}">${t('signIn.createAccount')}</a></p>`,
+  })
+}
+
+export interface RegisterView {
+  action: string
+  signInHref: string
+  values?: { firstName?: string; lastName?: string; email?: string }
+  errors?: FieldErrors
+  formError?: SafeHtml | string
+}
+
+export function registerPage(page: PageContext, view: RegisterView): string {
+  const { t } = page
+  const errors = view.errors ?? {}
+  const values = view.values ?? {}
+  const firstInvalid = (['firstName', 'lastName', 'email', 'password'] as const).find((name) => errors[name])
+  return layout(page, {
+    title: t('register.title'),
+    body: html`<h1>${t('register.heading')}</h1>
+<p class="intro">${t('register.intro')}</p>
+${alert(view.formError)}
+<form method="post" action="${view.action}" novalidate>
+<div class="names">
+${field({ name: 'firstName', label: t('field.firstName'), type: 'text', autocomplete: 'given-name', value: values.firstName ?? '', error: errors.firstName, autofocus: firstInvalid ? firstInvalid === 'firstName' : true, maxLength: nameMaxLength })}
+${field({ name: 'lastName', label: t('field.lastName'), type: 'text', autocomplete: 'family-name', value: values.lastName ?? '', error: errors.lastName, autofocus: firstInvalid === 'lastName', maxLength: nameMaxLength })}
+</div>
+${field({ name: 'email', label: t('field.email'), type: 'email', autocomplete: 'email', value: values.email ?? '', error: errors.email, autofocus: firstInvalid === 'email', maxLength: 254 })}
+${field({ name: 'password', label: t('field.password'), type: 'password', autocomplete: 'new-password', error: errors.password, hint: t('password.rule', { min: passwordMinLength }), autofocus: firstInvalid === 'password', maxLength: passwordMaxLength })}
+<button type="submit">${t('register.submit')}</button>
+</form>
+<p class="switch">${t('register.haveAccount')} <a href="${view.signInHref}">${t('register.signIn')}</a></p>`,
+  })
+}
+
+export const nameMaxLength = 100
+
+/** A page with a heading, a sentence and one way onwards (expired interaction, errors, signed out). */
+export function messagePage(
+  page: PageContext,
+  view: { title: MessageKey; heading: MessageKey; body: MessageKey; link?: { href: string; label: MessageKey } },
+): string {
+  const { t } = page
+  return layout(page, {
+    title: t(view.title),
+    body: html`<h1>${t(view.heading)}</h1>
+<p class="intro">${t(view.body)}</p>
+${view.link ? html`<p><a href="${view.link.href}">${t(view.link.label)}</a></p>` : ''}`,
+  })
+}
+
+/** RP-initiated logout: a real button that submits oidc-provider's own (xsrf-carrying) form. */
+export function logoutPage(page: PageContext, view: { providerForm: SafeHtml; cancelHref: string }): string {
+  const { t } = page
+  return layout(page, {
+    title: t('logout.title'),
+    body: html`<h1>${t('logout.heading')}</h1>
+<p class="intro">${t('logout.body')}</p>
+${view.providerForm}
+<button type="submit" form="op.logoutForm" name="logout" value="yes" autofocus>${t('logout.submit')}</button>
+<p class="switch"><a href="${view.cancelHref}">${t('link.backToPactum')}</a></p>`,
+  })
+}

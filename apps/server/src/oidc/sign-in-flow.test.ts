@@ -1,0 +1,390 @@
+import { mkdtemp, readFile, rm, stat } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { createLocalJWKSet, decodeJwt, type JSONWebKeySet, jwtVerify } from 'jose'
+import { afterEach, describe, expect, it } from 'vitest'
+import { loadConfig } from '../config.ts'
+import type { Database } from '../db/database.ts'
+import { buildApp } from '../http/app.ts'
+import { createTestDatabase } from '../testing/test-database.ts'
+import { accountIdForEmail } from './account-id.ts'
+import { createAccount } from './accounts.ts'
+import {
+  authorizationUrl,
+  exchangeCode,
+  interactionPath,
+  pkcePair,
+  refresh,
+  TestBrowser,
+  testPublicUrl,
+} from './test-browser.ts'
+import { signingKeyFilePath } from './token-minter.ts'
+
+const issuer = `${testPublicUrl}/oidc`
+const cleanups: (() => Promise<void>)[] = []
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup()
+})
+
+async function startServer(shared?: { database: Database; dataDir: string }) {
+  const dataDir = shared?.dataDir ?? (await mkdtemp(path.join(tmpdir(), 'pactum-oidc-')))
+  const database = shared?.database ?? (await createTestDatabase())
+  if (!shared) {
+    cleanups.push(async () => {
+      await database.close()
+      await rm(dataDir, { recursive: true, force: true })
+    })
+  }
+  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', PUBLIC_URL: testPublicUrl })
+  const app = await buildApp({ config, database, webDistDir: path.join(dataDir, 'no-web') })
+  await app.ready()
+  cleanups.push(() => app.close())
+  return { app, database, dataDir }
+}
+
+const anna = { firstName: 'Anna', lastName: 'Kowalska', email: 'Anna.Kowalska@Example.com', password: 'correct horse 42' }
+
+async function jwksOf(browser: TestBrowser): Promise<JSONWebKeySet> {
+  return (await browser.request({ url: '/oidc/jwks' })).json()
+}
+
+async function verifyAccessToken(token: string, jwks: JSONWebKeySet) {
+  // Exactly how the API verifies (DESIGN §5).
+  return jwtVerify(token, createLocalJWKSet(jwks), {
+    issuer,
+    audience: 'pactum-api',
+    algorithms: ['RS256', 'PS256', 'ES256', 'EdDSA'],
+    requiredClaims: ['sub', 'exp'],
+  })
+}
+
+/** Authorization request → the page it leads to. */
+async function openSignIn(browser: TestBrowser, options: { prompt?: string; uiLocales?: string } = {}) {
+  const pkce = pkcePair()
+  const start = await browser.request({ url: authorizationUrl({ challenge: pkce.challenge, ...options }) })
+  expect(start.statusCode).toBe(303)
+  const pagePath = interactionPath(start)
+  const page = await browser.request({ url: pagePath })
+  return { ...pkce, pagePath, page }
+}
+
+async function tokensAfter(browser: TestBrowser, posted: Awaited<ReturnType<TestBrowser['request']>>, verifier: string) {
+  expect(posted.statusCode, posted.body).toBe(303)
+  const { callback } = await browser.follow(posted)
+  const code = callback?.searchParams.get('code')
+  if (!code) throw new Error(`no authorization code, ended at ${callback}`)
+  const response = await exchangeCode(browser, code, verifier)
+  expect(response.statusCode, response.body).toBe(200)
+  return response.json() as { access_token: string; refresh_token: string; id_token: string; expires_in: number }
+}
+
+describe('registration (prompt=create)', () => {
+  it('creates the account and ends in a JWT access token the API accepts', async () => {
+    const { app } = await startServer()
+    const browser = new TestBrowser(app)
+    const { verifier, pagePath, page } = await openSignIn(browser, { prompt: 'create' })
+    expect(page.statusCode).toBe(200)
+    expect(page.headers['cache-control']).toContain('no-store')
+    expect(page.headers['content-security-policy']).toContain("script-src 'self'")
+    expect(page.body).toContain('<h1>Create your Pactum account</h1>')
+    expect(page.body).not.toContain('<script')
+
+    const tokens = await tokensAfter(browser, await browser.request({ method: 'POST', url: `${pagePath}/register`, form: anna }), verifier)
+    expect(tokens.refresh_token).toBeTruthy()
+    expect(tokens.expires_in).toBe(600)
+    const { payload, protectedHeader } = await verifyAccessToken(tokens.access_token, await jwksOf(browser))
+    expect(protectedHeader.typ).toBe('at+jwt')
+    expect(payload).toMatchObject({
+      iss: issuer,
+      aud: 'pactum-api',
+      sub: accountIdForEmail('anna.kowalska@example.com'),
+      client_id: 'pactum-app',
+      scope: 'api',
+      email: 'anna.kowalska@example.com',
+      given_name: 'Anna',
+      family_name: 'Kowalska',
+    })
+    expect(payload.exp! - payload.iat!).toBe(600)
+    // The web app reads the profile from the ID token.
+    expect(decodeJwt(tokens.id_token)).toMatchObject({ given_name: 'Anna', family_name: 'Kowalska', email: 'anna.kowalska@example.com' })
+
+    // And the API itself accepts the token.
+    const me = await app.inject({ url: '/api/v1/me', headers: { authorization: `Bearer ${tokens.access_token}` } })
+    expect(me.statusCode).toBeLessThan(300)
+  })
+
+  it('reached from the sign-in page by its link, for the same interaction', async () => {
+    const { app } = await startServer()
+    const browser = new TestBrowser(app)
+    const { verifier, pagePath, page } = await openSignIn(browser)
+    expect(page.body).toContain('<h1>Sign in to Pactum</h1>')
+    expect(page.body).toContain(`href="${pagePath}?view=register"`)
+    const registration = await browser.request({ url: `${pagePath}?view=register` })
+    expect(registration.body).toContain('Create your Pactum account')
+    const tokens = await tokensAfter(browser, await browser.request({ method: 'POST', url: `${pagePath}/register`, form: anna }), verifier)
+    expect(decodeJwt(tokens.access_token).email).toBe('anna.kowalska@example.com')
+  })
+
+  it('names each failing password rule next to the field and keeps the other values', async () => {
+    const { app } = await startServer()
+    const browser = new TestBrowser(app)
+    const { pagePath } = await openSignIn(browser, { prompt: 'create' })
+    const response = await browser.request({
+      method: 'POST',
+      url: `${pagePath}/register`,
+      form: { ...anna, password: 'short' },
+    })
+    expect(response.statusCode).toBe(400)
+    expect(response.body).toContain('At least 10 characters, with at least one letter and one digit.')
+    expect(response.body).toContain('<li>Use at least 10 characters.</li>')
+    expect(response.body).toContain('<li>Include at least one digit.</li>')
+    expect(response.body).toMatch(/id="password"[^>]*aria-describedby="password-hint password-error"[^>]*aria-invalid="true"/)
+    expect(response.body).toContain('value="Kowalska"')
+    expect(response.body).toContain('value="anna.kowalska@example.com"')
+    expect(response.body).not.toContain('value="short"')
+  })
+
+  it('says clearly when the e-mail already has an account, with a way to sign in', async () => {
+    const { app, database } = await startServer()
+    await createAccount(database.db, { ...anna, locale: null })
+    const browser = new TestBrowser(app)
+    const { pagePath } = await openSignIn(browser, { prompt: 'create' })
+    const response = await browser.request({
+      method: 'POST',
+      url: `${pagePath}/register`,
+      form: { ...anna, email: ' ANNA.kowalska@example.com ', password: 'another secret 7' },
+    })
+    expect(response.statusCode).toBe(409)
+    expect(response.body).toContain(
+      `An account with this e-mail already exists. <a href="${pagePath}?view=login">Sign in instead.</a>`,
+    )
+    expect(response.body).toMatch(/id="email"[^>]*aria-describedby="email-error"[^>]*aria-invalid="true"/)
+  })
+
+  it('escapes what the user typed', async () => {
+    const { app } = await startServer()
+    const browser = new TestBrowser(app)
+    const { pagePath } = await openSignIn(browser, { prompt: 'create' })
+    const response = await browser.request({
+      method: 'POST',
+      url: `${pagePath}/register`,
+      form: { ...anna, firstName: '"><script>alert(1)</script>', password: 'x' },
+    })
+    expect(response.statusCode).toBe(400)
+    expect(response.body).not.toContain('<script>')
+    expect(response.body).toContain('value="&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;"')
+  })
+})
+
+describe('sign-in', () => {
+  it('signs in with the right password', async () => {
+    const { app, database } = await startServer()
+    await createAccount(database.db, { ...anna, locale: 'pl_pl' })
+    const browser = new TestBrowser(app)
+    const { verifier, pagePath, page } = await openSignIn(browser)
+    expect(page.body).toMatch(/<label for="email">E-mail<\/label>/)
+    expect(page.body).toMatch(/<label for="password">Password<\/label>/)
+    const tokens = await tokensAfter(
+      browser,
+      await browser.request({ method: 'POST', url: `${pagePath}/login`, form: { email: ' anna.KOWALSKA@example.com', password: anna.password } }),
+      verifier,
+    )
+    expect(decodeJwt(tokens.access_token).sub).toBe(accountIdForEmail(anna.email))
+    expect(decodeJwt(tokens.id_token).locale).toBe('pl-PL')
+
+    // With a session, the next authorization needs no page at all (silent renew).
+    const again = pkcePair()
+    const silent = await browser.request({ url: authorizationUrl({ challenge: again.challenge, prompt: 'none' }) })
+    const { callback } = await browser.follow(silent)
+    expect(callback?.searchParams.get('code')).toBeTruthy()
+  })
+
+  it('gives one message for a wrong password and an unknown e-mail, and keeps the e-mail', async () => {
+    const { app, database } = await startServer()
+    await createAccount(database.db, { ...anna, locale: null })
+    const browser = new TestBrowser(app)
+    const { pagePath } = await openSignIn(browser)
+    const wrong = await browser.request({ method: 'POST', url: `${pagePath}/login`, form: { email: anna.email, password: 'wrong password 1' } })
+    const unknown = await browser.request({ method: 'POST', url: `${pagePath}/login`, form: { email: 'nobody@example.com', password: 'wrong password 1' } })
+    for (const response of [wrong, unknown]) {
+      expect(response.statusCode).toBe(401)
+      expect(response.body).toContain('<div class="alert" role="alert"><p>The e-mail or password is incorrect.</p></div>')
+      expect(response.body).not.toContain('wrong password 1')
+    }
+    expect(wrong.body).toContain('value="anna.kowalska@example.com"')
+  })
+
+  it('refuses a sixth attempt within 15 minutes, even with the right password', async () => {
+    const { app, database } = await startServer()
+    await createAccount(database.db, { ...anna, locale: null })
+    const browser = new TestBrowser(app)
+    const { pagePath } = await openSignIn(browser)
+    for (let attempt = 1; attempt <= 5; attempt++) {
+      const response = await browser.request({ method: 'POST', url: `${pagePath}/login`, form: { email: anna.email, password: `guess number ${attempt}` } })
+      expect(response.statusCode).toBe(401)
+    }
+    const refused = await browser.request({ method: 'POST', url: `${pagePath}/login`, form: { email: anna.email, password: anna.password } })
+    expect(refused.statusCode).toBe(429)
+    const retryAfter = Number(refused.headers['retry-after'])
+    expect(retryAfter).toBeGreaterThan(800)
+    expect(retryAfter).toBeLessThanOrEqual(900)
+    expect(refused.body).toContain('Too many failed sign-in attempts with this e-mail address.')
+    // Another address is not affected.
+    const other = await browser.request({ method: 'POST', url: `${pagePath}/login`, form: { email: 'other@example.com', password: 'whatever 123' } })
+    expect(other.statusCode).toBe(401)
+  })
+
+  it('limits form posts per client address', async () => {
+    const { app } = await startServer()
+    const browser = new TestBrowser(app)
+    const { pagePath } = await openSignIn(browser)
+    const statuses: number[] = []
+    for (let i = 0; i < 21; i++) {
+      statuses.push((await browser.request({ method: 'POST', url: `${pagePath}/login`, form: { email: '', password: '' } })).statusCode)
+    }
+    expect(statuses.slice(0, 20).every((status) => status === 400)).toBe(true)
+    const limited = await browser.request({ method: 'POST', url: `${pagePath}/register`, form: {} })
+    expect(statuses[20]).toBe(429)
+    expect(limited.statusCode).toBe(400) // its own budget
+  })
+
+  it('speaks Polish with the locale cookie, and switches language by link', async () => {
+    const { app } = await startServer()
+    const browser = new TestBrowser(app)
+    browser.cookies.set('locale', 'pl_pl')
+    const { page, pagePath } = await openSignIn(browser, { uiLocales: 'fi' })
+    expect(page.body).toContain('<html lang="pl-PL">')
+    expect(page.body).toContain('<h1>Zaloguj się do Pactum</h1>')
+    expect(page.body).toContain('<label for="password">Hasło</label>')
+    expect(page.body).toContain('<button type="submit">Zaloguj się</button>')
+
+    const swedish = await browser.request({ url: `${pagePath}?lang=sv_se` })
+    expect(swedish.headers['set-cookie']).toBe('locale=sv_se; Path=/; Max-Age=315360000; SameSite=Lax')
+    expect(swedish.body).toContain('<h1>Logga in på Pactum</h1>')
+    expect(browser.cookies.get('locale')).toBe('sv_se')
+  })
+
+  it('uses ui_locales, then Accept-Language, when there is no cookie', async () => {
+    const { app } = await startServer()
+    const finnish = await openSignIn(new TestBrowser(app), { uiLocales: 'fi-FI en' })
+    expect(finnish.page.body).toContain('<html lang="fi-FI">')
+    const browser = new TestBrowser(app)
+    const { pagePath } = await openSignIn(browser)
+    const croatian = await browser.request({ url: pagePath, headers: { 'accept-language': 'de;q=1, hr;q=0.8, en;q=0.5' } })
+    expect(croatian.body).toContain('<html lang="hr-HR">')
+  })
+
+  it('explains an expired or foreign interaction instead of failing', async () => {
+    const { app } = await startServer()
+    const browser = new TestBrowser(app)
+    const response = await browser.request({ url: '/oidc/interaction/not-a-real-uid' })
+    expect(response.statusCode).toBe(400)
+    expect(response.body).toContain('This page has expired')
+    const post = await browser.request({ method: 'POST', url: '/oidc/interaction/not-a-real-uid/login', form: { email: 'a@b.cd', password: 'x' } })
+    expect(post.statusCode).toBe(400)
+  })
+})
+
+describe('tokens and sessions', () => {
+  it('rotates refresh tokens and treats reuse of an old one as theft', async () => {
+    const { app } = await startServer()
+    const browser = new TestBrowser(app)
+    const { verifier, pagePath } = await openSignIn(browser, { prompt: 'create' })
+    const first = await tokensAfter(browser, await browser.request({ method: 'POST', url: `${pagePath}/register`, form: anna }), verifier)
+
+    const rotated = await refresh(app, first.refresh_token)
+    expect(rotated.statusCode, rotated.body).toBe(200)
+    const second = rotated.json() as { refresh_token: string; access_token: string }
+    expect(second.refresh_token).not.toBe(first.refresh_token)
+    expect(decodeJwt(second.access_token)).toMatchObject({ aud: 'pactum-api', email: 'anna.kowalska@example.com', scope: 'api' })
+
+    const reused = await refresh(app, first.refresh_token)
+    expect(reused.statusCode).toBe(400)
+    expect(reused.json()).toMatchObject({ error: 'invalid_grant' })
+    // The whole grant is revoked, the thief's and the user's newer token alike.
+    expect((await refresh(app, second.refresh_token)).json()).toMatchObject({ error: 'invalid_grant' })
+  })
+
+  it('keeps sessions, refresh tokens and signing keys across a restart', async () => {
+    const first = await startServer()
+    const browser = new TestBrowser(first.app)
+    const { verifier, pagePath } = await openSignIn(browser, { prompt: 'create' })
+    const tokens = await tokensAfter(browser, await browser.request({ method: 'POST', url: `${pagePath}/register`, form: anna }), verifier)
+    const jwksBefore = await jwksOf(browser)
+    await first.app.close()
+
+    const second = await startServer({ database: first.database, dataDir: first.dataDir })
+    const after = new TestBrowser(second.app)
+    for (const [name, value] of browser.cookies) after.cookies.set(name, value)
+    expect(await jwksOf(after)).toEqual(jwksBefore)
+    await verifyAccessToken(tokens.access_token, await jwksOf(after))
+
+    const refreshed = await refresh(second.app, tokens.refresh_token)
+    expect(refreshed.statusCode, refreshed.body).toBe(200)
+    // The browser session survived too: no sign-in page on the next authorization.
+    const { challenge } = pkcePair()
+    const { callback } = await after.follow(await after.request({ url: authorizationUrl({ challenge }) }))
+    expect(callback?.searchParams.get('code')).toBeTruthy()
+
+    // The command line's copy of the key: the same key, for the owner only.
+    const keyFile = signingKeyFilePath(first.dataDir)
+    expect((await stat(keyFile)).mode & 0o777).toBe(0o600)
+    const key = JSON.parse(await readFile(keyFile, 'utf8'))
+    expect(key.kid).toBe(jwksBefore.keys[0]?.kid)
+    expect(key.d).toBeTruthy()
+    expect(jwksBefore.keys[0]).not.toHaveProperty('d')
+  })
+
+  it('signs out through a confirmation page with a real button', async () => {
+    const { app } = await startServer()
+    const browser = new TestBrowser(app)
+    const { verifier, pagePath } = await openSignIn(browser, { prompt: 'create' })
+    const tokens = await tokensAfter(browser, await browser.request({ method: 'POST', url: `${pagePath}/register`, form: anna }), verifier)
+
+    const params = new URLSearchParams({
+      id_token_hint: tokens.id_token,
+      post_logout_redirect_uri: `${testPublicUrl}/`,
+      state: 'bye',
+    })
+    const confirm = await browser.request({ url: `/oidc/session/end?${params}` })
+    expect(confirm.statusCode).toBe(200)
+    expect(confirm.body).toContain('<h1>Sign out of Pactum?</h1>')
+    expect(confirm.body).toContain('<button type="submit" form="op.logoutForm" name="logout" value="yes" autofocus>Sign out</button>')
+    expect(confirm.body).not.toContain('<script')
+    const polish = await browser.request({ url: `/oidc/session/end?${params}&lang=pl_pl` })
+    expect(polish.body).toContain('<button type="submit" form="op.logoutForm" name="logout" value="yes" autofocus>Wyloguj się</button>')
+    const xsrf = /name="xsrf" value="([^"]+)"/.exec(polish.body)?.[1]
+    expect(xsrf).toBeTruthy()
+
+    const done = await browser.request({ method: 'POST', url: '/oidc/session/end/confirm', form: { xsrf: xsrf!, logout: 'yes' } })
+    expect(done.statusCode).toBe(303)
+    expect(done.headers.location).toBe(`${testPublicUrl}/?state=bye`)
+    // Signed out for real: the refresh token died with the grant, and the next authorization asks again.
+    expect((await refresh(app, tokens.refresh_token)).json()).toMatchObject({ error: 'invalid_grant' })
+    const { challenge } = pkcePair()
+    const next = await browser.request({ url: authorizationUrl({ challenge }) })
+    expect(interactionPath(next)).toContain('/oidc/interaction/')
+  })
+
+  it('completes a logout without a session on its own, its one script allowed by hash', async () => {
+    const { app } = await startServer()
+    const browser = new TestBrowser(app)
+    const params = new URLSearchParams({ client_id: 'pactum-app', post_logout_redirect_uri: `${testPublicUrl}/` })
+    const response = await browser.request({ url: `/oidc/session/end?${params}` })
+    expect(response.statusCode).toBe(200)
+    expect(response.body).toContain('<script>')
+    expect(response.headers['content-security-policy']).toMatch(/script-src 'self' 'sha256-[A-Za-z0-9+/=]+'/)
+  })
+
+  it('shows a signed-out page when the client names no return address', async () => {
+    const { app } = await startServer()
+    const browser = new TestBrowser(app)
+    browser.cookies.set('locale', 'it_it')
+    const response = await browser.request({ url: '/oidc/session/end/success' })
+    expect(response.statusCode).toBe(200)
+    expect(response.body).toContain('<h1>Hai effettuato la disconnessione</h1>')
+    expect(response.headers['content-security-policy']).toContain("script-src 'self'")
+    expect(response.headers['cache-control']).toContain('no-store')
+    expect(response.body).toContain(`href="${testPublicUrl}/"`)
+  })
+})

@@ -1,0 +1,110 @@
+import { isSupportedLocale, type Locale, localeCookieMaxAgeDays, localeCookieName } from '@pactum/domain/locales'
+import enGb from './locales/en_gb.json' with { type: 'json' }
+import fiFi from './locales/fi_fi.json' with { type: 'json' }
+import hrHr from './locales/hr_hr.json' with { type: 'json' }
+import itIt from './locales/it_it.json' with { type: 'json' }
+import msMy from './locales/ms_my.json' with { type: 'json' }
+import plPl from './locales/pl_pl.json' with { type: 'json' }
+import svSe from './locales/sv_se.json' with { type: 'json' }
+
+/**
+ * The sign-in pages' strings. English is the reference: the type of every
+ * other file is checked against it, and a test compares the key sets.
+ */
+export type MessageKey = keyof typeof enGb
+type Messages = Record<MessageKey, string>
+
+export const messages: Record<Locale, Messages> = {
+  en_gb: enGb,
+  fi_fi: fiFi,
+  hr_hr: hrHr,
+  it_it: itIt,
+  ms_my: msMy,
+  pl_pl: plPl,
+  sv_se: svSe,
+}
+
+/** Each language named in itself, for the language switcher. */
+export const languageNames: Record<Locale, string> = {
+  en_gb: 'English (UK)',
+  fi_fi: 'Suomi',
+  hr_hr: 'Hrvatski',
+  it_it: 'Italiano',
+  ms_my: 'Bahasa Melayu',
+  pl_pl: 'Polski',
+  sv_se: 'Svenska',
+}
+
+export type Translate = (key: MessageKey, values?: Record<string, string | number>) => string
+
+export function translator(locale: Locale): Translate {
+  const table = messages[locale]
+  return (key, values = {}) =>
+    table[key].replace(/\{(\w+)\}/g, (whole, name: string) => (name in values ? String(values[name]) : whole))
+}
+
+/**
+ * The page language: the `locale` cookie (the user's explicit choice, shared
+ * with the web app), else the client's `ui_locales`, else the browser's
+ * Accept-Language, else British English.
+ */
+export function chooseLocale(sources: {
+  cookieHeader?: string | undefined
+  uiLocales?: unknown
+  acceptLanguage?: string | undefined
+}): Locale {
+  const fromCookie = readCookie(sources.cookieHeader, localeCookieName)
+  if (isSupportedLocale(fromCookie)) return fromCookie
+  const requested = typeof sources.uiLocales === 'string' ? sources.uiLocales.split(/\s+/) : []
+  const weighted = parseAcceptLanguage(sources.acceptLanguage)
+  for (const tag of [...requested, ...weighted]) {
+    const match = matchLocale(tag)
+    if (match) return match
+  }
+  return 'en_gb'
+}
+
+/** `pl`, `pl-PL`, `pl_pl` → pl_pl; a language we do not have → undefined (no silent English here). */
+function matchLocale(tag: string): Locale | undefined {
+  const lowered = tag.trim().toLowerCase().replace('-', '_')
+  if (isSupportedLocale(lowered)) return lowered
+  const language = lowered.split('_')[0]
+  if (!language) return undefined
+  return (Object.keys(messages) as Locale[]).find((locale) => locale.startsWith(`${language}_`))
+}
+
+function parseAcceptLanguage(header: string | undefined): string[] {
+  if (!header) return []
+  return header
+    .split(',')
+    .map((part, index) => {
+      const [tag = '', ...parameters] = part.trim().split(';')
+      const q = parameters.map((p) => p.trim()).find((p) => p.startsWith('q='))
+      return { tag: tag.trim(), q: q ? Number(q.slice(2)) : 1, index }
+    })
+    .filter((entry) => entry.tag && entry.tag !== '*' && entry.q > 0)
+    .sort((a, b) => b.q - a.q || a.index - b.index)
+    .map((entry) => entry.tag)
+}
+
+export function readCookie(header: string | undefined, name: string): string | undefined {
+  if (!header) return undefined
+  for (const pair of header.split(';')) {
+    const separator = pair.indexOf('=')
+    if (separator < 0) continue
+    if (pair.slice(0, separator).trim() === name) {
+      try {
+        return decodeURIComponent(pair.slice(separator + 1).trim())
+      } catch {
+        return undefined
+      }
+    }
+  }
+  return undefined
+}
+
+/** The same cookie the web app writes (spec §9: 3650 days), readable by it (not HttpOnly). */
+export function localeCookie(locale: Locale, secure: boolean): string {
+  const maxAge = localeCookieMaxAgeDays * 24 * 60 * 60
+  return `${localeCookieName}=${locale}; Path=/; Max-Age=${maxAge}; SameSite=Lax${secure ? '; Secure' : ''}`
+}

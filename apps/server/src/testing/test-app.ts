@@ -1,0 +1,60 @@
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import type { FastifyInstance } from 'fastify'
+import type { Clock } from '../clock.ts'
+import { loadConfig } from '../config.ts'
+import type { Database } from '../db/database.ts'
+import { type AppOptions, buildApp } from '../http/app.ts'
+import { mintAccessToken } from '../oidc/token-minter.ts'
+import { createTestDatabase } from './test-database.ts'
+
+export interface TestApp {
+  app: FastifyInstance
+  database: Database
+  dataDir: string
+  /** An access token as the embedded sign-in would issue it. */
+  tokenFor(email: string, options?: { admin?: boolean; firstName?: string; lastName?: string; ttlSeconds?: number }): Promise<string>
+  close(): Promise<void>
+}
+
+/**
+ * The real server, in-process, on a fresh database (PGlite, or PostgreSQL
+ * when DATABASE_URL is set), called through `inject` with no open port.
+ */
+export async function createTestApp(
+  options: { env?: Record<string, string>; clock?: Clock; webDistDir?: string } & Pick<AppOptions, 'verifyAccessToken'> = {},
+): Promise<TestApp> {
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'pactum-test-'))
+  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', PUBLIC_URL: 'http://localhost:3999', ...options.env })
+  const database = await createTestDatabase()
+  const app = await buildApp({
+    config,
+    database,
+    ...(options.clock ? { clock: options.clock } : {}),
+    webDistDir: options.webDistDir ?? path.join(dataDir, 'no-web-build'),
+    ...(options.verifyAccessToken ? { verifyAccessToken: options.verifyAccessToken } : {}),
+  })
+  await app.ready()
+  return {
+    app,
+    database,
+    dataDir,
+    tokenFor: async (email, tokenOptions = {}) => {
+      if (!app.embeddedSigningKey) throw new Error('tokenFor needs the embedded sign-in')
+      return mintAccessToken({
+        privateSigningKey: app.embeddedSigningKey,
+        issuer: config.oidc.issuer,
+        audience: config.oidc.audience,
+        clientId: config.oidc.clientId,
+        email,
+        ...tokenOptions,
+      })
+    },
+    close: async () => {
+      await app.close()
+      await database.close()
+      await rm(dataDir, { recursive: true, force: true })
+    },
+  }
+}
