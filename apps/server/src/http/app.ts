@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url'
 import formbody from '@fastify/formbody'
 import middie from '@fastify/middie'
-import Fastify, { type FastifyInstance } from 'fastify'
+import Fastify, { type FastifyInstance, LogController } from 'fastify'
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod'
 import type { JWK } from 'jose'
 import { type AccessTokenVerifier, createAccessTokenVerifier, discoverJwksUri } from '../auth/access-token-verifier.ts'
@@ -51,9 +51,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       },
     },
     trustProxy: config.trustProxy,
-    requestIdLogLabel: 'request_id',
+    logController: new LogController({ requestIdLogLabel: 'request_id' }),
     genReqId: (request) => requestIdFrom(request.headers['x-request-id']),
-    disableRequestLogging: false,
     bodyLimit: 1_048_576,
   }).withTypeProvider<ZodTypeProvider>()
   app.setValidatorCompiler(validatorCompiler)

@@ -1,0 +1,149 @@
+import { expect, type Page, test } from '@playwright/test'
+import { expectNoAxeViolations } from '../support/axe.ts'
+import { keepScreenshot } from '../support/screenshots.ts'
+
+/**
+ * The foundation, as a person meets it: register through the embedded
+ * sign-in, land in the app shell, keep the session over a reload, change the
+ * language, walk the menu, and sign out.
+ */
+test.describe.configure({ mode: 'serial' })
+
+const person = {
+  firstName: 'Anna',
+  lastName: 'Kowalska',
+  email: `anna.${Date.now()}@example.com`,
+  password: 'correct horse 42',
+}
+
+async function registerThroughTheUi(page: Page) {
+  await page.goto('/register')
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+  await expect(page).toHaveURL(/\/oidc\//)
+  await page.getByLabel('First name').fill(person.firstName)
+  await page.getByLabel('Last name').fill(person.lastName)
+  await page.getByLabel('E-mail').fill(person.email)
+  await page.getByLabel('Password').fill(person.password)
+  await page.getByRole('button', { name: 'Create account' }).click()
+  await expect(page).toHaveURL(/\/transactions$/)
+}
+
+test('a new person registers and lands on their transactions, greeted by first name', async ({ page }) => {
+  await registerThroughTheUi(page)
+  await expect(page.getByTestId('welcome-line')).toHaveText('Welcome, Anna!')
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('My transactions')
+  await keepScreenshot(page, 'shell-desktop')
+  await expectNoAxeViolations(page, 'the app shell')
+
+  // A reload keeps the session.
+  await page.reload()
+  await expect(page.getByTestId('welcome-line')).toHaveText('Welcome, Anna!')
+  await expect(page).toHaveURL(/\/transactions$/)
+})
+
+test('every menu entry opens its page, and an unknown path lands on my transactions', async ({ page }) => {
+  await signIn(page)
+  const menu = page.getByRole('navigation', { name: 'Main menu' })
+  const entries = [
+    ['menu-create-transaction', /\/create-transaction$/],
+    ['menu-join-transaction', /\/join-transaction$/],
+    ['menu-my-profile', /\/profile\/details$/],
+    ['menu-my-transactions', /\/transactions$/],
+  ] as const
+  for (const [testId, url] of entries) {
+    await menu.getByTestId(testId).click()
+    await expect(page).toHaveURL(url)
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+    await expect(menu.getByTestId(testId)).toHaveAttribute('aria-current', 'page')
+    await expectNoAxeViolations(page, `the page behind ${testId}`)
+  }
+  await page.goto('/this/does/not/exist')
+  await expect(page).toHaveURL(/\/transactions$/)
+})
+
+test('the chosen language is kept over a reload', async ({ page }) => {
+  await signIn(page)
+  await page.getByTestId('language-picker').selectOption('pl_pl')
+  const menu = page.getByRole('navigation', { name: /./ }).filter({ has: page.getByTestId('menu-my-transactions') })
+  await expect(menu.getByTestId('menu-my-transactions')).toHaveText(/Moje transakcje/)
+  await page.reload()
+  await expect(menu.getByTestId('menu-create-transaction')).toHaveText(/Utwórz transakcję/)
+  await expect(menu.getByTestId('menu-join-transaction')).toHaveText(/Dołącz do transakcji/)
+  await expect(menu.getByTestId('menu-my-profile')).toHaveText(/Mój profil/)
+  await expect(page.getByTestId('welcome-line')).toHaveText('Witaj, Anna!')
+  await expect(page.locator('html')).toHaveAttribute('lang', 'pl-PL')
+  const cookie = (await page.context().cookies()).find((c) => c.name === 'locale')
+  expect(cookie?.value).toBe('pl_pl')
+  // The app asks for 3650 days (a unit test checks the cookie it writes);
+  // Chromium caps every cookie at 400 days, so that is what it keeps.
+  expect(cookie!.expires * 1000 - Date.now()).toBeGreaterThan(399 * 24 * 3600 * 1000)
+  await page.getByTestId('language-picker').selectOption('en_gb')
+})
+
+test('the shell works on a phone-sized screen', async ({ browser }) => {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true })
+  const page = await context.newPage()
+  await signIn(page)
+  await expect(page.getByTestId('welcome-line')).toBeHidden()
+  await keepScreenshot(page, 'shell-phone')
+  await page.getByTestId('open-menu-button').click()
+  await expect(page.getByTestId('welcome-line')).toHaveText('Welcome, Anna!')
+  await keepScreenshot(page, 'shell-phone-menu')
+  await expectNoAxeViolations(page, 'the mobile menu')
+  await page.getByTestId('menu-join-transaction').click()
+  await expect(page).toHaveURL(/\/join-transaction$/)
+  await context.close()
+})
+
+test('signing out ends the session and shows the sign-in page', async ({ page }) => {
+  await signIn(page)
+  await page.getByTestId('logout-button').click()
+  await confirmSignOutIfAsked(page)
+  await page.goto('/transactions')
+  await expect(page).toHaveURL(/\/oidc\//)
+  await expect(page.getByLabel('Password')).toBeVisible()
+  await expectNoAxeViolations(page, 'the sign-in page')
+})
+
+test('the sign-in and registration pages are accessible and translated', async ({ page }) => {
+  await page.goto('/login')
+  await expect(page).toHaveURL(/\/oidc\//)
+  await expect(page.getByLabel('E-mail')).toBeVisible()
+  await keepScreenshot(page, 'sign-in')
+  await expectNoAxeViolations(page, 'the sign-in page')
+
+  await page.goto('/register')
+  await expect(page.getByLabel('First name')).toBeVisible()
+  await keepScreenshot(page, 'registration')
+  await expectNoAxeViolations(page, 'the registration page')
+
+  await page.context().addCookies([{ name: 'locale', value: 'pl_pl', url: page.url() }])
+  await page.goto('/login')
+  await expect(page.locator('html')).toHaveAttribute('lang', /^pl/)
+  await expect(page.getByLabel('Hasło')).toBeVisible()
+  await expectNoAxeViolations(page, 'the Polish sign-in page')
+})
+
+test('a wrong password gets a clear message', async ({ page }) => {
+  await page.goto('/login')
+  await page.getByLabel('E-mail').fill(person.email)
+  await page.getByLabel('Password').fill('wrong password 1')
+  await page.getByRole('button', { name: 'Sign in' }).click()
+  await expect(page.getByText('The e-mail or password is incorrect.')).toBeVisible()
+})
+
+async function signIn(page: Page) {
+  await page.goto('/transactions')
+  await expect(page).toHaveURL(/\/oidc\//)
+  await page.getByLabel('E-mail').fill(person.email)
+  await page.getByLabel('Password').fill(person.password)
+  await page.getByRole('button', { name: 'Sign in' }).click()
+  await expect(page).toHaveURL(/\/transactions$/)
+  await expect(page.getByTestId('welcome-line').or(page.getByTestId('open-menu-button'))).toBeVisible()
+}
+
+async function confirmSignOutIfAsked(page: Page) {
+  const confirm = page.getByRole('button', { name: 'Sign out' })
+  if (await confirm.isVisible({ timeout: 5_000 }).catch(() => false)) await confirm.click()
+  await page.waitForURL((url) => !url.pathname.startsWith('/oidc/session/end'))
+}
