@@ -1,7 +1,11 @@
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
 import { sql } from 'kysely'
 import { afterEach, describe, expect, it } from 'vitest'
 import { createTestDatabase } from '../testing/test-database.ts'
-import type { Database } from './database.ts'
+import { type Database, openDatabase } from './database.ts'
+import { migrateToLatest } from './migrations.ts'
 
 let database: Database | undefined
 afterEach(async () => {
@@ -40,5 +44,25 @@ describe('database', () => {
       .insertInto('users')
       .values({ ...user, issuer: 'https://other.example' })
       .execute()
+  })
+})
+
+describe('the embedded database', () => {
+  it('keeps its data over a restart', async () => {
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'pactum-restart-'))
+    try {
+      const first = await openDatabase({ databaseUrl: undefined, dataDir })
+      await migrateToLatest(first.db)
+      await first.db.insertInto('users').values({ issuer: 'i', subject: 's', email: 'kept@example.com' }).execute()
+      await first.close()
+
+      const second = await openDatabase({ databaseUrl: undefined, dataDir })
+      expect(await migrateToLatest(second.db)).toEqual([])
+      const rows = await second.db.selectFrom('users').select('email').execute()
+      await second.close()
+      expect(rows).toEqual([{ email: 'kept@example.com' }])
+    } finally {
+      await rm(dataDir, { recursive: true, force: true })
+    }
   })
 })

@@ -56,7 +56,8 @@ input:focus-visible{outline-offset:1px}
 `
 
 /** The mark: two hands of a deal meeting in a circle, in the primary colour. Decorative next to the name. */
-const logo = html`<svg width="36" height="36" viewBox="0 0 36 36" aria-hidden="true" focusable="false"><rect width="36" height="36" rx="9" fill="#2949ce"/><path d="M10 19.5l5 5 11-12" fill="none" stroke="#fff" stroke-width="3.2" stroke-linecap="round" stroke-linejoin="round"/></svg>`
+// The same mark as the web app's (apps/web/src/components/pactum-logo.tsx), so the front door matches the house.
+const logo = html`<svg width="36" height="36" viewBox="0 0 48 48" aria-hidden="true" focusable="false"><rect width="48" height="48" rx="12" fill="#2949ce"/><path d="M16 36V12h10a8 8 0 0 1 0 16H16" fill="none" stroke="#fff" stroke-width="5" stroke-linecap="round" stroke-linejoin="round"/><circle cx="34.5" cy="35" r="4" fill="#5fe3a1"/></svg>`
 
 export function layout(page: PageContext, content: { title: string; body: SafeHtml }): string {
   const { locale, t } = page

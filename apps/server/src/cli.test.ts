@@ -1,0 +1,47 @@
+import { execFile } from 'node:child_process'
+import { fileURLToPath } from 'node:url'
+import { promisify } from 'node:util'
+import { afterEach, describe, expect, it } from 'vitest'
+import { createTestApp, type TestApp } from './testing/test-app.ts'
+
+const run = promisify(execFile)
+const cli = fileURLToPath(new URL('./cli.ts', import.meta.url))
+
+let testApp: TestApp | undefined
+afterEach(async () => {
+  await testApp?.close()
+  testApp = undefined
+})
+
+async function token(dataDir: string, ...args: string[]) {
+  // process.execPath is the Node 24 that runs the tests, as `npm run cli` would.
+  return run(process.execPath, [cli, 'token', ...args], {
+    env: { ...process.env, DATA_DIR: dataDir, PUBLIC_URL: 'http://localhost:3999', DATABASE_URL: '' },
+  })
+}
+
+describe('npm run cli -- token', () => {
+  it('prints a token the running server accepts, creating the user, while the server holds the database', async () => {
+    testApp = await createTestApp()
+    const { stdout } = await token(testApp.dataDir, 'Cli.User@Example.com', '--admin')
+    const response = await testApp.app.inject({
+      url: '/api/v1/me',
+      headers: { authorization: `Bearer ${stdout.trim()}` },
+    })
+    expect(response.statusCode).toBe(200)
+    expect(response.json()).toMatchObject({ email: 'cli.user@example.com', roles: ['admin'] })
+  })
+
+  it('refuses a missing or malformed e-mail', async () => {
+    testApp = await createTestApp()
+    await expect(token(testApp.dataDir)).rejects.toMatchObject({ code: 2 })
+    await expect(token(testApp.dataDir, 'not-an-email')).rejects.toMatchObject({ code: 2 })
+  })
+
+  it('explains what to do when the server never ran', async () => {
+    await expect(token('/nonexistent/pactum-data', 'a@example.com')).rejects.toMatchObject({
+      code: 1,
+      stderr: expect.stringContaining('start the server once'),
+    })
+  })
+})
