@@ -1,0 +1,183 @@
+import { z } from 'zod'
+
+/**
+ * Request and response shapes of the online transaction calls (DESIGN §5,
+ * "Pinned shapes"). Amounts are integers in the currency's minor unit;
+ * currency codes are lower-case ISO 4217; timestamps are ISO 8601 strings or
+ * null while the state has not been reached.
+ */
+export const roleSchema = z.enum(['buyer', 'seller'])
+export type Role = z.infer<typeof roleSchema>
+
+export const paymentMethodSchema = z.enum(['card', 'p24', 'sepa'])
+export type PaymentMethod = z.infer<typeof paymentMethodSchema>
+
+export const transactionTypeSchema = z.enum(['online', 'f2f'])
+
+export const currencyCodeSchema = z
+  .string()
+  .regex(/^[a-z]{3}$/, 'a lower-case ISO 4217 code such as eur')
+  .meta({ example: 'eur' })
+
+/** Minor units; the refinements that depend on the currency (minimum price) live in the domain. */
+export const amountSchema = z.number().int().meta({ description: 'integer amount in the currency minor unit' })
+
+export const onlineStatusSchema = z.enum([
+  'created',
+  'joined',
+  'paid',
+  'tracked',
+  'delivered',
+  'complained',
+  'complaint_period_ended',
+  'funds_released',
+  'cancelled',
+  'rejected',
+  'cancelled_with_payment',
+  'payment_refunded',
+])
+export type OnlineStatus = z.infer<typeof onlineStatusSchema>
+
+export const descriptionSchema = z.string().trim().min(1).max(1000)
+
+// GET /charge and GET /transactions/{id}/charge
+export const chargeQuerySchema = z.object({
+  price: z.coerce.number().int(),
+  currency: currencyCodeSchema,
+  payment_method: paymentMethodSchema.default('card'),
+})
+export const transactionChargeQuerySchema = chargeQuerySchema.pick({ price: true, payment_method: true })
+
+export const chargeQuoteSchema = z
+  .object({
+    price: amountSchema,
+    currency: currencyCodeSchema,
+    payment_method: paymentMethodSchema,
+    charge: amountSchema,
+    charge_seller: amountSchema,
+    charge_calculator_version: z.string(),
+  })
+  .meta({ id: 'ChargeQuote' })
+export type ChargeQuote = z.infer<typeof chargeQuoteSchema>
+
+// POST /me/transactions
+export const createTransactionBodySchema = z
+  .object({
+    role: roleSchema,
+    price: amountSchema,
+    currency: currencyCodeSchema,
+    description: descriptionSchema,
+    payment_method: paymentMethodSchema.optional(),
+    charge: amountSchema,
+    charge_calculator_version: z.string().min(1),
+  })
+  .meta({ id: 'CreateTransaction' })
+export type CreateTransactionBody = z.infer<typeof createTransactionBodySchema>
+
+// PATCH /transactions/{id} (creator, before anyone joined)
+export const updateTransactionBodySchema = z
+  .object({
+    price: amountSchema.optional(),
+    currency: currencyCodeSchema.optional(),
+    description: descriptionSchema.optional(),
+    payment_method: paymentMethodSchema.optional(),
+    charge: amountSchema.optional(),
+    charge_calculator_version: z.string().min(1).optional(),
+  })
+  .meta({ id: 'UpdateTransaction' })
+
+export const trackingSchema = z.object({ carrier: z.string(), tracking_code: z.string() })
+export const trackBodySchema = z
+  .object({
+    carrier: z.string().min(1).max(64),
+    tracking_code: z
+      .string()
+      .trim()
+      .min(3)
+      .max(64)
+      .regex(/^[A-Za-z0-9-]+$/, 'letters, digits and dashes only'),
+  })
+  .meta({ id: 'Track' })
+
+export const descriptionBodySchema = z.object({ description: descriptionSchema }).meta({ id: 'DescriptionBody' })
+export const setPaymentMethodBodySchema = z.object({ payment_method: paymentMethodSchema })
+export const confirmPaymentBodySchema = z.object({ payment_intent_id: z.string().min(1).max(100) })
+
+export const payResponseSchema = z
+  .object({ payment_intent_id: z.string(), client_secret: z.string(), charge: amountSchema })
+  .meta({ id: 'PaymentIntentHandle' })
+
+const timestamp = z.string().nullable()
+
+export const transactionSchema = z
+  .object({
+    id: z.string(),
+    type: transactionTypeSchema,
+    status: onlineStatusSchema,
+    role: roleSchema.nullable().meta({ description: "the caller's role; null for an admin who is no party" }),
+    price: amountSchema,
+    charge: amountSchema,
+    charge_seller: amountSchema,
+    charge_buyer_client: amountSchema,
+    charge_seller_client: amountSchema,
+    charge_calculator_version: z.string(),
+    quantity: z.number().int(),
+    currency: currencyCodeSchema,
+    payment_method: paymentMethodSchema.nullable(),
+    description: z.string(),
+    join_code: z.string().nullable().meta({ description: 'shown to the creator while the transaction can be joined' }),
+    buyer_id: z.string().nullable(),
+    seller_id: z.string().nullable(),
+    client_id: z.string().nullable(),
+    high_value: z.boolean(),
+    is_payment_in_progress: z.boolean(),
+    order_issue: z.object({ description: z.string() }).nullable(),
+    tracking: trackingSchema.nullable(),
+    complaint: z.object({ description: z.string() }).nullable(),
+    complaint_period_deadline: timestamp,
+    tracking_deadline: timestamp,
+    amount_released: amountSchema,
+    amount_refunded: amountSchema,
+    created: z.string(),
+    joined: timestamp,
+    paid: timestamp,
+    tracked: timestamp,
+    delivered: timestamp,
+    complained: timestamp,
+    complaint_period_ended: timestamp,
+    funds_released: timestamp,
+    cancelled: timestamp,
+    rejected: timestamp,
+    cancelled_with_payment: timestamp,
+    payment_refunded: timestamp,
+  })
+  .meta({ id: 'Transaction' })
+export type Transaction = z.infer<typeof transactionSchema>
+
+/** GET /transactions?join_code=CODE: what the counterparty sees before joining. */
+export const joinPreviewSchema = transactionSchema
+  .pick({ id: true, type: true, status: true, price: true, charge: true, currency: true, description: true, payment_method: true, high_value: true })
+  .extend({ creator_role: roleSchema, creator_first_name: z.string() })
+  .meta({ id: 'JoinPreview' })
+export type JoinPreview = z.infer<typeof joinPreviewSchema>
+
+export const joinCodeQuerySchema = z.object({ join_code: z.string().trim().min(1).max(32) })
+
+export const transactionFilterSchema = z.enum(['active', 'inputRequired', 'waiting', 'completed', 'cancelled'])
+export type TransactionFilter = z.infer<typeof transactionFilterSchema>
+
+// GET /me/transactions
+export const listTransactionsQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(50).default(50),
+  after_id: z.string().optional(),
+  filter: transactionFilterSchema.optional(),
+  search: z.string().trim().max(100).optional(),
+})
+
+export const transactionListSchema = z.array(transactionSchema)
+
+export const carrierSchema = z.object({ slug: z.string(), name: z.string() }).meta({ id: 'Carrier' })
+export const carrierListSchema = z.array(carrierSchema)
+
+export const releaseFundsQuerySchema = z.object({ to: roleSchema })
+export const adminActionBodySchema = z.object({ reason: z.string().trim().min(1).max(1000) }).meta({ id: 'AdminAction' })
