@@ -77,6 +77,7 @@ describe('OpenAPI', () => {
     expect(document.openapi).toMatch(/^3\./)
     expect(document.paths['/api/v1/health'].get.responses['200']).toBeDefined()
     expect(document.paths['/api/v1/me'].get.security).toEqual([{ bearer: [] }])
+    expect(Object.keys(document.paths).filter((path) => path.startsWith('/oidc'))).toEqual([])
   })
 
   it('serves the interactive reference', async () => {

@@ -37,6 +37,10 @@ export async function interactionRoutes(
 
   // Encapsulated: the HTML error handler and the rate limit apply to these routes only.
   await app.register(async (scope) => {
+    // Browser pages, not API: kept out of the OpenAPI document.
+    scope.addHook('onRoute', (route) => {
+      route.schema = { ...route.schema, hide: true }
+    })
     if (!scope.hasDecorator('rateLimit')) {
       await scope.register(rateLimit, {
         global: false,
