@@ -1,4 +1,5 @@
 import { execFile } from 'node:child_process'
+import { createServer, type AddressInfo } from 'node:net'
 import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
 import { afterEach, describe, expect, it } from 'vitest'
@@ -45,3 +46,24 @@ describe('npm run cli -- token', () => {
     })
   })
 })
+
+describe('npm run cli -- ledger verify', () => {
+  it('asks the running server, whose books are sound', async () => {
+    const port = await freePort()
+    const address = `http://127.0.0.1:${port}`
+    testApp = await createTestApp({ env: { PUBLIC_URL: address } })
+    await testApp.app.listen({ port, host: '127.0.0.1' })
+    const { stderr } = await run(process.execPath, [cli, 'ledger', 'verify'], {
+      env: { ...process.env, DATA_DIR: testApp.dataDir, PUBLIC_URL: address, DATABASE_URL: '' },
+    })
+    expect(stderr).toContain('every invariant holds')
+  })
+})
+
+async function freePort(): Promise<number> {
+  const server = createServer()
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const { port } = server.address() as AddressInfo
+  await new Promise((resolve) => server.close(resolve))
+  return port
+}

@@ -1,7 +1,8 @@
 import { parseArgs } from 'node:util'
-import { ConfigError, loadConfig } from './config.ts'
+import { type Config, ConfigError, loadConfig } from './config.ts'
 import { openDatabase } from './db/database.ts'
 import { migrateToLatest } from './db/migrations.ts'
+import { type LedgerBreach, verifyLedger } from './ledger/verify-ledger.ts'
 import { mintAccessToken, readSigningKeyFile } from './oidc/token-minter.ts'
 
 const usage = `Usage: npm run cli -- <command>
@@ -12,6 +13,10 @@ Commands:
         creates the user from the token on first use. Works while the server runs.
   migrate
         Runs the database migrations (the server also runs them at start-up).
+  ledger verify
+        Checks the ledger invariants; exits 1 listing every breach. With the
+        embedded database and a running server, asks that server (a PGlite
+        directory can be opened by one process at a time).
 `
 
 async function main(argv: string[]): Promise<number> {
@@ -67,10 +72,62 @@ async function main(argv: string[]): Promise<number> {
       }
       return 0
     }
+    case 'ledger': {
+      if (rest[0] !== 'verify') {
+        process.stderr.write(usage)
+        return 2
+      }
+      const breaches = await ledgerBreaches(config)
+      if (breaches.length === 0) {
+        console.warn('ledger verified: every invariant holds')
+        return 0
+      }
+      console.error(`ledger verification failed: ${breaches.length} breach(es)`)
+      for (const breach of breaches) console.error(`- ${breach.rule} ${breach.transaction_id ?? ''}: ${breach.detail}`)
+      return 1
+    }
     default:
       process.stderr.write(usage)
       return command === undefined || command === 'help' ? 0 : 2
   }
+}
+
+async function ledgerBreaches(config: Config): Promise<LedgerBreach[]> {
+  if (!config.databaseUrl && config.oidc.mode === 'embedded') {
+    const fromServer = await ledgerBreachesFromRunningServer(config)
+    if (fromServer) return fromServer
+  }
+  const database = await openDatabase(config)
+  try {
+    return await verifyLedger(database.db)
+  } finally {
+    await database.close()
+  }
+}
+
+/** Undefined when no server answers on PUBLIC_URL (then the database is free to open). */
+async function ledgerBreachesFromRunningServer(config: Config): Promise<LedgerBreach[] | undefined> {
+  const privateSigningKey = await readSigningKeyFile(config.dataDir).catch(() => undefined)
+  if (!privateSigningKey) return undefined
+  const token = await mintAccessToken({
+    privateSigningKey,
+    issuer: config.oidc.issuer,
+    audience: config.oidc.audience,
+    clientId: config.oidc.clientId,
+    email: 'ledger-verify@cli.pactum.invalid',
+    admin: true,
+    ttlSeconds: 60,
+  })
+  let response: Response
+  try {
+    response = await fetch(`${config.publicUrl}/api/v1/admin/ledger/verify`, {
+      headers: { authorization: `Bearer ${token}` },
+    })
+  } catch {
+    return undefined
+  }
+  if (!response.ok) throw new Error(`the running server answered ${response.status} to the ledger check`)
+  return ((await response.json()) as { breaches: LedgerBreach[] }).breaches
 }
 
 main(process.argv.slice(2)).then(

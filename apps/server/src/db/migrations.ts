@@ -3,6 +3,7 @@ import { type Migration, Migrator } from 'kysely/migration'
 import * as users from './migrations/0001-users.ts'
 import * as embeddedSignIn from './migrations/0002-embedded-sign-in.ts'
 import * as signInAttempts from './migrations/0003-sign-in-attempts.ts'
+import * as transactions from './migrations/0010-transactions.ts'
 import type { Database } from './schema.ts'
 
 /**
@@ -14,6 +15,7 @@ const migrations: Record<string, Migration> = {
   '0001-users': users,
   '0002-embedded-sign-in': embeddedSignIn,
   '0003-sign-in-attempts': signInAttempts,
+  '0010-transactions': transactions,
 }
 
 export async function migrateToLatest(db: Kysely<Database>): Promise<string[]> {

@@ -51,10 +51,117 @@ export interface SignInAttemptsTable {
   attempted_at: Date
 }
 
+type Timestamp = Date | null
+
+export interface TransactionsTable {
+  id: string
+  type: string
+  status: string
+  creator_id: string
+  creator_role: string
+  buyer_id: string | null
+  seller_id: string | null
+  price: number
+  charge: number
+  charge_seller: ColumnType<number, number | undefined, number>
+  charge_buyer_client: ColumnType<number, number | undefined, number>
+  charge_seller_client: ColumnType<number, number | undefined, number>
+  charge_calculator_version: string
+  quantity: ColumnType<number, number | undefined, number>
+  currency: string
+  payment_method: string | null
+  description: string
+  join_code: string | null
+  client_id: string | null
+  high_value: boolean
+  is_payment_in_progress: ColumnType<boolean, boolean | undefined, boolean>
+  payment_intent_id: string | null
+  tracking_carrier: string | null
+  tracking_code: string | null
+  complaint_description: string | null
+  order_issue_description: string | null
+  complaint_period_deadline: Timestamp
+  tracking_deadline: Timestamp
+  amount_held: ColumnType<number, number | undefined, number>
+  amount_released: ColumnType<number, number | undefined, number>
+  amount_refunded: ColumnType<number, number | undefined, number>
+  created: Date
+  joined: Timestamp
+  paid: Timestamp
+  tracked: Timestamp
+  delivered: Timestamp
+  complained: Timestamp
+  complaint_period_ended: Timestamp
+  funds_released: Timestamp
+  cancelled: Timestamp
+  rejected: Timestamp
+  cancelled_with_payment: Timestamp
+  payment_refunded: Timestamp
+  updated_at: ColumnType<Date, Date | undefined, Date>
+}
+
+export interface LedgerEntriesTable {
+  id: string
+  transaction_id: string
+  kind: string
+  reason: string
+  created_at: Date
+}
+
+export interface LedgerPostingsTable {
+  id: Generated<number>
+  entry_id: string
+  account: string
+  amount: number
+  currency: string
+}
+
+export interface OutboxTable {
+  id: string
+  transaction_id: string
+  action: string
+  idempotency_key: string
+  payload: ColumnType<Record<string, unknown>, string, string>
+  status: ColumnType<string, string | undefined, string>
+  attempts: ColumnType<number, number | undefined, number>
+  last_error: string | null
+  provider_reference: string | null
+  created_at: Date
+  sent_at: Date | null
+}
+
+export interface IdempotencyKeysTable {
+  user_id: string
+  key: string
+  route: string
+  request_hash: string
+  status_code: number | null
+  response_body: ColumnType<unknown, string | null, string | null>
+  created_at: Date
+}
+
+export interface TransactionEventsTable {
+  id: Generated<number>
+  transaction_id: string
+  event: string
+  actor_kind: string
+  actor_user_id: string | null
+  reason: string | null
+  from_status: string
+  to_status: string
+  created_at: Date
+}
+
 export interface Database {
   users: UsersTable
   accounts: AccountsTable
   oidc_payloads: OidcPayloadsTable
   server_secrets: ServerSecretsTable
   sign_in_attempts: SignInAttemptsTable
+  transactions: TransactionsTable
+  ledger_entries: LedgerEntriesTable
+  ledger_postings: LedgerPostingsTable
+  outbox: OutboxTable
+  idempotency_keys: IdempotencyKeysTable
+  transaction_events: TransactionEventsTable
 }

@@ -16,6 +16,7 @@ import { registerOpenApi } from './plugins/openapi.ts'
 import { registerRequestId, requestIdFrom } from './plugins/request-id.ts'
 import { registerSecurityHeaders } from './plugins/security-headers.ts'
 import { registerWebApp } from './plugins/web-app.ts'
+import { adminLedgerRoutes } from './routes/admin/ledger.ts'
 import { clientConfigRoutes } from './routes/client-config.ts'
 import { healthRoutes } from './routes/health.ts'
 import { meRoutes } from './routes/me.ts'
@@ -97,6 +98,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(healthRoutes)
       await api.register(clientConfigRoutes)
       await api.register(meRoutes)
+      await api.register(adminLedgerRoutes)
     },
     { prefix: '/api/v1' },
   )

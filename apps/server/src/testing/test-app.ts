@@ -6,6 +6,7 @@ import type { Clock } from '../clock.ts'
 import { loadConfig } from '../config.ts'
 import type { Database } from '../db/database.ts'
 import { type AppOptions, buildApp } from '../http/app.ts'
+import { verifyLedger } from '../ledger/verify-ledger.ts'
 import { mintAccessToken } from '../oidc/token-minter.ts'
 import { createTestDatabase } from './test-database.ts'
 
@@ -52,9 +53,12 @@ export async function createTestApp(
       })
     },
     close: async () => {
+      // Every integration test ends with sound books (DESIGN §2).
+      const breaches = await verifyLedger(database.db)
       await app.close()
       await database.close()
       await rm(dataDir, { recursive: true, force: true })
+      if (breaches.length > 0) throw new Error(`ledger invariants broken:\n${JSON.stringify(breaches, null, 2)}`)
     },
   }
 }

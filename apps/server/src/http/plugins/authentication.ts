@@ -38,3 +38,10 @@ export function registerAuthentication(
     request.currentUser = await findOrCreateUser(app.services.db, claims, options.adminEmails)
   })
 }
+
+/** The signed-in user of an admin route: 403 `not_admin` for everyone else. */
+export function adminOf(request: FastifyRequest): CurrentUser {
+  const user = userOf(request)
+  if (!user.roles.includes('admin')) throw new AppError('not_admin', 'This needs an administrator')
+  return user
+}

@@ -1,0 +1,112 @@
+import { type Kysely, sql } from 'kysely'
+import type { Database } from '../db/schema.ts'
+import { escrowPrefix } from './accounts.ts'
+
+export interface LedgerBreach {
+  rule:
+    | 'entry_unbalanced'
+    | 'escrow_negative'
+    | 'escrow_not_zero_after_terminal_state'
+    | 'hold_resolved_twice'
+    | 'transaction_amounts_disagree'
+  transaction_id: string | null
+  detail: string
+}
+
+const terminalStatuses = ['rejected', 'cancelled', 'funds_released', 'payment_refunded']
+
+/**
+ * Checks the ledger invariants of DESIGN §2 over the whole database and
+ * lists every breach (an empty list means the books are sound). Used by
+ * `npm run cli -- ledger verify`, `GET /admin/ledger/verify` and after every
+ * integration test.
+ */
+export async function verifyLedger(db: Kysely<Database>): Promise<LedgerBreach[]> {
+  const breaches: LedgerBreach[] = []
+
+  const unbalanced = await db
+    .selectFrom('ledger_postings as p')
+    .innerJoin('ledger_entries as e', 'e.id', 'p.entry_id')
+    .select(['e.id', 'e.transaction_id', 'p.currency', sql<number>`sum(p.amount)`.as('total')])
+    .groupBy(['e.id', 'e.transaction_id', 'p.currency'])
+    .having(sql`sum(p.amount)`, '<>', 0)
+    .execute()
+  for (const row of unbalanced) {
+    breaches.push({
+      rule: 'entry_unbalanced',
+      transaction_id: row.transaction_id,
+      detail: `entry ${row.id} sums to ${row.total} ${row.currency}`,
+    })
+  }
+
+  // The running balance of every escrow account, entry by entry: it may never dip below zero.
+  const negative = await sql<{ account: string; running: number; entry_id: string }>`
+    select account, running, entry_id from (
+      select p.account, p.entry_id,
+             sum(p.amount) over (partition by p.account, p.currency order by e.created_at, e.id) as running
+      from ledger_postings p join ledger_entries e on e.id = p.entry_id
+      where p.account like ${`${escrowPrefix}%`}
+    ) balances where running < 0
+  `.execute(db)
+  for (const row of negative.rows) {
+    breaches.push({
+      rule: 'escrow_negative',
+      transaction_id: row.account.slice(escrowPrefix.length),
+      detail: `${row.account} at ${row.running} after entry ${row.entry_id}`,
+    })
+  }
+
+  const terminalNotZero = await sql<{ id: string; balance: number }>`
+    select t.id, coalesce(sum(p.amount), 0) as balance
+    from transactions t
+    left join ledger_postings p on p.account = ${escrowPrefix} || t.id::text
+    where t.status in (${sql.join(terminalStatuses)})
+    group by t.id
+    having coalesce(sum(p.amount), 0) <> 0
+  `.execute(db)
+  for (const row of terminalNotZero.rows) {
+    breaches.push({
+      rule: 'escrow_not_zero_after_terminal_state',
+      transaction_id: row.id,
+      detail: `escrow holds ${row.balance} in a terminal state`,
+    })
+  }
+
+  const resolvedTwice = await db
+    .selectFrom('ledger_entries')
+    .select(['transaction_id', sql<number>`count(*)`.as('resolutions')])
+    .where('kind', 'in', ['release', 'refund'])
+    .groupBy('transaction_id')
+    .having(sql`count(*)`, '>', 1)
+    .execute()
+  for (const row of resolvedTwice) {
+    breaches.push({
+      rule: 'hold_resolved_twice',
+      transaction_id: row.transaction_id,
+      detail: `${row.resolutions} resolutions`,
+    })
+  }
+
+  // What the transaction row says was held, released and refunded must match the books.
+  const disagreements = await sql<{ id: string; amount_held: number; held: number; amount_released: number; released: number; amount_refunded: number; refunded: number }>`
+    select t.id, t.amount_held, t.amount_released, t.amount_refunded,
+      coalesce(sum(case when e.kind = 'hold' and p.account = ${escrowPrefix} || t.id::text then p.amount end), 0) as held,
+      coalesce(sum(case when e.kind = 'release' and p.account = ${escrowPrefix} || t.id::text then -p.amount end), 0) as released,
+      coalesce(sum(case when e.kind = 'refund' and p.account = ${escrowPrefix} || t.id::text then -p.amount end), 0) as refunded
+    from transactions t
+    left join ledger_entries e on e.transaction_id = t.id
+    left join ledger_postings p on p.entry_id = e.id
+    group by t.id
+    having t.amount_held <> coalesce(sum(case when e.kind = 'hold' and p.account = ${escrowPrefix} || t.id::text then p.amount end), 0)
+        or t.amount_released <> coalesce(sum(case when e.kind = 'release' and p.account = ${escrowPrefix} || t.id::text then -p.amount end), 0)
+        or t.amount_refunded <> coalesce(sum(case when e.kind = 'refund' and p.account = ${escrowPrefix} || t.id::text then -p.amount end), 0)
+  `.execute(db)
+  for (const row of disagreements.rows) {
+    breaches.push({
+      rule: 'transaction_amounts_disagree',
+      transaction_id: row.id,
+      detail: `row says held ${row.amount_held}/released ${row.amount_released}/refunded ${row.amount_refunded}, ledger ${row.held}/${row.released}/${row.refunded}`,
+    })
+  }
+  return breaches
+}
