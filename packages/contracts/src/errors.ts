@@ -50,6 +50,7 @@ export const errorStatus = {
   active_country_not_set: 409,
   tos_not_accepted: 409,
   email_already_registered: 409,
+  idempotency_request_in_progress: 409,
   file_too_large: 413,
   unsupported_file_type: 415,
   unsupported_media_type: 415,

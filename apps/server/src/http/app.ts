@@ -12,6 +12,7 @@ import { mountEmbeddedOidc } from '../oidc/embedded-provider.ts'
 import type { Services } from '../services/services.ts'
 import { registerAuthentication } from './plugins/authentication.ts'
 import { registerErrorHandler } from './plugins/error-handler.ts'
+import { registerIdempotency } from './plugins/idempotency.ts'
 import { registerOpenApi } from './plugins/openapi.ts'
 import { registerRequestId, requestIdFrom } from './plugins/request-id.ts'
 import { registerSecurityHeaders } from './plugins/security-headers.ts'
@@ -92,6 +93,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     keys: { jwksUri: await discoverJwksUri(config.oidc.issuer) },
   })
   registerAuthentication(app, { verify, adminEmails: config.adminEmails })
+  registerIdempotency(app)
 
   await app.register(
     async (api) => {

@@ -24,7 +24,13 @@ export interface TestApp {
  * when DATABASE_URL is set), called through `inject` with no open port.
  */
 export async function createTestApp(
-  options: { env?: Record<string, string>; clock?: Clock; webDistDir?: string } & Pick<AppOptions, 'verifyAccessToken'> = {},
+  options: {
+    env?: Record<string, string>
+    clock?: Clock
+    webDistDir?: string
+    /** Extra routes for tests of cross-cutting plugins. */
+    beforeReady?: (app: FastifyInstance) => void | Promise<void>
+  } & Pick<AppOptions, 'verifyAccessToken'> = {},
 ): Promise<TestApp> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'pactum-test-'))
   const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', PUBLIC_URL: 'http://localhost:3999', ...options.env })
@@ -36,6 +42,7 @@ export async function createTestApp(
     webDistDir: options.webDistDir ?? path.join(dataDir, 'no-web-build'),
     ...(options.verifyAccessToken ? { verifyAccessToken: options.verifyAccessToken } : {}),
   })
+  await options.beforeReady?.(app)
   await app.ready()
   return {
     app,

@@ -1,0 +1,91 @@
+import type { FastifyInstance } from 'fastify'
+import type { ZodTypeProvider } from 'fastify-type-provider-zod'
+import { afterEach, describe, expect, it } from 'vitest'
+import { z } from 'zod'
+import { createTestApp, type TestApp } from '../../testing/test-app.ts'
+
+let testApp: TestApp | undefined
+afterEach(async () => {
+  await testApp?.close()
+  testApp = undefined
+})
+
+/** A money-moving stand-in: counts how often its effect really ran. */
+async function start() {
+  let effects = 0
+  testApp = await createTestApp({
+    beforeReady: (app: FastifyInstance) => {
+      app.withTypeProvider<ZodTypeProvider>().post(
+        '/api/v1/test/pay',
+        {
+          preHandler: [app.authenticate, app.idempotent],
+          schema: { body: z.object({ amount: z.number().int() }) },
+        },
+        async (request, reply) => {
+          effects += 1
+          if (request.body.amount < 0) return reply.status(500).send({ code: 'internal_error', error: 'boom' })
+          return reply.status(201).send({ paid: request.body.amount, effect: effects })
+        },
+      )
+    },
+  })
+  const token = await testApp.tokenFor('payer@example.com')
+  const pay = (amount: number, key?: string) =>
+    testApp!.app.inject({
+      method: 'POST',
+      url: '/api/v1/test/pay',
+      headers: { authorization: `Bearer ${token}`, ...(key ? { 'idempotency-key': key } : {}) },
+      payload: { amount },
+    })
+  return { pay, effects: () => effects }
+}
+
+describe('Idempotency-Key', () => {
+  it('replays the stored answer instead of running the effect again', async () => {
+    const { pay, effects } = await start()
+    const first = await pay(100, 'key-1')
+    const again = await pay(100, 'key-1')
+    expect(first.statusCode).toBe(201)
+    expect(again.statusCode).toBe(201)
+    expect(again.json()).toEqual(first.json())
+    expect(again.headers['idempotent-replayed']).toBe('true')
+    expect(effects()).toBe(1)
+  })
+
+  it('refuses the same key with a different body', async () => {
+    const { pay } = await start()
+    await pay(100, 'key-2')
+    const response = await pay(200, 'key-2')
+    expect(response.statusCode).toBe(422)
+    expect(response.json().code).toBe('idempotency_key_reused')
+  })
+
+  it('runs every request without a key', async () => {
+    const { pay, effects } = await start()
+    await pay(100)
+    await pay(100)
+    expect(effects()).toBe(2)
+  })
+
+  it('frees the key after a server error so that a retry runs', async () => {
+    const { pay, effects } = await start()
+    expect((await pay(-1, 'key-3')).statusCode).toBe(500)
+    expect((await pay(-1, 'key-3')).statusCode).toBe(500)
+    expect(effects()).toBe(2)
+  })
+
+  it('refuses a malformed key naming the header', async () => {
+    const { pay } = await start()
+    const response = await pay(100, 'spaces are not allowed')
+    expect(response.statusCode).toBe(400)
+    expect(response.json().error).toMatch(/Idempotency-Key/)
+  })
+
+  it('lets exactly one of concurrent first uses run', async () => {
+    const { pay, effects } = await start()
+    const answers = await Promise.all(Array.from({ length: 5 }, () => pay(100, 'key-4')))
+    expect(effects()).toBe(1)
+    expect(answers.filter((answer) => answer.statusCode === 201).length).toBeGreaterThanOrEqual(1)
+    for (const answer of answers) expect([201, 409]).toContain(answer.statusCode)
+  })
+})
