@@ -21,6 +21,10 @@ const commaList = z.preprocess(
     ),
 )
 
+function seconds(fallback: number) {
+  return z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).max(31_536_000).default(fallback))
+}
+
 const envSchema = z
   .object({
     PORT: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).max(65535).default(3000)),
@@ -38,6 +42,18 @@ const envSchema = z
     OIDC_AUDIENCE: optionalString,
     ADMIN_EMAILS: commaList,
     SUPPORT_EMAIL: z.preprocess(emptyAsUndefined, z.email().default('support@pactum.example')),
+    STRIPE_SECRET_KEY: optionalString,
+    STRIPE_PUBLISHABLE_KEY: optionalString,
+    STRIPE_WEBHOOK_SECRET: optionalString,
+    SANDBOX_WEBHOOK_SECRET: z.preprocess(emptyAsUndefined, z.string().min(16).optional()),
+    SANDBOX_SEPA_DELAY_SECONDS: seconds(10),
+    SANDBOX_REFUND_DELAY_SECONDS: seconds(5),
+    SANDBOX_TRACKING_IN_TRANSIT_SECONDS: seconds(30),
+    SANDBOX_TRACKING_DELIVERED_SECONDS: seconds(120),
+    COMPLAINT_PERIOD_SECONDS: seconds(86_400),
+    TRACKING_DEADLINE_SECONDS: seconds(345_600),
+    COMPANY_EMAIL_DOMAIN: z.preprocess(emptyAsUndefined, z.string().toLowerCase().optional()),
+    PARTNER_EMAIL_DOMAINS: commaList,
   })
 
 export type OidcConfig =
@@ -55,6 +71,33 @@ export interface Config {
   oidc: OidcConfig
   adminEmails: string[]
   supportEmail: string
+  /** Online transaction timers (DESIGN §3). */
+  onlinePolicy: { complaintPeriodSeconds: number; trackingDeadlineSeconds: number }
+  /** Who gets every currency and method (company) or also MYR (partners), DESIGN §2. */
+  emailDomains: { company: string | undefined; partners: string[] }
+  payments: PaymentsConfig
+  tracking: TrackingConfig
+}
+
+/**
+ * The payment provider: the sandbox unless Stripe's secret key is set.
+ * The sandbox's webhook secret, when not given, is generated once and kept
+ * in the database (server_secrets), never in the repository.
+ */
+export type PaymentsConfig =
+  | {
+      provider: 'sandbox'
+      publishableKey: string
+      webhookSecret: string | undefined
+      sepaDelaySeconds: number
+      refundDelaySeconds: number
+    }
+  | { provider: 'stripe'; secretKey: string; publishableKey: string; webhookSecret: string }
+
+export interface TrackingConfig {
+  provider: 'sandbox'
+  inTransitSeconds: number
+  deliveredSeconds: number
 }
 
 export class ConfigError extends Error {
@@ -75,7 +118,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
   const problems = parsed.success
     ? []
     : parsed.error.issues.map((issue) => `${issue.path.join('.') || 'environment'}: ${issue.message}`)
-  problems.push(...externalOidcProblems(env))
+  problems.push(...externalOidcProblems(env), ...stripeProblems(env))
   if (!parsed.success || problems.length > 0) throw new ConfigError(problems)
   const values = parsed.data
   const publicUrl = (values.PUBLIC_URL ?? `http://localhost:${values.PORT}`).replace(/\/+$/, '')
@@ -99,7 +142,38 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     oidc,
     adminEmails: values.ADMIN_EMAILS,
     supportEmail: values.SUPPORT_EMAIL,
+    onlinePolicy: {
+      complaintPeriodSeconds: values.COMPLAINT_PERIOD_SECONDS,
+      trackingDeadlineSeconds: values.TRACKING_DEADLINE_SECONDS,
+    },
+    emailDomains: { company: values.COMPANY_EMAIL_DOMAIN, partners: values.PARTNER_EMAIL_DOMAINS },
+    payments: values.STRIPE_SECRET_KEY
+      ? {
+          provider: 'stripe',
+          secretKey: values.STRIPE_SECRET_KEY,
+          publishableKey: values.STRIPE_PUBLISHABLE_KEY ?? '',
+          webhookSecret: values.STRIPE_WEBHOOK_SECRET ?? '',
+        }
+      : {
+          provider: 'sandbox',
+          publishableKey: values.STRIPE_PUBLISHABLE_KEY ?? 'pk_sandbox_pactum',
+          webhookSecret: values.SANDBOX_WEBHOOK_SECRET,
+          sepaDelaySeconds: values.SANDBOX_SEPA_DELAY_SECONDS,
+          refundDelaySeconds: values.SANDBOX_REFUND_DELAY_SECONDS,
+        },
+    tracking: {
+      provider: 'sandbox',
+      inTransitSeconds: values.SANDBOX_TRACKING_IN_TRANSIT_SECONDS,
+      deliveredSeconds: values.SANDBOX_TRACKING_DELIVERED_SECONDS,
+    },
   }
+}
+
+/** Stripe needs its three keys together (the secret key selects it). */
+function stripeProblems(env: Record<string, string | undefined>): string[] {
+  if (!env.STRIPE_SECRET_KEY) return []
+  const missing = (['STRIPE_PUBLISHABLE_KEY', 'STRIPE_WEBHOOK_SECRET'] as const).filter((name) => !env[name])
+  return missing.map((name) => `${name}: required when STRIPE_SECRET_KEY is set`)
 }
 
 /** The external sign-in needs all three of its variables, or none. */

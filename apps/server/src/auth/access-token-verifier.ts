@@ -5,6 +5,7 @@ export interface AccessTokenClaims extends JWTPayload {
   iss: string
   sub: string
   email?: string
+  email_verified?: boolean
   given_name?: string
   family_name?: string
   roles?: string[]

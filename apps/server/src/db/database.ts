@@ -12,6 +12,8 @@ export interface Database {
   kind: DatabaseKind
   /** The embedded engine itself (PGlite only), for pg-boss and dumps. */
   pglite?: PGlite
+  /** PostgreSQL only: where pg-boss opens its own pool. */
+  connectionString?: string
   close(): Promise<void>
 }
 
@@ -59,7 +61,7 @@ export function openPostgres(databaseUrl: string): Database {
     console.error('PostgreSQL pool: idle connection failed:', error.message)
   })
   const db = new Kysely<Tables>({ dialect: new PostgresDialect({ pool }) })
-  return { db, kind: 'postgres', close: () => db.destroy() }
+  return { db, kind: 'postgres', connectionString: databaseUrl, close: () => db.destroy() }
 }
 
 /** PostgreSQL when DATABASE_URL is set, otherwise PGlite in DATA_DIR/db. */

@@ -3,6 +3,9 @@ import { type Migration, Migrator } from 'kysely/migration'
 import * as users from './migrations/0001-users.ts'
 import * as embeddedSignIn from './migrations/0002-embedded-sign-in.ts'
 import * as signInAttempts from './migrations/0003-sign-in-attempts.ts'
+import * as jobsAndWebhooks from './migrations/0004-jobs-and-webhooks.ts'
+import * as sandboxProvider from './migrations/0005-sandbox-provider.ts'
+import * as carrierTracking from './migrations/0006-carrier-tracking.ts'
 import * as transactions from './migrations/0010-transactions.ts'
 import type { Database } from './schema.ts'
 
@@ -15,6 +18,9 @@ const migrations: Record<string, Migration> = {
   '0001-users': users,
   '0002-embedded-sign-in': embeddedSignIn,
   '0003-sign-in-attempts': signInAttempts,
+  '0004-jobs-and-webhooks': jobsAndWebhooks,
+  '0005-sandbox-provider': sandboxProvider,
+  '0006-carrier-tracking': carrierTracking,
   '0010-transactions': transactions,
 }
 

@@ -152,6 +152,105 @@ export interface TransactionEventsTable {
   created_at: Date
 }
 
+/** A provider webhook as received (DESIGN §2: de-duplicated by event id). */
+export interface ProviderEventsTable {
+  id: Generated<string>
+  provider: string
+  event_id: string
+  type: string
+  created: Date
+  payload: ColumnType<unknown, string, string>
+  domain_event: ColumnType<unknown, string | null, string | null>
+  received_at: Date
+  processed_at: Date | null
+}
+
+/** Sandbox payment provider state (adapters/payment-provider/sandbox.ts only). */
+export interface SandboxPaymentIntentsTable {
+  id: string
+  client_secret: string
+  amount: number
+  currency: string
+  payment_method: string
+  status: string
+  transaction_id: string
+  metadata: ColumnType<Record<string, string>, string, string>
+  last_payment_error: ColumnType<Record<string, string> | null, string | null, string | null>
+  next_action: ColumnType<Record<string, unknown> | null, string | null, string | null>
+  /** What a processing (SEPA) payment will turn into: `succeed` or `fail`. */
+  pending_outcome: string | null
+  amount_refunded: ColumnType<number, number | undefined, number>
+  created_at: Date
+  updated_at: Date
+}
+
+export interface SandboxRefundsTable {
+  id: string
+  payment_intent_id: string
+  amount: number
+  currency: string
+  status: string
+  failure_reason: string | null
+  created_at: Date
+  updated_at: Date
+}
+
+export interface SandboxAccountsTable {
+  id: string
+  user_id: string
+  email: string
+  country: string
+  created_at: Date
+}
+
+export interface SandboxTransfersTable {
+  id: string
+  destination_account: string
+  amount: number
+  currency: string
+  transaction_id: string
+  created_at: Date
+}
+
+export interface SandboxIdempotencyKeysTable {
+  key: string
+  operation: string
+  request_hash: string
+  response: ColumnType<unknown, string | null, string | null>
+  created_at: Date
+}
+
+export interface SandboxWebhookDeliveriesTable {
+  event_id: string
+  type: string
+  payload: ColumnType<Record<string, unknown>, string, string>
+  created_at: Date
+  attempts: ColumnType<number, number | undefined, number>
+  last_status: number | null
+  delivered_at: Date | null
+}
+
+/** Shipments registered with the carrier tracker. */
+export interface TrackingRegistrationsTable {
+  id: Generated<string>
+  provider: string
+  carrier: string
+  tracking_code: string
+  transaction_id: string
+  status: string
+  created_at: Date
+  updated_at: Date
+}
+
+export interface CarrierEventsTable {
+  event_id: string
+  registration_id: string
+  type: string
+  occurred_at: Date
+  received_at: Date
+  processed_at: Date | null
+}
+
 export interface Database {
   users: UsersTable
   accounts: AccountsTable
@@ -164,4 +263,13 @@ export interface Database {
   outbox: OutboxTable
   idempotency_keys: IdempotencyKeysTable
   transaction_events: TransactionEventsTable
+  provider_events: ProviderEventsTable
+  sandbox_payment_intents: SandboxPaymentIntentsTable
+  sandbox_refunds: SandboxRefundsTable
+  sandbox_accounts: SandboxAccountsTable
+  sandbox_transfers: SandboxTransfersTable
+  sandbox_idempotency_keys: SandboxIdempotencyKeysTable
+  sandbox_webhook_deliveries: SandboxWebhookDeliveriesTable
+  tracking_registrations: TrackingRegistrationsTable
+  carrier_events: CarrierEventsTable
 }

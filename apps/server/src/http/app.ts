@@ -1,9 +1,16 @@
 import { fileURLToPath } from 'node:url'
 import formbody from '@fastify/formbody'
 import middie from '@fastify/middie'
+import rateLimit from '@fastify/rate-limit'
 import Fastify, { type FastifyInstance, LogController } from 'fastify'
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod'
 import type { JWK } from 'jose'
+import { supportedCarriersRoutes } from '../adapters/carrier-tracker/carrier-routes.ts'
+import { registerProviderRoutes, startProviders } from '../adapters/providers.ts'
+import { createTransactionQueues, jobEffectScheduler, startTransactionWorkers } from '../transactions/transaction-jobs.ts'
+import { adminTransactionRoutes } from './routes/admin/admin-transaction-routes.ts'
+import { paymentRoutes } from './routes/transactions/payment-routes.ts'
+import { transactionRoutes } from './routes/transactions/transaction-routes.ts'
 import { type AccessTokenVerifier, createAccessTokenVerifier, discoverJwksUri } from '../auth/access-token-verifier.ts'
 import { type Clock, systemClock } from '../clock.ts'
 import type { Config } from '../config.ts'
@@ -60,11 +67,31 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler)
   app.setSerializerCompiler(serializerCompiler)
 
+  const clock = options.clock ?? systemClock
+  const providers = await startProviders(app, { config, database, clock })
+  const transactionDeps = {
+    db: database.db,
+    clock,
+    policy: config.onlinePolicy,
+    effects: jobEffectScheduler(providers.jobs),
+  }
+  await createTransactionQueues(providers.jobs)
+  await startTransactionWorkers({
+    deps: transactionDeps,
+    jobs: providers.jobs,
+    events: providers.events,
+    paymentProvider: providers.paymentProvider,
+    log: app.log,
+  })
   app.decorate('services', {
     config,
     db: database.db,
     databaseKind: database.kind,
-    clock: options.clock ?? systemClock,
+    clock,
+    jobs: providers.jobs,
+    events: providers.events,
+    paymentProvider: providers.paymentProvider,
+    carrierTracker: providers.carrierTracker,
   } satisfies Services)
 
   registerRequestId(app)
@@ -94,6 +121,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   })
   registerAuthentication(app, { verify, adminEmails: config.adminEmails })
   registerIdempotency(app)
+  // Per-route limits (join codes and sign-in are guessable secrets); off unless a route asks.
+  await app.register(rateLimit, { global: false })
 
   await app.register(
     async (api) => {
@@ -101,9 +130,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(clientConfigRoutes)
       await api.register(meRoutes)
       await api.register(adminLedgerRoutes)
+      await api.register(supportedCarriersRoutes)
+      await api.register(transactionRoutes(() => transactionDeps))
+      await api.register(paymentRoutes(() => ({ ...transactionDeps, paymentProvider: providers.paymentProvider })))
+      await api.register(adminTransactionRoutes(() => transactionDeps))
     },
     { prefix: '/api/v1' },
   )
+  await registerProviderRoutes(app, providers, clock)
   await registerWebApp(app, { distDir: options.webDistDir ?? defaultWebDist })
   return app
 }

@@ -77,7 +77,7 @@ describe('ledger', () => {
         { account: ledgerAccounts.revenue, amount: 340, currency: 'eur' },
       ],
     })
-    await db.updateTable('transactions').set({ status: 'funds_released', amount_released: 10_340 }).where('id', '=', id).execute()
+    await db.updateTable('transactions').set({ status: 'funds_released', amount_released: 10_000 }).where('id', '=', id).execute()
     expect(await verifyLedger(db)).toEqual([])
   })
 

@@ -39,11 +39,13 @@ export async function verifyLedger(db: Kysely<Database>): Promise<LedgerBreach[]
     })
   }
 
-  // The running balance of every escrow account, entry by entry: it may never dip below zero.
+  // The running balance of every escrow account, posting by posting in the
+  // order they were written (an escrow's postings are serialised by its
+  // transaction's row lock): it may never dip below zero.
   const negative = await sql<{ account: string; running: number; entry_id: string }>`
     select account, running, entry_id from (
       select p.account, p.entry_id,
-             sum(p.amount) over (partition by p.account, p.currency order by e.created_at, e.id) as running
+             sum(p.amount) over (partition by p.account, p.currency order by p.id) as running
       from ledger_postings p join ledger_entries e on e.id = p.entry_id
       where p.account like ${`${escrowPrefix}%`}
     ) balances where running < 0
@@ -87,19 +89,20 @@ export async function verifyLedger(db: Kysely<Database>): Promise<LedgerBreach[]
     })
   }
 
-  // What the transaction row says was held, released and refunded must match the books.
+  // What the transaction row says was held, released (to the seller) and
+  // refunded (to the buyer) must match the books.
   const disagreements = await sql<{ id: string; amount_held: number; held: number; amount_released: number; released: number; amount_refunded: number; refunded: number }>`
-    select t.id, t.amount_held, t.amount_released, t.amount_refunded,
-      coalesce(sum(case when e.kind = 'hold' and p.account = ${escrowPrefix} || t.id::text then p.amount end), 0) as held,
-      coalesce(sum(case when e.kind = 'release' and p.account = ${escrowPrefix} || t.id::text then -p.amount end), 0) as released,
-      coalesce(sum(case when e.kind = 'refund' and p.account = ${escrowPrefix} || t.id::text then -p.amount end), 0) as refunded
-    from transactions t
-    left join ledger_entries e on e.transaction_id = t.id
-    left join ledger_postings p on p.entry_id = e.id
-    group by t.id
-    having t.amount_held <> coalesce(sum(case when e.kind = 'hold' and p.account = ${escrowPrefix} || t.id::text then p.amount end), 0)
-        or t.amount_released <> coalesce(sum(case when e.kind = 'release' and p.account = ${escrowPrefix} || t.id::text then -p.amount end), 0)
-        or t.amount_refunded <> coalesce(sum(case when e.kind = 'refund' and p.account = ${escrowPrefix} || t.id::text then -p.amount end), 0)
+    select * from (
+      select t.id, t.amount_held, t.amount_released, t.amount_refunded,
+        coalesce(sum(case when e.kind = 'hold' and p.account = ${escrowPrefix} || t.id::text then p.amount end), 0) as held,
+        coalesce(sum(case when e.kind = 'release' and p.account like 'seller:%' then p.amount end), 0) as released,
+        coalesce(sum(case when e.kind = 'refund' and p.account like 'buyer_refund:%' then p.amount end), 0) as refunded
+      from transactions t
+      left join ledger_entries e on e.transaction_id = t.id
+      left join ledger_postings p on p.entry_id = e.id
+      group by t.id
+    ) books
+    where amount_held <> held or amount_released <> released or amount_refunded <> refunded
   `.execute(db)
   for (const row of disagreements.rows) {
     breaches.push({

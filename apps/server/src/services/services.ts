@@ -1,8 +1,12 @@
 import type { Kysely } from 'kysely'
+import type { CarrierTracker } from '../adapters/carrier-tracker/port.ts'
+import type { PaymentProvider } from '../adapters/payment-provider/port.ts'
 import type { Clock } from '../clock.ts'
 import type { Config } from '../config.ts'
 import type { DatabaseKind } from '../db/database.ts'
 import type { Database } from '../db/schema.ts'
+import type { EventHandlers } from '../events/event-handlers.ts'
+import type { JobQueue } from '../jobs/job-queue.ts'
 
 /** What every use case may reach: handed to routes as `app.services`. */
 export interface Services {
@@ -10,4 +14,10 @@ export interface Services {
   db: Kysely<Database>
   databaseKind: DatabaseKind
   clock: Clock
+  /** Background jobs and timers (jobs/job-queue.ts). */
+  jobs: JobQueue
+  /** Where payment and carrier events are handed over (registerPaymentEventHandler, registerCarrierEventHandler). */
+  events: EventHandlers
+  paymentProvider: PaymentProvider
+  carrierTracker: CarrierTracker
 }

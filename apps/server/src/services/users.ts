@@ -10,6 +10,8 @@ export interface CurrentUser {
   firstName: string
   lastName: string
   roles: string[]
+  /** Only a provider-verified address earns company or partner privileges. */
+  emailVerified: boolean
   createdAt: Date
 }
 
@@ -61,6 +63,7 @@ export async function findOrCreateUser(
     firstName: row.first_name,
     lastName: row.last_name,
     roles: [...roles].sort(),
+    emailVerified: claims.email_verified === true,
     createdAt: row.created_at,
   }
 }

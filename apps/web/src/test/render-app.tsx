@@ -6,7 +6,9 @@ import { createMemoryRouter, RouterProvider } from 'react-router'
 import { BaseProviders, SessionProviders } from '../app/providers.tsx'
 import { routes } from '../app/routes.tsx'
 import { createI18n } from '../i18n/i18n.ts'
+import type { ApiClient } from '../lib/api/api-client.ts'
 import type { AuthService } from '../lib/auth/auth-service.ts'
+import { defaultApiRoutes, fakeApiClient } from './fake-api-client.ts'
 import { fakeAuthService } from './fake-auth-service.ts'
 
 export const testConfig: ClientConfig = {
@@ -19,20 +21,24 @@ export const testConfig: ClientConfig = {
   support_email: 'support@pactum.test',
 }
 
-/** Renders the real route table at `path`, with a fake sign-in and no network. */
+/** Renders the real route table at `path`, with a fake sign-in and no network (`api` answers the calls). */
 export async function renderApp(
   path: string,
-  { auth = fakeAuthService(), locale = 'en_gb' }: { auth?: AuthService; locale?: Locale } = {},
+  {
+    auth = fakeAuthService(),
+    locale = 'en_gb',
+    api = fakeApiClient(defaultApiRoutes()),
+  }: { auth?: AuthService; locale?: Locale; api?: ApiClient } = {},
 ) {
   const i18n = await createI18n(locale)
   const router = createMemoryRouter(routes, { initialEntries: [path] })
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } })
   const view = render(
     <BaseProviders i18n={i18n} queryClient={queryClient}>
-      <SessionProviders config={testConfig} auth={auth}>
+      <SessionProviders config={testConfig} auth={auth} apiClient={api}>
         <RouterProvider router={router} />
       </SessionProviders>
     </BaseProviders>,
   )
-  return { ...view, router, auth, i18n }
+  return { ...view, router, auth, i18n, queryClient }
 }

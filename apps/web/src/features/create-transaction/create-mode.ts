@@ -10,6 +10,6 @@ export function modeFromQuery(model: string | null): CreateMode {
 }
 
 export const stepKeysByMode: Record<CreateMode, readonly string[]> = {
-  createTransactionOnline: ['createTransaction.steps.details', 'createTransaction.steps.price', 'createTransaction.steps.share'],
+  createTransactionOnline: ['createTransaction.steps.role', 'createTransaction.steps.item', 'createTransaction.steps.review'],
   createTransactionFace: ['createTransaction.steps.details', 'createTransaction.steps.deposit', 'createTransaction.steps.share'],
 }

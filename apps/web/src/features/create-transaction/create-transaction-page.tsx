@@ -1,44 +1,58 @@
 import LocalShippingOutlinedIcon from '@mui/icons-material/LocalShippingOutlined'
 import PeopleOutlineIcon from '@mui/icons-material/PeopleOutlineOutlined'
-import FormControl from '@mui/material/FormControl'
-import FormControlLabel from '@mui/material/FormControlLabel'
-import FormLabel from '@mui/material/FormLabel'
-import Radio from '@mui/material/Radio'
-import RadioGroup from '@mui/material/RadioGroup'
+import Alert from '@mui/material/Alert'
+import Skeleton from '@mui/material/Skeleton'
 import Step from '@mui/material/Step'
 import StepLabel from '@mui/material/StepLabel'
 import Stepper from '@mui/material/Stepper'
 import ToggleButton from '@mui/material/ToggleButton'
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup'
 import Typography from '@mui/material/Typography'
-import { useId, useState } from 'react'
+import { toLanguageTag } from '@pactum/domain/locales'
+import { useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useSearchParams } from 'react-router'
 import { ContentCard } from '../../components/content-card.tsx'
 import { PageHeader } from '../../components/page-header.tsx'
+import { useLocale } from '../../i18n/use-locale.ts'
+import { useSupportedCurrencies } from '../../lib/api/charge-quotes.ts'
+import { fallbackCurrencies } from '../../lib/money.ts'
 import { type CreateMode, modeFromQuery, stepKeysByMode } from './create-mode.ts'
-
-type Role = 'buyer' | 'seller'
-
-function roleFromQuery(user: string | null): Role | '' {
-  const value = user?.trim().toLowerCase()
-  return value === 'buyer' || value === 'seller' ? value : ''
-}
+import { OnlineCreateForm } from './online-create-form.tsx'
+import { parsePrefill } from './prefill.ts'
 
 /** /create-transaction and /build-transaction: the same build screen. */
 export function CreateTransactionPage() {
   const { t } = useTranslation()
   const [query] = useSearchParams()
+  const { locale } = useLocale()
   const [mode, setMode] = useState<CreateMode>(() => modeFromQuery(query.get('model')))
-  const [role, setRole] = useState<Role | ''>(() => roleFromQuery(query.get('user')))
-  // The step counter starts at 1; later steps arrive with the form itself.
-  const [activeStep] = useState(0)
-  const roleLabelId = useId()
-  const steps = stepKeysByMode[mode]
+  const currencies = useSupportedCurrencies()
+  const currencyList = useMemo(
+    () => currencies.data ?? (currencies.isError ? [...fallbackCurrencies] : undefined),
+    [currencies.data, currencies.isError],
+  )
+  const prefill = useMemo(() => (currencyList ? parsePrefill(query, currencyList) : undefined), [query, currencyList])
+  const [prefillAlertOpen, setPrefillAlertOpen] = useState(true)
 
   return (
     <>
       <PageHeader title={t('createTransaction.title')} intro={t('createTransaction.intro')} />
+      {prefill && prefill.invalid.length > 0 && prefillAlertOpen && (
+        <Alert
+          severity="warning"
+          onClose={() => setPrefillAlertOpen(false)}
+          slotProps={{ closeButton: { title: t('feedback.dismiss'), 'aria-label': t('feedback.dismiss') } }}
+          sx={{ mb: 3 }}
+          data-testid="prefill-invalid"
+        >
+          {t('createTransaction.prefill.invalid', {
+            fields: new Intl.ListFormat(toLanguageTag(locale), { type: 'conjunction' }).format(
+              prefill.invalid.map((name) => t(`createTransaction.prefill.fields.${name}`)),
+            ),
+          })}
+        </Alert>
+      )}
       <ContentCard>
         <Typography component="h2" variant="h6" sx={{ mb: 1.5 }}>
           {t('createTransaction.modeLabel')}
@@ -65,30 +79,43 @@ export function CreateTransactionPage() {
         </Typography>
       </ContentCard>
 
-      <ContentCard>
-        <Stepper activeStep={activeStep} alternativeLabel sx={{ mb: 3 }}>
-          {steps.map((key) => (
-            <Step key={key}>
-              <StepLabel>{t(key)}</StepLabel>
-            </Step>
-          ))}
-        </Stepper>
-        <Typography component="h2" variant="h6" data-testid="step-counter">
-          {t('createTransaction.stepCounter', { current: activeStep + 1, total: steps.length })}
-        </Typography>
-        <FormControl sx={{ mt: 2 }}>
-          <FormLabel id={roleLabelId}>{t('createTransaction.roleLabel')}</FormLabel>
-          <RadioGroup
-            row
-            aria-labelledby={roleLabelId}
-            value={role}
-            onChange={(event) => setRole(event.target.value as Role)}
-          >
-            <FormControlLabel value="seller" control={<Radio />} label={t('createTransaction.roles.seller')} />
-            <FormControlLabel value="buyer" control={<Radio />} label={t('createTransaction.roles.buyer')} />
-          </RadioGroup>
-        </FormControl>
-      </ContentCard>
+      {mode === 'createTransactionOnline' ? (
+        prefill && currencyList ? (
+          <OnlineCreateForm prefill={prefill.values} currencies={currencyList} />
+        ) : (
+          <ContentCard>
+            <Skeleton variant="rounded" height={180} aria-hidden />
+            <Typography role="status" sx={{ mt: 1 }} color="text.secondary">
+              {t('app.loading')}
+            </Typography>
+          </ContentCard>
+        )
+      ) : (
+        <FaceToFaceFrame />
+      )}
     </>
+  )
+}
+
+/** Face-to-face keeps its frame until its own flow is built. */
+function FaceToFaceFrame() {
+  const { t } = useTranslation()
+  const steps = stepKeysByMode.createTransactionFace
+  return (
+    <ContentCard>
+      <Stepper activeStep={0} alternativeLabel sx={{ mb: 3 }}>
+        {steps.map((key) => (
+          <Step key={key}>
+            <StepLabel>{t(key)}</StepLabel>
+          </Step>
+        ))}
+      </Stepper>
+      <Typography component="h2" variant="h6" data-testid="step-counter">
+        {t('createTransaction.stepCounter', { current: 1, total: steps.length })}
+      </Typography>
+      <Alert severity="info" sx={{ mt: 2 }} data-testid="face-not-available">
+        {t('createTransaction.faceNotAvailable')}
+      </Alert>
+    </ContentCard>
   )
 }

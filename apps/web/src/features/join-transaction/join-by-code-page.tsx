@@ -1,16 +1,33 @@
+import Alert from '@mui/material/Alert'
+import Box from '@mui/material/Box'
+import Button from '@mui/material/Button'
+import CircularProgress from '@mui/material/CircularProgress'
+import Skeleton from '@mui/material/Skeleton'
+import Stack from '@mui/material/Stack'
 import Typography from '@mui/material/Typography'
-import { normaliseJoinCodeInput } from '@pactum/domain/join-code-format'
+import type { JoinPreview } from '@pactum/contracts/transactions'
+import { isJoinCode, normaliseJoinCodeInput } from '@pactum/domain/join-code-format'
+import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { useParams } from 'react-router'
+import { Link as RouterLink, useNavigate, useParams } from 'react-router'
+import { AmountSummary } from '../../components/amount-summary.tsx'
+import { ConfirmDialog } from '../../components/confirm-dialog.tsx'
 import { ContentCard } from '../../components/content-card.tsx'
 import { PageHeader } from '../../components/page-header.tsx'
+import { useResultModal } from '../../components/result-modal.tsx'
+import { useToast } from '../../components/toasts.tsx'
+import { errorMessage } from '../../lib/api/error-message.ts'
 import { routeTo } from '../../lib/named-routes.ts'
+import { useJoinPreview, useJoinTransaction, useRejectTransaction } from './join-api.ts'
 
 /** /join-transaction/:id — the code arrives from the form or from a shared link. */
 export function JoinByCodePage() {
   const { t } = useTranslation()
   const { id = '' } = useParams()
   const code = normaliseJoinCodeInput(id)
+  const valid = isJoinCode(code)
+  const preview = useJoinPreview(code, valid)
+
   return (
     <>
       <PageHeader
@@ -29,6 +46,137 @@ export function JoinByCodePage() {
           {code}
         </Typography>
       </ContentCard>
+      {!valid ? (
+        <JoinProblem message={t('joinTransaction.codeInvalid', { count: 8 })} />
+      ) : preview.isPending ? (
+        <ContentCard>
+          <Box role="status" aria-live="polite">
+            <Skeleton variant="text" width="60%" height={36} aria-hidden />
+            <Skeleton variant="rounded" height={120} aria-hidden />
+            <Typography color="text.secondary">{t('joinTransaction.preview.loading')}</Typography>
+          </Box>
+        </ContentCard>
+      ) : preview.isError ? (
+        <JoinProblem message={errorMessage(t, preview.error)} onRetry={() => void preview.refetch()} />
+      ) : (
+        <PreviewCard code={code} preview={preview.data} />
+      )}
     </>
+  )
+}
+
+function JoinProblem({ message, onRetry }: { message: string; onRetry?: () => void }) {
+  const { t } = useTranslation()
+  return (
+    <Alert
+      severity="error"
+      data-testid="join-error"
+      action={
+        <Stack direction="row" spacing={1}>
+          {onRetry && (
+            <Button color="inherit" onClick={onRetry}>
+              {t('common.retry')}
+            </Button>
+          )}
+          <Button color="inherit" component={RouterLink} to={routeTo('joinTransaction')}>
+            {t('joinTransaction.preview.otherCode')}
+          </Button>
+        </Stack>
+      }
+      sx={{ flexWrap: 'wrap' }}
+    >
+      {message}
+    </Alert>
+  )
+}
+
+function PreviewCard({ code, preview }: { code: string; preview: JoinPreview }) {
+  const { t } = useTranslation()
+  const navigate = useNavigate()
+  const result = useResultModal()
+  const toast = useToast()
+  const join = useJoinTransaction()
+  const reject = useRejectTransaction()
+  const [confirmReject, setConfirmReject] = useState(false)
+  const myRole = preview.creator_role === 'buyer' ? 'seller' : 'buyer'
+  const joinable = preview.status === 'created'
+
+  const onJoin = () =>
+    join.mutate(code, {
+      onSuccess: (transaction) => {
+        toast.show(t('joinTransaction.preview.joined'), { severity: 'success' })
+        navigate(routeTo('status', { id: transaction.id }))
+      },
+      onError: (error) => result.showError(errorMessage(t, error)),
+    })
+  const onReject = () =>
+    reject.mutate({ id: preview.id, code }, {
+      onSuccess: () => {
+        setConfirmReject(false)
+        toast.show(t('joinTransaction.preview.rejected'), { severity: 'info' })
+        navigate(routeTo('transactions'))
+      },
+      onError: (error) => {
+        setConfirmReject(false)
+        result.showError(errorMessage(t, error))
+      },
+    })
+
+  return (
+    <ContentCard testId="join-preview">
+      <Stack spacing={2.5}>
+        <Typography component="h2" variant="h5" sx={{ fontWeight: 700, overflowWrap: 'anywhere' }} data-testid="preview-description">
+          {preview.description}
+        </Typography>
+        <Typography data-testid="preview-creator">
+          {t(preview.creator_role === 'seller' ? 'joinTransaction.preview.creatorSeller' : 'joinTransaction.preview.creatorBuyer', {
+            name: preview.creator_first_name || t('joinTransaction.preview.someone'),
+          })}
+        </Typography>
+        <AmountSummary price={preview.price} charge={preview.charge} currency={preview.currency} />
+        {preview.payment_method && (
+          <Typography color="text.secondary">
+            {t('joinTransaction.preview.paymentMethod', { method: t(`paymentMethods.${preview.payment_method}`) })}
+          </Typography>
+        )}
+        <Typography color="text.secondary">
+          {t(myRole === 'buyer' ? 'joinTransaction.preview.youPay' : 'joinTransaction.preview.youSell')}
+        </Typography>
+        {!joinable && <Alert severity="info">{t('apiErrors.already_joined')}</Alert>}
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5}>
+          <Button
+            variant="contained"
+            size="large"
+            onClick={onJoin}
+            disabled={!joinable || join.isPending}
+            startIcon={join.isPending ? <CircularProgress size={16} color="inherit" aria-hidden /> : undefined}
+            data-testid="join-submit"
+          >
+            {t(myRole === 'buyer' ? 'joinTransaction.preview.joinAsBuyer' : 'joinTransaction.preview.joinAsSeller')}
+          </Button>
+          <Button
+            variant="outlined"
+            color="error"
+            size="large"
+            onClick={() => setConfirmReject(true)}
+            disabled={!joinable || join.isPending}
+            data-testid="join-reject"
+          >
+            {t('joinTransaction.preview.notForMe')}
+          </Button>
+        </Stack>
+      </Stack>
+      <ConfirmDialog
+        open={confirmReject}
+        title={t('joinTransaction.preview.rejectTitle')}
+        body={t('joinTransaction.preview.rejectBody')}
+        confirmLabel={t('joinTransaction.preview.rejectConfirm')}
+        destructive
+        busy={reject.isPending}
+        onConfirm={onReject}
+        onClose={() => setConfirmReject(false)}
+        testId="reject-dialog"
+      />
+    </ContentCard>
   )
 }

@@ -1,55 +1,240 @@
 import AddCircleOutlineIcon from '@mui/icons-material/AddCircleOutlineOutlined'
 import GroupAddOutlinedIcon from '@mui/icons-material/GroupAddOutlined'
 import ReceiptLongOutlinedIcon from '@mui/icons-material/ReceiptLongOutlined'
+import SearchIcon from '@mui/icons-material/Search'
+import Alert from '@mui/material/Alert'
 import Box from '@mui/material/Box'
 import Button from '@mui/material/Button'
+import Chip from '@mui/material/Chip'
+import CircularProgress from '@mui/material/CircularProgress'
+import InputAdornment from '@mui/material/InputAdornment'
+import Skeleton from '@mui/material/Skeleton'
 import Stack from '@mui/material/Stack'
+import TextField from '@mui/material/TextField'
 import Typography from '@mui/material/Typography'
+import type { Transaction } from '@pactum/contracts/transactions'
+import { useId, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link as RouterLink } from 'react-router'
 import { ContentCard } from '../../components/content-card.tsx'
 import { PageHeader } from '../../components/page-header.tsx'
+import { visuallyHidden } from '../../components/visually-hidden.ts'
+import { useLocale } from '../../i18n/use-locale.ts'
+import { errorMessage } from '../../lib/api/error-message.ts'
+import { formatDate } from '../../lib/dates.ts'
+import { formatMoney } from '../../lib/money.ts'
 import { routeTo } from '../../lib/named-routes.ts'
+import { useDebouncedValue } from '../../lib/use-debounced-value.ts'
+import { StatusChip } from './status-chip.tsx'
+import { type ListFilter, useTransactionList } from './transactions-api.ts'
+
+const filters: ListFilter[] = ['all', 'active', 'inputRequired', 'waiting', 'completed', 'cancelled']
+const searchDebounceMs = 300
 
 export function TransactionsPage() {
   const { t } = useTranslation()
+  const [filter, setFilter] = useState<ListFilter>('all')
+  const [searchText, setSearchText] = useState('')
+  const search = useDebouncedValue(searchText, searchDebounceMs)
+  const list = useTransactionList(filter, search)
+  const filterLabelId = useId()
+  const items = list.data?.pages.flat() ?? []
+  const unfiltered = filter === 'all' && search.trim() === ''
+
+  if (list.isSuccess && items.length === 0 && unfiltered && searchText.trim() === '') {
+    return (
+      <>
+        <PageHeader title={t('transactions.title')} intro={t('transactions.intro')} />
+        <EmptyState />
+      </>
+    )
+  }
+
   return (
     <>
       <PageHeader title={t('transactions.title')} intro={t('transactions.intro')} />
-      <ContentCard testId="transactions-empty">
-        <Stack spacing={2} sx={{ alignItems: 'center', textAlign: 'center', py: 3 }}>
-          <Box
-            aria-hidden
-            sx={{ display: 'grid', placeItems: 'center', width: 72, height: 72, borderRadius: '50%', bgcolor: '#fce4ec' }}
-          >
-            <ReceiptLongOutlinedIcon sx={{ fontSize: 36, color: '#c2185b' }} />
+      <ContentCard>
+        <Stack spacing={2}>
+          <TextField
+            type="search"
+            label={t('transactions.search.label')}
+            helperText={t('transactions.search.hint')}
+            value={searchText}
+            onChange={(event) => setSearchText(event.target.value)}
+            slotProps={{
+              input: {
+                startAdornment: (
+                  <InputAdornment position="start">
+                    <SearchIcon aria-hidden />
+                  </InputAdornment>
+                ),
+              },
+              htmlInput: { 'data-testid': 'transactions-search', maxLength: 100 },
+            }}
+          />
+          <Box role="group" aria-labelledby={filterLabelId}>
+            <Typography id={filterLabelId} variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+              {t('transactions.filters.label')}
+            </Typography>
+            <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1 }}>
+              {filters.map((value) => (
+                <Chip
+                  key={value}
+                  label={t(`transactions.filters.${value}`)}
+                  clickable
+                  color={filter === value ? 'primary' : 'default'}
+                  variant={filter === value ? 'filled' : 'outlined'}
+                  aria-pressed={filter === value}
+                  onClick={() => setFilter(value)}
+                  data-testid={`filter-${value}`}
+                />
+              ))}
+            </Stack>
           </Box>
-          <Typography variant="h6" component="h2">
-            {t('transactions.empty.title')}
-          </Typography>
-          <Typography color="text.secondary" sx={{ maxWidth: 460 }}>
-            {t('transactions.empty.body')}
-          </Typography>
-          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5}>
-            <Button
-              variant="contained"
-              component={RouterLink}
-              to={routeTo('createTransaction')}
-              startIcon={<AddCircleOutlineIcon aria-hidden />}
-            >
-              {t('transactions.empty.create')}
-            </Button>
-            <Button
-              variant="outlined"
-              component={RouterLink}
-              to={routeTo('joinTransaction')}
-              startIcon={<GroupAddOutlinedIcon aria-hidden />}
-            >
-              {t('transactions.empty.join')}
-            </Button>
-          </Stack>
         </Stack>
       </ContentCard>
+
+      <Box aria-live="polite" aria-busy={list.isFetching}>
+        {list.isPending ? (
+          <Stack spacing={1.5} data-testid="transactions-loading">
+            {[0, 1, 2].map((index) => (
+              <Skeleton key={index} variant="rounded" height={88} aria-hidden />
+            ))}
+            <Typography role="status" color="text.secondary">
+              {t('app.loading')}
+            </Typography>
+          </Stack>
+        ) : list.isError ? (
+          <Alert
+            severity="error"
+            data-testid="transactions-error"
+            action={
+              <Button color="inherit" onClick={() => void list.refetch()} data-testid="transactions-retry">
+                {t('common.retry')}
+              </Button>
+            }
+          >
+            {errorMessage(t, list.error)}
+          </Alert>
+        ) : items.length === 0 ? (
+          <ContentCard testId="transactions-no-match">
+            <Typography component="h2" variant="h6">
+              {t('transactions.noMatch.title')}
+            </Typography>
+            <Typography color="text.secondary">{t('transactions.noMatch.body')}</Typography>
+          </ContentCard>
+        ) : (
+          <>
+            <Typography component="h2" sx={visuallyHidden}>
+              {t('transactions.listHeading')}
+            </Typography>
+            <Stack component="ul" spacing={1.5} sx={{ listStyle: 'none', p: 0, m: 0 }} data-testid="transactions-list">
+              {items.map((transaction) => (
+                <TransactionRow key={transaction.id} transaction={transaction} />
+              ))}
+            </Stack>
+            {list.hasNextPage && (
+              <Box sx={{ display: 'flex', justifyContent: 'center', mt: 3 }}>
+                <Button
+                  variant="outlined"
+                  onClick={() => void list.fetchNextPage()}
+                  disabled={list.isFetchingNextPage}
+                  startIcon={list.isFetchingNextPage ? <CircularProgress size={16} aria-hidden /> : undefined}
+                  data-testid="load-more"
+                >
+                  {t('transactions.loadMore')}
+                </Button>
+              </Box>
+            )}
+          </>
+        )}
+      </Box>
     </>
+  )
+}
+
+
+function TransactionRow({ transaction }: { transaction: Transaction }) {
+  const { t } = useTranslation()
+  const { locale } = useLocale()
+  return (
+    <Box component="li">
+      <Box
+        component={RouterLink}
+        to={routeTo('status', { id: transaction.id })}
+        data-testid="transaction-row"
+        data-id={transaction.id}
+        sx={{
+          display: 'grid',
+          gridTemplateColumns: { xs: '1fr', sm: '1fr auto' },
+          gap: 1,
+          p: 2,
+          bgcolor: 'background.paper',
+          border: 1,
+          borderColor: 'divider',
+          borderRadius: 3,
+          color: 'text.primary',
+          textDecoration: 'none',
+          '&:hover, &:focus-visible': { borderColor: 'primary.main' },
+          '&:focus-visible': { outline: '2px solid', outlineColor: 'primary.main', outlineOffset: 2 },
+        }}
+      >
+        <Box sx={{ minWidth: 0 }}>
+          <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>{transaction.description}</Typography>
+          <Typography variant="body2" color="text.secondary">
+            {t('transactions.row.meta', {
+              role: t(`roles.${transaction.role ?? 'none'}`),
+              date: formatDate(transaction.created, locale),
+            })}
+          </Typography>
+        </Box>
+        <Stack spacing={0.5} sx={{ alignItems: { xs: 'flex-start', sm: 'flex-end' } }}>
+          <Typography sx={{ fontWeight: 700 }} data-testid="transaction-row-price">
+            {formatMoney(transaction.price, transaction.currency, locale)}
+          </Typography>
+          <StatusChip status={transaction.status} />
+        </Stack>
+      </Box>
+    </Box>
+  )
+}
+
+function EmptyState() {
+  const { t } = useTranslation()
+  return (
+    <ContentCard testId="transactions-empty">
+      <Stack spacing={2} sx={{ alignItems: 'center', textAlign: 'center', py: 3 }}>
+        <Box
+          aria-hidden
+          sx={{ display: 'grid', placeItems: 'center', width: 72, height: 72, borderRadius: '50%', bgcolor: '#fce4ec' }}
+        >
+          <ReceiptLongOutlinedIcon sx={{ fontSize: 36, color: '#c2185b' }} />
+        </Box>
+        <Typography variant="h6" component="h2">
+          {t('transactions.empty.title')}
+        </Typography>
+        <Typography color="text.secondary" sx={{ maxWidth: 460 }}>
+          {t('transactions.empty.body')}
+        </Typography>
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5}>
+          <Button
+            variant="contained"
+            component={RouterLink}
+            to={routeTo('createTransaction')}
+            startIcon={<AddCircleOutlineIcon aria-hidden />}
+          >
+            {t('transactions.empty.create')}
+          </Button>
+          <Button
+            variant="outlined"
+            component={RouterLink}
+            to={routeTo('joinTransaction')}
+            startIcon={<GroupAddOutlinedIcon aria-hidden />}
+          >
+            {t('transactions.empty.join')}
+          </Button>
+        </Stack>
+      </Stack>
+    </ContentCard>
   )
 }

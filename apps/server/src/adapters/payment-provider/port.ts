@@ -1,0 +1,134 @@
+/**
+ * The payment provider, shaped after Stripe (PaymentIntents, Refunds,
+ * Connect accounts and Transfers) so that the Stripe adapter is a thin
+ * translation. Two adapters: `sandbox.ts` (default, no network) and a Stripe
+ * one (not written yet), chosen in `select-payment-provider.ts`.
+ *
+ * Every call that moves money carries an idempotency key derived from
+ * (transaction id, action): the same key with the same parameters gives the
+ * first answer again, the same key with other parameters is refused.
+ * Results arrive asynchronously as webhooks (see payments/payment-event.ts);
+ * a call's answer only says what the provider has accepted so far.
+ */
+export type PaymentMethodType = 'card' | 'sepa' | 'p24'
+
+export type PaymentIntentStatus =
+  | 'requires_payment_method'
+  | 'requires_action'
+  | 'processing'
+  | 'succeeded'
+  | 'canceled'
+
+export interface PaymentError {
+  /** Stripe's error code: `card_declined`, `incorrect_number`, `invalid_iban`, … */
+  code: string
+  /** The precise reason (Stripe's decline_code where there is one): `insufficient_funds`, … */
+  reason: string
+  message: string
+}
+
+export interface PaymentIntent {
+  id: string
+  clientSecret: string
+  status: PaymentIntentStatus
+  /** Minor units. */
+  amount: number
+  currency: string
+  paymentMethod: PaymentMethodType
+  transactionId: string
+  metadata: Record<string, string>
+  amountRefunded: number
+  /** Why the last confirmation failed (the intent then waits for another payment method). */
+  lastPaymentError: PaymentError | null
+  /** P24: where to send the buyer to authorise. */
+  nextAction: { type: 'redirect_to_url'; url: string; returnUrl: string } | null
+}
+
+export interface CreatePaymentIntentInput {
+  amount: number
+  currency: string
+  paymentMethod: PaymentMethodType
+  transactionId: string
+  idempotencyKey: string
+  metadata?: Record<string, string>
+}
+
+export type RefundStatus = 'pending' | 'succeeded' | 'failed'
+
+export interface Refund {
+  id: string
+  paymentIntentId: string
+  amount: number
+  currency: string
+  status: RefundStatus
+  failureReason: string | null
+}
+
+export interface ConnectedAccount {
+  id: string
+  email: string
+  country: string
+}
+
+export interface Transfer {
+  id: string
+  amount: number
+  currency: string
+  destinationAccount: string
+  transactionId: string
+}
+
+export interface Money {
+  amount: number
+  currency: string
+}
+
+export interface Balance {
+  available: Money[]
+  pending: Money[]
+}
+
+export interface PaymentProvider {
+  readonly name: 'sandbox' | 'stripe'
+  /** For the browser (Stripe.js, or the sandbox's confirm call). */
+  readonly publishableKey: string
+  createPaymentIntent(input: CreatePaymentIntentInput): Promise<PaymentIntent>
+  retrievePaymentIntent(id: string): Promise<PaymentIntent>
+  /** Before a new intent replaces it (another payment method): an open intent must not be paid as well. */
+  cancelPaymentIntent(input: { paymentIntentId: string; idempotencyKey: string }): Promise<PaymentIntent>
+  /** Accepted as pending; `refund_succeeded` / `refund_failed` follow. */
+  refund(input: { paymentIntentId: string; amount: number; idempotencyKey: string }): Promise<Refund>
+  createConnectedAccount(input: {
+    userId: string
+    email: string
+    /** ISO 3166-1 alpha-2, lower case. */
+    country: string
+    idempotencyKey: string
+  }): Promise<ConnectedAccount>
+  /** Credits a connected account's balance; `transfer_paid` follows. */
+  transfer(input: {
+    amount: number
+    currency: string
+    destinationAccount: string
+    transactionId: string
+    idempotencyKey: string
+  }): Promise<Transfer>
+  getBalance(accountId: string): Promise<Balance>
+}
+
+export type PaymentProviderErrorCode =
+  | 'idempotency_key_reused'
+  | 'not_found'
+  | 'invalid_request'
+  | 'invalid_state'
+  | 'amount_too_large'
+
+/** A refusal by the provider (a bug or a race on our side, never the buyer's card: see PaymentError). */
+export class PaymentProviderError extends Error {
+  readonly code: PaymentProviderErrorCode
+  constructor(code: PaymentProviderErrorCode, message: string) {
+    super(message)
+    this.name = 'PaymentProviderError'
+    this.code = code
+  }
+}

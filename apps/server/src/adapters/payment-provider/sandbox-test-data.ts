@@ -1,0 +1,107 @@
+/**
+ * The sandbox's test data (documented in docs/sandbox.md): what a card
+ * number or an IBAN makes the simulated processor do. Close to Stripe's
+ * test numbers so that people who know those recognise them.
+ */
+export interface DeclineDetails {
+  /** Stripe's error code. */
+  code: string
+  /** Stripe's decline code, where Stripe has one. */
+  declineCode: string | null
+  message: string
+}
+
+export type CardOutcome = { kind: 'succeed' } | { kind: 'decline'; error: DeclineDetails }
+
+const succeedingCards = new Set(['4242424242424242', '5555555555554444', '4000056655665556'])
+
+const decliningCards: Record<string, DeclineDetails> = {
+  '4000000000000002': { code: 'card_declined', declineCode: 'generic_decline', message: 'Your card was declined.' },
+  '4000000000009995': {
+    code: 'card_declined',
+    declineCode: 'insufficient_funds',
+    message: 'Your card has insufficient funds.',
+  },
+  '4000000000000069': { code: 'expired_card', declineCode: 'expired_card', message: 'Your card has expired.' },
+  '4000000000000127': {
+    code: 'incorrect_cvc',
+    declineCode: 'incorrect_cvc',
+    message: "Your card's security code is incorrect.",
+  },
+  '4000000000000119': {
+    code: 'processing_error',
+    declineCode: 'processing_error',
+    message: 'An error occurred while processing your card. Try again.',
+  },
+}
+
+export function cardOutcome(input: string): CardOutcome {
+  const digits = input.replace(/[\s-]/g, '')
+  if (!/^\d{12,19}$/.test(digits) || !passesLuhn(digits)) {
+    return {
+      kind: 'decline',
+      error: { code: 'incorrect_number', declineCode: null, message: 'Your card number is incorrect.' },
+    }
+  }
+  if (succeedingCards.has(digits)) return { kind: 'succeed' }
+  const decline = decliningCards[digits]
+  if (decline) return { kind: 'decline', error: decline }
+  return {
+    kind: 'decline',
+    error: {
+      code: 'card_declined',
+      declineCode: 'test_mode_live_card',
+      message: 'Your card was declined: the sandbox accepts test card numbers only.',
+    },
+  }
+}
+
+export type IbanOutcome =
+  | { kind: 'invalid'; error: DeclineDetails }
+  | { kind: 'processing'; eventually: 'succeed' | 'fail' }
+
+export const sepaFailure: DeclineDetails = {
+  code: 'payment_failed',
+  declineCode: 'insufficient_funds',
+  message: 'The bank refused the direct debit: insufficient funds.',
+}
+
+/** Any valid IBAN debits after the delay; one ending in 3002 is refused by the bank then. */
+export function ibanOutcome(input: string): IbanOutcome {
+  const iban = normaliseIban(input)
+  if (!isValidIban(iban)) {
+    return {
+      kind: 'invalid',
+      error: { code: 'invalid_iban', declineCode: null, message: 'The IBAN you provided is invalid.' },
+    }
+  }
+  return { kind: 'processing', eventually: iban.endsWith('3002') ? 'fail' : 'succeed' }
+}
+
+export function normaliseIban(input: string): string {
+  return input.replace(/\s/g, '').toUpperCase()
+}
+
+function isValidIban(iban: string): boolean {
+  if (!/^[A-Z]{2}\d{2}[A-Z0-9]{11,30}$/.test(iban)) return false
+  const rearranged = iban.slice(4) + iban.slice(0, 4)
+  let remainder = 0
+  for (const character of rearranged) {
+    const value = /\d/.test(character) ? character : String(character.charCodeAt(0) - 55)
+    for (const digit of value) remainder = (remainder * 10 + Number(digit)) % 97
+  }
+  return remainder === 1
+}
+
+function passesLuhn(digits: string): boolean {
+  let sum = 0
+  for (let index = 0; index < digits.length; index++) {
+    let digit = Number(digits[digits.length - 1 - index])
+    if (index % 2 === 1) {
+      digit *= 2
+      if (digit > 9) digit -= 9
+    }
+    sum += digit
+  }
+  return sum % 10 === 0
+}

@@ -1,0 +1,297 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import type { PaymentEvent } from '../../payments/payment-event.ts'
+import { createTestApp, type TestApp } from '../../testing/test-app.ts'
+import { TestClock } from '../../testing/test-clock.ts'
+import { PaymentProviderError } from './port.ts'
+
+const sepaSucceeds = 'DE89 3704 0044 0532 0130 00'
+const sepaFails = 'DE35370400440532013002'
+
+describe('sandbox payment provider', () => {
+  let testApp: TestApp
+  let clock: TestClock
+  let events: PaymentEvent[]
+
+  async function start(env: Record<string, string> = {}) {
+    clock = new TestClock()
+    testApp = await createTestApp({ clock, env })
+    events = []
+    testApp.app.services.events.registerPaymentEventHandler(async (event) => {
+      events.push(event)
+    })
+  }
+  beforeEach(async () => {
+    await start()
+  })
+  afterEach(async () => {
+    await testApp.close()
+  })
+
+  const provider = () => testApp.app.services.paymentProvider
+  let keys = 0
+  const intent = (paymentMethod: 'card' | 'sepa' | 'p24' = 'card', amount = 10_340) =>
+    provider().createPaymentIntent({
+      amount,
+      currency: 'eur',
+      paymentMethod,
+      transactionId: 'tx-1',
+      idempotencyKey: `tx-1:pay:${++keys}`,
+    })
+  const confirm = (id: string, body: Record<string, unknown>) =>
+    testApp.app.inject({ method: 'POST', url: `/sandbox/v1/payment_intents/${id}/confirm`, payload: body })
+  const eventTypes = () => events.map((event) => event.type)
+
+  it('takes 4242 4242 4242 4242 at once and says so by webhook', async () => {
+    const created = await intent()
+    expect(created.status).toBe('requires_payment_method')
+    expect(created.clientSecret).toMatch(new RegExp(`^${created.id}_secret_`))
+    const response = await confirm(created.id, { client_secret: created.clientSecret, card_number: '4242 4242 4242 4242' })
+    expect(response.statusCode).toBe(200)
+    expect(response.json()).toMatchObject({ id: created.id, status: 'succeeded', last_payment_error: null })
+    expect(events).toEqual([])
+    await testApp.app.services.jobs.runDue()
+    expect(events).toEqual([
+      expect.objectContaining({ type: 'payment_succeeded', paymentIntentId: created.id, transactionId: 'tx-1', amount: 10_340, currency: 'eur' }),
+    ])
+    expect((await provider().retrievePaymentIntent(created.id)).status).toBe('succeeded')
+  })
+
+  it.each([
+    ['4000000000000002', 'card_declined'],
+    ['4000000000009995', 'insufficient_funds'],
+    ['4000000000000069', 'expired_card'],
+    ['4242424242424241', 'incorrect_number'],
+    ['4111111111111111', 'test_mode_live_card'],
+  ])('declines %s with %s, and the intent can be tried again', async (card, reason) => {
+    const created = await intent()
+    const response = await confirm(created.id, { client_secret: created.clientSecret, card_number: card })
+    expect(response.statusCode).toBe(200)
+    expect(response.json()).toMatchObject({ status: 'requires_payment_method', last_payment_error: { reason } })
+    await testApp.app.services.jobs.runDue()
+    expect(events).toEqual([expect.objectContaining({ type: 'payment_failed', paymentIntentId: created.id, reason })])
+    const retry = await confirm(created.id, { client_secret: created.clientSecret, card_number: '4242424242424242' })
+    expect(retry.json()).toMatchObject({ status: 'succeeded', last_payment_error: null })
+  })
+
+  it('refuses a wrong client secret as not found, and a second confirmation as a conflict', async () => {
+    const created = await intent()
+    const wrong = await confirm(created.id, { client_secret: `${created.clientSecret}x`, card_number: '4242424242424242' })
+    expect(wrong.statusCode).toBe(404)
+    expect(wrong.json().code).toBe('not_found')
+    await confirm(created.id, { client_secret: created.clientSecret, card_number: '4242424242424242' })
+    const again = await confirm(created.id, { client_secret: created.clientSecret, card_number: '4242424242424242' })
+    expect(again.statusCode).toBe(409)
+    expect(again.json().code).toBe('invalid_state')
+    const noCard = await confirm((await intent()).id, { client_secret: created.clientSecret, iban: sepaSucceeds })
+    expect(noCard.statusCode).toBe(404)
+  })
+
+  it('keeps a SEPA debit processing until the delay has passed, then succeeds', async () => {
+    const created = await intent('sepa')
+    const response = await confirm(created.id, { client_secret: created.clientSecret, iban: sepaSucceeds })
+    expect(response.json()).toMatchObject({ status: 'processing' })
+    await clock.advance(testApp.app, 9)
+    expect(eventTypes()).toEqual(['payment_processing'])
+    expect((await provider().retrievePaymentIntent(created.id)).status).toBe('processing')
+    await clock.advance(testApp.app, 1)
+    expect(eventTypes()).toEqual(['payment_processing', 'payment_succeeded'])
+    const read = await testApp.app.inject({
+      method: 'GET',
+      url: `/sandbox/v1/payment_intents/${created.id}?client_secret=${created.clientSecret}`,
+    })
+    expect(read.json()).toMatchObject({ status: 'succeeded' })
+  })
+
+  it('fails a SEPA debit from an IBAN ending in 3002 after the delay', async () => {
+    const created = await intent('sepa')
+    await confirm(created.id, { client_secret: created.clientSecret, iban: sepaFails })
+    await clock.advance(testApp.app, 10)
+    expect(eventTypes()).toEqual(['payment_processing', 'payment_failed'])
+    expect(events[1]).toMatchObject({ reason: 'insufficient_funds' })
+    expect((await provider().retrievePaymentIntent(created.id)).status).toBe('requires_payment_method')
+  })
+
+  it('takes the SEPA delay from SANDBOX_SEPA_DELAY_SECONDS', async () => {
+    await testApp.close()
+    await start({ SANDBOX_SEPA_DELAY_SECONDS: '600' })
+    const created = await intent('sepa')
+    await confirm(created.id, { client_secret: created.clientSecret, iban: sepaSucceeds })
+    await clock.advance(testApp.app, 599)
+    expect(eventTypes()).toEqual(['payment_processing'])
+    await clock.advance(testApp.app, 1)
+    expect(eventTypes()).toEqual(['payment_processing', 'payment_succeeded'])
+  })
+
+  it('only takes SEPA debits in euros', async () => {
+    await expect(
+      provider().createPaymentIntent({ amount: 500, currency: 'pln', paymentMethod: 'sepa', transactionId: 't', idempotencyKey: 'k' }),
+    ).rejects.toMatchObject({ code: 'invalid_request' })
+  })
+
+  describe('P24', () => {
+    async function redirect(returnUrl: string) {
+      const created = await intent('p24')
+      const response = await confirm(created.id, { client_secret: created.clientSecret, return_url: returnUrl })
+      expect(response.statusCode).toBe(200)
+      const body = response.json()
+      expect(body.status).toBe('requires_action')
+      return { created, url: body.next_action.redirect_to_url.url as string }
+    }
+    const post = (url: string, form: Record<string, string>) =>
+      testApp.app.inject({
+        method: 'POST',
+        url: url.split('?')[0] ?? url,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: new URLSearchParams(form).toString(),
+      })
+
+    it('shows a redirect page whose "Authorise payment" succeeds and returns to the site', async () => {
+      const { created, url } = await redirect('/transactions/tx-1?step=pay')
+      expect(url).toMatch(new RegExp(`^/sandbox/p24/${created.id}\\?client_secret=`))
+      const page = await testApp.app.inject({ method: 'GET', url })
+      expect(page.statusCode).toBe(200)
+      expect(page.headers['content-type']).toContain('text/html')
+      expect(page.body).toContain('Authorise payment')
+      expect(page.body).toContain('Fail payment')
+      expect(page.body).not.toContain('<script')
+      expect(page.body).toContain('€103.40')
+      const answer = await post(url, { client_secret: created.clientSecret, return_url: '/transactions/tx-1?step=pay', outcome: 'authorise' })
+      expect(answer.statusCode).toBe(303)
+      expect(answer.headers.location).toBe(`/transactions/tx-1?step=pay&payment_intent=${created.id}&redirect_status=succeeded`)
+      await testApp.app.services.jobs.runDue()
+      expect(eventTypes()).toEqual(['payment_succeeded'])
+      const again = await testApp.app.inject({ method: 'GET', url })
+      expect(again.statusCode).toBe(409)
+    })
+
+    it('fails the payment with "Fail payment"', async () => {
+      const { created, url } = await redirect('/transactions/tx-1')
+      const answer = await post(url, { client_secret: created.clientSecret, return_url: '/transactions/tx-1', outcome: 'fail' })
+      expect(answer.headers.location).toBe(`/transactions/tx-1?payment_intent=${created.id}&redirect_status=failed`)
+      await testApp.app.services.jobs.runDue()
+      expect(events).toEqual([expect.objectContaining({ type: 'payment_failed', reason: 'p24_declined' })])
+      expect((await provider().retrievePaymentIntent(created.id)).status).toBe('requires_payment_method')
+    })
+
+    it.each(['https://evil.example/', '//evil.example/x', '/\\evil.example', 'javascript:alert(1)', 'transactions'])(
+      'refuses to return to %s',
+      async (returnUrl) => {
+        const created = await intent('p24')
+        const refused = await confirm(created.id, { client_secret: created.clientSecret, return_url: returnUrl })
+        expect(refused.statusCode).toBe(400)
+        const { url } = await redirect('/transactions')
+        const query = new URLSearchParams(url.split('?')[1])
+        query.set('return_url', returnUrl)
+        const page = await testApp.app.inject({ method: 'GET', url: `${url.split('?')[0]}?${query.toString()}` })
+        expect(page.statusCode).toBe(400)
+        const answer = await post(url, { client_secret: query.get('client_secret') ?? '', return_url: returnUrl, outcome: 'authorise' })
+        expect(answer.statusCode).toBe(400)
+        expect(answer.headers.location).toBeUndefined()
+      },
+    )
+  })
+
+  describe('idempotency keys', () => {
+    it('gives the first answer again for the same key and request', async () => {
+      const input = { amount: 5000, currency: 'eur', paymentMethod: 'card' as const, transactionId: 'tx-2', idempotencyKey: 'tx-2:pay' }
+      const first = await provider().createPaymentIntent(input)
+      const second = await provider().createPaymentIntent({ ...input })
+      expect(second).toEqual(first)
+      const [a, b] = await Promise.all([
+        provider().createPaymentIntent({ ...input, idempotencyKey: 'tx-2:pay:again' }),
+        provider().createPaymentIntent({ ...input, idempotencyKey: 'tx-2:pay:again' }),
+      ])
+      expect(a.id).toBe(b.id)
+      expect(a.id).not.toBe(first.id)
+    })
+
+    it('refuses the same key with a different request', async () => {
+      const input = { amount: 5000, currency: 'eur', paymentMethod: 'card' as const, transactionId: 'tx-3', idempotencyKey: 'tx-3:pay' }
+      await provider().createPaymentIntent(input)
+      const reused = provider().createPaymentIntent({ ...input, amount: 5001 })
+      await expect(reused).rejects.toBeInstanceOf(PaymentProviderError)
+      await expect(provider().createPaymentIntent({ ...input, amount: 5001 })).rejects.toMatchObject({ code: 'idempotency_key_reused' })
+    })
+  })
+
+  describe('refunds', () => {
+    async function paid(amount = 10_000) {
+      const created = await intent('card', amount)
+      await confirm(created.id, { client_secret: created.clientSecret, card_number: '4242424242424242' })
+      return created
+    }
+
+    it('accepts a refund as pending and settles it later by webhook', async () => {
+      const payment = await paid()
+      const refund = await provider().refund({ paymentIntentId: payment.id, amount: 4000, idempotencyKey: 'tx-1:refund' })
+      expect(refund).toMatchObject({ status: 'pending', amount: 4000, currency: 'eur', paymentIntentId: payment.id })
+      const replay = await provider().refund({ paymentIntentId: payment.id, amount: 4000, idempotencyKey: 'tx-1:refund' })
+      expect(replay.id).toBe(refund.id)
+      await clock.advance(testApp.app, 4)
+      expect(eventTypes()).toEqual(['payment_succeeded'])
+      await clock.advance(testApp.app, 1)
+      expect(events[1]).toMatchObject({ type: 'refund_succeeded', refundId: refund.id, paymentIntentId: payment.id, amount: 4000, transactionId: 'tx-1' })
+      expect((await provider().retrievePaymentIntent(payment.id)).amountRefunded).toBe(4000)
+    })
+
+    it('refuses to refund more than was paid, or a payment that has not succeeded', async () => {
+      const payment = await paid(1000)
+      await provider().refund({ paymentIntentId: payment.id, amount: 600, idempotencyKey: 'r1' })
+      await expect(provider().refund({ paymentIntentId: payment.id, amount: 401, idempotencyKey: 'r2' })).rejects.toMatchObject({
+        code: 'amount_too_large',
+      })
+      const unpaid = await intent()
+      await expect(provider().refund({ paymentIntentId: unpaid.id, amount: 1, idempotencyKey: 'r3' })).rejects.toMatchObject({
+        code: 'invalid_state',
+      })
+    })
+  })
+
+  describe('connected accounts and transfers', () => {
+    it('credits the seller’s balance with each transfer and announces it', async () => {
+      const account = await provider().createConnectedAccount({ userId: 'u1', email: 's@example.com', country: 'DE', idempotencyKey: 'acct:u1' })
+      expect(account).toMatchObject({ id: expect.stringMatching(/^acct_/), country: 'de' })
+      expect((await provider().getBalance(account.id)).available).toEqual([])
+      const transfer = await provider().transfer({ amount: 9660, currency: 'eur', destinationAccount: account.id, transactionId: 'tx-1', idempotencyKey: 'tx-1:release' })
+      await provider().transfer({ amount: 9660, currency: 'eur', destinationAccount: account.id, transactionId: 'tx-1', idempotencyKey: 'tx-1:release' })
+      await provider().transfer({ amount: 1000, currency: 'gbp', destinationAccount: account.id, transactionId: 'tx-4', idempotencyKey: 'tx-4:release' })
+      await provider().transfer({ amount: 340, currency: 'eur', destinationAccount: account.id, transactionId: 'tx-5', idempotencyKey: 'tx-5:release' })
+      expect(await provider().getBalance(account.id)).toEqual({
+        available: [
+          { amount: 10_000, currency: 'eur' },
+          { amount: 1000, currency: 'gbp' },
+        ],
+        pending: [],
+      })
+      await testApp.app.services.jobs.runDue()
+      expect(events.filter((event) => event.type === 'transfer_paid')).toHaveLength(3)
+      expect(events).toContainEqual(expect.objectContaining({ type: 'transfer_paid', transferId: transfer.id, transactionId: 'tx-1', amount: 9660 }))
+    })
+
+    it('refuses a transfer to an unknown account', async () => {
+      await expect(
+        provider().transfer({ amount: 1, currency: 'eur', destinationAccount: 'acct_nope', transactionId: 't', idempotencyKey: 'x' }),
+      ).rejects.toMatchObject({ code: 'not_found' })
+    })
+  })
+
+  it('delivers a webhook again when the endpoint failed, and records it once', async () => {
+    let failures = 1
+    testApp.app.services.events.registerPaymentEventHandler(async () => {
+      if (failures-- > 0) throw new Error('handler down')
+    })
+    const created = await intent()
+    await confirm(created.id, { client_secret: created.clientSecret, card_number: '4242424242424242' })
+    const { db, jobs } = testApp.app.services
+    await jobs.runDue()
+    const delivery = () =>
+      db.selectFrom('sandbox_webhook_deliveries').selectAll().where('type', '=', 'payment_intent.succeeded').executeTakeFirstOrThrow()
+    expect(await delivery()).toMatchObject({ attempts: 1, last_status: 500, delivered_at: null })
+    await clock.advance(testApp.app, 60)
+    expect(await delivery()).toMatchObject({ attempts: 2, last_status: 200, delivered_at: expect.any(Date) })
+    await clock.advance(testApp.app, 3600)
+    const recorded = await db.selectFrom('provider_events').selectAll().where('type', '=', 'payment_intent.succeeded').execute()
+    expect(recorded).toHaveLength(1)
+    expect(recorded[0]?.processed_at).toBeInstanceOf(Date)
+  })
+})

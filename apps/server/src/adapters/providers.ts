@@ -1,0 +1,105 @@
+import type { FastifyInstance } from 'fastify'
+import type { Clock } from '../clock.ts'
+import type { Config } from '../config.ts'
+import type { Database } from '../db/database.ts'
+import { EventHandlers } from '../events/event-handlers.ts'
+import { JobQueue } from '../jobs/job-queue.ts'
+import { sandboxWebhookSecret } from '../payments/webhook-secret.ts'
+import { registerWebhookRoutes } from '../payments/webhook-routes.ts'
+import { signWebhook } from '../payments/webhook-signature.ts'
+import type { CarrierTracker } from './carrier-tracker/port.ts'
+import { SandboxCarrierTracker } from './carrier-tracker/sandbox.ts'
+import type { PaymentProvider } from './payment-provider/port.ts'
+import { SandboxPaymentProvider } from './payment-provider/sandbox.ts'
+import { sandboxRoutes } from './payment-provider/sandbox-routes.ts'
+
+/**
+ * The job queue and the outside services, chosen by configuration in this
+ * one place (DESIGN §1): the sandbox payment provider unless
+ * STRIPE_SECRET_KEY is set, the sandbox carrier tracker.
+ */
+export interface Providers {
+  jobs: JobQueue
+  events: EventHandlers
+  paymentProvider: PaymentProvider
+  carrierTracker: CarrierTracker
+}
+
+interface Started extends Providers {
+  sandbox: SandboxPaymentProvider
+  tracker: SandboxCarrierTracker
+  webhookSecret: string
+}
+
+export async function startProviders(
+  app: FastifyInstance,
+  options: { config: Config; database: Database; clock: Clock },
+): Promise<Started> {
+  const { config, database, clock } = options
+  if (config.payments.provider === 'stripe') {
+    throw new Error('The Stripe adapter is not part of this build yet: unset STRIPE_SECRET_KEY to use the sandbox')
+  }
+  const jobs = await JobQueue.start({ database, clock, log: app.log })
+  // Stops the workers before the database closes (the caller closes the database after app.close()).
+  app.addHook('onClose', async () => {
+    await jobs.stop()
+  })
+  const events = new EventHandlers()
+  const sandbox = new SandboxPaymentProvider({
+    db: database.db,
+    jobs,
+    clock,
+    publishableKey: config.payments.publishableKey,
+    sepaDelaySeconds: config.payments.sepaDelaySeconds,
+    refundDelaySeconds: config.payments.refundDelaySeconds,
+  })
+  const tracker = new SandboxCarrierTracker({
+    db: database.db,
+    jobs,
+    clock,
+    handlers: events,
+    inTransitSeconds: config.tracking.inTransitSeconds,
+    deliveredSeconds: config.tracking.deliveredSeconds,
+  })
+  await sandbox.createQueues()
+  await tracker.createQueues()
+  const webhookSecret = await sandboxWebhookSecret(database.db, config.payments.webhookSecret)
+  return { jobs, events, paymentProvider: sandbox, carrierTracker: tracker, sandbox, tracker, webhookSecret }
+}
+
+/**
+ * Webhook intake, the sandbox's browser API and the workers. The sandbox
+ * delivers its webhooks in-process (`inject`) rather than over HTTP to
+ * PUBLIC_URL: the request takes the same route, signature check and
+ * de-duplication as one from outside, but does not depend on the public
+ * address being reachable from the server (TLS proxies, containers, tests
+ * with no open port). Any process may deliver, since all share the database.
+ */
+export async function registerProviderRoutes(app: FastifyInstance, started: Started, clock: Clock): Promise<void> {
+  await registerWebhookRoutes(app, {
+    db: app.services.db,
+    clock,
+    handlers: started.events,
+    endpoints: [{ provider: 'sandbox', path: '/webhooks/sandbox', signatureHeader: 'Pactum-Signature', secret: started.webhookSecret }],
+  })
+  await sandboxRoutes(app, { provider: started.sandbox })
+  // Workers start once every route exists: a delivery calls the webhook route.
+  app.addHook('onReady', async () => {
+    await started.sandbox.startWorkers(async (event) => {
+      const payload = JSON.stringify(event)
+      const timestamp = Math.floor(clock.now().getTime() / 1000)
+      const response = await app.inject({
+        method: 'POST',
+        url: '/webhooks/sandbox',
+        headers: {
+          'content-type': 'application/json',
+          'pactum-signature': signWebhook(payload, started.webhookSecret, timestamp),
+          'user-agent': 'Pactum-Sandbox/1.0',
+        },
+        payload,
+      })
+      return response.statusCode
+    })
+    await started.tracker.startWorkers()
+  })
+}

@@ -1,0 +1,81 @@
+import { errorBodySchema } from '@pactum/contracts/errors'
+import { adminActionBodySchema, releaseFundsQuerySchema, transactionListSchema, transactionSchema } from '@pactum/contracts/transactions'
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import { uuidPattern } from '../../../ids.ts'
+import { actAsAdmin } from '../../../transactions/act-as-party.ts'
+import type { TransactionDeps } from '../../../transactions/apply-online-event.ts'
+import { toTransactionView } from '../../../transactions/transaction-view.ts'
+import { AppError } from '../../app-error.ts'
+import { adminOf } from '../../plugins/authentication.ts'
+
+const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema }
+const secured = { security: [{ bearer: [] }], tags: ['admin'] }
+const idParams = z.object({ id: z.string() })
+
+/** Admin calls of spec §7; every action records who, when and why. */
+export function adminTransactionRoutes(deps: () => TransactionDeps): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get(
+      '/admin/transactions',
+      {
+        preHandler: app.authenticate,
+        schema: {
+          ...secured,
+          summary: 'Every transaction, newest first',
+          querystring: z.object({
+            limit: z.coerce.number().int().min(1).max(1000).default(1000),
+            after_id: z.string().optional(),
+            status: z.string().max(40).optional(),
+          }),
+          response: { 200: transactionListSchema, ...errors },
+        },
+      },
+      async (request) => {
+        const admin = adminOf(request)
+        const { limit, after_id: afterId, status } = request.query
+        if (afterId !== undefined && !uuidPattern.test(afterId)) {
+          throw new AppError('invalid_after_id', 'after_id must be a transaction id', { details: { field: 'after_id' } })
+        }
+        let query = app.services.db.selectFrom('transactions').selectAll()
+        if (afterId) query = query.where('id', '<', afterId)
+        if (status) query = query.where('status', '=', status)
+        const rows = await query.orderBy('id', 'desc').limit(limit).execute()
+        return rows.map((row) => toTransactionView(row, admin.id))
+      },
+    )
+
+    app.post(
+      '/admin/transactions/:id/confirm_delivery',
+      {
+        preHandler: [app.authenticate, app.idempotent],
+        schema: { ...secured, summary: 'Confirm delivery on the buyer’s behalf', params: idParams, body: adminActionBodySchema, response: { 200: transactionSchema, ...errors } },
+      },
+      async (request) => {
+        const admin = adminOf(request)
+        const row = await actAsAdmin(deps(), admin, request.params.id, { type: 'confirm_delivery' }, request.body.reason)
+        return toTransactionView(row, admin.id)
+      },
+    )
+
+    app.post(
+      '/admin/transactions/:id/release_funds',
+      {
+        preHandler: [app.authenticate, app.idempotent],
+        schema: {
+          ...secured,
+          summary: 'Resolve a dispute: pay the seller, or refund the buyer',
+          params: idParams,
+          querystring: releaseFundsQuerySchema,
+          body: adminActionBodySchema,
+          response: { 200: transactionSchema, ...errors },
+        },
+      },
+      async (request) => {
+        const admin = adminOf(request)
+        const row = await actAsAdmin(deps(), admin, request.params.id, { type: 'release_funds', to: request.query.to }, request.body.reason)
+        return toTransactionView(row, admin.id)
+      },
+    )
+  }
+}

@@ -1,0 +1,79 @@
+import { errorBodySchema } from '@pactum/contracts/errors'
+import { confirmPaymentBodySchema, payResponseSchema, setPaymentMethodBodySchema, transactionSchema } from '@pactum/contracts/transactions'
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import { confirmPayment, openPaymentIntent, type PaymentDeps, pay, setPaymentMethod } from '../../../transactions/pay.ts'
+import { toTransactionView } from '../../../transactions/transaction-view.ts'
+import { findForParty } from '../../../transactions/transactions-repository.ts'
+import { userOf } from '../../plugins/authentication.ts'
+
+const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema }
+const idParams = z.object({ id: z.string() })
+const secured = { security: [{ bearer: [] }], tags: ['payment'] }
+
+/** Payment calls of spec §7 for online transactions (DESIGN §5 "Pay"). */
+export function paymentRoutes(deps: () => PaymentDeps): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.post(
+      '/transactions/:id/set_payment_method',
+      {
+        preHandler: [app.authenticate, app.idempotent],
+        schema: { ...secured, summary: 'Choose the payment method (reprices the fee)', params: idParams, body: setPaymentMethodBodySchema, response: { 200: transactionSchema, ...errors } },
+      },
+      async (request) => {
+        const user = userOf(request)
+        return toTransactionView(await setPaymentMethod(deps(), user, request.params.id, request.body.payment_method), user.id)
+      },
+    )
+
+    app.post(
+      '/transactions/:id/pay',
+      {
+        preHandler: [app.authenticate, app.idempotent],
+        schema: { ...secured, summary: 'Open the payment of price + fee (buyer)', params: idParams, response: { 200: payResponseSchema, ...errors } },
+      },
+      async (request) => {
+        const { row, intent } = await pay(deps(), userOf(request), request.params.id)
+        return { payment_intent_id: intent.id, client_secret: intent.clientSecret, charge: row.charge }
+      },
+    )
+
+    app.get(
+      '/transactions/:id/stripe_client_secret',
+      {
+        preHandler: app.authenticate,
+        schema: { ...secured, summary: 'The open payment again', params: idParams, response: { 200: payResponseSchema, ...errors } },
+      },
+      async (request) => {
+        const user = userOf(request)
+        const intent = await openPaymentIntent(deps(), user, request.params.id)
+        const row = await findForParty(app.services.db, request.params.id, user.id)
+        return { payment_intent_id: intent.id, client_secret: intent.clientSecret, charge: row.charge }
+      },
+    )
+
+    app.get(
+      '/transactions/:id/stripe_publishable_key',
+      {
+        preHandler: app.authenticate,
+        schema: { ...secured, summary: 'The payment provider’s publishable key', params: idParams, response: { 200: z.object({ publishable_key: z.string() }), ...errors } },
+      },
+      async (request) => {
+        await findForParty(app.services.db, request.params.id, userOf(request).id)
+        return { publishable_key: deps().paymentProvider.publishableKey }
+      },
+    )
+
+    app.post(
+      '/transactions/:id/confirm_payment',
+      {
+        preHandler: [app.authenticate, app.idempotent],
+        schema: { ...secured, summary: 'Tell the server the browser confirmed the payment', params: idParams, body: confirmPaymentBodySchema, response: { 200: transactionSchema, ...errors } },
+      },
+      async (request) => {
+        const user = userOf(request)
+        return toTransactionView(await confirmPayment(deps(), user, request.params.id, request.body.payment_intent_id), user.id)
+      },
+    )
+  }
+}

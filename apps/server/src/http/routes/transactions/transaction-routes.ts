@@ -1,0 +1,206 @@
+import { errorBodySchema } from '@pactum/contracts/errors'
+import {
+  chargeQuerySchema,
+  chargeQuoteSchema,
+  createTransactionBodySchema,
+  descriptionBodySchema,
+  joinCodeQuerySchema,
+  joinPreviewSchema,
+  listTransactionsQuerySchema,
+  trackBodySchema,
+  transactionChargeQuerySchema,
+  transactionListSchema,
+  transactionSchema,
+} from '@pactum/contracts/transactions'
+import type { OnlineEvent } from '@pactum/domain/online-transaction'
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import { uuidPattern } from '../../../ids.ts'
+import { actAsParty } from '../../../transactions/act-as-party.ts'
+import type { TransactionDeps } from '../../../transactions/apply-online-event.ts'
+import { createTransaction } from '../../../transactions/create-transaction.ts'
+import { joinTransaction, previewJoin, rejectTransaction } from '../../../transactions/join-transaction.ts'
+import { quoteOrRefuse } from '../../../transactions/quote.ts'
+import { trackShipment } from '../../../transactions/track-shipment.ts'
+import { toTransactionView } from '../../../transactions/transaction-view.ts'
+import { findForParty, listForUser } from '../../../transactions/transactions-repository.ts'
+import { AppError } from '../../app-error.ts'
+import { userOf } from '../../plugins/authentication.ts'
+
+const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema }
+const idParams = z.object({ id: z.string() })
+const secured = { security: [{ bearer: [] }], tags: ['transactions'] }
+
+function toQuoteView(quote: ReturnType<typeof quoteOrRefuse>) {
+  return {
+    price: quote.price,
+    currency: quote.currency,
+    payment_method: quote.paymentMethod,
+    charge: quote.charge,
+    charge_seller: quote.chargeSeller,
+    charge_calculator_version: quote.chargeCalculatorVersion,
+  }
+}
+
+/**
+ * The online transaction calls of spec §7 (create, join, list, get, and the
+ * parties' actions). Thin: each hands over to one use case.
+ */
+export function transactionRoutes(deps: () => TransactionDeps): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get(
+      '/charge',
+      { schema: { tags: ['transactions'], summary: 'Fee quote (public)', querystring: chargeQuerySchema, response: { 200: chargeQuoteSchema, 400: errorBodySchema } } },
+      async (request) =>
+        toQuoteView(quoteOrRefuse({ price: request.query.price, currency: request.query.currency, paymentMethod: request.query.payment_method })),
+    )
+
+    app.get(
+      '/transactions/:id/charge',
+      {
+        preHandler: app.authenticate,
+        schema: { ...secured, summary: 'Fee quote for a new price or method of this transaction', params: idParams, querystring: transactionChargeQuerySchema, response: { 200: chargeQuoteSchema, ...errors } },
+      },
+      async (request) => {
+        const row = await findForParty(app.services.db, request.params.id, userOf(request).id)
+        return toQuoteView(quoteOrRefuse({ price: request.query.price, currency: row.currency, paymentMethod: request.query.payment_method }))
+      },
+    )
+
+    app.post(
+      '/me/transactions',
+      {
+        preHandler: [app.authenticate, app.idempotent],
+        schema: {
+          ...secured,
+          summary: 'Create an online transaction as buyer or seller',
+          body: createTransactionBodySchema,
+          querystring: z.object({ client_id: z.string().max(64).optional() }),
+          response: { 201: transactionSchema, ...errors },
+        },
+      },
+      async (request, reply) => {
+        const user = userOf(request)
+        const row = await createTransaction({ ...deps(), config: app.services.config }, user, request.body, request.query.client_id ?? 'pactum-app')
+        return reply.status(201).send(toTransactionView(row, user.id))
+      },
+    )
+
+    app.get(
+      '/me/transactions',
+      {
+        preHandler: app.authenticate,
+        schema: { ...secured, summary: 'My transactions, newest first', querystring: listTransactionsQuerySchema, response: { 200: transactionListSchema, ...errors } },
+      },
+      async (request) => {
+        const user = userOf(request)
+        const { after_id: afterId, limit, filter, search } = request.query
+        if (afterId !== undefined && !uuidPattern.test(afterId)) {
+          throw new AppError('invalid_after_id', 'after_id must be the id of a transaction from the previous page', { details: { field: 'after_id' } })
+        }
+        const rows = await listForUser(app.services.db, { userId: user.id, limit, afterId, filter, search })
+        return rows.map((row) => toTransactionView(row, user.id))
+      },
+    )
+
+    app.get(
+      '/transactions/:id',
+      { preHandler: app.authenticate, schema: { ...secured, summary: 'One of my transactions', params: idParams, response: { 200: transactionSchema, ...errors } } },
+      async (request) => {
+        const user = userOf(request)
+        return toTransactionView(await findForParty(app.services.db, request.params.id, user.id), user.id)
+      },
+    )
+
+    // Join codes are guessable secrets: look-ups are rate-limited per user.
+    const joinRateLimit = {
+      rateLimit: {
+        max: 20,
+        timeWindow: '1 minute',
+        keyGenerator: (request: { currentUser: { id: string } | null; ip: string }) => request.currentUser?.id ?? request.ip,
+      },
+    }
+
+    app.get(
+      '/transactions',
+      {
+        preHandler: app.authenticate,
+        config: joinRateLimit,
+        schema: { ...secured, summary: 'Preview the transaction behind a join code', querystring: joinCodeQuerySchema, response: { 200: joinPreviewSchema, ...errors, 429: errorBodySchema } },
+      },
+      async (request) => previewJoin(app.services.db, userOf(request), request.query.join_code),
+    )
+
+    app.put(
+      '/transactions',
+      {
+        preHandler: app.authenticate,
+        config: joinRateLimit,
+        schema: { ...secured, summary: 'Join as the other party', querystring: joinCodeQuerySchema, response: { 200: transactionSchema, ...errors, 429: errorBodySchema } },
+      },
+      async (request) => {
+        const user = userOf(request)
+        return toTransactionView(await joinTransaction(deps(), user, request.query.join_code), user.id)
+      },
+    )
+
+    app.post(
+      '/transactions/:id/reject',
+      {
+        preHandler: app.authenticate,
+        config: joinRateLimit,
+        schema: { ...secured, summary: 'Decline a transaction offered by join code', params: idParams, body: joinCodeQuerySchema, response: { 200: transactionSchema, ...errors, 429: errorBodySchema } },
+      },
+      async (request) => {
+        const user = userOf(request)
+        return toTransactionView(await rejectTransaction(deps(), user, request.params.id, request.body.join_code), user.id)
+      },
+    )
+
+    const partyAction = <B extends z.ZodType | undefined>(
+      path: string,
+      summary: string,
+      body: B,
+      toEvent: (body: B extends z.ZodType ? z.infer<B> : undefined) => OnlineEvent,
+    ) =>
+      app.post(
+        `/transactions/:id/${path}`,
+        {
+          preHandler: [app.authenticate, app.idempotent],
+          schema: { ...secured, summary, params: idParams, ...(body ? { body } : {}), response: { 200: transactionSchema, ...errors } },
+        },
+        async (request) => {
+          const user = userOf(request)
+          const event = toEvent(request.body as B extends z.ZodType ? z.infer<B> : undefined)
+          return toTransactionView(await actAsParty(deps(), user, request.params.id, event), user.id)
+        },
+      )
+
+    partyAction('cancel', 'Cancel (creator before joining; either party before paying; the seller after payment refunds the buyer)', undefined, () => ({ type: 'cancel' }))
+    app.post(
+      '/transactions/:id/track',
+      {
+        preHandler: [app.authenticate, app.idempotent],
+        schema: { ...secured, summary: 'Add the carrier and tracking code (seller)', params: idParams, body: trackBodySchema, response: { 200: transactionSchema, ...errors } },
+      },
+      async (request) => {
+        const user = userOf(request)
+        const shipment = { carrier: request.body.carrier, trackingCode: request.body.tracking_code.toUpperCase() }
+        return toTransactionView(await trackShipment({ ...deps(), carrierTracker: app.services.carrierTracker }, user, request.params.id, shipment), user.id)
+      },
+    )
+    partyAction('confirm_delivery', 'Confirm the item arrived (buyer)', undefined, () => ({ type: 'confirm_delivery' }))
+    partyAction('complain_with_description', 'Complain within the complaint window (buyer)', descriptionBodySchema, (body) => ({
+      type: 'complain',
+      description: body.description,
+    }))
+    partyAction('submit_order_issue', 'Report a problem with the order before it ships (buyer)', descriptionBodySchema, (body) => ({
+      type: 'submit_order_issue',
+      description: body.description,
+    }))
+    partyAction('end_complaint_period', 'Release the money now, giving up the rest of the complaint window (buyer)', undefined, () => ({
+      type: 'end_complaint_period',
+    }))
+    partyAction('accept_complaint', 'Accept the complaint and refund the buyer (seller)', undefined, () => ({ type: 'accept_complaint' }))
+  }
+}

@@ -1,0 +1,173 @@
+import type { FastifyBaseLogger } from 'fastify'
+import type { Kysely, Transaction } from 'kysely'
+import { fromKysely, fromPglite, type Job, PgBoss } from 'pg-boss'
+import type { Clock } from '../clock.ts'
+import type { Database as DatabaseHandle } from '../db/database.ts'
+import type { Database } from '../db/schema.ts'
+
+/**
+ * Background jobs and timers (DESIGN §3 "Timers"): pg-boss on the
+ * application's own database, so a job can be enqueued in the same
+ * transaction as the state change that causes it (a rollback drops it), and
+ * several processes share one queue (SKIP LOCKED).
+ *
+ * Delivery is at least once: a handler may run again after a crash or a
+ * retry, and a timer may fire after the state it was meant for has moved on,
+ * so every handler re-checks its row under `SELECT … FOR UPDATE` and does
+ * nothing when there is nothing left to do.
+ */
+
+export interface QueueSettings {
+  /** Attempts after the first; pg-boss's default is 2. */
+  retryLimit?: number
+  /** Seconds before the first retry (then doubled with `retryBackoff`). */
+  retryDelay?: number
+  retryBackoff?: boolean
+  /** How long a handler may run before the job is retried. */
+  expireInSeconds?: number
+}
+
+export interface SendOptions {
+  /** When the job falls due: a date, or seconds from now on the app's clock. Due now when left out. */
+  startAfter?: Date | number
+  /** pg-boss refuses a second queued job with the same key (a hint, not a guarantee: handlers stay idempotent). */
+  singletonKey?: string
+  /**
+   * The transaction to enqueue in. The job then exists only if that
+   * transaction commits: this is the outbox for provider calls and timers.
+   */
+  db?: Transaction<Database> | Kysely<Database>
+}
+
+export interface JobContext {
+  id: string
+  name: string
+  /** 0 on the first attempt. */
+  retryCount: number
+}
+
+export type JobHandler<T> = (data: T, job: JobContext) => Promise<void>
+
+/** Queues poll at this interval (seconds); the shortest pg-boss allows is 0.5. */
+const pollingIntervalSeconds = 1
+const noSuchJob = '00000000-0000-0000-0000-000000000000'
+
+export class JobQueue {
+  readonly #boss: PgBoss
+  readonly #clock: Clock
+  readonly #log: FastifyBaseLogger
+  readonly #handlers = new Map<string, JobHandler<unknown>>()
+  readonly #queues = new Set<string>()
+
+  private constructor(boss: PgBoss, clock: Clock, log: FastifyBaseLogger) {
+    this.#boss = boss
+    this.#clock = clock
+    this.#log = log
+  }
+
+  /**
+   * Installs or upgrades pg-boss's own schema (`pgboss`, managed by pg-boss,
+   * not by our migrations) and starts maintenance. On PGlite pg-boss shares
+   * the one in-process engine; on PostgreSQL it opens its own small pool.
+   */
+  static async start(options: { database: DatabaseHandle; clock: Clock; log: FastifyBaseLogger }): Promise<JobQueue> {
+    const { database, clock, log } = options
+    const connection = database.pglite
+      ? { db: fromPglite(database.pglite), backend: 'pglite' as const }
+      : database.connectionString
+        ? { connectionString: database.connectionString, max: 4 }
+        : undefined
+    if (!connection) throw new Error('The job queue needs PGlite or a PostgreSQL connection string')
+    const boss = new PgBoss({
+      ...connection,
+      application_name: 'pactum-jobs',
+      ...(clock.jobClock ? { clock: clock.jobClock } : {}),
+    })
+    // pg-boss reports polling and maintenance failures as events; an
+    // unhandled 'error' event would end the process.
+    boss.on('error', (error) => log.error({ err: error }, 'job queue error'))
+    await boss.start()
+    return new JobQueue(boss, clock, log)
+  }
+
+  /**
+   * Creates the queue if it is new, applies its retry settings and loads it
+   * into pg-boss's cache. The cache load matters: the first `send` of an
+   * uncached queue looks it up outside the caller's transaction, which on
+   * PGlite (one connection, held by that transaction) waits forever.
+   */
+  async createQueue(name: string, settings: QueueSettings = {}): Promise<void> {
+    await this.#boss.createQueue(name, settings)
+    if (Object.keys(settings).length > 0) await this.#boss.updateQueue(name, settings)
+    await this.#boss.findJobs(name, { id: noSuchJob })
+    this.#queues.add(name)
+  }
+
+  async send<T extends object>(name: string, data: T, options: SendOptions = {}): Promise<string | null> {
+    if (!this.#queues.has(name)) throw new Error(`Job queue ${name} was not created at start-up`)
+    // Always an absolute time from the app's clock, never the database's
+    // now(): the two agree in production, and in tests only the app's clock moves.
+    const startAfter =
+      options.startAfter instanceof Date
+        ? options.startAfter
+        : new Date(this.#clock.now().getTime() + (options.startAfter ?? 0) * 1000)
+    return this.#boss.send(name, data, {
+      startAfter,
+      ...(options.singletonKey ? { singletonKey: options.singletonKey } : {}),
+      ...(options.db ? { db: fromKysely(options.db) } : {}),
+    })
+  }
+
+  /** Runs `handler` for each job of the queue in this process; a throw retries the job. */
+  async work<T>(name: string, handler: JobHandler<T>): Promise<void> {
+    if (!this.#queues.has(name)) throw new Error(`Job queue ${name} was not created at start-up`)
+    if (this.#handlers.has(name)) throw new Error(`Job queue ${name} already has a handler`)
+    this.#handlers.set(name, handler as JobHandler<unknown>)
+    await this.#boss.work<T>(name, { batchSize: 1, pollingIntervalSeconds }, async (jobs) => {
+      for (const job of jobs) await this.#run(name, handler, job)
+    })
+  }
+
+  /**
+   * Runs every job that is due now (by the clock the queue was started
+   * with), in this process, until none is left, including jobs that those
+   * jobs enqueue. For tests and the command line; in a running server the
+   * workers pick jobs up by themselves. Returns how many ran.
+   */
+  async runDue(options: { maxJobs?: number } = {}): Promise<number> {
+    const maxJobs = options.maxJobs ?? 1000
+    let ran = 0
+    for (;;) {
+      let fetched = 0
+      for (const [name, handler] of this.#handlers) {
+        const jobs = await this.#boss.fetch(name, { batchSize: 10 })
+        for (const job of jobs) {
+          fetched++
+          ran++
+          try {
+            await this.#run(name, handler, job)
+            await this.#boss.complete(name, job.id)
+          } catch (error) {
+            await this.#boss.fail(name, job.id, { message: error instanceof Error ? error.message : String(error) })
+          }
+          if (ran >= maxJobs) throw new Error(`runDue ran ${ran} jobs and jobs keep coming: a job re-enqueues itself?`)
+        }
+      }
+      if (fetched === 0) return ran
+    }
+  }
+
+  async #run<T>(name: string, handler: JobHandler<T>, job: Job<T>): Promise<void> {
+    try {
+      await handler(job.data, { id: job.id, name, retryCount: job.retryCount })
+    } catch (error) {
+      this.#log.warn({ err: error, job: { id: job.id, name, retryCount: job.retryCount } }, 'job failed')
+      throw error
+    }
+  }
+
+  /** Lets running handlers finish (up to 10 s), then stops polling; the database stays open. */
+  async stop(): Promise<void> {
+    await this.#boss.stop({ graceful: true, timeout: 10_000, close: true })
+  }
+}

@@ -1,0 +1,30 @@
+/**
+ * What the rest of Pactum learns from a payment provider: provider events
+ * (Stripe's or the sandbox's) reduced to these few, whatever their wire shape.
+ */
+export type PaymentEventType =
+  | 'payment_succeeded'
+  | 'payment_failed'
+  | 'payment_processing'
+  | 'refund_succeeded'
+  | 'refund_failed'
+  | 'transfer_paid'
+
+export interface PaymentEvent {
+  type: PaymentEventType
+  /** The provider's event id (unique per provider). */
+  eventId: string
+  provider: 'sandbox' | 'stripe'
+  /** When the provider says it happened: compare this, not arrival order. */
+  occurredAt: Date
+  /** From the object's metadata.transaction_id; null for objects Pactum did not create. */
+  transactionId: string | null
+  paymentIntentId?: string
+  refundId?: string
+  transferId?: string
+  /** Minor units. */
+  amount: number
+  currency: string
+  /** Why a payment or refund failed (`card_declined`, `insufficient_funds`, …). */
+  reason?: string
+}

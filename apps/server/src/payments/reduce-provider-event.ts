@@ -1,0 +1,88 @@
+import { z } from 'zod'
+import type { PaymentEvent } from './payment-event.ts'
+
+/** The envelope Stripe (and the sandbox) send; `data.object` is the resource as it is now. */
+export const providerEventSchema = z.object({
+  id: z.string().min(1).max(255),
+  type: z.string().min(1).max(255),
+  created: z.number().int().nonnegative(),
+  data: z.object({ object: z.record(z.string(), z.unknown()) }),
+})
+export type ProviderEvent = z.infer<typeof providerEventSchema>
+
+const objectSchema = z.object({
+  id: z.string(),
+  amount: z.number().int(),
+  currency: z.string(),
+  metadata: z.record(z.string(), z.string()).nullish(),
+  payment_intent: z.string().nullish(),
+  status: z.string().nullish(),
+  failure_reason: z.string().nullish(),
+  last_payment_error: z.object({ code: z.string().nullish(), decline_code: z.string().nullish() }).nullish(),
+})
+
+/**
+ * Reduces a provider event to the few payment events Pactum acts on, or
+ * null for the many it does not. Refunds are followed through `refund.*`
+ * events rather than `charge.refunded`: the latter carries the charge's
+ * running total, which does not say which of several refunds settled.
+ */
+export function reduceProviderEvent(provider: PaymentEvent['provider'], event: ProviderEvent): PaymentEvent | null {
+  const type = paymentEventType(event)
+  if (!type) return null
+  const parsed = objectSchema.safeParse(event.data.object)
+  if (!parsed.success) return null
+  const object = parsed.data
+  const base = {
+    type,
+    eventId: event.id,
+    provider,
+    occurredAt: new Date(event.created * 1000),
+    transactionId: object.metadata?.transaction_id ?? null,
+    amount: object.amount,
+    currency: object.currency,
+  }
+  switch (type) {
+    case 'payment_succeeded':
+    case 'payment_processing':
+      return { ...base, paymentIntentId: object.id }
+    case 'payment_failed': {
+      const error = object.last_payment_error
+      // Stripe's generic decline says no more than its code does.
+      const reason =
+        error?.decline_code && error.decline_code !== 'generic_decline' ? error.decline_code : (error?.code ?? 'payment_failed')
+      return { ...base, paymentIntentId: object.id, reason }
+    }
+    case 'refund_succeeded':
+      return { ...base, refundId: object.id, ...(object.payment_intent ? { paymentIntentId: object.payment_intent } : {}) }
+    case 'refund_failed':
+      return {
+        ...base,
+        refundId: object.id,
+        ...(object.payment_intent ? { paymentIntentId: object.payment_intent } : {}),
+        reason: object.failure_reason ?? 'unknown',
+      }
+    case 'transfer_paid':
+      return { ...base, transferId: object.id }
+  }
+}
+
+function paymentEventType(event: ProviderEvent): PaymentEvent['type'] | null {
+  const status = event.data.object.status
+  switch (event.type) {
+    case 'payment_intent.succeeded':
+      return 'payment_succeeded'
+    case 'payment_intent.payment_failed':
+      return 'payment_failed'
+    case 'payment_intent.processing':
+      return 'payment_processing'
+    case 'refund.updated':
+      return status === 'succeeded' ? 'refund_succeeded' : status === 'failed' ? 'refund_failed' : null
+    case 'refund.failed':
+      return 'refund_failed'
+    case 'transfer.created':
+      return 'transfer_paid'
+    default:
+      return null
+  }
+}

@@ -1,0 +1,169 @@
+import { randomUUID } from 'node:crypto'
+import {
+  type Actor,
+  type Effect,
+  type OnlineEvent,
+  type OnlinePolicy,
+  type OnlinePosting,
+  transition,
+} from '@pactum/domain/online-transaction'
+import type { Kysely } from 'kysely'
+import type { Clock } from '../clock.ts'
+import type { Database } from '../db/schema.ts'
+import { AppError } from '../http/app-error.ts'
+import { ledgerAccounts } from '../ledger/accounts.ts'
+import { appendLedgerEntry } from '../ledger/append-entry.ts'
+import type { EffectScheduler } from './effects.ts'
+import { fromOnlineState, toOnlineState } from './online-state.ts'
+import type { TransactionRow } from './transaction-view.ts'
+
+export interface TransactionDeps {
+  db: Kysely<Database>
+  clock: Clock
+  policy: OnlinePolicy
+  effects: EffectScheduler
+}
+
+export interface EventContext {
+  actor: Actor
+  /** The user behind the event; null for timers and webhooks. */
+  actorUserId: string | null
+  /** Why (admin actions must say). */
+  reason?: string
+}
+
+const refusalMessages: Partial<Record<string, string>> = {
+  not_buyer: 'Only the buyer can do this',
+  not_seller: 'Only the seller can do this',
+  not_admin: 'This needs an administrator',
+  cannot_join_own_transaction: 'You created this transaction; share the code with the other party instead',
+  empty_complaint_description: 'Describe the problem',
+}
+
+/**
+ * Runs one event through the state machine on a row locked by the caller,
+ * and writes everything it decides in the caller's database transaction:
+ * the new state and timestamps, balanced ledger entries, timers, outbox rows
+ * for provider calls, and the audit event. A refusal throws the domain's code.
+ */
+export async function applyOnlineEvent(
+  deps: TransactionDeps,
+  trx: Kysely<Database>,
+  row: TransactionRow,
+  event: OnlineEvent,
+  context: EventContext,
+): Promise<TransactionRow> {
+  const now = deps.clock.now()
+  const state = toOnlineState(row)
+  const result = transition(state, event, context.actor, now, deps.policy)
+  if (!result.ok) {
+    throw new AppError(result.code, refusalMessages[result.code] ?? `Not possible while the transaction is ${row.status}`, {
+      details: { status: row.status },
+    })
+  }
+  // The domain hands back the very same state object when nothing changed (a
+  // late timer, a duplicate webhook): then there is nothing to write.
+  if (result.effects.length === 0 && result.next === state) return row
+
+  const updated =
+    result.next === state
+      ? row
+      : await trx
+          .updateTable('transactions')
+          .set({ ...fromOnlineState(result.next), updated_at: now })
+          .where('id', '=', row.id)
+          .returningAll()
+          .executeTakeFirstOrThrow()
+
+  for (const effect of result.effects) await persistEffect(deps, trx, updated, effect, event, now)
+
+  if (updated.status !== row.status || result.effects.length > 0) {
+    await trx
+      .insertInto('transaction_events')
+      .values({
+        transaction_id: row.id,
+        event: event.type,
+        actor_kind: context.actor.kind,
+        actor_user_id: context.actorUserId,
+        reason: context.reason ?? null,
+        from_status: row.status,
+        to_status: updated.status,
+        created_at: now,
+      })
+      .execute()
+  }
+  return updated
+}
+
+async function persistEffect(
+  deps: TransactionDeps,
+  trx: Kysely<Database>,
+  row: TransactionRow,
+  effect: Effect,
+  event: OnlineEvent,
+  now: Date,
+): Promise<void> {
+  switch (effect.type) {
+    case 'ledger':
+      await appendLedgerEntry(trx, {
+        transactionId: row.id,
+        kind: effect.entry,
+        reason: event.type,
+        at: now,
+        postings: effect.postings.map((posting) => ({ ...posting, account: qualify(posting, row) })),
+      })
+      return
+    case 'schedule':
+      await deps.effects.scheduleTimer(trx, { transactionId: row.id, kind: effect.timer, at: effect.at })
+      return
+    case 'cancel_timer':
+      // Timers are not withdrawn: when one fires it re-runs the domain on the
+      // locked row, and a timer whose moment has passed is a no-op there.
+      return
+    case 'provider': {
+      const id = randomUUID()
+      await trx
+        .insertInto('outbox')
+        .values({
+          id,
+          transaction_id: row.id,
+          action: effect.action,
+          // Derived from (transaction, action): the provider sees one key however often we resend.
+          idempotency_key: `${row.id}:${effect.idempotencyAction}`,
+          payload: JSON.stringify({
+            amount: effect.amount,
+            currency: effect.currency,
+            payment_intent_id: effect.paymentIntentId,
+            seller_id: row.seller_id,
+            buyer_id: row.buyer_id,
+          }),
+          created_at: now,
+        })
+        .execute()
+      await deps.effects.dispatchOutbox(trx, id)
+      return
+    }
+    case 'notify':
+      // E-mail notifications arrive with the mailer; the audit event records what happened.
+      return
+  }
+}
+
+function qualify(posting: OnlinePosting, row: TransactionRow): string {
+  const party = (id: string | null, role: string) => {
+    if (!id) throw new Error(`ledger posting for the ${role} of ${row.id}, who is not set`)
+    return id
+  }
+  switch (posting.account) {
+    case 'escrow':
+      return ledgerAccounts.escrow(row.id)
+    case 'buyer_funding':
+      return ledgerAccounts.buyerFunding(party(row.buyer_id, 'buyer'))
+    case 'buyer_refund':
+      return ledgerAccounts.buyerRefund(party(row.buyer_id, 'buyer'))
+    case 'seller':
+      return ledgerAccounts.seller(party(row.seller_id, 'seller'))
+    case 'revenue':
+      return ledgerAccounts.revenue
+  }
+}

@@ -1,0 +1,32 @@
+import { type ChargeQuote, checkShownCharge, type QuoteRefusal, quoteCharge } from '@pactum/domain/fees'
+import { AppError } from '../http/app-error.ts'
+
+const quoteMessages: Record<QuoteRefusal, string> = {
+  validation_failed: 'The price must be a whole number of minor units',
+  price_too_low: 'The price is below the minimum of 100 minor units',
+  negative_price: 'The price cannot be negative',
+  unsupported_currency: 'This currency is not supported',
+  invalid_payment_method: 'This payment method is not supported',
+}
+
+/** A fee quote, or the documented refusal naming the field at fault. */
+export function quoteOrRefuse(input: { price: number; currency: string; paymentMethod: string }): ChargeQuote {
+  const result = quoteCharge(input)
+  if (!result.ok) {
+    const field = result.code === 'unsupported_currency' ? 'currency' : result.code === 'invalid_payment_method' ? 'payment_method' : 'price'
+    throw new AppError(result.code, quoteMessages[result.code], { details: { field } })
+  }
+  return result.quote
+}
+
+/** The user must have been shown exactly what they will pay (DESIGN §2). */
+export function requireShownCharge(quote: ChargeQuote, shown: { charge: number; version: string }): void {
+  const check = checkShownCharge({ quote, shownCharge: shown.charge, shownVersion: shown.version })
+  if (!check.ok) {
+    throw new AppError(
+      check.code,
+      check.code === 'incorrect_charge' ? 'The fee has changed; show the new fee and try again' : 'The fee schedule has changed; ask for a new quote',
+      { details: { charge: quote.charge, charge_calculator_version: quote.chargeCalculatorVersion } },
+    )
+  }
+}

@@ -1,0 +1,29 @@
+import type { CarrierTracker } from '../adapters/carrier-tracker/port.ts'
+import { AppError } from '../http/app-error.ts'
+import type { CurrentUser } from '../services/users.ts'
+import { applyOnlineEvent, type TransactionDeps } from './apply-online-event.ts'
+import { lockForParty, notFound } from './transactions-repository.ts'
+import { roleOf, type TransactionRow } from './transaction-view.ts'
+
+/**
+ * The seller adds the carrier and tracking code; the carrier tracker is told
+ * in the same commit, and its "delivered" news later moves the transaction on.
+ */
+export async function trackShipment(
+  deps: TransactionDeps & { carrierTracker: CarrierTracker },
+  user: CurrentUser,
+  id: string,
+  shipment: { carrier: string; trackingCode: string },
+): Promise<TransactionRow> {
+  if (!deps.carrierTracker.supportedCarriers.some((carrier) => carrier.slug === shipment.carrier)) {
+    throw new AppError('validation_failed', `body.carrier: unsupported carrier ${shipment.carrier}`, { details: { field: 'body.carrier' } })
+  }
+  return deps.db.transaction().execute(async (trx) => {
+    const row = await lockForParty(trx, id, user.id)
+    const role = roleOf(row, user.id)
+    if (!role) throw notFound()
+    const tracked = await applyOnlineEvent(deps, trx, row, { type: 'track', ...shipment }, { actor: { kind: role }, actorUserId: user.id })
+    await deps.carrierTracker.register({ carrier: shipment.carrier, trackingCode: shipment.trackingCode, transactionId: id }, { db: trx })
+    return tracked
+  })
+}

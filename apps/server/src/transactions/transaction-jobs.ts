@@ -1,0 +1,195 @@
+import type { OnlineEvent } from '@pactum/domain/online-transaction'
+import type { FastifyBaseLogger } from 'fastify'
+import type { Kysely } from 'kysely'
+import type { CarrierEvent } from '../adapters/carrier-tracker/port.ts'
+import type { PaymentProvider } from '../adapters/payment-provider/port.ts'
+import type { Database } from '../db/schema.ts'
+import type { EventHandlers } from '../events/event-handlers.ts'
+import { AppError } from '../http/app-error.ts'
+import type { JobQueue } from '../jobs/job-queue.ts'
+import type { PaymentEvent } from '../payments/payment-event.ts'
+import { actAsSystem } from './act-as-party.ts'
+import { applyOnlineEvent, type TransactionDeps } from './apply-online-event.ts'
+import type { EffectScheduler } from './effects.ts'
+import { lockById } from './transactions-repository.ts'
+
+const timerQueue = 'transaction-timer'
+const outboxQueue = 'outbox-send'
+
+type TimerJob = { transactionId: string; kind: 'tracking_deadline' | 'complaint_window' }
+type OutboxJob = { outboxId: string }
+
+const timerEvents: Record<TimerJob['kind'], OnlineEvent> = {
+  tracking_deadline: { type: 'tracking_deadline_elapsed' },
+  complaint_window: { type: 'complaint_window_elapsed' },
+}
+
+/** Timers and outbox sends as jobs enqueued in the state change's own database transaction. */
+export function jobEffectScheduler(jobs: JobQueue): EffectScheduler {
+  return {
+    scheduleTimer: async (trx, timer) => {
+      await jobs.send<TimerJob>(timerQueue, { transactionId: timer.transactionId, kind: timer.kind }, { startAfter: timer.at, db: trx })
+    },
+    dispatchOutbox: async (trx, outboxId) => {
+      await jobs.send<OutboxJob>(outboxQueue, { outboxId }, { db: trx })
+    },
+  }
+}
+
+export async function createTransactionQueues(jobs: JobQueue): Promise<void> {
+  await jobs.createQueue(timerQueue, { retryLimit: 10, retryDelay: 5, retryBackoff: true })
+  await jobs.createQueue(outboxQueue, { retryLimit: 20, retryDelay: 5, retryBackoff: true })
+}
+
+/**
+ * The workers and event handlers that move transactions without a person:
+ * timers (re-checked under the row lock by the domain: a complaint that
+ * committed first wins), provider calls from the outbox, and provider and
+ * carrier news.
+ */
+export async function startTransactionWorkers(options: {
+  deps: TransactionDeps
+  jobs: JobQueue
+  events: EventHandlers
+  paymentProvider: PaymentProvider
+  log: FastifyBaseLogger
+}): Promise<void> {
+  const { deps, jobs, events, paymentProvider, log } = options
+
+  await jobs.work<TimerJob>(timerQueue, async (job) => {
+    await actAsSystem(deps, job.transactionId, timerEvents[job.kind])
+  })
+
+  await jobs.work<OutboxJob>(outboxQueue, async (job) => {
+    await sendOutboxRow(deps.db, paymentProvider, job.outboxId, deps.clock.now())
+  })
+
+  events.registerPaymentEventHandler(async (event, context) => {
+    await applyPaymentEvent(deps, context.db, event, log)
+  })
+  events.registerCarrierEventHandler(async (event, context) => {
+    await applyCarrierEvent(deps, context.db, event)
+  })
+}
+
+/**
+ * Sends one outbox row to the provider. No database transaction is held
+ * across the call: the idempotency key makes a resend after a crash (or a
+ * concurrent duplicate job) return the first result instead of moving money
+ * twice, and the row is marked sent only after the provider accepted it.
+ */
+export async function sendOutboxRow(db: Kysely<Database>, provider: PaymentProvider, outboxId: string, now: Date): Promise<void> {
+  const row = await db.selectFrom('outbox').selectAll().where('id', '=', outboxId).executeTakeFirst()
+  if (!row || row.status === 'sent') return
+  const payload = row.payload as { amount: number; currency: string; payment_intent_id: string | null; seller_id: string | null }
+  await db.updateTable('outbox').set({ attempts: row.attempts + 1 }).where('id', '=', row.id).execute()
+  let reference: string
+  try {
+    if (row.action === 'refund') {
+      if (!payload.payment_intent_id) throw new Error(`refund ${row.id} has no payment to refund`)
+      reference = (await provider.refund({ paymentIntentId: payload.payment_intent_id, amount: payload.amount, idempotencyKey: row.idempotency_key })).id
+    } else {
+      if (!payload.seller_id) throw new Error(`transfer ${row.id} has no seller`)
+      const seller = await db.selectFrom('users').select(['id', 'email']).where('id', '=', payload.seller_id).executeTakeFirstOrThrow()
+      // Payout details (country, bank) come with onboarding; the account is
+      // created on first need and is the same for every later transfer.
+      const account = await provider.createConnectedAccount({
+        userId: seller.id,
+        email: seller.email,
+        country: 'gb',
+        idempotencyKey: `connected-account:${seller.id}`,
+      })
+      reference = (
+        await provider.transfer({
+          amount: payload.amount,
+          currency: payload.currency,
+          destinationAccount: account.id,
+          transactionId: row.transaction_id,
+          idempotencyKey: row.idempotency_key,
+        })
+      ).id
+    }
+  } catch (error) {
+    await db.updateTable('outbox').set({ last_error: (error as Error).message.slice(0, 500) }).where('id', '=', row.id).execute()
+    throw error
+  }
+  await db
+    .updateTable('outbox')
+    .set({ status: 'sent', provider_reference: reference, sent_at: now, last_error: null })
+    .where('id', '=', row.id)
+    .where('status', '=', 'pending')
+    .execute()
+}
+
+async function applyPaymentEvent(deps: TransactionDeps, trx: Kysely<Database>, event: PaymentEvent, log: FastifyBaseLogger): Promise<void> {
+  if (!event.transactionId) return
+  const row = await lockById(trx, event.transactionId)
+  if (!row) return
+  const system = { actor: { kind: 'system' as const }, actorUserId: null }
+  switch (event.type) {
+    case 'payment_processing':
+      if (event.paymentIntentId) await applyIgnoringRefusal(deps, trx, row, { type: 'payment_started', paymentIntentId: event.paymentIntentId }, system, log)
+      return
+    case 'payment_succeeded': {
+      if (!event.paymentIntentId) return
+      try {
+        await applyOnlineEvent(deps, trx, row, { type: 'payment_succeeded', paymentIntentId: event.paymentIntentId, amount: event.amount }, system)
+      } catch (error) {
+        if (!(error instanceof AppError)) throw error
+        // Money arrived that this transaction will not hold (cancelled meanwhile,
+        // a second payment, a wrong amount): send it straight back.
+        log.warn({ transactionId: row.id, paymentIntentId: event.paymentIntentId, code: error.code }, 'refunding a payment the transaction cannot take')
+        const id = crypto.randomUUID()
+        await trx
+          .insertInto('outbox')
+          .values({
+            id,
+            transaction_id: row.id,
+            action: 'refund',
+            idempotency_key: `${row.id}:refund-unheld:${event.paymentIntentId}`,
+            payload: JSON.stringify({ amount: event.amount, currency: event.currency, payment_intent_id: event.paymentIntentId, seller_id: null, buyer_id: row.buyer_id }),
+            created_at: deps.clock.now(),
+          })
+          .onConflict((conflict) => conflict.column('idempotency_key').doNothing())
+          .execute()
+        await deps.effects.dispatchOutbox(trx, id)
+      }
+      return
+    }
+    case 'payment_failed':
+      if (event.paymentIntentId) await applyIgnoringRefusal(deps, trx, row, { type: 'payment_failed', paymentIntentId: event.paymentIntentId }, system, log)
+      return
+    case 'refund_succeeded':
+      await applyIgnoringRefusal(deps, trx, row, { type: 'refund_succeeded' }, system, log)
+      return
+    case 'refund_failed':
+      log.error({ transactionId: row.id, reason: event.reason }, 'a refund failed at the provider: needs an operator')
+      return
+    case 'transfer_paid':
+      return
+  }
+}
+
+async function applyCarrierEvent(deps: TransactionDeps, trx: Kysely<Database>, event: CarrierEvent): Promise<void> {
+  if (event.type !== 'delivered') return
+  const row = await lockById(trx, event.transactionId)
+  if (!row || row.tracking_code !== event.trackingCode) return
+  await applyOnlineEvent(deps, trx, row, { type: 'carrier_delivered' }, { actor: { kind: 'system' }, actorUserId: null })
+}
+
+/** Provider news that arrives late or twice is logged, not retried forever. */
+async function applyIgnoringRefusal(
+  deps: TransactionDeps,
+  trx: Kysely<Database>,
+  row: Awaited<ReturnType<typeof lockById>> & object,
+  event: OnlineEvent,
+  context: { actor: { kind: 'system' }; actorUserId: null },
+  log: FastifyBaseLogger,
+): Promise<void> {
+  try {
+    await applyOnlineEvent(deps, trx, row, event, context)
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error
+    log.info({ transactionId: row.id, event: event.type, code: error.code }, 'provider event changes nothing')
+  }
+}

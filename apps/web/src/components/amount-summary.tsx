@@ -1,0 +1,58 @@
+import Box from '@mui/material/Box'
+import Skeleton from '@mui/material/Skeleton'
+import Typography from '@mui/material/Typography'
+import { useTranslation } from 'react-i18next'
+import { useLocale } from '../i18n/use-locale.ts'
+import { formatMoney } from '../lib/money.ts'
+import { visuallyHidden } from './visually-hidden.ts'
+
+/**
+ * Price, buyer protection fee and what the buyer pays in total. `charge`
+ * undefined means the fee is still being calculated.
+ */
+export function AmountSummary({
+  price,
+  charge,
+  currency,
+  loading,
+}: {
+  price: number
+  charge: number | undefined
+  currency: string
+  loading?: boolean
+}) {
+  const { t } = useTranslation()
+  const { locale } = useLocale()
+  const pending = loading || charge === undefined
+  const row = (label: string, amount: number | undefined, testId: string, strong = false) => (
+    <>
+      <Typography component="dt" sx={{ fontWeight: strong ? 700 : 400 }}>
+        {label}
+      </Typography>
+      <Typography component="dd" sx={{ m: 0, textAlign: 'right', fontWeight: strong ? 700 : 400 }} data-testid={testId}>
+        {amount === undefined ? (
+          <>
+            <Skeleton variant="text" width={80} sx={{ display: 'inline-block' }} aria-hidden />
+            <Box component="span" sx={visuallyHidden}>
+              {t('amounts.calculating')}
+            </Box>
+          </>
+        ) : (
+          formatMoney(amount, currency, locale)
+        )}
+      </Typography>
+    </>
+  )
+  return (
+    <Box
+      component="dl"
+      aria-busy={pending}
+      sx={{ display: 'grid', gridTemplateColumns: '1fr auto', rowGap: 1, columnGap: 2, m: 0, maxWidth: 420 }}
+    >
+      {row(t('amounts.price'), price, 'amount-price')}
+      {row(t('amounts.fee'), pending ? undefined : charge, 'amount-fee')}
+      <Box sx={{ gridColumn: '1 / -1', borderTop: 1, borderColor: 'divider' }} />
+      {row(t('amounts.total'), pending || charge === undefined ? undefined : price + charge, 'amount-total', true)}
+    </Box>
+  )
+}

@@ -1,0 +1,86 @@
+import Button from '@mui/material/Button'
+import CircularProgress from '@mui/material/CircularProgress'
+import Dialog from '@mui/material/Dialog'
+import DialogActions from '@mui/material/DialogActions'
+import DialogContent from '@mui/material/DialogContent'
+import DialogContentText from '@mui/material/DialogContentText'
+import DialogTitle from '@mui/material/DialogTitle'
+import { type FormEvent, type ReactNode, useId } from 'react'
+import { useTranslation } from 'react-i18next'
+
+export interface ConfirmDialogProps {
+  open: boolean
+  title: string
+  body?: ReactNode
+  /** Form fields; the dialog is a form, so Enter in a field confirms. */
+  children?: ReactNode
+  confirmLabel: string
+  cancelLabel?: string
+  busy?: boolean
+  destructive?: boolean
+  onConfirm: () => void
+  onClose: () => void
+  testId?: string
+}
+
+/** The confirmation step every transaction action goes through. */
+export function ConfirmDialog({
+  open,
+  title,
+  body,
+  children,
+  confirmLabel,
+  cancelLabel,
+  busy,
+  destructive,
+  onConfirm,
+  onClose,
+  testId,
+}: ConfirmDialogProps) {
+  const { t } = useTranslation()
+  const titleId = useId()
+  const bodyId = useId()
+  const submit = (event: FormEvent) => {
+    event.preventDefault()
+    if (!busy) onConfirm()
+  }
+  return (
+    <Dialog
+      open={open}
+      onClose={busy ? undefined : onClose}
+      aria-labelledby={titleId}
+      aria-describedby={body ? bodyId : undefined}
+      fullWidth
+      maxWidth="sm"
+      data-testid={testId}
+    >
+      <DialogTitle id={titleId}>{title}</DialogTitle>
+      {/* The form sits inside the dialog (a form may not carry role="dialog"); display: contents keeps MUI's layout. */}
+      <form onSubmit={submit} noValidate style={{ display: 'contents' }}>
+        <DialogContent>
+          {body && (
+            <DialogContentText id={bodyId} component="div" sx={{ mb: children ? 2 : 0 }}>
+              {body}
+            </DialogContentText>
+          )}
+          {children}
+        </DialogContent>
+        <DialogActions sx={{ px: 3, pb: 2, flexWrap: 'wrap', gap: 1 }}>
+          <Button onClick={onClose} disabled={busy}>
+            {cancelLabel ?? t('common.back')}
+          </Button>
+          <Button
+            type="submit"
+            variant="contained"
+            color={destructive ? 'error' : 'primary'}
+            disabled={busy}
+            startIcon={busy ? <CircularProgress size={16} color="inherit" aria-hidden /> : undefined}
+            data-testid={testId ? `${testId}-confirm` : undefined}
+          >
+            {confirmLabel}
+          </Button>
+        </DialogActions>
+      </form>
+    </Dialog>
+  )
+}

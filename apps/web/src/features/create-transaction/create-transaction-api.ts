@@ -1,0 +1,11 @@
+import type { CreateTransactionBody, Transaction } from '@pactum/contracts/transactions'
+import { useMutation } from '@tanstack/react-query'
+import { useApiClient } from '../../lib/api/api-client-context.tsx'
+
+/** `POST /me/transactions` → 201 with the join code for the creator. */
+export function useCreateTransaction() {
+  const api = useApiClient()
+  return useMutation({
+    mutationFn: (body: CreateTransactionBody) => api.request<Transaction>('/me/transactions', { method: 'POST', body }),
+  })
+}

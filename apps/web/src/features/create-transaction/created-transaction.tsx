@@ -1,0 +1,51 @@
+import ArrowForwardIcon from '@mui/icons-material/ArrowForward'
+import Button from '@mui/material/Button'
+import Stack from '@mui/material/Stack'
+import Typography from '@mui/material/Typography'
+import type { Transaction } from '@pactum/contracts/transactions'
+import type { RefObject } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Link as RouterLink } from 'react-router'
+import { AmountSummary } from '../../components/amount-summary.tsx'
+import { JoinCodeShare } from '../../components/join-code-share.tsx'
+import { routeTo } from '../../lib/named-routes.ts'
+
+/** After creating: the code to give the other party, and the way to the status page. */
+export function CreatedTransaction({
+  transaction,
+  headingRef,
+}: {
+  transaction: Transaction
+  headingRef: RefObject<HTMLHeadingElement | null>
+}) {
+  const { t } = useTranslation()
+  return (
+    <Stack spacing={3}>
+      <div>
+        <Typography component="h2" variant="h5" ref={headingRef} tabIndex={-1} sx={{ outline: 'none', fontWeight: 700 }}>
+          {t('createTransaction.created.title')}
+        </Typography>
+        <Typography color="text.secondary" sx={{ mt: 1 }}>
+          {t(
+            transaction.role === 'seller'
+              ? 'createTransaction.created.bodySeller'
+              : 'createTransaction.created.bodyBuyer',
+          )}
+        </Typography>
+      </div>
+      {transaction.join_code && <JoinCodeShare code={transaction.join_code} testId="created-join-code" />}
+      <AmountSummary price={transaction.price} charge={transaction.charge} currency={transaction.currency} />
+      <div>
+        <Button
+          component={RouterLink}
+          to={routeTo('status', { id: transaction.id })}
+          variant="contained"
+          endIcon={<ArrowForwardIcon aria-hidden />}
+          data-testid="go-to-status"
+        >
+          {t('createTransaction.created.viewStatus')}
+        </Button>
+      </div>
+    </Stack>
+  )
+}

@@ -1,0 +1,397 @@
+import Alert from '@mui/material/Alert'
+import Box from '@mui/material/Box'
+import Button from '@mui/material/Button'
+import CircularProgress from '@mui/material/CircularProgress'
+import FormControl from '@mui/material/FormControl'
+import FormControlLabel from '@mui/material/FormControlLabel'
+import FormHelperText from '@mui/material/FormHelperText'
+import FormLabel from '@mui/material/FormLabel'
+import Radio from '@mui/material/Radio'
+import RadioGroup from '@mui/material/RadioGroup'
+import Stack from '@mui/material/Stack'
+import Step from '@mui/material/Step'
+import StepLabel from '@mui/material/StepLabel'
+import Stepper from '@mui/material/Stepper'
+import TextField from '@mui/material/TextField'
+import Typography from '@mui/material/Typography'
+import type { PaymentMethod, Role, Transaction } from '@pactum/contracts/transactions'
+import { toLanguageTag } from '@pactum/domain/locales'
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { AmountSummary } from '../../components/amount-summary.tsx'
+import { ContentCard } from '../../components/content-card.tsx'
+import { useInvalidFormSnackbar } from '../../components/invalid-form-snackbar.tsx'
+import { MoneyInput } from '../../components/money-input.tsx'
+import { useResultModal } from '../../components/result-modal.tsx'
+import { useLocale } from '../../i18n/use-locale.ts'
+import { useChargeQuote, useOfferedPaymentMethods } from '../../lib/api/charge-quotes.ts'
+import { errorCodeOf, errorMessage } from '../../lib/api/error-message.ts'
+import {
+  currencyDecimals,
+  formatMoney,
+  formatMoneyInput,
+  majorTextToMinor,
+  type MoneyParseResult,
+  parseMoneyInput,
+} from '../../lib/money.ts'
+import { useDebouncedValue } from '../../lib/use-debounced-value.ts'
+import { stepKeysByMode } from './create-mode.ts'
+import { useCreateTransaction } from './create-transaction-api.ts'
+import { CreatedTransaction } from './created-transaction.tsx'
+import type { Prefill } from './prefill.ts'
+
+/** DESIGN §2: the lowest price, in minor units, for every currency. */
+const minimumPrice = 100
+const maxDescription = 1000
+const quoteDebounceMs = 400
+
+const steps = stepKeysByMode.createTransactionOnline
+
+function initialPriceText(price: string | undefined, currency: string, locale: Parameters<typeof formatMoneyInput>[2]) {
+  if (!price) return ''
+  const minor = majorTextToMinor(price, currency)
+  return minor === null ? price : formatMoneyInput(minor, currency, locale)
+}
+
+/** The online build flow: 1 role, 2 item and price, 3 review the fee and create. */
+export function OnlineCreateForm({ prefill, currencies }: { prefill: Prefill; currencies: string[] }) {
+  const { t } = useTranslation()
+  const { locale } = useLocale()
+  const invalidForm = useInvalidFormSnackbar()
+  const result = useResultModal()
+  const ids = { role: useId(), method: useId(), heading: useId() }
+  const headingRef = useRef<HTMLHeadingElement>(null)
+
+  const [step, setStep] = useState(0)
+  const [showErrors, setShowErrors] = useState(false)
+  const [role, setRole] = useState<Role | ''>(prefill.role ?? '')
+  const [currency, setCurrency] = useState(
+    () => prefill.currency ?? (currencies.includes('eur') ? 'eur' : (currencies[0] ?? 'eur')),
+  )
+  const [priceText, setPriceText] = useState(() => initialPriceText(prefill.price, currency, locale))
+  const [description, setDescription] = useState(prefill.description ?? '')
+  const [paymentMethod, setPaymentMethod] = useState<PaymentMethod>('card')
+  const [feeChanged, setFeeChanged] = useState(false)
+  const [created, setCreated] = useState<Transaction | null>(null)
+  const offeredMethods = useOfferedPaymentMethods(currency)
+
+  const parsed = parseMoneyInput(priceText, currency, locale)
+  const price = parsed.ok && parsed.minor >= minimumPrice ? parsed.minor : null
+  const debouncedPrice = useDebouncedValue(price, quoteDebounceMs)
+  const quote = useChargeQuote({ price: debouncedPrice, currency, paymentMethod })
+  const quoteIsCurrent =
+    quote.data !== undefined &&
+    !quote.isFetching &&
+    quote.data.price === price &&
+    quote.data.currency === currency &&
+    quote.data.payment_method === paymentMethod
+  const create = useCreateTransaction()
+
+  // Move focus to the new step's heading so keyboard and screen-reader users follow along.
+  const firstRender = useRef(true)
+  useEffect(() => {
+    if (firstRender.current) {
+      firstRender.current = false
+      return
+    }
+    headingRef.current?.focus()
+  }, [step, created])
+
+  const priceError = priceErrorText(parsed, currency)
+  const descriptionError =
+    description.trim() === ''
+      ? t('createTransaction.errors.descriptionRequired')
+      : description.length > maxDescription
+        ? t('createTransaction.errors.descriptionTooLong', { count: maxDescription })
+        : undefined
+
+  function priceErrorText(value: MoneyParseResult, code: string): string | undefined {
+    if (!value.ok) {
+      if (value.reason === 'empty') return t('createTransaction.errors.priceRequired')
+      if (value.reason === 'tooManyDecimals') {
+        const decimals = currencyDecimals(code)
+        return decimals === 0
+          ? t('createTransaction.errors.priceWholeUnits')
+          : t('createTransaction.errors.priceDecimals', { count: decimals })
+      }
+      if (value.reason === 'tooLarge') return t('createTransaction.errors.priceTooLarge')
+      return t('createTransaction.errors.priceInvalid')
+    }
+    if (value.minor < minimumPrice)
+      return t('createTransaction.errors.priceTooLow', { amount: formatMoney(minimumPrice, code, locale) })
+    return undefined
+  }
+
+  const stepValid = [role !== '', !priceError && !descriptionError, true]
+
+  const next = (event: FormEvent) => {
+    event.preventDefault()
+    if (!stepValid[step]) {
+      setShowErrors(true)
+      invalidForm.show()
+      return
+    }
+    setShowErrors(false)
+    if (step < steps.length - 1) {
+      setStep(step + 1)
+      return
+    }
+    submit()
+  }
+
+  const submit = () => {
+    if (!quoteIsCurrent || !quote.data || price === null || role === '') return
+    setFeeChanged(false)
+    create.mutate(
+      {
+        role,
+        price,
+        currency,
+        description: description.trim(),
+        payment_method: paymentMethod,
+        charge: quote.data.charge,
+        charge_calculator_version: quote.data.charge_calculator_version,
+      },
+      {
+        onSuccess: (transaction) => setCreated(transaction),
+        onError: (error) => {
+          const code = errorCodeOf(error)
+          if (code === 'incorrect_charge' || code === 'incorrect_calc_version') {
+            // The fee schedule moved under us: show the new fee and let the person confirm it.
+            setFeeChanged(true)
+            void quote.refetch()
+            return
+          }
+          result.showError(errorMessage(t, error))
+        },
+      },
+    )
+  }
+
+  if (created) {
+    return (
+      <ContentCard testId="transaction-created">
+        <Stepper activeStep={steps.length} alternativeLabel sx={{ mb: 3 }}>
+          {steps.map((key) => (
+            <Step key={key} completed>
+              <StepLabel>{t(key)}</StepLabel>
+            </Step>
+          ))}
+        </Stepper>
+        <CreatedTransaction transaction={created} headingRef={headingRef} />
+      </ContentCard>
+    )
+  }
+
+  const currencyName = (code: string) => {
+    try {
+      return new Intl.DisplayNames(toLanguageTag(locale), { type: 'currency' }).of(code.toUpperCase()) ?? code
+    } catch {
+      return code.toUpperCase()
+    }
+  }
+
+  return (
+    <ContentCard>
+      <Stepper activeStep={step} alternativeLabel sx={{ mb: 3 }}>
+        {steps.map((key) => (
+          <Step key={key}>
+            <StepLabel>{t(key)}</StepLabel>
+          </Step>
+        ))}
+      </Stepper>
+      <Typography
+        component="h2"
+        variant="h6"
+        data-testid="step-counter"
+        ref={headingRef}
+        tabIndex={-1}
+        id={ids.heading}
+        sx={{ outline: 'none' }}
+      >
+        {t('createTransaction.stepCounter', { current: step + 1, total: steps.length })}
+      </Typography>
+      <Typography color="text.secondary" sx={{ mb: 2 }}>
+        {t(steps[step] ?? '')}
+      </Typography>
+
+      <Box component="form" noValidate onSubmit={next} aria-labelledby={ids.heading} data-testid={`create-step-${step + 1}`}>
+        {step === 0 && (
+          <FormControl error={showErrors && role === ''} required>
+            <FormLabel id={ids.role}>{t('createTransaction.roleLabel')}</FormLabel>
+            <RadioGroup
+              aria-labelledby={ids.role}
+              value={role}
+              onChange={(event) => setRole(event.target.value as Role)}
+            >
+              <FormControlLabel
+                value="seller"
+                control={<Radio slotProps={{ input: { 'data-testid': 'role-seller' } as object }} />}
+                label={t('createTransaction.roles.seller')}
+              />
+              <FormControlLabel
+                value="buyer"
+                control={<Radio slotProps={{ input: { 'data-testid': 'role-buyer' } as object }} />}
+                label={t('createTransaction.roles.buyer')}
+              />
+            </RadioGroup>
+            {showErrors && role === '' && <FormHelperText>{t('createTransaction.errors.roleRequired')}</FormHelperText>}
+          </FormControl>
+        )}
+
+        {step === 1 && (
+          <Stack spacing={2.5} sx={{ maxWidth: 520 }}>
+            <TextField
+              label={t('createTransaction.descriptionLabel')}
+              value={description}
+              onChange={(event) => setDescription(event.target.value)}
+              required
+              multiline
+              minRows={2}
+              error={showErrors && !!descriptionError}
+              helperText={
+                showErrors && descriptionError
+                  ? descriptionError
+                  : t('createTransaction.descriptionHint', { count: maxDescription - description.length })
+              }
+              slotProps={{ htmlInput: { maxLength: maxDescription, 'data-testid': 'description-input' } }}
+            />
+            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+              <TextField
+                select
+                label={t('createTransaction.currencyLabel')}
+                value={currency}
+                onChange={(event) => {
+                  // Keep the amount the person typed, re-read in the new currency.
+                  const before = parseMoneyInput(priceText, currency, locale)
+                  const nextCurrency = event.target.value
+                  setCurrency(nextCurrency)
+                  if (before.ok && currencyDecimals(nextCurrency) === currencyDecimals(currency))
+                    setPriceText(formatMoneyInput(before.minor, nextCurrency, locale))
+                }}
+                slotProps={{ select: { native: true }, htmlInput: { 'data-testid': 'currency-select' } }}
+                sx={{ minWidth: 200 }}
+              >
+                {currencies.map((code) => (
+                  <option key={code} value={code}>
+                    {`${code.toUpperCase()} – ${currencyName(code)}`}
+                  </option>
+                ))}
+              </TextField>
+              <MoneyInput
+                label={t('createTransaction.priceLabel')}
+                currency={currency}
+                value={priceText}
+                onChange={setPriceText}
+                required
+                error={showErrors && !!priceError}
+                helperText={showErrors && priceError ? priceError : t('createTransaction.priceHint')}
+                testId="price-input"
+              />
+            </Stack>
+            <FormControl>
+              <FormLabel id={ids.method}>{t('createTransaction.paymentMethodLabel')}</FormLabel>
+              <RadioGroup
+                aria-labelledby={ids.method}
+                value={paymentMethod}
+                onChange={(event) => setPaymentMethod(event.target.value as PaymentMethod)}
+              >
+                {offeredMethods.map((method) => (
+                  <FormControlLabel
+                    key={method}
+                    value={method}
+                    control={<Radio slotProps={{ input: { 'data-testid': `method-${method}` } as object }} />}
+                    label={t(`paymentMethods.${method}`)}
+                  />
+                ))}
+              </RadioGroup>
+              <FormHelperText>{t('createTransaction.paymentMethodHint')}</FormHelperText>
+            </FormControl>
+            {price !== null && (
+              <Typography color="text.secondary" aria-live="polite" data-testid="fee-preview">
+                {quoteIsCurrent && quote.data
+                  ? t('createTransaction.feePreview', { fee: formatMoney(quote.data.charge, currency, locale) })
+                  : t('amounts.calculating')}
+              </Typography>
+            )}
+          </Stack>
+        )}
+
+        {step === 2 && price !== null && role !== '' && (
+          <Stack spacing={2.5}>
+            <Box component="dl" sx={{ m: 0, display: 'grid', gridTemplateColumns: { sm: 'auto 1fr' }, columnGap: 3, rowGap: 1 }}>
+              <Typography component="dt" color="text.secondary">
+                {t('createTransaction.review.role')}
+              </Typography>
+              <Typography component="dd" sx={{ m: 0 }} data-testid="review-role">
+                {t(`roles.${role}`)}
+              </Typography>
+              <Typography component="dt" color="text.secondary">
+                {t('createTransaction.review.description')}
+              </Typography>
+              <Typography component="dd" sx={{ m: 0, overflowWrap: 'anywhere' }} data-testid="review-description">
+                {description.trim()}
+              </Typography>
+              <Typography component="dt" color="text.secondary">
+                {t('createTransaction.review.paymentMethod')}
+              </Typography>
+              <Typography component="dd" sx={{ m: 0 }}>
+                {t(`paymentMethods.${paymentMethod}`)}
+              </Typography>
+            </Box>
+            {feeChanged && (
+              <Alert severity="warning" data-testid="fee-changed">
+                {t('createTransaction.feeChanged')}
+              </Alert>
+            )}
+            {quote.isError ? (
+              <Alert
+                severity="error"
+                action={
+                  <Button color="inherit" onClick={() => void quote.refetch()}>
+                    {t('common.retry')}
+                  </Button>
+                }
+              >
+                {errorMessage(t, quote.error)}
+              </Alert>
+            ) : (
+              <AmountSummary
+                price={price}
+                currency={currency}
+                charge={quoteIsCurrent ? quote.data?.charge : undefined}
+                loading={!quoteIsCurrent}
+              />
+            )}
+            <Typography color="text.secondary">
+              {t(role === 'buyer' ? 'createTransaction.review.buyerPays' : 'createTransaction.review.sellerGets')}
+            </Typography>
+          </Stack>
+        )}
+
+        <Stack direction="row" spacing={1.5} sx={{ mt: 3, flexWrap: 'wrap', gap: 1.5 }}>
+          {step > 0 && (
+            <Button onClick={() => setStep(step - 1)} disabled={create.isPending} data-testid="create-back">
+              {t('common.back')}
+            </Button>
+          )}
+          {step < steps.length - 1 ? (
+            <Button type="submit" variant="contained" data-testid="create-next">
+              {t('common.next')}
+            </Button>
+          ) : (
+            <Button
+              type="submit"
+              variant="contained"
+              disabled={!quoteIsCurrent || create.isPending}
+              startIcon={create.isPending ? <CircularProgress size={16} color="inherit" aria-hidden /> : undefined}
+              data-testid="create-submit"
+            >
+              {t('createTransaction.create')}
+            </Button>
+          )}
+        </Stack>
+      </Box>
+    </ContentCard>
+  )
+}

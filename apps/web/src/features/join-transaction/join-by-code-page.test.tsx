@@ -1,0 +1,94 @@
+import { screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { describe, expect, it } from 'vitest'
+import { apiError, fakeApiClient, fakeTransaction } from '../../test/fake-api-client.ts'
+import { renderApp } from '../../test/render-app.tsx'
+
+const preview = {
+  id: 'tx-9',
+  type: 'online',
+  status: 'created',
+  price: 5000,
+  charge: 190,
+  currency: 'eur',
+  description: 'Vintage camera',
+  payment_method: 'card',
+  high_value: false,
+  creator_role: 'seller',
+  creator_first_name: 'Marta',
+}
+
+describe('join by code', () => {
+  it('previews the transaction and joins as the other role, then opens its status page', async () => {
+    const api = fakeApiClient({
+      'GET /transactions': preview,
+      'PUT /transactions': fakeTransaction({ id: 'tx-9', status: 'joined', role: 'buyer', description: 'Vintage camera' }),
+      'GET /transactions/tx-9': fakeTransaction({ id: 'tx-9', status: 'joined', role: 'buyer', description: 'Vintage camera' }),
+    })
+    const { router } = await renderApp('/join-transaction/abcd2345', { api })
+
+    const card = await screen.findByTestId('join-preview')
+    expect(within(card).getByRole('heading', { level: 2 }).textContent).toBe('Vintage camera')
+    expect(screen.getByTestId('preview-creator').textContent).toBe('Marta is selling this item.')
+    expect(screen.getByTestId('amount-price').textContent).toBe('€50.00')
+    expect(screen.getByTestId('amount-fee').textContent).toBe('€1.90')
+    expect(screen.getByTestId('amount-total').textContent).toBe('€51.90')
+    expect(api.request).toHaveBeenCalledWith('/transactions', expect.objectContaining({ query: { join_code: 'ABCD2345' } }))
+
+    await userEvent.click(screen.getByRole('button', { name: 'Join as buyer' }))
+    await waitFor(() => expect(router.state.location.pathname).toBe('/transactions/tx-9'))
+    expect(api.request).toHaveBeenCalledWith('/transactions', { method: 'PUT', query: { join_code: 'ABCD2345' } })
+    expect((await screen.findByTestId('transaction-status')).getAttribute('data-status')).toBe('joined')
+  })
+
+  it('offers to join as seller when the creator is the buyer', async () => {
+    await renderApp('/join-transaction/ABCD2345', {
+      api: fakeApiClient({ 'GET /transactions': { ...preview, creator_role: 'buyer' } }),
+    })
+    expect((await screen.findByTestId('join-submit')).textContent).toBe('Join as seller')
+    expect(screen.getByTestId('preview-creator').textContent).toBe('Marta wants to buy this item.')
+  })
+
+  it('explains an unknown code in the interface language', async () => {
+    await renderApp('/join-transaction/ABCD2345', {
+      locale: 'pl_pl',
+      api: fakeApiClient({
+        'GET /transactions': () => {
+          throw apiError(404, 'join_code_not_found')
+        },
+      }),
+    })
+    expect((await screen.findByTestId('join-error')).textContent).toContain('Nie ma transakcji z tym kodem')
+  })
+
+  it('shows the error of a refused join', async () => {
+    await renderApp('/join-transaction/ABCD2345', {
+      api: fakeApiClient({
+        'GET /transactions': preview,
+        'PUT /transactions': () => {
+          throw apiError(403, 'cannot_join_own_transaction')
+        },
+      }),
+    })
+    await userEvent.click(await screen.findByTestId('join-submit'))
+    expect(await screen.findByText('Error!')).toBeTruthy()
+    expect(screen.getByText(/You created this transaction, so you cannot join it/)).toBeTruthy()
+  })
+
+  it('rejects after a confirmation and returns to my transactions', async () => {
+    const api = fakeApiClient({
+      'GET /transactions': preview,
+      'POST /transactions/tx-9/reject': fakeTransaction({ id: 'tx-9', status: 'rejected' }),
+      'GET /me/transactions': [],
+    })
+    const { router } = await renderApp('/join-transaction/ABCD2345', { api })
+    await userEvent.click(await screen.findByTestId('join-reject'))
+    const dialog = await screen.findByRole('dialog', { name: 'Reject this transaction?' })
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Reject' }))
+    await waitFor(() => expect(router.state.location.pathname).toBe('/transactions'))
+    expect(api.request).toHaveBeenCalledWith('/transactions/tx-9/reject', {
+      method: 'POST',
+      body: { join_code: 'ABCD2345' },
+    })
+  })
+})

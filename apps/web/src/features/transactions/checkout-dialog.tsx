@@ -1,0 +1,361 @@
+import Alert from '@mui/material/Alert'
+import Box from '@mui/material/Box'
+import Button from '@mui/material/Button'
+import CircularProgress from '@mui/material/CircularProgress'
+import Dialog from '@mui/material/Dialog'
+import DialogActions from '@mui/material/DialogActions'
+import DialogContent from '@mui/material/DialogContent'
+import DialogTitle from '@mui/material/DialogTitle'
+import FormControl from '@mui/material/FormControl'
+import FormControlLabel from '@mui/material/FormControlLabel'
+import FormLabel from '@mui/material/FormLabel'
+import Radio from '@mui/material/Radio'
+import RadioGroup from '@mui/material/RadioGroup'
+import Stack from '@mui/material/Stack'
+import TextField from '@mui/material/TextField'
+import Typography from '@mui/material/Typography'
+import useMediaQuery from '@mui/material/useMediaQuery'
+import type { PaymentMethod, Transaction } from '@pactum/contracts/transactions'
+import { toLanguageTag } from '@pactum/domain/locales'
+import { useQueryClient } from '@tanstack/react-query'
+import { type FormEvent, useId, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { AmountSummary } from '../../components/amount-summary.tsx'
+import { useResultModal } from '../../components/result-modal.tsx'
+import { useLocale } from '../../i18n/use-locale.ts'
+import { useApiClient } from '../../lib/api/api-client-context.tsx'
+import { useChargeQuote, useOfferedPaymentMethods } from '../../lib/api/charge-quotes.ts'
+import { errorCodeOf, errorMessage } from '../../lib/api/error-message.ts'
+import { formatMoney } from '../../lib/money.ts'
+import { routeTo } from '../../lib/named-routes.ts'
+import { confirmSandboxPayment, type PaymentDetails } from '../../lib/payments/sandbox-payments.ts'
+import { transactionKey } from './transactions-api.ts'
+
+interface PaymentIntentHandle {
+  payment_intent_id: string
+  client_secret: string
+  charge: number
+}
+
+interface ShippingAddress {
+  name: string
+  line1: string
+  line2: string
+  city: string
+  postalCode: string
+  country: string
+}
+
+const emptyAddress: ShippingAddress = { name: '', line1: '', line2: '', city: '', postalCode: '', country: '' }
+
+/** Countries offered for the shipping address (ISO 3166-1 alpha-2); names come from Intl. */
+const shippingCountries = [
+  'at', 'au', 'be', 'bg', 'ca', 'ch', 'cy', 'cz', 'de', 'dk', 'ee', 'es', 'fi', 'fr', 'gb', 'gr', 'hr', 'hu', 'ie',
+  'is', 'it', 'li', 'lt', 'lu', 'lv', 'mt', 'my', 'nl', 'no', 'nz', 'pl', 'pt', 'ro', 'se', 'sg', 'si', 'sk', 'us',
+]
+
+/** Provider refusals that leave the payment open for another card. */
+const cardErrors = new Set(['card_declined', 'insufficient_funds', 'invalid_card', 'expired_card', 'invalid_iban'])
+
+type Stage = 'address' | 'method' | 'pay'
+
+/**
+ * o-checkout (spec §4): shipping address, payment method, then the provider's
+ * form. The address has no endpoint yet (`shipping_details` is read-only in the
+ * spec), so it stays in the browser and nothing the server does not accept is sent.
+ */
+export function CheckoutDialog({ transaction, onClose }: { transaction: Transaction; onClose: () => void }) {
+  const { t } = useTranslation()
+  const { locale } = useLocale()
+  const api = useApiClient()
+  const queryClient = useQueryClient()
+  const result = useResultModal()
+  const fullScreen = useMediaQuery('(max-width:599px)')
+  const ids = { title: useId(), method: useId() }
+  const offered = useOfferedPaymentMethods(transaction.currency)
+
+  const [stage, setStage] = useState<Stage>('address')
+  const [address, setAddress] = useState<ShippingAddress>(emptyAddress)
+  const [showErrors, setShowErrors] = useState(false)
+  const [method, setMethod] = useState<PaymentMethod>(transaction.payment_method ?? 'card')
+  const [intent, setIntent] = useState<PaymentIntentHandle | null>(null)
+  const [cardNumber, setCardNumber] = useState('')
+  const [iban, setIban] = useState('')
+  const [problem, setProblem] = useState<string | null>(null)
+  const [busy, setBusy] = useState(false)
+  const quote = useChargeQuote({ price: transaction.price, currency: transaction.currency, paymentMethod: method })
+
+  const path = (action: string) => `/transactions/${encodeURIComponent(transaction.id)}/${action}`
+  const pay = () => api.request<PaymentIntentHandle>(path('pay'), { method: 'POST', body: {} })
+
+  const addressErrors = {
+    name: address.name.trim() === '',
+    line1: address.line1.trim() === '',
+    city: address.city.trim() === '',
+    postalCode: address.postalCode.trim() === '',
+    country: address.country === '',
+  }
+  const cardDigits = cardNumber.replace(/\D/g, '')
+  const cardInvalid = cardDigits.length < 12 || cardDigits.length > 19
+  const ibanCompact = iban.replace(/\s/g, '').toUpperCase()
+  const ibanInvalid = !/^[A-Z]{2}\d{2}[A-Z0-9]{10,30}$/.test(ibanCompact)
+
+  const run = async (work: () => Promise<void>) => {
+    setBusy(true)
+    setProblem(null)
+    try {
+      await work()
+    } catch (error) {
+      const code = errorCodeOf(error)
+      // A refused card leaves the intent open for another card; anything else starts afresh.
+      if (!cardErrors.has(code)) setIntent(null)
+      setProblem(errorMessage(t, error))
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  const toMethod = () => {
+    if (Object.values(addressErrors).some(Boolean)) {
+      setShowErrors(true)
+      return
+    }
+    setShowErrors(false)
+    setStage('method')
+  }
+
+  const toPayment = () =>
+    run(async () => {
+      if (method !== transaction.payment_method) {
+        const updated = await api.request<Transaction>(path('set_payment_method'), {
+          method: 'POST',
+          body: { payment_method: method },
+        })
+        queryClient.setQueryData(transactionKey(transaction.id), updated)
+      }
+      setIntent(await pay())
+      setStage('pay')
+    })
+
+  const submitPayment = () => {
+    if ((method === 'card' && cardInvalid) || (method === 'sepa' && ibanInvalid)) {
+      setShowErrors(true)
+      return
+    }
+    setShowErrors(false)
+    return run(async () => {
+      const current = intent ?? (await pay())
+      setIntent(current)
+      const details: PaymentDetails =
+        method === 'card'
+          ? { card_number: cardDigits }
+          : method === 'sepa'
+            ? { iban: ibanCompact }
+            : { return_url: routeTo('status', { id: transaction.id }) }
+      const outcome = await confirmSandboxPayment(current.payment_intent_id, current.client_secret, details)
+      if (outcome.status === 'requires_action') {
+        // P24: the bank's page sends the buyer back to /transactions/:id, where the payment is confirmed.
+        window.location.assign(outcome.redirectTo)
+        return
+      }
+      const updated = await api.request<Transaction>(path('confirm_payment'), {
+        method: 'POST',
+        body: { payment_intent_id: current.payment_intent_id },
+      })
+      if (updated && typeof updated === 'object' && 'id' in updated)
+        queryClient.setQueryData(transactionKey(transaction.id), updated)
+      void queryClient.invalidateQueries({ queryKey: transactionKey(transaction.id) })
+      void queryClient.invalidateQueries({ queryKey: ['transactions'] })
+      onClose()
+      result.showSuccess(t(outcome.status === 'processing' ? 'checkout.processing' : 'checkout.paid'))
+    })
+  }
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault()
+    if (busy) return
+    if (stage === 'address') toMethod()
+    else if (stage === 'method') void toPayment()
+    else void submitPayment()
+  }
+
+  const field = (key: keyof ShippingAddress, autoComplete: string, required = true) => (
+    <TextField
+      label={t(`checkout.address.${key}`)}
+      value={address[key]}
+      onChange={(event) => setAddress({ ...address, [key]: event.target.value })}
+      required={required}
+      autoComplete={autoComplete}
+      error={showErrors && required && addressErrors[key as keyof typeof addressErrors]}
+      helperText={showErrors && required && addressErrors[key as keyof typeof addressErrors] ? t('checkout.required') : undefined}
+      fullWidth
+    />
+  )
+  const regionNames = new Intl.DisplayNames(toLanguageTag(locale), { type: 'region' })
+  const countries = shippingCountries
+    .map((code) => ({ code, name: regionNames.of(code.toUpperCase()) ?? code.toUpperCase() }))
+    .sort((a, b) => a.name.localeCompare(b.name, toLanguageTag(locale)))
+  const total = intent ? transaction.price + intent.charge : undefined
+
+  return (
+    <Dialog
+      open
+      onClose={busy ? undefined : onClose}
+      aria-labelledby={ids.title}
+      fullWidth
+      maxWidth="sm"
+      fullScreen={fullScreen}
+      data-testid="checkout-dialog"
+    >
+      <DialogTitle id={ids.title}>
+        {t('checkout.title')}
+        <Typography component="span" variant="body2" color="text.secondary" sx={{ display: 'block' }}>
+          {t('checkout.stepOf', { current: ['address', 'method', 'pay'].indexOf(stage) + 1, total: 3 })}
+          {' · '}
+          {t(`checkout.stages.${stage}`)}
+        </Typography>
+      </DialogTitle>
+      <form onSubmit={submit} noValidate style={{ display: 'contents' }}>
+        <DialogContent>
+          <Stack spacing={2} sx={{ pt: 1 }}>
+            {stage === 'address' && (
+              <>
+                <Typography color="text.secondary">{t('checkout.address.intro')}</Typography>
+                {field('name', 'shipping name')}
+                {field('line1', 'shipping address-line1')}
+                {field('line2', 'shipping address-line2', false)}
+                <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+                  {field('postalCode', 'shipping postal-code')}
+                  {field('city', 'shipping address-level2')}
+                </Stack>
+                <TextField
+                  select
+                  label={t('checkout.address.country')}
+                  value={address.country}
+                  onChange={(event) => setAddress({ ...address, country: event.target.value })}
+                  required
+                  error={showErrors && addressErrors.country}
+                  helperText={showErrors && addressErrors.country ? t('checkout.required') : undefined}
+                  slotProps={{ select: { native: true }, htmlInput: { autoComplete: 'shipping country' } }}
+                >
+                  <option value="" />
+                  {countries.map((country) => (
+                    <option key={country.code} value={country.code}>
+                      {country.name}
+                    </option>
+                  ))}
+                </TextField>
+              </>
+            )}
+
+            {stage === 'method' && (
+              <>
+                <FormControl>
+                  <FormLabel id={ids.method}>{t('checkout.methodLabel')}</FormLabel>
+                  <RadioGroup aria-labelledby={ids.method} value={method} onChange={(event) => setMethod(event.target.value as PaymentMethod)}>
+                    {offered.map((option) => (
+                      <FormControlLabel
+                        key={option}
+                        value={option}
+                        control={<Radio slotProps={{ input: { 'data-testid': `checkout-method-${option}` } as object }} />}
+                        label={t(`paymentMethods.${option}`)}
+                      />
+                    ))}
+                  </RadioGroup>
+                </FormControl>
+                <AmountSummary
+                  price={transaction.price}
+                  currency={transaction.currency}
+                  charge={quote.data?.payment_method === method ? quote.data.charge : undefined}
+                  loading={quote.isFetching}
+                />
+              </>
+            )}
+
+            {stage === 'pay' && (
+              <>
+                <AmountSummary price={transaction.price} currency={transaction.currency} charge={intent?.charge} />
+                <Alert severity="info" icon={false}>
+                  <Typography variant="body2" sx={{ fontWeight: 600 }}>
+                    {t('checkout.sandbox.title')}
+                  </Typography>
+                  {method === 'card' && (
+                    <Box component="ul" sx={{ m: 0, pl: 2.5 }} data-testid="test-cards">
+                      <li>{t('checkout.sandbox.cardSucceeds', { number: '4242 4242 4242 4242' })}</li>
+                      <li>{t('checkout.sandbox.cardDeclined', { number: '4000 0000 0000 0002' })}</li>
+                      <li>{t('checkout.sandbox.cardInsufficient', { number: '4000 0000 0000 9995' })}</li>
+                    </Box>
+                  )}
+                  {method === 'sepa' && (
+                    <Typography variant="body2">{t('checkout.sandbox.iban', { iban: 'DE89 3704 0044 0532 0130 00' })}</Typography>
+                  )}
+                  {method === 'p24' && <Typography variant="body2">{t('checkout.sandbox.p24')}</Typography>}
+                </Alert>
+                {method === 'card' && (
+                  <TextField
+                    label={t('checkout.cardNumber')}
+                    value={cardNumber}
+                    onChange={(event) => {
+                      setCardNumber(event.target.value.replace(/[^\d ]/g, '').slice(0, 23))
+                      setProblem(null)
+                    }}
+                    required
+                    autoComplete="cc-number"
+                    error={showErrors && cardInvalid}
+                    helperText={showErrors && cardInvalid ? t('checkout.cardNumberInvalid') : undefined}
+                    slotProps={{ htmlInput: { inputMode: 'numeric', 'data-testid': 'card-number-input' } }}
+                  />
+                )}
+                {method === 'sepa' && (
+                  <>
+                    <TextField
+                      label={t('checkout.iban')}
+                      value={iban}
+                      onChange={(event) => setIban(event.target.value.toUpperCase())}
+                      required
+                      error={showErrors && ibanInvalid}
+                      helperText={showErrors && ibanInvalid ? t('checkout.ibanInvalid') : undefined}
+                      slotProps={{ htmlInput: { 'data-testid': 'iban-input', autoCapitalize: 'characters', spellCheck: false } }}
+                    />
+                    <Typography variant="body2" color="text.secondary">
+                      {t('checkout.sepaMandate')}
+                    </Typography>
+                  </>
+                )}
+              </>
+            )}
+
+            {problem && (
+              <Alert severity="error" data-testid="payment-error" role="alert">
+                {problem}
+              </Alert>
+            )}
+          </Stack>
+        </DialogContent>
+        <DialogActions sx={{ px: 3, pb: 2, flexWrap: 'wrap', gap: 1 }}>
+          <Button
+            onClick={() => (stage === 'address' ? onClose() : setStage(stage === 'pay' ? 'method' : 'address'))}
+            disabled={busy}
+          >
+            {stage === 'address' ? t('common.cancel') : t('common.back')}
+          </Button>
+          <Button
+            type="submit"
+            variant="contained"
+            disabled={busy || (stage === 'method' && quote.isFetching)}
+            startIcon={busy ? <CircularProgress size={16} color="inherit" aria-hidden /> : undefined}
+            data-testid={stage === 'pay' ? 'pay-submit' : 'checkout-next'}
+          >
+            {stage === 'pay'
+              ? method === 'p24'
+                ? t('checkout.continueToP24')
+                : total === undefined
+                  ? t('checkout.payNow')
+                  : t('checkout.payAmount', { amount: formatMoney(total, transaction.currency, locale) })
+              : t('common.next')}
+          </Button>
+        </DialogActions>
+      </form>
+    </Dialog>
+  )
+}

@@ -1,0 +1,188 @@
+import { screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import type { ApiRequest } from '../../lib/api/api-client.ts'
+import { fakeApiClient, fakeTransaction } from '../../test/fake-api-client.ts'
+import { renderApp } from '../../test/render-app.tsx'
+
+const allActions = [
+  'action-pay',
+  'action-track',
+  'action-confirm-delivery',
+  'action-complain',
+  'action-submit-order-issue',
+  'action-end-complaint-period',
+  'action-accept-complaint',
+  'action-cancel',
+]
+
+function shownActions() {
+  return allActions.filter((id) => screen.queryByTestId(id) !== null)
+}
+
+const inHours = (hours: number) => new Date(Date.now() + hours * 3_600_000).toISOString()
+
+const quote = ({ query }: ApiRequest) => {
+  if (query?.payment_method === 'sepa') throw new Error('not offered')
+  return { price: 1234, currency: 'eur', payment_method: query?.payment_method, charge: 78, charge_seller: 0, charge_calculator_version: 'v1' }
+}
+
+afterEach(() => vi.unstubAllGlobals())
+
+describe('transaction status page', () => {
+  it('shows the summary, status chip, history and exactly the buyer actions after delivery, with the countdown', async () => {
+    const transaction = fakeTransaction({
+      status: 'delivered',
+      role: 'buyer',
+      joined: '2026-11-01T11:00:00.000Z',
+      paid: '2026-11-01T12:00:00.000Z',
+      tracked: '2026-11-02T09:00:00.000Z',
+      delivered: '2026-11-03T09:00:00.000Z',
+      complaint_period_deadline: inHours(2),
+    })
+    await renderApp('/transactions/tx-1', { api: fakeApiClient({ 'GET /transactions/tx-1': transaction }) })
+
+    const chip = await screen.findByTestId('transaction-status')
+    expect(chip.getAttribute('data-status')).toBe('delivered')
+    expect(chip.textContent).toBe('Delivered')
+    expect(screen.getByTestId('transaction-description').textContent).toBe('Red bicycle')
+    expect(screen.getByTestId('transaction-role').textContent).toBe('You are the buyer')
+    expect(screen.getByTestId('amount-total').textContent).toBe('€13.12')
+    expect(shownActions()).toEqual(['action-complain', 'action-end-complaint-period'])
+    expect(screen.getByTestId('complaint-deadline').textContent).toMatch(/The complaint window closes in (1 hr 59 mins|2 hrs 0 mins)/)
+    const history = within(screen.getByTestId('transaction-timeline')).getAllByRole('listitem')
+    expect(history.map((item) => item.getAttribute('data-state'))).toEqual(['created', 'joined', 'paid', 'tracked', 'delivered'])
+    expect(history[0]?.textContent).toContain('Transaction created')
+  })
+
+  it.each([
+    ['created', 'seller', ['action-cancel']],
+    ['joined', 'buyer', ['action-pay', 'action-cancel']],
+    ['joined', 'seller', ['action-cancel']],
+    ['paid', 'seller', ['action-track', 'action-cancel']],
+    ['paid', 'buyer', ['action-submit-order-issue']],
+    ['tracked', 'buyer', ['action-confirm-delivery']],
+    ['tracked', 'seller', []],
+    ['complained', 'seller', ['action-accept-complaint']],
+    ['funds_released', 'seller', []],
+  ] as const)('%s as %s offers %j', async (status, role, expected) => {
+    const transaction = fakeTransaction({
+      status,
+      role,
+      join_code: status === 'created' ? 'ABCD2345' : null,
+      tracking_deadline: status === 'paid' ? inHours(90) : null,
+    })
+    await renderApp('/transactions/tx-1', { api: fakeApiClient({ 'GET /transactions/tx-1': transaction }) })
+    await screen.findByTestId('transaction-status')
+    expect(shownActions()).toEqual(expected)
+    if (status === 'created') expect(screen.getByTestId('status-join-code-value').textContent).toBe('ABCD2345')
+    if (status === 'paid' && role === 'seller') {
+      expect(screen.getByTestId('tracking-deadline').textContent).toMatch(/Add the tracking details within 3 days/)
+    }
+  })
+
+  it('adds tracking through its dialog and says Success!', async () => {
+    const paid = fakeTransaction({ status: 'paid', role: 'seller', tracking_deadline: inHours(90) })
+    const tracked = fakeTransaction({ status: 'tracked', role: 'seller', tracking: { carrier: 'dhl', tracking_code: 'AB-123' } })
+    const api = fakeApiClient({
+      'GET /transactions/tx-1': paid,
+      'GET /supported_carriers': [
+        { slug: 'dhl', name: 'DHL' },
+        { slug: 'ups', name: 'UPS' },
+      ],
+      'POST /transactions/tx-1/track': tracked,
+    })
+    await renderApp('/transactions/tx-1', { api })
+    await userEvent.click(await screen.findByTestId('action-track'))
+    const dialog = await screen.findByRole('dialog', { name: 'Add tracking details' })
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Add tracking' }))
+    expect(within(dialog).getByText('Choose the carrier.')).toBeTruthy()
+    await waitFor(() => expect(within(dialog).getByRole('option', { name: 'DHL' })).toBeTruthy())
+    await userEvent.selectOptions(within(dialog).getByLabelText(/Carrier/), 'dhl')
+    await userEvent.type(within(dialog).getByLabelText(/Tracking code/), 'AB-123')
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Add tracking' }))
+
+    expect(await screen.findByText('Success!')).toBeTruthy()
+    const call = api.request.mock.calls.find(([path]) => path === '/transactions/tx-1/track')
+    expect(call?.[1]).toMatchObject({ method: 'POST', body: { carrier: 'dhl', tracking_code: 'AB-123' } })
+    expect(call?.[1]?.headers?.['Idempotency-Key']).toMatch(/^[0-9a-f-]{36}$/)
+  })
+
+  it('pays by card: a declined card shows a clear message, another card succeeds', async () => {
+    const sandbox = vi
+      .fn()
+      .mockResolvedValueOnce(
+        new Response(
+          JSON.stringify({
+            status: 'requires_payment_method',
+            last_payment_error: { code: 'card_declined', reason: 'card_declined', message: 'Your card was declined.' },
+          }),
+          { status: 200 },
+        ),
+      )
+      .mockResolvedValueOnce(new Response(JSON.stringify({ status: 'succeeded', last_payment_error: null }), { status: 200 }))
+    vi.stubGlobal('fetch', sandbox)
+    const api = fakeApiClient({
+      'GET /transactions/tx-1': fakeTransaction({ status: 'joined', role: 'buyer' }),
+      'GET /charge': quote,
+      'POST /transactions/tx-1/pay': { payment_intent_id: 'pi_1', client_secret: 'pi_1_secret', charge: 78 },
+      'POST /transactions/tx-1/confirm_payment': fakeTransaction({ status: 'paid', role: 'buyer' }),
+    })
+    await renderApp('/transactions/tx-1', { api })
+    await userEvent.click(await screen.findByTestId('action-pay'))
+    const dialog = await screen.findByRole('dialog', { name: /Pay for the item/ })
+
+    await userEvent.click(within(dialog).getByTestId('checkout-next'))
+    expect(within(dialog).getAllByText('This field is required.').length).toBe(5)
+    await userEvent.type(within(dialog).getByLabelText(/Full name/), 'Ola Nowak')
+    await userEvent.type(within(dialog).getByLabelText(/Address line 1/), 'Długa 1')
+    await userEvent.type(within(dialog).getByLabelText(/Postcode/), '00-001')
+    await userEvent.type(within(dialog).getByLabelText(/Town or city/), 'Warszawa')
+    await userEvent.selectOptions(within(dialog).getByLabelText(/Country/), 'pl')
+    await userEvent.click(within(dialog).getByTestId('checkout-next'))
+
+    expect((within(dialog).getByTestId('checkout-method-card') as HTMLInputElement).checked).toBe(true)
+    await waitFor(() => expect(within(dialog).getByTestId('amount-fee').textContent).toBe('€0.78'))
+    await userEvent.click(within(dialog).getByTestId('checkout-next'))
+
+    const card = await within(dialog).findByLabelText(/Card number/)
+    expect(within(dialog).getByTestId('test-cards').textContent).toContain('4242 4242 4242 4242')
+    expect(within(dialog).getByTestId('pay-submit').textContent).toBe('Pay €13.12')
+    await userEvent.type(card, '4000 0000 0000 0002')
+    await userEvent.click(within(dialog).getByTestId('pay-submit'))
+    expect((await within(dialog).findByTestId('payment-error')).textContent).toBe('Your card was declined. Try another card.')
+
+    await userEvent.clear(card)
+    await userEvent.type(card, '4242 4242 4242 4242')
+    await userEvent.click(within(dialog).getByTestId('pay-submit'))
+    expect(await screen.findByText('Success!')).toBeTruthy()
+
+    expect(sandbox).toHaveBeenCalledTimes(2)
+    expect(sandbox.mock.calls[0]?.[0]).toBe('/sandbox/v1/payment_intents/pi_1/confirm')
+    expect(JSON.parse(String(sandbox.mock.calls[1]?.[1]?.body))).toEqual({
+      client_secret: 'pi_1_secret',
+      card_number: '4242424242424242',
+    })
+    // One intent for both attempts; the shipping address is never sent.
+    expect(api.request.mock.calls.filter(([path]) => path === '/transactions/tx-1/pay')).toHaveLength(1)
+    expect(api.request).toHaveBeenCalledWith('/transactions/tx-1/confirm_payment', {
+      method: 'POST',
+      body: { payment_intent_id: 'pi_1' },
+    })
+    expect(JSON.stringify(api.request.mock.calls)).not.toContain('Długa')
+  })
+
+  it('shows a payment in progress and no actions while it runs', async () => {
+    const api = fakeApiClient({
+      'GET /transactions/tx-1': fakeTransaction({ status: 'joined', role: 'buyer', is_payment_in_progress: true, payment_method: 'sepa' }),
+    })
+    await renderApp('/transactions/tx-1', { api })
+    expect(await screen.findByTestId('payment-in-progress')).toBeTruthy()
+    expect(shownActions()).toEqual([])
+  })
+
+  it('shows a translated error for a transaction that is not ours', async () => {
+    await renderApp('/transactions/tx-404', { api: fakeApiClient({}) })
+    expect((await screen.findByTestId('transaction-error')).textContent).toContain('We could not find this transaction.')
+  })
+})

@@ -1,0 +1,57 @@
+import CheckCircleIcon from '@mui/icons-material/CheckCircle'
+import Box from '@mui/material/Box'
+import Typography from '@mui/material/Typography'
+import type { OnlineStatus, Transaction } from '@pactum/contracts/transactions'
+import { useTranslation } from 'react-i18next'
+import { useLocale } from '../../i18n/use-locale.ts'
+import { formatDateTime } from '../../lib/dates.ts'
+
+/** Every state this transaction has reached, in the order it reached them, with when. */
+export function timelineOf(transaction: Transaction): Array<{ state: OnlineStatus; at: string }> {
+  const states: OnlineStatus[] = [
+    'created',
+    'joined',
+    'paid',
+    'tracked',
+    'delivered',
+    'complained',
+    'complaint_period_ended',
+    'funds_released',
+    'cancelled',
+    'rejected',
+    'cancelled_with_payment',
+    'payment_refunded',
+  ]
+  return states
+    .flatMap((state) => {
+      const at = transaction[state]
+      return at ? [{ state, at }] : []
+    })
+    .sort((a, b) => Date.parse(a.at) - Date.parse(b.at) || states.indexOf(a.state) - states.indexOf(b.state))
+}
+
+export function TransactionTimeline({ transaction }: { transaction: Transaction }) {
+  const { t } = useTranslation()
+  const { locale } = useLocale()
+  const events = timelineOf(transaction)
+  return (
+    <Box component="ol" sx={{ listStyle: 'none', p: 0, m: 0 }} data-testid="transaction-timeline">
+      {events.map((event, index) => (
+        <Box
+          component="li"
+          key={event.state}
+          data-state={event.state}
+          sx={{ display: 'grid', gridTemplateColumns: '28px 1fr', columnGap: 1.5, position: 'relative', pb: index < events.length - 1 ? 2 : 0 }}
+        >
+          <CheckCircleIcon aria-hidden sx={{ color: 'primary.main', fontSize: 22, mt: 0.25 }} />
+          <div>
+            <Typography sx={{ fontWeight: 600 }}>{t(`transactionStatus.timeline.${event.state}`)}</Typography>
+            <Typography variant="body2" color="text.secondary">
+              <time dateTime={event.at}>{formatDateTime(event.at, locale)}</time>
+            </Typography>
+          </div>
+        </Box>
+      ))}
+    </Box>
+  )
+}

@@ -1,0 +1,72 @@
+import type { TFunction } from 'i18next'
+import { ApiError } from './api-error.ts'
+
+/**
+ * The error codes the transaction screens can receive, each with its own
+ * translated sentence (`apiErrors.<code>`). Anything else gets the generic one:
+ * clients act on `code`, never on the server's English `error` text.
+ */
+export const translatedErrorCodes = [
+  'network_error',
+  'unexpected_response',
+  'validation_failed',
+  'unauthenticated',
+  'forbidden',
+  'not_found',
+  'not_buyer',
+  'not_seller',
+  'cannot_join_own_transaction',
+  'join_code_not_found',
+  'already_joined',
+  'already_cancelled',
+  'already_paid',
+  'payment_method_already_set',
+  'tracking_already_added',
+  'tracking_details_deadline_expired',
+  'delivery_already_set',
+  'unconfirmed_delivery',
+  'already_complained',
+  'empty_complaint_description',
+  'complaint_period_expired',
+  'funds_already_released',
+  'not_accepted',
+  'price_too_low',
+  'negative_price',
+  'unsupported_currency',
+  'invalid_payment_method',
+  'unsupported_combination',
+  'incorrect_charge',
+  'incorrect_calc_version',
+  'invalid_after_id',
+  'invalid_limit',
+  'invalid_state',
+  'active_country_not_set',
+  'tos_not_accepted',
+  'idempotency_key_reused',
+  'rate_limited',
+  'internal_error',
+  'service_unavailable',
+  // The payment provider's own answers (sandbox and Stripe use the same codes).
+  'card_declined',
+  'insufficient_funds',
+  'invalid_card',
+  'expired_card',
+  'invalid_iban',
+  'payment_failed',
+] as const
+
+export type TranslatedErrorCode = (typeof translatedErrorCodes)[number]
+
+const known = new Set<string>(translatedErrorCodes)
+
+export function errorCodeOf(error: unknown): string {
+  if (error instanceof ApiError) return error.code
+  if (error && typeof error === 'object' && 'code' in error && typeof error.code === 'string') return error.code
+  return 'unknown'
+}
+
+/** The sentence to show for a failed call, in the interface language. */
+export function errorMessage(t: TFunction, error: unknown): string {
+  const code = errorCodeOf(error)
+  return known.has(code) ? t(`apiErrors.${code}`) : t('apiErrors.generic')
+}

@@ -1,0 +1,81 @@
+import type { ErrorCode } from '@pactum/contracts/errors'
+import type { Transaction } from '@pactum/contracts/transactions'
+import { vi } from 'vitest'
+import type { ApiClient, ApiRequest } from '../lib/api/api-client.ts'
+import { ApiError } from '../lib/api/api-error.ts'
+
+export type FakeRoute = (request: ApiRequest & { path: string }) => unknown
+
+/** An ApiError as the real client would throw it. */
+export function apiError(status: number, code: ErrorCode, message = code): ApiError {
+  return new ApiError({ status, code, message, requestId: 'test-request' })
+}
+
+/**
+ * An API client double: `routes` maps `"METHOD /path"` to a handler (or a
+ * value); a thrown error rejects the call. Unknown calls answer 404 not_found.
+ * `request` is a spy, so tests can assert on paths, queries and bodies.
+ */
+export function fakeApiClient(routes: Record<string, unknown> = {}) {
+  const request = vi.fn(async (path: string, init: ApiRequest = {}) => {
+    const normalised = `/${path.replace(/^\//, '')}`
+    const key = `${init.method ?? 'GET'} ${normalised}`
+    if (!(key in routes)) throw apiError(404, 'not_found')
+    const route = routes[key]
+    return typeof route === 'function' ? await (route as FakeRoute)({ ...init, path: normalised }) : route
+  })
+  return { request: request as unknown as ApiClient['request'] & typeof request, routes }
+}
+
+/** The calls every signed-in page may make, answered as for a new user. */
+export function defaultApiRoutes(): Record<string, unknown> {
+  return {
+    'GET /me/transactions': [],
+  }
+}
+
+/** A transaction as the server would send it, with sensible defaults. */
+export function fakeTransaction(overrides: Partial<Transaction> = {}): Transaction {
+  return {
+    id: 'tx-1',
+    type: 'online',
+    status: 'created',
+    role: 'seller',
+    price: 1234,
+    charge: 78,
+    charge_seller: 0,
+    charge_buyer_client: 0,
+    charge_seller_client: 0,
+    charge_calculator_version: 'v1',
+    quantity: 1,
+    currency: 'eur',
+    payment_method: 'card',
+    description: 'Red bicycle',
+    join_code: null,
+    buyer_id: null,
+    seller_id: 'user-1',
+    client_id: null,
+    high_value: false,
+    is_payment_in_progress: false,
+    order_issue: null,
+    tracking: null,
+    complaint: null,
+    complaint_period_deadline: null,
+    tracking_deadline: null,
+    amount_released: 0,
+    amount_refunded: 0,
+    created: '2026-11-01T10:00:00.000Z',
+    joined: null,
+    paid: null,
+    tracked: null,
+    delivered: null,
+    complained: null,
+    complaint_period_ended: null,
+    funds_released: null,
+    cancelled: null,
+    rejected: null,
+    cancelled_with_payment: null,
+    payment_refunded: null,
+    ...overrides,
+  }
+}

@@ -1,0 +1,259 @@
+import fc from 'fast-check'
+import { describe, expect, it } from 'vitest'
+import { entrySumsToZero, escrowBalances, type LedgerEntry, ledgerBreaches } from './ledger-rules.ts'
+import {
+  type Actor,
+  availableActions,
+  createOnlineTransaction,
+  type Effect,
+  escrowBalance,
+  isTerminal,
+  onlineStatuses,
+  type OnlineEvent,
+  type OnlineState,
+  type Party,
+  transition,
+} from './online-transaction.ts'
+
+/**
+ * Random histories: random events from random actors at random times. Each
+ * command describes an event relative to the state it meets (e.g. "pay the
+ * right amount"), so that the machine gets deep into the table often enough.
+ */
+type Command =
+  | { kind: 'plain'; event: OnlineEvent }
+  | { kind: 'pay'; intent: string; exact: boolean }
+  | { kind: 'reprice'; method: 'card' | 'p24' | 'sepa'; charge: number }
+  /**
+   * Any step the machine accepts from here (`forward`: one that does not cancel
+   * or reject), so that histories get deep into the table.
+   */
+  | { kind: 'progress'; pick: number; forward: boolean }
+
+const text = fc.constantFrom('', '  ', 'broken', 'late')
+const intent = fc.constantFrom('pi_1', 'pi_2')
+
+const plainEvent: fc.Arbitrary<OnlineEvent> = fc.oneof(
+  fc.constant({ type: 'join' } as const),
+  fc.constant({ type: 'reject' } as const),
+  fc.constant({ type: 'cancel' } as const),
+  intent.map((paymentIntentId) => ({ type: 'payment_started', paymentIntentId }) as const),
+  intent.map((paymentIntentId) => ({ type: 'payment_failed', paymentIntentId }) as const),
+  fc.constant({ type: 'refund_succeeded' } as const),
+  fc.record({ carrier: fc.constantFrom('dhl', ''), trackingCode: fc.constantFrom('JD1', ' ') }).map((t) => ({ type: 'track', ...t }) as const),
+  text.map((description) => ({ type: 'submit_order_issue', description }) as const),
+  fc.constant({ type: 'carrier_delivered' } as const),
+  fc.constant({ type: 'confirm_delivery' } as const),
+  text.map((description) => ({ type: 'complain', description }) as const),
+  fc.constant({ type: 'end_complaint_period' } as const),
+  fc.constant({ type: 'complaint_window_elapsed' } as const),
+  fc.constant({ type: 'accept_complaint' } as const),
+  fc.constantFrom<Party>('buyer', 'seller').map((to) => ({ type: 'release_funds', to }) as const),
+  fc.constant({ type: 'tracking_deadline_elapsed' } as const),
+)
+
+const command: fc.Arbitrary<Command> = fc.oneof(
+  { weight: 10, arbitrary: fc.nat().map((pick) => ({ kind: 'progress', pick, forward: true }) as const) },
+  { weight: 2, arbitrary: fc.nat().map((pick) => ({ kind: 'progress', pick, forward: false }) as const) },
+  { weight: 3, arbitrary: plainEvent.map((event) => ({ kind: 'plain', event }) as const) },
+  { weight: 1, arbitrary: fc.record({ intent, exact: fc.boolean() }).map((p) => ({ kind: 'pay', ...p }) as const) },
+  {
+    weight: 1,
+    arbitrary: fc
+      .record({ method: fc.constantFrom('card', 'p24', 'sepa'), charge: fc.constantFrom(0, 140, 340, 1_000) })
+      .map((p) => ({ kind: 'reprice', ...p }) as const),
+  },
+)
+
+// Any actor may try any event: the role checks are under test too.
+const actor: fc.Arbitrary<Actor> = fc.constantFrom<Actor['kind']>('buyer', 'seller', 'admin', 'system', 'counterparty').map((kind) => ({ kind }))
+
+// Mostly short steps, sometimes one beyond both deadlines.
+const timeStep = fc.oneof(
+  { weight: 5, arbitrary: fc.integer({ min: 0, max: 3_600 }) },
+  { weight: 1, arbitrary: fc.integer({ min: 3_600, max: 400_000 }) },
+)
+
+const history = fc.record({
+  creatorRole: fc.constantFrom<Party>('buyer', 'seller'),
+  price: fc.integer({ min: 100, max: 10_000_000 }),
+  chargeSeller: fc.constantFrom(0, 0, 50),
+  steps: fc.array(fc.record({ command, actor, wait: timeStep }), { maxLength: 50 }),
+})
+
+const everyActor: Actor[] = (['buyer', 'seller', 'admin', 'system', 'counterparty'] as const).map((kind) => ({ kind }))
+
+function wellFormedEvents(state: OnlineState): OnlineEvent[] {
+  return [
+    { type: 'join' },
+    { type: 'reject' },
+    { type: 'cancel' },
+    { type: 'payment_started', paymentIntentId: 'pi_1' },
+    { type: 'payment_succeeded', paymentIntentId: 'pi_1', amount: state.price + state.charge },
+    { type: 'payment_failed', paymentIntentId: 'pi_1' },
+    { type: 'refund_succeeded' },
+    { type: 'track', carrier: 'dhl', trackingCode: 'JD1' },
+    { type: 'submit_order_issue', description: 'late' },
+    { type: 'carrier_delivered' },
+    { type: 'confirm_delivery' },
+    { type: 'complain', description: 'broken' },
+    { type: 'end_complaint_period' },
+    { type: 'complaint_window_elapsed' },
+    { type: 'accept_complaint' },
+    { type: 'release_funds', to: 'seller' },
+    { type: 'release_funds', to: 'buyer' },
+    { type: 'tracking_deadline_elapsed' },
+  ]
+}
+
+const abandons: readonly string[] = ['cancelled', 'rejected', 'cancelled_with_payment']
+
+function toStep(cmd: Command, who: Actor, state: OnlineState, now: Date): [OnlineEvent, Actor] {
+  switch (cmd.kind) {
+    case 'plain':
+      return [cmd.event, who]
+    case 'pay':
+      return [{ type: 'payment_succeeded', paymentIntentId: cmd.intent, amount: state.price + state.charge + (cmd.exact ? 0 : 1) }, who]
+    case 'reprice':
+      return [{ type: 'set_payment_method', paymentMethod: cmd.method, charge: cmd.charge, chargeCalculatorVersion: '2026-11-1' }, who]
+    case 'progress': {
+      const moves = wellFormedEvents(state).flatMap((event) =>
+        everyActor.flatMap((actor): [OnlineEvent, Actor][] => {
+          const result = transition(state, event, actor, now)
+          if (!result.ok || result.next === state) return []
+          return cmd.forward && abandons.includes(result.next.status) ? [] : [[event, actor]]
+        }),
+      )
+      return moves[cmd.pick % Math.max(moves.length, 1)] ?? [{ type: 'cancel' }, who]
+    }
+  }
+}
+
+function ledgerEntries(effects: readonly Effect[]): LedgerEntry[] {
+  return effects.flatMap((effect) => (effect.type === 'ledger' ? [{ entry: effect.entry, postings: effect.postings }] : []))
+}
+
+describe('online transaction over random histories', () => {
+  it('keeps every invariant of the state machine and the ledger', () => {
+    // Which states the histories stamped: a generator that never gets past
+    // `joined` would make every invariant below vacuous.
+    const stamped = new Set<string>()
+    fc.assert(
+      fc.property(history, ({ creatorRole, price, chargeSeller, steps }) => {
+        let now = new Date('2026-03-01T00:00:00Z')
+        let state = createOnlineTransaction(
+          { creatorRole, price, currency: 'eur', charge: 340, chargeSeller, chargeCalculatorVersion: '2026-11-1', paymentMethod: 'card' },
+          now,
+        )
+        const entries: LedgerEntry[] = []
+        const providerCalls: string[] = []
+        for (const { command: cmd, actor: who, wait } of steps) {
+          now = new Date(now.getTime() + wait * 1000)
+          const before = structuredClone(state)
+          const [event, by] = toStep(cmd, who, state, now)
+          const result = transition(state, event, by, now)
+
+          // The input is never mutated, whatever the outcome.
+          expect(state).toEqual(before)
+          if (!result.ok) {
+            expect(Object.keys(result).sort()).toEqual(['code', 'ok', 'status'])
+            expect([400, 403, 409]).toContain(result.status)
+            continue
+          }
+          const { next, effects } = result
+          expect(onlineStatuses).toContain(next.status)
+          if (isTerminal(state.status)) {
+            // Terminal states are never left and nothing moves any more.
+            expect(next.status).toBe(state.status)
+            expect(effects.filter((e) => e.type === 'ledger' || e.type === 'provider')).toEqual([])
+          }
+          // Money goes to the seller only after an undisputed delivery or by an admin's
+          // decision; a complaint is never overridden by the timer.
+          if (next.status === 'funds_released' && state.status !== 'funds_released') {
+            expect(state.status === 'delivered' || by.kind === 'admin').toBe(true)
+          }
+          if (state.status === 'complained' && next.status !== 'complained') expect(['seller', 'admin']).toContain(by.kind)
+          // The state entered is stamped at this instant; earlier stamps stay.
+          if (next.status !== state.status) expect(next.timestamps[next.status]).toEqual(now)
+          for (const status of onlineStatuses) {
+            if (state.timestamps[status] !== null) expect(next.timestamps[status]).toEqual(state.timestamps[status])
+          }
+
+          const newEntries = ledgerEntries(effects)
+          for (const entry of newEntries) expect(entrySumsToZero(entry.postings)).toBe(true)
+          entries.push(...newEntries)
+          for (const effect of effects) if (effect.type === 'provider') providerCalls.push(effect.action)
+          state = next
+
+          // Held at most once, resolved at most once, escrow never negative.
+          expect(entries.filter((e) => e.entry === 'hold').length).toBeLessThanOrEqual(1)
+          expect(entries.filter((e) => e.entry !== 'hold').length).toBeLessThanOrEqual(1)
+          expect(providerCalls.length).toBeLessThanOrEqual(1)
+          expect(ledgerBreaches({ entries, terminal: isTerminal(state.status) })).toEqual([])
+          // The state's own bookkeeping agrees with the ledger.
+          expect(escrowBalances(entries).get('eur') ?? 0).toBe(escrowBalance(state))
+          if (isTerminal(state.status) || state.status === 'cancelled_with_payment') expect(escrowBalance(state)).toBe(0)
+          if (state.amountHeld > 0) expect(state.amountHeld).toBe(state.price + state.charge)
+          expect(state.amountReleased === 0 || state.amountRefunded === 0).toBe(true)
+        }
+        for (const status of onlineStatuses) if (state.timestamps[status] !== null) stamped.add(status)
+      }),
+      { numRuns: 5_000 },
+    )
+    expect([...stamped].sort()).toEqual([...onlineStatuses].sort())
+  })
+
+  it('offers nothing once over, and join or reject only to the counterparty', () => {
+    fc.assert(
+      fc.property(history, fc.constantFrom<Actor['kind']>('buyer', 'seller', 'admin', 'counterparty'), ({ creatorRole, price, steps }, kind) => {
+        let now = new Date('2026-03-01T00:00:00Z')
+        let state = createOnlineTransaction(
+          { creatorRole, price, currency: 'eur', charge: 340, chargeCalculatorVersion: '2026-11-1', paymentMethod: 'card' },
+          now,
+        )
+        for (const { command: cmd, actor: who, wait } of steps) {
+          now = new Date(now.getTime() + wait * 1000)
+          const result = transition(state, ...toStep(cmd, who, state, now), now)
+          if (result.ok) state = result.next
+        }
+        const offered = availableActions(state, { kind }, now)
+        if (isTerminal(state.status)) expect(offered).toEqual([])
+        for (const type of offered) expect(['join', 'reject'].includes(type)).toBe(kind === 'counterparty')
+      }),
+      { numRuns: 1_000 },
+    )
+  })
+
+  it('reaches funds_released or payment_refunded from every paid history that is driven to the end', () => {
+    fc.assert(
+      fc.property(history, fc.boolean(), ({ creatorRole, price, steps }, complain) => {
+        let now = new Date('2026-03-01T00:00:00Z')
+        let state = createOnlineTransaction(
+          { creatorRole, price, currency: 'eur', charge: 340, chargeCalculatorVersion: '2026-11-1', paymentMethod: 'card' },
+          now,
+        )
+        for (const { command: cmd, actor: who, wait } of steps) {
+          now = new Date(now.getTime() + wait * 1000)
+          const result = transition(state, ...toStep(cmd, who, state, now), now)
+          if (result.ok) state = result.next
+        }
+        if (state.amountHeld === 0) return
+        // Drive it home: timers fire far in the future, an admin settles a dispute.
+        const late = new Date(now.getTime() + 30 * 86_400_000)
+        const settle: [OnlineEvent, Actor][] = [
+          [{ type: 'tracking_deadline_elapsed' }, { kind: 'system' }],
+          [{ type: 'refund_succeeded' }, { kind: 'system' }],
+          [{ type: 'confirm_delivery' }, { kind: 'admin' }],
+          [{ type: 'release_funds', to: complain ? 'buyer' : 'seller' }, { kind: 'admin' }],
+        ]
+        for (const [event, who] of settle) {
+          const result = transition(state, event, who, late)
+          if (result.ok) state = result.next
+        }
+        expect(['funds_released', 'payment_refunded']).toContain(state.status)
+        expect(escrowBalance(state)).toBe(0)
+      }),
+      { numRuns: 1_000 },
+    )
+  })
+})

@@ -1,0 +1,557 @@
+import { describe, expect, it } from 'vitest'
+import {
+  type Actor,
+  availableActions,
+  createOnlineTransaction,
+  type Effect,
+  escrowBalance,
+  matchesFilter,
+  type OnlineEvent,
+  type OnlineState,
+  type Party,
+  type RefusalCode,
+  transition,
+  type TransitionResult,
+  whoMustAct,
+} from './online-transaction.ts'
+
+const t0 = new Date('2026-03-01T12:00:00Z')
+const at = (seconds: number) => new Date(t0.getTime() + seconds * 1000)
+const day = 86_400
+
+const buyer: Actor = { kind: 'buyer' }
+const seller: Actor = { kind: 'seller' }
+const admin: Actor = { kind: 'admin' }
+const system: Actor = { kind: 'system' }
+const counterparty: Actor = { kind: 'counterparty' }
+
+// price 10000 + card charge 340 (fees.ts worked example)
+const paidAmount = 10_340
+
+function created(creatorRole: Party = 'seller'): OnlineState {
+  return createOnlineTransaction(
+    { creatorRole, price: 10_000, currency: 'eur', charge: 340, chargeCalculatorVersion: '2026-11-1', paymentMethod: 'card' },
+    t0,
+  )
+}
+
+function accept(result: TransitionResult): { next: OnlineState; effects: readonly Effect[] } {
+  if (!result.ok) throw new Error(`refused: ${result.code}`)
+  return result
+}
+
+function run(state: OnlineState, event: OnlineEvent, actor: Actor, now = t0): OnlineState {
+  return accept(transition(state, event, actor, now)).next
+}
+
+const joined = () => run(created(), { type: 'join' }, counterparty, at(60))
+const paid = () => run(joined(), { type: 'payment_succeeded', paymentIntentId: 'pi_1', amount: paidAmount }, system, at(120))
+const tracked = () => run(paid(), { type: 'track', carrier: 'dhl', trackingCode: 'JD0001' }, seller, at(day))
+const delivered = () => run(tracked(), { type: 'carrier_delivered' }, system, at(2 * day))
+const complained = () => run(delivered(), { type: 'complain', description: 'broken' }, buyer, at(2 * day + 60))
+const fundsReleased = () => run(delivered(), { type: 'end_complaint_period' }, buyer, at(2 * day + 60))
+const cancelledWithPayment = () => run(paid(), { type: 'cancel' }, seller, at(day))
+const refunded = () => run(cancelledWithPayment(), { type: 'refund_succeeded' }, system, at(day + 60))
+const cancelled = () => run(created(), { type: 'cancel' }, seller)
+const rejected = () => run(created(), { type: 'reject' }, counterparty)
+
+function expectRefusal(result: TransitionResult, code: RefusalCode, status: 400 | 403 | 409) {
+  expect(result).toEqual({ ok: false, code, status })
+}
+
+function ledger(effects: readonly Effect[]) {
+  return effects.filter((effect) => effect.type === 'ledger')
+}
+
+describe('created', () => {
+  it('starts with only the created stamp and nothing held', () => {
+    const state = created()
+    expect(state.status).toBe('created')
+    expect(state.timestamps.created).toEqual(t0)
+    expect(Object.values(state.timestamps).filter(Boolean)).toHaveLength(1)
+    expect(escrowBalance(state)).toBe(0)
+  })
+  it('lets the counterparty join', () => {
+    const { next, effects } = accept(transition(created(), { type: 'join' }, counterparty, at(60)))
+    expect(next.status).toBe('joined')
+    expect(next.timestamps.joined).toEqual(at(60))
+    expect(effects).toEqual([{ type: 'notify', template: 'joined', to: 'seller' }])
+  })
+  it('refuses the creator joining their own transaction', () => {
+    expectRefusal(transition(created('seller'), { type: 'join' }, seller, t0), 'cannot_join_own_transaction', 403)
+    expectRefusal(transition(created('buyer'), { type: 'join' }, buyer, t0), 'cannot_join_own_transaction', 403)
+  })
+  it('refuses a join by an admin or the system', () => {
+    expectRefusal(transition(created(), { type: 'join' }, admin, t0), 'forbidden', 403)
+    expectRefusal(transition(created(), { type: 'join' }, system, t0), 'forbidden', 403)
+  })
+  it('refuses joining twice', () => {
+    expectRefusal(transition(joined(), { type: 'join' }, counterparty, t0), 'already_joined', 409)
+    expectRefusal(transition(paid(), { type: 'join' }, counterparty, t0), 'already_joined', 409)
+    expectRefusal(transition(cancelled(), { type: 'join' }, counterparty, t0), 'already_cancelled', 409)
+  })
+  it('lets the counterparty reject', () => {
+    const { next, effects } = accept(transition(created(), { type: 'reject' }, counterparty, at(5)))
+    expect(next.status).toBe('rejected')
+    expect(next.timestamps.rejected).toEqual(at(5))
+    expect(effects).toEqual([{ type: 'notify', template: 'rejected', to: 'seller' }])
+  })
+  it('refuses a reject by the creator or after joining', () => {
+    expectRefusal(transition(created(), { type: 'reject' }, seller, t0), 'forbidden', 403)
+    expectRefusal(transition(joined(), { type: 'reject' }, counterparty, t0), 'already_joined', 409)
+    expectRefusal(transition(rejected(), { type: 'reject' }, counterparty, t0), 'already_cancelled', 409)
+  })
+  it('lets the creator cancel, and no one else', () => {
+    const { next, effects } = accept(transition(created('buyer'), { type: 'cancel' }, buyer, at(5)))
+    expect(next.status).toBe('cancelled')
+    expect(next.timestamps.cancelled).toEqual(at(5))
+    expect(effects).toEqual([])
+    expectRefusal(transition(created('buyer'), { type: 'cancel' }, counterparty, t0), 'not_buyer', 403)
+    expectRefusal(transition(created('seller'), { type: 'cancel' }, buyer, t0), 'not_seller', 403)
+  })
+})
+
+describe('joined', () => {
+  it('lets either party cancel and tells the other', () => {
+    for (const actor of [buyer, seller]) {
+      const { next, effects } = accept(transition(joined(), { type: 'cancel' }, actor, at(90)))
+      expect(next.status).toBe('cancelled')
+      expect(effects).toEqual([{ type: 'notify', template: 'cancelled', to: actor.kind === 'buyer' ? 'seller' : 'buyer' }])
+    }
+    expectRefusal(transition(joined(), { type: 'cancel' }, admin, t0), 'forbidden', 403)
+    expectRefusal(transition(cancelled(), { type: 'cancel' }, seller, t0), 'already_cancelled', 409)
+  })
+  it('reprices when the buyer changes the payment method', () => {
+    const event: OnlineEvent = { type: 'set_payment_method', paymentMethod: 'sepa', charge: 140, chargeCalculatorVersion: '2026-11-1' }
+    const { next, effects } = accept(transition(joined(), event, buyer, t0))
+    expect(next).toMatchObject({ status: 'joined', paymentMethod: 'sepa', charge: 140 })
+    expect(effects).toEqual([])
+    expectRefusal(transition(joined(), event, seller, t0), 'not_buyer', 403)
+    expectRefusal(transition(paid(), event, buyer, t0), 'already_paid', 409)
+    expectRefusal(transition(created(), event, buyer, t0), 'invalid_state', 409)
+    expectRefusal(transition(joined(), { ...event, charge: -1 }, buyer, t0), 'validation_failed', 400)
+    expectRefusal(transition(joined(), { ...event, charge: 1.5 }, buyer, t0), 'validation_failed', 400)
+  })
+  it('marks a SEPA payment in progress and holds repricing and cancelling meanwhile', () => {
+    const processing = run(joined(), { type: 'payment_started', paymentIntentId: 'pi_1' }, buyer)
+    expect(processing).toMatchObject({ status: 'joined', isPaymentInProgress: true, paymentIntentId: 'pi_1' })
+    const reprice: OnlineEvent = { type: 'set_payment_method', paymentMethod: 'card', charge: 340, chargeCalculatorVersion: '2026-11-1' }
+    expectRefusal(transition(processing, reprice, buyer, t0), 'payment_method_already_set', 409)
+    expectRefusal(transition(processing, { type: 'cancel' }, seller, t0), 'invalid_state', 409)
+    // The same news twice (browser and webhook) is fine; a second payment is not.
+    expect(accept(transition(processing, { type: 'payment_started', paymentIntentId: 'pi_1' }, system, t0)).next).toBe(processing)
+    expectRefusal(transition(processing, { type: 'payment_started', paymentIntentId: 'pi_2' }, buyer, t0), 'invalid_state', 409)
+  })
+  it('refuses to start a payment without a method, by the seller, or after paying', () => {
+    const noMethod = run(
+      createOnlineTransaction({ creatorRole: 'seller', price: 10_000, currency: 'eur', charge: 340, chargeCalculatorVersion: 'v' }, t0),
+      { type: 'join' },
+      counterparty,
+    )
+    expectRefusal(transition(noMethod, { type: 'payment_started', paymentIntentId: 'pi_1' }, buyer, t0), 'invalid_payment_method', 400)
+    expectRefusal(transition(joined(), { type: 'payment_started', paymentIntentId: 'pi_1' }, seller, t0), 'not_buyer', 403)
+    expectRefusal(transition(paid(), { type: 'payment_started', paymentIntentId: 'pi_1' }, buyer, t0), 'already_paid', 409)
+  })
+  it('clears the in-progress flag when that payment fails, and tells the buyer', () => {
+    const processing = run(joined(), { type: 'payment_started', paymentIntentId: 'pi_1' }, buyer)
+    const { next, effects } = accept(transition(processing, { type: 'payment_failed', paymentIntentId: 'pi_1' }, system, t0))
+    expect(next).toMatchObject({ status: 'joined', isPaymentInProgress: false })
+    expect(effects).toEqual([{ type: 'notify', template: 'payment_failed', to: 'buyer' }])
+    // News of another or a late payment changes nothing.
+    expect(accept(transition(processing, { type: 'payment_failed', paymentIntentId: 'pi_9' }, system, t0)).next).toBe(processing)
+    const already = paid()
+    expect(accept(transition(already, { type: 'payment_failed', paymentIntentId: 'pi_1' }, system, t0))).toEqual({ ok: true, next: already, effects: [] })
+    expectRefusal(transition(processing, { type: 'payment_failed', paymentIntentId: 'pi_1' }, buyer, t0), 'forbidden', 403)
+  })
+  it('holds the money and starts the tracking deadline when the payment succeeds', () => {
+    const processing = run(joined(), { type: 'payment_started', paymentIntentId: 'pi_1' }, buyer)
+    const { next, effects } = accept(
+      transition(processing, { type: 'payment_succeeded', paymentIntentId: 'pi_1', amount: paidAmount }, system, at(120)),
+    )
+    expect(next).toMatchObject({ status: 'paid', amountHeld: paidAmount, isPaymentInProgress: false, paymentIntentId: 'pi_1' })
+    expect(next.timestamps.paid).toEqual(at(120))
+    expect(next.trackingDeadline).toEqual(at(120 + 345_600))
+    expect(escrowBalance(next)).toBe(paidAmount)
+    expect(effects).toEqual([
+      {
+        type: 'ledger',
+        entry: 'hold',
+        postings: [
+          { account: 'buyer_funding', amount: -paidAmount, currency: 'eur' },
+          { account: 'escrow', amount: paidAmount, currency: 'eur' },
+        ],
+      },
+      { type: 'schedule', timer: 'tracking_deadline', at: at(120 + 345_600) },
+      { type: 'notify', template: 'paid', to: 'seller' },
+      { type: 'notify', template: 'paid', to: 'buyer' },
+    ])
+  })
+  it('takes the deadline from the policy', () => {
+    const result = accept(
+      transition(joined(), { type: 'payment_succeeded', paymentIntentId: 'pi_1', amount: paidAmount }, system, t0, {
+        complaintPeriodSeconds: 10,
+        trackingDeadlineSeconds: 20,
+      }),
+    )
+    expect(result.next.trackingDeadline).toEqual(at(20))
+  })
+  it('applies a payment once, however often the news arrives', () => {
+    const state = paid()
+    for (const later of [state, tracked(), fundsReleased(), refunded()]) {
+      expect(transition(later, { type: 'payment_succeeded', paymentIntentId: 'pi_1', amount: paidAmount }, system, at(500))).toEqual({
+        ok: true,
+        next: later,
+        effects: [],
+      })
+    }
+  })
+  it('refuses a payment of another amount, a second payment, and a payment nobody can hold', () => {
+    expectRefusal(transition(joined(), { type: 'payment_succeeded', paymentIntentId: 'pi_1', amount: 10_000 }, system, t0), 'incorrect_charge', 409)
+    expectRefusal(transition(paid(), { type: 'payment_succeeded', paymentIntentId: 'pi_2', amount: paidAmount }, system, t0), 'already_paid', 409)
+    const cancelledAfterJoin = run(joined(), { type: 'cancel' }, seller)
+    expectRefusal(
+      transition(cancelledAfterJoin, { type: 'payment_succeeded', paymentIntentId: 'pi_1', amount: paidAmount }, system, t0),
+      'already_cancelled',
+      409,
+    )
+    expectRefusal(transition(created(), { type: 'payment_succeeded', paymentIntentId: 'pi_1', amount: paidAmount }, system, t0), 'invalid_state', 409)
+    expectRefusal(transition(joined(), { type: 'payment_succeeded', paymentIntentId: 'pi_1', amount: paidAmount }, buyer, t0), 'forbidden', 403)
+  })
+})
+
+describe('paid', () => {
+  it('moves to tracked when the seller adds tracking, and stops the deadline', () => {
+    const { next, effects } = accept(transition(paid(), { type: 'track', carrier: 'dhl', trackingCode: ' JD0001 ' }, seller, at(day)))
+    expect(next.status).toBe('tracked')
+    expect(next.tracking).toEqual({ carrier: 'dhl', trackingCode: 'JD0001' })
+    expect(next.timestamps.tracked).toEqual(at(day))
+    expect(effects).toEqual([
+      { type: 'cancel_timer', timer: 'tracking_deadline' },
+      { type: 'notify', template: 'tracked', to: 'buyer' },
+    ])
+  })
+  it('refuses tracking from the buyer, twice, after the deadline, before payment, or blank', () => {
+    const track: OnlineEvent = { type: 'track', carrier: 'dhl', trackingCode: 'JD0001' }
+    expectRefusal(transition(paid(), track, buyer, t0), 'not_seller', 403)
+    expectRefusal(transition(tracked(), track, seller, t0), 'tracking_already_added', 409)
+    expectRefusal(transition(delivered(), track, seller, t0), 'tracking_already_added', 409)
+    expectRefusal(transition(paid(), track, seller, at(120 + 345_600)), 'tracking_details_deadline_expired', 409)
+    expectRefusal(transition(joined(), track, seller, t0), 'invalid_state', 409)
+    expectRefusal(transition(paid(), { ...track, trackingCode: '  ' }, seller, t0), 'validation_failed', 400)
+  })
+  it('records an order issue from the buyer and stays paid', () => {
+    const { next, effects } = accept(transition(paid(), { type: 'submit_order_issue', description: ' late ' }, buyer, at(day)))
+    expect(next).toMatchObject({ status: 'paid', orderIssue: { description: 'late' } })
+    expect(effects).toEqual([{ type: 'notify', template: 'order_issue', to: 'seller' }])
+    expectRefusal(transition(paid(), { type: 'submit_order_issue', description: ' ' }, buyer, t0), 'empty_complaint_description', 400)
+    expectRefusal(transition(paid(), { type: 'submit_order_issue', description: 'x' }, seller, t0), 'not_buyer', 403)
+    expectRefusal(transition(joined(), { type: 'submit_order_issue', description: 'x' }, buyer, t0), 'invalid_state', 409)
+  })
+  it('refunds everything the buyer paid when the seller cancels', () => {
+    const { next, effects } = accept(transition(paid(), { type: 'cancel' }, seller, at(day)))
+    expect(next).toMatchObject({ status: 'cancelled_with_payment', amountRefunded: paidAmount })
+    expect(next.timestamps.cancelled_with_payment).toEqual(at(day))
+    expect(escrowBalance(next)).toBe(0)
+    expect(effects).toEqual([
+      { type: 'cancel_timer', timer: 'tracking_deadline' },
+      {
+        type: 'ledger',
+        entry: 'refund',
+        postings: [
+          { account: 'escrow', amount: -paidAmount, currency: 'eur' },
+          { account: 'buyer_refund', amount: paidAmount, currency: 'eur' },
+        ],
+      },
+      { type: 'provider', action: 'refund', amount: paidAmount, currency: 'eur', idempotencyAction: 'refund', paymentIntentId: 'pi_1' },
+      { type: 'notify', template: 'cancelled_with_payment', to: 'buyer' },
+      { type: 'notify', template: 'cancelled_with_payment', to: 'seller' },
+    ])
+  })
+  it('ends in payment_refunded when the provider confirms the refund, once', () => {
+    const { next, effects } = accept(transition(cancelledWithPayment(), { type: 'refund_succeeded' }, system, at(day + 60)))
+    expect(next.status).toBe('payment_refunded')
+    expect(next.timestamps.payment_refunded).toEqual(at(day + 60))
+    expect(effects).toEqual([{ type: 'notify', template: 'payment_refunded', to: 'buyer' }])
+    expect(ledger(effects)).toEqual([])
+    const done = refunded()
+    expect(transition(done, { type: 'refund_succeeded' }, system, at(day + 90))).toEqual({ ok: true, next: done, effects: [] })
+    expectRefusal(transition(paid(), { type: 'refund_succeeded' }, system, t0), 'invalid_state', 409)
+    expectRefusal(transition(cancelledWithPayment(), { type: 'refund_succeeded' }, admin, t0), 'forbidden', 403)
+  })
+  it('refuses a cancel by the buyer once paid', () => {
+    for (const state of [paid(), tracked(), delivered(), complained()]) {
+      expectRefusal(transition(state, { type: 'cancel' }, buyer, at(day)), 'already_paid', 409)
+    }
+    expectRefusal(transition(paid(), { type: 'cancel' }, admin, at(day)), 'not_seller', 403)
+    expectRefusal(transition(tracked(), { type: 'cancel' }, seller, at(day)), 'invalid_state', 409)
+    expectRefusal(transition(cancelledWithPayment(), { type: 'cancel' }, seller, at(day)), 'already_cancelled', 409)
+    expectRefusal(transition(fundsReleased(), { type: 'cancel' }, seller, at(day)), 'funds_already_released', 409)
+  })
+  it('refunds the buyer when the tracking deadline passes without tracking', () => {
+    const deadline = at(120 + 345_600)
+    const { next, effects } = accept(transition(paid(), { type: 'tracking_deadline_elapsed' }, system, deadline))
+    expect(next.status).toBe('cancelled_with_payment')
+    expect(ledger(effects).map((e) => e.entry)).toEqual(['refund'])
+    expect(effects).toContainEqual({ type: 'provider', action: 'refund', amount: paidAmount, currency: 'eur', idempotencyAction: 'refund', paymentIntentId: 'pi_1' })
+  })
+  it('puts the tracking timer back when it fires early, and ignores it once tracked', () => {
+    const state = paid()
+    expect(transition(state, { type: 'tracking_deadline_elapsed' }, system, at(day))).toEqual({
+      ok: true,
+      next: state,
+      effects: [{ type: 'schedule', timer: 'tracking_deadline', at: at(120 + 345_600) }],
+    })
+    const later = tracked()
+    expect(transition(later, { type: 'tracking_deadline_elapsed' }, system, at(10 * day))).toEqual({ ok: true, next: later, effects: [] })
+    expectRefusal(transition(state, { type: 'tracking_deadline_elapsed' }, seller, at(10 * day)), 'forbidden', 403)
+  })
+})
+
+describe('tracked', () => {
+  it('moves to delivered when the carrier reports it, and opens the complaint window', () => {
+    const { next, effects } = accept(transition(tracked(), { type: 'carrier_delivered' }, system, at(2 * day)))
+    expect(next.status).toBe('delivered')
+    expect(next.timestamps.delivered).toEqual(at(2 * day))
+    expect(next.complaintPeriodDeadline).toEqual(at(3 * day))
+    expect(effects).toEqual([
+      { type: 'schedule', timer: 'complaint_window', at: at(3 * day) },
+      { type: 'notify', template: 'delivered', to: 'buyer' },
+      { type: 'notify', template: 'delivered', to: 'seller' },
+    ])
+  })
+  it('moves to delivered when the buyer or an admin confirms', () => {
+    for (const actor of [buyer, admin]) {
+      const { next } = accept(transition(tracked(), { type: 'confirm_delivery' }, actor, at(2 * day)))
+      expect(next).toMatchObject({ status: 'delivered', complaintPeriodDeadline: at(3 * day) })
+    }
+  })
+  it('ignores repeated carrier reports', () => {
+    for (const state of [delivered(), complained(), fundsReleased(), paid()]) {
+      expect(transition(state, { type: 'carrier_delivered' }, system, at(4 * day))).toEqual({ ok: true, next: state, effects: [] })
+    }
+    expectRefusal(transition(tracked(), { type: 'carrier_delivered' }, buyer, t0), 'forbidden', 403)
+  })
+  it('refuses confirming delivery twice, too early, or by the seller', () => {
+    expectRefusal(transition(delivered(), { type: 'confirm_delivery' }, buyer, t0), 'delivery_already_set', 409)
+    expectRefusal(transition(complained(), { type: 'confirm_delivery' }, admin, t0), 'delivery_already_set', 409)
+    expectRefusal(transition(paid(), { type: 'confirm_delivery' }, buyer, t0), 'invalid_state', 409)
+    expectRefusal(transition(fundsReleased(), { type: 'confirm_delivery' }, buyer, t0), 'funds_already_released', 409)
+    expectRefusal(transition(tracked(), { type: 'confirm_delivery' }, seller, t0), 'not_buyer', 403)
+  })
+})
+
+describe('delivered', () => {
+  it('moves to complained on a buyer complaint inside the window, stopping the auto-release', () => {
+    const { next, effects } = accept(transition(delivered(), { type: 'complain', description: ' broken ' }, buyer, at(3 * day - 1)))
+    expect(next).toMatchObject({ status: 'complained', complaint: { description: 'broken' } })
+    expect(next.timestamps.complained).toEqual(at(3 * day - 1))
+    expect(effects).toEqual([
+      { type: 'cancel_timer', timer: 'complaint_window' },
+      { type: 'notify', template: 'complained', to: 'seller' },
+    ])
+  })
+  it('refuses complaints from the seller, late, twice, empty or before delivery', () => {
+    const complain: OnlineEvent = { type: 'complain', description: 'broken' }
+    expectRefusal(transition(delivered(), complain, seller, at(2 * day)), 'not_buyer', 403)
+    expectRefusal(transition(delivered(), complain, admin, at(2 * day)), 'not_buyer', 403)
+    expectRefusal(transition(delivered(), complain, buyer, at(3 * day)), 'complaint_period_expired', 409)
+    expectRefusal(transition(complained(), complain, buyer, at(2 * day)), 'already_complained', 409)
+    expectRefusal(transition(delivered(), { type: 'complain', description: '  ' }, buyer, at(2 * day)), 'empty_complaint_description', 400)
+    expectRefusal(transition(tracked(), complain, buyer, at(2 * day)), 'unconfirmed_delivery', 409)
+    expectRefusal(transition(paid(), complain, buyer, at(2 * day)), 'unconfirmed_delivery', 409)
+    expectRefusal(transition(fundsReleased(), complain, buyer, at(2 * day)), 'funds_already_released', 409)
+  })
+  const releaseEffects: Effect[] = [
+    {
+      type: 'ledger',
+      entry: 'release',
+      postings: [
+        { account: 'escrow', amount: -paidAmount, currency: 'eur' },
+        { account: 'seller', amount: 10_000, currency: 'eur' },
+        { account: 'revenue', amount: 340, currency: 'eur' },
+      ],
+    },
+    { type: 'provider', action: 'transfer', amount: 10_000, currency: 'eur', idempotencyAction: 'transfer', paymentIntentId: 'pi_1' },
+    { type: 'notify', template: 'funds_released', to: 'seller' },
+    { type: 'notify', template: 'funds_released', to: 'buyer' },
+  ]
+  it('releases the funds when the buyer ends the complaint period', () => {
+    const { next, effects } = accept(transition(delivered(), { type: 'end_complaint_period' }, buyer, at(2 * day + 60)))
+    expect(next).toMatchObject({ status: 'funds_released', amountReleased: 10_000 })
+    expect(next.timestamps.complaint_period_ended).toEqual(at(2 * day + 60))
+    expect(next.timestamps.funds_released).toEqual(at(2 * day + 60))
+    expect(escrowBalance(next)).toBe(0)
+    expect(effects).toEqual([{ type: 'cancel_timer', timer: 'complaint_window' }, ...releaseEffects])
+  })
+  it('releases the funds when the window passes', () => {
+    const { next, effects } = accept(transition(delivered(), { type: 'complaint_window_elapsed' }, system, at(3 * day)))
+    expect(next.status).toBe('funds_released')
+    expect(next.timestamps.complaint_period_ended).toEqual(at(3 * day))
+    expect(effects).toEqual(releaseEffects)
+  })
+  it('lets a complaint that committed first win over the window timer', () => {
+    const state = complained()
+    expect(transition(state, { type: 'complaint_window_elapsed' }, system, at(3 * day))).toEqual({ ok: true, next: state, effects: [] })
+    const released = fundsReleased()
+    expect(transition(released, { type: 'complaint_window_elapsed' }, system, at(3 * day))).toEqual({ ok: true, next: released, effects: [] })
+  })
+  it('puts the window timer back when it fires early', () => {
+    const state = delivered()
+    expect(transition(state, { type: 'complaint_window_elapsed' }, system, at(3 * day - 1))).toEqual({
+      ok: true,
+      next: state,
+      effects: [{ type: 'schedule', timer: 'complaint_window', at: at(3 * day) }],
+    })
+  })
+  it('refuses ending the period for anyone but the buyer, or outside the window', () => {
+    expectRefusal(transition(delivered(), { type: 'end_complaint_period' }, seller, t0), 'not_buyer', 403)
+    expectRefusal(transition(tracked(), { type: 'end_complaint_period' }, buyer, t0), 'unconfirmed_delivery', 409)
+    expectRefusal(transition(complained(), { type: 'end_complaint_period' }, buyer, t0), 'already_complained', 409)
+    expectRefusal(transition(fundsReleased(), { type: 'end_complaint_period' }, buyer, t0), 'funds_already_released', 409)
+    expectRefusal(transition(delivered(), { type: 'complaint_window_elapsed' }, buyer, at(3 * day)), 'forbidden', 403)
+  })
+  it('pays the seller the price less charge_seller and keeps both fees', () => {
+    const withSellerFee = { ...delivered(), chargeSeller: 250 }
+    const { next, effects } = accept(transition(withSellerFee, { type: 'end_complaint_period' }, buyer, at(2 * day)))
+    expect(next.amountReleased).toBe(9_750)
+    expect(ledger(effects)[0]?.postings).toEqual([
+      { account: 'escrow', amount: -paidAmount, currency: 'eur' },
+      { account: 'seller', amount: 9_750, currency: 'eur' },
+      { account: 'revenue', amount: 590, currency: 'eur' },
+    ])
+    expect(effects).toContainEqual(expect.objectContaining({ type: 'provider', action: 'transfer', amount: 9_750 }))
+  })
+})
+
+describe('complained', () => {
+  it('refunds everything the buyer paid when the seller accepts the complaint', () => {
+    const { next, effects } = accept(transition(complained(), { type: 'accept_complaint' }, seller, at(4 * day)))
+    expect(next).toMatchObject({ status: 'payment_refunded', amountRefunded: paidAmount, amountReleased: 0 })
+    expect(next.timestamps.payment_refunded).toEqual(at(4 * day))
+    expect(escrowBalance(next)).toBe(0)
+    expect(ledger(effects)).toEqual([
+      {
+        type: 'ledger',
+        entry: 'refund',
+        postings: [
+          { account: 'escrow', amount: -paidAmount, currency: 'eur' },
+          { account: 'buyer_refund', amount: paidAmount, currency: 'eur' },
+        ],
+      },
+    ])
+    expect(effects).toContainEqual({ type: 'provider', action: 'refund', amount: paidAmount, currency: 'eur', idempotencyAction: 'refund', paymentIntentId: 'pi_1' })
+  })
+  it('refuses accepting a complaint by the buyer or without one', () => {
+    expectRefusal(transition(complained(), { type: 'accept_complaint' }, buyer, t0), 'not_seller', 403)
+    expectRefusal(transition(delivered(), { type: 'accept_complaint' }, seller, t0), 'invalid_state', 409)
+    expectRefusal(transition(fundsReleased(), { type: 'accept_complaint' }, seller, t0), 'funds_already_released', 409)
+  })
+  it('lets an admin release to the seller or refund the buyer', () => {
+    for (const from of [complained(), delivered(), tracked()]) {
+      const toSeller = accept(transition(from, { type: 'release_funds', to: 'seller' }, admin, at(5 * day)))
+      expect(toSeller.next).toMatchObject({ status: 'funds_released', amountReleased: 10_000 })
+      expect(ledger(toSeller.effects).map((e) => e.entry)).toEqual(['release'])
+      const toBuyer = accept(transition(from, { type: 'release_funds', to: 'buyer' }, admin, at(5 * day)))
+      expect(toBuyer.next).toMatchObject({ status: 'payment_refunded', amountRefunded: paidAmount })
+      expect(ledger(toBuyer.effects).map((e) => e.entry)).toEqual(['refund'])
+      const stopsWindow = from.status === 'delivered'
+      expect(toSeller.effects.some((e) => e.type === 'cancel_timer')).toBe(stopsWindow)
+    }
+  })
+  it('refuses release_funds from non-admins, twice, or before tracking', () => {
+    expectRefusal(transition(complained(), { type: 'release_funds', to: 'seller' }, seller, t0), 'not_admin', 403)
+    expectRefusal(transition(fundsReleased(), { type: 'release_funds', to: 'seller' }, admin, t0), 'funds_already_released', 409)
+    expectRefusal(transition(paid(), { type: 'release_funds', to: 'buyer' }, admin, t0), 'invalid_state', 409)
+    expectRefusal(transition(cancelledWithPayment(), { type: 'release_funds', to: 'buyer' }, admin, t0), 'already_cancelled', 409)
+  })
+})
+
+describe('terminal states', () => {
+  it('refuse every user action', () => {
+    const userEvents: OnlineEvent[] = [
+      { type: 'join' },
+      { type: 'reject' },
+      { type: 'cancel' },
+      { type: 'track', carrier: 'dhl', trackingCode: 'X1' },
+      { type: 'confirm_delivery' },
+      { type: 'complain', description: 'x' },
+      { type: 'accept_complaint' },
+      { type: 'release_funds', to: 'buyer' },
+    ]
+    for (const state of [cancelled(), rejected(), fundsReleased(), refunded()]) {
+      for (const event of userEvents) {
+        for (const actor of [buyer, seller, admin, counterparty]) {
+          expect(transition(state, event, actor, at(30 * day)).ok).toBe(false)
+        }
+      }
+    }
+  })
+})
+
+describe('available actions', () => {
+  it('offers each party exactly what it can do now', () => {
+    expect(availableActions(created('seller'), seller, t0)).toEqual(['cancel'])
+    expect(availableActions(created('seller'), counterparty, t0)).toEqual(['join', 'reject'])
+    expect(availableActions(joined(), buyer, t0)).toEqual(['cancel', 'set_payment_method', 'payment_started'])
+    expect(availableActions(joined(), seller, t0)).toEqual(['cancel'])
+    expect(availableActions(paid(), seller, at(day))).toEqual(['cancel', 'track'])
+    expect(availableActions(paid(), seller, at(10 * day))).toEqual(['cancel'])
+    expect(availableActions(paid(), buyer, at(day))).toEqual(['submit_order_issue'])
+    expect(availableActions(tracked(), buyer, at(day))).toEqual(['confirm_delivery'])
+    expect(availableActions(tracked(), admin, at(day))).toEqual(['confirm_delivery', 'release_funds'])
+    expect(availableActions(delivered(), buyer, at(2 * day))).toEqual(['complain', 'end_complaint_period'])
+    expect(availableActions(delivered(), buyer, at(3 * day))).toEqual(['end_complaint_period'])
+    expect(availableActions(delivered(), seller, at(2 * day))).toEqual([])
+    expect(availableActions(complained(), seller, at(2 * day))).toEqual(['accept_complaint'])
+    expect(availableActions(complained(), admin, at(2 * day))).toEqual(['release_funds'])
+    expect(availableActions(fundsReleased(), buyer, at(9 * day))).toEqual([])
+    expect(availableActions(paid(), system, at(day))).toEqual([])
+  })
+  it('hides paying and cancelling while a payment is processing', () => {
+    const processing = run(joined(), { type: 'payment_started', paymentIntentId: 'pi_1' }, buyer)
+    expect(availableActions(processing, buyer, t0)).toEqual([])
+    expect(availableActions(processing, seller, t0)).toEqual([])
+  })
+})
+
+describe('list filters', () => {
+  const cases: [string, () => OnlineState, Party, string][] = [
+    ['created, creator waits', () => created('seller'), 'seller', 'waiting'],
+    ['joined, buyer pays', joined, 'buyer', 'inputRequired'],
+    ['joined, seller waits', joined, 'seller', 'waiting'],
+    ['paid, seller tracks', paid, 'seller', 'inputRequired'],
+    ['paid, buyer waits', paid, 'buyer', 'waiting'],
+    ['tracked, buyer confirms', tracked, 'buyer', 'inputRequired'],
+    ['tracked, seller waits', tracked, 'seller', 'waiting'],
+    ['delivered, buyer checks', delivered, 'buyer', 'inputRequired'],
+    ['complained, seller answers', complained, 'seller', 'inputRequired'],
+    ['complained, buyer waits', complained, 'buyer', 'waiting'],
+  ]
+  for (const [name, build, role, filter] of cases) {
+    it(`files ${name}`, () => {
+      const state = build()
+      expect(matchesFilter(state, role, 'active')).toBe(true)
+      expect(matchesFilter(state, role, 'inputRequired')).toBe(filter === 'inputRequired')
+      expect(matchesFilter(state, role, 'waiting')).toBe(filter === 'waiting')
+      expect(matchesFilter(state, role, 'completed')).toBe(false)
+      expect(matchesFilter(state, role, 'cancelled')).toBe(false)
+    })
+  }
+  it('files a processing payment as waiting for the buyer', () => {
+    const processing = run(joined(), { type: 'payment_started', paymentIntentId: 'pi_1' }, buyer)
+    expect(whoMustAct(processing)).toBe('system')
+    expect(matchesFilter(processing, 'buyer', 'waiting')).toBe(true)
+  })
+  it('files finished transactions as completed or cancelled only', () => {
+    for (const role of ['buyer', 'seller'] as const) {
+      expect(matchesFilter(fundsReleased(), role, 'completed')).toBe(true)
+      for (const state of [cancelled(), rejected(), cancelledWithPayment(), refunded()]) {
+        expect(matchesFilter(state, role, 'cancelled')).toBe(true)
+        expect(matchesFilter(state, role, 'active')).toBe(false)
+        expect(matchesFilter(state, role, 'inputRequired')).toBe(false)
+        expect(matchesFilter(state, role, 'waiting')).toBe(false)
+      }
+      expect(matchesFilter(fundsReleased(), role, 'active')).toBe(false)
+    }
+  })
+})
