@@ -44,6 +44,15 @@ export default defineConfig({
     url: `${baseURL}/api/v1/health`,
     reuseExistingServer: false,
     timeout: 60_000,
-    env: { PORT: String(port), PUBLIC_URL: baseURL, DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+    env: {
+      PORT: String(port),
+      PUBLIC_URL: baseURL,
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      // A shortened complaint window so that a browser test sees the release.
+      COMPLAINT_PERIOD_SECONDS: '8',
+      SANDBOX_TRACKING_IN_TRANSIT_SECONDS: '2',
+      SANDBOX_TRACKING_DELIVERED_SECONDS: '3600',
+    },
   },
 })

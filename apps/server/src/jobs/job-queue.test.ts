@@ -75,3 +75,22 @@ describe('job queue', () => {
     await expect(testApp.app.services.jobs.send('test-unknown', {})).rejects.toThrow(/not created/)
   })
 })
+
+describe('job queue on the real clock', () => {
+  it('lets the workers pick up due jobs by themselves', async () => {
+    const testApp = await createTestApp()
+    try {
+      const { jobs } = testApp.app.services
+      const seen: string[] = []
+      await jobs.createQueue('test-real-time')
+      await jobs.work<{ word: string }>('test-real-time', async (data) => {
+        seen.push(data.word)
+      })
+      await jobs.send('test-real-time', { word: 'now' })
+      await jobs.send('test-real-time', { word: 'soon' }, { startAfter: 1 })
+      await expect.poll(() => seen, { timeout: 10_000, interval: 100 }).toEqual(['now', 'soon'])
+    } finally {
+      await testApp.close()
+    }
+  })
+})

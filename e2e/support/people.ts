@@ -1,0 +1,31 @@
+import { type Browser, expect, type Page } from '@playwright/test'
+
+export interface Person {
+  firstName: string
+  lastName: string
+  email: string
+  password: string
+}
+
+export function newPerson(firstName: string): Person {
+  return {
+    firstName,
+    lastName: 'Tester',
+    email: `${firstName.toLowerCase()}.${Date.now()}.${Math.floor(Math.random() * 1e6)}@example.com`,
+    password: 'correct horse 42',
+  }
+}
+
+/** A fresh browser context (own cookies and storage) with a newly registered person signed in. */
+export async function registeredPerson(browser: Browser, person: Person): Promise<Page> {
+  const context = await browser.newContext()
+  const page = await context.newPage()
+  await page.goto('/register')
+  await page.getByLabel('First name').fill(person.firstName)
+  await page.getByLabel('Last name').fill(person.lastName)
+  await page.getByLabel('E-mail').fill(person.email)
+  await page.getByLabel('Password').fill(person.password)
+  await page.getByRole('button', { name: 'Create account' }).click()
+  await expect(page).toHaveURL(/\/transactions$/)
+  return page
+}

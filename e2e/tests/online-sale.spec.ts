@@ -1,0 +1,162 @@
+import { expect, type Page, test } from '@playwright/test'
+import { expectNoAxeViolations } from '../support/axe.ts'
+import { newPerson, registeredPerson } from '../support/people.ts'
+import { keepScreenshot } from '../support/screenshots.ts'
+
+/**
+ * Two people complete a shipped-goods sale in two browser contexts on the
+ * embedded defaults: the seller creates, the buyer joins by code and pays by
+ * card, the seller adds tracking, the buyer confirms delivery, the
+ * (shortened) complaint window passes and the money is released.
+ */
+test.describe.configure({ mode: 'serial' })
+
+async function sellerCreates(seller: Page, description: string, price: string): Promise<string> {
+  await seller.goto('/create-transaction')
+  await seller.getByTestId('role-seller').check()
+  await seller.getByTestId('create-next').click()
+  await seller.getByTestId('description-input').fill(description)
+  await seller.getByTestId('price-input').fill(price)
+  await seller.getByTestId('currency-select').selectOption('eur')
+  await seller.getByTestId('method-card').check()
+  await expect(seller.getByTestId('fee-preview')).toContainText(/\d/)
+  await seller.getByTestId('create-next').click()
+  await expect(seller.getByTestId('amount-fee')).toBeVisible()
+  await expectNoAxeViolations(seller, 'the create review step')
+  await seller.getByTestId('create-submit').click()
+  const code = (await seller.getByTestId('created-join-code').textContent())?.replace(/\s/g, '') ?? ''
+  expect(code).toMatch(/^[A-Z2-9]{8}$/)
+  await keepScreenshot(seller, 'created-transaction')
+  return code
+}
+
+async function buyerJoins(buyer: Page, code: string) {
+  await buyer.goto(`/join-transaction/${code}`)
+  await expect(buyer.getByTestId('join-preview')).toBeVisible()
+  await expectNoAxeViolations(buyer, 'the join preview')
+  await buyer.getByTestId('join-submit').click()
+  await expect(buyer).toHaveURL(/\/transactions\/[0-9a-f-]{36}$/)
+  await expect(buyer.getByTestId('transaction-status')).toHaveAttribute('data-status', 'joined')
+}
+
+async function buyerPays(buyer: Page, card: string) {
+  await buyer.getByTestId('action-pay').click()
+  const checkout = buyer.getByTestId('checkout-dialog')
+  await expect(checkout).toBeVisible()
+  const address = checkout.getByLabel('Full name')
+  if (await address.isVisible()) {
+    await address.fill('Bea Tester')
+    await checkout.getByLabel('Address line 1').fill('1 Main Street')
+    await checkout.getByLabel('Town or city').fill('Dublin')
+    await checkout.getByLabel('Postcode').fill('D01 F5P2')
+    await checkout.getByLabel('Country').selectOption('ie')
+    await checkout.getByTestId('checkout-next').click()
+  }
+  if (await checkout.getByTestId('checkout-method-card').isVisible()) {
+    await checkout.getByTestId('checkout-method-card').check()
+    await checkout.getByTestId('checkout-next').click()
+  }
+  await checkout.getByTestId('card-number-input').fill(card)
+  await checkout.getByTestId('pay-submit').click()
+}
+
+test('seller and buyer complete a sale, and the money reaches the seller', async ({ browser }) => {
+  const seller = await registeredPerson(browser, newPerson('Sam'))
+  const buyer = await registeredPerson(browser, newPerson('Bea'))
+  const code = await sellerCreates(seller, 'Blue road bicycle', '250.00')
+  await buyerJoins(buyer, code)
+
+  await buyerPays(buyer, '4242 4242 4242 4242')
+  await expect(buyer.getByRole('heading', { name: 'Success!' })).toBeVisible()
+  await buyer.keyboard.press('Escape')
+  await expect(buyer.getByTestId('transaction-status')).toHaveAttribute('data-status', 'paid')
+  await keepScreenshot(buyer, 'status-paid-buyer')
+
+  // The seller sees the payment and adds tracking.
+  await seller.goto('/transactions')
+  await seller.getByTestId('transaction-row').first().click()
+  await expect(seller.getByTestId('transaction-status')).toHaveAttribute('data-status', 'paid')
+  await expectNoAxeViolations(seller, 'the status page')
+  await seller.getByTestId('action-track').click()
+  await seller.getByTestId('carrier-select').selectOption('dhl')
+  await seller.getByTestId('tracking-code-input').fill('JD014600003828')
+  await seller.getByTestId('dialog-track-confirm').click()
+  await expect(seller.getByTestId('transaction-status')).toHaveAttribute('data-status', 'tracked')
+
+  // The buyer confirms the delivery; the complaint window (8 s here) starts.
+  await buyer.reload()
+  await buyer.getByTestId('action-confirm-delivery').click()
+  await buyer.getByTestId('dialog-confirm-delivery-confirm').click()
+  await expect(buyer.getByTestId('transaction-status')).toHaveAttribute('data-status', 'delivered')
+  await expect(buyer.getByTestId('complaint-deadline')).toBeVisible()
+  await keepScreenshot(buyer, 'status-delivered-buyer')
+
+  // The window passes: both see the funds released.
+  await expect(async () => {
+    await seller.reload()
+    await expect(seller.getByTestId('transaction-status')).toHaveAttribute('data-status', 'funds_released', { timeout: 1000 })
+  }).toPass({ timeout: 40_000 })
+  await buyer.reload()
+  await expect(buyer.getByTestId('transaction-status')).toHaveAttribute('data-status', 'funds_released')
+  await keepScreenshot(seller, 'status-released-seller')
+})
+
+test('a declined card is explained and a retry with a good card pays', async ({ browser }) => {
+  const seller = await registeredPerson(browser, newPerson('Sid'))
+  const buyer = await registeredPerson(browser, newPerson('Bo'))
+  const code = await sellerCreates(seller, 'Vintage camera', '80.00')
+  await buyerJoins(buyer, code)
+  await buyerPays(buyer, '4000 0000 0000 0002')
+  await expect(buyer.getByTestId('payment-error')).toBeVisible()
+  await keepScreenshot(buyer, 'checkout-declined')
+  await buyer.getByTestId('card-number-input').fill('4242 4242 4242 4242')
+  await buyer.getByTestId('pay-submit').click()
+  await expect(buyer.getByRole('heading', { name: 'Success!' })).toBeVisible()
+  await buyer.keyboard.press('Escape')
+  await expect(buyer.getByTestId('transaction-status')).toHaveAttribute('data-status', 'paid')
+})
+
+test('the buyer complains within the window and the money stays held', async ({ browser }) => {
+  const seller = await registeredPerson(browser, newPerson('Sue'))
+  const buyer = await registeredPerson(browser, newPerson('Ben'))
+  const code = await sellerCreates(seller, 'Oak desk', '120.00')
+  await buyerJoins(buyer, code)
+  await buyerPays(buyer, '4242424242424242')
+  await expect(buyer.getByRole('heading', { name: 'Success!' })).toBeVisible()
+  await buyer.keyboard.press('Escape')
+  await seller.goto('/transactions')
+  await seller.getByTestId('transaction-row').first().click()
+  await seller.getByTestId('action-track').click()
+  await seller.getByTestId('carrier-select').selectOption('ups')
+  await seller.getByTestId('tracking-code-input').fill('1Z999AA10123456784')
+  await seller.getByTestId('dialog-track-confirm').click()
+  await buyer.reload()
+  await buyer.getByTestId('action-confirm-delivery').click()
+  await buyer.getByTestId('dialog-confirm-delivery-confirm').click()
+  await expect(buyer.getByRole('heading', { name: 'Success!' })).toBeVisible()
+  await buyer.keyboard.press('Escape')
+  await buyer.getByTestId('action-complain').click()
+  await buyer.getByRole('dialog').getByRole('textbox').fill('The desk arrived with a broken leg.')
+  await buyer.getByTestId('dialog-complain-confirm').click()
+  await expect(buyer.getByTestId('transaction-status')).toHaveAttribute('data-status', 'complained')
+  await buyer.waitForTimeout(10_000)
+  await buyer.reload()
+  await expect(buyer.getByTestId('transaction-status')).toHaveAttribute('data-status', 'complained')
+  // The seller accepts the complaint: the buyer is refunded.
+  await seller.reload()
+  await seller.getByTestId('action-accept-complaint').click()
+  await seller.getByTestId('dialog-accept-complaint-confirm').click()
+  await expect(seller.getByTestId('transaction-status')).toHaveAttribute('data-status', 'payment_refunded')
+})
+
+test('a create link prefills the form', async ({ browser }) => {
+  const seller = await registeredPerson(browser, newPerson('Pia'))
+  await seller.goto('/create-transaction?user=SELLER&model=online&cur=GBP&price=12.5&desc=Garden%20chair')
+  await expect(seller.getByTestId('role-seller')).toBeChecked()
+  await seller.getByTestId('create-next').click()
+  await expect(seller.getByTestId('description-input')).toHaveValue('Garden chair')
+  await expect(seller.getByTestId('currency-select')).toHaveValue('gbp')
+  await expect(seller.getByTestId('price-input')).toHaveValue(/12[.,]50?/)
+  await seller.goto('/create-transaction?user=nobody&cur=XXX&price=abc&desc=Lamp')
+  await expect(seller.getByTestId('prefill-invalid')).toBeVisible()
+})
