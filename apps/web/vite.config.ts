@@ -4,7 +4,14 @@ import { defineConfig } from 'vitest/config'
 export default defineConfig({
   plugins: [react()],
   build: { outDir: 'dist', sourcemap: true },
-  server: { proxy: { '/api': 'http://localhost:3000', '/oidc': 'http://localhost:3000' } },
+  server: {
+    proxy: {
+      '/api': 'http://localhost:3000',
+      '/app_api': 'http://localhost:3000',
+      '/oidc': 'http://localhost:3000',
+      '/sandbox': 'http://localhost:3000',
+    },
+  },
   test: {
     name: 'web',
     environment: 'happy-dom',

@@ -5,10 +5,14 @@ import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { createBrowserRouter, RouterProvider } from 'react-router'
 import { FullPageStatus } from '../components/status-message.tsx'
+import { captureJoinCode } from '../features/onboarding/join-code-memory.ts'
 import { createOidcAuthService, createUserManager } from '../lib/auth/oidc-auth-service.ts'
 import { fetchClientConfig } from '../lib/client-config.ts'
 import { BaseProviders, SessionProviders } from './providers.tsx'
 import { routes } from './routes.tsx'
+
+// Spec §4: a join code in the URL at startup is kept for after the country-and-terms prompt.
+captureJoinCode(window.location.pathname)
 
 function SignedInApp({ config }: { config: ClientConfig }) {
   const [auth] = useState(() =>

@@ -1,7 +1,12 @@
+import { type ReactNode, Suspense } from 'react'
+import { useTranslation } from 'react-i18next'
 import type { RouteObject } from 'react-router'
+import { FullPageStatus } from '../components/status-message.tsx'
 import { AuthCallbackPage } from '../features/auth/auth-callback-page.tsx'
 import { LoginPage, RegisterPage } from '../features/auth/sign-in-start-page.tsx'
+import { termsPath } from '../features/help/terms-path.ts'
 import { namedRoutes as r } from '../lib/named-routes.ts'
+import { ChunkErrorBoundary } from './chunk-error-boundary.tsx'
 import { lazyPage } from './lazy-page.ts'
 import { Redirect } from './redirect.tsx'
 import { RequireAuth } from './require-auth.tsx'
@@ -38,6 +43,17 @@ const HelpLayout = lazyPage(() => import('../features/help/help-layout.tsx'), 'H
 const AccountPage = lazyPage(() => import('../features/help/account-page.tsx'), 'AccountPage')
 const FaqPage = lazyPage(() => import('../features/help/faq-page.tsx'), 'FaqPage')
 const ContactUsPage = lazyPage(() => import('../features/help/contact-us-page.tsx'), 'ContactUsPage')
+const TermsPage = lazyPage(() => import('../features/help/terms-page.tsx'), 'TermsPage')
+
+/** A lazily loaded page outside the signed-in shell. */
+function PublicPage({ children }: { children: ReactNode }) {
+  const { t } = useTranslation()
+  return (
+    <ChunkErrorBoundary>
+      <Suspense fallback={<FullPageStatus busy title={t('app.loading')} />}>{children}</Suspense>
+    </ChunkErrorBoundary>
+  )
+}
 
 /** Spec §2 redirects: old and intermediate profile paths all land on a real page. */
 const profileRedirects: Array<[from: string, to: string]> = [
@@ -59,6 +75,15 @@ export const routes: RouteObject[] = [
   { path: r.login, element: <LoginPage /> },
   { path: r.register, element: <RegisterPage /> },
   { path: r.authCallback, element: <AuthCallbackPage /> },
+  // Public (no sign-in): linked from the blocking terms dialogs and readable before registering. English only.
+  {
+    path: termsPath,
+    element: (
+      <PublicPage>
+        <TermsPage />
+      </PublicPage>
+    ),
+  },
   {
     element: (
       <RequireAuth>

@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next'
 import { Outlet, useLocation } from 'react-router'
 import { StatusMessage } from '../../components/status-message.tsx'
 import { mobileBreakpointPx, sidebarWidthPx } from '../../lib/constants.ts'
+import { OnboardingDialogs } from '../../features/onboarding/onboarding-dialogs.tsx'
 import { ChunkErrorBoundary } from '../chunk-error-boundary.tsx'
 import { MobileTopBar } from './mobile-top-bar.tsx'
 import { routeArea } from './route-area.ts'
@@ -30,6 +31,7 @@ export function AppShell() {
   return (
     <Box sx={{ display: 'flex', minHeight: '100vh' }}>
       <SkipLink />
+      <OnboardingDialogs />
       {wide ? (
         <Drawer
           variant="permanent"

@@ -7,6 +7,7 @@ import { ContentCard } from '../../components/content-card.tsx'
 import { PageHeader } from '../../components/page-header.tsx'
 import { useClientConfig } from '../../lib/client-config-context.tsx'
 import { routeTo } from '../../lib/named-routes.ts'
+import { ContactForm } from './contact-form.tsx'
 
 export function ContactUsPage() {
   const { t } = useTranslation()
@@ -22,6 +23,9 @@ export function ContactUsPage() {
           { label: t('help.contactUs.title') },
         ]}
       />
+      <ContentCard>
+        <ContactForm />
+      </ContentCard>
       <ContentCard>
         <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center' }}>
           <MailOutlineIcon aria-hidden color="primary" />

@@ -2,13 +2,15 @@ import ExpandMoreIcon from '@mui/icons-material/ExpandMore'
 import Accordion from '@mui/material/Accordion'
 import AccordionDetails from '@mui/material/AccordionDetails'
 import AccordionSummary from '@mui/material/AccordionSummary'
+import Link from '@mui/material/Link'
 import Typography from '@mui/material/Typography'
 import { useTranslation } from 'react-i18next'
 import { PageHeader } from '../../components/page-header.tsx'
 import { complaintWindowHours } from '../../lib/constants.ts'
 import { routeTo } from '../../lib/named-routes.ts'
+import { termsPath } from './terms-path.ts'
 
-const questions = ['howItWorks', 'fee', 'release', 'complaints', 'faceToFace', 'revoke'] as const
+const questions = ['howItWorks', 'fee', 'sellerFee', 'release', 'complaints', 'faceToFace', 'refund', 'revoke'] as const
 
 export function FaqPage() {
   const { t } = useTranslation()
@@ -40,6 +42,11 @@ export function FaqPage() {
           </AccordionDetails>
         </Accordion>
       ))}
+      <Typography sx={{ mt: 3 }}>
+        <Link href={termsPath} target="_blank" rel="noopener">
+          {t('help.faq.termsLink')} <span>{t('onboarding.terms.newTab')}</span>
+        </Link>
+      </Typography>
     </>
   )
 }

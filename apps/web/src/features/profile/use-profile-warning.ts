@@ -1,8 +1,21 @@
+import { usePayoutRequirements, usePersonalProfile } from './profile-api.ts'
+
+/** The rule behind the warning icon, separate from the fetching so it can be tested on its own. */
+export function profileNeedsAttention(
+  profile: { details_submitted: boolean } | undefined,
+  payout: { status: string } | undefined,
+): boolean {
+  return profile?.details_submitted === false || payout?.status === 'due'
+}
+
 /**
- * Whether "My profile" needs the person's attention (details not submitted or
- * payout requirements due). Until the payout-requirements call is wired up
- * there is nothing to warn about.
+ * Whether "My profile" needs the person's attention (spec §2): personal
+ * details not submitted, or payout requirements due. False while loading and
+ * when either call fails (a 409 before the country is set is not a warning:
+ * the blocking country dialog deals with that).
  */
 export function useProfileWarning(): boolean {
-  return false
+  const profile = usePersonalProfile()
+  const payout = usePayoutRequirements()
+  return profileNeedsAttention(profile.data, payout.data)
 }

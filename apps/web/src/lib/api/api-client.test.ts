@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest'
-import { createApiClient } from './api-client.ts'
+import { createApiClient, siteRootOf } from './api-client.ts'
 import { ApiError } from './api-error.ts'
 
 function json(status: number, body: unknown) {
@@ -40,6 +40,13 @@ describe('api client', () => {
     expect(first).not.toBe(second)
     expect(fetch.mock.calls[1]?.[1]?.body).toBe('{"price":100}')
     expect(headersOf(1).get('Content-Type')).toBe('application/json')
+  })
+
+  it('resolves fromSiteRoot paths against the site root, not the API base', async () => {
+    const { client, fetch } = setup([new Response(null, { status: 201 })])
+    await client.request('/app_api/contact_us', { method: 'POST', body: {}, fromSiteRoot: true })
+    expect(fetch.mock.calls[0]?.[0]).toBe('/app_api/contact_us')
+    expect(siteRootOf('https://pactum.example/api/v1')).toBe('https://pactum.example')
   })
 
   it('turns an error body into a typed ApiError', async () => {

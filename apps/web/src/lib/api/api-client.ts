@@ -9,6 +9,8 @@ export interface ApiRequest {
   body?: unknown
   headers?: Record<string, string>
   signal?: AbortSignal
+  /** Resolve `path` from the site root instead of the API base (e.g. `/app_api/contact_us`). */
+  fromSiteRoot?: boolean
 }
 
 export interface ApiClient {
@@ -24,6 +26,15 @@ export interface ApiClientOptions {
   onUnauthenticated: () => void
   fetch?: typeof fetch
   newRequestId?: () => string
+}
+
+/** The site root of `baseUrl`: its origin when absolute, '' (same origin) when root-relative. */
+export function siteRootOf(baseUrl: string): string {
+  try {
+    return new URL(baseUrl).origin
+  } catch {
+    return ''
+  }
 }
 
 function buildUrl(baseUrl: string, path: string, query: ApiRequest['query']): string {
@@ -55,7 +66,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       body = JSON.stringify(request.body)
     }
     try {
-      const response = await doFetch(buildUrl(baseUrl, path, request.query), {
+      const response = await doFetch(buildUrl(request.fromSiteRoot ? siteRootOf(baseUrl) : baseUrl, path, request.query), {
         method: request.method ?? 'GET',
         headers,
         body,

@@ -1,0 +1,120 @@
+import { screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { describe, expect, it } from 'vitest'
+import { apiError, defaultApiRoutes, fakeApiClient } from '../../test/fake-api-client.ts'
+import { renderApp } from '../../test/render-app.tsx'
+
+function contactApi(answer: unknown = undefined) {
+  return fakeApiClient({
+    ...defaultApiRoutes(),
+    'POST /app_api/contact_us': () => {
+      if (answer instanceof Error) throw answer
+      return answer
+    },
+  })
+}
+
+describe('contact form (/profile/help/contact-us)', () => {
+  it('prefills the e-mail from the ID token and shows field errors for an empty form', async () => {
+    const user = userEvent.setup()
+    const api = contactApi()
+    await renderApp('/profile/help/contact-us', { api })
+    const email = (await screen.findByRole('textbox', { name: /your e-mail/i })) as HTMLInputElement
+    expect(email.value).toBe('anna@example.com')
+    await user.clear(email)
+    await user.type(email, 'not-an-address')
+    await user.click(screen.getByRole('button', { name: 'Send message' }))
+    expect(screen.getByText('Enter a valid e-mail address.')).toBeTruthy()
+    expect(screen.getAllByText('This field is required.')).toHaveLength(2)
+    expect(screen.getByRole('textbox', { name: /subject/i }).getAttribute('aria-invalid')).toBe('true')
+    expect(await screen.findByTestId('invalid-form-snackbar')).toBeTruthy()
+    expect(api.request.mock.calls.some(([path]) => path === '/app_api/contact_us')).toBe(false)
+  })
+
+  it('sends subject, message and e-mail to /app_api/contact_us at the site root and says Success!', async () => {
+    const user = userEvent.setup()
+    const api = contactApi({ id: 'msg-1' })
+    await renderApp('/profile/help/contact-us', { api })
+    await user.type(await screen.findByRole('textbox', { name: /subject/i }), 'Where is my payout?')
+    await user.type(screen.getByRole('textbox', { name: /message/i }), 'Transaction ABCD2345 was completed yesterday.')
+    await user.click(screen.getByRole('button', { name: 'Send message' }))
+    expect(await screen.findByRole('dialog', { name: 'Success!' })).toBeTruthy()
+    expect(api.request).toHaveBeenCalledWith('/app_api/contact_us', {
+      method: 'POST',
+      fromSiteRoot: true,
+      body: {
+        email: 'anna@example.com',
+        subject: 'Where is my payout?',
+        message: 'Transaction ABCD2345 was completed yesterday.',
+      },
+    })
+  })
+
+  it('explains a 429 clearly', async () => {
+    const user = userEvent.setup()
+    await renderApp('/profile/help/contact-us', { api: contactApi(apiError(429, 'rate_limited')) })
+    await user.type(await screen.findByRole('textbox', { name: /subject/i }), 'Hello')
+    await user.type(screen.getByRole('textbox', { name: /message/i }), 'Hello again')
+    await user.click(screen.getByRole('button', { name: 'Send message' }))
+    const modal = await screen.findByRole('dialog', { name: 'Error!' })
+    expect(within(modal).getByText(/too many messages in a short time/)).toBeTruthy()
+  })
+})
+
+describe('account page: account deletion', () => {
+  it('asks for confirmation, then sends an Account deletion request', async () => {
+    const user = userEvent.setup()
+    const api = contactApi()
+    await renderApp('/profile/help/account', { api })
+    await user.click(await screen.findByRole('button', { name: 'Request account deletion' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Request account deletion?' })
+    await user.click(within(dialog).getByRole('button', { name: 'Send request' }))
+    expect(await screen.findByRole('dialog', { name: 'Success!' })).toBeTruthy()
+    const call = api.request.mock.calls.find(([path]) => path === '/app_api/contact_us')
+    expect(call?.[1]).toMatchObject({
+      method: 'POST',
+      fromSiteRoot: true,
+      body: { email: 'anna@example.com', subject: 'Account deletion request' },
+    })
+  })
+
+  it('sends nothing when cancelled', async () => {
+    const user = userEvent.setup()
+    const api = contactApi()
+    await renderApp('/profile/help/account', { api })
+    await user.click(await screen.findByRole('button', { name: 'Request account deletion' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Request account deletion?' })
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }))
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Request account deletion?' })).toBeNull())
+    expect(api.request.mock.calls.some(([path]) => path === '/app_api/contact_us')).toBe(false)
+  })
+})
+
+describe('FAQ', () => {
+  it('covers fees, the complaint window and face-to-face sales', async () => {
+    await renderApp('/profile/help/faq')
+    expect(await screen.findByRole('heading', { level: 1, name: 'Frequently asked questions' })).toBeTruthy()
+    expect(screen.getByRole('button', { name: 'What does the buyer pay?' })).toBeTruthy()
+    expect(screen.getByRole('button', { name: 'Does the seller pay a fee?' })).toBeTruthy()
+    expect(screen.getByRole('button', { name: 'Who can complain if something goes wrong?' })).toBeTruthy()
+    expect(screen.getByRole('button', { name: 'How does a face-to-face sale work?' })).toBeTruthy()
+    expect(screen.getByText(/within 24 hours of the item arriving/)).toBeTruthy()
+  })
+})
+
+describe('terms of service (/terms)', () => {
+  it('is public, in English, with one h1 and the clauses the spec requires', async () => {
+    const { auth } = await renderApp('/terms')
+    expect(await screen.findByRole('heading', { level: 1, name: 'Terms of service' })).toBeTruthy()
+    expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1)
+    const text = screen.getByTestId('terms-of-service').textContent ?? ''
+    expect(text).toMatch(/over 18 years of age/)
+    expect(text).toMatch(/summary resolution within 3 business days/)
+    expect(text).toMatch(/final response within 8 weeks/)
+    expect(text).toMatch(/two months' notice/)
+    expect(text).toMatch(/13 months/)
+    expect(text).toMatch(/24 hours/)
+    expect(screen.getByTestId('terms-of-service').closest('[lang="en"]')).toBeTruthy()
+    expect(auth.signIn).not.toHaveBeenCalled()
+  })
+})

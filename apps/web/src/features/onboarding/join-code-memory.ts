@@ -1,0 +1,35 @@
+/**
+ * Spec §4: a join code in the URL at startup (/join-transaction/:code) is kept,
+ * so that after the blocking country-and-terms dialog the person lands on the
+ * transaction they came to join. sessionStorage survives the sign-in redirect
+ * but not the tab.
+ */
+const storageKey = 'pactum.joinCode'
+const joinPath = /^\/join-transaction\/([A-Za-z0-9]+)\/?$/
+
+function storage(): Storage | undefined {
+  try {
+    return typeof window === 'undefined' ? undefined : window.sessionStorage
+  } catch {
+    return undefined
+  }
+}
+
+/** The join code in `pathname`, if it is a join-by-code link (listing links are not). */
+export function joinCodeFromPath(pathname: string): string | null {
+  return joinPath.exec(pathname)?.[1] ?? null
+}
+
+/** Keeps the join code of `pathname`, if any; other paths leave a kept code alone. */
+export function captureJoinCode(pathname: string): void {
+  const code = joinCodeFromPath(pathname)
+  if (code) storage()?.setItem(storageKey, code)
+}
+
+export function savedJoinCode(): string | null {
+  return storage()?.getItem(storageKey) ?? null
+}
+
+export function forgetJoinCode(): void {
+  storage()?.removeItem(storageKey)
+}
