@@ -1,4 +1,5 @@
 import { type Browser, expect, type Page } from '@playwright/test'
+import { completeCountryAndTerms } from './onboarding.ts'
 
 export interface Person {
   firstName: string
@@ -27,5 +28,6 @@ export async function registeredPerson(browser: Browser, person: Person): Promis
   await page.getByLabel('Password').fill(person.password)
   await page.getByRole('button', { name: 'Create account' }).click()
   await expect(page).toHaveURL(/\/transactions$/)
+  await completeCountryAndTerms(page)
   return page
 }

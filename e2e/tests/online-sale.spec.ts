@@ -56,6 +56,8 @@ async function buyerPays(buyer: Page, card: string) {
     await checkout.getByTestId('checkout-method-card').check()
     await checkout.getByTestId('checkout-next').click()
   }
+  await expect(checkout.getByTestId('card-number-input')).toBeVisible()
+  await expectNoAxeViolations(buyer, 'the checkout dialog')
   await checkout.getByTestId('card-number-input').fill(card)
   await checkout.getByTestId('pay-submit').click()
 }
@@ -74,6 +76,8 @@ test('seller and buyer complete a sale, and the money reaches the seller', async
 
   // The seller sees the payment and adds tracking.
   await seller.goto('/transactions')
+  await expect(seller.getByTestId('transaction-row')).toHaveCount(1)
+  await expectNoAxeViolations(seller, 'my transactions with a row')
   await seller.getByTestId('transaction-row').first().click()
   await expect(seller.getByTestId('transaction-status')).toHaveAttribute('data-status', 'paid')
   await expectNoAxeViolations(seller, 'the status page')

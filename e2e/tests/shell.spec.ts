@@ -1,5 +1,6 @@
 import { expect, type Page, test } from '@playwright/test'
 import { expectNoAxeViolations } from '../support/axe.ts'
+import { completeCountryAndTerms } from '../support/onboarding.ts'
 import { keepScreenshot } from '../support/screenshots.ts'
 
 /**
@@ -28,8 +29,15 @@ async function registerThroughTheUi(page: Page) {
   await expect(page).toHaveURL(/\/transactions$/)
 }
 
-test('a new person registers and lands on their transactions, greeted by first name', async ({ page }) => {
+test('a new person registers, chooses a country and lands on their transactions, greeted by first name', async ({ page }) => {
   await registerThroughTheUi(page)
+  await expect(page.getByTestId('country-dialog')).toBeVisible()
+  await keepScreenshot(page, 'country-dialog')
+  await expectNoAxeViolations(page, 'the country dialog')
+  // Submitting needs both a country and the agreement.
+  await expect(page.getByTestId('country-dialog-submit')).toBeDisabled()
+  await completeCountryAndTerms(page)
+  await expect(page).toHaveURL(/\/transactions$/)
   await expect(page.getByTestId('welcome-line')).toHaveText('Welcome, Anna!')
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('My transactions')
   await keepScreenshot(page, 'shell-desktop')

@@ -181,3 +181,67 @@ export const carrierListSchema = z.array(carrierSchema)
 
 export const releaseFundsQuerySchema = z.object({ to: roleSchema })
 export const adminActionBodySchema = z.object({ reason: z.string().trim().min(1).max(1000) }).meta({ id: 'AdminAction' })
+
+// ---------------------------------------------------------------------------
+// Transaction details (spec §7): update before joining, the parties' contact
+// details, the buyer's address collected at checkout, the user's currencies.
+
+export type UpdateTransactionBody = z.infer<typeof updateTransactionBodySchema>
+
+/** GET /me/supported_currencies and /me/supported_payout_currencies. */
+export const supportedCurrenciesSchema = z.array(currencyCodeSchema).meta({ id: 'SupportedCurrencies' })
+
+/** GET /transactions/{id}/seller_details and /buyer_details: null while that party has not joined. */
+export const partyDetailsSchema = z
+  .object({ first_name: z.string().nullable(), last_name: z.string().nullable(), email: z.string().nullable() })
+  .meta({ id: 'PartyDetails' })
+export type PartyDetails = z.infer<typeof partyDetailsSchema>
+
+// Region codes Intl knows that are no ISO 3166-1 country (European Union, eurozone, United Nations, UK for gb, …).
+const notCountries = new Set(['eu', 'ez', 'un', 'qo', 'zz', 'uk'])
+const regionNames = new Intl.DisplayNames(['en'], { type: 'region', fallback: 'none' })
+
+/** Lower-case ISO 3166-1 alpha-2, as `us`. */
+export const countryCodeSchema = z
+  .string()
+  .regex(/^[a-z]{2}$/, 'a lower-case ISO 3166-1 alpha-2 code such as us')
+  // Zod runs this even when the pattern failed; Intl throws on anything but two letters.
+  .refine((code) => !/^[a-z]{2}$/.test(code) || (!notCountries.has(code) && regionNames.of(code.toUpperCase()) !== undefined), 'not an ISO 3166-1 country code')
+  .meta({ example: 'de' })
+
+const addressLine = (max: number) => z.string().trim().min(1).max(max)
+/** Optional: left out, null or blank all mean none. */
+const optionalAddressLine = (max: number) => z.string().trim().max(max).nullish()
+
+// POST /transactions/{id}/shipping_details (the buyer, before paying)
+export const shippingDetailsBodySchema = z
+  .object({
+    name: addressLine(200),
+    line1: addressLine(200),
+    line2: optionalAddressLine(200),
+    city: addressLine(100),
+    postal_code: z
+      .string()
+      .trim()
+      .min(1)
+      .max(20)
+      .regex(/^[A-Za-z0-9][A-Za-z0-9 -]*$/, 'letters, digits, spaces and dashes'),
+    country_code: countryCodeSchema,
+    state: optionalAddressLine(100),
+  })
+  .meta({ id: 'ShippingDetailsBody' })
+export type ShippingDetailsBody = z.infer<typeof shippingDetailsBodySchema>
+
+/** GET /transactions/{id}/shipping_details and /billing_details. */
+export const shippingDetailsSchema = z
+  .object({
+    name: z.string(),
+    line1: z.string(),
+    line2: z.string().nullable(),
+    city: z.string(),
+    postal_code: z.string(),
+    country_code: z.string(),
+    state: z.string().nullable(),
+  })
+  .meta({ id: 'ShippingDetails' })
+export type ShippingDetails = z.infer<typeof shippingDetailsSchema>

@@ -7,6 +7,8 @@ import * as jobsAndWebhooks from './migrations/0004-jobs-and-webhooks.ts'
 import * as sandboxProvider from './migrations/0005-sandbox-provider.ts'
 import * as carrierTracking from './migrations/0006-carrier-tracking.ts'
 import * as transactions from './migrations/0010-transactions.ts'
+import * as shippingDetails from './migrations/0011-shipping-details.ts'
+import * as onboarding from './migrations/0012-onboarding.ts'
 import type { Database } from './schema.ts'
 
 /**
@@ -22,6 +24,8 @@ const migrations: Record<string, Migration> = {
   '0005-sandbox-provider': sandboxProvider,
   '0006-carrier-tracking': carrierTracking,
   '0010-transactions': transactions,
+  '0011-shipping-details': shippingDetails,
+  '0012-onboarding': onboarding,
 }
 
 export async function migrateToLatest(db: Kysely<Database>): Promise<string[]> {

@@ -12,6 +12,21 @@ export interface UsersTable {
   locale: string | null
   created_at: ColumnType<Date, Date | undefined, never>
   updated_at: ColumnType<Date, Date | undefined, Date>
+  // 0012-onboarding: active country, terms acceptance, payout profile.
+  country_code: ColumnType<string | null, string | null | undefined, string | null>
+  tos_accepted_at: ColumnType<Date | null, Date | null | undefined, Date | null>
+  tos_version_accepted: ColumnType<string | null, string | null | undefined, string | null>
+  /** A `date` column: read it with to_char(dob, 'YYYY-MM-DD'), write 'YYYY-MM-DD'. */
+  dob: ColumnType<unknown, string | null | undefined, string | null>
+  phone: ColumnType<string | null, string | null | undefined, string | null>
+  phone_country_code: ColumnType<string | null, string | null | undefined, string | null>
+  address_line1: ColumnType<string | null, string | null | undefined, string | null>
+  address_line2: ColumnType<string | null, string | null | undefined, string | null>
+  address_city: ColumnType<string | null, string | null | undefined, string | null>
+  address_state: ColumnType<string | null, string | null | undefined, string | null>
+  address_postal_code: ColumnType<string | null, string | null | undefined, string | null>
+  business_type: ColumnType<'individual' | 'company', 'individual' | 'company' | undefined, 'individual' | 'company'>
+  notification_language: ColumnType<string | null, string | null | undefined, string | null>
 }
 
 /** Accounts of the embedded sign-in provider (credentials live only here). */
@@ -251,6 +266,32 @@ export interface CarrierEventsTable {
   processed_at: Date | null
 }
 
+/** The buyer's address collected at checkout (one per transaction). */
+export interface ShippingDetailsTable {
+  transaction_id: string
+  buyer_id: string
+  name: string
+  line1: string
+  line2: string | null
+  city: string
+  postal_code: string
+  country_code: string
+  state: string | null
+  created_at: Date
+  updated_at: Date
+}
+
+/** Messages sent through the contact form (0012-onboarding). */
+export interface ContactMessagesTable {
+  id: Generated<string>
+  user_id: string
+  name: string | null
+  email: string
+  subject: string
+  message: string
+  created_at: Date
+}
+
 export interface Database {
   users: UsersTable
   accounts: AccountsTable
@@ -272,4 +313,6 @@ export interface Database {
   sandbox_webhook_deliveries: SandboxWebhookDeliveriesTable
   tracking_registrations: TrackingRegistrationsTable
   carrier_events: CarrierEventsTable
+  shipping_details: ShippingDetailsTable
+  contact_messages: ContactMessagesTable
 }

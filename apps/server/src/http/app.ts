@@ -9,6 +9,7 @@ import { supportedCarriersRoutes } from '../adapters/carrier-tracker/carrier-rou
 import { registerProviderRoutes, startProviders } from '../adapters/providers.ts'
 import { createTransactionQueues, jobEffectScheduler, startTransactionWorkers } from '../transactions/transaction-jobs.ts'
 import { adminTransactionRoutes } from './routes/admin/admin-transaction-routes.ts'
+import { detailsRoutes } from './routes/transactions/details-routes.ts'
 import { paymentRoutes } from './routes/transactions/payment-routes.ts'
 import { transactionRoutes } from './routes/transactions/transaction-routes.ts'
 import { type AccessTokenVerifier, createAccessTokenVerifier, discoverJwksUri } from '../auth/access-token-verifier.ts'
@@ -28,6 +29,8 @@ import { adminLedgerRoutes } from './routes/admin/ledger.ts'
 import { clientConfigRoutes } from './routes/client-config.ts'
 import { healthRoutes } from './routes/health.ts'
 import { meRoutes } from './routes/me.ts'
+import { profileRoutes } from './routes/profile-routes.ts'
+import { contactRoutes } from './routes/contact-routes.ts'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -129,14 +132,17 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(healthRoutes)
       await api.register(clientConfigRoutes)
       await api.register(meRoutes)
+      await api.register(profileRoutes)
       await api.register(adminLedgerRoutes)
       await api.register(supportedCarriersRoutes)
       await api.register(transactionRoutes(() => transactionDeps))
+      await api.register(detailsRoutes(() => transactionDeps))
       await api.register(paymentRoutes(() => ({ ...transactionDeps, paymentProvider: providers.paymentProvider })))
       await api.register(adminTransactionRoutes(() => transactionDeps))
     },
     { prefix: '/api/v1' },
   )
+  await app.register(contactRoutes)
   await registerProviderRoutes(app, providers, clock)
   await registerWebApp(app, { distDir: options.webDistDir ?? defaultWebDist })
   return app

@@ -1,0 +1,56 @@
+import { randomUUID } from 'node:crypto'
+import { mkdir, writeFile } from 'node:fs/promises'
+import path from 'node:path'
+
+export interface MailMessage {
+  to: string
+  subject: string
+  text: string
+  replyTo?: string
+}
+
+/** The port through which the server sends e-mail. */
+export interface Mailer {
+  send(message: MailMessage): Promise<{ id: string; file?: string }>
+}
+
+/** Header values: no line breaks (no header injection); non-ASCII as an RFC 2047 encoded word. */
+function headerValue(value: string): string {
+  const oneLine = value.replace(/[\r\n\p{Cc}]+/gu, ' ').trim()
+  return /^[\x20-\x7e]*$/.test(oneLine) ? oneLine : `=?UTF-8?B?${Buffer.from(oneLine, 'utf8').toString('base64')}?=`
+}
+
+function address(value: string): string {
+  return value.replace(/[\r\n<>,;\p{Cc}]/gu, '').trim()
+}
+
+/**
+ * A mailer that writes each message as an RFC 5322 file,
+ * `<dir>/<timestamp>-<id>.eml` (development and tests; a real transport
+ * would implement the same port).
+ */
+export function createFileMailer(options: { dir: string; from: string; now?: () => Date }): Mailer {
+  const now = options.now ?? (() => new Date())
+  return {
+    async send(message) {
+      const id = randomUUID()
+      const date = now()
+      const headers = [
+        `From: ${address(options.from)}`,
+        `To: ${address(message.to)}`,
+        ...(message.replyTo ? [`Reply-To: ${address(message.replyTo)}`] : []),
+        `Subject: ${headerValue(message.subject)}`,
+        `Date: ${date.toUTCString()}`,
+        `Message-ID: <${id}@pactum>`,
+        'MIME-Version: 1.0',
+        'Content-Type: text/plain; charset=utf-8',
+        'Content-Transfer-Encoding: base64',
+      ]
+      const body = (Buffer.from(message.text.replace(/\r?\n/g, '\r\n'), 'utf8').toString('base64').match(/.{1,76}/g) ?? []).join('\r\n')
+      await mkdir(options.dir, { recursive: true })
+      const file = path.join(options.dir, `${date.getTime()}-${id}.eml`)
+      await writeFile(file, `${headers.join('\r\n')}\r\n\r\n${body}\r\n`, { flag: 'wx' })
+      return { id, file }
+    },
+  }
+}

@@ -1,0 +1,81 @@
+import { readdir, readFile } from 'node:fs/promises'
+import path from 'node:path'
+import { afterEach, describe, expect, it } from 'vitest'
+import { createTestApp, type TestApp } from '../../testing/test-app.ts'
+
+let testApp: TestApp | undefined
+afterEach(async () => {
+  await testApp?.close()
+  testApp = undefined
+})
+
+const message = { name: 'Ada Lovelace', email: 'ada@example.com', subject: 'Where is my payout?', message: 'Hello,\nmy payout has not arrived.\nThanks' }
+
+function decodeBody(eml: string): string {
+  const [, body = ''] = eml.split('\r\n\r\n')
+  return Buffer.from(body.replace(/\r\n/g, ''), 'base64').toString('utf8')
+}
+
+describe('POST /app_api/contact_us', () => {
+  it('stores the message and writes an e-mail to support', async () => {
+    testApp = await createTestApp({ env: { SUPPORT_EMAIL: 'help@pactum.example' } })
+    const token = await testApp.tokenFor('ada@example.com')
+    const response = await testApp.app.inject({ method: 'POST', url: '/app_api/contact_us', headers: { authorization: `Bearer ${token}` }, payload: message })
+    expect(response.statusCode).toBe(201)
+    const { id, created } = response.json()
+    expect(id).toMatch(/^[0-9a-f-]{36}$/)
+    expect(Number.isNaN(Date.parse(created))).toBe(false)
+
+    const row = await testApp.database.db.selectFrom('contact_messages').selectAll().where('id', '=', id).executeTakeFirstOrThrow()
+    expect(row).toMatchObject({ name: 'Ada Lovelace', email: 'ada@example.com', subject: 'Where is my payout?', message: message.message })
+
+    const mailDir = path.join(testApp.dataDir, 'mail')
+    const files = await readdir(mailDir)
+    expect(files).toHaveLength(1)
+    expect(files[0]).toMatch(/^\d+-[0-9a-f-]{36}\.eml$/)
+    const eml = await readFile(path.join(mailDir, files[0]!), 'utf8')
+    expect(eml).toContain('To: help@pactum.example\r\n')
+    expect(eml).toContain('Reply-To: ada@example.com\r\n')
+    expect(eml).toContain('Subject: [Contact] Where is my payout?\r\n')
+    const text = decodeBody(eml)
+    expect(text).toContain('my payout has not arrived.')
+    expect(text).toContain(`Message id: ${id}`)
+  })
+
+  it('answers 401 without a token and stores nothing', async () => {
+    testApp = await createTestApp()
+    const response = await testApp.app.inject({ method: 'POST', url: '/app_api/contact_us', payload: message })
+    expect(response.statusCode).toBe(401)
+    expect(response.json()).toMatchObject({ code: 'unauthenticated' })
+    expect(await testApp.database.db.selectFrom('contact_messages').select('id').execute()).toEqual([])
+  })
+
+  it.each([
+    [{ ...message, email: 'not-an-address' }, 'body.email'],
+    [{ ...message, subject: '' }, 'body.subject'],
+    [{ ...message, subject: 'Hi\r\nBcc: victim@example.com' }, 'body.subject'],
+    [{ ...message, message: '   ' }, 'body.message'],
+    [{ name: 'x', subject: 's', message: 'm' }, 'body.email'],
+  ])('refuses %j naming %s', async (payload, field) => {
+    testApp ??= await createTestApp()
+    const token = await testApp.tokenFor('ada@example.com')
+    const response = await testApp.app.inject({ method: 'POST', url: '/app_api/contact_us', headers: { authorization: `Bearer ${token}` }, payload })
+    expect(response.statusCode).toBe(400)
+    expect(response.json()).toMatchObject({ code: 'validation_failed', details: { fields: [{ field }] } })
+  })
+
+  it('allows 5 messages an hour per user', async () => {
+    testApp = await createTestApp()
+    const send = async (token: string) =>
+      (await testApp!.app.inject({ method: 'POST', url: '/app_api/contact_us', headers: { authorization: `Bearer ${token}` }, payload: message }))
+    const ada = await testApp.tokenFor('ada@example.com')
+    for (let index = 0; index < 5; index += 1) expect((await send(ada)).statusCode).toBe(201)
+    const refused = await send(ada)
+    expect(refused.statusCode).toBe(429)
+    expect(refused.json()).toMatchObject({ code: 'rate_limited' })
+    expect(refused.headers['retry-after']).toBeDefined()
+    // Another user (same address) is not affected.
+    expect((await send(await testApp.tokenFor('grace@example.com'))).statusCode).toBe(201)
+    expect(await testApp.database.db.selectFrom('contact_messages').select('id').execute()).toHaveLength(6)
+  })
+})

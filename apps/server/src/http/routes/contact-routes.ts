@@ -1,0 +1,59 @@
+import path from 'node:path'
+import { errorBodySchema } from '@pactum/contracts/errors'
+import { contactUsBodySchema, contactUsResponseSchema } from '@pactum/contracts/profile'
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { createFileMailer, type Mailer } from '../../adapters/mailer/file-mailer.ts'
+import { userOf } from '../plugins/authentication.ts'
+
+/** Spec §7 Other: POST /app_api/contact_us — under /app_api, not /api/v1: register at the root. */
+export const contactRoutes: FastifyPluginAsyncZod<{ mailer?: Mailer }> = async (app, options) => {
+  const { db, clock, config } = app.services
+  const mailer = options.mailer ?? createFileMailer({ dir: path.join(config.dataDir, 'mail'), from: config.supportEmail, now: () => clock.now() })
+
+  app.post(
+    '/app_api/contact_us',
+    {
+      onRequest: app.authenticate,
+      // Authentication runs first (onRequest, before the body is even parsed), so the limit is per user.
+      config: {
+        rateLimit: {
+          max: 5,
+          timeWindow: '1 hour',
+          hook: 'preHandler',
+          keyGenerator: (request) => `contact_us:${request.currentUser?.id ?? request.ip}`,
+        },
+      },
+      schema: {
+        tags: ['support'],
+        summary: 'Send a message to support (5 an hour)',
+        security: [{ bearer: [] }],
+        body: contactUsBodySchema,
+        response: { 201: contactUsResponseSchema, 400: errorBodySchema, 401: errorBodySchema, 429: errorBodySchema },
+      },
+    },
+    async (request, reply) => {
+      const user = userOf(request)
+      const { name, email, subject, message } = request.body
+      const now = clock.now()
+      const row = await db
+        .insertInto('contact_messages')
+        .values({ user_id: user.id, name: name || null, email, subject, message, created_at: now })
+        .returning(['id', 'created_at'])
+        .executeTakeFirstOrThrow()
+      const sender = name || [user.firstName, user.lastName].filter(Boolean).join(' ')
+      await mailer.send({
+        to: config.supportEmail,
+        replyTo: email,
+        subject: `[Contact] ${subject}`,
+        text: [
+          `From: ${sender ? `${sender} ` : ''}<${email}>`,
+          `User: ${user.id} (${user.email})`,
+          `Message id: ${row.id}`,
+          '',
+          message,
+        ].join('\n'),
+      })
+      return reply.status(201).send({ id: row.id, created: row.created_at.toISOString() })
+    },
+  )
+}

@@ -1,0 +1,96 @@
+import { errorBodySchema } from '@pactum/contracts/errors'
+import {
+  partyDetailsSchema,
+  shippingDetailsBodySchema,
+  shippingDetailsSchema,
+  supportedCurrenciesSchema,
+  transactionSchema,
+  updateTransactionBodySchema,
+} from '@pactum/contracts/transactions'
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import type { TransactionDeps } from '../../../transactions/apply-online-event.ts'
+import { partyDetails, setShippingDetails, shippingDetails } from '../../../transactions/transaction-details.ts'
+import { toTransactionView } from '../../../transactions/transaction-view.ts'
+import { updateTransaction } from '../../../transactions/update-transaction.ts'
+import { userOffer } from '../../../transactions/user-offer.ts'
+import { userOf } from '../../plugins/authentication.ts'
+
+const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema }
+const idParams = z.object({ id: z.string() })
+const secured = { security: [{ bearer: [] }], tags: ['transactions'] }
+
+/**
+ * Spec §7 calls around a transaction: the creator's update before joining,
+ * the parties' details, the buyer's address, and the user's currencies.
+ */
+export function detailsRoutes(deps: () => TransactionDeps): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.patch(
+      '/transactions/:id',
+      {
+        preHandler: app.authenticate,
+        schema: {
+          ...secured,
+          summary: 'Change price, currency, description or method before anyone joined (creator)',
+          params: idParams,
+          body: updateTransactionBodySchema,
+          response: { 200: transactionSchema, ...errors },
+        },
+      },
+      async (request) => {
+        const user = userOf(request)
+        const row = await updateTransaction({ ...deps(), config: app.services.config }, user, request.params.id, request.body)
+        return toTransactionView(row, user.id)
+      },
+    )
+
+    for (const [path, summary] of [
+      ['/me/supported_currencies', 'Currencies I may create transactions in'],
+      ['/me/supported_payout_currencies', 'Currencies I may be paid out in'],
+    ] as const) {
+      app.get(
+        path,
+        { preHandler: app.authenticate, schema: { ...secured, tags: ['profile'], summary, response: { 200: supportedCurrenciesSchema, 401: errorBodySchema } } },
+        async (request) => userOffer(app.services.config, userOf(request)).currencies,
+      )
+    }
+
+    for (const party of ['seller', 'buyer'] as const) {
+      app.get(
+        `/transactions/:id/${party}_details`,
+        {
+          preHandler: app.authenticate,
+          schema: { ...secured, summary: `The ${party}’s name and e-mail (null until they joined)`, params: idParams, response: { 200: partyDetailsSchema, ...errors } },
+        },
+        async (request) => partyDetails(app.services.db, userOf(request), request.params.id, party),
+      )
+    }
+
+    for (const kind of ['shipping', 'billing'] as const) {
+      app.get(
+        `/transactions/:id/${kind}_details`,
+        {
+          preHandler: app.authenticate,
+          schema: { ...secured, summary: `The buyer’s ${kind} address as given at checkout`, params: idParams, response: { 200: shippingDetailsSchema, ...errors } },
+        },
+        async (request) => shippingDetails(app.services.db, userOf(request), request.params.id),
+      )
+    }
+
+    app.post(
+      '/transactions/:id/shipping_details',
+      {
+        preHandler: app.authenticate,
+        schema: {
+          ...secured,
+          summary: 'Give the address to ship to (buyer, before paying)',
+          params: idParams,
+          body: shippingDetailsBodySchema,
+          response: { 200: shippingDetailsSchema, ...errors },
+        },
+      },
+      async (request) => setShippingDetails(deps(), userOf(request), request.params.id, request.body),
+    )
+  }
+}

@@ -1,0 +1,222 @@
+import type { PayoutRequirements, Profile, UpdateProfileBody } from '@pactum/contracts/profile'
+import { countryByCode, isUsStateAbbreviation } from '@pactum/domain/countries'
+import { type Locale, isSupportedLocale } from '@pactum/domain/locales'
+import { currentTermsVersion, minimumAgeYears } from '@pactum/domain/terms'
+import { type Kysely, sql } from 'kysely'
+import type { Database } from '../db/schema.ts'
+import { AppError } from '../http/app-error.ts'
+
+/**
+ * The country-and-terms gate and the payout profile (spec §3, §4; DESIGN §4).
+ * The active country is set once through set_active_country; the profile and
+ * payout requirements refuse with 409 until the onboarding step they need.
+ */
+
+interface ProfileRow {
+  first_name: string
+  last_name: string
+  country_code: string | null
+  tos_accepted_at: Date | null
+  tos_version_accepted: string | null
+  dob: string | null
+  phone: string | null
+  phone_country_code: string | null
+  address_line1: string | null
+  address_line2: string | null
+  address_city: string | null
+  address_state: string | null
+  address_postal_code: string | null
+  business_type: 'individual' | 'company'
+}
+
+async function loadRow(db: Kysely<Database>, userId: string): Promise<ProfileRow> {
+  return db
+    .selectFrom('users')
+    .select([
+      'first_name',
+      'last_name',
+      'country_code',
+      'tos_accepted_at',
+      'tos_version_accepted',
+      sql<string | null>`to_char(dob, 'YYYY-MM-DD')`.as('dob'),
+      'phone',
+      'phone_country_code',
+      'address_line1',
+      'address_line2',
+      'address_city',
+      'address_state',
+      'address_postal_code',
+      'business_type',
+    ])
+    .where('id', '=', userId)
+    .executeTakeFirstOrThrow()
+}
+
+function fieldError(field: string, message: string): AppError {
+  return new AppError('validation_failed', `${field}: ${message}`, { details: { field, fields: [{ field, message }] } })
+}
+
+export async function setActiveCountry(db: Kysely<Database>, userId: string, countryCode: string, now: Date): Promise<void> {
+  await db.updateTable('users').set({ country_code: countryCode, updated_at: now }).where('id', '=', userId).execute()
+}
+
+export async function acceptTerms(
+  db: Kysely<Database>,
+  userId: string,
+  now: Date,
+): Promise<{ tos_acceptance: { unix_timestamp: number; version: string } }> {
+  await db
+    .updateTable('users')
+    .set({ tos_accepted_at: now, tos_version_accepted: currentTermsVersion, updated_at: now })
+    .where('id', '=', userId)
+    .execute()
+  return { tos_acceptance: { unix_timestamp: Math.floor(now.getTime() / 1000), version: currentTermsVersion } }
+}
+
+/** 0 when not accepted, or when an older version was accepted (changing the version re-prompts everyone). */
+function tosTimestamp(row: Pick<ProfileRow, 'tos_accepted_at' | 'tos_version_accepted'>): number {
+  if (!row.tos_accepted_at || row.tos_version_accepted !== currentTermsVersion) return 0
+  return Math.floor(row.tos_accepted_at.getTime() / 1000)
+}
+
+function requireCountry(row: ProfileRow): string {
+  if (!row.country_code) throw new AppError('active_country_not_set', 'Choose your country first')
+  return row.country_code
+}
+
+/** The personal requirements still missing, in the spec's vocabulary. */
+function missingPersonal(row: ProfileRow, countryCode: string): string[] {
+  const country = countryByCode(countryCode)
+  const missing: string[] = []
+  if (!row.first_name.trim() || !row.last_name.trim()) missing.push('name')
+  if (!row.dob) missing.push('dob')
+  const addressComplete =
+    !!row.address_line1 &&
+    !!row.address_city &&
+    (!country?.postalCodeRequired || !!row.address_postal_code) &&
+    (!country?.divisionRequired || !!row.address_state)
+  if (!addressComplete) missing.push('address')
+  if (!row.phone) missing.push('phone')
+  return missing
+}
+
+function toProfile(row: ProfileRow, countryCode: string): Profile {
+  const [year, month, day] = (row.dob ?? '').split('-').map(Number)
+  return {
+    details_submitted: missingPersonal(row, countryCode).length === 0,
+    business_type: row.business_type,
+    phone: row.phone ?? '',
+    // No US tax identifier is collected yet.
+    ssn_last_4_provided: false,
+    name: { first: row.first_name, last: row.last_name },
+    address: {
+      line1: row.address_line1 ?? '',
+      line2: row.address_line2 ?? '',
+      city: row.address_city ?? '',
+      state: row.address_state ?? '',
+      postal_code: row.address_postal_code ?? '',
+      country_code: countryCode,
+    },
+    metadata: { phone_country_code: row.phone_country_code ?? '' },
+    dob: row.dob && year && month && day ? { day, month, year } : null,
+    tos_acceptance: { unix_timestamp: tosTimestamp(row) },
+  }
+}
+
+export async function getProfile(db: Kysely<Database>, userId: string): Promise<Profile> {
+  const row = await loadRow(db, userId)
+  return toProfile(row, requireCountry(row))
+}
+
+/** Whole years between the birth date and `now` (UTC calendar dates). */
+export function ageInYears(dob: { day: number; month: number; year: number }, now: Date): number {
+  const years = now.getUTCFullYear() - dob.year
+  const beforeBirthday = now.getUTCMonth() + 1 < dob.month || (now.getUTCMonth() + 1 === dob.month && now.getUTCDate() < dob.day)
+  return beforeBirthday ? years - 1 : years
+}
+
+type ParsedUpdate = Omit<UpdateProfileBody, 'phone'> & { phone?: string }
+
+export async function updateProfile(db: Kysely<Database>, userId: string, body: ParsedUpdate, now: Date): Promise<Profile> {
+  const row = await loadRow(db, userId)
+  const countryCode = requireCountry(row)
+  const country = countryByCode(countryCode)
+  const changes: Partial<Record<string, string | null>> = {}
+
+  if (body.business_type) changes.business_type = body.business_type
+  if (body.name) {
+    changes.first_name = body.name.first
+    changes.last_name = body.name.last
+  }
+  if (body.dob) {
+    // Spec §1: users must be over 18.
+    if (ageInYears(body.dob, now) < minimumAgeYears) throw fieldError('body.dob', `You must be over ${minimumAgeYears} to use Pactum`)
+    const { year, month, day } = body.dob
+    changes.dob = `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`
+  }
+  if (body.address) {
+    const address = body.address
+    if (address.country_code !== undefined && address.country_code !== countryCode) {
+      throw fieldError('body.address.country_code', 'The country is set with set_active_country')
+    }
+    const postalCode = address.postal_code ?? ''
+    if (country?.postalCodeRequired !== false && !postalCode) throw fieldError('body.address.postal_code', 'Required')
+    let state = address.state ?? ''
+    if (countryCode === 'us') {
+      state = state.toUpperCase()
+      if (!isUsStateAbbreviation(state)) throw fieldError('body.address.state', 'A US state abbreviation, as CA')
+    } else if (country?.divisionRequired && !state) {
+      throw fieldError('body.address.state', `Required: the ${country.divisionLabel}`)
+    }
+    changes.address_line1 = address.line1
+    changes.address_line2 = address.line2 || null
+    changes.address_city = address.city
+    changes.address_state = state || null
+    changes.address_postal_code = postalCode || null
+  }
+  const phoneCountryCode = body.metadata?.phone_country_code ?? (body.phone ? (row.phone_country_code ?? countryCode) : undefined)
+  if (body.phone !== undefined || body.metadata) {
+    const phone = body.phone ?? row.phone
+    const dialCode = phoneCountryCode ? countryByCode(phoneCountryCode)?.dialCode : undefined
+    if (phone && dialCode && !phone.startsWith(dialCode)) {
+      throw fieldError('body.phone', `The number must start with the dial code ${dialCode}`)
+    }
+    if (body.phone !== undefined) changes.phone = body.phone
+    if (phoneCountryCode) changes.phone_country_code = phoneCountryCode
+  }
+
+  if (Object.keys(changes).length > 0) {
+    await db
+      .updateTable('users')
+      .set({ ...changes, updated_at: now })
+      .where('id', '=', userId)
+      .execute()
+  }
+  return getProfile(db, userId)
+}
+
+export async function getPayoutRequirements(db: Kysely<Database>, userId: string): Promise<PayoutRequirements> {
+  const row = await loadRow(db, userId)
+  const countryCode = requireCountry(row)
+  if (tosTimestamp(row) === 0) throw new AppError('tos_not_accepted', 'Accept the current terms of service first')
+  const personal = missingPersonal(row, countryCode)
+  // There is no bank-details table yet, so a payout account is always due;
+  // likewise the identity document until verification exists.
+  const other = ['credit_account', 'identity_document']
+  return {
+    status: personal.length + other.length > 0 ? 'due' : 'not_due',
+    requirements: { personal, other },
+    details_submitted: personal.length === 0,
+  }
+}
+
+export async function getNotificationLanguage(db: Kysely<Database>, userId: string): Promise<Locale> {
+  const row = await db.selectFrom('users').select(['notification_language', 'locale']).where('id', '=', userId).executeTakeFirstOrThrow()
+  if (isSupportedLocale(row.notification_language)) return row.notification_language
+  if (isSupportedLocale(row.locale)) return row.locale
+  return 'en_gb'
+}
+
+export async function setNotificationLanguage(db: Kysely<Database>, userId: string, language: Locale, now: Date): Promise<void> {
+  await db.updateTable('users').set({ notification_language: language, updated_at: now }).where('id', '=', userId).execute()
+}

@@ -1,0 +1,428 @@
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { signWebhook } from '../payments/webhook-signature.ts'
+import { createTestApp, type TestApp } from '../testing/test-app.ts'
+import { TestClock } from '../testing/test-clock.ts'
+
+/**
+ * Races and failures through the real app (DESIGN §2 "Ledger", §3 "Timers"):
+ * whatever interleaves, money moves once and the books stay sound (every
+ * test also ends with `close()` verifying the ledger invariants).
+ */
+
+const webhookSecret = 'whsec_races_0123456789abcdef'
+
+let testApp: TestApp | undefined
+afterEach(async () => {
+  vi.restoreAllMocks()
+  await testApp?.close()
+  testApp = undefined
+})
+
+async function start() {
+  const clock = new TestClock(new Date('2026-11-22T10:00:00Z'))
+  testApp = await createTestApp({ clock, env: { SANDBOX_WEBHOOK_SECRET: webhookSecret } })
+  const { app, tokenFor } = testApp
+  const tokens = {
+    seller: await tokenFor('seller@example.com', { firstName: 'Sam' }),
+    buyer: await tokenFor('buyer@example.com', { firstName: 'Bea' }),
+    admin: await tokenFor('admin@example.com', { admin: true }),
+  }
+  const call = async (who: keyof typeof tokens, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object, headers: Record<string, string> = {}) => {
+    const response = await app.inject({
+      method,
+      url: `/api/v1${url}`,
+      headers: { authorization: `Bearer ${tokens[who]}`, ...headers },
+      ...(payload ? { payload } : {}),
+    })
+    return { status: response.statusCode, body: response.body ? response.json() : undefined, headers: response.headers }
+  }
+  const db = app.services.db
+
+  /** Created by the seller, joined by the buyer: eur 100.00 + 3.40 fee. */
+  const joined = async () => {
+    const created = await call('seller', 'POST', '/me/transactions', {
+      role: 'seller',
+      price: 10_000,
+      currency: 'eur',
+      description: 'A blue bicycle',
+      payment_method: 'card',
+      charge: 340,
+      charge_calculator_version: (await call('seller', 'GET', '/charge?price=10000&currency=eur')).body.charge_calculator_version,
+    })
+    expect(created.status).toBe(201)
+    expect((await call('buyer', 'PUT', `/transactions?join_code=${created.body.join_code}`)).status).toBe(200)
+    return created.body.id as string
+  }
+  /** The buyer's card goes through at the provider; Pactum has not heard of it yet. */
+  const cardCharged = async (id: string) => {
+    const opened = await call('buyer', 'POST', `/transactions/${id}/pay`)
+    expect(opened.status).toBe(200)
+    const confirmed = await app.inject({
+      method: 'POST',
+      url: `/sandbox/v1/payment_intents/${opened.body.payment_intent_id}/confirm`,
+      payload: { client_secret: opened.body.client_secret, card_number: '4242424242424242' },
+    })
+    expect(confirmed.json()).toMatchObject({ status: 'succeeded' })
+    return opened.body.payment_intent_id as string
+  }
+  const paid = async (id: string) => {
+    const intentId = await cardCharged(id)
+    expect((await call('buyer', 'POST', `/transactions/${id}/confirm_payment`, { payment_intent_id: intentId })).body.status).toBe('paid')
+    return intentId
+  }
+  const delivered = async (id: string) => {
+    await paid(id)
+    expect((await call('seller', 'POST', `/transactions/${id}/track`, { carrier: 'dhl', tracking_code: `JD${id.slice(-8)}` })).status).toBe(200)
+    expect((await call('buyer', 'POST', `/transactions/${id}/confirm_delivery`)).body.status).toBe('delivered')
+  }
+  const complained = async (id: string) => {
+    await delivered(id)
+    const response = await call('buyer', 'POST', `/transactions/${id}/complain_with_description`, { description: 'Cracked frame' })
+    expect(response.body.status).toBe('complained')
+  }
+
+  const status = async (id: string) => (await db.selectFrom('transactions').select('status').where('id', '=', id).executeTakeFirstOrThrow()).status
+  const entries = async (id: string) =>
+    (await db.selectFrom('ledger_entries').select('kind').where('transaction_id', '=', id).orderBy('created_at').execute()).map((row) => row.kind)
+  const outbox = (id: string) => db.selectFrom('outbox').selectAll().where('transaction_id', '=', id).execute()
+
+  /** Posts a provider event to the webhook endpoint, signed as the sandbox signs it. */
+  const deliverWebhook = (event: Record<string, unknown>) => {
+    const payload = JSON.stringify(event)
+    return app.inject({
+      method: 'POST',
+      url: '/webhooks/sandbox',
+      headers: {
+        'content-type': 'application/json',
+        'pactum-signature': signWebhook(payload, webhookSecret, Math.floor(clock.now().getTime() / 1000)),
+      },
+      payload,
+    })
+  }
+  /** The sandbox's own event of that type for the payment, as it queued it. */
+  const sandboxEvent = async (type: string, intentId: string) => {
+    const rows = await db.selectFrom('sandbox_webhook_deliveries').selectAll().where('type', '=', type).execute()
+    const row = rows.find((candidate) => (candidate.payload as { data: { object: { id: string; payment_intent?: string } } }).data.object.id === intentId)
+    if (!row) throw new Error(`no ${type} event for ${intentId}`)
+    return row
+  }
+
+  /** A few minutes pass: retries, refund settlement and webhooks all run. */
+  const settle = async () => {
+    for (let minute = 0; minute < 3; minute++) await clock.advance(app, 60)
+  }
+
+  return { app, clock, call, db, settle, joined, cardCharged, paid, delivered, complained, status, entries, outbox, deliverWebhook, sandboxEvent }
+}
+
+describe('complaint against the automatic release', () => {
+  it('lets exactly one of them win when they land in the same second', async () => {
+    const t = await start()
+    // Several transactions with the same deadline, each raced on its own.
+    const ids = [await t.joined(), await t.joined(), await t.joined()]
+    for (const id of ids) await t.delivered(id)
+    const deadlines = await t.db.selectFrom('transactions').select('complaint_period_deadline').where('id', 'in', ids).execute()
+    const deadline = deadlines[0]!.complaint_period_deadline!
+    expect(new Set(deadlines.map((row) => row.complaint_period_deadline!.getTime()))).toEqual(new Set([deadline.getTime()]))
+
+    await t.clock.moveBy((deadline.getTime() - t.clock.now().getTime()) / 1000 - 1)
+    const [complaints] = await Promise.all([
+      Promise.all(ids.map((id) => t.call('buyer', 'POST', `/transactions/${id}/complain_with_description`, { description: 'Not as described' }))),
+      t.clock.advance(t.app, 2),
+    ])
+    // Whatever is still due (the transfer of a release) runs, and time moves well past the window.
+    await t.clock.advance(t.app, 3600)
+
+    for (const [index, id] of ids.entries()) {
+      const complaint = complaints[index]!
+      const resolutions = (await t.entries(id)).filter((kind) => kind === 'release' || kind === 'refund')
+      const final = await t.status(id)
+      if (complaint.status === 200) {
+        expect(complaint.body.status).toBe('complained')
+        expect(final).toBe('complained')
+        expect(resolutions).toEqual([])
+        expect(await t.outbox(id)).toEqual([])
+      } else {
+        // complaint_period_expired if it ran after the deadline but before the timer; after the release, funds_already_released.
+        expect(complaint.status).toBe(409)
+        expect(['complaint_period_expired', 'funds_already_released']).toContain(complaint.body.code)
+        expect(final).toBe('funds_released')
+        expect(resolutions).toEqual(['release'])
+        expect((await t.outbox(id)).map((row) => [row.action, row.status])).toEqual([['transfer', 'sent']])
+      }
+    }
+  })
+
+  it('makes a complaint that arrives while the release is being written wait for it, then refuses it', async () => {
+    const t = await start()
+    const id = await t.joined()
+    await t.delivered(id)
+    const deadline = t.clock.now().getTime() + 24 * 3600 * 1000
+    // Pause the timer's database transaction just as it enqueues the transfer
+    // (the release is written, not committed) and send the complaint then,
+    // as if it had read the transaction and the time one second earlier.
+    const { jobs } = t.app.services
+    const realSend = jobs.send.bind(jobs)
+    const realNow = t.clock.now.bind(t.clock)
+    let justBefore = false
+    vi.spyOn(t.clock, 'now').mockImplementation(() => (justBefore ? new Date(deadline - 1000) : realNow()))
+    let complaint: ReturnType<typeof t.call> | undefined
+    vi.spyOn(jobs, 'send').mockImplementation(async (name, data, options) => {
+      if (name === 'outbox-send' && !complaint) {
+        justBefore = true
+        complaint = t.call('buyer', 'POST', `/transactions/${id}/complain_with_description`, { description: 'Too late?' })
+        await new Promise((resolve) => setTimeout(resolve, 300))
+        justBefore = false
+      }
+      return realSend(name, data, options)
+    })
+
+    await t.clock.advance(t.app, 24 * 3600)
+    expect(complaint).toBeDefined()
+    const answer = await complaint!
+    vi.mocked(jobs.send).mockRestore()
+    await t.app.services.jobs.runDue()
+    expect(answer).toMatchObject({ status: 409, body: { code: 'funds_already_released' } })
+    expect(await t.status(id)).toBe('funds_released')
+    expect(await t.entries(id)).toEqual(['hold', 'release'])
+  })
+
+  it('keeps a complaint made in the last second, and refuses one made at the deadline', async () => {
+    const t = await start()
+    const [early, atDeadline, afterRelease] = [await t.joined(), await t.joined(), await t.joined()]
+    for (const id of [early, atDeadline, afterRelease]) await t.delivered(id)
+    await t.clock.moveBy(24 * 3600 - 1)
+    expect((await t.call('buyer', 'POST', `/transactions/${early}/complain_with_description`, { description: 'Broken' })).status).toBe(200)
+    await t.clock.moveBy(1)
+    // At the deadline, before the timer has run: the window is closed all the same.
+    const expired = await t.call('buyer', 'POST', `/transactions/${atDeadline}/complain_with_description`, { description: 'Broken' })
+    expect(expired).toMatchObject({ status: 409, body: { code: 'complaint_period_expired' } })
+    await t.app.services.jobs.runDue()
+    // The timer fired for all three: the complained one is left alone.
+    expect([await t.status(early), await t.status(atDeadline), await t.status(afterRelease)]).toEqual(['complained', 'funds_released', 'funds_released'])
+    expect(await t.entries(early)).toEqual(['hold'])
+    const released = await t.call('buyer', 'POST', `/transactions/${afterRelease}/complain_with_description`, { description: 'Broken' })
+    expect(released).toMatchObject({ status: 409, body: { code: 'funds_already_released' } })
+  })
+})
+
+describe('payment news from three sides at once', () => {
+  it('holds the money once when two confirm_payment calls and the webhook arrive together', async () => {
+    const t = await start()
+    const id = await t.joined()
+    const intentId = await t.cardCharged(id)
+    const confirm = () => t.call('buyer', 'POST', `/transactions/${id}/confirm_payment`, { payment_intent_id: intentId })
+    const [first, second] = await Promise.all([confirm(), confirm(), t.app.services.jobs.runDue()])
+    expect([first.status, second.status]).toEqual([200, 200])
+    expect([first.body.status, second.body.status]).toEqual(['paid', 'paid'])
+    await t.app.services.jobs.runDue()
+
+    expect(await t.status(id)).toBe('paid')
+    expect(await t.entries(id)).toEqual(['hold'])
+    const held = await t.db.selectFrom('transactions').select(['amount_held', 'payment_intent_id']).where('id', '=', id).executeTakeFirstOrThrow()
+    expect(held).toEqual({ amount_held: 10_340, payment_intent_id: intentId })
+    const succeeded = await t.sandboxEvent('payment_intent.succeeded', intentId)
+    expect(succeeded.delivered_at).toBeInstanceOf(Date)
+    expect(succeeded.last_status).toBe(200)
+    const recorded = await t.db.selectFrom('provider_events').select('processed_at').where('event_id', '=', succeeded.event_id).execute()
+    expect(recorded).toEqual([{ processed_at: expect.any(Date) }])
+    // One transition to paid, one tracking-deadline timer behind it.
+    const events = await t.db.selectFrom('transaction_events').select('event').where('transaction_id', '=', id).where('to_status', '=', 'paid').execute()
+    expect(events).toEqual([{ event: 'payment_succeeded' }])
+  })
+})
+
+describe('an administrator resolving a dispute', () => {
+  it('settles once when twenty release calls race, whichever way they point', async () => {
+    const t = await start()
+    const id = await t.joined()
+    await t.complained(id)
+    const responses = await Promise.all(
+      Array.from({ length: 20 }, (_, index) =>
+        t.call('admin', 'POST', `/admin/transactions/${id}/release_funds?to=${index % 3 === 0 ? 'buyer' : 'seller'}`, { reason: `call ${index}` }),
+      ),
+    )
+    const winners = responses.filter((response) => response.status === 200)
+    const losers = responses.filter((response) => response.status !== 200)
+    expect(winners).toHaveLength(1)
+    expect(losers.map((response) => response.status)).toEqual(Array(19).fill(409))
+    const outcome = winners[0]!.body.status as string
+    expect(['funds_released', 'payment_refunded']).toContain(outcome)
+    // Every loser is told the state that the winner left behind.
+    const expectedCode = outcome === 'funds_released' ? 'funds_already_released' : 'invalid_state'
+    expect(new Set(losers.map((response) => response.body.code))).toEqual(new Set([expectedCode]))
+
+    expect(await t.entries(id)).toEqual(['hold', outcome === 'funds_released' ? 'release' : 'refund'])
+    const audit = await t.db.selectFrom('transaction_events').select('reason').where('transaction_id', '=', id).where('actor_kind', '=', 'admin').execute()
+    expect(audit).toHaveLength(1)
+    await t.app.services.jobs.runDue()
+    const rows = await t.outbox(id)
+    expect(rows.map((row) => [row.action, row.status])).toEqual([[outcome === 'funds_released' ? 'transfer' : 'refund', 'sent']])
+    const transfers = await t.db.selectFrom('sandbox_transfers').selectAll().where('transaction_id', '=', id).execute()
+    expect(transfers).toHaveLength(outcome === 'funds_released' ? 1 : 0)
+  })
+})
+
+describe('provider webhooks', () => {
+  it('handles an event delivered five times (at once) exactly once', async () => {
+    const t = await start()
+    const id = await t.joined()
+    const intentId = await t.cardCharged(id)
+    const event = (await t.sandboxEvent('payment_intent.succeeded', intentId)).payload
+
+    const responses = await Promise.all(Array.from({ length: 5 }, () => t.deliverWebhook(event)))
+    expect(responses.map((response) => response.statusCode)).toEqual([200, 200, 200, 200, 200])
+    expect(responses.map((response) => response.json().duplicate).sort()).toEqual([false, true, true, true, true])
+    // The sandbox's own delivery is the sixth.
+    await t.app.services.jobs.runDue()
+
+    expect(await t.status(id)).toBe('paid')
+    expect(await t.entries(id)).toEqual(['hold'])
+    expect(await t.db.selectFrom('provider_events').select('event_id').where('event_id', '=', event.id as string).execute()).toHaveLength(1)
+    const transitions = await t.db.selectFrom('transaction_events').select('event').where('transaction_id', '=', id).where('event', '=', 'payment_succeeded').execute()
+    expect(transitions).toHaveLength(1)
+  })
+
+  it('does not hold money again when the payment’s success arrives after its refund', async () => {
+    const t = await start()
+    const id = await t.joined()
+    const intentId = await t.cardCharged(id)
+    // The provider's news of the payment is held up somewhere on the way.
+    const late = await t.sandboxEvent('payment_intent.succeeded', intentId)
+    await t.db.updateTable('sandbox_webhook_deliveries').set({ delivered_at: t.clock.now() }).where('event_id', '=', late.event_id).execute()
+
+    expect((await t.call('buyer', 'POST', `/transactions/${id}/confirm_payment`, { payment_intent_id: intentId })).body.status).toBe('paid')
+    expect((await t.call('seller', 'POST', `/transactions/${id}/cancel`)).body.status).toBe('cancelled_with_payment')
+    await t.settle() // the refund goes out, settles, and its webhook arrives
+    expect(await t.status(id)).toBe('payment_refunded')
+    const refundSettled = await t.db.selectFrom('provider_events').select('type').where('type', '=', 'refund.updated').execute()
+    expect(refundSettled).toHaveLength(1)
+
+    // Now the old news: the payment succeeded.
+    const response = await t.deliverWebhook(late.payload)
+    expect(response.json()).toEqual({ received: true, duplicate: false })
+    await t.clock.advance(t.app, 3600)
+
+    expect(await t.status(id)).toBe('payment_refunded')
+    expect(await t.entries(id)).toEqual(['hold', 'refund'])
+    const escrow = await t.db.selectFrom('ledger_postings').select((eb) => eb.fn.sum<number>('amount').as('balance')).where('account', '=', `escrow:${id}`).executeTakeFirstOrThrow()
+    expect(Number(escrow.balance)).toBe(0)
+    // No second refund was asked for, and the provider refunded once.
+    expect((await t.outbox(id)).map((row) => [row.action, row.status])).toEqual([['refund', 'sent']])
+    const refunds = await t.db.selectFrom('sandbox_refunds').select(['amount', 'status']).where('payment_intent_id', '=', intentId).execute()
+    expect(refunds).toEqual([{ amount: 10_340, status: 'succeeded' }])
+  })
+
+  it('sends back, once, money that arrives for a transaction cancelled meanwhile', async () => {
+    const t = await start()
+    const id = await t.joined()
+    const intentId = await t.cardCharged(id)
+    const news = await t.sandboxEvent('payment_intent.succeeded', intentId)
+    await t.db.updateTable('sandbox_webhook_deliveries').set({ delivered_at: t.clock.now() }).where('event_id', '=', news.event_id).execute()
+    // The seller cancels before anyone heard of the payment.
+    expect((await t.call('seller', 'POST', `/transactions/${id}/cancel`)).body.status).toBe('cancelled')
+
+    expect((await t.deliverWebhook(news.payload)).statusCode).toBe(200)
+    // The same news again under another event id (a provider resend).
+    expect((await t.deliverWebhook({ ...news.payload, id: `${news.event_id}_again` })).statusCode).toBe(200)
+    await t.settle()
+
+    expect(await t.status(id)).toBe('cancelled')
+    expect(await t.entries(id)).toEqual([])
+    expect((await t.outbox(id)).map((row) => [row.action, row.status, row.idempotency_key])).toEqual([
+      ['refund', 'sent', `${id}:refund-unheld:${intentId}`],
+    ])
+    const refunds = await t.db.selectFrom('sandbox_refunds').select(['amount', 'status']).where('payment_intent_id', '=', intentId).execute()
+    expect(refunds).toEqual([{ amount: 10_340, status: 'succeeded' }])
+  })
+})
+
+describe('a crash between the commit and the provider call', () => {
+  it('resends a transfer whose answer was lost with the same key, and pays the seller once', async () => {
+    const t = await start()
+    const id = await t.joined()
+    await t.delivered(id)
+    const provider = t.app.services.paymentProvider
+    const realTransfer = provider.transfer.bind(provider)
+    const transfer = vi.spyOn(provider, 'transfer').mockImplementationOnce(async (input) => {
+      // The provider moves the money, then the connection drops before we hear back.
+      await realTransfer(input)
+      throw new Error('socket hang up')
+    })
+
+    await t.clock.advance(t.app, 24 * 3600)
+    expect(await t.status(id)).toBe('funds_released')
+    const [pending] = await t.outbox(id)
+    expect(pending).toMatchObject({ action: 'transfer', status: 'pending', attempts: 1, last_error: 'socket hang up' })
+    expect(await t.db.selectFrom('sandbox_transfers').select('id').where('transaction_id', '=', id).execute()).toHaveLength(1)
+
+    await t.clock.advance(t.app, 60) // the outbox job's retry
+    const [sent] = await t.outbox(id)
+    expect(sent).toMatchObject({ status: 'sent', attempts: 2, last_error: null })
+    expect(transfer.mock.calls.map(([input]) => input.idempotencyKey)).toEqual([`${id}:transfer`, `${id}:transfer`])
+    const transfers = await t.db.selectFrom('sandbox_transfers').select(['id', 'amount']).where('transaction_id', '=', id).execute()
+    expect(transfers).toEqual([{ id: sent!.provider_reference, amount: 10_000 }])
+  })
+
+  it('retries a refund the provider was unavailable for, with the same key, and refunds once', async () => {
+    const t = await start()
+    const id = await t.joined()
+    const intentId = await t.paid(id)
+    const provider = t.app.services.paymentProvider
+    const refund = vi.spyOn(provider, 'refund').mockRejectedValueOnce(new Error('503 Service Unavailable'))
+
+    expect((await t.call('seller', 'POST', `/transactions/${id}/cancel`)).body.status).toBe('cancelled_with_payment')
+    await t.app.services.jobs.runDue()
+    expect((await t.outbox(id))[0]).toMatchObject({ status: 'pending', attempts: 1, last_error: '503 Service Unavailable' })
+    expect(await t.db.selectFrom('sandbox_refunds').select('id').where('payment_intent_id', '=', intentId).execute()).toEqual([])
+
+    await t.settle() // the outbox job's retry, then the refund settles
+    expect((await t.outbox(id))[0]).toMatchObject({ status: 'sent', attempts: 2 })
+    expect(refund.mock.calls.map(([input]) => input.idempotencyKey)).toEqual([`${id}:refund`, `${id}:refund`])
+    const refunds = await t.db.selectFrom('sandbox_refunds').select(['amount', 'status']).where('payment_intent_id', '=', intentId).execute()
+    expect(refunds).toEqual([{ amount: 10_340, status: 'succeeded' }])
+    expect(await t.status(id)).toBe('payment_refunded')
+    expect(await t.entries(id)).toEqual(['hold', 'refund'])
+  })
+})
+
+describe('Idempotency-Key on money-moving calls', () => {
+  it('replays confirm_delivery instead of running it again, even when the replays race it', async () => {
+    const t = await start()
+    const id = await t.joined()
+    await t.paid(id)
+    await t.call('seller', 'POST', `/transactions/${id}/track`, { carrier: 'dhl', tracking_code: 'JD0001' })
+    const confirm = () => t.call('buyer', 'POST', `/transactions/${id}/confirm_delivery`, undefined, { 'idempotency-key': 'delivery-1' })
+
+    const racing = await Promise.all([confirm(), confirm(), confirm()])
+    const original = racing.filter((response) => response.status === 200 && response.headers['idempotent-replayed'] !== 'true')
+    expect(original).toHaveLength(1)
+    for (const response of racing) {
+      // Never run twice (that would answer 409 delivery_already_set).
+      expect(response.body.code).not.toBe('delivery_already_set')
+      if (response.status !== 200) expect(response.body.code).toBe('idempotency_request_in_progress')
+    }
+    const replay = await confirm()
+    expect(replay.status).toBe(200)
+    expect(replay.headers['idempotent-replayed']).toBe('true')
+    expect(replay.body).toEqual(original[0]!.body)
+    const transitions = await t.db.selectFrom('transaction_events').select('event').where('transaction_id', '=', id).where('event', '=', 'confirm_delivery').execute()
+    expect(transitions).toHaveLength(1)
+
+    // The same key for another request is misuse.
+    const reused = await t.call('buyer', 'POST', `/transactions/${id}/complain_with_description`, { description: 'x' }, { 'idempotency-key': 'delivery-1' })
+    expect(reused).toMatchObject({ status: 422, body: { code: 'idempotency_key_reused' } })
+    expect(await t.status(id)).toBe('delivered')
+  })
+
+  it('replays pay with the same payment intent', async () => {
+    const t = await start()
+    const id = await t.joined()
+    const pay = () => t.call('buyer', 'POST', `/transactions/${id}/pay`, undefined, { 'idempotency-key': 'pay-1' })
+    const first = await pay()
+    const again = await pay()
+    expect(first.status).toBe(200)
+    expect(again).toMatchObject({ status: 200, body: first.body, headers: { 'idempotent-replayed': 'true' } })
+    expect(await t.db.selectFrom('sandbox_payment_intents').select('id').where('transaction_id', '=', id).execute()).toHaveLength(1)
+  })
+})

@@ -1,0 +1,84 @@
+import type { PartyDetails, ShippingDetails, ShippingDetailsBody } from '@pactum/contracts/transactions'
+import type { Kysely } from 'kysely'
+import type { Database } from '../db/schema.ts'
+import { AppError } from '../http/app-error.ts'
+import type { CurrentUser } from '../services/users.ts'
+import type { TransactionDeps } from './apply-online-event.ts'
+import { findForParty, lockForParty } from './transactions-repository.ts'
+import { roleOf } from './transaction-view.ts'
+
+/**
+ * Name and e-mail of one party of a transaction, for the other party (and
+ * themselves). Null fields while that role is still open; 404 for anyone
+ * who is no party.
+ */
+export async function partyDetails(db: Kysely<Database>, user: CurrentUser, id: string, party: 'buyer' | 'seller'): Promise<PartyDetails> {
+  const row = await findForParty(db, id, user.id)
+  const partyId = party === 'buyer' ? row.buyer_id : row.seller_id
+  const person = partyId
+    ? await db.selectFrom('users').select(['first_name', 'last_name', 'email']).where('id', '=', partyId).executeTakeFirst()
+    : undefined
+  return { first_name: person?.first_name ?? null, last_name: person?.last_name ?? null, email: person?.email ?? null }
+}
+
+/**
+ * The buyer gives (or corrects) the address the goods go to, before paying.
+ * Under the row lock, so that it cannot change once the payment went through.
+ */
+export async function setShippingDetails(deps: TransactionDeps, user: CurrentUser, id: string, body: ShippingDetailsBody): Promise<ShippingDetails> {
+  return deps.db.transaction().execute(async (trx) => {
+    const row = await lockForParty(trx, id, user.id)
+    if (roleOf(row, user.id) !== 'buyer') throw new AppError('not_buyer', 'Only the buyer gives the shipping address')
+    if ((row.status !== 'created' && row.status !== 'joined') || row.is_payment_in_progress) {
+      throw new AppError(beforePaymentRefusal(row.status), 'The shipping address can only be changed before paying', { details: { status: row.status } })
+    }
+    const now = deps.clock.now()
+    const address = {
+      name: body.name,
+      line1: body.line1,
+      line2: body.line2 || null,
+      city: body.city,
+      postal_code: body.postal_code,
+      country_code: body.country_code,
+      state: body.state || null,
+    }
+    await trx
+      .insertInto('shipping_details')
+      .values({ transaction_id: row.id, buyer_id: user.id, ...address, created_at: now, updated_at: now })
+      .onConflict((conflict) => conflict.column('transaction_id').doUpdateSet({ ...address, updated_at: now }))
+      .execute()
+    return address
+  })
+}
+
+/** The buyer's address, for both parties (the seller ships to it); 404 `not_found` while none was given. */
+export async function shippingDetails(db: Kysely<Database>, user: CurrentUser, id: string): Promise<ShippingDetails> {
+  await findForParty(db, id, user.id)
+  const stored = await db
+    .selectFrom('shipping_details')
+    .select(['name', 'line1', 'line2', 'city', 'postal_code', 'country_code', 'state'])
+    .where('transaction_id', '=', id)
+    .executeTakeFirst()
+  if (!stored) throw new AppError('not_found', 'No shipping address has been given for this transaction')
+  return stored
+}
+
+function beforePaymentRefusal(status: string) {
+  switch (status) {
+    case 'cancelled':
+    case 'rejected':
+    case 'cancelled_with_payment':
+      return 'already_cancelled' as const
+    case 'funds_released':
+      return 'funds_already_released' as const
+    case 'paid':
+    case 'tracked':
+    case 'delivered':
+    case 'complained':
+    case 'complaint_period_ended':
+      return 'already_paid' as const
+    default:
+      // A payment in progress (SEPA), or a refunded one.
+      return 'invalid_state' as const
+  }
+}
