@@ -245,3 +245,15 @@ export const shippingDetailsSchema = z
   })
   .meta({ id: 'ShippingDetails' })
 export type ShippingDetails = z.infer<typeof shippingDetailsSchema>
+
+/**
+ * PUT /transactions?join_code=CODE: the terms the joiner was shown may come
+ * along; if the creator changed them since the preview, the join is refused
+ * (409 `incorrect_charge`) instead of binding the joiner to a new price.
+ */
+export const joinQuerySchema = joinCodeQuerySchema.extend({
+  price: z.coerce.number().int().optional(),
+  charge: z.coerce.number().int().optional(),
+  currency: currencyCodeSchema.optional(),
+})
+export type JoinExpectedTerms = { price?: number | undefined; charge?: number | undefined; currency?: string | undefined }

@@ -1,4 +1,4 @@
-import type { JoinPreview } from '@pactum/contracts/transactions'
+import type { JoinExpectedTerms, JoinPreview } from '@pactum/contracts/transactions'
 import { normaliseJoinCodeInput } from '@pactum/domain/join-code-format'
 import type { Kysely } from 'kysely'
 import type { Database } from '../db/schema.ts'
@@ -44,11 +44,25 @@ export async function previewJoin(db: Kysely<Database>, user: CurrentUser, code:
 }
 
 /** Joins as the role the creator left open; the code stops working. */
-export async function joinTransaction(deps: TransactionDeps, user: CurrentUser, code: string): Promise<TransactionRow> {
+export async function joinTransaction(
+  deps: TransactionDeps,
+  user: CurrentUser,
+  code: string,
+  expected: JoinExpectedTerms = {},
+): Promise<TransactionRow> {
   return deps.db.transaction().execute(async (trx) => {
     const row = await findJoinable(trx, code, { lock: true })
     if (row.creator_id === user.id) {
       throw new AppError('cannot_join_own_transaction', 'You created this transaction; share the code with the other party')
+    }
+    const changed =
+      (expected.price !== undefined && expected.price !== row.price) ||
+      (expected.charge !== undefined && expected.charge !== row.charge) ||
+      (expected.currency !== undefined && expected.currency !== row.currency)
+    if (changed) {
+      throw new AppError('incorrect_charge', 'The offer changed since you looked at it; review it again', {
+        details: { price: row.price, charge: row.charge, currency: row.currency },
+      })
     }
     const joined = await applyOnlineEvent(deps, trx, row, { type: 'join' }, { actor: { kind: 'counterparty' }, actorUserId: user.id })
     return trx

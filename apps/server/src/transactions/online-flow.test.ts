@@ -178,6 +178,26 @@ describe('who may see and do what', () => {
     expect((await call('buyer', 'GET', '/transactions?join_code=ZZZZZZZZ')).body.code).toBe('join_code_not_found')
   })
 
+  it('refuses a join on terms the creator changed after the preview', async () => {
+    const { call } = await start()
+    const quote = await call('seller', 'GET', '/charge?price=5000&currency=eur&payment_method=card')
+    const created = await call('seller', 'POST', '/me/transactions', {
+      role: 'seller', price: 5000, currency: 'eur', description: 'Lamp', payment_method: 'card',
+      charge: quote.body.charge, charge_calculator_version: quote.body.charge_calculator_version,
+    })
+    const code = created.body.join_code
+    const preview = (await call('buyer', 'GET', `/transactions?join_code=${code}`)).body
+    const requote = await call('seller', 'GET', '/charge?price=9000&currency=eur&payment_method=card')
+    const patched = await call('seller', 'PATCH', `/transactions/${created.body.id}`, {
+      price: 9000, charge: requote.body.charge, charge_calculator_version: requote.body.charge_calculator_version,
+    })
+    expect(patched.body.price).toBe(9000)
+    const stale = await call('buyer', 'PUT', `/transactions?join_code=${code}&price=${preview.price}&charge=${preview.charge}&currency=eur`)
+    expect(stale).toMatchObject({ status: 409, body: { code: 'incorrect_charge', details: { price: 9000 } } })
+    const fresh = await call('buyer', 'PUT', `/transactions?join_code=${code}&price=9000&charge=${requote.body.charge}&currency=eur`)
+    expect(fresh.body).toMatchObject({ status: 'joined', price: 9000 })
+  })
+
   it('refuses a fee the user was not shown', async () => {
     const { call } = await start()
     const base = { role: 'buyer', price: 1234, currency: 'eur', description: 'Book', payment_method: 'card' }

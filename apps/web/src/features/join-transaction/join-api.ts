@@ -17,7 +17,12 @@ export function useJoinPreview(code: string, enabled: boolean) {
 export function useJoinTransaction() {
   const api = useApiClient()
   return useMutation({
-    mutationFn: (code: string) => api.request<Transaction>('/transactions', { method: 'PUT', query: { join_code: code } }),
+    // The terms the joiner saw go along: if the creator changed them meanwhile, the server refuses.
+    mutationFn: ({ code, preview }: { code: string; preview: JoinPreview }) =>
+      api.request<Transaction>('/transactions', {
+        method: 'PUT',
+        query: { join_code: code, price: String(preview.price), charge: String(preview.charge), currency: preview.currency },
+      }),
   })
 }
 

@@ -37,7 +37,11 @@ describe('join by code', () => {
 
     await userEvent.click(screen.getByRole('button', { name: 'Join as buyer' }))
     await waitFor(() => expect(router.state.location.pathname).toBe('/transactions/tx-9'))
-    expect(api.request).toHaveBeenCalledWith('/transactions', { method: 'PUT', query: { join_code: 'ABCD2345' } })
+    // The terms shown in the preview go along, so a changed offer is refused rather than joined.
+    expect(api.request).toHaveBeenCalledWith('/transactions', {
+      method: 'PUT',
+      query: { join_code: 'ABCD2345', price: String(preview.price), charge: String(preview.charge), currency: preview.currency },
+    })
     expect((await screen.findByTestId('transaction-status')).getAttribute('data-status')).toBe('joined')
   })
 

@@ -102,7 +102,7 @@ function PreviewCard({ code, preview }: { code: string; preview: JoinPreview }) 
   const joinable = preview.status === 'created'
 
   const onJoin = () =>
-    join.mutate(code, {
+    join.mutate({ code, preview }, {
       onSuccess: (transaction) => {
         toast.show(t('joinTransaction.preview.joined'), { severity: 'success' })
         navigate(routeTo('status', { id: transaction.id }))

@@ -6,6 +6,7 @@ import {
   descriptionBodySchema,
   joinCodeQuerySchema,
   joinPreviewSchema,
+  joinQuerySchema,
   listTransactionsQuerySchema,
   trackBodySchema,
   transactionChargeQuerySchema,
@@ -136,11 +137,12 @@ export function transactionRoutes(deps: () => TransactionDeps): FastifyPluginAsy
       {
         preHandler: app.authenticate,
         config: joinRateLimit,
-        schema: { ...secured, summary: 'Join as the other party', querystring: joinCodeQuerySchema, response: { 200: transactionSchema, ...errors, 429: errorBodySchema } },
+        schema: { ...secured, summary: 'Join as the other party (optionally stating the terms shown)', querystring: joinQuerySchema, response: { 200: transactionSchema, ...errors, 429: errorBodySchema } },
       },
       async (request) => {
         const user = userOf(request)
-        return toTransactionView(await joinTransaction(deps(), user, request.query.join_code), user.id)
+        const { join_code: code, ...expected } = request.query
+        return toTransactionView(await joinTransaction(deps(), user, code, expected), user.id)
       },
     )
 
