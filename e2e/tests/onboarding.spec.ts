@@ -1,0 +1,51 @@
+import { expect, test } from '@playwright/test'
+import { expectNoAxeViolations } from '../support/axe.ts'
+import { newPerson, registeredPerson } from '../support/people.ts'
+
+/**
+ * A brand-new person follows a join link: they register, meet the blocking
+ * country-and-terms dialog, cannot continue without agreeing, and end up on
+ * the transaction the link pointed to.
+ */
+test('a new person arriving by join link registers, agrees to the terms and lands on the join page', async ({ browser }) => {
+  const seller = await registeredPerson(browser, newPerson('Stella'))
+  await seller.goto('/create-transaction')
+  await seller.getByTestId('role-seller').check()
+  await seller.getByTestId('create-next').click()
+  await seller.getByTestId('description-input').fill('Record player')
+  await seller.getByTestId('price-input').fill('75.00')
+  await seller.getByTestId('currency-select').selectOption('eur')
+  await seller.getByTestId('method-card').check()
+  await seller.getByTestId('create-next').click()
+  await seller.getByTestId('create-submit').click()
+  const code = (await seller.getByTestId('created-join-code').textContent())?.replace(/\s/g, '') ?? ''
+
+  const context = await browser.newContext()
+  const page = await context.newPage()
+  const person = newPerson('Nina')
+  await page.goto(`/join-transaction/${code}`)
+  await expect(page).toHaveURL(/\/oidc\//)
+  await page.getByRole('link', { name: 'Create an account' }).click()
+  await page.getByLabel('First name').fill(person.firstName)
+  await page.getByLabel('Last name').fill(person.lastName)
+  await page.getByLabel('E-mail').fill(person.email)
+  await page.getByLabel('Password').fill(person.password)
+  await page.getByRole('button', { name: 'Create account' }).click()
+
+  const dialog = page.getByTestId('country-dialog')
+  await expect(dialog).toBeVisible()
+  await dialog.getByRole('combobox', { name: /Country/ }).fill('Poland')
+  await page.getByRole('option', { name: 'Poland', exact: true }).click()
+  // A country alone is not enough: the terms must be agreed to.
+  await expect(dialog.getByRole('button', { name: 'Continue' })).toBeDisabled()
+  const agree = dialog.getByRole('checkbox', { name: /I agree to the terms of service/ })
+  await agree.check()
+  await agree.uncheck()
+  await expect(dialog.getByText('You must agree.')).toBeVisible()
+  await expectNoAxeViolations(page, 'the country dialog with an error')
+  await agree.check()
+  await dialog.getByRole('button', { name: 'Continue' }).click()
+  await expect(dialog).toBeHidden()
+  await expect(page).toHaveURL(new RegExp(`/join-transaction/${code}$`))
+  await expect(page.getByTestId('join-preview')).toContainText('Record player')
+})
