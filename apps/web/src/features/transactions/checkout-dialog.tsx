@@ -60,9 +60,8 @@ const cardErrors = new Set(['card_declined', 'insufficient_funds', 'invalid_card
 type Stage = 'address' | 'method' | 'pay'
 
 /**
- * o-checkout (spec §4): shipping address, payment method, then the provider's
- * form. The address has no endpoint yet (`shipping_details` is read-only in the
- * spec), so it stays in the browser and nothing the server does not accept is sent.
+ * o-checkout (spec §4): shipping address (sent to the server, where the
+ * seller reads it to ship), payment method, then the provider's form.
  */
 export function CheckoutDialog({ transaction, onClose }: { transaction: Transaction; onClose: () => void }) {
   const { t } = useTranslation()
@@ -121,7 +120,20 @@ export function CheckoutDialog({ transaction, onClose }: { transaction: Transact
       return
     }
     setShowErrors(false)
-    setStage('method')
+    void run(async () => {
+      await api.request(path('shipping_details'), {
+        method: 'POST',
+        body: {
+          name: address.name.trim(),
+          line1: address.line1.trim(),
+          ...(address.line2.trim() ? { line2: address.line2.trim() } : {}),
+          city: address.city.trim(),
+          postal_code: address.postalCode.trim(),
+          country_code: address.country,
+        },
+      })
+      setStage('method')
+    })
   }
 
   const toPayment = () =>
