@@ -80,6 +80,7 @@ test('seller and buyer complete a sale, and the money reaches the seller', async
   await expectNoAxeViolations(seller, 'my transactions with a row')
   await seller.getByTestId('transaction-row').first().click()
   await expect(seller.getByTestId('transaction-status')).toHaveAttribute('data-status', 'paid')
+  await expect(seller.getByTestId('shipping-address')).toContainText('1 Main Street')
   await expectNoAxeViolations(seller, 'the status page')
   await seller.getByTestId('action-track').click()
   await seller.getByTestId('carrier-select').selectOption('dhl')

@@ -3,7 +3,42 @@ import Typography from '@mui/material/Typography'
 import { useTranslation } from 'react-i18next'
 import { ContentCard } from '../../components/content-card.tsx'
 import { PageHeader } from '../../components/page-header.tsx'
+import { StatusMessage } from '../../components/status-message.tsx'
 import { useAuth } from '../../lib/auth/auth-context.tsx'
+import { PayoutRequirementsCard } from './payout-requirements-card.tsx'
+import { PersonalDetailsForm } from './personal-details-form.tsx'
+import { hasErrorCode, usePersonalProfile } from './profile-api.ts'
+
+function PersonalDetailsSection() {
+  const { t } = useTranslation()
+  const profile = usePersonalProfile()
+  if (profile.isPending) {
+    return (
+      <ContentCard testId="personal-details-loading">
+        <StatusMessage busy title={t('profile.personal.loading')} />
+      </ContentCard>
+    )
+  }
+  if (profile.isError) {
+    const noCountry = hasErrorCode(profile.error, 'active_country_not_set')
+    return (
+      <ContentCard testId="personal-details-error">
+        <StatusMessage
+          title={noCountry ? t('profile.personal.noCountryTitle') : t('profile.personal.loadFailed')}
+          body={noCountry ? t('profile.personal.noCountryBody') : undefined}
+          action={noCountry ? undefined : { label: t('common.retry'), onClick: () => void profile.refetch() }}
+        />
+      </ContentCard>
+    )
+  }
+  const activeCountry = profile.data.address?.country_code ?? ''
+  return (
+    <ContentCard testId="personal-details">
+      {/* Keyed so a different account or country starts from its own values. */}
+      <PersonalDetailsForm key={activeCountry} profile={profile.data} activeCountry={activeCountry} />
+    </ContentCard>
+  )
+}
 
 export function PersonalDetailsPage() {
   const { t } = useTranslation()
@@ -16,6 +51,8 @@ export function PersonalDetailsPage() {
   return (
     <>
       <PageHeader title={t('profile.details.title')} intro={t('profile.details.intro')} />
+      <PayoutRequirementsCard />
+      <PersonalDetailsSection />
       <ContentCard>
         <Typography component="h2" variant="h6" sx={{ mb: 2 }}>
           {t('profile.details.signInDetails')}

@@ -1,4 +1,5 @@
-import { useQuery } from '@tanstack/react-query'
+import type { UpdateProfileBody } from '@pactum/contracts/profile'
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import type { ApiClient } from '../../lib/api/api-client.ts'
 import { useApiClient } from '../../lib/api/api-client-context.tsx'
 import { ApiError } from '../../lib/api/api-error.ts'
@@ -62,6 +63,25 @@ export function usePayoutRequirements() {
     queryKey: payoutRequirementsKey,
     queryFn: () => fetchPayoutRequirements(api),
     retry: retryUnlessClientError,
+  })
+}
+
+export function updatePersonalProfile(api: ApiClient, body: UpdateProfileBody) {
+  return api.request<PersonalProfile>('/me/personal', { method: 'PUT', body })
+}
+
+/** PUT /me/personal; on success the profile and the payout requirements are fetched again (the warning icon follows). */
+export function useUpdatePersonalProfile() {
+  const api = useApiClient()
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (body: UpdateProfileBody) => updatePersonalProfile(api, body),
+    onSuccess: async () => {
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: personalProfileKey, exact: true }),
+        queryClient.invalidateQueries({ queryKey: payoutRequirementsKey, exact: true }),
+      ])
+    },
   })
 }
 

@@ -176,6 +176,20 @@ describe('transaction status page', () => {
     })
   })
 
+  it('shows the seller where to ship once paid', async () => {
+    const address = { name: 'Ola Nowak', line1: 'Długa 1', line2: null, city: 'Warszawa', postal_code: '00-001', country_code: 'pl', state: null }
+    const paid = { status: 'paid' as const, paid: '2026-11-22T10:00:00.000Z' }
+    const seller = fakeApiClient({
+      'GET /transactions/tx-1': fakeTransaction({ ...paid, role: 'seller' }),
+      'GET /transactions/tx-1/shipping_details': address,
+    })
+    await renderApp('/transactions/tx-1', { api: seller })
+    const card = await screen.findByTestId('shipping-address')
+    expect(card.textContent).toContain('Długa 1')
+    expect(card.textContent).toContain('00-001 Warszawa')
+    expect(card.textContent).toContain('Poland')
+  })
+
   it('shows a payment in progress and no actions while it runs', async () => {
     const api = fakeApiClient({
       'GET /transactions/tx-1': fakeTransaction({ status: 'joined', role: 'buyer', is_payment_in_progress: true, payment_method: 'sepa' }),

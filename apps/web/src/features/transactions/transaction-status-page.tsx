@@ -20,6 +20,7 @@ import { routeTo } from '../../lib/named-routes.ts'
 import { useNow } from '../../lib/use-now.ts'
 import { availableActions } from './available-actions.ts'
 import { DeadlineCountdown } from './deadline-countdown.tsx'
+import { ShippingAddressCard } from './shipping-address-card.tsx'
 import { StatusChip } from './status-chip.tsx'
 import { TransactionActions } from './transaction-actions.tsx'
 import { TransactionTimeline } from './transaction-timeline.tsx'
@@ -63,7 +64,10 @@ export function TransactionStatusPage() {
           <Reference id={id} />
         </ContentCard>
       ) : (
-        <TransactionDetails transaction={transaction.data} refreshing={transaction.isFetching} />
+        <>
+          <TransactionDetails transaction={transaction.data} refreshing={transaction.isFetching} />
+          <ShippingAddressCard transaction={transaction.data} />
+        </>
       )}
     </>
   )

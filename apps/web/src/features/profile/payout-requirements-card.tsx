@@ -1,0 +1,99 @@
+import CheckCircleOutlineIcon from '@mui/icons-material/CheckCircleOutlineOutlined'
+import ErrorOutlineIcon from '@mui/icons-material/ErrorOutlineOutlined'
+import Button from '@mui/material/Button'
+import CircularProgress from '@mui/material/CircularProgress'
+import List from '@mui/material/List'
+import ListItem from '@mui/material/ListItem'
+import ListItemIcon from '@mui/material/ListItemIcon'
+import ListItemText from '@mui/material/ListItemText'
+import Stack from '@mui/material/Stack'
+import Typography from '@mui/material/Typography'
+import { useTranslation } from 'react-i18next'
+import { Link as RouterLink } from 'react-router'
+import { ContentCard } from '../../components/content-card.tsx'
+import { routeTo } from '../../lib/named-routes.ts'
+import { hasErrorCode, usePayoutRequirements } from './profile-api.ts'
+
+/** Requirement names the interface has words for; anything else is listed as "other information". */
+export const knownRequirements = [
+  'name',
+  'dob',
+  'address',
+  'phone',
+  'credit_account',
+  'identity_document',
+  'additional_identity_document',
+  'ssn_last_4',
+  'id_number',
+] as const
+
+/** What is still due before payouts (GET /me/personal/payout_requirements). */
+export function PayoutRequirementsCard() {
+  const { t } = useTranslation()
+  const requirements = usePayoutRequirements()
+
+  // Before the terms are accepted the onboarding dialog deals with it.
+  if (hasErrorCode(requirements.error, 'tos_not_accepted')) return null
+
+  let body
+  if (requirements.isPending) {
+    body = (
+      <Stack direction="row" spacing={1.5} role="status" sx={{ alignItems: 'center' }}>
+        <CircularProgress size={20} aria-hidden />
+        <Typography>{t('profile.requirements.loading')}</Typography>
+      </Stack>
+    )
+  } else if (requirements.isError) {
+    body = (
+      <Stack spacing={1} sx={{ alignItems: 'flex-start' }}>
+        <Typography color="error">{t('profile.requirements.loadFailed')}</Typography>
+        <Button onClick={() => void requirements.refetch()}>{t('common.retry')}</Button>
+      </Stack>
+    )
+  } else {
+    const { personal, other } = requirements.data.requirements
+    const due = [...new Set([...personal, ...other])]
+    const bankDue = due.includes('credit_account')
+    body =
+      due.length === 0 ? (
+        <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center' }}>
+          <CheckCircleOutlineIcon aria-hidden color="success" />
+          <Typography data-testid="payout-requirements-none">{t('profile.requirements.nothingDue')}</Typography>
+        </Stack>
+      ) : (
+        <>
+          <Typography color="text.secondary">{t('profile.requirements.intro')}</Typography>
+          <List dense data-testid="payout-requirements-list">
+            {due.map((item) => (
+              <ListItem key={item} disableGutters data-testid={`payout-requirement-${item}`}>
+                <ListItemIcon sx={{ minWidth: 36 }}>
+                  <ErrorOutlineIcon aria-hidden color="warning" />
+                </ListItemIcon>
+                <ListItemText
+                  primary={
+                    (knownRequirements as readonly string[]).includes(item)
+                      ? t(`profile.requirements.items.${item}`)
+                      : t('profile.requirements.items.other')
+                  }
+                />
+              </ListItem>
+            ))}
+          </List>
+          {bankDue && (
+            <Button variant="contained" component={RouterLink} to={routeTo('payoutBankDetails')} data-testid="payout-requirements-bank-link">
+              {t('profile.requirements.addBankDetails')}
+            </Button>
+          )}
+        </>
+      )
+  }
+
+  return (
+    <ContentCard testId="payout-requirements">
+      <Typography component="h2" variant="h6" sx={{ mb: 1.5 }}>
+        {t('profile.requirements.title')}
+      </Typography>
+      {body}
+    </ContentCard>
+  )
+}

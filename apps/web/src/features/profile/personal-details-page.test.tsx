@@ -1,0 +1,264 @@
+import { screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { describe, expect, it } from 'vitest'
+import { ApiError } from '../../lib/api/api-error.ts'
+import { apiError, defaultApiRoutes, fakeApiClient } from '../../test/fake-api-client.ts'
+import { renderApp } from '../../test/render-app.tsx'
+import { fieldOfServerPath, isAdult, validatePersonalDetails, initialValues } from './personal-details-model.ts'
+import type { PersonalProfile } from './profile-api.ts'
+
+function profile(overrides: Partial<PersonalProfile> = {}): PersonalProfile {
+  return {
+    details_submitted: true,
+    business_type: 'individual',
+    phone: '+447700900123',
+    ssn_last_4_provided: false,
+    name: { first: 'Ada', last: 'Lovelace' },
+    address: { line1: '1 High Street', line2: '', city: 'London', state: 'Greater London', postal_code: 'SW1A 1AA', country_code: 'gb' },
+    metadata: { phone_country_code: 'gb' },
+    dob: { day: 10, month: 12, year: 1985 },
+    tos_acceptance: { unix_timestamp: 1_790_000_000 },
+    ...overrides,
+  } as PersonalProfile
+}
+
+const notDue = { status: 'not_due', requirements: { personal: [], other: [] }, details_submitted: true }
+
+async function openPage(routes: Record<string, unknown> = {}) {
+  const api = fakeApiClient({
+    ...defaultApiRoutes(),
+    'GET /me/personal': profile(),
+    'GET /me/personal/payout_requirements': notDue,
+    ...routes,
+  })
+  const view = await renderApp('/profile/details', { api })
+  await screen.findByTestId('personal-details-form')
+  return { api, view, user: userEvent.setup() }
+}
+
+const input = (testId: string) => screen.getByTestId(testId) as HTMLInputElement
+const putCalls = (api: ReturnType<typeof fakeApiClient>) => api.request.mock.calls.filter(([, init]) => init?.method === 'PUT')
+
+describe('personal details form', () => {
+  it('prefills every field from GET /me/personal', async () => {
+    await openPage()
+    expect(input('personal-first-name').value).toBe('Ada')
+    expect(input('personal-last-name').value).toBe('Lovelace')
+    expect(input('personal-dob-day').value).toBe('10')
+    expect(input('personal-dob-month').value).toBe('12')
+    expect(input('personal-dob-year').value).toBe('1985')
+    expect(input('personal-business-type').value).toBe('individual')
+    expect(input('personal-phone-country').value).toBe('gb')
+    expect(input('personal-phone').value).toBe('7700900123')
+    expect(input('personal-address-line1').value).toBe('1 High Street')
+    expect(input('personal-address-city').value).toBe('London')
+    expect(input('personal-address-state').value).toBe('Greater London')
+    expect(input('personal-address-postal-code').value).toBe('SW1A 1AA')
+    expect(input('personal-address-country').value).toBe('United Kingdom')
+    expect(input('personal-address-country').readOnly).toBe(true)
+    expect(screen.getByLabelText(/^County/)).toBe(input('personal-address-state'))
+  })
+
+  it('defaults the dial code to the active country when none was saved', async () => {
+    await openPage({
+      'GET /me/personal': profile({
+        phone: '',
+        metadata: { phone_country_code: '' },
+        address: { line1: '', line2: '', city: '', state: '', postal_code: '', country_code: 'se' },
+      }),
+    })
+    expect(input('personal-phone-country').value).toBe('se')
+    expect(screen.getByRole('option', { name: 'Sweden (+46)' })).toBeTruthy()
+  })
+
+  it('shows required-field errors next to the fields, with the snackbar, and sends nothing', async () => {
+    const { api, user } = await openPage()
+    await user.clear(input('personal-first-name'))
+    await user.clear(input('personal-address-city'))
+    await user.clear(input('personal-phone'))
+    await user.click(screen.getByTestId('personal-details-save'))
+
+    const firstName = input('personal-first-name')
+    expect(firstName.getAttribute('aria-invalid')).toBe('true')
+    const describedBy = firstName.getAttribute('aria-describedby')
+    expect(describedBy && document.getElementById(describedBy)?.textContent).toBe('This field is required.')
+    expect(input('personal-address-city').getAttribute('aria-invalid')).toBe('true')
+    expect(input('personal-phone').getAttribute('aria-invalid')).toBe('true')
+    expect(input('personal-last-name').getAttribute('aria-invalid')).toBe('false')
+    expect(await screen.findByTestId('invalid-form-snackbar')).toBeTruthy()
+    expect(putCalls(api)).toHaveLength(0)
+
+    // The error follows the field as it is corrected.
+    await user.type(firstName, 'Ada')
+    expect(firstName.getAttribute('aria-invalid')).toBe('false')
+  })
+
+  it('refuses someone under 18 before calling the server', async () => {
+    const { api, user } = await openPage()
+    await user.selectOptions(input('personal-dob-year'), String(new Date().getFullYear() - 10))
+    await user.click(screen.getByTestId('personal-details-save'))
+    expect(screen.getByTestId('personal-dob-error').textContent).toBe('You must be at least 18 years old.')
+    expect(input('personal-dob-day').getAttribute('aria-invalid')).toBe('true')
+    expect(input('personal-dob-day').getAttribute('aria-describedby')).toBe(screen.getByTestId('personal-dob-error').id)
+    expect(putCalls(api)).toHaveLength(0)
+  })
+
+  it('offers the US states as a list, and other countries a field named after their division', async () => {
+    const us = profile({
+      phone: '+12025550123',
+      metadata: { phone_country_code: 'us' },
+      address: { line1: '1 Main St', line2: '', city: 'Austin', state: 'TX', postal_code: '73301', country_code: 'us' },
+    })
+    const first = await openPage({ 'GET /me/personal': us })
+    const state = input('personal-address-state')
+    expect(state.tagName).toBe('SELECT')
+    expect(state.value).toBe('TX')
+    expect(within(state).getByRole('option', { name: 'California' })).toBeTruthy()
+    expect(screen.getByLabelText(/^State/)).toBe(state)
+    first.view.unmount()
+
+    const jp = profile({ address: { line1: '1-1', line2: '', city: 'Tokyo', state: '', postal_code: '100-0001', country_code: 'jp' } })
+    const second = await openPage({ 'GET /me/personal': jp })
+    expect(input('personal-address-state').tagName).toBe('INPUT')
+    expect(screen.getByLabelText(/^Prefecture/)).toBe(input('personal-address-state'))
+    // Japan requires its prefecture.
+    await second.user.click(screen.getByTestId('personal-details-save'))
+    expect(input('personal-address-state').getAttribute('aria-invalid')).toBe('true')
+    second.view.unmount()
+
+    const hk = profile({ address: { line1: '1 Queen’s Road', line2: '', city: 'Hong Kong', state: '', postal_code: '', country_code: 'hk' } })
+    const third = await openPage({ 'GET /me/personal': hk })
+    expect(screen.queryByTestId('personal-address-postal-code')).toBeNull()
+    expect(screen.getByLabelText(/^Region/)).toBe(input('personal-address-state'))
+    third.view.unmount()
+
+    const lu = profile({ address: { line1: '1 Rue', line2: '', city: 'Luxembourg', state: '', postal_code: 'L-1111', country_code: 'lu' } })
+    await openPage({ 'GET /me/personal': lu })
+    expect(screen.queryByTestId('personal-address-state')).toBeNull()
+  })
+
+  it('saves with exactly the expected body, shows Success! and refetches the profile and requirements', async () => {
+    let saved = false
+    const { api, user } = await openPage({
+      'PUT /me/personal': () => {
+        saved = true
+        return profile()
+      },
+      'GET /me/personal/payout_requirements': () => (saved ? notDue : { ...notDue, status: 'due', requirements: { personal: ['phone'], other: [] } }),
+    })
+    expect(await screen.findByTestId('payout-requirement-phone')).toBeTruthy()
+    await user.clear(input('personal-first-name'))
+    await user.type(input('personal-first-name'), '  Augusta ')
+    await user.type(input('personal-address-line2'), 'Flat 2')
+    await user.selectOptions(input('personal-business-type'), 'company')
+    await user.selectOptions(input('personal-phone-country'), 'ie')
+    await user.clear(input('personal-phone'))
+    await user.type(input('personal-phone'), '85 123 4567')
+    await user.click(screen.getByTestId('personal-details-save'))
+
+    expect(await screen.findByRole('heading', { name: 'Success!' })).toBeTruthy()
+    expect(putCalls(api)).toHaveLength(1)
+    expect(putCalls(api)[0]).toEqual([
+      '/me/personal',
+      {
+        method: 'PUT',
+        body: {
+          business_type: 'company',
+          name: { first: 'Augusta', last: 'Lovelace' },
+          dob: { day: 10, month: 12, year: 1985 },
+          phone: '+353851234567',
+          metadata: { phone_country_code: 'ie' },
+          address: {
+            line1: '1 High Street',
+            line2: 'Flat 2',
+            city: 'London',
+            state: 'Greater London',
+            postal_code: 'SW1A 1AA',
+            country_code: 'gb',
+          },
+        },
+      },
+    ])
+    await waitFor(() => expect(api.request.mock.calls.filter(([path, init]) => path === '/me/personal' && !init?.method).length).toBeGreaterThanOrEqual(2))
+    expect(await screen.findByTestId('payout-requirements-none')).toBeTruthy()
+  })
+
+  it('puts a server validation error on the field it names', async () => {
+    const { user } = await openPage({
+      'PUT /me/personal': () => {
+        throw new ApiError({
+          status: 400,
+          code: 'validation_failed',
+          message: 'Invalid request',
+          details: { fields: [{ field: 'body.address.postal_code', message: 'Invalid postal code' }] },
+          requestId: 'test',
+        })
+      },
+    })
+    await user.click(screen.getByTestId('personal-details-save'))
+    await waitFor(() => expect(input('personal-address-postal-code').getAttribute('aria-invalid')).toBe('true'))
+    expect(input('personal-first-name').getAttribute('aria-invalid')).toBe('false')
+    expect(screen.getByText('Please check this value.')).toBeTruthy()
+    expect(screen.queryByRole('heading', { name: 'Success!' })).toBeNull()
+  })
+
+  it('shows a retry when the profile cannot be loaded', async () => {
+    const api = fakeApiClient({
+      ...defaultApiRoutes(),
+      'GET /me/personal': () => {
+        throw apiError(500, 'internal_error')
+      },
+      'GET /me/personal/payout_requirements': notDue,
+    })
+    await renderApp('/profile/details', { api })
+    // A 5xx is retried once before the error shows.
+    expect(await screen.findByTestId('personal-details-error', {}, { timeout: 4000 })).toBeTruthy()
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy()
+  })
+})
+
+describe('payout requirements card', () => {
+  it('lists what is still due, translated, with a link to the bank details', async () => {
+    await openPage({
+      'GET /me/personal/payout_requirements': {
+        status: 'due',
+        requirements: { personal: ['dob', 'address'], other: ['credit_account', 'identity_document'] },
+        details_submitted: false,
+      },
+    })
+    const card = await screen.findByTestId('payout-requirements-list')
+    const items = within(card).getAllByRole('listitem').map((item) => item.textContent)
+    expect(items).toEqual(['Your date of birth', 'Your address', 'A bank account for payouts', 'An identity document'])
+    expect(screen.getByTestId('payout-requirements-bank-link').getAttribute('href')).toBe('/profile/payment/bank-details')
+  })
+
+  it('says when nothing is due', async () => {
+    await openPage()
+    expect(await screen.findByTestId('payout-requirements-none')).toBeTruthy()
+    expect(screen.queryByTestId('payout-requirements-bank-link')).toBeNull()
+  })
+})
+
+describe('personal details rules', () => {
+  it('counts 18 years to the day', () => {
+    const today = new Date(2026, 5, 15)
+    expect(isAdult(15, 6, 2008, today)).toBe(true)
+    expect(isAdult(16, 6, 2008, today)).toBe(false)
+  })
+
+  it('rejects impossible dates and unknown US states', () => {
+    const values = initialValues(profile(), 'us')
+    const errors = validatePersonalDetails({ ...values, dobDay: '31', dobMonth: '2', state: 'ZZ' }, 'us')
+    expect(errors.dob).toBe('invalidDate')
+    expect(errors.state).toBe('invalidState')
+  })
+
+  it('maps server paths to form fields', () => {
+    expect(fieldOfServerPath('body.dob')).toBe('dob')
+    expect(fieldOfServerPath('body.dob.year')).toBe('dob')
+    expect(fieldOfServerPath('body.name.last')).toBe('lastName')
+    expect(fieldOfServerPath('body.metadata.phone_country_code')).toBe('phone')
+    expect(fieldOfServerPath('body.address.state')).toBe('state')
+    expect(fieldOfServerPath('body.unknown')).toBeUndefined()
+  })
+})
