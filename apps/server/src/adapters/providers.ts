@@ -7,6 +7,8 @@ import { JobQueue } from '../jobs/job-queue.ts'
 import { sandboxWebhookSecret } from '../payments/webhook-secret.ts'
 import { registerWebhookRoutes } from '../payments/webhook-routes.ts'
 import { signWebhook } from '../payments/webhook-signature.ts'
+import { SandboxBankLink } from './bank-link/sandbox.ts'
+import { sandboxBankLinkRoutes } from './bank-link/sandbox-routes.ts'
 import type { CarrierTracker } from './carrier-tracker/port.ts'
 import { SandboxCarrierTracker } from './carrier-tracker/sandbox.ts'
 import type { PaymentProvider } from './payment-provider/port.ts'
@@ -83,6 +85,7 @@ export async function registerProviderRoutes(app: FastifyInstance, started: Star
     endpoints: [{ provider: 'sandbox', path: '/webhooks/sandbox', signatureHeader: 'Pactum-Signature', secret: started.webhookSecret }],
   })
   await sandboxRoutes(app, { provider: started.sandbox })
+  await sandboxBankLinkRoutes(app, { bankLink: new SandboxBankLink({ db: app.services.db }), clock })
   // Workers start once every route exists: a delivery calls the webhook route.
   app.addHook('onReady', async () => {
     await started.sandbox.startWorkers(async (event) => {

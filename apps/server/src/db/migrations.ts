@@ -9,6 +9,7 @@ import * as carrierTracking from './migrations/0006-carrier-tracking.ts'
 import * as transactions from './migrations/0010-transactions.ts'
 import * as shippingDetails from './migrations/0011-shipping-details.ts'
 import * as onboarding from './migrations/0012-onboarding.ts'
+import * as bankAccounts from './migrations/0013-bank-accounts.ts'
 import type { Database } from './schema.ts'
 
 /**
@@ -26,6 +27,7 @@ const migrations: Record<string, Migration> = {
   '0010-transactions': transactions,
   '0011-shipping-details': shippingDetails,
   '0012-onboarding': onboarding,
+  '0013-bank-accounts': bankAccounts,
 }
 
 export async function migrateToLatest(db: Kysely<Database>): Promise<string[]> {

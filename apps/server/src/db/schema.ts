@@ -315,4 +315,38 @@ export interface Database {
   carrier_events: CarrierEventsTable
   shipping_details: ShippingDetailsTable
   contact_messages: ContactMessagesTable
+  bank_accounts: BankAccountsTable
+  sandbox_bank_link_tokens: SandboxBankLinkTokensTable
+}
+
+/** Payout bank details, one per user (0013-bank-accounts). */
+export interface BankAccountsTable {
+  id: string
+  user_id: string
+  source: 'manual' | 'bank_link'
+  scheme: string
+  country: string
+  currency: string
+  account_holder_name: string
+  /** The full number: secret, never returned or logged (production would store the provider's token instead). */
+  account_number: string
+  last4: string
+  routing_number: string | null
+  account_type: 'checking' | 'savings' | null
+  bank_name: string | null
+  created_at: Date
+  updated_at: Date
+}
+
+/** The sandbox bank-link provider's tokens (0013-bank-accounts). */
+export interface SandboxBankLinkTokensTable {
+  token: string
+  kind: 'link' | 'public'
+  user_id: string
+  link_token: string | null
+  account_id: string | null
+  outcome: 'success' | 'failure' | null
+  created_at: Date
+  expires_at: Date
+  used_at: Date | null
 }

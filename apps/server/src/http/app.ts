@@ -30,6 +30,7 @@ import { clientConfigRoutes } from './routes/client-config.ts'
 import { healthRoutes } from './routes/health.ts'
 import { meRoutes } from './routes/me.ts'
 import { profileRoutes } from './routes/profile-routes.ts'
+import { bankAccountRoutes } from './routes/bank-account-routes.ts'
 import { contactRoutes } from './routes/contact-routes.ts'
 
 declare module 'fastify' {
@@ -133,6 +134,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(clientConfigRoutes)
       await api.register(meRoutes)
       await api.register(profileRoutes)
+      await api.register(bankAccountRoutes)
       await api.register(adminLedgerRoutes)
       await api.register(supportedCarriersRoutes)
       await api.register(transactionRoutes(() => transactionDeps))

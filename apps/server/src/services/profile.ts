@@ -5,6 +5,7 @@ import { currentTermsVersion, minimumAgeYears } from '@pactum/domain/terms'
 import { type Kysely, sql } from 'kysely'
 import type { Database } from '../db/schema.ts'
 import { AppError } from '../http/app-error.ts'
+import { hasBankAccount } from './bank-accounts.ts'
 
 /**
  * The country-and-terms gate and the payout profile (spec §3, §4; DESIGN §4).
@@ -200,9 +201,9 @@ export async function getPayoutRequirements(db: Kysely<Database>, userId: string
   const countryCode = requireCountry(row)
   if (tosTimestamp(row) === 0) throw new AppError('tos_not_accepted', 'Accept the current terms of service first')
   const personal = missingPersonal(row, countryCode)
-  // There is no bank-details table yet, so a payout account is always due;
-  // likewise the identity document until verification exists.
-  const other = ['credit_account', 'identity_document']
+  // The payout account is due until bank details are stored; the identity
+  // document stays due until verification exists.
+  const other = [...((await hasBankAccount(db, userId)) ? [] : ['credit_account']), 'identity_document']
   return {
     status: personal.length + other.length > 0 ? 'due' : 'not_due',
     requirements: { personal, other },

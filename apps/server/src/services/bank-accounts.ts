@@ -1,0 +1,155 @@
+import type { BankAccount, DebitAccount, DebitAccountBody } from '@pactum/contracts/bank-accounts'
+import { type BankDetailsInput, type NormalisedBankDetails, validateBankDetails } from '@pactum/domain/bank-details'
+import { isSepaCountry, isSupportedCountry } from '@pactum/domain/countries'
+import type { Kysely } from 'kysely'
+import type { BankLink } from '../adapters/bank-link/port.ts'
+import type { BankAccountsTable, Database } from '../db/schema.ts'
+import { AppError } from '../http/app-error.ts'
+import { uuidV7 } from '../ids.ts'
+
+/**
+ * Payout bank details (spec §3 Debit account, Bank-link request; §6; DESIGN §4).
+ * One bank account per user, replaced on update. The full account number is
+ * stored (see 0013-bank-accounts) but never returned, logged, or put in an
+ * error message: responses carry last4 only.
+ */
+
+type FieldProblem = { field: string; message: string; problem?: string }
+
+function validationFailed(fields: FieldProblem[]): AppError {
+  const first = fields[0]
+  return new AppError('validation_failed', first ? `${first.field}: ${first.message}` : 'Invalid bank details', {
+    details: { ...(first ? { field: first.field } : {}), fields },
+  })
+}
+
+async function activeCountry(db: Kysely<Database>, userId: string): Promise<string> {
+  const row = await db.selectFrom('users').select('country_code').where('id', '=', userId).executeTakeFirstOrThrow()
+  if (!row.country_code) throw new AppError('active_country_not_set', 'Choose your country first')
+  return row.country_code
+}
+
+type StoredBankAccount = Pick<
+  BankAccountsTable,
+  'id' | 'account_holder_name' | 'country' | 'currency' | 'last4' | 'bank_name' | 'routing_number' | 'account_type'
+>
+
+function toBankAccount(row: StoredBankAccount): BankAccount {
+  return {
+    id: row.id,
+    account_holder_name: row.account_holder_name,
+    country: row.country,
+    currency: row.currency,
+    last4: row.last4,
+    ...(row.bank_name ? { bank_name: row.bank_name } : {}),
+    ...(row.routing_number ? { routing_number: row.routing_number } : {}),
+    ...(row.account_type ? { account_type: row.account_type } : {}),
+  }
+}
+
+async function loadBankAccount(db: Kysely<Database>, userId: string): Promise<BankAccount | null> {
+  const row = await db
+    .selectFrom('bank_accounts')
+    // Never select account_number here.
+    .select(['id', 'account_holder_name', 'country', 'currency', 'last4', 'bank_name', 'routing_number', 'account_type'])
+    .where('user_id', '=', userId)
+    .executeTakeFirst()
+  return row ? toBankAccount(row) : null
+}
+
+export async function hasBankAccount(db: Kysely<Database>, userId: string): Promise<boolean> {
+  const row = await db.selectFrom('bank_accounts').select('id').where('user_id', '=', userId).executeTakeFirst()
+  return !!row
+}
+
+/** Insert or replace the user's one bank account. */
+async function storeBankAccount(
+  db: Kysely<Database>,
+  userId: string,
+  details: NormalisedBankDetails,
+  source: 'manual' | 'bank_link',
+  now: Date,
+): Promise<BankAccount> {
+  const values = {
+    source,
+    scheme: details.scheme,
+    country: details.country,
+    currency: details.currency,
+    account_holder_name: details.accountHolderName,
+    account_number: details.accountNumber,
+    last4: details.last4,
+    routing_number: details.routingNumber,
+    account_type: details.accountType,
+    bank_name: details.bankName,
+    updated_at: now,
+  }
+  // A replaced account gets a new id: it is a different payout destination.
+  const row = await db
+    .insertInto('bank_accounts')
+    .values({ id: uuidV7(now), user_id: userId, created_at: now, ...values })
+    .onConflict((conflict) => conflict.column('user_id').doUpdateSet({ id: uuidV7(now), created_at: now, ...values }))
+    .returning(['id', 'account_holder_name', 'country', 'currency', 'last4', 'bank_name', 'routing_number', 'account_type'])
+    .executeTakeFirstOrThrow()
+  return toBankAccount(row)
+}
+
+export async function getDebitAccount(db: Kysely<Database>, userId: string): Promise<DebitAccount> {
+  await activeCountry(db, userId)
+  return { bank_account: await loadBankAccount(db, userId), card: null }
+}
+
+export async function saveDebitAccount(db: Kysely<Database>, userId: string, body: DebitAccountBody, now: Date): Promise<DebitAccount> {
+  const active = await activeCountry(db, userId)
+  const country = body.country?.trim().toLowerCase() || active
+  if (!isSupportedCountry(country)) throw validationFailed([{ field: 'body.country', message: 'Not a supported country', problem: 'unsupported' }])
+  // Payouts go to an account in the active country; a SEPA user may use any SEPA account.
+  if (country !== active && !(isSepaCountry(country) && isSepaCountry(active))) {
+    throw validationFailed([{ field: 'body.country', message: 'The bank account must be in your payout country', problem: 'wrong_country' }])
+  }
+  const { country: _country, ...input } = body
+  const result = validateBankDetails(country, input satisfies BankDetailsInput)
+  if (!result.ok) {
+    throw validationFailed(result.errors.map((error) => ({ field: `body.${error.field}`, message: error.message, problem: error.problem })))
+  }
+  return { bank_account: await storeBankAccount(db, userId, result.normalised, 'manual', now), card: null }
+}
+
+export async function createLinkToken(db: Kysely<Database>, bankLink: BankLink, userId: string, now: Date): Promise<{ link_token: string }> {
+  const country = await activeCountry(db, userId)
+  if (country !== 'us') {
+    throw new AppError('unsupported_combination', 'Bank linking is offered only in the United States: enter your bank details manually')
+  }
+  const { linkToken } = await bankLink.createLinkToken({ userId, now })
+  return { link_token: linkToken }
+}
+
+export async function linkBankDetails(
+  db: Kysely<Database>,
+  bankLink: BankLink,
+  userId: string,
+  body: { public_token: string; account_id: string },
+  now: Date,
+): Promise<{ bank_account: BankAccount }> {
+  const country = await activeCountry(db, userId)
+  if (country !== 'us') {
+    throw new AppError('unsupported_combination', 'Bank linking is offered only in the United States: enter your bank details manually')
+  }
+  const result = await bankLink.exchangePublicToken({ userId, publicToken: body.public_token, accountId: body.account_id, now })
+  if (!result.ok) {
+    const field = result.reason === 'invalid_account_id' ? 'body.account_id' : 'body.public_token'
+    throw validationFailed([{ field, message: result.message, problem: result.reason }])
+  }
+  const user = await db.selectFrom('users').select(['first_name', 'last_name']).where('id', '=', userId).executeTakeFirstOrThrow()
+  const holder = `${user.first_name} ${user.last_name}`.trim() || 'Account holder'
+  // The provider's numbers go through the same checks as typed ones.
+  const checked = validateBankDetails('us', {
+    account_holder_name: holder,
+    currency: result.account.currency,
+    routing_number: result.account.routingNumber,
+    account_number: result.account.accountNumber,
+    account_type: result.account.accountType,
+  })
+  if (!checked.ok) throw validationFailed([{ field: 'body.account_id', message: 'The linked account cannot receive payouts: enter your bank details manually' }])
+  const bankAccount = await storeBankAccount(db, userId, { ...checked.normalised, bankName: result.account.bankName }, 'bank_link', now)
+  return { bank_account: bankAccount }
+}
