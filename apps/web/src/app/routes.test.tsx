@@ -2,6 +2,7 @@ import { screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
 import { fakeAuthService } from '../test/fake-auth-service.ts'
+import { defaultApiRoutes, fakeApiClient } from '../test/fake-api-client.ts'
 import { renderApp } from '../test/render-app.tsx'
 
 async function expectPage(path: string, expectedPath: string, title: string) {
@@ -79,7 +80,14 @@ describe('route table (spec §2)', () => {
   })
 
   it('opens the bank form with ?edit=true', async () => {
-    await renderApp('/profile/payment/bank-details?edit=true')
+    await renderApp('/profile/payment/bank-details?edit=true', {
+      api: fakeApiClient({
+        ...defaultApiRoutes(),
+        'GET /me/personal': { details_submitted: true, address: { country_code: 'fi' }, tos_acceptance: { unix_timestamp: 1 } },
+        'GET /me/personal/payout_requirements': { status: 'not_due', requirements: { personal: [], other: [] }, details_submitted: true },
+        'GET /me/debit_account': { bank_account: null, card: null },
+      }),
+    })
     expect(await screen.findByTestId('bank-details-form')).toBeTruthy()
     expect(screen.getByLabelText(/IBAN/)).toBeTruthy()
   })
