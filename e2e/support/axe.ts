@@ -3,6 +3,8 @@ import { expect, type Page } from '@playwright/test'
 
 /** Runs axe on what the page shows now and fails listing every violation. */
 export async function expectNoAxeViolations(page: Page, context: string): Promise<void> {
+  // Lazy chunks and queries settle first, so axe sees the page a person sees.
+  await page.waitForLoadState('networkidle')
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze()
   const summary = results.violations.map(
     (violation) => `${violation.id} (${violation.impact}): ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
