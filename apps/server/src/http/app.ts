@@ -32,6 +32,7 @@ import { meRoutes } from './routes/me.ts'
 import { profileRoutes } from './routes/profile-routes.ts'
 import { bankAccountRoutes } from './routes/bank-account-routes.ts'
 import { contactRoutes } from './routes/contact-routes.ts'
+import { balanceRoutes } from './routes/balance-routes.ts'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -145,6 +146,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     { prefix: '/api/v1' },
   )
   await app.register(contactRoutes)
+  await app.register(balanceRoutes)
   await registerProviderRoutes(app, providers, clock)
   await registerWebApp(app, { distDir: options.webDistDir ?? defaultWebDist })
   return app

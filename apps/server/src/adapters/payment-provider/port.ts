@@ -78,6 +78,11 @@ export interface Transfer {
   transactionId: string
 }
 
+/** A transfer as listed from a connected account, with when it was made. */
+export interface TransferRecord extends Transfer {
+  created: Date
+}
+
 export interface Money {
   amount: number
   currency: string
@@ -114,6 +119,10 @@ export interface PaymentProvider {
     idempotencyKey: string
   }): Promise<Transfer>
   getBalance(accountId: string): Promise<Balance>
+  /** The user's connected account, if one was created; never creates one. */
+  findConnectedAccount(userId: string): Promise<ConnectedAccount | null>
+  /** The transfers credited to a connected account, newest first. */
+  listTransfers(accountId: string): Promise<TransferRecord[]>
 }
 
 export type PaymentProviderErrorCode =

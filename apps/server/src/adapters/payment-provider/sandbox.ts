@@ -15,6 +15,7 @@ import {
   PaymentProviderError,
   type Refund,
   type Transfer,
+  type TransferRecord,
 } from './port.ts'
 import { cardOutcome, type DeclineDetails, ibanOutcome, sepaFailure } from './sandbox-test-data.ts'
 
@@ -339,6 +340,35 @@ export class SandboxPaymentProvider implements PaymentProvider {
       .orderBy('currency')
       .execute()
     return { available: rows.map((row) => ({ currency: row.currency, amount: Number(row.amount) })), pending: [] }
+  }
+
+  async findConnectedAccount(userId: string): Promise<ConnectedAccount | null> {
+    const account = await this.#options.db
+      .selectFrom('sandbox_accounts')
+      .select(['id', 'email', 'country'])
+      .where('user_id', '=', userId)
+      .orderBy('created_at')
+      .orderBy('id')
+      .executeTakeFirst()
+    return account ?? null
+  }
+
+  async listTransfers(accountId: string): Promise<TransferRecord[]> {
+    const rows = await this.#options.db
+      .selectFrom('sandbox_transfers')
+      .selectAll()
+      .where('destination_account', '=', accountId)
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .execute()
+    return rows.map((row) => ({
+      id: row.id,
+      amount: row.amount,
+      currency: row.currency,
+      destinationAccount: row.destination_account,
+      transactionId: row.transaction_id,
+      created: row.created_at,
+    }))
   }
 
   async #succeed(trx: Db, row: IntentRow): Promise<PaymentIntent> {
