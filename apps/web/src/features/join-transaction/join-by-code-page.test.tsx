@@ -19,6 +19,24 @@ const preview = {
 }
 
 describe('join by code', () => {
+  it('shows the new terms when the creator changed the offer after the preview', async () => {
+    let previews = 0
+    const api = fakeApiClient({
+      'GET /transactions': () => {
+        previews += 1
+        return previews === 1 ? preview : { ...preview, price: 7000 }
+      },
+      'PUT /transactions': () => {
+        throw apiError(409, 'incorrect_charge')
+      },
+    })
+    await renderApp('/join-transaction/abcd2345', { api })
+    await screen.findByTestId('join-preview')
+    await userEvent.click(screen.getByRole('button', { name: 'Join as buyer' }))
+    await waitFor(() => expect(previews).toBe(2))
+    await waitFor(() => expect(screen.getByTestId('amount-price').textContent).toBe('€70.00'))
+  })
+
   it('previews the transaction and joins as the other role, then opens its status page', async () => {
     const api = fakeApiClient({
       'GET /transactions': preview,

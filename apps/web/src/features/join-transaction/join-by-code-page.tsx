@@ -7,6 +7,7 @@ import Stack from '@mui/material/Stack'
 import Typography from '@mui/material/Typography'
 import type { JoinPreview } from '@pactum/contracts/transactions'
 import { isJoinCode, normaliseJoinCodeInput } from '@pactum/domain/join-code-format'
+import { useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link as RouterLink, useNavigate, useParams } from 'react-router'
@@ -96,6 +97,7 @@ function PreviewCard({ code, preview }: { code: string; preview: JoinPreview }) 
   const result = useResultModal()
   const toast = useToast()
   const join = useJoinTransaction()
+  const queryClient = useQueryClient()
   const reject = useRejectTransaction()
   const [confirmReject, setConfirmReject] = useState(false)
   const myRole = preview.creator_role === 'buyer' ? 'seller' : 'buyer'
@@ -107,7 +109,13 @@ function PreviewCard({ code, preview }: { code: string; preview: JoinPreview }) 
         toast.show(t('joinTransaction.preview.joined'), { severity: 'success' })
         navigate(routeTo('status', { id: transaction.id }))
       },
-      onError: (error) => result.showError(errorMessage(t, error)),
+      onError: (error) => {
+        // The creator changed the offer since this preview: show the new terms.
+        if ((error as { code?: string }).code === 'incorrect_charge') {
+          void queryClient.invalidateQueries({ queryKey: ['join-preview', code] })
+        }
+        result.showError(errorMessage(t, error))
+      },
     })
   const onReject = () =>
     reject.mutate({ id: preview.id, code }, {
