@@ -1,3 +1,4 @@
+import { onlineStatuses } from '@pactum/domain/online-transaction'
 import { z } from 'zod'
 
 /**
@@ -22,20 +23,8 @@ export const currencyCodeSchema = z
 /** Minor units; the refinements that depend on the currency (minimum price) live in the domain. */
 export const amountSchema = z.number().int().meta({ description: 'integer amount in the currency minor unit' })
 
-export const onlineStatusSchema = z.enum([
-  'created',
-  'joined',
-  'paid',
-  'tracked',
-  'delivered',
-  'complained',
-  'complaint_period_ended',
-  'funds_released',
-  'cancelled',
-  'rejected',
-  'cancelled_with_payment',
-  'payment_refunded',
-])
+// The state machine's own list: one source for the status names.
+export const onlineStatusSchema = z.enum(onlineStatuses)
 export type OnlineStatus = z.infer<typeof onlineStatusSchema>
 
 export const descriptionSchema = z.string().trim().min(1).max(1000)

@@ -2,26 +2,14 @@ import CheckCircleIcon from '@mui/icons-material/CheckCircle'
 import Box from '@mui/material/Box'
 import Typography from '@mui/material/Typography'
 import type { OnlineStatus, Transaction } from '@pactum/contracts/transactions'
+import { onlineStatuses } from '@pactum/domain/online-transaction'
 import { useTranslation } from 'react-i18next'
 import { useLocale } from '../../i18n/use-locale.ts'
 import { formatDateTime } from '../../lib/dates.ts'
 
 /** Every state this transaction has reached, in the order it reached them, with when. */
 export function timelineOf(transaction: Transaction): Array<{ state: OnlineStatus; at: string }> {
-  const states: OnlineStatus[] = [
-    'created',
-    'joined',
-    'paid',
-    'tracked',
-    'delivered',
-    'complained',
-    'complaint_period_ended',
-    'funds_released',
-    'cancelled',
-    'rejected',
-    'cancelled_with_payment',
-    'payment_refunded',
-  ]
+  const states: readonly OnlineStatus[] = onlineStatuses
   return states
     .flatMap((state) => {
       const at = transaction[state]
