@@ -48,6 +48,10 @@ const envSchema = z
     SANDBOX_WEBHOOK_SECRET: z.preprocess(emptyAsUndefined, z.string().min(16).optional()),
     SANDBOX_SEPA_DELAY_SECONDS: seconds(10),
     SANDBOX_REFUND_DELAY_SECONDS: seconds(5),
+    SANDBOX_DOCUMENT_CHECK_SECONDS: seconds(10),
+    SANDBOX_PAYOUT_DELAY_SECONDS: seconds(86_400),
+    SANDBOX_PAYOUT_ARRIVAL_SECONDS: seconds(86_400),
+    IDENTITY_VERIFICATION_METHOD: z.preprocess(emptyAsUndefined, z.enum(['legacy', 'stripe_identity']).default('legacy')),
     SANDBOX_TRACKING_IN_TRANSIT_SECONDS: seconds(30),
     SANDBOX_TRACKING_DELIVERED_SECONDS: seconds(120),
     COMPLAINT_PERIOD_SECONDS: seconds(86_400),
@@ -76,6 +80,8 @@ export interface Config {
   /** Who gets every currency and method (company) or also MYR (partners), DESIGN §2. */
   emailDomains: { company: string | undefined; partners: string[] }
   payments: PaymentsConfig
+  /** How users prove who they are (spec §3 Verification): document upload, or the provider's Identity session. */
+  verificationMethod: 'legacy' | 'stripe_identity'
   tracking: TrackingConfig
 }
 
@@ -91,6 +97,11 @@ export type PaymentsConfig =
       webhookSecret: string | undefined
       sepaDelaySeconds: number
       refundDelaySeconds: number
+      /** How long the simulated identity checks take (documents and Identity sessions). */
+      documentCheckSeconds: number
+      /** The payout schedule: a run this long after money lands; arrival this long after the run. */
+      payoutDelaySeconds: number
+      payoutArrivalSeconds: number
     }
   | { provider: 'stripe'; secretKey: string; publishableKey: string; webhookSecret: string }
 
@@ -160,7 +171,11 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
           webhookSecret: values.SANDBOX_WEBHOOK_SECRET,
           sepaDelaySeconds: values.SANDBOX_SEPA_DELAY_SECONDS,
           refundDelaySeconds: values.SANDBOX_REFUND_DELAY_SECONDS,
+          documentCheckSeconds: values.SANDBOX_DOCUMENT_CHECK_SECONDS,
+          payoutDelaySeconds: values.SANDBOX_PAYOUT_DELAY_SECONDS,
+          payoutArrivalSeconds: values.SANDBOX_PAYOUT_ARRIVAL_SECONDS,
         },
+    verificationMethod: values.IDENTITY_VERIFICATION_METHOD,
     tracking: {
       provider: 'sandbox',
       inTransitSeconds: values.SANDBOX_TRACKING_IN_TRANSIT_SECONDS,

@@ -49,6 +49,7 @@ export const errorStatus = {
   incorrect_calc_version: 409,
   active_country_not_set: 409,
   tos_not_accepted: 409,
+  identity_verification_required: 409,
   email_already_registered: 409,
   idempotency_request_in_progress: 409,
   file_too_large: 413,

@@ -1,3 +1,4 @@
+import path from 'node:path'
 import type { FastifyInstance } from 'fastify'
 import type { Clock } from '../clock.ts'
 import type { Config } from '../config.ts'
@@ -13,6 +14,7 @@ import type { CarrierTracker } from './carrier-tracker/port.ts'
 import { SandboxCarrierTracker } from './carrier-tracker/sandbox.ts'
 import type { PaymentProvider } from './payment-provider/port.ts'
 import { SandboxPaymentProvider } from './payment-provider/sandbox.ts'
+import { sandboxIdentityRoutes } from './payment-provider/sandbox-identity-routes.ts'
 import { sandboxRoutes } from './payment-provider/sandbox-routes.ts'
 
 /**
@@ -54,6 +56,10 @@ export async function startProviders(
     publishableKey: config.payments.publishableKey,
     sepaDelaySeconds: config.payments.sepaDelaySeconds,
     refundDelaySeconds: config.payments.refundDelaySeconds,
+    filesDir: path.join(config.dataDir, 'sandbox-files'),
+    documentCheckSeconds: config.payments.documentCheckSeconds,
+    payoutDelaySeconds: config.payments.payoutDelaySeconds,
+    payoutArrivalSeconds: config.payments.payoutArrivalSeconds,
   })
   const tracker = new SandboxCarrierTracker({
     db: database.db,
@@ -85,6 +91,7 @@ export async function registerProviderRoutes(app: FastifyInstance, started: Star
     endpoints: [{ provider: 'sandbox', path: '/webhooks/sandbox', signatureHeader: 'Pactum-Signature', secret: started.webhookSecret }],
   })
   await sandboxRoutes(app, { provider: started.sandbox })
+  await sandboxIdentityRoutes(app, { identity: started.sandbox.identity })
   await sandboxBankLinkRoutes(app, { bankLink: new SandboxBankLink({ db: app.services.db }), clock })
   // Workers start once every route exists: a delivery calls the webhook route.
   app.addHook('onReady', async () => {

@@ -10,6 +10,7 @@ import * as transactions from './migrations/0010-transactions.ts'
 import * as shippingDetails from './migrations/0011-shipping-details.ts'
 import * as onboarding from './migrations/0012-onboarding.ts'
 import * as bankAccounts from './migrations/0013-bank-accounts.ts'
+import * as verificationAndPayouts from './migrations/0014-verification-and-payouts.ts'
 import type { Database } from './schema.ts'
 
 /**
@@ -28,6 +29,7 @@ const migrations: Record<string, Migration> = {
   '0011-shipping-details': shippingDetails,
   '0012-onboarding': onboarding,
   '0013-bank-accounts': bankAccounts,
+  '0014-verification-and-payouts': verificationAndPayouts,
 }
 
 export async function migrateToLatest(db: Kysely<Database>): Promise<string[]> {

@@ -27,6 +27,9 @@ export interface UsersTable {
   address_postal_code: ColumnType<string | null, string | null | undefined, string | null>
   business_type: ColumnType<'individual' | 'company', 'individual' | 'company' | undefined, 'individual' | 'company'>
   notification_language: ColumnType<string | null, string | null | undefined, string | null>
+  business_url: ColumnType<string | null, string | null | undefined, string | null>
+  /** The user's latest identity verification session at the payment provider (stripe_identity). */
+  verification_session_id: ColumnType<string | null, string | null | undefined, string | null>
 }
 
 /** Accounts of the embedded sign-in provider (credentials live only here). */
@@ -215,6 +218,8 @@ export interface SandboxAccountsTable {
   user_id: string
   email: string
   country: string
+  /** The sandbox asks for a proof of address after an identity document whose name says `address_no_match`. */
+  additional_document_required: Generated<boolean>
   created_at: Date
 }
 
@@ -317,6 +322,91 @@ export interface Database {
   contact_messages: ContactMessagesTable
   bank_accounts: BankAccountsTable
   sandbox_bank_link_tokens: SandboxBankLinkTokensTable
+  identity_document_uploads: IdentityDocumentUploadsTable
+  sandbox_files: SandboxFilesTable
+  sandbox_account_documents: SandboxAccountDocumentsTable
+  sandbox_external_accounts: SandboxExternalAccountsTable
+  sandbox_payouts: SandboxPayoutsTable
+  sandbox_verification_sessions: SandboxVerificationSessionsTable
+  sandbox_account_sessions: SandboxAccountSessionsTable
+}
+
+/** Every identity file a user uploaded (0014); the bytes went to the payment provider. */
+export interface IdentityDocumentUploadsTable {
+  id: string
+  user_id: string
+  document: 'identity_document' | 'additional_identity_document'
+  side: 'front' | 'back'
+  provider_file_id: string
+  content_type: string
+  size_bytes: number
+  sha256: string
+  created_at: Date
+}
+
+/** The sandbox provider's received files; the bytes are under DATA_DIR/sandbox-files (0014). */
+export interface SandboxFilesTable {
+  id: string
+  account_id: string
+  purpose: string
+  file_name: string
+  content_type: string
+  size_bytes: number
+  sha256: string
+  created_at: Date
+}
+
+export interface SandboxAccountDocumentsTable {
+  account_id: string
+  document: 'identity_document' | 'additional_identity_document'
+  side: 'front' | 'back'
+  file_id: string
+  status: 'pending' | 'verified' | 'rejected'
+  rejection_reason: string | null
+  updated_at: Date
+}
+
+export interface SandboxExternalAccountsTable {
+  account_id: string
+  id: string
+  country: string
+  currency: string
+  last4: string
+  payout_failure_code: string | null
+  updated_at: Date
+}
+
+export interface SandboxPayoutsTable {
+  id: string
+  account_id: string
+  amount: number
+  currency: string
+  status: 'in_transit' | 'paid' | 'failed'
+  bank_last4: string
+  arrival_date: Date
+  failure_code: string | null
+  failure_message: string | null
+  created_at: Date
+  updated_at: Date
+}
+
+export interface SandboxVerificationSessionsTable {
+  id: string
+  user_id: string
+  client_secret: string
+  status: 'requires_input' | 'processing' | 'verified' | 'canceled'
+  last_error: string | null
+  /** What the hosted page's tester chose; applied when the check finishes. */
+  pending_outcome: 'verified' | 'unverified' | null
+  created_at: Date
+  updated_at: Date
+}
+
+export interface SandboxAccountSessionsTable {
+  id: string
+  account_id: string
+  client_secret: string
+  expires_at: Date
 }
 
 /** Payout bank details, one per user (0013-bank-accounts). */

@@ -33,6 +33,8 @@ import { profileRoutes } from './routes/profile-routes.ts'
 import { bankAccountRoutes } from './routes/bank-account-routes.ts'
 import { contactRoutes } from './routes/contact-routes.ts'
 import { balanceRoutes } from './routes/balance-routes.ts'
+import { verificationRoutes } from './routes/verification-routes.ts'
+import { isIdentityVerified } from '../services/verification.ts'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -136,11 +138,19 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(meRoutes)
       await api.register(profileRoutes)
       await api.register(bankAccountRoutes)
+      await api.register(verificationRoutes)
       await api.register(adminLedgerRoutes)
       await api.register(supportedCarriersRoutes)
       await api.register(transactionRoutes(() => transactionDeps))
       await api.register(detailsRoutes(() => transactionDeps))
-      await api.register(paymentRoutes(() => ({ ...transactionDeps, paymentProvider: providers.paymentProvider })))
+      const verificationDeps = { db: database.db, clock, paymentProvider: providers.paymentProvider, method: config.verificationMethod }
+      await api.register(
+        paymentRoutes(() => ({
+          ...transactionDeps,
+          paymentProvider: providers.paymentProvider,
+          isIdentityVerified: (userId) => isIdentityVerified(verificationDeps, userId),
+        })),
+      )
       await api.register(adminTransactionRoutes(() => transactionDeps))
     },
     { prefix: '/api/v1' },

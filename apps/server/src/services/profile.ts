@@ -6,6 +6,7 @@ import { type Kysely, sql } from 'kysely'
 import type { Database } from '../db/schema.ts'
 import { AppError } from '../http/app-error.ts'
 import { hasBankAccount } from './bank-accounts.ts'
+import { identityRequirements, type VerificationDeps } from './verification.ts'
 
 /**
  * The country-and-terms gate and the payout profile (spec §3, §4; DESIGN §4).
@@ -196,14 +197,14 @@ export async function updateProfile(db: Kysely<Database>, userId: string, body: 
   return getProfile(db, userId)
 }
 
-export async function getPayoutRequirements(db: Kysely<Database>, userId: string): Promise<PayoutRequirements> {
-  const row = await loadRow(db, userId)
+export async function getPayoutRequirements(deps: VerificationDeps, userId: string): Promise<PayoutRequirements> {
+  const row = await loadRow(deps.db, userId)
   const countryCode = requireCountry(row)
   if (tosTimestamp(row) === 0) throw new AppError('tos_not_accepted', 'Accept the current terms of service first')
   const personal = missingPersonal(row, countryCode)
-  // The payout account is due until bank details are stored; the identity
-  // document stays due until verification exists.
-  const other = [...((await hasBankAccount(db, userId)) ? [] : ['credit_account']), 'identity_document']
+  // The bank account is ours to hold (then handed to the provider); the
+  // identity documents are the provider's to ask for and check.
+  const other = [...((await hasBankAccount(deps.db, userId)) ? [] : ['credit_account']), ...(await identityRequirements(deps, userId))]
   return {
     status: personal.length + other.length > 0 ? 'due' : 'not_due',
     requirements: { personal, other },
@@ -220,4 +221,10 @@ export async function getNotificationLanguage(db: Kysely<Database>, userId: stri
 
 export async function setNotificationLanguage(db: Kysely<Database>, userId: string, language: Locale, now: Date): Promise<void> {
   await db.updateTable('users').set({ notification_language: language, updated_at: now }).where('id', '=', userId).execute()
+}
+
+/** The provider asks companies for a web page about the business; saved as given (validated as http(s) at the boundary). */
+export async function setBusinessUrl(db: Kysely<Database>, userId: string, url: string, now: Date): Promise<string> {
+  await db.updateTable('users').set({ business_url: url, updated_at: now }).where('id', '=', userId).execute()
+  return url
 }

@@ -1,4 +1,5 @@
 import type { PaymentMethod } from '@pactum/domain/currencies'
+import { highValueRequiresVerification } from '@pactum/domain/high-value'
 import { transition } from '@pactum/domain/online-transaction'
 import type { PaymentIntent, PaymentProvider } from '../adapters/payment-provider/port.ts'
 import { AppError } from '../http/app-error.ts'
@@ -10,7 +11,11 @@ import { quoteOrRefuse } from './quote.ts'
 import { findForParty, lockForParty } from './transactions-repository.ts'
 import { roleOf, type TransactionRow } from './transaction-view.ts'
 
-export type PaymentDeps = TransactionDeps & { paymentProvider: PaymentProvider }
+export type PaymentDeps = TransactionDeps & {
+  paymentProvider: PaymentProvider
+  /** Whether the user has passed identity verification (services/verification.ts). */
+  isIdentityVerified: (userId: string) => Promise<boolean>
+}
 
 const openStatuses = new Set(['requires_payment_method', 'requires_action', 'processing'])
 
@@ -44,6 +49,7 @@ export async function pay(deps: PaymentDeps, user: CurrentUser, id: string): Pro
   if (!probe.ok && !(probe.code === 'invalid_state' && row.is_payment_in_progress)) {
     throw new AppError(probe.code, `Cannot pay while the transaction is ${row.status}`, { details: { status: row.status } })
   }
+  await requireVerifiedParties(deps, row)
   if (row.payment_intent_id) {
     const existing = await deps.paymentProvider.retrievePaymentIntent(row.payment_intent_id)
     const sameTerms = existing.amount === row.price + row.charge && existing.paymentMethod === row.payment_method
@@ -68,6 +74,28 @@ export async function pay(deps: PaymentDeps, user: CurrentUser, id: string): Pro
     return trx.updateTable('transactions').set({ payment_intent_id: intent.id }).where('id', '=', id).returningAll().executeTakeFirstOrThrow()
   })
   return { row: updated, intent }
+}
+
+/**
+ * DESIGN §2: a high-value transaction of our own clients needs the buyer
+ * and the seller verified before the buyer pays. Checked before any money
+ * is asked for; the answer names who is still missing.
+ */
+async function requireVerifiedParties(deps: PaymentDeps, row: TransactionRow): Promise<void> {
+  if (!row.high_value || !highValueRequiresVerification(row.client_id)) return
+  const parties = [
+    { role: 'buyer', id: row.buyer_id },
+    { role: 'seller', id: row.seller_id },
+  ] as const
+  const unverified: string[] = []
+  for (const party of parties) {
+    if (!party.id || !(await deps.isIdentityVerified(party.id))) unverified.push(party.role)
+  }
+  if (unverified.length > 0) {
+    throw new AppError('identity_verification_required', `A high-value sale needs both parties' identity verified first (missing: ${unverified.join(', ')})`, {
+      details: { unverified },
+    })
+  }
 }
 
 /** The open intent's client secret again (a reload of the checkout). */

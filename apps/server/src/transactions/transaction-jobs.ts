@@ -8,6 +8,7 @@ import type { EventHandlers } from '../events/event-handlers.ts'
 import { AppError } from '../http/app-error.ts'
 import type { JobQueue } from '../jobs/job-queue.ts'
 import type { PaymentEvent } from '../payments/payment-event.ts'
+import { ensureConnectedAccount } from '../services/payout-account.ts'
 import { actAsSystem } from './act-as-party.ts'
 import { applyOnlineEvent, type TransactionDeps } from './apply-online-event.ts'
 import type { EffectScheduler } from './effects.ts'
@@ -90,15 +91,8 @@ export async function sendOutboxRow(db: Kysely<Database>, provider: PaymentProvi
       reference = (await provider.refund({ paymentIntentId: payload.payment_intent_id, amount: payload.amount, idempotencyKey: row.idempotency_key })).id
     } else {
       if (!payload.seller_id) throw new Error(`transfer ${row.id} has no seller`)
-      const seller = await db.selectFrom('users').select(['id', 'email']).where('id', '=', payload.seller_id).executeTakeFirstOrThrow()
-      // Payout details (country, bank) come with onboarding; the account is
-      // created on first need and is the same for every later transfer.
-      const account = await provider.createConnectedAccount({
-        userId: seller.id,
-        email: seller.email,
-        country: 'gb',
-        idempotencyKey: `connected-account:${seller.id}`,
-      })
+      // The seller's account is created on first need (or was, with their payout details).
+      const account = await ensureConnectedAccount({ db, paymentProvider: provider }, payload.seller_id)
       reference = (
         await provider.transfer({
           amount: payload.amount,

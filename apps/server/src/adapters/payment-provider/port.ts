@@ -93,6 +93,74 @@ export interface Balance {
   pending: Money[]
 }
 
+export type IdentityDocumentKind = 'identity_document' | 'additional_identity_document'
+export type DocumentSide = 'front' | 'back'
+
+export interface AccountDocumentSide {
+  status: 'not_uploaded' | 'pending' | 'verified' | 'rejected'
+  rejectionReason: string | null
+}
+
+/**
+ * A connected account's verification, as Stripe's `individual.verification`
+ * and `requirements.currently_due` tell it, in our vocabulary.
+ */
+export interface AccountVerification {
+  documents: Record<IdentityDocumentKind, Record<DocumentSide, AccountDocumentSide>>
+  /** What the provider still asks for before it pays out. */
+  currentlyDue: Array<IdentityDocumentKind | 'external_account'>
+  payoutsEnabled: boolean
+}
+
+export interface UploadIdentityDocumentInput {
+  accountId: string
+  document: IdentityDocumentKind
+  side: DocumentSide
+  /** The name the user's file had; only the sandbox's test rules read it (docs/sandbox.md). */
+  fileName: string
+  /** Checked by content before this call: application/pdf, image/png or image/jpeg. */
+  contentType: string
+  bytes: Uint8Array
+  idempotencyKey: string
+}
+
+export interface ExternalBankAccountInput {
+  accountId: string
+  country: string
+  currency: string
+  /** The full account number or IBAN, as Stripe receives it; the provider keeps only last4. */
+  accountNumber: string
+  last4: string
+  idempotencyKey: string
+}
+
+export type PayoutStatus = 'in_transit' | 'paid' | 'failed'
+
+/** Money paid from a connected account's balance to its bank account. */
+export interface Payout {
+  id: string
+  amount: number
+  currency: string
+  status: PayoutStatus
+  bankLast4: string
+  created: Date
+  arrivalDate: Date
+  failureMessage: string | null
+}
+
+export type VerificationSessionStatus = 'requires_input' | 'processing' | 'verified' | 'canceled'
+
+/** A Stripe Identity verification session. */
+export interface VerificationSession {
+  id: string
+  clientSecret: string
+  status: VerificationSessionStatus
+  /** The hosted page the user verifies on. */
+  url: string
+  /** Why the last attempt failed (requires_input after processing); null otherwise. */
+  lastError: string | null
+}
+
 export interface PaymentProvider {
   readonly name: 'sandbox' | 'stripe'
   /** For the browser (Stripe.js, or the sandbox's confirm call). */
@@ -123,6 +191,21 @@ export interface PaymentProvider {
   findConnectedAccount(userId: string): Promise<ConnectedAccount | null>
   /** The transfers credited to a connected account, newest first. */
   listTransfers(accountId: string): Promise<TransferRecord[]>
+
+  /** Files API upload + attaching it to the account's individual verification; the check follows asynchronously (`account.updated`). */
+  uploadIdentityDocument(input: UploadIdentityDocumentInput): Promise<{ fileId: string }>
+  getAccountVerification(accountId: string): Promise<AccountVerification>
+  /** Sets (replaces) the account's bank account for payouts. */
+  setExternalBankAccount(input: ExternalBankAccountInput): Promise<void>
+  /** Payouts to the bank, newest first. They run on the provider's schedule (`payout.created`, `payout.paid` / `payout.failed`). */
+  listPayouts(accountId: string): Promise<Payout[]>
+  /** Stripe Identity: a new session, or the same one again for the same idempotency key. */
+  createVerificationSession(input: { userId: string; returnUrl: string; idempotencyKey: string }): Promise<VerificationSession>
+  retrieveVerificationSession(id: string, returnUrl: string): Promise<VerificationSession>
+  /** After a verified Identity session: its document becomes the account's verified identity document (the Stripe adapter copies the session's file). */
+  attachVerifiedSession(input: { accountId: string; sessionId: string; idempotencyKey: string }): Promise<void>
+  /** For the provider's embedded account components. */
+  createAccountSession(accountId: string): Promise<{ clientSecret: string }>
 }
 
 export type PaymentProviderErrorCode =

@@ -5,7 +5,8 @@ import { z } from 'zod'
 import { AppError } from '../../http/app-error.ts'
 import { html, type SafeHtml } from '../../oidc/html.ts'
 import { type PaymentIntent, PaymentProviderError } from './port.ts'
-import { isSafeReturnUrl, type SandboxPaymentProvider } from './sandbox.ts'
+import { isSafeReturnUrl } from '../../http/return-url.ts'
+import type { SandboxPaymentProvider } from './sandbox.ts'
 
 /**
  * The sandbox's own HTTP API, what Stripe.js would call in the browser:
@@ -180,12 +181,12 @@ function intentView(intent: PaymentIntent): z.infer<typeof sandboxIntentSchema> 
   }
 }
 
-function sendPage(reply: FastifyReply, status: number, body: SafeHtml): FastifyReply {
+export function sendPage(reply: FastifyReply, status: number, body: SafeHtml, title = 'Pactum sandbox · Przelewy24'): FastifyReply {
   return reply
     .status(status)
     .header('content-type', 'text/html; charset=utf-8')
     .header('cache-control', 'no-store')
-    .send(layout(body).value)
+    .send(layout(body, title).value)
 }
 
 function formatAmount(amount: number, currency: string): string {
@@ -212,13 +213,13 @@ function messagePage(message: string, returnUrl?: string): SafeHtml {
     ${returnUrl && isSafeReturnUrl(returnUrl) ? html`<p><a href="${returnUrl}">Back to Pactum</a></p>` : ''}`
 }
 
-function layout(content: SafeHtml): SafeHtml {
+function layout(content: SafeHtml, title: string): SafeHtml {
   return html`<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Pactum sandbox · Przelewy24</title>
+<title>${title}</title>
 <style>
   body { margin: 0; font-family: Roboto, system-ui, -apple-system, "Segoe UI", sans-serif; background: #f4f6fb; color: #1c1f2a; }
   main { max-width: 420px; margin: 10vh auto; background: #fff; border-radius: 12px; padding: 32px; box-shadow: 0 2px 12px rgba(41, 73, 206, 0.12); }

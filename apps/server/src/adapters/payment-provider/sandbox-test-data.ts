@@ -105,3 +105,39 @@ function passesLuhn(digits: string): boolean {
   }
   return sum % 10 === 0
 }
+
+/** The bank's reasons for refusing a payout, by Stripe's failure code. */
+export const payoutFailureMessages: Record<string, string> = {
+  account_closed: 'The bank account has been closed.',
+  no_account: 'The bank account details on file do not match an account.',
+}
+
+/**
+ * A bank account whose number (or IBAN) ends in 3001 refuses payouts as
+ * closed, one ending in 1116 as non-existent (Stripe's test numbers end the
+ * same way); any other account is paid. Answers the failure code, or null.
+ */
+export function payoutFailureFor(accountNumber: string): string | null {
+  const digits = accountNumber.replace(/\s/g, '')
+  if (digits.endsWith('3001')) return 'account_closed'
+  if (digits.endsWith('1116')) return 'no_account'
+  return null
+}
+
+export type DocumentCheck = { outcome: 'verified'; asksForAddressProof: boolean } | { outcome: 'rejected'; reason: string }
+
+/**
+ * What the sandbox's document check decides, from the name the user's file
+ * had (Stripe's test mode has special files; a name is what a tester can
+ * choose): `unreadable` in the name is rejected as unreadable, `expired` as
+ * expired; `address_no_match` is verified but then asks for an additional
+ * document (a proof of address). Anything else is verified.
+ */
+export function documentCheckFor(fileName: string): DocumentCheck {
+  const name = fileName.toLowerCase()
+  if (name.includes('unreadable')) {
+    return { outcome: 'rejected', reason: 'The document could not be read. Upload a sharp photo or scan showing all four corners.' }
+  }
+  if (name.includes('expired')) return { outcome: 'rejected', reason: 'The document has expired. Upload a valid one.' }
+  return { outcome: 'verified', asksForAddressProof: name.includes('address_no_match') }
+}

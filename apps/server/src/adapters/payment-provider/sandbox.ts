@@ -1,4 +1,4 @@
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto'
+import { randomBytes } from 'node:crypto'
 import type { Kysely, Selectable, Transaction } from 'kysely'
 import type { Clock } from '../../clock.ts'
 import type { Database, SandboxPaymentIntentsTable, SandboxRefundsTable } from '../../db/schema.ts'
@@ -16,7 +16,16 @@ import {
   type Refund,
   type Transfer,
   type TransferRecord,
+  type AccountVerification,
+  type ExternalBankAccountInput,
+  type Payout,
+  type UploadIdentityDocumentInput,
+  type VerificationSession,
 } from './port.ts'
+import { SandboxConnect } from './sandbox-connect.ts'
+import { SandboxIdentity } from './sandbox-identity.ts'
+import { isSafeReturnUrl } from '../../http/return-url.ts'
+import { deliverWebhookQueue, newSandboxId, SandboxKernel, secretMatches } from './sandbox-kernel.ts'
 import { cardOutcome, type DeclineDetails, ibanOutcome, sepaFailure } from './sandbox-test-data.ts'
 
 /**
@@ -28,7 +37,7 @@ import { cardOutcome, type DeclineDetails, ibanOutcome, sepaFailure } from './sa
  * in its own `sandbox_*` tables, which nothing else reads.
  */
 export const sandboxQueues = {
-  deliverWebhook: 'sandbox-deliver-webhook',
+  deliverWebhook: deliverWebhookQueue,
   settlePayment: 'sandbox-settle-payment',
   settleRefund: 'sandbox-settle-refund',
 } as const
@@ -40,6 +49,11 @@ export interface SandboxOptions {
   publishableKey: string
   sepaDelaySeconds: number
   refundDelaySeconds: number
+  /** Where received identity files are kept (outside the web root). */
+  filesDir: string
+  documentCheckSeconds: number
+  payoutDelaySeconds: number
+  payoutArrivalSeconds: number
 }
 
 export interface ConfirmInput {
@@ -66,10 +80,17 @@ export class SandboxPaymentProvider implements PaymentProvider {
   readonly name = 'sandbox' as const
   readonly publishableKey: string
   readonly #options: SandboxOptions
+  readonly #kernel: SandboxKernel
+  readonly #connect: SandboxConnect
+  /** Stripe Identity's twin; its hosted page is in sandbox-identity-routes.ts. */
+  readonly identity: SandboxIdentity
 
   constructor(options: SandboxOptions) {
     this.#options = options
     this.publishableKey = options.publishableKey
+    this.#kernel = new SandboxKernel(options)
+    this.#connect = new SandboxConnect(this.#kernel, options)
+    this.identity = new SandboxIdentity(this.#kernel, { checkSeconds: options.documentCheckSeconds })
   }
 
   /** Creates the sandbox's queues; call once at start-up, before anything is sent. */
@@ -79,6 +100,8 @@ export class SandboxPaymentProvider implements PaymentProvider {
     await jobs.createQueue(sandboxQueues.deliverWebhook, { retryLimit: 12, retryDelay: 2, retryBackoff: true })
     await jobs.createQueue(sandboxQueues.settlePayment, { retryLimit: 10, retryDelay: 5 })
     await jobs.createQueue(sandboxQueues.settleRefund, { retryLimit: 10, retryDelay: 5 })
+    await this.#connect.createQueues()
+    await this.identity.createQueues()
   }
 
   /** Starts the sandbox's workers; `deliver` posts an event to the webhook endpoint. */
@@ -87,6 +110,8 @@ export class SandboxPaymentProvider implements PaymentProvider {
     await jobs.work<{ eventId: string }>(sandboxQueues.deliverWebhook, (data) => this.#deliverWebhook(data.eventId, deliver))
     await jobs.work<{ paymentIntentId: string }>(sandboxQueues.settlePayment, (data) => this.#settlePayment(data.paymentIntentId))
     await jobs.work<{ refundId: string }>(sandboxQueues.settleRefund, (data) => this.#settleRefund(data.refundId))
+    await this.#connect.startWorkers()
+    await this.identity.startWorkers()
   }
 
   async createPaymentIntent(input: CreatePaymentIntentInput): Promise<PaymentIntent> {
@@ -98,7 +123,7 @@ export class SandboxPaymentProvider implements PaymentProvider {
     }
     return this.#transaction(async (trx) =>
       this.#idempotent(trx, input.idempotencyKey, 'create_payment_intent', input, async () => {
-        const id = newId('pi')
+        const id = newSandboxId('pi')
         const now = this.#now()
         const row = await trx
           .insertInto('sandbox_payment_intents')
@@ -234,7 +259,7 @@ export class SandboxPaymentProvider implements PaymentProvider {
         const refund = await trx
           .insertInto('sandbox_refunds')
           .values({
-            id: newId('re'),
+            id: newSandboxId('re'),
             payment_intent_id: intent.id,
             amount: input.amount,
             currency: intent.currency,
@@ -266,7 +291,7 @@ export class SandboxPaymentProvider implements PaymentProvider {
         const account = await trx
           .insertInto('sandbox_accounts')
           .values({
-            id: newId('acct'),
+            id: newSandboxId('acct'),
             user_id: input.userId,
             email: input.email,
             country: input.country.toLowerCase(),
@@ -299,7 +324,7 @@ export class SandboxPaymentProvider implements PaymentProvider {
         const transfer = await trx
           .insertInto('sandbox_transfers')
           .values({
-            id: newId('tr'),
+            id: newSandboxId('tr'),
             destination_account: account.id,
             amount: input.amount,
             currency: input.currency.toLowerCase(),
@@ -317,6 +342,7 @@ export class SandboxPaymentProvider implements PaymentProvider {
           destination: transfer.destination_account,
           metadata: { transaction_id: transfer.transaction_id },
         })
+        await this.#connect.schedulePayoutRun(trx, account.id)
         return {
           id: transfer.id,
           amount: transfer.amount,
@@ -328,18 +354,8 @@ export class SandboxPaymentProvider implements PaymentProvider {
     )
   }
 
-  async getBalance(accountId: string): Promise<Balance> {
-    const { db } = this.#options
-    const account = await db.selectFrom('sandbox_accounts').select('id').where('id', '=', accountId).executeTakeFirst()
-    if (!account) throw new PaymentProviderError('not_found', `No such account: ${accountId}`)
-    const rows = await db
-      .selectFrom('sandbox_transfers')
-      .select((eb) => ['currency', eb.fn.sum<number | string>('amount').as('amount')])
-      .where('destination_account', '=', accountId)
-      .groupBy('currency')
-      .orderBy('currency')
-      .execute()
-    return { available: rows.map((row) => ({ currency: row.currency, amount: Number(row.amount) })), pending: [] }
+  getBalance(accountId: string): Promise<Balance> {
+    return this.#connect.getBalance(accountId)
   }
 
   async findConnectedAccount(userId: string): Promise<ConnectedAccount | null> {
@@ -369,6 +385,38 @@ export class SandboxPaymentProvider implements PaymentProvider {
       transactionId: row.transaction_id,
       created: row.created_at,
     }))
+  }
+
+  uploadIdentityDocument(input: UploadIdentityDocumentInput): Promise<{ fileId: string }> {
+    return this.#connect.uploadIdentityDocument(input)
+  }
+
+  getAccountVerification(accountId: string): Promise<AccountVerification> {
+    return this.#connect.getAccountVerification(accountId)
+  }
+
+  setExternalBankAccount(input: ExternalBankAccountInput): Promise<void> {
+    return this.#connect.setExternalBankAccount(input)
+  }
+
+  listPayouts(accountId: string): Promise<Payout[]> {
+    return this.#connect.listPayouts(accountId)
+  }
+
+  createVerificationSession(input: { userId: string; returnUrl: string; idempotencyKey: string }): Promise<VerificationSession> {
+    return this.identity.createSession(input)
+  }
+
+  retrieveVerificationSession(id: string, returnUrl: string): Promise<VerificationSession> {
+    return this.identity.retrieve(id, returnUrl)
+  }
+
+  attachVerifiedSession(input: { accountId: string; sessionId: string; idempotencyKey: string }): Promise<void> {
+    return this.#connect.attachVerifiedSession(input)
+  }
+
+  createAccountSession(accountId: string): Promise<{ clientSecret: string }> {
+    return this.#connect.createAccountSession(accountId)
   }
 
   async #succeed(trx: Db, row: IntentRow): Promise<PaymentIntent> {
@@ -439,22 +487,8 @@ export class SandboxPaymentProvider implements PaymentProvider {
     if (status < 200 || status >= 300) throw new Error(`Webhook ${delivery.type} ${eventId} answered ${status}`)
   }
 
-  /** Records the event and enqueues its delivery in the same transaction as the change it announces. */
-  async #emit(trx: Db, type: string, object: Record<string, unknown>): Promise<void> {
-    const now = this.#now()
-    const event = {
-      id: newId('evt'),
-      object: 'event',
-      type,
-      created: Math.floor(now.getTime() / 1000),
-      livemode: false,
-      data: { object },
-    }
-    await trx
-      .insertInto('sandbox_webhook_deliveries')
-      .values({ event_id: event.id, type, payload: JSON.stringify(event), created_at: now })
-      .execute()
-    await this.#options.jobs.send(sandboxQueues.deliverWebhook, { eventId: event.id }, { db: trx })
+  #emit(trx: Db, type: string, object: Record<string, unknown>): Promise<void> {
+    return this.#kernel.emit(trx, type, object)
   }
 
   async #updateIntent(
@@ -475,47 +509,16 @@ export class SandboxPaymentProvider implements PaymentProvider {
       .executeTakeFirstOrThrow()
   }
 
-  /**
-   * Stripe's idempotency: the first answer under a key is kept and given
-   * again for the same request; another request under the same key is
-   * refused. The key row is inserted first, so a concurrent duplicate waits
-   * on it and then reads the stored answer. A refused request stores nothing.
-   */
-  async #idempotent<T>(trx: Db, key: string, operation: string, request: object, run: () => Promise<T>): Promise<T> {
-    if (!key) throw new PaymentProviderError('invalid_request', 'An idempotency key is required')
-    const requestHash = createHash('sha256').update(operation).update('\0').update(canonicalJson(request)).digest('hex')
-    const inserted = await trx
-      .insertInto('sandbox_idempotency_keys')
-      .values({ key, operation, request_hash: requestHash, response: null, created_at: this.#now() })
-      .onConflict((conflict) => conflict.column('key').doNothing())
-      .returning('key')
-      .executeTakeFirst()
-    if (!inserted) {
-      const stored = await trx
-        .selectFrom('sandbox_idempotency_keys')
-        .select(['request_hash', 'response'])
-        .where('key', '=', key)
-        .executeTakeFirstOrThrow()
-      if (stored.request_hash !== requestHash) {
-        throw new PaymentProviderError('idempotency_key_reused', `Idempotency key ${key} was used for a different request`)
-      }
-      return stored.response as T
-    }
-    const response = await run()
-    await trx
-      .updateTable('sandbox_idempotency_keys')
-      .set({ response: JSON.stringify(response) })
-      .where('key', '=', key)
-      .execute()
-    return response
+  #idempotent<T>(trx: Db, key: string, operation: string, request: object, run: () => Promise<T>): Promise<T> {
+    return this.#kernel.idempotent(trx, key, operation, request, run)
   }
 
   #transaction<T>(work: (trx: Db) => Promise<T>): Promise<T> {
-    return this.#options.db.transaction().execute(work)
+    return this.#kernel.transaction(work)
   }
 
   #now(): Date {
-    return this.#options.clock.now()
+    return this.#kernel.now()
   }
 }
 
@@ -601,42 +604,10 @@ function refundObject(row: RefundRow, intent: IntentRow): Record<string, unknown
   }
 }
 
-/** Only a path on this site: `/x`, never `//evil.example`, `/\evil.example` or `https://…`. */
-export function isSafeReturnUrl(url: string): boolean {
-  if (url.length > 2000 || !url.startsWith('/') || url.startsWith('//')) return false
-  // Backslashes, whitespace and control characters: browsers read some of them as a host separator.
-  if ([...url].some((character) => character === '\\' || character.charCodeAt(0) <= 0x20 || character === '\u007f')) return false
-  try {
-    return new URL(url, 'https://pactum.invalid').origin === 'https://pactum.invalid'
-  } catch {
-    return false
-  }
-}
 
-function secretMatches(expected: string, given: string): boolean {
-  const a = Buffer.from(expected)
-  const b = Buffer.from(given)
-  return a.length === b.length && timingSafeEqual(a, b)
-}
 
 function assertAmount(amount: number): void {
   if (!Number.isSafeInteger(amount) || amount <= 0) {
     throw new PaymentProviderError('invalid_request', 'The amount must be a positive integer in minor units')
   }
-}
-
-function newId(prefix: string): string {
-  return `${prefix}_${randomBytes(12).toString('hex')}`
-}
-
-/** JSON with sorted keys, so that the same request always hashes the same. */
-function canonicalJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`
-  if (value && typeof value === 'object') {
-    const entries = Object.entries(value as Record<string, unknown>)
-      .filter(([, member]) => member !== undefined)
-      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
-    return `{${entries.map(([key, member]) => `${JSON.stringify(key)}:${canonicalJson(member)}`).join(',')}}`
-  }
-  return JSON.stringify(value)
 }

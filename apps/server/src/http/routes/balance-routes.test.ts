@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { TestClock } from '../../testing/test-clock.ts'
+import { uploadDocument } from '../../testing/identity-upload.ts'
 import { createTestApp, type TestApp } from '../../testing/test-app.ts'
 
 let testApp: TestApp | undefined
@@ -8,9 +9,20 @@ afterEach(async () => {
   testApp = undefined
 })
 
+const documentCheck = 5
+const payoutDelay = 60
+const payoutArrival = 120
+
 async function start() {
   const clock = new TestClock(new Date('2026-11-22T10:00:00Z'))
-  testApp = await createTestApp({ clock })
+  testApp = await createTestApp({
+    clock,
+    env: {
+      SANDBOX_DOCUMENT_CHECK_SECONDS: String(documentCheck),
+      SANDBOX_PAYOUT_DELAY_SECONDS: String(payoutDelay),
+      SANDBOX_PAYOUT_ARRIVAL_SECONDS: String(payoutArrival),
+    },
+  })
   const { app, tokenFor } = testApp
   const tokens = {
     seller: await tokenFor('seller@example.com', { firstName: 'Sam' }),
@@ -21,7 +33,53 @@ async function start() {
     const response = await app.inject({ method, url, headers: { authorization: `Bearer ${tokens[who]}` }, ...(payload ? { payload } : {}) })
     return { status: response.statusCode, body: response.body ? response.json() : undefined }
   }
-  return { app, clock, call }
+  return { app, clock, call, tokens }
+}
+
+type Started = Awaited<ReturnType<typeof start>>
+
+/** Country, terms, a bank account and a verified identity document. */
+async function readyForPayouts(app: Started['app'], clock: TestClock, call: Started['call'], token: string, iban: string) {
+  expect((await call('seller', 'POST', '/api/v1/me/personal/set_active_country', { country_code: 'de' })).status).toBe(204)
+  expect((await call('seller', 'POST', '/api/v1/me/accept_tos_direct')).status).toBe(200)
+  expect((await call('seller', 'POST', '/api/v1/me/debit_account', { account_holder_name: 'Sam Seller', iban })).status).toBe(200)
+  expect((await uploadDocument(app, token)).status).toBe(200)
+  await clock.advance(app, documentCheck)
+  // The run these changes scheduled finds nothing to pay out yet.
+  await clock.advance(app, payoutDelay)
+  const requirements = await call('seller', 'GET', '/api/v1/me/personal/payout_requirements')
+  expect(requirements.body.requirements.other).toEqual([])
+}
+
+/** A card sale of 100.00 EUR from seller to buyer, delivered and released after the complaint period. */
+async function releasedSale(app: Started['app'], clock: TestClock, call: Started['call']) {
+  const quote = await call('seller', 'GET', '/api/v1/charge?price=10000&currency=eur&payment_method=card')
+  const created = await call('seller', 'POST', '/api/v1/me/transactions', {
+    role: 'seller',
+    price: 10_000,
+    currency: 'eur',
+    description: 'A blue bicycle',
+    payment_method: 'card',
+    charge: quote.body.charge,
+    charge_calculator_version: quote.body.charge_calculator_version,
+  })
+  expect(created.status).toBe(201)
+  const id: string = created.body.id
+  expect((await call('buyer', 'PUT', `/api/v1/transactions?join_code=${created.body.join_code}`)).body.status).toBe('joined')
+  const opened = await call('buyer', 'POST', `/api/v1/transactions/${id}/pay`)
+  const confirmed = await app.inject({
+    method: 'POST',
+    url: `/sandbox/v1/payment_intents/${opened.body.payment_intent_id}/confirm`,
+    payload: { client_secret: opened.body.client_secret, card_number: '4242424242424242' },
+  })
+  expect(confirmed.statusCode).toBe(200)
+  await call('buyer', 'POST', `/api/v1/transactions/${id}/confirm_payment`, { payment_intent_id: opened.body.payment_intent_id })
+  await app.services.jobs.runDue()
+  await call('seller', 'POST', `/api/v1/transactions/${id}/track`, { carrier: 'dhl', tracking_code: 'jd0001234' })
+  await call('buyer', 'POST', `/api/v1/transactions/${id}/confirm_delivery`)
+  await clock.advance(app, 24 * 3600)
+  expect((await call('seller', 'GET', `/api/v1/transactions/${id}`)).body.status).toBe('funds_released')
+  return { id, expected: 10_000 - (quote.body.charge_seller as number) }
 }
 
 describe('GET /app_api/balance and /app_api/payouts', () => {
@@ -38,45 +96,74 @@ describe('GET /app_api/balance and /app_api/payouts', () => {
     expect(await app.services.db.selectFrom('sandbox_accounts').selectAll().execute()).toEqual([])
   })
 
-  it('shows the seller what a released sale credited, and nobody else', async () => {
-    const { app, clock, call } = await start()
-    const quote = await call('seller', 'GET', '/api/v1/charge?price=10000&currency=eur&payment_method=card')
-    const created = await call('seller', 'POST', '/api/v1/me/transactions', {
-      role: 'seller',
-      price: 10_000,
-      currency: 'eur',
-      description: 'A blue bicycle',
-      payment_method: 'card',
-      charge: quote.body.charge,
-      charge_calculator_version: quote.body.charge_calculator_version,
-    })
-    expect(created.status).toBe(201)
-    const id: string = created.body.id
-    expect((await call('buyer', 'PUT', `/api/v1/transactions?join_code=${created.body.join_code}`)).body.status).toBe('joined')
-    const opened = await call('buyer', 'POST', `/api/v1/transactions/${id}/pay`)
-    const confirmed = await app.inject({
-      method: 'POST',
-      url: `/sandbox/v1/payment_intents/${opened.body.payment_intent_id}/confirm`,
-      payload: { client_secret: opened.body.client_secret, card_number: '4242424242424242' },
-    })
-    expect(confirmed.statusCode).toBe(200)
-    await call('buyer', 'POST', `/api/v1/transactions/${id}/confirm_payment`, { payment_intent_id: opened.body.payment_intent_id })
-    await app.services.jobs.runDue()
-    await call('seller', 'POST', `/api/v1/transactions/${id}/track`, { carrier: 'dhl', tracking_code: 'jd0001234' })
-    await call('buyer', 'POST', `/api/v1/transactions/${id}/confirm_delivery`)
-    await clock.advance(app, 24 * 3600)
-    expect((await call('seller', 'GET', `/api/v1/transactions/${id}`)).body.status).toBe('funds_released')
+  it('credits a released sale to the balance and pays it out to the bank on the schedule, for the seller only', async () => {
+    const { app, clock, call, tokens } = await start()
+    await readyForPayouts(app, clock, call, tokens.seller, 'DE89370400440532013000')
+    const { id, expected } = await releasedSale(app, clock, call)
 
-    const expected = 10_000 - (quote.body.charge_seller as number)
+    // Released: credited to the balance, the payout run falls due later.
     expect((await call('seller', 'GET', '/app_api/balance')).body).toEqual({ available: [{ amount: expected, currency: 'eur' }], pending: [] })
-    const payouts = await call('seller', 'GET', '/app_api/payouts')
-    expect(payouts.body).toEqual([
-      { id: expect.stringMatching(/^tr_/), amount: expected, currency: 'eur', status: 'paid', created: '2026-11-23T10:00:00.000Z', transaction_id: id },
+    expect((await call('seller', 'GET', '/app_api/payouts')).body).toEqual([])
+
+    await clock.advance(app, payoutDelay)
+    const inTransit = await call('seller', 'GET', '/app_api/payouts')
+    expect(inTransit.body).toEqual([
+      {
+        id: expect.stringMatching(/^po_/),
+        amount: expected,
+        currency: 'eur',
+        status: 'in_transit',
+        created: clock.now().toISOString(),
+        arrival_date: new Date(clock.now().getTime() + payoutArrival * 1000).toISOString(),
+        bank_account_last4: '3000',
+        failure_message: null,
+      },
     ])
+    expect((await call('seller', 'GET', '/app_api/balance')).body).toEqual({ available: [], pending: [{ amount: expected, currency: 'eur' }] })
+
+    await clock.advance(app, payoutArrival)
+    expect((await call('seller', 'GET', '/app_api/payouts')).body).toMatchObject([{ id: inTransit.body[0].id, status: 'paid', failure_message: null }])
+    expect((await call('seller', 'GET', '/app_api/balance')).body).toEqual({ available: [], pending: [] })
+    // The provider announced each step.
+    const events = await app.services.db.selectFrom('sandbox_webhook_deliveries').select('type').where('type', 'like', 'payout.%').execute()
+    expect(events.map((event) => event.type).sort()).toEqual(['payout.created', 'payout.paid'])
+    expect((await call('seller', 'GET', `/api/v1/transactions/${id}`)).body.status).toBe('funds_released')
 
     for (const who of ['buyer', 'stranger'] as const) {
       expect((await call(who, 'GET', '/app_api/balance')).body).toEqual({ available: [], pending: [] })
       expect((await call(who, 'GET', '/app_api/payouts')).body).toEqual([])
     }
   })
+
+  it('holds the balance until the identity document is verified, then pays out', async () => {
+    const { app, clock, call, tokens } = await start()
+    await call('seller', 'POST', '/api/v1/me/personal/set_active_country', { country_code: 'de' })
+    await call('seller', 'POST', '/api/v1/me/accept_tos_direct')
+    expect((await call('seller', 'POST', '/api/v1/me/debit_account', { account_holder_name: 'Sam Seller', iban: 'DE89370400440532013000' })).status).toBe(200)
+    const { expected } = await releasedSale(app, clock, call)
+
+    await clock.advance(app, payoutDelay + payoutArrival)
+    expect((await call('seller', 'GET', '/app_api/payouts')).body).toEqual([])
+    expect((await call('seller', 'GET', '/app_api/balance')).body).toEqual({ available: [{ amount: expected, currency: 'eur' }], pending: [] })
+
+    expect((await uploadDocument(app, tokens.seller)).status).toBe(200)
+    await clock.advance(app, documentCheck)
+    await clock.advance(app, payoutDelay)
+    expect((await call('seller', 'GET', '/app_api/payouts')).body).toMatchObject([{ amount: expected, status: 'in_transit' }])
+  })
+
+  it('returns a payout the bank refuses to the balance, with the reason', async () => {
+    const { app, clock, call, tokens } = await start()
+    // The sandbox's closed account: an IBAN ending in 3001.
+    await readyForPayouts(app, clock, call, tokens.seller, 'DE62370400440532013001')
+    const { expected } = await releasedSale(app, clock, call)
+
+    await clock.advance(app, payoutDelay)
+    await clock.advance(app, payoutArrival)
+    expect((await call('seller', 'GET', '/app_api/payouts')).body).toMatchObject([
+      { amount: expected, status: 'failed', bank_account_last4: '3001', failure_message: 'The bank account has been closed.' },
+    ])
+    expect((await call('seller', 'GET', '/app_api/balance')).body).toEqual({ available: [{ amount: expected, currency: 'eur' }], pending: [] })
+  })
+
 })

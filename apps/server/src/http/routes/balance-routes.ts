@@ -1,18 +1,7 @@
 import { errorBodySchema } from '@pactum/contracts/errors'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import { z } from 'zod'
+import { balanceSchema, payoutsSchema } from '@pactum/contracts/payouts'
 import { userOf } from '../plugins/authentication.ts'
-
-const moneySchema = z.object({ amount: z.number().int(), currency: z.string() })
-const balanceResponseSchema = z.object({ available: z.array(moneySchema), pending: z.array(moneySchema) })
-const payoutSchema = z.object({
-  id: z.string(),
-  amount: z.number().int(),
-  currency: z.string(),
-  status: z.literal('paid'),
-  created: z.string(),
-  transaction_id: z.string(),
-})
 
 /**
  * Spec §7 Other: GET /app_api/balance and GET /app_api/payouts — under
@@ -31,7 +20,7 @@ export const balanceRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['payouts'],
         summary: "The seller's balance at the payment provider",
         security: [{ bearer: [] }],
-        response: { 200: balanceResponseSchema, 401: errorBodySchema },
+        response: { 200: balanceSchema, 401: errorBodySchema },
       },
     },
     async (request) => {
@@ -47,25 +36,24 @@ export const balanceRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: app.authenticate,
       schema: {
         tags: ['payouts'],
-        summary: 'Money credited to the seller, newest first',
+        summary: "Payouts from the seller's balance to their bank account, newest first",
         security: [{ bearer: [] }],
-        response: { 200: z.array(payoutSchema), 401: errorBodySchema },
+        response: { 200: payoutsSchema, 401: errorBodySchema },
       },
     },
     async (request) => {
       const account = await paymentProvider.findConnectedAccount(userOf(request).id)
       if (!account) return []
-      // These are the transfers into the seller's connected account (the
-      // money released to them), which are final once made. Bank payouts
-      // from the connected account to the seller's bank are a later step.
-      const transfers = await paymentProvider.listTransfers(account.id)
-      return transfers.map((transfer) => ({
-        id: transfer.id,
-        amount: transfer.amount,
-        currency: transfer.currency,
-        status: 'paid' as const,
-        created: transfer.created.toISOString(),
-        transaction_id: transfer.transactionId,
+      const payouts = await paymentProvider.listPayouts(account.id)
+      return payouts.map((payout) => ({
+        id: payout.id,
+        amount: payout.amount,
+        currency: payout.currency,
+        status: payout.status,
+        created: payout.created.toISOString(),
+        arrival_date: payout.arrivalDate.toISOString(),
+        bank_account_last4: payout.bankLast4,
+        failure_message: payout.failureMessage,
       }))
     },
   )

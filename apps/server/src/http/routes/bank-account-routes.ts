@@ -10,6 +10,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import type { BankLink } from '../../adapters/bank-link/port.ts'
 import { SandboxBankLink } from '../../adapters/bank-link/sandbox.ts'
 import { createLinkToken, getDebitAccount, linkBankDetails, saveDebitAccount } from '../../services/bank-accounts.ts'
+import { attachBankAccount } from '../../services/payout-account.ts'
 import { userOf } from '../plugins/authentication.ts'
 
 const secured = { tags: ['profile'], security: [{ bearer: [] }] }
@@ -18,7 +19,7 @@ const errors = { 400: errorBodySchema, 401: errorBodySchema, 409: errorBodySchem
 
 /** Payout bank details and bank linking (spec §3 Debit account, Bank-link request; §6; §7 Profile and payout). */
 export const bankAccountRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { db, clock } = app.services
+  const { db, clock, paymentProvider } = app.services
   // The only bank-link adapter so far; a Plaid one would be chosen here by configuration.
   const bankLink: BankLink = new SandboxBankLink({ db })
 
@@ -42,7 +43,11 @@ export const bankAccountRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: debitAccountSchema, ...errors },
       },
     },
-    async (request) => saveDebitAccount(db, userOf(request).id, request.body, clock.now()),
+    async (request) => {
+      const saved = await saveDebitAccount(db, userOf(request).id, request.body, clock.now())
+      await attachBankAccount({ db, paymentProvider }, userOf(request).id)
+      return saved
+    },
   )
 
   app.get(
@@ -65,6 +70,10 @@ export const bankAccountRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: linkBankDetailsResponseSchema, ...errors },
       },
     },
-    async (request) => linkBankDetails(db, bankLink, userOf(request).id, request.body, clock.now()),
+    async (request) => {
+      const linked = await linkBankDetails(db, bankLink, userOf(request).id, request.body, clock.now())
+      await attachBankAccount({ db, paymentProvider }, userOf(request).id)
+      return linked
+    },
   )
 }

@@ -30,7 +30,7 @@ const errors = { 400: errorBodySchema, 401: errorBodySchema, 409: errorBodySchem
 
 /** Onboarding: country-and-terms gate, payout profile, notification language (spec §7 Profile and payout; Other). */
 export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { db, clock } = app.services
+  const { db, clock, config, paymentProvider } = app.services
 
   app.post(
     '/me/personal/set_active_country',
@@ -78,7 +78,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: payoutRequirementsSchema, ...errors },
       },
     },
-    async (request) => getPayoutRequirements(db, userOf(request).id),
+    async (request) => getPayoutRequirements({ db, clock, paymentProvider, method: config.verificationMethod }, userOf(request).id),
   )
 
   app.get(

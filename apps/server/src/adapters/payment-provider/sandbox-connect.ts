@@ -1,0 +1,437 @@
+import { createHash } from 'node:crypto'
+import { chmod, mkdir, writeFile } from 'node:fs/promises'
+import path from 'node:path'
+import type { Selectable } from 'kysely'
+import type { SandboxPayoutsTable } from '../../db/schema.ts'
+import {
+  type AccountDocumentSide,
+  type AccountVerification,
+  type Balance,
+  type DocumentSide,
+  type ExternalBankAccountInput,
+  type IdentityDocumentKind,
+  type Payout,
+  PaymentProviderError,
+  type UploadIdentityDocumentInput,
+} from './port.ts'
+import { newSandboxId, type SandboxDb, type SandboxKernel } from './sandbox-kernel.ts'
+import { documentCheckFor, payoutFailureFor, payoutFailureMessages } from './sandbox-test-data.ts'
+
+/**
+ * The sandbox's connected accounts beyond transfers, as Stripe Connect has
+ * them: identity documents checked asynchronously, the bank account payouts
+ * go to, and payouts on a schedule.
+ *
+ * Schedule: a run falls due `payoutDelaySeconds` after money lands (a
+ * transfer) or after the account becomes able to receive payouts (a
+ * document verified, a bank account set). A run pays out each currency's
+ * available balance, if payouts are enabled (a bank account and a verified
+ * identity document); the payout arrives (`payout.paid`) or fails
+ * (`payout.failed`, the money returns to the balance) `payoutArrivalSeconds`
+ * later. Stripe's default is a daily schedule; the delays are configurable
+ * so that tests and demos see it happen.
+ */
+export const connectQueues = {
+  checkDocument: 'sandbox-check-document',
+  runPayouts: 'sandbox-run-payouts',
+  settlePayout: 'sandbox-settle-payout',
+} as const
+
+export interface SandboxConnectOptions {
+  /** Where received files are kept: never under the web root, never served. */
+  filesDir: string
+  documentCheckSeconds: number
+  payoutDelaySeconds: number
+  payoutArrivalSeconds: number
+}
+
+const documentKinds: IdentityDocumentKind[] = ['identity_document', 'additional_identity_document']
+const sides: DocumentSide[] = ['front', 'back']
+const allowedContentTypes = new Set(['application/pdf', 'image/png', 'image/jpeg'])
+const maxFileBytes = 10_000_000
+
+type PayoutRow = Selectable<SandboxPayoutsTable>
+
+export class SandboxConnect {
+  readonly #kernel: SandboxKernel
+  readonly #options: SandboxConnectOptions
+
+  constructor(kernel: SandboxKernel, options: SandboxConnectOptions) {
+    this.#kernel = kernel
+    this.#options = options
+  }
+
+  async createQueues(): Promise<void> {
+    const { jobs } = this.#kernel
+    await jobs.createQueue(connectQueues.checkDocument, { retryLimit: 10, retryDelay: 5 })
+    await jobs.createQueue(connectQueues.runPayouts, { retryLimit: 10, retryDelay: 5 })
+    await jobs.createQueue(connectQueues.settlePayout, { retryLimit: 10, retryDelay: 5 })
+  }
+
+  async startWorkers(): Promise<void> {
+    const { jobs } = this.#kernel
+    await jobs.work<{ accountId: string; document: IdentityDocumentKind; side: DocumentSide; fileId: string }>(
+      connectQueues.checkDocument,
+      (data) => this.#checkDocument(data),
+    )
+    await jobs.work<{ accountId: string }>(connectQueues.runPayouts, (data) => this.#runPayouts(data.accountId))
+    await jobs.work<{ payoutId: string }>(connectQueues.settlePayout, (data) => this.#settlePayout(data.payoutId))
+  }
+
+  async uploadIdentityDocument(input: UploadIdentityDocumentInput): Promise<{ fileId: string }> {
+    // The provider enforces its own limits too (Stripe: 10 MB, pdf/png/jpeg for identity_document).
+    if (!allowedContentTypes.has(input.contentType)) {
+      throw new PaymentProviderError('invalid_request', `Identity documents must be pdf, png or jpeg, not ${input.contentType}`)
+    }
+    if (input.bytes.byteLength === 0 || input.bytes.byteLength > maxFileBytes) {
+      throw new PaymentProviderError('invalid_request', 'Identity documents must be between 1 and 10,000,000 bytes')
+    }
+    const sha256 = createHash('sha256').update(input.bytes).digest('hex')
+    const request = { ...input, bytes: undefined, sha256 }
+    return this.#kernel.transaction(async (trx) =>
+      this.#kernel.idempotent(trx, input.idempotencyKey, 'upload_identity_document', request, async () => {
+        await lockAccount(trx, input.accountId)
+        const now = this.#kernel.now()
+        const fileId = newSandboxId('file')
+        // Written before the row commits: a crash leaves an orphan file, never a row without its file.
+        await this.#storeFile(fileId, input.bytes)
+        await trx
+          .insertInto('sandbox_files')
+          .values({
+            id: fileId,
+            account_id: input.accountId,
+            purpose: input.document,
+            file_name: input.fileName.slice(0, 255),
+            content_type: input.contentType,
+            size_bytes: input.bytes.byteLength,
+            sha256,
+            created_at: now,
+          })
+          .execute()
+        await trx
+          .insertInto('sandbox_account_documents')
+          .values({ account_id: input.accountId, document: input.document, side: input.side, file_id: fileId, status: 'pending', rejection_reason: null, updated_at: now })
+          .onConflict((conflict) =>
+            conflict.columns(['account_id', 'document', 'side']).doUpdateSet({ file_id: fileId, status: 'pending', rejection_reason: null, updated_at: now }),
+          )
+          .execute()
+        await this.#kernel.jobs.send(
+          connectQueues.checkDocument,
+          { accountId: input.accountId, document: input.document, side: input.side, fileId },
+          { db: trx, startAfter: this.#options.documentCheckSeconds },
+        )
+        await this.#emitAccountUpdated(trx, input.accountId)
+        return { fileId }
+      }),
+    )
+  }
+
+  async getAccountVerification(accountId: string): Promise<AccountVerification> {
+    return this.#kernel.transaction(async (trx) => this.#verification(trx, accountId))
+  }
+
+  async setExternalBankAccount(input: ExternalBankAccountInput): Promise<void> {
+    const failure = payoutFailureFor(input.accountNumber)
+    const request = { ...input, accountNumber: createHash('sha256').update(input.accountNumber).digest('hex') }
+    await this.#kernel.transaction(async (trx) =>
+      this.#kernel.idempotent(trx, input.idempotencyKey, 'set_external_account', request, async () => {
+        await lockAccount(trx, input.accountId)
+        const now = this.#kernel.now()
+        const values = {
+          id: newSandboxId('ba'),
+          country: input.country.toLowerCase(),
+          currency: input.currency.toLowerCase(),
+          last4: input.last4,
+          payout_failure_code: failure,
+          updated_at: now,
+        }
+        await trx
+          .insertInto('sandbox_external_accounts')
+          .values({ account_id: input.accountId, ...values })
+          .onConflict((conflict) => conflict.column('account_id').doUpdateSet(values))
+          .execute()
+        await this.#emitAccountUpdated(trx, input.accountId)
+        await this.schedulePayoutRun(trx, input.accountId)
+        return null
+      }),
+    )
+  }
+
+  /** What the sandbox owes the account: transfers in, minus payouts that did not fail. */
+  async getBalance(accountId: string): Promise<Balance> {
+    const { db } = this.#kernel
+    const account = await db.selectFrom('sandbox_accounts').select('id').where('id', '=', accountId).executeTakeFirst()
+    if (!account) throw new PaymentProviderError('not_found', `No such account: ${accountId}`)
+    const rows = await this.#kernel.transaction(async (trx) => this.#balances(trx, accountId))
+    return {
+      available: rows.filter((row) => row.available > 0).map((row) => ({ currency: row.currency, amount: row.available })),
+      pending: rows.filter((row) => row.inTransit > 0).map((row) => ({ currency: row.currency, amount: row.inTransit })),
+    }
+  }
+
+  async listPayouts(accountId: string): Promise<Payout[]> {
+    const rows = await this.#kernel.db
+      .selectFrom('sandbox_payouts')
+      .selectAll()
+      .where('account_id', '=', accountId)
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .execute()
+    return rows.map(toPayout)
+  }
+
+  /** Marks the identity document verified from a verified Identity session (what the Stripe adapter does by copying the session's file). */
+  async attachVerifiedSession(input: { accountId: string; sessionId: string; idempotencyKey: string }): Promise<void> {
+    await this.#kernel.transaction(async (trx) =>
+      this.#kernel.idempotent(trx, input.idempotencyKey, 'attach_verified_session', input, async () => {
+        await lockAccount(trx, input.accountId)
+        const session = await trx
+          .selectFrom('sandbox_verification_sessions')
+          .select(['id', 'status'])
+          .where('id', '=', input.sessionId)
+          .executeTakeFirst()
+        if (!session) throw new PaymentProviderError('not_found', `No such verification session: ${input.sessionId}`)
+        if (session.status !== 'verified') throw new PaymentProviderError('invalid_state', 'The verification session is not verified')
+        const now = this.#kernel.now()
+        const fileId = newSandboxId('file')
+        await trx
+          .insertInto('sandbox_files')
+          .values({ id: fileId, account_id: input.accountId, purpose: 'identity_document', file_name: `${session.id}.session`, content_type: 'application/pdf', size_bytes: 0, sha256: '', created_at: now })
+          .execute()
+        await trx
+          .insertInto('sandbox_account_documents')
+          .values({ account_id: input.accountId, document: 'identity_document', side: 'front', file_id: fileId, status: 'verified', rejection_reason: null, updated_at: now })
+          .onConflict((conflict) =>
+            conflict.columns(['account_id', 'document', 'side']).doUpdateSet({ file_id: fileId, status: 'verified', rejection_reason: null, updated_at: now }),
+          )
+          .execute()
+        await this.#emitAccountUpdated(trx, input.accountId)
+        await this.schedulePayoutRun(trx, input.accountId)
+        return null
+      }),
+    )
+  }
+
+  async createAccountSession(accountId: string): Promise<{ clientSecret: string }> {
+    return this.#kernel.transaction(async (trx) => {
+      await lockAccount(trx, accountId)
+      const id = newSandboxId('accs')
+      const clientSecret = `${id}_secret_${newSandboxId('s').slice(2)}`
+      // Stripe's account sessions last an hour.
+      const expiresAt = new Date(this.#kernel.now().getTime() + 3_600_000)
+      await trx.insertInto('sandbox_account_sessions').values({ id, account_id: accountId, client_secret: clientSecret, expires_at: expiresAt }).execute()
+      return { clientSecret }
+    })
+  }
+
+  /** A payout run for the account falls due after the schedule's delay (one queued run per account). */
+  async schedulePayoutRun(trx: SandboxDb, accountId: string): Promise<void> {
+    await this.#kernel.jobs.send(
+      connectQueues.runPayouts,
+      { accountId },
+      { db: trx, startAfter: this.#options.payoutDelaySeconds, singletonKey: `payouts:${accountId}` },
+    )
+  }
+
+  async #storeFile(fileId: string, bytes: Uint8Array): Promise<void> {
+    await mkdir(this.#options.filesDir, { recursive: true, mode: 0o700 })
+    const filePath = path.join(this.#options.filesDir, fileId)
+    await writeFile(filePath, bytes, { mode: 0o600, flag: 'wx' })
+    await chmod(filePath, 0o600)
+  }
+
+  async #verification(trx: SandboxDb, accountId: string): Promise<AccountVerification> {
+    const account = await trx
+      .selectFrom('sandbox_accounts')
+      .select(['id', 'additional_document_required'])
+      .where('id', '=', accountId)
+      .executeTakeFirst()
+    if (!account) throw new PaymentProviderError('not_found', `No such account: ${accountId}`)
+    const rows = await trx
+      .selectFrom('sandbox_account_documents')
+      .select(['document', 'side', 'status', 'rejection_reason'])
+      .where('account_id', '=', accountId)
+      .execute()
+    const documents = Object.fromEntries(
+      documentKinds.map((kind) => [
+        kind,
+        Object.fromEntries(
+          sides.map((side): [DocumentSide, AccountDocumentSide] => {
+            const row = rows.find((candidate) => candidate.document === kind && candidate.side === side)
+            return [side, row ? { status: row.status, rejectionReason: row.rejection_reason } : { status: 'not_uploaded', rejectionReason: null }]
+          }),
+        ),
+      ]),
+    ) as AccountVerification['documents']
+    const externalAccount = await trx.selectFrom('sandbox_external_accounts').select('id').where('account_id', '=', accountId).executeTakeFirst()
+    const currentlyDue: AccountVerification['currentlyDue'] = []
+    // Like Stripe's `pending_verification`: a document being checked is no longer due.
+    const identityFront = documents.identity_document.front.status
+    if (identityFront === 'not_uploaded' || identityFront === 'rejected') currentlyDue.push('identity_document')
+    const additionalFront = documents.additional_identity_document.front.status
+    if (account.additional_document_required && additionalFront !== 'pending' && additionalFront !== 'verified') {
+      currentlyDue.push('additional_identity_document')
+    }
+    if (!externalAccount) currentlyDue.push('external_account')
+    const payoutsEnabled = currentlyDue.length === 0 && identityFront === 'verified'
+    return { documents, currentlyDue, payoutsEnabled }
+  }
+
+  async #checkDocument(data: { accountId: string; document: IdentityDocumentKind; side: DocumentSide; fileId: string }): Promise<void> {
+    await this.#kernel.transaction(async (trx) => {
+      await lockAccount(trx, data.accountId)
+      const slot = await trx
+        .selectFrom('sandbox_account_documents')
+        .select(['file_id', 'status'])
+        .where('account_id', '=', data.accountId)
+        .where('document', '=', data.document)
+        .where('side', '=', data.side)
+        .executeTakeFirst()
+      // A newer upload replaced this file, or the check already ran.
+      if (!slot || slot.file_id !== data.fileId || slot.status !== 'pending') return
+      const file = await trx.selectFrom('sandbox_files').select('file_name').where('id', '=', data.fileId).executeTakeFirstOrThrow()
+      const check = documentCheckFor(file.file_name)
+      await trx
+        .updateTable('sandbox_account_documents')
+        .set({ status: check.outcome, rejection_reason: check.outcome === 'rejected' ? check.reason : null, updated_at: this.#kernel.now() })
+        .where('account_id', '=', data.accountId)
+        .where('document', '=', data.document)
+        .where('side', '=', data.side)
+        .execute()
+      if (check.outcome === 'verified' && check.asksForAddressProof && data.document === 'identity_document') {
+        await trx.updateTable('sandbox_accounts').set({ additional_document_required: true }).where('id', '=', data.accountId).execute()
+      }
+      await this.#emitAccountUpdated(trx, data.accountId)
+      if (check.outcome === 'verified') await this.schedulePayoutRun(trx, data.accountId)
+    })
+  }
+
+  async #runPayouts(accountId: string): Promise<void> {
+    await this.#kernel.transaction(async (trx) => {
+      await lockAccount(trx, accountId)
+      const verification = await this.#verification(trx, accountId)
+      // Stripe holds the balance while requirements are due; a later change schedules another run.
+      if (!verification.payoutsEnabled) return
+      const bank = await trx
+        .selectFrom('sandbox_external_accounts')
+        .select(['last4'])
+        .where('account_id', '=', accountId)
+        .executeTakeFirstOrThrow()
+      const now = this.#kernel.now()
+      const arrival = new Date(now.getTime() + this.#options.payoutArrivalSeconds * 1000)
+      for (const balance of await this.#balances(trx, accountId)) {
+        if (balance.available <= 0) continue
+        const payout = await trx
+          .insertInto('sandbox_payouts')
+          .values({
+            id: newSandboxId('po'),
+            account_id: accountId,
+            amount: balance.available,
+            currency: balance.currency,
+            status: 'in_transit',
+            bank_last4: bank.last4,
+            arrival_date: arrival,
+            failure_code: null,
+            failure_message: null,
+            created_at: now,
+            updated_at: now,
+          })
+          .returningAll()
+          .executeTakeFirstOrThrow()
+        await this.#kernel.emit(trx, 'payout.created', payoutObject(payout))
+        await this.#kernel.jobs.send(connectQueues.settlePayout, { payoutId: payout.id }, { db: trx, startAfter: arrival })
+      }
+    })
+  }
+
+  async #settlePayout(payoutId: string): Promise<void> {
+    await this.#kernel.transaction(async (trx) => {
+      const payout = await trx.selectFrom('sandbox_payouts').selectAll().where('id', '=', payoutId).forUpdate().executeTakeFirst()
+      if (!payout || payout.status !== 'in_transit') return
+      const bank = await trx
+        .selectFrom('sandbox_external_accounts')
+        .select(['last4', 'payout_failure_code'])
+        .where('account_id', '=', payout.account_id)
+        .executeTakeFirst()
+      const failure = bank?.payout_failure_code ? (payoutFailureMessages[bank.payout_failure_code] ?? 'The bank refused the payout.') : null
+      const settled = await trx
+        .updateTable('sandbox_payouts')
+        .set({
+          status: failure ? 'failed' : 'paid',
+          failure_code: failure ? (bank?.payout_failure_code ?? null) : null,
+          failure_message: failure,
+          updated_at: this.#kernel.now(),
+        })
+        .where('id', '=', payoutId)
+        .returningAll()
+        .executeTakeFirstOrThrow()
+      await this.#kernel.emit(trx, failure ? 'payout.failed' : 'payout.paid', payoutObject(settled))
+    })
+  }
+
+  /** Per currency: available (transfers in − payouts not failed) and in transit. */
+  async #balances(trx: SandboxDb, accountId: string): Promise<Array<{ currency: string; available: number; inTransit: number }>> {
+    const transfers = await trx
+      .selectFrom('sandbox_transfers')
+      .select((eb) => ['currency', eb.fn.sum<number | string>('amount').as('amount')])
+      .where('destination_account', '=', accountId)
+      .groupBy('currency')
+      .execute()
+    const payouts = await trx
+      .selectFrom('sandbox_payouts')
+      .select((eb) => ['currency', 'status', eb.fn.sum<number | string>('amount').as('amount')])
+      .where('account_id', '=', accountId)
+      .where('status', '!=', 'failed')
+      .groupBy(['currency', 'status'])
+      .execute()
+    const currencies = [...new Set([...transfers, ...payouts].map((row) => row.currency))].sort()
+    return currencies.map((currency) => {
+      const credited = Number(transfers.find((row) => row.currency === currency)?.amount ?? 0)
+      const paidOut = payouts.filter((row) => row.currency === currency).reduce((sum, row) => sum + Number(row.amount), 0)
+      const inTransit = payouts.filter((row) => row.currency === currency && row.status === 'in_transit').reduce((sum, row) => sum + Number(row.amount), 0)
+      return { currency, available: credited - paidOut, inTransit }
+    })
+  }
+
+  async #emitAccountUpdated(trx: SandboxDb, accountId: string): Promise<void> {
+    const verification = await this.#verification(trx, accountId)
+    await this.#kernel.emit(trx, 'account.updated', {
+      id: accountId,
+      object: 'account',
+      payouts_enabled: verification.payoutsEnabled,
+      requirements: { currently_due: verification.currentlyDue },
+    })
+  }
+}
+
+async function lockAccount(trx: SandboxDb, accountId: string): Promise<void> {
+  const account = await trx.selectFrom('sandbox_accounts').select('id').where('id', '=', accountId).forUpdate().executeTakeFirst()
+  if (!account) throw new PaymentProviderError('not_found', `No such account: ${accountId}`)
+}
+
+function toPayout(row: PayoutRow): Payout {
+  return {
+    id: row.id,
+    amount: row.amount,
+    currency: row.currency,
+    status: row.status,
+    bankLast4: row.bank_last4,
+    created: row.created_at,
+    arrivalDate: row.arrival_date,
+    failureMessage: row.failure_message,
+  }
+}
+
+function payoutObject(row: PayoutRow): Record<string, unknown> {
+  return {
+    id: row.id,
+    object: 'payout',
+    amount: row.amount,
+    currency: row.currency,
+    status: row.status,
+    arrival_date: Math.floor(row.arrival_date.getTime() / 1000),
+    failure_code: row.failure_code,
+    failure_message: row.failure_message,
+    destination: `ba_****${row.bank_last4}`,
+  }
+}

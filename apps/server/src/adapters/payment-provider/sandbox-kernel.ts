@@ -1,0 +1,113 @@
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto'
+import type { Kysely, Transaction } from 'kysely'
+import type { Clock } from '../../clock.ts'
+import type { Database } from '../../db/schema.ts'
+import type { JobQueue } from '../../jobs/job-queue.ts'
+import { PaymentProviderError } from './port.ts'
+
+/**
+ * What every part of the sandbox provider shares: its clock, its database
+ * transactions, Stripe-style idempotency keys and signed-webhook emission.
+ * The parts (payments in sandbox.ts, accounts and payouts in
+ * sandbox-connect.ts, Identity in sandbox-identity.ts) stay separate modules.
+ */
+export const deliverWebhookQueue = 'sandbox-deliver-webhook'
+
+export type SandboxDb = Transaction<Database>
+
+export class SandboxKernel {
+  readonly db: Kysely<Database>
+  readonly jobs: JobQueue
+  readonly #clock: Clock
+
+  constructor(options: { db: Kysely<Database>; jobs: JobQueue; clock: Clock }) {
+    this.db = options.db
+    this.jobs = options.jobs
+    this.#clock = options.clock
+  }
+
+  now(): Date {
+    return this.#clock.now()
+  }
+
+  transaction<T>(work: (trx: SandboxDb) => Promise<T>): Promise<T> {
+    return this.db.transaction().execute(work)
+  }
+
+  /** Records the event and enqueues its delivery in the same transaction as the change it announces. */
+  async emit(trx: SandboxDb, type: string, object: Record<string, unknown>): Promise<void> {
+    const now = this.now()
+    const event = {
+      id: newSandboxId('evt'),
+      object: 'event',
+      type,
+      created: Math.floor(now.getTime() / 1000),
+      livemode: false,
+      data: { object },
+    }
+    await trx
+      .insertInto('sandbox_webhook_deliveries')
+      .values({ event_id: event.id, type, payload: JSON.stringify(event), created_at: now })
+      .execute()
+    await this.jobs.send(deliverWebhookQueue, { eventId: event.id }, { db: trx })
+  }
+
+  /**
+   * Stripe's idempotency: the first answer under a key is kept and given
+   * again for the same request; another request under the same key is
+   * refused. The key row is inserted first, so a concurrent duplicate waits
+   * on it and then reads the stored answer. A refused request stores nothing.
+   */
+  async idempotent<T>(trx: SandboxDb, key: string, operation: string, request: object, run: () => Promise<T>): Promise<T> {
+    if (!key) throw new PaymentProviderError('invalid_request', 'An idempotency key is required')
+    const requestHash = createHash('sha256').update(operation).update('\0').update(canonicalJson(request)).digest('hex')
+    const inserted = await trx
+      .insertInto('sandbox_idempotency_keys')
+      .values({ key, operation, request_hash: requestHash, response: null, created_at: this.now() })
+      .onConflict((conflict) => conflict.column('key').doNothing())
+      .returning('key')
+      .executeTakeFirst()
+    if (!inserted) {
+      const stored = await trx
+        .selectFrom('sandbox_idempotency_keys')
+        .select(['request_hash', 'response'])
+        .where('key', '=', key)
+        .executeTakeFirstOrThrow()
+      if (stored.request_hash !== requestHash) {
+        throw new PaymentProviderError('idempotency_key_reused', `Idempotency key ${key} was used for a different request`)
+      }
+      return stored.response as T
+    }
+    const response = await run()
+    await trx
+      .updateTable('sandbox_idempotency_keys')
+      .set({ response: JSON.stringify(response ?? null) })
+      .where('key', '=', key)
+      .execute()
+    return response
+  }
+}
+
+export function newSandboxId(prefix: string): string {
+  return `${prefix}_${randomBytes(12).toString('hex')}`
+}
+
+/** JSON with sorted keys, so that the same request always hashes the same. */
+function canonicalJson(value: unknown): string {
+  if (value instanceof Uint8Array) return JSON.stringify(createHash('sha256').update(value).digest('hex'))
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`
+  if (value && typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>)
+      .filter(([, member]) => member !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    return `{${entries.map(([key, member]) => `${JSON.stringify(key)}:${canonicalJson(member)}`).join(',')}}`
+  }
+  return JSON.stringify(value)
+}
+
+/** Compares a stored secret with a given one in constant time. */
+export function secretMatches(expected: string, given: string): boolean {
+  const a = Buffer.from(expected)
+  const b = Buffer.from(given)
+  return a.length === b.length && timingSafeEqual(a, b)
+}
