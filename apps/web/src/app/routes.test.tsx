@@ -26,6 +26,7 @@ describe('route table (spec §2)', () => {
     ['/join-guest-transaction-as-seller/s3cret/f2f', 'Claim your transaction'],
     ['/profile/details', 'Personal details'],
     ['/profile/payment/bank-details', 'Bank details'],
+    ['/profile/balance', 'Balance and payouts'],
     ['/profile/help/account', 'Account'],
     ['/profile/help/faq', 'Frequently asked questions'],
     ['/profile/help/contact-us', 'Contact us'],

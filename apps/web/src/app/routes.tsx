@@ -39,6 +39,7 @@ const ClaimGuestAsSellerPage = lazyPage(
 const ProfileLayout = lazyPage(() => import('../features/profile/profile-layout.tsx'), 'ProfileLayout')
 const PersonalDetailsPage = lazyPage(() => import('../features/profile/personal-details-page.tsx'), 'PersonalDetailsPage')
 const BankDetailsPage = lazyPage(() => import('../features/profile/bank-details-page.tsx'), 'BankDetailsPage')
+const BalancePage = lazyPage(() => import('../features/profile/balance-page.tsx'), 'BalancePage')
 const HelpLayout = lazyPage(() => import('../features/help/help-layout.tsx'), 'HelpLayout')
 const AccountPage = lazyPage(() => import('../features/help/account-page.tsx'), 'AccountPage')
 const FaqPage = lazyPage(() => import('../features/help/faq-page.tsx'), 'FaqPage')
@@ -56,17 +57,17 @@ function PublicPage({ children }: { children: ReactNode }) {
 }
 
 /** Spec §2 redirects: old and intermediate profile paths all land on a real page. */
-const profileRedirects: Array<[from: string, to: string]> = [
+const profileRedirects: Array<[from: string, to: string, hash?: string]> = [
   [r.profile, r.personalDetails],
   ['/profile/personal', r.personalDetails],
   ['/profile/account', r.account],
   [r.payout, r.personalDetails],
   [r.payoutPersonalDetails, r.personalDetails],
   ['/profile/payout/payment', r.personalDetails],
-  [r.payoutIdentityDocument, r.personalDetails],
+  [r.payoutIdentityDocument, r.personalDetails, '#identity-document'],
   ['/profile/payment', r.personalDetails],
   ['/profile/payment/card-details', r.personalDetails],
-  ['/profile/id-document', r.personalDetails],
+  ['/profile/id-document', r.personalDetails, '#identity-document'],
   [r.help, r.account],
 ]
 
@@ -101,12 +102,13 @@ export const routes: RouteObject[] = [
       { path: r.joinListing, element: <JoinListingPage /> },
       { path: r.joinGuestTransaction, element: <ClaimGuestAsBuyerPage /> },
       { path: r.joinGuestTransactionAsSeller, element: <ClaimGuestAsSellerPage /> },
-      ...profileRedirects.map(([from, to]) => ({ path: from, element: <Redirect to={to} /> })),
+      ...profileRedirects.map(([from, to, hash]) => ({ path: from, element: <Redirect to={to} {...(hash ? { hash } : {})} /> })),
       {
         element: <ProfileLayout />,
         children: [
           { path: r.personalDetails, element: <PersonalDetailsPage /> },
           { path: r.payoutBankDetails, element: <BankDetailsPage /> },
+          { path: r.balance, element: <BalancePage /> },
           {
             element: <HelpLayout />,
             children: [

@@ -10,6 +10,7 @@ export const namedRoutes = {
   personalDetails: '/profile/details',
   payoutPersonalDetails: '/profile/payout/personal',
   payoutBankDetails: '/profile/payment/bank-details',
+  balance: '/profile/balance',
   payoutIdentityDocument: '/profile/payout/id-document',
   payout: '/profile/payout',
   account: '/profile/help/account',

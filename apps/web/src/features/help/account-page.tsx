@@ -15,6 +15,7 @@ import { useResultModal } from '../../components/result-modal.tsx'
 import { useApiClient } from '../../lib/api/api-client-context.tsx'
 import { routeTo } from '../../lib/named-routes.ts'
 import { contactErrorMessage, sendContactMessage } from './contact-api.ts'
+import { NotificationLanguageSelect } from './notification-language-select.tsx'
 
 /** The subject support filters deletion requests by; not translated, it is for our team. */
 export const accountDeletionSubject = 'Account deletion request'
@@ -107,6 +108,9 @@ export function AccountPage() {
           <Typography component="dd" data-testid="account-language" lang={locale.split('_')[0]} sx={{ m: 0 }}>
             {languageNames[locale]}
           </Typography>
+        </Box>
+        <Box sx={{ mb: 3 }}>
+          <NotificationLanguageSelect />
         </Box>
         <Button variant="outlined" startIcon={<LogoutIcon aria-hidden />} onClick={() => void signOut()}>
           {t('help.account.signOut')}

@@ -5,6 +5,7 @@ import { ContentCard } from '../../components/content-card.tsx'
 import { PageHeader } from '../../components/page-header.tsx'
 import { StatusMessage } from '../../components/status-message.tsx'
 import { useAuth } from '../../lib/auth/auth-context.tsx'
+import { IdentityDocumentSection } from './identity-document-section.tsx'
 import { PayoutRequirementsCard } from './payout-requirements-card.tsx'
 import { PersonalDetailsForm } from './personal-details-form.tsx'
 import { hasErrorCode, usePersonalProfile } from './profile-api.ts'
@@ -33,10 +34,13 @@ function PersonalDetailsSection() {
   }
   const activeCountry = profile.data.address?.country_code ?? ''
   return (
-    <ContentCard testId="personal-details">
-      {/* Keyed so a different account or country starts from its own values. */}
-      <PersonalDetailsForm key={activeCountry} profile={profile.data} activeCountry={activeCountry} />
-    </ContentCard>
+    <>
+      <ContentCard testId="personal-details">
+        {/* Keyed so a different account or country starts from its own values. */}
+        <PersonalDetailsForm key={activeCountry} profile={profile.data} activeCountry={activeCountry} />
+      </ContentCard>
+      <IdentityDocumentSection />
+    </>
   )
 }
 

@@ -13,6 +13,7 @@ export function ProfileLayout() {
         items={[
           { label: t('profile.tabs.details'), to: namedRoutes.personalDetails },
           { label: t('profile.tabs.bankDetails'), to: namedRoutes.payoutBankDetails },
+          { label: t('profile.tabs.balance'), to: namedRoutes.balance },
           { label: t('profile.tabs.help'), to: namedRoutes.help },
         ]}
       />

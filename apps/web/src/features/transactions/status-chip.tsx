@@ -1,17 +1,9 @@
 import Chip from '@mui/material/Chip'
 import type { OnlineStatus } from '@pactum/contracts/transactions'
 import { useTranslation } from 'react-i18next'
+import { type StatusTone, statusTones } from '../../components/status-tones.ts'
 
-/** Colour pairs chosen for at least 4.5:1 contrast, so the chip text stays readable. */
-const tones = {
-  waiting: { bg: '#e3f2fd', fg: '#0d3c87' },
-  progress: { bg: '#e8eaf6', fg: '#1a237e' },
-  attention: { bg: '#fff3e0', fg: '#7a3e00' },
-  done: { bg: '#e8f5e9', fg: '#1b5e20' },
-  closed: { bg: '#eceff1', fg: '#37474f' },
-} as const
-
-const toneOf: Record<OnlineStatus, keyof typeof tones> = {
+const toneOf: Record<OnlineStatus, StatusTone> = {
   created: 'waiting',
   joined: 'waiting',
   paid: 'progress',
@@ -32,7 +24,7 @@ export function statusNameKey(status: OnlineStatus): string {
 
 export function StatusChip({ status, testId = 'transaction-status' }: { status: OnlineStatus; testId?: string }) {
   const { t } = useTranslation()
-  const tone = tones[toneOf[status] ?? 'closed']
+  const tone = statusTones[toneOf[status] ?? 'closed']
   return (
     <Chip
       label={t(statusNameKey(status))}

@@ -42,6 +42,17 @@ describe('api client', () => {
     expect(headersOf(1).get('Content-Type')).toBe('application/json')
   })
 
+  it('sends FormData as it is, with the bearer token and no JSON content type', async () => {
+    const { client, fetch, headersOf } = setup([json(200, { ok: 1 })])
+    const form = new FormData()
+    form.set('side', 'front')
+    await client.request('/me/personal/identity_document', { method: 'POST', body: form })
+    expect(fetch.mock.calls[0]?.[1]?.body).toBe(form)
+    // The browser sets multipart/form-data with its boundary itself.
+    expect(headersOf(0).get('Content-Type')).toBeNull()
+    expect(headersOf(0).get('Authorization')).toBe('Bearer token-1')
+  })
+
   it('resolves fromSiteRoot paths against the site root, not the API base', async () => {
     const { client, fetch } = setup([new Response(null, { status: 201 })])
     await client.request('/app_api/contact_us', { method: 'POST', body: {}, fromSiteRoot: true })

@@ -42,6 +42,7 @@ export const translatedErrorCodes = [
   'invalid_state',
   'active_country_not_set',
   'tos_not_accepted',
+  'identity_verification_required',
   'idempotency_key_reused',
   'rate_limited',
   'internal_error',

@@ -1,0 +1,211 @@
+import CheckCircleOutlineIcon from '@mui/icons-material/CheckCircleOutlineOutlined'
+import ErrorOutlineIcon from '@mui/icons-material/ErrorOutlineOutlined'
+import VerifiedUserIcon from '@mui/icons-material/VerifiedUserOutlined'
+import Alert from '@mui/material/Alert'
+import AlertTitle from '@mui/material/AlertTitle'
+import Box from '@mui/material/Box'
+import Button from '@mui/material/Button'
+import CircularProgress from '@mui/material/CircularProgress'
+import Stack from '@mui/material/Stack'
+import Typography from '@mui/material/Typography'
+import type { IdentityDocumentKind, VerificationStatus } from '@pactum/contracts/verification'
+import { useEffect, useId, useRef } from 'react'
+import { useTranslation } from 'react-i18next'
+import { useLocation } from 'react-router'
+import { ContentCard } from '../../components/content-card.tsx'
+import { errorMessage } from '../../lib/api/error-message.ts'
+import { DocumentUploadSlot } from './document-upload-slot.tsx'
+import {
+  identityDocuments,
+  identitySides,
+  useDocumentStatus,
+  useStartVerificationSession,
+  useVerificationMethod,
+  useVerificationStatus,
+} from './identity-api.ts'
+
+function Busy({ label, testId }: { label: string; testId?: string }) {
+  return (
+    <Stack direction="row" spacing={1.5} role="status" data-testid={testId} sx={{ alignItems: 'center' }}>
+      <CircularProgress size={20} aria-hidden />
+      <Typography>{label}</Typography>
+    </Stack>
+  )
+}
+
+function LoadFailed({ label, onRetry, testId }: { label: string; onRetry: () => void; testId?: string }) {
+  const { t } = useTranslation()
+  return (
+    <Stack spacing={1} data-testid={testId} sx={{ alignItems: 'flex-start' }}>
+      <Typography color="error">{label}</Typography>
+      <Button onClick={onRetry}>{t('common.retry')}</Button>
+    </Stack>
+  )
+}
+
+/** One legacy document: what it is, whether it is asked for, and its two sides. */
+function LegacyDocument({ document }: { document: IdentityDocumentKind }) {
+  const { t } = useTranslation()
+  const status = useDocumentStatus(document)
+  const headingId = useId()
+
+  let body
+  if (status.isPending) {
+    body = <Busy label={t('identity.documentLoading')} />
+  } else if (status.isError) {
+    body = <LoadFailed label={t('identity.documentLoadFailed')} onRetry={() => void status.refetch()} />
+  } else {
+    const { required } = status.data
+    body = (
+      <>
+        {required ? (
+          <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }} data-testid={`identity-${document}-required`}>
+            <ErrorOutlineIcon aria-hidden color="warning" fontSize="small" />
+            <Typography variant="body2">{t('identity.required')}</Typography>
+          </Stack>
+        ) : (
+          document === 'additional_identity_document' && (
+            <Typography variant="body2" color="text.secondary" data-testid={`identity-${document}-not-required`}>
+              {t('identity.notRequired')}
+            </Typography>
+          )
+        )}
+        <Box sx={{ display: 'grid', gridTemplateColumns: { sm: '1fr 1fr' }, gap: 2 }}>
+          {identitySides.map((side) => (
+            <DocumentUploadSlot key={side} document={document} side={side} state={status.data[side]} documentHeadingId={headingId} />
+          ))}
+        </Box>
+      </>
+    )
+  }
+
+  return (
+    <Stack component="section" aria-labelledby={headingId} spacing={1.5} data-testid={`identity-${document}`}>
+      <Box>
+        <Typography component="h3" variant="subtitle1" id={headingId} sx={{ fontWeight: 700 }}>
+          {t(`identity.documents.${document}.title`)}
+        </Typography>
+        <Typography color="text.secondary">{t(`identity.documents.${document}.description`)}</Typography>
+      </Box>
+      {body}
+    </Stack>
+  )
+}
+
+function LegacyVerification() {
+  const { t } = useTranslation()
+  return (
+    <Stack spacing={3} data-testid="identity-legacy">
+      <Typography color="text.secondary">{t('identity.legacy.intro')}</Typography>
+      {identityDocuments.map((document) => (
+        <LegacyDocument key={document} document={document} />
+      ))}
+    </Stack>
+  )
+}
+
+function StripeState({ status }: { status: VerificationStatus }) {
+  const { t } = useTranslation()
+  if (status.verified || status.verification_session_status === 'verified') {
+    return (
+      <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center' }} data-testid="identity-verified">
+        <CheckCircleOutlineIcon aria-hidden color="success" />
+        <Typography>{t('identity.stripe.verified')}</Typography>
+      </Stack>
+    )
+  }
+  if (status.verification_session_status === 'processing') {
+    return <Busy label={t('identity.stripe.processing')} testId="identity-processing" />
+  }
+  if (status.verification_session_status === 'requires_input' && status.message) {
+    return (
+      <Alert severity="warning" data-testid="identity-failed">
+        <AlertTitle>{t('identity.stripe.failedTitle')}</AlertTitle>
+        {status.message}
+      </Alert>
+    )
+  }
+  if (status.verification_session_status === 'canceled') {
+    return <Typography data-testid="identity-canceled">{t('identity.stripe.canceled')}</Typography>
+  }
+  return null
+}
+
+/** The provider's hosted verification: its status here, the session itself on the provider's page. */
+function StripeIdentityVerification() {
+  const { t } = useTranslation()
+  const status = useVerificationStatus()
+  const session = useStartVerificationSession()
+
+  if (status.isPending) return <Busy label={t('identity.loading')} />
+  if (status.isError) {
+    return <LoadFailed label={t('identity.loadFailed')} onRetry={() => void status.refetch()} testId="identity-error" />
+  }
+  const done = status.data.verified || status.data.verification_session_status === 'verified'
+  const processing = status.data.verification_session_status === 'processing'
+  // After success the browser is leaving for the provider's page: keep the button busy until it does.
+  const opening = session.isPending || session.isSuccess
+  return (
+    <Stack spacing={2} sx={{ alignItems: 'flex-start' }} data-testid="identity-stripe">
+      {!done && <Typography color="text.secondary">{t('identity.stripe.intro')}</Typography>}
+      <StripeState status={status.data} />
+      {!done && !processing && (
+        <Button
+          variant="contained"
+          startIcon={opening ? <CircularProgress size={18} color="inherit" aria-hidden /> : <VerifiedUserIcon aria-hidden />}
+          onClick={() => session.mutate()}
+          disabled={opening}
+          data-testid="identity-start"
+        >
+          {opening ? t('identity.stripe.opening') : t('identity.stripe.start')}
+        </Button>
+      )}
+      {session.isError && (
+        <Alert severity="error" data-testid="identity-start-error">
+          {errorMessage(t, session.error)}
+        </Alert>
+      )}
+    </Stack>
+  )
+}
+
+/**
+ * Identity verification on the personal details page (the old
+ * /profile/id-document routes redirect here, to #identity-document). The
+ * server chooses the method: documents uploaded here, or the provider's
+ * hosted verification.
+ */
+export function IdentityDocumentSection() {
+  const { t } = useTranslation()
+  const method = useVerificationMethod()
+  const { hash } = useLocation()
+  const section = useRef<HTMLElement>(null)
+  const loaded = !method.isPending
+
+  // The browser looks for #identity-document before this lazily loaded section exists.
+  useEffect(() => {
+    if (loaded && hash === '#identity-document') section.current?.scrollIntoView?.()
+  }, [loaded, hash])
+
+  let body
+  if (method.isPending) {
+    body = <Busy label={t('identity.loading')} testId="identity-loading" />
+  } else if (method.isError) {
+    body = <LoadFailed label={t('identity.loadFailed')} onRetry={() => void method.refetch()} testId="identity-error" />
+  } else if (method.data.verification_method === 'legacy') {
+    body = <LegacyVerification />
+  } else {
+    body = <StripeIdentityVerification />
+  }
+
+  return (
+    <Box component="section" ref={section} id="identity-document" aria-labelledby="identity-document-title" sx={{ scrollMarginTop: 96 }}>
+      <ContentCard testId="identity-document">
+        <Typography component="h2" variant="h6" id="identity-document-title" sx={{ mb: 1.5 }}>
+          {t('identity.title')}
+        </Typography>
+        {body}
+      </ContentCard>
+    </Box>
+  )
+}
