@@ -53,6 +53,10 @@ export default defineConfig({
       COMPLAINT_PERIOD_SECONDS: '8',
       SANDBOX_TRACKING_IN_TRANSIT_SECONDS: '2',
       SANDBOX_TRACKING_DELIVERED_SECONDS: '3600',
+      // Identity checks and the payout schedule in seconds, so that a browser test sees a payout arrive.
+      SANDBOX_DOCUMENT_CHECK_SECONDS: '2',
+      SANDBOX_PAYOUT_DELAY_SECONDS: '3',
+      SANDBOX_PAYOUT_ARRIVAL_SECONDS: '4',
     },
   },
 })

@@ -1,6 +1,7 @@
-import { expect, type Page, test } from '@playwright/test'
+import { expect, test } from '@playwright/test'
 import { expectNoAxeViolations } from '../support/axe.ts'
 import { newPerson, registeredPerson } from '../support/people.ts'
+import { buyerJoins, buyerPays, sellerCreates } from '../support/sale.ts'
 import { keepScreenshot } from '../support/screenshots.ts'
 
 /**
@@ -10,53 +11,6 @@ import { keepScreenshot } from '../support/screenshots.ts'
  * (shortened) complaint window passes and the money is released.
  */
 test.describe.configure({ mode: 'serial' })
-
-async function sellerCreates(seller: Page, description: string, price: string): Promise<string> {
-  await seller.goto('/create-transaction')
-  await seller.getByTestId('role-seller').check()
-  await seller.getByTestId('create-next').click()
-  await seller.getByTestId('description-input').fill(description)
-  await seller.getByTestId('price-input').fill(price)
-  await seller.getByTestId('currency-select').selectOption('eur')
-  await seller.getByTestId('method-card').check()
-  await expect(seller.getByTestId('fee-preview')).toContainText(/\d/)
-  await seller.getByTestId('create-next').click()
-  await expect(seller.getByTestId('amount-fee')).toBeVisible()
-  await expectNoAxeViolations(seller, 'the create review step')
-  await seller.getByTestId('create-submit').click()
-  const code = (await seller.getByTestId('created-join-code').textContent())?.replace(/\s/g, '') ?? ''
-  expect(code).toMatch(/^[A-Z2-9]{8}$/)
-  await keepScreenshot(seller, 'created-transaction')
-  return code
-}
-
-async function buyerJoins(buyer: Page, code: string) {
-  await buyer.goto(`/join-transaction/${code}`)
-  await expect(buyer.getByTestId('join-preview')).toBeVisible()
-  await expectNoAxeViolations(buyer, 'the join preview')
-  await buyer.getByTestId('join-submit').click()
-  await expect(buyer).toHaveURL(/\/transactions\/[0-9a-f-]{36}$/)
-  await expect(buyer.getByTestId('transaction-status')).toHaveAttribute('data-status', 'joined')
-}
-
-async function buyerPays(buyer: Page, card: string) {
-  await buyer.getByTestId('action-pay').click()
-  const checkout = buyer.getByTestId('checkout-dialog')
-  await expect(checkout).toBeVisible()
-  // The checkout always starts with the shipping address, then the method.
-  await checkout.getByLabel('Full name').fill('Bea Tester')
-  await checkout.getByLabel('Address line 1').fill('1 Main Street')
-  await checkout.getByLabel('Town or city').fill('Dublin')
-  await checkout.getByLabel('Postcode').fill('D01 F5P2')
-  await checkout.getByLabel('Country').selectOption('ie')
-  await checkout.getByTestId('checkout-next').click()
-  await checkout.getByTestId('checkout-method-card').check()
-  await checkout.getByTestId('checkout-next').click()
-  await expect(checkout.getByTestId('card-number-input')).toBeVisible()
-  await expectNoAxeViolations(buyer, 'the checkout dialog')
-  await checkout.getByTestId('card-number-input').fill(card)
-  await checkout.getByTestId('pay-submit').click()
-}
 
 test('seller and buyer complete a sale, and the money reaches the seller', async ({ browser }) => {
   const seller = await registeredPerson(browser, newPerson('Sam'))

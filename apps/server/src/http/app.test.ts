@@ -178,5 +178,9 @@ describe('the web app', () => {
     const { app } = await withBuiltWebApp()
     expect((await app.inject({ url: '/api/v1/nope' })).json().code).toBe('not_found')
     expect((await app.inject({ url: '/assets/missing.js' })).statusCode).toBe(404)
+    // The /app_api calls (balance, payouts) are the server's too, even when a browser asks for them.
+    const balance = await app.inject({ url: '/app_api/balance', headers: { accept: 'application/json' } })
+    expect(balance.statusCode).toBe(401)
+    expect(balance.json().code).toBe('unauthenticated')
   })
 })

@@ -1,0 +1,76 @@
+import { expect, type Page } from '@playwright/test'
+import { expectNoAxeViolations } from './axe.ts'
+import { keepScreenshot } from './screenshots.ts'
+
+/** The steps of an online sale as the two people take them in the browser. */
+
+export async function sellerCreates(seller: Page, description: string, price: string): Promise<string> {
+  await seller.goto('/create-transaction')
+  await seller.getByTestId('role-seller').check()
+  await seller.getByTestId('create-next').click()
+  await seller.getByTestId('description-input').fill(description)
+  await seller.getByTestId('price-input').fill(price)
+  await seller.getByTestId('currency-select').selectOption('eur')
+  await seller.getByTestId('method-card').check()
+  await expect(seller.getByTestId('fee-preview')).toContainText(/\d/)
+  await seller.getByTestId('create-next').click()
+  await expect(seller.getByTestId('amount-fee')).toBeVisible()
+  await expectNoAxeViolations(seller, 'the create review step')
+  await seller.getByTestId('create-submit').click()
+  const code = (await seller.getByTestId('created-join-code').textContent())?.replace(/\s/g, '') ?? ''
+  expect(code).toMatch(/^[A-Z2-9]{8}$/)
+  await keepScreenshot(seller, 'created-transaction')
+  return code
+}
+
+export async function buyerJoins(buyer: Page, code: string) {
+  await buyer.goto(`/join-transaction/${code}`)
+  await expect(buyer.getByTestId('join-preview')).toBeVisible()
+  await expectNoAxeViolations(buyer, 'the join preview')
+  await buyer.getByTestId('join-submit').click()
+  await expect(buyer).toHaveURL(/\/transactions\/[0-9a-f-]{36}$/)
+  await expect(buyer.getByTestId('transaction-status')).toHaveAttribute('data-status', 'joined')
+}
+
+export async function buyerPays(buyer: Page, card: string) {
+  await buyer.getByTestId('action-pay').click()
+  const checkout = buyer.getByTestId('checkout-dialog')
+  await expect(checkout).toBeVisible()
+  // The checkout always starts with the shipping address, then the method.
+  await checkout.getByLabel('Full name').fill('Bea Tester')
+  await checkout.getByLabel('Address line 1').fill('1 Main Street')
+  await checkout.getByLabel('Town or city').fill('Dublin')
+  await checkout.getByLabel('Postcode').fill('D01 F5P2')
+  await checkout.getByLabel('Country').selectOption('ie')
+  await checkout.getByTestId('checkout-next').click()
+  await checkout.getByTestId('checkout-method-card').check()
+  await checkout.getByTestId('checkout-next').click()
+  await expect(checkout.getByTestId('card-number-input')).toBeVisible()
+  await expectNoAxeViolations(buyer, 'the checkout dialog')
+  await checkout.getByTestId('card-number-input').fill(card)
+  await checkout.getByTestId('pay-submit').click()
+}
+
+/** From a joined transaction to funds released: the buyer pays by card, the seller tracks, the buyer confirms, the window passes. */
+export async function completeSale(seller: Page, buyer: Page) {
+  await buyerPays(buyer, '4242 4242 4242 4242')
+  await expect(buyer.getByRole('heading', { name: 'Success!' })).toBeVisible()
+  await buyer.keyboard.press('Escape')
+  await expect(buyer.getByTestId('transaction-status')).toHaveAttribute('data-status', 'paid')
+  await seller.goto('/transactions')
+  await seller.getByTestId('transaction-row').first().click()
+  await expect(seller.getByTestId('transaction-status')).toHaveAttribute('data-status', 'paid')
+  await seller.getByTestId('action-track').click()
+  await seller.getByTestId('carrier-select').selectOption('dhl')
+  await seller.getByTestId('tracking-code-input').fill('JD014600003828')
+  await seller.getByTestId('dialog-track-confirm').click()
+  await expect(seller.getByTestId('transaction-status')).toHaveAttribute('data-status', 'tracked')
+  await buyer.reload()
+  await buyer.getByTestId('action-confirm-delivery').click()
+  await buyer.getByTestId('dialog-confirm-delivery-confirm').click()
+  await expect(buyer.getByTestId('transaction-status')).toHaveAttribute('data-status', 'delivered')
+  await expect(async () => {
+    await seller.reload()
+    await expect(seller.getByTestId('transaction-status')).toHaveAttribute('data-status', 'funds_released', { timeout: 1000 })
+  }).toPass({ timeout: 40_000 })
+}
