@@ -59,6 +59,8 @@ export const profileSchema = z
     metadata: z.object({ phone_country_code: z.string() }),
     dob: z.object({ day: z.number().int(), month: z.number().int(), year: z.number().int() }).nullable(),
     tos_acceptance: tosAcceptanceSchema,
+    /** The web page where the seller sells (POST /me/personal/business_url); '' when not given. */
+    business_url: z.string(),
   })
   .meta({ id: 'Profile' })
 export type Profile = z.infer<typeof profileSchema>

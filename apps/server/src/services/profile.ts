@@ -29,6 +29,7 @@ interface ProfileRow {
   address_state: string | null
   address_postal_code: string | null
   business_type: 'individual' | 'company'
+  business_url: string | null
 }
 
 async function loadRow(db: Kysely<Database>, userId: string): Promise<ProfileRow> {
@@ -49,6 +50,7 @@ async function loadRow(db: Kysely<Database>, userId: string): Promise<ProfileRow
       'address_state',
       'address_postal_code',
       'business_type',
+      'business_url',
     ])
     .where('id', '=', userId)
     .executeTakeFirstOrThrow()
@@ -122,6 +124,7 @@ function toProfile(row: ProfileRow, countryCode: string): Profile {
     metadata: { phone_country_code: row.phone_country_code ?? '' },
     dob: row.dob && year && month && day ? { day, month, year } : null,
     tos_acceptance: { unix_timestamp: tosTimestamp(row) },
+    business_url: row.business_url ?? '',
   }
 }
 

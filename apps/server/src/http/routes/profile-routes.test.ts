@@ -123,6 +123,7 @@ describe('GET and PUT /me/personal', () => {
       metadata: { phone_country_code: '' },
       dob: null,
       tos_acceptance: { unix_timestamp: Date.parse('2026-11-22T10:00:00Z') / 1000 },
+      business_url: '',
     })
   })
 

@@ -716,6 +716,8 @@ describe('POST /me/personal/business_url', () => {
     const row = await current.database.db.selectFrom('users').select('business_url').where('id', '=', await user.id()).executeTakeFirstOrThrow()
     expect(row.business_url).toBe('https://example.com/shop')
     expect((await user.call('POST', '/me/personal/business_url', { url: 'http://shop.example.org' })).body).toEqual({ business_url: 'http://shop.example.org' })
+    await user.onboard()
+    expect((await user.call('GET', '/me/personal')).body.business_url).toBe('http://shop.example.org')
   })
 
   it('refuses other schemes and non-addresses, naming body.url', async () => {
