@@ -1,6 +1,7 @@
 import type { PayoutRequirements, Profile, UpdateProfileBody } from '@pactum/contracts/profile'
 import { countryByCode, isUsStateAbbreviation } from '@pactum/domain/countries'
 import { type Locale, isSupportedLocale } from '@pactum/domain/locales'
+import { isPossibleInternationalPhone } from '@pactum/domain/phone'
 import { currentTermsVersion, minimumAgeYears } from '@pactum/domain/terms'
 import { type Kysely, sql } from 'kysely'
 import type { Database } from '../db/schema.ts'
@@ -185,6 +186,9 @@ export async function updateProfile(db: Kysely<Database>, userId: string, body: 
     const dialCode = phoneCountryCode ? countryByCode(phoneCountryCode)?.dialCode : undefined
     if (phone && dialCode && !phone.startsWith(dialCode)) {
       throw fieldError('body.phone', `The number must start with the dial code ${dialCode}`)
+    }
+    if (body.phone !== undefined && phoneCountryCode && !isPossibleInternationalPhone(body.phone, phoneCountryCode)) {
+      throw fieldError('body.phone', 'The number has the wrong number of digits for its country (leave out a leading 0 after the dial code)')
     }
     if (body.phone !== undefined) changes.phone = body.phone
     if (phoneCountryCode) changes.phone_country_code = phoneCountryCode

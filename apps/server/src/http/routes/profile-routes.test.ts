@@ -176,6 +176,9 @@ describe('GET and PUT /me/personal', () => {
     [{ address: { line1: '1 Road', city: 'London', postal_code: 'N1', country_code: 'fr' } }, 'body.address.country_code'],
     [{ phone: '+33612345678', metadata: { phone_country_code: 'gb' } }, 'body.phone'],
     [{ phone: '+33612345678' }, 'body.phone'],
+    // The UK trunk 0 kept after the dial code: one digit too many.
+    [{ phone: '+44 07700 900123', metadata: { phone_country_code: 'gb' } }, 'body.phone'],
+    [{ phone: '+44 7700 9001', metadata: { phone_country_code: 'gb' } }, 'body.phone'],
   ])('refuses %j after parsing, naming %s', async (payload, field) => {
     const user = await onboarded('gb')
     const response = await user.call('PUT', '/me/personal', payload)

@@ -17,6 +17,7 @@ import { ApiError } from '../../lib/api/api-error.ts'
 import { errorMessage } from '../../lib/api/error-message.ts'
 import { useLocale } from '../../i18n/use-locale.ts'
 import {
+  businessUrlToSave,
   divisionOf,
   type FieldError,
   initialValues,
@@ -28,7 +29,7 @@ import {
   updateBody,
   validatePersonalDetails,
 } from './personal-details-model.ts'
-import { type PersonalProfile, useUpdatePersonalProfile } from './profile-api.ts'
+import { type PersonalProfile, useSaveBusinessUrl, useUpdatePersonalProfile } from './profile-api.ts'
 
 /** As @pactum/contracts/profile `businessTypes`, without pulling zod into the page. */
 const businessTypes: readonly BusinessType[] = ['individual', 'company']
@@ -48,6 +49,7 @@ const fieldOfValue: Record<keyof PersonalDetailsValues, PersonalDetailsField> = 
   city: 'city',
   state: 'state',
   postalCode: 'postalCode',
+  businessUrl: 'businessUrl',
 }
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
@@ -69,10 +71,11 @@ export function PersonalDetailsForm({ profile, activeCountry }: { profile: Perso
   const snackbar = useInvalidFormSnackbar()
   const resultModal = useResultModal()
   const update = useUpdatePersonalProfile()
+  const saveBusinessUrl = useSaveBusinessUrl()
   const dobErrorId = useId()
   const [values, setValues] = useState<PersonalDetailsValues>(() => initialValues(profile, activeCountry))
   const [errors, setErrors] = useState<PersonalDetailsErrors>({})
-  const busy = update.isPending
+  const busy = update.isPending || saveBusinessUrl.isPending
 
   const country = countryByCode(activeCountry)
   const division = divisionOf(country)
@@ -130,6 +133,8 @@ export function PersonalDetailsForm({ profile, activeCountry }: { profile: Perso
     }
     try {
       await update.mutateAsync(updateBody(values, activeCountry))
+      const businessUrl = businessUrlToSave(values, profile.business_url ?? '')
+      if (businessUrl !== undefined) await saveBusinessUrl.mutateAsync(businessUrl)
       resultModal.showSuccess(t('profile.personal.saved'))
     } catch (error) {
       if (error instanceof ApiError && error.code === 'validation_failed') {
@@ -253,6 +258,17 @@ export function PersonalDetailsForm({ profile, activeCountry }: { profile: Perso
               </option>
             ))}
           </TextField>
+          {values.businessType === 'company' && (
+            <TextField
+              {...field('businessUrl', 'businessUrl', 'personal-business-url', {
+                type: 'url',
+                helperText: errorText(errors.businessUrl) ?? t('profile.personal.businessUrlHint'),
+                slotProps: { htmlInput: { maxLength: 2000, spellCheck: false } },
+              })}
+              label={t('profile.personal.businessUrl')}
+              autoComplete="url"
+            />
+          )}
         </Section>
 
         <Section title={t('profile.personal.sections.contact')}>

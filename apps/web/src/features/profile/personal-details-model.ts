@@ -1,5 +1,6 @@
 import type { BusinessType, UpdateProfileBody } from '@pactum/contracts/profile'
 import { type Country, countryByCode, isUsStateAbbreviation } from '@pactum/domain/countries'
+import { internationalPhone } from '@pactum/domain/phone'
 import type { PersonalProfile } from './profile-api.ts'
 
 /** The form's own fields; each maps to one place in the PUT /me/personal body. */
@@ -17,6 +18,8 @@ export interface PersonalDetailsValues {
   city: string
   state: string
   postalCode: string
+  /** Only asked of companies, and optional (POST /me/personal/business_url, not part of the PUT). */
+  businessUrl: string
 }
 
 export type PersonalDetailsField =
@@ -30,13 +33,24 @@ export type PersonalDetailsField =
   | 'city'
   | 'state'
   | 'postalCode'
+  | 'businessUrl'
 
 /** Error kinds; the form turns each into a translated sentence. */
-export type FieldError = 'required' | 'under18' | 'invalidDate' | 'invalidPhone' | 'invalidState' | 'tooLong' | 'server'
+export type FieldError =
+  | 'required'
+  | 'under18'
+  | 'invalidDate'
+  | 'invalidPhone'
+  | 'invalidState'
+  | 'invalidUrl'
+  | 'tooLong'
+  | 'server'
 export type PersonalDetailsErrors = Partial<Record<PersonalDetailsField, FieldError>>
 
 export const minimumAge = 18
 const maxLength = 200
+/** As @pactum/contracts/verification `businessUrlBodySchema`. */
+const maxUrlLength = 2000
 
 /** How the address "state" field behaves in `country`. */
 export function divisionOf(country: Country | undefined): { shown: boolean; required: boolean; usStates: boolean } {
@@ -73,7 +87,27 @@ export function initialValues(profile: PersonalProfile, activeCountry: string): 
     city: profile.address?.city ?? '',
     state: profile.address?.state ?? '',
     postalCode: profile.address?.postal_code ?? '',
+    businessUrl: profile.business_url ?? '',
   }
+}
+
+/** An absolute http(s) address with a host, as the server accepts for the business website. */
+export function isWebAddress(value: string): boolean {
+  // `new URL` would also take "https:example.com"; the server wants the scheme's "//".
+  if (!/^https?:\/\//i.test(value)) return false
+  try {
+    const url = new URL(value)
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== ''
+  } catch {
+    return false
+  }
+}
+
+/** The business website to send after the details are saved: a company's, when given and changed. */
+export function businessUrlToSave(values: PersonalDetailsValues, saved: string): string | undefined {
+  const url = values.businessUrl.trim()
+  if (values.businessType !== 'company' || url === '' || url === saved) return undefined
+  return url
 }
 
 export function isRealDate(day: number, month: number, year: number): boolean {
@@ -88,17 +122,9 @@ export function isAdult(day: number, month: number, year: number, today: Date): 
   return (hadBirthday ? years : years - 1) >= minimumAge
 }
 
-/** E.164 as the server wants it: the selected dial code plus the digits typed. */
+/** E.164 as the server wants it: the number typed, read in the selected country's plan (a national trunk 0 is dropped where that country drops it). */
 export function fullPhoneNumber(values: PersonalDetailsValues): string | undefined {
-  const dialCode = countryByCode(values.phoneCountry)?.dialCode
-  if (!dialCode) return undefined
-  let digits = values.phoneNumber.replace(/[\s().-]/g, '')
-  if (digits.startsWith('+')) {
-    if (!digits.startsWith(dialCode)) return undefined
-    digits = digits.slice(dialCode.length)
-  }
-  const phone = `${dialCode}${digits}`
-  return /^\+[1-9]\d{6,14}$/.test(phone) ? phone : undefined
+  return internationalPhone(values.phoneNumber, values.phoneCountry)
 }
 
 /** The client-side mirror of the server's rules (spec §5, PUT /me/personal). */
@@ -140,6 +166,12 @@ export function validatePersonalDetails(
     if (!values.postalCode.trim()) errors.postalCode = 'required'
     else if (values.postalCode.trim().length > 20) errors.postalCode = 'tooLong'
   }
+
+  const businessUrl = values.businessUrl.trim()
+  if (values.businessType === 'company' && businessUrl !== '') {
+    if (businessUrl.length > maxUrlLength) errors.businessUrl = 'tooLong'
+    else if (!isWebAddress(businessUrl)) errors.businessUrl = 'invalidUrl'
+  }
   return errors
 }
 
@@ -178,6 +210,8 @@ const serverFieldMap: Record<string, PersonalDetailsField> = {
   'address.state': 'state',
   'address.postal_code': 'postalCode',
   address: 'line1',
+  // POST /me/personal/business_url names its one field body.url.
+  url: 'businessUrl',
 }
 
 /** A server path such as `body.dob.day` or `body.address.state` → the form field it belongs to. */

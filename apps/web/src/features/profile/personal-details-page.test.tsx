@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest'
 import { ApiError } from '../../lib/api/api-error.ts'
 import { apiError, defaultApiRoutes, fakeApiClient } from '../../test/fake-api-client.ts'
 import { renderApp } from '../../test/render-app.tsx'
-import { fieldOfServerPath, isAdult, validatePersonalDetails, initialValues } from './personal-details-model.ts'
+import { fieldOfServerPath, isAdult, isWebAddress, validatePersonalDetails, initialValues } from './personal-details-model.ts'
 import type { PersonalProfile } from './profile-api.ts'
 
 function profile(overrides: Partial<PersonalProfile> = {}): PersonalProfile {
@@ -18,6 +18,7 @@ function profile(overrides: Partial<PersonalProfile> = {}): PersonalProfile {
     metadata: { phone_country_code: 'gb' },
     dob: { day: 10, month: 12, year: 1985 },
     tos_acceptance: { unix_timestamp: 1_790_000_000 },
+    business_url: '',
     ...overrides,
   } as PersonalProfile
 }
@@ -38,6 +39,8 @@ async function openPage(routes: Record<string, unknown> = {}) {
 
 const input = (testId: string) => screen.getByTestId(testId) as HTMLInputElement
 const putCalls = (api: ReturnType<typeof fakeApiClient>) => api.request.mock.calls.filter(([, init]) => init?.method === 'PUT')
+const businessUrlCalls = (api: ReturnType<typeof fakeApiClient>) =>
+  api.request.mock.calls.filter(([path]) => path === '/me/personal/business_url')
 
 describe('personal details form', () => {
   it('prefills every field from GET /me/personal', async () => {
@@ -153,7 +156,7 @@ describe('personal details form', () => {
     await user.selectOptions(input('personal-business-type'), 'company')
     await user.selectOptions(input('personal-phone-country'), 'ie')
     await user.clear(input('personal-phone'))
-    await user.type(input('personal-phone'), '85 123 4567')
+    await user.type(input('personal-phone'), '085 123 4567')
     await user.click(screen.getByTestId('personal-details-save'))
 
     expect(await screen.findByRole('heading', { name: 'Success!' })).toBeTruthy()
@@ -217,6 +220,112 @@ describe('personal details form', () => {
   })
 })
 
+describe('business website', () => {
+  const company = () => profile({ business_type: 'company', business_url: 'https://shop.example/ada' })
+  const saveRoutes = (saved: string[] = []) => ({
+    'PUT /me/personal': () => profile(),
+    'POST /me/personal/business_url': ({ body }: { body?: unknown }) => {
+      const { url } = body as { url: string }
+      saved.push(url)
+      return { business_url: url }
+    },
+  })
+
+  it('is asked of companies only, as an optional web address with a hint', async () => {
+    const { user } = await openPage()
+    expect(screen.queryByTestId('personal-business-url')).toBeNull()
+    await user.selectOptions(input('personal-business-type'), 'company')
+    const field = screen.getByLabelText(/^Business website/) as HTMLInputElement
+    expect(field).toBe(input('personal-business-url'))
+    expect(field.type).toBe('url')
+    expect(field.required).toBe(false)
+    const describedBy = field.getAttribute('aria-describedby')
+    expect(describedBy && document.getElementById(describedBy)?.textContent).toBe(
+      'The page where you sell, e.g. your shop or profile. Our payment partner asks companies for it.',
+    )
+  })
+
+  it('refuses an address that is not http or https before calling the server', async () => {
+    const { api, user } = await openPage()
+    await user.selectOptions(input('personal-business-type'), 'company')
+    await user.type(input('personal-business-url'), 'ftp://shop.example')
+    await user.click(screen.getByTestId('personal-details-save'))
+    expect(input('personal-business-url').getAttribute('aria-invalid')).toBe('true')
+    expect(screen.getByText('Enter a web address starting with http:// or https://.')).toBeTruthy()
+    expect(await screen.findByTestId('invalid-form-snackbar')).toBeTruthy()
+    expect(putCalls(api)).toHaveLength(0)
+    expect(businessUrlCalls(api)).toHaveLength(0)
+
+    // The error follows the field as it is corrected.
+    await user.clear(input('personal-business-url'))
+    await user.type(input('personal-business-url'), 'http://s.example')
+    expect(input('personal-business-url').getAttribute('aria-invalid')).toBe('false')
+  })
+
+  it('saves a new address with its own call after the details', async () => {
+    const saved: string[] = []
+    const { api, user } = await openPage(saveRoutes(saved))
+    await user.selectOptions(input('personal-business-type'), 'company')
+    await user.type(input('personal-business-url'), '  https://shop.example/ada ')
+    await user.click(screen.getByTestId('personal-details-save'))
+
+    expect(await screen.findByRole('heading', { name: 'Success!' })).toBeTruthy()
+    expect(saved).toEqual(['https://shop.example/ada'])
+    expect(businessUrlCalls(api)[0]).toEqual(['/me/personal/business_url', { method: 'POST', body: { url: 'https://shop.example/ada' } }])
+    const order = api.request.mock.calls.map(([path, init]) => `${init?.method ?? 'GET'} ${path}`)
+    expect(order.indexOf('PUT /me/personal')).toBeLessThan(order.indexOf('POST /me/personal/business_url'))
+    // Nothing of it goes into the PUT body.
+    expect(putCalls(api)[0]?.[1]?.body).not.toHaveProperty('business_url')
+  })
+
+  it('prefills the saved address and does not send it again unchanged, nor an empty one', async () => {
+    const first = await openPage({ ...saveRoutes(), 'GET /me/personal': company() })
+    expect(input('personal-business-url').value).toBe('https://shop.example/ada')
+    await first.user.click(screen.getByTestId('personal-details-save'))
+    expect(await screen.findByRole('heading', { name: 'Success!' })).toBeTruthy()
+    expect(putCalls(first.api)).toHaveLength(1)
+    expect(businessUrlCalls(first.api)).toHaveLength(0)
+    first.view.unmount()
+
+    const second = await openPage({ ...saveRoutes(), 'GET /me/personal': company() })
+    await second.user.clear(input('personal-business-url'))
+    await second.user.click(screen.getByTestId('personal-details-save'))
+    expect(await screen.findByRole('heading', { name: 'Success!' })).toBeTruthy()
+    expect(businessUrlCalls(second.api)).toHaveLength(0)
+  })
+
+  it('does not send the address of someone selling as an individual', async () => {
+    const { api, user } = await openPage({ ...saveRoutes(), 'GET /me/personal': company() })
+    await user.clear(input('personal-business-url'))
+    await user.type(input('personal-business-url'), 'https://other.example')
+    await user.selectOptions(input('personal-business-type'), 'individual')
+    await user.click(screen.getByTestId('personal-details-save'))
+    expect(await screen.findByRole('heading', { name: 'Success!' })).toBeTruthy()
+    expect(businessUrlCalls(api)).toHaveLength(0)
+  })
+
+  it('puts the server refusing the address on the field', async () => {
+    const { user } = await openPage({
+      'PUT /me/personal': () => profile(),
+      'POST /me/personal/business_url': () => {
+        throw new ApiError({
+          status: 400,
+          code: 'validation_failed',
+          message: 'Invalid request',
+          details: { fields: [{ field: 'body.url', message: 'A web address starting with http:// or https://' }] },
+          requestId: 'test',
+        })
+      },
+    })
+    await user.selectOptions(input('personal-business-type'), 'company')
+    await user.type(input('personal-business-url'), 'https://shop.example')
+    await user.click(screen.getByTestId('personal-details-save'))
+    await waitFor(() => expect(input('personal-business-url').getAttribute('aria-invalid')).toBe('true'))
+    expect(screen.getByText('Please check this value.')).toBeTruthy()
+    expect(screen.queryByRole('heading', { name: 'Success!' })).toBeNull()
+  })
+})
+
 describe('payout requirements card', () => {
   it('lists what is still due, translated, with a link to the bank details', async () => {
     await openPage({
@@ -253,12 +362,27 @@ describe('personal details rules', () => {
     expect(errors.state).toBe('invalidState')
   })
 
+  it('takes only absolute http and https addresses as the business website', () => {
+    expect(isWebAddress('https://shop.example/ada?tab=items')).toBe(true)
+    expect(isWebAddress('HTTP://shop.example')).toBe(true)
+    expect(isWebAddress('shop.example')).toBe(false)
+    expect(isWebAddress('https:shop.example')).toBe(false)
+    expect(isWebAddress('ftp://shop.example')).toBe(false)
+    expect(isWebAddress('javascript://alert(1)')).toBe(false)
+    expect(isWebAddress('https://')).toBe(false)
+    const values = { ...initialValues(profile(), 'gb'), businessUrl: 'nope' }
+    expect(validatePersonalDetails(values, 'gb').businessUrl).toBeUndefined()
+    expect(validatePersonalDetails({ ...values, businessType: 'company' }, 'gb').businessUrl).toBe('invalidUrl')
+    expect(validatePersonalDetails({ ...values, businessType: 'company', businessUrl: `https://a.example/${'x'.repeat(2000)}` }, 'gb').businessUrl).toBe('tooLong')
+  })
+
   it('maps server paths to form fields', () => {
     expect(fieldOfServerPath('body.dob')).toBe('dob')
     expect(fieldOfServerPath('body.dob.year')).toBe('dob')
     expect(fieldOfServerPath('body.name.last')).toBe('lastName')
     expect(fieldOfServerPath('body.metadata.phone_country_code')).toBe('phone')
     expect(fieldOfServerPath('body.address.state')).toBe('state')
+    expect(fieldOfServerPath('body.url')).toBe('businessUrl')
     expect(fieldOfServerPath('body.unknown')).toBeUndefined()
   })
 })

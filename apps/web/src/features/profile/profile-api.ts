@@ -1,4 +1,5 @@
 import type { UpdateProfileBody } from '@pactum/contracts/profile'
+import type { BusinessUrlBody } from '@pactum/contracts/verification'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import type { ApiClient } from '../../lib/api/api-client.ts'
 import { useApiClient } from '../../lib/api/api-client-context.tsx'
@@ -22,6 +23,8 @@ export interface PersonalProfile {
   dob?: { day: number; month: number; year: number } | null
   /** 0 means the terms of service have not been accepted. */
   tos_acceptance: { unix_timestamp: number }
+  /** The web page where a company sells (POST /me/personal/business_url); '' when not given. */
+  business_url?: string | null
 }
 
 /** GET /me/personal/payout_requirements (409 tos_not_accepted until the terms are accepted). */
@@ -81,6 +84,22 @@ export function useUpdatePersonalProfile() {
         queryClient.invalidateQueries({ queryKey: personalProfileKey, exact: true }),
         queryClient.invalidateQueries({ queryKey: payoutRequirementsKey, exact: true }),
       ])
+    },
+  })
+}
+
+export function saveBusinessUrl(api: ApiClient, url: string) {
+  return api.request<{ business_url: string }>('/me/personal/business_url', { method: 'POST', body: { url } satisfies BusinessUrlBody })
+}
+
+/** POST /me/personal/business_url; the answer is the saved address, which replaces the one in the cached profile. */
+export function useSaveBusinessUrl() {
+  const api = useApiClient()
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (url: string) => saveBusinessUrl(api, url),
+    onSuccess: ({ business_url }) => {
+      queryClient.setQueryData<PersonalProfile>(personalProfileKey, (profile) => (profile ? { ...profile, business_url } : profile))
     },
   })
 }
