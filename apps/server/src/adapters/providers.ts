@@ -12,6 +12,8 @@ import { SandboxBankLink } from './bank-link/sandbox.ts'
 import { sandboxBankLinkRoutes } from './bank-link/sandbox-routes.ts'
 import type { CarrierTracker } from './carrier-tracker/port.ts'
 import { SandboxCarrierTracker } from './carrier-tracker/sandbox.ts'
+import { createFileMailer } from './mailer/file-mailer.ts'
+import type { Mailer } from './mailer/port.ts'
 import type { PaymentProvider } from './payment-provider/port.ts'
 import { SandboxPaymentProvider } from './payment-provider/sandbox.ts'
 import { sandboxIdentityRoutes } from './payment-provider/sandbox-identity-routes.ts'
@@ -20,13 +22,15 @@ import { sandboxRoutes } from './payment-provider/sandbox-routes.ts'
 /**
  * The job queue and the outside services, chosen by configuration in this
  * one place (DESIGN §1): the sandbox payment provider unless
- * STRIPE_SECRET_KEY is set, the sandbox carrier tracker.
+ * STRIPE_SECRET_KEY is set, the sandbox carrier tracker, and the file
+ * mailer (one .eml per message in DATA_DIR/mail).
  */
 export interface Providers {
   jobs: JobQueue
   events: EventHandlers
   paymentProvider: PaymentProvider
   carrierTracker: CarrierTracker
+  mailer: Mailer
 }
 
 interface Started extends Providers {
@@ -69,10 +73,11 @@ export async function startProviders(
     inTransitSeconds: config.tracking.inTransitSeconds,
     deliveredSeconds: config.tracking.deliveredSeconds,
   })
+  const mailer = createFileMailer({ dir: path.join(config.dataDir, 'mail'), from: config.supportEmail, now: () => clock.now() })
   await sandbox.createQueues()
   await tracker.createQueues()
   const webhookSecret = await sandboxWebhookSecret(database.db, config.payments.webhookSecret)
-  return { jobs, events, paymentProvider: sandbox, carrierTracker: tracker, sandbox, tracker, webhookSecret }
+  return { jobs, events, paymentProvider: sandbox, carrierTracker: tracker, mailer, sandbox, tracker, webhookSecret }
 }
 
 /**

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto'
 import type { Kysely } from 'kysely'
 import { type Migration, Migrator } from 'kysely/migration'
 import * as users from './migrations/0001-users.ts'
@@ -11,6 +12,7 @@ import * as shippingDetails from './migrations/0011-shipping-details.ts'
 import * as onboarding from './migrations/0012-onboarding.ts'
 import * as bankAccounts from './migrations/0013-bank-accounts.ts'
 import * as verificationAndPayouts from './migrations/0014-verification-and-payouts.ts'
+import * as notifications from './migrations/0015-notifications.ts'
 import type { Database } from './schema.ts'
 
 /**
@@ -30,6 +32,7 @@ const migrations: Record<string, Migration> = {
   '0012-onboarding': onboarding,
   '0013-bank-accounts': bankAccounts,
   '0014-verification-and-payouts': verificationAndPayouts,
+  '0015-notifications': notifications,
 }
 
 export async function migrateToLatest(db: Kysely<Database>): Promise<string[]> {
@@ -37,4 +40,16 @@ export async function migrateToLatest(db: Kysely<Database>): Promise<string[]> {
   const { error, results } = await migrator.migrateToLatest()
   if (error) throw error
   return (results ?? []).filter((result) => result.status === 'Success').map((result) => result.migrationName)
+}
+
+/**
+ * Names the schema the migrations build, by their names and code: a test
+ * harness that keeps a migrated database as a template knows from it when
+ * the template is stale (a migration edited before release, or a new one).
+ */
+export function schemaFingerprint(): string {
+  const source = Object.entries(migrations)
+    .map(([name, migration]) => `${name}\n${migration.up.toString()}\n${migration.down?.toString() ?? ''}`)
+    .join('\n')
+  return createHash('sha256').update(source).digest('hex').slice(0, 16)
 }

@@ -329,6 +329,7 @@ export interface Database {
   sandbox_payouts: SandboxPayoutsTable
   sandbox_verification_sessions: SandboxVerificationSessionsTable
   sandbox_account_sessions: SandboxAccountSessionsTable
+  notifications: NotificationsTable
 }
 
 /** Every identity file a user uploaded (0014); the bytes went to the payment provider. */
@@ -439,4 +440,20 @@ export interface SandboxBankLinkTokensTable {
   created_at: Date
   expires_at: Date
   used_at: Date | null
+}
+
+/** The state-change e-mails, one row per notification claimed for sending (0015). */
+export interface NotificationsTable {
+  id: string
+  transaction_id: string
+  template: string
+  recipient_role: 'buyer' | 'seller'
+  recipient_user_id: string
+  language: string
+  key: string
+  status: ColumnType<'pending' | 'sending' | 'sent', 'pending' | 'sending' | 'sent' | undefined, 'pending' | 'sending' | 'sent'>
+  claimed_at: Date | null
+  created_at: Date
+  sent_at: Date | null
+  mail_id: string | null
 }

@@ -7,6 +7,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { JWK } from 'jose'
 import { supportedCarriersRoutes } from '../adapters/carrier-tracker/carrier-routes.ts'
 import { registerProviderRoutes, startProviders } from '../adapters/providers.ts'
+import { createNotificationQueue, startNotificationWorker } from '../notifications/send-notification.ts'
 import { createTransactionQueues, jobEffectScheduler, startTransactionWorkers } from '../transactions/transaction-jobs.ts'
 import { adminTransactionRoutes } from './routes/admin/admin-transaction-routes.ts'
 import { detailsRoutes } from './routes/transactions/details-routes.ts'
@@ -83,6 +84,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     effects: jobEffectScheduler(providers.jobs),
   }
   await createTransactionQueues(providers.jobs)
+  await createNotificationQueue(providers.jobs)
+  await startNotificationWorker(providers.jobs, { db: database.db, mailer: providers.mailer, clock, publicUrl: config.publicUrl })
   await startTransactionWorkers({
     deps: transactionDeps,
     jobs: providers.jobs,
@@ -99,6 +102,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     events: providers.events,
     paymentProvider: providers.paymentProvider,
     carrierTracker: providers.carrierTracker,
+    mailer: providers.mailer,
   } satisfies Services)
 
   registerRequestId(app)

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely'
 import type { CarrierTracker } from '../adapters/carrier-tracker/port.ts'
+import type { Mailer } from '../adapters/mailer/port.ts'
 import type { PaymentProvider } from '../adapters/payment-provider/port.ts'
 import type { Clock } from '../clock.ts'
 import type { Config } from '../config.ts'
@@ -20,4 +21,6 @@ export interface Services {
   events: EventHandlers
   paymentProvider: PaymentProvider
   carrierTracker: CarrierTracker
+  /** The one outgoing e-mail transport (support messages and notifications). */
+  mailer: Mailer
 }

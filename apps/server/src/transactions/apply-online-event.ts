@@ -43,8 +43,9 @@ const refusalMessages: Partial<Record<string, string>> = {
 /**
  * Runs one event through the state machine on a row locked by the caller,
  * and writes everything it decides in the caller's database transaction:
- * the new state and timestamps, balanced ledger entries, timers, outbox rows
- * for provider calls, and the audit event. A refusal throws the domain's code.
+ * the new state and timestamps, the audit event, balanced ledger entries,
+ * timers, outbox rows for provider calls, and e-mail jobs. A refusal throws
+ * the domain's code.
  */
 export async function applyOnlineEvent(
   deps: TransactionDeps,
@@ -75,23 +76,26 @@ export async function applyOnlineEvent(
           .returningAll()
           .executeTakeFirstOrThrow()
 
-  for (const effect of result.effects) await persistEffect(deps, trx, updated, effect, event, now)
+  if (updated.status === row.status && result.effects.length === 0) return updated
 
-  if (updated.status !== row.status || result.effects.length > 0) {
-    await trx
-      .insertInto('transaction_events')
-      .values({
-        transaction_id: row.id,
-        event: event.type,
-        actor_kind: context.actor.kind,
-        actor_user_id: context.actorUserId,
-        reason: context.reason ?? null,
-        from_status: row.status,
-        to_status: updated.status,
-        created_at: now,
-      })
-      .execute()
-  }
+  // The audit event is written first: its id names this state change, and
+  // the e-mails it causes take their idempotency keys from it.
+  const audit = await trx
+    .insertInto('transaction_events')
+    .values({
+      transaction_id: row.id,
+      event: event.type,
+      actor_kind: context.actor.kind,
+      actor_user_id: context.actorUserId,
+      reason: context.reason ?? null,
+      from_status: row.status,
+      to_status: updated.status,
+      created_at: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow()
+
+  for (const effect of result.effects) await persistEffect(deps, trx, updated, effect, { event, eventId: audit.id, now })
   return updated
 }
 
@@ -100,9 +104,9 @@ async function persistEffect(
   trx: Kysely<Database>,
   row: TransactionRow,
   effect: Effect,
-  event: OnlineEvent,
-  now: Date,
+  cause: { event: OnlineEvent; eventId: number; now: Date },
 ): Promise<void> {
+  const { event, now } = cause
   switch (effect.type) {
     case 'ledger':
       await appendLedgerEntry(trx, {
@@ -144,7 +148,16 @@ async function persistEffect(
       return
     }
     case 'notify':
-      // E-mail notifications arrive with the mailer; the audit event records what happened.
+      await deps.effects.notify(trx, {
+        transactionId: row.id,
+        template: effect.template,
+        to: effect.to,
+        // Names the e-mail: a retried job carries the same key and is not
+        // sent again, while a later state change with the same template (a
+        // second failed payment) has its own audit event and so its own key.
+        // The domain never repeats a template and recipient within one step.
+        key: `${row.id}:${cause.eventId}:${effect.template}:${effect.to}`,
+      })
       return
   }
 }

@@ -7,6 +7,7 @@ import type { Database } from '../db/schema.ts'
 import type { EventHandlers } from '../events/event-handlers.ts'
 import { AppError } from '../http/app-error.ts'
 import type { JobQueue } from '../jobs/job-queue.ts'
+import { type NotificationJob, notificationQueue } from '../notifications/send-notification.ts'
 import type { PaymentEvent } from '../payments/payment-event.ts'
 import { ensureConnectedAccount } from '../services/payout-account.ts'
 import { actAsSystem } from './act-as-party.ts'
@@ -25,7 +26,7 @@ const timerEvents: Record<TimerJob['kind'], OnlineEvent> = {
   complaint_window: { type: 'complaint_window_elapsed' },
 }
 
-/** Timers and outbox sends as jobs enqueued in the state change's own database transaction. */
+/** Timers, outbox sends and e-mails as jobs enqueued in the state change's own database transaction. */
 export function jobEffectScheduler(jobs: JobQueue): EffectScheduler {
   return {
     scheduleTimer: async (trx, timer) => {
@@ -33,6 +34,9 @@ export function jobEffectScheduler(jobs: JobQueue): EffectScheduler {
     },
     dispatchOutbox: async (trx, outboxId) => {
       await jobs.send<OutboxJob>(outboxQueue, { outboxId }, { db: trx })
+    },
+    notify: async (trx, notification) => {
+      await jobs.send<NotificationJob>(notificationQueue, notification, { db: trx })
     },
   }
 }

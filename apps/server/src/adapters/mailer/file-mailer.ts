@@ -1,18 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { mkdir, writeFile } from 'node:fs/promises'
 import path from 'node:path'
-
-export interface MailMessage {
-  to: string
-  subject: string
-  text: string
-  replyTo?: string
-}
-
-/** The port through which the server sends e-mail. */
-export interface Mailer {
-  send(message: MailMessage): Promise<{ id: string; file?: string }>
-}
+import type { Mailer } from './port.ts'
 
 /** Header values: no line breaks (no header injection); non-ASCII as an RFC 2047 encoded word. */
 function headerValue(value: string): string {

@@ -1,14 +1,11 @@
-import path from 'node:path'
 import { errorBodySchema } from '@pactum/contracts/errors'
 import { contactUsBodySchema, contactUsResponseSchema } from '@pactum/contracts/profile'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import { createFileMailer, type Mailer } from '../../adapters/mailer/file-mailer.ts'
 import { userOf } from '../plugins/authentication.ts'
 
 /** Spec §7 Other: POST /app_api/contact_us — under /app_api, not /api/v1: register at the root. */
-export const contactRoutes: FastifyPluginAsyncZod<{ mailer?: Mailer }> = async (app, options) => {
-  const { db, clock, config } = app.services
-  const mailer = options.mailer ?? createFileMailer({ dir: path.join(config.dataDir, 'mail'), from: config.supportEmail, now: () => clock.now() })
+export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db, clock, config, mailer } = app.services
 
   app.post(
     '/app_api/contact_us',

@@ -1,0 +1,107 @@
+import { type CurrencyCode, formatMoney } from '@pactum/domain/currencies'
+import { type Locale, toLanguageTag } from '@pactum/domain/locales'
+import type { NotifyTemplate, Party } from '@pactum/domain/online-transaction'
+import enGb from './locales/en_gb.json' with { type: 'json' }
+import fiFi from './locales/fi_fi.json' with { type: 'json' }
+import hrHr from './locales/hr_hr.json' with { type: 'json' }
+import itIt from './locales/it_it.json' with { type: 'json' }
+import msMy from './locales/ms_my.json' with { type: 'json' }
+import plPl from './locales/pl_pl.json' with { type: 'json' }
+import svSe from './locales/sv_se.json' with { type: 'json' }
+
+/**
+ * The state-change e-mails' words, one catalogue per language, and how an
+ * e-mail is put together from them. Each template has a text for either
+ * party (who gets which is the state machine's decision), saying what
+ * happened and what to do next.
+ *
+ * The other party's name goes on a labelled line of its own rather than into
+ * the sentences: Polish and Croatian verbs agree with the subject's gender
+ * and Finnish nouns take case endings, neither of which a name pasted into a
+ * sentence can follow.
+ */
+
+/** Every template the state machine sends; a Record so that a new template fails to compile here. */
+const templateSet: Record<NotifyTemplate, true> = {
+  joined: true,
+  rejected: true,
+  cancelled: true,
+  paid: true,
+  payment_failed: true,
+  tracked: true,
+  order_issue: true,
+  delivered: true,
+  complained: true,
+  funds_released: true,
+  cancelled_with_payment: true,
+  payment_refunded: true,
+}
+export const notifyTemplates = Object.keys(templateSet) as NotifyTemplate[]
+export const parties: readonly Party[] = ['buyer', 'seller']
+
+type TemplateKey = `${NotifyTemplate}.${Party}.${'subject' | 'body'}`
+type LayoutKey = 'greeting' | 'details.description' | 'details.price' | 'details.buyer' | 'details.seller' | 'link' | 'footer' | 'signature'
+
+/** English is the reference: it must have every template for both parties; the others are checked against it. */
+const english: Record<TemplateKey | LayoutKey, string> = enGb
+export type MessageKey = keyof typeof enGb
+type Messages = Record<MessageKey, string>
+
+export const messages: Record<Locale, Messages> = {
+  en_gb: english,
+  fi_fi: fiFi,
+  hr_hr: hrHr,
+  it_it: itIt,
+  ms_my: msMy,
+  pl_pl: plPl,
+  sv_se: svSe,
+}
+
+export interface NotificationFacts {
+  description: string
+  price: { amount: number; currency: CurrencyCode }
+  /** The other party's first name; null (or empty) when there is nobody or no name. */
+  otherPartyFirstName: string | null
+  /** Where the transaction is shown in the web app. */
+  link: string
+}
+
+export interface RenderedNotification {
+  subject: string
+  text: string
+}
+
+const subjectDescriptionLength = 60
+const bodyDescriptionLength = 300
+
+export function renderNotification(locale: Locale, template: NotifyTemplate, to: Party, facts: NotificationFacts): RenderedNotification {
+  const table = messages[locale]
+  const t = (key: MessageKey, values: Record<string, string> = {}) =>
+    // One pass: text that came from a user (the description) is never scanned for placeholders again.
+    table[key].replace(/\{(\w+)\}/g, (whole, name: string) => values[name] ?? whole)
+  const other: Party = to === 'buyer' ? 'seller' : 'buyer'
+  const otherName = facts.otherPartyFirstName?.trim()
+  const details = [
+    `${t('details.description')}: ${shorten(facts.description, bodyDescriptionLength)}`,
+    `${t('details.price')}: ${formatMoney(facts.price.amount, facts.price.currency, toLanguageTag(locale))}`,
+    ...(otherName ? [`${t(`details.${other}`)}: ${shorten(otherName, 100)}`] : []),
+  ]
+  return {
+    subject: t(`${template}.${to}.subject`, { description: shorten(facts.description, subjectDescriptionLength) }),
+    text: [
+      t('greeting'),
+      t(`${template}.${to}.body`),
+      details.join('\n'),
+      t('link', { link: facts.link }),
+      t('signature'),
+      t('footer'),
+    ].join('\n\n'),
+  }
+}
+
+/** One line, at most `length` characters (counted in code points, so no emoji is cut in half). */
+function shorten(value: string, length: number): string {
+  const oneLine = value.replace(/\s+/g, ' ').trim()
+  const characters = Array.from(oneLine)
+  return characters.length <= length ? oneLine : `${characters.slice(0, length - 1).join('').trimEnd()}…`
+}

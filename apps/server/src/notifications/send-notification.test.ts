@@ -1,0 +1,171 @@
+import { readdir, readFile } from 'node:fs/promises'
+import path from 'node:path'
+import { formatMoney } from '@pactum/domain/currencies'
+import { afterEach, describe, expect, it } from 'vitest'
+import type { Mailer } from '../adapters/mailer/port.ts'
+import { apiCaller, partyTokens } from '../testing/api-caller.ts'
+import { createSale, joinedSale, payByCard } from '../testing/sale-steps.ts'
+import { createTestApp, type TestApp } from '../testing/test-app.ts'
+import { TestClock } from '../testing/test-clock.ts'
+import { actAsSystem } from '../transactions/act-as-party.ts'
+import { applyOnlineEvent, type TransactionDeps } from '../transactions/apply-online-event.ts'
+import { jobEffectScheduler } from '../transactions/transaction-jobs.ts'
+import { lockById } from '../transactions/transactions-repository.ts'
+import { type NotificationDeps, type NotificationJob, sendNotification } from './send-notification.ts'
+
+let testApp: TestApp | undefined
+afterEach(async () => {
+  await testApp?.close()
+  testApp = undefined
+})
+
+async function start() {
+  const clock = new TestClock(new Date('2026-11-22T10:00:00Z'))
+  testApp = await createTestApp({ clock })
+  const { app, dataDir } = testApp
+  const tokens = await partyTokens(testApp.tokenFor, { seller: { firstName: 'Sam' }, buyer: { firstName: 'Bea' } })
+  const call = apiCaller(app, tokens)
+  const { db, jobs, mailer, config } = app.services
+  const notificationDeps: NotificationDeps = { db, mailer, clock, publicUrl: config.publicUrl }
+  const transactionDeps: TransactionDeps = { db, clock, policy: config.onlinePolicy, effects: jobEffectScheduler(jobs) }
+  return { app, clock, call, db, dataDir, notificationDeps, transactionDeps }
+}
+
+interface Mail {
+  to: string
+  subject: string
+  text: string
+}
+
+/** Every .eml the file mailer wrote, decoded (RFC 2047 subject, base64 body). */
+async function mails(dataDir: string): Promise<Mail[]> {
+  const dir = path.join(dataDir, 'mail')
+  const files = await readdir(dir).catch((error: NodeJS.ErrnoException) => {
+    if (error.code === 'ENOENT') return []
+    throw error
+  })
+  return Promise.all(
+    files.map(async (file) => {
+      const [head = '', body = ''] = (await readFile(path.join(dir, file), 'utf8')).split('\r\n\r\n')
+      const header = (name: string) => head.split('\r\n').find((line) => line.startsWith(`${name}: `))?.slice(name.length + 2) ?? ''
+      const subject = header('Subject').replace(/^=\?UTF-8\?B\?(.*)\?=$/, (_, encoded: string) => Buffer.from(encoded, 'base64').toString('utf8'))
+      // The file mailer writes CRLF line ends, as RFC 5322 asks.
+      const text = Buffer.from(body.replace(/\r\n/g, ''), 'base64').toString('utf8').replace(/\r\n/g, '\n')
+      return { to: header('To'), subject, text }
+    }),
+  )
+}
+
+const to = (list: Mail[], address: string) => list.filter((mail) => mail.to === address).map((mail) => mail.subject).sort()
+
+describe('state-change e-mails', () => {
+  it("writes to each party in their own notification language, once, after the state change's commit", async () => {
+    const { app, call, db, dataDir } = await start()
+    expect((await call('seller', 'POST', '/api/v1/me/notification_language', { language_code: 'pl_pl' })).status).toBe(200)
+
+    const { id, joinCode } = await joinedSale(call)
+    // Enqueued with the state change, sent by the worker: nothing yet.
+    expect(await mails(dataDir)).toEqual([])
+    await app.services.jobs.runDue()
+    const afterJoin = await mails(dataDir)
+    expect(to(afterJoin, 'seller@example.com')).toEqual(['Kupujący dołączył do Twojej sprzedaży „A blue bicycle”'])
+    const joinMail = afterJoin[0]!
+    expect(joinMail.text).toContain('Kupujący dołączył do Twojej sprzedaży. Zaczekaj na jego płatność')
+    expect(joinMail.text).toContain('Przedmiot: A blue bicycle\n')
+    expect(joinMail.text).toContain(`Cena: ${formatMoney(10_000, 'eur', 'pl-PL')}\n`)
+    expect(joinMail.text).toContain('Kupujący: Bea\n')
+    expect(joinMail.text).toContain(`Otwórz transakcję: http://localhost:3999/transactions/${id}`)
+
+    const { clientSecret } = await payByCard(call, id)
+    await app.services.jobs.runDue()
+    const all = await mails(dataDir)
+    expect(to(all, 'seller@example.com')).toEqual(['Kupujący dołączył do Twojej sprzedaży „A blue bicycle”', 'Otrzymano płatność za „A blue bicycle”: wyślij przedmiot'])
+    expect(to(all, 'buyer@example.com')).toEqual(['Your payment for “A blue bicycle” is safe with Pactum'])
+    const buyerMail = all.find((mail) => mail.to === 'buyer@example.com')!
+    expect(buyerMail.text).toMatch(/^Hello,\n\nWe have received your payment/)
+    expect(buyerMail.text).toContain('Price: €100.00\n')
+    expect(buyerMail.text).toContain('Seller: Sam\n')
+    expect(buyerMail.text).toContain(`Open the transaction: http://localhost:3999/transactions/${id}\n`)
+    // No secret of the sale goes into a mail.
+    for (const mail of all) {
+      expect(mail.text).not.toContain(joinCode)
+      expect(mail.text).not.toContain(clientSecret)
+    }
+
+    const rows = await db.selectFrom('notifications').select(['template', 'recipient_role', 'language', 'status', 'mail_id']).where('transaction_id', '=', id).execute()
+    expect(rows.map((row) => [row.template, row.recipient_role, row.language, row.status]).sort()).toEqual([
+      ['joined', 'seller', 'pl_pl', 'sent'],
+      ['paid', 'buyer', 'en_gb', 'sent'],
+      ['paid', 'seller', 'pl_pl', 'sent'],
+    ])
+    expect(rows.every((row) => row.mail_id)).toBe(true)
+    await app.services.jobs.runDue()
+    expect(await mails(dataDir)).toHaveLength(3)
+  })
+
+  it('does not send again when a job runs a second time', async () => {
+    const { app, db, dataDir, notificationDeps, call } = await start()
+    const { id } = await joinedSale(call)
+    await app.services.jobs.runDue()
+    const row = await db.selectFrom('notifications').selectAll().where('transaction_id', '=', id).executeTakeFirstOrThrow()
+    const job: NotificationJob = { transactionId: id, template: 'joined', to: 'seller', key: row.key }
+
+    expect(await sendNotification(notificationDeps, job)).toBe('already_sent')
+    expect(await sendNotification(notificationDeps, job)).toBe('already_sent')
+    expect(await mails(dataDir)).toHaveLength(1)
+    expect(await db.selectFrom('notifications').select('id').execute()).toHaveLength(1)
+  })
+
+  it('sends after a failed attempt, and leaves a message another attempt is sending to that attempt', async () => {
+    const { db, dataDir, notificationDeps, clock, call } = await start()
+    const { id } = await joinedSale(call)
+    const job: NotificationJob = { transactionId: id, template: 'joined', to: 'seller', key: `${id}:test:joined:seller` }
+    const down: Mailer = { send: async () => Promise.reject(new Error('421 try again later')) }
+
+    await expect(sendNotification({ ...notificationDeps, mailer: down }, job)).rejects.toThrow('421')
+    expect(await db.selectFrom('notifications').select('status').where('key', '=', job.key).executeTakeFirstOrThrow()).toEqual({ status: 'pending' })
+    expect(await sendNotification(notificationDeps, job)).toBe('sent')
+    expect(await sendNotification(notificationDeps, job)).toBe('already_sent')
+
+    // A claim still held (a slow attempt elsewhere) makes this attempt fail and retry; once it has lapsed, it is taken over.
+    const held = { ...job, key: `${id}:held:joined:seller` }
+    await expect(sendNotification({ ...notificationDeps, mailer: down }, held)).rejects.toThrow('421')
+    await db.updateTable('notifications').set({ status: 'sending', claimed_at: clock.now() }).where('key', '=', held.key).execute()
+    await expect(sendNotification(notificationDeps, held)).rejects.toThrow('being sent by another attempt')
+    await clock.moveBy(601)
+    expect(await sendNotification(notificationDeps, held)).toBe('sent')
+    expect(await mails(dataDir)).toHaveLength(2)
+  })
+
+  it('sends nothing when the role has nobody in it, or the transaction is gone', async () => {
+    const { db, dataDir, notificationDeps, call } = await start()
+    const { id } = await createSale(call)
+    expect(await sendNotification(notificationDeps, { transactionId: id, template: 'paid', to: 'buyer', key: `${id}:1:paid:buyer` })).toBe('no_recipient')
+    const missing = '0195f3c2-0000-7000-8000-000000000001'
+    expect(await sendNotification(notificationDeps, { transactionId: missing, template: 'paid', to: 'seller', key: `${missing}:1:paid:seller` })).toBe('no_recipient')
+    expect(await mails(dataDir)).toEqual([])
+    expect(await db.selectFrom('notifications').select('id').execute()).toEqual([])
+  })
+
+  it('e-mails a second failed payment again, and nothing for a state change that rolled back', async () => {
+    const { app, dataDir, transactionDeps, call } = await start()
+    const { id } = await joinedSale(call)
+    for (const attempt of ['pi_first', 'pi_second']) {
+      await actAsSystem(transactionDeps, id, { type: 'payment_started', paymentIntentId: attempt })
+      await actAsSystem(transactionDeps, id, { type: 'payment_failed', paymentIntentId: attempt })
+    }
+    await expect(
+      transactionDeps.db.transaction().execute(async (trx) => {
+        const row = await lockById(trx, id)
+        const system = { actor: { kind: 'system' as const }, actorUserId: null }
+        const started = await applyOnlineEvent(transactionDeps, trx, row!, { type: 'payment_started', paymentIntentId: 'pi_third' }, system)
+        await applyOnlineEvent(transactionDeps, trx, started, { type: 'payment_failed', paymentIntentId: 'pi_third' }, system)
+        throw new Error('rolled back')
+      }),
+    ).rejects.toThrow('rolled back')
+
+    await app.services.jobs.runDue()
+    const failed = 'Your payment for “A blue bicycle” did not go through'
+    expect(to(await mails(dataDir), 'buyer@example.com')).toEqual([failed, failed])
+  })
+})

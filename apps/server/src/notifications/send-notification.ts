@@ -1,0 +1,126 @@
+import { randomUUID } from 'node:crypto'
+import { isSupportedCurrency } from '@pactum/domain/currencies'
+import { isSupportedLocale } from '@pactum/domain/locales'
+import type { NotifyTemplate, Party } from '@pactum/domain/online-transaction'
+import type { Kysely } from 'kysely'
+import type { Mailer } from '../adapters/mailer/port.ts'
+import type { Clock } from '../clock.ts'
+import type { Database } from '../db/schema.ts'
+import type { JobQueue } from '../jobs/job-queue.ts'
+import { getNotificationLanguage } from '../services/profile.ts'
+import { renderNotification } from './notification-messages.ts'
+
+/**
+ * The send-notification job: one state-change e-mail to one party, in their
+ * notification language. Enqueued in the state change's own database
+ * transaction (EffectScheduler.notify), so it exists only if that committed.
+ *
+ * Jobs run at least once. The `notifications` row, found by the job's key,
+ * is claimed before sending and marked sent after, so a retried or
+ * duplicated job does not send again. The one gap left is a crash between
+ * the mailer accepting the message and the row being marked: then the
+ * message goes out a second time once the claim has lapsed, which beats
+ * losing it.
+ */
+
+export const notificationQueue = 'send-notification'
+
+export interface NotificationJob {
+  transactionId: string
+  template: NotifyTemplate
+  to: Party
+  /** Unique per e-mail: the state change's audit event, the template and the recipient. */
+  key: string
+}
+
+export interface NotificationDeps {
+  db: Kysely<Database>
+  mailer: Mailer
+  clock: Clock
+  /** The web app's address, for the link to the transaction. */
+  publicUrl: string
+}
+
+export type NotificationOutcome = 'sent' | 'already_sent' | 'no_recipient'
+
+// Longer than a job may run (expireInSeconds below): a job that hangs is
+// retried, and the retry waits here until the first attempt's claim lapses.
+const claimLeaseSeconds = 600
+
+export async function createNotificationQueue(jobs: JobQueue): Promise<void> {
+  await jobs.createQueue(notificationQueue, { retryLimit: 10, retryDelay: 30, retryBackoff: true, expireInSeconds: 300 })
+}
+
+export async function startNotificationWorker(jobs: JobQueue, deps: NotificationDeps): Promise<void> {
+  await jobs.work<NotificationJob>(notificationQueue, async (job) => {
+    await sendNotification(deps, job)
+  })
+}
+
+export async function sendNotification(deps: NotificationDeps, job: NotificationJob): Promise<NotificationOutcome> {
+  const { db, clock } = deps
+  const transaction = await db
+    .selectFrom('transactions')
+    .select(['id', 'buyer_id', 'seller_id', 'description', 'price', 'currency'])
+    .where('id', '=', job.transactionId)
+    .executeTakeFirst()
+  const recipientId = job.to === 'buyer' ? transaction?.buyer_id : transaction?.seller_id
+  // Nobody in that role (yet): there is no one to write to.
+  if (!transaction || !recipientId) return 'no_recipient'
+  if (!isSupportedCurrency(transaction.currency)) throw new Error(`transaction ${transaction.id} has an unknown currency ${transaction.currency}`)
+
+  const now = clock.now()
+  // The language is fixed when the row is first written, so a retry writes the same e-mail.
+  await db
+    .insertInto('notifications')
+    .values({
+      id: randomUUID(),
+      transaction_id: transaction.id,
+      template: job.template,
+      recipient_role: job.to,
+      recipient_user_id: recipientId,
+      language: await getNotificationLanguage(db, recipientId),
+      key: job.key,
+      created_at: now,
+    })
+    .onConflict((conflict) => conflict.column('key').doNothing())
+    .execute()
+  const claimed = await db
+    .updateTable('notifications')
+    .set({ status: 'sending', claimed_at: now })
+    .where('key', '=', job.key)
+    .where((eb) =>
+      eb.or([
+        eb('status', '=', 'pending'),
+        eb.and([eb('status', '=', 'sending'), eb('claimed_at', '<', new Date(now.getTime() - claimLeaseSeconds * 1000))]),
+      ]),
+    )
+    .returningAll()
+    .executeTakeFirst()
+  if (!claimed) {
+    const { status } = await db.selectFrom('notifications').select('status').where('key', '=', job.key).executeTakeFirstOrThrow()
+    if (status === 'sent') return 'already_sent'
+    // Another attempt holds it: fail this one so that the queue tries again later.
+    throw new Error(`notification ${job.key} is being sent by another attempt`)
+  }
+
+  let mailId: string
+  try {
+    const recipient = await db.selectFrom('users').select(['email']).where('id', '=', recipientId).executeTakeFirstOrThrow()
+    const otherId = job.to === 'buyer' ? transaction.seller_id : transaction.buyer_id
+    const other = otherId ? await db.selectFrom('users').select('first_name').where('id', '=', otherId).executeTakeFirst() : undefined
+    const rendered = renderNotification(isSupportedLocale(claimed.language) ? claimed.language : 'en_gb', job.template, job.to, {
+      description: transaction.description,
+      price: { amount: transaction.price, currency: transaction.currency },
+      otherPartyFirstName: other?.first_name ?? null,
+      link: `${deps.publicUrl}/transactions/${transaction.id}`,
+    })
+    mailId = (await deps.mailer.send({ to: recipient.email, ...rendered })).id
+  } catch (error) {
+    // Nothing went out: let the retry claim it straight away.
+    await db.updateTable('notifications').set({ status: 'pending', claimed_at: null }).where('id', '=', claimed.id).execute()
+    throw error
+  }
+  await db.updateTable('notifications').set({ status: 'sent', sent_at: clock.now(), mail_id: mailId }).where('id', '=', claimed.id).execute()
+  return 'sent'
+}
