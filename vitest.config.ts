@@ -5,8 +5,22 @@ import { defineConfig } from 'vitest/config'
 // those a second time against the real PostgreSQL).
 export default defineConfig({
   test: {
+    // Vitest's default is one worker fewer than the CPUs: a single worker on
+    // a two-core CI machine. The server tests spend much of their time
+    // waiting on the database, so a third worker overlaps those waits.
+    maxWorkers: 3,
     projects: [
-      { test: { name: 'domain', root: 'packages/domain', environment: 'node' } },
+      {
+        test: {
+          name: 'domain',
+          root: 'packages/domain',
+          environment: 'node',
+          // The property tests run thousands of random histories: ~3 s alone,
+          // more than Vitest's default 5 s when they share two cores with the
+          // server tests in CI. A timeout only guards against hangs here.
+          testTimeout: 60_000,
+        },
+      },
       { test: { name: 'contracts', root: 'packages/contracts', environment: 'node' } },
       {
         test: {

@@ -15,10 +15,13 @@ const dataDir = mkdtempSync(path.join(tmpdir(), 'pactum-e2e-'))
 export default defineConfig({
   testDir: './tests',
   outputDir: './test-results',
-  fullyParallel: false,
-  workers: 1,
+  fullyParallel: true,
+  // Two tests at a time: most of a browser test is waiting on the sandbox's timers,
+  // and every test signs up people of its own.
+  workers: 2,
   retries: process.env.CI ? 1 : 0,
-  timeout: 60_000,
+  // Generous: two tests share two cores, and a sale waits on several timers.
+  timeout: 120_000,
   expect: { timeout: 10_000 },
   reporter: [['list'], ['html', { outputFolder: 'artifacts/report', open: 'never' }]],
   use: {

@@ -14,6 +14,8 @@ const passportPng = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAA
  * sandbox's schedule is shortened to seconds in playwright.config.ts).
  */
 test('a seller completes every payout requirement, and a released sale is paid out to the bank', async ({ browser }) => {
+  // Two people, a whole sale and the sandbox's payout schedule: about a minute of waiting on timers.
+  test.setTimeout(180_000)
   const seller = await registeredPerson(browser, newPerson('Olga'))
   await expect(seller.getByTestId('profile-warning')).toBeVisible()
 

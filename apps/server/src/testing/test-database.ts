@@ -1,13 +1,15 @@
 import { randomBytes } from 'node:crypto'
 import { PGlite } from '@electric-sql/pglite'
 import pg from 'pg'
+import { fromPglite as fromPgliteForJobs, PgBoss } from 'pg-boss'
 import { type Database, fromPglite, openPostgres, pgliteParsers } from '../db/database.ts'
-import { migrateToLatest } from '../db/migrations.ts'
+import { migrateToLatest, schemaFingerprint } from '../db/migrations.ts'
 
 /**
  * A fresh, migrated database for one test. PGlite by default: migrated once
  * per worker into a template and cloned (initdb costs seconds, a clone far
- * less). With DATABASE_URL set, a new database on that server, dropped after.
+ * less). With DATABASE_URL set, a copy of a migrated template database on
+ * that server, dropped after.
  */
 let template: Promise<File | Blob> | undefined
 
@@ -15,6 +17,7 @@ async function migratedTemplate(): Promise<File | Blob> {
   template ??= (async () => {
     const database = fromPglite(await PGlite.create({ parsers: pgliteParsers }))
     await migrateToLatest(database.db)
+    await installJobQueueSchema(database.pglite!)
     const dump = await database.pglite!.dumpDataDir('none')
     await database.close()
     return dump
@@ -22,37 +25,129 @@ async function migratedTemplate(): Promise<File | Blob> {
   return template
 }
 
+/** pg-boss's own schema, installed once here rather than by every test app's queue at start-up. */
+async function installJobQueueSchema(pglite: PGlite): Promise<void> {
+  const boss = new PgBoss({ db: fromPgliteForJobs(pglite), backend: 'pglite', supervise: false, schedule: false })
+  await boss.start()
+  // The caller closes the engine; pg-boss must not close it under the dump.
+  await boss.stop({ graceful: false, close: false })
+}
+
+/**
+ * On PostgreSQL the template is a database of its own, named by the schema's
+ * fingerprint and kept on the server: copying it is much faster than
+ * migrating and installing pg-boss for every test. It is built under a
+ * temporary name and renamed when complete, so a worker that finds it by
+ * name never copies a half-built one (nor one with a connection open, which
+ * PostgreSQL refuses to copy).
+ */
+let postgresTemplateName: Promise<string> | undefined
+
+function postgresTemplate(url: string): Promise<string> {
+  postgresTemplateName ??= (async () => {
+    const name = `pactum_template_${schemaFingerprint()}`
+    const found = await withAdmin(url, (admin) => admin.query('select 1 from pg_database where datname = $1', [name]))
+    if (found.rowCount === 1) return name
+
+    const building = `pactum_building_${randomBytes(6).toString('hex')}`
+    await withAdmin(url, (admin) => admin.query(`CREATE DATABASE ${building}`))
+    const database = openPostgres(databaseUrl(url, building))
+    await migrateToLatest(database.db)
+    const boss = new PgBoss({ connectionString: databaseUrl(url, building), max: 1, supervise: false, schedule: false })
+    await boss.start()
+    await boss.stop({ graceful: false, close: true })
+    await database.close()
+    await withAdmin(url, async (admin) => {
+      await waitForNoConnections(admin, building)
+      try {
+        await admin.query(`ALTER DATABASE ${building} RENAME TO ${name}`)
+      } catch (error) {
+        // Another worker finished its template first: use that one.
+        if ((error as { code?: string }).code !== '42P04') throw error
+        await admin.query(`DROP DATABASE IF EXISTS ${building} WITH (FORCE)`)
+      }
+    })
+    return name
+  })()
+  return postgresTemplateName
+}
+
+async function withAdmin<T>(url: string, work: (admin: pg.Client) => Promise<T>): Promise<T> {
+  const admin = new pg.Client({ connectionString: url })
+  await admin.connect()
+  try {
+    return await work(admin)
+  } finally {
+    await admin.end()
+  }
+}
+
+function databaseUrl(url: string, name: string): string {
+  const result = new URL(url)
+  result.pathname = `/${name}`
+  return result.toString()
+}
+
+/** A pool's sockets may still be closing after it ended; FORCE would kill them mid-flight and their clients report 57P01. */
+async function waitForNoConnections(admin: pg.Client, name: string): Promise<void> {
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const { rows } = await admin.query('select count(*)::int as n from pg_stat_activity where datname = $1', [name])
+    if (rows[0]?.n === 0) return
+    await new Promise((resolve) => setTimeout(resolve, 100))
+  }
+}
+
 export async function createTestDatabase(): Promise<Database> {
   const url = process.env.DATABASE_URL
   if (url) return createPostgresTestDatabase(url)
-  return fromPglite(await PGlite.create({ loadDataDir: await migratedTemplate(), parsers: pgliteParsers }))
+  return pgliteTestDatabase()
+}
+
+/**
+ * Engines of finished tests, kept for this worker's next test: starting a
+ * PGlite and loading the template costs more than most tests, while emptying
+ * every table takes a few milliseconds. A test that closed the engine itself
+ * (Kysely's destroy does) leaves nothing to keep.
+ */
+const idleEngines: PGlite[] = []
+
+async function pgliteTestDatabase(): Promise<Database> {
+  let pglite = idleEngines.pop()
+  while (pglite?.closed) pglite = idleEngines.pop()
+  if (pglite) await emptyAllTables(pglite)
+  else pglite = await PGlite.create({ loadDataDir: await migratedTemplate(), parsers: pgliteParsers })
+  const engine = pglite
+  return {
+    ...fromPglite(engine),
+    close: async () => {
+      if (!engine.closed) idleEngines.push(engine)
+    },
+  }
+}
+
+/** Back to the template's state: the schema and its migration record, pg-boss's schema version, no rows. */
+async function emptyAllTables(pglite: PGlite): Promise<void> {
+  const { rows } = await pglite.query<{ name: string }>(
+    `select format('%I.%I', schemaname, tablename) as name from pg_tables
+     where (schemaname = 'public' and tablename not like 'kysely_migration%')
+        or (schemaname = 'pgboss' and tablename <> 'version')`,
+  )
+  await pglite.exec(`truncate ${rows.map((row) => row.name).join(', ')} restart identity cascade`)
 }
 
 async function createPostgresTestDatabase(url: string): Promise<Database> {
+  const templateName = await postgresTemplate(url)
   const name = `pactum_test_${randomBytes(6).toString('hex')}`
-  const admin = new pg.Client({ connectionString: url })
-  await admin.connect()
-  await admin.query(`CREATE DATABASE ${name}`)
-  await admin.end()
-  const testUrl = new URL(url)
-  testUrl.pathname = `/${name}`
-  const database = openPostgres(testUrl.toString())
-  await migrateToLatest(database.db)
+  await withAdmin(url, (admin) => admin.query(`CREATE DATABASE ${name} TEMPLATE ${templateName}`))
+  const database = openPostgres(databaseUrl(url, name))
   return {
     ...database,
     close: async () => {
       await database.close()
-      const cleanup = new pg.Client({ connectionString: url })
-      await cleanup.connect()
-      // The pool's sockets may still be closing; FORCE would then kill them
-      // mid-flight and their clients report 57P01. Wait for them to go first.
-      for (let attempt = 0; attempt < 50; attempt++) {
-        const { rows } = await cleanup.query('select count(*)::int as n from pg_stat_activity where datname = $1', [name])
-        if (rows[0]?.n === 0) break
-        await new Promise((resolve) => setTimeout(resolve, 100))
-      }
-      await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
-      await cleanup.end()
+      await withAdmin(url, async (admin) => {
+        await waitForNoConnections(admin, name)
+        await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
+      })
     },
   }
 }

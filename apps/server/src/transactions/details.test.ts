@@ -1,4 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest'
+import { apiCaller, partyTokens } from '../testing/api-caller.ts'
+import { createSale, joinSale, payByCard } from '../testing/sale-steps.ts'
 import { createTestApp, type TestApp } from '../testing/test-app.ts'
 import { TestClock } from '../testing/test-clock.ts'
 
@@ -11,38 +13,12 @@ afterEach(async () => {
 async function start() {
   const clock = new TestClock(new Date('2026-11-22T10:00:00Z'))
   testApp = await createTestApp({ clock })
-  const { app, tokenFor } = testApp
-  const tokens = {
-    seller: await tokenFor('seller@example.com', { firstName: 'Sam', lastName: 'Seller' }),
-    buyer: await tokenFor('buyer@example.com', { firstName: 'Bea', lastName: 'Buyer' }),
-    stranger: await tokenFor('stranger@example.com'),
-  }
-  const call = async (who: keyof typeof tokens | null, method: 'GET' | 'POST' | 'PUT' | 'PATCH', url: string, payload?: object) => {
-    const response = await app.inject({
-      method,
-      url: `/api/v1${url}`,
-      headers: who ? { authorization: `Bearer ${tokens[who]}` } : {},
-      ...(payload ? { payload } : {}),
-    })
-    return { status: response.statusCode, body: response.body ? response.json() : undefined }
-  }
-  return { app, clock, call }
-}
-type Call = Awaited<ReturnType<typeof start>>['call']
-
-async function sellerCreates(call: Call, price = 10_000) {
-  const quote = await call('seller', 'GET', `/charge?price=${price}&currency=eur&payment_method=card`)
-  const created = await call('seller', 'POST', '/me/transactions', {
-    role: 'seller',
-    price,
-    currency: 'eur',
-    description: 'A blue bicycle',
-    payment_method: 'card',
-    charge: quote.body.charge,
-    charge_calculator_version: quote.body.charge_calculator_version,
+  const tokens = await partyTokens(testApp.tokenFor, {
+    seller: { firstName: 'Sam', lastName: 'Seller' },
+    buyer: { firstName: 'Bea', lastName: 'Buyer' },
+    stranger: {},
   })
-  expect(created.status).toBe(201)
-  return { id: created.body.id as string, code: created.body.join_code as string, version: quote.body.charge_calculator_version as string }
+  return { app: testApp.app, clock, call: apiCaller(testApp.app, tokens) }
 }
 
 const address = { name: 'Bea Buyer', line1: 'Hauptstraße 1', city: 'Berlin', postal_code: '10115', country_code: 'de' }
@@ -50,10 +26,10 @@ const address = { name: 'Bea Buyer', line1: 'Hauptstraße 1', city: 'Berlin', po
 describe('PATCH /transactions/{id}', () => {
   it('lets the creator reprice before anyone joined, with the fee they were shown', async () => {
     const { app, call } = await start()
-    const { id, code, version } = await sellerCreates(call)
+    const { id, joinCode, quote: { charge_calculator_version: version } } = await createSale(call)
 
-    const quote = await call('seller', 'GET', '/charge?price=20000&currency=gbp&payment_method=p24')
-    const updated = await call('seller', 'PATCH', `/transactions/${id}`, {
+    const quote = await call('seller', 'GET', '/api/v1/charge?price=20000&currency=gbp&payment_method=p24')
+    const updated = await call('seller', 'PATCH', `/api/v1/transactions/${id}`, {
       price: 20_000,
       currency: 'gbp',
       payment_method: 'p24',
@@ -63,56 +39,56 @@ describe('PATCH /transactions/{id}', () => {
     })
     expect(updated).toMatchObject({
       status: 200,
-      body: { price: 20_000, currency: 'gbp', charge: 640, payment_method: 'p24', description: 'A red bicycle', status: 'created', join_code: code },
+      body: { price: 20_000, currency: 'gbp', charge: 640, payment_method: 'p24', description: 'A red bicycle', status: 'created', join_code: joinCode },
     })
     // The invitee sees the new terms.
-    expect((await call('buyer', 'GET', `/transactions?join_code=${code}`)).body).toMatchObject({ price: 20_000, currency: 'gbp', charge: 640 })
+    expect((await call('buyer', 'GET', `/api/v1/transactions?join_code=${joinCode}`)).body).toMatchObject({ price: 20_000, currency: 'gbp', charge: 640 })
 
     // The description alone needs no fee.
-    expect((await call('seller', 'PATCH', `/transactions/${id}`, { description: 'Bicycle' })).body).toMatchObject({ description: 'Bicycle', price: 20_000 })
+    expect((await call('seller', 'PATCH', `/api/v1/transactions/${id}`, { description: 'Bicycle' })).body).toMatchObject({ description: 'Bicycle', price: 20_000 })
     const audit = await app.services.db.selectFrom('transaction_events').select(['event', 'actor_user_id']).where('transaction_id', '=', id).execute()
     expect(audit.map((row) => row.event)).toEqual(['update', 'update'])
   })
 
   it('refuses a fee the creator was not shown, and bad input naming the field', async () => {
     const { call } = await start()
-    const { id, version } = await sellerCreates(call)
-    const stale = await call('seller', 'PATCH', `/transactions/${id}`, { price: 5000, charge: 340, charge_calculator_version: version })
+    const { id, quote: { charge_calculator_version: version } } = await createSale(call)
+    const stale = await call('seller', 'PATCH', `/api/v1/transactions/${id}`, { price: 5000, charge: 340, charge_calculator_version: version })
     expect(stale).toMatchObject({ status: 409, body: { code: 'incorrect_charge', details: { charge: 190 } } })
-    expect((await call('seller', 'PATCH', `/transactions/${id}`, { price: 5000, charge: 190, charge_calculator_version: 'old' })).body.code).toBe(
+    expect((await call('seller', 'PATCH', `/api/v1/transactions/${id}`, { price: 5000, charge: 190, charge_calculator_version: 'old' })).body.code).toBe(
       'incorrect_calc_version',
     )
-    const noFee = await call('seller', 'PATCH', `/transactions/${id}`, { price: 5000 })
+    const noFee = await call('seller', 'PATCH', `/api/v1/transactions/${id}`, { price: 5000 })
     expect(noFee).toMatchObject({ status: 400, body: { code: 'validation_failed', details: { field: 'charge' } } })
-    expect((await call('seller', 'PATCH', `/transactions/${id}`, { price: 99, charge: 43, charge_calculator_version: version })).body).toMatchObject({
+    expect((await call('seller', 'PATCH', `/api/v1/transactions/${id}`, { price: 99, charge: 43, charge_calculator_version: version })).body).toMatchObject({
       code: 'price_too_low',
       details: { field: 'price' },
     })
-    expect((await call('seller', 'PATCH', `/transactions/${id}`, { currency: 'jpy', charge: 60, charge_calculator_version: version })).body).toMatchObject({
+    expect((await call('seller', 'PATCH', `/api/v1/transactions/${id}`, { currency: 'jpy', charge: 60, charge_calculator_version: version })).body).toMatchObject({
       code: 'unsupported_currency',
       details: { field: 'currency' },
     })
-    const badType = await call('seller', 'PATCH', `/transactions/${id}`, { price: '5000', description: '' })
+    const badType = await call('seller', 'PATCH', `/api/v1/transactions/${id}`, { price: '5000', description: '' })
     expect(badType.status).toBe(400)
     expect(badType.body.details.fields.map((field: { field: string }) => field.field)).toEqual(['body.price', 'body.description'])
     // Nothing changed.
-    expect((await call('seller', 'GET', `/transactions/${id}`)).body).toMatchObject({ price: 10_000, charge: 340, currency: 'eur' })
+    expect((await call('seller', 'GET', `/api/v1/transactions/${id}`)).body).toMatchObject({ price: 10_000, charge: 340, currency: 'eur' })
   })
 
   it('is the creator’s alone, and only until someone joins', async () => {
     const { app, call } = await start()
-    const { id, code } = await sellerCreates(call)
-    expect((await call('stranger', 'PATCH', `/transactions/${id}`, { description: 'Mine now' })).status).toBe(404)
+    const { id, joinCode } = await createSale(call)
+    expect((await call('stranger', 'PATCH', `/api/v1/transactions/${id}`, { description: 'Mine now' })).status).toBe(404)
     expect((await app.inject({ method: 'PATCH', url: `/api/v1/transactions/${id}`, payload: { description: 'x' } })).statusCode).toBe(401)
-    await call('buyer', 'PUT', `/transactions?join_code=${code}`)
-    expect((await call('buyer', 'PATCH', `/transactions/${id}`, { description: 'Cheaper' })).body.code).toBe('forbidden')
-    expect((await call('buyer', 'PATCH', `/transactions/${id}`, { description: 'Cheaper' })).status).toBe(403)
-    const late = await call('seller', 'PATCH', `/transactions/${id}`, { description: 'Changed my mind' })
+    await joinSale(call, joinCode)
+    expect((await call('buyer', 'PATCH', `/api/v1/transactions/${id}`, { description: 'Cheaper' })).body.code).toBe('forbidden')
+    expect((await call('buyer', 'PATCH', `/api/v1/transactions/${id}`, { description: 'Cheaper' })).status).toBe(403)
+    const late = await call('seller', 'PATCH', `/api/v1/transactions/${id}`, { description: 'Changed my mind' })
     expect(late).toMatchObject({ status: 409, body: { code: 'already_joined' } })
 
-    const other = await sellerCreates(call)
-    await call('seller', 'POST', `/transactions/${other.id}/cancel`)
-    expect((await call('seller', 'PATCH', `/transactions/${other.id}`, { description: 'x' })).body.code).toBe('already_cancelled')
+    const other = await createSale(call)
+    await call('seller', 'POST', `/api/v1/transactions/${other.id}/cancel`)
+    expect((await call('seller', 'PATCH', `/api/v1/transactions/${other.id}`, { description: 'x' })).body.code).toBe('already_cancelled')
   })
 })
 
@@ -120,8 +96,11 @@ describe('supported currencies', () => {
   it('lists the user’s currencies, and needs a sign-in', async () => {
     const { app, call } = await start()
     const ordinary = ['eur', 'usd', 'gbp', 'pln', 'sek', 'myr', 'aud']
-    expect(await call('buyer', 'GET', '/me/supported_currencies')).toEqual({ status: 200, body: ordinary })
-    expect(await call('buyer', 'GET', '/me/supported_payout_currencies')).toEqual({ status: 200, body: ordinary })
+    for (const url of ['/api/v1/me/supported_currencies', '/api/v1/me/supported_payout_currencies']) {
+      const currencies = await call('buyer', 'GET', url)
+      expect(currencies.status).toBe(200)
+      expect(currencies.body).toEqual(ordinary)
+    }
     expect((await app.inject({ url: '/api/v1/me/supported_currencies' })).statusCode).toBe(401)
     expect((await app.inject({ url: '/api/v1/me/supported_payout_currencies' })).statusCode).toBe(401)
   })
@@ -130,18 +109,17 @@ describe('supported currencies', () => {
 describe('party details', () => {
   it('shows each party’s name and e-mail to the parties, nulls while a role is open', async () => {
     const { app, call } = await start()
-    const { id, code } = await sellerCreates(call)
-    expect(await call('seller', 'GET', `/transactions/${id}/seller_details`)).toEqual({
-      status: 200,
-      body: { first_name: 'Sam', last_name: 'Seller', email: 'seller@example.com' },
-    })
-    expect((await call('seller', 'GET', `/transactions/${id}/buyer_details`)).body).toEqual({ first_name: null, last_name: null, email: null })
-    expect((await call('buyer', 'GET', `/transactions/${id}/seller_details`)).status).toBe(404)
-    await call('buyer', 'PUT', `/transactions?join_code=${code}`)
-    expect((await call('seller', 'GET', `/transactions/${id}/buyer_details`)).body).toEqual({ first_name: 'Bea', last_name: 'Buyer', email: 'buyer@example.com' })
-    expect((await call('buyer', 'GET', `/transactions/${id}/seller_details`)).body.email).toBe('seller@example.com')
-    expect((await call('stranger', 'GET', `/transactions/${id}/buyer_details`)).status).toBe(404)
-    expect((await call('stranger', 'GET', '/transactions/not-a-uuid/seller_details')).status).toBe(404)
+    const { id, joinCode } = await createSale(call)
+    const sellerDetails = await call('seller', 'GET', `/api/v1/transactions/${id}/seller_details`)
+    expect(sellerDetails.status).toBe(200)
+    expect(sellerDetails.body).toEqual({ first_name: 'Sam', last_name: 'Seller', email: 'seller@example.com' })
+    expect((await call('seller', 'GET', `/api/v1/transactions/${id}/buyer_details`)).body).toEqual({ first_name: null, last_name: null, email: null })
+    expect((await call('buyer', 'GET', `/api/v1/transactions/${id}/seller_details`)).status).toBe(404)
+    await joinSale(call, joinCode)
+    expect((await call('seller', 'GET', `/api/v1/transactions/${id}/buyer_details`)).body).toEqual({ first_name: 'Bea', last_name: 'Buyer', email: 'buyer@example.com' })
+    expect((await call('buyer', 'GET', `/api/v1/transactions/${id}/seller_details`)).body.email).toBe('seller@example.com')
+    expect((await call('stranger', 'GET', `/api/v1/transactions/${id}/buyer_details`)).status).toBe(404)
+    expect((await call('stranger', 'GET', '/api/v1/transactions/not-a-uuid/seller_details')).status).toBe(404)
     expect((await app.inject({ url: `/api/v1/transactions/${id}/seller_details` })).statusCode).toBe(401)
   })
 })
@@ -149,26 +127,27 @@ describe('party details', () => {
 describe('shipping details', () => {
   it('takes the buyer’s address before paying and shows it to both parties', async () => {
     const { call } = await start()
-    const { id, code } = await sellerCreates(call)
-    await call('buyer', 'PUT', `/transactions?join_code=${code}`)
-    expect(await call('seller', 'GET', `/transactions/${id}/shipping_details`)).toMatchObject({ status: 404, body: { code: 'not_found' } })
+    const { id, joinCode } = await createSale(call)
+    await joinSale(call, joinCode)
+    expect(await call('seller', 'GET', `/api/v1/transactions/${id}/shipping_details`)).toMatchObject({ status: 404, body: { code: 'not_found' } })
 
-    const saved = await call('buyer', 'POST', `/transactions/${id}/shipping_details`, { ...address, line2: '  ', state: 'BE' })
+    const saved = await call('buyer', 'POST', `/api/v1/transactions/${id}/shipping_details`, { ...address, line2: '  ', state: 'BE' })
     const stored = { ...address, line2: null, state: 'BE' }
-    expect(saved).toEqual({ status: 200, body: stored })
-    expect((await call('seller', 'GET', `/transactions/${id}/shipping_details`)).body).toEqual(stored)
-    expect((await call('buyer', 'GET', `/transactions/${id}/billing_details`)).body).toEqual(stored)
+    expect(saved.status).toBe(200)
+    expect(saved.body).toEqual(stored)
+    expect((await call('seller', 'GET', `/api/v1/transactions/${id}/shipping_details`)).body).toEqual(stored)
+    expect((await call('buyer', 'GET', `/api/v1/transactions/${id}/billing_details`)).body).toEqual(stored)
     // The buyer may correct it while not paid.
-    const corrected = await call('buyer', 'POST', `/transactions/${id}/shipping_details`, { ...address, line1: 'Hauptstraße 2' })
+    const corrected = await call('buyer', 'POST', `/api/v1/transactions/${id}/shipping_details`, { ...address, line1: 'Hauptstraße 2' })
     expect(corrected.body).toMatchObject({ line1: 'Hauptstraße 2', state: null })
-    expect((await call('seller', 'GET', `/transactions/${id}/shipping_details`)).body.line1).toBe('Hauptstraße 2')
+    expect((await call('seller', 'GET', `/api/v1/transactions/${id}/shipping_details`)).body.line1).toBe('Hauptstraße 2')
   })
 
   it('names every bad field, and refuses the seller, strangers and the signed-out', async () => {
     const { app, call } = await start()
-    const { id, code } = await sellerCreates(call)
-    await call('buyer', 'PUT', `/transactions?join_code=${code}`)
-    const bad = await call('buyer', 'POST', `/transactions/${id}/shipping_details`, {
+    const { id, joinCode } = await createSale(call)
+    await joinSale(call, joinCode)
+    const bad = await call('buyer', 'POST', `/api/v1/transactions/${id}/shipping_details`, {
       name: ' ',
       line1: 'x'.repeat(201),
       city: 'Berlin',
@@ -178,41 +157,35 @@ describe('shipping details', () => {
     expect(bad).toMatchObject({ status: 400, body: { code: 'validation_failed' } })
     expect(bad.body.details.fields.map((field: { field: string }) => field.field)).toEqual(['body.name', 'body.line1', 'body.postal_code', 'body.country_code'])
     for (const country of ['xx', 'eu', 'd', 'deu']) {
-      const response = await call('buyer', 'POST', `/transactions/${id}/shipping_details`, { ...address, country_code: country })
+      const response = await call('buyer', 'POST', `/api/v1/transactions/${id}/shipping_details`, { ...address, country_code: country })
       expect(response.body, country).toMatchObject({ code: 'validation_failed' })
       expect(response.body.details.fields).toEqual([expect.objectContaining({ field: 'body.country_code' })])
     }
-    const missing = await call('buyer', 'POST', `/transactions/${id}/shipping_details`, { name: 'Bea' })
+    const missing = await call('buyer', 'POST', `/api/v1/transactions/${id}/shipping_details`, { name: 'Bea' })
     expect(missing.body.details.fields.map((field: { field: string }) => field.field)).toEqual(['body.line1', 'body.city', 'body.postal_code', 'body.country_code'])
 
-    expect(await call('seller', 'POST', `/transactions/${id}/shipping_details`, address)).toMatchObject({ status: 403, body: { code: 'not_buyer' } })
-    expect((await call('stranger', 'POST', `/transactions/${id}/shipping_details`, address)).status).toBe(404)
+    expect(await call('seller', 'POST', `/api/v1/transactions/${id}/shipping_details`, address)).toMatchObject({ status: 403, body: { code: 'not_buyer' } })
+    expect((await call('stranger', 'POST', `/api/v1/transactions/${id}/shipping_details`, address)).status).toBe(404)
     expect((await app.inject({ method: 'POST', url: `/api/v1/transactions/${id}/shipping_details`, payload: address })).statusCode).toBe(401)
-    expect((await call('stranger', 'GET', `/transactions/${id}/shipping_details`)).status).toBe(404)
-    expect((await call('stranger', 'GET', `/transactions/${id}/billing_details`)).status).toBe(404)
+    expect((await call('stranger', 'GET', `/api/v1/transactions/${id}/shipping_details`)).status).toBe(404)
+    expect((await call('stranger', 'GET', `/api/v1/transactions/${id}/billing_details`)).status).toBe(404)
     expect((await app.inject({ url: `/api/v1/transactions/${id}/billing_details` })).statusCode).toBe(401)
-    expect((await call('seller', 'GET', `/transactions/${id}/billing_details`)).status).toBe(404)
+    expect((await call('seller', 'GET', `/api/v1/transactions/${id}/billing_details`)).status).toBe(404)
   })
 
   it('cannot change once paid or cancelled', async () => {
-    const { app, call } = await start()
-    const { id, code } = await sellerCreates(call)
-    await call('buyer', 'PUT', `/transactions?join_code=${code}`)
-    await call('buyer', 'POST', `/transactions/${id}/shipping_details`, address)
-    const opened = await call('buyer', 'POST', `/transactions/${id}/pay`)
-    await app.inject({
-      method: 'POST',
-      url: `/sandbox/v1/payment_intents/${opened.body.payment_intent_id}/confirm`,
-      payload: { client_secret: opened.body.client_secret, card_number: '4242424242424242' },
-    })
-    expect((await call('buyer', 'POST', `/transactions/${id}/confirm_payment`, { payment_intent_id: opened.body.payment_intent_id })).body.status).toBe('paid')
-    const late = await call('buyer', 'POST', `/transactions/${id}/shipping_details`, { ...address, line1: 'Elsewhere 5' })
+    const { call } = await start()
+    const { id, joinCode } = await createSale(call)
+    await joinSale(call, joinCode)
+    await call('buyer', 'POST', `/api/v1/transactions/${id}/shipping_details`, address)
+    await payByCard(call, id)
+    const late = await call('buyer', 'POST', `/api/v1/transactions/${id}/shipping_details`, { ...address, line1: 'Elsewhere 5' })
     expect(late).toMatchObject({ status: 409, body: { code: 'already_paid' } })
-    expect((await call('seller', 'GET', `/transactions/${id}/shipping_details`)).body.line1).toBe('Hauptstraße 1')
+    expect((await call('seller', 'GET', `/api/v1/transactions/${id}/shipping_details`)).body.line1).toBe('Hauptstraße 1')
 
-    const other = await sellerCreates(call)
-    await call('buyer', 'PUT', `/transactions?join_code=${other.code}`)
-    await call('buyer', 'POST', `/transactions/${other.id}/cancel`)
-    expect((await call('buyer', 'POST', `/transactions/${other.id}/shipping_details`, address)).body.code).toBe('already_cancelled')
+    const other = await createSale(call)
+    await joinSale(call, other.joinCode)
+    await call('buyer', 'POST', `/api/v1/transactions/${other.id}/cancel`)
+    expect((await call('buyer', 'POST', `/api/v1/transactions/${other.id}/shipping_details`, address)).body.code).toBe('already_cancelled')
   })
 })

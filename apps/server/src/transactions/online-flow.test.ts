@@ -1,4 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest'
+import { apiCaller, partyTokens } from '../testing/api-caller.ts'
+import { confirmDelivery, confirmPayment, createSale, joinSale, payByCard, type SaleCall, submitCard, track } from '../testing/sale-steps.ts'
 import { TestClock } from '../testing/test-clock.ts'
 import { createTestApp, type TestApp } from '../testing/test-app.ts'
 
@@ -12,74 +14,39 @@ afterEach(async () => {
 async function start() {
   const clock = new TestClock(new Date('2026-11-22T10:00:00Z'))
   testApp = await createTestApp({ clock })
-  const { app, tokenFor } = testApp
-  const tokens = {
-    seller: await tokenFor('seller@example.com', { firstName: 'Sam' }),
-    buyer: await tokenFor('buyer@example.com', { firstName: 'Bea' }),
-    stranger: await tokenFor('stranger@example.com'),
-    admin: await tokenFor('admin@example.com', { admin: true }),
-  }
-  const call = async (who: keyof typeof tokens, method: 'GET' | 'POST' | 'PUT' | 'PATCH', url: string, payload?: object) => {
-    const response = await app.inject({ method, url: `/api/v1${url}`, headers: { authorization: `Bearer ${tokens[who]}` }, ...(payload ? { payload } : {}) })
-    return { status: response.statusCode, body: response.body ? response.json() : undefined }
-  }
-  return { app, clock, call }
+  const tokens = await partyTokens(testApp.tokenFor, { seller: { firstName: 'Sam' }, buyer: { firstName: 'Bea' }, stranger: {}, admin: { admin: true } })
+  return { app: testApp.app, clock, call: apiCaller(testApp.app, tokens) }
 }
 
-async function sellerCreatesAndBuyerJoins(call: Awaited<ReturnType<typeof start>>['call']) {
-  const quote = await call('seller', 'GET', '/charge?price=10000&currency=eur&payment_method=card')
-  expect(quote.body).toMatchObject({ charge: 340, charge_seller: 0 })
-  const created = await call('seller', 'POST', '/me/transactions', {
-    role: 'seller',
-    price: 10_000,
-    currency: 'eur',
-    description: 'A blue bicycle',
-    payment_method: 'card',
-    charge: quote.body.charge,
-    charge_calculator_version: quote.body.charge_calculator_version,
-  })
-  expect(created.status).toBe(201)
-  expect(created.body).toMatchObject({ status: 'created', role: 'seller', join_code: expect.stringMatching(/^[A-Z2-9]{8}$/) })
-  const code: string = created.body.join_code
-  const preview = await call('buyer', 'GET', `/transactions?join_code=${code.toLowerCase()}`)
-  expect(preview.body).toMatchObject({ id: created.body.id, creator_role: 'seller', creator_first_name: 'Sam', price: 10_000 })
-  const joined = await call('buyer', 'PUT', `/transactions?join_code=${code}`)
-  expect(joined.body).toMatchObject({ status: 'joined', role: 'buyer', join_code: null })
-  return created.body.id as string
-}
-
-async function buyerPaysByCard(app: TestApp['app'], call: Awaited<ReturnType<typeof start>>['call'], id: string, card = '4242424242424242') {
-  const opened = await call('buyer', 'POST', `/transactions/${id}/pay`)
-  expect(opened.status).toBe(200)
-  const confirmed = await app.inject({
-    method: 'POST',
-    url: `/sandbox/v1/payment_intents/${opened.body.payment_intent_id}/confirm`,
-    payload: { client_secret: opened.body.client_secret, card_number: card },
-  })
-  expect(confirmed.statusCode).toBe(200)
-  return { intentId: opened.body.payment_intent_id as string, confirmation: confirmed.json() }
+async function sellerCreatesAndBuyerJoins(call: SaleCall) {
+  const { id, joinCode, quote, created } = await createSale(call)
+  expect(quote).toMatchObject({ charge: 340, charge_seller: 0 })
+  expect(created).toMatchObject({ status: 'created', role: 'seller', join_code: expect.stringMatching(/^[A-Z2-9]{8}$/) })
+  const preview = await call('buyer', 'GET', `/api/v1/transactions?join_code=${joinCode.toLowerCase()}`)
+  expect(preview.body).toMatchObject({ id, creator_role: 'seller', creator_first_name: 'Sam', price: 10_000 })
+  expect(await joinSale(call, joinCode)).toMatchObject({ status: 'joined', role: 'buyer', join_code: null })
+  return id
 }
 
 describe('an online sale end to end', () => {
   it('runs from creation to the seller being paid, with the books balanced', async () => {
     const { app, clock, call } = await start()
     const id = await sellerCreatesAndBuyerJoins(call)
-    const { intentId } = await buyerPaysByCard(app, call, id)
-    const paid = await call('buyer', 'POST', `/transactions/${id}/confirm_payment`, { payment_intent_id: intentId })
-    expect(paid.body).toMatchObject({ status: 'paid', paid: expect.any(String), tracking_deadline: '2026-11-26T10:00:00.000Z' })
+    const { transaction } = await payByCard(call, id)
+    expect(transaction).toMatchObject({ status: 'paid', paid: expect.any(String), tracking_deadline: '2026-11-26T10:00:00.000Z' })
     // The webhook brings the same news later: it must change nothing.
     await app.services.jobs.runDue()
-    expect((await call('buyer', 'GET', `/transactions/${id}`)).body.status).toBe('paid')
+    expect((await call('buyer', 'GET', `/api/v1/transactions/${id}`)).body.status).toBe('paid')
 
-    const tracked = await call('seller', 'POST', `/transactions/${id}/track`, { carrier: 'dhl', tracking_code: 'jd0001234' })
-    expect(tracked.body).toMatchObject({ status: 'tracked', tracking: { carrier: 'dhl', tracking_code: 'JD0001234' } })
-    const delivered = await call('buyer', 'POST', `/transactions/${id}/confirm_delivery`)
-    expect(delivered.body).toMatchObject({ status: 'delivered', complaint_period_deadline: '2026-11-23T10:00:00.000Z' })
+    const tracked = await track(call, id, { carrier: 'dhl', tracking_code: 'jd0001234' })
+    expect(tracked).toMatchObject({ status: 'tracked', tracking: { carrier: 'dhl', tracking_code: 'JD0001234' } })
+    const delivered = await confirmDelivery(call, id)
+    expect(delivered).toMatchObject({ status: 'delivered', complaint_period_deadline: '2026-11-23T10:00:00.000Z' })
 
     await clock.advance(app, 24 * 3600)
-    const released = await call('seller', 'GET', `/transactions/${id}`)
+    const released = await call('seller', 'GET', `/api/v1/transactions/${id}`)
     expect(released.body).toMatchObject({ status: 'funds_released', amount_released: 10_000 })
-    expect((await call('admin', 'GET', '/admin/ledger/verify')).body).toEqual({ ok: true, breaches: [] })
+    expect((await call('admin', 'GET', '/api/v1/admin/ledger/verify')).body).toEqual({ ok: true, breaches: [] })
     const outbox = await app.services.db.selectFrom('outbox').selectAll().execute()
     expect(outbox).toEqual([expect.objectContaining({ action: 'transfer', status: 'sent', idempotency_key: `${id}:transfer` })])
   })
@@ -87,19 +54,18 @@ describe('an online sale end to end', () => {
   it('moves to delivered when the carrier says so, and a complaint stops the release', async () => {
     const { app, clock, call } = await start()
     const id = await sellerCreatesAndBuyerJoins(call)
-    const { intentId } = await buyerPaysByCard(app, call, id)
-    await call('buyer', 'POST', `/transactions/${id}/confirm_payment`, { payment_intent_id: intentId })
-    await call('seller', 'POST', `/transactions/${id}/track`, { carrier: 'dhl', tracking_code: 'JD0001235' })
+    await payByCard(call, id)
+    await track(call, id, { carrier: 'dhl', tracking_code: 'JD0001235' })
     await clock.advance(app, 3600)
-    expect((await call('buyer', 'GET', `/transactions/${id}`)).body.status).toBe('delivered')
+    expect((await call('buyer', 'GET', `/api/v1/transactions/${id}`)).body.status).toBe('delivered')
 
-    expect((await call('seller', 'POST', `/transactions/${id}/complain_with_description`, { description: 'x' })).body.code).toBe('not_buyer')
-    const complained = await call('buyer', 'POST', `/transactions/${id}/complain_with_description`, { description: 'The frame is cracked' })
+    expect((await call('seller', 'POST', `/api/v1/transactions/${id}/complain_with_description`, { description: 'x' })).body.code).toBe('not_buyer')
+    const complained = await call('buyer', 'POST', `/api/v1/transactions/${id}/complain_with_description`, { description: 'The frame is cracked' })
     expect(complained.body).toMatchObject({ status: 'complained', complaint: { description: 'The frame is cracked' } })
     await clock.advance(app, 48 * 3600)
-    expect((await call('buyer', 'GET', `/transactions/${id}`)).body.status).toBe('complained')
+    expect((await call('buyer', 'GET', `/api/v1/transactions/${id}`)).body.status).toBe('complained')
 
-    const refunded = await call('seller', 'POST', `/transactions/${id}/accept_complaint`)
+    const refunded = await call('seller', 'POST', `/api/v1/transactions/${id}/accept_complaint`)
     expect(refunded.body).toMatchObject({ status: 'payment_refunded', amount_refunded: 10_340 })
     await app.services.jobs.runDue()
     const outbox = await app.services.db.selectFrom('outbox').select(['action', 'status']).execute()
@@ -109,42 +75,40 @@ describe('an online sale end to end', () => {
   it('lets an admin settle a dispute, recording who and why', async () => {
     const { app, call } = await start()
     const id = await sellerCreatesAndBuyerJoins(call)
-    const { intentId } = await buyerPaysByCard(app, call, id)
-    await call('buyer', 'POST', `/transactions/${id}/confirm_payment`, { payment_intent_id: intentId })
-    await call('seller', 'POST', `/transactions/${id}/track`, { carrier: 'ups', tracking_code: '1Z999' })
-    await call('buyer', 'POST', `/transactions/${id}/confirm_delivery`)
-    await call('buyer', 'POST', `/transactions/${id}/complain_with_description`, { description: 'Not as described' })
+    await payByCard(call, id)
+    await track(call, id, { carrier: 'ups', tracking_code: '1Z999' })
+    await confirmDelivery(call, id)
+    await call('buyer', 'POST', `/api/v1/transactions/${id}/complain_with_description`, { description: 'Not as described' })
 
-    expect((await call('buyer', 'POST', `/admin/transactions/${id}/release_funds?to=seller`, { reason: 'x' })).status).toBe(403)
-    const settled = await call('admin', 'POST', `/admin/transactions/${id}/release_funds?to=seller`, { reason: 'Photos show it as described' })
+    expect((await call('buyer', 'POST', `/api/v1/admin/transactions/${id}/release_funds?to=seller`, { reason: 'x' })).status).toBe(403)
+    const settled = await call('admin', 'POST', `/api/v1/admin/transactions/${id}/release_funds?to=seller`, { reason: 'Photos show it as described' })
     expect(settled.body).toMatchObject({ status: 'funds_released', role: null })
     const audit = await app.services.db.selectFrom('transaction_events').selectAll().where('actor_kind', '=', 'admin').execute()
     expect(audit).toEqual([expect.objectContaining({ event: 'release_funds', reason: 'Photos show it as described', to_status: 'funds_released' })])
-    const list = await call('admin', 'GET', '/admin/transactions?limit=1000')
+    const list = await call('admin', 'GET', '/api/v1/admin/transactions?limit=1000')
     expect(list.body.map((t: { id: string }) => t.id)).toContain(id)
   })
 
   it('refunds the buyer when the seller misses the tracking deadline', async () => {
     const { app, clock, call } = await start()
     const id = await sellerCreatesAndBuyerJoins(call)
-    const { intentId } = await buyerPaysByCard(app, call, id)
-    await call('buyer', 'POST', `/transactions/${id}/confirm_payment`, { payment_intent_id: intentId })
+    await payByCard(call, id)
     await clock.advance(app, 96 * 3600)
     await clock.advance(app, 60)
-    const after = await call('buyer', 'GET', `/transactions/${id}`)
+    const after = await call('buyer', 'GET', `/api/v1/transactions/${id}`)
     expect(after.body).toMatchObject({ status: 'payment_refunded', amount_refunded: 10_340 })
-    expect((await call('seller', 'POST', `/transactions/${id}/track`, { carrier: 'dhl', tracking_code: 'LATE1' })).status).toBe(409)
+    expect((await call('seller', 'POST', `/api/v1/transactions/${id}/track`, { carrier: 'dhl', tracking_code: 'LATE1' })).status).toBe(409)
   })
 
   it('tells a declined card apart and lets the buyer retry', async () => {
-    const { app, call } = await start()
+    const { call } = await start()
     const id = await sellerCreatesAndBuyerJoins(call)
-    const declined = await buyerPaysByCard(app, call, id, '4000000000000002')
+    const declined = await submitCard(call, id, '4000000000000002')
     expect(declined.confirmation).toMatchObject({ status: 'requires_payment_method', last_payment_error: { reason: 'card_declined' } })
-    expect((await call('buyer', 'POST', `/transactions/${id}/confirm_payment`, { payment_intent_id: declined.intentId })).body.status).toBe('joined')
-    const retried = await buyerPaysByCard(app, call, id)
+    expect((await call('buyer', 'POST', `/api/v1/transactions/${id}/confirm_payment`, { payment_intent_id: declined.intentId })).body.status).toBe('joined')
+    const retried = await submitCard(call, id)
     expect(retried.intentId).toBe(declined.intentId)
-    expect((await call('buyer', 'POST', `/transactions/${id}/confirm_payment`, { payment_intent_id: retried.intentId })).body.status).toBe('paid')
+    await confirmPayment(call, id, retried.intentId)
   })
 })
 
@@ -152,62 +116,54 @@ describe('who may see and do what', () => {
   it('answers 404 to anyone who is not a party, and 401 without a token', async () => {
     const { app, call } = await start()
     const id = await sellerCreatesAndBuyerJoins(call)
-    expect((await call('stranger', 'GET', `/transactions/${id}`)).status).toBe(404)
-    expect((await call('stranger', 'POST', `/transactions/${id}/cancel`)).status).toBe(404)
-    expect((await call('stranger', 'GET', '/transactions/not-a-uuid')).status).toBe(404)
+    expect((await call('stranger', 'GET', `/api/v1/transactions/${id}`)).status).toBe(404)
+    expect((await call('stranger', 'POST', `/api/v1/transactions/${id}/cancel`)).status).toBe(404)
+    expect((await call('stranger', 'GET', '/api/v1/transactions/not-a-uuid')).status).toBe(404)
     expect((await app.inject({ url: `/api/v1/transactions/${id}` })).statusCode).toBe(401)
   })
 
   it('refuses the wrong role with 403 and the wrong state with 409', async () => {
     const { call } = await start()
     const id = await sellerCreatesAndBuyerJoins(call)
-    expect((await call('seller', 'POST', `/transactions/${id}/pay`)).body.code).toBe('not_buyer')
-    const track = await call('seller', 'POST', `/transactions/${id}/track`, { carrier: 'dhl', tracking_code: 'AB123' })
+    expect((await call('seller', 'POST', `/api/v1/transactions/${id}/pay`)).body.code).toBe('not_buyer')
+    const track = await call('seller', 'POST', `/api/v1/transactions/${id}/track`, { carrier: 'dhl', tracking_code: 'AB123' })
     expect(track.status).toBe(409)
     expect(track.body.details).toEqual({ status: 'joined' })
   })
 
   it('keeps the creator out of their own transaction and hides the code from others', async () => {
     const { call } = await start()
-    const quote = await call('seller', 'GET', '/charge?price=5000&currency=eur&payment_method=card')
-    const created = await call('seller', 'POST', '/me/transactions', {
-      role: 'seller', price: 5000, currency: 'eur', description: 'Lamp', payment_method: 'card',
-      charge: quote.body.charge, charge_calculator_version: quote.body.charge_calculator_version,
-    })
-    expect((await call('seller', 'PUT', `/transactions?join_code=${created.body.join_code}`)).body.code).toBe('cannot_join_own_transaction')
-    expect((await call('buyer', 'GET', '/transactions?join_code=ZZZZZZZZ')).body.code).toBe('join_code_not_found')
+    const lamp = await createSale(call, { price: 5000, description: 'Lamp' })
+    expect((await call('seller', 'PUT', `/api/v1/transactions?join_code=${lamp.joinCode}`)).body.code).toBe('cannot_join_own_transaction')
+    expect((await call('buyer', 'GET', '/api/v1/transactions?join_code=ZZZZZZZZ')).body.code).toBe('join_code_not_found')
   })
 
   it('refuses a join on terms the creator changed after the preview', async () => {
     const { call } = await start()
-    const quote = await call('seller', 'GET', '/charge?price=5000&currency=eur&payment_method=card')
-    const created = await call('seller', 'POST', '/me/transactions', {
-      role: 'seller', price: 5000, currency: 'eur', description: 'Lamp', payment_method: 'card',
-      charge: quote.body.charge, charge_calculator_version: quote.body.charge_calculator_version,
-    })
-    const code = created.body.join_code
-    const preview = (await call('buyer', 'GET', `/transactions?join_code=${code}`)).body
-    const requote = await call('seller', 'GET', '/charge?price=9000&currency=eur&payment_method=card')
-    const patched = await call('seller', 'PATCH', `/transactions/${created.body.id}`, {
+    const lamp = await createSale(call, { price: 5000, description: 'Lamp' })
+    const code = lamp.joinCode
+    const preview = (await call('buyer', 'GET', `/api/v1/transactions?join_code=${code}`)).body
+    const requote = await call('seller', 'GET', '/api/v1/charge?price=9000&currency=eur&payment_method=card')
+    const patched = await call('seller', 'PATCH', `/api/v1/transactions/${lamp.id}`, {
       price: 9000, charge: requote.body.charge, charge_calculator_version: requote.body.charge_calculator_version,
     })
     expect(patched.body.price).toBe(9000)
-    const stale = await call('buyer', 'PUT', `/transactions?join_code=${code}&price=${preview.price}&charge=${preview.charge}&currency=eur`)
+    const stale = await call('buyer', 'PUT', `/api/v1/transactions?join_code=${code}&price=${preview.price}&charge=${preview.charge}&currency=eur`)
     expect(stale).toMatchObject({ status: 409, body: { code: 'incorrect_charge', details: { price: 9000 } } })
-    const fresh = await call('buyer', 'PUT', `/transactions?join_code=${code}&price=9000&charge=${requote.body.charge}&currency=eur`)
+    const fresh = await call('buyer', 'PUT', `/api/v1/transactions?join_code=${code}&price=9000&charge=${requote.body.charge}&currency=eur`)
     expect(fresh.body).toMatchObject({ status: 'joined', price: 9000 })
   })
 
   it('refuses a fee the user was not shown', async () => {
     const { call } = await start()
     const base = { role: 'buyer', price: 1234, currency: 'eur', description: 'Book', payment_method: 'card' }
-    const wrongCharge = await call('buyer', 'POST', '/me/transactions', { ...base, charge: 10, charge_calculator_version: '2026-11-1' })
+    const wrongCharge = await call('buyer', 'POST', '/api/v1/me/transactions', { ...base, charge: 10, charge_calculator_version: '2026-11-1' })
     expect(wrongCharge).toMatchObject({ status: 409, body: { code: 'incorrect_charge', details: { charge: 78 } } })
-    const wrongVersion = await call('buyer', 'POST', '/me/transactions', { ...base, charge: 78, charge_calculator_version: 'old' })
+    const wrongVersion = await call('buyer', 'POST', '/api/v1/me/transactions', { ...base, charge: 78, charge_calculator_version: 'old' })
     expect(wrongVersion.body.code).toBe('incorrect_calc_version')
-    const tooCheap = await call('buyer', 'POST', '/me/transactions', { ...base, price: 99, charge: 43, charge_calculator_version: '2026-11-1' })
+    const tooCheap = await call('buyer', 'POST', '/api/v1/me/transactions', { ...base, price: 99, charge: 43, charge_calculator_version: '2026-11-1' })
     expect(tooCheap).toMatchObject({ status: 400, body: { code: 'price_too_low' } })
-    const badCurrency = await call('buyer', 'POST', '/me/transactions', { ...base, currency: 'jpy', charge: 97, charge_calculator_version: '2026-11-1' })
+    const badCurrency = await call('buyer', 'POST', '/api/v1/me/transactions', { ...base, currency: 'jpy', charge: 97, charge_calculator_version: '2026-11-1' })
     expect(badCurrency.body.code).toBe('unsupported_currency')
   })
 })
@@ -217,22 +173,17 @@ describe('my transactions', () => {
     const { call } = await start()
     const ids: string[] = []
     for (const description of ['Old chair', 'Red kettle', 'New sofa']) {
-      const quote = await call('seller', 'GET', '/charge?price=2000&currency=gbp&payment_method=card')
-      const created = await call('seller', 'POST', '/me/transactions', {
-        role: 'seller', price: 2000, currency: 'gbp', description, payment_method: 'card',
-        charge: quote.body.charge, charge_calculator_version: quote.body.charge_calculator_version,
-      })
-      ids.push(created.body.id)
+      ids.push((await createSale(call, { price: 2000, currency: 'gbp', description })).id)
     }
-    const page1 = await call('seller', 'GET', '/me/transactions?limit=2')
+    const page1 = await call('seller', 'GET', '/api/v1/me/transactions?limit=2')
     expect(page1.body.map((t: { id: string }) => t.id)).toEqual([ids[2], ids[1]])
-    const page2 = await call('seller', 'GET', `/me/transactions?limit=2&after_id=${ids[1]}`)
+    const page2 = await call('seller', 'GET', `/api/v1/me/transactions?limit=2&after_id=${ids[1]}`)
     expect(page2.body.map((t: { id: string }) => t.id)).toEqual([ids[0]])
-    expect((await call('seller', 'GET', '/me/transactions?search=kettle')).body).toHaveLength(1)
-    expect((await call('seller', 'GET', '/me/transactions?filter=waiting')).body).toHaveLength(3)
-    expect((await call('seller', 'GET', '/me/transactions?filter=inputRequired')).body).toHaveLength(0)
-    expect((await call('seller', 'GET', '/me/transactions?after_id=nope')).body.code).toBe('invalid_after_id')
-    expect((await call('seller', 'GET', '/me/transactions?limit=51')).status).toBe(400)
-    expect((await call('buyer', 'GET', '/me/transactions')).body).toEqual([])
+    expect((await call('seller', 'GET', '/api/v1/me/transactions?search=kettle')).body).toHaveLength(1)
+    expect((await call('seller', 'GET', '/api/v1/me/transactions?filter=waiting')).body).toHaveLength(3)
+    expect((await call('seller', 'GET', '/api/v1/me/transactions?filter=inputRequired')).body).toHaveLength(0)
+    expect((await call('seller', 'GET', '/api/v1/me/transactions?after_id=nope')).body.code).toBe('invalid_after_id')
+    expect((await call('seller', 'GET', '/api/v1/me/transactions?limit=51')).status).toBe(400)
+    expect((await call('buyer', 'GET', '/api/v1/me/transactions')).body).toEqual([])
   })
 })

@@ -1,5 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { signWebhook } from '../payments/webhook-signature.ts'
+import { apiCaller, partyTokens } from '../testing/api-caller.ts'
+import { confirmDelivery, joinedSale, payByCard, submitCard, track } from '../testing/sale-steps.ts'
 import { createTestApp, type TestApp } from '../testing/test-app.ts'
 import { TestClock } from '../testing/test-clock.ts'
 
@@ -21,63 +23,32 @@ afterEach(async () => {
 async function start() {
   const clock = new TestClock(new Date('2026-11-22T10:00:00Z'))
   testApp = await createTestApp({ clock, env: { SANDBOX_WEBHOOK_SECRET: webhookSecret } })
-  const { app, tokenFor } = testApp
-  const tokens = {
-    seller: await tokenFor('seller@example.com', { firstName: 'Sam' }),
-    buyer: await tokenFor('buyer@example.com', { firstName: 'Bea' }),
-    admin: await tokenFor('admin@example.com', { admin: true }),
-  }
-  const call = async (who: keyof typeof tokens, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object, headers: Record<string, string> = {}) => {
-    const response = await app.inject({
-      method,
-      url: `/api/v1${url}`,
-      headers: { authorization: `Bearer ${tokens[who]}`, ...headers },
-      ...(payload ? { payload } : {}),
-    })
-    return { status: response.statusCode, body: response.body ? response.json() : undefined, headers: response.headers }
-  }
+  const { app } = testApp
+  const tokens = await partyTokens(testApp.tokenFor, { seller: { firstName: 'Sam' }, buyer: { firstName: 'Bea' }, admin: { admin: true } })
+  const call = apiCaller(app, tokens)
   const db = app.services.db
 
   /** Created by the seller, joined by the buyer: eur 100.00 + 3.40 fee. */
   const joined = async () => {
-    const created = await call('seller', 'POST', '/me/transactions', {
-      role: 'seller',
-      price: 10_000,
-      currency: 'eur',
-      description: 'A blue bicycle',
-      payment_method: 'card',
-      charge: 340,
-      charge_calculator_version: (await call('seller', 'GET', '/charge?price=10000&currency=eur')).body.charge_calculator_version,
-    })
-    expect(created.status).toBe(201)
-    expect((await call('buyer', 'PUT', `/transactions?join_code=${created.body.join_code}`)).status).toBe(200)
-    return created.body.id as string
+    const { id, created } = await joinedSale(call)
+    expect(created.charge).toBe(340)
+    return id
   }
   /** The buyer's card goes through at the provider; Pactum has not heard of it yet. */
   const cardCharged = async (id: string) => {
-    const opened = await call('buyer', 'POST', `/transactions/${id}/pay`)
-    expect(opened.status).toBe(200)
-    const confirmed = await app.inject({
-      method: 'POST',
-      url: `/sandbox/v1/payment_intents/${opened.body.payment_intent_id}/confirm`,
-      payload: { client_secret: opened.body.client_secret, card_number: '4242424242424242' },
-    })
-    expect(confirmed.json()).toMatchObject({ status: 'succeeded' })
-    return opened.body.payment_intent_id as string
-  }
-  const paid = async (id: string) => {
-    const intentId = await cardCharged(id)
-    expect((await call('buyer', 'POST', `/transactions/${id}/confirm_payment`, { payment_intent_id: intentId })).body.status).toBe('paid')
+    const { intentId, confirmation } = await submitCard(call, id)
+    expect(confirmation).toMatchObject({ status: 'succeeded' })
     return intentId
   }
+  const paid = async (id: string) => (await payByCard(call, id)).intentId
   const delivered = async (id: string) => {
     await paid(id)
-    expect((await call('seller', 'POST', `/transactions/${id}/track`, { carrier: 'dhl', tracking_code: `JD${id.slice(-8)}` })).status).toBe(200)
-    expect((await call('buyer', 'POST', `/transactions/${id}/confirm_delivery`)).body.status).toBe('delivered')
+    await track(call, id, { carrier: 'dhl', tracking_code: `JD${id.slice(-8)}` })
+    await confirmDelivery(call, id)
   }
   const complained = async (id: string) => {
     await delivered(id)
-    const response = await call('buyer', 'POST', `/transactions/${id}/complain_with_description`, { description: 'Cracked frame' })
+    const response = await call('buyer', 'POST', `/api/v1/transactions/${id}/complain_with_description`, { description: 'Cracked frame' })
     expect(response.body.status).toBe('complained')
   }
 
@@ -127,7 +98,7 @@ describe('complaint against the automatic release', () => {
 
     await t.clock.moveBy((deadline.getTime() - t.clock.now().getTime()) / 1000 - 1)
     const [complaints] = await Promise.all([
-      Promise.all(ids.map((id) => t.call('buyer', 'POST', `/transactions/${id}/complain_with_description`, { description: 'Not as described' }))),
+      Promise.all(ids.map((id) => t.call('buyer', 'POST', `/api/v1/transactions/${id}/complain_with_description`, { description: 'Not as described' }))),
       t.clock.advance(t.app, 2),
     ])
     // Whatever is still due (the transfer of a release) runs, and time moves well past the window.
@@ -170,7 +141,7 @@ describe('complaint against the automatic release', () => {
     vi.spyOn(jobs, 'send').mockImplementation(async (name, data, options) => {
       if (name === 'outbox-send' && !complaint) {
         justBefore = true
-        complaint = t.call('buyer', 'POST', `/transactions/${id}/complain_with_description`, { description: 'Too late?' })
+        complaint = t.call('buyer', 'POST', `/api/v1/transactions/${id}/complain_with_description`, { description: 'Too late?' })
         await new Promise((resolve) => setTimeout(resolve, 300))
         justBefore = false
       }
@@ -192,16 +163,16 @@ describe('complaint against the automatic release', () => {
     const [early, atDeadline, afterRelease] = [await t.joined(), await t.joined(), await t.joined()]
     for (const id of [early, atDeadline, afterRelease]) await t.delivered(id)
     await t.clock.moveBy(24 * 3600 - 1)
-    expect((await t.call('buyer', 'POST', `/transactions/${early}/complain_with_description`, { description: 'Broken' })).status).toBe(200)
+    expect((await t.call('buyer', 'POST', `/api/v1/transactions/${early}/complain_with_description`, { description: 'Broken' })).status).toBe(200)
     await t.clock.moveBy(1)
     // At the deadline, before the timer has run: the window is closed all the same.
-    const expired = await t.call('buyer', 'POST', `/transactions/${atDeadline}/complain_with_description`, { description: 'Broken' })
+    const expired = await t.call('buyer', 'POST', `/api/v1/transactions/${atDeadline}/complain_with_description`, { description: 'Broken' })
     expect(expired).toMatchObject({ status: 409, body: { code: 'complaint_period_expired' } })
     await t.app.services.jobs.runDue()
     // The timer fired for all three: the complained one is left alone.
     expect([await t.status(early), await t.status(atDeadline), await t.status(afterRelease)]).toEqual(['complained', 'funds_released', 'funds_released'])
     expect(await t.entries(early)).toEqual(['hold'])
-    const released = await t.call('buyer', 'POST', `/transactions/${afterRelease}/complain_with_description`, { description: 'Broken' })
+    const released = await t.call('buyer', 'POST', `/api/v1/transactions/${afterRelease}/complain_with_description`, { description: 'Broken' })
     expect(released).toMatchObject({ status: 409, body: { code: 'funds_already_released' } })
   })
 })
@@ -211,7 +182,7 @@ describe('payment news from three sides at once', () => {
     const t = await start()
     const id = await t.joined()
     const intentId = await t.cardCharged(id)
-    const confirm = () => t.call('buyer', 'POST', `/transactions/${id}/confirm_payment`, { payment_intent_id: intentId })
+    const confirm = () => t.call('buyer', 'POST', `/api/v1/transactions/${id}/confirm_payment`, { payment_intent_id: intentId })
     const [first, second] = await Promise.all([confirm(), confirm(), t.app.services.jobs.runDue()])
     expect([first.status, second.status]).toEqual([200, 200])
     expect([first.body.status, second.body.status]).toEqual(['paid', 'paid'])
@@ -239,7 +210,7 @@ describe('an administrator resolving a dispute', () => {
     await t.complained(id)
     const responses = await Promise.all(
       Array.from({ length: 20 }, (_, index) =>
-        t.call('admin', 'POST', `/admin/transactions/${id}/release_funds?to=${index % 3 === 0 ? 'buyer' : 'seller'}`, { reason: `call ${index}` }),
+        t.call('admin', 'POST', `/api/v1/admin/transactions/${id}/release_funds?to=${index % 3 === 0 ? 'buyer' : 'seller'}`, { reason: `call ${index}` }),
       ),
     )
     const winners = responses.filter((response) => response.status === 200)
@@ -291,8 +262,8 @@ describe('provider webhooks', () => {
     const late = await t.sandboxEvent('payment_intent.succeeded', intentId)
     await t.db.updateTable('sandbox_webhook_deliveries').set({ delivered_at: t.clock.now() }).where('event_id', '=', late.event_id).execute()
 
-    expect((await t.call('buyer', 'POST', `/transactions/${id}/confirm_payment`, { payment_intent_id: intentId })).body.status).toBe('paid')
-    expect((await t.call('seller', 'POST', `/transactions/${id}/cancel`)).body.status).toBe('cancelled_with_payment')
+    expect((await t.call('buyer', 'POST', `/api/v1/transactions/${id}/confirm_payment`, { payment_intent_id: intentId })).body.status).toBe('paid')
+    expect((await t.call('seller', 'POST', `/api/v1/transactions/${id}/cancel`)).body.status).toBe('cancelled_with_payment')
     await t.settle() // the refund goes out, settles, and its webhook arrives
     expect(await t.status(id)).toBe('payment_refunded')
     const refundSettled = await t.db.selectFrom('provider_events').select('type').where('type', '=', 'refund.updated').execute()
@@ -320,7 +291,7 @@ describe('provider webhooks', () => {
     const news = await t.sandboxEvent('payment_intent.succeeded', intentId)
     await t.db.updateTable('sandbox_webhook_deliveries').set({ delivered_at: t.clock.now() }).where('event_id', '=', news.event_id).execute()
     // The seller cancels before anyone heard of the payment.
-    expect((await t.call('seller', 'POST', `/transactions/${id}/cancel`)).body.status).toBe('cancelled')
+    expect((await t.call('seller', 'POST', `/api/v1/transactions/${id}/cancel`)).body.status).toBe('cancelled')
 
     expect((await t.deliverWebhook(news.payload)).statusCode).toBe(200)
     // The same news again under another event id (a provider resend).
@@ -371,7 +342,7 @@ describe('a crash between the commit and the provider call', () => {
     const provider = t.app.services.paymentProvider
     const refund = vi.spyOn(provider, 'refund').mockRejectedValueOnce(new Error('503 Service Unavailable'))
 
-    expect((await t.call('seller', 'POST', `/transactions/${id}/cancel`)).body.status).toBe('cancelled_with_payment')
+    expect((await t.call('seller', 'POST', `/api/v1/transactions/${id}/cancel`)).body.status).toBe('cancelled_with_payment')
     await t.app.services.jobs.runDue()
     expect((await t.outbox(id))[0]).toMatchObject({ status: 'pending', attempts: 1, last_error: '503 Service Unavailable' })
     expect(await t.db.selectFrom('sandbox_refunds').select('id').where('payment_intent_id', '=', intentId).execute()).toEqual([])
@@ -391,8 +362,8 @@ describe('Idempotency-Key on money-moving calls', () => {
     const t = await start()
     const id = await t.joined()
     await t.paid(id)
-    await t.call('seller', 'POST', `/transactions/${id}/track`, { carrier: 'dhl', tracking_code: 'JD0001' })
-    const confirm = () => t.call('buyer', 'POST', `/transactions/${id}/confirm_delivery`, undefined, { 'idempotency-key': 'delivery-1' })
+    await track(t.call, id, { carrier: 'dhl', tracking_code: 'JD0001' })
+    const confirm = () => t.call('buyer', 'POST', `/api/v1/transactions/${id}/confirm_delivery`, undefined, { 'idempotency-key': 'delivery-1' })
 
     const racing = await Promise.all([confirm(), confirm(), confirm()])
     const original = racing.filter((response) => response.status === 200 && response.headers['idempotent-replayed'] !== 'true')
@@ -410,7 +381,7 @@ describe('Idempotency-Key on money-moving calls', () => {
     expect(transitions).toHaveLength(1)
 
     // The same key for another request is misuse.
-    const reused = await t.call('buyer', 'POST', `/transactions/${id}/complain_with_description`, { description: 'x' }, { 'idempotency-key': 'delivery-1' })
+    const reused = await t.call('buyer', 'POST', `/api/v1/transactions/${id}/complain_with_description`, { description: 'x' }, { 'idempotency-key': 'delivery-1' })
     expect(reused).toMatchObject({ status: 422, body: { code: 'idempotency_key_reused' } })
     expect(await t.status(id)).toBe('delivered')
   })
@@ -418,7 +389,7 @@ describe('Idempotency-Key on money-moving calls', () => {
   it('replays pay with the same payment intent', async () => {
     const t = await start()
     const id = await t.joined()
-    const pay = () => t.call('buyer', 'POST', `/transactions/${id}/pay`, undefined, { 'idempotency-key': 'pay-1' })
+    const pay = () => t.call('buyer', 'POST', `/api/v1/transactions/${id}/pay`, undefined, { 'idempotency-key': 'pay-1' })
     const first = await pay()
     const again = await pay()
     expect(first.status).toBe(200)

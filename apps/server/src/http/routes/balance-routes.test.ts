@@ -1,6 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest'
+import { apiCaller, partyTokens } from '../../testing/api-caller.ts'
 import { TestClock } from '../../testing/test-clock.ts'
 import { uploadDocument } from '../../testing/identity-upload.ts'
+import { confirmDelivery, joinedSale, payByCard, track } from '../../testing/sale-steps.ts'
 import { createTestApp, type TestApp } from '../../testing/test-app.ts'
 
 let testApp: TestApp | undefined
@@ -23,17 +25,9 @@ async function start() {
       SANDBOX_PAYOUT_ARRIVAL_SECONDS: String(payoutArrival),
     },
   })
-  const { app, tokenFor } = testApp
-  const tokens = {
-    seller: await tokenFor('seller@example.com', { firstName: 'Sam' }),
-    buyer: await tokenFor('buyer@example.com', { firstName: 'Bea' }),
-    stranger: await tokenFor('stranger@example.com'),
-  }
-  const call = async (who: keyof typeof tokens, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) => {
-    const response = await app.inject({ method, url, headers: { authorization: `Bearer ${tokens[who]}` }, ...(payload ? { payload } : {}) })
-    return { status: response.statusCode, body: response.body ? response.json() : undefined }
-  }
-  return { app, clock, call, tokens }
+  const { app } = testApp
+  const tokens = await partyTokens(testApp.tokenFor, { seller: { firstName: 'Sam' }, buyer: { firstName: 'Bea' }, stranger: {} })
+  return { app, clock, call: apiCaller(app, tokens), tokens }
 }
 
 type Started = Awaited<ReturnType<typeof start>>
@@ -53,33 +47,14 @@ async function readyForPayouts(app: Started['app'], clock: TestClock, call: Star
 
 /** A card sale of 100.00 EUR from seller to buyer, delivered and released after the complaint period. */
 async function releasedSale(app: Started['app'], clock: TestClock, call: Started['call']) {
-  const quote = await call('seller', 'GET', '/api/v1/charge?price=10000&currency=eur&payment_method=card')
-  const created = await call('seller', 'POST', '/api/v1/me/transactions', {
-    role: 'seller',
-    price: 10_000,
-    currency: 'eur',
-    description: 'A blue bicycle',
-    payment_method: 'card',
-    charge: quote.body.charge,
-    charge_calculator_version: quote.body.charge_calculator_version,
-  })
-  expect(created.status).toBe(201)
-  const id: string = created.body.id
-  expect((await call('buyer', 'PUT', `/api/v1/transactions?join_code=${created.body.join_code}`)).body.status).toBe('joined')
-  const opened = await call('buyer', 'POST', `/api/v1/transactions/${id}/pay`)
-  const confirmed = await app.inject({
-    method: 'POST',
-    url: `/sandbox/v1/payment_intents/${opened.body.payment_intent_id}/confirm`,
-    payload: { client_secret: opened.body.client_secret, card_number: '4242424242424242' },
-  })
-  expect(confirmed.statusCode).toBe(200)
-  await call('buyer', 'POST', `/api/v1/transactions/${id}/confirm_payment`, { payment_intent_id: opened.body.payment_intent_id })
+  const { id, quote } = await joinedSale(call)
+  await payByCard(call, id)
   await app.services.jobs.runDue()
-  await call('seller', 'POST', `/api/v1/transactions/${id}/track`, { carrier: 'dhl', tracking_code: 'jd0001234' })
-  await call('buyer', 'POST', `/api/v1/transactions/${id}/confirm_delivery`)
+  await track(call, id, { carrier: 'dhl', tracking_code: 'jd0001234' })
+  await confirmDelivery(call, id)
   await clock.advance(app, 24 * 3600)
   expect((await call('seller', 'GET', `/api/v1/transactions/${id}`)).body.status).toBe('funds_released')
-  return { id, expected: 10_000 - (quote.body.charge_seller as number) }
+  return { id, expected: 10_000 - (quote.charge_seller as number) }
 }
 
 describe('GET /app_api/balance and /app_api/payouts', () => {
@@ -91,8 +66,12 @@ describe('GET /app_api/balance and /app_api/payouts', () => {
 
   it('shows a new user an empty balance and no payouts, without creating an account', async () => {
     const { app, call } = await start()
-    expect(await call('seller', 'GET', '/app_api/balance')).toEqual({ status: 200, body: { available: [], pending: [] } })
-    expect(await call('seller', 'GET', '/app_api/payouts')).toEqual({ status: 200, body: [] })
+    const balance = await call('seller', 'GET', '/app_api/balance')
+    expect(balance.status).toBe(200)
+    expect(balance.body).toEqual({ available: [], pending: [] })
+    const payouts = await call('seller', 'GET', '/app_api/payouts')
+    expect(payouts.status).toBe(200)
+    expect(payouts.body).toEqual([])
     expect(await app.services.db.selectFrom('sandbox_accounts').selectAll().execute()).toEqual([])
   })
 
