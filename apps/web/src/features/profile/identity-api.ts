@@ -9,6 +9,7 @@ import type {
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import type { ApiClient } from '../../lib/api/api-client.ts'
 import { useApiClient } from '../../lib/api/api-client-context.tsx'
+import { fetchVerificationStatus, verificationStatusKey } from '../../lib/api/verification-status.ts'
 import { routeTo } from '../../lib/named-routes.ts'
 import { payoutRequirementsKey, retryUnlessClientError } from './profile-api.ts'
 
@@ -21,7 +22,6 @@ export const identitySides = ['front', 'back'] as const satisfies readonly Docum
 export const identityPollMs = 2000
 
 export const verificationMethodKey = ['me', 'verification_method'] as const
-export const verificationStatusKey = ['me', 'verification_status'] as const
 export const documentStatusKey = (document: IdentityDocumentKind) => ['me', 'identity_documents', document] as const
 
 function refreshPayoutRequirements(queryClient: QueryClient) {
@@ -102,7 +102,7 @@ export function useVerificationStatus() {
     queryKey: verificationStatusKey,
     queryFn: async ({ signal }) => {
       const before = queryClient.getQueryData<VerificationStatus>(verificationStatusKey)
-      const after = await api.request<VerificationStatus>('/me/verification_status', { signal })
+      const after = await fetchVerificationStatus(api, signal)
       if (before && !before.verified && after.verified) void refreshPayoutRequirements(queryClient)
       return after
     },

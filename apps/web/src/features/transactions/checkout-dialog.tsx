@@ -29,6 +29,8 @@ import { errorCodeOf, errorMessage } from '../../lib/api/error-message.ts'
 import { formatMoney } from '../../lib/money.ts'
 import { routeTo } from '../../lib/named-routes.ts'
 import { confirmSandboxPayment, type PaymentDetails } from '../../lib/payments/sandbox-payments.ts'
+import { unverifiedRoles } from './high-value.ts'
+import { VerifyIdentityLink } from './high-value-notice.tsx'
 import { transactionKey } from './transactions-api.ts'
 
 interface PaymentIntentHandle {
@@ -81,6 +83,8 @@ export function CheckoutDialog({ transaction, onClose }: { transaction: Transact
   const [cardNumber, setCardNumber] = useState('')
   const [iban, setIban] = useState('')
   const [problem, setProblem] = useState<string | null>(null)
+  // A high-value sale refused because this person has not verified their identity: the problem links to where they do.
+  const [mustVerify, setMustVerify] = useState(false)
   const [busy, setBusy] = useState(false)
   const quote = useChargeQuote({ price: transaction.price, currency: transaction.currency, paymentMethod: method })
 
@@ -102,6 +106,7 @@ export function CheckoutDialog({ transaction, onClose }: { transaction: Transact
   const run = async (work: () => Promise<void>) => {
     setBusy(true)
     setProblem(null)
+    setMustVerify(false)
     try {
       await work()
     } catch (error) {
@@ -109,6 +114,7 @@ export function CheckoutDialog({ transaction, onClose }: { transaction: Transact
       // A refused card leaves the intent open for another card; anything else starts afresh.
       if (!cardErrors.has(code)) setIntent(null)
       setProblem(errorMessage(t, error))
+      setMustVerify(transaction.role !== null && unverifiedRoles(error).includes(transaction.role))
     } finally {
       setBusy(false)
     }
@@ -340,6 +346,11 @@ export function CheckoutDialog({ transaction, onClose }: { transaction: Transact
             {problem && (
               <Alert severity="error" data-testid="payment-error" role="alert">
                 {problem}
+                {mustVerify && (
+                  <Box sx={{ mt: 1.5 }}>
+                    <VerifyIdentityLink testId="payment-error-verify-link" />
+                  </Box>
+                )}
               </Alert>
             )}
           </Stack>

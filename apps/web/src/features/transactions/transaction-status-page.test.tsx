@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { ApiRequest } from '../../lib/api/api-client.ts'
+import { ApiError } from '../../lib/api/api-error.ts'
 import { fakeApiClient, fakeTransaction } from '../../test/fake-api-client.ts'
 import { renderApp } from '../../test/render-app.tsx'
 
@@ -28,6 +29,15 @@ const quote = ({ query }: ApiRequest) => {
 }
 
 afterEach(() => vi.unstubAllGlobals())
+
+/** The checkout's first step: a Polish shipping address. */
+async function fillShippingAddress(dialog: HTMLElement) {
+  await userEvent.type(within(dialog).getByLabelText(/Full name/), 'Ola Nowak')
+  await userEvent.type(within(dialog).getByLabelText(/Address line 1/), 'Długa 1')
+  await userEvent.type(within(dialog).getByLabelText(/Postcode/), '00-001')
+  await userEvent.type(within(dialog).getByLabelText(/Town or city/), 'Warszawa')
+  await userEvent.selectOptions(within(dialog).getByLabelText(/Country/), 'pl')
+}
 
 describe('transaction status page', () => {
   it('shows the summary, status chip, history and exactly the buyer actions after delivery, with the countdown', async () => {
@@ -135,11 +145,7 @@ describe('transaction status page', () => {
 
     await userEvent.click(within(dialog).getByTestId('checkout-next'))
     expect(within(dialog).getAllByText('This field is required.').length).toBe(5)
-    await userEvent.type(within(dialog).getByLabelText(/Full name/), 'Ola Nowak')
-    await userEvent.type(within(dialog).getByLabelText(/Address line 1/), 'Długa 1')
-    await userEvent.type(within(dialog).getByLabelText(/Postcode/), '00-001')
-    await userEvent.type(within(dialog).getByLabelText(/Town or city/), 'Warszawa')
-    await userEvent.selectOptions(within(dialog).getByLabelText(/Country/), 'pl')
+    await fillShippingAddress(dialog)
     await userEvent.click(within(dialog).getByTestId('checkout-next'))
 
     expect((within(dialog).getByTestId('checkout-method-card') as HTMLInputElement).checked).toBe(true)
@@ -202,5 +208,101 @@ describe('transaction status page', () => {
   it('shows a translated error for a transaction that is not ours', async () => {
     await renderApp('/transactions/tx-404', { api: fakeApiClient({}) })
     expect((await screen.findByTestId('transaction-error')).textContent).toContain('We could not find this transaction.')
+  })
+})
+
+describe('high-value sale awaiting identity verification', () => {
+  const highValue = { status: 'joined', high_value: true, client_id: 'pactum-app', price: 600_000 } as const
+  const verification = (verified: boolean) => ({
+    verification_method: 'stripe_identity',
+    verified,
+    message: '',
+    verification_session_id: null,
+    verification_session_status: verified ? 'verified' : 'not_created',
+  })
+
+  it('tells the unverified buyer why, and links to where they verify', async () => {
+    const api = fakeApiClient({
+      'GET /transactions/tx-1': fakeTransaction({ ...highValue, role: 'buyer' }),
+      'GET /me/verification_status': verification(false),
+    })
+    const { router } = await renderApp('/transactions/tx-1', { api })
+    const notice = await screen.findByTestId('high-value-notice')
+    expect(notice.textContent).toContain('A sale of this value needs both you and the other person to verify your identity')
+    const link = await within(notice).findByRole('link', { name: 'Verify your identity' })
+    expect(link.getAttribute('href')).toBe('/profile/details#identity-document')
+    // Paying stays offered: the server decides, and its answer says who is missing.
+    expect(shownActions()).toEqual(['action-pay', 'action-cancel'])
+
+    await userEvent.click(link)
+    expect(router.state.location.pathname).toBe('/profile/details')
+    expect(router.state.location.hash).toBe('#identity-document')
+  })
+
+  it('tells a verified seller the same, without the link', async () => {
+    const api = fakeApiClient({
+      'GET /transactions/tx-1': fakeTransaction({ ...highValue, client_id: 'pactum-landing', role: 'seller' }),
+      'GET /me/verification_status': verification(true),
+    })
+    await renderApp('/transactions/tx-1', { api })
+    const notice = await screen.findByTestId('high-value-notice')
+    expect((await within(notice).findByTestId('high-value-verified')).textContent).toBe('Your identity is verified.')
+    expect(within(notice).queryByRole('link')).toBeNull()
+  })
+
+  it.each([
+    ['a partner client', { client_id: 'partner-shop' }],
+    ['no client', { client_id: null }],
+    ['an ordinary price', { high_value: false }],
+    ['a paid sale', { status: 'paid' as const, tracking_deadline: inHours(90) }],
+    ['a payment on its way', { is_payment_in_progress: true }],
+  ])('says nothing and asks nothing for %s', async (_, overrides) => {
+    const api = fakeApiClient({ 'GET /transactions/tx-1': fakeTransaction({ ...highValue, role: 'buyer', ...overrides }) })
+    await renderApp('/transactions/tx-1', { api })
+    await screen.findByTestId('transaction-status')
+    expect(screen.queryByTestId('high-value-notice')).toBeNull()
+    expect(api.request.mock.calls.some(([path]) => path === '/me/verification_status')).toBe(false)
+  })
+
+  async function payRefused(unverified: string[]) {
+    const api = fakeApiClient({
+      'GET /transactions/tx-1': fakeTransaction({ ...highValue, role: 'buyer' }),
+      'GET /me/verification_status': verification(!unverified.includes('buyer')),
+      'GET /charge': quote,
+      'POST /transactions/tx-1/shipping_details': { name: 'Ola Nowak' },
+      'POST /transactions/tx-1/pay': () => {
+        throw new ApiError({
+          status: 409,
+          code: 'identity_verification_required',
+          message: 'A high-value sale needs both parties identity verified first',
+          details: { unverified },
+          requestId: 'test',
+        })
+      },
+    })
+    await renderApp('/transactions/tx-1', { api })
+    await userEvent.click(await screen.findByTestId('action-pay'))
+    const dialog = await screen.findByRole('dialog', { name: /Pay for the item/ })
+    await fillShippingAddress(dialog)
+    await userEvent.click(within(dialog).getByTestId('checkout-next'))
+    await waitFor(() => expect(within(dialog).getByTestId('amount-fee').textContent).toBe('€0.78'))
+    await userEvent.click(within(dialog).getByTestId('checkout-next'))
+    return within(dialog).findByTestId('payment-error')
+  }
+
+  it('explains a refused payment and sends an unverified buyer to verify', async () => {
+    const problem = await payRefused(['buyer', 'seller'])
+    expect(problem.textContent).toContain(
+      'A sale of this value needs both you and the other person to verify your identity first. Verify yours under My profile.',
+    )
+    const link = within(problem).getByRole('link', { name: 'Verify your identity' })
+    expect(link.getAttribute('href')).toBe('/profile/details#identity-document')
+    expect(link.getAttribute('data-testid')).toBe('payment-error-verify-link')
+  })
+
+  it('explains a payment refused for the seller alone without sending the buyer anywhere', async () => {
+    const problem = await payRefused(['seller'])
+    expect(problem.textContent).toContain('A sale of this value needs both you and the other person to verify your identity first.')
+    expect(within(problem).queryByRole('link')).toBeNull()
   })
 })

@@ -20,6 +20,8 @@ import { routeTo } from '../../lib/named-routes.ts'
 import { useNow } from '../../lib/use-now.ts'
 import { availableActions } from './available-actions.ts'
 import { DeadlineCountdown } from './deadline-countdown.tsx'
+import { awaitsIdentityVerification } from './high-value.ts'
+import { HighValueNotice } from './high-value-notice.tsx'
 import { ShippingAddressCard } from './shipping-address-card.tsx'
 import { StatusChip } from './status-chip.tsx'
 import { TransactionActions } from './transaction-actions.tsx'
@@ -149,6 +151,7 @@ function TransactionDetails({ transaction, refreshing }: { transaction: Transact
           <Typography data-testid="status-explanation">
             {t(`transactionStatus.explain.${transaction.status}.${role ?? 'buyer'}`)}
           </Typography>
+          {role && awaitsIdentityVerification(transaction) && <HighValueNotice />}
           {transaction.is_payment_in_progress && (
             <Alert severity="info" icon={<CircularProgress size={18} aria-hidden />} data-testid="payment-in-progress">
               {t('transactionStatus.paymentInProgress')}

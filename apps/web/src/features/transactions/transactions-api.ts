@@ -2,6 +2,7 @@ import type { Transaction, TransactionFilter } from '@pactum/contracts/transacti
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import type { ApiRequest } from '../../lib/api/api-client.ts'
 import { useApiClient } from '../../lib/api/api-client-context.tsx'
+import { fetchVerificationStatus, verificationStatusKey } from '../../lib/api/verification-status.ts'
 import { transactionPageSize } from '../../lib/constants.ts'
 import { awaitsAsyncChange } from './available-actions.ts'
 
@@ -57,6 +58,17 @@ export function useCarriers(enabled: boolean) {
     enabled,
     queryFn: ({ signal }) => api.request<Carrier[]>('/supported_carriers', { signal }),
     staleTime: Number.POSITIVE_INFINITY,
+  })
+}
+
+/** GET /me/verification_status: whether the person looking at a high-value sale has verified their identity. */
+export function useOwnVerificationStatus(enabled: boolean) {
+  const api = useApiClient()
+  return useQuery({
+    queryKey: verificationStatusKey,
+    enabled,
+    queryFn: ({ signal }) => fetchVerificationStatus(api, signal),
+    retry: false,
   })
 }
 
