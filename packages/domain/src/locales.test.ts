@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { normaliseLocale, toLanguageTag } from './locales.ts'
+import { localeFromAcceptLanguage, normaliseLocale, toLanguageTag } from './locales.ts'
 
 describe('locales', () => {
   it('normalises tags and bare languages to a supported locale', () => {
@@ -14,5 +14,16 @@ describe('locales', () => {
   })
   it('gives BCP 47 tags', () => {
     expect(toLanguageTag('hr_hr')).toBe('hr-HR')
+  })
+  it('reads the most wanted language we have from Accept-Language', () => {
+    expect(localeFromAcceptLanguage('pl-PL')).toBe('pl_pl')
+    expect(localeFromAcceptLanguage('de-DE, it;q=0.9, sv;q=0.95')).toBe('sv_se')
+    expect(localeFromAcceptLanguage('en-US,en;q=0.9')).toBe('en_gb')
+    expect(localeFromAcceptLanguage('hr;q=0, fi;q=0.5')).toBe('fi_fi')
+  })
+  it('finds nothing in a header of languages we do not have, or none', () => {
+    expect(localeFromAcceptLanguage('de-DE, fr;q=0.8, *;q=0.1')).toBeUndefined()
+    expect(localeFromAcceptLanguage('')).toBeUndefined()
+    expect(localeFromAcceptLanguage(undefined)).toBeUndefined()
   })
 })

@@ -17,11 +17,40 @@ export function isSupportedLocale(value: unknown): value is Locale {
 
 /** Accepts `pl_pl`, `pl-PL`, `pl` and similar; anything unknown falls back to en_gb. */
 export function normaliseLocale(value: string | undefined | null): Locale {
-  if (!value) return fallbackLocale
-  const lowered = value.trim().toLowerCase().replace('-', '_')
+  return (value && matchLocale(value)) || fallbackLocale
+}
+
+/** `pl`, `pl-PL`, `pl_pl` → pl_pl; a language we do not have → undefined (no silent English). */
+export function matchLocale(tag: string): Locale | undefined {
+  const lowered = tag.trim().toLowerCase().replace('-', '_')
   if (isSupportedLocale(lowered)) return lowered
   const language = lowered.split('_')[0]
-  return supportedLocales.find((locale) => locale.startsWith(`${language}_`)) ?? fallbackLocale
+  if (!language) return undefined
+  return supportedLocales.find((locale) => locale.startsWith(`${language}_`))
+}
+
+/** The tags of an Accept-Language header, most wanted first (by q, then by order); `*` and q=0 left out. */
+export function parseAcceptLanguage(header: string | undefined): string[] {
+  if (!header) return []
+  return header
+    .split(',')
+    .map((part, index) => {
+      const [tag = '', ...parameters] = part.trim().split(';')
+      const q = parameters.map((p) => p.trim()).find((p) => p.startsWith('q='))
+      return { tag: tag.trim(), q: q ? Number(q.slice(2)) : 1, index }
+    })
+    .filter((entry) => entry.tag && entry.tag !== '*' && entry.q > 0)
+    .sort((a, b) => b.q - a.q || a.index - b.index)
+    .map((entry) => entry.tag)
+}
+
+/** The most wanted language of an Accept-Language header that we have, if any. */
+export function localeFromAcceptLanguage(header: string | undefined): Locale | undefined {
+  for (const tag of parseAcceptLanguage(header)) {
+    const match = matchLocale(tag)
+    if (match) return match
+  }
+  return undefined
 }
 
 /** BCP 47 tag for Intl and the html lang attribute. */

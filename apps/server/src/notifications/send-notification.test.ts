@@ -103,6 +103,17 @@ describe('state-change e-mails', () => {
     expect(await mails(dataDir)).toHaveLength(3)
   })
 
+  it('writes in the interface language of someone who never chose an e-mail language', async () => {
+    const { app, call, db, dataDir } = await start()
+    // The web app names its interface language on every call.
+    expect((await call('seller', 'GET', '/api/v1/me', undefined, { 'accept-language': 'fi-FI' })).status).toBe(200)
+    const { id } = await joinedSale(call)
+    await app.services.jobs.runDue()
+    const row = await db.selectFrom('notifications').select(['recipient_role', 'language']).where('transaction_id', '=', id).executeTakeFirstOrThrow()
+    expect(row).toEqual({ recipient_role: 'seller', language: 'fi_fi' })
+    expect((await mails(dataDir)).map((mail) => mail.subject)).toEqual(['Ostaja liittyi myyntiisi: ”A blue bicycle”'])
+  })
+
   it('does not send again when a job runs a second time', async () => {
     const { app, db, dataDir, notificationDeps, call } = await start()
     const { id } = await joinedSale(call)

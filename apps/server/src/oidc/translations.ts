@@ -1,4 +1,11 @@
-import { isSupportedLocale, type Locale, localeCookieMaxAgeDays, localeCookieName } from '@pactum/domain/locales'
+import {
+  isSupportedLocale,
+  type Locale,
+  localeCookieMaxAgeDays,
+  localeCookieName,
+  localeFromAcceptLanguage,
+  matchLocale,
+} from '@pactum/domain/locales'
 import enGb from './locales/en_gb.json' with { type: 'json' }
 import fiFi from './locales/fi_fi.json' with { type: 'json' }
 import hrHr from './locales/hr_hr.json' with { type: 'json' }
@@ -56,35 +63,11 @@ export function chooseLocale(sources: {
   const fromCookie = readCookie(sources.cookieHeader, localeCookieName)
   if (isSupportedLocale(fromCookie)) return fromCookie
   const requested = typeof sources.uiLocales === 'string' ? sources.uiLocales.split(/\s+/) : []
-  const weighted = parseAcceptLanguage(sources.acceptLanguage)
-  for (const tag of [...requested, ...weighted]) {
+  for (const tag of requested) {
     const match = matchLocale(tag)
     if (match) return match
   }
-  return 'en_gb'
-}
-
-/** `pl`, `pl-PL`, `pl_pl` → pl_pl; a language we do not have → undefined (no silent English here). */
-function matchLocale(tag: string): Locale | undefined {
-  const lowered = tag.trim().toLowerCase().replace('-', '_')
-  if (isSupportedLocale(lowered)) return lowered
-  const language = lowered.split('_')[0]
-  if (!language) return undefined
-  return (Object.keys(messages) as Locale[]).find((locale) => locale.startsWith(`${language}_`))
-}
-
-function parseAcceptLanguage(header: string | undefined): string[] {
-  if (!header) return []
-  return header
-    .split(',')
-    .map((part, index) => {
-      const [tag = '', ...parameters] = part.trim().split(';')
-      const q = parameters.map((p) => p.trim()).find((p) => p.startsWith('q='))
-      return { tag: tag.trim(), q: q ? Number(q.slice(2)) : 1, index }
-    })
-    .filter((entry) => entry.tag && entry.tag !== '*' && entry.q > 0)
-    .sort((a, b) => b.q - a.q || a.index - b.index)
-    .map((entry) => entry.tag)
+  return localeFromAcceptLanguage(sources.acceptLanguage) ?? 'en_gb'
 }
 
 export function readCookie(header: string | undefined, name: string): string | undefined {

@@ -1,3 +1,4 @@
+import type { Locale } from '@pactum/domain/locales'
 import type { Kysely } from 'kysely'
 import type { AccessTokenClaims } from '../auth/access-token-verifier.ts'
 import type { Database } from '../db/schema.ts'
@@ -20,16 +21,21 @@ export interface CurrentUser {
  * (users are keyed by issuer + subject, so a token minted by the command line
  * or an external provider needs no prior registration here). Name and e-mail
  * follow the sign-in provider; roles combine the token's and ADMIN_EMAILS.
+ * `interfaceLocale` is the language the request asks for (Accept-Language,
+ * which the web app sets to its interface language): it is kept as the
+ * user's locale, the language of their e-mails until they choose one.
  */
 export async function findOrCreateUser(
   db: Kysely<Database>,
   claims: AccessTokenClaims,
   adminEmails: readonly string[],
+  interfaceLocale?: Locale,
 ): Promise<CurrentUser> {
-  const fromToken = {
+  const fromToken: ProfileClaims = {
     email: claims.email ?? '',
     first_name: claims.given_name ?? '',
     last_name: claims.family_name ?? '',
+    locale: interfaceLocale ?? '',
   }
   let row = await db
     .selectFrom('users')
@@ -40,7 +46,7 @@ export async function findOrCreateUser(
   if (!row) {
     row = await db
       .insertInto('users')
-      .values({ issuer: claims.iss, subject: claims.sub, ...fromToken })
+      .values({ issuer: claims.iss, subject: claims.sub, ...fromToken, locale: interfaceLocale ?? null })
       .onConflict((conflict) => conflict.columns(['issuer', 'subject']).doUpdateSet({ updated_at: new Date() }))
       .returningAll()
       .executeTakeFirstOrThrow()
@@ -68,12 +74,12 @@ export async function findOrCreateUser(
   }
 }
 
-type ProfileClaims = { email: string; first_name: string; last_name: string }
+type ProfileClaims = { email: string; first_name: string; last_name: string; locale: string | null }
 
-/** An empty claim never overwrites what we know (some tokens carry no profile). */
+/** An empty claim never overwrites what we know (some tokens carry no profile, some requests no language). */
 function changedClaims(row: ProfileClaims, fromToken: ProfileClaims): Partial<ProfileClaims> {
   const changes: Partial<ProfileClaims> = {}
-  for (const key of ['email', 'first_name', 'last_name'] as const) {
+  for (const key of ['email', 'first_name', 'last_name', 'locale'] as const) {
     if (fromToken[key] && fromToken[key] !== row[key]) changes[key] = fromToken[key]
   }
   return changes

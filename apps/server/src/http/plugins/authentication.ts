@@ -1,3 +1,4 @@
+import { localeFromAcceptLanguage } from '@pactum/domain/locales'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { AccessTokenVerifier } from '../../auth/access-token-verifier.ts'
 import { type CurrentUser, findOrCreateUser } from '../../services/users.ts'
@@ -35,7 +36,8 @@ export function registerAuthentication(
       request.log.info({ reason: (error as Error).message }, 'access token refused')
       throw new AppError('unauthenticated', 'The access token is invalid or expired')
     }
-    request.currentUser = await findOrCreateUser(app.services.db, claims, options.adminEmails)
+    const interfaceLocale = localeFromAcceptLanguage(request.headers['accept-language'])
+    request.currentUser = await findOrCreateUser(app.services.db, claims, options.adminEmails, interfaceLocale)
   })
 }
 

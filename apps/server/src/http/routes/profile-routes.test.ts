@@ -18,11 +18,11 @@ afterAll(async () => {
 async function newUser(options: { firstName?: string; lastName?: string } = {}) {
   counter += 1
   const token = await testApp.tokenFor(`onboarding-${counter}@example.com`, options)
-  const call = async (method: 'GET' | 'POST' | 'PUT', url: string, payload?: unknown) => {
+  const call = async (method: 'GET' | 'POST' | 'PUT', url: string, payload?: unknown, headers: Record<string, string> = {}) => {
     const response = await testApp.app.inject({
       method,
       url: `/api/v1${url}`,
-      headers: { authorization: `Bearer ${token}` },
+      headers: { authorization: `Bearer ${token}`, ...headers },
       ...(payload === undefined ? {} : { payload: payload as object }),
     })
     return { status: response.statusCode, body: response.body ? response.json() : null }
@@ -265,6 +265,19 @@ describe('notification language', () => {
     expect(await user.call('GET', '/me/notification_language')).toEqual({ status: 200, body: { language_code: 'en_gb' } })
     expect(await user.call('POST', '/me/notification_language', { language_code: 'pl_pl' })).toEqual({ status: 200, body: { language_code: 'pl_pl' } })
     expect(await user.call('GET', '/me/notification_language')).toEqual({ status: 200, body: { language_code: 'pl_pl' } })
+  })
+
+  it('follows the interface language the web app names until one is chosen, then keeps the choice', async () => {
+    const user = await newUser()
+    const inPolish = { 'accept-language': 'pl-PL' }
+    expect(await user.call('GET', '/me/notification_language', undefined, inPolish)).toEqual({ status: 200, body: { language_code: 'pl_pl' } })
+    // A call that names no language, or one we do not have, leaves the interface language as it was.
+    expect(await user.call('GET', '/me/notification_language')).toEqual({ status: 200, body: { language_code: 'pl_pl' } })
+    expect(await user.call('GET', '/me/notification_language', undefined, { 'accept-language': 'de-DE' })).toEqual({ status: 200, body: { language_code: 'pl_pl' } })
+    expect(await user.call('GET', '/me/notification_language', undefined, { 'accept-language': 'fi-FI' })).toEqual({ status: 200, body: { language_code: 'fi_fi' } })
+
+    expect((await user.call('POST', '/me/notification_language', { language_code: 'sv_se' }, inPolish)).status).toBe(200)
+    expect(await user.call('GET', '/me/notification_language', undefined, inPolish)).toEqual({ status: 200, body: { language_code: 'sv_se' } })
   })
 
   it('refuses an unknown language, naming language_code', async () => {

@@ -206,7 +206,8 @@ export function PersonalDetailsForm({ profile, activeCountry }: { profile: Perso
             <Typography component="legend" variant="body2" color={errors.dob ? 'error' : 'text.secondary'} sx={{ mb: 1.5 }}>
               {t('profile.personal.dob')}
             </Typography>
-            <Stack direction="row" spacing={1} data-testid="personal-dob">
+            {/* Side by side the day and year leave a phone too little room for the "choose" placeholder: stack them there. */}
+            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={{ xs: 2, sm: 1 }} data-testid="personal-dob">
               {dobSelect(
                 'dobDay',
                 'personal-dob-day',

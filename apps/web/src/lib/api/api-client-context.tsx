@@ -1,4 +1,5 @@
 import { createContext, type ReactNode, useContext, useMemo } from 'react'
+import { useTranslation } from 'react-i18next'
 import { useAuth } from '../auth/auth-context.tsx'
 import { type ApiClient, createApiClient } from './api-client.ts'
 
@@ -8,17 +9,20 @@ const ApiClientContext = createContext<ApiClient | null>(null)
 export function ApiClientProvider({ children, client }: { children: ReactNode; client?: ApiClient }) {
   const auth = useAuth()
   const { getAccessToken, refresh, signIn } = auth
+  const { i18n } = useTranslation()
   const value = useMemo(
     () =>
       client ??
       createApiClient({
         getAccessToken,
+        // Read at each request, so a language switch applies from the next call on.
+        getLanguage: () => i18n.language,
         refreshAccessToken: async () => (await refresh())?.accessToken ?? null,
         onUnauthenticated: () => {
           void signIn({ returnTo: window.location.pathname + window.location.search })
         },
       }),
-    [client, getAccessToken, refresh, signIn],
+    [client, getAccessToken, refresh, signIn, i18n],
   )
   return <ApiClientContext value={value}>{children}</ApiClientContext>
 }

@@ -6,7 +6,7 @@ function json(status: number, body: unknown) {
   return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } })
 }
 
-function setup(responses: Response[], token = 'token-1') {
+function setup(responses: Response[], token = 'token-1', language?: () => string | undefined) {
   const fetch = vi.fn(async (_url: RequestInfo | URL, _init?: RequestInit) => {
     const next = responses.shift()
     if (!next) throw new Error('no more responses')
@@ -19,6 +19,7 @@ function setup(responses: Response[], token = 'token-1') {
     getAccessToken: () => token,
     refreshAccessToken,
     onUnauthenticated,
+    getLanguage: language,
     fetch,
   })
   const headersOf = (call: number) => new Headers(fetch.mock.calls[call]?.[1]?.headers)
@@ -40,6 +41,16 @@ describe('api client', () => {
     expect(first).not.toBe(second)
     expect(fetch.mock.calls[1]?.[1]?.body).toBe('{"price":100}')
     expect(headersOf(1).get('Content-Type')).toBe('application/json')
+  })
+
+  it('names the interface language at each call, so a switch applies from the next one', async () => {
+    let language = 'pl-PL'
+    const { client, headersOf } = setup([json(200, {}), json(200, {})], 'token-1', () => language)
+    await client.request('/me')
+    language = 'fi-FI'
+    await client.request('/me')
+    expect(headersOf(0).get('Accept-Language')).toBe('pl-PL')
+    expect(headersOf(1).get('Accept-Language')).toBe('fi-FI')
   })
 
   it('sends FormData as it is, with the bearer token and no JSON content type', async () => {

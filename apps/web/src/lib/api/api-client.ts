@@ -24,6 +24,8 @@ export interface ApiClientOptions {
   refreshAccessToken: () => Promise<string | null>
   /** Called when the API still refuses us after a refresh: the person has to sign in again. */
   onUnauthenticated: () => void
+  /** The interface language as a BCP 47 tag (`pl-PL`): the server keeps it as the language of the person's e-mails until they choose one. */
+  getLanguage?: () => string | undefined
   fetch?: typeof fetch
   newRequestId?: () => string
 }
@@ -57,6 +59,8 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     const headers = new Headers(request.headers)
     headers.set('X-Request-Id', requestId)
     headers.set('Accept', 'application/json')
+    const language = options.getLanguage?.()
+    if (language) headers.set('Accept-Language', language)
     if (token) headers.set('Authorization', `Bearer ${token}`)
     let body: BodyInit | undefined
     if (request.body instanceof FormData) {
