@@ -13,6 +13,7 @@ import * as onboarding from './migrations/0012-onboarding.ts'
 import * as bankAccounts from './migrations/0013-bank-accounts.ts'
 import * as verificationAndPayouts from './migrations/0014-verification-and-payouts.ts'
 import * as notifications from './migrations/0015-notifications.ts'
+import * as contactMessageDelivery from './migrations/0016-contact-message-delivery.ts'
 import type { Database } from './schema.ts'
 
 /**
@@ -33,6 +34,7 @@ const migrations: Record<string, Migration> = {
   '0013-bank-accounts': bankAccounts,
   '0014-verification-and-payouts': verificationAndPayouts,
   '0015-notifications': notifications,
+  '0016-contact-message-delivery': contactMessageDelivery,
 }
 
 export async function migrateToLatest(db: Kysely<Database>): Promise<string[]> {

@@ -295,6 +295,9 @@ export interface ContactMessagesTable {
   subject: string
   message: string
   created_at: Date
+  /** When the e-mail to support went out (0016); null until the job has sent it. */
+  sent_at: ColumnType<Date | null, Date | null | undefined, Date | null>
+  mail_id: ColumnType<string | null, string | null | undefined, string | null>
 }
 
 export interface Database {

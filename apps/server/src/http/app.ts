@@ -8,6 +8,7 @@ import type { JWK } from 'jose'
 import { supportedCarriersRoutes } from '../adapters/carrier-tracker/carrier-routes.ts'
 import { registerProviderRoutes, startProviders } from '../adapters/providers.ts'
 import { createNotificationQueue, startNotificationWorker } from '../notifications/send-notification.ts'
+import { createContactQueue, startContactWorker } from '../services/contact-support.ts'
 import { createTransactionQueues, jobEffectScheduler, startTransactionWorkers } from '../transactions/transaction-jobs.ts'
 import { adminTransactionRoutes } from './routes/admin/admin-transaction-routes.ts'
 import { detailsRoutes } from './routes/transactions/details-routes.ts'
@@ -86,6 +87,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await createTransactionQueues(providers.jobs)
   await createNotificationQueue(providers.jobs)
   await startNotificationWorker(providers.jobs, { db: database.db, mailer: providers.mailer, clock, publicUrl: config.publicUrl })
+  await createContactQueue(providers.jobs)
+  await startContactWorker(providers.jobs, { db: database.db, mailer: providers.mailer, clock, supportEmail: config.supportEmail })
   await startTransactionWorkers({
     deps: transactionDeps,
     jobs: providers.jobs,

@@ -1,6 +1,8 @@
 import { readdir, readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
+import type { Mailer } from '../../adapters/mailer/port.ts'
+import { sendContactMessage } from '../../services/contact-support.ts'
 import { createTestApp, type TestApp } from '../../testing/test-app.ts'
 
 let testApp: TestApp | undefined
@@ -29,7 +31,10 @@ describe('POST /app_api/contact_us', () => {
     const row = await testApp.database.db.selectFrom('contact_messages').selectAll().where('id', '=', id).executeTakeFirstOrThrow()
     expect(row).toMatchObject({ name: 'Ada Lovelace', email: 'ada@example.com', subject: 'Where is my payout?', message: message.message })
 
+    // The e-mail is a job enqueued with the row: written once the worker has run it.
     const mailDir = path.join(testApp.dataDir, 'mail')
+    expect(await readdir(mailDir).catch(() => [])).toEqual([])
+    await testApp.app.services.jobs.runDue()
     const files = await readdir(mailDir)
     expect(files).toHaveLength(1)
     expect(files[0]).toMatch(/^\d+-[0-9a-f-]{36}\.eml$/)
@@ -40,6 +45,38 @@ describe('POST /app_api/contact_us', () => {
     const text = decodeBody(eml)
     expect(text).toContain('my payout has not arrived.')
     expect(text).toContain(`Message id: ${id}`)
+    const sent = await testApp.database.db.selectFrom('contact_messages').select(['sent_at', 'mail_id']).where('id', '=', id).executeTakeFirstOrThrow()
+    expect(sent.sent_at).toBeInstanceOf(Date)
+    expect(files[0]).toContain(sent.mail_id!)
+  })
+
+  it('keeps a message the mailer could not take, sends it on a retry, and only once', async () => {
+    testApp = await createTestApp({ env: { SUPPORT_EMAIL: 'help@pactum.example' } })
+    const token = await testApp.tokenFor('ada@example.com')
+    const response = await testApp.app.inject({ method: 'POST', url: '/app_api/contact_us', headers: { authorization: `Bearer ${token}` }, payload: message })
+    expect(response.statusCode).toBe(201)
+    const { id } = response.json()
+
+    const { db, clock } = testApp.app.services
+    const sentTo: string[] = []
+    const down: Mailer = { send: async () => Promise.reject(new Error('mail server unreachable')) }
+    const up: Mailer = {
+      send: async (mail) => {
+        sentTo.push(mail.to)
+        return { id: `mail-${sentTo.length}` }
+      },
+    }
+    const deps = (mailer: Mailer) => ({ db, clock, mailer, supportEmail: 'help@pactum.example' })
+    await expect(sendContactMessage(deps(down), id)).rejects.toThrow('mail server unreachable')
+    const kept = await db.selectFrom('contact_messages').select(['message', 'sent_at']).where('id', '=', id).executeTakeFirstOrThrow()
+    expect(kept).toEqual({ message: message.message, sent_at: null })
+
+    expect(await sendContactMessage(deps(up), id)).toBe('sent')
+    expect(await sendContactMessage(deps(up), id)).toBe('already_sent')
+    expect(sentTo).toEqual(['help@pactum.example'])
+    // The app's own job finds it sent and writes nothing more.
+    await testApp.app.services.jobs.runDue()
+    expect(await readdir(path.join(testApp.dataDir, 'mail')).catch(() => [])).toEqual([])
   })
 
   it('answers 401 without a token and stores nothing', async () => {

@@ -1,11 +1,12 @@
 import { errorBodySchema } from '@pactum/contracts/errors'
 import { contactUsBodySchema, contactUsResponseSchema } from '@pactum/contracts/profile'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { submitContactMessage } from '../../services/contact-support.ts'
 import { userOf } from '../plugins/authentication.ts'
 
 /** Spec §7 Other: POST /app_api/contact_us — under /app_api, not /api/v1: register at the root. */
 export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { db, clock, config, mailer } = app.services
+  const { db, clock, jobs } = app.services
 
   app.post(
     '/app_api/contact_us',
@@ -29,28 +30,8 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const user = userOf(request)
-      const { name, email, subject, message } = request.body
-      const now = clock.now()
-      const row = await db
-        .insertInto('contact_messages')
-        .values({ user_id: user.id, name: name || null, email, subject, message, created_at: now })
-        .returning(['id', 'created_at'])
-        .executeTakeFirstOrThrow()
-      const sender = name || [user.firstName, user.lastName].filter(Boolean).join(' ')
-      await mailer.send({
-        to: config.supportEmail,
-        replyTo: email,
-        subject: `[Contact] ${subject}`,
-        text: [
-          `From: ${sender ? `${sender} ` : ''}<${email}>`,
-          `User: ${user.id} (${user.email})`,
-          `Message id: ${row.id}`,
-          '',
-          message,
-        ].join('\n'),
-      })
-      return reply.status(201).send({ id: row.id, created: row.created_at.toISOString() })
+      const { id, created } = await submitContactMessage({ db, jobs, clock }, userOf(request), request.body)
+      return reply.status(201).send({ id, created: created.toISOString() })
     },
   )
 }
