@@ -14,6 +14,7 @@ import * as bankAccounts from './migrations/0013-bank-accounts.ts'
 import * as verificationAndPayouts from './migrations/0014-verification-and-payouts.ts'
 import * as notifications from './migrations/0015-notifications.ts'
 import * as contactMessageDelivery from './migrations/0016-contact-message-delivery.ts'
+import * as emailVerification from './migrations/0017-email-verification.ts'
 import type { Database } from './schema.ts'
 
 /**
@@ -35,6 +36,7 @@ const migrations: Record<string, Migration> = {
   '0014-verification-and-payouts': verificationAndPayouts,
   '0015-notifications': notifications,
   '0016-contact-message-delivery': contactMessageDelivery,
+  '0017-email-verification': emailVerification,
 }
 
 export async function migrateToLatest(db: Kysely<Database>): Promise<string[]> {

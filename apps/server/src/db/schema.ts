@@ -41,6 +41,18 @@ export interface AccountsTable {
   last_name: string
   locale: string | null
   created_at: ColumnType<Date, Date | undefined, never>
+  /** When the person opened the confirmation link e-mailed to them (0017); null until then. */
+  email_verified_at: ColumnType<Date | null, Date | null | undefined, Date | null>
+}
+
+/** Links that confirm an account's e-mail address (0017): the token's SHA-256 only. */
+export interface EmailVerificationTokensTable {
+  token_hash: string
+  account_id: string
+  email: string
+  created_at: ColumnType<Date, Date | undefined, never>
+  expires_at: Date
+  used_at: Date | null
 }
 
 /** oidc-provider's storage: sessions, grants, codes, tokens, interactions. */
@@ -333,6 +345,7 @@ export interface Database {
   sandbox_verification_sessions: SandboxVerificationSessionsTable
   sandbox_account_sessions: SandboxAccountSessionsTable
   notifications: NotificationsTable
+  email_verification_tokens: EmailVerificationTokensTable
 }
 
 /** Every identity file a user uploaded (0014); the bytes went to the payment provider. */

@@ -120,7 +120,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   let verify = options.verifyAccessToken
   app.decorate('embeddedSigningKey', null)
   if (config.oidc.mode === 'embedded') {
-    const embedded = await mountEmbeddedOidc(app, { config, db: database.db })
+    const embedded = await mountEmbeddedOidc(app, { config, db: database.db, mailer: providers.mailer })
     app.embeddedSigningKey = embedded.privateSigningKey
     verify ??= createAccessTokenVerifier({
       issuer: embedded.issuer,

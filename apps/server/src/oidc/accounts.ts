@@ -11,12 +11,13 @@ export interface AccountProfile {
   firstName: string
   lastName: string
   locale: string | null
+  emailVerified: boolean
 }
 
 export async function createAccount(
   db: Kysely<Database>,
   input: { email: string; password: string; firstName: string; lastName: string; locale: string | null },
-): Promise<{ created: true; accountId: string } | { created: false }> {
+): Promise<{ created: true; accountId: string; email: string } | { created: false }> {
   const email = normaliseEmail(input.email)
   const id = accountIdForEmail(email)
   const passwordHash = await hashPassword(input.password)
@@ -35,7 +36,7 @@ export async function createAccount(
     .onConflict((conflict) => conflict.doNothing())
     .returning('id')
     .executeTakeFirst()
-  return row ? { created: true, accountId: row.id } : { created: false }
+  return row ? { created: true, accountId: row.id, email } : { created: false }
 }
 
 /** The account id when e-mail and password match, else null — the same work either way. */
@@ -55,8 +56,17 @@ export async function authenticate(db: Kysely<Database>, email: string, password
 export async function findAccountProfile(db: Kysely<Database>, id: string): Promise<AccountProfile | undefined> {
   const row = await db
     .selectFrom('accounts')
-    .select(['id', 'email', 'first_name', 'last_name', 'locale'])
+    .select(['id', 'email', 'first_name', 'last_name', 'locale', 'email_verified_at'])
     .where('id', '=', id)
     .executeTakeFirst()
-  return row && { id: row.id, email: row.email, firstName: row.first_name, lastName: row.last_name, locale: row.locale }
+  return (
+    row && {
+      id: row.id,
+      email: row.email,
+      firstName: row.first_name,
+      lastName: row.last_name,
+      locale: row.locale,
+      emailVerified: row.email_verified_at !== null,
+    }
+  )
 }

@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { FastifyInstance } from 'fastify'
 import type { JSONWebKeySet, JWK } from 'jose'
 import type { Kysely } from 'kysely'
+import type { Mailer } from '../adapters/mailer/port.ts'
 import { type Clock, systemClock } from '../clock.ts'
 import type { Config } from '../config.ts'
 import type { Database } from '../db/schema.ts'
@@ -25,7 +26,7 @@ export interface EmbeddedOidc {
  */
 export async function mountEmbeddedOidc(
   app: FastifyInstance,
-  deps: { config: Config; db: Kysely<Database>; clock?: Clock },
+  deps: { config: Config; db: Kysely<Database>; mailer: Mailer; clock?: Clock },
 ): Promise<EmbeddedOidc> {
   const { config, db } = deps
   const issuer = config.oidc.issuer
@@ -39,10 +40,11 @@ export async function mountEmbeddedOidc(
   provider.on('server_error', (_ctx, error) => app.log.error({ err: error }, 'oidc provider error'))
 
   // oidc-provider answers every path under its mount (404 included), so the
-  // interaction pages, which are Fastify routes, are let through explicitly.
+  // interaction pages and the e-mail confirmation links, which are Fastify
+  // routes, are let through explicitly.
   const handle = provider.callback()
   app.use(basePath, (req: IncomingMessage, res: ServerResponse, next: (error?: unknown) => void) => {
-    if (req.url?.startsWith('/interaction/')) return next()
+    if (req.url?.startsWith('/interaction/') || req.url?.startsWith('/verify-email/')) return next()
     return handle(req, res)
   })
 
@@ -51,6 +53,8 @@ export async function mountEmbeddedOidc(
     db,
     basePath,
     publicUrl: config.publicUrl,
+    issuer,
+    mailer: deps.mailer,
     // The app's clock when it has one, so that tests which move time move the sign-in throttle too.
     clock: deps.clock ?? app.services?.clock ?? systemClock,
   })

@@ -5,7 +5,10 @@ import type { Kysely } from 'kysely'
 import type Provider from 'oidc-provider'
 import type { Clock } from '../clock.ts'
 import type { Database } from '../db/schema.ts'
+import type { Mailer } from '../adapters/mailer/port.ts'
 import { authenticate, createAccount } from './accounts.ts'
+import { sendConfirmationLink } from './email-verification.ts'
+import { emailVerificationRoutes } from './email-verification-routes.ts'
 import { readRegistration, readSignIn } from './form-input.ts'
 import { html } from './html.ts'
 import { finishInteraction } from './interaction-result.ts'
@@ -29,7 +32,7 @@ const postRateLimit = { max: 20, timeWindow: 60_000 }
  */
 export async function interactionRoutes(
   app: FastifyInstance,
-  deps: { provider: Provider; db: Kysely<Database>; basePath: string; publicUrl: string; clock: Clock },
+  deps: { provider: Provider; db: Kysely<Database>; basePath: string; publicUrl: string; issuer: string; clock: Clock; mailer: Mailer },
 ): Promise<void> {
   const { provider, db, basePath } = deps
   const home = `${deps.publicUrl}/`
@@ -202,9 +205,21 @@ export async function interactionRoutes(
           const duplicate = html`${t('error.duplicate')} <a href="${register.signInHref}">${t('error.duplicateSignIn')}</a>`
           return sendPage(reply, 409, registerPage(page, { ...register, values, errors: { email: duplicate } }))
         }
+        try {
+          await sendConfirmationLink(
+            { db, mailer: deps.mailer, now: deps.clock.now(), issuer: deps.issuer },
+            { id: created.accountId, email: created.email, firstName: input.firstName },
+            page.locale,
+          )
+        } catch (error) {
+          // The account stands: the person can ask for another link from the account page.
+          request.log.error({ err: error }, 'e-mail confirmation link not sent')
+        }
         return finishInteraction(provider, request, reply, interaction, created.accountId)
       },
     )
+
+    emailVerificationRoutes(scope, { db, clock: deps.clock, basePath, home, pageContext: (request) => pageContext(request), sendPage })
 
     scope.get<{ Params: UidParams }>('/interaction/:uid/abort', async (request, reply) => {
       const interaction = await loadInteraction(request, reply)

@@ -214,3 +214,19 @@ ${view.providerForm}
 <p class="switch"><a href="${view.cancelHref}">${t('link.backToPactum')}</a></p>`,
   })
 }
+
+/**
+ * The page an e-mailed confirmation link opens: a button that confirms. A GET
+ * changes nothing, so mail scanners that open links do not confirm for the person.
+ */
+export function confirmEmailPage(page: PageContext, view: { action: string }): string {
+  const { t } = page
+  return layout(page, {
+    title: t('confirmEmail.title'),
+    body: html`<h1>${t('confirmEmail.title')}</h1>
+<p class="intro">${t('confirmEmail.body')}</p>
+<form method="post" action="${view.action}">
+<button type="submit" autofocus>${t('confirmEmail.submit')}</button>
+</form>`,
+  })
+}

@@ -68,8 +68,8 @@ export function createProvider(deps: {
         claims: () => ({
           sub: account.id,
           email: account.email,
-          // No address confirmation step exists (yet): say so rather than claim it.
-          email_verified: false,
+          // True once the person opened the link e-mailed at registration (email-verification.ts).
+          email_verified: account.emailVerified,
           given_name: account.firstName,
           family_name: account.lastName,
           name: `${account.firstName} ${account.lastName}`.trim(),
@@ -82,7 +82,8 @@ export function createProvider(deps: {
       if (token.kind !== 'AccessToken' || !('accountId' in token) || typeof token.accountId !== 'string') return undefined
       const account = await findAccountProfile(db, token.accountId)
       if (!account) return undefined
-      return { email: account.email, given_name: account.firstName, family_name: account.lastName }
+      // email_verified too: the API grants company and partner privileges only to a confirmed address.
+      return { email: account.email, email_verified: account.emailVerified, given_name: account.firstName, family_name: account.lastName }
     },
     // A first-party single-page app: always a refresh token (rotated on every
     // use, see rotateRefreshToken's default for public clients), without

@@ -1,4 +1,4 @@
-import { mkdtemp, readFile, rm, stat } from 'node:fs/promises'
+import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { createLocalJWKSet, decodeJwt, type JSONWebKeySet, jwtVerify } from 'jose'
@@ -26,7 +26,7 @@ afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup()
 })
 
-async function startServer(shared?: { database: Database; dataDir: string }) {
+async function startServer(shared?: { database: Database; dataDir: string }, env: Record<string, string> = {}) {
   const dataDir = shared?.dataDir ?? (await mkdtemp(path.join(tmpdir(), 'pactum-oidc-')))
   const database = shared?.database ?? (await createTestDatabase())
   if (!shared) {
@@ -35,7 +35,7 @@ async function startServer(shared?: { database: Database; dataDir: string }) {
       await rm(dataDir, { recursive: true, force: true })
     })
   }
-  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', PUBLIC_URL: testPublicUrl })
+  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', PUBLIC_URL: testPublicUrl, ...env })
   const app = await buildApp({ config, database, webDistDir: path.join(dataDir, 'no-web') })
   await app.ready()
   cleanups.push(() => app.close())
@@ -388,3 +388,62 @@ describe('tokens and sessions', () => {
     expect(response.body).toContain(`href="${testPublicUrl}/"`)
   })
 })
+
+/** The mails the file mailer wrote, decoded: recipient, subject, text. */
+async function mailsIn(dataDir: string) {
+  const dir = path.join(dataDir, 'mail')
+  const files = await readdir(dir).catch(() => [])
+  return Promise.all(
+    files.sort().map(async (file) => {
+      const [head = '', body = ''] = (await readFile(path.join(dir, file), 'utf8')).split('\r\n\r\n')
+      const header = (name: string) => head.split('\r\n').find((line) => line.startsWith(`${name}: `))?.slice(name.length + 2) ?? ''
+      const subject = header('Subject').replace(/^=\?UTF-8\?B\?(.*)\?=$/, (_, encoded: string) => Buffer.from(encoded, 'base64').toString('utf8'))
+      return { to: header('To'), subject, text: Buffer.from(body.replace(/\r\n/g, ''), 'base64').toString('utf8').replace(/\r\n/g, '\n') }
+    }),
+  )
+}
+
+describe('e-mail address confirmation', () => {
+  it('e-mails a link at registration; the link confirms only on the button, and the next token says so', async () => {
+    const { app, dataDir } = await startServer(undefined, { COMPANY_EMAIL_DOMAIN: 'example.com' })
+    const browser = new TestBrowser(app)
+    const { verifier, pagePath } = await openSignIn(browser, { prompt: 'create' })
+    const tokens = await tokensAfter(browser, await browser.request({ method: 'POST', url: `${pagePath}/register`, form: anna }), verifier)
+    expect(decodeJwt(tokens.access_token).email_verified).toBe(false)
+    const currencies = async (accessToken: string) =>
+      (await app.inject({ url: '/api/v1/me/supported_currencies', headers: { authorization: `Bearer ${accessToken}` } })).json() as string[]
+    const ordinary = await currencies(tokens.access_token)
+
+    const [mail, ...others] = await mailsIn(dataDir)
+    expect(others).toEqual([])
+    expect(mail).toMatchObject({ to: 'anna.kowalska@example.com', subject: 'Confirm your e-mail address for Pactum' })
+    expect(mail!.text).toMatch(/^Hello Anna,\n/)
+    const link = mail!.text.match(/https?:\/\/\S+/)?.[0]
+    expect(link).toMatch(new RegExp(`^${issuer}/verify-email/[A-Za-z0-9_-]{43}$`))
+
+    // Opening the link (as a mail scanner would) only shows the button.
+    const opened = await browser.request({ url: link! })
+    expect(opened.statusCode).toBe(200)
+    expect(opened.body).toContain('<h1>Confirm your e-mail address</h1>')
+    expect(opened.body).toContain(`<form method="post" action="/oidc/verify-email/`)
+    const afterOpening = (await refresh(app, tokens.refresh_token)).json() as { access_token: string; refresh_token: string }
+    expect(decodeJwt(afterOpening.access_token).email_verified).toBe(false)
+
+    const confirmed = await browser.request({ method: 'POST', url: link! })
+    expect(confirmed.statusCode).toBe(200)
+    expect(confirmed.body).toContain('<h1>E-mail address confirmed</h1>')
+    expect(confirmed.body).toContain(`href="${testPublicUrl}/"`)
+    // A second click, or opening it again, reads the same.
+    expect((await browser.request({ method: 'POST', url: link! })).body).toContain('<h1>E-mail address confirmed</h1>')
+    expect((await browser.request({ url: link! })).body).toContain('<h1>E-mail address confirmed</h1>')
+
+    // The next tokens carry it, and the company domain's privileges come with them.
+    const afterConfirming = (await refresh(app, afterOpening.refresh_token)).json() as { access_token: string; id_token: string }
+    expect(decodeJwt(afterConfirming.access_token).email_verified).toBe(true)
+    expect(decodeJwt(afterConfirming.id_token).email_verified).toBe(true)
+    const privileged = await currencies(afterConfirming.access_token)
+    expect(privileged.length).toBeGreaterThan(ordinary.length)
+    expect(privileged).toEqual(expect.arrayContaining(ordinary))
+  })
+})
+

@@ -1,0 +1,118 @@
+import { createHash, randomBytes } from 'node:crypto'
+import type { Locale } from '@pactum/domain/locales'
+import type { Kysely } from 'kysely'
+import type { Mailer } from '../adapters/mailer/port.ts'
+import type { Database } from '../db/schema.ts'
+import { translator } from './translations.ts'
+
+/**
+ * E-mail address confirmation for the embedded sign-in: what an external
+ * issuer does before its tokens say `email_verified: true`. The link carries
+ * 256 random bits; the database keeps only their SHA-256, so a copy of the
+ * database cannot confirm anyone. A link works once and for a week, and only
+ * for the address it was sent to.
+ */
+
+export const confirmationLinkDays = 7
+
+function hashOf(token: string): string {
+  return createHash('sha256').update(token).digest('hex')
+}
+
+export interface ConfirmationMailDeps {
+  db: Kysely<Database>
+  mailer: Mailer
+  now: Date
+  /** The issuer's public address (`PUBLIC_URL/oidc`). */
+  issuer: string
+}
+
+/** Issues a fresh link for the account's current address and e-mails it, in `locale`. */
+export async function sendConfirmationLink(
+  deps: ConfirmationMailDeps,
+  account: { id: string; email: string; firstName: string },
+  locale: Locale,
+): Promise<void> {
+  const token = randomBytes(32).toString('base64url')
+  await deps.db
+    .insertInto('email_verification_tokens')
+    .values({
+      token_hash: hashOf(token),
+      account_id: account.id,
+      email: account.email,
+      expires_at: new Date(deps.now.getTime() + confirmationLinkDays * 86_400_000),
+    })
+    .execute()
+  const t = translator(locale)
+  const link = `${deps.issuer.replace(/\/+$/, '')}/verify-email/${token}`
+  await deps.mailer.send({
+    to: account.email,
+    subject: t('confirmEmail.mail.subject'),
+    text: [
+      t('confirmEmail.mail.greeting', { name: account.firstName }),
+      '',
+      t('confirmEmail.mail.body', { days: confirmationLinkDays }),
+      '',
+      link,
+      '',
+      t('confirmEmail.mail.ignore'),
+    ].join('\n'),
+  })
+}
+
+export type LinkState = 'valid' | 'confirmed' | 'expired' | 'invalid'
+
+/** What a link would do, without using it (the page a person sees before confirming). */
+export async function linkState(db: Kysely<Database>, token: string, now: Date): Promise<LinkState> {
+  const row = await findLink(db, token)
+  return stateOf(row, now)
+}
+
+/**
+ * Uses the link: marks it used and the account's address confirmed, in one
+ * database transaction under a row lock, so two clicks confirm once.
+ */
+export async function confirmEmail(db: Kysely<Database>, token: string, now: Date): Promise<Exclude<LinkState, 'valid'>> {
+  return db.transaction().execute(async (trx) => {
+    const row = await findLink(trx, token, { lock: true })
+    const state = stateOf(row, now)
+    if (state !== 'valid') return state
+    if (!row) return 'invalid'
+    await trx.updateTable('email_verification_tokens').set({ used_at: now }).where('token_hash', '=', row.token_hash).execute()
+    await trx
+      .updateTable('accounts')
+      .set({ email_verified_at: now })
+      .where('id', '=', row.account_id)
+      .where('email_verified_at', 'is', null)
+      .execute()
+    return 'confirmed'
+  })
+}
+
+type LinkRow = { token_hash: string; account_id: string; expires_at: Date; used_at: Date | null; email: string; account_email: string }
+
+async function findLink(db: Kysely<Database>, token: string, options: { lock?: boolean } = {}): Promise<LinkRow | undefined> {
+  // Anything but a token we could have issued is looked up as nothing.
+  if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return undefined
+  let query = db
+    .selectFrom('email_verification_tokens')
+    .innerJoin('accounts', 'accounts.id', 'email_verification_tokens.account_id')
+    .select([
+      'email_verification_tokens.token_hash',
+      'email_verification_tokens.account_id',
+      'email_verification_tokens.expires_at',
+      'email_verification_tokens.used_at',
+      'email_verification_tokens.email',
+      'accounts.email as account_email',
+    ])
+    .where('email_verification_tokens.token_hash', '=', hashOf(token))
+  if (options.lock) query = query.forUpdate()
+  return query.executeTakeFirst()
+}
+
+function stateOf(row: LinkRow | undefined, now: Date): LinkState {
+  if (!row || row.email.toLowerCase() !== row.account_email.toLowerCase()) return 'invalid'
+  if (row.used_at) return 'confirmed'
+  if (row.expires_at.getTime() <= now.getTime()) return 'expired'
+  return 'valid'
+}
