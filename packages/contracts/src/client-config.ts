@@ -9,6 +9,8 @@ export const clientConfigSchema = z
       scope: z.string(),
       /** Embedded provider only: where "create an account" starts. */
       supports_registration: z.boolean(),
+      /** Embedded provider only: the account page can send the e-mail confirmation link again. */
+      supports_email_confirmation: z.boolean(),
     }),
     support_email: z.string(),
   })

@@ -51,6 +51,8 @@ export const errorStatus = {
   tos_not_accepted: 409,
   identity_verification_required: 409,
   email_already_registered: 409,
+  email_already_confirmed: 409,
+  email_confirmation_unavailable: 409,
   idempotency_request_in_progress: 409,
   file_too_large: 413,
   unsupported_file_type: 415,

@@ -12,3 +12,7 @@ export const meSchema = z
   .meta({ id: 'Me' })
 
 export type Me = z.infer<typeof meSchema>
+
+/** POST /me/email_confirmation: where the new confirmation link went (embedded sign-in only). */
+export const emailConfirmationSentSchema = z.object({ email: z.string() }).meta({ id: 'EmailConfirmationSent' })
+export type EmailConfirmationSent = z.infer<typeof emailConfirmationSentSchema>

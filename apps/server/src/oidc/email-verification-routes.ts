@@ -1,3 +1,4 @@
+import { isSupportedLocale, type Locale } from '@pactum/domain/locales'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { Kysely } from 'kysely'
 import type { Clock } from '../clock.ts'
@@ -8,6 +9,11 @@ import { confirmEmailPage, messagePage, type PageContext } from './pages.ts'
 interface TokenParams {
   token: string
 }
+interface LangQuery {
+  lang?: string
+}
+
+type LinkRequest = FastifyRequest<{ Params: TokenParams; Querystring: LangQuery }>
 
 /** Per client address: the tokens cannot be guessed, but nobody needs to try many. */
 const linkRateLimit = { max: 20, timeWindow: 60_000 }
@@ -24,29 +30,32 @@ export function emailVerificationRoutes(
     clock: Clock
     basePath: string
     home: string
-    pageContext: (request: FastifyRequest) => PageContext
+    pageContext: (request: FastifyRequest, chosen?: Locale) => PageContext
     sendPage: (reply: FastifyReply, status: number, body: string) => FastifyReply
   },
 ): void {
   const { db, clock, basePath, home } = deps
-  const outcome = (request: FastifyRequest, reply: FastifyReply, state: Exclude<LinkState, 'valid'>) => {
+  // The link names the e-mail's language; without it, the browser's.
+  const page = (request: LinkRequest) => deps.pageContext(request, isSupportedLocale(request.query.lang) ? request.query.lang : undefined)
+  const outcome = (request: LinkRequest, reply: FastifyReply, state: Exclude<LinkState, 'valid'>) => {
     const view = {
       confirmed: { status: 200, title: 'confirmEmail.done.title', body: 'confirmEmail.done.body' },
       expired: { status: 410, title: 'confirmEmail.expired.title', body: 'confirmEmail.expired.body' },
       invalid: { status: 404, title: 'confirmEmail.invalid.title', body: 'confirmEmail.invalid.body' },
     } as const
     const { status, title, body } = view[state]
-    return deps.sendPage(reply, status, messagePage(deps.pageContext(request), { title, heading: title, body, link: { href: home, label: 'link.backToPactum' } }))
+    return deps.sendPage(reply, status, messagePage(page(request), { title, heading: title, body, link: { href: home, label: 'link.backToPactum' } }))
   }
 
-  scope.get<{ Params: TokenParams }>('/verify-email/:token', { config: { rateLimit: linkRateLimit } }, async (request, reply) => {
+  scope.get<{ Params: TokenParams; Querystring: LangQuery }>('/verify-email/:token', { config: { rateLimit: linkRateLimit } }, async (request, reply) => {
     const state = await linkState(db, request.params.token, clock.now())
     if (state !== 'valid') return outcome(request, reply, state)
-    const action = `${basePath}/verify-email/${encodeURIComponent(request.params.token)}`
-    return deps.sendPage(reply, 200, confirmEmailPage(deps.pageContext(request), { action }))
+    const context = page(request)
+    const action = `${basePath}/verify-email/${encodeURIComponent(request.params.token)}?lang=${context.locale}`
+    return deps.sendPage(reply, 200, confirmEmailPage(context, { action }))
   })
 
-  scope.post<{ Params: TokenParams }>('/verify-email/:token', { config: { rateLimit: linkRateLimit } }, async (request, reply) => {
+  scope.post<{ Params: TokenParams; Querystring: LangQuery }>('/verify-email/:token', { config: { rateLimit: linkRateLimit } }, async (request, reply) => {
     // A second click on a link already used says "confirmed" again: the outcome the person wants to read.
     return outcome(request, reply, await confirmEmail(db, request.params.token, clock.now()))
   })

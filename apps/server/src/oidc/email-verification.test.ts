@@ -30,7 +30,7 @@ async function setup() {
   const account = { id: created.accountId, email: created.email, firstName: 'Ola' }
   const sendLink = async (now = t0) => {
     await sendConfirmationLink({ db, mailer, now, issuer }, account, 'pl_pl')
-    const token = sent.at(-1)?.text.match(/verify-email\/(\S+)/)?.[1]
+    const token = sent.at(-1)?.text.match(/verify-email\/([A-Za-z0-9_-]+)\?lang=pl_pl/)?.[1]
     if (!token) throw new Error('no link in the mail')
     return token
   }
@@ -45,7 +45,7 @@ describe('e-mail confirmation links', () => {
     expect(sent).toHaveLength(1)
     expect(sent[0]).toMatchObject({ to: 'ola@example.com', subject: 'Potwierdź swój adres e-mail w Pactum' })
     expect(sent[0]!.text).toContain(`w ciągu ${confirmationLinkDays} dni`)
-    expect(sent[0]!.text).toContain(`${issuer}/verify-email/${token}`)
+    expect(sent[0]!.text).toContain(`${issuer}/verify-email/${token}?lang=pl_pl`)
     const stored = await db.selectFrom('email_verification_tokens').selectAll().execute()
     expect(stored).toHaveLength(1)
     expect(JSON.stringify(stored)).not.toContain(token)

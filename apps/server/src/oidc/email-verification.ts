@@ -44,7 +44,8 @@ export async function sendConfirmationLink(
     })
     .execute()
   const t = translator(locale)
-  const link = `${deps.issuer.replace(/\/+$/, '')}/verify-email/${token}`
+  // The page the link opens speaks the e-mail's language.
+  const link = `${deps.issuer.replace(/\/+$/, '')}/verify-email/${token}?lang=${locale}`
   await deps.mailer.send({
     to: account.email,
     subject: t('confirmEmail.mail.subject'),

@@ -219,7 +219,7 @@ export async function interactionRoutes(
       },
     )
 
-    emailVerificationRoutes(scope, { db, clock: deps.clock, basePath, home, pageContext: (request) => pageContext(request), sendPage })
+    emailVerificationRoutes(scope, { db, clock: deps.clock, basePath, home, pageContext: (request, chosen) => pageContext(request, undefined, chosen), sendPage })
 
     scope.get<{ Params: UidParams }>('/interaction/:uid/abort', async (request, reply) => {
       const interaction = await loadInteraction(request, reply)

@@ -419,13 +419,13 @@ describe('e-mail address confirmation', () => {
     expect(mail).toMatchObject({ to: 'anna.kowalska@example.com', subject: 'Confirm your e-mail address for Pactum' })
     expect(mail!.text).toMatch(/^Hello Anna,\n/)
     const link = mail!.text.match(/https?:\/\/\S+/)?.[0]
-    expect(link).toMatch(new RegExp(`^${issuer}/verify-email/[A-Za-z0-9_-]{43}$`))
+    expect(link).toMatch(new RegExp(`^${issuer}/verify-email/[A-Za-z0-9_-]{43}\\?lang=en_gb$`))
 
     // Opening the link (as a mail scanner would) only shows the button.
     const opened = await browser.request({ url: link! })
     expect(opened.statusCode).toBe(200)
     expect(opened.body).toContain('<h1>Confirm your e-mail address</h1>')
-    expect(opened.body).toContain(`<form method="post" action="/oidc/verify-email/`)
+    expect(opened.body).toMatch(/<form method="post" action="\/oidc\/verify-email\/[A-Za-z0-9_-]{43}\?lang=en_gb">/)
     const afterOpening = (await refresh(app, tokens.refresh_token)).json() as { access_token: string; refresh_token: string }
     expect(decodeJwt(afterOpening.access_token).email_verified).toBe(false)
 
@@ -444,6 +444,34 @@ describe('e-mail address confirmation', () => {
     const privileged = await currencies(afterConfirming.access_token)
     expect(privileged.length).toBeGreaterThan(ordinary.length)
     expect(privileged).toEqual(expect.arrayContaining(ordinary))
+  })
+
+  it('sends the link again from the account page, in the interface language, until the address is confirmed', async () => {
+    const { app, dataDir } = await startServer()
+    const browser = new TestBrowser(app)
+    const { verifier, pagePath } = await openSignIn(browser, { prompt: 'create' })
+    const tokens = await tokensAfter(browser, await browser.request({ method: 'POST', url: `${pagePath}/register`, form: anna }), verifier)
+    const resend = () =>
+      app.inject({ method: 'POST', url: '/api/v1/me/email_confirmation', headers: { authorization: `Bearer ${tokens.access_token}`, 'accept-language': 'pl-PL' } })
+
+    const sent = await resend()
+    expect(sent.statusCode, sent.body).toBe(202)
+    expect(sent.json()).toEqual({ email: 'anna.kowalska@example.com' })
+    const mails = await mailsIn(dataDir)
+    expect(mails.map((mail) => mail.subject).sort()).toEqual(['Confirm your e-mail address for Pactum', 'Potwierdź swój adres e-mail w Pactum'])
+    const polish = mails.find((mail) => mail.subject.startsWith('Potwierdź'))!
+    const link = polish.text.match(/https?:\/\/\S+/)![0]
+    expect((await browser.request({ method: 'POST', url: link })).body).toContain('<h1>Adres e-mail potwierdzony</h1>')
+
+    const again = await resend()
+    expect(again.statusCode).toBe(409)
+    expect(again.json()).toMatchObject({ code: 'email_already_confirmed' })
+    expect(await mailsIn(dataDir)).toHaveLength(2)
+    // Three an hour per person.
+    await resend()
+    const limited = await resend()
+    expect(limited.statusCode).toBe(429)
+    expect(limited.json()).toMatchObject({ code: 'rate_limited' })
   })
 })
 

@@ -17,6 +17,7 @@ export const testConfig: ClientConfig = {
     client_id: 'pactum-web',
     scope: 'openid profile email offline_access',
     supports_registration: true,
+    supports_email_confirmation: true,
   },
   support_email: 'support@pactum.test',
 }

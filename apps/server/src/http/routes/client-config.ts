@@ -14,6 +14,7 @@ export const clientConfigRoutes: FastifyPluginAsyncZod = async (app) => {
           client_id: oidc.clientId,
           scope: 'openid profile email offline_access',
           supports_registration: oidc.mode === 'embedded',
+          supports_email_confirmation: oidc.mode === 'embedded',
         },
         support_email: supportEmail,
       }

@@ -1,6 +1,7 @@
 import { errorBodySchema } from '@pactum/contracts/errors'
-import { meSchema } from '@pactum/contracts/me'
+import { emailConfirmationSentSchema, meSchema } from '@pactum/contracts/me'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { resendEmailConfirmation } from '../../services/email-confirmation.ts'
 import { userOf } from '../plugins/authentication.ts'
 
 export const meRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -25,6 +26,28 @@ export const meRoutes: FastifyPluginAsyncZod = async (app) => {
         roles: user.roles,
         created: user.createdAt.toISOString(),
       }
+    },
+  )
+
+  app.post(
+    '/me/email_confirmation',
+    {
+      onRequest: app.authenticate,
+      // Each call e-mails the person: a few an hour is all anyone needs.
+      config: {
+        rateLimit: { max: 3, timeWindow: '1 hour', hook: 'preHandler', keyGenerator: (request) => `email_confirmation:${request.currentUser?.id ?? request.ip}` },
+      },
+      schema: {
+        tags: ['profile'],
+        summary: 'E-mail the address confirmation link again (embedded sign-in; 3 an hour)',
+        security: [{ bearer: [] }],
+        response: { 202: emailConfirmationSentSchema, 401: errorBodySchema, 409: errorBodySchema, 429: errorBodySchema },
+      },
+    },
+    async (request, reply) => {
+      const { db, mailer, clock, config } = app.services
+      const embeddedIssuer = config.oidc.mode === 'embedded' ? config.oidc.issuer : null
+      return reply.status(202).send(await resendEmailConfirmation({ db, mailer, clock, embeddedIssuer }, userOf(request)))
     },
   )
 }

@@ -1,0 +1,34 @@
+import { readdir } from 'node:fs/promises'
+import path from 'node:path'
+import { afterEach, describe, expect, it } from 'vitest'
+import { createTestApp, type TestApp } from '../../testing/test-app.ts'
+
+let testApp: TestApp | undefined
+afterEach(async () => {
+  await testApp?.close()
+  testApp = undefined
+})
+
+describe('POST /me/email_confirmation', () => {
+  it('answers 401 without a token', async () => {
+    testApp = await createTestApp()
+    const response = await testApp.app.inject({ method: 'POST', url: '/api/v1/me/email_confirmation' })
+    expect(response.statusCode).toBe(401)
+  })
+
+  it('has nothing to send for someone without an embedded sign-in account, and e-mails nobody', async () => {
+    testApp = await createTestApp()
+    // A token minted for an address that never registered (as `npm run cli -- token` does).
+    const token = await testApp.tokenFor('minted@example.com')
+    const response = await testApp.app.inject({ method: 'POST', url: '/api/v1/me/email_confirmation', headers: { authorization: `Bearer ${token}` } })
+    expect(response.statusCode).toBe(409)
+    expect(response.json()).toMatchObject({ code: 'email_confirmation_unavailable' })
+    expect(await readdir(path.join(testApp.dataDir, 'mail')).catch(() => [])).toEqual([])
+  })
+
+  it('tells the web app that the embedded sign-in confirms addresses', async () => {
+    testApp = await createTestApp()
+    const config = (await testApp.app.inject({ url: '/api/v1/config' })).json()
+    expect(config.oidc).toMatchObject({ supports_registration: true, supports_email_confirmation: true })
+  })
+})
