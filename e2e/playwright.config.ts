@@ -10,7 +10,11 @@ import { defineConfig } from '@playwright/test'
  */
 const port = Number(process.env.E2E_PORT ?? 3310)
 const baseURL = `http://localhost:${port}`
-const dataDir = mkdtempSync(path.join(tmpdir(), 'pactum-e2e-'))
+// Playwright evaluates this file in the runner and again in every worker: the
+// folder is made once and handed down through the environment, so tests can
+// read what the server wrote there (the e-mails in DATA_DIR/mail).
+process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), 'pactum-e2e-'))
+const dataDir = process.env.E2E_DATA_DIR
 
 export default defineConfig({
   testDir: './tests',

@@ -15,6 +15,7 @@ import { useResultModal } from '../../components/result-modal.tsx'
 import { useApiClient } from '../../lib/api/api-client-context.tsx'
 import { routeTo } from '../../lib/named-routes.ts'
 import { contactErrorMessage, sendContactMessage } from './contact-api.ts'
+import { EmailConfirmation } from './email-confirmation.tsx'
 import { NotificationLanguageSelect } from './notification-language-select.tsx'
 
 /** The subject support filters deletion requests by; not translated, it is for our team. */
@@ -99,9 +100,12 @@ export function AccountPage() {
           <Typography component="dt" color="text.secondary">
             {t('help.account.email')}
           </Typography>
-          <Typography component="dd" data-testid="account-email" sx={{ m: 0, overflowWrap: 'anywhere' }}>
-            {user?.profile.email ?? t('profile.details.notProvided')}
-          </Typography>
+          <Box component="dd" sx={{ m: 0 }}>
+            <Typography data-testid="account-email" sx={{ overflowWrap: 'anywhere', mb: 1 }}>
+              {user?.profile.email ?? t('profile.details.notProvided')}
+            </Typography>
+            {user && <EmailConfirmation verified={user.profile.emailVerified} />}
+          </Box>
           <Typography component="dt" color="text.secondary">
             {t('help.account.language')}
           </Typography>

@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
 import { apiError, defaultApiRoutes, fakeApiClient } from '../../test/fake-api-client.ts'
+import { fakeAuthService, fakeUser } from '../../test/fake-auth-service.ts'
 import { renderApp } from '../../test/render-app.tsx'
 
 function contactApi(answer: unknown = undefined) {
@@ -87,6 +88,44 @@ describe('account page: account deletion', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }))
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Request account deletion?' })).toBeNull())
     expect(api.request.mock.calls.some(([path]) => path === '/app_api/contact_us')).toBe(false)
+  })
+})
+
+describe('account page: e-mail confirmation', () => {
+  const signedIn = (emailVerified: boolean | undefined) =>
+    fakeAuthService(fakeUser({ profile: { givenName: 'Anna', email: 'anna@example.com', emailVerified } }))
+
+  it('says a confirmed address is confirmed, and offers nothing to send', async () => {
+    await renderApp('/profile/help/account', { auth: signedIn(true) })
+    expect((await screen.findByTestId('email-confirmed')).textContent).toBe('Confirmed')
+    expect(screen.queryByRole('button', { name: 'Send the link again' })).toBeNull()
+  })
+
+  it('sends the link again once, and says where it went', async () => {
+    const user = userEvent.setup()
+    const api = fakeApiClient({ ...defaultApiRoutes(), 'POST /me/email_confirmation': () => ({ email: 'anna@example.com' }) })
+    await renderApp('/profile/help/account', { auth: signedIn(false), api })
+    expect(await screen.findByText('Not confirmed yet')).toBeTruthy()
+    const button = screen.getByRole('button', { name: 'Send the link again' })
+    await user.click(button)
+    expect((await screen.findByTestId('email-confirmation-sent')).textContent).toBe('We have sent a new link to anna@example.com. It works for 7 days.')
+    expect(api.request).toHaveBeenCalledWith('/me/email_confirmation', { method: 'POST' })
+    expect((button as HTMLButtonElement).disabled).toBe(true)
+  })
+
+  it('explains a refusal in the interface language', async () => {
+    const user = userEvent.setup()
+    const api = fakeApiClient({
+      ...defaultApiRoutes(),
+      'POST /me/email_confirmation': () => {
+        throw apiError(409, 'email_already_confirmed')
+      },
+    })
+    await renderApp('/profile/help/account', { auth: signedIn(false), api, locale: 'pl_pl' })
+    await user.click(await screen.findByRole('button', { name: 'Wyślij link ponownie' }))
+    expect((await screen.findByTestId('email-confirmation-error')).textContent).toBe(
+      'Twój adres e-mail jest już potwierdzony. Pactum pokaże to po następnym zalogowaniu.',
+    )
   })
 })
 

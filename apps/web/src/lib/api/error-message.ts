@@ -43,6 +43,8 @@ export const translatedErrorCodes = [
   'active_country_not_set',
   'tos_not_accepted',
   'identity_verification_required',
+  'email_already_confirmed',
+  'email_confirmation_unavailable',
   'idempotency_key_reused',
   'rate_limited',
   'internal_error',

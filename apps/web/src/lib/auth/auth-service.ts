@@ -3,7 +3,8 @@ export interface AuthUser {
   accessToken: string
   /** Seconds since the epoch, as in the token's `exp`; undefined when the provider gave none. */
   expiresAt: number | undefined
-  profile: { givenName?: string; familyName?: string; email?: string }
+  /** `emailVerified` follows the ID token, so a confirmation shows after the next token refresh. */
+  profile: { givenName?: string; familyName?: string; email?: string; emailVerified?: boolean }
 }
 
 export interface SignInOptions {

@@ -26,6 +26,7 @@ function toAuthUser(user: User): AuthUser {
       givenName: user.profile.given_name,
       familyName: user.profile.family_name,
       email: user.profile.email,
+      emailVerified: user.profile.email_verified,
     },
   }
 }

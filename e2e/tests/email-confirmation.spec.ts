@@ -1,0 +1,51 @@
+import { expect, type Page, test } from '@playwright/test'
+import { expectNoAxeViolations } from '../support/axe.ts'
+import { nthMailTo } from '../support/mailbox.ts'
+import { newPerson, type Person, registeredPerson } from '../support/people.ts'
+import { keepScreenshot } from '../support/screenshots.ts'
+
+async function signOutAndIn(page: Page, person: Person) {
+  await page.getByTestId('logout-button').click()
+  // The provider asks for a confirmation while it has a session.
+  await page.waitForURL(/\/oidc\/session\/end/)
+  await page.getByRole('button', { name: 'Sign out' }).click()
+  await page.waitForURL((url) => !url.pathname.startsWith('/oidc/session/end'))
+  await page.goto('/transactions')
+  await page.getByLabel('E-mail').fill(person.email)
+  await page.getByLabel('Password').fill(person.password)
+  await page.getByRole('button', { name: 'Sign in' }).click()
+  await expect(page).toHaveURL(/\/transactions$/)
+}
+
+/**
+ * The embedded sign-in confirms e-mail addresses as a real issuer does, so
+ * that company and partner privileges can work on the embedded defaults.
+ */
+test('a new person confirms their e-mail address from the link, and the account page says so', async ({ browser }) => {
+  const person = newPerson('Celina')
+  const page = await registeredPerson(browser, person)
+  expect((await nthMailTo(person.email, 1)).subject).toBe('Confirm your e-mail address for Pactum')
+
+  await page.goto('/profile/help/account')
+  await expect(page.getByTestId('email-not-confirmed')).toContainText('Not confirmed yet')
+  await page.getByRole('button', { name: 'Send the link again' }).click()
+  await expect(page.getByTestId('email-confirmation-sent')).toContainText(person.email)
+  await expectNoAxeViolations(page, 'the account page with an address to confirm')
+
+  const link = (await nthMailTo(person.email, 2)).text.match(/https?:\/\/\S+/)?.[0]
+  expect(link).toBeTruthy()
+  await page.goto(link!)
+  await expect(page.getByRole('heading', { level: 1, name: 'Confirm your e-mail address' })).toBeVisible()
+  await expectNoAxeViolations(page, 'the e-mail confirmation page')
+  await page.getByRole('button', { name: 'Confirm e-mail address' }).click()
+  await expect(page.getByRole('heading', { level: 1, name: 'E-mail address confirmed' })).toBeVisible()
+  await keepScreenshot(page, 'email-confirmed')
+
+  // New tokens carry the confirmation.
+  await page.goto('/profile/help/account')
+  await signOutAndIn(page, person)
+  await page.goto('/profile/help/account')
+  await expect(page.getByTestId('email-confirmed')).toHaveText('Confirmed')
+  await keepScreenshot(page, 'account-email-confirmed')
+  await page.context().close()
+})
