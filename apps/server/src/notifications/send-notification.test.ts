@@ -1,11 +1,10 @@
-import { readdir, readFile } from 'node:fs/promises'
-import path from 'node:path'
 import { formatMoney } from '@pactum/domain/currencies'
 import { afterEach, describe, expect, it } from 'vitest'
 import type { Mailer } from '../adapters/mailer/port.ts'
 import { apiCaller, partyTokens } from '../testing/api-caller.ts'
 import { createSale, joinedSale, payByCard } from '../testing/sale-steps.ts'
 import { createTestApp, type TestApp } from '../testing/test-app.ts'
+import { type WrittenMail, writtenMails } from '../testing/written-mails.ts'
 import { TestClock } from '../testing/test-clock.ts'
 import { actAsSystem } from '../transactions/act-as-party.ts'
 import { applyOnlineEvent, type TransactionDeps } from '../transactions/apply-online-event.ts'
@@ -31,32 +30,7 @@ async function start() {
   return { app, clock, call, db, dataDir, notificationDeps, transactionDeps }
 }
 
-interface Mail {
-  to: string
-  subject: string
-  text: string
-}
-
-/** Every .eml the file mailer wrote, decoded (RFC 2047 subject, base64 body). */
-async function mails(dataDir: string): Promise<Mail[]> {
-  const dir = path.join(dataDir, 'mail')
-  const files = await readdir(dir).catch((error: NodeJS.ErrnoException) => {
-    if (error.code === 'ENOENT') return []
-    throw error
-  })
-  return Promise.all(
-    files.map(async (file) => {
-      const [head = '', body = ''] = (await readFile(path.join(dir, file), 'utf8')).split('\r\n\r\n')
-      const header = (name: string) => head.split('\r\n').find((line) => line.startsWith(`${name}: `))?.slice(name.length + 2) ?? ''
-      const subject = header('Subject').replace(/^=\?UTF-8\?B\?(.*)\?=$/, (_, encoded: string) => Buffer.from(encoded, 'base64').toString('utf8'))
-      // The file mailer writes CRLF line ends, as RFC 5322 asks.
-      const text = Buffer.from(body.replace(/\r\n/g, ''), 'base64').toString('utf8').replace(/\r\n/g, '\n')
-      return { to: header('To'), subject, text }
-    }),
-  )
-}
-
-const to = (list: Mail[], address: string) => list.filter((mail) => mail.to === address).map((mail) => mail.subject).sort()
+const to = (list: WrittenMail[], address: string) => list.filter((mail) => mail.to === address).map((mail) => mail.subject).sort()
 
 describe('state-change e-mails', () => {
   it("writes to each party in their own notification language, once, after the state change's commit", async () => {
@@ -65,9 +39,9 @@ describe('state-change e-mails', () => {
 
     const { id, joinCode } = await joinedSale(call)
     // Enqueued with the state change, sent by the worker: nothing yet.
-    expect(await mails(dataDir)).toEqual([])
+    expect(await writtenMails(dataDir)).toEqual([])
     await app.services.jobs.runDue()
-    const afterJoin = await mails(dataDir)
+    const afterJoin = await writtenMails(dataDir)
     expect(to(afterJoin, 'seller@example.com')).toEqual(['Kupujący dołączył do Twojej sprzedaży „A blue bicycle”'])
     const joinMail = afterJoin[0]!
     expect(joinMail.text).toContain('Kupujący dołączył do Twojej sprzedaży. Zaczekaj na jego płatność')
@@ -78,7 +52,7 @@ describe('state-change e-mails', () => {
 
     const { clientSecret } = await payByCard(call, id)
     await app.services.jobs.runDue()
-    const all = await mails(dataDir)
+    const all = await writtenMails(dataDir)
     expect(to(all, 'seller@example.com')).toEqual(['Kupujący dołączył do Twojej sprzedaży „A blue bicycle”', 'Otrzymano płatność za „A blue bicycle”: wyślij przedmiot'])
     expect(to(all, 'buyer@example.com')).toEqual(['Your payment for “A blue bicycle” is safe with Pactum'])
     const buyerMail = all.find((mail) => mail.to === 'buyer@example.com')!
@@ -100,7 +74,7 @@ describe('state-change e-mails', () => {
     ])
     expect(rows.every((row) => row.mail_id)).toBe(true)
     await app.services.jobs.runDue()
-    expect(await mails(dataDir)).toHaveLength(3)
+    expect(await writtenMails(dataDir)).toHaveLength(3)
   })
 
   it('writes in the interface language of someone who never chose an e-mail language', async () => {
@@ -111,7 +85,7 @@ describe('state-change e-mails', () => {
     await app.services.jobs.runDue()
     const row = await db.selectFrom('notifications').select(['recipient_role', 'language']).where('transaction_id', '=', id).executeTakeFirstOrThrow()
     expect(row).toEqual({ recipient_role: 'seller', language: 'fi_fi' })
-    expect((await mails(dataDir)).map((mail) => mail.subject)).toEqual(['Ostaja liittyi myyntiisi: ”A blue bicycle”'])
+    expect((await writtenMails(dataDir)).map((mail) => mail.subject)).toEqual(['Ostaja liittyi myyntiisi: ”A blue bicycle”'])
   })
 
   it('does not send again when a job runs a second time', async () => {
@@ -123,7 +97,7 @@ describe('state-change e-mails', () => {
 
     expect(await sendNotification(notificationDeps, job)).toBe('already_sent')
     expect(await sendNotification(notificationDeps, job)).toBe('already_sent')
-    expect(await mails(dataDir)).toHaveLength(1)
+    expect(await writtenMails(dataDir)).toHaveLength(1)
     expect(await db.selectFrom('notifications').select('id').execute()).toHaveLength(1)
   })
 
@@ -145,7 +119,7 @@ describe('state-change e-mails', () => {
     await expect(sendNotification(notificationDeps, held)).rejects.toThrow('being sent by another attempt')
     await clock.moveBy(601)
     expect(await sendNotification(notificationDeps, held)).toBe('sent')
-    expect(await mails(dataDir)).toHaveLength(2)
+    expect(await writtenMails(dataDir)).toHaveLength(2)
   })
 
   it('sends nothing when the role has nobody in it, or the transaction is gone', async () => {
@@ -154,7 +128,7 @@ describe('state-change e-mails', () => {
     expect(await sendNotification(notificationDeps, { transactionId: id, template: 'paid', to: 'buyer', key: `${id}:1:paid:buyer` })).toBe('no_recipient')
     const missing = '0195f3c2-0000-7000-8000-000000000001'
     expect(await sendNotification(notificationDeps, { transactionId: missing, template: 'paid', to: 'seller', key: `${missing}:1:paid:seller` })).toBe('no_recipient')
-    expect(await mails(dataDir)).toEqual([])
+    expect(await writtenMails(dataDir)).toEqual([])
     expect(await db.selectFrom('notifications').select('id').execute()).toEqual([])
   })
 
@@ -177,6 +151,6 @@ describe('state-change e-mails', () => {
 
     await app.services.jobs.runDue()
     const failed = 'Your payment for “A blue bicycle” did not go through'
-    expect(to(await mails(dataDir), 'buyer@example.com')).toEqual([failed, failed])
+    expect(to(await writtenMails(dataDir), 'buyer@example.com')).toEqual([failed, failed])
   })
 })

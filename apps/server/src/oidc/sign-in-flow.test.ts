@@ -1,4 +1,4 @@
-import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises'
+import { mkdtemp, readFile, rm, stat } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { createLocalJWKSet, decodeJwt, type JSONWebKeySet, jwtVerify } from 'jose'
@@ -7,6 +7,7 @@ import { loadConfig } from '../config.ts'
 import type { Database } from '../db/database.ts'
 import { buildApp } from '../http/app.ts'
 import { createTestDatabase } from '../testing/test-database.ts'
+import { writtenMails } from '../testing/written-mails.ts'
 import { accountIdForEmail } from './account-id.ts'
 import { createAccount } from './accounts.ts'
 import {
@@ -389,20 +390,6 @@ describe('tokens and sessions', () => {
   })
 })
 
-/** The mails the file mailer wrote, decoded: recipient, subject, text. */
-async function mailsIn(dataDir: string) {
-  const dir = path.join(dataDir, 'mail')
-  const files = await readdir(dir).catch(() => [])
-  return Promise.all(
-    files.sort().map(async (file) => {
-      const [head = '', body = ''] = (await readFile(path.join(dir, file), 'utf8')).split('\r\n\r\n')
-      const header = (name: string) => head.split('\r\n').find((line) => line.startsWith(`${name}: `))?.slice(name.length + 2) ?? ''
-      const subject = header('Subject').replace(/^=\?UTF-8\?B\?(.*)\?=$/, (_, encoded: string) => Buffer.from(encoded, 'base64').toString('utf8'))
-      return { to: header('To'), subject, text: Buffer.from(body.replace(/\r\n/g, ''), 'base64').toString('utf8').replace(/\r\n/g, '\n') }
-    }),
-  )
-}
-
 describe('e-mail address confirmation', () => {
   it('e-mails a link at registration; the link confirms only on the button, and the next token says so', async () => {
     const { app, dataDir } = await startServer(undefined, { COMPANY_EMAIL_DOMAIN: 'example.com' })
@@ -414,7 +401,7 @@ describe('e-mail address confirmation', () => {
       (await app.inject({ url: '/api/v1/me/supported_currencies', headers: { authorization: `Bearer ${accessToken}` } })).json() as string[]
     const ordinary = await currencies(tokens.access_token)
 
-    const [mail, ...others] = await mailsIn(dataDir)
+    const [mail, ...others] = await writtenMails(dataDir)
     expect(others).toEqual([])
     expect(mail).toMatchObject({ to: 'anna.kowalska@example.com', subject: 'Confirm your e-mail address for Pactum' })
     expect(mail!.text).toMatch(/^Hello Anna,\n/)
@@ -457,7 +444,7 @@ describe('e-mail address confirmation', () => {
     const sent = await resend()
     expect(sent.statusCode, sent.body).toBe(202)
     expect(sent.json()).toEqual({ email: 'anna.kowalska@example.com' })
-    const mails = await mailsIn(dataDir)
+    const mails = await writtenMails(dataDir)
     expect(mails.map((mail) => mail.subject).sort()).toEqual(['Confirm your e-mail address for Pactum', 'Potwierdź swój adres e-mail w Pactum'])
     const polish = mails.find((mail) => mail.subject.startsWith('Potwierdź'))!
     const link = polish.text.match(/https?:\/\/\S+/)![0]
@@ -466,7 +453,7 @@ describe('e-mail address confirmation', () => {
     const again = await resend()
     expect(again.statusCode).toBe(409)
     expect(again.json()).toMatchObject({ code: 'email_already_confirmed' })
-    expect(await mailsIn(dataDir)).toHaveLength(2)
+    expect(await writtenMails(dataDir)).toHaveLength(2)
     // Three an hour per person.
     await resend()
     const limited = await resend()
