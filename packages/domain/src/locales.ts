@@ -30,7 +30,7 @@ export function matchLocale(tag: string): Locale | undefined {
 }
 
 /** The tags of an Accept-Language header, most wanted first (by q, then by order); `*` and q=0 left out. */
-export function parseAcceptLanguage(header: string | undefined): string[] {
+function parseAcceptLanguage(header: string | undefined): string[] {
   if (!header) return []
   return header
     .split(',')
