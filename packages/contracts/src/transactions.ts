@@ -1,4 +1,5 @@
-import { onlineStatuses } from '@pactum/domain/online-transaction'
+import { onlineActions } from '@pactum/domain/transactions/available-actions'
+import { onlineStatuses } from '@pactum/domain/transactions/online-state'
 import { z } from 'zod'
 
 /**
@@ -26,6 +27,9 @@ export const amountSchema = z.number().int().meta({ description: 'integer amount
 // The state machine's own list: one source for the status names.
 export const onlineStatusSchema = z.enum(onlineStatuses)
 export type OnlineStatus = z.infer<typeof onlineStatusSchema>
+
+export const onlineActionSchema = z.enum(onlineActions)
+export type OnlineAction = z.infer<typeof onlineActionSchema>
 
 export const descriptionSchema = z.string().trim().min(1).max(1000)
 
@@ -101,7 +105,7 @@ const timestamp = z.string().nullable()
 export const transactionSchema = z
   .object({
     id: z.string(),
-    type: transactionTypeSchema,
+    type: z.literal('online'),
     status: onlineStatusSchema,
     role: roleSchema.nullable().meta({ description: "the caller's role; null for an admin who is no party" }),
     price: amountSchema,
@@ -139,6 +143,7 @@ export const transactionSchema = z
     rejected: timestamp,
     cancelled_with_payment: timestamp,
     payment_refunded: timestamp,
+    available_actions: z.array(onlineActionSchema).meta({ description: 'what the caller may do now, as the action paths name it' }),
   })
   .meta({ id: 'Transaction' })
 export type Transaction = z.infer<typeof transactionSchema>

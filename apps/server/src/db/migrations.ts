@@ -15,6 +15,7 @@ import * as verificationAndPayouts from './migrations/0014-verification-and-payo
 import * as notifications from './migrations/0015-notifications.ts'
 import * as contactMessageDelivery from './migrations/0016-contact-message-delivery.ts'
 import * as emailVerification from './migrations/0017-email-verification.ts'
+import * as faceToFace from './migrations/0018-face-to-face.ts'
 import type { Database } from './schema.ts'
 
 /**
@@ -37,6 +38,7 @@ const migrations: Record<string, Migration> = {
   '0015-notifications': notifications,
   '0016-contact-message-delivery': contactMessageDelivery,
   '0017-email-verification': emailVerification,
+  '0018-face-to-face': faceToFace,
 }
 
 export async function migrateToLatest(db: Kysely<Database>): Promise<string[]> {

@@ -127,13 +127,37 @@ export interface TransactionsTable {
   rejected: Timestamp
   cancelled_with_payment: Timestamp
   payment_refunded: Timestamp
+  total_price: number | null
+  remainder_charge: number | null
+  remainder_charge_seller: number | null
+  remainder_charge_calculator_version: string | null
+  remainder_payment_intent_id: string | null
+  seller_confirms_handover: ColumnType<boolean, boolean | undefined, boolean>
+  cancellation_description: string | null
+  deposit_paid: Timestamp
+  deposit_accepted: Timestamp
+  priced: Timestamp
+  remainder_paid: Timestamp
+  remainder_skipped: Timestamp
+  seller_handover_confirmed: Timestamp
+  buyer_handover_confirmed: Timestamp
+  cancelled_with_deposit: Timestamp
+  deposit_refunded: Timestamp
   updated_at: ColumnType<Date, Date | undefined, Date>
+}
+
+export interface ClientsTable {
+  id: string
+  name: string
+  show_seller_confirm_handover: ColumnType<boolean, boolean | undefined, boolean>
 }
 
 export interface LedgerEntriesTable {
   id: string
   transaction_id: string
   kind: string
+  /** Which payment a hold came from (`payment`, `deposit`, `remainder`). */
+  part: ColumnType<string, string | undefined, string>
   reason: string
   created_at: Date
 }
@@ -319,6 +343,7 @@ export interface Database {
   server_secrets: ServerSecretsTable
   sign_in_attempts: SignInAttemptsTable
   transactions: TransactionsTable
+  clients: ClientsTable
   ledger_entries: LedgerEntriesTable
   ledger_postings: LedgerPostingsTable
   outbox: OutboxTable

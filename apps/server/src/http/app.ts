@@ -12,6 +12,7 @@ import { createContactQueue, startContactWorker } from '../services/contact-supp
 import { createTransactionQueues, jobEffectScheduler, startTransactionWorkers } from '../transactions/transaction-jobs.ts'
 import { adminTransactionRoutes } from './routes/admin/admin-transaction-routes.ts'
 import { detailsRoutes } from './routes/transactions/details-routes.ts'
+import { p2pRoutes } from './routes/transactions/p2p-routes.ts'
 import { paymentRoutes } from './routes/transactions/payment-routes.ts'
 import { transactionRoutes } from './routes/transactions/transaction-routes.ts'
 import { type AccessTokenVerifier, createAccessTokenVerifier, discoverJwksUri } from '../auth/access-token-verifier.ts'
@@ -151,13 +152,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(transactionRoutes(() => transactionDeps))
       await api.register(detailsRoutes(() => transactionDeps))
       const verificationDeps = { db: database.db, clock, paymentProvider: providers.paymentProvider, method: config.verificationMethod }
-      await api.register(
-        paymentRoutes(() => ({
-          ...transactionDeps,
-          paymentProvider: providers.paymentProvider,
-          isIdentityVerified: (userId) => isIdentityVerified(verificationDeps, userId),
-        })),
-      )
+      const paymentDeps = () => ({
+        ...transactionDeps,
+        paymentProvider: providers.paymentProvider,
+        isIdentityVerified: (userId: string) => isIdentityVerified(verificationDeps, userId),
+      })
+      await api.register(paymentRoutes(paymentDeps))
+      await api.register(p2pRoutes(paymentDeps))
       await api.register(adminTransactionRoutes(() => transactionDeps))
     },
     { prefix: '/api/v1' },

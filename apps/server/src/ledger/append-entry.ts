@@ -20,13 +20,13 @@ export class UnbalancedEntryError extends Error {}
  */
 export async function appendLedgerEntry(
   trx: Kysely<Database>,
-  entry: { transactionId: string; kind: LedgerEntryKind; reason: string; postings: LedgerPosting[]; at: Date },
+  entry: { transactionId: string; kind: LedgerEntryKind; part?: string; reason: string; postings: LedgerPosting[]; at: Date },
 ): Promise<string> {
   assertBalanced(entry.postings)
   const id = randomUUID()
   await trx
     .insertInto('ledger_entries')
-    .values({ id, transaction_id: entry.transactionId, kind: entry.kind, reason: entry.reason, created_at: entry.at })
+    .values({ id, transaction_id: entry.transactionId, kind: entry.kind, part: entry.part ?? 'payment', reason: entry.reason, created_at: entry.at })
     .execute()
   await trx
     .insertInto('ledger_postings')

@@ -1,3 +1,4 @@
+import { terminalStatusesByKind } from '@pactum/domain/transactions/transaction'
 import { type Kysely, sql } from 'kysely'
 import type { Database } from '../db/schema.ts'
 import { escrowPrefix } from './accounts.ts'
@@ -13,7 +14,6 @@ export interface LedgerBreach {
   detail: string
 }
 
-const terminalStatuses = ['rejected', 'cancelled', 'funds_released', 'payment_refunded']
 
 /**
  * Checks the ledger invariants of DESIGN §2 over the whole database and
@@ -62,7 +62,8 @@ export async function verifyLedger(db: Kysely<Database>): Promise<LedgerBreach[]
     select t.id, coalesce(sum(p.amount), 0) as balance
     from transactions t
     left join ledger_postings p on p.account = ${escrowPrefix} || t.id::text
-    where t.status in (${sql.join(terminalStatuses)})
+    where (t.type = 'online' and t.status in (${sql.join([...terminalStatusesByKind.online])}))
+       or (t.type = 'f2f' and t.status in (${sql.join([...terminalStatusesByKind.f2f])}))
     group by t.id
     having coalesce(sum(p.amount), 0) <> 0
   `.execute(db)

@@ -1,6 +1,6 @@
 import { type CurrencyCode, formatMoney } from '@pactum/domain/currencies'
 import { type Locale, toLanguageTag } from '@pactum/domain/locales'
-import type { NotifyTemplate, Party } from '@pactum/domain/online-transaction'
+import type { NotifyTemplate, Party } from '@pactum/domain/transactions/kernel'
 import enGb from './locales/en_gb.json' with { type: 'json' }
 import fiFi from './locales/fi_fi.json' with { type: 'json' }
 import hrHr from './locales/hr_hr.json' with { type: 'json' }
@@ -21,8 +21,20 @@ import svSe from './locales/sv_se.json' with { type: 'json' }
  * sentence can follow.
  */
 
-/** Every template the state machine sends; a Record so that a new template fails to compile here. */
-const templateSet: Record<NotifyTemplate, true> = {
+/**
+ * Where a face-to-face sale needs other words than a shipped one (no
+ * shipping, a deposit instead of the price), the catalogue has a variant
+ * `f2f_<template>`; the state machines name only the template.
+ */
+const faceToFaceVariants = { joined: 'f2f_joined', cancelled: 'f2f_cancelled', payment_failed: 'f2f_payment_failed' } as const satisfies Partial<Record<NotifyTemplate, string>>
+type CatalogueTemplate = NotifyTemplate | (typeof faceToFaceVariants)[keyof typeof faceToFaceVariants]
+
+export function catalogueTemplate(kind: string, template: NotifyTemplate): CatalogueTemplate {
+  return kind === 'f2f' && template in faceToFaceVariants ? faceToFaceVariants[template as keyof typeof faceToFaceVariants] : template
+}
+
+/** Every template of the catalogue; a Record so that a new template fails to compile here. */
+const templateSet: Record<CatalogueTemplate, true> = {
   joined: true,
   rejected: true,
   cancelled: true,
@@ -35,11 +47,23 @@ const templateSet: Record<NotifyTemplate, true> = {
   funds_released: true,
   cancelled_with_payment: true,
   payment_refunded: true,
+  deposit_paid: true,
+  deposit_accepted: true,
+  priced: true,
+  remainder_paid: true,
+  remainder_skipped: true,
+  handover_confirmed: true,
+  cancelled_with_deposit: true,
+  deposit_refunded: true,
+  handover_awaiting_seller: true,
+  f2f_joined: true,
+  f2f_cancelled: true,
+  f2f_payment_failed: true,
 }
-export const notifyTemplates = Object.keys(templateSet) as NotifyTemplate[]
+export const notifyTemplates = Object.keys(templateSet) as CatalogueTemplate[]
 export const parties: readonly Party[] = ['buyer', 'seller']
 
-type TemplateKey = `${NotifyTemplate}.${Party}.${'subject' | 'body'}`
+type TemplateKey = `${CatalogueTemplate}.${Party}.${'subject' | 'body'}`
 type LayoutKey = 'greeting' | 'details.description' | 'details.price' | 'details.buyer' | 'details.seller' | 'link' | 'footer' | 'signature'
 
 /** English is the reference: it must have every template for both parties; the others are checked against it. */
@@ -74,7 +98,7 @@ export interface RenderedNotification {
 const subjectDescriptionLength = 60
 const bodyDescriptionLength = 300
 
-export function renderNotification(locale: Locale, template: NotifyTemplate, to: Party, facts: NotificationFacts): RenderedNotification {
+export function renderNotification(locale: Locale, template: CatalogueTemplate, to: Party, facts: NotificationFacts): RenderedNotification {
   const table = messages[locale]
   const t = (key: MessageKey, values: Record<string, string> = {}) =>
     // One pass: text that came from a user (the description) is never scanned for placeholders again.

@@ -7,7 +7,7 @@ import { createTestApp, type TestApp } from '../testing/test-app.ts'
 import { type WrittenMail, writtenMails } from '../testing/written-mails.ts'
 import { TestClock } from '../testing/test-clock.ts'
 import { actAsSystem } from '../transactions/act-as-party.ts'
-import { applyOnlineEvent, type TransactionDeps } from '../transactions/apply-online-event.ts'
+import { applyEvent, type TransactionDeps } from '../transactions/apply-event.ts'
 import { jobEffectScheduler } from '../transactions/transaction-jobs.ts'
 import { lockById } from '../transactions/transactions-repository.ts'
 import { type NotificationDeps, type NotificationJob, sendNotification } from './send-notification.ts'
@@ -143,8 +143,8 @@ describe('state-change e-mails', () => {
       transactionDeps.db.transaction().execute(async (trx) => {
         const row = await lockById(trx, id)
         const system = { actor: { kind: 'system' as const }, actorUserId: null }
-        const started = await applyOnlineEvent(transactionDeps, trx, row!, { type: 'payment_started', paymentIntentId: 'pi_third' }, system)
-        await applyOnlineEvent(transactionDeps, trx, started, { type: 'payment_failed', paymentIntentId: 'pi_third' }, system)
+        const started = await applyEvent(transactionDeps, trx, row!, { type: 'payment_started', paymentIntentId: 'pi_third' }, system)
+        await applyEvent(transactionDeps, trx, started, { type: 'payment_failed', paymentIntentId: 'pi_third' }, system)
         throw new Error('rolled back')
       }),
     ).rejects.toThrow('rolled back')

@@ -1,14 +1,14 @@
 import { randomUUID } from 'node:crypto'
 import { isSupportedCurrency } from '@pactum/domain/currencies'
 import { isSupportedLocale } from '@pactum/domain/locales'
-import type { NotifyTemplate, Party } from '@pactum/domain/online-transaction'
+import type { NotifyTemplate, Party } from '@pactum/domain/transactions/kernel'
 import type { Kysely } from 'kysely'
 import type { Mailer } from '../adapters/mailer/port.ts'
 import type { Clock } from '../clock.ts'
 import type { Database } from '../db/schema.ts'
 import type { JobQueue } from '../jobs/job-queue.ts'
 import { getNotificationLanguage } from '../services/profile.ts'
-import { renderNotification } from './notification-messages.ts'
+import { catalogueTemplate, renderNotification } from './notification-messages.ts'
 
 /**
  * The send-notification job: one state-change e-mail to one party, in their
@@ -61,7 +61,7 @@ export async function sendNotification(deps: NotificationDeps, job: Notification
   const { db, clock } = deps
   const transaction = await db
     .selectFrom('transactions')
-    .select(['id', 'buyer_id', 'seller_id', 'description', 'price', 'currency'])
+    .select(['id', 'type', 'buyer_id', 'seller_id', 'description', 'price', 'total_price', 'currency'])
     .where('id', '=', job.transactionId)
     .executeTakeFirst()
   const recipientId = job.to === 'buyer' ? transaction?.buyer_id : transaction?.seller_id
@@ -109,9 +109,11 @@ export async function sendNotification(deps: NotificationDeps, job: Notification
     const recipient = await db.selectFrom('users').select(['email']).where('id', '=', recipientId).executeTakeFirstOrThrow()
     const otherId = job.to === 'buyer' ? transaction.seller_id : transaction.buyer_id
     const other = otherId ? await db.selectFrom('users').select('first_name').where('id', '=', otherId).executeTakeFirst() : undefined
-    const rendered = renderNotification(isSupportedLocale(claimed.language) ? claimed.language : 'en_gb', job.template, job.to, {
+    const locale = isSupportedLocale(claimed.language) ? claimed.language : 'en_gb'
+    const rendered = renderNotification(locale, catalogueTemplate(transaction.type, job.template), job.to, {
       description: transaction.description,
-      price: { amount: transaction.price, currency: transaction.currency },
+      // A face-to-face sale shows its total once set, its deposit until then.
+      price: { amount: transaction.total_price ?? transaction.price, currency: transaction.currency },
       otherPartyFirstName: other?.first_name ?? null,
       link: `${deps.publicUrl}/transactions/${transaction.id}`,
     })

@@ -4,7 +4,7 @@ import { isSepaCountry, isSupportedCountry } from '@pactum/domain/countries'
 import type { Kysely } from 'kysely'
 import type { BankLink } from '../adapters/bank-link/port.ts'
 import type { BankAccountsTable, Database } from '../db/schema.ts'
-import { AppError } from '../http/app-error.ts'
+import { AppError } from '../errors.ts'
 import { uuidV7 } from '../ids.ts'
 
 /**

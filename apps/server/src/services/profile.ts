@@ -5,7 +5,7 @@ import { isPossibleInternationalPhone } from '@pactum/domain/phone'
 import { currentTermsVersion, minimumAgeYears } from '@pactum/domain/terms'
 import { type Kysely, sql } from 'kysely'
 import type { Database } from '../db/schema.ts'
-import { AppError } from '../http/app-error.ts'
+import { AppError } from '../errors.ts'
 import { hasBankAccount } from './bank-accounts.ts'
 import { identityRequirements, type VerificationDeps } from './verification.ts'
 

@@ -14,7 +14,7 @@ import type { Kysely } from 'kysely'
 import type { AccountVerification, PaymentProvider } from '../adapters/payment-provider/port.ts'
 import type { Clock } from '../clock.ts'
 import type { Database } from '../db/schema.ts'
-import { AppError } from '../http/app-error.ts'
+import { AppError } from '../errors.ts'
 import { uuidV7 } from '../ids.ts'
 import { ensureConnectedAccount } from './payout-account.ts'
 

@@ -1,71 +1,93 @@
 import { randomBytes } from 'node:crypto'
+import type { CreateF2fTransactionBody } from '@pactum/contracts/f2f-transactions'
 import type { CreateTransactionBody } from '@pactum/contracts/transactions'
-import { isHighValue } from '@pactum/domain/high-value'
 import { generateJoinCode } from '@pactum/domain/join-code'
+import { createF2fTransaction } from '@pactum/domain/transactions/f2f-state'
+import { createOnlineTransaction } from '@pactum/domain/transactions/online-state'
+import type { TransactionState } from '@pactum/domain/transactions/transaction'
 import type { Config } from '../config.ts'
-import { AppError } from '../http/app-error.ts'
 import { uuidV7 } from '../ids.ts'
 import type { CurrentUser } from '../services/users.ts'
-import type { TransactionDeps } from './apply-online-event.ts'
-import { quoteOrRefuse, requireShownCharge } from './quote.ts'
-import type { TransactionRow } from './transaction-view.ts'
-import { userOffer } from './user-offer.ts'
+import { insertTransaction, type TransactionDeps } from './apply-event.ts'
+import { quoteOrRefuse, requireOffered, requireShownCharge } from './quote.ts'
+import type { TransactionRow } from './transaction-state.ts'
+
+type CreateDeps = TransactionDeps & { config: Config }
 
 /**
  * Creates an online transaction as buyer or seller. The server recomputes
  * the fee and refuses if it differs from what the user was shown.
  */
-export async function createTransaction(
-  deps: TransactionDeps & { config: Config },
-  user: CurrentUser,
-  body: CreateTransactionBody,
-  clientId: string | null,
-): Promise<TransactionRow> {
-  const offer = userOffer(deps.config, user)
-  const paymentMethod = body.payment_method ?? 'card'
-  const quote = quoteOrRefuse({ price: body.price, currency: body.currency, paymentMethod })
-  if (!offer.currencies.includes(quote.currency)) {
-    throw new AppError('unsupported_currency', 'This currency is not available to you', { details: { field: 'currency' } })
-  }
-  if (!offer.paymentMethods.includes(quote.paymentMethod)) {
-    throw new AppError('invalid_payment_method', 'This payment method is not available to you', {
-      details: { field: 'payment_method' },
-    })
-  }
+export async function createTransaction(deps: CreateDeps, user: CurrentUser, body: CreateTransactionBody, clientId: string | null): Promise<TransactionRow> {
+  const quote = quoteOrRefuse({ price: body.price, currency: body.currency, paymentMethod: body.payment_method ?? 'card' })
+  requireOffered(deps.config, user, quote, { paymentMethodChosen: body.payment_method !== undefined })
   requireShownCharge(quote, { charge: body.charge, version: body.charge_calculator_version })
+  return insertWithFreshJoinCode(deps, user, clientId, (joinCode, now) =>
+    createOnlineTransaction(
+      {
+        creatorRole: body.role,
+        creatorId: user.id,
+        joinCode,
+        description: body.description,
+        price: quote.price,
+        currency: quote.currency,
+        charge: quote.charge,
+        chargeSeller: quote.chargeSeller,
+        chargeCalculatorVersion: quote.chargeCalculatorVersion,
+        paymentMethod: body.payment_method ?? null,
+      },
+      now,
+    ),
+  )
+}
 
-  const now = deps.clock.now()
-  // A collision with a live code is astronomically rare (31^8); the unique
-  // index catches it and we draw again.
-  for (let attempt = 0; attempt < 5; attempt++) {
+/**
+ * Creates a face-to-face transaction with its deposit priced (card until the
+ * buyer picks a method). The total comes later, from the seller. Whether the
+ * seller confirms the handover is the client's setting.
+ */
+export async function createF2fTransactionFor(deps: CreateDeps, user: CurrentUser, body: CreateF2fTransactionBody, clientId: string | null): Promise<TransactionRow> {
+  const quote = quoteOrRefuse({ price: body.deposit_price, currency: body.currency, paymentMethod: 'card' }, 'deposit_price')
+  requireOffered(deps.config, user, quote, { paymentMethodChosen: false })
+  requireShownCharge(quote, { charge: body.deposit_charge, version: body.charge_calculator_version })
+  const client = clientId ? await deps.db.selectFrom('clients').select('show_seller_confirm_handover').where('id', '=', clientId).executeTakeFirst() : undefined
+  return insertWithFreshJoinCode(deps, user, clientId, (joinCode, now) =>
+    createF2fTransaction(
+      {
+        creatorRole: body.role,
+        creatorId: user.id,
+        joinCode,
+        description: body.description,
+        currency: quote.currency,
+        depositPrice: quote.price,
+        depositCharge: quote.charge,
+        depositChargeSeller: quote.chargeSeller,
+        chargeCalculatorVersion: quote.chargeCalculatorVersion,
+        // The deposit's fee was quoted for card; the buyer may pick another method before paying.
+        paymentMethod: quote.paymentMethod,
+        sellerConfirmsHandover: client?.show_seller_confirm_handover ?? true,
+      },
+      now,
+    ),
+  )
+}
+
+/**
+ * A collision with a live code is astronomically rare (31^8); the unique
+ * index catches it and we draw again.
+ */
+async function insertWithFreshJoinCode(
+  deps: CreateDeps,
+  user: CurrentUser,
+  clientId: string | null,
+  create: (joinCode: string, now: Date) => TransactionState,
+): Promise<TransactionRow> {
+  for (let attempt = 0; ; attempt++) {
+    const now = deps.clock.now()
     try {
-      return await deps.db
-        .insertInto('transactions')
-        .values({
-          id: uuidV7(now),
-          type: 'online',
-          status: 'created',
-          creator_id: user.id,
-          creator_role: body.role,
-          buyer_id: body.role === 'buyer' ? user.id : null,
-          seller_id: body.role === 'seller' ? user.id : null,
-          price: quote.price,
-          charge: quote.charge,
-          charge_seller: quote.chargeSeller,
-          charge_calculator_version: quote.chargeCalculatorVersion,
-          currency: quote.currency,
-          payment_method: body.payment_method ?? null,
-          description: body.description,
-          join_code: generateJoinCode((n) => randomBytes(n)),
-          client_id: clientId,
-          high_value: isHighValue(quote.price, quote.currency),
-          created: now,
-        })
-        .returningAll()
-        .executeTakeFirstOrThrow()
+      return await insertTransaction(deps, create(generateJoinCode((n) => randomBytes(n)), now), { id: uuidV7(now), creatorId: user.id, clientId })
     } catch (error) {
       if (!String((error as Error).message).includes('transactions_join_code_key') || attempt === 4) throw error
     }
   }
-  throw new Error('unreachable')
 }

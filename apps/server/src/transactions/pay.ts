@@ -1,15 +1,15 @@
 import type { PaymentMethod } from '@pactum/domain/currencies'
 import { highValueRequiresVerification } from '@pactum/domain/high-value'
-import { transition } from '@pactum/domain/online-transaction'
+import type { TransactionEvent, TransactionKind } from '@pactum/domain/transactions/transaction'
 import type { PaymentIntent, PaymentProvider } from '../adapters/payment-provider/port.ts'
-import { AppError } from '../http/app-error.ts'
+import { AppError } from '../errors.ts'
 import type { CurrentUser } from '../services/users.ts'
 import { actAsParty } from './act-as-party.ts'
-import { applyOnlineEvent, type TransactionDeps } from './apply-online-event.ts'
-import { toOnlineState } from './online-state.ts'
+import { applyEvent, assertAllowed, type TransactionDeps } from './apply-event.ts'
 import { quoteOrRefuse } from './quote.ts'
+import type { TransactionRow } from './transaction-state.ts'
 import { findForParty, lockForParty } from './transactions-repository.ts'
-import { roleOf, type TransactionRow } from './transaction-view.ts'
+import { roleOf } from './transaction-view.ts'
 
 export type PaymentDeps = TransactionDeps & {
   paymentProvider: PaymentProvider
@@ -17,61 +17,80 @@ export type PaymentDeps = TransactionDeps & {
   isIdentityVerified: (userId: string) => Promise<boolean>
 }
 
+/** The one payment of an online sale, or a face-to-face sale's deposit or remainder. */
+export type PaymentPart = 'payment' | 'deposit' | 'remainder'
+
+const kindOf = (part: PaymentPart): TransactionKind => (part === 'payment' ? 'online' : 'f2f')
 const openStatuses = new Set(['requires_payment_method', 'requires_action', 'processing'])
 
-/** The buyer picks (or changes) the method: the fee is recomputed for it. */
-export async function setPaymentMethod(deps: PaymentDeps, user: CurrentUser, id: string, paymentMethod: PaymentMethod): Promise<TransactionRow> {
-  const current = await findForParty(deps.db, id, user.id)
+/** What the buyer is asked to pay for that part: price and fee. */
+export function amountDue(row: TransactionRow, part: PaymentPart): number {
+  if (part !== 'remainder') return row.price + row.charge
+  return row.total_price === null ? 0 : row.total_price - row.price + (row.remainder_charge ?? 0)
+}
+
+function intentOf(row: TransactionRow, part: PaymentPart): string | null {
+  return part === 'remainder' ? row.remainder_payment_intent_id : row.payment_intent_id
+}
+
+function opened(part: PaymentPart, paymentIntentId: string): TransactionEvent {
+  return part === 'payment' ? { type: 'payment_intent_opened', paymentIntentId } : { type: 'payment_intent_opened', part, paymentIntentId }
+}
+
+function notBuyer(): AppError {
+  return new AppError('not_buyer', 'Only the buyer pays')
+}
+
+/** The buyer picks (or changes) the method of the payment (face-to-face: the deposit's): the fee is recomputed for it. */
+export async function setPaymentMethod(deps: PaymentDeps, user: CurrentUser, id: string, kind: TransactionKind, paymentMethod: PaymentMethod): Promise<TransactionRow> {
+  const current = await findForParty(deps.db, id, user.id, kind)
   const quote = quoteOrRefuse({ price: current.price, currency: current.currency, paymentMethod })
-  return actAsParty(deps, user, id, {
-    type: 'set_payment_method',
-    paymentMethod,
-    charge: quote.charge,
-    chargeCalculatorVersion: quote.chargeCalculatorVersion,
-  })
+  return actAsParty(
+    deps,
+    user,
+    id,
+    { type: 'set_payment_method', paymentMethod, charge: quote.charge, chargeCalculatorVersion: quote.chargeCalculatorVersion },
+    kind,
+  )
 }
 
 /**
- * Opens (or returns the open) payment intent for price + fee. The provider
- * is called outside any database transaction; its idempotency key, derived
- * from the transaction and the amount and method, makes concurrent or
+ * Opens (or returns the open) payment intent for what is due. The provider is
+ * called outside any database transaction; its idempotency key, derived from
+ * the transaction, the part, the amount and the method, makes concurrent or
  * repeated calls return the same intent.
  */
-export async function pay(deps: PaymentDeps, user: CurrentUser, id: string): Promise<{ row: TransactionRow; intent: PaymentIntent }> {
-  const row = await findForParty(deps.db, id, user.id)
+export async function pay(deps: PaymentDeps, user: CurrentUser, id: string, part: PaymentPart): Promise<{ row: TransactionRow; intent: PaymentIntent }> {
+  const row = await findForParty(deps.db, id, user.id, kindOf(part))
   const role = roleOf(row, user.id)
-  if (role !== 'buyer') throw new AppError('not_buyer', 'Only the buyer pays')
-  if (!row.payment_method) {
-    throw new AppError('invalid_payment_method', 'Choose a payment method first', { details: { field: 'payment_method' } })
-  }
-  // Ask the domain whether paying is possible now, without changing anything.
-  const probe = transition(toOnlineState(row), { type: 'payment_started', paymentIntentId: 'probe' }, { kind: 'buyer' }, deps.clock.now(), deps.policy)
-  if (!probe.ok && !(probe.code === 'invalid_state' && row.is_payment_in_progress)) {
-    throw new AppError(probe.code, `Cannot pay while the transaction is ${row.status}`, { details: { status: row.status } })
-  }
+  if (role !== 'buyer') throw notBuyer()
+  const existingId = intentOf(row, part)
+  // The domain says whether this payment may be opened now (an open one counts as opened again).
+  assertAllowed(deps, row, opened(part, existingId ?? 'probe'), { kind: 'buyer' })
   await requireVerifiedParties(deps, row)
-  if (row.payment_intent_id) {
-    const existing = await deps.paymentProvider.retrievePaymentIntent(row.payment_intent_id)
-    const sameTerms = existing.amount === row.price + row.charge && existing.paymentMethod === row.payment_method
+  const amount = amountDue(row, part)
+  if (existingId) {
+    const existing = await deps.paymentProvider.retrievePaymentIntent(existingId)
+    const sameTerms = existing.amount === amount && existing.paymentMethod === row.payment_method
     if (openStatuses.has(existing.status) && (sameTerms || existing.status === 'processing')) return { row, intent: existing }
-    if (existing.status === 'succeeded') throw new AppError('already_paid', 'This transaction is already paid')
+    if (existing.status === 'succeeded') throw new AppError('already_paid', 'This payment has already been made')
     if (openStatuses.has(existing.status)) {
       // The buyer changed the method: the old intent must not be paid as well.
       await deps.paymentProvider.cancelPaymentIntent({ paymentIntentId: existing.id, idempotencyKey: `${row.id}:cancel:${existing.id}` })
     }
   }
+  const keyPart = part === 'payment' ? '' : `${part}:`
   const intent = await deps.paymentProvider.createPaymentIntent({
-    amount: row.price + row.charge,
+    amount,
     currency: row.currency,
     paymentMethod: row.payment_method as PaymentMethod,
     transactionId: row.id,
-    idempotencyKey: `${row.id}:pay:${row.payment_method}:${row.price + row.charge}:${row.payment_intent_id ?? 'first'}`,
-    metadata: { transaction_id: row.id },
+    idempotencyKey: `${row.id}:pay:${keyPart}${row.payment_method}:${amount}:${existingId ?? 'first'}`,
+    metadata: { transaction_id: row.id, part },
   })
   const updated = await deps.db.transaction().execute(async (trx) => {
-    const locked = await lockForParty(trx, id, user.id)
-    if (locked.status !== 'joined' || locked.is_payment_in_progress) return locked
-    return trx.updateTable('transactions').set({ payment_intent_id: intent.id }).where('id', '=', id).returningAll().executeTakeFirstOrThrow()
+    const locked = await lockForParty(trx, id, user.id, kindOf(part))
+    return applyEvent(deps, trx, locked, opened(part, intent.id), { actor: { kind: 'buyer' }, actorUserId: user.id })
   })
   return { row: updated, intent }
 }
@@ -99,37 +118,34 @@ async function requireVerifiedParties(deps: PaymentDeps, row: TransactionRow): P
 }
 
 /** The open intent's client secret again (a reload of the checkout). */
-export async function openPaymentIntent(deps: PaymentDeps, user: CurrentUser, id: string): Promise<PaymentIntent> {
-  const row = await findForParty(deps.db, id, user.id)
-  if (roleOf(row, user.id) !== 'buyer') throw new AppError('not_buyer', 'Only the buyer pays')
-  if (!row.payment_intent_id) throw new AppError('invalid_state', 'No payment has been started', { details: { status: row.status } })
-  return deps.paymentProvider.retrievePaymentIntent(row.payment_intent_id)
+export async function openPaymentIntent(deps: PaymentDeps, user: CurrentUser, id: string, part: PaymentPart): Promise<{ row: TransactionRow; intent: PaymentIntent }> {
+  const row = await findForParty(deps.db, id, user.id, kindOf(part))
+  if (roleOf(row, user.id) !== 'buyer') throw notBuyer()
+  const intentId = intentOf(row, part)
+  if (!intentId) throw new AppError('invalid_state', 'No payment has been started', { details: { status: row.status } })
+  return { row, intent: await deps.paymentProvider.retrievePaymentIntent(intentId) }
 }
 
 /**
- * The browser reports that it confirmed the payment. We ask the provider
+ * The browser reports that it confirmed a payment. We ask the provider
  * (never trust the browser) and apply what it says; the webhook brings the
  * same news, and whichever arrives first takes effect, once.
  */
-export async function confirmPayment(deps: PaymentDeps, user: CurrentUser, id: string, paymentIntentId: string): Promise<TransactionRow> {
-  const row = await findForParty(deps.db, id, user.id)
-  if (roleOf(row, user.id) !== 'buyer') throw new AppError('not_buyer', 'Only the buyer pays')
-  if (row.payment_intent_id !== paymentIntentId) {
-    throw new AppError('validation_failed', 'This is not the payment of this transaction', { details: { field: 'payment_intent_id' } })
-  }
-  const intent = await deps.paymentProvider.retrievePaymentIntent(paymentIntentId)
-  if (intent.transactionId !== row.id) {
-    throw new AppError('validation_failed', 'This is not the payment of this transaction', { details: { field: 'payment_intent_id' } })
+export async function confirmPayment(deps: PaymentDeps, user: CurrentUser, id: string, kind: TransactionKind, paymentIntentId: string): Promise<TransactionRow> {
+  const row = await findForParty(deps.db, id, user.id, kind)
+  if (roleOf(row, user.id) !== 'buyer') throw notBuyer()
+  const ours = row.payment_intent_id === paymentIntentId || row.remainder_payment_intent_id === paymentIntentId
+  const intent = ours ? await deps.paymentProvider.retrievePaymentIntent(paymentIntentId) : undefined
+  if (!intent || intent.transactionId !== row.id) {
+    throw new AppError('validation_failed', 'This is not a payment of this transaction', { details: { field: 'payment_intent_id' } })
   }
   return deps.db.transaction().execute(async (trx) => {
-    const locked = await lockForParty(trx, id, user.id)
+    const locked = await lockForParty(trx, id, user.id, kind)
     const system = { actor: { kind: 'system' as const }, actorUserId: null }
     if (intent.status === 'succeeded') {
-      return applyOnlineEvent(deps, trx, locked, { type: 'payment_succeeded', paymentIntentId, amount: intent.amount }, system)
+      return applyEvent(deps, trx, locked, { type: 'payment_succeeded', paymentIntentId, amount: intent.amount }, system)
     }
-    if (intent.status === 'processing') {
-      return applyOnlineEvent(deps, trx, locked, { type: 'payment_started', paymentIntentId }, system)
-    }
+    if (intent.status === 'processing') return applyEvent(deps, trx, locked, { type: 'payment_started', paymentIntentId }, system)
     return locked
   })
 }

@@ -1,5 +1,8 @@
 import { type ChargeQuote, checkShownCharge, type QuoteRefusal, quoteCharge } from '@pactum/domain/fees'
-import { AppError } from '../http/app-error.ts'
+import type { Config } from '../config.ts'
+import { AppError } from '../errors.ts'
+import type { CurrentUser } from '../services/users.ts'
+import { userOffer } from './user-offer.ts'
 
 const quoteMessages: Record<QuoteRefusal, string> = {
   validation_failed: 'The price must be a whole number of minor units',
@@ -9,11 +12,11 @@ const quoteMessages: Record<QuoteRefusal, string> = {
   invalid_payment_method: 'This payment method is not supported',
 }
 
-/** A fee quote, or the documented refusal naming the field at fault. */
-export function quoteOrRefuse(input: { price: number; currency: string; paymentMethod: string }): ChargeQuote {
+/** A fee quote, or the documented refusal naming the field at fault (`priceField` as the request calls the price). */
+export function quoteOrRefuse(input: { price: number; currency: string; paymentMethod: string }, priceField = 'price'): ChargeQuote {
   const result = quoteCharge(input)
   if (!result.ok) {
-    const field = result.code === 'unsupported_currency' ? 'currency' : result.code === 'invalid_payment_method' ? 'payment_method' : 'price'
+    const field = result.code === 'unsupported_currency' ? 'currency' : result.code === 'invalid_payment_method' ? 'payment_method' : priceField
     throw new AppError(result.code, quoteMessages[result.code], { details: { field } })
   }
   return result.quote
@@ -28,5 +31,16 @@ export function requireShownCharge(quote: ChargeQuote, shown: { charge: number; 
       check.code === 'incorrect_charge' ? 'The fee has changed; show the new fee and try again' : 'The fee schedule has changed; ask for a new quote',
       { details: { charge: quote.charge, charge_calculator_version: quote.chargeCalculatorVersion } },
     )
+  }
+}
+
+/** The currency (and a method the user chose) must be open to this user (DESIGN §2). */
+export function requireOffered(config: Config, user: CurrentUser, quote: ChargeQuote, options: { paymentMethodChosen: boolean; currencyChosen?: boolean }): void {
+  const offer = userOffer(config, user)
+  if ((options.currencyChosen ?? true) && !offer.currencies.includes(quote.currency)) {
+    throw new AppError('unsupported_currency', 'This currency is not available to you', { details: { field: 'currency' } })
+  }
+  if (options.paymentMethodChosen && !offer.paymentMethods.includes(quote.paymentMethod)) {
+    throw new AppError('invalid_payment_method', 'This payment method is not available to you', { details: { field: 'payment_method' } })
   }
 }

@@ -1,9 +1,10 @@
 import type { CarrierTracker } from '../adapters/carrier-tracker/port.ts'
-import { AppError } from '../http/app-error.ts'
+import { AppError } from '../errors.ts'
 import type { CurrentUser } from '../services/users.ts'
-import { applyOnlineEvent, type TransactionDeps } from './apply-online-event.ts'
+import { applyEvent, type TransactionDeps } from './apply-event.ts'
 import { lockForParty, notFound } from './transactions-repository.ts'
-import { roleOf, type TransactionRow } from './transaction-view.ts'
+import type { TransactionRow } from './transaction-state.ts'
+import { roleOf } from './transaction-view.ts'
 
 /**
  * The seller adds the carrier and tracking code; the carrier tracker is told
@@ -19,10 +20,10 @@ export async function trackShipment(
     throw new AppError('validation_failed', `body.carrier: unsupported carrier ${shipment.carrier}`, { details: { field: 'body.carrier' } })
   }
   return deps.db.transaction().execute(async (trx) => {
-    const row = await lockForParty(trx, id, user.id)
+    const row = await lockForParty(trx, id, user.id, 'online')
     const role = roleOf(row, user.id)
     if (!role) throw notFound()
-    const tracked = await applyOnlineEvent(deps, trx, row, { type: 'track', ...shipment }, { actor: { kind: role }, actorUserId: user.id })
+    const tracked = await applyEvent(deps, trx, row, { type: 'track', ...shipment }, { actor: { kind: role }, actorUserId: user.id })
     await deps.carrierTracker.register({ carrier: shipment.carrier, trackingCode: shipment.trackingCode, transactionId: id }, { db: trx })
     return tracked
   })

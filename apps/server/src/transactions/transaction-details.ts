@@ -1,9 +1,9 @@
 import type { PartyDetails, ShippingDetails, ShippingDetailsBody } from '@pactum/contracts/transactions'
 import type { Kysely } from 'kysely'
 import type { Database } from '../db/schema.ts'
-import { AppError } from '../http/app-error.ts'
+import { AppError } from '../errors.ts'
 import type { CurrentUser } from '../services/users.ts'
-import type { TransactionDeps } from './apply-online-event.ts'
+import type { TransactionDeps } from './apply-event.ts'
 import { findForParty, lockForParty } from './transactions-repository.ts'
 import { roleOf } from './transaction-view.ts'
 

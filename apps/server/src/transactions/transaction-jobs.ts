@@ -1,17 +1,17 @@
-import type { OnlineEvent } from '@pactum/domain/online-transaction'
+import type { TransactionEvent } from '@pactum/domain/transactions/transaction'
 import type { FastifyBaseLogger } from 'fastify'
 import type { Kysely } from 'kysely'
 import type { CarrierEvent } from '../adapters/carrier-tracker/port.ts'
 import type { PaymentProvider } from '../adapters/payment-provider/port.ts'
 import type { Database } from '../db/schema.ts'
 import type { EventHandlers } from '../events/event-handlers.ts'
-import { AppError } from '../http/app-error.ts'
+import { AppError } from '../errors.ts'
 import type { JobQueue } from '../jobs/job-queue.ts'
 import { type NotificationJob, notificationQueue } from '../notifications/send-notification.ts'
 import type { PaymentEvent } from '../payments/payment-event.ts'
 import { ensureConnectedAccount } from '../services/payout-account.ts'
 import { actAsSystem } from './act-as-party.ts'
-import { applyOnlineEvent, type TransactionDeps } from './apply-online-event.ts'
+import { applyEvent, type TransactionDeps } from './apply-event.ts'
 import type { EffectScheduler } from './effects.ts'
 import { lockById } from './transactions-repository.ts'
 
@@ -21,7 +21,7 @@ const outboxQueue = 'outbox-send'
 type TimerJob = { transactionId: string; kind: 'tracking_deadline' | 'complaint_window' }
 type OutboxJob = { outboxId: string }
 
-const timerEvents: Record<TimerJob['kind'], OnlineEvent> = {
+const timerEvents: Record<TimerJob['kind'], TransactionEvent> = {
   tracking_deadline: { type: 'tracking_deadline_elapsed' },
   complaint_window: { type: 'complaint_window_elapsed' },
 }
@@ -128,32 +128,10 @@ async function applyPaymentEvent(deps: TransactionDeps, trx: Kysely<Database>, e
     case 'payment_processing':
       if (event.paymentIntentId) await applyIgnoringRefusal(deps, trx, row, { type: 'payment_started', paymentIntentId: event.paymentIntentId }, system, log)
       return
-    case 'payment_succeeded': {
-      if (!event.paymentIntentId) return
-      try {
-        await applyOnlineEvent(deps, trx, row, { type: 'payment_succeeded', paymentIntentId: event.paymentIntentId, amount: event.amount }, system)
-      } catch (error) {
-        if (!(error instanceof AppError)) throw error
-        // Money arrived that this transaction will not hold (cancelled meanwhile,
-        // a second payment, a wrong amount): send it straight back.
-        log.warn({ transactionId: row.id, paymentIntentId: event.paymentIntentId, code: error.code }, 'refunding a payment the transaction cannot take')
-        const id = crypto.randomUUID()
-        await trx
-          .insertInto('outbox')
-          .values({
-            id,
-            transaction_id: row.id,
-            action: 'refund',
-            idempotency_key: `${row.id}:refund-unheld:${event.paymentIntentId}`,
-            payload: JSON.stringify({ amount: event.amount, currency: event.currency, payment_intent_id: event.paymentIntentId, seller_id: null, buyer_id: row.buyer_id }),
-            created_at: deps.clock.now(),
-          })
-          .onConflict((conflict) => conflict.column('idempotency_key').doNothing())
-          .execute()
-        await deps.effects.dispatchOutbox(trx, id)
-      }
+    case 'payment_succeeded':
+      // Money the transaction will not hold is sent back by the state machine's own refund.
+      if (event.paymentIntentId) await applyEvent(deps, trx, row, { type: 'payment_succeeded', paymentIntentId: event.paymentIntentId, amount: event.amount }, system)
       return
-    }
     case 'payment_failed':
       if (event.paymentIntentId) await applyIgnoringRefusal(deps, trx, row, { type: 'payment_failed', paymentIntentId: event.paymentIntentId }, system, log)
       return
@@ -172,7 +150,7 @@ async function applyCarrierEvent(deps: TransactionDeps, trx: Kysely<Database>, e
   if (event.type !== 'delivered') return
   const row = await lockById(trx, event.transactionId)
   if (!row || row.tracking_code !== event.trackingCode) return
-  await applyOnlineEvent(deps, trx, row, { type: 'carrier_delivered' }, { actor: { kind: 'system' }, actorUserId: null })
+  await applyEvent(deps, trx, row, { type: 'carrier_delivered' }, { actor: { kind: 'system' }, actorUserId: null })
 }
 
 /** Provider news that arrives late or twice is logged, not retried forever. */
@@ -180,12 +158,12 @@ async function applyIgnoringRefusal(
   deps: TransactionDeps,
   trx: Kysely<Database>,
   row: Awaited<ReturnType<typeof lockById>> & object,
-  event: OnlineEvent,
+  event: TransactionEvent,
   context: { actor: { kind: 'system' }; actorUserId: null },
   log: FastifyBaseLogger,
 ): Promise<void> {
   try {
-    await applyOnlineEvent(deps, trx, row, event, context)
+    await applyEvent(deps, trx, row, event, context)
   } catch (error) {
     if (!(error instanceof AppError)) throw error
     log.info({ transactionId: row.id, event: event.type, code: error.code }, 'provider event changes nothing')

@@ -1,36 +1,33 @@
 import type { TransactionFilter } from '@pactum/contracts/transactions'
-import { type Kysely, sql } from 'kysely'
+import type { Party } from '@pactum/domain/transactions/kernel'
+import { filterClauses } from '@pactum/domain/transactions/list-filters'
+import type { TransactionKind } from '@pactum/domain/transactions/transaction'
+import { type ExpressionBuilder, type Kysely, sql } from 'kysely'
 import type { Database } from '../db/schema.ts'
-import { AppError } from '../http/app-error.ts'
+import { AppError } from '../errors.ts'
 import { uuidPattern } from '../ids.ts'
-import type { TransactionRow } from './transaction-view.ts'
+import type { TransactionRow } from './transaction-state.ts'
 
 /**
- * Reads a transaction the user takes part in. Anyone else, and a malformed
- * id, get the same 404 as a missing one: existence is never revealed.
+ * Reads a transaction the user takes part in. Anyone else, a malformed id,
+ * and a transaction of the other kind (an online id under /p2p) get the same
+ * 404 as a missing one: existence is never revealed.
  */
-export async function findForParty(db: Kysely<Database>, id: string, userId: string): Promise<TransactionRow> {
+export async function findForParty(db: Kysely<Database>, id: string, userId: string, kind?: TransactionKind): Promise<TransactionRow> {
   if (!uuidPattern.test(id)) throw notFound()
-  const row = await db
-    .selectFrom('transactions')
-    .selectAll()
-    .where('id', '=', id)
-    .where((eb) => eb.or([eb('buyer_id', '=', userId), eb('seller_id', '=', userId), eb('creator_id', '=', userId)]))
-    .executeTakeFirst()
+  let query = db.selectFrom('transactions').selectAll().where('id', '=', id).where((eb) => isParty(eb, userId))
+  if (kind) query = query.where('type', '=', kind)
+  const row = await query.executeTakeFirst()
   if (!row) throw notFound()
   return row
 }
 
 /** The same, locked for the rest of the database transaction (state changes serialise on it). */
-export async function lockForParty(trx: Kysely<Database>, id: string, userId: string): Promise<TransactionRow> {
+export async function lockForParty(trx: Kysely<Database>, id: string, userId: string, kind?: TransactionKind): Promise<TransactionRow> {
   if (!uuidPattern.test(id)) throw notFound()
-  const row = await trx
-    .selectFrom('transactions')
-    .selectAll()
-    .where('id', '=', id)
-    .where((eb) => eb.or([eb('buyer_id', '=', userId), eb('seller_id', '=', userId), eb('creator_id', '=', userId)]))
-    .forUpdate()
-    .executeTakeFirst()
+  let query = trx.selectFrom('transactions').selectAll().where('id', '=', id).where((eb) => isParty(eb, userId))
+  if (kind) query = query.where('type', '=', kind)
+  const row = await query.forUpdate().executeTakeFirst()
   if (!row) throw notFound()
   return row
 }
@@ -45,70 +42,55 @@ export function notFound(): AppError {
   return new AppError('not_found', 'No such transaction')
 }
 
-const terminal = ['rejected', 'cancelled', 'funds_released', 'payment_refunded']
-const cancelledStatuses = ['rejected', 'cancelled', 'cancelled_with_payment', 'payment_refunded']
+function isParty(eb: ExpressionBuilder<Database, 'transactions'>, userId: string) {
+  return eb.or([eb('buyer_id', '=', userId), eb('seller_id', '=', userId), eb('creator_id', '=', userId)])
+}
 
 /**
- * Statuses in which the buyer or the seller must act next (the "needs my
- * input" filter); the others of a non-terminal transaction are "waiting".
+ * A list filter for one party, as SQL: the domain's clauses (kind, statuses
+ * and the flags whose move it is depends on), so that the list and the
+ * status page agree on what needs someone's input.
  */
-export const buyerMustAct = ['joined', 'tracked', 'delivered']
-export const sellerMustAct = ['paid', 'complained']
+function matchesFilter(eb: ExpressionBuilder<Database, 'transactions'>, filter: TransactionFilter, role: Party) {
+  return eb.or(
+    filterClauses(filter, role).map((clause) =>
+      eb.and([
+        eb('type', '=', clause.kind),
+        eb('status', 'in', [...clause.statuses]),
+        ...(clause.isPaymentInProgress === undefined ? [] : [eb('is_payment_in_progress', '=', clause.isPaymentInProgress)]),
+        ...(clause.sellerConfirmsHandover === undefined ? [] : [eb('seller_confirms_handover', '=', clause.sellerConfirmsHandover)]),
+      ]),
+    ),
+  )
+}
 
-/** Newest first, keyset-paginated on the time-ordered id. */
+/** Newest first, keyset-paginated on the time-ordered id; both kinds unless `kind` says otherwise. */
 export async function listForUser(
   db: Kysely<Database>,
-  query: { userId: string; limit: number; afterId?: string | undefined; filter?: TransactionFilter | undefined; search?: string | undefined },
+  query: {
+    userId: string
+    limit: number
+    afterId?: string | undefined
+    filter?: TransactionFilter | undefined
+    search?: string | undefined
+    kind?: TransactionKind | undefined
+  },
 ): Promise<TransactionRow[]> {
-  const { userId } = query
-  let select = db
-    .selectFrom('transactions')
-    .selectAll()
-    .where((eb) => eb.or([eb('buyer_id', '=', userId), eb('seller_id', '=', userId), eb('creator_id', '=', userId)]))
+  const { userId, filter } = query
+  let select = db.selectFrom('transactions').selectAll().where((eb) => isParty(eb, userId))
+  if (query.kind) select = select.where('type', '=', query.kind)
   if (query.afterId) select = select.where('id', '<', query.afterId)
-  switch (query.filter) {
-    case 'active':
-      select = select.where('status', 'not in', [...terminal, 'cancelled_with_payment'])
-      break
-    case 'completed':
-      select = select.where('status', '=', 'funds_released')
-      break
-    case 'cancelled':
-      select = select.where('status', 'in', cancelledStatuses)
-      break
-    case 'inputRequired':
-      select = select.where((eb) =>
-        eb.or([
-          eb.and([eb('buyer_id', '=', userId), eb('status', 'in', buyerMustAct), eb('is_payment_in_progress', '=', false)]),
-          eb.and([eb('seller_id', '=', userId), eb('status', 'in', sellerMustAct)]),
-        ]),
-      )
-      break
-    case 'waiting':
-      select = select.where((eb) =>
-        eb.and([
-          eb('status', 'not in', [...terminal, 'cancelled_with_payment']),
-          eb.not(
-            eb.or([
-              eb.and([eb('buyer_id', '=', userId), eb('status', 'in', buyerMustAct), eb('is_payment_in_progress', '=', false)]),
-              eb.and([eb('seller_id', '=', userId), eb('status', 'in', sellerMustAct)]),
-            ]),
-          ),
-        ]),
-      )
-      break
-    default:
-      break
+  if (filter) {
+    select = select.where((eb) =>
+      eb.or([
+        eb.and([eb('buyer_id', '=', userId), matchesFilter(eb, filter, 'buyer')]),
+        eb.and([eb('seller_id', '=', userId), matchesFilter(eb, filter, 'seller')]),
+      ]),
+    )
   }
   if (query.search) {
     const pattern = `%${query.search.replace(/[\\%_]/g, (char) => `\\${char}`)}%`
-    select = select.where((eb) =>
-      eb.or([
-        eb('description', 'ilike', pattern),
-        eb(sql`id::text`, 'ilike', pattern),
-        eb('join_code', 'ilike', pattern),
-      ]),
-    )
+    select = select.where((eb) => eb.or([eb('description', 'ilike', pattern), eb(sql`id::text`, 'ilike', pattern), eb('join_code', 'ilike', pattern)]))
   }
   return select.orderBy('id', 'desc').limit(query.limit).execute()
 }

@@ -1,18 +1,51 @@
+import type { UpdateF2fTransactionBody } from '@pactum/contracts/f2f-transactions'
 import type { UpdateTransactionBody } from '@pactum/contracts/transactions'
-import { isHighValue } from '@pactum/domain/high-value'
+import type { PaymentMethod } from '@pactum/domain/currencies'
+import type { QuotedTerms } from '@pactum/domain/transactions/shared-handlers'
+import type { TransactionKind } from '@pactum/domain/transactions/transaction'
 import type { Config } from '../config.ts'
-import { AppError } from '../http/app-error.ts'
+import { AppError } from '../errors.ts'
 import type { CurrentUser } from '../services/users.ts'
-import type { TransactionDeps } from './apply-online-event.ts'
-import { quoteOrRefuse, requireShownCharge } from './quote.ts'
+import { applyEvent, assertAllowed, type TransactionDeps } from './apply-event.ts'
+import { quoteOrRefuse, requireOffered, requireShownCharge } from './quote.ts'
+import type { TransactionRow } from './transaction-state.ts'
 import { lockForParty } from './transactions-repository.ts'
-import type { TransactionRow } from './transaction-view.ts'
-import { userOffer } from './user-offer.ts'
+
+/** The creator's changes in the terms of either kind: for face-to-face the price is the deposit's. */
+interface TermsChange {
+  description?: string | undefined
+  price?: number | undefined
+  currency?: string | undefined
+  paymentMethod?: PaymentMethod | undefined
+  charge?: number | undefined
+  chargeCalculatorVersion?: string | undefined
+}
+
+export function onlineChange(body: UpdateTransactionBody): TermsChange {
+  return {
+    description: body.description,
+    price: body.price,
+    currency: body.currency,
+    paymentMethod: body.payment_method,
+    charge: body.charge,
+    chargeCalculatorVersion: body.charge_calculator_version,
+  }
+}
+
+export function f2fChange(body: UpdateF2fTransactionBody): TermsChange {
+  return {
+    description: body.description,
+    price: body.deposit_price,
+    currency: body.currency,
+    charge: body.deposit_charge,
+    chargeCalculatorVersion: body.charge_calculator_version,
+  }
+}
 
 /**
  * The creator changes the offer before anyone joined (spec §7 PATCH
- * /transactions/{id}). Under the row lock, so that a join cannot slip in
- * between the check and the write. A new price, currency or method is
+ * /transactions/{id} and /p2p/transactions/{id}). Under the row lock, so
+ * that a join cannot slip in between. A new price, currency or method is
  * repriced exactly as on creation: the caller must send the fee they were
  * shown, and a mismatch is refused (DESIGN §2).
  */
@@ -20,74 +53,41 @@ export async function updateTransaction(
   deps: TransactionDeps & { config: Config },
   user: CurrentUser,
   id: string,
-  body: UpdateTransactionBody,
+  kind: TransactionKind,
+  change: TermsChange,
 ): Promise<TransactionRow> {
   return deps.db.transaction().execute(async (trx) => {
-    const row = await lockForParty(trx, id, user.id)
-    // Role first, then state, then input (as the state machine orders its checks).
-    if (row.creator_id !== user.id) throw new AppError('forbidden', 'Only the creator can change the transaction')
-    if (row.status !== 'created') {
-      const cancelled = row.status === 'cancelled' || row.status === 'rejected'
-      throw new AppError(
-        cancelled ? 'already_cancelled' : 'already_joined',
-        cancelled ? 'This transaction was cancelled' : 'The other party has joined; the transaction can no longer be changed',
-        { details: { status: row.status } },
-      )
-    }
-
-    const repricing = body.price !== undefined || body.currency !== undefined || body.payment_method !== undefined
-    const shown = body.charge !== undefined || body.charge_calculator_version !== undefined
-    let priced: Partial<Pick<TransactionRow, 'price' | 'currency' | 'charge' | 'charge_seller' | 'charge_calculator_version' | 'payment_method' | 'high_value'>> = {}
+    const row = await lockForParty(trx, id, user.id, kind)
+    const actor = { kind: row.buyer_id === user.id ? 'buyer' : 'seller' } as const
+    // Role and state first, as the state machine orders its checks; the terms after.
+    assertAllowed(deps, row, { type: 'update' }, actor)
+    const repricing = change.price !== undefined || change.currency !== undefined || change.paymentMethod !== undefined
+    const shown = change.charge !== undefined || change.chargeCalculatorVersion !== undefined
+    if (!repricing && !shown && change.description === undefined) return row
+    const priceField = kind === 'f2f' ? 'deposit_price' : 'price'
+    const chargeField = kind === 'f2f' ? 'deposit_charge' : 'charge'
+    let terms: QuotedTerms | undefined
     if (repricing || shown) {
-      for (const field of ['charge', 'charge_calculator_version'] as const) {
-        if (body[field] === undefined) {
-          throw new AppError('validation_failed', `${field} is required with a new price, currency or payment method: send the fee you were shown`, {
-            details: { field },
-          })
-        }
+      if (change.charge === undefined || change.chargeCalculatorVersion === undefined) {
+        const field = change.charge === undefined ? chargeField : 'charge_calculator_version'
+        throw new AppError('validation_failed', `${field} is required with a new price, currency or payment method: send the fee you were shown`, {
+          details: { field },
+        })
       }
-      const paymentMethod = body.payment_method ?? row.payment_method ?? 'card'
-      const quote = quoteOrRefuse({ price: body.price ?? row.price, currency: body.currency ?? row.currency, paymentMethod })
-      const offer = userOffer(deps.config, user)
-      if (body.currency !== undefined && !offer.currencies.includes(quote.currency)) {
-        throw new AppError('unsupported_currency', 'This currency is not available to you', { details: { field: 'currency' } })
-      }
-      if (body.payment_method !== undefined && !offer.paymentMethods.includes(quote.paymentMethod)) {
-        throw new AppError('invalid_payment_method', 'This payment method is not available to you', { details: { field: 'payment_method' } })
-      }
-      requireShownCharge(quote, { charge: body.charge as number, version: body.charge_calculator_version as string })
-      priced = {
+      const paymentMethod = change.paymentMethod ?? (row.payment_method as PaymentMethod | null) ?? 'card'
+      const quote = quoteOrRefuse({ price: change.price ?? row.price, currency: change.currency ?? row.currency, paymentMethod }, priceField)
+      requireOffered(deps.config, user, quote, { paymentMethodChosen: change.paymentMethod !== undefined, currencyChosen: change.currency !== undefined })
+      requireShownCharge(quote, { charge: change.charge, version: change.chargeCalculatorVersion })
+      terms = {
         price: quote.price,
         currency: quote.currency,
         charge: quote.charge,
-        charge_seller: quote.chargeSeller,
-        charge_calculator_version: quote.chargeCalculatorVersion,
-        payment_method: body.payment_method ?? row.payment_method,
-        high_value: isHighValue(quote.price, quote.currency),
+        chargeSeller: quote.chargeSeller,
+        chargeCalculatorVersion: quote.chargeCalculatorVersion,
+        paymentMethod: change.paymentMethod ?? (row.payment_method as PaymentMethod | null),
       }
     }
-
-    if (!repricing && !shown && body.description === undefined) return row
-    const now = deps.clock.now()
-    const updated = await trx
-      .updateTable('transactions')
-      .set({ ...priced, ...(body.description !== undefined ? { description: body.description } : {}), updated_at: now })
-      .where('id', '=', row.id)
-      .returningAll()
-      .executeTakeFirstOrThrow()
-    await trx
-      .insertInto('transaction_events')
-      .values({
-        transaction_id: row.id,
-        event: 'update',
-        actor_kind: row.creator_role,
-        actor_user_id: user.id,
-        reason: null,
-        from_status: row.status,
-        to_status: updated.status,
-        created_at: now,
-      })
-      .execute()
-    return updated
+    const event = { type: 'update', ...(change.description !== undefined ? { description: change.description } : {}), ...(terms ? { terms } : {}) } as const
+    return applyEvent(deps, trx, row, event, { actor, actorUserId: user.id })
   })
 }

@@ -76,6 +76,7 @@ export function fakeTransaction(overrides: Partial<Transaction> = {}): Transacti
     rejected: null,
     cancelled_with_payment: null,
     payment_refunded: null,
+    available_actions: [],
     ...overrides,
   }
 }

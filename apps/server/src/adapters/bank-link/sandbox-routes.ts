@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import type { Clock } from '../../clock.ts'
-import { AppError } from '../../http/app-error.ts'
+import { AppError } from '../../errors.ts'
 import type { SandboxBankLink } from './sandbox.ts'
 
 /**

@@ -2,7 +2,7 @@ import { localeFromAcceptLanguage } from '@pactum/domain/locales'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { AccessTokenVerifier } from '../../auth/access-token-verifier.ts'
 import { type CurrentUser, findOrCreateUser } from '../../services/users.ts'
-import { AppError } from '../app-error.ts'
+import { AppError } from '../../errors.ts'
 
 declare module 'fastify' {
   interface FastifyRequest {

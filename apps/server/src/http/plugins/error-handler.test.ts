@@ -2,7 +2,7 @@ import Fastify from 'fastify'
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod'
 import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
-import { AppError } from '../app-error.ts'
+import { AppError } from '../../errors.ts'
 import { registerErrorHandler } from './error-handler.ts'
 
 function appWithRoutes() {

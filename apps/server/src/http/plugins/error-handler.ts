@@ -1,7 +1,7 @@
 import type { ErrorBody } from '@pactum/contracts/errors'
 import type { FastifyError, FastifyInstance } from 'fastify'
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod'
-import { AppError } from '../app-error.ts'
+import { AppError } from '../../errors.ts'
 
 /**
  * Every error leaves in the one documented shape `{code, error, details}`.

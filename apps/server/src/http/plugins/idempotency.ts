@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
-import { AppError } from '../app-error.ts'
+import { AppError } from '../../errors.ts'
 import { userOf } from './authentication.ts'
 
 declare module 'fastify' {

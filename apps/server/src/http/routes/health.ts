@@ -1,7 +1,7 @@
 import { healthSchema } from '@pactum/contracts/health'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { sql } from 'kysely'
-import { AppError } from '../app-error.ts'
+import { AppError } from '../../errors.ts'
 
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(

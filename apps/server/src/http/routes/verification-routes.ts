@@ -28,7 +28,7 @@ import {
   verificationMethod,
   verificationStatus,
 } from '../../services/verification.ts'
-import { AppError } from '../app-error.ts'
+import { AppError } from '../../errors.ts'
 import { userOf } from '../plugins/authentication.ts'
 
 const secured = { tags: ['verification'], security: [{ bearer: [] }] }

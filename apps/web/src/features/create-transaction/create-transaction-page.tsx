@@ -2,9 +2,6 @@ import LocalShippingOutlinedIcon from '@mui/icons-material/LocalShippingOutlined
 import PeopleOutlineIcon from '@mui/icons-material/PeopleOutlineOutlined'
 import Alert from '@mui/material/Alert'
 import Skeleton from '@mui/material/Skeleton'
-import Step from '@mui/material/Step'
-import StepLabel from '@mui/material/StepLabel'
-import Stepper from '@mui/material/Stepper'
 import ToggleButton from '@mui/material/ToggleButton'
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup'
 import Typography from '@mui/material/Typography'
@@ -17,7 +14,8 @@ import { PageHeader } from '../../components/page-header.tsx'
 import { useLocale } from '../../i18n/use-locale.ts'
 import { useSupportedCurrencies } from '../../lib/api/charge-quotes.ts'
 import { fallbackCurrencies } from '../../lib/money.ts'
-import { type CreateMode, modeFromQuery, stepKeysByMode } from './create-mode.ts'
+import { type CreateMode, modeFromQuery } from './create-mode.ts'
+import { FaceToFaceCreateForm } from './face-to-face-create-form.tsx'
 import { OnlineCreateForm } from './online-create-form.tsx'
 import { parsePrefill } from './prefill.ts'
 
@@ -79,43 +77,18 @@ export function CreateTransactionPage() {
         </Typography>
       </ContentCard>
 
-      {mode === 'createTransactionOnline' ? (
-        prefill && currencyList ? (
-          <OnlineCreateForm prefill={prefill.values} currencies={currencyList} />
-        ) : (
-          <ContentCard>
-            <Skeleton variant="rounded" height={180} aria-hidden />
-            <Typography role="status" sx={{ mt: 1 }} color="text.secondary">
-              {t('app.loading')}
-            </Typography>
-          </ContentCard>
-        )
+      {!prefill || !currencyList ? (
+        <ContentCard>
+          <Skeleton variant="rounded" height={180} aria-hidden />
+          <Typography role="status" sx={{ mt: 1 }} color="text.secondary">
+            {t('app.loading')}
+          </Typography>
+        </ContentCard>
+      ) : mode === 'createTransactionOnline' ? (
+        <OnlineCreateForm prefill={prefill.values} currencies={currencyList} />
       ) : (
-        <FaceToFaceFrame />
+        <FaceToFaceCreateForm prefill={prefill.values} currencies={currencyList} />
       )}
     </>
-  )
-}
-
-/** Face-to-face keeps its frame until its own flow is built. */
-function FaceToFaceFrame() {
-  const { t } = useTranslation()
-  const steps = stepKeysByMode.createTransactionFace
-  return (
-    <ContentCard>
-      <Stepper activeStep={0} alternativeLabel sx={{ mb: 3 }}>
-        {steps.map((key) => (
-          <Step key={key}>
-            <StepLabel>{t(key)}</StepLabel>
-          </Step>
-        ))}
-      </Stepper>
-      <Typography component="h2" variant="h6" data-testid="step-counter">
-        {t('createTransaction.stepCounter', { current: 1, total: steps.length })}
-      </Typography>
-      <Alert severity="info" sx={{ mt: 2 }} data-testid="face-not-available">
-        {t('createTransaction.faceNotAvailable')}
-      </Alert>
-    </ContentCard>
   )
 }

@@ -2,7 +2,7 @@ import ArrowForwardIcon from '@mui/icons-material/ArrowForward'
 import Button from '@mui/material/Button'
 import Stack from '@mui/material/Stack'
 import Typography from '@mui/material/Typography'
-import type { Transaction } from '@pactum/contracts/transactions'
+import type { AnyTransaction } from '@pactum/contracts/f2f-transactions'
 import type { RefObject } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link as RouterLink } from 'react-router'
@@ -15,7 +15,7 @@ export function CreatedTransaction({
   transaction,
   headingRef,
 }: {
-  transaction: Transaction
+  transaction: AnyTransaction
   headingRef: RefObject<HTMLHeadingElement | null>
 }) {
   const { t } = useTranslation()
@@ -26,15 +26,15 @@ export function CreatedTransaction({
           {t('createTransaction.created.title')}
         </Typography>
         <Typography color="text.secondary" sx={{ mt: 1 }}>
-          {t(
-            transaction.role === 'seller'
-              ? 'createTransaction.created.bodySeller'
-              : 'createTransaction.created.bodyBuyer',
-          )}
+          {t(`createTransaction.created.${transaction.type === 'f2f' ? 'f2f' : 'online'}.${transaction.role === 'seller' ? 'bodySeller' : 'bodyBuyer'}`)}
         </Typography>
       </div>
       {transaction.join_code && <JoinCodeShare code={transaction.join_code} testId="created-join-code" />}
-      <AmountSummary price={transaction.price} charge={transaction.charge} currency={transaction.currency} />
+      {transaction.type === 'f2f' ? (
+        <AmountSummary price={transaction.deposit_pricing.price} charge={transaction.deposit_pricing.charge} currency={transaction.currency} />
+      ) : (
+        <AmountSummary price={transaction.price} charge={transaction.charge} currency={transaction.currency} />
+      )}
       <div>
         <Button
           component={RouterLink}

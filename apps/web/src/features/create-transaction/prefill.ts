@@ -1,7 +1,7 @@
 import type { Role } from '@pactum/contracts/transactions'
 
 /** The query parameters a create/build link may carry (spec §2, §5). */
-export const prefillParams = ['user', 'model', 'cur', 'price', 'desc'] as const
+export const prefillParams = ['user', 'model', 'cur', 'price', 'deposit', 'desc'] as const
 export type PrefillParam = (typeof prefillParams)[number]
 
 export type PrefillModel = 'online' | 'f2f'
@@ -12,6 +12,8 @@ export interface Prefill {
   currency?: string
   /** Major units exactly as given (`12.34`): turned into minor units once the currency is known. */
   price?: string
+  /** A face-to-face deposit in major units, as `price`. */
+  deposit?: string
   description?: string
 }
 
@@ -55,12 +57,13 @@ export function parsePrefill(query: URLSearchParams, supportedCurrencies: readon
     else invalid.push('cur')
   }
 
-  const price = query.get('price')
-  if (price !== null) {
-    // A plain non-negative decimal with a dot: `12`, `12.3`, `12.34` (no exponents, signs or commas).
-    const value = price.trim()
-    if (/^\d+(\.\d+)?$/.test(value)) values.price = value
-    else invalid.push('price')
+  // Plain non-negative decimals with a dot: `12`, `12.3`, `12.34` (no exponents, signs or commas).
+  for (const [param, key] of [['price', 'price'], ['deposit', 'deposit']] as const) {
+    const raw = query.get(param)
+    if (raw === null) continue
+    const value = raw.trim()
+    if (/^\d+(\.\d+)?$/.test(value)) values[key] = value
+    else invalid.push(param)
   }
 
   const desc = query.get('desc')

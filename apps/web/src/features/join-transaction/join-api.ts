@@ -1,37 +1,55 @@
-import type { JoinPreview, Transaction } from '@pactum/contracts/transactions'
+import type { AnyTransaction, F2fJoinPreview } from '@pactum/contracts/f2f-transactions'
+import type { JoinPreview } from '@pactum/contracts/transactions'
 import { useMutation, useQuery } from '@tanstack/react-query'
+import { ApiError } from '../../lib/api/api-error.ts'
 import { useApiClient } from '../../lib/api/api-client-context.tsx'
 
-/** `GET /transactions?join_code=CODE`: what the counterparty sees before joining. */
+export type AnyJoinPreview = JoinPreview | F2fJoinPreview
+
+/**
+ * What the counterparty sees before joining. A code belongs to one kind of
+ * sale; the online look-up (`GET /transactions?join_code=`) answers first,
+ * and a code it does not know is asked of the face-to-face one
+ * (`GET /p2p/transactions_by_join_code/{code}`).
+ */
 export function useJoinPreview(code: string, enabled: boolean) {
   const api = useApiClient()
   return useQuery({
     queryKey: ['join-preview', code],
     enabled,
-    queryFn: ({ signal }) => api.request<JoinPreview>('/transactions', { query: { join_code: code }, signal }),
+    queryFn: async ({ signal }): Promise<AnyJoinPreview> => {
+      try {
+        return await api.request<JoinPreview>('/transactions', { query: { join_code: code }, signal })
+      } catch (error) {
+        if (!(error instanceof ApiError) || error.code !== 'join_code_not_found') throw error
+        return api.request<F2fJoinPreview>(`/p2p/transactions_by_join_code/${encodeURIComponent(code)}`, { signal })
+      }
+    },
     retry: false,
   })
 }
 
-/** `PUT /transactions?join_code=CODE`: joins as the role the creator left open. */
+/** Joins as the role the creator left open, by the kind's own call. */
 export function useJoinTransaction() {
   const api = useApiClient()
   return useMutation({
-    // The terms the joiner saw go along: if the creator changed them meanwhile, the server refuses.
-    mutationFn: ({ code, preview }: { code: string; preview: JoinPreview }) =>
-      api.request<Transaction>('/transactions', {
-        method: 'PUT',
-        query: { join_code: code, price: String(preview.price), charge: String(preview.charge), currency: preview.currency },
-      }),
+    mutationFn: ({ code, preview }: { code: string; preview: AnyJoinPreview }) =>
+      preview.type === 'f2f'
+        ? api.request<AnyTransaction>(`/p2p/transactions_by_join_code/${encodeURIComponent(code)}/join`, { method: 'POST', body: {} })
+        : // The terms the joiner saw go along: if the creator changed them meanwhile, the server refuses.
+          api.request<AnyTransaction>('/transactions', {
+            method: 'PUT',
+            query: { join_code: code, price: String(preview.price), charge: String(preview.charge), currency: preview.currency },
+          }),
   })
 }
 
-/** `POST /transactions/{id}/reject {join_code}`: "not for me". The code proves the caller was offered it. */
+/** `POST /transactions/{id}/reject {join_code}` (or `/p2p/…`): "not for me". The code proves the caller was offered it. */
 export function useRejectTransaction() {
   const api = useApiClient()
   return useMutation({
-    mutationFn: ({ id, code }: { id: string; code: string }) =>
-      api.request<Transaction>(`/transactions/${encodeURIComponent(id)}/reject`, {
+    mutationFn: ({ preview, code }: { preview: AnyJoinPreview; code: string }) =>
+      api.request<AnyTransaction>(`${preview.type === 'f2f' ? '/p2p' : ''}/transactions/${encodeURIComponent(preview.id)}/reject`, {
         method: 'POST',
         body: { join_code: code },
       }),

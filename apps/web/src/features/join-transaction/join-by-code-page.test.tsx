@@ -71,16 +71,44 @@ describe('join by code', () => {
     expect(screen.getByTestId('preview-creator').textContent).toBe('Marta wants to buy this item.')
   })
 
-  it('explains an unknown code in the interface language', async () => {
-    await renderApp('/join-transaction/ABCD2345', {
-      locale: 'pl_pl',
-      api: fakeApiClient({
-        'GET /transactions': () => {
-          throw apiError(404, 'join_code_not_found')
-        },
-      }),
+  it('explains an unknown code in the interface language, after asking both kinds of sale', async () => {
+    const api = fakeApiClient({
+      'GET /transactions': () => {
+        throw apiError(404, 'join_code_not_found')
+      },
+      'GET /p2p/transactions_by_join_code/ABCD2345': () => {
+        throw apiError(404, 'join_code_not_found')
+      },
     })
+    await renderApp('/join-transaction/ABCD2345', { locale: 'pl_pl', api })
     expect((await screen.findByTestId('join-error')).textContent).toContain('Nie ma transakcji z tym kodem')
+    expect(api.request.mock.calls.map(([path]) => path)).toContain('/p2p/transactions_by_join_code/ABCD2345')
+  })
+
+  it('previews and joins a face-to-face sale by its own calls', async () => {
+    const api = fakeApiClient({
+      'GET /transactions': () => {
+        throw apiError(404, 'join_code_not_found')
+      },
+      'GET /p2p/transactions_by_join_code/ABCD2345': {
+        id: 'tx-7',
+        type: 'f2f',
+        status: 'created',
+        currency: 'eur',
+        description: 'Cargo bike',
+        deposit_pricing: { price: 5_000, charge: 190, charge_seller: 0 },
+        payment_method: 'card',
+        high_value: false,
+        creator_role: 'seller',
+        creator_first_name: 'Sam',
+      },
+      'POST /p2p/transactions_by_join_code/ABCD2345/join': { id: 'tx-7' },
+    })
+    const { router } = await renderApp('/join-transaction/ABCD2345', { api })
+    expect((await screen.findByTestId('preview-kind')).textContent).toBe('Face to face · deposit requested')
+    expect(screen.getByTestId('amount-total').textContent).toBe('€51.90')
+    await userEvent.click(screen.getByTestId('join-submit'))
+    await waitFor(() => expect(router.state.location.pathname).toBe('/transactions/tx-7'))
   })
 
   it('shows the error of a refused join', async () => {

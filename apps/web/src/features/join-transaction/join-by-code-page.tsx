@@ -5,7 +5,6 @@ import CircularProgress from '@mui/material/CircularProgress'
 import Skeleton from '@mui/material/Skeleton'
 import Stack from '@mui/material/Stack'
 import Typography from '@mui/material/Typography'
-import type { JoinPreview } from '@pactum/contracts/transactions'
 import { isJoinCode, normaliseJoinCodeInput } from '@pactum/domain/join-code-format'
 import { useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
@@ -19,7 +18,7 @@ import { useResultModal } from '../../components/result-modal.tsx'
 import { useToast } from '../../components/toasts.tsx'
 import { errorMessage } from '../../lib/api/error-message.ts'
 import { routeTo } from '../../lib/named-routes.ts'
-import { useJoinPreview, useJoinTransaction, useRejectTransaction } from './join-api.ts'
+import { type AnyJoinPreview, useJoinPreview, useJoinTransaction, useRejectTransaction } from './join-api.ts'
 
 /** /join-transaction/:id — the code arrives from the form or from a shared link. */
 export function JoinByCodePage() {
@@ -91,7 +90,7 @@ function JoinProblem({ message, onRetry }: { message: string; onRetry?: () => vo
   )
 }
 
-function PreviewCard({ code, preview }: { code: string; preview: JoinPreview }) {
+function PreviewCard({ code, preview }: { code: string; preview: AnyJoinPreview }) {
   const { t } = useTranslation()
   const navigate = useNavigate()
   const result = useResultModal()
@@ -118,7 +117,7 @@ function PreviewCard({ code, preview }: { code: string; preview: JoinPreview }) 
       },
     })
   const onReject = () =>
-    reject.mutate({ id: preview.id, code }, {
+    reject.mutate({ preview, code }, {
       onSuccess: () => {
         setConfirmReject(false)
         toast.show(t('joinTransaction.preview.rejected'), { severity: 'info' })
@@ -141,14 +140,23 @@ function PreviewCard({ code, preview }: { code: string; preview: JoinPreview }) 
             name: preview.creator_first_name || t('joinTransaction.preview.someone'),
           })}
         </Typography>
-        <AmountSummary price={preview.price} charge={preview.charge} currency={preview.currency} />
+        {preview.type === 'f2f' ? (
+          <>
+            <Typography color="text.secondary" data-testid="preview-kind">
+              {t('joinTransaction.preview.f2fDeposit')}
+            </Typography>
+            <AmountSummary price={preview.deposit_pricing.price} charge={preview.deposit_pricing.charge} currency={preview.currency} />
+          </>
+        ) : (
+          <AmountSummary price={preview.price} charge={preview.charge} currency={preview.currency} />
+        )}
         {preview.payment_method && (
           <Typography color="text.secondary">
             {t('joinTransaction.preview.paymentMethod', { method: t(`paymentMethods.${preview.payment_method}`) })}
           </Typography>
         )}
         <Typography color="text.secondary">
-          {t(myRole === 'buyer' ? 'joinTransaction.preview.youPay' : 'joinTransaction.preview.youSell')}
+          {t(`joinTransaction.preview.${preview.type === 'f2f' ? 'f2f' : 'online'}.${myRole === 'buyer' ? 'youPay' : 'youSell'}`)}
         </Typography>
         {!joinable && <Alert severity="info">{t('apiErrors.already_joined')}</Alert>}
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5}>

@@ -15,7 +15,8 @@ import Stack from '@mui/material/Stack'
 import TextField from '@mui/material/TextField'
 import Typography from '@mui/material/Typography'
 import useMediaQuery from '@mui/material/useMediaQuery'
-import type { PaymentMethod, Transaction } from '@pactum/contracts/transactions'
+import type { AnyTransaction, F2fTransaction } from '@pactum/contracts/f2f-transactions'
+import type { PaymentMethod, Role, Transaction } from '@pactum/contracts/transactions'
 import { toLanguageTag } from '@pactum/domain/locales'
 import { useQueryClient } from '@tanstack/react-query'
 import { type FormEvent, useId, useState } from 'react'
@@ -62,10 +63,84 @@ const cardErrors = new Set(['card_declined', 'insufficient_funds', 'invalid_card
 type Stage = 'address' | 'method' | 'pay'
 
 /**
- * o-checkout (spec §4): shipping address (sent to the server, where the
- * seller reads it to ship), payment method, then the provider's form.
+ * What one checkout pays (spec §4 checkout stages): `o-checkout` the online
+ * price, `f-deposit` a face-to-face deposit, `f-remainder` the rest of the
+ * total, paid with the deposit's method.
  */
-export function CheckoutDialog({ transaction, onClose }: { transaction: Transaction; onClose: () => void }) {
+export interface CheckoutPlan {
+  readonly stage: 'o-checkout' | 'f-deposit' | 'f-remainder'
+  readonly id: string
+  readonly currency: string
+  readonly role: Role | null
+  /** What is being paid, before the fee. */
+  readonly price: number
+  /** The fee as the server last priced it. */
+  readonly charge: number
+  readonly paymentMethod: PaymentMethod | null
+  /** `/transactions/{id}` or `/p2p/transactions/{id}`. */
+  readonly basePath: string
+  readonly payAction: 'pay' | 'pay_deposit' | 'pay_remainder'
+  /** null where the method is fixed (the remainder is paid like the deposit). */
+  readonly setMethodAction: 'set_payment_method' | 'set_deposit_payment_method' | null
+  /** An online sale ships: the buyer gives the address first. */
+  readonly collectsAddress: boolean
+}
+
+export function onlineCheckout(transaction: Transaction): CheckoutPlan {
+  return {
+    stage: 'o-checkout',
+    id: transaction.id,
+    currency: transaction.currency,
+    role: transaction.role,
+    price: transaction.price,
+    charge: transaction.charge,
+    paymentMethod: transaction.payment_method,
+    basePath: `/transactions/${encodeURIComponent(transaction.id)}`,
+    payAction: 'pay',
+    setMethodAction: 'set_payment_method',
+    collectsAddress: true,
+  }
+}
+
+export function depositCheckout(transaction: F2fTransaction): CheckoutPlan {
+  return {
+    stage: 'f-deposit',
+    id: transaction.id,
+    currency: transaction.currency,
+    role: transaction.role,
+    price: transaction.deposit_pricing.price,
+    charge: transaction.deposit_pricing.charge,
+    paymentMethod: transaction.payment_method,
+    basePath: `/p2p/transactions/${encodeURIComponent(transaction.id)}`,
+    payAction: 'pay_deposit',
+    setMethodAction: 'set_deposit_payment_method',
+    collectsAddress: false,
+  }
+}
+
+export function remainderCheckout(transaction: F2fTransaction): CheckoutPlan {
+  const total = transaction.pricing?.price ?? transaction.deposit_pricing.price
+  return {
+    stage: 'f-remainder',
+    id: transaction.id,
+    currency: transaction.currency,
+    role: transaction.role,
+    price: total - transaction.deposit_pricing.price,
+    charge: transaction.pricing?.charge ?? 0,
+    paymentMethod: transaction.payment_method,
+    basePath: `/p2p/transactions/${encodeURIComponent(transaction.id)}`,
+    payAction: 'pay_remainder',
+    setMethodAction: null,
+    collectsAddress: false,
+  }
+}
+
+/**
+ * One checkout: the shipping address where the goods are shipped (sent to
+ * the server, where the seller reads it), the payment method where it may
+ * still change, then the provider's form.
+ */
+export function CheckoutDialog({ plan, onClose }: { plan: CheckoutPlan; onClose: () => void }) {
   const { t } = useTranslation()
   const { locale } = useLocale()
   const api = useApiClient()
@@ -73,12 +148,13 @@ export function CheckoutDialog({ transaction, onClose }: { transaction: Transact
   const result = useResultModal()
   const fullScreen = useMediaQuery('(max-width:599px)')
   const ids = { title: useId(), method: useId() }
-  const offered = useOfferedPaymentMethods(transaction.currency)
+  const offered = useOfferedPaymentMethods(plan.currency)
 
-  const [stage, setStage] = useState<Stage>('address')
+  const stages: Stage[] = [...(plan.collectsAddress ? ['address' as const] : []), ...(plan.setMethodAction ? ['method' as const] : []), 'pay']
+  const [stage, setStage] = useState<Stage>(stages[0] ?? 'pay')
   const [address, setAddress] = useState<ShippingAddress>(emptyAddress)
   const [showErrors, setShowErrors] = useState(false)
-  const [method, setMethod] = useState<PaymentMethod>(transaction.payment_method ?? 'card')
+  const [method, setMethod] = useState<PaymentMethod>(plan.paymentMethod ?? 'card')
   const [intent, setIntent] = useState<PaymentIntentHandle | null>(null)
   const [cardNumber, setCardNumber] = useState('')
   const [iban, setIban] = useState('')
@@ -86,10 +162,10 @@ export function CheckoutDialog({ transaction, onClose }: { transaction: Transact
   // A high-value sale refused because this person has not verified their identity: the problem links to where they do.
   const [mustVerify, setMustVerify] = useState(false)
   const [busy, setBusy] = useState(false)
-  const quote = useChargeQuote({ price: transaction.price, currency: transaction.currency, paymentMethod: method })
+  const quote = useChargeQuote({ price: plan.price, currency: plan.currency, paymentMethod: method })
 
-  const path = (action: string) => `/transactions/${encodeURIComponent(transaction.id)}/${action}`
-  const pay = () => api.request<PaymentIntentHandle>(path('pay'), { method: 'POST', body: {} })
+  const path = (action: string) => `${plan.basePath}/${action}`
+  const pay = () => api.request<PaymentIntentHandle>(path(plan.payAction), { method: 'POST', body: {} })
 
   const addressErrors = {
     name: address.name.trim() === '',
@@ -114,7 +190,7 @@ export function CheckoutDialog({ transaction, onClose }: { transaction: Transact
       // A refused card leaves the intent open for another card; anything else starts afresh.
       if (!cardErrors.has(code)) setIntent(null)
       setProblem(errorMessage(t, error))
-      setMustVerify(transaction.role !== null && unverifiedRoles(error).includes(transaction.role))
+      setMustVerify(plan.role !== null && unverifiedRoles(error).includes(plan.role))
     } finally {
       setBusy(false)
     }
@@ -144,12 +220,12 @@ export function CheckoutDialog({ transaction, onClose }: { transaction: Transact
 
   const toPayment = () =>
     run(async () => {
-      if (method !== transaction.payment_method) {
-        const updated = await api.request<Transaction>(path('set_payment_method'), {
+      if (plan.setMethodAction && method !== plan.paymentMethod) {
+        const updated = await api.request<AnyTransaction>(path(plan.setMethodAction), {
           method: 'POST',
           body: { payment_method: method },
         })
-        queryClient.setQueryData(transactionKey(transaction.id), updated)
+        queryClient.setQueryData(transactionKey(plan.id), updated)
       }
       setIntent(await pay())
       setStage('pay')
@@ -169,23 +245,23 @@ export function CheckoutDialog({ transaction, onClose }: { transaction: Transact
           ? { card_number: cardDigits }
           : method === 'sepa'
             ? { iban: ibanCompact }
-            : { return_url: routeTo('status', { id: transaction.id }) }
+            : { return_url: routeTo('status', { id: plan.id }) }
       const outcome = await confirmSandboxPayment(current.payment_intent_id, current.client_secret, details)
       if (outcome.status === 'requires_action') {
         // P24: the bank's page sends the buyer back to /transactions/:id, where the payment is confirmed.
         window.location.assign(outcome.redirectTo)
         return
       }
-      const updated = await api.request<Transaction>(path('confirm_payment'), {
+      const updated = await api.request<AnyTransaction>(path('confirm_payment'), {
         method: 'POST',
         body: { payment_intent_id: current.payment_intent_id },
       })
       if (updated && typeof updated === 'object' && 'id' in updated)
-        queryClient.setQueryData(transactionKey(transaction.id), updated)
-      void queryClient.invalidateQueries({ queryKey: transactionKey(transaction.id) })
+        queryClient.setQueryData(transactionKey(plan.id), updated)
+      void queryClient.invalidateQueries({ queryKey: transactionKey(plan.id) })
       void queryClient.invalidateQueries({ queryKey: ['transactions'] })
       onClose()
-      result.showSuccess(t(outcome.status === 'processing' ? 'checkout.processing' : 'checkout.paid'))
+      result.showSuccess(t(outcome.status === 'processing' ? 'checkout.processing' : plan.stage === 'o-checkout' ? 'checkout.paid' : 'checkout.paidF2f'))
     })
   }
 
@@ -213,7 +289,7 @@ export function CheckoutDialog({ transaction, onClose }: { transaction: Transact
   const countries = shippingCountries
     .map((code) => ({ code, name: regionNames.of(code.toUpperCase()) ?? code.toUpperCase() }))
     .sort((a, b) => a.name.localeCompare(b.name, toLanguageTag(locale)))
-  const total = intent ? transaction.price + intent.charge : undefined
+  const total = intent ? plan.price + intent.charge : undefined
 
   return (
     <Dialog
@@ -226,9 +302,9 @@ export function CheckoutDialog({ transaction, onClose }: { transaction: Transact
       data-testid="checkout-dialog"
     >
       <DialogTitle id={ids.title}>
-        {t('checkout.title')}
+        {t(`checkout.titles.${plan.stage}`)}
         <Typography component="span" variant="body2" color="text.secondary" sx={{ display: 'block' }}>
-          {t('checkout.stepOf', { current: ['address', 'method', 'pay'].indexOf(stage) + 1, total: 3 })}
+          {t('checkout.stepOf', { current: stages.indexOf(stage) + 1, total: stages.length })}
           {' · '}
           {t(`checkout.stages.${stage}`)}
         </Typography>
@@ -282,8 +358,8 @@ export function CheckoutDialog({ transaction, onClose }: { transaction: Transact
                   </RadioGroup>
                 </FormControl>
                 <AmountSummary
-                  price={transaction.price}
-                  currency={transaction.currency}
+                  price={plan.price}
+                  currency={plan.currency}
                   charge={quote.data?.payment_method === method ? quote.data.charge : undefined}
                   loading={quote.isFetching}
                 />
@@ -292,7 +368,7 @@ export function CheckoutDialog({ transaction, onClose }: { transaction: Transact
 
             {stage === 'pay' && (
               <>
-                <AmountSummary price={transaction.price} currency={transaction.currency} charge={intent?.charge} />
+                <AmountSummary price={plan.price} currency={plan.currency} charge={intent?.charge ?? (plan.setMethodAction ? undefined : plan.charge)} />
                 <Alert severity="info" icon={false}>
                   <Typography variant="body2" sx={{ fontWeight: 600 }}>
                     {t('checkout.sandbox.title')}
@@ -374,7 +450,7 @@ export function CheckoutDialog({ transaction, onClose }: { transaction: Transact
                 ? t('checkout.continueToP24')
                 : total === undefined
                   ? t('checkout.payNow')
-                  : t('checkout.payAmount', { amount: formatMoney(total, transaction.currency, locale) })
+                  : t('checkout.payAmount', { amount: formatMoney(total, plan.currency, locale) })
               : t('common.next')}
           </Button>
         </DialogActions>

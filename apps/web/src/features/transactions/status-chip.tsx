@@ -1,9 +1,11 @@
 import Chip from '@mui/material/Chip'
-import type { OnlineStatus } from '@pactum/contracts/transactions'
+import type { AnyTransaction } from '@pactum/contracts/f2f-transactions'
 import { useTranslation } from 'react-i18next'
 import { type StatusTone, statusTones } from '../../components/status-tones.ts'
 
-const toneOf: Record<OnlineStatus, StatusTone> = {
+type Status = AnyTransaction['status']
+
+const toneOf: Record<Status, StatusTone> = {
   created: 'waiting',
   joined: 'waiting',
   paid: 'progress',
@@ -16,13 +18,22 @@ const toneOf: Record<OnlineStatus, StatusTone> = {
   rejected: 'closed',
   cancelled_with_payment: 'attention',
   payment_refunded: 'closed',
+  deposit_paid: 'progress',
+  deposit_accepted: 'progress',
+  priced: 'waiting',
+  remainder_paid: 'progress',
+  remainder_skipped: 'progress',
+  seller_handover_confirmed: 'progress',
+  buyer_handover_confirmed: 'progress',
+  cancelled_with_deposit: 'attention',
+  deposit_refunded: 'closed',
 }
 
-export function statusNameKey(status: OnlineStatus): string {
+export function statusNameKey(status: Status): string {
   return `transactionStatusNames.${status}`
 }
 
-export function StatusChip({ status, testId = 'transaction-status' }: { status: OnlineStatus; testId?: string }) {
+export function StatusChip({ status, testId = 'transaction-status' }: { status: Status; testId?: string }) {
   const { t } = useTranslation()
   const tone = statusTones[toneOf[status] ?? 'closed']
   return (

@@ -7,39 +7,49 @@ import { useTranslation } from 'react-i18next'
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx'
 import { useResultModal } from '../../components/result-modal.tsx'
 import { errorMessage } from '../../lib/api/error-message.ts'
-import type { TransactionAction } from './available-actions.ts'
-import { CheckoutDialog } from './checkout-dialog.tsx'
+import type { OnlineAction } from '@pactum/contracts/transactions'
+import { CheckoutDialog, onlineCheckout } from './checkout-dialog.tsx'
 import { useCarriers, useTransactionAction } from './transactions-api.ts'
 
-/** The API path segment of each action. */
-const endpoint: Record<Exclude<TransactionAction, 'pay'>, string> = {
+/** The online actions that have a button here; the rest happen elsewhere (paying method inside checkout, admin calls). */
+const buttonActions = [
+  'pay',
+  'track',
+  'confirm_delivery',
+  'complain_with_description',
+  'submit_order_issue',
+  'end_complaint_period',
+  'accept_complaint',
+  'cancel',
+] as const satisfies readonly OnlineAction[]
+export type ButtonAction = (typeof buttonActions)[number]
+
+/** The offered actions this page has a button for: the way forward first, cancelling last. */
+export function buttonsFor(actions: readonly OnlineAction[]): ButtonAction[] {
+  return buttonActions.filter((action) => actions.includes(action))
+}
+
+/** The translation key of each action's texts (`transactionStatus.actions.<key>`). */
+const textKey: Record<ButtonAction, string> = {
+  pay: 'pay',
   track: 'track',
   confirm_delivery: 'confirm_delivery',
-  complain: 'complain_with_description',
+  complain_with_description: 'complain',
   submit_order_issue: 'submit_order_issue',
   end_complaint_period: 'end_complaint_period',
   accept_complaint: 'accept_complaint',
   cancel: 'cancel',
 }
 
-const testIds: Record<TransactionAction, string> = {
-  pay: 'action-pay',
-  track: 'action-track',
-  confirm_delivery: 'action-confirm-delivery',
-  complain: 'action-complain',
-  submit_order_issue: 'action-submit-order-issue',
-  end_complaint_period: 'action-end-complaint-period',
-  accept_complaint: 'action-accept-complaint',
-  cancel: 'action-cancel',
-}
+const testId = (action: ButtonAction) => `action-${textKey[action].replaceAll('_', '-')}`
 
 const trackingCodePattern = /^[A-Za-z0-9-]{3,64}$/
 const maxDescription = 1000
 
 /** One button per permitted action; each opens its confirmation step. */
-export function TransactionActions({ transaction, actions }: { transaction: Transaction; actions: TransactionAction[] }) {
+export function TransactionActions({ transaction, actions }: { transaction: Transaction; actions: ButtonAction[] }) {
   const { t } = useTranslation()
-  const [open, setOpen] = useState<TransactionAction | null>(null)
+  const [open, setOpen] = useState<ButtonAction | null>(null)
   return (
     <>
       <Stack direction={{ xs: 'column', sm: 'row' }} sx={{ flexWrap: 'wrap', gap: 1.5 }} data-testid="transaction-actions">
@@ -50,13 +60,13 @@ export function TransactionActions({ transaction, actions }: { transaction: Tran
             color={action === 'cancel' ? 'error' : 'primary'}
             size="large"
             onClick={() => setOpen(action)}
-            data-testid={testIds[action]}
+            data-testid={testId(action)}
           >
-            {t(`transactionStatus.actions.${action}.button`)}
+            {t(`transactionStatus.actions.${textKey[action]}.button`)}
           </Button>
         ))}
       </Stack>
-      {open === 'pay' && <CheckoutDialog transaction={transaction} onClose={() => setOpen(null)} />}
+      {open === 'pay' && <CheckoutDialog plan={onlineCheckout(transaction)} onClose={() => setOpen(null)} />}
       {open !== null && open !== 'pay' && (
         <ActionDialog action={open} transaction={transaction} onClose={() => setOpen(null)} />
       )}
@@ -69,7 +79,7 @@ function ActionDialog({
   transaction,
   onClose,
 }: {
-  action: Exclude<TransactionAction, 'pay'>
+  action: Exclude<ButtonAction, 'pay'>
   transaction: Transaction
   onClose: () => void
 }) {
@@ -82,8 +92,8 @@ function ActionDialog({
   const [description, setDescription] = useState('')
   const [showErrors, setShowErrors] = useState(false)
   const [idempotencyKey] = useState(() => crypto.randomUUID())
-  const base = `transactionStatus.actions.${action}`
-  const needsDescription = action === 'complain' || action === 'submit_order_issue'
+  const base = `transactionStatus.actions.${textKey[action]}`
+  const needsDescription = action === 'complain_with_description' || action === 'submit_order_issue'
 
   const carrierError = carrier === '' ? t('transactionStatus.actions.track.carrierRequired') : undefined
   const codeError = !trackingCodePattern.test(trackingCode.trim())
@@ -109,7 +119,7 @@ function ActionDialog({
       return
     }
     mutation.mutate(
-      { action: endpoint[action], body, idempotencyKey },
+      { action, body, idempotencyKey },
       {
         onSuccess: () => {
           onClose()
@@ -133,7 +143,7 @@ function ActionDialog({
       busy={mutation.isPending}
       onConfirm={confirm}
       onClose={onClose}
-      testId={`dialog-${action.replaceAll('_', '-')}`}
+      testId={`dialog-${textKey[action].replaceAll('_', '-')}`}
     >
       {action === 'track' && (
         <Stack spacing={2} sx={{ pt: 1 }}>
@@ -179,7 +189,7 @@ function ActionDialog({
           fullWidth
           error={showErrors && !!descriptionError}
           helperText={showErrors && descriptionError ? descriptionError : undefined}
-          slotProps={{ htmlInput: { maxLength: maxDescription, 'data-testid': `${action.replaceAll('_', '-')}-description` } }}
+          slotProps={{ htmlInput: { maxLength: maxDescription, 'data-testid': `${textKey[action].replaceAll('_', '-')}-description` } }}
           sx={{ mt: 1 }}
         />
       )}

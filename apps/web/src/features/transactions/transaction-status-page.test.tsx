@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { ApiRequest } from '../../lib/api/api-client.ts'
 import { ApiError } from '../../lib/api/api-error.ts'
+import type { Transaction } from '@pactum/contracts/transactions'
 import { fakeApiClient, fakeTransaction } from '../../test/fake-api-client.ts'
 import { renderApp } from '../../test/render-app.tsx'
 
@@ -49,6 +50,7 @@ describe('transaction status page', () => {
       tracked: '2026-11-02T09:00:00.000Z',
       delivered: '2026-11-03T09:00:00.000Z',
       complaint_period_deadline: inHours(2),
+      available_actions: ['complain_with_description', 'end_complaint_period'],
     })
     await renderApp('/transactions/tx-1', { api: fakeApiClient({ 'GET /transactions/tx-1': transaction }) })
 
@@ -65,20 +67,22 @@ describe('transaction status page', () => {
     expect(history[0]?.textContent).toContain('Transaction created')
   })
 
+  // The server's available_actions (as the domain computes them for that state and role), and the buttons they become.
   it.each([
-    ['created', 'seller', ['action-cancel']],
-    ['joined', 'buyer', ['action-pay', 'action-cancel']],
-    ['joined', 'seller', ['action-cancel']],
-    ['paid', 'seller', ['action-track', 'action-cancel']],
-    ['paid', 'buyer', ['action-submit-order-issue']],
-    ['tracked', 'buyer', ['action-confirm-delivery']],
-    ['tracked', 'seller', []],
-    ['complained', 'seller', ['action-accept-complaint']],
-    ['funds_released', 'seller', []],
-  ] as const)('%s as %s offers %j', async (status, role, expected) => {
+    ['created', 'seller', ['cancel'], ['action-cancel']],
+    ['joined', 'buyer', ['cancel', 'set_payment_method', 'pay'], ['action-pay', 'action-cancel']],
+    ['joined', 'seller', ['cancel'], ['action-cancel']],
+    ['paid', 'seller', ['cancel', 'track'], ['action-track', 'action-cancel']],
+    ['paid', 'buyer', ['submit_order_issue'], ['action-submit-order-issue']],
+    ['tracked', 'buyer', ['confirm_delivery'], ['action-confirm-delivery']],
+    ['tracked', 'seller', [], []],
+    ['complained', 'seller', ['accept_complaint'], ['action-accept-complaint']],
+    ['funds_released', 'seller', [], []],
+  ] as const)('%s as %s offered %j shows %j', async (status, role, offered, expected) => {
     const transaction = fakeTransaction({
       status,
       role,
+      available_actions: [...offered],
       join_code: status === 'created' ? 'ABCD2345' : null,
       tracking_deadline: status === 'paid' ? inHours(90) : null,
     })
@@ -92,7 +96,7 @@ describe('transaction status page', () => {
   })
 
   it('adds tracking through its dialog and says Success!', async () => {
-    const paid = fakeTransaction({ status: 'paid', role: 'seller', tracking_deadline: inHours(90) })
+    const paid = fakeTransaction({ status: 'paid', role: 'seller', tracking_deadline: inHours(90), available_actions: ['cancel', 'track'] })
     const tracked = fakeTransaction({ status: 'tracked', role: 'seller', tracking: { carrier: 'dhl', tracking_code: 'AB-123' } })
     const api = fakeApiClient({
       'GET /transactions/tx-1': paid,
@@ -133,7 +137,7 @@ describe('transaction status page', () => {
       .mockResolvedValueOnce(new Response(JSON.stringify({ status: 'succeeded', last_payment_error: null }), { status: 200 }))
     vi.stubGlobal('fetch', sandbox)
     const api = fakeApiClient({
-      'GET /transactions/tx-1': fakeTransaction({ status: 'joined', role: 'buyer' }),
+      'GET /transactions/tx-1': fakeTransaction({ status: 'joined', role: 'buyer', available_actions: ['cancel', 'set_payment_method', 'pay'] }),
       'GET /charge': quote,
       'POST /transactions/tx-1/shipping_details': { name: 'Ola Nowak' },
       'POST /transactions/tx-1/pay': { payment_intent_id: 'pi_1', client_secret: 'pi_1_secret', charge: 78 },
@@ -212,7 +216,13 @@ describe('transaction status page', () => {
 })
 
 describe('high-value sale awaiting identity verification', () => {
-  const highValue = { status: 'joined', high_value: true, client_id: 'pactum-app', price: 600_000 } as const
+  const highValue = {
+    status: 'joined',
+    high_value: true,
+    client_id: 'pactum-app',
+    price: 600_000,
+    available_actions: ['cancel', 'set_payment_method', 'pay'],
+  } as const satisfies Partial<Transaction>
   const verification = (verified: boolean) => ({
     verification_method: 'stripe_identity',
     verified,

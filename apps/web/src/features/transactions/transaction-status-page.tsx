@@ -5,6 +5,7 @@ import CircularProgress from '@mui/material/CircularProgress'
 import Skeleton from '@mui/material/Skeleton'
 import Stack from '@mui/material/Stack'
 import Typography from '@mui/material/Typography'
+import type { AnyTransaction } from '@pactum/contracts/f2f-transactions'
 import type { Transaction } from '@pactum/contracts/transactions'
 import { useQueryClient } from '@tanstack/react-query'
 import { useEffect, useRef } from 'react'
@@ -17,14 +18,13 @@ import { PageHeader } from '../../components/page-header.tsx'
 import { useApiClient } from '../../lib/api/api-client-context.tsx'
 import { errorMessage } from '../../lib/api/error-message.ts'
 import { routeTo } from '../../lib/named-routes.ts'
-import { useNow } from '../../lib/use-now.ts'
-import { availableActions } from './available-actions.ts'
 import { DeadlineCountdown } from './deadline-countdown.tsx'
+import { F2fTransactionDetails } from './f2f-transaction-details.tsx'
 import { awaitsIdentityVerification } from './high-value.ts'
 import { HighValueNotice } from './high-value-notice.tsx'
 import { ShippingAddressCard } from './shipping-address-card.tsx'
 import { StatusChip } from './status-chip.tsx'
-import { TransactionActions } from './transaction-actions.tsx'
+import { buttonsFor, TransactionActions } from './transaction-actions.tsx'
 import { TransactionTimeline } from './transaction-timeline.tsx'
 import { transactionKey, useCarriers, useTransaction } from './transactions-api.ts'
 
@@ -32,7 +32,7 @@ export function TransactionStatusPage() {
   const { t } = useTranslation()
   const { id = '' } = useParams()
   const transaction = useTransaction(id)
-  useReturnFromPaymentRedirect(id)
+  useReturnFromPaymentRedirect(id, transaction.data?.type)
 
   return (
     <>
@@ -66,10 +66,14 @@ export function TransactionStatusPage() {
           <Reference id={id} />
         </ContentCard>
       ) : (
-        <>
-          <TransactionDetails transaction={transaction.data} refreshing={transaction.isFetching} />
-          <ShippingAddressCard transaction={transaction.data} />
-        </>
+        transaction.data.type === 'f2f' ? (
+          <F2fTransactionDetails transaction={transaction.data} refreshing={transaction.isFetching} reference={<Reference id={transaction.data.id} />} />
+        ) : (
+          <>
+            <TransactionDetails transaction={transaction.data} refreshing={transaction.isFetching} />
+            <ShippingAddressCard transaction={transaction.data} />
+          </>
+        )
       )}
     </>
   )
@@ -94,17 +98,18 @@ function Reference({ id }: { id: string }) {
  * tell the server, once, then drop the parameters. The provider's webhook would
  * bring the same news; whichever arrives first wins on the server.
  */
-function useReturnFromPaymentRedirect(id: string) {
+function useReturnFromPaymentRedirect(id: string, kind: AnyTransaction['type'] | undefined) {
   const [query, setQuery] = useSearchParams()
   const api = useApiClient()
   const queryClient = useQueryClient()
   const intentId = query.get('payment_intent') ?? query.get('payment_intent_id')
   const sent = useRef<string | null>(null)
   useEffect(() => {
-    if (!intentId || sent.current === intentId) return
+    // Which kind's path it goes to is known once the transaction has loaded.
+    if (!intentId || !kind || sent.current === intentId) return
     sent.current = intentId
     void api
-      .request<Transaction>(`/transactions/${encodeURIComponent(id)}/confirm_payment`, {
+      .request<AnyTransaction>(`${kind === 'f2f' ? '/p2p' : ''}/transactions/${encodeURIComponent(id)}/confirm_payment`, {
         method: 'POST',
         body: { payment_intent_id: intentId },
       })
@@ -113,14 +118,13 @@ function useReturnFromPaymentRedirect(id: string) {
         void queryClient.invalidateQueries({ queryKey: transactionKey(id) })
         setQuery({}, { replace: true })
       })
-  }, [api, id, intentId, queryClient, setQuery])
+  }, [api, id, intentId, kind, queryClient, setQuery])
 }
 
 function TransactionDetails({ transaction, refreshing }: { transaction: Transaction; refreshing: boolean }) {
   const { t } = useTranslation()
-  // Re-evaluated each minute so an action disappears when its deadline passes.
-  const now = useNow(60_000)
-  const actions = availableActions(transaction, now)
+  // Exactly what the server offers this viewer; it is re-read while the page is open.
+  const actions = buttonsFor(transaction.available_actions)
   const role = transaction.role
   const showTrackingDeadline = transaction.status === 'paid' && transaction.tracking_deadline
   const showComplaintDeadline = transaction.status === 'delivered' && transaction.complaint_period_deadline

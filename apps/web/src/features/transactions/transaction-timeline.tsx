@@ -1,24 +1,25 @@
 import CheckCircleIcon from '@mui/icons-material/CheckCircle'
 import Box from '@mui/material/Box'
 import Typography from '@mui/material/Typography'
-import type { OnlineStatus, Transaction } from '@pactum/contracts/transactions'
-import { onlineStatuses } from '@pactum/domain/online-transaction'
+import type { AnyTransaction } from '@pactum/contracts/f2f-transactions'
+import { statusesByKind } from '@pactum/domain/transactions/transaction'
 import { useTranslation } from 'react-i18next'
 import { useLocale } from '../../i18n/use-locale.ts'
 import { formatDateTime } from '../../lib/dates.ts'
 
 /** Every state this transaction has reached, in the order it reached them, with when. */
-export function timelineOf(transaction: Transaction): Array<{ state: OnlineStatus; at: string }> {
-  const states: readonly OnlineStatus[] = onlineStatuses
+export function timelineOf(transaction: AnyTransaction): Array<{ state: AnyTransaction['status']; at: string }> {
+  const states: readonly AnyTransaction['status'][] = statusesByKind[transaction.type]
+  const stamps = transaction as unknown as Record<string, string | null>
   return states
     .flatMap((state) => {
-      const at = transaction[state]
+      const at = stamps[state]
       return at ? [{ state, at }] : []
     })
     .sort((a, b) => Date.parse(a.at) - Date.parse(b.at) || states.indexOf(a.state) - states.indexOf(b.state))
 }
 
-export function TransactionTimeline({ transaction }: { transaction: Transaction }) {
+export function TransactionTimeline({ transaction }: { transaction: AnyTransaction }) {
   const { t } = useTranslation()
   const { locale } = useLocale()
   const events = timelineOf(transaction)

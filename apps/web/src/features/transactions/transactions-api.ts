@@ -1,10 +1,11 @@
-import type { Transaction, TransactionFilter } from '@pactum/contracts/transactions'
+import type { AnyTransaction } from '@pactum/contracts/f2f-transactions'
+import type { TransactionFilter } from '@pactum/contracts/transactions'
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import type { ApiRequest } from '../../lib/api/api-client.ts'
 import { useApiClient } from '../../lib/api/api-client-context.tsx'
 import { fetchVerificationStatus, verificationStatusKey } from '../../lib/api/verification-status.ts'
 import { transactionPageSize } from '../../lib/constants.ts'
-import { awaitsAsyncChange } from './available-actions.ts'
+import { isTerminal } from '@pactum/domain/transactions/transaction'
 
 export type ListFilter = TransactionFilter | 'all'
 
@@ -25,7 +26,7 @@ export function useTransactionList(filter: ListFilter, search: string) {
     queryKey: ['transactions', filter, search.trim()],
     initialPageParam: undefined as string | undefined,
     queryFn: ({ pageParam, signal }) =>
-      api.request<Transaction[]>('/me/transactions', { query: listQuery(filter, search, pageParam), signal }),
+      api.request<AnyTransaction[]>('/me/transactions', { query: listQuery(filter, search, pageParam), signal }),
     // A short page is the last one.
     getNextPageParam: (lastPage) => (lastPage.length < transactionPageSize ? undefined : lastPage.at(-1)?.id),
   })
@@ -33,15 +34,23 @@ export function useTransactionList(filter: ListFilter, search: string) {
 
 export const transactionKey = (id: string) => ['transaction', id] as const
 
-/** How often to re-read a transaction while something is pending elsewhere (payment, carrier, timers). */
+/** How often to re-read a transaction while its next move is someone else's (the other party, the provider, a carrier, a timer). */
 export const pendingPollMs = 5000
+/** While the viewer has something to do: slower, but a deadline passing still shows. */
+export const ownTurnPollMs = 30_000
+
+/** The server decides what happens next; the page only keeps asking until the transaction is over. */
+export function pollInterval(transaction: Pick<AnyTransaction, 'type' | 'status' | 'available_actions'>): number | false {
+  if (isTerminal({ kind: transaction.type, status: transaction.status })) return false
+  return transaction.available_actions.length > 0 ? ownTurnPollMs : pendingPollMs
+}
 
 export function useTransaction(id: string) {
   const api = useApiClient()
   return useQuery({
     queryKey: transactionKey(id),
-    queryFn: ({ signal }) => api.request<Transaction>(`/transactions/${encodeURIComponent(id)}`, { signal }),
-    refetchInterval: (query) => (query.state.data && awaitsAsyncChange(query.state.data) ? pendingPollMs : false),
+    queryFn: ({ signal }) => api.request<AnyTransaction>(`/transactions/${encodeURIComponent(id)}`, { signal }),
+    refetchInterval: (query) => (query.state.data ? pollInterval(query.state.data) : false),
     retry: false,
   })
 }
@@ -76,12 +85,13 @@ export function useOwnVerificationStatus(enabled: boolean) {
  * `POST /transactions/{id}/{action}` answering with the updated transaction, which replaces the cached one.
  * `idempotencyKey` (one per confirmation dialog) makes a double submit or a retried request harmless.
  */
-export function useTransactionAction(id: string) {
+export function useTransactionAction(id: string, kind: AnyTransaction['type'] = 'online') {
   const api = useApiClient()
   const queryClient = useQueryClient()
+  const base = kind === 'f2f' ? '/p2p/transactions' : '/transactions'
   return useMutation({
     mutationFn: ({ action, body, idempotencyKey }: { action: string; body?: unknown; idempotencyKey?: string }) =>
-      api.request<Transaction>(`/transactions/${encodeURIComponent(id)}/${action}`, {
+      api.request<AnyTransaction>(`${base}/${encodeURIComponent(id)}/${action}`, {
         method: 'POST',
         body: body ?? {},
         headers: idempotencyKey ? { 'Idempotency-Key': idempotencyKey } : undefined,

@@ -12,7 +12,7 @@ import Skeleton from '@mui/material/Skeleton'
 import Stack from '@mui/material/Stack'
 import TextField from '@mui/material/TextField'
 import Typography from '@mui/material/Typography'
-import type { Transaction } from '@pactum/contracts/transactions'
+import type { AnyTransaction } from '@pactum/contracts/f2f-transactions'
 import { useId, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link as RouterLink } from 'react-router'
@@ -154,7 +154,13 @@ export function TransactionsPage() {
 }
 
 
-function TransactionRow({ transaction }: { transaction: Transaction }) {
+/** The amount a row shows: the price, or for a face-to-face sale the total once set, else the deposit. */
+function rowAmount(transaction: AnyTransaction): number {
+  if (transaction.type === 'online') return transaction.price
+  return transaction.pricing?.price ?? transaction.deposit_pricing.price
+}
+
+function TransactionRow({ transaction }: { transaction: AnyTransaction }) {
   const { t } = useTranslation()
   const { locale } = useLocale()
   return (
@@ -182,7 +188,7 @@ function TransactionRow({ transaction }: { transaction: Transaction }) {
         <Box sx={{ minWidth: 0 }}>
           <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>{transaction.description}</Typography>
           <Typography variant="body2" color="text.secondary">
-            {t('transactions.row.meta', {
+            {t(transaction.type === 'f2f' ? 'transactions.row.metaF2f' : 'transactions.row.meta', {
               role: t(`roles.${transaction.role ?? 'none'}`),
               date: formatDate(transaction.created, locale),
             })}
@@ -190,7 +196,7 @@ function TransactionRow({ transaction }: { transaction: Transaction }) {
         </Box>
         <Stack spacing={0.5} sx={{ alignItems: { xs: 'flex-start', sm: 'flex-end' } }}>
           <Typography sx={{ fontWeight: 700 }} data-testid="transaction-row-price">
-            {formatMoney(transaction.price, transaction.currency, locale)}
+            {formatMoney(rowAmount(transaction), transaction.currency, locale)}
           </Typography>
           <StatusChip status={transaction.status} />
         </Stack>

@@ -4,15 +4,18 @@ import { fallbackCurrencies } from '../money.ts'
 import { ApiError } from './api-error.ts'
 import { useApiClient } from './api-client-context.tsx'
 
-/** `GET /charge`: the buyer protection fee for a price. Disabled until there is a price to ask about. */
-export function useChargeQuote(params: { price: number | null; currency: string; paymentMethod: PaymentMethod }) {
+/**
+ * `GET /charge` (`/p2p/charge` for a face-to-face deposit): the buyer
+ * protection fee for a price. Disabled until there is a price to ask about.
+ */
+export function useChargeQuote(params: { price: number | null; currency: string; paymentMethod: PaymentMethod; path?: '/charge' | '/p2p/charge' }) {
   const api = useApiClient()
-  const { price, currency, paymentMethod } = params
+  const { price, currency, paymentMethod, path = '/charge' } = params
   return useQuery({
-    queryKey: ['charge', currency, price, paymentMethod],
+    queryKey: ['charge', path, currency, price, paymentMethod],
     enabled: price !== null && price > 0,
     queryFn: ({ signal }) =>
-      api.request<ChargeQuote>('/charge', {
+      api.request<ChargeQuote>(path, {
         query: { price: price ?? 0, currency, payment_method: paymentMethod },
         signal,
       }),

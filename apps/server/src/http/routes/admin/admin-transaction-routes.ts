@@ -1,12 +1,13 @@
 import { errorBodySchema } from '@pactum/contracts/errors'
-import { adminActionBodySchema, releaseFundsQuerySchema, transactionListSchema, transactionSchema } from '@pactum/contracts/transactions'
+import { anyTransactionListSchema, anyTransactionSchema } from '@pactum/contracts/f2f-transactions'
+import { adminActionBodySchema, releaseFundsQuerySchema } from '@pactum/contracts/transactions'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { uuidPattern } from '../../../ids.ts'
 import { actAsAdmin } from '../../../transactions/act-as-party.ts'
-import type { TransactionDeps } from '../../../transactions/apply-online-event.ts'
-import { toTransactionView } from '../../../transactions/transaction-view.ts'
-import { AppError } from '../../app-error.ts'
+import type { TransactionDeps } from '../../../transactions/apply-event.ts'
+import { toAnyTransactionView, type ViewContext } from '../../../transactions/transaction-view.ts'
+import { AppError } from '../../../errors.ts'
 import { adminOf } from '../../plugins/authentication.ts'
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema }
@@ -16,6 +17,8 @@ const idParams = z.object({ id: z.string() })
 /** Admin calls of spec §7; every action records who, when and why. */
 export function adminTransactionRoutes(deps: () => TransactionDeps): FastifyPluginAsyncZod {
   return async (app) => {
+    const context = (): ViewContext => ({ now: deps().clock.now(), policy: deps().policy })
+
     app.get(
       '/admin/transactions',
       {
@@ -28,7 +31,7 @@ export function adminTransactionRoutes(deps: () => TransactionDeps): FastifyPlug
             after_id: z.string().optional(),
             status: z.string().max(40).optional(),
           }),
-          response: { 200: transactionListSchema, ...errors },
+          response: { 200: anyTransactionListSchema, ...errors },
         },
       },
       async (request) => {
@@ -41,7 +44,7 @@ export function adminTransactionRoutes(deps: () => TransactionDeps): FastifyPlug
         if (afterId) query = query.where('id', '<', afterId)
         if (status) query = query.where('status', '=', status)
         const rows = await query.orderBy('id', 'desc').limit(limit).execute()
-        return rows.map((row) => toTransactionView(row, admin.id))
+        return rows.map((row) => toAnyTransactionView(row, { id: admin.id, asAdmin: true }, context()))
       },
     )
 
@@ -49,12 +52,12 @@ export function adminTransactionRoutes(deps: () => TransactionDeps): FastifyPlug
       '/admin/transactions/:id/confirm_delivery',
       {
         preHandler: [app.authenticate, app.idempotent],
-        schema: { ...secured, summary: 'Confirm delivery on the buyer’s behalf', params: idParams, body: adminActionBodySchema, response: { 200: transactionSchema, ...errors } },
+        schema: { ...secured, summary: 'Confirm delivery on the buyer’s behalf', params: idParams, body: adminActionBodySchema, response: { 200: anyTransactionSchema, ...errors } },
       },
       async (request) => {
         const admin = adminOf(request)
         const row = await actAsAdmin(deps(), admin, request.params.id, { type: 'confirm_delivery' }, request.body.reason)
-        return toTransactionView(row, admin.id)
+        return toAnyTransactionView(row, { id: admin.id, asAdmin: true }, context())
       },
     )
 
@@ -64,17 +67,17 @@ export function adminTransactionRoutes(deps: () => TransactionDeps): FastifyPlug
         preHandler: [app.authenticate, app.idempotent],
         schema: {
           ...secured,
-          summary: 'Resolve a dispute: pay the seller, or refund the buyer',
+          summary: 'Resolve a dispute (either kind): pay the seller, or refund the buyer',
           params: idParams,
           querystring: releaseFundsQuerySchema,
           body: adminActionBodySchema,
-          response: { 200: transactionSchema, ...errors },
+          response: { 200: anyTransactionSchema, ...errors },
         },
       },
       async (request) => {
         const admin = adminOf(request)
         const row = await actAsAdmin(deps(), admin, request.params.id, { type: 'release_funds', to: request.query.to }, request.body.reason)
-        return toTransactionView(row, admin.id)
+        return toAnyTransactionView(row, { id: admin.id, asAdmin: true }, context())
       },
     )
   }

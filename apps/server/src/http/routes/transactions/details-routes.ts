@@ -9,10 +9,10 @@ import {
 } from '@pactum/contracts/transactions'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import type { TransactionDeps } from '../../../transactions/apply-online-event.ts'
+import type { TransactionDeps } from '../../../transactions/apply-event.ts'
 import { partyDetails, setShippingDetails, shippingDetails } from '../../../transactions/transaction-details.ts'
-import { toTransactionView } from '../../../transactions/transaction-view.ts'
-import { updateTransaction } from '../../../transactions/update-transaction.ts'
+import { toTransactionView, type ViewContext } from '../../../transactions/transaction-view.ts'
+import { onlineChange, updateTransaction } from '../../../transactions/update-transaction.ts'
 import { userOffer } from '../../../transactions/user-offer.ts'
 import { userOf } from '../../plugins/authentication.ts'
 
@@ -26,6 +26,8 @@ const secured = { security: [{ bearer: [] }], tags: ['transactions'] }
  */
 export function detailsRoutes(deps: () => TransactionDeps): FastifyPluginAsyncZod {
   return async (app) => {
+    const context = (): ViewContext => ({ now: deps().clock.now(), policy: deps().policy })
+
     app.patch(
       '/transactions/:id',
       {
@@ -40,8 +42,8 @@ export function detailsRoutes(deps: () => TransactionDeps): FastifyPluginAsyncZo
       },
       async (request) => {
         const user = userOf(request)
-        const row = await updateTransaction({ ...deps(), config: app.services.config }, user, request.params.id, request.body)
-        return toTransactionView(row, user.id)
+        const row = await updateTransaction({ ...deps(), config: app.services.config }, user, request.params.id, 'online', onlineChange(request.body))
+        return toTransactionView(row, user, context())
       },
     )
 

@@ -3,7 +3,7 @@ import { confirmPaymentBodySchema, payResponseSchema, setPaymentMethodBodySchema
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { confirmPayment, openPaymentIntent, type PaymentDeps, pay, setPaymentMethod } from '../../../transactions/pay.ts'
-import { toTransactionView } from '../../../transactions/transaction-view.ts'
+import { toTransactionView, type ViewContext } from '../../../transactions/transaction-view.ts'
 import { findForParty } from '../../../transactions/transactions-repository.ts'
 import { userOf } from '../../plugins/authentication.ts'
 
@@ -14,6 +14,8 @@ const secured = { security: [{ bearer: [] }], tags: ['payment'] }
 /** Payment calls of spec §7 for online transactions (DESIGN §5 "Pay"). */
 export function paymentRoutes(deps: () => PaymentDeps): FastifyPluginAsyncZod {
   return async (app) => {
+    const context = (): ViewContext => ({ now: deps().clock.now(), policy: deps().policy })
+
     app.post(
       '/transactions/:id/set_payment_method',
       {
@@ -22,7 +24,7 @@ export function paymentRoutes(deps: () => PaymentDeps): FastifyPluginAsyncZod {
       },
       async (request) => {
         const user = userOf(request)
-        return toTransactionView(await setPaymentMethod(deps(), user, request.params.id, request.body.payment_method), user.id)
+        return toTransactionView(await setPaymentMethod(deps(), user, request.params.id, 'online', request.body.payment_method), user, context())
       },
     )
 
@@ -33,7 +35,7 @@ export function paymentRoutes(deps: () => PaymentDeps): FastifyPluginAsyncZod {
         schema: { ...secured, summary: 'Open the payment of price + fee (buyer)', params: idParams, response: { 200: payResponseSchema, ...errors } },
       },
       async (request) => {
-        const { row, intent } = await pay(deps(), userOf(request), request.params.id)
+        const { row, intent } = await pay(deps(), userOf(request), request.params.id, 'payment')
         return { payment_intent_id: intent.id, client_secret: intent.clientSecret, charge: row.charge }
       },
     )
@@ -45,9 +47,7 @@ export function paymentRoutes(deps: () => PaymentDeps): FastifyPluginAsyncZod {
         schema: { ...secured, summary: 'The open payment again', params: idParams, response: { 200: payResponseSchema, ...errors } },
       },
       async (request) => {
-        const user = userOf(request)
-        const intent = await openPaymentIntent(deps(), user, request.params.id)
-        const row = await findForParty(app.services.db, request.params.id, user.id)
+        const { row, intent } = await openPaymentIntent(deps(), userOf(request), request.params.id, 'payment')
         return { payment_intent_id: intent.id, client_secret: intent.clientSecret, charge: row.charge }
       },
     )
@@ -72,7 +72,7 @@ export function paymentRoutes(deps: () => PaymentDeps): FastifyPluginAsyncZod {
       },
       async (request) => {
         const user = userOf(request)
-        return toTransactionView(await confirmPayment(deps(), user, request.params.id, request.body.payment_intent_id), user.id)
+        return toTransactionView(await confirmPayment(deps(), user, request.params.id, 'online', request.body.payment_intent_id), user, context())
       },
     )
   }

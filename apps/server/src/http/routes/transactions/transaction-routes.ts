@@ -10,38 +10,28 @@ import {
   listTransactionsQuerySchema,
   trackBodySchema,
   transactionChargeQuerySchema,
-  transactionListSchema,
   transactionSchema,
 } from '@pactum/contracts/transactions'
-import type { OnlineEvent } from '@pactum/domain/online-transaction'
+import { anyTransactionListSchema, anyTransactionSchema } from '@pactum/contracts/f2f-transactions'
+import type { OnlineEvent } from '@pactum/domain/transactions/online-transaction'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { uuidPattern } from '../../../ids.ts'
 import { actAsParty } from '../../../transactions/act-as-party.ts'
-import type { TransactionDeps } from '../../../transactions/apply-online-event.ts'
+import type { TransactionDeps } from '../../../transactions/apply-event.ts'
 import { createTransaction } from '../../../transactions/create-transaction.ts'
 import { joinTransaction, previewJoin, rejectTransaction } from '../../../transactions/join-transaction.ts'
 import { quoteOrRefuse } from '../../../transactions/quote.ts'
 import { trackShipment } from '../../../transactions/track-shipment.ts'
-import { toTransactionView } from '../../../transactions/transaction-view.ts'
+import { toAnyTransactionView, toTransactionView, type ViewContext } from '../../../transactions/transaction-view.ts'
 import { findForParty, listForUser } from '../../../transactions/transactions-repository.ts'
-import { AppError } from '../../app-error.ts'
+import { AppError } from '../../../errors.ts'
 import { userOf } from '../../plugins/authentication.ts'
+import { toQuoteView } from './quote-view.ts'
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema }
 const idParams = z.object({ id: z.string() })
 const secured = { security: [{ bearer: [] }], tags: ['transactions'] }
-
-function toQuoteView(quote: ReturnType<typeof quoteOrRefuse>) {
-  return {
-    price: quote.price,
-    currency: quote.currency,
-    payment_method: quote.paymentMethod,
-    charge: quote.charge,
-    charge_seller: quote.chargeSeller,
-    charge_calculator_version: quote.chargeCalculatorVersion,
-  }
-}
 
 /**
  * The online transaction calls of spec §7 (create, join, list, get, and the
@@ -49,6 +39,8 @@ function toQuoteView(quote: ReturnType<typeof quoteOrRefuse>) {
  */
 export function transactionRoutes(deps: () => TransactionDeps): FastifyPluginAsyncZod {
   return async (app) => {
+    const context = (): ViewContext => ({ now: deps().clock.now(), policy: deps().policy })
+
     app.get(
       '/charge',
       { schema: { tags: ['transactions'], summary: 'Fee quote (public)', querystring: chargeQuerySchema, response: { 200: chargeQuoteSchema, 400: errorBodySchema } } },
@@ -63,7 +55,7 @@ export function transactionRoutes(deps: () => TransactionDeps): FastifyPluginAsy
         schema: { ...secured, summary: 'Fee quote for a new price or method of this transaction', params: idParams, querystring: transactionChargeQuerySchema, response: { 200: chargeQuoteSchema, ...errors } },
       },
       async (request) => {
-        const row = await findForParty(app.services.db, request.params.id, userOf(request).id)
+        const row = await findForParty(app.services.db, request.params.id, userOf(request).id, 'online')
         return toQuoteView(quoteOrRefuse({ price: request.query.price, currency: row.currency, paymentMethod: request.query.payment_method }))
       },
     )
@@ -83,7 +75,7 @@ export function transactionRoutes(deps: () => TransactionDeps): FastifyPluginAsy
       async (request, reply) => {
         const user = userOf(request)
         const row = await createTransaction({ ...deps(), config: app.services.config }, user, request.body, request.query.client_id ?? 'pactum-app')
-        return reply.status(201).send(toTransactionView(row, user.id))
+        return reply.status(201).send(toTransactionView(row, user, context()))
       },
     )
 
@@ -91,7 +83,7 @@ export function transactionRoutes(deps: () => TransactionDeps): FastifyPluginAsy
       '/me/transactions',
       {
         preHandler: app.authenticate,
-        schema: { ...secured, summary: 'My transactions, newest first', querystring: listTransactionsQuerySchema, response: { 200: transactionListSchema, ...errors } },
+        schema: { ...secured, summary: 'My transactions of both kinds, newest first', querystring: listTransactionsQuerySchema, response: { 200: anyTransactionListSchema, ...errors } },
       },
       async (request) => {
         const user = userOf(request)
@@ -100,16 +92,16 @@ export function transactionRoutes(deps: () => TransactionDeps): FastifyPluginAsy
           throw new AppError('invalid_after_id', 'after_id must be the id of a transaction from the previous page', { details: { field: 'after_id' } })
         }
         const rows = await listForUser(app.services.db, { userId: user.id, limit, afterId, filter, search })
-        return rows.map((row) => toTransactionView(row, user.id))
+        return rows.map((row) => toAnyTransactionView(row, user, context()))
       },
     )
 
     app.get(
       '/transactions/:id',
-      { preHandler: app.authenticate, schema: { ...secured, summary: 'One of my transactions', params: idParams, response: { 200: transactionSchema, ...errors } } },
+      { preHandler: app.authenticate, schema: { ...secured, summary: 'One of my transactions, of either kind', params: idParams, response: { 200: anyTransactionSchema, ...errors } } },
       async (request) => {
         const user = userOf(request)
-        return toTransactionView(await findForParty(app.services.db, request.params.id, user.id), user.id)
+        return toAnyTransactionView(await findForParty(app.services.db, request.params.id, user.id), user, context())
       },
     )
 
@@ -142,7 +134,7 @@ export function transactionRoutes(deps: () => TransactionDeps): FastifyPluginAsy
       async (request) => {
         const user = userOf(request)
         const { join_code: code, ...expected } = request.query
-        return toTransactionView(await joinTransaction(deps(), user, code, expected), user.id)
+        return toTransactionView(await joinTransaction(deps(), user, code, 'online', expected), user, context())
       },
     )
 
@@ -155,7 +147,7 @@ export function transactionRoutes(deps: () => TransactionDeps): FastifyPluginAsy
       },
       async (request) => {
         const user = userOf(request)
-        return toTransactionView(await rejectTransaction(deps(), user, request.params.id, request.body.join_code), user.id)
+        return toTransactionView(await rejectTransaction(deps(), user, request.params.id, request.body.join_code, 'online'), user, context())
       },
     )
 
@@ -174,7 +166,7 @@ export function transactionRoutes(deps: () => TransactionDeps): FastifyPluginAsy
         async (request) => {
           const user = userOf(request)
           const event = toEvent(request.body as B extends z.ZodType ? z.infer<B> : undefined)
-          return toTransactionView(await actAsParty(deps(), user, request.params.id, event), user.id)
+          return toTransactionView(await actAsParty(deps(), user, request.params.id, event, 'online'), user, context())
         },
       )
 
@@ -188,7 +180,7 @@ export function transactionRoutes(deps: () => TransactionDeps): FastifyPluginAsy
       async (request) => {
         const user = userOf(request)
         const shipment = { carrier: request.body.carrier, trackingCode: request.body.tracking_code.toUpperCase() }
-        return toTransactionView(await trackShipment({ ...deps(), carrierTracker: app.services.carrierTracker }, user, request.params.id, shipment), user.id)
+        return toTransactionView(await trackShipment({ ...deps(), carrierTracker: app.services.carrierTracker }, user, request.params.id, shipment), user, context())
       },
     )
     partyAction('confirm_delivery', 'Confirm the item arrived (buyer)', undefined, () => ({ type: 'confirm_delivery' }))

@@ -1,26 +1,24 @@
 import { randomUUID } from 'node:crypto'
-import {
-  type Actor,
-  type Effect,
-  type OnlineEvent,
-  type OnlinePolicy,
-  type OnlinePosting,
-  transition,
-} from '@pactum/domain/online-transaction'
+import type { Actor, Effect, RefusalCode, StatePosting, TransactionPolicy } from '@pactum/domain/transactions/kernel'
+import { type TransactionEvent, type TransactionState, transition } from '@pactum/domain/transactions/transaction'
 import type { Kysely } from 'kysely'
 import type { Clock } from '../clock.ts'
 import type { Database } from '../db/schema.ts'
-import { AppError } from '../http/app-error.ts'
+import { AppError } from '../errors.ts'
 import { ledgerAccounts } from '../ledger/accounts.ts'
 import { appendLedgerEntry } from '../ledger/append-entry.ts'
 import type { EffectScheduler } from './effects.ts'
-import { fromOnlineState, toOnlineState } from './online-state.ts'
-import type { TransactionRow } from './transaction-view.ts'
+import { fromState, toState, type TransactionRow } from './transaction-state.ts'
 
+/**
+ * The one path by which a transaction of either kind changes: the state
+ * machine decides, and this module alone writes the transactions, ledger,
+ * timer and outbox tables, all in the caller's database transaction.
+ */
 export interface TransactionDeps {
   db: Kysely<Database>
   clock: Clock
-  policy: OnlinePolicy
+  policy: TransactionPolicy
   effects: EffectScheduler
 }
 
@@ -32,12 +30,35 @@ export interface EventContext {
   reason?: string
 }
 
-const refusalMessages: Partial<Record<string, string>> = {
+const refusalMessages: Partial<Record<RefusalCode, string>> = {
   not_buyer: 'Only the buyer can do this',
   not_seller: 'Only the seller can do this',
   not_admin: 'This needs an administrator',
   cannot_join_own_transaction: 'You created this transaction; share the code with the other party instead',
   empty_complaint_description: 'Describe the problem',
+  remainder_too_low: 'The total must be at least the deposit plus 1.00',
+  deposit_not_paid: 'The deposit has not been paid yet',
+  deposit_already_accepted: 'The deposit has already been accepted',
+  deposit_payment_in_review: 'The deposit payment is still being processed',
+  price_already_set: 'The price has already been set',
+  remainder_required: 'The remainder must be paid or skipped first',
+  remainder_already_skipped: 'The remainder was skipped',
+  remainder_already_paid: 'The remainder has already been paid',
+  handover_already_confirmed: 'The handover has already been confirmed',
+}
+
+function refusalError(code: RefusalCode, row: TransactionRow): AppError {
+  return new AppError(code, refusalMessages[code] ?? `Not possible while the transaction is ${row.status}`, { details: { status: row.status } })
+}
+
+/**
+ * Asks the state machine whether `event` would be taken now, changing
+ * nothing; throws its refusal. For use cases that must know before they call
+ * a provider (opening a payment) or check their input (repricing).
+ */
+export function assertAllowed(deps: TransactionDeps, row: TransactionRow, event: TransactionEvent, actor: Actor): void {
+  const result = transition(toState(row), event, actor, deps.clock.now(), deps.policy)
+  if (!result.ok) throw refusalError(result.code, row)
 }
 
 /**
@@ -47,21 +68,17 @@ const refusalMessages: Partial<Record<string, string>> = {
  * timers, outbox rows for provider calls, and e-mail jobs. A refusal throws
  * the domain's code.
  */
-export async function applyOnlineEvent(
+export async function applyEvent(
   deps: TransactionDeps,
   trx: Kysely<Database>,
   row: TransactionRow,
-  event: OnlineEvent,
+  event: TransactionEvent,
   context: EventContext,
 ): Promise<TransactionRow> {
   const now = deps.clock.now()
-  const state = toOnlineState(row)
+  const state = toState(row)
   const result = transition(state, event, context.actor, now, deps.policy)
-  if (!result.ok) {
-    throw new AppError(result.code, refusalMessages[result.code] ?? `Not possible while the transaction is ${row.status}`, {
-      details: { status: row.status },
-    })
-  }
+  if (!result.ok) throw refusalError(result.code, row)
   // The domain hands back the very same state object when nothing changed (a
   // late timer, a duplicate webhook): then there is nothing to write.
   if (result.effects.length === 0 && result.next === state) return row
@@ -71,14 +88,13 @@ export async function applyOnlineEvent(
       ? row
       : await trx
           .updateTable('transactions')
-          .set({ ...fromOnlineState(result.next), updated_at: now })
+          .set({ ...fromState(result.next), updated_at: now })
           .where('id', '=', row.id)
           .returningAll()
           .executeTakeFirstOrThrow()
 
-  if (updated.status === row.status && result.effects.length === 0) return updated
-
-  // The audit event is written first: its id names this state change, and
+  // Every change is audited, not only moves between states (a new price, a
+  // payment opened). The audit event is written first: its id names this state change, and
   // the e-mails it causes take their idempotency keys from it.
   const audit = await trx
     .insertInto('transaction_events')
@@ -104,7 +120,7 @@ async function persistEffect(
   trx: Kysely<Database>,
   row: TransactionRow,
   effect: Effect,
-  cause: { event: OnlineEvent; eventId: number; now: Date },
+  cause: { event: TransactionEvent; eventId: number; now: Date },
 ): Promise<void> {
   const { event, now } = cause
   switch (effect.type) {
@@ -112,6 +128,7 @@ async function persistEffect(
       await appendLedgerEntry(trx, {
         transactionId: row.id,
         kind: effect.entry,
+        part: effect.part ?? 'payment',
         reason: event.type,
         at: now,
         postings: effect.postings.map((posting) => ({ ...posting, account: qualify(posting, row) })),
@@ -126,7 +143,7 @@ async function persistEffect(
       return
     case 'provider': {
       const id = randomUUID()
-      await trx
+      const inserted = await trx
         .insertInto('outbox')
         .values({
           id,
@@ -143,8 +160,12 @@ async function persistEffect(
           }),
           created_at: now,
         })
-        .execute()
-      await deps.effects.dispatchOutbox(trx, id)
+        // The same movement decided twice (a refund of money that was never
+        // held, reported by both the webhook and the browser) is sent once.
+        .onConflict((conflict) => conflict.column('idempotency_key').doNothing())
+        .returning('id')
+        .executeTakeFirst()
+      if (inserted) await deps.effects.dispatchOutbox(trx, id)
       return
     }
     case 'notify':
@@ -162,7 +183,7 @@ async function persistEffect(
   }
 }
 
-function qualify(posting: OnlinePosting, row: TransactionRow): string {
+function qualify(posting: StatePosting, row: TransactionRow): string {
   const party = (id: string | null, role: string) => {
     if (!id) throw new Error(`ledger posting for the ${role} of ${row.id}, who is not set`)
     return id
@@ -179,4 +200,36 @@ function qualify(posting: OnlinePosting, row: TransactionRow): string {
     case 'revenue':
       return ledgerAccounts.revenue
   }
+}
+
+/**
+ * Writes a transaction just created by its machine (`createOnlineTransaction`,
+ * `createF2fTransaction`), with its audit event, in one database transaction.
+ */
+export async function insertTransaction(
+  deps: TransactionDeps,
+  state: TransactionState,
+  record: { id: string; creatorId: string; clientId: string | null },
+): Promise<TransactionRow> {
+  return deps.db.transaction().execute(async (trx) => {
+    const row = await trx
+      .insertInto('transactions')
+      .values({ ...fromState(state), id: record.id, creator_id: record.creatorId, client_id: record.clientId })
+      .returningAll()
+      .executeTakeFirstOrThrow()
+    await trx
+      .insertInto('transaction_events')
+      .values({
+        transaction_id: row.id,
+        event: 'create',
+        actor_kind: state.creatorRole,
+        actor_user_id: record.creatorId,
+        reason: null,
+        from_status: row.status,
+        to_status: row.status,
+        created_at: row.created,
+      })
+      .execute()
+    return row
+  })
 }

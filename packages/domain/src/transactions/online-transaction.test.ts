@@ -1,19 +1,12 @@
 import { describe, expect, it } from 'vitest'
-import {
-  type Actor,
-  availableActions,
-  createOnlineTransaction,
-  type Effect,
-  escrowBalance,
-  matchesFilter,
-  type OnlineEvent,
-  type OnlineState,
-  type Party,
-  type RefusalCode,
-  transition,
-  type TransitionResult,
-  whoMustAct,
-} from './online-transaction.ts'
+import { availableActions } from './available-actions.ts'
+import { type Actor, type Effect, type Party, type RefusalCode, type Result } from './kernel.ts'
+import { matchesFilter, whoMustAct } from './list-filters.ts'
+import { type OnlineEvent, transitionOnline as transition } from './online-transaction.ts'
+import { createOnlineTransaction, type OnlineState } from './online-state.ts'
+import { escrowBalance } from './transaction.ts'
+
+type TransitionResult = Result<OnlineState>
 
 const t0 = new Date('2026-03-01T12:00:00Z')
 const at = (seconds: number) => new Date(t0.getTime() + seconds * 1000)
@@ -30,7 +23,7 @@ const paidAmount = 10_340
 
 function created(creatorRole: Party = 'seller'): OnlineState {
   return createOnlineTransaction(
-    { creatorRole, price: 10_000, currency: 'eur', charge: 340, chargeCalculatorVersion: '2026-11-1', paymentMethod: 'card' },
+    { creatorRole, creatorId: 'u_creator', joinCode: 'ABCDEFGH', price: 10_000, currency: 'eur', charge: 340, chargeCalculatorVersion: '2026-11-1', paymentMethod: 'card' },
     t0,
   )
 }
@@ -44,7 +37,7 @@ function run(state: OnlineState, event: OnlineEvent, actor: Actor, now = t0): On
   return accept(transition(state, event, actor, now)).next
 }
 
-const joined = () => run(created(), { type: 'join' }, counterparty, at(60))
+const joined = () => run(created(), { type: 'join', userId: 'u_joiner' }, counterparty, at(60))
 const paid = () => run(joined(), { type: 'payment_succeeded', paymentIntentId: 'pi_1', amount: paidAmount }, system, at(120))
 const tracked = () => run(paid(), { type: 'track', carrier: 'dhl', trackingCode: 'JD0001' }, seller, at(day))
 const delivered = () => run(tracked(), { type: 'carrier_delivered' }, system, at(2 * day))
@@ -72,23 +65,23 @@ describe('created', () => {
     expect(escrowBalance(state)).toBe(0)
   })
   it('lets the counterparty join', () => {
-    const { next, effects } = accept(transition(created(), { type: 'join' }, counterparty, at(60)))
+    const { next, effects } = accept(transition(created(), { type: 'join', userId: 'u_joiner' }, counterparty, at(60)))
     expect(next.status).toBe('joined')
     expect(next.timestamps.joined).toEqual(at(60))
     expect(effects).toEqual([{ type: 'notify', template: 'joined', to: 'seller' }])
   })
   it('refuses the creator joining their own transaction', () => {
-    expectRefusal(transition(created('seller'), { type: 'join' }, seller, t0), 'cannot_join_own_transaction', 403)
-    expectRefusal(transition(created('buyer'), { type: 'join' }, buyer, t0), 'cannot_join_own_transaction', 403)
+    expectRefusal(transition(created('seller'), { type: 'join', userId: 'u_joiner' }, seller, t0), 'cannot_join_own_transaction', 403)
+    expectRefusal(transition(created('buyer'), { type: 'join', userId: 'u_joiner' }, buyer, t0), 'cannot_join_own_transaction', 403)
   })
   it('refuses a join by an admin or the system', () => {
-    expectRefusal(transition(created(), { type: 'join' }, admin, t0), 'forbidden', 403)
-    expectRefusal(transition(created(), { type: 'join' }, system, t0), 'forbidden', 403)
+    expectRefusal(transition(created(), { type: 'join', userId: 'u_joiner' }, admin, t0), 'forbidden', 403)
+    expectRefusal(transition(created(), { type: 'join', userId: 'u_joiner' }, system, t0), 'forbidden', 403)
   })
   it('refuses joining twice', () => {
-    expectRefusal(transition(joined(), { type: 'join' }, counterparty, t0), 'already_joined', 409)
-    expectRefusal(transition(paid(), { type: 'join' }, counterparty, t0), 'already_joined', 409)
-    expectRefusal(transition(cancelled(), { type: 'join' }, counterparty, t0), 'already_cancelled', 409)
+    expectRefusal(transition(joined(), { type: 'join', userId: 'u_joiner' }, counterparty, t0), 'already_joined', 409)
+    expectRefusal(transition(paid(), { type: 'join', userId: 'u_joiner' }, counterparty, t0), 'already_joined', 409)
+    expectRefusal(transition(cancelled(), { type: 'join', userId: 'u_joiner' }, counterparty, t0), 'already_cancelled', 409)
   })
   it('lets the counterparty reject', () => {
     const { next, effects } = accept(transition(created(), { type: 'reject' }, counterparty, at(5)))
@@ -144,8 +137,8 @@ describe('joined', () => {
   })
   it('refuses to start a payment without a method, by the seller, or after paying', () => {
     const noMethod = run(
-      createOnlineTransaction({ creatorRole: 'seller', price: 10_000, currency: 'eur', charge: 340, chargeCalculatorVersion: 'v' }, t0),
-      { type: 'join' },
+      createOnlineTransaction({ creatorRole: 'seller', creatorId: 'u_creator', joinCode: 'ABCDEFGH', price: 10_000, currency: 'eur', charge: 340, chargeCalculatorVersion: 'v' }, t0),
+      { type: 'join', userId: 'u_joiner' },
       counterparty,
     )
     expectRefusal(transition(noMethod, { type: 'payment_started', paymentIntentId: 'pi_1' }, buyer, t0), 'invalid_payment_method', 400)
@@ -176,6 +169,7 @@ describe('joined', () => {
       {
         type: 'ledger',
         entry: 'hold',
+        part: 'payment',
         postings: [
           { account: 'buyer_funding', amount: -paidAmount, currency: 'eur' },
           { account: 'escrow', amount: paidAmount, currency: 'eur' },
@@ -205,16 +199,19 @@ describe('joined', () => {
       })
     }
   })
-  it('refuses a payment of another amount, a second payment, and a payment nobody can hold', () => {
-    expectRefusal(transition(joined(), { type: 'payment_succeeded', paymentIntentId: 'pi_1', amount: 10_000 }, system, t0), 'incorrect_charge', 409)
-    expectRefusal(transition(paid(), { type: 'payment_succeeded', paymentIntentId: 'pi_2', amount: paidAmount }, system, t0), 'already_paid', 409)
-    const cancelledAfterJoin = run(joined(), { type: 'cancel' }, seller)
-    expectRefusal(
-      transition(cancelledAfterJoin, { type: 'payment_succeeded', paymentIntentId: 'pi_1', amount: paidAmount }, system, t0),
-      'already_cancelled',
-      409,
-    )
-    expectRefusal(transition(created(), { type: 'payment_succeeded', paymentIntentId: 'pi_1', amount: paidAmount }, system, t0), 'invalid_state', 409)
+  it('holds nothing of a payment of another amount, a second payment or one nobody can take, and sends it back', () => {
+    const sentBack = (state: OnlineState, paymentIntentId: string, amount: number) =>
+      expect(transition(state, { type: 'payment_succeeded', paymentIntentId, amount }, system, t0)).toEqual({
+        ok: true,
+        next: state,
+        effects: [
+          { type: 'provider', action: 'refund', amount, currency: 'eur', idempotencyAction: `refund-unheld:${paymentIntentId}`, paymentIntentId },
+        ],
+      })
+    sentBack(joined(), 'pi_1', 10_000)
+    sentBack(paid(), 'pi_2', paidAmount)
+    sentBack(run(joined(), { type: 'cancel' }, seller), 'pi_1', paidAmount)
+    sentBack(created(), 'pi_1', paidAmount)
     expectRefusal(transition(joined(), { type: 'payment_succeeded', paymentIntentId: 'pi_1', amount: paidAmount }, buyer, t0), 'forbidden', 403)
   })
 })
@@ -469,7 +466,7 @@ describe('complained', () => {
 describe('terminal states', () => {
   it('refuse every user action', () => {
     const userEvents: OnlineEvent[] = [
-      { type: 'join' },
+      { type: 'join', userId: 'u_joiner' },
       { type: 'reject' },
       { type: 'cancel' },
       { type: 'track', carrier: 'dhl', trackingCode: 'X1' },
@@ -492,14 +489,14 @@ describe('available actions', () => {
   it('offers each party exactly what it can do now', () => {
     expect(availableActions(created('seller'), seller, t0)).toEqual(['cancel'])
     expect(availableActions(created('seller'), counterparty, t0)).toEqual(['join', 'reject'])
-    expect(availableActions(joined(), buyer, t0)).toEqual(['cancel', 'set_payment_method', 'payment_started'])
+    expect(availableActions(joined(), buyer, t0)).toEqual(['cancel', 'set_payment_method', 'pay'])
     expect(availableActions(joined(), seller, t0)).toEqual(['cancel'])
     expect(availableActions(paid(), seller, at(day))).toEqual(['cancel', 'track'])
     expect(availableActions(paid(), seller, at(10 * day))).toEqual(['cancel'])
     expect(availableActions(paid(), buyer, at(day))).toEqual(['submit_order_issue'])
     expect(availableActions(tracked(), buyer, at(day))).toEqual(['confirm_delivery'])
     expect(availableActions(tracked(), admin, at(day))).toEqual(['confirm_delivery', 'release_funds'])
-    expect(availableActions(delivered(), buyer, at(2 * day))).toEqual(['complain', 'end_complaint_period'])
+    expect(availableActions(delivered(), buyer, at(2 * day))).toEqual(['complain_with_description', 'end_complaint_period'])
     expect(availableActions(delivered(), buyer, at(3 * day))).toEqual(['end_complaint_period'])
     expect(availableActions(delivered(), seller, at(2 * day))).toEqual([])
     expect(availableActions(complained(), seller, at(2 * day))).toEqual(['accept_complaint'])

@@ -1,0 +1,316 @@
+import { errorBodySchema } from '@pactum/contracts/errors'
+import {
+  cancelWithDescriptionBodySchema,
+  createF2fTransactionBodySchema,
+  f2fJoinPreviewSchema,
+  f2fTransactionListSchema,
+  f2fTransactionSchema,
+  remainderChargeQuerySchema,
+  setPriceBodySchema,
+  updateF2fTransactionBodySchema,
+} from '@pactum/contracts/f2f-transactions'
+import {
+  chargeQuerySchema,
+  chargeQuoteSchema,
+  confirmPaymentBodySchema,
+  descriptionBodySchema,
+  joinCodeQuerySchema,
+  listTransactionsQuerySchema,
+  partyDetailsSchema,
+  payResponseSchema,
+  setPaymentMethodBodySchema,
+  shippingDetailsSchema,
+} from '@pactum/contracts/transactions'
+import type { PaymentMethod } from '@pactum/domain/currencies'
+import type { F2fEvent } from '@pactum/domain/transactions/f2f-transaction'
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import { AppError } from '../../../errors.ts'
+import { uuidPattern } from '../../../ids.ts'
+import { actAsParty } from '../../../transactions/act-as-party.ts'
+import { createF2fTransactionFor } from '../../../transactions/create-transaction.ts'
+import { joinTransaction, previewF2fJoin, rejectTransaction } from '../../../transactions/join-transaction.ts'
+import { confirmPayment, openPaymentIntent, type PaymentDeps, type PaymentPart, pay, setPaymentMethod } from '../../../transactions/pay.ts'
+import { quoteOrRefuse } from '../../../transactions/quote.ts'
+import { setRemainderPrice } from '../../../transactions/set-remainder-price.ts'
+import { partyDetails, shippingDetails } from '../../../transactions/transaction-details.ts'
+import { toF2fTransactionView, type ViewContext } from '../../../transactions/transaction-view.ts'
+import { findForParty, listForUser } from '../../../transactions/transactions-repository.ts'
+import { f2fChange, updateTransaction } from '../../../transactions/update-transaction.ts'
+import { userOf } from '../../plugins/authentication.ts'
+import { toQuoteView } from './quote-view.ts'
+
+const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema }
+const idParams = z.object({ id: z.string() })
+const codeParams = z.object({ code: z.string().trim().min(1).max(32) })
+const secured = { security: [{ bearer: [] }], tags: ['face-to-face'] }
+
+/**
+ * The face-to-face calls of spec §7 under /p2p: create, update, get, list,
+ * join by code, fee quotes for the deposit and the remainder, the deposit
+ * and remainder payments, and the parties' steps. Thin: each hands over to
+ * one use case, and every change goes through the one transaction engine.
+ */
+export function p2pRoutes(deps: () => PaymentDeps): FastifyPluginAsyncZod {
+  return async (app) => {
+    const context = (): ViewContext => ({ now: deps().clock.now(), policy: deps().policy })
+
+    app.get(
+      '/p2p/charge',
+      { schema: { tags: ['face-to-face'], summary: 'Fee quote for a deposit (public)', querystring: chargeQuerySchema, response: { 200: chargeQuoteSchema, 400: errorBodySchema } } },
+      async (request) =>
+        toQuoteView(quoteOrRefuse({ price: request.query.price, currency: request.query.currency, paymentMethod: request.query.payment_method })),
+    )
+
+    app.get(
+      '/p2p/transactions/:id/charge',
+      {
+        preHandler: app.authenticate,
+        schema: {
+          ...secured,
+          summary: 'Fee quote for the remainder of a total price (price is the total, deposit included)',
+          params: idParams,
+          querystring: remainderChargeQuerySchema,
+          response: { 200: chargeQuoteSchema, ...errors },
+        },
+      },
+      async (request) => {
+        const row = await findForParty(app.services.db, request.params.id, userOf(request).id, 'f2f')
+        const paymentMethod = request.query.payment_method ?? (row.payment_method as PaymentMethod | null) ?? 'card'
+        const remainder = quoteOrRefuse({ price: request.query.price - row.price, currency: row.currency, paymentMethod })
+        // The body names the total, as the caller did; the charge is the remainder's.
+        return { ...toQuoteView(remainder), price: request.query.price }
+      },
+    )
+
+    app.post(
+      '/p2p/me/transactions',
+      {
+        preHandler: [app.authenticate, app.idempotent],
+        schema: {
+          ...secured,
+          summary: 'Create a face-to-face transaction with its deposit, as buyer or seller',
+          body: createF2fTransactionBodySchema,
+          querystring: z.object({ client_id: z.string().max(64).optional() }),
+          response: { 201: f2fTransactionSchema, ...errors },
+        },
+      },
+      async (request, reply) => {
+        const user = userOf(request)
+        const row = await createF2fTransactionFor({ ...deps(), config: app.services.config }, user, request.body, request.query.client_id ?? 'pactum-app')
+        return reply.status(201).send(toF2fTransactionView(row, user, context()))
+      },
+    )
+
+    app.get(
+      '/p2p/me/transactions',
+      {
+        preHandler: app.authenticate,
+        schema: { ...secured, summary: 'My face-to-face transactions, newest first', querystring: listTransactionsQuerySchema, response: { 200: f2fTransactionListSchema, ...errors } },
+      },
+      async (request) => {
+        const user = userOf(request)
+        const { after_id: afterId, limit, filter, search } = request.query
+        if (afterId !== undefined && !uuidPattern.test(afterId)) {
+          throw new AppError('invalid_after_id', 'after_id must be the id of a transaction from the previous page', { details: { field: 'after_id' } })
+        }
+        const rows = await listForUser(app.services.db, { userId: user.id, limit, afterId, filter, search, kind: 'f2f' })
+        return rows.map((row) => toF2fTransactionView(row, user, context()))
+      },
+    )
+
+    app.get(
+      '/p2p/transactions/:id',
+      { preHandler: app.authenticate, schema: { ...secured, summary: 'One of my face-to-face transactions', params: idParams, response: { 200: f2fTransactionSchema, ...errors } } },
+      async (request) => {
+        const user = userOf(request)
+        return toF2fTransactionView(await findForParty(app.services.db, request.params.id, user.id, 'f2f'), user, context())
+      },
+    )
+
+    app.patch(
+      '/p2p/transactions/:id',
+      {
+        preHandler: app.authenticate,
+        schema: {
+          ...secured,
+          summary: 'Change the description, currency or deposit before anyone joined (creator)',
+          params: idParams,
+          body: updateF2fTransactionBodySchema,
+          response: { 200: f2fTransactionSchema, ...errors },
+        },
+      },
+      async (request) => {
+        const user = userOf(request)
+        const row = await updateTransaction({ ...deps(), config: app.services.config }, user, request.params.id, 'f2f', f2fChange(request.body))
+        return toF2fTransactionView(row, user, context())
+      },
+    )
+
+    // Join codes are guessable secrets: look-ups are rate-limited per user.
+    const joinRateLimit = {
+      rateLimit: {
+        max: 20,
+        timeWindow: '1 minute',
+        keyGenerator: (request: { currentUser: { id: string } | null; ip: string }) => request.currentUser?.id ?? request.ip,
+      },
+    }
+
+    app.get(
+      '/p2p/transactions_by_join_code/:code',
+      {
+        preHandler: app.authenticate,
+        config: joinRateLimit,
+        schema: { ...secured, summary: 'Preview the face-to-face transaction behind a join code', params: codeParams, response: { 200: f2fJoinPreviewSchema, ...errors, 429: errorBodySchema } },
+      },
+      async (request) => previewF2fJoin(app.services.db, userOf(request), request.params.code),
+    )
+
+    app.post(
+      '/p2p/transactions_by_join_code/:code/join',
+      {
+        preHandler: app.authenticate,
+        config: joinRateLimit,
+        schema: { ...secured, summary: 'Join as the other party', params: codeParams, response: { 200: f2fTransactionSchema, ...errors, 429: errorBodySchema } },
+      },
+      async (request) => {
+        const user = userOf(request)
+        return toF2fTransactionView(await joinTransaction(deps(), user, request.params.code, 'f2f'), user, context())
+      },
+    )
+
+    app.post(
+      '/p2p/transactions/:id/reject',
+      {
+        preHandler: app.authenticate,
+        config: joinRateLimit,
+        schema: { ...secured, summary: 'Decline a face-to-face transaction offered by join code', params: idParams, body: joinCodeQuerySchema, response: { 200: f2fTransactionSchema, ...errors, 429: errorBodySchema } },
+      },
+      async (request) => {
+        const user = userOf(request)
+        return toF2fTransactionView(await rejectTransaction(deps(), user, request.params.id, request.body.join_code, 'f2f'), user, context())
+      },
+    )
+
+    app.post(
+      '/p2p/transactions/:id/set_deposit_payment_method',
+      {
+        preHandler: [app.authenticate, app.idempotent],
+        schema: { ...secured, summary: 'Choose how the deposit (and the remainder) is paid; reprices the deposit', params: idParams, body: setPaymentMethodBodySchema, response: { 200: f2fTransactionSchema, ...errors } },
+      },
+      async (request) => {
+        const user = userOf(request)
+        return toF2fTransactionView(await setPaymentMethod(deps(), user, request.params.id, 'f2f', request.body.payment_method), user, context())
+      },
+    )
+
+    const payment = (part: Exclude<PaymentPart, 'payment'>) => {
+      app.post(
+        `/p2p/transactions/:id/pay_${part}`,
+        {
+          preHandler: [app.authenticate, app.idempotent],
+          schema: { ...secured, summary: `Open the payment of the ${part} and its fee (buyer)`, params: idParams, response: { 200: payResponseSchema, ...errors } },
+        },
+        async (request) => {
+          const { row, intent } = await pay(deps(), userOf(request), request.params.id, part)
+          return { payment_intent_id: intent.id, client_secret: intent.clientSecret, charge: chargeOf(row, part) }
+        },
+      )
+      app.get(
+        `/p2p/transactions/:id/${part}_stripe_client_secret`,
+        {
+          preHandler: app.authenticate,
+          schema: { ...secured, summary: `The open payment of the ${part} again`, params: idParams, response: { 200: payResponseSchema, ...errors } },
+        },
+        async (request) => {
+          const { row, intent } = await openPaymentIntent(deps(), userOf(request), request.params.id, part)
+          return { payment_intent_id: intent.id, client_secret: intent.clientSecret, charge: chargeOf(row, part) }
+        },
+      )
+    }
+    payment('deposit')
+    payment('remainder')
+
+    app.post(
+      '/p2p/transactions/:id/confirm_payment',
+      {
+        preHandler: [app.authenticate, app.idempotent],
+        schema: { ...secured, summary: 'Tell the server the browser confirmed the deposit or remainder payment', params: idParams, body: confirmPaymentBodySchema, response: { 200: f2fTransactionSchema, ...errors } },
+      },
+      async (request) => {
+        const user = userOf(request)
+        return toF2fTransactionView(await confirmPayment(deps(), user, request.params.id, 'f2f', request.body.payment_intent_id), user, context())
+      },
+    )
+
+    app.post(
+      '/p2p/transactions/:id/set_price',
+      {
+        preHandler: [app.authenticate, app.idempotent],
+        schema: { ...secured, summary: 'Set the total price; the buyer then pays the remainder (seller)', params: idParams, body: setPriceBodySchema, response: { 200: f2fTransactionSchema, ...errors } },
+      },
+      async (request) => {
+        const user = userOf(request)
+        return toF2fTransactionView(await setRemainderPrice(deps(), user, request.params.id, request.body), user, context())
+      },
+    )
+
+    const partyAction = <B extends z.ZodType | undefined>(
+      path: string,
+      summary: string,
+      body: B,
+      toEvent: (body: B extends z.ZodType ? z.infer<B> : undefined) => F2fEvent,
+    ) =>
+      app.post(
+        `/p2p/transactions/:id/${path}`,
+        {
+          preHandler: [app.authenticate, app.idempotent],
+          schema: { ...secured, summary, params: idParams, ...(body ? { body } : {}), response: { 200: f2fTransactionSchema, ...errors } },
+        },
+        async (request) => {
+          const user = userOf(request)
+          const event = toEvent(request.body as B extends z.ZodType ? z.infer<B> : undefined)
+          return toF2fTransactionView(await actAsParty(deps(), user, request.params.id, event, 'f2f'), user, context())
+        },
+      )
+
+    partyAction('accept_deposit', 'Accept the deposit (seller)', undefined, () => ({ type: 'accept_deposit' }))
+    partyAction('skip_remainder', 'Nothing more is paid through Pactum (seller)', undefined, () => ({ type: 'skip_remainder' }))
+    partyAction('confirm_handover', 'Confirm the item was handed over (seller; the buyer too)', undefined, () => ({ type: 'confirm_handover' }))
+    partyAction('end_complaint_period', 'Release the money now, giving up the rest of the complaint window (buyer)', undefined, () => ({
+      type: 'end_complaint_period',
+    }))
+    partyAction('complain', 'Complain within the complaint window (buyer)', descriptionBodySchema, (body) => ({ type: 'complain', description: body.description }))
+    partyAction('accept_complaint', 'Accept the complaint and refund the buyer (seller)', undefined, () => ({ type: 'accept_complaint' }))
+    partyAction(
+      'cancel_with_description',
+      'Cancel (the creator before joining; either party until the remainder is paid; after the deposit the buyer gets it back less its fee)',
+      cancelWithDescriptionBodySchema,
+      (body) => ({ type: 'cancel', description: body.description }),
+    )
+
+    for (const party of ['seller', 'buyer'] as const) {
+      app.get(
+        `/p2p/transactions/:id/${party}_details`,
+        {
+          preHandler: app.authenticate,
+          schema: { ...secured, summary: `The ${party}’s name and e-mail (null until they joined)`, params: idParams, response: { 200: partyDetailsSchema, ...errors } },
+        },
+        async (request) => partyDetails(app.services.db, userOf(request), request.params.id, party),
+      )
+    }
+    app.get(
+      '/p2p/transactions/:id/billing_details',
+      {
+        preHandler: app.authenticate,
+        schema: { ...secured, summary: 'The buyer’s billing address as given at checkout', params: idParams, response: { 200: shippingDetailsSchema, ...errors } },
+      },
+      async (request) => shippingDetails(app.services.db, userOf(request), request.params.id),
+    )
+  }
+}
+
+/** The fee of the part being paid, as the buyer was shown it. */
+function chargeOf(row: { charge: number; remainder_charge: number | null }, part: Exclude<PaymentPart, 'payment'>): number {
+  return part === 'deposit' ? row.charge : (row.remainder_charge ?? 0)
+}

@@ -1,0 +1,56 @@
+import { minimumPrice } from '@pactum/domain/fees'
+import type { Locale } from '@pactum/domain/locales'
+import { z } from 'zod'
+import { parseMoneyInput } from '../../lib/money.ts'
+
+export const maxDescription = 1000
+
+/** Why a field cannot be sent; the form turns each into a translated sentence. */
+export type FaceToFaceError =
+  | 'roleRequired'
+  | 'descriptionRequired'
+  | 'descriptionTooLong'
+  | 'depositRequired'
+  | 'depositInvalid'
+  | 'depositDecimals'
+  | 'depositTooLarge'
+  | 'depositTooLow'
+
+/**
+ * The face-to-face build form (POST /p2p/me/transactions): role, item and
+ * currency, then the deposit as typed in the interface language's format,
+ * turned into minor units and held to the server's minimum price.
+ */
+export function faceToFaceFormSchema(input: { locale: Locale }) {
+  return z
+    .object({
+      role: z.union([z.literal('buyer'), z.literal('seller'), z.literal('')]),
+      description: z.string(),
+      currency: z.string().regex(/^[a-z]{3}$/),
+      deposit: z.string(),
+    })
+    .transform((values, context) => {
+      const fail = (path: string, error: FaceToFaceError) => {
+        context.addIssue({ code: 'custom', path: [path], message: error })
+      }
+      if (values.role === '') fail('role', 'roleRequired')
+      const description = values.description.trim()
+      if (description === '') fail('description', 'descriptionRequired')
+      else if (description.length > maxDescription) fail('description', 'descriptionTooLong')
+      const deposit = parseMoneyInput(values.deposit, values.currency, input.locale)
+      if (!deposit.ok) {
+        const reason = deposit.reason
+        fail('deposit', reason === 'empty' ? 'depositRequired' : reason === 'tooManyDecimals' ? 'depositDecimals' : reason === 'tooLarge' ? 'depositTooLarge' : 'depositInvalid')
+      } else if (deposit.minor < minimumPrice) {
+        fail('deposit', 'depositTooLow')
+      }
+      if (values.role === '' || !deposit.ok) return z.NEVER
+      return { role: values.role, description, currency: values.currency, depositPrice: deposit.minor }
+    })
+}
+
+export type FaceToFaceFormInput = z.input<ReturnType<typeof faceToFaceFormSchema>>
+export type FaceToFaceFormOutput = z.output<ReturnType<typeof faceToFaceFormSchema>>
+
+/** The fields each step checks before the next one opens. */
+export const fieldsByStep: readonly (readonly (keyof FaceToFaceFormInput)[])[] = [['role', 'description', 'currency'], ['deposit']]

@@ -1,0 +1,96 @@
+import { expect, test } from '@playwright/test'
+import { expectNoAxeViolations } from '../support/axe.ts'
+import { buyerJoinsFaceToFace, buyerPaysByCard, confirmStep, openLatest, sellerCreatesFaceToFace } from '../support/f2f-sale.ts'
+import { newPerson, registeredPerson } from '../support/people.ts'
+import { keepScreenshot } from '../support/screenshots.ts'
+
+/**
+ * Two people complete face-to-face sales in two browser contexts on the
+ * embedded defaults: a deposit by card, the seller's acceptance, then the
+ * total and the remainder (or no remainder), the handover and the
+ * (shortened) complaint window; and a cancellation after the deposit.
+ */
+test.describe.configure({ mode: 'serial' })
+
+test('deposit, total, remainder and handover: the money reaches the seller', async ({ browser }) => {
+  const seller = await registeredPerson(browser, newPerson('Faye'))
+  const buyer = await registeredPerson(browser, newPerson('Finn'))
+  const code = await sellerCreatesFaceToFace(seller, 'Cargo bike, met in the park', '50.00')
+  await buyerJoinsFaceToFace(buyer, code)
+  await expectNoAxeViolations(buyer, 'the face-to-face status page')
+  await buyerPaysByCard(buyer, 'deposit')
+  await keepScreenshot(buyer, 'f2f-deposit-paid-buyer')
+
+  await openLatest(seller, 'deposit_paid')
+  await confirmStep(seller, 'accept-deposit', 'deposit_accepted')
+
+  // The seller sets the total; a total below deposit + 1.00 is explained first.
+  await seller.getByTestId('action-set-price').click()
+  const dialog = seller.getByTestId('dialog-set-price')
+  await dialog.getByTestId('set-price-total').fill('50.50')
+  await dialog.getByTestId('dialog-set-price-confirm').click()
+  await expect(dialog).toContainText('The total must be at least')
+  await dialog.getByTestId('set-price-total').fill('200.00')
+  await expect(dialog.getByTestId('amount-fee')).toContainText('4.90')
+  await expectNoAxeViolations(seller, 'the set-price dialog')
+  await keepScreenshot(seller, 'f2f-set-price')
+  await dialog.getByTestId('dialog-set-price-confirm').click()
+  await expect(seller.getByTestId('transaction-status')).toHaveAttribute('data-status', 'priced')
+  await seller.keyboard.press('Escape')
+
+  await buyer.reload()
+  await expect(buyer.getByTestId('remainder-amounts')).toContainText('150.00')
+  await buyerPaysByCard(buyer, 'remainder')
+
+  await seller.reload()
+  await seller.getByTestId('action-confirm-handover').click()
+  await expectNoAxeViolations(seller, 'the handover dialog')
+  await seller.getByTestId('dialog-confirm-handover-confirm').click()
+  await expect(seller.getByTestId('transaction-status')).toHaveAttribute('data-status', 'seller_handover_confirmed')
+  await seller.keyboard.press('Escape')
+
+  await buyer.reload()
+  await expect(buyer.getByTestId('complaint-deadline')).toBeVisible()
+  await keepScreenshot(buyer, 'f2f-handover-buyer')
+  await expect(async () => {
+    await seller.reload()
+    await expect(seller.getByTestId('transaction-status')).toHaveAttribute('data-status', 'funds_released', { timeout: 1000 })
+  }).toPass({ timeout: 40_000 })
+  await keepScreenshot(seller, 'f2f-released-seller')
+})
+
+test('the seller skips the remainder and the deposit alone is released', async ({ browser }) => {
+  const seller = await registeredPerson(browser, newPerson('Sol'))
+  const buyer = await registeredPerson(browser, newPerson('Bryn'))
+  const code = await sellerCreatesFaceToFace(seller, 'Armchair', '30.00')
+  await buyerJoinsFaceToFace(buyer, code)
+  await buyerPaysByCard(buyer, 'deposit')
+  await openLatest(seller, 'deposit_paid')
+  await confirmStep(seller, 'accept-deposit', 'deposit_accepted')
+  await confirmStep(seller, 'skip-remainder', 'remainder_skipped')
+  await confirmStep(seller, 'confirm-handover', 'seller_handover_confirmed')
+  await buyer.reload()
+  await confirmStep(buyer, 'end-complaint-period', 'funds_released')
+  await expect(buyer.getByTestId('transaction-timeline')).toContainText('Nothing more to pay through Pactum')
+})
+
+test('the buyer cancels after the deposit and gets it back less its fee', async ({ browser }) => {
+  const seller = await registeredPerson(browser, newPerson('Sage'))
+  const buyer = await registeredPerson(browser, newPerson('Blair'))
+  const code = await sellerCreatesFaceToFace(seller, 'Record player', '40.00')
+  await buyerJoinsFaceToFace(buyer, code)
+  await buyerPaysByCard(buyer, 'deposit')
+  await buyer.getByTestId('action-cancel-with-description').click()
+  await expect(buyer.getByTestId('dialog-cancel-with-description')).toContainText('less its buyer protection fee')
+  await expectNoAxeViolations(buyer, 'the cancel dialog')
+  await buyer.getByTestId('dialog-cancel-with-description-confirm').click()
+  await expect(buyer.getByTestId('transaction-status')).toHaveAttribute('data-status', /cancelled_with_deposit|deposit_refunded/)
+  await buyer.keyboard.press('Escape')
+  await expect(buyer.getByTestId('cancellation-reason')).toHaveText('Cancelled by the buyer')
+  // The sandbox refunds the deposit (40.00, the 1.60 fee kept) a few seconds later.
+  await expect(async () => {
+    await buyer.reload()
+    await expect(buyer.getByTestId('transaction-status')).toHaveAttribute('data-status', 'deposit_refunded', { timeout: 1000 })
+  }).toPass({ timeout: 30_000 })
+  await keepScreenshot(buyer, 'f2f-deposit-refunded-buyer')
+})

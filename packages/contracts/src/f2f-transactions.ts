@@ -1,0 +1,139 @@
+import { f2fActions } from '@pactum/domain/transactions/available-actions'
+import { f2fStatuses } from '@pactum/domain/transactions/f2f-state'
+import { z } from 'zod'
+import {
+  amountSchema,
+  currencyCodeSchema,
+  descriptionSchema,
+  paymentMethodSchema,
+  roleSchema,
+  type Transaction,
+  transactionSchema,
+} from './transactions.ts'
+
+/**
+ * Request and response shapes of the face-to-face calls under /p2p (spec §7,
+ * DESIGN §5 and the pinned shapes of the face-to-face work). A face-to-face
+ * sale is priced twice: the deposit when it is created, the total when the
+ * seller sets it (`pricing.price` is the total; its `charge` is the fee on the
+ * remainder, total − deposit).
+ */
+export const f2fStatusSchema = z.enum(f2fStatuses)
+export type F2fStatus = z.infer<typeof f2fStatusSchema>
+
+export const f2fActionSchema = z.enum(f2fActions)
+export type F2fAction = z.infer<typeof f2fActionSchema>
+
+export const pricingSchema = z
+  .object({ price: amountSchema, charge: amountSchema, charge_seller: amountSchema })
+  .meta({ id: 'Pricing' })
+export type Pricing = z.infer<typeof pricingSchema>
+
+const timestamp = z.string().nullable()
+
+export const f2fTransactionSchema = z
+  .object({
+    id: z.string(),
+    type: z.literal('f2f'),
+    status: f2fStatusSchema,
+    role: roleSchema.nullable().meta({ description: "the caller's role; null for an admin who is no party" }),
+    creator_role: roleSchema,
+    currency: currencyCodeSchema,
+    description: z.string(),
+    join_code: z.string().nullable().meta({ description: 'shown to the creator while the transaction can be joined' }),
+    deposit_pricing: pricingSchema,
+    pricing: pricingSchema.nullable().meta({ description: 'the total and the remainder’s fee; null until the seller sets the price' }),
+    charge_calculator_version: z.string(),
+    payment_method: paymentMethodSchema.nullable().meta({ description: 'the deposit’s method; the remainder is paid the same way' }),
+    buyer_id: z.string().nullable(),
+    seller_id: z.string().nullable(),
+    client_id: z.string().nullable(),
+    high_value: z.boolean(),
+    show_seller_confirm_handover: z.boolean(),
+    is_payment_in_progress: z.boolean(),
+    complaint: z.object({ description: z.string() }).nullable(),
+    cancellation: z.object({ description: z.string() }).nullable(),
+    complaint_period_deadline: timestamp,
+    amount_released: amountSchema,
+    amount_refunded: amountSchema,
+    created: z.string(),
+    joined: timestamp,
+    deposit_paid: timestamp,
+    deposit_accepted: timestamp,
+    priced: timestamp,
+    remainder_paid: timestamp,
+    remainder_skipped: timestamp,
+    seller_handover_confirmed: timestamp,
+    buyer_handover_confirmed: timestamp,
+    complained: timestamp,
+    complaint_period_ended: timestamp,
+    funds_released: timestamp,
+    cancelled: timestamp,
+    rejected: timestamp,
+    cancelled_with_deposit: timestamp,
+    deposit_refunded: timestamp,
+    payment_refunded: timestamp,
+    available_actions: z.array(f2fActionSchema).meta({ description: 'what the caller may do now, as the action paths name it' }),
+  })
+  .meta({ id: 'F2fTransaction' })
+export type F2fTransaction = z.infer<typeof f2fTransactionSchema>
+
+/** GET /me/transactions lists both kinds; `type` tells them apart. */
+export const anyTransactionSchema = z.discriminatedUnion('type', [transactionSchema, f2fTransactionSchema])
+export type AnyTransaction = Transaction | F2fTransaction
+export const anyTransactionListSchema = z.array(anyTransactionSchema)
+export const f2fTransactionListSchema = z.array(f2fTransactionSchema)
+
+// POST /p2p/me/transactions
+export const createF2fTransactionBodySchema = z
+  .object({
+    role: roleSchema,
+    currency: currencyCodeSchema,
+    description: descriptionSchema,
+    deposit_price: amountSchema,
+    deposit_charge: amountSchema,
+    charge_calculator_version: z.string().min(1),
+  })
+  .meta({ id: 'CreateF2fTransaction' })
+export type CreateF2fTransactionBody = z.infer<typeof createF2fTransactionBodySchema>
+
+// PATCH /p2p/transactions/{id} (creator, before anyone joined)
+export const updateF2fTransactionBodySchema = z
+  .object({
+    description: descriptionSchema.optional(),
+    currency: currencyCodeSchema.optional(),
+    deposit_price: amountSchema.optional(),
+    deposit_charge: amountSchema.optional(),
+    charge_calculator_version: z.string().min(1).optional(),
+  })
+  .meta({ id: 'UpdateF2fTransaction' })
+export type UpdateF2fTransactionBody = z.infer<typeof updateF2fTransactionBodySchema>
+
+// POST /p2p/transactions/{id}/set_price
+export const setPriceBodySchema = z
+  .object({
+    price: amountSchema.meta({ description: 'the total, deposit included' }),
+    charge: amountSchema.meta({ description: 'the fee on the remainder as quoted by GET /p2p/transactions/{id}/charge' }),
+    charge_calculator_version: z.string().min(1),
+  })
+  .meta({ id: 'SetPrice' })
+export type SetPriceBody = z.infer<typeof setPriceBodySchema>
+
+// POST /p2p/transactions/{id}/cancel_with_description
+export const cancelWithDescriptionBodySchema = z.object({ description: descriptionSchema }).meta({ id: 'CancelWithDescription' })
+
+/** The fixed text the creator's cancellation sends (spec §4). */
+export const creatorCancellationDescription = 'cancelled by creator'
+
+// GET /p2p/transactions/{id}/charge prices the remainder for a total
+export const remainderChargeQuerySchema = z.object({
+  price: z.coerce.number().int().meta({ description: 'the total, deposit included' }),
+  payment_method: paymentMethodSchema.optional(),
+})
+
+/** GET /p2p/transactions_by_join_code/{code}: what the counterparty sees before joining. */
+export const f2fJoinPreviewSchema = f2fTransactionSchema
+  .pick({ id: true, type: true, status: true, currency: true, description: true, deposit_pricing: true, payment_method: true, high_value: true })
+  .extend({ creator_role: roleSchema, creator_first_name: z.string() })
+  .meta({ id: 'F2fJoinPreview' })
+export type F2fJoinPreview = z.infer<typeof f2fJoinPreviewSchema>

@@ -1,0 +1,118 @@
+import { minimumPrice } from '../fees.ts'
+import type { F2fEvent } from './f2f-transaction.ts'
+import type { F2fState } from './f2f-state.ts'
+import { type Actor, defaultPolicy, type TransactionPolicy } from './kernel.ts'
+import type { OnlineEvent } from './online-transaction.ts'
+import type { OnlineState } from './online-state.ts'
+import { type TransactionEvent, type TransactionState, transition } from './transaction.ts'
+
+/**
+ * What a person may do next, named as the API paths name the actions
+ * (`pay`, `complain_with_description`, `pay_remainder`, …). Derived from
+ * `transition` itself with well-formed sample inputs, so only role and state
+ * decide, and the web can never offer a step the server would refuse.
+ */
+
+export const onlineActions = [
+  'join',
+  'reject',
+  'cancel',
+  'set_payment_method',
+  'pay',
+  'track',
+  'submit_order_issue',
+  'confirm_delivery',
+  'complain_with_description',
+  'end_complaint_period',
+  'accept_complaint',
+  'release_funds',
+] as const
+export type OnlineAction = (typeof onlineActions)[number]
+
+export const f2fActions = [
+  'join',
+  'reject',
+  'cancel_with_description',
+  'set_deposit_payment_method',
+  'pay_deposit',
+  'accept_deposit',
+  'set_price',
+  'skip_remainder',
+  'pay_remainder',
+  'confirm_handover',
+  'complain',
+  'end_complaint_period',
+  'accept_complaint',
+  'release_funds',
+] as const
+export type F2fAction = (typeof f2fActions)[number]
+
+export type TransactionAction = OnlineAction | F2fAction
+
+// Never a real user's id, so a sample join is never taken for the creator's own.
+const sampleUser = '\u0000sample'
+const sampleIntent = '\u0000sample'
+
+function onlineSamples(action: OnlineAction, state: OnlineState): OnlineEvent[] {
+  switch (action) {
+    case 'join':
+      return [{ type: 'join', userId: sampleUser }]
+    case 'set_payment_method':
+      return [{ type: 'set_payment_method', paymentMethod: state.paymentMethod ?? 'card', charge: state.charge, chargeCalculatorVersion: state.chargeCalculatorVersion }]
+    case 'pay':
+      return [{ type: 'payment_intent_opened', paymentIntentId: sampleIntent }]
+    case 'track':
+      return [{ type: 'track', carrier: 'sample', trackingCode: 'sample' }]
+    case 'submit_order_issue':
+      return [{ type: 'submit_order_issue', description: 'sample' }]
+    case 'complain_with_description':
+      return [{ type: 'complain', description: 'sample' }]
+    case 'release_funds':
+      return [
+        { type: 'release_funds', to: 'seller' },
+        { type: 'release_funds', to: 'buyer' },
+      ]
+    default:
+      return [{ type: action }]
+  }
+}
+
+function f2fSamples(action: F2fAction, state: F2fState): F2fEvent[] {
+  switch (action) {
+    case 'join':
+      return [{ type: 'join', userId: sampleUser }]
+    case 'cancel_with_description':
+      return [{ type: 'cancel', description: 'sample' }]
+    case 'set_deposit_payment_method':
+      return [{ type: 'set_payment_method', paymentMethod: state.paymentMethod ?? 'card', charge: state.charge, chargeCalculatorVersion: state.chargeCalculatorVersion }]
+    case 'pay_deposit':
+      return [{ type: 'payment_intent_opened', part: 'deposit', paymentIntentId: sampleIntent }]
+    case 'pay_remainder':
+      return [{ type: 'payment_intent_opened', part: 'remainder', paymentIntentId: sampleIntent }]
+    case 'set_price':
+      return [{ type: 'set_price', price: state.price + minimumPrice, charge: 0, chargeSeller: 0, chargeCalculatorVersion: 'sample' }]
+    case 'complain':
+      return [{ type: 'complain', description: 'sample' }]
+    case 'release_funds':
+      return [
+        { type: 'release_funds', to: 'seller' },
+        { type: 'release_funds', to: 'buyer' },
+      ]
+    default:
+      return [{ type: action }]
+  }
+}
+
+function opens(state: TransactionState, events: readonly TransactionEvent[], actor: Actor, now: Date, policy: TransactionPolicy): boolean {
+  return events.some((event) => {
+    const result = transition(state, event, actor, now, policy)
+    return result.ok && result.next !== state
+  })
+}
+
+/** Exactly the actions this actor may take now; none for the system. */
+export function availableActions(state: TransactionState, actor: Actor, now: Date, policy: TransactionPolicy = defaultPolicy): TransactionAction[] {
+  if (actor.kind === 'system') return []
+  if (state.kind === 'online') return onlineActions.filter((action) => opens(state, onlineSamples(action, state), actor, now, policy))
+  return f2fActions.filter((action) => opens(state, f2fSamples(action, state), actor, now, policy))
+}

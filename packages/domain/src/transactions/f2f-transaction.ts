@@ -1,0 +1,405 @@
+import { minimumPrice } from '../fees.ts'
+import { isHighValue } from '../high-value.ts'
+import { depositAmount, type F2fState, type F2fStatus, isInComplaintWindow, remainderAmount } from './f2f-state.ts'
+import {
+  type Actor,
+  addSeconds,
+  defaultPolicy,
+  type Effect,
+  enter,
+  isBlank,
+  noop,
+  notifyBoth,
+  notRole,
+  otherParty,
+  type Party,
+  reached,
+  type RefusalCode,
+  refuse,
+  type Result,
+  step,
+  type TransactionPolicy,
+} from './kernel.ts'
+import { holdEffects, type RefundCall, refundEffects, releaseEffects, unheldRefund } from './postings.ts'
+import { join, type JoinEvent, reject, type SetPaymentMethodEvent, setPaymentMethod, update, type UpdateEvent } from './shared-handlers.ts'
+
+/**
+ * The face-to-face machine (DESIGN §3 "Face-to-face states") as a table, one
+ * handler per event, beside the online one and sharing its postings, timers
+ * and refusals. The buyer pays a deposit; the seller accepts it and either
+ * sets the total price (the buyer pays the remainder) or skips the remainder;
+ * the handover starts the complaint window; then the money is released.
+ */
+
+export type F2fEvent =
+  | JoinEvent
+  | { readonly type: 'reject' }
+  | UpdateEvent
+  | { readonly type: 'cancel'; readonly description: string }
+  /** The deposit's method (the remainder is paid the same way). */
+  | SetPaymentMethodEvent
+  | { readonly type: 'payment_intent_opened'; readonly part: PaymentPart; readonly paymentIntentId: string }
+  | { readonly type: 'payment_started'; readonly paymentIntentId: string }
+  | { readonly type: 'payment_succeeded'; readonly paymentIntentId: string; readonly amount: number }
+  | { readonly type: 'payment_failed'; readonly paymentIntentId: string }
+  | { readonly type: 'refund_succeeded' }
+  | { readonly type: 'accept_deposit' }
+  | {
+      readonly type: 'set_price'
+      /** The total, deposit included. */
+      readonly price: number
+      /** The fee on the remainder, computed by the caller with fees.ts. */
+      readonly charge: number
+      readonly chargeSeller: number
+      readonly chargeCalculatorVersion: string
+    }
+  | { readonly type: 'skip_remainder' }
+  | { readonly type: 'confirm_handover' }
+  | { readonly type: 'complain'; readonly description: string }
+  | { readonly type: 'end_complaint_period' }
+  | { readonly type: 'complaint_window_elapsed' }
+  | { readonly type: 'accept_complaint' }
+  | { readonly type: 'release_funds'; readonly to: Party }
+
+export type F2fEventType = F2fEvent['type']
+export type PaymentPart = 'deposit' | 'remainder'
+
+type Handler<T extends F2fEventType> = (
+  state: F2fState,
+  event: Extract<F2fEvent, { type: T }>,
+  actor: Actor,
+  now: Date,
+  policy: TransactionPolicy,
+) => Result<F2fState>
+
+function wrongState(status: F2fStatus): RefusalCode {
+  switch (status) {
+    case 'cancelled':
+    case 'rejected':
+    case 'cancelled_with_deposit':
+    case 'deposit_refunded':
+      return 'already_cancelled'
+    case 'funds_released':
+      return 'funds_already_released'
+    default:
+      return 'invalid_state'
+  }
+}
+
+const beforeDeposit: readonly F2fStatus[] = ['created', 'joined']
+/** The deposit is held and the remainder not yet settled: a cancellation returns the deposit less its fee. */
+const depositHeld: readonly F2fStatus[] = ['deposit_paid', 'deposit_accepted', 'priced']
+const remainderSettled: readonly F2fStatus[] = ['remainder_paid', 'remainder_skipped']
+const afterHandover: readonly F2fStatus[] = ['seller_handover_confirmed', 'buyer_handover_confirmed', 'complained', 'complaint_period_ended']
+
+/** The payment due now: the deposit once joined, the remainder once priced. */
+function duePart(state: F2fState): PaymentPart | null {
+  if (state.status === 'joined') return 'deposit'
+  if (state.status === 'priced') return 'remainder'
+  return null
+}
+
+function intentOf(state: F2fState, part: PaymentPart): string | null {
+  return part === 'deposit' ? state.paymentIntentId : state.remainderPaymentIntentId
+}
+
+function withIntent(state: F2fState, part: PaymentPart, paymentIntentId: string): F2fState {
+  return part === 'deposit' ? { ...state, paymentIntentId } : { ...state, remainderPaymentIntentId: paymentIntentId }
+}
+
+/** Why a payment of `part` cannot be opened in this state. */
+function notPayable(state: F2fState, part: PaymentPart): RefusalCode {
+  if (part === 'deposit') return beforeDeposit.includes(state.status) ? 'invalid_state' : depositHeld.includes(state.status) ? 'already_paid' : wrongState(state.status)
+  switch (state.status) {
+    case 'created':
+    case 'joined':
+      return 'deposit_not_paid'
+    case 'remainder_skipped':
+      return 'remainder_already_skipped'
+    case 'remainder_paid':
+      return 'remainder_already_paid'
+    default:
+      return afterHandover.includes(state.status) ? 'remainder_already_paid' : wrongState(state.status)
+  }
+}
+
+/** The seller's share of what is held: the deposit, and the remainder only once it was paid (an admin may settle a priced sale). */
+function sellerPayout(state: F2fState): number {
+  const deposit = state.price - state.chargeSeller
+  const remainder = state.timestamps.remainder_paid !== null ? state.pricing : null
+  return remainder ? deposit + (remainder.price - state.price) - remainder.chargeSeller : deposit
+}
+
+function releaseToSeller(state: F2fState, now: Date, extra: readonly Effect[]): Result<F2fState> {
+  const payout = sellerPayout(state)
+  return step(enter(state, 'funds_released', now, { amountReleased: payout }), [
+    ...extra,
+    ...releaseEffects({ currency: state.currency, held: state.amountHeld, payout, sourcePaymentIntentId: state.paymentIntentId }),
+    ...notifyBoth('funds_released', 'seller'),
+  ])
+}
+
+/** Stamped and passed through in the same step, as online: nothing can happen in between. */
+function releaseAfterComplaintPeriod(state: F2fState, now: Date, extra: readonly Effect[]): Result<F2fState> {
+  return releaseToSeller(enter(state, 'complaint_period_ended', now), now, extra)
+}
+
+/** The seller failed (complaint accepted, admin's decision): everything the buyer paid goes back, to each payment. */
+function refundEverything(state: F2fState, now: Date, extra: readonly Effect[]): Result<F2fState> {
+  const refunds: RefundCall[] = [{ paymentIntentId: state.paymentIntentId, amount: depositAmount(state), idempotencyAction: 'refund:deposit' }]
+  if (state.timestamps.remainder_paid !== null) {
+    refunds.push({ paymentIntentId: state.remainderPaymentIntentId, amount: remainderAmount(state), idempotencyAction: 'refund:remainder' })
+  }
+  return step(enter(state, 'payment_refunded', now, { amountRefunded: state.amountHeld }), [
+    ...extra,
+    ...refundEffects({ currency: state.currency, held: state.amountHeld, refunds }),
+    ...notifyBoth('payment_refunded'),
+  ])
+}
+
+/** DESIGN §2: a cancellation after the deposit returns the deposit less its fee, which is kept. */
+function cancelWithDeposit(state: F2fState, description: string, now: Date): Result<F2fState> {
+  const next = enter(state, 'cancelled_with_deposit', now, { amountRefunded: state.price, cancellation: { description } })
+  return step(next, [
+    ...refundEffects({
+      currency: state.currency,
+      held: state.amountHeld,
+      refunds: [{ paymentIntentId: state.paymentIntentId, amount: state.price, idempotencyAction: 'refund:deposit' }],
+    }),
+    ...notifyBoth('cancelled_with_deposit'),
+  ])
+}
+
+function startComplaintWindow(state: F2fState, status: F2fStatus, now: Date, policy: TransactionPolicy): Result<F2fState> {
+  const deadline = addSeconds(now, policy.complaintPeriodSeconds)
+  return step(enter(state, status, now, { complaintPeriodDeadline: deadline }), [
+    { type: 'schedule', timer: 'complaint_window', at: deadline },
+    ...notifyBoth('handover_confirmed'),
+  ])
+}
+
+/** complain / end_complaint_period outside the window. */
+function outsideWindow(state: F2fState): RefusalCode {
+  if (state.status === 'complained') return 'already_complained'
+  if (state.status === 'complaint_period_ended') return 'complaint_period_expired'
+  if (state.status === 'funds_released' || state.status === 'payment_refunded' || state.status === 'deposit_refunded') return wrongState(state.status)
+  if (state.status === 'cancelled' || state.status === 'rejected' || state.status === 'cancelled_with_deposit') return wrongState(state.status)
+  return 'unconfirmed_delivery'
+}
+
+/** Money is held and no payment is on its way: an admin may settle it either way. */
+const adminSettles: readonly F2fStatus[] = [...depositHeld, ...remainderSettled, 'seller_handover_confirmed', 'buyer_handover_confirmed', 'complained']
+
+const handlers: { [T in F2fEventType]: Handler<T> } = {
+  join: (state, event, actor, now) => join(state, event, actor, now),
+  reject: (state, _event, actor, now) => reject(state, actor, now),
+  update: (state, event, actor) => update(state, event, actor),
+
+  cancel: (state, event, actor, now) => {
+    if (state.status === 'created') {
+      if (actor.kind !== state.creatorRole) return refuse(notRole(state.creatorRole))
+    } else if (actor.kind !== 'buyer' && actor.kind !== 'seller') {
+      return refuse('forbidden')
+    }
+    const cancellable = state.status === 'created' || state.status === 'joined' || depositHeld.includes(state.status)
+    if (!cancellable) {
+      return refuse(remainderSettled.includes(state.status) || afterHandover.includes(state.status) ? 'already_paid' : wrongState(state.status))
+    }
+    // Money may be on its way (SEPA); its outcome decides first.
+    if (state.isPaymentInProgress) return refuse(state.status === 'joined' ? 'deposit_payment_in_review' : 'invalid_state')
+    if (isBlank(event.description)) return refuse('validation_failed')
+    const description = event.description.trim()
+    if (state.status === 'created') return step(enter(state, 'cancelled', now, { cancellation: { description } }))
+    if (state.status === 'joined') {
+      return step(enter(state, 'cancelled', now, { cancellation: { description } }), [
+        { type: 'notify', template: 'cancelled', to: otherParty(actor.kind as Party) },
+      ])
+    }
+    return cancelWithDeposit(state, description, now)
+  },
+
+  set_payment_method: (state, event, actor) => setPaymentMethod(state, event, actor, () => refuse(notPayable(state, 'deposit'))),
+
+  payment_intent_opened: (state, event, actor) => {
+    if (actor.kind !== 'buyer') return refuse('not_buyer')
+    if (duePart(state) !== event.part) return refuse(notPayable(state, event.part))
+    if (state.paymentMethod === null) return refuse('invalid_payment_method')
+    if (event.paymentIntentId === '' || (event.part === 'remainder' && event.paymentIntentId === state.paymentIntentId)) return refuse('validation_failed')
+    if (intentOf(state, event.part) === event.paymentIntentId) return noop(state)
+    // A payment on its way cannot be swapped for another.
+    if (state.isPaymentInProgress) return refuse(event.part === 'deposit' ? 'deposit_payment_in_review' : 'invalid_state')
+    return step(withIntent(state, event.part, event.paymentIntentId))
+  },
+
+  payment_started: (state, event, actor) => {
+    if (actor.kind !== 'buyer' && actor.kind !== 'system') return refuse('not_buyer')
+    const part = duePart(state)
+    // Only the payment opened for what is due now; late news of another changes nothing.
+    if (part === null || intentOf(state, part) !== event.paymentIntentId) {
+      return actor.kind === 'system' ? noop(state) : refuse(part === null ? wrongState(state.status) : 'invalid_state')
+    }
+    if (state.isPaymentInProgress) return noop(state)
+    return step({ ...state, isPaymentInProgress: true })
+  },
+
+  payment_succeeded: (state, event, actor, now) => {
+    if (actor.kind !== 'system') return refuse('forbidden')
+    // The browser's confirmation and the webhook race; the second is a no-op.
+    const depositTaken = state.timestamps.deposit_paid !== null && state.paymentIntentId === event.paymentIntentId
+    const remainderTaken = state.timestamps.remainder_paid !== null && state.remainderPaymentIntentId === event.paymentIntentId
+    if (depositTaken || remainderTaken) return noop(state)
+    const part = duePart(state)
+    const due = part === 'deposit' ? depositAmount(state) : remainderAmount(state)
+    if (part === null || intentOf(state, part) !== event.paymentIntentId || event.amount !== due) {
+      // Money this transaction will not hold goes straight back; if it was
+      // the payment being processed, that wait is over.
+      const refund = unheldRefund(state.currency, event.paymentIntentId, event.amount)
+      const waited = part !== null && state.isPaymentInProgress && intentOf(state, part) === event.paymentIntentId
+      return waited ? step({ ...state, isPaymentInProgress: false }, refund ? [refund] : []) : noop(state, refund ? [refund] : [])
+    }
+    const status: F2fStatus = part === 'deposit' ? 'deposit_paid' : 'remainder_paid'
+    return step(enter(state, status, now, { amountHeld: state.amountHeld + event.amount, isPaymentInProgress: false }), [
+      ...holdEffects(state.currency, event.amount, part),
+      ...notifyBoth(status),
+    ])
+  },
+
+  payment_failed: (state, event, actor) => {
+    if (actor.kind !== 'system') return refuse('forbidden')
+    const part = duePart(state)
+    if (part !== null && state.isPaymentInProgress && intentOf(state, part) === event.paymentIntentId) {
+      return step({ ...state, isPaymentInProgress: false }, [{ type: 'notify', template: 'payment_failed', to: 'buyer' }])
+    }
+    return noop(state)
+  },
+
+  refund_succeeded: (state, _event, actor, now) => {
+    if (actor.kind !== 'system') return refuse('forbidden')
+    if (state.status === 'deposit_refunded' || state.status === 'payment_refunded') return noop(state)
+    if (state.status !== 'cancelled_with_deposit') return refuse('invalid_state')
+    return step(enter(state, 'deposit_refunded', now), [{ type: 'notify', template: 'deposit_refunded', to: 'buyer' }])
+  },
+
+  accept_deposit: (state, _event, actor, now) => {
+    if (actor.kind !== 'seller') return refuse('not_seller')
+    if (state.status === 'deposit_paid') {
+      return step(enter(state, 'deposit_accepted', now), [{ type: 'notify', template: 'deposit_accepted', to: 'buyer' }])
+    }
+    if (state.status === 'joined' && state.isPaymentInProgress) return refuse('deposit_payment_in_review')
+    if (beforeDeposit.includes(state.status)) return refuse('deposit_not_paid')
+    if (state.status === 'deposit_accepted' || state.status === 'priced' || remainderSettled.includes(state.status) || afterHandover.includes(state.status)) {
+      return refuse('deposit_already_accepted')
+    }
+    return refuse(wrongState(state.status))
+  },
+
+  set_price: (state, event, actor, now) => {
+    if (actor.kind !== 'seller') return refuse('not_seller')
+    if (state.status !== 'deposit_accepted') {
+      if (beforeDeposit.includes(state.status)) return refuse('deposit_not_paid')
+      if (state.status === 'priced') return refuse('price_already_set')
+      if (state.status === 'remainder_skipped') return refuse('remainder_already_skipped')
+      if (state.status === 'remainder_paid' || afterHandover.includes(state.status)) return refuse('remainder_already_paid')
+      return refuse(wrongState(state.status))
+    }
+    if (!Number.isSafeInteger(event.price) || !Number.isSafeInteger(event.charge) || event.charge < 0 || event.chargeCalculatorVersion === '') {
+      return refuse('validation_failed')
+    }
+    if (event.price - state.price < minimumPrice) return refuse('remainder_too_low')
+    // What is withheld from the seller can never exceed the remainder itself.
+    if (!Number.isSafeInteger(event.chargeSeller) || event.chargeSeller < 0 || event.chargeSeller > event.price - state.price) return refuse('validation_failed')
+    const pricing = { price: event.price, charge: event.charge, chargeSeller: event.chargeSeller, chargeCalculatorVersion: event.chargeCalculatorVersion }
+    // High value is judged on the total (spec §6).
+    return step(enter(state, 'priced', now, { pricing, highValue: isHighValue(event.price, state.currency) }), [
+      { type: 'notify', template: 'priced', to: 'buyer' },
+    ])
+  },
+
+  skip_remainder: (state, _event, actor, now) => {
+    if (actor.kind !== 'seller') return refuse('not_seller')
+    if (state.status === 'deposit_accepted' || state.status === 'priced') {
+      if (state.isPaymentInProgress) return refuse('invalid_state')
+      return step(enter(state, 'remainder_skipped', now, { pricing: null, highValue: isHighValue(state.price, state.currency) }), [
+        { type: 'notify', template: 'remainder_skipped', to: 'buyer' },
+      ])
+    }
+    if (beforeDeposit.includes(state.status)) return refuse('deposit_not_paid')
+    if (state.status === 'remainder_skipped') return refuse('remainder_already_skipped')
+    if (state.status === 'remainder_paid' || afterHandover.includes(state.status)) return refuse('remainder_already_paid')
+    return refuse(wrongState(state.status))
+  },
+
+  confirm_handover: (state, _event, actor, now, policy) => {
+    if (actor.kind !== 'buyer' && actor.kind !== 'seller') return refuse('forbidden')
+    // Where the client hides the seller's step, only the buyer's confirmation counts.
+    if (actor.kind === 'seller' && !state.sellerConfirmsHandover) return refuse('not_buyer')
+    if (remainderSettled.includes(state.status)) {
+      if (actor.kind === 'seller') return startComplaintWindow(state, 'seller_handover_confirmed', now, policy)
+      if (!state.sellerConfirmsHandover) return startComplaintWindow(state, 'buyer_handover_confirmed', now, policy)
+      return step(enter(state, 'buyer_handover_confirmed', now), [{ type: 'notify', template: 'handover_awaiting_seller', to: 'seller' }])
+    }
+    if (state.status === 'buyer_handover_confirmed' && actor.kind === 'seller') {
+      return startComplaintWindow(state, 'seller_handover_confirmed', now, policy)
+    }
+    if (afterHandover.includes(state.status)) return refuse('handover_already_confirmed')
+    if (state.status === 'deposit_accepted' || state.status === 'priced') return refuse('remainder_required')
+    if (beforeDeposit.includes(state.status)) return refuse('deposit_not_paid')
+    return refuse(wrongState(state.status))
+  },
+
+  complain: (state, event, actor, now) => {
+    // Spec §6: only the buyer may complain or dispute.
+    if (actor.kind !== 'buyer') return refuse('not_buyer')
+    if (!isInComplaintWindow(state)) return refuse(outsideWindow(state))
+    if (reached(now, state.complaintPeriodDeadline)) return refuse('complaint_period_expired')
+    if (isBlank(event.description)) return refuse('empty_complaint_description')
+    return step(enter(state, 'complained', now, { complaint: { description: event.description.trim() } }), [
+      { type: 'cancel_timer', timer: 'complaint_window' },
+      { type: 'notify', template: 'complained', to: 'seller' },
+    ])
+  },
+
+  end_complaint_period: (state, _event, actor, now) => {
+    if (actor.kind !== 'buyer') return refuse('not_buyer')
+    if (!isInComplaintWindow(state)) return refuse(outsideWindow(state))
+    return releaseAfterComplaintPeriod(state, now, [{ type: 'cancel_timer', timer: 'complaint_window' }])
+  },
+
+  complaint_window_elapsed: (state, _event, actor, now) => {
+    if (actor.kind !== 'system') return refuse('forbidden')
+    // Re-checked under the row lock: a complaint that committed first wins.
+    if (!isInComplaintWindow(state)) return noop(state)
+    if (state.complaintPeriodDeadline !== null && !reached(now, state.complaintPeriodDeadline)) {
+      return noop(state, [{ type: 'schedule', timer: 'complaint_window', at: state.complaintPeriodDeadline }])
+    }
+    return releaseAfterComplaintPeriod(state, now, [])
+  },
+
+  accept_complaint: (state, _event, actor, now) => {
+    if (actor.kind !== 'seller') return refuse('not_seller')
+    if (state.status !== 'complained') return refuse(wrongState(state.status))
+    return refundEverything(state, now, [])
+  },
+
+  release_funds: (state, event, actor, now) => {
+    if (actor.kind !== 'admin') return refuse('not_admin')
+    if (!adminSettles.includes(state.status)) return refuse(wrongState(state.status))
+    // A payment on its way must land (or fail) first.
+    if (state.isPaymentInProgress) return refuse('invalid_state')
+    if (event.to !== 'buyer' && event.to !== 'seller') return refuse('validation_failed')
+    const extra: Effect[] = isInComplaintWindow(state) ? [{ type: 'cancel_timer', timer: 'complaint_window' }] : []
+    return event.to === 'seller' ? releaseToSeller(state, now, extra) : refundEverything(state, now, extra)
+  },
+}
+
+/** Applies one event. An event this kind does not know is refused as being in the wrong state. */
+export function transitionF2f(
+  state: F2fState,
+  event: F2fEvent,
+  actor: Actor,
+  now: Date,
+  policy: TransactionPolicy = defaultPolicy,
+): Result<F2fState> {
+  const handler = handlers[event.type] as Handler<F2fEventType> | undefined
+  return handler ? handler(state, event, actor, now, policy) : refuse('invalid_state')
+}

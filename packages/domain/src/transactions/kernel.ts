@@ -1,0 +1,258 @@
+import type { CurrencyCode, PaymentMethod } from '../currencies.ts'
+import type { LedgerEntryKind } from '../ledger-rules.ts'
+
+/**
+ * What both transaction machines (online and face-to-face) share: who acts,
+ * the effects a step asks for, the refusals, and the small helpers every
+ * handler uses. The machines are pure: the caller loads the state, passes the
+ * clock reading and the actor, and persists `next` with every effect in one
+ * database transaction.
+ */
+
+export type Party = 'buyer' | 'seller'
+
+/**
+ * Who is acting. `buyer` / `seller` are the parties (the creator is whichever
+ * one `state.creatorRole` names, so no separate creator flag is needed);
+ * `counterparty` is a signed-in user who reached the transaction through its
+ * join code and is not a party yet (join, reject); `admin` acts through the
+ * admin calls; `system` is timers and provider or carrier webhooks.
+ */
+export interface Actor {
+  readonly kind: Party | 'counterparty' | 'admin' | 'system'
+}
+
+export interface TransactionPolicy {
+  readonly complaintPeriodSeconds: number
+  readonly trackingDeadlineSeconds: number
+}
+
+/** COMPLAINT_PERIOD_SECONDS and TRACKING_DEADLINE_SECONDS defaults (DESIGN §5). */
+export const defaultPolicy: TransactionPolicy = { complaintPeriodSeconds: 86_400, trackingDeadlineSeconds: 345_600 }
+
+/**
+ * The fields every transaction has, whatever its kind. For a face-to-face
+ * sale `price`, `charge`, … are the deposit's terms; the remainder's live in
+ * its own `pricing`.
+ */
+export interface CommonState<Status extends string> {
+  readonly status: Status
+  readonly creatorRole: Party
+  readonly buyerId: string | null
+  readonly sellerId: string | null
+  /** Works while the transaction can be joined; cleared once it leaves `created`. */
+  readonly joinCode: string | null
+  readonly description: string
+  readonly currency: CurrencyCode
+  readonly price: number
+  /** The buyer's fee on top of the price, as last quoted. */
+  readonly charge: number
+  /** Withheld from the seller's payout and kept as revenue. */
+  readonly chargeSeller: number
+  readonly chargeCalculatorVersion: string
+  readonly paymentMethod: PaymentMethod | null
+  readonly highValue: boolean
+  /** An asynchronous payment (SEPA) is processing: no repricing, no cancelling. */
+  readonly isPaymentInProgress: boolean
+  /** The provider payment the money came (or is coming) from; refunds go back to it. */
+  readonly paymentIntentId: string | null
+  readonly complaint: { readonly description: string } | null
+  readonly complaintPeriodDeadline: Date | null
+  /** Put into escrow by the payments. */
+  readonly amountHeld: number
+  /** Paid out to the seller. */
+  readonly amountReleased: number
+  /** Returned to the buyer. */
+  readonly amountRefunded: number
+  /** One per state, set when the state is entered (`joined`, `paid`, …). */
+  readonly timestamps: { readonly [S in Status]: Date | null }
+}
+
+/** Symbolic accounts; the server qualifies them (`escrow:<tx>`, `seller:<user>`). */
+export type LedgerAccount = 'buyer_funding' | 'escrow' | 'seller' | 'revenue' | 'buyer_refund'
+
+export interface StatePosting {
+  readonly account: LedgerAccount
+  /** Signed change of the account's balance, minor units. */
+  readonly amount: number
+  readonly currency: CurrencyCode
+}
+
+/** Which payment a hold came from: an online sale has one, a face-to-face sale two. */
+export type HoldPart = 'payment' | 'deposit' | 'remainder'
+
+export type TimerKind = 'tracking_deadline' | 'complaint_window'
+
+export type NotifyTemplate =
+  | 'joined'
+  | 'rejected'
+  | 'cancelled'
+  | 'paid'
+  | 'payment_failed'
+  | 'tracked'
+  | 'order_issue'
+  | 'delivered'
+  | 'complained'
+  | 'funds_released'
+  | 'cancelled_with_payment'
+  | 'payment_refunded'
+  | 'deposit_paid'
+  | 'deposit_accepted'
+  | 'priced'
+  | 'remainder_paid'
+  | 'remainder_skipped'
+  | 'handover_confirmed'
+  /** The buyer confirmed first; the seller's confirmation (which starts the window) is still to come. */
+  | 'handover_awaiting_seller'
+  | 'cancelled_with_deposit'
+  | 'deposit_refunded'
+
+export type Effect =
+  | {
+      readonly type: 'ledger'
+      readonly entry: LedgerEntryKind
+      /** Holds only: one hold per part and transaction. */
+      readonly part?: HoldPart
+      readonly postings: readonly StatePosting[]
+    }
+  /** Schedule (or move) the one timer of that kind for this transaction. */
+  | { readonly type: 'schedule'; readonly timer: TimerKind; readonly at: Date }
+  | { readonly type: 'cancel_timer'; readonly timer: TimerKind }
+  | {
+      readonly type: 'provider'
+      readonly action: 'refund' | 'transfer'
+      readonly amount: number
+      readonly currency: CurrencyCode
+      /**
+       * With the transaction id this makes the provider idempotency key, so it
+       * names the one movement it stands for (`transfer`, `refund`,
+       * `refund:deposit`, `refund-unheld:<payment>`): resending it can never
+       * move money twice.
+       */
+      readonly idempotencyAction: string
+      /** Refunds go back to this payment; transfers cite it as their source. */
+      readonly paymentIntentId: string | null
+    }
+  | { readonly type: 'notify'; readonly template: NotifyTemplate; readonly to: Party }
+
+export type RefusalCode =
+  | 'validation_failed'
+  | 'invalid_payment_method'
+  | 'empty_complaint_description'
+  | 'remainder_too_low'
+  | 'forbidden'
+  | 'not_buyer'
+  | 'not_seller'
+  | 'not_admin'
+  | 'cannot_join_own_transaction'
+  | 'invalid_state'
+  | 'already_joined'
+  | 'already_cancelled'
+  | 'already_paid'
+  | 'payment_method_already_set'
+  | 'tracking_already_added'
+  | 'tracking_details_deadline_expired'
+  | 'delivery_already_set'
+  | 'unconfirmed_delivery'
+  | 'already_complained'
+  | 'complaint_period_expired'
+  | 'funds_already_released'
+  | 'incorrect_charge'
+  | 'deposit_not_paid'
+  | 'deposit_already_accepted'
+  | 'deposit_payment_in_review'
+  | 'price_already_set'
+  | 'remainder_required'
+  | 'remainder_already_skipped'
+  | 'remainder_already_paid'
+  | 'handover_already_confirmed'
+
+/** Same statuses as the API's error table: 400 bad input, 403 wrong role, 409 wrong state. */
+export const refusalStatus: Readonly<Record<RefusalCode, 400 | 403 | 409>> = {
+  validation_failed: 400,
+  invalid_payment_method: 400,
+  empty_complaint_description: 400,
+  remainder_too_low: 400,
+  forbidden: 403,
+  not_buyer: 403,
+  not_seller: 403,
+  not_admin: 403,
+  cannot_join_own_transaction: 403,
+  invalid_state: 409,
+  already_joined: 409,
+  already_cancelled: 409,
+  already_paid: 409,
+  payment_method_already_set: 409,
+  tracking_already_added: 409,
+  tracking_details_deadline_expired: 409,
+  delivery_already_set: 409,
+  unconfirmed_delivery: 409,
+  already_complained: 409,
+  complaint_period_expired: 409,
+  funds_already_released: 409,
+  incorrect_charge: 409,
+  deposit_not_paid: 409,
+  deposit_already_accepted: 409,
+  deposit_payment_in_review: 409,
+  price_already_set: 409,
+  remainder_required: 409,
+  remainder_already_skipped: 409,
+  remainder_already_paid: 409,
+  handover_already_confirmed: 409,
+}
+
+export type Refusal = { readonly ok: false; readonly code: RefusalCode; readonly status: 400 | 403 | 409 }
+export type Step<S> = { readonly ok: true; readonly next: S; readonly effects: readonly Effect[] }
+export type Result<S> = Step<S> | Refusal
+
+export function refuse(code: RefusalCode): Refusal {
+  return { ok: false, code, status: refusalStatus[code] }
+}
+
+export function step<S>(next: S, effects: readonly Effect[] = []): Step<S> {
+  return { ok: true, next, effects }
+}
+
+/** Success that changes nothing: a repeated webhook, or a timer that lost a race. */
+export function noop<S>(state: S, effects: readonly Effect[] = []): Step<S> {
+  return { ok: true, next: state, effects }
+}
+
+/** The state entered, stamped at `now`; a transaction that leaves `created` can no longer be joined. */
+export function enter<S extends CommonState<string>>(state: S, status: S['status'], now: Date, patch: Partial<S> = {}): S {
+  return {
+    ...state,
+    ...patch,
+    status,
+    joinCode: status === 'created' ? state.joinCode : null,
+    timestamps: { ...state.timestamps, [status]: now },
+  }
+}
+
+export function otherParty(party: Party): Party {
+  return party === 'buyer' ? 'seller' : 'buyer'
+}
+
+export function notRole(role: Party): RefusalCode {
+  return role === 'buyer' ? 'not_buyer' : 'not_seller'
+}
+
+export function addSeconds(now: Date, seconds: number): Date {
+  return new Date(now.getTime() + seconds * 1000)
+}
+
+export function reached(now: Date, deadline: Date | null): boolean {
+  return deadline !== null && now.getTime() >= deadline.getTime()
+}
+
+export function isBlank(text: string): boolean {
+  return text.trim() === ''
+}
+
+/** The same e-mail to both parties, the one it matters to most first. */
+export function notifyBoth(template: NotifyTemplate, first: Party = 'buyer'): Effect[] {
+  return [
+    { type: 'notify', template, to: first },
+    { type: 'notify', template, to: otherParty(first) },
+  ]
+}

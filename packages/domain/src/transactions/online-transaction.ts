@@ -1,0 +1,353 @@
+import {
+  type Actor,
+  addSeconds,
+  defaultPolicy,
+  type Effect,
+  enter,
+  isBlank,
+  noop,
+  notifyBoth,
+  notRole,
+  otherParty,
+  type Party,
+  reached,
+  type RefusalCode,
+  refuse,
+  type Result,
+  step,
+  type TransactionPolicy,
+} from './kernel.ts'
+import { type OnlineState, type OnlineStatus, onlineTerminalStatuses } from './online-state.ts'
+import { holdEffects, refundEffects, releaseEffects, unheldRefund } from './postings.ts'
+import { join, type JoinEvent, reject, type SetPaymentMethodEvent, setPaymentMethod, update, type UpdateEvent } from './shared-handlers.ts'
+
+/**
+ * The online transaction machine (DESIGN §3 "Online states") as a table: one
+ * handler per event. Checks run in the order role → state → input, so a
+ * client learns the most fundamental reason first. A refusal never carries a
+ * next state: the caller must persist nothing.
+ */
+
+export type OnlineEvent =
+  | JoinEvent
+  | { readonly type: 'reject' }
+  | UpdateEvent
+  | { readonly type: 'cancel' }
+  | SetPaymentMethodEvent
+  /** The buyer opened a payment at the provider (nothing is charged yet). */
+  | { readonly type: 'payment_intent_opened'; readonly paymentIntentId: string }
+  | { readonly type: 'payment_started'; readonly paymentIntentId: string }
+  | { readonly type: 'payment_succeeded'; readonly paymentIntentId: string; readonly amount: number }
+  | { readonly type: 'payment_failed'; readonly paymentIntentId: string }
+  | { readonly type: 'refund_succeeded' }
+  | { readonly type: 'track'; readonly carrier: string; readonly trackingCode: string }
+  | { readonly type: 'submit_order_issue'; readonly description: string }
+  | { readonly type: 'carrier_delivered' }
+  | { readonly type: 'confirm_delivery' }
+  | { readonly type: 'complain'; readonly description: string }
+  | { readonly type: 'end_complaint_period' }
+  | { readonly type: 'complaint_window_elapsed' }
+  | { readonly type: 'accept_complaint' }
+  | { readonly type: 'release_funds'; readonly to: Party }
+  | { readonly type: 'tracking_deadline_elapsed' }
+
+export type OnlineEventType = OnlineEvent['type']
+type Handler<T extends OnlineEventType> = (
+  state: OnlineState,
+  event: Extract<OnlineEvent, { type: T }>,
+  actor: Actor,
+  now: Date,
+  policy: TransactionPolicy,
+) => Result<OnlineState>
+
+/**
+ * The refusal for an action that does not fit the state, named after the
+ * reason a client can act on where there is one.
+ */
+function wrongState(status: OnlineStatus): RefusalCode {
+  switch (status) {
+    case 'cancelled':
+    case 'rejected':
+    case 'cancelled_with_payment':
+      return 'already_cancelled'
+    case 'funds_released':
+      return 'funds_already_released'
+    default:
+      return 'invalid_state'
+  }
+}
+
+const paidStatuses: readonly OnlineStatus[] = ['paid', 'tracked', 'delivered', 'complained', 'complaint_period_ended']
+
+/** For actions that only make sense before the buyer pays. */
+function paidAlready(status: OnlineStatus): RefusalCode {
+  return paidStatuses.includes(status) ? 'already_paid' : wrongState(status)
+}
+
+function sellerPayout(state: OnlineState): number {
+  return state.price - state.chargeSeller
+}
+
+/**
+ * complaint_period_ended is passed through in the same step: nothing can happen
+ * between the window closing and the transfer, so persisting it as a resting
+ * state would only add a crash window. Its timestamp is still stamped.
+ */
+function releaseAfterComplaintPeriod(state: OnlineState, now: Date, extra: readonly Effect[]): Result<OnlineState> {
+  return releaseToSeller(enter(state, 'complaint_period_ended', now), now, extra)
+}
+
+function releaseToSeller(state: OnlineState, now: Date, extra: readonly Effect[]): Result<OnlineState> {
+  const payout = sellerPayout(state)
+  return step(enter(state, 'funds_released', now, { amountReleased: payout }), [
+    ...extra,
+    ...releaseEffects({ currency: state.currency, held: state.amountHeld, payout, sourcePaymentIntentId: state.paymentIntentId }),
+    ...notifyBoth('funds_released', 'seller'),
+  ])
+}
+
+/** DESIGN §2: an online refund returns everything the buyer paid, fee included: the seller failed, not the buyer. */
+function fullRefund(state: OnlineState): Effect[] {
+  return refundEffects({
+    currency: state.currency,
+    held: state.amountHeld,
+    refunds: [{ paymentIntentId: state.paymentIntentId, amount: state.amountHeld, idempotencyAction: 'refund' }],
+  })
+}
+
+function refundToBuyer(state: OnlineState, now: Date, extra: readonly Effect[]): Result<OnlineState> {
+  return step(enter(state, 'payment_refunded', now, { amountRefunded: state.amountHeld }), [
+    ...extra,
+    ...fullRefund(state),
+    ...notifyBoth('payment_refunded'),
+  ])
+}
+
+/**
+ * The money leaves escrow when the refund is decided (ledger and outbox in the
+ * same commit); `refund_succeeded` from the provider then closes the case.
+ */
+function cancelWithPayment(state: OnlineState, now: Date): Result<OnlineState> {
+  return step(enter(state, 'cancelled_with_payment', now, { amountRefunded: state.amountHeld }), [
+    { type: 'cancel_timer', timer: 'tracking_deadline' },
+    ...fullRefund(state),
+    ...notifyBoth('cancelled_with_payment'),
+  ])
+}
+
+function enterDelivered(state: OnlineState, now: Date, policy: TransactionPolicy): Result<OnlineState> {
+  const deadline = addSeconds(now, policy.complaintPeriodSeconds)
+  return step(enter(state, 'delivered', now, { complaintPeriodDeadline: deadline }), [
+    { type: 'schedule', timer: 'complaint_window', at: deadline },
+    ...notifyBoth('delivered'),
+  ])
+}
+
+const beforeDelivery: readonly OnlineStatus[] = ['created', 'joined', 'paid', 'tracked']
+
+const handlers: { [T in OnlineEventType]: Handler<T> } = {
+  join: (state, event, actor, now) => join(state, event, actor, now),
+  reject: (state, _event, actor, now) => reject(state, actor, now),
+  update: (state, event, actor) => update(state, event, actor),
+
+  cancel: (state, _event, actor, now) => {
+    switch (state.status) {
+      case 'created':
+        if (actor.kind !== state.creatorRole) return refuse(notRole(state.creatorRole))
+        return step(enter(state, 'cancelled', now))
+      case 'joined':
+        if (actor.kind !== 'buyer' && actor.kind !== 'seller') return refuse('forbidden')
+        // Money may already be on its way (SEPA); the outcome decides first.
+        if (state.isPaymentInProgress) return refuse('invalid_state')
+        return step(enter(state, 'cancelled', now), [{ type: 'notify', template: 'cancelled', to: otherParty(actor.kind) }])
+      case 'paid':
+        // Spec §1: the buyer cannot revoke a payment once authorised.
+        if (actor.kind === 'buyer') return refuse('already_paid')
+        if (actor.kind !== 'seller') return refuse('not_seller')
+        return cancelWithPayment(state, now)
+      default:
+        if (actor.kind === 'buyer' && paidAlready(state.status) === 'already_paid') return refuse('already_paid')
+        return refuse(wrongState(state.status))
+    }
+  },
+
+  set_payment_method: (state, event, actor) => setPaymentMethod(state, event, actor, (status) => refuse(paidAlready(status))),
+
+  payment_intent_opened: (state, event, actor) => {
+    if (actor.kind !== 'buyer') return refuse('not_buyer')
+    if (state.status !== 'joined') return refuse(paidAlready(state.status))
+    if (state.paymentMethod === null) return refuse('invalid_payment_method')
+    if (event.paymentIntentId === '') return refuse('validation_failed')
+    if (state.paymentIntentId === event.paymentIntentId) return noop(state)
+    // A payment on its way cannot be swapped for another.
+    if (state.isPaymentInProgress) return refuse('invalid_state')
+    return step({ ...state, paymentIntentId: event.paymentIntentId })
+  },
+
+  payment_started: (state, event, actor) => {
+    if (actor.kind !== 'buyer' && actor.kind !== 'system') return refuse('not_buyer')
+    if (state.status !== 'joined') return refuse(paidAlready(state.status))
+    if (state.paymentMethod === null) return refuse('invalid_payment_method')
+    if (event.paymentIntentId === '') return refuse('validation_failed')
+    if (state.isPaymentInProgress) {
+      // The browser's confirmation and the provider's webhook both report it.
+      if (state.paymentIntentId === event.paymentIntentId) return noop(state)
+      return refuse('invalid_state')
+    }
+    return step({ ...state, isPaymentInProgress: true, paymentIntentId: event.paymentIntentId })
+  },
+
+  payment_succeeded: (state, event, actor, now, policy) => {
+    if (actor.kind !== 'system') return refuse('forbidden')
+    // confirm_payment and the webhook race; whichever comes second is a no-op.
+    if (state.amountHeld > 0 && state.paymentIntentId === event.paymentIntentId) return noop(state)
+    const holdable = state.status === 'joined' && event.amount === state.price + state.charge
+    if (!holdable) {
+      // Sent straight back; if it was the payment being processed, that wait is over.
+      const refund = unheldRefund(state.currency, event.paymentIntentId, event.amount)
+      const waited = state.status === 'joined' && state.isPaymentInProgress && state.paymentIntentId === event.paymentIntentId
+      return waited ? step({ ...state, isPaymentInProgress: false }, refund ? [refund] : []) : noop(state, refund ? [refund] : [])
+    }
+    const deadline = addSeconds(now, policy.trackingDeadlineSeconds)
+    const next = enter(state, 'paid', now, {
+      amountHeld: event.amount,
+      paymentIntentId: event.paymentIntentId,
+      isPaymentInProgress: false,
+      trackingDeadline: deadline,
+    })
+    return step(next, [
+      ...holdEffects(state.currency, event.amount, 'payment'),
+      { type: 'schedule', timer: 'tracking_deadline', at: deadline },
+      { type: 'notify', template: 'paid', to: 'seller' },
+      { type: 'notify', template: 'paid', to: 'buyer' },
+    ])
+  },
+
+  payment_failed: (state, event, actor) => {
+    if (actor.kind !== 'system') return refuse('forbidden')
+    // Only news about the payment we are waiting for matters; a failed card
+    // attempt is already shown in the browser, and late news changes nothing.
+    if (state.status === 'joined' && state.isPaymentInProgress && state.paymentIntentId === event.paymentIntentId) {
+      return step({ ...state, isPaymentInProgress: false }, [{ type: 'notify', template: 'payment_failed', to: 'buyer' }])
+    }
+    return noop(state)
+  },
+
+  refund_succeeded: (state, _event, actor, now) => {
+    if (actor.kind !== 'system') return refuse('forbidden')
+    if (state.status === 'payment_refunded') return noop(state)
+    if (state.status !== 'cancelled_with_payment') return refuse('invalid_state')
+    return step(enter(state, 'payment_refunded', now), [{ type: 'notify', template: 'payment_refunded', to: 'buyer' }])
+  },
+
+  track: (state, event, actor, now) => {
+    if (actor.kind !== 'seller') return refuse('not_seller')
+    if (state.status !== 'paid') {
+      if (state.tracking !== null && !(onlineTerminalStatuses as readonly string[]).includes(state.status)) return refuse('tracking_already_added')
+      return refuse(wrongState(state.status))
+    }
+    if (reached(now, state.trackingDeadline)) return refuse('tracking_details_deadline_expired')
+    if (isBlank(event.carrier) || isBlank(event.trackingCode)) return refuse('validation_failed')
+    const next = enter(state, 'tracked', now, { tracking: { carrier: event.carrier.trim(), trackingCode: event.trackingCode.trim() } })
+    return step(next, [
+      { type: 'cancel_timer', timer: 'tracking_deadline' },
+      { type: 'notify', template: 'tracked', to: 'buyer' },
+    ])
+  },
+
+  submit_order_issue: (state, event, actor) => {
+    if (actor.kind !== 'buyer') return refuse('not_buyer')
+    if (state.status !== 'paid') return refuse(wrongState(state.status))
+    if (isBlank(event.description)) return refuse('empty_complaint_description')
+    return step({ ...state, orderIssue: { description: event.description.trim() } }, [
+      { type: 'notify', template: 'order_issue', to: 'seller' },
+    ])
+  },
+
+  carrier_delivered: (state, _event, actor, now, policy) => {
+    if (actor.kind !== 'system') return refuse('forbidden')
+    // Carriers repeat themselves and may report after the buyer confirmed.
+    if (state.status !== 'tracked') return noop(state)
+    return enterDelivered(state, now, policy)
+  },
+
+  confirm_delivery: (state, _event, actor, now, policy) => {
+    if (actor.kind !== 'buyer' && actor.kind !== 'admin') return refuse('not_buyer')
+    if (state.status === 'tracked') return enterDelivered(state, now, policy)
+    if (state.status === 'delivered' || state.status === 'complained' || state.status === 'complaint_period_ended') {
+      return refuse('delivery_already_set')
+    }
+    return refuse(wrongState(state.status))
+  },
+
+  complain: (state, event, actor, now) => {
+    // Spec §6: only the buyer may complain or dispute.
+    if (actor.kind !== 'buyer') return refuse('not_buyer')
+    if (state.status === 'delivered') {
+      if (reached(now, state.complaintPeriodDeadline)) return refuse('complaint_period_expired')
+      if (isBlank(event.description)) return refuse('empty_complaint_description')
+      return step(enter(state, 'complained', now, { complaint: { description: event.description.trim() } }), [
+        { type: 'cancel_timer', timer: 'complaint_window' },
+        { type: 'notify', template: 'complained', to: 'seller' },
+      ])
+    }
+    if (beforeDelivery.includes(state.status)) return refuse('unconfirmed_delivery')
+    if (state.status === 'complained') return refuse('already_complained')
+    if (state.status === 'complaint_period_ended') return refuse('complaint_period_expired')
+    return refuse(wrongState(state.status))
+  },
+
+  end_complaint_period: (state, _event, actor, now) => {
+    if (actor.kind !== 'buyer') return refuse('not_buyer')
+    if (state.status === 'delivered') return releaseAfterComplaintPeriod(state, now, [{ type: 'cancel_timer', timer: 'complaint_window' }])
+    if (beforeDelivery.includes(state.status)) return refuse('unconfirmed_delivery')
+    if (state.status === 'complained') return refuse('already_complained')
+    return refuse(wrongState(state.status))
+  },
+
+  complaint_window_elapsed: (state, _event, actor, now) => {
+    if (actor.kind !== 'system') return refuse('forbidden')
+    // Re-checked under the row lock: a complaint that committed first wins.
+    if (state.status !== 'delivered') return noop(state)
+    if (state.complaintPeriodDeadline !== null && !reached(now, state.complaintPeriodDeadline)) {
+      // Fired early (clock skew between nodes): put the timer back.
+      return noop(state, [{ type: 'schedule', timer: 'complaint_window', at: state.complaintPeriodDeadline }])
+    }
+    return releaseAfterComplaintPeriod(state, now, [])
+  },
+
+  accept_complaint: (state, _event, actor, now) => {
+    if (actor.kind !== 'seller') return refuse('not_seller')
+    if (state.status !== 'complained') return refuse(wrongState(state.status))
+    return refundToBuyer(state, now, [])
+  },
+
+  release_funds: (state, event, actor, now) => {
+    if (actor.kind !== 'admin') return refuse('not_admin')
+    if (state.status !== 'complained' && state.status !== 'delivered' && state.status !== 'tracked') return refuse(wrongState(state.status))
+    if (event.to !== 'buyer' && event.to !== 'seller') return refuse('validation_failed')
+    const extra: Effect[] = state.status === 'delivered' ? [{ type: 'cancel_timer', timer: 'complaint_window' }] : []
+    return event.to === 'seller' ? releaseToSeller(state, now, extra) : refundToBuyer(state, now, extra)
+  },
+
+  tracking_deadline_elapsed: (state, _event, actor, now) => {
+    if (actor.kind !== 'system') return refuse('forbidden')
+    if (state.status !== 'paid') return noop(state)
+    if (state.trackingDeadline !== null && !reached(now, state.trackingDeadline)) {
+      return noop(state, [{ type: 'schedule', timer: 'tracking_deadline', at: state.trackingDeadline }])
+    }
+    return cancelWithPayment(state, now)
+  },
+}
+
+/** Applies one event. An event this kind does not know is refused as being in the wrong state. */
+export function transitionOnline(
+  state: OnlineState,
+  event: OnlineEvent,
+  actor: Actor,
+  now: Date,
+  policy: TransactionPolicy = defaultPolicy,
+): Result<OnlineState> {
+  const handler = handlers[event.type] as Handler<OnlineEventType> | undefined
+  return handler ? handler(state, event, actor, now, policy) : refuse('invalid_state')
+}

@@ -1,0 +1,105 @@
+import type { CurrencyCode } from '../currencies.ts'
+import type { Effect, HoldPart, StatePosting } from './kernel.ts'
+
+/**
+ * The money movements of both machines (DESIGN §2 "Ledger"): a payment that
+ * succeeds holds (buyer funding → escrow), a release posts (escrow → seller,
+ * → revenue), a refund voids (escrow → buyer refund, and → revenue for a fee
+ * the buyer does not get back). Each returns the ledger entry together with
+ * the provider call that makes it real, so the two can never drift apart.
+ */
+
+export function holdEffects(currency: CurrencyCode, amount: number, part: HoldPart): Effect[] {
+  return [
+    {
+      type: 'ledger',
+      entry: 'hold',
+      part,
+      postings: [
+        { account: 'buyer_funding', amount: -amount, currency },
+        { account: 'escrow', amount, currency },
+      ],
+    },
+  ]
+}
+
+/** Everything held leaves escrow: `payout` to the seller, the rest (the fees) to revenue. */
+export function releaseEffects(input: {
+  currency: CurrencyCode
+  held: number
+  payout: number
+  sourcePaymentIntentId: string | null
+}): Effect[] {
+  const { currency, held, payout } = input
+  const postings: StatePosting[] = [{ account: 'escrow', amount: -held, currency }]
+  if (payout !== 0) postings.push({ account: 'seller', amount: payout, currency })
+  if (held - payout !== 0) postings.push({ account: 'revenue', amount: held - payout, currency })
+  return [
+    { type: 'ledger', entry: 'release', postings },
+    {
+      type: 'provider',
+      action: 'transfer',
+      amount: payout,
+      currency,
+      // A transaction is transferred at most once.
+      idempotencyAction: 'transfer',
+      paymentIntentId: input.sourcePaymentIntentId,
+    },
+  ]
+}
+
+export interface RefundCall {
+  readonly paymentIntentId: string | null
+  readonly amount: number
+  /** Names this refund among the transaction's movements (`refund`, `refund:deposit`, …). */
+  readonly idempotencyAction: string
+}
+
+/**
+ * Everything held leaves escrow: what `refunds` return goes to the buyer, and
+ * whatever is kept (a face-to-face deposit's fee) to revenue. One provider
+ * refund per payment, since a refund goes back to the payment it came from.
+ */
+export function refundEffects(input: { currency: CurrencyCode; held: number; refunds: readonly RefundCall[] }): Effect[] {
+  const { currency, held } = input
+  const refunded = input.refunds.reduce((sum, refund) => sum + refund.amount, 0)
+  const postings: StatePosting[] = [
+    { account: 'escrow', amount: -held, currency },
+    { account: 'buyer_refund', amount: refunded, currency },
+  ]
+  if (held - refunded !== 0) postings.push({ account: 'revenue', amount: held - refunded, currency })
+  return [
+    { type: 'ledger', entry: 'refund', postings },
+    ...input.refunds
+      .filter((refund) => refund.amount > 0)
+      .map(
+        (refund): Effect => ({
+          type: 'provider',
+          action: 'refund',
+          amount: refund.amount,
+          currency,
+          idempotencyAction: refund.idempotencyAction,
+          paymentIntentId: refund.paymentIntentId,
+        }),
+      ),
+  ]
+}
+
+/**
+ * Money arrived that the transaction will not hold (cancelled meanwhile, a
+ * second payment, a wrong amount): it goes straight back, with no ledger entry
+ * since it never reached escrow. Keyed by the payment, so the webhook and the
+ * browser's confirmation reporting it both cause one refund. Nothing to
+ * send back for a zero amount.
+ */
+export function unheldRefund(currency: CurrencyCode, paymentIntentId: string, amount: number): Effect | null {
+  if (amount <= 0) return null
+  return {
+    type: 'provider',
+    action: 'refund',
+    amount,
+    currency,
+    idempotencyAction: `refund-unheld:${paymentIntentId}`,
+    paymentIntentId,
+  }
+}

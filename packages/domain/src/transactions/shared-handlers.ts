@@ -1,0 +1,100 @@
+import type { CurrencyCode, PaymentMethod } from '../currencies.ts'
+import { isHighValue } from '../high-value.ts'
+import { type Actor, type CommonState, enter, type Result, refuse, step } from './kernel.ts'
+
+/**
+ * The steps that read the same in both machines: joining, rejecting, the
+ * creator's edit before anyone joined, and the buyer's choice of payment
+ * method. Each kind calls them from its own table.
+ */
+
+export interface JoinEvent {
+  readonly type: 'join'
+  /** Becomes the party the creator left open. */
+  readonly userId: string
+}
+
+/** The offer's terms as the caller quoted them with fees.ts (price, fee, method). */
+export interface QuotedTerms {
+  readonly price: number
+  readonly currency: CurrencyCode
+  readonly charge: number
+  readonly chargeSeller: number
+  readonly chargeCalculatorVersion: string
+  readonly paymentMethod: PaymentMethod | null
+}
+
+export interface UpdateEvent {
+  readonly type: 'update'
+  readonly description?: string
+  readonly terms?: QuotedTerms
+}
+
+export interface SetPaymentMethodEvent {
+  readonly type: 'set_payment_method'
+  readonly paymentMethod: PaymentMethod
+  /** Computed by the caller with fees.ts for this price, currency and method. */
+  readonly charge: number
+  readonly chargeCalculatorVersion: string
+}
+
+type Common = CommonState<string>
+
+function creatorId(state: Common): string | null {
+  return state.creatorRole === 'seller' ? state.sellerId : state.buyerId
+}
+
+function notJoinable(state: Common) {
+  return refuse(state.status === 'cancelled' || state.status === 'rejected' ? 'already_cancelled' : 'already_joined')
+}
+
+export function join<S extends Common>(state: S, event: JoinEvent, actor: Actor, now: Date): Result<S> {
+  if (state.status !== 'created') return notJoinable(state)
+  if (actor.kind === state.creatorRole || event.userId === creatorId(state)) return refuse('cannot_join_own_transaction')
+  if (actor.kind !== 'counterparty') return refuse('forbidden')
+  if (event.userId === '') return refuse('validation_failed')
+  const party: Partial<Common> = state.creatorRole === 'seller' ? { buyerId: event.userId } : { sellerId: event.userId }
+  return step(enter(state, 'joined', now, party as Partial<S>), [{ type: 'notify', template: 'joined', to: state.creatorRole }])
+}
+
+export function reject<S extends Common>(state: S, actor: Actor, now: Date): Result<S> {
+  if (state.status !== 'created') return notJoinable(state)
+  // The creator withdraws with a cancel; rejecting is the invitee's answer.
+  if (actor.kind !== 'counterparty') return refuse('forbidden')
+  return step(enter(state, 'rejected', now), [{ type: 'notify', template: 'rejected', to: state.creatorRole }])
+}
+
+/** The creator changes the offer while nobody has joined; a new price or currency is re-judged for high value. */
+export function update<S extends Common>(state: S, event: UpdateEvent, actor: Actor): Result<S> {
+  if (actor.kind !== state.creatorRole) return refuse('forbidden')
+  if (state.status !== 'created') return notJoinable(state)
+  if (event.description !== undefined && event.description.trim() === '') return refuse('validation_failed')
+  const terms = event.terms
+  if (terms && (!Number.isSafeInteger(terms.charge) || terms.charge < 0 || terms.chargeCalculatorVersion === '')) {
+    return refuse('validation_failed')
+  }
+  return step({
+    ...state,
+    ...(event.description !== undefined ? { description: event.description.trim() } : {}),
+    ...(terms ? { ...terms, highValue: isHighValue(terms.price, terms.currency) } : {}),
+  })
+}
+
+/**
+ * The buyer picks (or changes) the method of the payment due in `payableStatus`
+ * (online: the payment; face-to-face: the deposit), repriced by the caller.
+ */
+export function setPaymentMethod<S extends Common>(
+  state: S,
+  event: SetPaymentMethodEvent,
+  actor: Actor,
+  refusalAfter: (status: S['status']) => Result<S>,
+): Result<S> {
+  if (actor.kind !== 'buyer') return refuse('not_buyer')
+  if (state.status !== 'joined') return refusalAfter(state.status)
+  if (state.isPaymentInProgress) return refuse('payment_method_already_set')
+  if (!Number.isSafeInteger(event.charge) || event.charge < 0 || event.chargeCalculatorVersion === '') {
+    return refuse('validation_failed')
+  }
+  return step({ ...state, paymentMethod: event.paymentMethod, charge: event.charge, chargeCalculatorVersion: event.chargeCalculatorVersion })
+}

@@ -1,0 +1,70 @@
+import { type F2fEvent, transitionF2f } from './f2f-transaction.ts'
+import { type F2fState, f2fStatuses, f2fTerminalStatuses } from './f2f-state.ts'
+import { type Actor, defaultPolicy, type Result, refuse, type TransactionPolicy } from './kernel.ts'
+import { type OnlineEvent, transitionOnline } from './online-transaction.ts'
+import { type OnlineState, onlineStatuses, onlineTerminalStatuses } from './online-state.ts'
+
+/**
+ * Both kinds behind one entry point, so that the server has one apply path:
+ * whatever the kind, a change is `transition(state, event, actor, now)` and
+ * its effects.
+ */
+
+export type TransactionKind = 'online' | 'f2f'
+export type TransactionState = OnlineState | F2fState
+export type TransactionEvent = OnlineEvent | F2fEvent
+export type TransactionStatus = TransactionState['status']
+
+export const statusesByKind = { online: onlineStatuses, f2f: f2fStatuses } as const
+export const terminalStatusesByKind = { online: onlineTerminalStatuses, f2f: f2fTerminalStatuses } as const
+
+/** Every status of either kind, each once (both kinds share created, joined, complained, …). */
+export const allStatuses: readonly TransactionStatus[] = [...new Set<TransactionStatus>([...onlineStatuses, ...f2fStatuses])]
+
+export function isTerminal(state: { readonly kind: TransactionKind; readonly status: string }): boolean {
+  return (terminalStatusesByKind[state.kind] as readonly string[]).includes(state.status)
+}
+
+/**
+ * Applies one event to a transaction of either kind. The events of the two
+ * kinds share names where they mean the same (join, cancel, complain, …); an
+ * event the kind does not know is refused by that kind's table.
+ */
+export function transition(
+  state: TransactionState,
+  event: TransactionEvent,
+  actor: Actor,
+  now: Date,
+  policy: TransactionPolicy = defaultPolicy,
+): Result<TransactionState> {
+  if (state.kind === 'online') {
+    return isOnlineEvent(event) ? transitionOnline(state, event, actor, now, policy) : refuse('invalid_state')
+  }
+  return isF2fEvent(event) ? transitionF2f(state, event, actor, now, policy) : refuse('invalid_state')
+}
+
+// The two event unions overlap in type names but not always in shape (a
+// face-to-face cancel carries a description); these guards only tell the
+// shape apart where it differs.
+function isOnlineEvent(event: TransactionEvent): event is OnlineEvent {
+  if (event.type === 'cancel') return !('description' in event)
+  if (event.type === 'payment_intent_opened') return !('part' in event)
+  return !f2fOnlyEvents.has(event.type)
+}
+
+function isF2fEvent(event: TransactionEvent): event is F2fEvent {
+  if (event.type === 'cancel') return 'description' in event
+  if (event.type === 'payment_intent_opened') return 'part' in event
+  return !onlineOnlyEvents.has(event.type)
+}
+
+const f2fOnlyEvents = new Set<string>(['accept_deposit', 'set_price', 'skip_remainder', 'confirm_handover'])
+const onlineOnlyEvents = new Set<string>(['track', 'submit_order_issue', 'carrier_delivered', 'confirm_delivery', 'tracking_deadline_elapsed'])
+
+const resolvingStatuses = ['funds_released', 'payment_refunded', 'cancelled_with_payment', 'cancelled_with_deposit'] as const
+
+/** What sits in escrow right now: held and not yet released or refunded. */
+export function escrowBalance(state: TransactionState): number {
+  const stamps = state.timestamps as Readonly<Record<string, Date | null>>
+  return resolvingStatuses.some((status) => stamps[status] != null) ? 0 : state.amountHeld
+}
