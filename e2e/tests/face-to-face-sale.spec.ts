@@ -52,6 +52,11 @@ test('deposit, total, remainder and handover: the money reaches the seller', asy
   await buyer.reload()
   await expect(buyer.getByTestId('complaint-deadline')).toBeVisible()
   await keepScreenshot(buyer, 'f2f-handover-buyer')
+  // The same page on a phone: nothing cut off, still no axe violations.
+  await buyer.setViewportSize({ width: 390, height: 844 })
+  await expect(buyer.getByTestId('action-complain')).toBeVisible()
+  await expectNoAxeViolations(buyer, 'the face-to-face status page on a phone')
+  await keepScreenshot(buyer, 'f2f-handover-buyer-phone')
   await expect(async () => {
     await seller.reload()
     await expect(seller.getByTestId('transaction-status')).toHaveAttribute('data-status', 'funds_released', { timeout: 1000 })

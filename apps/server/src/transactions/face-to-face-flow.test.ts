@@ -91,8 +91,13 @@ describe('a face-to-face sale end to end', () => {
     expect(await outbox(id)).toEqual([expect.objectContaining({ action: 'transfer', status: 'sent', idempotency_key: `${id}:transfer` })])
     expect((await call('admin', 'GET', '/api/v1/admin/ledger/verify')).body).toEqual({ ok: true, breaches: [] })
 
-    // Each step e-mailed the parties it concerns.
-    const subjects = (await writtenMails(dataDir)).map((mail) => `${mail.to} ${mail.subject}`)
+    // Each step e-mailed the parties it concerns, in face-to-face words and with the total as the price.
+    const mails = await writtenMails(dataDir)
+    const joinedMail = mails.find((mail) => mail.to === 'seller@example.com' && /joined/.test(mail.subject))
+    expect(joinedMail?.text).toContain('deposit')
+    expect(joinedMail?.text).not.toContain('ship')
+    expect(mails.find((mail) => mail.to === 'seller@example.com' && /Money released/.test(mail.subject))?.text).toContain('€200.00')
+    const subjects = mails.map((mail) => `${mail.to} ${mail.subject}`)
     for (const expected of [/^seller@example\.com .*joined/i, /^buyer@example\.com .*deposit/i, /^buyer@example\.com .*price/i]) {
       expect(subjects.some((subject) => expected.test(subject)), `${expected} in ${subjects.join('\n')}`).toBe(true)
     }

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { apiCaller, partyTokens } from '../testing/api-caller.ts'
 import { uploadDocument } from '../testing/identity-upload.ts'
+import { depositAccepted, joinedF2fSale, setTotal } from '../testing/f2f-sale-steps.ts'
 import { joinedSale } from '../testing/sale-steps.ts'
 import { createTestApp, type TestApp } from '../testing/test-app.ts'
 import { TestClock } from '../testing/test-clock.ts'
@@ -30,6 +31,7 @@ async function start() {
     expect((await call(who, 'GET', '/api/v1/me/verification_status')).body.verified).toBe(true)
   }
   return { call, watchSale, verify }
+
 }
 
 describe('the high-value verification gate (DESIGN §2)', () => {
@@ -63,5 +65,21 @@ describe('the high-value verification gate (DESIGN §2)', () => {
     const partner = await watchSale(500_000, 'partner-shop')
     expect(partner.high_value).toBe(true)
     expect((await call('buyer', 'POST', `/api/v1/transactions/${partner.id}/pay`)).status).toBe(200)
+  })
+
+  it('judges a face-to-face sale on its total: the deposit pays freely, the remainder of a high total waits', async () => {
+    const { call, verify } = await start()
+    const { id, created } = await joinedF2fSale(call, { deposit_price: 10_000, description: 'A piano, collected' })
+    expect(created.high_value).toBe(false)
+    await depositAccepted(call, id)
+    const priced = await setTotal(call, id, 600_000)
+    expect(priced.high_value).toBe(true)
+    expect((await call('buyer', 'POST', `/api/v1/p2p/transactions/${id}/pay_remainder`)).body).toMatchObject({
+      code: 'identity_verification_required',
+      details: { unverified: ['buyer', 'seller'] },
+    })
+    await verify('seller')
+    await verify('buyer')
+    expect((await call('buyer', 'POST', `/api/v1/p2p/transactions/${id}/pay_remainder`)).status).toBe(200)
   })
 })

@@ -4,7 +4,7 @@ import { adminActionBodySchema, releaseFundsQuerySchema } from '@pactum/contract
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { uuidPattern } from '../../../ids.ts'
-import { actAsAdmin } from '../../../transactions/act-as-party.ts'
+import { actAsAdmin } from '../../../services/transactions/act-as-party.ts'
 import type { TransactionDeps } from '../../../transactions/apply-event.ts'
 import { toAnyTransactionView, type ViewContext } from '../../../transactions/transaction-view.ts'
 import { AppError } from '../../../errors.ts'

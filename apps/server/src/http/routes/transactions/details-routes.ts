@@ -10,10 +10,10 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import type { TransactionDeps } from '../../../transactions/apply-event.ts'
-import { partyDetails, setShippingDetails, shippingDetails } from '../../../transactions/transaction-details.ts'
+import { partyDetails, setShippingDetails, shippingDetails } from '../../../services/transactions/transaction-details.ts'
 import { toTransactionView, type ViewContext } from '../../../transactions/transaction-view.ts'
-import { onlineChange, updateTransaction } from '../../../transactions/update-transaction.ts'
-import { userOffer } from '../../../transactions/user-offer.ts'
+import { onlineChange, updateTransaction } from '../../../services/transactions/update-transaction.ts'
+import { userOffer } from '../../../services/transactions/user-offer.ts'
 import { userOf } from '../../plugins/authentication.ts'
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema }

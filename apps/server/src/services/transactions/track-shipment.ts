@@ -1,10 +1,10 @@
-import type { CarrierTracker } from '../adapters/carrier-tracker/port.ts'
-import { AppError } from '../errors.ts'
-import type { CurrentUser } from '../services/users.ts'
-import { applyEvent, type TransactionDeps } from './apply-event.ts'
-import { lockForParty, notFound } from './transactions-repository.ts'
-import type { TransactionRow } from './transaction-state.ts'
-import { roleOf } from './transaction-view.ts'
+import type { CarrierTracker } from '../../adapters/carrier-tracker/port.ts'
+import { AppError } from '../../errors.ts'
+import type { CurrentUser } from '../users.ts'
+import { applyEvent, type TransactionDeps } from '../../transactions/apply-event.ts'
+import { lockForParty, notFound } from '../../transactions/transactions-repository.ts'
+import type { TransactionRow } from '../../transactions/transaction-state.ts'
+import { roleOf } from '../../transactions/transaction-view.ts'
 
 /**
  * The seller adds the carrier and tracking code; the carrier tracker is told

@@ -1,11 +1,11 @@
 import type { SetPriceBody } from '@pactum/contracts/f2f-transactions'
 import type { PaymentMethod } from '@pactum/domain/currencies'
-import type { CurrentUser } from '../services/users.ts'
-import { applyEvent, assertAllowed, type TransactionDeps } from './apply-event.ts'
+import type { CurrentUser } from '../users.ts'
+import { applyEvent, assertAllowed, type TransactionDeps } from '../../transactions/apply-event.ts'
 import { quoteOrRefuse, requireShownCharge } from './quote.ts'
-import type { TransactionRow } from './transaction-state.ts'
-import { lockForParty, notFound } from './transactions-repository.ts'
-import { roleOf } from './transaction-view.ts'
+import type { TransactionRow } from '../../transactions/transaction-state.ts'
+import { lockForParty, notFound } from '../../transactions/transactions-repository.ts'
+import { roleOf } from '../../transactions/transaction-view.ts'
 
 /**
  * The seller sets the total price of a face-to-face sale. The remainder

@@ -1,11 +1,11 @@
 import type { PartyDetails, ShippingDetails, ShippingDetailsBody } from '@pactum/contracts/transactions'
 import type { Kysely } from 'kysely'
-import type { Database } from '../db/schema.ts'
-import { AppError } from '../errors.ts'
-import type { CurrentUser } from '../services/users.ts'
-import type { TransactionDeps } from './apply-event.ts'
-import { findForParty, lockForParty } from './transactions-repository.ts'
-import { roleOf } from './transaction-view.ts'
+import type { Database } from '../../db/schema.ts'
+import { AppError } from '../../errors.ts'
+import type { CurrentUser } from '../users.ts'
+import type { TransactionDeps } from '../../transactions/apply-event.ts'
+import { findForParty, lockForParty } from '../../transactions/transactions-repository.ts'
+import { roleOf } from '../../transactions/transaction-view.ts'
 
 /**
  * Name and e-mail of one party of a transaction, for the other party (and

@@ -1,7 +1,7 @@
 import { type ChargeQuote, checkShownCharge, type QuoteRefusal, quoteCharge } from '@pactum/domain/fees'
-import type { Config } from '../config.ts'
-import { AppError } from '../errors.ts'
-import type { CurrentUser } from '../services/users.ts'
+import type { Config } from '../../config.ts'
+import { AppError } from '../../errors.ts'
+import type { CurrentUser } from '../users.ts'
 import { userOffer } from './user-offer.ts'
 
 const quoteMessages: Record<QuoteRefusal, string> = {

@@ -1,6 +1,6 @@
 import { type CurrencyCode, currenciesForUser, type PaymentMethod, paymentMethodsForUser } from '@pactum/domain/currencies'
-import type { Config } from '../config.ts'
-import type { CurrentUser } from '../services/users.ts'
+import type { Config } from '../../config.ts'
+import type { CurrentUser } from '../users.ts'
 
 /**
  * The currencies and payment methods this user may transact in (DESIGN §2).

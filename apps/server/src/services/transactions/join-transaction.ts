@@ -3,11 +3,11 @@ import type { JoinExpectedTerms, JoinPreview } from '@pactum/contracts/transacti
 import { normaliseJoinCodeInput } from '@pactum/domain/join-code-format'
 import type { TransactionKind } from '@pactum/domain/transactions/transaction'
 import type { Kysely } from 'kysely'
-import type { Database } from '../db/schema.ts'
-import { AppError } from '../errors.ts'
-import type { CurrentUser } from '../services/users.ts'
-import { applyEvent, type TransactionDeps } from './apply-event.ts'
-import type { TransactionRow } from './transaction-state.ts'
+import type { Database } from '../../db/schema.ts'
+import { AppError } from '../../errors.ts'
+import type { CurrentUser } from '../users.ts'
+import { applyEvent, type TransactionDeps } from '../../transactions/apply-event.ts'
+import type { TransactionRow } from '../../transactions/transaction-state.ts'
 
 function joinCodeNotFound(): AppError {
   return new AppError('join_code_not_found', 'No transaction can be joined with this code')

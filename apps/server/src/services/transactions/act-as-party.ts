@@ -1,9 +1,9 @@
 import type { TransactionEvent, TransactionKind } from '@pactum/domain/transactions/transaction'
-import type { CurrentUser } from '../services/users.ts'
-import { applyEvent, type TransactionDeps } from './apply-event.ts'
-import type { TransactionRow } from './transaction-state.ts'
-import { lockById, lockForParty, notFound } from './transactions-repository.ts'
-import { roleOf } from './transaction-view.ts'
+import type { CurrentUser } from '../users.ts'
+import { applyEvent, type TransactionDeps } from '../../transactions/apply-event.ts'
+import type { TransactionRow } from '../../transactions/transaction-state.ts'
+import { lockById, lockForParty, notFound } from '../../transactions/transactions-repository.ts'
+import { roleOf } from '../../transactions/transaction-view.ts'
 
 /**
  * A party's action on their transaction (cancel, track, accept the deposit,

@@ -1,15 +1,15 @@
 import type { PaymentMethod } from '@pactum/domain/currencies'
 import { highValueRequiresVerification } from '@pactum/domain/high-value'
 import type { TransactionEvent, TransactionKind } from '@pactum/domain/transactions/transaction'
-import type { PaymentIntent, PaymentProvider } from '../adapters/payment-provider/port.ts'
-import { AppError } from '../errors.ts'
-import type { CurrentUser } from '../services/users.ts'
+import type { PaymentIntent, PaymentProvider } from '../../adapters/payment-provider/port.ts'
+import { AppError } from '../../errors.ts'
+import type { CurrentUser } from '../users.ts'
 import { actAsParty } from './act-as-party.ts'
-import { applyEvent, assertAllowed, type TransactionDeps } from './apply-event.ts'
+import { applyEvent, assertAllowed, type TransactionDeps } from '../../transactions/apply-event.ts'
 import { quoteOrRefuse } from './quote.ts'
-import type { TransactionRow } from './transaction-state.ts'
-import { findForParty, lockForParty } from './transactions-repository.ts'
-import { roleOf } from './transaction-view.ts'
+import type { TransactionRow } from '../../transactions/transaction-state.ts'
+import { findForParty, lockForParty } from '../../transactions/transactions-repository.ts'
+import { roleOf } from '../../transactions/transaction-view.ts'
 
 export type PaymentDeps = TransactionDeps & {
   paymentProvider: PaymentProvider

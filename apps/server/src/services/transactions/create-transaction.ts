@@ -5,12 +5,12 @@ import { generateJoinCode } from '@pactum/domain/join-code'
 import { createF2fTransaction } from '@pactum/domain/transactions/f2f-state'
 import { createOnlineTransaction } from '@pactum/domain/transactions/online-state'
 import type { TransactionState } from '@pactum/domain/transactions/transaction'
-import type { Config } from '../config.ts'
-import { uuidV7 } from '../ids.ts'
-import type { CurrentUser } from '../services/users.ts'
-import { insertTransaction, type TransactionDeps } from './apply-event.ts'
+import type { Config } from '../../config.ts'
+import { uuidV7 } from '../../ids.ts'
+import type { CurrentUser } from '../users.ts'
+import { insertTransaction, type TransactionDeps } from '../../transactions/apply-event.ts'
 import { quoteOrRefuse, requireOffered, requireShownCharge } from './quote.ts'
-import type { TransactionRow } from './transaction-state.ts'
+import type { TransactionRow } from '../../transactions/transaction-state.ts'
 
 type CreateDeps = TransactionDeps & { config: Config }
 
