@@ -39,6 +39,13 @@ describe('link prefill (spec §5)', () => {
     }
   })
 
+  it('accepts a face-to-face deposit as it accepts a price', () => {
+    expect(parse('model=f2f&deposit=50').values).toEqual({ model: 'f2f', deposit: '50' })
+    for (const bad of ['', 'abc', '-5', '1e3']) {
+      expect(parse(`deposit=${encodeURIComponent(bad)}`).invalid, bad).toEqual(['deposit'])
+    }
+  })
+
   it('accepts a non-empty description and keeps its case', () => {
     expect(parse('desc=%20iPhone%2015%20Pro%20').values.description).toBe('iPhone 15 Pro')
     expect(parse('desc=%20%20').invalid).toEqual(['desc'])

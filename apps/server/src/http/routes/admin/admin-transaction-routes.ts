@@ -1,18 +1,15 @@
-import { errorBodySchema } from '@pactum/contracts/errors'
 import { anyTransactionListSchema, anyTransactionSchema } from '@pactum/contracts/f2f-transactions'
 import { adminActionBodySchema, releaseFundsQuerySchema } from '@pactum/contracts/transactions'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import { uuidPattern } from '../../../ids.ts'
 import { actAsAdmin } from '../../../services/transactions/act-as-party.ts'
 import type { TransactionDeps } from '../../../transactions/apply-event.ts'
 import { toAnyTransactionView, type ViewContext } from '../../../transactions/transaction-view.ts'
-import { AppError } from '../../../errors.ts'
 import { adminOf } from '../../plugins/authentication.ts'
+import { checkAfterId, idParams, transactionErrors } from '../transactions/route-parts.ts'
 
-const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema }
+const errors = transactionErrors
 const secured = { security: [{ bearer: [] }], tags: ['admin'] }
-const idParams = z.object({ id: z.string() })
 
 /** Admin calls of spec §7; every action records who, when and why. */
 export function adminTransactionRoutes(deps: () => TransactionDeps): FastifyPluginAsyncZod {
@@ -37,9 +34,7 @@ export function adminTransactionRoutes(deps: () => TransactionDeps): FastifyPlug
       async (request) => {
         const admin = adminOf(request)
         const { limit, after_id: afterId, status } = request.query
-        if (afterId !== undefined && !uuidPattern.test(afterId)) {
-          throw new AppError('invalid_after_id', 'after_id must be a transaction id', { details: { field: 'after_id' } })
-        }
+        checkAfterId(afterId)
         let query = app.services.db.selectFrom('transactions').selectAll()
         if (afterId) query = query.where('id', '<', afterId)
         if (status) query = query.where('status', '=', status)

@@ -8,16 +8,15 @@ import {
   updateTransactionBodySchema,
 } from '@pactum/contracts/transactions'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import { z } from 'zod'
 import type { TransactionDeps } from '../../../transactions/apply-event.ts'
 import { partyDetails, setShippingDetails, shippingDetails } from '../../../services/transactions/transaction-details.ts'
 import { toTransactionView, type ViewContext } from '../../../transactions/transaction-view.ts'
 import { onlineChange, updateTransaction } from '../../../services/transactions/update-transaction.ts'
 import { userOffer } from '../../../services/transactions/user-offer.ts'
 import { userOf } from '../../plugins/authentication.ts'
+import { idParams, transactionErrors } from './route-parts.ts'
 
-const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema }
-const idParams = z.object({ id: z.string() })
+const errors = transactionErrors
 const secured = { security: [{ bearer: [] }], tags: ['transactions'] }
 
 /**

@@ -25,8 +25,6 @@ import type { PaymentMethod } from '@pactum/domain/currencies'
 import type { F2fEvent } from '@pactum/domain/transactions/f2f-transaction'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import { AppError } from '../../../errors.ts'
-import { uuidPattern } from '../../../ids.ts'
 import { actAsParty } from '../../../services/transactions/act-as-party.ts'
 import { createF2fTransactionFor } from '../../../services/transactions/create-transaction.ts'
 import { joinTransaction, previewF2fJoin, rejectTransaction } from '../../../services/transactions/join-transaction.ts'
@@ -38,10 +36,10 @@ import { toF2fTransactionView, type ViewContext } from '../../../transactions/tr
 import { findForParty, listForUser } from '../../../transactions/transactions-repository.ts'
 import { f2fChange, updateTransaction } from '../../../services/transactions/update-transaction.ts'
 import { userOf } from '../../plugins/authentication.ts'
+import { checkAfterId, idParams, joinRateLimit, transactionErrors } from './route-parts.ts'
 import { toQuoteView } from './quote-view.ts'
 
-const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema }
-const idParams = z.object({ id: z.string() })
+const errors = transactionErrors
 const codeParams = z.object({ code: z.string().trim().min(1).max(32) })
 const secured = { security: [{ bearer: [] }], tags: ['face-to-face'] }
 
@@ -111,9 +109,7 @@ export function p2pRoutes(deps: () => PaymentDeps): FastifyPluginAsyncZod {
       async (request) => {
         const user = userOf(request)
         const { after_id: afterId, limit, filter, search } = request.query
-        if (afterId !== undefined && !uuidPattern.test(afterId)) {
-          throw new AppError('invalid_after_id', 'after_id must be the id of a transaction from the previous page', { details: { field: 'after_id' } })
-        }
+        checkAfterId(afterId)
         const rows = await listForUser(app.services.db, { userId: user.id, limit, afterId, filter, search, kind: 'f2f' })
         return rows.map((row) => toF2fTransactionView(row, user, context()))
       },
@@ -146,15 +142,6 @@ export function p2pRoutes(deps: () => PaymentDeps): FastifyPluginAsyncZod {
         return toF2fTransactionView(row, user, context())
       },
     )
-
-    // Join codes are guessable secrets: look-ups are rate-limited per user.
-    const joinRateLimit = {
-      rateLimit: {
-        max: 20,
-        timeWindow: '1 minute',
-        keyGenerator: (request: { currentUser: { id: string } | null; ip: string }) => request.currentUser?.id ?? request.ip,
-      },
-    }
 
     app.get(
       '/p2p/transactions_by_join_code/:code',

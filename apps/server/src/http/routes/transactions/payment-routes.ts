@@ -1,4 +1,3 @@
-import { errorBodySchema } from '@pactum/contracts/errors'
 import { confirmPaymentBodySchema, payResponseSchema, setPaymentMethodBodySchema, transactionSchema } from '@pactum/contracts/transactions'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
@@ -6,9 +5,9 @@ import { confirmPayment, openPaymentIntent, type PaymentDeps, pay, setPaymentMet
 import { toTransactionView, type ViewContext } from '../../../transactions/transaction-view.ts'
 import { findForParty } from '../../../transactions/transactions-repository.ts'
 import { userOf } from '../../plugins/authentication.ts'
+import { idParams, transactionErrors } from './route-parts.ts'
 
-const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema }
-const idParams = z.object({ id: z.string() })
+const errors = transactionErrors
 const secured = { security: [{ bearer: [] }], tags: ['payment'] }
 
 /** Payment calls of spec §7 for online transactions (DESIGN §5 "Pay"). */

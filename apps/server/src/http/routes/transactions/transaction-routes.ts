@@ -16,7 +16,6 @@ import { anyTransactionListSchema, anyTransactionSchema } from '@pactum/contract
 import type { OnlineEvent } from '@pactum/domain/transactions/online-transaction'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import { uuidPattern } from '../../../ids.ts'
 import { actAsParty } from '../../../services/transactions/act-as-party.ts'
 import type { TransactionDeps } from '../../../transactions/apply-event.ts'
 import { createTransaction } from '../../../services/transactions/create-transaction.ts'
@@ -25,12 +24,11 @@ import { quoteOrRefuse } from '../../../services/transactions/quote.ts'
 import { trackShipment } from '../../../services/transactions/track-shipment.ts'
 import { toAnyTransactionView, toTransactionView, type ViewContext } from '../../../transactions/transaction-view.ts'
 import { findForParty, listForUser } from '../../../transactions/transactions-repository.ts'
-import { AppError } from '../../../errors.ts'
 import { userOf } from '../../plugins/authentication.ts'
+import { checkAfterId, idParams, joinRateLimit, transactionErrors } from './route-parts.ts'
 import { toQuoteView } from './quote-view.ts'
 
-const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema }
-const idParams = z.object({ id: z.string() })
+const errors = transactionErrors
 const secured = { security: [{ bearer: [] }], tags: ['transactions'] }
 
 /**
@@ -88,9 +86,7 @@ export function transactionRoutes(deps: () => TransactionDeps): FastifyPluginAsy
       async (request) => {
         const user = userOf(request)
         const { after_id: afterId, limit, filter, search } = request.query
-        if (afterId !== undefined && !uuidPattern.test(afterId)) {
-          throw new AppError('invalid_after_id', 'after_id must be the id of a transaction from the previous page', { details: { field: 'after_id' } })
-        }
+        checkAfterId(afterId)
         const rows = await listForUser(app.services.db, { userId: user.id, limit, afterId, filter, search })
         return rows.map((row) => toAnyTransactionView(row, user, context()))
       },
@@ -104,15 +100,6 @@ export function transactionRoutes(deps: () => TransactionDeps): FastifyPluginAsy
         return toAnyTransactionView(await findForParty(app.services.db, request.params.id, user.id), user, context())
       },
     )
-
-    // Join codes are guessable secrets: look-ups are rate-limited per user.
-    const joinRateLimit = {
-      rateLimit: {
-        max: 20,
-        timeWindow: '1 minute',
-        keyGenerator: (request: { currentUser: { id: string } | null; ip: string }) => request.currentUser?.id ?? request.ip,
-      },
-    }
 
     app.get(
       '/transactions',

@@ -1,0 +1,26 @@
+import { errorBodySchema } from '@pactum/contracts/errors'
+import { z } from 'zod'
+import { AppError } from '../../../errors.ts'
+import { uuidPattern } from '../../../ids.ts'
+
+/** What the transaction routes of both kinds share: error answers, the id parameter, limits. */
+
+export const transactionErrors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema }
+
+export const idParams = z.object({ id: z.string() })
+
+/** Join codes are guessable secrets: look-ups are rate-limited per user. */
+export const joinRateLimit = {
+  rateLimit: {
+    max: 20,
+    timeWindow: '1 minute',
+    keyGenerator: (request: { currentUser: { id: string } | null; ip: string }) => request.currentUser?.id ?? request.ip,
+  },
+}
+
+/** Keyset paging: `after_id` must be a transaction id from the previous page. */
+export function checkAfterId(afterId: string | undefined): void {
+  if (afterId !== undefined && !uuidPattern.test(afterId)) {
+    throw new AppError('invalid_after_id', 'after_id must be the id of a transaction from the previous page', { details: { field: 'after_id' } })
+  }
+}
