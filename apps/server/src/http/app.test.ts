@@ -64,7 +64,25 @@ describe('security headers', () => {
     expect(csp).toContain("frame-ancestors 'none'")
     expect(response.headers['x-content-type-options']).toBe('nosniff')
     expect(response.headers['referrer-policy']).toBe('no-referrer')
-    expect(response.headers['strict-transport-security']).toMatch(/max-age=\d+/)
+    // One framing rule (CSP frame-ancestors), and no HTTPS pinning over plain HTTP.
+    expect(response.headers['x-frame-options']).toBeUndefined()
+    expect(response.headers['strict-transport-security']).toBeUndefined()
+  })
+
+  it('pins HTTPS only where a trusted proxy says the browser came over it', async () => {
+    const { app } = await start({ env: { TRUST_PROXY: 'true' } })
+    const overHttps = await app.inject({ url: '/api/v1/health', headers: { 'x-forwarded-proto': 'https' } })
+    expect(overHttps.headers['strict-transport-security']).toMatch(/max-age=\d+/)
+    const overHttp = await app.inject({ url: '/api/v1/health', headers: { 'x-forwarded-proto': 'http' } })
+    expect(overHttp.headers['strict-transport-security']).toBeUndefined()
+  })
+
+  it('keeps signed-in API answers out of every cache', async () => {
+    const { app } = await start()
+    const token = await testApp!.tokenFor('anna@example.com')
+    const signedIn = await app.inject({ url: '/api/v1/me', headers: { authorization: `Bearer ${token}` } })
+    expect(signedIn.statusCode).toBe(200)
+    expect(signedIn.headers['cache-control']).toBe('no-store')
   })
 })
 

@@ -112,6 +112,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerRequestId(app)
   registerErrorHandler(app)
   await registerSecurityHeaders(app, {
+    trustProxy: config.trustProxy,
     ...(config.oidc.mode === 'external' ? { externalIssuer: config.oidc.issuer } : {}),
   })
   await app.register(formbody)

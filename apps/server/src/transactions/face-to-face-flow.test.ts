@@ -279,4 +279,31 @@ describe('face-to-face refusals', () => {
     // GET /transactions/{id} shows either kind, so a link to the status page needs no kind.
     expect((await call('buyer', 'GET', `/api/v1/transactions/${f2f.id}`)).body).toMatchObject({ type: 'f2f', status: 'joined' })
   })
+
+  it('answers the remaining calls: deposit method, client secrets, party and billing details, reject', async () => {
+    const { call } = await start()
+    const { id } = await joinedF2fSale(call)
+    const repriced = await call('buyer', 'POST', `/api/v1/p2p/transactions/${id}/set_deposit_payment_method`, { payment_method: 'p24' })
+    expect(repriced.body).toMatchObject({ payment_method: 'p24', deposit_pricing: { price: 5_000, charge: 190 } })
+    expect((await call('seller', 'POST', `/api/v1/p2p/transactions/${id}/set_deposit_payment_method`, { payment_method: 'card' })).body.code).toBe('not_buyer')
+    await call('buyer', 'POST', `/api/v1/p2p/transactions/${id}/set_deposit_payment_method`, { payment_method: 'card' })
+    expect((await call('buyer', 'GET', `/api/v1/p2p/transactions/${id}/deposit_stripe_client_secret`)).body.code).toBe('invalid_state')
+    const opened = await call('buyer', 'POST', `/api/v1/p2p/transactions/${id}/pay_deposit`)
+    expect(opened.body).toMatchObject({ payment_intent_id: expect.stringMatching(/^pi_/), charge: depositFee })
+    const again = await call('buyer', 'GET', `/api/v1/p2p/transactions/${id}/deposit_stripe_client_secret`)
+    expect(again.body).toEqual(opened.body)
+    expect((await call('seller', 'GET', `/api/v1/p2p/transactions/${id}/deposit_stripe_client_secret`)).body.code).toBe('not_buyer')
+    expect((await call('buyer', 'GET', `/api/v1/p2p/transactions/${id}/remainder_stripe_client_secret`)).body.code).toBe('invalid_state')
+
+    expect((await call('buyer', 'GET', `/api/v1/p2p/transactions/${id}/seller_details`)).body).toMatchObject({ first_name: 'Sam', email: 'seller@example.com' })
+    expect((await call('seller', 'GET', `/api/v1/p2p/transactions/${id}/buyer_details`)).body).toMatchObject({ first_name: 'Bea' })
+    expect((await call('stranger', 'GET', `/api/v1/p2p/transactions/${id}/buyer_details`)).status).toBe(404)
+    // Nothing is shipped face to face: no address was asked for.
+    expect((await call('seller', 'GET', `/api/v1/p2p/transactions/${id}/billing_details`)).body.code).toBe('not_found')
+
+    const offer = await createF2fSale(call)
+    const rejected = await call('buyer', 'POST', `/api/v1/p2p/transactions/${offer.id}/reject`, { join_code: offer.joinCode })
+    expect(rejected.body).toMatchObject({ status: 'rejected', role: null })
+    expect((await call('buyer', 'POST', `/api/v1/p2p/transactions_by_join_code/${offer.joinCode}/join`)).body.code).toBe('join_code_not_found')
+  })
 })

@@ -9,8 +9,14 @@ declare module 'fastify' {
     currentUser: CurrentUser | null
   }
   interface FastifyInstance {
-    /** preHandler for routes that need a signed-in user: answers 401 otherwise. */
+    /**
+     * onRequest hook for routes that need a signed-in user: answers 401
+     * otherwise, before the body is read or validated (authentication, then
+     * authorization, then input).
+     */
     authenticate: (request: FastifyRequest) => Promise<void>
+    /** The same for admin routes, and 403 `not_admin` for everyone else. */
+    authenticateAdmin: (request: FastifyRequest) => Promise<void>
   }
 }
 
@@ -38,6 +44,10 @@ export function registerAuthentication(
     }
     const interfaceLocale = localeFromAcceptLanguage(request.headers['accept-language'])
     request.currentUser = await findOrCreateUser(app.services.db, claims, options.adminEmails, interfaceLocale)
+  })
+  app.decorate('authenticateAdmin', async (request: FastifyRequest) => {
+    await app.authenticate(request)
+    adminOf(request)
   })
 }
 

@@ -7,7 +7,7 @@ import type { FastifyInstance } from 'fastify'
  * allowed because MUI (emotion) injects them. An external sign-in provider's
  * origin is added where the browser talks to it.
  */
-export async function registerSecurityHeaders(app: FastifyInstance, options: { externalIssuer?: string }) {
+export async function registerSecurityHeaders(app: FastifyInstance, options: { externalIssuer?: string; trustProxy: boolean }) {
   const issuerOrigin = options.externalIssuer ? new URL(options.externalIssuer).origin : undefined
   const withIssuer = (sources: string[]) => (issuerOrigin ? [...sources, issuerOrigin] : sources)
   await app.register(helmet, {
@@ -30,6 +30,18 @@ export async function registerSecurityHeaders(app: FastifyInstance, options: { e
     // redirect_uri; a strict referrer policy keeps codes out of Referer.
     referrerPolicy: { policy: 'no-referrer' },
     crossOriginEmbedderPolicy: false,
-    hsts: { maxAge: 31_536_000, includeSubDomains: true },
+    // One framing rule: CSP frame-ancestors 'none'; X-Frame-Options would only repeat it.
+    frameguard: false,
+    // Set below, and only where the browser really came over https.
+    hsts: false,
+  })
+  app.addHook('onSend', async (request, reply) => {
+    // Behind a TLS-terminating proxy (TRUST_PROXY) the protocol is the one the browser used;
+    // without one, a plain-HTTP answer must not pin https on the host.
+    if (options.trustProxy && request.protocol === 'https') {
+      reply.header('Strict-Transport-Security', 'max-age=31536000; includeSubDomains')
+    }
+    // What a signed-in person's API answers carry is theirs alone: no cache may keep it.
+    if (request.headers.authorization && request.url.startsWith('/api/')) reply.header('Cache-Control', 'no-store')
   })
 }

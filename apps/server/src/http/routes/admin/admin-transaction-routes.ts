@@ -19,7 +19,7 @@ export function adminTransactionRoutes(deps: () => TransactionDeps): FastifyPlug
     app.get(
       '/admin/transactions',
       {
-        preHandler: app.authenticate,
+        onRequest: app.authenticateAdmin,
         schema: {
           ...secured,
           summary: 'Every transaction, newest first',
@@ -46,7 +46,8 @@ export function adminTransactionRoutes(deps: () => TransactionDeps): FastifyPlug
     app.post(
       '/admin/transactions/:id/confirm_delivery',
       {
-        preHandler: [app.authenticate, app.idempotent],
+        onRequest: app.authenticateAdmin,
+        preHandler: app.idempotent,
         schema: { ...secured, summary: 'Confirm delivery on the buyer’s behalf', params: idParams, body: adminActionBodySchema, response: { 200: anyTransactionSchema, ...errors } },
       },
       async (request) => {
@@ -59,7 +60,8 @@ export function adminTransactionRoutes(deps: () => TransactionDeps): FastifyPlug
     app.post(
       '/admin/transactions/:id/release_funds',
       {
-        preHandler: [app.authenticate, app.idempotent],
+        onRequest: app.authenticateAdmin,
+        preHandler: app.idempotent,
         schema: {
           ...secured,
           summary: 'Resolve a dispute (either kind): pay the seller, or refund the buyer',

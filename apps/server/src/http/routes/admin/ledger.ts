@@ -15,7 +15,7 @@ export const adminLedgerRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/admin/ledger/verify',
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticateAdmin,
       schema: {
         tags: ['admin'],
         summary: 'Check the ledger invariants',

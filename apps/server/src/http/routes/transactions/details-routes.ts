@@ -30,7 +30,7 @@ export function detailsRoutes(deps: () => TransactionDeps): FastifyPluginAsyncZo
     app.patch(
       '/transactions/:id',
       {
-        preHandler: app.authenticate,
+        onRequest: app.authenticate,
         schema: {
           ...secured,
           summary: 'Change price, currency, description or method before anyone joined (creator)',
@@ -52,7 +52,7 @@ export function detailsRoutes(deps: () => TransactionDeps): FastifyPluginAsyncZo
     ] as const) {
       app.get(
         path,
-        { preHandler: app.authenticate, schema: { ...secured, tags: ['profile'], summary, response: { 200: supportedCurrenciesSchema, 401: errorBodySchema } } },
+        { onRequest: app.authenticate, schema: { ...secured, tags: ['profile'], summary, response: { 200: supportedCurrenciesSchema, 401: errorBodySchema } } },
         async (request) => userOffer(app.services.config, userOf(request)).currencies,
       )
     }
@@ -61,7 +61,7 @@ export function detailsRoutes(deps: () => TransactionDeps): FastifyPluginAsyncZo
       app.get(
         `/transactions/:id/${party}_details`,
         {
-          preHandler: app.authenticate,
+          onRequest: app.authenticate,
           schema: { ...secured, summary: `The ${party}’s name and e-mail (null until they joined)`, params: idParams, response: { 200: partyDetailsSchema, ...errors } },
         },
         async (request) => partyDetails(app.services.db, userOf(request), request.params.id, party),
@@ -72,7 +72,7 @@ export function detailsRoutes(deps: () => TransactionDeps): FastifyPluginAsyncZo
       app.get(
         `/transactions/:id/${kind}_details`,
         {
-          preHandler: app.authenticate,
+          onRequest: app.authenticate,
           schema: { ...secured, summary: `The buyer’s ${kind} address as given at checkout`, params: idParams, response: { 200: shippingDetailsSchema, ...errors } },
         },
         async (request) => shippingDetails(app.services.db, userOf(request), request.params.id),
@@ -82,7 +82,7 @@ export function detailsRoutes(deps: () => TransactionDeps): FastifyPluginAsyncZo
     app.post(
       '/transactions/:id/shipping_details',
       {
-        preHandler: app.authenticate,
+        onRequest: app.authenticate,
         schema: {
           ...secured,
           summary: 'Give the address to ship to (buyer, before paying)',

@@ -63,7 +63,7 @@ export function p2pRoutes(deps: () => PaymentDeps): FastifyPluginAsyncZod {
     app.get(
       '/p2p/transactions/:id/charge',
       {
-        preHandler: app.authenticate,
+        onRequest: app.authenticate,
         schema: {
           ...secured,
           summary: 'Fee quote for the remainder of a total price (price is the total, deposit included)',
@@ -84,7 +84,8 @@ export function p2pRoutes(deps: () => PaymentDeps): FastifyPluginAsyncZod {
     app.post(
       '/p2p/me/transactions',
       {
-        preHandler: [app.authenticate, app.idempotent],
+        onRequest: app.authenticate,
+        preHandler: app.idempotent,
         schema: {
           ...secured,
           summary: 'Create a face-to-face transaction with its deposit, as buyer or seller',
@@ -103,7 +104,7 @@ export function p2pRoutes(deps: () => PaymentDeps): FastifyPluginAsyncZod {
     app.get(
       '/p2p/me/transactions',
       {
-        preHandler: app.authenticate,
+        onRequest: app.authenticate,
         schema: { ...secured, summary: 'My face-to-face transactions, newest first', querystring: listTransactionsQuerySchema, response: { 200: f2fTransactionListSchema, ...errors } },
       },
       async (request) => {
@@ -117,7 +118,7 @@ export function p2pRoutes(deps: () => PaymentDeps): FastifyPluginAsyncZod {
 
     app.get(
       '/p2p/transactions/:id',
-      { preHandler: app.authenticate, schema: { ...secured, summary: 'One of my face-to-face transactions', params: idParams, response: { 200: f2fTransactionSchema, ...errors } } },
+      { onRequest: app.authenticate, schema: { ...secured, summary: 'One of my face-to-face transactions', params: idParams, response: { 200: f2fTransactionSchema, ...errors } } },
       async (request) => {
         const user = userOf(request)
         return toF2fTransactionView(await findForParty(app.services.db, request.params.id, user.id, 'f2f'), user, context())
@@ -127,7 +128,7 @@ export function p2pRoutes(deps: () => PaymentDeps): FastifyPluginAsyncZod {
     app.patch(
       '/p2p/transactions/:id',
       {
-        preHandler: app.authenticate,
+        onRequest: app.authenticate,
         schema: {
           ...secured,
           summary: 'Change the description, currency or deposit before anyone joined (creator)',
@@ -146,7 +147,7 @@ export function p2pRoutes(deps: () => PaymentDeps): FastifyPluginAsyncZod {
     app.get(
       '/p2p/transactions_by_join_code/:code',
       {
-        preHandler: app.authenticate,
+        onRequest: app.authenticate,
         config: joinRateLimit,
         schema: { ...secured, summary: 'Preview the face-to-face transaction behind a join code', params: codeParams, response: { 200: f2fJoinPreviewSchema, ...errors, 429: errorBodySchema } },
       },
@@ -156,7 +157,7 @@ export function p2pRoutes(deps: () => PaymentDeps): FastifyPluginAsyncZod {
     app.post(
       '/p2p/transactions_by_join_code/:code/join',
       {
-        preHandler: app.authenticate,
+        onRequest: app.authenticate,
         config: joinRateLimit,
         schema: { ...secured, summary: 'Join as the other party', params: codeParams, response: { 200: f2fTransactionSchema, ...errors, 429: errorBodySchema } },
       },
@@ -169,7 +170,7 @@ export function p2pRoutes(deps: () => PaymentDeps): FastifyPluginAsyncZod {
     app.post(
       '/p2p/transactions/:id/reject',
       {
-        preHandler: app.authenticate,
+        onRequest: app.authenticate,
         config: joinRateLimit,
         schema: { ...secured, summary: 'Decline a face-to-face transaction offered by join code', params: idParams, body: joinCodeQuerySchema, response: { 200: f2fTransactionSchema, ...errors, 429: errorBodySchema } },
       },
@@ -182,7 +183,8 @@ export function p2pRoutes(deps: () => PaymentDeps): FastifyPluginAsyncZod {
     app.post(
       '/p2p/transactions/:id/set_deposit_payment_method',
       {
-        preHandler: [app.authenticate, app.idempotent],
+        onRequest: app.authenticate,
+        preHandler: app.idempotent,
         schema: { ...secured, summary: 'Choose how the deposit (and the remainder) is paid; reprices the deposit', params: idParams, body: setPaymentMethodBodySchema, response: { 200: f2fTransactionSchema, ...errors } },
       },
       async (request) => {
@@ -195,7 +197,8 @@ export function p2pRoutes(deps: () => PaymentDeps): FastifyPluginAsyncZod {
       app.post(
         `/p2p/transactions/:id/pay_${part}`,
         {
-          preHandler: [app.authenticate, app.idempotent],
+          onRequest: app.authenticate,
+        preHandler: app.idempotent,
           schema: { ...secured, summary: `Open the payment of the ${part} and its fee (buyer)`, params: idParams, response: { 200: payResponseSchema, ...errors } },
         },
         async (request) => {
@@ -206,7 +209,7 @@ export function p2pRoutes(deps: () => PaymentDeps): FastifyPluginAsyncZod {
       app.get(
         `/p2p/transactions/:id/${part}_stripe_client_secret`,
         {
-          preHandler: app.authenticate,
+          onRequest: app.authenticate,
           schema: { ...secured, summary: `The open payment of the ${part} again`, params: idParams, response: { 200: payResponseSchema, ...errors } },
         },
         async (request) => {
@@ -221,7 +224,8 @@ export function p2pRoutes(deps: () => PaymentDeps): FastifyPluginAsyncZod {
     app.post(
       '/p2p/transactions/:id/confirm_payment',
       {
-        preHandler: [app.authenticate, app.idempotent],
+        onRequest: app.authenticate,
+        preHandler: app.idempotent,
         schema: { ...secured, summary: 'Tell the server the browser confirmed the deposit or remainder payment', params: idParams, body: confirmPaymentBodySchema, response: { 200: f2fTransactionSchema, ...errors } },
       },
       async (request) => {
@@ -233,7 +237,8 @@ export function p2pRoutes(deps: () => PaymentDeps): FastifyPluginAsyncZod {
     app.post(
       '/p2p/transactions/:id/set_price',
       {
-        preHandler: [app.authenticate, app.idempotent],
+        onRequest: app.authenticate,
+        preHandler: app.idempotent,
         schema: { ...secured, summary: 'Set the total price; the buyer then pays the remainder (seller)', params: idParams, body: setPriceBodySchema, response: { 200: f2fTransactionSchema, ...errors } },
       },
       async (request) => {
@@ -251,7 +256,8 @@ export function p2pRoutes(deps: () => PaymentDeps): FastifyPluginAsyncZod {
       app.post(
         `/p2p/transactions/:id/${path}`,
         {
-          preHandler: [app.authenticate, app.idempotent],
+          onRequest: app.authenticate,
+        preHandler: app.idempotent,
           schema: { ...secured, summary, params: idParams, ...(body ? { body } : {}), response: { 200: f2fTransactionSchema, ...errors } },
         },
         async (request) => {
@@ -280,7 +286,7 @@ export function p2pRoutes(deps: () => PaymentDeps): FastifyPluginAsyncZod {
       app.get(
         `/p2p/transactions/:id/${party}_details`,
         {
-          preHandler: app.authenticate,
+          onRequest: app.authenticate,
           schema: { ...secured, summary: `The ${party}’s name and e-mail (null until they joined)`, params: idParams, response: { 200: partyDetailsSchema, ...errors } },
         },
         async (request) => partyDetails(app.services.db, userOf(request), request.params.id, party),
@@ -289,7 +295,7 @@ export function p2pRoutes(deps: () => PaymentDeps): FastifyPluginAsyncZod {
     app.get(
       '/p2p/transactions/:id/billing_details',
       {
-        preHandler: app.authenticate,
+        onRequest: app.authenticate,
         schema: { ...secured, summary: 'The buyer’s billing address as given at checkout', params: idParams, response: { 200: shippingDetailsSchema, ...errors } },
       },
       async (request) => shippingDetails(app.services.db, userOf(request), request.params.id),

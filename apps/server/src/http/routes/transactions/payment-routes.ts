@@ -18,7 +18,8 @@ export function paymentRoutes(deps: () => PaymentDeps): FastifyPluginAsyncZod {
     app.post(
       '/transactions/:id/set_payment_method',
       {
-        preHandler: [app.authenticate, app.idempotent],
+        onRequest: app.authenticate,
+        preHandler: app.idempotent,
         schema: { ...secured, summary: 'Choose the payment method (reprices the fee)', params: idParams, body: setPaymentMethodBodySchema, response: { 200: transactionSchema, ...errors } },
       },
       async (request) => {
@@ -30,7 +31,8 @@ export function paymentRoutes(deps: () => PaymentDeps): FastifyPluginAsyncZod {
     app.post(
       '/transactions/:id/pay',
       {
-        preHandler: [app.authenticate, app.idempotent],
+        onRequest: app.authenticate,
+        preHandler: app.idempotent,
         schema: { ...secured, summary: 'Open the payment of price + fee (buyer)', params: idParams, response: { 200: payResponseSchema, ...errors } },
       },
       async (request) => {
@@ -42,7 +44,7 @@ export function paymentRoutes(deps: () => PaymentDeps): FastifyPluginAsyncZod {
     app.get(
       '/transactions/:id/stripe_client_secret',
       {
-        preHandler: app.authenticate,
+        onRequest: app.authenticate,
         schema: { ...secured, summary: 'The open payment again', params: idParams, response: { 200: payResponseSchema, ...errors } },
       },
       async (request) => {
@@ -54,7 +56,7 @@ export function paymentRoutes(deps: () => PaymentDeps): FastifyPluginAsyncZod {
     app.get(
       '/transactions/:id/stripe_publishable_key',
       {
-        preHandler: app.authenticate,
+        onRequest: app.authenticate,
         schema: { ...secured, summary: 'The payment provider’s publishable key', params: idParams, response: { 200: z.object({ publishable_key: z.string() }), ...errors } },
       },
       async (request) => {
@@ -66,7 +68,8 @@ export function paymentRoutes(deps: () => PaymentDeps): FastifyPluginAsyncZod {
     app.post(
       '/transactions/:id/confirm_payment',
       {
-        preHandler: [app.authenticate, app.idempotent],
+        onRequest: app.authenticate,
+        preHandler: app.idempotent,
         schema: { ...secured, summary: 'Tell the server the browser confirmed the payment', params: idParams, body: confirmPaymentBodySchema, response: { 200: transactionSchema, ...errors } },
       },
       async (request) => {

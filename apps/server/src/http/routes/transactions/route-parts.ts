@@ -9,11 +9,16 @@ export const transactionErrors = { 400: errorBodySchema, 401: errorBodySchema, 4
 
 export const idParams = z.object({ id: z.string() })
 
-/** Join codes are guessable secrets: look-ups are rate-limited per user. */
+/**
+ * Join codes are guessable secrets: look-ups are rate-limited per signed-in
+ * user. Counted after authentication (the preHandler hook), so that the key
+ * is the user, never an address a proxy header could change.
+ */
 export const joinRateLimit = {
   rateLimit: {
     max: 20,
     timeWindow: '1 minute',
+    hook: 'preHandler' as const,
     keyGenerator: (request: { currentUser: { id: string } | null; ip: string }) => request.currentUser?.id ?? request.ip,
   },
 }

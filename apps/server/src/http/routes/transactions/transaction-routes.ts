@@ -49,7 +49,7 @@ export function transactionRoutes(deps: () => TransactionDeps): FastifyPluginAsy
     app.get(
       '/transactions/:id/charge',
       {
-        preHandler: app.authenticate,
+        onRequest: app.authenticate,
         schema: { ...secured, summary: 'Fee quote for a new price or method of this transaction', params: idParams, querystring: transactionChargeQuerySchema, response: { 200: chargeQuoteSchema, ...errors } },
       },
       async (request) => {
@@ -61,7 +61,8 @@ export function transactionRoutes(deps: () => TransactionDeps): FastifyPluginAsy
     app.post(
       '/me/transactions',
       {
-        preHandler: [app.authenticate, app.idempotent],
+        onRequest: app.authenticate,
+        preHandler: app.idempotent,
         schema: {
           ...secured,
           summary: 'Create an online transaction as buyer or seller',
@@ -80,7 +81,7 @@ export function transactionRoutes(deps: () => TransactionDeps): FastifyPluginAsy
     app.get(
       '/me/transactions',
       {
-        preHandler: app.authenticate,
+        onRequest: app.authenticate,
         schema: { ...secured, summary: 'My transactions of both kinds, newest first', querystring: listTransactionsQuerySchema, response: { 200: anyTransactionListSchema, ...errors } },
       },
       async (request) => {
@@ -94,7 +95,7 @@ export function transactionRoutes(deps: () => TransactionDeps): FastifyPluginAsy
 
     app.get(
       '/transactions/:id',
-      { preHandler: app.authenticate, schema: { ...secured, summary: 'One of my transactions, of either kind', params: idParams, response: { 200: anyTransactionSchema, ...errors } } },
+      { onRequest: app.authenticate, schema: { ...secured, summary: 'One of my transactions, of either kind', params: idParams, response: { 200: anyTransactionSchema, ...errors } } },
       async (request) => {
         const user = userOf(request)
         return toAnyTransactionView(await findForParty(app.services.db, request.params.id, user.id), user, context())
@@ -104,7 +105,7 @@ export function transactionRoutes(deps: () => TransactionDeps): FastifyPluginAsy
     app.get(
       '/transactions',
       {
-        preHandler: app.authenticate,
+        onRequest: app.authenticate,
         config: joinRateLimit,
         schema: { ...secured, summary: 'Preview the transaction behind a join code', querystring: joinCodeQuerySchema, response: { 200: joinPreviewSchema, ...errors, 429: errorBodySchema } },
       },
@@ -114,7 +115,7 @@ export function transactionRoutes(deps: () => TransactionDeps): FastifyPluginAsy
     app.put(
       '/transactions',
       {
-        preHandler: app.authenticate,
+        onRequest: app.authenticate,
         config: joinRateLimit,
         schema: { ...secured, summary: 'Join as the other party (optionally stating the terms shown)', querystring: joinQuerySchema, response: { 200: transactionSchema, ...errors, 429: errorBodySchema } },
       },
@@ -128,7 +129,7 @@ export function transactionRoutes(deps: () => TransactionDeps): FastifyPluginAsy
     app.post(
       '/transactions/:id/reject',
       {
-        preHandler: app.authenticate,
+        onRequest: app.authenticate,
         config: joinRateLimit,
         schema: { ...secured, summary: 'Decline a transaction offered by join code', params: idParams, body: joinCodeQuerySchema, response: { 200: transactionSchema, ...errors, 429: errorBodySchema } },
       },
@@ -147,7 +148,8 @@ export function transactionRoutes(deps: () => TransactionDeps): FastifyPluginAsy
       app.post(
         `/transactions/:id/${path}`,
         {
-          preHandler: [app.authenticate, app.idempotent],
+          onRequest: app.authenticate,
+        preHandler: app.idempotent,
           schema: { ...secured, summary, params: idParams, ...(body ? { body } : {}), response: { 200: transactionSchema, ...errors } },
         },
         async (request) => {
@@ -161,7 +163,8 @@ export function transactionRoutes(deps: () => TransactionDeps): FastifyPluginAsy
     app.post(
       '/transactions/:id/track',
       {
-        preHandler: [app.authenticate, app.idempotent],
+        onRequest: app.authenticate,
+        preHandler: app.idempotent,
         schema: { ...secured, summary: 'Add the carrier and tracking code (seller)', params: idParams, body: trackBodySchema, response: { 200: transactionSchema, ...errors } },
       },
       async (request) => {
