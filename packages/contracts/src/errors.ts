@@ -10,6 +10,7 @@ export const errorStatus = {
   invalid_after_id: 400,
   invalid_limit: 400,
   price_too_low: 400,
+  price_too_high: 400,
   negative_price: 400,
   unsupported_currency: 400,
   invalid_payment_method: 400,

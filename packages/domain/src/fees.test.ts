@@ -1,7 +1,7 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { supportedCurrencies } from './currencies.ts'
-import { chargeCalculatorVersion, checkShownCharge, fixedFee, minimumPrice, quoteCharge } from './fees.ts'
+import { chargeCalculatorVersion, checkShownCharge, fixedFee, largestPricedAmount, minimumPrice, quoteCharge } from './fees.ts'
 
 function charge(price: number, currency: string, paymentMethod = 'card'): number {
   const result = quoteCharge({ price, currency, paymentMethod })
@@ -55,12 +55,15 @@ describe('buyer protection fee', () => {
   })
   it('refuses what it cannot price, with the API codes', () => {
     expect(quoteCharge({ price: 99, currency: 'eur', paymentMethod: 'card' })).toEqual({ ok: false, code: 'price_too_low' })
+    expect(quoteCharge({ price: largestPricedAmount + 1, currency: 'eur', paymentMethod: 'card' })).toEqual({ ok: false, code: 'price_too_high' })
+    expect(quoteCharge({ price: 1e300, currency: 'eur', paymentMethod: 'card' })).toEqual({ ok: false, code: 'price_too_high' })
+    expect(quoteCharge({ price: 12.5, currency: 'eur', paymentMethod: 'card' })).toEqual({ ok: false, code: 'validation_failed' })
     expect(quoteCharge({ price: 0, currency: 'eur', paymentMethod: 'card' })).toEqual({ ok: false, code: 'price_too_low' })
     expect(quoteCharge({ price: -1, currency: 'eur', paymentMethod: 'card' })).toEqual({ ok: false, code: 'negative_price' })
     expect(quoteCharge({ price: 1000, currency: 'xxx', paymentMethod: 'card' })).toEqual({ ok: false, code: 'unsupported_currency' })
     expect(quoteCharge({ price: 1000, currency: 'eur', paymentMethod: 'cash' })).toEqual({ ok: false, code: 'invalid_payment_method' })
     expect(quoteCharge({ price: 10.5, currency: 'eur', paymentMethod: 'card' })).toEqual({ ok: false, code: 'validation_failed' })
-    expect(quoteCharge({ price: Number.MAX_SAFE_INTEGER, currency: 'eur', paymentMethod: 'card' })).toEqual({ ok: false, code: 'validation_failed' })
+    expect(quoteCharge({ price: Number.MAX_SAFE_INTEGER, currency: 'eur', paymentMethod: 'card' })).toEqual({ ok: false, code: 'price_too_high' })
     expect(quoteCharge({ price: minimumPrice, currency: 'eur', paymentMethod: 'card' }).ok).toBe(true)
   })
 })

@@ -41,7 +41,7 @@ function ceilPercent(price: number, percent: number): number {
 
 // Keeps price·percent and price + charge exact in a double; far above any
 // sale this product is for (9 × 10^13 minor units).
-const largestPricedAmount = Math.floor(Number.MAX_SAFE_INTEGER / 100)
+export const largestPricedAmount = Math.floor(Number.MAX_SAFE_INTEGER / 100)
 
 export interface ChargeQuote {
   readonly price: number
@@ -56,6 +56,7 @@ export interface ChargeQuote {
 
 export type QuoteRefusal =
   | 'validation_failed'
+  | 'price_too_high'
   | 'negative_price'
   | 'price_too_low'
   | 'unsupported_currency'
@@ -69,7 +70,8 @@ export type QuoteResult = { ok: true; quote: ChargeQuote } | { ok: false; code: 
  */
 export function quoteCharge(input: { price: number; currency: string; paymentMethod: string }): QuoteResult {
   const { price, currency, paymentMethod } = input
-  if (!Number.isSafeInteger(price) || price > largestPricedAmount) return { ok: false, code: 'validation_failed' }
+  if (!Number.isSafeInteger(price) && !(Number.isInteger(price) && price > 0)) return { ok: false, code: 'validation_failed' }
+  if (price > largestPricedAmount) return { ok: false, code: 'price_too_high' }
   if (price < 0) return { ok: false, code: 'negative_price' }
   if (price < minimumPrice) return { ok: false, code: 'price_too_low' }
   if (!isSupportedCurrency(currency)) return { ok: false, code: 'unsupported_currency' }

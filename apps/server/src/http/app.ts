@@ -3,7 +3,7 @@ import formbody from '@fastify/formbody'
 import middie from '@fastify/middie'
 import rateLimit from '@fastify/rate-limit'
 import Fastify, { type FastifyInstance, LogController } from 'fastify'
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod'
+import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod'
 import type { JWK } from 'jose'
 import { supportedCarriersRoutes } from '../adapters/carrier-tracker/carrier-routes.ts'
 import { registerProviderRoutes, startProviders } from '../adapters/providers.ts'
@@ -26,6 +26,7 @@ import { registerErrorHandler } from './plugins/error-handler.ts'
 import { registerIdempotency } from './plugins/idempotency.ts'
 import { registerOpenApi } from './plugins/openapi.ts'
 import { registerRequestId, requestIdFrom } from './plugins/request-id.ts'
+import { inputValidatorCompiler } from './plugins/input-rules.ts'
 import { registerSecurityHeaders } from './plugins/security-headers.ts'
 import { registerWebApp } from './plugins/web-app.ts'
 import { adminLedgerRoutes } from './routes/admin/ledger.ts'
@@ -74,7 +75,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     genReqId: (request) => requestIdFrom(request.headers['x-request-id']),
     bodyLimit: 1_048_576,
   }).withTypeProvider<ZodTypeProvider>()
-  app.setValidatorCompiler(validatorCompiler)
+  app.setValidatorCompiler(inputValidatorCompiler)
   app.setSerializerCompiler(serializerCompiler)
 
   const clock = options.clock ?? systemClock

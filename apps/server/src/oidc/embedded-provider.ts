@@ -7,7 +7,7 @@ import { type Clock, systemClock } from '../clock.ts'
 import type { Config } from '../config.ts'
 import type { Database } from '../db/schema.ts'
 import { interactionRoutes } from './interaction-routes.ts'
-import { createProvider } from './provider-configuration.ts'
+import { createProvider, webClientOrigins } from './provider-configuration.ts'
 import { loadOrCreateSecrets, publicKeySet, writeSigningKeyFile } from './server-secrets.ts'
 
 export interface EmbeddedOidc {
@@ -43,8 +43,18 @@ export async function mountEmbeddedOidc(
   // interaction pages and the e-mail confirmation links, which are Fastify
   // routes, are let through explicitly.
   const handle = provider.callback()
+  const webOrigins = webClientOrigins(config.publicUrl)
   app.use(basePath, (req: IncomingMessage, res: ServerResponse, next: (error?: unknown) => void) => {
     if (req.url?.startsWith('/interaction/') || req.url?.startsWith('/verify-email/')) return next()
+    // oidc-provider answers a CORS preflight with whatever Origin asked (it
+    // cannot tell the client before the real request): only the web app's
+    // own origins may ask, others get no CORS headers at all.
+    const origin = req.headers.origin
+    if (req.method === 'OPTIONS' && origin && !webOrigins.includes(origin)) {
+      res.statusCode = 403
+      res.end()
+      return
+    }
     return handle(req, res)
   })
 

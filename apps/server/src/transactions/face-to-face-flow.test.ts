@@ -243,6 +243,10 @@ describe('face-to-face refusals', () => {
     expect((await call('seller', 'POST', '/api/v1/p2p/me/transactions', { ...body, deposit_price: 1_000, currency: 'jpy' })).body.code).toBe('unsupported_currency')
     expect((await call('seller', 'POST', '/api/v1/p2p/me/transactions', { ...body, deposit_price: 1_000 })).body.code).toBe('incorrect_charge')
     expect((await call('seller', 'POST', '/api/v1/p2p/me/transactions', { ...body, description: '' })).status).toBe(400)
+    // Above the largest price the fee can be computed for, the answer names the limit.
+    const tooHigh = await call(null, 'GET', '/api/v1/p2p/charge?price=100000000000000&currency=eur')
+    expect(tooHigh).toMatchObject({ status: 400, body: { code: 'price_too_high', details: { field: 'price', maximum: 90_071_992_547_409 } } })
+    expect((await call(null, 'GET', '/api/v1/charge?price=12.5&currency=eur')).body.code).toBe('validation_failed')
   })
 
   it('lets the creator change the deposit before anyone joined, and cancel with the fixed text', async () => {

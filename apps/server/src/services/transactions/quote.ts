@@ -1,4 +1,4 @@
-import { type ChargeQuote, checkShownCharge, type QuoteRefusal, quoteCharge } from '@pactum/domain/fees'
+import { type ChargeQuote, checkShownCharge, largestPricedAmount, minimumPrice, type QuoteRefusal, quoteCharge } from '@pactum/domain/fees'
 import type { Config } from '../../config.ts'
 import { AppError } from '../../errors.ts'
 import type { CurrentUser } from '../users.ts'
@@ -7,6 +7,7 @@ import { userOffer } from './user-offer.ts'
 const quoteMessages: Record<QuoteRefusal, string> = {
   validation_failed: 'The price must be a whole number of minor units',
   price_too_low: 'The price is below the minimum of 100 minor units',
+  price_too_high: `The price is above the maximum of ${largestPricedAmount} minor units`,
   negative_price: 'The price cannot be negative',
   unsupported_currency: 'This currency is not supported',
   invalid_payment_method: 'This payment method is not supported',
@@ -17,7 +18,8 @@ export function quoteOrRefuse(input: { price: number; currency: string; paymentM
   const result = quoteCharge(input)
   if (!result.ok) {
     const field = result.code === 'unsupported_currency' ? 'currency' : result.code === 'invalid_payment_method' ? 'payment_method' : priceField
-    throw new AppError(result.code, quoteMessages[result.code], { details: { field } })
+    const limit = result.code === 'price_too_high' ? { maximum: largestPricedAmount } : result.code === 'price_too_low' ? { minimum: minimumPrice } : {}
+    throw new AppError(result.code, quoteMessages[result.code], { details: { field, ...limit } })
   }
   return result.quote
 }

@@ -40,6 +40,7 @@ export const translatedErrorCodes = [
   'handover_already_confirmed',
   'not_accepted',
   'price_too_low',
+  'price_too_high',
   'negative_price',
   'unsupported_currency',
   'invalid_payment_method',
