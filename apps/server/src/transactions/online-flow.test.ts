@@ -67,6 +67,9 @@ describe('an online sale end to end', () => {
 
     const refunded = await call('seller', 'POST', `/api/v1/transactions/${id}/accept_complaint`)
     expect(refunded.body).toMatchObject({ status: 'payment_refunded', amount_refunded: 10_340 })
+    // Over, with the money back: further actions are told so in DESIGN §5's words.
+    expect((await call('seller', 'POST', `/api/v1/transactions/${id}/accept_complaint`)).body.code).toBe('already_cancelled')
+    expect((await call('buyer', 'POST', `/api/v1/transactions/${id}/complain_with_description`, { description: 'again' })).body.code).toBe('already_cancelled')
     await app.services.jobs.runDue()
     const outbox = await app.services.db.selectFrom('outbox').select(['action', 'status']).execute()
     expect(outbox).toEqual([{ action: 'refund', status: 'sent' }])

@@ -220,7 +220,7 @@ describe('an administrator resolving a dispute', () => {
     const outcome = winners[0]!.body.status as string
     expect(['funds_released', 'payment_refunded']).toContain(outcome)
     // Every loser is told the state that the winner left behind.
-    const expectedCode = outcome === 'funds_released' ? 'funds_already_released' : 'invalid_state'
+    const expectedCode = outcome === 'funds_released' ? 'funds_already_released' : 'already_cancelled'
     expect(new Set(losers.map((response) => response.body.code))).toEqual(new Set([expectedCode]))
 
     expect(await t.entries(id)).toEqual(['hold', outcome === 'funds_released' ? 'release' : 'refund'])

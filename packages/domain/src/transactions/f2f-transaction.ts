@@ -74,10 +74,12 @@ type Handler<T extends F2fEventType> = (
 
 function wrongState(status: F2fStatus): RefusalCode {
   switch (status) {
+    // Refunded is over with the money back, as a cancellation is (DESIGN §5 has no other code for it).
     case 'cancelled':
     case 'rejected':
     case 'cancelled_with_deposit':
     case 'deposit_refunded':
+    case 'payment_refunded':
       return 'already_cancelled'
     case 'funds_released':
       return 'funds_already_released'

@@ -66,9 +66,11 @@ type Handler<T extends OnlineEventType> = (
  */
 function wrongState(status: OnlineStatus): RefusalCode {
   switch (status) {
+    // Refunded is over with the money back, as a cancellation is (DESIGN §5 has no other code for it).
     case 'cancelled':
     case 'rejected':
     case 'cancelled_with_payment':
+    case 'payment_refunded':
       return 'already_cancelled'
     case 'funds_released':
       return 'funds_already_released'
