@@ -152,3 +152,12 @@ export function majorTextToMinor(text: string, currency: string): number | null 
 function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 }
+
+/** A currency's name in the interface language (`EUR – Euro`'s second half); the code where Intl has none. */
+export function currencyDisplayName(code: string, locale: Locale): string {
+  try {
+    return new Intl.DisplayNames(toLanguageTag(locale), { type: 'currency' }).of(code.toUpperCase()) ?? code.toUpperCase()
+  } catch {
+    return code.toUpperCase()
+  }
+}

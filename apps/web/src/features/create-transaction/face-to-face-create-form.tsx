@@ -10,13 +10,9 @@ import FormLabel from '@mui/material/FormLabel'
 import Radio from '@mui/material/Radio'
 import RadioGroup from '@mui/material/RadioGroup'
 import Stack from '@mui/material/Stack'
-import Step from '@mui/material/Step'
-import StepLabel from '@mui/material/StepLabel'
-import Stepper from '@mui/material/Stepper'
 import TextField from '@mui/material/TextField'
 import Typography from '@mui/material/Typography'
 import type { F2fTransaction } from '@pactum/contracts/f2f-transactions'
-import { toLanguageTag } from '@pactum/domain/locales'
 import { useEffect, useId, useRef, useState } from 'react'
 import { Controller, useForm, useWatch } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
@@ -28,9 +24,10 @@ import { useResultModal } from '../../components/result-modal.tsx'
 import { useLocale } from '../../i18n/use-locale.ts'
 import { useChargeQuote } from '../../lib/api/charge-quotes.ts'
 import { errorCodeOf, errorMessage } from '../../lib/api/error-message.ts'
-import { currencyDecimals, formatMoney, formatMoneyInput, majorTextToMinor, parseMoneyInput } from '../../lib/money.ts'
+import { currencyDecimals, currencyDisplayName, formatMoney, formatMoneyInput, majorTextToMinor, parseMoneyInput } from '../../lib/money.ts'
 import { useDebouncedValue } from '../../lib/use-debounced-value.ts'
 import { stepKeysByMode } from './create-mode.ts'
+import { CreateSteps } from './create-steps.tsx'
 import { useCreateF2fTransaction } from './create-transaction-api.ts'
 import { CreatedTransaction } from './created-transaction.tsx'
 import {
@@ -157,35 +154,17 @@ export function FaceToFaceCreateForm({ prefill, currencies }: { prefill: Prefill
   if (created) {
     return (
       <ContentCard testId="transaction-created">
-        <Stepper activeStep={steps.length} alternativeLabel sx={{ mb: 3 }}>
-          {steps.map((key) => (
-            <Step key={key} completed>
-              <StepLabel>{t(key)}</StepLabel>
-            </Step>
-          ))}
-        </Stepper>
+        <CreateSteps steps={steps} active={steps.length} />
         <CreatedTransaction transaction={created} headingRef={headingRef} />
       </ContentCard>
     )
   }
 
-  const currencyName = (code: string) => {
-    try {
-      return new Intl.DisplayNames(toLanguageTag(locale), { type: 'currency' }).of(code.toUpperCase()) ?? code
-    } catch {
-      return code.toUpperCase()
-    }
-  }
+  const currencyName = (code: string) => currencyDisplayName(code, locale)
 
   return (
     <ContentCard>
-      <Stepper activeStep={step} alternativeLabel sx={{ mb: 3 }}>
-        {steps.map((key) => (
-          <Step key={key}>
-            <StepLabel>{t(key)}</StepLabel>
-          </Step>
-        ))}
-      </Stepper>
+      <CreateSteps steps={steps} active={step} />
       <Typography component="h2" variant="h6" data-testid="step-counter" ref={headingRef} tabIndex={-1} id={ids.heading} sx={{ outline: 'none' }}>
         {t('createTransaction.stepCounter', { current: step + 1, total: steps.length })}
       </Typography>

@@ -9,13 +9,9 @@ import FormLabel from '@mui/material/FormLabel'
 import Radio from '@mui/material/Radio'
 import RadioGroup from '@mui/material/RadioGroup'
 import Stack from '@mui/material/Stack'
-import Step from '@mui/material/Step'
-import StepLabel from '@mui/material/StepLabel'
-import Stepper from '@mui/material/Stepper'
 import TextField from '@mui/material/TextField'
 import Typography from '@mui/material/Typography'
 import type { PaymentMethod, Role, Transaction } from '@pactum/contracts/transactions'
-import { toLanguageTag } from '@pactum/domain/locales'
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { AmountSummary } from '../../components/amount-summary.tsx'
@@ -28,6 +24,7 @@ import { useChargeQuote, useOfferedPaymentMethods } from '../../lib/api/charge-q
 import { errorCodeOf, errorMessage } from '../../lib/api/error-message.ts'
 import {
   currencyDecimals,
+  currencyDisplayName,
   formatMoney,
   formatMoneyInput,
   majorTextToMinor,
@@ -36,6 +33,7 @@ import {
 } from '../../lib/money.ts'
 import { useDebouncedValue } from '../../lib/use-debounced-value.ts'
 import { stepKeysByMode } from './create-mode.ts'
+import { CreateSteps } from './create-steps.tsx'
 import { useCreateTransaction } from './create-transaction-api.ts'
 import { CreatedTransaction } from './created-transaction.tsx'
 import type { Prefill } from './prefill.ts'
@@ -171,35 +169,17 @@ export function OnlineCreateForm({ prefill, currencies }: { prefill: Prefill; cu
   if (created) {
     return (
       <ContentCard testId="transaction-created">
-        <Stepper activeStep={steps.length} alternativeLabel sx={{ mb: 3 }}>
-          {steps.map((key) => (
-            <Step key={key} completed>
-              <StepLabel>{t(key)}</StepLabel>
-            </Step>
-          ))}
-        </Stepper>
+        <CreateSteps steps={steps} active={steps.length} />
         <CreatedTransaction transaction={created} headingRef={headingRef} />
       </ContentCard>
     )
   }
 
-  const currencyName = (code: string) => {
-    try {
-      return new Intl.DisplayNames(toLanguageTag(locale), { type: 'currency' }).of(code.toUpperCase()) ?? code
-    } catch {
-      return code.toUpperCase()
-    }
-  }
+  const currencyName = (code: string) => currencyDisplayName(code, locale)
 
   return (
     <ContentCard>
-      <Stepper activeStep={step} alternativeLabel sx={{ mb: 3 }}>
-        {steps.map((key) => (
-          <Step key={key}>
-            <StepLabel>{t(key)}</StepLabel>
-          </Step>
-        ))}
-      </Stepper>
+      <CreateSteps steps={steps} active={step} />
       <Typography
         component="h2"
         variant="h6"
