@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { apiCaller, partyTokens } from '../testing/api-caller.ts'
-import { confirmDelivery, confirmPayment, createSale, joinSale, payByCard, type SaleCall, submitCard, track } from '../testing/sale-steps.ts'
+import { confirmDelivery, confirmPayment, createSale, joinedSale, joinSale, payByCard, type SaleCall, submitCard, track } from '../testing/sale-steps.ts'
 import { TestClock } from '../testing/test-clock.ts'
 import { createTestApp, type TestApp } from '../testing/test-app.ts'
 
@@ -188,5 +188,17 @@ describe('my transactions', () => {
     expect((await call('seller', 'GET', '/api/v1/me/transactions?after_id=nope')).body.code).toBe('invalid_after_id')
     expect((await call('seller', 'GET', '/api/v1/me/transactions?limit=51')).status).toBe(400)
     expect((await call('buyer', 'GET', '/api/v1/me/transactions')).body).toEqual([])
+  })
+
+  it('says paid as soon as the buyer asks again after the card went through, before any webhook or confirmation', async () => {
+    const { call } = await start()
+    const { id } = await joinedSale(call)
+    // The provider took the money; neither its webhook nor the browser's confirmation has reached Pactum.
+    const { intentId } = await submitCard(call, id)
+    const again = await call('buyer', 'POST', `/api/v1/transactions/${id}/pay`)
+    expect(again.body.code).toBe('already_paid')
+    // And it is so: the same request took the provider's news.
+    expect((await call('buyer', 'GET', `/api/v1/transactions/${id}`)).body).toMatchObject({ status: 'paid', available_actions: ['submit_order_issue'] })
+    expect((await call('buyer', 'POST', `/api/v1/transactions/${id}/confirm_payment`, { payment_intent_id: intentId })).body.status).toBe('paid')
   })
 })

@@ -73,7 +73,16 @@ export async function pay(deps: PaymentDeps, user: CurrentUser, id: string, part
     const existing = await deps.paymentProvider.retrievePaymentIntent(existingId)
     const sameTerms = existing.amount === amount && existing.paymentMethod === row.payment_method
     if (openStatuses.has(existing.status) && (sameTerms || existing.status === 'processing')) return { row, intent: existing }
-    if (existing.status === 'succeeded') throw new AppError('already_paid', 'This payment has already been made')
+    if (existing.status === 'succeeded') {
+      // The provider took the money before Pactum heard (its webhook or the
+      // browser's confirmation is still on its way): take the news now, so
+      // that the answer and the transaction agree.
+      await deps.db.transaction().execute(async (trx) => {
+        const locked = await lockForParty(trx, id, user.id, kindOf(part))
+        await applyEvent(deps, trx, locked, { type: 'payment_succeeded', paymentIntentId: existing.id, amount: existing.amount }, { actor: { kind: 'system' }, actorUserId: null })
+      })
+      throw new AppError(part === 'remainder' ? 'remainder_already_paid' : 'already_paid', 'This payment has already been made')
+    }
     if (openStatuses.has(existing.status)) {
       // The buyer changed the method: the old intent must not be paid as well.
       await deps.paymentProvider.cancelPaymentIntent({ paymentIntentId: existing.id, idempotencyKey: `${row.id}:cancel:${existing.id}` })

@@ -187,6 +187,14 @@ export function CheckoutDialog({ plan, onClose }: { plan: CheckoutPlan; onClose:
       await work()
     } catch (error) {
       const code = errorCodeOf(error)
+      if (code === 'already_paid' || code === 'remainder_already_paid') {
+        // It went through earlier (the server has just taken the provider's news): nothing is left to pay.
+        void queryClient.invalidateQueries({ queryKey: transactionKey(plan.id) })
+        void queryClient.invalidateQueries({ queryKey: ['transactions'] })
+        onClose()
+        result.showSuccess(t(plan.stage === 'o-checkout' ? 'checkout.paid' : 'checkout.paidF2f'))
+        return
+      }
       // A refused card leaves the intent open for another card; anything else starts afresh.
       if (!cardErrors.has(code)) setIntent(null)
       setProblem(errorMessage(t, error))

@@ -200,6 +200,28 @@ describe('transaction status page', () => {
     expect(card.textContent).toContain('Poland')
   })
 
+  it('treats a payment that already went through as done, not as an error', async () => {
+    let paidNow = false
+    const api = fakeApiClient({
+      'GET /transactions/tx-1': () =>
+        paidNow ? fakeTransaction({ status: 'paid', role: 'buyer' }) : fakeTransaction({ status: 'joined', role: 'buyer', available_actions: ['cancel', 'set_payment_method', 'pay'] }),
+      'GET /charge': quote,
+      'POST /transactions/tx-1/shipping_details': { name: 'Ola Nowak' },
+      'POST /transactions/tx-1/pay': () => {
+        paidNow = true
+        throw new ApiError({ status: 409, code: 'already_paid', message: 'This payment has already been made', requestId: 'req-1' })
+      },
+    })
+    await renderApp('/transactions/tx-1', { api })
+    await userEvent.click(await screen.findByTestId('action-pay'))
+    const dialog = await screen.findByRole('dialog')
+    await fillShippingAddress(dialog)
+    await userEvent.click(within(dialog).getByTestId('checkout-next'))
+    await userEvent.click(await within(dialog).findByTestId('checkout-next'))
+    expect(await screen.findByText('Success!')).toBeTruthy()
+    await waitFor(() => expect(screen.getByTestId('transaction-status').getAttribute('data-status')).toBe('paid'))
+  })
+
   it('shows a payment in progress and no actions while it runs', async () => {
     const api = fakeApiClient({
       'GET /transactions/tx-1': fakeTransaction({ status: 'joined', role: 'buyer', is_payment_in_progress: true, payment_method: 'sepa' }),
