@@ -111,7 +111,11 @@ function withIntent(state: F2fState, part: PaymentPart, paymentIntentId: string)
 
 /** Why a payment of `part` cannot be opened in this state. */
 function notPayable(state: F2fState, part: PaymentPart): RefusalCode {
-  if (part === 'deposit') return beforeDeposit.includes(state.status) ? 'invalid_state' : depositHeld.includes(state.status) ? 'already_paid' : wrongState(state.status)
+  if (part === 'deposit') {
+    if (beforeDeposit.includes(state.status)) return 'invalid_state'
+    const paid = depositHeld.includes(state.status) || remainderSettled.includes(state.status) || afterHandover.includes(state.status)
+    return paid ? 'already_paid' : wrongState(state.status)
+  }
   switch (state.status) {
     case 'created':
     case 'joined':
