@@ -16,6 +16,7 @@ import * as notifications from './migrations/0015-notifications.ts'
 import * as contactMessageDelivery from './migrations/0016-contact-message-delivery.ts'
 import * as emailVerification from './migrations/0017-email-verification.ts'
 import * as faceToFace from './migrations/0018-face-to-face.ts'
+import * as rateLimits from './migrations/0019-rate-limits.ts'
 import type { Database } from './schema.ts'
 
 /**
@@ -39,6 +40,7 @@ const migrations: Record<string, Migration> = {
   '0016-contact-message-delivery': contactMessageDelivery,
   '0017-email-verification': emailVerification,
   '0018-face-to-face': faceToFace,
+  '0019-rate-limits': rateLimits,
 }
 
 export async function migrateToLatest(db: Kysely<Database>): Promise<string[]> {

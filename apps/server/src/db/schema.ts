@@ -146,6 +146,12 @@ export interface TransactionsTable {
   updated_at: ColumnType<Date, Date | undefined, Date>
 }
 
+export interface RateLimitsTable {
+  key: string
+  count: number
+  window_ends_at: Date
+}
+
 export interface ClientsTable {
   id: string
   name: string
@@ -344,6 +350,7 @@ export interface Database {
   sign_in_attempts: SignInAttemptsTable
   transactions: TransactionsTable
   clients: ClientsTable
+  rate_limits: RateLimitsTable
   ledger_entries: LedgerEntriesTable
   ledger_postings: LedgerPostingsTable
   outbox: OutboxTable

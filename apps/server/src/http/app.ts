@@ -27,6 +27,7 @@ import { registerIdempotency } from './plugins/idempotency.ts'
 import { registerOpenApi } from './plugins/openapi.ts'
 import { registerRequestId, requestIdFrom } from './plugins/request-id.ts'
 import { inputValidatorCompiler } from './plugins/input-rules.ts'
+import { databaseRateLimitStore, purgeRateLimits } from './plugins/rate-limit-store.ts'
 import { registerSecurityHeaders } from './plugins/security-headers.ts'
 import { registerWebApp } from './plugins/web-app.ts'
 import { adminLedgerRoutes } from './routes/admin/ledger.ts'
@@ -139,7 +140,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerAuthentication(app, { verify, adminEmails: config.adminEmails })
   registerIdempotency(app)
   // Per-route limits (join codes and sign-in are guessable secrets); off unless a route asks.
-  await app.register(rateLimit, { global: false })
+  // Counted in the database, so several server processes share every limit.
+  await app.register(rateLimit, { global: false, store: databaseRateLimitStore(database.db, clock) })
+  const purge = setInterval(() => {
+    purgeRateLimits(database.db, clock.now()).catch((error: unknown) => app.log.warn({ err: error }, 'could not purge old rate-limit counters'))
+  }, 3_600_000)
+  purge.unref()
+  app.addHook('onClose', async () => clearInterval(purge))
 
   await app.register(
     async (api) => {
