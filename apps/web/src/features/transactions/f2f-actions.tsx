@@ -5,11 +5,9 @@ import { creatorCancellationDescription, type F2fAction, type F2fTransaction } f
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx'
-import { useResultModal } from '../../components/result-modal.tsx'
-import { errorMessage } from '../../lib/api/error-message.ts'
 import { CheckoutDialog, depositCheckout, remainderCheckout } from './checkout-dialog.tsx'
 import { SetPriceDialog } from './set-price-dialog.tsx'
-import { useTransactionAction } from './transactions-api.ts'
+import { useConfirmedAction } from './use-confirmed-action.ts'
 
 /** The face-to-face actions that have a button here, in the order they are shown. */
 const buttonActions = [
@@ -93,11 +91,9 @@ function bodyKey(action: PostAction, transaction: F2fTransaction): string {
 
 function PostDialog({ action, transaction, onClose }: { action: PostAction; transaction: F2fTransaction; onClose: () => void }) {
   const { t } = useTranslation()
-  const result = useResultModal()
-  const mutation = useTransactionAction(transaction.id, 'f2f')
+  const confirmed = useConfirmedAction(transaction.id, 'f2f', onClose)
   const [description, setDescription] = useState('')
   const [showErrors, setShowErrors] = useState(false)
-  const [idempotencyKey] = useState(() => crypto.randomUUID())
   const base = `transactionStatus.f2fActions.${action}`
   const needsDescription = action === 'complain'
   const descriptionError = description.trim() === '' ? t('transactionStatus.actions.descriptionRequired') : undefined
@@ -113,19 +109,7 @@ function PostDialog({ action, transaction, onClose }: { action: PostAction; tran
       setShowErrors(true)
       return
     }
-    mutation.mutate(
-      { action, body, idempotencyKey },
-      {
-        onSuccess: () => {
-          onClose()
-          result.showSuccess(t(`${base}.success`))
-        },
-        onError: (error) => {
-          onClose()
-          result.showError(errorMessage(t, error))
-        },
-      },
-    )
+    confirmed.send(action, body, t(`${base}.success`))
   }
 
   return (
@@ -135,7 +119,7 @@ function PostDialog({ action, transaction, onClose }: { action: PostAction; tran
       body={t(bodyKey(action, transaction))}
       confirmLabel={t(`${base}.confirm`)}
       destructive={destructive.has(action)}
-      busy={mutation.isPending}
+      busy={confirmed.busy}
       onConfirm={confirm}
       onClose={onClose}
       testId={`dialog-${action.replaceAll('_', '-')}`}

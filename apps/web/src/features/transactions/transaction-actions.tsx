@@ -5,11 +5,11 @@ import type { Transaction } from '@pactum/contracts/transactions'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx'
-import { useResultModal } from '../../components/result-modal.tsx'
 import { errorMessage } from '../../lib/api/error-message.ts'
 import type { OnlineAction } from '@pactum/contracts/transactions'
 import { CheckoutDialog, onlineCheckout } from './checkout-dialog.tsx'
-import { useCarriers, useTransactionAction } from './transactions-api.ts'
+import { useCarriers } from './transactions-api.ts'
+import { useConfirmedAction } from './use-confirmed-action.ts'
 
 /** The online actions that have a button here; the rest happen elsewhere (paying method inside checkout, admin calls). */
 const buttonActions = [
@@ -84,14 +84,12 @@ function ActionDialog({
   onClose: () => void
 }) {
   const { t } = useTranslation()
-  const result = useResultModal()
-  const mutation = useTransactionAction(transaction.id)
+  const confirmed = useConfirmedAction(transaction.id, 'online', onClose)
   const carriers = useCarriers(action === 'track')
   const [carrier, setCarrier] = useState('')
   const [trackingCode, setTrackingCode] = useState('')
   const [description, setDescription] = useState('')
   const [showErrors, setShowErrors] = useState(false)
-  const [idempotencyKey] = useState(() => crypto.randomUUID())
   const base = `transactionStatus.actions.${textKey[action]}`
   const needsDescription = action === 'complain_with_description' || action === 'submit_order_issue'
 
@@ -118,19 +116,7 @@ function ActionDialog({
       setShowErrors(true)
       return
     }
-    mutation.mutate(
-      { action, body, idempotencyKey },
-      {
-        onSuccess: () => {
-          onClose()
-          result.showSuccess(t(`${base}.success`))
-        },
-        onError: (error) => {
-          onClose()
-          result.showError(errorMessage(t, error))
-        },
-      },
-    )
+    confirmed.send(action, body, t(`${base}.success`))
   }
 
   return (
@@ -140,7 +126,7 @@ function ActionDialog({
       body={t(bodyKey)}
       confirmLabel={t(`${base}.confirm`)}
       destructive={action === 'cancel' || action === 'accept_complaint'}
-      busy={mutation.isPending}
+      busy={confirmed.busy}
       onConfirm={confirm}
       onClose={onClose}
       testId={`dialog-${textKey[action].replaceAll('_', '-')}`}
