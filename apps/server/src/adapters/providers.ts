@@ -48,7 +48,11 @@ export async function startProviders(
     throw new Error('The Stripe adapter is not part of this build yet: unset STRIPE_SECRET_KEY to use the sandbox')
   }
   const jobs = await JobQueue.start({ database, clock, log: app.log })
-  // Stops the workers before the database closes (the caller closes the database after app.close()).
+  // Workers start once every route is in place, and stop before the
+  // database closes (the caller closes the database after app.close()).
+  app.addHook('onReady', async () => {
+    await jobs.startWorkers()
+  })
   app.addHook('onClose', async () => {
     await jobs.stop()
   })

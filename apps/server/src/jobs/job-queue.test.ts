@@ -1,5 +1,7 @@
+import { setTimeout } from 'node:timers/promises'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { sql } from 'kysely'
+import { fromPglite, PgBoss } from 'pg-boss'
 import { createTestApp, type TestApp } from '../testing/test-app.ts'
 import { TestClock } from '../testing/test-clock.ts'
 
@@ -71,6 +73,28 @@ describe('job queue', () => {
     expect(attempts).toBe(3)
   })
 
+  it('hands a job back when the process running it died, instead of waiting out its expiry', async () => {
+    const { jobs } = testApp.app.services
+    await jobs.createQueue('test-orphaned', { retryDelay: 1 })
+    await jobs.work<{ word: string }>('test-orphaned', async (data) => {
+      ran.push(data.word)
+    })
+    await jobs.send('test-orphaned', { word: 'orphaned' })
+    // Another process claims the job and dies before it finishes: no completion, no heartbeat.
+    const deadProcess = new PgBoss({ db: fromPglite(testApp.database.pglite!), backend: 'pglite', supervise: false, schedule: false })
+    await deadProcess.start()
+    expect(await deadProcess.fetch('test-orphaned')).toHaveLength(1)
+    await deadProcess.stop({ graceful: false, close: false })
+
+    await clock.jobClock.tick(5_000)
+    await jobs.runDue()
+    expect(ran).toEqual([])
+    // Its heartbeat is overdue after 10 s; the supervisor, passing every 5 s, hands it back for a retry.
+    await clock.jobClock.tick(15_000)
+    await clock.advance(testApp.app, 2)
+    expect(ran).toEqual(['orphaned'])
+  })
+
   it('refuses a queue that was not created', async () => {
     await expect(testApp.app.services.jobs.send('test-unknown', {})).rejects.toThrow(/not created/)
   })
@@ -89,6 +113,50 @@ describe('job queue on the real clock', () => {
       await jobs.send('test-real-time', { word: 'now' })
       await jobs.send('test-real-time', { word: 'soon' }, { startAfter: 1 })
       await expect.poll(() => seen, { timeout: 10_000, interval: 100 }).toEqual(['now', 'soon'])
+    } finally {
+      await testApp.close()
+    }
+  })
+
+  it('runs jobs that are due together side by side, up to the queue\'s concurrency', async () => {
+    const testApp = await createTestApp()
+    try {
+      const { db, jobs } = testApp.app.services
+      let running = 0
+      let mostAtOnce = 0
+      let finished = 0
+      await jobs.createQueue('test-parallel', { concurrency: 5 })
+      await jobs.work('test-parallel', async () => {
+        running++
+        mostAtOnce = Math.max(mostAtOnce, running)
+        await setTimeout(50)
+        running--
+        finished++
+      })
+      await db.transaction().execute(async (trx) => {
+        for (let n = 0; n < 20; n++) await jobs.send('test-parallel', { n }, { db: trx })
+      })
+      await expect.poll(() => finished, { timeout: 10_000, interval: 50 }).toBe(20)
+      expect(mostAtOnce).toBeGreaterThan(1)
+      expect(mostAtOnce).toBeLessThanOrEqual(5)
+    } finally {
+      await testApp.close()
+    }
+  })
+
+  it('retries only the job that failed, not the others fetched with it', async () => {
+    const testApp = await createTestApp()
+    try {
+      const { jobs } = testApp.app.services
+      const attempts = new Map<string, number>()
+      await jobs.createQueue('test-batch', { retryLimit: 3, retryDelay: 1, concurrency: 10 })
+      await jobs.work<{ word: string }>('test-batch', async ({ word }) => {
+        attempts.set(word, (attempts.get(word) ?? 0) + 1)
+        if (word === 'flaky' && attempts.get(word) === 1) throw new Error('not yet')
+      })
+      for (const word of ['one', 'flaky', 'two', 'three']) await jobs.send('test-batch', { word })
+      await expect.poll(() => attempts.get('flaky'), { timeout: 15_000, interval: 100 }).toBe(2)
+      expect(Object.fromEntries(attempts)).toEqual({ one: 1, flaky: 2, two: 1, three: 1 })
     } finally {
       await testApp.close()
     }

@@ -1,3 +1,4 @@
+import { setImmediate } from 'node:timers/promises'
 import type { FastifyBaseLogger } from 'fastify'
 import type { Kysely, Transaction } from 'kysely'
 import { fromKysely, fromPglite, type Job, PgBoss } from 'pg-boss'
@@ -23,8 +24,14 @@ export interface QueueSettings {
   /** Seconds before the first retry (then doubled with `retryBackoff`). */
   retryDelay?: number
   retryBackoff?: boolean
-  /** How long a handler may run before the job is retried. */
+  /** How long a handler may run before the job is retried, however alive its process is. */
   expireInSeconds?: number
+  /**
+   * How many of the queue's jobs this process runs at once (default 10):
+   * fetched together in one query and run side by side, so that a thousand
+   * timers due at the same moment do not wait for one another.
+   */
+  concurrency?: number
 }
 
 export interface SendOptions {
@@ -48,8 +55,20 @@ export interface JobContext {
 
 export type JobHandler<T> = (data: T, job: JobContext) => Promise<void>
 
-/** Queues poll at this interval (seconds); the shortest pg-boss allows is 0.5. */
+/**
+ * How a queue keeps up (issue: jobs drained about one a second). Workers are
+ * woken by NOTIFY when a job is enqueued, poll every second as a floor
+ * (timers fall due without a NOTIFY), and keep fetching without a pause while
+ * a fetch comes back full. A running job beats every `heartbeatSeconds / 2`;
+ * one whose process died stops beating and the supervisor, passing every
+ * `superviseSeconds`, hands it back for a retry: a crash delays a job by
+ * about heartbeat + supervise + retry delay, some 20 s, instead of the 15
+ * minutes of the default expiry.
+ */
 const pollingIntervalSeconds = 1
+const heartbeatSeconds = 10
+const superviseSeconds = 5
+const defaultConcurrency = 10
 const noSuchJob = '00000000-0000-0000-0000-000000000000'
 
 export class JobQueue {
@@ -57,7 +76,8 @@ export class JobQueue {
   readonly #clock: Clock
   readonly #log: FastifyBaseLogger
   readonly #handlers = new Map<string, JobHandler<unknown>>()
-  readonly #queues = new Set<string>()
+  readonly #queues = new Map<string, QueueSettings>()
+  #working = false
 
   private constructor(boss: PgBoss, clock: Clock, log: FastifyBaseLogger) {
     this.#boss = boss
@@ -68,24 +88,31 @@ export class JobQueue {
   /**
    * Installs or upgrades pg-boss's own schema (`pgboss`, managed by pg-boss,
    * not by our migrations) and starts maintenance. On PGlite pg-boss shares
-   * the one in-process engine; on PostgreSQL it opens its own small pool.
+   * the one in-process engine; on PostgreSQL it opens its own small pool,
+   * plus one connection that LISTENs for new jobs.
    */
   static async start(options: { database: DatabaseHandle; clock: Clock; log: FastifyBaseLogger }): Promise<JobQueue> {
     const { database, clock, log } = options
     const connection = database.pglite
       ? { db: fromPglite(database.pglite), backend: 'pglite' as const }
       : database.connectionString
-        ? { connectionString: database.connectionString, max: 4 }
+        ? { connectionString: database.connectionString, max: 6 }
         : undefined
     if (!connection) throw new Error('The job queue needs PGlite or a PostgreSQL connection string')
     const boss = new PgBoss({
       ...connection,
       application_name: 'pactum-jobs',
+      superviseIntervalSeconds: superviseSeconds,
+      monitorIntervalSeconds: superviseSeconds,
+      // A test clock moves time by hand and runs due jobs itself (runDue):
+      // a NOTIFY waking the workers behind its back would race it.
+      useListenNotify: !clock.jobClock,
       ...(clock.jobClock ? { clock: clock.jobClock } : {}),
     })
     // pg-boss reports polling and maintenance failures as events; an
     // unhandled 'error' event would end the process.
     boss.on('error', (error) => log.error({ err: error }, 'job queue error'))
+    boss.on('warning', (warning) => log.warn({ warning }, 'job queue warning'))
     await boss.start()
     return new JobQueue(boss, clock, log)
   }
@@ -97,10 +124,13 @@ export class JobQueue {
    * PGlite (one connection, held by that transaction) waits forever.
    */
   async createQueue(name: string, settings: QueueSettings = {}): Promise<void> {
-    await this.#boss.createQueue(name, settings)
-    if (Object.keys(settings).length > 0) await this.#boss.updateQueue(name, settings)
+    const { concurrency: _concurrency, ...retries } = settings
+    const options = { ...retries, notify: true }
+    await this.#boss.createQueue(name, options)
+    // Settings change with the code; the queue row may be an earlier version's.
+    await this.#boss.updateQueue(name, options)
     await this.#boss.findJobs(name, { id: noSuchJob })
-    this.#queues.add(name)
+    this.#queues.set(name, settings)
   }
 
   async send<T extends object>(name: string, data: T, options: SendOptions = {}): Promise<string | null> {
@@ -113,19 +143,65 @@ export class JobQueue {
         : new Date(this.#clock.now().getTime() + (options.startAfter ?? 0) * 1000)
     return this.#boss.send(name, data, {
       startAfter,
+      // Per job rather than per queue: pg-boss fixes a queue's heartbeat when the queue is created.
+      heartbeatSeconds,
       ...(options.singletonKey ? { singletonKey: options.singletonKey } : {}),
       ...(options.db ? { db: fromKysely(options.db) } : {}),
     })
   }
 
-  /** Runs `handler` for each job of the queue in this process; a throw retries the job. */
+  /**
+   * Runs `handler` for the queue's jobs in this process, up to the queue's
+   * concurrency at once, from `startWorkers()` on. Each job settles on its
+   * own: a throw retries that job, not the others fetched with it.
+   */
   async work<T>(name: string, handler: JobHandler<T>): Promise<void> {
     if (!this.#queues.has(name)) throw new Error(`Job queue ${name} was not created at start-up`)
     if (this.#handlers.has(name)) throw new Error(`Job queue ${name} already has a handler`)
     this.#handlers.set(name, handler as JobHandler<unknown>)
-    await this.#boss.work<T>(name, { batchSize: 1, pollingIntervalSeconds }, async (jobs) => {
-      for (const job of jobs) await this.#run(name, handler, job)
-    })
+    if (this.#working) await this.#startWorker(name, handler)
+  }
+
+  /**
+   * Starts fetching. Called once the server is ready: a backlog waiting at a
+   * restart would otherwise keep the server busy before it can answer.
+   */
+  async startWorkers(): Promise<void> {
+    if (this.#working) return
+    this.#working = true
+    for (const [name, handler] of this.#handlers) await this.#startWorker(name, handler)
+  }
+
+  async #startWorker<T>(name: string, handler: JobHandler<T>): Promise<void> {
+    const batchSize = this.#queues.get(name)?.concurrency ?? defaultConcurrency
+    await this.#boss.work<T>(
+      name,
+      {
+        batchSize,
+        pollingIntervalSeconds,
+        notifyPollingIntervalSeconds: pollingIntervalSeconds,
+        burstWhenBatchFull: batchSize > 1,
+        perJobResults: true,
+      },
+      async (jobs) => {
+        const results = await Promise.all(
+          jobs.map(async (job) => {
+            try {
+              await this.#run(name, handler, job)
+              return { id: job.id, status: 'completed' as const }
+            } catch (error) {
+              return { id: job.id, status: 'failed' as const, output: { message: error instanceof Error ? error.message : String(error) } }
+            }
+          }),
+        )
+        // PGlite answers within the same turn of the event loop, and a
+        // worker in burst mode fetches again at once: without this pause a
+        // backlog would keep requests, other queues and timers waiting
+        // until it is gone.
+        await setImmediate()
+        return results
+      },
+    )
   }
 
   /**

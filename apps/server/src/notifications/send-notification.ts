@@ -45,10 +45,13 @@ export type NotificationOutcome = 'sent' | 'already_sent' | 'no_recipient'
 
 // Longer than a job may run (expireInSeconds below): a job that hangs is
 // retried, and the retry waits here until the first attempt's claim lapses.
-const claimLeaseSeconds = 600
+// Short, because a process killed mid-send leaves its claim behind: the
+// e-mail goes out some 20 s after the restart rather than minutes later.
+const claimLeaseSeconds = 20
 
 export async function createNotificationQueue(jobs: JobQueue): Promise<void> {
-  await jobs.createQueue(notificationQueue, { retryLimit: 10, retryDelay: 30, retryBackoff: true, expireInSeconds: 300 })
+  // E-mails come in bursts (two per state change): many in flight at once.
+  await jobs.createQueue(notificationQueue, { retryLimit: 10, retryDelay: 5, retryBackoff: true, expireInSeconds: 15, concurrency: 25 })
 }
 
 export async function startNotificationWorker(jobs: JobQueue, deps: NotificationDeps): Promise<void> {

@@ -34,7 +34,7 @@ export interface ContactSendDeps {
 }
 
 export async function createContactQueue(jobs: JobQueue): Promise<void> {
-  await jobs.createQueue(contactQueue, { retryLimit: 10, retryDelay: 30, retryBackoff: true, expireInSeconds: 300 })
+  await jobs.createQueue(contactQueue, { retryLimit: 10, retryDelay: 5, retryBackoff: true, expireInSeconds: 60 })
 }
 
 export async function startContactWorker(jobs: JobQueue, deps: ContactSendDeps): Promise<void> {

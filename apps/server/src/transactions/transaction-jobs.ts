@@ -42,8 +42,9 @@ export function jobEffectScheduler(jobs: JobQueue): EffectScheduler {
 }
 
 export async function createTransactionQueues(jobs: JobQueue): Promise<void> {
-  await jobs.createQueue(timerQueue, { retryLimit: 10, retryDelay: 5, retryBackoff: true })
-  await jobs.createQueue(outboxQueue, { retryLimit: 20, retryDelay: 5, retryBackoff: true })
+  // Timers of a busy moment (every sale delivered yesterday at noon) fall due together: run many at once.
+  await jobs.createQueue(timerQueue, { retryLimit: 10, retryDelay: 5, retryBackoff: true, expireInSeconds: 120, concurrency: 20 })
+  await jobs.createQueue(outboxQueue, { retryLimit: 20, retryDelay: 5, retryBackoff: true, expireInSeconds: 120, concurrency: 10 })
 }
 
 /**

@@ -1,0 +1,319 @@
+/**
+ * How fast the job system drains a backlog (issue 10, "Jobs that keep up").
+ * Prints, per engine:
+ *   - timers: N complaint windows ending at the same moment, from the server's
+ *     start until every one of those sales is funds_released (each release also
+ *     queues a transfer and two e-mails, which compete for the same database);
+ *   - e-mails: M queued state-change e-mails, until the file mailer wrote all.
+ * Targets (2-core machine): 10,000 timers in ≤ 30 s on PostgreSQL and ≤ 60 s
+ * on PGlite; 5,000 e-mails in ≤ 30 s.
+ *
+ *   npm run bench:jobs                                   # both engines
+ *   npm run bench:jobs -- --engine pglite --timers 2000 --emails 1000
+ *   BENCH_DATABASE_URL=postgres://user@host:5432/postgres npm run bench:jobs
+ *
+ * On PostgreSQL it creates a database of its own (pactum_bench_…) on that
+ * server and drops it after.
+ */
+import { randomBytes } from 'node:crypto'
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { parseArgs } from 'node:util'
+import { sql } from 'kysely'
+import pg from 'pg'
+import { loadConfig } from '../apps/server/src/config.ts'
+import { type Database, openDatabase, openPostgres } from '../apps/server/src/db/database.ts'
+import { migrateToLatest } from '../apps/server/src/db/migrations.ts'
+import { buildApp } from '../apps/server/src/http/app.ts'
+import { uuidV7 } from '../apps/server/src/ids.ts'
+import { JobQueue } from '../apps/server/src/jobs/job-queue.ts'
+import { verifyLedger } from '../apps/server/src/ledger/verify-ledger.ts'
+import { createNotificationQueue } from '../apps/server/src/notifications/send-notification.ts'
+import { mintAccessToken } from '../apps/server/src/oidc/token-minter.ts'
+import { createTransactionQueues, jobEffectScheduler } from '../apps/server/src/transactions/transaction-jobs.ts'
+import { deliveredSale } from './delivered-sale.ts'
+
+const { values: options } = parseArgs({
+  options: {
+    engine: { type: 'string', default: 'pglite,postgres' },
+    timers: { type: 'string', default: '10000' },
+    emails: { type: 'string', default: '5000' },
+  },
+})
+const timerCount = Number(options.timers)
+const emailCount = Number(options.emails)
+const postgresUrl = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres'
+
+interface Engine {
+  name: 'pglite' | 'postgres'
+  /** A fresh, migrated database, and how to get rid of it. */
+  open(): Promise<{ database: Database; env: Record<string, string>; dispose(): Promise<void> }>
+}
+
+const engines: Record<string, Engine> = {
+  pglite: {
+    name: 'pglite',
+    async open() {
+      const dataDir = await mkdtemp(path.join(tmpdir(), 'pactum-bench-'))
+      const database = await openDatabase({ databaseUrl: undefined, dataDir })
+      await migrateToLatest(database.db)
+      return { database, env: { DATA_DIR: dataDir }, dispose: () => rm(dataDir, { recursive: true, force: true }) }
+    },
+  },
+  postgres: {
+    name: 'postgres',
+    async open() {
+      const name = `pactum_bench_${randomBytes(4).toString('hex')}`
+      await withAdmin((admin) => admin.query(`CREATE DATABASE ${name}`))
+      const url = new URL(postgresUrl)
+      url.pathname = `/${name}`
+      const database = openPostgres(url.toString())
+      await migrateToLatest(database.db)
+      const dataDir = await mkdtemp(path.join(tmpdir(), 'pactum-bench-'))
+      return {
+        database,
+        env: { DATA_DIR: dataDir, DATABASE_URL: url.toString() },
+        dispose: async () => {
+          await withAdmin((admin) => admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`))
+          await rm(dataDir, { recursive: true, force: true })
+        },
+      }
+    },
+  },
+}
+
+async function withAdmin<T>(work: (admin: pg.Client) => Promise<T>): Promise<T> {
+  const admin = new pg.Client({ connectionString: postgresUrl })
+  await admin.connect()
+  try {
+    return await work(admin)
+  } finally {
+    await admin.end()
+  }
+}
+
+async function postgresReachable(): Promise<boolean> {
+  try {
+    await withAdmin((admin) => admin.query('select 1'))
+    return true
+  } catch {
+    return false
+  }
+}
+
+type Setup = Awaited<ReturnType<Engine['open']>>
+
+/** One real sale through the API, up to `delivered`; its copies are what the benchmarks drain. */
+async function templateSale(setup: Setup): Promise<string> {
+  const config = benchConfig(setup.env)
+  const app = await buildApp({ config, database: setup.database, webDistDir: path.join(setup.env.DATA_DIR!, 'no-web') })
+  await app.ready()
+  const token = (email: string) =>
+    mintAccessToken({
+      privateSigningKey: app.embeddedSigningKey!,
+      issuer: config.oidc.issuer,
+      audience: config.oidc.audience,
+      clientId: config.oidc.clientId,
+      email,
+    })
+  const id = await deliveredSale(app, { seller: await token('seller@example.com'), buyer: await token('buyer@example.com') })
+  await app.close()
+  return id
+}
+
+/**
+ * `count` copies of the template sale with the complaint window over, and
+ * one complaint-window timer per copy, due now, enqueued the way the engine
+ * enqueues it. No worker runs meanwhile: the queue has no handlers.
+ */
+async function seedDueReleases(setup: Setup, count: number): Promise<string[]> {
+  const ids = await copyTransaction(setup.database, await templateSale(setup), count)
+  const jobs = await JobQueue.start({ database: setup.database, clock: { now: () => new Date() }, log: silentLogger() })
+  await createTransactionQueues(jobs)
+  const scheduler = jobEffectScheduler(jobs)
+  const now = new Date()
+  for (let start = 0; start < ids.length; start += 500) {
+    await setup.database.db.transaction().execute(async (trx) => {
+      for (const id of ids.slice(start, start + 500)) await scheduler.scheduleTimer(trx, { transactionId: id, kind: 'complaint_window', at: now })
+    })
+  }
+  await jobs.stop()
+  return ids
+}
+
+/** Copies of a delivered sale, each with its own id and ledger hold, whose complaint window ended a second ago. */
+async function copyTransaction(database: Database, templateId: string, count: number): Promise<string[]> {
+  const { db } = database
+  const columns = (
+    await sql<{ column_name: string }>`select column_name from information_schema.columns where table_name = 'transactions' and table_schema = current_schema()`.execute(db)
+  ).rows.map((row) => row.column_name)
+  const copied = columns.filter((column) => !['id', 'join_code', 'complaint_period_deadline'].includes(column))
+  const list = sql.join(copied.map((column) => sql.ref(column)))
+  const fromTemplate = sql.join(copied.map((column) => sql.ref(`t.${column}`)))
+  const hold = await db.selectFrom('ledger_entries').selectAll().where('transaction_id', '=', templateId).executeTakeFirstOrThrow()
+  const ids: string[] = []
+  for (let start = 0; start < count; start += 2000) {
+    const batch = Array.from({ length: Math.min(2000, count - start) }, () => uuidV7(new Date()))
+    const entries = batch.map(() => crypto.randomUUID())
+    await db.transaction().execute(async (trx) => {
+      await sql`
+        insert into transactions (id, join_code, complaint_period_deadline, ${list})
+        select n.id, null, now() - interval '1 second', ${fromTemplate}
+        from unnest(${batch}::uuid[]) as n(id), transactions t where t.id = ${templateId}`.execute(trx)
+      await sql`
+        insert into ledger_entries (id, transaction_id, kind, part, reason, created_at)
+        select n.entry, n.id, e.kind, e.part, e.reason, e.created_at
+        from unnest(${batch}::uuid[], ${entries}::uuid[]) as n(id, entry), ledger_entries e where e.id = ${hold.id}`.execute(trx)
+      await sql`
+        insert into ledger_postings (entry_id, account, amount, currency)
+        select n.entry, replace(p.account, ${templateId}, n.id::text), p.amount, p.currency
+        from unnest(${batch}::uuid[], ${entries}::uuid[]) as n(id, entry), ledger_postings p where p.entry_id = ${hold.id}`.execute(trx)
+    })
+    ids.push(...batch)
+  }
+  return ids
+}
+
+/** `count` state-change e-mails queued as the engine queues them, two per copied sale. */
+async function seedEmails(setup: Setup, count: number): Promise<void> {
+  const copies = await copyTransaction(setup.database, await templateSale(setup), Math.ceil(count / 2))
+  const jobs = await JobQueue.start({ database: setup.database, clock: { now: () => new Date() }, log: silentLogger() })
+  await createNotificationQueue(jobs)
+  const scheduler = jobEffectScheduler(jobs)
+  let queued = 0
+  for (let start = 0; start < copies.length; start += 250) {
+    await setup.database.db.transaction().execute(async (trx) => {
+      for (const id of copies.slice(start, start + 250)) {
+        for (const to of ['buyer', 'seller'] as const) {
+          if (queued++ >= count) return
+          await scheduler.notify(trx, { transactionId: id, template: 'delivered', to, key: `bench:${id}:${to}` })
+        }
+      }
+    })
+  }
+  await jobs.stop()
+}
+
+function benchConfig(env: Record<string, string>) {
+  return loadConfig({ LOG_LEVEL: 'warn', PUBLIC_URL: 'http://localhost:3999', ...env })
+}
+
+function silentLogger() {
+  // The queue logs through Fastify's logger interface; the bench wants none of it.
+  const noop = () => undefined
+  const logger = { level: 'silent', fatal: noop, error: noop, warn: noop, info: noop, debug: noop, trace: noop, silent: noop, child: () => logger }
+  return logger as unknown as Parameters<typeof JobQueue.start>[0]['log']
+}
+
+/**
+ * Starts the server with its workers and times how long until `progress`
+ * reaches `target`, probing meanwhile how long a request waits (GET /health,
+ * which reads the database) while the backlog drains.
+ */
+async function drain(setup: Setup, progress: () => Promise<number>, target: number) {
+  const started = performance.now()
+  const app = await buildApp({ config: benchConfig(setup.env), database: setup.database, webDistDir: path.join(setup.env.DATA_DIR!, 'no-web') })
+  await app.ready()
+  const ready = performance.now()
+  const latencies: number[] = []
+  let draining = true
+  const probe = (async () => {
+    while (draining) {
+      const sent = performance.now()
+      await app.inject({ method: 'GET', url: '/api/v1/health' })
+      latencies.push(performance.now() - sent)
+      await new Promise((resolve) => setTimeout(resolve, 100))
+    }
+  })()
+  let done = 0
+  for (;;) {
+    done = await progress()
+    if (done >= target || performance.now() - started > 600_000) break
+    await new Promise((resolve) => setTimeout(resolve, 200))
+  }
+  const finished = performance.now()
+  draining = false
+  await probe
+  latencies.sort((a, b) => a - b)
+  const percentile = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))] ?? 0
+  return {
+    app,
+    seconds: (finished - started) / 1000,
+    startSeconds: (ready - started) / 1000,
+    done,
+    requestWait: `a request meanwhile: p50 ${percentile(50).toFixed(0)} ms, p99 ${percentile(99).toFixed(0)} ms`,
+  }
+}
+
+async function countWhere(database: Database, query: ReturnType<typeof sql<{ n: number | string }>>): Promise<number> {
+  const { rows } = await query.execute(database.db)
+  return Number(rows[0]?.n ?? 0)
+}
+
+async function runTimers(engine: Engine, target: number): Promise<void> {
+  const setup = await engine.open()
+  try {
+    const ids = await seedDueReleases(setup, timerCount)
+    const released = () => countWhere(setup.database, sql`select count(*) as n from transactions where status = 'funds_released' and id = any(${ids}::uuid[])`)
+    const result = await drain(setup, released, ids.length)
+    const outboxLeft = await countWhere(setup.database, sql`select count(*) as n from outbox where status <> 'sent'`)
+    const mailsSent = await countWhere(setup.database, sql`select count(*) as n from notifications where status = 'sent'`)
+    await result.app.close()
+    const breaches = await verifyLedger(setup.database.db)
+    report(engine.name, `${ids.length} due auto-releases`, result.seconds, target, result.done, ids.length, [
+      `server start ${result.startSeconds.toFixed(1)} s`,
+      result.requestWait,
+      `${(ids.length / result.seconds).toFixed(0)} releases/s`,
+      `then: ${outboxLeft} transfers still to send, ${mailsSent} e-mails sent`,
+      `ledger ${breaches.length === 0 ? 'balanced' : `BROKEN (${breaches.length})`}`,
+    ])
+  } finally {
+    await setup.database.close()
+    await setup.dispose()
+  }
+}
+
+async function runEmails(engine: Engine, target: number): Promise<void> {
+  const setup = await engine.open()
+  try {
+    await seedEmails(setup, emailCount)
+    const sent = () => countWhere(setup.database, sql`select count(*) as n from notifications where status = 'sent' and key like 'bench:%'`)
+    const result = await drain(setup, sent, emailCount)
+    await result.app.close()
+    report(engine.name, `${emailCount} queued e-mails`, result.seconds, target, result.done, emailCount, [
+      `server start ${result.startSeconds.toFixed(1)} s`,
+      result.requestWait,
+      `${(emailCount / result.seconds).toFixed(0)} e-mails/s`,
+    ])
+  } finally {
+    await setup.database.close()
+    await setup.dispose()
+  }
+}
+
+function print(line: string): void {
+  process.stdout.write(`${line}\n`)
+}
+
+const results: boolean[] = []
+function report(engine: string, what: string, seconds: number, target: number, done: number, expected: number, notes: string[]): void {
+  const met = done >= expected && seconds <= target
+  results.push(met)
+  print(
+    `${engine.padEnd(8)} ${what.padEnd(26)} ${seconds.toFixed(1).padStart(6)} s  (target ≤ ${target} s: ${met ? 'met' : 'NOT MET'})  ${done}/${expected} done; ${notes.join('; ')}`,
+  )
+}
+
+const wanted = options.engine.split(',').map((name) => name.trim())
+for (const name of wanted) {
+  const engine = engines[name]
+  if (!engine) throw new Error(`unknown engine ${name}: pglite or postgres`)
+  if (name === 'postgres' && !(await postgresReachable())) {
+    print(`postgres skipped: nothing answers at ${postgresUrl} (set BENCH_DATABASE_URL)`)
+    continue
+  }
+  if (timerCount > 0) await runTimers(engine, name === 'postgres' ? 30 : 60)
+  if (emailCount > 0) await runEmails(engine, 30)
+}
+process.exit(results.every(Boolean) ? 0 : 1)
