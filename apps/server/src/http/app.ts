@@ -2,7 +2,7 @@ import { fileURLToPath } from 'node:url'
 import formbody from '@fastify/formbody'
 import middie from '@fastify/middie'
 import rateLimit from '@fastify/rate-limit'
-import Fastify, { type FastifyInstance, LogController } from 'fastify'
+import Fastify, { type FastifyInstance, LogController, type RouteOptions } from 'fastify'
 import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod'
 import type { JWK } from 'jose'
 import { supportedCarriersRoutes } from '../adapters/carrier-tracker/carrier-routes.ts'
@@ -57,6 +57,8 @@ export interface AppOptions {
   webDistDir?: string
   /** Replaces token verification (tests of an external issuer). */
   verifyAccessToken?: AccessTokenVerifier
+  /** Told of every route as it is registered, plugins' included (the authorization matrix lists them). */
+  onRoute?: (route: RouteOptions) => void
 }
 
 const defaultWebDist = fileURLToPath(new URL('../../../web/dist', import.meta.url))
@@ -76,6 +78,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     genReqId: (request) => requestIdFrom(request.headers['x-request-id']),
     bodyLimit: 1_048_576,
   }).withTypeProvider<ZodTypeProvider>()
+  if (options.onRoute) app.addHook('onRoute', options.onRoute)
   app.setValidatorCompiler(inputValidatorCompiler)
   app.setSerializerCompiler(serializerCompiler)
 

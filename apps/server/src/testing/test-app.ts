@@ -30,7 +30,7 @@ export async function createTestApp(
     webDistDir?: string
     /** Extra routes for tests of cross-cutting plugins. */
     beforeReady?: (app: FastifyInstance) => void | Promise<void>
-  } & Pick<AppOptions, 'verifyAccessToken'> = {},
+  } & Pick<AppOptions, 'verifyAccessToken' | 'onRoute'> = {},
 ): Promise<TestApp> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'pactum-test-'))
   const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', PUBLIC_URL: 'http://localhost:3999', ...options.env })
@@ -41,6 +41,7 @@ export async function createTestApp(
     ...(options.clock ? { clock: options.clock } : {}),
     webDistDir: options.webDistDir ?? path.join(dataDir, 'no-web-build'),
     ...(options.verifyAccessToken ? { verifyAccessToken: options.verifyAccessToken } : {}),
+    ...(options.onRoute ? { onRoute: options.onRoute } : {}),
   })
   await options.beforeReady?.(app)
   await app.ready()

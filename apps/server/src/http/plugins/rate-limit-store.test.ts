@@ -16,7 +16,8 @@ async function start() {
   const tokens = await partyTokens(testApp.tokenFor, { buyer: {} })
   const call = apiCaller(testApp.app, tokens)
   const lookUp = () => call('buyer', 'GET', '/api/v1/transactions?join_code=ABCDEFGH')
-  return { clock, db: testApp.app.services.db, lookUp }
+  const lookUpF2f = () => call('buyer', 'GET', '/api/v1/p2p/transactions_by_join_code/ABCDEFGH')
+  return { clock, db: testApp.app.services.db, lookUp, lookUpF2f }
 }
 
 describe('rate limits in the database', () => {
@@ -30,6 +31,18 @@ describe('rate limits in the database', () => {
     const limited = await lookUp()
     expect(limited).toMatchObject({ status: 429, body: { code: 'rate_limited' } })
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0)
+  })
+
+  it('count each route apart, as the in-memory store does', async () => {
+    const { db, lookUp, lookUpF2f } = await start()
+    for (let attempt = 0; attempt < 20; attempt++) await lookUp()
+    expect((await lookUp()).status).toBe(429)
+    // The same user and the same limit, but another route: its own count.
+    expect((await lookUpF2f()).body.code).toBe('join_code_not_found')
+    const keys = (await db.selectFrom('rate_limits').select('key').execute()).map((row) => row.key)
+    expect(keys).toEqual(
+      expect.arrayContaining([expect.stringMatching(/^GET \/api\/v1\/transactions\|/), expect.stringMatching(/^GET \/api\/v1\/p2p\/transactions_by_join_code\/:code\|/)]),
+    )
   })
 
   it('open a new window when the old one has passed, on the app’s clock', async () => {

@@ -10,6 +10,11 @@ import type { Database } from '../../db/schema.ts'
  * forgets none. The counter is one upsert, so concurrent requests cannot both
  * see the last allowed count.
  */
+interface RouteNamed {
+  method?: string | string[]
+  url?: string
+}
+
 export function databaseRateLimitStore(db: Kysely<Database>, clock: Clock): FastifyRateLimitStoreCtor {
   class DatabaseRateLimitStore implements FastifyRateLimitStore {
     readonly #prefix: string
@@ -38,9 +43,14 @@ export function databaseRateLimitStore(db: Kysely<Database>, clock: Clock): Fast
         )
     }
 
-    /** Each route counts apart, as the in-memory store does. */
-    child(routeOptions: { method: string | string[]; url: string }): FastifyRateLimitStore {
-      return new DatabaseRateLimitStore(undefined, `${String(routeOptions.method)} ${routeOptions.url}|`)
+    /**
+     * Each route counts apart, as the in-memory store does. @fastify/rate-limit
+     * hands over the route's merged limit settings with the route itself in
+     * `routeInfo` (its types say the route options).
+     */
+    child(options: RouteNamed & { routeInfo?: RouteNamed }): FastifyRateLimitStore {
+      const route = options.routeInfo ?? options
+      return new DatabaseRateLimitStore(undefined, `${String(route.method)} ${String(route.url)}|`)
     }
   }
   return DatabaseRateLimitStore

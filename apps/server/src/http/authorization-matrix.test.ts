@@ -1,0 +1,499 @@
+import type { HTTPMethods } from 'fastify'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { uuidV7 } from '../ids.ts'
+import { signWebhook } from '../payments/webhook-signature.ts'
+import { type ApiCall, apiCaller, partyTokens } from '../testing/api-caller.ts'
+import { createF2fSale, depositAccepted, joinedF2fSale } from '../testing/f2f-sale-steps.ts'
+import { multipartBody, tinyPng } from '../testing/identity-upload.ts'
+import { createSale, joinedSale, payByCard } from '../testing/sale-steps.ts'
+import { createTestApp, type TestApp } from '../testing/test-app.ts'
+import { authorizationMatrix, type Caller, excludedRoutes, type MatrixRoute, type Outcome, type Row } from './authorization-matrix.ts'
+
+/*
+ * Every route × every kind of caller against the committed table in
+ * authorization-matrix.ts. One app and one set of transactions serve every
+ * case: the routes run in the order of `plans` below, which follows a sale's
+ * life (reads first, then each step), and within a route the callers who
+ * must be refused go before the party whose call may change the state.
+ */
+
+type SignedIn = Exclude<Caller, 'anonymous'>
+
+interface Probe {
+  /** Path and query string. */
+  url: string
+  payload?: object | string | Buffer
+  headers?: Record<string, string>
+}
+
+interface Answer {
+  status: number
+  code: string | undefined
+  body: unknown
+}
+
+/** A route authorised by who calls it: the probe is a plausible, well-formed request. */
+interface Ordinary {
+  probe: (caller: Caller) => Probe | Promise<Probe>
+  /** More to check of an answer that got through (lists: only one's own transactions). */
+  check?: (caller: Caller, answer: Answer) => string | undefined
+}
+
+/** A route authorised by something in the request (`capability`, `signature`): a forged and a genuine one. */
+interface Credentialed {
+  forged: () => Probe
+  genuine: () => Probe | Promise<Probe>
+}
+
+type Plan = Ordinary | Credentialed
+
+interface World {
+  testApp: TestApp
+  call: ApiCall<SignedIn>
+  tokens: Record<SignedIn, string>
+  online: { id: string; intentId: string }
+  f2f: { id: string; depositIntentId: string }
+  /** Created by the seller, never joined: for the join-code previews. */
+  joinable: { online: { joinCode: string }; f2f: { joinCode: string } }
+  /** A P24 payment in złoty, opened by the buyer: for the sandbox's bank page. */
+  p24: { intentId: string; clientSecret: string }
+  identitySession: { id: string; clientSecret: string }
+  linkToken: string
+}
+
+const webhookSecret = 'whsec_authorization_matrix_0123456789'
+const address = { name: 'Bea Buyer', line1: '1 Market Street', city: 'Dublin', postal_code: 'D01 F5P2', country_code: 'ie' }
+const returnUrl = '/transactions'
+
+const registered: string[] = []
+let w: World
+
+async function setUp(): Promise<World> {
+  const testApp = await createTestApp({
+    env: { SANDBOX_WEBHOOK_SECRET: webhookSecret },
+    onRoute: (route) => {
+      for (const method of [route.method].flat()) registered.push(`${method} ${route.url}`)
+    },
+  })
+  const tokens = await partyTokens(testApp.tokenFor, { buyer: {}, seller: {}, stranger: {}, admin: { admin: true } })
+  const call = apiCaller(testApp.app, tokens)
+
+  const online = await joinedSale(call)
+  expect((await call('buyer', 'POST', `/api/v1/transactions/${online.id}/shipping_details`, address)).status).toBe(200)
+  const { intentId } = await payByCard(call, online.id)
+
+  const f2f = await joinedF2fSale(call)
+  // Face-to-face checkout collects no address, so the parties' GET .../billing_details would answer
+  // 404 not_found, the stranger's answer; the buyer gives one through the route of either kind.
+  expect((await call('buyer', 'POST', `/api/v1/transactions/${f2f.id}/shipping_details`, address)).status).toBe(200)
+  await depositAccepted(call, f2f.id)
+  const deposit = await call('buyer', 'GET', `/api/v1/p2p/transactions/${f2f.id}/deposit_stripe_client_secret`)
+  expect(deposit.status).toBe(200)
+
+  const joinable = { online: await createSale(call), f2f: await createF2fSale(call) }
+
+  const p24Sale = await joinedSale(call, { currency: 'pln', payment_method: 'p24', price: 10_000 })
+  const p24 = await call('buyer', 'POST', `/api/v1/transactions/${p24Sale.id}/pay`)
+  expect(p24.status).toBe(200)
+
+  const strangerId: string = (await call('stranger', 'GET', '/api/v1/me')).body.id
+  const session = await testApp.app.services.paymentProvider.createVerificationSession({
+    userId: strangerId,
+    returnUrl: '/profile/details',
+    idempotencyKey: 'authorization-matrix',
+  })
+  expect((await call('stranger', 'POST', '/api/v1/me/personal/set_active_country', { country_code: 'us' })).status).toBe(204)
+  const linkToken = await call('stranger', 'GET', '/api/v1/me/plaid/link_token')
+  expect(linkToken.status).toBe(200)
+
+  return {
+    testApp,
+    call,
+    tokens,
+    online: { id: online.id, intentId },
+    f2f: { id: f2f.id, depositIntentId: deposit.body.payment_intent_id },
+    joinable: { online: { joinCode: joinable.online.joinCode }, f2f: { joinCode: joinable.f2f.joinCode } },
+    p24: { intentId: p24.body.payment_intent_id, clientSecret: p24.body.client_secret },
+    identitySession: { id: session.id, clientSecret: session.clientSecret },
+    linkToken: linkToken.body.link_token,
+  }
+}
+
+async function send(caller: Caller, method: string, probe: Probe): Promise<Answer> {
+  const response = await w.testApp.app.inject({
+    method: method as HTTPMethods,
+    url: probe.url,
+    headers: { ...(caller === 'anonymous' ? {} : { authorization: `Bearer ${w.tokens[caller]}` }), ...probe.headers },
+    ...(probe.payload === undefined ? {} : { payload: probe.payload }),
+  })
+  let body: unknown = response.body
+  try {
+    body = response.json()
+  } catch {
+    // An HTML page (the sandbox's) or nothing (HEAD, 303).
+  }
+  const code = typeof body === 'object' && body !== null && 'code' in body ? String(body.code) : undefined
+  return { status: response.statusCode, code, body }
+}
+
+const online = (rest = '') => `/api/v1/transactions/${w.online.id}${rest}`
+const f2f = (rest = '') => `/api/v1/p2p/transactions/${w.f2f.id}${rest}`
+const json = (url: string, payload: object): Probe => ({ url, payload })
+const form = (url: string, fields: Record<string, string>): Probe => ({
+  url,
+  payload: new URLSearchParams(fields).toString(),
+  headers: { 'content-type': 'application/x-www-form-urlencoded' },
+})
+const get = (url: string): Ordinary => ({ probe: () => ({ url }) })
+const request = (url: () => string, payload?: () => object): Ordinary => ({ probe: () => ({ url: url(), ...(payload ? { payload: payload() } : {}) }) })
+
+/** Whether a list answer shows the test's two sales, which only their parties may see. */
+function onlyOwnTransactions(ids: () => string[]) {
+  return (caller: Caller, answer: Answer): string | undefined => {
+    const listed = (answer.body as Array<{ id: string }>).map((transaction) => transaction.id)
+    const party = caller === 'buyer' || caller === 'seller'
+    const shown = ids().filter((id) => listed.includes(id))
+    if (party && shown.length !== ids().length) return `${caller} does not see their own transactions`
+    if (!party && shown.length > 0) return `${caller} sees others' transactions ${shown.join(', ')}`
+    return undefined
+  }
+}
+
+async function quotedOnlineSale(caller: Caller): Promise<Probe> {
+  const quote = await send(caller, 'GET', { url: '/api/v1/charge?price=10000&currency=eur&payment_method=card' })
+  return json('/api/v1/me/transactions', {
+    role: 'seller',
+    price: 10_000,
+    currency: 'eur',
+    description: 'A green lamp',
+    payment_method: 'card',
+    charge: (quote.body as { charge: number }).charge,
+    charge_calculator_version: (quote.body as { charge_calculator_version: string }).charge_calculator_version,
+  })
+}
+
+async function quotedF2fSale(caller: Caller): Promise<Probe> {
+  const quote = await send(caller, 'GET', { url: '/api/v1/p2p/charge?price=5000&currency=eur&payment_method=card' })
+  return json('/api/v1/p2p/me/transactions', {
+    role: 'seller',
+    currency: 'eur',
+    description: 'A record player, met at the market',
+    deposit_price: 5_000,
+    deposit_charge: (quote.body as { charge: number }).charge,
+    charge_calculator_version: (quote.body as { charge_calculator_version: string }).charge_calculator_version,
+  })
+}
+
+async function uploadProbe(): Promise<Probe> {
+  const { payload, contentType } = await multipartBody([
+    ['side', 'front'],
+    ['file', { bytes: tinyPng, fileName: 'passport.png', type: 'image/png' }],
+  ])
+  return { url: '/api/v1/me/personal/identity_document', payload, headers: { 'content-type': contentType } }
+}
+
+const webhookEvent = () =>
+  JSON.stringify({ id: `evt_${uuidV7(new Date())}`, object: 'event', type: 'customer.created', created: Math.floor(Date.now() / 1000), data: { object: {} } })
+const signed = (secret: string): Probe => {
+  const payload = webhookEvent()
+  return { url: '/webhooks/sandbox', payload, headers: { 'content-type': 'application/json', 'pactum-signature': signWebhook(payload, secret, Math.floor(Date.now() / 1000)) } }
+}
+
+/** In the order they run. */
+const plans: Partial<Record<MatrixRoute, Plan>> = {
+  'GET /api/v1/health': get('/api/v1/health'),
+  'GET /api/v1/config': get('/api/v1/config'),
+  'GET /api/v1/supported_carriers': get('/api/v1/supported_carriers'),
+  'GET /api/v1/supported_countries': get('/api/v1/supported_countries'),
+  'GET /api/v1/supported_notification_languages': get('/api/v1/supported_notification_languages'),
+  'GET /api/v1/charge': get('/api/v1/charge?price=10000&currency=eur&payment_method=card'),
+  'GET /api/v1/p2p/charge': get('/api/v1/p2p/charge?price=5000&currency=eur&payment_method=card'),
+
+  'GET /api/v1/me': get('/api/v1/me'),
+  'POST /api/v1/me/email_confirmation': request(() => '/api/v1/me/email_confirmation'),
+  'GET /api/v1/me/supported_currencies': get('/api/v1/me/supported_currencies'),
+  'GET /api/v1/me/supported_payout_currencies': get('/api/v1/me/supported_payout_currencies'),
+  'POST /api/v1/me/personal/set_active_country': request(() => '/api/v1/me/personal/set_active_country', () => ({ country_code: 'ie' })),
+  'POST /api/v1/me/accept_tos_direct': request(() => '/api/v1/me/accept_tos_direct'),
+  'GET /api/v1/me/personal': get('/api/v1/me/personal'),
+  'PUT /api/v1/me/personal': { probe: () => ({ url: '/api/v1/me/personal', payload: { business_type: 'individual' } }) },
+  'GET /api/v1/me/personal/payout_requirements': get('/api/v1/me/personal/payout_requirements'),
+  'GET /api/v1/me/notification_language': get('/api/v1/me/notification_language'),
+  'POST /api/v1/me/notification_language': request(() => '/api/v1/me/notification_language', () => ({ language_code: 'en_gb' })),
+  'GET /api/v1/me/debit_account': get('/api/v1/me/debit_account'),
+  'POST /api/v1/me/debit_account': request(
+    () => '/api/v1/me/debit_account',
+    () => ({ account_holder_name: 'Sam Seller', iban: 'IE29AIBK93115212345678' }),
+  ),
+  'GET /api/v1/me/plaid/link_token': get('/api/v1/me/plaid/link_token'),
+  'POST /api/v1/me/plaid/link_bank_details': request(
+    () => '/api/v1/me/plaid/link_bank_details',
+    () => ({ public_token: 'public-sandbox-not-issued', account_id: 'account-1' }),
+  ),
+  'GET /api/v1/me/verification_method': get('/api/v1/me/verification_method'),
+  'GET /api/v1/me/verification_status': get('/api/v1/me/verification_status'),
+  'GET /api/v1/me/verification_session': get('/api/v1/me/verification_session'),
+  'GET /api/v1/me/account_session': get('/api/v1/me/account_session'),
+  'GET /api/v1/me/personal/:document/verification_status': get('/api/v1/me/personal/identity_document/verification_status'),
+  'POST /api/v1/me/personal/:document': { probe: uploadProbe },
+  'POST /api/v1/me/personal/business_url': request(() => '/api/v1/me/personal/business_url', () => ({ url: 'https://shop.example/sam' })),
+  'POST /app_api/contact_us': request(
+    () => '/app_api/contact_us',
+    () => ({ email: 'someone@example.com', subject: 'A question', message: 'How long does a refund take?' }),
+  ),
+  'GET /app_api/balance': get('/app_api/balance'),
+  'GET /app_api/payouts': get('/app_api/payouts'),
+  'POST /api/v1/me/transactions': { probe: quotedOnlineSale },
+  'GET /api/v1/me/transactions': { ...get('/api/v1/me/transactions'), check: onlyOwnTransactions(() => [w.online.id, w.f2f.id]) },
+  'POST /api/v1/p2p/me/transactions': { probe: quotedF2fSale },
+  'GET /api/v1/p2p/me/transactions': { ...get('/api/v1/p2p/me/transactions'), check: onlyOwnTransactions(() => [w.f2f.id]) },
+
+  // Joining and declining change the transaction: a fresh one for each caller.
+  'GET /api/v1/transactions': { probe: () => ({ url: `/api/v1/transactions?join_code=${w.joinable.online.joinCode}` }) },
+  'PUT /api/v1/transactions': {
+    probe: async () => ({ url: `/api/v1/transactions?join_code=${(await createSale(w.call)).joinCode}` }),
+  },
+  'POST /api/v1/transactions/:id/reject': {
+    probe: async () => {
+      const sale = await createSale(w.call)
+      return json(`/api/v1/transactions/${sale.id}/reject`, { join_code: sale.joinCode })
+    },
+  },
+  'GET /api/v1/p2p/transactions_by_join_code/:code': {
+    probe: () => ({ url: `/api/v1/p2p/transactions_by_join_code/${w.joinable.f2f.joinCode}` }),
+  },
+  'POST /api/v1/p2p/transactions_by_join_code/:code/join': {
+    probe: async () => ({ url: `/api/v1/p2p/transactions_by_join_code/${(await createF2fSale(w.call)).joinCode}/join` }),
+  },
+  'POST /api/v1/p2p/transactions/:id/reject': {
+    probe: async () => {
+      const sale = await createF2fSale(w.call)
+      return json(`/api/v1/p2p/transactions/${sale.id}/reject`, { join_code: sale.joinCode })
+    },
+  },
+
+  // The online sale, paid: reads, then its steps in the order of its life.
+  'GET /api/v1/transactions/:id': { probe: () => ({ url: online() }) },
+  'GET /api/v1/transactions/:id/charge': { probe: () => ({ url: online('/charge?price=12000&payment_method=card') }) },
+  'GET /api/v1/transactions/:id/seller_details': { probe: () => ({ url: online('/seller_details') }) },
+  'GET /api/v1/transactions/:id/buyer_details': { probe: () => ({ url: online('/buyer_details') }) },
+  'GET /api/v1/transactions/:id/shipping_details': { probe: () => ({ url: online('/shipping_details') }) },
+  'GET /api/v1/transactions/:id/billing_details': { probe: () => ({ url: online('/billing_details') }) },
+  'GET /api/v1/transactions/:id/stripe_publishable_key': { probe: () => ({ url: online('/stripe_publishable_key') }) },
+  'GET /api/v1/transactions/:id/stripe_client_secret': { probe: () => ({ url: online('/stripe_client_secret') }) },
+  'PATCH /api/v1/transactions/:id': request(online, () => ({ description: 'A blue bicycle, repainted' })),
+  'POST /api/v1/transactions/:id/shipping_details': request(() => online('/shipping_details'), () => address),
+  'POST /api/v1/transactions/:id/set_payment_method': request(() => online('/set_payment_method'), () => ({ payment_method: 'card' })),
+  'POST /api/v1/transactions/:id/pay': request(() => online('/pay')),
+  'POST /api/v1/transactions/:id/confirm_payment': request(() => online('/confirm_payment'), () => ({ payment_intent_id: w.online.intentId })),
+  'POST /api/v1/transactions/:id/submit_order_issue': request(() => online('/submit_order_issue'), () => ({ description: 'The bell is missing' })),
+  'POST /api/v1/transactions/:id/track': request(() => online('/track'), () => ({ carrier: 'dhl', tracking_code: 'JD0001234' })),
+  'POST /api/v1/transactions/:id/confirm_delivery': request(() => online('/confirm_delivery')),
+  'POST /api/v1/transactions/:id/complain_with_description': request(
+    () => online('/complain_with_description'),
+    () => ({ description: 'It arrived scratched' }),
+  ),
+  // The complaint goes to an admin, who settles it for the seller.
+  'GET /api/v1/admin/transactions': get('/api/v1/admin/transactions?limit=10'),
+  'POST /api/v1/admin/transactions/:id/confirm_delivery': request(
+    () => `/api/v1/admin/transactions/${w.online.id}/confirm_delivery`,
+    () => ({ reason: 'The carrier confirmed it by phone' }),
+  ),
+  'POST /api/v1/admin/transactions/:id/release_funds': request(
+    () => `/api/v1/admin/transactions/${w.online.id}/release_funds?to=seller`,
+    () => ({ reason: 'The photos show the scratch was there when listed' }),
+  ),
+  'GET /api/v1/admin/ledger/verify': get('/api/v1/admin/ledger/verify'),
+  'POST /api/v1/transactions/:id/end_complaint_period': request(() => online('/end_complaint_period')),
+  'POST /api/v1/transactions/:id/accept_complaint': request(() => online('/accept_complaint')),
+  'POST /api/v1/transactions/:id/cancel': request(() => online('/cancel')),
+
+  // The face-to-face sale, its deposit paid and accepted.
+  'GET /api/v1/p2p/transactions/:id': { probe: () => ({ url: f2f() }) },
+  'GET /api/v1/p2p/transactions/:id/charge': { probe: () => ({ url: f2f('/charge?price=15000') }) },
+  'GET /api/v1/p2p/transactions/:id/seller_details': { probe: () => ({ url: f2f('/seller_details') }) },
+  'GET /api/v1/p2p/transactions/:id/buyer_details': { probe: () => ({ url: f2f('/buyer_details') }) },
+  'GET /api/v1/p2p/transactions/:id/billing_details': { probe: () => ({ url: f2f('/billing_details') }) },
+  'GET /api/v1/p2p/transactions/:id/deposit_stripe_client_secret': { probe: () => ({ url: f2f('/deposit_stripe_client_secret') }) },
+  'PATCH /api/v1/p2p/transactions/:id': request(f2f, () => ({ description: 'A film camera and its case' })),
+  'POST /api/v1/p2p/transactions/:id/set_deposit_payment_method': request(() => f2f('/set_deposit_payment_method'), () => ({ payment_method: 'card' })),
+  'POST /api/v1/p2p/transactions/:id/pay_deposit': request(() => f2f('/pay_deposit')),
+  'POST /api/v1/p2p/transactions/:id/accept_deposit': request(() => f2f('/accept_deposit')),
+  'POST /api/v1/p2p/transactions/:id/set_price': {
+    probe: async () => {
+      const quote = await send('seller', 'GET', { url: f2f('/charge?price=15000') })
+      const { charge, charge_calculator_version: version } = quote.body as { charge: number; charge_calculator_version: string }
+      return json(f2f('/set_price'), { price: 15_000, charge, charge_calculator_version: version })
+    },
+  },
+  'POST /api/v1/p2p/transactions/:id/pay_remainder': request(() => f2f('/pay_remainder')),
+  'GET /api/v1/p2p/transactions/:id/remainder_stripe_client_secret': { probe: () => ({ url: f2f('/remainder_stripe_client_secret') }) },
+  'POST /api/v1/p2p/transactions/:id/confirm_payment': request(() => f2f('/confirm_payment'), () => ({ payment_intent_id: w.f2f.depositIntentId })),
+  'POST /api/v1/p2p/transactions/:id/skip_remainder': request(() => f2f('/skip_remainder')),
+  'POST /api/v1/p2p/transactions/:id/confirm_handover': request(() => f2f('/confirm_handover')),
+  'POST /api/v1/p2p/transactions/:id/complain': request(() => f2f('/complain'), () => ({ description: 'The shutter sticks' })),
+  'POST /api/v1/p2p/transactions/:id/end_complaint_period': request(() => f2f('/end_complaint_period')),
+  'POST /api/v1/p2p/transactions/:id/accept_complaint': request(() => f2f('/accept_complaint')),
+  'POST /api/v1/p2p/transactions/:id/cancel_with_description': request(() => f2f('/cancel_with_description'), () => ({ description: 'We changed our minds' })),
+
+  // Authorised by what the request carries, not by who sends it.
+  'POST /webhooks/sandbox': { forged: () => signed('whsec_someone_else_entirely_0123'), genuine: () => signed(webhookSecret) },
+  'GET /sandbox/v1/payment_intents/:id': {
+    forged: () => ({ url: `/sandbox/v1/payment_intents/${w.p24.intentId}?client_secret=${w.p24.intentId}_secret_guessed` }),
+    genuine: () => ({ url: `/sandbox/v1/payment_intents/${w.p24.intentId}?client_secret=${w.p24.clientSecret}` }),
+  },
+  'POST /sandbox/v1/payment_intents/:id/confirm': {
+    forged: () => json(`/sandbox/v1/payment_intents/${w.p24.intentId}/confirm`, { client_secret: `${w.p24.intentId}_secret_guessed`, return_url: returnUrl }),
+    genuine: () => json(`/sandbox/v1/payment_intents/${w.p24.intentId}/confirm`, { client_secret: w.p24.clientSecret, return_url: returnUrl }),
+  },
+  'GET /sandbox/p24/:id': {
+    forged: () => ({ url: `/sandbox/p24/${w.p24.intentId}?${new URLSearchParams({ client_secret: `${w.p24.intentId}_secret_guessed`, return_url: returnUrl }).toString()}` }),
+    genuine: () => ({ url: `/sandbox/p24/${w.p24.intentId}?${new URLSearchParams({ client_secret: w.p24.clientSecret, return_url: returnUrl }).toString()}` }),
+  },
+  'POST /sandbox/p24/:id': {
+    forged: () => form(`/sandbox/p24/${w.p24.intentId}`, { client_secret: `${w.p24.intentId}_secret_guessed`, return_url: returnUrl, outcome: 'authorise' }),
+    genuine: () => form(`/sandbox/p24/${w.p24.intentId}`, { client_secret: w.p24.clientSecret, return_url: returnUrl, outcome: 'fail' }),
+  },
+  'GET /sandbox/identity/:id': {
+    forged: () => ({ url: `/sandbox/identity/${w.identitySession.id}?${new URLSearchParams({ client_secret: 'vs_secret_guessed', return_url: returnUrl }).toString()}` }),
+    genuine: () => ({ url: `/sandbox/identity/${w.identitySession.id}?${new URLSearchParams({ client_secret: w.identitySession.clientSecret, return_url: returnUrl }).toString()}` }),
+  },
+  'POST /sandbox/identity/:id': {
+    forged: () => form(`/sandbox/identity/${w.identitySession.id}`, { client_secret: 'vs_secret_guessed', return_url: returnUrl, outcome: 'verified' }),
+    genuine: () => form(`/sandbox/identity/${w.identitySession.id}`, { client_secret: w.identitySession.clientSecret, return_url: returnUrl, outcome: 'unverified' }),
+  },
+  'POST /sandbox/plaid/link/:link_token/complete': {
+    forged: () => json('/sandbox/plaid/link/link-sandbox-never-issued/complete', { institution: 'success' }),
+    genuine: () => json(`/sandbox/plaid/link/${encodeURIComponent(w.linkToken)}/complete`, { institution: 'success' }),
+  },
+}
+
+/** What refuses a caller; an `allowed` caller never gets one of these. */
+const refusalCodes = new Set(['unauthenticated', 'not_admin', 'not_found', 'not_buyer', 'not_seller', 'forbidden'])
+const expectedRefusal: Partial<Record<Outcome, { status: number; code: string }>> = {
+  unauthenticated: { status: 401, code: 'unauthenticated' },
+  not_admin: { status: 403, code: 'not_admin' },
+  not_found: { status: 404, code: 'not_found' },
+  not_buyer: { status: 403, code: 'not_buyer' },
+  not_seller: { status: 403, code: 'not_seller' },
+  forbidden: { status: 403, code: 'forbidden' },
+}
+
+function judge(outcome: Outcome, answer: Answer): string | undefined {
+  const seen = `${answer.status} ${answer.code ?? ''}`.trim()
+  const error = (answer.body as { error?: unknown } | undefined)?.error
+  if (typeof error === 'string' && error.startsWith('No route for')) return `the probe missed the route (${error})`
+  if (outcome === 'public') return answer.status >= 200 && answer.status < 300 ? undefined : `expected 2xx, got ${seen}`
+  if (outcome === 'allowed') {
+    const refused = answer.status === 401 || answer.status >= 500 || (answer.code !== undefined && refusalCodes.has(answer.code))
+    return refused ? `expected to get past authorization, got ${seen}` : undefined
+  }
+  const expected = expectedRefusal[outcome]
+  if (!expected) return `no check for ${outcome}`
+  return answer.status === expected.status && answer.code === expected.code ? undefined : `expected ${expected.status} ${expected.code}, got ${seen}`
+}
+
+/**
+ * The same request made malformed everywhere it can be: nonsense path
+ * parameters and query values, a body that is not JSON. Refusals that must
+ * come before the input is read hold for it.
+ */
+function malformed(method: string, path: string): Probe {
+  const url = `${path.replace(/:[a-z_]+/g, 'not-a-valid-value')}?limit=-1&price=-1&to=nobody&join_code=`
+  return method === 'GET' ? { url } : { url, payload: '{"broken":', headers: { 'content-type': 'application/json' } }
+}
+
+/** Those to be refused first, then the parties whose calls may change the transaction. */
+function callOrder(row: Row): Caller[] {
+  const parties = [...(['buyer', 'seller'] as const)].sort((a, b) => Number(row[a] === 'allowed') - Number(row[b] === 'allowed'))
+  return ['anonymous', 'stranger', 'admin', ...parties]
+}
+
+/** A transaction id that was never issued, in the id format. */
+const unknownId = uuidV7(new Date('2020-01-01T00:00:00Z'))
+
+async function callAs(route: MatrixRoute, caller: Caller, plan: Ordinary): Promise<string[]> {
+  const [method, path] = route.split(' ') as [string, string]
+  const outcome: Outcome = authorizationMatrix[route][caller]
+  if (outcome === 'unauthenticated' || outcome === 'not_admin') {
+    const problems = [judge(outcome, await send(caller, method, malformed(method, path)))]
+    if (method === 'GET') {
+      // HEAD shares the GET's hooks; its answer has no body to read the code from.
+      const head = await send(caller, 'HEAD', malformed(method, path))
+      if (head.status !== expectedRefusal[outcome]?.status) problems.push(`HEAD: expected ${expectedRefusal[outcome]?.status}, got ${head.status}`)
+    }
+    return problems.filter((problem) => problem !== undefined)
+  }
+  const probe = await plan.probe(caller)
+  const answer = await send(caller, method, probe)
+  const problems = [judge(outcome, answer)]
+  if (outcome === 'not_found') {
+    // Never revealed: the answer is the one for a transaction that does not exist.
+    const nowhere = { ...probe, url: probe.url.replaceAll(w.online.id, unknownId).replaceAll(w.f2f.id, unknownId) }
+    const missing = await send(caller, method, nowhere)
+    if (missing.status !== answer.status || JSON.stringify(missing.body) !== JSON.stringify(answer.body)) {
+      problems.push(`answers ${JSON.stringify(answer.body)}, but for no transaction ${JSON.stringify(missing.body)}`)
+    }
+  }
+  if (outcome === 'allowed' && problems[0] === undefined) problems.push(plan.check?.(caller, answer))
+  return problems.filter((problem) => problem !== undefined)
+}
+
+async function callWithCredentials(route: MatrixRoute, caller: Caller, plan: Credentialed): Promise<string[]> {
+  const method = route.split(' ')[0] as string
+  const outcome: Outcome = authorizationMatrix[route][caller]
+  const problems: string[] = []
+  const forged = await send(caller, method, plan.forged())
+  if (outcome === 'signature' && !(forged.status === 400 && forged.code === 'validation_failed')) {
+    problems.push(`a bad signature: expected 400 validation_failed, got ${forged.status} ${forged.code ?? ''}`)
+  }
+  if (outcome === 'capability' && forged.status !== 404) problems.push(`a guessed secret: expected 404, got ${forged.status} ${forged.code ?? ''}`)
+  if (outcome !== 'signature' && outcome !== 'capability') problems.push(`${outcome} is not checked with credentials`)
+  if (caller === 'anonymous') {
+    // The genuine article needs nobody signed in.
+    const genuine = await send(caller, method, await plan.genuine())
+    const accepted = outcome === 'signature' ? genuine.status === 200 : genuine.status < 400
+    if (!accepted) problems.push(`the genuine secret or signature: got ${genuine.status} ${genuine.code ?? ''}`)
+  }
+  return problems
+}
+
+describe('the authorization matrix', () => {
+  beforeAll(async () => {
+    w = await setUp()
+  })
+  afterAll(async () => {
+    await w?.testApp.close()
+  })
+
+  it('lists every registered route, and only those', () => {
+    const routes = new Set(registered)
+    const served = [...routes].filter(
+      (route) =>
+        !(route.startsWith('HEAD ') && routes.has(route.replace(/^HEAD /, 'GET '))) &&
+        !excludedRoutes.some(({ prefix }) => route.split(' ')[1]?.startsWith(prefix)),
+    )
+    const listed = Object.keys(authorizationMatrix)
+    expect(served.filter((route) => !listed.includes(route)), 'registered but not in authorization-matrix.ts').toEqual([])
+    expect(listed.filter((route) => !routes.has(route)), 'in authorization-matrix.ts but no longer registered').toEqual([])
+  })
+
+  it('has a way to call every route in the table', () => {
+    expect(Object.keys(authorizationMatrix).filter((route) => !(route in plans))).toEqual([])
+  })
+
+  for (const [route, plan] of Object.entries(plans) as Array<[MatrixRoute, Plan]>) {
+    it(`${route}: ${summary(authorizationMatrix[route])}`, async () => {
+      const problems: string[] = []
+      for (const caller of callOrder(authorizationMatrix[route])) {
+        const found = 'probe' in plan ? await callAs(route, caller, plan) : await callWithCredentials(route, caller, plan)
+        problems.push(...found.map((problem) => `${caller}: ${problem}`))
+      }
+      expect(problems).toEqual([])
+    })
+  }
+})
+
+function summary(row: Row): string {
+  return (Object.entries(row) as Array<[Caller, Outcome]>).map(([caller, outcome]) => `${caller} ${outcome}`).join(', ')
+}

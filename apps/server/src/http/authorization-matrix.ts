@@ -1,0 +1,214 @@
+/**
+ * Who may call what: every route the server registers, and the answer each
+ * kind of caller gets (issue 10). `authorization-matrix.test.ts` builds the
+ * app, fails when a route is missing here or listed here but gone, and calls
+ * every route as every caller to check these outcomes.
+ *
+ * Changing a row is changing who may do what: say why in the commit.
+ *
+ * The callers, as the test makes them: `buyer` and `seller` are the parties
+ * of the transaction in the path (one online and one face-to-face sale,
+ * both created by the seller and joined by the buyer); `stranger` is
+ * another signed-in user; `admin` a signed-in user with the admin role;
+ * `anonymous` sends no token.
+ */
+export const callers = ['buyer', 'seller', 'stranger', 'admin', 'anonymous'] as const
+export type Caller = (typeof callers)[number]
+
+/**
+ * What a caller gets. Checks run in the order authentication →
+ * authorization → input (docs/decisions.md), so the refusals hold whatever
+ * the request carries; the test sends anonymous and non-admin callers a
+ * malformed request to show that.
+ */
+export type Outcome =
+  /** Answered (2xx) for everyone, signed in or not. */
+  | 'public'
+  /** Past authentication and authorization: 2xx or a domain answer (400, 409, …), never one of the refusals below. */
+  | 'allowed'
+  /** 401 `unauthenticated`, before the body is looked at. */
+  | 'unauthenticated'
+  /** 403 `not_admin`, before the input is looked at. */
+  | 'not_admin'
+  /** 404 `not_found`: not a party of the transaction, which is not revealed to exist. */
+  | 'not_found'
+  /** 403 `not_buyer`: a party, but the step is the buyer's. */
+  | 'not_buyer'
+  /** 403 `not_seller`: a party, but the step is the seller's. */
+  | 'not_seller'
+  /** 403 `forbidden`: a party, but only the creator changes the offer (the domain's code for it). */
+  | 'forbidden'
+  /**
+   * The sandbox provider's browser pages and calls, which stand in for
+   * Stripe's and Plaid's own servers: no bearer token is asked for or looked
+   * at; a secret in the request (the payment intent's or Identity session's
+   * client secret, the single-use link token) is the authority. A wrong
+   * secret answers 404 to everyone, a party included; the right one is
+   * answered without any sign-in. Rate-limited per address and object.
+   */
+  | 'capability'
+  /**
+   * Provider webhooks: the `Pactum-Signature` over the raw body is the
+   * authority, not a bearer token. Unsigned or badly signed answers 400
+   * `validation_failed` to everyone; a good signature is accepted (200)
+   * from anyone, anonymous included, as the provider's servers are.
+   */
+  | 'signature'
+
+export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
+/** `METHOD /path` as registered, `:params` included. A GET's automatic HEAD twin is covered by its GET. */
+export type RouteKey = `${Method} /${string}`
+export type Row = Readonly<Record<Caller, Outcome>>
+
+const everyone: Row = { buyer: 'public', seller: 'public', stranger: 'public', admin: 'public', anonymous: 'public' }
+/** Anyone signed in, about their own account or data. */
+const signedIn: Row = { buyer: 'allowed', seller: 'allowed', stranger: 'allowed', admin: 'allowed', anonymous: 'unauthenticated' }
+/**
+ * Join codes are the authority here: whoever is signed in and holds the code
+ * may look and join (or decline), since the counterparty is no party yet.
+ * The creator is past authorization too, and told `cannot_join_own_transaction`.
+ */
+const joinCodeHolder: Row = signedIn
+/** Either party of the transaction; admins use the /admin routes, not these. */
+const parties: Row = { buyer: 'allowed', seller: 'allowed', stranger: 'not_found', admin: 'not_found', anonymous: 'unauthenticated' }
+const buyerStep: Row = { ...parties, seller: 'not_buyer' }
+const sellerStep: Row = { ...parties, buyer: 'not_seller' }
+/** The offer's terms, changed by the creator (the seller in the test) before anyone joins. */
+const creatorStep: Row = { ...parties, buyer: 'forbidden' }
+const adminOnly: Row = { buyer: 'not_admin', seller: 'not_admin', stranger: 'not_admin', admin: 'allowed', anonymous: 'unauthenticated' }
+const bySecret: Row = { buyer: 'capability', seller: 'capability', stranger: 'capability', admin: 'capability', anonymous: 'capability' }
+const bySignature: Row = { buyer: 'signature', seller: 'signature', stranger: 'signature', admin: 'signature', anonymous: 'signature' }
+
+export const authorizationMatrix = {
+  // Public: what the web app needs before anyone signs in (DESIGN §5).
+  'GET /api/v1/health': everyone,
+  'GET /api/v1/config': everyone,
+  'GET /api/v1/supported_carriers': everyone,
+  'GET /api/v1/supported_countries': everyone,
+  'GET /api/v1/supported_notification_languages': everyone,
+  'GET /api/v1/charge': everyone,
+  'GET /api/v1/p2p/charge': everyone,
+
+  // The signed-in user's own account.
+  'GET /api/v1/me': signedIn,
+  'POST /api/v1/me/email_confirmation': signedIn,
+  'GET /api/v1/me/supported_currencies': signedIn,
+  'GET /api/v1/me/supported_payout_currencies': signedIn,
+  'POST /api/v1/me/personal/set_active_country': signedIn,
+  'POST /api/v1/me/accept_tos_direct': signedIn,
+  'GET /api/v1/me/personal': signedIn,
+  'PUT /api/v1/me/personal': signedIn,
+  'GET /api/v1/me/personal/payout_requirements': signedIn,
+  'GET /api/v1/me/notification_language': signedIn,
+  'POST /api/v1/me/notification_language': signedIn,
+  'GET /api/v1/me/debit_account': signedIn,
+  'POST /api/v1/me/debit_account': signedIn,
+  'GET /api/v1/me/plaid/link_token': signedIn,
+  'POST /api/v1/me/plaid/link_bank_details': signedIn,
+  'GET /api/v1/me/verification_method': signedIn,
+  'GET /api/v1/me/verification_status': signedIn,
+  'GET /api/v1/me/verification_session': signedIn,
+  'GET /api/v1/me/account_session': signedIn,
+  'GET /api/v1/me/personal/:document/verification_status': signedIn,
+  'POST /api/v1/me/personal/:document': signedIn,
+  'POST /api/v1/me/personal/business_url': signedIn,
+  'POST /app_api/contact_us': signedIn,
+  'GET /app_api/balance': signedIn,
+  'GET /app_api/payouts': signedIn,
+  // Creating and listing one's own transactions.
+  'POST /api/v1/me/transactions': signedIn,
+  'GET /api/v1/me/transactions': signedIn,
+  'POST /api/v1/p2p/me/transactions': signedIn,
+  'GET /api/v1/p2p/me/transactions': signedIn,
+
+  // Join codes.
+  'GET /api/v1/transactions': joinCodeHolder,
+  'PUT /api/v1/transactions': joinCodeHolder,
+  'POST /api/v1/transactions/:id/reject': joinCodeHolder,
+  'GET /api/v1/p2p/transactions_by_join_code/:code': joinCodeHolder,
+  'POST /api/v1/p2p/transactions_by_join_code/:code/join': joinCodeHolder,
+  'POST /api/v1/p2p/transactions/:id/reject': joinCodeHolder,
+
+  // An online transaction.
+  'GET /api/v1/transactions/:id': parties,
+  'PATCH /api/v1/transactions/:id': creatorStep,
+  'GET /api/v1/transactions/:id/charge': parties,
+  'GET /api/v1/transactions/:id/seller_details': parties,
+  'GET /api/v1/transactions/:id/buyer_details': parties,
+  'GET /api/v1/transactions/:id/shipping_details': parties,
+  'GET /api/v1/transactions/:id/billing_details': parties,
+  'POST /api/v1/transactions/:id/shipping_details': buyerStep,
+  'POST /api/v1/transactions/:id/set_payment_method': buyerStep,
+  'POST /api/v1/transactions/:id/pay': buyerStep,
+  'GET /api/v1/transactions/:id/stripe_client_secret': buyerStep,
+  'GET /api/v1/transactions/:id/stripe_publishable_key': parties,
+  'POST /api/v1/transactions/:id/confirm_payment': buyerStep,
+  'POST /api/v1/transactions/:id/submit_order_issue': buyerStep,
+  'POST /api/v1/transactions/:id/track': sellerStep,
+  'POST /api/v1/transactions/:id/confirm_delivery': buyerStep,
+  'POST /api/v1/transactions/:id/complain_with_description': buyerStep,
+  'POST /api/v1/transactions/:id/end_complaint_period': buyerStep,
+  'POST /api/v1/transactions/:id/accept_complaint': sellerStep,
+  // Who may cancel depends on the state (the creator alone before joining, the seller alone once paid).
+  'POST /api/v1/transactions/:id/cancel': parties,
+
+  // A face-to-face transaction.
+  'GET /api/v1/p2p/transactions/:id': parties,
+  'PATCH /api/v1/p2p/transactions/:id': creatorStep,
+  'GET /api/v1/p2p/transactions/:id/charge': parties,
+  'GET /api/v1/p2p/transactions/:id/seller_details': parties,
+  'GET /api/v1/p2p/transactions/:id/buyer_details': parties,
+  'GET /api/v1/p2p/transactions/:id/billing_details': parties,
+  'POST /api/v1/p2p/transactions/:id/set_deposit_payment_method': buyerStep,
+  'POST /api/v1/p2p/transactions/:id/pay_deposit': buyerStep,
+  'GET /api/v1/p2p/transactions/:id/deposit_stripe_client_secret': buyerStep,
+  'POST /api/v1/p2p/transactions/:id/pay_remainder': buyerStep,
+  'GET /api/v1/p2p/transactions/:id/remainder_stripe_client_secret': buyerStep,
+  'POST /api/v1/p2p/transactions/:id/confirm_payment': buyerStep,
+  'POST /api/v1/p2p/transactions/:id/accept_deposit': sellerStep,
+  'POST /api/v1/p2p/transactions/:id/set_price': sellerStep,
+  'POST /api/v1/p2p/transactions/:id/skip_remainder': sellerStep,
+  // The seller's step too unless the client hides it (then the seller gets not_buyer).
+  'POST /api/v1/p2p/transactions/:id/confirm_handover': parties,
+  'POST /api/v1/p2p/transactions/:id/complain': buyerStep,
+  'POST /api/v1/p2p/transactions/:id/end_complaint_period': buyerStep,
+  'POST /api/v1/p2p/transactions/:id/accept_complaint': sellerStep,
+  'POST /api/v1/p2p/transactions/:id/cancel_with_description': parties,
+
+  // Administration.
+  'GET /api/v1/admin/transactions': adminOnly,
+  'POST /api/v1/admin/transactions/:id/confirm_delivery': adminOnly,
+  'POST /api/v1/admin/transactions/:id/release_funds': adminOnly,
+  'GET /api/v1/admin/ledger/verify': adminOnly,
+
+  // The payment provider's webhook.
+  'POST /webhooks/sandbox': bySignature,
+
+  // The sandbox provider's own browser API and pages (what Stripe.js, Stripe's
+  // hosted pages and Plaid Link talk to in production).
+  'GET /sandbox/v1/payment_intents/:id': bySecret,
+  'POST /sandbox/v1/payment_intents/:id/confirm': bySecret,
+  'GET /sandbox/p24/:id': bySecret,
+  'POST /sandbox/p24/:id': bySecret,
+  'GET /sandbox/identity/:id': bySecret,
+  'POST /sandbox/identity/:id': bySecret,
+  'POST /sandbox/plaid/link/:link_token/complete': bySecret,
+} as const satisfies Record<RouteKey, Row>
+
+export type MatrixRoute = keyof typeof authorizationMatrix
+
+/** Registered routes the matrix leaves out, by path prefix, and why. */
+export const excludedRoutes: ReadonlyArray<{ prefix: string; reason: string }> = [
+  {
+    prefix: '/oidc/',
+    reason: 'the embedded sign-in: its pages are how a token is obtained, authorised by the sign-in interaction and e-mailed links, tested in oidc/',
+  },
+  { prefix: '/api/docs', reason: 'the OpenAPI document and its viewer: public, generated by @fastify/swagger from the routes above' },
+]
+
+/*
+ * Not routes, so not listed: oidc-provider's own endpoints (mounted through
+ * middie under /oidc) and the web app (static files and the index.html
+ * fallback for the browser's paths, registered only when the web app is
+ * built; public, as any web page is).
+ */
