@@ -45,6 +45,14 @@ const refusalMessages: Partial<Record<RefusalCode, string>> = {
   remainder_already_skipped: 'The remainder was skipped',
   remainder_already_paid: 'The remainder has already been paid',
   handover_already_confirmed: 'The handover has already been confirmed',
+  not_found: 'This transaction has no such action',
+  not_accepted: 'The seller has not joined this transaction yet',
+  not_paid: 'The buyer has not paid yet',
+  payment_in_progress: 'A payment is still being processed',
+  tracking_not_added: 'The seller has not added the tracking details yet',
+  not_complained: 'The buyer has not complained',
+  deposit_not_accepted: 'The seller has not accepted the deposit yet',
+  price_not_set: 'The seller has not set the total price yet',
 }
 
 function refusalError(code: RefusalCode, row: TransactionRow): AppError {
