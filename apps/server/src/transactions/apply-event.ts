@@ -5,6 +5,7 @@ import type { Kysely } from 'kysely'
 import type { Clock } from '../clock.ts'
 import type { Database } from '../db/schema.ts'
 import { AppError } from '../errors.ts'
+import { type IdempotencyClaim, recordCommittedWork } from '../idempotency/idempotency-claims.ts'
 import { ledgerAccounts } from '../ledger/accounts.ts'
 import { appendLedgerEntry } from '../ledger/append-entry.ts'
 import type { EffectScheduler } from './effects.ts'
@@ -20,6 +21,12 @@ export interface TransactionDeps {
   clock: Clock
   policy: TransactionPolicy
   effects: EffectScheduler
+  /**
+   * The Idempotency-Key the request holds, if any: the change is written
+   * onto it in the same database transaction, so a retry after a crash knows
+   * that the work committed.
+   */
+  idempotency?: IdempotencyClaim | null
 }
 
 export interface EventContext {
@@ -87,6 +94,7 @@ export async function applyEvent(
   const state = toState(row)
   const result = transition(state, event, context.actor, now, deps.policy)
   if (!result.ok) throw refusalError(result.code, row)
+  if (deps.idempotency) await recordCommittedWork(trx, deps.idempotency, row.id)
   // The domain hands back the very same state object when nothing changed (a
   // late timer, a duplicate webhook): then there is nothing to write.
   if (result.effects.length === 0 && result.next === state) return row
@@ -225,6 +233,7 @@ export async function insertTransaction(
       .values({ ...fromState(state), id: record.id, creator_id: record.creatorId, client_id: record.clientId })
       .returningAll()
       .executeTakeFirstOrThrow()
+    if (deps.idempotency) await recordCommittedWork(trx, deps.idempotency, row.id)
     await trx
       .insertInto('transaction_events')
       .values({
