@@ -50,8 +50,8 @@ export type NotificationOutcome = 'sent' | 'already_sent' | 'no_recipient'
 const claimLeaseSeconds = 20
 
 export async function createNotificationQueue(jobs: JobQueue): Promise<void> {
-  // E-mails come in bursts (two per state change): many in flight at once.
-  await jobs.createQueue(notificationQueue, { retryLimit: 10, retryDelay: 5, retryBackoff: true, expireInSeconds: 15, concurrency: 25 })
+  // E-mails come in bursts (two per state change), behind the timers that cause them (transaction-jobs.ts).
+  await jobs.createQueue(notificationQueue, { retryLimit: 10, retryDelay: 5, retryBackoff: true, expireInSeconds: 15, concurrency: 10 })
 }
 
 export async function startNotificationWorker(jobs: JobQueue, deps: NotificationDeps): Promise<void> {

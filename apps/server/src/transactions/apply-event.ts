@@ -8,6 +8,7 @@ import { AppError } from '../errors.ts'
 import { type IdempotencyClaim, recordCommittedWork } from '../idempotency/idempotency-claims.ts'
 import { ledgerAccounts } from '../ledger/accounts.ts'
 import { appendLedgerEntry } from '../ledger/append-entry.ts'
+import type { NotificationJob } from '../notifications/send-notification.ts'
 import type { EffectScheduler } from './effects.ts'
 import { fromState, toState, type TransactionRow } from './transaction-state.ts'
 
@@ -127,18 +128,28 @@ export async function applyEvent(
     .returning('id')
     .executeTakeFirstOrThrow()
 
-  for (const effect of result.effects) await persistEffect(deps, trx, updated, effect, { event, eventId: audit.id, now })
+  const notifications: NotificationJob[] = []
+  for (const effect of result.effects) {
+    if (effect.type === 'notify') {
+      notifications.push({
+        transactionId: row.id,
+        template: effect.template,
+        to: effect.to,
+        // Names the e-mail: a retried job carries the same key and is not
+        // sent again, while a later state change with the same template (a
+        // second failed payment) has its own audit event and so its own key.
+        // The domain never repeats a template and recipient within one step.
+        key: `${row.id}:${audit.id}:${effect.template}:${effect.to}`,
+      })
+    } else {
+      await persistEffect(deps, trx, updated, effect, event, now)
+    }
+  }
+  if (notifications.length > 0) await deps.effects.notify(trx, notifications)
   return updated
 }
 
-async function persistEffect(
-  deps: TransactionDeps,
-  trx: Kysely<Database>,
-  row: TransactionRow,
-  effect: Effect,
-  cause: { event: TransactionEvent; eventId: number; now: Date },
-): Promise<void> {
-  const { event, now } = cause
+async function persistEffect(deps: TransactionDeps, trx: Kysely<Database>, row: TransactionRow, effect: Exclude<Effect, { type: 'notify' }>, event: TransactionEvent, now: Date): Promise<void> {
   switch (effect.type) {
     case 'ledger':
       await appendLedgerEntry(trx, {
@@ -184,18 +195,6 @@ async function persistEffect(
       if (inserted) await deps.effects.dispatchOutbox(trx, id)
       return
     }
-    case 'notify':
-      await deps.effects.notify(trx, {
-        transactionId: row.id,
-        template: effect.template,
-        to: effect.to,
-        // Names the e-mail: a retried job carries the same key and is not
-        // sent again, while a later state change with the same template (a
-        // second failed payment) has its own audit event and so its own key.
-        // The domain never repeats a template and recipient within one step.
-        key: `${row.id}:${cause.eventId}:${effect.template}:${effect.to}`,
-      })
-      return
   }
 }
 
