@@ -10,7 +10,7 @@ import { actAsSystem } from '../services/transactions/act-as-party.ts'
 import { applyEvent, type TransactionDeps } from '../transactions/apply-event.ts'
 import { jobEffectScheduler } from '../transactions/transaction-jobs.ts'
 import { lockById } from '../transactions/transactions-repository.ts'
-import { type NotificationDeps, type NotificationJob, sendNotification } from './send-notification.ts'
+import { type NotificationDeps, type NotificationJob, sendNotification, sendNotifications } from './send-notification.ts'
 
 let testApp: TestApp | undefined
 afterEach(async () => {
@@ -120,6 +120,26 @@ describe('state-change e-mails', () => {
     await clock.moveBy(601)
     expect(await sendNotification(notificationDeps, held)).toBe('sent')
     expect(await writtenMails(dataDir)).toHaveLength(2)
+  })
+
+  it('sends a batch of e-mails at once, and when some fail keeps those that went out from going again', async () => {
+    const { db, dataDir, notificationDeps, call } = await start()
+    const { id } = await joinedSale(call)
+    const jobs: NotificationJob[] = ['one', 'two', 'three'].flatMap((step) =>
+      (['buyer', 'seller'] as const).map((to) => ({ transactionId: id, template: 'joined' as const, to, key: `${id}:${step}:joined:${to}` })),
+    )
+    // The mailer takes the buyer's e-mails and refuses the seller's.
+    const picky: Mailer = {
+      send: async (message) => (message.to === 'buyer@example.com' ? notificationDeps.mailer.send(message) : Promise.reject(new Error('421 try again later'))),
+    }
+    await expect(sendNotifications({ ...notificationDeps, mailer: picky }, jobs)).rejects.toThrow('421')
+    expect(await writtenMails(dataDir)).toHaveLength(3)
+    const statuses = await db.selectFrom('notifications').select(['recipient_role', 'status']).execute()
+    expect(statuses.filter((row) => row.recipient_role === 'buyer').map((row) => row.status)).toEqual(['sent', 'sent', 'sent'])
+    expect(statuses.filter((row) => row.recipient_role === 'seller').map((row) => row.status)).toEqual(['pending', 'pending', 'pending'])
+
+    expect(await sendNotifications(notificationDeps, jobs)).toEqual(['already_sent', 'sent', 'already_sent', 'sent', 'already_sent', 'sent'])
+    expect(await writtenMails(dataDir)).toHaveLength(6)
   })
 
   it('sends nothing when the role has nobody in it, or the transaction is gone', async () => {

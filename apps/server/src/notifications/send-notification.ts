@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto'
 import { isSupportedCurrency } from '@pactum/domain/currencies'
-import { isSupportedLocale } from '@pactum/domain/locales'
+import { isSupportedLocale, type Locale } from '@pactum/domain/locales'
 import type { NotifyTemplate, Party } from '@pactum/domain/transactions/kernel'
-import type { Kysely } from 'kysely'
+import type { TransactionKind } from '@pactum/domain/transactions/transaction'
+import { type Kysely, sql } from 'kysely'
 import type { Mailer } from '../adapters/mailer/port.ts'
 import type { Clock } from '../clock.ts'
 import type { Database } from '../db/schema.ts'
@@ -55,92 +56,170 @@ export async function createNotificationQueue(jobs: JobQueue): Promise<void> {
 }
 
 export async function startNotificationWorker(jobs: JobQueue, deps: NotificationDeps): Promise<void> {
-  await jobs.work<NotificationJob>(notificationQueue, async (job) => {
-    await sendNotification(deps, job)
-  })
+  await jobs.work<NotificationJob>(
+    notificationQueue,
+    async (job) => {
+      await sendNotification(deps, job)
+    },
+    // E-mails batch: ten read, claimed and marked sent with a statement each.
+    { groups: { size: 10, run: async (group) => void (await sendNotifications(deps, group)) } },
+  )
 }
 
 export async function sendNotification(deps: NotificationDeps, job: NotificationJob): Promise<NotificationOutcome> {
-  const { db, clock } = deps
-  // One read for the transaction and both parties: e-mails come in bursts.
-  const transaction = await db
-    .selectFrom('transactions')
-    .leftJoin('users as recipient', 'recipient.id', job.to === 'buyer' ? 'transactions.buyer_id' : 'transactions.seller_id')
-    .leftJoin('users as other', 'other.id', job.to === 'buyer' ? 'transactions.seller_id' : 'transactions.buyer_id')
-    .select([
-      'transactions.id',
-      'transactions.type',
-      'transactions.description',
-      'transactions.price',
-      'transactions.total_price',
-      'transactions.currency',
-      'recipient.id as recipient_id',
-      'recipient.email as recipient_email',
-      'recipient.notification_language',
-      'recipient.locale',
-      'other.first_name as other_first_name',
-    ])
-    .where('transactions.id', '=', job.transactionId)
-    .executeTakeFirst()
-  // Nobody in that role (yet): there is no one to write to.
-  if (!transaction?.recipient_id || !transaction.recipient_email) return 'no_recipient'
-  if (!isSupportedCurrency(transaction.currency)) throw new Error(`transaction ${transaction.id} has an unknown currency ${transaction.currency}`)
+  const [outcome] = await sendNotifications(deps, [job])
+  return outcome!
+}
 
+/**
+ * Sends the e-mails of `jobs`, each at most once, and says what became of
+ * each. Throws when any could not go out now (the mailer failed, or another
+ * attempt is sending it), after recording what did go out: a retry then
+ * sends only the rest.
+ */
+export async function sendNotifications(deps: NotificationDeps, jobs: NotificationJob[]): Promise<NotificationOutcome[]> {
+  const { db, clock } = deps
   const now = clock.now()
-  const lapsed = new Date(now.getTime() - claimLeaseSeconds * 1000)
+  const transactions = new Map(
+    (
+      await db
+        .selectFrom('transactions')
+        .leftJoin('users as buyer', 'buyer.id', 'transactions.buyer_id')
+        .leftJoin('users as seller', 'seller.id', 'transactions.seller_id')
+        .select([
+          'transactions.id',
+          'transactions.type',
+          'transactions.description',
+          'transactions.price',
+          'transactions.total_price',
+          'transactions.currency',
+          'buyer.id as buyer_id',
+          'buyer.email as buyer_email',
+          'buyer.first_name as buyer_first_name',
+          'buyer.notification_language as buyer_notification_language',
+          'buyer.locale as buyer_locale',
+          'seller.id as seller_id',
+          'seller.email as seller_email',
+          'seller.first_name as seller_first_name',
+          'seller.notification_language as seller_notification_language',
+          'seller.locale as seller_locale',
+        ])
+        .where('transactions.id', 'in', [...new Set(jobs.map((job) => job.transactionId))])
+        .execute()
+    ).map((row) => [row.id, row]),
+  )
+  const outcomes = new Map<string, NotificationOutcome>()
+  const toSend = new Map<string, { job: NotificationJob; message: ReturnType<typeof messageFor> & object }>()
+  for (const job of jobs) {
+    const message = messageFor(transactions.get(job.transactionId), job, deps.publicUrl)
+    // Nobody in that role (yet): there is no one to write to.
+    if (!message) outcomes.set(job.key, 'no_recipient')
+    else toSend.set(job.key, { job, message })
+  }
+
   // Written and claimed in one statement: a new row is claimed as it is
   // written; an existing one only if it is pending or its claim lapsed. The
   // language is fixed when the row is first written, so a retry writes the same e-mail.
-  const claimed = await db
-    .insertInto('notifications')
-    .values({
-      id: randomUUID(),
-      transaction_id: transaction.id,
-      template: job.template,
-      recipient_role: job.to,
-      recipient_user_id: transaction.recipient_id,
-      language: notificationLanguage(transaction),
-      key: job.key,
-      status: 'sending',
-      claimed_at: now,
-      created_at: now,
-    })
-    .onConflict((conflict) =>
-      conflict
-        .column('key')
-        .doUpdateSet({ status: 'sending', claimed_at: now })
-        .where((eb) =>
-          eb.or([
-            eb('notifications.status', '=', 'pending'),
-            eb.and([eb('notifications.status', '=', 'sending'), eb('notifications.claimed_at', '<', lapsed)]),
-          ]),
-        ),
-    )
-    .returningAll()
-    .executeTakeFirst()
-  if (!claimed) {
-    const { status } = await db.selectFrom('notifications').select('status').where('key', '=', job.key).executeTakeFirstOrThrow()
-    if (status === 'sent') return 'already_sent'
-    // Another attempt holds it: fail this one so that the queue tries again later.
-    throw new Error(`notification ${job.key} is being sent by another attempt`)
+  const lapsed = new Date(now.getTime() - claimLeaseSeconds * 1000)
+  const claimed =
+    toSend.size === 0
+      ? []
+      : await db
+          .insertInto('notifications')
+          .values(
+            [...toSend.values()].map(({ job, message }) => ({
+              id: randomUUID(),
+              transaction_id: job.transactionId,
+              template: job.template,
+              recipient_role: job.to,
+              recipient_user_id: message.recipientId,
+              language: message.language,
+              key: job.key,
+              status: 'sending',
+              claimed_at: now,
+              created_at: now,
+            })),
+          )
+          .onConflict((conflict) =>
+            conflict
+              .column('key')
+              .doUpdateSet({ status: 'sending', claimed_at: now })
+              .where((eb) =>
+                eb.or([
+                  eb('notifications.status', '=', 'pending'),
+                  eb.and([eb('notifications.status', '=', 'sending'), eb('notifications.claimed_at', '<', lapsed)]),
+                ]),
+              ),
+          )
+          .returning(['id', 'key', 'language'])
+          .execute()
+
+  const failures: string[] = []
+  const unclaimed = [...toSend.keys()].filter((key) => !claimed.some((row) => row.key === key))
+  if (unclaimed.length > 0) {
+    const statuses = await db.selectFrom('notifications').select(['key', 'status']).where('key', 'in', unclaimed).execute()
+    for (const { key, status } of statuses) {
+      if (status === 'sent') outcomes.set(key, 'already_sent')
+      // Another attempt holds it: this one fails, and the queue tries again later.
+      else failures.push(`notification ${key} is being sent by another attempt`)
+    }
   }
 
-  let mailId: string
-  try {
-    const locale = isSupportedLocale(claimed.language) ? claimed.language : 'en_gb'
-    const rendered = renderNotification(locale, catalogueTemplate(transaction.type, job.template), job.to, {
-      description: transaction.description,
-      // A face-to-face sale shows its total once set, its deposit until then.
-      price: { amount: transaction.total_price ?? transaction.price, currency: transaction.currency },
-      otherPartyFirstName: transaction.other_first_name ?? null,
-      link: `${deps.publicUrl}/transactions/${transaction.id}`,
-    })
-    mailId = (await deps.mailer.send({ to: transaction.recipient_email, ...rendered })).id
-  } catch (error) {
-    // Nothing went out: let the retry claim it straight away.
-    await db.updateTable('notifications').set({ status: 'pending', claimed_at: null }).where('id', '=', claimed.id).execute()
-    throw error
+  const sent: Array<{ id: string; mailId: string }> = []
+  const notSent: string[] = []
+  for (const row of claimed) {
+    const { message } = toSend.get(row.key)!
+    try {
+      const locale = isSupportedLocale(row.language) ? row.language : 'en_gb'
+      const { id: mailId } = await deps.mailer.send({ to: message.to, ...message.render(locale) })
+      sent.push({ id: row.id, mailId })
+      outcomes.set(row.key, 'sent')
+    } catch (error) {
+      notSent.push(row.id)
+      failures.push((error as Error).message)
+    }
   }
-  await db.updateTable('notifications').set({ status: 'sent', sent_at: clock.now(), mail_id: mailId }).where('id', '=', claimed.id).execute()
-  return 'sent'
+  if (sent.length > 0) {
+    await sql`
+      update notifications set status = 'sent', sent_at = ${clock.now()}, mail_id = sent.mail_id
+      from unnest(${sent.map((row) => row.id)}::uuid[], ${sent.map((row) => row.mailId)}::text[]) as sent(id, mail_id)
+      where notifications.id = sent.id`.execute(db)
+  }
+  // Nothing went out for these: let the retry claim them straight away.
+  if (notSent.length > 0) await db.updateTable('notifications').set({ status: 'pending', claimed_at: null }).where('id', 'in', notSent).execute()
+  if (failures.length > 0) throw new Error(failures.join('; '))
+  return jobs.map((job) => outcomes.get(job.key)!)
+}
+
+type TransactionForMail = {
+  id: string
+  type: string
+  description: string
+  price: number
+  total_price: number | null
+  currency: string
+} & Record<`${Party}_${'id' | 'email' | 'first_name' | 'notification_language' | 'locale'}`, string | null>
+
+/** Whom the e-mail goes to, in which language, and its text in a given language; null when nobody holds the role. */
+function messageFor(transaction: TransactionForMail | undefined, job: NotificationJob, publicUrl: string) {
+  if (!transaction) return null
+  const other: Party = job.to === 'buyer' ? 'seller' : 'buyer'
+  const recipientId = transaction[`${job.to}_id`]
+  const to = transaction[`${job.to}_email`]
+  if (!recipientId || !to) return null
+  const currency = transaction.currency
+  if (!isSupportedCurrency(currency)) throw new Error(`transaction ${transaction.id} has an unknown currency ${currency}`)
+  return {
+    recipientId,
+    to,
+    language: notificationLanguage({ notification_language: transaction[`${job.to}_notification_language`], locale: transaction[`${job.to}_locale`] }),
+    render: (locale: Locale) =>
+      renderNotification(locale, catalogueTemplate(transaction.type as TransactionKind, job.template), job.to, {
+        description: transaction.description,
+        // A face-to-face sale shows its total once set, its deposit until then.
+        price: { amount: transaction.total_price ?? transaction.price, currency },
+        otherPartyFirstName: transaction[`${other}_first_name`] ?? null,
+        link: `${publicUrl}/transactions/${transaction.id}`,
+      }),
+  }
 }

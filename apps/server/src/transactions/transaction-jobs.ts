@@ -13,7 +13,7 @@ import { ensureConnectedAccount } from '../services/payout-account.ts'
 import { actAsSystem } from '../services/transactions/act-as-party.ts'
 import { applyEvent, type TransactionDeps } from './apply-event.ts'
 import type { EffectScheduler } from './effects.ts'
-import { lockById } from './transactions-repository.ts'
+import { lockById, lockManyById } from './transactions-repository.ts'
 
 const timerQueue = 'transaction-timer'
 const outboxQueue = 'outbox-send'
@@ -73,21 +73,22 @@ export function bufferedJobEffects(jobs: JobQueue): { scheduler: EffectScheduler
 }
 
 /**
- * Fires several due timers in one database transaction: one commit, and the
- * jobs they cause enqueued together, instead of one of each per timer. Rows
- * are locked in id order, so two processes firing overlapping groups wait
- * for each other instead of deadlocking; each timer is still re-checked by
- * the domain under its row's lock.
+ * Fires several due timers in one database transaction: their rows locked
+ * in one statement, one commit, and the jobs they cause enqueued together,
+ * instead of one of each per timer. Rows are locked in id order, so two
+ * processes firing overlapping groups wait for each other instead of
+ * deadlocking; each timer is still re-checked by the domain under the lock.
  */
 export async function fireTimers(deps: TransactionDeps, jobs: JobQueue, timers: TimerJob[]): Promise<void> {
   const buffered = bufferedJobEffects(jobs)
   const groupDeps = { ...deps, effects: buffered.scheduler }
   const system = { actor: { kind: 'system' as const }, actorUserId: null }
-  const ordered = [...timers].sort((a, b) => (a.transactionId < b.transactionId ? -1 : a.transactionId > b.transactionId ? 1 : 0))
   await deps.db.transaction().execute(async (trx) => {
-    for (const timer of ordered) {
-      const row = await lockById(trx, timer.transactionId)
-      if (row) await applyEvent(groupDeps, trx, row, timerEvents[timer.kind], system)
+    const rows = await lockManyById(trx, timers.map((timer) => timer.transactionId))
+    for (const timer of timers) {
+      const row = rows.get(timer.transactionId)
+      // Two timers of one transaction in the group: the second sees what the first did.
+      if (row) rows.set(row.id, await applyEvent(groupDeps, trx, row, timerEvents[timer.kind], system))
     }
     await buffered.flush(trx)
   })
@@ -99,7 +100,7 @@ export async function createTransactionQueues(jobs: JobQueue): Promise<void> {
   // missed tracking), and those of a busy moment (every sale delivered
   // yesterday at noon) fall due together, so they get the most. The transfers
   // and e-mails they cause follow at a steadier pace.
-  await jobs.createQueue(timerQueue, { retryLimit: 10, retryDelay: 5, retryBackoff: true, expireInSeconds: 120, concurrency: 40 })
+  await jobs.createQueue(timerQueue, { retryLimit: 10, retryDelay: 5, retryBackoff: true, expireInSeconds: 120, concurrency: 80 })
   await jobs.createQueue(outboxQueue, { retryLimit: 20, retryDelay: 5, retryBackoff: true, expireInSeconds: 120, concurrency: 5 })
 }
 

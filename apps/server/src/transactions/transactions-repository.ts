@@ -38,6 +38,14 @@ export async function lockById(trx: Kysely<Database>, id: string): Promise<Trans
   return trx.selectFrom('transactions').selectAll().where('id', '=', id).forUpdate().executeTakeFirst()
 }
 
+/** Several rows locked at once, in id order (the order every multi-row locker uses, so none deadlocks another). */
+export async function lockManyById(trx: Kysely<Database>, ids: string[]): Promise<Map<string, TransactionRow>> {
+  const valid = [...new Set(ids.filter((id) => uuidPattern.test(id)))]
+  if (valid.length === 0) return new Map()
+  const rows = await trx.selectFrom('transactions').selectAll().where('id', 'in', valid).orderBy('id').forUpdate().execute()
+  return new Map(rows.map((row) => [row.id, row]))
+}
+
 export function notFound(): AppError {
   return new AppError('not_found', 'No such transaction')
 }
