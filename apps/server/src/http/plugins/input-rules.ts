@@ -1,7 +1,7 @@
 import type { FastifySchemaCompiler } from 'fastify'
 import { validatorCompiler } from 'fastify-type-provider-zod'
 import type { ZodType } from 'zod'
-import { AppError } from '../../errors.ts'
+import { fieldError } from '../../errors.ts'
 
 /**
  * Rules every request input obeys whatever its schema, applied where every
@@ -41,8 +41,6 @@ export const inputValidatorCompiler: FastifySchemaCompiler<ZodType> = (route) =>
   return (data: unknown) => {
     const path = checkedParts.has(route.httpPart ?? '') ? controlCharacterPath(data) : null
     if (!path) return validate(data)
-    const field = [route.httpPart, ...path].join('.')
-    const message = 'control characters (such as NUL) are not allowed'
-    return { error: new AppError('validation_failed', `${field}: ${message}`, { details: { field, fields: [{ field, message }] } }) }
+    return { error: fieldError([route.httpPart, ...path].join('.'), 'control characters (such as NUL) are not allowed') }
   }
 }
