@@ -620,10 +620,14 @@ describe('stripe_identity: verification session', () => {
   it('refuses a return_url off this site', async () => {
     const { signIn, app } = await start(identityEnv)
     const user = await signIn('identity-evil@example.com')
-    for (const returnUrl of ['https://evil.example', '//evil.example/x', '/\\evil.example', 'javascript:alert(1)']) {
+    for (const returnUrl of ['https://evil.example', '//evil.example/x', '/\\evil.example', 'javascript:alert(1)', '']) {
       const response = await user.call('GET', `/me/verification_session?return_url=${encodeURIComponent(returnUrl)}`)
       expect(response.status, returnUrl).toBe(400)
-      expect(response.body, returnUrl).toMatchObject({ code: 'validation_failed', details: { field: 'querystring.return_url' } })
+      expect(response.body, returnUrl).toMatchObject({
+        code: 'validation_failed',
+        error: expect.stringMatching(/^querystring\.return_url: /),
+        details: { field: 'querystring.return_url', fields: [{ field: 'querystring.return_url', message: expect.any(String) }] },
+      })
     }
     expect(await app.services.db.selectFrom('sandbox_verification_sessions').selectAll().execute()).toEqual([])
 
