@@ -135,7 +135,7 @@ async function readUpload(request: FastifyRequest): Promise<{ side: DocumentSide
       if (part.type === 'field') {
         if (part.fieldname !== 'side') continue
         const value = String(part.value)
-        if (!(documentSides as readonly string[]).includes(value)) throw fieldError('side', 'front or back')
+        if (!(documentSides as readonly string[]).includes(value)) throw fieldError('body.side', 'front or back')
         side = value as DocumentSide
       } else if (part.fieldname === 'file') {
         file = { bytes: await part.toBuffer(), fileName: part.filename || 'document' }
@@ -147,13 +147,13 @@ async function readUpload(request: FastifyRequest): Promise<{ side: DocumentSide
   } catch (error) {
     if (error instanceof AppError) throw error
     const code = (error as { code?: string }).code
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw fieldError('file', `The file is larger than ${maxIdentityFileBytes} bytes`, 'file_too_large')
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw fieldError('body.file', `The file is larger than ${maxIdentityFileBytes} bytes`, 'file_too_large')
     if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') {
       throw fieldError('body', 'One file and the side only')
     }
     // Anything else the parser throws is a malformed body (no boundary, cut short): the client's error, not a 500.
     throw fieldError('body', 'A complete multipart/form-data body')
   }
-  if (!file) throw fieldError('file', 'Required: the document in the field "file"')
+  if (!file) throw fieldError('body.file', 'Required: the document in the field "file"')
   return { side, file }
 }
