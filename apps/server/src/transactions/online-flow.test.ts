@@ -134,6 +134,21 @@ describe('who may see and do what', () => {
     expect(track.body.details).toEqual({ status: 'joined' })
   })
 
+  it('refuses a carrier it does not know, naming body.carrier', async () => {
+    const { call } = await start()
+    const { id } = await joinedSale(call)
+    await payByCard(call, id)
+    for (const carrier of ['no-such-carrier', ' ']) {
+      const refused = await call('seller', 'POST', `/api/v1/transactions/${id}/track`, { carrier, tracking_code: 'AB123' })
+      expect(refused.status, carrier).toBe(400)
+      expect(refused.body, carrier).toMatchObject({
+        code: 'validation_failed',
+        error: expect.stringMatching(/^body\.carrier: /),
+        details: { fields: [{ field: 'body.carrier', message: expect.any(String) }] },
+      })
+    }
+  })
+
   it('keeps the creator out of their own transaction and hides the code from others', async () => {
     const { call } = await start()
     const lamp = await createSale(call, { price: 5000, description: 'Lamp' })
