@@ -1,5 +1,5 @@
 import type { ErrorBody } from '@pactum/contracts/errors'
-import type { FastifyError, FastifyInstance } from 'fastify'
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod'
 import { AppError } from '../../errors.ts'
 
@@ -45,6 +45,22 @@ export function registerErrorHandler(app: FastifyInstance): void {
   app.setNotFoundHandler((request, reply) =>
     reply.status(404).send(body('not_found', `No route for ${request.method} ${request.url.split('?')[0]}`)),
   )
+}
+
+/**
+ * Errors of the router, which come before any route (and its error
+ * handler) is chosen: a path segment that is not valid URL encoding
+ * (`%zz`), or longer than the router reads (`maxParamLength`; no id of
+ * ours comes near). Both are bad path parameters, answered as such.
+ */
+export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  const message =
+    error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 'a path segment is longer than any id (100 characters)' : 'a path segment is not valid URL encoding'
+  // No route means no onRequest hook: echo the request id here.
+  void reply
+    .header('x-request-id', request.id)
+    .status(400)
+    .send(body('validation_failed', `params: ${message}`, { field: 'params', fields: [{ field: 'params', message }] }))
 }
 
 function body(code: ErrorBody['code'], error: string, details?: Record<string, unknown>): ErrorBody {
