@@ -32,6 +32,15 @@ describe('rate limits in the database', () => {
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0)
   })
 
+  it('count a key made of whatever the client put in the URL', async () => {
+    await start()
+    // The sandbox counts per address and intent id, read from the path before validation.
+    for (const id of ['%00', 'nul%00inside', '%F0%9F%98%80', '%ED%A0%80']) {
+      const answer = await testApp!.app.inject({ url: `/sandbox/v1/payment_intents/${id}?client_secret=s` })
+      expect(answer.statusCode, id).toBeLessThan(500)
+    }
+  })
+
   it('open a new window when the old one has passed, on the app’s clock', async () => {
     const { clock, db, lookUp } = await start()
     for (let attempt = 0; attempt < 20; attempt++) await lookUp()
