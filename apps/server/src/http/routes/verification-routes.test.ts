@@ -330,6 +330,9 @@ describe('refused uploads store nothing', () => {
       ['side=middle after the file', [['file', pngFile()], ['side', 'middle']], 'body.side'],
       ['an empty side', [['side', ''], ['file', pngFile()]], 'body.side'],
       ['two files', [['file', pngFile()], ['file', pngFile('second.png')]], 'body'],
+      // The same rule as every other input: no control characters.
+      ['a NUL in the file name', [['file', pngFile('passport\u0000.png')]], 'body.file'],
+      ['an escape in the file name', [['file', pngFile('\u001b[31mpassport.png')]], 'body.file'],
     ]
     for (const [label, parts, field] of cases) {
       const response = await user.upload('identity_document', parts)

@@ -29,6 +29,7 @@ import {
   verificationStatus,
 } from '../../services/verification.ts'
 import { AppError, fieldError } from '../../errors.ts'
+import { inputRuleBreach } from '../plugins/input-rules.ts'
 import { userOf } from '../plugins/authentication.ts'
 
 const secured = { tags: ['verification'], security: [{ bearer: [] }] }
@@ -138,6 +139,9 @@ async function readUpload(request: FastifyRequest): Promise<{ side: DocumentSide
         if (!(documentSides as readonly string[]).includes(value)) throw fieldError('body.side', 'front or back')
         side = value as DocumentSide
       } else if (part.fieldname === 'file') {
+        // A multipart body passes no schema: the rule every other input obeys is applied here.
+        const breach = inputRuleBreach(part.filename)
+        if (breach) throw fieldError('body.file', `the file name: ${breach.message}`)
         file = { bytes: await part.toBuffer(), fileName: part.filename || 'document' }
       } else {
         // Drain a file under another name so the stream can go on.
