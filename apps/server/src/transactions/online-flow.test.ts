@@ -149,6 +149,22 @@ describe('who may see and do what', () => {
     }
   })
 
+  it('refuses to confirm a payment that is not this transaction’s, naming body.payment_intent_id', async () => {
+    const { call } = await start()
+    const { id } = await joinedSale(call)
+    const other = await joinedSale(call)
+    const { intentId: othersIntent } = await submitCard(call, other.id)
+    for (const paymentIntentId of [othersIntent, 'pi_nothing', ' ']) {
+      const refused = await call('buyer', 'POST', `/api/v1/transactions/${id}/confirm_payment`, { payment_intent_id: paymentIntentId })
+      expect(refused.status, paymentIntentId).toBe(400)
+      expect(refused.body, paymentIntentId).toMatchObject({
+        code: 'validation_failed',
+        error: expect.stringMatching(/^body\.payment_intent_id: /),
+        details: { fields: [{ field: 'body.payment_intent_id', message: expect.any(String) }] },
+      })
+    }
+  })
+
   it('keeps the creator out of their own transaction and hides the code from others', async () => {
     const { call } = await start()
     const lamp = await createSale(call, { price: 5000, description: 'Lamp' })
