@@ -182,6 +182,12 @@ describe('who may see and do what', () => {
       price: 9000, charge: requote.body.charge, charge_calculator_version: requote.body.charge_calculator_version,
     })
     expect(patched.body.price).toBe(9000)
+    // A new price needs the fee the seller was shown for it, named as any missing field is.
+    expect((await call('seller', 'PATCH', `/api/v1/transactions/${lamp.id}`, { price: 9500 })).body).toMatchObject({
+      code: 'validation_failed',
+      error: expect.stringMatching(/^body\.charge: /),
+      details: { fields: [{ field: 'body.charge', message: expect.any(String) }] },
+    })
     const stale = await call('buyer', 'PUT', `/api/v1/transactions?join_code=${code}&price=${preview.price}&charge=${preview.charge}&currency=eur`)
     expect(stale).toMatchObject({ status: 409, body: { code: 'incorrect_charge', details: { price: 9000 } } })
     const fresh = await call('buyer', 'PUT', `/api/v1/transactions?join_code=${code}&price=9000&charge=${requote.body.charge}&currency=eur`)
