@@ -213,15 +213,18 @@ async function makeTransactions(testApp: TestApp): Promise<Record<string, unknow
   const othersOpenF2f = await createF2fSale(strangers)
   const othersJoined = await joinedSale(strangers)
   const linkToken = await asSeller('seller', 'GET', '/api/v1/me/plaid/link_token')
+  // Payments the user has opened and not yet confirmed with the provider.
+  const openPayment = (await asBuyer('buyer', 'POST', `/api/v1/transactions/${bought.id}/pay`)).body
+  const openDeposit = (await asBuyer('buyer', 'POST', `/api/v1/p2p/transactions/${boughtF2f.id}/pay_deposit`)).body
 
   const ids = [sold.id, bought.id, soldF2f.id, boughtF2f.id, ownOpen.id, othersOpen.id, othersOpenF2f.id, othersJoined.id]
   return {
-    id: [...ids, intentId],
+    id: ids,
     after_id: ids,
     code: [ownOpen.joinCode, othersOpen.joinCode, othersOpenF2f.joinCode],
     join_code: [ownOpen.joinCode, othersOpen.joinCode, othersOpenF2f.joinCode],
-    payment_intent_id: [intentId],
-    client_secret: [clientSecret],
+    payment_intent_id: [intentId, openPayment.payment_intent_id, openDeposit.payment_intent_id],
+    client_secret: [clientSecret, openPayment.client_secret, openDeposit.client_secret],
     link_token: [linkToken.body.link_token],
     price: [sold.quote.price],
     charge: [sold.quote.charge],
@@ -237,7 +240,8 @@ async function makeTransactions(testApp: TestApp): Promise<Record<string, unknow
 
 const jsonHeaders = { 'content-type': 'application/json' }
 
-function requestsFor(operation: Operation, context: SchemaContext): fc.Arbitrary<FuzzRequest> {
+function requestsFor(operation: Operation, generalContext: SchemaContext): fc.Arbitrary<FuzzRequest> {
+  const context = contextFor(operation, generalContext)
   const intended: Caller = operation.admin ? 'admin' : 'user'
   const caller = fc.oneof(
     { weight: 12, arbitrary: fc.constant(intended) },
@@ -303,6 +307,12 @@ class RawSegment {
   constructor(text: string) {
     this.text = text
   }
+}
+
+/** The sandbox provider's ids are payment intents, not transactions. */
+function contextFor(operation: Operation, context: SchemaContext): SchemaContext {
+  if (!operation.path.startsWith('/sandbox/v1/payment_intents/')) return context
+  return { ...context, known: { ...context.known, id: context.known?.payment_intent_id ?? [] } }
 }
 
 /** Path parameters into the path; a value that is not an object of them (hostile) fills every one. */
@@ -405,7 +415,8 @@ const multipartBody = fc
   })
   .map(({ side, file, extra, shape }) => multipart([...(side === null ? [] : [{ name: 'side', content: side }]), file, ...extra], shape))
 
-function malformedBodiesFor(operation: Operation, context: SchemaContext): FuzzRequest[] {
+function malformedBodiesFor(operation: Operation, generalContext: SchemaContext): FuzzRequest[] {
+  const context = contextFor(operation, generalContext)
   if (operation.method === 'GET' || operation.method === 'DELETE') return []
   const bodies = [...malformedJson, ...wrongContentTypes, { payload: Buffer.alloc(1_100_000, 'a'), headers: jsonHeaders }]
   if (operation.multipart) {
