@@ -212,7 +212,10 @@ async function makeTransactions(testApp: TestApp): Promise<Record<string, unknow
   const othersOpen = await createSale(strangers)
   const othersOpenF2f = await createF2fSale(strangers)
   const othersJoined = await joinedSale(strangers)
+  // Bank linking is for users in the US.
+  await asSeller('seller', 'POST', '/api/v1/me/personal/set_active_country', { country_code: 'us' })
   const linkToken = await asSeller('seller', 'GET', '/api/v1/me/plaid/link_token')
+  if (linkToken.status !== 200) throw new Error(`no link token: ${JSON.stringify(linkToken.body)}`)
   // Payments the user has opened and not yet confirmed with the provider.
   const openPayment = (await asBuyer('buyer', 'POST', `/api/v1/transactions/${bought.id}/pay`)).body
   const openDeposit = (await asBuyer('buyer', 'POST', `/api/v1/p2p/transactions/${boughtF2f.id}/pay_deposit`)).body
