@@ -24,3 +24,13 @@ export class AppError extends Error {
     this.headers = options.headers
   }
 }
+
+/**
+ * A refusal of one input, named as schema validation names it (`body.price`,
+ * `querystring.limit`, `headers.idempotency-key`): the text starts with the
+ * field, and `details.fields` lists it, so that a client can put the
+ * message next to the right input whichever check refused it.
+ */
+export function fieldError(field: string, message: string, code: ErrorCode = 'validation_failed'): AppError {
+  return new AppError(code, `${field}: ${message}`, { details: { field, fields: [{ field, message }] } })
+}

@@ -53,6 +53,23 @@ describe('errors', () => {
   })
 })
 
+describe('paths the router cannot read', () => {
+  it('answers a path segment that is not URL encoding, or longer than any id, with 400 naming params', async () => {
+    const { app, tokenFor } = await start()
+    const token = await tokenFor('router@example.com')
+    for (const url of ['/api/v1/transactions/%zz', `/api/v1/transactions/${'x'.repeat(150)}/charge?price=1000`, `/sandbox/v1/payment_intents/${'x'.repeat(150)}?client_secret=s`]) {
+      const response = await app.inject({ url, headers: { authorization: `Bearer ${token}` } })
+      expect(response.statusCode, url).toBe(400)
+      expect(response.json(), url).toMatchObject({
+        code: 'validation_failed',
+        error: expect.stringMatching(/^params: /),
+        details: { fields: [{ field: 'params', message: expect.any(String) }] },
+      })
+      expect(response.headers['x-request-id'], url).toBeDefined()
+    }
+  })
+})
+
 describe('security headers', () => {
   it('sends a strict Content-Security-Policy and friends', async () => {
     const { app } = await start()

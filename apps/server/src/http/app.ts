@@ -22,7 +22,7 @@ import type { Database } from '../db/database.ts'
 import { mountEmbeddedOidc } from '../oidc/embedded-provider.ts'
 import type { Services } from '../services/services.ts'
 import { registerAuthentication } from './plugins/authentication.ts'
-import { registerErrorHandler } from './plugins/error-handler.ts'
+import { frameworkErrors, registerErrorHandler } from './plugins/error-handler.ts'
 import { registerIdempotency } from './plugins/idempotency.ts'
 import { registerOpenApi } from './plugins/openapi.ts'
 import { registerRequestId, requestIdFrom } from './plugins/request-id.ts'
@@ -77,6 +77,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     logController: new LogController({ requestIdLogLabel: 'request_id' }),
     genReqId: (request) => requestIdFrom(request.headers['x-request-id']),
     bodyLimit: 1_048_576,
+    frameworkErrors,
   }).withTypeProvider<ZodTypeProvider>()
   if (options.onRoute) app.addHook('onRoute', options.onRoute)
   app.setValidatorCompiler(inputValidatorCompiler)

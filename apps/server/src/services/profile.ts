@@ -5,7 +5,7 @@ import { isPossibleInternationalPhone } from '@pactum/domain/phone'
 import { currentTermsVersion, minimumAgeYears } from '@pactum/domain/terms'
 import { type Kysely, sql } from 'kysely'
 import type { Database } from '../db/schema.ts'
-import { AppError } from '../errors.ts'
+import { AppError, fieldError } from '../errors.ts'
 import { hasBankAccount } from './bank-accounts.ts'
 import { identityRequirements, type VerificationDeps } from './verification.ts'
 
@@ -55,10 +55,6 @@ async function loadRow(db: Kysely<Database>, userId: string): Promise<ProfileRow
     ])
     .where('id', '=', userId)
     .executeTakeFirstOrThrow()
-}
-
-function fieldError(field: string, message: string): AppError {
-  return new AppError('validation_failed', `${field}: ${message}`, { details: { field, fields: [{ field, message }] } })
 }
 
 export async function setActiveCountry(db: Kysely<Database>, userId: string, countryCode: string, now: Date): Promise<void> {

@@ -14,7 +14,7 @@ import type { Kysely } from 'kysely'
 import type { AccountVerification, PaymentProvider } from '../adapters/payment-provider/port.ts'
 import type { Clock } from '../clock.ts'
 import type { Database } from '../db/schema.ts'
-import { AppError } from '../errors.ts'
+import { AppError, fieldError } from '../errors.ts'
 import { uuidV7 } from '../ids.ts'
 import { ensureConnectedAccount } from './payout-account.ts'
 
@@ -43,7 +43,7 @@ const methodMessages: Record<VerificationDeps['method'], string> = {
 }
 
 function fileProblem(code: 'validation_failed' | 'unsupported_file_type' | 'file_too_large', message: string): AppError {
-  return new AppError(code, `file: ${message}`, { details: { field: 'file', fields: [{ field: 'file', message }] } })
+  return fieldError('body.file', message, code)
 }
 
 /** The file's real type from its first bytes; its name and the browser's header are not trusted. */

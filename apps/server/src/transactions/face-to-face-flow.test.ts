@@ -255,7 +255,11 @@ describe('face-to-face refusals', () => {
     const quote = await call('seller', 'GET', '/api/v1/p2p/charge?price=8000&currency=eur&payment_method=card')
     const updated = await call('seller', 'PATCH', `/api/v1/p2p/transactions/${id}`, { deposit_price: 8_000, deposit_charge: quote.body.charge, charge_calculator_version: quote.body.charge_calculator_version })
     expect(updated.body).toMatchObject({ deposit_pricing: { price: 8_000, charge: quote.body.charge }, join_code: joinCode })
-    expect((await call('seller', 'PATCH', `/api/v1/p2p/transactions/${id}`, { deposit_price: 9_000 })).body).toMatchObject({ code: 'validation_failed', details: { field: 'deposit_charge' } })
+    expect((await call('seller', 'PATCH', `/api/v1/p2p/transactions/${id}`, { deposit_price: 9_000 })).body).toMatchObject({
+      code: 'validation_failed',
+      error: expect.stringMatching(/^body\.deposit_charge: /),
+      details: { fields: [{ field: 'body.deposit_charge', message: expect.any(String) }] },
+    })
     const cancelled = await call('seller', 'POST', `/api/v1/p2p/transactions/${id}/cancel_with_description`, { description: 'cancelled by creator' })
     expect(cancelled.body).toMatchObject({ status: 'cancelled', cancellation: { description: 'cancelled by creator' }, join_code: null })
     expect((await call('buyer', 'GET', `/api/v1/p2p/transactions_by_join_code/${joinCode}`)).body.code).toBe('join_code_not_found')

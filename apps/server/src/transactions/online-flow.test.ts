@@ -134,6 +134,37 @@ describe('who may see and do what', () => {
     expect(track.body).toMatchObject({ code: 'not_paid', details: { status: 'joined' } })
   })
 
+  it('refuses a carrier it does not know, naming body.carrier', async () => {
+    const { call } = await start()
+    const { id } = await joinedSale(call)
+    await payByCard(call, id)
+    for (const carrier of ['no-such-carrier', ' ']) {
+      const refused = await call('seller', 'POST', `/api/v1/transactions/${id}/track`, { carrier, tracking_code: 'AB123' })
+      expect(refused.status, carrier).toBe(400)
+      expect(refused.body, carrier).toMatchObject({
+        code: 'validation_failed',
+        error: expect.stringMatching(/^body\.carrier: /),
+        details: { fields: [{ field: 'body.carrier', message: expect.any(String) }] },
+      })
+    }
+  })
+
+  it('refuses to confirm a payment that is not this transaction’s, naming body.payment_intent_id', async () => {
+    const { call } = await start()
+    const { id } = await joinedSale(call)
+    const other = await joinedSale(call)
+    const { intentId: othersIntent } = await submitCard(call, other.id)
+    for (const paymentIntentId of [othersIntent, 'pi_nothing', ' ']) {
+      const refused = await call('buyer', 'POST', `/api/v1/transactions/${id}/confirm_payment`, { payment_intent_id: paymentIntentId })
+      expect(refused.status, paymentIntentId).toBe(400)
+      expect(refused.body, paymentIntentId).toMatchObject({
+        code: 'validation_failed',
+        error: expect.stringMatching(/^body\.payment_intent_id: /),
+        details: { fields: [{ field: 'body.payment_intent_id', message: expect.any(String) }] },
+      })
+    }
+  })
+
   it('keeps the creator out of their own transaction and hides the code from others', async () => {
     const { call } = await start()
     const lamp = await createSale(call, { price: 5000, description: 'Lamp' })
@@ -151,6 +182,12 @@ describe('who may see and do what', () => {
       price: 9000, charge: requote.body.charge, charge_calculator_version: requote.body.charge_calculator_version,
     })
     expect(patched.body.price).toBe(9000)
+    // A new price needs the fee the seller was shown for it, named as any missing field is.
+    expect((await call('seller', 'PATCH', `/api/v1/transactions/${lamp.id}`, { price: 9500 })).body).toMatchObject({
+      code: 'validation_failed',
+      error: expect.stringMatching(/^body\.charge: /),
+      details: { fields: [{ field: 'body.charge', message: expect.any(String) }] },
+    })
     const stale = await call('buyer', 'PUT', `/api/v1/transactions?join_code=${code}&price=${preview.price}&charge=${preview.charge}&currency=eur`)
     expect(stale).toMatchObject({ status: 409, body: { code: 'incorrect_charge', details: { price: 9000 } } })
     const fresh = await call('buyer', 'PUT', `/api/v1/transactions?join_code=${code}&price=9000&charge=${requote.body.charge}&currency=eur`)

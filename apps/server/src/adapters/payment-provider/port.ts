@@ -218,9 +218,12 @@ export type PaymentProviderErrorCode =
 /** A refusal by the provider (a bug or a race on our side, never the buyer's card: see PaymentError). */
 export class PaymentProviderError extends Error {
   readonly code: PaymentProviderErrorCode
-  constructor(code: PaymentProviderErrorCode, message: string) {
+  /** The request parameter at fault, where the provider names one (Stripe's `param`). */
+  readonly param: string | undefined
+  constructor(code: PaymentProviderErrorCode, message: string, options: { param?: string } = {}) {
     super(message)
     this.name = 'PaymentProviderError'
     this.code = code
+    this.param = options.param
   }
 }

@@ -2,7 +2,7 @@ import rateLimit from '@fastify/rate-limit'
 import type { FastifyInstance, FastifyReply } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import { AppError } from '../../errors.ts'
+import { AppError, fieldError } from '../../errors.ts'
 import { html, type SafeHtml } from '../../oidc/html.ts'
 import { type PaymentIntent, PaymentProviderError } from './port.ts'
 import { isSafeReturnUrl } from '../../http/return-url.ts'
@@ -161,7 +161,7 @@ export async function asAppErrors<T>(call: () => Promise<T>): Promise<T> {
         throw new AppError('idempotency_key_reused', error.message)
       case 'invalid_request':
       case 'amount_too_large':
-        throw new AppError('validation_failed', error.message)
+        throw fieldError(error.param ? `body.${error.param}` : 'body', error.message)
     }
   }
 }

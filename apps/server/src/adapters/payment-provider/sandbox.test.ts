@@ -86,6 +86,25 @@ describe('sandbox payment provider', () => {
     expect(noCard.statusCode).toBe(404)
   })
 
+  it('refuses a confirmation without what the method needs, naming that body field', async () => {
+    const cases: Array<['card' | 'sepa' | 'p24', Record<string, unknown>, string]> = [
+      ['card', { iban: sepaSucceeds }, 'body.card_number'],
+      ['card', { card_number: '' }, 'body.card_number'],
+      ['sepa', { card_number: '4242424242424242' }, 'body.iban'],
+      ['p24', { return_url: 'https://evil.example' }, 'body.return_url'],
+    ]
+    for (const [method, body, field] of cases) {
+      const created = await intent(method)
+      const response = await confirm(created.id, { client_secret: created.clientSecret, ...body })
+      expect(response.statusCode, field).toBe(400)
+      expect(response.json(), field).toMatchObject({
+        code: 'validation_failed',
+        error: expect.stringMatching(`^${field}: `),
+        details: { fields: [{ field, message: expect.any(String) }] },
+      })
+    }
+  })
+
   it('keeps a SEPA debit processing until the delay has passed, then succeeds', async () => {
     const created = await intent('sepa')
     const response = await confirm(created.id, { client_secret: created.clientSecret, iban: sepaSucceeds })

@@ -184,12 +184,12 @@ export class SandboxPaymentProvider implements PaymentProvider {
       if (!confirmable) throw new PaymentProviderError('invalid_state', `The payment intent is ${row.status}`)
       switch (row.payment_method as PaymentMethodType) {
         case 'card': {
-          if (!input.cardNumber) throw new PaymentProviderError('invalid_request', 'card_number is required for a card payment')
+          if (!input.cardNumber) throw new PaymentProviderError('invalid_request', 'card_number is required for a card payment', { param: 'card_number' })
           const outcome = cardOutcome(input.cardNumber)
           return outcome.kind === 'succeed' ? this.#succeed(trx, row) : this.#fail(trx, row, outcome.error)
         }
         case 'sepa': {
-          if (!input.iban) throw new PaymentProviderError('invalid_request', 'iban is required for a SEPA payment')
+          if (!input.iban) throw new PaymentProviderError('invalid_request', 'iban is required for a SEPA payment', { param: 'iban' })
           const outcome = ibanOutcome(input.iban)
           if (outcome.kind === 'invalid') return this.#fail(trx, row, outcome.error)
           const processing = await this.#updateIntent(trx, row.id, {
@@ -212,7 +212,7 @@ export class SandboxPaymentProvider implements PaymentProvider {
           }
           const returnUrl = input.returnUrl ?? '/transactions'
           if (!isSafeReturnUrl(returnUrl)) {
-            throw new PaymentProviderError('invalid_request', 'return_url must be a path on this site')
+            throw new PaymentProviderError('invalid_request', 'return_url must be a path on this site', { param: 'return_url' })
           }
           const query = new URLSearchParams({ client_secret: row.client_secret, return_url: returnUrl })
           const nextAction = { type: 'redirect_to_url', url: `/sandbox/p24/${row.id}?${query.toString()}`, return_url: returnUrl }

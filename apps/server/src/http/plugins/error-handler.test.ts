@@ -45,6 +45,17 @@ describe('error handler', () => {
     expect(response.json().code).toBe('validation_failed')
   })
 
+  it('names the body when it cannot be parsed', async () => {
+    for (const payload of ['{', '', '{"name": "x", "__proto__": {"admin": true}}']) {
+      const response = await appWithRoutes().inject({ method: 'POST', url: '/things', headers: { 'content-type': 'application/json' }, payload })
+      expect(response.statusCode, payload).toBe(400)
+      const body = response.json()
+      expect(body.code, payload).toBe('validation_failed')
+      expect(body.details.fields[0].field, payload).toBe('body')
+      expect(body.error, payload).toMatch(/^body: /)
+    }
+  })
+
   it('answers an unsupported content type with 415', async () => {
     const response = await appWithRoutes().inject({
       method: 'POST',

@@ -1,5 +1,5 @@
 import type { ErrorBody, ErrorCode } from '@pactum/contracts/errors'
-import type { FastifyError, FastifyInstance } from 'fastify'
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod'
 import { AppError } from '../../errors.ts'
 
@@ -37,6 +37,11 @@ export function registerErrorHandler(app: FastifyInstance): void {
     }
     if (status === 413) return reply.status(413).send(body('file_too_large', error.message))
     if (status === 415) return reply.status(415).send(body('unsupported_media_type', error.message))
+    // The body could not be parsed at all (broken or empty JSON, a __proto__ key): the body is the field at fault.
+    if (status === 400 && error.code?.startsWith('FST_ERR_CTP_')) {
+      const message = error.message
+      return reply.status(400).send(body('validation_failed', `body: ${message}`, { field: 'body', fields: [{ field: 'body', message }] }))
+    }
     if (status >= 400 && status < 500) {
       return reply.status(status).send(body('validation_failed', error.message))
     }
@@ -47,6 +52,22 @@ export function registerErrorHandler(app: FastifyInstance): void {
   app.setNotFoundHandler((request, reply) =>
     reply.status(404).send(body('not_found', `No route for ${request.method} ${request.url.split('?')[0]}`)),
   )
+}
+
+/**
+ * Errors of the router, which come before any route (and its error
+ * handler) is chosen: a path segment that is not valid URL encoding
+ * (`%zz`), or longer than the router reads (`maxParamLength`; no id of
+ * ours comes near). Both are bad path parameters, answered as such.
+ */
+export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  const message =
+    error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 'a path segment is longer than any id (100 characters)' : 'a path segment is not valid URL encoding'
+  // No route means no onRequest hook: echo the request id here.
+  void reply
+    .header('x-request-id', request.id)
+    .status(400)
+    .send(body('validation_failed', `params: ${message}`, { field: 'params', fields: [{ field: 'params', message }] }))
 }
 
 function body(code: ErrorBody['code'], error: string, details?: Record<string, unknown>): ErrorBody {

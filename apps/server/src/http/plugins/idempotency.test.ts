@@ -80,7 +80,11 @@ describe('Idempotency-Key', () => {
     const { pay } = await start()
     const response = await pay(100, 'spaces are not allowed')
     expect(response.statusCode).toBe(400)
-    expect(response.json().error).toMatch(/Idempotency-Key/)
+    // As schema validation names a field: the text starts with it, and details.fields lists it.
+    const body = response.json()
+    expect(body.code).toBe('validation_failed')
+    expect(body.error).toMatch(/^headers\.idempotency-key: .*Idempotency-Key/)
+    expect(body.details.fields).toEqual([{ field: 'headers.idempotency-key', message: expect.any(String) }])
   })
 
   it('lets exactly one of concurrent first uses run', async () => {

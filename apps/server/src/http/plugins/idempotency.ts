@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
-import { AppError } from '../../errors.ts'
+import { AppError, fieldError } from '../../errors.ts'
 import {
   claimKey,
   type IdempotencyClaim,
@@ -47,9 +47,7 @@ export function registerIdempotency(app: FastifyInstance, options: { policy: Par
       if (header === undefined) return undefined
       const key = Array.isArray(header) ? header[0] : header
       if (!key || !acceptableKey.test(key)) {
-        throw new AppError('validation_failed', 'Idempotency-Key: 1-255 characters of letters, digits and ._:-', {
-          details: { fields: [{ field: 'headers.idempotency-key' }] },
-        })
+        throw fieldError('headers.idempotency-key', 'an Idempotency-Key is 1-255 characters of letters, digits and ._:-')
       }
       const user = userOf(request)
       const { db, clock } = app.services

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { apiCaller, partyTokens } from '../../testing/api-caller.ts'
 import { joinedSale } from '../../testing/sale-steps.ts'
 import { createTestApp, type TestApp } from '../../testing/test-app.ts'
-import { controlCharacterPath } from './input-rules.ts'
+import { inputRuleBreach, maxDepth } from './input-rules.ts'
 
 let testApp: TestApp | undefined
 afterEach(async () => {
@@ -10,13 +10,41 @@ afterEach(async () => {
   testApp = undefined
 })
 
-describe('controlCharacterPath', () => {
+describe('inputRuleBreach', () => {
+  const controlCharacters = 'control characters (such as NUL) are not allowed'
+
   it('finds NUL and other control characters anywhere in the input, and allows tabs and line breaks', () => {
-    expect(controlCharacterPath({ description: 'A bike\nwith\ttwo wheels\r\n' })).toBeNull()
-    expect(controlCharacterPath({ description: 'A bike\u0000' })).toEqual(['description'])
-    expect(controlCharacterPath({ address: { lines: ['ok', 'bad\u001b[31m'] } })).toEqual(['address', 'lines', '1'])
-    expect(controlCharacterPath({ 'key\u0007': 'x' })).toEqual(['key\u0007'])
-    expect(controlCharacterPath({ price: 100, ok: true, none: null })).toBeNull()
+    expect(inputRuleBreach({ description: 'A bike\nwith\ttwo wheels\r\n' })).toBeNull()
+    expect(inputRuleBreach({ description: 'A bike\u0000' })).toEqual({ path: ['description'], message: controlCharacters })
+    expect(inputRuleBreach({ address: { lines: ['ok', 'bad\u001b[31m'] } })).toEqual({ path: ['address', 'lines', '1'], message: controlCharacters })
+    expect(inputRuleBreach({ 'key\u0007': 'x' })).toEqual({ path: ['key\u0007'], message: controlCharacters })
+    expect(inputRuleBreach({ price: 100, ok: true, none: null })).toBeNull()
+  })
+
+  it('stops at the depth limit instead of walking on', () => {
+    const nested = (depth: number): unknown => (depth === 0 ? 'leaf' : { a: nested(depth - 1) })
+    expect(inputRuleBreach(nested(maxDepth))).toBeNull()
+    expect(inputRuleBreach(nested(maxDepth + 1))).toEqual({ path: Array(maxDepth).fill('a'), message: `nested deeper than ${maxDepth} levels` })
+  })
+})
+
+describe('input nested deeper than any request needs', () => {
+  it('answers 400 naming where it got too deep, never 500', async () => {
+    testApp = await createTestApp()
+    const token = await testApp.tokenFor('deep@example.com')
+    for (const url of ['/api/v1/me/transactions', '/api/v1/me/notification_language']) {
+      const answer = await testApp.app.inject({
+        method: 'POST',
+        url,
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        payload: `${'['.repeat(5000)}${']'.repeat(5000)}`,
+      })
+      expect(answer.statusCode, url).toBe(400)
+      const body = answer.json()
+      expect(body.code, url).toBe('validation_failed')
+      expect(body.error, url).toMatch(/^body\.0\.0\.[0.]*: nested deeper than/)
+      expect(body.details.fields[0].field, url).toMatch(/^body\.0\.0\./)
+    }
   })
 })
 

@@ -1,34 +1,34 @@
 import type { FastifySchemaCompiler } from 'fastify'
 import { validatorCompiler } from 'fastify-type-provider-zod'
 import type { ZodType } from 'zod'
-import { AppError } from '../../errors.ts'
+import { fieldError } from '../../errors.ts'
 
 /**
  * Rules every request input obeys whatever its schema, applied where every
- * route's input is validated: text may not carry NUL or other control
- * characters (PostgreSQL refuses NUL in text; the rest has no business in a
- * description, a name or a search). Tab and line breaks stay allowed: a
- * description or complaint may have paragraphs.
+ * route's input is validated:
+ * - text may not carry NUL or other control characters (PostgreSQL refuses
+ *   NUL in text; the rest has no business in a description, a name or a
+ *   search). Tab and line breaks stay allowed: a description or complaint
+ *   may have paragraphs;
+ * - nothing nests deeper than `maxDepth`: no request of the API needs more
+ *   than a few levels, and a body of 5,000 nested arrays (well under the
+ *   body limit) would otherwise overflow the stack of whatever walks it.
  */
 // eslint-disable-next-line no-control-regex -- matching control characters is this rule's whole job
 const controlCharacter = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/
+const controlCharacterMessage = 'control characters (such as NUL) are not allowed'
+export const maxDepth = 32
 
-/** The path of the first string holding a control character, or null. */
-export function controlCharacterPath(value: unknown, path: readonly string[] = []): string[] | null {
-  if (typeof value === 'string') return controlCharacter.test(value) ? [...path] : null
-  if (Array.isArray(value)) {
-    for (const [index, item] of value.entries()) {
-      const found = controlCharacterPath(item, [...path, String(index)])
-      if (found) return found
-    }
-    return null
-  }
-  if (value !== null && typeof value === 'object') {
-    for (const [key, item] of Object.entries(value)) {
-      if (controlCharacter.test(key)) return [...path, key]
-      const found = controlCharacterPath(item, [...path, key])
-      if (found) return found
-    }
+/** Where the input first breaks a rule, and how; or null. */
+export function inputRuleBreach(value: unknown, path: readonly string[] = []): { path: string[]; message: string } | null {
+  if (typeof value === 'string') return controlCharacter.test(value) ? { path: [...path], message: controlCharacterMessage } : null
+  if (value === null || typeof value !== 'object') return null
+  if (path.length >= maxDepth) return { path: [...path], message: `nested deeper than ${maxDepth} levels` }
+  const entries = Array.isArray(value) ? value.map((item, index): [string, unknown] => [String(index), item]) : Object.entries(value)
+  for (const [key, item] of entries) {
+    if (controlCharacter.test(key)) return { path: [...path, key], message: controlCharacterMessage }
+    const found = inputRuleBreach(item, [...path, key])
+    if (found) return found
   }
   return null
 }
@@ -39,10 +39,8 @@ const checkedParts = new Set(['body', 'querystring', 'params'])
 export const inputValidatorCompiler: FastifySchemaCompiler<ZodType> = (route) => {
   const validate = validatorCompiler(route)
   return (data: unknown) => {
-    const path = checkedParts.has(route.httpPart ?? '') ? controlCharacterPath(data) : null
-    if (!path) return validate(data)
-    const field = [route.httpPart, ...path].join('.')
-    const message = 'control characters (such as NUL) are not allowed'
-    return { error: new AppError('validation_failed', `${field}: ${message}`, { details: { field, fields: [{ field, message }] } }) }
+    const breach = checkedParts.has(route.httpPart ?? '') ? inputRuleBreach(data) : null
+    if (!breach) return validate(data)
+    return { error: fieldError([route.httpPart, ...breach.path].join('.'), breach.message) }
   }
 }

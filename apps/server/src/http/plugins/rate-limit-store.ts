@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto'
 import type { FastifyRateLimitStore, FastifyRateLimitStoreCtor } from '@fastify/rate-limit'
 import { type Kysely, sql } from 'kysely'
 import type { Clock } from '../../clock.ts'
@@ -26,8 +27,11 @@ export function databaseRateLimitStore(db: Kysely<Database>, clock: Clock): Fast
     incr(key: string, callback: (error: Error | null, result?: { current: number; ttl: number }) => void, timeWindow: number): void {
       const now = clock.now()
       const windowEnd = new Date(now.getTime() + timeWindow)
+      // Stored as a hash: a key may carry whatever a client put in the URL (a
+      // path parameter is read before validation), and a text column takes no NUL.
+      const storedKey = createHash('sha256').update(this.#prefix + key).digest('hex')
       sql<{ count: number; window_ends_at: Date }>`
-        insert into rate_limits (key, count, window_ends_at) values (${this.#prefix + key}, 1, ${windowEnd})
+        insert into rate_limits (key, count, window_ends_at) values (${storedKey}, 1, ${windowEnd})
         on conflict (key) do update set
           count = case when rate_limits.window_ends_at <= ${now} then 1 else rate_limits.count + 1 end,
           window_ends_at = case when rate_limits.window_ends_at <= ${now} then excluded.window_ends_at else rate_limits.window_ends_at end

@@ -266,7 +266,7 @@ describe('refused uploads store nothing', () => {
     expect(stored, label).toEqual([])
   }
 
-  it('refuses files whose content is not pdf, png or jpeg with 415 naming file', async () => {
+  it('refuses files whose content is not pdf, png or jpeg with 415 naming body.file', async () => {
     const { signIn, testApp: current } = await start()
     const user = await signIn('attack-type@example.com')
     const disguised: Array<[string, FilePart]> = [
@@ -279,17 +279,17 @@ describe('refused uploads store nothing', () => {
     for (const [label, file] of disguised) {
       const response = await user.upload('identity_document', [['file', file]])
       expect(response.status, label).toBe(415)
-      expect(response.body, label).toMatchObject({ code: 'unsupported_file_type', details: { field: 'file' } })
+      expect(response.body, label).toMatchObject({ code: 'unsupported_file_type', details: { field: 'body.file' } })
       await expectNothingStored(current, label)
     }
   })
 
-  it('refuses an empty file with 400 naming file', async () => {
+  it('refuses an empty file with 400 naming body.file', async () => {
     const { signIn, testApp: current } = await start()
     const user = await signIn('attack-empty@example.com')
     const response = await user.upload('identity_document', [['file', { bytes: Buffer.alloc(0), fileName: 'passport.png', type: 'image/png' }]])
     expect(response.status).toBe(400)
-    expect(response.body).toMatchObject({ code: 'validation_failed', details: { field: 'file' } })
+    expect(response.body).toMatchObject({ code: 'validation_failed', error: 'body.file: The file is empty', details: { field: 'body.file' } })
     await expectNothingStored(current, 'empty')
   })
 
@@ -298,7 +298,7 @@ describe('refused uploads store nothing', () => {
     const user = await signIn('attack-size@example.com')
     const tooBig = await user.upload('identity_document', [['file', { bytes: pngOfSize(10_000_001), fileName: 'passport.png', type: 'image/png' }]])
     expect(tooBig.status).toBe(413)
-    expect(tooBig.body).toMatchObject({ code: 'file_too_large', details: { field: 'file' } })
+    expect(tooBig.body).toMatchObject({ code: 'file_too_large', details: { field: 'body.file' } })
     await expectNothingStored(current, 'too big')
 
     const largest = pngOfSize(10_000_000)
@@ -323,17 +323,22 @@ describe('refused uploads store nothing', () => {
     const { signIn, testApp: current } = await start()
     const user = await signIn('attack-fields@example.com')
     const cases: Array<[string, FormParts, string]> = [
-      ['side only', [['side', 'front']], 'file'],
-      ['the file under another name', [['document', pngFile()]], 'file'],
-      ['file as a plain field', [['file', png.toString('latin1')]], 'file'],
-      ['side=middle before the file', [['side', 'middle'], ['file', pngFile()]], 'side'],
-      ['side=middle after the file', [['file', pngFile()], ['side', 'middle']], 'side'],
+      ['side only', [['side', 'front']], 'body.file'],
+      ['the file under another name', [['document', pngFile()]], 'body.file'],
+      ['file as a plain field', [['file', png.toString('latin1')]], 'body.file'],
+      ['side=middle before the file', [['side', 'middle'], ['file', pngFile()]], 'body.side'],
+      ['side=middle after the file', [['file', pngFile()], ['side', 'middle']], 'body.side'],
+      ['an empty side', [['side', ''], ['file', pngFile()]], 'body.side'],
       ['two files', [['file', pngFile()], ['file', pngFile('second.png')]], 'body'],
+      // The same rule as every other input: no control characters.
+      ['a NUL in the file name', [['file', pngFile('passport\u0000.png')]], 'body.file'],
+      ['an escape in the file name', [['file', pngFile('\u001b[31mpassport.png')]], 'body.file'],
     ]
     for (const [label, parts, field] of cases) {
       const response = await user.upload('identity_document', parts)
       expect(response.status, label).toBe(400)
-      expect(response.body, label).toMatchObject({ code: 'validation_failed', details: { field } })
+      // Named as schema validation names a body field, whatever part of the form is at fault.
+      expect(response.body, label).toMatchObject({ code: 'validation_failed', error: expect.stringMatching(`^${field}: `), details: { field, fields: [{ field }] } })
       await expectNothingStored(current, label)
     }
   })
@@ -620,10 +625,14 @@ describe('stripe_identity: verification session', () => {
   it('refuses a return_url off this site', async () => {
     const { signIn, app } = await start(identityEnv)
     const user = await signIn('identity-evil@example.com')
-    for (const returnUrl of ['https://evil.example', '//evil.example/x', '/\\evil.example', 'javascript:alert(1)']) {
+    for (const returnUrl of ['https://evil.example', '//evil.example/x', '/\\evil.example', 'javascript:alert(1)', '']) {
       const response = await user.call('GET', `/me/verification_session?return_url=${encodeURIComponent(returnUrl)}`)
       expect(response.status, returnUrl).toBe(400)
-      expect(response.body, returnUrl).toMatchObject({ code: 'validation_failed', details: { field: 'querystring.return_url' } })
+      expect(response.body, returnUrl).toMatchObject({
+        code: 'validation_failed',
+        error: expect.stringMatching(/^querystring\.return_url: /),
+        details: { field: 'querystring.return_url', fields: [{ field: 'querystring.return_url', message: expect.any(String) }] },
+      })
     }
     expect(await app.services.db.selectFrom('sandbox_verification_sessions').selectAll().execute()).toEqual([])
 

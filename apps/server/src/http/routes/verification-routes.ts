@@ -28,7 +28,8 @@ import {
   verificationMethod,
   verificationStatus,
 } from '../../services/verification.ts'
-import { AppError } from '../../errors.ts'
+import { AppError, fieldError } from '../../errors.ts'
+import { inputRuleBreach } from '../plugins/input-rules.ts'
 import { userOf } from '../plugins/authentication.ts'
 
 const secured = { tags: ['verification'], security: [{ bearer: [] }] }
@@ -73,9 +74,7 @@ export const verificationRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const returnUrl = request.query.return_url
       if (!isSafeReturnUrl(returnUrl)) {
-        throw new AppError('validation_failed', 'querystring.return_url: A path on this site, as /profile/details', {
-          details: { field: 'querystring.return_url' },
-        })
+        throw fieldError('querystring.return_url', 'A path on this site, as /profile/details')
       }
       return openVerificationSession(deps, userOf(request).id, returnUrl)
     },
@@ -127,13 +126,9 @@ export const verificationRoutes: FastifyPluginAsyncZod = async (app) => {
   )
 }
 
-function fieldError(code: 'validation_failed' | 'file_too_large' | 'unsupported_media_type', field: string, message: string): AppError {
-  return new AppError(code, `${field}: ${message}`, { details: { field, fields: [{ field, message }] } })
-}
-
 /** The upload's `side` and `file`, read from the stream; a file over the limit stops the read. */
 async function readUpload(request: FastifyRequest): Promise<{ side: DocumentSide; file: UploadedFile }> {
-  if (!request.isMultipart()) throw fieldError('unsupported_media_type', 'body', 'Send multipart/form-data with the file in the field "file"')
+  if (!request.isMultipart()) throw fieldError('body', 'Send multipart/form-data with the file in the field "file"', 'unsupported_media_type')
   let side: DocumentSide = 'front'
   let file: UploadedFile | undefined
   try {
@@ -141,9 +136,12 @@ async function readUpload(request: FastifyRequest): Promise<{ side: DocumentSide
       if (part.type === 'field') {
         if (part.fieldname !== 'side') continue
         const value = String(part.value)
-        if (!(documentSides as readonly string[]).includes(value)) throw fieldError('validation_failed', 'side', 'front or back')
+        if (!(documentSides as readonly string[]).includes(value)) throw fieldError('body.side', 'front or back')
         side = value as DocumentSide
       } else if (part.fieldname === 'file') {
+        // A multipart body passes no schema: the rule every other input obeys is applied here.
+        const breach = inputRuleBreach(part.filename)
+        if (breach) throw fieldError('body.file', `the file name: ${breach.message}`)
         file = { bytes: await part.toBuffer(), fileName: part.filename || 'document' }
       } else {
         // Drain a file under another name so the stream can go on.
@@ -153,13 +151,13 @@ async function readUpload(request: FastifyRequest): Promise<{ side: DocumentSide
   } catch (error) {
     if (error instanceof AppError) throw error
     const code = (error as { code?: string }).code
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw fieldError('file_too_large', 'file', `The file is larger than ${maxIdentityFileBytes} bytes`)
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw fieldError('body.file', `The file is larger than ${maxIdentityFileBytes} bytes`, 'file_too_large')
     if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') {
-      throw fieldError('validation_failed', 'body', 'One file and the side only')
+      throw fieldError('body', 'One file and the side only')
     }
     // Anything else the parser throws is a malformed body (no boundary, cut short): the client's error, not a 500.
-    throw fieldError('validation_failed', 'body', 'A complete multipart/form-data body')
+    throw fieldError('body', 'A complete multipart/form-data body')
   }
-  if (!file) throw fieldError('validation_failed', 'file', 'Required: the document in the field "file"')
+  if (!file) throw fieldError('body.file', 'Required: the document in the field "file"')
   return { side, file }
 }

@@ -2,7 +2,7 @@ import type { PaymentMethod } from '@pactum/domain/currencies'
 import { highValueRequiresVerification } from '@pactum/domain/high-value'
 import type { TransactionEvent, TransactionKind } from '@pactum/domain/transactions/transaction'
 import type { PaymentIntent, PaymentProvider } from '../../adapters/payment-provider/port.ts'
-import { AppError } from '../../errors.ts'
+import { AppError, fieldError } from '../../errors.ts'
 import type { CurrentUser } from '../users.ts'
 import { actAsParty } from './act-as-party.ts'
 import { applyEvent, assertAllowed, type TransactionDeps } from '../../transactions/apply-event.ts'
@@ -154,7 +154,7 @@ export async function confirmPayment(deps: PaymentDeps, user: CurrentUser, id: s
   const ours = row.payment_intent_id === paymentIntentId || row.remainder_payment_intent_id === paymentIntentId
   const intent = ours ? await deps.paymentProvider.retrievePaymentIntent(paymentIntentId) : undefined
   if (!intent || intent.transactionId !== row.id) {
-    throw new AppError('validation_failed', 'This is not a payment of this transaction', { details: { field: 'payment_intent_id' } })
+    throw fieldError('body.payment_intent_id', 'not a payment of this transaction')
   }
   return deps.db.transaction().execute(async (trx) => {
     const locked = await lockForParty(trx, id, user.id, kind)

@@ -1,5 +1,5 @@
 import type { CarrierTracker } from '../../adapters/carrier-tracker/port.ts'
-import { AppError } from '../../errors.ts'
+import { fieldError } from '../../errors.ts'
 import type { CurrentUser } from '../users.ts'
 import { applyEvent, type TransactionDeps } from '../../transactions/apply-event.ts'
 import { lockForParty, notFound } from '../../transactions/transactions-repository.ts'
@@ -17,7 +17,7 @@ export async function trackShipment(
   shipment: { carrier: string; trackingCode: string },
 ): Promise<TransactionRow> {
   if (!deps.carrierTracker.supportedCarriers.some((carrier) => carrier.slug === shipment.carrier)) {
-    throw new AppError('validation_failed', `body.carrier: unsupported carrier ${shipment.carrier}`, { details: { field: 'body.carrier' } })
+    throw fieldError('body.carrier', 'not a carrier we can track (see GET /supported_carriers)')
   }
   return deps.db.transaction().execute(async (trx) => {
     const row = await lockForParty(trx, id, user.id, 'online')

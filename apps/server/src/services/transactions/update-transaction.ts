@@ -4,7 +4,7 @@ import type { PaymentMethod } from '@pactum/domain/currencies'
 import type { QuotedTerms } from '@pactum/domain/transactions/shared-handlers'
 import type { TransactionKind } from '@pactum/domain/transactions/transaction'
 import type { Config } from '../../config.ts'
-import { AppError } from '../../errors.ts'
+import { fieldError } from '../../errors.ts'
 import type { CurrentUser } from '../users.ts'
 import { applyEvent, assertAllowed, type TransactionDeps } from '../../transactions/apply-event.ts'
 import { quoteOrRefuse, requireOffered, requireShownCharge } from './quote.ts'
@@ -70,9 +70,7 @@ export async function updateTransaction(
     if (repricing || shown) {
       if (change.charge === undefined || change.chargeCalculatorVersion === undefined) {
         const field = change.charge === undefined ? chargeField : 'charge_calculator_version'
-        throw new AppError('validation_failed', `${field} is required with a new price, currency or payment method: send the fee you were shown`, {
-          details: { field },
-        })
+        throw fieldError(`body.${field}`, 'required with a new price, currency or payment method: send the fee you were shown')
       }
       const paymentMethod = change.paymentMethod ?? (row.payment_method as PaymentMethod | null) ?? 'card'
       const quote = quoteOrRefuse({ price: change.price ?? row.price, currency: change.currency ?? row.currency, paymentMethod }, priceField)

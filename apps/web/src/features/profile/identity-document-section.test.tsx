@@ -157,8 +157,8 @@ describe('identity verification with documents (legacy)', () => {
         throw new ApiError({
           status: 400,
           code: 'validation_failed',
-          message: 'file: The file is empty',
-          details: { field: 'file', fields: [{ field: 'file', message: 'The file is empty' }] },
+          message: 'body.file: The file is empty',
+          details: { field: 'body.file', fields: [{ field: 'body.file', message: 'The file is empty' }] },
           requestId: 'test',
         })
       },
