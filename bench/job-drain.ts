@@ -10,6 +10,7 @@
  *
  *   npm run bench:jobs                                   # both engines
  *   npm run bench:jobs -- --engine pglite --timers 2000 --emails 1000
+ *   npm run bench:jobs -- --follow-ups      # also time the transfers and e-mails the releases cause
  *   BENCH_DATABASE_URL=postgres://user@host:5432/postgres npm run bench:jobs
  *
  * On PostgreSQL it creates a database of its own (pactum_bench_…) on that
@@ -39,6 +40,8 @@ const { values: options } = parseArgs({
     engine: { type: 'string', default: 'pglite,postgres' },
     timers: { type: 'string', default: '10000' },
     emails: { type: 'string', default: '5000' },
+    // Also wait for the transfers and e-mails the releases caused (minutes at 10,000).
+    'follow-ups': { type: 'boolean', default: false },
   },
 })
 const timerCount = Number(options.timers)
@@ -256,6 +259,18 @@ async function runTimers(engine: Engine, target: number): Promise<void> {
     const result = await drain(setup, released, ids.length)
     const outboxLeft = await countWhere(setup.database, sql`select count(*) as n from outbox where status <> 'sent'`)
     const mailsSent = await countWhere(setup.database, sql`select count(*) as n from notifications where status = 'sent'`)
+    // What the releases caused: a transfer and two e-mails each, then the provider's webhooks.
+    let followUps = ''
+    if (options['follow-ups']) {
+      const caused = sql<{ n: number }>`
+        select (select count(*) from outbox where status = 'sent' and transaction_id = any(${ids}::uuid[]))
+             + (select count(*) from notifications where status = 'sent' and template = 'funds_released' and transaction_id = any(${ids}::uuid[])) as n`
+      const startedAt = performance.now()
+      while ((await countWhere(setup.database, caused)) < 3 * ids.length && performance.now() - startedAt < 900_000) {
+        await new Promise((resolve) => setTimeout(resolve, 500))
+      }
+      followUps = `every transfer and e-mail they caused done ${(result.seconds + (performance.now() - startedAt) / 1000).toFixed(1)} s after the start`
+    }
     await result.app.close()
     const breaches = await verifyLedger(setup.database.db)
     report(engine.name, `${ids.length} due auto-releases`, result.seconds, target, result.done, ids.length, [
@@ -263,6 +278,7 @@ async function runTimers(engine: Engine, target: number): Promise<void> {
       result.requestWait,
       `${(ids.length / result.seconds).toFixed(0)} releases/s`,
       `then: ${outboxLeft} transfers still to send, ${mailsSent} e-mails sent`,
+      ...(followUps ? [followUps] : []),
       `ledger ${breaches.length === 0 ? 'balanced' : `BROKEN (${breaches.length})`}`,
     ])
   } finally {
