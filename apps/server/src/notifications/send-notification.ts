@@ -5,6 +5,7 @@ import type { NotifyTemplate, Party } from '@pactum/domain/transactions/kernel'
 import type { Kysely } from 'kysely'
 import type { Mailer } from '../adapters/mailer/port.ts'
 import type { Clock } from '../clock.ts'
+import { crashPoint } from '../crash-points.ts'
 import type { Database } from '../db/schema.ts'
 import type { JobQueue } from '../jobs/job-queue.ts'
 import { getNotificationLanguage } from '../services/profile.ts'
@@ -126,6 +127,7 @@ export async function sendNotification(deps: NotificationDeps, job: Notification
     await db.updateTable('notifications').set({ status: 'pending', claimed_at: null }).where('id', '=', claimed.id).execute()
     throw error
   }
+  crashPoint('notification.after-send')
   await db.updateTable('notifications').set({ status: 'sent', sent_at: clock.now(), mail_id: mailId }).where('id', '=', claimed.id).execute()
   return 'sent'
 }

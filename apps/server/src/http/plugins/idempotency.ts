@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import { crashPoint } from '../../crash-points.ts'
 import { AppError } from '../../errors.ts'
 import { userOf } from './authentication.ts'
 
@@ -69,6 +70,7 @@ export function registerIdempotency(app: FastifyInstance): void {
   app.addHook('onSend', async (request, reply, payload) => {
     const claim = request.idempotencyKey
     if (!claim) return payload
+    crashPoint('idempotency.before-store')
     const query = app.services.db
     if (reply.statusCode >= 500) {
       await query.deleteFrom('idempotency_keys').where('user_id', '=', claim.userId).where('key', '=', claim.key).execute()
