@@ -20,7 +20,7 @@ import { catalogueTemplate, renderNotification } from './notification-messages.t
  * is claimed before sending and marked sent after, so a retried or
  * duplicated job does not send again. The one gap left is a crash between
  * the mailer accepting the message and the row being marked: then the
- * message goes out a second time once the claim has lapsed, which beats
+ * message goes out a second time when the job is retried, which beats
  * losing it.
  */
 
@@ -44,10 +44,11 @@ export interface NotificationDeps {
 
 export type NotificationOutcome = 'sent' | 'already_sent' | 'no_recipient'
 
-// Longer than a job may run (expireInSeconds below): a job that hangs is
-// retried, and the retry waits here until the first attempt's claim lapses.
-// Short, because a process killed mid-send leaves its claim behind: the
-// e-mail goes out some 20 s after the restart rather than minutes later.
+// Longer than a job may run (expireInSeconds below), for an attempt of
+// another job under the same key. A retry of the same job does not wait for
+// it (see sendNotification): the crash harness found that a process killed
+// mid-send left claims that turned the first retry away, and those e-mails
+// went out only after a further backoff, some 30 s after the restart.
 const claimLeaseSeconds = 20
 
 export async function createNotificationQueue(jobs: JobQueue): Promise<void> {
@@ -56,12 +57,19 @@ export async function createNotificationQueue(jobs: JobQueue): Promise<void> {
 }
 
 export async function startNotificationWorker(jobs: JobQueue, deps: NotificationDeps): Promise<void> {
-  await jobs.work<NotificationJob>(notificationQueue, async (job) => {
-    await sendNotification(deps, job)
+  await jobs.work<NotificationJob>(notificationQueue, async (job, context) => {
+    await sendNotification(deps, job, { retryCount: context.retryCount })
   })
 }
 
-export async function sendNotification(deps: NotificationDeps, job: NotificationJob): Promise<NotificationOutcome> {
+/**
+ * `attempt.retryCount` above 0 means pg-boss is running this job again,
+ * which it does only once the earlier attempt failed, expired or stopped
+ * beating (its process died): a claim that attempt left behind is taken
+ * over at once instead of waiting out the lease. An earlier attempt that
+ * expired while still alive may then send too: a duplicate, never a loss.
+ */
+export async function sendNotification(deps: NotificationDeps, job: NotificationJob, attempt: { retryCount: number } = { retryCount: 0 }): Promise<NotificationOutcome> {
   const { db, clock } = deps
   const transaction = await db
     .selectFrom('transactions')
@@ -96,7 +104,10 @@ export async function sendNotification(deps: NotificationDeps, job: Notification
     .where((eb) =>
       eb.or([
         eb('status', '=', 'pending'),
-        eb.and([eb('status', '=', 'sending'), eb('claimed_at', '<', new Date(now.getTime() - claimLeaseSeconds * 1000))]),
+        eb.and([
+          eb('status', '=', 'sending'),
+          attempt.retryCount > 0 ? eb.lit(true) : eb('claimed_at', '<', new Date(now.getTime() - claimLeaseSeconds * 1000)),
+        ]),
       ]),
     )
     .returningAll()
