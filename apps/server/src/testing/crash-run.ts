@@ -83,7 +83,16 @@ export interface RetriedRequest {
   replayed: boolean
   /** Answered `idempotency_request_in_progress` until the client gave up. */
   stuck: boolean
+  /**
+   * A refusal that means the sale went the same way by another path: the
+   * first attempt never committed, and by the retry a timer had moved on
+   * (a complaint after a restart longer than the complaint window).
+   */
+  refusedByLaterState: boolean
 }
+
+/** What a party's action answers once the complaint window's timer has released the money. */
+const timerRefusals = ['complaint_period_expired', 'funds_already_released']
 
 interface Answer {
   status: number
@@ -232,7 +241,7 @@ class CrashRun {
     method: 'GET' | 'POST' | 'PUT',
     url: string,
     body: object | undefined,
-    options: { label: string; key?: string },
+    options: { label: string; key?: string; alsoFine?: string[] },
   ): Promise<Answer> {
     let interrupted = false
     let inProgressSince: number | undefined
@@ -276,6 +285,7 @@ class CrashRun {
           code,
           replayed: response.headers.get('idempotent-replayed') === 'true',
           stuck,
+          refusedByLaterState: response.status === 409 && code !== null && (options.alsoFine ?? []).includes(code) && timerRefusals.includes(code),
         })
       }
       return { status: response.status, body: json, interrupted: interrupted || inProgressSince !== undefined, stuck }
@@ -379,8 +389,8 @@ class CrashRun {
    * still runs.
    */
   async #keyed(who: string, url: string, body: object | undefined, key: string, label: string, alsoFine: string[] = []) {
-    let answer = await this.#call(who, 'POST', url, body, { label, key })
-    if (answer.stuck) answer = await this.#call(who, 'POST', url, body, { label: `${label} (fresh key)`, key: `${key}-fresh` })
+    let answer = await this.#call(who, 'POST', url, body, { label, key, alsoFine })
+    if (answer.stuck) answer = await this.#call(who, 'POST', url, body, { label: `${label} (fresh key)`, key: `${key}-fresh`, alsoFine })
     if (answer.status < 300) return answer.body
     if (answer.status === 409 && alsoFine.includes(answer.body?.code)) return { status: answer.body?.code }
     throw new StepFailed(`${label} answered ${answer.status} ${JSON.stringify(answer.body)}`)
@@ -562,12 +572,12 @@ class CrashRun {
     )
 
     const keyed = this.#retried.filter((request) => request.key)
-    const badRetries = keyed.filter((request) => request.stuck || request.status >= 300)
+    const badRetries = keyed.filter((request) => request.stuck || (request.status >= 300 && !request.refusedByLaterState))
     const openClaims = await countOf(db, sql`select count(*)::int as n from idempotency_keys where status_code is null`)
     check(
       'a retried Idempotency-Key gets the stored result or the work done once',
       badRetries.length === 0 && openClaims === 0,
-      `${keyed.length} keyed requests retried: ${keyed.filter((request) => request.replayed).length} replayed, ${keyed.filter((request) => !request.replayed && request.status < 300).length} done on retry` +
+      `${keyed.length} keyed requests retried: ${keyed.filter((request) => request.replayed).length} replayed, ${keyed.filter((request) => !request.replayed && request.status < 300).length} done on retry, ${keyed.filter((request) => request.refusedByLaterState).length} refused as a timer had moved on` +
         (badRetries.length ? `; ${badRetries.map((request) => `${request.label} ${request.stuck ? 'stuck in progress' : `${request.status} ${request.code}`}`).join(', ')}` : '') +
         (openClaims ? `; ${openClaims} keys left in progress` : ''),
     )
