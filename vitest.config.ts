@@ -27,7 +27,10 @@ export default defineConfig({
           name: 'server',
           root: 'apps/server',
           environment: 'node',
-          testTimeout: 30_000,
+          // A hang guard, not a speed check: a worker's first test also
+          // builds the migrated template database, which on two busy cores
+          // has come close to 30 s.
+          testTimeout: 60_000,
           hookTimeout: 60_000,
         },
       },

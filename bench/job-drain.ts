@@ -181,14 +181,11 @@ async function seedEmails(setup: Setup, count: number): Promise<void> {
   const jobs = await JobQueue.start({ database: setup.database, clock: { now: () => new Date() }, log: silentLogger() })
   await createNotificationQueue(jobs)
   const scheduler = jobEffectScheduler(jobs)
-  let queued = 0
   for (let start = 0; start < copies.length; start += 250) {
     await setup.database.db.transaction().execute(async (trx) => {
-      for (const id of copies.slice(start, start + 250)) {
-        for (const to of ['buyer', 'seller'] as const) {
-          if (queued++ >= count) return
-          await scheduler.notify(trx, { transactionId: id, template: 'delivered', to, key: `bench:${id}:${to}` })
-        }
+      for (const [index, id] of copies.slice(start, start + 250).entries()) {
+        const recipients = (['buyer', 'seller'] as const).slice(0, count - 2 * (start + index))
+        await scheduler.notify(trx, recipients.map((to) => ({ transactionId: id, template: 'delivered' as const, to, key: `bench:${id}:${to}` })))
       }
     })
   }

@@ -46,6 +46,13 @@ export const errorStatus = {
   remainder_already_paid: 409,
   handover_already_confirmed: 409,
   not_accepted: 409,
+  // Beyond DESIGN §5's list: wrong-state reasons it has no code for (docs/decisions.md).
+  not_paid: 409,
+  payment_in_progress: 409,
+  tracking_not_added: 409,
+  not_complained: 409,
+  deposit_not_accepted: 409,
+  price_not_set: 409,
   incorrect_charge: 409,
   incorrect_calc_version: 409,
   active_country_not_set: 409,

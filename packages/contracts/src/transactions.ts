@@ -92,7 +92,12 @@ export const trackBodySchema = z
   })
   .meta({ id: 'Track' })
 
-export const descriptionBodySchema = z.object({ description: descriptionSchema }).meta({ id: 'DescriptionBody' })
+/**
+ * A complaint or an order issue. Blank text is not refused here but by the
+ * domain, after the role and the state, with its own code
+ * (`empty_complaint_description`, DESIGN §5).
+ */
+export const descriptionBodySchema = z.object({ description: z.string().trim().max(1000) }).meta({ id: 'DescriptionBody' })
 export const setPaymentMethodBodySchema = z.object({ payment_method: paymentMethodSchema })
 export const confirmPaymentBodySchema = z.object({ payment_intent_id: z.string().min(1).max(100) })
 

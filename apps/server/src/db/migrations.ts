@@ -17,6 +17,7 @@ import * as contactMessageDelivery from './migrations/0016-contact-message-deliv
 import * as emailVerification from './migrations/0017-email-verification.ts'
 import * as faceToFace from './migrations/0018-face-to-face.ts'
 import * as rateLimits from './migrations/0019-rate-limits.ts'
+import * as idempotencyClaims from './migrations/0020-idempotency-claims.ts'
 import type { Database } from './schema.ts'
 
 /**
@@ -41,6 +42,7 @@ const migrations: Record<string, Migration> = {
   '0017-email-verification': emailVerification,
   '0018-face-to-face': faceToFace,
   '0019-rate-limits': rateLimits,
+  '0020-idempotency-claims': idempotencyClaims,
 }
 
 export async function migrateToLatest(db: Kysely<Database>): Promise<string[]> {

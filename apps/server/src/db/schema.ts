@@ -198,6 +198,12 @@ export interface IdempotencyKeysTable {
   status_code: number | null
   response_body: ColumnType<unknown, string | null, string | null>
   created_at: Date
+  /** Counts the takeovers of a claim whose holder did not answer in time. */
+  attempt: Generated<number>
+  /** Until when the current attempt holds the key; null once answered. */
+  locked_until: Date | null
+  /** The transaction the work changed, written in the work's own database transaction. */
+  transaction_id: string | null
 }
 
 export interface TransactionEventsTable {

@@ -98,6 +98,14 @@ describe('OpenAPI', () => {
     expect(Object.keys(document.paths).filter((path) => path.startsWith('/oidc'))).toEqual([])
   })
 
+  it('lists every error code, the precise wrong-state reasons included', async () => {
+    const { app } = await start()
+    const document = (await app.inject({ url: '/api/docs/json' })).json()
+    expect(document.components.schemas.Error.properties.code.enum).toEqual(expect.arrayContaining([
+      'tracking_not_added', 'not_complained', 'not_paid', 'payment_in_progress', 'deposit_not_accepted', 'price_not_set', 'invalid_limit',
+    ]))
+  })
+
   it('serves the interactive reference', async () => {
     const { app } = await start()
     const response = await app.inject({ url: '/api/docs/' })

@@ -141,7 +141,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     keys: { jwksUri: await discoverJwksUri(config.oidc.issuer) },
   })
   registerAuthentication(app, { verify, adminEmails: config.adminEmails })
-  registerIdempotency(app)
+  registerIdempotency(app, { policy: config.onlinePolicy })
   // Per-route limits (join codes and sign-in are guessable secrets); off unless a route asks.
   // Counted in the database, so several server processes share every limit.
   await app.register(rateLimit, { global: false, store: databaseRateLimitStore(database.db, clock) })

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { uuidV7 } from '../ids.ts'
 import { signWebhook } from '../payments/webhook-signature.ts'
 import { type ApiCall, apiCaller, partyTokens } from '../testing/api-caller.ts'
-import { createF2fSale, depositAccepted, joinedF2fSale } from '../testing/f2f-sale-steps.ts'
+import { createF2fSale, joinedF2fSale, payF2fByCard } from '../testing/f2f-sale-steps.ts'
 import { multipartBody, tinyPng } from '../testing/identity-upload.ts'
 import { createSale, joinedSale, payByCard } from '../testing/sale-steps.ts'
 import { createTestApp, type TestApp } from '../testing/test-app.ts'
@@ -83,12 +83,13 @@ async function setUp(): Promise<World> {
   const { intentId } = await payByCard(call, online.id)
 
   const f2f = await joinedF2fSale(call)
-  // Face-to-face checkout collects no address, so the parties' GET .../billing_details would answer
-  // 404 not_found, the stranger's answer; the buyer gives one through the route of either kind.
-  expect((await call('buyer', 'POST', `/api/v1/transactions/${f2f.id}/shipping_details`, address)).status).toBe(200)
-  await depositAccepted(call, f2f.id)
-  const deposit = await call('buyer', 'GET', `/api/v1/p2p/transactions/${f2f.id}/deposit_stripe_client_secret`)
-  expect(deposit.status).toBe(200)
+  // The face-to-face checkout collects no address yet (the shipping route is online only), so the
+  // parties' GET .../billing_details would answer 404 not_found, the stranger's answer: the test
+  // stores the address a checkout would have, copied from the online sale's.
+  const stored = await testApp.database.db.selectFrom('shipping_details').selectAll().where('transaction_id', '=', online.id).executeTakeFirstOrThrow()
+  await testApp.database.db.insertInto('shipping_details').values({ ...stored, transaction_id: f2f.id }).execute()
+  const { intentId: depositIntentId } = await payF2fByCard(call, f2f.id, 'deposit')
+  expect((await call('seller', 'POST', `/api/v1/p2p/transactions/${f2f.id}/accept_deposit`)).body.status).toBe('deposit_accepted')
 
   const joinable = { online: await createSale(call), f2f: await createF2fSale(call) }
 
@@ -111,7 +112,7 @@ async function setUp(): Promise<World> {
     call,
     tokens,
     online: { id: online.id, intentId },
-    f2f: { id: f2f.id, depositIntentId: deposit.body.payment_intent_id },
+    f2f: { id: f2f.id, depositIntentId },
     joinable: { online: { joinCode: joinable.online.joinCode }, f2f: { joinCode: joinable.f2f.joinCode } },
     p24: { intentId: p24.body.payment_intent_id, clientSecret: p24.body.client_secret },
     identitySession: { id: session.id, clientSecret: session.clientSecret },

@@ -161,4 +161,40 @@ describe('job queue on the real clock', () => {
       await testApp.close()
     }
   })
+
+  it('runs jobs fetched together in groups, and a group that fails job by job', async () => {
+    const testApp = await createTestApp()
+    try {
+      const { db, jobs } = testApp.app.services
+      const groups: string[][] = []
+      const single: string[] = []
+      await jobs.createQueue('test-groups', { retryLimit: 0, concurrency: 10 })
+      await jobs.work<{ word: string }>(
+        'test-groups',
+        async ({ word }) => {
+          if (word === 'bad') throw new Error('bad job')
+          single.push(word)
+        },
+        {
+          groups: {
+            size: 3,
+            run: async (items) => {
+              if (items.some((item) => item.word === 'bad')) throw new Error('a bad job in the group')
+              groups.push(items.map((item) => item.word))
+            },
+          },
+        },
+      )
+      const words = ['a', 'b', 'c', 'd', 'bad', 'e']
+      await db.transaction().execute(async (trx) => {
+        await jobs.sendMany('test-groups', words.map((word) => ({ data: { word } })), { db: trx })
+      })
+      await expect.poll(() => groups.flat().length + single.length, { timeout: 10_000, interval: 50 }).toBe(5)
+      // The group with the bad job ran job by job: its good jobs went through, and only once.
+      expect(groups.length).toBeGreaterThan(0)
+      expect([...groups.flat(), ...single].sort()).toEqual(['a', 'b', 'c', 'd', 'e'])
+    } finally {
+      await testApp.close()
+    }
+  })
 })

@@ -55,6 +55,20 @@ export interface JobContext {
 
 export type JobHandler<T> = (data: T, job: JobContext) => Promise<void>
 
+/** Jobs run `size` at a time by one call (see JobQueue.work). */
+export interface JobGroups<T> {
+  size: number
+  run: (items: T[]) => Promise<void>
+}
+
+type JobResult = { id: string; status: 'completed' } | { id: string; status: 'failed'; output: { message: string } }
+
+function chunk<T>(items: T[], size: number): T[][] {
+  const chunks: T[][] = []
+  for (let start = 0; start < items.length; start += size) chunks.push(items.slice(start, start + size))
+  return chunks
+}
+
 /**
  * How a queue keeps up (issue: jobs drained about one a second). Workers are
  * woken by NOTIFY when a job is enqueued, poll every second as a floor
@@ -77,6 +91,7 @@ export class JobQueue {
   readonly #log: FastifyBaseLogger
   readonly #handlers = new Map<string, JobHandler<unknown>>()
   readonly #queues = new Map<string, QueueSettings>()
+  readonly #groups = new Map<string, JobGroups<unknown>>()
   #working = false
 
   private constructor(boss: PgBoss, clock: Clock, log: FastifyBaseLogger) {
@@ -150,15 +165,33 @@ export class JobQueue {
     })
   }
 
+  /** Enqueues several jobs of one queue in one statement (each due at its `startAfter`, else now). */
+  async sendMany<T extends object>(name: string, items: Array<{ data: T; startAfter?: Date }>, options: Pick<SendOptions, 'db'> = {}): Promise<void> {
+    if (!this.#queues.has(name)) throw new Error(`Job queue ${name} was not created at start-up`)
+    if (items.length === 0) return
+    const now = this.#clock.now()
+    await this.#boss.insert(
+      name,
+      items.map(({ data, startAfter }) => ({ data, startAfter: startAfter ?? now, heartbeatSeconds })),
+      options.db ? { db: fromKysely(options.db), returnId: false } : { returnId: false },
+    )
+  }
+
   /**
    * Runs `handler` for the queue's jobs in this process, up to the queue's
    * concurrency at once, from `startWorkers()` on. Each job settles on its
    * own: a throw retries that job, not the others fetched with it.
+   *
+   * With `groups`, the jobs fetched together are run `size` at a time
+   * through `groups.run` (in one database transaction, say: one commit for
+   * many jobs); a group that throws is run again job by job through
+   * `handler`, so that one bad job holds back nobody else.
    */
-  async work<T>(name: string, handler: JobHandler<T>): Promise<void> {
+  async work<T>(name: string, handler: JobHandler<T>, options: { groups?: JobGroups<T> } = {}): Promise<void> {
     if (!this.#queues.has(name)) throw new Error(`Job queue ${name} was not created at start-up`)
     if (this.#handlers.has(name)) throw new Error(`Job queue ${name} already has a handler`)
     this.#handlers.set(name, handler as JobHandler<unknown>)
+    if (options.groups) this.#groups.set(name, options.groups as JobGroups<unknown>)
     if (this.#working) await this.#startWorker(name, handler)
   }
 
@@ -174,6 +207,7 @@ export class JobQueue {
 
   async #startWorker<T>(name: string, handler: JobHandler<T>): Promise<void> {
     const batchSize = this.#queues.get(name)?.concurrency ?? defaultConcurrency
+    const groups = this.#groups.get(name) as JobGroups<T> | undefined
     await this.#boss.work<T>(
       name,
       {
@@ -184,16 +218,8 @@ export class JobQueue {
         perJobResults: true,
       },
       async (jobs) => {
-        const results = await Promise.all(
-          jobs.map(async (job) => {
-            try {
-              await this.#run(name, handler, job)
-              return { id: job.id, status: 'completed' as const }
-            } catch (error) {
-              return { id: job.id, status: 'failed' as const, output: { message: error instanceof Error ? error.message : String(error) } }
-            }
-          }),
-        )
+        const slices = groups ? chunk(jobs, groups.size) : [jobs]
+        const results = (await Promise.all(slices.map((slice) => this.#runSlice(name, handler, slice, groups)))).flat()
         // PGlite answers within the same turn of the event loop, and a
         // worker in burst mode fetches again at once: without this pause a
         // backlog would keep requests, other queues and timers waiting
@@ -201,6 +227,27 @@ export class JobQueue {
         await setImmediate()
         return results
       },
+    )
+  }
+
+  async #runSlice<T>(name: string, handler: JobHandler<T>, jobs: Job<T>[], groups: JobGroups<T> | undefined): Promise<JobResult[]> {
+    if (groups && jobs.length > 1) {
+      try {
+        await groups.run(jobs.map((job) => job.data))
+        return jobs.map((job) => ({ id: job.id, status: 'completed' as const }))
+      } catch (error) {
+        this.#log.info({ err: error, queue: name, jobs: jobs.length }, 'a group of jobs failed; running them one by one')
+      }
+    }
+    return Promise.all(
+      jobs.map(async (job) => {
+        try {
+          await this.#run(name, handler, job)
+          return { id: job.id, status: 'completed' as const }
+        } catch (error) {
+          return { id: job.id, status: 'failed' as const, output: { message: error instanceof Error ? error.message : String(error) } }
+        }
+      }),
     )
   }
 

@@ -8,7 +8,7 @@ import type { Clock } from '../clock.ts'
 import { crashPoint } from '../crash-points.ts'
 import type { Database } from '../db/schema.ts'
 import type { JobQueue } from '../jobs/job-queue.ts'
-import { getNotificationLanguage } from '../services/profile.ts'
+import { notificationLanguage } from '../services/profile.ts'
 import { catalogueTemplate, renderNotification } from './notification-messages.ts'
 
 /**
@@ -52,8 +52,8 @@ export type NotificationOutcome = 'sent' | 'already_sent' | 'no_recipient'
 const claimLeaseSeconds = 20
 
 export async function createNotificationQueue(jobs: JobQueue): Promise<void> {
-  // E-mails come in bursts (two per state change): many in flight at once.
-  await jobs.createQueue(notificationQueue, { retryLimit: 10, retryDelay: 5, retryBackoff: true, expireInSeconds: 15, concurrency: 25 })
+  // E-mails come in bursts (two per state change), behind the timers that cause them (transaction-jobs.ts).
+  await jobs.createQueue(notificationQueue, { retryLimit: 10, retryDelay: 5, retryBackoff: true, expireInSeconds: 15, concurrency: 10 })
 }
 
 export async function startNotificationWorker(jobs: JobQueue, deps: NotificationDeps): Promise<void> {
@@ -71,44 +71,59 @@ export async function startNotificationWorker(jobs: JobQueue, deps: Notification
  */
 export async function sendNotification(deps: NotificationDeps, job: NotificationJob, attempt: { retryCount: number } = { retryCount: 0 }): Promise<NotificationOutcome> {
   const { db, clock } = deps
+  // One read for the transaction and both parties: e-mails come in bursts.
   const transaction = await db
     .selectFrom('transactions')
-    .select(['id', 'type', 'buyer_id', 'seller_id', 'description', 'price', 'total_price', 'currency'])
-    .where('id', '=', job.transactionId)
+    .leftJoin('users as recipient', 'recipient.id', job.to === 'buyer' ? 'transactions.buyer_id' : 'transactions.seller_id')
+    .leftJoin('users as other', 'other.id', job.to === 'buyer' ? 'transactions.seller_id' : 'transactions.buyer_id')
+    .select([
+      'transactions.id',
+      'transactions.type',
+      'transactions.description',
+      'transactions.price',
+      'transactions.total_price',
+      'transactions.currency',
+      'recipient.id as recipient_id',
+      'recipient.email as recipient_email',
+      'recipient.notification_language',
+      'recipient.locale',
+      'other.first_name as other_first_name',
+    ])
+    .where('transactions.id', '=', job.transactionId)
     .executeTakeFirst()
-  const recipientId = job.to === 'buyer' ? transaction?.buyer_id : transaction?.seller_id
   // Nobody in that role (yet): there is no one to write to.
-  if (!transaction || !recipientId) return 'no_recipient'
+  if (!transaction?.recipient_id || !transaction.recipient_email) return 'no_recipient'
   if (!isSupportedCurrency(transaction.currency)) throw new Error(`transaction ${transaction.id} has an unknown currency ${transaction.currency}`)
 
   const now = clock.now()
-  // The language is fixed when the row is first written, so a retry writes the same e-mail.
-  await db
+  const lapsed = new Date(now.getTime() - claimLeaseSeconds * 1000)
+  // Written and claimed in one statement: a new row is claimed as it is
+  // written; an existing one only if it is pending, its claim lapsed, or this is a retry of the job. The
+  // language is fixed when the row is first written, so a retry writes the same e-mail.
+  const claimed = await db
     .insertInto('notifications')
     .values({
       id: randomUUID(),
       transaction_id: transaction.id,
       template: job.template,
       recipient_role: job.to,
-      recipient_user_id: recipientId,
-      language: await getNotificationLanguage(db, recipientId),
+      recipient_user_id: transaction.recipient_id,
+      language: notificationLanguage(transaction),
       key: job.key,
+      status: 'sending',
+      claimed_at: now,
       created_at: now,
     })
-    .onConflict((conflict) => conflict.column('key').doNothing())
-    .execute()
-  const claimed = await db
-    .updateTable('notifications')
-    .set({ status: 'sending', claimed_at: now })
-    .where('key', '=', job.key)
-    .where((eb) =>
-      eb.or([
-        eb('status', '=', 'pending'),
-        eb.and([
-          eb('status', '=', 'sending'),
-          attempt.retryCount > 0 ? eb.lit(true) : eb('claimed_at', '<', new Date(now.getTime() - claimLeaseSeconds * 1000)),
-        ]),
-      ]),
+    .onConflict((conflict) =>
+      conflict
+        .column('key')
+        .doUpdateSet({ status: 'sending', claimed_at: now })
+        .where((eb) =>
+          eb.or([
+            eb('notifications.status', '=', 'pending'),
+            eb.and([eb('notifications.status', '=', 'sending'), attempt.retryCount > 0 ? eb.lit(true) : eb('notifications.claimed_at', '<', lapsed)]),
+          ]),
+        ),
     )
     .returningAll()
     .executeTakeFirst()
@@ -121,18 +136,15 @@ export async function sendNotification(deps: NotificationDeps, job: Notification
 
   let mailId: string
   try {
-    const recipient = await db.selectFrom('users').select(['email']).where('id', '=', recipientId).executeTakeFirstOrThrow()
-    const otherId = job.to === 'buyer' ? transaction.seller_id : transaction.buyer_id
-    const other = otherId ? await db.selectFrom('users').select('first_name').where('id', '=', otherId).executeTakeFirst() : undefined
     const locale = isSupportedLocale(claimed.language) ? claimed.language : 'en_gb'
     const rendered = renderNotification(locale, catalogueTemplate(transaction.type, job.template), job.to, {
       description: transaction.description,
       // A face-to-face sale shows its total once set, its deposit until then.
       price: { amount: transaction.total_price ?? transaction.price, currency: transaction.currency },
-      otherPartyFirstName: other?.first_name ?? null,
+      otherPartyFirstName: transaction.other_first_name ?? null,
       link: `${deps.publicUrl}/transactions/${transaction.id}`,
     })
-    mailId = (await deps.mailer.send({ to: recipient.email, ...rendered })).id
+    mailId = (await deps.mailer.send({ to: transaction.recipient_email, ...rendered })).id
   } catch (error) {
     // Nothing went out: let the retry claim it straight away.
     await db.updateTable('notifications').set({ status: 'pending', claimed_at: null }).where('id', '=', claimed.id).execute()

@@ -220,9 +220,13 @@ export async function getPayoutRequirements(deps: VerificationDeps, userId: stri
 }
 
 export async function getNotificationLanguage(db: Kysely<Database>, userId: string): Promise<Locale> {
-  const row = await db.selectFrom('users').select(['notification_language', 'locale']).where('id', '=', userId).executeTakeFirstOrThrow()
-  if (isSupportedLocale(row.notification_language)) return row.notification_language
-  if (isSupportedLocale(row.locale)) return row.locale
+  return notificationLanguage(await db.selectFrom('users').select(['notification_language', 'locale']).where('id', '=', userId).executeTakeFirstOrThrow())
+}
+
+/** The language chosen for e-mails, else the interface language the user was last seen in, else English. */
+export function notificationLanguage(user: { notification_language: string | null; locale: string | null }): Locale {
+  if (isSupportedLocale(user.notification_language)) return user.notification_language
+  if (isSupportedLocale(user.locale)) return user.locale
   return 'en_gb'
 }
 

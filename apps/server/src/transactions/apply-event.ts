@@ -5,8 +5,10 @@ import type { Kysely } from 'kysely'
 import type { Clock } from '../clock.ts'
 import type { Database } from '../db/schema.ts'
 import { AppError } from '../errors.ts'
+import { type IdempotencyClaim, recordCommittedWork } from '../idempotency/idempotency-claims.ts'
 import { ledgerAccounts } from '../ledger/accounts.ts'
 import { appendLedgerEntry } from '../ledger/append-entry.ts'
+import type { NotificationJob } from '../notifications/send-notification.ts'
 import type { EffectScheduler } from './effects.ts'
 import { fromState, toState, type TransactionRow } from './transaction-state.ts'
 
@@ -20,6 +22,12 @@ export interface TransactionDeps {
   clock: Clock
   policy: TransactionPolicy
   effects: EffectScheduler
+  /**
+   * The Idempotency-Key the request holds, if any: the change is written
+   * onto it in the same database transaction, so a retry after a crash knows
+   * that the work committed.
+   */
+  idempotency?: IdempotencyClaim | null
 }
 
 export interface EventContext {
@@ -45,6 +53,14 @@ const refusalMessages: Partial<Record<RefusalCode, string>> = {
   remainder_already_skipped: 'The remainder was skipped',
   remainder_already_paid: 'The remainder has already been paid',
   handover_already_confirmed: 'The handover has already been confirmed',
+  not_found: 'This transaction has no such action',
+  not_accepted: 'The seller has not joined this transaction yet',
+  not_paid: 'The buyer has not paid yet',
+  payment_in_progress: 'A payment is still being processed',
+  tracking_not_added: 'The seller has not added the tracking details yet',
+  not_complained: 'The buyer has not complained',
+  deposit_not_accepted: 'The seller has not accepted the deposit yet',
+  price_not_set: 'The seller has not set the total price yet',
 }
 
 function refusalError(code: RefusalCode, row: TransactionRow): AppError {
@@ -79,6 +95,7 @@ export async function applyEvent(
   const state = toState(row)
   const result = transition(state, event, context.actor, now, deps.policy)
   if (!result.ok) throw refusalError(result.code, row)
+  if (deps.idempotency) await recordCommittedWork(trx, deps.idempotency, row.id)
   // The domain hands back the very same state object when nothing changed (a
   // late timer, a duplicate webhook): then there is nothing to write.
   if (result.effects.length === 0 && result.next === state) return row
@@ -111,18 +128,28 @@ export async function applyEvent(
     .returning('id')
     .executeTakeFirstOrThrow()
 
-  for (const effect of result.effects) await persistEffect(deps, trx, updated, effect, { event, eventId: audit.id, now })
+  const notifications: NotificationJob[] = []
+  for (const effect of result.effects) {
+    if (effect.type === 'notify') {
+      notifications.push({
+        transactionId: row.id,
+        template: effect.template,
+        to: effect.to,
+        // Names the e-mail: a retried job carries the same key and is not
+        // sent again, while a later state change with the same template (a
+        // second failed payment) has its own audit event and so its own key.
+        // The domain never repeats a template and recipient within one step.
+        key: `${row.id}:${audit.id}:${effect.template}:${effect.to}`,
+      })
+    } else {
+      await persistEffect(deps, trx, updated, effect, event, now)
+    }
+  }
+  if (notifications.length > 0) await deps.effects.notify(trx, notifications)
   return updated
 }
 
-async function persistEffect(
-  deps: TransactionDeps,
-  trx: Kysely<Database>,
-  row: TransactionRow,
-  effect: Effect,
-  cause: { event: TransactionEvent; eventId: number; now: Date },
-): Promise<void> {
-  const { event, now } = cause
+async function persistEffect(deps: TransactionDeps, trx: Kysely<Database>, row: TransactionRow, effect: Exclude<Effect, { type: 'notify' }>, event: TransactionEvent, now: Date): Promise<void> {
   switch (effect.type) {
     case 'ledger':
       await appendLedgerEntry(trx, {
@@ -168,18 +195,6 @@ async function persistEffect(
       if (inserted) await deps.effects.dispatchOutbox(trx, id)
       return
     }
-    case 'notify':
-      await deps.effects.notify(trx, {
-        transactionId: row.id,
-        template: effect.template,
-        to: effect.to,
-        // Names the e-mail: a retried job carries the same key and is not
-        // sent again, while a later state change with the same template (a
-        // second failed payment) has its own audit event and so its own key.
-        // The domain never repeats a template and recipient within one step.
-        key: `${row.id}:${cause.eventId}:${effect.template}:${effect.to}`,
-      })
-      return
   }
 }
 
@@ -217,6 +232,7 @@ export async function insertTransaction(
       .values({ ...fromState(state), id: record.id, creator_id: record.creatorId, client_id: record.clientId })
       .returningAll()
       .executeTakeFirstOrThrow()
+    if (deps.idempotency) await recordCommittedWork(trx, deps.idempotency, row.id)
     await trx
       .insertInto('transaction_events')
       .values({

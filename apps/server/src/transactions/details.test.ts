@@ -189,4 +189,18 @@ describe('shipping details', () => {
     await call('buyer', 'POST', `/api/v1/transactions/${other.id}/cancel`)
     expect((await call('buyer', 'POST', `/api/v1/transactions/${other.id}/shipping_details`, address)).body.code).toBe('already_cancelled')
   })
+
+  it('cannot change while a SEPA payment is processing: payment_in_progress', async () => {
+    const { call } = await start()
+    const { id, joinCode } = await createSale(call)
+    await joinSale(call, joinCode)
+    await call('buyer', 'POST', `/api/v1/transactions/${id}/set_payment_method`, { payment_method: 'sepa' })
+    const { payment_intent_id: intentId, client_secret: clientSecret } = (await call('buyer', 'POST', `/api/v1/transactions/${id}/pay`)).body
+    const submitted = await call(null, 'POST', `/sandbox/v1/payment_intents/${intentId}/confirm`, { client_secret: clientSecret, iban: 'DE89370400440532013000' })
+    expect(submitted.body.status).toBe('processing')
+    const reported = await call('buyer', 'POST', `/api/v1/transactions/${id}/confirm_payment`, { payment_intent_id: intentId })
+    expect(reported.body).toMatchObject({ status: 'joined', is_payment_in_progress: true })
+    const late = await call('buyer', 'POST', `/api/v1/transactions/${id}/shipping_details`, address)
+    expect(late).toMatchObject({ status: 409, body: { code: 'payment_in_progress', details: { status: 'joined' } } })
+  })
 })

@@ -12,6 +12,10 @@ export interface EffectScheduler {
   scheduleTimer(trx: Kysely<Database>, timer: { transactionId: string; kind: 'tracking_deadline' | 'complaint_window'; at: Date }): Promise<void>
   /** Sends the outbox row `outboxId` to the provider after the commit. */
   dispatchOutbox(trx: Kysely<Database>, outboxId: string): Promise<void>
-  /** E-mails one party about the state change after the commit; `key` makes the sending idempotent. */
-  notify(trx: Kysely<Database>, notification: NotificationJob): Promise<void>
+  /**
+   * E-mails the parties about the state change after the commit; each
+   * `key` makes its sending idempotent. All of one state change's e-mails
+   * come in one call, enqueued in one statement.
+   */
+  notify(trx: Kysely<Database>, notifications: NotificationJob[]): Promise<void>
 }

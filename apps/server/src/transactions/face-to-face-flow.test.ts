@@ -291,13 +291,22 @@ describe('face-to-face refusals', () => {
     expect(repriced.body).toMatchObject({ payment_method: 'p24', deposit_pricing: { price: 5_000, charge: 190 } })
     expect((await call('seller', 'POST', `/api/v1/p2p/transactions/${id}/set_deposit_payment_method`, { payment_method: 'card' })).body.code).toBe('not_buyer')
     await call('buyer', 'POST', `/api/v1/p2p/transactions/${id}/set_deposit_payment_method`, { payment_method: 'card' })
-    expect((await call('buyer', 'GET', `/api/v1/p2p/transactions/${id}/deposit_stripe_client_secret`)).body.code).toBe('invalid_state')
+    expect((await call('buyer', 'GET', `/api/v1/p2p/transactions/${id}/deposit_stripe_client_secret`)).body.code).toBe('deposit_not_paid')
     const opened = await call('buyer', 'POST', `/api/v1/p2p/transactions/${id}/pay_deposit`)
     expect(opened.body).toMatchObject({ payment_intent_id: expect.stringMatching(/^pi_/), charge: depositFee })
     const again = await call('buyer', 'GET', `/api/v1/p2p/transactions/${id}/deposit_stripe_client_secret`)
     expect(again.body).toEqual(opened.body)
     expect((await call('seller', 'GET', `/api/v1/p2p/transactions/${id}/deposit_stripe_client_secret`)).body.code).toBe('not_buyer')
-    expect((await call('buyer', 'GET', `/api/v1/p2p/transactions/${id}/remainder_stripe_client_secret`)).body.code).toBe('invalid_state')
+    expect((await call('buyer', 'GET', `/api/v1/p2p/transactions/${id}/remainder_stripe_client_secret`)).body.code).toBe('deposit_not_paid')
+    // Once the deposit is paid its secret is no longer given out; the remainder waits for the total.
+    await payF2fByCard(call, id, 'deposit')
+    expect(await call('buyer', 'GET', `/api/v1/p2p/transactions/${id}/deposit_stripe_client_secret`)).toMatchObject({ status: 409, body: { code: 'already_paid' } })
+    expect((await call('buyer', 'GET', `/api/v1/p2p/transactions/${id}/remainder_stripe_client_secret`)).body.code).toBe('price_not_set')
+    // Nor can pricing come before the seller accepted the deposit.
+    const early = await call('seller', 'POST', `/api/v1/p2p/transactions/${id}/set_price`, { price: 20_000, charge: remainderFee, charge_calculator_version: '2026-11-1' })
+    expect(early).toMatchObject({ status: 409, body: { code: 'deposit_not_accepted' } })
+    // Shipping addresses are for online sales: a face-to-face id is not found there.
+    expect((await call('buyer', 'POST', `/api/v1/transactions/${id}/shipping_details`, { name: 'Bea', line1: 'Main 1', city: 'Berlin', postal_code: '10115', country_code: 'de' })).status).toBe(404)
 
     expect((await call('buyer', 'GET', `/api/v1/p2p/transactions/${id}/seller_details`)).body).toMatchObject({ first_name: 'Sam', email: 'seller@example.com' })
     expect((await call('seller', 'GET', `/api/v1/p2p/transactions/${id}/buyer_details`)).body).toMatchObject({ first_name: 'Bea' })

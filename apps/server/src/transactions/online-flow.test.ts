@@ -131,7 +131,7 @@ describe('who may see and do what', () => {
     expect((await call('seller', 'POST', `/api/v1/transactions/${id}/pay`)).body.code).toBe('not_buyer')
     const track = await call('seller', 'POST', `/api/v1/transactions/${id}/track`, { carrier: 'dhl', tracking_code: 'AB123' })
     expect(track.status).toBe(409)
-    expect(track.body.details).toEqual({ status: 'joined' })
+    expect(track.body).toMatchObject({ code: 'not_paid', details: { status: 'joined' } })
   })
 
   it('keeps the creator out of their own transaction and hides the code from others', async () => {
@@ -168,6 +168,93 @@ describe('who may see and do what', () => {
     expect(tooCheap).toMatchObject({ status: 400, body: { code: 'price_too_low' } })
     const badCurrency = await call('buyer', 'POST', '/api/v1/me/transactions', { ...base, currency: 'jpy', charge: 97, charge_calculator_version: '2026-11-1' })
     expect(badCurrency.body.code).toBe('unsupported_currency')
+  })
+})
+
+describe('wrong-state answers name their reason', () => {
+  it('refuses confirming delivery before tracking with tracking_not_added, for the buyer and an admin', async () => {
+    const { call } = await start()
+    const { id } = await joinedSale(call)
+    await payByCard(call, id)
+    const early = await call('buyer', 'POST', `/api/v1/transactions/${id}/confirm_delivery`)
+    expect(early).toMatchObject({ status: 409, body: { code: 'tracking_not_added', details: { status: 'paid' } } })
+    const byAdmin = await call('admin', 'POST', `/api/v1/admin/transactions/${id}/confirm_delivery`, { reason: 'Buyer phoned' })
+    expect(byAdmin).toMatchObject({ status: 409, body: { code: 'tracking_not_added' } })
+    expect((await call('buyer', 'GET', `/api/v1/transactions/${id}`)).body.status).toBe('paid')
+  })
+
+  it('refuses accepting a complaint that was not made with not_complained', async () => {
+    const { call } = await start()
+    const { id } = await joinedSale(call)
+    await payByCard(call, id)
+    await track(call, id, { carrier: 'dhl', tracking_code: 'JD0009001' })
+    await confirmDelivery(call, id)
+    const accepted = await call('seller', 'POST', `/api/v1/transactions/${id}/accept_complaint`)
+    expect(accepted).toMatchObject({ status: 409, body: { code: 'not_complained', details: { status: 'delivered' } } })
+    expect((await call('seller', 'GET', `/api/v1/transactions/${id}`)).body).toMatchObject({ status: 'delivered', amount_refunded: 0 })
+  })
+
+  it('refuses an empty or blank complaint or order issue with empty_complaint_description', async () => {
+    const { call } = await start()
+    const { id } = await joinedSale(call)
+    await payByCard(call, id)
+    for (const description of ['', '   ', ' \n\t ']) {
+      const issue = await call('buyer', 'POST', `/api/v1/transactions/${id}/submit_order_issue`, { description })
+      expect(issue, JSON.stringify(description)).toMatchObject({ status: 400, body: { code: 'empty_complaint_description' } })
+    }
+    await track(call, id, { carrier: 'dhl', tracking_code: 'JD0009002' })
+    await confirmDelivery(call, id)
+    for (const description of ['', '   ', ' \n\t ']) {
+      const complaint = await call('buyer', 'POST', `/api/v1/transactions/${id}/complain_with_description`, { description })
+      expect(complaint, JSON.stringify(description)).toMatchObject({ status: 400, body: { code: 'empty_complaint_description' } })
+    }
+    // The role and the state come first, as for every refusal.
+    expect((await call('seller', 'POST', `/api/v1/transactions/${id}/complain_with_description`, { description: '' })).body.code).toBe('not_buyer')
+    expect((await call('buyer', 'GET', `/api/v1/transactions/${id}`)).body).toMatchObject({ status: 'delivered', complaint: null })
+  })
+
+  it('answers a list limit outside its range with invalid_limit: 50 for a user, 1000 for an admin', async () => {
+    const { call } = await start()
+    await createSale(call)
+    for (const limit of ['51', '0', 'many']) {
+      const mine = await call('seller', 'GET', `/api/v1/me/transactions?limit=${limit}`)
+      expect(mine, limit).toMatchObject({ status: 400, body: { code: 'invalid_limit', details: { fields: [{ field: 'querystring.limit' }] } } })
+    }
+    expect((await call('seller', 'GET', '/api/v1/p2p/me/transactions?limit=51')).body.code).toBe('invalid_limit')
+    expect((await call('seller', 'GET', '/api/v1/me/transactions?limit=50')).body).toHaveLength(1)
+    expect((await call('admin', 'GET', '/api/v1/admin/transactions?limit=1001')).body.code).toBe('invalid_limit')
+    expect((await call('admin', 'GET', '/api/v1/admin/transactions?limit=1000')).body).toHaveLength(1)
+    // A limit wrong with something else is a plain validation failure naming both.
+    const both = await call('seller', 'GET', '/api/v1/me/transactions?limit=51&filter=everything')
+    expect(both.body.code).toBe('validation_failed')
+    expect(both.body.details.fields.map((field: { field: string }) => field.field).sort()).toEqual(['querystring.filter', 'querystring.limit'])
+  })
+
+  it('gives the open payment’s client secret only while it is due: not_paid before, already_paid after', async () => {
+    const { call } = await start()
+    const { id } = await joinedSale(call)
+    expect(await call('buyer', 'GET', `/api/v1/transactions/${id}/stripe_client_secret`)).toMatchObject({ status: 409, body: { code: 'not_paid' } })
+    const opened = await call('buyer', 'POST', `/api/v1/transactions/${id}/pay`)
+    expect((await call('buyer', 'GET', `/api/v1/transactions/${id}/stripe_client_secret`)).body).toEqual(opened.body)
+    await payByCard(call, id)
+    const after = await call('buyer', 'GET', `/api/v1/transactions/${id}/stripe_client_secret`)
+    expect(after).toMatchObject({ status: 409, body: { code: 'already_paid', details: { status: 'paid' } } })
+    expect((await call('seller', 'GET', `/api/v1/transactions/${id}/stripe_client_secret`)).body.code).toBe('not_buyer')
+  })
+
+  it('holds cancelling while a SEPA payment is processing with payment_in_progress', async () => {
+    const { call } = await start()
+    const { id } = await joinedSale(call)
+    await call('buyer', 'POST', `/api/v1/transactions/${id}/set_payment_method`, { payment_method: 'sepa' })
+    const opened = await call('buyer', 'POST', `/api/v1/transactions/${id}/pay`)
+    const { payment_intent_id: intentId, client_secret: clientSecret } = opened.body
+    const submitted = await call(null, 'POST', `/sandbox/v1/payment_intents/${intentId}/confirm`, { client_secret: clientSecret, iban: 'DE89370400440532013000' })
+    expect(submitted.body.status).toBe('processing')
+    const reported = await call('buyer', 'POST', `/api/v1/transactions/${id}/confirm_payment`, { payment_intent_id: intentId })
+    expect(reported.body).toMatchObject({ status: 'joined', is_payment_in_progress: true })
+    for (const who of ['buyer', 'seller'] as const) {
+      expect(await call(who, 'POST', `/api/v1/transactions/${id}/cancel`)).toMatchObject({ status: 409, body: { code: 'payment_in_progress' } })
+    }
   })
 })
 

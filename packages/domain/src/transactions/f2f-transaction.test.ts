@@ -3,7 +3,7 @@ import { quoteCharge } from '../fees.ts'
 import { availableActions, type TransactionAction } from './available-actions.ts'
 import { type F2fEvent, transitionF2f as transition } from './f2f-transaction.ts'
 import { createF2fTransaction, depositAmount, type F2fState, f2fStatuses, f2fTerminalStatuses, remainderAmount } from './f2f-state.ts'
-import { type Actor, type Effect, type Party, type RefusalCode, type Result } from './kernel.ts'
+import { type Actor, type Effect, type Party, type RefusalCode, type RefusalStatus, type Result } from './kernel.ts'
 import { filterClauses, matchesFilter, type TransactionFilter, whoMustAct } from './list-filters.ts'
 import { onlineStatuses } from './online-state.ts'
 import { escrowBalance, isTerminal, transition as dispatch } from './transaction.ts'
@@ -66,7 +66,7 @@ function run(state: F2fState, event: F2fEvent, actor: Actor, now = t0): F2fState
   return accept(transition(state, event, actor, now)).next
 }
 
-function expectRefusal(result: TransitionResult, code: RefusalCode, status: 400 | 403 | 409) {
+function expectRefusal(result: TransitionResult, code: RefusalCode, status: RefusalStatus) {
   expect(result).toEqual({ ok: false, code, status })
 }
 
@@ -230,10 +230,12 @@ describe('created', () => {
     expectRefusal(transition(created(), { type: 'update', terms: { ...terms, charge: -1 } }, seller, t0), 'validation_failed', 400)
     expectRefusal(transition(created(), { type: 'update', terms: { ...terms, chargeCalculatorVersion: '' } }, seller, t0), 'validation_failed', 400)
   })
-  it('refuses paying before anyone joined', () => {
-    expectRefusal(transition(created(), payDeposit(), buyer, t0), 'invalid_state', 409)
-    expectRefusal(transition(created(), sepa, buyer, t0), 'invalid_state', 409)
-    expectRefusal(transition(created(), payRemainder(), buyer, t0), 'deposit_not_paid', 409)
+  it('refuses paying before the seller joined: not_accepted', () => {
+    const own = created({ creatorRole: 'buyer' })
+    expectRefusal(transition(own, payDeposit(), buyer, t0), 'not_accepted', 409)
+    expectRefusal(transition(own, sepa, buyer, t0), 'not_accepted', 409)
+    expectRefusal(transition(own, { type: 'payment_started', paymentIntentId: 'pi_dep' }, buyer, t0), 'validation_failed', 400)
+    expectRefusal(transition(own, payRemainder(), buyer, t0), 'deposit_not_paid', 409)
   })
 })
 
@@ -291,9 +293,13 @@ describe('joined', () => {
   it('ignores news of another payment from the provider, and refuses it from the buyer', () => {
     const state = depositOpened()
     expectNoop(state, transition(state, { type: 'payment_started', paymentIntentId: 'pi_other' }, system, t0))
-    expectRefusal(transition(state, { type: 'payment_started', paymentIntentId: 'pi_other' }, buyer, t0), 'invalid_state', 409)
-    expectRefusal(transition(joined(), { type: 'payment_started', paymentIntentId: 'pi_dep' }, buyer, t0), 'invalid_state', 409)
-    expectRefusal(transition(depositPaid(), { type: 'payment_started', paymentIntentId: 'pi_dep' }, buyer, t0), 'invalid_state', 409)
+    // Not the payment opened here: as confirm_payment answers for a stranger's payment.
+    expectRefusal(transition(state, { type: 'payment_started', paymentIntentId: 'pi_other' }, buyer, t0), 'validation_failed', 400)
+    expectRefusal(transition(joined(), { type: 'payment_started', paymentIntentId: 'pi_dep' }, buyer, t0), 'validation_failed', 400)
+    // A payment that is no longer due: why, as for opening it.
+    expectRefusal(transition(depositPaid(), { type: 'payment_started', paymentIntentId: 'pi_dep' }, buyer, t0), 'already_paid', 409)
+    expectRefusal(transition(remainderOpened(), { type: 'payment_started', paymentIntentId: 'pi_dep' }, buyer, t0), 'already_paid', 409)
+    expectRefusal(transition(remainderPaid(), { type: 'payment_started', paymentIntentId: 'pi_rem' }, buyer, t0), 'remainder_already_paid', 409)
     expectRefusal(transition(cancelledWithDeposit(), { type: 'payment_started', paymentIntentId: 'pi_dep' }, buyer, t0), 'already_cancelled', 409)
     expectIgnored(depositPaid(), { type: 'payment_started', paymentIntentId: 'pi_dep' }, system, t0)
     expectRefusal(transition(state, { type: 'payment_started', paymentIntentId: 'pi_dep' }, seller, t0), 'not_buyer', 403)
@@ -393,7 +399,15 @@ describe('joined', () => {
     expectRefusal(transition(joined(), { type: 'skip_remainder' }, seller, t0), 'deposit_not_paid', 409)
     expectRefusal(transition(joined(), { type: 'confirm_handover' }, buyer, t0), 'deposit_not_paid', 409)
     expectRefusal(transition(created(), { type: 'confirm_handover' }, seller, t0), 'deposit_not_paid', 409)
-    expectRefusal(transition(joined(), { type: 'release_funds', to: 'seller' }, admin, t0), 'invalid_state', 409)
+    expectRefusal(transition(joined(), { type: 'release_funds', to: 'seller' }, admin, t0), 'deposit_not_paid', 409)
+    expectRefusal(transition(depositProcessing(), { type: 'release_funds', to: 'seller' }, admin, t0), 'deposit_payment_in_review', 409)
+  })
+  it('says the deposit is on its way, not unpaid, while it is processing', () => {
+    const processing = depositProcessing()
+    expectRefusal(transition(processing, setPrice(), seller, t0), 'deposit_payment_in_review', 409)
+    expectRefusal(transition(processing, { type: 'skip_remainder' }, seller, t0), 'deposit_payment_in_review', 409)
+    expectRefusal(transition(processing, { type: 'confirm_handover' }, buyer, t0), 'deposit_payment_in_review', 409)
+    expectRefusal(transition(processing, payRemainder(), buyer, t0), 'deposit_payment_in_review', 409)
   })
 })
 
@@ -416,11 +430,11 @@ describe('deposit_paid', () => {
     expectRefusal(transition(fundsReleased(), { type: 'accept_deposit' }, seller, t0), 'funds_already_released', 409)
     expectRefusal(transition(paymentRefunded(), { type: 'accept_deposit' }, seller, t0), 'already_cancelled', 409)
   })
-  it('refuses pricing, skipping and handover before the seller accepted the deposit', () => {
-    expectRefusal(transition(depositPaid(), setPrice(), seller, t0), 'invalid_state', 409)
-    expectRefusal(transition(depositPaid(), { type: 'skip_remainder' }, seller, t0), 'invalid_state', 409)
-    expectRefusal(transition(depositPaid(), { type: 'confirm_handover' }, seller, t0), 'invalid_state', 409)
-    expectRefusal(transition(depositPaid(), payRemainder(), buyer, t0), 'invalid_state', 409)
+  it('refuses pricing, skipping and handover before the seller accepted the deposit, naming what is missing', () => {
+    expectRefusal(transition(depositPaid(), setPrice(), seller, t0), 'deposit_not_accepted', 409)
+    expectRefusal(transition(depositPaid(), { type: 'skip_remainder' }, seller, t0), 'deposit_not_accepted', 409)
+    expectRefusal(transition(depositPaid(), { type: 'confirm_handover' }, seller, t0), 'remainder_required', 409)
+    expectRefusal(transition(depositPaid(), payRemainder(), buyer, t0), 'price_not_set', 409)
   })
 
   const cancelWithDepositEffects: Effect[] = [
@@ -458,8 +472,8 @@ describe('deposit_paid', () => {
     expectRefusal(transition(depositPaid(), cancel(), admin, t0), 'forbidden', 403)
     expectRefusal(transition(depositPaid(), cancel(), system, t0), 'forbidden', 403)
     expectRefusal(transition(depositPaid(), cancel('\n'), seller, t0), 'validation_failed', 400)
-    expectRefusal(transition(remainderProcessing(), cancel(), buyer, t0), 'invalid_state', 409)
-    expectRefusal(transition(remainderProcessing(), cancel(), seller, t0), 'invalid_state', 409)
+    expectRefusal(transition(remainderProcessing(), cancel(), buyer, t0), 'payment_in_progress', 409)
+    expectRefusal(transition(remainderProcessing(), cancel(), seller, t0), 'payment_in_progress', 409)
   })
   it('refuses a cancel once the remainder is settled, or the sale is over', () => {
     for (const later of [remainderPaid(), remainderSkipped(), sellerConfirmed(), buyerConfirmedFirst(), buyerConfirmedAlone(), complained()]) {
@@ -481,11 +495,13 @@ describe('deposit_paid', () => {
     expectIgnored(depositRefunded(), { type: 'refund_succeeded' }, system, at(day + 90))
     expectIgnored(paymentRefunded(), { type: 'refund_succeeded' }, system, at(day + 90))
   })
-  it('refuses refund news from anyone but the system, or when no refund is due', () => {
+  it('refuses refund news from anyone but the system, and lets a refund nobody waits for change nothing', () => {
     expectRefusal(transition(cancelledWithDeposit(), { type: 'refund_succeeded' }, admin, t0), 'forbidden', 403)
     expectRefusal(transition(cancelledWithDeposit(), { type: 'refund_succeeded' }, buyer, t0), 'forbidden', 403)
-    expectRefusal(transition(depositPaid(), { type: 'refund_succeeded' }, system, t0), 'invalid_state', 409)
-    expectRefusal(transition(fundsReleased(), { type: 'refund_succeeded' }, system, t0), 'invalid_state', 409)
+    // Money sent straight back unheld (a second payment, a wrong amount) has its refund too.
+    for (const state of [joined(), depositPaid(), priced(), cancelledAfterJoin(), fundsReleased()]) {
+      expectIgnored(state, { type: 'refund_succeeded' }, system, at(day))
+    }
   })
 })
 
@@ -556,7 +572,7 @@ describe('deposit_accepted', () => {
   it('refuses skipping the remainder: by others, while it is processing, before the deposit is accepted, or once settled', () => {
     expectRefusal(transition(depositAccepted(), { type: 'skip_remainder' }, buyer, t0), 'not_seller', 403)
     expectRefusal(transition(depositAccepted(), { type: 'skip_remainder' }, admin, t0), 'not_seller', 403)
-    expectRefusal(transition(remainderProcessing(), { type: 'skip_remainder' }, seller, t0), 'invalid_state', 409)
+    expectRefusal(transition(remainderProcessing(), { type: 'skip_remainder' }, seller, t0), 'payment_in_progress', 409)
     expectRefusal(transition(depositOpened(), { type: 'skip_remainder' }, seller, t0), 'deposit_not_paid', 409)
     expectRefusal(transition(remainderSkipped(), { type: 'skip_remainder' }, seller, t0), 'remainder_already_skipped', 409)
     expectRefusal(transition(remainderPaid(), { type: 'skip_remainder' }, seller, t0), 'remainder_already_paid', 409)
@@ -565,7 +581,7 @@ describe('deposit_accepted', () => {
     expectRefusal(transition(fundsReleased(), { type: 'skip_remainder' }, seller, t0), 'funds_already_released', 409)
   })
   it('refuses the remainder payment and the handover before pricing', () => {
-    expectRefusal(transition(depositAccepted(), payRemainder(), buyer, t0), 'invalid_state', 409)
+    expectRefusal(transition(depositAccepted(), payRemainder(), buyer, t0), 'price_not_set', 409)
     expectRefusal(transition(depositAccepted(), { type: 'confirm_handover' }, seller, t0), 'remainder_required', 409)
     expectRefusal(transition(depositAccepted(), { type: 'confirm_handover' }, buyer, t0), 'remainder_required', 409)
   })
@@ -583,7 +599,7 @@ describe('priced', () => {
     expectRefusal(transition(priced(), payRemainder(), seller, t0), 'not_buyer', 403)
     expectRefusal(transition(priced(), payDeposit(), buyer, t0), 'already_paid', 409)
     expectRefusal(transition(priced(), payRemainder(''), buyer, t0), 'validation_failed', 400)
-    expectRefusal(transition(remainderProcessing(), payRemainder('pi_rem2'), buyer, t0), 'invalid_state', 409)
+    expectRefusal(transition(remainderProcessing(), payRemainder('pi_rem2'), buyer, t0), 'payment_in_progress', 409)
     expectIgnored(remainderProcessing(), payRemainder('pi_rem'), buyer, t0)
     expectRefusal(transition(remainderPaid(), payRemainder(), buyer, t0), 'remainder_already_paid', 409)
     expectRefusal(transition(remainderSkipped(), payRemainder(), buyer, t0), 'remainder_already_skipped', 409)
@@ -620,8 +636,8 @@ describe('priced', () => {
     expectIgnored(remainderProcessing(), { type: 'payment_failed', paymentIntentId: 'pi_dep' }, system, t0)
   })
   it('refuses an admin settlement while the remainder is processing', () => {
-    expectRefusal(transition(remainderProcessing(), { type: 'release_funds', to: 'seller' }, admin, t0), 'invalid_state', 409)
-    expectRefusal(transition(remainderProcessing(), { type: 'release_funds', to: 'buyer' }, admin, t0), 'invalid_state', 409)
+    expectRefusal(transition(remainderProcessing(), { type: 'release_funds', to: 'seller' }, admin, t0), 'payment_in_progress', 409)
+    expectRefusal(transition(remainderProcessing(), { type: 'release_funds', to: 'buyer' }, admin, t0), 'payment_in_progress', 409)
   })
   it('refuses the handover before the remainder is paid or skipped', () => {
     expectRefusal(transition(priced(), { type: 'confirm_handover' }, seller, t0), 'remainder_required', 409)
@@ -870,7 +886,8 @@ describe('complained', () => {
   it('refuses accepting a complaint by others or without one', () => {
     expectRefusal(transition(complained(), { type: 'accept_complaint' }, buyer, t0), 'not_seller', 403)
     expectRefusal(transition(complained(), { type: 'accept_complaint' }, admin, t0), 'not_seller', 403)
-    expectRefusal(transition(sellerConfirmed(), { type: 'accept_complaint' }, seller, t0), 'invalid_state', 409)
+    expectRefusal(transition(sellerConfirmed(), { type: 'accept_complaint' }, seller, t0), 'not_complained', 409)
+    expectRefusal(transition(remainderPaid(), { type: 'accept_complaint' }, seller, t0), 'not_complained', 409)
     expectRefusal(transition(fundsReleased(), { type: 'accept_complaint' }, seller, t0), 'funds_already_released', 409)
     expectRefusal(transition(paymentRefunded(), { type: 'accept_complaint' }, seller, t0), 'already_cancelled', 409)
     expectRefusal(transition(cancelledWithDeposit(), { type: 'accept_complaint' }, seller, t0), 'already_cancelled', 409)
@@ -943,13 +960,15 @@ describe('admin settlement', () => {
     for (const actor of [buyer, seller, system, counterparty]) {
       expectRefusal(transition(complained(), { type: 'release_funds', to: 'seller' }, actor, t0), 'not_admin', 403)
     }
-    expectRefusal(transition(created(), { type: 'release_funds', to: 'buyer' }, admin, t0), 'invalid_state', 409)
-    expectRefusal(transition(depositProcessing(), { type: 'release_funds', to: 'buyer' }, admin, t0), 'invalid_state', 409)
+    expectRefusal(transition(created(), { type: 'release_funds', to: 'buyer' }, admin, t0), 'deposit_not_paid', 409)
+    expectRefusal(transition(depositProcessing(), { type: 'release_funds', to: 'buyer' }, admin, t0), 'deposit_payment_in_review', 409)
     expectRefusal(transition(fundsReleased(), { type: 'release_funds', to: 'seller' }, admin, t0), 'funds_already_released', 409)
     expectRefusal(transition(paymentRefunded(), { type: 'release_funds', to: 'seller' }, admin, t0), 'already_cancelled', 409)
     expectRefusal(transition(cancelledWithDeposit(), { type: 'release_funds', to: 'buyer' }, admin, t0), 'already_cancelled', 409)
     expectRefusal(transition(depositRefunded(), { type: 'release_funds', to: 'buyer' }, admin, t0), 'already_cancelled', 409)
-    expectRefusal(transition(remainderProcessing(), { type: 'release_funds', to: 'seller' }, admin, t0), 'invalid_state', 409)
+    expectRefusal(transition(remainderProcessing(), { type: 'release_funds', to: 'seller' }, admin, t0), 'payment_in_progress', 409)
+    // complaint_period_ended passes straight on to funds_released; a row caught in between still answers precisely.
+    expectRefusal(transition({ ...sellerConfirmed(), status: 'complaint_period_ended' }, { type: 'release_funds', to: 'seller' }, admin, t0), 'complaint_period_expired', 409)
     expectRefusal(transition(complained(), { type: 'release_funds', to: 'nobody' } as unknown as F2fEvent, admin, t0), 'validation_failed', 400)
   })
 })
@@ -1023,12 +1042,14 @@ describe('dispatcher', () => {
     expect(dispatch(depositPaid(), cancel(), buyer, at(day))).toEqual(direct)
     expect(dispatch(depositAccepted(), setPrice(), seller, at(day))).toEqual(transition(depositAccepted(), setPrice(), seller, at(day)))
   })
-  it('refuses events of the online kind, and online-shaped ones, as in the wrong state', () => {
-    expectRefusal(dispatch(depositPaid(), { type: 'cancel' }, buyer, t0) as TransitionResult, 'invalid_state', 409)
-    expectRefusal(dispatch(joined(), { type: 'payment_intent_opened', paymentIntentId: 'pi_dep' }, buyer, t0) as TransitionResult, 'invalid_state', 409)
-    expectRefusal(dispatch(sellerConfirmed(), { type: 'confirm_delivery' }, buyer, t0) as TransitionResult, 'invalid_state', 409)
-    expectRefusal(dispatch(depositPaid(), { type: 'track', carrier: 'dhl', trackingCode: 'X' }, seller, t0) as TransitionResult, 'invalid_state', 409)
-    expectRefusal(transition(depositPaid(), { type: 'track' } as unknown as F2fEvent, seller, t0), 'invalid_state', 409)
+  it('answers events of the online kind, and online-shaped ones, not_found, as the API answers a path of the other kind', () => {
+    expectRefusal(dispatch(depositPaid(), { type: 'cancel' }, buyer, t0) as TransitionResult, 'not_found', 404)
+    expectRefusal(dispatch(joined(), { type: 'payment_intent_opened', paymentIntentId: 'pi_dep' }, buyer, t0) as TransitionResult, 'not_found', 404)
+    expectRefusal(dispatch(sellerConfirmed(), { type: 'confirm_delivery' }, buyer, t0) as TransitionResult, 'not_found', 404)
+    // An admin's confirm_delivery on a face-to-face sale (POST /admin/transactions/{id}/confirm_delivery).
+    expectRefusal(dispatch(sellerConfirmed(), { type: 'confirm_delivery' }, admin, t0) as TransitionResult, 'not_found', 404)
+    expectRefusal(dispatch(depositPaid(), { type: 'track', carrier: 'dhl', trackingCode: 'X' }, seller, t0) as TransitionResult, 'not_found', 404)
+    expectRefusal(transition(depositPaid(), { type: 'track' } as unknown as F2fEvent, seller, t0), 'not_found', 404)
   })
 })
 

@@ -72,7 +72,12 @@ type Handler<T extends F2fEventType> = (
   policy: TransactionPolicy,
 ) => Result<F2fState>
 
-function wrongState(status: F2fStatus): RefusalCode {
+/**
+ * Why no action fits a sale that is over (or whose deposit refund is on its
+ * way); null while it is still running. As online: each handler names what
+ * is missing or what has happened since, and this says that it has ended.
+ */
+function ended(status: F2fStatus): RefusalCode | null {
   switch (status) {
     // Refunded is over with the money back, as a cancellation is (DESIGN §5 has no other code for it).
     case 'cancelled':
@@ -84,7 +89,7 @@ function wrongState(status: F2fStatus): RefusalCode {
     case 'funds_released':
       return 'funds_already_released'
     default:
-      return 'invalid_state'
+      return null
   }
 }
 
@@ -109,23 +114,30 @@ function withIntent(state: F2fState, part: PaymentPart, paymentIntentId: string)
   return part === 'deposit' ? { ...state, paymentIntentId } : { ...state, remainderPaymentIntentId: paymentIntentId }
 }
 
-/** Why a payment of `part` cannot be opened in this state. */
+/** Before the deposit is held: still to pay, or on its way (SEPA). */
+function depositDue(state: F2fState): RefusalCode {
+  return state.status === 'joined' && state.isPaymentInProgress ? 'deposit_payment_in_review' : 'deposit_not_paid'
+}
+
+/** Why a payment of `part` cannot be opened in this state (it is not the one due now). */
 function notPayable(state: F2fState, part: PaymentPart): RefusalCode {
   if (part === 'deposit') {
-    if (beforeDeposit.includes(state.status)) return 'invalid_state'
     const paid = depositHeld.includes(state.status) || remainderSettled.includes(state.status) || afterHandover.includes(state.status)
-    return paid ? 'already_paid' : wrongState(state.status)
+    // Left: `created`, where the seller has not joined yet (the deposit is due once joined).
+    return paid ? 'already_paid' : (ended(state.status) ?? 'not_accepted')
   }
   switch (state.status) {
     case 'created':
     case 'joined':
-      return 'deposit_not_paid'
+      return depositDue(state)
+    case 'deposit_paid':
+    case 'deposit_accepted':
+      return 'price_not_set'
     case 'remainder_skipped':
       return 'remainder_already_skipped'
-    case 'remainder_paid':
-      return 'remainder_already_paid'
     default:
-      return afterHandover.includes(state.status) ? 'remainder_already_paid' : wrongState(state.status)
+      // Left: paid, after the handover, or over (`priced` has the remainder due).
+      return ended(state.status) ?? 'remainder_already_paid'
   }
 }
 
@@ -188,9 +200,7 @@ function startComplaintWindow(state: F2fState, status: F2fStatus, now: Date, pol
 function outsideWindow(state: F2fState): RefusalCode {
   if (state.status === 'complained') return 'already_complained'
   if (state.status === 'complaint_period_ended') return 'complaint_period_expired'
-  if (state.status === 'funds_released' || state.status === 'payment_refunded' || state.status === 'deposit_refunded') return wrongState(state.status)
-  if (state.status === 'cancelled' || state.status === 'rejected' || state.status === 'cancelled_with_deposit') return wrongState(state.status)
-  return 'unconfirmed_delivery'
+  return ended(state.status) ?? 'unconfirmed_delivery'
 }
 
 /** Money is held and no payment is on its way: an admin may settle it either way. */
@@ -208,11 +218,10 @@ const handlers: { [T in F2fEventType]: Handler<T> } = {
       return refuse('forbidden')
     }
     const cancellable = state.status === 'created' || state.status === 'joined' || depositHeld.includes(state.status)
-    if (!cancellable) {
-      return refuse(remainderSettled.includes(state.status) || afterHandover.includes(state.status) ? 'already_paid' : wrongState(state.status))
-    }
+    // Left: the remainder settled, after the handover, or over.
+    if (!cancellable) return refuse(ended(state.status) ?? 'already_paid')
     // Money may be on its way (SEPA); its outcome decides first.
-    if (state.isPaymentInProgress) return refuse(state.status === 'joined' ? 'deposit_payment_in_review' : 'invalid_state')
+    if (state.isPaymentInProgress) return refuse(state.status === 'joined' ? 'deposit_payment_in_review' : 'payment_in_progress')
     if (isBlank(event.description)) return refuse('validation_failed')
     const description = event.description.trim()
     if (state.status === 'created') return step(enter(state, 'cancelled', now, { cancellation: { description } }))
@@ -233,7 +242,7 @@ const handlers: { [T in F2fEventType]: Handler<T> } = {
     if (event.paymentIntentId === '' || (event.part === 'remainder' && event.paymentIntentId === state.paymentIntentId)) return refuse('validation_failed')
     if (intentOf(state, event.part) === event.paymentIntentId) return noop(state)
     // A payment on its way cannot be swapped for another.
-    if (state.isPaymentInProgress) return refuse(event.part === 'deposit' ? 'deposit_payment_in_review' : 'invalid_state')
+    if (state.isPaymentInProgress) return refuse(event.part === 'deposit' ? 'deposit_payment_in_review' : 'payment_in_progress')
     return step(withIntent(state, event.part, event.paymentIntentId))
   },
 
@@ -242,7 +251,10 @@ const handlers: { [T in F2fEventType]: Handler<T> } = {
     const part = duePart(state)
     // Only the payment opened for what is due now; late news of another changes nothing.
     if (part === null || intentOf(state, part) !== event.paymentIntentId) {
-      return actor.kind === 'system' ? noop(state) : refuse(part === null ? wrongState(state.status) : 'invalid_state')
+      if (actor.kind === 'system') return noop(state)
+      // The buyer's report: of a payment no longer due, or of none opened here.
+      const reported = event.paymentIntentId === state.paymentIntentId ? 'deposit' : event.paymentIntentId === state.remainderPaymentIntentId ? 'remainder' : null
+      return refuse(reported ? notPayable(state, reported) : 'validation_failed')
     }
     if (state.isPaymentInProgress) return noop(state)
     return step({ ...state, isPaymentInProgress: true })
@@ -281,8 +293,9 @@ const handlers: { [T in F2fEventType]: Handler<T> } = {
 
   refund_succeeded: (state, _event, actor, now) => {
     if (actor.kind !== 'system') return refuse('forbidden')
-    if (state.status === 'deposit_refunded' || state.status === 'payment_refunded') return noop(state)
-    if (state.status !== 'cancelled_with_deposit') return refuse('invalid_state')
+    // Only the deposit refund of a cancellation is waited for; any other (money
+    // sent straight back unheld, a refund already recorded) changes nothing.
+    if (state.status !== 'cancelled_with_deposit') return noop(state)
     return step(enter(state, 'deposit_refunded', now), [{ type: 'notify', template: 'deposit_refunded', to: 'buyer' }])
   },
 
@@ -291,22 +304,20 @@ const handlers: { [T in F2fEventType]: Handler<T> } = {
     if (state.status === 'deposit_paid') {
       return step(enter(state, 'deposit_accepted', now), [{ type: 'notify', template: 'deposit_accepted', to: 'buyer' }])
     }
-    if (state.status === 'joined' && state.isPaymentInProgress) return refuse('deposit_payment_in_review')
-    if (beforeDeposit.includes(state.status)) return refuse('deposit_not_paid')
-    if (state.status === 'deposit_accepted' || state.status === 'priced' || remainderSettled.includes(state.status) || afterHandover.includes(state.status)) {
-      return refuse('deposit_already_accepted')
-    }
-    return refuse(wrongState(state.status))
+    if (beforeDeposit.includes(state.status)) return refuse(depositDue(state))
+    // Left: accepted and beyond, or over.
+    return refuse(ended(state.status) ?? 'deposit_already_accepted')
   },
 
   set_price: (state, event, actor, now) => {
     if (actor.kind !== 'seller') return refuse('not_seller')
     if (state.status !== 'deposit_accepted') {
-      if (beforeDeposit.includes(state.status)) return refuse('deposit_not_paid')
+      if (beforeDeposit.includes(state.status)) return refuse(depositDue(state))
+      if (state.status === 'deposit_paid') return refuse('deposit_not_accepted')
       if (state.status === 'priced') return refuse('price_already_set')
       if (state.status === 'remainder_skipped') return refuse('remainder_already_skipped')
-      if (state.status === 'remainder_paid' || afterHandover.includes(state.status)) return refuse('remainder_already_paid')
-      return refuse(wrongState(state.status))
+      // Left: the remainder paid, after the handover, or over.
+      return refuse(ended(state.status) ?? 'remainder_already_paid')
     }
     if (!Number.isSafeInteger(event.price) || !Number.isSafeInteger(event.charge) || event.charge < 0 || event.chargeCalculatorVersion === '') {
       return refuse('validation_failed')
@@ -324,15 +335,17 @@ const handlers: { [T in F2fEventType]: Handler<T> } = {
   skip_remainder: (state, _event, actor, now) => {
     if (actor.kind !== 'seller') return refuse('not_seller')
     if (state.status === 'deposit_accepted' || state.status === 'priced') {
-      if (state.isPaymentInProgress) return refuse('invalid_state')
+      // The remainder's payment is on its way: its outcome decides first.
+      if (state.isPaymentInProgress) return refuse('payment_in_progress')
       return step(enter(state, 'remainder_skipped', now, { pricing: null, highValue: isHighValue(state.price, state.currency) }), [
         { type: 'notify', template: 'remainder_skipped', to: 'buyer' },
       ])
     }
-    if (beforeDeposit.includes(state.status)) return refuse('deposit_not_paid')
+    if (beforeDeposit.includes(state.status)) return refuse(depositDue(state))
+    if (state.status === 'deposit_paid') return refuse('deposit_not_accepted')
     if (state.status === 'remainder_skipped') return refuse('remainder_already_skipped')
-    if (state.status === 'remainder_paid' || afterHandover.includes(state.status)) return refuse('remainder_already_paid')
-    return refuse(wrongState(state.status))
+    // Left: the remainder paid, after the handover, or over.
+    return refuse(ended(state.status) ?? 'remainder_already_paid')
   },
 
   confirm_handover: (state, _event, actor, now, policy) => {
@@ -348,9 +361,9 @@ const handlers: { [T in F2fEventType]: Handler<T> } = {
       return startComplaintWindow(state, 'seller_handover_confirmed', now, policy)
     }
     if (afterHandover.includes(state.status)) return refuse('handover_already_confirmed')
-    if (state.status === 'deposit_accepted' || state.status === 'priced') return refuse('remainder_required')
-    if (beforeDeposit.includes(state.status)) return refuse('deposit_not_paid')
-    return refuse(wrongState(state.status))
+    if (beforeDeposit.includes(state.status)) return refuse(depositDue(state))
+    // Left: the deposit held and the remainder neither paid nor skipped (deposit_paid, deposit_accepted, priced), or over.
+    return refuse(ended(state.status) ?? 'remainder_required')
   },
 
   complain: (state, event, actor, now) => {
@@ -383,22 +396,29 @@ const handlers: { [T in F2fEventType]: Handler<T> } = {
 
   accept_complaint: (state, _event, actor, now) => {
     if (actor.kind !== 'seller') return refuse('not_seller')
-    if (state.status !== 'complained') return refuse(wrongState(state.status))
+    if (state.status !== 'complained') return refuse(ended(state.status) ?? 'not_complained')
     return refundEverything(state, now, [])
   },
 
   release_funds: (state, event, actor, now) => {
     if (actor.kind !== 'admin') return refuse('not_admin')
-    if (!adminSettles.includes(state.status)) return refuse(wrongState(state.status))
-    // A payment on its way must land (or fail) first.
-    if (state.isPaymentInProgress) return refuse('invalid_state')
+    if (!adminSettles.includes(state.status)) {
+      if (beforeDeposit.includes(state.status)) return refuse(depositDue(state))
+      // Left: the release under way (complaint_period_ended), or over.
+      return refuse(ended(state.status) ?? 'complaint_period_expired')
+    }
+    // A payment on its way (the remainder's) must land (or fail) first.
+    if (state.isPaymentInProgress) return refuse('payment_in_progress')
     if (event.to !== 'buyer' && event.to !== 'seller') return refuse('validation_failed')
     const extra: Effect[] = isInComplaintWindow(state) ? [{ type: 'cancel_timer', timer: 'complaint_window' }] : []
     return event.to === 'seller' ? releaseToSeller(state, now, extra) : refundEverything(state, now, extra)
   },
 }
 
-/** Applies one event. An event this kind does not know is refused as being in the wrong state. */
+/**
+ * Applies one event. An event this kind does not have (only a cast can make
+ * one) is answered as the API answers a path of the other kind: not found.
+ */
 export function transitionF2f(
   state: F2fState,
   event: F2fEvent,
@@ -407,5 +427,5 @@ export function transitionF2f(
   policy: TransactionPolicy = defaultPolicy,
 ): Result<F2fState> {
   const handler = handlers[event.type] as Handler<F2fEventType> | undefined
-  return handler ? handler(state, event, actor, now, policy) : refuse('invalid_state')
+  return handler ? handler(state, event, actor, now, policy) : refuse('not_found')
 }

@@ -145,7 +145,8 @@ export type RefusalCode =
   | 'not_seller'
   | 'not_admin'
   | 'cannot_join_own_transaction'
-  | 'invalid_state'
+  | 'not_found'
+  | 'not_accepted'
   | 'already_joined'
   | 'already_cancelled'
   | 'already_paid'
@@ -166,9 +167,21 @@ export type RefusalCode =
   | 'remainder_already_skipped'
   | 'remainder_already_paid'
   | 'handover_already_confirmed'
+  | 'not_paid'
+  | 'payment_in_progress'
+  | 'tracking_not_added'
+  | 'not_complained'
+  | 'deposit_not_accepted'
+  | 'price_not_set'
 
-/** Same statuses as the API's error table: 400 bad input, 403 wrong role, 409 wrong state. */
-export const refusalStatus: Readonly<Record<RefusalCode, 400 | 403 | 409>> = {
+/**
+ * Same statuses as the API's error table: 400 bad input, 403 wrong role, 404
+ * an action the transaction's kind does not have (as the API answers for a
+ * path of the other kind), 409 wrong state.
+ */
+export type RefusalStatus = 400 | 403 | 404 | 409
+
+export const refusalStatus: Readonly<Record<RefusalCode, RefusalStatus>> = {
   validation_failed: 400,
   invalid_payment_method: 400,
   empty_complaint_description: 400,
@@ -178,7 +191,8 @@ export const refusalStatus: Readonly<Record<RefusalCode, 400 | 403 | 409>> = {
   not_seller: 403,
   not_admin: 403,
   cannot_join_own_transaction: 403,
-  invalid_state: 409,
+  not_found: 404,
+  not_accepted: 409,
   already_joined: 409,
   already_cancelled: 409,
   already_paid: 409,
@@ -199,9 +213,15 @@ export const refusalStatus: Readonly<Record<RefusalCode, 400 | 403 | 409>> = {
   remainder_already_skipped: 409,
   remainder_already_paid: 409,
   handover_already_confirmed: 409,
+  not_paid: 409,
+  payment_in_progress: 409,
+  tracking_not_added: 409,
+  not_complained: 409,
+  deposit_not_accepted: 409,
+  price_not_set: 409,
 }
 
-export type Refusal = { readonly ok: false; readonly code: RefusalCode; readonly status: 400 | 403 | 409 }
+export type Refusal = { readonly ok: false; readonly code: RefusalCode; readonly status: RefusalStatus }
 export type Step<S> = { readonly ok: true; readonly next: S; readonly effects: readonly Effect[] }
 export type Result<S> = Step<S> | Refusal
 

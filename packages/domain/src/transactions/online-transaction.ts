@@ -61,10 +61,12 @@ type Handler<T extends OnlineEventType> = (
 ) => Result<OnlineState>
 
 /**
- * The refusal for an action that does not fit the state, named after the
- * reason a client can act on where there is one.
+ * Why no action fits a transaction that is over (or whose refund is on its
+ * way); null while it is still running. Every refusal names a reason a client
+ * can act on: each handler says what is missing or what has happened since,
+ * and this says that it has ended.
  */
-function wrongState(status: OnlineStatus): RefusalCode {
+function ended(status: OnlineStatus): RefusalCode | null {
   switch (status) {
     // Refunded is over with the money back, as a cancellation is (DESIGN §5 has no other code for it).
     case 'cancelled':
@@ -75,15 +77,35 @@ function wrongState(status: OnlineStatus): RefusalCode {
     case 'funds_released':
       return 'funds_already_released'
     default:
-      return 'invalid_state'
+      return null
   }
 }
 
 const paidStatuses: readonly OnlineStatus[] = ['paid', 'tracked', 'delivered', 'complained', 'complaint_period_ended']
 
-/** For actions that only make sense before the buyer pays. */
+/**
+ * For actions that only make sense before the buyer pays, outside `joined`:
+ * in `created` the seller has not joined yet (only a buyer who created the
+ * transaction is a party then).
+ */
 function paidAlready(status: OnlineStatus): RefusalCode {
-  return paidStatuses.includes(status) ? 'already_paid' : wrongState(status)
+  return paidStatuses.includes(status) ? 'already_paid' : (ended(status) ?? 'not_accepted')
+}
+
+/** For steps that belong before the shipment (the seller's cancel, the buyer's order issue): what has happened since. */
+function shippedAlready(status: OnlineStatus): RefusalCode | null {
+  switch (status) {
+    case 'tracked':
+      return 'tracking_already_added'
+    case 'delivered':
+      return 'delivery_already_set'
+    case 'complained':
+      return 'already_complained'
+    case 'complaint_period_ended':
+      return 'complaint_period_expired'
+    default:
+      return null
+  }
 }
 
 function sellerPayout(state: OnlineState): number {
@@ -145,7 +167,12 @@ function enterDelivered(state: OnlineState, now: Date, policy: TransactionPolicy
   ])
 }
 
-const beforeDelivery: readonly OnlineStatus[] = ['created', 'joined', 'paid', 'tracked']
+/** Why an admin cannot settle: the money is not held yet, the goods not on their way yet, or the release has begun. */
+function notSettleable(status: OnlineStatus): RefusalCode {
+  if (status === 'paid') return 'tracking_not_added'
+  if (status === 'complaint_period_ended') return 'complaint_period_expired'
+  return ended(status) ?? 'not_paid'
+}
 
 const handlers: { [T in OnlineEventType]: Handler<T> } = {
   join: (state, event, actor, now) => join(state, event, actor, now),
@@ -160,7 +187,7 @@ const handlers: { [T in OnlineEventType]: Handler<T> } = {
       case 'joined':
         if (actor.kind !== 'buyer' && actor.kind !== 'seller') return refuse('forbidden')
         // Money may already be on its way (SEPA); the outcome decides first.
-        if (state.isPaymentInProgress) return refuse('invalid_state')
+        if (state.isPaymentInProgress) return refuse('payment_in_progress')
         return step(enter(state, 'cancelled', now), [{ type: 'notify', template: 'cancelled', to: otherParty(actor.kind) }])
       case 'paid':
         // Spec §1: the buyer cannot revoke a payment once authorised.
@@ -169,7 +196,8 @@ const handlers: { [T in OnlineEventType]: Handler<T> } = {
         return cancelWithPayment(state, now)
       default:
         if (actor.kind === 'buyer' && paidAlready(state.status) === 'already_paid') return refuse('already_paid')
-        return refuse(wrongState(state.status))
+        // The seller may cancel only until the goods are on their way.
+        return refuse(ended(state.status) ?? shippedAlready(state.status) ?? 'already_paid')
     }
   },
 
@@ -182,7 +210,7 @@ const handlers: { [T in OnlineEventType]: Handler<T> } = {
     if (event.paymentIntentId === '') return refuse('validation_failed')
     if (state.paymentIntentId === event.paymentIntentId) return noop(state)
     // A payment on its way cannot be swapped for another.
-    if (state.isPaymentInProgress) return refuse('invalid_state')
+    if (state.isPaymentInProgress) return refuse('payment_in_progress')
     return step({ ...state, paymentIntentId: event.paymentIntentId })
   },
 
@@ -194,7 +222,7 @@ const handlers: { [T in OnlineEventType]: Handler<T> } = {
     if (state.isPaymentInProgress) {
       // The browser's confirmation and the provider's webhook both report it.
       if (state.paymentIntentId === event.paymentIntentId) return noop(state)
-      return refuse('invalid_state')
+      return refuse('payment_in_progress')
     }
     return step({ ...state, isPaymentInProgress: true, paymentIntentId: event.paymentIntentId })
   },
@@ -237,8 +265,9 @@ const handlers: { [T in OnlineEventType]: Handler<T> } = {
 
   refund_succeeded: (state, _event, actor, now) => {
     if (actor.kind !== 'system') return refuse('forbidden')
-    if (state.status === 'payment_refunded') return noop(state)
-    if (state.status !== 'cancelled_with_payment') return refuse('invalid_state')
+    // Only the refund of a cancellation is waited for; any other (money sent
+    // straight back unheld, a complaint's refund already recorded) changes nothing.
+    if (state.status !== 'cancelled_with_payment') return noop(state)
     return step(enter(state, 'payment_refunded', now), [{ type: 'notify', template: 'payment_refunded', to: 'buyer' }])
   },
 
@@ -246,7 +275,7 @@ const handlers: { [T in OnlineEventType]: Handler<T> } = {
     if (actor.kind !== 'seller') return refuse('not_seller')
     if (state.status !== 'paid') {
       if (state.tracking !== null && !(onlineTerminalStatuses as readonly string[]).includes(state.status)) return refuse('tracking_already_added')
-      return refuse(wrongState(state.status))
+      return refuse(ended(state.status) ?? 'not_paid')
     }
     if (reached(now, state.trackingDeadline)) return refuse('tracking_details_deadline_expired')
     if (isBlank(event.carrier) || isBlank(event.trackingCode)) return refuse('validation_failed')
@@ -259,7 +288,7 @@ const handlers: { [T in OnlineEventType]: Handler<T> } = {
 
   submit_order_issue: (state, event, actor) => {
     if (actor.kind !== 'buyer') return refuse('not_buyer')
-    if (state.status !== 'paid') return refuse(wrongState(state.status))
+    if (state.status !== 'paid') return refuse(ended(state.status) ?? shippedAlready(state.status) ?? 'not_paid')
     if (isBlank(event.description)) return refuse('empty_complaint_description')
     return step({ ...state, orderIssue: { description: event.description.trim() } }, [
       { type: 'notify', template: 'order_issue', to: 'seller' },
@@ -279,7 +308,7 @@ const handlers: { [T in OnlineEventType]: Handler<T> } = {
     if (state.status === 'delivered' || state.status === 'complained' || state.status === 'complaint_period_ended') {
       return refuse('delivery_already_set')
     }
-    return refuse(wrongState(state.status))
+    return refuse(ended(state.status) ?? 'tracking_not_added')
   },
 
   complain: (state, event, actor, now) => {
@@ -293,18 +322,17 @@ const handlers: { [T in OnlineEventType]: Handler<T> } = {
         { type: 'notify', template: 'complained', to: 'seller' },
       ])
     }
-    if (beforeDelivery.includes(state.status)) return refuse('unconfirmed_delivery')
     if (state.status === 'complained') return refuse('already_complained')
     if (state.status === 'complaint_period_ended') return refuse('complaint_period_expired')
-    return refuse(wrongState(state.status))
+    return refuse(ended(state.status) ?? 'unconfirmed_delivery')
   },
 
   end_complaint_period: (state, _event, actor, now) => {
     if (actor.kind !== 'buyer') return refuse('not_buyer')
     if (state.status === 'delivered') return releaseAfterComplaintPeriod(state, now, [{ type: 'cancel_timer', timer: 'complaint_window' }])
-    if (beforeDelivery.includes(state.status)) return refuse('unconfirmed_delivery')
     if (state.status === 'complained') return refuse('already_complained')
-    return refuse(wrongState(state.status))
+    if (state.status === 'complaint_period_ended') return refuse('complaint_period_expired')
+    return refuse(ended(state.status) ?? 'unconfirmed_delivery')
   },
 
   complaint_window_elapsed: (state, _event, actor, now) => {
@@ -320,13 +348,13 @@ const handlers: { [T in OnlineEventType]: Handler<T> } = {
 
   accept_complaint: (state, _event, actor, now) => {
     if (actor.kind !== 'seller') return refuse('not_seller')
-    if (state.status !== 'complained') return refuse(wrongState(state.status))
+    if (state.status !== 'complained') return refuse(ended(state.status) ?? 'not_complained')
     return refundToBuyer(state, now, [])
   },
 
   release_funds: (state, event, actor, now) => {
     if (actor.kind !== 'admin') return refuse('not_admin')
-    if (state.status !== 'complained' && state.status !== 'delivered' && state.status !== 'tracked') return refuse(wrongState(state.status))
+    if (state.status !== 'complained' && state.status !== 'delivered' && state.status !== 'tracked') return refuse(notSettleable(state.status))
     if (event.to !== 'buyer' && event.to !== 'seller') return refuse('validation_failed')
     const extra: Effect[] = state.status === 'delivered' ? [{ type: 'cancel_timer', timer: 'complaint_window' }] : []
     return event.to === 'seller' ? releaseToSeller(state, now, extra) : refundToBuyer(state, now, extra)
@@ -342,7 +370,10 @@ const handlers: { [T in OnlineEventType]: Handler<T> } = {
   },
 }
 
-/** Applies one event. An event this kind does not know is refused as being in the wrong state. */
+/**
+ * Applies one event. An event this kind does not have (only a cast can make
+ * one) is answered as the API answers a path of the other kind: not found.
+ */
 export function transitionOnline(
   state: OnlineState,
   event: OnlineEvent,
@@ -351,5 +382,5 @@ export function transitionOnline(
   policy: TransactionPolicy = defaultPolicy,
 ): Result<OnlineState> {
   const handler = handlers[event.type] as Handler<OnlineEventType> | undefined
-  return handler ? handler(state, event, actor, now, policy) : refuse('invalid_state')
+  return handler ? handler(state, event, actor, now, policy) : refuse('not_found')
 }

@@ -27,8 +27,10 @@ export function isTerminal(state: { readonly kind: TransactionKind; readonly sta
 
 /**
  * Applies one event to a transaction of either kind. The events of the two
- * kinds share names where they mean the same (join, cancel, complain, …); an
- * event the kind does not know is refused by that kind's table.
+ * kinds share names where they mean the same (join, cancel, complain, …). An
+ * event of the other kind (an admin's confirm_delivery on a face-to-face
+ * sale) is answered 404 `not_found`, as the API answers a path of the other
+ * kind: this transaction has no such action.
  */
 export function transition(
   state: TransactionState,
@@ -38,9 +40,9 @@ export function transition(
   policy: TransactionPolicy = defaultPolicy,
 ): Result<TransactionState> {
   if (state.kind === 'online') {
-    return isOnlineEvent(event) ? transitionOnline(state, event, actor, now, policy) : refuse('invalid_state')
+    return isOnlineEvent(event) ? transitionOnline(state, event, actor, now, policy) : refuse('not_found')
   }
-  return isF2fEvent(event) ? transitionF2f(state, event, actor, now, policy) : refuse('invalid_state')
+  return isF2fEvent(event) ? transitionF2f(state, event, actor, now, policy) : refuse('not_found')
 }
 
 // The two event unions overlap in type names but not always in shape (a

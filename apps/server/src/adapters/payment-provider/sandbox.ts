@@ -97,7 +97,7 @@ export class SandboxPaymentProvider implements PaymentProvider {
   async createQueues(): Promise<void> {
     const { jobs } = this.#options
     // A webhook endpoint that is down is retried with backoff for about an hour, like Stripe (which goes on for days).
-    await jobs.createQueue(sandboxQueues.deliverWebhook, { retryLimit: 12, retryDelay: 2, retryBackoff: true })
+    await jobs.createQueue(sandboxQueues.deliverWebhook, { retryLimit: 12, retryDelay: 2, retryBackoff: true, concurrency: 5 })
     await jobs.createQueue(sandboxQueues.settlePayment, { retryLimit: 10, retryDelay: 5 })
     await jobs.createQueue(sandboxQueues.settleRefund, { retryLimit: 10, retryDelay: 5 })
     await this.#connect.createQueues()

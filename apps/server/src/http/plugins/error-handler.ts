@@ -1,7 +1,13 @@
-import type { ErrorBody } from '@pactum/contracts/errors'
+import type { ErrorBody, ErrorCode } from '@pactum/contracts/errors'
 import type { FastifyError, FastifyInstance } from 'fastify'
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod'
 import { AppError } from '../../errors.ts'
+
+/**
+ * Input with a code of its own in DESIGN §5's list, used when it is the only
+ * thing wrong (a list's `limit` beyond its maximum, or not a number).
+ */
+const fieldCodes: Readonly<Record<string, ErrorCode>> = { 'querystring.limit': 'invalid_limit' }
 
 /**
  * Every error leaves in the one documented shape `{code, error, details}`.
@@ -20,9 +26,10 @@ export function registerErrorHandler(app: FastifyInstance): void {
         message: issue.message,
       }))
       const first = fields[0]
+      const own = first && fields.every((field) => field.field === first.field) ? fieldCodes[first.field] : undefined
       return reply
         .status(400)
-        .send(body('validation_failed', first ? `${first.field}: ${first.message}` : 'Invalid request', { fields }))
+        .send(body(own ?? 'validation_failed', first ? `${first.field}: ${first.message}` : 'Invalid request', { fields }))
     }
     const status = error.statusCode ?? 500
     if (status === 429) {

@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { afterEach, describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import { createTestApp, type TestApp } from '../../testing/test-app.ts'
+import { TestClock } from '../../testing/test-clock.ts'
 
 let testApp: TestApp | undefined
 afterEach(async () => {
@@ -11,9 +12,10 @@ afterEach(async () => {
 })
 
 /** A money-moving stand-in: counts how often its effect really ran. */
-async function start() {
+async function start(clock?: TestClock) {
   let effects = 0
   testApp = await createTestApp({
+    ...(clock ? { clock } : {}),
     beforeReady: (app: FastifyInstance) => {
       app.withTypeProvider<ZodTypeProvider>().post(
         '/api/v1/test/pay',
@@ -87,5 +89,32 @@ describe('Idempotency-Key', () => {
     expect(effects()).toBe(1)
     expect(answers.filter((answer) => answer.statusCode === 201).length).toBeGreaterThanOrEqual(1)
     for (const answer of answers) expect([201, 409]).toContain(answer.statusCode)
+  })
+
+  it('holds a key whose request died unanswered until its claim lapses, then lets a retry run it', async () => {
+    const clock = new TestClock()
+    const { pay, effects } = await start(clock)
+    expect((await pay(100, 'key-5')).statusCode).toBe(201)
+    // What a process killed between its work and its answer leaves behind (its work here commits nothing).
+    await testApp!.database.db.updateTable('idempotency_keys').set({ status_code: null, response_body: null, locked_until: new Date(clock.now().getTime() + 60_000) }).execute()
+
+    const meanwhile = await pay(100, 'key-5')
+    expect(meanwhile.statusCode).toBe(409)
+    expect(meanwhile.json().code).toBe('idempotency_request_in_progress')
+    expect(Number(meanwhile.headers['retry-after'])).toBeGreaterThan(0)
+
+    await clock.moveBy(61)
+    const retried = await pay(100, 'key-5')
+    expect(retried.statusCode).toBe(201)
+    expect(effects()).toBe(2)
+    expect((await pay(100, 'key-5')).json()).toEqual(retried.json())
+  })
+
+  it('forgets a key after a day', async () => {
+    const clock = new TestClock()
+    const { pay } = await start(clock)
+    await pay(100, 'key-6')
+    await clock.moveBy(24 * 3600 + 1)
+    expect((await pay(200, 'key-6')).statusCode).toBe(201)
   })
 })

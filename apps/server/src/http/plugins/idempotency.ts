@@ -2,89 +2,134 @@ import { createHash } from 'node:crypto'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { crashPoint } from '../../crash-points.ts'
 import { AppError } from '../../errors.ts'
+import {
+  claimKey,
+  type IdempotencyClaim,
+  purgeIdempotencyKeys,
+  releaseClaim,
+  storeAnswer,
+} from '../../idempotency/idempotency-claims.ts'
+import { toAnyTransactionView } from '../../transactions/transaction-view.ts'
 import { userOf } from './authentication.ts'
+
+type IdempotencyHook = (request: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply | undefined>
 
 declare module 'fastify' {
   interface FastifyInstance {
     /**
-     * preHandler (after `authenticate`) for money-moving POSTs: honours an
-     * `Idempotency-Key` header. A replay gets the stored answer; the same key
-     * with another body is refused with 422 `idempotency_key_reused`.
+     * preHandler (after `authenticate`) for money-moving POSTs that answer a
+     * transaction: honours an `Idempotency-Key` header. A replay gets the
+     * stored answer; the same key with another body is refused with 422
+     * `idempotency_key_reused`; a retry after the process died mid-request
+     * gets the transaction as its work left it, or has the work done once.
      */
-    idempotent: (request: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply | undefined>
+    idempotent: IdempotencyHook
+    /**
+     * The same for work that is idempotent by itself (opening a payment
+     * answers the payment already open): a retry after a crash runs it again.
+     */
+    idempotentRepeatable: IdempotencyHook
   }
   interface FastifyRequest {
-    idempotencyKey: { userId: string; key: string } | null
+    /** The key this request holds; use cases write their work onto it (TransactionDeps.idempotency). */
+    idempotencyClaim: IdempotencyClaim | null
   }
 }
 
 const acceptableKey = /^[A-Za-z0-9._:-]{1,255}$/
 
-export function registerIdempotency(app: FastifyInstance): void {
-  app.decorateRequest('idempotencyKey', null)
+export function registerIdempotency(app: FastifyInstance, options: { policy: Parameters<typeof toAnyTransactionView>[2]['policy'] }): void {
+  app.decorateRequest('idempotencyClaim', null)
 
-  app.decorate('idempotent', async (request: FastifyRequest, reply: FastifyReply) => {
-    const header = request.headers['idempotency-key']
-    if (header === undefined) return undefined
-    const key = Array.isArray(header) ? header[0] : header
-    if (!key || !acceptableKey.test(key)) {
-      throw new AppError('validation_failed', 'Idempotency-Key: 1-255 characters of letters, digits and ._:-', {
-        details: { fields: [{ field: 'headers.idempotency-key' }] },
-      })
+  const hook =
+    (afterCrash: 'replay_transaction' | 'run_again'): IdempotencyHook =>
+    async (request, reply) => {
+      const header = request.headers['idempotency-key']
+      if (header === undefined) return undefined
+      const key = Array.isArray(header) ? header[0] : header
+      if (!key || !acceptableKey.test(key)) {
+        throw new AppError('validation_failed', 'Idempotency-Key: 1-255 characters of letters, digits and ._:-', {
+          details: { fields: [{ field: 'headers.idempotency-key' }] },
+        })
+      }
+      const user = userOf(request)
+      const { db, clock } = app.services
+      const now = clock.now()
+      const outcome = await claimKey(
+        db,
+        {
+          userId: user.id,
+          key,
+          route: `${request.method} ${request.routeOptions.url ?? request.url}`,
+          requestHash: createHash('sha256')
+            .update(JSON.stringify([request.method, request.url, request.body ?? null]))
+            .digest('hex'),
+        },
+        now,
+      )
+      switch (outcome.kind) {
+        case 'reused':
+          throw new AppError('idempotency_key_reused', 'This Idempotency-Key was used for a different request')
+        case 'in_progress':
+          throw new AppError('idempotency_request_in_progress', 'A request with this Idempotency-Key is still being handled', {
+            headers: { 'retry-after': String(outcome.retryAfterSeconds) },
+          })
+        case 'answered':
+          reply.header('idempotent-replayed', 'true')
+          return reply.status(outcome.statusCode).send(outcome.body)
+        case 'claimed':
+          request.idempotencyClaim = outcome.claim
+          return undefined
+        case 'committed': {
+          if (afterCrash === 'run_again') {
+            request.idempotencyClaim = outcome.claim
+            return undefined
+          }
+          // The work committed and its answer was lost with the process:
+          // answer with the transaction as that work left it (or as it
+          // stands since), and keep that answer for later replays.
+          const row = await db.selectFrom('transactions').selectAll().where('id', '=', outcome.transactionId).executeTakeFirstOrThrow()
+          const asAdmin = (request.routeOptions.url ?? '').includes('/admin/')
+          const body = JSON.stringify(toAnyTransactionView(row, { id: user.id, asAdmin }, { now, policy: options.policy }))
+          const statusCode = successStatusOf(request)
+          await storeAnswer(db, outcome.claim, statusCode, body)
+          reply.header('idempotent-replayed', 'true')
+          return reply.status(statusCode).type('application/json').send(body)
+        }
+      }
     }
-    const user = userOf(request)
-    const route = `${request.method} ${request.routeOptions.url ?? request.url}`
-    const requestHash = createHash('sha256')
-      .update(JSON.stringify([request.method, request.url, request.body ?? null]))
-      .digest('hex')
-    const { db, clock } = app.services
-    const claimed = await db
-      .insertInto('idempotency_keys')
-      .values({ user_id: user.id, key, route, request_hash: requestHash, created_at: clock.now(), response_body: null })
-      .onConflict((conflict) => conflict.columns(['user_id', 'key']).doNothing())
-      .returning('key')
-      .executeTakeFirst()
-    if (claimed) {
-      request.idempotencyKey = { userId: user.id, key }
-      return undefined
-    }
-    const stored = await db
-      .selectFrom('idempotency_keys')
-      .selectAll()
-      .where('user_id', '=', user.id)
-      .where('key', '=', key)
-      .executeTakeFirstOrThrow()
-    if (stored.request_hash !== requestHash) {
-      throw new AppError('idempotency_key_reused', 'This Idempotency-Key was used for a different request')
-    }
-    if (stored.status_code === null) {
-      throw new AppError('idempotency_request_in_progress', 'A request with this Idempotency-Key is still being handled', {
-        headers: { 'retry-after': '1' },
-      })
-    }
-    reply.header('idempotent-replayed', 'true')
-    return reply.status(stored.status_code).send(stored.response_body)
-  })
+  app.decorate('idempotent', hook('replay_transaction'))
+  app.decorate('idempotentRepeatable', hook('run_again'))
 
-  // Keep the answer for replays; a server error frees the key so a retry can run again.
+  // Keep the answer for replays. After a server error the key is let go at
+  // once: a retry learns from the claim whether the work had committed.
   app.addHook('onSend', async (request, reply, payload) => {
-    const claim = request.idempotencyKey
+    const claim = request.idempotencyClaim
     if (!claim) return payload
     crashPoint('idempotency.before-store')
-    const query = app.services.db
+    const { db, clock } = app.services
     if (reply.statusCode >= 500) {
-      await query.deleteFrom('idempotency_keys').where('user_id', '=', claim.userId).where('key', '=', claim.key).execute()
+      await releaseClaim(db, claim, clock.now())
       return payload
     }
-    const body = typeof payload === 'string' ? payload : null
-    await query
-      .updateTable('idempotency_keys')
-      .set({ status_code: reply.statusCode, response_body: body && isJson(body) ? body : null })
-      .where('user_id', '=', claim.userId)
-      .where('key', '=', claim.key)
-      .execute()
+    const body = typeof payload === 'string' && isJson(payload) ? payload : null
+    await storeAnswer(db, claim, reply.statusCode, body)
     return payload
   })
+
+  const purge = setInterval(() => {
+    purgeIdempotencyKeys(app.services.db, app.services.clock.now()).catch((error: unknown) =>
+      app.log.warn({ err: error }, 'could not purge old idempotency keys'),
+    )
+  }, 3_600_000)
+  purge.unref()
+  app.addHook('onClose', async () => clearInterval(purge))
+}
+
+/** What the route answers when its work succeeds: 201 where it creates, else 200. */
+function successStatusOf(request: FastifyRequest): number {
+  const responses = (request.routeOptions.schema?.response ?? {}) as Record<string, unknown>
+  return '201' in responses ? 201 : 200
 }
 
 function isJson(text: string): boolean {

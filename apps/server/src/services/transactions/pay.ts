@@ -126,12 +126,20 @@ async function requireVerifiedParties(deps: PaymentDeps, row: TransactionRow): P
   }
 }
 
-/** The open intent's client secret again (a reload of the checkout). */
+/** What is still to pay when nothing was opened for it yet: the buyer calls pay first. */
+const notOpened = { payment: 'not_paid', deposit: 'deposit_not_paid', remainder: 'remainder_required' } as const
+
+/**
+ * The open intent's client secret again (a reload of the checkout), only
+ * while that payment is due: once it was made (or no longer can be) the
+ * domain says why, as it does to pay.
+ */
 export async function openPaymentIntent(deps: PaymentDeps, user: CurrentUser, id: string, part: PaymentPart): Promise<{ row: TransactionRow; intent: PaymentIntent }> {
   const row = await findForParty(deps.db, id, user.id, kindOf(part))
   if (roleOf(row, user.id) !== 'buyer') throw notBuyer()
   const intentId = intentOf(row, part)
-  if (!intentId) throw new AppError('invalid_state', 'No payment has been started', { details: { status: row.status } })
+  assertAllowed(deps, row, opened(part, intentId ?? 'probe'), { kind: 'buyer' })
+  if (!intentId) throw new AppError(notOpened[part], 'No payment has been opened yet', { details: { status: row.status } })
   return { row, intent: await deps.paymentProvider.retrievePaymentIntent(intentId) }
 }
 

@@ -1,4 +1,6 @@
+import type { ErrorCode } from '@pactum/contracts/errors'
 import type { PartyDetails, ShippingDetails, ShippingDetailsBody } from '@pactum/contracts/transactions'
+import type { OnlineStatus } from '@pactum/domain/transactions/online-state'
 import type { Kysely } from 'kysely'
 import type { Database } from '../../db/schema.ts'
 import { AppError } from '../../errors.ts'
@@ -24,13 +26,15 @@ export async function partyDetails(db: Kysely<Database>, user: CurrentUser, id: 
 /**
  * The buyer gives (or corrects) the address the goods go to, before paying.
  * Under the row lock, so that it cannot change once the payment went through.
+ * Online only: nothing is shipped face to face (404, as every online path
+ * answers for a face-to-face id).
  */
 export async function setShippingDetails(deps: TransactionDeps, user: CurrentUser, id: string, body: ShippingDetailsBody): Promise<ShippingDetails> {
   return deps.db.transaction().execute(async (trx) => {
-    const row = await lockForParty(trx, id, user.id)
+    const row = await lockForParty(trx, id, user.id, 'online')
     if (roleOf(row, user.id) !== 'buyer') throw new AppError('not_buyer', 'Only the buyer gives the shipping address')
     if ((row.status !== 'created' && row.status !== 'joined') || row.is_payment_in_progress) {
-      throw new AppError(beforePaymentRefusal(row.status), 'The shipping address can only be changed before paying', { details: { status: row.status } })
+      throw new AppError(beforePaymentRefusal(row.status as OnlineStatus), 'The shipping address can only be changed before paying', { details: { status: row.status } })
     }
     const now = deps.clock.now()
     const address = {
@@ -63,22 +67,24 @@ export async function shippingDetails(db: Kysely<Database>, user: CurrentUser, i
   return stored
 }
 
-function beforePaymentRefusal(status: string) {
+function beforePaymentRefusal(status: OnlineStatus): ErrorCode {
   switch (status) {
+    case 'created':
+    case 'joined':
+      // Refused before paying only while a payment is on its way (SEPA).
+      return 'payment_in_progress'
     case 'cancelled':
     case 'rejected':
     case 'cancelled_with_payment':
-      return 'already_cancelled' as const
+    case 'payment_refunded':
+      return 'already_cancelled'
     case 'funds_released':
-      return 'funds_already_released' as const
+      return 'funds_already_released'
     case 'paid':
     case 'tracked':
     case 'delivered':
     case 'complained':
     case 'complaint_period_ended':
-      return 'already_paid' as const
-    default:
-      // A payment in progress (SEPA), or a refunded one.
-      return 'invalid_state' as const
+      return 'already_paid'
   }
 }

@@ -1,5 +1,6 @@
 import { onlineStatusSchema } from '@pactum/contracts/transactions'
 import { supportedLocales } from '@pactum/domain/locales'
+import { refusalStatus } from '@pactum/domain/transactions/kernel'
 import { describe, expect, it } from 'vitest'
 import { translatedErrorCodes } from '../../lib/api/error-message.ts'
 
@@ -27,6 +28,13 @@ describe('user-facing names', () => {
         expect(typeof lookup(tree, `transactionStatus.explain.${status}.${role}`), `${status}.${role}`).toBe('string')
       }
     }
+  })
+
+  it('shows its own message for every refusal the transaction machines can answer', () => {
+    const translated = new Set<string>(translatedErrorCodes)
+    // Admins act through the API only: no screen of the web app makes an admin call.
+    const apiOnly = new Set(['not_admin'])
+    expect(Object.keys(refusalStatus).filter((code) => !translated.has(code) && !apiOnly.has(code))).toEqual([])
   })
 
   it.each(supportedLocales)('%s has a message for every error code the screens show', (locale) => {

@@ -52,7 +52,7 @@ export function adminTransactionRoutes(deps: () => TransactionDeps): FastifyPlug
       },
       async (request) => {
         const admin = adminOf(request)
-        const row = await actAsAdmin(deps(), admin, request.params.id, { type: 'confirm_delivery' }, request.body.reason)
+        const row = await actAsAdmin({ ...deps(), idempotency: request.idempotencyClaim }, admin, request.params.id, { type: 'confirm_delivery' }, request.body.reason)
         return toAnyTransactionView(row, { id: admin.id, asAdmin: true }, context())
       },
     )
@@ -73,7 +73,7 @@ export function adminTransactionRoutes(deps: () => TransactionDeps): FastifyPlug
       },
       async (request) => {
         const admin = adminOf(request)
-        const row = await actAsAdmin(deps(), admin, request.params.id, { type: 'release_funds', to: request.query.to }, request.body.reason)
+        const row = await actAsAdmin({ ...deps(), idempotency: request.idempotencyClaim }, admin, request.params.id, { type: 'release_funds', to: request.query.to }, request.body.reason)
         return toAnyTransactionView(row, { id: admin.id, asAdmin: true }, context())
       },
     )

@@ -96,7 +96,7 @@ export function p2pRoutes(deps: () => PaymentDeps): FastifyPluginAsyncZod {
       },
       async (request, reply) => {
         const user = userOf(request)
-        const row = await createF2fTransactionFor({ ...deps(), config: app.services.config }, user, request.body, request.query.client_id ?? 'pactum-app')
+        const row = await createF2fTransactionFor({ ...deps(), idempotency: request.idempotencyClaim, config: app.services.config }, user, request.body, request.query.client_id ?? 'pactum-app')
         return reply.status(201).send(toF2fTransactionView(row, user, context()))
       },
     )
@@ -189,7 +189,7 @@ export function p2pRoutes(deps: () => PaymentDeps): FastifyPluginAsyncZod {
       },
       async (request) => {
         const user = userOf(request)
-        return toF2fTransactionView(await setPaymentMethod(deps(), user, request.params.id, 'f2f', request.body.payment_method), user, context())
+        return toF2fTransactionView(await setPaymentMethod({ ...deps(), idempotency: request.idempotencyClaim }, user, request.params.id, 'f2f', request.body.payment_method), user, context())
       },
     )
 
@@ -198,11 +198,11 @@ export function p2pRoutes(deps: () => PaymentDeps): FastifyPluginAsyncZod {
         `/p2p/transactions/:id/pay_${part}`,
         {
           onRequest: app.authenticate,
-        preHandler: app.idempotent,
+        preHandler: app.idempotentRepeatable,
           schema: { ...secured, summary: `Open the payment of the ${part} and its fee (buyer)`, params: idParams, response: { 200: payResponseSchema, ...errors } },
         },
         async (request) => {
-          const { row, intent } = await pay(deps(), userOf(request), request.params.id, part)
+          const { row, intent } = await pay({ ...deps(), idempotency: request.idempotencyClaim }, userOf(request), request.params.id, part)
           return { payment_intent_id: intent.id, client_secret: intent.clientSecret, charge: chargeOf(row, part) }
         },
       )
@@ -230,7 +230,7 @@ export function p2pRoutes(deps: () => PaymentDeps): FastifyPluginAsyncZod {
       },
       async (request) => {
         const user = userOf(request)
-        return toF2fTransactionView(await confirmPayment(deps(), user, request.params.id, 'f2f', request.body.payment_intent_id), user, context())
+        return toF2fTransactionView(await confirmPayment({ ...deps(), idempotency: request.idempotencyClaim }, user, request.params.id, 'f2f', request.body.payment_intent_id), user, context())
       },
     )
 
@@ -243,7 +243,7 @@ export function p2pRoutes(deps: () => PaymentDeps): FastifyPluginAsyncZod {
       },
       async (request) => {
         const user = userOf(request)
-        return toF2fTransactionView(await setRemainderPrice(deps(), user, request.params.id, request.body), user, context())
+        return toF2fTransactionView(await setRemainderPrice({ ...deps(), idempotency: request.idempotencyClaim }, user, request.params.id, request.body), user, context())
       },
     )
 
@@ -263,7 +263,7 @@ export function p2pRoutes(deps: () => PaymentDeps): FastifyPluginAsyncZod {
         async (request) => {
           const user = userOf(request)
           const event = toEvent(request.body as B extends z.ZodType ? z.infer<B> : undefined)
-          return toF2fTransactionView(await actAsParty(deps(), user, request.params.id, event, 'f2f'), user, context())
+          return toF2fTransactionView(await actAsParty({ ...deps(), idempotency: request.idempotencyClaim }, user, request.params.id, event, 'f2f'), user, context())
         },
       )
 

@@ -24,7 +24,7 @@ export function paymentRoutes(deps: () => PaymentDeps): FastifyPluginAsyncZod {
       },
       async (request) => {
         const user = userOf(request)
-        return toTransactionView(await setPaymentMethod(deps(), user, request.params.id, 'online', request.body.payment_method), user, context())
+        return toTransactionView(await setPaymentMethod({ ...deps(), idempotency: request.idempotencyClaim }, user, request.params.id, 'online', request.body.payment_method), user, context())
       },
     )
 
@@ -32,11 +32,11 @@ export function paymentRoutes(deps: () => PaymentDeps): FastifyPluginAsyncZod {
       '/transactions/:id/pay',
       {
         onRequest: app.authenticate,
-        preHandler: app.idempotent,
+        preHandler: app.idempotentRepeatable,
         schema: { ...secured, summary: 'Open the payment of price + fee (buyer)', params: idParams, response: { 200: payResponseSchema, ...errors } },
       },
       async (request) => {
-        const { row, intent } = await pay(deps(), userOf(request), request.params.id, 'payment')
+        const { row, intent } = await pay({ ...deps(), idempotency: request.idempotencyClaim }, userOf(request), request.params.id, 'payment')
         return { payment_intent_id: intent.id, client_secret: intent.clientSecret, charge: row.charge }
       },
     )
@@ -74,7 +74,7 @@ export function paymentRoutes(deps: () => PaymentDeps): FastifyPluginAsyncZod {
       },
       async (request) => {
         const user = userOf(request)
-        return toTransactionView(await confirmPayment(deps(), user, request.params.id, 'online', request.body.payment_intent_id), user, context())
+        return toTransactionView(await confirmPayment({ ...deps(), idempotency: request.idempotencyClaim }, user, request.params.id, 'online', request.body.payment_intent_id), user, context())
       },
     )
   }

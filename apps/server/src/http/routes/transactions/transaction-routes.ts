@@ -73,7 +73,7 @@ export function transactionRoutes(deps: () => TransactionDeps): FastifyPluginAsy
       },
       async (request, reply) => {
         const user = userOf(request)
-        const row = await createTransaction({ ...deps(), config: app.services.config }, user, request.body, request.query.client_id ?? 'pactum-app')
+        const row = await createTransaction({ ...deps(), idempotency: request.idempotencyClaim, config: app.services.config }, user, request.body, request.query.client_id ?? 'pactum-app')
         return reply.status(201).send(toTransactionView(row, user, context()))
       },
     )
@@ -155,7 +155,7 @@ export function transactionRoutes(deps: () => TransactionDeps): FastifyPluginAsy
         async (request) => {
           const user = userOf(request)
           const event = toEvent(request.body as B extends z.ZodType ? z.infer<B> : undefined)
-          return toTransactionView(await actAsParty(deps(), user, request.params.id, event, 'online'), user, context())
+          return toTransactionView(await actAsParty({ ...deps(), idempotency: request.idempotencyClaim }, user, request.params.id, event, 'online'), user, context())
         },
       )
 
@@ -170,7 +170,7 @@ export function transactionRoutes(deps: () => TransactionDeps): FastifyPluginAsy
       async (request) => {
         const user = userOf(request)
         const shipment = { carrier: request.body.carrier, trackingCode: request.body.tracking_code.toUpperCase() }
-        return toTransactionView(await trackShipment({ ...deps(), carrierTracker: app.services.carrierTracker }, user, request.params.id, shipment), user, context())
+        return toTransactionView(await trackShipment({ ...deps(), idempotency: request.idempotencyClaim, carrierTracker: app.services.carrierTracker }, user, request.params.id, shipment), user, context())
       },
     )
     partyAction('confirm_delivery', 'Confirm the item arrived (buyer)', undefined, () => ({ type: 'confirm_delivery' }))
