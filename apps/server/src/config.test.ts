@@ -45,4 +45,13 @@ describe('configuration', () => {
     expect(config.publicUrl).toBe('https://pactum.example')
     expect(config.adminEmails).toEqual(['a@x.com', 'b@y.com'])
   })
+
+  it('arms no crash point unless CRASH_POINT names one, with an optional count', () => {
+    expect(loadConfig({}).crashPoint).toBeUndefined()
+    expect(loadConfig({ CRASH_POINT: 'outbox.after-provider-call' }).crashPoint).toEqual({ name: 'outbox.after-provider-call', nth: 1 })
+    expect(loadConfig({ CRASH_POINT: 'timer.after-commit:3' }).crashPoint).toEqual({ name: 'timer.after-commit', nth: 3 })
+    for (const bad of ['outbox', 'outboxXafter-provider-call', 'timer.after-commit:0', 'timer.after-commit:x']) {
+      expect(() => loadConfig({ CRASH_POINT: bad }), bad).toThrow(/^\s+- CRASH_POINT: one of/m)
+    }
+  })
 })

@@ -1,5 +1,6 @@
 import path from 'node:path'
 import { z } from 'zod'
+import { type CrashPointSetting, crashPointNames } from './crash-points.ts'
 
 /**
  * Every setting comes from the environment through this one module, checked
@@ -58,6 +59,16 @@ const envSchema = z
     TRACKING_DEADLINE_SECONDS: seconds(345_600),
     COMPANY_EMAIL_DOMAIN: z.preprocess(emptyAsUndefined, z.string().toLowerCase().optional()),
     PARTNER_EMAIL_DOMAINS: commaList,
+    CRASH_POINT: z.preprocess(
+      emptyAsUndefined,
+      z
+        .string()
+        .regex(
+          new RegExp(`^(${crashPointNames.map((name) => name.replace('.', '\\.')).join('|')})(:[1-9][0-9]{0,5})?$`),
+          `one of ${crashPointNames.join(', ')}, optionally followed by :n (crash the n-th time)`,
+        )
+        .optional(),
+    ),
   })
 
 export type OidcConfig =
@@ -83,6 +94,8 @@ export interface Config {
   /** How users prove who they are (spec §3 Verification): document upload, or the provider's Identity session. */
   verificationMethod: 'legacy' | 'stripe_identity'
   tracking: TrackingConfig
+  /** For the crash harness only (crash-points.ts); never set in production. */
+  crashPoint: CrashPointSetting | undefined
 }
 
 /**
@@ -181,7 +194,14 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       inTransitSeconds: values.SANDBOX_TRACKING_IN_TRANSIT_SECONDS,
       deliveredSeconds: values.SANDBOX_TRACKING_DELIVERED_SECONDS,
     },
+    crashPoint: values.CRASH_POINT ? parseCrashPoint(values.CRASH_POINT) : undefined,
   }
+}
+
+/** `name` or `name:n`, already checked against the known names by the schema. */
+function parseCrashPoint(value: string): CrashPointSetting {
+  const [name, nth] = value.split(':')
+  return { name: name as CrashPointSetting['name'], nth: nth ? Number(nth) : 1 }
 }
 
 /** Stripe needs its three keys together (the secret key selects it). */

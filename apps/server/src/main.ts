@@ -1,4 +1,5 @@
 import { ConfigError, loadConfig } from './config.ts'
+import { armCrashPoint } from './crash-points.ts'
 import { openDatabase } from './db/database.ts'
 import { migrateToLatest } from './db/migrations.ts'
 import { buildApp } from './http/app.ts'
@@ -15,6 +16,7 @@ async function main(): Promise<void> {
     }
     throw error
   }
+  armCrashPoint(config.crashPoint)
   const database = await openDatabase(config)
   await migrateToLatest(database.db)
   const app = await buildApp({ config, database })

@@ -231,14 +231,21 @@ export class JobQueue {
   }
 
   async #runSlice<T>(name: string, handler: JobHandler<T>, jobs: Job<T>[], groups: JobGroups<T> | undefined): Promise<JobResult[]> {
-    if (groups && jobs.length > 1) {
+    // A retried job runs on its own: it failed before (or its process died), and its handler may need to know.
+    const fresh = jobs.filter((job) => job.retryCount === 0)
+    if (groups && fresh.length > 1) {
       try {
-        await groups.run(jobs.map((job) => job.data))
-        return jobs.map((job) => ({ id: job.id, status: 'completed' as const }))
+        await groups.run(fresh.map((job) => job.data))
+        const done = fresh.map((job) => ({ id: job.id, status: 'completed' as const }))
+        return [...done, ...(await this.#runEach(name, handler, jobs.filter((job) => job.retryCount > 0)))]
       } catch (error) {
-        this.#log.info({ err: error, queue: name, jobs: jobs.length }, 'a group of jobs failed; running them one by one')
+        this.#log.info({ err: error, queue: name, jobs: fresh.length }, 'a group of jobs failed; running them one by one')
       }
     }
+    return this.#runEach(name, handler, jobs)
+  }
+
+  async #runEach<T>(name: string, handler: JobHandler<T>, jobs: Job<T>[]): Promise<JobResult[]> {
     return Promise.all(
       jobs.map(async (job) => {
         try {

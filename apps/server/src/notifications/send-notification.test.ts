@@ -142,6 +142,20 @@ describe('state-change e-mails', () => {
     expect(await writtenMails(dataDir)).toHaveLength(6)
   })
 
+  it('lets a retry of the job whose process died mid-send take the claim over at once', async () => {
+    const { db, dataDir, notificationDeps, call } = await start()
+    const { id } = await joinedSale(call)
+    const job: NotificationJob = { transactionId: id, template: 'joined', to: 'seller', key: `${id}:died:joined:seller` }
+    const down: Mailer = { send: async () => Promise.reject(new Error('421 try again later')) }
+    await expect(sendNotification({ ...notificationDeps, mailer: down }, job)).rejects.toThrow('421')
+    // The first attempt claimed the row and was killed (the crash harness's notification.after-send): nobody marks it sent.
+    await db.updateTable('notifications').set({ status: 'sending', claimed_at: notificationDeps.clock.now() }).where('key', '=', job.key).execute()
+
+    // pg-boss retries a job only once its attempt failed, expired or stopped beating: the retry need not wait out the lease.
+    expect(await sendNotification(notificationDeps, job, { retryCount: 1 })).toBe('sent')
+    expect(await writtenMails(dataDir)).toHaveLength(1)
+  })
+
   it('sends nothing when the role has nobody in it, or the transaction is gone', async () => {
     const { db, dataDir, notificationDeps, call } = await start()
     const { id } = await createSale(call)

@@ -7,6 +7,7 @@ import { type Kysely, sql } from 'kysely'
 import type { Mailer } from '../adapters/mailer/port.ts'
 import type { Clock } from '../clock.ts'
 import type { Database } from '../db/schema.ts'
+import { crashPoint } from '../crash-points.ts'
 import type { JobQueue } from '../jobs/job-queue.ts'
 import { notificationLanguage } from '../services/profile.ts'
 import { catalogueTemplate, renderNotification } from './notification-messages.ts'
@@ -58,16 +59,24 @@ export async function createNotificationQueue(jobs: JobQueue): Promise<void> {
 export async function startNotificationWorker(jobs: JobQueue, deps: NotificationDeps): Promise<void> {
   await jobs.work<NotificationJob>(
     notificationQueue,
-    async (job) => {
-      await sendNotification(deps, job)
+    async (job, context) => {
+      await sendNotification(deps, job, { retryCount: context.retryCount })
     },
     // E-mails batch: ten read, claimed and marked sent with a statement each.
     { groups: { size: 10, run: async (group) => void (await sendNotifications(deps, group)) } },
   )
 }
 
-export async function sendNotification(deps: NotificationDeps, job: NotificationJob): Promise<NotificationOutcome> {
-  const [outcome] = await sendNotifications(deps, [job])
+/**
+ * `attempt.retryCount` above 0 means pg-boss is running this job again,
+ * which it does only once the earlier attempt failed, expired or stopped
+ * beating (its process died): a claim that attempt left behind is taken
+ * over at once instead of waiting out the lease. An earlier attempt that
+ * expired while still alive may then send too: a duplicate, never a loss.
+ * (Retried jobs always run on their own, never in a group: JobQueue.work.)
+ */
+export async function sendNotification(deps: NotificationDeps, job: NotificationJob, attempt: { retryCount: number } = { retryCount: 0 }): Promise<NotificationOutcome> {
+  const [outcome] = await sendNotifications(deps, [job], { takeOverClaims: attempt.retryCount > 0 })
   return outcome!
 }
 
@@ -77,7 +86,11 @@ export async function sendNotification(deps: NotificationDeps, job: Notification
  * attempt is sending it), after recording what did go out: a retry then
  * sends only the rest.
  */
-export async function sendNotifications(deps: NotificationDeps, jobs: NotificationJob[]): Promise<NotificationOutcome[]> {
+export async function sendNotifications(
+  deps: NotificationDeps,
+  jobs: NotificationJob[],
+  options: { takeOverClaims?: boolean } = {},
+): Promise<NotificationOutcome[]> {
   const { db, clock } = deps
   const now = clock.now()
   const transactions = new Map(
@@ -118,8 +131,9 @@ export async function sendNotifications(deps: NotificationDeps, jobs: Notificati
   }
 
   // Written and claimed in one statement: a new row is claimed as it is
-  // written; an existing one only if it is pending or its claim lapsed. The
-  // language is fixed when the row is first written, so a retry writes the same e-mail.
+  // written; an existing one only if it is pending, its claim lapsed, or
+  // this is a retry of the job. The language is fixed when the row is first
+  // written, so a retry writes the same e-mail.
   const lapsed = new Date(now.getTime() - claimLeaseSeconds * 1000)
   const claimed =
     toSend.size === 0
@@ -147,7 +161,7 @@ export async function sendNotifications(deps: NotificationDeps, jobs: Notificati
               .where((eb) =>
                 eb.or([
                   eb('notifications.status', '=', 'pending'),
-                  eb.and([eb('notifications.status', '=', 'sending'), eb('notifications.claimed_at', '<', lapsed)]),
+                  eb.and([eb('notifications.status', '=', 'sending'), options.takeOverClaims ? eb.lit(true) : eb('notifications.claimed_at', '<', lapsed)]),
                 ]),
               ),
           )
@@ -172,6 +186,7 @@ export async function sendNotifications(deps: NotificationDeps, jobs: Notificati
     try {
       const locale = isSupportedLocale(row.language) ? row.language : 'en_gb'
       const { id: mailId } = await deps.mailer.send({ to: message.to, ...message.render(locale) })
+      crashPoint('notification.after-send')
       sent.push({ id: row.id, mailId })
       outcomes.set(row.key, 'sent')
     } catch (error) {

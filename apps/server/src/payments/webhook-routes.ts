@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import type { Kysely } from 'kysely'
 import type { Clock } from '../clock.ts'
+import { crashPoint } from '../crash-points.ts'
 import type { Database } from '../db/schema.ts'
 import type { EventHandlers } from '../events/event-handlers.ts'
 import { AppError } from '../errors.ts'
@@ -55,6 +56,7 @@ export async function registerWebhookRoutes(
         const parsed = providerEventSchema.safeParse(json)
         if (!parsed.success) throw new AppError('validation_failed', 'The webhook body is not a provider event')
         const outcome = await receiveProviderEvent(deps, endpoint.provider, parsed.data)
+        crashPoint('webhook.after-commit')
         request.log.info({ provider: endpoint.provider, eventId: parsed.data.id, type: parsed.data.type, outcome }, 'webhook received')
         return { received: true, duplicate: outcome === 'duplicate' }
       })

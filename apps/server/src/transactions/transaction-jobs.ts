@@ -4,6 +4,7 @@ import type { Kysely } from 'kysely'
 import type { CarrierEvent } from '../adapters/carrier-tracker/port.ts'
 import type { PaymentProvider } from '../adapters/payment-provider/port.ts'
 import type { Database } from '../db/schema.ts'
+import { crashPoint } from '../crash-points.ts'
 import type { EventHandlers } from '../events/event-handlers.ts'
 import { AppError } from '../errors.ts'
 import type { JobQueue } from '../jobs/job-queue.ts'
@@ -92,6 +93,7 @@ export async function fireTimers(deps: TransactionDeps, jobs: JobQueue, timers: 
     }
     await buffered.flush(trx)
   })
+  crashPoint('timer.after-commit')
 }
 
 export async function createTransactionQueues(jobs: JobQueue): Promise<void> {
@@ -123,6 +125,7 @@ export async function startTransactionWorkers(options: {
     timerQueue,
     async (job) => {
       await actAsSystem(deps, job.transactionId, timerEvents[job.kind])
+      crashPoint('timer.after-commit')
     },
     { groups: { size: timerGroupSize, run: (timers) => fireTimers(deps, jobs, timers) } },
   )
@@ -150,6 +153,7 @@ export async function sendOutboxRow(db: Kysely<Database>, provider: PaymentProvi
   if (!row || row.status === 'sent') return
   const payload = row.payload as { amount: number; currency: string; payment_intent_id: string | null; seller_id: string | null }
   await db.updateTable('outbox').set({ attempts: row.attempts + 1 }).where('id', '=', row.id).execute()
+  crashPoint('outbox.before-provider-call')
   let reference: string
   try {
     if (row.action === 'refund') {
@@ -173,6 +177,7 @@ export async function sendOutboxRow(db: Kysely<Database>, provider: PaymentProvi
     await db.updateTable('outbox').set({ last_error: (error as Error).message.slice(0, 500) }).where('id', '=', row.id).execute()
     throw error
   }
+  crashPoint('outbox.after-provider-call')
   await db
     .updateTable('outbox')
     .set({ status: 'sent', provider_reference: reference, sent_at: now, last_error: null })

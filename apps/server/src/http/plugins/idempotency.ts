@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import { crashPoint } from '../../crash-points.ts'
 import { AppError, fieldError } from '../../errors.ts'
 import {
   claimKey,
@@ -103,6 +104,7 @@ export function registerIdempotency(app: FastifyInstance, options: { policy: Par
   app.addHook('onSend', async (request, reply, payload) => {
     const claim = request.idempotencyClaim
     if (!claim) return payload
+    crashPoint('idempotency.before-store')
     const { db, clock } = app.services
     if (reply.statusCode >= 500) {
       await releaseClaim(db, claim, clock.now())
