@@ -81,7 +81,12 @@ describe('job queue', () => {
     })
     await jobs.send('test-orphaned', { word: 'orphaned' })
     // Another process claims the job and dies before it finishes: no completion, no heartbeat.
-    const deadProcess = new PgBoss({ db: fromPglite(testApp.database.pglite!), backend: 'pglite', supervise: false, schedule: false })
+    const { pglite, connectionString } = testApp.database
+    const deadProcess = new PgBoss({
+      ...(pglite ? { db: fromPglite(pglite), backend: 'pglite' as const } : { connectionString: connectionString!, max: 1 }),
+      supervise: false,
+      schedule: false,
+    })
     await deadProcess.start()
     expect(await deadProcess.fetch('test-orphaned')).toHaveLength(1)
     await deadProcess.stop({ graceful: false, close: false })
