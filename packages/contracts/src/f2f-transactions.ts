@@ -133,7 +133,24 @@ export const remainderChargeQuerySchema = z.object({
 
 /** GET /p2p/transactions_by_join_code/{code}: what the counterparty sees before joining. */
 export const f2fJoinPreviewSchema = f2fTransactionSchema
-  .pick({ id: true, type: true, status: true, currency: true, description: true, deposit_pricing: true, payment_method: true, high_value: true })
-  .extend({ creator_role: roleSchema, creator_first_name: z.string() })
+  .pick({
+    id: true,
+    type: true,
+    status: true,
+    currency: true,
+    description: true,
+    deposit_pricing: true,
+    payment_method: true,
+    client_id: true,
+    high_value: true,
+    is_payment_in_progress: true,
+    created: true,
+  })
+  .extend({
+    charge_seller: amountSchema.meta({ description: 'withheld from the seller’s deposit payout, as deposit_pricing.charge_seller' }),
+    quantity: z.number().int(),
+    creator_role: roleSchema,
+    creator_first_name: z.string(),
+  })
   .meta({ id: 'F2fJoinPreview' })
 export type F2fJoinPreview = z.infer<typeof f2fJoinPreviewSchema>

@@ -155,7 +155,22 @@ export type Transaction = z.infer<typeof transactionSchema>
 
 /** GET /transactions?join_code=CODE: what the counterparty sees before joining. */
 export const joinPreviewSchema = transactionSchema
-  .pick({ id: true, type: true, status: true, price: true, charge: true, currency: true, description: true, payment_method: true, high_value: true })
+  .pick({
+    id: true,
+    type: true,
+    status: true,
+    price: true,
+    charge: true,
+    charge_seller: true,
+    quantity: true,
+    currency: true,
+    description: true,
+    payment_method: true,
+    client_id: true,
+    high_value: true,
+    is_payment_in_progress: true,
+    created: true,
+  })
   .extend({ creator_role: roleSchema, creator_first_name: z.string() })
   .meta({ id: 'JoinPreview' })
 export type JoinPreview = z.infer<typeof joinPreviewSchema>

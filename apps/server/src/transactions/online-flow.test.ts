@@ -24,6 +24,9 @@ async function sellerCreatesAndBuyerJoins(call: SaleCall) {
   expect(created).toMatchObject({ status: 'created', role: 'seller', join_code: expect.stringMatching(/^[A-Z2-9]{8}$/) })
   const preview = await call('buyer', 'GET', `/api/v1/transactions?join_code=${joinCode.toLowerCase()}`)
   expect(preview.body).toMatchObject({ id, creator_role: 'seller', creator_first_name: 'Sam', price: 10_000 })
+  // What an integrator of the anchor API reads from the preview.
+  expect(created.client_id).toBe('pactum-app')
+  expect(preview.body).toMatchObject({ charge_seller: 0, quantity: 1, client_id: 'pactum-app', is_payment_in_progress: false, created: created.created })
   expect(await joinSale(call, joinCode)).toMatchObject({ status: 'joined', role: 'buyer', join_code: null })
   return id
 }
