@@ -101,6 +101,9 @@ export const descriptionBodySchema = z.object({ description: z.string().trim().m
 export const setPaymentMethodBodySchema = z.object({ payment_method: paymentMethodSchema })
 export const confirmPaymentBodySchema = z.object({ payment_intent_id: z.string().min(1).max(100) })
 
+/** GET /transactions/{id}/stripe_publishable_key and GET /me/personal/stripe_publishable_key. */
+export const publishableKeySchema = z.object({ publishable_key: z.string() }).meta({ id: 'PublishableKey' })
+
 export const payResponseSchema = z
   .object({ payment_intent_id: z.string(), client_secret: z.string(), charge: amountSchema })
   .meta({ id: 'PaymentIntentHandle' })

@@ -219,6 +219,7 @@ const plans: Partial<Record<MatrixRoute, Plan>> = {
   'GET /api/v1/me/personal': get('/api/v1/me/personal'),
   'PUT /api/v1/me/personal': { probe: () => ({ url: '/api/v1/me/personal', payload: { business_type: 'individual' } }) },
   'GET /api/v1/me/personal/payout_requirements': get('/api/v1/me/personal/payout_requirements'),
+  'GET /api/v1/me/personal/stripe_publishable_key': get('/api/v1/me/personal/stripe_publishable_key'),
   'GET /api/v1/me/notification_language': get('/api/v1/me/notification_language'),
   'POST /api/v1/me/notification_language': request(() => '/api/v1/me/notification_language', () => ({ language_code: 'en_gb' })),
   'GET /api/v1/me/debit_account': get('/api/v1/me/debit_account'),
