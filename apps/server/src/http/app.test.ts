@@ -53,6 +53,37 @@ describe('errors', () => {
   })
 })
 
+describe('JSON bodies', () => {
+  const json = { 'content-type': 'application/json' }
+
+  it('takes an empty body sent as application/json as no body', async () => {
+    const { app, tokenFor } = await start()
+    const headers = { ...json, authorization: `Bearer ${await tokenFor('ada@example.com')}` }
+    const country = await app.inject({ method: 'POST', url: '/api/v1/me/personal/set_active_country', headers, payload: JSON.stringify({ country_code: 'gb' }) })
+    expect(country.statusCode).toBe(204)
+    const accepted = await app.inject({ method: 'POST', url: '/api/v1/me/accept_tos_direct', headers, payload: '' })
+    expect(accepted.statusCode).toBe(200)
+  })
+
+  it('still refuses a missing body where one is needed, naming body, and broken JSON likewise', async () => {
+    const { app, tokenFor } = await start()
+    const headers = { ...json, authorization: `Bearer ${await tokenFor('ada@example.com')}` }
+    for (const payload of ['', '{"country_code":']) {
+      const response = await app.inject({ method: 'POST', url: '/api/v1/me/personal/set_active_country', headers, payload })
+      expect(response.statusCode).toBe(400)
+      expect(response.json()).toMatchObject({ code: 'validation_failed', details: { fields: [{ field: 'body' }] } })
+    }
+  })
+
+  it('checks the admin role before the body', async () => {
+    const { app, tokenFor } = await start()
+    const headers = { ...json, authorization: `Bearer ${await tokenFor('ada@example.com')}` }
+    const response = await app.inject({ method: 'POST', url: '/api/v1/admin/transactions/019a0000-0000-7000-8000-000000000000/confirm_delivery', headers, payload: '' })
+    expect(response.statusCode).toBe(403)
+    expect(response.json().code).toBe('not_admin')
+  })
+})
+
 describe('paths the router cannot read', () => {
   it('answers a path segment that is not URL encoding, or longer than any id, with 400 naming params', async () => {
     const { app, tokenFor } = await start()
