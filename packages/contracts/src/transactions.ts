@@ -197,7 +197,23 @@ export const carrierSchema = z.object({ slug: z.string(), name: z.string() }).me
 export const carrierListSchema = z.array(carrierSchema)
 
 export const releaseFundsQuerySchema = z.object({ to: roleSchema })
-export const adminActionBodySchema = z.object({ reason: z.string().trim().min(1).max(1000) }).meta({ id: 'AdminAction' })
+/**
+ * POST /admin/transactions/{id}/confirm_delivery and /release_funds: the
+ * reason is required and kept in the audit trail with who acted and when.
+ */
+export const adminActionBodySchema = z
+  .object({
+    reason: z
+      .string()
+      .trim()
+      .min(1)
+      .max(1000)
+      .meta({ description: 'why the admin acts (a support ticket, the evidence weighed); required, kept in the audit trail' }),
+  })
+  .meta({
+    id: 'AdminAction',
+    description: 'An admin action on a transaction. `reason` is required: every admin action records who, when and why.',
+  })
 
 // ---------------------------------------------------------------------------
 // Transaction details (spec §7): update before joining, the parties' contact

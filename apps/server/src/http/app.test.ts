@@ -154,6 +154,20 @@ describe('OpenAPI', () => {
     ]))
   })
 
+  it('shows the reason an admin action requires', async () => {
+    const { app } = await start()
+    const document = (await app.inject({ url: '/api/docs/json' })).json()
+    for (const action of ['confirm_delivery', 'release_funds']) {
+      const requestBody = document.paths[`/api/v1/admin/transactions/{id}/${action}`].post.requestBody
+      expect(requestBody.required).toBe(true)
+      const name = String(requestBody.content['application/json'].schema.$ref).split('/').pop() as string
+      const schema = document.components.schemas[name]
+      expect(schema.required).toEqual(['reason'])
+      expect(schema.description).toMatch(/reason/)
+      expect(schema.properties.reason).toMatchObject({ type: 'string', minLength: 1, description: expect.any(String) })
+    }
+  })
+
   it('serves the interactive reference', async () => {
     const { app } = await start()
     const response = await app.inject({ url: '/api/docs/' })
