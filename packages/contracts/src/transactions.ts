@@ -33,6 +33,16 @@ export type OnlineAction = z.infer<typeof onlineActionSchema>
 
 export const descriptionSchema = z.string().trim().min(1).max(1000)
 
+/**
+ * The fee schedule's version, an integer as in the anchor product's API. A
+ * create or reprice sends back the one its quote named; any other answers
+ * 409 `incorrect_calc_version`.
+ */
+export const chargeCalculatorVersionSchema = z
+  .number()
+  .int()
+  .meta({ description: 'the fee schedule version the charge was quoted with (GET /charge)', example: 1 })
+
 // GET /charge and GET /transactions/{id}/charge
 export const chargeQuerySchema = z.object({
   price: z.coerce.number().int(),
@@ -48,7 +58,9 @@ export const chargeQuoteSchema = z
     payment_method: paymentMethodSchema,
     charge: amountSchema,
     charge_seller: amountSchema,
-    charge_calculator_version: z.string(),
+    charge_buyer_client: amountSchema.meta({ description: 'a partner client’s fee on top of the charge; 0 (no partner fee exists yet)' }),
+    charge_seller_client: amountSchema.meta({ description: 'a partner client’s share withheld from the seller; 0 (no partner fee exists yet)' }),
+    charge_calculator_version: chargeCalculatorVersionSchema,
   })
   .meta({ id: 'ChargeQuote' })
 export type ChargeQuote = z.infer<typeof chargeQuoteSchema>
@@ -62,7 +74,7 @@ export const createTransactionBodySchema = z
     description: descriptionSchema,
     payment_method: paymentMethodSchema.optional(),
     charge: amountSchema,
-    charge_calculator_version: z.string().min(1),
+    charge_calculator_version: chargeCalculatorVersionSchema,
   })
   .meta({ id: 'CreateTransaction' })
 export type CreateTransactionBody = z.infer<typeof createTransactionBodySchema>
@@ -75,7 +87,7 @@ export const updateTransactionBodySchema = z
     description: descriptionSchema.optional(),
     payment_method: paymentMethodSchema.optional(),
     charge: amountSchema.optional(),
-    charge_calculator_version: z.string().min(1).optional(),
+    charge_calculator_version: chargeCalculatorVersionSchema.optional(),
   })
   .meta({ id: 'UpdateTransaction' })
 
@@ -121,7 +133,7 @@ export const transactionSchema = z
     charge_seller: amountSchema,
     charge_buyer_client: amountSchema,
     charge_seller_client: amountSchema,
-    charge_calculator_version: z.string(),
+    charge_calculator_version: chargeCalculatorVersionSchema,
     quantity: z.number().int(),
     currency: currencyCodeSchema,
     payment_method: paymentMethodSchema.nullable(),

@@ -18,6 +18,7 @@ import * as emailVerification from './migrations/0017-email-verification.ts'
 import * as faceToFace from './migrations/0018-face-to-face.ts'
 import * as rateLimits from './migrations/0019-rate-limits.ts'
 import * as idempotencyClaims from './migrations/0020-idempotency-claims.ts'
+import * as integerChargeCalculatorVersion from './migrations/0021-integer-charge-calculator-version.ts'
 import type { Database } from './schema.ts'
 
 /**
@@ -43,6 +44,7 @@ const migrations: Record<string, Migration> = {
   '0018-face-to-face': faceToFace,
   '0019-rate-limits': rateLimits,
   '0020-idempotency-claims': idempotencyClaims,
+  '0021-integer-charge-calculator-version': integerChargeCalculatorVersion,
 }
 
 export async function migrateToLatest(db: Kysely<Database>): Promise<string[]> {
