@@ -47,11 +47,20 @@ const migrations: Record<string, Migration> = {
   '0021-integer-charge-calculator-version': integerChargeCalculatorVersion,
 }
 
+function migrator(db: Kysely<Database>): Migrator {
+  return new Migrator({ db, provider: { getMigrations: async () => migrations } })
+}
+
 export async function migrateToLatest(db: Kysely<Database>): Promise<string[]> {
-  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } })
-  const { error, results } = await migrator.migrateToLatest()
+  const { error, results } = await migrator(db).migrateToLatest()
   if (error) throw error
   return (results ?? []).filter((result) => result.status === 'Success').map((result) => result.migrationName)
+}
+
+/** Up to and including `name`: for tests of what a later migration does to existing rows. */
+export async function migrateUpTo(db: Kysely<Database>, name: string): Promise<void> {
+  const { error } = await migrator(db).migrateTo(name)
+  if (error) throw error
 }
 
 /**
