@@ -73,7 +73,7 @@ describe('PATCH /transactions/{id}', () => {
       'incorrect_calc_version',
     )
     const noFee = await call('seller', 'PATCH', `/api/v1/transactions/${id}`, { price: 5000 })
-    expect(noFee).toMatchObject({ status: 400, body: { code: 'validation_failed', details: { field: 'charge' } } })
+    expect(noFee).toMatchObject({ status: 400, body: { code: 'validation_failed', details: { field: 'body.charge' } } })
     expect((await call('seller', 'PATCH', `/api/v1/transactions/${id}`, { price: 99, charge: 43, charge_calculator_version: version })).body).toMatchObject({
       code: 'price_too_low',
       details: { field: 'price' },
