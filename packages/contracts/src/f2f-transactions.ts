@@ -3,6 +3,7 @@ import { f2fStatuses } from '@pactum/domain/transactions/f2f-state'
 import { z } from 'zod'
 import {
   amountSchema,
+  chargeCalculatorVersionSchema,
   currencyCodeSchema,
   descriptionSchema,
   paymentMethodSchema,
@@ -43,7 +44,7 @@ export const f2fTransactionSchema = z
     join_code: z.string().nullable().meta({ description: 'shown to the creator while the transaction can be joined' }),
     deposit_pricing: pricingSchema,
     pricing: pricingSchema.nullable().meta({ description: 'the total and the remainder’s fee; null until the seller sets the price' }),
-    charge_calculator_version: z.string(),
+    charge_calculator_version: chargeCalculatorVersionSchema,
     payment_method: paymentMethodSchema.nullable().meta({ description: 'the deposit’s method; the remainder is paid the same way' }),
     buyer_id: z.string().nullable(),
     seller_id: z.string().nullable(),
@@ -92,7 +93,7 @@ export const createF2fTransactionBodySchema = z
     description: descriptionSchema,
     deposit_price: amountSchema,
     deposit_charge: amountSchema,
-    charge_calculator_version: z.string().min(1),
+    charge_calculator_version: chargeCalculatorVersionSchema,
   })
   .meta({ id: 'CreateF2fTransaction' })
 export type CreateF2fTransactionBody = z.infer<typeof createF2fTransactionBodySchema>
@@ -104,7 +105,7 @@ export const updateF2fTransactionBodySchema = z
     currency: currencyCodeSchema.optional(),
     deposit_price: amountSchema.optional(),
     deposit_charge: amountSchema.optional(),
-    charge_calculator_version: z.string().min(1).optional(),
+    charge_calculator_version: chargeCalculatorVersionSchema.optional(),
   })
   .meta({ id: 'UpdateF2fTransaction' })
 export type UpdateF2fTransactionBody = z.infer<typeof updateF2fTransactionBodySchema>
@@ -114,7 +115,7 @@ export const setPriceBodySchema = z
   .object({
     price: amountSchema.meta({ description: 'the total, deposit included' }),
     charge: amountSchema.meta({ description: 'the fee on the remainder as quoted by GET /p2p/transactions/{id}/charge' }),
-    charge_calculator_version: z.string().min(1),
+    charge_calculator_version: chargeCalculatorVersionSchema,
   })
   .meta({ id: 'SetPrice' })
 export type SetPriceBody = z.infer<typeof setPriceBodySchema>
@@ -133,7 +134,24 @@ export const remainderChargeQuerySchema = z.object({
 
 /** GET /p2p/transactions_by_join_code/{code}: what the counterparty sees before joining. */
 export const f2fJoinPreviewSchema = f2fTransactionSchema
-  .pick({ id: true, type: true, status: true, currency: true, description: true, deposit_pricing: true, payment_method: true, high_value: true })
-  .extend({ creator_role: roleSchema, creator_first_name: z.string() })
+  .pick({
+    id: true,
+    type: true,
+    status: true,
+    currency: true,
+    description: true,
+    deposit_pricing: true,
+    payment_method: true,
+    client_id: true,
+    high_value: true,
+    is_payment_in_progress: true,
+    created: true,
+  })
+  .extend({
+    charge_seller: amountSchema.meta({ description: 'withheld from the seller’s deposit payout, as deposit_pricing.charge_seller' }),
+    quantity: z.number().int(),
+    creator_role: roleSchema,
+    creator_first_name: z.string(),
+  })
   .meta({ id: 'F2fJoinPreview' })
 export type F2fJoinPreview = z.infer<typeof f2fJoinPreviewSchema>

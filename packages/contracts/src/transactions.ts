@@ -33,6 +33,16 @@ export type OnlineAction = z.infer<typeof onlineActionSchema>
 
 export const descriptionSchema = z.string().trim().min(1).max(1000)
 
+/**
+ * The fee schedule's version, an integer as in the anchor product's API. A
+ * create or reprice sends back the one its quote named; any other answers
+ * 409 `incorrect_calc_version`.
+ */
+export const chargeCalculatorVersionSchema = z
+  .number()
+  .int()
+  .meta({ description: 'the fee schedule version the charge was quoted with (GET /charge)', example: 1 })
+
 // GET /charge and GET /transactions/{id}/charge
 export const chargeQuerySchema = z.object({
   price: z.coerce.number().int(),
@@ -48,7 +58,9 @@ export const chargeQuoteSchema = z
     payment_method: paymentMethodSchema,
     charge: amountSchema,
     charge_seller: amountSchema,
-    charge_calculator_version: z.string(),
+    charge_buyer_client: amountSchema.meta({ description: 'a partner client’s fee on top of the charge; 0 (no partner fee exists yet)' }),
+    charge_seller_client: amountSchema.meta({ description: 'a partner client’s share withheld from the seller; 0 (no partner fee exists yet)' }),
+    charge_calculator_version: chargeCalculatorVersionSchema,
   })
   .meta({ id: 'ChargeQuote' })
 export type ChargeQuote = z.infer<typeof chargeQuoteSchema>
@@ -62,7 +74,7 @@ export const createTransactionBodySchema = z
     description: descriptionSchema,
     payment_method: paymentMethodSchema.optional(),
     charge: amountSchema,
-    charge_calculator_version: z.string().min(1),
+    charge_calculator_version: chargeCalculatorVersionSchema,
   })
   .meta({ id: 'CreateTransaction' })
 export type CreateTransactionBody = z.infer<typeof createTransactionBodySchema>
@@ -75,7 +87,7 @@ export const updateTransactionBodySchema = z
     description: descriptionSchema.optional(),
     payment_method: paymentMethodSchema.optional(),
     charge: amountSchema.optional(),
-    charge_calculator_version: z.string().min(1).optional(),
+    charge_calculator_version: chargeCalculatorVersionSchema.optional(),
   })
   .meta({ id: 'UpdateTransaction' })
 
@@ -101,6 +113,9 @@ export const descriptionBodySchema = z.object({ description: z.string().trim().m
 export const setPaymentMethodBodySchema = z.object({ payment_method: paymentMethodSchema })
 export const confirmPaymentBodySchema = z.object({ payment_intent_id: z.string().min(1).max(100) })
 
+/** GET /transactions/{id}/stripe_publishable_key and GET /me/personal/stripe_publishable_key. */
+export const publishableKeySchema = z.object({ publishable_key: z.string() }).meta({ id: 'PublishableKey' })
+
 export const payResponseSchema = z
   .object({ payment_intent_id: z.string(), client_secret: z.string(), charge: amountSchema })
   .meta({ id: 'PaymentIntentHandle' })
@@ -118,7 +133,7 @@ export const transactionSchema = z
     charge_seller: amountSchema,
     charge_buyer_client: amountSchema,
     charge_seller_client: amountSchema,
-    charge_calculator_version: z.string(),
+    charge_calculator_version: chargeCalculatorVersionSchema,
     quantity: z.number().int(),
     currency: currencyCodeSchema,
     payment_method: paymentMethodSchema.nullable(),
@@ -155,7 +170,22 @@ export type Transaction = z.infer<typeof transactionSchema>
 
 /** GET /transactions?join_code=CODE: what the counterparty sees before joining. */
 export const joinPreviewSchema = transactionSchema
-  .pick({ id: true, type: true, status: true, price: true, charge: true, currency: true, description: true, payment_method: true, high_value: true })
+  .pick({
+    id: true,
+    type: true,
+    status: true,
+    price: true,
+    charge: true,
+    charge_seller: true,
+    quantity: true,
+    currency: true,
+    description: true,
+    payment_method: true,
+    client_id: true,
+    high_value: true,
+    is_payment_in_progress: true,
+    created: true,
+  })
   .extend({ creator_role: roleSchema, creator_first_name: z.string() })
   .meta({ id: 'JoinPreview' })
 export type JoinPreview = z.infer<typeof joinPreviewSchema>
@@ -179,7 +209,23 @@ export const carrierSchema = z.object({ slug: z.string(), name: z.string() }).me
 export const carrierListSchema = z.array(carrierSchema)
 
 export const releaseFundsQuerySchema = z.object({ to: roleSchema })
-export const adminActionBodySchema = z.object({ reason: z.string().trim().min(1).max(1000) }).meta({ id: 'AdminAction' })
+/**
+ * POST /admin/transactions/{id}/confirm_delivery and /release_funds: the
+ * reason is required and kept in the audit trail with who acted and when.
+ */
+export const adminActionBodySchema = z
+  .object({
+    reason: z
+      .string()
+      .trim()
+      .min(1)
+      .max(1000)
+      .meta({ description: 'why the admin acts (a support ticket, the evidence weighed); required, kept in the audit trail' }),
+  })
+  .meta({
+    id: 'AdminAction',
+    description: 'An admin action on a transaction. `reason` is required: every admin action records who, when and why.',
+  })
 
 // ---------------------------------------------------------------------------
 // Transaction details (spec §7): update before joining, the parties' contact

@@ -6,7 +6,16 @@ import { type CurrencyCode, isPaymentMethod, isSupportedCurrency, type PaymentMe
  * a charge sends the version back, so a schedule change can never make a user
  * pay an amount they were not shown.
  */
-export const chargeCalculatorVersion = '2026-11-1'
+export const chargeCalculatorVersion = 1
+
+/**
+ * A schedule version as the API carries it: a positive integer, as in the
+ * anchor product's API. (Version 1 was stored as the text `2026-11-1` before
+ * the column became an integer; migration 0021 maps it.)
+ */
+export function isChargeCalculatorVersion(value: number): boolean {
+  return Number.isSafeInteger(value) && value >= 1
+}
 
 /** Minor units; below this a price is refused with `price_too_low`. */
 export const minimumPrice = 100
@@ -51,7 +60,10 @@ export interface ChargeQuote {
   readonly charge: number
   /** What is withheld from the seller's payout; 0 in the default schedule. */
   readonly chargeSeller: number
-  readonly chargeCalculatorVersion: string
+  /** What a partner client adds for the buyer and withholds from the seller; no partner fee exists yet, so 0. */
+  readonly chargeBuyerClient: number
+  readonly chargeSellerClient: number
+  readonly chargeCalculatorVersion: number
 }
 
 export type QuoteRefusal =
@@ -79,7 +91,7 @@ export function quoteCharge(input: { price: number; currency: string; paymentMet
   const charge = ceilPercent(price, percentByMethod[paymentMethod]) + fixedFee(currency)
   return {
     ok: true,
-    quote: { price, currency, paymentMethod, charge, chargeSeller: 0, chargeCalculatorVersion },
+    quote: { price, currency, paymentMethod, charge, chargeSeller: 0, chargeBuyerClient: 0, chargeSellerClient: 0, chargeCalculatorVersion },
   }
 }
 
@@ -90,7 +102,7 @@ export type ShownChargeResult = { ok: true } | { ok: false; code: 'incorrect_cha
  * version is checked first: a stale schedule explains a wrong charge, and the
  * client should re-fetch the quote rather than retry.
  */
-export function checkShownCharge(input: { quote: ChargeQuote; shownCharge: number; shownVersion: string }): ShownChargeResult {
+export function checkShownCharge(input: { quote: ChargeQuote; shownCharge: number; shownVersion: number }): ShownChargeResult {
   if (input.shownVersion !== input.quote.chargeCalculatorVersion) return { ok: false, code: 'incorrect_calc_version' }
   if (input.shownCharge !== input.quote.charge) return { ok: false, code: 'incorrect_charge' }
   return { ok: true }

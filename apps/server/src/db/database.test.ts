@@ -5,7 +5,7 @@ import { sql } from 'kysely'
 import { afterEach, describe, expect, it } from 'vitest'
 import { createTestDatabase } from '../testing/test-database.ts'
 import { type Database, openDatabase } from './database.ts'
-import { migrateToLatest } from './migrations.ts'
+import { migrateToLatest, migrateUpTo } from './migrations.ts'
 
 let database: Database | undefined
 afterEach(async () => {
@@ -62,6 +62,31 @@ describe('the embedded database', () => {
       await second.close()
       expect(rows).toEqual([{ email: 'kept@example.com' }])
     } finally {
+      await rm(dataDir, { recursive: true, force: true })
+    }
+  })
+})
+
+describe('migration 0021', () => {
+  it('turns the stored text schedule version into the integer 1', async () => {
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'pactum-calc-version-'))
+    try {
+      database = await openDatabase({ databaseUrl: undefined, dataDir })
+      const { db } = database
+      await migrateUpTo(db, '0020-idempotency-claims')
+      const user = await db.insertInto('users').values({ issuer: 'i', subject: 's', email: 'sam@example.com' }).returning('id').executeTakeFirstOrThrow()
+      await sql`
+        insert into transactions (id, type, status, creator_id, creator_role, price, charge, charge_calculator_version, currency, description, created,
+                                  total_price, remainder_charge, remainder_charge_calculator_version)
+        values ('019a0000-0000-7000-8000-000000000001', 'f2f', 'priced', ${user.id}, 'seller', 5000, 190, '2026-11-1', 'eur', 'A lamp', now(),
+                20000, 490, '2026-11-1')
+      `.execute(db)
+      expect(await migrateToLatest(db)).toEqual(['0021-integer-charge-calculator-version'])
+      const row = await db.selectFrom('transactions').select(['charge_calculator_version', 'remainder_charge_calculator_version']).executeTakeFirstOrThrow()
+      expect(row).toEqual({ charge_calculator_version: 1, remainder_charge_calculator_version: 1 })
+    } finally {
+      await database?.close()
+      database = undefined
       await rm(dataDir, { recursive: true, force: true })
     }
   })

@@ -18,6 +18,7 @@ import * as emailVerification from './migrations/0017-email-verification.ts'
 import * as faceToFace from './migrations/0018-face-to-face.ts'
 import * as rateLimits from './migrations/0019-rate-limits.ts'
 import * as idempotencyClaims from './migrations/0020-idempotency-claims.ts'
+import * as integerChargeCalculatorVersion from './migrations/0021-integer-charge-calculator-version.ts'
 import type { Database } from './schema.ts'
 
 /**
@@ -43,13 +44,23 @@ const migrations: Record<string, Migration> = {
   '0018-face-to-face': faceToFace,
   '0019-rate-limits': rateLimits,
   '0020-idempotency-claims': idempotencyClaims,
+  '0021-integer-charge-calculator-version': integerChargeCalculatorVersion,
+}
+
+function migrator(db: Kysely<Database>): Migrator {
+  return new Migrator({ db, provider: { getMigrations: async () => migrations } })
 }
 
 export async function migrateToLatest(db: Kysely<Database>): Promise<string[]> {
-  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } })
-  const { error, results } = await migrator.migrateToLatest()
+  const { error, results } = await migrator(db).migrateToLatest()
   if (error) throw error
   return (results ?? []).filter((result) => result.status === 'Success').map((result) => result.migrationName)
+}
+
+/** Up to and including `name`: for tests of what a later migration does to existing rows. */
+export async function migrateUpTo(db: Kysely<Database>, name: string): Promise<void> {
+  const { error } = await migrator(db).migrateTo(name)
+  if (error) throw error
 }
 
 /**

@@ -96,7 +96,7 @@ export interface TransactionsTable {
   charge_seller: ColumnType<number, number | undefined, number>
   charge_buyer_client: ColumnType<number, number | undefined, number>
   charge_seller_client: ColumnType<number, number | undefined, number>
-  charge_calculator_version: string
+  charge_calculator_version: number
   quantity: ColumnType<number, number | undefined, number>
   currency: string
   payment_method: string | null
@@ -130,7 +130,7 @@ export interface TransactionsTable {
   total_price: number | null
   remainder_charge: number | null
   remainder_charge_seller: number | null
-  remainder_charge_calculator_version: string | null
+  remainder_charge_calculator_version: number | null
   remainder_payment_intent_id: string | null
   seller_confirms_handover: ColumnType<boolean, boolean | undefined, boolean>
   cancellation_description: string | null

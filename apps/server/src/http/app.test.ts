@@ -53,6 +53,37 @@ describe('errors', () => {
   })
 })
 
+describe('JSON bodies', () => {
+  const json = { 'content-type': 'application/json' }
+
+  it('takes an empty body sent as application/json as no body', async () => {
+    const { app, tokenFor } = await start()
+    const headers = { ...json, authorization: `Bearer ${await tokenFor('ada@example.com')}` }
+    const country = await app.inject({ method: 'POST', url: '/api/v1/me/personal/set_active_country', headers, payload: JSON.stringify({ country_code: 'gb' }) })
+    expect(country.statusCode).toBe(204)
+    const accepted = await app.inject({ method: 'POST', url: '/api/v1/me/accept_tos_direct', headers, payload: '' })
+    expect(accepted.statusCode).toBe(200)
+  })
+
+  it('still refuses a missing body where one is needed, naming body, and broken JSON likewise', async () => {
+    const { app, tokenFor } = await start()
+    const headers = { ...json, authorization: `Bearer ${await tokenFor('ada@example.com')}` }
+    for (const payload of ['', '{"country_code":']) {
+      const response = await app.inject({ method: 'POST', url: '/api/v1/me/personal/set_active_country', headers, payload })
+      expect(response.statusCode).toBe(400)
+      expect(response.json()).toMatchObject({ code: 'validation_failed', details: { fields: [{ field: 'body' }] } })
+    }
+  })
+
+  it('checks the admin role before the body', async () => {
+    const { app, tokenFor } = await start()
+    const headers = { ...json, authorization: `Bearer ${await tokenFor('ada@example.com')}` }
+    const response = await app.inject({ method: 'POST', url: '/api/v1/admin/transactions/019a0000-0000-7000-8000-000000000000/confirm_delivery', headers, payload: '' })
+    expect(response.statusCode).toBe(403)
+    expect(response.json().code).toBe('not_admin')
+  })
+})
+
 describe('paths the router cannot read', () => {
   it('answers a path segment that is not URL encoding, or longer than any id, with 400 naming params', async () => {
     const { app, tokenFor } = await start()
@@ -121,6 +152,20 @@ describe('OpenAPI', () => {
     expect(document.components.schemas.Error.properties.code.enum).toEqual(expect.arrayContaining([
       'tracking_not_added', 'not_complained', 'not_paid', 'payment_in_progress', 'deposit_not_accepted', 'price_not_set', 'invalid_limit',
     ]))
+  })
+
+  it('shows the reason an admin action requires', async () => {
+    const { app } = await start()
+    const document = (await app.inject({ url: '/api/docs/json' })).json()
+    for (const action of ['confirm_delivery', 'release_funds']) {
+      const requestBody = document.paths[`/api/v1/admin/transactions/{id}/${action}`].post.requestBody
+      expect(requestBody.required).toBe(true)
+      const name = String(requestBody.content['application/json'].schema.$ref).split('/').pop() as string
+      const schema = document.components.schemas[name]
+      expect(schema.required).toEqual(['reason'])
+      expect(schema.description).toMatch(/reason/)
+      expect(schema.properties.reason).toMatchObject({ type: 'string', minLength: 1, description: expect.any(String) })
+    }
   })
 
   it('serves the interactive reference', async () => {

@@ -24,6 +24,7 @@ import type { Services } from '../services/services.ts'
 import { registerAuthentication } from './plugins/authentication.ts'
 import { frameworkErrors, registerErrorHandler } from './plugins/error-handler.ts'
 import { registerIdempotency } from './plugins/idempotency.ts'
+import { registerJsonBodyParser } from './plugins/json-body.ts'
 import { registerOpenApi } from './plugins/openapi.ts'
 import { registerRequestId, requestIdFrom } from './plugins/request-id.ts'
 import { inputValidatorCompiler } from './plugins/input-rules.ts'
@@ -117,6 +118,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   registerRequestId(app)
   registerErrorHandler(app)
+  registerJsonBodyParser(app)
   await registerSecurityHeaders(app, {
     trustProxy: config.trustProxy,
     ...(config.oidc.mode === 'external' ? { externalIssuer: config.oidc.issuer } : {}),

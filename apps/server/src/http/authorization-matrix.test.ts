@@ -169,7 +169,7 @@ async function quotedOnlineSale(caller: Caller): Promise<Probe> {
     description: 'A green lamp',
     payment_method: 'card',
     charge: (quote.body as { charge: number }).charge,
-    charge_calculator_version: (quote.body as { charge_calculator_version: string }).charge_calculator_version,
+    charge_calculator_version: (quote.body as { charge_calculator_version: number }).charge_calculator_version,
   })
 }
 
@@ -181,7 +181,7 @@ async function quotedF2fSale(caller: Caller): Promise<Probe> {
     description: 'A record player, met at the market',
     deposit_price: 5_000,
     deposit_charge: (quote.body as { charge: number }).charge,
-    charge_calculator_version: (quote.body as { charge_calculator_version: string }).charge_calculator_version,
+    charge_calculator_version: (quote.body as { charge_calculator_version: number }).charge_calculator_version,
   })
 }
 
@@ -219,6 +219,7 @@ const plans: Partial<Record<MatrixRoute, Plan>> = {
   'GET /api/v1/me/personal': get('/api/v1/me/personal'),
   'PUT /api/v1/me/personal': { probe: () => ({ url: '/api/v1/me/personal', payload: { business_type: 'individual' } }) },
   'GET /api/v1/me/personal/payout_requirements': get('/api/v1/me/personal/payout_requirements'),
+  'GET /api/v1/me/personal/stripe_publishable_key': get('/api/v1/me/personal/stripe_publishable_key'),
   'GET /api/v1/me/notification_language': get('/api/v1/me/notification_language'),
   'POST /api/v1/me/notification_language': request(() => '/api/v1/me/notification_language', () => ({ language_code: 'en_gb' })),
   'GET /api/v1/me/debit_account': get('/api/v1/me/debit_account'),
@@ -323,7 +324,7 @@ const plans: Partial<Record<MatrixRoute, Plan>> = {
   'POST /api/v1/p2p/transactions/:id/set_price': {
     probe: async () => {
       const quote = await send('seller', 'GET', { url: f2f('/charge?price=15000') })
-      const { charge, charge_calculator_version: version } = quote.body as { charge: number; charge_calculator_version: string }
+      const { charge, charge_calculator_version: version } = quote.body as { charge: number; charge_calculator_version: number }
       return json(f2f('/set_price'), { price: 15_000, charge, charge_calculator_version: version })
     },
   },

@@ -99,6 +99,7 @@ export const authorizationMatrix = {
   'GET /api/v1/me/personal': signedIn,
   'PUT /api/v1/me/personal': signedIn,
   'GET /api/v1/me/personal/payout_requirements': signedIn,
+  'GET /api/v1/me/personal/stripe_publishable_key': signedIn,
   'GET /api/v1/me/notification_language': signedIn,
   'POST /api/v1/me/notification_language': signedIn,
   'GET /api/v1/me/debit_account': signedIn,

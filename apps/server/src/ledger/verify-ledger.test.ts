@@ -30,7 +30,7 @@ async function setUp(status = 'paid') {
       seller_id: seller.id,
       price: 10_000,
       charge: 340,
-      charge_calculator_version: 'v',
+      charge_calculator_version: 1,
       currency: 'eur',
       description: 'A bicycle',
       high_value: false,

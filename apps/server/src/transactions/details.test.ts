@@ -28,6 +28,19 @@ describe('PATCH /transactions/{id}', () => {
     const { app, call } = await start()
     const { id, joinCode, quote: { charge_calculator_version: version } } = await createSale(call)
 
+    expect(version).toBe(1)
+    // The transaction's own quote names the same integer version and the partner shares.
+    const ownQuote = await call('seller', 'GET', `/api/v1/transactions/${id}/charge?price=20000&payment_method=p24`)
+    expect(ownQuote.body).toEqual({
+      price: 20_000,
+      currency: 'eur',
+      payment_method: 'p24',
+      charge: 640,
+      charge_seller: 0,
+      charge_buyer_client: 0,
+      charge_seller_client: 0,
+      charge_calculator_version: 1,
+    })
     const quote = await call('seller', 'GET', '/api/v1/charge?price=20000&currency=gbp&payment_method=p24')
     const updated = await call('seller', 'PATCH', `/api/v1/transactions/${id}`, {
       price: 20_000,
@@ -39,7 +52,7 @@ describe('PATCH /transactions/{id}', () => {
     })
     expect(updated).toMatchObject({
       status: 200,
-      body: { price: 20_000, currency: 'gbp', charge: 640, payment_method: 'p24', description: 'A red bicycle', status: 'created', join_code: joinCode },
+      body: { price: 20_000, currency: 'gbp', charge: 640, charge_calculator_version: 1, payment_method: 'p24', description: 'A red bicycle', status: 'created', join_code: joinCode },
     })
     // The invitee sees the new terms.
     expect((await call('buyer', 'GET', `/api/v1/transactions?join_code=${joinCode}`)).body).toMatchObject({ price: 20_000, currency: 'gbp', charge: 640 })
@@ -56,7 +69,7 @@ describe('PATCH /transactions/{id}', () => {
     const { id, quote: { charge_calculator_version: version } } = await createSale(call)
     const stale = await call('seller', 'PATCH', `/api/v1/transactions/${id}`, { price: 5000, charge: 340, charge_calculator_version: version })
     expect(stale).toMatchObject({ status: 409, body: { code: 'incorrect_charge', details: { charge: 190 } } })
-    expect((await call('seller', 'PATCH', `/api/v1/transactions/${id}`, { price: 5000, charge: 190, charge_calculator_version: 'old' })).body.code).toBe(
+    expect((await call('seller', 'PATCH', `/api/v1/transactions/${id}`, { price: 5000, charge: 190, charge_calculator_version: 2 })).body.code).toBe(
       'incorrect_calc_version',
     )
     const noFee = await call('seller', 'PATCH', `/api/v1/transactions/${id}`, { price: 5000 })

@@ -39,7 +39,7 @@ describe('a face-to-face sale end to end', () => {
   it('takes the deposit, the total and the handover, then pays the seller when the window closes', async () => {
     const { app, clock, call, ledger, outbox, dataDir } = await start()
     const { id, joinCode, created, quote } = await createF2fSale(call)
-    expect(quote).toMatchObject({ price: 5_000, charge: depositFee })
+    expect(quote).toMatchObject({ price: 5_000, charge: depositFee, charge_buyer_client: 0, charge_seller_client: 0, charge_calculator_version: 1 })
     expect(created).toMatchObject({
       type: 'f2f',
       status: 'created',
@@ -47,6 +47,7 @@ describe('a face-to-face sale end to end', () => {
       join_code: joinCode,
       deposit_pricing: { price: 5_000, charge: depositFee, charge_seller: 0 },
       pricing: null,
+      charge_calculator_version: 1,
       amount_released: 0,
       amount_refunded: 0,
       available_actions: ['cancel_with_description'],
@@ -54,6 +55,7 @@ describe('a face-to-face sale end to end', () => {
 
     const preview = await call('buyer', 'GET', `/api/v1/p2p/transactions_by_join_code/${joinCode.toLowerCase()}`)
     expect(preview.body).toMatchObject({ id, type: 'f2f', creator_role: 'seller', creator_first_name: 'Sam', deposit_pricing: { price: 5_000 } })
+    expect(preview.body).toMatchObject({ charge_seller: 0, quantity: 1, client_id: created.client_id, is_payment_in_progress: false, created: created.created })
     const joined = await call('buyer', 'POST', `/api/v1/p2p/transactions_by_join_code/${joinCode}/join`)
     expect(joined.body).toMatchObject({ status: 'joined', role: 'buyer', join_code: null, available_actions: ['cancel_with_description', 'set_deposit_payment_method', 'pay_deposit'] })
 
@@ -64,9 +66,9 @@ describe('a face-to-face sale end to end', () => {
     expect(accepted.body).toMatchObject({ status: 'deposit_accepted', available_actions: ['cancel_with_description', 'set_price', 'skip_remainder'] })
 
     const remainderQuote = await call('seller', 'GET', `/api/v1/p2p/transactions/${id}/charge?price=20000`)
-    expect(remainderQuote.body).toMatchObject({ price: 20_000, charge: remainderFee, payment_method: 'card' })
+    expect(remainderQuote.body).toMatchObject({ price: 20_000, charge: remainderFee, payment_method: 'card', charge_buyer_client: 0, charge_seller_client: 0, charge_calculator_version: 1 })
     const priced = await setTotal(call, id, 20_000)
-    expect(priced).toMatchObject({ pricing: { price: 20_000, charge: remainderFee, charge_seller: 0 }, high_value: false })
+    expect(priced).toMatchObject({ pricing: { price: 20_000, charge: remainderFee, charge_seller: 0 }, charge_calculator_version: 1, high_value: false })
 
     const remainder = await payF2fByCard(call, id, 'remainder')
     expect(remainder.transaction).toMatchObject({ status: 'remainder_paid' })
@@ -207,13 +209,15 @@ describe('face-to-face refusals', () => {
     expect((await call('seller', 'POST', `/api/v1/p2p/transactions/${id}/accept_deposit`)).body.code).toBe('deposit_already_accepted')
     expect((await call('seller', 'POST', `/api/v1/p2p/transactions/${id}/confirm_handover`)).body.code).toBe('remainder_required')
 
-    const tooLow = await call('seller', 'POST', `/api/v1/p2p/transactions/${id}/set_price`, { price: 5_099, charge: 43, charge_calculator_version: '2026-11-1' })
+    const tooLow = await call('seller', 'POST', `/api/v1/p2p/transactions/${id}/set_price`, { price: 5_099, charge: 43, charge_calculator_version: 1 })
     expect(tooLow).toMatchObject({ status: 400, body: { code: 'remainder_too_low' } })
-    const unshown = await call('seller', 'POST', `/api/v1/p2p/transactions/${id}/set_price`, { price: 20_000, charge: 1, charge_calculator_version: '2026-11-1' })
+    const unshown = await call('seller', 'POST', `/api/v1/p2p/transactions/${id}/set_price`, { price: 20_000, charge: 1, charge_calculator_version: 1 })
     expect(unshown).toMatchObject({ status: 409, body: { code: 'incorrect_charge', details: { charge: remainderFee } } })
-    expect((await call('buyer', 'POST', `/api/v1/p2p/transactions/${id}/set_price`, { price: 20_000, charge: remainderFee, charge_calculator_version: '2026-11-1' })).body.code).toBe('not_seller')
+    const otherSchedule = await call('seller', 'POST', `/api/v1/p2p/transactions/${id}/set_price`, { price: 20_000, charge: remainderFee, charge_calculator_version: 2 })
+    expect(otherSchedule).toMatchObject({ status: 409, body: { code: 'incorrect_calc_version', details: { charge_calculator_version: 1 } } })
+    expect((await call('buyer', 'POST', `/api/v1/p2p/transactions/${id}/set_price`, { price: 20_000, charge: remainderFee, charge_calculator_version: 1 })).body.code).toBe('not_seller')
     await setTotal(call, id, 20_000)
-    expect((await call('seller', 'POST', `/api/v1/p2p/transactions/${id}/set_price`, { price: 30_000, charge: 0, charge_calculator_version: '2026-11-1' })).body.code).toBe('price_already_set')
+    expect((await call('seller', 'POST', `/api/v1/p2p/transactions/${id}/set_price`, { price: 30_000, charge: 0, charge_calculator_version: 1 })).body.code).toBe('price_already_set')
     expect((await call('seller', 'POST', `/api/v1/p2p/transactions/${id}/skip_remainder`)).body.status).toBe('remainder_skipped')
     expect((await call('seller', 'POST', `/api/v1/p2p/transactions/${id}/skip_remainder`)).body.code).toBe('remainder_already_skipped')
     expect((await call('buyer', 'POST', `/api/v1/p2p/transactions/${id}/pay_remainder`)).body.code).toBe('remainder_already_skipped')
@@ -238,7 +242,7 @@ describe('face-to-face refusals', () => {
 
   it('checks the deposit as a price: minimum, currency open to the user, the fee shown', async () => {
     const { call } = await start()
-    const body = { role: 'seller', currency: 'eur', description: 'A lamp', deposit_price: 50, deposit_charge: 42, charge_calculator_version: '2026-11-1' }
+    const body = { role: 'seller', currency: 'eur', description: 'A lamp', deposit_price: 50, deposit_charge: 42, charge_calculator_version: 1 }
     expect((await call('seller', 'POST', '/api/v1/p2p/me/transactions', body)).body).toMatchObject({ code: 'price_too_low', details: { field: 'deposit_price' } })
     expect((await call('seller', 'POST', '/api/v1/p2p/me/transactions', { ...body, deposit_price: 1_000, currency: 'jpy' })).body.code).toBe('unsupported_currency')
     expect((await call('seller', 'POST', '/api/v1/p2p/me/transactions', { ...body, deposit_price: 1_000 })).body.code).toBe('incorrect_charge')
@@ -307,7 +311,7 @@ describe('face-to-face refusals', () => {
     expect(await call('buyer', 'GET', `/api/v1/p2p/transactions/${id}/deposit_stripe_client_secret`)).toMatchObject({ status: 409, body: { code: 'already_paid' } })
     expect((await call('buyer', 'GET', `/api/v1/p2p/transactions/${id}/remainder_stripe_client_secret`)).body.code).toBe('price_not_set')
     // Nor can pricing come before the seller accepted the deposit.
-    const early = await call('seller', 'POST', `/api/v1/p2p/transactions/${id}/set_price`, { price: 20_000, charge: remainderFee, charge_calculator_version: '2026-11-1' })
+    const early = await call('seller', 'POST', `/api/v1/p2p/transactions/${id}/set_price`, { price: 20_000, charge: remainderFee, charge_calculator_version: 1 })
     expect(early).toMatchObject({ status: 409, body: { code: 'deposit_not_accepted' } })
     // Shipping addresses are for online sales: a face-to-face id is not found there.
     expect((await call('buyer', 'POST', `/api/v1/transactions/${id}/shipping_details`, { name: 'Bea', line1: 'Main 1', city: 'Berlin', postal_code: '10115', country_code: 'de' })).status).toBe(404)

@@ -20,10 +20,22 @@ async function start() {
 
 async function sellerCreatesAndBuyerJoins(call: SaleCall) {
   const { id, joinCode, quote, created } = await createSale(call)
-  expect(quote).toMatchObject({ charge: 340, charge_seller: 0 })
-  expect(created).toMatchObject({ status: 'created', role: 'seller', join_code: expect.stringMatching(/^[A-Z2-9]{8}$/) })
+  expect(quote).toEqual({
+    price: 10_000,
+    currency: 'eur',
+    payment_method: 'card',
+    charge: 340,
+    charge_seller: 0,
+    charge_buyer_client: 0,
+    charge_seller_client: 0,
+    charge_calculator_version: 1,
+  })
+  expect(created).toMatchObject({ status: 'created', role: 'seller', join_code: expect.stringMatching(/^[A-Z2-9]{8}$/), charge_calculator_version: 1 })
   const preview = await call('buyer', 'GET', `/api/v1/transactions?join_code=${joinCode.toLowerCase()}`)
   expect(preview.body).toMatchObject({ id, creator_role: 'seller', creator_first_name: 'Sam', price: 10_000 })
+  // What an integrator of the anchor API reads from the preview.
+  expect(created.client_id).toBe('pactum-app')
+  expect(preview.body).toMatchObject({ charge_seller: 0, quantity: 1, client_id: 'pactum-app', is_payment_in_progress: false, created: created.created })
   expect(await joinSale(call, joinCode)).toMatchObject({ status: 'joined', role: 'buyer', join_code: null })
   return id
 }
@@ -84,6 +96,13 @@ describe('an online sale end to end', () => {
     await call('buyer', 'POST', `/api/v1/transactions/${id}/complain_with_description`, { description: 'Not as described' })
 
     expect((await call('buyer', 'POST', `/api/v1/admin/transactions/${id}/release_funds?to=seller`, { reason: 'x' })).status).toBe(403)
+    // The reason is required (docs/decisions.md): none, or a blank one, is refused naming it.
+    for (const payload of [undefined, {}, { reason: '  ' }]) {
+      const refused = await call('admin', 'POST', `/api/v1/admin/transactions/${id}/release_funds?to=seller`, payload)
+      expect(refused).toMatchObject({ status: 400, body: { code: 'validation_failed', details: { fields: [{ field: payload ? 'body.reason' : 'body' }] } } })
+    }
+    const noReason = await call('admin', 'POST', `/api/v1/admin/transactions/${id}/confirm_delivery`, {})
+    expect(noReason).toMatchObject({ status: 400, body: { details: { fields: [{ field: 'body.reason' }] } } })
     const settled = await call('admin', 'POST', `/api/v1/admin/transactions/${id}/release_funds?to=seller`, { reason: 'Photos show it as described' })
     expect(settled.body).toMatchObject({ status: 'funds_released', role: null })
     const audit = await app.services.db.selectFrom('transaction_events').selectAll().where('actor_kind', '=', 'admin').execute()
@@ -197,13 +216,16 @@ describe('who may see and do what', () => {
   it('refuses a fee the user was not shown', async () => {
     const { call } = await start()
     const base = { role: 'buyer', price: 1234, currency: 'eur', description: 'Book', payment_method: 'card' }
-    const wrongCharge = await call('buyer', 'POST', '/api/v1/me/transactions', { ...base, charge: 10, charge_calculator_version: '2026-11-1' })
+    const wrongCharge = await call('buyer', 'POST', '/api/v1/me/transactions', { ...base, charge: 10, charge_calculator_version: 1 })
     expect(wrongCharge).toMatchObject({ status: 409, body: { code: 'incorrect_charge', details: { charge: 78 } } })
-    const wrongVersion = await call('buyer', 'POST', '/api/v1/me/transactions', { ...base, charge: 78, charge_calculator_version: 'old' })
-    expect(wrongVersion.body.code).toBe('incorrect_calc_version')
-    const tooCheap = await call('buyer', 'POST', '/api/v1/me/transactions', { ...base, price: 99, charge: 43, charge_calculator_version: '2026-11-1' })
+    const wrongVersion = await call('buyer', 'POST', '/api/v1/me/transactions', { ...base, charge: 78, charge_calculator_version: 2 })
+    expect(wrongVersion).toMatchObject({ status: 409, body: { code: 'incorrect_calc_version', details: { charge_calculator_version: 1 } } })
+    // The version is an integer, as the quote gives it; its old text form is no version.
+    const textVersion = await call('buyer', 'POST', '/api/v1/me/transactions', { ...base, charge: 78, charge_calculator_version: '2026-11-1' })
+    expect(textVersion).toMatchObject({ status: 400, body: { code: 'validation_failed', details: { fields: [{ field: 'body.charge_calculator_version' }] } } })
+    const tooCheap = await call('buyer', 'POST', '/api/v1/me/transactions', { ...base, price: 99, charge: 43, charge_calculator_version: 1 })
     expect(tooCheap).toMatchObject({ status: 400, body: { code: 'price_too_low' } })
-    const badCurrency = await call('buyer', 'POST', '/api/v1/me/transactions', { ...base, currency: 'jpy', charge: 97, charge_calculator_version: '2026-11-1' })
+    const badCurrency = await call('buyer', 'POST', '/api/v1/me/transactions', { ...base, currency: 'jpy', charge: 97, charge_calculator_version: 1 })
     expect(badCurrency.body.code).toBe('unsupported_currency')
   })
 })

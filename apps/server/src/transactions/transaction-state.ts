@@ -74,7 +74,7 @@ function toF2fState(row: TransactionRow): F2fState {
             price: row.total_price,
             charge: row.remainder_charge ?? 0,
             chargeSeller: row.remainder_charge_seller ?? 0,
-            chargeCalculatorVersion: row.remainder_charge_calculator_version ?? '',
+            chargeCalculatorVersion: row.remainder_charge_calculator_version ?? row.charge_calculator_version,
           },
     remainderPaymentIntentId: row.remainder_payment_intent_id,
     sellerConfirmsHandover: row.seller_confirms_handover,

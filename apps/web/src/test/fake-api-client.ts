@@ -46,7 +46,7 @@ export function fakeTransaction(overrides: Partial<Transaction> = {}): Transacti
     charge_seller: 0,
     charge_buyer_client: 0,
     charge_seller_client: 0,
-    charge_calculator_version: 'v1',
+    charge_calculator_version: 1,
     quantity: 1,
     currency: 'eur',
     payment_method: 'card',

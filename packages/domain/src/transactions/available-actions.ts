@@ -1,4 +1,4 @@
-import { minimumPrice } from '../fees.ts'
+import { chargeCalculatorVersion, minimumPrice } from '../fees.ts'
 import type { F2fEvent } from './f2f-transaction.ts'
 import type { F2fState } from './f2f-state.ts'
 import { type Actor, defaultPolicy, type TransactionPolicy } from './kernel.ts'
@@ -90,7 +90,7 @@ function f2fSamples(action: F2fAction, state: F2fState): F2fEvent[] {
     case 'pay_remainder':
       return [{ type: 'payment_intent_opened', part: 'remainder', paymentIntentId: sampleIntent }]
     case 'set_price':
-      return [{ type: 'set_price', price: state.price + minimumPrice, charge: 0, chargeSeller: 0, chargeCalculatorVersion: 'sample' }]
+      return [{ type: 'set_price', price: state.price + minimumPrice, charge: 0, chargeSeller: 0, chargeCalculatorVersion }]
     case 'complain':
       return [{ type: 'complain', description: 'sample' }]
     case 'release_funds':

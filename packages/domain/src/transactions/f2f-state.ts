@@ -39,7 +39,7 @@ export interface RemainderPricing {
   /** The buyer's fee on the remainder (price − deposit). */
   readonly charge: number
   readonly chargeSeller: number
-  readonly chargeCalculatorVersion: string
+  readonly chargeCalculatorVersion: number
 }
 
 /**
@@ -69,7 +69,7 @@ export interface NewF2fTransaction {
   readonly depositPrice: number
   readonly depositCharge: number
   readonly depositChargeSeller?: number
-  readonly chargeCalculatorVersion: string
+  readonly chargeCalculatorVersion: number
   readonly paymentMethod?: PaymentMethod | null
   readonly sellerConfirmsHandover?: boolean
 }

@@ -99,7 +99,7 @@ function createdFrom(h: History): F2fState {
       depositPrice: h.depositPrice,
       depositCharge: h.depositCharge,
       depositChargeSeller: h.chargeSeller,
-      chargeCalculatorVersion: '2026-11-1',
+      chargeCalculatorVersion: 1,
       paymentMethod: 'card',
       sellerConfirmsHandover: h.sellerConfirmsHandover,
     },
@@ -116,7 +116,7 @@ function wellFormedEvents(state: F2fState): F2fEvent[] {
     { type: 'join', userId: 'u_joiner' },
     { type: 'reject' },
     { type: 'cancel', description: 'changed my mind' },
-    { type: 'set_payment_method', paymentMethod: 'sepa', charge: 90, chargeCalculatorVersion: '2026-11-1' },
+    { type: 'set_payment_method', paymentMethod: 'sepa', charge: 90, chargeCalculatorVersion: 1 },
     { type: 'payment_intent_opened', part: 'deposit', paymentIntentId: 'pi_1' },
     { type: 'payment_intent_opened', part: 'remainder', paymentIntentId: 'pi_3' },
     { type: 'payment_started', paymentIntentId: depositIntent },
@@ -127,7 +127,7 @@ function wellFormedEvents(state: F2fState): F2fEvent[] {
     { type: 'payment_failed', paymentIntentId: remainderIntent },
     { type: 'refund_succeeded' },
     { type: 'accept_deposit' },
-    { type: 'set_price', price: state.price + 15_000, charge: 490, chargeSeller: 0, chargeCalculatorVersion: '2026-11-1' },
+    { type: 'set_price', price: state.price + 15_000, charge: 490, chargeSeller: 0, chargeCalculatorVersion: 1 },
     { type: 'skip_remainder' },
     { type: 'confirm_handover' },
     { type: 'complain', description: 'broken' },
@@ -151,9 +151,9 @@ function toStep(cmd: Command, who: Actor, state: F2fState, now: Date): [F2fEvent
       return [{ type: 'payment_succeeded', paymentIntentId: (cmd.opened ? opened : null) ?? cmd.intent, amount: due + (cmd.exact ? 0 : 1) }, who]
     }
     case 'reprice':
-      return [{ type: 'set_payment_method', paymentMethod: cmd.method, charge: cmd.charge, chargeCalculatorVersion: '2026-11-1' }, who]
+      return [{ type: 'set_payment_method', paymentMethod: cmd.method, charge: cmd.charge, chargeCalculatorVersion: 1 }, who]
     case 'price':
-      return [{ type: 'set_price', price: state.price + cmd.above, charge: cmd.charge, chargeSeller: cmd.chargeSeller, chargeCalculatorVersion: '2026-11-1' }, who]
+      return [{ type: 'set_price', price: state.price + cmd.above, charge: cmd.charge, chargeSeller: cmd.chargeSeller, chargeCalculatorVersion: 1 }, who]
     case 'progress': {
       const moves = wellFormedEvents(state).flatMap((event) =>
         everyActor.flatMap((actor): [F2fEvent, Actor][] => {
@@ -198,13 +198,13 @@ function takeAction(action: F2fAction, state: F2fState): F2fEvent[] {
     case 'cancel_with_description':
       return [{ type: 'cancel', description: 'changed my mind' }]
     case 'set_deposit_payment_method':
-      return [{ type: 'set_payment_method', paymentMethod: 'sepa', charge: 90, chargeCalculatorVersion: '2026-11-1' }]
+      return [{ type: 'set_payment_method', paymentMethod: 'sepa', charge: 90, chargeCalculatorVersion: 1 }]
     case 'pay_deposit':
       return [{ type: 'payment_intent_opened', part: 'deposit', paymentIntentId: 'pi_fresh' }]
     case 'pay_remainder':
       return [{ type: 'payment_intent_opened', part: 'remainder', paymentIntentId: 'pi_fresh' }]
     case 'set_price':
-      return [{ type: 'set_price', price: state.price + 15_000, charge: 490, chargeSeller: 0, chargeCalculatorVersion: '2026-11-1' }]
+      return [{ type: 'set_price', price: state.price + 15_000, charge: 490, chargeSeller: 0, chargeCalculatorVersion: 1 }]
     case 'complain':
       return [{ type: 'complain', description: 'it broke' }]
     case 'release_funds':

@@ -1,4 +1,4 @@
-import { minimumPrice } from '../fees.ts'
+import { isChargeCalculatorVersion, minimumPrice } from '../fees.ts'
 import { isHighValue } from '../high-value.ts'
 import { depositAmount, type F2fState, type F2fStatus, isInComplaintWindow, remainderAmount } from './f2f-state.ts'
 import {
@@ -51,7 +51,7 @@ export type F2fEvent =
       /** The fee on the remainder, computed by the caller with fees.ts. */
       readonly charge: number
       readonly chargeSeller: number
-      readonly chargeCalculatorVersion: string
+      readonly chargeCalculatorVersion: number
     }
   | { readonly type: 'skip_remainder' }
   | { readonly type: 'confirm_handover' }
@@ -319,7 +319,7 @@ const handlers: { [T in F2fEventType]: Handler<T> } = {
       // Left: the remainder paid, after the handover, or over.
       return refuse(ended(state.status) ?? 'remainder_already_paid')
     }
-    if (!Number.isSafeInteger(event.price) || !Number.isSafeInteger(event.charge) || event.charge < 0 || event.chargeCalculatorVersion === '') {
+    if (!Number.isSafeInteger(event.price) || !Number.isSafeInteger(event.charge) || event.charge < 0 || !isChargeCalculatorVersion(event.chargeCalculatorVersion)) {
       return refuse('validation_failed')
     }
     if (event.price - state.price < minimumPrice) return refuse('remainder_too_low')

@@ -49,7 +49,7 @@ export interface CommonState<Status extends string> {
   readonly charge: number
   /** Withheld from the seller's payout and kept as revenue. */
   readonly chargeSeller: number
-  readonly chargeCalculatorVersion: string
+  readonly chargeCalculatorVersion: number
   readonly paymentMethod: PaymentMethod | null
   readonly highValue: boolean
   /** An asynchronous payment (SEPA) is processing: no repricing, no cancelling. */

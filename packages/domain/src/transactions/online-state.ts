@@ -37,7 +37,7 @@ export interface NewOnlineTransaction {
   readonly currency: CurrencyCode
   readonly charge: number
   readonly chargeSeller?: number
-  readonly chargeCalculatorVersion: string
+  readonly chargeCalculatorVersion: number
   readonly paymentMethod?: PaymentMethod | null
 }
 

@@ -23,7 +23,7 @@ const paidAmount = 10_340
 
 function created(creatorRole: Party = 'seller'): OnlineState {
   return createOnlineTransaction(
-    { creatorRole, creatorId: 'u_creator', joinCode: 'ABCDEFGH', price: 10_000, currency: 'eur', charge: 340, chargeCalculatorVersion: '2026-11-1', paymentMethod: 'card' },
+    { creatorRole, creatorId: 'u_creator', joinCode: 'ABCDEFGH', price: 10_000, currency: 'eur', charge: 340, chargeCalculatorVersion: 1, paymentMethod: 'card' },
     t0,
   )
 }
@@ -115,7 +115,7 @@ describe('joined', () => {
     expectRefusal(transition(cancelled(), { type: 'cancel' }, seller, t0), 'already_cancelled', 409)
   })
   it('reprices when the buyer changes the payment method', () => {
-    const event: OnlineEvent = { type: 'set_payment_method', paymentMethod: 'sepa', charge: 140, chargeCalculatorVersion: '2026-11-1' }
+    const event: OnlineEvent = { type: 'set_payment_method', paymentMethod: 'sepa', charge: 140, chargeCalculatorVersion: 1 }
     const { next, effects } = accept(transition(joined(), event, buyer, t0))
     expect(next).toMatchObject({ status: 'joined', paymentMethod: 'sepa', charge: 140 })
     expect(effects).toEqual([])
@@ -129,7 +129,7 @@ describe('joined', () => {
   it('marks a SEPA payment in progress and holds repricing and cancelling meanwhile', () => {
     const processing = run(joined(), { type: 'payment_started', paymentIntentId: 'pi_1' }, buyer)
     expect(processing).toMatchObject({ status: 'joined', isPaymentInProgress: true, paymentIntentId: 'pi_1' })
-    const reprice: OnlineEvent = { type: 'set_payment_method', paymentMethod: 'card', charge: 340, chargeCalculatorVersion: '2026-11-1' }
+    const reprice: OnlineEvent = { type: 'set_payment_method', paymentMethod: 'card', charge: 340, chargeCalculatorVersion: 1 }
     expectRefusal(transition(processing, reprice, buyer, t0), 'payment_method_already_set', 409)
     expectRefusal(transition(processing, { type: 'cancel' }, seller, t0), 'payment_in_progress', 409)
     expectRefusal(transition(processing, { type: 'cancel' }, buyer, t0), 'payment_in_progress', 409)
@@ -140,7 +140,7 @@ describe('joined', () => {
   })
   it('refuses to start a payment without a method, by the seller, or after paying', () => {
     const noMethod = run(
-      createOnlineTransaction({ creatorRole: 'seller', creatorId: 'u_creator', joinCode: 'ABCDEFGH', price: 10_000, currency: 'eur', charge: 340, chargeCalculatorVersion: 'v' }, t0),
+      createOnlineTransaction({ creatorRole: 'seller', creatorId: 'u_creator', joinCode: 'ABCDEFGH', price: 10_000, currency: 'eur', charge: 340, chargeCalculatorVersion: 1 }, t0),
       { type: 'join', userId: 'u_joiner' },
       counterparty,
     )

@@ -1,4 +1,5 @@
 import type { CurrencyCode, PaymentMethod } from '../currencies.ts'
+import { isChargeCalculatorVersion } from '../fees.ts'
 import { isHighValue } from '../high-value.ts'
 import { type Actor, type CommonState, enter, type Result, refuse, step } from './kernel.ts'
 
@@ -20,7 +21,7 @@ export interface QuotedTerms {
   readonly currency: CurrencyCode
   readonly charge: number
   readonly chargeSeller: number
-  readonly chargeCalculatorVersion: string
+  readonly chargeCalculatorVersion: number
   readonly paymentMethod: PaymentMethod | null
 }
 
@@ -35,7 +36,7 @@ export interface SetPaymentMethodEvent {
   readonly paymentMethod: PaymentMethod
   /** Computed by the caller with fees.ts for this price, currency and method. */
   readonly charge: number
-  readonly chargeCalculatorVersion: string
+  readonly chargeCalculatorVersion: number
 }
 
 type Common = CommonState<string>
@@ -70,7 +71,7 @@ export function update<S extends Common>(state: S, event: UpdateEvent, actor: Ac
   if (state.status !== 'created') return notJoinable(state)
   if (event.description !== undefined && event.description.trim() === '') return refuse('validation_failed')
   const terms = event.terms
-  if (terms && (!Number.isSafeInteger(terms.charge) || terms.charge < 0 || terms.chargeCalculatorVersion === '')) {
+  if (terms && (!Number.isSafeInteger(terms.charge) || terms.charge < 0 || !isChargeCalculatorVersion(terms.chargeCalculatorVersion))) {
     return refuse('validation_failed')
   }
   return step({
@@ -93,7 +94,7 @@ export function setPaymentMethod<S extends Common>(
   if (actor.kind !== 'buyer') return refuse('not_buyer')
   if (state.status !== 'joined') return refusalAfter(state.status)
   if (state.isPaymentInProgress) return refuse('payment_method_already_set')
-  if (!Number.isSafeInteger(event.charge) || event.charge < 0 || event.chargeCalculatorVersion === '') {
+  if (!Number.isSafeInteger(event.charge) || event.charge < 0 || !isChargeCalculatorVersion(event.chargeCalculatorVersion)) {
     return refuse('validation_failed')
   }
   return step({ ...state, paymentMethod: event.paymentMethod, charge: event.charge, chargeCalculatorVersion: event.chargeCalculatorVersion })

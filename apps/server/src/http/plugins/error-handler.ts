@@ -37,7 +37,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
     }
     if (status === 413) return reply.status(413).send(body('file_too_large', error.message))
     if (status === 415) return reply.status(415).send(body('unsupported_media_type', error.message))
-    // The body could not be parsed at all (broken or empty JSON, a __proto__ key): the body is the field at fault.
+    // The body could not be parsed at all (broken JSON, a __proto__ key): the body is the field at fault.
     if (status === 400 && error.code?.startsWith('FST_ERR_CTP_')) {
       const message = error.message
       return reply.status(400).send(body('validation_failed', `body: ${message}`, { field: 'body', fields: [{ field: 'body', message }] }))

@@ -55,6 +55,7 @@ describe('authentication', () => {
     ['GET', '/me/personal'],
     ['PUT', '/me/personal'],
     ['GET', '/me/personal/payout_requirements'],
+    ['GET', '/me/personal/stripe_publishable_key'],
     ['GET', '/me/notification_language'],
     ['POST', '/me/notification_language'],
   ] as const)('%s %s answers 401 without a token', async (method, url) => {
@@ -233,6 +234,15 @@ describe('GET and PUT /me/personal', () => {
       const response = await user.call('PUT', '/me/personal', { address: { line1: '1 Queen’s Road', city: 'Hong Kong' } })
       expect(response.status).toBe(200)
     })
+  })
+})
+
+describe('GET /me/personal/stripe_publishable_key', () => {
+  it('answers the provider’s publishable key before any transaction or onboarding', async () => {
+    const user = await newUser()
+    const answer = await user.call('GET', '/me/personal/stripe_publishable_key')
+    expect(answer).toEqual({ status: 200, body: { publishable_key: testApp.app.services.paymentProvider.publishableKey } })
+    expect(answer.body.publishable_key).toMatch(/^pk_/)
   })
 })
 

@@ -9,6 +9,7 @@ import {
   supportedNotificationLanguagesSchema,
   updateProfileBodySchema,
 } from '@pactum/contracts/profile'
+import { publishableKeySchema } from '@pactum/contracts/transactions'
 import { supportedCountries } from '@pactum/domain/countries'
 import { supportedLocales } from '@pactum/domain/locales'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
@@ -66,6 +67,17 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { ...secured, summary: 'Save personal details (parts left out are kept)', body: updateProfileBodySchema, response: { 200: profileSchema, ...errors } },
     },
     async (request) => updateProfile(db, userOf(request).id, request.body, clock.now()),
+  )
+
+  // The same key as a transaction's, for a client that sets up the provider's
+  // browser library before it has a transaction (or when that call failed).
+  app.get(
+    '/me/personal/stripe_publishable_key',
+    {
+      onRequest: app.authenticate,
+      schema: { ...secured, summary: 'The payment provider’s publishable key', response: { 200: publishableKeySchema, ...errors } },
+    },
+    async () => ({ publishable_key: paymentProvider.publishableKey }),
   )
 
   app.get(

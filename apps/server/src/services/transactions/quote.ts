@@ -25,7 +25,7 @@ export function quoteOrRefuse(input: { price: number; currency: string; paymentM
 }
 
 /** The user must have been shown exactly what they will pay (DESIGN §2). */
-export function requireShownCharge(quote: ChargeQuote, shown: { charge: number; version: string }): void {
+export function requireShownCharge(quote: ChargeQuote, shown: { charge: number; version: number }): void {
   const check = checkShownCharge({ quote, shownCharge: shown.charge, shownVersion: shown.version })
   if (!check.ok) {
     throw new AppError(

@@ -1,5 +1,6 @@
 import type { SetPriceBody } from '@pactum/contracts/f2f-transactions'
 import type { PaymentMethod } from '@pactum/domain/currencies'
+import { chargeCalculatorVersion } from '@pactum/domain/fees'
 import type { CurrentUser } from '../users.ts'
 import { applyEvent, assertAllowed, type TransactionDeps } from '../../transactions/apply-event.ts'
 import { quoteOrRefuse, requireShownCharge } from './quote.ts'
@@ -19,7 +20,7 @@ export async function setRemainderPrice(deps: TransactionDeps, user: CurrentUser
     if (!role) throw notFound()
     const actor = { kind: role }
     // Role, state and the minimum remainder first, in the state machine's words; the fee after.
-    assertAllowed(deps, row, { type: 'set_price', price: body.price, charge: 0, chargeSeller: 0, chargeCalculatorVersion: 'probe' }, actor)
+    assertAllowed(deps, row, { type: 'set_price', price: body.price, charge: 0, chargeSeller: 0, chargeCalculatorVersion }, actor)
     const paymentMethod = (row.payment_method as PaymentMethod | null) ?? 'card'
     const quote = quoteOrRefuse({ price: body.price - row.price, currency: row.currency, paymentMethod })
     requireShownCharge(quote, { charge: body.charge, version: body.charge_calculator_version })

@@ -18,7 +18,7 @@ interface TermsChange {
   currency?: string | undefined
   paymentMethod?: PaymentMethod | undefined
   charge?: number | undefined
-  chargeCalculatorVersion?: string | undefined
+  chargeCalculatorVersion?: number | undefined
 }
 
 export function onlineChange(body: UpdateTransactionBody): TermsChange {

@@ -14,7 +14,7 @@ function quoteRoute(fee: () => number) {
       payment_method: query?.payment_method,
       charge: fee(),
       charge_seller: 0,
-      charge_calculator_version: `v${fee()}`,
+      charge_calculator_version: fee(),
     }
   }
 }
@@ -72,9 +72,9 @@ describe('create transaction (online)', () => {
       description: 'Red Bike',
       payment_method: 'card',
       charge: 78,
-      charge_calculator_version: 'v78',
+      charge_calculator_version: 78,
     })
-    expect(creates409[1]?.[1]?.body).toMatchObject({ charge: 90, charge_calculator_version: 'v90' })
+    expect(creates409[1]?.[1]?.body).toMatchObject({ charge: 90, charge_calculator_version: 90 })
   })
 
   it('tells the person which link parameters were ignored', async () => {

@@ -11,7 +11,7 @@ const depositQuote = ({ query }: ApiRequest) => ({
   payment_method: 'card',
   charge: 190,
   charge_seller: 0,
-  charge_calculator_version: 'v1',
+  charge_calculator_version: 1,
 })
 
 describe('create transaction (face to face)', () => {
@@ -53,7 +53,7 @@ describe('create transaction (face to face)', () => {
       description: 'Cargo bike',
       deposit_price: 5_000,
       deposit_charge: 190,
-      charge_calculator_version: 'v1',
+      charge_calculator_version: 1,
     })
   })
 

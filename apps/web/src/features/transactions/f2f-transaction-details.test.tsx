@@ -19,7 +19,7 @@ function f2f(overrides: Partial<F2fTransaction> = {}): F2fTransaction {
     join_code: null,
     deposit_pricing: { price: 5_000, charge: 190, charge_seller: 0 },
     pricing: null,
-    charge_calculator_version: 'v1',
+    charge_calculator_version: 1,
     payment_method: 'card',
     buyer_id: 'b',
     seller_id: 's',
@@ -56,7 +56,7 @@ describe('face-to-face status page', () => {
     const transaction = f2f({ status: 'deposit_accepted', available_actions: ['cancel_with_description', 'set_price', 'skip_remainder'] })
     const api = fakeApiClient({
       'GET /transactions/tx-2': transaction,
-      'GET /p2p/transactions/tx-2/charge': ({ query }: ApiRequest) => ({ price: Number(query?.price), currency: 'eur', payment_method: 'card', charge: 490, charge_seller: 0, charge_calculator_version: 'v1' }),
+      'GET /p2p/transactions/tx-2/charge': ({ query }: ApiRequest) => ({ price: Number(query?.price), currency: 'eur', payment_method: 'card', charge: 490, charge_seller: 0, charge_calculator_version: 1 }),
       'POST /p2p/transactions/tx-2/set_price': f2f({ status: 'priced', pricing: { price: 20_000, charge: 490, charge_seller: 0 } }),
     })
     await renderApp('/transactions/tx-2', { api })
@@ -72,13 +72,13 @@ describe('face-to-face status page', () => {
     await userEvent.click(within(dialog).getByTestId('dialog-set-price-confirm'))
     expect(await screen.findByText('Success!')).toBeTruthy()
     const call = api.request.mock.calls.find(([path]) => path === '/p2p/transactions/tx-2/set_price')
-    expect(call?.[1]).toMatchObject({ method: 'POST', body: { price: 20_000, charge: 490, charge_calculator_version: 'v1' } })
+    expect(call?.[1]).toMatchObject({ method: 'POST', body: { price: 20_000, charge: 490, charge_calculator_version: 1 } })
   })
 
   it('shows the server’s remainder_too_low on the field', async () => {
     const api = fakeApiClient({
       'GET /transactions/tx-2': f2f({ status: 'deposit_accepted', available_actions: ['set_price'] }),
-      'GET /p2p/transactions/tx-2/charge': ({ query }: ApiRequest) => ({ price: Number(query?.price), currency: 'eur', payment_method: 'card', charge: 43, charge_seller: 0, charge_calculator_version: 'v1' }),
+      'GET /p2p/transactions/tx-2/charge': ({ query }: ApiRequest) => ({ price: Number(query?.price), currency: 'eur', payment_method: 'card', charge: 43, charge_seller: 0, charge_calculator_version: 1 }),
       'POST /p2p/transactions/tx-2/set_price': () => {
         throw apiError(400, 'remainder_too_low')
       },

@@ -26,7 +26,7 @@ const inHours = (hours: number) => new Date(Date.now() + hours * 3_600_000).toIS
 
 const quote = ({ query }: ApiRequest) => {
   if (query?.payment_method === 'sepa') throw new Error('not offered')
-  return { price: 1234, currency: 'eur', payment_method: query?.payment_method, charge: 78, charge_seller: 0, charge_calculator_version: 'v1' }
+  return { price: 1234, currency: 'eur', payment_method: query?.payment_method, charge: 78, charge_seller: 0, charge_calculator_version: 1 }
 }
 
 afterEach(() => vi.unstubAllGlobals())

@@ -1,6 +1,5 @@
-import { confirmPaymentBodySchema, payResponseSchema, setPaymentMethodBodySchema, transactionSchema } from '@pactum/contracts/transactions'
+import { confirmPaymentBodySchema, payResponseSchema, publishableKeySchema, setPaymentMethodBodySchema, transactionSchema } from '@pactum/contracts/transactions'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import { z } from 'zod'
 import { confirmPayment, openPaymentIntent, type PaymentDeps, pay, setPaymentMethod } from '../../../services/transactions/pay.ts'
 import { toTransactionView, type ViewContext } from '../../../transactions/transaction-view.ts'
 import { findForParty } from '../../../transactions/transactions-repository.ts'
@@ -57,7 +56,7 @@ export function paymentRoutes(deps: () => PaymentDeps): FastifyPluginAsyncZod {
       '/transactions/:id/stripe_publishable_key',
       {
         onRequest: app.authenticate,
-        schema: { ...secured, summary: 'The payment provider’s publishable key', params: idParams, response: { 200: z.object({ publishable_key: z.string() }), ...errors } },
+        schema: { ...secured, summary: 'The payment provider’s publishable key', params: idParams, response: { 200: publishableKeySchema, ...errors } },
       },
       async (request) => {
         await findForParty(app.services.db, request.params.id, userOf(request).id)

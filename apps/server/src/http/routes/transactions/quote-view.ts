@@ -9,6 +9,8 @@ export function toQuoteView(quote: ChargeQuote): QuoteBody {
     payment_method: quote.paymentMethod,
     charge: quote.charge,
     charge_seller: quote.chargeSeller,
+    charge_buyer_client: quote.chargeBuyerClient,
+    charge_seller_client: quote.chargeSellerClient,
     charge_calculator_version: quote.chargeCalculatorVersion,
   }
 }
