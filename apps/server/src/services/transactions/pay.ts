@@ -156,13 +156,27 @@ export async function confirmPayment(deps: PaymentDeps, user: CurrentUser, id: s
   if (!intent || intent.transactionId !== row.id) {
     throw new AppError('validation_failed', 'This is not a payment of this transaction', { details: { field: 'payment_intent_id' } })
   }
-  return deps.db.transaction().execute(async (trx) => {
+  const system = { actor: { kind: 'system' as const }, actorUserId: null }
+  const reported = await deps.db.transaction().execute(async (trx) => {
     const locked = await lockForParty(trx, id, user.id, kind)
-    const system = { actor: { kind: 'system' as const }, actorUserId: null }
     if (intent.status === 'succeeded') {
       return applyEvent(deps, trx, locked, { type: 'payment_succeeded', paymentIntentId, amount: intent.amount }, system)
     }
     if (intent.status === 'processing') return applyEvent(deps, trx, locked, { type: 'payment_started', paymentIntentId }, system)
     return locked
+  })
+  if (intent.status !== 'processing' || !reported.is_payment_in_progress) return reported
+  // "Processing" was read before the row lock: the debit may have failed (or
+  // gone through) and that news been applied in between, and the provider
+  // sends no more. Ask again now that ours is committed; news after this
+  // read finds the payment in progress and settles it as usual.
+  const current = await deps.paymentProvider.retrievePaymentIntent(paymentIntentId)
+  if (current.status === 'processing') return reported
+  const news: TransactionEvent =
+    current.status === 'succeeded' ? { type: 'payment_succeeded', paymentIntentId, amount: current.amount } : { type: 'payment_failed', paymentIntentId }
+  return deps.db.transaction().execute(async (trx) => {
+    const locked = await lockForParty(trx, id, user.id, kind)
+    // The provider's news, not this request's work: not written onto its Idempotency-Key.
+    return applyEvent({ ...deps, idempotency: null }, trx, locked, news, system)
   })
 }
