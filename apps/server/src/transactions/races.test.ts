@@ -231,6 +231,29 @@ describe('payment news from three sides at once', () => {
     const failedMails = await t.db.selectFrom('notifications').select('template').where('transaction_id', '=', id).where('template', '=', 'payment_failed').execute()
     expect(failedMails.length).toBeGreaterThanOrEqual(1)
   })
+
+  it('opens a new payment once the old one, paid after the method changed, was sent back', async () => {
+    const t = await start()
+    const id = await t.joined()
+    const first = await t.call('buyer', 'POST', `/api/v1/transactions/${id}/pay`)
+    expect((await t.call('buyer', 'POST', `/api/v1/transactions/${id}/set_payment_method`, { payment_method: 'sepa' })).status).toBe(200)
+    // Another tab still shows the card form of the first payment, and the buyer uses it.
+    const firstId: string = first.body.payment_intent_id
+    await t.call(null, 'POST', `/sandbox/v1/payment_intents/${firstId}/confirm`, { client_secret: first.body.client_secret, card_number: '4242424242424242' })
+    await t.settle()
+    // 103.40 is not what is due by SEPA (101.40): it went straight back.
+    const refunds = await t.db.selectFrom('sandbox_refunds').select(['amount', 'status']).where('payment_intent_id', '=', firstId).execute()
+    expect(refunds).toEqual([{ amount: 10_340, status: 'succeeded' }])
+    expect(await t.status(id)).toBe('joined')
+
+    const second = await t.call('buyer', 'POST', `/api/v1/transactions/${id}/pay`)
+    expect(second).toMatchObject({ status: 200, body: { charge: 140 } })
+    expect(second.body.payment_intent_id).not.toBe(firstId)
+    await t.call(null, 'POST', `/sandbox/v1/payment_intents/${second.body.payment_intent_id}/confirm`, { client_secret: second.body.client_secret, iban: 'DE89370400440532013000' })
+    await t.settle()
+    expect(await t.status(id)).toBe('paid')
+    expect(await t.entries(id)).toEqual(['hold'])
+  })
 })
 
 describe('an administrator resolving a dispute', () => {

@@ -61,7 +61,7 @@ export async function setPaymentMethod(deps: PaymentDeps, user: CurrentUser, id:
  * repeated calls return the same intent.
  */
 export async function pay(deps: PaymentDeps, user: CurrentUser, id: string, part: PaymentPart): Promise<{ row: TransactionRow; intent: PaymentIntent }> {
-  const row = await findForParty(deps.db, id, user.id, kindOf(part))
+  let row = await findForParty(deps.db, id, user.id, kindOf(part))
   const role = roleOf(row, user.id)
   if (role !== 'buyer') throw notBuyer()
   const existingId = intentOf(row, part)
@@ -77,24 +77,26 @@ export async function pay(deps: PaymentDeps, user: CurrentUser, id: string, part
       // The provider took the money before Pactum heard (its webhook or the
       // browser's confirmation is still on its way): take the news now, so
       // that the answer and the transaction agree.
-      await deps.db.transaction().execute(async (trx) => {
+      row = await deps.db.transaction().execute(async (trx) => {
         const locked = await lockForParty(trx, id, user.id, kindOf(part))
-        await applyEvent(deps, trx, locked, { type: 'payment_succeeded', paymentIntentId: existing.id, amount: existing.amount }, { actor: { kind: 'system' }, actorUserId: null })
+        return applyEvent(deps, trx, locked, { type: 'payment_succeeded', paymentIntentId: existing.id, amount: existing.amount }, { actor: { kind: 'system' }, actorUserId: null })
       })
-      throw new AppError(part === 'remainder' ? 'remainder_already_paid' : 'already_paid', 'This payment has already been made')
-    }
-    if (openStatuses.has(existing.status)) {
+      // Held: this payment is made (already_paid). Sent straight back, since
+      // the buyer changed the method after opening it: a new one is due.
+      assertAllowed(deps, row, opened(part, 'probe'), { kind: 'buyer' })
+    } else if (openStatuses.has(existing.status)) {
       // The buyer changed the method: the old intent must not be paid as well.
       await deps.paymentProvider.cancelPaymentIntent({ paymentIntentId: existing.id, idempotencyKey: `${row.id}:cancel:${existing.id}` })
     }
   }
   const keyPart = part === 'payment' ? '' : `${part}:`
+  const due = amountDue(row, part)
   const intent = await deps.paymentProvider.createPaymentIntent({
-    amount,
+    amount: due,
     currency: row.currency,
     paymentMethod: row.payment_method as PaymentMethod,
     transactionId: row.id,
-    idempotencyKey: `${row.id}:pay:${keyPart}${row.payment_method}:${amount}:${existingId ?? 'first'}`,
+    idempotencyKey: `${row.id}:pay:${keyPart}${row.payment_method}:${due}:${existingId ?? 'first'}`,
     metadata: { transaction_id: row.id, part },
   })
   const updated = await deps.db.transaction().execute(async (trx) => {
