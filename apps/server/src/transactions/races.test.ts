@@ -254,6 +254,31 @@ describe('payment news from three sides at once', () => {
     expect(await t.status(id)).toBe('paid')
     expect(await t.entries(id)).toEqual(['hold'])
   })
+
+  it('answers a new payment, not a 500, when the old one is paid while pay replaces it', async () => {
+    const t = await start()
+    const id = await t.joined()
+    const first = await t.call('buyer', 'POST', `/api/v1/transactions/${id}/pay`)
+    const firstId: string = first.body.payment_intent_id
+    await t.call('buyer', 'POST', `/api/v1/transactions/${id}/set_payment_method`, { payment_method: 'sepa' })
+    // pay reads the old card payment as open; before it cancels it, another tab pays it.
+    const provider = t.app.services.paymentProvider
+    const retrieve = provider.retrievePaymentIntent.bind(provider)
+    vi.spyOn(provider, 'retrievePaymentIntent').mockImplementationOnce(async (paymentIntentId) => {
+      const seen = await retrieve(paymentIntentId)
+      await t.call(null, 'POST', `/sandbox/v1/payment_intents/${firstId}/confirm`, { client_secret: first.body.client_secret, card_number: '4242424242424242' })
+      return seen
+    })
+    const second = await t.call('buyer', 'POST', `/api/v1/transactions/${id}/pay`)
+    expect(second).toMatchObject({ status: 200, body: { charge: 140 } })
+    expect(second.body.payment_intent_id).not.toBe(firstId)
+    await t.settle()
+    // The card payment was not what is due any more: sent back whole, once.
+    const refunds = await t.db.selectFrom('sandbox_refunds').select(['amount', 'status']).where('payment_intent_id', '=', firstId).execute()
+    expect(refunds).toEqual([{ amount: 10_340, status: 'succeeded' }])
+    expect(await t.status(id)).toBe('joined')
+    expect(await t.entries(id)).toEqual([])
+  })
 })
 
 describe('an administrator resolving a dispute', () => {

@@ -1,7 +1,7 @@
 import type { PaymentMethod } from '@pactum/domain/currencies'
 import { highValueRequiresVerification } from '@pactum/domain/high-value'
 import type { TransactionEvent, TransactionKind } from '@pactum/domain/transactions/transaction'
-import type { PaymentIntent, PaymentProvider } from '../../adapters/payment-provider/port.ts'
+import { type PaymentIntent, type PaymentProvider, PaymentProviderError } from '../../adapters/payment-provider/port.ts'
 import { AppError } from '../../errors.ts'
 import type { CurrentUser } from '../users.ts'
 import { actAsParty } from './act-as-party.ts'
@@ -86,7 +86,14 @@ export async function pay(deps: PaymentDeps, user: CurrentUser, id: string, part
       assertAllowed(deps, row, opened(part, 'probe'), { kind: 'buyer' })
     } else if (openStatuses.has(existing.status)) {
       // The buyer changed the method: the old intent must not be paid as well.
-      await deps.paymentProvider.cancelPaymentIntent({ paymentIntentId: existing.id, idempotencyKey: `${row.id}:cancel:${existing.id}` })
+      try {
+        await deps.paymentProvider.cancelPaymentIntent({ paymentIntentId: existing.id, idempotencyKey: `${row.id}:cancel:${existing.id}` })
+      } catch (error) {
+        // Paid (or its debit begun) in the meantime, in another tab: start
+        // again from what the provider says about it now.
+        if (error instanceof PaymentProviderError && error.code === 'invalid_state') return pay(deps, user, id, part)
+        throw error
+      }
     }
   }
   const keyPart = part === 'payment' ? '' : `${part}:`
