@@ -99,6 +99,8 @@ const engines: Record<string, Engine> = {
         database,
         env: { DATA_DIR: dataDir, DATABASE_URL: url.toString() },
         dispose: async () => {
+          // The pool has let go of its connections; give their backends a moment to end before forcing the rest.
+          await sleep(500)
           await withAdmin((admin) => admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`))
           await rm(dataDir, { recursive: true, force: true })
         },

@@ -113,7 +113,7 @@ export async function checkSale(db: Kysely<Database>, sale: Sale, answers: Answe
   const transferred = transfers.reduce((total, transfer) => total + transfer.amount, 0)
   if (transferred !== expected.released) fail('provider', `transferred ${transferred}, the seller's share is ${expected.released}`)
 
-  // Every success told the client a state the transaction really was in.
+  // Every answer told the client a state the transaction really was in.
   const audit = await db
     .selectFrom('transaction_events')
     .select(['event', 'actor_kind', 'from_status', 'to_status', 'created_at'])
@@ -124,7 +124,7 @@ export async function checkSale(db: Kysely<Database>, sale: Sale, answers: Answe
   const passed = new Set(audit.flatMap((event) => [event.from_status, event.to_status]))
   for (const answer of answers) {
     if (answer.reportedStatus && answer.route.startsWith('POST /api/') && !passed.has(answer.reportedStatus)) {
-      fail('answer', `${answer.label} answered ${answer.status} with status ${answer.reportedStatus}, a state the sale never was in`)
+      fail('answer', `${answer.label} answered ${answer.status} ${answer.code ?? ''} naming status ${answer.reportedStatus}, a state the sale never was in`)
     }
   }
 

@@ -26,7 +26,7 @@ export interface Answer {
   /** The refusal's code, or null for a success. */
   code: string | null
   replayed: boolean
-  /** The transaction status a success reported, when it reports one. */
+  /** The transaction status a success reported, or the one a refusal was made in. */
   reportedStatus: string | null
   /** Thrown before any answer (connection refused, reset): counts as a failure. */
   networkError: string | null
@@ -106,9 +106,12 @@ export class ApiClient {
       answer.status = response.status
       answer.replayed = response.headers.get('idempotent-replayed') === 'true'
       answer.body = text ? parseJson(text) : undefined
-      const body = answer.body as { code?: unknown; status?: unknown } | undefined
-      if (response.status >= 400) answer.code = typeof body?.code === 'string' ? body.code : '(no code)'
-      else if (typeof body?.status === 'string') answer.reportedStatus = body.status
+      const body = answer.body as { code?: unknown; status?: unknown; details?: { status?: unknown } } | undefined
+      if (response.status >= 400) {
+        answer.code = typeof body?.code === 'string' ? body.code : '(no code)'
+        // A refusal of the state machine names the state it was refused in.
+        if (typeof body?.details?.status === 'string') answer.reportedStatus = body.details.status
+      } else if (typeof body?.status === 'string') answer.reportedStatus = body.status
     } catch (error) {
       answer.networkError = (error as Error).message
     }
