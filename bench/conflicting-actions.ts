@@ -17,7 +17,7 @@
  *   - no answer was a 5xx (the client's and the server's own count, which
  *     includes the sandbox's webhook deliveries), and every refusal carries
  *     a documented code, with that code's status, on a status its route
- *     documents; every success reported a state the sale really was in.
+ *     documents; every answer named only a state the sale really was in.
  * It prints one line per race kind and engine (requests, successes,
  * replays, refusals by code, where the sales ended and what decided them),
  * the checks per engine with wall time, and "all checks passed" or the
@@ -25,6 +25,7 @@
  *
  *   npm run bench:conflicts                                   # both engines, 100 sales × 20 requests
  *   npm run bench:conflicts -- --engine pglite --sales 22 --requests 10
+ *   npm run bench:conflicts -- --only f2f --parallel 8 --window 8   # face-to-face kinds, 8 sales at a time
  *   BENCH_DATABASE_URL=postgres://user@host:5432/postgres npm run bench:conflicts
  *
  * On PostgreSQL it creates a database of its own (pactum_conflicts_…) on
