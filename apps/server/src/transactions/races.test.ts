@@ -201,6 +201,84 @@ describe('payment news from three sides at once', () => {
     const events = await t.db.selectFrom('transaction_events').select('event').where('transaction_id', '=', id).where('to_status', '=', 'paid').execute()
     expect(events).toEqual([{ event: 'payment_succeeded' }])
   })
+
+  it('does not leave a payment in progress when the debit fails while the browser’s report of it waits', async () => {
+    const t = await start()
+    const id = await t.joined()
+    await t.call('buyer', 'POST', `/api/v1/transactions/${id}/set_payment_method`, { payment_method: 'sepa' })
+    const opened = await t.call('buyer', 'POST', `/api/v1/transactions/${id}/pay`)
+    const intentId: string = opened.body.payment_intent_id
+    const submitted = await t.call(null, 'POST', `/sandbox/v1/payment_intents/${intentId}/confirm`, { client_secret: opened.body.client_secret, iban: 'DE35370400440532013002' })
+    expect(submitted.body.status).toBe('processing')
+    await t.app.services.jobs.runDue()
+    // The report reads "processing" from the provider; before it takes the
+    // row, the bank refuses the debit and that news is applied.
+    const provider = t.app.services.paymentProvider
+    const retrieve = provider.retrievePaymentIntent.bind(provider)
+    vi.spyOn(provider, 'retrievePaymentIntent').mockImplementationOnce(async (paymentIntentId) => {
+      const seen = await retrieve(paymentIntentId)
+      await t.clock.advance(t.app, 60)
+      return seen
+    })
+    const reported = await t.call('buyer', 'POST', `/api/v1/transactions/${id}/confirm_payment`, { payment_intent_id: intentId })
+    expect(reported).toMatchObject({ status: 200, body: { status: 'joined', is_payment_in_progress: false } })
+    await t.settle()
+
+    // Nothing is on its way: the buyer may pay again, either party may cancel.
+    expect((await t.call('seller', 'POST', `/api/v1/transactions/${id}/cancel`)).body.status).toBe('cancelled')
+    expect(await t.entries(id)).toEqual([])
+    // The buyer heard of the failure (twice, as it was undone and found again: a duplicate beats silence).
+    const failedMails = await t.db.selectFrom('notifications').select('template').where('transaction_id', '=', id).where('template', '=', 'payment_failed').execute()
+    expect(failedMails.length).toBeGreaterThanOrEqual(1)
+  })
+
+  it('opens a new payment once the old one, paid after the method changed, was sent back', async () => {
+    const t = await start()
+    const id = await t.joined()
+    const first = await t.call('buyer', 'POST', `/api/v1/transactions/${id}/pay`)
+    expect((await t.call('buyer', 'POST', `/api/v1/transactions/${id}/set_payment_method`, { payment_method: 'sepa' })).status).toBe(200)
+    // Another tab still shows the card form of the first payment, and the buyer uses it.
+    const firstId: string = first.body.payment_intent_id
+    await t.call(null, 'POST', `/sandbox/v1/payment_intents/${firstId}/confirm`, { client_secret: first.body.client_secret, card_number: '4242424242424242' })
+    await t.settle()
+    // 103.40 is not what is due by SEPA (101.40): it went straight back.
+    const refunds = await t.db.selectFrom('sandbox_refunds').select(['amount', 'status']).where('payment_intent_id', '=', firstId).execute()
+    expect(refunds).toEqual([{ amount: 10_340, status: 'succeeded' }])
+    expect(await t.status(id)).toBe('joined')
+
+    const second = await t.call('buyer', 'POST', `/api/v1/transactions/${id}/pay`)
+    expect(second).toMatchObject({ status: 200, body: { charge: 140 } })
+    expect(second.body.payment_intent_id).not.toBe(firstId)
+    await t.call(null, 'POST', `/sandbox/v1/payment_intents/${second.body.payment_intent_id}/confirm`, { client_secret: second.body.client_secret, iban: 'DE89370400440532013000' })
+    await t.settle()
+    expect(await t.status(id)).toBe('paid')
+    expect(await t.entries(id)).toEqual(['hold'])
+  })
+
+  it('answers a new payment, not a 500, when the old one is paid while pay replaces it', async () => {
+    const t = await start()
+    const id = await t.joined()
+    const first = await t.call('buyer', 'POST', `/api/v1/transactions/${id}/pay`)
+    const firstId: string = first.body.payment_intent_id
+    await t.call('buyer', 'POST', `/api/v1/transactions/${id}/set_payment_method`, { payment_method: 'sepa' })
+    // pay reads the old card payment as open; before it cancels it, another tab pays it.
+    const provider = t.app.services.paymentProvider
+    const retrieve = provider.retrievePaymentIntent.bind(provider)
+    vi.spyOn(provider, 'retrievePaymentIntent').mockImplementationOnce(async (paymentIntentId) => {
+      const seen = await retrieve(paymentIntentId)
+      await t.call(null, 'POST', `/sandbox/v1/payment_intents/${firstId}/confirm`, { client_secret: first.body.client_secret, card_number: '4242424242424242' })
+      return seen
+    })
+    const second = await t.call('buyer', 'POST', `/api/v1/transactions/${id}/pay`)
+    expect(second).toMatchObject({ status: 200, body: { charge: 140 } })
+    expect(second.body.payment_intent_id).not.toBe(firstId)
+    await t.settle()
+    // The card payment was not what is due any more: sent back whole, once.
+    const refunds = await t.db.selectFrom('sandbox_refunds').select(['amount', 'status']).where('payment_intent_id', '=', firstId).execute()
+    expect(refunds).toEqual([{ amount: 10_340, status: 'succeeded' }])
+    expect(await t.status(id)).toBe('joined')
+    expect(await t.entries(id)).toEqual([])
+  })
 })
 
 describe('an administrator resolving a dispute', () => {

@@ -1,7 +1,7 @@
 import type { PaymentMethod } from '@pactum/domain/currencies'
 import { highValueRequiresVerification } from '@pactum/domain/high-value'
 import type { TransactionEvent, TransactionKind } from '@pactum/domain/transactions/transaction'
-import type { PaymentIntent, PaymentProvider } from '../../adapters/payment-provider/port.ts'
+import { type PaymentIntent, type PaymentProvider, PaymentProviderError } from '../../adapters/payment-provider/port.ts'
 import { AppError, fieldError } from '../../errors.ts'
 import type { CurrentUser } from '../users.ts'
 import { actAsParty } from './act-as-party.ts'
@@ -61,7 +61,7 @@ export async function setPaymentMethod(deps: PaymentDeps, user: CurrentUser, id:
  * repeated calls return the same intent.
  */
 export async function pay(deps: PaymentDeps, user: CurrentUser, id: string, part: PaymentPart): Promise<{ row: TransactionRow; intent: PaymentIntent }> {
-  const row = await findForParty(deps.db, id, user.id, kindOf(part))
+  let row = await findForParty(deps.db, id, user.id, kindOf(part))
   const role = roleOf(row, user.id)
   if (role !== 'buyer') throw notBuyer()
   const existingId = intentOf(row, part)
@@ -77,24 +77,33 @@ export async function pay(deps: PaymentDeps, user: CurrentUser, id: string, part
       // The provider took the money before Pactum heard (its webhook or the
       // browser's confirmation is still on its way): take the news now, so
       // that the answer and the transaction agree.
-      await deps.db.transaction().execute(async (trx) => {
+      row = await deps.db.transaction().execute(async (trx) => {
         const locked = await lockForParty(trx, id, user.id, kindOf(part))
-        await applyEvent(deps, trx, locked, { type: 'payment_succeeded', paymentIntentId: existing.id, amount: existing.amount }, { actor: { kind: 'system' }, actorUserId: null })
+        return applyEvent(deps, trx, locked, { type: 'payment_succeeded', paymentIntentId: existing.id, amount: existing.amount }, { actor: { kind: 'system' }, actorUserId: null })
       })
-      throw new AppError(part === 'remainder' ? 'remainder_already_paid' : 'already_paid', 'This payment has already been made')
-    }
-    if (openStatuses.has(existing.status)) {
+      // Held: this payment is made (already_paid). Sent straight back, since
+      // the buyer changed the method after opening it: a new one is due.
+      assertAllowed(deps, row, opened(part, 'probe'), { kind: 'buyer' })
+    } else if (openStatuses.has(existing.status)) {
       // The buyer changed the method: the old intent must not be paid as well.
-      await deps.paymentProvider.cancelPaymentIntent({ paymentIntentId: existing.id, idempotencyKey: `${row.id}:cancel:${existing.id}` })
+      try {
+        await deps.paymentProvider.cancelPaymentIntent({ paymentIntentId: existing.id, idempotencyKey: `${row.id}:cancel:${existing.id}` })
+      } catch (error) {
+        // Paid (or its debit begun) in the meantime, in another tab: start
+        // again from what the provider says about it now.
+        if (error instanceof PaymentProviderError && error.code === 'invalid_state') return pay(deps, user, id, part)
+        throw error
+      }
     }
   }
   const keyPart = part === 'payment' ? '' : `${part}:`
+  const due = amountDue(row, part)
   const intent = await deps.paymentProvider.createPaymentIntent({
-    amount,
+    amount: due,
     currency: row.currency,
     paymentMethod: row.payment_method as PaymentMethod,
     transactionId: row.id,
-    idempotencyKey: `${row.id}:pay:${keyPart}${row.payment_method}:${amount}:${existingId ?? 'first'}`,
+    idempotencyKey: `${row.id}:pay:${keyPart}${row.payment_method}:${due}:${existingId ?? 'first'}`,
     metadata: { transaction_id: row.id, part },
   })
   const updated = await deps.db.transaction().execute(async (trx) => {
@@ -156,13 +165,27 @@ export async function confirmPayment(deps: PaymentDeps, user: CurrentUser, id: s
   if (!intent || intent.transactionId !== row.id) {
     throw fieldError('body.payment_intent_id', 'not a payment of this transaction')
   }
-  return deps.db.transaction().execute(async (trx) => {
+  const system = { actor: { kind: 'system' as const }, actorUserId: null }
+  const reported = await deps.db.transaction().execute(async (trx) => {
     const locked = await lockForParty(trx, id, user.id, kind)
-    const system = { actor: { kind: 'system' as const }, actorUserId: null }
     if (intent.status === 'succeeded') {
       return applyEvent(deps, trx, locked, { type: 'payment_succeeded', paymentIntentId, amount: intent.amount }, system)
     }
     if (intent.status === 'processing') return applyEvent(deps, trx, locked, { type: 'payment_started', paymentIntentId }, system)
     return locked
+  })
+  if (intent.status !== 'processing' || !reported.is_payment_in_progress) return reported
+  // "Processing" was read before the row lock: the debit may have failed (or
+  // gone through) and that news been applied in between, and the provider
+  // sends no more. Ask again now that ours is committed; news after this
+  // read finds the payment in progress and settles it as usual.
+  const current = await deps.paymentProvider.retrievePaymentIntent(paymentIntentId)
+  if (current.status === 'processing') return reported
+  const news: TransactionEvent =
+    current.status === 'succeeded' ? { type: 'payment_succeeded', paymentIntentId, amount: current.amount } : { type: 'payment_failed', paymentIntentId }
+  return deps.db.transaction().execute(async (trx) => {
+    const locked = await lockForParty(trx, id, user.id, kind)
+    // The provider's news, not this request's work: not written onto its Idempotency-Key.
+    return applyEvent({ ...deps, idempotency: null }, trx, locked, news, system)
   })
 }
