@@ -32,18 +32,14 @@
  * that server and drops it after; PGlite runs in a temporary directory.
  */
 import { randomBytes } from 'node:crypto'
-import { mkdtemp, rm } from 'node:fs/promises'
 import { createServer } from 'node:net'
-import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { parseArgs } from 'node:util'
-import pg from 'pg'
 import { loadConfig } from '../apps/server/src/config.ts'
-import { type Database, openDatabase, openPostgres } from '../apps/server/src/db/database.ts'
-import { migrateToLatest } from '../apps/server/src/db/migrations.ts'
 import { buildApp } from '../apps/server/src/http/app.ts'
 import { mintAccessToken } from '../apps/server/src/oidc/token-minter.ts'
+import { type BenchDatabase, type EngineName, openBenchDatabase, postgresReachable, postgresUrl } from './bench-database.ts'
 import { checkAnswers, checkSale, documentedStatuses, type Failure, pendingWork, type SaleOutcome, troubledJobs } from './conflicts/checks.ts'
 import { type Answer, ApiClient } from './conflicts/client.ts'
 import { type Prepared, raceKinds, Sale, SetupError } from './conflicts/races.ts'
@@ -68,65 +64,16 @@ const windowSeconds = Number(options.window)
 const kinds = raceKinds.filter((kind) => kind.name.includes(options.only))
 if (kinds.length === 0) throw new Error(`no race kind matches ${options.only}`)
 if (requestCount < 10) throw new Error('--requests must be at least 10: the payment races alone send 7')
-const postgresUrl = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres'
 const webhookSecret = `whsec_bench_${randomBytes(12).toString('hex')}`
 
 interface Engine {
-  name: 'pglite' | 'postgres'
-  open(): Promise<{ database: Database; env: Record<string, string>; dispose(): Promise<void> }>
+  name: EngineName
+  open(): Promise<BenchDatabase>
 }
 
 const engines: Record<string, Engine> = {
-  pglite: {
-    name: 'pglite',
-    async open() {
-      const dataDir = await mkdtemp(path.join(tmpdir(), 'pactum-conflicts-'))
-      const database = await openDatabase({ databaseUrl: undefined, dataDir })
-      await migrateToLatest(database.db)
-      return { database, env: { DATA_DIR: dataDir }, dispose: () => rm(dataDir, { recursive: true, force: true }) }
-    },
-  },
-  postgres: {
-    name: 'postgres',
-    async open() {
-      const name = `pactum_conflicts_${randomBytes(4).toString('hex')}`
-      await withAdmin((admin) => admin.query(`CREATE DATABASE ${name}`))
-      const url = new URL(postgresUrl)
-      url.pathname = `/${name}`
-      const database = openPostgres(url.toString())
-      await migrateToLatest(database.db)
-      const dataDir = await mkdtemp(path.join(tmpdir(), 'pactum-conflicts-'))
-      return {
-        database,
-        env: { DATA_DIR: dataDir, DATABASE_URL: url.toString() },
-        dispose: async () => {
-          // The pool has let go of its connections; give their backends a moment to end before forcing the rest.
-          await sleep(500)
-          await withAdmin((admin) => admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`))
-          await rm(dataDir, { recursive: true, force: true })
-        },
-      }
-    },
-  },
-}
-
-async function withAdmin<T>(work: (admin: pg.Client) => Promise<T>): Promise<T> {
-  const admin = new pg.Client({ connectionString: postgresUrl })
-  await admin.connect()
-  try {
-    return await work(admin)
-  } finally {
-    await admin.end()
-  }
-}
-
-async function postgresReachable(): Promise<boolean> {
-  try {
-    await withAdmin((admin) => admin.query('select 1'))
-    return true
-  } catch {
-    return false
-  }
+  pglite: { name: 'pglite', open: () => openBenchDatabase('pglite', 'conflicts') },
+  postgres: { name: 'postgres', open: () => openBenchDatabase('postgres', 'conflicts') },
 }
 
 function freePort(): Promise<number> {

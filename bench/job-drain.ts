@@ -16,16 +16,11 @@
  * On PostgreSQL it creates a database of its own (pactum_bench_…) on that
  * server and drops it after.
  */
-import { randomBytes } from 'node:crypto'
-import { mkdtemp, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
 import { sql } from 'kysely'
-import pg from 'pg'
 import { loadConfig } from '../apps/server/src/config.ts'
-import { type Database, openDatabase, openPostgres } from '../apps/server/src/db/database.ts'
-import { migrateToLatest } from '../apps/server/src/db/migrations.ts'
+import type { Database } from '../apps/server/src/db/database.ts'
 import { buildApp } from '../apps/server/src/http/app.ts'
 import { uuidV7 } from '../apps/server/src/ids.ts'
 import { JobQueue } from '../apps/server/src/jobs/job-queue.ts'
@@ -33,6 +28,7 @@ import { verifyLedger } from '../apps/server/src/ledger/verify-ledger.ts'
 import { createNotificationQueue } from '../apps/server/src/notifications/send-notification.ts'
 import { mintAccessToken } from '../apps/server/src/oidc/token-minter.ts'
 import { createTransactionQueues, jobEffectScheduler } from '../apps/server/src/transactions/transaction-jobs.ts'
+import { type BenchDatabase, type EngineName, openBenchDatabase, postgresReachable, postgresUrl } from './bench-database.ts'
 import { deliveredSale } from './delivered-sale.ts'
 
 const { values: options } = parseArgs({
@@ -46,66 +42,18 @@ const { values: options } = parseArgs({
 })
 const timerCount = Number(options.timers)
 const emailCount = Number(options.emails)
-const postgresUrl = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres'
 
 interface Engine {
-  name: 'pglite' | 'postgres'
-  /** A fresh, migrated database, and how to get rid of it. */
-  open(): Promise<{ database: Database; env: Record<string, string>; dispose(): Promise<void> }>
+  name: EngineName
+  open(): Promise<BenchDatabase>
 }
 
 const engines: Record<string, Engine> = {
-  pglite: {
-    name: 'pglite',
-    async open() {
-      const dataDir = await mkdtemp(path.join(tmpdir(), 'pactum-bench-'))
-      const database = await openDatabase({ databaseUrl: undefined, dataDir })
-      await migrateToLatest(database.db)
-      return { database, env: { DATA_DIR: dataDir }, dispose: () => rm(dataDir, { recursive: true, force: true }) }
-    },
-  },
-  postgres: {
-    name: 'postgres',
-    async open() {
-      const name = `pactum_bench_${randomBytes(4).toString('hex')}`
-      await withAdmin((admin) => admin.query(`CREATE DATABASE ${name}`))
-      const url = new URL(postgresUrl)
-      url.pathname = `/${name}`
-      const database = openPostgres(url.toString())
-      await migrateToLatest(database.db)
-      const dataDir = await mkdtemp(path.join(tmpdir(), 'pactum-bench-'))
-      return {
-        database,
-        env: { DATA_DIR: dataDir, DATABASE_URL: url.toString() },
-        dispose: async () => {
-          await withAdmin((admin) => admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`))
-          await rm(dataDir, { recursive: true, force: true })
-        },
-      }
-    },
-  },
+  pglite: { name: 'pglite', open: () => openBenchDatabase('pglite', 'bench') },
+  postgres: { name: 'postgres', open: () => openBenchDatabase('postgres', 'bench') },
 }
 
-async function withAdmin<T>(work: (admin: pg.Client) => Promise<T>): Promise<T> {
-  const admin = new pg.Client({ connectionString: postgresUrl })
-  await admin.connect()
-  try {
-    return await work(admin)
-  } finally {
-    await admin.end()
-  }
-}
-
-async function postgresReachable(): Promise<boolean> {
-  try {
-    await withAdmin((admin) => admin.query('select 1'))
-    return true
-  } catch {
-    return false
-  }
-}
-
-type Setup = Awaited<ReturnType<Engine['open']>>
+type Setup = BenchDatabase
 
 /** One real sale through the API, up to `delivered`; its copies are what the benchmarks drain. */
 async function templateSale(setup: Setup): Promise<string> {
