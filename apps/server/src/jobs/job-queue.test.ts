@@ -89,7 +89,8 @@ describe('job queue', () => {
     })
     await deadProcess.start()
     expect(await deadProcess.fetch('test-orphaned')).toHaveLength(1)
-    await deadProcess.stop({ graceful: false, close: false })
+    // On PostgreSQL its own pool goes with it; PGlite's one engine belongs to the app.
+    await deadProcess.stop({ graceful: false, close: !pglite })
 
     await clock.jobClock.tick(5_000)
     await jobs.runDue()
