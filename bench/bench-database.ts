@@ -3,9 +3,9 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
-import pg from 'pg'
 import { type Database, openDatabase, openPostgres } from '../apps/server/src/db/database.ts'
 import { migrateToLatest } from '../apps/server/src/db/migrations.ts'
+import { postgresReachable, withPostgresAdmin } from '../apps/server/src/db/postgres-admin.ts'
 
 /**
  * A fresh, migrated database for one benchmark run, on either engine:
@@ -33,7 +33,7 @@ export async function openBenchDatabase(engine: EngineName, purpose: string): Pr
     return { database, env: { DATA_DIR: dataDir }, dispose: () => rm(dataDir, { recursive: true, force: true }) }
   }
   const name = `pactum_${purpose}_${randomBytes(4).toString('hex')}`
-  await withAdmin((admin) => admin.query(`CREATE DATABASE ${name}`))
+  await withPostgresAdmin(postgresUrl, (admin) => admin.query(`CREATE DATABASE ${name}`))
   const url = new URL(postgresUrl)
   url.pathname = `/${name}`
   const database = openPostgres(url.toString())
@@ -44,27 +44,27 @@ export async function openBenchDatabase(engine: EngineName, purpose: string): Pr
     dispose: async () => {
       // The pools have let go of their connections; give their backends a moment to end before forcing the rest.
       await sleep(500)
-      await withAdmin((admin) => admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`))
+      await withPostgresAdmin(postgresUrl, (admin) => admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`))
       await rm(dataDir, { recursive: true, force: true })
     },
   }
 }
 
-export async function postgresReachable(): Promise<boolean> {
-  try {
-    await withAdmin((admin) => admin.query('select 1'))
-    return true
-  } catch {
-    return false
-  }
+
+/** Whether the benchmarks' PostgreSQL server answers. */
+export function benchPostgresReachable(): Promise<boolean> {
+  return postgresReachable(postgresUrl)
 }
 
-async function withAdmin<T>(work: (admin: pg.Client) => Promise<T>): Promise<T> {
-  const admin = new pg.Client({ connectionString: postgresUrl })
-  await admin.connect()
-  try {
-    return await work(admin)
-  } finally {
-    await admin.end()
+export interface BenchEngine {
+  name: EngineName
+  open(): Promise<BenchDatabase>
+}
+
+/** The two engines by name, each opening databases named for `purpose`. */
+export function benchEngines(purpose: string): Record<string, BenchEngine> {
+  return {
+    pglite: { name: 'pglite', open: () => openBenchDatabase('pglite', purpose) },
+    postgres: { name: 'postgres', open: () => openBenchDatabase('postgres', purpose) },
   }
 }

@@ -39,7 +39,7 @@ import { parseArgs } from 'node:util'
 import { loadConfig } from '../apps/server/src/config.ts'
 import { buildApp } from '../apps/server/src/http/app.ts'
 import { mintAccessToken } from '../apps/server/src/oidc/token-minter.ts'
-import { type BenchDatabase, type EngineName, openBenchDatabase, postgresReachable, postgresUrl } from './bench-database.ts'
+import { type BenchEngine, benchEngines, benchPostgresReachable, postgresUrl } from './bench-database.ts'
 import { checkAnswers, checkSale, documentedStatuses, type Failure, pendingWork, type SaleOutcome, troubledJobs } from './conflicts/checks.ts'
 import { type Answer, ApiClient } from './conflicts/client.ts'
 import { type Prepared, raceKinds, Sale, SetupError } from './conflicts/races.ts'
@@ -66,15 +66,7 @@ if (kinds.length === 0) throw new Error(`no race kind matches ${options.only}`)
 if (requestCount < 10) throw new Error('--requests must be at least 10: the payment races alone send 7')
 const webhookSecret = `whsec_bench_${randomBytes(12).toString('hex')}`
 
-interface Engine {
-  name: EngineName
-  open(): Promise<BenchDatabase>
-}
-
-const engines: Record<string, Engine> = {
-  pglite: { name: 'pglite', open: () => openBenchDatabase('pglite', 'conflicts') },
-  postgres: { name: 'postgres', open: () => openBenchDatabase('postgres', 'conflicts') },
-}
+const engines = benchEngines('conflicts')
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -93,7 +85,7 @@ interface RaceRecord {
   outcome: SaleOutcome | null
 }
 
-async function runEngine(engine: Engine): Promise<Failure[]> {
+async function runEngine(engine: BenchEngine): Promise<Failure[]> {
   const wallStarted = performance.now()
   const setup = await engine.open()
   const port = await freePort()
@@ -320,7 +312,7 @@ const failures: Failure[] = []
 for (const name of options.engine.split(',').map((item) => item.trim())) {
   const engine = engines[name]
   if (!engine) throw new Error(`unknown engine ${name}: pglite or postgres`)
-  if (name === 'postgres' && !(await postgresReachable())) {
+  if (name === 'postgres' && !(await benchPostgresReachable())) {
     print(`postgres skipped: nothing answers at ${postgresUrl} (set BENCH_DATABASE_URL)`)
     continue
   }

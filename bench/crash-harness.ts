@@ -21,7 +21,8 @@
 import { parseArgs } from 'node:util'
 import { crashPointNames } from '../apps/server/src/crash-points.ts'
 import { type CrashRunReport, runCrashScenario } from '../apps/server/src/testing/crash-run.ts'
-import { type CrashEngine, pgliteEngine, postgresEngine, postgresReachable } from '../apps/server/src/testing/crash-server.ts'
+import { postgresReachable } from '../apps/server/src/db/postgres-admin.ts'
+import { type CrashEngine, pgliteEngine, postgresEngine } from '../apps/server/src/testing/crash-server.ts'
 
 const { values: options } = parseArgs({
   options: {

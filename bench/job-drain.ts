@@ -28,7 +28,7 @@ import { verifyLedger } from '../apps/server/src/ledger/verify-ledger.ts'
 import { createNotificationQueue } from '../apps/server/src/notifications/send-notification.ts'
 import { mintAccessToken } from '../apps/server/src/oidc/token-minter.ts'
 import { createTransactionQueues, jobEffectScheduler } from '../apps/server/src/transactions/transaction-jobs.ts'
-import { type BenchDatabase, type EngineName, openBenchDatabase, postgresReachable, postgresUrl } from './bench-database.ts'
+import { type BenchDatabase, type BenchEngine, benchEngines, benchPostgresReachable, postgresUrl } from './bench-database.ts'
 import { deliveredSale } from './delivered-sale.ts'
 
 const { values: options } = parseArgs({
@@ -43,15 +43,7 @@ const { values: options } = parseArgs({
 const timerCount = Number(options.timers)
 const emailCount = Number(options.emails)
 
-interface Engine {
-  name: EngineName
-  open(): Promise<BenchDatabase>
-}
-
-const engines: Record<string, Engine> = {
-  pglite: { name: 'pglite', open: () => openBenchDatabase('pglite', 'bench') },
-  postgres: { name: 'postgres', open: () => openBenchDatabase('postgres', 'bench') },
-}
+const engines = benchEngines('bench')
 
 type Setup = BenchDatabase
 
@@ -199,7 +191,7 @@ async function countWhere(database: Database, query: ReturnType<typeof sql<{ n: 
   return Number(rows[0]?.n ?? 0)
 }
 
-async function runTimers(engine: Engine, target: number): Promise<void> {
+async function runTimers(engine: BenchEngine, target: number): Promise<void> {
   const setup = await engine.open()
   try {
     const ids = await seedDueReleases(setup, timerCount)
@@ -235,7 +227,7 @@ async function runTimers(engine: Engine, target: number): Promise<void> {
   }
 }
 
-async function runEmails(engine: Engine, target: number): Promise<void> {
+async function runEmails(engine: BenchEngine, target: number): Promise<void> {
   const setup = await engine.open()
   try {
     await seedEmails(setup, emailCount)
@@ -270,7 +262,7 @@ const wanted = options.engine.split(',').map((name) => name.trim())
 for (const name of wanted) {
   const engine = engines[name]
   if (!engine) throw new Error(`unknown engine ${name}: pglite or postgres`)
-  if (name === 'postgres' && !(await postgresReachable())) {
+  if (name === 'postgres' && !(await benchPostgresReachable())) {
     print(`postgres skipped: nothing answers at ${postgresUrl} (set BENCH_DATABASE_URL)`)
     continue
   }

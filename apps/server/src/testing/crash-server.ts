@@ -6,8 +6,8 @@ import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import pg from 'pg'
 import { type Database, openDatabase, openPostgres } from '../db/database.ts'
+import { withPostgresAdmin } from '../db/postgres-admin.ts'
 
 /**
  * The real server as a child process, for the crash harness
@@ -53,7 +53,7 @@ export async function pgliteEngine(): Promise<CrashEngine> {
 /** A database of its own (`pactum_crash_…`) on the server `serverUrl` points at, dropped by dispose(). */
 export async function postgresEngine(serverUrl: string): Promise<CrashEngine> {
   const name = `pactum_crash_${randomBytes(5).toString('hex')}`
-  await withAdmin(serverUrl, (admin) => admin.query(`CREATE DATABASE ${name}`))
+  await withPostgresAdmin(serverUrl, (admin) => admin.query(`CREATE DATABASE ${name}`))
   const url = new URL(serverUrl)
   url.pathname = `/${name}`
   const dataDir = await mkdtemp(path.join(tmpdir(), 'pactum-crash-'))
@@ -63,28 +63,9 @@ export async function postgresEngine(serverUrl: string): Promise<CrashEngine> {
     env: { DATA_DIR: dataDir, DATABASE_URL: url.toString() },
     open: async () => openPostgres(url.toString()),
     dispose: async () => {
-      await withAdmin(serverUrl, (admin) => admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`))
+      await withPostgresAdmin(serverUrl, (admin) => admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`))
       await rm(dataDir, { recursive: true, force: true })
     },
-  }
-}
-
-export async function postgresReachable(serverUrl: string): Promise<boolean> {
-  try {
-    await withAdmin(serverUrl, (admin) => admin.query('select 1'))
-    return true
-  } catch {
-    return false
-  }
-}
-
-async function withAdmin<T>(serverUrl: string, work: (admin: pg.Client) => Promise<T>): Promise<T> {
-  const admin = new pg.Client({ connectionString: serverUrl })
-  await admin.connect()
-  try {
-    return await work(admin)
-  } finally {
-    await admin.end()
   }
 }
 

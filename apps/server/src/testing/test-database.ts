@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto'
 import { PGlite } from '@electric-sql/pglite'
-import pg from 'pg'
+import type pg from 'pg'
 import { fromPglite as fromPgliteForJobs, PgBoss } from 'pg-boss'
 import { type Database, fromPglite, openPostgres, pgliteParsers } from '../db/database.ts'
+import { withPostgresAdmin } from '../db/postgres-admin.ts'
 import { migrateToLatest, schemaFingerprint } from '../db/migrations.ts'
 
 /**
@@ -46,18 +47,18 @@ let postgresTemplateName: Promise<string> | undefined
 function postgresTemplate(url: string): Promise<string> {
   postgresTemplateName ??= (async () => {
     const name = `pactum_template_${schemaFingerprint()}`
-    const found = await withAdmin(url, (admin) => admin.query('select 1 from pg_database where datname = $1', [name]))
+    const found = await withPostgresAdmin(url, (admin) => admin.query('select 1 from pg_database where datname = $1', [name]))
     if (found.rowCount === 1) return name
 
     const building = `pactum_building_${randomBytes(6).toString('hex')}`
-    await withAdmin(url, (admin) => admin.query(`CREATE DATABASE ${building}`))
+    await withPostgresAdmin(url, (admin) => admin.query(`CREATE DATABASE ${building}`))
     const database = openPostgres(databaseUrl(url, building))
     await migrateToLatest(database.db)
     const boss = new PgBoss({ connectionString: databaseUrl(url, building), max: 1, supervise: false, schedule: false })
     await boss.start()
     await boss.stop({ graceful: false, close: true })
     await database.close()
-    await withAdmin(url, async (admin) => {
+    await withPostgresAdmin(url, async (admin) => {
       await waitForNoConnections(admin, building)
       try {
         await admin.query(`ALTER DATABASE ${building} RENAME TO ${name}`)
@@ -70,16 +71,6 @@ function postgresTemplate(url: string): Promise<string> {
     return name
   })()
   return postgresTemplateName
-}
-
-async function withAdmin<T>(url: string, work: (admin: pg.Client) => Promise<T>): Promise<T> {
-  const admin = new pg.Client({ connectionString: url })
-  await admin.connect()
-  try {
-    return await work(admin)
-  } finally {
-    await admin.end()
-  }
 }
 
 function databaseUrl(url: string, name: string): string {
@@ -138,13 +129,13 @@ async function emptyAllTables(pglite: PGlite): Promise<void> {
 async function createPostgresTestDatabase(url: string): Promise<Database> {
   const templateName = await postgresTemplate(url)
   const name = `pactum_test_${randomBytes(6).toString('hex')}`
-  await withAdmin(url, (admin) => admin.query(`CREATE DATABASE ${name} TEMPLATE ${templateName}`))
+  await withPostgresAdmin(url, (admin) => admin.query(`CREATE DATABASE ${name} TEMPLATE ${templateName}`))
   const database = openPostgres(databaseUrl(url, name))
   return {
     ...database,
     close: async () => {
       await database.close()
-      await withAdmin(url, async (admin) => {
+      await withPostgresAdmin(url, async (admin) => {
         await waitForNoConnections(admin, name)
         await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
       })
