@@ -102,6 +102,8 @@ async function runEngine(engine: BenchEngine): Promise<Failure[]> {
     SANDBOX_TRACKING_IN_TRANSIT_SECONDS: '1',
     SANDBOX_TRACKING_DELIVERED_SECONDS: '3',
     COMPLAINT_PERIOD_SECONDS: String(windowSeconds),
+    // Everyone is a company user (DESIGN §2), so that the races may pay by SEPA.
+    COMPANY_EMAIL_DOMAIN: 'bench.example',
   })
   const app = await buildApp({ config, database: setup.database, webDistDir: path.join(setup.env.DATA_DIR!, 'no-web') })
   // The server's own count of 5xx answers: it also sees the sandbox's webhook deliveries, made in-process.
@@ -124,6 +126,7 @@ async function runEngine(engine: BenchEngine): Promise<Failure[]> {
         audience: config.oidc.audience,
         clientId: config.oidc.clientId,
         email,
+        emailVerified: true,
         admin,
         ttlSeconds: 4 * 3600,
       })

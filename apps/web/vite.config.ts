@@ -17,5 +17,7 @@ export default defineConfig({
     environment: 'happy-dom',
     passWithNoTests: true,
     setupFiles: ['./src/test/setup.ts'],
+    // Room for the longer waits of setup.ts on a loaded machine.
+    testTimeout: 30_000,
   },
 })

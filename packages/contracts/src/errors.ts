@@ -23,6 +23,7 @@ export const errorStatus = {
   not_seller: 403,
   not_admin: 403,
   cannot_join_own_transaction: 403,
+  payment_method_not_allowed: 403,
   not_found: 404,
   join_code_not_found: 404,
   invalid_state: 409,

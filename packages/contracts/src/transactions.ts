@@ -233,6 +233,9 @@ export const adminActionBodySchema = z
 
 export type UpdateTransactionBody = z.infer<typeof updateTransactionBodySchema>
 
+/** GET /me/supported_payment_methods: what this user may create with and pay by (DESIGN §2). */
+export const supportedPaymentMethodsSchema = z.array(paymentMethodSchema).meta({ id: 'SupportedPaymentMethods' })
+
 /** GET /me/supported_currencies and /me/supported_payout_currencies. */
 export const supportedCurrenciesSchema = z.array(currencyCodeSchema).meta({ id: 'SupportedCurrencies' })
 

@@ -169,6 +169,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       const verificationDeps = { db: database.db, clock, paymentProvider: providers.paymentProvider, method: config.verificationMethod }
       const paymentDeps = () => ({
         ...transactionDeps,
+        config,
         paymentProvider: providers.paymentProvider,
         isIdentityVerified: (userId: string) => isIdentityVerified(verificationDeps, userId),
       })

@@ -213,6 +213,7 @@ const plans: Partial<Record<MatrixRoute, Plan>> = {
   'GET /api/v1/me': get('/api/v1/me'),
   'POST /api/v1/me/email_confirmation': request(() => '/api/v1/me/email_confirmation'),
   'GET /api/v1/me/supported_currencies': get('/api/v1/me/supported_currencies'),
+  'GET /api/v1/me/supported_payment_methods': get('/api/v1/me/supported_payment_methods'),
   'GET /api/v1/me/supported_payout_currencies': get('/api/v1/me/supported_payout_currencies'),
   'POST /api/v1/me/personal/set_active_country': request(() => '/api/v1/me/personal/set_active_country', () => ({ country_code: 'ie' })),
   'POST /api/v1/me/accept_tos_direct': request(() => '/api/v1/me/accept_tos_direct'),

@@ -32,6 +32,8 @@ export async function mintAccessToken(o: {
   firstName?: string
   lastName?: string
   admin?: boolean
+  /** Whether the address counts as confirmed (company and partner privileges need it). */
+  emailVerified?: boolean
   ttlSeconds?: number
 }): Promise<string> {
   const { kid, alg } = o.privateSigningKey
@@ -43,6 +45,7 @@ export async function mintAccessToken(o: {
     client_id: o.clientId,
     scope: 'api',
     email,
+    email_verified: o.emailVerified ?? false,
     given_name: o.firstName ?? '',
     family_name: o.lastName ?? '',
     ...(o.admin ? { roles: ['admin'] } : {}),

@@ -10,12 +10,13 @@ afterEach(async () => {
   testApp = undefined
 })
 
-async function start() {
+/** `companyBuyer`: the buyer's confirmed address is in the company domain, so they may pay by SEPA (DESIGN §2). */
+async function start(options: { companyBuyer?: boolean } = {}) {
   const clock = new TestClock(new Date('2026-11-22T10:00:00Z'))
-  testApp = await createTestApp({ clock })
+  testApp = await createTestApp({ clock, env: options.companyBuyer ? { COMPANY_EMAIL_DOMAIN: 'example.com' } : {} })
   const tokens = await partyTokens(testApp.tokenFor, {
     seller: { firstName: 'Sam', lastName: 'Seller' },
-    buyer: { firstName: 'Bea', lastName: 'Buyer' },
+    buyer: { firstName: 'Bea', lastName: 'Buyer', emailVerified: options.companyBuyer ?? false },
     stranger: {},
   })
   return { app: testApp.app, clock, call: apiCaller(testApp.app, tokens) }
@@ -204,7 +205,7 @@ describe('shipping details', () => {
   })
 
   it('cannot change while a SEPA payment is processing: payment_in_progress', async () => {
-    const { call } = await start()
+    const { call } = await start({ companyBuyer: true })
     const { id, joinCode } = await createSale(call)
     await joinSale(call, joinCode)
     await call('buyer', 'POST', `/api/v1/transactions/${id}/set_payment_method`, { payment_method: 'sepa' })

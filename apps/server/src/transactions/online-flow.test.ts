@@ -11,10 +11,12 @@ afterEach(async () => {
 })
 
 /** Two people and an admin driving the real API in-process. */
-async function start() {
+/** `companyBuyer`: the buyer's confirmed address is in the company domain, so they may pay by SEPA (DESIGN §2). */
+async function start(options: { companyBuyer?: boolean } = {}) {
   const clock = new TestClock(new Date('2026-11-22T10:00:00Z'))
-  testApp = await createTestApp({ clock })
-  const tokens = await partyTokens(testApp.tokenFor, { seller: { firstName: 'Sam' }, buyer: { firstName: 'Bea' }, stranger: {}, admin: { admin: true } })
+  testApp = await createTestApp({ clock, env: options.companyBuyer ? { COMPANY_EMAIL_DOMAIN: 'example.com' } : {} })
+  const buyer = { firstName: 'Bea', emailVerified: options.companyBuyer ?? false }
+  const tokens = await partyTokens(testApp.tokenFor, { seller: { firstName: 'Sam' }, buyer, stranger: {}, admin: { admin: true } })
   return { app: testApp.app, clock, call: apiCaller(testApp.app, tokens) }
 }
 
@@ -302,7 +304,7 @@ describe('wrong-state answers name their reason', () => {
   })
 
   it('holds cancelling while a SEPA payment is processing with payment_in_progress', async () => {
-    const { call } = await start()
+    const { call } = await start({ companyBuyer: true })
     const { id } = await joinedSale(call)
     await call('buyer', 'POST', `/api/v1/transactions/${id}/set_payment_method`, { payment_method: 'sepa' })
     const opened = await call('buyer', 'POST', `/api/v1/transactions/${id}/pay`)

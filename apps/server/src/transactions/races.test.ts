@@ -22,9 +22,10 @@ afterEach(async () => {
 
 async function start() {
   const clock = new TestClock(new Date('2026-11-22T10:00:00Z'))
-  testApp = await createTestApp({ clock, env: { SANDBOX_WEBHOOK_SECRET: webhookSecret } })
+  // The buyer is a company user (DESIGN §2), so that races may involve SEPA.
+  testApp = await createTestApp({ clock, env: { SANDBOX_WEBHOOK_SECRET: webhookSecret, COMPANY_EMAIL_DOMAIN: 'example.com' } })
   const { app } = testApp
-  const tokens = await partyTokens(testApp.tokenFor, { seller: { firstName: 'Sam' }, buyer: { firstName: 'Bea' }, admin: { admin: true } })
+  const tokens = await partyTokens(testApp.tokenFor, { seller: { firstName: 'Sam' }, buyer: { firstName: 'Bea', emailVerified: true }, admin: { admin: true } })
   const call = apiCaller(app, tokens)
   const db = app.services.db
 

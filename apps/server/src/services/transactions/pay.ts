@@ -6,12 +6,15 @@ import { AppError, fieldError } from '../../errors.ts'
 import type { CurrentUser } from '../users.ts'
 import { actAsParty } from './act-as-party.ts'
 import { applyEvent, assertAllowed, type TransactionDeps } from '../../transactions/apply-event.ts'
-import { quoteOrRefuse } from './quote.ts'
+import type { Config } from '../../config.ts'
+import { quoteOrRefuse, requireMethodAllowed } from './quote.ts'
 import type { TransactionRow } from '../../transactions/transaction-state.ts'
 import { findForParty, lockForParty } from '../../transactions/transactions-repository.ts'
 import { roleOf } from '../../transactions/transaction-view.ts'
 
 export type PaymentDeps = TransactionDeps & {
+  /** Which payment methods a user may use (DESIGN §2, `userOffer`). */
+  config: Config
   paymentProvider: PaymentProvider
   /** Whether the user has passed identity verification (services/verification.ts). */
   isIdentityVerified: (userId: string) => Promise<boolean>
@@ -45,6 +48,8 @@ function notBuyer(): AppError {
 export async function setPaymentMethod(deps: PaymentDeps, user: CurrentUser, id: string, kind: TransactionKind, paymentMethod: PaymentMethod): Promise<TransactionRow> {
   const current = await findForParty(deps.db, id, user.id, kind)
   const quote = quoteOrRefuse({ price: current.price, currency: current.currency, paymentMethod })
+  // Others are refused by the domain as not the buyer, whatever the method.
+  if (roleOf(current, user.id) === 'buyer') requireMethodAllowed(deps.config, user, paymentMethod)
   return actAsParty(
     deps,
     user,
@@ -67,6 +72,8 @@ export async function pay(deps: PaymentDeps, user: CurrentUser, id: string, part
   const existingId = intentOf(row, part)
   // The domain says whether this payment may be opened now (an open one counts as opened again).
   assertAllowed(deps, row, opened(part, existingId ?? 'probe'), { kind: 'buyer' })
+  // The creator may have chosen a method this buyer may not use: they choose another first.
+  if (row.payment_method !== null) requireMethodAllowed(deps.config, user, row.payment_method as PaymentMethod)
   await requireVerifiedParties(deps, row)
   const amount = amountDue(row, part)
   if (existingId) {

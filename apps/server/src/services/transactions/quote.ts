@@ -1,3 +1,4 @@
+import type { PaymentMethod } from '@pactum/domain/currencies'
 import { type ChargeQuote, checkShownCharge, largestPricedAmount, minimumPrice, type QuoteRefusal, quoteCharge } from '@pactum/domain/fees'
 import type { Config } from '../../config.ts'
 import { AppError } from '../../errors.ts'
@@ -42,7 +43,16 @@ export function requireOffered(config: Config, user: CurrentUser, quote: ChargeQ
   if ((options.currencyChosen ?? true) && !offer.currencies.includes(quote.currency)) {
     throw new AppError('unsupported_currency', 'This currency is not available to you', { details: { field: 'currency' } })
   }
-  if (options.paymentMethodChosen && !offer.paymentMethods.includes(quote.paymentMethod)) {
-    throw new AppError('invalid_payment_method', 'This payment method is not available to you', { details: { field: 'payment_method' } })
+  if (options.paymentMethodChosen) requireMethodAllowed(config, user, quote.paymentMethod)
+}
+
+/**
+ * The payer (or the creator choosing for them) may only use the methods
+ * DESIGN §2 opens to them: checked on create, update, set_payment_method and
+ * pay alike, so that no path lets an ordinary user pay by SEPA.
+ */
+export function requireMethodAllowed(config: Config, user: CurrentUser, paymentMethod: PaymentMethod): void {
+  if (!userOffer(config, user).paymentMethods.includes(paymentMethod)) {
+    throw new AppError('payment_method_not_allowed', 'This payment method is not available to you', { details: { field: 'payment_method' } })
   }
 }

@@ -119,3 +119,29 @@ describe('create transaction (online)', () => {
     expect(screen.getByTestId('amount-price').textContent).toBe('1234,50\u00a0zł')
   })
 })
+
+describe('create transaction: payment methods', () => {
+  const quotes = () => ({ ...defaultApiRoutes(), 'GET /charge': quoteRoute(() => 78) })
+
+  async function reachDetails(api: ReturnType<typeof fakeApiClient>) {
+    await renderApp('/create-transaction?user=seller&cur=eur&price=12.34&desc=Lamp', { api })
+    await userEvent.click(await screen.findByTestId('create-next'))
+    await waitFor(() => expect(api.request).toHaveBeenCalledWith('/me/supported_payment_methods', expect.anything()))
+  }
+
+  it('offers only the methods the server says this user may use', async () => {
+    const api = fakeApiClient({ ...quotes(), 'GET /me/supported_payment_methods': ['card', 'p24'] })
+    await reachDetails(api)
+    expect(screen.getByTestId('method-card')).toBeTruthy()
+    expect(screen.getByTestId('method-p24')).toBeTruthy()
+    expect(screen.queryByTestId('method-sepa')).toBeNull()
+    // The offer no longer depends on probing the public fee quote with SEPA.
+    expect(api.request.mock.calls.some(([, init]) => init?.query?.payment_method === 'sepa')).toBe(false)
+  })
+
+  it('offers SEPA to a user the server allows it', async () => {
+    const api = fakeApiClient({ ...quotes(), 'GET /me/supported_payment_methods': ['card', 'p24', 'sepa'] })
+    await reachDetails(api)
+    expect(await screen.findByTestId('method-sepa')).toBeTruthy()
+  })
+})

@@ -71,7 +71,7 @@ export function OnlineCreateForm({ prefill, currencies }: { prefill: Prefill; cu
   const [paymentMethod, setPaymentMethod] = useState<PaymentMethod>('card')
   const [feeChanged, setFeeChanged] = useState(false)
   const [created, setCreated] = useState<Transaction | null>(null)
-  const offeredMethods = useOfferedPaymentMethods(currency)
+  const offeredMethods = useOfferedPaymentMethods()
 
   const parsed = parseMoneyInput(priceText, currency, locale)
   const price = parsed.ok && parsed.minor >= minimumPrice ? parsed.minor : null

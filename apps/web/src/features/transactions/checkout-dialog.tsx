@@ -148,13 +148,15 @@ export function CheckoutDialog({ plan, onClose }: { plan: CheckoutPlan; onClose:
   const result = useResultModal()
   const fullScreen = useMediaQuery('(max-width:599px)')
   const ids = { title: useId(), method: useId() }
-  const offered = useOfferedPaymentMethods(plan.currency)
+  const offered = useOfferedPaymentMethods()
 
   const stages: Stage[] = [...(plan.collectsAddress ? ['address' as const] : []), ...(plan.setMethodAction ? ['method' as const] : []), 'pay']
   const [stage, setStage] = useState<Stage>(stages[0] ?? 'pay')
   const [address, setAddress] = useState<ShippingAddress>(emptyAddress)
   const [showErrors, setShowErrors] = useState(false)
-  const [method, setMethod] = useState<PaymentMethod>(plan.paymentMethod ?? 'card')
+  const [pickedMethod, setMethod] = useState<PaymentMethod>(plan.paymentMethod ?? 'card')
+  // A method this buyer may not use (a company seller chose SEPA) is never preselected: the server would refuse it.
+  const method = offered.includes(pickedMethod) ? pickedMethod : (offered[0] ?? 'card')
   const [intent, setIntent] = useState<PaymentIntentHandle | null>(null)
   const [cardNumber, setCardNumber] = useState('')
   const [iban, setIban] = useState('')

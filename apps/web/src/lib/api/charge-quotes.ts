@@ -43,25 +43,21 @@ export function useSupportedCurrencies() {
   })
 }
 
+/** What every user may pay by (DESIGN §2): offered while the user's own list loads or if it cannot be had. */
+const everyonesMethods: PaymentMethod[] = ['card', 'p24']
+
 /**
- * Card and P24 are always offered; SEPA only where the server quotes it (it is
- * disabled by default, DESIGN §2). There is no list endpoint, so we ask for a
- * SEPA quote once per currency and offer SEPA when it is answered.
+ * `GET /me/supported_payment_methods`: the methods this user may create with
+ * and pay by. The server refuses any other with `payment_method_not_allowed`,
+ * so nothing else is ever offered.
  */
-export function useOfferedPaymentMethods(currency: string): PaymentMethod[] {
+export function useOfferedPaymentMethods(): PaymentMethod[] {
   const api = useApiClient()
-  const sepa = useQuery({
-    queryKey: ['sepa-offered', currency],
-    queryFn: async ({ signal }) => {
-      try {
-        await api.request<ChargeQuote>('/charge', { query: { price: 10_000, currency, payment_method: 'sepa' }, signal })
-        return true
-      } catch {
-        return false
-      }
-    },
+  const methods = useQuery({
+    queryKey: ['supported-payment-methods'],
+    queryFn: ({ signal }) => api.request<PaymentMethod[]>('/me/supported_payment_methods', { signal }),
     staleTime: Number.POSITIVE_INFINITY,
-    retry: false,
+    retry: 1,
   })
-  return sepa.data ? ['card', 'p24', 'sepa'] : ['card', 'p24']
+  return methods.data && methods.data.length > 0 ? methods.data : everyonesMethods
 }

@@ -50,6 +50,7 @@ export const translatedErrorCodes = [
   'negative_price',
   'unsupported_currency',
   'invalid_payment_method',
+  'payment_method_not_allowed',
   'unsupported_combination',
   'incorrect_charge',
   'incorrect_calc_version',

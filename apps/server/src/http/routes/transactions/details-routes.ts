@@ -4,6 +4,7 @@ import {
   shippingDetailsBodySchema,
   shippingDetailsSchema,
   supportedCurrenciesSchema,
+  supportedPaymentMethodsSchema,
   transactionSchema,
   updateTransactionBodySchema,
 } from '@pactum/contracts/transactions'
@@ -21,7 +22,8 @@ const secured = { security: [{ bearer: [] }], tags: ['transactions'] }
 
 /**
  * Spec §7 calls around a transaction: the creator's update before joining,
- * the parties' details, the buyer's address, and the user's currencies.
+ * the parties' details, the buyer's address, and the user's currencies and
+ * payment methods.
  */
 export function detailsRoutes(deps: () => TransactionDeps): FastifyPluginAsyncZod {
   return async (app) => {
@@ -56,6 +58,15 @@ export function detailsRoutes(deps: () => TransactionDeps): FastifyPluginAsyncZo
         async (request) => userOffer(app.services.config, userOf(request)).currencies,
       )
     }
+
+    app.get(
+      '/me/supported_payment_methods',
+      {
+        onRequest: app.authenticate,
+        schema: { ...secured, tags: ['profile'], summary: 'Payment methods I may create with and pay by', response: { 200: supportedPaymentMethodsSchema, 401: errorBodySchema } },
+      },
+      async (request) => userOffer(app.services.config, userOf(request)).paymentMethods,
+    )
 
     for (const party of ['seller', 'buyer'] as const) {
       app.get(
