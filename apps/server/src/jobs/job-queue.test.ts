@@ -124,6 +124,38 @@ describe('job queue on the real clock', () => {
     }
   })
 
+  it('has runDue wait for a job its own workers took first, so that its work is done when it returns', async () => {
+    const testApp = await createTestApp()
+    try {
+      const { jobs } = testApp.app.services
+      let release = () => {}
+      const held = new Promise<void>((resolve) => {
+        release = resolve
+      })
+      let started = false
+      let done = false
+      await jobs.createQueue('test-taken')
+      await jobs.work('test-taken', async () => {
+        started = true
+        await held
+        done = true
+      })
+      await jobs.send('test-taken', {})
+      await expect.poll(() => started, { timeout: 10_000, interval: 20 }).toBe(true)
+      let returned = false
+      const running = jobs.runDue().then(() => {
+        returned = true
+      })
+      await setTimeout(100)
+      expect(returned).toBe(false)
+      release()
+      await running
+      expect(done).toBe(true)
+    } finally {
+      await testApp.close()
+    }
+  })
+
   it('runs jobs that are due together side by side, up to the queue\'s concurrency', async () => {
     const testApp = await createTestApp()
     try {

@@ -93,6 +93,8 @@ export class JobQueue {
   readonly #queues = new Map<string, QueueSettings>()
   readonly #groups = new Map<string, JobGroups<unknown>>()
   #working = false
+  /** Batches this process's workers are running now (runDue waits for them). */
+  readonly #busy = new Set<Promise<unknown>>()
 
   private constructor(boss: PgBoss, clock: Clock, log: FastifyBaseLogger) {
     this.#boss = boss
@@ -219,13 +221,19 @@ export class JobQueue {
       },
       async (jobs) => {
         const slices = groups ? chunk(jobs, groups.size) : [jobs]
-        const results = (await Promise.all(slices.map((slice) => this.#runSlice(name, handler, slice, groups)))).flat()
-        // PGlite answers within the same turn of the event loop, and a
-        // worker in burst mode fetches again at once: without this pause a
-        // backlog would keep requests, other queues and timers waiting
-        // until it is gone.
-        await setImmediate()
-        return results
+        const batch = Promise.all(slices.map((slice) => this.#runSlice(name, handler, slice, groups)))
+        this.#busy.add(batch)
+        try {
+          const results = (await batch).flat()
+          // PGlite answers within the same turn of the event loop, and a
+          // worker in burst mode fetches again at once: without this pause a
+          // backlog would keep requests, other queues and timers waiting
+          // until it is gone.
+          await setImmediate()
+          return results
+        } finally {
+          this.#busy.delete(batch)
+        }
       },
     )
   }
@@ -268,6 +276,9 @@ export class JobQueue {
     const maxJobs = options.maxJobs ?? 1000
     let ran = 0
     for (;;) {
+      // A job this process's workers took first is not due any more, but its
+      // work is not done either: wait for it, so that "ran every due job" holds.
+      await Promise.allSettled([...this.#busy])
       let fetched = 0
       for (const [name, handler] of this.#handlers) {
         const jobs = await this.#boss.fetch(name, { batchSize: 10 })
