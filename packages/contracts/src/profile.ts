@@ -94,6 +94,22 @@ export const updateProfileBodySchema = z
       .optional(),
     metadata: z.object({ phone_country_code: countryCodeSchema }).optional(),
     dob: dobSchema.optional(),
+    /**
+     * US sellers only: the last four digits of the Social Security number
+     * (payout requirement `ssn_last_4`). Handed to the payment provider,
+     * never stored or shown by Pactum.
+     */
+    ssn_last_4: z
+      .string()
+      .transform((value) => value.replace(/\s/g, ''))
+      .pipe(z.string().regex(/^\d{4}$/, 'The last 4 digits of the Social Security number'))
+      .optional(),
+    /** US sellers only, when the payout requirements ask for `id_number`: the full 9-digit Social Security number. */
+    id_number: z
+      .string()
+      .transform((value) => value.replace(/[\s-]/g, ''))
+      .pipe(z.string().regex(/^\d{9}$/, 'The full 9-digit Social Security number'))
+      .optional(),
   })
   .meta({ id: 'UpdateProfileBody' })
 export type UpdateProfileBody = z.input<typeof updateProfileBodySchema>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { abaChecksumValid, ibanChecksumValid, ibanLengths, last4, validateBankDetails } from './bank-details.ts'
+import { abaChecksumValid, ibanChecksumValid, ibanLengths, last4, payoutCurrenciesFor, validateBankDetails } from './bank-details.ts'
 import { sepaCountryCodes } from './countries.ts'
 
 const holder = { account_holder_name: 'Ada Lovelace' }
@@ -173,5 +173,22 @@ describe('last4', () => {
   it('keeps the last four characters only', () => {
     expect(last4('DE89370400440532013000')).toBe('3000')
     expect(last4('123')).toBe('123')
+  })
+})
+
+describe('payout currencies by country', () => {
+  it('gives the country’s own currency first, then what its accounts also settle in', () => {
+    expect(payoutCurrenciesFor('us')).toEqual(['usd'])
+    expect(payoutCurrenciesFor('my')).toEqual(['myr'])
+    expect(payoutCurrenciesFor('ca')).toEqual(['cad', 'usd'])
+    expect(payoutCurrenciesFor('de')).toEqual(['eur', 'gbp', 'usd', 'chf', 'dkk', 'nok', 'sek', 'pln', 'czk', 'huf', 'ron', 'bgn'])
+    expect(payoutCurrenciesFor('PL').slice(0, 3)).toEqual(['pln', 'eur', 'gbp'])
+    expect(payoutCurrenciesFor('in')).toEqual([])
+  })
+
+  it('refuses bank details in a currency the country is not paid out in', () => {
+    const result = validateBankDetails('us', { account_holder_name: 'Ann Lee', currency: 'eur', routing_number: '110000000', account_number: '000123456789' })
+    expect(result.ok).toBe(false)
+    if (!result.ok) expect(result.errors.map((error) => error.field)).toContain('currency')
   })
 })

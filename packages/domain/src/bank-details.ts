@@ -1,4 +1,4 @@
-import { isSepaCountry, malaysianBanks } from './countries.ts'
+import { isEuropeanCountry, isSepaCountry, malaysianBanks } from './countries.ts'
 import { type CurrencyCode, isSupportedCurrency } from './currencies.ts'
 
 /**
@@ -82,6 +82,28 @@ export const defaultPayoutCurrency: Readonly<Record<string, CurrencyCode>> = {
   mx: 'mxn', my: 'myr', no: 'nok', nz: 'nzd', sg: 'sgd', th: 'thb', us: 'usd',
 }
 
+/**
+ * Accounts in Europe settle in any of these (the card provider's list for
+ * the EEA, the UK, Switzerland and Norway), beside their own currency.
+ */
+const europeanSettlementCurrencies: readonly CurrencyCode[] = ['eur', 'gbp', 'usd', 'chf', 'dkk', 'nok', 'sek', 'pln', 'czk', 'huf', 'ron', 'bgn']
+
+/** Elsewhere an account settles in its own currency, and a few also in US dollars. */
+const extraSettlementCurrencies: Readonly<Record<string, readonly CurrencyCode[]>> = { ca: ['usd'] }
+
+/**
+ * The currencies a seller in `country` can be paid out in: the country's
+ * own first, then the others its accounts settle in. Empty where we support
+ * no currency the country's banks take.
+ */
+export function payoutCurrenciesFor(country: string): CurrencyCode[] {
+  const code = country.toLowerCase()
+  const own = defaultPayoutCurrency[code] ?? (isSepaCountry(code) ? 'eur' : undefined)
+  const european = isEuropeanCountry(code) || code === 'li' || code === 'gi'
+  const others = european ? europeanSettlementCurrencies : (extraSettlementCurrencies[code] ?? [])
+  return [...new Set([...(own ? [own] : []), ...others])]
+}
+
 export function usesIban(country: string): boolean {
   return country in ibanLengths
 }
@@ -130,8 +152,8 @@ export function validateBankDetails(country: string, input: BankDetailsInput): B
   let currency: CurrencyCode | undefined
   const requestedCurrency = input.currency?.trim().toLowerCase()
   if (requestedCurrency) {
-    if (isSupportedCurrency(requestedCurrency)) currency = requestedCurrency
-    else fail('currency', 'unsupported', 'Not a supported payout currency')
+    if (isSupportedCurrency(requestedCurrency) && payoutCurrenciesFor(code).includes(requestedCurrency)) currency = requestedCurrency
+    else fail('currency', 'unsupported', 'Not a payout currency in this country')
   } else {
     currency = isSepaCountry(code) ? (defaultPayoutCurrency[code] ?? 'eur') : defaultPayoutCurrency[code]
     if (!currency) fail('currency', 'required', 'Choose the payout currency')

@@ -28,6 +28,8 @@ export interface UsersTable {
   business_type: ColumnType<'individual' | 'company', 'individual' | 'company' | undefined, 'individual' | 'company'>
   notification_language: ColumnType<string | null, string | null | undefined, string | null>
   business_url: ColumnType<string | null, string | null | undefined, string | null>
+  /** When a US seller gave the last four digits of their SSN (to the provider; the digits are not kept here). */
+  ssn_last_4_provided_at: ColumnType<Date | null, Date | null | undefined, Date | null>
   /** The user's latest identity verification session at the payment provider (stripe_identity). */
   verification_session_id: ColumnType<string | null, string | null | undefined, string | null>
 }
@@ -268,6 +270,12 @@ export interface SandboxAccountsTable {
   country: string
   /** The sandbox asks for a proof of address after an identity document whose name says `address_no_match`. */
   additional_document_required: Generated<boolean>
+  /** US accounts: where the check of the SSN's last four stands, and what it will find (never the digits). */
+  ssn_last_4_status: Generated<'not_provided' | 'pending' | 'verified' | 'unmatched'>
+  ssn_last_4_outcome: 'verified' | 'unmatched' | null
+  /** US accounts whose last four did not match: the full number's check. */
+  id_number_status: Generated<'not_provided' | 'pending' | 'verified' | 'rejected'>
+  id_number_outcome: 'verified' | 'rejected' | null
   created_at: Date
 }
 

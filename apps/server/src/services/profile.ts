@@ -1,12 +1,17 @@
 import type { PayoutRequirements, Profile, UpdateProfileBody } from '@pactum/contracts/profile'
+import { payoutCurrenciesFor } from '@pactum/domain/bank-details'
+import type { CurrencyCode } from '@pactum/domain/currencies'
 import { countryByCode, isUsStateAbbreviation } from '@pactum/domain/countries'
 import { type Locale, isSupportedLocale } from '@pactum/domain/locales'
 import { isPossibleInternationalPhone } from '@pactum/domain/phone'
 import { currentTermsVersion, minimumAgeYears } from '@pactum/domain/terms'
 import { type Kysely, sql } from 'kysely'
+import type { Clock } from '../clock.ts'
 import type { Database } from '../db/schema.ts'
 import { AppError, fieldError } from '../errors.ts'
 import { hasBankAccount } from './bank-accounts.ts'
+import type { PayoutAccountDeps } from './payout-account.ts'
+import { hasTaxIdentifiers, requireTaxIdentifiersAllowed, submitTaxIdentifiers } from './tax-identifiers.ts'
 import { identityRequirements, type VerificationDeps } from './verification.ts'
 
 /**
@@ -31,6 +36,7 @@ interface ProfileRow {
   address_postal_code: string | null
   business_type: 'individual' | 'company'
   business_url: string | null
+  ssn_last_4_provided_at: Date | null
 }
 
 async function loadRow(db: Kysely<Database>, userId: string): Promise<ProfileRow> {
@@ -52,6 +58,7 @@ async function loadRow(db: Kysely<Database>, userId: string): Promise<ProfileRow
       'address_postal_code',
       'business_type',
       'business_url',
+      'ssn_last_4_provided_at',
     ])
     .where('id', '=', userId)
     .executeTakeFirstOrThrow()
@@ -107,8 +114,7 @@ function toProfile(row: ProfileRow, countryCode: string): Profile {
     details_submitted: missingPersonal(row, countryCode).length === 0,
     business_type: row.business_type,
     phone: row.phone ?? '',
-    // No US tax identifier is collected yet.
-    ssn_last_4_provided: false,
+    ssn_last_4_provided: row.ssn_last_4_provided_at !== null,
     name: { first: row.first_name, last: row.last_name },
     address: {
       line1: row.address_line1 ?? '',
@@ -139,9 +145,22 @@ export function ageInYears(dob: { day: number; month: number; year: number }, no
 
 type ParsedUpdate = Omit<UpdateProfileBody, 'phone'> & { phone?: string }
 
+/**
+ * PUT /me/personal: the details Pactum keeps, then a US seller's tax
+ * identifiers, which go to the payment provider. Everything is checked
+ * before anything is saved.
+ */
+export async function savePersonalDetails(deps: PayoutAccountDeps & { clock: Clock }, userId: string, body: ParsedUpdate): Promise<Profile> {
+  const profile = await updateProfile(deps.db, userId, body, deps.clock.now())
+  if (!hasTaxIdentifiers(body)) return profile
+  await submitTaxIdentifiers(deps, userId, body)
+  return getProfile(deps.db, userId)
+}
+
 export async function updateProfile(db: Kysely<Database>, userId: string, body: ParsedUpdate, now: Date): Promise<Profile> {
   const row = await loadRow(db, userId)
   const countryCode = requireCountry(row)
+  if (hasTaxIdentifiers(body)) requireTaxIdentifiersAllowed(body, countryCode)
   const country = countryByCode(countryCode)
   const changes: Partial<Record<string, string | null>> = {}
 
@@ -207,12 +226,17 @@ export async function getPayoutRequirements(deps: VerificationDeps, userId: stri
   const personal = missingPersonal(row, countryCode)
   // The bank account is ours to hold (then handed to the provider); the
   // identity documents are the provider's to ask for and check.
-  const other = [...((await hasBankAccount(deps.db, userId)) ? [] : ['credit_account']), ...(await identityRequirements(deps, userId))]
+  const other = [...((await hasBankAccount(deps.db, userId)) ? [] : ['credit_account']), ...(await identityRequirements(deps, userId, countryCode))]
   return {
     status: personal.length + other.length > 0 ? 'due' : 'not_due',
     requirements: { personal, other },
     details_submitted: personal.length === 0,
   }
+}
+
+/** What the seller can be paid out in: their payout (active) country's currencies. */
+export async function getPayoutCurrencies(db: Kysely<Database>, userId: string): Promise<CurrencyCode[]> {
+  return payoutCurrenciesFor(requireCountry(await loadRow(db, userId)))
 }
 
 export async function getNotificationLanguage(db: Kysely<Database>, userId: string): Promise<Locale> {

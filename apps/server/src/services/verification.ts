@@ -11,7 +11,7 @@ import {
 } from '@pactum/contracts/verification'
 import { fileTypeFromBuffer } from 'file-type'
 import type { Kysely } from 'kysely'
-import type { AccountVerification, PaymentProvider } from '../adapters/payment-provider/port.ts'
+import type { AccountVerification, PaymentProvider, TaxIdentifierKind } from '../adapters/payment-provider/port.ts'
 import type { Clock } from '../clock.ts'
 import type { Database } from '../db/schema.ts'
 import { AppError, fieldError } from '../errors.ts'
@@ -131,12 +131,17 @@ export async function documentStatus(deps: VerificationDeps, userId: string, doc
   return { document, required, front: side('front'), back: side('back') }
 }
 
-/** The requirement items the provider still asks for (spec §3 Payout requirements), after syncing a verified Identity session. */
-export async function identityRequirements(deps: VerificationDeps, userId: string): Promise<IdentityDocumentKind[]> {
+/**
+ * The requirement items the provider still asks for (spec §3 Payout
+ * requirements), after syncing a verified Identity session. Before the
+ * account exists, what a new one in `country` is asked first: the identity
+ * document, and a US individual's SSN last four.
+ */
+export async function identityRequirements(deps: VerificationDeps, userId: string, country: string): Promise<Array<IdentityDocumentKind | TaxIdentifierKind>> {
   await attachVerifiedSession(deps, userId)
   const verification = await accountVerification(deps, userId)
-  if (!verification) return ['identity_document']
-  return verification.currentlyDue.filter((item): item is IdentityDocumentKind => item !== 'external_account')
+  if (!verification) return country === 'us' ? ['identity_document', 'ssn_last_4'] : ['identity_document']
+  return verification.currentlyDue.filter((item) => item !== 'external_account')
 }
 
 export async function verificationStatus(deps: VerificationDeps, userId: string): Promise<VerificationStatus> {

@@ -111,13 +111,23 @@ describe('supported currencies', () => {
   it('lists the user’s currencies, and needs a sign-in', async () => {
     const { app, call } = await start()
     const ordinary = ['eur', 'usd', 'gbp', 'pln', 'sek', 'myr', 'aud']
-    for (const url of ['/api/v1/me/supported_currencies', '/api/v1/me/supported_payout_currencies']) {
-      const currencies = await call('buyer', 'GET', url)
-      expect(currencies.status).toBe(200)
-      expect(currencies.body).toEqual(ordinary)
-    }
+    const currencies = await call('buyer', 'GET', '/api/v1/me/supported_currencies')
+    expect(currencies).toMatchObject({ status: 200, body: ordinary })
     expect((await app.inject({ url: '/api/v1/me/supported_currencies' })).statusCode).toBe(401)
     expect((await app.inject({ url: '/api/v1/me/supported_payout_currencies' })).statusCode).toBe(401)
+  })
+})
+
+describe('supported payout currencies', () => {
+  it('answers the payout country’s currencies, once a country is set', async () => {
+    const { call } = await start()
+    expect(await call('seller', 'GET', '/api/v1/me/supported_payout_currencies')).toMatchObject({ status: 409, body: { code: 'active_country_not_set' } })
+    await call('seller', 'POST', '/api/v1/me/personal/set_active_country', { country_code: 'us' })
+    expect(await call('seller', 'GET', '/api/v1/me/supported_payout_currencies')).toMatchObject({ status: 200, body: ['usd'] })
+    await call('buyer', 'POST', '/api/v1/me/personal/set_active_country', { country_code: 'pl' })
+    const polish = await call('buyer', 'GET', '/api/v1/me/supported_payout_currencies')
+    expect(polish.body.slice(0, 2)).toEqual(['pln', 'eur'])
+    expect(polish.body).not.toContain('myr')
   })
 })
 

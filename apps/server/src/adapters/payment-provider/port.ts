@@ -107,8 +107,8 @@ export interface AccountDocumentSide {
  */
 export interface AccountVerification {
   documents: Record<IdentityDocumentKind, Record<DocumentSide, AccountDocumentSide>>
-  /** What the provider still asks for before it pays out. */
-  currentlyDue: Array<IdentityDocumentKind | 'external_account'>
+  /** What the provider still asks for before it pays out (Stripe: `individual.ssn_last_4`, `individual.id_number`, …). */
+  currentlyDue: Array<IdentityDocumentKind | TaxIdentifierKind | 'external_account'>
   payoutsEnabled: boolean
 }
 
@@ -121,6 +121,18 @@ export interface UploadIdentityDocumentInput {
   /** Checked by content before this call: application/pdf, image/png or image/jpeg. */
   contentType: string
   bytes: Uint8Array
+  idempotencyKey: string
+}
+
+/** A US individual's tax identifiers, as Stripe's `individual.ssn_last_4` and `individual.id_number`. */
+export type TaxIdentifierKind = 'ssn_last_4' | 'id_number'
+
+export interface TaxIdentifiersInput {
+  accountId: string
+  /** Four digits. */
+  ssnLast4?: string
+  /** The full nine-digit SSN, when the provider asks for it. */
+  idNumber?: string
   idempotencyKey: string
 }
 
@@ -195,6 +207,8 @@ export interface PaymentProvider {
   /** Files API upload + attaching it to the account's individual verification; the check follows asynchronously (`account.updated`). */
   uploadIdentityDocument(input: UploadIdentityDocumentInput): Promise<{ fileId: string }>
   getAccountVerification(accountId: string): Promise<AccountVerification>
+  /** Hands a US individual's tax identifiers to the account; the check follows asynchronously (`account.updated`). */
+  setTaxIdentifiers(input: TaxIdentifiersInput): Promise<void>
   /** Sets (replaces) the account's bank account for payouts. */
   setExternalBankAccount(input: ExternalBankAccountInput): Promise<void>
   /** Payouts to the bank, newest first. They run on the provider's schedule (`payout.created`, `payout.paid` / `payout.failed`). */

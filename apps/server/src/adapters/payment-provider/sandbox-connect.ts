@@ -12,10 +12,11 @@ import {
   type IdentityDocumentKind,
   type Payout,
   PaymentProviderError,
+  type TaxIdentifiersInput,
   type UploadIdentityDocumentInput,
 } from './port.ts'
 import { newSandboxId, type SandboxDb, type SandboxKernel } from './sandbox-kernel.ts'
-import { documentCheckFor, payoutFailureFor, payoutFailureMessages } from './sandbox-test-data.ts'
+import { documentCheckFor, idNumberCheckFor, payoutFailureFor, payoutFailureMessages, ssnLast4CheckFor } from './sandbox-test-data.ts'
 
 /**
  * The sandbox's connected accounts beyond transfers, as Stripe Connect has
@@ -33,6 +34,7 @@ import { documentCheckFor, payoutFailureFor, payoutFailureMessages } from './san
  */
 export const connectQueues = {
   checkDocument: 'sandbox-check-document',
+  checkTaxIdentifiers: 'sandbox-check-tax-identifiers',
   runPayouts: 'sandbox-run-payouts',
   settlePayout: 'sandbox-settle-payout',
 } as const
@@ -64,6 +66,7 @@ export class SandboxConnect {
   async createQueues(): Promise<void> {
     const { jobs } = this.#kernel
     await jobs.createQueue(connectQueues.checkDocument, { retryLimit: 10, retryDelay: 5 })
+    await jobs.createQueue(connectQueues.checkTaxIdentifiers, { retryLimit: 10, retryDelay: 5 })
     await jobs.createQueue(connectQueues.runPayouts, { retryLimit: 10, retryDelay: 5 })
     await jobs.createQueue(connectQueues.settlePayout, { retryLimit: 10, retryDelay: 5 })
   }
@@ -74,6 +77,7 @@ export class SandboxConnect {
       connectQueues.checkDocument,
       (data) => this.#checkDocument(data),
     )
+    await jobs.work<{ accountId: string }>(connectQueues.checkTaxIdentifiers, (data) => this.#checkTaxIdentifiers(data.accountId))
     await jobs.work<{ accountId: string }>(connectQueues.runPayouts, (data) => this.#runPayouts(data.accountId))
     await jobs.work<{ payoutId: string }>(connectQueues.settlePayout, (data) => this.#settlePayout(data.payoutId))
   }
@@ -128,6 +132,37 @@ export class SandboxConnect {
 
   async getAccountVerification(accountId: string): Promise<AccountVerification> {
     return this.#kernel.transaction(async (trx) => this.#verification(trx, accountId))
+  }
+
+  /**
+   * Like Stripe for a US individual: the identifiers given are pending until
+   * checked (`documentCheckSeconds` later), and no longer due meanwhile.
+   * What the check will find is decided now from the test values; the
+   * digits themselves are not kept (nor in the idempotency record).
+   */
+  async setTaxIdentifiers(input: TaxIdentifiersInput): Promise<void> {
+    if (input.ssnLast4 !== undefined && !/^\d{4}$/.test(input.ssnLast4)) throw new PaymentProviderError('invalid_request', 'ssn_last_4 must be 4 digits')
+    if (input.idNumber !== undefined && !/^\d{9}$/.test(input.idNumber)) throw new PaymentProviderError('invalid_request', 'id_number must be 9 digits')
+    // Not even a hash of the digits is kept: 10,000 possible last fours are quickly tried.
+    const request = { accountId: input.accountId, ssnLast4: input.ssnLast4 !== undefined, idNumber: input.idNumber !== undefined }
+    await this.#kernel.transaction(async (trx) =>
+      this.#kernel.idempotent(trx, input.idempotencyKey, 'set_tax_identifiers', request, async () => {
+        await lockAccount(trx, input.accountId)
+        const account = await trx.selectFrom('sandbox_accounts').select('country').where('id', '=', input.accountId).executeTakeFirstOrThrow()
+        if (account.country !== 'us') throw new PaymentProviderError('invalid_request', 'Tax identifiers are asked of US individuals only')
+        await trx
+          .updateTable('sandbox_accounts')
+          .set({
+            ...(input.ssnLast4 !== undefined ? { ssn_last_4_status: 'pending' as const, ssn_last_4_outcome: ssnLast4CheckFor(input.ssnLast4) } : {}),
+            ...(input.idNumber !== undefined ? { id_number_status: 'pending' as const, id_number_outcome: idNumberCheckFor(input.idNumber) } : {}),
+          })
+          .where('id', '=', input.accountId)
+          .execute()
+        await this.#kernel.jobs.send(connectQueues.checkTaxIdentifiers, { accountId: input.accountId }, { db: trx, startAfter: this.#options.documentCheckSeconds })
+        await this.#emitAccountUpdated(trx, input.accountId)
+        return null
+      }),
+    )
   }
 
   async setExternalBankAccount(input: ExternalBankAccountInput): Promise<void> {
@@ -243,7 +278,7 @@ export class SandboxConnect {
   async #verification(trx: SandboxDb, accountId: string): Promise<AccountVerification> {
     const account = await trx
       .selectFrom('sandbox_accounts')
-      .select(['id', 'additional_document_required'])
+      .select(['id', 'country', 'additional_document_required', 'ssn_last_4_status', 'id_number_status'])
       .where('id', '=', accountId)
       .executeTakeFirst()
     if (!account) throw new PaymentProviderError('not_found', `No such account: ${accountId}`)
@@ -272,8 +307,12 @@ export class SandboxConnect {
     if (account.additional_document_required && additionalFront !== 'pending' && additionalFront !== 'verified') {
       currentlyDue.push('additional_identity_document')
     }
+    // A US individual: the SSN's last four, and the full number when those could not be matched.
+    if (account.country === 'us' && account.ssn_last_4_status === 'not_provided') currentlyDue.push('ssn_last_4')
+    if (account.ssn_last_4_status === 'unmatched' && account.id_number_status !== 'pending' && account.id_number_status !== 'verified') currentlyDue.push('id_number')
     if (!externalAccount) currentlyDue.push('external_account')
-    const payoutsEnabled = currentlyDue.length === 0 && identityFront === 'verified'
+    const taxIdentified = account.country !== 'us' || account.ssn_last_4_status === 'verified' || account.id_number_status === 'verified'
+    const payoutsEnabled = currentlyDue.length === 0 && identityFront === 'verified' && taxIdentified
     return { documents, currentlyDue, payoutsEnabled }
   }
 
@@ -303,6 +342,31 @@ export class SandboxConnect {
       }
       await this.#emitAccountUpdated(trx, data.accountId)
       if (check.outcome === 'verified') await this.schedulePayoutRun(trx, data.accountId)
+    })
+  }
+
+  async #checkTaxIdentifiers(accountId: string): Promise<void> {
+    await this.#kernel.transaction(async (trx) => {
+      await lockAccount(trx, accountId)
+      const account = await trx
+        .selectFrom('sandbox_accounts')
+        .select(['ssn_last_4_status', 'ssn_last_4_outcome', 'id_number_status', 'id_number_outcome'])
+        .where('id', '=', accountId)
+        .executeTakeFirstOrThrow()
+      const ssnDue = account.ssn_last_4_status === 'pending' && account.ssn_last_4_outcome !== null
+      const idDue = account.id_number_status === 'pending' && account.id_number_outcome !== null
+      // Checked already (a retry, or two submissions and one job each).
+      if (!ssnDue && !idDue) return
+      await trx
+        .updateTable('sandbox_accounts')
+        .set({
+          ...(ssnDue && account.ssn_last_4_outcome ? { ssn_last_4_status: account.ssn_last_4_outcome, ssn_last_4_outcome: null } : {}),
+          ...(idDue && account.id_number_outcome ? { id_number_status: account.id_number_outcome, id_number_outcome: null } : {}),
+        })
+        .where('id', '=', accountId)
+        .execute()
+      await this.#emitAccountUpdated(trx, accountId)
+      await this.schedulePayoutRun(trx, accountId)
     })
   }
 

@@ -141,3 +141,16 @@ export function documentCheckFor(fileName: string): DocumentCheck {
   if (name.includes('expired')) return { outcome: 'rejected', reason: 'The document has expired. Upload a valid one.' }
   return { outcome: 'verified', asksForAddressProof: name.includes('address_no_match') }
 }
+
+/**
+ * US tax identifiers, as Stripe's test values behave: the last four digits
+ * `1111` cannot be matched (the provider then asks for the full number),
+ * the full number `111111111` is rejected; anything else is verified.
+ */
+export function ssnLast4CheckFor(digits: string): 'verified' | 'unmatched' {
+  return digits === '1111' ? 'unmatched' : 'verified'
+}
+
+export function idNumberCheckFor(digits: string): 'verified' | 'rejected' {
+  return digits === '111111111' ? 'rejected' : 'verified'
+}

@@ -12,6 +12,7 @@ import {
   type PaymentIntentStatus,
   type PaymentMethodType,
   type PaymentProvider,
+  type TaxIdentifiersInput,
   PaymentProviderError,
   type Refund,
   type Transfer,
@@ -393,6 +394,10 @@ export class SandboxPaymentProvider implements PaymentProvider {
 
   getAccountVerification(accountId: string): Promise<AccountVerification> {
     return this.#connect.getAccountVerification(accountId)
+  }
+
+  setTaxIdentifiers(input: TaxIdentifiersInput): Promise<void> {
+    return this.#connect.setTaxIdentifiers(input)
   }
 
   setExternalBankAccount(input: ExternalBankAccountInput): Promise<void> {

@@ -20,8 +20,8 @@ import {
   getPayoutRequirements,
   getProfile,
   setActiveCountry,
+  savePersonalDetails,
   setNotificationLanguage,
-  updateProfile,
 } from '../../services/profile.ts'
 import { userOf } from '../plugins/authentication.ts'
 
@@ -66,7 +66,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: app.authenticate,
       schema: { ...secured, summary: 'Save personal details (parts left out are kept)', body: updateProfileBodySchema, response: { 200: profileSchema, ...errors } },
     },
-    async (request) => updateProfile(db, userOf(request).id, request.body, clock.now()),
+    async (request) => savePersonalDetails({ db, paymentProvider, clock }, userOf(request).id, request.body),
   )
 
   // The same key as a transaction's, for a client that sets up the provider's

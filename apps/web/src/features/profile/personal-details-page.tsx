@@ -9,6 +9,7 @@ import { IdentityDocumentSection } from './identity-document-section.tsx'
 import { PayoutRequirementsCard } from './payout-requirements-card.tsx'
 import { PersonalDetailsForm } from './personal-details-form.tsx'
 import { hasErrorCode, usePersonalProfile } from './profile-api.ts'
+import { TaxIdentifiersSection } from './tax-identifiers-section.tsx'
 
 function PersonalDetailsSection() {
   const { t } = useTranslation()
@@ -39,6 +40,7 @@ function PersonalDetailsSection() {
         {/* Keyed so a different account or country starts from its own values. */}
         <PersonalDetailsForm key={activeCountry} profile={profile.data} activeCountry={activeCountry} />
       </ContentCard>
+      <TaxIdentifiersSection profile={profile.data} />
       <IdentityDocumentSection />
     </>
   )

@@ -23,6 +23,8 @@ export interface PersonalProfile {
   dob?: { day: number; month: number; year: number } | null
   /** 0 means the terms of service have not been accepted. */
   tos_acceptance: { unix_timestamp: number }
+  /** US sellers: whether the SSN's last four were given (to the payment provider; never shown back). */
+  ssn_last_4_provided?: boolean
   /** The web page where a company sells (POST /me/personal/business_url); '' when not given. */
   business_url?: string | null
 }

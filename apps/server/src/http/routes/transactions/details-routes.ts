@@ -14,6 +14,7 @@ import { partyDetails, setShippingDetails, shippingDetails } from '../../../serv
 import { toTransactionView, type ViewContext } from '../../../transactions/transaction-view.ts'
 import { onlineChange, updateTransaction } from '../../../services/transactions/update-transaction.ts'
 import { userOffer } from '../../../services/transactions/user-offer.ts'
+import { getPayoutCurrencies } from '../../../services/profile.ts'
 import { userOf } from '../../plugins/authentication.ts'
 import { idParams, transactionErrors } from './route-parts.ts'
 
@@ -48,16 +49,28 @@ export function detailsRoutes(deps: () => TransactionDeps): FastifyPluginAsyncZo
       },
     )
 
-    for (const [path, summary] of [
-      ['/me/supported_currencies', 'Currencies I may create transactions in'],
-      ['/me/supported_payout_currencies', 'Currencies I may be paid out in'],
-    ] as const) {
-      app.get(
-        path,
-        { onRequest: app.authenticate, schema: { ...secured, tags: ['profile'], summary, response: { 200: supportedCurrenciesSchema, 401: errorBodySchema } } },
-        async (request) => userOffer(app.services.config, userOf(request)).currencies,
-      )
-    }
+    app.get(
+      '/me/supported_currencies',
+      {
+        onRequest: app.authenticate,
+        schema: { ...secured, tags: ['profile'], summary: 'Currencies I may create transactions in', response: { 200: supportedCurrenciesSchema, 401: errorBodySchema } },
+      },
+      async (request) => userOffer(app.services.config, userOf(request)).currencies,
+    )
+
+    app.get(
+      '/me/supported_payout_currencies',
+      {
+        onRequest: app.authenticate,
+        schema: {
+          ...secured,
+          tags: ['profile'],
+          summary: 'Currencies I may be paid out in: my payout country’s (409 active_country_not_set until a country is set)',
+          response: { 200: supportedCurrenciesSchema, 401: errorBodySchema, 409: errorBodySchema },
+        },
+      },
+      async (request) => getPayoutCurrencies(app.services.db, userOf(request).id),
+    )
 
     app.get(
       '/me/supported_payment_methods',
