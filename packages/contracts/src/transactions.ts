@@ -291,6 +291,10 @@ export const shippingDetailsSchema = z
   .meta({ id: 'ShippingDetails' })
 export type ShippingDetails = z.infer<typeof shippingDetailsSchema>
 
+/** GET /me/last_shipping_details: the address the user last gave as a buyer, for the next checkout to offer; null before the first. */
+export const lastShippingDetailsSchema = z.object({ shipping_details: shippingDetailsSchema.nullable() }).meta({ id: 'LastShippingDetails' })
+export type LastShippingDetails = z.infer<typeof lastShippingDetailsSchema>
+
 /**
  * PUT /transactions?join_code=CODE: the terms the joiner was shown may come
  * along; if the creator changed them since the preview, the join is refused

@@ -214,6 +214,7 @@ const plans: Partial<Record<MatrixRoute, Plan>> = {
   'POST /api/v1/me/email_confirmation': request(() => '/api/v1/me/email_confirmation'),
   'GET /api/v1/me/supported_currencies': get('/api/v1/me/supported_currencies'),
   'GET /api/v1/me/supported_payout_currencies': get('/api/v1/me/supported_payout_currencies'),
+  'GET /api/v1/me/last_shipping_details': get('/api/v1/me/last_shipping_details'),
   'POST /api/v1/me/personal/set_active_country': request(() => '/api/v1/me/personal/set_active_country', () => ({ country_code: 'ie' })),
   'POST /api/v1/me/accept_tos_direct': request(() => '/api/v1/me/accept_tos_direct'),
   'GET /api/v1/me/personal': get('/api/v1/me/personal'),
