@@ -115,6 +115,7 @@ export const confirmPaymentBodySchema = z.object({ payment_intent_id: z.string()
 
 /** GET /transactions/{id}/stripe_publishable_key and GET /me/personal/stripe_publishable_key. */
 export const publishableKeySchema = z.object({ publishable_key: z.string() }).meta({ id: 'PublishableKey' })
+export type PublishableKey = z.infer<typeof publishableKeySchema>
 
 export const payResponseSchema = z
   .object({ payment_intent_id: z.string(), client_secret: z.string(), charge: amountSchema })

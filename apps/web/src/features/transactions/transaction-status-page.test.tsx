@@ -140,6 +140,7 @@ describe('transaction status page', () => {
       'GET /transactions/tx-1': fakeTransaction({ status: 'joined', role: 'buyer', available_actions: ['cancel', 'set_payment_method', 'pay'] }),
       'GET /charge': quote,
       'POST /transactions/tx-1/shipping_details': { name: 'Ola Nowak' },
+      'GET /transactions/tx-1/stripe_publishable_key': { publishable_key: 'pk_sandbox_pactum' },
       'POST /transactions/tx-1/pay': { payment_intent_id: 'pi_1', client_secret: 'pi_1_secret', charge: 78 },
       'POST /transactions/tx-1/confirm_payment': fakeTransaction({ status: 'paid', role: 'buyer' }),
     })
