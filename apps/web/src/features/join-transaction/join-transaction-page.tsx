@@ -49,10 +49,10 @@ export function JoinTransactionPage() {
               foreign.length > 0
                 ? t('joinTransaction.charactersNotAllowed', { characters: foreign })
                 : showError
-                ? t('joinTransaction.codeInvalid', { count: joinCodeLength })
-                : remaining > 0
-                  ? t('joinTransaction.codeRemaining', { count: remaining })
-                  : t('joinTransaction.codeComplete')
+                  ? t('joinTransaction.codeInvalid', { count: joinCodeLength })
+                  : remaining > 0
+                    ? t('joinTransaction.codeRemaining', { count: remaining })
+                    : t('joinTransaction.codeComplete')
             }
             required
             autoComplete="off"
