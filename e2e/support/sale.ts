@@ -32,16 +32,19 @@ export async function buyerJoins(buyer: Page, code: string) {
   await expect(buyer.getByTestId('transaction-status')).toHaveAttribute('data-status', 'joined')
 }
 
+/** The address `buyerPays` ships to (the buyer's profile name is their own, not this one). */
+export const shippingAddress = { name: 'Bea Tester', line1: '1 Main Street', city: 'Dublin', postcode: 'D01 F5P2', country: 'ie' }
+
 export async function buyerPays(buyer: Page, card: string) {
   await buyer.getByTestId('action-pay').click()
   const checkout = buyer.getByTestId('checkout-dialog')
   await expect(checkout).toBeVisible()
   // The checkout always starts with the shipping address, then the method.
-  await checkout.getByLabel('Full name').fill('Bea Tester')
-  await checkout.getByLabel('Address line 1').fill('1 Main Street')
-  await checkout.getByLabel('Town or city').fill('Dublin')
-  await checkout.getByLabel('Postcode').fill('D01 F5P2')
-  await checkout.getByLabel('Country').selectOption('ie')
+  await checkout.getByLabel('Full name').fill(shippingAddress.name)
+  await checkout.getByLabel('Address line 1').fill(shippingAddress.line1)
+  await checkout.getByLabel('Town or city').fill(shippingAddress.city)
+  await checkout.getByLabel('Postcode').fill(shippingAddress.postcode)
+  await checkout.getByLabel('Country').selectOption(shippingAddress.country)
   await checkout.getByTestId('checkout-next').click()
   await checkout.getByTestId('checkout-method-card').check()
   await checkout.getByTestId('checkout-next').click()

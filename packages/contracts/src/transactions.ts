@@ -115,6 +115,7 @@ export const confirmPaymentBodySchema = z.object({ payment_intent_id: z.string()
 
 /** GET /transactions/{id}/stripe_publishable_key and GET /me/personal/stripe_publishable_key. */
 export const publishableKeySchema = z.object({ publishable_key: z.string() }).meta({ id: 'PublishableKey' })
+export type PublishableKey = z.infer<typeof publishableKeySchema>
 
 export const payResponseSchema = z
   .object({ payment_intent_id: z.string(), client_secret: z.string(), charge: amountSchema })
@@ -293,6 +294,10 @@ export const shippingDetailsSchema = z
   })
   .meta({ id: 'ShippingDetails' })
 export type ShippingDetails = z.infer<typeof shippingDetailsSchema>
+
+/** GET /me/last_shipping_details: the address the user last gave as a buyer, for the next checkout to offer; null before the first. */
+export const lastShippingDetailsSchema = z.object({ shipping_details: shippingDetailsSchema.nullable() }).meta({ id: 'LastShippingDetails' })
+export type LastShippingDetails = z.infer<typeof lastShippingDetailsSchema>
 
 /**
  * PUT /transactions?join_code=CODE: the terms the joiner was shown may come

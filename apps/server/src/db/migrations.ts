@@ -19,7 +19,8 @@ import * as faceToFace from './migrations/0018-face-to-face.ts'
 import * as rateLimits from './migrations/0019-rate-limits.ts'
 import * as idempotencyClaims from './migrations/0020-idempotency-claims.ts'
 import * as integerChargeCalculatorVersion from './migrations/0021-integer-charge-calculator-version.ts'
-import * as usTaxIdentifiers from './migrations/0022-us-tax-identifiers.ts'
+import * as shippingDetailsByBuyer from './migrations/0022-shipping-details-by-buyer.ts'
+import * as usTaxIdentifiers from './migrations/0023-us-tax-identifiers.ts'
 import type { Database } from './schema.ts'
 
 /**
@@ -46,7 +47,8 @@ const migrations: Record<string, Migration> = {
   '0019-rate-limits': rateLimits,
   '0020-idempotency-claims': idempotencyClaims,
   '0021-integer-charge-calculator-version': integerChargeCalculatorVersion,
-  '0022-us-tax-identifiers': usTaxIdentifiers,
+  '0022-shipping-details-by-buyer': shippingDetailsByBuyer,
+  '0023-us-tax-identifiers': usTaxIdentifiers,
 }
 
 function migrator(db: Kysely<Database>): Migrator {

@@ -215,6 +215,7 @@ const plans: Partial<Record<MatrixRoute, Plan>> = {
   'GET /api/v1/me/supported_currencies': get('/api/v1/me/supported_currencies'),
   'GET /api/v1/me/supported_payment_methods': get('/api/v1/me/supported_payment_methods'),
   'GET /api/v1/me/supported_payout_currencies': get('/api/v1/me/supported_payout_currencies'),
+  'GET /api/v1/me/last_shipping_details': get('/api/v1/me/last_shipping_details'),
   'POST /api/v1/me/personal/set_active_country': request(() => '/api/v1/me/personal/set_active_country', () => ({ country_code: 'ie' })),
   'POST /api/v1/me/accept_tos_direct': request(() => '/api/v1/me/accept_tos_direct'),
   'GET /api/v1/me/personal': get('/api/v1/me/personal'),

@@ -95,6 +95,7 @@ export const authorizationMatrix = {
   'GET /api/v1/me/supported_currencies': signedIn,
   'GET /api/v1/me/supported_payout_currencies': signedIn,
   'GET /api/v1/me/supported_payment_methods': signedIn,
+  'GET /api/v1/me/last_shipping_details': signedIn,
   'POST /api/v1/me/personal/set_active_country': signedIn,
   'POST /api/v1/me/accept_tos_direct': signedIn,
   'GET /api/v1/me/personal': signedIn,

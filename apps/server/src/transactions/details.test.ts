@@ -228,3 +228,46 @@ describe('shipping details', () => {
     expect(late).toMatchObject({ status: 409, body: { code: 'payment_in_progress', details: { status: 'joined' } } })
   })
 })
+
+describe('GET /me/last_shipping_details', () => {
+  it('answers the address the buyer gave most recently, null before the first, and only their own', async () => {
+    const { app, clock, call } = await start()
+    const none = await call('buyer', 'GET', '/api/v1/me/last_shipping_details')
+    expect(none).toMatchObject({ status: 200, body: { shipping_details: null } })
+
+    const first = await createSale(call)
+    await joinSale(call, first.joinCode)
+    await call('buyer', 'POST', `/api/v1/transactions/${first.id}/shipping_details`, address)
+    await payByCard(call, first.id)
+    expect((await call('buyer', 'GET', '/api/v1/me/last_shipping_details')).body).toEqual({
+      shipping_details: { ...address, line2: null, state: null },
+    })
+
+    // A later checkout's address replaces it, paid or not.
+    await clock.moveBy(60)
+    const second = await createSale(call)
+    await joinSale(call, second.joinCode)
+    const office = { name: 'Bea Buyer', line1: 'Büroweg 7', line2: '3. OG', city: 'Hamburg', postal_code: '20095', country_code: 'de' }
+    await call('buyer', 'POST', `/api/v1/transactions/${second.id}/shipping_details`, office)
+    expect((await call('buyer', 'GET', '/api/v1/me/last_shipping_details')).body.shipping_details).toEqual({ ...office, state: null })
+
+    // The seller and a stranger never gave one: they get null, not the buyer's.
+    expect((await call('seller', 'GET', '/api/v1/me/last_shipping_details')).body).toEqual({ shipping_details: null })
+    expect((await call('stranger', 'GET', '/api/v1/me/last_shipping_details')).body).toEqual({ shipping_details: null })
+    expect((await app.inject({ url: '/api/v1/me/last_shipping_details' })).statusCode).toBe(401)
+  })
+
+  it('follows a correction: the address changed last wins', async () => {
+    const { clock, call } = await start()
+    const first = await createSale(call)
+    const second = await createSale(call)
+    await joinSale(call, first.joinCode)
+    await joinSale(call, second.joinCode)
+    await call('buyer', 'POST', `/api/v1/transactions/${first.id}/shipping_details`, address)
+    await clock.moveBy(60)
+    await call('buyer', 'POST', `/api/v1/transactions/${second.id}/shipping_details`, { ...address, line1: 'Nebenstraße 9' })
+    await clock.moveBy(60)
+    await call('buyer', 'POST', `/api/v1/transactions/${first.id}/shipping_details`, { ...address, line1: 'Hauptstraße 3' })
+    expect((await call('buyer', 'GET', '/api/v1/me/last_shipping_details')).body.shipping_details.line1).toBe('Hauptstraße 3')
+  })
+})

@@ -110,7 +110,7 @@ describe('route table (spec §2)', () => {
 })
 
 describe('join by code', () => {
-  it('upper-cases the code, drops ambiguous characters and continues to /join-transaction/:code', async () => {
+  it('upper-cases the code, leaves out separators and continues to /join-transaction/:code', async () => {
     const { router } = await renderApp('/join-transaction')
     const input = await screen.findByTestId('join-code-input')
     await userEvent.type(input, 'ab-cd 2345')

@@ -67,6 +67,24 @@ export async function shippingDetails(db: Kysely<Database>, user: CurrentUser, i
   return stored
 }
 
+/**
+ * The address this user last gave as a buyer (given or corrected most
+ * recently, whatever became of that sale), which the next checkout offers
+ * again; null before their first. Their own addresses only.
+ */
+export async function lastShippingDetails(db: Kysely<Database>, user: CurrentUser): Promise<ShippingDetails | null> {
+  const stored = await db
+    .selectFrom('shipping_details')
+    .select(['name', 'line1', 'line2', 'city', 'postal_code', 'country_code', 'state'])
+    .where('buyer_id', '=', user.id)
+    .orderBy('updated_at', 'desc')
+    // Ids are UUIDv7: the later sale wins a tie.
+    .orderBy('transaction_id', 'desc')
+    .limit(1)
+    .executeTakeFirst()
+  return stored ?? null
+}
+
 function beforePaymentRefusal(status: OnlineStatus): ErrorCode {
   switch (status) {
     case 'created':

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
+import { ApiError } from '../../lib/api/api-error.ts'
 import { apiError, fakeApiClient, fakeTransaction } from '../../test/fake-api-client.ts'
 import { renderApp } from '../../test/render-app.tsx'
 
@@ -81,8 +82,74 @@ describe('join by code', () => {
       },
     })
     await renderApp('/join-transaction/ABCD2345', { locale: 'pl_pl', api })
-    expect((await screen.findByTestId('join-error')).textContent).toContain('Nie ma transakcji z tym kodem')
+    const problem = await screen.findByTestId('join-error')
+    expect(problem.textContent).toContain('Nie ma transakcji z tym kodem')
     expect(api.request.mock.calls.map(([path]) => path)).toContain('/p2p/transactions_by_join_code/ABCD2345')
+    // Asking again would find nothing again: another code, or back to my transactions.
+    expect(within(problem).queryByTestId('error-retry')).toBeNull()
+    expect(within(problem).getByRole('link', { name: 'Wpisz inny kod' }).getAttribute('href')).toBe('/join-transaction')
+    expect(within(problem).getByRole('link', { name: 'Moje transakcje' }).getAttribute('href')).toBe('/transactions')
+  })
+
+  it('sends the creator who opens their own join link back to my transactions, without a retry', async () => {
+    const api = fakeApiClient({
+      'GET /transactions': () => {
+        throw apiError(403, 'cannot_join_own_transaction')
+      },
+      'GET /me/transactions': [],
+    })
+    const { router } = await renderApp('/join-transaction/ABCD2345', { api })
+    const problem = await screen.findByTestId('join-error')
+    expect(problem.textContent).toContain('You created this transaction, so you cannot join it.')
+    expect(within(problem).queryByRole('button', { name: 'Try again' })).toBeNull()
+    await userEvent.click(within(problem).getByRole('link', { name: 'My transactions' }))
+    await waitFor(() => expect(router.state.location.pathname).toBe('/transactions'))
+  })
+
+  it('offers another try when Pactum could not be reached, and it can work', async () => {
+    let attempts = 0
+    const api = fakeApiClient({
+      'GET /transactions': () => {
+        attempts += 1
+        if (attempts === 1) throw new ApiError({ status: 0, code: 'network_error', message: 'offline', requestId: 'r' })
+        return preview
+      },
+    })
+    await renderApp('/join-transaction/ABCD2345', { api })
+    const problem = await screen.findByTestId('join-error')
+    expect(within(problem).queryByTestId('error-to-transactions')).toBeNull()
+    await userEvent.click(within(problem).getByRole('button', { name: 'Try again' }))
+    expect(await screen.findByTestId('join-preview')).toBeTruthy()
+  })
+
+  it('says a link whose code has characters outside the alphabet is not valid, and looks nothing up', async () => {
+    const api = fakeApiClient({})
+    await renderApp('/join-transaction/NOTACODE', { api })
+    const invalid = await screen.findByTestId('join-code-invalid')
+    expect(within(invalid).getByRole('heading', { level: 2 }).textContent).toBe('This code is not valid')
+    expect(screen.getByTestId('join-code-invalid-characters').textContent).toBe('Not allowed in a join code: O')
+    // Not the mangled NTACDE.
+    expect(screen.queryByTestId('join-code')).toBeNull()
+    expect(within(invalid).getByRole('link', { name: 'Enter a code' }).getAttribute('href')).toBe('/join-transaction')
+    expect(within(invalid).getByRole('link', { name: 'My transactions' }).getAttribute('href')).toBe('/transactions')
+    expect(api.request.mock.calls.map(([path]) => path).filter((path) => path.includes('join_code') || path === '/transactions')).toEqual([])
+  })
+
+  it('says so in the interface language, also for a code of the wrong length', async () => {
+    const api = fakeApiClient({})
+    await renderApp('/join-transaction/ABC', { locale: 'sv_se', api })
+    const invalid = await screen.findByTestId('join-code-invalid')
+    expect(invalid.textContent).toContain('Den här koden är inte giltig')
+    expect(invalid.textContent).toContain('En anslutningskod har 8 bokstäver och siffror')
+    expect(screen.queryByTestId('join-code-invalid-characters')).toBeNull()
+  })
+
+  it('reads a link’s code in any case and with a separator', async () => {
+    const api = fakeApiClient({ 'GET /transactions': preview })
+    await renderApp('/join-transaction/abcd-2345', { api })
+    expect((await screen.findByTestId('join-code')).textContent).toBe('ABCD2345')
+    await screen.findByTestId('join-preview')
+    expect(api.request).toHaveBeenCalledWith('/transactions', expect.objectContaining({ query: { join_code: 'ABCD2345' } }))
   })
 
   it('previews and joins a face-to-face sale by its own calls', async () => {

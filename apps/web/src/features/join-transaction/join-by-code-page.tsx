@@ -5,7 +5,7 @@ import CircularProgress from '@mui/material/CircularProgress'
 import Skeleton from '@mui/material/Skeleton'
 import Stack from '@mui/material/Stack'
 import Typography from '@mui/material/Typography'
-import { isJoinCode, normaliseJoinCodeInput } from '@pactum/domain/join-code-format'
+import { checkJoinCode, type JoinCodeCheck, joinCodeLength } from '@pactum/domain/join-code-format'
 import { useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -13,6 +13,7 @@ import { Link as RouterLink, useNavigate, useParams } from 'react-router'
 import { AmountSummary } from '../../components/amount-summary.tsx'
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx'
 import { ContentCard } from '../../components/content-card.tsx'
+import { LoadErrorAlert } from '../../components/load-error-alert.tsx'
 import { PageHeader } from '../../components/page-header.tsx'
 import { useResultModal } from '../../components/result-modal.tsx'
 import { useToast } from '../../components/toasts.tsx'
@@ -24,9 +25,10 @@ import { type AnyJoinPreview, useJoinPreview, useJoinTransaction, useRejectTrans
 export function JoinByCodePage() {
   const { t } = useTranslation()
   const { id = '' } = useParams()
-  const code = normaliseJoinCodeInput(id)
-  const valid = isJoinCode(code)
-  const preview = useJoinPreview(code, valid)
+  // A link's code is read whole: one with characters outside the alphabet is not valid, rather than looked up without them.
+  const check = checkJoinCode(id)
+  const code = check.valid ? check.code : ''
+  const preview = useJoinPreview(code, check.valid)
 
   return (
     <>
@@ -38,55 +40,73 @@ export function JoinByCodePage() {
           { label: t('joinTransaction.byCode.crumb') },
         ]}
       />
-      <ContentCard>
-        <Typography variant="overline" component="p" color="text.secondary">
-          {t('joinTransaction.codeLabel')}
-        </Typography>
-        <Typography data-testid="join-code" sx={{ fontFamily: 'monospace', fontSize: 28, letterSpacing: '0.3em' }}>
-          {code}
-        </Typography>
-      </ContentCard>
-      {!valid ? (
-        <JoinProblem message={t('joinTransaction.codeInvalid', { count: 8 })} />
-      ) : preview.isPending ? (
-        <ContentCard>
-          <Box role="status" aria-live="polite">
-            <Skeleton variant="text" width="60%" height={36} aria-hidden />
-            <Skeleton variant="rounded" height={120} aria-hidden />
-            <Typography color="text.secondary">{t('joinTransaction.preview.loading')}</Typography>
-          </Box>
-        </ContentCard>
-      ) : preview.isError ? (
-        <JoinProblem message={errorMessage(t, preview.error)} onRetry={() => void preview.refetch()} />
+      {!check.valid ? (
+        <InvalidCode check={check} />
       ) : (
-        <PreviewCard code={code} preview={preview.data} />
+        <>
+          <ContentCard>
+            <Typography variant="overline" component="p" color="text.secondary">
+              {t('joinTransaction.codeLabel')}
+            </Typography>
+            <Typography data-testid="join-code" sx={{ fontFamily: 'monospace', fontSize: 28, letterSpacing: '0.3em' }}>
+              {code}
+            </Typography>
+          </ContentCard>
+          {preview.isPending ? (
+            <ContentCard>
+              <Box role="status" aria-live="polite">
+                <Skeleton variant="text" width="60%" height={36} aria-hidden />
+                <Skeleton variant="rounded" height={120} aria-hidden />
+                <Typography color="text.secondary">{t('joinTransaction.preview.loading')}</Typography>
+              </Box>
+            </ContentCard>
+          ) : preview.isError ? (
+            <LoadErrorAlert
+              error={preview.error}
+              onRetry={() => void preview.refetch()}
+              testId="join-error"
+              actions={
+                <Button color="inherit" component={RouterLink} to={routeTo('joinTransaction')}>
+                  {t('joinTransaction.preview.otherCode')}
+                </Button>
+              }
+            />
+          ) : (
+            <PreviewCard code={code} preview={preview.data} />
+          )}
+        </>
       )}
     </>
   )
 }
 
-function JoinProblem({ message, onRetry }: { message: string; onRetry?: () => void }) {
+/** A link whose code cannot be one: said plainly, with the ways on (type the code, or go to My transactions). */
+function InvalidCode({ check }: { check: Exclude<JoinCodeCheck, { valid: true }> }) {
   const { t } = useTranslation()
   return (
-    <Alert
-      severity="error"
-      data-testid="join-error"
-      action={
-        <Stack direction="row" spacing={1}>
-          {onRetry && (
-            <Button color="inherit" onClick={onRetry}>
-              {t('common.retry')}
-            </Button>
-          )}
-          <Button color="inherit" component={RouterLink} to={routeTo('joinTransaction')}>
-            {t('joinTransaction.preview.otherCode')}
+    <ContentCard testId="join-code-invalid">
+      <Stack spacing={2} sx={{ alignItems: 'flex-start' }}>
+        <Typography component="h2" variant="h5" sx={{ fontWeight: 700 }}>
+          {t('joinTransaction.byCode.invalidTitle')}
+        </Typography>
+        {check.reason === 'characters' && (
+          <Typography data-testid="join-code-invalid-characters">
+            {t('joinTransaction.charactersNotAllowed', { characters: check.characters })}
+          </Typography>
+        )}
+        <Typography color="text.secondary">
+          {t('joinTransaction.codeRules', { length: joinCodeLength })} {t('joinTransaction.byCode.invalidBody')}
+        </Typography>
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5}>
+          <Button variant="contained" component={RouterLink} to={routeTo('joinTransaction')} data-testid="join-enter-code">
+            {t('joinTransaction.byCode.enterCode')}
+          </Button>
+          <Button variant="outlined" component={RouterLink} to={routeTo('transactions')} data-testid="join-to-transactions">
+            {t('transactions.title')}
           </Button>
         </Stack>
-      }
-      sx={{ flexWrap: 'wrap' }}
-    >
-      {message}
-    </Alert>
+      </Stack>
+    </ContentCard>
   )
 }
 

@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box'
 import Button from '@mui/material/Button'
 import TextField from '@mui/material/TextField'
-import { isJoinCode, joinCodeLength, normaliseJoinCodeInput } from '@pactum/domain/join-code-format'
+import { charactersOutsideJoinCodes, checkJoinCode, joinCodeLength, tidyJoinCode } from '@pactum/domain/join-code-format'
 import { type FormEvent, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
@@ -17,15 +17,18 @@ export function JoinTransactionPage() {
   const [code, setCode] = useState('')
   const [showError, setShowError] = useState(false)
   const remaining = joinCodeLength - code.length
+  // Said as they are typed, and left in the field: dropping them silently would leave a different code.
+  const foreign = charactersOutsideJoinCodes(code)
 
   const submit = (event: FormEvent) => {
     event.preventDefault()
-    if (!isJoinCode(code)) {
+    const check = checkJoinCode(code)
+    if (!check.valid) {
       setShowError(true)
       invalidForm.show()
       return
     }
-    navigate(routeTo('joinTransactionByCode', { id: code }))
+    navigate(routeTo('joinTransactionByCode', { id: check.code }))
   }
 
   return (
@@ -37,23 +40,25 @@ export function JoinTransactionPage() {
             label={t('joinTransaction.codeLabel')}
             value={code}
             onChange={(event) => {
-              setCode(normaliseJoinCodeInput(event.target.value))
+              // Case and separators are forgiven (a pasted "abcd-2345" fits); anything past the length is cut.
+              setCode(Array.from(tidyJoinCode(event.target.value)).slice(0, joinCodeLength).join(''))
               setShowError(false)
             }}
-            error={showError}
+            error={showError || foreign.length > 0}
             helperText={
-              showError
-                ? t('joinTransaction.codeInvalid', { count: joinCodeLength })
-                : remaining > 0
-                  ? t('joinTransaction.codeRemaining', { count: remaining })
-                  : t('joinTransaction.codeComplete')
+              foreign.length > 0
+                ? t('joinTransaction.charactersNotAllowed', { characters: foreign })
+                : showError
+                  ? t('joinTransaction.codeInvalid', { count: joinCodeLength })
+                  : remaining > 0
+                    ? t('joinTransaction.codeRemaining', { count: remaining })
+                    : t('joinTransaction.codeComplete')
             }
             required
             autoComplete="off"
             slotProps={{
               htmlInput: {
                 'data-testid': 'join-code-input',
-                maxLength: joinCodeLength,
                 autoCapitalize: 'characters',
                 spellCheck: false,
                 style: { fontFamily: 'monospace', fontSize: 22, letterSpacing: '0.3em' },

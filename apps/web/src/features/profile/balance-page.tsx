@@ -19,6 +19,7 @@ import { StatusMessage } from '../../components/status-message.tsx'
 import { type StatusTone, statusTones } from '../../components/status-tones.ts'
 import { visuallyHidden } from '../../components/visually-hidden.ts'
 import { useLocale } from '../../i18n/use-locale.ts'
+import { canRetry } from '../../lib/api/can-retry.ts'
 import { errorMessage } from '../../lib/api/error-message.ts'
 import { formatDate } from '../../lib/dates.ts'
 import { formatMoney } from '../../lib/money.ts'
@@ -204,13 +205,17 @@ export function BalancePage() {
         <StatusMessage
           title={t('profile.balance.loadFailed')}
           body={errorMessage(t, balance.error ?? payouts.error)}
-          action={{
-            label: t('common.retry'),
-            onClick: () => {
-              if (balance.isError) void balance.refetch()
-              if (payouts.isError) void payouts.refetch()
-            },
-          }}
+          action={
+            canRetry(balance.error ?? payouts.error)
+              ? {
+                  label: t('common.retry'),
+                  onClick: () => {
+                    if (balance.isError) void balance.refetch()
+                    if (payouts.isError) void payouts.refetch()
+                  },
+                }
+              : undefined
+          }
         />
       </ContentCard>
     )

@@ -5,7 +5,7 @@ import { ApiError } from '../../lib/api/api-error.ts'
 import { apiError, defaultApiRoutes, fakeApiClient } from '../../test/fake-api-client.ts'
 import { renderApp } from '../../test/render-app.tsx'
 import { debitAccountBody, emptyValues, serverBankErrors, validateBankForm } from './bank-details-model.ts'
-import type { PersonalProfile } from './profile-api.ts'
+import type { PersonalProfile } from '../../lib/api/personal-profile.ts'
 
 function profile(country: string): PersonalProfile {
   return {

@@ -14,11 +14,13 @@ import { PageHeader } from '../../components/page-header.tsx'
 import { useResultModal } from '../../components/result-modal.tsx'
 import { StatusMessage } from '../../components/status-message.tsx'
 import { useApiClient } from '../../lib/api/api-client-context.tsx'
+import { canRetry } from '../../lib/api/can-retry.ts'
 import { useClientConfig } from '../../lib/client-config-context.tsx'
 import { routeTo } from '../../lib/named-routes.ts'
 import { completeSandboxLink, fetchLinkToken, useDebitAccount, useRefreshBankDetails } from './bank-details-api.ts'
 import { BankDetailsForm } from './bank-details-form.tsx'
-import { hasErrorCode, type PersonalProfile, usePersonalProfile } from './profile-api.ts'
+import type { PersonalProfile } from '../../lib/api/personal-profile.ts'
+import { hasErrorCode, usePersonalProfile } from './profile-api.ts'
 import { SandboxLinkDialog } from './sandbox-link-dialog.tsx'
 
 /** Spec §6: the bank-linking provider is offered only for country us. */
@@ -191,13 +193,17 @@ export function BankDetailsPage() {
       <ContentCard testId="bank-details-error">
         <StatusMessage
           title={t('profile.bankDetails.loadFailed')}
-          action={{
-            label: t('common.retry'),
-            onClick: () => {
-              if (profile.isError) void profile.refetch()
-              if (debit.isError) void debit.refetch()
-            },
-          }}
+          action={
+            canRetry(profile.error ?? debit.error)
+              ? {
+                  label: t('common.retry'),
+                  onClick: () => {
+                    if (profile.isError) void profile.refetch()
+                    if (debit.isError) void debit.refetch()
+                  },
+                }
+              : undefined
+          }
         />
       </ContentCard>
     )

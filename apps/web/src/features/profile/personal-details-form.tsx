@@ -29,7 +29,8 @@ import {
   updateBody,
   validatePersonalDetails,
 } from './personal-details-model.ts'
-import { type PersonalProfile, useSaveBusinessUrl, useUpdatePersonalProfile } from './profile-api.ts'
+import type { PersonalProfile } from '../../lib/api/personal-profile.ts'
+import { useSaveBusinessUrl, useUpdatePersonalProfile } from './profile-api.ts'
 
 /** As @pactum/contracts/profile `businessTypes`, without pulling zod into the page. */
 const businessTypes: readonly BusinessType[] = ['individual', 'company']

@@ -1,7 +1,7 @@
 import type { BusinessType, UpdateProfileBody } from '@pactum/contracts/profile'
 import { type Country, countryByCode, isUsStateAbbreviation } from '@pactum/domain/countries'
 import { internationalPhone } from '@pactum/domain/phone'
-import type { PersonalProfile } from './profile-api.ts'
+import type { PersonalProfile } from '../../lib/api/personal-profile.ts'
 
 /** The form's own fields; each maps to one place in the PUT /me/personal body. */
 export interface PersonalDetailsValues {

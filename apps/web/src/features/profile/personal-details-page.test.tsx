@@ -5,7 +5,7 @@ import { ApiError } from '../../lib/api/api-error.ts'
 import { apiError, defaultApiRoutes, fakeApiClient } from '../../test/fake-api-client.ts'
 import { renderApp } from '../../test/render-app.tsx'
 import { fieldOfServerPath, isAdult, isWebAddress, validatePersonalDetails, initialValues } from './personal-details-model.ts'
-import type { PersonalProfile } from './profile-api.ts'
+import type { PersonalProfile } from '../../lib/api/personal-profile.ts'
 
 function profile(overrides: Partial<PersonalProfile> = {}): PersonalProfile {
   return {

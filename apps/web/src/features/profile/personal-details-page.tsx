@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next'
 import { ContentCard } from '../../components/content-card.tsx'
 import { PageHeader } from '../../components/page-header.tsx'
 import { StatusMessage } from '../../components/status-message.tsx'
+import { canRetry } from '../../lib/api/can-retry.ts'
 import { useAuth } from '../../lib/auth/auth-context.tsx'
 import { IdentityDocumentSection } from './identity-document-section.tsx'
 import { PayoutRequirementsCard } from './payout-requirements-card.tsx'
@@ -28,7 +29,7 @@ function PersonalDetailsSection() {
         <StatusMessage
           title={noCountry ? t('profile.personal.noCountryTitle') : t('profile.personal.loadFailed')}
           body={noCountry ? t('profile.personal.noCountryBody') : undefined}
-          action={noCountry ? undefined : { label: t('common.retry'), onClick: () => void profile.refetch() }}
+          action={canRetry(profile.error) ? { label: t('common.retry'), onClick: () => void profile.refetch() } : undefined}
         />
       </ContentCard>
     )

@@ -4,30 +4,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import type { ApiClient } from '../../lib/api/api-client.ts'
 import { useApiClient } from '../../lib/api/api-client-context.tsx'
 import { ApiError } from '../../lib/api/api-error.ts'
-
-/** GET /me/personal once a country is set (409 active_country_not_set before that). */
-export interface PersonalProfile {
-  details_submitted: boolean
-  business_type?: string | null
-  phone?: string | null
-  name?: { first?: string | null; last?: string | null }
-  address?: {
-    line1?: string | null
-    line2?: string | null
-    city?: string | null
-    state?: string | null
-    postal_code?: string | null
-    country_code?: string | null
-  }
-  metadata?: { phone_country_code?: string | null }
-  dob?: { day: number; month: number; year: number } | null
-  /** 0 means the terms of service have not been accepted. */
-  tos_acceptance: { unix_timestamp: number }
-  /** US sellers: whether the SSN's last four were given (to the payment provider; never shown back). */
-  ssn_last_4_provided?: boolean
-  /** The web page where a company sells (POST /me/personal/business_url); '' when not given. */
-  business_url?: string | null
-}
+import { fetchPersonalProfile, type PersonalProfile, personalProfileKey } from '../../lib/api/personal-profile.ts'
 
 /** GET /me/personal/payout_requirements (409 tos_not_accepted until the terms are accepted). */
 export interface PayoutRequirements {
@@ -36,17 +13,12 @@ export interface PayoutRequirements {
   details_submitted: boolean
 }
 
-export const personalProfileKey = ['me', 'personal'] as const
 export const payoutRequirementsKey = ['me', 'personal', 'payout_requirements'] as const
 
 /** A 4xx answer (409 "set your country first", 404…) will not change on retry; network and 5xx may. */
 export function retryUnlessClientError(failureCount: number, error: unknown): boolean {
   if (error instanceof ApiError && error.status >= 400 && error.status < 500) return false
   return failureCount < 1
-}
-
-export function fetchPersonalProfile(api: ApiClient) {
-  return api.request<PersonalProfile>('/me/personal')
 }
 
 export function fetchPayoutRequirements(api: ApiClient) {

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest'
 import type { ApiRequest } from '../../lib/api/api-client.ts'
 import { defaultApiRoutes, fakeApiClient } from '../../test/fake-api-client.ts'
 import { renderApp } from '../../test/render-app.tsx'
-import type { PersonalProfile } from './profile-api.ts'
+import type { PersonalProfile } from '../../lib/api/personal-profile.ts'
 
 function profile(country: string, ssnLast4Provided: boolean): PersonalProfile {
   return {

@@ -9,7 +9,8 @@ import { useTranslation } from 'react-i18next'
 import { ContentCard } from '../../components/content-card.tsx'
 import { useResultModal } from '../../components/result-modal.tsx'
 import { errorMessage } from '../../lib/api/error-message.ts'
-import { type PersonalProfile, usePayoutRequirements, useUpdatePersonalProfile } from './profile-api.ts'
+import type { PersonalProfile } from '../../lib/api/personal-profile.ts'
+import { usePayoutRequirements, useUpdatePersonalProfile } from './profile-api.ts'
 import {
   type TaxIdentifierError,
   type TaxIdentifierFields,

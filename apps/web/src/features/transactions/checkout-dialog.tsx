@@ -29,9 +29,12 @@ import { useChargeQuote, useOfferedPaymentMethods } from '../../lib/api/charge-q
 import { errorCodeOf, errorMessage } from '../../lib/api/error-message.ts'
 import { formatMoney } from '../../lib/money.ts'
 import { routeTo } from '../../lib/named-routes.ts'
+import { usePaymentSetup } from '../../lib/payments/publishable-key.ts'
 import { confirmSandboxPayment, type PaymentDetails } from '../../lib/payments/sandbox-payments.ts'
+import { emptyAddress, lastShippingDetailsKey, type ShippingAddress, useShippingPrefill } from './checkout-prefill.ts'
 import { unverifiedRoles } from './high-value.ts'
 import { VerifyIdentityLink } from './high-value-notice.tsx'
+import { PaymentFormStatus } from './payment-form-status.tsx'
 import { transactionKey } from './transactions-api.ts'
 
 interface PaymentIntentHandle {
@@ -39,17 +42,6 @@ interface PaymentIntentHandle {
   client_secret: string
   charge: number
 }
-
-interface ShippingAddress {
-  name: string
-  line1: string
-  line2: string
-  city: string
-  postalCode: string
-  country: string
-}
-
-const emptyAddress: ShippingAddress = { name: '', line1: '', line2: '', city: '', postalCode: '', country: '' }
 
 /** Countries offered for the shipping address (ISO 3166-1 alpha-2); names come from Intl. */
 const shippingCountries = [
@@ -153,6 +145,10 @@ export function CheckoutDialog({ plan, onClose }: { plan: CheckoutPlan; onClose:
   const stages: Stage[] = [...(plan.collectsAddress ? ['address' as const] : []), ...(plan.setMethodAction ? ['method' as const] : []), 'pay']
   const [stage, setStage] = useState<Stage>(stages[0] ?? 'pay')
   const [address, setAddress] = useState<ShippingAddress>(emptyAddress)
+  // Empty fields get the buyer's last address, or their profile's name and country.
+  useShippingPrefill(plan.collectsAddress, shippingCountries, setAddress)
+  // The provider's key decides which payment form is shown; asked as the checkout opens.
+  const paymentSetup = usePaymentSetup(plan.id)
   const [showErrors, setShowErrors] = useState(false)
   const [pickedMethod, setMethod] = useState<PaymentMethod>(plan.paymentMethod ?? 'card')
   // A method this buyer may not use (a company seller chose SEPA) is never preselected: the server would refuse it.
@@ -224,6 +220,7 @@ export function CheckoutDialog({ plan, onClose }: { plan: CheckoutPlan; onClose:
           country_code: address.country,
         },
       })
+      void queryClient.invalidateQueries({ queryKey: lastShippingDetailsKey })
       setStage('method')
     })
   }
@@ -242,6 +239,7 @@ export function CheckoutDialog({ plan, onClose }: { plan: CheckoutPlan; onClose:
     })
 
   const submitPayment = () => {
+    if (!paymentSetup.data) return
     if ((method === 'card' && cardInvalid) || (method === 'sepa' && ibanInvalid)) {
       setShowErrors(true)
       return
@@ -379,6 +377,12 @@ export function CheckoutDialog({ plan, onClose }: { plan: CheckoutPlan; onClose:
             {stage === 'pay' && (
               <>
                 <AmountSummary price={plan.price} currency={plan.currency} charge={intent?.charge ?? (plan.setMethodAction ? undefined : plan.charge)} />
+                {!paymentSetup.data && <PaymentFormStatus setup={paymentSetup} />}
+              </>
+            )}
+
+            {stage === 'pay' && paymentSetup.data?.form === 'sandbox' && (
+              <>
                 <Alert severity="info" icon={false}>
                   <Typography variant="body2" sx={{ fontWeight: 600 }}>
                     {t('checkout.sandbox.title')}
@@ -451,7 +455,7 @@ export function CheckoutDialog({ plan, onClose }: { plan: CheckoutPlan; onClose:
           <Button
             type="submit"
             variant="contained"
-            disabled={busy || (stage === 'method' && quote.isFetching)}
+            disabled={busy || (stage === 'method' && quote.isFetching) || (stage === 'pay' && !paymentSetup.data)}
             startIcon={busy ? <CircularProgress size={16} color="inherit" aria-hidden /> : undefined}
             data-testid={stage === 'pay' ? 'pay-submit' : 'checkout-next'}
           >

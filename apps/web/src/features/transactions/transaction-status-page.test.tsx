@@ -140,6 +140,7 @@ describe('transaction status page', () => {
       'GET /transactions/tx-1': fakeTransaction({ status: 'joined', role: 'buyer', available_actions: ['cancel', 'set_payment_method', 'pay'] }),
       'GET /charge': quote,
       'POST /transactions/tx-1/shipping_details': { name: 'Ola Nowak' },
+      'GET /transactions/tx-1/stripe_publishable_key': { publishable_key: 'pk_sandbox_pactum' },
       'POST /transactions/tx-1/pay': { payment_intent_id: 'pi_1', client_secret: 'pi_1_secret', charge: 78 },
       'POST /transactions/tx-1/confirm_payment': fakeTransaction({ status: 'paid', role: 'buyer' }),
     })
@@ -231,9 +232,29 @@ describe('transaction status page', () => {
     expect(shownActions()).toEqual([])
   })
 
-  it('shows a translated error for a transaction that is not ours', async () => {
-    await renderApp('/transactions/tx-404', { api: fakeApiClient({}) })
-    expect((await screen.findByTestId('transaction-error')).textContent).toContain('We could not find this transaction.')
+  it('shows a translated error for a transaction that is not ours, with the way back instead of a retry', async () => {
+    const { router } = await renderApp('/transactions/tx-404', { api: fakeApiClient({ 'GET /me/transactions': [] }) })
+    const problem = await screen.findByTestId('transaction-error')
+    expect(problem.textContent).toContain('We could not find this transaction.')
+    expect(within(problem).queryByRole('button', { name: 'Try again' })).toBeNull()
+    await userEvent.click(within(problem).getByRole('link', { name: 'My transactions' }))
+    await waitFor(() => expect(router.state.location.pathname).toBe('/transactions'))
+  })
+
+  it('offers another try when the server failed', async () => {
+    let attempts = 0
+    const api = fakeApiClient({
+      'GET /transactions/tx-1': () => {
+        attempts += 1
+        if (attempts === 1) throw new ApiError({ status: 503, code: 'service_unavailable', message: 'busy', requestId: 'r' })
+        return fakeTransaction()
+      },
+    })
+    await renderApp('/transactions/tx-1', { api })
+    const problem = await screen.findByTestId('transaction-error')
+    expect(within(problem).queryByRole('link', { name: 'My transactions' })).toBeNull()
+    await userEvent.click(within(problem).getByRole('button', { name: 'Try again' }))
+    expect(await screen.findByTestId('transaction-status')).toBeTruthy()
   })
 })
 

@@ -1,6 +1,4 @@
-import Alert from '@mui/material/Alert'
 import Box from '@mui/material/Box'
-import Button from '@mui/material/Button'
 import Skeleton from '@mui/material/Skeleton'
 import Typography from '@mui/material/Typography'
 import type { AnyTransaction } from '@pactum/contracts/f2f-transactions'
@@ -11,9 +9,9 @@ import { useTranslation } from 'react-i18next'
 import { useParams, useSearchParams } from 'react-router'
 import { AmountSummary } from '../../components/amount-summary.tsx'
 import { ContentCard } from '../../components/content-card.tsx'
+import { LoadErrorAlert } from '../../components/load-error-alert.tsx'
 import { PageHeader } from '../../components/page-header.tsx'
 import { useApiClient } from '../../lib/api/api-client-context.tsx'
-import { errorMessage } from '../../lib/api/error-message.ts'
 import { routeTo } from '../../lib/named-routes.ts'
 import { DeadlineCountdown } from './deadline-countdown.tsx'
 import { F2fTransactionDetails } from './f2f-transaction-details.tsx'
@@ -48,17 +46,7 @@ export function TransactionStatusPage() {
         </ContentCard>
       ) : transaction.isError ? (
         <ContentCard>
-          <Alert
-            severity="error"
-            data-testid="transaction-error"
-            action={
-              <Button color="inherit" onClick={() => void transaction.refetch()}>
-                {t('common.retry')}
-              </Button>
-            }
-          >
-            {errorMessage(t, transaction.error)}
-          </Alert>
+          <LoadErrorAlert error={transaction.error} onRetry={() => void transaction.refetch()} testId="transaction-error" />
           <TransactionReference id={id} />
         </ContentCard>
       ) : (

@@ -20,6 +20,7 @@ import { ContentCard } from '../../components/content-card.tsx'
 import { PageHeader } from '../../components/page-header.tsx'
 import { visuallyHidden } from '../../components/visually-hidden.ts'
 import { useLocale } from '../../i18n/use-locale.ts'
+import { canRetry } from '../../lib/api/can-retry.ts'
 import { errorMessage } from '../../lib/api/error-message.ts'
 import { formatDate } from '../../lib/dates.ts'
 import { formatMoney } from '../../lib/money.ts'
@@ -109,9 +110,11 @@ export function TransactionsPage() {
             severity="error"
             data-testid="transactions-error"
             action={
-              <Button color="inherit" onClick={() => void list.refetch()} data-testid="transactions-retry">
-                {t('common.retry')}
-              </Button>
+              canRetry(list.error) && (
+                <Button color="inherit" onClick={() => void list.refetch()} data-testid="transactions-retry">
+                  {t('common.retry')}
+                </Button>
+              )
             }
           >
             {errorMessage(t, list.error)}

@@ -1,5 +1,6 @@
 import { errorBodySchema } from '@pactum/contracts/errors'
 import {
+  lastShippingDetailsSchema,
   partyDetailsSchema,
   shippingDetailsBodySchema,
   shippingDetailsSchema,
@@ -10,7 +11,7 @@ import {
 } from '@pactum/contracts/transactions'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import type { TransactionDeps } from '../../../transactions/apply-event.ts'
-import { partyDetails, setShippingDetails, shippingDetails } from '../../../services/transactions/transaction-details.ts'
+import { lastShippingDetails, partyDetails, setShippingDetails, shippingDetails } from '../../../services/transactions/transaction-details.ts'
 import { toTransactionView, type ViewContext } from '../../../transactions/transaction-view.ts'
 import { onlineChange, updateTransaction } from '../../../services/transactions/update-transaction.ts'
 import { userOffer } from '../../../services/transactions/user-offer.ts'
@@ -23,8 +24,8 @@ const secured = { security: [{ bearer: [] }], tags: ['transactions'] }
 
 /**
  * Spec §7 calls around a transaction: the creator's update before joining,
- * the parties' details, the buyer's address, and the user's currencies and
- * payment methods.
+ * the parties' details, the buyer's address (and their last one), and the
+ * user's currencies and payment methods.
  */
 export function detailsRoutes(deps: () => TransactionDeps): FastifyPluginAsyncZod {
   return async (app) => {
@@ -102,6 +103,20 @@ export function detailsRoutes(deps: () => TransactionDeps): FastifyPluginAsyncZo
         async (request) => shippingDetails(app.services.db, userOf(request), request.params.id),
       )
     }
+
+    app.get(
+      '/me/last_shipping_details',
+      {
+        onRequest: app.authenticate,
+        schema: {
+          ...secured,
+          tags: ['profile'],
+          summary: 'The address I last gave to ship to as a buyer (null before the first), to offer at the next checkout',
+          response: { 200: lastShippingDetailsSchema, 401: errorBodySchema },
+        },
+      },
+      async (request) => ({ shipping_details: await lastShippingDetails(app.services.db, userOf(request)) }),
+    )
 
     app.post(
       '/transactions/:id/shipping_details',
