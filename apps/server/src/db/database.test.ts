@@ -81,7 +81,7 @@ describe('migration 0021', () => {
         values ('019a0000-0000-7000-8000-000000000001', 'f2f', 'priced', ${user.id}, 'seller', 5000, 190, '2026-11-1', 'eur', 'A lamp', now(),
                 20000, 490, '2026-11-1')
       `.execute(db)
-      expect(await migrateToLatest(db)).toEqual(['0021-integer-charge-calculator-version'])
+      await migrateUpTo(db, '0021-integer-charge-calculator-version')
       const row = await db.selectFrom('transactions').select(['charge_calculator_version', 'remainder_charge_calculator_version']).executeTakeFirstOrThrow()
       expect(row).toEqual({ charge_calculator_version: 1, remainder_charge_calculator_version: 1 })
     } finally {

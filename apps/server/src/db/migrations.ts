@@ -19,6 +19,7 @@ import * as faceToFace from './migrations/0018-face-to-face.ts'
 import * as rateLimits from './migrations/0019-rate-limits.ts'
 import * as idempotencyClaims from './migrations/0020-idempotency-claims.ts'
 import * as integerChargeCalculatorVersion from './migrations/0021-integer-charge-calculator-version.ts'
+import * as carrierInTransit from './migrations/0022-carrier-in-transit.ts'
 import type { Database } from './schema.ts'
 
 /**
@@ -45,6 +46,7 @@ const migrations: Record<string, Migration> = {
   '0019-rate-limits': rateLimits,
   '0020-idempotency-claims': idempotencyClaims,
   '0021-integer-charge-calculator-version': integerChargeCalculatorVersion,
+  '0022-carrier-in-transit': carrierInTransit,
 }
 
 function migrator(db: Kysely<Database>): Migrator {

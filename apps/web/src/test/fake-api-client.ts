@@ -68,6 +68,7 @@ export function fakeTransaction(overrides: Partial<Transaction> = {}): Transacti
     joined: null,
     paid: null,
     tracked: null,
+    in_transit: null,
     delivered: null,
     complained: null,
     complaint_period_ended: null,
