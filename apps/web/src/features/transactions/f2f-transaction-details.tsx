@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next'
 import { AmountSummary } from '../../components/amount-summary.tsx'
 import { useLocale } from '../../i18n/use-locale.ts'
 import { formatMoney } from '../../lib/money.ts'
+import { ComplaintNextSteps } from './complaint-next-steps.tsx'
 import { DeadlineCountdown } from './deadline-countdown.tsx'
 import { F2fActions, f2fButtonsFor } from './f2f-actions.tsx'
 import { HistoryCard, JoinCodeCard, NextStepsCard, type Note, NotesCard, SummaryCard } from './status-cards.tsx'
@@ -20,6 +21,7 @@ export function F2fTransactionDetails({ transaction, refreshing }: { transaction
   const windowOpen =
     transaction.complaint_period_deadline !== null &&
     (transaction.status === 'seller_handover_confirmed' || transaction.status === 'buyer_handover_confirmed')
+  const complained = transaction.status === 'complained' && role !== null
   const notes: Note[] = [
     ...(transaction.complaint ? [{ label: t('transactionStatus.complaint'), value: transaction.complaint.description }] : []),
     ...(transaction.cancellation
@@ -69,8 +71,9 @@ export function F2fTransactionDetails({ transaction, refreshing }: { transaction
 
       <JoinCodeCard transaction={transaction} />
 
-      {(actions.length > 0 || windowOpen) && (
+      {(actions.length > 0 || windowOpen || complained) && (
         <NextStepsCard>
+          {complained && role && <ComplaintNextSteps role={role} />}
           {windowOpen && transaction.complaint_period_deadline && (
             <DeadlineCountdown
               deadline={transaction.complaint_period_deadline}

@@ -15,6 +15,7 @@ import { PageHeader } from '../../components/page-header.tsx'
 import { useApiClient } from '../../lib/api/api-client-context.tsx'
 import { errorMessage } from '../../lib/api/error-message.ts'
 import { routeTo } from '../../lib/named-routes.ts'
+import { ComplaintNextSteps } from './complaint-next-steps.tsx'
 import { DeadlineCountdown } from './deadline-countdown.tsx'
 import { F2fTransactionDetails } from './f2f-transaction-details.tsx'
 import { awaitsIdentityVerification } from './high-value.ts'
@@ -110,6 +111,7 @@ function TransactionDetails({ transaction, refreshing }: { transaction: Transact
   const role = transaction.role
   const showTrackingDeadline = transaction.status === 'paid' && transaction.tracking_deadline
   const showComplaintDeadline = transaction.status === 'delivered' && transaction.complaint_period_deadline
+  const complained = transaction.status === 'complained' && role !== null
   const carriers = useCarriers(transaction.tracking !== null)
   const carrierName = (slug: string) => carriers.data?.find((carrier) => carrier.slug === slug)?.name ?? slug
   const notes: Note[] = [
@@ -138,8 +140,9 @@ function TransactionDetails({ transaction, refreshing }: { transaction: Transact
 
       <JoinCodeCard transaction={transaction} />
 
-      {(actions.length > 0 || showTrackingDeadline || showComplaintDeadline) && (
+      {(actions.length > 0 || showTrackingDeadline || showComplaintDeadline || complained) && (
         <NextStepsCard>
+          {complained && role && <ComplaintNextSteps role={role} />}
           {showTrackingDeadline && transaction.tracking_deadline && (
             <DeadlineCountdown
               deadline={transaction.tracking_deadline}
