@@ -1,8 +1,7 @@
-import type { F2fTransaction } from '@pactum/contracts/f2f-transactions'
 import { screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
-import { fakeApiClient, fakeTransaction } from '../../test/fake-api-client.ts'
+import { fakeApiClient, fakeF2fTransaction, fakeTransaction } from '../../test/fake-api-client.ts'
 import { renderApp } from '../../test/render-app.tsx'
 
 const complainedOnline = (role: 'buyer' | 'seller') =>
@@ -20,51 +19,22 @@ const complainedOnline = (role: 'buyer' | 'seller') =>
   })
 
 /** A face-to-face sale the buyer complained about after the handover. */
-function complainedF2f(role: 'buyer' | 'seller'): F2fTransaction {
-  return {
-    id: 'tx-1',
-    type: 'f2f',
+const complainedF2f = (role: 'buyer' | 'seller') =>
+  fakeF2fTransaction({
     status: 'complained',
     role,
-    creator_role: 'seller',
-    currency: 'eur',
-    description: 'Cargo bike',
-    join_code: null,
-    deposit_pricing: { price: 5_000, charge: 190, charge_seller: 0 },
-    pricing: { price: 20_000, charge: 490, charge_seller: 0 },
-    charge_calculator_version: 1,
-    payment_method: 'card',
     buyer_id: 'user-2',
-    seller_id: 'user-1',
-    client_id: 'pactum-app',
-    high_value: false,
-    show_seller_confirm_handover: true,
-    is_payment_in_progress: false,
+    pricing: { price: 20_000, charge: 490, charge_seller: 0 },
     complaint: { description: 'The brakes do not work' },
-    cancellation: null,
-    complaint_period_deadline: null,
-    amount_released: 0,
-    amount_refunded: 0,
-    created: '2026-11-01T10:00:00.000Z',
     joined: '2026-11-01T11:00:00.000Z',
     deposit_paid: '2026-11-01T12:00:00.000Z',
     deposit_accepted: '2026-11-01T13:00:00.000Z',
     priced: '2026-11-01T14:00:00.000Z',
     remainder_paid: '2026-11-01T15:00:00.000Z',
-    remainder_skipped: null,
     seller_handover_confirmed: '2026-11-02T10:00:00.000Z',
-    buyer_handover_confirmed: null,
     complained: '2026-11-02T12:00:00.000Z',
-    complaint_period_ended: null,
-    funds_released: null,
-    cancelled: null,
-    rejected: null,
-    cancelled_with_deposit: null,
-    deposit_refunded: null,
-    payment_refunded: null,
     available_actions: role === 'seller' ? ['accept_complaint'] : [],
-  }
-}
+  })
 
 async function nextSteps(transaction: unknown) {
   const view = await renderApp('/transactions/tx-1', { api: fakeApiClient({ 'GET /transactions/tx-1': transaction }) })

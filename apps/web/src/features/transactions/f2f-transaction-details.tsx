@@ -7,6 +7,7 @@ import { AmountSummary } from '../../components/amount-summary.tsx'
 import { useLocale } from '../../i18n/use-locale.ts'
 import { formatMoney } from '../../lib/money.ts'
 import { ComplaintNextSteps } from './complaint-next-steps.tsx'
+import { CounterpartyDetails } from './counterparty-details.tsx'
 import { DeadlineCountdown } from './deadline-countdown.tsx'
 import { F2fActions, f2fButtonsFor } from './f2f-actions.tsx'
 import { HistoryCard, JoinCodeCard, NextStepsCard, type Note, NotesCard, SummaryCard } from './status-cards.tsx'
@@ -35,6 +36,7 @@ export function F2fTransactionDetails({ transaction, refreshing }: { transaction
         <Typography color="text.secondary" data-testid="transaction-role">
           {role ? t(`transactionStatus.yourRole.${role}`) : t('roles.none')} · {t('transactionStatus.f2f.kind')}
         </Typography>
+        <CounterpartyDetails transaction={transaction} />
         <Box data-testid="deposit-amounts">
           <Typography component="h3" variant="subtitle1" sx={{ fontWeight: 600, mb: 1 }}>
             {t('transactionStatus.f2f.deposit')}

@@ -16,6 +16,7 @@ import { useApiClient } from '../../lib/api/api-client-context.tsx'
 import { errorMessage } from '../../lib/api/error-message.ts'
 import { routeTo } from '../../lib/named-routes.ts'
 import { ComplaintNextSteps } from './complaint-next-steps.tsx'
+import { CounterpartyDetails } from './counterparty-details.tsx'
 import { DeadlineCountdown } from './deadline-countdown.tsx'
 import { F2fTransactionDetails } from './f2f-transaction-details.tsx'
 import { awaitsIdentityVerification } from './high-value.ts'
@@ -128,6 +129,7 @@ function TransactionDetails({ transaction, refreshing }: { transaction: Transact
         <Typography color="text.secondary" data-testid="transaction-role">
           {role ? t(`transactionStatus.yourRole.${role}`) : t('roles.none')}
         </Typography>
+        <CounterpartyDetails transaction={transaction} />
         <AmountSummary price={transaction.price} charge={transaction.charge} currency={transaction.currency} />
         {transaction.payment_method && (
           <Typography variant="body2" color="text.secondary">
