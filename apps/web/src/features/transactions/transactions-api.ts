@@ -126,3 +126,19 @@ export function useTransactionAction(id: string, kind: AnyTransaction['type'] = 
     },
   })
 }
+
+/**
+ * The creator's `PATCH /transactions/{id}` (`/p2p/transactions/{id}`) before
+ * anyone joined; the answer replaces the cached transaction.
+ */
+export function useUpdateTransaction(transaction: Pick<AnyTransaction, 'id' | 'type'>) {
+  const api = useApiClient()
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (body: Record<string, unknown>) => api.request<AnyTransaction>(kindPath(transaction.type, transaction.id), { method: 'PATCH', body }),
+    onSuccess: (updated) => {
+      queryClient.setQueryData(transactionKey(transaction.id), updated)
+      void queryClient.invalidateQueries({ queryKey: ['transactions'] })
+    },
+  })
+}
