@@ -112,6 +112,7 @@ describe('editing the offer before anyone joined', { timeout: 20_000 }, () => {
     const field = description.closest('.MuiFormControl-root') as HTMLElement
     expect(await within(field).findByText('Some of the information is not valid. Check it and try again.')).toBeTruthy()
     expect(description.getAttribute('aria-invalid')).toBe('true')
+    expect(document.activeElement).toBe(description)
     expect(screen.getByRole('dialog', { name: 'Edit the offer' })).toBeTruthy()
   })
 

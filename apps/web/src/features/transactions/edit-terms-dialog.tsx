@@ -144,10 +144,10 @@ export function EditTermsDialog({ transaction, onClose }: { transaction: AnyTran
         <Controller
           control={form.control}
           name="description"
-          render={({ field }) => (
+          render={({ field: { ref, ...field } }) => (
             <TextField
               {...field}
-              inputRef={field.ref}
+              inputRef={ref}
               label={t('createTransaction.descriptionLabel')}
               required
               multiline
