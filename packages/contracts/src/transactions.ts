@@ -156,6 +156,7 @@ export const transactionSchema = z
     joined: timestamp,
     paid: timestamp,
     tracked: timestamp,
+    in_transit: timestamp.meta({ description: 'when the carrier first reported the parcel on its way; a step of the history, not a status' }),
     delivered: timestamp,
     complained: timestamp,
     complaint_period_ended: timestamp,

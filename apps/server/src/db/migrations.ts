@@ -21,6 +21,7 @@ import * as idempotencyClaims from './migrations/0020-idempotency-claims.ts'
 import * as integerChargeCalculatorVersion from './migrations/0021-integer-charge-calculator-version.ts'
 import * as shippingDetailsByBuyer from './migrations/0022-shipping-details-by-buyer.ts'
 import * as usTaxIdentifiers from './migrations/0023-us-tax-identifiers.ts'
+import * as carrierInTransit from './migrations/0024-carrier-in-transit.ts'
 import type { Database } from './schema.ts'
 
 /**
@@ -49,6 +50,7 @@ const migrations: Record<string, Migration> = {
   '0021-integer-charge-calculator-version': integerChargeCalculatorVersion,
   '0022-shipping-details-by-buyer': shippingDetailsByBuyer,
   '0023-us-tax-identifiers': usTaxIdentifiers,
+  '0024-carrier-in-transit': carrierInTransit,
 }
 
 function migrator(db: Kysely<Database>): Migrator {

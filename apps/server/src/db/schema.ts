@@ -114,6 +114,8 @@ export interface TransactionsTable {
   order_issue_description: string | null
   complaint_period_deadline: Timestamp
   tracking_deadline: Timestamp
+  /** The carrier's first "in transit" report (online); a history step, not a state. */
+  in_transit: Timestamp
   amount_held: ColumnType<number, number | undefined, number>
   amount_released: ColumnType<number, number | undefined, number>
   amount_refunded: ColumnType<number, number | undefined, number>

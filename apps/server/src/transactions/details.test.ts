@@ -93,6 +93,8 @@ describe('PATCH /transactions/{id}', () => {
   it('is the creator’s alone, and only until someone joins', async () => {
     const { app, call } = await start()
     const { id, joinCode } = await createSale(call)
+    // Offered as an action (`update`) exactly while it is allowed, so a screen can show it.
+    expect((await call('seller', 'GET', `/api/v1/transactions/${id}`)).body.available_actions).toEqual(['update', 'cancel'])
     expect((await call('stranger', 'PATCH', `/api/v1/transactions/${id}`, { description: 'Mine now' })).status).toBe(404)
     expect((await app.inject({ method: 'PATCH', url: `/api/v1/transactions/${id}`, payload: { description: 'x' } })).statusCode).toBe(401)
     await joinSale(call, joinCode)
@@ -100,6 +102,7 @@ describe('PATCH /transactions/{id}', () => {
     expect((await call('buyer', 'PATCH', `/api/v1/transactions/${id}`, { description: 'Cheaper' })).status).toBe(403)
     const late = await call('seller', 'PATCH', `/api/v1/transactions/${id}`, { description: 'Changed my mind' })
     expect(late).toMatchObject({ status: 409, body: { code: 'already_joined' } })
+    expect((await call('seller', 'GET', `/api/v1/transactions/${id}`)).body.available_actions).not.toContain('update')
 
     const other = await createSale(call)
     await call('seller', 'POST', `/api/v1/transactions/${other.id}/cancel`)

@@ -50,7 +50,7 @@ describe('a face-to-face sale end to end', () => {
       charge_calculator_version: 1,
       amount_released: 0,
       amount_refunded: 0,
-      available_actions: ['cancel_with_description'],
+      available_actions: ['update', 'cancel_with_description'],
     })
 
     const preview = await call('buyer', 'GET', `/api/v1/p2p/transactions_by_join_code/${joinCode.toLowerCase()}`)

@@ -89,6 +89,35 @@ describe('an online sale end to end', () => {
     expect(outbox).toEqual([{ action: 'refund', status: 'sent' }])
   })
 
+  it('shows the carrier\'s "in transit" step in the history, between tracking added and delivered', async () => {
+    const { app, clock, call } = await start()
+    const id = await sellerCreatesAndBuyerJoins(call)
+    await payByCard(call, id)
+    const tracked = await track(call, id, { carrier: 'dhl', tracking_code: 'JD0001236' })
+    expect(tracked).toMatchObject({ status: 'tracked', in_transit: null })
+
+    // The sandbox tracker reports the parcel in transit after 30 s and delivered after 120 s.
+    await clock.advance(app, 30)
+    const inTransit = await call('buyer', 'GET', `/api/v1/transactions/${id}`)
+    expect(inTransit.body).toMatchObject({ status: 'tracked', in_transit: '2026-11-22T10:00:30.000Z', delivered: null })
+    const audit = await app.services.db.selectFrom('transaction_events').select(['event', 'actor_kind', 'from_status', 'to_status']).where('transaction_id', '=', id).orderBy('id').execute()
+    expect(audit.at(-1)).toEqual({ event: 'carrier_in_transit', actor_kind: 'system', from_status: 'tracked', to_status: 'tracked' })
+
+    await clock.advance(app, 90)
+    const delivered = await call('seller', 'GET', `/api/v1/transactions/${id}`)
+    expect(delivered.body).toMatchObject({ status: 'delivered', tracked: tracked.tracked, in_transit: '2026-11-22T10:00:30.000Z', delivered: '2026-11-22T10:02:00.000Z' })
+  })
+
+  it('keeps a lost parcel tracked, with its "in transit" step', async () => {
+    const { app, clock, call } = await start()
+    const id = await sellerCreatesAndBuyerJoins(call)
+    await payByCard(call, id)
+    await track(call, id, { carrier: 'dhl', tracking_code: 'JD-LOST-7' })
+    await clock.advance(app, 30)
+    await clock.advance(app, 3600)
+    expect((await call('buyer', 'GET', `/api/v1/transactions/${id}`)).body).toMatchObject({ status: 'tracked', in_transit: '2026-11-22T10:00:30.000Z' })
+  })
+
   it('lets an admin settle a dispute, recording who and why', async () => {
     const { app, call } = await start()
     const id = await sellerCreatesAndBuyerJoins(call)

@@ -213,11 +213,13 @@ async function applyPaymentEvent(deps: TransactionDeps, trx: Kysely<Database>, e
   }
 }
 
+/** Carrier news for the parcel the transaction tracks: "in transit" joins its history, "delivered" moves it on. */
 async function applyCarrierEvent(deps: TransactionDeps, trx: Kysely<Database>, event: CarrierEvent): Promise<void> {
-  if (event.type !== 'delivered') return
+  if (event.type === 'exception') return
   const row = await lockById(trx, event.transactionId)
   if (!row || row.tracking_code !== event.trackingCode) return
-  await applyEvent(deps, trx, row, { type: 'carrier_delivered' }, { actor: { kind: 'system' }, actorUserId: null })
+  const news: TransactionEvent = event.type === 'delivered' ? { type: 'carrier_delivered' } : { type: 'carrier_in_transit', occurredAt: event.occurredAt }
+  await applyEvent(deps, trx, row, news, { actor: { kind: 'system' }, actorUserId: null })
 }
 
 /** Provider news that arrives late or twice is logged, not retried forever. */

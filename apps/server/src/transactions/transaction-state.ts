@@ -45,6 +45,7 @@ function toOnlineState(row: TransactionRow): OnlineState {
     tracking: row.tracking_carrier && row.tracking_code ? { carrier: row.tracking_carrier, trackingCode: row.tracking_code } : null,
     orderIssue: row.order_issue_description ? { description: row.order_issue_description } : null,
     trackingDeadline: row.tracking_deadline,
+    inTransit: row.in_transit,
     timestamps: {
       created: row.created,
       joined: row.joined,
@@ -135,6 +136,7 @@ export function fromState(state: TransactionState): Omit<Insertable<Transactions
       tracking_code: state.tracking?.trackingCode ?? null,
       order_issue_description: state.orderIssue?.description ?? null,
       tracking_deadline: state.trackingDeadline,
+      in_transit: state.inTransit,
     }
   }
   return {

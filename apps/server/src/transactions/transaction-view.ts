@@ -69,6 +69,7 @@ export function toTransactionView(row: TransactionRow, viewer: Viewer, context: 
     joined: iso(row.joined),
     paid: iso(row.paid),
     tracked: iso(row.tracked),
+    in_transit: iso(row.in_transit),
     delivered: iso(row.delivered),
     complained: iso(row.complained),
     complaint_period_ended: iso(row.complaint_period_ended),

@@ -17,6 +17,8 @@ export interface ConfirmDialogProps {
   confirmLabel: string
   cancelLabel?: string
   busy?: boolean
+  /** Confirming is not possible yet (something it needs is still loading); going back still is. */
+  confirmDisabled?: boolean
   destructive?: boolean
   onConfirm: () => void
   onClose: () => void
@@ -32,6 +34,7 @@ export function ConfirmDialog({
   confirmLabel,
   cancelLabel,
   busy,
+  confirmDisabled,
   destructive,
   onConfirm,
   onClose,
@@ -42,7 +45,7 @@ export function ConfirmDialog({
   const bodyId = useId()
   const submit = (event: FormEvent) => {
     event.preventDefault()
-    if (!busy) onConfirm()
+    if (!busy && !confirmDisabled) onConfirm()
   }
   return (
     <Dialog
@@ -73,7 +76,7 @@ export function ConfirmDialog({
             type="submit"
             variant="contained"
             color={destructive ? 'error' : 'primary'}
-            disabled={busy}
+            disabled={busy || confirmDisabled}
             startIcon={busy ? <CircularProgress size={16} color="inherit" aria-hidden /> : undefined}
             data-testid={testId ? `${testId}-confirm` : undefined}
           >

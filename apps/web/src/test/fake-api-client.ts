@@ -1,4 +1,5 @@
 import type { ErrorCode } from '@pactum/contracts/errors'
+import type { F2fTransaction } from '@pactum/contracts/f2f-transactions'
 import type { Transaction } from '@pactum/contracts/transactions'
 import { vi } from 'vitest'
 import type { ApiClient, ApiRequest } from '../lib/api/api-client.ts'
@@ -68,6 +69,7 @@ export function fakeTransaction(overrides: Partial<Transaction> = {}): Transacti
     joined: null,
     paid: null,
     tracked: null,
+    in_transit: null,
     delivered: null,
     complained: null,
     complaint_period_ended: null,
@@ -75,6 +77,54 @@ export function fakeTransaction(overrides: Partial<Transaction> = {}): Transacti
     cancelled: null,
     rejected: null,
     cancelled_with_payment: null,
+    payment_refunded: null,
+    available_actions: [],
+    ...overrides,
+  }
+}
+
+/** A face-to-face transaction as the server would send it, with sensible defaults. */
+export function fakeF2fTransaction(overrides: Partial<F2fTransaction> = {}): F2fTransaction {
+  return {
+    id: 'tx-1',
+    type: 'f2f',
+    status: 'created',
+    role: 'seller',
+    creator_role: 'seller',
+    currency: 'eur',
+    description: 'Cargo bike',
+    join_code: null,
+    deposit_pricing: { price: 5_000, charge: 190, charge_seller: 0 },
+    pricing: null,
+    charge_calculator_version: 1,
+    payment_method: 'card',
+    buyer_id: null,
+    seller_id: 'user-1',
+    client_id: 'pactum-app',
+    high_value: false,
+    show_seller_confirm_handover: true,
+    is_payment_in_progress: false,
+    complaint: null,
+    cancellation: null,
+    complaint_period_deadline: null,
+    amount_released: 0,
+    amount_refunded: 0,
+    created: '2026-11-01T10:00:00.000Z',
+    joined: null,
+    deposit_paid: null,
+    deposit_accepted: null,
+    priced: null,
+    remainder_paid: null,
+    remainder_skipped: null,
+    seller_handover_confirmed: null,
+    buyer_handover_confirmed: null,
+    complained: null,
+    complaint_period_ended: null,
+    funds_released: null,
+    cancelled: null,
+    rejected: null,
+    cancelled_with_deposit: null,
+    deposit_refunded: null,
     payment_refunded: null,
     available_actions: [],
     ...overrides,

@@ -8,7 +8,8 @@ import { type TransactionEvent, type TransactionState, transition } from './tran
 
 /**
  * What a person may do next, named as the API paths name the actions
- * (`pay`, `complain_with_description`, `pay_remainder`, …). Derived from
+ * (`pay`, `complain_with_description`, `pay_remainder`, …; `update` is the
+ * creator's PATCH of the transaction). Derived from
  * `transition` itself with well-formed sample inputs, so only role and state
  * decide, and the web can never offer a step the server would refuse.
  */
@@ -16,6 +17,7 @@ import { type TransactionEvent, type TransactionState, transition } from './tran
 export const onlineActions = [
   'join',
   'reject',
+  'update',
   'cancel',
   'set_payment_method',
   'pay',
@@ -32,6 +34,7 @@ export type OnlineAction = (typeof onlineActions)[number]
 export const f2fActions = [
   'join',
   'reject',
+  'update',
   'cancel_with_description',
   'set_deposit_payment_method',
   'pay_deposit',

@@ -195,6 +195,8 @@ function takeAction(action: F2fAction, state: F2fState): F2fEvent[] {
       return [{ type: 'join', userId: 'u_joiner' }]
     case 'reject':
       return [{ type: 'reject' }]
+    case 'update':
+      return [{ type: 'update', description: 'a blue lamp' }]
     case 'cancel_with_description':
       return [{ type: 'cancel', description: 'changed my mind' }]
     case 'set_deposit_payment_method':
@@ -224,6 +226,7 @@ function takeAction(action: F2fAction, state: F2fState): F2fEvent[] {
 const f2fActionNames: readonly F2fAction[] = [
   'join',
   'reject',
+  'update',
   'cancel_with_description',
   'set_deposit_payment_method',
   'pay_deposit',

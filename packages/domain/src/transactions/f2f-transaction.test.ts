@@ -1056,7 +1056,7 @@ describe('dispatcher', () => {
 describe('available actions', () => {
   const offered = (state: F2fState, actor: Actor, now = at(2 * day + 60)): TransactionAction[] => availableActions(state, actor, now)
   it('offers each party exactly what it can do now, from created to the deposit', () => {
-    expect(offered(created(), seller)).toEqual(['cancel_with_description'])
+    expect(offered(created(), seller)).toEqual(['update', 'cancel_with_description'])
     expect(offered(created(), counterparty)).toEqual(['join', 'reject'])
     expect(offered(created(), buyer)).toEqual([])
     expect(offered(created(), admin)).toEqual([])

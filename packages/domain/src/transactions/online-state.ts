@@ -26,6 +26,8 @@ export interface OnlineState extends CommonState<OnlineStatus> {
   readonly tracking: { readonly carrier: string; readonly trackingCode: string } | null
   readonly orderIssue: { readonly description: string } | null
   readonly trackingDeadline: Date | null
+  /** When the carrier first reported the parcel on its way: a step of the history, not a state. */
+  readonly inTransit: Date | null
 }
 
 export interface NewOnlineTransaction {
@@ -82,6 +84,7 @@ export function createOnlineTransaction(input: NewOnlineTransaction, now: Date):
     orderIssue: null,
     complaint: null,
     trackingDeadline: null,
+    inTransit: null,
     complaintPeriodDeadline: null,
     amountHeld: 0,
     amountReleased: 0,

@@ -36,6 +36,7 @@ const plainEvent: fc.Arbitrary<OnlineEvent> = fc.oneof(
   fc.constant({ type: 'refund_succeeded' } as const),
   fc.record({ carrier: fc.constantFrom('dhl', ''), trackingCode: fc.constantFrom('JD1', ' ') }).map((t) => ({ type: 'track', ...t }) as const),
   text.map((description) => ({ type: 'submit_order_issue', description }) as const),
+  fc.constant({ type: 'carrier_in_transit', occurredAt: new Date('2026-03-01T06:00:00Z') } as const),
   fc.constant({ type: 'carrier_delivered' } as const),
   fc.constant({ type: 'confirm_delivery' } as const),
   text.map((description) => ({ type: 'complain', description }) as const),
@@ -88,6 +89,7 @@ function wellFormedEvents(state: OnlineState): OnlineEvent[] {
     { type: 'refund_succeeded' },
     { type: 'track', carrier: 'dhl', trackingCode: 'JD1' },
     { type: 'submit_order_issue', description: 'late' },
+    { type: 'carrier_in_transit', occurredAt: new Date('2026-03-01T06:00:00Z') },
     { type: 'carrier_delivered' },
     { type: 'confirm_delivery' },
     { type: 'complain', description: 'broken' },
@@ -172,6 +174,12 @@ describe('online transaction over random histories', () => {
           if (next.status !== state.status) expect(next.timestamps[next.status]).toEqual(now)
           for (const status of onlineStatuses) {
             if (state.timestamps[status] !== null) expect(next.timestamps[status]).toEqual(state.timestamps[status])
+          }
+          // The carrier's "in transit" is stamped once, while the parcel is on its way, never before tracking was added.
+          if (state.inTransit !== null) expect(next.inTransit).toEqual(state.inTransit)
+          else if (next.inTransit !== null) {
+            expect(state.status).toBe('tracked')
+            expect(next.inTransit.getTime()).toBeGreaterThanOrEqual(state.timestamps.tracked?.getTime() ?? Number.NaN)
           }
 
           const newEntries = ledgerEntries(effects)

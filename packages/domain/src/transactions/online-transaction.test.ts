@@ -342,6 +342,25 @@ describe('tracked', () => {
       expect(next).toMatchObject({ status: 'delivered', complaintPeriodDeadline: at(3 * day) })
     }
   })
+  it('stamps the carrier\'s first "in transit" report with its time, staying tracked', () => {
+    const reported = at(day + 3_600)
+    const { next, effects } = accept(transition(tracked(), { type: 'carrier_in_transit', occurredAt: reported }, system, at(day + 3_700)))
+    expect(next).toMatchObject({ status: 'tracked', inTransit: reported })
+    expect(effects).toEqual([])
+    // A repeat keeps the first time; the delivery keeps the step in the history.
+    expect(transition(next, { type: 'carrier_in_transit', occurredAt: at(day + 7_200) }, system, at(day + 7_200))).toEqual({ ok: true, next, effects: [] })
+    expect(run(next, { type: 'carrier_delivered' }, system, at(2 * day))).toMatchObject({ status: 'delivered', inTransit: reported })
+  })
+  it('reads a parcel scanned before the code was added as in transit from the moment tracking was added', () => {
+    const { next } = accept(transition(tracked(), { type: 'carrier_in_transit', occurredAt: at(600) }, system, at(day + 60)))
+    expect(next.inTransit).toEqual(at(day))
+  })
+  it('ignores "in transit" news outside tracked, and from anyone but the system', () => {
+    for (const state of [paid(), delivered(), complained(), fundsReleased()]) {
+      expect(transition(state, { type: 'carrier_in_transit', occurredAt: at(day) }, system, at(4 * day))).toEqual({ ok: true, next: state, effects: [] })
+    }
+    expectRefusal(transition(tracked(), { type: 'carrier_in_transit', occurredAt: at(day) }, seller, at(day)), 'forbidden', 403)
+  })
   it('ignores repeated carrier reports', () => {
     for (const state of [delivered(), complained(), fundsReleased(), paid()]) {
       expect(transition(state, { type: 'carrier_delivered' }, system, at(4 * day))).toEqual({ ok: true, next: state, effects: [] })
@@ -526,7 +545,8 @@ describe('events this kind does not have', () => {
 
 describe('available actions', () => {
   it('offers each party exactly what it can do now', () => {
-    expect(availableActions(created('seller'), seller, t0)).toEqual(['cancel'])
+    expect(availableActions(created('seller'), seller, t0)).toEqual(['update', 'cancel'])
+    expect(availableActions(created('buyer'), buyer, t0)).toEqual(['update', 'cancel'])
     expect(availableActions(created('seller'), counterparty, t0)).toEqual(['join', 'reject'])
     expect(availableActions(joined(), buyer, t0)).toEqual(['cancel', 'set_payment_method', 'pay'])
     expect(availableActions(joined(), seller, t0)).toEqual(['cancel'])

@@ -42,6 +42,8 @@ export type OnlineEvent =
   | { readonly type: 'refund_succeeded' }
   | { readonly type: 'track'; readonly carrier: string; readonly trackingCode: string }
   | { readonly type: 'submit_order_issue'; readonly description: string }
+  /** The carrier's news that the parcel is on its way, with the carrier's own time. */
+  | { readonly type: 'carrier_in_transit'; readonly occurredAt: Date }
   | { readonly type: 'carrier_delivered' }
   | { readonly type: 'confirm_delivery' }
   | { readonly type: 'complain'; readonly description: string }
@@ -293,6 +295,17 @@ const handlers: { [T in OnlineEventType]: Handler<T> } = {
     return step({ ...state, orderIssue: { description: event.description.trim() } }, [
       { type: 'notify', template: 'order_issue', to: 'seller' },
     ])
+  },
+
+  carrier_in_transit: (state, event, actor) => {
+    if (actor.kind !== 'system') return refuse('forbidden')
+    // Only the first report counts, and only while the parcel is on its way:
+    // news that comes after the delivery adds nothing to the history.
+    if (state.status !== 'tracked' || state.inTransit !== null) return noop(state)
+    // A parcel scanned before the seller typed the code still reads after "tracking added".
+    const tracked = state.timestamps.tracked
+    const at = tracked !== null && event.occurredAt < tracked ? tracked : event.occurredAt
+    return step({ ...state, inTransit: at })
   },
 
   carrier_delivered: (state, _event, actor, now, policy) => {

@@ -6,6 +6,7 @@ import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx'
 import { CheckoutDialog, depositCheckout, remainderCheckout } from './checkout-dialog.tsx'
+import { EditTermsDialog } from './edit-terms-dialog.tsx'
 import { SetPriceDialog } from './set-price-dialog.tsx'
 import { useConfirmedAction } from './use-confirmed-action.ts'
 
@@ -20,6 +21,7 @@ const buttonActions = [
   'complain',
   'end_complaint_period',
   'accept_complaint',
+  'update',
   'cancel_with_description',
 ] as const satisfies readonly F2fAction[]
 export type F2fButtonAction = (typeof buttonActions)[number]
@@ -30,7 +32,7 @@ export function f2fButtonsFor(actions: readonly F2fAction[]): F2fButtonAction[] 
 }
 
 /** Confirmation steps (spec §4: deposit, handover, f-complain) that only post. */
-type PostAction = Exclude<F2fButtonAction, 'pay_deposit' | 'pay_remainder' | 'set_price'>
+type PostAction = Exclude<F2fButtonAction, 'pay_deposit' | 'pay_remainder' | 'set_price' | 'update'>
 
 const testId = (action: F2fButtonAction) => `action-${action.replaceAll('_', '-')}`
 const destructive = new Set<F2fButtonAction>(['cancel_with_description', 'accept_complaint'])
@@ -47,20 +49,21 @@ export function F2fActions({ transaction, actions }: { transaction: F2fTransacti
         {actions.map((action) => (
           <Button
             key={action}
-            variant={destructive.has(action) ? 'outlined' : 'contained'}
+            variant={destructive.has(action) || action === 'update' ? 'outlined' : 'contained'}
             color={destructive.has(action) ? 'error' : 'primary'}
             size="large"
             onClick={() => setOpen(action)}
             data-testid={testId(action)}
           >
-            {t(`transactionStatus.f2fActions.${action}.button`)}
+            {action === 'update' ? t('transactionStatus.edit.button') : t(`transactionStatus.f2fActions.${action}.button`)}
           </Button>
         ))}
       </Stack>
       {open === 'pay_deposit' && <CheckoutDialog plan={depositCheckout(transaction)} onClose={close} />}
       {open === 'pay_remainder' && <CheckoutDialog plan={remainderCheckout(transaction)} onClose={close} />}
       {open === 'set_price' && <SetPriceDialog transaction={transaction} onClose={close} />}
-      {open !== null && open !== 'pay_deposit' && open !== 'pay_remainder' && open !== 'set_price' && (
+      {open === 'update' && <EditTermsDialog transaction={transaction} onClose={close} />}
+      {open !== null && open !== 'pay_deposit' && open !== 'pay_remainder' && open !== 'set_price' && open !== 'update' && (
         <PostDialog action={open} transaction={transaction} onClose={close} />
       )}
     </>

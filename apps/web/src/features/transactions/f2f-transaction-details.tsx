@@ -6,6 +6,8 @@ import { useTranslation } from 'react-i18next'
 import { AmountSummary } from '../../components/amount-summary.tsx'
 import { useLocale } from '../../i18n/use-locale.ts'
 import { formatMoney } from '../../lib/money.ts'
+import { ComplaintNextSteps } from './complaint-next-steps.tsx'
+import { CounterpartyDetails } from './counterparty-details.tsx'
 import { DeadlineCountdown } from './deadline-countdown.tsx'
 import { F2fActions, f2fButtonsFor } from './f2f-actions.tsx'
 import { HistoryCard, JoinCodeCard, NextStepsCard, type Note, NotesCard, SummaryCard } from './status-cards.tsx'
@@ -20,6 +22,7 @@ export function F2fTransactionDetails({ transaction, refreshing }: { transaction
   const windowOpen =
     transaction.complaint_period_deadline !== null &&
     (transaction.status === 'seller_handover_confirmed' || transaction.status === 'buyer_handover_confirmed')
+  const complained = transaction.status === 'complained' && role !== null
   const notes: Note[] = [
     ...(transaction.complaint ? [{ label: t('transactionStatus.complaint'), value: transaction.complaint.description }] : []),
     ...(transaction.cancellation
@@ -33,6 +36,7 @@ export function F2fTransactionDetails({ transaction, refreshing }: { transaction
         <Typography color="text.secondary" data-testid="transaction-role">
           {role ? t(`transactionStatus.yourRole.${role}`) : t('roles.none')} · {t('transactionStatus.f2f.kind')}
         </Typography>
+        <CounterpartyDetails transaction={transaction} />
         <Box data-testid="deposit-amounts">
           <Typography component="h3" variant="subtitle1" sx={{ fontWeight: 600, mb: 1 }}>
             {t('transactionStatus.f2f.deposit')}
@@ -69,8 +73,9 @@ export function F2fTransactionDetails({ transaction, refreshing }: { transaction
 
       <JoinCodeCard transaction={transaction} />
 
-      {(actions.length > 0 || windowOpen) && (
+      {(actions.length > 0 || windowOpen || complained) && (
         <NextStepsCard>
+          {complained && role && <ComplaintNextSteps role={role} />}
           {windowOpen && transaction.complaint_period_deadline && (
             <DeadlineCountdown
               deadline={transaction.complaint_period_deadline}

@@ -8,6 +8,7 @@ import { ConfirmDialog } from '../../components/confirm-dialog.tsx'
 import { errorMessage } from '../../lib/api/error-message.ts'
 import type { OnlineAction } from '@pactum/contracts/transactions'
 import { CheckoutDialog, onlineCheckout } from './checkout-dialog.tsx'
+import { EditTermsDialog } from './edit-terms-dialog.tsx'
 import { useCarriers } from './transactions-api.ts'
 import { useConfirmedAction } from './use-confirmed-action.ts'
 
@@ -20,6 +21,7 @@ const buttonActions = [
   'submit_order_issue',
   'end_complaint_period',
   'accept_complaint',
+  'update',
   'cancel',
 ] as const satisfies readonly OnlineAction[]
 export type ButtonAction = (typeof buttonActions)[number]
@@ -38,6 +40,7 @@ const textKey: Record<ButtonAction, string> = {
   submit_order_issue: 'submit_order_issue',
   end_complaint_period: 'end_complaint_period',
   accept_complaint: 'accept_complaint',
+  update: 'update',
   cancel: 'cancel',
 }
 
@@ -56,18 +59,19 @@ export function TransactionActions({ transaction, actions }: { transaction: Tran
         {actions.map((action) => (
           <Button
             key={action}
-            variant={action === 'cancel' ? 'outlined' : 'contained'}
+            variant={action === 'cancel' || action === 'update' ? 'outlined' : 'contained'}
             color={action === 'cancel' ? 'error' : 'primary'}
             size="large"
             onClick={() => setOpen(action)}
             data-testid={testId(action)}
           >
-            {t(`transactionStatus.actions.${textKey[action]}.button`)}
+            {action === 'update' ? t('transactionStatus.edit.button') : t(`transactionStatus.actions.${textKey[action]}.button`)}
           </Button>
         ))}
       </Stack>
       {open === 'pay' && <CheckoutDialog plan={onlineCheckout(transaction)} onClose={() => setOpen(null)} />}
-      {open !== null && open !== 'pay' && (
+      {open === 'update' && <EditTermsDialog transaction={transaction} onClose={() => setOpen(null)} />}
+      {open !== null && open !== 'pay' && open !== 'update' && (
         <ActionDialog action={open} transaction={transaction} onClose={() => setOpen(null)} />
       )}
     </>
@@ -79,7 +83,7 @@ function ActionDialog({
   transaction,
   onClose,
 }: {
-  action: Exclude<ButtonAction, 'pay'>
+  action: Exclude<ButtonAction, 'pay' | 'update'>
   transaction: Transaction
   onClose: () => void
 }) {

@@ -13,6 +13,8 @@ import { LoadErrorAlert } from '../../components/load-error-alert.tsx'
 import { PageHeader } from '../../components/page-header.tsx'
 import { useApiClient } from '../../lib/api/api-client-context.tsx'
 import { routeTo } from '../../lib/named-routes.ts'
+import { ComplaintNextSteps } from './complaint-next-steps.tsx'
+import { CounterpartyDetails } from './counterparty-details.tsx'
 import { DeadlineCountdown } from './deadline-countdown.tsx'
 import { F2fTransactionDetails } from './f2f-transaction-details.tsx'
 import { awaitsIdentityVerification } from './high-value.ts'
@@ -98,6 +100,7 @@ function TransactionDetails({ transaction, refreshing }: { transaction: Transact
   const role = transaction.role
   const showTrackingDeadline = transaction.status === 'paid' && transaction.tracking_deadline
   const showComplaintDeadline = transaction.status === 'delivered' && transaction.complaint_period_deadline
+  const complained = transaction.status === 'complained' && role !== null
   const carriers = useCarriers(transaction.tracking !== null)
   const carrierName = (slug: string) => carriers.data?.find((carrier) => carrier.slug === slug)?.name ?? slug
   const notes: Note[] = [
@@ -114,6 +117,7 @@ function TransactionDetails({ transaction, refreshing }: { transaction: Transact
         <Typography color="text.secondary" data-testid="transaction-role">
           {role ? t(`transactionStatus.yourRole.${role}`) : t('roles.none')}
         </Typography>
+        <CounterpartyDetails transaction={transaction} />
         <AmountSummary price={transaction.price} charge={transaction.charge} currency={transaction.currency} />
         {transaction.payment_method && (
           <Typography variant="body2" color="text.secondary">
@@ -126,8 +130,9 @@ function TransactionDetails({ transaction, refreshing }: { transaction: Transact
 
       <JoinCodeCard transaction={transaction} />
 
-      {(actions.length > 0 || showTrackingDeadline || showComplaintDeadline) && (
+      {(actions.length > 0 || showTrackingDeadline || showComplaintDeadline || complained) && (
         <NextStepsCard>
+          {complained && role && <ComplaintNextSteps role={role} />}
           {showTrackingDeadline && transaction.tracking_deadline && (
             <DeadlineCountdown
               deadline={transaction.tracking_deadline}

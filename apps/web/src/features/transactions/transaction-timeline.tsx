@@ -7,9 +7,18 @@ import { useTranslation } from 'react-i18next'
 import { useLocale } from '../../i18n/use-locale.ts'
 import { formatDateTime } from '../../lib/dates.ts'
 
-/** Every state this transaction has reached, in the order it reached them, with when. */
-export function timelineOf(transaction: AnyTransaction): Array<{ state: AnyTransaction['status']; at: string }> {
-  const states: readonly AnyTransaction['status'][] = statusesByKind[transaction.type]
+/** A step of the history: a state reached, or the carrier's news that the parcel is on its way (no state of its own). */
+export type TimelineStep = AnyTransaction['status'] | 'in_transit'
+
+/** The steps a kind's history can show, in their natural order: online, "in transit" comes between tracking and delivery. */
+function stepsOf(kind: AnyTransaction['type']): readonly TimelineStep[] {
+  if (kind === 'f2f') return statusesByKind.f2f
+  return statusesByKind.online.flatMap((status): TimelineStep[] => (status === 'tracked' ? [status, 'in_transit'] : [status]))
+}
+
+/** Every step this transaction has reached, in the order it reached them, with when. */
+export function timelineOf(transaction: AnyTransaction): Array<{ state: TimelineStep; at: string }> {
+  const states = stepsOf(transaction.type)
   const stamps = transaction as unknown as Record<string, string | null>
   return states
     .flatMap((state) => {

@@ -1,5 +1,5 @@
 import type { AnyTransaction } from '@pactum/contracts/f2f-transactions'
-import type { TransactionFilter } from '@pactum/contracts/transactions'
+import type { PartyDetails, Role, TransactionFilter } from '@pactum/contracts/transactions'
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import type { ApiRequest } from '../../lib/api/api-client.ts'
 import { useApiClient } from '../../lib/api/api-client-context.tsx'
@@ -55,6 +55,28 @@ export function useTransaction(id: string) {
   })
 }
 
+/** Where a path of this kind lives: face-to-face calls are under /p2p (spec §7). */
+function kindPath(kind: AnyTransaction['type'], id: string): string {
+  return `${kind === 'f2f' ? '/p2p' : ''}/transactions/${encodeURIComponent(id)}`
+}
+
+/**
+ * `GET …/seller_details` or `…/buyer_details`: the other party's name and
+ * e-mail. Not asked while that party has not joined (the answer would be
+ * nulls); the party's id in the key asks again once someone has.
+ */
+export function usePartyDetails(transaction: Pick<AnyTransaction, 'id' | 'type' | 'buyer_id' | 'seller_id'>, party: Role) {
+  const api = useApiClient()
+  const partyId = party === 'buyer' ? transaction.buyer_id : transaction.seller_id
+  return useQuery({
+    queryKey: ['party-details', transaction.id, party, partyId],
+    enabled: partyId !== null,
+    queryFn: ({ signal }) => api.request<PartyDetails>(`${kindPath(transaction.type, transaction.id)}/${party}_details`, { signal }),
+    staleTime: Number.POSITIVE_INFINITY,
+    retry: false,
+  })
+}
+
 export interface Carrier {
   slug: string
   name: string
@@ -100,6 +122,22 @@ export function useTransactionAction(id: string, kind: AnyTransaction['type'] = 
       if (transaction && typeof transaction === 'object' && 'id' in transaction)
         queryClient.setQueryData(transactionKey(id), transaction)
       void queryClient.invalidateQueries({ queryKey: transactionKey(id) })
+      void queryClient.invalidateQueries({ queryKey: ['transactions'] })
+    },
+  })
+}
+
+/**
+ * The creator's `PATCH /transactions/{id}` (`/p2p/transactions/{id}`) before
+ * anyone joined; the answer replaces the cached transaction.
+ */
+export function useUpdateTransaction(transaction: Pick<AnyTransaction, 'id' | 'type'>) {
+  const api = useApiClient()
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (body: Record<string, unknown>) => api.request<AnyTransaction>(kindPath(transaction.type, transaction.id), { method: 'PATCH', body }),
+    onSuccess: (updated) => {
+      queryClient.setQueryData(transactionKey(transaction.id), updated)
       void queryClient.invalidateQueries({ queryKey: ['transactions'] })
     },
   })
