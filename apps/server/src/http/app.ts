@@ -33,6 +33,7 @@ import { registerSecurityHeaders } from './plugins/security-headers.ts'
 import { registerWebApp } from './plugins/web-app.ts'
 import { adminLedgerRoutes } from './routes/admin/ledger.ts'
 import { clientConfigRoutes } from './routes/client-config.ts'
+import { faviconRoute } from './routes/favicon.ts'
 import { healthRoutes } from './routes/health.ts'
 import { meRoutes } from './routes/me.ts'
 import { profileRoutes } from './routes/profile-routes.ts'
@@ -182,6 +183,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(contactRoutes)
   await app.register(balanceRoutes)
   await registerProviderRoutes(app, providers, clock)
+  await faviconRoute(app)
   await registerWebApp(app, { distDir: options.webDistDir ?? defaultWebDist })
   return app
 }

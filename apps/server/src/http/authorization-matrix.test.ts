@@ -204,6 +204,7 @@ const signed = (secret: string): Probe => {
 const plans: Partial<Record<MatrixRoute, Plan>> = {
   'GET /api/v1/health': get('/api/v1/health'),
   'GET /api/v1/config': get('/api/v1/config'),
+  'GET /favicon.ico': get('/favicon.ico'),
   'GET /api/v1/supported_carriers': get('/api/v1/supported_carriers'),
   'GET /api/v1/supported_countries': get('/api/v1/supported_countries'),
   'GET /api/v1/supported_notification_languages': get('/api/v1/supported_notification_languages'),

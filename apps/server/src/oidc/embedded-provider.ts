@@ -7,6 +7,7 @@ import { type Clock, systemClock } from '../clock.ts'
 import type { Config } from '../config.ts'
 import type { Database } from '../db/schema.ts'
 import { interactionRoutes } from './interaction-routes.ts'
+import { pageAssetRoutes } from './page-assets.ts'
 import { createProvider, webClientOrigins } from './provider-configuration.ts'
 import { loadOrCreateSecrets, publicKeySet, writeSigningKeyFile } from './server-secrets.ts'
 
@@ -40,12 +41,12 @@ export async function mountEmbeddedOidc(
   provider.on('server_error', (_ctx, error) => app.log.error({ err: error }, 'oidc provider error'))
 
   // oidc-provider answers every path under its mount (404 included), so the
-  // interaction pages and the e-mail confirmation links, which are Fastify
-  // routes, are let through explicitly.
+  // interaction pages, the e-mail confirmation links and the pages' fonts,
+  // which are Fastify routes, are let through explicitly.
   const handle = provider.callback()
   const webOrigins = webClientOrigins(config.publicUrl)
   app.use(basePath, (req: IncomingMessage, res: ServerResponse, next: (error?: unknown) => void) => {
-    if (req.url?.startsWith('/interaction/') || req.url?.startsWith('/verify-email/')) return next()
+    if (['/interaction/', '/verify-email/', '/assets/'].some((prefix) => req.url?.startsWith(prefix))) return next()
     // oidc-provider answers a CORS preflight with whatever Origin asked (it
     // cannot tell the client before the real request): only the web app's
     // own origins may ask, others get no CORS headers at all.
@@ -68,6 +69,8 @@ export async function mountEmbeddedOidc(
     // The app's clock when it has one, so that tests which move time move the sign-in throttle too.
     clock: deps.clock ?? app.services?.clock ?? systemClock,
   })
+
+  await pageAssetRoutes(app, { basePath })
 
   return { issuer, jwks: publicKeySet(secrets.signingKeys), privateSigningKey }
 }

@@ -13,12 +13,14 @@ export interface PageContext {
   t: Translate
   /** The URL of this page in another language; none hides the switcher. */
   languageHref?: (locale: Locale) => string
+  /** Where the pages' stylesheet of fonts is served (page-assets.ts). */
+  assetsPath: string
 }
 
 const styles = `
 *,*::before,*::after{box-sizing:border-box}
 html{-webkit-text-size-adjust:100%}
-body{margin:0;min-height:100vh;font-family:system-ui,-apple-system,"Segoe UI",Roboto,"Helvetica Neue",Arial,"Noto Sans",sans-serif;font-size:1rem;line-height:1.5;color:#1b1f2a;background:#eef1f8}
+body{margin:0;min-height:100vh;font-family:Roboto,system-ui,-apple-system,"Segoe UI",sans-serif;font-size:1rem;line-height:1.5;color:#1b1f2a;background:#eef1f8}
 main{display:flex;flex-direction:column;align-items:center;padding:2.5rem 1rem}
 .card{width:100%;max-width:28rem;background:#fff;border-radius:16px;box-shadow:0 1px 2px rgba(16,24,40,.06),0 8px 24px rgba(16,24,40,.08);padding:2rem 1.5rem}
 @media (min-width:480px){.card{padding:2.5rem 2.5rem 2rem}}
@@ -31,7 +33,7 @@ h1{font-size:1.5rem;line-height:1.25;margin:0 0 .5rem}
 .field{margin:0 0 1.25rem}
 .names{display:grid;gap:0 1rem}
 @media (min-width:480px){.names{grid-template-columns:1fr 1fr}}
-label{display:block;font-weight:600;margin:0 0 .35rem}
+label{display:block;font-weight:500;margin:0 0 .35rem}
 input{display:block;width:100%;font:inherit;color:inherit;padding:.65rem .75rem;border:1px solid #6b7280;border-radius:8px;background:#fff}
 input[aria-invalid="true"]{border-color:#b42318;border-width:2px}
 .hint{margin:.35rem 0 0;font-size:.875rem;color:#4a5163}
@@ -39,11 +41,11 @@ input[aria-invalid="true"]{border-color:#b42318;border-width:2px}
 ul.error{padding-left:1.1rem}
 .alert{margin:0 0 1.25rem;padding:.75rem 1rem;border-radius:8px;background:#fef3f2;border:1px solid #b42318;color:#8a1c12}
 .alert p{margin:0}
-button{display:block;width:100%;font:inherit;font-weight:600;color:#fff;background:#2949ce;border:0;border-radius:8px;padding:.75rem 1rem;cursor:pointer;margin-top:.5rem}
+button{display:block;width:100%;font:inherit;font-weight:500;color:#fff;background:#2949ce;border:0;border-radius:8px;padding:.75rem 1rem;cursor:pointer;margin-top:.5rem}
 button:hover{background:#1f3aa8}
 a{color:#2949ce;text-underline-offset:.15em}
 a:hover{color:#1f3aa8}
-.alert a{color:#8a1c12;font-weight:600}
+.alert a{color:#8a1c12;font-weight:500}
 :focus-visible{outline:3px solid #2949ce;outline-offset:2px}
 input:focus-visible{outline-offset:1px}
 .switch{margin:1.5rem 0 0;text-align:center;color:#3d4455}
@@ -74,6 +76,8 @@ export function layout(page: PageContext, content: { title: string; body: SafeHt
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
 <title>${content.title} – Pactum</title>
+<link rel="icon" href="/favicon.ico" sizes="16x16 32x32 48x48">
+<link rel="stylesheet" href="${page.assetsPath}/fonts.css">
 <style>${trustedHtml(styles)}</style>
 </head>
 <body>

@@ -2,6 +2,8 @@ import { isSupportedLocale, type Locale } from '@pactum/domain/locales'
 import type { KoaContextWithOIDC } from 'oidc-provider'
 import type { Config } from '../config.ts'
 import { trustedHtml } from './html.ts'
+import { endSessionNow, hintProvesOwnSession } from './logout-without-confirmation.ts'
+import { pageAssetsPath } from './page-assets.ts'
 import { logoutPage, messagePage, type PageContext } from './pages.ts'
 import { chooseLocale, localeCookie, translator } from './translations.ts'
 
@@ -12,6 +14,9 @@ import { chooseLocale, localeCookie, translator } from './translations.ts'
  */
 export function providerPages(config: Config) {
   const home = `${config.publicUrl}/`
+  // The web app is the provider's only client, and it is ours.
+  const ownClientIds = [config.oidc.clientId]
+  const assetsPath = pageAssetsPath(new URL(config.oidc.issuer).pathname.replace(/\/+$/, ''))
 
   function pageContext(ctx: KoaContextWithOIDC, withSwitcher: boolean): PageContext {
     const requested = ctx.query.lang
@@ -31,7 +36,7 @@ export function providerPages(config: Config) {
       url.searchParams.set('lang', option)
       return `${url.pathname}${url.search}`
     }
-    return { locale, t: translator(locale), ...(withSwitcher ? { languageHref } : {}) }
+    return { locale, t: translator(locale), assetsPath, ...(withSwitcher ? { languageHref } : {}) }
   }
 
   function send(ctx: KoaContextWithOIDC, body: string) {
@@ -41,8 +46,13 @@ export function providerPages(config: Config) {
   }
 
   return {
-    /** Asks before signing out, with a real button (no auto-submitting script: the CSP forbids inline scripts). */
+    /**
+     * The web app's own sign-out, with the ID token of this very session, ends it at once;
+     * any other request asks first, with a real button (no auto-submitting script: the CSP
+     * forbids inline scripts). See logout-without-confirmation.ts.
+     */
     logoutSource: async (ctx: KoaContextWithOIDC, form: string) => {
+      if (hintProvesOwnSession(ctx, ownClientIds)) return endSessionNow(ctx)
       // `form` is oidc-provider's own markup (action URL and xsrf token), not user input.
       send(ctx, logoutPage(pageContext(ctx, true), { providerForm: trustedHtml(form), cancelHref: home }))
     },

@@ -79,6 +79,19 @@ async function tokensAfter(browser: TestBrowser, posted: Awaited<ReturnType<Test
   return response.json() as { access_token: string; refresh_token: string; id_token: string; expires_in: number }
 }
 
+async function signInAs(browser: TestBrowser, person: { email: string; password: string }) {
+  const { verifier, pagePath } = await openSignIn(browser)
+  return tokensAfter(browser, await browser.request({ method: 'POST', url: `${pagePath}/login`, form: { email: person.email, password: person.password } }), verifier)
+}
+
+/** Signed out for real: the refresh token died with the grant, and the next authorization asks again. */
+async function expectSignedOut(browser: TestBrowser, refreshToken?: string) {
+  if (refreshToken) expect((await refresh(browser.app, refreshToken)).json()).toMatchObject({ error: 'invalid_grant' })
+  const { challenge } = pkcePair()
+  const next = await browser.request({ url: authorizationUrl({ challenge }) })
+  expect(interactionPath(next)).toContain('/oidc/interaction/')
+}
+
 describe('registration (prompt=create)', () => {
   it('creates the account and ends in a JWT access token the API accepts', async () => {
     const { app } = await startServer()
@@ -336,17 +349,27 @@ describe('tokens and sessions', () => {
     expect(jwksBefore.keys[0]).not.toHaveProperty('d')
   })
 
-  it('signs out through a confirmation page with a real button', async () => {
+  it("ends the session at once for the web app's own ID token, and returns to the registered address", async () => {
     const { app } = await startServer()
     const browser = new TestBrowser(app)
     const { verifier, pagePath } = await openSignIn(browser, { prompt: 'create' })
     const tokens = await tokensAfter(browser, await browser.request({ method: 'POST', url: `${pagePath}/register`, form: anna }), verifier)
 
-    const params = new URLSearchParams({
-      id_token_hint: tokens.id_token,
-      post_logout_redirect_uri: `${testPublicUrl}/`,
-      state: 'bye',
-    })
+    const params = new URLSearchParams({ id_token_hint: tokens.id_token, post_logout_redirect_uri: `${testPublicUrl}/`, state: 'bye' })
+    const done = await browser.request({ url: `/oidc/session/end?${params}` })
+    expect(done.statusCode, done.body).toBe(303)
+    expect(done.headers.location).toBe(`${testPublicUrl}/?state=bye`)
+    expect(browser.cookies.has('_session')).toBe(false)
+    await expectSignedOut(browser, tokens.refresh_token)
+  })
+
+  it('asks first when the request carries no ID token, with a real button', async () => {
+    const { app } = await startServer()
+    const browser = new TestBrowser(app)
+    const { verifier, pagePath } = await openSignIn(browser, { prompt: 'create' })
+    const tokens = await tokensAfter(browser, await browser.request({ method: 'POST', url: `${pagePath}/register`, form: anna }), verifier)
+
+    const params = new URLSearchParams({ client_id: 'pactum-app', post_logout_redirect_uri: `${testPublicUrl}/`, state: 'bye' })
     const confirm = await browser.request({ url: `/oidc/session/end?${params}` })
     expect(confirm.statusCode).toBe(200)
     expect(confirm.body).toContain('<h1>Sign out of Pactum?</h1>')
@@ -356,15 +379,47 @@ describe('tokens and sessions', () => {
     expect(polish.body).toContain('<button type="submit" form="op.logoutForm" name="logout" value="yes" autofocus>Wyloguj się</button>')
     const xsrf = /name="xsrf" value="([^"]+)"/.exec(polish.body)?.[1]
     expect(xsrf).toBeTruthy()
+    // Asking is not signing out: until the button, the session and its tokens live.
+    expect((await refresh(app, tokens.refresh_token)).statusCode).toBe(200)
 
     const done = await browser.request({ method: 'POST', url: '/oidc/session/end/confirm', form: { xsrf: xsrf!, logout: 'yes' } })
     expect(done.statusCode).toBe(303)
     expect(done.headers.location).toBe(`${testPublicUrl}/?state=bye`)
-    // Signed out for real: the refresh token died with the grant, and the next authorization asks again.
-    expect((await refresh(app, tokens.refresh_token)).json()).toMatchObject({ error: 'invalid_grant' })
+    await expectSignedOut(browser)
+  })
+
+  it("asks first when the ID token is another person's, as a forged sign-out link would carry", async () => {
+    const { app, database } = await startServer()
+    const bob = { firstName: 'Bob', lastName: 'Nowak', email: 'bob@example.com', password: 'another horse 7' }
+    await createAccount(database.db, { ...anna, locale: 'en_gb' })
+    await createAccount(database.db, { ...bob, locale: 'en_gb' })
+    const annasBrowser = new TestBrowser(app)
+    const annas = await signInAs(annasBrowser, anna)
+    const bobs = await signInAs(new TestBrowser(app), bob)
+
+    const params = new URLSearchParams({ id_token_hint: bobs.id_token, post_logout_redirect_uri: `${testPublicUrl}/` })
+    const confirm = await annasBrowser.request({ url: `/oidc/session/end?${params}` })
+    expect(confirm.statusCode).toBe(200)
+    expect(confirm.body).toContain('<h1>Sign out of Pactum?</h1>')
+    const rotated = await refresh(app, annas.refresh_token)
+    expect(rotated.statusCode, rotated.body).toBe(200)
     const { challenge } = pkcePair()
-    const next = await browser.request({ url: authorizationUrl({ challenge }) })
-    expect(interactionPath(next)).toContain('/oidc/interaction/')
+    const { callback } = await annasBrowser.follow(await annasBrowser.request({ url: authorizationUrl({ challenge }) }))
+    expect(callback?.searchParams.get('code')).toBeTruthy()
+  })
+
+  it('refuses a return address the client did not register, and keeps the session', async () => {
+    const { app } = await startServer()
+    const browser = new TestBrowser(app)
+    const { verifier, pagePath } = await openSignIn(browser, { prompt: 'create' })
+    const tokens = await tokensAfter(browser, await browser.request({ method: 'POST', url: `${pagePath}/register`, form: anna }), verifier)
+
+    const params = new URLSearchParams({ id_token_hint: tokens.id_token, post_logout_redirect_uri: 'https://elsewhere.example/' })
+    const refused = await browser.request({ url: `/oidc/session/end?${params}`, headers: { accept: 'text/html' } })
+    expect(refused.statusCode).toBe(400)
+    expect(refused.headers.location).toBeUndefined()
+    expect(refused.body).toContain('<h1>Something went wrong</h1>')
+    expect((await refresh(app, tokens.refresh_token)).statusCode).toBe(200)
   })
 
   it('completes a logout without a session on its own, its one script allowed by hash', async () => {

@@ -1,6 +1,6 @@
-import { screen, waitFor, within } from '@testing-library/react'
+import { act, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { beforeEach, describe, expect, it, vi } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { apiError, defaultApiRoutes, fakeApiClient } from '../../test/fake-api-client.ts'
 import { renderApp } from '../../test/render-app.tsx'
 import type { PersonalProfile } from '../../lib/api/personal-profile.ts'
@@ -65,16 +65,38 @@ async function chooseCountry(user: ReturnType<typeof userEvent.setup>, dialog: H
   await user.click(await screen.findByRole('option', { name }))
 }
 
+/**
+ * Spec §8: a 409 from /me/personal is asked again 2 s later before the dialog opens. The
+ * clock (fake, but also moving with real time) is moved past that second question.
+ */
+async function findWelcomeDialog(api: ReturnType<typeof newUserApi>, name = 'Welcome to Pactum') {
+  const profileCalls = () => api.request.mock.calls.filter(([path]) => path === '/me/personal').length
+  await waitFor(() => expect(profileCalls()).toBe(1))
+  expect(screen.queryByRole('dialog', { name })).toBeNull()
+  await act(() => vi.advanceTimersByTimeAsync(2000))
+  expect(profileCalls()).toBe(2)
+  return screen.findByRole('dialog', { name })
+}
+
+/** A user whose pauses move the fake clock. */
+function setUpUser() {
+  return userEvent.setup({ advanceTimers: vi.advanceTimersByTime })
+}
+
 beforeEach(() => {
   sessionStorage.clear()
   vi.mocked(reloadPage).mockClear()
 })
 
 describe('country-and-terms dialog (spec §2, §4, §5, §8)', () => {
-  it('appears when /me/personal answers 409 active_country_not_set, and cannot be dismissed', async () => {
-    const user = userEvent.setup()
-    await renderApp('/transactions', { api: newUserApi() })
-    const dialog = await screen.findByRole('dialog', { name: 'Welcome to Pactum' })
+  beforeEach(() => vi.useFakeTimers({ shouldAdvanceTime: true }))
+  afterEach(() => vi.useRealTimers())
+
+  it('appears when /me/personal still answers 409 active_country_not_set 2 s later, and cannot be dismissed', async () => {
+    const user = setUpUser()
+    const api = newUserApi()
+    await renderApp('/transactions', { api })
+    const dialog = await findWelcomeDialog(api)
     expect(within(dialog).getByRole('combobox', { name: /country/i })).toBeTruthy()
     await user.keyboard('{Escape}')
     expect(screen.getByRole('dialog', { name: 'Welcome to Pactum' })).toBeTruthy()
@@ -84,9 +106,10 @@ describe('country-and-terms dialog (spec §2, §4, §5, §8)', () => {
   })
 
   it('keeps submit disabled until a country is chosen and the terms are agreed, with field errors', async () => {
-    const user = userEvent.setup()
-    await renderApp('/transactions', { api: newUserApi() })
-    const dialog = await screen.findByRole('dialog', { name: 'Welcome to Pactum' })
+    const user = setUpUser()
+    const api = newUserApi()
+    await renderApp('/transactions', { api })
+    const dialog = await findWelcomeDialog(api)
     const submit = within(dialog).getByRole('button', { name: 'Continue' }) as HTMLButtonElement
     expect(submit.disabled).toBe(true)
 
@@ -109,9 +132,10 @@ describe('country-and-terms dialog (spec §2, §4, §5, §8)', () => {
   })
 
   it('shows the error messages in the interface language', async () => {
-    const user = userEvent.setup()
-    await renderApp('/transactions', { api: newUserApi(), locale: 'pl_pl' })
-    const dialog = await screen.findByRole('dialog', { name: 'Witamy w Pactum' })
+    const user = setUpUser()
+    const api = newUserApi()
+    await renderApp('/transactions', { api, locale: 'pl_pl' })
+    const dialog = await findWelcomeDialog(api, 'Witamy w Pactum')
     const agree = within(dialog).getByRole('checkbox', { name: 'Akceptuję regulamin' })
     await user.click(agree)
     await user.click(agree)
@@ -122,11 +146,11 @@ describe('country-and-terms dialog (spec §2, §4, §5, §8)', () => {
   })
 
   it('sets the country, then accepts the terms, then goes to the join link kept at startup', async () => {
-    const user = userEvent.setup()
+    const user = setUpUser()
     captureJoinCode('/join-transaction/ABCD2345')
     const api = newUserApi()
     const { router } = await renderApp('/transactions', { api })
-    const dialog = await screen.findByRole('dialog', { name: 'Welcome to Pactum' })
+    const dialog = await findWelcomeDialog(api)
     await chooseCountry(user, dialog, 'Poland')
     await user.click(within(dialog).getByRole('checkbox', { name: 'I agree to the terms of service' }))
     await user.click(within(dialog).getByRole('button', { name: 'Continue' }))
@@ -147,9 +171,10 @@ describe('country-and-terms dialog (spec §2, §4, §5, §8)', () => {
       expect(afterOnboarding(`?${param}=1`)).toEqual({ kind: 'reload' })
     }
 
-    const user = userEvent.setup()
-    await renderApp('/create-transaction?user=seller&price=100', { api: newUserApi() })
-    const dialog = await screen.findByRole('dialog', { name: 'Welcome to Pactum' })
+    const user = setUpUser()
+    const api = newUserApi()
+    await renderApp('/create-transaction?user=seller&price=100', { api })
+    const dialog = await findWelcomeDialog(api)
     await chooseCountry(user, dialog, 'Finland')
     await user.click(within(dialog).getByRole('checkbox', { name: 'I agree to the terms of service' }))
     await user.click(within(dialog).getByRole('button', { name: 'Continue' }))
@@ -157,10 +182,10 @@ describe('country-and-terms dialog (spec §2, §4, §5, §8)', () => {
   })
 
   it('shows the error modal when setting the country fails, and does not accept the terms', async () => {
-    const user = userEvent.setup()
+    const user = setUpUser()
     const api = newUserApi({ failSetCountry: true })
     await renderApp('/transactions', { api })
-    const dialog = await screen.findByRole('dialog', { name: 'Welcome to Pactum' })
+    const dialog = await findWelcomeDialog(api)
     await chooseCountry(user, dialog, 'Poland')
     await user.click(within(dialog).getByRole('checkbox', { name: 'I agree to the terms of service' }))
     await user.click(within(dialog).getByRole('button', { name: 'Continue' }))
@@ -170,6 +195,9 @@ describe('country-and-terms dialog (spec §2, §4, §5, §8)', () => {
 })
 
 describe('join code kept at startup (spec §4)', () => {
+  beforeEach(() => vi.useFakeTimers({ shouldAdvanceTime: true }))
+  afterEach(() => vi.useRealTimers())
+
   it('reads join-by-code links only', () => {
     expect(joinCodeFromPath('/join-transaction/ABCD2345')).toBe('ABCD2345')
     expect(joinCodeFromPath('/join-transaction/listing/l-7')).toBeNull()
@@ -178,8 +206,9 @@ describe('join code kept at startup (spec §4)', () => {
   })
 
   it('keeps the code of the first signed-in location', async () => {
-    await renderApp('/join-transaction/QWER5678', { api: newUserApi() })
-    await screen.findByRole('dialog', { name: 'Welcome to Pactum' })
+    const api = newUserApi()
+    await renderApp('/join-transaction/QWER5678', { api })
+    await findWelcomeDialog(api)
     expect(savedJoinCode()).toBe('QWER5678')
   })
 })

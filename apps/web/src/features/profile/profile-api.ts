@@ -21,6 +21,27 @@ export function retryUnlessClientError(failureCount: number, error: unknown): bo
   return failureCount < 1
 }
 
+/**
+ * Spec §8: a 409 from GET /me/personal is asked once more, 2 s later, before
+ * the country prompt opens (the answer may still be settling, just after
+ * sign-up or after the country was set elsewhere). Other failures are retried
+ * as every profile call is (retryUnlessClientError), with the default delay.
+ */
+export const profileConflictRetryDelayMs = 2000
+
+function isConflict(error: unknown): boolean {
+  return error instanceof ApiError && error.status === 409
+}
+
+export function retryPersonalProfile(failureCount: number, error: unknown): boolean {
+  return isConflict(error) ? failureCount < 1 : retryUnlessClientError(failureCount, error)
+}
+
+/** React Query's own delay (1 s, 2 s, 4 s… up to 30 s) for everything but the 409. */
+export function personalProfileRetryDelay(failureCount: number, error: unknown): number {
+  return isConflict(error) ? profileConflictRetryDelayMs : Math.min(1000 * 2 ** failureCount, 30_000)
+}
+
 export function fetchPayoutRequirements(api: ApiClient) {
   return api.request<PayoutRequirements>('/me/personal/payout_requirements')
 }
@@ -30,7 +51,8 @@ export function usePersonalProfile() {
   return useQuery({
     queryKey: personalProfileKey,
     queryFn: () => fetchPersonalProfile(api),
-    retry: retryUnlessClientError,
+    retry: retryPersonalProfile,
+    retryDelay: personalProfileRetryDelay,
   })
 }
 

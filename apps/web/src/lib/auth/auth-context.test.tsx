@@ -7,12 +7,22 @@ import { AuthProvider, useAuth } from './auth-context.tsx'
 import { I18nextProvider } from 'react-i18next'
 
 function TokenProbe() {
-  const { status, user } = useAuth()
-  return <p data-testid="probe">{status === 'loading' ? 'loading' : (user?.accessToken ?? 'signed out')}</p>
+  const { status, user, signOut } = useAuth()
+  return (
+    <>
+      <p data-testid="probe">{status === 'loading' ? 'loading' : (user?.accessToken ?? 'signed out')}</p>
+      <button type="button" onClick={() => void signOut()}>
+        sign out
+      </button>
+    </>
+  )
 }
 
 describe('session handling', () => {
-  afterEach(() => vi.useRealTimers())
+  afterEach(() => {
+    vi.useRealTimers()
+    vi.restoreAllMocks()
+  })
 
   it('refreshes a stored session that is about to expire before showing the app', async () => {
     const auth = fakeAuthService(fakeUser({ accessToken: 'old', expiresAt: Math.floor(Date.now() / 1000) + 10 }))
@@ -58,5 +68,24 @@ describe('session handling', () => {
     expect(auth.refresh).toHaveBeenCalledTimes(2)
     expect(auth.clear).toHaveBeenCalledTimes(1)
     expect(screen.getByTestId('probe').textContent).toBe('signed out')
+  })
+
+  it("forgets the user in the app when the provider's sign-out cannot start", async () => {
+    const auth = fakeAuthService(fakeUser({ accessToken: 'kept' }))
+    auth.signOut.mockRejectedValue(new Error('No end session endpoint'))
+    vi.spyOn(console, 'error').mockImplementation(() => undefined)
+    const i18n = await createI18n('en_gb')
+    render(
+      <I18nextProvider i18n={i18n}>
+        <AuthProvider service={auth}>
+          <TokenProbe />
+        </AuthProvider>
+      </I18nextProvider>,
+    )
+    await waitFor(() => expect(screen.getByTestId('probe').textContent).toBe('kept'))
+    await act(async () => screen.getByRole('button', { name: 'sign out' }).click())
+    await waitFor(() => expect(screen.getByTestId('probe').textContent).toBe('signed out'))
+    expect(auth.signOut).toHaveBeenCalledTimes(1)
+    expect(auth.clear).toHaveBeenCalledTimes(1)
   })
 })

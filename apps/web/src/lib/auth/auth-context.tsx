@@ -12,6 +12,7 @@ export interface AuthContextValue {
   completeSignIn: (url: string) => Promise<string>
   /** Refreshes the tokens; on failure forgets the user (which sends them to sign-in) and resolves to null. */
   refresh: () => Promise<AuthUser | null>
+  /** Ends the provider's session too; forgets the tokens even when that cannot start. */
   signOut: () => Promise<void>
   getAccessToken: () => string | undefined
 }
@@ -105,7 +106,17 @@ export function AuthProvider({
     },
     [service, setUser],
   )
-  const signOut = useCallback(() => service.signOut(), [service])
+  const signOut = useCallback(async () => {
+    try {
+      await service.signOut()
+    } catch (error) {
+      // The provider's sign-out could not start (no end_session_endpoint, the issuer unreachable):
+      // the app forgets the tokens all the same, in the store and in memory, rather than stay signed in.
+      console.error(error)
+      await service.clear().catch(() => undefined)
+      setUser(null)
+    }
+  }, [service, setUser])
   const getAccessToken = useCallback(() => userRef.current?.accessToken, [])
 
   const value = useMemo<AuthContextValue>(

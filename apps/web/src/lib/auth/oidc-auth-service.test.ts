@@ -1,0 +1,76 @@
+import type { ClientConfig } from '@pactum/contracts/client-config'
+import { User } from 'oidc-client-ts'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { createOidcAuthService, createUserManager } from './oidc-auth-service.ts'
+
+const authority = 'https://id.example.test/realms/pactum'
+const config: ClientConfig = {
+  oidc: { authority, client_id: 'pactum-web', scope: 'openid profile email offline_access', supports_registration: false, supports_email_confirmation: false },
+  support_email: 'support@pactum.test',
+}
+const origin = 'https://pactum.example.test'
+
+/** The issuer's discovery document, as it answers: its own end_session_endpoint, at a path of its choosing. */
+function answerDiscovery(document: Record<string, unknown>) {
+  const fetchMock = vi.fn(async (input: RequestInfo | URL) => {
+    if (String(input) !== `${authority}/.well-known/openid-configuration`) return new Response('not found', { status: 404 })
+    return Response.json({ issuer: authority, authorization_endpoint: `${authority}/auth`, token_endpoint: `${authority}/token`, ...document })
+  })
+  vi.stubGlobal('fetch', fetchMock)
+}
+
+/** Where the page was sent; the navigation itself goes nowhere in a test. */
+function watchNavigation() {
+  const assign = vi.spyOn(window.location, 'assign').mockImplementation(() => undefined)
+  return () => assign.mock.calls.map(([url]) => new URL(String(url)))
+}
+
+async function signedInManager(storage: Storage) {
+  const manager = createUserManager(config, origin, storage)
+  await manager.storeUser(
+    new User({
+      id_token: 'the-id-token',
+      access_token: 'the-access-token',
+      refresh_token: 'the-refresh-token',
+      token_type: 'Bearer',
+      profile: { sub: 'anna', iss: authority, aud: 'pactum-web', exp: 0, iat: 0 },
+      expires_at: Math.floor(Date.now() / 1000) + 600,
+    }),
+  )
+  return manager
+}
+
+beforeEach(() => localStorage.clear())
+afterEach(() => {
+  vi.unstubAllGlobals()
+  vi.restoreAllMocks()
+})
+
+describe('signing out', () => {
+  it("forgets the tokens and goes to the issuer's end_session_endpoint with the ID token as hint", async () => {
+    answerDiscovery({ end_session_endpoint: `${authority}/protocol/openid-connect/logout` })
+    const navigations = watchNavigation()
+    const manager = await signedInManager(localStorage)
+
+    // The promise settles only when the browser comes back, which a test never does.
+    void createOidcAuthService(manager, false).signOut()
+    await vi.waitFor(() => expect(navigations()).toHaveLength(1))
+
+    const [target] = navigations()
+    expect(`${target!.origin}${target!.pathname}`).toBe(`${authority}/protocol/openid-connect/logout`)
+    expect(target!.searchParams.get('id_token_hint')).toBe('the-id-token')
+    expect(target!.searchParams.get('post_logout_redirect_uri')).toBe(`${origin}/`)
+    expect(await manager.getUser()).toBeNull()
+    expect(Object.keys(localStorage).filter((key) => key.startsWith('oidc.user:'))).toEqual([])
+  })
+
+  it('still forgets the tokens when the issuer offers no end_session_endpoint, and says so', async () => {
+    answerDiscovery({})
+    const navigations = watchNavigation()
+    const manager = await signedInManager(localStorage)
+
+    await expect(createOidcAuthService(manager, false).signOut()).rejects.toThrow()
+    expect(navigations()).toEqual([])
+    expect(await manager.getUser()).toBeNull()
+  })
+})
