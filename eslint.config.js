@@ -25,4 +25,14 @@ export default tseslint.config(
       'react-hooks/exhaustive-deps': 'error',
     },
   },
+  {
+    // A feature reaches others only through what they share in components/ and lib/.
+    files: ['apps/web/src/features/*/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ regex: '^\\.\\./[^.]', message: 'No imports across features: move what both need to components/ or lib/.' }] },
+      ],
+    },
+  },
 )

@@ -220,6 +220,10 @@ describe('who may see and do what', () => {
     const lamp = await createSale(call, { price: 5000, description: 'Lamp' })
     expect((await call('seller', 'PUT', `/api/v1/transactions?join_code=${lamp.joinCode}`)).body.code).toBe('cannot_join_own_transaction')
     expect((await call('buyer', 'GET', '/api/v1/transactions?join_code=ZZZZZZZZ')).body.code).toBe('join_code_not_found')
+    // A character outside the alphabet is never dropped to make a code that exists.
+    const padded = `${lamp.joinCode.slice(0, 4)}O${lamp.joinCode.slice(4)}`
+    expect(await call('buyer', 'GET', `/api/v1/transactions?join_code=${padded}`)).toMatchObject({ status: 404, body: { code: 'join_code_not_found' } })
+    expect((await call('buyer', 'GET', `/api/v1/transactions?join_code=${lamp.joinCode.slice(0, 4)}-${lamp.joinCode.slice(4).toLowerCase()}`)).status).toBe(200)
   })
 
   it('refuses a join on terms the creator changed after the preview', async () => {

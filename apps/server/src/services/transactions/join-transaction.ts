@@ -1,6 +1,6 @@
 import type { F2fJoinPreview } from '@pactum/contracts/f2f-transactions'
 import type { JoinExpectedTerms, JoinPreview } from '@pactum/contracts/transactions'
-import { normaliseJoinCodeInput } from '@pactum/domain/join-code-format'
+import { checkJoinCode } from '@pactum/domain/join-code-format'
 import type { TransactionKind } from '@pactum/domain/transactions/transaction'
 import type { Kysely } from 'kysely'
 import type { Database } from '../../db/schema.ts'
@@ -13,11 +13,15 @@ function joinCodeNotFound(): AppError {
   return new AppError('join_code_not_found', 'No transaction can be joined with this code')
 }
 
-/** A code of the other kind leads nowhere here, as a wrong one does. */
+/**
+ * A code of the other kind leads nowhere here, as a wrong one does. Case,
+ * spaces and hyphens are forgiven; a character outside the alphabet makes
+ * it no code (never repaired by dropping it: NOTACODE23 is not NTACDE23).
+ */
 async function findJoinable(db: Kysely<Database>, code: string, kind: TransactionKind, options: { lock: boolean }): Promise<TransactionRow> {
-  const normalised = normaliseJoinCodeInput(code)
-  if (normalised.length !== 8) throw joinCodeNotFound()
-  let query = db.selectFrom('transactions').selectAll().where('join_code', '=', normalised).where('type', '=', kind)
+  const checked = checkJoinCode(code)
+  if (!checked.valid) throw joinCodeNotFound()
+  let query = db.selectFrom('transactions').selectAll().where('join_code', '=', checked.code).where('type', '=', kind)
   if (options.lock) query = query.forUpdate()
   const row = await query.executeTakeFirst()
   if (!row) throw joinCodeNotFound()

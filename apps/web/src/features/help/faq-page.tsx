@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next'
 import { PageHeader } from '../../components/page-header.tsx'
 import { complaintWindowHours } from '../../lib/constants.ts'
 import { routeTo } from '../../lib/named-routes.ts'
-import { termsPath } from './terms-path.ts'
+import { termsPath } from '../../lib/terms-path.ts'
 
 const questions = ['howItWorks', 'fee', 'sellerFee', 'release', 'complaints', 'faceToFace', 'refund', 'revoke'] as const
 

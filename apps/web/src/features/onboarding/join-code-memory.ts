@@ -5,7 +5,8 @@
  * but not the tab.
  */
 const storageKey = 'pactum.joinCode'
-const joinPath = /^\/join-transaction\/([A-Za-z0-9]+)\/?$/
+// Separators as the join page forgives them (ABCD-2345): the page checks the code itself.
+const joinPath = /^\/join-transaction\/([A-Za-z0-9 %-]+)\/?$/
 
 function storage(): Storage | undefined {
   try {

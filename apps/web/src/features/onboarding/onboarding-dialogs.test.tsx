@@ -200,6 +200,7 @@ describe('join code kept at startup (spec §4)', () => {
 
   it('reads join-by-code links only', () => {
     expect(joinCodeFromPath('/join-transaction/ABCD2345')).toBe('ABCD2345')
+    expect(joinCodeFromPath('/join-transaction/abcd-2345')).toBe('abcd-2345')
     expect(joinCodeFromPath('/join-transaction/listing/l-7')).toBeNull()
     expect(joinCodeFromPath('/join-transaction')).toBeNull()
     expect(joinCodeFromPath('/transactions')).toBeNull()

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react'
 import { useLocation } from 'react-router'
-import { hasErrorCode, usePayoutRequirements, usePersonalProfile } from '../profile/profile-api.ts'
+import { hasErrorCode, usePayoutRequirements, usePersonalProfile } from '../../lib/api/profile-queries.ts'
 import { CountryTermsDialog } from './country-terms-dialog.tsx'
 import { captureJoinCode } from './join-code-memory.ts'
 import { TermsUpdatedDialog } from './terms-updated-dialog.tsx'

@@ -5,7 +5,7 @@ import FormHelperText from '@mui/material/FormHelperText'
 import Link from '@mui/material/Link'
 import { useId } from 'react'
 import { useTranslation } from 'react-i18next'
-import { termsPath } from '../help/terms-path.ts'
+import { termsPath } from '../../lib/terms-path.ts'
 
 /** The "I agree to the terms of service" checkbox with a link to the terms (opened in a new tab: the dialog blocks). */
 export function TermsAgreement({

@@ -1,7 +1,7 @@
 import type { Balance, Payout, PayoutStatus } from '@pactum/contracts/payouts'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useApiClient } from '../../lib/api/api-client-context.tsx'
-import { retryUnlessClientError } from './profile-api.ts'
+import { retryUnlessClientError } from '../../lib/api/profile-queries.ts'
 
 // Type-only imports from the contract keep zod out of this chunk.
 

@@ -2,7 +2,7 @@ import type { BankAccount, DebitAccount, DebitAccountBody, LinkToken, SandboxLin
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import type { ApiClient } from '../../lib/api/api-client.ts'
 import { useApiClient } from '../../lib/api/api-client-context.tsx'
-import { payoutRequirementsKey, retryUnlessClientError } from './profile-api.ts'
+import { payoutRequirementsKey, retryUnlessClientError } from '../../lib/api/profile-queries.ts'
 
 export const debitAccountKey = ['me', 'debit_account'] as const
 

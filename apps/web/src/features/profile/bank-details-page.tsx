@@ -20,7 +20,7 @@ import { routeTo } from '../../lib/named-routes.ts'
 import { completeSandboxLink, fetchLinkToken, useDebitAccount, useRefreshBankDetails } from './bank-details-api.ts'
 import { BankDetailsForm } from './bank-details-form.tsx'
 import type { PersonalProfile } from '../../lib/api/personal-profile.ts'
-import { hasErrorCode, usePersonalProfile } from './profile-api.ts'
+import { hasErrorCode, usePersonalProfile } from '../../lib/api/profile-queries.ts'
 import { SandboxLinkDialog } from './sandbox-link-dialog.tsx'
 
 /** Spec §6: the bank-linking provider is offered only for country us. */

@@ -11,7 +11,7 @@ import type { ApiClient } from '../../lib/api/api-client.ts'
 import { useApiClient } from '../../lib/api/api-client-context.tsx'
 import { fetchVerificationStatus, verificationStatusKey } from '../../lib/api/verification-status.ts'
 import { routeTo } from '../../lib/named-routes.ts'
-import { payoutRequirementsKey, retryUnlessClientError } from './profile-api.ts'
+import { payoutRequirementsKey, retryUnlessClientError } from '../../lib/api/profile-queries.ts'
 
 // Type-only imports from the contract keep zod out of this chunk; the
 // identity-document-section test checks these copies against the contract.

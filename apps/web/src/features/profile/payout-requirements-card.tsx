@@ -12,7 +12,7 @@ import { useTranslation } from 'react-i18next'
 import { Link as RouterLink } from 'react-router'
 import { ContentCard } from '../../components/content-card.tsx'
 import { routeTo } from '../../lib/named-routes.ts'
-import { hasErrorCode, usePayoutRequirements } from './profile-api.ts'
+import { hasErrorCode, usePayoutRequirements } from '../../lib/api/profile-queries.ts'
 
 /** Requirement names the interface has words for; anything else is listed as "other information". */
 export const knownRequirements = [

@@ -9,7 +9,7 @@ import { useAuth } from '../../lib/auth/auth-context.tsx'
 import { IdentityDocumentSection } from './identity-document-section.tsx'
 import { PayoutRequirementsCard } from './payout-requirements-card.tsx'
 import { PersonalDetailsForm } from './personal-details-form.tsx'
-import { hasErrorCode, usePersonalProfile } from './profile-api.ts'
+import { hasErrorCode, usePersonalProfile } from '../../lib/api/profile-queries.ts'
 import { TaxIdentifiersSection } from './tax-identifiers-section.tsx'
 
 function PersonalDetailsSection() {

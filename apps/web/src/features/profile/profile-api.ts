@@ -1,69 +1,10 @@
 import type { UpdateProfileBody } from '@pactum/contracts/profile'
 import type { BusinessUrlBody } from '@pactum/contracts/verification'
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useMutation, useQueryClient } from '@tanstack/react-query'
 import type { ApiClient } from '../../lib/api/api-client.ts'
 import { useApiClient } from '../../lib/api/api-client-context.tsx'
-import { ApiError } from '../../lib/api/api-error.ts'
-import { fetchPersonalProfile, type PersonalProfile, personalProfileKey } from '../../lib/api/personal-profile.ts'
-
-/** GET /me/personal/payout_requirements (409 tos_not_accepted until the terms are accepted). */
-export interface PayoutRequirements {
-  status: 'due' | 'not_due'
-  requirements: { personal: string[]; other: string[] }
-  details_submitted: boolean
-}
-
-export const payoutRequirementsKey = ['me', 'personal', 'payout_requirements'] as const
-
-/** A 4xx answer (409 "set your country first", 404…) will not change on retry; network and 5xx may. */
-export function retryUnlessClientError(failureCount: number, error: unknown): boolean {
-  if (error instanceof ApiError && error.status >= 400 && error.status < 500) return false
-  return failureCount < 1
-}
-
-/**
- * Spec §8: a 409 from GET /me/personal is asked once more, 2 s later, before
- * the country prompt opens (the answer may still be settling, just after
- * sign-up or after the country was set elsewhere). Other failures are retried
- * as every profile call is (retryUnlessClientError), with the default delay.
- */
-export const profileConflictRetryDelayMs = 2000
-
-function isConflict(error: unknown): boolean {
-  return error instanceof ApiError && error.status === 409
-}
-
-export function retryPersonalProfile(failureCount: number, error: unknown): boolean {
-  return isConflict(error) ? failureCount < 1 : retryUnlessClientError(failureCount, error)
-}
-
-/** React Query's own delay (1 s, 2 s, 4 s… up to 30 s) for everything but the 409. */
-export function personalProfileRetryDelay(failureCount: number, error: unknown): number {
-  return isConflict(error) ? profileConflictRetryDelayMs : Math.min(1000 * 2 ** failureCount, 30_000)
-}
-
-export function fetchPayoutRequirements(api: ApiClient) {
-  return api.request<PayoutRequirements>('/me/personal/payout_requirements')
-}
-
-export function usePersonalProfile() {
-  const api = useApiClient()
-  return useQuery({
-    queryKey: personalProfileKey,
-    queryFn: () => fetchPersonalProfile(api),
-    retry: retryPersonalProfile,
-    retryDelay: personalProfileRetryDelay,
-  })
-}
-
-export function usePayoutRequirements() {
-  const api = useApiClient()
-  return useQuery({
-    queryKey: payoutRequirementsKey,
-    queryFn: () => fetchPayoutRequirements(api),
-    retry: retryUnlessClientError,
-  })
-}
+import { type PersonalProfile, personalProfileKey } from '../../lib/api/personal-profile.ts'
+import { payoutRequirementsKey } from '../../lib/api/profile-queries.ts'
 
 export function updatePersonalProfile(api: ApiClient, body: UpdateProfileBody) {
   return api.request<PersonalProfile>('/me/personal', { method: 'PUT', body })
@@ -98,9 +39,4 @@ export function useSaveBusinessUrl() {
       queryClient.setQueryData<PersonalProfile>(personalProfileKey, (profile) => (profile ? { ...profile, business_url } : profile))
     },
   })
-}
-
-/** True when the error is an ApiError carrying `code`. */
-export function hasErrorCode(error: unknown, code: string): boolean {
-  return error instanceof ApiError && error.code === code
 }

@@ -10,7 +10,8 @@ import { ContentCard } from '../../components/content-card.tsx'
 import { useResultModal } from '../../components/result-modal.tsx'
 import { errorMessage } from '../../lib/api/error-message.ts'
 import type { PersonalProfile } from '../../lib/api/personal-profile.ts'
-import { usePayoutRequirements, useUpdatePersonalProfile } from './profile-api.ts'
+import { useUpdatePersonalProfile } from './profile-api.ts'
+import { usePayoutRequirements } from '../../lib/api/profile-queries.ts'
 import {
   type TaxIdentifierError,
   type TaxIdentifierFields,

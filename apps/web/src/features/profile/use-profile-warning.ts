@@ -1,4 +1,4 @@
-import { usePayoutRequirements, usePersonalProfile } from './profile-api.ts'
+import { usePayoutRequirements, usePersonalProfile } from '../../lib/api/profile-queries.ts'
 
 /** The rule behind the warning icon, separate from the fetching so it can be tested on its own. */
 export function profileNeedsAttention(

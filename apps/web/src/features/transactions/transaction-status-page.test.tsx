@@ -15,6 +15,7 @@ const allActions = [
   'action-submit-order-issue',
   'action-end-complaint-period',
   'action-accept-complaint',
+  'action-update',
   'action-cancel',
 ]
 
@@ -69,7 +70,7 @@ describe('transaction status page', () => {
 
   // The server's available_actions (as the domain computes them for that state and role), and the buttons they become.
   it.each([
-    ['created', 'seller', ['cancel'], ['action-cancel']],
+    ['created', 'seller', ['cancel', 'update'], ['action-update', 'action-cancel']],
     ['joined', 'buyer', ['cancel', 'set_payment_method', 'pay'], ['action-pay', 'action-cancel']],
     ['joined', 'seller', ['cancel'], ['action-cancel']],
     ['paid', 'seller', ['cancel', 'track'], ['action-track', 'action-cancel']],

@@ -4,12 +4,12 @@ import type { ReactNode } from 'react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { BaseProviders, SessionProviders } from '../../app/providers.tsx'
 import { createI18n } from '../../i18n/i18n.ts'
-import type { ApiError } from '../../lib/api/api-error.ts'
+import type { ApiError } from './api-error.ts'
 import { apiError, fakeApiClient } from '../../test/fake-api-client.ts'
 import { testConfig } from '../../test/render-app.tsx'
 import { fakeAuthService } from '../../test/fake-auth-service.ts'
-import type { PersonalProfile } from '../../lib/api/personal-profile.ts'
-import { usePersonalProfile } from './profile-api.ts'
+import type { PersonalProfile } from './personal-profile.ts'
+import { usePersonalProfile } from './profile-queries.ts'
 
 const profile = { details_submitted: true, tos_acceptance: { unix_timestamp: 1_790_000_000 } } satisfies PersonalProfile
 
