@@ -1,4 +1,5 @@
 import path from 'node:path'
+import { fileURLToPath } from 'node:url'
 import { z } from 'zod'
 import { type CrashPointSetting, crashPointNames } from './crash-points.ts'
 
@@ -59,6 +60,7 @@ const envSchema = z
     TRACKING_DEADLINE_SECONDS: seconds(345_600),
     COMPANY_EMAIL_DOMAIN: z.preprocess(emptyAsUndefined, z.string().toLowerCase().optional()),
     PARTNER_EMAIL_DOMAINS: commaList,
+    CLIENTS_FILE: optionalString,
     CRASH_POINT: z.preprocess(
       emptyAsUndefined,
       z
@@ -94,9 +96,14 @@ export interface Config {
   /** How users prove who they are (spec §3 Verification): document upload, or the provider's Identity session. */
   verificationMethod: 'legacy' | 'stripe_identity'
   tracking: TrackingConfig
+  /** The partner clients' configuration file, seeded into the database at start-up (spec §1). */
+  clientsFile: string
   /** For the crash harness only (crash-points.ts); never set in production. */
   crashPoint: CrashPointSetting | undefined
 }
+
+/** The repository's own clients file (with the demo client), wherever the server is started from. */
+export const defaultClientsFile = fileURLToPath(new URL('../../../config/clients.json', import.meta.url))
 
 /**
  * The payment provider: the sandbox unless Stripe's secret key is set.
@@ -194,6 +201,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       inTransitSeconds: values.SANDBOX_TRACKING_IN_TRANSIT_SECONDS,
       deliveredSeconds: values.SANDBOX_TRACKING_DELIVERED_SECONDS,
     },
+    clientsFile: values.CLIENTS_FILE ? path.resolve(values.CLIENTS_FILE) : defaultClientsFile,
     crashPoint: values.CRASH_POINT ? parseCrashPoint(values.CRASH_POINT) : undefined,
   }
 }

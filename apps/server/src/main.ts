@@ -19,7 +19,18 @@ async function main(): Promise<void> {
   armCrashPoint(config.crashPoint)
   const database = await openDatabase(config)
   await migrateToLatest(database.db)
-  const app = await buildApp({ config, database })
+  let app: Awaited<ReturnType<typeof buildApp>>
+  try {
+    app = await buildApp({ config, database })
+  } catch (error) {
+    // A bad partner clients file (config/clients.json or CLIENTS_FILE): say which field, not a stack.
+    if (error instanceof ConfigError) {
+      console.error(error.message)
+      await database.close()
+      process.exit(78)
+    }
+    throw error
+  }
 
   let closing = false
   const shutdown = async (signal: string) => {

@@ -32,6 +32,8 @@ export interface UsersTable {
   ssn_last_4_provided_at: ColumnType<Date | null, Date | null | undefined, Date | null>
   /** The user's latest identity verification session at the payment provider (stripe_identity). */
   verification_session_id: ColumnType<string | null, string | null | undefined, string | null>
+  /** 0027: when the user finished or skipped the guided tour (shown once). */
+  tour_seen_at: ColumnType<Date | null, Date | null | undefined, Date | null>
 }
 
 /** Accounts of the embedded sign-in provider (credentials live only here). */
@@ -160,6 +162,14 @@ export interface ClientsTable {
   id: string
   name: string
   show_seller_confirm_handover: ColumnType<boolean, boolean | undefined, boolean>
+  // 0027-partner-clients-and-tour: the look and rules the web app applies.
+  background_color: ColumnType<string, string | undefined, string>
+  text_color: ColumnType<string, string | undefined, string>
+  url: ColumnType<string, string | undefined, string>
+  /** Allowed web routes (`/path` or `/path/*`); empty allows every route. */
+  routes: ColumnType<string[], string[] | undefined, string[]>
+  mobile_navbar_hidden: ColumnType<boolean, boolean | undefined, boolean>
+  updated_at: ColumnType<Date, Date | undefined, Date>
 }
 
 export interface LedgerEntriesTable {

@@ -33,6 +33,8 @@ import { registerSecurityHeaders } from './plugins/security-headers.ts'
 import { registerWebApp } from './plugins/web-app.ts'
 import { adminLedgerRoutes } from './routes/admin/ledger.ts'
 import { clientConfigRoutes } from './routes/client-config.ts'
+import { partnerClientRoutes } from './routes/partner-client-routes.ts'
+import { guidedTourRoutes } from './routes/guided-tour-routes.ts'
 import { faviconRoute } from './routes/favicon.ts'
 import { healthRoutes } from './routes/health.ts'
 import { meRoutes } from './routes/me.ts'
@@ -42,6 +44,7 @@ import { contactRoutes } from './routes/contact-routes.ts'
 import { balanceRoutes } from './routes/balance-routes.ts'
 import { verificationRoutes } from './routes/verification-routes.ts'
 import { isIdentityVerified } from '../services/verification.ts'
+import { seedPartnerClients } from '../services/partner-clients.ts'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -67,6 +70,8 @@ const defaultWebDist = fileURLToPath(new URL('../../../web/dist', import.meta.ur
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config, database } = options
+  // First, so that a bad clients file stops start-up before anything runs.
+  await seedPartnerClients(database.db, config.clientsFile, (options.clock ?? systemClock).now())
   const app = Fastify({
     logger: {
       level: config.logLevel,
@@ -159,6 +164,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     async (api) => {
       await api.register(healthRoutes)
       await api.register(clientConfigRoutes)
+      await api.register(partnerClientRoutes)
+      await api.register(guidedTourRoutes)
       await api.register(meRoutes)
       await api.register(profileRoutes)
       await api.register(bankAccountRoutes)

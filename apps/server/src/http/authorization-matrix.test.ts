@@ -210,9 +210,12 @@ const plans: Partial<Record<MatrixRoute, Plan>> = {
   'GET /api/v1/supported_notification_languages': get('/api/v1/supported_notification_languages'),
   'GET /api/v1/charge': get('/api/v1/charge?price=10000&currency=eur&payment_method=card'),
   'GET /api/v1/p2p/charge': get('/api/v1/p2p/charge?price=5000&currency=eur&payment_method=card'),
+  'GET /api/v1/clients/:client_id': get('/api/v1/clients/demo-marketplace'),
 
   'GET /api/v1/me': get('/api/v1/me'),
   'POST /api/v1/me/email_confirmation': request(() => '/api/v1/me/email_confirmation'),
+  'GET /api/v1/me/guided_tour': get('/api/v1/me/guided_tour'),
+  'POST /api/v1/me/guided_tour/seen': request(() => '/api/v1/me/guided_tour/seen'),
   'GET /api/v1/me/supported_currencies': get('/api/v1/me/supported_currencies'),
   'GET /api/v1/me/supported_payment_methods': get('/api/v1/me/supported_payment_methods'),
   'GET /api/v1/me/supported_payout_currencies': get('/api/v1/me/supported_payout_currencies'),

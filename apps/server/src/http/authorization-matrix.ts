@@ -89,10 +89,14 @@ export const authorizationMatrix = {
   'GET /api/v1/supported_notification_languages': everyone,
   'GET /api/v1/charge': everyone,
   'GET /api/v1/p2p/charge': everyone,
+  // A partner client's look, asked for before sign-in from `?client_id=`.
+  'GET /api/v1/clients/:client_id': everyone,
 
   // The signed-in user's own account.
   'GET /api/v1/me': signedIn,
   'POST /api/v1/me/email_confirmation': signedIn,
+  'GET /api/v1/me/guided_tour': signedIn,
+  'POST /api/v1/me/guided_tour/seen': signedIn,
   'GET /api/v1/me/supported_currencies': signedIn,
   'GET /api/v1/me/supported_payout_currencies': signedIn,
   'GET /api/v1/me/supported_payment_methods': signedIn,
