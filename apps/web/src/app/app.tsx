@@ -8,11 +8,14 @@ import { FullPageStatus } from '../components/status-message.tsx'
 import { captureJoinCode } from '../features/onboarding/join-code-memory.ts'
 import { createOidcAuthService, createUserManager } from '../lib/auth/oidc-auth-service.ts'
 import { fetchClientConfig } from '../lib/client-config.ts'
+import { captureClientId } from '../lib/partner-client/client-id-memory.ts'
 import { BaseProviders, SessionProviders } from './providers.tsx'
 import { routes } from './routes.tsx'
 
 // Spec §4: a join code in the URL at startup is kept for after the country-and-terms prompt.
 captureJoinCode(window.location.pathname)
+// Spec §1: a partner's `?client_id=` is kept before the sign-in redirect can drop it.
+captureClientId(window.location.search)
 
 function SignedInApp({ config }: { config: ClientConfig }) {
   const [auth] = useState(() =>

@@ -2,24 +2,46 @@ import Box from '@mui/material/Box'
 import Container from '@mui/material/Container'
 import Drawer from '@mui/material/Drawer'
 import Toolbar from '@mui/material/Toolbar'
+import { createTheme, ThemeProvider } from '@mui/material/styles'
 import useMediaQuery from '@mui/material/useMediaQuery'
-import { Suspense, useEffect, useId, useState } from 'react'
+import { Suspense, useEffect, useId, useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Outlet, useLocation } from 'react-router'
+import { Navigate, Outlet, useLocation } from 'react-router'
 import { StatusMessage } from '../../components/status-message.tsx'
 import { mobileBreakpointPx, sidebarWidthPx } from '../../lib/constants.ts'
+import { GuidedTourLauncherProvider } from '../../lib/guided-tour-launcher.tsx'
+import { namedRoutes } from '../../lib/named-routes.ts'
+import { isRouteAllowed } from '../../lib/partner-client/allowed-routes.ts'
+import { clientColours } from '../../lib/partner-client/client-colours.ts'
+import { captureClientId, savedClientId } from '../../lib/partner-client/client-id-memory.ts'
+import { usePartnerClient } from '../../lib/partner-client/partner-client-query.ts'
+import { GuidedTour } from '../../features/tour/guided-tour.tsx'
 import { OnboardingDialogs } from '../../features/onboarding/onboarding-dialogs.tsx'
 import { ChunkErrorBoundary } from '../chunk-error-boundary.tsx'
 import { MobileTopBar } from './mobile-top-bar.tsx'
+import { PartnerTopBar } from './partner-top-bar.tsx'
 import { routeArea } from './route-area.ts'
 import { RouteBackground } from './route-background.tsx'
 import { Sidebar } from './sidebar.tsx'
 import { mainContentId, SkipLink } from './skip-link.tsx'
+import { theme as baseTheme } from '../theme.ts'
 
-/** Sidebar (or top bar + drawer below 960 px), background art and the current page. */
+/**
+ * Sidebar (or top bar + drawer below 960 px), background art and the current
+ * page; under a partner client (spec §1) its colours, its top bar, its
+ * allowed routes and, if it says so, no mobile navbar.
+ */
 export function AppShell() {
   const { t } = useTranslation()
-  const { pathname } = useLocation()
+  const { pathname, search } = useLocation()
+  // A `?client_id=` on an in-app link counts as much as one at startup.
+  const clientId = useMemo(() => {
+    captureClientId(search)
+    return savedClientId()
+  }, [search])
+  const client = usePartnerClient(clientId)
+  const colours = useMemo(() => (client ? clientColours(client.background_color, client.text_color) : null), [client])
+  const clientTheme = useMemo(() => (colours?.primary ? createTheme(baseTheme, { palette: { primary: colours.primary } }) : null), [colours])
   const wide = useMediaQuery(`(min-width:${mobileBreakpointPx}px)`, { noSsr: true })
   const [menuOpen, setMenuOpen] = useState(false)
   const menuId = useId()
@@ -28,10 +50,15 @@ export function AppShell() {
   // biome-ignore lint/correctness/useExhaustiveDependencies: pathname is the trigger, not a value read here
   useEffect(() => setMenuOpen(false), [pathname])
 
-  return (
+  if (client && !isRouteAllowed(pathname, client.routes, namedRoutes.transactions)) {
+    return <Navigate to={namedRoutes.transactions} replace />
+  }
+
+  const shell = (
     <Box sx={{ display: 'flex', minHeight: '100vh' }}>
       <SkipLink />
       <OnboardingDialogs />
+      <GuidedTour />
       {wide ? (
         <Drawer
           variant="permanent"
@@ -43,7 +70,7 @@ export function AppShell() {
         >
           <Sidebar as="header" />
         </Drawer>
-      ) : (
+      ) : client?.mobile_navbar_hidden ? null : (
         <>
           <MobileTopBar menuOpen={menuOpen} menuId={menuId} onOpenMenu={() => setMenuOpen(true)} />
           <Drawer
@@ -64,8 +91,9 @@ export function AppShell() {
         tabIndex={-1}
         sx={{ flexGrow: 1, minWidth: 0, position: 'relative', outline: 'none' }}
       >
+        {!wide && !client?.mobile_navbar_hidden && <Toolbar />}
+        {client && colours && <PartnerTopBar client={client} colours={colours} />}
         <RouteBackground area={routeArea(pathname)} />
-        {!wide && <Toolbar />}
         <Container maxWidth="md" sx={{ position: 'relative', zIndex: 1, py: { xs: 3, md: 6 } }}>
           <ChunkErrorBoundary key={pathname}>
             <Suspense fallback={<StatusMessage busy title={t('app.loading')} />}>
@@ -76,4 +104,6 @@ export function AppShell() {
       </Box>
     </Box>
   )
+  const withTour = <GuidedTourLauncherProvider>{shell}</GuidedTourLauncherProvider>
+  return clientTheme ? <ThemeProvider theme={clientTheme}>{withTour}</ThemeProvider> : withTour
 }

@@ -2,11 +2,13 @@ import ExpandMoreIcon from '@mui/icons-material/ExpandMore'
 import Accordion from '@mui/material/Accordion'
 import AccordionDetails from '@mui/material/AccordionDetails'
 import AccordionSummary from '@mui/material/AccordionSummary'
+import Button from '@mui/material/Button'
 import Link from '@mui/material/Link'
 import Typography from '@mui/material/Typography'
 import { useTranslation } from 'react-i18next'
 import { PageHeader } from '../../components/page-header.tsx'
 import { complaintWindowHours } from '../../lib/constants.ts'
+import { useGuidedTourLauncher } from '../../lib/guided-tour-launcher.tsx'
 import { routeTo } from '../../lib/named-routes.ts'
 import { termsPath } from '../../lib/terms-path.ts'
 
@@ -15,6 +17,7 @@ const questions = ['howItWorks', 'fee', 'sellerFee', 'release', 'complaints', 'f
 export function FaqPage() {
   const { t } = useTranslation()
   const complaintWindow = t('units.hours', { count: complaintWindowHours })
+  const tour = useGuidedTourLauncher()
   return (
     <>
       <PageHeader
@@ -26,6 +29,9 @@ export function FaqPage() {
           { label: t('help.tabs.faq') },
         ]}
       />
+      <Button variant="outlined" onClick={tour.reopen} sx={{ mb: 2 }} data-testid="open-guided-tour">
+        {t('tour.reopen')}
+      </Button>
       {questions.map((id) => (
         <Accordion
           key={id}

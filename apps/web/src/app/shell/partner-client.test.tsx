@@ -1,0 +1,85 @@
+import type { PartnerClient } from '@pactum/contracts/partner-clients'
+import { screen, waitFor } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { afterEach, describe, expect, it } from 'vitest'
+import type { ApiRequest } from '../../lib/api/api-client.ts'
+import { savedClientId } from '../../lib/partner-client/client-id-memory.ts'
+import { defaultApiRoutes, fakeApiClient } from '../../test/fake-api-client.ts'
+import { renderApp } from '../../test/render-app.tsx'
+
+const demo: PartnerClient = {
+  client_id: 'demo-marketplace',
+  name: 'Demo Marketplace',
+  background_color: '#1d3557',
+  text_color: '#ffffff',
+  url: 'https://marketplace.example/',
+  routes: ['/transactions', '/create-transaction', '/profile/help/*'],
+  mobile_navbar_hidden: true,
+  show_seller_confirm_handover: false,
+}
+
+const apiWithDemo = (extra: Record<string, unknown> = {}) => fakeApiClient({ ...defaultApiRoutes(), 'GET /clients/demo-marketplace': demo, ...extra })
+
+afterEach(() => window.sessionStorage.clear())
+
+describe('?client_id= (partner clients, spec §1)', () => {
+  it('shows the partner’s top bar in its colours, with the back link to its site', async () => {
+    await renderApp('/transactions?client_id=demo-marketplace', { api: apiWithDemo() })
+    const bar = await screen.findByTestId('partner-top-bar')
+    expect(bar.getAttribute('aria-label')).toBe('Demo Marketplace: partner site')
+    expect(getComputedStyle(bar).backgroundColor).toMatch(/^(#1d3557|rgb\(29, 53, 87\))$/)
+    const back = screen.getByRole('link', { name: 'Back to Demo Marketplace' })
+    expect(back.getAttribute('href')).toBe('https://marketplace.example/')
+  })
+
+  it('sends a route the client does not allow to /transactions', async () => {
+    const { router } = await renderApp('/profile/balance?client_id=demo-marketplace', { api: apiWithDemo() })
+    await waitFor(() => expect(router.state.location.pathname).toBe('/transactions'))
+    expect(await screen.findByTestId('partner-top-bar')).toBeTruthy()
+  })
+
+  it('keeps the client for the tab: a later page without the parameter (a reload) still has it', async () => {
+    const first = await renderApp('/transactions?client_id=demo-marketplace', { api: apiWithDemo() })
+    await screen.findByTestId('partner-top-bar')
+    first.unmount()
+    expect(savedClientId()).toBe('demo-marketplace')
+    await renderApp('/transactions', { api: apiWithDemo() })
+    expect(await screen.findByTestId('partner-top-bar')).toBeTruthy()
+  })
+
+  it('ignores an unknown client: default look, and it is forgotten', async () => {
+    const api = apiWithDemo()
+    await renderApp('/profile/balance?client_id=no-such-market', { api })
+    await waitFor(() => expect(api.request).toHaveBeenCalledWith('/clients/no-such-market'))
+    await waitFor(() => expect(savedClientId()).toBeNull())
+    expect(screen.queryByTestId('partner-top-bar')).toBeNull()
+  })
+
+  it('records the client on a transaction created under it', async () => {
+    const api = apiWithDemo({
+      'GET /p2p/charge': ({ query }: ApiRequest) => ({ price: Number(query?.price), currency: query?.currency, payment_method: 'card', charge: 190, charge_seller: 0, charge_calculator_version: 1 }),
+      'POST /p2p/me/transactions': () => ({ id: 'tx-5', type: 'f2f', status: 'created', role: 'seller', creator_role: 'seller', currency: 'eur', description: 'Cargo bike', join_code: 'ABCD2345', deposit_pricing: { price: 5_000, charge: 190, charge_seller: 0 }, pricing: null, available_actions: [] }),
+    })
+    await renderApp('/create-transaction?model=f2f&user=seller&deposit=50&desc=Cargo%20bike&client_id=demo-marketplace', { api })
+    await userEvent.click(await screen.findByTestId('create-next'))
+    await waitFor(() => expect(screen.getByTestId('amount-fee').textContent).toBe('€1.90'))
+    await userEvent.click(screen.getByTestId('create-submit'))
+    await screen.findByTestId('created-join-code')
+    const call = api.request.mock.calls.find(([path]) => path === '/p2p/me/transactions')
+    expect(call?.[1]?.query).toEqual({ client_id: 'demo-marketplace' })
+  })
+
+  it('sends no client on a transaction created without one', async () => {
+    const api = apiWithDemo({
+      'GET /p2p/charge': ({ query }: ApiRequest) => ({ price: Number(query?.price), currency: query?.currency, payment_method: 'card', charge: 190, charge_seller: 0, charge_calculator_version: 1 }),
+      'POST /p2p/me/transactions': () => ({ id: 'tx-5', type: 'f2f', status: 'created', role: 'seller', creator_role: 'seller', currency: 'eur', description: 'Cargo bike', join_code: 'ABCD2345', deposit_pricing: { price: 5_000, charge: 190, charge_seller: 0 }, pricing: null, available_actions: [] }),
+    })
+    await renderApp('/create-transaction?model=f2f&user=seller&deposit=50&desc=Cargo%20bike', { api })
+    await userEvent.click(await screen.findByTestId('create-next'))
+    await waitFor(() => expect(screen.getByTestId('amount-fee').textContent).toBe('€1.90'))
+    await userEvent.click(screen.getByTestId('create-submit'))
+    await screen.findByTestId('created-join-code')
+    const call = api.request.mock.calls.find(([path]) => path === '/p2p/me/transactions')
+    expect(call?.[1]?.query).toEqual({})
+  })
+})
