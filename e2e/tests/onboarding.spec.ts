@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test'
 import { expectNoAxeViolations } from '../support/axe.ts'
+import { skipGuidedTour } from '../support/onboarding.ts'
 import { newPerson, registeredPerson } from '../support/people.ts'
 
 /**
@@ -46,6 +47,7 @@ test('a new person arriving by join link registers, agrees to the terms and land
   await agree.check()
   await dialog.getByRole('button', { name: 'Continue' }).click()
   await expect(dialog).toBeHidden()
+  await skipGuidedTour(page)
   await expect(page).toHaveURL(new RegExp(`/join-transaction/${code}$`))
   await expect(page.getByTestId('join-preview')).toContainText('Record player')
 })
