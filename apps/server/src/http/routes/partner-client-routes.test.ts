@@ -2,8 +2,10 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
-import { ConfigError } from '../../config.ts'
-import { seedPartnerClients } from '../../services/partner-clients.ts'
+import { ConfigError, loadConfig } from '../../config.ts'
+import { createTestDatabase } from '../../testing/test-database.ts'
+import { buildApp } from '../app.ts'
+import { listPartnerClients, seedPartnerClients, updatePartnerClient } from '../../services/partner-clients.ts'
 import { createTestApp, type TestApp } from '../../testing/test-app.ts'
 
 let testApp: TestApp | undefined
@@ -101,9 +103,28 @@ describe('seeding partner clients from the file', () => {
     expect(await db.selectFrom('clients').select('id').where('id', '=', 'harbour').execute()).toEqual([])
   })
 
+  it('lists and updates clients for the admin console', async () => {
+    const file = await clientsFile({ harbour, 'demo-marketplace': { ...harbour, name: 'Demo' } })
+    testApp = await createTestApp({ env: { CLIENTS_FILE: file } })
+    const { db } = testApp.database
+    expect((await listPartnerClients(db)).map((client) => client.client_id)).toEqual(['demo-marketplace', 'harbour'])
+    const updated = await updatePartnerClient(db, 'harbour', { ...harbour, textColor: '#ffffff', mobileNavbarHidden: true }, new Date())
+    expect(updated).toMatchObject({ client_id: 'harbour', text_color: '#ffffff', mobile_navbar_hidden: true })
+    expect((await testApp.app.inject({ method: 'GET', url: '/api/v1/clients/harbour' })).json()).toMatchObject({ text_color: '#ffffff' })
+    expect(await updatePartnerClient(db, 'nobody', harbour, new Date())).toBeUndefined()
+  })
+
   it('stops the app from starting with a bad CLIENTS_FILE', async () => {
     const file = await clientsFile({ harbour: { ...harbour, url: 'not a url' } })
-    await expect(createTestApp({ env: { CLIENTS_FILE: file } })).rejects.toThrow(/harbour\.url/)
+    const folder = await mkdtemp(path.join(tmpdir(), 'pactum-test-'))
+    folders.push(folder)
+    const database = await createTestDatabase()
+    try {
+      const config = loadConfig({ DATA_DIR: folder, LOG_LEVEL: 'silent', CLIENTS_FILE: file })
+      await expect(buildApp({ config, database })).rejects.toThrow(/harbour\.url/)
+    } finally {
+      await database.close()
+    }
   })
 })
 
