@@ -15,6 +15,8 @@ const baseURL = `http://localhost:${port}`
 // read what the server wrote there (the e-mails in DATA_DIR/mail).
 process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), 'pactum-e2e-'))
 const dataDir = process.env.E2E_DATA_DIR
+/** Also in support/people.ts (adminPerson): the one person the e2e server treats as an admin. */
+const adminEmail = 'admin.e2e@pactum.test'
 
 export default defineConfig({
   testDir: './tests',
@@ -64,6 +66,8 @@ export default defineConfig({
       SANDBOX_DOCUMENT_CHECK_SECONDS: '2',
       SANDBOX_PAYOUT_DELAY_SECONDS: '3',
       SANDBOX_PAYOUT_ARRIVAL_SECONDS: '4',
+      // The admin console's test signs this address up; the server gives it the admin role.
+      ADMIN_EMAILS: adminEmail,
     },
   },
 })

@@ -17,6 +17,11 @@ export function newPerson(firstName: string): Person {
   }
 }
 
+/** The address the e2e server lists in ADMIN_EMAILS (playwright.config.ts); register it once per run. */
+export function adminPerson(): Person {
+  return { firstName: 'Ada', lastName: 'Admin', email: 'admin.e2e@pactum.test', password: 'correct horse 42' }
+}
+
 /** A fresh browser context (own cookies and storage) with a newly registered person signed in. */
 export async function registeredPerson(browser: Browser, person: Person): Promise<Page> {
   const context = await browser.newContext()

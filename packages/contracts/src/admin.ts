@@ -11,7 +11,14 @@ export const anyStatusSchema = z.enum(anyStatuses)
 /** Page size the console asks for (the API allows up to 1000, spec §9). */
 export const adminPageSize = 50
 
-const dateSchema = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'a date such as 2026-01-31')
+/** A calendar day: the pattern, and a day that exists (no 2026-02-30). */
+const dateSchema = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'a date such as 2026-01-31')
+  .refine((text) => {
+    const day = new Date(`${text}T00:00:00Z`)
+    return !Number.isNaN(day.getTime()) && day.toISOString().startsWith(text)
+  }, 'a day that exists')
 
 /** GET /admin/transactions: every filter optional, all combined with "and". */
 export const adminTransactionQuerySchema = z.object({
@@ -51,7 +58,7 @@ export const auditLogSchema = z.array(auditEventSchema)
 /** GET /admin/audit_log: admin actions, newest first; `after_id` is the last id of the previous page. */
 export const auditLogQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(1000).default(adminPageSize),
-  after_id: z.coerce.number().int().positive().optional(),
+  after_id: z.coerce.number().int().min(1).optional(),
 })
 
 export const ledgerEntryViewSchema = z
@@ -124,3 +131,17 @@ export type LedgerVerification = z.infer<typeof ledgerVerificationSchema>
 
 /** The console's release form: the reason the engine records, required. */
 export const adminReleaseFormSchema = z.object({ reason: z.string().trim().min(1).max(1000) })
+
+const blankOr = <Schema extends z.ZodType>(schema: Schema) => z.union([z.literal(''), schema])
+
+/** The console's filter form: each field blank (any) or a value the list call accepts. */
+export const adminFilterFormSchema = z.object({
+  status: blankOr(anyStatusSchema),
+  type: blankOr(transactionTypeSchema),
+  currency: blankOr(z.string().trim().toLowerCase().pipe(currencyCodeSchema)),
+  client_id: z.string().trim().max(100),
+  created_from: blankOr(dateSchema),
+  created_to: blankOr(dateSchema),
+  search: z.string().trim().max(254),
+})
+export type AdminFilterForm = z.input<typeof adminFilterFormSchema>

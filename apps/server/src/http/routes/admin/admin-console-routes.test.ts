@@ -106,6 +106,8 @@ describe('GET /admin/transactions', () => {
       ['status=lost', 'querystring.status'],
       ['currency=EURO', 'querystring.currency'],
       ['created_from=22.11.2026', 'querystring.created_from'],
+      ['created_to=2026-02-30', 'querystring.created_to'],
+      ['created_to=0000-00-00', 'querystring.created_to'],
     ]) {
       const answer = await call('admin', 'GET', `/api/v1/admin/transactions?${query}`)
       expect(answer).toMatchObject({ status: 400, body: { code: 'validation_failed', details: { fields: [{ field }] } } })
