@@ -14,7 +14,7 @@ export const adminPageSize = 50
 /** A calendar day: the pattern, and a day that exists (no 2026-02-30). */
 const dateSchema = z
   .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'a date such as 2026-01-31')
+  .regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'a date such as 2026-01-31', abort: true })
   .refine((text) => {
     const day = new Date(`${text}T00:00:00Z`)
     return !Number.isNaN(day.getTime()) && day.toISOString().startsWith(text)
