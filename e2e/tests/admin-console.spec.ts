@@ -41,6 +41,7 @@ test('an admin refunds a complained sale to the buyer from the console, and the 
   await expect(seller.getByTestId('admin-not-allowed')).toBeVisible()
   await expect(seller.getByTestId('menu-admin')).toHaveCount(0)
   await expectNoAxeViolations(seller, 'admin console, not allowed')
+  await keepScreenshot(seller, 'admin-not-allowed')
 
   const admin = await registeredPerson(browser, adminPerson())
   await admin.getByTestId('menu-admin').first().click()
