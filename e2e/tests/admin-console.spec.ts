@@ -30,7 +30,7 @@ async function complainedSale(seller: Page, buyer: Page): Promise<void> {
 
 test('an admin refunds a complained sale to the buyer from the console, and the ledger stays balanced', async ({ browser }) => {
   // Three people sign up and a sale goes to a complaint before the admin's part starts.
-  test.setTimeout(240_000)
+  test.setTimeout(360_000)
   const seller = await registeredPerson(browser, newPerson('Sid'))
   const bo = newPerson('Bo')
   const buyer = await registeredPerson(browser, bo)
