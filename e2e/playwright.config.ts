@@ -15,6 +15,12 @@ const baseURL = `http://localhost:${port}`
 // read what the server wrote there (the e-mails in DATA_DIR/mail).
 process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), 'pactum-e2e-'))
 const dataDir = process.env.E2E_DATA_DIR
+/**
+ * Also in support/people.ts (adminPerson): the people the e2e server treats
+ * as admins, one per attempt of a test (a retry registers a new one; the
+ * data folder lives for the whole run).
+ */
+const adminEmails = [0, 1, 2].map((attempt) => `admin.e2e.${attempt}@pactum.test`).join(',')
 
 export default defineConfig({
   testDir: './tests',
@@ -64,6 +70,8 @@ export default defineConfig({
       SANDBOX_DOCUMENT_CHECK_SECONDS: '2',
       SANDBOX_PAYOUT_DELAY_SECONDS: '3',
       SANDBOX_PAYOUT_ARRIVAL_SECONDS: '4',
+      // The admin console's test signs this address up; the server gives it the admin role.
+      ADMIN_EMAILS: adminEmails,
     },
   },
 })

@@ -17,6 +17,14 @@ export function newPerson(firstName: string): Person {
   }
 }
 
+/**
+ * An address the e2e server lists in ADMIN_EMAILS (playwright.config.ts),
+ * one per attempt of a test: a retry cannot register the first one again.
+ */
+export function adminPerson(attempt: number): Person {
+  return { firstName: 'Ada', lastName: 'Admin', email: `admin.e2e.${attempt}@pactum.test`, password: 'correct horse 42' }
+}
+
 /** A fresh browser context (own cookies and storage) with a newly registered person signed in. */
 export async function registeredPerson(browser: Browser, person: Person): Promise<Page> {
   const context = await browser.newContext()

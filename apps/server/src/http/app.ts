@@ -31,6 +31,7 @@ import { inputValidatorCompiler } from './plugins/input-rules.ts'
 import { databaseRateLimitStore, purgeRateLimits } from './plugins/rate-limit-store.ts'
 import { registerSecurityHeaders } from './plugins/security-headers.ts'
 import { registerWebApp } from './plugins/web-app.ts'
+import { adminAuditRoutes } from './routes/admin/admin-audit-routes.ts'
 import { adminLedgerRoutes } from './routes/admin/ledger.ts'
 import { clientConfigRoutes } from './routes/client-config.ts'
 import { partnerClientRoutes } from './routes/partner-client-routes.ts'
@@ -171,6 +172,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(bankAccountRoutes)
       await api.register(verificationRoutes)
       await api.register(adminLedgerRoutes)
+      await api.register(adminAuditRoutes)
       await api.register(supportedCarriersRoutes)
       await api.register(transactionRoutes(() => transactionDeps))
       await api.register(detailsRoutes(() => transactionDeps))

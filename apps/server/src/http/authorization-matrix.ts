@@ -187,6 +187,9 @@ export const authorizationMatrix = {
   'GET /api/v1/admin/transactions': adminOnly,
   'POST /api/v1/admin/transactions/:id/confirm_delivery': adminOnly,
   'POST /api/v1/admin/transactions/:id/release_funds': adminOnly,
+  'GET /api/v1/admin/transactions/:id': adminOnly,
+  'GET /api/v1/admin/audit_log': adminOnly,
+  'GET /api/v1/admin/clients': adminOnly,
   'GET /api/v1/admin/ledger/verify': adminOnly,
 
   // The payment provider's webhook.

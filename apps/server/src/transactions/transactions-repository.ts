@@ -32,6 +32,14 @@ export async function lockForParty(trx: Kysely<Database>, id: string, userId: st
   return row
 }
 
+/** Admins read any transaction; a malformed or unknown id is 404 all the same. */
+export async function findById(db: Kysely<Database>, id: string): Promise<TransactionRow> {
+  if (!uuidPattern.test(id)) throw notFound()
+  const row = await db.selectFrom('transactions').selectAll().where('id', '=', id).executeTakeFirst()
+  if (!row) throw notFound()
+  return row
+}
+
 /** For the system (timers, webhooks) and admins: no party check. */
 export async function lockById(trx: Kysely<Database>, id: string): Promise<TransactionRow | undefined> {
   if (!uuidPattern.test(id)) return undefined

@@ -45,6 +45,13 @@ const AccountPage = lazyPage(() => import('../features/help/account-page.tsx'), 
 const FaqPage = lazyPage(() => import('../features/help/faq-page.tsx'), 'FaqPage')
 const ContactUsPage = lazyPage(() => import('../features/help/contact-us-page.tsx'), 'ContactUsPage')
 const TermsPage = lazyPage(() => import('../features/help/terms-page.tsx'), 'TermsPage')
+// The admin console: its own chunks, never loaded for people who do not open it.
+const AdminLayout = lazyPage(() => import('../features/admin/admin-layout.tsx'), 'AdminLayout')
+const AdminTransactionsPage = lazyPage(() => import('../features/admin/admin-transactions-page.tsx'), 'AdminTransactionsPage')
+const AdminTransactionPage = lazyPage(() => import('../features/admin/admin-transaction-page.tsx'), 'AdminTransactionPage')
+const AuditLogPage = lazyPage(() => import('../features/admin/audit-log-page.tsx'), 'AuditLogPage')
+const LedgerHealthPage = lazyPage(() => import('../features/admin/ledger-health-page.tsx'), 'LedgerHealthPage')
+const ClientsPage = lazyPage(() => import('../features/admin/clients-page.tsx'), 'ClientsPage')
 
 /** A lazily loaded page outside the signed-in shell. */
 function PublicPage({ children }: { children: ReactNode }) {
@@ -117,6 +124,16 @@ export const routes: RouteObject[] = [
               { path: r.contactUs, element: <ContactUsPage /> },
             ],
           },
+        ],
+      },
+      {
+        element: <AdminLayout />,
+        children: [
+          { path: r.admin, element: <AdminTransactionsPage /> },
+          { path: r.adminTransaction, element: <AdminTransactionPage /> },
+          { path: r.adminAuditLog, element: <AuditLogPage /> },
+          { path: r.adminLedger, element: <LedgerHealthPage /> },
+          { path: r.adminClients, element: <ClientsPage /> },
         ],
       },
       { path: '*', element: <Redirect to={r.transactions} /> },

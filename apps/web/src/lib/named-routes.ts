@@ -28,6 +28,11 @@ export const namedRoutes = {
   login: '/login',
   register: '/register',
   authCallback: '/auth/callback',
+  admin: '/admin',
+  adminTransaction: '/admin/transactions/:id',
+  adminAuditLog: '/admin/audit-log',
+  adminLedger: '/admin/ledger',
+  adminClients: '/admin/clients',
 } as const
 
 export type RouteName = keyof typeof namedRoutes

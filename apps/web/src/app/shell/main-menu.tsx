@@ -1,4 +1,5 @@
 import AddCircleOutlineIcon from '@mui/icons-material/AddCircleOutlineOutlined'
+import AdminPanelSettingsOutlinedIcon from '@mui/icons-material/AdminPanelSettingsOutlined'
 import GroupAddOutlinedIcon from '@mui/icons-material/GroupAddOutlined'
 import PersonOutlineIcon from '@mui/icons-material/PersonOutlineOutlined'
 import ReceiptLongOutlinedIcon from '@mui/icons-material/ReceiptLongOutlined'
@@ -14,7 +15,7 @@ import { namedRoutes } from '../../lib/named-routes.ts'
 import { type MenuColour, menuColours } from './menu-colours.ts'
 
 interface MenuEntry {
-  id: 'create-transaction' | 'join-transaction' | 'my-transactions' | 'my-profile'
+  id: 'create-transaction' | 'join-transaction' | 'my-transactions' | 'my-profile' | 'admin'
   labelKey: string
   to: string
   colour: MenuColour
@@ -46,6 +47,9 @@ const entries: MenuEntry[] = [
   { id: 'my-profile', labelKey: 'menu.myProfile', to: namedRoutes.profile, colour: 'yellow', Icon: PersonOutlineIcon },
 ]
 
+/** Shown to admins only (the API refuses everyone else anyway). */
+const adminEntry: MenuEntry = { id: 'admin', labelKey: 'admin.menu', to: namedRoutes.admin, colour: 'blue', Icon: AdminPanelSettingsOutlinedIcon }
+
 // /build-transaction is the same screen as /create-transaction, so it lights the same entry.
 function isAlsoActive(entry: MenuEntry, pathname: string): boolean {
   return entry.id === 'create-transaction' && pathname.startsWith(namedRoutes.buildTransaction)
@@ -55,17 +59,20 @@ export function MainMenu({
   profileWarning,
   pathname,
   onNavigate,
+  showAdmin = false,
 }: {
   /** Shows the warning icon on "My profile" (details missing or payout requirements due). */
   profileWarning: boolean
   pathname: string
   onNavigate?: () => void
+  /** Adds the admin console's entry (the signed-in user has the admin role). */
+  showAdmin?: boolean
 }) {
   const { t } = useTranslation()
   return (
     <Box component="nav" aria-label={t('shell.mainMenu')}>
       <List disablePadding sx={{ display: 'grid', gap: 0.5 }}>
-        {entries.map((entry) => {
+        {(showAdmin ? [...entries, adminEntry] : entries).map((entry) => {
           const colour = menuColours[entry.colour]
           const forcedActive = isAlsoActive(entry, pathname)
           return (

@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next'
 import { Link as RouterLink, useLocation } from 'react-router'
 import { PactumLogo } from '../../components/pactum-logo.tsx'
 import { useProfileWarning } from '../../features/profile/use-profile-warning.ts'
+import { useIsAdmin } from '../../lib/api/me.ts'
 import { useAuth } from '../../lib/auth/auth-context.tsx'
 import { namedRoutes } from '../../lib/named-routes.ts'
 import { LanguagePicker } from './language-picker.tsx'
@@ -21,6 +22,7 @@ export function Sidebar({ as, onNavigate }: { as: 'header' | 'aside'; onNavigate
   const { t } = useTranslation()
   const { user, signOut } = useAuth()
   const profileWarning = useProfileWarning()
+  const isAdmin = useIsAdmin()
   const { pathname } = useLocation()
   return (
     <Box
@@ -51,7 +53,7 @@ export function Sidebar({ as, onNavigate }: { as: 'header' | 'aside'; onNavigate
         </Button>
       </Box>
       <Divider />
-      <MainMenu profileWarning={profileWarning} pathname={pathname} onNavigate={onNavigate} />
+      <MainMenu profileWarning={profileWarning} pathname={pathname} onNavigate={onNavigate} showAdmin={isAdmin === true} />
       <Box sx={{ mt: 'auto', pt: 2 }}>
         <LanguagePicker />
       </Box>

@@ -1,0 +1,80 @@
+import { zodResolver } from '@hookform/resolvers/zod'
+import Alert from '@mui/material/Alert'
+import Stack from '@mui/material/Stack'
+import TextField from '@mui/material/TextField'
+import Typography from '@mui/material/Typography'
+import { adminReleaseFormSchema } from '@pactum/contracts/admin'
+import { useState } from 'react'
+import { useForm } from 'react-hook-form'
+import { useTranslation } from 'react-i18next'
+import type { z } from 'zod'
+import { ConfirmDialog } from '../../components/confirm-dialog.tsx'
+import { errorMessage } from '../../lib/api/error-message.ts'
+import { type AdminAction, useAdminAction } from './admin-api.ts'
+
+type ReasonForm = z.input<typeof adminReleaseFormSchema>
+
+export interface AdminActionDialogProps {
+  transactionId: string
+  action: AdminAction
+  /** What the action will move, already formatted ("€103.40"), as the escrow holds it. */
+  amount: string
+  /** The e-mail of the person the money goes to (or who is taken to have received the item). */
+  recipient: string
+  onClose: () => void
+  onDone: () => void
+}
+
+function actionKey(action: AdminAction): string {
+  return action.type === 'confirm_delivery' ? 'confirmDelivery' : action.to === 'seller' ? 'releaseToSeller' : 'refundBuyer'
+}
+
+/**
+ * The confirmation step of an admin action: it says what will happen, to
+ * whom and for how much, and will not go on without a reason (the engine
+ * keeps it in the audit trail with who acted and when).
+ */
+export function AdminActionDialog({ transactionId, action, amount, recipient, onClose, onDone }: AdminActionDialogProps) {
+  const { t } = useTranslation()
+  const key = actionKey(action)
+  const [idempotencyKey] = useState(() => crypto.randomUUID())
+  const mutation = useAdminAction(transactionId)
+  const form = useForm<ReasonForm>({ resolver: zodResolver(adminReleaseFormSchema), defaultValues: { reason: '' } })
+  const reasonError = form.formState.errors.reason ? t('admin.actions.reasonRequired') : undefined
+  const confirm = form.handleSubmit(async ({ reason }) => {
+    await mutation.mutateAsync({ action, reason, idempotencyKey }).then(onDone, () => undefined)
+  })
+  return (
+    <ConfirmDialog
+      open
+      title={t(`admin.actions.${key}.title`)}
+      body={
+        <Stack spacing={1}>
+          <Typography data-testid="admin-action-summary">{t(`admin.actions.${key}.summary`, { amount, recipient })}</Typography>
+          <Typography variant="body2">{t('admin.actions.final')}</Typography>
+        </Stack>
+      }
+      confirmLabel={t(`admin.actions.${key}.confirm`)}
+      destructive={action.type === 'release_funds'}
+      busy={mutation.isPending}
+      onConfirm={() => void confirm()}
+      onClose={onClose}
+      testId="admin-action-dialog"
+    >
+      <Stack spacing={2}>
+        {mutation.isError && <Alert severity="error">{errorMessage(t, mutation.error)}</Alert>}
+        <TextField
+          label={t('admin.actions.reason')}
+          required
+          multiline
+          minRows={2}
+          autoFocus
+          {...form.register('reason')}
+          error={!!reasonError}
+          helperText={reasonError ?? t('admin.actions.reasonHint')}
+          slotProps={{ htmlInput: { 'data-testid': 'admin-action-reason', maxLength: 1000 } }}
+        />
+      </Stack>
+    </ConfirmDialog>
+  )
+}

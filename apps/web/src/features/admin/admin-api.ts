@@ -1,0 +1,83 @@
+import {
+  type AdminClient,
+  type AdminFilterForm,
+  type AdminTransactionDetail,
+  adminPageSize,
+  type AuditEvent,
+  type LedgerVerification,
+} from '@pactum/contracts/admin'
+import type { AnyTransaction } from '@pactum/contracts/f2f-transactions'
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useApiClient } from '../../lib/api/api-client-context.tsx'
+
+/** The console's list filters; empty strings mean "any". */
+export type AdminFilters = AdminFilterForm
+
+export const noFilters: AdminFilters = { status: '', type: '', currency: '', client_id: '', created_from: '', created_to: '', search: '' }
+
+function filterQuery(filters: AdminFilters): Record<string, string | undefined> {
+  return Object.fromEntries(Object.entries(filters).map(([name, value]) => [name, value.trim() === '' ? undefined : value.trim()]))
+}
+
+/** A short page is the last one; otherwise the next starts after its last id. */
+const nextAfter = <Row,>(idOf: (row: Row) => string) => (page: Row[]) => (page.length < adminPageSize ? undefined : idOf(page.at(-1) as Row))
+
+export function useAdminTransactions(filters: AdminFilters) {
+  const api = useApiClient()
+  return useInfiniteQuery({
+    queryKey: ['admin', 'transactions', filters],
+    initialPageParam: undefined as string | undefined,
+    queryFn: ({ pageParam, signal }) =>
+      api.request<AnyTransaction[]>('/admin/transactions', { query: { limit: adminPageSize, after_id: pageParam, ...filterQuery(filters) }, signal }),
+    getNextPageParam: nextAfter<AnyTransaction>((transaction) => transaction.id),
+  })
+}
+
+export const adminTransactionKey = (id: string) => ['admin', 'transaction', id] as const
+
+export function useAdminTransaction(id: string) {
+  const api = useApiClient()
+  return useQuery({ queryKey: adminTransactionKey(id), queryFn: ({ signal }) => api.request<AdminTransactionDetail>(`/admin/transactions/${id}`, { signal }) })
+}
+
+export function useAuditLog() {
+  const api = useApiClient()
+  return useInfiniteQuery({
+    queryKey: ['admin', 'audit_log'],
+    initialPageParam: undefined as string | undefined,
+    queryFn: ({ pageParam, signal }) => api.request<AuditEvent[]>('/admin/audit_log', { query: { limit: adminPageSize, after_id: pageParam }, signal }),
+    getNextPageParam: nextAfter<AuditEvent>((event) => event.id),
+  })
+}
+
+export function useLedgerHealth() {
+  const api = useApiClient()
+  return useQuery({ queryKey: ['admin', 'ledger'], queryFn: ({ signal }) => api.request<LedgerVerification>('/admin/ledger/verify', { signal }) })
+}
+
+export function useAdminClients() {
+  const api = useApiClient()
+  return useQuery({ queryKey: ['admin', 'clients'], queryFn: ({ signal }) => api.request<AdminClient[]>('/admin/clients', { signal }) })
+}
+
+export type AdminAction = { type: 'confirm_delivery' } | { type: 'release_funds'; to: 'seller' | 'buyer' }
+
+/**
+ * Runs an admin action through the engine's endpoints, then re-reads
+ * everything the console shows. `idempotencyKey` (one per dialog) makes a
+ * double submit or a retried request harmless.
+ */
+export function useAdminAction(id: string) {
+  const api = useApiClient()
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: ({ action, reason, idempotencyKey }: { action: AdminAction; reason: string; idempotencyKey: string }) =>
+      api.request<AnyTransaction>(`/admin/transactions/${id}/${action.type}`, {
+        method: 'POST',
+        query: action.type === 'release_funds' ? { to: action.to } : undefined,
+        body: { reason },
+        headers: { 'Idempotency-Key': idempotencyKey },
+      }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['admin'] }),
+  })
+}

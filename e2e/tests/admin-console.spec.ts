@@ -1,0 +1,97 @@
+import { expect, type Page, test } from '@playwright/test'
+import { expectNoAxeViolations } from '../support/axe.ts'
+import { adminPerson, newPerson, registeredPerson } from '../support/people.ts'
+import { buyerJoins, buyerPays, sellerCreates } from '../support/sale.ts'
+import { keepScreenshot } from '../support/screenshots.ts'
+
+/** The seller ships and the buyer, once it arrives, complains: the sale waits for an admin. */
+async function complainedSale(seller: Page, buyer: Page): Promise<void> {
+  const code = await sellerCreates(seller, 'Walnut bookcase', '180.00')
+  await buyerJoins(buyer, code)
+  await buyerPays(buyer, '4242424242424242')
+  await expect(buyer.getByRole('heading', { name: 'Success!' })).toBeVisible()
+  await buyer.keyboard.press('Escape')
+  await seller.goto('/transactions')
+  await seller.getByTestId('transaction-row').first().click()
+  await seller.getByTestId('action-track').click()
+  await seller.getByTestId('carrier-select').selectOption('ups')
+  await seller.getByTestId('tracking-code-input').fill('1Z999AA10123456784')
+  await seller.getByTestId('dialog-track-confirm').click()
+  await buyer.reload()
+  await buyer.getByTestId('action-confirm-delivery').click()
+  await buyer.getByTestId('dialog-confirm-delivery-confirm').click()
+  await expect(buyer.getByRole('heading', { name: 'Success!' })).toBeVisible()
+  await buyer.keyboard.press('Escape')
+  await buyer.getByTestId('action-complain').click()
+  await buyer.getByRole('dialog').getByRole('textbox').fill('The bookcase arrived split down one side.')
+  await buyer.getByTestId('dialog-complain-confirm').click()
+  await expect(buyer.getByTestId('transaction-status')).toHaveAttribute('data-status', 'complained')
+}
+
+test('an admin refunds a complained sale to the buyer from the console, and the ledger stays balanced', async ({ browser }, testInfo) => {
+  // Three people sign up and a sale goes to a complaint before the admin's part starts.
+  test.setTimeout(360_000)
+  const seller = await registeredPerson(browser, newPerson('Sid'))
+  const bo = newPerson('Bo')
+  const buyer = await registeredPerson(browser, bo)
+  await complainedSale(seller, buyer)
+
+  // Someone without the admin role is told so, and has no way in from the menu.
+  await seller.goto('/admin')
+  await expect(seller.getByTestId('admin-not-allowed')).toBeVisible()
+  await expect(seller.getByTestId('menu-admin')).toHaveCount(0)
+  await expectNoAxeViolations(seller, 'admin console, not allowed')
+  await keepScreenshot(seller, 'admin-not-allowed')
+
+  const admin = await registeredPerson(browser, adminPerson(testInfo.retry))
+  await admin.getByTestId('menu-admin').first().click()
+  await expect(admin).toHaveURL(/\/admin$/)
+  await expect(admin.getByTestId('admin-transaction-row').first()).toBeVisible()
+  await expectNoAxeViolations(admin, 'admin transactions')
+  await keepScreenshot(admin, 'admin-transactions')
+
+  // Filter to the complained sales and search by the buyer's e-mail.
+  await admin.getByTestId('admin-filter-status').click()
+  await admin.getByRole('option', { name: /\(complained\)/ }).click()
+  await admin.getByTestId('admin-search').fill(bo.email)
+  await admin.getByTestId('admin-apply-filters').click()
+  await expect(admin.getByTestId('admin-transaction-row')).toHaveCount(1)
+  await admin.getByTestId('admin-transaction-row').getByRole('link').click()
+
+  await expect(admin.getByTestId('admin-history')).toContainText('complain')
+  await expect(admin.getByTestId('admin-ledger-entries')).toContainText('hold')
+  await expect(admin.getByTestId('admin-provider-events')).toBeVisible()
+  await expectNoAxeViolations(admin, 'admin transaction')
+  await keepScreenshot(admin, 'admin-transaction')
+
+  // The refund: a confirmation that says what and how much, and a required reason.
+  await admin.getByTestId('admin-release-buyer').click()
+  const dialog = admin.getByTestId('admin-action-dialog')
+  await expect(dialog.getByTestId('admin-action-summary')).toContainText('goes back to the buyer')
+  await dialog.getByTestId('admin-action-dialog-confirm').click()
+  await expect(dialog.getByText('Give a reason')).toBeVisible()
+  await expectNoAxeViolations(admin, 'admin action dialog')
+  await keepScreenshot(admin, 'admin-refund-dialog')
+  await dialog.getByTestId('admin-action-reason').fill('Photos show the bookcase was split in transit.')
+  await dialog.getByTestId('admin-action-dialog-confirm').click()
+  await expect(dialog).toBeHidden()
+  await expect(admin.getByTestId('admin-history')).toContainText('complained → payment_refunded')
+  await expect(admin.getByTestId('admin-history')).toContainText('Photos show the bookcase was split in transit.')
+  await expect(admin.getByTestId('admin-actions')).toHaveCount(0)
+
+  // The buyer sees the refund; the audit log records it; the ledger checks pass.
+  await buyer.reload()
+  await expect(buyer.getByTestId('transaction-status')).toHaveAttribute('data-status', 'payment_refunded')
+  await admin.getByRole('link', { name: 'Audit log' }).click()
+  await expect(admin.getByTestId('admin-audit-row').first()).toContainText('Photos show the bookcase was split in transit.')
+  await expectNoAxeViolations(admin, 'admin audit log')
+  await keepScreenshot(admin, 'admin-audit-log')
+  await admin.getByRole('link', { name: 'Ledger health' }).click()
+  await expect(admin.getByTestId('ledger-ok')).toContainText('All checks passed')
+  await expectNoAxeViolations(admin, 'admin ledger health')
+  await keepScreenshot(admin, 'admin-ledger')
+  await admin.getByRole('link', { name: 'Partner clients' }).click()
+  await expect(admin.getByTestId('admin-clients').or(admin.getByTestId('admin-clients-empty'))).toBeVisible()
+  await expectNoAxeViolations(admin, 'admin partner clients')
+  await keepScreenshot(admin, 'admin-clients')
+})

@@ -1,0 +1,158 @@
+import { f2fStatuses } from '@pactum/domain/transactions/f2f-state'
+import { onlineStatuses } from '@pactum/domain/transactions/online-state'
+import { z } from 'zod'
+import { anyTransactionSchema } from './f2f-transactions.ts'
+import { currencyCodeSchema, transactionTypeSchema } from './transactions.ts'
+
+/** Every status either kind can be in (the admin list filters both kinds at once). */
+export const anyStatuses = [...new Set<string>([...onlineStatuses, ...f2fStatuses])] as [string, ...string[]]
+export const anyStatusSchema = z.enum(anyStatuses)
+
+/** Page size the console asks for (the API allows up to 1000, spec §9). */
+export const adminPageSize = 50
+
+/** A calendar day: the pattern, and a day that exists (no 2026-02-30). */
+const dateSchema = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'a date such as 2026-01-31', abort: true })
+  .refine((text) => {
+    const day = new Date(`${text}T00:00:00Z`)
+    return !Number.isNaN(day.getTime()) && day.toISOString().startsWith(text)
+  }, 'a day that exists')
+
+/** GET /admin/transactions: every filter optional, all combined with "and". */
+export const adminTransactionQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(1000).default(1000),
+  after_id: z.string().optional(),
+  status: anyStatusSchema.optional(),
+  type: transactionTypeSchema.optional(),
+  currency: currencyCodeSchema.optional(),
+  client_id: z.string().min(1).max(100).optional(),
+  /** Created on or after this day (UTC). */
+  created_from: dateSchema.optional(),
+  /** Created on or before this day (UTC). */
+  created_to: dateSchema.optional(),
+  /** An id (or part of one), a join code, or part of the buyer's or seller's e-mail. */
+  search: z.string().trim().min(1).max(254).optional(),
+})
+export type AdminTransactionQuery = z.input<typeof adminTransactionQuerySchema>
+
+/** A state change (or a refused admin action's absence): what the engine's audit trail holds. */
+export const auditEventSchema = z
+  .object({
+    id: z.string(),
+    transaction_id: z.string(),
+    event: z.string(),
+    actor_kind: z.string(),
+    actor_user_id: z.string().nullable(),
+    actor_email: z.string().nullable(),
+    reason: z.string().nullable(),
+    from_status: z.string(),
+    to_status: z.string(),
+    created_at: z.string(),
+  })
+  .meta({ id: 'AuditEvent' })
+export type AuditEvent = z.infer<typeof auditEventSchema>
+export const auditLogSchema = z.array(auditEventSchema)
+
+/** GET /admin/audit_log: admin actions, newest first; `after_id` is the last id of the previous page. */
+export const auditLogQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(1000).default(adminPageSize),
+  after_id: z.coerce.number().int().min(1).optional(),
+})
+
+export const ledgerEntryViewSchema = z
+  .object({
+    id: z.string(),
+    kind: z.string(),
+    part: z.string(),
+    reason: z.string(),
+    created_at: z.string(),
+    postings: z.array(z.object({ account: z.string(), amount: z.number().int(), currency: z.string() })),
+  })
+  .meta({ id: 'LedgerEntryView' })
+export type LedgerEntryView = z.infer<typeof ledgerEntryViewSchema>
+
+export const providerEventViewSchema = z
+  .object({
+    id: z.string(),
+    provider: z.string(),
+    event_id: z.string(),
+    type: z.string(),
+    created: z.string(),
+    received_at: z.string(),
+    processed_at: z.string().nullable(),
+  })
+  .meta({ id: 'ProviderEventView' })
+export type ProviderEventView = z.infer<typeof providerEventViewSchema>
+
+export const notificationViewSchema = z
+  .object({
+    id: z.string(),
+    template: z.string(),
+    recipient_role: z.enum(['buyer', 'seller']),
+    language: z.string(),
+    status: z.enum(['pending', 'sending', 'sent']),
+    created_at: z.string(),
+    sent_at: z.string().nullable(),
+  })
+  .meta({ id: 'NotificationView' })
+export type NotificationView = z.infer<typeof notificationViewSchema>
+
+/** GET /admin/transactions/{id}: everything the console shows about one transaction. */
+export const adminTransactionDetailSchema = z
+  .object({
+    transaction: anyTransactionSchema,
+    buyer_email: z.string().nullable(),
+    seller_email: z.string().nullable(),
+    events: auditLogSchema,
+    ledger_entries: z.array(ledgerEntryViewSchema),
+    provider_events: z.array(providerEventViewSchema),
+    notifications: z.array(notificationViewSchema),
+  })
+  .meta({ id: 'AdminTransactionDetail' })
+export type AdminTransactionDetail = z.infer<typeof adminTransactionDetailSchema>
+
+/** GET /admin/clients: the partner clients as the database holds them. */
+export const adminClientSchema = z
+  .object({
+    client_id: z.string(),
+    name: z.string(),
+    url: z.string(),
+    background_color: z.string(),
+    text_color: z.string(),
+    /** Allowed web routes; empty allows every route. */
+    routes: z.array(z.string()),
+    mobile_navbar_hidden: z.boolean(),
+    show_seller_confirm_handover: z.boolean(),
+    transactions: z.number().int(),
+  })
+  .meta({ id: 'AdminClient' })
+export type AdminClient = z.infer<typeof adminClientSchema>
+export const adminClientListSchema = z.array(adminClientSchema)
+
+/** GET /admin/ledger/verify. */
+export const ledgerVerificationSchema = z
+  .object({
+    ok: z.boolean(),
+    breaches: z.array(z.object({ rule: z.string(), transaction_id: z.string().nullable(), detail: z.string() })),
+  })
+  .meta({ id: 'LedgerVerification' })
+export type LedgerVerification = z.infer<typeof ledgerVerificationSchema>
+
+/** The console's release form: the reason the engine records, required. */
+export const adminReleaseFormSchema = z.object({ reason: z.string().trim().min(1).max(1000) })
+
+const blankOr = <Schema extends z.ZodType>(schema: Schema) => z.union([z.literal(''), schema])
+
+/** The console's filter form: each field blank (any) or a value the list call accepts. */
+export const adminFilterFormSchema = z.object({
+  status: blankOr(anyStatusSchema),
+  type: blankOr(transactionTypeSchema),
+  currency: blankOr(z.string().trim().toLowerCase().pipe(currencyCodeSchema)),
+  client_id: z.string().trim().max(100),
+  created_from: blankOr(dateSchema),
+  created_to: blankOr(dateSchema),
+  search: z.string().trim().max(254),
+})
+export type AdminFilterForm = z.input<typeof adminFilterFormSchema>
