@@ -77,13 +77,3 @@ export const createFromListingBodySchema = z
   })
   .meta({ id: 'CreateFromListing' })
 export type CreateFromListingBody = z.infer<typeof createFromListingBodySchema>
-
-/** The form the seller fills in (web): one price field, sent as price or deposit_price by kind. */
-export const listingFormSchema = z.object({
-  listing_type: listingTypeSchema,
-  type: transactionTypeSchema,
-  price: z.number({ error: 'required' }).positive(),
-  currency: currencyCodeSchema,
-  description: descriptionSchema,
-})
-export type ListingForm = z.infer<typeof listingFormSchema>
