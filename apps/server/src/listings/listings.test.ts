@@ -139,6 +139,7 @@ describe('a listing opened by its link', () => {
     expect(await call('seller', 'POST', `/api/v1/p2p/transactions/${id}/accept_listing_transaction`)).toMatchObject({ status: 404 })
     const accepted = await call('seller', 'POST', `/api/v1/transactions/${id}/accept_listing_transaction`)
     expect(accepted).toMatchObject({ status: 200, body: { status: 'joined', available_actions: expect.not.arrayContaining(['accept_listing_transaction']) } })
+    expect((await call('buyer', 'GET', `/api/v1/transactions/${id}`)).body).toMatchObject({ payment_method: 'card', available_actions: expect.arrayContaining(['pay']) })
     expect(await call('seller', 'POST', `/api/v1/transactions/${id}/reject_listing_transaction`)).toMatchObject({ status: 409, body: { code: 'already_joined' } })
 
     expect((await call('buyer', 'POST', `/api/v1/transactions/${id}/set_payment_method`, { payment_method: 'card' })).status).toBe(200)

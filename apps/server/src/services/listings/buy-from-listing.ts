@@ -47,7 +47,15 @@ function stateFor(listing: ListingRow, buyer: CurrentUser, quote: ReturnType<typ
           now,
         )
       : createOnlineTransaction(
-          { ...common, price: quote.price, charge: quote.charge, chargeSeller: quote.chargeSeller, chargeCalculatorVersion: quote.chargeCalculatorVersion },
+          {
+            ...common,
+            price: quote.price,
+            charge: quote.charge,
+            chargeSeller: quote.chargeSeller,
+            chargeCalculatorVersion: quote.chargeCalculatorVersion,
+            // Card, as the fee was quoted; the buyer may pick another method at checkout.
+            paymentMethod: quote.paymentMethod,
+          },
           now,
         )
   return boughtFromListing(created, listing.seller_id)
