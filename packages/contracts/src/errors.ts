@@ -28,6 +28,8 @@ export const errorStatus = {
   join_code_not_found: 404,
   invalid_state: 409,
   already_joined: 409,
+  /** A listing closed by its seller, sold (single use), or held by a purchase waiting for the seller. */
+  listing_closed: 409,
   already_cancelled: 409,
   already_paid: 409,
   payment_method_already_set: 409,

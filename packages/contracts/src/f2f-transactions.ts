@@ -49,6 +49,7 @@ export const f2fTransactionSchema = z
     buyer_id: z.string().nullable(),
     seller_id: z.string().nullable(),
     client_id: z.string().nullable(),
+    listing_id: z.string().nullable().meta({ description: 'the listing this sale was bought from; while `created`, it waits for the seller to accept' }),
     high_value: z.boolean(),
     show_seller_confirm_handover: z.boolean(),
     is_payment_in_progress: z.boolean(),

@@ -107,6 +107,8 @@ export interface TransactionsTable {
   description: string
   join_code: string | null
   client_id: string | null
+  /** The listing this sale was bought from; null for one offered by join code. */
+  listing_id: ColumnType<string | null, string | null | undefined, string | null>
   high_value: boolean
   is_payment_in_progress: ColumnType<boolean, boolean | undefined, boolean>
   payment_intent_id: string | null
@@ -150,6 +152,21 @@ export interface TransactionsTable {
   cancelled_with_deposit: Timestamp
   deposit_refunded: Timestamp
   updated_at: ColumnType<Date, Date | undefined, Date>
+}
+
+export interface ListingsTable {
+  id: string
+  seller_id: string
+  listing_type: string
+  type: string
+  /** For a face-to-face listing, the deposit. */
+  price: number
+  currency: string
+  description: string
+  status: ColumnType<string, string | undefined, string>
+  client_id: string | null
+  created_at: Date
+  updated_at: Date
 }
 
 export interface RateLimitsTable {
@@ -375,6 +392,7 @@ export interface Database {
   server_secrets: ServerSecretsTable
   sign_in_attempts: SignInAttemptsTable
   transactions: TransactionsTable
+  listings: ListingsTable
   clients: ClientsTable
   rate_limits: RateLimitsTable
   ledger_entries: LedgerEntriesTable

@@ -13,6 +13,7 @@ import { createTransactionQueues, jobEffectScheduler, startTransactionWorkers } 
 import { adminTransactionRoutes } from './routes/admin/admin-transaction-routes.ts'
 import { detailsRoutes } from './routes/transactions/details-routes.ts'
 import { p2pRoutes } from './routes/transactions/p2p-routes.ts'
+import { listingRoutes } from './routes/listing-routes.ts'
 import { paymentRoutes } from './routes/transactions/payment-routes.ts'
 import { transactionRoutes } from './routes/transactions/transaction-routes.ts'
 import { type AccessTokenVerifier, createAccessTokenVerifier, discoverJwksUri } from '../auth/access-token-verifier.ts'
@@ -185,6 +186,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       })
       await api.register(paymentRoutes(paymentDeps))
       await api.register(p2pRoutes(paymentDeps))
+      await api.register(listingRoutes(paymentDeps))
       await api.register(adminTransactionRoutes(() => transactionDeps))
     },
     { prefix: '/api/v1' },

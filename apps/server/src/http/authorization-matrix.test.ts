@@ -59,6 +59,8 @@ interface World {
   p24: { intentId: string; clientSecret: string }
   identitySession: { id: string; clientSecret: string }
   linkToken: string
+  /** The seller's listings: each caller buys from them (the seller is told it is their own). */
+  listings: { singleUse: string; multiUse: string; f2f: string }
 }
 
 const webhookSecret = 'whsec_authorization_matrix_0123456789'
@@ -107,7 +109,19 @@ async function setUp(): Promise<World> {
   const linkToken = await call('stranger', 'GET', '/api/v1/me/plaid/link_token')
   expect(linkToken.status).toBe(200)
 
+  const listing = async (body: object): Promise<string> => {
+    const created = await call('seller', 'POST', '/api/v1/me/listings', { currency: 'eur', description: 'A lamp, sold by link', ...body })
+    expect(created.status).toBe(201)
+    return created.body.id
+  }
+  const listings = {
+    singleUse: await listing({ listing_type: 'single_use', type: 'online', price: 10_000 }),
+    multiUse: await listing({ listing_type: 'multi_use', type: 'online', price: 10_000 }),
+    f2f: await listing({ listing_type: 'multi_use', type: 'f2f', deposit_price: 5_000 }),
+  }
+
   return {
+    listings,
     testApp,
     call,
     tokens,
@@ -185,6 +199,13 @@ async function quotedF2fSale(caller: Caller): Promise<Probe> {
   })
 }
 
+/** A purchase stating the fee its preview showed. */
+async function listingPurchase(segment: string, id: string): Promise<Probe> {
+  const preview = await send('anonymous', 'GET', { url: `/api/v1/${segment}/${id}` })
+  const { charge, charge_calculator_version: version } = preview.body as { charge: number; charge_calculator_version: number }
+  return json(`/api/v1/${segment}/${id}/create_transaction`, { charge, charge_calculator_version: version })
+}
+
 async function uploadProbe(): Promise<Probe> {
   const { payload, contentType } = await multipartBody([
     ['side', 'front'],
@@ -256,6 +277,19 @@ const plans: Partial<Record<MatrixRoute, Plan>> = {
   'POST /api/v1/p2p/me/transactions': { probe: quotedF2fSale },
   'GET /api/v1/p2p/me/transactions': { ...get('/api/v1/p2p/me/transactions'), check: onlyOwnTransactions(() => [w.f2f.id]) },
 
+  'POST /api/v1/me/listings': request(
+    () => '/api/v1/me/listings',
+    () => ({ listing_type: 'multi_use', type: 'online', price: 10_000, currency: 'eur', description: 'A chair' }),
+  ),
+  'GET /api/v1/me/listings': get('/api/v1/me/listings'),
+  'PATCH /api/v1/me/listings/:id': request(() => `/api/v1/me/listings/${w.listings.multiUse}`, () => ({ description: 'A lamp with its shade' })),
+  'GET /api/v1/single_use_listings/:id': { probe: () => ({ url: `/api/v1/single_use_listings/${w.listings.singleUse}` }) },
+  'GET /api/v1/multi_use_listings/:id': { probe: () => ({ url: `/api/v1/multi_use_listings/${w.listings.multiUse}` }) },
+  'GET /api/v1/:listingType/:id': { probe: () => ({ url: `/api/v1/multi_use_listings/${w.listings.f2f}` }) },
+  'POST /api/v1/single_use_listings/:id/create_transaction': { probe: () => listingPurchase('single_use_listings', w.listings.singleUse) },
+  'POST /api/v1/multi_use_listings/:id/create_transaction': { probe: () => listingPurchase('multi_use_listings', w.listings.multiUse) },
+  'POST /api/v1/me/listings/:id/close': request(() => `/api/v1/me/listings/${w.listings.singleUse}/close`),
+
   // Joining and declining change the transaction: a fresh one for each caller.
   'GET /api/v1/transactions': { probe: () => ({ url: `/api/v1/transactions?join_code=${w.joinable.online.joinCode}` }) },
   'PUT /api/v1/transactions': {
@@ -317,6 +351,8 @@ const plans: Partial<Record<MatrixRoute, Plan>> = {
   'GET /api/v1/admin/ledger/verify': get('/api/v1/admin/ledger/verify'),
   'POST /api/v1/transactions/:id/end_complaint_period': request(() => online('/end_complaint_period')),
   'POST /api/v1/transactions/:id/accept_complaint': request(() => online('/accept_complaint')),
+  'POST /api/v1/transactions/:id/accept_listing_transaction': request(() => online('/accept_listing_transaction')),
+  'POST /api/v1/transactions/:id/reject_listing_transaction': request(() => online('/reject_listing_transaction')),
   'POST /api/v1/transactions/:id/cancel': request(() => online('/cancel')),
 
   // The face-to-face sale, its deposit paid and accepted.
@@ -345,6 +381,8 @@ const plans: Partial<Record<MatrixRoute, Plan>> = {
   'POST /api/v1/p2p/transactions/:id/complain': request(() => f2f('/complain'), () => ({ description: 'The shutter sticks' })),
   'POST /api/v1/p2p/transactions/:id/end_complaint_period': request(() => f2f('/end_complaint_period')),
   'POST /api/v1/p2p/transactions/:id/accept_complaint': request(() => f2f('/accept_complaint')),
+  'POST /api/v1/p2p/transactions/:id/accept_listing_transaction': request(() => f2f('/accept_listing_transaction')),
+  'POST /api/v1/p2p/transactions/:id/reject_listing_transaction': request(() => f2f('/reject_listing_transaction')),
   'POST /api/v1/p2p/transactions/:id/cancel_with_description': request(() => f2f('/cancel_with_description'), () => ({ description: 'We changed our minds' })),
 
   // Authorised by what the request carries, not by who sends it.

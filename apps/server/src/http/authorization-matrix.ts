@@ -75,6 +75,8 @@ const buyerStep: Row = { ...parties, seller: 'not_buyer' }
 const sellerStep: Row = { ...parties, buyer: 'not_seller' }
 /** The offer's terms, changed by the creator (the seller in the test) before anyone joins. */
 const creatorStep: Row = { ...parties, buyer: 'forbidden' }
+/** A seller's own listing (the seller's, in the test): anyone else is told it does not exist. */
+const listingOwner: Row = { buyer: 'not_found', seller: 'allowed', stranger: 'not_found', admin: 'not_found', anonymous: 'unauthenticated' }
 const adminOnly: Row = { buyer: 'not_admin', seller: 'not_admin', stranger: 'not_admin', admin: 'allowed', anonymous: 'unauthenticated' }
 const bySecret: Row = { buyer: 'capability', seller: 'capability', stranger: 'capability', admin: 'capability', anonymous: 'capability' }
 const bySignature: Row = { buyer: 'signature', seller: 'signature', stranger: 'signature', admin: 'signature', anonymous: 'signature' }
@@ -128,6 +130,16 @@ export const authorizationMatrix = {
   'GET /api/v1/me/transactions': signedIn,
   'POST /api/v1/p2p/me/transactions': signedIn,
   'GET /api/v1/p2p/me/transactions': signedIn,
+  // Listings: the seller's own, and (by the listing id, the link's secret) anyone's preview and purchase.
+  'POST /api/v1/me/listings': signedIn,
+  'GET /api/v1/me/listings': signedIn,
+  'PATCH /api/v1/me/listings/:id': listingOwner,
+  'POST /api/v1/me/listings/:id/close': listingOwner,
+  'GET /api/v1/single_use_listings/:id': everyone,
+  'GET /api/v1/multi_use_listings/:id': everyone,
+  'GET /api/v1/:listingType/:id': everyone,
+  'POST /api/v1/single_use_listings/:id/create_transaction': signedIn,
+  'POST /api/v1/multi_use_listings/:id/create_transaction': signedIn,
 
   // Join codes.
   'GET /api/v1/transactions': joinCodeHolder,
@@ -157,6 +169,8 @@ export const authorizationMatrix = {
   'POST /api/v1/transactions/:id/complain_with_description': buyerStep,
   'POST /api/v1/transactions/:id/end_complaint_period': buyerStep,
   'POST /api/v1/transactions/:id/accept_complaint': sellerStep,
+  'POST /api/v1/transactions/:id/accept_listing_transaction': sellerStep,
+  'POST /api/v1/transactions/:id/reject_listing_transaction': sellerStep,
   // Who may cancel depends on the state (the creator alone before joining, the seller alone once paid).
   'POST /api/v1/transactions/:id/cancel': parties,
 
@@ -181,6 +195,8 @@ export const authorizationMatrix = {
   'POST /api/v1/p2p/transactions/:id/complain': buyerStep,
   'POST /api/v1/p2p/transactions/:id/end_complaint_period': buyerStep,
   'POST /api/v1/p2p/transactions/:id/accept_complaint': sellerStep,
+  'POST /api/v1/p2p/transactions/:id/accept_listing_transaction': sellerStep,
+  'POST /api/v1/p2p/transactions/:id/reject_listing_transaction': sellerStep,
   'POST /api/v1/p2p/transactions/:id/cancel_with_description': parties,
 
   // Administration.

@@ -37,6 +37,9 @@ export function catalogueTemplate(kind: string, template: NotifyTemplate): Catal
 const templateSet: Record<CatalogueTemplate, true> = {
   joined: true,
   rejected: true,
+  listing_purchased: true,
+  listing_accepted: true,
+  listing_rejected: true,
   cancelled: true,
   paid: true,
   payment_failed: true,

@@ -221,31 +221,38 @@ function qualify(posting: StatePosting, row: TransactionRow): string {
  * Writes a transaction just created by its machine (`createOnlineTransaction`,
  * `createF2fTransaction`), with its audit event, in one database transaction.
  */
-export async function insertTransaction(
-  deps: TransactionDeps,
-  state: TransactionState,
-  record: { id: string; creatorId: string; clientId: string | null },
-): Promise<TransactionRow> {
-  return deps.db.transaction().execute(async (trx) => {
-    const row = await trx
-      .insertInto('transactions')
-      .values({ ...fromState(state), id: record.id, creator_id: record.creatorId, client_id: record.clientId })
-      .returningAll()
-      .executeTakeFirstOrThrow()
-    if (deps.idempotency) await recordCommittedWork(trx, deps.idempotency, row.id)
-    await trx
-      .insertInto('transaction_events')
-      .values({
-        transaction_id: row.id,
-        event: 'create',
-        actor_kind: state.creatorRole,
-        actor_user_id: record.creatorId,
-        reason: null,
-        from_status: row.status,
-        to_status: row.status,
-        created_at: row.created,
-      })
-      .execute()
-    return row
-  })
+export async function insertTransaction(deps: TransactionDeps, state: TransactionState, record: NewTransactionRecord): Promise<TransactionRow> {
+  return deps.db.transaction().execute((trx) => insertTransactionIn(deps, trx, state, record))
+}
+
+export interface NewTransactionRecord {
+  id: string
+  creatorId: string
+  clientId: string | null
+  /** The listing it was bought from, if any. */
+  listingId?: string | null
+}
+
+/** The same, in the caller's database transaction (a purchase from a listing holds the listing's lock meanwhile). */
+export async function insertTransactionIn(deps: TransactionDeps, trx: Kysely<Database>, state: TransactionState, record: NewTransactionRecord): Promise<TransactionRow> {
+  const row = await trx
+    .insertInto('transactions')
+    .values({ ...fromState(state), id: record.id, creator_id: record.creatorId, client_id: record.clientId, listing_id: record.listingId ?? null })
+    .returningAll()
+    .executeTakeFirstOrThrow()
+  if (deps.idempotency) await recordCommittedWork(trx, deps.idempotency, row.id)
+  await trx
+    .insertInto('transaction_events')
+    .values({
+      transaction_id: row.id,
+      event: 'create',
+      actor_kind: state.creatorRole,
+      actor_user_id: record.creatorId,
+      reason: null,
+      from_status: row.status,
+      to_status: row.status,
+      created_at: row.created,
+    })
+    .execute()
+  return row
 }

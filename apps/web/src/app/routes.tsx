@@ -27,6 +27,7 @@ const JoinTransactionPage = lazyPage(
   'JoinTransactionPage',
 )
 const JoinByCodePage = lazyPage(() => import('../features/join-transaction/join-by-code-page.tsx'), 'JoinByCodePage')
+const ListingsPage = lazyPage(() => import('../features/listings/listings-page.tsx'), 'ListingsPage')
 const JoinListingPage = lazyPage(() => import('../features/join-transaction/join-listing-page.tsx'), 'JoinListingPage')
 const ClaimGuestAsBuyerPage = lazyPage(
   () => import('../features/join-transaction/claim-guest-transaction-page.tsx'),
@@ -101,6 +102,7 @@ export const routes: RouteObject[] = [
     children: [
       { index: true, element: <Redirect to={r.transactions} /> },
       { path: r.transactions, element: <TransactionsPage /> },
+      { path: r.listings, element: <ListingsPage /> },
       { path: r.status, element: <TransactionStatusPage /> },
       { path: r.createTransaction, element: <CreateTransactionPage /> },
       { path: r.buildTransaction, element: <CreateTransactionPage /> },

@@ -18,6 +18,7 @@ export const namedRoutes = {
   contactUs: '/profile/help/contact-us',
   status: '/transactions/:id',
   transactions: '/transactions',
+  listings: '/transactions/listings',
   joinTransaction: '/join-transaction',
   joinTransactionByCode: '/join-transaction/:id',
   joinListing: '/join-transaction/listing/:id',

@@ -17,6 +17,8 @@ import { type TransactionEvent, type TransactionState, transition } from './tran
 export const onlineActions = [
   'join',
   'reject',
+  'accept_listing_transaction',
+  'reject_listing_transaction',
   'update',
   'cancel',
   'set_payment_method',
@@ -34,6 +36,8 @@ export type OnlineAction = (typeof onlineActions)[number]
 export const f2fActions = [
   'join',
   'reject',
+  'accept_listing_transaction',
+  'reject_listing_transaction',
   'update',
   'cancel_with_description',
   'set_deposit_payment_method',
@@ -58,6 +62,10 @@ const sampleIntent = '\u0000sample'
 
 function onlineSamples(action: OnlineAction, state: OnlineState): OnlineEvent[] {
   switch (action) {
+    case 'accept_listing_transaction':
+      return [{ type: 'accept_listing' }]
+    case 'reject_listing_transaction':
+      return [{ type: 'reject_listing' }]
     case 'join':
       return [{ type: 'join', userId: sampleUser }]
     case 'set_payment_method':
@@ -82,6 +90,10 @@ function onlineSamples(action: OnlineAction, state: OnlineState): OnlineEvent[] 
 
 function f2fSamples(action: F2fAction, state: F2fState): F2fEvent[] {
   switch (action) {
+    case 'accept_listing_transaction':
+      return [{ type: 'accept_listing' }]
+    case 'reject_listing_transaction':
+      return [{ type: 'reject_listing' }]
     case 'join':
       return [{ type: 'join', userId: sampleUser }]
     case 'cancel_with_description':

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { entrySumsToZero, escrowBalances, type LedgerEntry, ledgerBreaches } from '../ledger-rules.ts'
 import { availableActions, type F2fAction, type TransactionAction } from './available-actions.ts'
 import { type F2fEvent, transitionF2f as transition } from './f2f-transaction.ts'
+import { awaitsSellerAcceptance, boughtFromListing } from './listing-sale.ts'
 import { createF2fTransaction, depositAmount, type F2fState, f2fStatuses, isInComplaintWindow, remainderAmount } from './f2f-state.ts'
 import { type Actor, type Effect, type HoldPart, type Party, refusalStatus } from './kernel.ts'
 import { escrowBalance, isTerminal as isTerminalState } from './transaction.ts'
@@ -34,6 +35,8 @@ const part = fc.constantFrom<'deposit' | 'remainder'>('deposit', 'remainder')
 const plainEvent: fc.Arbitrary<F2fEvent> = fc.oneof(
   fc.constantFrom('u_joiner', '', 'u_creator').map((userId) => ({ type: 'join', userId }) as const),
   fc.constant({ type: 'reject' } as const),
+  fc.constant({ type: 'accept_listing' } as const),
+  fc.constant({ type: 'reject_listing' } as const),
   text.map((description) => ({ type: 'cancel', description }) as const),
   fc.record({ part, paymentIntentId: intent }).map((p) => ({ type: 'payment_intent_opened', ...p }) as const),
   intent.map((paymentIntentId) => ({ type: 'payment_started', paymentIntentId }) as const),
@@ -79,6 +82,8 @@ const timeStep = fc.oneof(
 
 const history = fc.record({
   creatorRole: fc.constantFrom<Party>('buyer', 'seller'),
+  /** Bought from a listing (the buyer creates it, the seller has to accept) rather than offered by join code. */
+  fromListing: fc.boolean(),
   sellerConfirmsHandover: fc.boolean(),
   depositPrice: fc.integer({ min: 100, max: 1_000_000 }),
   depositCharge: fc.constantFrom(0, 43, 190),
@@ -90,9 +95,9 @@ type History = typeof history extends fc.Arbitrary<infer H> ? H : never
 const start = new Date('2026-03-01T00:00:00Z')
 
 function createdFrom(h: History): F2fState {
-  return createF2fTransaction(
+  const created = createF2fTransaction(
     {
-      creatorRole: h.creatorRole,
+      creatorRole: h.fromListing ? 'buyer' : h.creatorRole,
       creatorId: 'u_creator',
       joinCode: 'ABCDEFGH',
       currency: 'eur',
@@ -105,6 +110,7 @@ function createdFrom(h: History): F2fState {
     },
     start,
   )
+  return h.fromListing ? boughtFromListing(created, 'u_listing_seller') : created
 }
 
 const everyActor: Actor[] = (['buyer', 'seller', 'admin', 'system', 'counterparty'] as const).map((kind) => ({ kind }))
@@ -115,6 +121,8 @@ function wellFormedEvents(state: F2fState): F2fEvent[] {
   return [
     { type: 'join', userId: 'u_joiner' },
     { type: 'reject' },
+    { type: 'accept_listing' },
+    { type: 'reject_listing' },
     { type: 'cancel', description: 'changed my mind' },
     { type: 'set_payment_method', paymentMethod: 'sepa', charge: 90, chargeCalculatorVersion: 1 },
     { type: 'payment_intent_opened', part: 'deposit', paymentIntentId: 'pi_1' },
@@ -195,6 +203,10 @@ function takeAction(action: F2fAction, state: F2fState): F2fEvent[] {
       return [{ type: 'join', userId: 'u_joiner' }]
     case 'reject':
       return [{ type: 'reject' }]
+    case 'accept_listing_transaction':
+      return [{ type: 'accept_listing' }]
+    case 'reject_listing_transaction':
+      return [{ type: 'reject_listing' }]
     case 'update':
       return [{ type: 'update', description: 'a blue lamp' }]
     case 'cancel_with_description':
@@ -226,6 +238,8 @@ function takeAction(action: F2fAction, state: F2fState): F2fEvent[] {
 const f2fActionNames: readonly F2fAction[] = [
   'join',
   'reject',
+  'accept_listing_transaction',
+  'reject_listing_transaction',
   'update',
   'cancel_with_description',
   'set_deposit_payment_method',
@@ -262,11 +276,24 @@ describe('face-to-face transaction over random histories', () => {
           expect(state).toEqual(before)
           if (!result.ok) {
             expect(Object.keys(result).sort()).toEqual(['code', 'ok', 'status'])
-            expect([400, 403, 409]).toContain(result.status)
+            // A listing's acceptance is a path a transaction offered by join code does not have.
+            const listingPath = (event.type === 'accept_listing' || event.type === 'reject_listing') && !h.fromListing
+            expect(listingPath ? [403, 404, 409] : [400, 403, 409]).toContain(result.status)
             expect(result.status).toBe(refusalStatus[result.code])
             continue
           }
           const { next, effects } = result
+          // A listing's sale leaves its wait only by the seller's answer or the buyer's withdrawal, and holds nothing meanwhile.
+          if (awaitsSellerAcceptance(state)) {
+            expect(state.amountHeld).toBe(0)
+            if (next.status !== state.status) {
+              expect([
+                ['joined', 'seller'],
+                ['rejected', 'seller'],
+                ['cancelled', 'buyer'],
+              ]).toContainEqual([next.status, by.kind])
+            }
+          }
           expect(f2fStatuses).toContain(next.status)
           if (isTerminal(state.status)) {
             // Terminal states are never left and escrow moves no more; only

@@ -21,6 +21,7 @@ import {
   type TransactionPolicy,
 } from './kernel.ts'
 import { holdEffects, type RefundCall, refundEffects, releaseEffects, unheldRefund } from './postings.ts'
+import { acceptListing, awaitsSellerAcceptance, rejectListing } from './listing-sale.ts'
 import { join, type JoinEvent, reject, type SetPaymentMethodEvent, setPaymentMethod, update, type UpdateEvent } from './shared-handlers.ts'
 
 /**
@@ -34,6 +35,9 @@ import { join, type JoinEvent, reject, type SetPaymentMethodEvent, setPaymentMet
 export type F2fEvent =
   | JoinEvent
   | { readonly type: 'reject' }
+  /** The seller takes (or turns down) the buyer of a listing's sale. */
+  | { readonly type: 'accept_listing' }
+  | { readonly type: 'reject_listing' }
   | UpdateEvent
   | { readonly type: 'cancel'; readonly description: string }
   /** The deposit's method (the remainder is paid the same way). */
@@ -209,6 +213,8 @@ const adminSettles: readonly F2fStatus[] = [...depositHeld, ...remainderSettled,
 const handlers: { [T in F2fEventType]: Handler<T> } = {
   join: (state, event, actor, now) => join(state, event, actor, now),
   reject: (state, _event, actor, now) => reject(state, actor, now),
+  accept_listing: (state, _event, actor, now) => acceptListing(state, actor, now),
+  reject_listing: (state, _event, actor, now) => rejectListing(state, actor, now),
   update: (state, event, actor) => update(state, event, actor),
 
   cancel: (state, event, actor, now) => {
@@ -224,7 +230,11 @@ const handlers: { [T in F2fEventType]: Handler<T> } = {
     if (state.isPaymentInProgress) return refuse(state.status === 'joined' ? 'deposit_payment_in_review' : 'payment_in_progress')
     if (isBlank(event.description)) return refuse('validation_failed')
     const description = event.description.trim()
-    if (state.status === 'created') return step(enter(state, 'cancelled', now, { cancellation: { description } }))
+    if (state.status === 'created') {
+      // A listing's buyer withdraws: the seller, already a party, is told.
+      const told: Effect[] = awaitsSellerAcceptance(state) ? [{ type: 'notify', template: 'cancelled', to: 'seller' }] : []
+      return step(enter(state, 'cancelled', now, { cancellation: { description } }), told)
+    }
     if (state.status === 'joined') {
       return step(enter(state, 'cancelled', now, { cancellation: { description } }), [
         { type: 'notify', template: 'cancelled', to: otherParty(actor.kind as Party) },

@@ -86,6 +86,10 @@ export type TimerKind = 'tracking_deadline' | 'complaint_window'
 export type NotifyTemplate =
   | 'joined'
   | 'rejected'
+  /** A listing's sale: a buyer started it (sent by its use case, not a step), the seller took the buyer, or turned them down. */
+  | 'listing_purchased'
+  | 'listing_accepted'
+  | 'listing_rejected'
   | 'cancelled'
   | 'paid'
   | 'payment_failed'

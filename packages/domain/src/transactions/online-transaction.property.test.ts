@@ -6,6 +6,7 @@ import type { Actor, Effect, Party } from './kernel.ts'
 import { type OnlineEvent, transitionOnline as transition } from './online-transaction.ts'
 import { createOnlineTransaction, type OnlineState, onlineStatuses } from './online-state.ts'
 import { escrowBalance, isTerminal as isTerminalState } from './transaction.ts'
+import { awaitsSellerAcceptance, boughtFromListing } from './listing-sale.ts'
 
 const isTerminal = (status: OnlineState['status']) => isTerminalState({ kind: 'online', status })
 
@@ -30,6 +31,8 @@ const intent = fc.constantFrom('pi_1', 'pi_2')
 const plainEvent: fc.Arbitrary<OnlineEvent> = fc.oneof(
   fc.constant({ type: 'join', userId: 'u_joiner' } as const),
   fc.constant({ type: 'reject' } as const),
+  fc.constant({ type: 'accept_listing' } as const),
+  fc.constant({ type: 'reject_listing' } as const),
   fc.constant({ type: 'cancel' } as const),
   intent.map((paymentIntentId) => ({ type: 'payment_started', paymentIntentId }) as const),
   intent.map((paymentIntentId) => ({ type: 'payment_failed', paymentIntentId }) as const),
@@ -71,6 +74,8 @@ const timeStep = fc.oneof(
 
 const history = fc.record({
   creatorRole: fc.constantFrom<Party>('buyer', 'seller'),
+  /** Bought from a listing (the buyer creates it, the seller has to accept) rather than offered by join code. */
+  fromListing: fc.boolean(),
   price: fc.integer({ min: 100, max: 10_000_000 }),
   chargeSeller: fc.constantFrom(0, 0, 50),
   steps: fc.array(fc.record({ command, actor, wait: timeStep }), { maxLength: 50 }),
@@ -82,6 +87,8 @@ function wellFormedEvents(state: OnlineState): OnlineEvent[] {
   return [
     { type: 'join', userId: 'u_joiner' },
     { type: 'reject' },
+    { type: 'accept_listing' },
+    { type: 'reject_listing' },
     { type: 'cancel' },
     { type: 'payment_started', paymentIntentId: 'pi_1' },
     { type: 'payment_succeeded', paymentIntentId: 'pi_1', amount: state.price + state.charge },
@@ -125,6 +132,15 @@ function toStep(cmd: Command, who: Actor, state: OnlineState, now: Date): [Onlin
   }
 }
 
+function start(creatorRole: Party, fromListing: boolean, price: number, chargeSeller: number, now: Date): OnlineState {
+  const role = fromListing ? 'buyer' : creatorRole
+  const created = createOnlineTransaction(
+    { creatorRole: role, creatorId: 'u_creator', joinCode: 'ABCDEFGH', price, currency: 'eur', charge: 340, chargeSeller, chargeCalculatorVersion: 1, paymentMethod: 'card' },
+    now,
+  )
+  return fromListing ? boughtFromListing(created, 'u_listing_seller') : created
+}
+
 function ledgerEntries(effects: readonly Effect[]): LedgerEntry[] {
   return effects.flatMap((effect) => (effect.type === 'ledger' ? [{ entry: effect.entry, postings: effect.postings }] : []))
 }
@@ -135,12 +151,9 @@ describe('online transaction over random histories', () => {
     // `joined` would make every invariant below vacuous.
     const stamped = new Set<string>()
     fc.assert(
-      fc.property(history, ({ creatorRole, price, chargeSeller, steps }) => {
+      fc.property(history, ({ creatorRole, fromListing, price, chargeSeller, steps }) => {
         let now = new Date('2026-03-01T00:00:00Z')
-        let state = createOnlineTransaction(
-          { creatorRole, creatorId: 'u_creator', joinCode: 'ABCDEFGH', price, currency: 'eur', charge: 340, chargeSeller, chargeCalculatorVersion: 1, paymentMethod: 'card' },
-          now,
-        )
+        let state = start(creatorRole, fromListing, price, chargeSeller, now)
         const entries: LedgerEntry[] = []
         const providerCalls: string[] = []
         for (const { command: cmd, actor: who, wait } of steps) {
@@ -153,10 +166,23 @@ describe('online transaction over random histories', () => {
           expect(state).toEqual(before)
           if (!result.ok) {
             expect(Object.keys(result).sort()).toEqual(['code', 'ok', 'status'])
-            expect([400, 403, 409]).toContain(result.status)
+            // A listing's acceptance is a path a transaction offered by join code does not have.
+            const listingPath = (event.type === 'accept_listing' || event.type === 'reject_listing') && !fromListing
+            expect(listingPath ? [403, 404, 409] : [400, 403, 409]).toContain(result.status)
             continue
           }
           const { next, effects } = result
+          // A listing's sale leaves its wait only by the seller's answer or the buyer's withdrawal, and holds nothing meanwhile.
+          if (awaitsSellerAcceptance(state)) {
+            expect(state.amountHeld).toBe(0)
+            if (next.status !== state.status) {
+              expect([
+                ['joined', 'seller'],
+                ['rejected', 'seller'],
+                ['cancelled', 'buyer'],
+              ]).toContainEqual([next.status, by.kind])
+            }
+          }
           expect(onlineStatuses).toContain(next.status)
           if (isTerminal(state.status)) {
             // Terminal states are never left and escrow moves no more; only
@@ -211,12 +237,9 @@ describe('online transaction over random histories', () => {
 
   it('offers nothing once over, and join or reject only to the counterparty', () => {
     fc.assert(
-      fc.property(history, fc.constantFrom<Actor['kind']>('buyer', 'seller', 'admin', 'counterparty'), ({ creatorRole, price, steps }, kind) => {
+      fc.property(history, fc.constantFrom<Actor['kind']>('buyer', 'seller', 'admin', 'counterparty'), ({ creatorRole, fromListing, price, steps }, kind) => {
         let now = new Date('2026-03-01T00:00:00Z')
-        let state = createOnlineTransaction(
-          { creatorRole, creatorId: 'u_creator', joinCode: 'ABCDEFGH', price, currency: 'eur', charge: 340, chargeCalculatorVersion: 1, paymentMethod: 'card' },
-          now,
-        )
+        let state = start(creatorRole, fromListing, price, 0, now)
         for (const { command: cmd, actor: who, wait } of steps) {
           now = new Date(now.getTime() + wait * 1000)
           const result = transition(state, ...toStep(cmd, who, state, now), now)
@@ -225,6 +248,9 @@ describe('online transaction over random histories', () => {
         const offered = availableActions(state, { kind }, now)
         if (isTerminal(state.status)) expect(offered).toEqual([])
         for (const type of offered) expect(['join', 'reject'].includes(type)).toBe(kind === 'counterparty')
+        // Only the seller answers a listing's buyer, and only while the sale waits for that answer.
+        const answers = offered.filter((type) => type === 'accept_listing_transaction' || type === 'reject_listing_transaction')
+        expect(answers).toEqual(kind === 'seller' && awaitsSellerAcceptance(state) ? ['accept_listing_transaction', 'reject_listing_transaction'] : [])
       }),
       { numRuns: 1_000 },
     )
@@ -232,12 +258,9 @@ describe('online transaction over random histories', () => {
 
   it('reaches funds_released or payment_refunded from every paid history that is driven to the end', () => {
     fc.assert(
-      fc.property(history, fc.boolean(), ({ creatorRole, price, steps }, complain) => {
+      fc.property(history, fc.boolean(), ({ creatorRole, fromListing, price, steps }, complain) => {
         let now = new Date('2026-03-01T00:00:00Z')
-        let state = createOnlineTransaction(
-          { creatorRole, creatorId: 'u_creator', joinCode: 'ABCDEFGH', price, currency: 'eur', charge: 340, chargeCalculatorVersion: 1, paymentMethod: 'card' },
-          now,
-        )
+        let state = start(creatorRole, fromListing, price, 0, now)
         for (const { command: cmd, actor: who, wait } of steps) {
           now = new Date(now.getTime() + wait * 1000)
           const result = transition(state, ...toStep(cmd, who, state, now), now)

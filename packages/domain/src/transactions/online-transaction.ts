@@ -19,6 +19,7 @@ import {
 } from './kernel.ts'
 import { type OnlineState, type OnlineStatus, onlineTerminalStatuses } from './online-state.ts'
 import { holdEffects, refundEffects, releaseEffects, unheldRefund } from './postings.ts'
+import { acceptListing, awaitsSellerAcceptance, rejectListing } from './listing-sale.ts'
 import { join, type JoinEvent, reject, type SetPaymentMethodEvent, setPaymentMethod, update, type UpdateEvent } from './shared-handlers.ts'
 
 /**
@@ -31,6 +32,9 @@ import { join, type JoinEvent, reject, type SetPaymentMethodEvent, setPaymentMet
 export type OnlineEvent =
   | JoinEvent
   | { readonly type: 'reject' }
+  /** The seller takes (or turns down) the buyer of a listing's sale. */
+  | { readonly type: 'accept_listing' }
+  | { readonly type: 'reject_listing' }
   | UpdateEvent
   | { readonly type: 'cancel' }
   | SetPaymentMethodEvent
@@ -179,13 +183,16 @@ function notSettleable(status: OnlineStatus): RefusalCode {
 const handlers: { [T in OnlineEventType]: Handler<T> } = {
   join: (state, event, actor, now) => join(state, event, actor, now),
   reject: (state, _event, actor, now) => reject(state, actor, now),
+  accept_listing: (state, _event, actor, now) => acceptListing(state, actor, now),
+  reject_listing: (state, _event, actor, now) => rejectListing(state, actor, now),
   update: (state, event, actor) => update(state, event, actor),
 
   cancel: (state, _event, actor, now) => {
     switch (state.status) {
       case 'created':
         if (actor.kind !== state.creatorRole) return refuse(notRole(state.creatorRole))
-        return step(enter(state, 'cancelled', now))
+        // A listing's buyer withdraws: the seller, already a party, is told.
+        return step(enter(state, 'cancelled', now), awaitsSellerAcceptance(state) ? [{ type: 'notify', template: 'cancelled', to: 'seller' }] : [])
       case 'joined':
         if (actor.kind !== 'buyer' && actor.kind !== 'seller') return refuse('forbidden')
         // Money may already be on its way (SEPA); the outcome decides first.

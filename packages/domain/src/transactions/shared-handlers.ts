@@ -2,6 +2,7 @@ import type { CurrencyCode, PaymentMethod } from '../currencies.ts'
 import { isChargeCalculatorVersion } from '../fees.ts'
 import { isHighValue } from '../high-value.ts'
 import { type Actor, type CommonState, enter, type Result, refuse, step } from './kernel.ts'
+import { awaitsSellerAcceptance } from './listing-sale.ts'
 
 /**
  * The steps that read the same in both machines: joining, rejecting, the
@@ -49,8 +50,13 @@ function notJoinable(state: Common) {
   return refuse(state.status === 'cancelled' || state.status === 'rejected' ? 'already_cancelled' : 'already_joined')
 }
 
+/** Open to a join (and to the creator's edits): `created`, with the other party still to come, not a listing's sale awaiting its seller. */
+function joinable(state: Common): boolean {
+  return state.status === 'created' && !awaitsSellerAcceptance(state)
+}
+
 export function join<S extends Common>(state: S, event: JoinEvent, actor: Actor, now: Date): Result<S> {
-  if (state.status !== 'created') return notJoinable(state)
+  if (!joinable(state)) return notJoinable(state)
   if (actor.kind === state.creatorRole || event.userId === creatorId(state)) return refuse('cannot_join_own_transaction')
   if (actor.kind !== 'counterparty') return refuse('forbidden')
   if (event.userId === '') return refuse('validation_failed')
@@ -59,7 +65,7 @@ export function join<S extends Common>(state: S, event: JoinEvent, actor: Actor,
 }
 
 export function reject<S extends Common>(state: S, actor: Actor, now: Date): Result<S> {
-  if (state.status !== 'created') return notJoinable(state)
+  if (!joinable(state)) return notJoinable(state)
   // The creator withdraws with a cancel; rejecting is the invitee's answer.
   if (actor.kind !== 'counterparty') return refuse('forbidden')
   return step(enter(state, 'rejected', now), [{ type: 'notify', template: 'rejected', to: state.creatorRole }])
@@ -68,7 +74,8 @@ export function reject<S extends Common>(state: S, actor: Actor, now: Date): Res
 /** The creator changes the offer while nobody has joined; a new price or currency is re-judged for high value. */
 export function update<S extends Common>(state: S, event: UpdateEvent, actor: Actor): Result<S> {
   if (actor.kind !== state.creatorRole) return refuse('forbidden')
-  if (state.status !== 'created') return notJoinable(state)
+  // A listing's sale keeps the listing's terms: the buyer who created it cannot change them.
+  if (!joinable(state)) return notJoinable(state)
   if (event.description !== undefined && event.description.trim() === '') return refuse('validation_failed')
   const terms = event.terms
   if (terms && (!Number.isSafeInteger(terms.charge) || terms.charge < 0 || !isChargeCalculatorVersion(terms.chargeCalculatorVersion))) {

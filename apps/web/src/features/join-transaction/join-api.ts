@@ -1,4 +1,5 @@
 import type { AnyTransaction, F2fJoinPreview } from '@pactum/contracts/f2f-transactions'
+import type { ListingPreview } from '@pactum/contracts/listings'
 import type { JoinPreview } from '@pactum/contracts/transactions'
 import { useMutation, useQuery } from '@tanstack/react-query'
 import { ApiError } from '../../lib/api/api-error.ts'
@@ -52,6 +53,43 @@ export function useRejectTransaction() {
       api.request<AnyTransaction>(`${preview.type === 'f2f' ? '/p2p' : ''}/transactions/${encodeURIComponent(preview.id)}/reject`, {
         method: 'POST',
         body: { join_code: code },
+      }),
+  })
+}
+
+/** The path segments of the two listing types, tried in this order: a link does not say which type it is. */
+const listingSegments = ['single_use_listings', 'multi_use_listings'] as const
+
+export type ListingPreviewWithPath = ListingPreview & { segment: (typeof listingSegments)[number] }
+
+/** What a buyer sees before buying from a listing (`GET /{listingType}/{id}`): the first type that knows the id. */
+export function useListingPreview(id: string) {
+  const api = useApiClient()
+  return useQuery({
+    queryKey: ['listing-preview', id],
+    queryFn: async ({ signal }): Promise<ListingPreviewWithPath> => {
+      for (const segment of listingSegments) {
+        try {
+          const preview = await api.request<ListingPreview>(`/${segment}/${encodeURIComponent(id)}`, { signal })
+          return { ...preview, segment }
+        } catch (error) {
+          if (!(error instanceof ApiError) || error.code !== 'not_found' || segment === listingSegments.at(-1)) throw error
+        }
+      }
+      throw new Error('unreachable')
+    },
+    retry: false,
+  })
+}
+
+/** Buys from the listing at the fee the preview showed; the server refuses (`incorrect_charge`) if it changed. */
+export function useBuyFromListing() {
+  const api = useApiClient()
+  return useMutation({
+    mutationFn: (preview: ListingPreviewWithPath) =>
+      api.request<AnyTransaction>(`/${preview.segment}/${encodeURIComponent(preview.id)}/create_transaction`, {
+        method: 'POST',
+        body: { charge: preview.charge, charge_calculator_version: preview.charge_calculator_version },
       }),
   })
 }

@@ -5,6 +5,9 @@
  * but not the tab.
  */
 const storageKey = 'pactum.joinCode'
+const listingStorageKey = 'pactum.joinListing'
+// A listing link carries the listing's id (a UUID), not a code.
+const listingPath = /^\/join-transaction\/listing\/([0-9a-fA-F-]{36})\/?$/
 // Separators as the join page forgives them (ABCD-2345): the page checks the code itself.
 const joinPath = /^\/join-transaction\/([A-Za-z0-9 %-]+)\/?$/
 
@@ -23,8 +26,22 @@ export function joinCodeFromPath(pathname: string): string | null {
 
 /** Keeps the join code of `pathname`, if any; other paths leave a kept code alone. */
 export function captureJoinCode(pathname: string): void {
+  const listing = listingPath.exec(pathname)?.[1]
+  if (listing) {
+    storage()?.setItem(listingStorageKey, listing)
+    return
+  }
   const code = joinCodeFromPath(pathname)
   if (code) storage()?.setItem(storageKey, code)
+}
+
+/** The listing link kept at startup, as the join code is: the buyer lands on it after the onboarding dialogs. */
+export function savedListingId(): string | null {
+  return storage()?.getItem(listingStorageKey) ?? null
+}
+
+export function forgetListingId(): void {
+  storage()?.removeItem(listingStorageKey)
 }
 
 export function savedJoinCode(): string | null {

@@ -164,6 +164,14 @@ describe('country-and-terms dialog (spec §2, §4, §5, §8)', () => {
     expect(reloadPage).not.toHaveBeenCalled()
   })
 
+  it('goes to the listing link kept at startup, once', () => {
+    const id = '3f2b8c1e-0a4d-4e6f-9b7a-2c1d0e9f8a7b'
+    captureJoinCode(`/join-transaction/listing/${id}`)
+    expect(savedJoinCode()).toBeNull()
+    expect(afterOnboarding('')).toEqual({ kind: 'navigate', to: `/join-transaction/listing/${id}` })
+    expect(afterOnboarding('')).toEqual({ kind: 'navigate', to: '/' })
+  })
+
   it('goes to / without a kept join link, and reloads when the URL carries prefill parameters', async () => {
     expect(afterOnboarding('')).toEqual({ kind: 'navigate', to: '/' })
     expect(afterOnboarding('?client_id=x')).toEqual({ kind: 'navigate', to: '/' })

@@ -10,6 +10,7 @@ import { ComplaintNextSteps } from './complaint-next-steps.tsx'
 import { CounterpartyDetails } from './counterparty-details.tsx'
 import { DeadlineCountdown } from './deadline-countdown.tsx'
 import { F2fActions, f2fButtonsFor } from './f2f-actions.tsx'
+import { awaitsSellerAcceptance, ListingSaleCard } from './listing-sale-card.tsx'
 import { HistoryCard, JoinCodeCard, NextStepsCard, type Note, NotesCard, SummaryCard } from './status-cards.tsx'
 
 /** The status page of a face-to-face sale: the deposit, the remainder, the handover and what comes next. */
@@ -68,9 +69,12 @@ export function F2fTransactionDetails({ transaction, refreshing }: { transaction
             {t('transactionStatus.paymentMethod', { method: t(`paymentMethods.${transaction.payment_method}`) })}
           </Typography>
         )}
-        <Typography data-testid="status-explanation">{t(`transactionStatus.explainF2f.${explanationKey(transaction)}.${role ?? 'buyer'}`)}</Typography>
+        {!awaitsSellerAcceptance(transaction) && (
+          <Typography data-testid="status-explanation">{t(`transactionStatus.explainF2f.${explanationKey(transaction)}.${role ?? 'buyer'}`)}</Typography>
+        )}
       </SummaryCard>
 
+      {awaitsSellerAcceptance(transaction) && <ListingSaleCard transaction={transaction} />}
       <JoinCodeCard transaction={transaction} />
 
       {(actions.length > 0 || windowOpen || complained) && (

@@ -20,6 +20,7 @@ import { F2fTransactionDetails } from './f2f-transaction-details.tsx'
 import { awaitsIdentityVerification } from './high-value.ts'
 import { HighValueNotice } from './high-value-notice.tsx'
 import { ShippingAddressCard } from './shipping-address-card.tsx'
+import { awaitsSellerAcceptance, ListingSaleCard } from './listing-sale-card.tsx'
 import { buttonsFor, TransactionActions } from './transaction-actions.tsx'
 import { HistoryCard, JoinCodeCard, NextStepsCard, type Note, NotesCard, SummaryCard, TransactionReference } from './status-cards.tsx'
 import { transactionKey, useCarriers, useTransaction } from './transactions-api.ts'
@@ -124,10 +125,13 @@ function TransactionDetails({ transaction, refreshing }: { transaction: Transact
             {t('transactionStatus.paymentMethod', { method: t(`paymentMethods.${transaction.payment_method}`) })}
           </Typography>
         )}
-        <Typography data-testid="status-explanation">{t(`transactionStatus.explain.${transaction.status}.${role ?? 'buyer'}`)}</Typography>
+        {!awaitsSellerAcceptance(transaction) && (
+          <Typography data-testid="status-explanation">{t(`transactionStatus.explain.${transaction.status}.${role ?? 'buyer'}`)}</Typography>
+        )}
         {role && awaitsIdentityVerification(transaction) && <HighValueNotice />}
       </SummaryCard>
 
+      {awaitsSellerAcceptance(transaction) && <ListingSaleCard transaction={transaction} />}
       <JoinCodeCard transaction={transaction} />
 
       {(actions.length > 0 || showTrackingDeadline || showComplaintDeadline || complained) && (

@@ -46,6 +46,7 @@ export function TransactionsPage() {
     return (
       <>
         <PageHeader title={t('transactions.title')} intro={t('transactions.intro')} />
+        <ListingsLink />
         <EmptyState />
       </>
     )
@@ -54,6 +55,7 @@ export function TransactionsPage() {
   return (
     <>
       <PageHeader title={t('transactions.title')} intro={t('transactions.intro')} />
+      <ListingsLink />
       <ContentCard>
         <Stack spacing={2}>
           <TextField
@@ -245,5 +247,17 @@ function EmptyState() {
         </Stack>
       </Stack>
     </ContentCard>
+  )
+}
+
+/** The seller's listings live beside their transactions (issue 12): one step from here. */
+function ListingsLink() {
+  const { t } = useTranslation()
+  return (
+    <Box sx={{ mb: 2 }}>
+      <Button variant="outlined" component={RouterLink} to={routeTo('listings')} data-testid="to-listings">
+        {t('listings.openFromTransactions')}
+      </Button>
+    </Box>
   )
 }

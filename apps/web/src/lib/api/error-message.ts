@@ -18,6 +18,7 @@ export const translatedErrorCodes = [
   'cannot_join_own_transaction',
   'join_code_not_found',
   'already_joined',
+  'listing_closed',
   'already_cancelled',
   'already_paid',
   'payment_method_already_set',

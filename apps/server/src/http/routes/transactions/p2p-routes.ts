@@ -25,6 +25,7 @@ import type { PaymentMethod } from '@pactum/domain/currencies'
 import type { F2fEvent } from '@pactum/domain/transactions/f2f-transaction'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
+import { answerListingSale } from '../../../services/listings/answer-listing-sale.ts'
 import { actAsParty } from '../../../services/transactions/act-as-party.ts'
 import { createF2fTransactionFor } from '../../../services/transactions/create-transaction.ts'
 import { joinTransaction, previewF2fJoin, rejectTransaction } from '../../../services/transactions/join-transaction.ts'
@@ -267,6 +268,26 @@ export function p2pRoutes(deps: () => PaymentDeps): FastifyPluginAsyncZod {
         },
       )
 
+    for (const answer of ['accept', 'reject'] as const) {
+      app.post(
+        `/p2p/transactions/:id/${answer}_listing_transaction`,
+        {
+          onRequest: app.authenticate,
+          preHandler: app.idempotent,
+          schema: {
+            ...secured,
+            summary: answer === 'accept' ? 'Accept the buyer of a purchase from my listing (seller)' : 'Reject a purchase from my listing (seller)',
+            params: idParams,
+            response: { 200: f2fTransactionSchema, ...errors },
+          },
+        },
+        async (request) => {
+          const user = userOf(request)
+          const row = await answerListingSale({ ...deps(), idempotency: request.idempotencyClaim }, user, request.params.id, answer, 'f2f')
+          return toF2fTransactionView(row, user, context())
+        },
+      )
+    }
     partyAction('accept_deposit', 'Accept the deposit (seller)', undefined, () => ({ type: 'accept_deposit' }))
     partyAction('skip_remainder', 'Nothing more is paid through Pactum (seller)', undefined, () => ({ type: 'skip_remainder' }))
     partyAction('confirm_handover', 'Confirm the item was handed over (seller; the buyer too)', undefined, () => ({ type: 'confirm_handover' }))

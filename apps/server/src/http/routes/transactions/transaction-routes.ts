@@ -16,6 +16,7 @@ import { anyTransactionListSchema, anyTransactionSchema } from '@pactum/contract
 import type { OnlineEvent } from '@pactum/domain/transactions/online-transaction'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
+import { answerListingSale } from '../../../services/listings/answer-listing-sale.ts'
 import { actAsParty } from '../../../services/transactions/act-as-party.ts'
 import type { TransactionDeps } from '../../../transactions/apply-event.ts'
 import { createTransaction } from '../../../services/transactions/create-transaction.ts'
@@ -159,6 +160,26 @@ export function transactionRoutes(deps: () => TransactionDeps): FastifyPluginAsy
         },
       )
 
+    for (const answer of ['accept', 'reject'] as const) {
+      app.post(
+        `/transactions/:id/${answer}_listing_transaction`,
+        {
+          onRequest: app.authenticate,
+          preHandler: app.idempotent,
+          schema: {
+            ...secured,
+            summary: answer === 'accept' ? 'Accept the buyer of a purchase from my listing (seller)' : 'Reject a purchase from my listing (seller)',
+            params: idParams,
+            response: { 200: transactionSchema, ...errors },
+          },
+        },
+        async (request) => {
+          const user = userOf(request)
+          const row = await answerListingSale({ ...deps(), idempotency: request.idempotencyClaim }, user, request.params.id, answer, 'online')
+          return toTransactionView(row, user, context())
+        },
+      )
+    }
     partyAction('cancel', 'Cancel (creator before joining; either party before paying; the seller after payment refunds the buyer)', undefined, () => ({ type: 'cancel' }))
     app.post(
       '/transactions/:id/track',

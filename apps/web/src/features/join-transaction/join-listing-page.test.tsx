@@ -1,0 +1,108 @@
+import { screen, waitFor } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { describe, expect, it } from 'vitest'
+import { apiError, fakeApiClient, fakeTransaction } from '../../test/fake-api-client.ts'
+import { renderApp } from '../../test/render-app.tsx'
+
+const id = '3f2b8c1e-0a4d-4e6f-9b7a-2c1d0e9f8a7b'
+const preview = {
+  id,
+  listing_type: 'multi_use',
+  type: 'online',
+  price: 5000,
+  currency: 'eur',
+  description: 'Vintage camera',
+  status: 'open',
+  url: `http://localhost/join-transaction/listing/${id}`,
+  seller_first_name: 'Marta',
+  available: true,
+  payment_method: 'card',
+  charge: 190,
+  charge_calculator_version: 1,
+}
+
+describe('buying from a listing', () => {
+  it('shows the offer with its fee, buys at that fee, and opens the purchase waiting for the seller', async () => {
+    const bought = fakeTransaction({ id: 'tx-9', status: 'created', role: 'buyer', listing_id: id, available_actions: ['cancel'], description: 'Vintage camera' })
+    const api = fakeApiClient({
+      [`GET /multi_use_listings/${id}`]: preview,
+      [`POST /multi_use_listings/${id}/create_transaction`]: bought,
+      'GET /transactions/tx-9': bought,
+    })
+    const { router } = await renderApp(`/join-transaction/listing/${id}`, { api })
+
+    await screen.findByTestId('listing-preview')
+    expect(screen.getByTestId('listing-preview-description').textContent).toBe('Vintage camera')
+    expect(screen.getByTestId('listing-preview-seller').textContent).toBe('Offered by Marta')
+    expect(screen.getByTestId('amount-price').textContent).toBe('€50.00')
+    expect(screen.getByTestId('amount-fee').textContent).toBe('€1.90')
+    expect(screen.getByTestId('amount-total').textContent).toBe('€51.90')
+
+    await userEvent.click(screen.getByRole('button', { name: 'Buy' }))
+    await waitFor(() => expect(router.state.location.pathname).toBe('/transactions/tx-9'))
+    expect(api.request).toHaveBeenCalledWith(`/multi_use_listings/${id}/create_transaction`, {
+      method: 'POST',
+      body: { charge: 190, charge_calculator_version: 1 },
+    })
+    expect((await screen.findByTestId('listing-acceptance-explanation')).textContent).toMatch(/The seller has to accept it before you can pay/)
+    expect(screen.queryByTestId('action-accept-listing')).toBeNull()
+  })
+
+  it('says plainly that a closed listing cannot be bought', async () => {
+    await renderApp(`/join-transaction/listing/${id}`, {
+      api: fakeApiClient({ [`GET /single_use_listings/${id}`]: { ...preview, listing_type: 'single_use', status: 'closed', available: false } }),
+    })
+    expect((await screen.findByTestId('listing-closed')).textContent).toMatch(/This listing is no longer available/)
+    expect(screen.queryByRole('button', { name: 'Buy' })).toBeNull()
+  })
+
+  it('says plainly that an unknown listing does not exist, after asking both types', async () => {
+    const api = fakeApiClient({})
+    await renderApp(`/join-transaction/listing/${id}`, { api })
+    expect((await screen.findByTestId('listing-not-found')).textContent).toMatch(/There is no such listing/)
+    expect(api.request).toHaveBeenCalledWith(`/single_use_listings/${id}`, expect.anything())
+    expect(api.request).toHaveBeenCalledWith(`/multi_use_listings/${id}`, expect.anything())
+  })
+
+  it('tells the second buyer of a single-use listing that it is gone, and shows it so', async () => {
+    let previews = 0
+    const api = fakeApiClient({
+      [`GET /single_use_listings/${id}`]: () => {
+        previews += 1
+        return previews === 1 ? { ...preview, listing_type: 'single_use' } : { ...preview, listing_type: 'single_use', available: false }
+      },
+      [`POST /single_use_listings/${id}/create_transaction`]: () => {
+        throw apiError(409, 'listing_closed')
+      },
+    })
+    await renderApp(`/join-transaction/listing/${id}`, { api })
+    await userEvent.click(await screen.findByRole('button', { name: 'Buy' }))
+    expect(await screen.findByText(/another buyer is waiting for the seller/)).toBeTruthy()
+    await waitFor(() => expect(previews).toBe(2))
+  })
+})
+
+describe('the seller of a purchase from a listing', () => {
+  it('accepts the buyer from the status page, as the server offers it', async () => {
+    const waiting = fakeTransaction({
+      id: 'tx-9',
+      status: 'created',
+      role: 'seller',
+      listing_id: id,
+      buyer_id: 'user-2',
+      available_actions: ['accept_listing_transaction', 'reject_listing_transaction'],
+    })
+    const api = fakeApiClient({
+      'GET /transactions/tx-9': waiting,
+      'POST /transactions/tx-9/accept_listing_transaction': fakeTransaction({ ...waiting, status: 'joined', available_actions: ['cancel'] }),
+    })
+    await renderApp('/transactions/tx-9', { api })
+    expect((await screen.findByTestId('listing-acceptance-explanation')).textContent).toMatch(/A buyer started this purchase from your listing/)
+    expect(screen.getByTestId('action-reject-listing')).toBeTruthy()
+    await userEvent.click(screen.getByTestId('action-accept-listing'))
+    await userEvent.click(await screen.findByRole('button', { name: 'Accept' }))
+    await waitFor(() =>
+      expect(api.request).toHaveBeenCalledWith('/transactions/tx-9/accept_listing_transaction', expect.objectContaining({ method: 'POST' })),
+    )
+  })
+})

@@ -1,0 +1,163 @@
+import { zodResolver } from '@hookform/resolvers/zod'
+import FormControl from '@mui/material/FormControl'
+import FormControlLabel from '@mui/material/FormControlLabel'
+import FormLabel from '@mui/material/FormLabel'
+import MenuItem from '@mui/material/MenuItem'
+import Radio from '@mui/material/Radio'
+import RadioGroup from '@mui/material/RadioGroup'
+import Stack from '@mui/material/Stack'
+import TextField from '@mui/material/TextField'
+import type { Listing } from '@pactum/contracts/listings'
+import { minimumPrice } from '@pactum/domain/fees'
+import { useId } from 'react'
+import { Controller, useForm, useWatch } from 'react-hook-form'
+import { useTranslation } from 'react-i18next'
+import { ConfirmDialog } from '../../components/confirm-dialog.tsx'
+import { MoneyInput } from '../../components/money-input.tsx'
+import { useResultModal } from '../../components/result-modal.tsx'
+import { useToast } from '../../components/toasts.tsx'
+import { useLocale } from '../../i18n/use-locale.ts'
+import { errorMessage } from '../../lib/api/error-message.ts'
+import { currencyDecimals, currencyDisplayName, formatMoney, formatMoneyInput } from '../../lib/money.ts'
+import { useSaveListing } from './listings-api.ts'
+import { listingBody, type ListingFormInput, type ListingFormOutput, listingFormSchema, type PriceError } from './listing-form-model.ts'
+
+const maxDescription = 1000
+
+/** Creates a listing, or edits one (its kind and use are then fixed: buyers may already hold its link). */
+export function ListingFormDialog({ listing, currencies, onClose }: { listing: Listing | null; currencies: string[]; onClose: () => void }) {
+  const { t } = useTranslation()
+  const { locale } = useLocale()
+  const toast = useToast()
+  const result = useResultModal()
+  const save = useSaveListing()
+  const ids = { use: useId(), kind: useId() }
+  const form = useForm<ListingFormInput, unknown, ListingFormOutput>({
+    resolver: zodResolver(listingFormSchema(locale)),
+    defaultValues: listing
+      ? { listing_type: listing.listing_type, type: listing.type, currency: listing.currency, description: listing.description, price: formatMoneyInput(listing.price, listing.currency, locale) }
+      : { listing_type: 'single_use', type: 'online', currency: currencies.includes('eur') ? 'eur' : (currencies[0] ?? 'eur'), description: '', price: '' },
+  })
+  const [type, currency] = useWatch({ control: form.control, name: ['type', 'currency'] })
+  const errors = form.formState.errors
+
+  const priceText = (error: PriceError) => {
+    switch (error) {
+      case 'required':
+        return t('listings.form.errors.priceRequired')
+      case 'decimals':
+        return t('listings.form.errors.priceDecimals', { count: currencyDecimals(currency) })
+      case 'tooLow':
+        return t('listings.form.errors.priceTooLow', { amount: formatMoney(minimumPrice, currency, locale) })
+      default:
+        return t('listings.form.errors.priceInvalid')
+    }
+  }
+
+  const submit = form.handleSubmit((values) => {
+    const price = values.type === 'f2f' ? { deposit_price: values.price } : { price: values.price }
+    const request = listing
+      ? { id: listing.id, body: { currency: values.currency, description: values.description, ...price } }
+      : { id: null, body: listingBody(values) }
+    save.mutate(request, {
+      onSuccess: () => {
+        onClose()
+        toast.show(t(listing ? 'listings.card.saved' : 'listings.card.created'), { severity: 'success' })
+      },
+      onError: (error) => {
+        onClose()
+        result.showError(errorMessage(t, error))
+      },
+    })
+  })
+
+  const priceError = errors.price?.message as PriceError | undefined
+  return (
+    <ConfirmDialog
+      open
+      title={t(listing ? 'listings.editTitle' : 'listings.createTitle')}
+      confirmLabel={t(listing ? 'listings.form.save' : 'listings.form.create')}
+      cancelLabel={t('listings.form.cancel')}
+      busy={save.isPending}
+      onConfirm={() => void submit()}
+      onClose={onClose}
+      testId="listing-form"
+    >
+      <Stack spacing={2.5} sx={{ pt: 1 }}>
+        <Controller
+          control={form.control}
+          name="listing_type"
+          render={({ field }) => (
+            <FormControl disabled={listing !== null}>
+              <FormLabel id={ids.use}>{t('listings.form.listingType')}</FormLabel>
+              <RadioGroup row aria-labelledby={ids.use} value={field.value} onChange={(event) => field.onChange(event.target.value)}>
+                <FormControlLabel value="single_use" control={<Radio slotProps={{ input: { 'data-testid': 'listing-single-use' } as object }} />} label={t('listings.form.singleUse')} />
+                <FormControlLabel value="multi_use" control={<Radio slotProps={{ input: { 'data-testid': 'listing-multi-use' } as object }} />} label={t('listings.form.multiUse')} />
+              </RadioGroup>
+            </FormControl>
+          )}
+        />
+        <Controller
+          control={form.control}
+          name="type"
+          render={({ field }) => (
+            <FormControl disabled={listing !== null}>
+              <FormLabel id={ids.kind}>{t('listings.form.kind')}</FormLabel>
+              <RadioGroup row aria-labelledby={ids.kind} value={field.value} onChange={(event) => field.onChange(event.target.value)}>
+                <FormControlLabel value="online" control={<Radio slotProps={{ input: { 'data-testid': 'listing-online' } as object }} />} label={t('listings.form.online')} />
+                <FormControlLabel value="f2f" control={<Radio slotProps={{ input: { 'data-testid': 'listing-f2f' } as object }} />} label={t('listings.form.f2f')} />
+              </RadioGroup>
+            </FormControl>
+          )}
+        />
+        <Controller
+          control={form.control}
+          name="description"
+          render={({ field }) => (
+            <TextField
+              label={t('listings.form.description')}
+              value={field.value}
+              onChange={field.onChange}
+              onBlur={field.onBlur}
+              required
+              multiline
+              minRows={2}
+              error={!!errors.description}
+              helperText={errors.description ? t('listings.form.errors.descriptionRequired') : undefined}
+              slotProps={{ htmlInput: { maxLength: maxDescription, 'data-testid': 'listing-description' } }}
+            />
+          )}
+        />
+        <Controller
+          control={form.control}
+          name="currency"
+          render={({ field }) => (
+            <TextField select label={t('listings.form.currency')} value={field.value} onChange={field.onChange} slotProps={{ htmlInput: { 'data-testid': 'listing-currency' } }}>
+              {currencies.map((code) => (
+                <MenuItem key={code} value={code}>
+                  {code.toUpperCase()} · {currencyDisplayName(code, locale)}
+                </MenuItem>
+              ))}
+            </TextField>
+          )}
+        />
+        <Controller
+          control={form.control}
+          name="price"
+          render={({ field }) => (
+            <MoneyInput
+              label={t(type === 'f2f' ? 'listings.form.deposit' : 'listings.form.price')}
+              currency={currency}
+              value={field.value}
+              onChange={field.onChange}
+              required
+              error={!!priceError}
+              helperText={priceError ? priceText(priceError) : undefined}
+              testId="listing-price"
+            />
+          )}
+        />
+      </Stack>
+    </ConfirmDialog>
+  )
+}

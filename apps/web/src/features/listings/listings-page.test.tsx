@@ -1,0 +1,78 @@
+import { screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { describe, expect, it } from 'vitest'
+import { apiError, fakeApiClient } from '../../test/fake-api-client.ts'
+import { renderApp } from '../../test/render-app.tsx'
+
+const lamp = {
+  id: '3f2b8c1e-0a4d-4e6f-9b7a-2c1d0e9f8a7b',
+  listing_type: 'single_use',
+  type: 'online',
+  price: 12_000,
+  currency: 'eur',
+  description: 'A reading lamp',
+  status: 'open',
+  url: 'http://localhost:3000/join-transaction/listing/3f2b8c1e-0a4d-4e6f-9b7a-2c1d0e9f8a7b',
+}
+
+describe('the listings page', () => {
+  it('is reached from My transactions and says when there are none', async () => {
+    const { router } = await renderApp('/transactions', { api: fakeApiClient({ 'GET /me/transactions': [], 'GET /me/listings': [] }) })
+    await userEvent.click(await screen.findByTestId('to-listings'))
+    await waitFor(() => expect(router.state.location.pathname).toBe('/transactions/listings'))
+    expect((await screen.findByTestId('listings-empty')).textContent).toMatch(/No listings yet/)
+  })
+
+  it('shows each listing with its link and code, and closes one after confirming', async () => {
+    const api = fakeApiClient({
+      'GET /me/listings': [lamp],
+      [`POST /me/listings/${lamp.id}/close`]: { ...lamp, status: 'closed' },
+    })
+    await renderApp('/transactions/listings', { api })
+    const card = await screen.findByTestId(`listing-${lamp.id}`)
+    expect(within(card).getByTestId('listing-description').textContent).toBe('A reading lamp')
+    expect((within(card).getByTestId('listing-link') as HTMLInputElement).value).toBe(`${window.location.origin}/join-transaction/listing/${lamp.id}`)
+    expect((within(card).getByTestId('listing-code') as HTMLInputElement).value).toBe(lamp.id)
+    expect(within(card).getByText('€120.00')).toBeTruthy()
+    await userEvent.click(within(card).getByTestId('listing-close'))
+    await userEvent.click(within(await screen.findByTestId('listing-close-dialog')).getByRole('button', { name: 'Close listing' }))
+    await waitFor(() => expect(api.request).toHaveBeenCalledWith(`/me/listings/${lamp.id}/close`, { method: 'POST', body: {} }))
+  })
+
+  it('creates a listing through the form, refusing a price below the minimum first', async () => {
+    const api = fakeApiClient({
+      'GET /me/listings': [],
+      'GET /me/supported_currencies': ['eur', 'sek'],
+      'POST /me/listings': lamp,
+    })
+    await renderApp('/transactions/listings', { api })
+    await screen.findByTestId('listings-empty')
+    await userEvent.click(screen.getByTestId('listing-new'))
+    const dialog = await screen.findByTestId('listing-form')
+    await userEvent.click(within(dialog).getByTestId('listing-multi-use'))
+    await userEvent.type(within(dialog).getByTestId('listing-description'), 'A reading lamp')
+    await userEvent.type(within(dialog).getByTestId('listing-price'), '0.5')
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Create listing' }))
+    expect(await within(dialog).findByText('The lowest amount is €1.00.')).toBeTruthy()
+    await userEvent.clear(within(dialog).getByTestId('listing-price'))
+    await userEvent.type(within(dialog).getByTestId('listing-price'), '120')
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Create listing' }))
+    await waitFor(() =>
+      expect(api.request).toHaveBeenCalledWith('/me/listings', {
+        method: 'POST',
+        body: { listing_type: 'multi_use', type: 'online', currency: 'eur', description: 'A reading lamp', price: 12_000 },
+      }),
+    )
+  })
+
+  it('offers a retry when the listings cannot be loaded', async () => {
+    await renderApp('/transactions/listings', {
+      api: fakeApiClient({
+        'GET /me/listings': () => {
+          throw apiError(503, 'service_unavailable')
+        },
+      }),
+    })
+    expect(await screen.findByTestId('listings-error')).toBeTruthy()
+  })
+})

@@ -1,0 +1,104 @@
+import { expect, type Page, test } from '@playwright/test'
+import { expectNoAxeViolations } from '../support/axe.ts'
+import { mailsTo } from '../support/mailbox.ts'
+import { newPerson, registeredPerson } from '../support/people.ts'
+import { buyerPays } from '../support/sale.ts'
+import { keepScreenshot } from '../support/screenshots.ts'
+
+/**
+ * A seller's multi-use listing sold twice through its link (issue 12 #1):
+ * each buyer opens the link, buys, waits for the seller's acceptance and
+ * pays; then the seller closes the listing and its link says so.
+ */
+test.describe.configure({ mode: 'serial' })
+
+async function buyThroughLink(buyer: Page, path: string, screenshot?: string): Promise<void> {
+  await buyer.goto(path)
+  await expect(buyer.getByTestId('listing-preview')).toBeVisible()
+  await expect(buyer.getByTestId('listing-preview-seller')).toHaveText('Offered by Sam')
+  await expect(buyer.getByTestId('amount-total')).toHaveText('€41.60')
+  await expectNoAxeViolations(buyer, 'the listing preview')
+  if (screenshot) await keepScreenshot(buyer, screenshot)
+  await buyer.getByTestId('listing-buy').click()
+  await expect(buyer).toHaveURL(/\/transactions\/[0-9a-f-]{36}$/)
+  await expect(buyer.getByTestId('listing-acceptance-explanation')).toContainText('The seller has to accept it before you can pay')
+  await expect(buyer.getByTestId('action-pay')).toHaveCount(0)
+}
+
+async function sellerAcceptsNewest(seller: Page, screenshot?: string): Promise<void> {
+  await seller.goto('/transactions')
+  await seller.getByTestId('transaction-row').first().click()
+  await expect(seller.getByTestId('action-accept-listing')).toBeVisible()
+  await expectNoAxeViolations(seller, 'the seller status page with Accept / Reject')
+  if (screenshot) await keepScreenshot(seller, screenshot)
+  await seller.getByTestId('action-accept-listing').click()
+  await seller.getByTestId('dialog-accept-listing').getByRole('button', { name: 'Accept' }).click()
+  await expect(seller.getByTestId('transaction-status')).toHaveAttribute('data-status', 'joined')
+  await seller.keyboard.press('Escape')
+}
+
+async function buyerPaysOnceAccepted(buyer: Page): Promise<void> {
+  await buyer.reload()
+  await expect(buyer.getByTestId('transaction-status')).toHaveAttribute('data-status', 'joined')
+  await buyerPays(buyer, '4242 4242 4242 4242')
+  await expect(buyer.getByRole('heading', { name: 'Success!' })).toBeVisible()
+  await buyer.keyboard.press('Escape')
+  await expect(buyer.getByTestId('transaction-status')).toHaveAttribute('data-status', 'paid')
+}
+
+test('a multi-use listing is sold twice through its link, each sale accepted by the seller', async ({ browser }) => {
+  // Three people sign up and two checkouts run: longer than one sale.
+  test.setTimeout(300_000)
+  const seller = await registeredPerson(browser, newPerson('Sam'))
+  const first = newPerson('Bea')
+  const bea = await registeredPerson(browser, first)
+  const bo = await registeredPerson(browser, newPerson('Bo'))
+
+  await seller.goto('/transactions')
+  await seller.getByTestId('to-listings').click()
+  await expect(seller.getByTestId('listings-empty')).toBeVisible()
+  await expectNoAxeViolations(seller, 'the empty listings page')
+  await seller.getByTestId('listing-new').click()
+  const form = seller.getByTestId('listing-form')
+  await form.getByTestId('listing-multi-use').check()
+  await form.getByTestId('listing-description').fill('Ceramic table lamp')
+  await form.getByTestId('listing-price').fill('40.00')
+  await expectNoAxeViolations(seller, 'the listing form')
+  await keepScreenshot(seller, 'listing-form')
+  await form.getByRole('button', { name: 'Create listing' }).click()
+  await expect(seller.getByTestId('listing-description')).toHaveText('Ceramic table lamp')
+  await expectNoAxeViolations(seller, 'the listings page')
+  await keepScreenshot(seller, 'listings')
+  const link = await seller.getByTestId('listing-link').inputValue()
+  const path = new URL(link).pathname
+  expect(path).toMatch(/^\/join-transaction\/listing\/[0-9a-f-]{36}$/)
+
+  await buyThroughLink(bea, path, 'listing-preview')
+  await expectNoAxeViolations(bea, 'the buyer status page waiting for the seller')
+  await keepScreenshot(bea, 'listing-purchase-waiting')
+  await sellerAcceptsNewest(seller, 'listing-purchase-seller')
+  // The buyer is e-mailed the seller's answer.
+  await expect(async () => {
+    const subjects = (await mailsTo(first.email)).map((mail) => mail.subject)
+    expect(subjects).toContain('The seller accepted your purchase of “Ceramic table lamp”: pay now')
+  }).toPass({ timeout: 15_000 })
+  await buyerPaysOnceAccepted(bea)
+
+  await buyThroughLink(bo, path)
+  await sellerAcceptsNewest(seller)
+  await buyerPaysOnceAccepted(bo)
+
+  // Two sales from the one listing, both paid.
+  await seller.goto('/transactions')
+  await expect(seller.getByTestId('transaction-row')).toHaveCount(2)
+
+  // Closed, its link says so.
+  await seller.goto('/transactions/listings')
+  await seller.getByTestId('listing-close').click()
+  await seller.getByTestId('listing-close-dialog').getByRole('button', { name: 'Close listing' }).click()
+  await expect(seller.getByTestId('listing-status')).toHaveText('Closed')
+  await bo.goto(path)
+  await expect(bo.getByTestId('listing-closed')).toContainText('This listing is no longer available')
+  await expectNoAxeViolations(bo, 'the closed listing page')
+  await keepScreenshot(bo, 'listing-closed')
+})
