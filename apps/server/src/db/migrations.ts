@@ -22,6 +22,7 @@ import * as integerChargeCalculatorVersion from './migrations/0021-integer-charg
 import * as shippingDetailsByBuyer from './migrations/0022-shipping-details-by-buyer.ts'
 import * as usTaxIdentifiers from './migrations/0023-us-tax-identifiers.ts'
 import * as carrierInTransit from './migrations/0024-carrier-in-transit.ts'
+import * as guestTransactions from './migrations/0026-guest-transactions.ts'
 import type { Database } from './schema.ts'
 
 /**
@@ -51,6 +52,7 @@ const migrations: Record<string, Migration> = {
   '0022-shipping-details-by-buyer': shippingDetailsByBuyer,
   '0023-us-tax-identifiers': usTaxIdentifiers,
   '0024-carrier-in-transit': carrierInTransit,
+  '0026-guest-transactions': guestTransactions,
 }
 
 function migrator(db: Kysely<Database>): Migrator {

@@ -89,7 +89,8 @@ export interface TransactionsTable {
   id: string
   type: string
   status: string
-  creator_id: string
+  /** Null when a partner client invited both parties (guest transactions). */
+  creator_id: string | null
   creator_role: string
   buyer_id: string | null
   seller_id: string | null
@@ -160,6 +161,21 @@ export interface ClientsTable {
   id: string
   name: string
   show_seller_confirm_handover: ColumnType<boolean, boolean | undefined, boolean>
+  /** SHA-256 of the partner's API key (guest transactions); null: the client has none. */
+  api_key_hash: ColumnType<string | null, string | null | undefined, string | null>
+}
+
+export interface GuestInvitationsTable {
+  id: string
+  transaction_id: string
+  role: 'buyer' | 'seller'
+  email: string
+  language: string
+  /** SHA-256 of the claim link's secret; the secret itself is never stored. */
+  secret_hash: string
+  claimed_by: string | null
+  claimed_at: Date | null
+  created_at: Date
 }
 
 export interface LedgerEntriesTable {
@@ -366,6 +382,7 @@ export interface Database {
   sign_in_attempts: SignInAttemptsTable
   transactions: TransactionsTable
   clients: ClientsTable
+  guest_invitations: GuestInvitationsTable
   rate_limits: RateLimitsTable
   ledger_entries: LedgerEntriesTable
   ledger_postings: LedgerPostingsTable

@@ -224,7 +224,9 @@ function qualify(posting: StatePosting, row: TransactionRow): string {
 export async function insertTransaction(
   deps: TransactionDeps,
   state: TransactionState,
-  record: { id: string; creatorId: string; clientId: string | null },
+  record: { id: string; creatorId: string | null; clientId: string | null },
+  /** Work that must commit with the new row (a guest's invitation). */
+  afterInsert?: (trx: Kysely<Database>, row: TransactionRow) => Promise<void>,
 ): Promise<TransactionRow> {
   return deps.db.transaction().execute(async (trx) => {
     const row = await trx
@@ -238,7 +240,8 @@ export async function insertTransaction(
       .values({
         transaction_id: row.id,
         event: 'create',
-        actor_kind: state.creatorRole,
+        // A partner's transaction has no creator among its parties: the system created it.
+        actor_kind: record.creatorId ? state.creatorRole : 'system',
         actor_user_id: record.creatorId,
         reason: null,
         from_status: row.status,
@@ -246,6 +249,7 @@ export async function insertTransaction(
         created_at: row.created,
       })
       .execute()
+    if (afterInsert) await afterInsert(trx, row)
     return row
   })
 }

@@ -21,7 +21,7 @@ import {
   type TransactionPolicy,
 } from './kernel.ts'
 import { holdEffects, type RefundCall, refundEffects, releaseEffects, unheldRefund } from './postings.ts'
-import { join, type JoinEvent, reject, type SetPaymentMethodEvent, setPaymentMethod, update, type UpdateEvent } from './shared-handlers.ts'
+import { claim, type ClaimEvent, join, type JoinEvent, reject, type SetPaymentMethodEvent, setPaymentMethod, update, type UpdateEvent } from './shared-handlers.ts'
 
 /**
  * The face-to-face machine (DESIGN §3 "Face-to-face states") as a table, one
@@ -33,6 +33,7 @@ import { join, type JoinEvent, reject, type SetPaymentMethodEvent, setPaymentMet
 
 export type F2fEvent =
   | JoinEvent
+  | ClaimEvent
   | { readonly type: 'reject' }
   | UpdateEvent
   | { readonly type: 'cancel'; readonly description: string }
@@ -208,6 +209,7 @@ const adminSettles: readonly F2fStatus[] = [...depositHeld, ...remainderSettled,
 
 const handlers: { [T in F2fEventType]: Handler<T> } = {
   join: (state, event, actor, now) => join(state, event, actor, now),
+  claim: (state, event, actor, now) => claim(state, event, actor, now),
   reject: (state, _event, actor, now) => reject(state, actor, now),
   update: (state, event, actor) => update(state, event, actor),
 

@@ -19,7 +19,7 @@ import {
 } from './kernel.ts'
 import { type OnlineState, type OnlineStatus, onlineTerminalStatuses } from './online-state.ts'
 import { holdEffects, refundEffects, releaseEffects, unheldRefund } from './postings.ts'
-import { join, type JoinEvent, reject, type SetPaymentMethodEvent, setPaymentMethod, update, type UpdateEvent } from './shared-handlers.ts'
+import { claim, type ClaimEvent, join, type JoinEvent, reject, type SetPaymentMethodEvent, setPaymentMethod, update, type UpdateEvent } from './shared-handlers.ts'
 
 /**
  * The online transaction machine (DESIGN §3 "Online states") as a table: one
@@ -30,6 +30,7 @@ import { join, type JoinEvent, reject, type SetPaymentMethodEvent, setPaymentMet
 
 export type OnlineEvent =
   | JoinEvent
+  | ClaimEvent
   | { readonly type: 'reject' }
   | UpdateEvent
   | { readonly type: 'cancel' }
@@ -178,6 +179,7 @@ function notSettleable(status: OnlineStatus): RefusalCode {
 
 const handlers: { [T in OnlineEventType]: Handler<T> } = {
   join: (state, event, actor, now) => join(state, event, actor, now),
+  claim: (state, event, actor, now) => claim(state, event, actor, now),
   reject: (state, _event, actor, now) => reject(state, actor, now),
   update: (state, event, actor) => update(state, event, actor),
 
