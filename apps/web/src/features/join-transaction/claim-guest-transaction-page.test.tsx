@@ -53,6 +53,14 @@ describe('claiming a guest transaction', () => {
     expect(await screen.findByText('This invitation has already been accepted. A link works only once.')).toBeTruthy()
   })
 
+  it('tells that a withdrawn offer can no longer be accepted', async () => {
+    await renderApp(`/join-guest-transaction/${secret}/online`, {
+      api: fakeApiClient({ [`GET /transactions_by_claim_secret/${secret}`]: { ...preview, status: 'cancelled' } }),
+    })
+    expect((await screen.findByTestId('claim-closed')).textContent).toContain('cancelled')
+    expect((screen.getByTestId('claim-submit') as HTMLButtonElement).disabled).toBe(true)
+  })
+
   it('says so for a malformed link without asking the server', async () => {
     const api = fakeApiClient({})
     await renderApp('/join-guest-transaction/short/online', { api })

@@ -130,7 +130,11 @@ function ClaimCard({ secret, preview }: { secret: string; preview: ClaimPreview 
         {preview.type === 'f2f' && <Typography color="text.secondary">{t('joinTransaction.preview.f2fDeposit')}</Typography>}
         <AmountSummary price={preview.price} charge={preview.charge} currency={preview.currency} />
         <Typography color="text.secondary">{t(`joinTransaction.preview.${kindKey}.${preview.role === 'buyer' ? 'youPay' : 'youSell'}`)}</Typography>
-        {preview.status !== 'created' && <Alert severity="info">{t('apiErrors.already_joined')}</Alert>}
+        {preview.status !== 'created' && (
+          <Alert severity="info" data-testid="claim-closed">
+            {t(preview.status === 'cancelled' || preview.status === 'rejected' ? 'apiErrors.already_cancelled' : 'apiErrors.already_joined')}
+          </Alert>
+        )}
         <div>
           <Button
             variant="contained"
