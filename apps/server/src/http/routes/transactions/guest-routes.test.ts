@@ -158,6 +158,16 @@ describe('a partner client inviting both parties', () => {
     expect(stored.api_key_hash).not.toContain(key.split('.')[1])
   })
 
+  it('counts key attempts per address, so a key cannot be guessed at speed', async () => {
+    const { call } = await partner()
+    const statuses: number[] = []
+    for (let attempt = 0; attempt < 31; attempt++) {
+      statuses.push((await call(null, 'POST', '/api/v1/partner/guest_transactions', body, { 'x-pactum-api-key': `market.guess${attempt}` })).status)
+    }
+    expect(statuses.slice(0, 30).every((status) => status === 401)).toBe(true)
+    expect(statuses[30]).toBe(429)
+  })
+
   it('creates the transaction for the client, e-mails both, and joins it once both have claimed', async () => {
     const { dataDir, call, key } = await partner()
     const headers = { 'x-pactum-api-key': key }

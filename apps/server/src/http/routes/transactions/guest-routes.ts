@@ -76,9 +76,11 @@ export function guestRoutes(deps: () => TransactionDeps): FastifyPluginAsyncZod 
       '/partner/guest_transactions',
       {
         config: apiKeyRateLimit,
-        // The key is checked before the body is looked at, as a bearer token is.
-        onRequest: async (request) => {
+        // The key is checked before the body is read, as a bearer token is, and
+        // after the rate limit's own onRequest hook, so wrong keys are counted.
+        preParsing: async (request, _reply, payload) => {
           await clientOfApiKey(app.services.db, request.headers[apiKeyHeader] as string | undefined)
+          return payload
         },
         schema: {
           tags: ['guest transactions'],
