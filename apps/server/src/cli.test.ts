@@ -1,8 +1,13 @@
 import { execFile } from 'node:child_process'
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
 import { createServer, type AddressInfo } from 'node:net'
 import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
 import { afterEach, describe, expect, it } from 'vitest'
+import { clientOfApiKey } from './auth/partner-api-key.ts'
+import { openDatabase } from './db/database.ts'
 import { createTestApp, type TestApp } from './testing/test-app.ts'
 
 const run = promisify(execFile)
@@ -67,3 +72,26 @@ async function freePort(): Promise<number> {
   await new Promise((resolve) => server.close(resolve))
   return port
 }
+
+describe('npm run cli -- client api-key', () => {
+  it('prints a key that authenticates the client, keeping only its hash', async () => {
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'pactum-cli-'))
+    try {
+      const env = { ...process.env, DATA_DIR: dataDir, PUBLIC_URL: 'http://localhost:3999', DATABASE_URL: '' }
+      await expect(run(process.execPath, [cli, 'client', 'api-key', 'Not An Id'], { env })).rejects.toMatchObject({ code: 2 })
+      const { stdout } = await run(process.execPath, [cli, 'client', 'api-key', 'market', '--name', 'The Market'], { env })
+      const key = stdout.trim()
+      expect(key).toMatch(/^market\.[A-Za-z0-9_-]{43}$/)
+      const database = await openDatabase({ databaseUrl: undefined, dataDir })
+      try {
+        expect(await clientOfApiKey(database.db, key)).toEqual({ id: 'market', name: 'The Market' })
+        const stored = await database.db.selectFrom('clients').select('api_key_hash').where('id', '=', 'market').executeTakeFirstOrThrow()
+        expect(stored.api_key_hash).not.toContain(key.split('.')[1])
+      } finally {
+        await database.close()
+      }
+    } finally {
+      await rm(dataDir, { recursive: true, force: true })
+    }
+  })
+})

@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util'
+import { issueApiKey } from './auth/partner-api-key.ts'
 import { type Config, ConfigError, loadConfig } from './config.ts'
 import { openDatabase } from './db/database.ts'
 import { migrateToLatest } from './db/migrations.ts'
@@ -13,6 +14,12 @@ Commands:
         creates the user from the token on first use. Works while the server runs.
   migrate
         Runs the database migrations (the server also runs them at start-up).
+  client api-key <client_id> [--name NAME]
+        Issues a new API key for a partner client (creating a bare client
+        with that id if there is none) and prints it once; only its hash is
+        kept, and the previous key stops working. The partner sends it in the
+        X-Pactum-Api-Key header (docs/decisions.md, guest transactions).
+        Opens the database: with the embedded one, stop the server first.
   ledger verify
         Checks the ledger invariants; exits 1 listing every breach. With the
         embedded database and a running server, asks that server (a PGlite
@@ -67,6 +74,27 @@ async function main(argv: string[]): Promise<number> {
       try {
         const applied = await migrateToLatest(database.db)
         console.warn(applied.length > 0 ? `applied: ${applied.join(', ')}` : 'already up to date')
+      } finally {
+        await database.close()
+      }
+      return 0
+    }
+    case 'client': {
+      const { values, positionals } = parseArgs({ args: rest, allowPositionals: true, options: { name: { type: 'string' } } })
+      const [action, clientId] = positionals
+      if (action !== 'api-key' || !clientId || !/^[a-z0-9][a-z0-9-]{0,63}$/.test(clientId)) {
+        console.error('client: `npm run cli -- client api-key <client_id>`, the id in lower-case letters, digits and dashes')
+        return 2
+      }
+      const database = await openDatabase(config)
+      try {
+        await migrateToLatest(database.db)
+        await database.db
+          .insertInto('clients')
+          .values({ id: clientId, name: values.name ?? clientId })
+          .onConflict((conflict) => conflict.column('id').doNothing())
+          .execute()
+        process.stdout.write(`${await issueApiKey(database.db, clientId)}\n`)
       } finally {
         await database.close()
       }

@@ -6,6 +6,7 @@ import {
   chargeCalculatorVersionSchema,
   currencyCodeSchema,
   descriptionSchema,
+  guestInvitationFields,
   paymentMethodSchema,
   roleSchema,
   type Transaction,
@@ -95,6 +96,7 @@ export const createF2fTransactionBodySchema = z
     deposit_price: amountSchema,
     deposit_charge: amountSchema,
     charge_calculator_version: chargeCalculatorVersionSchema,
+    ...guestInvitationFields,
   })
   .meta({ id: 'CreateF2fTransaction' })
 export type CreateF2fTransactionBody = z.infer<typeof createF2fTransactionBodySchema>

@@ -1,5 +1,6 @@
 import { onlineActions } from '@pactum/domain/transactions/available-actions'
 import { onlineStatuses } from '@pactum/domain/transactions/online-state'
+import { supportedLocales } from '@pactum/domain/locales'
 import { z } from 'zod'
 
 /**
@@ -32,6 +33,18 @@ export const onlineActionSchema = z.enum(onlineActions)
 export type OnlineAction = z.infer<typeof onlineActionSchema>
 
 export const descriptionSchema = z.string().trim().min(1).max(1000)
+
+/**
+ * Guest transactions: the other party is invited by e-mail instead of by
+ * join code (issue 12 #2). The invitation is written in `invitation_language`
+ * when given, else in the invitee's own language if they already use Pactum,
+ * else in the sender's.
+ */
+export const guestEmailSchema = z.email().trim().toLowerCase().max(320)
+export const guestInvitationFields = {
+  counterparty_email: guestEmailSchema.optional().meta({ description: 'invite the other party by e-mail; the transaction then has no join code' }),
+  invitation_language: z.enum(supportedLocales).optional(),
+}
 
 /**
  * The fee schedule's version, an integer as in the anchor product's API. A
@@ -75,6 +88,7 @@ export const createTransactionBodySchema = z
     payment_method: paymentMethodSchema.optional(),
     charge: amountSchema,
     charge_calculator_version: chargeCalculatorVersionSchema,
+    ...guestInvitationFields,
   })
   .meta({ id: 'CreateTransaction' })
 export type CreateTransactionBody = z.infer<typeof createTransactionBodySchema>

@@ -23,6 +23,7 @@ import * as shippingDetailsByBuyer from './migrations/0022-shipping-details-by-b
 import * as usTaxIdentifiers from './migrations/0023-us-tax-identifiers.ts'
 import * as carrierInTransit from './migrations/0024-carrier-in-transit.ts'
 import * as listings from './migrations/0025-listings.ts'
+import * as guestTransactions from './migrations/0026-guest-transactions.ts'
 import * as partnerClientsAndTour from './migrations/0027-partner-clients-and-tour.ts'
 import * as adminConsole from './migrations/0028-admin-console.ts'
 import type { Database } from './schema.ts'
@@ -55,6 +56,7 @@ const migrations: Record<string, Migration> = {
   '0023-us-tax-identifiers': usTaxIdentifiers,
   '0024-carrier-in-transit': carrierInTransit,
   '0025-listings': listings,
+  '0026-guest-transactions': guestTransactions,
   '0027-partner-clients-and-tour': partnerClientsAndTour,
   '0028-admin-console': adminConsole,
 }

@@ -91,7 +91,8 @@ export interface TransactionsTable {
   id: string
   type: string
   status: string
-  creator_id: string
+  /** Null when a partner client invited both parties (guest transactions). */
+  creator_id: string | null
   creator_role: string
   buyer_id: string | null
   seller_id: string | null
@@ -187,6 +188,21 @@ export interface ClientsTable {
   routes: ColumnType<string[], string[] | undefined, string[]>
   mobile_navbar_hidden: ColumnType<boolean, boolean | undefined, boolean>
   updated_at: ColumnType<Date, Date | undefined, Date>
+  /** SHA-256 of the partner's API key (guest transactions); null: the client has none. */
+  api_key_hash: ColumnType<string | null, string | null | undefined, string | null>
+}
+
+export interface GuestInvitationsTable {
+  id: string
+  transaction_id: string
+  role: 'buyer' | 'seller'
+  email: string
+  language: string
+  /** SHA-256 of the claim link's secret; the secret itself is never stored. */
+  secret_hash: string
+  claimed_by: string | null
+  claimed_at: Date | null
+  created_at: Date
 }
 
 export interface LedgerEntriesTable {
@@ -394,6 +410,7 @@ export interface Database {
   transactions: TransactionsTable
   listings: ListingsTable
   clients: ClientsTable
+  guest_invitations: GuestInvitationsTable
   rate_limits: RateLimitsTable
   ledger_entries: LedgerEntriesTable
   ledger_postings: LedgerPostingsTable

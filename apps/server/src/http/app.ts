@@ -12,6 +12,7 @@ import { createContactQueue, startContactWorker } from '../services/contact-supp
 import { createTransactionQueues, jobEffectScheduler, startTransactionWorkers } from '../transactions/transaction-jobs.ts'
 import { adminTransactionRoutes } from './routes/admin/admin-transaction-routes.ts'
 import { detailsRoutes } from './routes/transactions/details-routes.ts'
+import { guestRoutes } from './routes/transactions/guest-routes.ts'
 import { p2pRoutes } from './routes/transactions/p2p-routes.ts'
 import { listingRoutes } from './routes/listing-routes.ts'
 import { paymentRoutes } from './routes/transactions/payment-routes.ts'
@@ -177,6 +178,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(supportedCarriersRoutes)
       await api.register(transactionRoutes(() => transactionDeps))
       await api.register(detailsRoutes(() => transactionDeps))
+      await api.register(guestRoutes(() => transactionDeps))
       const verificationDeps = { db: database.db, clock, paymentProvider: providers.paymentProvider, method: config.verificationMethod }
       const paymentDeps = () => ({
         ...transactionDeps,

@@ -1,10 +1,12 @@
 import type { HTTPMethods } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { issueApiKey } from '../auth/partner-api-key.ts'
 import { uuidV7 } from '../ids.ts'
 import { signWebhook } from '../payments/webhook-signature.ts'
 import { type ApiCall, apiCaller, partyTokens } from '../testing/api-caller.ts'
 import { createF2fSale, joinedF2fSale, payF2fByCard } from '../testing/f2f-sale-steps.ts'
 import { multipartBody, tinyPng } from '../testing/identity-upload.ts'
+import { createGuestSale } from '../testing/guest-sale-steps.ts'
 import { createSale, joinedSale, payByCard } from '../testing/sale-steps.ts'
 import { createTestApp, type TestApp } from '../testing/test-app.ts'
 import { authorizationMatrix, type Caller, excludedRoutes, type MatrixRoute, type Outcome, type Row } from './authorization-matrix.ts'
@@ -61,11 +63,14 @@ interface World {
   linkToken: string
   /** The seller's listings: each caller buys from them (the seller is told it is their own). */
   listings: { singleUse: string; multiUse: string; f2f: string }
+  /** A partner client's API key, for the guest-transaction call. */
+  partnerKey: string
 }
 
 const webhookSecret = 'whsec_authorization_matrix_0123456789'
 const address = { name: 'Bea Buyer', line1: '1 Market Street', city: 'Dublin', postal_code: 'D01 F5P2', country_code: 'ie' }
 const returnUrl = '/transactions'
+const partnerSale = { type: 'online', buyer_email: 'guest-buyer@example.com', seller_email: 'guest-seller@example.com', price: 10_000, currency: 'eur', description: 'A stall sale' }
 
 const registered: string[] = []
 let w: World
@@ -119,12 +124,15 @@ async function setUp(): Promise<World> {
     multiUse: await listing({ listing_type: 'multi_use', type: 'online', price: 10_000 }),
     f2f: await listing({ listing_type: 'multi_use', type: 'f2f', deposit_price: 5_000 }),
   }
+  await testApp.database.db.insertInto('clients').values({ id: 'matrix-partner', name: 'Matrix partner' }).execute()
+  const partnerKey = await issueApiKey(testApp.database.db, 'matrix-partner')
 
   return {
     listings,
     testApp,
     call,
     tokens,
+    partnerKey,
     online: { id: online.id, intentId },
     f2f: { id: f2f.id, depositIntentId },
     joinable: { online: { joinCode: joinable.online.joinCode }, f2f: { joinCode: joinable.f2f.joinCode } },
@@ -306,6 +314,31 @@ const plans: Partial<Record<MatrixRoute, Plan>> = {
   },
   'POST /api/v1/p2p/transactions_by_join_code/:code/join': {
     probe: async () => ({ url: `/api/v1/p2p/transactions_by_join_code/${(await createF2fSale(w.call)).joinCode}/join` }),
+  },
+  'GET /api/v1/transactions_by_claim_secret/:secret': {
+    probe: async () => ({ url: `/api/v1/transactions_by_claim_secret/${(await createGuestSale(w.call, w.testApp.dataDir)).secret}` }),
+  },
+  'POST /api/v1/transactions_by_claim_secret/:secret/claim_as_buyer': {
+    probe: async () => ({ url: `/api/v1/transactions_by_claim_secret/${(await createGuestSale(w.call, w.testApp.dataDir)).secret}/claim_as_buyer` }),
+  },
+  'POST /api/v1/transactions_by_claim_secret/:secret/claim_as_seller': {
+    probe: async () => ({
+      url: `/api/v1/transactions_by_claim_secret/${(await createGuestSale(w.call, w.testApp.dataDir, { creator: 'buyer' })).secret}/claim_as_seller`,
+    }),
+  },
+  'POST /api/v1/p2p/transactions_by_claim_secret/:secret/claim_as_buyer': {
+    probe: async () => ({
+      url: `/api/v1/p2p/transactions_by_claim_secret/${(await createGuestSale(w.call, w.testApp.dataDir, { kind: 'f2f' })).secret}/claim_as_buyer`,
+    }),
+  },
+  'POST /api/v1/p2p/transactions_by_claim_secret/:secret/claim_as_seller': {
+    probe: async () => ({
+      url: `/api/v1/p2p/transactions_by_claim_secret/${(await createGuestSale(w.call, w.testApp.dataDir, { kind: 'f2f', creator: 'buyer' })).secret}/claim_as_seller`,
+    }),
+  },
+  'POST /api/v1/partner/guest_transactions': {
+    forged: () => ({ ...json('/api/v1/partner/guest_transactions', partnerSale), headers: { 'content-type': 'application/json', 'x-pactum-api-key': 'matrix-partner.guessed' } }),
+    genuine: () => ({ ...json('/api/v1/partner/guest_transactions', partnerSale), headers: { 'content-type': 'application/json', 'x-pactum-api-key': w.partnerKey } }),
   },
   'POST /api/v1/p2p/transactions/:id/reject': {
     probe: async () => {
@@ -497,7 +530,10 @@ async function callWithCredentials(route: MatrixRoute, caller: Caller, plan: Cre
     problems.push(`a bad signature: expected 400 validation_failed, got ${forged.status} ${forged.code ?? ''}`)
   }
   if (outcome === 'capability' && forged.status !== 404) problems.push(`a guessed secret: expected 404, got ${forged.status} ${forged.code ?? ''}`)
-  if (outcome !== 'signature' && outcome !== 'capability') problems.push(`${outcome} is not checked with credentials`)
+  if (outcome === 'api_key' && !(forged.status === 401 && forged.code === 'invalid_api_key')) {
+    problems.push(`a wrong API key: expected 401 invalid_api_key, got ${forged.status} ${forged.code ?? ''}`)
+  }
+  if (outcome !== 'signature' && outcome !== 'capability' && outcome !== 'api_key') problems.push(`${outcome} is not checked with credentials`)
   if (caller === 'anonymous') {
     // The genuine article needs nobody signed in.
     const genuine = await send(caller, method, await plan.genuine())

@@ -54,6 +54,12 @@ export type Outcome =
    * from anyone, anonymous included, as the provider's servers are.
    */
   | 'signature'
+  /**
+   * A partner client's API key (`X-Pactum-Api-Key`) is the authority, not a
+   * bearer token: a missing or wrong key answers 401 `invalid_api_key` to
+   * everyone; the right one is answered with nobody signed in.
+   */
+  | 'api_key'
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
 /** `METHOD /path` as registered, `:params` included. A GET's automatic HEAD twin is covered by its GET. */
@@ -79,6 +85,7 @@ const creatorStep: Row = { ...parties, buyer: 'forbidden' }
 const listingOwner: Row = { buyer: 'not_found', seller: 'allowed', stranger: 'not_found', admin: 'not_found', anonymous: 'unauthenticated' }
 const adminOnly: Row = { buyer: 'not_admin', seller: 'not_admin', stranger: 'not_admin', admin: 'allowed', anonymous: 'unauthenticated' }
 const bySecret: Row = { buyer: 'capability', seller: 'capability', stranger: 'capability', admin: 'capability', anonymous: 'capability' }
+const byApiKey: Row = { buyer: 'api_key', seller: 'api_key', stranger: 'api_key', admin: 'api_key', anonymous: 'api_key' }
 const bySignature: Row = { buyer: 'signature', seller: 'signature', stranger: 'signature', admin: 'signature', anonymous: 'signature' }
 
 export const authorizationMatrix = {
@@ -148,6 +155,13 @@ export const authorizationMatrix = {
   'GET /api/v1/p2p/transactions_by_join_code/:code': joinCodeHolder,
   'POST /api/v1/p2p/transactions_by_join_code/:code/join': joinCodeHolder,
   'POST /api/v1/p2p/transactions/:id/reject': joinCodeHolder,
+  // Guest invitations: the e-mailed link's secret is the authority, as a join code is.
+  'GET /api/v1/transactions_by_claim_secret/:secret': joinCodeHolder,
+  'POST /api/v1/transactions_by_claim_secret/:secret/claim_as_buyer': joinCodeHolder,
+  'POST /api/v1/transactions_by_claim_secret/:secret/claim_as_seller': joinCodeHolder,
+  'POST /api/v1/p2p/transactions_by_claim_secret/:secret/claim_as_buyer': joinCodeHolder,
+  'POST /api/v1/p2p/transactions_by_claim_secret/:secret/claim_as_seller': joinCodeHolder,
+  'POST /api/v1/partner/guest_transactions': byApiKey,
 
   // An online transaction.
   'GET /api/v1/transactions/:id': parties,

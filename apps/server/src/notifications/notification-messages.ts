@@ -68,9 +68,11 @@ export const parties: readonly Party[] = ['buyer', 'seller']
 
 type TemplateKey = `${CatalogueTemplate}.${Party}.${'subject' | 'body'}`
 type LayoutKey = 'greeting' | 'details.description' | 'details.price' | 'details.buyer' | 'details.seller' | 'link' | 'footer' | 'signature'
+/** The guest invitation's words (guest-invitation-message.ts). */
+type GuestInvitationKey = `guestInvitation.${Party}.${'subject' | 'body'}` | `guestInvitation.${'deposit' | 'client' | 'link' | 'footer'}`
 
 /** English is the reference: it must have every template for both parties; the others are checked against it. */
-const english: Record<TemplateKey | LayoutKey, string> = enGb
+const english: Record<TemplateKey | LayoutKey | GuestInvitationKey, string> = enGb
 export type MessageKey = keyof typeof enGb
 type Messages = Record<MessageKey, string>
 

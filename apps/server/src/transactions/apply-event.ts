@@ -221,13 +221,24 @@ function qualify(posting: StatePosting, row: TransactionRow): string {
  * Writes a transaction just created by its machine (`createOnlineTransaction`,
  * `createF2fTransaction`), with its audit event, in one database transaction.
  */
-export async function insertTransaction(deps: TransactionDeps, state: TransactionState, record: NewTransactionRecord): Promise<TransactionRow> {
-  return deps.db.transaction().execute((trx) => insertTransactionIn(deps, trx, state, record))
+export async function insertTransaction(
+  deps: TransactionDeps,
+  state: TransactionState,
+  record: NewTransactionRecord,
+  /** Work that must commit with the new row (a guest's invitation). */
+  afterInsert?: (trx: Kysely<Database>, row: TransactionRow) => Promise<void>,
+): Promise<TransactionRow> {
+  return deps.db.transaction().execute(async (trx) => {
+    const row = await insertTransactionIn(deps, trx, state, record)
+    if (afterInsert) await afterInsert(trx, row)
+    return row
+  })
 }
 
 export interface NewTransactionRecord {
   id: string
-  creatorId: string
+  /** Null for a partner's transaction: no creator among its parties. */
+  creatorId: string | null
   clientId: string | null
   /** The listing it was bought from, if any. */
   listingId?: string | null
@@ -246,7 +257,8 @@ export async function insertTransactionIn(deps: TransactionDeps, trx: Kysely<Dat
     .values({
       transaction_id: row.id,
       event: 'create',
-      actor_kind: state.creatorRole,
+      // A partner's transaction has no creator among its parties: the system created it.
+      actor_kind: record.creatorId ? state.creatorRole : 'system',
       actor_user_id: record.creatorId,
       reason: null,
       from_status: row.status,

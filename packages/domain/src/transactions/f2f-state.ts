@@ -62,8 +62,10 @@ export interface F2fState extends CommonState<F2fStatus> {
 
 export interface NewF2fTransaction {
   readonly creatorRole: Party
-  readonly creatorId: string
-  readonly joinCode: string
+  /** Null for a partner client's transaction, whose parties both come by claim link. */
+  readonly creatorId: string | null
+  /** Null for a guest transaction: only its claim link lets the other party in. */
+  readonly joinCode: string | null
   readonly description?: string
   readonly currency: CurrencyCode
   readonly depositPrice: number

@@ -239,6 +239,15 @@ describe('created', () => {
   })
 })
 
+describe('claim (a guest invited by e-mail)', () => {
+  it('makes the guest the seller the buyer left open, joined as after a join', () => {
+    const { next, effects } = accept(transition(created({ creatorRole: 'buyer' }), { type: 'claim', role: 'seller', userId: 'u_guest' }, counterparty, at(60)))
+    expect(next).toMatchObject({ status: 'joined', buyerId: 'u_creator', sellerId: 'u_guest' })
+    expect(effects).toEqual([{ type: 'notify', template: 'joined', to: 'buyer' }])
+    expectRefusal(transition(next, { type: 'claim', role: 'seller', userId: 'u_other' }, counterparty, at(61)), 'already_joined', 409)
+  })
+})
+
 describe('joined', () => {
   it('lets the buyer set the deposit payment method, repriced', () => {
     const { next, effects } = accept(transition(joined(), sepa, buyer, at(70)))

@@ -22,7 +22,7 @@ import {
 } from './kernel.ts'
 import { holdEffects, type RefundCall, refundEffects, releaseEffects, unheldRefund } from './postings.ts'
 import { acceptListing, awaitsSellerAcceptance, rejectListing } from './listing-sale.ts'
-import { join, type JoinEvent, reject, type SetPaymentMethodEvent, setPaymentMethod, update, type UpdateEvent } from './shared-handlers.ts'
+import { claim, type ClaimEvent, join, type JoinEvent, reject, type SetPaymentMethodEvent, setPaymentMethod, update, type UpdateEvent } from './shared-handlers.ts'
 
 /**
  * The face-to-face machine (DESIGN §3 "Face-to-face states") as a table, one
@@ -34,6 +34,7 @@ import { join, type JoinEvent, reject, type SetPaymentMethodEvent, setPaymentMet
 
 export type F2fEvent =
   | JoinEvent
+  | ClaimEvent
   | { readonly type: 'reject' }
   /** The seller takes (or turns down) the buyer of a listing's sale. */
   | { readonly type: 'accept_listing' }
@@ -212,6 +213,7 @@ const adminSettles: readonly F2fStatus[] = [...depositHeld, ...remainderSettled,
 
 const handlers: { [T in F2fEventType]: Handler<T> } = {
   join: (state, event, actor, now) => join(state, event, actor, now),
+  claim: (state, event, actor, now) => claim(state, event, actor, now),
   reject: (state, _event, actor, now) => reject(state, actor, now),
   accept_listing: (state, _event, actor, now) => acceptListing(state, actor, now),
   reject_listing: (state, _event, actor, now) => rejectListing(state, actor, now),

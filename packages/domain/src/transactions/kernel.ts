@@ -15,7 +15,8 @@ export type Party = 'buyer' | 'seller'
  * Who is acting. `buyer` / `seller` are the parties (the creator is whichever
  * one `state.creatorRole` names, so no separate creator flag is needed);
  * `counterparty` is a signed-in user who reached the transaction through its
- * join code and is not a party yet (join, reject); `admin` acts through the
+ * join code or a guest's claim link and is not a party yet (join, claim,
+ * reject); `admin` acts through the
  * admin calls; `system` is timers and provider or carrier webhooks.
  */
 export interface Actor {
@@ -152,6 +153,7 @@ export type RefusalCode =
   | 'not_found'
   | 'not_accepted'
   | 'already_joined'
+  | 'already_claimed'
   | 'already_cancelled'
   | 'already_paid'
   | 'payment_method_already_set'
@@ -198,6 +200,7 @@ export const refusalStatus: Readonly<Record<RefusalCode, RefusalStatus>> = {
   not_found: 404,
   not_accepted: 409,
   already_joined: 409,
+  already_claimed: 409,
   already_cancelled: 409,
   already_paid: 409,
   payment_method_already_set: 409,

@@ -32,8 +32,10 @@ export interface OnlineState extends CommonState<OnlineStatus> {
 
 export interface NewOnlineTransaction {
   readonly creatorRole: Party
-  readonly creatorId: string
-  readonly joinCode: string
+  /** Null for a partner client's transaction, whose parties both come by claim link. */
+  readonly creatorId: string | null
+  /** Null for a guest transaction: only its claim link lets the other party in. */
+  readonly joinCode: string | null
   readonly description?: string
   readonly price: number
   readonly currency: CurrencyCode

@@ -30,6 +30,7 @@ const intent = fc.constantFrom('pi_1', 'pi_2')
 
 const plainEvent: fc.Arbitrary<OnlineEvent> = fc.oneof(
   fc.constant({ type: 'join', userId: 'u_joiner' } as const),
+  fc.constantFrom<Party>('buyer', 'seller').map((role) => ({ type: 'claim', role, userId: 'u_joiner' }) as const),
   fc.constant({ type: 'reject' } as const),
   fc.constant({ type: 'accept_listing' } as const),
   fc.constant({ type: 'reject_listing' } as const),

@@ -104,6 +104,44 @@ describe('created', () => {
   })
 })
 
+describe('claim (a guest invited by e-mail)', () => {
+  const guestSale = () =>
+    createOnlineTransaction({ creatorRole: 'seller', creatorId: 'u_creator', joinCode: null, price: 10_000, currency: 'eur', charge: 340, chargeCalculatorVersion: 1 }, t0)
+  const partnerSale = () =>
+    createOnlineTransaction({ creatorRole: 'seller', creatorId: null, joinCode: null, price: 10_000, currency: 'eur', charge: 340, chargeCalculatorVersion: 1 }, t0)
+
+  it('makes the guest the open party and the transaction joined, telling the creator', () => {
+    const { next, effects } = accept(transition(guestSale(), { type: 'claim', role: 'buyer', userId: 'u_guest' }, counterparty, at(60)))
+    expect(next).toMatchObject({ status: 'joined', buyerId: 'u_guest', sellerId: 'u_creator', joinCode: null })
+    expect(next.timestamps.joined).toEqual(at(60))
+    expect(effects).toEqual([{ type: 'notify', template: 'joined', to: 'seller' }])
+  })
+
+  it('refuses the role that is taken, the creator claiming their own, and anyone but a counterparty', () => {
+    expectRefusal(transition(guestSale(), { type: 'claim', role: 'seller', userId: 'u_guest' }, counterparty, t0), 'already_claimed', 409)
+    expectRefusal(transition(guestSale(), { type: 'claim', role: 'buyer', userId: 'u_creator' }, counterparty, t0), 'cannot_join_own_transaction', 403)
+    expectRefusal(transition(guestSale(), { type: 'claim', role: 'buyer', userId: 'u_guest' }, seller, t0), 'forbidden', 403)
+    expectRefusal(transition(guestSale(), { type: 'claim', role: 'buyer', userId: '' }, counterparty, t0), 'validation_failed', 400)
+  })
+
+  it('refuses once the transaction left created', () => {
+    const claimed = run(guestSale(), { type: 'claim', role: 'buyer', userId: 'u_guest' }, counterparty, at(60))
+    expectRefusal(transition(claimed, { type: 'claim', role: 'buyer', userId: 'u_other' }, counterparty, at(61)), 'already_joined', 409)
+    const withdrawn = run(guestSale(), { type: 'cancel' }, seller)
+    expectRefusal(transition(withdrawn, { type: 'claim', role: 'buyer', userId: 'u_guest' }, counterparty, at(61)), 'already_cancelled', 409)
+  })
+
+  it("waits in created for a partner's second party, then joins and tells the first", () => {
+    const first = accept(transition(partnerSale(), { type: 'claim', role: 'seller', userId: 'u_seller' }, counterparty, at(60)))
+    expect(first.next).toMatchObject({ status: 'created', sellerId: 'u_seller', buyerId: null })
+    expect(first.effects).toEqual([])
+    expectRefusal(transition(first.next, { type: 'claim', role: 'buyer', userId: 'u_seller' }, counterparty, at(61)), 'cannot_join_own_transaction', 403)
+    const second = accept(transition(first.next, { type: 'claim', role: 'buyer', userId: 'u_buyer' }, counterparty, at(120)))
+    expect(second.next).toMatchObject({ status: 'joined', sellerId: 'u_seller', buyerId: 'u_buyer' })
+    expect(second.effects).toEqual([{ type: 'notify', template: 'joined', to: 'seller' }])
+  })
+})
+
 describe('joined', () => {
   it('lets either party cancel and tells the other', () => {
     for (const actor of [buyer, seller]) {

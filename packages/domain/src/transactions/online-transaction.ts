@@ -20,7 +20,7 @@ import {
 import { type OnlineState, type OnlineStatus, onlineTerminalStatuses } from './online-state.ts'
 import { holdEffects, refundEffects, releaseEffects, unheldRefund } from './postings.ts'
 import { acceptListing, awaitsSellerAcceptance, rejectListing } from './listing-sale.ts'
-import { join, type JoinEvent, reject, type SetPaymentMethodEvent, setPaymentMethod, update, type UpdateEvent } from './shared-handlers.ts'
+import { claim, type ClaimEvent, join, type JoinEvent, reject, type SetPaymentMethodEvent, setPaymentMethod, update, type UpdateEvent } from './shared-handlers.ts'
 
 /**
  * The online transaction machine (DESIGN §3 "Online states") as a table: one
@@ -31,6 +31,7 @@ import { join, type JoinEvent, reject, type SetPaymentMethodEvent, setPaymentMet
 
 export type OnlineEvent =
   | JoinEvent
+  | ClaimEvent
   | { readonly type: 'reject' }
   /** The seller takes (or turns down) the buyer of a listing's sale. */
   | { readonly type: 'accept_listing' }
@@ -182,6 +183,7 @@ function notSettleable(status: OnlineStatus): RefusalCode {
 
 const handlers: { [T in OnlineEventType]: Handler<T> } = {
   join: (state, event, actor, now) => join(state, event, actor, now),
+  claim: (state, event, actor, now) => claim(state, event, actor, now),
   reject: (state, _event, actor, now) => reject(state, actor, now),
   accept_listing: (state, _event, actor, now) => acceptListing(state, actor, now),
   reject_listing: (state, _event, actor, now) => rejectListing(state, actor, now),

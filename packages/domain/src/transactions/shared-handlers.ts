@@ -1,7 +1,7 @@
 import type { CurrencyCode, PaymentMethod } from '../currencies.ts'
 import { isChargeCalculatorVersion } from '../fees.ts'
 import { isHighValue } from '../high-value.ts'
-import { type Actor, type CommonState, enter, type Result, refuse, step } from './kernel.ts'
+import { type Actor, type CommonState, enter, otherParty, type Party, type Result, refuse, step } from './kernel.ts'
 import { awaitsSellerAcceptance } from './listing-sale.ts'
 
 /**
@@ -9,6 +9,17 @@ import { awaitsSellerAcceptance } from './listing-sale.ts'
  * creator's edit before anyone joined, and the buyer's choice of payment
  * method. Each kind calls them from its own table.
  */
+
+/**
+ * A guest's claim: the person invited by e-mail, holding the link's secret,
+ * takes the role the invitation named. Unlike a join it names the role,
+ * because a partner's transaction may invite both parties.
+ */
+export interface ClaimEvent {
+  readonly type: 'claim'
+  readonly role: Party
+  readonly userId: string
+}
 
 export interface JoinEvent {
   readonly type: 'join'
@@ -62,6 +73,26 @@ export function join<S extends Common>(state: S, event: JoinEvent, actor: Actor,
   if (event.userId === '') return refuse('validation_failed')
   const party: Partial<Common> = state.creatorRole === 'seller' ? { buyerId: event.userId } : { sellerId: event.userId }
   return step(enter(state, 'joined', now, party as Partial<S>), [{ type: 'notify', template: 'joined', to: state.creatorRole }])
+}
+
+/**
+ * The invited party takes their place. Once both parties are known the
+ * transaction is joined, exactly as after a join; a partner's transaction
+ * waits in `created` for its second claim. The same person cannot hold
+ * both roles.
+ */
+export function claim<S extends Common>(state: S, event: ClaimEvent, actor: Actor, now: Date): Result<S> {
+  if (state.status !== 'created') return notJoinable(state)
+  if (actor.kind !== 'counterparty') return refuse('forbidden')
+  if (event.userId === '') return refuse('validation_failed')
+  const slot = event.role === 'buyer' ? 'buyerId' : 'sellerId'
+  const other = otherParty(event.role)
+  const otherId = other === 'buyer' ? state.buyerId : state.sellerId
+  if (state[slot] !== null) return refuse('already_claimed')
+  if (otherId === event.userId) return refuse('cannot_join_own_transaction')
+  const party = { [slot]: event.userId } as Partial<S>
+  if (otherId === null) return step({ ...state, ...party })
+  return step(enter(state, 'joined', now, party), [{ type: 'notify', template: 'joined', to: other }])
 }
 
 export function reject<S extends Common>(state: S, actor: Actor, now: Date): Result<S> {

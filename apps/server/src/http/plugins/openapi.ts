@@ -21,7 +21,11 @@ export async function registerOpenApi(app: FastifyInstance, options: { publicUrl
       },
       servers: [{ url: options.publicUrl }],
       components: {
-        securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+        securitySchemes: {
+          bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+          // Partner clients' keys (guest transactions): `<client_id>.<secret>`.
+          partnerApiKey: { type: 'apiKey', in: 'header', name: 'X-Pactum-Api-Key' },
+        },
       },
     },
     transform: jsonSchemaTransform,

@@ -5,14 +5,26 @@ import { generateJoinCode } from '@pactum/domain/join-code'
 import { createF2fTransaction } from '@pactum/domain/transactions/f2f-state'
 import { createOnlineTransaction } from '@pactum/domain/transactions/online-state'
 import type { TransactionState } from '@pactum/domain/transactions/transaction'
+import type { Locale } from '@pactum/domain/locales'
+import { otherParty } from '@pactum/domain/transactions/kernel'
+import type { Mailer } from '../../adapters/mailer/port.ts'
 import type { Config } from '../../config.ts'
+import { AppError } from '../../errors.ts'
+import { notificationLanguage } from '../profile.ts'
+import { inviteGuest } from './guest-invitations.ts'
 import { uuidV7 } from '../../ids.ts'
 import type { CurrentUser } from '../users.ts'
 import { insertTransaction, type TransactionDeps } from '../../transactions/apply-event.ts'
 import { quoteOrRefuse, requireOffered, requireShownCharge } from './quote.ts'
 import type { TransactionRow } from '../../transactions/transaction-state.ts'
 
-type CreateDeps = TransactionDeps & { config: Config }
+type CreateDeps = TransactionDeps & { config: Config; mailer: Mailer }
+
+/** Who the creator invites by e-mail instead of sharing a join code. */
+interface GuestInvite {
+  counterparty_email?: string | undefined
+  invitation_language?: Locale | undefined
+}
 
 /**
  * Creates an online transaction as buyer or seller. The server recomputes
@@ -22,7 +34,7 @@ export async function createTransaction(deps: CreateDeps, user: CurrentUser, bod
   const quote = quoteOrRefuse({ price: body.price, currency: body.currency, paymentMethod: body.payment_method ?? 'card' })
   requireOffered(deps.config, user, quote, { paymentMethodChosen: body.payment_method !== undefined })
   requireShownCharge(quote, { charge: body.charge, version: body.charge_calculator_version })
-  return insertWithFreshJoinCode(deps, user, clientId, (joinCode, now) =>
+  return insertWithFreshJoinCode(deps, user, clientId, body, (joinCode, now) =>
     createOnlineTransaction(
       {
         creatorRole: body.role,
@@ -51,7 +63,7 @@ export async function createF2fTransactionFor(deps: CreateDeps, user: CurrentUse
   requireOffered(deps.config, user, quote, { paymentMethodChosen: false })
   requireShownCharge(quote, { charge: body.deposit_charge, version: body.charge_calculator_version })
   const client = clientId ? await deps.db.selectFrom('clients').select('show_seller_confirm_handover').where('id', '=', clientId).executeTakeFirst() : undefined
-  return insertWithFreshJoinCode(deps, user, clientId, (joinCode, now) =>
+  return insertWithFreshJoinCode(deps, user, clientId, body, (joinCode, now) =>
     createF2fTransaction(
       {
         creatorRole: body.role,
@@ -74,14 +86,33 @@ export async function createF2fTransactionFor(deps: CreateDeps, user: CurrentUse
 
 /**
  * A collision with a live code is astronomically rare (31^8); the unique
- * index catches it and we draw again.
+ * index catches it and we draw again. A guest transaction has no code: its
+ * invitation's link is the only way in.
  */
 async function insertWithFreshJoinCode(
   deps: CreateDeps,
   user: CurrentUser,
   clientId: string | null,
-  create: (joinCode: string, now: Date) => TransactionState,
+  guest: GuestInvite,
+  create: (joinCode: string | null, now: Date) => TransactionState,
 ): Promise<TransactionRow> {
+  const email = guest.counterparty_email
+  if (email !== undefined) {
+    if (email === user.email.toLowerCase()) throw new AppError('validation_failed', 'Invite the other party, not yourself', { details: { field: 'counterparty_email' } })
+    const now = deps.clock.now()
+    const state = create(null, now)
+    const language = await senderLanguage(deps, user)
+    return insertTransaction(deps, state, { id: uuidV7(now), creatorId: user.id, clientId }, (trx, row) =>
+      inviteGuest({ mailer: deps.mailer, publicUrl: deps.config.publicUrl }, trx, row, {
+        role: otherParty(state.creatorRole),
+        email,
+        language: guest.invitation_language,
+        fallbackLanguage: language,
+        inviterFirstName: user.firstName,
+        clientName: null,
+      }),
+    )
+  }
   for (let attempt = 0; ; attempt++) {
     const now = deps.clock.now()
     try {
@@ -90,4 +121,9 @@ async function insertWithFreshJoinCode(
       if (!String((error as Error).message).includes('transactions_join_code_key') || attempt === 4) throw error
     }
   }
+}
+
+async function senderLanguage(deps: CreateDeps, user: CurrentUser): Promise<Locale> {
+  const row = await deps.db.selectFrom('users').select(['notification_language', 'locale']).where('id', '=', user.id).executeTakeFirstOrThrow()
+  return notificationLanguage(row)
 }

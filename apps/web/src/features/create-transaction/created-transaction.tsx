@@ -1,4 +1,5 @@
 import ArrowForwardIcon from '@mui/icons-material/ArrowForward'
+import Alert from '@mui/material/Alert'
 import Button from '@mui/material/Button'
 import Stack from '@mui/material/Stack'
 import Typography from '@mui/material/Typography'
@@ -10,13 +11,15 @@ import { AmountSummary } from '../../components/amount-summary.tsx'
 import { JoinCodeShare } from '../../components/join-code-share.tsx'
 import { routeTo } from '../../lib/named-routes.ts'
 
-/** After creating: the code to give the other party, and the way to the status page. */
+/** After creating: the code to give the other party (or the address invited instead), and the way to the status page. */
 export function CreatedTransaction({
   transaction,
   headingRef,
+  invitedEmail = null,
 }: {
   transaction: AnyTransaction
   headingRef: RefObject<HTMLHeadingElement | null>
+  invitedEmail?: string | null
 }) {
   const { t } = useTranslation()
   return (
@@ -26,10 +29,18 @@ export function CreatedTransaction({
           {t('createTransaction.created.title')}
         </Typography>
         <Typography color="text.secondary" sx={{ mt: 1 }}>
-          {t(`createTransaction.created.${transaction.type === 'f2f' ? 'f2f' : 'online'}.${transaction.role === 'seller' ? 'bodySeller' : 'bodyBuyer'}`)}
+          {invitedEmail
+            ? t('guestClaim.create.invitedBody')
+            : t(`createTransaction.created.${transaction.type === 'f2f' ? 'f2f' : 'online'}.${transaction.role === 'seller' ? 'bodySeller' : 'bodyBuyer'}`)}
         </Typography>
       </div>
-      {transaction.join_code && <JoinCodeShare code={transaction.join_code} testId="created-join-code" />}
+      {invitedEmail ? (
+        <Alert severity="success" data-testid="created-invited">
+          {t('guestClaim.create.invited', { email: invitedEmail })}
+        </Alert>
+      ) : (
+        transaction.join_code && <JoinCodeShare code={transaction.join_code} testId="created-join-code" />
+      )}
       {transaction.type === 'f2f' ? (
         <AmountSummary price={transaction.deposit_pricing.price} charge={transaction.deposit_pricing.charge} currency={transaction.currency} />
       ) : (

@@ -30,6 +30,7 @@ import { stepKeysByMode } from './create-mode.ts'
 import { CreateSteps } from './create-steps.tsx'
 import { useCreateF2fTransaction } from './create-transaction-api.ts'
 import { CreatedTransaction } from './created-transaction.tsx'
+import { GuestInviteFields, invitedEmail, useGuestInviteForm } from './guest-invite.tsx'
 import {
   type FaceToFaceError,
   type FaceToFaceFormInput,
@@ -59,6 +60,8 @@ export function FaceToFaceCreateForm({ prefill, currencies }: { prefill: Prefill
   const [feeChanged, setFeeChanged] = useState(false)
   const [created, setCreated] = useState<F2fTransaction | null>(null)
   const create = useCreateF2fTransaction()
+  const inviteForm = useGuestInviteForm()
+  const [invited, setInvited] = useState<string | null>(null)
 
   const initialCurrency = prefill.currency ?? (currencies.includes('eur') ? 'eur' : (currencies[0] ?? 'eur'))
   const initialDeposit = prefill.deposit ? majorTextToMinor(prefill.deposit, initialCurrency) : null
@@ -108,12 +111,17 @@ export function FaceToFaceCreateForm({ prefill, currencies }: { prefill: Prefill
   const errorOf = (field: keyof FaceToFaceFormInput) => errorText(form.formState.errors[field]?.message as FaceToFaceError | undefined)
 
   const submit = form.handleSubmit(
-    (values) => {
+    async (values) => {
       if (step < steps.length - 2) {
         setStep(step + 1)
         return
       }
       if (!quoteIsCurrent || !quote.data || quote.data.price !== values.depositPrice) return
+      const guestEmail = await invitedEmail(inviteForm)
+      if (guestEmail === undefined) {
+        invalidForm.show()
+        return
+      }
       setFeeChanged(false)
       create.mutate(
         {
@@ -123,9 +131,13 @@ export function FaceToFaceCreateForm({ prefill, currencies }: { prefill: Prefill
           deposit_price: values.depositPrice,
           deposit_charge: quote.data.charge,
           charge_calculator_version: quote.data.charge_calculator_version,
+          ...(guestEmail ? { counterparty_email: guestEmail } : {}),
         },
         {
-          onSuccess: (transaction) => setCreated(transaction),
+          onSuccess: (transaction) => {
+            setInvited(guestEmail)
+            setCreated(transaction)
+          },
           onError: (error) => {
             const code = errorCodeOf(error)
             if (code === 'incorrect_charge' || code === 'incorrect_calc_version') {
@@ -155,7 +167,7 @@ export function FaceToFaceCreateForm({ prefill, currencies }: { prefill: Prefill
     return (
       <ContentCard testId="transaction-created">
         <CreateSteps steps={steps} active={steps.length} />
-        <CreatedTransaction transaction={created} headingRef={headingRef} />
+        <CreatedTransaction transaction={created} headingRef={headingRef} invitedEmail={invited} />
       </ContentCard>
     )
   }
@@ -251,6 +263,7 @@ export function FaceToFaceCreateForm({ prefill, currencies }: { prefill: Prefill
             <Typography variant="body2" color="text.secondary">
               {t(form.getValues('role') === 'buyer' ? 'createTransaction.face.reviewBuyer' : 'createTransaction.face.reviewSeller')}
             </Typography>
+            <GuestInviteFields form={inviteForm} />
           </Stack>
         )}
 

@@ -36,6 +36,7 @@ import { stepKeysByMode } from './create-mode.ts'
 import { CreateSteps } from './create-steps.tsx'
 import { useCreateTransaction } from './create-transaction-api.ts'
 import { CreatedTransaction } from './created-transaction.tsx'
+import { GuestInviteFields, invitedEmail, useGuestInviteForm } from './guest-invite.tsx'
 import type { Prefill } from './prefill.ts'
 
 /** DESIGN §2: the lowest price, in minor units, for every currency. */
@@ -84,6 +85,8 @@ export function OnlineCreateForm({ prefill, currencies }: { prefill: Prefill; cu
     quote.data.currency === currency &&
     quote.data.payment_method === paymentMethod
   const create = useCreateTransaction()
+  const inviteForm = useGuestInviteForm()
+  const [invited, setInvited] = useState<string | null>(null)
 
   // Move focus to the new step's heading so keyboard and screen-reader users follow along.
   const firstRender = useRef(true)
@@ -134,11 +137,16 @@ export function OnlineCreateForm({ prefill, currencies }: { prefill: Prefill; cu
       setStep(step + 1)
       return
     }
-    submit()
+    void submit()
   }
 
-  const submit = () => {
+  const submit = async () => {
     if (!quoteIsCurrent || !quote.data || price === null || role === '') return
+    const guestEmail = await invitedEmail(inviteForm)
+    if (guestEmail === undefined) {
+      invalidForm.show()
+      return
+    }
     setFeeChanged(false)
     create.mutate(
       {
@@ -149,9 +157,13 @@ export function OnlineCreateForm({ prefill, currencies }: { prefill: Prefill; cu
         payment_method: paymentMethod,
         charge: quote.data.charge,
         charge_calculator_version: quote.data.charge_calculator_version,
+        ...(guestEmail ? { counterparty_email: guestEmail } : {}),
       },
       {
-        onSuccess: (transaction) => setCreated(transaction),
+        onSuccess: (transaction) => {
+          setInvited(guestEmail)
+          setCreated(transaction)
+        },
         onError: (error) => {
           const code = errorCodeOf(error)
           if (code === 'incorrect_charge' || code === 'incorrect_calc_version') {
@@ -170,7 +182,7 @@ export function OnlineCreateForm({ prefill, currencies }: { prefill: Prefill; cu
     return (
       <ContentCard testId="transaction-created">
         <CreateSteps steps={steps} active={steps.length} />
-        <CreatedTransaction transaction={created} headingRef={headingRef} />
+        <CreatedTransaction transaction={created} headingRef={headingRef} invitedEmail={invited} />
       </ContentCard>
     )
   }
@@ -346,6 +358,7 @@ export function OnlineCreateForm({ prefill, currencies }: { prefill: Prefill; cu
             <Typography color="text.secondary">
               {t(role === 'buyer' ? 'createTransaction.review.buyerPays' : 'createTransaction.review.sellerGets')}
             </Typography>
+            <GuestInviteFields form={inviteForm} />
           </Stack>
         )}
 

@@ -1,4 +1,4 @@
-import { forgetJoinCode, forgetListingId, savedJoinCode, savedListingId } from './join-code-memory.ts'
+import { forgetClaimLink, forgetJoinCode, forgetListingId, savedClaimLink, savedJoinCode, savedListingId } from './join-code-memory.ts'
 
 /** Query parameters of create/build links whose screens read them on load (spec §4). */
 export const prefillParams = ['model', 'cur', 'user', 'price', 'deposit', 'desc'] as const
@@ -7,11 +7,17 @@ export type AfterOnboarding = { kind: 'reload' } | { kind: 'navigate'; to: strin
 
 /**
  * Spec §4 country flow, after the country is set and the terms accepted: reload
- * when the URL carries prefill parameters, else go to the saved listing or join link, else /.
+ * when the URL carries prefill parameters, else go to the saved guest claim
+ * link, listing link or join link, else /.
  */
 export function afterOnboarding(search: string): AfterOnboarding {
   const params = new URLSearchParams(search)
   if (prefillParams.some((name) => params.has(name))) return { kind: 'reload' }
+  const claimLink = savedClaimLink()
+  if (claimLink) {
+    forgetClaimLink()
+    return { kind: 'navigate', to: claimLink }
+  }
   const listing = savedListingId()
   if (listing) {
     forgetListingId()

@@ -5,7 +5,7 @@ import { apiError, defaultApiRoutes, fakeApiClient } from '../../test/fake-api-c
 import { renderApp } from '../../test/render-app.tsx'
 import type { PersonalProfile } from '../../lib/api/personal-profile.ts'
 import { afterOnboarding } from './after-onboarding.ts'
-import { captureJoinCode, joinCodeFromPath, savedJoinCode } from './join-code-memory.ts'
+import { captureJoinCode, joinCodeFromPath, savedClaimLink, savedJoinCode } from './join-code-memory.ts'
 import { reloadPage } from './reload-page.ts'
 
 vi.mock('./reload-page.ts', () => ({ reloadPage: vi.fn() }))
@@ -219,6 +219,16 @@ describe('join code kept at startup (spec §4)', () => {
     await renderApp('/join-transaction/QWER5678', { api })
     await findWelcomeDialog(api)
     expect(savedJoinCode()).toBe('QWER5678')
+  })
+
+  it('keeps a guest claim link too, and goes back to it once after the dialogs', () => {
+    const link = '/join-guest-transaction-as-seller/abc_DEF-123/f2f'
+    captureJoinCode('/transactions')
+    expect(savedClaimLink()).toBeNull()
+    captureJoinCode(link)
+    expect(savedClaimLink()).toBe(link)
+    expect(afterOnboarding('')).toEqual({ kind: 'navigate', to: link })
+    expect(savedClaimLink()).toBeNull()
   })
 })
 

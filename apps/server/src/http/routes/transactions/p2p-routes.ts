@@ -97,7 +97,7 @@ export function p2pRoutes(deps: () => PaymentDeps): FastifyPluginAsyncZod {
       },
       async (request, reply) => {
         const user = userOf(request)
-        const row = await createF2fTransactionFor({ ...deps(), idempotency: request.idempotencyClaim, config: app.services.config }, user, request.body, request.query.client_id ?? 'pactum-app')
+        const row = await createF2fTransactionFor({ ...deps(), idempotency: request.idempotencyClaim, config: app.services.config, mailer: app.services.mailer }, user, request.body, request.query.client_id ?? 'pactum-app')
         return reply.status(201).send(toF2fTransactionView(row, user, context()))
       },
     )

@@ -74,7 +74,7 @@ export function transactionRoutes(deps: () => TransactionDeps): FastifyPluginAsy
       },
       async (request, reply) => {
         const user = userOf(request)
-        const row = await createTransaction({ ...deps(), idempotency: request.idempotencyClaim, config: app.services.config }, user, request.body, request.query.client_id ?? 'pactum-app')
+        const row = await createTransaction({ ...deps(), idempotency: request.idempotencyClaim, config: app.services.config, mailer: app.services.mailer }, user, request.body, request.query.client_id ?? 'pactum-app')
         return reply.status(201).send(toTransactionView(row, user, context()))
       },
     )

@@ -1,0 +1,51 @@
+import { type CurrencyCode, formatMoney } from '@pactum/domain/currencies'
+import { type Locale, toLanguageTag } from '@pactum/domain/locales'
+import type { Party } from '@pactum/domain/transactions/kernel'
+import { type MessageKey, messages, type RenderedNotification } from './notification-messages.ts'
+
+/**
+ * The invitation to a guest transaction: written to an address, not to a
+ * user, so it is not one of the state-change templates. As there, names go
+ * on labelled lines of their own, never into the sentences.
+ */
+export interface GuestInvitationFacts {
+  /** The role the invitee is offered. */
+  role: Party
+  kind: 'online' | 'f2f'
+  description: string
+  price: { amount: number; currency: CurrencyCode }
+  /** Who invited: the creator's first name, or null when a partner invited both parties. */
+  inviterFirstName: string | null
+  /** The partner client's name, when the invitation comes through one. */
+  clientName: string | null
+  /** The claim link, secret included. */
+  link: string
+}
+
+export function renderGuestInvitation(locale: Locale, facts: GuestInvitationFacts): RenderedNotification {
+  const table = messages[locale]
+  const t = (key: MessageKey, values: Record<string, string> = {}) => table[key].replace(/\{(\w+)\}/g, (whole, name: string) => values[name] ?? whole)
+  const other: Party = facts.role === 'buyer' ? 'seller' : 'buyer'
+  const oneLine = (text: string, length: number) => {
+    const characters = Array.from(text.replace(/\s+/g, ' ').trim())
+    return characters.length <= length ? characters.join('') : `${characters.slice(0, length - 1).join('').trimEnd()}…`
+  }
+  const inviter = facts.inviterFirstName?.trim()
+  const details = [
+    `${t('details.description')}: ${oneLine(facts.description, 300)}`,
+    `${t(facts.kind === 'f2f' ? 'guestInvitation.deposit' : 'details.price')}: ${formatMoney(facts.price.amount, facts.price.currency, toLanguageTag(locale))}`,
+    ...(inviter ? [`${t(`details.${other}`)}: ${oneLine(inviter, 100)}`] : []),
+    ...(facts.clientName ? [`${t('guestInvitation.client')}: ${oneLine(facts.clientName, 100)}`] : []),
+  ]
+  return {
+    subject: t(`guestInvitation.${facts.role}.subject`, { description: oneLine(facts.description, 60) }),
+    text: [
+      t('greeting'),
+      t(`guestInvitation.${facts.role}.body`),
+      details.join('\n'),
+      t('guestInvitation.link', { link: facts.link }),
+      t('signature'),
+      t('guestInvitation.footer'),
+    ].join('\n\n'),
+  }
+}

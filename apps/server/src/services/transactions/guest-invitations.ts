@@ -1,0 +1,154 @@
+import { createHash, randomBytes, randomUUID } from 'node:crypto'
+import type { ClaimPreview } from '@pactum/contracts/guest-transactions'
+import { claimSecretSchema } from '@pactum/contracts/guest-transactions'
+import type { CurrencyCode } from '@pactum/domain/currencies'
+import { isSupportedLocale, type Locale } from '@pactum/domain/locales'
+import type { Party } from '@pactum/domain/transactions/kernel'
+import type { TransactionKind } from '@pactum/domain/transactions/transaction'
+import type { Kysely } from 'kysely'
+import type { Mailer } from '../../adapters/mailer/port.ts'
+import type { Database } from '../../db/schema.ts'
+import { AppError } from '../../errors.ts'
+import { renderGuestInvitation } from '../../notifications/guest-invitation-message.ts'
+import { applyEvent, type TransactionDeps } from '../../transactions/apply-event.ts'
+import type { TransactionRow } from '../../transactions/transaction-state.ts'
+import { notificationLanguage } from '../profile.ts'
+import type { CurrentUser } from '../users.ts'
+
+/**
+ * Guest transactions (issue 12 #2): the other party is invited by e-mail and
+ * takes their role through a claim link. The link carries 256 random bits;
+ * only their SHA-256 is stored (as email-verification.ts does), so neither
+ * the database nor the job queue ever holds a usable secret. That is also
+ * why the invitation is sent inside the creating database transaction
+ * rather than from a job: a job would have to keep the secret. If the mailer
+ * refuses, nothing is created and the creator may try again; if the commit
+ * fails after the mail went out, its link leads to "unknown invitation".
+ */
+
+export interface InvitationDeps {
+  mailer: Mailer
+  /** The web app's address, for the claim link. */
+  publicUrl: string
+}
+
+export interface Invitation {
+  role: Party
+  email: string
+  /** The sender's choice; else the invitee's own language when they use Pactum already; else `fallbackLanguage`. */
+  language: Locale | undefined
+  fallbackLanguage: Locale
+  inviterFirstName: string | null
+  clientName: string | null
+}
+
+function hashOf(secret: string): string {
+  return createHash('sha256').update(secret).digest('hex')
+}
+
+/** The web routes that open a claim link; the transaction's kind is part of the path, as the issue pins. */
+export function claimLink(publicUrl: string, role: Party, kind: TransactionKind, secret: string): string {
+  const page = role === 'buyer' ? 'join-guest-transaction' : 'join-guest-transaction-as-seller'
+  return `${publicUrl.replace(/\/+$/, '')}/${page}/${secret}/${kind}`
+}
+
+async function invitationLanguage(db: Kysely<Database>, invitation: Invitation): Promise<Locale> {
+  if (invitation.language) return invitation.language
+  const known = await db.selectFrom('users').select(['notification_language', 'locale']).where('email', '=', invitation.email).executeTakeFirst()
+  if (known && (isSupportedLocale(known.notification_language) || isSupportedLocale(known.locale))) return notificationLanguage(known)
+  return invitation.fallbackLanguage
+}
+
+/** Records the invitation (its secret's hash) in `trx` and e-mails the link. */
+export async function inviteGuest(deps: InvitationDeps, trx: Kysely<Database>, row: TransactionRow, invitation: Invitation): Promise<void> {
+  const secret = randomBytes(32).toString('base64url')
+  const language = await invitationLanguage(trx, invitation)
+  await trx
+    .insertInto('guest_invitations')
+    .values({
+      id: randomUUID(),
+      transaction_id: row.id,
+      role: invitation.role,
+      email: invitation.email,
+      language,
+      secret_hash: hashOf(secret),
+      created_at: row.created,
+    })
+    .execute()
+  const kind = row.type as TransactionKind
+  await deps.mailer.send({
+    to: invitation.email,
+    ...renderGuestInvitation(language, {
+      role: invitation.role,
+      kind,
+      description: row.description,
+      price: { amount: row.price, currency: row.currency as CurrencyCode },
+      inviterFirstName: invitation.inviterFirstName,
+      clientName: invitation.clientName,
+      link: claimLink(deps.publicUrl, invitation.role, kind, secret),
+    }),
+  })
+}
+
+function unknownInvitation(): AppError {
+  return new AppError('claim_secret_not_found', 'This invitation link is unknown; ask the sender for a new one')
+}
+
+async function findInvitation(db: Kysely<Database>, secret: string, options: { lock: boolean }) {
+  if (!claimSecretSchema.safeParse(secret).success) throw unknownInvitation()
+  let query = db.selectFrom('guest_invitations').selectAll().where('secret_hash', '=', hashOf(secret))
+  if (options.lock) query = query.forUpdate()
+  const invitation = await query.executeTakeFirst()
+  if (!invitation) throw unknownInvitation()
+  return invitation
+}
+
+function ownTransaction(): AppError {
+  return new AppError('cannot_join_own_transaction', 'You created this transaction; the invitation is for the other party')
+}
+
+/** What the invitee is about to accept (the page shows it before the claim). */
+export async function previewClaim(db: Kysely<Database>, user: CurrentUser, secret: string): Promise<ClaimPreview> {
+  const invitation = await findInvitation(db, secret, { lock: false })
+  const row = await db.selectFrom('transactions').selectAll().where('id', '=', invitation.transaction_id).executeTakeFirstOrThrow()
+  if (row.creator_id === user.id) throw ownTransaction()
+  const creator = row.creator_id ? await db.selectFrom('users').select('first_name').where('id', '=', row.creator_id).executeTakeFirst() : undefined
+  return {
+    id: row.id,
+    type: row.type as TransactionKind,
+    role: invitation.role,
+    status: row.status,
+    claimed: invitation.claimed_at !== null,
+    description: row.description,
+    currency: row.currency as ClaimPreview['currency'],
+    price: row.price,
+    charge: row.charge,
+    invited_email: invitation.email,
+    inviter_first_name: creator?.first_name ?? null,
+    client_id: row.client_id,
+  }
+}
+
+/**
+ * The invitee takes the role the invitation names, through the engine (the
+ * domain's `claim` event, like a join). Any signed-in user holding the secret
+ * may claim: the secret, sent only to the invited address, is the proof
+ * (docs/decisions.md). The invitation is marked used in the same database
+ * transaction, under a row lock, so two claims racing get one success.
+ */
+export async function claimGuestTransaction(deps: TransactionDeps, user: CurrentUser, secret: string, role: Party, kind: TransactionKind): Promise<TransactionRow> {
+  return deps.db.transaction().execute(async (trx) => {
+    const invitation = await findInvitation(trx, secret, { lock: true })
+    const row = await trx.selectFrom('transactions').selectAll().where('id', '=', invitation.transaction_id).forUpdate().executeTakeFirstOrThrow()
+    if (row.creator_id === user.id) throw ownTransaction()
+    if (invitation.claimed_at) throw new AppError('already_claimed', 'This invitation has already been accepted')
+    if (invitation.role !== role || row.type !== kind) {
+      throw new AppError('claim_link_mismatch', `This invitation is for the ${invitation.role} of a ${row.type === 'f2f' ? 'face-to-face' : 'online'} transaction`, {
+        details: { role: invitation.role, type: row.type },
+      })
+    }
+    const claimed = await applyEvent(deps, trx, row, { type: 'claim', role, userId: user.id }, { actor: { kind: 'counterparty' }, actorUserId: user.id })
+    await trx.updateTable('guest_invitations').set({ claimed_by: user.id, claimed_at: deps.clock.now() }).where('id', '=', invitation.id).execute()
+    return claimed
+  })
+}

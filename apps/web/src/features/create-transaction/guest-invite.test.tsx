@@ -1,0 +1,72 @@
+import { screen, waitFor } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { describe, expect, it } from 'vitest'
+import type { ApiRequest } from '../../lib/api/api-client.ts'
+import { defaultApiRoutes, fakeApiClient, fakeTransaction } from '../../test/fake-api-client.ts'
+import { renderApp } from '../../test/render-app.tsx'
+
+const quote = ({ query }: ApiRequest) => ({
+  price: Number(query?.price),
+  currency: query?.currency,
+  payment_method: 'card',
+  charge: 190,
+  charge_seller: 0,
+  charge_calculator_version: 1,
+})
+
+describe('invite by e-mail when creating', () => {
+  it('checks the address, sends it as counterparty_email and says where the invitation went instead of showing a code', async () => {
+    const api = fakeApiClient({
+      ...defaultApiRoutes(),
+      'GET /charge': quote,
+      'POST /me/transactions': ({ body }: ApiRequest) => fakeTransaction({ ...(body as object), join_code: null, status: 'created' }),
+    })
+    await renderApp('/create-transaction?model=online&user=seller&cur=eur&price=50&desc=Lamp', { api })
+    await userEvent.click(await screen.findByTestId('create-next'))
+    await userEvent.click(screen.getByTestId('create-next'))
+    await waitFor(() => expect(screen.getByTestId('amount-fee').textContent).toBe('€1.90'))
+
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Invite the other party by e-mail' }))
+    await userEvent.type(screen.getByTestId('invite-email'), 'not-an-address')
+    await userEvent.click(screen.getByTestId('create-submit'))
+    expect(await screen.findByText('Enter a valid e-mail address, such as name@example.com.')).toBeTruthy()
+    expect(api.request.mock.calls.some(([path]) => path === '/me/transactions')).toBe(false)
+
+    await userEvent.clear(screen.getByTestId('invite-email'))
+    await userEvent.type(screen.getByTestId('invite-email'), 'Guest@Example.com')
+    await userEvent.click(screen.getByTestId('create-submit'))
+    expect((await screen.findByTestId('created-invited')).textContent).toBe('Invitation sent to guest@example.com')
+    expect(screen.queryByTestId('created-join-code')).toBeNull()
+    const call = api.request.mock.calls.find(([path]) => path === '/me/transactions')
+    expect(call?.[1]?.body).toMatchObject({ role: 'seller', price: 5_000, counterparty_email: 'guest@example.com' })
+  })
+
+  it('offers the same option for a face-to-face sale', async () => {
+    const api = fakeApiClient({
+      ...defaultApiRoutes(),
+      'GET /p2p/charge': quote,
+      'POST /p2p/me/transactions': ({ body }: ApiRequest) => ({
+        id: 'tx-5',
+        type: 'f2f',
+        status: 'created',
+        role: 'buyer',
+        creator_role: 'buyer',
+        currency: 'eur',
+        description: (body as { description: string }).description,
+        join_code: null,
+        deposit_pricing: { price: 5_000, charge: 190, charge_seller: 0 },
+        pricing: null,
+        available_actions: [],
+      }),
+    })
+    await renderApp('/create-transaction?model=f2f&user=buyer&deposit=50&desc=Cargo%20bike', { api })
+    await userEvent.click(await screen.findByTestId('create-next'))
+    await waitFor(() => expect(screen.getByTestId('amount-fee').textContent).toBe('€1.90'))
+    await userEvent.click(screen.getByTestId('invite-by-email'))
+    await userEvent.type(screen.getByTestId('invite-email'), 'seller@example.com')
+    await userEvent.click(screen.getByTestId('create-submit'))
+    expect((await screen.findByTestId('created-invited')).textContent).toBe('Invitation sent to seller@example.com')
+    const call = api.request.mock.calls.find(([path]) => path === '/p2p/me/transactions')
+    expect(call?.[1]?.body).toMatchObject({ role: 'buyer', deposit_price: 5_000, counterparty_email: 'seller@example.com' })
+  })
+})
