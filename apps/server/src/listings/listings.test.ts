@@ -79,7 +79,7 @@ describe("the seller's listings", () => {
       call('seller', 'POST', '/api/v1/me/listings', { listing_type: 'multi_use', type: 'online', price: 10_000, currency: 'eur', description: 'A lamp', ...body })
     expect(await create({ price: 50 })).toMatchObject({ status: 400, body: { code: 'price_too_low', details: { field: 'price' } } })
     expect(await create({ type: 'f2f', price: undefined, deposit_price: 20 })).toMatchObject({ status: 400, body: { code: 'price_too_low', details: { field: 'deposit_price' } } })
-    expect(await create({ price: undefined })).toMatchObject({ status: 400, body: { code: 'validation_failed', details: { field: 'price' } } })
+    expect(await create({ price: undefined })).toMatchObject({ status: 400, body: { code: 'validation_failed', details: { field: 'body.price' } } })
     expect(await create({ currency: 'xyz' })).toMatchObject({ status: 400, body: { code: 'unsupported_currency' } })
     expect(await create({ listing_type: 'forever' })).toMatchObject({ status: 400, body: { code: 'validation_failed' } })
     expect(await create({ description: '  ' })).toMatchObject({ status: 400, body: { code: 'validation_failed' } })

@@ -20,6 +20,7 @@ import type { TransactionDeps } from '../../transactions/apply-event.ts'
 import { toAnyTransactionView, type ViewContext } from '../../transactions/transaction-view.ts'
 import { userOf } from '../plugins/authentication.ts'
 import { idParams, joinRateLimit, transactionErrors } from './transactions/route-parts.ts'
+import { knownClientId } from '../../services/known-client.ts'
 
 const errors = transactionErrors
 const secured = { security: [{ bearer: [] }], tags: ['listings'] }
@@ -49,7 +50,7 @@ export function listingRoutes(deps: () => TransactionDeps & { config: Config }):
         },
       },
       async (request, reply) => {
-        const row = await createListing(deps(), userOf(request), request.body, request.query.client_id ?? 'pactum-app')
+        const row = await createListing(deps(), userOf(request), request.body, await knownClientId(app.services.db, request.query.client_id))
         return reply.status(201).send(toListingView(row, publicUrl()))
       },
     )

@@ -4,7 +4,7 @@ import type { Kysely } from 'kysely'
 import type { Clock } from '../../clock.ts'
 import type { Config } from '../../config.ts'
 import type { Database } from '../../db/schema.ts'
-import { AppError } from '../../errors.ts'
+import { fieldError } from '../../errors.ts'
 import { findListing, listingClosed, type ListingRow } from '../../listings/listings-repository.ts'
 import { quoteOrRefuse, requireOffered } from '../transactions/quote.ts'
 import type { CurrentUser } from '../users.ts'
@@ -33,7 +33,7 @@ function checkTerms(deps: ListingDeps, user: CurrentUser, type: string, price: n
 export async function createListing(deps: ListingDeps, user: CurrentUser, body: CreateListingBody, clientId: string | null): Promise<ListingRow> {
   const price = statedPrice(body.type, body)
   if (price === undefined) {
-    throw new AppError('validation_failed', `${priceField(body.type)} is required`, { details: { field: priceField(body.type) } })
+    throw fieldError(`body.${priceField(body.type)}`, 'Required for this kind of listing')
   }
   checkTerms(deps, user, body.type, price, body.currency)
   const now = deps.clock.now()

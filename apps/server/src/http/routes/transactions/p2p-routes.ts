@@ -39,6 +39,7 @@ import { f2fChange, updateTransaction } from '../../../services/transactions/upd
 import { userOf } from '../../plugins/authentication.ts'
 import { checkAfterId, idParams, joinRateLimit, transactionErrors } from './route-parts.ts'
 import { toQuoteView } from './quote-view.ts'
+import { knownClientId } from '../../../services/known-client.ts'
 
 const errors = transactionErrors
 const codeParams = z.object({ code: z.string().trim().min(1).max(32) })
@@ -97,7 +98,7 @@ export function p2pRoutes(deps: () => PaymentDeps): FastifyPluginAsyncZod {
       },
       async (request, reply) => {
         const user = userOf(request)
-        const row = await createF2fTransactionFor({ ...deps(), idempotency: request.idempotencyClaim, config: app.services.config, mailer: app.services.mailer }, user, request.body, request.query.client_id ?? 'pactum-app')
+        const row = await createF2fTransactionFor({ ...deps(), idempotency: request.idempotencyClaim, config: app.services.config, mailer: app.services.mailer }, user, request.body, await knownClientId(app.services.db, request.query.client_id))
         return reply.status(201).send(toF2fTransactionView(row, user, context()))
       },
     )

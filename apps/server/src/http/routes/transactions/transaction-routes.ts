@@ -28,6 +28,7 @@ import { findForParty, listForUser } from '../../../transactions/transactions-re
 import { userOf } from '../../plugins/authentication.ts'
 import { checkAfterId, idParams, joinRateLimit, transactionErrors } from './route-parts.ts'
 import { toQuoteView } from './quote-view.ts'
+import { knownClientId } from '../../../services/known-client.ts'
 
 const errors = transactionErrors
 const secured = { security: [{ bearer: [] }], tags: ['transactions'] }
@@ -74,7 +75,7 @@ export function transactionRoutes(deps: () => TransactionDeps): FastifyPluginAsy
       },
       async (request, reply) => {
         const user = userOf(request)
-        const row = await createTransaction({ ...deps(), idempotency: request.idempotencyClaim, config: app.services.config, mailer: app.services.mailer }, user, request.body, request.query.client_id ?? 'pactum-app')
+        const row = await createTransaction({ ...deps(), idempotency: request.idempotencyClaim, config: app.services.config, mailer: app.services.mailer }, user, request.body, await knownClientId(app.services.db, request.query.client_id))
         return reply.status(201).send(toTransactionView(row, user, context()))
       },
     )
