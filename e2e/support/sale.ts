@@ -77,3 +77,27 @@ export async function completeSale(seller: Page, buyer: Page) {
     await expect(seller.getByTestId('transaction-status')).toHaveAttribute('data-status', 'funds_released', { timeout: 1000 })
   }).toPass({ timeout: 40_000 })
 }
+
+/** The seller ships and the buyer, once it arrives, complains: the money stays held for the seller's answer or an admin. */
+export async function complainedSale(seller: Page, buyer: Page, item: { description: string; price: string; complaint: string }): Promise<void> {
+  const code = await sellerCreates(seller, item.description, item.price)
+  await buyerJoins(buyer, code)
+  await buyerPays(buyer, '4242424242424242')
+  await expect(buyer.getByRole('heading', { name: 'Success!' })).toBeVisible()
+  await buyer.keyboard.press('Escape')
+  await seller.goto('/transactions')
+  await seller.getByTestId('transaction-row').first().click()
+  await seller.getByTestId('action-track').click()
+  await seller.getByTestId('carrier-select').selectOption('ups')
+  await seller.getByTestId('tracking-code-input').fill('1Z999AA10123456784')
+  await seller.getByTestId('dialog-track-confirm').click()
+  await buyer.reload()
+  await buyer.getByTestId('action-confirm-delivery').click()
+  await buyer.getByTestId('dialog-confirm-delivery-confirm').click()
+  await expect(buyer.getByRole('heading', { name: 'Success!' })).toBeVisible()
+  await buyer.keyboard.press('Escape')
+  await buyer.getByTestId('action-complain').click()
+  await buyer.getByRole('dialog').getByRole('textbox').fill(item.complaint)
+  await buyer.getByTestId('dialog-complain-confirm').click()
+  await expect(buyer.getByTestId('transaction-status')).toHaveAttribute('data-status', 'complained')
+}

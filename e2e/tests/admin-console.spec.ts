@@ -1,32 +1,9 @@
-import { expect, type Page, test } from '@playwright/test'
+import { expect, test } from '@playwright/test'
 import { expectNoAxeViolations } from '../support/axe.ts'
 import { adminPerson, newPerson, registeredPerson } from '../support/people.ts'
-import { buyerJoins, buyerPays, sellerCreates } from '../support/sale.ts'
+import { complainedSale } from '../support/sale.ts'
 import { keepScreenshot } from '../support/screenshots.ts'
 
-/** The seller ships and the buyer, once it arrives, complains: the sale waits for an admin. */
-async function complainedSale(seller: Page, buyer: Page): Promise<void> {
-  const code = await sellerCreates(seller, 'Walnut bookcase', '180.00')
-  await buyerJoins(buyer, code)
-  await buyerPays(buyer, '4242424242424242')
-  await expect(buyer.getByRole('heading', { name: 'Success!' })).toBeVisible()
-  await buyer.keyboard.press('Escape')
-  await seller.goto('/transactions')
-  await seller.getByTestId('transaction-row').first().click()
-  await seller.getByTestId('action-track').click()
-  await seller.getByTestId('carrier-select').selectOption('ups')
-  await seller.getByTestId('tracking-code-input').fill('1Z999AA10123456784')
-  await seller.getByTestId('dialog-track-confirm').click()
-  await buyer.reload()
-  await buyer.getByTestId('action-confirm-delivery').click()
-  await buyer.getByTestId('dialog-confirm-delivery-confirm').click()
-  await expect(buyer.getByRole('heading', { name: 'Success!' })).toBeVisible()
-  await buyer.keyboard.press('Escape')
-  await buyer.getByTestId('action-complain').click()
-  await buyer.getByRole('dialog').getByRole('textbox').fill('The bookcase arrived split down one side.')
-  await buyer.getByTestId('dialog-complain-confirm').click()
-  await expect(buyer.getByTestId('transaction-status')).toHaveAttribute('data-status', 'complained')
-}
 
 test('an admin refunds a complained sale to the buyer from the console, and the ledger stays balanced', async ({ browser }, testInfo) => {
   // Three people sign up and a sale goes to a complaint before the admin's part starts.
@@ -34,7 +11,7 @@ test('an admin refunds a complained sale to the buyer from the console, and the 
   const seller = await registeredPerson(browser, newPerson('Sid'))
   const bo = newPerson('Bo')
   const buyer = await registeredPerson(browser, bo)
-  await complainedSale(seller, buyer)
+  await complainedSale(seller, buyer, { description: 'Walnut bookcase', price: '180.00', complaint: 'The bookcase arrived split down one side.' })
 
   // Someone without the admin role is told so, and has no way in from the menu.
   await seller.goto('/admin')

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test'
 import { expectNoAxeViolations } from '../support/axe.ts'
 import { newPerson, registeredPerson } from '../support/people.ts'
-import { buyerJoins, buyerPays, sellerCreates } from '../support/sale.ts'
+import { buyerJoins, buyerPays, complainedSale, sellerCreates } from '../support/sale.ts'
 import { keepScreenshot } from '../support/screenshots.ts'
 
 /**
@@ -74,26 +74,7 @@ test('a declined card is explained and a retry with a good card pays', async ({ 
 test('the buyer complains within the window and the money stays held', async ({ browser }) => {
   const seller = await registeredPerson(browser, newPerson('Sue'))
   const buyer = await registeredPerson(browser, newPerson('Ben'))
-  const code = await sellerCreates(seller, 'Oak desk', '120.00')
-  await buyerJoins(buyer, code)
-  await buyerPays(buyer, '4242424242424242')
-  await expect(buyer.getByRole('heading', { name: 'Success!' })).toBeVisible()
-  await buyer.keyboard.press('Escape')
-  await seller.goto('/transactions')
-  await seller.getByTestId('transaction-row').first().click()
-  await seller.getByTestId('action-track').click()
-  await seller.getByTestId('carrier-select').selectOption('ups')
-  await seller.getByTestId('tracking-code-input').fill('1Z999AA10123456784')
-  await seller.getByTestId('dialog-track-confirm').click()
-  await buyer.reload()
-  await buyer.getByTestId('action-confirm-delivery').click()
-  await buyer.getByTestId('dialog-confirm-delivery-confirm').click()
-  await expect(buyer.getByRole('heading', { name: 'Success!' })).toBeVisible()
-  await buyer.keyboard.press('Escape')
-  await buyer.getByTestId('action-complain').click()
-  await buyer.getByRole('dialog').getByRole('textbox').fill('The desk arrived with a broken leg.')
-  await buyer.getByTestId('dialog-complain-confirm').click()
-  await expect(buyer.getByTestId('transaction-status')).toHaveAttribute('data-status', 'complained')
+  await complainedSale(seller, buyer, { description: 'Oak desk', price: '120.00', complaint: 'The desk arrived with a broken leg.' })
   await buyer.waitForTimeout(10_000)
   await buyer.reload()
   await expect(buyer.getByTestId('transaction-status')).toHaveAttribute('data-status', 'complained')
