@@ -24,7 +24,7 @@ export function SummaryCard({ transaction, refreshing, children }: { transaction
             {transaction.description}
           </Typography>
           <Box sx={{ flexShrink: 0 }}>
-            <StatusChip status={transaction.status} />
+            <StatusChip transaction={transaction} />
           </Box>
         </Stack>
         {children}

@@ -33,12 +33,18 @@ export function statusNameKey(status: Status): string {
   return `transactionStatusNames.${status}`
 }
 
-export function StatusChip({ status, testId = 'transaction-status' }: { status: Status; testId?: string }) {
+/** A purchase from a listing waits in `created` for the seller's answer, not for someone to join. */
+function chipNameKey(transaction: Pick<AnyTransaction, 'status' | 'listing_id'>): string {
+  return transaction.status === 'created' && transaction.listing_id ? 'transactionStatusNames.awaiting_seller_acceptance' : statusNameKey(transaction.status)
+}
+
+export function StatusChip({ transaction, testId = 'transaction-status' }: { transaction: Pick<AnyTransaction, 'status' | 'listing_id'>; testId?: string }) {
   const { t } = useTranslation()
+  const { status } = transaction
   const tone = statusTones[toneOf[status] ?? 'closed']
   return (
     <Chip
-      label={t(statusNameKey(status))}
+      label={t(chipNameKey(transaction))}
       size="small"
       data-testid={testId}
       data-status={status}

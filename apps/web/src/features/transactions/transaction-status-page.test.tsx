@@ -96,6 +96,12 @@ describe('transaction status page', () => {
     }
   })
 
+  it('names a purchase from a listing as waiting for the seller, not for someone to join', async () => {
+    const waiting = fakeTransaction({ status: 'created', role: 'buyer', listing_id: 'listing-1', buyer_id: 'user-2' })
+    await renderApp('/transactions/tx-1', { api: fakeApiClient({ 'GET /transactions/tx-1': waiting }) })
+    expect((await screen.findByTestId('transaction-status')).textContent).toBe('Waiting for the seller to accept')
+  })
+
   it('adds tracking through its dialog and says Success!', async () => {
     const paid = fakeTransaction({ status: 'paid', role: 'seller', tracking_deadline: inHours(90), available_actions: ['cancel', 'track'] })
     const tracked = fakeTransaction({ status: 'tracked', role: 'seller', tracking: { carrier: 'dhl', tracking_code: 'AB-123' } })

@@ -203,7 +203,7 @@ function TransactionRow({ transaction }: { transaction: AnyTransaction }) {
           <Typography sx={{ fontWeight: 700 }} data-testid="transaction-row-price">
             {formatMoney(rowAmount(transaction), transaction.currency, locale)}
           </Typography>
-          <StatusChip status={transaction.status} />
+          <StatusChip transaction={transaction} />
         </Stack>
       </Box>
     </Box>
