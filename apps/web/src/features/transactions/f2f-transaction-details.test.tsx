@@ -3,40 +3,12 @@ import userEvent from '@testing-library/user-event'
 import type { F2fTransaction } from '@pactum/contracts/f2f-transactions'
 import { describe, expect, it } from 'vitest'
 import type { ApiRequest } from '../../lib/api/api-client.ts'
-import { apiError, fakeApiClient } from '../../test/fake-api-client.ts'
+import { apiError, fakeApiClient, fakeF2fTransaction } from '../../test/fake-api-client.ts'
 import { renderApp } from '../../test/render-app.tsx'
 
+/** The page's sale: both parties in place, as every test here has them. */
 function f2f(overrides: Partial<F2fTransaction> = {}): F2fTransaction {
-  const stamps = ['joined', 'deposit_paid', 'deposit_accepted', 'priced', 'remainder_paid', 'remainder_skipped', 'seller_handover_confirmed', 'buyer_handover_confirmed', 'complained', 'complaint_period_ended', 'funds_released', 'cancelled', 'rejected', 'cancelled_with_deposit', 'deposit_refunded', 'payment_refunded'] as const
-  return {
-    id: 'tx-2',
-    type: 'f2f',
-    status: 'created',
-    role: 'seller',
-    creator_role: 'seller',
-    currency: 'eur',
-    description: 'Cargo bike',
-    join_code: null,
-    deposit_pricing: { price: 5_000, charge: 190, charge_seller: 0 },
-    pricing: null,
-    charge_calculator_version: 1,
-    payment_method: 'card',
-    buyer_id: 'b',
-    seller_id: 's',
-    client_id: 'pactum-app',
-    high_value: false,
-    show_seller_confirm_handover: true,
-    is_payment_in_progress: false,
-    complaint: null,
-    cancellation: null,
-    complaint_period_deadline: null,
-    amount_released: 0,
-    amount_refunded: 0,
-    created: '2026-11-01T10:00:00.000Z',
-    ...Object.fromEntries(stamps.map((stamp) => [stamp, null])),
-    available_actions: [],
-    ...overrides,
-  } as F2fTransaction
+  return fakeF2fTransaction({ id: 'tx-2', buyer_id: 'b', seller_id: 's', ...overrides })
 }
 
 const shown = () => screen.getByTestId('transaction-actions').querySelectorAll('button')
