@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util'
 import { issueApiKey } from './auth/partner-api-key.ts'
+import { recordClientChange } from './services/client-changes.ts'
 import { type Config, ConfigError, loadConfig } from './config.ts'
 import { openDatabase } from './db/database.ts'
 import { migrateToLatest } from './db/migrations.ts'
@@ -89,12 +90,14 @@ async function main(argv: string[]): Promise<number> {
       const database = await openDatabase(config)
       try {
         await migrateToLatest(database.db)
-        await database.db
+        const created = await database.db
           .insertInto('clients')
           .values({ id: clientId, name: values.name ?? clientId })
           .onConflict((conflict) => conflict.column('id').doNothing())
-          .execute()
-        process.stdout.write(`${await issueApiKey(database.db, clientId)}\n`)
+          .returning('id')
+          .executeTakeFirst()
+        if (created) await recordClientChange(database.db, { clientId, action: 'created', actor: { kind: 'operator' }, at: new Date() })
+        process.stdout.write(`${await issueApiKey(database.db, clientId, { kind: 'operator' }, new Date())}\n`)
       } finally {
         await database.close()
       }

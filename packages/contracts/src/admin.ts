@@ -126,10 +126,37 @@ export const adminClientSchema = z
     mobile_navbar_hidden: z.boolean(),
     show_seller_confirm_handover: z.boolean(),
     transactions: z.number().int(),
+    /** The configuration file names this client: a change to its entry there replaces what the console set. */
+    in_clients_file: z.boolean(),
+    /** When its partner API key was issued; null: it has none. */
+    api_key_issued_at: z.string().nullable(),
+    updated_at: z.string(),
   })
   .meta({ id: 'AdminClient' })
 export type AdminClient = z.infer<typeof adminClientSchema>
 export const adminClientListSchema = z.array(adminClientSchema)
+
+/** POST /admin/clients/{client_id}/api_key: the new key, shown this once (only its hash is kept). */
+export const issuedApiKeySchema = z.object({ api_key: z.string(), issued_at: z.string() }).meta({ id: 'IssuedApiKey' })
+export type IssuedApiKey = z.infer<typeof issuedApiKeySchema>
+
+export const clientChangeActions = ['created', 'updated', 'seeded_from_file', 'api_key_issued', 'api_key_revoked'] as const
+
+/** One change to a partner client: by an admin in the console, the operator's CLI, or the clients file at start-up. */
+export const clientChangeSchema = z
+  .object({
+    id: z.string(),
+    client_id: z.string(),
+    action: z.enum(clientChangeActions),
+    actor_kind: z.enum(['admin', 'operator', 'configuration']),
+    actor_email: z.string().nullable(),
+    /** The client's settings after the change (none for key changes). */
+    settings: z.record(z.string(), z.unknown()).nullable(),
+    created_at: z.string(),
+  })
+  .meta({ id: 'ClientChange' })
+export type ClientChange = z.infer<typeof clientChangeSchema>
+export const clientChangeListSchema = z.array(clientChangeSchema)
 
 /** GET /admin/ledger/verify. */
 export const ledgerVerificationSchema = z

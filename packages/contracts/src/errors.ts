@@ -66,6 +66,8 @@ export const errorStatus = {
   tos_not_accepted: 409,
   identity_verification_required: 409,
   email_already_registered: 409,
+  /** A partner client with that id exists already (admin console). */
+  client_exists: 409,
   email_already_confirmed: 409,
   email_confirmation_unavailable: 409,
   idempotency_request_in_progress: 409,

@@ -1,13 +1,13 @@
 import { z } from 'zod'
 
 /** A CSS hex colour (#rgb or #rrggbb): what the web app paints with. */
-const hexColour = z.string().regex(/^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/, 'a hex colour such as #1d3557')
+export const hexColourSchema = z.string().regex(/^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/, 'a hex colour such as #1d3557')
 
 /**
  * An allowed route of the web app: a path, optionally ending in `/*` for
  * everything under it (`/transaction/*`). An empty list allows every route.
  */
-const routePattern = z.string().regex(/^\/[A-Za-z0-9\-_/]*(\/\*)?$/, 'a path such as /transactions or /transaction/*')
+export const routePatternSchema = z.string().regex(/^\/[A-Za-z0-9\-_/]*(\/\*)?$/, 'a path such as /transactions or /transaction/*')
 
 /** The client's id as it appears in `?client_id=`: short and URL-safe. */
 export const clientIdSchema = z.string().regex(/^[a-z0-9][a-z0-9-]{0,63}$/, 'lower-case letters, digits and dashes, at most 64')
@@ -32,13 +32,29 @@ export type PartnerClient = z.infer<typeof partnerClientSchema>
 /** One client in the operator's configuration file (config/clients.json), keyed by its id. */
 export const partnerClientSettingsSchema = z.strictObject({
   name: z.string().trim().min(1).max(100),
-  backgroundColor: hexColour,
-  textColor: hexColour,
+  backgroundColor: hexColourSchema,
+  textColor: hexColourSchema,
   url: z.url({ protocol: /^https?$/ }),
-  routes: z.array(routePattern).default([]),
+  routes: z.array(routePatternSchema).default([]),
   mobileNavbarHidden: z.boolean().default(false),
   showSellerConfirmHandover: z.boolean().default(true),
 })
 export type PartnerClientSettings = z.infer<typeof partnerClientSettingsSchema>
+
+/** What an admin sends to change a client (`PUT /admin/clients/{client_id}`): the file's settings in the API's snake_case. */
+export const partnerClientBodySchema = z.object({
+  name: partnerClientSettingsSchema.shape.name,
+  background_color: hexColourSchema,
+  text_color: hexColourSchema,
+  url: partnerClientSettingsSchema.shape.url,
+  routes: z.array(routePatternSchema),
+  mobile_navbar_hidden: z.boolean(),
+  show_seller_confirm_handover: z.boolean(),
+})
+export type PartnerClientBody = z.infer<typeof partnerClientBodySchema>
+
+/** `POST /admin/clients`: a new client, its id chosen by the admin. */
+export const newPartnerClientBodySchema = partnerClientBodySchema.extend({ client_id: clientIdSchema })
+export type NewPartnerClientBody = z.infer<typeof newPartnerClientBodySchema>
 
 export const partnerClientsFileSchema = z.record(clientIdSchema, partnerClientSettingsSchema)

@@ -136,20 +136,23 @@ export function notificationsOf(db: Kysely<Database>, transactionId: string) {
 }
 
 /** The partner clients with how many transactions each has brought. */
-export function clientsWithCounts(db: Kysely<Database>) {
-  return db
-    .selectFrom('clients as c')
-    .select([
-      'c.id',
-      'c.name',
-      'c.url',
-      'c.background_color',
-      'c.text_color',
-      'c.routes',
-      'c.mobile_navbar_hidden',
-      'c.show_seller_confirm_handover',
-      (eb) => eb.selectFrom('transactions as t').select(eb.fn.countAll<string>().as('n')).whereRef('t.client_id', '=', 'c.id').as('transactions'),
-    ])
-    .orderBy('c.name')
-    .execute()
+export function clientsWithCounts(db: Kysely<Database>, clientId?: string) {
+  let query = db.selectFrom('clients as c').select([
+    'c.id',
+    'c.name',
+    'c.url',
+    'c.background_color',
+    'c.text_color',
+    'c.routes',
+    'c.mobile_navbar_hidden',
+    'c.show_seller_confirm_handover',
+    'c.seeded_settings',
+    'c.api_key_issued_at',
+    'c.updated_at',
+    (eb) => eb.selectFrom('transactions as t').select(eb.fn.countAll<string>().as('n')).whereRef('t.client_id', '=', 'c.id').as('transactions'),
+  ])
+  if (clientId !== undefined) query = query.where('c.id', '=', clientId)
+  return query.orderBy('c.name').orderBy('c.id').execute()
 }
+
+export type ClientWithCountRow = Awaited<ReturnType<typeof clientsWithCounts>>[number]

@@ -2,6 +2,7 @@ import { createHash, randomBytes, timingSafeEqual } from 'node:crypto'
 import type { Kysely } from 'kysely'
 import type { Database } from '../db/schema.ts'
 import { AppError } from '../errors.ts'
+import { type ClientChangeActor, recordClientChange } from '../services/client-changes.ts'
 
 /**
  * API keys of partner clients (issue 12 #2: a marketplace creating guest
@@ -9,7 +10,8 @@ import { AppError } from '../errors.ts'
  * secret being 256 random bits in base64url; it is sent in the
  * `X-Pactum-Api-Key` header (not `Authorization: Bearer`, which carries
  * people's access tokens). Only the secret's SHA-256 is stored, and it is
- * compared in constant time. Issuing a new key replaces the old one.
+ * compared in constant time. Issuing a new key replaces the old one; the
+ * admin console and the CLI issue and revoke them.
  */
 
 export const apiKeyHeader = 'x-pactum-api-key'
@@ -18,12 +20,38 @@ function hashOf(secret: string): Buffer {
   return createHash('sha256').update(secret).digest()
 }
 
-/** Makes a new key for `clientId` and keeps its hash; the key itself is shown once, by the caller. */
-export async function issueApiKey(db: Kysely<Database>, clientId: string): Promise<string> {
+/**
+ * Makes a new key for `clientId` (the old one stops working) and keeps its
+ * hash; the key itself is shown once, by the caller.
+ */
+export async function issueApiKey(db: Kysely<Database>, clientId: string, actor: ClientChangeActor, now: Date): Promise<string> {
   const secret = randomBytes(32).toString('base64url')
-  const updated = await db.updateTable('clients').set({ api_key_hash: hashOf(secret).toString('hex') }).where('id', '=', clientId).executeTakeFirst()
-  if (updated.numUpdatedRows === 0n) throw new Error(`no client ${clientId}`)
-  return `${clientId}.${secret}`
+  return db.transaction().execute(async (trx) => {
+    const updated = await trx
+      .updateTable('clients')
+      .set({ api_key_hash: hashOf(secret).toString('hex'), api_key_issued_at: now })
+      .where('id', '=', clientId)
+      .returning('id')
+      .executeTakeFirst()
+    if (!updated) throw noSuchClient()
+    await recordClientChange(trx, { clientId, action: 'api_key_issued', actor, at: now })
+    return `${clientId}.${secret}`
+  })
+}
+
+/** Forgets the client's key, so it no longer opens anything. Revoking no key is no change. */
+export async function revokeApiKey(db: Kysely<Database>, clientId: string, actor: ClientChangeActor, now: Date): Promise<void> {
+  return db.transaction().execute(async (trx) => {
+    const client = await trx.selectFrom('clients').select('api_key_hash').where('id', '=', clientId).forUpdate().executeTakeFirst()
+    if (!client) throw noSuchClient()
+    if (client.api_key_hash === null) return
+    await trx.updateTable('clients').set({ api_key_hash: null, api_key_issued_at: null }).where('id', '=', clientId).execute()
+    await recordClientChange(trx, { clientId, action: 'api_key_revoked', actor, at: now })
+  })
+}
+
+function noSuchClient(): AppError {
+  return new AppError('not_found', 'No such client')
 }
 
 function invalidKey(): AppError {

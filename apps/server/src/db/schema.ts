@@ -190,6 +190,20 @@ export interface ClientsTable {
   updated_at: ColumnType<Date, Date | undefined, Date>
   /** SHA-256 of the partner's API key (guest transactions); null: the client has none. */
   api_key_hash: ColumnType<string | null, string | null | undefined, string | null>
+  // 0031-client-management
+  /** The clients file's entry last applied (canonical JSON); null: the file does not name the client. */
+  seeded_settings: ColumnType<string | null, string | null | undefined, string | null>
+  api_key_issued_at: ColumnType<Date | null, Date | null | undefined, Date | null>
+}
+
+export interface ClientChangesTable {
+  id: Generated<number>
+  client_id: string
+  action: 'created' | 'updated' | 'seeded_from_file' | 'api_key_issued' | 'api_key_revoked'
+  actor_kind: 'admin' | 'operator' | 'configuration'
+  actor_user_id: string | null
+  settings: ColumnType<Record<string, unknown> | null, string | null, string | null>
+  created_at: Date
 }
 
 export interface GuestInvitationsTable {
@@ -410,6 +424,7 @@ export interface Database {
   transactions: TransactionsTable
   listings: ListingsTable
   clients: ClientsTable
+  client_changes: ClientChangesTable
   guest_invitations: GuestInvitationsTable
   rate_limits: RateLimitsTable
   ledger_entries: LedgerEntriesTable

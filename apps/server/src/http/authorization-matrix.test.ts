@@ -125,7 +125,7 @@ async function setUp(): Promise<World> {
     f2f: await listing({ listing_type: 'multi_use', type: 'f2f', deposit_price: 5_000 }),
   }
   await testApp.database.db.insertInto('clients').values({ id: 'matrix-partner', name: 'Matrix partner' }).execute()
-  const partnerKey = await issueApiKey(testApp.database.db, 'matrix-partner')
+  const partnerKey = await issueApiKey(testApp.database.db, 'matrix-partner', { kind: 'operator' }, new Date())
 
   return {
     listings,
@@ -227,6 +227,17 @@ const webhookEvent = () =>
 const signed = (secret: string): Probe => {
   const payload = webhookEvent()
   return { url: '/webhooks/sandbox', payload, headers: { 'content-type': 'application/json', 'pactum-signature': signWebhook(payload, secret, Math.floor(Date.now() / 1000)) } }
+}
+
+/** A partner client as an admin enters it in the console. */
+const consoleClient = {
+  name: 'Matrix Console',
+  background_color: '#123456',
+  text_color: '#ffffff',
+  url: 'https://console.example/',
+  routes: ['/transactions'],
+  mobile_navbar_hidden: false,
+  show_seller_confirm_handover: true,
 }
 
 /** In the order they run. */
@@ -381,6 +392,17 @@ const plans: Partial<Record<MatrixRoute, Plan>> = {
   'GET /api/v1/admin/transactions/:id': { probe: () => ({ url: `/api/v1/admin/transactions/${w.online.id}` }) },
   'GET /api/v1/admin/audit_log': get('/api/v1/admin/audit_log'),
   'GET /api/v1/admin/clients': get('/api/v1/admin/clients'),
+  'POST /api/v1/admin/clients': request(
+    () => '/api/v1/admin/clients',
+    () => ({ client_id: 'matrix-console', ...consoleClient }),
+  ),
+  'PUT /api/v1/admin/clients/:client_id': request(
+    () => '/api/v1/admin/clients/matrix-console',
+    () => ({ ...consoleClient, name: 'Matrix Console Market' }),
+  ),
+  'POST /api/v1/admin/clients/:client_id/api_key': request(() => '/api/v1/admin/clients/matrix-console/api_key'),
+  'DELETE /api/v1/admin/clients/:client_id/api_key': request(() => '/api/v1/admin/clients/matrix-console/api_key'),
+  'GET /api/v1/admin/client_changes': get('/api/v1/admin/client_changes'),
   'GET /api/v1/admin/ledger/verify': get('/api/v1/admin/ledger/verify'),
   'POST /api/v1/transactions/:id/end_complaint_period': request(() => online('/end_complaint_period')),
   'POST /api/v1/transactions/:id/accept_complaint': request(() => online('/accept_complaint')),

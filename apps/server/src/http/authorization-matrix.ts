@@ -220,6 +220,11 @@ export const authorizationMatrix = {
   'GET /api/v1/admin/transactions/:id': adminOnly,
   'GET /api/v1/admin/audit_log': adminOnly,
   'GET /api/v1/admin/clients': adminOnly,
+  'POST /api/v1/admin/clients': adminOnly,
+  'PUT /api/v1/admin/clients/:client_id': adminOnly,
+  'POST /api/v1/admin/clients/:client_id/api_key': adminOnly,
+  'DELETE /api/v1/admin/clients/:client_id/api_key': adminOnly,
+  'GET /api/v1/admin/client_changes': adminOnly,
   'GET /api/v1/admin/ledger/verify': adminOnly,
 
   // The payment provider's webhook.

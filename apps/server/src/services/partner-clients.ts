@@ -1,13 +1,22 @@
 import { readFile } from 'node:fs/promises'
-import { type PartnerClient, type PartnerClientSettings, partnerClientsFileSchema } from '@pactum/contracts/partner-clients'
-import type { Kysely, Selectable } from 'kysely'
+import {
+  type NewPartnerClientBody,
+  type PartnerClient,
+  type PartnerClientBody,
+  type PartnerClientSettings,
+  partnerClientsFileSchema,
+} from '@pactum/contracts/partner-clients'
+import { verifyingClientIds } from '@pactum/domain/high-value'
+import { type Kysely, type Selectable, sql } from 'kysely'
 import { ConfigError } from '../config.ts'
 import type { Database } from '../db/schema.ts'
+import { AppError, fieldError } from '../errors.ts'
+import { type ClientChangeActor, recordClientChange } from './client-changes.ts'
 
 /**
- * Partner clients (spec §1, DESIGN §3 "Clients"): configured by the operator
- * in a JSON file and kept in the `clients` table, which is what the API
- * answers from and what transactions refer to.
+ * Partner clients (spec §1, DESIGN §3 "Clients"): seeded from the operator's
+ * JSON file, managed from the admin console, and kept in the `clients` table,
+ * which is what the API answers from and what transactions refer to.
  */
 
 /** Reads and checks the clients file; a problem fails start-up naming the file and the field. */
@@ -32,26 +41,35 @@ export async function readPartnerClientsFile(file: string): Promise<Record<strin
 }
 
 /**
- * Upserts every client of the file (start-up, every time): the file is the
- * source of truth for the clients it names. Clients not in the file are left
- * as they are, since transactions may refer to them.
+ * Applies the clients file at start-up. A client the file names is created,
+ * or has its settings replaced when the file's entry differs from the one
+ * applied last (`seeded_settings`); an unchanged entry leaves the row alone,
+ * so what an admin changed in the console outlives restarts until the
+ * operator edits that client's entry. Clients not in the file are kept, since
+ * transactions refer to them. One statement per client, safe when several
+ * processes start at once.
  */
 export async function seedPartnerClients(db: Kysely<Database>, file: string, now: Date): Promise<string[]> {
   const clients = await readPartnerClientsFile(file)
   await db.transaction().execute(async (trx) => {
     for (const [id, settings] of Object.entries(clients)) {
-      const values = columnsOf(settings)
-      await trx
+      const body = bodyOfSettings(settings)
+      const seeded = JSON.stringify(body)
+      const values = { ...columnsOf(body), seeded_settings: seeded, updated_at: now }
+      const applied = await trx
         .insertInto('clients')
-        .values({ id, ...values, updated_at: now })
-        .onConflict((conflict) => conflict.column('id').doUpdateSet({ ...values, updated_at: now }))
-        .execute()
+        .values({ id, ...values })
+        .onConflict((conflict) => conflict.column('id').doUpdateSet(values).where(sql<boolean>`clients.seeded_settings is distinct from ${seeded}`))
+        .returning('id')
+        .executeTakeFirst()
+      if (applied) await recordClientChange(trx, { clientId: id, action: 'seeded_from_file', actor: { kind: 'configuration' }, settings: body, at: now })
     }
   })
   return Object.keys(clients)
 }
 
-function columnsOf(settings: PartnerClientSettings) {
+/** A file entry (spec §1's camelCase names) in the API's shape. */
+function bodyOfSettings(settings: PartnerClientSettings): PartnerClientBody {
   return {
     name: settings.name,
     background_color: settings.backgroundColor,
@@ -60,6 +78,18 @@ function columnsOf(settings: PartnerClientSettings) {
     routes: settings.routes,
     mobile_navbar_hidden: settings.mobileNavbarHidden,
     show_seller_confirm_handover: settings.showSellerConfirmHandover,
+  }
+}
+
+function columnsOf(body: PartnerClientBody) {
+  return {
+    name: body.name,
+    background_color: body.background_color,
+    text_color: body.text_color,
+    url: body.url,
+    routes: body.routes,
+    mobile_navbar_hidden: body.mobile_navbar_hidden,
+    show_seller_confirm_handover: body.show_seller_confirm_handover,
   }
 }
 
@@ -92,16 +122,32 @@ export async function listPartnerClients(db: Kysely<Database>): Promise<PartnerC
 }
 
 /**
- * Changes a client's settings (for the admin console). A later start-up
- * seeds the file's clients again, so an operator who wants a change to last
- * writes it in the file too.
+ * A new client from the admin console. Our own apps' ids are refused: rules
+ * hang on them (the high-value gate), so a partner must not take one.
  */
-export async function updatePartnerClient(db: Kysely<Database>, clientId: string, settings: PartnerClientSettings, now: Date): Promise<PartnerClient | undefined> {
-  const row = await db
-    .updateTable('clients')
-    .set({ ...columnsOf(settings), updated_at: now })
-    .where('id', '=', clientId)
-    .returning(clientColumns)
-    .executeTakeFirst()
-  return row ? toPartnerClient(row) : undefined
+export async function createPartnerClient(db: Kysely<Database>, client: NewPartnerClientBody, actor: ClientChangeActor, now: Date): Promise<void> {
+  const { client_id: id, ...body } = client
+  if ((verifyingClientIds as readonly string[]).includes(id)) throw fieldError('body.client_id', "Reserved for Pactum's own apps")
+  await db.transaction().execute(async (trx) => {
+    const created = await trx
+      .insertInto('clients')
+      .values({ id, ...columnsOf(body), updated_at: now })
+      .onConflict((conflict) => conflict.column('id').doNothing())
+      .returning('id')
+      .executeTakeFirst()
+    if (!created) throw fieldError('body.client_id', `A client with the id ${id} exists already`, 'client_exists')
+    await recordClientChange(trx, { clientId: id, action: 'created', actor, settings: body, at: now })
+  })
+}
+
+/**
+ * Changes a client's settings from the admin console. The change lasts until the clients file's entry for the client
+ * (if it has one) is itself changed.
+ */
+export async function updatePartnerClient(db: Kysely<Database>, clientId: string, body: PartnerClientBody, actor: ClientChangeActor, now: Date): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const updated = await trx.updateTable('clients').set({ ...columnsOf(body), updated_at: now }).where('id', '=', clientId).returning('id').executeTakeFirst()
+    if (!updated) throw new AppError('not_found', 'No such client')
+    await recordClientChange(trx, { clientId, action: 'updated', actor, settings: body, at: now })
+  })
 }

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { ConfigError, loadConfig } from '../../config.ts'
 import { createTestDatabase } from '../../testing/test-database.ts'
 import { buildApp } from '../app.ts'
-import { listPartnerClients, seedPartnerClients, updatePartnerClient } from '../../services/partner-clients.ts'
+import { findPartnerClient, listPartnerClients, seedPartnerClients, updatePartnerClient } from '../../services/partner-clients.ts'
 import { createTestApp, type TestApp } from '../../testing/test-app.ts'
 
 let testApp: TestApp | undefined
@@ -32,6 +32,19 @@ const harbour = {
   routes: ['/transactions', '/transactions/*'],
   mobileNavbarHidden: false,
   showSellerConfirmHandover: true,
+}
+
+/** A file entry in the admin API's shape. */
+function asBody(settings: typeof harbour) {
+  return {
+    name: settings.name,
+    background_color: settings.backgroundColor,
+    text_color: settings.textColor,
+    url: settings.url,
+    routes: settings.routes,
+    mobile_navbar_hidden: settings.mobileNavbarHidden,
+    show_seller_confirm_handover: settings.showSellerConfirmHandover,
+  }
 }
 
 describe('GET /api/v1/clients/:client_id', () => {
@@ -103,15 +116,27 @@ describe('seeding partner clients from the file', () => {
     expect(await db.selectFrom('clients').select('id').where('id', '=', 'harbour').execute()).toEqual([])
   })
 
-  it('lists and updates clients for the admin console', async () => {
+  it('keeps a console edit across restarts until the file changes that client', async () => {
     const file = await clientsFile({ harbour, 'demo-marketplace': { ...harbour, name: 'Demo' } })
     testApp = await createTestApp({ env: { CLIENTS_FILE: file } })
     const { db } = testApp.database
     expect((await listPartnerClients(db)).map((client) => client.client_id)).toEqual(['demo-marketplace', 'harbour'])
-    const updated = await updatePartnerClient(db, 'harbour', { ...harbour, textColor: '#ffffff', mobileNavbarHidden: true }, new Date())
-    expect(updated).toMatchObject({ client_id: 'harbour', text_color: '#ffffff', mobile_navbar_hidden: true })
+    const edited = { ...asBody(harbour), text_color: '#ffffff', mobile_navbar_hidden: true }
+    await updatePartnerClient(db, 'harbour', edited, { kind: 'operator' }, new Date())
     expect((await testApp.app.inject({ method: 'GET', url: '/api/v1/clients/harbour' })).json()).toMatchObject({ text_color: '#ffffff' })
-    expect(await updatePartnerClient(db, 'nobody', harbour, new Date())).toBeUndefined()
+    await expect(updatePartnerClient(db, 'nobody', edited, { kind: 'operator' }, new Date())).rejects.toMatchObject({ code: 'not_found' })
+
+    // A restart with the same file keeps the edit, and records nothing.
+    await seedPartnerClients(db, file, new Date())
+    expect(await findPartnerClient(db, 'harbour')).toMatchObject({ text_color: '#ffffff', mobile_navbar_hidden: true })
+    const actions = async () => (await db.selectFrom('client_changes').select('action').where('client_id', '=', 'harbour').orderBy('id').execute()).map((row) => row.action)
+    expect(await actions()).toEqual(['seeded_from_file', 'updated'])
+
+    // The operator changes harbour's entry: the file wins for that client.
+    await writeFile(file, JSON.stringify({ harbour: { ...harbour, name: 'Harbour 3' }, 'demo-marketplace': { ...harbour, name: 'Demo' } }))
+    await seedPartnerClients(db, file, new Date())
+    expect(await findPartnerClient(db, 'harbour')).toMatchObject({ name: 'Harbour 3', text_color: harbour.textColor, mobile_navbar_hidden: false })
+    expect(await actions()).toEqual(['seeded_from_file', 'updated', 'seeded_from_file'])
   })
 
   it('stops the app from starting with a bad CLIENTS_FILE', async () => {

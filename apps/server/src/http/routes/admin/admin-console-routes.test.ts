@@ -191,8 +191,11 @@ describe('GET /admin/clients', () => {
       mobile_navbar_hidden: false,
       show_seller_confirm_handover: false,
       transactions: 1,
+      in_clients_file: false,
+      api_key_issued_at: null,
+      updated_at: expect.any(String),
     })
     // The seeded demo client comes with its configured look.
-    expect(answer.body).toContainEqual(expect.objectContaining({ client_id: 'demo-marketplace', url: expect.stringMatching(/^https:\/\//) }))
+    expect(answer.body).toContainEqual(expect.objectContaining({ client_id: 'demo-marketplace', url: expect.stringMatching(/^https:\/\//), in_clients_file: true }))
   })
 })

@@ -141,14 +141,14 @@ describe('a partner client inviting both parties', () => {
   async function partner() {
     const context = await start()
     await context.db.insertInto('clients').values({ id: 'market', name: 'The Market' }).execute()
-    const key = await issueApiKey(context.db, 'market')
+    const key = await issueApiKey(context.db, 'market', { kind: 'operator' }, new Date())
     return { ...context, key }
   }
 
   it('refuses a missing, malformed, wrong or other client’s key with 401 invalid_api_key before reading the body', async () => {
     const { db, call, key } = await partner()
     await db.insertInto('clients').values({ id: 'other', name: 'Other' }).execute()
-    const otherKey = await issueApiKey(db, 'other')
+    const otherKey = await issueApiKey(db, 'other', { kind: 'operator' }, new Date())
     const wrongKeys = [undefined, 'nonsense', `market.${'x'.repeat(43)}`, `nobody.${key.split('.')[1]}`, `market.${otherKey.split('.')[1]}`]
     for (const wrong of wrongKeys) {
       const answer = await call(null, 'POST', '/api/v1/partner/guest_transactions', { broken: true }, wrong ? { 'x-pactum-api-key': wrong } : {})
