@@ -4,8 +4,11 @@ import {
   type AdminTransactionDetail,
   adminPageSize,
   type AuditEvent,
+  type ClientChange,
+  type IssuedApiKey,
   type LedgerVerification,
 } from '@pactum/contracts/admin'
+import type { NewPartnerClientBody, PartnerClientBody } from '@pactum/contracts/partner-clients'
 import type { AnyTransaction } from '@pactum/contracts/f2f-transactions'
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useApiClient } from '../../lib/api/api-client-context.tsx'
@@ -58,6 +61,54 @@ export function useLedgerHealth() {
 export function useAdminClients() {
   const api = useApiClient()
   return useQuery({ queryKey: ['admin', 'clients'], queryFn: ({ signal }) => api.request<AdminClient[]>('/admin/clients', { signal }) })
+}
+
+export function useClientChanges() {
+  const api = useApiClient()
+  return useInfiniteQuery({
+    queryKey: ['admin', 'client_changes'],
+    initialPageParam: undefined as string | undefined,
+    queryFn: ({ pageParam, signal }) => api.request<ClientChange[]>('/admin/client_changes', { query: { limit: adminPageSize, after_id: pageParam }, signal }),
+    getNextPageParam: nextAfter<ClientChange>((change) => change.id),
+  })
+}
+
+/** After any change to a client: its row and the change list are stale. */
+function useClientsChanged() {
+  const queryClient = useQueryClient()
+  return () =>
+    Promise.all([queryClient.invalidateQueries({ queryKey: ['admin', 'clients'] }), queryClient.invalidateQueries({ queryKey: ['admin', 'client_changes'] })])
+}
+
+/** Adds a client (`existing` null) or changes one. */
+export function useSaveClient() {
+  const api = useApiClient()
+  const changed = useClientsChanged()
+  return useMutation({
+    mutationFn: (request: { existing: string; body: PartnerClientBody } | { existing: null; body: NewPartnerClientBody }) =>
+      request.existing === null
+        ? api.request<AdminClient>('/admin/clients', { method: 'POST', body: request.body })
+        : api.request<AdminClient>(`/admin/clients/${encodeURIComponent(request.existing)}`, { method: 'PUT', body: request.body }),
+    onSuccess: changed,
+  })
+}
+
+export function useIssueApiKey(clientId: string) {
+  const api = useApiClient()
+  const changed = useClientsChanged()
+  return useMutation({
+    mutationFn: () => api.request<IssuedApiKey>(`/admin/clients/${encodeURIComponent(clientId)}/api_key`, { method: 'POST' }),
+    onSuccess: changed,
+  })
+}
+
+export function useRevokeApiKey(clientId: string) {
+  const api = useApiClient()
+  const changed = useClientsChanged()
+  return useMutation({
+    mutationFn: () => api.request<void>(`/admin/clients/${encodeURIComponent(clientId)}/api_key`, { method: 'DELETE' }),
+    onSuccess: changed,
+  })
 }
 
 export type AdminAction = { type: 'confirm_delivery' } | { type: 'release_funds'; to: 'seller' | 'buyer' }

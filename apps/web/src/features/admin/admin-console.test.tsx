@@ -197,32 +197,6 @@ describe('the admin console', () => {
     expect((await screen.findByTestId('admin-audit-empty'))?.textContent).toContain('No administrator has acted yet.')
   })
 
-  it('lists the partner clients', async () => {
-    const api = fakeApiClient({ ...admin, 'GET /admin/clients': [
-        {
-          client_id: 'demo-marketplace',
-          name: 'Demo marketplace',
-          url: 'https://demo-marketplace.example',
-          background_color: '#1d3557',
-          text_color: '#ffffff',
-          routes: [],
-          mobile_navbar_hidden: true,
-          show_seller_confirm_handover: false,
-          transactions: 3,
-        },
-      ] })
-    await renderApp('/admin/clients', { api })
-    const row = await screen.findByTestId('admin-client-row')
-    expect(row?.textContent).toContain('demo-marketplace')
-    expect(row?.textContent).toContain('Demo marketplace')
-    expect(row?.textContent).toContain('No')
-    expect(row?.textContent).toContain('3')
-    expect(row?.textContent).toContain('#1d3557 / #ffffff')
-    expect(row?.textContent).toContain('Hidden')
-    expect(row?.textContent).toContain('All')
-    expect(within(row).getByRole('link', { name: 'Demo marketplace' }).getAttribute('href')).toBe('https://demo-marketplace.example')
-  })
-
   it('shows a load error with a retry', async () => {
     const api = fakeApiClient({
       ...admin,
