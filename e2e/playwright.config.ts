@@ -2,6 +2,7 @@ import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { defineConfig } from '@playwright/test'
+import { adminEmail, adminSlots } from './support/people.ts'
 
 /**
  * Browser tests drive Debian's Chromium (never a downloaded browser) against
@@ -16,11 +17,11 @@ const baseURL = `http://localhost:${port}`
 process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), 'pactum-e2e-'))
 const dataDir = process.env.E2E_DATA_DIR
 /**
- * Also in support/people.ts (adminPerson): the people the e2e server treats
- * as admins, one per attempt of a test (a retry registers a new one; the
- * data folder lives for the whole run).
+ * The people the e2e server treats as admins (support/people.ts, adminPerson):
+ * one per admin test and attempt (a retry registers a new one; the data
+ * folder lives for the whole run).
  */
-const adminEmails = [0, 1, 2].map((attempt) => `admin.e2e.${attempt}@pactum.test`).join(',')
+const adminEmails = adminSlots.flatMap((slot) => [0, 1, 2].map((attempt) => adminEmail(slot, attempt))).join(',')
 
 export default defineConfig({
   testDir: './tests',

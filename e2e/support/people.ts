@@ -17,12 +17,20 @@ export function newPerson(firstName: string): Person {
   }
 }
 
+/** The tests that sign in as an admin, each with addresses of its own. */
+export const adminSlots = ['console', 'clients'] as const
+
 /**
  * An address the e2e server lists in ADMIN_EMAILS (playwright.config.ts),
- * one per attempt of a test: a retry cannot register the first one again.
+ * one per test and attempt: a retry cannot register the first one again,
+ * and two admin tests may run at once.
  */
-export function adminPerson(attempt: number): Person {
-  return { firstName: 'Ada', lastName: 'Admin', email: `admin.e2e.${attempt}@pactum.test`, password: 'correct horse 42' }
+export function adminPerson(attempt: number, slot: (typeof adminSlots)[number] = 'console'): Person {
+  return { firstName: 'Ada', lastName: 'Admin', email: adminEmail(slot, attempt), password: 'correct horse 42' }
+}
+
+export function adminEmail(slot: (typeof adminSlots)[number], attempt: number): string {
+  return slot === 'console' ? `admin.e2e.${attempt}@pactum.test` : `admin.${slot}.e2e.${attempt}@pactum.test`
 }
 
 /** A fresh browser context (own cookies and storage) with a newly registered person signed in. */

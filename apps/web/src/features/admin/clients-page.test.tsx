@@ -56,7 +56,7 @@ describe('the partner clients page', () => {
     expect(within(demo as HTMLElement).getByRole('link', { name: 'Demo marketplace' }).getAttribute('href')).toBe('https://demo-marketplace.example')
     expect(within(demo as HTMLElement).queryByTestId('admin-client-revoke-key')).toBeNull()
     expect(within(harbour as HTMLElement).getByTestId('admin-client-api-key').textContent).toMatch(/^Issued /)
-    expect(within(harbour as HTMLElement).getByRole('button', { name: 'Revoke the API key of Harbour' })).toBeTruthy()
+    expect(within(harbour as HTMLElement).getByRole('button', { name: 'Revoke key of Harbour' })).toBeTruthy()
 
     const changes = await screen.findAllByTestId('admin-client-change')
     expect(changes[0]?.textContent).toContain('ops@example.com')
@@ -168,7 +168,7 @@ describe('the partner clients page', () => {
       },
     })
     await renderApp('/admin/clients', { api })
-    await user.click(await screen.findByRole('button', { name: 'Issue an API key for Demo marketplace' }))
+    await user.click(await screen.findByRole('button', { name: 'Issue key for Demo marketplace' }))
     await user.click(await screen.findByTestId('client-api-key-issue-confirm'))
     const shown = await screen.findByTestId('client-api-key-issued')
     expect((within(shown).getByTestId('client-api-key-value') as HTMLTextAreaElement).value).toBe('demo-marketplace.s3cr3t')
@@ -178,11 +178,11 @@ describe('the partner clients page', () => {
     expect(screen.queryByText('demo-marketplace.s3cr3t')).toBeNull()
 
     // A second key replaces the first: the confirmation says so.
-    await user.click(await screen.findByRole('button', { name: 'Issue an API key for Demo marketplace' }))
+    await user.click(await screen.findByRole('button', { name: 'New key for Demo marketplace' }))
     expect((await screen.findByTestId('client-api-key-issue')).textContent).toContain('stops working at once')
     await user.click(screen.getByRole('button', { name: 'Cancel' }))
 
-    await user.click(await screen.findByRole('button', { name: 'Revoke the API key of Demo marketplace' }))
+    await user.click(await screen.findByRole('button', { name: 'Revoke key of Demo marketplace' }))
     await user.click(await screen.findByTestId('client-api-key-revoke-confirm'))
     await waitFor(() => expect(revoked).toBe(1))
     expect(await screen.findByText('The API key of Demo marketplace is revoked')).toBeTruthy()

@@ -63,7 +63,7 @@ function ClientRow({ client, onOpen }: { client: AdminClient; onOpen: (dialog: O
           <Button size="small" variant="outlined" onClick={() => onOpen({ kind: 'edit', client })} aria-label={t('admin.clients.editLabel', { name: client.name })} data-testid="admin-client-edit">
             {t('admin.clients.edit')}
           </Button>
-          <Button size="small" onClick={() => onOpen({ kind: 'issueKey', client })} aria-label={t('admin.clients.issueKeyLabel', { name: client.name })} data-testid="admin-client-issue-key">
+          <Button size="small" onClick={() => onOpen({ kind: 'issueKey', client })} aria-label={t(client.api_key_issued_at ? 'admin.clients.newKeyLabel' : 'admin.clients.issueKeyLabel', { name: client.name })} data-testid="admin-client-issue-key">
             {t(client.api_key_issued_at ? 'admin.clients.newKey' : 'admin.clients.issueKey')}
           </Button>
           {client.api_key_issued_at && (
