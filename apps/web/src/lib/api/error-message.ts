@@ -22,6 +22,7 @@ export const translatedErrorCodes = [
   'claim_secret_not_found',
   'already_claimed',
   'claim_link_mismatch',
+  'claim_link_expired',
   'already_cancelled',
   'already_paid',
   'payment_method_already_set',
