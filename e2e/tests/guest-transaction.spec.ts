@@ -103,6 +103,18 @@ test('a face-to-face buyer invites the seller by e-mail, who gets the seller’s
   const mail = await nthMailTo(invited.email, 1)
   expect(mail.subject).toBe('You are invited to sell “Cargo bike, met at the station” safely with Pactum')
   expect(mail.text).toMatch(/\/join-guest-transaction-as-seller\/[A-Za-z0-9_-]{43}\/f2f/)
+  // No code to share: the last step is the e-mailed invitation.
+  await expect(buyer.getByText('Invite by e-mail')).toBeVisible()
+  await expect(buyer.getByText('Share the code')).toHaveCount(0)
+
+  // The creator's status page says whom it went to, and refuses a second e-mail within the minute.
+  await buyer.getByTestId('go-to-status').click()
+  await expect(buyer.getByTestId('invitation-sent')).toContainText(`Invitation sent to ${invited.email} on`)
+  await expect(buyer.getByTestId('invitation-expires')).toContainText('The link works until')
+  await expectNoAxeViolations(buyer, 'the status page of an invitation not yet claimed')
+  await keepScreenshot(buyer, 'guest-invitation-status')
+  await buyer.getByTestId('invitation-resend').click()
+  await expect(buyer.getByTestId('invitation-resend-error')).toHaveText('You have just sent it. You can send it again in a minute.')
 })
 
 test('an unknown or mismatched claim link gets a page that says so', async ({ browser }) => {

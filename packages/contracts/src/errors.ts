@@ -71,6 +71,8 @@ export const errorStatus = {
   email_already_confirmed: 409,
   email_confirmation_unavailable: 409,
   idempotency_request_in_progress: 409,
+  /** A guest invitation's link past its validity (the creator can send a new one). */
+  claim_link_expired: 410,
   file_too_large: 413,
   unsupported_file_type: 415,
   unsupported_media_type: 415,

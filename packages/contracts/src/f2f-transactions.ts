@@ -8,6 +8,7 @@ import {
   descriptionSchema,
   guestInvitationFields,
   paymentMethodSchema,
+  pendingInvitationSchema,
   roleSchema,
   type Transaction,
   transactionSchema,
@@ -77,6 +78,7 @@ export const f2fTransactionSchema = z
     deposit_refunded: timestamp,
     payment_refunded: timestamp,
     available_actions: z.array(f2fActionSchema).meta({ description: 'what the caller may do now, as the action paths name it' }),
+    invitation: pendingInvitationSchema.nullable().optional(),
   })
   .meta({ id: 'F2fTransaction' })
 export type F2fTransaction = z.infer<typeof f2fTransactionSchema>

@@ -137,6 +137,23 @@ export const payResponseSchema = z
 
 const timestamp = z.string().nullable()
 
+/**
+ * The creator's unclaimed e-mail invitation (issue 12 leftovers): whom it
+ * went to, when it was last sent and until when its link works. Present on
+ * the calls that answer one transaction to its creator (read, create,
+ * re-send), null there once claimed or when the transaction has none; list
+ * calls leave it out.
+ */
+export const pendingInvitationSchema = z
+  .object({
+    email: z.string(),
+    role: roleSchema.meta({ description: 'the role the invitee is to take' }),
+    sent_at: z.string(),
+    expires_at: z.string(),
+  })
+  .meta({ id: 'PendingInvitation' })
+export type PendingInvitation = z.infer<typeof pendingInvitationSchema>
+
 export const transactionSchema = z
   .object({
     id: z.string(),
@@ -181,6 +198,7 @@ export const transactionSchema = z
     cancelled_with_payment: timestamp,
     payment_refunded: timestamp,
     available_actions: z.array(onlineActionSchema).meta({ description: 'what the caller may do now, as the action paths name it' }),
+    invitation: pendingInvitationSchema.nullable().optional(),
   })
   .meta({ id: 'Transaction' })
 export type Transaction = z.infer<typeof transactionSchema>

@@ -26,6 +26,7 @@ import * as listings from './migrations/0025-listings.ts'
 import * as guestTransactions from './migrations/0026-guest-transactions.ts'
 import * as partnerClientsAndTour from './migrations/0027-partner-clients-and-tour.ts'
 import * as adminConsole from './migrations/0028-admin-console.ts'
+import * as guestInvitationExpiry from './migrations/0029-guest-invitation-expiry.ts'
 import * as clientManagement from './migrations/0031-client-management.ts'
 import type { Database } from './schema.ts'
 
@@ -60,6 +61,7 @@ const migrations: Record<string, Migration> = {
   '0026-guest-transactions': guestTransactions,
   '0027-partner-clients-and-tour': partnerClientsAndTour,
   '0028-admin-console': adminConsole,
+  '0029-guest-invitation-expiry': guestInvitationExpiry,
   '0031-client-management': clientManagement,
 }
 

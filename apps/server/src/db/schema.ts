@@ -217,6 +217,10 @@ export interface GuestInvitationsTable {
   claimed_by: string | null
   claimed_at: Date | null
   created_at: Date
+  /** The last time the link went out; it expires `guestInvitationValidityDays` later. */
+  sent_at: Date
+  /** How many e-mails went out, the first included (re-sends are capped). */
+  send_count: Generated<number>
 }
 
 export interface LedgerEntriesTable {

@@ -166,6 +166,8 @@ export const authorizationMatrix = {
   // An online transaction.
   'GET /api/v1/transactions/:id': parties,
   'PATCH /api/v1/transactions/:id': creatorStep,
+  // The creator's e-mail invitation, sent again (the test's sale has none: the creator gets a 409).
+  'POST /api/v1/transactions/:id/resend_invitation': creatorStep,
   'GET /api/v1/transactions/:id/charge': parties,
   'GET /api/v1/transactions/:id/seller_details': parties,
   'GET /api/v1/transactions/:id/buyer_details': parties,
@@ -191,6 +193,7 @@ export const authorizationMatrix = {
   // A face-to-face transaction.
   'GET /api/v1/p2p/transactions/:id': parties,
   'PATCH /api/v1/p2p/transactions/:id': creatorStep,
+  'POST /api/v1/p2p/transactions/:id/resend_invitation': creatorStep,
   'GET /api/v1/p2p/transactions/:id/charge': parties,
   'GET /api/v1/p2p/transactions/:id/seller_details': parties,
   'GET /api/v1/p2p/transactions/:id/buyer_details': parties,

@@ -1,5 +1,5 @@
 import type { AnyTransaction, F2fTransaction } from '@pactum/contracts/f2f-transactions'
-import type { Transaction } from '@pactum/contracts/transactions'
+import type { PendingInvitation, Transaction } from '@pactum/contracts/transactions'
 import { availableActions, type F2fAction, type OnlineAction } from '@pactum/domain/transactions/available-actions'
 import type { Actor, TransactionPolicy } from '@pactum/domain/transactions/kernel'
 import { toState, type TransactionRow } from './transaction-state.ts'
@@ -35,8 +35,20 @@ function visibleJoinCode(row: TransactionRow, viewer: Viewer): string | null {
   return row.creator_id === viewer.id && row.status === 'created' ? row.join_code : null
 }
 
+/**
+ * What a view adds when the caller looked it up: the creator's unclaimed
+ * invitation (`pendingInvitationFor`). Left out of the view when not given.
+ */
+export interface ViewExtras {
+  readonly invitation?: PendingInvitation | null
+}
+
+function extrasOf(extras: ViewExtras): { invitation?: PendingInvitation | null } {
+  return extras.invitation === undefined ? {} : { invitation: extras.invitation }
+}
+
 /** The API's view of an online transaction for one viewer. */
-export function toTransactionView(row: TransactionRow, viewer: Viewer, context: ViewContext): Transaction {
+export function toTransactionView(row: TransactionRow, viewer: Viewer, context: ViewContext, extras: ViewExtras = {}): Transaction {
   return {
     id: row.id,
     type: 'online',
@@ -80,11 +92,12 @@ export function toTransactionView(row: TransactionRow, viewer: Viewer, context: 
     cancelled_with_payment: iso(row.cancelled_with_payment),
     payment_refunded: iso(row.payment_refunded),
     available_actions: actions(row, viewer, context) as OnlineAction[],
+    ...extrasOf(extras),
   }
 }
 
 /** The API's view of a face-to-face transaction for one viewer. */
-export function toF2fTransactionView(row: TransactionRow, viewer: Viewer, context: ViewContext): F2fTransaction {
+export function toF2fTransactionView(row: TransactionRow, viewer: Viewer, context: ViewContext, extras: ViewExtras = {}): F2fTransaction {
   return {
     id: row.id,
     type: 'f2f',
@@ -131,10 +144,11 @@ export function toF2fTransactionView(row: TransactionRow, viewer: Viewer, contex
     deposit_refunded: iso(row.deposit_refunded),
     payment_refunded: iso(row.payment_refunded),
     available_actions: actions(row, viewer, context) as F2fAction[],
+    ...extrasOf(extras),
   }
 }
 
 /** Either kind, as the lists that hold both show it. */
-export function toAnyTransactionView(row: TransactionRow, viewer: Viewer, context: ViewContext): AnyTransaction {
-  return row.type === 'f2f' ? toF2fTransactionView(row, viewer, context) : toTransactionView(row, viewer, context)
+export function toAnyTransactionView(row: TransactionRow, viewer: Viewer, context: ViewContext, extras: ViewExtras = {}): AnyTransaction {
+  return row.type === 'f2f' ? toF2fTransactionView(row, viewer, context, extras) : toTransactionView(row, viewer, context, extras)
 }

@@ -2,6 +2,7 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto'
 import type { ClaimPreview } from '@pactum/contracts/guest-transactions'
 import { claimSecretSchema } from '@pactum/contracts/guest-transactions'
 import type { CurrencyCode } from '@pactum/domain/currencies'
+import { checkResend, invitationExpiresAt, isInvitationExpired } from '@pactum/domain/guest-invitation-timing'
 import { isSupportedLocale, type Locale } from '@pactum/domain/locales'
 import type { Party } from '@pactum/domain/transactions/kernel'
 import type { TransactionKind } from '@pactum/domain/transactions/transaction'
@@ -12,6 +13,7 @@ import { AppError } from '../../errors.ts'
 import { renderGuestInvitation } from '../../notifications/guest-invitation-message.ts'
 import { applyEvent, type TransactionDeps } from '../../transactions/apply-event.ts'
 import type { TransactionRow } from '../../transactions/transaction-state.ts'
+import { lockForParty } from '../../transactions/transactions-repository.ts'
 import { notificationLanguage } from '../profile.ts'
 import type { CurrentUser } from '../users.ts'
 
@@ -61,7 +63,7 @@ async function invitationLanguage(db: Kysely<Database>, invitation: Invitation):
 
 /** Records the invitation (its secret's hash) in `trx` and e-mails the link. */
 export async function inviteGuest(deps: InvitationDeps, trx: Kysely<Database>, row: TransactionRow, invitation: Invitation): Promise<void> {
-  const secret = randomBytes(32).toString('base64url')
+  const secret = newSecret()
   const language = await invitationLanguage(trx, invitation)
   await trx
     .insertInto('guest_invitations')
@@ -73,12 +75,21 @@ export async function inviteGuest(deps: InvitationDeps, trx: Kysely<Database>, r
       language,
       secret_hash: hashOf(secret),
       created_at: row.created,
+      sent_at: row.created,
     })
     .execute()
+  await mailInvitation(deps, row, { ...invitation, language }, secret)
+}
+
+function newSecret(): string {
+  return randomBytes(32).toString('base64url')
+}
+
+async function mailInvitation(deps: InvitationDeps, row: TransactionRow, invitation: Omit<Invitation, 'language' | 'fallbackLanguage'> & { language: Locale }, secret: string) {
   const kind = row.type as TransactionKind
   await deps.mailer.send({
     to: invitation.email,
-    ...renderGuestInvitation(language, {
+    ...renderGuestInvitation(invitation.language, {
       role: invitation.role,
       kind,
       description: row.description,
@@ -103,15 +114,20 @@ async function findInvitation(db: Kysely<Database>, secret: string, options: { l
   return invitation
 }
 
+function expiredInvitation(expiresAt: Date): AppError {
+  return new AppError('claim_link_expired', 'This invitation link has expired; ask the sender to send it again', { details: { expires_at: expiresAt.toISOString() } })
+}
+
 function ownTransaction(): AppError {
   return new AppError('cannot_join_own_transaction', 'You created this transaction; the invitation is for the other party')
 }
 
 /** What the invitee is about to accept (the page shows it before the claim). */
-export async function previewClaim(db: Kysely<Database>, user: CurrentUser, secret: string): Promise<ClaimPreview> {
+export async function previewClaim(db: Kysely<Database>, user: CurrentUser, secret: string, now: Date): Promise<ClaimPreview> {
   const invitation = await findInvitation(db, secret, { lock: false })
   const row = await db.selectFrom('transactions').selectAll().where('id', '=', invitation.transaction_id).executeTakeFirstOrThrow()
   if (row.creator_id === user.id) throw ownTransaction()
+  if (!invitation.claimed_at && isInvitationExpired(invitation.sent_at, now)) throw expiredInvitation(invitationExpiresAt(invitation.sent_at))
   const creator = row.creator_id ? await db.selectFrom('users').select('first_name').where('id', '=', row.creator_id).executeTakeFirst() : undefined
   return {
     id: row.id,
@@ -142,6 +158,7 @@ export async function claimGuestTransaction(deps: TransactionDeps, user: Current
     const row = await trx.selectFrom('transactions').selectAll().where('id', '=', invitation.transaction_id).forUpdate().executeTakeFirstOrThrow()
     if (row.creator_id === user.id) throw ownTransaction()
     if (invitation.claimed_at) throw new AppError('already_claimed', 'This invitation has already been accepted')
+    if (isInvitationExpired(invitation.sent_at, deps.clock.now())) throw expiredInvitation(invitationExpiresAt(invitation.sent_at))
     if (invitation.role !== role || row.type !== kind) {
       throw new AppError('claim_link_mismatch', `This invitation is for the ${invitation.role} of a ${row.type === 'f2f' ? 'face-to-face' : 'online'} transaction`, {
         details: { role: invitation.role, type: row.type },
@@ -150,5 +167,67 @@ export async function claimGuestTransaction(deps: TransactionDeps, user: Current
     const claimed = await applyEvent(deps, trx, row, { type: 'claim', role, userId: user.id }, { actor: { kind: 'counterparty' }, actorUserId: user.id })
     await trx.updateTable('guest_invitations').set({ claimed_by: user.id, claimed_at: deps.clock.now() }).where('id', '=', invitation.id).execute()
     return claimed
+  })
+}
+
+/** What the creator's status page shows while the invitee has not claimed: to whom, when, and until when the link works. */
+export interface PendingInvitation {
+  email: string
+  role: Party
+  sent_at: string
+  expires_at: string
+}
+
+/** The creator's view of their unclaimed invitation; null for anyone else and once it is claimed. */
+export async function pendingInvitationFor(db: Kysely<Database>, row: TransactionRow, viewerId: string): Promise<PendingInvitation | null> {
+  if (row.creator_id !== viewerId || row.status !== 'created') return null
+  const invitation = await db
+    .selectFrom('guest_invitations')
+    .select(['email', 'role', 'sent_at'])
+    .where('transaction_id', '=', row.id)
+    .where('claimed_at', 'is', null)
+    .executeTakeFirst()
+  if (!invitation) return null
+  return { email: invitation.email, role: invitation.role, sent_at: invitation.sent_at.toISOString(), expires_at: invitationExpiresAt(invitation.sent_at).toISOString() }
+}
+
+/**
+ * The creator sends their unclaimed invitation again: a new secret replaces
+ * the old (whose link then answers "unknown invitation"), the validity
+ * restarts, and the mail goes out as the first one did, inside the database
+ * transaction (see the top of this file). At most once a minute and
+ * `guestInvitationMaxSends` times in all: the button must not become a way
+ * to flood someone's inbox. A partner's invitations have no creator user
+ * and are not re-sent here.
+ */
+export async function resendInvitation(deps: TransactionDeps & InvitationDeps, user: CurrentUser, id: string, kind: TransactionKind): Promise<TransactionRow> {
+  return deps.db.transaction().execute(async (trx) => {
+    const row = await lockForParty(trx, id, user.id, kind)
+    if (row.creator_id !== user.id) throw new AppError('forbidden', 'Only the creator of the transaction can send its invitation again')
+    const invitation = await trx.selectFrom('guest_invitations').selectAll().where('transaction_id', '=', row.id).forUpdate().executeTakeFirst()
+    if (!invitation) throw new AppError('invalid_state', 'This transaction was not created with an invitation by e-mail')
+    if (invitation.claimed_at) throw new AppError('already_claimed', 'The invitation has already been accepted')
+    if (row.status !== 'created') throw new AppError('invalid_state', 'The transaction can no longer be joined')
+    const now = deps.clock.now()
+    const check = checkResend(invitation.sent_at, invitation.send_count, now)
+    if (!check.allowed) {
+      throw check.reason === 'too_soon'
+        ? new AppError('rate_limited', `The invitation was just sent; try again in ${check.retryAfterSeconds} s`, {
+            details: { reason: 'too_soon', retry_after: check.retryAfterSeconds },
+            headers: { 'retry-after': String(check.retryAfterSeconds) },
+          })
+        : new AppError('rate_limited', 'The invitation has been sent as often as it can be; cancel the transaction and create a new one', {
+            details: { reason: 'too_many' },
+          })
+    }
+    const secret = newSecret()
+    await trx
+      .updateTable('guest_invitations')
+      .set({ secret_hash: hashOf(secret), sent_at: now, send_count: invitation.send_count + 1 })
+      .where('id', '=', invitation.id)
+      .execute()
+    const language = isSupportedLocale(invitation.language) ? invitation.language : 'en_gb'
+    await mailInvitation(deps, row, { role: invitation.role, email: invitation.email, language, inviterFirstName: user.firstName, clientName: null }, secret)
+    return row
   })
 }

@@ -9,6 +9,8 @@ import { useTranslation } from 'react-i18next'
 import { Link as RouterLink } from 'react-router'
 import { AmountSummary } from '../../components/amount-summary.tsx'
 import { JoinCodeShare } from '../../components/join-code-share.tsx'
+import { useLocale } from '../../i18n/use-locale.ts'
+import { formatDateTime } from '../../lib/dates.ts'
 import { routeTo } from '../../lib/named-routes.ts'
 
 /** After creating: the code to give the other party (or the address invited instead), and the way to the status page. */
@@ -22,6 +24,10 @@ export function CreatedTransaction({
   invitedEmail?: string | null
 }) {
   const { t } = useTranslation()
+  const { locale } = useLocale()
+  // The server's record of the invitation, when it sent one; the form's own note of the address otherwise.
+  const invitation = transaction.invitation ?? null
+  const email = invitation?.email ?? invitedEmail
   return (
     <Stack spacing={3}>
       <div>
@@ -29,14 +35,19 @@ export function CreatedTransaction({
           {t('createTransaction.created.title')}
         </Typography>
         <Typography color="text.secondary" sx={{ mt: 1 }}>
-          {invitedEmail
+          {email
             ? t('guestClaim.create.invitedBody')
             : t(`createTransaction.created.${transaction.type === 'f2f' ? 'f2f' : 'online'}.${transaction.role === 'seller' ? 'bodySeller' : 'bodyBuyer'}`)}
         </Typography>
       </div>
-      {invitedEmail ? (
+      {email ? (
         <Alert severity="success" data-testid="created-invited">
-          {t('guestClaim.create.invited', { email: invitedEmail })}
+          {t('guestClaim.create.invited', { email })}
+          {invitation && (
+            <Typography variant="body2" sx={{ mt: 0.5 }} data-testid="created-invitation-expires">
+              {t('guestInvitation.create.expires', { date: formatDateTime(invitation.expires_at, locale) })}
+            </Typography>
+          )}
         </Alert>
       ) : (
         transaction.join_code && <JoinCodeShare code={transaction.join_code} testId="created-join-code" />

@@ -42,12 +42,13 @@ import {
 import type { Prefill } from './prefill.ts'
 
 const steps = stepKeysByMode.createTransactionFace
+const inviteSteps = [...steps.slice(0, -1), 'guestInvitation.create.step']
 const quoteDebounceMs = 400
 const minimumDeposit = 100
 
 /**
  * The face-to-face build flow: 1 role, item and currency, 2 the deposit and
- * its fee, 3 the code to share. The total is set later by the seller.
+ * its fee, 3 the code to share (or the e-mailed invitation). The total is set later by the seller.
  */
 export function FaceToFaceCreateForm({ prefill, currencies }: { prefill: Prefill; currencies: string[] }) {
   const { t } = useTranslation()
@@ -62,6 +63,9 @@ export function FaceToFaceCreateForm({ prefill, currencies }: { prefill: Prefill
   const create = useCreateF2fTransaction()
   const inviteForm = useGuestInviteForm()
   const [invited, setInvited] = useState<string | null>(null)
+  const inviting = useWatch({ control: inviteForm.control, name: 'invite' })
+  // The last step is sharing the code, unless the other party is invited by e-mail: then there is no code.
+  const shownSteps = (created ? invited !== null : inviting) ? inviteSteps : steps
 
   const initialCurrency = prefill.currency ?? (currencies.includes('eur') ? 'eur' : (currencies[0] ?? 'eur'))
   const initialDeposit = prefill.deposit ? majorTextToMinor(prefill.deposit, initialCurrency) : null
@@ -166,7 +170,7 @@ export function FaceToFaceCreateForm({ prefill, currencies }: { prefill: Prefill
   if (created) {
     return (
       <ContentCard testId="transaction-created">
-        <CreateSteps steps={steps} active={steps.length} />
+        <CreateSteps steps={shownSteps} active={shownSteps.length} />
         <CreatedTransaction transaction={created} headingRef={headingRef} invitedEmail={invited} />
       </ContentCard>
     )
@@ -176,7 +180,7 @@ export function FaceToFaceCreateForm({ prefill, currencies }: { prefill: Prefill
 
   return (
     <ContentCard>
-      <CreateSteps steps={steps} active={step} />
+      <CreateSteps steps={shownSteps} active={step} />
       <Typography component="h2" variant="h6" data-testid="step-counter" ref={headingRef} tabIndex={-1} id={ids.heading} sx={{ outline: 'none' }}>
         {t('createTransaction.stepCounter', { current: step + 1, total: steps.length })}
       </Typography>

@@ -41,7 +41,7 @@ describe('invite by e-mail when creating', () => {
     expect(call?.[1]?.body).toMatchObject({ role: 'seller', price: 5_000, counterparty_email: 'guest@example.com' })
   })
 
-  it('offers the same option for a face-to-face sale', async () => {
+  it('offers the same option for a face-to-face sale, whose last step then reads as the e-mailed invitation', async () => {
     const api = fakeApiClient({
       ...defaultApiRoutes(),
       'GET /p2p/charge': quote,
@@ -57,15 +57,25 @@ describe('invite by e-mail when creating', () => {
         deposit_pricing: { price: 5_000, charge: 190, charge_seller: 0 },
         pricing: null,
         available_actions: [],
+        invitation: { email: 'seller@example.com', role: 'seller', sent_at: '2026-11-01T10:00:00.000Z', expires_at: '2026-11-15T10:00:00.000Z' },
       }),
     })
     await renderApp('/create-transaction?model=f2f&user=buyer&deposit=50&desc=Cargo%20bike', { api })
     await userEvent.click(await screen.findByTestId('create-next'))
     await waitFor(() => expect(screen.getByTestId('amount-fee').textContent).toBe('€1.90'))
+    // The last step is sharing the code, until the other party is invited by e-mail instead.
+    expect(screen.getByText('Share the code')).toBeTruthy()
     await userEvent.click(screen.getByTestId('invite-by-email'))
+    expect(screen.queryByText('Share the code')).toBeNull()
+    expect(screen.getByText('Invite by e-mail')).toBeTruthy()
     await userEvent.type(screen.getByTestId('invite-email'), 'seller@example.com')
     await userEvent.click(screen.getByTestId('create-submit'))
-    expect((await screen.findByTestId('created-invited')).textContent).toBe('Invitation sent to seller@example.com')
+    expect((await screen.findByTestId('created-invited')).textContent).toContain('Invitation sent to seller@example.com')
+    expect(screen.getByTestId('created-invitation-expires').textContent).toBe(
+      'The link in it works until 15 Nov 2026, 10:00. If the e-mail gets lost, you can send it again from the transaction page.',
+    )
+    expect(screen.queryByText('Share the code')).toBeNull()
+    expect(screen.getByText('Invite by e-mail')).toBeTruthy()
     const call = api.request.mock.calls.find(([path]) => path === '/p2p/me/transactions')
     expect(call?.[1]?.body).toMatchObject({ role: 'buyer', deposit_price: 5_000, counterparty_email: 'seller@example.com' })
   })

@@ -68,11 +68,12 @@ describe('claiming a guest transaction', () => {
     expect(api.request).not.toHaveBeenCalledWith(expect.stringContaining('/transactions_by_claim_secret/'), expect.anything())
   })
 
-  it('says so for an unknown, used, own or mismatched invitation', async () => {
+  it('says so for an unknown, used, expired, own or mismatched invitation', async () => {
     const cases: Array<[string, object | (() => never), string, string]> = [
       ['online', () => { throw apiError(404, 'claim_secret_not_found') }, 'claim-error', 'This invitation link is unknown.'],
       ['online', () => { throw apiError(403, 'cannot_join_own_transaction') }, 'claim-error', 'You created this transaction'],
       ['online', { ...preview, claimed: true }, 'claim-used', 'An invitation link works only once.'],
+      ['online', () => { throw apiError(410, 'claim_link_expired') }, 'claim-expired', 'Invitation links work for 14 days. Ask the person who invited you to send the invitation again'],
       ['f2f', preview, 'claim-mismatch', 'This link invites you in another role or to another kind of transaction.'],
     ]
     for (const [type, answer, testId, text] of cases) {
@@ -83,5 +84,17 @@ describe('claiming a guest transaction', () => {
       expect(screen.getByRole('link', { name: 'Go to my transactions' })).toBeTruthy()
       unmount()
     }
+  })
+
+  it('says the link expired when it runs out between the preview and the claim', async () => {
+    const api = fakeApiClient({
+      [`GET /transactions_by_claim_secret/${secret}`]: preview,
+      [`POST /transactions_by_claim_secret/${secret}/claim_as_buyer`]: () => {
+        throw apiError(410, 'claim_link_expired')
+      },
+    })
+    await renderApp(`/join-guest-transaction/${secret}/online`, { api })
+    await userEvent.click(await screen.findByRole('button', { name: 'Accept as buyer' }))
+    expect(await screen.findByText('This invitation link has expired. Ask the person who invited you to send it again.')).toBeTruthy()
   })
 })

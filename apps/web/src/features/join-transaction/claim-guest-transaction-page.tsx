@@ -6,6 +6,7 @@ import Skeleton from '@mui/material/Skeleton'
 import Stack from '@mui/material/Stack'
 import Typography from '@mui/material/Typography'
 import { claimSecretSchema, type ClaimPreview } from '@pactum/contracts/guest-transactions'
+import { guestInvitationValidityDays } from '@pactum/domain/guest-invitation-timing'
 import { useTranslation } from 'react-i18next'
 import { Link as RouterLink, useNavigate, useParams } from 'react-router'
 import { AmountSummary } from '../../components/amount-summary.tsx'
@@ -14,7 +15,7 @@ import { PageHeader } from '../../components/page-header.tsx'
 import { useResultModal } from '../../components/result-modal.tsx'
 import { useToast } from '../../components/toasts.tsx'
 import { ApiError } from '../../lib/api/api-error.ts'
-import { errorMessage } from '../../lib/api/error-message.ts'
+import { errorCodeOf, errorMessage } from '../../lib/api/error-message.ts'
 import { routeTo } from '../../lib/named-routes.ts'
 import { type ClaimKind, type ClaimRole, useClaimPreview, useClaimTransaction } from './claim-api.ts'
 
@@ -26,7 +27,7 @@ function kindOf(type: string | undefined): ClaimKind | null {
  * The guest links of the invitation e-mail (issue 12 #2): the person is
  * signed in (or signed up) by the shell first, sees what they are offered,
  * accepts, and lands on the status page. A link that is malformed, unknown,
- * used, their own, or of another role or kind gets a page that says so.
+ * used, expired, their own, or of another role or kind gets a page that says so.
  */
 function ClaimGuestTransactionPage({ claimAs }: { claimAs: ClaimRole }) {
   const { t } = useTranslation()
@@ -48,6 +49,8 @@ function ClaimGuestTransactionPage({ claimAs }: { claimAs: ClaimRole }) {
             <Typography color="text.secondary">{t('guestClaim.loading')}</Typography>
           </Box>
         </ContentCard>
+      ) : preview.isError && errorCodeOf(preview.error) === 'claim_link_expired' ? (
+        <Problem title={t('guestInvitation.expiredTitle')} body={t('guestInvitation.expiredBody', { days: guestInvitationValidityDays })} testId="claim-expired" />
       ) : preview.isError ? (
         <Problem
           title={t('guestClaim.problemTitle')}

@@ -208,4 +208,10 @@ describe('join by code', () => {
       body: { join_code: 'ABCD2345' },
     })
   })
+
+  it('opens the listing when the link carries a listing code instead of a join code', async () => {
+    const listing = '1b9d6bcd-bbfd-4b2d-9b5d-ab8dfbbd4bed'
+    const { router } = await renderApp(`/join-transaction/${listing.toUpperCase()}`, { api: fakeApiClient({}) })
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/join-transaction/listing/${listing}`))
+  })
 })

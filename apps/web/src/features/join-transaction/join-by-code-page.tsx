@@ -9,7 +9,7 @@ import { checkJoinCode, type JoinCodeCheck, joinCodeLength } from '@pactum/domai
 import { useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Link as RouterLink, useNavigate, useParams } from 'react-router'
+import { Navigate, Link as RouterLink, useNavigate, useParams } from 'react-router'
 import { AmountSummary } from '../../components/amount-summary.tsx'
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx'
 import { ContentCard } from '../../components/content-card.tsx'
@@ -20,6 +20,7 @@ import { useToast } from '../../components/toasts.tsx'
 import { errorMessage } from '../../lib/api/error-message.ts'
 import { routeTo } from '../../lib/named-routes.ts'
 import { type AnyJoinPreview, useJoinPreview, useJoinTransaction, useRejectTransaction } from './join-api.ts'
+import { readJoinInput } from './join-input.ts'
 
 /** /join-transaction/:id — the code arrives from the form or from a shared link. */
 export function JoinByCodePage() {
@@ -29,6 +30,9 @@ export function JoinByCodePage() {
   const check = checkJoinCode(id)
   const code = check.valid ? check.code : ''
   const preview = useJoinPreview(code, check.valid)
+  // A listing code in a join-code link (built by hand, say) is no mistake: open the listing.
+  const asListing = readJoinInput(id)
+  if (asListing.valid && asListing.kind === 'listing') return <Navigate to={asListing.path} replace />
 
   return (
     <>

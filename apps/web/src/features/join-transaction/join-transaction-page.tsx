@@ -1,67 +1,82 @@
 import Box from '@mui/material/Box'
 import Button from '@mui/material/Button'
 import TextField from '@mui/material/TextField'
-import { charactersOutsideJoinCodes, checkJoinCode, joinCodeLength, tidyJoinCode } from '@pactum/domain/join-code-format'
+import { joinCodeLength } from '@pactum/domain/join-code-format'
+import type { TFunction } from 'i18next'
 import { type FormEvent, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
 import { ContentCard } from '../../components/content-card.tsx'
 import { useInvalidFormSnackbar } from '../../components/invalid-form-snackbar.tsx'
 import { PageHeader } from '../../components/page-header.tsx'
-import { routeTo } from '../../lib/named-routes.ts'
+import { foreignJoinCodeCharacters, joinCodeProgress, type JoinInputReading, readJoinInput } from './join-input.ts'
 
+/** The sentence naming what is wrong with a submitted input. */
+function problemText(t: TFunction, reading: Exclude<JoinInputReading, { valid: true }>): string {
+  switch (reading.reason) {
+    case 'characters':
+      return t('joinTransaction.charactersNotAllowed', { characters: reading.characters })
+    case 'length':
+      return t('joinTransaction.codeInvalid', { count: joinCodeLength })
+    default:
+      return t(`joinTransaction.inputProblem.${reading.reason}`)
+  }
+}
+
+/** The join form: a join code, a listing code, or either link pasted whole (issue 12). */
 export function JoinTransactionPage() {
   const { t } = useTranslation()
   const navigate = useNavigate()
   const invalidForm = useInvalidFormSnackbar()
   const [code, setCode] = useState('')
   const [showError, setShowError] = useState(false)
-  const remaining = joinCodeLength - code.length
+  const reading = readJoinInput(code)
+  const remaining = joinCodeProgress(code)
   // Said as they are typed, and left in the field: dropping them silently would leave a different code.
-  const foreign = charactersOutsideJoinCodes(code)
+  const foreign = foreignJoinCodeCharacters(code)
+  const problem = showError && !reading.valid ? problemText(t, reading) : null
 
   const submit = (event: FormEvent) => {
     event.preventDefault()
-    const check = checkJoinCode(code)
-    if (!check.valid) {
+    if (!reading.valid) {
       setShowError(true)
       invalidForm.show()
       return
     }
-    navigate(routeTo('joinTransactionByCode', { id: check.code }))
+    navigate(reading.path)
   }
 
   return (
     <>
       <PageHeader title={t('joinTransaction.title')} intro={t('joinTransaction.intro')} />
       <ContentCard>
-        <Box component="form" noValidate onSubmit={submit} sx={{ display: 'flex', flexDirection: 'column', gap: 2, maxWidth: 360 }}>
+        <Box component="form" noValidate onSubmit={submit} sx={{ display: 'flex', flexDirection: 'column', gap: 2, maxWidth: 480 }}>
           <TextField
-            label={t('joinTransaction.codeLabel')}
+            label={t('joinTransaction.inputLabel')}
             value={code}
             onChange={(event) => {
-              // Case and separators are forgiven (a pasted "abcd-2345" fits); anything past the length is cut.
-              setCode(Array.from(tidyJoinCode(event.target.value)).slice(0, joinCodeLength).join(''))
+              setCode(event.target.value)
               setShowError(false)
             }}
-            error={showError || foreign.length > 0}
+            error={problem !== null || foreign.length > 0}
             helperText={
-              foreign.length > 0
+              problem ??
+              (foreign.length > 0
                 ? t('joinTransaction.charactersNotAllowed', { characters: foreign })
-                : showError
-                  ? t('joinTransaction.codeInvalid', { count: joinCodeLength })
+                : remaining === null || remaining === joinCodeLength
+                  ? t('joinTransaction.inputHint', { length: joinCodeLength })
                   : remaining > 0
                     ? t('joinTransaction.codeRemaining', { count: remaining })
-                    : t('joinTransaction.codeComplete')
+                    : t('joinTransaction.codeComplete'))
             }
             required
             autoComplete="off"
             slotProps={{
               htmlInput: {
                 'data-testid': 'join-code-input',
-                autoCapitalize: 'characters',
+                autoCapitalize: 'none',
                 spellCheck: false,
-                style: { fontFamily: 'monospace', fontSize: 22, letterSpacing: '0.3em' },
+                style: { fontFamily: 'monospace', fontSize: 18 },
               },
             }}
           />

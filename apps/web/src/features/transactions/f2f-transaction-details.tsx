@@ -11,6 +11,7 @@ import { CounterpartyDetails } from './counterparty-details.tsx'
 import { DeadlineCountdown } from './deadline-countdown.tsx'
 import { F2fActions, f2fButtonsFor } from './f2f-actions.tsx'
 import { awaitsSellerAcceptance, ListingSaleCard } from './listing-sale-card.tsx'
+import { InvitationCard } from './invitation-card.tsx'
 import { HistoryCard, JoinCodeCard, NextStepsCard, type Note, NotesCard, SummaryCard } from './status-cards.tsx'
 
 /** The status page of a face-to-face sale: the deposit, the remainder, the handover and what comes next. */
@@ -76,6 +77,7 @@ export function F2fTransactionDetails({ transaction, refreshing }: { transaction
 
       {awaitsSellerAcceptance(transaction) && <ListingSaleCard transaction={transaction} />}
       <JoinCodeCard transaction={transaction} />
+      <InvitationCard transaction={transaction} />
 
       {(actions.length > 0 || windowOpen || complained) && (
         <NextStepsCard>

@@ -22,6 +22,7 @@ import { HighValueNotice } from './high-value-notice.tsx'
 import { ShippingAddressCard } from './shipping-address-card.tsx'
 import { awaitsSellerAcceptance, ListingSaleCard } from './listing-sale-card.tsx'
 import { buttonsFor, TransactionActions } from './transaction-actions.tsx'
+import { InvitationCard } from './invitation-card.tsx'
 import { HistoryCard, JoinCodeCard, NextStepsCard, type Note, NotesCard, SummaryCard, TransactionReference } from './status-cards.tsx'
 import { transactionKey, useCarriers, useTransaction } from './transactions-api.ts'
 
@@ -133,6 +134,7 @@ function TransactionDetails({ transaction, refreshing }: { transaction: Transact
 
       {awaitsSellerAcceptance(transaction) && <ListingSaleCard transaction={transaction} />}
       <JoinCodeCard transaction={transaction} />
+      <InvitationCard transaction={transaction} />
 
       {(actions.length > 0 || showTrackingDeadline || showComplaintDeadline || complained) && (
         <NextStepsCard>

@@ -22,6 +22,7 @@ export const translatedErrorCodes = [
   'claim_secret_not_found',
   'already_claimed',
   'claim_link_mismatch',
+  'claim_link_expired',
   'client_exists',
   'already_cancelled',
   'already_paid',

@@ -18,7 +18,7 @@ import { toAnyTransactionView, type ViewContext } from '../../../transactions/tr
 import { userOf } from '../../plugins/authentication.ts'
 import { joinRateLimit, transactionErrors } from './route-parts.ts'
 
-const errors = { ...transactionErrors, 429: errorBodySchema }
+const errors = { ...transactionErrors, 410: errorBodySchema, 429: errorBodySchema }
 const secured = { security: [{ bearer: [] }], tags: ['guest transactions'] }
 
 /**
@@ -43,7 +43,7 @@ export function guestRoutes(deps: () => TransactionDeps): FastifyPluginAsyncZod 
         config: joinRateLimit,
         schema: { ...secured, summary: 'What an invitation offers, before claiming it', params: claimSecretParams, response: { 200: claimPreviewSchema, ...errors } },
       },
-      async (request) => previewClaim(app.services.db, userOf(request), request.params.secret),
+      async (request) => previewClaim(app.services.db, userOf(request), request.params.secret, deps().clock.now()),
     )
 
     const claimRoute = (kind: TransactionKind, role: Party) => {

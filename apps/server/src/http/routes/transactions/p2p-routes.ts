@@ -28,6 +28,7 @@ import { z } from 'zod'
 import { answerListingSale } from '../../../services/listings/answer-listing-sale.ts'
 import { actAsParty } from '../../../services/transactions/act-as-party.ts'
 import { createF2fTransactionFor } from '../../../services/transactions/create-transaction.ts'
+import { pendingInvitationFor, resendInvitation } from '../../../services/transactions/guest-invitations.ts'
 import { joinTransaction, previewF2fJoin, rejectTransaction } from '../../../services/transactions/join-transaction.ts'
 import { confirmPayment, openPaymentIntent, type PaymentDeps, type PaymentPart, pay, setPaymentMethod } from '../../../services/transactions/pay.ts'
 import { quoteOrRefuse } from '../../../services/transactions/quote.ts'
@@ -99,7 +100,7 @@ export function p2pRoutes(deps: () => PaymentDeps): FastifyPluginAsyncZod {
       async (request, reply) => {
         const user = userOf(request)
         const row = await createF2fTransactionFor({ ...deps(), idempotency: request.idempotencyClaim, config: app.services.config, mailer: app.services.mailer }, user, request.body, await knownClientId(app.services.db, request.query.client_id))
-        return reply.status(201).send(toF2fTransactionView(row, user, context()))
+        return reply.status(201).send(toF2fTransactionView(row, user, context(), { invitation: await pendingInvitationFor(app.services.db, row, user.id) }))
       },
     )
 
@@ -123,7 +124,26 @@ export function p2pRoutes(deps: () => PaymentDeps): FastifyPluginAsyncZod {
       { onRequest: app.authenticate, schema: { ...secured, summary: 'One of my face-to-face transactions', params: idParams, response: { 200: f2fTransactionSchema, ...errors } } },
       async (request) => {
         const user = userOf(request)
-        return toF2fTransactionView(await findForParty(app.services.db, request.params.id, user.id, 'f2f'), user, context())
+        const row = await findForParty(app.services.db, request.params.id, user.id, 'f2f')
+        return toF2fTransactionView(row, user, context(), { invitation: await pendingInvitationFor(app.services.db, row, user.id) })
+      },
+    )
+
+    app.post(
+      '/p2p/transactions/:id/resend_invitation',
+      {
+        onRequest: app.authenticate,
+        schema: {
+          ...secured,
+          summary: 'Send the e-mail invitation again with a new link (creator, while unclaimed; at most once a minute)',
+          params: idParams,
+          response: { 200: f2fTransactionSchema, ...errors, 429: errorBodySchema },
+        },
+      },
+      async (request) => {
+        const user = userOf(request)
+        const row = await resendInvitation({ ...deps(), mailer: app.services.mailer, publicUrl: app.services.config.publicUrl }, user, request.params.id, 'f2f')
+        return toF2fTransactionView(row, user, context(), { invitation: await pendingInvitationFor(app.services.db, row, user.id) })
       },
     )
 

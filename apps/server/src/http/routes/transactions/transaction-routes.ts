@@ -20,6 +20,7 @@ import { answerListingSale } from '../../../services/listings/answer-listing-sal
 import { actAsParty } from '../../../services/transactions/act-as-party.ts'
 import type { TransactionDeps } from '../../../transactions/apply-event.ts'
 import { createTransaction } from '../../../services/transactions/create-transaction.ts'
+import { pendingInvitationFor, resendInvitation } from '../../../services/transactions/guest-invitations.ts'
 import { joinTransaction, previewJoin, rejectTransaction } from '../../../services/transactions/join-transaction.ts'
 import { quoteOrRefuse } from '../../../services/transactions/quote.ts'
 import { trackShipment } from '../../../services/transactions/track-shipment.ts'
@@ -76,7 +77,7 @@ export function transactionRoutes(deps: () => TransactionDeps): FastifyPluginAsy
       async (request, reply) => {
         const user = userOf(request)
         const row = await createTransaction({ ...deps(), idempotency: request.idempotencyClaim, config: app.services.config, mailer: app.services.mailer }, user, request.body, await knownClientId(app.services.db, request.query.client_id))
-        return reply.status(201).send(toTransactionView(row, user, context()))
+        return reply.status(201).send(toTransactionView(row, user, context(), { invitation: await pendingInvitationFor(app.services.db, row, user.id) }))
       },
     )
 
@@ -100,7 +101,8 @@ export function transactionRoutes(deps: () => TransactionDeps): FastifyPluginAsy
       { onRequest: app.authenticate, schema: { ...secured, summary: 'One of my transactions, of either kind', params: idParams, response: { 200: anyTransactionSchema, ...errors } } },
       async (request) => {
         const user = userOf(request)
-        return toAnyTransactionView(await findForParty(app.services.db, request.params.id, user.id), user, context())
+        const row = await findForParty(app.services.db, request.params.id, user.id)
+        return toAnyTransactionView(row, user, context(), { invitation: await pendingInvitationFor(app.services.db, row, user.id) })
       },
     )
 
@@ -181,6 +183,23 @@ export function transactionRoutes(deps: () => TransactionDeps): FastifyPluginAsy
         },
       )
     }
+    app.post(
+      '/transactions/:id/resend_invitation',
+      {
+        onRequest: app.authenticate,
+        schema: {
+          ...secured,
+          summary: 'Send the e-mail invitation again with a new link (creator, while unclaimed; at most once a minute)',
+          params: idParams,
+          response: { 200: transactionSchema, ...errors, 429: errorBodySchema },
+        },
+      },
+      async (request) => {
+        const user = userOf(request)
+        const row = await resendInvitation({ ...deps(), mailer: app.services.mailer, publicUrl: app.services.config.publicUrl }, user, request.params.id, 'online')
+        return toTransactionView(row, user, context(), { invitation: await pendingInvitationFor(app.services.db, row, user.id) })
+      },
+    )
     partyAction('cancel', 'Cancel (creator before joining; either party before paying; the seller after payment refunds the buyer)', undefined, () => ({ type: 'cancel' }))
     app.post(
       '/transactions/:id/track',
