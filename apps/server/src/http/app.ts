@@ -34,6 +34,7 @@ import { databaseRateLimitStore, purgeRateLimits } from './plugins/rate-limit-st
 import { registerSecurityHeaders } from './plugins/security-headers.ts'
 import { registerWebApp } from './plugins/web-app.ts'
 import { adminAuditRoutes } from './routes/admin/admin-audit-routes.ts'
+import { devMailboxRoutes } from './routes/admin/dev-mailbox-routes.ts'
 import { adminLedgerRoutes } from './routes/admin/ledger.ts'
 import { clientConfigRoutes } from './routes/client-config.ts'
 import { partnerClientRoutes } from './routes/partner-client-routes.ts'
@@ -175,6 +176,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(verificationRoutes)
       await api.register(adminLedgerRoutes)
       await api.register(adminAuditRoutes)
+      await api.register(devMailboxRoutes(providers.devMailbox))
       await api.register(supportedCarriersRoutes)
       await api.register(transactionRoutes(() => transactionDeps))
       await api.register(detailsRoutes(() => transactionDeps))

@@ -221,6 +221,9 @@ export const authorizationMatrix = {
   'GET /api/v1/admin/audit_log': adminOnly,
   'GET /api/v1/admin/clients': adminOnly,
   'GET /api/v1/admin/ledger/verify': adminOnly,
+  // Sandbox mode only (404 with SMTP): the e-mails the file mailer wrote.
+  'GET /api/v1/admin/dev_mailbox': adminOnly,
+  'GET /api/v1/admin/dev_mailbox/:id': adminOnly,
 
   // The payment provider's webhook.
   'POST /webhooks/sandbox': bySignature,
