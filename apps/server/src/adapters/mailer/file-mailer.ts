@@ -47,7 +47,10 @@ export function createFileMailer(options: { dir: string; from: MailAddress; now?
       const body = (Buffer.from(message.text.replace(/\r?\n/g, '\r\n'), 'utf8').toString('base64').match(/.{1,76}/g) ?? []).join('\r\n')
       await mkdir(options.dir, { recursive: true })
       const file = path.join(options.dir, `${date.getTime()}-${id}.eml`)
-      await writeFile(file, `${headers.join('\r\n')}\r\n\r\n${body}\r\n`, { flag: 'wx' })
+      await writeFile(file, `${headers.join('\r\n')}\r\n\r\n${body}\r\n`, { flag: 'wx' }).catch((error: NodeJS.ErrnoException) => {
+        // The same e-mail (same key) written again in the same millisecond: it is there already.
+        if (error.code !== 'EEXIST' || message.key === undefined) throw error
+      })
       return { id, file }
     },
   }
