@@ -113,3 +113,16 @@ describe('the dev mailbox with SMTP configured', () => {
     expect(await call('seller', 'GET', '/api/v1/admin/dev_mailbox')).toMatchObject({ status: 403, body: { code: 'not_admin' } })
   })
 })
+
+describe('the dev mailbox in the OpenAPI document', () => {
+  it('documents both calls with their id pattern, admin security and 404', async () => {
+    const { app } = await start()
+    const document = (await app.inject({ url: '/api/docs/json' })).json()
+    const list = document.paths['/api/v1/admin/dev_mailbox'].get
+    const one = document.paths['/api/v1/admin/dev_mailbox/{id}'].get
+    expect(list.security).toEqual([{ bearer: [] }])
+    expect(list.responses['200'].content['application/json'].schema.items.$ref).toMatch(/DevMailSummary$/)
+    expect(one.parameters.find((parameter: { name: string }) => parameter.name === 'id').schema.pattern).toContain('[0-9a-f]{8}')
+    expect(one.responses['404']).toBeDefined()
+  })
+})
