@@ -71,6 +71,17 @@ test('an admin refunds a complained sale to the buyer from the console, and the 
   await expect(admin.getByTestId('admin-clients').or(admin.getByTestId('admin-clients-empty'))).toBeVisible()
   await expectNoAxeViolations(admin, 'admin partner clients')
   await keepScreenshot(admin, 'admin-clients')
+
+  // Sandbox mode: the e-mails the server wrote, newest first; the sale's notifications are among them.
+  await admin.getByRole('link', { name: 'Dev mailbox' }).click()
+  await expect(admin.getByTestId('dev-mailbox-row').filter({ hasText: bo.email }).first()).toBeVisible()
+  await expectNoAxeViolations(admin, 'dev mailbox')
+  await keepScreenshot(admin, 'admin-dev-mailbox')
+  await admin.getByTestId('dev-mailbox-row').filter({ hasText: bo.email }).first().getByRole('link').click()
+  await expect(admin.getByTestId('dev-mail-headers')).toContainText(bo.email)
+  await expect(admin.getByTestId('dev-mail-text')).not.toBeEmpty()
+  await expectNoAxeViolations(admin, 'dev mailbox e-mail')
+  await keepScreenshot(admin, 'admin-dev-mail')
 })
 
 test('an admin adds a partner client whose look applies at once, issues its API key and revokes it', async ({ browser, request }, testInfo) => {

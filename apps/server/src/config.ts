@@ -2,6 +2,7 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { z } from 'zod'
 import { type CrashPointSetting, crashPointNames } from './crash-points.ts'
+import { loadMailConfig, type MailConfig } from './mail-config.ts'
 
 /**
  * Every setting comes from the environment through this one module, checked
@@ -88,6 +89,8 @@ export interface Config {
   oidc: OidcConfig
   adminEmails: string[]
   supportEmail: string
+  /** Outgoing e-mail: the file mailer (DATA_DIR/mail) unless SMTP_URL is set (mail-config.ts). */
+  mail: MailConfig
   /** Online transaction timers (DESIGN §3). */
   onlinePolicy: { complaintPeriodSeconds: number; trackingDeadlineSeconds: number }
   /** Who gets every currency and method (company) or also MYR (partners), DESIGN §2. */
@@ -150,7 +153,9 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     ? []
     : parsed.error.issues.map((issue) => `${issue.path.join('.') || 'environment'}: ${issue.message}`)
   problems.push(...externalOidcProblems(env), ...stripeProblems(env))
-  if (!parsed.success || problems.length > 0) throw new ConfigError(problems)
+  const mail = loadMailConfig(env, parsed.success ? parsed.data.SUPPORT_EMAIL : '')
+  problems.push(...mail.problems)
+  if (!parsed.success || problems.length > 0 || !mail.mail) throw new ConfigError(problems)
   const values = parsed.data
   const publicUrl = (values.PUBLIC_URL ?? `http://localhost:${values.PORT}`).replace(/\/+$/, '')
   const oidc: OidcConfig =
@@ -173,6 +178,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     oidc,
     adminEmails: values.ADMIN_EMAILS,
     supportEmail: values.SUPPORT_EMAIL,
+    mail: mail.mail,
     onlinePolicy: {
       complaintPeriodSeconds: values.COMPLAINT_PERIOD_SECONDS,
       trackingDeadlineSeconds: values.TRACKING_DEADLINE_SECONDS,

@@ -12,8 +12,10 @@ import { SandboxBankLink } from './bank-link/sandbox.ts'
 import { sandboxBankLinkRoutes } from './bank-link/sandbox-routes.ts'
 import type { CarrierTracker } from './carrier-tracker/port.ts'
 import { SandboxCarrierTracker } from './carrier-tracker/sandbox.ts'
+import { DevMailbox } from './mailer/dev-mailbox.ts'
 import { createFileMailer } from './mailer/file-mailer.ts'
 import type { Mailer } from './mailer/port.ts'
+import { createSmtpMailer } from './mailer/smtp-mailer.ts'
 import type { PaymentProvider } from './payment-provider/port.ts'
 import { SandboxPaymentProvider } from './payment-provider/sandbox.ts'
 import { sandboxIdentityRoutes } from './payment-provider/sandbox-identity-routes.ts'
@@ -23,7 +25,8 @@ import { sandboxRoutes } from './payment-provider/sandbox-routes.ts'
  * The job queue and the outside services, chosen by configuration in this
  * one place (DESIGN §1): the sandbox payment provider unless
  * STRIPE_SECRET_KEY is set, the sandbox carrier tracker, and the file
- * mailer (one .eml per message in DATA_DIR/mail).
+ * mailer (one .eml per message in DATA_DIR/mail, read back by the dev
+ * mailbox) unless SMTP_URL is set.
  */
 export interface Providers {
   jobs: JobQueue
@@ -31,6 +34,8 @@ export interface Providers {
   paymentProvider: PaymentProvider
   carrierTracker: CarrierTracker
   mailer: Mailer
+  /** What the file mailer wrote; undefined when e-mail goes out over SMTP. */
+  devMailbox: DevMailbox | undefined
 }
 
 interface Started extends Providers {
@@ -77,11 +82,22 @@ export async function startProviders(
     inTransitSeconds: config.tracking.inTransitSeconds,
     deliveredSeconds: config.tracking.deliveredSeconds,
   })
-  const mailer = createFileMailer({ dir: path.join(config.dataDir, 'mail'), from: config.supportEmail, now: () => clock.now() })
+  const { mailer, devMailbox } = startMailer(app, config, clock)
   await sandbox.createQueues()
   await tracker.createQueues()
   const webhookSecret = await sandboxWebhookSecret(database.db, config.payments.webhookSecret)
-  return { jobs, events, paymentProvider: sandbox, carrierTracker: tracker, mailer, sandbox, tracker, webhookSecret }
+  return { jobs, events, paymentProvider: sandbox, carrierTracker: tracker, mailer, devMailbox, sandbox, tracker, webhookSecret }
+}
+
+function startMailer(app: FastifyInstance, config: Config, clock: Clock): { mailer: Mailer; devMailbox: DevMailbox | undefined } {
+  const { mail } = config
+  if (mail.transport === 'smtp') {
+    const mailer = createSmtpMailer({ smtp: mail.smtp, from: mail.from, now: () => clock.now() })
+    app.addHook('onClose', async () => mailer.close())
+    return { mailer, devMailbox: undefined }
+  }
+  const dir = path.join(config.dataDir, 'mail')
+  return { mailer: createFileMailer({ dir, from: mail.from, now: () => clock.now() }), devMailbox: new DevMailbox(dir) }
 }
 
 /**

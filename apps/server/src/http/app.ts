@@ -35,6 +35,7 @@ import { registerSecurityHeaders } from './plugins/security-headers.ts'
 import { registerWebApp } from './plugins/web-app.ts'
 import { adminAuditRoutes } from './routes/admin/admin-audit-routes.ts'
 import { adminClientRoutes } from './routes/admin/admin-client-routes.ts'
+import { devMailboxRoutes } from './routes/admin/dev-mailbox-routes.ts'
 import { adminLedgerRoutes } from './routes/admin/ledger.ts'
 import { clientConfigRoutes } from './routes/client-config.ts'
 import { partnerClientRoutes } from './routes/partner-client-routes.ts'
@@ -177,6 +178,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(adminLedgerRoutes)
       await api.register(adminAuditRoutes)
       await api.register(adminClientRoutes)
+      await api.register(devMailboxRoutes(providers.devMailbox))
       await api.register(supportedCarriersRoutes)
       await api.register(transactionRoutes(() => transactionDeps))
       await api.register(detailsRoutes(() => transactionDeps))

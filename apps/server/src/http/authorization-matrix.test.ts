@@ -1,3 +1,5 @@
+import { readdir } from 'node:fs/promises'
+import path from 'node:path'
 import type { HTTPMethods } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { issueApiKey } from '../auth/partner-api-key.ts'
@@ -65,6 +67,8 @@ interface World {
   listings: { singleUse: string; multiUse: string; f2f: string }
   /** A partner client's API key, for the guest-transaction call. */
   partnerKey: string
+  /** A message in the dev mailbox (the file mailer's). */
+  mailId: string
 }
 
 const webhookSecret = 'whsec_authorization_matrix_0123456789'
@@ -126,8 +130,11 @@ async function setUp(): Promise<World> {
   }
   await testApp.database.db.insertInto('clients').values({ id: 'matrix-partner', name: 'Matrix partner' }).execute()
   const partnerKey = await issueApiKey(testApp.database.db, 'matrix-partner', { kind: 'operator' }, new Date())
+  await testApp.app.services.mailer.send({ to: 'someone@example.com', subject: 'For the dev mailbox', text: 'Hello' })
+  const [mailFile] = (await readdir(path.join(testApp.dataDir, 'mail'))).filter((file) => file.endsWith('.eml'))
 
   return {
+    mailId: mailFile!.replace(/\.eml$/, ''),
     listings,
     testApp,
     call,
@@ -405,6 +412,8 @@ const plans: Partial<Record<MatrixRoute, Plan>> = {
   'DELETE /api/v1/admin/clients/:client_id/api_key': request(() => '/api/v1/admin/clients/matrix-console/api_key'),
   'GET /api/v1/admin/client_changes': get('/api/v1/admin/client_changes'),
   'GET /api/v1/admin/ledger/verify': get('/api/v1/admin/ledger/verify'),
+  'GET /api/v1/admin/dev_mailbox': get('/api/v1/admin/dev_mailbox'),
+  'GET /api/v1/admin/dev_mailbox/:id': { probe: () => ({ url: `/api/v1/admin/dev_mailbox/${w.mailId}` }) },
   'POST /api/v1/transactions/:id/end_complaint_period': request(() => online('/end_complaint_period')),
   'POST /api/v1/transactions/:id/accept_complaint': request(() => online('/accept_complaint')),
   'POST /api/v1/transactions/:id/accept_listing_transaction': request(() => online('/accept_listing_transaction')),

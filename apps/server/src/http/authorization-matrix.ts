@@ -229,6 +229,9 @@ export const authorizationMatrix = {
   'DELETE /api/v1/admin/clients/:client_id/api_key': adminOnly,
   'GET /api/v1/admin/client_changes': adminOnly,
   'GET /api/v1/admin/ledger/verify': adminOnly,
+  // Sandbox mode only (404 with SMTP): the e-mails the file mailer wrote.
+  'GET /api/v1/admin/dev_mailbox': adminOnly,
+  'GET /api/v1/admin/dev_mailbox/:id': adminOnly,
 
   // The payment provider's webhook.
   'POST /webhooks/sandbox': bySignature,

@@ -1,3 +1,5 @@
+import { readdir, readFile } from 'node:fs/promises'
+import path from 'node:path'
 import { formatMoney } from '@pactum/domain/currencies'
 import { afterEach, describe, expect, it } from 'vitest'
 import type { Mailer } from '../adapters/mailer/port.ts'
@@ -154,6 +156,28 @@ describe('state-change e-mails', () => {
     // pg-boss retries a job only once its attempt failed, expired or stopped beating: the retry need not wait out the lease.
     expect(await sendNotification(notificationDeps, job, { retryCount: 1 })).toBe('sent')
     expect(await writtenMails(dataDir)).toHaveLength(1)
+  })
+
+  it('sends an e-mail sent again after a lost acknowledgement with the first Message-ID', async () => {
+    const { db, dataDir, notificationDeps, clock, call } = await start()
+    const { id } = await joinedSale(call)
+    const job: NotificationJob = { transactionId: id, template: 'joined', to: 'seller', key: `${id}:lost-ack:joined:seller` }
+    // The server took the message, but the answer never came back: the job fails and is retried.
+    const lostAck: Mailer = {
+      send: async (message) => {
+        await notificationDeps.mailer.send(message)
+        throw new Error('connection reset after DATA')
+      },
+    }
+    await expect(sendNotification({ ...notificationDeps, mailer: lostAck }, job)).rejects.toThrow('connection reset')
+    await clock.moveBy(5)
+    expect(await sendNotification(notificationDeps, job)).toBe('sent')
+    const files = (await readdir(path.join(dataDir, 'mail'))).filter((file) => file.endsWith('.eml'))
+    const messageIds = await Promise.all(files.map(async (file) => /^Message-ID: (.*)$/m.exec(await readFile(path.join(dataDir, 'mail', file), 'utf8'))?.[1]))
+    expect(messageIds).toHaveLength(2)
+    expect(messageIds[0]).toBe(messageIds[1])
+    const { mail_id } = await db.selectFrom('notifications').select('mail_id').where('key', '=', job.key).executeTakeFirstOrThrow()
+    expect(messageIds[0]).toBe(`<${mail_id}@pactum>`)
   })
 
   it('sends nothing when the role has nobody in it, or the transaction is gone', async () => {

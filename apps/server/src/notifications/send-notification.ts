@@ -185,7 +185,7 @@ export async function sendNotifications(
     const { message } = toSend.get(row.key)!
     try {
       const locale = isSupportedLocale(row.language) ? row.language : 'en_gb'
-      const { id: mailId } = await deps.mailer.send({ to: message.to, ...message.render(locale) })
+      const { id: mailId } = await deps.mailer.send({ to: message.to, ...message.render(locale), key: `notification:${row.key}` })
       crashPoint('notification.after-send')
       sent.push({ id: row.id, mailId })
       outcomes.set(row.key, 'sent')

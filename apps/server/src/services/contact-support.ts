@@ -80,6 +80,7 @@ export async function sendContactMessage(deps: ContactSendDeps, messageId: strin
   const { id: mailId } = await deps.mailer.send({
     to: deps.supportEmail,
     replyTo: row.email,
+    key: `contact:${row.id}`,
     subject: `[Contact] ${row.subject}`,
     text: [`From: ${sender ? `${sender} ` : ''}<${row.email}>`, `User: ${row.user_id} (${row.user_email})`, `Message id: ${row.id}`, '', row.message].join('\n'),
   })

@@ -544,7 +544,9 @@ class CrashRun {
     const unsent = await countOf(db, sql`select count(*)::int as n from notifications where status <> 'sent'`)
     const sentIds = new Set((await db.selectFrom('notifications').select('mail_id').execute()).map((row) => row.mail_id))
     const files = await mailFiles(this.#options.engine.dataDir)
-    const duplicates = files.filter((file) => !sentIds.has(/-([0-9a-f-]{36})\.eml$/.exec(file)?.[1] ?? '')).length
+    // A resend carries the first attempt's id (the message's key), so it shows as a second file with a recorded id.
+    const fileIds = files.map((file) => /-([0-9a-f-]{36})\.eml$/.exec(file)?.[1] ?? '')
+    const duplicates = fileIds.length - new Set(fileIds).size + fileIds.filter((id) => !sentIds.has(id)).length
     // The one gap the notifications accept (send-notification.ts): a crash between the mailer and the mark sends that e-mail again.
     const mailsInFlight = crash?.inFlight.filter((job) => job.name === 'send-notification').length ?? 0
     check(

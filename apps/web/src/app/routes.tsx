@@ -51,6 +51,8 @@ const AdminLayout = lazyPage(() => import('../features/admin/admin-layout.tsx'),
 const AdminTransactionsPage = lazyPage(() => import('../features/admin/admin-transactions-page.tsx'), 'AdminTransactionsPage')
 const AdminTransactionPage = lazyPage(() => import('../features/admin/admin-transaction-page.tsx'), 'AdminTransactionPage')
 const AuditLogPage = lazyPage(() => import('../features/admin/audit-log-page.tsx'), 'AuditLogPage')
+const DevMailboxPage = lazyPage(() => import('../features/admin/dev-mailbox-page.tsx'), 'DevMailboxPage')
+const DevMailPage = lazyPage(() => import('../features/admin/dev-mailbox-page.tsx'), 'DevMailPage')
 const LedgerHealthPage = lazyPage(() => import('../features/admin/ledger-health-page.tsx'), 'LedgerHealthPage')
 const ClientsPage = lazyPage(() => import('../features/admin/clients-page.tsx'), 'ClientsPage')
 
@@ -136,6 +138,8 @@ export const routes: RouteObject[] = [
           { path: r.adminAuditLog, element: <AuditLogPage /> },
           { path: r.adminLedger, element: <LedgerHealthPage /> },
           { path: r.adminClients, element: <ClientsPage /> },
+          { path: r.adminDevMailbox, element: <DevMailboxPage /> },
+          { path: r.adminDevMail, element: <DevMailPage /> },
         ],
       },
       { path: '*', element: <Redirect to={r.transactions} /> },

@@ -34,6 +34,8 @@ export const namedRoutes = {
   adminAuditLog: '/admin/audit-log',
   adminLedger: '/admin/ledger',
   adminClients: '/admin/clients',
+  adminDevMailbox: '/admin/dev-mailbox',
+  adminDevMail: '/admin/dev-mailbox/:id',
 } as const
 
 export type RouteName = keyof typeof namedRoutes

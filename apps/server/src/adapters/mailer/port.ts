@@ -1,8 +1,10 @@
 /**
  * Outgoing e-mail: the server's one way to write to people (support messages,
  * state-change notifications). The embedded adapter writes files
- * (`file-mailer.ts`, DATA_DIR/mail); an SMTP adapter (`SMTP_URL`) would
- * implement the same port. Chosen once, in adapters/providers.ts.
+ * (`file-mailer.ts`, DATA_DIR/mail); the SMTP adapter (`smtp-mailer.ts`,
+ * `SMTP_URL`) implements the same port. Chosen once, in adapters/providers.ts.
+ * `send` resolves once the message is written or the SMTP server accepted
+ * it, and rejects otherwise, so the job that sends it is retried.
  */
 export interface MailMessage {
   to: string
@@ -10,6 +12,13 @@ export interface MailMessage {
   /** Plain text; line breaks as `\n`. */
   text: string
   replyTo?: string
+  /**
+   * The same for every attempt at this one e-mail (a retried job's key). The
+   * Message-ID derives from it, so a message sent again after a crash
+   * between the mailer and the mark carries the same Message-ID, and mail
+   * clients that de-duplicate by it show it once. Without it, a fresh id.
+   */
+  key?: string
 }
 
 export interface Mailer {

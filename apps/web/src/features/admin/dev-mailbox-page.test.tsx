@@ -1,0 +1,84 @@
+import type { DevMail, DevMailSummary } from '@pactum/contracts/dev-mailbox'
+import { screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { describe, expect, it } from 'vitest'
+import type { ApiRequest } from '../../lib/api/api-client.ts'
+import { apiError, fakeApiClient } from '../../test/fake-api-client.ts'
+import { renderApp } from '../../test/render-app.tsx'
+
+const me = { id: 'u-1', email: 'ops@example.com', first_name: 'Olga', last_name: 'Ops', roles: ['admin'], created: '2026-11-01T00:00:00Z' }
+const admin = { 'GET /me': me, 'GET /me/transactions': [] }
+
+const mailId = (index: number) => `17640000${String(index).padStart(5, '0')}-0000000${index % 10}-0000-4000-8000-000000000000`
+const summary = (index: number, overrides: Partial<DevMailSummary> = {}): DevMailSummary => ({
+  id: mailId(index),
+  to: `party${index}@example.com`,
+  subject: `Message ${index}`,
+  date: '2026-11-24T10:00:00Z',
+  ...overrides,
+})
+
+describe('the dev mailbox', () => {
+  it('lists the written e-mails newest first, pages after the last id and opens one', async () => {
+    const first = Array.from({ length: 50 }, (_, index) => summary(index))
+    first[0] = summary(0, { subject: 'Płatność przyjęta – kiitos', to: 'bea@example.com' })
+    const mail: DevMail = {
+      ...first[0]!,
+      from: 'support@pactum.example',
+      reply_to: 'ola@example.pl',
+      message_id: `<${mailId(0)}@pactum>`,
+      text: 'Cześć Bea,\n\nTwoja płatność została przyjęta.\nÄiti',
+    }
+    const api = fakeApiClient({
+      ...admin,
+      'GET /admin/dev_mailbox': ({ query }: ApiRequest) => (query?.after_id ? [summary(50)] : first),
+      [`GET /admin/dev_mailbox/${mailId(0)}`]: mail,
+    })
+    await renderApp('/admin/dev-mailbox', { api })
+    expect(await screen.findAllByTestId('dev-mailbox-row')).toHaveLength(50)
+    expect(screen.getByRole('heading', { level: 1, name: 'Dev mailbox' })).toBeTruthy()
+    expect(screen.getByRole('link', { name: 'Dev mailbox' })).toBeTruthy()
+
+    await userEvent.click(screen.getByRole('button', { name: 'Show more' }))
+    await waitFor(() => expect(screen.getAllByTestId('dev-mailbox-row')).toHaveLength(51))
+    expect(api.request).toHaveBeenLastCalledWith('/admin/dev_mailbox', expect.objectContaining({ query: { limit: 50, after_id: mailId(49) } }))
+
+    await userEvent.click(screen.getByRole('link', { name: 'Płatność przyjęta – kiitos' }))
+    expect(await screen.findByRole('heading', { level: 1, name: 'Płatność przyjęta – kiitos' })).toBeTruthy()
+    const headers = screen.getByTestId('dev-mail-headers')
+    expect(within(headers).getByText('support@pactum.example')).toBeTruthy()
+    expect(within(headers).getByText('bea@example.com')).toBeTruthy()
+    expect(within(headers).getByText('ola@example.pl')).toBeTruthy()
+    expect(screen.getByTestId('dev-mail-text').textContent).toBe(mail.text)
+  })
+
+  it('says so when nothing was written yet', async () => {
+    await renderApp('/admin/dev-mailbox', { api: fakeApiClient({ ...admin, 'GET /admin/dev_mailbox': [] }) })
+    expect((await screen.findByTestId('dev-mailbox-empty')).textContent).toBe('No e-mails have been written yet.')
+  })
+
+  it('explains that a server sending over SMTP keeps no mailbox', async () => {
+    const api = fakeApiClient({
+      ...admin,
+      'GET /admin/dev_mailbox': () => {
+        throw apiError(404, 'not_found')
+      },
+    })
+    await renderApp('/admin/dev-mailbox', { api })
+    expect((await screen.findByTestId('dev-mailbox-unavailable')).textContent).toContain('sends e-mail over SMTP')
+  })
+
+  it('offers a retry when the list fails to load, and says when one e-mail is not there', async () => {
+    const api = fakeApiClient({
+      ...admin,
+      'GET /admin/dev_mailbox': () => {
+        throw apiError(500, 'internal_error')
+      },
+    })
+    await renderApp('/admin/dev-mailbox', { api })
+    expect(await screen.findByRole('button', { name: /try again/i })).toBeTruthy()
+
+    await renderApp(`/admin/dev-mailbox/${mailId(7)}`, { api: fakeApiClient(admin) })
+    expect((await screen.findByTestId('dev-mail-not-found')).textContent).toContain('no e-mail with this id')
+  })
+})
