@@ -53,13 +53,20 @@ test('a partner client session: its colours and top bar through sign-up and relo
   await sellerCreates(page, 'Vintage lamp', '40')
   expect(new URL((await created).url()).searchParams.get('client_id')).toBe('demo-marketplace')
 
-  // The client hides the mobile navbar: no menu button on a phone-sized screen, the top bar stays.
+  // The client hides the mobile navbar on a phone-sized screen: the partner's bar stays,
+  // and the menu (language, profile, sign-out) opens from a button in it.
   await page.setViewportSize({ width: 390, height: 800 })
   await page.goto('/transactions')
   await expect(bar).toBeVisible()
   await expect(page.getByTestId('open-menu-button')).toHaveCount(0)
   await keepScreenshot(page, 'partner-client-mobile')
   await expectNoAxeViolations(page, 'my transactions under a partner client, on a phone')
+  await bar.getByTestId('partner-bar-menu-button').click()
+  const menu = page.getByRole('complementary', { name: 'Menu' })
+  await expect(menu.getByTestId('logout-button')).toBeVisible()
+  await expect(menu.getByTestId('language-picker')).toBeVisible()
+  await keepScreenshot(page, 'partner-client-mobile-menu')
+  await expectNoAxeViolations(page, 'the menu opened from the partner bar on a phone')
 })
 
 test('an unknown client_id changes nothing', async ({ page }) => {

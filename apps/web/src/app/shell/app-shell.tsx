@@ -29,7 +29,8 @@ import { theme as baseTheme } from '../theme.ts'
 /**
  * Sidebar (or top bar + drawer below 960 px), background art and the current
  * page; under a partner client (spec §1) its colours, its top bar, its
- * allowed routes and, if it says so, no mobile navbar.
+ * allowed routes and, if it says so, no mobile navbar: the menu button then
+ * sits in the partner's bar, so language, profile and sign-out stay in reach.
  */
 export function AppShell() {
   const { t } = useTranslation()
@@ -70,9 +71,10 @@ export function AppShell() {
         >
           <Sidebar as="header" />
         </Drawer>
-      ) : client?.mobile_navbar_hidden ? null : (
+      ) : (
         <>
-          <MobileTopBar menuOpen={menuOpen} menuId={menuId} onOpenMenu={() => setMenuOpen(true)} />
+          {/* A partner that hides the mobile navbar still leaves the menu reachable, from its own bar. */}
+          {!client?.mobile_navbar_hidden && <MobileTopBar menuOpen={menuOpen} menuId={menuId} onOpenMenu={() => setMenuOpen(true)} />}
           <Drawer
             id={menuId}
             variant="temporary"
@@ -92,7 +94,13 @@ export function AppShell() {
         sx={{ flexGrow: 1, minWidth: 0, position: 'relative', outline: 'none' }}
       >
         {!wide && !client?.mobile_navbar_hidden && <Toolbar />}
-        {client && colours && <PartnerTopBar client={client} colours={colours} />}
+        {client && colours && (
+          <PartnerTopBar
+            client={client}
+            colours={colours}
+            menu={!wide && client.mobile_navbar_hidden ? { open: menuOpen, id: menuId, onOpen: () => setMenuOpen(true) } : undefined}
+          />
+        )}
         <RouteBackground area={routeArea(pathname)} />
         <Container maxWidth="md" sx={{ position: 'relative', zIndex: 1, py: { xs: 3, md: 6 } }}>
           <ChunkErrorBoundary key={pathname}>

@@ -1,7 +1,7 @@
 import type { PartnerClient } from '@pactum/contracts/partner-clients'
-import { screen, waitFor } from '@testing-library/react'
+import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, onTestFinished } from 'vitest'
 import type { ApiRequest } from '../../lib/api/api-client.ts'
 import { savedClientId } from '../../lib/partner-client/client-id-memory.ts'
 import { defaultApiRoutes, fakeApiClient } from '../../test/fake-api-client.ts'
@@ -22,6 +22,13 @@ const apiWithDemo = (extra: Record<string, unknown> = {}) => fakeApiClient({ ...
 
 afterEach(() => window.sessionStorage.clear())
 
+/** happy-dom's own viewport: MUI's media queries read it, so the shell lays out as on a phone. */
+const viewport = (window as unknown as { happyDOM: { setViewport(size: { width: number; height: number }): void } }).happyDOM
+function onAPhone(): void {
+  viewport.setViewport({ width: 400, height: 800 })
+  onTestFinished(() => viewport.setViewport({ width: 1024, height: 768 }))
+}
+
 describe('?client_id= (partner clients, spec §1)', () => {
   it('shows the partner’s top bar in its colours, with the back link to its site', async () => {
     await renderApp('/transactions?client_id=demo-marketplace', { api: apiWithDemo() })
@@ -30,6 +37,28 @@ describe('?client_id= (partner clients, spec §1)', () => {
     expect(getComputedStyle(bar).backgroundColor).toMatch(/^(#1d3557|rgb\(29, 53, 87\))$/)
     const back = screen.getByRole('link', { name: 'Back to Demo Marketplace' })
     expect(back.getAttribute('href')).toBe('https://marketplace.example/')
+  })
+
+  it('hides the mobile navbar when the client says so, but keeps the menu in reach from its bar', async () => {
+    onAPhone()
+    const user = userEvent.setup()
+    await renderApp('/transactions?client_id=demo-marketplace', { api: apiWithDemo() })
+    const menuButton = await screen.findByTestId('partner-bar-menu-button')
+    expect(screen.queryByTestId('open-menu-button')).toBeNull()
+    expect(menuButton.getAttribute('aria-expanded')).toBe('false')
+    await user.click(menuButton)
+    const menu = await screen.findByRole('complementary', { name: 'Menu' })
+    expect(document.getElementById(String(menuButton.getAttribute('aria-controls')))?.contains(menu)).toBe(true)
+    expect(within(menu).getByTestId('logout-button')).toBeTruthy()
+    expect(within(menu).getByTestId('language-picker')).toBeTruthy()
+  })
+
+  it('keeps the app’s own mobile navbar for a client that does not hide it', async () => {
+    onAPhone()
+    await renderApp('/transactions?client_id=demo-marketplace', { api: apiWithDemo({ 'GET /clients/demo-marketplace': { ...demo, mobile_navbar_hidden: false } }) })
+    await screen.findByTestId('partner-top-bar')
+    expect(screen.getByTestId('open-menu-button')).toBeTruthy()
+    expect(screen.queryByTestId('partner-bar-menu-button')).toBeNull()
   })
 
   it('sends a route the client does not allow to /transactions', async () => {
