@@ -131,3 +131,91 @@ describe('e-mail configuration', () => {
     }
   })
 })
+
+describe('document storage configuration', () => {
+  function problemsOf(env: Record<string, string>): string {
+    try {
+      loadConfig(env)
+    } catch (error) {
+      expect(error).toBeInstanceOf(ConfigError)
+      return (error as ConfigError).problems.join('\n')
+    }
+    throw new Error('the configuration was accepted')
+  }
+
+  it('keeps documents in local files, deleted once checked, unless told otherwise', () => {
+    expect(loadConfig({}).documents).toEqual({ storage: { store: 'local' }, retentionDays: 0 })
+    expect(loadConfig({ DOCUMENT_RETENTION_DAYS: '30' }).documents).toEqual({ storage: { store: 'local' }, retentionDays: 30 })
+  })
+
+  it('selects S3 with S3_BUCKET, with the prefix, path style, credentials and KMS key given', () => {
+    expect(loadConfig({ S3_BUCKET: 'pactum-kyc', S3_REGION: 'eu-central-1' }).documents.storage).toEqual({
+      store: 's3',
+      s3: {
+        bucket: 'pactum-kyc',
+        prefix: 'identity-documents/',
+        region: 'eu-central-1',
+        endpoint: undefined,
+        forcePathStyle: false,
+        credentials: undefined,
+        kmsKeyId: undefined,
+      },
+    })
+    const minio = loadConfig({
+      S3_BUCKET: 'documents',
+      S3_REGION: 'us-east-1',
+      S3_ENDPOINT: 'https://minio.internal.example:9000/',
+      S3_FORCE_PATH_STYLE: 'true',
+      S3_PREFIX: 'kyc/eu/',
+      S3_ACCESS_KEY_ID: 'pactum',
+      S3_SECRET_ACCESS_KEY: 'secret-key',
+      S3_KMS_KEY_ID: 'alias/pactum-documents',
+    }).documents.storage
+    expect(minio).toEqual({
+      store: 's3',
+      s3: {
+        bucket: 'documents',
+        prefix: 'kyc/eu/',
+        region: 'us-east-1',
+        endpoint: 'https://minio.internal.example:9000',
+        forcePathStyle: true,
+        credentials: { accessKeyId: 'pactum', secretAccessKey: 'secret-key' },
+        kmsKeyId: 'alias/pactum-documents',
+      },
+    })
+    expect(loadConfig({ S3_BUCKET: 'documents', S3_REGION: 'us-east-1', S3_ENDPOINT: 'http://localhost:9000', S3_PREFIX: '' }).documents.storage).toMatchObject({
+      s3: { endpoint: 'http://localhost:9000', prefix: '' },
+    })
+  })
+
+  it('fails naming each bad storage variable, and never repeats a credential', () => {
+    const secret = 'wJalrXUtnFEMI-very-secret'
+    const keyId = 'AKIAPACTUMEXAMPLE'
+    const s3 = { S3_BUCKET: 'documents', S3_REGION: 'eu-central-1' }
+    const cases: Array<[Record<string, string>, RegExp]> = [
+      [{ S3_BUCKET: 'Not_A_Bucket', S3_REGION: 'eu-central-1' }, /^S3_BUCKET: not a bucket name/m],
+      [{ S3_BUCKET: 'documents' }, /^S3_REGION: required when S3_BUCKET is set/m],
+      [{ ...s3, S3_REGION: 'Frankfurt 1' }, /^S3_REGION: not a region name/m],
+      [{ ...s3, S3_PREFIX: '../up/' }, /^S3_PREFIX: segments of letters/m],
+      [{ ...s3, S3_PREFIX: 'no-trailing-slash' }, /^S3_PREFIX: segments of letters/m],
+      [{ ...s3, S3_ENDPOINT: 'http://minio.example:9000' }, /^S3_ENDPOINT: must be https:\/\/ \(plain http only for localhost\)/m],
+      [{ ...s3, S3_ENDPOINT: 'ftp://minio.example' }, /^S3_ENDPOINT: the scheme must be https/m],
+      [{ ...s3, S3_ENDPOINT: '//minio.example:9000' }, /^S3_ENDPOINT: not a URL/m],
+      [{ ...s3, S3_ENDPOINT: `https://${keyId}:${secret}@minio.example` }, /^S3_ENDPOINT: no credentials in the URL/m],
+      [{ ...s3, S3_FORCE_PATH_STYLE: 'yes' }, /^S3_FORCE_PATH_STYLE: expected true or false/m],
+      [{ ...s3, S3_ACCESS_KEY_ID: keyId }, /^S3_SECRET_ACCESS_KEY: required with S3_ACCESS_KEY_ID/m],
+      [{ ...s3, S3_SECRET_ACCESS_KEY: secret }, /^S3_ACCESS_KEY_ID: required with S3_SECRET_ACCESS_KEY/m],
+      [{ S3_SECRET_ACCESS_KEY: secret, S3_ACCESS_KEY_ID: keyId }, /^S3_ACCESS_KEY_ID: only used with S3_BUCKET[\s\S]*^S3_SECRET_ACCESS_KEY: only used with S3_BUCKET/m],
+      [{ S3_REGION: 'eu-central-1' }, /^S3_REGION: only used with S3_BUCKET, which is not set/m],
+      [{ DOCUMENT_RETENTION_DAYS: '-1' }, /^DOCUMENT_RETENTION_DAYS: expected a whole number of days from 0 to 3650/m],
+      [{ DOCUMENT_RETENTION_DAYS: '1.5' }, /^DOCUMENT_RETENTION_DAYS: expected a whole number/m],
+      [{ DOCUMENT_RETENTION_DAYS: 'forever' }, /^DOCUMENT_RETENTION_DAYS: expected a whole number/m],
+    ]
+    for (const [env, expected] of cases) {
+      const problems = problemsOf(env)
+      expect(problems, JSON.stringify(env)).toMatch(expected)
+      expect(problems).not.toContain(secret)
+      expect(problems).not.toContain(keyId)
+    }
+  })
+})

@@ -2,6 +2,7 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { z } from 'zod'
 import { type CrashPointSetting, crashPointNames } from './crash-points.ts'
+import { type DocumentsConfig, loadDocumentsConfig } from './document-storage-config.ts'
 import { loadMailConfig, type MailConfig } from './mail-config.ts'
 
 /**
@@ -91,6 +92,8 @@ export interface Config {
   supportEmail: string
   /** Outgoing e-mail: the file mailer (DATA_DIR/mail) unless SMTP_URL is set (mail-config.ts). */
   mail: MailConfig
+  /** Identity documents: local files (DATA_DIR/sandbox-files) unless S3_BUCKET is set, and their retention (document-storage-config.ts). */
+  documents: DocumentsConfig
   /** Online transaction timers (DESIGN §3). */
   onlinePolicy: { complaintPeriodSeconds: number; trackingDeadlineSeconds: number }
   /** Who gets every currency and method (company) or also MYR (partners), DESIGN §2. */
@@ -155,7 +158,9 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
   problems.push(...externalOidcProblems(env), ...stripeProblems(env))
   const mail = loadMailConfig(env, parsed.success ? parsed.data.SUPPORT_EMAIL : '')
   problems.push(...mail.problems)
-  if (!parsed.success || problems.length > 0 || !mail.mail) throw new ConfigError(problems)
+  const documents = loadDocumentsConfig(env)
+  problems.push(...documents.problems)
+  if (!parsed.success || problems.length > 0 || !mail.mail || !documents.documents) throw new ConfigError(problems)
   const values = parsed.data
   const publicUrl = (values.PUBLIC_URL ?? `http://localhost:${values.PORT}`).replace(/\/+$/, '')
   const oidc: OidcConfig =
@@ -179,6 +184,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     adminEmails: values.ADMIN_EMAILS,
     supportEmail: values.SUPPORT_EMAIL,
     mail: mail.mail,
+    documents: documents.documents,
     onlinePolicy: {
       complaintPeriodSeconds: values.COMPLAINT_PERIOD_SECONDS,
       trackingDeadlineSeconds: values.TRACKING_DEADLINE_SECONDS,

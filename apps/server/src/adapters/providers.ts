@@ -10,6 +10,9 @@ import { registerWebhookRoutes } from '../payments/webhook-routes.ts'
 import { signWebhook } from '../payments/webhook-signature.ts'
 import { SandboxBankLink } from './bank-link/sandbox.ts'
 import { sandboxBankLinkRoutes } from './bank-link/sandbox-routes.ts'
+import { createLocalDocumentStore } from './document-store/local-files.ts'
+import type { DocumentStore } from './document-store/port.ts'
+import { createS3DocumentStore } from './document-store/s3.ts'
 import type { CarrierTracker } from './carrier-tracker/port.ts'
 import { SandboxCarrierTracker } from './carrier-tracker/sandbox.ts'
 import { DevMailbox } from './mailer/dev-mailbox.ts'
@@ -24,9 +27,10 @@ import { sandboxRoutes } from './payment-provider/sandbox-routes.ts'
 /**
  * The job queue and the outside services, chosen by configuration in this
  * one place (DESIGN §1): the sandbox payment provider unless
- * STRIPE_SECRET_KEY is set, the sandbox carrier tracker, and the file
+ * STRIPE_SECRET_KEY is set, the sandbox carrier tracker, the file
  * mailer (one .eml per message in DATA_DIR/mail, read back by the dev
- * mailbox) unless SMTP_URL is set.
+ * mailbox) unless SMTP_URL is set, and identity documents in local files
+ * (DATA_DIR/sandbox-files) unless S3_BUCKET is set.
  */
 export interface Providers {
   jobs: JobQueue
@@ -36,6 +40,8 @@ export interface Providers {
   mailer: Mailer
   /** What the file mailer wrote; undefined when e-mail goes out over SMTP. */
   devMailbox: DevMailbox | undefined
+  /** Where identity documents wait for the provider's check. */
+  documents: DocumentStore
 }
 
 interface Started extends Providers {
@@ -62,6 +68,7 @@ export async function startProviders(
     await jobs.stop()
   })
   const events = new EventHandlers()
+  const documents = startDocumentStore(config)
   const sandbox = new SandboxPaymentProvider({
     db: database.db,
     jobs,
@@ -69,7 +76,8 @@ export async function startProviders(
     publishableKey: config.payments.publishableKey,
     sepaDelaySeconds: config.payments.sepaDelaySeconds,
     refundDelaySeconds: config.payments.refundDelaySeconds,
-    filesDir: path.join(config.dataDir, 'sandbox-files'),
+    documents,
+    documentRetentionSeconds: config.documents.retentionDays * 86_400,
     documentCheckSeconds: config.payments.documentCheckSeconds,
     payoutDelaySeconds: config.payments.payoutDelaySeconds,
     payoutArrivalSeconds: config.payments.payoutArrivalSeconds,
@@ -86,7 +94,13 @@ export async function startProviders(
   await sandbox.createQueues()
   await tracker.createQueues()
   const webhookSecret = await sandboxWebhookSecret(database.db, config.payments.webhookSecret)
-  return { jobs, events, paymentProvider: sandbox, carrierTracker: tracker, mailer, devMailbox, sandbox, tracker, webhookSecret }
+  return { jobs, events, paymentProvider: sandbox, carrierTracker: tracker, mailer, devMailbox, documents, sandbox, tracker, webhookSecret }
+}
+
+function startDocumentStore(config: Config): DocumentStore {
+  const { storage } = config.documents
+  // The local directory keeps the name it had before S3 support: documents already there stay readable.
+  return storage.store === 's3' ? createS3DocumentStore(storage.s3) : createLocalDocumentStore(path.join(config.dataDir, 'sandbox-files'))
 }
 
 function startMailer(app: FastifyInstance, config: Config, clock: Clock): { mailer: Mailer; devMailbox: DevMailbox | undefined } {

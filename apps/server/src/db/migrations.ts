@@ -28,6 +28,7 @@ import * as partnerClientsAndTour from './migrations/0027-partner-clients-and-to
 import * as adminConsole from './migrations/0028-admin-console.ts'
 import * as guestInvitationExpiry from './migrations/0029-guest-invitation-expiry.ts'
 import * as clientManagement from './migrations/0031-client-management.ts'
+import * as documentRetention from './migrations/0032-document-retention.ts'
 import type { Database } from './schema.ts'
 
 /**
@@ -63,6 +64,7 @@ const migrations: Record<string, Migration> = {
   '0028-admin-console': adminConsole,
   '0029-guest-invitation-expiry': guestInvitationExpiry,
   '0031-client-management': clientManagement,
+  '0032-document-retention': documentRetention,
 }
 
 function migrator(db: Kysely<Database>): Migrator {

@@ -473,7 +473,7 @@ export interface IdentityDocumentUploadsTable {
   created_at: Date
 }
 
-/** The sandbox provider's received files; the bytes are under DATA_DIR/sandbox-files (0014). */
+/** The sandbox provider's received files (0014); the bytes are in the document store, DATA_DIR/sandbox-files or S3. */
 export interface SandboxFilesTable {
   id: string
   account_id: string
@@ -483,6 +483,8 @@ export interface SandboxFilesTable {
   size_bytes: number
   sha256: string
   created_at: Date
+  /** When the bytes were deleted from the document store, after the check and the retention period (0032). */
+  deleted_at: ColumnType<Date | null, Date | null | undefined, Date | null>
 }
 
 export interface SandboxAccountDocumentsTable {

@@ -1,8 +1,7 @@
 import { createHash } from 'node:crypto'
-import { chmod, mkdir, writeFile } from 'node:fs/promises'
-import path from 'node:path'
-import type { Selectable } from 'kysely'
-import type { SandboxPayoutsTable } from '../../db/schema.ts'
+import type { Kysely, Selectable } from 'kysely'
+import type { Database, SandboxPayoutsTable } from '../../db/schema.ts'
+import type { DocumentStore } from '../document-store/port.ts'
 import {
   type AccountDocumentSide,
   type AccountVerification,
@@ -31,17 +30,27 @@ import { documentCheckFor, idNumberCheckFor, payoutFailureFor, payoutFailureMess
  * (`payout.failed`, the money returns to the balance) `payoutArrivalSeconds`
  * later. Stripe's default is a daily schedule; the delays are configurable
  * so that tests and demos see it happen.
+ *
+ * Documents: the bytes go to the document store (local files or S3) before
+ * the row commits; the check streams them back and compares their SHA-256
+ * with the one recorded at upload, as the provider reads what it checks.
+ * Once the check has a result (or a newer upload replaced the document
+ * before it), the document is deleted `documentRetentionSeconds` later by a
+ * job; the row stays, with `deleted_at`.
  */
 export const connectQueues = {
   checkDocument: 'sandbox-check-document',
   checkTaxIdentifiers: 'sandbox-check-tax-identifiers',
   runPayouts: 'sandbox-run-payouts',
   settlePayout: 'sandbox-settle-payout',
+  deleteDocument: 'sandbox-delete-document',
 } as const
 
 export interface SandboxConnectOptions {
   /** Where received files are kept: never under the web root, never served. */
-  filesDir: string
+  documents: DocumentStore
+  /** How long a document is kept once its check has a result (0: deleted at once). */
+  documentRetentionSeconds: number
   documentCheckSeconds: number
   payoutDelaySeconds: number
   payoutArrivalSeconds: number
@@ -69,6 +78,7 @@ export class SandboxConnect {
     await jobs.createQueue(connectQueues.checkTaxIdentifiers, { retryLimit: 10, retryDelay: 5 })
     await jobs.createQueue(connectQueues.runPayouts, { retryLimit: 10, retryDelay: 5 })
     await jobs.createQueue(connectQueues.settlePayout, { retryLimit: 10, retryDelay: 5 })
+    await jobs.createQueue(connectQueues.deleteDocument, { retryLimit: 10, retryDelay: 30 })
   }
 
   async startWorkers(): Promise<void> {
@@ -80,6 +90,7 @@ export class SandboxConnect {
     await jobs.work<{ accountId: string }>(connectQueues.checkTaxIdentifiers, (data) => this.#checkTaxIdentifiers(data.accountId))
     await jobs.work<{ accountId: string }>(connectQueues.runPayouts, (data) => this.#runPayouts(data.accountId))
     await jobs.work<{ payoutId: string }>(connectQueues.settlePayout, (data) => this.#settlePayout(data.payoutId))
+    await jobs.work<{ fileId: string }>(connectQueues.deleteDocument, (data) => this.#deleteDocument(data.fileId))
   }
 
   async uploadIdentityDocument(input: UploadIdentityDocumentInput): Promise<{ fileId: string }> {
@@ -98,7 +109,7 @@ export class SandboxConnect {
         const now = this.#kernel.now()
         const fileId = newSandboxId('file')
         // Written before the row commits: a crash leaves an orphan file, never a row without its file.
-        await this.#storeFile(fileId, input.bytes)
+        await this.#options.documents.put(fileId, input.bytes, input.contentType)
         await trx
           .insertInto('sandbox_files')
           .values({
@@ -268,13 +279,6 @@ export class SandboxConnect {
     )
   }
 
-  async #storeFile(fileId: string, bytes: Uint8Array): Promise<void> {
-    await mkdir(this.#options.filesDir, { recursive: true, mode: 0o700 })
-    const filePath = path.join(this.#options.filesDir, fileId)
-    await writeFile(filePath, bytes, { mode: 0o600, flag: 'wx' })
-    await chmod(filePath, 0o600)
-  }
-
   async #verification(trx: SandboxDb, accountId: string): Promise<AccountVerification> {
     const account = await trx
       .selectFrom('sandbox_accounts')
@@ -317,17 +321,15 @@ export class SandboxConnect {
   }
 
   async #checkDocument(data: { accountId: string; document: IdentityDocumentKind; side: DocumentSide; fileId: string }): Promise<void> {
+    // Read outside the transaction: the account stays unlocked while the bytes come from storage.
+    if (await this.#isAwaitingCheck(this.#kernel.db, data)) await this.#readBackDocument(data.fileId)
     await this.#kernel.transaction(async (trx) => {
       await lockAccount(trx, data.accountId)
-      const slot = await trx
-        .selectFrom('sandbox_account_documents')
-        .select(['file_id', 'status'])
-        .where('account_id', '=', data.accountId)
-        .where('document', '=', data.document)
-        .where('side', '=', data.side)
-        .executeTakeFirst()
-      // A newer upload replaced this file, or the check already ran.
-      if (!slot || slot.file_id !== data.fileId || slot.status !== 'pending') return
+      if (!(await this.#isAwaitingCheck(trx, data))) {
+        // A newer upload replaced this file before its check: it is no longer needed (a retried check finds it scheduled already).
+        await this.#scheduleDocumentDeletion(trx, data.fileId)
+        return
+      }
       const file = await trx.selectFrom('sandbox_files').select('file_name').where('id', '=', data.fileId).executeTakeFirstOrThrow()
       const check = documentCheckFor(file.file_name)
       await trx
@@ -342,7 +344,55 @@ export class SandboxConnect {
       }
       await this.#emitAccountUpdated(trx, data.accountId)
       if (check.outcome === 'verified') await this.schedulePayoutRun(trx, data.accountId)
+      await this.#scheduleDocumentDeletion(trx, data.fileId)
     })
+  }
+
+  /** The slot still holds this file and waits for its check (not replaced, not checked already). */
+  async #isAwaitingCheck(db: Kysely<Database>, data: { accountId: string; document: IdentityDocumentKind; side: DocumentSide; fileId: string }): Promise<boolean> {
+    const slot = await db
+      .selectFrom('sandbox_account_documents')
+      .select(['file_id', 'status'])
+      .where('account_id', '=', data.accountId)
+      .where('document', '=', data.document)
+      .where('side', '=', data.side)
+      .executeTakeFirst()
+    return slot !== undefined && slot.file_id === data.fileId && slot.status === 'pending'
+  }
+
+  /**
+   * Streams the document back from storage, as the provider reads what it
+   * checks, and refuses bytes other than those received: the job fails and
+   * is retried (storage unreachable), rather than a check passing on a
+   * document nobody read.
+   */
+  async #readBackDocument(fileId: string): Promise<void> {
+    const file = await this.#kernel.db.selectFrom('sandbox_files').select(['sha256', 'size_bytes']).where('id', '=', fileId).executeTakeFirstOrThrow()
+    const hash = createHash('sha256')
+    let size = 0
+    for await (const chunk of await this.#options.documents.get(fileId)) {
+      const bytes = chunk as Buffer
+      size += bytes.byteLength
+      hash.update(bytes)
+    }
+    if (size !== file.size_bytes || hash.digest('hex') !== file.sha256) {
+      throw new Error(`Sandbox file ${fileId} in storage is not the document received (${size} bytes)`)
+    }
+  }
+
+  /**
+   * Deletion `documentRetentionSeconds` from now, enqueued with the result
+   * that makes the document unneeded. A retried check may enqueue a second
+   * one: deleting is idempotent.
+   */
+  async #scheduleDocumentDeletion(trx: SandboxDb, fileId: string): Promise<void> {
+    await this.#kernel.jobs.send(connectQueues.deleteDocument, { fileId }, { db: trx, startAfter: this.#options.documentRetentionSeconds })
+  }
+
+  /** Removes the bytes, then records it; both steps are safe to repeat. */
+  async #deleteDocument(fileId: string): Promise<void> {
+    await this.#options.documents.delete(fileId)
+    await this.#kernel.db.updateTable('sandbox_files').set({ deleted_at: this.#kernel.now() }).where('id', '=', fileId).where('deleted_at', 'is', null).execute()
   }
 
   async #checkTaxIdentifiers(accountId: string): Promise<void> {

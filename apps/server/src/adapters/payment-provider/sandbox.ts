@@ -23,6 +23,7 @@ import {
   type UploadIdentityDocumentInput,
   type VerificationSession,
 } from './port.ts'
+import type { DocumentStore } from '../document-store/port.ts'
 import { SandboxConnect } from './sandbox-connect.ts'
 import { SandboxIdentity } from './sandbox-identity.ts'
 import { isSafeReturnUrl } from '../../http/return-url.ts'
@@ -50,8 +51,10 @@ export interface SandboxOptions {
   publishableKey: string
   sepaDelaySeconds: number
   refundDelaySeconds: number
-  /** Where received identity files are kept (outside the web root). */
-  filesDir: string
+  /** Where received identity files are kept: local files or S3, never served. */
+  documents: DocumentStore
+  /** How long a document is kept once its check has a result (0: deleted at once). */
+  documentRetentionSeconds: number
   documentCheckSeconds: number
   payoutDelaySeconds: number
   payoutArrivalSeconds: number

@@ -1,0 +1,142 @@
+import { createHash, createHmac } from 'node:crypto'
+import { mkdtemp, rm } from 'node:fs/promises'
+import { createServer, type IncomingHttpHeaders, request as httpRequest, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import S3rver from 's3rver'
+
+export interface RecordedS3Request {
+  method: string
+  /** Path and query as sent, e.g. `/bucket/identity-documents/file_1?x-id=GetObject`. */
+  url: string
+  headers: IncomingHttpHeaders
+}
+
+export interface S3Fake {
+  endpoint: string
+  bucket: string
+  region: string
+  accessKeyId: string
+  secretAccessKey: string
+  /** Every request that reached the fake, in order (refused ones too). */
+  requests: RecordedS3Request[]
+  close(): Promise<void>
+}
+
+/**
+ * An S3-compatible fake for tests: s3rver (the objects, S3's XML answers
+ * and errors) behind a small front that records each request and checks its
+ * AWS Signature Version 4 as S3 does, which s3rver itself does not (it only
+ * looks the access key id up). A request with an unknown key id gets
+ * InvalidAccessKeyId, one signed with another secret SignatureDoesNotMatch,
+ * one whose body does not match its signed SHA-256 XAmzContentSHA256Mismatch.
+ */
+export async function startS3Fake(): Promise<S3Fake> {
+  const directory = await mkdtemp(path.join(tmpdir(), 'pactum-s3-'))
+  const bucket = 'pactum-documents'
+  const region = 'eu-central-1'
+  // s3rver's built-in key pair; its front here checks the signature with the same secret.
+  const accessKeyId = 'S3RVER'
+  const secretAccessKey = 'S3RVER'
+  const s3rver = new S3rver({ port: 0, address: '127.0.0.1', silent: true, directory, configureBuckets: [{ name: bucket, configs: [] }] })
+  const backend = (await s3rver.run()) as AddressInfo
+  const requests: RecordedS3Request[] = []
+
+  const front: Server = createServer((req, res) => {
+    const chunks: Buffer[] = []
+    req.on('data', (chunk: Buffer) => chunks.push(chunk))
+    req.on('end', () => {
+      const body = Buffer.concat(chunks)
+      const recorded = { method: req.method ?? '', url: req.url ?? '', headers: req.headers }
+      requests.push(recorded)
+      const refusal = checkSignature(recorded, body, { accessKeyId, secretAccessKey, region })
+      if (refusal) {
+        res.writeHead(refusal.status, { 'content-type': 'application/xml' })
+        res.end(`<?xml version="1.0" encoding="UTF-8"?>\n<Error><Code>${refusal.code}</Code><Message>${refusal.message}</Message></Error>`)
+        return
+      }
+      const forward = httpRequest(
+        { host: '127.0.0.1', port: backend.port, method: req.method, path: req.url, headers: req.headers },
+        (answer) => {
+          res.writeHead(answer.statusCode ?? 502, answer.headers)
+          answer.pipe(res)
+        },
+      )
+      forward.on('error', (error) => res.destroy(error))
+      forward.end(body)
+    })
+  })
+  await new Promise<void>((resolve) => front.listen(0, '127.0.0.1', resolve))
+  const { port } = front.address() as AddressInfo
+
+  return {
+    endpoint: `http://127.0.0.1:${port}`,
+    bucket,
+    region,
+    accessKeyId,
+    secretAccessKey,
+    requests,
+    close: async () => {
+      await new Promise<void>((resolve, reject) => front.close((error) => (error ? reject(error) : resolve())))
+      await s3rver.close()
+      await rm(directory, { recursive: true, force: true })
+    },
+  }
+}
+
+/**
+ * AWS Signature Version 4 on the Authorization header, as S3 computes it
+ * (https://docs.aws.amazon.com/AmazonS3/latest/API/sig-v4-header-based-auth.html):
+ * S3's canonical URI is the path as sent, not encoded again.
+ */
+function checkSignature(
+  request: RecordedS3Request,
+  body: Buffer,
+  account: { accessKeyId: string; secretAccessKey: string; region: string },
+): { status: number; code: string; message: string } | undefined {
+  const authorization = header(request.headers, 'authorization')
+  const parsed = /^AWS4-HMAC-SHA256 Credential=([^/]+)\/(\d{8})\/([^/]+)\/s3\/aws4_request, ?SignedHeaders=([a-z0-9;-]+), ?Signature=([0-9a-f]{64})$/.exec(authorization)
+  if (!parsed) return { status: 403, code: 'AccessDenied', message: 'Requests must be signed with AWS4-HMAC-SHA256' }
+  const [, keyId, day, region, signedHeaders, signature] = parsed as unknown as [string, string, string, string, string, string]
+  if (keyId !== account.accessKeyId) return { status: 403, code: 'InvalidAccessKeyId', message: 'The AWS Access Key Id you provided does not exist in our records.' }
+  if (region !== account.region) return { status: 400, code: 'AuthorizationHeaderMalformed', message: `the region '${region}' is wrong; expecting '${account.region}'` }
+  const payloadHash = header(request.headers, 'x-amz-content-sha256')
+  if (payloadHash !== 'UNSIGNED-PAYLOAD' && payloadHash !== createHash('sha256').update(body).digest('hex')) {
+    return { status: 400, code: 'XAmzContentSHA256Mismatch', message: "The provided 'x-amz-content-sha256' header does not match what was computed." }
+  }
+  const amzDate = header(request.headers, 'x-amz-date')
+  const [pathPart, queryPart = ''] = request.url.split('?', 2) as [string, string?]
+  const canonicalQuery = queryPart
+    .split('&')
+    .filter(Boolean)
+    .map((pair) => {
+      const [name, value = ''] = pair.split('=', 2) as [string, string?]
+      return [encodeRfc3986(decodeURIComponent(name)), encodeRfc3986(decodeURIComponent(value))] as const
+    })
+    .sort(([a, x], [b, y]) => (a === b ? (x < y ? -1 : 1) : a < b ? -1 : 1))
+    .map(([name, value]) => `${name}=${value}`)
+    .join('&')
+  const canonicalHeaders = signedHeaders
+    .split(';')
+    .map((name) => `${name}:${header(request.headers, name).trim().replace(/\s+/g, ' ')}\n`)
+    .join('')
+  const canonicalRequest = [request.method, pathPart, canonicalQuery, canonicalHeaders, signedHeaders, payloadHash].join('\n')
+  const scope = `${day}/${region}/s3/aws4_request`
+  const stringToSign = ['AWS4-HMAC-SHA256', amzDate, scope, createHash('sha256').update(canonicalRequest).digest('hex')].join('\n')
+  const hmac = (key: string | Buffer, data: string) => createHmac('sha256', key).update(data).digest()
+  const signingKey = hmac(hmac(hmac(hmac(`AWS4${account.secretAccessKey}`, day), region), 's3'), 'aws4_request')
+  if (createHmac('sha256', signingKey).update(stringToSign).digest('hex') !== signature) {
+    return { status: 403, code: 'SignatureDoesNotMatch', message: 'The request signature we calculated does not match the signature you provided.' }
+  }
+  return undefined
+}
+
+function header(headers: IncomingHttpHeaders, name: string): string {
+  const value = headers[name]
+  return Array.isArray(value) ? value.join(',') : (value ?? '')
+}
+
+function encodeRfc3986(value: string): string {
+  return encodeURIComponent(value).replace(/[!'()*]/g, (char) => `%${char.charCodeAt(0).toString(16).toUpperCase()}`)
+}
