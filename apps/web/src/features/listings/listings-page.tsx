@@ -136,6 +136,7 @@ function ListingCard({ listing, onEdit }: { listing: Listing; onEdit: () => void
             <TextField
               label={t('listings.card.code')}
               value={listing.id}
+              helperText={t('listings.card.codeHint')}
               slotProps={{ htmlInput: { readOnly: true, 'data-testid': 'listing-code' } }}
               onFocus={(event) => event.target.select()}
               fullWidth
