@@ -1,3 +1,4 @@
+import { zodResolver } from '@hookform/resolvers/zod'
 import Alert from '@mui/material/Alert'
 import Box from '@mui/material/Box'
 import Button from '@mui/material/Button'
@@ -11,8 +12,10 @@ import RadioGroup from '@mui/material/RadioGroup'
 import Stack from '@mui/material/Stack'
 import TextField from '@mui/material/TextField'
 import Typography from '@mui/material/Typography'
-import type { PaymentMethod, Role, Transaction } from '@pactum/contracts/transactions'
-import { type FormEvent, useEffect, useId, useRef, useState } from 'react'
+import type { Transaction } from '@pactum/contracts/transactions'
+import { minimumPrice } from '@pactum/domain/fees'
+import { useEffect, useId, useRef, useState } from 'react'
+import { Controller, useForm, useWatch } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import { AmountSummary } from '../../components/amount-summary.tsx'
 import { ContentCard } from '../../components/content-card.tsx'
@@ -28,7 +31,6 @@ import {
   formatMoney,
   formatMoneyInput,
   majorTextToMinor,
-  type MoneyParseResult,
   parseMoneyInput,
 } from '../../lib/money.ts'
 import { useDebouncedValue } from '../../lib/use-debounced-value.ts'
@@ -37,11 +39,16 @@ import { CreateSteps } from './create-steps.tsx'
 import { useCreateTransaction } from './create-transaction-api.ts'
 import { CreatedTransaction } from './created-transaction.tsx'
 import { GuestInviteFields, invitedEmail, useGuestInviteForm } from './guest-invite.tsx'
+import {
+  fieldsByStep,
+  maxDescription,
+  type OnlineCreateError,
+  type OnlineCreateFormInput,
+  type OnlineCreateFormOutput,
+  onlineCreateFormSchema,
+} from './online-create-model.ts'
 import type { Prefill } from './prefill.ts'
 
-/** DESIGN §2: the lowest price, in minor units, for every currency. */
-const minimumPrice = 100
-const maxDescription = 1000
 const quoteDebounceMs = 400
 
 const steps = stepKeysByMode.createTransactionOnline
@@ -62,18 +69,25 @@ export function OnlineCreateForm({ prefill, currencies }: { prefill: Prefill; cu
   const headingRef = useRef<HTMLHeadingElement>(null)
 
   const [step, setStep] = useState(0)
-  const [showErrors, setShowErrors] = useState(false)
-  const [role, setRole] = useState<Role | ''>(prefill.role ?? '')
-  const [currency, setCurrency] = useState(
-    () => prefill.currency ?? (currencies.includes('eur') ? 'eur' : (currencies[0] ?? 'eur')),
-  )
-  const [priceText, setPriceText] = useState(() => initialPriceText(prefill.price, currency, locale))
-  const [description, setDescription] = useState(prefill.description ?? '')
-  const [paymentMethod, setPaymentMethod] = useState<PaymentMethod>('card')
   const [feeChanged, setFeeChanged] = useState(false)
   const [created, setCreated] = useState<Transaction | null>(null)
   const offeredMethods = useOfferedPaymentMethods()
 
+  const initialCurrency = prefill.currency ?? (currencies.includes('eur') ? 'eur' : (currencies[0] ?? 'eur'))
+  const form = useForm<OnlineCreateFormInput, unknown, OnlineCreateFormOutput>({
+    resolver: zodResolver(onlineCreateFormSchema({ locale })),
+    defaultValues: {
+      role: prefill.role ?? '',
+      description: prefill.description ?? '',
+      currency: initialCurrency,
+      price: initialPriceText(prefill.price, initialCurrency, locale),
+      payment_method: 'card',
+    },
+  })
+  const [role, currency, priceText, description, paymentMethod] = useWatch({
+    control: form.control,
+    name: ['role', 'currency', 'price', 'description', 'payment_method'],
+  })
   const parsed = parseMoneyInput(priceText, currency, locale)
   const price = parsed.ok && parsed.minor >= minimumPrice ? parsed.minor : null
   const debouncedPrice = useDebouncedValue(price, quoteDebounceMs)
@@ -98,50 +112,26 @@ export function OnlineCreateForm({ prefill, currencies }: { prefill: Prefill; cu
     headingRef.current?.focus()
   }, [step, created])
 
-  const priceError = priceErrorText(parsed, currency)
-  const descriptionError =
-    description.trim() === ''
-      ? t('createTransaction.errors.descriptionRequired')
-      : description.length > maxDescription
-        ? t('createTransaction.errors.descriptionTooLong', { count: maxDescription })
-        : undefined
-
-  function priceErrorText(value: MoneyParseResult, code: string): string | undefined {
-    if (!value.ok) {
-      if (value.reason === 'empty') return t('createTransaction.errors.priceRequired')
-      if (value.reason === 'tooManyDecimals') {
-        const decimals = currencyDecimals(code)
-        return decimals === 0
+  const errorText = (error: OnlineCreateError | undefined) => {
+    switch (error) {
+      case undefined:
+        return undefined
+      case 'priceDecimals':
+        return currencyDecimals(currency) === 0
           ? t('createTransaction.errors.priceWholeUnits')
-          : t('createTransaction.errors.priceDecimals', { count: decimals })
-      }
-      if (value.reason === 'tooLarge') return t('createTransaction.errors.priceTooLarge')
-      return t('createTransaction.errors.priceInvalid')
+          : t('createTransaction.errors.priceDecimals', { count: currencyDecimals(currency) })
+      case 'priceTooLow':
+        return t('createTransaction.errors.priceTooLow', { amount: formatMoney(minimumPrice, currency, locale) })
+      case 'descriptionTooLong':
+        return t('createTransaction.errors.descriptionTooLong', { count: maxDescription })
+      default:
+        return t(`createTransaction.errors.${error}`)
     }
-    if (value.minor < minimumPrice)
-      return t('createTransaction.errors.priceTooLow', { amount: formatMoney(minimumPrice, code, locale) })
-    return undefined
   }
+  const errorOf = (field: keyof OnlineCreateFormInput) => errorText(form.formState.errors[field]?.message as OnlineCreateError | undefined)
 
-  const stepValid = [role !== '', !priceError && !descriptionError, true]
-
-  const next = (event: FormEvent) => {
-    event.preventDefault()
-    if (!stepValid[step]) {
-      setShowErrors(true)
-      invalidForm.show()
-      return
-    }
-    setShowErrors(false)
-    if (step < steps.length - 1) {
-      setStep(step + 1)
-      return
-    }
-    void submit()
-  }
-
-  const submit = async () => {
-    if (!quoteIsCurrent || !quote.data || price === null || role === '') return
+  const createTransaction = async (values: OnlineCreateFormOutput) => {
+    if (!quoteIsCurrent || !quote.data || quote.data.price !== values.price) return
     const guestEmail = await invitedEmail(inviteForm)
     if (guestEmail === undefined) {
       invalidForm.show()
@@ -150,11 +140,11 @@ export function OnlineCreateForm({ prefill, currencies }: { prefill: Prefill; cu
     setFeeChanged(false)
     create.mutate(
       {
-        role,
-        price,
-        currency,
-        description: description.trim(),
-        payment_method: paymentMethod,
+        role: values.role,
+        price: values.price,
+        currency: values.currency,
+        description: values.description,
+        payment_method: values.payment_method,
         charge: quote.data.charge,
         charge_calculator_version: quote.data.charge_calculator_version,
         ...(guestEmail ? { counterparty_email: guestEmail } : {}),
@@ -177,6 +167,26 @@ export function OnlineCreateForm({ prefill, currencies }: { prefill: Prefill; cu
       },
     )
   }
+
+  const submit = form.handleSubmit(
+    async (values) => {
+      if (step < steps.length - 1) {
+        setStep(step + 1)
+        return
+      }
+      await createTransaction(values)
+    },
+    // Only the fields of the steps reached so far count; later steps are not shown yet.
+    (errors) => {
+      const reached = fieldsByStep.slice(0, step + 1).flat()
+      if (!reached.some((field) => errors[field])) {
+        setStep(step + 1)
+        form.clearErrors()
+        return
+      }
+      invalidForm.show()
+    },
+  )
 
   if (created) {
     return (
@@ -207,98 +217,100 @@ export function OnlineCreateForm({ prefill, currencies }: { prefill: Prefill; cu
         {t(steps[step] ?? '')}
       </Typography>
 
-      <Box component="form" noValidate onSubmit={next} aria-labelledby={ids.heading} data-testid={`create-step-${step + 1}`}>
+      <Box component="form" noValidate onSubmit={(event) => void submit(event)} aria-labelledby={ids.heading} data-testid={`create-step-${step + 1}`}>
         {step === 0 && (
-          <FormControl error={showErrors && role === ''} required>
-            <FormLabel id={ids.role}>{t('createTransaction.roleLabel')}</FormLabel>
-            <RadioGroup
-              aria-labelledby={ids.role}
-              value={role}
-              onChange={(event) => setRole(event.target.value as Role)}
-            >
-              <FormControlLabel
-                value="seller"
-                control={<Radio slotProps={{ input: { 'data-testid': 'role-seller' } as object }} />}
-                label={t('createTransaction.roles.seller')}
-              />
-              <FormControlLabel
-                value="buyer"
-                control={<Radio slotProps={{ input: { 'data-testid': 'role-buyer' } as object }} />}
-                label={t('createTransaction.roles.buyer')}
-              />
-            </RadioGroup>
-            {showErrors && role === '' && <FormHelperText>{t('createTransaction.errors.roleRequired')}</FormHelperText>}
-          </FormControl>
+          <Controller
+            control={form.control}
+            name="role"
+            render={({ field }) => (
+              <FormControl error={!!errorOf('role')} required>
+                <FormLabel id={ids.role}>{t('createTransaction.roleLabel')}</FormLabel>
+                <RadioGroup aria-labelledby={ids.role} value={field.value} onChange={(event) => field.onChange(event.target.value)}>
+                  <FormControlLabel value="seller" control={<Radio slotProps={{ input: { 'data-testid': 'role-seller' } as object }} />} label={t('createTransaction.roles.seller')} />
+                  <FormControlLabel value="buyer" control={<Radio slotProps={{ input: { 'data-testid': 'role-buyer' } as object }} />} label={t('createTransaction.roles.buyer')} />
+                </RadioGroup>
+                {errorOf('role') && <FormHelperText>{errorOf('role')}</FormHelperText>}
+              </FormControl>
+            )}
+          />
         )}
 
         {step === 1 && (
           <Stack spacing={2.5} sx={{ maxWidth: 520 }}>
             <TextField
               label={t('createTransaction.descriptionLabel')}
-              value={description}
-              onChange={(event) => setDescription(event.target.value)}
+              {...form.register('description')}
               required
               multiline
               minRows={2}
-              error={showErrors && !!descriptionError}
-              helperText={
-                showErrors && descriptionError
-                  ? descriptionError
-                  : t('createTransaction.descriptionHint', { count: maxDescription - description.length })
-              }
+              error={!!errorOf('description')}
+              helperText={errorOf('description') ?? t('createTransaction.descriptionHint', { count: maxDescription - description.length })}
               slotProps={{ htmlInput: { maxLength: maxDescription, 'data-testid': 'description-input' } }}
             />
             <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-              <TextField
-                select
-                label={t('createTransaction.currencyLabel')}
-                value={currency}
-                onChange={(event) => {
-                  // Keep the amount the person typed, re-read in the new currency.
-                  const before = parseMoneyInput(priceText, currency, locale)
-                  const nextCurrency = event.target.value
-                  setCurrency(nextCurrency)
-                  if (before.ok && currencyDecimals(nextCurrency) === currencyDecimals(currency))
-                    setPriceText(formatMoneyInput(before.minor, nextCurrency, locale))
-                }}
-                slotProps={{ select: { native: true }, htmlInput: { 'data-testid': 'currency-select' } }}
-                sx={{ minWidth: 200 }}
-              >
-                {currencies.map((code) => (
-                  <option key={code} value={code}>
-                    {`${code.toUpperCase()} – ${currencyName(code)}`}
-                  </option>
-                ))}
-              </TextField>
-              <MoneyInput
-                label={t('createTransaction.priceLabel')}
-                currency={currency}
-                value={priceText}
-                onChange={setPriceText}
-                required
-                error={showErrors && !!priceError}
-                helperText={showErrors && priceError ? priceError : t('createTransaction.priceHint')}
-                testId="price-input"
+              <Controller
+                control={form.control}
+                name="currency"
+                render={({ field }) => (
+                  <TextField
+                    select
+                    label={t('createTransaction.currencyLabel')}
+                    value={field.value}
+                    onChange={(event) => {
+                      // Keep the amount the person typed, re-read in the new currency.
+                      const before = parseMoneyInput(form.getValues('price'), field.value, locale)
+                      const nextCurrency = event.target.value
+                      if (before.ok && currencyDecimals(nextCurrency) === currencyDecimals(field.value)) form.setValue('price', formatMoneyInput(before.minor, nextCurrency, locale))
+                      field.onChange(nextCurrency)
+                    }}
+                    slotProps={{ select: { native: true }, htmlInput: { 'data-testid': 'currency-select' } }}
+                    sx={{ minWidth: 200 }}
+                  >
+                    {currencies.map((code) => (
+                      <option key={code} value={code}>
+                        {`${code.toUpperCase()} – ${currencyName(code)}`}
+                      </option>
+                    ))}
+                  </TextField>
+                )}
+              />
+              <Controller
+                control={form.control}
+                name="price"
+                render={({ field }) => (
+                  <MoneyInput
+                    label={t('createTransaction.priceLabel')}
+                    currency={currency}
+                    value={field.value}
+                    onChange={field.onChange}
+                    required
+                    error={!!errorOf('price')}
+                    helperText={errorOf('price') ?? t('createTransaction.priceHint')}
+                    testId="price-input"
+                  />
+                )}
               />
             </Stack>
-            <FormControl>
-              <FormLabel id={ids.method}>{t('createTransaction.paymentMethodLabel')}</FormLabel>
-              <RadioGroup
-                aria-labelledby={ids.method}
-                value={paymentMethod}
-                onChange={(event) => setPaymentMethod(event.target.value as PaymentMethod)}
-              >
-                {offeredMethods.map((method) => (
-                  <FormControlLabel
-                    key={method}
-                    value={method}
-                    control={<Radio slotProps={{ input: { 'data-testid': `method-${method}` } as object }} />}
-                    label={t(`paymentMethods.${method}`)}
-                  />
-                ))}
-              </RadioGroup>
-              <FormHelperText>{t('createTransaction.paymentMethodHint')}</FormHelperText>
-            </FormControl>
+            <Controller
+              control={form.control}
+              name="payment_method"
+              render={({ field }) => (
+                <FormControl>
+                  <FormLabel id={ids.method}>{t('createTransaction.paymentMethodLabel')}</FormLabel>
+                  <RadioGroup aria-labelledby={ids.method} value={field.value} onChange={(event) => field.onChange(event.target.value)}>
+                    {offeredMethods.map((method) => (
+                      <FormControlLabel
+                        key={method}
+                        value={method}
+                        control={<Radio slotProps={{ input: { 'data-testid': `method-${method}` } as object }} />}
+                        label={t(`paymentMethods.${method}`)}
+                      />
+                    ))}
+                  </RadioGroup>
+                  <FormHelperText>{t('createTransaction.paymentMethodHint')}</FormHelperText>
+                </FormControl>
+              )}
+            />
             {price !== null && (
               <Typography color="text.secondary" aria-live="polite" data-testid="fee-preview">
                 {quoteIsCurrent && quote.data

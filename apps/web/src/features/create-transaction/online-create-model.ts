@@ -1,0 +1,58 @@
+import { paymentMethodSchema } from '@pactum/contracts/transactions'
+import { minimumPrice } from '@pactum/domain/fees'
+import type { Locale } from '@pactum/domain/locales'
+import { z } from 'zod'
+import { parseMoneyInput } from '../../lib/money.ts'
+
+export const maxDescription = 1000
+
+/** Why a field cannot be sent; the form turns each into a translated sentence. */
+export type OnlineCreateError =
+  | 'roleRequired'
+  | 'descriptionRequired'
+  | 'descriptionTooLong'
+  | 'priceRequired'
+  | 'priceInvalid'
+  | 'priceDecimals'
+  | 'priceTooLarge'
+  | 'priceTooLow'
+
+/**
+ * The online build form (POST /me/transactions): the role, then the item,
+ * currency, price (typed in the interface language's format, turned into
+ * minor units and held to the server's minimum) and payment method.
+ */
+export function onlineCreateFormSchema(input: { locale: Locale }) {
+  return z
+    .object({
+      role: z.union([z.literal('buyer'), z.literal('seller'), z.literal('')]),
+      description: z.string(),
+      currency: z.string().regex(/^[a-z]{3}$/),
+      price: z.string(),
+      payment_method: paymentMethodSchema,
+    })
+    .transform((values, context) => {
+      const fail = (path: string, error: OnlineCreateError) => {
+        context.addIssue({ code: 'custom', path: [path], message: error })
+      }
+      if (values.role === '') fail('role', 'roleRequired')
+      const description = values.description.trim()
+      if (description === '') fail('description', 'descriptionRequired')
+      else if (description.length > maxDescription) fail('description', 'descriptionTooLong')
+      const price = parseMoneyInput(values.price, values.currency, input.locale)
+      if (!price.ok) {
+        const reason = price.reason
+        fail('price', reason === 'empty' ? 'priceRequired' : reason === 'tooManyDecimals' ? 'priceDecimals' : reason === 'tooLarge' ? 'priceTooLarge' : 'priceInvalid')
+      } else if (price.minor < minimumPrice) {
+        fail('price', 'priceTooLow')
+      }
+      if (values.role === '' || !price.ok) return z.NEVER
+      return { role: values.role, description, currency: values.currency, price: price.minor, payment_method: values.payment_method }
+    })
+}
+
+export type OnlineCreateFormInput = z.input<ReturnType<typeof onlineCreateFormSchema>>
+export type OnlineCreateFormOutput = z.output<ReturnType<typeof onlineCreateFormSchema>>
+
+/** The fields each step checks before the next one opens (the third step reviews). */
+export const fieldsByStep: readonly (readonly (keyof OnlineCreateFormInput)[])[] = [['role'], ['description', 'currency', 'price', 'payment_method'], []]
