@@ -148,3 +148,33 @@ describe('checkout payment form', () => {
     expect((within(dialog).getByTestId('pay-submit') as HTMLButtonElement).disabled).toBe(false)
   })
 })
+
+describe('checkout checks', () => {
+  it('names each missing or wrong field, clears a message once the field is right, and sends nothing before', async () => {
+    const user = userEvent.setup()
+    const { api, dialog } = await openCheckout(
+      checkoutRoutes({ 'GET /me/last_shipping_details': { shipping_details: null }, 'GET /me/personal': { ...profile, name: null, address: null } }),
+    )
+    await user.click(within(dialog).getByTestId('checkout-next'))
+    expect(await within(dialog).findAllByText('This field is required.')).toHaveLength(5)
+    await user.type(within(dialog).getByLabelText(/Full name/), 'Ola Nowak')
+    await waitFor(() => expect(within(dialog).getAllByText('This field is required.')).toHaveLength(4))
+    await user.type(within(dialog).getByLabelText(/Address line 1/), 'Długa 1')
+    await user.type(within(dialog).getByLabelText(/Postcode/), '00#001')
+    await user.type(within(dialog).getByLabelText(/Town or city/), 'Warszawa')
+    await user.selectOptions(within(dialog).getByLabelText(/Country/), 'pl')
+    await user.click(within(dialog).getByTestId('checkout-next'))
+    expect(await within(dialog).findByText('Check this entry.')).toBeTruthy()
+    expect(api.request.mock.calls.map(([path]) => path)).not.toContain('/transactions/tx-1/shipping_details')
+
+    await user.clear(within(dialog).getByLabelText(/Postcode/))
+    await user.type(within(dialog).getByLabelText(/Postcode/), '00-001')
+    await user.click(within(dialog).getByTestId('checkout-next'))
+    await waitFor(() => expect(within(dialog).getByTestId('amount-fee').textContent).toBe('€0.78'))
+    await user.click(within(dialog).getByTestId('checkout-next'))
+    await user.type(await within(dialog).findByTestId('card-number-input'), '4242')
+    await user.click(within(dialog).getByTestId('pay-submit'))
+    expect(await within(dialog).findByText('Enter the full card number.')).toBeTruthy()
+    expect(api.request.mock.calls.map(([path]) => path)).not.toContain('/transactions/tx-1/confirm_payment')
+  })
+})

@@ -1,3 +1,4 @@
+import { zodResolver } from '@hookform/resolvers/zod'
 import Alert from '@mui/material/Alert'
 import Box from '@mui/material/Box'
 import Button from '@mui/material/Button'
@@ -19,7 +20,8 @@ import type { AnyTransaction, F2fTransaction } from '@pactum/contracts/f2f-trans
 import type { PaymentMethod, Role, Transaction } from '@pactum/contracts/transactions'
 import { toLanguageTag } from '@pactum/domain/locales'
 import { useQueryClient } from '@tanstack/react-query'
-import { type FormEvent, useId, useState } from 'react'
+import { type FormEvent, type SetStateAction, useCallback, useId, useState } from 'react'
+import { Controller, type FieldError, type FieldPath, useForm, useWatch } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import { AmountSummary } from '../../components/amount-summary.tsx'
 import { useResultModal } from '../../components/result-modal.tsx'
@@ -31,6 +33,15 @@ import { formatMoney } from '../../lib/money.ts'
 import { routeTo } from '../../lib/named-routes.ts'
 import { usePaymentSetup } from '../../lib/payments/publishable-key.ts'
 import { confirmSandboxPayment, type PaymentDetails } from '../../lib/payments/sandbox-payments.ts'
+import {
+  addressFields,
+  type CheckoutFieldError,
+  type CheckoutFormValues,
+  cardDigitsOf,
+  checkoutFormSchema,
+  compactIbanOf,
+  shippingBodyOf,
+} from './checkout-model.ts'
 import { emptyAddress, lastShippingDetailsKey, type ShippingAddress, useShippingPrefill } from './checkout-prefill.ts'
 import { unverifiedRoles } from './high-value.ts'
 import { VerifyIdentityLink } from './high-value-notice.tsx'
@@ -144,18 +155,25 @@ export function CheckoutDialog({ plan, onClose }: { plan: CheckoutPlan; onClose:
 
   const stages: Stage[] = [...(plan.collectsAddress ? ['address' as const] : []), ...(plan.setMethodAction ? ['method' as const] : []), 'pay']
   const [stage, setStage] = useState<Stage>(stages[0] ?? 'pay')
-  const [address, setAddress] = useState<ShippingAddress>(emptyAddress)
+  const form = useForm<CheckoutFormValues>({
+    resolver: zodResolver(checkoutFormSchema),
+    defaultValues: { address: emptyAddress, method: plan.paymentMethod ?? 'card', cardNumber: '', iban: '' },
+  })
+  const setAddress = useCallback(
+    (update: SetStateAction<ShippingAddress>) => {
+      const current = form.getValues('address')
+      form.setValue('address', typeof update === 'function' ? update(current) : update)
+    },
+    [form],
+  )
   // Empty fields get the buyer's last address, or their profile's name and country.
   useShippingPrefill(plan.collectsAddress, shippingCountries, setAddress)
   // The provider's key decides which payment form is shown; asked as the checkout opens.
   const paymentSetup = usePaymentSetup(plan.id)
-  const [showErrors, setShowErrors] = useState(false)
-  const [pickedMethod, setMethod] = useState<PaymentMethod>(plan.paymentMethod ?? 'card')
+  const pickedMethod = useWatch({ control: form.control, name: 'method' })
   // A method this buyer may not use (a company seller chose SEPA) is never preselected: the server would refuse it.
   const method = offered.includes(pickedMethod) ? pickedMethod : (offered[0] ?? 'card')
   const [intent, setIntent] = useState<PaymentIntentHandle | null>(null)
-  const [cardNumber, setCardNumber] = useState('')
-  const [iban, setIban] = useState('')
   const [problem, setProblem] = useState<string | null>(null)
   // A high-value sale refused because this person has not verified their identity: the problem links to where they do.
   const [mustVerify, setMustVerify] = useState(false)
@@ -164,18 +182,6 @@ export function CheckoutDialog({ plan, onClose }: { plan: CheckoutPlan; onClose:
 
   const path = (action: string) => `${plan.basePath}/${action}`
   const pay = () => api.request<PaymentIntentHandle>(path(plan.payAction), { method: 'POST', body: {} })
-
-  const addressErrors = {
-    name: address.name.trim() === '',
-    line1: address.line1.trim() === '',
-    city: address.city.trim() === '',
-    postalCode: address.postalCode.trim() === '',
-    country: address.country === '',
-  }
-  const cardDigits = cardNumber.replace(/\D/g, '')
-  const cardInvalid = cardDigits.length < 12 || cardDigits.length > 19
-  const ibanCompact = iban.replace(/\s/g, '').toUpperCase()
-  const ibanInvalid = !/^[A-Z]{2}\d{2}[A-Z0-9]{10,30}$/.test(ibanCompact)
 
   const run = async (work: () => Promise<void>) => {
     setBusy(true)
@@ -202,24 +208,10 @@ export function CheckoutDialog({ plan, onClose }: { plan: CheckoutPlan; onClose:
     }
   }
 
-  const toMethod = () => {
-    if (Object.values(addressErrors).some(Boolean)) {
-      setShowErrors(true)
-      return
-    }
-    setShowErrors(false)
-    void run(async () => {
-      await api.request(path('shipping_details'), {
-        method: 'POST',
-        body: {
-          name: address.name.trim(),
-          line1: address.line1.trim(),
-          ...(address.line2.trim() ? { line2: address.line2.trim() } : {}),
-          city: address.city.trim(),
-          postal_code: address.postalCode.trim(),
-          country_code: address.country,
-        },
-      })
+  const toMethod = async () => {
+    if (!(await form.trigger([...addressFields]))) return
+    await run(async () => {
+      await api.request(path('shipping_details'), { method: 'POST', body: shippingBodyOf(form.getValues('address')) })
       void queryClient.invalidateQueries({ queryKey: lastShippingDetailsKey })
       setStage('method')
     })
@@ -238,21 +230,19 @@ export function CheckoutDialog({ plan, onClose }: { plan: CheckoutPlan; onClose:
       setStage('pay')
     })
 
-  const submitPayment = () => {
+  const submitPayment = async () => {
     if (!paymentSetup.data) return
-    if ((method === 'card' && cardInvalid) || (method === 'sepa' && ibanInvalid)) {
-      setShowErrors(true)
-      return
-    }
-    setShowErrors(false)
-    return run(async () => {
+    form.setValue('method', method)
+    if (!(await form.trigger(method === 'card' ? 'cardNumber' : method === 'sepa' ? 'iban' : []))) return
+    const { cardNumber, iban } = form.getValues()
+    await run(async () => {
       const current = intent ?? (await pay())
       setIntent(current)
       const details: PaymentDetails =
         method === 'card'
-          ? { card_number: cardDigits }
+          ? { card_number: cardDigitsOf(cardNumber) }
           : method === 'sepa'
-            ? { iban: ibanCompact }
+            ? { iban: compactIbanOf(iban) }
             : { return_url: routeTo('status', { id: plan.id }) }
       const outcome = await confirmSandboxPayment(current.payment_intent_id, current.client_secret, details)
       if (outcome.status === 'requires_action') {
@@ -276,21 +266,48 @@ export function CheckoutDialog({ plan, onClose }: { plan: CheckoutPlan; onClose:
   const submit = (event: FormEvent) => {
     event.preventDefault()
     if (busy) return
-    if (stage === 'address') toMethod()
+    if (stage === 'address') void toMethod()
     else if (stage === 'method') void toPayment()
     else void submitPayment()
   }
 
+  /** A field refused once is checked again as it changes, so its message goes as soon as it is right. */
+  const changed = (input: { name: FieldPath<CheckoutFormValues>; onChange: (value: string) => void }, fieldState: { error?: FieldError | undefined }, value: string) => {
+    input.onChange(value)
+    if (fieldState.error) void form.trigger(input.name)
+  }
+  const errorText = (error: FieldError | undefined) => {
+    switch (error?.message as CheckoutFieldError | undefined) {
+      case undefined:
+        return undefined
+      case 'required':
+        return t('checkout.required')
+      case 'cardNumberInvalid':
+        return t('checkout.cardNumberInvalid')
+      case 'ibanInvalid':
+        return t('checkout.ibanInvalid')
+      default:
+        return t('checkout.invalid')
+    }
+  }
   const field = (key: keyof ShippingAddress, autoComplete: string, required = true) => (
-    <TextField
-      label={t(`checkout.address.${key}`)}
-      value={address[key]}
-      onChange={(event) => setAddress({ ...address, [key]: event.target.value })}
-      required={required}
-      autoComplete={autoComplete}
-      error={showErrors && required && addressErrors[key as keyof typeof addressErrors]}
-      helperText={showErrors && required && addressErrors[key as keyof typeof addressErrors] ? t('checkout.required') : undefined}
-      fullWidth
+    <Controller
+      control={form.control}
+      name={`address.${key}`}
+      render={({ field: input, fieldState }) => (
+        <TextField
+          label={t(`checkout.address.${key}`)}
+          value={input.value}
+          onChange={(event) => changed(input, fieldState, event.target.value)}
+          onBlur={input.onBlur}
+          inputRef={input.ref}
+          required={required}
+          autoComplete={autoComplete}
+          error={fieldState.error !== undefined}
+          helperText={errorText(fieldState.error)}
+          fullWidth
+        />
+      )}
     />
   )
   const regionNames = new Intl.DisplayNames(toLanguageTag(locale), { type: 'region' })
@@ -330,23 +347,31 @@ export function CheckoutDialog({ plan, onClose }: { plan: CheckoutPlan; onClose:
                   {field('postalCode', 'shipping postal-code')}
                   {field('city', 'shipping address-level2')}
                 </Stack>
-                <TextField
-                  select
-                  label={t('checkout.address.country')}
-                  value={address.country}
-                  onChange={(event) => setAddress({ ...address, country: event.target.value })}
-                  required
-                  error={showErrors && addressErrors.country}
-                  helperText={showErrors && addressErrors.country ? t('checkout.required') : undefined}
-                  slotProps={{ select: { native: true }, htmlInput: { autoComplete: 'shipping country' } }}
-                >
-                  <option value="" />
-                  {countries.map((country) => (
-                    <option key={country.code} value={country.code}>
-                      {country.name}
-                    </option>
-                  ))}
-                </TextField>
+                <Controller
+                  control={form.control}
+                  name="address.country"
+                  render={({ field: input, fieldState }) => (
+                    <TextField
+                      select
+                      label={t('checkout.address.country')}
+                      value={input.value}
+                      onChange={(event) => changed(input, fieldState, event.target.value)}
+                      onBlur={input.onBlur}
+                      inputRef={input.ref}
+                      required
+                      error={fieldState.error !== undefined}
+                      helperText={errorText(fieldState.error)}
+                      slotProps={{ select: { native: true }, htmlInput: { autoComplete: 'shipping country' } }}
+                    >
+                      <option value="" />
+                      {countries.map((country) => (
+                        <option key={country.code} value={country.code}>
+                          {country.name}
+                        </option>
+                      ))}
+                    </TextField>
+                  )}
+                />
               </>
             )}
 
@@ -354,7 +379,7 @@ export function CheckoutDialog({ plan, onClose }: { plan: CheckoutPlan; onClose:
               <>
                 <FormControl>
                   <FormLabel id={ids.method}>{t('checkout.methodLabel')}</FormLabel>
-                  <RadioGroup aria-labelledby={ids.method} value={method} onChange={(event) => setMethod(event.target.value as PaymentMethod)}>
+                  <RadioGroup aria-labelledby={ids.method} value={method} onChange={(event) => form.setValue('method', event.target.value as PaymentMethod)}>
                     {offered.map((option) => (
                       <FormControlLabel
                         key={option}
@@ -400,30 +425,46 @@ export function CheckoutDialog({ plan, onClose }: { plan: CheckoutPlan; onClose:
                   {method === 'p24' && <Typography variant="body2">{t('checkout.sandbox.p24')}</Typography>}
                 </Alert>
                 {method === 'card' && (
-                  <TextField
-                    label={t('checkout.cardNumber')}
-                    value={cardNumber}
-                    onChange={(event) => {
-                      setCardNumber(event.target.value.replace(/[^\d ]/g, '').slice(0, 23))
-                      setProblem(null)
-                    }}
-                    required
-                    autoComplete="cc-number"
-                    error={showErrors && cardInvalid}
-                    helperText={showErrors && cardInvalid ? t('checkout.cardNumberInvalid') : undefined}
-                    slotProps={{ htmlInput: { inputMode: 'numeric', 'data-testid': 'card-number-input' } }}
+                  <Controller
+                    control={form.control}
+                    name="cardNumber"
+                    render={({ field: input, fieldState }) => (
+                      <TextField
+                        label={t('checkout.cardNumber')}
+                        value={input.value}
+                        onChange={(event) => {
+                          changed(input, fieldState, event.target.value.replace(/[^\d ]/g, '').slice(0, 23))
+                          setProblem(null)
+                        }}
+                        onBlur={input.onBlur}
+                        inputRef={input.ref}
+                        required
+                        autoComplete="cc-number"
+                        error={fieldState.error !== undefined}
+                        helperText={errorText(fieldState.error)}
+                        slotProps={{ htmlInput: { inputMode: 'numeric', 'data-testid': 'card-number-input' } }}
+                      />
+                    )}
                   />
                 )}
                 {method === 'sepa' && (
                   <>
-                    <TextField
-                      label={t('checkout.iban')}
-                      value={iban}
-                      onChange={(event) => setIban(event.target.value.toUpperCase())}
-                      required
-                      error={showErrors && ibanInvalid}
-                      helperText={showErrors && ibanInvalid ? t('checkout.ibanInvalid') : undefined}
-                      slotProps={{ htmlInput: { 'data-testid': 'iban-input', autoCapitalize: 'characters', spellCheck: false } }}
+                    <Controller
+                      control={form.control}
+                      name="iban"
+                      render={({ field: input, fieldState }) => (
+                        <TextField
+                          label={t('checkout.iban')}
+                          value={input.value}
+                          onChange={(event) => changed(input, fieldState, event.target.value.toUpperCase())}
+                          onBlur={input.onBlur}
+                          inputRef={input.ref}
+                          required
+                          error={fieldState.error !== undefined}
+                          helperText={errorText(fieldState.error)}
+                          slotProps={{ htmlInput: { 'data-testid': 'iban-input', autoCapitalize: 'characters', spellCheck: false } }}
+                        />
+                      )}
                     />
                     <Typography variant="body2" color="text.secondary">
                       {t('checkout.sepaMandate')}
