@@ -116,14 +116,41 @@ async function pgliteTestDatabase(): Promise<Database> {
   }
 }
 
-/** Back to the template's state: the schema and its migration record, pg-boss's schema version, no rows. */
+/** How many times an engine is emptied by DELETE before a TRUNCATE gives its dead rows' space back. */
+const deletesBetweenTruncates = 20
+const timesEmptied = new WeakMap<PGlite, number>()
+
+/**
+ * Back to the template's state: the schema and its migration record,
+ * pg-boss's schema version, no rows, sequences from 1. DELETE, with foreign
+ * keys and triggers off for the session, rather than TRUNCATE: PGlite's
+ * TRUNCATE makes new files for every table in its in-memory file system,
+ * about four times the cost (55 against 15 ms measured) on every test. Every
+ * so often a TRUNCATE still runs, so dead rows do not pile up.
+ */
 async function emptyAllTables(pglite: PGlite): Promise<void> {
-  const { rows } = await pglite.query<{ name: string }>(
+  const { rows: tables } = await pglite.query<{ name: string }>(
     `select format('%I.%I', schemaname, tablename) as name from pg_tables
      where (schemaname = 'public' and tablename not like 'kysely_migration%')
         or (schemaname = 'pgboss' and tablename <> 'version')`,
   )
-  await pglite.exec(`truncate ${rows.map((row) => row.name).join(', ')} restart identity cascade`)
+  const times = (timesEmptied.get(pglite) ?? 0) + 1
+  timesEmptied.set(pglite, times)
+  if (times % deletesBetweenTruncates === 0) {
+    await pglite.exec(`truncate ${tables.map((table) => table.name).join(', ')} restart identity cascade`)
+    return
+  }
+  const { rows: sequences } = await pglite.query<{ name: string }>(
+    `select format('%I.%I', schemaname, sequencename) as name from pg_sequences where schemaname in ('public', 'pgboss')`,
+  )
+  await pglite.exec(
+    [
+      'set session_replication_role = replica;',
+      ...tables.map((table) => `delete from ${table.name};`),
+      ...sequences.map((sequence) => `select setval('${sequence.name}', 1, false);`),
+      'set session_replication_role = default;',
+    ].join('\n'),
+  )
 }
 
 async function createPostgresTestDatabase(url: string): Promise<Database> {
