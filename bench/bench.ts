@@ -1,0 +1,238 @@
+/**
+ * Pactum beside the physical limit (issue 13): in one run, on one machine,
+ * PostgreSQL's own throughput (pgbench), a bare Fastify hello world and
+ * PostgreSQL-backed Pactum at the same concurrency, each Pactum figure with
+ * its ratio to the floor it is compared with and whether its target is met.
+ *
+ *   npm run bench                 # full scale: 10 s per measurement, 1,000,000 rows, 10,000 timers
+ *   npm run bench -- --quick      # 3 s, 10,000 rows, 1,000 timers: for trying changes out
+ *   npm run bench -- --seconds 5 --rows 100000 --timers 2000
+ *   npm run bench -- --quick --profile /tmp/prof   # also a CPU profile of the server under the load (.cpuprofile)
+ *   BENCH_DATABASE_URL=postgres://user@host:5432/postgres npm run bench
+ *
+ * Pactum runs as `npm start` runs it (its own process, default log level);
+ * its database and pgbench's are created on that server and dropped after.
+ * Figures go into docs/performance.md by hand, with the commit.
+ */
+import { type ChildProcess, spawn } from 'node:child_process'
+import { once } from 'node:events'
+import { parseArgs } from 'node:util'
+import { sql } from 'kysely'
+import { loadConfig } from '../apps/server/src/config.ts'
+import { mintAccessToken, readSigningKeyFile } from '../apps/server/src/oidc/token-minter.ts'
+import { benchPostgresReachable, openBenchDatabase, postgresUrl } from './bench-database.ts'
+import { measureLoad } from './http-load.ts'
+import { seedListRows } from './list-rows.ts'
+import { runOnlineSales } from './online-sales.ts'
+import { freePort, residentMegabytes, startPactum, stopPactum } from './pactum-process.ts'
+import { preparePgbench } from './pgbench.ts'
+import { type Row, printTable } from './result-table.ts'
+import { timerDrainSeconds } from './timer-drain.ts'
+
+const { values: options } = parseArgs({
+  options: {
+    quick: { type: 'boolean', default: false },
+    seconds: { type: 'string' },
+    rows: { type: 'string' },
+    timers: { type: 'string' },
+    // A directory for V8 CPU profiles of the server (open them in Chrome DevTools or speedscope).
+    profile: { type: 'string' },
+  },
+})
+const scale = {
+  seconds: Number(options.seconds ?? (options.quick ? 3 : 10)),
+  rows: Number(options.rows ?? (options.quick ? 10_000 : 1_000_000)),
+  timers: Number(options.timers ?? (options.quick ? 1_000 : 10_000)),
+  pgbenchScale: options.quick ? 1 : 10,
+}
+// The issue's setting: 8 concurrent clients everywhere, 50 for the list.
+const connections = 8
+const listConnections = 50
+
+const progress = (line: string) => process.stderr.write(`… ${line}\n`)
+
+if (!(await benchPostgresReachable())) {
+  console.error(`nothing answers at ${postgresUrl}: set BENCH_DATABASE_URL to a PostgreSQL server`)
+  process.exit(2)
+}
+const rows: Row[] = []
+
+progress(`pgbench, scale ${scale.pgbenchScale}, ${connections} clients, ${scale.seconds} s each`)
+const pgbench = await preparePgbench(postgresUrl, scale.pgbenchScale)
+let simpleUpdate: number
+let selectOnly: number
+try {
+  simpleUpdate = await pgbench.tps('simple-update', connections, scale.seconds)
+  selectOnly = await pgbench.tps('select-only', connections, scale.seconds)
+} finally {
+  await pgbench.dispose()
+}
+
+progress('bare Fastify hello world')
+const hello = await measureHelloWorld()
+
+progress('Pactum')
+const setup = await openBenchDatabase('postgres', 'bench')
+const port = await freePort()
+// Short complaint window so that a whole sale (create → release) fits in a benchmark.
+const env = { ...setup.env, COMPLAINT_PERIOD_SECONDS: '1' }
+let server = await startPactum(env, port, options.profile)
+try {
+  const config = loadConfig({ ...process.env, ...env, PORT: String(port), PUBLIC_URL: server.baseUrl })
+  const signingKey = await readSigningKeyFile(config.dataDir)
+  const token = (email: string) =>
+    mintAccessToken({ privateSigningKey: signingKey, issuer: config.oidc.issuer, audience: config.oidc.audience, clientId: config.oidc.clientId, email, ttlSeconds: 4 * 3600 })
+  const api = async (who: string, method: string, url: string, body?: object) => {
+    const response = await fetch(`${server.baseUrl}${url}`, {
+      method,
+      headers: { authorization: `Bearer ${who}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+      ...(body ? { body: JSON.stringify(body) } : {}),
+    })
+    if (response.status >= 300) throw new Error(`${method} ${url} answered ${response.status}: ${await response.text()}`)
+    return (await response.json()) as Record<string, string>
+  }
+  const seller = await token('seller@example.com')
+  // The fee quote is asked for once; every create sends the same charge back.
+  const quote = await api(seller, 'GET', '/api/v1/charge?price=10000&currency=eur&payment_method=card')
+  const createBody = {
+    role: 'seller',
+    price: 10_000,
+    currency: 'eur',
+    description: 'A benchmark bicycle',
+    payment_method: 'card',
+    charge: quote.charge,
+    charge_calculator_version: quote.charge_calculator_version,
+  }
+  const authorised = (who: string, extra: Record<string, string> = {}) => ({ authorization: `Bearer ${who}`, ...extra })
+
+  progress('create transaction')
+  const create = await measureLoad({
+    url: `${server.baseUrl}/api/v1/me/transactions`,
+    method: 'POST',
+    connections,
+    seconds: scale.seconds,
+    headers: authorised(seller, { 'content-type': 'application/json' }),
+    body: JSON.stringify(createBody),
+  })
+  rows.push({
+    figure: `create transaction (${connections} conn)`,
+    pactum: `${create.requestsPerSecond.toFixed(0)} req/s, p99 ${create.p99} ms`,
+    reference: `pgbench simple-update ${simpleUpdate.toFixed(0)} TPS`,
+    ratio: create.requestsPerSecond / simpleUpdate,
+    target: { text: '≥ 0.6', met: create.requestsPerSecond / simpleUpdate >= 0.6 },
+    note: failures(create.failed),
+  })
+
+  progress('GET transaction')
+  const one = await api(seller, 'POST', '/api/v1/me/transactions', createBody)
+  const get = await measureLoad({ url: `${server.baseUrl}/api/v1/transactions/${one.id}`, connections, seconds: scale.seconds, headers: authorised(seller) })
+  rows.push({
+    figure: `GET transaction (${connections} conn)`,
+    pactum: `${get.requestsPerSecond.toFixed(0)} req/s, p99 ${get.p99} ms`,
+    reference: `pgbench select-only ${selectOnly.toFixed(0)} TPS`,
+    ratio: get.requestsPerSecond / selectOnly,
+    target: { text: '≥ 0.3', met: get.requestsPerSecond / selectOnly >= 0.3 },
+    note: failures(get.failed),
+  })
+  rows.push({
+    figure: `bare Fastify hello world (${connections} conn)`,
+    pactum: '',
+    reference: `${hello.requestsPerSecond.toFixed(0)} req/s, p99 ${hello.p99} ms`,
+    note: `create is ${pct(create.requestsPerSecond / hello.requestsPerSecond)}, GET ${pct(get.requestsPerSecond / hello.requestsPerSecond)} of it`,
+  })
+
+  progress(`My transactions with ${scale.rows.toLocaleString('en')} rows (seeding)`)
+  const lister = await token('lister@example.com')
+  const template = await api(lister, 'POST', '/api/v1/me/transactions', createBody)
+  const listerId = (await setup.database.db.selectFrom('users').select('id').where('email', '=', 'lister@example.com').executeTakeFirstOrThrow()).id
+  await seedListRows(setup.database.db, { templateId: template.id!, listerId, total: scale.rows })
+  const tableRows = Number((await sql<{ n: string }>`select count(*) as n from transactions`.execute(setup.database.db)).rows[0]?.n)
+  progress('My transactions (measuring)')
+  const list = await measureLoad({ url: `${server.baseUrl}/api/v1/me/transactions`, connections: listConnections, seconds: scale.seconds, headers: authorised(lister) })
+  rows.push({
+    figure: `list My transactions, first page, ${tableRows.toLocaleString('en')} rows (${listConnections} conn)`,
+    pactum: `p50 ${list.p50} ms, p99 ${list.p99} ms`,
+    reference: `${list.requestsPerSecond.toFixed(0)} req/s`,
+    target: { text: 'p99 ≤ 15 ms', met: list.p99 <= 15 },
+    note: ['the lister is a party to 1 in 10', failures(list.failed)].filter(Boolean).join('; '),
+  })
+
+  progress(`whole online sales, ${connections} side by side for ${scale.seconds} s`)
+  let buyers = 0
+  const sales = await runOnlineSales({
+    baseUrl: server.baseUrl,
+    db: setup.database.db,
+    parties: { seller, buyer: () => token(`buyer-${(buyers += 1)}@example.com`) },
+    quote: { charge: quote.charge, charge_calculator_version: quote.charge_calculator_version },
+    workers: connections,
+    seconds: scale.seconds,
+  })
+  rows.push({
+    figure: `whole online sale, create → release (${connections} side by side)`,
+    pactum: `${sales.perSecond.toFixed(1)} sales/s`,
+    reference: `${sales.sales} sales, API part ${(sales.apiSecondsMedian * 1000).toFixed(0)} ms median`,
+    note: `complaint window 1 s${sales.failed ? `; ${sales.failed} FAILED: ${sales.firstFailure}` : ''}`,
+  })
+
+  const rss = await residentMegabytes(server)
+
+  progress('restart to healthy')
+  const stopping = performance.now()
+  await stopPactum(server)
+  const stopSeconds = (performance.now() - stopping) / 1000
+  server = await startPactum(env, port, options.profile)
+  const after = await api(lister, 'GET', '/api/v1/me/transactions?limit=50')
+  const present = Array.isArray(after) && after.length === 50
+  rows.push({
+    figure: `restart to healthy (SIGTERM, start, /health 200)`,
+    pactum: `${server.startSeconds.toFixed(2)} s`,
+    reference: `${tableRows.toLocaleString('en')} transactions in the table`,
+    target: { text: '≤ 2 s', met: server.startSeconds <= 2 && present },
+    note: `${present ? 'data present after it' : 'DATA MISSING after it'}; the SIGTERM stop took ${stopSeconds.toFixed(2)} s more`,
+  })
+  rows.push({ figure: 'server RSS after the load above', pactum: `${rss.toFixed(0)} MB`, reference: '' })
+} finally {
+  await stopPactum(server)
+  await setup.database.close()
+  await setup.dispose()
+}
+
+progress(`the ${scale.timers.toLocaleString('en')}-timer drain (npm run bench:jobs)`)
+const drain = await timerDrainSeconds(scale.timers)
+rows.push({
+  figure: `${scale.timers.toLocaleString('en')} due timers drained (issue 10)`,
+  pactum: `${drain.seconds.toFixed(1)} s`,
+  reference: `${(drain.released / drain.seconds).toFixed(0)} releases/s`,
+  ...(scale.timers === 10_000 ? { target: { text: '≤ 30 s', met: drain.seconds <= 30 && drain.released === scale.timers } } : {}),
+  note: drain.released === scale.timers ? '' : `only ${drain.released} released`,
+})
+
+printTable(rows, { connections, scale: options.quick ? 'quick' : 'full', seconds: scale.seconds })
+process.exit(rows.every((row) => row.target?.met !== false) ? 0 : 1)
+
+function failures(count: number): string {
+  return count > 0 ? `${count} requests FAILED or not 2xx` : ''
+}
+
+function pct(ratio: number): string {
+  return `${(ratio * 100).toFixed(0)} %`
+}
+
+async function measureHelloWorld() {
+  const helloPort = await freePort()
+  const child: ChildProcess = spawn(process.execPath, [new URL('./hello-fastify.ts', import.meta.url).pathname], {
+    env: { ...process.env, PORT: String(helloPort) },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  })
+  try {
+    await new Promise<void>((resolve, reject) => {
+      child.stdout?.on('data', (chunk: Buffer) => chunk.toString().includes('listening') && resolve())
+      child.on('exit', (code) => reject(new Error(`the hello world server exited with ${code}`)))
+    })
+    return await measureLoad({ url: `http://127.0.0.1:${helloPort}/`, connections, seconds: scale.seconds })
+  } finally {
+    const exited = once(child, 'exit')
+    child.kill('SIGTERM')
+    await exited
+  }
+}

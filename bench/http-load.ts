@@ -1,0 +1,38 @@
+import autocannon from 'autocannon'
+
+/** One autocannon run: throughput, latency percentiles, and what did not answer 2xx. */
+
+export interface LoadResult {
+  requestsPerSecond: number
+  p50: number
+  p99: number
+  ok: number
+  failed: number
+}
+
+export interface LoadOptions {
+  url: string
+  connections: number
+  seconds: number
+  method?: 'GET' | 'POST'
+  headers?: Record<string, string>
+  body?: string
+}
+
+export async function measureLoad(options: LoadOptions): Promise<LoadResult> {
+  const result = await autocannon({
+    url: options.url,
+    connections: options.connections,
+    duration: options.seconds,
+    method: options.method ?? 'GET',
+    headers: options.headers ?? {},
+    ...(options.body === undefined ? {} : { body: options.body }),
+  })
+  return {
+    requestsPerSecond: result['2xx'] / result.duration,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    ok: result['2xx'],
+    failed: result.non2xx + result.errors + result.timeouts,
+  }
+}
