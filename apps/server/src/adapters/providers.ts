@@ -139,6 +139,7 @@ function startMailer(app: FastifyInstance, config: Config, clock: Clock): { mail
  * with no open port). Any process may deliver, since all share the database.
  */
 export async function registerProviderRoutes(app: FastifyInstance, started: Started, clock: Clock): Promise<void> {
+  const { config } = app.services
   await registerWebhookRoutes(app, {
     db: app.services.db,
     clock,
@@ -148,9 +149,8 @@ export async function registerProviderRoutes(app: FastifyInstance, started: Star
   await sandboxRoutes(app, { provider: started.sandbox })
   await sandboxIdentityRoutes(app, { identity: started.sandbox.identity })
   await sandboxBankLinkRoutes(app, { bankLink: new SandboxBankLink({ db: app.services.db }), clock })
-  if (started.tracker instanceof AftershipCarrierTracker) {
-    const { tracking } = app.services.config
-    if (tracking.provider === 'aftership') await registerTrackingWebhookRoute(app, { tracker: started.tracker, secret: tracking.webhookSecret })
+  if (started.tracker instanceof AftershipCarrierTracker && config.tracking.provider === 'aftership') {
+    await registerTrackingWebhookRoute(app, { tracker: started.tracker, secret: config.tracking.webhookSecret })
   }
   // Workers start once every route exists: a delivery calls the webhook route.
   app.addHook('onReady', async () => {
