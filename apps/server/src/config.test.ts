@@ -219,3 +219,62 @@ describe('document storage configuration', () => {
     }
   })
 })
+
+describe('carrier tracking configuration', () => {
+  function problemsOf(env: Record<string, string>): string {
+    try {
+      loadConfig(env)
+    } catch (error) {
+      expect(error).toBeInstanceOf(ConfigError)
+      return (error as ConfigError).problems.join('\n')
+    }
+    throw new Error('the configuration was accepted')
+  }
+
+  it('uses the sandbox tracker unless TRACKING_API_KEY is set', () => {
+    expect(loadConfig({}).tracking).toEqual({ provider: 'sandbox', inTransitSeconds: 30, deliveredSeconds: 120 })
+  })
+
+  it('selects the aggregator with its key and webhook secret, on the 2024-04 API unless told otherwise', () => {
+    expect(loadConfig({ TRACKING_API_KEY: 'asat_0123456789abcdef', TRACKING_WEBHOOK_SECRET: 'whsec-tracking-0123' }).tracking).toEqual({
+      provider: 'aftership',
+      apiKey: 'asat_0123456789abcdef',
+      webhookSecret: 'whsec-tracking-0123',
+      apiUrl: 'https://api.aftership.com/tracking/2024-04',
+      pollMinutes: 60,
+    })
+    expect(
+      loadConfig({
+        TRACKING_API_KEY: 'asat_0123456789abcdef',
+        TRACKING_WEBHOOK_SECRET: 'whsec-tracking-0123',
+        TRACKING_API_URL: 'http://127.0.0.1:4010/tracking/2024-04/',
+        TRACKING_POLL_MINUTES: '15',
+      }).tracking,
+    ).toMatchObject({ apiUrl: 'http://127.0.0.1:4010/tracking/2024-04', pollMinutes: 15 })
+  })
+
+  it('fails naming each bad tracking variable, and never repeats a secret', () => {
+    const key = 'asat_very_secret_key_0123'
+    const secret = 'whsec_very_secret_0123'
+    const aggregator = { TRACKING_API_KEY: key, TRACKING_WEBHOOK_SECRET: secret }
+    const cases: Array<[Record<string, string>, RegExp]> = [
+      [{ TRACKING_API_KEY: key }, /^TRACKING_WEBHOOK_SECRET: required when TRACKING_API_KEY is set/m],
+      [{ TRACKING_WEBHOOK_SECRET: secret }, /^TRACKING_WEBHOOK_SECRET: only used with TRACKING_API_KEY/m],
+      [{ TRACKING_POLL_MINUTES: '5' }, /^TRACKING_POLL_MINUTES: only used with TRACKING_API_KEY/m],
+      [{ ...aggregator, TRACKING_API_KEY: `${key} x` }, /^TRACKING_API_KEY: expected 8–200 printable characters/m],
+      [{ ...aggregator, TRACKING_WEBHOOK_SECRET: 'short' }, /^TRACKING_WEBHOOK_SECRET: expected 8–200 printable characters/m],
+      [{ ...aggregator, TRACKING_API_URL: 'http://api.aftership.example/tracking' }, /^TRACKING_API_URL: must be https:\/\//m],
+      [{ ...aggregator, TRACKING_API_URL: 'not a url' }, /^TRACKING_API_URL: not a URL/m],
+      [{ ...aggregator, TRACKING_API_URL: `https://user:${secret}@api.example` }, /^TRACKING_API_URL: no credentials in the URL/m],
+      [{ ...aggregator, TRACKING_API_URL: `https://api.example/?key=${key}` }, /^TRACKING_API_URL: no query or fragment/m],
+      [{ ...aggregator, TRACKING_POLL_MINUTES: '0' }, /^TRACKING_POLL_MINUTES: expected a whole number of minutes from 1 to 10080/m],
+      [{ ...aggregator, TRACKING_POLL_MINUTES: 'hourly' }, /^TRACKING_POLL_MINUTES: expected a whole number/m],
+    ]
+    for (const [env, expected] of cases) {
+      const problems = problemsOf(env)
+      expect(problems, JSON.stringify(env)).toMatch(expected)
+      expect(problems).not.toContain(key)
+      expect(problems).not.toContain(secret)
+    }
+  })
+})

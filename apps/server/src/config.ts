@@ -4,6 +4,7 @@ import { z } from 'zod'
 import { type CrashPointSetting, crashPointNames } from './crash-points.ts'
 import { type DocumentsConfig, loadDocumentsConfig } from './document-storage-config.ts'
 import { loadMailConfig, type MailConfig } from './mail-config.ts'
+import { loadTrackingConfig, type TrackingConfig } from './tracking-config.ts'
 
 /**
  * Every setting comes from the environment through this one module, checked
@@ -101,6 +102,7 @@ export interface Config {
   payments: PaymentsConfig
   /** How users prove who they are (spec §3 Verification): document upload, or the provider's Identity session. */
   verificationMethod: 'legacy' | 'stripe_identity'
+  /** Parcel tracking: the sandbox tracker unless TRACKING_API_KEY is set (tracking-config.ts). */
   tracking: TrackingConfig
   /** The partner clients' configuration file, seeded into the database at start-up (spec §1). */
   clientsFile: string
@@ -131,11 +133,6 @@ export type PaymentsConfig =
     }
   | { provider: 'stripe'; secretKey: string; publishableKey: string; webhookSecret: string }
 
-export interface TrackingConfig {
-  provider: 'sandbox'
-  inTransitSeconds: number
-  deliveredSeconds: number
-}
 
 export class ConfigError extends Error {
   readonly problems: string[]
@@ -160,7 +157,12 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
   problems.push(...mail.problems)
   const documents = loadDocumentsConfig(env)
   problems.push(...documents.problems)
-  if (!parsed.success || problems.length > 0 || !mail.mail || !documents.documents) throw new ConfigError(problems)
+  const tracking = loadTrackingConfig(env, {
+    inTransitSeconds: parsed.success ? parsed.data.SANDBOX_TRACKING_IN_TRANSIT_SECONDS : 0,
+    deliveredSeconds: parsed.success ? parsed.data.SANDBOX_TRACKING_DELIVERED_SECONDS : 0,
+  })
+  problems.push(...tracking.problems)
+  if (!parsed.success || problems.length > 0 || !mail.mail || !documents.documents || !tracking.tracking) throw new ConfigError(problems)
   const values = parsed.data
   const publicUrl = (values.PUBLIC_URL ?? `http://localhost:${values.PORT}`).replace(/\/+$/, '')
   const oidc: OidcConfig =
@@ -208,11 +210,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
           payoutArrivalSeconds: values.SANDBOX_PAYOUT_ARRIVAL_SECONDS,
         },
     verificationMethod: values.IDENTITY_VERIFICATION_METHOD,
-    tracking: {
-      provider: 'sandbox',
-      inTransitSeconds: values.SANDBOX_TRACKING_IN_TRANSIT_SECONDS,
-      deliveredSeconds: values.SANDBOX_TRACKING_DELIVERED_SECONDS,
-    },
+    tracking: tracking.tracking,
     clientsFile: values.CLIENTS_FILE ? path.resolve(values.CLIENTS_FILE) : defaultClientsFile,
     crashPoint: values.CRASH_POINT ? parseCrashPoint(values.CRASH_POINT) : undefined,
   }

@@ -13,6 +13,9 @@ import { sandboxBankLinkRoutes } from './bank-link/sandbox-routes.ts'
 import { createLocalDocumentStore } from './document-store/local-files.ts'
 import type { DocumentStore } from './document-store/port.ts'
 import { createS3DocumentStore } from './document-store/s3.ts'
+import { AftershipApi } from './carrier-tracker/aftership-api.ts'
+import { AftershipCarrierTracker } from './carrier-tracker/aftership.ts'
+import { registerTrackingWebhookRoute } from './carrier-tracker/aftership-webhook-route.ts'
 import type { CarrierTracker } from './carrier-tracker/port.ts'
 import { SandboxCarrierTracker } from './carrier-tracker/sandbox.ts'
 import { DevMailbox } from './mailer/dev-mailbox.ts'
@@ -27,7 +30,8 @@ import { sandboxRoutes } from './payment-provider/sandbox-routes.ts'
 /**
  * The job queue and the outside services, chosen by configuration in this
  * one place (DESIGN §1): the sandbox payment provider unless
- * STRIPE_SECRET_KEY is set, the sandbox carrier tracker, the file
+ * STRIPE_SECRET_KEY is set, the sandbox carrier tracker unless
+ * TRACKING_API_KEY is set (then an AfterShip-style tracking API), the file
  * mailer (one .eml per message in DATA_DIR/mail, read back by the dev
  * mailbox) unless SMTP_URL is set, and identity documents in local files
  * (DATA_DIR/sandbox-files) unless S3_BUCKET is set.
@@ -46,7 +50,7 @@ export interface Providers {
 
 interface Started extends Providers {
   sandbox: SandboxPaymentProvider
-  tracker: SandboxCarrierTracker
+  tracker: SandboxCarrierTracker | AftershipCarrierTracker
   webhookSecret: string
 }
 
@@ -82,19 +86,31 @@ export async function startProviders(
     payoutDelaySeconds: config.payments.payoutDelaySeconds,
     payoutArrivalSeconds: config.payments.payoutArrivalSeconds,
   })
-  const tracker = new SandboxCarrierTracker({
-    db: database.db,
-    jobs,
-    clock,
-    handlers: events,
-    inTransitSeconds: config.tracking.inTransitSeconds,
-    deliveredSeconds: config.tracking.deliveredSeconds,
-  })
+  const tracker = startCarrierTracker(app, config, { db: database.db, jobs, clock, handlers: events })
   const { mailer, devMailbox } = startMailer(app, config, clock)
   await sandbox.createQueues()
   await tracker.createQueues()
   const webhookSecret = await sandboxWebhookSecret(database.db, config.payments.webhookSecret)
   return { jobs, events, paymentProvider: sandbox, carrierTracker: tracker, mailer, devMailbox, documents, sandbox, tracker, webhookSecret }
+}
+
+function startCarrierTracker(
+  app: FastifyInstance,
+  config: Config,
+  deps: { db: Database['db']; jobs: JobQueue; clock: Clock; handlers: EventHandlers },
+): SandboxCarrierTracker | AftershipCarrierTracker {
+  const { tracking } = config
+  if (tracking.provider === 'sandbox') {
+    return new SandboxCarrierTracker({ ...deps, inTransitSeconds: tracking.inTransitSeconds, deliveredSeconds: tracking.deliveredSeconds })
+  }
+  const tracker = new AftershipCarrierTracker({
+    ...deps,
+    api: new AftershipApi({ baseUrl: tracking.apiUrl, apiKey: tracking.apiKey }),
+    log: app.log,
+    pollMinutes: tracking.pollMinutes,
+  })
+  app.addHook('onClose', async () => tracker.stop())
+  return tracker
 }
 
 function startDocumentStore(config: Config): DocumentStore {
@@ -123,6 +139,7 @@ function startMailer(app: FastifyInstance, config: Config, clock: Clock): { mail
  * with no open port). Any process may deliver, since all share the database.
  */
 export async function registerProviderRoutes(app: FastifyInstance, started: Started, clock: Clock): Promise<void> {
+  const { config } = app.services
   await registerWebhookRoutes(app, {
     db: app.services.db,
     clock,
@@ -132,6 +149,9 @@ export async function registerProviderRoutes(app: FastifyInstance, started: Star
   await sandboxRoutes(app, { provider: started.sandbox })
   await sandboxIdentityRoutes(app, { identity: started.sandbox.identity })
   await sandboxBankLinkRoutes(app, { bankLink: new SandboxBankLink({ db: app.services.db }), clock })
+  if (started.tracker instanceof AftershipCarrierTracker && config.tracking.provider === 'aftership') {
+    await registerTrackingWebhookRoute(app, { tracker: started.tracker, secret: config.tracking.webhookSecret })
+  }
   // Workers start once every route exists: a delivery calls the webhook route.
   app.addHook('onReady', async () => {
     await started.sandbox.startWorkers(async (event) => {

@@ -29,6 +29,7 @@ import * as adminConsole from './migrations/0028-admin-console.ts'
 import * as guestInvitationExpiry from './migrations/0029-guest-invitation-expiry.ts'
 import * as clientManagement from './migrations/0031-client-management.ts'
 import * as documentRetention from './migrations/0032-document-retention.ts'
+import * as trackingAggregator from './migrations/0033-tracking-aggregator.ts'
 import type { Database } from './schema.ts'
 
 /**
@@ -65,6 +66,7 @@ const migrations: Record<string, Migration> = {
   '0029-guest-invitation-expiry': guestInvitationExpiry,
   '0031-client-management': clientManagement,
   '0032-document-retention': documentRetention,
+  '0033-tracking-aggregator': trackingAggregator,
 }
 
 function migrator(db: Kysely<Database>): Migrator {

@@ -379,6 +379,12 @@ export interface TrackingRegistrationsTable {
   status: string
   created_at: Date
   updated_at: Date
+  /** The aggregator's id for the tracking, once it accepted the registration (0033). */
+  remote_id: string | null
+  /** When the aggregator accepted the registration; null while the job is still trying. */
+  remote_registered_at: Date | null
+  /** When the aggregator was last asked about the parcel (the fallback for a missed webhook). */
+  polled_at: Date | null
 }
 
 export interface CarrierEventsTable {

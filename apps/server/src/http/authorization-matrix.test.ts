@@ -4,7 +4,9 @@ import type { HTTPMethods } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { issueApiKey } from '../auth/partner-api-key.ts'
 import { uuidV7 } from '../ids.ts'
+import { signAftershipWebhook } from '../adapters/carrier-tracker/aftership-webhook.ts'
 import { signWebhook } from '../payments/webhook-signature.ts'
+import { type AftershipFake, startAftershipFake } from '../testing/aftership-fake.ts'
 import { type ApiCall, apiCaller, partyTokens } from '../testing/api-caller.ts'
 import { createF2fSale, joinedF2fSale, payF2fByCard } from '../testing/f2f-sale-steps.ts'
 import { multipartBody, tinyPng } from '../testing/identity-upload.ts'
@@ -47,12 +49,16 @@ interface Ordinary {
 interface Credentialed {
   forged: () => Probe
   genuine: () => Probe | Promise<Probe>
+  /** How a forged signature is refused, when not 400 validation_failed (the tracking aggregator's webhook: 401 unauthenticated). */
+  refused?: { status: number; code: string }
 }
 
 type Plan = Ordinary | Credentialed
 
 interface World {
   testApp: TestApp
+  /** The tracking aggregator's API, which the app is configured against. */
+  trackingFake: AftershipFake
   call: ApiCall<SignedIn>
   tokens: Record<SignedIn, string>
   online: { id: string; intentId: string }
@@ -80,8 +86,15 @@ const registered: string[] = []
 let w: World
 
 async function setUp(): Promise<World> {
+  // The tracking aggregator is configured (against its fake) so that its webhook route exists.
+  const trackingFake = await startAftershipFake()
   const testApp = await createTestApp({
-    env: { SANDBOX_WEBHOOK_SECRET: webhookSecret },
+    env: {
+      SANDBOX_WEBHOOK_SECRET: webhookSecret,
+      TRACKING_API_KEY: trackingFake.apiKey,
+      TRACKING_WEBHOOK_SECRET: trackingFake.webhookSecret,
+      TRACKING_API_URL: trackingFake.url,
+    },
     onRoute: (route) => {
       for (const method of [route.method].flat()) registered.push(`${method} ${route.url}`)
     },
@@ -137,6 +150,7 @@ async function setUp(): Promise<World> {
     mailId: mailFile!.replace(/\.eml$/, ''),
     listings,
     testApp,
+    trackingFake,
     call,
     tokens,
     partnerKey,
@@ -234,6 +248,12 @@ const webhookEvent = () =>
 const signed = (secret: string): Probe => {
   const payload = webhookEvent()
   return { url: '/webhooks/sandbox', payload, headers: { 'content-type': 'application/json', 'pactum-signature': signWebhook(payload, secret, Math.floor(Date.now() / 1000)) } }
+}
+
+/** An AfterShip tracking update for a parcel nobody registered: accepted (200) and ignored when genuine. */
+const trackingWebhook = (secret: string): Probe => {
+  const payload = JSON.stringify({ event: 'tracking_update', event_id: 'evt-matrix', msg: { slug: 'dhl', tracking_number: 'JD-NOBODY', tag: 'Delivered' } })
+  return { url: '/webhooks/tracking', payload, headers: { 'content-type': 'application/json', 'aftership-hmac-sha256': signAftershipWebhook(payload, secret) } }
 }
 
 /** A partner client as an admin enters it in the console. */
@@ -453,6 +473,11 @@ const plans: Partial<Record<MatrixRoute, Plan>> = {
 
   // Authorised by what the request carries, not by who sends it.
   'POST /webhooks/sandbox': { forged: () => signed('whsec_someone_else_entirely_0123'), genuine: () => signed(webhookSecret) },
+  'POST /webhooks/tracking': {
+    forged: () => trackingWebhook('whsec_someone_else_entirely_0123'),
+    genuine: () => trackingWebhook(w.trackingFake.webhookSecret),
+    refused: { status: 401, code: 'unauthenticated' },
+  },
   'GET /sandbox/v1/payment_intents/:id': {
     forged: () => ({ url: `/sandbox/v1/payment_intents/${w.p24.intentId}?client_secret=${w.p24.intentId}_secret_guessed` }),
     genuine: () => ({ url: `/sandbox/v1/payment_intents/${w.p24.intentId}?client_secret=${w.p24.clientSecret}` }),
@@ -559,8 +584,9 @@ async function callWithCredentials(route: MatrixRoute, caller: Caller, plan: Cre
   const outcome: Outcome = authorizationMatrix[route][caller]
   const problems: string[] = []
   const forged = await send(caller, method, plan.forged())
-  if (outcome === 'signature' && !(forged.status === 400 && forged.code === 'validation_failed')) {
-    problems.push(`a bad signature: expected 400 validation_failed, got ${forged.status} ${forged.code ?? ''}`)
+  const refused = plan.refused ?? { status: 400, code: 'validation_failed' }
+  if (outcome === 'signature' && !(forged.status === refused.status && forged.code === refused.code)) {
+    problems.push(`a bad signature: expected ${refused.status} ${refused.code}, got ${forged.status} ${forged.code ?? ''}`)
   }
   if (outcome === 'capability' && forged.status !== 404) problems.push(`a guessed secret: expected 404, got ${forged.status} ${forged.code ?? ''}`)
   if (outcome === 'api_key' && !(forged.status === 401 && forged.code === 'invalid_api_key')) {
@@ -582,6 +608,7 @@ describe('the authorization matrix', () => {
   })
   afterAll(async () => {
     await w?.testApp.close()
+    await w?.trackingFake.close()
   })
 
   it('lists every registered route, and only those', () => {

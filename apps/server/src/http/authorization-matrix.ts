@@ -48,9 +48,10 @@ export type Outcome =
    */
   | 'capability'
   /**
-   * Provider webhooks: the `Pactum-Signature` over the raw body is the
-   * authority, not a bearer token. Unsigned or badly signed answers 400
-   * `validation_failed` to everyone; a good signature is accepted (200)
+   * Provider webhooks: the `Pactum-Signature` (the tracking aggregator's
+   * `aftership-hmac-sha256`) over the raw body is the authority, not a
+   * bearer token. Unsigned or badly signed answers 400 `validation_failed`
+   * (401 `unauthenticated` for the tracking webhook) to everyone; a good signature is accepted (200)
    * from anyone, anonymous included, as the provider's servers are.
    */
   | 'signature'
@@ -235,6 +236,9 @@ export const authorizationMatrix = {
 
   // The payment provider's webhook.
   'POST /webhooks/sandbox': bySignature,
+  // The tracking aggregator's webhook (only with TRACKING_API_KEY): its HMAC
+  // over the raw body; a bad one answers 401 unauthenticated.
+  'POST /webhooks/tracking': bySignature,
 
   // The sandbox provider's own browser API and pages (what Stripe.js, Stripe's
   // hosted pages and Plaid Link talk to in production).

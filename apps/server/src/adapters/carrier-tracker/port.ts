@@ -6,8 +6,9 @@ import type { Database } from '../../db/schema.ts'
  * tracking code) and the tracker reports its progress as carrier events,
  * handed to the handler registered with
  * `EventHandlers.registerCarrierEventHandler`. The sandbox tracker
- * (`sandbox.ts`) simulates carriers from the tracking code; an
- * AfterShip-style adapter (`TRACKING_API_KEY`) is not written yet.
+ * (`sandbox.ts`) simulates carriers from the tracking code; the
+ * AfterShip-style adapter (`aftership.ts`, selected by TRACKING_API_KEY)
+ * follows real parcels. Both pass carrier-tracker.contract.test.ts.
  */
 export interface Carrier {
   slug: string
@@ -33,7 +34,7 @@ export interface RegisterShipment {
 }
 
 export interface CarrierTracker {
-  readonly name: 'sandbox'
+  readonly name: 'sandbox' | 'aftership'
   readonly supportedCarriers: readonly Carrier[]
   /**
    * Pass the transaction that records the tracking code as `db`: the
