@@ -22,7 +22,7 @@ const manifestPath = path.join(dist, '.vite/manifest.json')
 /** The lazy modules /transactions renders before anything else can happen. */
 const pageModules = ['src/features/transactions/transactions-page.tsx']
 /** One language's first-load dictionary chunks: `src/i18n/locales/<locale>…`. */
-const dictionaryKey = /^src\/i18n\/locales\/([a-z]{2}_[a-z]{2})\b/
+const dictionaryKey = /^src\/i18n\/locales\/([a-z]{2}_[a-z]{2})\.json\?part=first$/
 
 interface ManifestChunk {
   file: string

@@ -1,8 +1,9 @@
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vitest/config'
+import { dictionaryParts } from './dictionary-parts-plugin.ts'
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), dictionaryParts()],
   build: { outDir: 'dist', sourcemap: true, manifest: true },
   server: {
     proxy: {
