@@ -1,9 +1,10 @@
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vitest/config'
 import { dictionaryParts } from './dictionary-parts-plugin.ts'
+import { precompress } from './precompress-plugin.ts'
 
 export default defineConfig({
-  plugins: [react(), dictionaryParts()],
+  plugins: [react(), dictionaryParts(), precompress()],
   build: { outDir: 'dist', sourcemap: true, manifest: true },
   server: {
     proxy: {
