@@ -1,9 +1,11 @@
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vitest/config'
+import { dictionaryParts } from './dictionary-parts-plugin.ts'
+import { precompress } from './precompress-plugin.ts'
 
 export default defineConfig({
-  plugins: [react()],
-  build: { outDir: 'dist', sourcemap: true },
+  plugins: [react(), dictionaryParts(), precompress()],
+  build: { outDir: 'dist', sourcemap: true, manifest: true },
   server: {
     proxy: {
       '/api': 'http://localhost:3000',

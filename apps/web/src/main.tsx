@@ -10,7 +10,7 @@ import { pickInitialLocale } from './i18n/initial-locale.ts'
 const root = document.getElementById('root')
 if (!root) throw new Error('index.html has no #root element')
 
-createI18n(pickInitialLocale(document.cookie, navigator.languages)).then((i18n) => {
+createI18n(pickInitialLocale(document.cookie, navigator.languages), { rest: 'later' }).then((i18n) => {
   createRoot(root).render(
     <StrictMode>
       <App i18n={i18n} />

@@ -1,6 +1,7 @@
-import { mkdtemp, writeFile } from 'node:fs/promises'
+import { mkdir, mkdtemp, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
+import { gunzipSync, gzipSync } from 'node:zlib'
 import { generateKeyPair, SignJWT, UnsecuredJWT } from 'jose'
 import { afterEach, describe, expect, it } from 'vitest'
 import { createTestApp, type TestApp } from '../testing/test-app.ts'
@@ -260,6 +261,26 @@ describe('the web app', () => {
       expect(response.body).toContain('<title>Pactum</title>')
       expect(response.headers['content-security-policy']).toBeDefined()
     }
+  })
+
+  it("sends the build's pre-compressed copy of a bundle file when the browser accepts it", async () => {
+    const dist = await mkdtemp(path.join(tmpdir(), 'pactum-dist-'))
+    await writeFile(path.join(dist, 'index.html'), '<!doctype html><title>Pactum</title>')
+    await mkdir(path.join(dist, 'assets'))
+    const code = 'export const answer = 42;\n'.repeat(100)
+    await writeFile(path.join(dist, 'assets/index-abc.js'), code)
+    await writeFile(path.join(dist, 'assets/index-abc.js.gz'), gzipSync(code))
+    const { app } = await start({ webDistDir: dist })
+
+    const gzipped = await app.inject({ url: '/assets/index-abc.js', headers: { 'accept-encoding': 'gzip' } })
+    expect(gzipped.statusCode).toBe(200)
+    expect(gzipped.headers['content-encoding']).toBe('gzip')
+    expect(gunzipSync(gzipped.rawPayload).toString()).toBe(code)
+    expect(gzipped.headers['cache-control']).toContain('immutable')
+
+    const plain = await app.inject({ url: '/assets/index-abc.js', headers: { 'accept-encoding': 'identity' } })
+    expect(plain.headers['content-encoding']).toBeUndefined()
+    expect(plain.body).toBe(code)
   })
 
   it('keeps API and missing asset paths out of the fallback', async () => {

@@ -1,4 +1,5 @@
-import { type ComponentType, type LazyExoticComponent, lazy } from 'react'
+import { type ComponentType, createElement, lazy } from 'react'
+import { CompleteDictionary } from '../i18n/complete-dictionary.tsx'
 import { chunkLoadTimeoutMs } from '../lib/constants.ts'
 
 export class ChunkLoadTimeoutError extends Error {
@@ -25,11 +26,27 @@ export function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
   })
 }
 
-/** A route's page, split into its own chunk and loaded on first visit. */
+/**
+ * A route's page, split into its own chunk and loaded on first visit. Unless
+ * it is the first screen (My transactions), it also waits for the complete
+ * dictionary (i18n/dictionary-sections.ts); its chunk downloads meanwhile.
+ */
 export function lazyPage<Module extends Record<Name, ComponentType>, Name extends keyof Module & string>(
   load: () => Promise<Module>,
   name: Name,
-  timeoutMs = chunkLoadTimeoutMs,
-): LazyExoticComponent<ComponentType> {
-  return lazy(() => withTimeout(load(), timeoutMs).then((module) => ({ default: module[name] })))
+  { firstScreen = false, timeoutMs = chunkLoadTimeoutMs }: { firstScreen?: boolean; timeoutMs?: number } = {},
+): ComponentType {
+  let pending: Promise<Module> | undefined
+  const fetchPage = () => {
+    pending ??= withTimeout(load(), timeoutMs)
+    return pending
+  }
+  const Page = lazy<ComponentType>(() => fetchPage().then((module) => ({ default: module[name] })))
+  if (firstScreen) return Page
+  function PageWithDictionary() {
+    // Started here, not when CompleteDictionary lets Page render: both download at once. Failures surface through Page.
+    fetchPage().catch(() => undefined)
+    return createElement(CompleteDictionary, null, createElement(Page))
+  }
+  return PageWithDictionary
 }

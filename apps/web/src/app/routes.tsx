@@ -13,7 +13,10 @@ import { RequireAuth } from './require-auth.tsx'
 import { AppShell } from './shell/app-shell.tsx'
 
 // Every page is its own chunk, so the first load carries only the shell.
-const TransactionsPage = lazyPage(() => import('../features/transactions/transactions-page.tsx'), 'TransactionsPage')
+// My transactions is the first screen: it renders with the first part of the dictionary only.
+const TransactionsPage = lazyPage(() => import('../features/transactions/transactions-page.tsx'), 'TransactionsPage', {
+  firstScreen: true,
+})
 const TransactionStatusPage = lazyPage(
   () => import('../features/transactions/transaction-status-page.tsx'),
   'TransactionStatusPage',

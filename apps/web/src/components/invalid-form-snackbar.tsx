@@ -1,10 +1,12 @@
-import CloseIcon from '@mui/icons-material/Close'
-import Alert from '@mui/material/Alert'
-import IconButton from '@mui/material/IconButton'
-import Snackbar from '@mui/material/Snackbar'
-import { createContext, type ReactNode, useCallback, useContext, useMemo, useState } from 'react'
+import { createContext, lazy, type ReactNode, useCallback, useContext, useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { invalidFormSnackbarMs } from '../lib/constants.ts'
+import { Deferred } from './deferred.tsx'
+
+// The snackbar itself is fetched the first time something is shown.
+const DismissibleSnackbar = lazy(() =>
+  import('./dismissible-snackbar.tsx').then((module) => ({ default: module.DismissibleSnackbar })),
+)
 
 export interface InvalidFormSnackbarApi {
   /** Shows `message` (default: the generic invalid-form text) for `durationMs` (default 4 s). */
@@ -31,28 +33,18 @@ export function InvalidFormSnackbarProvider({ children }: { children: ReactNode 
   return (
     <InvalidFormSnackbarContext value={api}>
       {children}
-      <Snackbar
-        key={state.key}
-        open={state.open}
-        autoHideDuration={state.durationMs}
-        onClose={(_, reason) => {
-          if (reason !== 'clickaway') close()
-        }}
-        anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}
-      >
-        <Alert
+      <Deferred when={state.open}>
+        <DismissibleSnackbar
+          showKey={state.key}
+          open={state.open}
+          durationMs={state.durationMs}
+          vertical="bottom"
           severity="error"
-          variant="filled"
-          data-testid="invalid-form-snackbar"
-          action={
-            <IconButton aria-label={t('feedback.dismiss')} color="inherit" size="small" onClick={close}>
-              <CloseIcon fontSize="small" />
-            </IconButton>
-          }
-        >
-          {state.message ?? t('feedback.invalidForm')}
-        </Alert>
-      </Snackbar>
+          message={state.message ?? t('feedback.invalidForm')}
+          onClose={close}
+          testId="invalid-form-snackbar"
+        />
+      </Deferred>
     </InvalidFormSnackbarContext>
   )
 }

@@ -1,11 +1,8 @@
-import Button from '@mui/material/Button'
-import Dialog from '@mui/material/Dialog'
-import DialogActions from '@mui/material/DialogActions'
-import DialogContent from '@mui/material/DialogContent'
-import DialogContentText from '@mui/material/DialogContentText'
-import DialogTitle from '@mui/material/DialogTitle'
-import { createContext, type ReactNode, useCallback, useContext, useId, useMemo, useRef, useState } from 'react'
-import { useTranslation } from 'react-i18next'
+import { createContext, lazy, type ReactNode, useCallback, useContext, useMemo, useRef, useState } from 'react'
+import { Deferred } from './deferred.tsx'
+
+// The dialog itself is fetched the first time a message is shown.
+const MessageDialogView = lazy(() => import('./message-dialog-view.tsx').then((module) => ({ default: module.MessageDialogView })))
 
 export interface MessageDialogContent {
   title: string
@@ -20,9 +17,6 @@ export interface MessageDialogApi {
 const MessageDialogContext = createContext<MessageDialogApi | null>(null)
 
 export function MessageDialogProvider({ children }: { children: ReactNode }) {
-  const { t } = useTranslation()
-  const titleId = useId()
-  const bodyId = useId()
   const [content, setContent] = useState<MessageDialogContent | null>(null)
   const resolveRef = useRef<(() => void) | undefined>(undefined)
 
@@ -43,17 +37,9 @@ export function MessageDialogProvider({ children }: { children: ReactNode }) {
   return (
     <MessageDialogContext value={api}>
       {children}
-      <Dialog open={content !== null} onClose={close} aria-labelledby={titleId} aria-describedby={bodyId}>
-        <DialogTitle id={titleId}>{content?.title}</DialogTitle>
-        <DialogContent>
-          <DialogContentText id={bodyId}>{content?.message}</DialogContentText>
-        </DialogContent>
-        <DialogActions>
-          <Button variant="contained" onClick={close} autoFocus>
-            {t('feedback.ok')}
-          </Button>
-        </DialogActions>
-      </Dialog>
+      <Deferred when={content !== null}>
+        <MessageDialogView content={content} onClose={close} />
+      </Deferred>
     </MessageDialogContext>
   )
 }

@@ -1,13 +1,8 @@
-import CheckCircleOutlineIcon from '@mui/icons-material/CheckCircleOutlineOutlined'
-import ErrorOutlineIcon from '@mui/icons-material/ErrorOutlineOutlined'
-import Button from '@mui/material/Button'
-import Dialog from '@mui/material/Dialog'
-import DialogActions from '@mui/material/DialogActions'
-import DialogContent from '@mui/material/DialogContent'
-import DialogTitle from '@mui/material/DialogTitle'
-import Typography from '@mui/material/Typography'
-import { createContext, type ReactNode, useCallback, useContext, useEffect, useId, useMemo, useRef, useState } from 'react'
-import { useTranslation } from 'react-i18next'
+import { createContext, lazy, type ReactNode, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react'
+import { Deferred } from './deferred.tsx'
+
+// The dialog itself is fetched the first time a result is shown.
+const ResultDialog = lazy(() => import('./result-dialog.tsx').then((module) => ({ default: module.ResultDialog })))
 
 export interface ResultModalOptions {
   /** Close on its own after this long (the spec's 1 s error flashes, for example). */
@@ -21,7 +16,7 @@ export interface ResultModalApi {
   close: () => void
 }
 
-interface ResultState extends ResultModalOptions {
+export interface ResultState extends ResultModalOptions {
   kind: 'success' | 'error'
   message: string
 }
@@ -30,8 +25,6 @@ const ResultModalContext = createContext<ResultModalApi | null>(null)
 
 /** The full-screen 'Success!' / 'Error!' modal of the shell (spec §2). */
 export function ResultModalProvider({ children }: { children: ReactNode }) {
-  const { t } = useTranslation()
-  const titleId = useId()
   const [result, setResult] = useState<ResultState | null>(null)
 
   const resultRef = useRef<ResultState | null>(null)
@@ -60,27 +53,12 @@ export function ResultModalProvider({ children }: { children: ReactNode }) {
     [open, close],
   )
 
-  const success = result?.kind === 'success'
-  const Icon = success ? CheckCircleOutlineIcon : ErrorOutlineIcon
   return (
     <ResultModalContext value={api}>
       {children}
-      <Dialog fullScreen open={result !== null} onClose={close} aria-labelledby={titleId}>
-        <DialogContent
-          sx={{ display: 'flex', flexDirection: 'column', alignItems: 'center', justifyContent: 'center', gap: 2 }}
-        >
-          <Icon aria-hidden sx={{ fontSize: 96, color: success ? 'success.main' : 'error.main' }} />
-          <DialogTitle id={titleId} component="h2" variant="h4" sx={{ p: 0 }}>
-            {success ? t('feedback.success') : t('feedback.error')}
-          </DialogTitle>
-          <Typography sx={{ maxWidth: 480, textAlign: 'center' }}>{result?.message}</Typography>
-          <DialogActions>
-            <Button variant="contained" size="large" onClick={close} autoFocus>
-              {success ? t('feedback.continue') : t('feedback.close')}
-            </Button>
-          </DialogActions>
-        </DialogContent>
-      </Dialog>
+      <Deferred when={result !== null}>
+        <ResultDialog result={result} onClose={close} />
+      </Deferred>
     </ResultModalContext>
   )
 }

@@ -1,10 +1,11 @@
-import CloseIcon from '@mui/icons-material/Close'
-import Alert from '@mui/material/Alert'
-import IconButton from '@mui/material/IconButton'
-import Snackbar from '@mui/material/Snackbar'
-import { createContext, type ReactNode, useCallback, useContext, useMemo, useState } from 'react'
-import { useTranslation } from 'react-i18next'
+import { createContext, lazy, type ReactNode, useCallback, useContext, useMemo, useState } from 'react'
 import { toastDefaultMs } from '../lib/constants.ts'
+import { Deferred } from './deferred.tsx'
+
+// The snackbar itself is fetched the first time something is shown.
+const DismissibleSnackbar = lazy(() =>
+  import('./dismissible-snackbar.tsx').then((module) => ({ default: module.DismissibleSnackbar })),
+)
 
 export type ToastSeverity = 'success' | 'info' | 'warning' | 'error'
 
@@ -16,7 +17,6 @@ export interface ToastApi {
 const ToastContext = createContext<ToastApi | null>(null)
 
 export function ToastProvider({ children }: { children: ReactNode }) {
-  const { t } = useTranslation()
   const [toast, setToast] = useState<{
     key: number
     message: string
@@ -40,27 +40,17 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   return (
     <ToastContext value={api}>
       {children}
-      <Snackbar
-        key={toast.key}
-        open={toast.open}
-        autoHideDuration={toast.durationMs}
-        onClose={(_, reason) => {
-          if (reason !== 'clickaway') close()
-        }}
-        anchorOrigin={{ vertical: 'top', horizontal: 'center' }}
-      >
-        <Alert
+      <Deferred when={toast.open}>
+        <DismissibleSnackbar
+          showKey={toast.key}
+          open={toast.open}
+          durationMs={toast.durationMs}
+          vertical="top"
           severity={toast.severity}
-          variant="filled"
-          action={
-            <IconButton aria-label={t('feedback.dismiss')} color="inherit" size="small" onClick={close}>
-              <CloseIcon fontSize="small" />
-            </IconButton>
-          }
-        >
-          {toast.message}
-        </Alert>
-      </Snackbar>
+          message={toast.message}
+          onClose={close}
+        />
+      </Deferred>
     </ToastContext>
   )
 }

@@ -1,6 +1,7 @@
 import type { Locale } from '@pactum/domain/locales'
 import type { ClientConfig } from '@pactum/contracts/client-config'
 import { QueryClient } from '@tanstack/react-query'
+import type { i18n as I18n } from 'i18next'
 import { render } from '@testing-library/react'
 import { createMemoryRouter, RouterProvider } from 'react-router'
 import { BaseProviders, SessionProviders } from '../app/providers.tsx'
@@ -29,9 +30,10 @@ export async function renderApp(
     auth = fakeAuthService(),
     locale = 'en_gb',
     api = fakeApiClient(defaultApiRoutes()),
-  }: { auth?: AuthService; locale?: Locale; api?: ApiClient } = {},
+    i18n: givenI18n,
+  }: { auth?: AuthService; locale?: Locale; api?: ApiClient; i18n?: I18n } = {},
 ) {
-  const i18n = await createI18n(locale)
+  const i18n = givenI18n ?? (await createI18n(locale))
   const router = createMemoryRouter(routes, { initialEntries: [path] })
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } })
   const view = render(

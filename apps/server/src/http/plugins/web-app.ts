@@ -21,6 +21,8 @@ export async function registerWebApp(app: FastifyInstance, options: { distDir: s
     root: options.distDir,
     wildcard: false,
     index: false,
+    // The build writes .br and .gz beside each file (apps/web/precompress-plugin.ts); sent by Accept-Encoding.
+    preCompressed: true,
     // Hashed bundle files never change; index.html must always be revalidated.
     setHeaders: (reply, filePath) => {
       reply.header(

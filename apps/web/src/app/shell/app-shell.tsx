@@ -1,12 +1,12 @@
 import Box from '@mui/material/Box'
 import Container from '@mui/material/Container'
-import Drawer from '@mui/material/Drawer'
 import Toolbar from '@mui/material/Toolbar'
 import { createTheme, ThemeProvider } from '@mui/material/styles'
 import useMediaQuery from '@mui/material/useMediaQuery'
-import { Suspense, useEffect, useId, useMemo, useState } from 'react'
+import { lazy, Suspense, useEffect, useId, useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Navigate, Outlet, useLocation } from 'react-router'
+import { Deferred } from '../../components/deferred.tsx'
 import { StatusMessage } from '../../components/status-message.tsx'
 import { mobileBreakpointPx, sidebarWidthPx } from '../../lib/constants.ts'
 import { GuidedTourLauncherProvider } from '../../lib/guided-tour-launcher.tsx'
@@ -25,6 +25,9 @@ import { RouteBackground } from './route-background.tsx'
 import { Sidebar } from './sidebar.tsx'
 import { mainContentId, SkipLink } from './skip-link.tsx'
 import { theme as baseTheme } from '../theme.ts'
+
+// Only phones open it, and only when asked: Drawer's modal machinery stays out of the first load.
+const MobileMenuDrawer = lazy(() => import('./mobile-menu-drawer.tsx').then((module) => ({ default: module.MobileMenuDrawer })))
 
 /**
  * Sidebar (or top bar + drawer below 960 px), background art and the current
@@ -61,30 +64,33 @@ export function AppShell() {
       <OnboardingDialogs />
       <GuidedTour />
       {wide ? (
-        <Drawer
-          variant="permanent"
-          sx={{
-            width: sidebarWidthPx,
-            flexShrink: 0,
-            '& .MuiDrawer-paper': { width: sidebarWidthPx, boxSizing: 'border-box' },
-          }}
-        >
-          <Sidebar as="header" />
-        </Drawer>
+        // What a permanent MUI Drawer renders (a fixed, bordered paper beside a spacer), without Drawer's modal code.
+        <Box sx={{ width: sidebarWidthPx, flexShrink: 0 }}>
+          <Box
+            sx={{
+              position: 'fixed',
+              top: 0,
+              left: 0,
+              zIndex: 'drawer',
+              width: sidebarWidthPx,
+              height: '100%',
+              overflowY: 'auto',
+              boxSizing: 'border-box',
+              bgcolor: 'background.paper',
+              borderRight: 1,
+              borderColor: 'divider',
+            }}
+          >
+            <Sidebar as="header" />
+          </Box>
+        </Box>
       ) : (
         <>
           {/* A partner that hides the mobile navbar still leaves the menu reachable, from its own bar. */}
           {!client?.mobile_navbar_hidden && <MobileTopBar menuOpen={menuOpen} menuId={menuId} onOpenMenu={() => setMenuOpen(true)} />}
-          <Drawer
-            id={menuId}
-            variant="temporary"
-            open={menuOpen}
-            onClose={() => setMenuOpen(false)}
-            slotProps={{ paper: { 'aria-label': t('shell.menu') } }}
-            sx={{ '& .MuiDrawer-paper': { width: Math.min(sidebarWidthPx + 40, 320), boxSizing: 'border-box' } }}
-          >
-            <Sidebar as="aside" onNavigate={() => setMenuOpen(false)} />
-          </Drawer>
+          <Deferred when={menuOpen}>
+            <MobileMenuDrawer id={menuId} open={menuOpen} onClose={() => setMenuOpen(false)} />
+          </Deferred>
         </>
       )}
       <Box

@@ -1,9 +1,12 @@
-import { useEffect, useState } from 'react'
+import { lazy, useEffect, useState } from 'react'
 import { useLocation } from 'react-router'
+import { Deferred } from '../../components/deferred.tsx'
 import { hasErrorCode, usePayoutRequirements, usePersonalProfile } from '../../lib/api/profile-queries.ts'
-import { CountryTermsDialog } from './country-terms-dialog.tsx'
 import { captureJoinCode } from './join-code-memory.ts'
-import { TermsUpdatedDialog } from './terms-updated-dialog.tsx'
+
+// Most visits need neither dialog (and the country picker is heavy): they load only when shown.
+const CountryTermsDialog = lazy(() => import('./country-terms-dialog.tsx').then((module) => ({ default: module.CountryTermsDialog })))
+const TermsUpdatedDialog = lazy(() => import('./terms-updated-dialog.tsx').then((module) => ({ default: module.TermsUpdatedDialog })))
 
 /**
  * The shell's blocking dialogs (spec §2, §8). /me/personal answering 409
@@ -29,8 +32,8 @@ export function OnboardingDialogs() {
 
   return (
     <>
-      {needsCountry && <CountryTermsDialog open />}
-      {termsOutdated && <TermsUpdatedDialog open />}
+      <Deferred when={needsCountry}>{needsCountry && <CountryTermsDialog open />}</Deferred>
+      <Deferred when={termsOutdated}>{termsOutdated && <TermsUpdatedDialog open />}</Deferred>
     </>
   )
 }

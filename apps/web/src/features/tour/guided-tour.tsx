@@ -1,8 +1,11 @@
-import { useState } from 'react'
+import { lazy, useState } from 'react'
+import { Deferred } from '../../components/deferred.tsx'
 import { usePayoutRequirements, usePersonalProfile } from '../../lib/api/profile-queries.ts'
 import { useGuidedTourLauncher } from '../../lib/guided-tour-launcher.tsx'
-import { GuidedTourDialog } from './guided-tour-dialog.tsx'
 import { useGuidedTourSeen, useMarkGuidedTourSeen } from './tour-api.ts'
+
+// Shown once per person (and on request): the dialog and its video load only then.
+const GuidedTourDialog = lazy(() => import('./guided-tour-dialog.tsx').then((module) => ({ default: module.GuidedTourDialog })))
 
 /**
  * Shows the tour once to a new user, only when the onboarding dialogs are
@@ -28,5 +31,9 @@ export function GuidedTour() {
     }
     launcher.close()
   }
-  return <GuidedTourDialog open={open} onDone={done} />
+  return (
+    <Deferred when={open}>
+      <GuidedTourDialog open={open} onDone={done} />
+    </Deferred>
+  )
 }

@@ -7,10 +7,13 @@ import Box from '@mui/material/Box'
 import Button from '@mui/material/Button'
 import Chip from '@mui/material/Chip'
 import CircularProgress from '@mui/material/CircularProgress'
+import FormControl from '@mui/material/FormControl'
+import FormHelperText from '@mui/material/FormHelperText'
 import InputAdornment from '@mui/material/InputAdornment'
+import InputLabel from '@mui/material/InputLabel'
+import OutlinedInput from '@mui/material/OutlinedInput'
 import Skeleton from '@mui/material/Skeleton'
 import Stack from '@mui/material/Stack'
-import TextField from '@mui/material/TextField'
 import Typography from '@mui/material/Typography'
 import type { AnyTransaction } from '@pactum/contracts/f2f-transactions'
 import { useId, useState } from 'react'
@@ -39,6 +42,8 @@ export function TransactionsPage() {
   const search = useDebouncedValue(searchText, searchDebounceMs)
   const list = useTransactionList(filter, search)
   const filterLabelId = useId()
+  const searchId = useId()
+  const searchHintId = useId()
   const items = list.data?.pages.flat() ?? []
   const unfiltered = filter === 'all' && search.trim() === ''
 
@@ -58,23 +63,25 @@ export function TransactionsPage() {
       <ListingsLink />
       <ContentCard>
         <Stack spacing={2}>
-          <TextField
-            type="search"
-            label={t('transactions.search.label')}
-            helperText={t('transactions.search.hint')}
-            value={searchText}
-            onChange={(event) => setSearchText(event.target.value)}
-            slotProps={{
-              input: {
-                startAdornment: (
-                  <InputAdornment position="start">
-                    <SearchIcon aria-hidden />
-                  </InputAdornment>
-                ),
-              },
-              htmlInput: { 'data-testid': 'transactions-search', maxLength: 100 },
-            }}
-          />
+          {/* TextField's parts, not TextField: it would bring Select and its menus into the first load. */}
+          <FormControl>
+            <InputLabel htmlFor={searchId}>{t('transactions.search.label')}</InputLabel>
+            <OutlinedInput
+              id={searchId}
+              type="search"
+              label={t('transactions.search.label')}
+              value={searchText}
+              onChange={(event) => setSearchText(event.target.value)}
+              aria-describedby={searchHintId}
+              startAdornment={
+                <InputAdornment position="start">
+                  <SearchIcon aria-hidden />
+                </InputAdornment>
+              }
+              slotProps={{ input: { 'data-testid': 'transactions-search', maxLength: 100 } as object }}
+            />
+            <FormHelperText id={searchHintId}>{t('transactions.search.hint')}</FormHelperText>
+          </FormControl>
           <Box role="group" aria-labelledby={filterLabelId}>
             <Typography id={filterLabelId} variant="body2" color="text.secondary" sx={{ mb: 1 }}>
               {t('transactions.filters.label')}

@@ -18,7 +18,8 @@ export function createUserManager(config: ClientConfig, origin: string, storage:
   })
 }
 
-function toAuthUser(user: User): AuthUser {
+/** The parts of oidc-client-ts's User the app reads (stored-user.ts reads the same from storage). */
+export function toAuthUser(user: Pick<User, 'access_token' | 'expires_at' | 'profile'>): AuthUser {
   return {
     accessToken: user.access_token,
     expiresAt: user.expires_at,
