@@ -1,6 +1,7 @@
 import { expect, type Page } from '@playwright/test'
 import { expectNoAxeViolations } from './axe.ts'
 import { keepScreenshot } from './screenshots.ts'
+import { closeSuccess } from './result.ts'
 
 /** The steps of a face-to-face sale as the two people take them in the browser. */
 
@@ -44,8 +45,7 @@ export async function buyerPaysByCard(buyer: Page, part: 'deposit' | 'remainder'
   await expectNoAxeViolations(buyer, `the ${part} checkout`)
   await checkout.getByTestId('card-number-input').fill('4242 4242 4242 4242')
   await checkout.getByTestId('pay-submit').click()
-  await expect(buyer.getByRole('heading', { name: 'Success!' })).toBeVisible()
-  await buyer.keyboard.press('Escape')
+  await closeSuccess(buyer)
   await expect(buyer.getByTestId('transaction-status')).toHaveAttribute('data-status', part === 'deposit' ? 'deposit_paid' : 'remainder_paid')
 }
 
@@ -54,7 +54,7 @@ export async function confirmStep(page: Page, action: string, status: string) {
   await page.getByTestId(`action-${action}`).click()
   await page.getByTestId(`dialog-${action}-confirm`).click()
   await expect(page.getByTestId('transaction-status')).toHaveAttribute('data-status', status)
-  await page.keyboard.press('Escape')
+  await closeSuccess(page)
 }
 
 export async function openLatest(page: Page, status: string) {

@@ -1,6 +1,7 @@
 import { expect, type Page } from '@playwright/test'
 import { expectNoAxeViolations } from './axe.ts'
 import { keepScreenshot } from './screenshots.ts'
+import { closeSuccess } from './result.ts'
 
 /** The steps of an online sale as the two people take them in the browser. */
 
@@ -57,8 +58,7 @@ export async function buyerPays(buyer: Page, card: string) {
 /** From a joined transaction to funds released: the buyer pays by card, the seller tracks, the buyer confirms, the window passes. */
 export async function completeSale(seller: Page, buyer: Page) {
   await buyerPays(buyer, '4242 4242 4242 4242')
-  await expect(buyer.getByRole('heading', { name: 'Success!' })).toBeVisible()
-  await buyer.keyboard.press('Escape')
+  await closeSuccess(buyer)
   await expect(buyer.getByTestId('transaction-status')).toHaveAttribute('data-status', 'paid')
   await seller.goto('/transactions')
   await seller.getByTestId('transaction-row').first().click()
@@ -83,8 +83,7 @@ export async function complainedSale(seller: Page, buyer: Page, item: { descript
   const code = await sellerCreates(seller, item.description, item.price)
   await buyerJoins(buyer, code)
   await buyerPays(buyer, '4242424242424242')
-  await expect(buyer.getByRole('heading', { name: 'Success!' })).toBeVisible()
-  await buyer.keyboard.press('Escape')
+  await closeSuccess(buyer)
   await seller.goto('/transactions')
   await seller.getByTestId('transaction-row').first().click()
   await seller.getByTestId('action-track').click()
@@ -94,8 +93,7 @@ export async function complainedSale(seller: Page, buyer: Page, item: { descript
   await buyer.reload()
   await buyer.getByTestId('action-confirm-delivery').click()
   await buyer.getByTestId('dialog-confirm-delivery-confirm').click()
-  await expect(buyer.getByRole('heading', { name: 'Success!' })).toBeVisible()
-  await buyer.keyboard.press('Escape')
+  await closeSuccess(buyer)
   await buyer.getByTestId('action-complain').click()
   await buyer.getByRole('dialog').getByRole('textbox').fill(item.complaint)
   await buyer.getByTestId('dialog-complain-confirm').click()

@@ -3,6 +3,7 @@ import { expectNoAxeViolations } from '../support/axe.ts'
 import { newPerson, registeredPerson } from '../support/people.ts'
 import { buyerJoins, buyerPays, sellerCreates, shippingAddress } from '../support/sale.ts'
 import { keepScreenshot } from '../support/screenshots.ts'
+import { closeSuccess } from '../support/result.ts'
 
 /**
  * The checkout prefills what it knows: before a buyer's first checkout their
@@ -22,8 +23,7 @@ test('a buyer’s second checkout offers the address they gave at the first', as
   await expect(checkout.getByLabel('Address line 1')).toHaveValue('')
   await checkout.getByRole('button', { name: 'Cancel' }).click()
   await buyerPays(buyer, '4242 4242 4242 4242')
-  await expect(buyer.getByRole('heading', { name: 'Success!' })).toBeVisible()
-  await buyer.keyboard.press('Escape')
+  await closeSuccess(buyer)
 
   await buyerJoins(buyer, await sellerCreates(seller, 'Red desk lamp', '30.00'))
   const secondSale = buyer.url()

@@ -3,6 +3,7 @@ import { expectNoAxeViolations } from '../support/axe.ts'
 import { buyerJoinsFaceToFace, buyerPaysByCard, confirmStep, openLatest, sellerCreatesFaceToFace } from '../support/f2f-sale.ts'
 import { newPerson, registeredPerson } from '../support/people.ts'
 import { keepScreenshot } from '../support/screenshots.ts'
+import { closeSuccess } from '../support/result.ts'
 
 /**
  * Two people complete face-to-face sales in two browser contexts on the
@@ -36,7 +37,7 @@ test('deposit, total, remainder and handover: the money reaches the seller', asy
   await keepScreenshot(seller, 'f2f-set-price')
   await dialog.getByTestId('dialog-set-price-confirm').click()
   await expect(seller.getByTestId('transaction-status')).toHaveAttribute('data-status', 'priced')
-  await seller.keyboard.press('Escape')
+  await closeSuccess(seller)
 
   await buyer.reload()
   await expect(buyer.getByTestId('remainder-amounts')).toContainText('150.00')
@@ -47,7 +48,7 @@ test('deposit, total, remainder and handover: the money reaches the seller', asy
   await expectNoAxeViolations(seller, 'the handover dialog')
   await seller.getByTestId('dialog-confirm-handover-confirm').click()
   await expect(seller.getByTestId('transaction-status')).toHaveAttribute('data-status', 'seller_handover_confirmed')
-  await seller.keyboard.press('Escape')
+  await closeSuccess(seller)
 
   await buyer.reload()
   await expect(buyer.getByTestId('complaint-deadline')).toBeVisible()
@@ -90,7 +91,7 @@ test('the buyer cancels after the deposit and gets it back less its fee', async 
   await expectNoAxeViolations(buyer, 'the cancel dialog')
   await buyer.getByTestId('dialog-cancel-with-description-confirm').click()
   await expect(buyer.getByTestId('transaction-status')).toHaveAttribute('data-status', /cancelled_with_deposit|deposit_refunded/)
-  await buyer.keyboard.press('Escape')
+  await closeSuccess(buyer)
   await expect(buyer.getByTestId('cancellation-reason')).toHaveText('Cancelled by the buyer')
   // The sandbox refunds the deposit (40.00, the 1.60 fee kept) a few seconds later.
   await expect(async () => {

@@ -5,6 +5,7 @@ import { completeCountryAndTerms } from '../support/onboarding.ts'
 import { newPerson, registeredPerson } from '../support/people.ts'
 import { buyerPays } from '../support/sale.ts'
 import { keepScreenshot } from '../support/screenshots.ts'
+import { closeSuccess } from '../support/result.ts'
 
 /**
  * Guest transactions (issue 12 #2): the seller invites a buyer known only by
@@ -65,8 +66,7 @@ test('a guest signs up through the e-mailed claim link and pays', async ({ brows
   await expect(page.getByTestId('transaction-status')).toHaveAttribute('data-status', 'joined')
 
   await buyerPays(page, '4242 4242 4242 4242')
-  await expect(page.getByRole('heading', { name: 'Success!' })).toBeVisible()
-  await page.keyboard.press('Escape')
+  await closeSuccess(page)
   await expect(page.getByTestId('transaction-status')).toHaveAttribute('data-status', 'paid')
 
   // The link works once.

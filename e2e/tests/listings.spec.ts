@@ -4,6 +4,7 @@ import { mailsTo } from '../support/mailbox.ts'
 import { newPerson, registeredPerson } from '../support/people.ts'
 import { buyerPays } from '../support/sale.ts'
 import { keepScreenshot } from '../support/screenshots.ts'
+import { closeSuccess } from '../support/result.ts'
 
 /**
  * A seller's multi-use listing sold twice through its link (issue 12 #1):
@@ -34,15 +35,14 @@ async function sellerAcceptsNewest(seller: Page, screenshot?: string): Promise<v
   await seller.getByTestId('action-accept-listing').click()
   await seller.getByTestId('dialog-accept-listing').getByRole('button', { name: 'Accept' }).click()
   await expect(seller.getByTestId('transaction-status')).toHaveAttribute('data-status', 'joined')
-  await seller.keyboard.press('Escape')
+  await closeSuccess(seller)
 }
 
 async function buyerPaysOnceAccepted(buyer: Page): Promise<void> {
   await buyer.reload()
   await expect(buyer.getByTestId('transaction-status')).toHaveAttribute('data-status', 'joined')
   await buyerPays(buyer, '4242 4242 4242 4242')
-  await expect(buyer.getByRole('heading', { name: 'Success!' })).toBeVisible()
-  await buyer.keyboard.press('Escape')
+  await closeSuccess(buyer)
   await expect(buyer.getByTestId('transaction-status')).toHaveAttribute('data-status', 'paid')
 }
 

@@ -3,6 +3,7 @@ import { expectNoAxeViolations } from '../support/axe.ts'
 import { newPerson, registeredPerson } from '../support/people.ts'
 import { buyerJoins, buyerPays, complainedSale, sellerCreates } from '../support/sale.ts'
 import { keepScreenshot } from '../support/screenshots.ts'
+import { closeSuccess } from '../support/result.ts'
 
 /**
  * Two people complete a shipped-goods sale in two browser contexts on the
@@ -19,8 +20,7 @@ test('seller and buyer complete a sale, and the money reaches the seller', async
   await buyerJoins(buyer, code)
 
   await buyerPays(buyer, '4242 4242 4242 4242')
-  await expect(buyer.getByRole('heading', { name: 'Success!' })).toBeVisible()
-  await buyer.keyboard.press('Escape')
+  await closeSuccess(buyer)
   await expect(buyer.getByTestId('transaction-status')).toHaveAttribute('data-status', 'paid')
   await keepScreenshot(buyer, 'status-paid-buyer')
 
@@ -66,8 +66,7 @@ test('a declined card is explained and a retry with a good card pays', async ({ 
   await keepScreenshot(buyer, 'checkout-declined')
   await buyer.getByTestId('card-number-input').fill('4242 4242 4242 4242')
   await buyer.getByTestId('pay-submit').click()
-  await expect(buyer.getByRole('heading', { name: 'Success!' })).toBeVisible()
-  await buyer.keyboard.press('Escape')
+  await closeSuccess(buyer)
   await expect(buyer.getByTestId('transaction-status')).toHaveAttribute('data-status', 'paid')
 })
 
