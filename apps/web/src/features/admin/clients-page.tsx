@@ -30,7 +30,7 @@ function ClientRow({ client, onOpen }: { client: AdminClient; onOpen: (dialog: O
   const { locale } = useLocale()
   return (
     <TableRow data-testid="admin-client-row">
-      <TableCell sx={{ fontFamily: 'monospace' }}>
+      <TableCell sx={{ fontFamily: 'monospace', whiteSpace: 'nowrap' }}>
         {client.client_id}
         {client.in_clients_file && <Chip size="small" variant="outlined" label={t('admin.clients.inFile')} sx={{ ml: 1, fontFamily: 'inherit' }} />}
       </TableCell>
@@ -46,7 +46,7 @@ function ClientRow({ client, onOpen }: { client: AdminClient; onOpen: (dialog: O
       <TableCell>
         <Box
           component="span"
-          sx={{ px: 1, py: 0.25, borderRadius: 1, fontFamily: 'monospace', bgcolor: client.background_color, color: client.text_color, border: 1, borderColor: 'divider' }}
+          sx={{ px: 1, py: 0.25, borderRadius: 1, fontFamily: 'monospace', whiteSpace: 'nowrap', bgcolor: client.background_color, color: client.text_color, border: 1, borderColor: 'divider' }}
         >
           {client.background_color} / {client.text_color}
         </Box>
@@ -110,7 +110,7 @@ function ClientChanges() {
                   <TableCell>{t('admin.columns.when')}</TableCell>
                   <TableCell>{t('admin.columns.actor')}</TableCell>
                   <TableCell>{t('admin.clients.id')}</TableCell>
-                  <TableCell>{t('admin.columns.change')}</TableCell>
+                  <TableCell>{t('admin.clients.changes.what')}</TableCell>
                 </TableRow>
               </TableHead>
               <TableBody>
