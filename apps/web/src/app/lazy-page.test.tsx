@@ -1,5 +1,5 @@
 import { render, screen } from '@testing-library/react'
-import { I18nextProvider } from 'react-i18next'
+import { TranslationProvider } from '../i18n/react.tsx'
 import { Suspense } from 'react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { createI18n } from '../i18n/i18n.ts'
@@ -32,13 +32,13 @@ describe('route chunks', () => {
     const i18n = await createI18n('it_it')
     const Broken = lazyPage(() => Promise.reject<{ Page: () => null }>(new Error('chunk 404')), 'Page')
     render(
-      <I18nextProvider i18n={i18n}>
+      <TranslationProvider i18n={i18n}>
         <ChunkErrorBoundary>
           <Suspense fallback={null}>
             <Broken />
           </Suspense>
         </ChunkErrorBoundary>
-      </I18nextProvider>,
+      </TranslationProvider>,
     )
     expect(await screen.findByRole('heading', { name: 'Impossibile caricare questa pagina' })).toBeTruthy()
     expect(screen.getByRole('button', { name: 'Ricarica la pagina' })).toBeTruthy()

@@ -2,9 +2,9 @@ import CssBaseline from '@mui/material/CssBaseline'
 import { ThemeProvider } from '@mui/material/styles'
 import type { ClientConfig } from '@pactum/contracts/client-config'
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query'
-import type { i18n as I18n } from 'i18next'
+import type { Translator as I18n } from '../i18n/translator.ts'
 import type { ReactNode } from 'react'
-import { I18nextProvider } from 'react-i18next'
+import { TranslationProvider } from '../i18n/react.tsx'
 import { InvalidFormSnackbarProvider } from '../components/invalid-form-snackbar.tsx'
 import { MessageDialogProvider } from '../components/message-dialog.tsx'
 import { ResultModalProvider } from '../components/result-modal.tsx'
@@ -27,14 +27,14 @@ export function BaseProviders({
   children: ReactNode
 }) {
   return (
-    <I18nextProvider i18n={i18n}>
+    <TranslationProvider i18n={i18n}>
       <QueryClientProvider client={queryClient}>
         <ThemeProvider theme={theme}>
           <CssBaseline />
           {children}
         </ThemeProvider>
       </QueryClientProvider>
-    </I18nextProvider>
+    </TranslationProvider>
   )
 }
 

@@ -1,5 +1,5 @@
 import { type ReactNode, useEffect, useState } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../i18n/react.tsx'
 import { useLocation } from 'react-router'
 import { FullPageStatus } from '../components/status-message.tsx'
 import { useAuth } from '../lib/auth/auth-context.tsx'

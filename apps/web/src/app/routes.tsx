@@ -1,5 +1,5 @@
 import { type ReactNode, Suspense } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../i18n/react.tsx'
 import type { RouteObject } from 'react-router'
 import { FullPageStatus } from '../components/status-message.tsx'
 import { AuthCallbackPage } from '../features/auth/auth-callback-page.tsx'

@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box'
 import Skeleton from '@mui/material/Skeleton'
 import Typography from '@mui/material/Typography'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../i18n/react.tsx'
 import { useLocale } from '../i18n/use-locale.ts'
 import { formatMoney } from '../lib/money.ts'
 import { visuallyHidden } from './visually-hidden.ts'

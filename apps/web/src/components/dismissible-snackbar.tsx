@@ -2,7 +2,7 @@ import CloseIcon from '@mui/icons-material/Close'
 import Alert, { type AlertColor } from '@mui/material/Alert'
 import IconButton from '@mui/material/IconButton'
 import Snackbar from '@mui/material/Snackbar'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../i18n/react.tsx'
 
 export interface DismissibleSnackbarProps {
   /** A new key restarts the auto-close timer when the same message is shown again. */

@@ -1,5 +1,5 @@
 import { act, render, screen, waitFor } from '@testing-library/react'
-import { I18nextProvider } from 'react-i18next'
+import { TranslationProvider } from '../i18n/react.tsx'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { createI18n } from '../i18n/i18n.ts'
 import { InvalidFormSnackbarProvider, useInvalidFormSnackbar } from './invalid-form-snackbar.tsx'
@@ -16,11 +16,11 @@ function Trigger({ message, durationMs }: { message?: string; durationMs?: numbe
 async function setup(props: { message?: string; durationMs?: number } = {}) {
   const i18n = await createI18n('en_gb')
   render(
-    <I18nextProvider i18n={i18n}>
+    <TranslationProvider i18n={i18n}>
       <InvalidFormSnackbarProvider>
         <Trigger {...props} />
       </InvalidFormSnackbarProvider>
-    </I18nextProvider>,
+    </TranslationProvider>,
   )
   // shouldAdvanceTime lets MUI's exit transition, driven by happy-dom's own frames, finish.
   vi.useFakeTimers({ shouldAdvanceTime: true })

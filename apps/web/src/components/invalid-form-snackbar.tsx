@@ -1,5 +1,5 @@
 import { createContext, lazy, type ReactNode, useCallback, useContext, useMemo, useState } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../i18n/react.tsx'
 import { invalidFormSnackbarMs } from '../lib/constants.ts'
 import { Deferred } from './deferred.tsx'
 

@@ -1,6 +1,6 @@
 import Box from '@mui/material/Box'
 import Typography from '@mui/material/Typography'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../i18n/react.tsx'
 
 /** The Pactum mark: a "P" that closes on itself, like money held until the deal is done. */
 export function PactumMark({ size = 36, inverted = false }: { size?: number; inverted?: boolean }) {

@@ -7,7 +7,7 @@ import DialogContent from '@mui/material/DialogContent'
 import DialogTitle from '@mui/material/DialogTitle'
 import Typography from '@mui/material/Typography'
 import { useId } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../i18n/react.tsx'
 import type { ResultState } from './result-modal.tsx'
 
 /** The full-screen 'Success!' / 'Error!' modal; ResultModalProvider owns its state. */

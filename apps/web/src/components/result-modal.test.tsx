@@ -1,6 +1,6 @@
 import { act, render, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { I18nextProvider } from 'react-i18next'
+import { TranslationProvider } from '../i18n/react.tsx'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { createI18n } from '../i18n/i18n.ts'
 import { MessageDialogProvider, useMessageDialog } from './message-dialog.tsx'
@@ -27,13 +27,13 @@ function Triggers() {
 async function setup(locale: 'en_gb' | 'fi_fi' = 'en_gb') {
   const i18n = await createI18n(locale)
   render(
-    <I18nextProvider i18n={i18n}>
+    <TranslationProvider i18n={i18n}>
       <ResultModalProvider>
         <MessageDialogProvider>
           <Triggers />
         </MessageDialogProvider>
       </ResultModalProvider>
-    </I18nextProvider>,
+    </TranslationProvider>,
   )
 }
 

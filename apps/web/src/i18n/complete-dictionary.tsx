@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from './react.tsx'
 import { dictionaryComplete } from './i18n.ts'
 
 type Tracked = Promise<void> & { status?: 'fulfilled' | 'rejected'; reason?: unknown }

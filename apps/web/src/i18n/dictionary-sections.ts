@@ -49,7 +49,7 @@ function pick(tree: Tree, path: string[], into: Tree): void {
 /**
  * The first part holds the listed sections and paths; the rest holds every
  * top-level section not listed whole (a section listed only in part goes
- * into the rest complete: i18next merges the two deeply).
+ * into the rest complete: the translator merges the two deeply).
  */
 export function dictionaryPart(dictionary: Tree, part: DictionaryPart, sections: readonly string[] = firstLoadSections): Tree {
   if (part === 'first') {

@@ -1,6 +1,6 @@
 import { f2fStatuses } from '@pactum/domain/transactions/f2f-state'
 import { onlineStatuses } from '@pactum/domain/transactions/online-state'
-import type { i18n as I18n } from 'i18next'
+import type { Translator as I18n } from './translator.ts'
 import { screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
@@ -12,8 +12,7 @@ import { createI18n, dictionaryComplete } from './i18n.ts'
 async function firstPartOnly(locale: 'en_gb' | 'pl_pl') {
   const i18n = await createI18n(locale, { rest: 'later' })
   const missing: string[] = []
-  i18n.options.saveMissing = true
-  i18n.options.missingKeyHandler = (_languages, _namespace, key) => void missing.push(key)
+  i18n.onMissingKey((_language, key) => void missing.push(key))
   return { i18n, missing }
 }
 

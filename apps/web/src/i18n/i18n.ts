@@ -1,26 +1,23 @@
-import { fallbackLocale, type Locale, normaliseLocale, supportedLocales, toLanguageTag } from '@pactum/domain/locales'
-import i18next, { type i18n as I18n, type ResourceLanguage } from 'i18next'
-import { initReactI18next } from 'react-i18next'
+import { fallbackLocale, type Locale, normaliseLocale, toLanguageTag } from '@pactum/domain/locales'
 import type { DictionaryPart } from './dictionary-sections.ts'
+import { type Dictionary, Translator } from './translator.ts'
 
 // Every dictionary comes in two parts (dictionary-sections.ts): what the first
 // screen needs, and the rest. English's first part ships with the entry, so an
 // English visitor's first screen waits for no dictionary at all; every other
 // part is fetched only when its language is used.
-const englishFirst = import.meta.glob<ResourceLanguage>('./locales/en_gb.json', {
+const englishFirst = import.meta.glob<Dictionary>('./locales/en_gb.json', {
   query: '?part=first',
   import: 'default',
   eager: true,
 })['./locales/en_gb.json']
-const parts: Record<DictionaryPart, Record<string, () => Promise<ResourceLanguage>>> = {
-  first: import.meta.glob<ResourceLanguage>(['./locales/*.json', '!./locales/en_gb.json'], { query: '?part=first', import: 'default' }),
-  rest: import.meta.glob<ResourceLanguage>('./locales/*.json', { query: '?part=rest', import: 'default' }),
+const parts: Record<DictionaryPart, Record<string, () => Promise<Dictionary>>> = {
+  first: import.meta.glob<Dictionary>(['./locales/*.json', '!./locales/en_gb.json'], { query: '?part=first', import: 'default' }),
+  rest: import.meta.glob<Dictionary>('./locales/*.json', { query: '?part=rest', import: 'default' }),
 }
 
-// Keyed by the instance's resource store: react-i18next hands components a proxy of the instance, not the instance.
-type Store = I18n['store']
-const loadedParts = new WeakMap<Store, Map<string, Promise<void>>>()
-const completeDictionaries = new WeakMap<Store, Promise<void>>()
+const loadedParts = new WeakMap<Translator, Map<string, Promise<void>>>()
+const completeDictionaries = new WeakMap<Translator, Promise<void>>()
 
 /**
  * Records the outcome on the promise the way React's `use` reads it, so a
@@ -42,20 +39,20 @@ function readableByReact(promise: Promise<void>): Promise<void> {
 }
 
 /** Adds one part of `locale`'s dictionary to `instance`, once. */
-function loadPart(instance: I18n, locale: Locale, part: DictionaryPart): Promise<void> {
-  const loaded = loadedParts.get(instance.store) ?? new Map<string, Promise<void>>()
-  loadedParts.set(instance.store, loaded)
+function loadPart(instance: Translator, locale: Locale, part: DictionaryPart): Promise<void> {
+  const loaded = loadedParts.get(instance) ?? new Map<string, Promise<void>>()
+  loadedParts.set(instance, loaded)
   const key = `${locale}:${part}`
   let pending = loaded.get(key)
   if (!pending) {
     const load = part === 'first' && locale === fallbackLocale ? undefined : parts[part][`./locales/${locale}.json`]
     pending = load
-      ? load().then((resources) => void instance.addResourceBundle(toLanguageTag(locale), 'translation', resources, true, false))
+      ? load().then((resources) => instance.addResources(toLanguageTag(locale), resources))
       : Promise.resolve()
     // A failed download is tried again by the next caller (after a reload, or a change of language).
     pending.catch(() => {
       loaded.delete(key)
-      if (part === 'rest') completeDictionaries.delete(instance.store)
+      if (part === 'rest') completeDictionaries.delete(instance)
     })
     loaded.set(key, pending)
   }
@@ -72,34 +69,27 @@ export interface LoadOptions {
 }
 
 /**
- * i18next runs on BCP 47 tags (`pl-PL`) rather than our `pl_pl` codes, because
- * it hands the language to Intl.PluralRules and Intl.NumberFormat, which reject
- * underscores.
+ * The translator runs on BCP 47 tags (`pl-PL`) rather than our `pl_pl` codes,
+ * because it hands the language to Intl.PluralRules and Intl.NumberFormat,
+ * which reject underscores.
  */
-export async function createI18n(locale: Locale, options: LoadOptions = {}): Promise<I18n> {
-  const instance = i18next.createInstance()
-  instance.on('languageChanged', (tag) => {
+export async function createI18n(locale: Locale, options: LoadOptions = {}): Promise<Translator> {
+  const english = toLanguageTag(fallbackLocale)
+  const instance = new Translator({ language: english, fallbackLanguage: english })
+  instance.addResources(english, englishFirst ?? {})
+  instance.onLanguageChanged((tag) => {
     if (typeof document !== 'undefined') document.documentElement.lang = tag
   })
-  await instance.use(initReactI18next).init({
-    resources: { [toLanguageTag(fallbackLocale)]: { translation: englishFirst ?? {} } },
-    partialBundledLanguages: true,
-    lng: toLanguageTag(fallbackLocale),
-    fallbackLng: toLanguageTag(fallbackLocale),
-    supportedLngs: supportedLocales.map(toLanguageTag),
-    load: 'currentOnly',
-    returnEmptyString: false,
-    interpolation: { escapeValue: false },
-  })
+  if (typeof document !== 'undefined') document.documentElement.lang = english
   await changeLocale(instance, locale, options)
   return instance
 }
 
-export async function changeLocale(instance: I18n, locale: Locale, { rest = 'await' }: LoadOptions = {}): Promise<void> {
+export async function changeLocale(instance: Translator, locale: Locale, { rest = 'await' }: LoadOptions = {}): Promise<void> {
   await loadPart(instance, locale, 'first')
-  completeDictionaries.delete(instance.store)
+  completeDictionaries.delete(instance)
   if (rest === 'await') await dictionaryComplete(instance, locale)
-  await instance.changeLanguage(toLanguageTag(locale))
+  instance.changeLanguage(toLanguageTag(locale))
 }
 
 /**
@@ -107,15 +97,15 @@ export async function changeLocale(instance: I18n, locale: Locale, { rest = 'awa
  * is in, fetching its rest on the first call. The same promise every time,
  * so React's `use` can wait on it.
  */
-export function dictionaryComplete(instance: I18n, locale: Locale = localeOf(instance)): Promise<void> {
-  let complete = completeDictionaries.get(instance.store)
+export function dictionaryComplete(instance: Translator, locale: Locale = localeOf(instance)): Promise<void> {
+  let complete = completeDictionaries.get(instance)
   if (!complete) {
     complete = readableByReact(loadPart(instance, locale, 'rest'))
-    completeDictionaries.set(instance.store, complete)
+    completeDictionaries.set(instance, complete)
   }
   return complete
 }
 
-export function localeOf(instance: I18n): Locale {
-  return normaliseLocale(instance.resolvedLanguage ?? instance.language)
+export function localeOf(instance: Translator): Locale {
+  return normaliseLocale(instance.language)
 }

@@ -1,6 +1,6 @@
 import type { Locale } from '@pactum/domain/locales'
 import { useCallback } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from './react.tsx'
 import { changeLocale, localeOf } from './i18n.ts'
 import { writeLocaleCookie } from './locale-cookie.ts'
 

@@ -1,7 +1,7 @@
 import type { Locale } from '@pactum/domain/locales'
 import type { ClientConfig } from '@pactum/contracts/client-config'
 import { QueryClient } from '@tanstack/react-query'
-import type { i18n as I18n } from 'i18next'
+import type { Translator as I18n } from '../i18n/translator.ts'
 import { render } from '@testing-library/react'
 import { createMemoryRouter, RouterProvider } from 'react-router'
 import { BaseProviders, SessionProviders } from '../app/providers.tsx'

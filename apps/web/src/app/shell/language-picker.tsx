@@ -4,7 +4,7 @@ import InputLabel from '@mui/material/InputLabel'
 import NativeSelect from '@mui/material/NativeSelect'
 import OutlinedInput from '@mui/material/OutlinedInput'
 import { useId } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../i18n/react.tsx'
 import { languageNames } from '../../i18n/language-names.ts'
 import { useLocale } from '../../i18n/use-locale.ts'
 

@@ -1,5 +1,5 @@
 import Drawer from '@mui/material/Drawer'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../i18n/react.tsx'
 import { sidebarWidthPx } from '../../lib/constants.ts'
 import { Sidebar } from './sidebar.tsx'
 

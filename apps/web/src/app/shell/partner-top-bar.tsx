@@ -4,7 +4,7 @@ import Box from '@mui/material/Box'
 import IconButton from '@mui/material/IconButton'
 import Link from '@mui/material/Link'
 import type { PartnerClient } from '@pactum/contracts/partner-clients'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../i18n/react.tsx'
 import type { ClientColours } from '../../lib/partner-client/client-colours.ts'
 
 /** The app's menu, when the partner hid the mobile navbar that would otherwise open it. */

@@ -1,6 +1,6 @@
 import { render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { I18nextProvider } from 'react-i18next'
+import { TranslationProvider } from '../../i18n/react.tsx'
 import { MemoryRouter } from 'react-router'
 import { describe, expect, it } from 'vitest'
 import { createI18n } from '../../i18n/i18n.ts'
@@ -80,11 +80,11 @@ describe('profile warning', () => {
   async function renderMenu(profileWarning: boolean) {
     const i18n = await createI18n('en_gb')
     render(
-      <I18nextProvider i18n={i18n}>
+      <TranslationProvider i18n={i18n}>
         <MemoryRouter>
           <MainMenu profileWarning={profileWarning} pathname="/" />
         </MemoryRouter>
-      </I18nextProvider>,
+      </TranslationProvider>,
     )
   }
 

@@ -1,5 +1,5 @@
 import Link from '@mui/material/Link'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../i18n/react.tsx'
 
 export const mainContentId = 'main-content'
 

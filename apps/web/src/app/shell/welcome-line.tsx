@@ -1,5 +1,5 @@
 import Typography from '@mui/material/Typography'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../i18n/react.tsx'
 
 export function WelcomeLine({ firstName }: { firstName: string | undefined }) {
   const { t } = useTranslation()

@@ -16,7 +16,7 @@ import { type AdminFilterForm, adminFilterFormSchema, anyStatuses } from '@pactu
 import type { AnyTransaction } from '@pactum/contracts/f2f-transactions'
 import { useState } from 'react'
 import { Controller, useForm } from 'react-hook-form'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../i18n/react.tsx'
 import { Link as RouterLink } from 'react-router'
 import { LoadErrorAlert } from '../../components/load-error-alert.tsx'
 import { PageHeader } from '../../components/page-header.tsx'

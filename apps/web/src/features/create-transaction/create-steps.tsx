@@ -1,7 +1,7 @@
 import Step from '@mui/material/Step'
 import StepLabel from '@mui/material/StepLabel'
 import Stepper from '@mui/material/Stepper'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../i18n/react.tsx'
 
 /** The numbered steps of a build flow; `active` past the last marks them all done. */
 export function CreateSteps({ steps, active }: { steps: readonly string[]; active: number }) {

@@ -7,7 +7,7 @@ import TextField from '@mui/material/TextField'
 import { guestEmailSchema } from '@pactum/contracts/transactions'
 import { useId } from 'react'
 import { Controller, useForm, type UseFormReturn, useWatch } from 'react-hook-form'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../i18n/react.tsx'
 import { z } from 'zod'
 
 /**

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../i18n/react.tsx'
 import { Outlet } from 'react-router'
 import { SubNavigation } from '../../components/sub-navigation.tsx'
 import { namedRoutes } from '../../lib/named-routes.ts'

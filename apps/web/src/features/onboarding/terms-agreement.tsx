@@ -4,7 +4,7 @@ import FormControlLabel from '@mui/material/FormControlLabel'
 import FormHelperText from '@mui/material/FormHelperText'
 import Link from '@mui/material/Link'
 import { useId } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../i18n/react.tsx'
 import { termsPath } from '../../lib/terms-path.ts'
 
 /** The "I agree to the terms of service" checkbox with a link to the terms (opened in a new tab: the dialog blocks). */

@@ -4,7 +4,7 @@ import Skeleton from '@mui/material/Skeleton'
 import Typography from '@mui/material/Typography'
 import type { AnyTransaction } from '@pactum/contracts/f2f-transactions'
 import type { PartyDetails, Role } from '@pactum/contracts/transactions'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../i18n/react.tsx'
 import { errorMessage } from '../../lib/api/error-message.ts'
 import { usePartyDetails } from './transactions-api.ts'
 

@@ -1,7 +1,7 @@
 import HourglassBottomIcon from '@mui/icons-material/HourglassBottomOutlined'
 import Box from '@mui/material/Box'
 import Typography from '@mui/material/Typography'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../i18n/react.tsx'
 import { useLocale } from '../../i18n/use-locale.ts'
 import { formatDateTime, formatRemaining } from '../../lib/dates.ts'
 import { useNow } from '../../lib/use-now.ts'

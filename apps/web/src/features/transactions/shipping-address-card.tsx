@@ -1,7 +1,7 @@
 import Typography from '@mui/material/Typography'
 import type { ShippingDetails, Transaction } from '@pactum/contracts/transactions'
 import { useQuery } from '@tanstack/react-query'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../i18n/react.tsx'
 import { ContentCard } from '../../components/content-card.tsx'
 import { toLanguageTag } from '@pactum/domain/locales'
 import { useLocale } from '../../i18n/use-locale.ts'

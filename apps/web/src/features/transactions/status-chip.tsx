@@ -1,6 +1,6 @@
 import Chip from '@mui/material/Chip'
 import type { AnyTransaction } from '@pactum/contracts/f2f-transactions'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../i18n/react.tsx'
 import { type StatusTone, statusTones } from '../../components/status-tones.ts'
 
 type Status = AnyTransaction['status']

@@ -1,6 +1,6 @@
 import type { AnyTransaction } from '@pactum/contracts/f2f-transactions'
 import { useState } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../i18n/react.tsx'
 import { useResultModal } from '../../components/result-modal.tsx'
 import { errorMessage } from '../../lib/api/error-message.ts'
 import { useTransactionAction } from './transactions-api.ts'

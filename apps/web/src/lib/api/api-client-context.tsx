@@ -1,5 +1,5 @@
 import { createContext, type ReactNode, useContext, useMemo } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../i18n/react.tsx'
 import { useAuth } from '../auth/auth-context.tsx'
 import { type ApiClient, createApiClient } from './api-client.ts'
 

@@ -4,7 +4,7 @@ import { createI18n } from '../../i18n/i18n.ts'
 import { fakeAuthService, fakeUser } from '../../test/fake-auth-service.ts'
 import { renderApp } from '../../test/render-app.tsx'
 import { AuthProvider, useAuth } from './auth-context.tsx'
-import { I18nextProvider } from 'react-i18next'
+import { TranslationProvider } from '../../i18n/react.tsx'
 
 function TokenProbe() {
   const { status, user, signOut } = useAuth()
@@ -48,11 +48,11 @@ describe('session handling', () => {
     auth.refresh.mockResolvedValueOnce(fakeUser({ accessToken: 'second', expiresAt: nowSeconds + 130 }))
     const i18n = await createI18n('en_gb')
     render(
-      <I18nextProvider i18n={i18n}>
+      <TranslationProvider i18n={i18n}>
         <AuthProvider service={auth}>
           <TokenProbe />
         </AuthProvider>
-      </I18nextProvider>,
+      </TranslationProvider>,
     )
     await act(() => vi.advanceTimersByTimeAsync(0))
     expect(screen.getByTestId('probe').textContent).toBe('first')
@@ -76,11 +76,11 @@ describe('session handling', () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined)
     const i18n = await createI18n('en_gb')
     render(
-      <I18nextProvider i18n={i18n}>
+      <TranslationProvider i18n={i18n}>
         <AuthProvider service={auth}>
           <TokenProbe />
         </AuthProvider>
-      </I18nextProvider>,
+      </TranslationProvider>,
     )
     await waitFor(() => expect(screen.getByTestId('probe').textContent).toBe('kept'))
     await act(async () => screen.getByRole('button', { name: 'sign out' }).click())

@@ -1,5 +1,5 @@
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../i18n/react.tsx'
 import type { AuthService, AuthUser } from './auth-service.ts'
 import { needsRefresh, startTokenWatch } from './token-refresh-policy.ts'
 
