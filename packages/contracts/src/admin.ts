@@ -92,9 +92,12 @@ export const notificationViewSchema = z
     template: z.string(),
     recipient_role: z.enum(['buyer', 'seller']),
     language: z.string(),
-    status: z.enum(['pending', 'sending', 'sent']),
+    /** `undeliverable`: the mail server refused it for good (an SMTP 5xx); not tried again. */
+    status: z.enum(['pending', 'sending', 'sent', 'undeliverable']),
     created_at: z.string(),
     sent_at: z.string().nullable(),
+    /** The mail server's reply when it refused the e-mail for good. */
+    failure: z.string().nullable(),
   })
   .meta({ id: 'NotificationView' })
 export type NotificationView = z.infer<typeof notificationViewSchema>

@@ -129,7 +129,7 @@ export function providerEventsOf(db: Kysely<Database>, transactionId: string) {
 export function notificationsOf(db: Kysely<Database>, transactionId: string) {
   return db
     .selectFrom('notifications')
-    .select(['id', 'template', 'recipient_role', 'language', 'status', 'created_at', 'sent_at'])
+    .select(['id', 'template', 'recipient_role', 'language', 'status', 'created_at', 'sent_at', 'failure'])
     .where('transaction_id', '=', transactionId)
     .orderBy('created_at')
     .execute()

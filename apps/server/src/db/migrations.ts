@@ -30,6 +30,7 @@ import * as guestInvitationExpiry from './migrations/0029-guest-invitation-expir
 import * as clientManagement from './migrations/0031-client-management.ts'
 import * as documentRetention from './migrations/0032-document-retention.ts'
 import * as trackingAggregator from './migrations/0033-tracking-aggregator.ts'
+import * as undeliverableNotifications from './migrations/0037-undeliverable-notifications.ts'
 import type { Database } from './schema.ts'
 
 /**
@@ -67,6 +68,7 @@ const migrations: Record<string, Migration> = {
   '0031-client-management': clientManagement,
   '0032-document-retention': documentRetention,
   '0033-tracking-aggregator': trackingAggregator,
+  '0037-undeliverable-notifications': undeliverableNotifications,
 }
 
 function migrator(db: Kysely<Database>): Migrator {

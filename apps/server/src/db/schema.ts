@@ -587,9 +587,14 @@ export interface NotificationsTable {
   recipient_user_id: string
   language: string
   key: string
-  status: ColumnType<'pending' | 'sending' | 'sent', 'pending' | 'sending' | 'sent' | undefined, 'pending' | 'sending' | 'sent'>
+  status: ColumnType<NotificationStatus, NotificationStatus | undefined, NotificationStatus>
   claimed_at: Date | null
   created_at: Date
   sent_at: Date | null
   mail_id: string | null
+  /** The mail server's reply when it refused the e-mail for good (status `undeliverable`). */
+  failure: ColumnType<string | null, string | null | undefined, string | null>
 }
+
+/** `undeliverable`: the mail server refused it for good (a 5xx); it is not tried again. */
+export type NotificationStatus = 'pending' | 'sending' | 'sent' | 'undeliverable'

@@ -3,6 +3,7 @@ import path from 'node:path'
 import { formatMoney } from '@pactum/domain/currencies'
 import { afterEach, describe, expect, it } from 'vitest'
 import type { Mailer } from '../adapters/mailer/port.ts'
+import { MailDeliveryError } from '../adapters/mailer/smtp-mailer.ts'
 import { apiCaller, partyTokens } from '../testing/api-caller.ts'
 import { createSale, joinedSale, payByCard } from '../testing/sale-steps.ts'
 import { createTestApp, type TestApp } from '../testing/test-app.ts'
@@ -122,6 +123,21 @@ describe('state-change e-mails', () => {
     await clock.moveBy(601)
     expect(await sendNotification(notificationDeps, held)).toBe('sent')
     expect(await writtenMails(dataDir)).toHaveLength(2)
+  })
+
+  it('records an e-mail the mail server refused for good (5xx) as undeliverable, with its reply, and does not try it again', async () => {
+    const { db, dataDir, notificationDeps, call } = await start()
+    const { id } = await joinedSale(call)
+    const job: NotificationJob = { transactionId: id, template: 'joined', to: 'seller', key: `${id}:refused:joined:seller` }
+    const noSuchUser = Object.assign(new Error('Can\'t send mail - all recipients were rejected'), { code: 'EENVELOPE', command: 'RCPT TO', responseCode: 550, response: '550 5.1.1 No such user', permanent: true })
+    const refusing: Mailer = { send: async () => Promise.reject(new MailDeliveryError(noSuchUser)) }
+
+    expect(await sendNotification({ ...notificationDeps, mailer: refusing }, job)).toBe('undeliverable')
+    const row = await db.selectFrom('notifications').select(['status', 'failure']).where('key', '=', job.key).executeTakeFirstOrThrow()
+    expect(row).toEqual({ status: 'undeliverable', failure: 'SMTP RCPT failed: 550 5.1.1 No such user' })
+    // A later run of the job (a retry, a replay) sends nothing.
+    expect(await sendNotification(notificationDeps, job)).toBe('undeliverable')
+    expect(await writtenMails(dataDir)).toHaveLength(0)
   })
 
   it('sends a batch of e-mails at once, and when some fail keeps those that went out from going again', async () => {

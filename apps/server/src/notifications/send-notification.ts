@@ -5,6 +5,7 @@ import type { NotifyTemplate, Party } from '@pactum/domain/transactions/kernel'
 import type { TransactionKind } from '@pactum/domain/transactions/transaction'
 import { type Kysely, sql } from 'kysely'
 import type { Mailer } from '../adapters/mailer/port.ts'
+import { MailDeliveryError } from '../adapters/mailer/smtp-mailer.ts'
 import type { Clock } from '../clock.ts'
 import type { Database } from '../db/schema.ts'
 import { crashPoint } from '../crash-points.ts'
@@ -43,7 +44,8 @@ export interface NotificationDeps {
   publicUrl: string
 }
 
-export type NotificationOutcome = 'sent' | 'already_sent' | 'no_recipient'
+/** `undeliverable`: the mail server refused it for good (an SMTP 5xx); recorded, and not tried again. */
+export type NotificationOutcome = 'sent' | 'already_sent' | 'no_recipient' | 'undeliverable'
 
 // Longer than a job may run (expireInSeconds below): a job that hangs is
 // retried, and the retry waits here until the first attempt's claim lapses.
@@ -174,6 +176,7 @@ export async function sendNotifications(
     const statuses = await db.selectFrom('notifications').select(['key', 'status']).where('key', 'in', unclaimed).execute()
     for (const { key, status } of statuses) {
       if (status === 'sent') outcomes.set(key, 'already_sent')
+      else if (status === 'undeliverable') outcomes.set(key, 'undeliverable')
       // Another attempt holds it: this one fails, and the queue tries again later.
       else failures.push(`notification ${key} is being sent by another attempt`)
     }
@@ -181,6 +184,7 @@ export async function sendNotifications(
 
   const sent: Array<{ id: string; mailId: string }> = []
   const notSent: string[] = []
+  const refused: Array<{ id: string; reply: string }> = []
   for (const row of claimed) {
     const { message } = toSend.get(row.key)!
     try {
@@ -190,9 +194,18 @@ export async function sendNotifications(
       sent.push({ id: row.id, mailId })
       outcomes.set(row.key, 'sent')
     } catch (error) {
-      notSent.push(row.id)
-      failures.push((error as Error).message)
+      if (error instanceof MailDeliveryError && error.permanent) {
+        // The same e-mail would be refused again (no such mailbox, …): keep the reason, stop retrying.
+        refused.push({ id: row.id, reply: error.message })
+        outcomes.set(row.key, 'undeliverable')
+      } else {
+        notSent.push(row.id)
+        failures.push((error as Error).message)
+      }
     }
+  }
+  for (const { id, reply } of refused) {
+    await db.updateTable('notifications').set({ status: 'undeliverable', claimed_at: null, failure: reply }).where('id', '=', id).execute()
   }
   if (sent.length > 0) {
     await sql`

@@ -249,6 +249,7 @@ describe('SMTP mailer', () => {
     const permanent = await mailer.send({ to: 'bea@example.com', subject: 'Hi', text: 'x' }).catch((caught: unknown) => caught)
     expect(permanent).toMatchObject({ permanent: true, responseCode: 550 })
     expect((permanent as Error).message).toContain('550 No such user')
+    expect((permanent as Error).message).not.toContain('550 550')
   })
 
   it('signs with the configured DKIM key: the DKIM-Signature names the domain and selector', async () => {

@@ -15,7 +15,9 @@ export class MailDeliveryError extends Error {
   readonly permanent: boolean
   readonly responseCode: number | undefined
   constructor(error: NodemailerError) {
-    const reply = error.responseCode ? `${error.responseCode} ${(error.response ?? '').slice(0, 300)}` : (error.code ?? 'error')
+    // nodemailer's `response` is the server's whole reply line, code first ("550 5.1.1 No such user").
+    const response = (error.response ?? '').slice(0, 300)
+    const reply = error.responseCode ? (response.startsWith(String(error.responseCode)) ? response : `${error.responseCode} ${response}`.trim()) : (error.code ?? 'error')
     super(`SMTP ${error.command ? `${error.command.split(' ')[0]} ` : ''}failed: ${reply}`)
     this.name = 'MailDeliveryError'
     this.permanent = error.permanent === true

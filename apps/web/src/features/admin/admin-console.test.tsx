@@ -47,7 +47,8 @@ function detail(overrides: Partial<AdminTransactionDetail> = {}): AdminTransacti
       { id: 'p-1', provider: 'sandbox', event_id: 'evt_1', type: 'payment_intent.succeeded', created: '2026-11-01T10:00:00Z', received_at: '2026-11-01T10:00:01Z', processed_at: '2026-11-01T10:00:01Z' },
     ],
     notifications: [
-      { id: 'n-1', template: 'complained', recipient_role: 'seller', language: 'en_gb', status: 'sent', created_at: '2026-11-02T10:00:00Z', sent_at: '2026-11-02T10:00:05Z' },
+      { id: 'n-1', template: 'complained', recipient_role: 'seller', language: 'en_gb', status: 'sent', created_at: '2026-11-02T10:00:00Z', sent_at: '2026-11-02T10:00:05Z', failure: null },
+      { id: 'n-2', template: 'paid', recipient_role: 'buyer', language: 'en_gb', status: 'undeliverable', created_at: '2026-11-02T10:00:00Z', sent_at: null, failure: 'SMTP RCPT failed: 550 5.1.1 No such user' },
     ],
     ...overrides,
   }
@@ -112,6 +113,9 @@ describe('the admin console', () => {
     expect(screen.getByTestId('admin-provider-events')?.textContent).toContain('payment_intent.succeeded')
     expect(screen.getByTestId('admin-emails')?.textContent).toContain('complained')
     expect(screen.getByTestId('admin-emails')?.textContent).toContain('Seller (en_gb)')
+    // An e-mail the mail server refused for good says so, with the server's reply.
+    expect(screen.getByTestId('admin-emails')?.textContent).toContain('Refused by the mail server')
+    expect(screen.getByTestId('admin-emails')?.textContent).toContain('550 5.1.1 No such user')
   })
 
   it('refunds the buyer only after a confirmation that repeats the amount and needs a reason', async () => {

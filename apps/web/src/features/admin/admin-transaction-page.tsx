@@ -155,7 +155,14 @@ function Details({ detail }: { detail: AdminTransactionDetail }) {
                 <TableCell>
                   {t(`roles.${mail.recipient_role}`)} ({mail.language})
                 </TableCell>
-                <TableCell>{mail.sent_at ? when(mail.sent_at) : t(`admin.mailStatus.${mail.status}`)}</TableCell>
+                <TableCell>
+                  {mail.sent_at ? when(mail.sent_at) : t(`admin.mailStatus.${mail.status}`)}
+                  {mail.failure && (
+                    <Typography variant="body2" color="text.secondary">
+                      {mail.failure}
+                    </Typography>
+                  )}
+                </TableCell>
               </TableRow>
             ))}
           </TableBody>
