@@ -124,6 +124,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     events: providers.events,
     paymentProvider: providers.paymentProvider,
     carrierTracker: providers.carrierTracker,
+    bankLink: providers.bankLink,
     mailer: providers.mailer,
   } satisfies Services)
 
