@@ -134,6 +134,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await registerSecurityHeaders(app, {
     trustProxy: config.trustProxy,
     ...(config.oidc.mode === 'external' ? { externalIssuer: config.oidc.issuer } : {}),
+    stripe: config.payments.provider === 'stripe',
+    ...(config.bankLink.provider === 'plaid' ? { plaid: config.bankLink.environment } : {}),
   })
   await app.register(formbody)
   await app.register(middie)

@@ -321,6 +321,13 @@ describe('Plaid bank link (country us, PLAID_CLIENT_ID and PLAID_SECRET set)', (
     expect((await user.call('GET', '/me/debit_account')).body.bank_account).toBeNull()
   })
 
+  it('opens the Content-Security-Policy for Plaid Link, and only this server’s does', async () => {
+    const csp = String((await plaidApp.app.inject({ url: '/api/v1/health' })).headers['content-security-policy'])
+    expect(csp).toContain('frame-src \'self\' https://cdn.plaid.com')
+    expect(csp).toContain('https://sandbox.plaid.com')
+    expect(String((await testApp.app.inject({ url: '/api/v1/health' })).headers['content-security-policy'])).not.toContain('plaid')
+  })
+
   it('does not offer the sandbox’s link screen', async () => {
     const user = await onboarded('us', () => plaidApp)
     const token = (await user.call('GET', '/me/plaid/link_token')).body.link_token as string
