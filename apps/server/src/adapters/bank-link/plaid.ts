@@ -99,6 +99,7 @@ export class PlaidBankLink implements BankLink {
     } catch (error) {
       return this.#refusal('/item/public_token/exchange', error)
     }
+    let operation = '/accounts/get'
     try {
       const { data: accounts } = await this.#api.accountsGet({ ...this.#credentials, access_token: accessToken })
       const account = accounts.accounts.find((candidate) => candidate.account_id === input.accountId)
@@ -106,6 +107,7 @@ export class PlaidBankLink implements BankLink {
       if (account.type !== 'depository' || (account.subtype !== 'checking' && account.subtype !== 'savings')) {
         return { ok: false, reason: 'invalid_account_id', message: 'Payouts go to a checking or savings account: choose one of those' }
       }
+      operation = '/processor/stripe/bank_account_token/create'
       const { data: processor } = await this.#api.processorStripeBankAccountTokenCreate({
         ...this.#credentials,
         access_token: accessToken,
@@ -123,7 +125,7 @@ export class PlaidBankLink implements BankLink {
         },
       }
     } catch (error) {
-      return this.#refusal('/processor/stripe/bank_account_token/create', error)
+      return this.#refusal(operation, error)
     }
   }
 

@@ -187,6 +187,13 @@ export function CheckoutDialog({ plan, onClose }: { plan: CheckoutPlan; onClose:
   // Per intent: a new one (another payment method) mounts a new Element, which loads afresh.
   const [stripeForms, setStripeForms] = useState<Record<string, StripeFormState>>({})
   const stripeState = (intent && stripeForms[intent.client_secret]) ?? 'loading'
+  const intentSecret = intent?.client_secret
+  const stripeStateChanged = useCallback(
+    (state: StripeFormState) => {
+      if (intentSecret) setStripeForms((forms) => ({ ...forms, [intentSecret]: state }))
+    },
+    [intentSecret],
+  )
   const usesStripe = paymentSetup.data?.form === 'stripe'
 
   const path = (action: string) => `${plan.basePath}/${action}`
@@ -271,7 +278,7 @@ export function CheckoutDialog({ plan, onClose }: { plan: CheckoutPlan; onClose:
       setIntent(current)
       const outcome = await stripeForm.current?.confirm()
       // Not mounted yet (the intent has only just come): the buyer presses again once the form shows.
-      if (!outcome || outcome.status === 'redirecting') return
+      if (!outcome) return
       if (outcome.status === 'failed') {
         setProblem(outcome.message ?? t(outcome.reason === 'not_ready' ? 'checkout.stripe.notReady' : 'checkout.stripe.failed'))
         return
@@ -464,7 +471,7 @@ export function CheckoutDialog({ plan, onClose }: { plan: CheckoutPlan; onClose:
                   returnUrl={new URL(routeTo('status', { id: plan.id }), window.location.origin).href}
                   locale={locale}
                   handleRef={stripeForm}
-                  onStateChange={(state) => setStripeForms((forms) => ({ ...forms, [intent.client_secret]: state }))}
+                  onStateChange={stripeStateChanged}
                 />
               </Suspense>
             )}

@@ -155,6 +155,14 @@ describe('checkout with a Stripe key whose form cannot load', () => {
   })
 })
 
+describe('checkout when Stripe.js cannot be reached', () => {
+  it('says the payment form could not be loaded', async () => {
+    stripe.loadStripe.mockRejectedValueOnce(new Error('Failed to load Stripe.js'))
+    const { dialog } = await openPayStage('pk_test_unreachable')
+    expect((await within(dialog).findByTestId('stripe-form-error')).textContent).toContain('The payment form could not be loaded.')
+  })
+})
+
 describe('checkout with the sandbox key', () => {
   it('shows the sandbox card form and never loads Stripe.js', async () => {
     stripe.loadStripe.mockClear()

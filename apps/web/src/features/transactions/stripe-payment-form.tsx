@@ -1,7 +1,7 @@
 import { Elements, PaymentElement, useElements, useStripe } from '@stripe/react-stripe-js'
 import { loadStripe, type Stripe, type StripeElementLocale } from '@stripe/stripe-js'
 import type { Locale } from '@pactum/domain/locales'
-import { type Ref, useImperativeHandle, useState } from 'react'
+import { type Ref, useEffect, useImperativeHandle, useState } from 'react'
 
 /**
  * The Stripe checkout form: Stripe.js's Payment Element, mounted with the
@@ -14,13 +14,14 @@ import { type Ref, useImperativeHandle, useState } from 'react'
  */
 
 /**
- * What a confirmation came to; `redirecting`: the bank's page (P24, 3-D
- * Secure) is opening, and the buyer comes back to `returnUrl`. A failure
- * carries Stripe's own message (in the buyer's language) where it is about
- * what they entered, and none otherwise (the dialog says it in its words).
+ * What a confirmation came to. A payment that needs the bank's page (P24, a
+ * 3-D Secure redirect) never comes back here: Stripe.js leaves for it, and
+ * the buyer returns to `returnUrl`. A failure carries Stripe's own message
+ * (in the buyer's language) where it is about what they entered, and none
+ * otherwise (the dialog says it in its own words).
  */
 export type StripeConfirmOutcome =
-  | { status: 'succeeded' | 'processing' | 'redirecting' }
+  | { status: 'succeeded' | 'processing' }
   | { status: 'failed'; reason: 'not_ready' | 'declined' | 'other'; message?: string }
 
 export type StripeFormState = 'loading' | 'ready' | 'failed'
@@ -31,10 +32,14 @@ export interface StripePaymentHandle {
 
 // One Stripe.js instance per key for the page's life, as Stripe asks (loadStripe outside render).
 const stripeByKey = new Map<string, Promise<Stripe | null>>()
+/** Resolves null when js.stripe.com could not be reached; the next checkout tries again. */
 function stripeFor(publishableKey: string): Promise<Stripe | null> {
   let stripe = stripeByKey.get(publishableKey)
   if (!stripe) {
-    stripe = loadStripe(publishableKey)
+    stripe = loadStripe(publishableKey).catch(() => {
+      stripeByKey.delete(publishableKey)
+      return null
+    })
     stripeByKey.set(publishableKey, stripe)
   }
   return stripe
@@ -63,11 +68,21 @@ interface StripePaymentFormProps {
 }
 
 export function StripePaymentForm({ publishableKey, clientSecret, returnUrl, locale, handleRef, onStateChange }: StripePaymentFormProps) {
+  const stripe = stripeFor(publishableKey)
+  useEffect(() => {
+    let current = true
+    void stripe.then((loaded) => {
+      if (current && !loaded) onStateChange('failed')
+    })
+    return () => {
+      current = false
+    }
+  }, [stripe, onStateChange])
   return (
     <Elements
       // A new intent (another payment method) is a new Elements group: its client secret cannot change in place.
       key={clientSecret}
-      stripe={stripeFor(publishableKey)}
+      stripe={stripe}
       options={{ clientSecret, locale: stripeLocales[locale], appearance: { variables: { colorPrimary: '#2949ce' } } }}
     >
       <PaymentElementForm returnUrl={returnUrl} handleRef={handleRef} onStateChange={onStateChange} />
@@ -96,8 +111,6 @@ function PaymentElementForm({ returnUrl, handleRef, onStateChange }: Pick<Stripe
             return { status: 'succeeded' }
           case 'processing':
             return { status: 'processing' }
-          case 'requires_action':
-            return { status: 'redirecting' }
           default:
             return { status: 'failed', reason: 'other' }
         }
