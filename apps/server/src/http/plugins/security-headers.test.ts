@@ -4,7 +4,7 @@ import { registerSecurityHeaders, type SecurityHeadersOptions } from './security
 
 async function policyWith(options: SecurityHeadersOptions): Promise<Map<string, string[]>> {
   const app = Fastify()
-  await registerSecurityHeaders(app, options)
+  registerSecurityHeaders(app, options)
   app.get('/', async () => 'ok')
   const response = await app.inject({ url: '/' })
   await app.close()
