@@ -33,8 +33,8 @@ export function adminEmail(slot: (typeof adminSlots)[number], attempt: number): 
   return slot === 'console' ? `admin.e2e.${attempt}@pactum.test` : `admin.${slot}.e2e.${attempt}@pactum.test`
 }
 
-/** A fresh browser context (own cookies and storage) with a newly registered person signed in. */
-export async function registeredPerson(browser: Browser, person: Person): Promise<Page> {
+/** A fresh browser context (own cookies and storage) with a newly registered person signed in, living in `country` (as the country dialog names it). */
+export async function registeredPerson(browser: Browser, person: Person, country = 'Ireland'): Promise<Page> {
   const context = await browser.newContext()
   const page = await context.newPage()
   await page.goto('/register')
@@ -44,6 +44,6 @@ export async function registeredPerson(browser: Browser, person: Person): Promis
   await page.getByLabel('Password').fill(person.password)
   await page.getByRole('button', { name: 'Create account' }).click()
   await expect(page).toHaveURL(/\/transactions$/)
-  await completeCountryAndTerms(page)
+  await completeCountryAndTerms(page, country)
   return page
 }

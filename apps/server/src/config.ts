@@ -1,6 +1,7 @@
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { z } from 'zod'
+import { type BankLinkConfig, loadBankLinkConfig } from './bank-link-config.ts'
 import { type CrashPointSetting, crashPointNames } from './crash-points.ts'
 import { type DocumentsConfig, loadDocumentsConfig } from './document-storage-config.ts'
 import { loadMailConfig, type MailConfig } from './mail-config.ts'
@@ -104,6 +105,8 @@ export interface Config {
   verificationMethod: 'legacy' | 'stripe_identity'
   /** Parcel tracking: the sandbox tracker unless TRACKING_API_KEY is set (tracking-config.ts). */
   tracking: TrackingConfig
+  /** Bank linking for US sellers: the sandbox link screen unless PLAID_CLIENT_ID / PLAID_SECRET are set (bank-link-config.ts). */
+  bankLink: BankLinkConfig
   /** The partner clients' configuration file, seeded into the database at start-up (spec §1). */
   clientsFile: string
   /** For the crash harness only (crash-points.ts); never set in production. */
@@ -162,7 +165,11 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     deliveredSeconds: parsed.success ? parsed.data.SANDBOX_TRACKING_DELIVERED_SECONDS : 0,
   })
   problems.push(...tracking.problems)
-  if (!parsed.success || problems.length > 0 || !mail.mail || !documents.documents || !tracking.tracking) throw new ConfigError(problems)
+  const bankLink = loadBankLinkConfig(env)
+  problems.push(...bankLink.problems)
+  if (!parsed.success || problems.length > 0 || !mail.mail || !documents.documents || !tracking.tracking || !bankLink.bankLink) {
+    throw new ConfigError(problems)
+  }
   const values = parsed.data
   const publicUrl = (values.PUBLIC_URL ?? `http://localhost:${values.PORT}`).replace(/\/+$/, '')
   const oidc: OidcConfig =
@@ -211,6 +218,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
         },
     verificationMethod: values.IDENTITY_VERIFICATION_METHOD,
     tracking: tracking.tracking,
+    bankLink: bankLink.bankLink,
     clientsFile: values.CLIENTS_FILE ? path.resolve(values.CLIENTS_FILE) : defaultClientsFile,
     crashPoint: values.CRASH_POINT ? parseCrashPoint(values.CRASH_POINT) : undefined,
   }

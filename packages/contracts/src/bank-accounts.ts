@@ -61,7 +61,13 @@ export const debitAccountSchema = z
 export type DebitAccount = z.infer<typeof debitAccountSchema>
 
 /** GET /me/plaid/link_token. */
-export const linkTokenSchema = z.object({ link_token: z.string() }).meta({ id: 'LinkToken' })
+export const linkTokenSchema = z
+  .object({
+    link_token: z.string(),
+    /** Which link screen the browser opens with the token: Plaid Link, or the sandbox's stand-in. */
+    provider: z.enum(['sandbox', 'plaid']),
+  })
+  .meta({ id: 'LinkToken' })
 export type LinkToken = z.infer<typeof linkTokenSchema>
 
 /** POST /me/plaid/link_bank_details. */

@@ -8,6 +8,8 @@ import { JobQueue } from '../jobs/job-queue.ts'
 import { sandboxWebhookSecret } from '../payments/webhook-secret.ts'
 import { registerWebhookRoutes } from '../payments/webhook-routes.ts'
 import { signWebhook } from '../payments/webhook-signature.ts'
+import { PlaidBankLink } from './bank-link/plaid.ts'
+import type { BankLink } from './bank-link/port.ts'
 import { SandboxBankLink } from './bank-link/sandbox.ts'
 import { sandboxBankLinkRoutes } from './bank-link/sandbox-routes.ts'
 import { createLocalDocumentStore } from './document-store/local-files.ts'
@@ -33,8 +35,9 @@ import { sandboxRoutes } from './payment-provider/sandbox-routes.ts'
  * STRIPE_SECRET_KEY is set, the sandbox carrier tracker unless
  * TRACKING_API_KEY is set (then an AfterShip-style tracking API), the file
  * mailer (one .eml per message in DATA_DIR/mail, read back by the dev
- * mailbox) unless SMTP_URL is set, and identity documents in local files
- * (DATA_DIR/sandbox-files) unless S3_BUCKET is set.
+ * mailbox) unless SMTP_URL is set, identity documents in local files
+ * (DATA_DIR/sandbox-files) unless S3_BUCKET is set, and the sandbox bank
+ * link (US sellers) unless PLAID_CLIENT_ID / PLAID_SECRET are set.
  */
 export interface Providers {
   jobs: JobQueue
@@ -46,6 +49,8 @@ export interface Providers {
   devMailbox: DevMailbox | undefined
   /** Where identity documents wait for the provider's check. */
   documents: DocumentStore
+  /** How US sellers link their bank for payouts. */
+  bankLink: BankLink
 }
 
 interface Started extends Providers {
@@ -88,10 +93,15 @@ export async function startProviders(
   })
   const tracker = startCarrierTracker(app, config, { db: database.db, jobs, clock, handlers: events })
   const { mailer, devMailbox } = startMailer(app, config, clock)
+  const { bankLink: bankLinkConfig } = config
+  const bankLink: BankLink =
+    bankLinkConfig.provider === 'plaid'
+      ? new PlaidBankLink({ clientId: bankLinkConfig.clientId, secret: bankLinkConfig.secret, apiUrl: bankLinkConfig.apiUrl })
+      : new SandboxBankLink({ db: database.db })
   await sandbox.createQueues()
   await tracker.createQueues()
   const webhookSecret = await sandboxWebhookSecret(database.db, config.payments.webhookSecret)
-  return { jobs, events, paymentProvider: sandbox, carrierTracker: tracker, mailer, devMailbox, documents, sandbox, tracker, webhookSecret }
+  return { jobs, events, paymentProvider: sandbox, carrierTracker: tracker, mailer, devMailbox, documents, bankLink, sandbox, tracker, webhookSecret }
 }
 
 function startCarrierTracker(
@@ -148,7 +158,8 @@ export async function registerProviderRoutes(app: FastifyInstance, started: Star
   })
   await sandboxRoutes(app, { provider: started.sandbox })
   await sandboxIdentityRoutes(app, { identity: started.sandbox.identity })
-  await sandboxBankLinkRoutes(app, { bankLink: new SandboxBankLink({ db: app.services.db }), clock })
+  // The sandbox's stand-in for Plaid Link exists only while the sandbox is the bank link.
+  if (started.bankLink instanceof SandboxBankLink) await sandboxBankLinkRoutes(app, { bankLink: started.bankLink, clock })
   if (started.tracker instanceof AftershipCarrierTracker && config.tracking.provider === 'aftership') {
     await registerTrackingWebhookRoute(app, { tracker: started.tracker, secret: config.tracking.webhookSecret })
   }

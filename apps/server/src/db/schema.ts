@@ -459,6 +459,7 @@ export interface Database {
   sandbox_files: SandboxFilesTable
   sandbox_account_documents: SandboxAccountDocumentsTable
   sandbox_external_accounts: SandboxExternalAccountsTable
+  sandbox_spent_bank_tokens: SandboxSpentBankTokensTable
   sandbox_payouts: SandboxPayoutsTable
   sandbox_verification_sessions: SandboxVerificationSessionsTable
   sandbox_account_sessions: SandboxAccountSessionsTable
@@ -513,6 +514,13 @@ export interface SandboxExternalAccountsTable {
   updated_at: Date
 }
 
+/** Bank-account tokens (`btok_…`) the sandbox has attached: one use each, as at Stripe (0036). */
+export interface SandboxSpentBankTokensTable {
+  token_sha256: string
+  account_id: string
+  spent_at: Date
+}
+
 export interface SandboxPayoutsTable {
   id: string
   account_id: string
@@ -555,8 +563,8 @@ export interface BankAccountsTable {
   country: string
   currency: string
   account_holder_name: string
-  /** The full number: secret, never returned or logged (production would store the provider's token instead). */
-  account_number: string
+  /** The full number: secret, never returned or logged. Null for an account linked through Plaid (0036): the provider got a token, Pactum never saw the number. */
+  account_number: string | null
   last4: string
   routing_number: string | null
   account_type: 'checking' | 'savings' | null

@@ -18,7 +18,7 @@ export async function runDoctor(config: Config, options: { stripeApiUrl?: string
     checkDatabase(config),
     checkSignIn(config.oidc),
     checkPayments(config.payments, { verificationMethod: config.verificationMethod, stripeApiUrl: options.stripeApiUrl }),
-    Promise.resolve(checkBankLink()),
+    checkBankLink(config.bankLink, config.payments),
     checkTracking(config.tracking),
     checkMail(config.mail, config.dataDir),
     checkDocuments(config.documents, config.dataDir),

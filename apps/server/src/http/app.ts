@@ -125,6 +125,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     events: providers.events,
     paymentProvider: providers.paymentProvider,
     carrierTracker: providers.carrierTracker,
+    bankLink: providers.bankLink,
     mailer: providers.mailer,
   } satisfies Services)
 
@@ -134,6 +135,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerSecurityHeaders(app, {
     trustProxy: config.trustProxy,
     ...(config.oidc.mode === 'external' ? { externalIssuer: config.oidc.issuer } : {}),
+    stripe: config.payments.provider === 'stripe',
+    ...(config.bankLink.provider === 'plaid' ? { plaid: config.bankLink.environment } : {}),
   })
   await app.register(formbody)
   await app.register(middie)

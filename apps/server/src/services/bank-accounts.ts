@@ -1,11 +1,12 @@
-import type { BankAccount, DebitAccount, DebitAccountBody } from '@pactum/contracts/bank-accounts'
+import type { BankAccount, DebitAccount, DebitAccountBody, LinkToken } from '@pactum/contracts/bank-accounts'
 import { type BankDetailsInput, type NormalisedBankDetails, validateBankDetails } from '@pactum/domain/bank-details'
 import { isSepaCountry, isSupportedCountry } from '@pactum/domain/countries'
 import type { Kysely } from 'kysely'
-import type { BankLink } from '../adapters/bank-link/port.ts'
+import type { BankLink, LinkedBankAccount } from '../adapters/bank-link/port.ts'
 import type { BankAccountsTable, Database } from '../db/schema.ts'
 import { AppError } from '../errors.ts'
 import { uuidV7 } from '../ids.ts'
+import { attachBankAccount, ensureConnectedAccount, type PayoutAccountDeps } from './payout-account.ts'
 
 /**
  * Payout bank details (spec §3 Debit account, Bank-link request; §6; DESIGN §4).
@@ -62,13 +63,17 @@ export async function hasBankAccount(db: Kysely<Database>, userId: string): Prom
   return !!row
 }
 
-/** Insert or replace the user's one bank account. */
+/** What is stored of a bank account: the number only when Pactum was given it (typed, or the sandbox bank link). */
+type StoredDetails = Omit<NormalisedBankDetails, 'accountNumber'> & { accountNumber: string | null }
+
+/** Insert or replace the user's one bank account; `id` when the caller had to name it first (an idempotency key made from it). */
 async function storeBankAccount(
   db: Kysely<Database>,
   userId: string,
-  details: NormalisedBankDetails,
+  details: StoredDetails,
   source: 'manual' | 'bank_link',
   now: Date,
+  id: string = uuidV7(now),
 ): Promise<BankAccount> {
   const values = {
     source,
@@ -86,8 +91,8 @@ async function storeBankAccount(
   // A replaced account gets a new id: it is a different payout destination.
   const row = await db
     .insertInto('bank_accounts')
-    .values({ id: uuidV7(now), user_id: userId, created_at: now, ...values })
-    .onConflict((conflict) => conflict.column('user_id').doUpdateSet({ id: uuidV7(now), created_at: now, ...values }))
+    .values({ id, user_id: userId, created_at: now, ...values })
+    .onConflict((conflict) => conflict.column('user_id').doUpdateSet({ id, created_at: now, ...values }))
     .returning(['id', 'account_holder_name', 'country', 'currency', 'last4', 'bank_name', 'routing_number', 'account_type'])
     .executeTakeFirstOrThrow()
   return toBankAccount(row)
@@ -114,22 +119,33 @@ export async function saveDebitAccount(db: Kysely<Database>, userId: string, bod
   return { bank_account: await storeBankAccount(db, userId, result.normalised, 'manual', now), card: null }
 }
 
-export async function createLinkToken(db: Kysely<Database>, bankLink: BankLink, userId: string, now: Date): Promise<{ link_token: string }> {
+export async function createLinkToken(db: Kysely<Database>, bankLink: BankLink, userId: string, now: Date): Promise<LinkToken> {
   const country = await activeCountry(db, userId)
   if (country !== 'us') {
     throw new AppError('unsupported_combination', 'Bank linking is offered only in the United States: enter your bank details manually')
   }
   const { linkToken } = await bankLink.createLinkToken({ userId, now })
-  return { link_token: linkToken }
+  return { link_token: linkToken, provider: bankLink.name }
 }
 
+/**
+ * The bank link's public token exchanged for the payout account, which is
+ * then attached to the seller's connected account. With account numbers
+ * (the sandbox) they go through the same checks as typed ones and are
+ * stored, then attached; with the provider's token (Plaid → Stripe
+ * `btok_…`) the token is attached first, under a key made from the new
+ * account's id, and only then is the account stored, without a number.
+ * A failure between the two leaves the provider with the new account and
+ * Pactum with the old row: the seller links again and the provider's
+ * account is replaced (one payout account per connected account).
+ */
 export async function linkBankDetails(
-  db: Kysely<Database>,
-  bankLink: BankLink,
+  deps: PayoutAccountDeps & { bankLink: BankLink },
   userId: string,
   body: { public_token: string; account_id: string },
   now: Date,
 ): Promise<{ bank_account: BankAccount }> {
+  const { db, bankLink } = deps
   const country = await activeCountry(db, userId)
   if (country !== 'us') {
     throw new AppError('unsupported_combination', 'Bank linking is offered only in the United States: enter your bank details manually')
@@ -141,15 +157,55 @@ export async function linkBankDetails(
   }
   const user = await db.selectFrom('users').select(['first_name', 'last_name']).where('id', '=', userId).executeTakeFirstOrThrow()
   const holder = `${user.first_name} ${user.last_name}`.trim() || 'Account holder'
+  const { account } = result
+  if (account.destination.kind === 'provider_token') {
+    return { bank_account: await attachTokenLinkedAccount(deps, userId, holder, { ...account, destination: account.destination }, now) }
+  }
   // The provider's numbers go through the same checks as typed ones.
   const checked = validateBankDetails('us', {
     account_holder_name: holder,
-    currency: result.account.currency,
-    routing_number: result.account.routingNumber,
-    account_number: result.account.accountNumber,
-    account_type: result.account.accountType,
+    currency: account.currency,
+    routing_number: account.destination.routingNumber,
+    account_number: account.destination.accountNumber,
+    account_type: account.accountType,
   })
   if (!checked.ok) throw validationFailed([{ field: 'body.account_id', message: 'The linked account cannot receive payouts: enter your bank details manually' }])
-  const bankAccount = await storeBankAccount(db, userId, { ...checked.normalised, bankName: result.account.bankName }, 'bank_link', now)
+  const bankAccount = await storeBankAccount(db, userId, { ...checked.normalised, bankName: account.bankName }, 'bank_link', now)
+  await attachBankAccount(deps, userId)
   return { bank_account: bankAccount }
+}
+
+async function attachTokenLinkedAccount(
+  deps: PayoutAccountDeps,
+  userId: string,
+  holder: string,
+  account: LinkedBankAccount & { destination: { kind: 'provider_token'; token: string } },
+  now: Date,
+): Promise<BankAccount> {
+  const id = uuidV7(now)
+  const connected = await ensureConnectedAccount(deps, userId)
+  const { last4 } = await deps.paymentProvider.attachBankAccountToken({
+    accountId: connected.id,
+    token: account.destination.token,
+    // The same key scheme as a typed account's attachment (payout-account.ts): one per stored account.
+    idempotencyKey: `external-account:${id}`,
+  })
+  return storeBankAccount(
+    deps.db,
+    userId,
+    {
+      scheme: 'us',
+      country: account.country,
+      currency: account.currency as NormalisedBankDetails['currency'],
+      accountHolderName: holder,
+      accountNumber: null,
+      last4,
+      routingNumber: null,
+      accountType: account.accountType,
+      bankName: account.bankName,
+    },
+    'bank_link',
+    now,
+    id,
+  )
 }

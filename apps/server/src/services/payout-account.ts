@@ -36,7 +36,8 @@ export async function attachBankAccount(deps: PayoutAccountDeps, userId: string)
     .select(['id', 'country', 'currency', 'account_number', 'last4'])
     .where('user_id', '=', userId)
     .executeTakeFirst()
-  if (!bank) return
+  // An account linked with the provider's token has no number here: it was attached when it was linked (bank-accounts.ts).
+  if (!bank?.account_number) return
   const account = await ensureConnectedAccount(deps, userId)
   await deps.paymentProvider.setExternalBankAccount({
     accountId: account.id,

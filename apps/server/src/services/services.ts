@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely'
+import type { BankLink } from '../adapters/bank-link/port.ts'
 import type { CarrierTracker } from '../adapters/carrier-tracker/port.ts'
 import type { Mailer } from '../adapters/mailer/port.ts'
 import type { PaymentProvider } from '../adapters/payment-provider/port.ts'
@@ -21,6 +22,8 @@ export interface Services {
   events: EventHandlers
   paymentProvider: PaymentProvider
   carrierTracker: CarrierTracker
+  /** How US sellers link their bank for payouts: the sandbox link screen, or Plaid. */
+  bankLink: BankLink
   /** The one outgoing e-mail transport (support messages and notifications). */
   mailer: Mailer
 }

@@ -2,15 +2,31 @@
  * The bank-linking provider (spec §3 Bank-link request, §6: offered only for
  * country `us`), shaped after Plaid Link: the server asks for a link token,
  * the browser runs the provider's link screen with it and gets a public token
- * and the chosen account id, and the server exchanges those for the account's
- * routing and account numbers. Adapters: `sandbox.ts` (default, no network)
- * and a Plaid one (not written yet).
+ * and the chosen account id, and the server exchanges those for where payouts
+ * can go. Adapters: `sandbox.ts` (default, no network) and `plaid.ts` (when
+ * PLAID_CLIENT_ID / PLAID_SECRET are set), chosen in adapters/providers.ts.
  */
+
+/**
+ * How the linked account reaches the payment provider: its numbers (the
+ * sandbox, as a bank's statement gives them), or a single-use token that the
+ * payment provider itself resolves (Plaid's processor integration makes a
+ * Stripe bank-account token, `btok_…`; Pactum never sees the number).
+ */
+export type PayoutDestination =
+  | {
+      kind: 'account_numbers'
+      /** ABA routing number. */
+      routingNumber: string
+      /** The full account number: secret, never log it. */
+      accountNumber: string
+    }
+  | { kind: 'provider_token'; token: string }
+
 export interface LinkedBankAccount {
-  /** ABA routing number. */
-  routingNumber: string
-  /** The full account number: secret, never log it. */
-  accountNumber: string
+  destination: PayoutDestination
+  /** The account number's last four digits as the bank link shows them (the payment provider's answer wins when it has one). */
+  mask: string | null
   accountType: 'checking' | 'savings'
   bankName: string
   /** Lower-case ISO 3166-1 alpha-2 and currency. */
@@ -28,6 +44,7 @@ export type BankLinkExchangeResult =
     }
 
 export interface BankLink {
+  /** Tells the browser which link screen to open (the link token's answer carries it). */
   readonly name: 'sandbox' | 'plaid'
   createLinkToken(input: { userId: string; now: Date }): Promise<{ linkToken: string; expiresAt: Date }>
   /** Single use: a public token is spent by its first exchange, whatever the outcome. */

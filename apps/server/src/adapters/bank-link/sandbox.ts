@@ -11,8 +11,8 @@ import type { BankLink, BankLinkExchangeResult, LinkedBankAccount } from './port
  * account's id; exchanging a success token yields the test account below.
  */
 export const sandboxTestAccount: LinkedBankAccount = {
-  routingNumber: '110000000',
-  accountNumber: '1111222233336789',
+  destination: { kind: 'account_numbers', routingNumber: '110000000', accountNumber: '1111222233336789' },
+  mask: '6789',
   accountType: 'checking',
   bankName: 'Sandbox Bank',
   country: 'us',
@@ -80,7 +80,7 @@ export class SandboxBankLink implements BankLink {
       return {
         ok: true,
         publicToken,
-        accounts: [{ id: sandboxAccountId, name: 'Sandbox Checking', mask: sandboxTestAccount.accountNumber.slice(-4), subtype: sandboxTestAccount.accountType }],
+        accounts: [{ id: sandboxAccountId, name: 'Sandbox Checking', mask: sandboxTestAccount.mask ?? '', subtype: sandboxTestAccount.accountType }],
       } as const
     })
   }

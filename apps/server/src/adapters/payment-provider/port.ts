@@ -211,6 +211,8 @@ export interface PaymentProvider {
   setTaxIdentifiers(input: TaxIdentifiersInput): Promise<void>
   /** Sets (replaces) the account's bank account for payouts. */
   setExternalBankAccount(input: ExternalBankAccountInput): Promise<void>
+  /** Attaches a bank-account token (Stripe `btok_…`, e.g. from Plaid's processor integration) as the account's payout bank account, replacing any other. */
+  attachBankAccountToken(input: { accountId: string; token: string; idempotencyKey: string }): Promise<{ last4: string }>
   /** Payouts to the bank, newest first. They run on the provider's schedule (`payout.created`, `payout.paid` / `payout.failed`). */
   listPayouts(accountId: string): Promise<Payout[]>
   /** Stripe Identity: a new session, or the same one again for the same idempotency key. */

@@ -203,6 +203,50 @@ export class SandboxConnect {
     )
   }
 
+  /**
+   * Stripe's `external_account: btok_…`. The sandbox issues no such tokens
+   * itself (Plaid does, through its processor integration): it takes any
+   * token of Stripe's form, once, as a US checking account (Plaid links US
+   * banks only). The token's last four characters, when digits, stand for
+   * the account number's (so the payout test numbers 3001 and 1116 work
+   * here too); otherwise the account ends 6789.
+   */
+  async attachBankAccountToken(input: { accountId: string; token: string; idempotencyKey: string }): Promise<{ last4: string }> {
+    if (!/^btok_[A-Za-z0-9_]{4,}$/.test(input.token)) {
+      throw new PaymentProviderError('invalid_request', 'Not a bank-account token (btok_…)', { param: 'external_account' })
+    }
+    const tokenSha256 = createHash('sha256').update(input.token).digest('hex')
+    const tail = input.token.slice(-4)
+    const last4 = /^\d{4}$/.test(tail) ? tail : '6789'
+    const request = { accountId: input.accountId, token: tokenSha256 }
+    return this.#kernel.transaction(async (trx) =>
+      this.#kernel.idempotent(trx, input.idempotencyKey, 'attach_bank_account_token', request, async () => {
+        await lockAccount(trx, input.accountId)
+        const account = await trx.selectFrom('sandbox_accounts').select('country').where('id', '=', input.accountId).executeTakeFirstOrThrow()
+        if (account.country !== 'us') {
+          throw new PaymentProviderError('invalid_request', 'A bank-account token from Plaid is a US account: the account is not in the US', { param: 'external_account' })
+        }
+        const now = this.#kernel.now()
+        const spent = await trx
+          .insertInto('sandbox_spent_bank_tokens')
+          .values({ token_sha256: tokenSha256, account_id: input.accountId, spent_at: now })
+          .onConflict((conflict) => conflict.column('token_sha256').doNothing())
+          .returning('token_sha256')
+          .executeTakeFirst()
+        if (!spent) throw new PaymentProviderError('invalid_request', 'You cannot use a Stripe token more than once', { param: 'external_account' })
+        const values = { id: newSandboxId('ba'), country: 'us', currency: 'usd', last4, payout_failure_code: payoutFailureFor(last4), updated_at: now }
+        await trx
+          .insertInto('sandbox_external_accounts')
+          .values({ account_id: input.accountId, ...values })
+          .onConflict((conflict) => conflict.column('account_id').doUpdateSet(values))
+          .execute()
+        await this.#emitAccountUpdated(trx, input.accountId)
+        await this.schedulePayoutRun(trx, input.accountId)
+        return { last4 }
+      }),
+    )
+  }
+
   /** What the sandbox owes the account: transfers in, minus payouts that did not fail. */
   async getBalance(accountId: string): Promise<Balance> {
     const { db } = this.#kernel

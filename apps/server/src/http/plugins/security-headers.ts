@@ -1,30 +1,58 @@
 import helmet from 'helmet'
 import type { FastifyInstance } from 'fastify'
+import { type PlaidEnvironment, plaidEnvironments } from '../../bank-link-config.ts'
+
+/** Stripe.js and its iframes (the Payment Element, 3-D Secure), per Stripe's CSP guidance. */
+const stripeSources = {
+  script: ['https://js.stripe.com', 'https://*.js.stripe.com'],
+  frame: ['https://js.stripe.com', 'https://*.js.stripe.com', 'https://hooks.stripe.com'],
+  connect: ['https://api.stripe.com'],
+  img: ['https://*.stripe.com'],
+}
+
+/** Plaid Link: its loader script and iframe come from cdn.plaid.com; Link talks to the environment's API. */
+function plaidSources(environment: PlaidEnvironment) {
+  return { script: ['https://cdn.plaid.com'], frame: ['https://cdn.plaid.com'], connect: [plaidEnvironments[environment]], img: [] as string[] }
+}
+
+export interface SecurityHeadersOptions {
+  externalIssuer?: string
+  trustProxy: boolean
+  /** The payment provider's browser code is Stripe.js (config.payments.provider === 'stripe'). */
+  stripe?: boolean
+  /** Plaid Link is the US bank-link screen (PLAID_CLIENT_ID / PLAID_SECRET set), in this environment. */
+  plaid?: PlaidEnvironment
+}
 
 /**
  * A strict Content-Security-Policy that the built web app passes: scripts
  * only from our origin, no inline scripts, no eval. Inline styles stay
  * allowed because MUI (emotion) injects them. An external sign-in provider's
- * origin is added where the browser talks to it.
+ * origin is added where the browser talks to it; Stripe's and Plaid's
+ * origins only when that provider is configured, so the sandbox's policy
+ * stays as strict as it was (no frame-src at all: default-src 'self').
  *
  * helmet itself, built once: @fastify/helmet built it again for every
  * request (2.4 % of a request's time, issue 13). The headers go on the raw
  * response, as helmet's own middleware sets them, so that answers written
  * outside Fastify's reply (the embedded sign-in's pages) carry them too.
  */
-export function registerSecurityHeaders(app: FastifyInstance, options: { externalIssuer?: string; trustProxy: boolean }) {
+export function registerSecurityHeaders(app: FastifyInstance, options: SecurityHeadersOptions) {
   const issuerOrigin = options.externalIssuer ? new URL(options.externalIssuer).origin : undefined
   const withIssuer = (sources: string[]) => (issuerOrigin ? [...sources, issuerOrigin] : sources)
+  const providers = [...(options.stripe ? [stripeSources] : []), ...(options.plaid ? [plaidSources(options.plaid)] : [])]
+  const withProviders = (sources: string[], kind: keyof typeof stripeSources) => [...sources, ...providers.flatMap((provider) => provider[kind])]
   const setHeaders = helmet({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
         'default-src': ["'self'"],
-        'script-src': ["'self'"],
+        'script-src': withProviders(["'self'"], 'script'),
         'style-src': ["'self'", "'unsafe-inline'"],
-        'img-src': ["'self'", 'data:'],
+        'img-src': withProviders(["'self'", 'data:'], 'img'),
         'font-src': ["'self'", 'data:'],
-        'connect-src': withIssuer(["'self'"]),
+        'connect-src': withProviders(withIssuer(["'self'"]), 'connect'),
+        ...(providers.length > 0 ? { 'frame-src': withProviders(["'self'"], 'frame') } : {}),
         'object-src': ["'none'"],
         'base-uri': ["'self'"],
         'frame-ancestors': ["'none'"],

@@ -1,5 +1,6 @@
 import fs from 'node:fs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { type PlaidFake, startPlaidFake } from '../../testing/plaid-fake.ts'
 import { createTestApp, type TestApp } from '../../testing/test-app.ts'
 import { TestClock } from '../../testing/test-clock.ts'
 
@@ -185,6 +186,7 @@ describe('sandbox bank link (country us)', () => {
     expect(tokenResponse.status).toBe(200)
     const linkToken: string = tokenResponse.body.link_token
     expect(linkToken).toMatch(/^link-sandbox-/)
+    expect(tokenResponse.body.provider).toBe('sandbox')
     const completed = await user.raw('POST', `/sandbox/plaid/link/${encodeURIComponent(linkToken)}/complete`, { institution })
     expect(completed.status).toBe(200)
     expect(completed.body.public_token).toMatch(/^public-sandbox-/)
@@ -246,6 +248,90 @@ describe('sandbox bank link (country us)', () => {
     const response = await user.call('GET', '/me/plaid/link_token')
     expect(response.body.code).toBe('unsupported_combination')
     expect(response.status).toBe(400)
+  })
+})
+
+describe('Plaid bank link (country us, PLAID_CLIENT_ID and PLAID_SECRET set)', () => {
+  let fake: PlaidFake
+  let plaidApp: TestApp
+  beforeAll(async () => {
+    fake = await startPlaidFake()
+    plaidApp = await createTestApp({ clock, env: { PLAID_CLIENT_ID: fake.clientId, PLAID_SECRET: fake.secret, PLAID_API_URL: fake.url } })
+  })
+  afterAll(async () => {
+    await plaidApp.close()
+    await fake.close()
+  })
+
+  async function linkThroughPlaid(user: Awaited<ReturnType<typeof onboarded>>) {
+    const tokenResponse = await user.call('GET', '/me/plaid/link_token')
+    expect(tokenResponse).toMatchObject({ status: 200, body: { provider: 'plaid' } })
+    // What Plaid Link does in the browser with the token.
+    const { publicToken, accounts } = fake.completeLink(tokenResponse.body.link_token as string)
+    const checking = accounts.find((account) => account.subtype === 'checking')
+    return { publicToken, accountId: checking?.account_id ?? '' }
+  }
+
+  it('attaches the account to the seller’s connected account through the payment provider, never seeing its number', async () => {
+    const user = await onboarded('us', () => plaidApp)
+    const { publicToken, accountId } = await linkThroughPlaid(user)
+    const linked = await user.call('POST', '/me/plaid/link_bank_details', { public_token: publicToken, account_id: accountId })
+    expect(linked).toMatchObject({
+      status: 200,
+      body: { bank_account: { account_holder_name: 'Ada Lovelace', country: 'us', currency: 'usd', last4: '0000', account_type: 'checking', bank_name: 'First Platypus Bank' } },
+    })
+    expect(linked.body.bank_account.routing_number).toBeUndefined()
+
+    const { db, paymentProvider } = plaidApp.app.services
+    const stored = await db.selectFrom('bank_accounts').selectAll().where('id', '=', linked.body.bank_account.id).executeTakeFirstOrThrow()
+    expect(stored).toMatchObject({ source: 'bank_link', account_number: null, last4: '0000' })
+    // The Stripe token Plaid made is the one the payment provider got: its account now has the bank account.
+    const connected = await paymentProvider.findConnectedAccount(stored.user_id)
+    expect(connected).not.toBeNull()
+    const external = await db.selectFrom('sandbox_external_accounts').selectAll().where('account_id', '=', connected?.id ?? '').executeTakeFirstOrThrow()
+    expect(external).toMatchObject({ country: 'us', currency: 'usd', last4: '0000' })
+    expect(await db.selectFrom('sandbox_spent_bank_tokens').select('account_id').where('account_id', '=', connected?.id ?? '').execute()).toHaveLength(1)
+    expect((await paymentProvider.getAccountVerification(connected?.id ?? '')).currentlyDue).not.toContain('external_account')
+    expect((await user.call('GET', '/me/personal/payout_requirements')).body.requirements.other).not.toContain('credit_account')
+  })
+
+  it('replaces an earlier account with a new link, and refuses the spent public token', async () => {
+    const user = await onboarded('us', () => plaidApp)
+    const first = await linkThroughPlaid(user)
+    const firstLinked = await user.call('POST', '/me/plaid/link_bank_details', { public_token: first.publicToken, account_id: first.accountId })
+    expect(firstLinked.status).toBe(200)
+    const again = await user.call('POST', '/me/plaid/link_bank_details', { public_token: first.publicToken, account_id: first.accountId })
+    expect(again.status).toBe(400)
+    expect(again.body.details.fields[0]).toMatchObject({ field: 'body.public_token', problem: 'invalid_public_token' })
+
+    const second = await linkThroughPlaid(user)
+    const secondLinked = await user.call('POST', '/me/plaid/link_bank_details', { public_token: second.publicToken, account_id: second.accountId })
+    expect(secondLinked.status).toBe(200)
+    expect(secondLinked.body.bank_account.id).not.toBe(firstLinked.body.bank_account.id)
+    expect((await user.call('GET', '/me/debit_account')).body.bank_account.id).toBe(secondLinked.body.bank_account.id)
+  })
+
+  it('answers 400 institution_error when the bank wants the seller to log in again', async () => {
+    const user = await onboarded('us', () => plaidApp)
+    const { publicToken, accountId } = await linkThroughPlaid(user)
+    fake.requireLogin(publicToken)
+    const response = await user.call('POST', '/me/plaid/link_bank_details', { public_token: publicToken, account_id: accountId })
+    expect(response.status).toBe(400)
+    expect(response.body.details.fields[0]).toMatchObject({ field: 'body.public_token', problem: 'institution_error' })
+    expect((await user.call('GET', '/me/debit_account')).body.bank_account).toBeNull()
+  })
+
+  it('opens the Content-Security-Policy for Plaid Link, and only this server’s does', async () => {
+    const csp = String((await plaidApp.app.inject({ url: '/api/v1/health' })).headers['content-security-policy'])
+    expect(csp).toContain('frame-src \'self\' https://cdn.plaid.com')
+    expect(csp).toContain('https://sandbox.plaid.com')
+    expect(String((await testApp.app.inject({ url: '/api/v1/health' })).headers['content-security-policy'])).not.toContain('plaid')
+  })
+
+  it('does not offer the sandbox’s link screen', async () => {
+    const user = await onboarded('us', () => plaidApp)
+    const token = (await user.call('GET', '/me/plaid/link_token')).body.link_token as string
+    expect((await user.raw('POST', `/sandbox/plaid/link/${encodeURIComponent(token)}/complete`, { institution: 'success' })).status).toBe(404)
   })
 })
 

@@ -7,8 +7,6 @@ import {
 } from '@pactum/contracts/bank-accounts'
 import { errorBodySchema } from '@pactum/contracts/errors'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import type { BankLink } from '../../adapters/bank-link/port.ts'
-import { SandboxBankLink } from '../../adapters/bank-link/sandbox.ts'
 import { createLinkToken, getDebitAccount, linkBankDetails, saveDebitAccount } from '../../services/bank-accounts.ts'
 import { attachBankAccount } from '../../services/payout-account.ts'
 import { userOf } from '../plugins/authentication.ts'
@@ -19,9 +17,7 @@ const errors = { 400: errorBodySchema, 401: errorBodySchema, 409: errorBodySchem
 
 /** Payout bank details and bank linking (spec §3 Debit account, Bank-link request; §6; §7 Profile and payout). */
 export const bankAccountRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { db, clock, paymentProvider } = app.services
-  // The only bank-link adapter so far; a Plaid one would be chosen here by configuration.
-  const bankLink: BankLink = new SandboxBankLink({ db })
+  const { db, clock, paymentProvider, bankLink } = app.services
 
   app.get(
     '/me/debit_account',
@@ -70,10 +66,6 @@ export const bankAccountRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: linkBankDetailsResponseSchema, ...errors },
       },
     },
-    async (request) => {
-      const linked = await linkBankDetails(db, bankLink, userOf(request).id, request.body, clock.now())
-      await attachBankAccount({ db, paymentProvider }, userOf(request).id)
-      return linked
-    },
+    async (request) => linkBankDetails({ db, paymentProvider, bankLink }, userOf(request).id, request.body, clock.now()),
   )
 }

@@ -25,15 +25,22 @@ export function useSaveDebitAccount() {
 }
 
 /**
- * The sandbox bank-link flow (spec §6: country us only): a link token, the
- * sandbox provider's screen (`institution`), then the public token exchanged
- * for the bank account.
+ * Bank linking (spec §6: country us only): a link token and which link
+ * screen to open with it (Plaid Link, or the sandbox's stand-in), then the
+ * public token and chosen account exchanged for the payout account.
  */
-export async function fetchLinkToken(api: ApiClient): Promise<string> {
-  const { link_token } = await api.request<LinkToken>('/me/plaid/link_token')
-  return link_token
+export function fetchLinkToken(api: ApiClient): Promise<LinkToken> {
+  return api.request<LinkToken>('/me/plaid/link_token')
 }
 
+export function linkBankDetails(api: ApiClient, publicToken: string, accountId: string): Promise<{ bank_account: BankAccount }> {
+  return api.request<{ bank_account: BankAccount }>('/me/plaid/link_bank_details', {
+    method: 'POST',
+    body: { public_token: publicToken, account_id: accountId },
+  })
+}
+
+/** The sandbox's link screen (`institution`), then the exchange. */
 export async function completeSandboxLink(
   api: ApiClient,
   linkToken: string,
@@ -46,10 +53,7 @@ export async function completeSandboxLink(
   })
   const account = completed.accounts[0]
   if (!completed.public_token || !account) throw new Error('The bank link returned no account')
-  return api.request<{ bank_account: BankAccount }>('/me/plaid/link_bank_details', {
-    method: 'POST',
-    body: { public_token: completed.public_token, account_id: account.id },
-  })
+  return linkBankDetails(api, completed.public_token, account.id)
 }
 
 /** Fetches the stored account and the payout requirements again (spec §4 bank link outcome). */

@@ -140,7 +140,7 @@ describe('bank details page', () => {
 
   it('US link success: calls the three endpoints in order, shows success for 3 s, then refetches', async () => {
     const api = setupApi('us', {
-      'GET /me/plaid/link_token': { link_token: 'link-tok-1' },
+      'GET /me/plaid/link_token': { link_token: 'link-tok-1', provider: 'sandbox' },
       'POST /sandbox/plaid/link/link-tok-1/complete': {
         public_token: 'public-1',
         accounts: [{ id: 'acc-1', name: 'Checking', mask: '0000', subtype: 'checking' }],
@@ -175,7 +175,7 @@ describe('bank details page', () => {
 
   it('US link failure: shows the support message for 3 s', async () => {
     const api = setupApi('us', {
-      'GET /me/plaid/link_token': { link_token: 'link-tok-2' },
+      'GET /me/plaid/link_token': { link_token: 'link-tok-2', provider: 'sandbox' },
       'POST /sandbox/plaid/link/link-tok-2/complete': {
         public_token: 'public-bad',
         accounts: [{ id: 'acc-9', name: 'Checking', mask: '9999', subtype: 'checking' }],

@@ -5,8 +5,8 @@ import Box from '@mui/material/Box'
 import Button from '@mui/material/Button'
 import Stack from '@mui/material/Stack'
 import Typography from '@mui/material/Typography'
-import type { BankAccount } from '@pactum/contracts/bank-accounts'
-import { useState } from 'react'
+import type { BankAccount, LinkToken } from '@pactum/contracts/bank-accounts'
+import { lazy, Suspense, useState } from 'react'
 import { useTranslation } from '../../i18n/react.tsx'
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router'
 import { ContentCard } from '../../components/content-card.tsx'
@@ -17,11 +17,14 @@ import { useApiClient } from '../../lib/api/api-client-context.tsx'
 import { canRetry } from '../../lib/api/can-retry.ts'
 import { useClientConfig } from '../../lib/client-config-context.tsx'
 import { routeTo } from '../../lib/named-routes.ts'
-import { completeSandboxLink, fetchLinkToken, useDebitAccount, useRefreshBankDetails } from './bank-details-api.ts'
+import { completeSandboxLink, fetchLinkToken, linkBankDetails, useDebitAccount, useRefreshBankDetails } from './bank-details-api.ts'
 import { BankDetailsForm } from './bank-details-form.tsx'
 import type { PersonalProfile } from '../../lib/api/personal-profile.ts'
 import { hasErrorCode, usePersonalProfile } from '../../lib/api/profile-queries.ts'
 import { SandboxLinkDialog } from './sandbox-link-dialog.tsx'
+
+// Plaid Link (and react-plaid-link) only when the server's bank link is Plaid, and only on this step.
+const PlaidLinkLauncher = lazy(() => import('./plaid-link-launcher.tsx').then((module) => ({ default: module.PlaidLinkLauncher })))
 
 /** Spec §6: the bank-linking provider is offered only for country us. */
 const bankLinkCountries = ['us']
@@ -83,7 +86,7 @@ function BankEditor({ profile, editing, hasStored }: { profile: PersonalProfile;
   const country = (profile.address?.country_code ?? '').toLowerCase()
   const canLink = bankLinkCountries.includes(country)
   const [manual, setManual] = useState(!canLink)
-  const [linkToken, setLinkToken] = useState<string | null>(null)
+  const [link, setLink] = useState<LinkToken | null>(null)
   const [linking, setLinking] = useState(false)
   const holderName = [profile.name?.first, profile.name?.last].filter(Boolean).join(' ')
 
@@ -92,14 +95,14 @@ function BankEditor({ profile, editing, hasStored }: { profile: PersonalProfile;
     if (editing) void navigate(routeTo('payoutBankDetails'), { replace: true })
   }
   const linkFailed = () => {
-    setLinkToken(null)
+    setLink(null)
     resultModal.showError(t('profile.bankDetails.linkFailed', { email: supportEmail }), { autoCloseMs: 3000 })
   }
 
   const startLink = async () => {
     setLinking(true)
     try {
-      setLinkToken(await fetchLinkToken(api))
+      setLink(await fetchLinkToken(api))
     } catch {
       linkFailed()
     } finally {
@@ -107,18 +110,20 @@ function BankEditor({ profile, editing, hasStored }: { profile: PersonalProfile;
     }
   }
 
-  const finishLink = async (institution: 'success' | 'failure') => {
-    if (!linkToken) return
+  const finishLink = async (exchange: () => Promise<unknown>) => {
     setLinking(true)
     try {
-      await completeSandboxLink(api, linkToken, institution)
-      setLinkToken(null)
+      await exchange()
+      setLink(null)
       resultModal.showSuccess(t('profile.bankDetails.linked'), { autoCloseMs: 3000, onClose: done })
     } catch {
       linkFailed()
     } finally {
       setLinking(false)
     }
+  }
+  const finishSandboxLink = (institution: 'success' | 'failure') => {
+    if (link) void finishLink(() => completeSandboxLink(api, link.link_token, institution))
   }
 
   const cancel = editing ? (
@@ -153,7 +158,7 @@ function BankEditor({ profile, editing, hasStored }: { profile: PersonalProfile;
         />
       ) : (
         <Stack spacing={1.5} sx={{ maxWidth: 440 }} data-testid="bank-link-options">
-          <Button variant="contained" size="large" startIcon={<LinkIcon aria-hidden />} onClick={() => void startLink()} disabled={linking} data-testid="bank-link-start">
+          <Button variant="contained" size="large" startIcon={<LinkIcon aria-hidden />} onClick={() => void startLink()} disabled={linking || link !== null} data-testid="bank-link-start">
             {t('profile.bankDetails.linkBank')}
           </Button>
           <Button variant="outlined" size="large" onClick={() => setManual(true)} disabled={linking} data-testid="bank-enter-manually">
@@ -162,7 +167,17 @@ function BankEditor({ profile, editing, hasStored }: { profile: PersonalProfile;
           {cancel}
         </Stack>
       )}
-      <SandboxLinkDialog open={linkToken !== null} busy={linking} onChoose={(institution) => void finishLink(institution)} onCancel={() => setLinkToken(null)} />
+      <SandboxLinkDialog open={link?.provider === 'sandbox'} busy={linking} onChoose={finishSandboxLink} onCancel={() => setLink(null)} />
+      {link?.provider === 'plaid' && (
+        <Suspense fallback={null}>
+          <PlaidLinkLauncher
+            linkToken={link.link_token}
+            onLinked={({ publicToken, accountId }) => void finishLink(() => linkBankDetails(api, publicToken, accountId))}
+            onCancelled={() => setLink(null)}
+            onFailed={linkFailed}
+          />
+        </Suspense>
+      )}
     </ContentCard>
   )
 }

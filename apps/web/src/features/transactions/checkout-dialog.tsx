@@ -20,7 +20,7 @@ import type { AnyTransaction, F2fTransaction } from '@pactum/contracts/f2f-trans
 import type { PaymentMethod, Role, Transaction } from '@pactum/contracts/transactions'
 import { toLanguageTag } from '@pactum/domain/locales'
 import { useQueryClient } from '@tanstack/react-query'
-import { type FormEvent, type SetStateAction, useCallback, useId, useState } from 'react'
+import { type FormEvent, lazy, type SetStateAction, Suspense, useCallback, useEffect, useEffectEvent, useId, useRef, useState } from 'react'
 import { Controller, type FieldError, type FieldPath, useForm, useWatch } from 'react-hook-form'
 import { useTranslation } from '../../i18n/react.tsx'
 import { AmountSummary } from '../../components/amount-summary.tsx'
@@ -46,7 +46,11 @@ import { emptyAddress, lastShippingDetailsKey, type ShippingAddress, useShipping
 import { unverifiedRoles } from './high-value.ts'
 import { VerifyIdentityLink } from './high-value-notice.tsx'
 import { PaymentFormStatus } from './payment-form-status.tsx'
+import type { StripeFormState, StripePaymentHandle } from './stripe-payment-form.tsx'
 import { transactionKey } from './transactions-api.ts'
+
+// Stripe.js and its React bindings come only with a real publishable key: the sandbox's checkout never fetches them.
+const StripePaymentForm = lazy(() => import('./stripe-payment-form.tsx').then((module) => ({ default: module.StripePaymentForm })))
 
 interface PaymentIntentHandle {
   payment_intent_id: string
@@ -179,6 +183,18 @@ export function CheckoutDialog({ plan, onClose }: { plan: CheckoutPlan; onClose:
   const [mustVerify, setMustVerify] = useState(false)
   const [busy, setBusy] = useState(false)
   const quote = useChargeQuote({ price: plan.price, currency: plan.currency, paymentMethod: method })
+  const stripeForm = useRef<StripePaymentHandle>(null)
+  // Per intent: a new one (another payment method) mounts a new Element, which loads afresh.
+  const [stripeForms, setStripeForms] = useState<Record<string, StripeFormState>>({})
+  const stripeState = (intent && stripeForms[intent.client_secret]) ?? 'loading'
+  const intentSecret = intent?.client_secret
+  const stripeStateChanged = useCallback(
+    (state: StripeFormState) => {
+      if (intentSecret) setStripeForms((forms) => ({ ...forms, [intentSecret]: state }))
+    },
+    [intentSecret],
+  )
+  const usesStripe = paymentSetup.data?.form === 'stripe'
 
   const path = (action: string) => `${plan.basePath}/${action}`
   const pay = () => api.request<PaymentIntentHandle>(path(plan.payAction), { method: 'POST', body: {} })
@@ -230,9 +246,53 @@ export function CheckoutDialog({ plan, onClose }: { plan: CheckoutPlan; onClose:
       setStage('pay')
     })
 
+  /** The provider has the payment: the server is told (the webhook brings the same news; whichever is first counts). */
+  const finishPayment = async (current: PaymentIntentHandle, status: 'succeeded' | 'processing') => {
+    const updated = await api.request<AnyTransaction>(path('confirm_payment'), {
+      method: 'POST',
+      body: { payment_intent_id: current.payment_intent_id },
+    })
+    if (updated && typeof updated === 'object' && 'id' in updated)
+      queryClient.setQueryData(transactionKey(plan.id), updated)
+    void queryClient.invalidateQueries({ queryKey: transactionKey(plan.id) })
+    void queryClient.invalidateQueries({ queryKey: ['transactions'] })
+    onClose()
+    result.showSuccess(t(status === 'processing' ? 'checkout.processing' : plan.stage === 'o-checkout' ? 'checkout.paid' : 'checkout.paidF2f'))
+  }
+
+  // The Payment Element mounts with the intent's client secret: on the Stripe path the intent is asked for as the payment step opens.
+  // Asked once: after a failure the problem shows, and the Pay button asks again.
+  const intentAsked = useRef(false)
+  const askForIntent = useEffectEvent(() => {
+    void run(async () => setIntent(await pay()))
+  })
+  useEffect(() => {
+    if (stage !== 'pay' || !usesStripe || intent || intentAsked.current) return
+    intentAsked.current = true
+    askForIntent()
+  }, [stage, usesStripe, intent])
+
+  const submitStripePayment = () =>
+    run(async () => {
+      const current = intent ?? (await pay())
+      setIntent(current)
+      const outcome = await stripeForm.current?.confirm()
+      // Not mounted yet (the intent has only just come): the buyer presses again once the form shows.
+      if (!outcome) return
+      if (outcome.status === 'failed') {
+        setProblem(outcome.message ?? t(outcome.reason === 'not_ready' ? 'checkout.stripe.notReady' : 'checkout.stripe.failed'))
+        return
+      }
+      await finishPayment(current, outcome.status)
+    })
+
   const submitPayment = async () => {
     if (!paymentSetup.data) return
     form.setValue('method', method)
+    if (usesStripe) {
+      await submitStripePayment()
+      return
+    }
     if (!(await form.trigger(method === 'card' ? 'cardNumber' : method === 'sepa' ? 'iban' : []))) return
     const { cardNumber, iban } = form.getValues()
     await run(async () => {
@@ -250,16 +310,7 @@ export function CheckoutDialog({ plan, onClose }: { plan: CheckoutPlan; onClose:
         window.location.assign(outcome.redirectTo)
         return
       }
-      const updated = await api.request<AnyTransaction>(path('confirm_payment'), {
-        method: 'POST',
-        body: { payment_intent_id: current.payment_intent_id },
-      })
-      if (updated && typeof updated === 'object' && 'id' in updated)
-        queryClient.setQueryData(transactionKey(plan.id), updated)
-      void queryClient.invalidateQueries({ queryKey: transactionKey(plan.id) })
-      void queryClient.invalidateQueries({ queryKey: ['transactions'] })
-      onClose()
-      result.showSuccess(t(outcome.status === 'processing' ? 'checkout.processing' : plan.stage === 'o-checkout' ? 'checkout.paid' : 'checkout.paidF2f'))
+      await finishPayment(current, outcome.status === 'processing' ? 'processing' : 'succeeded')
     })
   }
 
@@ -404,6 +455,25 @@ export function CheckoutDialog({ plan, onClose }: { plan: CheckoutPlan; onClose:
                 <AmountSummary price={plan.price} currency={plan.currency} charge={intent?.charge ?? (plan.setMethodAction ? undefined : plan.charge)} />
                 {!paymentSetup.data && <PaymentFormStatus setup={paymentSetup} />}
               </>
+            )}
+
+            {stage === 'pay' && paymentSetup.data?.form === 'stripe' && intent && (
+              <Suspense fallback={<PaymentFormStatus setup={paymentSetup} />}>
+                {stripeState === 'loading' && <PaymentFormStatus setup={paymentSetup} />}
+                {stripeState === 'failed' && (
+                  <Alert severity="error" data-testid="stripe-form-error">
+                    {t('checkout.paymentFormFailed')}
+                  </Alert>
+                )}
+                <StripePaymentForm
+                  publishableKey={paymentSetup.data.publishableKey}
+                  clientSecret={intent.client_secret}
+                  returnUrl={new URL(routeTo('status', { id: plan.id }), window.location.origin).href}
+                  locale={locale}
+                  handleRef={stripeForm}
+                  onStateChange={stripeStateChanged}
+                />
+              </Suspense>
             )}
 
             {stage === 'pay' && paymentSetup.data?.form === 'sandbox' && (

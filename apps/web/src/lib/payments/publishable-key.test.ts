@@ -57,8 +57,10 @@ describe('the key decides the form', () => {
     expect(providerOfKey('pk_live_51Habc')).toBe('stripe')
   })
 
-  it('shows the sandbox form for the sandbox key, and for a Stripe key until Stripe.js comes', () => {
+  it('shows Stripe.js’s form for a real Stripe key, test or live, and the sandbox form for any other key', () => {
     expect(paymentFormFor('pk_sandbox_pactum')).toBe('sandbox')
-    expect(paymentFormFor('pk_test_51Habc')).toBe('sandbox')
+    expect(paymentFormFor('pk_test_51Habc')).toBe('stripe')
+    expect(paymentFormFor('pk_live_51Habc')).toBe('stripe')
+    expect(paymentFormFor('pk_testing_51Habc')).toBe('sandbox')
   })
 })

@@ -29,20 +29,12 @@ export function providerOfKey(publishableKey: string): PaymentProvider {
   return /^pk_(test|live)_/.test(publishableKey) ? 'stripe' : 'sandbox'
 }
 
-/** The payment forms the checkout has. */
-export type PaymentForm = 'sandbox'
+/** The payment forms the checkout has: the sandbox's own card/IBAN form, or Stripe.js's Payment Element. */
+export type PaymentForm = 'sandbox' | 'stripe'
 
-/**
- * Which form the checkout shows for a key: the one place that changes when
- * Stripe.js arrives (a later issue), when a Stripe key gets its own form.
- * Until then a Stripe key gets the sandbox's form too.
- */
+/** Which form the checkout shows for a key: a real Stripe key gets Stripe.js; the sandbox's key its own form. */
 export function paymentFormFor(publishableKey: string): PaymentForm {
-  switch (providerOfKey(publishableKey)) {
-    case 'sandbox':
-    case 'stripe':
-      return 'sandbox'
-  }
+  return providerOfKey(publishableKey)
 }
 
 export interface PaymentSetup {
