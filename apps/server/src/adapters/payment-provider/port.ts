@@ -1,8 +1,8 @@
 /**
  * The payment provider, shaped after Stripe (PaymentIntents, Refunds,
  * Connect accounts and Transfers) so that the Stripe adapter is a thin
- * translation. Two adapters: `sandbox.ts` (default, no network) and a Stripe
- * one (not written yet), chosen in `select-payment-provider.ts`.
+ * translation. Two adapters: `sandbox.ts` (default, no network) and
+ * `stripe.ts`, chosen in `adapters/providers.ts`.
  *
  * Every call that moves money carries an idempotency key derived from
  * (transaction id, action): the same key with the same parameters gives the
@@ -211,6 +211,8 @@ export interface PaymentProvider {
   setTaxIdentifiers(input: TaxIdentifiersInput): Promise<void>
   /** Sets (replaces) the account's bank account for payouts. */
   setExternalBankAccount(input: ExternalBankAccountInput): Promise<void>
+  /** Attaches a bank-account token (Stripe `btok_…`, e.g. from Plaid's processor integration) as the account's payout bank account, replacing any other. */
+  attachBankAccountToken(input: { accountId: string; token: string; idempotencyKey: string }): Promise<{ last4: string }>
   /** Payouts to the bank, newest first. They run on the provider's schedule (`payout.created`, `payout.paid` / `payout.failed`). */
   listPayouts(accountId: string): Promise<Payout[]>
   /** Stripe Identity: a new session, or the same one again for the same idempotency key. */

@@ -203,6 +203,32 @@ export class SandboxConnect {
     )
   }
 
+  /**
+   * A bank-account token as Plaid's processor integration makes them
+   * (`btok_…`): a US bank account, whose last four digits are the token's
+   * own when it ends in digits (so tests choose them), 6789 otherwise
+   * (Stripe's test account number 000123456789).
+   */
+  async attachBankAccountToken(input: { accountId: string; token: string; idempotencyKey: string }): Promise<{ last4: string }> {
+    if (!/^btok_\w+$/.test(input.token)) throw new PaymentProviderError('invalid_request', 'Expected a bank-account token (btok_…)', { param: 'external_account' })
+    const last4 = /\d{4}$/.test(input.token) ? input.token.slice(-4) : '6789'
+    await this.#kernel.transaction(async (trx) =>
+      this.#kernel.idempotent(trx, input.idempotencyKey, 'attach_bank_account_token', input, async () => {
+        await lockAccount(trx, input.accountId)
+        const values = { id: newSandboxId('ba'), country: 'us', currency: 'usd', last4, payout_failure_code: null, updated_at: this.#kernel.now() }
+        await trx
+          .insertInto('sandbox_external_accounts')
+          .values({ account_id: input.accountId, ...values })
+          .onConflict((conflict) => conflict.column('account_id').doUpdateSet(values))
+          .execute()
+        await this.#emitAccountUpdated(trx, input.accountId)
+        await this.schedulePayoutRun(trx, input.accountId)
+        return null
+      }),
+    )
+    return { last4 }
+  }
+
   /** What the sandbox owes the account: transfers in, minus payouts that did not fail. */
   async getBalance(accountId: string): Promise<Balance> {
     const { db } = this.#kernel

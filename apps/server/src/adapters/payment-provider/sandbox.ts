@@ -407,6 +407,10 @@ export class SandboxPaymentProvider implements PaymentProvider {
     return this.#connect.setExternalBankAccount(input)
   }
 
+  attachBankAccountToken(input: { accountId: string; token: string; idempotencyKey: string }): Promise<{ last4: string }> {
+    return this.#connect.attachBankAccountToken(input)
+  }
+
   listPayouts(accountId: string): Promise<Payout[]> {
     return this.#connect.listPayouts(accountId)
   }
