@@ -4,7 +4,8 @@ import { tinyPng } from '../../testing/identity-upload.ts'
 import { startStripeFake, type StripeFake } from '../../testing/stripe-fake.ts'
 import { createTestApp, type TestApp } from '../../testing/test-app.ts'
 import { TestClock } from '../../testing/test-clock.ts'
-import { type PaymentIntent, type PaymentProvider, PaymentProviderError } from './port.ts'
+import { type PaymentIntent, type PaymentProvider, PaymentProviderError, type VerificationSession } from './port.ts'
+import type { SandboxPaymentProvider } from './sandbox.ts'
 import { stripeWebhookPath } from './stripe-webhook.ts'
 
 /**
@@ -24,6 +25,10 @@ interface Harness {
   debitSepa(intent: PaymentIntent, outcome: 'accepted' | 'returned'): Promise<void>
   /** Lets whatever the provider does later happen (debits, refunds, checks) and its webhooks arrive. */
   settle(): Promise<void>
+  /** The user finishes the Identity session's hosted page, and the check has its result. */
+  completeIdentity(session: VerificationSession, outcome: 'verified' | 'failed'): Promise<void>
+  /** The provider's payout schedule comes round for the account. */
+  payOut(accountId: string): Promise<void>
   close(): Promise<void>
 }
 
@@ -38,7 +43,7 @@ async function startApp(env: Record<string, string>, clock: TestClock): Promise<
 
 async function sandboxHarness(): Promise<Harness> {
   const clock = new TestClock()
-  const { testApp, events } = await startApp({ SANDBOX_DOCUMENT_CHECK_SECONDS: '10' }, clock)
+  const { testApp, events } = await startApp({ SANDBOX_DOCUMENT_CHECK_SECONDS: '10', SANDBOX_PAYOUT_DELAY_SECONDS: '3600' }, clock)
   const confirm = async (intent: PaymentIntent, body: Record<string, string>) => {
     const response = await testApp.app.inject({ method: 'POST', url: `/sandbox/v1/payment_intents/${intent.id}/confirm`, payload: { client_secret: intent.clientSecret, ...body } })
     expect(response.statusCode).toBe(200)
@@ -51,6 +56,14 @@ async function sandboxHarness(): Promise<Harness> {
     debitSepa: (intent, outcome) => confirm(intent, { iban: outcome === 'accepted' ? 'DE89370400440532013000' : 'DE35370400440532013002' }),
     settle: async () => {
       await clock.advance(testApp.app, 60)
+    },
+    completeIdentity: async (session, outcome) => {
+      const sandbox = testApp.app.services.paymentProvider as SandboxPaymentProvider
+      await sandbox.identity.submit(session.id, session.clientSecret, outcome === 'verified' ? 'verified' : 'unverified')
+      await clock.advance(testApp.app, 60)
+    },
+    payOut: async () => {
+      await clock.advance(testApp.app, 3600)
     },
     close: () => testApp.close(),
   }
@@ -75,6 +88,14 @@ async function stripeHarness(): Promise<Harness & { fake: StripeFake }> {
     settle: async () => {
       await fake.settle()
       await testApp.app.services.jobs.runDue()
+    },
+    completeIdentity: async (session, outcome) => {
+      fake.completeIdentity(session.id, outcome)
+      await fake.settle()
+    },
+    payOut: async (accountId) => {
+      fake.payOut(accountId)
+      await fake.settle()
     },
     close: async () => {
       await testApp.close()
@@ -276,6 +297,49 @@ describe.each(providers)('payment provider contract: %s', (_name, start) => {
     it('hands out an account session for the embedded components', async () => {
       const account = await h.provider.createConnectedAccount({ userId: 'u4', email: 'a@example.com', country: 'FI', idempotencyKey: 'acct:u4' })
       expect((await h.provider.createAccountSession(account.id)).clientSecret).toMatch(/_secret_/)
+    })
+  })
+
+  describe('Identity and payouts', () => {
+    it('verifies a user with an Identity session, whose document then verifies the account', async () => {
+      const input = { userId: 'u5', returnUrl: 'http://localhost:3999/profile/verification', idempotencyKey: 'identity:u5:1' }
+      const session = await h.provider.createVerificationSession(input)
+      expect(session).toMatchObject({ id: expect.any(String), status: 'requires_input', lastError: null, url: expect.stringMatching(/\S/) })
+      expect(session.clientSecret).toMatch(/_secret_/)
+      expect((await h.provider.createVerificationSession(input)).id).toBe(session.id)
+      await h.completeIdentity(session, 'verified')
+      expect(await h.provider.retrieveVerificationSession(session.id, input.returnUrl)).toMatchObject({ id: session.id, status: 'verified' })
+      const account = await h.provider.createConnectedAccount({ userId: 'u5', email: 'i@example.com', country: 'DE', idempotencyKey: 'acct:u5' })
+      await h.provider.attachVerifiedSession({ accountId: account.id, sessionId: session.id, idempotencyKey: `attach-session:${session.id}` })
+      await h.settle()
+      const verification = await h.provider.getAccountVerification(account.id)
+      expect(verification.documents.identity_document.front.status).toBe('verified')
+      expect(verification.currentlyDue).not.toContain('identity_document')
+    })
+
+    it('leaves a failed Identity session waiting for input, with the reason, and refuses to attach it', async () => {
+      const session = await h.provider.createVerificationSession({ userId: 'u6', returnUrl: 'http://localhost:3999/profile', idempotencyKey: 'identity:u6:1' })
+      await h.completeIdentity(session, 'failed')
+      const failed = await h.provider.retrieveVerificationSession(session.id, 'http://localhost:3999/profile')
+      expect(failed.status).toBe('requires_input')
+      expect(failed.lastError).toEqual(expect.any(String))
+      const account = await h.provider.createConnectedAccount({ userId: 'u6', email: 'f@example.com', country: 'DE', idempotencyKey: 'acct:u6' })
+      await expect(h.provider.attachVerifiedSession({ accountId: account.id, sessionId: session.id, idempotencyKey: 'attach:u6' })).rejects.toMatchObject({ code: 'invalid_state' })
+    })
+
+    it('pays a verified seller’s balance out to their bank account', async () => {
+      await paid(10_340, 'tx-9')
+      const account = await h.provider.createConnectedAccount({ userId: 'u7', email: 'p@example.com', country: 'DE', idempotencyKey: 'acct:u7' })
+      await h.provider.uploadIdentityDocument({ accountId: account.id, document: 'identity_document', side: 'front', fileName: 'passport.png', contentType: 'image/png', bytes: new Uint8Array(tinyPng), idempotencyKey: 'doc:u7' })
+      await h.provider.setExternalBankAccount({ accountId: account.id, country: 'de', currency: 'eur', accountNumber: 'DE89370400440532013000', last4: '3000', idempotencyKey: 'bank:u7' })
+      await h.settle()
+      await h.provider.transfer({ amount: 10_000, currency: 'eur', destinationAccount: account.id, transactionId: 'tx-9', idempotencyKey: 'tx-9:release' })
+      expect(await h.provider.listPayouts(account.id)).toEqual([])
+      await h.payOut(account.id)
+      expect(await h.provider.listPayouts(account.id)).toEqual([
+        { id: expect.any(String), amount: 10_000, currency: 'eur', status: 'in_transit', bankLast4: '3000', created: expect.any(Date), arrivalDate: expect.any(Date), failureMessage: null },
+      ])
+      expect((await h.provider.getBalance(account.id)).available).toEqual([])
     })
   })
 })
