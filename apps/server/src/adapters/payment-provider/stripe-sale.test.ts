@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, expect, it } from 'vitest'
 import { apiCaller, partyTokens } from '../../testing/api-caller.ts'
+import { joinedF2fSale, setTotal } from '../../testing/f2f-sale-steps.ts'
 import { confirmDelivery, joinedSale, type SaleCall, track } from '../../testing/sale-steps.ts'
 import { startStripeFake, type StripeFake } from '../../testing/stripe-fake.ts'
 import { TestClock } from '../../testing/test-clock.ts'
@@ -86,3 +87,31 @@ it('refunds the buyer in full through Stripe when the seller cancels after payme
   expect(refund).toMatchObject({ idempotencyKey: expect.any(String), params: { payment_intent: intentId, metadata: { transaction_id: id } } })
   expect((await testApp.app.services.paymentProvider.retrievePaymentIntent(intentId)).amountRefunded).toBe(Number(refund?.params.amount))
 })
+
+it('releases a face-to-face sale from its two charges, deposit first, each transfer within its charge', async () => {
+  const { id } = await joinedF2fSale(call)
+  const payPart = async (part: 'deposit' | 'remainder') => {
+    const opened = await call('buyer', 'POST', `/api/v1/p2p/transactions/${id}/pay_${part}`)
+    expect(opened.status).toBe(200)
+    await fake.confirm(opened.body.payment_intent_id, opened.body.client_secret, { paymentMethod: 'pm_card_visa' })
+    await fake.settle()
+  }
+  await payPart('deposit')
+  expect((await call('seller', 'POST', `/api/v1/p2p/transactions/${id}/accept_deposit`)).body.status).toBe('deposit_accepted')
+  await setTotal(call, id, 20_000)
+  await payPart('remainder')
+  expect((await call('seller', 'POST', `/api/v1/p2p/transactions/${id}/confirm_handover`)).body.status).toBe('seller_handover_confirmed')
+  await clock.advance(testApp.app, 24 * 3600)
+  await fake.settle()
+  expect((await call('seller', 'GET', `/api/v1/p2p/transactions/${id}`)).body).toMatchObject({ status: 'funds_released', amount_released: 20_000 })
+
+  const transfers = fake.requests.filter((request) => request.method === 'POST' && request.path === '/v1/transfers')
+  const deposit = fake.events.find((event) => event.type === 'charge.succeeded' && (event.data as { object: { amount: number } }).object.amount < 10_000)
+  const depositCharge = (deposit?.data as { object: { id: string; amount: number } }).object
+  expect(transfers.map((request) => [request.params.source_transaction, Number(request.params.amount)])).toEqual([
+    [depositCharge.id, depositCharge.amount],
+    [expect.not.stringMatching(depositCharge.id), 20_000 - depositCharge.amount],
+  ])
+  expect(new Set(transfers.map((request) => request.idempotencyKey)).size).toBe(2)
+})
+
