@@ -70,6 +70,20 @@ export interface StripeFake {
 
 const apiVersion = '2026-10-28.endive'
 
+/** The parameters each write takes, as Stripe refuses any other (`parameter_unknown`): a typo in the adapter fails its tests. */
+const allowedParams: Record<string, string[]> = {
+  'POST payment_intents': ['amount', 'currency', 'allowed_payment_method_types', 'transfer_group', 'metadata', 'description', 'expand'],
+  'POST payment_intents/:id/confirm': ['client_secret', 'payment_method', 'payment_method_data', 'return_url', 'mandate_data', 'expand'],
+  'POST payment_intents/:id/cancel': ['cancellation_reason', 'expand'],
+  'POST refunds': ['payment_intent', 'amount', 'metadata', 'reason', 'expand'],
+  'POST transfers': ['amount', 'currency', 'destination', 'source_transaction', 'transfer_group', 'metadata', 'description', 'expand'],
+  'POST accounts': ['country', 'email', 'business_type', 'capabilities', 'controller', 'metadata', 'tos_acceptance', 'expand'],
+  'POST accounts/:id': ['individual', 'metadata', 'tos_acceptance', 'expand'],
+  'POST accounts/:id/external_accounts': ['external_account', 'default_for_currency', 'metadata', 'expand'],
+  'POST identity/:id': ['type', 'return_url', 'metadata', 'options', 'expand'],
+  'POST account_sessions': ['account', 'components', 'expand'],
+}
+
 /**
  * A stateful stand-in for Stripe's API, for the Stripe adapter's tests
  * (the SDK pointed at it with STRIPE_API_URL). Like Stripe it checks the
@@ -393,8 +407,12 @@ export async function startStripeFake(options: StripeFakeOptions = {}): Promise<
     const segments = path.split('/').filter(Boolean).slice(1)
     const [resource, id, action, subId] = segments
     if (account) accountOf(account)
+    const routeKey = `${method} ${resource}${id ? '/:id' : ''}${action && resource !== 'identity' ? `/${action}` : ''}${subId ? '/:sub' : ''}`
+    const allowed = allowedParams[routeKey]
+    const unknown = allowed ? Object.keys(params).filter((name) => !allowed.includes(name)) : []
+    if (unknown.length > 0) throw invalidRequest(`Received unknown parameter: ${unknown[0] as string}`, { code: 'parameter_unknown', param: unknown[0] as string })
     if (resource === 'identity') return identityRoute(method, id ?? '', action, params, expand)
-    switch (`${method} ${resource}${id ? '/:id' : ''}${action ? `/${action}` : ''}${subId ? '/:sub' : ''}`) {
+    switch (routeKey) {
       case 'POST payment_intents': {
         const amount = Number(params.amount)
         const currency = text(params.currency)?.toLowerCase()
