@@ -1,3 +1,4 @@
+import Stripe from 'stripe'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { PaymentEvent } from '../../payments/payment-event.ts'
 import { apiCaller, partyTokens } from '../../testing/api-caller.ts'
@@ -62,6 +63,14 @@ describe('signature', () => {
     expect(unsigned.json()).toMatchObject({ code: 'validation_failed', details: { field: 'Stripe-Signature' } })
     expect(await recorded()).toEqual([])
     expect(handled).toEqual([])
+  })
+
+  it('refuses a correctly signed body that is not JSON with 400, not a server error', async () => {
+    const payload = 'not json'
+    const signature = new Stripe(fake.secretKey).webhooks.generateTestHeaderString({ payload, secret: fake.webhookSecret, timestamp: Math.floor(clock.now().getTime() / 1000) })
+    const garbage = await post({ headers: { 'content-type': 'application/json', 'stripe-signature': signature }, payload })
+    expect(garbage.statusCode).toBe(400)
+    expect(garbage.json().error).toContain('not JSON')
   })
 
   it('refuses a delivery signed more than 300 s ago, and takes one signed just within', async () => {

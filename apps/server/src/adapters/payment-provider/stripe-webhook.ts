@@ -22,6 +22,8 @@ export function stripeSignatureVerifier(stripe: Stripe, secrets: string[]): (hea
         stripe.webhooks.constructEvent(rawBody, header, secret, stripeSignatureToleranceSeconds, undefined, nowSeconds * 1000)
         return { ok: true }
       } catch (error) {
+        // The SDK parses the body only once the signature matched: a signed body that is not JSON is the route's to refuse.
+        if (error instanceof SyntaxError) return { ok: true }
         if (!(error instanceof Stripe.errors.StripeSignatureVerificationError)) throw error
         reason = reasonOf(error.message)
         // A stale or malformed header is so for every secret.
