@@ -29,6 +29,8 @@ interface Harness {
   completeIdentity(session: VerificationSession, outcome: 'verified' | 'failed'): Promise<void>
   /** The provider's payout schedule comes round for the account. */
   payOut(accountId: string): Promise<void>
+  /** Uploads an identity document the provider's check will find unreadable. */
+  uploadUnreadableDocument(accountId: string): Promise<void>
   close(): Promise<void>
 }
 
@@ -65,6 +67,9 @@ async function sandboxHarness(): Promise<Harness> {
     payOut: async () => {
       await clock.advance(testApp.app, 3600)
     },
+    uploadUnreadableDocument: async (accountId) => {
+      await testApp.app.services.paymentProvider.uploadIdentityDocument({ accountId, document: 'identity_document', side: 'front', fileName: 'passport-unreadable.png', contentType: 'image/png', bytes: new Uint8Array(tinyPng), idempotencyKey: `unreadable:${accountId}` })
+    },
     close: () => testApp.close(),
   }
 }
@@ -96,6 +101,11 @@ async function stripeHarness(): Promise<Harness & { fake: StripeFake }> {
     payOut: async (accountId) => {
       fake.payOut(accountId)
       await fake.settle()
+    },
+    uploadUnreadableDocument: async (accountId) => {
+      fake.rejectDocuments('document_not_readable')
+      await testApp.app.services.paymentProvider.uploadIdentityDocument({ accountId, document: 'identity_document', side: 'front', fileName: 'passport.png', contentType: 'image/png', bytes: new Uint8Array(tinyPng), idempotencyKey: `unreadable:${accountId}` })
+      fake.rejectDocuments(null)
     },
     close: async () => {
       await testApp.close()
@@ -283,6 +293,16 @@ describe.each(providers)('payment provider contract: %s', (_name, start) => {
       expect(verified.documents.identity_document.front.status).toBe('verified')
       expect(verified.currentlyDue).toEqual([])
       expect(verified.payoutsEnabled).toBe(true)
+    })
+
+    it('rejects an unreadable document with the reason, and asks for one again', async () => {
+      const account = await h.provider.createConnectedAccount({ userId: 'u8', email: 'r@example.com', country: 'DE', idempotencyKey: 'acct:u8' })
+      await h.uploadUnreadableDocument(account.id)
+      await h.settle()
+      const rejected = await h.provider.getAccountVerification(account.id)
+      expect(rejected.documents.identity_document.front).toEqual({ status: 'rejected', rejectionReason: expect.stringMatching(/could not be read/) })
+      expect(rejected.currentlyDue).toContain('identity_document')
+      expect(rejected.payoutsEnabled).toBe(false)
     })
 
     it('attaches a bank-account token as the payout account, replacing the one before', async () => {

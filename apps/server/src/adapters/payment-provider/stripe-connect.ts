@@ -264,18 +264,19 @@ const requirementNames: Record<string, AccountVerification['currentlyDue'][numbe
   external_account: 'external_account',
 }
 
-type StripeDocument = { front: string | Stripe.File | null; back: string | Stripe.File | null; details_code?: string | null } | null
+type StripeDocument = { front: string | Stripe.File | null; back: string | Stripe.File | null; details?: string | null; details_code?: string | null } | null
 
 /**
  * A side with a file is checked as the individual is: verified when
  * Stripe verified the individual, rejected when Stripe names why
- * (`details_code`), pending until then.
+ * (`details_code`; the reason shown is Stripe's sentence, `details`, as
+ * the sandbox's is), pending until then.
  */
 function documentSides(document: StripeDocument, status: string | undefined): Record<DocumentSide, AccountDocumentSide> {
   const side = (file: string | Stripe.File | null | undefined): AccountDocumentSide => {
     if (!file) return { status: 'not_uploaded', rejectionReason: null }
     if (status === 'verified') return { status: 'verified', rejectionReason: null }
-    if (document?.details_code) return { status: 'rejected', rejectionReason: document.details_code }
+    if (document?.details_code) return { status: 'rejected', rejectionReason: document.details ?? document.details_code }
     return { status: 'pending', rejectionReason: null }
   }
   return { front: side(document?.front), back: side(document?.back) }
