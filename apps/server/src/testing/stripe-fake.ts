@@ -284,6 +284,12 @@ export async function startStripeFake(options: StripeFakeOptions = {}): Promise<
         })
       }
     }
+    // Stripe merges metadata keys; an empty value removes one.
+    for (const [name, value] of Object.entries(record(params.metadata))) {
+      const metadata = account.metadata as Record<string, unknown>
+      if (value === '') delete metadata[name]
+      else metadata[name] = value
+    }
     if (text(individual.ssn_last_4)) stored.ssn_last_4_provided = true
     if (text(individual.id_number)) stored.id_number_provided = true
     refreshRequirements(account)

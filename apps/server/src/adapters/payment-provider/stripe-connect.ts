@@ -193,9 +193,14 @@ export class StripeConnect {
    * The document a verified Identity session read becomes the account's
    * verified identity document: its file (on the platform) is copied to the
    * connected account and attached, as Stripe's Connect verification takes
-   * only the account's own files.
+   * only the account's own files. The account's metadata records the
+   * session in the same update, so the many reads that call this (every
+   * verification status read) copy it once, also after Stripe's 24 h of
+   * idempotency: attaching again would send the account back to pending.
    */
   async attachVerifiedSession(input: { accountId: string; sessionId: string; idempotencyKey: string }): Promise<void> {
+    const account = await callStripe(() => this.#stripe.accounts.retrieve(input.accountId))
+    if (account.metadata?.[attachedSessionKey] === input.sessionId) return
     const session = await callStripe(() =>
       this.#stripe.identity.verificationSessions.retrieve(input.sessionId, { expand: ['last_verification_report'] }),
     )
@@ -211,7 +216,7 @@ export class StripeConnect {
         { stripeAccount: input.accountId, idempotencyKey: `${input.idempotencyKey}:file` },
       ),
     )
-    await this.#attachDocument(input.accountId, 'identity_document', 'front', copy.id, `${input.idempotencyKey}:attach`)
+    await this.#attachDocument(input.accountId, 'identity_document', 'front', copy.id, `${input.idempotencyKey}:attach`, { [attachedSessionKey]: input.sessionId })
   }
 
   async createAccountSession(accountId: string): Promise<{ clientSecret: string }> {
@@ -224,10 +229,21 @@ export class StripeConnect {
     return { clientSecret: session.client_secret }
   }
 
-  async #attachDocument(accountId: string, document: IdentityDocumentKind, side: DocumentSide, fileId: string, idempotencyKey: string): Promise<void> {
+  async #attachDocument(
+    accountId: string,
+    document: IdentityDocumentKind,
+    side: DocumentSide,
+    fileId: string,
+    idempotencyKey: string,
+    metadata: Record<string, string> = {},
+  ): Promise<void> {
     const field = document === 'identity_document' ? 'document' : 'additional_document'
     await callStripe(() =>
-      this.#stripe.accounts.update(accountId, { individual: { verification: { [field]: { [side]: fileId } } } }, { idempotencyKey }),
+      this.#stripe.accounts.update(
+        accountId,
+        { individual: { verification: { [field]: { [side]: fileId } } }, ...(Object.keys(metadata).length > 0 ? { metadata } : {}) },
+        { idempotencyKey },
+      ),
     )
   }
 
@@ -254,6 +270,9 @@ export class StripeConnect {
     return Buffer.from(await response.arrayBuffer())
   }
 }
+
+/** The account metadata naming the Identity session whose document was attached. */
+const attachedSessionKey = 'pactum_identity_session'
 
 /** Stripe's requirement names (`individual.verification.document`, …) as the payout requirements screen knows them; the rest are collected by the embedded onboarding. */
 const requirementNames: Record<string, AccountVerification['currentlyDue'][number]> = {

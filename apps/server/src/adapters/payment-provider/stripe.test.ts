@@ -99,4 +99,18 @@ describe('the adapter against the fake', () => {
     ).rejects.toMatchObject({ code: 'invalid_state' })
     expect(fake.requests.some((request) => request.path === '/v1/transfers')).toBe(false)
   })
+
+  it('copies a verified Identity session’s document to the account once, however often it is asked', async () => {
+    const provider = adapter(fake.secretKey)
+    const account = await provider.createConnectedAccount({ userId: 'u3', email: 'c@example.com', country: 'de', idempotencyKey: 'acct:u3' })
+    const session = await provider.createVerificationSession({ userId: 'u3', returnUrl: 'https://pactum.example/profile', idempotencyKey: 'identity:u3' })
+    fake.completeIdentity(session.id, 'verified')
+    await fake.settle()
+    for (let read = 0; read < 3; read += 1) {
+      await provider.attachVerifiedSession({ accountId: account.id, sessionId: session.id, idempotencyKey: `attach-session:${session.id}` })
+    }
+    const uploads = fake.requests.filter((request) => request.method === 'POST' && request.path === '/v1/files')
+    expect(uploads).toEqual([expect.objectContaining({ account: account.id, idempotencyKey: `attach-session:${session.id}:file` })])
+    expect(fake.requests.filter((request) => request.path === `/v1/accounts/${account.id}` && request.method === 'POST')).toHaveLength(1)
+  })
 })
