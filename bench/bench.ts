@@ -8,6 +8,7 @@
  *   npm run bench -- --quick      # 3 s, 10,000 rows, 1,000 timers: for trying changes out
  *   npm run bench -- --seconds 5 --rows 100000 --timers 2000
  *   npm run bench -- --quick --profile /tmp/prof   # also a CPU profile of the server under the load (.cpuprofile)
+ *   npm run bench -- --quick --only create,get      # some figures only: create get list sales restart drain
  *   BENCH_DATABASE_URL=postgres://user@host:5432/postgres npm run bench
  *
  * Pactum runs as `npm start` runs it (its own process, default log level);
@@ -37,8 +38,16 @@ const { values: options } = parseArgs({
     timers: { type: 'string' },
     // A directory for V8 CPU profiles of the server (open them in Chrome DevTools or speedscope).
     profile: { type: 'string' },
+    // A comma-separated subset of: create, get, list, sales, restart, drain (for trying a change on one figure).
+    only: { type: 'string' },
   },
 })
+const figures = ['create', 'get', 'list', 'sales', 'restart', 'drain'] as const
+const only = options.only?.split(',').map((name) => name.trim())
+for (const name of only ?? []) {
+  if (!(figures as readonly string[]).includes(name)) throw new Error(`--only: unknown figure ${name} (one of ${figures.join(', ')})`)
+}
+const wanted = (figure: (typeof figures)[number]) => !only || only.includes(figure)
 const scale = {
   seconds: Number(options.seconds ?? (options.quick ? 3 : 10)),
   rows: Number(options.rows ?? (options.quick ? 10_000 : 1_000_000)),
@@ -57,19 +66,21 @@ if (!(await benchPostgresReachable())) {
 }
 const rows: Row[] = []
 
-progress(`pgbench, scale ${scale.pgbenchScale}, ${connections} clients, ${scale.seconds} s each`)
-const pgbench = await preparePgbench(postgresUrl, scale.pgbenchScale)
-let simpleUpdate: number
-let selectOnly: number
-try {
-  simpleUpdate = await pgbench.tps('simple-update', connections, scale.seconds)
-  selectOnly = await pgbench.tps('select-only', connections, scale.seconds)
-} finally {
-  await pgbench.dispose()
+let simpleUpdate = Number.NaN
+let selectOnly = Number.NaN
+let hello = { requestsPerSecond: Number.NaN, p99: Number.NaN }
+if (wanted('create') || wanted('get')) {
+  progress(`pgbench, scale ${scale.pgbenchScale}, ${connections} clients, ${scale.seconds} s each`)
+  const pgbench = await preparePgbench(postgresUrl, scale.pgbenchScale)
+  try {
+    simpleUpdate = await pgbench.tps('simple-update', connections, scale.seconds)
+    selectOnly = await pgbench.tps('select-only', connections, scale.seconds)
+  } finally {
+    await pgbench.dispose()
+  }
+  progress('bare Fastify hello world')
+  hello = await measureHelloWorld()
 }
-
-progress('bare Fastify hello world')
-const hello = await measureHelloWorld()
 
 progress('Pactum')
 const setup = await openBenchDatabase('postgres', 'bench')
@@ -105,91 +116,98 @@ try {
   }
   const authorised = (who: string, extra: Record<string, string> = {}) => ({ authorization: `Bearer ${who}`, ...extra })
 
-  progress('create transaction')
-  const create = await measureLoad({
-    url: `${server.baseUrl}/api/v1/me/transactions`,
-    method: 'POST',
-    connections,
-    seconds: scale.seconds,
-    headers: authorised(seller, { 'content-type': 'application/json' }),
-    body: JSON.stringify(createBody),
-  })
-  rows.push({
-    figure: `create transaction (${connections} conn)`,
-    pactum: `${create.requestsPerSecond.toFixed(0)} req/s, p99 ${create.p99} ms`,
-    reference: `pgbench simple-update ${simpleUpdate.toFixed(0)} TPS`,
-    ratio: create.requestsPerSecond / simpleUpdate,
-    target: { text: '≥ 0.6', met: create.requestsPerSecond / simpleUpdate >= 0.6 },
-    note: failures(create.failed),
-  })
+  if (wanted('create')) {
+    progress('create transaction')
+    const create = await measureLoad({
+      url: `${server.baseUrl}/api/v1/me/transactions`,
+      method: 'POST',
+      connections,
+      seconds: scale.seconds,
+      headers: authorised(seller, { 'content-type': 'application/json' }),
+      body: JSON.stringify(createBody),
+    })
+    rows.push({
+      figure: `create transaction (${connections} conn)`,
+      pactum: `${create.requestsPerSecond.toFixed(0)} req/s, p99 ${create.p99} ms`,
+      reference: `pgbench simple-update ${simpleUpdate.toFixed(0)} TPS`,
+      ratio: create.requestsPerSecond / simpleUpdate,
+      target: { text: '≥ 0.6', met: create.requestsPerSecond / simpleUpdate >= 0.6 },
+      note: [failures(create.failed), `${pct(create.requestsPerSecond / hello.requestsPerSecond)} of a bare Fastify's ${hello.requestsPerSecond.toFixed(0)} req/s`].filter(Boolean).join('; '),
+    })
+  }
 
-  progress('GET transaction')
-  const one = await api(seller, 'POST', '/api/v1/me/transactions', createBody)
-  const get = await measureLoad({ url: `${server.baseUrl}/api/v1/transactions/${one.id}`, connections, seconds: scale.seconds, headers: authorised(seller) })
-  rows.push({
-    figure: `GET transaction (${connections} conn)`,
-    pactum: `${get.requestsPerSecond.toFixed(0)} req/s, p99 ${get.p99} ms`,
-    reference: `pgbench select-only ${selectOnly.toFixed(0)} TPS`,
-    ratio: get.requestsPerSecond / selectOnly,
-    target: { text: '≥ 0.3', met: get.requestsPerSecond / selectOnly >= 0.3 },
-    note: failures(get.failed),
-  })
-  rows.push({
-    figure: `bare Fastify hello world (${connections} conn)`,
-    pactum: '',
-    reference: `${hello.requestsPerSecond.toFixed(0)} req/s, p99 ${hello.p99} ms`,
-    note: `create is ${pct(create.requestsPerSecond / hello.requestsPerSecond)}, GET ${pct(get.requestsPerSecond / hello.requestsPerSecond)} of it`,
-  })
+  if (wanted('get')) {
+    progress('GET transaction')
+    const one = await api(seller, 'POST', '/api/v1/me/transactions', createBody)
+    const get = await measureLoad({ url: `${server.baseUrl}/api/v1/transactions/${one.id}`, connections, seconds: scale.seconds, headers: authorised(seller) })
+    rows.push({
+      figure: `GET transaction (${connections} conn)`,
+      pactum: `${get.requestsPerSecond.toFixed(0)} req/s, p99 ${get.p99} ms`,
+      reference: `pgbench select-only ${selectOnly.toFixed(0)} TPS`,
+      ratio: get.requestsPerSecond / selectOnly,
+      target: { text: '≥ 0.3', met: get.requestsPerSecond / selectOnly >= 0.3 },
+      note: [failures(get.failed), `${pct(get.requestsPerSecond / hello.requestsPerSecond)} of a bare Fastify's ${hello.requestsPerSecond.toFixed(0)} req/s`].filter(Boolean).join('; '),
+    })
+  }
 
-  progress(`My transactions with ${scale.rows.toLocaleString('en')} rows (seeding)`)
   const lister = await token('lister@example.com')
-  const template = await api(lister, 'POST', '/api/v1/me/transactions', createBody)
-  const listerId = (await setup.database.db.selectFrom('users').select('id').where('email', '=', 'lister@example.com').executeTakeFirstOrThrow()).id
-  await seedListRows(setup.database.db, { templateId: template.id!, listerId, total: scale.rows })
-  const tableRows = Number((await sql<{ n: string }>`select count(*) as n from transactions`.execute(setup.database.db)).rows[0]?.n)
-  progress('My transactions (measuring)')
-  const list = await measureLoad({ url: `${server.baseUrl}/api/v1/me/transactions`, connections: listConnections, seconds: scale.seconds, headers: authorised(lister) })
-  rows.push({
-    figure: `list My transactions, first page, ${tableRows.toLocaleString('en')} rows (${listConnections} conn)`,
-    pactum: `p50 ${list.p50} ms, p99 ${list.p99} ms`,
-    reference: `${list.requestsPerSecond.toFixed(0)} req/s`,
-    target: { text: 'p99 ≤ 15 ms', met: list.p99 <= 15 },
-    note: ['the lister is a party to 1 in 10', failures(list.failed)].filter(Boolean).join('; '),
-  })
+  let tableRows = 0
+  if (wanted('list') || wanted('restart')) {
+    progress(`My transactions with ${scale.rows.toLocaleString('en')} rows (seeding)`)
+    const template = await api(lister, 'POST', '/api/v1/me/transactions', createBody)
+    const listerId = (await setup.database.db.selectFrom('users').select('id').where('email', '=', 'lister@example.com').executeTakeFirstOrThrow()).id
+    await seedListRows(setup.database.db, { templateId: template.id!, listerId, total: scale.rows })
+    tableRows = Number((await sql<{ n: string }>`select count(*) as n from transactions`.execute(setup.database.db)).rows[0]?.n)
+  }
+  if (wanted('list')) {
+    progress('My transactions (measuring)')
+    const list = await measureLoad({ url: `${server.baseUrl}/api/v1/me/transactions`, connections: listConnections, seconds: scale.seconds, headers: authorised(lister) })
+    rows.push({
+      figure: `list My transactions, first page, ${tableRows.toLocaleString('en')} rows (${listConnections} conn)`,
+      pactum: `p50 ${list.p50} ms, p99 ${list.p99} ms`,
+      reference: `${list.requestsPerSecond.toFixed(0)} req/s`,
+      target: { text: 'p99 ≤ 15 ms', met: list.p99 <= 15 },
+      note: ['the lister is a party to 1 in 10', failures(list.failed)].filter(Boolean).join('; '),
+    })
+  }
 
-  progress(`whole online sales, ${connections} side by side for ${scale.seconds} s`)
-  let buyers = 0
-  const sales = await runOnlineSales({
-    baseUrl: server.baseUrl,
-    db: setup.database.db,
-    parties: { seller, buyer: () => token(`buyer-${(buyers += 1)}@example.com`) },
-    quote: { charge: quote.charge, charge_calculator_version: quote.charge_calculator_version },
-    workers: connections,
-    seconds: scale.seconds,
-  })
-  rows.push({
-    figure: `whole online sale, create → release (${connections} side by side)`,
-    pactum: `${sales.perSecond.toFixed(1)} sales/s`,
-    reference: `${sales.sales} sales, API part ${(sales.apiSecondsMedian * 1000).toFixed(0)} ms median`,
-    note: `complaint window 1 s${sales.failed ? `; ${sales.failed} FAILED: ${sales.firstFailure}` : ''}`,
-  })
+  if (wanted('sales')) {
+    progress(`whole online sales, ${connections} side by side for ${scale.seconds} s`)
+    let buyers = 0
+    const sales = await runOnlineSales({
+      baseUrl: server.baseUrl,
+      db: setup.database.db,
+      parties: { seller, buyer: () => token(`buyer-${(buyers += 1)}@example.com`) },
+      quote: { charge: quote.charge, charge_calculator_version: quote.charge_calculator_version },
+      workers: connections,
+      seconds: scale.seconds,
+    })
+    rows.push({
+      figure: `whole online sale, create → release (${connections} side by side)`,
+      pactum: `${sales.perSecond.toFixed(1)} sales/s`,
+      reference: `${sales.sales} sales, API part ${(sales.apiSecondsMedian * 1000).toFixed(0)} ms median`,
+      note: `complaint window 1 s${sales.failed ? `; ${sales.failed} FAILED: ${sales.firstFailure}` : ''}`,
+    })
+  }
 
   const rss = await residentMegabytes(server)
 
-  progress('restart to healthy')
-  const stopping = performance.now()
-  await stopPactum(server)
-  const stopSeconds = (performance.now() - stopping) / 1000
-  server = await startPactum(env, port, options.profile)
-  const after = await api(lister, 'GET', '/api/v1/me/transactions?limit=50')
-  const present = Array.isArray(after) && after.length === 50
-  rows.push({
-    figure: `restart to healthy (SIGTERM, start, /health 200)`,
-    pactum: `${server.startSeconds.toFixed(2)} s`,
-    reference: `${tableRows.toLocaleString('en')} transactions in the table`,
-    target: { text: '≤ 2 s', met: server.startSeconds <= 2 && present },
-    note: `${present ? 'data present after it' : 'DATA MISSING after it'}; the SIGTERM stop took ${stopSeconds.toFixed(2)} s more`,
-  })
+  if (wanted('restart')) {
+    progress('restart to healthy')
+    const stopping = performance.now()
+    await stopPactum(server)
+    const stopSeconds = (performance.now() - stopping) / 1000
+    server = await startPactum(env, port, options.profile)
+    const after = await api(lister, 'GET', '/api/v1/me/transactions?limit=50')
+    const present = Array.isArray(after) && after.length === 50
+    rows.push({
+      figure: `restart to healthy (SIGTERM, start, /health 200)`,
+      pactum: `${server.startSeconds.toFixed(2)} s`,
+      reference: `${tableRows.toLocaleString('en')} transactions in the table`,
+      target: { text: '≤ 2 s', met: server.startSeconds <= 2 && present },
+      note: `${present ? 'data present after it' : 'DATA MISSING after it'}; the SIGTERM stop took ${stopSeconds.toFixed(2)} s more`,
+    })
+  }
   rows.push({ figure: 'server RSS after the load above', pactum: `${rss.toFixed(0)} MB`, reference: '' })
 } finally {
   await stopPactum(server)
@@ -197,15 +215,17 @@ try {
   await setup.dispose()
 }
 
-progress(`the ${scale.timers.toLocaleString('en')}-timer drain (npm run bench:jobs)`)
-const drain = await timerDrainSeconds(scale.timers)
-rows.push({
-  figure: `${scale.timers.toLocaleString('en')} due timers drained (issue 10)`,
-  pactum: `${drain.seconds.toFixed(1)} s`,
-  reference: `${(drain.released / drain.seconds).toFixed(0)} releases/s`,
-  ...(scale.timers === 10_000 ? { target: { text: '≤ 30 s', met: drain.seconds <= 30 && drain.released === scale.timers } } : {}),
-  note: drain.released === scale.timers ? '' : `only ${drain.released} released`,
-})
+if (wanted('drain')) {
+  progress(`the ${scale.timers.toLocaleString('en')}-timer drain (npm run bench:jobs)`)
+  const drain = await timerDrainSeconds(scale.timers)
+  rows.push({
+    figure: `${scale.timers.toLocaleString('en')} due timers drained (issue 10)`,
+    pactum: `${drain.seconds.toFixed(1)} s`,
+    reference: `${(drain.released / drain.seconds).toFixed(0)} releases/s`,
+    ...(scale.timers === 10_000 ? { target: { text: '≤ 30 s', met: drain.seconds <= 30 && drain.released === scale.timers } } : {}),
+    note: drain.released === scale.timers ? '' : `only ${drain.released} released`,
+  })
+}
 
 printTable(rows, { connections, scale: options.quick ? 'quick' : 'full', seconds: scale.seconds })
 process.exit(rows.every((row) => row.target?.met !== false) ? 0 : 1)

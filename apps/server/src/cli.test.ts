@@ -95,3 +95,31 @@ describe('npm run cli -- client api-key', () => {
     }
   })
 })
+
+describe('npm run cli -- doctor', () => {
+  it('prints what is sandbox and what is real, and exits 0 when every check passes', async () => {
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'pactum-cli-'))
+    try {
+      const { stdout } = await run(process.execPath, [cli, 'doctor'], { env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' } })
+      expect(stdout).toMatch(/^payments\s+sandbox\s+the embedded sandbox provider/m)
+      expect(stdout).toContain('All checks passed.')
+    } finally {
+      await rm(dataDir, { recursive: true, force: true })
+    }
+  })
+
+  it('exits 1 when a check fails', async () => {
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'pactum-cli-'))
+    try {
+      const env = { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', STRIPE_SECRET_KEY: 'sk_nonsense', STRIPE_PUBLISHABLE_KEY: 'pk_nonsense', STRIPE_WEBHOOK_SECRET: 'x' }
+      const failure = await run(process.execPath, [cli, 'doctor'], { env }).then(
+        () => undefined,
+        (error: { code: number; stdout: string }) => error,
+      )
+      expect(failure?.code).toBe(1)
+      expect(failure?.stdout).toMatch(/✗ STRIPE_SECRET_KEY: not a Stripe secret key/)
+    } finally {
+      await rm(dataDir, { recursive: true, force: true })
+    }
+  })
+})

@@ -4,6 +4,8 @@ import { recordClientChange } from './services/client-changes.ts'
 import { type Config, ConfigError, loadConfig } from './config.ts'
 import { openDatabase } from './db/database.ts'
 import { migrateToLatest } from './db/migrations.ts'
+import { runDoctor } from './doctor/doctor.ts'
+import { formatReport, hasFailures } from './doctor/report.ts'
 import { type LedgerBreach, verifyLedger } from './ledger/verify-ledger.ts'
 import { mintAccessToken, readSigningKeyFile } from './oidc/token-minter.ts'
 
@@ -21,6 +23,12 @@ Commands:
         kept, and the previous key stops working. The partner sends it in the
         X-Pactum-Api-Key header (docs/decisions.md, guest transactions).
         Opens the database: with the embedded one, stop the server first.
+  doctor
+        Checks the configured providers (payments, bank accounts, tracking,
+        e-mail, documents, database, sign-in): which are sandbox and which
+        are real, the keys' form and mode, secrets present, and each real
+        service answering (nothing is sent or charged). Exits 1 if a check
+        fails. docs/providers.md says what to set for each.
   ledger verify
         Checks the ledger invariants; exits 1 listing every breach. With the
         embedded database and a running server, asks that server (a PGlite
@@ -102,6 +110,11 @@ async function main(argv: string[]): Promise<number> {
         await database.close()
       }
       return 0
+    }
+    case 'doctor': {
+      const reports = await runDoctor(config, { stripeApiUrl: process.env.STRIPE_API_URL })
+      process.stdout.write(formatReport(reports))
+      return hasFailures(reports) ? 1 : 0
     }
     case 'ledger': {
       if (rest[0] !== 'verify') {

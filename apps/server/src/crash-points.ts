@@ -33,7 +33,7 @@ export interface CrashPointSetting {
 
 let armed: { name: CrashPointName; remaining: number } | undefined
 
-/** Called once at start-up by main.ts, never by tests that run the app in-process. */
+/** Called once at start-up by serve.ts (through main.ts), never by tests that run the app in-process. */
 export function armCrashPoint(setting: CrashPointSetting | undefined): void {
   armed = setting ? { name: setting.name, remaining: setting.nth } : undefined
 }

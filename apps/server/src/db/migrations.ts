@@ -81,6 +81,12 @@ export async function migrateToLatest(db: Kysely<Database>): Promise<string[]> {
   return (results ?? []).filter((result) => result.status === 'Success').map((result) => result.migrationName)
 }
 
+/** The migrations this database has not had yet, in order (`cli doctor`). */
+export async function pendingMigrations(db: Kysely<Database>): Promise<string[]> {
+  const known = await migrator(db).getMigrations()
+  return known.filter((migration) => !migration.executedAt).map((migration) => migration.name)
+}
+
 /** Up to and including `name`: for tests of what a later migration does to existing rows. */
 export async function migrateUpTo(db: Kysely<Database>, name: string): Promise<void> {
   const { error } = await migrator(db).migrateTo(name)

@@ -17,6 +17,7 @@ import { p2pRoutes } from './routes/transactions/p2p-routes.ts'
 import { listingRoutes } from './routes/listing-routes.ts'
 import { paymentRoutes } from './routes/transactions/payment-routes.ts'
 import { transactionRoutes } from './routes/transactions/transaction-routes.ts'
+import { rememberVerifiedTokens } from '../auth/remembered-tokens.ts'
 import { type AccessTokenVerifier, createAccessTokenVerifier, discoverJwksUri } from '../auth/access-token-verifier.ts'
 import { type Clock, systemClock } from '../clock.ts'
 import type { Config } from '../config.ts'
@@ -130,7 +131,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerRequestId(app)
   registerErrorHandler(app)
   registerJsonBodyParser(app)
-  await registerSecurityHeaders(app, {
+  registerSecurityHeaders(app, {
     trustProxy: config.trustProxy,
     ...(config.oidc.mode === 'external' ? { externalIssuer: config.oidc.issuer } : {}),
   })
@@ -154,7 +155,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     audience: config.oidc.audience,
     keys: { jwksUri: await discoverJwksUri(config.oidc.issuer) },
   })
-  registerAuthentication(app, { verify, adminEmails: config.adminEmails })
+  registerAuthentication(app, { verify: rememberVerifiedTokens(verify), adminEmails: config.adminEmails })
   registerIdempotency(app, { policy: config.onlinePolicy })
   // Per-route limits (join codes and sign-in are guessable secrets); off unless a route asks.
   // Counted in the database, so several server processes share every limit.

@@ -220,6 +220,9 @@ function qualify(posting: StatePosting, row: TransactionRow): string {
 /**
  * Writes a transaction just created by its machine (`createOnlineTransaction`,
  * `createF2fTransaction`), with its audit event, in one database transaction.
+ * When nothing else must commit with them (no guest invitation, no
+ * Idempotency-Key to record), that transaction is a single statement, sent
+ * without BEGIN and COMMIT: one round trip instead of four (issue 13).
  */
 export async function insertTransaction(
   deps: TransactionDeps,
@@ -228,6 +231,7 @@ export async function insertTransaction(
   /** Work that must commit with the new row (a guest's invitation). */
   afterInsert?: (trx: Kysely<Database>, row: TransactionRow) => Promise<void>,
 ): Promise<TransactionRow> {
+  if (!afterInsert && !deps.idempotency) return insertWithCreateEvent(deps.db, state, record)
   return deps.db.transaction().execute(async (trx) => {
     const row = await insertTransactionIn(deps, trx, state, record)
     if (afterInsert) await afterInsert(trx, row)
@@ -246,25 +250,33 @@ export interface NewTransactionRecord {
 
 /** The same, in the caller's database transaction (a purchase from a listing holds the listing's lock meanwhile). */
 export async function insertTransactionIn(deps: TransactionDeps, trx: Kysely<Database>, state: TransactionState, record: NewTransactionRecord): Promise<TransactionRow> {
-  const row = await trx
+  if (deps.idempotency) await recordCommittedWork(trx, deps.idempotency, record.id)
+  return insertWithCreateEvent(trx, state, record)
+}
+
+/**
+ * The row and its `create` event in one statement (the event in a WITH
+ * clause: its foreign key is checked when the statement ends, once the row
+ * exists), so that both are written or neither, even outside a transaction.
+ */
+async function insertWithCreateEvent(db: Kysely<Database>, state: TransactionState, record: NewTransactionRecord): Promise<TransactionRow> {
+  const columns = { ...fromState(state), id: record.id, creator_id: record.creatorId, client_id: record.clientId, listing_id: record.listingId ?? null }
+  return db
+    .with('create_event', (db) =>
+      db.insertInto('transaction_events').values({
+        transaction_id: record.id,
+        event: 'create',
+        // A partner's transaction has no creator among its parties: the system created it.
+        actor_kind: record.creatorId ? state.creatorRole : 'system',
+        actor_user_id: record.creatorId,
+        reason: null,
+        from_status: columns.status,
+        to_status: columns.status,
+        created_at: columns.created,
+      }),
+    )
     .insertInto('transactions')
-    .values({ ...fromState(state), id: record.id, creator_id: record.creatorId, client_id: record.clientId, listing_id: record.listingId ?? null })
+    .values(columns)
     .returningAll()
     .executeTakeFirstOrThrow()
-  if (deps.idempotency) await recordCommittedWork(trx, deps.idempotency, row.id)
-  await trx
-    .insertInto('transaction_events')
-    .values({
-      transaction_id: row.id,
-      event: 'create',
-      // A partner's transaction has no creator among its parties: the system created it.
-      actor_kind: record.creatorId ? state.creatorRole : 'system',
-      actor_user_id: record.creatorId,
-      reason: null,
-      from_status: row.status,
-      to_status: row.status,
-      created_at: row.created,
-    })
-    .execute()
-  return row
 }

@@ -22,6 +22,47 @@ export async function findForParty(db: Kysely<Database>, id: string, userId: str
   return row
 }
 
+/** A guest invitation not yet claimed, as stored. */
+export interface UnclaimedInvitation {
+  email: string
+  role: Party
+  sent_at: Date
+}
+
+/**
+ * The same read, with the transaction's unclaimed guest invitation (if any)
+ * joined in: the status page asks for both on every poll, and one round
+ * trip instead of two is most of what that request costs (issue 13).
+ */
+export async function findForPartyWithInvitation(
+  db: Kysely<Database>,
+  id: string,
+  userId: string,
+): Promise<{ row: TransactionRow; unclaimedInvitation: UnclaimedInvitation | null }> {
+  if (!uuidPattern.test(id)) throw notFound()
+  const found = await db
+    .selectFrom('transactions')
+    .leftJoinLateral(
+      (eb) =>
+        eb
+          .selectFrom('guest_invitations')
+          .select(['email as invitation_email', 'role as invitation_role', 'sent_at as invitation_sent_at'])
+          .whereRef('guest_invitations.transaction_id', '=', 'transactions.id')
+          .where('guest_invitations.claimed_at', 'is', null)
+          .limit(1)
+          .as('invitation'),
+      (join) => join.onTrue(),
+    )
+    .selectAll('transactions')
+    .select(['invitation.invitation_email', 'invitation.invitation_role', 'invitation.invitation_sent_at'])
+    .where('transactions.id', '=', id)
+    .where((eb) => isParty(eb, userId))
+    .executeTakeFirst()
+  if (!found) throw notFound()
+  const { invitation_email: email, invitation_role: role, invitation_sent_at: sentAt, ...row } = found
+  return { row, unclaimedInvitation: email && role && sentAt ? { email, role, sent_at: sentAt } : null }
+}
+
 /** The same, locked for the rest of the database transaction (state changes serialise on it). */
 export async function lockForParty(trx: Kysely<Database>, id: string, userId: string, kind?: TransactionKind): Promise<TransactionRow> {
   if (!uuidPattern.test(id)) throw notFound()

@@ -34,6 +34,8 @@ function singleAddress(value: string): { name: string; address: string } {
 }
 
 export interface SmtpMailer extends Mailer {
+  /** Connects, says EHLO, upgrades to TLS where required and logs in, sending nothing (`cli doctor`). */
+  verify(): Promise<void>
   /** Closes the pooled connections (on shutdown). */
   close(): void
 }
@@ -93,6 +95,13 @@ export function createSmtpMailer(options: {
         throw new MailDeliveryError(error as NodemailerError)
       }
       return { id }
+    },
+    async verify() {
+      try {
+        await transport.verify()
+      } catch (error) {
+        throw new MailDeliveryError(error as NodemailerError)
+      }
     },
     close() {
       transport.close()

@@ -1,7 +1,8 @@
 import { localeFromAcceptLanguage } from '@pactum/domain/locales'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { AccessTokenVerifier } from '../../auth/access-token-verifier.ts'
-import { type CurrentUser, findOrCreateUser } from '../../services/users.ts'
+import { rememberUsers } from '../../services/remembered-users.ts'
+import type { CurrentUser } from '../../services/users.ts'
 import { AppError } from '../../errors.ts'
 
 declare module 'fastify' {
@@ -31,6 +32,7 @@ export function registerAuthentication(
   options: { verify: AccessTokenVerifier; adminEmails: readonly string[] },
 ): void {
   app.decorateRequest('currentUser', null)
+  const findUser = rememberUsers(app.services.db, options.adminEmails)
   app.decorate('authenticate', async (request: FastifyRequest) => {
     const header = request.headers.authorization
     const match = header?.match(/^Bearer ([A-Za-z0-9._~+/-]+=*)$/)
@@ -43,7 +45,7 @@ export function registerAuthentication(
       throw new AppError('unauthenticated', 'The access token is invalid or expired')
     }
     const interfaceLocale = localeFromAcceptLanguage(request.headers['accept-language'])
-    request.currentUser = await findOrCreateUser(app.services.db, claims, options.adminEmails, interfaceLocale)
+    request.currentUser = await findUser(claims, interfaceLocale)
   })
   app.decorate('authenticateAdmin', async (request: FastifyRequest) => {
     await app.authenticate(request)

@@ -13,7 +13,7 @@ import { AppError } from '../../errors.ts'
 import { renderGuestInvitation } from '../../notifications/guest-invitation-message.ts'
 import { applyEvent, type TransactionDeps } from '../../transactions/apply-event.ts'
 import type { TransactionRow } from '../../transactions/transaction-state.ts'
-import { lockForParty } from '../../transactions/transactions-repository.ts'
+import { lockForParty, type UnclaimedInvitation } from '../../transactions/transactions-repository.ts'
 import { notificationLanguage } from '../profile.ts'
 import type { CurrentUser } from '../users.ts'
 
@@ -180,15 +180,24 @@ export interface PendingInvitation {
 
 /** The creator's view of their unclaimed invitation; null for anyone else and once it is claimed. */
 export async function pendingInvitationFor(db: Kysely<Database>, row: TransactionRow, viewerId: string): Promise<PendingInvitation | null> {
-  if (row.creator_id !== viewerId || row.status !== 'created') return null
+  if (!maySeeInvitation(row, viewerId)) return null
   const invitation = await db
     .selectFrom('guest_invitations')
     .select(['email', 'role', 'sent_at'])
     .where('transaction_id', '=', row.id)
     .where('claimed_at', 'is', null)
     .executeTakeFirst()
-  if (!invitation) return null
+  return pendingInvitationOf(row, viewerId, invitation ?? null)
+}
+
+/** The same, from an invitation read together with the transaction (`findForPartyWithInvitation`). */
+export function pendingInvitationOf(row: TransactionRow, viewerId: string, invitation: UnclaimedInvitation | null): PendingInvitation | null {
+  if (!invitation || !maySeeInvitation(row, viewerId)) return null
   return { email: invitation.email, role: invitation.role, sent_at: invitation.sent_at.toISOString(), expires_at: invitationExpiresAt(invitation.sent_at).toISOString() }
+}
+
+function maySeeInvitation(row: TransactionRow, viewerId: string): boolean {
+  return row.creator_id === viewerId && row.status === 'created'
 }
 
 /**

@@ -20,12 +20,12 @@ import { answerListingSale } from '../../../services/listings/answer-listing-sal
 import { actAsParty } from '../../../services/transactions/act-as-party.ts'
 import type { TransactionDeps } from '../../../transactions/apply-event.ts'
 import { createTransaction } from '../../../services/transactions/create-transaction.ts'
-import { pendingInvitationFor, resendInvitation } from '../../../services/transactions/guest-invitations.ts'
+import { pendingInvitationFor, pendingInvitationOf, resendInvitation } from '../../../services/transactions/guest-invitations.ts'
 import { joinTransaction, previewJoin, rejectTransaction } from '../../../services/transactions/join-transaction.ts'
 import { quoteOrRefuse } from '../../../services/transactions/quote.ts'
 import { trackShipment } from '../../../services/transactions/track-shipment.ts'
 import { toAnyTransactionView, toTransactionView, type ViewContext } from '../../../transactions/transaction-view.ts'
-import { findForParty, listForUser } from '../../../transactions/transactions-repository.ts'
+import { findForParty, findForPartyWithInvitation, listForUser } from '../../../transactions/transactions-repository.ts'
 import { userOf } from '../../plugins/authentication.ts'
 import { checkAfterId, idParams, joinRateLimit, transactionErrors } from './route-parts.ts'
 import { toQuoteView } from './quote-view.ts'
@@ -77,7 +77,9 @@ export function transactionRoutes(deps: () => TransactionDeps): FastifyPluginAsy
       async (request, reply) => {
         const user = userOf(request)
         const row = await createTransaction({ ...deps(), idempotency: request.idempotencyClaim, config: app.services.config, mailer: app.services.mailer }, user, request.body, await knownClientId(app.services.db, request.query.client_id))
-        return reply.status(201).send(toTransactionView(row, user, context(), { invitation: await pendingInvitationFor(app.services.db, row, user.id) }))
+        // Only a sale created with an invitation has one to show: no read for the others.
+        const invitation = request.body.counterparty_email ? await pendingInvitationFor(app.services.db, row, user.id) : null
+        return reply.status(201).send(toTransactionView(row, user, context(), { invitation }))
       },
     )
 
@@ -101,8 +103,8 @@ export function transactionRoutes(deps: () => TransactionDeps): FastifyPluginAsy
       { onRequest: app.authenticate, schema: { ...secured, summary: 'One of my transactions, of either kind', params: idParams, response: { 200: anyTransactionSchema, ...errors } } },
       async (request) => {
         const user = userOf(request)
-        const row = await findForParty(app.services.db, request.params.id, user.id)
-        return toAnyTransactionView(row, user, context(), { invitation: await pendingInvitationFor(app.services.db, row, user.id) })
+        const { row, unclaimedInvitation } = await findForPartyWithInvitation(app.services.db, request.params.id, user.id)
+        return toAnyTransactionView(row, user, context(), { invitation: pendingInvitationOf(row, user.id, unclaimedInvitation) })
       },
     )
 
