@@ -36,7 +36,8 @@ export async function checkPayments(
       : secretMode && publishableMode !== secretMode
         ? failed('STRIPE_PUBLISHABLE_KEY', `a ${publishableMode}-mode key beside a ${secretMode}-mode secret key: both must come from the same mode`)
         : ok('STRIPE_PUBLISHABLE_KEY', `a ${publishableMode}-mode key`),
-    /^whsec_[A-Za-z0-9+/=]{16,}$/.test(payments.webhookSecret)
+    // The platform endpoint's and the Connect endpoint's secrets may both be given, comma-separated (stripe-webhook.ts).
+    payments.webhookSecret.split(',').every((secret) => /^whsec_[A-Za-z0-9+/=]{16,}$/.test(secret.trim()))
       ? ok('STRIPE_WEBHOOK_SECRET', 'present (whsec_…)')
       : failed('STRIPE_WEBHOOK_SECRET', 'not a webhook signing secret (whsec_…, shown with the endpoint in the Dashboard)'),
   ]
