@@ -23,10 +23,6 @@ type Json = Record<string, unknown>
 export interface StripeFakeOptions {
   /** The clock events are stamped and signed with (the app's test clock); the real one by default. */
   now?: () => Date
-  /** How long a SEPA debit stays `processing`, a refund `pending`, a document or Identity check unanswered (real milliseconds). */
-  sepaDelayMs?: number
-  refundDelayMs?: number
-  checkDelayMs?: number
 }
 
 export interface RecordedStripeRequest {
@@ -63,7 +59,7 @@ export interface StripeFake {
   rejectDocuments(code: string | null): void
   /** The signed delivery Stripe would make of an event, with the account's secret unless a test forges one, at `timestamp` seconds. */
   signedDelivery(event: Json, options?: { secret?: string; timestamp?: number }): { headers: Record<string, string>; payload: string }
-  /** Waits until every delayed outcome and delivery so far has happened. */
+  /** Lets time pass: every outcome Stripe gives later (debits, refunds, checks) and every delivery happens, in order. */
   settle(): Promise<void>
   close(): Promise<void>
 }
@@ -115,6 +111,7 @@ export async function startStripeFake(options: StripeFakeOptions = {}): Promise<
   const reports = new Map<string, Json>()
   const idempotency = new Map<string, { fingerprint: string; status: number; body: unknown }>()
   const pending = new Set<Promise<unknown>>()
+  const queue: Array<() => void> = []
   let target: StripeWebhookTarget | undefined
   let paused = false
   let documentRejection: string | null = null
@@ -122,10 +119,9 @@ export async function startStripeFake(options: StripeFakeOptions = {}): Promise<
   let url = ''
 
   const newId = (prefix: string) => `${prefix}_${(++counter).toString(36).padStart(6, '0')}${randomBytes(6).toString('hex')}`
-  const later = (ms: number | undefined, work: () => void) => {
-    const done = new Promise<void>((resolve) => setTimeout(resolve, ms ?? 20)).then(work)
-    pending.add(done)
-    void done.finally(() => pending.delete(done))
+  /** What Stripe does later (a debit settling, a refund, a check, a delivery): waits until the test lets time pass (`settle`). */
+  const later = (work: () => void) => {
+    queue.push(work)
   }
 
   function signedDelivery(event: Json, signing: { secret?: string; timestamp?: number } = {}) {
@@ -140,7 +136,7 @@ export async function startStripeFake(options: StripeFakeOptions = {}): Promise<
     const send = target
     const done = (async () => {
       const status = await send(signedDelivery(event)).catch(() => 0)
-      if ((status < 200 || status >= 300) && attempt < 3) later(20 * attempt, () => deliver(event, attempt + 1))
+      if ((status < 200 || status >= 300) && attempt < 3) later(() => deliver(event, attempt + 1))
     })()
     pending.add(done)
     void done.finally(() => pending.delete(done))
@@ -160,7 +156,7 @@ export async function startStripeFake(options: StripeFakeOptions = {}): Promise<
       ...(account ? { account } : {}),
     }
     events.unshift(event)
-    later(0, () => deliver(event))
+    later(() => deliver(event))
   }
 
   // Payment intents ------------------------------------------------------
@@ -221,7 +217,7 @@ export async function startStripeFake(options: StripeFakeOptions = {}): Promise<
       Object.assign(intent, { status: 'processing', last_payment_error: null })
       emit('payment_intent.processing', intent)
       // Stripe's test IBAN ending 3001 fails after processing; the others succeed.
-      later(options.sepaDelayMs, () => {
+      later(() => {
         if (intent.status !== 'processing') return
         if (iban.endsWith('3001')) fail(intent, { code: 'payment_intent_payment_attempt_failed', decline_code: 'insufficient_funds', message: 'The debit was returned.' })
         else succeed(intent)
@@ -276,7 +272,7 @@ export async function startStripeFake(options: StripeFakeOptions = {}): Promise<
         Object.assign(verification[field] as Json, { [side]: fileId, details_code: null, details: null })
         verification.status = 'pending'
         const rejection = documentRejection
-        later(options.checkDelayMs, () => {
+        later(() => {
           if ((verification[field] as Json)[side] !== fileId) return
           if (rejection) Object.assign(verification[field] as Json, { details_code: rejection, details: 'The document could not be read.' })
           verification.status = rejection ? 'unverified' : 'verified'
@@ -391,7 +387,7 @@ export async function startStripeFake(options: StripeFakeOptions = {}): Promise<
     }
     refunds.set(refund.id as string, refund)
     emit('refund.created', refund)
-    later(options.refundDelayMs, () => {
+    later(() => {
       refund.status = 'succeeded'
       emit('refund.updated', refund)
     })
@@ -710,7 +706,7 @@ export async function startStripeFake(options: StripeFakeOptions = {}): Promise<
       const session = sessions.get(sessionId)
       if (!session) throw new Error(`no session ${sessionId}`)
       session.status = 'processing'
-      later(options.checkDelayMs, () => {
+      later(() => {
         if (outcome === 'failed') {
           Object.assign(session, { status: 'requires_input', last_error: { code: 'document_unverified_other', reason: 'The document could not be verified.' } })
           return
@@ -741,7 +737,11 @@ export async function startStripeFake(options: StripeFakeOptions = {}): Promise<
     },
     signedDelivery,
     settle: async () => {
-      while (pending.size > 0) await Promise.allSettled([...pending])
+      // Until nothing is left: an outcome emits events, whose deliveries may be retried.
+      while (queue.length > 0 || pending.size > 0) {
+        while (queue.length > 0) queue.shift()?.()
+        await Promise.allSettled([...pending])
+      }
     },
     close: async () => {
       await fake.settle()

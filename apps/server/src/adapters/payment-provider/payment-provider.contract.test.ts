@@ -76,7 +76,7 @@ async function sandboxHarness(): Promise<Harness> {
 
 async function stripeHarness(): Promise<Harness & { fake: StripeFake }> {
   const clock = new TestClock()
-  const fake = await startStripeFake({ now: () => clock.now(), sepaDelayMs: 30, refundDelayMs: 30, checkDelayMs: 30 })
+  const fake = await startStripeFake({ now: () => clock.now() })
   const { testApp, events } = await startApp(fake.env, clock)
   fake.setWebhookTarget(async ({ headers, payload }) => (await testApp.app.inject({ method: 'POST', url: stripeWebhookPath, headers, payload })).statusCode)
   return {

@@ -23,7 +23,7 @@ let call: SaleCall
 
 beforeEach(async () => {
   clock = new TestClock(new Date('2026-11-22T10:00:00Z'))
-  fake = await startStripeFake({ now: () => clock.now(), refundDelayMs: 20 })
+  fake = await startStripeFake({ now: () => clock.now() })
   testApp = await createTestApp({ clock, env: fake.env })
   fake.setWebhookTarget(async ({ headers, payload }) => (await testApp.app.inject({ method: 'POST', url: stripeWebhookPath, headers, payload })).statusCode)
   call = apiCaller(testApp.app, await partyTokens(testApp.tokenFor, { seller: { firstName: 'Sam' }, buyer: { firstName: 'Bea' } }))
