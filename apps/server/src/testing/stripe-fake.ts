@@ -737,9 +737,10 @@ export async function startStripeFake(options: StripeFakeOptions = {}): Promise<
     },
     signedDelivery,
     settle: async () => {
-      // Until nothing is left: an outcome emits events, whose deliveries may be retried.
+      // One at a time, in the order they happened (Stripe does not promise an order: the out-of-order test sends its own),
+      // until nothing is left: an outcome emits events, whose deliveries may be retried.
       while (queue.length > 0 || pending.size > 0) {
-        while (queue.length > 0) queue.shift()?.()
+        queue.shift()?.()
         await Promise.allSettled([...pending])
       }
     },
