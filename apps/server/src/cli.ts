@@ -112,7 +112,7 @@ async function main(argv: string[]): Promise<number> {
       return 0
     }
     case 'doctor': {
-      const reports = await runDoctor(config, { stripeApiUrl: process.env.STRIPE_API_URL })
+      const reports = await runDoctor(config)
       process.stdout.write(formatReport(reports))
       return hasFailures(reports) ? 1 : 0
     }

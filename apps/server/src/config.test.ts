@@ -278,3 +278,38 @@ describe('carrier tracking configuration', () => {
     }
   })
 })
+
+describe('Stripe configuration', () => {
+  const stripe = { STRIPE_SECRET_KEY: 'sk_test_51abcdefSEKRIT', STRIPE_PUBLISHABLE_KEY: 'pk_test_51abcdefPUBLIK', STRIPE_WEBHOOK_SECRET: 'whsec_platform0123' }
+  function problemsOf(env: Record<string, string>): string {
+    try {
+      loadConfig(env)
+    } catch (error) {
+      expect(error).toBeInstanceOf(ConfigError)
+      return (error as ConfigError).problems.join('\n')
+    }
+    throw new Error('the configuration was accepted')
+  }
+
+  it('selects Stripe with its three keys, on Stripe\'s API unless STRIPE_API_URL says otherwise', () => {
+    expect(loadConfig(stripe).payments).toEqual({ provider: 'stripe', secretKey: stripe.STRIPE_SECRET_KEY, publishableKey: stripe.STRIPE_PUBLISHABLE_KEY, webhookSecret: stripe.STRIPE_WEBHOOK_SECRET, api: undefined })
+    expect(loadConfig({ ...stripe, STRIPE_API_URL: 'http://127.0.0.1:12111' }).payments).toMatchObject({ api: { host: '127.0.0.1', port: 12111, protocol: 'http' } })
+    expect(loadConfig({ ...stripe, STRIPE_API_URL: 'https://stripe-proxy.internal' }).payments).toMatchObject({ api: { host: 'stripe-proxy.internal', port: 443, protocol: 'https' } })
+    expect(loadConfig({ ...stripe, STRIPE_WEBHOOK_SECRET: 'whsec_platform0123, whsec_connect0123' }).payments.provider).toBe('stripe')
+  })
+
+  it('fails naming each missing or bad Stripe variable, and never repeats a key', () => {
+    const cases: Array<[Record<string, string>, RegExp]> = [
+      [{ STRIPE_SECRET_KEY: stripe.STRIPE_SECRET_KEY }, /^STRIPE_WEBHOOK_SECRET: required when STRIPE_SECRET_KEY is set/m],
+      [{ STRIPE_API_URL: 'http://127.0.0.1:12111' }, /^STRIPE_API_URL: only used with STRIPE_SECRET_KEY/m],
+      [{ ...stripe, STRIPE_API_URL: 'http://api.stripe.example' }, /^STRIPE_API_URL: expected https:/m],
+      [{ ...stripe, STRIPE_API_URL: 'https://api.example/v1' }, /^STRIPE_API_URL: expected https:/m],
+    ]
+    for (const [env, expected] of cases) {
+      const problems = problemsOf(env)
+      expect(problems, JSON.stringify(env)).toMatch(expected)
+      expect(problems).not.toContain('SEKRIT')
+      expect(problems).not.toContain('PUBLIK')
+    }
+  })
+})

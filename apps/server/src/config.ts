@@ -51,6 +51,7 @@ const envSchema = z
     STRIPE_SECRET_KEY: optionalString,
     STRIPE_PUBLISHABLE_KEY: optionalString,
     STRIPE_WEBHOOK_SECRET: optionalString,
+    STRIPE_API_URL: optionalString,
     SANDBOX_WEBHOOK_SECRET: z.preprocess(emptyAsUndefined, z.string().min(16).optional()),
     SANDBOX_SEPA_DELAY_SECONDS: seconds(10),
     SANDBOX_REFUND_DELAY_SECONDS: seconds(5),
@@ -134,7 +135,14 @@ export type PaymentsConfig =
       payoutDelaySeconds: number
       payoutArrivalSeconds: number
     }
-  | { provider: 'stripe'; secretKey: string; publishableKey: string; webhookSecret: string }
+  | {
+      provider: 'stripe'
+      secretKey: string
+      publishableKey: string
+      webhookSecret: string
+      /** Stripe's API unless STRIPE_API_URL points elsewhere (a proxy, the tests' fake). */
+      api: { host: string; port: number; protocol: 'http' | 'https' } | undefined
+    }
 
 
 export class ConfigError extends Error {
@@ -205,6 +213,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
           secretKey: values.STRIPE_SECRET_KEY,
           publishableKey: values.STRIPE_PUBLISHABLE_KEY ?? '',
           webhookSecret: values.STRIPE_WEBHOOK_SECRET ?? '',
+          api: values.STRIPE_API_URL ? stripeApi(values.STRIPE_API_URL) : undefined,
         }
       : {
           provider: 'sandbox',
@@ -230,11 +239,32 @@ function parseCrashPoint(value: string): CrashPointSetting {
   return { name: name as CrashPointSetting['name'], nth: nth ? Number(nth) : 1 }
 }
 
-/** Stripe needs its three keys together (the secret key selects it). */
+/** Stripe needs its three keys together (the secret key selects it); STRIPE_API_URL only with them. */
 function stripeProblems(env: Record<string, string | undefined>): string[] {
-  if (!env.STRIPE_SECRET_KEY) return []
+  if (!env.STRIPE_SECRET_KEY) return env.STRIPE_API_URL ? ['STRIPE_API_URL: only used with STRIPE_SECRET_KEY, which is not set'] : []
   const missing = (['STRIPE_PUBLISHABLE_KEY', 'STRIPE_WEBHOOK_SECRET'] as const).filter((name) => !env[name])
-  return missing.map((name) => `${name}: required when STRIPE_SECRET_KEY is set`)
+  const problems = missing.map((name) => `${name}: required when STRIPE_SECRET_KEY is set`)
+  // The keys' form and mode are the doctor's to report (doctor/checks/payments.ts): start-up only needs them present.
+  if (env.STRIPE_API_URL && !stripeApi(env.STRIPE_API_URL)) {
+    problems.push('STRIPE_API_URL: expected https://host[:port] (plain http only for localhost), without a path, query or credentials')
+  }
+  return problems
+}
+
+const loopbackHosts = new Set(['localhost', '127.0.0.1', '[::1]'])
+
+/** Where the Stripe SDK sends its requests (`new Stripe(key, { host, port, protocol })`); undefined when the URL will not do. */
+function stripeApi(value: string): { host: string; port: number; protocol: 'http' | 'https' } | undefined {
+  let url: URL
+  try {
+    url = new URL(value)
+  } catch {
+    return undefined
+  }
+  if (url.username || url.password || url.search || url.hash || (url.pathname !== '/' && url.pathname !== '')) return undefined
+  const secure = url.protocol === 'https:'
+  if (!secure && !(url.protocol === 'http:' && loopbackHosts.has(url.hostname))) return undefined
+  return { host: url.hostname.replace(/^\[|\]$/g, ''), port: url.port ? Number(url.port) : secure ? 443 : 80, protocol: secure ? 'https' : 'http' }
 }
 
 /** The external sign-in needs all three of its variables, or none. */

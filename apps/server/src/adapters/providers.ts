@@ -6,7 +6,7 @@ import type { Database } from '../db/database.ts'
 import { EventHandlers } from '../events/event-handlers.ts'
 import { JobQueue } from '../jobs/job-queue.ts'
 import { sandboxWebhookSecret } from '../payments/webhook-secret.ts'
-import { registerWebhookRoutes } from '../payments/webhook-routes.ts'
+import { registerWebhookRoutes, type WebhookEndpoint } from '../payments/webhook-routes.ts'
 import { signWebhook } from '../payments/webhook-signature.ts'
 import { PlaidBankLink } from './bank-link/plaid.ts'
 import type { BankLink } from './bank-link/port.ts'
@@ -26,13 +26,17 @@ import type { Mailer } from './mailer/port.ts'
 import { createSmtpMailer } from './mailer/smtp-mailer.ts'
 import type { PaymentProvider } from './payment-provider/port.ts'
 import { SandboxPaymentProvider } from './payment-provider/sandbox.ts'
+import { StripePaymentProvider } from './payment-provider/stripe.ts'
+import { createStripeClient } from './payment-provider/stripe-client.ts'
+import { StripeEventCatchUp } from './payment-provider/stripe-event-catch-up.ts'
+import { stripeSignatureVerifier, stripeWebhookPath } from './payment-provider/stripe-webhook.ts'
 import { sandboxIdentityRoutes } from './payment-provider/sandbox-identity-routes.ts'
 import { sandboxRoutes } from './payment-provider/sandbox-routes.ts'
 
 /**
  * The job queue and the outside services, chosen by configuration in this
  * one place (DESIGN §1): the sandbox payment provider unless
- * STRIPE_SECRET_KEY is set, the sandbox carrier tracker unless
+ * STRIPE_SECRET_KEY is set (then Stripe, stripe.ts), the sandbox carrier tracker unless
  * TRACKING_API_KEY is set (then an AfterShip-style tracking API), the file
  * mailer (one .eml per message in DATA_DIR/mail, read back by the dev
  * mailbox) unless SMTP_URL is set, identity documents in local files
@@ -53,20 +57,24 @@ export interface Providers {
   bankLink: BankLink
 }
 
+/** The payment provider's own pieces: the sandbox's workers and browser routes, or Stripe's webhook endpoint and catch-up job. */
+type PaymentSide =
+  | { provider: 'sandbox'; sandbox: SandboxPaymentProvider; webhookSecret: string }
+  | { provider: 'stripe'; endpoint: WebhookEndpoint; catchUp: StripeEventCatchUp }
+
 interface Started extends Providers {
-  sandbox: SandboxPaymentProvider
+  payments: PaymentSide
   tracker: SandboxCarrierTracker | AftershipCarrierTracker
-  webhookSecret: string
 }
+
+/** How often the Stripe catch-up job lists recent events. */
+const stripeCatchUpMinutes = 5
 
 export async function startProviders(
   app: FastifyInstance,
   options: { config: Config; database: Database; clock: Clock },
 ): Promise<Started> {
   const { config, database, clock } = options
-  if (config.payments.provider === 'stripe') {
-    throw new Error('The Stripe adapter is not part of this build yet: unset STRIPE_SECRET_KEY to use the sandbox')
-  }
   const jobs = await JobQueue.start({ database, clock, log: app.log })
   // Workers start once every route is in place, and stop before the
   // database closes (the caller closes the database after app.close()).
@@ -78,30 +86,59 @@ export async function startProviders(
   })
   const events = new EventHandlers()
   const documents = startDocumentStore(config)
+  const tracker = startCarrierTracker(app, config, { db: database.db, jobs, clock, handlers: events })
+  const { mailer, devMailbox } = startMailer(app, config, clock)
+  const { paymentProvider, payments } = await startPaymentProvider(app, config, { database, jobs, clock, events, documents })
+  await tracker.createQueues()
+  const bankLink = startBankLink(config, database)
+  return { jobs, events, paymentProvider, carrierTracker: tracker, mailer, devMailbox, documents, bankLink, payments, tracker }
+}
+
+function startBankLink(config: Config, database: Database): BankLink {
+  const settings = config.bankLink
+  return settings.provider === 'plaid'
+    ? new PlaidBankLink({ clientId: settings.clientId, secret: settings.secret, apiUrl: settings.apiUrl })
+    : new SandboxBankLink({ db: database.db })
+}
+
+async function startPaymentProvider(
+  app: FastifyInstance,
+  config: Config,
+  deps: { database: Database; jobs: JobQueue; clock: Clock; events: EventHandlers; documents: DocumentStore },
+): Promise<{ paymentProvider: PaymentProvider; payments: PaymentSide }> {
+  const { database, jobs, clock, events, documents } = deps
+  const settings = config.payments
+  if (settings.provider === 'stripe') {
+    const { stripe, filesBaseUrl } = createStripeClient(settings)
+    const provider = new StripePaymentProvider({ stripe, db: database.db, publishableKey: settings.publishableKey, filesBaseUrl, secretKey: settings.secretKey })
+    const secrets = settings.webhookSecret.split(',').map((secret) => secret.trim()).filter(Boolean)
+    const endpoint: WebhookEndpoint = {
+      provider: 'stripe',
+      path: stripeWebhookPath,
+      signatureHeader: 'Stripe-Signature',
+      secret: secrets[0] ?? '',
+      verify: stripeSignatureVerifier(stripe, secrets),
+    }
+    const catchUp = new StripeEventCatchUp({ stripe, db: database.db, jobs, clock, handlers: events, log: app.log, intervalMinutes: stripeCatchUpMinutes })
+    await catchUp.createQueues()
+    return { paymentProvider: provider, payments: { provider: 'stripe', endpoint, catchUp } }
+  }
   const sandbox = new SandboxPaymentProvider({
     db: database.db,
     jobs,
     clock,
-    publishableKey: config.payments.publishableKey,
-    sepaDelaySeconds: config.payments.sepaDelaySeconds,
-    refundDelaySeconds: config.payments.refundDelaySeconds,
+    publishableKey: settings.publishableKey,
+    sepaDelaySeconds: settings.sepaDelaySeconds,
+    refundDelaySeconds: settings.refundDelaySeconds,
     documents,
     documentRetentionSeconds: config.documents.retentionDays * 86_400,
-    documentCheckSeconds: config.payments.documentCheckSeconds,
-    payoutDelaySeconds: config.payments.payoutDelaySeconds,
-    payoutArrivalSeconds: config.payments.payoutArrivalSeconds,
+    documentCheckSeconds: settings.documentCheckSeconds,
+    payoutDelaySeconds: settings.payoutDelaySeconds,
+    payoutArrivalSeconds: settings.payoutArrivalSeconds,
   })
-  const tracker = startCarrierTracker(app, config, { db: database.db, jobs, clock, handlers: events })
-  const { mailer, devMailbox } = startMailer(app, config, clock)
-  const { bankLink: bankLinkConfig } = config
-  const bankLink: BankLink =
-    bankLinkConfig.provider === 'plaid'
-      ? new PlaidBankLink({ clientId: bankLinkConfig.clientId, secret: bankLinkConfig.secret, apiUrl: bankLinkConfig.apiUrl })
-      : new SandboxBankLink({ db: database.db })
   await sandbox.createQueues()
-  await tracker.createQueues()
-  const webhookSecret = await sandboxWebhookSecret(database.db, config.payments.webhookSecret)
-  return { jobs, events, paymentProvider: sandbox, carrierTracker: tracker, mailer, devMailbox, documents, bankLink, sandbox, tracker, webhookSecret }
+  const webhookSecret = await sandboxWebhookSecret(database.db, settings.webhookSecret)
+  return { paymentProvider: sandbox, payments: { provider: 'sandbox', sandbox, webhookSecret } }
 }
 
 function startCarrierTracker(
@@ -150,14 +187,21 @@ function startMailer(app: FastifyInstance, config: Config, clock: Clock): { mail
  */
 export async function registerProviderRoutes(app: FastifyInstance, started: Started, clock: Clock): Promise<void> {
   const { config } = app.services
+  const { payments } = started
   await registerWebhookRoutes(app, {
     db: app.services.db,
     clock,
     handlers: started.events,
-    endpoints: [{ provider: 'sandbox', path: '/webhooks/sandbox', signatureHeader: 'Pactum-Signature', secret: started.webhookSecret }],
+    endpoints:
+      payments.provider === 'sandbox'
+        ? [{ provider: 'sandbox', path: '/webhooks/sandbox', signatureHeader: 'Pactum-Signature', secret: payments.webhookSecret }]
+        : [payments.endpoint],
   })
-  await sandboxRoutes(app, { provider: started.sandbox })
-  await sandboxIdentityRoutes(app, { identity: started.sandbox.identity })
+  // The sandbox's browser pages stand in for Stripe.js and Stripe's hosted pages: with Stripe they do not exist.
+  if (payments.provider === 'sandbox') {
+    await sandboxRoutes(app, { provider: payments.sandbox })
+    await sandboxIdentityRoutes(app, { identity: payments.sandbox.identity })
+  }
   // The sandbox's stand-in for Plaid Link exists only while the sandbox is the bank link.
   if (started.bankLink instanceof SandboxBankLink) await sandboxBankLinkRoutes(app, { bankLink: started.bankLink, clock })
   if (started.tracker instanceof AftershipCarrierTracker && config.tracking.provider === 'aftership') {
@@ -165,21 +209,26 @@ export async function registerProviderRoutes(app: FastifyInstance, started: Star
   }
   // Workers start once every route exists: a delivery calls the webhook route.
   app.addHook('onReady', async () => {
-    await started.sandbox.startWorkers(async (event) => {
-      const payload = JSON.stringify(event)
-      const timestamp = Math.floor(clock.now().getTime() / 1000)
-      const response = await app.inject({
-        method: 'POST',
-        url: '/webhooks/sandbox',
-        headers: {
-          'content-type': 'application/json',
-          'pactum-signature': signWebhook(payload, started.webhookSecret, timestamp),
-          'user-agent': 'Pactum-Sandbox/1.0',
-        },
-        payload,
-      })
-      return response.statusCode
-    })
+    if (payments.provider === 'stripe') await payments.catchUp.startWorkers()
+    else await startSandboxWorkers(app, payments.sandbox, payments.webhookSecret, clock)
     await started.tracker.startWorkers()
+  })
+}
+
+async function startSandboxWorkers(app: FastifyInstance, sandbox: SandboxPaymentProvider, webhookSecret: string, clock: Clock): Promise<void> {
+  await sandbox.startWorkers(async (event) => {
+    const payload = JSON.stringify(event)
+    const timestamp = Math.floor(clock.now().getTime() / 1000)
+    const response = await app.inject({
+      method: 'POST',
+      url: '/webhooks/sandbox',
+      headers: {
+        'content-type': 'application/json',
+        'pactum-signature': signWebhook(payload, webhookSecret, timestamp),
+        'user-agent': 'Pactum-Sandbox/1.0',
+      },
+      payload,
+    })
+    return response.statusCode
   })
 }

@@ -30,6 +30,7 @@ import * as guestInvitationExpiry from './migrations/0029-guest-invitation-expir
 import * as clientManagement from './migrations/0031-client-management.ts'
 import * as documentRetention from './migrations/0032-document-retention.ts'
 import * as trackingAggregator from './migrations/0033-tracking-aggregator.ts'
+import * as stripeAdapter from './migrations/0034-stripe-adapter.ts'
 import * as bankAccountTokens from './migrations/0036-bank-account-tokens.ts'
 import * as undeliverableNotifications from './migrations/0037-undeliverable-notifications.ts'
 import type { Database } from './schema.ts'
@@ -69,6 +70,7 @@ const migrations: Record<string, Migration> = {
   '0031-client-management': clientManagement,
   '0032-document-retention': documentRetention,
   '0033-tracking-aggregator': trackingAggregator,
+  '0034-stripe-adapter': stripeAdapter,
   '0036-bank-account-tokens': bankAccountTokens,
   '0037-undeliverable-notifications': undeliverableNotifications,
 }

@@ -296,6 +296,22 @@ export interface ProviderEventsTable {
   processed_at: Date | null
 }
 
+/** Which Stripe connected account is a user's (adapters/payment-provider/stripe*.ts only). */
+export interface StripeConnectedAccountsTable {
+  user_id: string
+  account_id: string
+  email: string
+  country: string
+  created_at: Generated<Date>
+}
+
+/** Up to when the catch-up job has read Stripe's event list. */
+export interface StripeEventCursorTable {
+  name: string
+  listed_until: Date
+  updated_at: Date
+}
+
 /** Sandbox payment provider state (adapters/payment-provider/sandbox.ts only). */
 export interface SandboxPaymentIntentsTable {
   id: string
@@ -443,6 +459,8 @@ export interface Database {
   idempotency_keys: IdempotencyKeysTable
   transaction_events: TransactionEventsTable
   provider_events: ProviderEventsTable
+  stripe_connected_accounts: StripeConnectedAccountsTable
+  stripe_event_cursor: StripeEventCursorTable
   sandbox_payment_intents: SandboxPaymentIntentsTable
   sandbox_refunds: SandboxRefundsTable
   sandbox_accounts: SandboxAccountsTable

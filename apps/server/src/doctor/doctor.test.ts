@@ -85,7 +85,7 @@ function realEnv(overrides: Record<string, string> = {}): Record<string, string>
   }
 }
 
-const doctor = (env: Record<string, string>) => runDoctor(loadConfig(env), { stripeApiUrl: stripeUrl })
+const doctor = (env: Record<string, string>) => runDoctor(loadConfig({ STRIPE_API_URL: stripeUrl, ...env }))
 const service = (reports: ProviderReport[], name: string) => reports.find((report) => report.service === name)!
 const outcomes = (report: ProviderReport) => Object.fromEntries(report.checks.map((check) => [check.name, check.outcome]))
 
@@ -162,7 +162,7 @@ describe('cli doctor', () => {
 
   it('refuses keys that are not Stripe keys at all, without calling Stripe', async () => {
     const before = s3.requests.length
-    const reports = await runDoctor(loadConfig({ DATA_DIR: dataDir, STRIPE_SECRET_KEY: 'sk_nonsense', STRIPE_PUBLISHABLE_KEY: 'pk_nonsense', STRIPE_WEBHOOK_SECRET: 'secret' }), { stripeApiUrl: 'http://127.0.0.1:9' })
+    const reports = await runDoctor(loadConfig({ DATA_DIR: dataDir, STRIPE_SECRET_KEY: 'sk_nonsense', STRIPE_PUBLISHABLE_KEY: 'pk_nonsense', STRIPE_WEBHOOK_SECRET: 'secret', STRIPE_API_URL: 'http://127.0.0.1:9' }))
     expect(outcomes(service(reports, 'payments'))).toEqual({ STRIPE_SECRET_KEY: 'failed', STRIPE_PUBLISHABLE_KEY: 'failed', STRIPE_WEBHOOK_SECRET: 'failed' })
     expect(s3.requests.length).toBe(before)
   })

@@ -13,11 +13,11 @@ import type { ProviderReport } from './report.ts'
  * sandbox or real, with its checks. The services are asked side by side
  * (each call has its own time limit), and a failure is reported, not thrown.
  */
-export async function runDoctor(config: Config, options: { stripeApiUrl?: string | undefined } = {}): Promise<ProviderReport[]> {
+export async function runDoctor(config: Config): Promise<ProviderReport[]> {
   return Promise.all([
     checkDatabase(config),
     checkSignIn(config.oidc),
-    checkPayments(config.payments, { verificationMethod: config.verificationMethod, stripeApiUrl: options.stripeApiUrl }),
+    checkPayments(config.payments, { verificationMethod: config.verificationMethod }),
     checkBankLink(config.bankLink, config.payments),
     checkTracking(config.tracking),
     checkMail(config.mail, config.dataDir),

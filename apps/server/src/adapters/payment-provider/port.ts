@@ -1,8 +1,8 @@
 /**
  * The payment provider, shaped after Stripe (PaymentIntents, Refunds,
  * Connect accounts and Transfers) so that the Stripe adapter is a thin
- * translation. Two adapters: `sandbox.ts` (default, no network) and a Stripe
- * one (not written yet), chosen in `select-payment-provider.ts`.
+ * translation. Two adapters: `sandbox.ts` (default, no network) and
+ * `stripe.ts`, chosen in `adapters/providers.ts`.
  *
  * Every call that moves money carries an idempotency key derived from
  * (transaction id, action): the same key with the same parameters gives the

@@ -2,7 +2,6 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { PaymentEvent } from '../../payments/payment-event.ts'
 import { createTestApp, type TestApp } from '../../testing/test-app.ts'
 import { TestClock } from '../../testing/test-clock.ts'
-import { PaymentProviderError } from './port.ts'
 
 const sepaSucceeds = 'DE89 3704 0044 0532 0130 00'
 const sepaFails = 'DE35370400440532013002'
@@ -210,89 +209,7 @@ describe('sandbox payment provider', () => {
     )
   })
 
-  describe('idempotency keys', () => {
-    it('gives the first answer again for the same key and request', async () => {
-      const input = { amount: 5000, currency: 'eur', paymentMethod: 'card' as const, transactionId: 'tx-2', idempotencyKey: 'tx-2:pay' }
-      const first = await provider().createPaymentIntent(input)
-      const second = await provider().createPaymentIntent({ ...input })
-      expect(second).toEqual(first)
-      const [a, b] = await Promise.all([
-        provider().createPaymentIntent({ ...input, idempotencyKey: 'tx-2:pay:again' }),
-        provider().createPaymentIntent({ ...input, idempotencyKey: 'tx-2:pay:again' }),
-      ])
-      expect(a.id).toBe(b.id)
-      expect(a.id).not.toBe(first.id)
-    })
-
-    it('refuses the same key with a different request', async () => {
-      const input = { amount: 5000, currency: 'eur', paymentMethod: 'card' as const, transactionId: 'tx-3', idempotencyKey: 'tx-3:pay' }
-      await provider().createPaymentIntent(input)
-      const reused = provider().createPaymentIntent({ ...input, amount: 5001 })
-      await expect(reused).rejects.toBeInstanceOf(PaymentProviderError)
-      await expect(provider().createPaymentIntent({ ...input, amount: 5001 })).rejects.toMatchObject({ code: 'idempotency_key_reused' })
-    })
-  })
-
-  describe('refunds', () => {
-    async function paid(amount = 10_000) {
-      const created = await intent('card', amount)
-      await confirm(created.id, { client_secret: created.clientSecret, card_number: '4242424242424242' })
-      return created
-    }
-
-    it('accepts a refund as pending and settles it later by webhook', async () => {
-      const payment = await paid()
-      const refund = await provider().refund({ paymentIntentId: payment.id, amount: 4000, idempotencyKey: 'tx-1:refund' })
-      expect(refund).toMatchObject({ status: 'pending', amount: 4000, currency: 'eur', paymentIntentId: payment.id })
-      const replay = await provider().refund({ paymentIntentId: payment.id, amount: 4000, idempotencyKey: 'tx-1:refund' })
-      expect(replay.id).toBe(refund.id)
-      await clock.advance(testApp.app, 4)
-      expect(eventTypes()).toEqual(['payment_succeeded'])
-      await clock.advance(testApp.app, 1)
-      expect(events[1]).toMatchObject({ type: 'refund_succeeded', refundId: refund.id, paymentIntentId: payment.id, amount: 4000, transactionId: 'tx-1' })
-      expect((await provider().retrievePaymentIntent(payment.id)).amountRefunded).toBe(4000)
-    })
-
-    it('refuses to refund more than was paid, or a payment that has not succeeded', async () => {
-      const payment = await paid(1000)
-      await provider().refund({ paymentIntentId: payment.id, amount: 600, idempotencyKey: 'r1' })
-      await expect(provider().refund({ paymentIntentId: payment.id, amount: 401, idempotencyKey: 'r2' })).rejects.toMatchObject({
-        code: 'amount_too_large',
-      })
-      const unpaid = await intent()
-      await expect(provider().refund({ paymentIntentId: unpaid.id, amount: 1, idempotencyKey: 'r3' })).rejects.toMatchObject({
-        code: 'invalid_state',
-      })
-    })
-  })
-
-  describe('connected accounts and transfers', () => {
-    it('credits the seller’s balance with each transfer and announces it', async () => {
-      const account = await provider().createConnectedAccount({ userId: 'u1', email: 's@example.com', country: 'DE', idempotencyKey: 'acct:u1' })
-      expect(account).toMatchObject({ id: expect.stringMatching(/^acct_/), country: 'de' })
-      expect((await provider().getBalance(account.id)).available).toEqual([])
-      const transfer = await provider().transfer({ amount: 9660, currency: 'eur', destinationAccount: account.id, transactionId: 'tx-1', idempotencyKey: 'tx-1:release' })
-      await provider().transfer({ amount: 9660, currency: 'eur', destinationAccount: account.id, transactionId: 'tx-1', idempotencyKey: 'tx-1:release' })
-      await provider().transfer({ amount: 1000, currency: 'gbp', destinationAccount: account.id, transactionId: 'tx-4', idempotencyKey: 'tx-4:release' })
-      await provider().transfer({ amount: 340, currency: 'eur', destinationAccount: account.id, transactionId: 'tx-5', idempotencyKey: 'tx-5:release' })
-      expect(await provider().getBalance(account.id)).toEqual({
-        available: [
-          { amount: 10_000, currency: 'eur' },
-          { amount: 1000, currency: 'gbp' },
-        ],
-        pending: [],
-      })
-      await testApp.app.services.jobs.runDue()
-      expect(events.filter((event) => event.type === 'transfer_paid')).toHaveLength(3)
-      expect(events).toContainEqual(expect.objectContaining({ type: 'transfer_paid', transferId: transfer.id, transactionId: 'tx-1', amount: 9660 }))
-    })
-
-    it('refuses a transfer to an unknown account', async () => {
-      await expect(
-        provider().transfer({ amount: 1, currency: 'eur', destinationAccount: 'acct_nope', transactionId: 't', idempotencyKey: 'x' }),
-      ).rejects.toMatchObject({ code: 'not_found' })
-    })
-  })
+  // Idempotency keys, refunds, connected accounts and transfers: payment-provider.contract.test.ts, shared with Stripe.
 
   it('delivers a webhook again when the endpoint failed, and records it once', async () => {
     let failures = 1

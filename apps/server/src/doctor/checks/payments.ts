@@ -15,7 +15,7 @@ type StripeMode = 'test' | 'live'
  */
 export async function checkPayments(
   payments: PaymentsConfig,
-  options: { verificationMethod: 'legacy' | 'stripe_identity'; stripeApiUrl?: string | undefined },
+  options: { verificationMethod: 'legacy' | 'stripe_identity' },
 ): Promise<ProviderReport> {
   if (payments.provider === 'sandbox') {
     const checks: Check[] = [
@@ -36,12 +36,15 @@ export async function checkPayments(
       : secretMode && publishableMode !== secretMode
         ? failed('STRIPE_PUBLISHABLE_KEY', `a ${publishableMode}-mode key beside a ${secretMode}-mode secret key: both must come from the same mode`)
         : ok('STRIPE_PUBLISHABLE_KEY', `a ${publishableMode}-mode key`),
-    /^whsec_[A-Za-z0-9+/=]{16,}$/.test(payments.webhookSecret)
+    // The platform endpoint's and the Connect endpoint's secrets may both be given, comma-separated (stripe-webhook.ts).
+    payments.webhookSecret.split(',').every((secret) => /^whsec_[A-Za-z0-9+/=]{16,}$/.test(secret.trim()))
       ? ok('STRIPE_WEBHOOK_SECRET', 'present (whsec_…)')
       : failed('STRIPE_WEBHOOK_SECRET', 'not a webhook signing secret (whsec_…, shown with the endpoint in the Dashboard)'),
   ]
   if (secretMode) {
-    const api = stripeGetter(options.stripeApiUrl ?? defaultStripeApiUrl, payments.secretKey)
+    // STRIPE_API_URL (tests, proxies) as the adapter uses it; Stripe's own API otherwise.
+    const baseUrl = payments.api ? `${payments.api.protocol}://${payments.api.host}:${payments.api.port}` : defaultStripeApiUrl
+    const api = stripeGetter(baseUrl, payments.secretKey)
     checks.push(
       await answered('the API answers', async () => {
         const balance = (await api('/v1/balance')) as { livemode?: unknown }

@@ -1,0 +1,328 @@
+import type { Kysely } from 'kysely'
+import type Stripe from 'stripe'
+import type { Database } from '../../db/schema.ts'
+import { callStripe } from './stripe-errors.ts'
+import { fromUnixSeconds } from './stripe-mapping.ts'
+import {
+  type AccountDocumentSide,
+  type AccountVerification,
+  type Balance,
+  type ConnectedAccount,
+  type DocumentSide,
+  type ExternalBankAccountInput,
+  type IdentityDocumentKind,
+  PaymentProviderError,
+  type Payout,
+  type PayoutStatus,
+  type TaxIdentifiersInput,
+  type UploadIdentityDocumentInput,
+  type VerificationSession,
+  type VerificationSessionStatus,
+} from './port.ts'
+
+export interface StripeConnectOptions {
+  stripe: Stripe
+  db: Kysely<Database>
+  filesBaseUrl: string
+  secretKey: string
+}
+
+/**
+ * Sellers' connected accounts on Stripe Connect: created on first need
+ * (Custom-style: Pactum collects what Stripe asks for, through its own
+ * screens or embedded account components), their identity documents,
+ * tax identifiers and bank account, and what Stripe says is still due.
+ * Which account is a user's is kept in `stripe_connected_accounts`
+ * (Stripe cannot search accounts); the account's metadata names the user
+ * too. Balance and payouts are read on the connected account itself
+ * (`Stripe-Account`), where Stripe keeps them.
+ */
+export class StripeConnect {
+  readonly #stripe: Stripe
+  readonly #options: StripeConnectOptions
+
+  constructor(options: StripeConnectOptions) {
+    this.#stripe = options.stripe
+    this.#options = options
+  }
+
+  /**
+   * One account per user: the idempotency key (one per user) gives
+   * concurrent first needs the same account within Stripe's 24 hours, and
+   * the mapping row's primary key keeps the first one recorded after that.
+   */
+  async createConnectedAccount(input: { userId: string; email: string; country: string; idempotencyKey: string }): Promise<ConnectedAccount> {
+    const account = await callStripe(() =>
+      this.#stripe.accounts.create(
+        {
+          country: input.country.toUpperCase(),
+          email: input.email,
+          business_type: 'individual',
+          capabilities: { transfers: { requested: true } },
+          controller: {
+            fees: { payer: 'application' },
+            losses: { payments: 'application' },
+            requirement_collection: 'application',
+            stripe_dashboard: { type: 'none' },
+          },
+          metadata: { user_id: input.userId },
+        },
+        { idempotencyKey: input.idempotencyKey },
+      ),
+    )
+    await this.#options.db
+      .insertInto('stripe_connected_accounts')
+      .values({ user_id: input.userId, account_id: account.id, email: input.email, country: input.country.toLowerCase() })
+      .onConflict((conflict) => conflict.column('user_id').doNothing())
+      .execute()
+    return (await this.findConnectedAccount(input.userId)) as ConnectedAccount
+  }
+
+  async findConnectedAccount(userId: string): Promise<ConnectedAccount | null> {
+    const row = await this.#options.db
+      .selectFrom('stripe_connected_accounts')
+      .select(['account_id', 'email', 'country'])
+      .where('user_id', '=', userId)
+      .executeTakeFirst()
+    return row ? { id: row.account_id, email: row.email, country: row.country } : null
+  }
+
+  async getBalance(accountId: string): Promise<Balance> {
+    const balance = await callStripe(() => this.#stripe.balance.retrieve({}, { stripeAccount: accountId }))
+    const money = (entries: Array<{ amount: number; currency: string }>) =>
+      entries.filter((entry) => entry.amount > 0).map((entry) => ({ amount: entry.amount, currency: entry.currency }))
+    return { available: money(balance.available), pending: money(balance.pending) }
+  }
+
+  async listPayouts(accountId: string): Promise<Payout[]> {
+    const payouts = await callStripe(() =>
+      this.#stripe.payouts.list({ limit: 100, expand: ['data.destination'] }, { stripeAccount: accountId }),
+    )
+    return payouts.data.map((payout) => ({
+      id: payout.id,
+      amount: payout.amount,
+      currency: payout.currency,
+      status: payoutStatus(payout.status),
+      bankLast4: typeof payout.destination === 'object' && payout.destination && 'last4' in payout.destination ? (payout.destination.last4 ?? '') : '',
+      created: fromUnixSeconds(payout.created),
+      arrivalDate: fromUnixSeconds(payout.arrival_date),
+      failureMessage: payout.failure_message ?? null,
+    }))
+  }
+
+  /** Files API upload on the connected account, then attached to its individual's verification; Stripe checks it and says so in `account.updated`. */
+  async uploadIdentityDocument(input: UploadIdentityDocumentInput): Promise<{ fileId: string }> {
+    const file = await callStripe(() =>
+      this.#stripe.files.create(
+        {
+          purpose: input.document === 'identity_document' ? 'identity_document' : 'additional_verification',
+          file: { data: Buffer.from(input.bytes), name: `${input.document}-${input.side}${extensionOf(input.contentType)}`, type: input.contentType },
+        },
+        { stripeAccount: input.accountId, idempotencyKey: `${input.idempotencyKey}:file` },
+      ),
+    )
+    await this.#attachDocument(input.accountId, input.document, input.side, file.id, `${input.idempotencyKey}:attach`)
+    return { fileId: file.id }
+  }
+
+  async getAccountVerification(accountId: string): Promise<AccountVerification> {
+    const account = await callStripe(() => this.#stripe.accounts.retrieve(accountId))
+    const verification = account.individual?.verification
+    const documents = {
+      identity_document: documentSides(verification?.document ?? null, verification?.status),
+      additional_identity_document: documentSides(verification?.additional_document ?? null, verification?.status),
+    }
+    const due = [...(account.requirements?.currently_due ?? []), ...(account.requirements?.past_due ?? [])]
+    const currentlyDue = [...new Set(due.map((requirement) => requirementNames[requirement]).filter((name) => name !== undefined))]
+    return { documents, currentlyDue, payoutsEnabled: account.payouts_enabled ?? false }
+  }
+
+  async setTaxIdentifiers(input: TaxIdentifiersInput): Promise<void> {
+    await callStripe(() =>
+      this.#stripe.accounts.update(
+        input.accountId,
+        { individual: { ...(input.ssnLast4 !== undefined ? { ssn_last_4: input.ssnLast4 } : {}), ...(input.idNumber !== undefined ? { id_number: input.idNumber } : {}) } },
+        { idempotencyKey: input.idempotencyKey },
+      ),
+    )
+  }
+
+  async setExternalBankAccount(input: ExternalBankAccountInput): Promise<void> {
+    const created = await callStripe(() =>
+      this.#stripe.accounts.createExternalAccount(
+        input.accountId,
+        {
+          external_account: { object: 'bank_account', country: input.country.toUpperCase(), currency: input.currency.toLowerCase(), account_number: input.accountNumber },
+          default_for_currency: true,
+        },
+        { idempotencyKey: input.idempotencyKey },
+      ),
+    )
+    await this.#removeOtherBankAccounts(input.accountId, created.id)
+  }
+
+  async attachBankAccountToken(input: { accountId: string; token: string; idempotencyKey: string }): Promise<{ last4: string }> {
+    if (!/^btok_\w+$/.test(input.token)) throw new PaymentProviderError('invalid_request', 'Expected a bank-account token (btok_…)', { param: 'external_account' })
+    const created = await callStripe(() =>
+      this.#stripe.accounts.createExternalAccount(
+        input.accountId,
+        { external_account: input.token, default_for_currency: true },
+        { idempotencyKey: input.idempotencyKey },
+      ),
+    )
+    await this.#removeOtherBankAccounts(input.accountId, created.id)
+    return { last4: created.last4 ?? '' }
+  }
+
+  async createVerificationSession(input: { userId: string; returnUrl: string; idempotencyKey: string }): Promise<VerificationSession> {
+    const session = await callStripe(() =>
+      this.#stripe.identity.verificationSessions.create(
+        { type: 'document', return_url: input.returnUrl, metadata: { user_id: input.userId } },
+        { idempotencyKey: input.idempotencyKey },
+      ),
+    )
+    return toVerificationSession(session)
+  }
+
+  async retrieveVerificationSession(id: string, _returnUrl: string): Promise<VerificationSession> {
+    // Stripe keeps the return URL given at creation; the hosted page's URL is only there while input is required.
+    return toVerificationSession(await callStripe(() => this.#stripe.identity.verificationSessions.retrieve(id)))
+  }
+
+  /**
+   * The document a verified Identity session read becomes the account's
+   * verified identity document: its file (on the platform) is copied to the
+   * connected account and attached, as Stripe's Connect verification takes
+   * only the account's own files. The account's metadata records the
+   * session in the same update, so the many reads that call this (every
+   * verification status read) copy it once, also after Stripe's 24 h of
+   * idempotency: attaching again would send the account back to pending.
+   */
+  async attachVerifiedSession(input: { accountId: string; sessionId: string; idempotencyKey: string }): Promise<void> {
+    const account = await callStripe(() => this.#stripe.accounts.retrieve(input.accountId))
+    if (account.metadata?.[attachedSessionKey] === input.sessionId) return
+    const session = await callStripe(() =>
+      this.#stripe.identity.verificationSessions.retrieve(input.sessionId, { expand: ['last_verification_report'] }),
+    )
+    if (session.status !== 'verified') throw new PaymentProviderError('invalid_state', 'The verification session is not verified')
+    const report = session.last_verification_report
+    const sourceFileId = typeof report === 'object' && report ? report.document?.files?.[0] : undefined
+    if (!sourceFileId) throw new PaymentProviderError('invalid_state', 'The verification session has no document file')
+    const source = await callStripe(() => this.#stripe.files.retrieve(sourceFileId))
+    const bytes = await this.#downloadFile(sourceFileId)
+    const copy = await callStripe(() =>
+      this.#stripe.files.create(
+        { purpose: 'identity_document', file: { data: bytes, name: source.filename ?? `${sourceFileId}.${source.type ?? 'pdf'}`, type: contentTypeOf(source.type) } },
+        { stripeAccount: input.accountId, idempotencyKey: `${input.idempotencyKey}:file` },
+      ),
+    )
+    await this.#attachDocument(input.accountId, 'identity_document', 'front', copy.id, `${input.idempotencyKey}:attach`, { [attachedSessionKey]: input.sessionId })
+  }
+
+  async createAccountSession(accountId: string): Promise<{ clientSecret: string }> {
+    const session = await callStripe(() =>
+      this.#stripe.accountSessions.create({
+        account: accountId,
+        components: { account_onboarding: { enabled: true }, payouts: { enabled: true }, account_management: { enabled: true } },
+      }),
+    )
+    return { clientSecret: session.client_secret }
+  }
+
+  async #attachDocument(
+    accountId: string,
+    document: IdentityDocumentKind,
+    side: DocumentSide,
+    fileId: string,
+    idempotencyKey: string,
+    metadata: Record<string, string> = {},
+  ): Promise<void> {
+    const field = document === 'identity_document' ? 'document' : 'additional_document'
+    await callStripe(() =>
+      this.#stripe.accounts.update(
+        accountId,
+        { individual: { verification: { [field]: { [side]: fileId } } }, ...(Object.keys(metadata).length > 0 ? { metadata } : {}) },
+        { idempotencyKey },
+      ),
+    )
+  }
+
+  /** Payouts go to the one account the user gave: older ones are removed (Stripe refuses to remove the default, which the new one now is). */
+  async #removeOtherBankAccounts(accountId: string, keep: string): Promise<void> {
+    const existing = await callStripe(() => this.#stripe.accounts.listExternalAccounts(accountId, { object: 'bank_account', limit: 100 }))
+    for (const other of existing.data) {
+      if (other.id === keep) continue
+      try {
+        await callStripe(() => this.#stripe.accounts.deleteExternalAccount(accountId, other.id))
+      } catch (error) {
+        // Gone already (a retry), or the default of another currency: neither blocks the new account.
+        if (!(error instanceof PaymentProviderError)) throw error
+      }
+    }
+  }
+
+  /** The Files API's contents endpoint, which the SDK has no method for. */
+  async #downloadFile(fileId: string): Promise<Buffer> {
+    const response = await fetch(`${this.#options.filesBaseUrl}/v1/files/${encodeURIComponent(fileId)}/contents`, {
+      headers: { authorization: `Bearer ${this.#options.secretKey}` },
+    })
+    if (!response.ok) throw new Error(`Stripe file ${fileId} could not be read (${response.status})`)
+    return Buffer.from(await response.arrayBuffer())
+  }
+}
+
+/** The account metadata naming the Identity session whose document was attached. */
+const attachedSessionKey = 'pactum_identity_session'
+
+/** Stripe's requirement names (`individual.verification.document`, …) as the payout requirements screen knows them; the rest are collected by the embedded onboarding. */
+const requirementNames: Record<string, AccountVerification['currentlyDue'][number]> = {
+  'individual.verification.document': 'identity_document',
+  'individual.verification.additional_document': 'additional_identity_document',
+  'individual.ssn_last_4': 'ssn_last_4',
+  'individual.id_number': 'id_number',
+  external_account: 'external_account',
+}
+
+type StripeDocument = { front: string | Stripe.File | null; back: string | Stripe.File | null; details?: string | null; details_code?: string | null } | null
+
+/**
+ * A side with a file is checked as the individual is: verified when
+ * Stripe verified the individual, rejected when Stripe names why
+ * (`details_code`; the reason shown is Stripe's sentence, `details`, as
+ * the sandbox's is), pending until then.
+ */
+function documentSides(document: StripeDocument, status: string | undefined): Record<DocumentSide, AccountDocumentSide> {
+  const side = (file: string | Stripe.File | null | undefined): AccountDocumentSide => {
+    if (!file) return { status: 'not_uploaded', rejectionReason: null }
+    if (status === 'verified') return { status: 'verified', rejectionReason: null }
+    if (document?.details_code) return { status: 'rejected', rejectionReason: document.details ?? document.details_code }
+    return { status: 'pending', rejectionReason: null }
+  }
+  return { front: side(document?.front), back: side(document?.back) }
+}
+
+function payoutStatus(status: string): PayoutStatus {
+  if (status === 'paid') return 'paid'
+  if (status === 'failed' || status === 'canceled') return 'failed'
+  return 'in_transit'
+}
+
+const sessionStatuses: Record<string, VerificationSessionStatus> = { requires_input: 'requires_input', processing: 'processing', verified: 'verified', canceled: 'canceled' }
+
+function toVerificationSession(session: Stripe.Identity.VerificationSession): VerificationSession {
+  return {
+    id: session.id,
+    clientSecret: session.client_secret ?? '',
+    status: sessionStatuses[session.status] ?? 'requires_input',
+    url: session.url ?? '',
+    lastError: session.last_error?.code ?? session.last_error?.reason ?? null,
+  }
+}
+
+function extensionOf(contentType: string): string {
+  return contentType === 'application/pdf' ? '.pdf' : contentType === 'image/png' ? '.png' : '.jpg'
+}
+
+function contentTypeOf(stripeType: string | null | undefined): string {
+  return stripeType === 'pdf' ? 'application/pdf' : stripeType === 'png' ? 'image/png' : 'image/jpeg'
+}

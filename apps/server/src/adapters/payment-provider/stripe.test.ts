@@ -1,0 +1,116 @@
+import Stripe from 'stripe'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { startStripeFake, type StripeFake } from '../../testing/stripe-fake.ts'
+import { createTestDatabase } from '../../testing/test-database.ts'
+import type { Database } from '../../db/database.ts'
+import { PaymentProviderError } from './port.ts'
+import { splitOverCharges, StripePaymentProvider } from './stripe.ts'
+import { toPortError } from './stripe-errors.ts'
+
+/* The Stripe adapter's own rules, beside the port's contract (payment-provider.contract.test.ts). */
+
+describe('a release split over the sale’s charges', () => {
+  it('takes one charge when it covers the amount', () => {
+    expect(splitOverCharges(9660, [{ id: 'ch_1', left: 10_340 }])).toEqual([{ chargeId: 'ch_1', amount: 9660 }])
+  })
+
+  it('takes the deposit first, then the remainder (face to face)', () => {
+    expect(splitOverCharges(12_000, [{ id: 'ch_deposit', left: 2100 }, { id: 'ch_remainder', left: 10_300 }])).toEqual([
+      { chargeId: 'ch_deposit', amount: 2100 },
+      { chargeId: 'ch_remainder', amount: 9900 },
+    ])
+  })
+
+  it('skips charges refunded in full, and refuses what the charges do not cover', () => {
+    expect(splitOverCharges(500, [{ id: 'ch_refunded', left: 0 }, { id: 'ch_2', left: 500 }])).toEqual([{ chargeId: 'ch_2', amount: 500 }])
+    expect(splitOverCharges(501, [{ id: 'ch_2', left: 500 }])).toBeNull()
+    expect(splitOverCharges(1, [])).toBeNull()
+  })
+})
+
+describe('Stripe refusals in the port’s words', () => {
+  const invalid = (fields: Record<string, unknown>) => new Stripe.errors.StripeInvalidRequestError({ type: 'invalid_request_error', message: 'refused', statusCode: 400, ...fields })
+
+  const cases: Array<[{ code: string; statusCode?: number; param?: string }, string]> = [
+    [{ code: 'resource_missing', statusCode: 404, param: 'id' }, 'not_found'],
+    [{ code: 'payment_intent_unexpected_state' }, 'invalid_state'],
+    [{ code: 'amount_too_large', param: 'amount' }, 'amount_too_large'],
+    [{ code: 'charge_exceeds_source_limit' }, 'amount_too_large'],
+    [{ code: 'parameter_invalid_integer', param: 'amount' }, 'invalid_request'],
+  ]
+  it.each(cases)('maps %o to %s', (fields, code) => {
+    const mapped = toPortError(invalid(fields))
+    expect(mapped).toBeInstanceOf(PaymentProviderError)
+    expect(mapped).toMatchObject({ code, param: fields.param })
+  })
+
+  it('maps a reused idempotency key, and leaves what may pass by itself to the job’s retry', () => {
+    expect(toPortError(new Stripe.errors.StripeIdempotencyError({ type: 'idempotency_error', message: 'reused' }))).toMatchObject({ code: 'idempotency_key_reused' })
+    for (const passing of [
+      new Stripe.errors.StripeAPIError({ message: 'down' }),
+      new Stripe.errors.StripeRateLimitError({ message: 'slow down' }),
+      new Stripe.errors.StripeAuthenticationError({ message: 'bad key' }),
+      new Stripe.errors.StripeConnectionError({ message: 'reset' }),
+    ]) {
+      expect(toPortError(passing)).toBe(passing)
+    }
+    const plain = new Error('not Stripe')
+    expect(toPortError(plain)).toBe(plain)
+  })
+})
+
+describe('the adapter against the fake', () => {
+  let fake: StripeFake
+  let database: Database
+  beforeEach(async () => {
+    fake = await startStripeFake()
+    database = await createTestDatabase()
+  }, 60_000)
+  afterEach(async () => {
+    await database.close()
+    await fake.close()
+  })
+  const adapter = (secretKey: string) => {
+    const port = Number(new URL(fake.url).port)
+    const stripe = new Stripe(secretKey, { host: '127.0.0.1', port, protocol: 'http', maxNetworkRetries: 0 })
+    return new StripePaymentProvider({ stripe, db: database.db, publishableKey: fake.publishableKey, filesBaseUrl: fake.url, secretKey })
+  }
+
+  it('is refused with a wrong secret key, as an error the job retries rather than a refusal of the request', async () => {
+    const refused = adapter('sk_test_not_the_account_key').createPaymentIntent({ amount: 1000, currency: 'eur', paymentMethod: 'card', transactionId: 't', idempotencyKey: 'k' })
+    await expect(refused).rejects.toBeInstanceOf(Stripe.errors.StripeAuthenticationError)
+    expect(fake.requests.at(-1)).toMatchObject({ path: '/v1/payment_intents', idempotencyKey: 'k' })
+  })
+
+  it('reads balances on the connected account itself (Stripe-Account), and says not found for an unknown one', async () => {
+    const provider = adapter(fake.secretKey)
+    const account = await provider.createConnectedAccount({ userId: 'u1', email: 'a@example.com', country: 'gb', idempotencyKey: 'acct:u1' })
+    expect(fake.requests.at(-1)).toMatchObject({ path: '/v1/accounts', params: { country: 'GB', metadata: { user_id: 'u1' }, capabilities: { transfers: { requested: 'true' } } } })
+    await provider.getBalance(account.id)
+    expect(fake.requests.at(-1)).toMatchObject({ method: 'GET', path: '/v1/balance', account: account.id })
+    await expect(provider.getBalance('acct_unknown')).rejects.toMatchObject({ code: 'not_found' })
+  })
+
+  it('refuses to release money the transaction’s own charges did not bring', async () => {
+    const provider = adapter(fake.secretKey)
+    const account = await provider.createConnectedAccount({ userId: 'u2', email: 'b@example.com', country: 'de', idempotencyKey: 'acct:u2' })
+    await expect(
+      provider.transfer({ amount: 100, currency: 'eur', destinationAccount: account.id, transactionId: 'tx-unpaid', idempotencyKey: 'tx-unpaid:release' }),
+    ).rejects.toMatchObject({ code: 'invalid_state' })
+    expect(fake.requests.some((request) => request.path === '/v1/transfers')).toBe(false)
+  })
+
+  it('copies a verified Identity session’s document to the account once, however often it is asked', async () => {
+    const provider = adapter(fake.secretKey)
+    const account = await provider.createConnectedAccount({ userId: 'u3', email: 'c@example.com', country: 'de', idempotencyKey: 'acct:u3' })
+    const session = await provider.createVerificationSession({ userId: 'u3', returnUrl: 'https://pactum.example/profile', idempotencyKey: 'identity:u3' })
+    fake.completeIdentity(session.id, 'verified')
+    await fake.settle()
+    for (let read = 0; read < 3; read += 1) {
+      await provider.attachVerifiedSession({ accountId: account.id, sessionId: session.id, idempotencyKey: `attach-session:${session.id}` })
+    }
+    const uploads = fake.requests.filter((request) => request.method === 'POST' && request.path === '/v1/files')
+    expect(uploads).toEqual([expect.objectContaining({ account: account.id, idempotencyKey: `attach-session:${session.id}:file` })])
+    expect(fake.requests.filter((request) => request.path === `/v1/accounts/${account.id}` && request.method === 'POST')).toHaveLength(1)
+  })
+})
