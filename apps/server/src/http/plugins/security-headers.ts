@@ -1,5 +1,6 @@
 import helmet from 'helmet'
 import type { FastifyInstance } from 'fastify'
+import { behindTrustedProxy, type TrustProxy } from '../../trust-proxy.ts'
 
 /**
  * A strict Content-Security-Policy that the built web app passes: scripts
@@ -12,7 +13,7 @@ import type { FastifyInstance } from 'fastify'
  * response, as helmet's own middleware sets them, so that answers written
  * outside Fastify's reply (the embedded sign-in's pages) carry them too.
  */
-export function registerSecurityHeaders(app: FastifyInstance, options: { externalIssuer?: string; trustProxy: boolean }) {
+export function registerSecurityHeaders(app: FastifyInstance, options: { externalIssuer?: string; trustProxy: TrustProxy }) {
   const issuerOrigin = options.externalIssuer ? new URL(options.externalIssuer).origin : undefined
   const withIssuer = (sources: string[]) => (issuerOrigin ? [...sources, issuerOrigin] : sources)
   const setHeaders = helmet({
@@ -46,7 +47,7 @@ export function registerSecurityHeaders(app: FastifyInstance, options: { externa
   app.addHook('onSend', async (request, reply) => {
     // Behind a TLS-terminating proxy (TRUST_PROXY) the protocol is the one the browser used;
     // without one, a plain-HTTP answer must not pin https on the host.
-    if (options.trustProxy && request.protocol === 'https') {
+    if (behindTrustedProxy(options.trustProxy) && request.protocol === 'https') {
       reply.header('Strict-Transport-Security', 'max-age=31536000; includeSubDomains')
     }
     // What a signed-in person's API answers carry is theirs alone: no cache may keep it.
