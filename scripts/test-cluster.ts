@@ -22,7 +22,7 @@
  */
 import { spawn } from 'node:child_process'
 import { once } from 'node:events'
-import { mkdtemp, rm } from 'node:fs/promises'
+import { mkdtemp, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
@@ -89,6 +89,7 @@ try {
   const token = (email: string, admin = false) =>
     mintAccessToken({ privateSigningKey: signingKey, issuer: config.oidc.issuer, audience: config.oidc.audience, clientId: config.oidc.clientId, email, admin, ttlSeconds: 3600 })
   const client = new LoadClient(cluster.url)
+  checks.push(await sharedRateLimit(client, await token('cluster-guesser@example.com'), cluster.front.accessLog))
   const victim = cluster.servers[1] ?? cluster.servers[0]!
   let runningAtKill: RunningJob[] = []
   let restarted = false
@@ -159,4 +160,25 @@ async function runBrowserTests(baseUrl: string, files: string[]): Promise<Check>
   })
   const [code] = (await once(child, 'exit')) as [number | null]
   return { name: 'browser tests through nginx', ok: code === 0, detail: code === 0 ? `${files.join(', ') || 'all'} passed` : `playwright exited with ${code} (report in e2e/artifacts/report)` }
+}
+
+/**
+ * Join-code look-ups allow 20 a minute per user. nginx spreads the calls
+ * over the processes, so only a count kept in the database stops the 21st;
+ * one per process would let 60 through.
+ */
+async function sharedRateLimit(client: LoadClient, guesser: string, accessLog: string): Promise<Check> {
+  const statuses: number[] = []
+  for (let attempt = 0; attempt < 21; attempt++) {
+    statuses.push((await client.call(guesser, 'GET', '/api/v1/transactions?join_code=ABCDEFGH')).status)
+  }
+  await sleep(1500) // nginx flushes its access log every second
+  const served = (await readFile(accessLog, 'utf8')).split('\n').filter((line) => line.includes('join_code=ABCDEFGH'))
+  const processes = new Set(served.map((line) => /upstream=(\S+?),? /.exec(line)?.[1]))
+  const limited = statuses.at(-1) === 429 && statuses.slice(0, 20).every((status) => status === 404)
+  return {
+    name: 'rate limits are shared by the processes',
+    ok: limited && processes.size > 1,
+    detail: `20 look-ups answered ${[...new Set(statuses.slice(0, 20))].join('/')}, the 21st ${statuses.at(-1)}; served by ${processes.size} processes`,
+  }
 }
