@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process'
 import { once } from 'node:events'
-import { createWriteStream } from 'node:fs'
+import { closeSync, openSync } from 'node:fs'
 import path from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
 
@@ -52,20 +52,21 @@ export class ServerProcess {
   /** Spawns the process; `waitUntilHealthy` tells when it serves. */
   spawn(): void {
     if (this.running) throw new Error(`${this.name} is already running`)
-    const log = createWriteStream(this.logFile, { flags: 'a' })
-    const child = spawn(process.execPath, [path.join(root, 'apps/server/src/main.ts')], {
-      cwd: root,
-      env: { ...process.env, ...this.#env, PORT: String(this.port), HOST: '127.0.0.1' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    })
-    child.stdout?.pipe(log, { end: false })
-    child.stderr?.pipe(log, { end: false })
-    this.#exited = new Promise((resolve) =>
-      child.once('exit', (code, signal) => {
-        log.end()
-        resolve({ code, signal })
-      }),
-    )
+    // The process writes its log straight into the file: piped through this
+    // process, every request's log lines would cost the caller (a load
+    // generator, under the bench) time of its own.
+    const log = openSync(this.logFile, 'a')
+    let child: ChildProcess
+    try {
+      child = spawn(process.execPath, [path.join(root, 'apps/server/src/main.ts')], {
+        cwd: root,
+        env: { ...process.env, ...this.#env, PORT: String(this.port), HOST: '127.0.0.1' },
+        stdio: ['ignore', log, log],
+      })
+    } finally {
+      closeSync(log)
+    }
+    this.#exited = new Promise((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })))
     this.#child = child
   }
 
