@@ -92,7 +92,7 @@ try {
   checks.push(await sharedRateLimit(client, await token('cluster-guesser@example.com'), cluster.front.accessLog))
   const victim = cluster.servers[1] ?? cluster.servers[0]!
   let runningAtKill: RunningJob[] = []
-  let restarted = false
+  let restartedAt: Date | undefined
   log(`mixed load for ${options.seconds} s; ${victim.name} is killed part-way`)
   const load = await runMixedLoad({
     client,
@@ -109,7 +109,8 @@ try {
       log(`${victim.name} killed (${exit.signal}) with ${runningAtKill.length} jobs running across the processes`)
       await sleep(2000)
       await cluster!.restart(victim)
-      restarted = true
+      // The access log's times are whole seconds: count from the next one.
+      restartedAt = new Date(Math.ceil(Date.now() / 1000) * 1000)
     },
     log,
   })
@@ -125,12 +126,12 @@ try {
     detail: `${counts.requests} requests; ${counts.cutOff} attempts cut off or 502 and sent again, ${counts.inProgressWaits} waits on a key in progress`,
   })
   await sleep(1500) // nginx flushes its access log every second
-  const traffic = await accessLogSummary(cluster.front.accessLog)
-  const servedAfter = traffic.perProcess[victim.address] ?? 0
+  const traffic = await accessLogSummary(cluster.front.accessLog, restartedAt ?? new Date())
+  const servedAfter = traffic.perProcessSince[victim.address] ?? 0
   checks.push({
     name: 'the killed process came back and serves',
-    ok: restarted && victim.running && servedAfter > 0,
-    detail: `requests per process ${JSON.stringify(traffic.perProcess)}; nginx sent ${traffic.failedOver} on to another process, answered ${traffic.gatewayErrors} with a gateway error`,
+    ok: restartedAt !== undefined && victim.running && servedAfter > 0,
+    detail: `${victim.name} served ${servedAfter} requests after its restart; requests per process ${JSON.stringify(traffic.perProcess)}; nginx sent ${traffic.failedOver} on to another process, answered ${traffic.gatewayErrors} with a gateway error`,
   })
 } catch (error) {
   checks.push({ name: 'the run itself', ok: false, detail: error instanceof Error ? (error.stack ?? error.message) : String(error) })

@@ -159,10 +159,17 @@ export async function checkBooks(o: {
   return checks
 }
 
-/** What nginx's access log says: requests per process, and those it sent on to another after a failure. */
-export async function accessLogSummary(file: string): Promise<{ perProcess: Record<string, number>; failedOver: number; gatewayErrors: number }> {
+/**
+ * What nginx's access log says: requests per process (all, and since
+ * `since`), and those it sent on to another process after a failure.
+ */
+export async function accessLogSummary(
+  file: string,
+  since: Date,
+): Promise<{ perProcess: Record<string, number>; perProcessSince: Record<string, number>; failedOver: number; gatewayErrors: number }> {
   const lines = (await readFile(file, 'utf8').catch(() => '')).split('\n').filter(Boolean)
   const perProcess: Record<string, number> = {}
+  const perProcessSince: Record<string, number> = {}
   let failedOver = 0
   let gatewayErrors = 0
   for (const line of lines) {
@@ -170,10 +177,14 @@ export async function accessLogSummary(file: string): Promise<{ perProcess: Reco
     const tried = upstream.split(', ').filter((address) => address && address !== '-')
     if (tried.length > 1) failedOver += 1
     const last = tried.at(-1)
-    if (last) perProcess[last] = (perProcess[last] ?? 0) + 1
+    const at = new Date(/\[([^\]]+)\]/.exec(line)?.[1] ?? 0)
+    if (last) {
+      perProcess[last] = (perProcess[last] ?? 0) + 1
+      if (at >= since) perProcessSince[last] = (perProcessSince[last] ?? 0) + 1
+    }
     if (/" 50[234] /.test(line)) gatewayErrors += 1
   }
-  return { perProcess, failedOver, gatewayErrors }
+  return { perProcess, perProcessSince, failedOver, gatewayErrors }
 }
 
 function summarise(jobs: RunningJob[]): string {
