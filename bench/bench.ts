@@ -10,6 +10,7 @@
  *   npm run bench -- --quick --profile /tmp/prof   # also a CPU profile of the server under the load (.cpuprofile)
  *   npm run bench -- --quick --only create,get      # some figures only: create get list sales restart drain
  *   BENCH_DATABASE_URL=postgres://user@host:5432/postgres npm run bench
+ *   npm run bench -- --quick --cluster 3   # Pactum as 3 processes behind nginx (npm run cluster); no restart figure
  *
  * Pactum runs as `npm start` runs it (its own process, default log level);
  * its database and pgbench's are created on that server and dropped after.
@@ -17,6 +18,8 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process'
 import { once } from 'node:events'
+import { readFile } from 'node:fs/promises'
+import path from 'node:path'
 import { parseArgs } from 'node:util'
 import { sql } from 'kysely'
 import { loadConfig } from '../apps/server/src/config.ts'
@@ -25,7 +28,8 @@ import { benchPostgresReachable, openBenchDatabase, postgresUrl } from './bench-
 import { measureLoad } from './http-load.ts'
 import { seedListRows } from './list-rows.ts'
 import { runOnlineSales } from './online-sales.ts'
-import { freePort, residentMegabytes, startPactum, stopPactum } from './pactum-process.ts'
+import { Cluster } from '../scripts/cluster/cluster.ts'
+import { freePort, type PactumProcess, residentMegabytes, startPactum, stopPactum } from './pactum-process.ts'
 import { preparePgbench } from './pgbench.ts'
 import { type Row, printTable } from './result-table.ts'
 import { timerDrainSeconds } from './timer-drain.ts'
@@ -40,8 +44,15 @@ const { values: options } = parseArgs({
     profile: { type: 'string' },
     // A comma-separated subset of: create, get, list, sales, restart, drain (for trying a change on one figure).
     only: { type: 'string' },
+    // Measure Pactum as this many processes behind nginx (scripts/cluster), on the same database.
+    cluster: { type: 'string' },
   },
 })
+const clusterSize = options.cluster === undefined ? 0 : Number(options.cluster)
+if (options.cluster !== undefined && !(Number.isInteger(clusterSize) && clusterSize >= 1 && clusterSize <= 16)) {
+  console.error(`--cluster: 1 to 16 processes, not ${options.cluster}`)
+  process.exit(2)
+}
 const figures = ['create', 'get', 'list', 'sales', 'restart', 'drain'] as const
 const only = options.only?.split(',').map((name) => name.trim())
 for (const name of only ?? []) {
@@ -87,14 +98,22 @@ const setup = await openBenchDatabase('postgres', 'bench')
 const port = await freePort()
 // Short complaint window so that a whole sale (create → release) fits in a benchmark.
 const env = { ...setup.env, COMPLAINT_PERIOD_SECONDS: '1' }
-let server = await startPactum(env, port, options.profile)
+let server: PactumProcess | undefined
+let cluster: Cluster | undefined
+if (clusterSize > 0) {
+  const { DATA_DIR: dataDir, DATABASE_URL: databaseUrl, ...settings } = env as Record<string, string>
+  cluster = await Cluster.start({ port, processes: clusterSize, databaseUrl: databaseUrl!, dataDir: dataDir!, runDir: path.join(dataDir!, 'run'), env: settings })
+} else {
+  server = await startPactum(env, port, options.profile)
+}
+const baseUrl = cluster?.url ?? server!.baseUrl
 try {
-  const config = loadConfig({ ...process.env, ...env, PORT: String(port), PUBLIC_URL: server.baseUrl })
+  const config = loadConfig({ ...process.env, ...env, PORT: String(port), PUBLIC_URL: baseUrl })
   const signingKey = await readSigningKeyFile(config.dataDir)
   const token = (email: string) =>
     mintAccessToken({ privateSigningKey: signingKey, issuer: config.oidc.issuer, audience: config.oidc.audience, clientId: config.oidc.clientId, email, ttlSeconds: 4 * 3600 })
   const api = async (who: string, method: string, url: string, body?: object) => {
-    const response = await fetch(`${server.baseUrl}${url}`, {
+    const response = await fetch(`${baseUrl}${url}`, {
       method,
       headers: { authorization: `Bearer ${who}`, ...(body ? { 'content-type': 'application/json' } : {}) },
       ...(body ? { body: JSON.stringify(body) } : {}),
@@ -119,7 +138,7 @@ try {
   if (wanted('create')) {
     progress('create transaction')
     const create = await measureLoad({
-      url: `${server.baseUrl}/api/v1/me/transactions`,
+      url: `${baseUrl}/api/v1/me/transactions`,
       method: 'POST',
       connections,
       seconds: scale.seconds,
@@ -139,7 +158,7 @@ try {
   if (wanted('get')) {
     progress('GET transaction')
     const one = await api(seller, 'POST', '/api/v1/me/transactions', createBody)
-    const get = await measureLoad({ url: `${server.baseUrl}/api/v1/transactions/${one.id}`, connections, seconds: scale.seconds, headers: authorised(seller) })
+    const get = await measureLoad({ url: `${baseUrl}/api/v1/transactions/${one.id}`, connections, seconds: scale.seconds, headers: authorised(seller) })
     rows.push({
       figure: `GET transaction (${connections} conn)`,
       pactum: `${get.requestsPerSecond.toFixed(0)} req/s, p99 ${get.p99} ms`,
@@ -161,7 +180,7 @@ try {
   }
   if (wanted('list')) {
     progress('My transactions (measuring)')
-    const list = await measureLoad({ url: `${server.baseUrl}/api/v1/me/transactions`, connections: listConnections, seconds: scale.seconds, headers: authorised(lister) })
+    const list = await measureLoad({ url: `${baseUrl}/api/v1/me/transactions`, connections: listConnections, seconds: scale.seconds, headers: authorised(lister) })
     rows.push({
       figure: `list My transactions, first page, ${tableRows.toLocaleString('en')} rows (${listConnections} conn)`,
       pactum: `p50 ${list.p50} ms, p99 ${list.p99} ms`,
@@ -175,7 +194,7 @@ try {
     progress(`whole online sales, ${connections} side by side for ${scale.seconds} s`)
     let buyers = 0
     const sales = await runOnlineSales({
-      baseUrl: server.baseUrl,
+      baseUrl,
       db: setup.database.db,
       parties: { seller, buyer: () => token(`buyer-${(buyers += 1)}@example.com`) },
       quote: { charge: quote.charge, charge_calculator_version: quote.charge_calculator_version },
@@ -190,9 +209,9 @@ try {
     })
   }
 
-  const rss = await residentMegabytes(server)
+  const rss = server ? await residentMegabytes(server) : await clusterMegabytes(cluster!)
 
-  if (wanted('restart')) {
+  if (server && wanted('restart')) {
     progress('restart to healthy')
     const stopping = performance.now()
     await stopPactum(server)
@@ -208,9 +227,15 @@ try {
       note: `${present ? 'data present after it' : 'DATA MISSING after it'}; the SIGTERM stop took ${stopSeconds.toFixed(2)} s more`,
     })
   }
-  rows.push({ figure: 'server RSS after the load above', pactum: `${rss.toFixed(0)} MB`, reference: '' })
+  rows.push({
+    figure: cluster ? `server RSS after the load above, ${clusterSize} processes together` : 'server RSS after the load above',
+    pactum: `${rss.toFixed(0)} MB`,
+    reference: '',
+    ...(cluster ? { note: 'through nginx; restart not measured with --cluster' } : {}),
+  })
 } finally {
-  await stopPactum(server)
+  if (server) await stopPactum(server)
+  await cluster?.stop()
   await setup.database.close()
   await setup.dispose()
 }
@@ -229,6 +254,16 @@ if (wanted('drain')) {
 
 printTable(rows, { connections, scale: options.quick ? 'quick' : 'full', seconds: scale.seconds })
 process.exit(rows.every((row) => row.target?.met !== false) ? 0 : 1)
+
+/** The processes' resident memory together (VmRSS in /proc; Linux only). */
+async function clusterMegabytes(running: Cluster): Promise<number> {
+  let total = 0
+  for (const process of running.servers) {
+    const status = await readFile(`/proc/${process.pid}/status`, 'utf8')
+    total += Number(/^VmRSS:\s+(\d+)\s+kB/m.exec(status)?.[1] ?? 0) / 1024
+  }
+  return total
+}
 
 function failures(count: number): string {
   return count > 0 ? `${count} requests FAILED or not 2xx` : ''

@@ -2,7 +2,7 @@ import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { defineConfig } from '@playwright/test'
-import { adminEmail, adminSlots } from './support/people.ts'
+import { e2eServerEnv } from './support/server-env.ts'
 
 /**
  * Browser tests drive Debian's Chromium (never a downloaded browser) against
@@ -10,18 +10,20 @@ import { adminEmail, adminSlots } from './support/people.ts'
  * folder of their own.
  */
 const port = Number(process.env.E2E_PORT ?? 3310)
-const baseURL = `http://localhost:${port}`
+/**
+ * E2E_BASE_URL runs the tests against a server that is already running
+ * (`npm run test:cluster`: several processes behind nginx) instead of
+ * starting one; E2E_DATA_DIR must then be that server's DATA_DIR, where the
+ * tests read the e-mails it wrote.
+ */
+const externalBaseUrl = process.env.E2E_BASE_URL?.replace(/\/+$/, '')
+if (externalBaseUrl && !process.env.E2E_DATA_DIR) throw new Error("E2E_BASE_URL needs E2E_DATA_DIR: the server's DATA_DIR")
+const baseURL = externalBaseUrl ?? `http://localhost:${port}`
 // Playwright evaluates this file in the runner and again in every worker: the
 // folder is made once and handed down through the environment, so tests can
 // read what the server wrote there (the e-mails in DATA_DIR/mail).
 process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), 'pactum-e2e-'))
 const dataDir = process.env.E2E_DATA_DIR
-/**
- * The people the e2e server treats as admins (support/people.ts, adminPerson):
- * one per admin test and attempt (a retry registers a new one; the data
- * folder lives for the whole run).
- */
-const adminEmails = adminSlots.flatMap((slot) => [0, 1, 2].map((attempt) => adminEmail(slot, attempt))).join(',')
 
 export default defineConfig({
   testDir: './tests',
@@ -55,26 +57,15 @@ export default defineConfig({
       ],
     },
   },
-  webServer: {
-    command: 'node ../apps/server/src/main.ts',
-    url: `${baseURL}/api/v1/health`,
-    reuseExistingServer: false,
-    timeout: 60_000,
-    env: {
-      PORT: String(port),
-      PUBLIC_URL: baseURL,
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      // A shortened complaint window so that a browser test sees the release.
-      COMPLAINT_PERIOD_SECONDS: '8',
-      SANDBOX_TRACKING_IN_TRANSIT_SECONDS: '2',
-      SANDBOX_TRACKING_DELIVERED_SECONDS: '3600',
-      // Identity checks and the payout schedule in seconds, so that a browser test sees a payout arrive.
-      SANDBOX_DOCUMENT_CHECK_SECONDS: '2',
-      SANDBOX_PAYOUT_DELAY_SECONDS: '3',
-      SANDBOX_PAYOUT_ARRIVAL_SECONDS: '4',
-      // The admin console's test signs this address up; the server gives it the admin role.
-      ADMIN_EMAILS: adminEmails,
-    },
-  },
+  ...(externalBaseUrl
+    ? {}
+    : {
+        webServer: {
+          command: 'node ../apps/server/src/main.ts',
+          url: `${baseURL}/api/v1/health`,
+          reuseExistingServer: false,
+          timeout: 60_000,
+          env: { PORT: String(port), ...e2eServerEnv({ publicUrl: baseURL, dataDir }) },
+        },
+      }),
 })

@@ -6,6 +6,7 @@ import { type CrashPointSetting, crashPointNames } from './crash-points.ts'
 import { type DocumentsConfig, loadDocumentsConfig } from './document-storage-config.ts'
 import { loadMailConfig, type MailConfig } from './mail-config.ts'
 import { loadTrackingConfig, type TrackingConfig } from './tracking-config.ts'
+import { parseTrustProxy, type TrustProxy } from './trust-proxy.ts'
 
 /**
  * Every setting comes from the environment through this one module, checked
@@ -42,7 +43,14 @@ const envSchema = z
       emptyAsUndefined,
       z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     ),
-    TRUST_PROXY: z.preprocess(emptyAsUndefined, z.enum(['true', 'false']).default('false')),
+    TRUST_PROXY: z.preprocess(emptyAsUndefined, z.string().default('false')).transform((value, context) => {
+      const parsed = parseTrustProxy(value)
+      if ('problem' in parsed) {
+        context.addIssue({ code: 'custom', message: parsed.problem })
+        return z.NEVER
+      }
+      return parsed.setting
+    }),
     OIDC_ISSUER: z.preprocess(emptyAsUndefined, z.url().optional()),
     OIDC_CLIENT_ID: optionalString,
     OIDC_AUDIENCE: optionalString,
@@ -89,7 +97,8 @@ export interface Config {
   dataDir: string
   databaseUrl: string | undefined
   logLevel: string
-  trustProxy: boolean
+  /** Who may say who the client is (trust-proxy.ts): true, false, or the proxies' addresses. */
+  trustProxy: TrustProxy
   oidc: OidcConfig
   adminEmails: string[]
   supportEmail: string
@@ -196,7 +205,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     dataDir: path.resolve(values.DATA_DIR),
     databaseUrl: values.DATABASE_URL,
     logLevel: values.LOG_LEVEL,
-    trustProxy: values.TRUST_PROXY === 'true',
+    trustProxy: values.TRUST_PROXY,
     oidc,
     adminEmails: values.ADMIN_EMAILS,
     supportEmail: values.SUPPORT_EMAIL,

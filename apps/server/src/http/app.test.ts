@@ -126,6 +126,12 @@ describe('security headers', () => {
     expect(overHttp.headers['strict-transport-security']).toBeUndefined()
   })
 
+  it('pins HTTPS behind a proxy named by its address as well', async () => {
+    const { app } = await start({ env: { TRUST_PROXY: 'loopback' } })
+    const overHttps = await app.inject({ url: '/api/v1/health', headers: { 'x-forwarded-proto': 'https' } })
+    expect(overHttps.headers['strict-transport-security']).toMatch(/max-age=\d+/)
+  })
+
   it('keeps signed-in API answers out of every cache', async () => {
     const { app } = await start()
     const token = await testApp!.tokenFor('anna@example.com')
@@ -291,5 +297,30 @@ describe('the web app', () => {
     const balance = await app.inject({ url: '/app_api/balance', headers: { accept: 'application/json' } })
     expect(balance.statusCode).toBe(401)
     expect(balance.json().code).toBe('unauthenticated')
+  })
+})
+
+describe('the client address behind a proxy (TRUST_PROXY)', () => {
+  const echoIp = (app: TestApp['app']) => {
+    app.get('/test/ip', async (request) => ({ ip: request.ip }))
+  }
+
+  it('takes the address the listed proxy saw, not one the client wrote in front of it', async () => {
+    const { app } = await start({ env: { TRUST_PROXY: '127.0.0.1' }, beforeReady: echoIp })
+    // nginx's $proxy_add_x_forwarded_for appends the peer it saw to whatever the client sent.
+    const response = await app.inject({ url: '/test/ip', remoteAddress: '127.0.0.1', headers: { 'x-forwarded-for': '203.0.113.9, 198.51.100.7' } })
+    expect(response.json()).toEqual({ ip: '198.51.100.7' })
+  })
+
+  it('ignores the header from a peer that is not a listed proxy', async () => {
+    const { app } = await start({ env: { TRUST_PROXY: '127.0.0.1' }, beforeReady: echoIp })
+    const response = await app.inject({ url: '/test/ip', remoteAddress: '192.0.2.1', headers: { 'x-forwarded-for': '198.51.100.7' } })
+    expect(response.json()).toEqual({ ip: '192.0.2.1' })
+  })
+
+  it('ignores the header when no proxy is trusted', async () => {
+    const { app } = await start({ beforeReady: echoIp })
+    const response = await app.inject({ url: '/test/ip', remoteAddress: '127.0.0.1', headers: { 'x-forwarded-for': '198.51.100.7' } })
+    expect(response.json()).toEqual({ ip: '127.0.0.1' })
   })
 })

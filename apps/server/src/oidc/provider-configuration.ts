@@ -3,6 +3,7 @@ import { isSupportedLocale, toLanguageTag } from '@pactum/domain/locales'
 import type { Kysely } from 'kysely'
 import Provider, { type Configuration, errors, interactionPolicy } from 'oidc-provider'
 import type { Config } from '../config.ts'
+import { behindTrustedProxy } from '../trust-proxy.ts'
 import type { Database } from '../db/schema.ts'
 import { findAccountProfile } from './accounts.ts'
 import { createPayloadAdapter } from './payload-adapter.ts'
@@ -136,7 +137,9 @@ export function createProvider(deps: {
   }
 
   const provider = new Provider(issuer, configuration)
-  provider.proxy = config.trustProxy
+  // Koa's switch is all or nothing (it does not check the hop's address as Fastify does):
+  // behind a proxy, listen where only the proxy reaches the server (HOST).
+  provider.proxy = behindTrustedProxy(config.trustProxy)
   provider.use(alwaysRequestApiScope)
   return provider
 }

@@ -1,6 +1,7 @@
 import helmet from 'helmet'
 import type { FastifyInstance } from 'fastify'
 import { type PlaidEnvironment, plaidEnvironments } from '../../bank-link-config.ts'
+import { behindTrustedProxy, type TrustProxy } from '../../trust-proxy.ts'
 
 /** Stripe.js and its iframes (the Payment Element, 3-D Secure), per Stripe's CSP guidance. */
 const stripeSources = {
@@ -17,7 +18,7 @@ function plaidSources(environment: PlaidEnvironment) {
 
 export interface SecurityHeadersOptions {
   externalIssuer?: string
-  trustProxy: boolean
+  trustProxy: TrustProxy
   /** The payment provider's browser code is Stripe.js (config.payments.provider === 'stripe'). */
   stripe?: boolean
   /** Plaid Link is the US bank-link screen (PLAID_CLIENT_ID / PLAID_SECRET set), in this environment. */
@@ -74,7 +75,7 @@ export function registerSecurityHeaders(app: FastifyInstance, options: SecurityH
   app.addHook('onSend', async (request, reply) => {
     // Behind a TLS-terminating proxy (TRUST_PROXY) the protocol is the one the browser used;
     // without one, a plain-HTTP answer must not pin https on the host.
-    if (options.trustProxy && request.protocol === 'https') {
+    if (behindTrustedProxy(options.trustProxy) && request.protocol === 'https') {
       reply.header('Strict-Transport-Security', 'max-age=31536000; includeSubDomains')
     }
     // What a signed-in person's API answers carry is theirs alone: no cache may keep it.

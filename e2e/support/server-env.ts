@@ -1,0 +1,33 @@
+import { adminEmail, adminSlots } from './people.ts'
+
+/**
+ * The settings the browser tests need of the server they run against: the
+ * one Playwright starts itself, or one started beforehand and named by
+ * E2E_BASE_URL (`npm run test:cluster` starts its processes with these).
+ */
+export function e2eServerEnv(options: { publicUrl: string; dataDir: string }): Record<string, string> {
+  return {
+    PUBLIC_URL: options.publicUrl,
+    DATA_DIR: options.dataDir,
+    LOG_LEVEL: 'warn',
+    // A shortened complaint window so that a browser test sees the release.
+    COMPLAINT_PERIOD_SECONDS: '8',
+    SANDBOX_TRACKING_IN_TRANSIT_SECONDS: '2',
+    SANDBOX_TRACKING_DELIVERED_SECONDS: '3600',
+    // Identity checks and the payout schedule in seconds, so that a browser test sees a payout arrive.
+    SANDBOX_DOCUMENT_CHECK_SECONDS: '2',
+    SANDBOX_PAYOUT_DELAY_SECONDS: '3',
+    SANDBOX_PAYOUT_ARRIVAL_SECONDS: '4',
+    // The admin console's test signs these addresses up; the server gives them the admin role.
+    ADMIN_EMAILS: e2eAdminEmails(),
+  }
+}
+
+/**
+ * The people the e2e server treats as admins (people.ts, adminPerson): one
+ * per admin test and attempt (a retry registers a new one; the data folder
+ * lives for the whole run).
+ */
+function e2eAdminEmails(): string {
+  return adminSlots.flatMap((slot) => [0, 1, 2].map((attempt) => adminEmail(slot, attempt))).join(',')
+}
