@@ -33,7 +33,7 @@ export async function ensureConnectedAccount(deps: PayoutAccountDeps, userId: st
 export async function attachBankAccount(deps: PayoutAccountDeps, userId: string): Promise<void> {
   const bank = await deps.db
     .selectFrom('bank_accounts')
-    .select(['id', 'country', 'currency', 'account_number', 'last4'])
+    .select(['id', 'country', 'currency', 'account_number', 'routing_number', 'last4'])
     .where('user_id', '=', userId)
     .executeTakeFirst()
   // An account linked with the provider's token has no number here: it was attached when it was linked (bank-accounts.ts).
@@ -44,6 +44,7 @@ export async function attachBankAccount(deps: PayoutAccountDeps, userId: string)
     country: bank.country,
     currency: bank.currency,
     accountNumber: bank.account_number,
+    ...(bank.routing_number ? { routingNumber: bank.routing_number } : {}),
     last4: bank.last4,
     // A replaced bank account has a new id (bank-accounts.ts): one attachment per stored account.
     idempotencyKey: `external-account:${bank.id}`,

@@ -303,7 +303,11 @@ export async function startStripeFake(options: StripeFakeOptions = {}): Promise<
       if (text(fields.object) !== 'bank_account' || !number || !text(fields.country) || !text(fields.currency)) {
         throw invalidRequest('Missing required param: external_account[account_number].', { code: 'parameter_missing', param: 'external_account' })
       }
-      Object.assign(bank, { country: fields.country, currency: text(fields.currency)?.toLowerCase(), last4: number.slice(-4) })
+      // As Stripe: an account number that is not an IBAN needs its bank's code (routing number, sort code, BSB, …).
+      if (!/^[A-Z]{2}\d{2}/.test(number) && !text(fields.routing_number)) {
+        throw invalidRequest('Missing required param: external_account[routing_number].', { code: 'parameter_missing', param: 'external_account[routing_number]' })
+      }
+      Object.assign(bank, { country: fields.country, currency: text(fields.currency)?.toLowerCase(), last4: number.slice(-4), ...(text(fields.routing_number) ? { routing_number: text(fields.routing_number) } : {}) })
     }
     const banks = (account.external_accounts as Json).data as Json[]
     if (params.default_for_currency === 'true' || !banks.some((other) => other.currency === bank.currency)) {

@@ -307,7 +307,7 @@ describe.each(providers)('payment provider contract: %s', (_name, start) => {
 
     it('attaches a bank-account token as the payout account, replacing the one before', async () => {
       const account = await h.provider.createConnectedAccount({ userId: 'u3', email: 'us@example.com', country: 'US', idempotencyKey: 'acct:u3' })
-      await h.provider.setExternalBankAccount({ accountId: account.id, country: 'us', currency: 'usd', accountNumber: '000123456789', last4: '6789', idempotencyKey: 'bank:2' })
+      await h.provider.setExternalBankAccount({ accountId: account.id, country: 'us', currency: 'usd', accountNumber: '000123456789', routingNumber: '110000000', last4: '6789', idempotencyKey: 'bank:2' })
       expect(await h.provider.attachBankAccountToken({ accountId: account.id, token: 'btok_us_1234', idempotencyKey: 'token:1' })).toEqual({ last4: '1234' })
       expect(await h.provider.attachBankAccountToken({ accountId: account.id, token: 'btok_us_verified', idempotencyKey: 'token:2' })).toEqual({ last4: '6789' })
       await expect(h.provider.attachBankAccountToken({ accountId: account.id, token: 'tok_visa', idempotencyKey: 'token:3' })).rejects.toMatchObject({ code: 'invalid_request' })

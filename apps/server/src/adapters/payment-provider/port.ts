@@ -142,6 +142,8 @@ export interface ExternalBankAccountInput {
   currency: string
   /** The full account number or IBAN, as Stripe receives it; the provider keeps only last4. */
   accountNumber: string
+  /** Sort code, ABA routing number, BSB, `transit-institution` or bank code (Stripe's `routing_number`); absent for IBAN accounts. */
+  routingNumber?: string | undefined
   last4: string
   idempotencyKey: string
 }

@@ -152,7 +152,14 @@ export class StripeConnect {
       this.#stripe.accounts.createExternalAccount(
         input.accountId,
         {
-          external_account: { object: 'bank_account', country: input.country.toUpperCase(), currency: input.currency.toLowerCase(), account_number: input.accountNumber },
+          external_account: {
+            object: 'bank_account',
+            country: input.country.toUpperCase(),
+            currency: input.currency.toLowerCase(),
+            account_number: input.accountNumber,
+            // Accounts outside the IBAN countries are named by their bank's code too (sort code, routing number, BSB, …).
+            ...(input.routingNumber ? { routing_number: input.routingNumber } : {}),
+          },
           default_for_currency: true,
         },
         { idempotencyKey: input.idempotencyKey },
