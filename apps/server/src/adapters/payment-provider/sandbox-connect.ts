@@ -182,22 +182,7 @@ export class SandboxConnect {
     await this.#kernel.transaction(async (trx) =>
       this.#kernel.idempotent(trx, input.idempotencyKey, 'set_external_account', request, async () => {
         await lockAccount(trx, input.accountId)
-        const now = this.#kernel.now()
-        const values = {
-          id: newSandboxId('ba'),
-          country: input.country.toLowerCase(),
-          currency: input.currency.toLowerCase(),
-          last4: input.last4,
-          payout_failure_code: failure,
-          updated_at: now,
-        }
-        await trx
-          .insertInto('sandbox_external_accounts')
-          .values({ account_id: input.accountId, ...values })
-          .onConflict((conflict) => conflict.column('account_id').doUpdateSet(values))
-          .execute()
-        await this.#emitAccountUpdated(trx, input.accountId)
-        await this.schedulePayoutRun(trx, input.accountId)
+        await this.#replaceBankAccount(trx, input.accountId, { country: input.country, currency: input.currency, last4: input.last4, payoutFailureCode: failure })
         return null
       }),
     )
@@ -234,14 +219,7 @@ export class SandboxConnect {
           .returning('token_sha256')
           .executeTakeFirst()
         if (!spent) throw new PaymentProviderError('invalid_request', 'You cannot use a Stripe token more than once', { param: 'external_account' })
-        const values = { id: newSandboxId('ba'), country: 'us', currency: 'usd', last4, payout_failure_code: payoutFailureFor(last4), updated_at: now }
-        await trx
-          .insertInto('sandbox_external_accounts')
-          .values({ account_id: input.accountId, ...values })
-          .onConflict((conflict) => conflict.column('account_id').doUpdateSet(values))
-          .execute()
-        await this.#emitAccountUpdated(trx, input.accountId)
-        await this.schedulePayoutRun(trx, input.accountId)
+        await this.#replaceBankAccount(trx, input.accountId, { country: 'us', currency: 'usd', last4, payoutFailureCode: payoutFailureFor(last4) })
         return { last4 }
       }),
     )
@@ -549,6 +527,25 @@ export class SandboxConnect {
       const inTransit = payouts.filter((row) => row.currency === currency && row.status === 'in_transit').reduce((sum, row) => sum + Number(row.amount), 0)
       return { currency, available: credited - paidOut, inTransit }
     })
+  }
+
+  /** The account's one payout bank account, replaced (as Stripe's `default_for_currency` with the older ones removed); payouts may now run. */
+  async #replaceBankAccount(trx: SandboxDb, accountId: string, bank: { country: string; currency: string; last4: string; payoutFailureCode: string | null }): Promise<void> {
+    const values = {
+      id: newSandboxId('ba'),
+      country: bank.country.toLowerCase(),
+      currency: bank.currency.toLowerCase(),
+      last4: bank.last4,
+      payout_failure_code: bank.payoutFailureCode,
+      updated_at: this.#kernel.now(),
+    }
+    await trx
+      .insertInto('sandbox_external_accounts')
+      .values({ account_id: accountId, ...values })
+      .onConflict((conflict) => conflict.column('account_id').doUpdateSet(values))
+      .execute()
+    await this.#emitAccountUpdated(trx, accountId)
+    await this.schedulePayoutRun(trx, accountId)
   }
 
   async #emitAccountUpdated(trx: SandboxDb, accountId: string): Promise<void> {
