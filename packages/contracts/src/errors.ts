@@ -64,6 +64,8 @@ export const errorStatus = {
   incorrect_calc_version: 409,
   active_country_not_set: 409,
   tos_not_accepted: 409,
+  /** The payment provider asks nothing that only its own onboarding page collects. */
+  onboarding_not_required: 409,
   identity_verification_required: 409,
   email_already_registered: 409,
   /** A partner client with that id exists already (admin console). */

@@ -110,7 +110,7 @@ async function startPaymentProvider(
   const settings = config.payments
   if (settings.provider === 'stripe') {
     const { stripe, filesBaseUrl } = createStripeClient(settings)
-    const provider = new StripePaymentProvider({ stripe, db: database.db, publishableKey: settings.publishableKey, filesBaseUrl, secretKey: settings.secretKey })
+    const provider = new StripePaymentProvider({ stripe, db: database.db, publishableKey: settings.publishableKey, filesBaseUrl, secretKey: settings.secretKey, publicUrl: config.publicUrl })
     const secrets = settings.webhookSecret.split(',').map((secret) => secret.trim()).filter(Boolean)
     const endpoint: WebhookEndpoint = {
       provider: 'stripe',

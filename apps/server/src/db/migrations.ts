@@ -33,6 +33,7 @@ import * as trackingAggregator from './migrations/0033-tracking-aggregator.ts'
 import * as stripeAdapter from './migrations/0034-stripe-adapter.ts'
 import * as bankAccountTokens from './migrations/0036-bank-account-tokens.ts'
 import * as undeliverableNotifications from './migrations/0037-undeliverable-notifications.ts'
+import * as accountProfile from './migrations/0038-account-profile.ts'
 import type { Database } from './schema.ts'
 
 /**
@@ -73,6 +74,7 @@ const migrations: Record<string, Migration> = {
   '0034-stripe-adapter': stripeAdapter,
   '0036-bank-account-tokens': bankAccountTokens,
   '0037-undeliverable-notifications': undeliverableNotifications,
+  '0038-account-profile': accountProfile,
 }
 
 function migrator(db: Kysely<Database>): Migrator {

@@ -16,6 +16,9 @@ export interface UsersTable {
   country_code: ColumnType<string | null, string | null | undefined, string | null>
   tos_accepted_at: ColumnType<Date | null, Date | null | undefined, Date | null>
   tos_version_accepted: ColumnType<string | null, string | null | undefined, string | null>
+  /** Where the terms were accepted from (Stripe's `tos_acceptance.ip` and `user_agent`). */
+  tos_accepted_ip: ColumnType<string | null, string | null | undefined, string | null>
+  tos_accepted_user_agent: ColumnType<string | null, string | null | undefined, string | null>
   /** A `date` column: read it with to_char(dob, 'YYYY-MM-DD'), write 'YYYY-MM-DD'. */
   dob: ColumnType<unknown, string | null | undefined, string | null>
   phone: ColumnType<string | null, string | null | undefined, string | null>
@@ -355,6 +358,8 @@ export interface SandboxAccountsTable {
   /** US accounts whose last four did not match: the full number's check. */
   id_number_status: Generated<'not_provided' | 'pending' | 'verified' | 'rejected'>
   id_number_outcome: 'verified' | 'rejected' | null
+  /** What Pactum forwarded (port AccountProfile, as JSON); null until the first forward. */
+  profile: ColumnType<unknown, string | null | undefined, string | null>
   created_at: Date
 }
 

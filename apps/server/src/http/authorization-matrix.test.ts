@@ -309,6 +309,7 @@ const plans: Partial<Record<MatrixRoute, Plan>> = {
   'GET /api/v1/me/verification_status': get('/api/v1/me/verification_status'),
   'GET /api/v1/me/verification_session': get('/api/v1/me/verification_session'),
   'GET /api/v1/me/account_session': get('/api/v1/me/account_session'),
+  'POST /api/v1/me/account_onboarding_link': request(() => '/api/v1/me/account_onboarding_link', () => ({ return_url: '/profile/details' })),
   'GET /api/v1/me/personal/:document/verification_status': get('/api/v1/me/personal/identity_document/verification_status'),
   'POST /api/v1/me/personal/:document': { probe: uploadProbe },
   'POST /api/v1/me/personal/business_url': request(() => '/api/v1/me/personal/business_url', () => ({ url: 'https://shop.example/sam' })),

@@ -127,6 +127,7 @@ export const authorizationMatrix = {
   'GET /api/v1/me/verification_status': signedIn,
   'GET /api/v1/me/verification_session': signedIn,
   'GET /api/v1/me/account_session': signedIn,
+  'POST /api/v1/me/account_onboarding_link': signedIn,
   'GET /api/v1/me/personal/:document/verification_status': signedIn,
   'POST /api/v1/me/personal/:document': signedIn,
   'POST /api/v1/me/personal/business_url': signedIn,

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely'
 import type { ConnectedAccount, PaymentProvider } from '../adapters/payment-provider/port.ts'
 import type { Database } from '../db/schema.ts'
+import { forwardAccountProfile } from './account-profile.ts'
 
 /**
  * The seller's connected account at the payment provider: where released
@@ -21,12 +22,19 @@ export async function ensureConnectedAccount(deps: PayoutAccountDeps, userId: st
   if (existing) return existing
   const user = await deps.db.selectFrom('users').select(['email', 'country_code']).where('id', '=', userId).executeTakeFirstOrThrow()
   // One key per user: concurrent first needs get the same account.
-  return deps.paymentProvider.createConnectedAccount({
+  const account = await deps.paymentProvider.createConnectedAccount({
     userId,
     email: user.email,
     country: user.country_code ?? fallbackCountry,
     idempotencyKey: `connected-account:${userId}`,
   })
+  try {
+    await forwardAccountProfile(deps, userId, account.id)
+  } catch {
+    // Never in the way of what needed the account (a transfer, a document):
+    // the payout requirements read forwards the profile again and shows what the provider refused.
+  }
+  return account
 }
 
 /** Hands the user's stored bank account to the provider as the account's payout destination. */

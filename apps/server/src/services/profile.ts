@@ -9,10 +9,11 @@ import { type Kysely, sql } from 'kysely'
 import type { Clock } from '../clock.ts'
 import type { Database } from '../db/schema.ts'
 import { AppError, fieldError } from '../errors.ts'
+import { forwardAccountProfile, forwardAccountProfileIfAccount } from './account-profile.ts'
 import { hasBankAccount } from './bank-accounts.ts'
 import type { PayoutAccountDeps } from './payout-account.ts'
 import { hasTaxIdentifiers, requireTaxIdentifiersAllowed, submitTaxIdentifiers } from './tax-identifiers.ts'
-import { identityRequirements, type VerificationDeps } from './verification.ts'
+import { providerRequirements, type VerificationDeps } from './verification.ts'
 
 /**
  * The country-and-terms gate and the payout profile (spec §3, §4; DESIGN §4).
@@ -68,16 +69,31 @@ export async function setActiveCountry(db: Kysely<Database>, userId: string, cou
   await db.updateTable('users').set({ country_code: countryCode, updated_at: now }).where('id', '=', userId).execute()
 }
 
+/** Where the terms were accepted from: the payment provider takes an acceptance with its IP only (Stripe's `tos_acceptance`). */
+export interface AcceptanceSource {
+  ip: string
+  userAgent: string | null
+}
+
 export async function acceptTerms(
-  db: Kysely<Database>,
+  deps: PayoutAccountDeps,
   userId: string,
   now: Date,
+  source: AcceptanceSource,
 ): Promise<{ tos_acceptance: { unix_timestamp: number; version: string } }> {
-  await db
+  await deps.db
     .updateTable('users')
-    .set({ tos_accepted_at: now, tos_version_accepted: currentTermsVersion, updated_at: now })
+    .set({
+      tos_accepted_at: now,
+      tos_version_accepted: currentTermsVersion,
+      tos_accepted_ip: source.ip,
+      // Stripe keeps 5,000 characters of it; a browser's is a few hundred.
+      tos_accepted_user_agent: source.userAgent?.slice(0, 1000) ?? null,
+      updated_at: now,
+    })
     .where('id', '=', userId)
     .execute()
+  await forwardAccountProfileIfAccount(deps, userId)
   return { tos_acceptance: { unix_timestamp: Math.floor(now.getTime() / 1000), version: currentTermsVersion } }
 }
 
@@ -152,6 +168,8 @@ type ParsedUpdate = Omit<UpdateProfileBody, 'phone'> & { phone?: string }
  */
 export async function savePersonalDetails(deps: PayoutAccountDeps & { clock: Clock }, userId: string, body: ParsedUpdate): Promise<Profile> {
   const profile = await updateProfile(deps.db, userId, body, deps.clock.now())
+  // Saved here first: what the provider refuses is answered naming the field, and asked for again by the payout requirements.
+  await forwardAccountProfileIfAccount(deps, userId)
   if (!hasTaxIdentifiers(body)) return profile
   await submitTaxIdentifiers(deps, userId, body)
   return getProfile(deps.db, userId)
@@ -219,14 +237,27 @@ export async function updateProfile(db: Kysely<Database>, userId: string, body: 
   return getProfile(db, userId)
 }
 
+const personalItems: readonly string[] = ['name', 'dob', 'address', 'phone']
+
 export async function getPayoutRequirements(deps: VerificationDeps, userId: string): Promise<PayoutRequirements> {
   const row = await loadRow(deps.db, userId)
   const countryCode = requireCountry(row)
   if (tosTimestamp(row) === 0) throw new AppError('tos_not_accepted', 'Accept the current terms of service first')
-  const personal = missingPersonal(row, countryCode)
+  const missing = missingPersonal(row, countryCode)
+  let due = await providerRequirements(deps, userId, countryCode)
+  // The provider lacks what Pactum has: the forward failed, or came before it existed. Once more, then what it still asks is due.
+  const account = await deps.paymentProvider.findConnectedAccount(userId)
+  if (account && due.some((item) => (personalItems.includes(item) && !missing.includes(item)) || item === 'tos_acceptance')) {
+    await forwardAccountProfile(deps, userId, account.id).catch(() => undefined)
+    due = await providerRequirements(deps, userId, countryCode)
+  }
+  // Accepted before Pactum kept where from: asked again, as the provider takes an acceptance with its IP only.
+  if (due.includes('tos_acceptance')) throw new AppError('tos_not_accepted', 'Accept the current terms of service again')
+  const personal = personalItems.filter((item) => missing.includes(item) || due.includes(item as (typeof due)[number]))
   // The bank account is ours to hold (then handed to the provider); the
-  // identity documents are the provider's to ask for and check.
-  const other = [...((await hasBankAccount(deps.db, userId)) ? [] : ['credit_account']), ...(await identityRequirements(deps, userId, countryCode))]
+  // identity documents are the provider's to ask for and check, and
+  // `provider_onboarding` is what only its own page collects.
+  const other = [...((await hasBankAccount(deps.db, userId)) ? [] : ['credit_account']), ...due.filter((item) => !personalItems.includes(item))]
   return {
     status: personal.length + other.length > 0 ? 'due' : 'not_due',
     requirements: { personal, other },
@@ -255,7 +286,8 @@ export async function setNotificationLanguage(db: Kysely<Database>, userId: stri
 }
 
 /** The provider asks companies for a web page about the business; saved as given (validated as http(s) at the boundary). */
-export async function setBusinessUrl(db: Kysely<Database>, userId: string, url: string, now: Date): Promise<string> {
-  await db.updateTable('users').set({ business_url: url, updated_at: now }).where('id', '=', userId).execute()
+export async function setBusinessUrl(deps: PayoutAccountDeps, userId: string, url: string, now: Date): Promise<string> {
+  await deps.db.updateTable('users').set({ business_url: url, updated_at: now }).where('id', '=', userId).execute()
+  await forwardAccountProfileIfAccount(deps, userId)
   return url
 }

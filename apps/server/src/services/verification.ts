@@ -11,7 +11,7 @@ import {
 } from '@pactum/contracts/verification'
 import { fileTypeFromBuffer } from 'file-type'
 import type { Kysely } from 'kysely'
-import type { AccountVerification, PaymentProvider, TaxIdentifierKind } from '../adapters/payment-provider/port.ts'
+import type { AccountRequirement, AccountVerification, PaymentProvider } from '../adapters/payment-provider/port.ts'
 import type { Clock } from '../clock.ts'
 import type { Database } from '../db/schema.ts'
 import { AppError, fieldError } from '../errors.ts'
@@ -132,12 +132,13 @@ export async function documentStatus(deps: VerificationDeps, userId: string, doc
 }
 
 /**
- * The requirement items the provider still asks for (spec §3 Payout
- * requirements), after syncing a verified Identity session. Before the
+ * What the provider still asks for before it pays out (spec §3 Payout
+ * requirements), after syncing a verified Identity session; the bank
+ * account is left out, as Pactum holds it (`credit_account`). Before the
  * account exists, what a new one in `country` is asked first: the identity
  * document, and a US individual's SSN last four.
  */
-export async function identityRequirements(deps: VerificationDeps, userId: string, country: string): Promise<Array<IdentityDocumentKind | TaxIdentifierKind>> {
+export async function providerRequirements(deps: VerificationDeps, userId: string, country: string): Promise<Array<Exclude<AccountRequirement, 'external_account'>>> {
   await attachVerifiedSession(deps, userId)
   const verification = await accountVerification(deps, userId)
   if (!verification) return country === 'us' ? ['identity_document', 'ssn_last_4'] : ['identity_document']
@@ -201,6 +202,20 @@ export async function createAccountSession(deps: VerificationDeps, userId: strin
   const account = await ensureConnectedAccount(deps, userId)
   const { clientSecret } = await deps.paymentProvider.createAccountSession(account.id)
   return { client_secret: clientSecret }
+}
+
+/**
+ * The provider's own onboarding page, for what only it collects
+ * (`provider_onboarding` among the payout requirements); the seller comes
+ * back to `returnPath`, also when the link expired before they used it.
+ */
+export async function openProviderOnboarding(deps: VerificationDeps, userId: string, returnPath: string): Promise<{ url: string }> {
+  const account = await ensureConnectedAccount(deps, userId)
+  const verification = await deps.paymentProvider.getAccountVerification(account.id)
+  if (!verification.currentlyDue.includes('provider_onboarding')) {
+    throw new AppError('onboarding_not_required', 'The payment provider asks for nothing beyond the details on this page')
+  }
+  return deps.paymentProvider.createOnboardingLink({ accountId: account.id, returnUrl: returnPath, refreshUrl: returnPath })
 }
 
 async function currentSession(deps: VerificationDeps, userId: string, returnUrl = '/profile/details') {

@@ -51,6 +51,10 @@ export interface StripeFake {
   confirm(intentId: string, clientSecret: string, method: { paymentMethod?: string; iban?: string; returnUrl?: string }): Promise<Json>
   /** The buyer's bank answers the P24 redirect. */
   completeRedirect(intentId: string, outcome: 'succeeded' | 'failed'): void
+  /** Stripe asks the account for more than Pactum's screens collect (e.g. `individual.political_exposure`), until its onboarding page is completed. */
+  requireMore(accountId: string, requirements: string[]): void
+  /** The seller finishes Stripe's hosted onboarding page (an account link's URL). */
+  completeOnboarding(accountId: string): void
   /** The user finishes Stripe Identity's hosted page. */
   completeIdentity(sessionId: string, outcome: 'verified' | 'failed'): void
   /** Stripe pays the account's available balance out to its bank account. */
@@ -74,7 +78,8 @@ const allowedParams: Record<string, string[]> = {
   'POST refunds': ['payment_intent', 'amount', 'metadata', 'reason', 'expand'],
   'POST transfers': ['amount', 'currency', 'destination', 'source_transaction', 'transfer_group', 'metadata', 'description', 'expand'],
   'POST accounts': ['country', 'email', 'business_type', 'capabilities', 'controller', 'metadata', 'tos_acceptance', 'expand'],
-  'POST accounts/:id': ['individual', 'metadata', 'tos_acceptance', 'expand'],
+  'POST accounts/:id': ['individual', 'business_profile', 'metadata', 'tos_acceptance', 'expand'],
+  'POST account_links': ['account', 'type', 'collection_options', 'return_url', 'refresh_url', 'expand'],
   'POST accounts/:id/external_accounts': ['external_account', 'default_for_currency', 'metadata', 'expand'],
   'POST identity/:id': ['type', 'return_url', 'metadata', 'options', 'expand'],
   'POST account_sessions': ['account', 'components', 'expand'],
@@ -248,7 +253,7 @@ export async function startStripeFake(options: StripeFakeOptions = {}): Promise<
     const individual = record(account.individual as FormObject)
     const verification = individual.verification as unknown as Json
     const document = verification.document as Json
-    const due: string[] = []
+    const due: string[] = profileRequirements(account)
     if (!document.front || document.details_code) due.push('individual.verification.document')
     if (account.country === 'US' && !individual.ssn_last_4_provided && !individual.id_number_provided) due.push('individual.ssn_last_4')
     const banks = (account.external_accounts as Json).data as Json[]
@@ -258,9 +263,52 @@ export async function startStripeFake(options: StripeFakeOptions = {}): Promise<
     emit('account.updated', account, account.id as string)
   }
 
+  /** What Stripe asks of an individual before payouts: who they are, where they live, what they sell, the terms, and whatever else it asked (`requireMore`). */
+  function profileRequirements(account: Json): string[] {
+    const individual = account.individual as Json
+    const address = record(individual.address as FormObject)
+    const dob = record(individual.dob as FormObject)
+    const business = record(account.business_profile as FormObject)
+    const tos = record(account.tos_acceptance as FormObject)
+    const due: string[] = []
+    if (!individual.first_name) due.push('individual.first_name')
+    if (!individual.last_name) due.push('individual.last_name')
+    for (const part of ['day', 'month', 'year']) if (!dob[part]) due.push(`individual.dob.${part}`)
+    for (const part of ['line1', 'city', 'postal_code']) if (!address[part]) due.push(`individual.address.${part}`)
+    if (!business.mcc) due.push('business_profile.mcc')
+    if (!business.url && !business.product_description) due.push('business_profile.url')
+    if (!tos.date) due.push('tos_acceptance.date')
+    if (!tos.ip) due.push('tos_acceptance.ip')
+    return [...due, ...((account.extra_requirements as string[] | undefined) ?? [])]
+  }
+
+  /** Stripe's checks of what it is given: a real date of birth, a US ZIP code, a web page's address. */
+  function checkProfile(account: Json, individual: FormObject, business: FormObject): void {
+    const dob = record(individual.dob)
+    if (Object.keys(dob).length > 0) {
+      const [day, month, year] = [Number(text(dob.day)), Number(text(dob.month)), Number(text(dob.year))]
+      if (!(day >= 1 && day <= 31 && month >= 1 && month <= 12 && year >= 1900)) throw invalidRequest('Invalid date of birth.', { param: 'individual[dob][day]' })
+    }
+    const postalCode = text(record(individual.address).postal_code)
+    if (postalCode && account.country === 'US' && !/^\d{5}(-\d{4})?$/.test(postalCode)) {
+      throw invalidRequest('Invalid US postal code', { code: 'postal_code_invalid', param: 'individual[address][postal_code]' })
+    }
+    const site = text(business.url)
+    if (site && !/^https?:\/\/[^\s/]+\.[^\s]+$/.test(site)) throw invalidRequest('Not a valid URL', { code: 'url_invalid', param: 'business_profile[url]' })
+  }
+
   function updateAccount(account: Json, params: FormObject): void {
     const individual = record(params.individual)
+    const business = record(params.business_profile)
+    checkProfile(account, individual, business)
     const stored = account.individual as Json
+    for (const field of ['first_name', 'last_name', 'email', 'phone'] as const) if (text(individual[field]) !== undefined) stored[field] = text(individual[field])
+    for (const field of ['dob', 'address'] as const) if (individual[field] !== undefined) stored[field] = record(individual[field])
+    if (params.business_profile !== undefined) account.business_profile = { ...record(account.business_profile as FormObject), ...business }
+    if (params.tos_acceptance !== undefined) {
+      const tos = record(params.tos_acceptance)
+      account.tos_acceptance = { date: Number(text(tos.date)), ip: text(tos.ip) ?? null, user_agent: text(tos.user_agent) ?? null }
+    }
     const verification = stored.verification as Json
     for (const field of ['document', 'additional_document'] as const) {
       const given = record(record(individual.verification)[field])
@@ -560,6 +608,14 @@ export async function startStripeFake(options: StripeFakeOptions = {}): Promise<
         if (!file || file.account !== account) throw missing('file', id as string)
         return { body: null, raw: file.data }
       }
+      case 'POST account_links': {
+        const linked = accountOf(text(params.account) ?? '')
+        if (text(params.type) !== 'account_onboarding') throw invalidRequest('Pactum links to onboarding only', { param: 'type' })
+        for (const name of ['return_url', 'refresh_url']) {
+          if (!/^https?:\/\//.test(text(params[name]) ?? '')) throw invalidRequest('Not a valid URL', { code: 'url_invalid', param: name })
+        }
+        return { body: { object: 'account_link', url: `${url}/setup/e/${linked.id as string}/${randomBytes(8).toString('hex')}`, created: seconds(), expires_at: seconds() + 300 } }
+      }
       case 'POST account_sessions': {
         const sessionAccount = text(params.account) ?? ''
         accountOf(sessionAccount)
@@ -593,6 +649,7 @@ export async function startStripeFake(options: StripeFakeOptions = {}): Promise<
     }
     if (method === 'POST' && !action) {
       if (text(params.type) !== 'document') throw invalidRequest('Pactum asks for document checks', { param: 'type' })
+      if (params.return_url !== undefined && !/^https?:\/\//.test(text(params.return_url) ?? '')) throw invalidRequest('Not a valid URL', { code: 'url_invalid', param: 'return_url' })
       const sessionId = newId('vs')
       const session: Json = {
         id: sessionId,
@@ -735,6 +792,16 @@ export async function startStripeFake(options: StripeFakeOptions = {}): Promise<
         made.push(payout)
       }
       return made
+    },
+    requireMore: (accountId, requirements) => {
+      const account = accountOf(accountId)
+      account.extra_requirements = requirements
+      refreshRequirements(account)
+    },
+    completeOnboarding: (accountId) => {
+      const account = accountOf(accountId)
+      account.extra_requirements = []
+      refreshRequirements(account)
     },
     rejectDocuments: (code) => {
       documentRejection = code

@@ -4,7 +4,7 @@ import { tinyPng } from '../../testing/identity-upload.ts'
 import { startStripeFake, type StripeFake } from '../../testing/stripe-fake.ts'
 import { createTestApp, type TestApp } from '../../testing/test-app.ts'
 import { TestClock } from '../../testing/test-clock.ts'
-import { type PaymentIntent, type PaymentProvider, PaymentProviderError, type VerificationSession } from './port.ts'
+import { type AccountProfile, type PaymentIntent, type PaymentProvider, PaymentProviderError, type VerificationSession } from './port.ts'
 import type { SandboxPaymentProvider } from './sandbox.ts'
 import { stripeWebhookPath } from './stripe-webhook.ts'
 
@@ -112,6 +112,18 @@ async function stripeHarness(): Promise<Harness & { fake: StripeFake }> {
       await fake.close()
     },
   }
+}
+
+/** Everything both providers ask of a German individual. */
+const sellerProfile: AccountProfile = {
+  firstName: 'Vera',
+  lastName: 'Verkäufer',
+  email: 'v@example.com',
+  phone: '+4915112345678',
+  dob: { day: 4, month: 5, year: 1990 },
+  address: { line1: 'Hauptstraße 1', line2: null, city: 'Berlin', state: null, postalCode: '10115' },
+  businessUrl: null,
+  tosAcceptance: { date: new Date('2026-11-01T10:00:00Z'), ip: '203.0.113.9', userAgent: 'Mozilla/5.0' },
 }
 
 const providers: Array<[string, () => Promise<Harness>]> = [
@@ -274,8 +286,25 @@ describe.each(providers)('payment provider contract: %s', (_name, start) => {
   })
 
   describe('verification and payout details', () => {
+    it('asks who the seller is and for the terms, and no longer once the profile is forwarded', async () => {
+      const account = await h.provider.createConnectedAccount({ userId: 'u10', email: 'w@example.com', country: 'DE', idempotencyKey: 'acct:u10' })
+      expect((await h.provider.getAccountVerification(account.id)).currentlyDue).toEqual(expect.arrayContaining(['name', 'dob', 'address', 'tos_acceptance']))
+      await h.provider.updateAccountProfile({ accountId: account.id, profile: { ...sellerProfile, dob: null, tosAcceptance: null }, idempotencyKey: 'profile:u10:1' })
+      const partly = await h.provider.getAccountVerification(account.id)
+      expect(partly.currentlyDue).toEqual(expect.arrayContaining(['dob', 'tos_acceptance']))
+      expect(partly.currentlyDue).not.toContain('name')
+      expect(partly.currentlyDue).not.toContain('address')
+      // The same key and profile again is the same update; a changed profile takes a new key.
+      await h.provider.updateAccountProfile({ accountId: account.id, profile: { ...sellerProfile, dob: null, tosAcceptance: null }, idempotencyKey: 'profile:u10:1' })
+      await expect(h.provider.updateAccountProfile({ accountId: account.id, profile: sellerProfile, idempotencyKey: 'profile:u10:1' })).rejects.toMatchObject({ code: 'idempotency_key_reused' })
+      await h.provider.updateAccountProfile({ accountId: account.id, profile: sellerProfile, idempotencyKey: 'profile:u10:2' })
+      const complete = await h.provider.getAccountVerification(account.id)
+      for (const item of ['name', 'dob', 'address', 'phone', 'tos_acceptance', 'provider_onboarding']) expect(complete.currentlyDue).not.toContain(item)
+    })
+
     it('asks for an identity document and a bank account, and no longer once given', async () => {
       const account = await h.provider.createConnectedAccount({ userId: 'u2', email: 'v@example.com', country: 'DE', idempotencyKey: 'acct:u2' })
+      await h.provider.updateAccountProfile({ accountId: account.id, profile: sellerProfile, idempotencyKey: 'profile:u2' })
       const fresh = await h.provider.getAccountVerification(account.id)
       expect(fresh.currentlyDue).toEqual(expect.arrayContaining(['identity_document', 'external_account']))
       expect(fresh.payoutsEnabled).toBe(false)
@@ -350,6 +379,7 @@ describe.each(providers)('payment provider contract: %s', (_name, start) => {
     it('pays a verified seller’s balance out to their bank account', async () => {
       await paid(10_340, 'tx-9')
       const account = await h.provider.createConnectedAccount({ userId: 'u7', email: 'p@example.com', country: 'DE', idempotencyKey: 'acct:u7' })
+      await h.provider.updateAccountProfile({ accountId: account.id, profile: sellerProfile, idempotencyKey: 'profile:u7' })
       await h.provider.uploadIdentityDocument({ accountId: account.id, document: 'identity_document', side: 'front', fileName: 'passport.png', contentType: 'image/png', bytes: new Uint8Array(tinyPng), idempotencyKey: 'doc:u7' })
       await h.provider.setExternalBankAccount({ accountId: account.id, country: 'de', currency: 'eur', accountNumber: 'DE89370400440532013000', last4: '3000', idempotencyKey: 'bank:u7' })
       await h.settle()

@@ -102,13 +102,49 @@ export interface AccountDocumentSide {
 }
 
 /**
+ * The seller as Pactum keeps them, forwarded to their connected account
+ * (Stripe's `individual`, `business_profile` and `tos_acceptance`): the
+ * provider asks for these before it pays out, and Pactum's own screens
+ * collect them.
+ */
+export interface AccountProfile {
+  firstName: string
+  lastName: string
+  email: string
+  /** E.164, with its dial code. */
+  phone: string | null
+  dob: { day: number; month: number; year: number } | null
+  address: { line1: string; line2: string | null; city: string; state: string | null; postalCode: string | null } | null
+  /** A web page about what the seller sells, where they gave one. */
+  businessUrl: string | null
+  /** When, from where and with what browser the seller accepted the terms, which include the provider's. */
+  tosAcceptance: { date: Date; ip: string; userAgent: string | null } | null
+}
+
+/** The profile parts the payout requirements screen lists as personal (spec §3 Payout requirements). */
+export type PersonalRequirement = 'name' | 'dob' | 'address' | 'phone'
+
+/**
+ * Everything the provider can ask for: what Pactum's screens collect, and
+ * `provider_onboarding` for the rest (Stripe asks for more in some
+ * countries and cases), collected on the provider's own onboarding page.
+ */
+export type AccountRequirement =
+  | IdentityDocumentKind
+  | TaxIdentifierKind
+  | PersonalRequirement
+  | 'external_account'
+  | 'tos_acceptance'
+  | 'provider_onboarding'
+
+/**
  * A connected account's verification, as Stripe's `individual.verification`
  * and `requirements.currently_due` tell it, in our vocabulary.
  */
 export interface AccountVerification {
   documents: Record<IdentityDocumentKind, Record<DocumentSide, AccountDocumentSide>>
   /** What the provider still asks for before it pays out (Stripe: `individual.ssn_last_4`, `individual.id_number`, …). */
-  currentlyDue: Array<IdentityDocumentKind | TaxIdentifierKind | 'external_account'>
+  currentlyDue: AccountRequirement[]
   payoutsEnabled: boolean
 }
 
@@ -224,6 +260,15 @@ export interface PaymentProvider {
   attachVerifiedSession(input: { accountId: string; sessionId: string; idempotencyKey: string }): Promise<void>
   /** For the provider's embedded account components. */
   createAccountSession(accountId: string): Promise<{ clientSecret: string }>
+  /** Replaces what the account knows of the seller; the provider checks it asynchronously (`account.updated`). */
+  updateAccountProfile(input: { accountId: string; profile: AccountProfile; idempotencyKey: string }): Promise<void>
+  /**
+   * The provider's own onboarding page, for what `provider_onboarding`
+   * stands for: the seller goes there and comes back to `returnUrl`, or to
+   * `refreshUrl` when the link expired. Refused (`invalid_state`) when the
+   * provider asks nothing that Pactum's screens do not collect.
+   */
+  createOnboardingLink(input: { accountId: string; returnUrl: string; refreshUrl: string }): Promise<{ url: string }>
 }
 
 export type PaymentProviderErrorCode =

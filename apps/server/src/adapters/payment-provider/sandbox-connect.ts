@@ -4,6 +4,7 @@ import type { Database, SandboxPayoutsTable } from '../../db/schema.ts'
 import type { DocumentStore } from '../document-store/port.ts'
 import {
   type AccountDocumentSide,
+  type AccountProfile,
   type AccountVerification,
   type Balance,
   type DocumentSide,
@@ -292,6 +293,30 @@ export class SandboxConnect {
     })
   }
 
+  /**
+   * Kept as given, replacing the last; what is still missing is due, as
+   * Stripe asks it (see #verification). Completing it can enable payouts,
+   * so a run is scheduled, as after a verified document.
+   */
+  async updateAccountProfile(input: { accountId: string; profile: AccountProfile; idempotencyKey: string }): Promise<void> {
+    if (input.profile.tosAcceptance && !input.profile.tosAcceptance.ip) throw new PaymentProviderError('invalid_request', 'tos_acceptance.ip is required with its date', { param: 'tos_acceptance[ip]' })
+    await this.#kernel.transaction(async (trx) =>
+      this.#kernel.idempotent(trx, input.idempotencyKey, 'update_account_profile', input, async () => {
+        await lockAccount(trx, input.accountId)
+        await trx.updateTable('sandbox_accounts').set({ profile: JSON.stringify(input.profile) }).where('id', '=', input.accountId).execute()
+        await this.#emitAccountUpdated(trx, input.accountId)
+        await this.schedulePayoutRun(trx, input.accountId)
+        return null
+      }),
+    )
+  }
+
+  /** Pactum's screens collect everything the sandbox asks for (it is never `provider_onboarding`): there is no page of its own to send anyone to. */
+  async createOnboardingLink(input: { accountId: string }): Promise<{ url: string }> {
+    await this.getAccountVerification(input.accountId)
+    throw new PaymentProviderError('invalid_state', 'Nothing is due that Pactum does not collect itself')
+  }
+
   /** A payout run for the account falls due after the schedule's delay (one queued run per account). */
   async schedulePayoutRun(trx: SandboxDb, accountId: string): Promise<void> {
     await this.#kernel.jobs.send(
@@ -304,7 +329,7 @@ export class SandboxConnect {
   async #verification(trx: SandboxDb, accountId: string): Promise<AccountVerification> {
     const account = await trx
       .selectFrom('sandbox_accounts')
-      .select(['id', 'country', 'additional_document_required', 'ssn_last_4_status', 'id_number_status'])
+      .select(['id', 'country', 'additional_document_required', 'ssn_last_4_status', 'id_number_status', 'profile'])
       .where('id', '=', accountId)
       .executeTakeFirst()
     if (!account) throw new PaymentProviderError('not_found', `No such account: ${accountId}`)
@@ -325,7 +350,7 @@ export class SandboxConnect {
       ]),
     ) as AccountVerification['documents']
     const externalAccount = await trx.selectFrom('sandbox_external_accounts').select('id').where('account_id', '=', accountId).executeTakeFirst()
-    const currentlyDue: AccountVerification['currentlyDue'] = []
+    const currentlyDue: AccountVerification['currentlyDue'] = profileRequirements(account.profile as StoredProfile | null)
     // Like Stripe's `pending_verification`: a document being checked is no longer due.
     const identityFront = documents.identity_document.front.status
     if (identityFront === 'not_uploaded' || identityFront === 'rejected') currentlyDue.push('identity_document')
@@ -557,6 +582,19 @@ export class SandboxConnect {
       requirements: { currently_due: verification.currentlyDue },
     })
   }
+}
+
+/** An AccountProfile as JSON: its dates are strings. */
+type StoredProfile = Omit<AccountProfile, 'tosAcceptance'> & { tosAcceptance: { date: string; ip: string } | null }
+
+/** What Stripe asks of every individual before payouts: the name, birth date, home address and the terms' acceptance. */
+function profileRequirements(profile: StoredProfile | null): AccountVerification['currentlyDue'] {
+  const due: AccountVerification['currentlyDue'] = []
+  if (!profile?.firstName.trim() || !profile.lastName.trim()) due.push('name')
+  if (!profile?.dob) due.push('dob')
+  if (!profile?.address?.line1 || !profile.address.city) due.push('address')
+  if (!profile?.tosAcceptance?.ip) due.push('tos_acceptance')
+  return due
 }
 
 async function lockAccount(trx: SandboxDb, accountId: string): Promise<void> {

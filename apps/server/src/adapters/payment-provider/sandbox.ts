@@ -17,6 +17,7 @@ import {
   type Refund,
   type Transfer,
   type TransferRecord,
+  type AccountProfile,
   type AccountVerification,
   type ExternalBankAccountInput,
   type Payout,
@@ -429,6 +430,14 @@ export class SandboxPaymentProvider implements PaymentProvider {
 
   createAccountSession(accountId: string): Promise<{ clientSecret: string }> {
     return this.#connect.createAccountSession(accountId)
+  }
+
+  updateAccountProfile(input: { accountId: string; profile: AccountProfile; idempotencyKey: string }): Promise<void> {
+    return this.#connect.updateAccountProfile(input)
+  }
+
+  createOnboardingLink(input: { accountId: string; returnUrl: string; refreshUrl: string }): Promise<{ url: string }> {
+    return this.#connect.createOnboardingLink(input)
   }
 
   async #succeed(trx: Db, row: IntentRow): Promise<PaymentIntent> {

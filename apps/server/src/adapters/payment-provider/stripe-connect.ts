@@ -5,6 +5,8 @@ import { callStripe } from './stripe-errors.ts'
 import { fromUnixSeconds } from './stripe-mapping.ts'
 import {
   type AccountDocumentSide,
+  type AccountProfile,
+  type AccountRequirement,
   type AccountVerification,
   type Balance,
   type ConnectedAccount,
@@ -25,6 +27,7 @@ export interface StripeConnectOptions {
   db: Kysely<Database>
   filesBaseUrl: string
   secretKey: string
+  publicUrl: string
 }
 
 /**
@@ -133,7 +136,7 @@ export class StripeConnect {
       additional_identity_document: documentSides(verification?.additional_document ?? null, verification?.status),
     }
     const due = [...(account.requirements?.currently_due ?? []), ...(account.requirements?.past_due ?? [])]
-    const currentlyDue = [...new Set(due.map((requirement) => requirementNames[requirement]).filter((name) => name !== undefined))]
+    const currentlyDue = [...new Set(due.map(requirementName))]
     return { documents, currentlyDue, payoutsEnabled: account.payouts_enabled ?? false }
   }
 
@@ -184,7 +187,7 @@ export class StripeConnect {
   async createVerificationSession(input: { userId: string; returnUrl: string; idempotencyKey: string }): Promise<VerificationSession> {
     const session = await callStripe(() =>
       this.#stripe.identity.verificationSessions.create(
-        { type: 'document', return_url: input.returnUrl, metadata: { user_id: input.userId } },
+        { type: 'document', return_url: this.#absolute(input.returnUrl), metadata: { user_id: input.userId } },
         { idempotencyKey: input.idempotencyKey },
       ),
     )
@@ -236,6 +239,24 @@ export class StripeConnect {
     return { clientSecret: session.client_secret }
   }
 
+  async updateAccountProfile(input: { accountId: string; profile: AccountProfile; idempotencyKey: string }): Promise<void> {
+    await callStripe(() => this.#stripe.accounts.update(input.accountId, accountUpdate(input.profile), { idempotencyKey: input.idempotencyKey }))
+  }
+
+  /** Stripe's hosted onboarding, asking only for what is due now: the rest of the profile comes from Pactum's screens. */
+  async createOnboardingLink(input: { accountId: string; returnUrl: string; refreshUrl: string }): Promise<{ url: string }> {
+    const link = await callStripe(() =>
+      this.#stripe.accountLinks.create({
+        account: input.accountId,
+        type: 'account_onboarding',
+        collection_options: { fields: 'currently_due' },
+        return_url: this.#absolute(input.returnUrl),
+        refresh_url: this.#absolute(input.refreshUrl),
+      }),
+    )
+    return { url: link.url }
+  }
+
   async #attachDocument(
     accountId: string,
     document: IdentityDocumentKind,
@@ -268,6 +289,11 @@ export class StripeConnect {
     }
   }
 
+  /** Pactum's pages are named by their path; Stripe takes whole URLs only. */
+  #absolute(url: string): string {
+    return new URL(url, this.#options.publicUrl).toString()
+  }
+
   /** The Files API's contents endpoint, which the SDK has no method for. */
   async #downloadFile(fileId: string): Promise<Buffer> {
     const response = await fetch(`${this.#options.filesBaseUrl}/v1/files/${encodeURIComponent(fileId)}/contents`, {
@@ -281,13 +307,64 @@ export class StripeConnect {
 /** The account metadata naming the Identity session whose document was attached. */
 const attachedSessionKey = 'pactum_identity_session'
 
-/** Stripe's requirement names (`individual.verification.document`, …) as the payout requirements screen knows them; the rest are collected by the embedded onboarding. */
-const requirementNames: Record<string, AccountVerification['currentlyDue'][number]> = {
+/** Stripe's requirement names (`individual.verification.document`, …) as the payout requirements screen knows them. */
+const requirementNames: Record<string, AccountRequirement> = {
   'individual.verification.document': 'identity_document',
   'individual.verification.additional_document': 'additional_identity_document',
   'individual.ssn_last_4': 'ssn_last_4',
   'individual.id_number': 'id_number',
   external_account: 'external_account',
+  'individual.first_name': 'name',
+  'individual.last_name': 'name',
+  'individual.phone': 'phone',
+  'tos_acceptance.date': 'tos_acceptance',
+  'tos_acceptance.ip': 'tos_acceptance',
+}
+
+/** The rest (`individual.political_exposure`, `business_profile.mcc`, …) is asked on Stripe's own onboarding page. */
+function requirementName(stripeName: string): AccountRequirement {
+  if (stripeName.startsWith('individual.dob.')) return 'dob'
+  if (stripeName.startsWith('individual.address.')) return 'address'
+  return requirementNames[stripeName] ?? 'provider_onboarding'
+}
+
+/**
+ * What every seller is, to Stripe: a private individual selling their own
+ * things through Pactum (merchant category 5999, miscellaneous retail),
+ * described as such where they have no web page of their own.
+ */
+const sellerMerchantCategory = '5999'
+const sellerProductDescription = 'Private sales of personal items, paid through Pactum escrow'
+
+function accountUpdate(profile: AccountProfile): Stripe.AccountUpdateParams {
+  const { address, dob, tosAcceptance } = profile
+  return {
+    individual: {
+      first_name: profile.firstName,
+      last_name: profile.lastName,
+      email: profile.email,
+      ...(profile.phone ? { phone: profile.phone } : {}),
+      ...(dob ? { dob } : {}),
+      ...(address
+        ? {
+            address: {
+              line1: address.line1,
+              ...(address.line2 ? { line2: address.line2 } : {}),
+              city: address.city,
+              ...(address.state ? { state: address.state } : {}),
+              ...(address.postalCode ? { postal_code: address.postalCode } : {}),
+            },
+          }
+        : {}),
+    },
+    business_profile: {
+      mcc: sellerMerchantCategory,
+      ...(profile.businessUrl ? { url: profile.businessUrl } : { product_description: sellerProductDescription }),
+    },
+    ...(tosAcceptance
+      ? { tos_acceptance: { date: Math.floor(tosAcceptance.date.getTime() / 1000), ip: tosAcceptance.ip, ...(tosAcceptance.userAgent ? { user_agent: tosAcceptance.userAgent } : {}) } }
+      : {}),
+  }
 }
 
 type StripeDocument = { front: string | Stripe.File | null; back: string | Stripe.File | null; details?: string | null; details_code?: string | null } | null

@@ -73,7 +73,7 @@ describe('the adapter against the fake', () => {
   const adapter = (secretKey: string) => {
     const port = Number(new URL(fake.url).port)
     const stripe = new Stripe(secretKey, { host: '127.0.0.1', port, protocol: 'http', maxNetworkRetries: 0 })
-    return new StripePaymentProvider({ stripe, db: database.db, publishableKey: fake.publishableKey, filesBaseUrl: fake.url, secretKey })
+    return new StripePaymentProvider({ stripe, db: database.db, publishableKey: fake.publishableKey, filesBaseUrl: fake.url, secretKey, publicUrl: 'https://pactum.test' })
   }
 
   it('is refused with a wrong secret key, as an error the job retries rather than a refusal of the request', async () => {

@@ -5,6 +5,7 @@ import { callStripe } from './stripe-errors.ts'
 import { StripeConnect } from './stripe-connect.ts'
 import { stripeMethodNames, toPaymentIntent, toRefund } from './stripe-mapping.ts'
 import {
+  type AccountProfile,
   type AccountVerification,
   type Balance,
   type ConnectedAccount,
@@ -29,6 +30,8 @@ export interface StripeProviderOptions {
   /** Where Stripe serves file contents (files.stripe.com, or STRIPE_API_URL's host). */
   filesBaseUrl: string
   secretKey: string
+  /** Pactum's own address (PUBLIC_URL): Stripe sends people back to absolute URLs only. */
+  publicUrl: string
 }
 
 /**
@@ -206,6 +209,14 @@ export class StripePaymentProvider implements PaymentProvider {
 
   createAccountSession(accountId: string): Promise<{ clientSecret: string }> {
     return this.#connect.createAccountSession(accountId)
+  }
+
+  updateAccountProfile(input: { accountId: string; profile: AccountProfile; idempotencyKey: string }): Promise<void> {
+    return this.#connect.updateAccountProfile(input)
+  }
+
+  createOnboardingLink(input: { accountId: string; returnUrl: string; refreshUrl: string }): Promise<{ url: string }> {
+    return this.#connect.createOnboardingLink(input)
   }
 
   /** The transaction's succeeded charges in this currency, oldest first, with what is left of each after refunds. */

@@ -32,10 +32,19 @@ async function start() {
 
 type Started = Awaited<ReturnType<typeof start>>
 
-/** Country, terms, a bank account and a verified identity document. */
+/** Who the seller is, as the provider asks before it pays out. */
+const sellerDetails = {
+  name: { first: 'Sam', last: 'Seller' },
+  dob: { day: 1, month: 2, year: 1990 },
+  address: { line1: 'Hauptstraße 1', city: 'Berlin', postal_code: '10115' },
+  phone: '+4915112345678',
+}
+
+/** Country, terms, personal details, a bank account and a verified identity document. */
 async function readyForPayouts(app: Started['app'], clock: TestClock, call: Started['call'], token: string, iban: string) {
   expect((await call('seller', 'POST', '/api/v1/me/personal/set_active_country', { country_code: 'de' })).status).toBe(204)
   expect((await call('seller', 'POST', '/api/v1/me/accept_tos_direct')).status).toBe(200)
+  expect((await call('seller', 'PUT', '/api/v1/me/personal', sellerDetails)).status).toBe(200)
   expect((await call('seller', 'POST', '/api/v1/me/debit_account', { account_holder_name: 'Sam Seller', iban })).status).toBe(200)
   expect((await uploadDocument(app, token)).status).toBe(200)
   await clock.advance(app, documentCheck)
@@ -118,6 +127,7 @@ describe('GET /app_api/balance and /app_api/payouts', () => {
     const { app, clock, call, tokens } = await start()
     await call('seller', 'POST', '/api/v1/me/personal/set_active_country', { country_code: 'de' })
     await call('seller', 'POST', '/api/v1/me/accept_tos_direct')
+    expect((await call('seller', 'PUT', '/api/v1/me/personal', sellerDetails)).status).toBe(200)
     expect((await call('seller', 'POST', '/api/v1/me/debit_account', { account_holder_name: 'Sam Seller', iban: 'DE89370400440532013000' })).status).toBe(200)
     const { expected } = await releasedSale(app, clock, call)
 

@@ -48,7 +48,8 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/me/accept_tos_direct',
     { onRequest: app.authenticate, schema: { ...secured, summary: 'Accept the current terms of service', response: { 200: acceptTosResponseSchema, ...errors } } },
-    async (request) => acceptTerms(db, userOf(request).id, clock.now()),
+    async (request) =>
+      acceptTerms({ db, paymentProvider }, userOf(request).id, clock.now(), { ip: request.ip, userAgent: request.headers['user-agent'] ?? null }),
   )
 
   app.get(

@@ -2,6 +2,8 @@ import multipart from '@fastify/multipart'
 import { errorBodySchema } from '@pactum/contracts/errors'
 import {
   accountSessionSchema,
+  onboardingLinkBodySchema,
+  onboardingLinkSchema,
   businessUrlBodySchema,
   businessUrlResponseSchema,
   type DocumentSide,
@@ -20,6 +22,7 @@ import { isSafeReturnUrl } from '../return-url.ts'
 import { setBusinessUrl } from '../../services/profile.ts'
 import {
   createAccountSession,
+  openProviderOnboarding,
   documentStatus,
   openVerificationSession,
   type UploadedFile,
@@ -86,6 +89,23 @@ export const verificationRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => createAccountSession(deps, userOf(request).id),
   )
 
+  app.post(
+    '/me/account_onboarding_link',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        ...secured,
+        summary: "The payment provider's onboarding page, for what only it collects (409 onboarding_not_required otherwise)",
+        body: onboardingLinkBodySchema,
+        response: { 200: onboardingLinkSchema, ...errors },
+      },
+    },
+    async (request) => {
+      if (!isSafeReturnUrl(request.body.return_url)) throw fieldError('body.return_url', 'A path on this site, as /profile/details')
+      return openProviderOnboarding(deps, userOf(request).id, request.body.return_url)
+    },
+  )
+
   app.get(
     '/me/personal/:document/verification_status',
     {
@@ -122,7 +142,7 @@ export const verificationRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: app.authenticate,
       schema: { ...secured, summary: 'The web page where the seller sells', body: businessUrlBodySchema, response: { 200: businessUrlResponseSchema, ...errors } },
     },
-    async (request) => ({ business_url: await setBusinessUrl(db, userOf(request).id, request.body.url, clock.now()) }),
+    async (request) => ({ business_url: await setBusinessUrl({ db, paymentProvider }, userOf(request).id, request.body.url, clock.now()) }),
   )
 }
 

@@ -1,0 +1,91 @@
+import { createHash } from 'node:crypto'
+import { currentTermsVersion } from '@pactum/domain/terms'
+import { sql } from 'kysely'
+import { type AccountProfile, PaymentProviderError } from '../adapters/payment-provider/port.ts'
+import { fieldError } from '../errors.ts'
+import type { PayoutAccountDeps } from './payout-account.ts'
+
+/**
+ * The seller's profile as the payment provider needs it before it pays out
+ * (name, birth date, address, phone, the terms' acceptance with its IP):
+ * Pactum's screens collect it, and it is forwarded to the connected account
+ * whenever it changes, when the account is created, and again when the
+ * provider still asks for something Pactum already has (a forward that
+ * failed, or a profile saved before forwarding existed).
+ */
+export async function forwardAccountProfile(deps: PayoutAccountDeps, userId: string, accountId: string): Promise<void> {
+  const profile = await loadAccountProfile(deps, userId)
+  // The same profile, the same key: a retry is answered from the first call, a change is a new update.
+  const fingerprint = createHash('sha256').update(JSON.stringify(profile)).digest('hex').slice(0, 32)
+  try {
+    await deps.paymentProvider.updateAccountProfile({ accountId, profile, idempotencyKey: `account-profile:${accountId}:${fingerprint}` })
+  } catch (error) {
+    throw asFieldError(error)
+  }
+}
+
+/** Forwarded only where the account exists: one is created on first need, and forwards the profile then. */
+export async function forwardAccountProfileIfAccount(deps: PayoutAccountDeps, userId: string): Promise<void> {
+  const account = await deps.paymentProvider.findConnectedAccount(userId)
+  if (account) await forwardAccountProfile(deps, userId, account.id)
+}
+
+async function loadAccountProfile(deps: PayoutAccountDeps, userId: string): Promise<AccountProfile> {
+  const row = await deps.db
+    .selectFrom('users')
+    .select([
+      'first_name',
+      'last_name',
+      'email',
+      'phone',
+      sql<string | null>`to_char(dob, 'YYYY-MM-DD')`.as('dob'),
+      'address_line1',
+      'address_line2',
+      'address_city',
+      'address_state',
+      'address_postal_code',
+      'business_url',
+      'tos_accepted_at',
+      'tos_version_accepted',
+      'tos_accepted_ip',
+      'tos_accepted_user_agent',
+    ])
+    .where('id', '=', userId)
+    .executeTakeFirstOrThrow()
+  const [year, month, day] = (row.dob ?? '').split('-').map(Number)
+  // An acceptance of older terms, or one recorded before its IP was kept, is not one the provider can take.
+  const acceptedNow = row.tos_accepted_at !== null && row.tos_version_accepted === currentTermsVersion && row.tos_accepted_ip !== null
+  return {
+    firstName: row.first_name,
+    lastName: row.last_name,
+    email: row.email,
+    phone: row.phone,
+    dob: year && month && day ? { day, month, year } : null,
+    address:
+      row.address_line1 && row.address_city
+        ? { line1: row.address_line1, line2: row.address_line2, city: row.address_city, state: row.address_state, postalCode: row.address_postal_code }
+        : null,
+    businessUrl: row.business_url,
+    tosAcceptance: acceptedNow ? { date: row.tos_accepted_at as Date, ip: row.tos_accepted_ip as string, userAgent: row.tos_accepted_user_agent } : null,
+  }
+}
+
+/** The provider's parameter names (Stripe's `individual[address][postal_code]`) as the profile body's fields. */
+const fieldsByParam: Array<[RegExp, (match: RegExpMatchArray) => string]> = [
+  [/^individual\[address\]\[(\w+)\]/, (match) => `body.address.${match[1]}`],
+  [/^individual\[dob\]/, () => 'body.dob'],
+  [/^individual\[first_name\]/, () => 'body.name.first'],
+  [/^individual\[last_name\]/, () => 'body.name.last'],
+  [/^individual\[phone\]/, () => 'body.phone'],
+  [/^business_profile\[url\]/, () => 'body.url'],
+]
+
+/** A refusal of what the seller typed names the field, as our own checks do; anything else stays the provider's error. */
+function asFieldError(error: unknown): unknown {
+  if (!(error instanceof PaymentProviderError) || error.code !== 'invalid_request' || !error.param) return error
+  for (const [pattern, field] of fieldsByParam) {
+    const match = error.param.match(pattern)
+    if (match) return fieldError(field(match), error.message)
+  }
+  return error
+}
