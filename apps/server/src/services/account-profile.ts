@@ -13,12 +13,14 @@ import type { PayoutAccountDeps } from './payout-account.ts'
  * provider still asks for something Pactum already has (a forward that
  * failed, or a profile saved before forwarding existed).
  */
-export async function forwardAccountProfile(deps: PayoutAccountDeps, userId: string, accountId: string): Promise<void> {
+export async function forwardAccountProfile(deps: PayoutAccountDeps, userId: string, accountId: string, options: { repairAt?: Date } = {}): Promise<void> {
   const profile = await loadAccountProfile(deps, userId)
   // The same profile, the same key: a retry is answered from the first call, a change is a new update.
+  // A repair has its own key, as the account changed since the first call (which would only be replayed).
   const fingerprint = createHash('sha256').update(JSON.stringify(profile)).digest('hex').slice(0, 32)
+  const repair = options.repairAt ? `:repair:${options.repairAt.getTime()}` : ''
   try {
-    await deps.paymentProvider.updateAccountProfile({ accountId, profile, idempotencyKey: `account-profile:${accountId}:${fingerprint}` })
+    await deps.paymentProvider.updateAccountProfile({ accountId, profile, idempotencyKey: `account-profile:${accountId}:${fingerprint}${repair}` })
   } catch (error) {
     throw asFieldError(error)
   }

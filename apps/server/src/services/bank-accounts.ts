@@ -3,6 +3,7 @@ import { type BankDetailsInput, type NormalisedBankDetails, validateBankDetails 
 import { isSepaCountry, isSupportedCountry } from '@pactum/domain/countries'
 import type { Kysely } from 'kysely'
 import type { BankLink, LinkedBankAccount } from '../adapters/bank-link/port.ts'
+import { PaymentProviderError } from '../adapters/payment-provider/port.ts'
 import type { BankAccountsTable, Database } from '../db/schema.ts'
 import { AppError } from '../errors.ts'
 import { uuidV7 } from '../ids.ts'
@@ -175,6 +176,14 @@ export async function linkBankDetails(
   return { bank_account: bankAccount }
 }
 
+/** The payment provider refused the bank's token (an account it cannot pay out to): the seller's to act on, not a server fault. */
+function asRefusedBankToken(error: unknown): unknown {
+  if (!(error instanceof PaymentProviderError) || error.code !== 'invalid_request') return error
+  return validationFailed([
+    { field: 'body.public_token', message: 'Our payment provider cannot pay out to this bank account: link another or enter your bank details manually', problem: 'account_refused' },
+  ])
+}
+
 async function attachTokenLinkedAccount(
   deps: PayoutAccountDeps,
   userId: string,
@@ -184,12 +193,16 @@ async function attachTokenLinkedAccount(
 ): Promise<BankAccount> {
   const id = uuidV7(now)
   const connected = await ensureConnectedAccount(deps, userId)
-  const { last4 } = await deps.paymentProvider.attachBankAccountToken({
-    accountId: connected.id,
-    token: account.destination.token,
-    // The same key scheme as a typed account's attachment (payout-account.ts): one per stored account.
-    idempotencyKey: `external-account:${id}`,
-  })
+  const { last4 } = await deps.paymentProvider
+    .attachBankAccountToken({
+      accountId: connected.id,
+      token: account.destination.token,
+      // The same key scheme as a typed account's attachment (payout-account.ts): one per stored account.
+      idempotencyKey: `external-account:${id}`,
+    })
+    .catch((error: unknown) => {
+      throw asRefusedBankToken(error)
+    })
   return storeBankAccount(
     deps.db,
     userId,

@@ -248,7 +248,8 @@ export async function getPayoutRequirements(deps: VerificationDeps, userId: stri
   // The provider lacks what Pactum has: the forward failed, or came before it existed. Once more, then what it still asks is due.
   const account = await deps.paymentProvider.findConnectedAccount(userId)
   if (account && due.some((item) => (personalItems.includes(item) && !missing.includes(item)) || item === 'tos_acceptance')) {
-    await forwardAccountProfile(deps, userId, account.id).catch(() => undefined)
+    // A refusal is answered by what stays due; the profile form names the field when it is saved again.
+    await forwardAccountProfile(deps, userId, account.id, { repairAt: deps.clock.now() }).catch(() => undefined)
     due = await providerRequirements(deps, userId, countryCode)
   }
   // Accepted before Pactum kept where from: asked again, as the provider takes an acceptance with its IP only.

@@ -1,5 +1,6 @@
 import fs from 'node:fs'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { PaymentProviderError } from '../../adapters/payment-provider/port.ts'
 import { type PlaidFake, startPlaidFake } from '../../testing/plaid-fake.ts'
 import { createTestApp, type TestApp } from '../../testing/test-app.ts'
 import { TestClock } from '../../testing/test-clock.ts'
@@ -318,6 +319,18 @@ describe('Plaid bank link (country us, PLAID_CLIENT_ID and PLAID_SECRET set)', (
     const response = await user.call('POST', '/me/plaid/link_bank_details', { public_token: publicToken, account_id: accountId })
     expect(response.status).toBe(400)
     expect(response.body.details.fields[0]).toMatchObject({ field: 'body.public_token', problem: 'institution_error' })
+    expect((await user.call('GET', '/me/debit_account')).body.bank_account).toBeNull()
+  })
+
+  it('answers 400 naming the public token when the payment provider refuses the bank’s token, and stores nothing', async () => {
+    const user = await onboarded('us', () => plaidApp)
+    const { publicToken, accountId } = await linkThroughPlaid(user)
+    const refusal = new PaymentProviderError('invalid_request', 'This bank account cannot receive payouts', { param: 'external_account' })
+    const attach = vi.spyOn(plaidApp.app.services.paymentProvider, 'attachBankAccountToken').mockRejectedValueOnce(refusal)
+    const response = await user.call('POST', '/me/plaid/link_bank_details', { public_token: publicToken, account_id: accountId })
+    attach.mockRestore()
+    expect(response.status).toBe(400)
+    expect(response.body.details.fields[0]).toMatchObject({ field: 'body.public_token', problem: 'account_refused' })
     expect((await user.call('GET', '/me/debit_account')).body.bank_account).toBeNull()
   })
 

@@ -12,7 +12,9 @@ import { useTranslation } from '../../i18n/react.tsx'
 import { Link as RouterLink } from 'react-router'
 import { ContentCard } from '../../components/content-card.tsx'
 import { routeTo } from '../../lib/named-routes.ts'
+import { errorMessage } from '../../lib/api/error-message.ts'
 import { hasErrorCode, usePayoutRequirements } from '../../lib/api/profile-queries.ts'
+import { useOpenProviderOnboarding } from './profile-api.ts'
 
 /** Requirement names the interface has words for; anything else is listed as "other information". */
 export const knownRequirements = [
@@ -25,12 +27,16 @@ export const knownRequirements = [
   'additional_identity_document',
   'ssn_last_4',
   'id_number',
+  'provider_onboarding',
 ] as const
 
 /** What is still due before payouts (GET /me/personal/payout_requirements). */
 export function PayoutRequirementsCard() {
   const { t } = useTranslation()
   const requirements = usePayoutRequirements()
+  const onboarding = useOpenProviderOnboarding()
+  // After success the browser is leaving for the provider's page: keep the button busy until it does.
+  const opening = onboarding.isPending || onboarding.isSuccess
 
   // Before the terms are accepted the onboarding dialog deals with it.
   if (hasErrorCode(requirements.error, 'tos_not_accepted')) return null
@@ -54,6 +60,7 @@ export function PayoutRequirementsCard() {
     const { personal, other } = requirements.data.requirements
     const due = [...new Set([...personal, ...other])]
     const bankDue = due.includes('credit_account')
+    const providerDue = due.includes('provider_onboarding')
     body =
       due.length === 0 ? (
         <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center' }}>
@@ -83,6 +90,25 @@ export function PayoutRequirementsCard() {
             <Button variant="contained" component={RouterLink} to={routeTo('payoutBankDetails')} data-testid="payout-requirements-bank-link">
               {t('profile.requirements.addBankDetails')}
             </Button>
+          )}
+          {providerDue && (
+            <Stack spacing={1} sx={{ alignItems: 'flex-start', mt: bankDue ? 1.5 : 0 }}>
+              <Typography color="text.secondary">{t('profile.requirements.providerIntro')}</Typography>
+              <Button
+                variant={bankDue ? 'outlined' : 'contained'}
+                onClick={() => onboarding.mutate(routeTo('personalDetails'))}
+                disabled={opening}
+                startIcon={opening ? <CircularProgress size={18} color="inherit" aria-hidden /> : undefined}
+                data-testid="payout-requirements-provider-onboarding"
+              >
+                {opening ? t('profile.requirements.providerOpening') : t('profile.requirements.providerContinue')}
+              </Button>
+              {onboarding.isError && (
+                <Typography color="error" role="alert" data-testid="payout-requirements-provider-error">
+                  {errorMessage(t, onboarding.error)}
+                </Typography>
+              )}
+            </Stack>
           )}
         </>
       )

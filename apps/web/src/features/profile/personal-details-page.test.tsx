@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { ApiError } from '../../lib/api/api-error.ts'
 import { apiError, defaultApiRoutes, fakeApiClient } from '../../test/fake-api-client.ts'
 import { renderApp } from '../../test/render-app.tsx'
@@ -345,6 +345,39 @@ describe('payout requirements card', () => {
     await openPage()
     expect(await screen.findByTestId('payout-requirements-none')).toBeTruthy()
     expect(screen.queryByTestId('payout-requirements-bank-link')).toBeNull()
+    expect(screen.queryByTestId('payout-requirements-provider-onboarding')).toBeNull()
+  })
+
+  const providerDue = { status: 'due', requirements: { personal: [], other: ['provider_onboarding'] }, details_submitted: true }
+
+  it('sends the seller to the payment provider’s page for what only it collects, back to this page', async () => {
+    const assign = vi.spyOn(window.location, 'assign').mockImplementation(() => {})
+    const { api, user } = await openPage({
+      'GET /me/personal/payout_requirements': providerDue,
+      'POST /me/account_onboarding_link': { url: 'https://connect.example.test/setup/e/acct_1/abc' },
+    })
+    expect((await screen.findByTestId('payout-requirement-provider_onboarding')).textContent).toBe('Details our payment provider asks for on its own page')
+    await user.click(screen.getByRole('button', { name: 'Continue with our payment provider' }))
+
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('https://connect.example.test/setup/e/acct_1/abc'))
+    expect(api.request.mock.calls.filter(([path]) => path === '/me/account_onboarding_link')).toEqual([
+      ['/me/account_onboarding_link', { method: 'POST', body: { return_url: '/profile/details' } }],
+    ])
+    // Busy until the browser has left.
+    expect(screen.getByTestId('payout-requirements-provider-onboarding').hasAttribute('disabled')).toBe(true)
+    assign.mockRestore()
+  })
+
+  it('says why when the link cannot be made, and lets the seller try again', async () => {
+    const { user } = await openPage({
+      'GET /me/personal/payout_requirements': providerDue,
+      'POST /me/account_onboarding_link': () => {
+        throw apiError(409, 'onboarding_not_required')
+      },
+    })
+    await user.click(await screen.findByTestId('payout-requirements-provider-onboarding'))
+    expect((await screen.findByTestId('payout-requirements-provider-error')).textContent).toBe('Our payment provider needs nothing more from you.')
+    expect(screen.getByTestId('payout-requirements-provider-onboarding').hasAttribute('disabled')).toBe(false)
   })
 })
 

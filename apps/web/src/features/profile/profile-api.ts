@@ -1,5 +1,5 @@
 import type { UpdateProfileBody } from '@pactum/contracts/profile'
-import type { BusinessUrlBody } from '@pactum/contracts/verification'
+import type { BusinessUrlBody, OnboardingLink } from '@pactum/contracts/verification'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import type { ApiClient } from '../../lib/api/api-client.ts'
 import { useApiClient } from '../../lib/api/api-client-context.tsx'
@@ -38,5 +38,18 @@ export function useSaveBusinessUrl() {
     onSuccess: ({ business_url }) => {
       queryClient.setQueryData<PersonalProfile>(personalProfileKey, (profile) => (profile ? { ...profile, business_url } : profile))
     },
+  })
+}
+
+/**
+ * POST /me/account_onboarding_link, then off to the payment provider's own
+ * onboarding page for what only it collects; it sends the seller back to
+ * the personal details.
+ */
+export function useOpenProviderOnboarding() {
+  const api = useApiClient()
+  return useMutation({
+    mutationFn: (returnPath: string) => api.request<OnboardingLink>('/me/account_onboarding_link', { method: 'POST', body: { return_url: returnPath } }),
+    onSuccess: (link) => window.location.assign(link.url),
   })
 }
