@@ -592,6 +592,8 @@ export interface BankAccountsTable {
   routing_number: string | null
   account_type: 'checking' | 'savings' | null
   bank_name: string | null
+  /** SHA-256 of the bank link's public token and account id that stored it (0038); null for typed details. */
+  link_fingerprint: ColumnType<string | null, string | null | undefined, string | null>
   created_at: Date
   updated_at: Date
 }

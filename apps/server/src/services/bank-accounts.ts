@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto'
 import type { BankAccount, DebitAccount, DebitAccountBody, LinkToken } from '@pactum/contracts/bank-accounts'
 import { type BankDetailsInput, type NormalisedBankDetails, validateBankDetails } from '@pactum/domain/bank-details'
 import { isSepaCountry, isSupportedCountry } from '@pactum/domain/countries'
@@ -65,7 +66,30 @@ export async function hasBankAccount(db: Kysely<Database>, userId: string): Prom
 }
 
 /** What is stored of a bank account: the number only when Pactum was given it (typed, or the sandbox bank link). */
-type StoredDetails = Omit<NormalisedBankDetails, 'accountNumber'> & { accountNumber: string | null }
+type StoredDetails = Omit<NormalisedBankDetails, 'accountNumber'> & {
+  accountNumber: string | null
+  /** A linked account's link (linkFingerprint), so that a retried link call finds it. */
+  linkFingerprint?: string
+}
+
+/**
+ * A bank link's public token is spent by its first exchange: a retry after a
+ * lost answer must find the account that exchange stored rather than be
+ * refused. Kept as a hash, as the token is a credential while unspent.
+ */
+function linkFingerprint(body: { public_token: string; account_id: string }): string {
+  return createHash('sha256').update(`${body.public_token}\n${body.account_id}`).digest('hex')
+}
+
+async function findLinkedWith(db: Kysely<Database>, userId: string, fingerprint: string): Promise<BankAccount | null> {
+  const row = await db
+    .selectFrom('bank_accounts')
+    .select(['id', 'account_holder_name', 'country', 'currency', 'last4', 'bank_name', 'routing_number', 'account_type'])
+    .where('user_id', '=', userId)
+    .where('link_fingerprint', '=', fingerprint)
+    .executeTakeFirst()
+  return row ? toBankAccount(row) : null
+}
 
 /** Insert or replace the user's one bank account; `id` when the caller had to name it first (an idempotency key made from it). */
 async function storeBankAccount(
@@ -87,6 +111,7 @@ async function storeBankAccount(
     routing_number: details.routingNumber,
     account_type: details.accountType,
     bank_name: details.bankName,
+    link_fingerprint: details.linkFingerprint ?? null,
     updated_at: now,
   }
   // A replaced account gets a new id: it is a different payout destination.
@@ -151,6 +176,9 @@ export async function linkBankDetails(
   if (country !== 'us') {
     throw new AppError('unsupported_combination', 'Bank linking is offered only in the United States: enter your bank details manually')
   }
+  const fingerprint = linkFingerprint(body)
+  const linkedBefore = await findLinkedWith(db, userId, fingerprint)
+  if (linkedBefore) return { bank_account: linkedBefore }
   const result = await bankLink.exchangePublicToken({ userId, publicToken: body.public_token, accountId: body.account_id, now })
   if (!result.ok) {
     const field = result.reason === 'invalid_account_id' ? 'body.account_id' : 'body.public_token'
@@ -160,7 +188,7 @@ export async function linkBankDetails(
   const holder = `${user.first_name} ${user.last_name}`.trim() || 'Account holder'
   const { account } = result
   if (account.destination.kind === 'provider_token') {
-    return { bank_account: await attachTokenLinkedAccount(deps, userId, holder, { ...account, destination: account.destination }, now) }
+    return { bank_account: await attachTokenLinkedAccount(deps, userId, holder, { ...account, destination: account.destination }, fingerprint, now) }
   }
   // The provider's numbers go through the same checks as typed ones.
   const checked = validateBankDetails('us', {
@@ -171,7 +199,7 @@ export async function linkBankDetails(
     account_type: account.accountType,
   })
   if (!checked.ok) throw validationFailed([{ field: 'body.account_id', message: 'The linked account cannot receive payouts: enter your bank details manually' }])
-  const bankAccount = await storeBankAccount(db, userId, { ...checked.normalised, bankName: account.bankName }, 'bank_link', now)
+  const bankAccount = await storeBankAccount(db, userId, { ...checked.normalised, bankName: account.bankName, linkFingerprint: fingerprint }, 'bank_link', now)
   await attachBankAccount(deps, userId)
   return { bank_account: bankAccount }
 }
@@ -189,6 +217,7 @@ async function attachTokenLinkedAccount(
   userId: string,
   holder: string,
   account: LinkedBankAccount & { destination: { kind: 'provider_token'; token: string } },
+  fingerprint: string,
   now: Date,
 ): Promise<BankAccount> {
   const id = uuidV7(now)
@@ -216,6 +245,7 @@ async function attachTokenLinkedAccount(
       routingNumber: null,
       accountType: account.accountType,
       bankName: account.bankName,
+      linkFingerprint: fingerprint,
     },
     'bank_link',
     now,
