@@ -1,7 +1,7 @@
 import { once } from 'node:events'
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { mkdtemp, rm } from 'node:fs/promises'
+import { mkdtemp, readdir, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { SMTPServer } from 'smtp-server'
@@ -103,6 +103,8 @@ describe('cli doctor', () => {
     ])
     expect(hasFailures(reports)).toBe(false)
     expect(formatReport(reports)).toContain('All checks passed.')
+    // The documents probe leaves nothing behind, not even a folder.
+    expect(await readdir(path.join(dataDir, 'sandbox-files'))).toEqual([])
   })
 
   it('reports every configured provider as real, asks each one, and passes when they answer', async () => {
@@ -121,7 +123,7 @@ describe('cli doctor', () => {
     expect(outcomes(service(reports, 'documents'))).toMatchObject({ 'write, read back and delete a probe': 'ok', encryption: 'ok' })
     expect(hasFailures(reports)).toBe(false)
     // The probe went to the bucket, with the encryption every document gets, and was deleted.
-    const puts = s3.requests.filter((request) => request.method === 'PUT' && request.url.includes('/doctor/probe-'))
+    const puts = s3.requests.filter((request) => request.method === 'PUT' && request.url.includes('/doctor-probe-'))
     expect(puts).toHaveLength(1)
     expect(puts[0]!.headers['x-amz-server-side-encryption']).toBe('AES256')
     const probeKey = puts[0]!.url.split('?')[0]

@@ -16,7 +16,8 @@ export async function checkDocuments(documents: DocumentsConfig, dataDir: string
   const { storage } = documents
   const store: DocumentStore = storage.store === 's3' ? createS3DocumentStore(storage.s3, { maxAttempts: 1 }) : createLocalDocumentStore(path.join(dataDir, 'sandbox-files'))
   const roundTrip = await answered('write, read back and delete a probe', async () => {
-    const key = `doctor/probe-${randomUUID()}`
+    // At the top level: a folder of its own would stay behind, empty, in local files.
+    const key = `doctor-probe-${randomUUID()}`
     const content = `pactum doctor ${new Date().toISOString()}`
     await store.put(key, new TextEncoder().encode(content), 'text/plain')
     try {
