@@ -7,11 +7,6 @@ import Box from '@mui/material/Box'
 import Button from '@mui/material/Button'
 import Chip from '@mui/material/Chip'
 import CircularProgress from '@mui/material/CircularProgress'
-import FormControl from '@mui/material/FormControl'
-import FormHelperText from '@mui/material/FormHelperText'
-import InputAdornment from '@mui/material/InputAdornment'
-import InputLabel from '@mui/material/InputLabel'
-import OutlinedInput from '@mui/material/OutlinedInput'
 import Skeleton from '@mui/material/Skeleton'
 import Stack from '@mui/material/Stack'
 import Typography from '@mui/material/Typography'
@@ -20,6 +15,7 @@ import { useId, useState } from 'react'
 import { useTranslation } from '../../i18n/react.tsx'
 import { Link as RouterLink } from 'react-router'
 import { ContentCard } from '../../components/content-card.tsx'
+import { OutlinedTextField } from '../../components/outlined-field.tsx'
 import { PageHeader } from '../../components/page-header.tsx'
 import { visuallyHidden } from '../../components/visually-hidden.ts'
 import { useLocale } from '../../i18n/use-locale.ts'
@@ -63,25 +59,19 @@ export function TransactionsPage() {
       <ListingsLink />
       <ContentCard>
         <Stack spacing={2}>
-          {/* TextField's parts, not TextField: it would bring Select and its menus into the first load. */}
-          <FormControl>
-            <InputLabel htmlFor={searchId}>{t('transactions.search.label')}</InputLabel>
-            <OutlinedInput
-              id={searchId}
-              type="search"
-              label={t('transactions.search.label')}
-              value={searchText}
-              onChange={(event) => setSearchText(event.target.value)}
-              aria-describedby={searchHintId}
-              startAdornment={
-                <InputAdornment position="start">
-                  <SearchIcon aria-hidden />
-                </InputAdornment>
-              }
-              slotProps={{ input: { 'data-testid': 'transactions-search', maxLength: 100 } as object }}
-            />
-            <FormHelperText id={searchHintId}>{t('transactions.search.hint')}</FormHelperText>
-          </FormControl>
+          {/* Not TextField: it brings Select, its menus and MUI's whole input stack into the first load. */}
+          <OutlinedTextField
+            id={searchId}
+            type="search"
+            label={t('transactions.search.label')}
+            value={searchText}
+            onChange={(event) => setSearchText(event.target.value)}
+            helperText={t('transactions.search.hint')}
+            helperTextId={searchHintId}
+            startIcon={<SearchIcon aria-hidden />}
+            maxLength={100}
+            data-testid="transactions-search"
+          />
           <Box role="group" aria-labelledby={filterLabelId}>
             <Typography id={filterLabelId} variant="body2" color="text.secondary" sx={{ mb: 1 }}>
               {t('transactions.filters.label')}
