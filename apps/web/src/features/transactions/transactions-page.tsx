@@ -2,16 +2,15 @@ import AddCircleOutlineIcon from '@mui/icons-material/AddCircleOutlineOutlined'
 import GroupAddOutlinedIcon from '@mui/icons-material/GroupAddOutlined'
 import ReceiptLongOutlinedIcon from '@mui/icons-material/ReceiptLongOutlined'
 import SearchIcon from '@mui/icons-material/Search'
-import Alert from '@mui/material/Alert'
 import Box from '@mui/material/Box'
 import Button from '@mui/material/Button'
 import Chip from '@mui/material/Chip'
 import CircularProgress from '@mui/material/CircularProgress'
-import Skeleton from '@mui/material/Skeleton'
 import Stack from '@mui/material/Stack'
 import Typography from '@mui/material/Typography'
+import { keyframes, styled } from '@mui/material/styles'
 import type { AnyTransaction } from '@pactum/contracts/f2f-transactions'
-import { useId, useState } from 'react'
+import { Component, lazy, type ReactNode, Suspense, useId, useState } from 'react'
 import { useTranslation } from '../../i18n/react.tsx'
 import { Link as RouterLink } from 'react-router'
 import { ContentCard } from '../../components/content-card.tsx'
@@ -27,6 +26,59 @@ import { routeTo } from '../../lib/named-routes.ts'
 import { useDebouncedValue } from '../../lib/use-debounced-value.ts'
 import { StatusChip } from './status-chip.tsx'
 import { type ListFilter, useTransactionList } from './transactions-api.ts'
+
+const pulse = keyframes`
+  0% { opacity: 1; }
+  50% { opacity: 0.4; }
+  100% { opacity: 1; }
+`
+/** What MUI's `<Skeleton variant="rounded" height={88} />` draws, without Skeleton in the first load (issue 13). */
+const RowPlaceholder = styled('div')(({ theme }) => ({
+  height: 88,
+  borderRadius: theme.shape.borderRadius,
+  backgroundColor: theme.alpha(theme.palette.text.primary, 0.11),
+  animation: `${pulse} 2s ease-in-out 0.5s infinite`,
+}))
+
+// Only a failed list shows it: Alert and its icons stay out of the page's first load (issue 13).
+const ListLoadErrorAlert = lazy(() => import('./list-load-error.tsx').then((module) => ({ default: module.ListLoadErrorAlert })))
+
+/** A child that cannot render (its chunk did not come: offline) leaves `fallback` in its place. */
+class FallbackOnError extends Component<{ fallback: ReactNode; children: ReactNode }, { failed: boolean }> {
+  override state = { failed: false }
+
+  static getDerivedStateFromError(): { failed: boolean } {
+    return { failed: true }
+  }
+
+  override render(): ReactNode {
+    return this.state.failed ? this.props.fallback : this.props.children
+  }
+}
+
+function ListLoadError({ error, onRetry }: { error: unknown; onRetry: () => void }) {
+  const { t } = useTranslation()
+  const message = errorMessage(t, error)
+  const retry = canRetry(error) ? onRetry : undefined
+  // The same words and button, unstyled, until the Alert's chunk is in, or if it cannot come.
+  const plain = (
+    <Stack spacing={1} data-testid="transactions-error" role="alert" sx={{ alignItems: 'flex-start', color: 'error.main' }}>
+      <Typography>{message}</Typography>
+      {retry && (
+        <Button variant="outlined" onClick={retry} data-testid="transactions-retry">
+          {t('common.retry')}
+        </Button>
+      )}
+    </Stack>
+  )
+  return (
+    <FallbackOnError fallback={plain}>
+      <Suspense fallback={plain}>
+        <ListLoadErrorAlert message={message} onRetry={retry} />
+      </Suspense>
+    </FallbackOnError>
+  )
+}
 
 const filters: ListFilter[] = ['all', 'active', 'inputRequired', 'waiting', 'completed', 'cancelled']
 const searchDebounceMs = 300
@@ -98,26 +150,14 @@ export function TransactionsPage() {
         {list.isPending ? (
           <Stack spacing={1.5} data-testid="transactions-loading">
             {[0, 1, 2].map((index) => (
-              <Skeleton key={index} variant="rounded" height={88} aria-hidden />
+              <RowPlaceholder key={index} aria-hidden />
             ))}
             <Typography role="status" color="text.secondary">
               {t('app.loading')}
             </Typography>
           </Stack>
         ) : list.isError ? (
-          <Alert
-            severity="error"
-            data-testid="transactions-error"
-            action={
-              canRetry(list.error) && (
-                <Button color="inherit" onClick={() => void list.refetch()} data-testid="transactions-retry">
-                  {t('common.retry')}
-                </Button>
-              )
-            }
-          >
-            {errorMessage(t, list.error)}
-          </Alert>
+          <ListLoadError error={list.error} onRetry={() => void list.refetch()} />
         ) : items.length === 0 ? (
           <ContentCard testId="transactions-no-match">
             <Typography component="h2" variant="h6">
