@@ -10,10 +10,11 @@ import Stack from '@mui/material/Stack'
 import Typography from '@mui/material/Typography'
 import { keyframes, styled } from '@mui/material/styles'
 import type { AnyTransaction } from '@pactum/contracts/f2f-transactions'
-import { Component, lazy, type ReactNode, Suspense, useId, useState } from 'react'
+import { lazy, Suspense, useId, useState } from 'react'
 import { useTranslation } from '../../i18n/react.tsx'
 import { Link as RouterLink } from 'react-router'
 import { ContentCard } from '../../components/content-card.tsx'
+import { FallbackOnError } from '../../components/fallback-on-error.tsx'
 import { OutlinedTextField } from '../../components/outlined-field.tsx'
 import { PageHeader } from '../../components/page-header.tsx'
 import { visuallyHidden } from '../../components/visually-hidden.ts'
@@ -43,28 +44,16 @@ const RowPlaceholder = styled('div')(({ theme }) => ({
 // Only a failed list shows it: Alert and its icons stay out of the page's first load (issue 13).
 const ListLoadErrorAlert = lazy(() => import('./list-load-error.tsx').then((module) => ({ default: module.ListLoadErrorAlert })))
 
-/** A child that cannot render (its chunk did not come: offline) leaves `fallback` in its place. */
-class FallbackOnError extends Component<{ fallback: ReactNode; children: ReactNode }, { failed: boolean }> {
-  override state = { failed: false }
-
-  static getDerivedStateFromError(): { failed: boolean } {
-    return { failed: true }
-  }
-
-  override render(): ReactNode {
-    return this.state.failed ? this.props.fallback : this.props.children
-  }
-}
-
 function ListLoadError({ error, onRetry }: { error: unknown; onRetry: () => void }) {
   const { t } = useTranslation()
   const message = errorMessage(t, error)
   const retry = canRetry(error) ? onRetry : undefined
-  // The same words and button, unstyled, until the Alert's chunk is in, or if it cannot come.
-  const plain = (
+  // Until the Alert's chunk is in, its words alone: a button here would move under the pointer a moment
+  // later. If the chunk cannot come (offline), the words and the button, unstyled.
+  const plain = (withRetry: boolean) => (
     <Stack spacing={1} data-testid="transactions-error" role="alert" sx={{ alignItems: 'flex-start', color: 'error.main' }}>
       <Typography>{message}</Typography>
-      {retry && (
+      {withRetry && retry && (
         <Button variant="outlined" onClick={retry} data-testid="transactions-retry">
           {t('common.retry')}
         </Button>
@@ -72,8 +61,8 @@ function ListLoadError({ error, onRetry }: { error: unknown; onRetry: () => void
     </Stack>
   )
   return (
-    <FallbackOnError fallback={plain}>
-      <Suspense fallback={plain}>
+    <FallbackOnError fallback={plain(true)}>
+      <Suspense fallback={plain(false)}>
         <ListLoadErrorAlert message={message} onRetry={retry} />
       </Suspense>
     </FallbackOnError>
