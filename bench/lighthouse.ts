@@ -8,9 +8,12 @@
  * localStorage) survives. Prints the figures; docs/performance.md keeps them.
  *
  *   npm run build && npm run bench:lighthouse
+ *
+ * LIGHTHOUSE_REPORT=<file> also writes the whole report (JSON) there, for the
+ * LCP element, the request chains and the treemap behind the figures.
  */
 import { type ChildProcess, spawn } from 'node:child_process'
-import { mkdtempSync, rmSync } from 'node:fs'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
@@ -98,6 +101,9 @@ try {
   )
   if (!result) throw new Error('Lighthouse returned no result')
   const { lhr } = result
+  if (process.env.LIGHTHOUSE_REPORT) writeFileSync(process.env.LIGHTHOUSE_REPORT, JSON.stringify(lhr))
+  // A failed trace (NO_NAVSTART and the like, seen on a loaded machine) leaves every figure NaN: say so instead.
+  if (lhr.runtimeError) throw new Error(`Lighthouse could not measure the page (${lhr.runtimeError.code}): run it again`)
   if (!lhr.finalDisplayedUrl.endsWith('/transactions')) throw new Error(`Lighthouse ended on ${lhr.finalDisplayedUrl}, not the signed-in page`)
   const audit = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN
   const requests = (lhr.audits['network-requests']?.details as { items?: Array<{ resourceType?: string; transferSize?: number; url?: string }> } | undefined)?.items ?? []

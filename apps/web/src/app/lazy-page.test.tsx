@@ -43,4 +43,18 @@ describe('route chunks', () => {
     expect(await screen.findByRole('heading', { name: 'Impossibile caricare questa pagina' })).toBeTruthy()
     expect(screen.getByRole('button', { name: 'Ricarica la pagina' })).toBeTruthy()
   })
+
+  it('renders a page whose chunk is already in on its first try, without the Suspense fallback', async () => {
+    const Page = lazyPage(() => Promise.resolve({ Page: () => <p>the page</p> }), 'Page', { firstScreen: true })
+    Page.preload()
+    // One macrotask: the resolved import's callbacks have run by then.
+    await new Promise((resolve) => setTimeout(resolve, 0))
+    render(
+      <Suspense fallback={<p>loading</p>}>
+        <Page />
+      </Suspense>,
+    )
+    expect(screen.getByText('the page')).toBeTruthy()
+    expect(screen.queryByText('loading')).toBeNull()
+  })
 })

@@ -26,27 +26,42 @@ export function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
   })
 }
 
+/** A page component that can start downloading its chunk before it is first rendered. */
+export type LazyPage = ComponentType & { preload: () => void }
+
 /**
  * A route's page, split into its own chunk and loaded on first visit. Unless
  * it is the first screen (My transactions), it also waits for the complete
  * dictionary (i18n/dictionary-sections.ts); its chunk downloads meanwhile.
+ *
+ * Once the chunk is in, the page renders straight from it rather than
+ * through React.lazy: lazy suspends on its first render even for a chunk
+ * already loaded, and React holds back what replaces a Suspense fallback for
+ * 300 ms, which on the first screen went straight onto LCP (issue 13).
  */
 export function lazyPage<Module extends Record<Name, ComponentType>, Name extends keyof Module & string>(
   load: () => Promise<Module>,
   name: Name,
   { firstScreen = false, timeoutMs = chunkLoadTimeoutMs }: { firstScreen?: boolean; timeoutMs?: number } = {},
-): ComponentType {
+): LazyPage {
   let pending: Promise<Module> | undefined
+  let loaded: Module | undefined
   const fetchPage = () => {
-    pending ??= withTimeout(load(), timeoutMs)
+    pending ??= withTimeout(load(), timeoutMs).then((module) => {
+      loaded = module
+      return module
+    })
     return pending
   }
-  const Page = lazy<ComponentType>(() => fetchPage().then((module) => ({ default: module[name] })))
-  if (firstScreen) return Page
+  const Lazy = lazy<ComponentType>(() => fetchPage().then((module) => ({ default: module[name] })))
+  function Page() {
+    return createElement(loaded ? loaded[name] : Lazy)
+  }
   function PageWithDictionary() {
     // Started here, not when CompleteDictionary lets Page render: both download at once. Failures surface through Page.
     fetchPage().catch(() => undefined)
     return createElement(CompleteDictionary, null, createElement(Page))
   }
-  return PageWithDictionary
+  const component = firstScreen ? Page : PageWithDictionary
+  return Object.assign(component, { preload: () => void fetchPage().catch(() => undefined) })
 }

@@ -17,6 +17,9 @@ import { AppShell } from './shell/app-shell.tsx'
 const TransactionsPage = lazyPage(() => import('../features/transactions/transactions-page.tsx'), 'TransactionsPage', {
   firstScreen: true,
 })
+// index.html preloads its chunk (first-screen-plugin.ts): running it now, while GET /config and the
+// session are read, lets the page render on its first try when the browser starts there.
+if (['/', r.transactions].includes(window.location.pathname)) TransactionsPage.preload()
 const TransactionStatusPage = lazyPage(
   () => import('../features/transactions/transaction-status-page.tsx'),
   'TransactionStatusPage',

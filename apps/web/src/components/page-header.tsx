@@ -1,8 +1,8 @@
-import Breadcrumbs from '@mui/material/Breadcrumbs'
+import Box from '@mui/material/Box'
 import Link from '@mui/material/Link'
 import Stack from '@mui/material/Stack'
 import Typography from '@mui/material/Typography'
-import { useEffect } from 'react'
+import { Fragment, useEffect } from 'react'
 import { useTranslation } from '../i18n/react.tsx'
 import { Link as RouterLink } from 'react-router'
 
@@ -23,19 +23,32 @@ export function PageHeader({ title, intro, breadcrumbs }: { title: string; intro
   return (
     <Stack component="header" spacing={1} sx={{ mb: 3 }}>
       {breadcrumbs && breadcrumbs.length > 0 && (
-        <Breadcrumbs aria-label={t('shell.breadcrumbs')}>
-          {breadcrumbs.map((crumb) =>
-            crumb.to ? (
-              <Link key={crumb.label} component={RouterLink} to={crumb.to} underline="hover" color="primary">
-                {crumb.label}
-              </Link>
-            ) : (
-              <Typography key={crumb.label} color="text.primary" aria-current="page">
-                {crumb.label}
-              </Typography>
-            ),
-          )}
-        </Breadcrumbs>
+        // MUI's Breadcrumbs draws this same list; its collapsing (past 8 crumbs) is never needed here,
+        // and the rest of it would be in My transactions' first load (issue 13).
+        <Box component="nav" aria-label={t('shell.breadcrumbs')} sx={{ color: 'text.secondary' }}>
+          <Box component="ol" sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', p: 0, m: 0, listStyle: 'none' }}>
+            {breadcrumbs.map((crumb, index) => (
+              <Fragment key={crumb.label}>
+                {index > 0 && (
+                  <Box component="li" aria-hidden sx={{ display: 'flex', userSelect: 'none', mx: 1 }}>
+                    /
+                  </Box>
+                )}
+                <li>
+                  {crumb.to ? (
+                    <Link component={RouterLink} to={crumb.to} underline="hover" color="primary">
+                      {crumb.label}
+                    </Link>
+                  ) : (
+                    <Typography color="text.primary" aria-current="page">
+                      {crumb.label}
+                    </Typography>
+                  )}
+                </li>
+              </Fragment>
+            ))}
+          </Box>
+        </Box>
       )}
       <Typography variant="h4" component="h1" sx={{ fontWeight: 700 }}>
         {title}

@@ -7,6 +7,7 @@ import { lazy, Suspense, useEffect, useId, useMemo, useState } from 'react'
 import { useTranslation } from '../../i18n/react.tsx'
 import { Navigate, Outlet, useLocation } from 'react-router'
 import { Deferred } from '../../components/deferred.tsx'
+import { FallbackOnError } from '../../components/fallback-on-error.tsx'
 import { StatusMessage } from '../../components/status-message.tsx'
 import { mobileBreakpointPx, sidebarWidthPx } from '../../lib/constants.ts'
 import { GuidedTourLauncherProvider } from '../../lib/guided-tour-launcher.tsx'
@@ -19,7 +20,6 @@ import { GuidedTour } from '../../features/tour/guided-tour.tsx'
 import { OnboardingDialogs } from '../../features/onboarding/onboarding-dialogs.tsx'
 import { ChunkErrorBoundary } from '../chunk-error-boundary.tsx'
 import { MobileTopBar } from './mobile-top-bar.tsx'
-import { PartnerTopBar } from './partner-top-bar.tsx'
 import { routeArea } from './route-area.ts'
 import { RouteBackground } from './route-background.tsx'
 import { Sidebar } from './sidebar.tsx'
@@ -27,6 +27,8 @@ import { mainContentId, SkipLink } from './skip-link.tsx'
 import { theme as baseTheme } from '../theme.ts'
 
 // Only phones open it, and only when asked: Drawer's modal machinery stays out of the first load.
+// Only a partner's visitors see it, once the partner's settings are in: not in everyone's first load.
+const PartnerTopBar = lazy(() => import('./partner-top-bar.tsx').then((module) => ({ default: module.PartnerTopBar })))
 const MobileMenuDrawer = lazy(() => import('./mobile-menu-drawer.tsx').then((module) => ({ default: module.MobileMenuDrawer })))
 
 /**
@@ -101,11 +103,15 @@ export function AppShell() {
       >
         {!wide && !client?.mobile_navbar_hidden && <Toolbar />}
         {client && colours && (
-          <PartnerTopBar
-            client={client}
-            colours={colours}
-            menu={!wide && client.mobile_navbar_hidden ? { open: menuOpen, id: menuId, onOpen: () => setMenuOpen(true) } : undefined}
-          />
+          <FallbackOnError fallback={null}>
+            <Suspense fallback={null}>
+              <PartnerTopBar
+                client={client}
+                colours={colours}
+                menu={!wide && client.mobile_navbar_hidden ? { open: menuOpen, id: menuId, onOpen: () => setMenuOpen(true) } : undefined}
+              />
+            </Suspense>
+          </FallbackOnError>
         )}
         <RouteBackground area={routeArea(pathname)} />
         <Container maxWidth="md" sx={{ position: 'relative', zIndex: 1, py: { xs: 3, md: 6 } }}>

@@ -93,7 +93,7 @@ describe('my transactions', () => {
     })
     await renderApp('/transactions', { api })
     expect((await screen.findByTestId('transactions-error')).textContent).toContain('Something went wrong on our side')
-    await userEvent.click(screen.getByTestId('transactions-retry'))
+    await userEvent.click(await screen.findByTestId('transactions-retry'))
     expect(await screen.findByTestId('transaction-row')).toBeTruthy()
   })
 })

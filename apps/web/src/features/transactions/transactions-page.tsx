@@ -2,24 +2,20 @@ import AddCircleOutlineIcon from '@mui/icons-material/AddCircleOutlineOutlined'
 import GroupAddOutlinedIcon from '@mui/icons-material/GroupAddOutlined'
 import ReceiptLongOutlinedIcon from '@mui/icons-material/ReceiptLongOutlined'
 import SearchIcon from '@mui/icons-material/Search'
-import Alert from '@mui/material/Alert'
 import Box from '@mui/material/Box'
 import Button from '@mui/material/Button'
 import Chip from '@mui/material/Chip'
 import CircularProgress from '@mui/material/CircularProgress'
-import FormControl from '@mui/material/FormControl'
-import FormHelperText from '@mui/material/FormHelperText'
-import InputAdornment from '@mui/material/InputAdornment'
-import InputLabel from '@mui/material/InputLabel'
-import OutlinedInput from '@mui/material/OutlinedInput'
-import Skeleton from '@mui/material/Skeleton'
 import Stack from '@mui/material/Stack'
 import Typography from '@mui/material/Typography'
+import { keyframes, styled } from '@mui/material/styles'
 import type { AnyTransaction } from '@pactum/contracts/f2f-transactions'
-import { useId, useState } from 'react'
+import { lazy, Suspense, useId, useState } from 'react'
 import { useTranslation } from '../../i18n/react.tsx'
 import { Link as RouterLink } from 'react-router'
 import { ContentCard } from '../../components/content-card.tsx'
+import { FallbackOnError } from '../../components/fallback-on-error.tsx'
+import { OutlinedTextField } from '../../components/outlined-field.tsx'
 import { PageHeader } from '../../components/page-header.tsx'
 import { visuallyHidden } from '../../components/visually-hidden.ts'
 import { useLocale } from '../../i18n/use-locale.ts'
@@ -31,6 +27,47 @@ import { routeTo } from '../../lib/named-routes.ts'
 import { useDebouncedValue } from '../../lib/use-debounced-value.ts'
 import { StatusChip } from './status-chip.tsx'
 import { type ListFilter, useTransactionList } from './transactions-api.ts'
+
+const pulse = keyframes`
+  0% { opacity: 1; }
+  50% { opacity: 0.4; }
+  100% { opacity: 1; }
+`
+/** What MUI's `<Skeleton variant="rounded" height={88} />` draws, without Skeleton in the first load (issue 13). */
+const RowPlaceholder = styled('div')(({ theme }) => ({
+  height: 88,
+  borderRadius: theme.shape.borderRadius,
+  backgroundColor: theme.alpha(theme.palette.text.primary, 0.11),
+  animation: `${pulse} 2s ease-in-out 0.5s infinite`,
+}))
+
+// Only a failed list shows it: Alert and its icons stay out of the page's first load (issue 13).
+const ListLoadErrorAlert = lazy(() => import('./list-load-error.tsx').then((module) => ({ default: module.ListLoadErrorAlert })))
+
+function ListLoadError({ error, onRetry }: { error: unknown; onRetry: () => void }) {
+  const { t } = useTranslation()
+  const message = errorMessage(t, error)
+  const retry = canRetry(error) ? onRetry : undefined
+  // Until the Alert's chunk is in, its words alone: a button here would move under the pointer a moment
+  // later. If the chunk cannot come (offline), the words and the button, unstyled.
+  const plain = (withRetry: boolean) => (
+    <Stack spacing={1} data-testid="transactions-error" role="alert" sx={{ alignItems: 'flex-start', color: 'error.main' }}>
+      <Typography>{message}</Typography>
+      {withRetry && retry && (
+        <Button variant="outlined" onClick={retry} data-testid="transactions-retry">
+          {t('common.retry')}
+        </Button>
+      )}
+    </Stack>
+  )
+  return (
+    <FallbackOnError fallback={plain(true)}>
+      <Suspense fallback={plain(false)}>
+        <ListLoadErrorAlert message={message} onRetry={retry} />
+      </Suspense>
+    </FallbackOnError>
+  )
+}
 
 const filters: ListFilter[] = ['all', 'active', 'inputRequired', 'waiting', 'completed', 'cancelled']
 const searchDebounceMs = 300
@@ -63,25 +100,19 @@ export function TransactionsPage() {
       <ListingsLink />
       <ContentCard>
         <Stack spacing={2}>
-          {/* TextField's parts, not TextField: it would bring Select and its menus into the first load. */}
-          <FormControl>
-            <InputLabel htmlFor={searchId}>{t('transactions.search.label')}</InputLabel>
-            <OutlinedInput
-              id={searchId}
-              type="search"
-              label={t('transactions.search.label')}
-              value={searchText}
-              onChange={(event) => setSearchText(event.target.value)}
-              aria-describedby={searchHintId}
-              startAdornment={
-                <InputAdornment position="start">
-                  <SearchIcon aria-hidden />
-                </InputAdornment>
-              }
-              slotProps={{ input: { 'data-testid': 'transactions-search', maxLength: 100 } as object }}
-            />
-            <FormHelperText id={searchHintId}>{t('transactions.search.hint')}</FormHelperText>
-          </FormControl>
+          {/* Not TextField: it brings Select, its menus and MUI's whole input stack into the first load. */}
+          <OutlinedTextField
+            id={searchId}
+            type="search"
+            label={t('transactions.search.label')}
+            value={searchText}
+            onChange={(event) => setSearchText(event.target.value)}
+            helperText={t('transactions.search.hint')}
+            helperTextId={searchHintId}
+            startIcon={<SearchIcon aria-hidden />}
+            maxLength={100}
+            data-testid="transactions-search"
+          />
           <Box role="group" aria-labelledby={filterLabelId}>
             <Typography id={filterLabelId} variant="body2" color="text.secondary" sx={{ mb: 1 }}>
               {t('transactions.filters.label')}
@@ -108,26 +139,14 @@ export function TransactionsPage() {
         {list.isPending ? (
           <Stack spacing={1.5} data-testid="transactions-loading">
             {[0, 1, 2].map((index) => (
-              <Skeleton key={index} variant="rounded" height={88} aria-hidden />
+              <RowPlaceholder key={index} aria-hidden />
             ))}
             <Typography role="status" color="text.secondary">
               {t('app.loading')}
             </Typography>
           </Stack>
         ) : list.isError ? (
-          <Alert
-            severity="error"
-            data-testid="transactions-error"
-            action={
-              canRetry(list.error) && (
-                <Button color="inherit" onClick={() => void list.refetch()} data-testid="transactions-retry">
-                  {t('common.retry')}
-                </Button>
-              )
-            }
-          >
-            {errorMessage(t, list.error)}
-          </Alert>
+          <ListLoadError error={list.error} onRetry={() => void list.refetch()} />
         ) : items.length === 0 ? (
           <ContentCard testId="transactions-no-match">
             <Typography component="h2" variant="h6">
