@@ -105,7 +105,8 @@ export function PayoutRequirementsCard() {
               </Button>
               {onboarding.isError && (
                 <Typography color="error" role="alert" data-testid="payout-requirements-provider-error">
-                  {errorMessage(t, onboarding.error)}
+                  {/* Its words live with this card's, not in the first screen's error list (the first-load budget). */}
+                  {hasErrorCode(onboarding.error, 'onboarding_not_required') ? t('profile.requirements.providerNotRequired') : errorMessage(t, onboarding.error)}
                 </Typography>
               )}
             </Stack>

@@ -65,7 +65,6 @@ export const translatedErrorCodes = [
   'invalid_state',
   'active_country_not_set',
   'tos_not_accepted',
-  'onboarding_not_required',
   'identity_verification_required',
   'email_already_confirmed',
   'email_confirmation_unavailable',
