@@ -1,0 +1,10 @@
+import { afterAll, inject } from 'vitest'
+import { dropIdlePostgresDatabases, usePgliteTemplateFile } from './test-database.ts'
+
+// Runs before every server test file (vitest.config.ts setupFiles): the
+// template the global setup built for the run, instead of one per file.
+const file = inject('pgliteTemplateFile')
+if (file) usePgliteTemplateFile(file)
+
+// On PostgreSQL a file's tests reuse its databases; they go when it ends.
+afterAll(dropIdlePostgresDatabases)
