@@ -140,88 +140,43 @@ const timesEmptied = new WeakMap<PGlite, number>()
  * so often a TRUNCATE still runs, so dead rows do not pile up.
  */
 async function emptyAllTables(pglite: PGlite): Promise<void> {
-  const { rows: tables } = await pglite.query<{ name: string }>(tablesToEmpty)
+  const { rows: tables } = await pglite.query<{ name: string }>(
+    `select format('%I.%I', schemaname, tablename) as name from pg_tables
+     where (schemaname = 'public' and tablename not like 'kysely_migration%')
+        or (schemaname = 'pgboss' and tablename <> 'version')`,
+  )
   const times = (timesEmptied.get(pglite) ?? 0) + 1
   timesEmptied.set(pglite, times)
   if (times % deletesBetweenTruncates === 0) {
     await pglite.exec(`truncate ${tables.map((table) => table.name).join(', ')} restart identity cascade`)
     return
   }
-  const { rows: sequences } = await pglite.query<{ name: string }>(sequencesToReset)
-  await pglite.exec(deleteEverything(tables, sequences))
+  const { rows: sequences } = await pglite.query<{ name: string }>(
+    `select format('%I.%I', schemaname, sequencename) as name from pg_sequences where schemaname in ('public', 'pgboss')`,
+  )
+  await pglite.exec(
+    [
+      'set session_replication_role = replica;',
+      ...tables.map((table) => `delete from ${table.name};`),
+      ...sequences.map((sequence) => `select setval('${sequence.name}', 1, false);`),
+      'set session_replication_role = default;',
+    ].join('\n'),
+  )
 }
-
-const tablesToEmpty = `select format('%I.%I', schemaname, tablename) as name from pg_tables
-  where (schemaname = 'public' and tablename not like 'kysely_migration%')
-     or (schemaname = 'pgboss' and tablename <> 'version')`
-const sequencesToReset = `select format('%I.%I', schemaname, sequencename) as name from pg_sequences where schemaname in ('public', 'pgboss')`
-
-function deleteEverything(tables: { name: string }[], sequences: { name: string }[]): string {
-  return [
-    'set session_replication_role = replica;',
-    ...tables.map((table) => `delete from ${table.name};`),
-    ...sequences.map((sequence) => `select setval('${sequence.name}', 1, false);`),
-    'set session_replication_role = default;',
-  ].join('\n')
-}
-
-/**
- * Databases of this file's finished tests, kept for its next test. On
- * PostgreSQL a CREATE DATABASE and a DROP DATABASE per test cost more than
- * most tests (the drop waits for a checkpoint); emptying the tables takes a
- * fraction of that. The last ones are dropped when the file ends
- * (dropIdlePostgresDatabases, from test-database-setup.ts).
- */
-const idlePostgresDatabases: string[] = []
 
 async function createPostgresTestDatabase(url: string): Promise<Database> {
   const templateName = await postgresTemplate(url)
-  let name = idlePostgresDatabases.pop()
-  if (name) await withPostgresAdmin(databaseUrl(url, name), emptyPostgresTables)
-  else {
-    name = `pactum_test_${randomBytes(6).toString('hex')}`
-    await withPostgresAdmin(url, (admin) => admin.query(`CREATE DATABASE ${name} TEMPLATE ${templateName}`))
-  }
-  const kept = name
-  const database = openPostgres(databaseUrl(url, kept))
+  const name = `pactum_test_${randomBytes(6).toString('hex')}`
+  await withPostgresAdmin(url, (admin) => admin.query(`CREATE DATABASE ${name} TEMPLATE ${templateName}`))
+  const database = openPostgres(databaseUrl(url, name))
   return {
     ...database,
     close: async () => {
       await database.close()
-      await withPostgresAdmin(url, (admin) => waitForNoConnections(admin, kept))
-      idlePostgresDatabases.push(kept)
+      await withPostgresAdmin(url, async (admin) => {
+        await waitForNoConnections(admin, name)
+        await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
+      })
     },
-  }
-}
-
-/**
- * Back to the template's state, as emptyAllTables does on PGlite: by DELETE
- * with triggers off, some 0.1 s, where a TRUNCATE of every table took 0.6 s
- * (it makes new files and syncs them). Turning triggers off takes a
- * superuser; for any other role, TRUNCATE. The dead rows go with the
- * database when its file ends.
- */
-async function emptyPostgresTables(client: pg.Client): Promise<void> {
-  const { rows: tables } = await client.query<{ name: string }>(tablesToEmpty)
-  const { rows: sequences } = await client.query<{ name: string }>(sequencesToReset)
-  const { rows: role } = await client.query<{ superuser: boolean }>('select rolsuper as superuser from pg_roles where rolname = current_user')
-  if (role[0]?.superuser) await client.query(deleteEverything(tables, sequences))
-  else {
-    await client.query(
-      [
-        `truncate ${tables.map((table) => table.name).join(', ')} restart identity cascade;`,
-        ...sequences.map((sequence) => `select setval('${sequence.name}', 1, false);`),
-      ].join('\n'),
-    )
-  }
-}
-
-/** Drops the databases this file's tests left for reuse; its tests are done. */
-export async function dropIdlePostgresDatabases(): Promise<void> {
-  const url = process.env.DATABASE_URL
-  if (!url) return
-  const names = idlePostgresDatabases.splice(0)
-  for (const name of names) {
-    await withPostgresAdmin(url, (admin) => admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`))
   }
 }
