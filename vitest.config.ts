@@ -27,9 +27,13 @@ export default defineConfig({
           name: 'server',
           root: 'apps/server',
           environment: 'node',
-          // A hang guard, not a speed check: a worker's first test also
-          // builds the migrated template database, which on two busy cores
-          // has come close to 30 s.
+          // The migrated PGlite template, built once for the run and cloned
+          // by every file's tests (testing/test-database.ts).
+          globalSetup: ['src/testing/pglite-template-setup.ts'],
+          setupFiles: ['src/testing/pglite-template-file.ts'],
+          // A hang guard, not a speed check: on PostgreSQL a worker's first
+          // test also builds the migrated template database, which on two
+          // busy cores has come close to 30 s.
           testTimeout: 60_000,
           hookTimeout: 60_000,
         },

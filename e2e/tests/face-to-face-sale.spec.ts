@@ -93,7 +93,7 @@ test('the buyer cancels after the deposit and gets it back less its fee', async 
   await expect(buyer.getByTestId('transaction-status')).toHaveAttribute('data-status', /cancelled_with_deposit|deposit_refunded/)
   await closeSuccess(buyer)
   await expect(buyer.getByTestId('cancellation-reason')).toHaveText('Cancelled by the buyer')
-  // The sandbox refunds the deposit (40.00, the 1.60 fee kept) a few seconds later.
+  // The sandbox refunds the deposit (40.00, the 1.60 fee kept) a moment later (1 s in these tests).
   await expect(async () => {
     await buyer.reload()
     await expect(buyer.getByTestId('transaction-status')).toHaveAttribute('data-status', 'deposit_refunded', { timeout: 1000 })

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto'
+import { readFile } from 'node:fs/promises'
 import { PGlite } from '@electric-sql/pglite'
 import type pg from 'pg'
 import { fromPglite as fromPgliteForJobs, PgBoss } from 'pg-boss'
@@ -7,23 +8,33 @@ import { withPostgresAdmin } from '../db/postgres-admin.ts'
 import { migrateToLatest, schemaFingerprint } from '../db/migrations.ts'
 
 /**
- * A fresh, migrated database for one test. PGlite by default: migrated once
- * per worker into a template and cloned (initdb costs seconds, a clone far
- * less). With DATABASE_URL set, a copy of a migrated template database on
+ * A fresh, migrated database for one test. PGlite by default: cloned from a
+ * migrated template (initdb and the migrations cost seconds, a clone far
+ * less). Under Vitest the template is built once for the whole run
+ * (pglite-template-setup.ts) and read from a file; elsewhere, once per
+ * process. With DATABASE_URL set, a copy of a migrated template database on
  * that server, dropped after.
  */
 let template: Promise<File | Blob> | undefined
 
-async function migratedTemplate(): Promise<File | Blob> {
-  template ??= (async () => {
-    const database = fromPglite(await PGlite.create({ parsers: pgliteParsers }))
-    await migrateToLatest(database.db)
-    await installJobQueueSchema(database.pglite!)
-    const dump = await database.pglite!.dumpDataDir('none')
-    await database.close()
-    return dump
-  })()
+function migratedTemplate(): Promise<File | Blob> {
+  template ??= buildPgliteTemplate()
   return template
+}
+
+/** A migrated PGlite data directory with pg-boss's schema, as a dump any engine can start from. */
+export async function buildPgliteTemplate(): Promise<File | Blob> {
+  const database = fromPglite(await PGlite.create({ parsers: pgliteParsers }))
+  await migrateToLatest(database.db)
+  await installJobQueueSchema(database.pglite!)
+  const dump = await database.pglite!.dumpDataDir('none')
+  await database.close()
+  return dump
+}
+
+/** Makes this process clone its PGlite databases from a template dump written to `file` beforehand. */
+export function usePgliteTemplateFile(file: string): void {
+  template = readFile(file).then((bytes) => new Blob([bytes]))
 }
 
 /** pg-boss's own schema, installed once here rather than by every test app's queue at start-up. */
