@@ -1,5 +1,6 @@
-import { Component, type ReactNode } from 'react'
+import type { ReactNode } from 'react'
 import { useTranslation } from '../i18n/react.tsx'
+import { FallbackOnError } from '../components/fallback-on-error.tsx'
 import { StatusMessage } from '../components/status-message.tsx'
 
 function ChunkLoadError() {
@@ -18,18 +19,6 @@ function ChunkLoadError() {
  * Catches a page that failed to render, most often a chunk that could not be
  * downloaded (offline, or a deploy replaced it). A reload fetches the current build.
  */
-export class ChunkErrorBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
-  override state = { failed: false }
-
-  static getDerivedStateFromError(): { failed: boolean } {
-    return { failed: true }
-  }
-
-  override componentDidCatch(error: unknown): void {
-    console.error(error)
-  }
-
-  override render(): ReactNode {
-    return this.state.failed ? <ChunkLoadError /> : this.props.children
-  }
+export function ChunkErrorBoundary({ children }: { children: ReactNode }) {
+  return <FallbackOnError fallback={<ChunkLoadError />}>{children}</FallbackOnError>
 }
