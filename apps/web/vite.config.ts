@@ -1,28 +1,28 @@
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vitest/config'
 import { dictionaryParts } from './dictionary-parts-plugin.ts'
-import { firstScreen } from './first-screen-plugin.ts'
+import { firstRequests, firstScreen } from './first-screen-plugin.ts'
 import { precompress } from './precompress-plugin.ts'
 
 // My transactions' page and what it imports: fetched beside the entry.
 const myTransactions = firstScreen({ page: 'src/features/transactions/transactions-page.tsx' })
+// What index.html's first script asks for before the app has downloaded: a file of its own.
+const earlyRequests = firstRequests({ entry: 'src/first-requests.ts' })
 
 export default defineConfig({
-  plugins: [react(), dictionaryParts(), myTransactions.plugin, precompress()],
+  plugins: [react(), dictionaryParts(), myTransactions.plugin, earlyRequests.plugin, precompress()],
   build: {
     outDir: 'dist',
     sourcemap: true,
     manifest: true,
-    // Small font subsets went into the stylesheet as data: URLs (Vite's 4 kB default), making that
-    // render-blocking file 35 kB; as files, unicode-range fetches only the subsets a page uses.
-    assetsInlineLimit: (file) => (/\.woff2?$/.test(file) ? false : undefined),
     rolldownOptions: {
       output: {
         codeSplitting: {
           // Everything the entry imports statically in one file, not ~30: over HTTP/1.1 a browser
           // opens six connections per origin, and each extra wave of small files costs a round trip.
           groups: [
-            { name: 'app', tags: ['$initial'] },
+            { name: 'first-requests', test: earlyRequests.isFirstRequestsModule, priority: 2 },
+            { name: 'app', tags: ['$initial'], priority: 1 },
             { name: 'transactions-page', test: myTransactions.isFirstScreenModule },
           ],
         },

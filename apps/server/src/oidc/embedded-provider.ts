@@ -7,7 +7,6 @@ import { type Clock, systemClock } from '../clock.ts'
 import type { Config } from '../config.ts'
 import type { Database } from '../db/schema.ts'
 import { interactionRoutes } from './interaction-routes.ts'
-import { pageAssetRoutes } from './page-assets.ts'
 import { createProvider, webClientOrigins } from './provider-configuration.ts'
 import { loadOrCreateSecrets, publicKeySet, writeSigningKeyFile } from './server-secrets.ts'
 
@@ -69,8 +68,6 @@ export async function mountEmbeddedOidc(
     // The app's clock when it has one, so that tests which move time move the sign-in throttle too.
     clock: deps.clock ?? app.services?.clock ?? systemClock,
   })
-
-  await pageAssetRoutes(app, { basePath })
 
   return { issuer, jwks: publicKeySet(secrets.signingKeys), privateSigningKey }
 }

@@ -12,7 +12,6 @@ import { emailVerificationRoutes } from './email-verification-routes.ts'
 import { readRegistration, readSignIn } from './form-input.ts'
 import { html } from './html.ts'
 import { finishInteraction } from './interaction-result.ts'
-import { pageAssetsPath } from './page-assets.ts'
 import { messagePage, type PageContext, registerPage, signInPage } from './pages.ts'
 import { beginSignInAttempt, signInSucceeded, windowMs } from './sign-in-throttle.ts'
 import { chooseLocale, localeCookie, translator } from './translations.ts'
@@ -105,7 +104,6 @@ export async function interactionRoutes(
       return {
         locale,
         t: translator(locale),
-        assetsPath: pageAssetsPath(basePath),
         ...(uid ? { languageHref: (option: Locale) => `${pagePath(uid)}?${viewParam}lang=${option}` } : {}),
       }
     }

@@ -13,8 +13,6 @@ export interface PageContext {
   t: Translate
   /** The URL of this page in another language; none hides the switcher. */
   languageHref?: (locale: Locale) => string
-  /** Where the pages' stylesheet of fonts is served (page-assets.ts). */
-  assetsPath: string
 }
 
 const styles = `
@@ -77,7 +75,6 @@ export function layout(page: PageContext, content: { title: string; body: SafeHt
 <meta name="robots" content="noindex">
 <title>${content.title} – Pactum</title>
 <link rel="icon" href="/favicon.ico" sizes="16x16 32x32 48x48">
-<link rel="stylesheet" href="${page.assetsPath}/fonts.css">
 <style>${trustedHtml(styles)}</style>
 </head>
 <body>

@@ -3,7 +3,6 @@ import type { KoaContextWithOIDC } from 'oidc-provider'
 import type { Config } from '../config.ts'
 import { trustedHtml } from './html.ts'
 import { endSessionNow, hintProvesOwnSession } from './logout-without-confirmation.ts'
-import { pageAssetsPath } from './page-assets.ts'
 import { logoutPage, messagePage, type PageContext } from './pages.ts'
 import { chooseLocale, localeCookie, translator } from './translations.ts'
 
@@ -16,7 +15,6 @@ export function providerPages(config: Config) {
   const home = `${config.publicUrl}/`
   // The web app is the provider's only client, and it is ours.
   const ownClientIds = [config.oidc.clientId]
-  const assetsPath = pageAssetsPath(new URL(config.oidc.issuer).pathname.replace(/\/+$/, ''))
 
   function pageContext(ctx: KoaContextWithOIDC, withSwitcher: boolean): PageContext {
     const requested = ctx.query.lang
@@ -36,7 +34,7 @@ export function providerPages(config: Config) {
       url.searchParams.set('lang', option)
       return `${url.pathname}${url.search}`
     }
-    return { locale, t: translator(locale), assetsPath, ...(withSwitcher ? { languageHref } : {}) }
+    return { locale, t: translator(locale), ...(withSwitcher ? { languageHref } : {}) }
   }
 
   function send(ctx: KoaContextWithOIDC, body: string) {

@@ -1,5 +1,5 @@
 import type { ClientConfig } from '@pactum/contracts/client-config'
-import { QueryClient, useQuery } from '@tanstack/react-query'
+import { type QueryClient, useQuery } from '@tanstack/react-query'
 import type { Translator as I18n } from '../i18n/translator.ts'
 import { useState } from 'react'
 import { useTranslation } from '../i18n/react.tsx'
@@ -7,7 +7,7 @@ import { BrowserRouter, useRoutes } from 'react-router'
 import { FullPageStatus } from '../components/status-message.tsx'
 import { captureJoinCode } from '../features/onboarding/join-code-memory.ts'
 import { createLazyOidcAuthService } from '../lib/auth/lazy-auth-service.ts'
-import { fetchClientConfig } from '../lib/client-config.ts'
+import { clientConfigQuery } from '../lib/client-config-query.ts'
 import { captureClientId } from '../lib/partner-client/client-id-memory.ts'
 import { BaseProviders, SessionProviders } from './providers.tsx'
 import { routes } from './routes.tsx'
@@ -42,7 +42,7 @@ function SignedInApp({ config }: { config: ClientConfig }) {
 /** Sign-in cannot start before we know the provider, so the config comes first. */
 function ConfiguredApp() {
   const { t } = useTranslation()
-  const config = useQuery({ queryKey: ['client-config'], queryFn: () => fetchClientConfig(), staleTime: Number.POSITIVE_INFINITY })
+  const config = useQuery(clientConfigQuery)
   if (config.isPending) return <FullPageStatus busy title={t('app.loading')} />
   if (config.isError) {
     return (
@@ -56,8 +56,7 @@ function ConfiguredApp() {
   return <SignedInApp config={config.data} />
 }
 
-export function App({ i18n }: { i18n: I18n }) {
-  const [queryClient] = useState(() => new QueryClient({ defaultOptions: { queries: { retry: 1 } } }))
+export function App({ i18n, queryClient }: { i18n: I18n; queryClient: QueryClient }) {
   return (
     <BaseProviders i18n={i18n} queryClient={queryClient}>
       <ConfiguredApp />

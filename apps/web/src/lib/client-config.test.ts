@@ -1,6 +1,7 @@
 import { clientConfigSchema } from '@pactum/contracts/client-config'
-import { describe, expect, it } from 'vitest'
-import { parseClientConfig } from './client-config.ts'
+import { describe, expect, it, vi } from 'vitest'
+import { forgetEarlyResponses, startEarlyGet } from './api/early-responses.ts'
+import { clientConfigRequest, fetchClientConfig, parseClientConfig } from './client-config.ts'
 
 const valid = {
   oidc: {
@@ -48,3 +49,23 @@ describe('the client configuration, checked without zod', () => {
     expect(read.sort()).toEqual(shape(clientConfigSchema).sort())
   })
 })
+
+describe('fetchClientConfig', () => {
+  const body = {
+    oidc: { authority: 'http://localhost:3000/oidc', client_id: 'pactum-app', scope: 'openid', supports_registration: true, supports_email_confirmation: false },
+    support_email: 'support@pactum.test',
+  }
+  const answer = () => new Response(JSON.stringify(body), { status: 200 })
+
+  it('takes the answer index.html’s first script asked for, instead of asking again', async () => {
+    void startEarlyGet(clientConfigRequest(), async () => answer())
+    const doFetch = vi.fn(async () => answer())
+    expect(await fetchClientConfig(undefined, doFetch)).toEqual(body)
+    expect(doFetch).not.toHaveBeenCalled()
+    // Only once: a retry after an error asks the server.
+    expect(await fetchClientConfig(undefined, doFetch)).toEqual(body)
+    expect(doFetch).toHaveBeenCalledTimes(1)
+    forgetEarlyResponses()
+  })
+})
+

@@ -1,10 +1,20 @@
 import type { ClientConfig } from '@pactum/contracts/client-config'
 import { defaultApiBaseUrl } from './api/api-client.ts'
+import { type EarlyGet, takeEarlyResponse } from './api/early-responses.ts'
+
+/**
+ * GET /config as index.html preloads it. No X-Request-Id: a header the
+ * preload did not send would make the browser ask again.
+ */
+export function clientConfigRequest(baseUrl = defaultApiBaseUrl): EarlyGet {
+  return { url: `${baseUrl.replace(/\/$/, '')}/config`, headers: { Accept: 'application/json' } }
+}
 
 /** Public settings the app needs before anyone is signed in (GET /config). */
 export async function fetchClientConfig(baseUrl = defaultApiBaseUrl, doFetch: typeof fetch = fetch): Promise<ClientConfig> {
-  // No X-Request-Id: a header the preload in index.html did not send would make the browser ask again.
-  const response = await doFetch(`${baseUrl.replace(/\/$/, '')}/config`, { headers: { Accept: 'application/json' } })
+  const { url, headers } = clientConfigRequest(baseUrl)
+  // src/first-requests.ts has usually asked already, while the app's script downloaded.
+  const response = await (takeEarlyResponse(url, undefined)?.response ?? doFetch(url, { headers }))
   if (!response.ok) throw new Error(`GET /config answered ${response.status}`)
   return parseClientConfig(await response.json())
 }

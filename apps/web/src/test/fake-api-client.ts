@@ -25,7 +25,7 @@ export function fakeApiClient(routes: Record<string, unknown> = {}) {
     const route = routes[key]
     return typeof route === 'function' ? await (route as FakeRoute)({ ...init, path: normalised }) : route
   })
-  return { request: request as unknown as ApiClient['request'] & typeof request, routes }
+  return { request: request as unknown as ApiClient['request'] & typeof request, arrived: () => undefined, routes }
 }
 
 /** The calls every signed-in page may make, answered as for a new user. */

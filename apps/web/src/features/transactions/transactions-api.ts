@@ -27,6 +27,12 @@ export function useTransactionList(filter: ListFilter, search: string) {
     initialPageParam: undefined as string | undefined,
     queryFn: ({ pageParam, signal }) =>
       api.request<AnyTransaction[]>('/me/transactions', { query: listQuery(filter, search, pageParam), signal }),
+    // The unfiltered first page may have arrived before the app rendered (app/first-requests.ts): the page
+    // renders its rows at once. It is stale at once, so the mount still asks, and is handed the same answer.
+    initialData: () => {
+      const firstPage = api.arrived<AnyTransaction[]>('/me/transactions', { query: listQuery(filter, search) })
+      return firstPage ? { pages: [firstPage], pageParams: [undefined] } : undefined
+    },
     // A short page is the last one.
     getNextPageParam: (lastPage) => (lastPage.length < transactionPageSize ? undefined : lastPage.at(-1)?.id),
   })

@@ -1,6 +1,7 @@
-import { describe, expect, it, vi } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { createApiClient, siteRootOf } from './api-client.ts'
 import { ApiError } from './api-error.ts'
+import { forgetEarlyResponses, startEarlyGet } from './early-responses.ts'
 
 function json(status: number, body: unknown) {
   return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } })
@@ -128,5 +129,57 @@ describe('api client', () => {
   it('returns undefined for 204 No Content', async () => {
     const { client } = setup([new Response(null, { status: 204 })])
     expect(await client.request('/me/personal/set_active_country', { method: 'POST', body: {} })).toBeUndefined()
+  })
+})
+
+describe('api client and the early requests of index.html (early-responses.ts)', () => {
+  afterEach(forgetEarlyResponses)
+
+  const earlyList = (token: string, respond: () => Promise<Response>) =>
+    startEarlyGet({ url: '/api/v1/me/transactions?limit=50', token, headers: { 'X-Request-Id': 'early-1' } }, respond)
+
+  it('takes an identical GET with the same token over instead of asking again', async () => {
+    await earlyList('token-1', async () => json(200, [{ id: 'tx-early' }]))
+    const { client, fetch } = setup([json(200, [{ id: 'tx-asked' }])])
+    expect(client.arrived('/me/transactions', { query: { limit: 50, after_id: undefined } })).toEqual([{ id: 'tx-early' }])
+    expect(await client.request('/me/transactions', { query: { limit: 50 } })).toEqual([{ id: 'tx-early' }])
+    expect(fetch).not.toHaveBeenCalled()
+    // Once only: the next read is a real one.
+    expect(await client.request('/me/transactions', { query: { limit: 50 } })).toEqual([{ id: 'tx-asked' }])
+    expect(client.arrived('/me/transactions', { query: { limit: 50 } })).toBeUndefined()
+  })
+
+  it('asks itself for another token, another query, a write or a request with its own headers', async () => {
+    await earlyList('token-1', async () => json(200, [{ id: 'tx-early' }]))
+    const { client, fetch } = setup([json(200, []), json(200, []), json(201, {}), json(200, [])], 'token-2')
+    expect(client.arrived('/me/transactions', { query: { limit: 50 } })).toBeUndefined()
+    await client.request('/me/transactions', { query: { limit: 50 } })
+    await client.request('/me/transactions', { query: { limit: 20 } })
+    await client.request('/me/transactions', { method: 'POST', body: {} })
+    await client.request('/me/transactions', { query: { limit: 50 }, headers: { 'Idempotency-Key': 'k' } })
+    expect(fetch).toHaveBeenCalledTimes(4)
+  })
+
+  it('treats an early 401 as its own: refresh, then ask again with the new token', async () => {
+    await earlyList('token-1', async () => json(401, { code: 'unauthenticated', error: 'expired' }))
+    const { client, refreshAccessToken, headersOf } = setup([json(200, [{ id: 'tx-2' }])])
+    expect(await client.request('/me/transactions', { query: { limit: 50 } })).toEqual([{ id: 'tx-2' }])
+    expect(refreshAccessToken).toHaveBeenCalledTimes(1)
+    expect(headersOf(0).get('Authorization')).toBe('Bearer token-2')
+  })
+
+  it('names the early request id in an error from it, and asks again when it never arrived', async () => {
+    await earlyList('token-1', async () => json(500, { code: 'internal_error', error: 'boom' }))
+    const { client } = setup([])
+    const error = await client.request('/me/transactions', { query: { limit: 50 } }).catch((caught: unknown) => caught)
+    expect(error).toBeInstanceOf(ApiError)
+    expect((error as ApiError).requestId).toBe('early-1')
+
+    await earlyList('token-1', async () => {
+      throw new TypeError('Failed to fetch')
+    })
+    const retry = setup([json(200, [])])
+    expect(await retry.client.request('/me/transactions', { query: { limit: 50 } })).toEqual([])
+    expect(retry.fetch).toHaveBeenCalledTimes(1)
   })
 })

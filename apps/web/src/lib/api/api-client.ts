@@ -1,4 +1,5 @@
 import { ApiError, apiErrorFromResponse } from './api-error.ts'
+import { arrivedBody, takeEarlyResponse } from './early-responses.ts'
 
 export const defaultApiBaseUrl: string = import.meta.env.VITE_API_BASE_URL ?? '/api/v1'
 
@@ -15,6 +16,11 @@ export interface ApiRequest {
 
 export interface ApiClient {
   request<T>(path: string, request?: ApiRequest): Promise<T>
+  /**
+   * The body of this GET if it has already arrived: asked for before the app
+   * loaded (early-responses.ts), for a page's first render. Undefined otherwise.
+   */
+  arrived<T>(path: string, request?: Pick<ApiRequest, 'query'>): T | undefined
 }
 
 export interface ApiClientOptions {
@@ -55,6 +61,17 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   const newRequestId = options.newRequestId ?? (() => crypto.randomUUID())
 
   async function send(path: string, request: ApiRequest, token: string | undefined) {
+    const url = buildUrl(request.fromSiteRoot ? siteRootOf(baseUrl) : baseUrl, path, request.query)
+    const method = request.method ?? 'GET'
+    // The same GET, asked for by src/first-requests.ts before the app's script had arrived.
+    const early = method === 'GET' && request.body === undefined && request.headers === undefined ? takeEarlyResponse(url, token) : undefined
+    if (early) {
+      try {
+        return { response: await early.response, requestId: early.requestId ?? newRequestId() }
+      } catch {
+        // It failed on the way (the network was down a moment ago): ask again, as if it had never been sent.
+      }
+    }
     const requestId = newRequestId()
     const headers = new Headers(request.headers)
     headers.set('X-Request-Id', requestId)
@@ -70,8 +87,8 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       body = JSON.stringify(request.body)
     }
     try {
-      const response = await doFetch(buildUrl(request.fromSiteRoot ? siteRootOf(baseUrl) : baseUrl, path, request.query), {
-        method: request.method ?? 'GET',
+      const response = await doFetch(url, {
+        method,
         headers,
         body,
         signal: request.signal,
@@ -84,6 +101,9 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   }
 
   return {
+    arrived<T>(path: string, request: Pick<ApiRequest, 'query'> = {}): T | undefined {
+      return arrivedBody(buildUrl(baseUrl, path, request.query), options.getAccessToken())?.value as T | undefined
+    },
     async request<T>(path: string, request: ApiRequest = {}): Promise<T> {
       let { response, requestId } = await send(path, request, options.getAccessToken())
       if (response.status === 401) {

@@ -33,6 +33,40 @@ describe('session handling', () => {
     expect(auth.signIn).not.toHaveBeenCalled()
   })
 
+  it('shows a stored session that can be read at once on the first render, without reading the store again', async () => {
+    const auth = { ...fakeAuthService(), peekUser: vi.fn(() => fakeUser({ accessToken: 'peeked' })) }
+    const i18n = await createI18n('en_gb')
+    render(
+      <TranslationProvider i18n={i18n}>
+        <AuthProvider service={auth}>
+          <TokenProbe />
+        </AuthProvider>
+      </TranslationProvider>,
+    )
+    expect(screen.getByTestId('probe').textContent).toBe('peeked')
+    await act(() => Promise.resolve())
+    expect(auth.getUser).not.toHaveBeenCalled()
+    expect(auth.peekUser).toHaveBeenCalledTimes(1)
+  })
+
+  it('waits for the refresh when the session read at once is about to expire', async () => {
+    const auth = {
+      ...fakeAuthService(fakeUser({ accessToken: 'old', expiresAt: Math.floor(Date.now() / 1000) + 10 })),
+      peekUser: () => fakeUser({ accessToken: 'old', expiresAt: Math.floor(Date.now() / 1000) + 10 }),
+    }
+    auth.refresh.mockResolvedValue(fakeUser({ accessToken: 'new' }))
+    const i18n = await createI18n('en_gb')
+    render(
+      <TranslationProvider i18n={i18n}>
+        <AuthProvider service={auth}>
+          <TokenProbe />
+        </AuthProvider>
+      </TranslationProvider>,
+    )
+    expect(screen.getByTestId('probe').textContent).toBe('loading')
+    await waitFor(() => expect(screen.getByTestId('probe').textContent).toBe('new'))
+  })
+
   it('clears the session and returns to sign-in when the refresh fails', async () => {
     const auth = fakeAuthService(fakeUser({ expiresAt: Math.floor(Date.now() / 1000) - 1 }))
     await renderApp('/profile/help/faq', { auth })

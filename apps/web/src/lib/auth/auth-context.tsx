@@ -29,11 +29,16 @@ export function AuthProvider({
   now?: () => number
 }) {
   const { i18n } = useTranslation()
-  const [state, setState] = useState<{ status: 'loading' | 'ready'; user: AuthUser | null }>({
-    status: 'loading',
-    user: null,
+  // A stored session that needs no refresh is used on the first render; anything else waits for the effect below.
+  const [initial] = useState(() => {
+    const peeked = service.peekUser?.() ?? null
+    return peeked && !needsRefresh(peeked.expiresAt, now()) ? peeked : null
   })
-  const userRef = useRef<AuthUser | null>(null)
+  const [state, setState] = useState<{ status: 'loading' | 'ready'; user: AuthUser | null }>({
+    status: initial ? 'ready' : 'loading',
+    user: initial,
+  })
+  const userRef = useRef<AuthUser | null>(initial)
   const inflightRefresh = useRef<Promise<AuthUser | null> | undefined>(undefined)
 
   // Bumped on every change, so the initial read of the store cannot overwrite a
@@ -66,6 +71,8 @@ export function AuthProvider({
   }, [service, setUser])
 
   useEffect(() => {
+    // Read on the first render already: reading again would only re-render every consumer with the same user.
+    if (initial) return
     let cancelled = false
     const startedAt = generation.current
     void (async () => {
@@ -81,7 +88,7 @@ export function AuthProvider({
     return () => {
       cancelled = true
     }
-  }, [service, refresh, setUser, now])
+  }, [initial, service, refresh, setUser, now])
 
   const signedIn = state.user !== null
   useEffect(() => {

@@ -22,6 +22,12 @@ export interface SignInOptions {
  */
 export interface AuthService {
   getUser(): Promise<AuthUser | null>
+  /**
+   * The stored user when it can be read at once, so a signed-in page renders
+   * on the first pass instead of after a loading screen (issue 13, LCP).
+   * Optional: without it the provider waits for `getUser`.
+   */
+  peekUser?(): AuthUser | null
   signIn(options: SignInOptions): Promise<void>
   /** Finishes the redirect back from the provider; resolves to the path to return to. */
   completeSignIn(url: string): Promise<{ user: AuthUser; returnTo: string }>

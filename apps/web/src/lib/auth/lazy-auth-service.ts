@@ -29,6 +29,7 @@ export function createLazyOidcAuthService(
   }
   return {
     getUser: async () => readStoredUser(config, storage),
+    peekUser: () => readStoredUser(config, storage),
     signIn: async (options) => (await oidc()).signIn(options),
     completeSignIn: async (url) => (await oidc()).completeSignIn(url),
     refresh: async () => (await oidc()).refresh(),

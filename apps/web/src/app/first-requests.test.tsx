@@ -1,0 +1,121 @@
+import { QueryClient } from '@tanstack/react-query'
+import { renderHook, screen, waitFor } from '@testing-library/react'
+import type { ReactNode } from 'react'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { useTransactionList } from '../features/transactions/transactions-api.ts'
+import { createI18n } from '../i18n/i18n.ts'
+import { createApiClient } from '../lib/api/api-client.ts'
+import { forgetEarlyResponses } from '../lib/api/early-responses.ts'
+import { storedUserKey } from '../lib/auth/stored-user.ts'
+import { fakeTransaction } from '../test/fake-api-client.ts'
+import { renderApp, testConfig } from '../test/render-app.tsx'
+import { fakeAuthService } from '../test/fake-auth-service.ts'
+import { firstScreenUrls, startFirstRequests } from './first-requests.ts'
+import { BaseProviders, SessionProviders } from './providers.tsx'
+
+const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } })
+
+function storageWith(user: { access_token: string; expires_at: number } | null): Storage {
+  const storage = new Map<string, string>()
+  if (user) storage.set(storedUserKey(testConfig), JSON.stringify({ ...user, profile: {} }))
+  return { getItem: (key: string) => storage.get(key) ?? null } as Storage
+}
+
+const signedIn = () => storageWith({ access_token: 'access-token-1', expires_at: Math.floor(Date.now() / 1000) + 3600 })
+
+/** A server for the early requests: the configuration, and an answer for everything else. */
+function earlyServer(answer: (url: string) => Response = () => json(200, [])) {
+  return vi.fn(async (url: RequestInfo | URL, _init?: RequestInit) => (String(url).endsWith('/config') ? json(200, testConfig) : answer(String(url))))
+}
+
+async function startedUrls(fetch: ReturnType<typeof earlyServer>) {
+  // The list and the shell's reads go out once the configuration has been read.
+  await new Promise((resolve) => setTimeout(resolve, 0))
+  return fetch.mock.calls.map(([url, init]) => ({ url: String(url), authorization: new Headers(init?.headers).get('Authorization') }))
+}
+
+afterEach(forgetEarlyResponses)
+
+describe('the first requests, sent before the app has loaded (issue 13)', () => {
+  it.each(['/', '/transactions'])('%s, signed in: the configuration, then the list and the shell’s reads with the token', async (pathname) => {
+    const fetch = earlyServer()
+    startFirstRequests({ pathname, search: '' }, signedIn(), fetch)
+    expect(await startedUrls(fetch)).toEqual([
+      { url: '/api/v1/config', authorization: null },
+      ...firstScreenUrls.map((url) => ({ url, authorization: 'Bearer access-token-1' })),
+    ])
+  })
+
+  it.each([
+    ['another page', { pathname: '/profile/balance', search: '' }, signedIn()],
+    ['a filtered list', { pathname: '/transactions', search: '?filter=active' }, signedIn()],
+    ['nobody signed in', { pathname: '/transactions', search: '' }, storageWith(null)],
+    ['a session about to expire (the app refreshes it first)', { pathname: '/transactions', search: '' }, storageWith({ access_token: 'old', expires_at: Math.floor(Date.now() / 1000) + 5 })],
+  ])('%s: only the configuration', async (_case, location, storage) => {
+    const fetch = earlyServer()
+    startFirstRequests(location, storage, fetch)
+    expect((await startedUrls(fetch)).map(({ url }) => url)).toEqual(['/api/v1/config'])
+  })
+
+  it('nothing more when the configuration cannot be read', async () => {
+    const fetch = vi.fn(async () => json(503, { code: 'service_unavailable' }))
+    startFirstRequests({ pathname: '/transactions', search: '' }, signedIn(), fetch)
+    await new Promise((resolve) => setTimeout(resolve, 0))
+    expect(fetch).toHaveBeenCalledTimes(1)
+  })
+
+  it('are exactly what My transactions asks for as it renders, so none is asked twice', async () => {
+    const asked: string[] = []
+    const api = createApiClient({
+      getAccessToken: () => 'access-token-1',
+      refreshAccessToken: async () => null,
+      onUnauthenticated: () => undefined,
+      fetch: async (url, init) => {
+        if ((init?.method ?? 'GET') === 'GET') asked.push(String(url))
+        return String(url).includes('/me/transactions') ? json(200, []) : json(404, { code: 'not_found' })
+      },
+    })
+    await renderApp('/transactions', { api })
+    await waitFor(() => expect(asked).toEqual(expect.arrayContaining(firstScreenUrls)))
+  })
+
+  it('hand My transactions its rows on the first render, without asking again', async () => {
+    const early = earlyServer((url) => (url.includes('/me/transactions') ? json(200, [fakeTransaction({ description: 'Asked early' })]) : json(404, { code: 'not_found' })))
+    startFirstRequests({ pathname: '/transactions', search: '' }, signedIn(), early)
+    await waitFor(() => expect(early).toHaveBeenCalledTimes(1 + firstScreenUrls.length))
+    await new Promise((resolve) => setTimeout(resolve, 0))
+
+    const appFetch = vi.fn(async (_url: RequestInfo | URL, _init?: RequestInit) => json(200, [fakeTransaction({ description: 'Asked by the app' })]))
+    const api = createApiClient({ getAccessToken: () => 'access-token-1', refreshAccessToken: async () => null, onUnauthenticated: () => undefined, fetch: appFetch })
+    await renderApp('/transactions', { api })
+    expect((await screen.findAllByText('Asked early')).length).toBeGreaterThan(0)
+    expect(screen.queryByText('Asked by the app')).toBeNull()
+    expect(appFetch.mock.calls.map(([url]) => String(url))).not.toContain(firstScreenUrls[0])
+  })
+
+  it('the list has its rows on its very first render when they arrived before it', async () => {
+    startFirstRequests({ pathname: '/transactions', search: '' }, signedIn(), earlyServer(() => json(200, [fakeTransaction({ id: 'tx-early' })])))
+    await new Promise((resolve) => setTimeout(resolve, 0))
+    await new Promise((resolve) => setTimeout(resolve, 0))
+    const api = createApiClient({ getAccessToken: () => 'access-token-1', refreshAccessToken: async () => null, onUnauthenticated: () => undefined })
+    const i18n = await createI18n('en_gb')
+    const queryClient = new QueryClient()
+    const wrapper = ({ children }: { children: ReactNode }) => (
+      <BaseProviders i18n={i18n} queryClient={queryClient}>
+        <SessionProviders config={testConfig} auth={fakeAuthService()} apiClient={api}>
+          {children}
+        </SessionProviders>
+      </BaseProviders>
+    )
+    const renders: Array<string[] | undefined> = []
+    renderHook(
+      () => {
+        const list = useTransactionList('all', '')
+        renders.push(list.data?.pages.flat().map((transaction) => transaction.id))
+        return list
+      },
+      { wrapper },
+    )
+    expect(renders[0]).toEqual(['tx-early'])
+  })
+})

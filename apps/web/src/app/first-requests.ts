@@ -1,0 +1,58 @@
+import { defaultApiBaseUrl } from '../lib/api/api-client.ts'
+import { startEarlyGet } from '../lib/api/early-responses.ts'
+import { readStoredUser } from '../lib/auth/stored-user.ts'
+import { needsRefresh } from '../lib/auth/token-refresh-policy.ts'
+import { clientConfigRequest, parseClientConfig } from '../lib/client-config.ts'
+import { transactionPageSize } from '../lib/constants.ts'
+
+/** Where My transactions opens (routes.tsx preloads its page for the same two). */
+export const firstScreenPaths = ['/', '/transactions']
+
+/**
+ * What a signed-in My transactions asks for as it renders, URL for URL as the
+ * API client builds them (first-requests.test.ts holds them together): the
+ * list's first page (`listQuery('all', '')`), and the shell's profile,
+ * payout requirements and tour.
+ */
+export const firstScreenUrls = [
+  `${defaultApiBaseUrl}/me/transactions?limit=${transactionPageSize}`,
+  `${defaultApiBaseUrl}/me/personal`,
+  `${defaultApiBaseUrl}/me/personal/payout_requirements`,
+  `${defaultApiBaseUrl}/me/guided_tour`,
+]
+
+/**
+ * What the first screen will ask for, asked before the app's script has
+ * downloaded (src/first-requests.ts runs from index.html ahead of it): GET
+ * /config for every page and, for someone signed in opening My transactions,
+ * what that page and the shell around it read. The app takes them over
+ * (early-responses.ts) when it asks for the same, so the page renders with its
+ * list instead of waiting a round trip after its first render (issue 13, LCP).
+ *
+ * Nothing is asked that the app would not: no list for a stored session that
+ * is about to expire (the app refreshes it first, then asks with the new
+ * token) or for a list with a filter or a search in the address. It is
+ * sent without Accept-Language; the app's own requests, a moment later,
+ * carry the interface language the server keeps.
+ */
+export function startFirstRequests(
+  location: Pick<Location, 'pathname' | 'search'>,
+  storage: Storage,
+  doFetch: typeof fetch = fetch,
+  now: () => number = Date.now,
+  newRequestId: () => string = () => crypto.randomUUID(),
+): void {
+  const config = startEarlyGet(clientConfigRequest(), doFetch, now)
+  if (!firstScreenPaths.includes(location.pathname) || location.search !== '') return
+  void config
+    .then((body) => (body === undefined ? null : parseClientConfig(body)))
+    .then((clientConfig) => {
+      const user = clientConfig && readStoredUser(clientConfig, storage)
+      if (!user || needsRefresh(user.expiresAt, now())) return
+      for (const url of firstScreenUrls) {
+        startEarlyGet({ url, token: user.accessToken, headers: { Accept: 'application/json', 'X-Request-Id': newRequestId() } }, doFetch, now)
+      }
+    })
+    // The app asks for itself, and sees the failure there.
+    .catch(() => undefined)
+}
