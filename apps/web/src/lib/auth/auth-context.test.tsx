@@ -4,6 +4,7 @@ import { createI18n } from '../../i18n/i18n.ts'
 import { fakeAuthService, fakeUser } from '../../test/fake-auth-service.ts'
 import { renderApp } from '../../test/render-app.tsx'
 import { AuthProvider, useAuth } from './auth-context.tsx'
+import type { AuthService } from './auth-service.ts'
 import { TranslationProvider } from '../../i18n/react.tsx'
 
 function TokenProbe() {
@@ -15,6 +16,18 @@ function TokenProbe() {
         sign out
       </button>
     </>
+  )
+}
+
+/** The provider alone around a probe of what it holds. */
+async function renderProbe(auth: AuthService) {
+  const i18n = await createI18n('en_gb')
+  render(
+    <TranslationProvider i18n={i18n}>
+      <AuthProvider service={auth}>
+        <TokenProbe />
+      </AuthProvider>
+    </TranslationProvider>,
   )
 }
 
@@ -35,14 +48,7 @@ describe('session handling', () => {
 
   it('shows a stored session that can be read at once on the first render, without reading the store again', async () => {
     const auth = { ...fakeAuthService(), peekUser: vi.fn(() => fakeUser({ accessToken: 'peeked' })) }
-    const i18n = await createI18n('en_gb')
-    render(
-      <TranslationProvider i18n={i18n}>
-        <AuthProvider service={auth}>
-          <TokenProbe />
-        </AuthProvider>
-      </TranslationProvider>,
-    )
+    await renderProbe(auth)
     expect(screen.getByTestId('probe').textContent).toBe('peeked')
     await act(() => Promise.resolve())
     expect(auth.getUser).not.toHaveBeenCalled()
@@ -55,14 +61,7 @@ describe('session handling', () => {
       peekUser: () => fakeUser({ accessToken: 'old', expiresAt: Math.floor(Date.now() / 1000) + 10 }),
     }
     auth.refresh.mockResolvedValue(fakeUser({ accessToken: 'new' }))
-    const i18n = await createI18n('en_gb')
-    render(
-      <TranslationProvider i18n={i18n}>
-        <AuthProvider service={auth}>
-          <TokenProbe />
-        </AuthProvider>
-      </TranslationProvider>,
-    )
+    await renderProbe(auth)
     expect(screen.getByTestId('probe').textContent).toBe('loading')
     await waitFor(() => expect(screen.getByTestId('probe').textContent).toBe('new'))
   })
@@ -80,14 +79,7 @@ describe('session handling', () => {
     const nowSeconds = 1_000_000_000
     const auth = fakeAuthService(fakeUser({ accessToken: 'first', expiresAt: nowSeconds + 100 }))
     auth.refresh.mockResolvedValueOnce(fakeUser({ accessToken: 'second', expiresAt: nowSeconds + 130 }))
-    const i18n = await createI18n('en_gb')
-    render(
-      <TranslationProvider i18n={i18n}>
-        <AuthProvider service={auth}>
-          <TokenProbe />
-        </AuthProvider>
-      </TranslationProvider>,
-    )
+    await renderProbe(auth)
     await act(() => vi.advanceTimersByTimeAsync(0))
     expect(screen.getByTestId('probe').textContent).toBe('first')
 
@@ -108,14 +100,7 @@ describe('session handling', () => {
     const auth = fakeAuthService(fakeUser({ accessToken: 'kept' }))
     auth.signOut.mockRejectedValue(new Error('No end session endpoint'))
     vi.spyOn(console, 'error').mockImplementation(() => undefined)
-    const i18n = await createI18n('en_gb')
-    render(
-      <TranslationProvider i18n={i18n}>
-        <AuthProvider service={auth}>
-          <TokenProbe />
-        </AuthProvider>
-      </TranslationProvider>,
-    )
+    await renderProbe(auth)
     await waitFor(() => expect(screen.getByTestId('probe').textContent).toBe('kept'))
     await act(async () => screen.getByRole('button', { name: 'sign out' }).click())
     await waitFor(() => expect(screen.getByTestId('probe').textContent).toBe('signed out'))
