@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto'
 import { currentTermsVersion } from '@pactum/domain/terms'
-import { sql } from 'kysely'
 import { type AccountProfile, PaymentProviderError } from '../adapters/payment-provider/port.ts'
 import { fieldError } from '../errors.ts'
 import type { PayoutAccountDeps } from './payout-account.ts'
+import { dateOfBirth, loadProfileRow } from './profile-row.ts'
 
 /**
  * The seller's profile as the payment provider needs it before it pays out
@@ -33,28 +33,7 @@ export async function forwardAccountProfileIfAccount(deps: PayoutAccountDeps, us
 }
 
 async function loadAccountProfile(deps: PayoutAccountDeps, userId: string): Promise<AccountProfile> {
-  const row = await deps.db
-    .selectFrom('users')
-    .select([
-      'first_name',
-      'last_name',
-      'email',
-      'phone',
-      sql<string | null>`to_char(dob, 'YYYY-MM-DD')`.as('dob'),
-      'address_line1',
-      'address_line2',
-      'address_city',
-      'address_state',
-      'address_postal_code',
-      'business_url',
-      'tos_accepted_at',
-      'tos_version_accepted',
-      'tos_accepted_ip',
-      'tos_accepted_user_agent',
-    ])
-    .where('id', '=', userId)
-    .executeTakeFirstOrThrow()
-  const [year, month, day] = (row.dob ?? '').split('-').map(Number)
+  const row = await loadProfileRow(deps.db, userId)
   // An acceptance of older terms, or one recorded before its IP was kept, is not one the provider can take.
   const acceptedNow = row.tos_accepted_at !== null && row.tos_version_accepted === currentTermsVersion && row.tos_accepted_ip !== null
   return {
@@ -62,7 +41,7 @@ async function loadAccountProfile(deps: PayoutAccountDeps, userId: string): Prom
     lastName: row.last_name,
     email: row.email,
     phone: row.phone,
-    dob: year && month && day ? { day, month, year } : null,
+    dob: dateOfBirth(row.dob),
     address:
       row.address_line1 && row.address_city
         ? { line1: row.address_line1, line2: row.address_line2, city: row.address_city, state: row.address_state, postalCode: row.address_postal_code }

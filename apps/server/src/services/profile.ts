@@ -5,12 +5,13 @@ import { countryByCode, isUsStateAbbreviation } from '@pactum/domain/countries'
 import { type Locale, isSupportedLocale } from '@pactum/domain/locales'
 import { isPossibleInternationalPhone } from '@pactum/domain/phone'
 import { currentTermsVersion, minimumAgeYears } from '@pactum/domain/terms'
-import { type Kysely, sql } from 'kysely'
+import type { Kysely } from 'kysely'
 import type { Clock } from '../clock.ts'
 import type { Database } from '../db/schema.ts'
 import { AppError, fieldError } from '../errors.ts'
 import { forwardAccountProfile, forwardAccountProfileIfAccount } from './account-profile.ts'
 import { hasBankAccount } from './bank-accounts.ts'
+import { dateOfBirth, loadProfileRow, type ProfileRow } from './profile-row.ts'
 import type { PayoutAccountDeps } from './payout-account.ts'
 import { hasTaxIdentifiers, requireTaxIdentifiersAllowed, submitTaxIdentifiers } from './tax-identifiers.ts'
 import { providerRequirements, type VerificationDeps } from './verification.ts'
@@ -20,50 +21,6 @@ import { providerRequirements, type VerificationDeps } from './verification.ts'
  * The active country is set once through set_active_country; the profile and
  * payout requirements refuse with 409 until the onboarding step they need.
  */
-
-interface ProfileRow {
-  first_name: string
-  last_name: string
-  country_code: string | null
-  tos_accepted_at: Date | null
-  tos_version_accepted: string | null
-  dob: string | null
-  phone: string | null
-  phone_country_code: string | null
-  address_line1: string | null
-  address_line2: string | null
-  address_city: string | null
-  address_state: string | null
-  address_postal_code: string | null
-  business_type: 'individual' | 'company'
-  business_url: string | null
-  ssn_last_4_provided_at: Date | null
-}
-
-async function loadRow(db: Kysely<Database>, userId: string): Promise<ProfileRow> {
-  return db
-    .selectFrom('users')
-    .select([
-      'first_name',
-      'last_name',
-      'country_code',
-      'tos_accepted_at',
-      'tos_version_accepted',
-      sql<string | null>`to_char(dob, 'YYYY-MM-DD')`.as('dob'),
-      'phone',
-      'phone_country_code',
-      'address_line1',
-      'address_line2',
-      'address_city',
-      'address_state',
-      'address_postal_code',
-      'business_type',
-      'business_url',
-      'ssn_last_4_provided_at',
-    ])
-    .where('id', '=', userId)
-    .executeTakeFirstOrThrow()
-}
 
 export async function setActiveCountry(db: Kysely<Database>, userId: string, countryCode: string, now: Date): Promise<void> {
   await db.updateTable('users').set({ country_code: countryCode, updated_at: now }).where('id', '=', userId).execute()
@@ -125,7 +82,6 @@ function missingPersonal(row: ProfileRow, countryCode: string): string[] {
 }
 
 function toProfile(row: ProfileRow, countryCode: string): Profile {
-  const [year, month, day] = (row.dob ?? '').split('-').map(Number)
   return {
     details_submitted: missingPersonal(row, countryCode).length === 0,
     business_type: row.business_type,
@@ -141,14 +97,14 @@ function toProfile(row: ProfileRow, countryCode: string): Profile {
       country_code: countryCode,
     },
     metadata: { phone_country_code: row.phone_country_code ?? '' },
-    dob: row.dob && year && month && day ? { day, month, year } : null,
+    dob: dateOfBirth(row.dob),
     tos_acceptance: { unix_timestamp: tosTimestamp(row) },
     business_url: row.business_url ?? '',
   }
 }
 
 export async function getProfile(db: Kysely<Database>, userId: string): Promise<Profile> {
-  const row = await loadRow(db, userId)
+  const row = await loadProfileRow(db, userId)
   return toProfile(row, requireCountry(row))
 }
 
@@ -176,7 +132,7 @@ export async function savePersonalDetails(deps: PayoutAccountDeps & { clock: Clo
 }
 
 export async function updateProfile(db: Kysely<Database>, userId: string, body: ParsedUpdate, now: Date): Promise<Profile> {
-  const row = await loadRow(db, userId)
+  const row = await loadProfileRow(db, userId)
   const countryCode = requireCountry(row)
   if (hasTaxIdentifiers(body)) requireTaxIdentifiersAllowed(body, countryCode)
   const country = countryByCode(countryCode)
@@ -240,7 +196,7 @@ export async function updateProfile(db: Kysely<Database>, userId: string, body: 
 const personalItems: readonly string[] = ['name', 'dob', 'address', 'phone']
 
 export async function getPayoutRequirements(deps: VerificationDeps, userId: string): Promise<PayoutRequirements> {
-  const row = await loadRow(deps.db, userId)
+  const row = await loadProfileRow(deps.db, userId)
   const countryCode = requireCountry(row)
   if (tosTimestamp(row) === 0) throw new AppError('tos_not_accepted', 'Accept the current terms of service first')
   const missing = missingPersonal(row, countryCode)
@@ -268,7 +224,7 @@ export async function getPayoutRequirements(deps: VerificationDeps, userId: stri
 
 /** What the seller can be paid out in: their payout (active) country's currencies. */
 export async function getPayoutCurrencies(db: Kysely<Database>, userId: string): Promise<CurrencyCode[]> {
-  return payoutCurrenciesFor(requireCountry(await loadRow(db, userId)))
+  return payoutCurrenciesFor(requireCountry(await loadProfileRow(db, userId)))
 }
 
 export async function getNotificationLanguage(db: Kysely<Database>, userId: string): Promise<Locale> {
