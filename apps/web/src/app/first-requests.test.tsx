@@ -7,10 +7,11 @@ import { createI18n } from '../i18n/i18n.ts'
 import { createApiClient } from '../lib/api/api-client.ts'
 import { forgetEarlyResponses } from '../lib/api/early-responses.ts'
 import { storedUserKey } from '../lib/auth/stored-user.ts'
+import { namedRoutes } from '../lib/named-routes.ts'
 import { fakeTransaction } from '../test/fake-api-client.ts'
 import { renderApp, testConfig } from '../test/render-app.tsx'
 import { fakeAuthService } from '../test/fake-auth-service.ts'
-import { firstScreenUrls, startFirstRequests } from './first-requests.ts'
+import { firstScreenPaths, firstScreenUrls, startFirstRequests } from './first-requests.ts'
 import { BaseProviders, SessionProviders } from './providers.tsx'
 
 const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } })
@@ -37,6 +38,10 @@ async function startedUrls(fetch: ReturnType<typeof earlyServer>) {
 afterEach(forgetEarlyResponses)
 
 describe('the first requests, sent before the app has loaded (issue 13)', () => {
+  it('are sent where My transactions opens', () => {
+    expect(firstScreenPaths).toEqual(['/', namedRoutes.transactions])
+  })
+
   it.each(['/', '/transactions'])('%s, signed in: the configuration, then the list and the shell’s reads with the token', async (pathname) => {
     const fetch = earlyServer()
     startFirstRequests({ pathname, search: '' }, signedIn(), fetch)

@@ -5,7 +5,7 @@ import { needsRefresh } from '../lib/auth/token-refresh-policy.ts'
 import { clientConfigRequest, parseClientConfig } from '../lib/client-config.ts'
 import { transactionPageSize } from '../lib/constants.ts'
 
-/** Where My transactions opens (routes.tsx preloads its page for the same two). */
+/** Where My transactions opens: `/` leads there (first-requests.test.tsx holds it to the route table). */
 export const firstScreenPaths = ['/', '/transactions']
 
 /**

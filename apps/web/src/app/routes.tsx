@@ -8,6 +8,7 @@ import { termsPath } from '../lib/terms-path.ts'
 import { namedRoutes as r } from '../lib/named-routes.ts'
 import { ChunkErrorBoundary } from './chunk-error-boundary.tsx'
 import { lazyPage } from './lazy-page.ts'
+import { firstScreenPaths } from './first-requests.ts'
 import { Redirect } from './redirect.tsx'
 import { RequireAuth } from './require-auth.tsx'
 import { AppShell } from './shell/app-shell.tsx'
@@ -19,7 +20,7 @@ const TransactionsPage = lazyPage(() => import('../features/transactions/transac
 })
 // index.html preloads its chunk (first-screen-plugin.ts): running it now, while GET /config and the
 // session are read, lets the page render on its first try when the browser starts there.
-if (['/', r.transactions].includes(window.location.pathname)) TransactionsPage.preload()
+if (firstScreenPaths.includes(window.location.pathname)) TransactionsPage.preload()
 const TransactionStatusPage = lazyPage(
   () => import('../features/transactions/transaction-status-page.tsx'),
   'TransactionStatusPage',
