@@ -10,7 +10,7 @@ export const firstScreenPaths = ['/', '/transactions']
 
 /**
  * What a signed-in My transactions asks for as it renders, URL for URL as the
- * API client builds them (first-requests.test.ts holds them together): the
+ * API client builds them (first-requests.test.tsx holds them together): the
  * list's first page (`listQuery('all', '')`), and the shell's profile,
  * payout requirements and tour.
  */
