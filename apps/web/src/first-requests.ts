@@ -1,4 +1,7 @@
 // The first thing index.html runs, ahead of the app's script (app/first-requests.ts says why).
 import { startFirstRequests } from './app/first-requests.ts'
+import { startFirstDictionaryPart } from './i18n/first-dictionary-parts.ts'
+import { pickInitialLocale } from './i18n/initial-locale.ts'
 
 startFirstRequests(window.location, window.localStorage)
+startFirstDictionaryPart(pickInitialLocale(document.cookie, navigator.languages))

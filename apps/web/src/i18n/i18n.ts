@@ -1,5 +1,6 @@
 import { fallbackLocale, type Locale, normaliseLocale, toLanguageTag } from '@pactum/domain/locales'
 import type { DictionaryPart } from './dictionary-sections.ts'
+import { firstDictionaryParts } from './first-dictionary-parts.ts'
 import { type Dictionary, Translator } from './translator.ts'
 
 // Every dictionary comes in two parts (dictionary-sections.ts): what the first
@@ -12,7 +13,7 @@ const englishFirst = import.meta.glob<Dictionary>('./locales/en_gb.json', {
   eager: true,
 })['./locales/en_gb.json']
 const parts: Record<DictionaryPart, Record<string, () => Promise<Dictionary>>> = {
-  first: import.meta.glob<Dictionary>(['./locales/*.json', '!./locales/en_gb.json'], { query: '?part=first', import: 'default' }),
+  first: firstDictionaryParts,
   rest: import.meta.glob<Dictionary>('./locales/*.json', { query: '?part=rest', import: 'default' }),
 }
 
