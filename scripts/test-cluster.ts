@@ -8,9 +8,13 @@
  *      that covers sign-in and registration, both kinds of sale to the
  *      release, e-mail links and the admin console (`--e2e all`: the whole
  *      suite, some 10 minutes more on two cores; `--e2e none` skips them);
- *   3. runs a mixed load through nginx (whole sales, creates, reads) and
+ *   3. checks that limits counted in the database hold whichever process
+ *      nginx hands a request to: an API rate limit (join-code look-ups) and
+ *      the embedded sign-in's password throttle (a browser posts five wrong
+ *      passwords, then the right one, which must be refused);
+ *   4. runs a mixed load through nginx (whole sales, creates, reads) and
  *      kills one process with SIGKILL part-way, starting it again 2 s later;
- *   4. checks the books in the database: nothing acknowledged lost, every
+ *   5. checks the books in the database: nothing acknowledged lost, every
  *      sale released, every timer, outbox call and e-mail done once, ledger
  *      invariants, nothing stuck. Prints a table; exits 1 if a check failed.
  *
@@ -37,6 +41,7 @@ import { Cluster } from './cluster/cluster.ts'
 import { defaultServerUrl, throwawayDatabase } from './cluster/cluster-database.ts'
 import { LoadClient } from './cluster/load-client.ts'
 import { runMixedLoad } from './cluster/mixed-load.ts'
+import { sharedSignInThrottle } from './cluster/shared-sign-in-throttle.ts'
 import { accessLogSummary, type Check, checkBooks, type RunningJob, runningJobs, waitUntilSettled } from './cluster/settled-checks.ts'
 
 const { values: options } = parseArgs({
@@ -90,6 +95,7 @@ try {
     mintAccessToken({ privateSigningKey: signingKey, issuer: config.oidc.issuer, audience: config.oidc.audience, clientId: config.oidc.clientId, email, admin, ttlSeconds: 3600 })
   const client = new LoadClient(cluster.url)
   checks.push(await sharedRateLimit(client, await token('cluster-guesser@example.com'), cluster.front.accessLog))
+  checks.push(await sharedSignInThrottle(cluster.url, cluster.front.accessLog))
   const victim = cluster.servers[1] ?? cluster.servers[0]!
   let runningAtKill: RunningJob[] = []
   let restartedAt: Date | undefined

@@ -173,8 +173,7 @@ export async function accessLogSummary(
   let failedOver = 0
   let gatewayErrors = 0
   for (const line of lines) {
-    const upstream = /upstream=(.*?) upstream_status=/.exec(line)?.[1] ?? ''
-    const tried = upstream.split(', ').filter((address) => address && address !== '-')
+    const tried = processesTried(line)
     if (tried.length > 1) failedOver += 1
     const last = tried.at(-1)
     const at = new Date(/\[([^\]]+)\]/.exec(line)?.[1] ?? 0)
@@ -185,6 +184,12 @@ export async function accessLogSummary(
     if (/" 50[234] /.test(line)) gatewayErrors += 1
   }
   return { perProcess, perProcessSince, failedOver, gatewayErrors }
+}
+
+/** The processes nginx tried for one access-log line, in order: the last one answered. */
+export function processesTried(line: string): string[] {
+  const upstream = /upstream=(.*?) upstream_status=/.exec(line)?.[1] ?? ''
+  return upstream.split(', ').filter((address) => address && address !== '-')
 }
 
 function summarise(jobs: RunningJob[]): string {
