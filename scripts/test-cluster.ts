@@ -42,7 +42,7 @@ import { defaultServerUrl, throwawayDatabase } from './cluster/cluster-database.
 import { LoadClient } from './cluster/load-client.ts'
 import { runMixedLoad } from './cluster/mixed-load.ts'
 import { sharedSignInThrottle } from './cluster/shared-sign-in-throttle.ts'
-import { accessLogSummary, type Check, checkBooks, type RunningJob, runningJobs, waitUntilSettled } from './cluster/settled-checks.ts'
+import { accessLogSummary, type Check, checkBooks, processesTried, type RunningJob, runningJobs, waitUntilSettled } from './cluster/settled-checks.ts'
 
 const { values: options } = parseArgs({
   options: {
@@ -181,7 +181,8 @@ async function sharedRateLimit(client: LoadClient, guesser: string, accessLog: s
   }
   await sleep(1500) // nginx flushes its access log every second
   const served = (await readFile(accessLog, 'utf8')).split('\n').filter((line) => line.includes('join_code=ABCDEFGH'))
-  const processes = new Set(served.map((line) => /upstream=(\S+?),? /.exec(line)?.[1]))
+  // The process that answered: nginx may have tried another first.
+  const processes = new Set(served.flatMap((line) => processesTried(line).slice(-1)))
   const limited = statuses.at(-1) === 429 && statuses.slice(0, 20).every((status) => status === 404)
   return {
     name: 'rate limits are shared by the processes',
