@@ -1,4 +1,4 @@
-import { f2fActions } from '@pactum/domain/transactions/available-actions'
+import { f2fActions, invitationActions } from '@pactum/domain/transactions/available-actions'
 import { f2fStatuses } from '@pactum/domain/transactions/f2f-state'
 import { z } from 'zod'
 import {
@@ -26,6 +26,8 @@ export type F2fStatus = z.infer<typeof f2fStatusSchema>
 
 export const f2fActionSchema = z.enum(f2fActions)
 export type F2fAction = z.infer<typeof f2fActionSchema>
+/** What `available_actions` may hold: the state machine's steps and the invitation's re-send. */
+export const offeredF2fActionSchema = z.enum([...f2fActions, ...invitationActions])
 
 export const pricingSchema = z
   .object({ price: amountSchema, charge: amountSchema, charge_seller: amountSchema })
@@ -77,7 +79,7 @@ export const f2fTransactionSchema = z
     cancelled_with_deposit: timestamp,
     deposit_refunded: timestamp,
     payment_refunded: timestamp,
-    available_actions: z.array(f2fActionSchema).meta({ description: 'what the caller may do now, as the action paths name it' }),
+    available_actions: z.array(offeredF2fActionSchema).meta({ description: 'what the caller may do now, as the action paths name it' }),
     invitation: pendingInvitationSchema.nullable().optional(),
   })
   .meta({ id: 'F2fTransaction' })

@@ -1,4 +1,4 @@
-import { onlineActions } from '@pactum/domain/transactions/available-actions'
+import { invitationActions, onlineActions } from '@pactum/domain/transactions/available-actions'
 import { onlineStatuses } from '@pactum/domain/transactions/online-state'
 import { supportedLocales } from '@pactum/domain/locales'
 import { z } from 'zod'
@@ -31,6 +31,8 @@ export type OnlineStatus = z.infer<typeof onlineStatusSchema>
 
 export const onlineActionSchema = z.enum(onlineActions)
 export type OnlineAction = z.infer<typeof onlineActionSchema>
+/** What `available_actions` may hold: the state machine's steps and the invitation's re-send. */
+export const offeredOnlineActionSchema = z.enum([...onlineActions, ...invitationActions])
 
 export const descriptionSchema = z.string().trim().min(1).max(1000)
 
@@ -197,7 +199,7 @@ export const transactionSchema = z
     rejected: timestamp,
     cancelled_with_payment: timestamp,
     payment_refunded: timestamp,
-    available_actions: z.array(onlineActionSchema).meta({ description: 'what the caller may do now, as the action paths name it' }),
+    available_actions: z.array(offeredOnlineActionSchema).meta({ description: 'what the caller may do now, as the action paths name it' }),
     invitation: pendingInvitationSchema.nullable().optional(),
   })
   .meta({ id: 'Transaction' })

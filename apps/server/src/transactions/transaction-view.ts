@@ -1,6 +1,6 @@
 import type { AnyTransaction, F2fTransaction } from '@pactum/contracts/f2f-transactions'
 import type { PendingInvitation, Transaction } from '@pactum/contracts/transactions'
-import { availableActions, type F2fAction, type OnlineAction } from '@pactum/domain/transactions/available-actions'
+import { availableActions, type F2fAction, type InvitationAction, type OnlineAction } from '@pactum/domain/transactions/available-actions'
 import type { Actor, TransactionPolicy } from '@pactum/domain/transactions/kernel'
 import { toState, type TransactionRow } from './transaction-state.ts'
 
@@ -41,6 +41,11 @@ function visibleJoinCode(row: TransactionRow, viewer: Viewer): string | null {
  */
 export interface ViewExtras {
   readonly invitation?: PendingInvitation | null
+}
+
+/** The re-send goes with the invitation itself: shown only to its creator, unclaimed, while the sale is open to it. */
+function invitationActionsOf(extras: ViewExtras): InvitationAction[] {
+  return extras.invitation ? ['resend_invitation'] : []
 }
 
 function extrasOf(extras: ViewExtras): { invitation?: PendingInvitation | null } {
@@ -91,7 +96,7 @@ export function toTransactionView(row: TransactionRow, viewer: Viewer, context: 
     rejected: iso(row.rejected),
     cancelled_with_payment: iso(row.cancelled_with_payment),
     payment_refunded: iso(row.payment_refunded),
-    available_actions: actions(row, viewer, context) as OnlineAction[],
+    available_actions: [...(actions(row, viewer, context) as OnlineAction[]), ...invitationActionsOf(extras)],
     ...extrasOf(extras),
   }
 }
@@ -143,7 +148,7 @@ export function toF2fTransactionView(row: TransactionRow, viewer: Viewer, contex
     cancelled_with_deposit: iso(row.cancelled_with_deposit),
     deposit_refunded: iso(row.deposit_refunded),
     payment_refunded: iso(row.payment_refunded),
-    available_actions: actions(row, viewer, context) as F2fAction[],
+    available_actions: [...(actions(row, viewer, context) as F2fAction[]), ...invitationActionsOf(extras)],
     ...extrasOf(extras),
   }
 }

@@ -56,6 +56,15 @@ export type F2fAction = (typeof f2fActions)[number]
 
 export type TransactionAction = OnlineAction | F2fAction
 
+/**
+ * Offered beside the state machine's actions, not derived from it: the
+ * creator's e-mail invitation sent again with a new link. The view adds it
+ * while the creator has an unclaimed invitation on a sale still open to it,
+ * so the web shows the button from `available_actions` like any other.
+ */
+export const invitationActions = ['resend_invitation'] as const
+export type InvitationAction = (typeof invitationActions)[number]
+
 // Never a real user's id, so a sample join is never taken for the creator's own.
 const sampleUser = '\u0000sample'
 const sampleIntent = '\u0000sample'

@@ -27,7 +27,7 @@ const buttonActions = [
 export type F2fButtonAction = (typeof buttonActions)[number]
 
 /** The offered actions this page has a button for: the way forward first, cancelling last. */
-export function f2fButtonsFor(actions: readonly F2fAction[]): F2fButtonAction[] {
+export function f2fButtonsFor(actions: readonly string[]): F2fButtonAction[] {
   return buttonActions.filter((action) => actions.includes(action))
 }
 

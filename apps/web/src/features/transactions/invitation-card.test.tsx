@@ -7,11 +7,13 @@ import { ApiError } from '../../lib/api/api-error.ts'
 
 const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString()
 const invitation = { email: 'guest@example.com', role: 'buyer' as const, sent_at: '2026-11-01T10:00:00.000Z', expires_at: inDays(10) }
+// The server offers the re-send with the invitation (transaction-view.ts).
+const offered = { available_actions: ['resend_invitation' as const] }
 
 describe('the creator’s invitation on the status page', () => {
   it('says whom and when it was sent to, until when it works, and sends it again', async () => {
-    const sent = fakeTransaction({ invitation })
-    const resent = fakeTransaction({ invitation: { ...invitation, sent_at: '2026-11-05T08:00:00.000Z', expires_at: inDays(14) } })
+    const sent = fakeTransaction({ invitation, ...offered })
+    const resent = fakeTransaction({ invitation: { ...invitation, sent_at: '2026-11-05T08:00:00.000Z', expires_at: inDays(14) }, ...offered })
     let current = sent
     const api = fakeApiClient({
       'GET /transactions/tx-1': () => current,
@@ -46,8 +48,8 @@ describe('the creator’s invitation on the status page', () => {
   it('says why a re-send was refused', async () => {
     let answer: ApiError = new ApiError({ status: 429, code: 'rate_limited', message: 'soon', details: { reason: 'too_soon', retry_after: 40 }, requestId: 'r' })
     const api = fakeApiClient({
-      'GET /p2p/transactions/tx-1': fakeF2fTransaction({ invitation }),
-      'GET /transactions/tx-1': fakeF2fTransaction({ invitation }),
+      'GET /p2p/transactions/tx-1': fakeF2fTransaction({ invitation, ...offered }),
+      'GET /transactions/tx-1': fakeF2fTransaction({ invitation, ...offered }),
       'POST /p2p/transactions/tx-1/resend_invitation': () => {
         throw answer
       },
@@ -63,6 +65,13 @@ describe('the creator’s invitation on the status page', () => {
     answer = apiError(409, 'already_claimed')
     await userEvent.click(screen.getByRole('button', { name: 'Send again' }))
     await waitFor(() => expect(screen.getByTestId('invitation-resend-error').textContent).toContain('already been accepted'))
+  })
+
+  it('offers no re-send when the server does not', async () => {
+    const api = fakeApiClient({ 'GET /transactions/tx-1': fakeTransaction({ invitation }) })
+    await renderApp('/transactions/tx-1', { api })
+    expect((await screen.findByTestId('invitation-sent')).textContent).toContain('guest@example.com')
+    expect(screen.queryByRole('button', { name: 'Send again' })).toBeNull()
   })
 
   it('is not shown without an invitation, or once the other party has claimed it', async () => {

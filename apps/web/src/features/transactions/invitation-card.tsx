@@ -26,8 +26,9 @@ function resendError(t: TFunction, error: unknown): string {
 /**
  * The creator's unclaimed e-mail invitation (issue 12 leftovers): to whom
  * and when it went, until when its link works, and a way to send it again
- * with a new link. The server sends `invitation` to the creator only, and
- * only until it is claimed; after that the sale reads as any other.
+ * with a new link when `available_actions` offers `resend_invitation`. The
+ * server sends `invitation` to the creator only, and only until it is
+ * claimed; after that the sale reads as any other.
  */
 export function InvitationCard({ transaction }: { transaction: AnyTransaction }) {
   const { t } = useTranslation()
@@ -37,6 +38,8 @@ export function InvitationCard({ transaction }: { transaction: AnyTransaction })
   const invitation = transaction.invitation
   if (!invitation || transaction.status !== 'created') return null
   const expired = Date.parse(invitation.expires_at) <= Date.now()
+  // The server offers the re-send (available_actions) while the invitation is its creator's to send again.
+  const mayResend = (transaction.available_actions as readonly string[]).includes('resend_invitation')
   const onResend = () =>
     resend.mutate(
       { action: 'resend_invitation' },
@@ -60,21 +63,25 @@ export function InvitationCard({ transaction }: { transaction: AnyTransaction })
             {t('guestInvitation.status.expires', { date: formatDateTime(invitation.expires_at, locale) })}
           </Typography>
         )}
-        <Typography color="text.secondary">{t('guestInvitation.status.resendHint')}</Typography>
-        {resend.isError && (
-          <Alert severity="error" role="alert" data-testid="invitation-resend-error" sx={{ alignSelf: 'stretch' }}>
-            {resendError(t, resend.error)}
-          </Alert>
+        {mayResend && (
+          <>
+            <Typography color="text.secondary">{t('guestInvitation.status.resendHint')}</Typography>
+            {resend.isError && (
+              <Alert severity="error" role="alert" data-testid="invitation-resend-error" sx={{ alignSelf: 'stretch' }}>
+                {resendError(t, resend.error)}
+              </Alert>
+            )}
+            <Button
+              variant="outlined"
+              onClick={onResend}
+              disabled={resend.isPending}
+              startIcon={resend.isPending ? <CircularProgress size={16} color="inherit" aria-hidden /> : undefined}
+              data-testid="invitation-resend"
+            >
+              {t('guestInvitation.status.resend')}
+            </Button>
+          </>
         )}
-        <Button
-          variant="outlined"
-          onClick={onResend}
-          disabled={resend.isPending}
-          startIcon={resend.isPending ? <CircularProgress size={16} color="inherit" aria-hidden /> : undefined}
-          data-testid="invitation-resend"
-        >
-          {t('guestInvitation.status.resend')}
-        </Button>
       </Stack>
     </ContentCard>
   )

@@ -27,7 +27,7 @@ const buttonActions = [
 export type ButtonAction = (typeof buttonActions)[number]
 
 /** The offered actions this page has a button for: the way forward first, cancelling last. */
-export function buttonsFor(actions: readonly OnlineAction[]): ButtonAction[] {
+export function buttonsFor(actions: readonly string[]): ButtonAction[] {
   return buttonActions.filter((action) => actions.includes(action))
 }
 

@@ -72,6 +72,15 @@ describe('re-sending a guest invitation', () => {
       status: 200,
       body: { id: sale.id, status: 'created', invitation: { email: 'buyer@example.com', sent_at: '2026-12-05T10:00:00.000Z', expires_at: '2026-12-19T10:00:00.000Z' } },
     })
+    // The re-send is offered with the invitation, as the web shows exactly the actions offered.
+    expect((resent.body as { available_actions: string[] }).available_actions).toContain('resend_invitation')
+    const read = await call('seller', 'GET', `/api/v1/transactions/${sale.id}`)
+    expect((read.body as { available_actions: string[] }).available_actions).toContain('resend_invitation')
+    // Only beside the invitation itself: the lists leave both out.
+    const listed = await call('seller', 'GET', '/api/v1/me/transactions')
+    expect((listed.body as Array<{ id: string; available_actions: string[] }>).find((row) => row.id === sale.id)?.available_actions).not.toContain('resend_invitation')
+    // Never to the other party, who is not the invitation's creator.
+    expect(await call('buyer', 'GET', `/api/v1/transactions/${sale.id}`)).toMatchObject({ status: 404 })
     const fresh = await invitationLink(dataDir, 'buyer@example.com')
     expect(fresh.secret).not.toBe(sale.secret)
     expect(fresh.mail.subject).toBe(sale.mail.subject)
@@ -81,6 +90,8 @@ describe('re-sending a guest invitation', () => {
     // Past the first link's fourteen days, the new one still works.
     await clock.moveBy(2 * day)
     expect(await call('buyer', 'POST', claimPath(fresh.secret))).toMatchObject({ status: 200, body: { status: 'joined', role: 'buyer' } })
+    const claimed = await call('seller', 'GET', `/api/v1/transactions/${sale.id}`)
+    expect((claimed.body as { available_actions: string[] }).available_actions).not.toContain('resend_invitation')
     expect(await call('seller', 'POST', resendPath(sale.id))).toMatchObject({ status: 409, body: { code: 'already_claimed' } })
   })
 
