@@ -38,6 +38,8 @@ export const errorStatus = {
   already_paid: 409,
   payment_method_already_set: 409,
   tracking_already_added: 409,
+  /** The carrier and tracking code are on another buyer's sale already: one parcel cannot reach two buyers. */
+  tracking_code_in_use: 409,
   tracking_details_deadline_expired: 409,
   delivery_already_set: 409,
   unconfirmed_delivery: 409,

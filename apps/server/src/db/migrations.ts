@@ -34,6 +34,7 @@ import * as stripeAdapter from './migrations/0034-stripe-adapter.ts'
 import * as bankAccountTokens from './migrations/0036-bank-account-tokens.ts'
 import * as undeliverableNotifications from './migrations/0037-undeliverable-notifications.ts'
 import * as accountProfile from './migrations/0038-account-profile.ts'
+import * as trackingCodeIndex from './migrations/0039-tracking-code-index.ts'
 import type { Database } from './schema.ts'
 
 /**
@@ -75,6 +76,7 @@ const migrations: Record<string, Migration> = {
   '0036-bank-account-tokens': bankAccountTokens,
   '0037-undeliverable-notifications': undeliverableNotifications,
   '0038-account-profile': accountProfile,
+  '0039-tracking-code-index': trackingCodeIndex,
 }
 
 function migrator(db: Kysely<Database>): Migrator {

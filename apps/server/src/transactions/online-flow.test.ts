@@ -17,7 +17,7 @@ async function start(options: { companyBuyer?: boolean } = {}) {
   testApp = await createTestApp({ clock, env: options.companyBuyer ? { COMPANY_EMAIL_DOMAIN: 'example.com' } : {} })
   const buyer = { firstName: 'Bea', emailVerified: options.companyBuyer ?? false }
   const tokens = await partyTokens(testApp.tokenFor, { seller: { firstName: 'Sam' }, buyer, stranger: {}, admin: { admin: true } })
-  return { app: testApp.app, clock, call: apiCaller(testApp.app, tokens) }
+  return { app: testApp.app, clock, call: apiCaller(testApp.app, tokens), tokens }
 }
 
 async function sellerCreatesAndBuyerJoins(call: SaleCall) {
@@ -197,6 +197,26 @@ describe('who may see and do what', () => {
         details: { fields: [{ field: 'body.carrier', message: expect.any(String) }] },
       })
     }
+  })
+
+  it('refuses a parcel already on another buyer’s sale, and lets sales to the same buyer share one', async () => {
+    const { app, call, tokens } = await start()
+    // The same seller selling to someone else: "buyer" is the stranger here.
+    const toStranger = apiCaller(app, { seller: tokens.seller, buyer: tokens.stranger })
+    const parcel = { carrier: 'dhl', tracking_code: 'JD0001234' }
+    const first = (await joinedSale(call)).id
+    const sameBuyer = (await joinedSale(call, { description: 'A second item in the same box' })).id
+    const otherBuyer = (await joinedSale(toStranger)).id
+    for (const id of [first, sameBuyer]) await payByCard(call, id)
+    await payByCard(toStranger, otherBuyer)
+
+    await track(call, first, parcel)
+    expect(await track(call, sameBuyer, { ...parcel, tracking_code: 'jd0001234' })).toMatchObject({ status: 'tracked' })
+    const refused = await toStranger('seller', 'POST', `/api/v1/transactions/${otherBuyer}/track`, parcel)
+    expect(refused).toMatchObject({ status: 409, body: { code: 'tracking_code_in_use' } })
+    expect((await toStranger('buyer', 'GET', `/api/v1/transactions/${otherBuyer}`)).body).toMatchObject({ status: 'paid', tracking: null })
+    // Another carrier's parcel with the same number is another parcel.
+    expect(await track(toStranger, otherBuyer, { carrier: 'ups', tracking_code: 'JD0001234' })).toMatchObject({ status: 'tracked' })
   })
 
   it('refuses to confirm a payment that is not this transaction’s, naming body.payment_intent_id', async () => {

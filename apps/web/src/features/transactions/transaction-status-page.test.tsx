@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { ApiRequest } from '../../lib/api/api-client.ts'
 import { ApiError } from '../../lib/api/api-error.ts'
 import type { Transaction } from '@pactum/contracts/transactions'
-import { fakeApiClient, fakeTransaction } from '../../test/fake-api-client.ts'
+import { apiError, fakeApiClient, fakeTransaction } from '../../test/fake-api-client.ts'
 import { renderApp } from '../../test/render-app.tsx'
 
 const allActions = [
@@ -127,6 +127,25 @@ describe('transaction status page', () => {
     const call = api.request.mock.calls.find(([path]) => path === '/transactions/tx-1/track')
     expect(call?.[1]).toMatchObject({ method: 'POST', body: { carrier: 'dhl', tracking_code: 'AB-123' } })
     expect(call?.[1]?.headers?.['Idempotency-Key']).toMatch(/^[0-9a-f-]{36}$/)
+  })
+
+  it('says so when the parcel is already on another buyer’s sale', async () => {
+    const paid = fakeTransaction({ status: 'paid', role: 'seller', tracking_deadline: inHours(90), available_actions: ['cancel', 'track'] })
+    const api = fakeApiClient({
+      'GET /transactions/tx-1': paid,
+      'GET /supported_carriers': [{ slug: 'dhl', name: 'DHL' }],
+      'POST /transactions/tx-1/track': () => {
+        throw apiError(409, 'tracking_code_in_use')
+      },
+    })
+    await renderApp('/transactions/tx-1', { api })
+    await userEvent.click(await screen.findByTestId('action-track'))
+    const dialog = await screen.findByRole('dialog', { name: 'Add tracking details' })
+    await waitFor(() => expect(within(dialog).getByRole('option', { name: 'DHL' })).toBeTruthy())
+    await userEvent.selectOptions(within(dialog).getByLabelText(/Carrier/), 'dhl')
+    await userEvent.type(within(dialog).getByLabelText(/Tracking code/), 'AB-123')
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Add tracking' }))
+    expect(await screen.findByText(/already on another buyer’s transaction/)).toBeTruthy()
   })
 
   it('pays by card: a declined card shows a clear message, another card succeeds', async () => {

@@ -28,6 +28,7 @@ export const translatedErrorCodes = [
   'already_paid',
   'payment_method_already_set',
   'tracking_already_added',
+  'tracking_code_in_use',
   'tracking_details_deadline_expired',
   'delivery_already_set',
   'unconfirmed_delivery',
