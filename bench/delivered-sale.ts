@@ -28,7 +28,7 @@ export async function deliveredSale(app: FastifyInstance, tokens: { seller: stri
     card_number: '4242424242424242',
   })
   await call('buyer', 'POST', `/api/v1/transactions/${created.id}/confirm_payment`, { payment_intent_id: payment.payment_intent_id })
-  await call('seller', 'POST', `/api/v1/transactions/${created.id}/track`, { carrier: 'dhl', tracking_code: 'BENCH123' })
+  await call('seller', 'POST', `/api/v1/transactions/${created.id}/track`, { carrier: 'dhl', tracking_code: `BENCH${String(created.id).replaceAll('-', '').slice(-16).toUpperCase()}` })
   const delivered = await call('buyer', 'POST', `/api/v1/transactions/${created.id}/confirm_delivery`)
   if (delivered.status !== 'delivered') throw new Error(`the benchmark sale is ${delivered.status}, not delivered`)
   return created.id as string

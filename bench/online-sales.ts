@@ -59,7 +59,7 @@ export async function runOnlineSales(o: {
     const payment = await call(buyer, 'POST', `/api/v1/transactions/${id}/pay`)
     await call(null, 'POST', `/sandbox/v1/payment_intents/${payment.payment_intent_id}/confirm`, { client_secret: payment.client_secret, card_number: '4242424242424242' })
     await call(buyer, 'POST', `/api/v1/transactions/${id}/confirm_payment`, { payment_intent_id: payment.payment_intent_id })
-    await call(o.parties.seller, 'POST', `/api/v1/transactions/${id}/track`, { carrier: 'dhl', tracking_code: 'BENCH123' })
+    await call(o.parties.seller, 'POST', `/api/v1/transactions/${id}/track`, { carrier: 'dhl', tracking_code: `BENCH${id.replaceAll('-', '').slice(-16).toUpperCase()}` })
     const delivered = await call(buyer, 'POST', `/api/v1/transactions/${id}/confirm_delivery`)
     if (delivered.status !== 'delivered') throw new Error(`a benchmark sale is ${delivered.status} after confirm_delivery`)
     return id

@@ -281,7 +281,7 @@ async function paidOnline(sale: Sale): Promise<void> {
 
 async function deliveredOnline(sale: Sale): Promise<Date> {
   await paidOnline(sale)
-  await sale.step('seller', 'POST', online(sale.id, 'track'), { carrier: 'dhl', tracking_code: `BENCH${sale.index}` })
+  await sale.step('seller', 'POST', online(sale.id, 'track'), { carrier: 'dhl', tracking_code: `BENCH${sale.id.replaceAll('-', '').slice(-16).toUpperCase()}` })
   await sale.step('buyer', 'POST', online(sale.id, 'confirm_delivery'))
   const delivered = await sale.waitFor(['delivered'])
   return new Date(delivered.complaint_period_deadline as string)
@@ -325,7 +325,7 @@ const onlinePaid: RaceKind = {
   lanes(sale, requests) {
     return fill(sale, requests, [
       { who: 'seller', path: online(sale.id, 'cancel'), label: 'seller cancel', weight: 3 },
-      { who: 'seller', path: online(sale.id, 'track'), body: { carrier: 'dhl', tracking_code: `RACE${sale.index}` }, label: 'seller track', weight: 3 },
+      { who: 'seller', path: online(sale.id, 'track'), body: { carrier: 'dhl', tracking_code: `RACE${sale.id.replaceAll('-', '').slice(-16).toUpperCase()}` }, label: 'seller track', weight: 3 },
       { who: 'buyer', path: online(sale.id, 'submit_order_issue'), body: { description: 'Is it the blue one?' }, label: 'buyer submit_order_issue', weight: 2 },
       { who: 'buyer', path: online(sale.id, 'cancel'), label: 'buyer cancel', weight: 1 },
       { who: 'buyer', path: online(sale.id, 'confirm_delivery'), label: 'buyer confirm_delivery', weight: 1 },

@@ -55,6 +55,11 @@ export async function buyerPays(buyer: Page, card: string) {
   await checkout.getByTestId('pay-submit').click()
 }
 
+/** A parcel number of its own: the server refuses one already on another buyer's sale, and the tests share a server. */
+export function newParcelNumber(prefix: string): string {
+  return `${prefix}${Date.now()}${Math.floor(Math.random() * 10_000)}`
+}
+
 /** From a joined transaction to funds released: the buyer pays by card, the seller tracks, the buyer confirms, the window passes. */
 export async function completeSale(seller: Page, buyer: Page) {
   await buyerPays(buyer, '4242 4242 4242 4242')
@@ -65,7 +70,7 @@ export async function completeSale(seller: Page, buyer: Page) {
   await expect(seller.getByTestId('transaction-status')).toHaveAttribute('data-status', 'paid')
   await seller.getByTestId('action-track').click()
   await seller.getByTestId('carrier-select').selectOption('dhl')
-  await seller.getByTestId('tracking-code-input').fill('JD014600003828')
+  await seller.getByTestId('tracking-code-input').fill(newParcelNumber('JD'))
   await seller.getByTestId('dialog-track-confirm').click()
   await expect(seller.getByTestId('transaction-status')).toHaveAttribute('data-status', 'tracked')
   await buyer.reload()
@@ -88,7 +93,7 @@ export async function complainedSale(seller: Page, buyer: Page, item: { descript
   await seller.getByTestId('transaction-row').first().click()
   await seller.getByTestId('action-track').click()
   await seller.getByTestId('carrier-select').selectOption('ups')
-  await seller.getByTestId('tracking-code-input').fill('1Z999AA10123456784')
+  await seller.getByTestId('tracking-code-input').fill(newParcelNumber('1Z'))
   await seller.getByTestId('dialog-track-confirm').click()
   await buyer.reload()
   await buyer.getByTestId('action-confirm-delivery').click()

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test'
 import { expectNoAxeViolations } from '../support/axe.ts'
 import { newPerson, registeredPerson } from '../support/people.ts'
-import { buyerJoins, buyerPays, complainedSale, sellerCreates } from '../support/sale.ts'
+import { buyerJoins, buyerPays, complainedSale, newParcelNumber, sellerCreates } from '../support/sale.ts'
 import { keepScreenshot } from '../support/screenshots.ts'
 import { closeSuccess } from '../support/result.ts'
 
@@ -34,7 +34,7 @@ test('seller and buyer complete a sale, and the money reaches the seller', async
   await expectNoAxeViolations(seller, 'the status page')
   await seller.getByTestId('action-track').click()
   await seller.getByTestId('carrier-select').selectOption('dhl')
-  await seller.getByTestId('tracking-code-input').fill('JD014600003828')
+  await seller.getByTestId('tracking-code-input').fill(newParcelNumber('JD'))
   await seller.getByTestId('dialog-track-confirm').click()
   await expect(seller.getByTestId('transaction-status')).toHaveAttribute('data-status', 'tracked')
 

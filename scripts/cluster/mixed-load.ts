@@ -83,7 +83,7 @@ export async function runMixedLoad(options: MixedLoadOptions): Promise<MixedLoad
     const paid = await client.call(buyer, 'POST', `/api/v1/transactions/${id}/confirm_payment`, { payment_intent_id: payment.payment_intent_id }, key('confirm-payment'))
     const paidCode = paid.body && !Array.isArray(paid.body) ? paid.body.code : undefined
     if (paid.status >= 300 && paidCode !== 'already_paid') throw new Error(`confirm_payment answered ${paid.status} ${JSON.stringify(paid.body)}`)
-    await client.must(seller, 'POST', `/api/v1/transactions/${id}/track`, { carrier: 'dhl', tracking_code: `CLUSTER${n}` }, key('track'))
+    await client.must(seller, 'POST', `/api/v1/transactions/${id}/track`, { carrier: 'dhl', tracking_code: `CLUSTER${String(id).replaceAll('-', '').slice(-16).toUpperCase()}` }, key('track'))
     const delivered = await client.must(buyer, 'POST', `/api/v1/transactions/${id}/confirm_delivery`, undefined, key('confirm-delivery'))
     // A retry whose first attempt committed in a process that then died gets the transaction as it is now:
     // past the 8 s complaint window, already released by the timer.
