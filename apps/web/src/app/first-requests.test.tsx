@@ -1,6 +1,5 @@
 import { QueryClient } from '@tanstack/react-query'
 import { renderHook, screen, waitFor } from '@testing-library/react'
-import type { ReactNode } from 'react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { useTransactionList } from '../features/transactions/transactions-api.ts'
 import { createI18n } from '../i18n/i18n.ts'
@@ -9,10 +8,8 @@ import { forgetEarlyResponses } from '../lib/api/early-responses.ts'
 import { storedUserKey } from '../lib/auth/stored-user.ts'
 import { namedRoutes } from '../lib/named-routes.ts'
 import { fakeTransaction } from '../test/fake-api-client.ts'
-import { renderApp, testConfig } from '../test/render-app.tsx'
-import { fakeAuthService } from '../test/fake-auth-service.ts'
+import { renderApp, sessionWrapper, testConfig } from '../test/render-app.tsx'
 import { firstScreenPaths, firstScreenUrls, startFirstRequests } from './first-requests.ts'
-import { BaseProviders, SessionProviders } from './providers.tsx'
 
 const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } })
 
@@ -105,13 +102,7 @@ describe('the first requests, sent before the app has loaded (issue 13)', () => 
     const api = createApiClient({ getAccessToken: () => 'access-token-1', refreshAccessToken: async () => null, onUnauthenticated: () => undefined })
     const i18n = await createI18n('en_gb')
     const queryClient = new QueryClient()
-    const wrapper = ({ children }: { children: ReactNode }) => (
-      <BaseProviders i18n={i18n} queryClient={queryClient}>
-        <SessionProviders config={testConfig} auth={fakeAuthService()} apiClient={api}>
-          {children}
-        </SessionProviders>
-      </BaseProviders>
-    )
+    const wrapper = sessionWrapper({ i18n, queryClient, api })
     const renders: Array<string[] | undefined> = []
     renderHook(
       () => {

@@ -3,6 +3,7 @@ import type { ClientConfig } from '@pactum/contracts/client-config'
 import { QueryClient } from '@tanstack/react-query'
 import type { Translator as I18n } from '../i18n/translator.ts'
 import { render } from '@testing-library/react'
+import type { ReactNode } from 'react'
 import { createMemoryRouter, RouterProvider } from 'react-router'
 import { BaseProviders, SessionProviders } from '../app/providers.tsx'
 import { routes } from '../app/routes.tsx'
@@ -23,6 +24,19 @@ export const testConfig: ClientConfig = {
   support_email: 'support@pactum.test',
 }
 
+/** The app's providers around `children`, with a fake sign-in and the given API client: a `wrapper` for renderHook. */
+export function sessionWrapper({ i18n, queryClient, api, auth = fakeAuthService() }: { i18n: I18n; queryClient: QueryClient; api: ApiClient; auth?: AuthService }) {
+  return function SessionWrapper({ children }: { children: ReactNode }) {
+    return (
+      <BaseProviders i18n={i18n} queryClient={queryClient}>
+        <SessionProviders config={testConfig} auth={auth} apiClient={api}>
+          {children}
+        </SessionProviders>
+      </BaseProviders>
+    )
+  }
+}
+
 /** Renders the real route table at `path`, with a fake sign-in and no network (`api` answers the calls). */
 export async function renderApp(
   path: string,
@@ -36,12 +50,11 @@ export async function renderApp(
   const i18n = givenI18n ?? (await createI18n(locale))
   const router = createMemoryRouter(routes, { initialEntries: [path] })
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } })
+  const Providers = sessionWrapper({ i18n, queryClient, api, auth })
   const view = render(
-    <BaseProviders i18n={i18n} queryClient={queryClient}>
-      <SessionProviders config={testConfig} auth={auth} apiClient={api}>
-        <RouterProvider router={router} />
-      </SessionProviders>
-    </BaseProviders>,
+    <Providers>
+      <RouterProvider router={router} />
+    </Providers>,
   )
   return { ...view, router, auth, i18n, queryClient }
 }

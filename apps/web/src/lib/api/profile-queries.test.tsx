@@ -1,13 +1,10 @@
 import { QueryClient } from '@tanstack/react-query'
 import { act, renderHook } from '@testing-library/react'
-import type { ReactNode } from 'react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { BaseProviders, SessionProviders } from '../../app/providers.tsx'
 import { createI18n } from '../../i18n/i18n.ts'
 import type { ApiError } from './api-error.ts'
 import { apiError, fakeApiClient } from '../../test/fake-api-client.ts'
-import { testConfig } from '../../test/render-app.tsx'
-import { fakeAuthService } from '../../test/fake-auth-service.ts'
+import { sessionWrapper } from '../../test/render-app.tsx'
 import type { PersonalProfile } from './personal-profile.ts'
 import { usePersonalProfile } from './profile-queries.ts'
 
@@ -22,13 +19,7 @@ async function renderProfileQuery(answers: (() => unknown)[]) {
   const i18n = await createI18n('en_gb')
   // As the app's own client does: one retry by default, which the profile query overrides.
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: 1 } } })
-  const wrapper = ({ children }: { children: ReactNode }) => (
-    <BaseProviders i18n={i18n} queryClient={queryClient}>
-      <SessionProviders config={testConfig} auth={fakeAuthService()} apiClient={api}>
-        {children}
-      </SessionProviders>
-    </BaseProviders>
-  )
+  const wrapper = sessionWrapper({ i18n, queryClient, api })
   const { result } = renderHook(() => usePersonalProfile(), { wrapper })
   // The first answer settles without the clock moving, so the retry is due exactly 2 s from now.
   await act(async () => {
