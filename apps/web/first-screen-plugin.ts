@@ -40,8 +40,9 @@ export function firstRequests({ entry }: { entry: string }) {
         if (!chunk) throw new Error(`first-requests: no entry chunk for ${entry}`)
         const appScript = html.indexOf('<script type="module"')
         if (appScript === -1) throw new Error('first-requests: index.html has no module script to go before')
-        // Right before the app's script: module scripts run in document order.
-        const tag = `<script type="module" crossorigin src="/${chunk.fileName}"></script>\n    `
+        // `async`: it runs as soon as it has downloaded, not once the app's script has too (deferred
+        // module scripts wait for each other). The app imports it, so it still runs before the app.
+        const tag = `<script type="module" async crossorigin src="/${chunk.fileName}"></script>\n    `
         return html.slice(0, appScript) + tag + html.slice(appScript)
       },
     },

@@ -1,4 +1,5 @@
-// The first thing index.html runs, ahead of the app's script (app/first-requests.ts says why).
+// The first thing index.html runs (async, as soon as it arrives; the app's script imports it, so it runs first
+// in any case). app/first-requests.ts says why.
 import { startFirstRequests } from './app/first-requests.ts'
 import { startFirstDictionaryPart } from './i18n/first-dictionary-parts.ts'
 import { pickInitialLocale } from './i18n/initial-locale.ts'
