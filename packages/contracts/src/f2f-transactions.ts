@@ -159,6 +159,7 @@ export const f2fJoinPreviewSchema = f2fTransactionSchema
     quantity: z.number().int(),
     creator_role: roleSchema,
     creator_first_name: z.string(),
+    joined_by_you: z.boolean().meta({ description: 'the caller is the party who joined: the code has done its work for them' }),
   })
   .meta({ id: 'F2fJoinPreview' })
 export type F2fJoinPreview = z.infer<typeof f2fJoinPreviewSchema>

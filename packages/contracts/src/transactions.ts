@@ -223,7 +223,11 @@ export const joinPreviewSchema = transactionSchema
     is_payment_in_progress: true,
     created: true,
   })
-  .extend({ creator_role: roleSchema, creator_first_name: z.string() })
+  .extend({
+    creator_role: roleSchema,
+    creator_first_name: z.string(),
+    joined_by_you: z.boolean().meta({ description: 'the caller is the party who joined: the code has done its work for them' }),
+  })
   .meta({ id: 'JoinPreview' })
 export type JoinPreview = z.infer<typeof joinPreviewSchema>
 

@@ -35,6 +35,7 @@ import * as bankAccountTokens from './migrations/0036-bank-account-tokens.ts'
 import * as undeliverableNotifications from './migrations/0037-undeliverable-notifications.ts'
 import * as accountProfile from './migrations/0038-account-profile.ts'
 import * as trackingCodeIndex from './migrations/0039-tracking-code-index.ts'
+import * as joinedWithCode from './migrations/0040-joined-with-code.ts'
 import type { Database } from './schema.ts'
 
 /**
@@ -77,6 +78,7 @@ const migrations: Record<string, Migration> = {
   '0037-undeliverable-notifications': undeliverableNotifications,
   '0038-account-profile': accountProfile,
   '0039-tracking-code-index': trackingCodeIndex,
+  '0040-joined-with-code': joinedWithCode,
 }
 
 function migrator(db: Kysely<Database>): Migrator {

@@ -110,6 +110,8 @@ export interface TransactionsTable {
   payment_method: string | null
   description: string
   join_code: string | null
+  /** The code its counterparty joined with, once `join_code` is cleared: their replayed join finds it (0040). */
+  joined_with_code: ColumnType<string | null, string | null | undefined, string | null>
   client_id: string | null
   /** The listing this sale was bought from; null for one offered by join code. */
   listing_id: ColumnType<string | null, string | null | undefined, string | null>

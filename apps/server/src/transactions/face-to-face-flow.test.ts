@@ -54,10 +54,13 @@ describe('a face-to-face sale end to end', () => {
     })
 
     const preview = await call('buyer', 'GET', `/api/v1/p2p/transactions_by_join_code/${joinCode.toLowerCase()}`)
-    expect(preview.body).toMatchObject({ id, type: 'f2f', creator_role: 'seller', creator_first_name: 'Sam', deposit_pricing: { price: 5_000 } })
+    expect(preview.body).toMatchObject({ id, type: 'f2f', creator_role: 'seller', creator_first_name: 'Sam', deposit_pricing: { price: 5_000 }, joined_by_you: false })
     expect(preview.body).toMatchObject({ charge_seller: 0, quantity: 1, client_id: created.client_id, is_payment_in_progress: false, created: created.created })
     const joined = await call('buyer', 'POST', `/api/v1/p2p/transactions_by_join_code/${joinCode}/join`)
     expect(joined.body).toMatchObject({ status: 'joined', role: 'buyer', join_code: null, available_actions: ['cancel_with_description', 'set_deposit_payment_method', 'pay_deposit'] })
+    // A second tap, or a retry after a lost answer, joins nothing new.
+    expect(await call('buyer', 'POST', `/api/v1/p2p/transactions_by_join_code/${joinCode}/join`)).toMatchObject({ status: 200, body: { id, status: 'joined' } })
+    expect((await call('buyer', 'GET', `/api/v1/p2p/transactions_by_join_code/${joinCode}`)).body).toMatchObject({ joined_by_you: true })
 
     const { transaction: depositPaid } = await payF2fByCard(call, id, 'deposit')
     expect(depositPaid).toMatchObject({ status: 'deposit_paid', deposit_paid: expect.any(String) })

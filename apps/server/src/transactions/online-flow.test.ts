@@ -268,6 +268,29 @@ describe('who may see and do what', () => {
     expect(fresh.body).toMatchObject({ status: 'joined', price: 9000 })
   })
 
+  it('answers a replayed join as the join did, once, and keeps everyone else out', async () => {
+    const { app, call } = await start()
+    const { id, joinCode } = await createSale(call)
+    expect((await call('buyer', 'GET', `/api/v1/transactions?join_code=${joinCode}`)).body).toMatchObject({ status: 'created', joined_by_you: false })
+    await joinSale(call, joinCode)
+    const events = () => app.services.db.selectFrom('transaction_events').select('id').where('transaction_id', '=', id).execute()
+    const outbox = () => app.services.db.selectFrom('outbox').select('id').execute()
+    const [eventsBefore, outboxBefore] = [(await events()).length, (await outbox()).length]
+
+    // The answer was lost on the way and the buyer's app asks again: the same answer, nothing recorded or sent twice.
+    const replay = await call('buyer', 'PUT', `/api/v1/transactions?join_code=${joinCode}&price=10000&charge=340&currency=eur`)
+    expect(replay).toMatchObject({ status: 200, body: { id, status: 'joined', role: 'buyer' } })
+    expect((await events()).length).toBe(eventsBefore)
+    expect((await outbox()).length).toBe(outboxBefore)
+    expect((await call('buyer', 'GET', `/api/v1/transactions?join_code=${joinCode}`)).body).toMatchObject({ id, status: 'joined', joined_by_you: true })
+
+    // For anyone else the code has done its work: it is no code any more.
+    expect(await call('stranger', 'GET', `/api/v1/transactions?join_code=${joinCode}`)).toMatchObject({ status: 404, body: { code: 'join_code_not_found' } })
+    expect(await call('stranger', 'PUT', `/api/v1/transactions?join_code=${joinCode}`)).toMatchObject({ status: 404, body: { code: 'join_code_not_found' } })
+    expect(await call('seller', 'PUT', `/api/v1/transactions?join_code=${joinCode}`)).toMatchObject({ status: 404, body: { code: 'join_code_not_found' } })
+    expect((await call('stranger', 'GET', `/api/v1/transactions/${id}`)).status).toBe(404)
+  })
+
   it('refuses a fee the user was not shown', async () => {
     const { call } = await start()
     const base = { role: 'buyer', price: 1234, currency: 'eur', description: 'Book', payment_method: 'card' }

@@ -14,32 +14,47 @@ function joinCodeNotFound(): AppError {
 }
 
 /**
+ * Whether `user` has joined: took the place the creator left open, and the
+ * transaction has moved on from `created` (a listing's sale has both parties
+ * while it waits for its seller, who has joined nothing).
+ */
+function joinedBy(row: TransactionRow, user: CurrentUser): boolean {
+  return row.status !== 'created' && (row.creator_role === 'seller' ? row.buyer_id : row.seller_id) === user.id
+}
+
+/**
  * A code of the other kind leads nowhere here, as a wrong one does. Case,
  * spaces and hyphens are forgiven; a character outside the alphabet makes
  * it no code (never repaired by dropping it: NOTACODE23 is not NTACDE23).
+ * A code already used leads its joiner, and only them, to the transaction
+ * they joined with it: to anyone else it is no code any more.
  */
-async function findJoinable(db: Kysely<Database>, code: string, kind: TransactionKind, options: { lock: boolean }): Promise<TransactionRow> {
+async function findJoinable(db: Kysely<Database>, user: CurrentUser, code: string, kind: TransactionKind, options: { lock: boolean }): Promise<TransactionRow> {
   const checked = checkJoinCode(code)
   if (!checked.valid) throw joinCodeNotFound()
-  let query = db.selectFrom('transactions').selectAll().where('join_code', '=', checked.code).where('type', '=', kind)
-  if (options.lock) query = query.forUpdate()
-  const row = await query.executeTakeFirst()
-  if (!row) throw joinCodeNotFound()
-  return row
+  const byCode = (column: 'join_code' | 'joined_with_code') => {
+    const query = db.selectFrom('transactions').selectAll().where(column, '=', checked.code).where('type', '=', kind)
+    return (options.lock ? query.forUpdate() : query).execute()
+  }
+  const live = (await byCode('join_code'))[0]
+  if (live) return live
+  const joined = (await byCode('joined_with_code')).find((row) => joinedBy(row, user))
+  if (!joined) throw joinCodeNotFound()
+  return joined
 }
 
 async function previewOf(db: Kysely<Database>, user: CurrentUser, code: string, kind: TransactionKind) {
-  const row = await findJoinable(db, code, kind, { lock: false })
+  const row = await findJoinable(db, user, code, kind, { lock: false })
   if (row.creator_id === user.id) {
     throw new AppError('cannot_join_own_transaction', 'You created this transaction; share the code with the other party')
   }
   const creator = await db.selectFrom('users').select('first_name').where('id', '=', row.creator_id).executeTakeFirst()
-  return { row, creatorFirstName: creator?.first_name ?? '' }
+  return { row, creatorFirstName: creator?.first_name ?? '', joinedByYou: joinedBy(row, user) }
 }
 
 /** What the counterparty of an online sale sees before deciding to join. */
 export async function previewJoin(db: Kysely<Database>, user: CurrentUser, code: string): Promise<JoinPreview> {
-  const { row, creatorFirstName } = await previewOf(db, user, code, 'online')
+  const { row, creatorFirstName, joinedByYou } = await previewOf(db, user, code, 'online')
   return {
     id: row.id,
     type: 'online',
@@ -57,12 +72,13 @@ export async function previewJoin(db: Kysely<Database>, user: CurrentUser, code:
     created: row.created.toISOString(),
     creator_role: row.creator_role as JoinPreview['creator_role'],
     creator_first_name: creatorFirstName,
+    joined_by_you: joinedByYou,
   }
 }
 
 /** What the counterparty of a face-to-face sale sees before joining: the deposit asked for. */
 export async function previewF2fJoin(db: Kysely<Database>, user: CurrentUser, code: string): Promise<F2fJoinPreview> {
-  const { row, creatorFirstName } = await previewOf(db, user, code, 'f2f')
+  const { row, creatorFirstName, joinedByYou } = await previewOf(db, user, code, 'f2f')
   return {
     id: row.id,
     type: 'f2f',
@@ -79,10 +95,16 @@ export async function previewF2fJoin(db: Kysely<Database>, user: CurrentUser, co
     created: row.created.toISOString(),
     creator_role: row.creator_role as F2fJoinPreview['creator_role'],
     creator_first_name: creatorFirstName,
+    joined_by_you: joinedByYou,
   }
 }
 
-/** Joins as the role the creator left open; the code stops working. */
+/**
+ * Joins as the role the creator left open; the code stops working for
+ * anyone else. The person who joined may send the join again (its answer
+ * lost on the way, a second tap): it answers as the join did, with the
+ * transaction as it is now and nothing recorded or sent twice.
+ */
 export async function joinTransaction(
   deps: TransactionDeps,
   user: CurrentUser,
@@ -91,7 +113,8 @@ export async function joinTransaction(
   expected: JoinExpectedTerms = {},
 ): Promise<TransactionRow> {
   return deps.db.transaction().execute(async (trx) => {
-    const row = await findJoinable(trx, code, kind, { lock: true })
+    const row = await findJoinable(trx, user, code, kind, { lock: true })
+    if (joinedBy(row, user)) return row
     const changed =
       (expected.price !== undefined && expected.price !== row.price) ||
       (expected.charge !== undefined && expected.charge !== row.charge) ||
@@ -101,14 +124,17 @@ export async function joinTransaction(
         details: { price: row.price, charge: row.charge, currency: row.currency },
       })
     }
-    return applyEvent(deps, trx, row, { type: 'join', userId: user.id }, { actor: { kind: 'counterparty' }, actorUserId: user.id })
+    const joined = await applyEvent(deps, trx, row, { type: 'join', userId: user.id }, { actor: { kind: 'counterparty' }, actorUserId: user.id })
+    // applyEvent has cleared join_code: the code stays findable for this joiner's replay.
+    await trx.updateTable('transactions').set({ joined_with_code: row.join_code }).where('id', '=', row.id).execute()
+    return { ...joined, joined_with_code: row.join_code }
   })
 }
 
 /** The counterparty declines: they need the code, since they are no party yet. */
 export async function rejectTransaction(deps: TransactionDeps, user: CurrentUser, id: string, code: string, kind: TransactionKind): Promise<TransactionRow> {
   return deps.db.transaction().execute(async (trx) => {
-    const row = await findJoinable(trx, code, kind, { lock: true })
+    const row = await findJoinable(trx, user, code, kind, { lock: true })
     if (row.id !== id) throw joinCodeNotFound()
     if (row.creator_id === user.id) {
       throw new AppError('cannot_join_own_transaction', 'Cancel your own transaction instead of rejecting it')

@@ -38,6 +38,21 @@ describe('join by code', () => {
     await waitFor(() => expect(screen.getByTestId('amount-price').textContent).toBe('€70.00'))
   })
 
+  it('leads the person who already joined with this code to their transaction, with nothing to join', async () => {
+    const api = fakeApiClient({
+      'GET /transactions': { ...preview, status: 'joined', joined_by_you: true },
+      'GET /transactions/tx-9': fakeTransaction({ id: 'tx-9', status: 'joined', role: 'buyer', description: 'Vintage camera' }),
+    })
+    const { router } = await renderApp('/join-transaction/abcd2345', { api })
+
+    const note = await screen.findByTestId('join-already-yours')
+    expect(note.textContent).toContain('You have already joined this transaction.')
+    expect(screen.queryByRole('button', { name: 'Join as buyer' })).toBeNull()
+    expect(screen.queryByRole('button', { name: 'Not for me' })).toBeNull()
+    await userEvent.click(within(note).getByRole('link', { name: 'Open it' }))
+    await waitFor(() => expect(router.state.location.pathname).toBe('/transactions/tx-9'))
+  })
+
   it('previews the transaction and joins as the other role, then opens its status page', async () => {
     const api = fakeApiClient({
       'GET /transactions': preview,

@@ -182,29 +182,46 @@ function PreviewCard({ code, preview }: { code: string; preview: AnyJoinPreview 
         <Typography color="text.secondary">
           {t(`joinTransaction.preview.${preview.type === 'f2f' ? 'f2f' : 'online'}.${myRole === 'buyer' ? 'youPay' : 'youSell'}`)}
         </Typography>
-        {!joinable && <Alert severity="info">{t('apiErrors.already_joined')}</Alert>}
-        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5}>
-          <Button
-            variant="contained"
-            size="large"
-            onClick={onJoin}
-            disabled={!joinable || join.isPending}
-            startIcon={join.isPending ? <CircularProgress size={16} color="inherit" aria-hidden /> : undefined}
-            data-testid="join-submit"
+        {preview.joined_by_you ? (
+          // Their own earlier join (a second tap, the answer lost on the way): the code has done its work.
+          <Alert
+            severity="success"
+            data-testid="join-already-yours"
+            action={
+              <Button color="inherit" component={RouterLink} to={routeTo('status', { id: preview.id })}>
+                {t('joinTransaction.preview.open')}
+              </Button>
+            }
           >
-            {t(myRole === 'buyer' ? 'joinTransaction.preview.joinAsBuyer' : 'joinTransaction.preview.joinAsSeller')}
-          </Button>
-          <Button
-            variant="outlined"
-            color="error"
-            size="large"
-            onClick={() => setConfirmReject(true)}
-            disabled={!joinable || join.isPending}
-            data-testid="join-reject"
-          >
-            {t('joinTransaction.preview.notForMe')}
-          </Button>
-        </Stack>
+            {t('joinTransaction.preview.joinedByYou')}
+          </Alert>
+        ) : (
+          !joinable && <Alert severity="info">{t('apiErrors.already_joined')}</Alert>
+        )}
+        {!preview.joined_by_you && (
+          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5}>
+            <Button
+              variant="contained"
+              size="large"
+              onClick={onJoin}
+              disabled={!joinable || join.isPending}
+              startIcon={join.isPending ? <CircularProgress size={16} color="inherit" aria-hidden /> : undefined}
+              data-testid="join-submit"
+            >
+              {t(myRole === 'buyer' ? 'joinTransaction.preview.joinAsBuyer' : 'joinTransaction.preview.joinAsSeller')}
+            </Button>
+            <Button
+              variant="outlined"
+              color="error"
+              size="large"
+              onClick={() => setConfirmReject(true)}
+              disabled={!joinable || join.isPending}
+              data-testid="join-reject"
+            >
+              {t('joinTransaction.preview.notForMe')}
+            </Button>
+          </Stack>
+        )}
       </Stack>
       <ConfirmDialog
         open={confirmReject}
