@@ -36,6 +36,7 @@ import * as undeliverableNotifications from './migrations/0037-undeliverable-not
 import * as accountProfile from './migrations/0038-account-profile.ts'
 import * as trackingCodeIndex from './migrations/0039-tracking-code-index.ts'
 import * as joinedWithCode from './migrations/0040-joined-with-code.ts'
+import * as accountProfileRepairs from './migrations/0041-account-profile-repairs.ts'
 import type { Database } from './schema.ts'
 
 /**
@@ -79,6 +80,7 @@ const migrations: Record<string, Migration> = {
   '0038-account-profile': accountProfile,
   '0039-tracking-code-index': trackingCodeIndex,
   '0040-joined-with-code': joinedWithCode,
+  '0041-account-profile-repairs': accountProfileRepairs,
 }
 
 function migrator(db: Kysely<Database>): Migrator {

@@ -302,6 +302,13 @@ export interface ProviderEventsTable {
 }
 
 /** Which Stripe connected account is a user's (adapters/payment-provider/stripe*.ts only). */
+/** The profile last forwarded again by the payout requirements, per connected account (0041). */
+export interface AccountProfileRepairsTable {
+  account_id: string
+  profile_fingerprint: string
+  answered_at: Date
+}
+
 export interface StripeConnectedAccountsTable {
   user_id: string
   account_id: string
@@ -467,6 +474,7 @@ export interface Database {
   transaction_events: TransactionEventsTable
   provider_events: ProviderEventsTable
   stripe_connected_accounts: StripeConnectedAccountsTable
+  account_profile_repairs: AccountProfileRepairsTable
   stripe_event_cursor: StripeEventCursorTable
   sandbox_payment_intents: SandboxPaymentIntentsTable
   sandbox_refunds: SandboxRefundsTable

@@ -13,17 +13,47 @@ import { dateOfBirth, loadProfileRow } from './profile-row.ts'
  * provider still asks for something Pactum already has (a forward that
  * failed, or a profile saved before forwarding existed).
  */
-export async function forwardAccountProfile(deps: PayoutAccountDeps, userId: string, accountId: string, options: { repairAt?: Date } = {}): Promise<void> {
+export async function forwardAccountProfile(deps: PayoutAccountDeps, userId: string, accountId: string): Promise<void> {
   const profile = await loadAccountProfile(deps, userId)
   // The same profile, the same key: a retry is answered from the first call, a change is a new update.
-  // A repair has its own key, as the account changed since the first call (which would only be replayed).
-  const fingerprint = createHash('sha256').update(JSON.stringify(profile)).digest('hex').slice(0, 32)
-  const repair = options.repairAt ? `:repair:${options.repairAt.getTime()}` : ''
   try {
-    await deps.paymentProvider.updateAccountProfile({ accountId, profile, idempotencyKey: `account-profile:${accountId}:${fingerprint}${repair}` })
+    await deps.paymentProvider.updateAccountProfile({ accountId, profile, idempotencyKey: `account-profile:${accountId}:${fingerprintOf(profile)}` })
   } catch (error) {
     throw asFieldError(error)
   }
+}
+
+/**
+ * The provider still asks for something Pactum has: the profile goes once
+ * more, once per profile. Whatever the provider answers (it takes the
+ * profile or refuses it) is kept, so reading the payout requirements of a
+ * refused profile does not ask the provider each time; a changed profile is
+ * forwarded when it is saved, and may be repaired once in its turn. No
+ * answer (the provider unreachable) is tried again on the next read.
+ * Says whether the provider was asked.
+ */
+export async function repairAccountProfile(deps: PayoutAccountDeps, userId: string, accountId: string, now: Date): Promise<boolean> {
+  const profile = await loadAccountProfile(deps, userId)
+  const fingerprint = fingerprintOf(profile)
+  const last = await deps.db.selectFrom('account_profile_repairs').select('profile_fingerprint').where('account_id', '=', accountId).executeTakeFirst()
+  if (last?.profile_fingerprint === fingerprint) return false
+  try {
+    // A key of its own: the account changed since this profile's first forward, which would only be replayed.
+    await deps.paymentProvider.updateAccountProfile({ accountId, profile, idempotencyKey: `account-profile:${accountId}:${fingerprint}:repair` })
+  } catch (error) {
+    if (!(error instanceof PaymentProviderError)) throw error
+  }
+  const answered = { profile_fingerprint: fingerprint, answered_at: now }
+  await deps.db
+    .insertInto('account_profile_repairs')
+    .values({ account_id: accountId, ...answered })
+    .onConflict((conflict) => conflict.column('account_id').doUpdateSet(answered))
+    .execute()
+  return true
+}
+
+function fingerprintOf(profile: AccountProfile): string {
+  return createHash('sha256').update(JSON.stringify(profile)).digest('hex').slice(0, 32)
 }
 
 /** Forwarded only where the account exists: one is created on first need, and forwards the profile then. */

@@ -9,7 +9,7 @@ import type { Kysely } from 'kysely'
 import type { Clock } from '../clock.ts'
 import type { Database } from '../db/schema.ts'
 import { AppError, fieldError } from '../errors.ts'
-import { forwardAccountProfile, forwardAccountProfileIfAccount } from './account-profile.ts'
+import { forwardAccountProfileIfAccount, repairAccountProfile } from './account-profile.ts'
 import { hasBankAccount } from './bank-accounts.ts'
 import { dateOfBirth, loadProfileRow, type ProfileRow } from './profile-row.ts'
 import type { PayoutAccountDeps } from './payout-account.ts'
@@ -205,8 +205,8 @@ export async function getPayoutRequirements(deps: VerificationDeps, userId: stri
   const account = await deps.paymentProvider.findConnectedAccount(userId)
   if (account && due.some((item) => (personalItems.includes(item) && !missing.includes(item)) || item === 'tos_acceptance')) {
     // A refusal is answered by what stays due; the profile form names the field when it is saved again.
-    await forwardAccountProfile(deps, userId, account.id, { repairAt: deps.clock.now() }).catch(() => undefined)
-    due = await providerRequirements(deps, userId, countryCode)
+    const asked = await repairAccountProfile(deps, userId, account.id, deps.clock.now()).catch(() => false)
+    if (asked) due = await providerRequirements(deps, userId, countryCode)
   }
   // Accepted before Pactum kept where from: asked again, as the provider takes an acceptance with its IP only.
   if (due.includes('tos_acceptance')) throw new AppError('tos_not_accepted', 'Accept the current terms of service again')

@@ -61,6 +61,8 @@ export interface StripeFake {
   payOut(accountId: string): Json[]
   /** The document checks that follow will reject with this code (e.g. `document_not_readable`), until cleared with null. */
   rejectDocuments(code: string | null): void
+  /** The next request to this method and path answers 500 (`api_error`) and changes nothing: Stripe out for a moment. */
+  failNext(method: string, path: string): void
   /** The signed delivery Stripe would make of an event, with the account's secret unless a test forges one, at `timestamp` seconds. */
   signedDelivery(event: Json, options?: { secret?: string; timestamp?: number }): { headers: Record<string, string>; payload: string }
   /** Lets time pass: every outcome Stripe gives later (debits, refunds, checks) and every delivery happens, in order. */
@@ -104,6 +106,7 @@ export async function startStripeFake(options: StripeFakeOptions = {}): Promise<
   const webhookSecret = `whsec_${randomBytes(16).toString('hex')}`
   const signer = new Stripe(secretKey)
   const requests: RecordedStripeRequest[] = []
+  const pendingFailures: string[] = []
   const events: Json[] = []
   const intents = new Map<string, Json>()
   const charges = new Map<string, Json>()
@@ -693,6 +696,12 @@ export async function startStripeFake(options: StripeFakeOptions = {}): Promise<
         answer(401, { error: { type: 'invalid_request_error', message: 'Invalid API Key provided.' } })
         return
       }
+      const outage = pendingFailures.indexOf(`${method} ${target.pathname}`)
+      if (outage !== -1) {
+        pendingFailures.splice(outage, 1)
+        answer(500, { error: { type: 'api_error', message: 'An unknown error occurred (the fake’s outage).' } })
+        return
+      }
       // Stripe keys idempotency per account; the fingerprint covers the request's method, path and parameters (files by their bytes).
       const scope = key && method === 'POST' ? `${account ?? 'platform'}:${key}` : undefined
       const fingerprint = `${method} ${target.pathname} ${JSON.stringify(params)} ${createHash('sha256').update(body).digest('hex')}`
@@ -805,6 +814,9 @@ export async function startStripeFake(options: StripeFakeOptions = {}): Promise<
     },
     rejectDocuments: (code) => {
       documentRejection = code
+    },
+    failNext: (method, path) => {
+      pendingFailures.push(`${method} ${path}`)
     },
     signedDelivery,
     settle: async () => {

@@ -79,7 +79,14 @@ describe('the seller’s profile on the connected account', () => {
     const refused = await call('seller', 'PUT', '/api/v1/me/personal', { ...details, address: { ...details.address, postal_code: '9410' } })
     expect(refused).toMatchObject({ status: 400, body: { code: 'validation_failed', details: { field: 'body.address.postal_code' } } })
     // Saved by Pactum, refused by Stripe (the whole update, as Stripe does): due until Stripe takes it.
+    const id = await accountId()
+    const beforeReads = accountUpdates(id).length
     expect((await requirements()).requirements.personal).toContain('address')
+    // The first read tries the saved profile once more; Stripe refuses it again, and later reads do not ask.
+    expect(accountUpdates(id).length).toBe(beforeReads + 1)
+    expect((await requirements()).requirements.personal).toContain('address')
+    expect((await requirements()).requirements.personal).toContain('address')
+    expect(accountUpdates(id).length).toBe(beforeReads + 1)
     expect((await call('seller', 'PUT', '/api/v1/me/personal', details)).status).toBe(200)
     expect((await requirements()).requirements.personal).toEqual([])
   })
@@ -110,6 +117,21 @@ describe('the seller’s profile on the connected account', () => {
     })
     expect((await requirements()).requirements.personal).toEqual([])
     expect(accountUpdates(id).at(-1)?.params.individual).toMatchObject({ first_name: 'Uma', last_name: 'Seller' })
+    expect(accountUpdates(id).at(-1)?.idempotencyKey).toMatch(/:repair$/)
+  })
+
+  it('tries a profile Stripe could not be reached for again on the next read', async () => {
+    const id = await withAccount()
+    expect((await call('seller', 'PUT', '/api/v1/me/personal', details)).status).toBe(200)
+    await testApp.app.services.paymentProvider.updateAccountProfile({
+      accountId: id,
+      profile: { firstName: '', lastName: '', email: 'uma@example.com', phone: null, dob: null, address: null, businessUrl: null, tosAcceptance: null },
+      idempotencyKey: 'test:lost',
+    })
+    fake.failNext('POST', `/v1/accounts/${id}`)
+    expect((await requirements()).requirements.personal).toEqual(['name'])
+    expect((await requirements()).requirements.personal).toEqual([])
+    expect(accountUpdates(id).filter((request) => request.idempotencyKey?.endsWith(':repair'))).toHaveLength(2)
   })
 })
 
