@@ -23,7 +23,16 @@ type Json = Record<string, unknown>
 export interface StripeFakeOptions {
   /** The clock events are stamped and signed with (the app's test clock); the real one by default. */
   now?: () => Date
+  /** Where the platform's own Stripe account is (`GET /v1/account`), upper case; GB by default. */
+  platformCountry?: string
 }
+
+/**
+ * Stripe's regions for cross-border payouts: a platform in one of them pays
+ * accounts in another only under the recipient service agreement.
+ */
+const eea = new Set('AT BE BG HR CY CZ DK EE FI FR DE GR HU IE IT LV LT LU MT NL PL PT RO SK SI ES SE IS LI NO'.split(' '))
+const payoutRegion = (country: string) => (eea.has(country) ? 'EEA' : country)
 
 export interface RecordedStripeRequest {
   method: string
@@ -100,6 +109,7 @@ const allowedParams: Record<string, string[]> = {
  */
 export async function startStripeFake(options: StripeFakeOptions = {}): Promise<StripeFake> {
   const now = options.now ?? (() => new Date())
+  const platformCountry = options.platformCountry ?? 'GB'
   const seconds = () => Math.floor(now().getTime() / 1000)
   const secretKey = `sk_test_${randomBytes(12).toString('hex')}`
   const publishableKey = `pk_test_${randomBytes(12).toString('hex')}`
@@ -310,7 +320,11 @@ export async function startStripeFake(options: StripeFakeOptions = {}): Promise<
     if (params.business_profile !== undefined) account.business_profile = { ...record(account.business_profile as FormObject), ...business }
     if (params.tos_acceptance !== undefined) {
       const tos = record(params.tos_acceptance)
-      account.tos_acceptance = { date: Number(text(tos.date)), ip: text(tos.ip) ?? null, user_agent: text(tos.user_agent) ?? null }
+      const agreement = (account.tos_acceptance as Json | undefined)?.service_agreement ?? 'full'
+      if (text(tos.service_agreement) !== undefined && text(tos.service_agreement) !== agreement) {
+        throw invalidRequest('The service agreement cannot be changed once accepted.', { param: 'tos_acceptance[service_agreement]' })
+      }
+      account.tos_acceptance = { service_agreement: agreement, date: Number(text(tos.date)), ip: text(tos.ip) ?? null, user_agent: text(tos.user_agent) ?? null }
     }
     const verification = stored.verification as Json
     for (const field of ['document', 'additional_document'] as const) {
@@ -527,9 +541,20 @@ export async function startStripeFake(options: StripeFakeOptions = {}): Promise<
       }
       case 'POST refunds':
         return { body: createRefund(params) }
+      case 'GET account':
+        return { body: { id: 'acct_platform', object: 'account', country: platformCountry, type: 'standard' } }
       case 'POST accounts': {
         const country = text(params.country)
         if (!country || !/^[A-Z]{2}$/.test(country)) throw invalidRequest('Country is required.', { param: 'country' })
+        const agreement = text(record(params.tos_acceptance).service_agreement) ?? 'full'
+        if (agreement !== 'full' && agreement !== 'recipient') throw invalidRequest('Invalid service agreement.', { param: 'tos_acceptance[service_agreement]' })
+        // Cross-border payouts work only under the recipient agreement, and it cannot take payments.
+        if (agreement === 'full' && payoutRegion(country) !== payoutRegion(platformCountry)) {
+          throw invalidRequest(`Connected accounts in ${country} need the recipient service agreement on a platform in ${platformCountry}.`, { param: 'tos_acceptance[service_agreement]' })
+        }
+        if (agreement === 'recipient' && record(record(params.capabilities).card_payments).requested === 'true') {
+          throw invalidRequest('Accounts under the recipient service agreement cannot request card_payments.', { param: 'capabilities[card_payments]' })
+        }
         const accountId = newId('acct')
         const created: Json = {
           id: accountId,
@@ -539,6 +564,7 @@ export async function startStripeFake(options: StripeFakeOptions = {}): Promise<
           business_type: text(params.business_type) ?? null,
           metadata: record(params.metadata),
           controller: record(params.controller),
+          tos_acceptance: { service_agreement: agreement },
           payouts_enabled: false,
           individual: { verification: { status: 'unverified', document: { front: null, back: null, details_code: null }, additional_document: { front: null, back: null, details_code: null } } },
           external_accounts: { object: 'list', data: [], has_more: false, url: `/v1/accounts/${accountId}/external_accounts` },

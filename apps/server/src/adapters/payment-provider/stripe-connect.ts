@@ -40,9 +40,25 @@ export interface StripeConnectOptions {
  * too. Balance and payouts are read on the connected account itself
  * (`Stripe-Account`), where Stripe keeps them.
  */
+/** The EEA, one region for Stripe's payouts (EU, Iceland, Liechtenstein, Norway). */
+const eeaCountries = new Set(['at', 'be', 'bg', 'hr', 'cy', 'cz', 'dk', 'ee', 'fi', 'fr', 'de', 'gr', 'hu', 'ie', 'it', 'lv', 'lt', 'lu', 'mt', 'nl', 'pl', 'pt', 'ro', 'sk', 'si', 'es', 'se', 'is', 'li', 'no'])
+
+/**
+ * Stripe pays out across borders between regions (the US, the UK, the EEA,
+ * Canada, Switzerland) only to accounts under the *recipient* service
+ * agreement; within the platform's own region the full agreement applies.
+ * Elsewhere no cross-border payout exists: Stripe refuses the account.
+ */
+export function serviceAgreementFor(accountCountry: string, platformCountry: string): 'full' | 'recipient' {
+  const region = (country: string) => (eeaCountries.has(country.toLowerCase()) ? 'eea' : country.toLowerCase())
+  return region(accountCountry) === region(platformCountry) ? 'full' : 'recipient'
+}
+
 export class StripeConnect {
   readonly #stripe: Stripe
   readonly #options: StripeConnectOptions
+  /** The platform's own account's country, asked of Stripe once (GET /v1/account). */
+  #platformCountry: Promise<string> | undefined
 
   constructor(options: StripeConnectOptions) {
     this.#stripe = options.stripe
@@ -55,6 +71,7 @@ export class StripeConnect {
    * the mapping row's primary key keeps the first one recorded after that.
    */
   async createConnectedAccount(input: { userId: string; email: string; country: string; idempotencyKey: string }): Promise<ConnectedAccount> {
+    const agreement = serviceAgreementFor(input.country, await this.#platformAccountCountry())
     const account = await callStripe(() =>
       this.#stripe.accounts.create(
         {
@@ -69,6 +86,8 @@ export class StripeConnect {
             stripe_dashboard: { type: 'none' },
           },
           metadata: { user_id: input.userId },
+          // Only where it must be: a recipient account's transfers become available a day later.
+          ...(agreement === 'recipient' ? { tos_acceptance: { service_agreement: 'recipient' } } : {}),
         },
         { idempotencyKey: input.idempotencyKey },
       ),
@@ -79,6 +98,20 @@ export class StripeConnect {
       .onConflict((conflict) => conflict.column('user_id').doNothing())
       .execute()
     return (await this.findConnectedAccount(input.userId)) as ConnectedAccount
+  }
+
+  #platformAccountCountry(): Promise<string> {
+    if (this.#platformCountry) return this.#platformCountry
+    const asked = callStripe(() => this.#stripe.accounts.retrieveCurrent()).then((platform) => {
+      if (!platform.country) throw new Error('Stripe did not say which country the platform account is in')
+      return platform.country
+    })
+    this.#platformCountry = asked
+    // Not kept when the question failed: the next account creation asks again.
+    asked.catch(() => {
+      if (this.#platformCountry === asked) this.#platformCountry = undefined
+    })
+    return asked
   }
 
   async findConnectedAccount(userId: string): Promise<ConnectedAccount | null> {

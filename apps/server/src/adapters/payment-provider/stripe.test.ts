@@ -5,6 +5,7 @@ import { createTestDatabase } from '../../testing/test-database.ts'
 import type { Database } from '../../db/database.ts'
 import { PaymentProviderError } from './port.ts'
 import { splitOverCharges, StripePaymentProvider } from './stripe.ts'
+import { serviceAgreementFor } from './stripe-connect.ts'
 import { toPortError } from './stripe-errors.ts'
 
 /* The Stripe adapter's own rules, beside the port's contract (payment-provider.contract.test.ts). */
@@ -25,6 +26,17 @@ describe('a release split over the sale’s charges', () => {
     expect(splitOverCharges(500, [{ id: 'ch_refunded', left: 0 }, { id: 'ch_2', left: 500 }])).toEqual([{ chargeId: 'ch_2', amount: 500 }])
     expect(splitOverCharges(501, [{ id: 'ch_2', left: 500 }])).toBeNull()
     expect(splitOverCharges(1, [])).toBeNull()
+  })
+})
+
+describe('the service agreement of a seller’s account', () => {
+  it('is the full one within the platform’s region, the recipient one across regions', () => {
+    expect(serviceAgreementFor('gb', 'GB')).toBe('full')
+    expect(serviceAgreementFor('pl', 'DE')).toBe('full')
+    expect(serviceAgreementFor('no', 'de')).toBe('full')
+    expect(serviceAgreementFor('ch', 'DE')).toBe('recipient')
+    expect(serviceAgreementFor('pl', 'GB')).toBe('recipient')
+    expect(serviceAgreementFor('us', 'GB')).toBe('recipient')
   })
 })
 
@@ -89,6 +101,21 @@ describe('the adapter against the fake', () => {
     await provider.getBalance(account.id)
     expect(fake.requests.at(-1)).toMatchObject({ method: 'GET', path: '/v1/balance', account: account.id })
     await expect(provider.getBalance('acct_unknown')).rejects.toMatchObject({ code: 'not_found' })
+  })
+
+  it('opens accounts across regions under the recipient agreement, asking the platform’s country once', async () => {
+    const provider = adapter(fake.secretKey)
+    await provider.createConnectedAccount({ userId: 'u5', email: 'e@example.com', country: 'gb', idempotencyKey: 'acct:u5' })
+    expect(fake.requests.at(-1)?.params.tos_acceptance).toBeUndefined()
+    const abroad = await provider.createConnectedAccount({ userId: 'u6', email: 'f@example.com', country: 'pl', idempotencyKey: 'acct:u6' })
+    expect(fake.requests.at(-1)).toMatchObject({ path: '/v1/accounts', params: { country: 'PL', tos_acceptance: { service_agreement: 'recipient' } } })
+    // The terms accepted later keep the agreement the account was opened under.
+    await provider.updateAccountProfile({
+      accountId: abroad.id,
+      profile: { firstName: 'Fay', lastName: 'Seller', email: 'f@example.com', phone: null, dob: null, address: null, businessUrl: null, tosAcceptance: { date: new Date('2026-11-24T10:00:00Z'), ip: '203.0.113.7', userAgent: null } },
+      idempotencyKey: 'profile:u6',
+    })
+    expect(fake.requests.filter((request) => request.method === 'GET' && request.path === '/v1/account')).toHaveLength(1)
   })
 
   it('refuses to release money the transaction’s own charges did not bring', async () => {
