@@ -18,6 +18,14 @@ test('seller and buyer complete a sale, and the money reaches the seller', async
   const buyer = await registeredPerson(browser, newPerson('Bea'))
   const code = await sellerCreates(seller, 'Blue road bicycle', '250.00')
   await buyerJoins(buyer, code)
+  // The code's link again (a second tap, a reload after a lost answer): it leads to the transaction, with nothing to join.
+  await buyer.goto(`/join-transaction/${code}`)
+  await expect(buyer.getByTestId('join-already-yours')).toBeVisible()
+  await expect(buyer.getByTestId('join-submit')).toHaveCount(0)
+  await expectNoAxeViolations(buyer, 'the join page of a code already used by this person')
+  await keepScreenshot(buyer, 'join-already-yours')
+  await buyer.getByTestId('join-already-yours').getByRole('link').click()
+  await expect(buyer.getByTestId('transaction-status')).toHaveAttribute('data-status', 'joined')
 
   await buyerPays(buyer, '4242 4242 4242 4242')
   await closeSuccess(buyer)
