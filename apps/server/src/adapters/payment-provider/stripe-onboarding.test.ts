@@ -49,6 +49,18 @@ async function withAccount() {
   return accountId()
 }
 
+/** Details saved in Pactum that Stripe lost (their forward never arrived, as if Stripe had been unreachable): the name is due again. */
+async function withSavedDetailsStripeLost() {
+  const id = await withAccount()
+  expect((await call('seller', 'PUT', '/api/v1/me/personal', details)).status).toBe(200)
+  await testApp.app.services.paymentProvider.updateAccountProfile({
+    accountId: id,
+    profile: { firstName: '', lastName: '', email: 'uma@example.com', phone: null, dob: null, address: null, businessUrl: null, tosAcceptance: null },
+    idempotencyKey: 'test:lost',
+  })
+  return id
+}
+
 describe('the seller’s profile on the connected account', () => {
   it('forwards the terms with their IP and browser when the account is created, and the details when they are saved', async () => {
     const id = await withAccount()
@@ -107,27 +119,14 @@ describe('the seller’s profile on the connected account', () => {
   })
 
   it('forwards the profile again when Stripe lacks what Pactum has', async () => {
-    const id = await withAccount()
-    expect((await call('seller', 'PUT', '/api/v1/me/personal', details)).status).toBe(200)
-    // A forward that never arrived, as if the details had been saved while Stripe was unreachable.
-    await testApp.app.services.paymentProvider.updateAccountProfile({
-      accountId: id,
-      profile: { firstName: '', lastName: '', email: 'uma@example.com', phone: null, dob: null, address: null, businessUrl: null, tosAcceptance: null },
-      idempotencyKey: 'test:lost',
-    })
+    const id = await withSavedDetailsStripeLost()
     expect((await requirements()).requirements.personal).toEqual([])
     expect(accountUpdates(id).at(-1)?.params.individual).toMatchObject({ first_name: 'Uma', last_name: 'Seller' })
     expect(accountUpdates(id).at(-1)?.idempotencyKey).toMatch(/:repair$/)
   })
 
   it('tries a profile Stripe could not be reached for again on the next read', async () => {
-    const id = await withAccount()
-    expect((await call('seller', 'PUT', '/api/v1/me/personal', details)).status).toBe(200)
-    await testApp.app.services.paymentProvider.updateAccountProfile({
-      accountId: id,
-      profile: { firstName: '', lastName: '', email: 'uma@example.com', phone: null, dob: null, address: null, businessUrl: null, tosAcceptance: null },
-      idempotencyKey: 'test:lost',
-    })
+    const id = await withSavedDetailsStripeLost()
     fake.failNext('POST', `/v1/accounts/${id}`)
     expect((await requirements()).requirements.personal).toEqual(['name'])
     expect((await requirements()).requirements.personal).toEqual([])
