@@ -1,5 +1,4 @@
 import Button from '@mui/material/Button'
-import CircularProgress from '@mui/material/CircularProgress'
 import Dialog from '@mui/material/Dialog'
 import DialogActions from '@mui/material/DialogActions'
 import DialogContent from '@mui/material/DialogContent'
@@ -77,7 +76,8 @@ export function ConfirmDialog({
             variant="contained"
             color={destructive ? 'error' : 'primary'}
             disabled={busy || confirmDisabled}
-            startIcon={busy ? <CircularProgress size={16} color="inherit" aria-hidden /> : undefined}
+            loading={busy}
+            loadingPosition="start"
             data-testid={testId ? `${testId}-confirm` : undefined}
           >
             {confirmLabel}

@@ -2,7 +2,6 @@ import { zodResolver } from '@hookform/resolvers/zod'
 import Alert from '@mui/material/Alert'
 import Box from '@mui/material/Box'
 import Button from '@mui/material/Button'
-import CircularProgress from '@mui/material/CircularProgress'
 import FormControl from '@mui/material/FormControl'
 import FormControlLabel from '@mui/material/FormControlLabel'
 import FormHelperText from '@mui/material/FormHelperText'
@@ -281,7 +280,8 @@ export function FaceToFaceCreateForm({ prefill, currencies }: { prefill: Prefill
             type="submit"
             variant="contained"
             disabled={create.isPending || (step === 1 && !quoteIsCurrent && deposit !== null)}
-            startIcon={create.isPending ? <CircularProgress size={16} color="inherit" aria-hidden /> : undefined}
+            loading={create.isPending}
+            loadingPosition="start"
             data-testid={step === 1 ? 'create-submit' : 'create-next'}
           >
             {step === 1 ? t('createTransaction.create') : t('common.next')}

@@ -2,7 +2,6 @@ import { zodResolver } from '@hookform/resolvers/zod'
 import Alert from '@mui/material/Alert'
 import Box from '@mui/material/Box'
 import Button from '@mui/material/Button'
-import CircularProgress from '@mui/material/CircularProgress'
 import FormControl from '@mui/material/FormControl'
 import FormControlLabel from '@mui/material/FormControlLabel'
 import FormHelperText from '@mui/material/FormHelperText'
@@ -389,7 +388,8 @@ export function OnlineCreateForm({ prefill, currencies }: { prefill: Prefill; cu
               type="submit"
               variant="contained"
               disabled={!quoteIsCurrent || create.isPending}
-              startIcon={create.isPending ? <CircularProgress size={16} color="inherit" aria-hidden /> : undefined}
+              loading={create.isPending}
+              loadingPosition="start"
               data-testid="create-submit"
             >
               {t('createTransaction.create')}

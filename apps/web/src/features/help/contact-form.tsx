@@ -1,6 +1,5 @@
 import SendIcon from '@mui/icons-material/SendOutlined'
 import Button from '@mui/material/Button'
-import CircularProgress from '@mui/material/CircularProgress'
 import Stack from '@mui/material/Stack'
 import TextField from '@mui/material/TextField'
 import Typography from '@mui/material/Typography'
@@ -114,7 +113,9 @@ export function ContactForm() {
           type="submit"
           variant="contained"
           disabled={busy}
-          startIcon={busy ? <CircularProgress size={16} color="inherit" aria-hidden /> : <SendIcon aria-hidden />}
+          loading={busy}
+          loadingPosition="start"
+          startIcon={<SendIcon aria-hidden />}
           sx={{ alignSelf: 'flex-start' }}
           data-testid="contact-submit"
         >

@@ -1,7 +1,6 @@
 import Alert from '@mui/material/Alert'
 import Box from '@mui/material/Box'
 import Button from '@mui/material/Button'
-import CircularProgress from '@mui/material/CircularProgress'
 import Skeleton from '@mui/material/Skeleton'
 import Stack from '@mui/material/Stack'
 import Typography from '@mui/material/Typography'
@@ -144,7 +143,8 @@ function ClaimCard({ secret, preview }: { secret: string; preview: ClaimPreview 
             size="large"
             onClick={onClaim}
             disabled={claim.isPending || preview.status !== 'created'}
-            startIcon={claim.isPending ? <CircularProgress size={16} color="inherit" aria-hidden /> : undefined}
+            loading={claim.isPending}
+            loadingPosition="start"
             data-testid="claim-submit"
           >
             {t(preview.role === 'buyer' ? 'guestClaim.claimAsBuyer' : 'guestClaim.claimAsSeller')}

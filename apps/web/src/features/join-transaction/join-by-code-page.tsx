@@ -1,7 +1,6 @@
 import Alert from '@mui/material/Alert'
 import Box from '@mui/material/Box'
 import Button from '@mui/material/Button'
-import CircularProgress from '@mui/material/CircularProgress'
 import Skeleton from '@mui/material/Skeleton'
 import Stack from '@mui/material/Stack'
 import Typography from '@mui/material/Typography'
@@ -205,7 +204,8 @@ function PreviewCard({ code, preview }: { code: string; preview: AnyJoinPreview 
               size="large"
               onClick={onJoin}
               disabled={!joinable || join.isPending}
-              startIcon={join.isPending ? <CircularProgress size={16} color="inherit" aria-hidden /> : undefined}
+              loading={join.isPending}
+              loadingPosition="start"
               data-testid="join-submit"
             >
               {t(myRole === 'buyer' ? 'joinTransaction.preview.joinAsBuyer' : 'joinTransaction.preview.joinAsSeller')}

@@ -1,7 +1,6 @@
 import Alert from '@mui/material/Alert'
 import Box from '@mui/material/Box'
 import Button from '@mui/material/Button'
-import CircularProgress from '@mui/material/CircularProgress'
 import Skeleton from '@mui/material/Skeleton'
 import Stack from '@mui/material/Stack'
 import Typography from '@mui/material/Typography'
@@ -106,7 +105,8 @@ function Offer({ preview }: { preview: ListingPreviewWithPath }) {
             size="large"
             onClick={onBuy}
             disabled={buy.isPending}
-            startIcon={buy.isPending ? <CircularProgress size={16} color="inherit" aria-hidden /> : undefined}
+            loading={buy.isPending}
+            loadingPosition="start"
             data-testid="listing-buy"
           >
             {t('listings.join.buy')}

@@ -1,6 +1,5 @@
 import Autocomplete from '@mui/material/Autocomplete'
 import Button from '@mui/material/Button'
-import CircularProgress from '@mui/material/CircularProgress'
 import Dialog from '@mui/material/Dialog'
 import DialogActions from '@mui/material/DialogActions'
 import DialogContent from '@mui/material/DialogContent'
@@ -150,7 +149,8 @@ export function CountryTermsDialog({ open }: { open: boolean }) {
             type="submit"
             variant="contained"
             disabled={!country || !agreed || busy}
-            startIcon={busy ? <CircularProgress size={16} color="inherit" aria-hidden /> : undefined}
+            loading={busy}
+            loadingPosition="start"
             data-testid="country-dialog-submit"
           >
             {t('onboarding.country.submit')}

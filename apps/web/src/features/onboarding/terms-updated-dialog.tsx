@@ -1,5 +1,4 @@
 import Button from '@mui/material/Button'
-import CircularProgress from '@mui/material/CircularProgress'
 import Dialog from '@mui/material/Dialog'
 import DialogActions from '@mui/material/DialogActions'
 import DialogContent from '@mui/material/DialogContent'
@@ -78,7 +77,8 @@ export function TermsUpdatedDialog({ open }: { open: boolean }) {
             type="submit"
             variant="contained"
             disabled={!agreed || busy}
-            startIcon={busy ? <CircularProgress size={16} color="inherit" aria-hidden /> : undefined}
+            loading={busy}
+            loadingPosition="start"
             data-testid="terms-updated-submit"
           >
             {t('onboarding.termsUpdated.submit')}

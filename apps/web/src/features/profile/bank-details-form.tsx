@@ -1,6 +1,5 @@
 import Box from '@mui/material/Box'
 import Button from '@mui/material/Button'
-import CircularProgress from '@mui/material/CircularProgress'
 import Stack from '@mui/material/Stack'
 import TextField from '@mui/material/TextField'
 import type { BankDetailsField } from '@pactum/domain/bank-details'
@@ -134,7 +133,8 @@ export function BankDetailsForm({ country, holderName, onSaved, actions }: { cou
             variant="contained"
             disabled={busy}
             data-testid="bank-save"
-            startIcon={busy ? <CircularProgress size={16} color="inherit" aria-hidden /> : undefined}
+            loading={busy}
+            loadingPosition="start"
           >
             {t('profile.bankDetails.save')}
           </Button>

@@ -152,7 +152,9 @@ function StripeIdentityVerification() {
       {!done && !processing && (
         <Button
           variant="contained"
-          startIcon={opening ? <CircularProgress size={18} color="inherit" aria-hidden /> : <VerifiedUserIcon aria-hidden />}
+          loading={opening}
+          loadingPosition="start"
+          startIcon={<VerifiedUserIcon aria-hidden />}
           onClick={() => session.mutate()}
           disabled={opening}
           data-testid="identity-start"

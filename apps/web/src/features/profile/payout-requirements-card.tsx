@@ -98,7 +98,8 @@ export function PayoutRequirementsCard() {
                 variant={bankDue ? 'outlined' : 'contained'}
                 onClick={() => onboarding.mutate(routeTo('personalDetails'))}
                 disabled={opening}
-                startIcon={opening ? <CircularProgress size={18} color="inherit" aria-hidden /> : undefined}
+                loading={opening}
+                loadingPosition="start"
                 data-testid="payout-requirements-provider-onboarding"
               >
                 {opening ? t('profile.requirements.providerOpening') : t('profile.requirements.providerContinue')}

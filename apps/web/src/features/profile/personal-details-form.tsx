@@ -1,7 +1,6 @@
 import SaveIcon from '@mui/icons-material/SaveOutlined'
 import Box from '@mui/material/Box'
 import Button from '@mui/material/Button'
-import CircularProgress from '@mui/material/CircularProgress'
 import FormHelperText from '@mui/material/FormHelperText'
 import Stack from '@mui/material/Stack'
 import TextField, { type TextFieldProps } from '@mui/material/TextField'
@@ -348,7 +347,9 @@ export function PersonalDetailsForm({ profile, activeCountry }: { profile: Perso
             variant="contained"
             size="large"
             disabled={busy}
-            startIcon={busy ? <CircularProgress size={16} color="inherit" aria-hidden /> : <SaveIcon aria-hidden />}
+            loading={busy}
+            loadingPosition="start"
+            startIcon={<SaveIcon aria-hidden />}
             data-testid="personal-details-save"
           >
             {t('profile.personal.save')}

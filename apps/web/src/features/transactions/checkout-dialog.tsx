@@ -2,7 +2,6 @@ import { zodResolver } from '@hookform/resolvers/zod'
 import Alert from '@mui/material/Alert'
 import Box from '@mui/material/Box'
 import Button from '@mui/material/Button'
-import CircularProgress from '@mui/material/CircularProgress'
 import Dialog from '@mui/material/Dialog'
 import DialogActions from '@mui/material/DialogActions'
 import DialogContent from '@mui/material/DialogContent'
@@ -567,7 +566,8 @@ export function CheckoutDialog({ plan, onClose }: { plan: CheckoutPlan; onClose:
             type="submit"
             variant="contained"
             disabled={busy || (stage === 'method' && quote.isFetching) || (stage === 'pay' && !paymentSetup.data)}
-            startIcon={busy ? <CircularProgress size={16} color="inherit" aria-hidden /> : undefined}
+            loading={busy}
+            loadingPosition="start"
             data-testid={stage === 'pay' ? 'pay-submit' : 'checkout-next'}
           >
             {stage === 'pay'

@@ -1,6 +1,5 @@
 import Alert from '@mui/material/Alert'
 import Button from '@mui/material/Button'
-import CircularProgress from '@mui/material/CircularProgress'
 import Stack from '@mui/material/Stack'
 import Typography from '@mui/material/Typography'
 import type { AnyTransaction } from '@pactum/contracts/f2f-transactions'
@@ -75,7 +74,8 @@ export function InvitationCard({ transaction }: { transaction: AnyTransaction })
               variant="outlined"
               onClick={onResend}
               disabled={resend.isPending}
-              startIcon={resend.isPending ? <CircularProgress size={16} color="inherit" aria-hidden /> : undefined}
+              loading={resend.isPending}
+              loadingPosition="start"
               data-testid="invitation-resend"
             >
               {t('guestInvitation.status.resend')}

@@ -5,7 +5,6 @@ import SearchIcon from '@mui/icons-material/Search'
 import Box from '@mui/material/Box'
 import Button from '@mui/material/Button'
 import Chip from '@mui/material/Chip'
-import CircularProgress from '@mui/material/CircularProgress'
 import Stack from '@mui/material/Stack'
 import Typography from '@mui/material/Typography'
 import { keyframes, styled } from '@mui/material/styles'
@@ -169,8 +168,8 @@ export function TransactionsPage() {
                 <Button
                   variant="outlined"
                   onClick={() => void list.fetchNextPage()}
-                  disabled={list.isFetchingNextPage}
-                  startIcon={list.isFetchingNextPage ? <CircularProgress size={16} aria-hidden /> : undefined}
+                  loading={list.isFetchingNextPage}
+                  loadingPosition="start"
                   data-testid="load-more"
                 >
                   {t('transactions.loadMore')}
