@@ -3,6 +3,7 @@ import {
   formatMoney,
   formatMoneyInput,
   majorTextToMinor,
+  priceTextInCurrency,
   minorToMajorString,
   moneyMask,
   parseMoneyInput,
@@ -77,5 +78,18 @@ describe('masks and formatting', () => {
     expect(majorTextToMinor('12.5', 'jpy')).toBeNull()
     expect(majorTextToMinor('12.345', 'eur')).toBeNull()
     expect(majorTextToMinor('abc', 'eur')).toBeNull()
+  })
+})
+
+describe('a typed price when the currency changes', () => {
+  it('keeps the amount, written as the new currency writes it, when both have the same decimals', () => {
+    expect(priceTextInCurrency('12,50', 'eur', 'pln', 'pl_pl')).toBe('12,50')
+    expect(priceTextInCurrency('1234.5', 'gbp', 'usd', 'en_gb')).toBe('1,234.50')
+  })
+
+  it('leaves the text as it is across different decimals, and when it is no amount yet', () => {
+    expect(priceTextInCurrency('12.50', 'eur', 'jpy', 'en_gb')).toBe('12.50')
+    expect(priceTextInCurrency('twelve', 'eur', 'gbp', 'en_gb')).toBe('twelve')
+    expect(priceTextInCurrency('', 'eur', 'gbp', 'en_gb')).toBe('')
   })
 })

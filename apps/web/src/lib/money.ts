@@ -161,3 +161,15 @@ export function currencyDisplayName(code: string, locale: Locale): string {
     return code.toUpperCase()
   }
 }
+
+/**
+ * The price field's text after its currency changes from `from` to `to`:
+ * the same amount, written as the new currency writes it, when both have
+ * the same number of decimals; unchanged otherwise (12.50 is not ¥12.50, and
+ * the person retypes it) or when the text is no amount yet.
+ */
+export function priceTextInCurrency(text: string, from: string, to: string, locale: Locale): string {
+  if (currencyDecimals(from) !== currencyDecimals(to)) return text
+  const before = parseMoneyInput(text, from, locale)
+  return before.ok ? formatMoneyInput(before.minor, to, locale) : text
+}

@@ -18,12 +18,13 @@ import { useTranslation } from '../../i18n/react.tsx'
 import { AmountSummary } from '../../components/amount-summary.tsx'
 import { ContentCard } from '../../components/content-card.tsx'
 import { useInvalidFormSnackbar } from '../../components/invalid-form-snackbar.tsx'
+import { CurrencySelect } from '../../components/currency-select.tsx'
 import { MoneyInput } from '../../components/money-input.tsx'
 import { useResultModal } from '../../components/result-modal.tsx'
 import { useLocale } from '../../i18n/use-locale.ts'
 import { useChargeQuote } from '../../lib/api/charge-quotes.ts'
 import { errorCodeOf, errorMessage } from '../../lib/api/error-message.ts'
-import { currencyDecimals, currencyDisplayName, formatMoney, formatMoneyInput, majorTextToMinor, parseMoneyInput } from '../../lib/money.ts'
+import { currencyDecimals, formatMoney, formatMoneyInput, majorTextToMinor, parseMoneyInput } from '../../lib/money.ts'
 import { useDebouncedValue } from '../../lib/use-debounced-value.ts'
 import { stepKeysByMode } from './create-mode.ts'
 import { CreateSteps } from './create-steps.tsx'
@@ -175,7 +176,6 @@ export function FaceToFaceCreateForm({ prefill, currencies }: { prefill: Prefill
     )
   }
 
-  const currencyName = (code: string) => currencyDisplayName(code, locale)
 
   return (
     <ContentCard>
@@ -218,20 +218,14 @@ export function FaceToFaceCreateForm({ prefill, currencies }: { prefill: Prefill
               control={form.control}
               name="currency"
               render={({ field }) => (
-                <TextField
-                  select
+                <CurrencySelect
                   label={t('createTransaction.currencyLabel')}
+                  currencies={currencies}
                   value={field.value}
-                  onChange={(event) => field.onChange(event.target.value)}
-                  slotProps={{ select: { native: true }, htmlInput: { 'data-testid': 'currency-select' } }}
+                  onChange={field.onChange}
+                  testId="currency-select"
                   sx={{ maxWidth: 320 }}
-                >
-                  {currencies.map((code) => (
-                    <option key={code} value={code}>
-                      {`${code.toUpperCase()} – ${currencyName(code)}`}
-                    </option>
-                  ))}
-                </TextField>
+                />
               )}
             />
           </Stack>

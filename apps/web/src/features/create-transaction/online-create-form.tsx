@@ -19,19 +19,13 @@ import { useTranslation } from '../../i18n/react.tsx'
 import { AmountSummary } from '../../components/amount-summary.tsx'
 import { ContentCard } from '../../components/content-card.tsx'
 import { useInvalidFormSnackbar } from '../../components/invalid-form-snackbar.tsx'
+import { CurrencySelect } from '../../components/currency-select.tsx'
 import { MoneyInput } from '../../components/money-input.tsx'
 import { useResultModal } from '../../components/result-modal.tsx'
 import { useLocale } from '../../i18n/use-locale.ts'
 import { useChargeQuote, useOfferedPaymentMethods } from '../../lib/api/charge-quotes.ts'
 import { errorCodeOf, errorMessage } from '../../lib/api/error-message.ts'
-import {
-  currencyDecimals,
-  currencyDisplayName,
-  formatMoney,
-  formatMoneyInput,
-  majorTextToMinor,
-  parseMoneyInput,
-} from '../../lib/money.ts'
+import { currencyDecimals, formatMoney, formatMoneyInput, majorTextToMinor, parseMoneyInput } from '../../lib/money.ts'
 import { useDebouncedValue } from '../../lib/use-debounced-value.ts'
 import { stepKeysByMode } from './create-mode.ts'
 import { CreateSteps } from './create-steps.tsx'
@@ -196,7 +190,6 @@ export function OnlineCreateForm({ prefill, currencies }: { prefill: Prefill; cu
     )
   }
 
-  const currencyName = (code: string) => currencyDisplayName(code, locale)
 
   return (
     <ContentCard>
@@ -251,26 +244,15 @@ export function OnlineCreateForm({ prefill, currencies }: { prefill: Prefill; cu
                 control={form.control}
                 name="currency"
                 render={({ field }) => (
-                  <TextField
-                    select
+                  <CurrencySelect
                     label={t('createTransaction.currencyLabel')}
+                    currencies={currencies}
                     value={field.value}
-                    onChange={(event) => {
-                      // Keep the amount the person typed, re-read in the new currency.
-                      const before = parseMoneyInput(form.getValues('price'), field.value, locale)
-                      const nextCurrency = event.target.value
-                      if (before.ok && currencyDecimals(nextCurrency) === currencyDecimals(field.value)) form.setValue('price', formatMoneyInput(before.minor, nextCurrency, locale))
-                      field.onChange(nextCurrency)
-                    }}
-                    slotProps={{ select: { native: true }, htmlInput: { 'data-testid': 'currency-select' } }}
+                    onChange={field.onChange}
+                    amount={{ read: () => form.getValues('price'), write: (text) => form.setValue('price', text) }}
+                    testId="currency-select"
                     sx={{ minWidth: 200 }}
-                  >
-                    {currencies.map((code) => (
-                      <option key={code} value={code}>
-                        {`${code.toUpperCase()} – ${currencyName(code)}`}
-                      </option>
-                    ))}
-                  </TextField>
+                  />
                 )}
               />
               <Controller

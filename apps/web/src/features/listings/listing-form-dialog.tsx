@@ -2,7 +2,6 @@ import { zodResolver } from '@hookform/resolvers/zod'
 import FormControl from '@mui/material/FormControl'
 import FormControlLabel from '@mui/material/FormControlLabel'
 import FormLabel from '@mui/material/FormLabel'
-import MenuItem from '@mui/material/MenuItem'
 import Radio from '@mui/material/Radio'
 import RadioGroup from '@mui/material/RadioGroup'
 import Stack from '@mui/material/Stack'
@@ -13,12 +12,13 @@ import { useId } from 'react'
 import { Controller, useForm, useWatch } from 'react-hook-form'
 import { useTranslation } from '../../i18n/react.tsx'
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx'
+import { CurrencySelect } from '../../components/currency-select.tsx'
 import { MoneyInput } from '../../components/money-input.tsx'
 import { useResultModal } from '../../components/result-modal.tsx'
 import { useToast } from '../../components/toasts.tsx'
 import { useLocale } from '../../i18n/use-locale.ts'
 import { errorMessage } from '../../lib/api/error-message.ts'
-import { currencyDecimals, currencyDisplayName, formatMoney, formatMoneyInput } from '../../lib/money.ts'
+import { currencyDecimals, formatMoney, formatMoneyInput } from '../../lib/money.ts'
 import { useSaveListing } from './listings-api.ts'
 import { listingBody, type ListingFormInput, type ListingFormOutput, listingFormSchema, type PriceError } from './listing-form-model.ts'
 
@@ -132,13 +132,14 @@ export function ListingFormDialog({ listing, currencies, onClose }: { listing: L
           control={form.control}
           name="currency"
           render={({ field }) => (
-            <TextField select label={t('listings.form.currency')} value={field.value} onChange={field.onChange} slotProps={{ htmlInput: { 'data-testid': 'listing-currency' } }}>
-              {currencies.map((code) => (
-                <MenuItem key={code} value={code}>
-                  {code.toUpperCase()} · {currencyDisplayName(code, locale)}
-                </MenuItem>
-              ))}
-            </TextField>
+            <CurrencySelect
+              label={t('listings.form.currency')}
+              currencies={currencies}
+              value={field.value}
+              onChange={field.onChange}
+              amount={{ read: () => form.getValues('price'), write: (text) => form.setValue('price', text) }}
+              testId="listing-currency"
+            />
           )}
         />
         <Controller

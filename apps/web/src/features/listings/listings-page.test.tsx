@@ -56,11 +56,16 @@ describe('the listings page', () => {
     expect(await within(dialog).findByText('The lowest amount is €1.00.')).toBeTruthy()
     await userEvent.clear(within(dialog).getByTestId('listing-price'))
     await userEvent.type(within(dialog).getByTestId('listing-price'), '120')
+    // Another currency keeps the amount typed; the picker names each currency.
+    const currency = within(dialog).getByTestId('listing-currency')
+    expect(within(currency).getByRole('option', { name: 'SEK – Swedish Krona' })).toBeTruthy()
+    await userEvent.selectOptions(currency, 'sek')
+    expect((within(dialog).getByTestId('listing-price') as HTMLInputElement).value).toBe('120.00')
     await userEvent.click(within(dialog).getByRole('button', { name: 'Create listing' }))
     await waitFor(() =>
       expect(api.request).toHaveBeenCalledWith('/me/listings', {
         method: 'POST',
-        body: { listing_type: 'multi_use', type: 'online', currency: 'eur', description: 'A reading lamp', price: 12_000 },
+        body: { listing_type: 'multi_use', type: 'online', currency: 'sek', description: 'A reading lamp', price: 12_000 },
       }),
     )
   })

@@ -11,12 +11,13 @@ import { Controller, type FieldError, useForm, useWatch } from 'react-hook-form'
 import { useTranslation } from '../../i18n/react.tsx'
 import { AmountSummary } from '../../components/amount-summary.tsx'
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx'
+import { CurrencySelect } from '../../components/currency-select.tsx'
 import { MoneyInput } from '../../components/money-input.tsx'
 import { useResultModal } from '../../components/result-modal.tsx'
 import { useLocale } from '../../i18n/use-locale.ts'
 import { useChargeQuote, useSupportedCurrencies } from '../../lib/api/charge-quotes.ts'
 import { errorCodeOf, errorMessage } from '../../lib/api/error-message.ts'
-import { currencyDecimals, currencyDisplayName, formatMoney, formatMoneyInput, parseMoneyInput } from '../../lib/money.ts'
+import { currencyDecimals, formatMoney, formatMoneyInput, parseMoneyInput } from '../../lib/money.ts'
 import { useDebouncedValue } from '../../lib/use-debounced-value.ts'
 import {
   currentPrice,
@@ -163,32 +164,21 @@ export function EditTermsDialog({ transaction, onClose }: { transaction: AnyTran
             control={form.control}
             name="currency"
             render={({ field }) => (
-              <TextField
-                select
+              <CurrencySelect
                 label={t('createTransaction.currencyLabel')}
+                currencies={currencies}
                 name={field.name}
                 inputRef={field.ref}
                 value={field.value}
                 onBlur={field.onBlur}
-                onChange={(event) => {
-                  // Keep the amount typed, re-read in the new currency.
-                  const next = event.target.value
-                  const before = parseMoneyInput(form.getValues('price'), field.value, locale)
-                  field.onChange(next)
-                  if (before.ok && currencyDecimals(next) === currencyDecimals(field.value)) form.setValue('price', formatMoneyInput(before.minor, next, locale))
-                }}
+                onChange={field.onChange}
+                amount={{ read: () => form.getValues('price'), write: (text) => form.setValue('price', text) }}
                 error={!!errors.currency}
                 helperText={errors.currency ? errors.currency.type === 'server' ? errors.currency.message : t('apiErrors.validation_failed') : supported.isError ? errorMessage(t, supported.error) : undefined}
                 disabled={supported.isPending}
-                slotProps={{ select: { native: true }, htmlInput: { 'data-testid': 'edit-currency' } }}
+                testId="edit-currency"
                 sx={{ minWidth: 200 }}
-              >
-                {currencies.map((code) => (
-                  <option key={code} value={code}>
-                    {`${code.toUpperCase()} – ${currencyDisplayName(code, locale)}`}
-                  </option>
-                ))}
-              </TextField>
+              />
             )}
           />
           <Controller
