@@ -9,7 +9,7 @@ import { storedUserKey } from '../lib/auth/stored-user.ts'
 import { namedRoutes } from '../lib/named-routes.ts'
 import { fakeTransaction } from '../test/fake-api-client.ts'
 import { renderApp, sessionWrapper, testConfig } from '../test/render-app.tsx'
-import { firstScreenPaths, firstScreenUrls, startFirstRequests } from './first-requests.ts'
+import { firstScreenPaths, firstScreenUrls, startFirstRequests, wideShellUrls } from './first-requests.ts'
 
 const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } })
 
@@ -18,6 +18,9 @@ function storageWith(user: { access_token: string; expires_at: number } | null):
   if (user) storage.set(storedUserKey(testConfig), JSON.stringify({ ...user, profile: {} }))
   return { getItem: (key: string) => storage.get(key) ?? null } as Storage
 }
+
+/** A phone in English: no sidebar. */
+const phone = { wide: false, language: 'en-GB' }
 
 const signedIn = () => storageWith({ access_token: 'access-token-1', expires_at: Math.floor(Date.now() / 1000) + 3600 })
 
@@ -41,11 +44,19 @@ describe('the first requests, sent before the app has loaded (issue 13)', () => 
 
   it.each(['/', '/transactions'])('%s, signed in: the configuration, then the list and the shell’s reads with the token', async (pathname) => {
     const fetch = earlyServer()
-    startFirstRequests({ pathname, search: '' }, signedIn(), fetch)
+    startFirstRequests({ pathname, search: '' }, signedIn(), phone, fetch)
     expect(await startedUrls(fetch)).toEqual([
       { url: '/api/v1/config', authorization: null },
       ...firstScreenUrls.map((url) => ({ url, authorization: 'Bearer access-token-1' })),
     ])
+  })
+
+  it('a wide screen: the sidebar’s admin check too, and every request in the interface language', async () => {
+    const fetch = earlyServer()
+    startFirstRequests({ pathname: '/transactions', search: '' }, signedIn(), { wide: true, language: 'pl-PL' }, fetch)
+    const sent = await startedUrls(fetch)
+    expect(sent.map(({ url }) => url)).toEqual(['/api/v1/config', ...firstScreenUrls, ...wideShellUrls])
+    expect(fetch.mock.calls.slice(1).map(([, init]) => new Headers(init?.headers).get('Accept-Language'))).toEqual([...firstScreenUrls, ...wideShellUrls].map(() => 'pl-PL'))
   })
 
   it.each([
@@ -55,13 +66,13 @@ describe('the first requests, sent before the app has loaded (issue 13)', () => 
     ['a session about to expire (the app refreshes it first)', { pathname: '/transactions', search: '' }, storageWith({ access_token: 'old', expires_at: Math.floor(Date.now() / 1000) + 5 })],
   ])('%s: only the configuration', async (_case, location, storage) => {
     const fetch = earlyServer()
-    startFirstRequests(location, storage, fetch)
+    startFirstRequests(location, storage, phone, fetch)
     expect((await startedUrls(fetch)).map(({ url }) => url)).toEqual(['/api/v1/config'])
   })
 
   it('nothing more when the configuration cannot be read', async () => {
     const fetch = vi.fn(async () => json(503, { code: 'service_unavailable' }))
-    startFirstRequests({ pathname: '/transactions', search: '' }, signedIn(), fetch)
+    startFirstRequests({ pathname: '/transactions', search: '' }, signedIn(), phone, fetch)
     await new Promise((resolve) => setTimeout(resolve, 0))
     expect(fetch).toHaveBeenCalledTimes(1)
   })
@@ -78,12 +89,13 @@ describe('the first requests, sent before the app has loaded (issue 13)', () => 
       },
     })
     await renderApp('/transactions', { api })
-    await waitFor(() => expect(asked).toEqual(expect.arrayContaining(firstScreenUrls)))
+    // happy-dom's window is 1024 px wide, past the phone layout: the sidebar asks too.
+    await waitFor(() => expect(asked).toEqual(expect.arrayContaining([...firstScreenUrls, ...wideShellUrls])))
   })
 
   it('hand My transactions its rows on the first render, without asking again', async () => {
     const early = earlyServer((url) => (url.includes('/me/transactions') ? json(200, [fakeTransaction({ description: 'Asked early' })]) : json(404, { code: 'not_found' })))
-    startFirstRequests({ pathname: '/transactions', search: '' }, signedIn(), early)
+    startFirstRequests({ pathname: '/transactions', search: '' }, signedIn(), phone, early)
     await waitFor(() => expect(early).toHaveBeenCalledTimes(1 + firstScreenUrls.length))
     await new Promise((resolve) => setTimeout(resolve, 0))
 
@@ -96,7 +108,7 @@ describe('the first requests, sent before the app has loaded (issue 13)', () => 
   })
 
   it('the list has its rows on its very first render when they arrived before it', async () => {
-    startFirstRequests({ pathname: '/transactions', search: '' }, signedIn(), earlyServer(() => json(200, [fakeTransaction({ id: 'tx-early' })])))
+    startFirstRequests({ pathname: '/transactions', search: '' }, signedIn(), phone, earlyServer(() => json(200, [fakeTransaction({ id: 'tx-early' })])))
     await new Promise((resolve) => setTimeout(resolve, 0))
     await new Promise((resolve) => setTimeout(resolve, 0))
     const api = createApiClient({ getAccessToken: () => 'access-token-1', refreshAccessToken: async () => null, onUnauthenticated: () => undefined })

@@ -21,6 +21,16 @@ export const firstScreenUrls = [
   `${defaultApiBaseUrl}/me/guided_tour`,
 ]
 
+/** The permanent sidebar's admin check, on screens wide enough for it (a phone's menu asks once it is opened). */
+export const wideShellUrls = [`${defaultApiBaseUrl}/me`]
+
+/** What the page will be like: whether the sidebar shows, and the interface language its requests carry. */
+export interface FirstScreen {
+  wide: boolean
+  /** Accept-Language, as the API client will send it (`pl-PL`). */
+  language: string
+}
+
 /**
  * What the first screen will ask for, asked before the app's script has
  * downloaded (src/first-requests.ts runs from index.html ahead of it): GET
@@ -31,13 +41,14 @@ export const firstScreenUrls = [
  *
  * Nothing is asked that the app would not: no list for a stored session that
  * is about to expire (the app refreshes it first, then asks with the new
- * token) or for a list with a filter or a search in the address. It is
- * sent without Accept-Language; the app's own requests, a moment later,
- * carry the interface language the server keeps.
+ * token) or for a list with a filter or a search in the address. They carry
+ * the interface language the app will use, as its own requests do: the
+ * server keeps it as the language of the person's e-mails.
  */
 export function startFirstRequests(
   location: Pick<Location, 'pathname' | 'search'>,
   storage: Storage,
+  screen: FirstScreen,
   doFetch: typeof fetch = fetch,
   now: () => number = Date.now,
   newRequestId: () => string = () => crypto.randomUUID(),
@@ -49,8 +60,9 @@ export function startFirstRequests(
     .then((clientConfig) => {
       const user = clientConfig && readStoredUser(clientConfig, storage)
       if (!user || needsRefresh(user.expiresAt, now())) return
-      for (const url of firstScreenUrls) {
-        startEarlyGet({ url, token: user.accessToken, headers: { Accept: 'application/json', 'X-Request-Id': newRequestId() } }, doFetch, now)
+      for (const url of [...firstScreenUrls, ...(screen.wide ? wideShellUrls : [])]) {
+        const headers = { Accept: 'application/json', 'Accept-Language': screen.language, 'X-Request-Id': newRequestId() }
+        startEarlyGet({ url, token: user.accessToken, headers }, doFetch, now)
       }
     })
     // The app asks for itself, and sees the failure there.
