@@ -4,6 +4,7 @@ import Button from '@mui/material/Button'
 import Link from '@mui/material/Link'
 import MenuItem from '@mui/material/MenuItem'
 import Stack from '@mui/material/Stack'
+import Paper from '@mui/material/Paper'
 import Table from '@mui/material/Table'
 import TableBody from '@mui/material/TableBody'
 import TableCell from '@mui/material/TableCell'
@@ -144,7 +145,7 @@ export function AdminTransactionsPage() {
         </Typography>
       ) : (
         <>
-          <TableContainer>
+          <TableContainer component={Paper} variant="outlined">
             <Table size="small" data-testid="admin-transactions">
               <caption>{t('admin.transactions.caption', { count: rows.length })}</caption>
               <TableHead>

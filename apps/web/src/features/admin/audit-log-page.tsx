@@ -1,5 +1,6 @@
 import Button from '@mui/material/Button'
 import Link from '@mui/material/Link'
+import Paper from '@mui/material/Paper'
 import Table from '@mui/material/Table'
 import TableBody from '@mui/material/TableBody'
 import TableCell from '@mui/material/TableCell'
@@ -35,7 +36,7 @@ export function AuditLogPage() {
         <Typography data-testid="admin-audit-empty">{t('admin.auditLog.empty')}</Typography>
       ) : (
         <>
-          <TableContainer>
+          <TableContainer component={Paper} variant="outlined">
             <Table size="small" data-testid="admin-audit-log">
               <caption>{t('admin.auditLog.caption')}</caption>
               <TableHead>

@@ -4,6 +4,7 @@ import Button from '@mui/material/Button'
 import Chip from '@mui/material/Chip'
 import Link from '@mui/material/Link'
 import Stack from '@mui/material/Stack'
+import Paper from '@mui/material/Paper'
 import Table from '@mui/material/Table'
 import TableBody from '@mui/material/TableBody'
 import TableCell from '@mui/material/TableCell'
@@ -30,10 +31,6 @@ function ClientRow({ client, onOpen }: { client: AdminClient; onOpen: (dialog: O
   const { locale } = useLocale()
   return (
     <TableRow data-testid="admin-client-row">
-      <TableCell sx={{ fontFamily: 'monospace', whiteSpace: 'nowrap' }}>
-        {client.client_id}
-        {client.in_clients_file && <Chip size="small" variant="outlined" label={t('admin.clients.inFile')} sx={{ ml: 1, fontFamily: 'inherit' }} />}
-      </TableCell>
       <TableCell>
         {client.url ? (
           <Link href={client.url} target="_blank" rel="noopener noreferrer">
@@ -42,18 +39,28 @@ function ClientRow({ client, onOpen }: { client: AdminClient; onOpen: (dialog: O
         ) : (
           client.name
         )}
-      </TableCell>
-      <TableCell>
+        <Typography variant="body2" color="text.secondary" sx={{ fontFamily: 'monospace', overflowWrap: 'anywhere' }}>
+          {client.client_id}
+          {client.in_clients_file && <Chip size="small" variant="outlined" label={t('admin.clients.inFile')} sx={{ ml: 1, fontFamily: 'inherit' }} />}
+        </Typography>
         <Box
           component="span"
-          sx={{ px: 1, py: 0.25, borderRadius: 1, fontFamily: 'monospace', whiteSpace: 'nowrap', bgcolor: client.background_color, color: client.text_color, border: 1, borderColor: 'divider' }}
+          title={t('admin.clients.colours')}
+          sx={{ display: 'inline-block', mt: 0.5, px: 1, py: 0.25, borderRadius: 1, fontFamily: 'monospace', fontSize: 13, whiteSpace: 'nowrap', bgcolor: client.background_color, color: client.text_color, border: 1, borderColor: 'divider' }}
         >
           {client.background_color} / {client.text_color}
         </Box>
       </TableCell>
-      <TableCell>{client.routes.length === 0 ? t('admin.clients.allRoutes') : client.routes.join(', ')}</TableCell>
-      <TableCell>{client.mobile_navbar_hidden ? t('admin.clients.hidden') : t('admin.clients.shown')}</TableCell>
-      <TableCell>{client.show_seller_confirm_handover ? t('admin.clients.yes') : t('admin.clients.no')}</TableCell>
+      {/* One route per line: they are paths, which break badly at their slashes. */}
+      <TableCell sx={{ whiteSpace: 'pre-line', fontFamily: 'monospace', fontSize: 13 }}>{client.routes.length === 0 ? t('admin.clients.allRoutes') : client.routes.join('\n')}</TableCell>
+      <TableCell>
+        <Typography variant="body2">
+          {t('admin.clients.mobileNavbar')}: {client.mobile_navbar_hidden ? t('admin.clients.hidden') : t('admin.clients.shown')}
+        </Typography>
+        <Typography variant="body2">
+          {t('admin.clients.handover')}: {client.show_seller_confirm_handover ? t('admin.clients.yes') : t('admin.clients.no')}
+        </Typography>
+      </TableCell>
       <TableCell data-testid="admin-client-api-key">
         {client.api_key_issued_at ? t('admin.clients.keyIssued', { date: formatDateTime(client.api_key_issued_at, locale) }) : t('admin.clients.noKey')}
       </TableCell>
@@ -102,7 +109,7 @@ function ClientChanges() {
         <Typography data-testid="admin-client-changes-empty">{t('admin.clients.changes.empty')}</Typography>
       ) : (
         <>
-          <TableContainer>
+          <TableContainer component={Paper} variant="outlined">
             <Table size="small" data-testid="admin-client-changes">
               <caption>{t('admin.clients.changes.caption')}</caption>
               <TableHead>
@@ -155,17 +162,14 @@ export function ClientsPage() {
       ) : clients.data.length === 0 ? (
         <Typography data-testid="admin-clients-empty">{t('admin.clients.empty')}</Typography>
       ) : (
-        <TableContainer>
+        <TableContainer component={Paper} variant="outlined">
           <Table size="small" data-testid="admin-clients">
             <caption>{t('admin.clients.caption')}</caption>
             <TableHead>
               <TableRow>
-                <TableCell>{t('admin.clients.id')}</TableCell>
-                <TableCell>{t('admin.clients.name')}</TableCell>
-                <TableCell>{t('admin.clients.colours')}</TableCell>
+                <TableCell>{t('admin.clients.client')}</TableCell>
                 <TableCell>{t('admin.clients.routes')}</TableCell>
-                <TableCell>{t('admin.clients.mobileNavbar')}</TableCell>
-                <TableCell>{t('admin.clients.handover')}</TableCell>
+                <TableCell>{t('admin.clients.settings')}</TableCell>
                 <TableCell>{t('admin.clients.apiKeyColumn')}</TableCell>
                 <TableCell align="right">{t('admin.clients.transactions')}</TableCell>
                 <TableCell>{t('admin.clients.actions')}</TableCell>

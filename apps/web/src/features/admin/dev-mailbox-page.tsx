@@ -53,7 +53,7 @@ export function DevMailboxPage() {
         <Typography data-testid="dev-mailbox-empty">{t('devMailbox.empty')}</Typography>
       ) : (
         <>
-          <TableContainer>
+          <TableContainer component={Paper} variant="outlined">
             <Table size="small" data-testid="dev-mailbox">
               <caption>{t('devMailbox.caption')}</caption>
               <TableHead>
