@@ -38,7 +38,8 @@ export async function listAllTransactions(db: Kysely<Database>, filters: Filters
     query = query.where((eb) =>
       eb.or([
         eb(sql`id::text`, 'like', pattern),
-        ...(isJoinCode(code) ? [eb('join_code', '=', code)] : []),
+        // The code someone joined with too: the one a person reading it out to support still has.
+        ...(isJoinCode(code) ? [eb('join_code', '=', code), eb('joined_with_code', '=', code)] : []),
         eb('buyer_id', 'in', emailMatches),
         eb('seller_id', 'in', emailMatches),
       ]),

@@ -84,6 +84,8 @@ describe('GET /admin/transactions', () => {
     expect(await idsOf(call, `?search=${joined.id.slice(-12)}`)).toEqual([joined.id])
     const written = `${open.joinCode.slice(0, 4).toLowerCase()}-${open.joinCode.slice(4)}`
     expect(await idsOf(call, `?search=${encodeURIComponent(written)}`)).toEqual([open.id])
+    // A code already used still finds the sale it was joined with.
+    expect(await idsOf(call, `?search=${joined.joinCode}`)).toEqual([joined.id])
     // Only the joined sale has a buyer; both have the seller.
     expect(await idsOf(call, '?search=BUYER%40example')).toEqual([joined.id])
     expect(await idsOf(call, '?search=seller%40example.com')).toEqual([open.id, joined.id])
