@@ -11,6 +11,11 @@
  *
  * LIGHTHOUSE_REPORT=<file> also writes the whole report (JSON) there, for the
  * LCP element, the request chains and the treemap behind the figures.
+ *
+ * LANTERN_DEBUG=1 also prints the simulated LCP graph, node by node: when each
+ * request and main-thread task starts and ends under the simulated slow 4G
+ * and CPU. The LCP estimate is where the last of them ends
+ * (docs/decisions.md, "Fourth pass: where Lighthouse's LCP estimate comes from").
  */
 import { type ChildProcess, spawn } from 'node:child_process'
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
@@ -19,6 +24,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import * as chromeLauncher from 'chrome-launcher'
 import lighthouse from 'lighthouse'
+import * as Lantern from 'lighthouse/core/lib/lantern/lantern.js'
 import { chromium } from '@playwright/test'
 
 const root = path.resolve(import.meta.dirname, '..')
@@ -119,10 +125,32 @@ try {
     ['CLS', audit('cumulative-layout-shift').toFixed(3), ''],
     ['JS transferred', `${(scriptBytes / 1000).toFixed(1)} kB in ${scripts.length} files`, ''],
   ]
+  if (process.env.LANTERN_DEBUG) printLcpGraph(baseUrl)
   process.stdout.write(`Lighthouse ${lhr.lighthouseVersion}, ${lhr.configSettings.formFactor}, ${lhr.finalDisplayedUrl}\n`)
   for (const [name, value, target] of rows) process.stdout.write(`  ${name.padEnd(22)} ${value.padEnd(24)} ${target}\n`)
 } finally {
   await chrome?.kill()
   server.kill()
   rmSync(dataDir, { recursive: true, force: true })
+}
+
+interface SimulatedNode {
+  type: string
+  startTime: number
+  duration?: number
+  request?: { url: string }
+}
+
+/** The simulations Lighthouse kept (LANTERN_DEBUG set), the pessimistic LCP one printed: start, end, what. */
+function printLcpGraph(baseUrl: string): void {
+  const simulations = (Lantern as unknown as { Simulation: { Simulator: { allNodeTimings: Map<string, Map<SimulatedNode, { startTime: number; endTime: number }>> } } })
+    .Simulation.Simulator.allNodeTimings
+  const timings = simulations.get('pessimisticLargestContentfulPaint')
+  if (!timings) return
+  process.stdout.write('Simulated LCP graph (pessimistic), ms:\n')
+  const rows = [...timings.entries()].sort(([, a], [, b]) => a.startTime - b.startTime)
+  for (const [node, timing] of rows) {
+    const what = node.type === 'network' ? (node.request?.url ?? '').replace(baseUrl, '') : `main thread, ${Math.round((node.duration ?? 0) / 1000)} ms observed`
+    process.stdout.write(`  ${String(Math.round(timing.startTime)).padStart(5)} → ${String(Math.round(timing.endTime)).padStart(5)}  ${what}\n`)
+  }
 }
