@@ -30,16 +30,6 @@ export interface StripeConnectOptions {
   publicUrl: string
 }
 
-/**
- * Sellers' connected accounts on Stripe Connect: created on first need
- * (Custom-style: Pactum collects what Stripe asks for, through its own
- * screens or embedded account components), their identity documents,
- * tax identifiers and bank account, and what Stripe says is still due.
- * Which account is a user's is kept in `stripe_connected_accounts`
- * (Stripe cannot search accounts); the account's metadata names the user
- * too. Balance and payouts are read on the connected account itself
- * (`Stripe-Account`), where Stripe keeps them.
- */
 /** The EEA, one region for Stripe's payouts (EU, Iceland, Liechtenstein, Norway). */
 const eeaCountries = new Set(['at', 'be', 'bg', 'hr', 'cy', 'cz', 'dk', 'ee', 'fi', 'fr', 'de', 'gr', 'hu', 'ie', 'it', 'lv', 'lt', 'lu', 'mt', 'nl', 'pl', 'pt', 'ro', 'sk', 'si', 'es', 'se', 'is', 'li', 'no'])
 
@@ -54,6 +44,16 @@ export function serviceAgreementFor(accountCountry: string, platformCountry: str
   return region(accountCountry) === region(platformCountry) ? 'full' : 'recipient'
 }
 
+/**
+ * Sellers' connected accounts on Stripe Connect: created on first need
+ * (Custom-style: Pactum collects what Stripe asks for, through its own
+ * screens or embedded account components), their identity documents,
+ * tax identifiers and bank account, and what Stripe says is still due.
+ * Which account is a user's is kept in `stripe_connected_accounts`
+ * (Stripe cannot search accounts); the account's metadata names the user
+ * too. Balance and payouts are read on the connected account itself
+ * (`Stripe-Account`), where Stripe keeps them.
+ */
 export class StripeConnect {
   readonly #stripe: Stripe
   readonly #options: StripeConnectOptions
