@@ -187,7 +187,7 @@ function PreviewCard({ code, preview }: { code: string; preview: AnyJoinPreview 
             severity="success"
             data-testid="join-already-yours"
             action={
-              <Button color="inherit" component={RouterLink} to={routeTo('status', { id: preview.id })}>
+              <Button color="inherit" component={RouterLink} to={routeTo('status', { id: preview.id })} sx={{ whiteSpace: 'nowrap' }}>
                 {t('joinTransaction.preview.open')}
               </Button>
             }
