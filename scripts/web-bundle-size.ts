@@ -12,9 +12,9 @@ import { gzipSync } from 'node:zlib'
  * it. Lower the limit as the first load shrinks, to the target in the end.
  *
  * What the page needs is read from Vite's manifest rather than guessed:
- * the entry with its static-import closure (what index.html modulepreloads),
- * the page's own lazy chunk with its closure, and the dictionary of the
- * active language. The language is the worst case over all supported ones,
+ * the entries with their static-import closure (what index.html loads and
+ * modulepreloads; My transactions' page is in the app's entry, routes.tsx),
+ * and the dictionary of the active language. The language is the worst case over all supported ones,
  * so a Polish visitor is inside the budget as much as an English one.
  */
 const targetBytes = 180 * 1000
@@ -23,8 +23,6 @@ const root = path.resolve(import.meta.dirname, '..')
 const dist = path.join(root, 'apps/web/dist')
 const manifestPath = path.join(dist, '.vite/manifest.json')
 
-/** The lazy modules /transactions renders before anything else can happen. */
-const pageModules = ['src/features/transactions/transactions-page.tsx']
 /** One language's first-load dictionary chunks: `src/i18n/locales/<locale>…`. */
 const dictionaryKey = /^src\/i18n\/locales\/([a-z]{2}_[a-z]{2})\.json\?part=first$/
 
@@ -80,7 +78,6 @@ function count(part: string, keys: Iterable<string>) {
 }
 
 for (const entry of entries) count('entry', staticClosure(manifest, entry))
-for (const page of pageModules) count('page', staticClosure(manifest, page))
 
 // Each language's dictionary chunks beyond what is already counted; the largest language counts.
 const byLocale = new Map<string, Row[]>()
@@ -112,5 +109,5 @@ if (total > limitBytes) {
 process.stdout.write(
   total > targetBytes
     ? `Within the limit; ${kB(total - targetBytes)} above issue 13's target of ${kB(targetBytes)}.\n`
-    : `Within issue 13's target (${kB(targetBytes - total)} to spare): lower limitBytes to ${kB(targetBytes)}.\n`,
+    : `Within issue 13's target (${kB(targetBytes - total)} to spare)${limitBytes > targetBytes ? `: lower limitBytes to ${kB(targetBytes)}` : ''}.\n`,
 )

@@ -1,16 +1,21 @@
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vitest/config'
 import { dictionaryParts } from './dictionary-parts-plugin.ts'
-import { firstRequests, firstScreen } from './first-screen-plugin.ts'
+import { firstRequests } from './first-requests-plugin.ts'
+import { inlineIcon } from './inline-icon-plugin.ts'
 import { precompress } from './precompress-plugin.ts'
 
-// My transactions' page and what it imports: fetched beside the entry.
-const myTransactions = firstScreen({ page: 'src/features/transactions/transactions-page.tsx' })
 // What index.html's first script asks for before the app has downloaded: a file of its own.
 const earlyRequests = firstRequests({ entry: 'src/first-requests.ts' })
 
 export default defineConfig({
-  plugins: [react(), dictionaryParts(), myTransactions.plugin, earlyRequests.plugin, precompress()],
+  plugins: [
+    react(),
+    dictionaryParts(),
+    earlyRequests.plugin,
+    inlineIcon({ href: '/favicon.svg', publicDir: 'public' }),
+    precompress(),
+  ],
   build: {
     outDir: 'dist',
     sourcemap: true,
@@ -23,7 +28,6 @@ export default defineConfig({
           groups: [
             { name: 'first-requests', test: earlyRequests.isFirstRequestsModule, priority: 2 },
             { name: 'app', tags: ['$initial'], priority: 1 },
-            { name: 'transactions-page', test: myTransactions.isFirstScreenModule },
           ],
         },
       },

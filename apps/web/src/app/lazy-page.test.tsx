@@ -2,7 +2,7 @@ import { render, screen } from '@testing-library/react'
 import { TranslationProvider } from '../i18n/react.tsx'
 import { Suspense } from 'react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { createI18n } from '../i18n/i18n.ts'
+import { createI18n, dictionaryComplete } from '../i18n/i18n.ts'
 import { chunkLoadTimeoutMs } from '../lib/constants.ts'
 import { ChunkErrorBoundary } from './chunk-error-boundary.tsx'
 import { ChunkLoadTimeoutError, lazyPage, withTimeout } from './lazy-page.ts'
@@ -45,14 +45,18 @@ describe('route chunks', () => {
   })
 
   it('renders a page whose chunk is already in on its first try, without the Suspense fallback', async () => {
-    const Page = lazyPage(() => Promise.resolve({ Page: () => <p>the page</p> }), 'Page', { firstScreen: true })
+    const i18n = await createI18n('en_gb')
+    await dictionaryComplete(i18n)
+    const Page = lazyPage(() => Promise.resolve({ Page: () => <p>the page</p> }), 'Page')
     Page.preload()
-    // One macrotask: the resolved import's callbacks have run by then.
+    // One macrotask: the resolved import's and dictionary's callbacks have run by then.
     await new Promise((resolve) => setTimeout(resolve, 0))
     render(
-      <Suspense fallback={<p>loading</p>}>
-        <Page />
-      </Suspense>,
+      <TranslationProvider i18n={i18n}>
+        <Suspense fallback={<p>loading</p>}>
+          <Page />
+        </Suspense>
+      </TranslationProvider>,
     )
     expect(screen.getByText('the page')).toBeTruthy()
     expect(screen.queryByText('loading')).toBeNull()

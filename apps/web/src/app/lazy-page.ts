@@ -30,9 +30,10 @@ export function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
 export type LazyPage = ComponentType & { preload: () => void }
 
 /**
- * A route's page, split into its own chunk and loaded on first visit. Unless
- * it is the first screen (My transactions), it also waits for the complete
- * dictionary (i18n/dictionary-sections.ts); its chunk downloads meanwhile.
+ * A route's page, split into its own chunk and loaded on first visit. It also
+ * waits for the complete dictionary (i18n/dictionary-sections.ts); its chunk
+ * downloads meanwhile. (My transactions, the first screen, is in the entry
+ * and renders with the first part alone: routes.tsx.)
  *
  * Once the chunk is in, the page renders straight from it rather than
  * through React.lazy: lazy suspends on its first render even for a chunk
@@ -42,7 +43,7 @@ export type LazyPage = ComponentType & { preload: () => void }
 export function lazyPage<Module extends Record<Name, ComponentType>, Name extends keyof Module & string>(
   load: () => Promise<Module>,
   name: Name,
-  { firstScreen = false, timeoutMs = chunkLoadTimeoutMs }: { firstScreen?: boolean; timeoutMs?: number } = {},
+  { timeoutMs = chunkLoadTimeoutMs }: { timeoutMs?: number } = {},
 ): LazyPage {
   let pending: Promise<Module> | undefined
   let loaded: Module | undefined
@@ -62,6 +63,5 @@ export function lazyPage<Module extends Record<Name, ComponentType>, Name extend
     fetchPage().catch(() => undefined)
     return createElement(CompleteDictionary, null, createElement(Page))
   }
-  const component = firstScreen ? Page : PageWithDictionary
-  return Object.assign(component, { preload: () => void fetchPage().catch(() => undefined) })
+  return Object.assign(PageWithDictionary, { preload: () => void fetchPage().catch(() => undefined) })
 }

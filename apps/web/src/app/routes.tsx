@@ -2,25 +2,19 @@ import { type ReactNode, Suspense } from 'react'
 import { useTranslation } from '../i18n/react.tsx'
 import type { RouteObject } from 'react-router'
 import { FullPageStatus } from '../components/status-message.tsx'
+import { TransactionsPage } from '../features/transactions/transactions-page.tsx'
 import { AuthCallbackPage } from '../features/auth/auth-callback-page.tsx'
 import { LoginPage, RegisterPage } from '../features/auth/sign-in-start-page.tsx'
 import { termsPath } from '../lib/terms-path.ts'
 import { namedRoutes as r } from '../lib/named-routes.ts'
 import { ChunkErrorBoundary } from './chunk-error-boundary.tsx'
 import { lazyPage } from './lazy-page.ts'
-import { firstScreenPaths } from './first-requests.ts'
 import { Redirect } from './redirect.tsx'
 import { RequireAuth } from './require-auth.tsx'
 import { AppShell } from './shell/app-shell.tsx'
 
-// Every page is its own chunk, so the first load carries only the shell.
-// My transactions is the first screen: it renders with the first part of the dictionary only.
-const TransactionsPage = lazyPage(() => import('../features/transactions/transactions-page.tsx'), 'TransactionsPage', {
-  firstScreen: true,
-})
-// index.html preloads its chunk (first-screen-plugin.ts): running it now, while GET /config and the
-// session are read, lets the page render on its first try when the browser starts there.
-if (firstScreenPaths.includes(window.location.pathname)) TransactionsPage.preload()
+// Every page but My transactions is its own chunk. My transactions is the first screen (where `/` and
+// sign-in lead): it is in the entry, and renders with the first part of the dictionary only.
 const TransactionStatusPage = lazyPage(
   () => import('../features/transactions/transaction-status-page.tsx'),
   'TransactionStatusPage',

@@ -1,10 +1,10 @@
-import type { HtmlTagDescriptor, Plugin, Rollup } from 'vite'
+import type { Plugin, Rollup } from 'vite'
 
 /** `start` and every module it imports statically, directly or not, into `into`. */
 function collectStaticClosure(context: Rollup.PluginContext, start: string, into: Set<string>): void {
   into.clear()
   const first = [...context.getModuleIds()].find((id) => id.endsWith(start))
-  if (!first) throw new Error(`first-screen: no module ends with ${start}`)
+  if (!first) throw new Error(`first-requests: no module ends with ${start}`)
   const pending = [first]
   while (pending.length > 0) {
     const id = pending.pop() as string
@@ -48,55 +48,4 @@ export function firstRequests({ entry }: { entry: string }) {
     },
   }
   return { plugin, isFirstRequestsModule: (id: string) => modules.has(id) }
-}
-
-/**
- * The first screen's chunks, fetched with the entry instead of after it
- * (issue 13, LCP). Without a hint the browser learns of them only once the
- * entry has downloaded and run: one more round trip before the page can
- * render and ask for its data.
- *
- * - `isFirstScreenModule` tells the modules My transactions' page imports
- *   statically; vite.config.ts puts them in one chunk (codeSplitting group),
- *   not the ~20 small shared chunks the bundler makes by default.
- * - index.html gets a `modulepreload` for it (and the page's own small chunk),
- *   so they download beside the entry. That is wasted on the few first loads
- *   that are not My transactions: it is the home page, where sign-in returns
- *   to and where `/` leads.
- */
-export function firstScreen({ page }: { page: string }) {
-  const firstScreenModules = new Set<string>()
-  const plugin: Plugin = {
-    name: 'pactum:first-screen',
-    apply: 'build',
-    buildEnd() {
-      collectStaticClosure(this, page, firstScreenModules)
-    },
-    transformIndexHtml: {
-      order: 'post',
-      handler(_html, { bundle }) {
-        if (!bundle) return
-        const chunks = Object.values(bundle).filter((output) => output.type === 'chunk')
-        const files = new Set<string>()
-        const add = (fileName: string) => {
-          const chunk = chunks.find((candidate) => candidate.fileName === fileName)
-          if (!chunk || chunk.isEntry || files.has(fileName)) return
-          files.add(fileName)
-          for (const imported of chunk.imports) add(imported)
-        }
-        const chunk = chunks.find((candidate) => candidate.facadeModuleId?.endsWith(page))
-        if (!chunk) throw new Error(`first-screen: no chunk for ${page}`)
-        add(chunk.fileName)
-        return [...files].map(
-          (file): HtmlTagDescriptor => ({
-            tag: 'link',
-            attrs: { rel: 'modulepreload', crossorigin: true, href: `/${file}` },
-            injectTo: 'head',
-          }),
-        )
-      },
-    },
-  }
-  // The page itself stays its own (dynamic entry) chunk, so the manifest still names it (scripts/web-bundle-size.ts).
-  return { plugin, isFirstScreenModule: (id: string) => firstScreenModules.has(id) && !id.endsWith(page) }
 }
