@@ -40,6 +40,7 @@ import { devMailboxRoutes } from './routes/admin/dev-mailbox-routes.ts'
 import { adminLedgerRoutes } from './routes/admin/ledger.ts'
 import { clientConfigRoutes } from './routes/client-config.ts'
 import { partnerClientRoutes } from './routes/partner-client-routes.ts'
+import { batchRoutes } from './routes/batch-routes.ts'
 import { guidedTourRoutes } from './routes/guided-tour-routes.ts'
 import { faviconRoute } from './routes/favicon.ts'
 import { healthRoutes } from './routes/health.ts'
@@ -176,6 +177,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(partnerClientRoutes)
       await api.register(guidedTourRoutes)
       await api.register(meRoutes)
+      await api.register(batchRoutes)
       await api.register(profileRoutes)
       await api.register(bankAccountRoutes)
       await api.register(verificationRoutes)

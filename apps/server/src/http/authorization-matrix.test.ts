@@ -280,6 +280,11 @@ const plans: Partial<Record<MatrixRoute, Plan>> = {
   'GET /api/v1/clients/:client_id': get('/api/v1/clients/demo-marketplace'),
 
   'GET /api/v1/me': get('/api/v1/me'),
+  // Each GET is answered for the caller alone: the list in it holds their own transactions only.
+  'GET /api/v1/me/batch': {
+    ...get('/api/v1/me/batch?get=%2Fme%2Ftransactions&get=%2Fme%2Fpersonal'),
+    check: (caller, answer) => onlyOwnTransactions(() => [w.online.id, w.f2f.id])(caller, { ...answer, body: (answer.body as { answers: Array<{ body: unknown }> }).answers[0]?.body }),
+  },
   'POST /api/v1/me/email_confirmation': request(() => '/api/v1/me/email_confirmation'),
   'GET /api/v1/me/guided_tour': get('/api/v1/me/guided_tour'),
   'POST /api/v1/me/guided_tour/seen': request(() => '/api/v1/me/guided_tour/seen'),

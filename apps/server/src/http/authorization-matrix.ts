@@ -104,6 +104,7 @@ export const authorizationMatrix = {
 
   // The signed-in user's own account.
   'GET /api/v1/me': signedIn,
+  'GET /api/v1/me/batch': signedIn,
   'POST /api/v1/me/email_confirmation': signedIn,
   'GET /api/v1/me/guided_tour': signedIn,
   'POST /api/v1/me/guided_tour/seen': signedIn,

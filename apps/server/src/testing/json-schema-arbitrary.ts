@@ -15,6 +15,8 @@ export interface JsonSchema {
   properties?: Record<string, JsonSchema>
   required?: string[]
   items?: JsonSchema
+  minItems?: number
+  maxItems?: number
   minLength?: number
   maxLength?: number
   pattern?: string
@@ -30,7 +32,7 @@ export interface JsonSchema {
 type JsonType = 'string' | 'integer' | 'number' | 'boolean' | 'object' | 'array' | 'null'
 
 const understood = new Set([
-  '$ref', 'type', 'enum', 'const', 'anyOf', 'properties', 'required', 'items', 'minLength', 'maxLength',
+  '$ref', 'type', 'enum', 'const', 'anyOf', 'properties', 'required', 'items', 'minItems', 'maxItems', 'minLength', 'maxLength',
   'pattern', 'format', 'minimum', 'maximum', 'default', 'example', 'description',
 ])
 
@@ -100,7 +102,7 @@ function generatedValid(s: JsonSchema, context: SchemaContext): fc.Arbitrary<unk
     case 'string':
       return validString(s)
     case 'array':
-      return fc.array(validValue(s.items ?? {}, context), { maxLength: 5 })
+      return fc.array(validValue(s.items ?? {}, context), { minLength: s.minItems ?? 0, maxLength: s.maxItems ?? 5 })
     case 'object': {
       const shape = Object.fromEntries(Object.entries(s.properties ?? {}).map(([key, property]) => [key, validValue(property, context, key)]))
       return fc.record(shape, { requiredKeys: s.required ?? [] })

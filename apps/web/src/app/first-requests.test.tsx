@@ -9,7 +9,9 @@ import { storedUserKey } from '../lib/auth/stored-user.ts'
 import { namedRoutes } from '../lib/named-routes.ts'
 import { fakeTransaction } from '../test/fake-api-client.ts'
 import { renderApp, sessionWrapper, testConfig } from '../test/render-app.tsx'
-import { firstScreenPaths, firstScreenUrls, startFirstRequests, wideShellUrls } from './first-requests.ts'
+import { batchablePaths } from '@pactum/contracts/batch'
+import { defaultApiBaseUrl } from '../lib/api/api-client.ts'
+import { firstScreenGets, firstScreenPaths, startFirstRequests, wideShellGets } from './first-requests.ts'
 
 const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } })
 
@@ -24,9 +26,26 @@ const phone = { wide: false, language: 'en-GB' }
 
 const signedIn = () => storageWith({ access_token: 'access-token-1', expires_at: Math.floor(Date.now() / 1000) + 3600 })
 
-/** A server for the early requests: the configuration, and an answer for everything else. */
+const firstScreenUrls = firstScreenGets.map((get) => `${defaultApiBaseUrl}${get}`)
+const wideShellUrls = wideShellGets.map((get) => `${defaultApiBaseUrl}${get}`)
+
+/** The GETs a GET /me/batch carries. */
+const batchedGets = (url: string) => new URL(url, 'http://localhost').searchParams.getAll('get')
+
+/** A server for the early requests: the configuration, and an answer for everything else, batched as GET /me/batch does. */
 function earlyServer(answer: (url: string) => Response = () => json(200, [])) {
-  return vi.fn(async (url: RequestInfo | URL, _init?: RequestInit) => (String(url).endsWith('/config') ? json(200, testConfig) : answer(String(url))))
+  return vi.fn(async (url: RequestInfo | URL, _init?: RequestInit) => {
+    const text = String(url)
+    if (text.endsWith('/config')) return json(200, testConfig)
+    if (!text.startsWith(`${defaultApiBaseUrl}/me/batch?`)) return answer(text)
+    const answers = await Promise.all(
+      batchedGets(text).map(async (get) => {
+        const alone = answer(`${defaultApiBaseUrl}${get}`)
+        return { get, status: alone.status, body: await alone.json() }
+      }),
+    )
+    return json(200, { answers })
+  })
 }
 
 async function startedUrls(fetch: ReturnType<typeof earlyServer>) {
@@ -42,21 +61,27 @@ describe('the first requests, sent before the app has loaded (issue 13)', () => 
     expect(firstScreenPaths).toEqual(['/', namedRoutes.transactions])
   })
 
-  it.each(['/', '/transactions'])('%s, signed in: the configuration, then the list and the shell’s reads with the token', async (pathname) => {
-    const fetch = earlyServer()
-    startFirstRequests({ pathname, search: '' }, signedIn(), phone, fetch)
-    expect(await startedUrls(fetch)).toEqual([
-      { url: '/api/v1/config', authorization: null },
-      ...firstScreenUrls.map((url) => ({ url, authorization: 'Bearer access-token-1' })),
-    ])
+  it('are all GETs the server batches', () => {
+    for (const get of [...firstScreenGets, ...wideShellGets]) expect(batchablePaths).toContain(get.split('?')[0])
   })
 
-  it('a wide screen: the sidebar’s admin check too, and every request in the interface language', async () => {
+  it.each(['/', '/transactions'])('%s, signed in: the configuration, then the list and the shell’s reads in one request with the token', async (pathname) => {
+    const fetch = earlyServer()
+    startFirstRequests({ pathname, search: '' }, signedIn(), phone, fetch)
+    const sent = await startedUrls(fetch)
+    expect(sent).toEqual([
+      { url: '/api/v1/config', authorization: null },
+      { url: expect.stringMatching(/^\/api\/v1\/me\/batch\?/), authorization: 'Bearer access-token-1' },
+    ])
+    expect(batchedGets(sent[1]!.url)).toEqual(firstScreenGets)
+  })
+
+  it('a wide screen: the sidebar’s admin check too, and the request in the interface language', async () => {
     const fetch = earlyServer()
     startFirstRequests({ pathname: '/transactions', search: '' }, signedIn(), { wide: true, language: 'pl-PL' }, fetch)
     const sent = await startedUrls(fetch)
-    expect(sent.map(({ url }) => url)).toEqual(['/api/v1/config', ...firstScreenUrls, ...wideShellUrls])
-    expect(fetch.mock.calls.slice(1).map(([, init]) => new Headers(init?.headers).get('Accept-Language'))).toEqual([...firstScreenUrls, ...wideShellUrls].map(() => 'pl-PL'))
+    expect(batchedGets(sent[1]!.url)).toEqual([...firstScreenGets, ...wideShellGets])
+    expect(new Headers(fetch.mock.calls[1]?.[1]?.headers).get('Accept-Language')).toBe('pl-PL')
   })
 
   it.each([
@@ -96,7 +121,7 @@ describe('the first requests, sent before the app has loaded (issue 13)', () => 
   it('hand My transactions its rows on the first render, without asking again', async () => {
     const early = earlyServer((url) => (url.includes('/me/transactions') ? json(200, [fakeTransaction({ description: 'Asked early' })]) : json(404, { code: 'not_found' })))
     startFirstRequests({ pathname: '/transactions', search: '' }, signedIn(), phone, early)
-    await waitFor(() => expect(early).toHaveBeenCalledTimes(1 + firstScreenUrls.length))
+    await waitFor(() => expect(early).toHaveBeenCalledTimes(2))
     await new Promise((resolve) => setTimeout(resolve, 0))
 
     const appFetch = vi.fn(async (_url: RequestInfo | URL, _init?: RequestInit) => json(200, [fakeTransaction({ description: 'Asked by the app' })]))

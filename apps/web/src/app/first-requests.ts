@@ -1,5 +1,5 @@
 import { defaultApiBaseUrl } from '../lib/api/api-client.ts'
-import { startEarlyGet } from '../lib/api/early-responses.ts'
+import { startEarlyBatch, startEarlyGet } from '../lib/api/early-responses.ts'
 import { readStoredUser } from '../lib/auth/stored-user.ts'
 import { needsRefresh } from '../lib/auth/token-refresh-policy.ts'
 import { clientConfigRequest, parseClientConfig } from '../lib/client-config.ts'
@@ -9,20 +9,15 @@ import { transactionPageSize } from '../lib/constants.ts'
 export const firstScreenPaths = ['/', '/transactions']
 
 /**
- * What a signed-in My transactions asks for as it renders, URL for URL as the
- * API client builds them (first-requests.test.tsx holds them together): the
- * list's first page (`listQuery('all', '')`), and the shell's profile,
- * payout requirements and tour.
+ * What a signed-in My transactions asks for as it renders, below the API's
+ * base and exactly as the API client builds them (first-requests.test.tsx
+ * holds them together): the list's first page (`listQuery('all', '')`), and
+ * the shell's profile, payout requirements and tour.
  */
-export const firstScreenUrls = [
-  `${defaultApiBaseUrl}/me/transactions?limit=${transactionPageSize}`,
-  `${defaultApiBaseUrl}/me/personal`,
-  `${defaultApiBaseUrl}/me/personal/payout_requirements`,
-  `${defaultApiBaseUrl}/me/guided_tour`,
-]
+export const firstScreenGets = [`/me/transactions?limit=${transactionPageSize}`, '/me/personal', '/me/personal/payout_requirements', '/me/guided_tour']
 
 /** The permanent sidebar's admin check, on screens wide enough for it (a phone's menu asks once it is opened). */
-export const wideShellUrls = [`${defaultApiBaseUrl}/me`]
+export const wideShellGets = ['/me']
 
 /** What the page will be like: whether the sidebar shows, and the interface language its requests carry. */
 export interface FirstScreen {
@@ -35,9 +30,12 @@ export interface FirstScreen {
  * What the first screen will ask for, asked before the app's script has
  * downloaded (src/first-requests.ts runs from index.html ahead of it): GET
  * /config for every page and, for someone signed in opening My transactions,
- * what that page and the shell around it read. The app takes them over
- * (early-responses.ts) when it asks for the same, so the page renders with its
- * list instead of waiting a round trip after its first render (issue 13, LCP).
+ * what that page and the shell around it read, in one request
+ * (`startEarlyBatch`: over HTTP/1.1 each would need a connection of its own
+ * beside the app's script, and take a share of a slow link from it). The
+ * app takes the answers over (early-responses.ts) when it asks for the same,
+ * so the page renders with its list instead of waiting a round trip after
+ * its first render (issue 13, LCP).
  *
  * Nothing is asked that the app would not: no list for a stored session that
  * is about to expire (the app refreshes it first, then asks with the new
@@ -60,10 +58,9 @@ export function startFirstRequests(
     .then((clientConfig) => {
       const user = clientConfig && readStoredUser(clientConfig, storage)
       if (!user || needsRefresh(user.expiresAt, now())) return
-      for (const url of [...firstScreenUrls, ...(screen.wide ? wideShellUrls : [])]) {
-        const headers = { Accept: 'application/json', 'Accept-Language': screen.language, 'X-Request-Id': newRequestId() }
-        startEarlyGet({ url, token: user.accessToken, headers }, doFetch, now)
-      }
+      const gets = [...firstScreenGets, ...(screen.wide ? wideShellGets : [])]
+      const headers = { Accept: 'application/json', 'Accept-Language': screen.language, 'X-Request-Id': newRequestId() }
+      startEarlyBatch({ baseUrl: defaultApiBaseUrl, gets, token: user.accessToken, headers }, doFetch, now)
     })
     // The app asks for itself, and sees the failure there.
     .catch(() => undefined)
