@@ -139,6 +139,15 @@ interface SimulatedNode {
   startTime: number
   duration?: number
   request?: { url: string }
+  /** A main-thread task's trace events (Lantern's CPU node). */
+  childEvents?: Array<{ name: string; dur?: number; args?: { data?: { url?: string } } }>
+}
+
+/** What a main-thread task spent its time on: its three longest trace events. */
+function mainThreadWork(node: SimulatedNode): string {
+  const events = [...(node.childEvents ?? [])].sort((a, b) => (b.dur ?? 0) - (a.dur ?? 0)).slice(0, 3)
+  if (events.length === 0) return ''
+  return ` (${events.map((event) => `${event.name} ${((event.dur ?? 0) / 1000).toFixed(1)} ms${event.args?.data?.url ? ` ${event.args.data.url.split('/').pop()}` : ''}`).join(', ')})`
 }
 
 /** The simulations Lighthouse kept (LANTERN_DEBUG set), the pessimistic LCP one printed: start, end, what. */
@@ -150,7 +159,7 @@ function printLcpGraph(baseUrl: string): void {
   process.stdout.write('Simulated LCP graph (pessimistic), ms:\n')
   const rows = [...timings.entries()].sort(([, a], [, b]) => a.startTime - b.startTime)
   for (const [node, timing] of rows) {
-    const what = node.type === 'network' ? (node.request?.url ?? '').replace(baseUrl, '') : `main thread, ${Math.round((node.duration ?? 0) / 1000)} ms observed`
+    const what = node.type === 'network' ? (node.request?.url ?? '').replace(baseUrl, '') : `main thread, ${Math.round((node.duration ?? 0) / 1000)} ms observed${mainThreadWork(node)}`
     process.stdout.write(`  ${String(Math.round(timing.startTime)).padStart(5)} → ${String(Math.round(timing.endTime)).padStart(5)}  ${what}\n`)
   }
 }
