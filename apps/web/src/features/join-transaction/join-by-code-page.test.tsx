@@ -47,6 +47,8 @@ describe('join by code', () => {
 
     const note = await screen.findByTestId('join-already-yours')
     expect(note.textContent).toContain('You have already joined this transaction.')
+    expect(screen.getByText('You joined the transaction with this code.')).toBeTruthy()
+    expect(screen.queryByText('You are about to join the transaction with this code.')).toBeNull()
     expect(screen.queryByRole('button', { name: 'Join as buyer' })).toBeNull()
     expect(screen.queryByRole('button', { name: 'Not for me' })).toBeNull()
     await userEvent.click(within(note).getByRole('link', { name: 'Open it' }))

@@ -37,7 +37,8 @@ export function JoinByCodePage() {
     <>
       <PageHeader
         title={t('joinTransaction.title')}
-        intro={t('joinTransaction.byCode.intro')}
+        // Their own earlier join: the code has done its work, nothing is about to happen.
+        intro={t(preview.data?.joined_by_you ? 'joinTransaction.byCode.introJoined' : 'joinTransaction.byCode.intro')}
         breadcrumbs={[
           { label: t('joinTransaction.title'), to: routeTo('joinTransaction') },
           { label: t('joinTransaction.byCode.crumb') },
