@@ -238,6 +238,12 @@ async function makeTransactions(testApp: TestApp): Promise<Record<string, unknow
     carrier: ['dhl', 'royal-mail'],
     card_number: ['4242424242424242', '4000000000000002'],
     country_code: ['de', 'us', 'ie'],
+    // GET /me/batch: the first screen's reads, and ones with a bad query passed on to their route.
+    get: [
+      ['/me/transactions?limit=50', '/me/personal', '/me/personal/payout_requirements', '/me/guided_tour', '/me'],
+      ['/me/transactions?limit=0&filter=%00', '/me/guided_tour'],
+      [`/me/transactions?after_id=${ids[0]}`],
+    ],
   }
 }
 
