@@ -124,6 +124,14 @@ export function AppShell() {
       </Box>
     </Box>
   )
-  const withTour = <GuidedTourLauncherProvider>{shell}</GuidedTourLauncherProvider>
-  return clientTheme ? <ThemeProvider theme={clientTheme}>{withTour}</ThemeProvider> : withTour
+  // Always the same provider, with the app's theme until the client's arrives: a provider added only then
+  // would remount everything below it, the page too, and lose what the person had already typed or chosen.
+  return (
+    <ThemeProvider theme={clientTheme ?? sameTheme}>
+      <GuidedTourLauncherProvider>{shell}</GuidedTourLauncherProvider>
+    </ThemeProvider>
+  )
 }
+
+/** The surrounding theme, unchanged (MUI calls a function theme with it). */
+const sameTheme = <T,>(outer: T): T => outer

@@ -84,6 +84,24 @@ describe('?client_id= (partner clients, spec §1)', () => {
     expect(screen.queryByTestId('partner-top-bar')).toBeNull()
   })
 
+  it('keeps what the person has done on the page when the client’s look arrives after it', async () => {
+    let answerClient: (client: PartnerClient) => void = () => undefined
+    const clientAnswered = new Promise<PartnerClient>((resolve) => {
+      answerClient = resolve
+    })
+    const api = apiWithDemo({ 'GET /clients/demo-marketplace': () => clientAnswered })
+    await renderApp('/create-transaction?model=f2f&client_id=demo-marketplace', { api })
+    const seller = (await screen.findByTestId('role-seller')) as HTMLInputElement
+    await userEvent.click(seller)
+    expect(seller.checked).toBe(true)
+
+    answerClient(demo)
+    await screen.findByTestId('partner-top-bar')
+    // The same form, not a new one: the shell takes on the client's theme without remounting the page.
+    expect(seller.isConnected).toBe(true)
+    expect((screen.getByTestId('role-seller') as HTMLInputElement).checked).toBe(true)
+  })
+
   it('records the client on a transaction created under it', async () => {
     const api = apiWithDemo({
       'GET /p2p/charge': ({ query }: ApiRequest) => ({ price: Number(query?.price), currency: query?.currency, payment_method: 'card', charge: 190, charge_seller: 0, charge_calculator_version: 1 }),
