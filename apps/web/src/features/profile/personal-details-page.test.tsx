@@ -43,6 +43,13 @@ const businessUrlCalls = (api: ReturnType<typeof fakeApiClient>) =>
   api.request.mock.calls.filter(([path]) => path === '/me/personal/business_url')
 
 describe('personal details form', () => {
+  it('reads the profile once: the page mounting just after the shell takes the shell’s answer', async () => {
+    const { api } = await openPage()
+    const reads = (path: string) => api.request.mock.calls.filter(([called, init]) => called === path && (init?.method ?? 'GET') === 'GET').length
+    expect(reads('/me/personal')).toBe(1)
+    expect(reads('/me/personal/payout_requirements')).toBe(1)
+  })
+
   it('prefills every field from GET /me/personal', async () => {
     await openPage()
     expect(input('personal-first-name').value).toBe('Ada')

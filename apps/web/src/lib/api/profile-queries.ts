@@ -46,6 +46,15 @@ export function personalProfileRetryDelay(failureCount: number, error: unknown):
   return isConflict(error) ? profileConflictRetryDelayMs : Math.min(1000 * 2 ** failureCount, 30_000)
 }
 
+/**
+ * How long an answer read for the shell counts as fresh for a page that
+ * mounts just after it (the profile pages load their chunk and the whole
+ * dictionary first): long enough that the page does not ask again, short
+ * enough that opening the page later reads what verification or the payment
+ * provider changed meanwhile. The profile's own edits invalidate at once.
+ */
+export const profileFreshForMs = 5_000
+
 export function fetchPayoutRequirements(api: ApiClient) {
   return api.request<PayoutRequirements>('/me/personal/payout_requirements')
 }
@@ -57,6 +66,7 @@ export function usePersonalProfile() {
     queryFn: () => fetchPersonalProfile(api),
     retry: retryPersonalProfile,
     retryDelay: personalProfileRetryDelay,
+    staleTime: profileFreshForMs,
   })
 }
 
@@ -66,6 +76,7 @@ export function usePayoutRequirements() {
     queryKey: payoutRequirementsKey,
     queryFn: () => fetchPayoutRequirements(api),
     retry: retryUnlessClientError,
+    staleTime: profileFreshForMs,
   })
 }
 
