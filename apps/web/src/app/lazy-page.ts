@@ -38,7 +38,7 @@ export type LazyPage = ComponentType & { preload: () => void }
  * Once the chunk is in, the page renders straight from it rather than
  * through React.lazy: lazy suspends on its first render even for a chunk
  * already loaded, and React holds back what replaces a Suspense fallback for
- * 300 ms, which on the first screen went straight onto LCP (issue 13).
+ * 300 ms (issue 13 measured it on the first screen, when that was lazy too).
  */
 export function lazyPage<Module extends Record<Name, ComponentType>, Name extends keyof Module & string>(
   load: () => Promise<Module>,

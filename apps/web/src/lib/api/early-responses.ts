@@ -33,15 +33,15 @@ export interface EarlyGet {
   headers?: Record<string, string>
 }
 
-/** Starts the GET; resolves to the JSON of a 2xx answer, or undefined for anything else (the taker sees the failure). */
-export function startEarlyGet(request: EarlyGet, doFetch: typeof fetch = fetch, now: () => number = Date.now): Promise<unknown> {
-  const headers = new Headers(request.headers)
-  if (request.token) headers.set('Authorization', `Bearer ${request.token}`)
-  const response = doFetch(request.url, { headers })
-  const early: EarlyResponse = { url: request.url, token: request.token, response, requestId: headers.get('X-Request-Id') ?? undefined, startedAt: now() }
+/**
+ * Keeps `early` for its taker and reads a 2xx answer's JSON for `arrivedBody`
+ * (on a copy, made first so the taker can still read the response's own
+ * body); resolves to that JSON, or undefined for anything else (the taker
+ * sees the failure).
+ */
+function keep(early: EarlyResponse): Promise<unknown> {
   pending.push(early)
-  // The first reader, so the copy is made before the taker reads the response's own body.
-  return response
+  return early.response
     .then((answer) => answer.clone())
     .then(async (copy) => {
       if (!copy.ok) return undefined
@@ -50,6 +50,14 @@ export function startEarlyGet(request: EarlyGet, doFetch: typeof fetch = fetch, 
       return value
     })
     .catch(() => undefined)
+}
+
+/** Starts the GET; resolves to the JSON of a 2xx answer, or undefined for anything else (the taker sees the failure). */
+export function startEarlyGet(request: EarlyGet, doFetch: typeof fetch = fetch, now: () => number = Date.now): Promise<unknown> {
+  const headers = new Headers(request.headers)
+  if (request.token) headers.set('Authorization', `Bearer ${request.token}`)
+  const response = doFetch(request.url, { headers })
+  return keep({ url: request.url, token: request.token, response, requestId: headers.get('X-Request-Id') ?? undefined, startedAt: now() })
 }
 
 export interface EarlyBatch {
@@ -103,27 +111,13 @@ export function startEarlyBatch(batch: EarlyBatch, doFetch: typeof fetch = fetch
   })
   const startedAt = now()
   batch.gets.forEach((get, index) => {
-    const answer = answers.then((all) => {
+    const response = answers.then((all) => {
       const found = all.find((candidate) => candidate.get === get)
       if (!found) throw new Error(`GET /me/batch left out ${get}`)
-      return found
+      return responseOf(found)
     })
-    const early: EarlyResponse = {
-      url: `${batch.baseUrl}${get}`,
-      token: batch.token,
-      response: answer.then(responseOf),
-      requestId: requestId === undefined ? undefined : `${requestId}.${index}`,
-      startedAt,
-    }
-    pending.push(early)
-    answer.then(
-      (found) => {
-        if (found.status >= 200 && found.status < 300) early.body = { value: found.body }
-      },
-      // A taker sees the failure (and asks again); until then it is no unhandled rejection.
-      () => undefined,
-    )
-    early.response.catch(() => undefined)
+    const requestIdOfGet = requestId === undefined ? undefined : `${requestId}.${index}`
+    void keep({ url: `${batch.baseUrl}${get}`, token: batch.token, response, requestId: requestIdOfGet, startedAt })
   })
 }
 
