@@ -3,6 +3,7 @@ import path from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
 import { Kysely, PGliteDialect, PostgresDialect } from 'kysely'
 import pg from 'pg'
+import { preparingPool } from './prepared-statements.ts'
 import type { Database as Tables } from './schema.ts'
 
 export type DatabaseKind = 'pglite' | 'postgres'
@@ -60,7 +61,7 @@ export function openPostgres(databaseUrl: string): Database {
   pool.on('error', (error) => {
     console.error('PostgreSQL pool: idle connection failed:', error.message)
   })
-  const db = new Kysely<Tables>({ dialect: new PostgresDialect({ pool }) })
+  const db = new Kysely<Tables>({ dialect: new PostgresDialect({ pool: preparingPool(pool) }) })
   return { db, kind: 'postgres', connectionString: databaseUrl, close: () => db.destroy() }
 }
 

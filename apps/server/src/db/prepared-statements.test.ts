@@ -1,0 +1,111 @@
+import { sql } from 'kysely'
+import type pg from 'pg'
+import { afterEach, describe, expect, it } from 'vitest'
+import { createTestDatabase } from '../testing/test-database.ts'
+import type { Database } from './database.ts'
+import { preparingPool } from './prepared-statements.ts'
+
+/** A pg pool that answers every query and records how it was sent. */
+function recordingPool(fail?: (query: { name?: string; text: string }) => Error | undefined) {
+  const sent: { name?: string; text: string }[] = []
+  const released: (boolean | undefined)[] = []
+  const client = {
+    query(textOrConfig: string | pg.QueryConfig) {
+      const query = typeof textOrConfig === 'string' ? { text: textOrConfig } : { name: textOrConfig.name, text: textOrConfig.text }
+      sent.push(query)
+      const error = fail?.(query)
+      return error ? Promise.reject(error) : Promise.resolve({ command: 'SELECT', rowCount: 0, rows: [] })
+    },
+    release(destroy?: boolean) {
+      released.push(destroy)
+    },
+  }
+  const pool = { options: {}, connect: () => Promise.resolve(client), end: () => Promise.resolve() } as unknown as pg.Pool
+  return { pool, sent, released }
+}
+
+function pgError(code: string, message: string): Error {
+  return Object.assign(new Error(message), { code })
+}
+
+describe('prepared statements', () => {
+  it('names a text once it has been sent the third time, and keeps that name', async () => {
+    const { pool, sent } = recordingPool()
+    const client = await preparingPool(pool).connect()
+    for (let i = 0; i < 5; i++) await client.query('select $1', [i])
+    expect(sent.map((query) => query.name)).toEqual([undefined, undefined, 'pactum_1', 'pactum_1', 'pactum_1'])
+  })
+
+  it('names nothing sent inside a database transaction', async () => {
+    const { pool, sent } = recordingPool()
+    const client = await preparingPool(pool, { namedAfter: 1 }).connect()
+    await client.query('begin', [])
+    await client.query('select 1', [])
+    await client.query('commit', [])
+    await client.query('start transaction isolation level serializable', [])
+    await client.query('select 2', [])
+    await client.query('rollback', [])
+    await client.query('select 2', [])
+    expect(sent.filter((query) => query.name).map((query) => query.text)).toEqual(['select 2'])
+  })
+
+  it('forgets a transaction left open by the connection’s previous holder', async () => {
+    const { pool, sent } = recordingPool()
+    const preparing = preparingPool(pool, { namedAfter: 1 })
+    await (await preparing.connect()).query('begin', [])
+    await (await preparing.connect()).query('select 1', [])
+    expect(sent.at(-1)).toEqual({ name: 'pactum_1', text: 'select 1' })
+  })
+
+  it('names at most maxNamed texts, so one-off texts cannot fill PostgreSQL’s memory', async () => {
+    const { pool, sent } = recordingPool()
+    const client = await preparingPool(pool, { namedAfter: 1, maxNamed: 2 }).connect()
+    for (const text of ['select 1', 'select 2', 'select 3', 'select 1']) await client.query(text, [])
+    expect(sent.map((query) => query.name)).toEqual(['pactum_1', 'pactum_2', undefined, 'pactum_1'])
+  })
+
+  it('sends a stale prepared statement again unnamed and closes its connection when released', async () => {
+    const stale = pgError('0A000', 'cached plan must not change result type')
+    const { pool, sent, released } = recordingPool((query) => (query.name ? stale : undefined))
+    const client = await preparingPool(pool, { namedAfter: 1 }).connect()
+    await expect(client.query('select * from t', [])).resolves.toMatchObject({ rows: [] })
+    await client.query('select * from t', [])
+    client.release()
+    expect(sent).toEqual([{ name: 'pactum_1', text: 'select * from t' }, { text: 'select * from t' }, { text: 'select * from t' }])
+    expect(released).toEqual([true])
+  })
+
+  it('passes every other error on, without sending the statement again', async () => {
+    const { pool, sent, released } = recordingPool(() => pgError('23505', 'duplicate key value violates unique constraint'))
+    const client = await preparingPool(pool, { namedAfter: 1 }).connect()
+    await expect(client.query('insert into t values (1)', [])).rejects.toThrow(/duplicate key/)
+    client.release()
+    expect(sent).toHaveLength(1)
+    expect(released).toEqual([false])
+  })
+})
+
+describe.runIf(process.env.DATABASE_URL)('prepared statements on PostgreSQL', () => {
+  let database: Database | undefined
+  afterEach(async () => {
+    await database?.close()
+    database = undefined
+  })
+
+  it('keeps answering a select * after its table gains a column', async () => {
+    database = await createTestDatabase()
+    const { db } = database
+    await sql`create table prepared_probe (id int primary key)`.execute(db)
+    await sql`insert into prepared_probe values (1)`.execute(db)
+    const read = () => db.selectFrom('prepared_probe' as never).selectAll().execute()
+    // One connection, so the reads below share the prepared statement.
+    await db.connection().execute(async (connection) => {
+      for (let i = 0; i < 4; i++) await connection.selectFrom('prepared_probe' as never).selectAll().execute()
+      const prepared = await sql<{ count: number }>`select count(*)::int as count from pg_prepared_statements`.execute(connection)
+      expect(prepared.rows[0]?.count).toBeGreaterThan(0)
+      await sql`alter table prepared_probe add column note text default 'added'`.execute(db)
+      expect(await connection.selectFrom('prepared_probe' as never).selectAll().execute()).toEqual([{ id: 1, note: 'added' }])
+    })
+    expect(await read()).toEqual([{ id: 1, note: 'added' }])
+  })
+})

@@ -1,0 +1,141 @@
+import type { PostgresCursor, PostgresPool, PostgresPoolClient, PostgresQueryResult } from 'kysely'
+import { LRUCache } from 'lru-cache'
+import type pg from 'pg'
+
+/**
+ * PostgreSQL plans every unnamed statement afresh. For the hot reads (a
+ * 63-column row, three OR'd party columns, a lateral join) planning is most
+ * of the database's work: pgbench runs the GET's statement at about 15,000
+ * a second unnamed and 60,000 prepared on the same two cores (issue 13,
+ * docs/decisions.md "Prepared statements").
+ *
+ * So a statement text sent often enough gets a name, and pg prepares it once
+ * per connection and from then on only binds and executes it; PostgreSQL
+ * keeps a generic plan when it costs no more than the fresh ones did.
+ *
+ * Only statements sent outside a database transaction are named. A table
+ * that gains a column (a migration by a newer replica) makes PostgreSQL
+ * refuse a prepared `select *` once ("cached plan must not change result
+ * type"); outside a transaction that statement can simply be sent again
+ * unnamed, inside one the whole transaction would be lost.
+ */
+
+export interface PreparedStatementOptions {
+  /** Times a text must be seen before it is named, so one-off texts (an `in` list of some length) stay unnamed. */
+  namedAfter: number
+  /** At most this many named texts per process (and so per connection): bounds PostgreSQL's memory. */
+  maxNamed: number
+}
+
+const defaults: PreparedStatementOptions = { namedAfter: 3, maxNamed: 200 }
+
+export function preparingPool(pool: pg.Pool, options: Partial<PreparedStatementOptions> = {}): PostgresPool {
+  const settings = { ...defaults, ...options }
+  const names = new StatementNames(settings)
+  const clients = new WeakMap<pg.PoolClient, PreparingClient>()
+  return {
+    options: pool.options,
+    async connect() {
+      const client = await pool.connect()
+      let preparing = clients.get(client)
+      if (!preparing) {
+        preparing = new PreparingClient(client, names)
+        clients.set(client, preparing)
+      }
+      preparing.checkedOut()
+      return preparing
+    },
+    end: () => pool.end(),
+  }
+}
+
+/** Which texts have earned a name; shared by every connection of the pool. */
+class StatementNames {
+  readonly #seen: LRUCache<string, number>
+  readonly #named = new Map<string, string>()
+  readonly #settings: PreparedStatementOptions
+
+  constructor(settings: PreparedStatementOptions) {
+    this.#settings = settings
+    this.#seen = new LRUCache({ max: settings.maxNamed * 10 })
+  }
+
+  nameFor(text: string): string | undefined {
+    const named = this.#named.get(text)
+    if (named !== undefined || this.#named.size >= this.#settings.maxNamed) return named
+    const times = (this.#seen.get(text) ?? 0) + 1
+    if (times < this.#settings.namedAfter) {
+      this.#seen.set(text, times)
+      return undefined
+    }
+    this.#seen.delete(text)
+    const name = `pactum_${this.#named.size + 1}`
+    this.#named.set(text, name)
+    return name
+  }
+}
+
+class PreparingClient implements PostgresPoolClient {
+  readonly #client: pg.PoolClient
+  readonly #names: StatementNames
+  #inTransaction = false
+  /** Its prepared statements went stale: it names nothing more and is closed when released. */
+  #discard = false
+
+  constructor(client: pg.PoolClient, names: StatementNames) {
+    this.#client = client
+    this.#names = names
+  }
+
+  get processID(): number | undefined {
+    return (this.#client as { processID?: number }).processID
+  }
+
+  checkedOut(): void {
+    this.#inTransaction = false
+  }
+
+  query<R>(sql: string, parameters: ReadonlyArray<unknown>): Promise<PostgresQueryResult<R>>
+  query<R>(cursor: PostgresCursor<R>): PostgresCursor<R>
+  query<R>(sql: string | PostgresCursor<R>, parameters?: ReadonlyArray<unknown>): Promise<PostgresQueryResult<R>> | PostgresCursor<R> {
+    // The dialect is set up without a cursor, so Kysely only ever sends text.
+    if (typeof sql !== 'string') throw new TypeError('streaming queries are not set up')
+    const control = this.#followTransaction(sql)
+    const values = [...(parameters ?? [])]
+    const name = control || this.#inTransaction || this.#discard ? undefined : this.#names.nameFor(sql)
+    if (name === undefined) return this.#send<R>(sql, values)
+    return this.#send<R>({ name, text: sql, values }).catch((error: unknown) => {
+      if (!isStalePreparedStatement(error)) throw error
+      this.#discard = true
+      return this.#send<R>(sql, values)
+    })
+  }
+
+  release(destroy?: boolean): void {
+    this.#client.release(destroy || this.#discard)
+  }
+
+  async #send<R>(query: string | pg.QueryConfig, values?: unknown[]): Promise<PostgresQueryResult<R>> {
+    const result = typeof query === 'string' ? await this.#client.query(query, values) : await this.#client.query(query)
+    return result as unknown as PostgresQueryResult<R>
+  }
+
+  /** Whether `sql` opens or ends a transaction, with the texts Kysely's PostgresDriver sends for that. */
+  #followTransaction(sql: string): boolean {
+    if (sql === 'begin' || sql.startsWith('start transaction')) this.#inTransaction = true
+    else if (sql === 'commit' || sql === 'rollback') this.#inTransaction = false
+    else return false
+    return true
+  }
+}
+
+/**
+ * The connection's prepared statements no longer match what PostgreSQL has:
+ * 0A000 "cached plan must not change result type" (a table changed under a
+ * `select *`), or 26000 (the statement is gone: DISCARD ALL, a pooler).
+ */
+function isStalePreparedStatement(error: unknown): boolean {
+  if (!(error instanceof Error) || !('code' in error)) return false
+  if (error.code === '26000') return true
+  return error.code === '0A000' && error.message.includes('cached plan must not change result type')
+}
