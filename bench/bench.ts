@@ -25,7 +25,7 @@ import { sql } from 'kysely'
 import { loadConfig } from '../apps/server/src/config.ts'
 import { mintAccessToken, readSigningKeyFile } from '../apps/server/src/oidc/token-minter.ts'
 import { benchPostgresReachable, openBenchDatabase, postgresUrl } from './bench-database.ts'
-import { measureLoad } from './http-load.ts'
+import { type LoadResult, measureLoad } from './http-load.ts'
 import { seedListRows } from './list-rows.ts'
 import { runOnlineSales } from './online-sales.ts'
 import { Cluster } from '../scripts/cluster/cluster.ts'
@@ -151,7 +151,7 @@ try {
       reference: `pgbench simple-update ${simpleUpdate.toFixed(0)} TPS`,
       ratio: create.requestsPerSecond / simpleUpdate,
       target: { text: '≥ 0.6', met: create.requestsPerSecond / simpleUpdate >= 0.6 },
-      note: [failures(create.failed), `${pct(create.requestsPerSecond / hello.requestsPerSecond)} of a bare Fastify's ${hello.requestsPerSecond.toFixed(0)} req/s`].filter(Boolean).join('; '),
+      note: [failures(create), `${pct(create.requestsPerSecond / hello.requestsPerSecond)} of a bare Fastify's ${hello.requestsPerSecond.toFixed(0)} req/s`].filter(Boolean).join('; '),
     })
   }
 
@@ -165,7 +165,7 @@ try {
       reference: `pgbench select-only ${selectOnly.toFixed(0)} TPS`,
       ratio: get.requestsPerSecond / selectOnly,
       target: { text: '≥ 0.3', met: get.requestsPerSecond / selectOnly >= 0.3 },
-      note: [failures(get.failed), `${pct(get.requestsPerSecond / hello.requestsPerSecond)} of a bare Fastify's ${hello.requestsPerSecond.toFixed(0)} req/s`].filter(Boolean).join('; '),
+      note: [failures(get), `${pct(get.requestsPerSecond / hello.requestsPerSecond)} of a bare Fastify's ${hello.requestsPerSecond.toFixed(0)} req/s`].filter(Boolean).join('; '),
     })
   }
 
@@ -186,7 +186,7 @@ try {
       pactum: `p50 ${list.p50} ms, p99 ${list.p99} ms`,
       reference: `${list.requestsPerSecond.toFixed(0)} req/s`,
       target: { text: 'p99 ≤ 15 ms', met: list.p99 <= 15 },
-      note: ['the lister is a party to 1 in 10', failures(list.failed)].filter(Boolean).join('; '),
+      note: ['the lister is a party to 1 in 10', failures(list)].filter(Boolean).join('; '),
     })
   }
 
@@ -265,8 +265,8 @@ async function clusterMegabytes(running: Cluster): Promise<number> {
   return total
 }
 
-function failures(count: number): string {
-  return count > 0 ? `${count} requests FAILED or not 2xx` : ''
+function failures(load: LoadResult): string {
+  return load.failed > 0 ? `${load.failed} requests FAILED or not 2xx (${load.failures})` : ''
 }
 
 function pct(ratio: number): string {

@@ -8,6 +8,8 @@ export interface LoadResult {
   p99: number
   ok: number
   failed: number
+  /** What the failures were, e.g. "502 ×3, errors ×1" (empty when none failed). */
+  failures: string
 }
 
 export interface LoadOptions {
@@ -34,5 +36,15 @@ export async function measureLoad(options: LoadOptions): Promise<LoadResult> {
     p99: result.latency.p99,
     ok: result['2xx'],
     failed: result.non2xx + result.errors + result.timeouts,
+    failures: describeFailures(result),
   }
+}
+
+function describeFailures(result: autocannon.Result): string {
+  const statuses = Object.entries(result.statusCodeStats ?? {})
+    .filter(([status]) => !status.startsWith('2'))
+    .map(([status, { count }]) => `${status} ×${count}`)
+  if (result.errors) statuses.push(`connection errors ×${result.errors}`)
+  if (result.timeouts) statuses.push(`timeouts ×${result.timeouts}`)
+  return statuses.join(', ')
 }
