@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto'
+import { randomUUID } from 'node:crypto'
 
 let lastMs = -1
 let sequence = 0
@@ -24,14 +24,12 @@ export function uuidV7(now: Date): string {
     lastMs = ms
     sequence = 0
   }
-  const bytes = randomBytes(16)
-  const time = BigInt(ms)
-  for (let i = 0; i < 6; i++) bytes[i] = Number((time >> BigInt(8 * (5 - i))) & 0xffn)
-  bytes[6] = 0x70 | (sequence >> 8)
-  bytes[7] = sequence & 0xff
-  bytes[8] = (bytes[8]! & 0x3f) | 0x80
-  const hex = bytes.toString('hex')
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`
+  // The last 62 random bits and the variant come from randomUUID, which
+  // draws from a cached batch of entropy: a randomBytes(16) per id was 3 %
+  // of a create's time (issue 13).
+  const time = ms.toString(16).padStart(12, '0')
+  const versionAndSequence = (0x7000 | sequence).toString(16)
+  return `${time.slice(0, 8)}-${time.slice(8)}-${versionAndSequence}-${randomUUID().slice(19)}`
 }
 
 export const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
