@@ -50,6 +50,12 @@ describe('configuration', () => {
     expect(config.adminEmails).toEqual(['a@x.com', 'b@y.com'])
   })
 
+  it('prepares PostgreSQL statements unless DATABASE_PREPARED_STATEMENTS is off', () => {
+    expect(loadConfig({}).preparedStatements).toBe(true)
+    expect(loadConfig({ DATABASE_PREPARED_STATEMENTS: 'off' }).preparedStatements).toBe(false)
+    expect(() => loadConfig({ DATABASE_PREPARED_STATEMENTS: 'no' })).toThrow(/^\s+- DATABASE_PREPARED_STATEMENTS:/m)
+  })
+
   it('arms no crash point unless CRASH_POINT names one, with an optional count', () => {
     expect(loadConfig({}).crashPoint).toBeUndefined()
     expect(loadConfig({ CRASH_POINT: 'outbox.after-provider-call' }).crashPoint).toEqual({ name: 'outbox.after-provider-call', nth: 1 })

@@ -39,6 +39,7 @@ const envSchema = z
     PUBLIC_URL: z.preprocess(emptyAsUndefined, z.url({ protocol: /^https?$/ }).optional()),
     DATA_DIR: z.preprocess(emptyAsUndefined, z.string().default('./data')),
     DATABASE_URL: z.preprocess(emptyAsUndefined, z.url({ protocol: /^postgres(ql)?$/ }).optional()),
+    DATABASE_PREPARED_STATEMENTS: z.preprocess(emptyAsUndefined, z.enum(['on', 'off']).default('on')),
     LOG_LEVEL: z.preprocess(
       emptyAsUndefined,
       z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -96,6 +97,8 @@ export interface Config {
   publicUrl: string
   dataDir: string
   databaseUrl: string | undefined
+  /** PostgreSQL only: name the frequent statements so each connection prepares them once (db/prepared-statements.ts). */
+  preparedStatements: boolean
   logLevel: string
   /** Who may say who the client is (trust-proxy.ts): true, false, or the proxies' addresses. */
   trustProxy: TrustProxy
@@ -204,6 +207,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     publicUrl,
     dataDir: path.resolve(values.DATA_DIR),
     databaseUrl: values.DATABASE_URL,
+    preparedStatements: values.DATABASE_PREPARED_STATEMENTS === 'on',
     logLevel: values.LOG_LEVEL,
     trustProxy: values.TRUST_PROXY,
     oidc,

@@ -50,7 +50,8 @@ export function fromPglite(pglite: PGlite): Database {
   }
 }
 
-export function openPostgres(databaseUrl: string): Database {
+/** `preparedStatements: false` for a pooler that cannot keep named statements (db/prepared-statements.ts). */
+export function openPostgres(databaseUrl: string, options: { preparedStatements?: boolean } = {}): Database {
   const types = {
     getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
       oid === INT8 ? parseInt8 : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
@@ -61,12 +62,13 @@ export function openPostgres(databaseUrl: string): Database {
   pool.on('error', (error) => {
     console.error('PostgreSQL pool: idle connection failed:', error.message)
   })
-  const db = new Kysely<Tables>({ dialect: new PostgresDialect({ pool: preparingPool(pool) }) })
+  const dialectPool = options.preparedStatements === false ? pool : preparingPool(pool)
+  const db = new Kysely<Tables>({ dialect: new PostgresDialect({ pool: dialectPool }) })
   return { db, kind: 'postgres', connectionString: databaseUrl, close: () => db.destroy() }
 }
 
 /** PostgreSQL when DATABASE_URL is set, otherwise PGlite in DATA_DIR/db. */
-export async function openDatabase(options: { databaseUrl: string | undefined; dataDir: string }): Promise<Database> {
-  if (options.databaseUrl) return openPostgres(options.databaseUrl)
+export async function openDatabase(options: { databaseUrl: string | undefined; dataDir: string; preparedStatements?: boolean }): Promise<Database> {
+  if (options.databaseUrl) return openPostgres(options.databaseUrl, options)
   return fromPglite(await openPglite(options.dataDir))
 }

@@ -2,7 +2,7 @@ import { sql } from 'kysely'
 import type pg from 'pg'
 import { afterEach, describe, expect, it } from 'vitest'
 import { createTestDatabase } from '../testing/test-database.ts'
-import type { Database } from './database.ts'
+import { type Database, openPostgres } from './database.ts'
 import { preparingPool } from './prepared-statements.ts'
 
 /** A pg pool that answers every query and records how it was sent. */
@@ -107,5 +107,19 @@ describe.runIf(process.env.DATABASE_URL)('prepared statements on PostgreSQL', ()
       expect(await connection.selectFrom('prepared_probe' as never).selectAll().execute()).toEqual([{ id: 1, note: 'added' }])
     })
     expect(await read()).toEqual([{ id: 1, note: 'added' }])
+  })
+
+  it('prepares nothing when told not to (a pooler that cannot keep named statements)', async () => {
+    database = await createTestDatabase()
+    const unprepared = openPostgres(database.connectionString!, { preparedStatements: false })
+    try {
+      const count = await unprepared.db.connection().execute(async (connection) => {
+        for (let i = 0; i < 4; i++) await connection.selectFrom('users').select('id').execute()
+        return sql<{ count: number }>`select count(*)::int as count from pg_prepared_statements`.execute(connection)
+      })
+      expect(count.rows[0]?.count).toBe(0)
+    } finally {
+      await unprepared.close()
+    }
   })
 })
