@@ -121,7 +121,18 @@ function matchesFilter(eb: ExpressionBuilder<Database, 'transactions'>, filter: 
   )
 }
 
-/** Newest first, keyset-paginated on the time-ordered id; both kinds unless `kind` says otherwise. */
+/**
+ * Newest first, keyset-paginated on the time-ordered id; both kinds unless
+ * `kind` says otherwise.
+ *
+ * One branch per column that makes the user a party, each walking its own
+ * (party, id) index newest first and stopping at `limit`; the page is the
+ * newest `limit` of their union. A page so reads at most `limit` entries of
+ * each index whoever asks, where one OR'd condition made PostgreSQL choose
+ * between scanning the whole table's ids backwards (fast only while the
+ * user's rows are among the newest) and reading every one of the user's
+ * rows (docs/decisions.md, "The list walks the party indexes").
+ */
 export async function listForUser(
   db: Kysely<Database>,
   query: {
@@ -133,21 +144,28 @@ export async function listForUser(
     kind?: TransactionKind | undefined
   },
 ): Promise<TransactionRow[]> {
-  const { userId, filter } = query
-  let select = db.selectFrom('transactions').selectAll().where((eb) => isParty(eb, userId))
-  if (query.kind) select = select.where('type', '=', query.kind)
-  if (query.afterId) select = select.where('id', '<', query.afterId)
-  if (filter) {
-    select = select.where((eb) =>
-      eb.or([
-        eb.and([eb('buyer_id', '=', userId), matchesFilter(eb, filter, 'buyer')]),
-        eb.and([eb('seller_id', '=', userId), matchesFilter(eb, filter, 'seller')]),
-      ]),
-    )
+  const { userId, filter, limit } = query
+  const newestOf = (party: 'buyer_id' | 'seller_id' | 'creator_id', role?: Party) => {
+    let branch = db.selectFrom('transactions').select('id').where(party, '=', userId)
+    if (filter && role) branch = branch.where((eb) => matchesFilter(eb, filter, role))
+    if (query.kind) branch = branch.where('type', '=', query.kind)
+    if (query.afterId) branch = branch.where('id', '<', query.afterId)
+    if (query.search) {
+      const pattern = `%${query.search.replace(/[\\%_]/g, (char) => `\\${char}`)}%`
+      branch = branch.where((eb) => eb.or([eb('description', 'ilike', pattern), eb(sql`id::text`, 'ilike', pattern), eb('join_code', 'ilike', pattern)]))
+    }
+    // A derived table, so that its ORDER BY and LIMIT stay its own inside the UNION.
+    return db.selectFrom(branch.orderBy('id', 'desc').limit(limit).as('newest')).select('newest.id')
   }
-  if (query.search) {
-    const pattern = `%${query.search.replace(/[\\%_]/g, (char) => `\\${char}`)}%`
-    select = select.where((eb) => eb.or([eb('description', 'ilike', pattern), eb(sql`id::text`, 'ilike', pattern), eb('join_code', 'ilike', pattern)]))
-  }
-  return select.orderBy('id', 'desc').limit(query.limit).execute()
+  // A filter asks what needs the user as buyer or as seller; without one, the creator's own sales count too.
+  const [first, ...others] = filter
+    ? [newestOf('buyer_id', 'buyer'), newestOf('seller_id', 'seller')]
+    : [newestOf('buyer_id'), newestOf('seller_id'), newestOf('creator_id')]
+  const ids = others.reduce((union, branch) => union.union(branch), first!)
+  return db
+    .selectFrom('transactions')
+    .selectAll()
+    .where('id', 'in', db.selectFrom(ids.as('page')).select('page.id').orderBy('page.id', 'desc').limit(limit))
+    .orderBy('id', 'desc')
+    .execute()
 }
