@@ -13,11 +13,11 @@ import type pg from 'pg'
  * per connection and from then on only binds and executes it; PostgreSQL
  * keeps a generic plan when it costs no more than the fresh ones did.
  *
- * Only statements sent outside a database transaction are named. A table
- * that gains a column (a migration by a newer replica) makes PostgreSQL
- * refuse a prepared `select *` once ("cached plan must not change result
- * type"); outside a transaction that statement can simply be sent again
- * unnamed, inside one the whole transaction would be lost.
+ * Only statements with parameters, sent outside a database transaction,
+ * are named. A table that gains a column (a migration by a newer replica)
+ * makes PostgreSQL refuse a prepared `select *` once ("cached plan must
+ * not change result type"); outside a transaction that statement can simply
+ * be sent again unnamed, inside one the whole transaction would be lost.
  */
 
 export interface PreparedStatementOptions {
@@ -102,7 +102,10 @@ class PreparingClient implements PostgresPoolClient {
     if (typeof sql !== 'string') throw new TypeError('streaming queries are not set up')
     const control = this.#followTransaction(sql)
     const values = [...(parameters ?? [])]
-    const name = control || this.#inTransaction || this.#discard ? undefined : this.#names.nameFor(sql)
+    // Without parameters pg uses the simple protocol, which also takes several statements in one text
+    // (a script, SET, VACUUM); a name would move them to the extended one, which does not.
+    const preparable = values.length > 0 && !control && !this.#inTransaction && !this.#discard
+    const name = preparable ? this.#names.nameFor(sql) : undefined
     if (name === undefined) return this.#send<R>(sql, values)
     return this.#send<R>({ name, text: sql, values }).catch((error: unknown) => {
       if (!isStalePreparedStatement(error)) throw error
