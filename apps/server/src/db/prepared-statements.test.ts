@@ -83,6 +83,16 @@ describe('prepared statements', () => {
     expect(released).toEqual([true])
   })
 
+  it('knows a stale statement by its code, whatever language the server answers in', async () => {
+    const gone = pgError('26000', 'la sentencia preparada «pactum_1» no existe')
+    const { pool, sent, released } = recordingPool((query) => (query.name ? gone : undefined))
+    const client = await preparingPool(pool, { namedAfter: 1 }).connect()
+    await expect(client.query('select $1', [1])).resolves.toMatchObject({ rows: [] })
+    client.release()
+    expect(sent).toEqual([{ name: 'pactum_1', text: 'select $1' }, { text: 'select $1' }])
+    expect(released).toEqual([true])
+  })
+
   it('passes every other error on, without sending the statement again', async () => {
     const { pool, sent, released } = recordingPool(() => pgError('23505', 'duplicate key value violates unique constraint'))
     const client = await preparingPool(pool, { namedAfter: 1 }).connect()

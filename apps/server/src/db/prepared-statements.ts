@@ -135,10 +135,11 @@ class PreparingClient implements PostgresPoolClient {
 /**
  * The connection's prepared statements no longer match what PostgreSQL has:
  * 0A000 "cached plan must not change result type" (a table changed under a
- * `select *`), or 26000 (the statement is gone: DISCARD ALL, a pooler).
+ * `select *`), or 26000 (the statement is gone: DISCARD ALL, a pooler). By
+ * code alone, since the message follows the server's lc_messages; a
+ * statement that is refused with 0A000 for another reason is refused again
+ * unnamed, and that error is the caller's.
  */
 function isStalePreparedStatement(error: unknown): boolean {
-  if (!(error instanceof Error) || !('code' in error)) return false
-  if (error.code === '26000') return true
-  return error.code === '0A000' && error.message.includes('cached plan must not change result type')
+  return error instanceof Error && 'code' in error && (error.code === '0A000' || error.code === '26000')
 }
