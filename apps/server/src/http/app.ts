@@ -24,6 +24,7 @@ import type { Config } from '../config.ts'
 import type { Database } from '../db/database.ts'
 import { mountEmbeddedOidc } from '../oidc/embedded-provider.ts'
 import type { Services } from '../services/services.ts'
+import { coalescedTransactionReads } from '../transactions/transaction-reads.ts'
 import { registerAuthentication } from './plugins/authentication.ts'
 import { frameworkErrors, registerErrorHandler } from './plugins/error-handler.ts'
 import { registerIdempotency } from './plugins/idempotency.ts'
@@ -128,6 +129,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     carrierTracker: providers.carrierTracker,
     bankLink: providers.bankLink,
     mailer: providers.mailer,
+    transactionReads: coalescedTransactionReads(database.db),
   } satisfies Services)
 
   registerRequestId(app)

@@ -9,6 +9,7 @@ import type { DatabaseKind } from '../db/database.ts'
 import type { Database } from '../db/schema.ts'
 import type { EventHandlers } from '../events/event-handlers.ts'
 import type { JobQueue } from '../jobs/job-queue.ts'
+import type { TransactionReads } from '../transactions/transaction-reads.ts'
 
 /** What every use case may reach: handed to routes as `app.services`. */
 export interface Services {
@@ -26,4 +27,6 @@ export interface Services {
   bankLink: BankLink
   /** The one outgoing e-mail transport (support messages and notifications). */
   mailer: Mailer
+  /** The status pages' reads of one transaction, coalesced into one statement per batch. */
+  transactionReads: TransactionReads
 }

@@ -190,7 +190,7 @@ export async function pendingInvitationFor(db: Kysely<Database>, row: Transactio
   return pendingInvitationOf(row, viewerId, invitation ?? null)
 }
 
-/** The same, from an invitation read together with the transaction (`findForPartyWithInvitation`). */
+/** The same, from an invitation read together with the transaction (`TransactionReads.findForParty`). */
 export function pendingInvitationOf(row: TransactionRow, viewerId: string, invitation: UnclaimedInvitation | null): PendingInvitation | null {
   if (!invitation || !maySeeInvitation(row, viewerId)) return null
   return { email: invitation.email, role: invitation.role, sent_at: invitation.sent_at.toISOString(), expires_at: invitationExpiresAt(invitation.sent_at).toISOString() }

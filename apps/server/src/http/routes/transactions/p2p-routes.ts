@@ -28,7 +28,7 @@ import { z } from 'zod'
 import { answerListingSale } from '../../../services/listings/answer-listing-sale.ts'
 import { actAsParty } from '../../../services/transactions/act-as-party.ts'
 import { createF2fTransactionFor } from '../../../services/transactions/create-transaction.ts'
-import { pendingInvitationFor, resendInvitation } from '../../../services/transactions/guest-invitations.ts'
+import { pendingInvitationFor, pendingInvitationOf, resendInvitation } from '../../../services/transactions/guest-invitations.ts'
 import { joinTransaction, previewF2fJoin, rejectTransaction } from '../../../services/transactions/join-transaction.ts'
 import { confirmPayment, openPaymentIntent, type PaymentDeps, type PaymentPart, pay, setPaymentMethod } from '../../../services/transactions/pay.ts'
 import { quoteOrRefuse } from '../../../services/transactions/quote.ts'
@@ -124,8 +124,8 @@ export function p2pRoutes(deps: () => PaymentDeps): FastifyPluginAsyncZod {
       { onRequest: app.authenticate, schema: { ...secured, summary: 'One of my face-to-face transactions', params: idParams, response: { 200: f2fTransactionSchema, ...errors } } },
       async (request) => {
         const user = userOf(request)
-        const row = await findForParty(app.services.db, request.params.id, user.id, 'f2f')
-        return toF2fTransactionView(row, user, context(), { invitation: await pendingInvitationFor(app.services.db, row, user.id) })
+        const { row, unclaimedInvitation } = await app.services.transactionReads.findForParty(request.params.id, user.id, 'f2f')
+        return toF2fTransactionView(row, user, context(), { invitation: pendingInvitationOf(row, user.id, unclaimedInvitation) })
       },
     )
 

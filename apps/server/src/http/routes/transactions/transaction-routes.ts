@@ -25,7 +25,7 @@ import { joinTransaction, previewJoin, rejectTransaction } from '../../../servic
 import { quoteOrRefuse } from '../../../services/transactions/quote.ts'
 import { trackShipment } from '../../../services/transactions/track-shipment.ts'
 import { toAnyTransactionView, toTransactionView, type ViewContext } from '../../../transactions/transaction-view.ts'
-import { findForParty, findForPartyWithInvitation, listForUser } from '../../../transactions/transactions-repository.ts'
+import { findForParty, listForUser } from '../../../transactions/transactions-repository.ts'
 import { userOf } from '../../plugins/authentication.ts'
 import { checkAfterId, idParams, joinRateLimit, transactionErrors } from './route-parts.ts'
 import { toQuoteView } from './quote-view.ts'
@@ -103,7 +103,7 @@ export function transactionRoutes(deps: () => TransactionDeps): FastifyPluginAsy
       { onRequest: app.authenticate, schema: { ...secured, summary: 'One of my transactions, of either kind', params: idParams, response: { 200: anyTransactionSchema, ...errors } } },
       async (request) => {
         const user = userOf(request)
-        const { row, unclaimedInvitation } = await findForPartyWithInvitation(app.services.db, request.params.id, user.id)
+        const { row, unclaimedInvitation } = await app.services.transactionReads.findForParty(request.params.id, user.id)
         return toAnyTransactionView(row, user, context(), { invitation: pendingInvitationOf(row, user.id, unclaimedInvitation) })
       },
     )

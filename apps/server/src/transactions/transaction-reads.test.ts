@@ -1,0 +1,184 @@
+import type { TransactionKind } from '@pactum/domain/transactions/transaction'
+import type { Kysely, KyselyPlugin } from 'kysely'
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import type { Database } from '../db/database.ts'
+import type { Database as Schema } from '../db/schema.ts'
+import { uuidV7 } from '../ids.ts'
+import { createTestDatabase } from '../testing/test-database.ts'
+import { coalescedTransactionReads } from './transaction-reads.ts'
+
+let database: Database
+let me: string
+let other: string
+beforeAll(async () => {
+  database = await createTestDatabase()
+  const users = await database.db
+    .insertInto('users')
+    .values(['me', 'other'].map((subject) => ({ issuer: 'https://id.example', subject, email: `${subject}@example.com` })))
+    .returning(['id', 'subject'])
+    .execute()
+  me = users.find((user) => user.subject === 'me')!.id
+  other = users.find((user) => user.subject === 'other')!.id
+})
+afterAll(() => database.close())
+
+/** The database, counting the statements sent through it (and failing the first `failing` of them). */
+function countingDb(options: { failing?: number; failure?: Error } = {}): { db: Kysely<Schema>; statements: () => number } {
+  let statements = 0
+  const plugin: KyselyPlugin = {
+    transformQuery: ({ node }) => {
+      statements += 1
+      if (statements <= (options.failing ?? 0)) throw options.failure
+      return node
+    },
+    transformResult: async ({ result }) => result,
+  }
+  return { db: database.db.withPlugin(plugin), statements: () => statements }
+}
+
+let sequence = 0
+async function insertTransaction(parties: { buyer?: string; seller?: string; creator?: string }, kind: TransactionKind = 'online'): Promise<string> {
+  const id = uuidV7(new Date(1_900_000_000_000 + sequence++))
+  await database.db
+    .insertInto('transactions')
+    .values({
+      id,
+      type: kind,
+      status: 'created',
+      buyer_id: parties.buyer ?? null,
+      seller_id: parties.seller ?? null,
+      creator_id: parties.creator ?? null,
+      creator_role: 'seller',
+      price: 1000,
+      charge: 50,
+      charge_calculator_version: 1,
+      currency: 'eur',
+      description: 'Road bike',
+      created: new Date(),
+      high_value: false,
+    })
+    .execute()
+  return id
+}
+
+beforeEach(async () => {
+  await database.db.deleteFrom('guest_invitations').execute()
+  await database.db.deleteFrom('transactions').execute()
+})
+
+const notFound = { code: 'not_found' }
+
+describe('coalescedTransactionReads', () => {
+  it('sends the reads asked for together as one statement, and gives each caller only a transaction they take part in', async () => {
+    const asBuyer = await insertTransaction({ buyer: me, seller: other })
+    const asCreator = await insertTransaction({ creator: me })
+    const othersOnly = await insertTransaction({ seller: other })
+    const { db, statements } = countingDb()
+    const reads = coalescedTransactionReads(db)
+
+    const results = await Promise.allSettled([
+      reads.findForParty(asBuyer, me),
+      reads.findForParty(asCreator, me),
+      reads.findForParty(othersOnly, other),
+      reads.findForParty(othersOnly, me),
+      reads.findForParty(asBuyer, other),
+    ])
+
+    expect(statements()).toBe(1)
+    const ids = results.map((result) => (result.status === 'fulfilled' ? result.value.row.id : result.reason.code))
+    expect(ids).toEqual([asBuyer, asCreator, othersOnly, 'not_found', asBuyer])
+  })
+
+  it('batches reads asked from separate callbacks of one turn of the event loop, as requests from sockets ready together are', async () => {
+    const first = await insertTransaction({ buyer: me })
+    const second = await insertTransaction({ seller: me })
+    const { db, statements } = countingDb()
+    const reads = coalescedTransactionReads(db)
+
+    const asked = await new Promise<Promise<unknown>[]>((resolve) => {
+      const pending: Promise<unknown>[] = []
+      setImmediate(() => pending.push(reads.findForParty(first, me)))
+      setImmediate(() => resolve([...pending, reads.findForParty(second, me)]))
+    })
+    await Promise.all(asked)
+
+    expect(statements()).toBe(1)
+  })
+
+  it('answers 404 for a missing id, the other kind, and a malformed id (that one without asking the database)', async () => {
+    const online = await insertTransaction({ buyer: me })
+    const faceToFace = await insertTransaction({ seller: me }, 'f2f')
+    const { db, statements } = countingDb()
+    const reads = coalescedTransactionReads(db)
+
+    await expect(reads.findForParty('not-a-uuid', me)).rejects.toMatchObject(notFound)
+    expect(statements()).toBe(0)
+    await expect(reads.findForParty(uuidV7(new Date()), me)).rejects.toMatchObject(notFound)
+    await expect(reads.findForParty(online, me, 'f2f')).rejects.toMatchObject(notFound)
+    await expect(reads.findForParty(faceToFace, me, 'online')).rejects.toMatchObject(notFound)
+    await expect(reads.findForParty(faceToFace, me, 'f2f')).resolves.toMatchObject({ row: { id: faceToFace } })
+    await expect(reads.findForParty(faceToFace, me)).resolves.toMatchObject({ row: { id: faceToFace } })
+  })
+
+  it('reads each transaction with its unclaimed invitation only', async () => {
+    const invited = await insertTransaction({ creator: me, seller: me })
+    const claimed = await insertTransaction({ creator: me, seller: me, buyer: other })
+    const sentAt = new Date('2026-11-20T10:00:00Z')
+    const invitation = (transactionId: string, claimedAt: Date | null) => ({
+      id: uuidV7(new Date()),
+      transaction_id: transactionId,
+      role: 'buyer' as const,
+      email: 'guest@example.com',
+      language: 'en',
+      secret_hash: `hash-${transactionId}`,
+      claimed_by: claimedAt ? other : null,
+      claimed_at: claimedAt,
+      created_at: sentAt,
+      sent_at: sentAt,
+    })
+    await database.db.insertInto('guest_invitations').values([invitation(invited, null), invitation(claimed, new Date())]).execute()
+    const reads = coalescedTransactionReads(database.db)
+
+    const [first, second] = await Promise.all([reads.findForParty(invited, me), reads.findForParty(claimed, me)])
+
+    expect(first.unclaimedInvitation).toEqual({ email: 'guest@example.com', role: 'buyer', sent_at: sentAt })
+    expect(second.unclaimedInvitation).toBeNull()
+  })
+
+  it('keeps nothing between batches: a read after a change sees the change', async () => {
+    const id = await insertTransaction({ buyer: me })
+    const { db, statements } = countingDb()
+    const reads = coalescedTransactionReads(db)
+
+    expect((await reads.findForParty(id, me)).row.status).toBe('created')
+    await database.db.updateTable('transactions').set({ status: 'cancelled' }).where('id', '=', id).execute()
+    expect((await reads.findForParty(id, me)).row.status).toBe('cancelled')
+    expect(statements()).toBe(2)
+  })
+
+  it('splits a crowd into statements of at most 100 ids', async () => {
+    const id = await insertTransaction({ buyer: me })
+    const { db, statements } = countingDb()
+    const reads = coalescedTransactionReads(db)
+
+    const found = await Promise.all(Array.from({ length: 150 }, () => reads.findForParty(id, me)))
+
+    expect(found.every((result) => result.row.id === id)).toBe(true)
+    expect(statements()).toBe(2)
+  })
+
+  it('fails every read of a batch whose statement failed, and the next batch is sent afresh', async () => {
+    const id = await insertTransaction({ buyer: me })
+    const failure = new Error('connection lost')
+    const { db, statements } = countingDb({ failing: 1, failure })
+    const reads = coalescedTransactionReads(db)
+
+    const results = await Promise.allSettled([reads.findForParty(id, me), reads.findForParty(id, me)])
+    expect(results).toEqual([
+      { status: 'rejected', reason: failure },
+      { status: 'rejected', reason: failure },
+    ])
+    await expect(reads.findForParty(id, me)).resolves.toMatchObject({ row: { id } })
+    expect(statements()).toBe(2)
+  })
+})
