@@ -25,13 +25,14 @@ afterAll(() => database.close())
 /** The database, counting the statements sent through it (and failing the first `failing` of them). */
 function countingDb(options: { failing?: number; failure?: Error } = {}): { db: Kysely<Schema>; statements: () => number } {
   let statements = 0
+  // Counted as their answers come back: a statement built once is not transformed again when it is sent.
   const plugin: KyselyPlugin = {
-    transformQuery: ({ node }) => {
+    transformQuery: ({ node }) => node,
+    transformResult: async ({ result }) => {
       statements += 1
       if (statements <= (options.failing ?? 0)) throw options.failure
-      return node
+      return result
     },
-    transformResult: async ({ result }) => result,
   }
   return { db: database.db.withPlugin(plugin), statements: () => statements }
 }
