@@ -157,8 +157,16 @@ try {
 
   if (wanted('get')) {
     progress('GET transaction')
-    const one = await api(seller, 'POST', '/api/v1/me/transactions', createBody)
-    const get = await measureLoad({ url: `${baseUrl}/api/v1/transactions/${one.id}`, connections, seconds: scale.seconds, headers: authorised(seller) })
+    // Status pages of many users, each polling their own sales: 16 users with 4 transactions each, one at random per request.
+    const spread: { path: string; headers: Record<string, string> }[] = []
+    for (let user = 0; user < 16; user++) {
+      const owner = await token(`poller-${user}@example.com`)
+      for (let sale = 0; sale < 4; sale++) {
+        const created = await api(owner, 'POST', '/api/v1/me/transactions', createBody)
+        spread.push({ path: `/api/v1/transactions/${created.id}`, headers: authorised(owner) })
+      }
+    }
+    const get = await measureLoad({ url: `${baseUrl}${spread[0]!.path}`, connections, seconds: scale.seconds, spread })
     rows.push({
       figure: `GET transaction (${connections} conn)`,
       pactum: `${get.requestsPerSecond.toFixed(0)} req/s, p99 ${get.p99} ms`,

@@ -19,6 +19,13 @@ export interface LoadOptions {
   method?: 'GET' | 'POST'
   headers?: Record<string, string>
   body?: string
+  /**
+   * Requests to pick from at random, one per request: a path (under the
+   * url's origin) and the headers that go with it. For reads that many
+   * users make of different rows, so that the load does not ask for one
+   * row only (as pgbench's select-only picks a random account).
+   */
+  spread?: readonly { path: string; headers: Record<string, string> }[]
 }
 
 export async function measureLoad(options: LoadOptions): Promise<LoadResult> {
@@ -29,6 +36,7 @@ export async function measureLoad(options: LoadOptions): Promise<LoadResult> {
     method: options.method ?? 'GET',
     headers: options.headers ?? {},
     ...(options.body === undefined ? {} : { body: options.body }),
+    ...(options.spread ? { requests: [{ setupRequest: pickFrom(options.spread) }] } : {}),
   })
   return {
     requestsPerSecond: result['2xx'] / result.duration,
@@ -37,6 +45,13 @@ export async function measureLoad(options: LoadOptions): Promise<LoadResult> {
     ok: result['2xx'],
     failed: result.non2xx + result.errors + result.timeouts,
     failures: describeFailures(result),
+  }
+}
+
+function pickFrom(spread: NonNullable<LoadOptions['spread']>) {
+  return (request: autocannon.Request): autocannon.Request => {
+    const chosen = spread[Math.floor(Math.random() * spread.length)]!
+    return { ...request, path: chosen.path, headers: { ...request.headers, ...chosen.headers } }
   }
 }
 
