@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Database } from '../db/database.ts'
 import { uuidV7 } from '../ids.ts'
 import { createTestDatabase } from '../testing/test-database.ts'
+import { insertUsers } from '../testing/test-users.ts'
 import { listForUser } from './transactions-repository.ts'
 
 /**
@@ -22,13 +23,9 @@ let me: string
 let other: string
 beforeAll(async () => {
   database = await createTestDatabase()
-  const users = await database.db
-    .insertInto('users')
-    .values(['me', 'other'].map((subject) => ({ issuer: 'https://id.example', subject, email: `${subject}@example.com` })))
-    .returning(['id', 'subject'])
-    .execute()
-  me = users.find((user) => user.subject === 'me')!.id
-  other = users.find((user) => user.subject === 'other')!.id
+  const users = await insertUsers(database.db, ['me', 'other'])
+  me = users.me
+  other = users.other
 })
 afterAll(() => database.close())
 
