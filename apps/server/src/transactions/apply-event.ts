@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto'
 import type { Actor, Effect, RefusalCode, StatePosting, TransactionPolicy } from '@pactum/domain/transactions/kernel'
 import { type TransactionEvent, type TransactionState, transition } from '@pactum/domain/transactions/transaction'
-import type { Kysely } from 'kysely'
+import type { Insertable, Kysely } from 'kysely'
 import type { Clock } from '../clock.ts'
-import type { Database } from '../db/schema.ts'
+import type { Database, TransactionEventsTable, TransactionsTable } from '../db/schema.ts'
+import { statementTemplate } from '../db/statement-template.ts'
 import { AppError } from '../errors.ts'
 import { type IdempotencyClaim, recordCommittedWork } from '../idempotency/idempotency-claims.ts'
 import { ledgerAccounts } from '../ledger/accounts.ts'
@@ -260,23 +261,29 @@ export async function insertTransactionIn(deps: TransactionDeps, trx: Kysely<Dat
  * exists), so that both are written or neither, even outside a transaction.
  */
 async function insertWithCreateEvent(db: Kysely<Database>, state: TransactionState, record: NewTransactionRecord): Promise<TransactionRow> {
-  const columns = { ...fromState(state), id: record.id, creator_id: record.creatorId, client_id: record.clientId, listing_id: record.listingId ?? null }
-  return db
-    .with('create_event', (db) =>
-      db.insertInto('transaction_events').values({
-        transaction_id: record.id,
-        event: 'create',
-        // A partner's transaction has no creator among its parties: the system created it.
-        actor_kind: record.creatorId ? state.creatorRole : 'system',
-        actor_user_id: record.creatorId,
-        reason: null,
-        from_status: columns.status,
-        to_status: columns.status,
-        created_at: columns.created,
-      }),
-    )
-    .insertInto('transactions')
-    .values(columns)
-    .returningAll()
-    .executeTakeFirstOrThrow()
+  const row = { ...fromState(state), id: record.id, creator_id: record.creatorId, client_id: record.clientId, listing_id: record.listingId ?? null }
+  const event = {
+    transaction_id: record.id,
+    event: 'create',
+    // A partner's transaction has no creator among its parties: the system created it.
+    actor_kind: record.creatorId ? state.creatorRole : 'system',
+    actor_user_id: record.creatorId,
+    reason: null,
+    from_status: row.status,
+    to_status: row.status,
+    created_at: row.created,
+  }
+  const { rows: [inserted] } = await db.executeQuery(insertWithCreateEventStatement(db, { event, row }))
+  if (!inserted) throw new Error('the insert returned no row')
+  return inserted
 }
+
+/** Built once per shape (db/statement-template.ts): building this insert of some 70 values was 8.5 % of a create. */
+const insertWithCreateEventStatement = statementTemplate(
+  (db, values: { event: Insertable<TransactionEventsTable>; row: Insertable<TransactionsTable> }) =>
+    db
+      .with('create_event', (db) => db.insertInto('transaction_events').values(values.event))
+      .insertInto('transactions')
+      .values(values.row)
+      .returningAll(),
+)

@@ -4,7 +4,7 @@ import type { Kysely } from 'kysely'
 import type { Database } from '../db/schema.ts'
 import { uuidPattern } from '../ids.ts'
 import type { TransactionRow } from './transaction-state.ts'
-import { manyWithInvitationReader, notFound, type TransactionWithInvitation } from './transactions-repository.ts'
+import { findManyWithInvitation, notFound, type TransactionWithInvitation } from './transactions-repository.ts'
 
 /** The reads of one transaction that the status pages poll (GET /transactions/{id} and /p2p/transactions/{id}). */
 export interface TransactionReads {
@@ -34,10 +34,9 @@ const maxBatchSize = 100
  * docs/decisions.md ("Coalesced reads of one transaction").
  */
 export function coalescedTransactionReads(db: Kysely<Database>): TransactionReads {
-  const readMany = manyWithInvitationReader(db)
   const loader = new DataLoader<string, TransactionWithInvitation | null>(
     async (ids) => {
-      const found = await readMany(ids)
+      const found = await findManyWithInvitation(db, ids)
       return ids.map((id) => found.get(id) ?? null)
     },
     { cache: false, batchScheduleFn: (dispatch) => setImmediate(dispatch), maxBatchSize },

@@ -2,8 +2,9 @@ import type { TransactionFilter } from '@pactum/contracts/transactions'
 import type { Party } from '@pactum/domain/transactions/kernel'
 import { filterClauses } from '@pactum/domain/transactions/list-filters'
 import type { TransactionKind } from '@pactum/domain/transactions/transaction'
-import { type CompiledQuery, createQueryId, type ExpressionBuilder, type Kysely, sql } from 'kysely'
+import { type ExpressionBuilder, type Kysely, sql } from 'kysely'
 import type { Database } from '../db/schema.ts'
+import { statementTemplate } from '../db/statement-template.ts'
 import { AppError } from '../errors.ts'
 import { uuidPattern } from '../ids.ts'
 import type { TransactionRow } from './transaction-state.ts'
@@ -36,16 +37,23 @@ export interface TransactionWithInvitation {
 }
 
 /**
- * Reads several transactions by id, each with its unclaimed guest
- * invitation, in one statement whatever their number: the ids go as one
- * array parameter, so the text never changes. It is built once here and
- * only its parameter replaced per call — building it was 6 % of a GET
- * under load (issue 13). No party check: `transaction-reads.ts` makes it
- * for each caller.
+ * Several transactions by id, each with its unclaimed guest invitation, in
+ * one statement whatever their number: the ids go as one array parameter,
+ * so the text never changes (one prepared statement, built once). No party
+ * check: `transaction-reads.ts` makes it for each caller.
  */
-export function manyWithInvitationReader(db: Kysely<Database>): (ids: readonly string[]) => Promise<Map<string, TransactionWithInvitation>> {
-  const idsSlot: string[] = []
-  const statement = db
+export async function findManyWithInvitation(db: Kysely<Database>, ids: readonly string[]): Promise<Map<string, TransactionWithInvitation>> {
+  const { rows } = await db.executeQuery(manyWithInvitationStatement(db, { batch: { ids: [...ids] } }))
+  return new Map(
+    rows.map(({ invitation_email: email, invitation_role: role, invitation_sent_at: sentAt, ...row }) => [
+      row.id,
+      { row, unclaimedInvitation: email && role && sentAt ? { email, role, sent_at: sentAt } : null },
+    ]),
+  )
+}
+
+const manyWithInvitationStatement = statementTemplate((db, { batch }: { batch: { ids: string[] } }) =>
+  db
     .selectFrom('transactions')
     .leftJoinLateral(
       (eb) =>
@@ -60,24 +68,8 @@ export function manyWithInvitationReader(db: Kysely<Database>): (ids: readonly s
     )
     .selectAll('transactions')
     .select(['invitation.invitation_email', 'invitation.invitation_role', 'invitation.invitation_sent_at'])
-    .where('transactions.id', '=', sql<string>`any(${idsSlot}::uuid[])`)
-    .compile()
-  return async (ids) => {
-    const { rows } = await db.executeQuery(withParameter(statement, idsSlot, [...ids]))
-    return new Map(
-      rows.map(({ invitation_email: email, invitation_role: role, invitation_sent_at: sentAt, ...row }) => [
-        row.id,
-        { row, unclaimedInvitation: email && role && sentAt ? { email, role, sent_at: sentAt } : null },
-      ]),
-    )
-  }
-}
-
-/** A statement built once, sent with one of its parameters (found by identity) replaced, as a query of its own. */
-function withParameter<Row>(statement: CompiledQuery<Row>, slot: unknown, value: unknown): CompiledQuery<Row> {
-  if (!statement.parameters.includes(slot)) throw new Error('the statement has no such parameter')
-  return { ...statement, queryId: createQueryId(), parameters: statement.parameters.map((parameter) => (parameter === slot ? value : parameter)) }
-}
+    .where('transactions.id', '=', sql<string>`any(${batch.ids}::uuid[])`),
+)
 
 /** The same, locked for the rest of the database transaction (state changes serialise on it). */
 export async function lockForParty(trx: Kysely<Database>, id: string, userId: string, kind?: TransactionKind): Promise<TransactionRow> {
