@@ -3,8 +3,7 @@ import DataLoader from 'dataloader'
 import type { Kysely } from 'kysely'
 import type { Database } from '../db/schema.ts'
 import { uuidPattern } from '../ids.ts'
-import type { TransactionRow } from './transaction-state.ts'
-import { findManyWithInvitation, notFound, type TransactionWithInvitation } from './transactions-repository.ts'
+import { findManyWithInvitation, notFound, takesPart, type TransactionWithInvitation } from './transactions-repository.ts'
 
 /** The reads of one transaction that the status pages poll (GET /transactions/{id} and /p2p/transactions/{id}). */
 export interface TransactionReads {
@@ -46,12 +45,8 @@ export function coalescedTransactionReads(db: Kysely<Database>): TransactionRead
       if (!uuidPattern.test(id)) throw notFound()
       const found = await loader.load(id)
       // The batch holds others' transactions too: each caller gets only one it takes part in.
-      if (!found || !isParty(found.row, userId) || (kind && found.row.type !== kind)) throw notFound()
+      if (!found || !takesPart(found.row, userId) || (kind && found.row.type !== kind)) throw notFound()
       return found
     },
   }
-}
-
-function isParty(row: TransactionRow, userId: string): boolean {
-  return row.buyer_id === userId || row.seller_id === userId || row.creator_id === userId
 }

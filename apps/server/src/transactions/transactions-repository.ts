@@ -107,8 +107,14 @@ export function notFound(): AppError {
   return new AppError('not_found', 'No such transaction')
 }
 
+/** Who takes part in a transaction: its buyer, its seller, or its creator (who may not have a role yet). */
 function isParty(eb: ExpressionBuilder<Database, 'transactions'>, userId: string) {
   return eb.or([eb('buyer_id', '=', userId), eb('seller_id', '=', userId), eb('creator_id', '=', userId)])
+}
+
+/** The same rule for a row already read (a batch read by id for several callers). */
+export function takesPart(row: Pick<TransactionRow, 'buyer_id' | 'seller_id' | 'creator_id'>, userId: string): boolean {
+  return row.buyer_id === userId || row.seller_id === userId || row.creator_id === userId
 }
 
 /**
