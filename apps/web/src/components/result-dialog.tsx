@@ -6,7 +6,7 @@ import DialogActions from '@mui/material/DialogActions'
 import DialogContent from '@mui/material/DialogContent'
 import DialogTitle from '@mui/material/DialogTitle'
 import Typography from '@mui/material/Typography'
-import { useId } from 'react'
+import { useEffect, useId } from 'react'
 import { useTranslation } from '../i18n/react.tsx'
 import type { ResultState } from './result-modal.tsx'
 
@@ -16,6 +16,13 @@ export function ResultDialog({ result, onClose }: { result: ResultState | null; 
   const titleId = useId()
   const success = result?.kind === 'success'
   const Icon = success ? CheckCircleOutlineIcon : ErrorOutlineIcon
+  // Counted from when the message is on screen, not from when it was asked for: the first one waits for
+  // this chunk and the complete dictionary, which on a slow line takes longer than a message stays up.
+  useEffect(() => {
+    if (!result?.autoCloseMs) return
+    const timer = setTimeout(onClose, result.autoCloseMs)
+    return () => clearTimeout(timer)
+  }, [result, onClose])
   return (
     <Dialog fullScreen open={result !== null} onClose={onClose} aria-labelledby={titleId}>
       <DialogContent sx={{ display: 'flex', flexDirection: 'column', alignItems: 'center', justifyContent: 'center', gap: 2 }}>

@@ -1,4 +1,4 @@
-import { createContext, lazy, type ReactNode, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react'
+import { createContext, lazy, type ReactNode, useCallback, useContext, useMemo, useRef, useState } from 'react'
 import { Deferred } from './deferred.tsx'
 
 // The dialog itself is fetched the first time a result is shown.
@@ -37,12 +37,6 @@ export function ResultModalProvider({ children }: { children: ReactNode }) {
     open(null)
     closing?.onClose?.()
   }, [open])
-
-  useEffect(() => {
-    if (!result?.autoCloseMs) return
-    const timer = setTimeout(close, result.autoCloseMs)
-    return () => clearTimeout(timer)
-  }, [result, close])
 
   const api = useMemo<ResultModalApi>(
     () => ({
