@@ -187,15 +187,18 @@ try {
     tableRows = Number((await sql<{ n: string }>`select count(*) as n from transactions`.execute(setup.database.db)).rows[0]?.n)
   }
   if (wanted('list')) {
-    progress('My transactions (measuring)')
-    const list = await measureLoad({ url: `${baseUrl}/api/v1/me/transactions`, connections: listConnections, seconds: scale.seconds, headers: authorised(lister) })
-    rows.push({
-      figure: `list My transactions, first page, ${tableRows.toLocaleString('en')} rows (${listConnections} conn)`,
-      pactum: `p50 ${list.p50} ms, p99 ${list.p99} ms`,
-      reference: `${list.requestsPerSecond.toFixed(0)} req/s`,
-      target: { text: 'p99 ≤ 15 ms', met: list.p99 <= 15 },
-      note: ['the lister is a party to 1 in 10', failures(list)].filter(Boolean).join('; '),
-    })
+    // The page's own request (rows as summaries), which the target is for; then the same page with every field.
+    for (const view of ['summary', 'full'] as const) {
+      progress(`My transactions, ${view} rows (measuring)`)
+      const list = await measureLoad({ url: `${baseUrl}/api/v1/me/transactions?limit=50&view=${view}`, connections: listConnections, seconds: scale.seconds, headers: authorised(lister) })
+      rows.push({
+        figure: `list My transactions, first page${view === 'full' ? ' of full transactions' : ''}, ${tableRows.toLocaleString('en')} rows (${listConnections} conn)`,
+        pactum: `p50 ${list.p50} ms, p99 ${list.p99} ms`,
+        reference: `${list.requestsPerSecond.toFixed(0)} req/s`,
+        ...(view === 'summary' ? { target: { text: 'p99 ≤ 15 ms', met: list.p99 <= 15 } } : {}),
+        note: [view === 'summary' ? 'rows as the page asks for them (view=summary)' : 'no target: for comparison', 'the lister is a party to 1 in 10', failures(list)].filter(Boolean).join('; '),
+      })
+    }
   }
 
   if (wanted('sales')) {

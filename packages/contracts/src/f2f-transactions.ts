@@ -91,6 +91,28 @@ export type AnyTransaction = Transaction | F2fTransaction
 export const anyTransactionListSchema = z.array(anyTransactionSchema)
 export const f2fTransactionListSchema = z.array(f2fTransactionSchema)
 
+/** What a row of a list shows: the amount a row names besides the fields of the full view it shares. */
+const rowAmountSchema = amountSchema.meta({ description: 'the price; for a face-to-face sale the total once the seller has set it, the deposit before' })
+const summaryFields = { id: true, type: true, status: true, role: true, description: true, currency: true, listing_id: true, created: true } as const
+
+/** `GET /me/transactions?view=summary`: one row of My transactions, and nothing else (strict, see below). */
+export const transactionSummarySchema = z
+  .discriminatedUnion('type', [
+    transactionSchema.pick(summaryFields).extend({ amount: rowAmountSchema }).strict(),
+    f2fTransactionSchema.pick(summaryFields).extend({ amount: rowAmountSchema }).strict(),
+  ])
+  .meta({ id: 'TransactionSummary' })
+export type TransactionSummary = z.infer<typeof transactionSummarySchema>
+
+/**
+ * A list answers with summaries or with full transactions (`view`). The
+ * summaries first, being the cheaper check of the page's own request; they
+ * are strict, so that a full transaction fails them instead of passing with
+ * its other fields stripped.
+ */
+export const anyTransactionListOrSummariesSchema = z.union([z.array(transactionSummarySchema), anyTransactionListSchema])
+export const f2fTransactionListOrSummariesSchema = z.union([z.array(transactionSummarySchema), f2fTransactionListSchema])
+
 // POST /p2p/me/transactions
 export const createF2fTransactionBodySchema = z
   .object({

@@ -72,6 +72,8 @@ describe('a face-to-face sale end to end', () => {
     expect(remainderQuote.body).toMatchObject({ price: 20_000, charge: remainderFee, payment_method: 'card', charge_buyer_client: 0, charge_seller_client: 0, charge_calculator_version: 1 })
     const priced = await setTotal(call, id, 20_000)
     expect(priced).toMatchObject({ pricing: { price: 20_000, charge: remainderFee, charge_seller: 0 }, charge_calculator_version: 1, high_value: false })
+    // A row of My transactions names the total from now on, not the deposit.
+    expect((await call('buyer', 'GET', '/api/v1/me/transactions?view=summary')).body).toEqual([expect.objectContaining({ id, status: 'priced', amount: 20_000 })])
 
     const remainder = await payF2fByCard(call, id, 'remainder')
     expect(remainder.transaction).toMatchObject({ status: 'remainder_paid' })
@@ -291,6 +293,20 @@ describe('face-to-face refusals', () => {
     const next = await call('seller', 'GET', `/api/v1/p2p/me/transactions?limit=1&after_id=${f2fCreated.id}`)
     expect(next.body.map((row: { id: string }) => row.id)).toEqual([f2f.id])
     expect((await call('seller', 'GET', '/api/v1/p2p/me/transactions?after_id=nope')).body.code).toBe('invalid_after_id')
+
+    // The rows as My transactions asks for them: the full view's fields a row shows, and the amount it names.
+    type FullRow = { id: string; type: string; status: string; role: string; description: string; currency: string; listing_id: string | null; created: string; price?: number; pricing?: { price: number } | null; deposit_pricing?: { price: number } }
+    const asRow = ({ id, type, status, role, description, currency, listing_id, created, ...rest }: FullRow) => ({
+      ...{ id, type, status, role, description, currency, listing_id, created },
+      amount: type === 'f2f' ? (rest.pricing?.price ?? rest.deposit_pricing!.price) : rest.price,
+    })
+    const sellersAll = await call('seller', 'GET', '/api/v1/me/transactions')
+    expect(sellersAll.body).toHaveLength(3)
+    expect((await call('seller', 'GET', '/api/v1/me/transactions?view=summary')).body).toEqual(sellersAll.body.map(asRow))
+    expect((await call('buyer', 'GET', '/api/v1/me/transactions?view=summary&filter=inputRequired')).body).toEqual(all.body.map(asRow))
+    const f2fRows = await call('seller', 'GET', `/api/v1/p2p/me/transactions?limit=1&view=summary&after_id=${f2fCreated.id}`)
+    expect(f2fRows.body).toEqual(next.body.map(asRow))
+    expect((await call('seller', 'GET', '/api/v1/me/transactions?view=brief')).body).toMatchObject({ code: 'validation_failed', details: { fields: [{ field: 'querystring.view' }] } })
     // GET /transactions/{id} shows either kind, so a link to the status page needs no kind.
     expect((await call('buyer', 'GET', `/api/v1/transactions/${f2f.id}`)).body).toMatchObject({ type: 'f2f', status: 'joined' })
   })

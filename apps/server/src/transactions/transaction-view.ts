@@ -1,12 +1,13 @@
-import type { AnyTransaction, F2fTransaction } from '@pactum/contracts/f2f-transactions'
+import type { AnyTransaction, F2fTransaction, TransactionSummary } from '@pactum/contracts/f2f-transactions'
 import type { PendingInvitation, Transaction } from '@pactum/contracts/transactions'
 import { availableActions, type F2fAction, type InvitationAction, type OnlineAction } from '@pactum/domain/transactions/available-actions'
 import type { Actor, TransactionPolicy } from '@pactum/domain/transactions/kernel'
 import { toState, type TransactionRow } from './transaction-state.ts'
+import type { TransactionSummaryRow } from './transactions-repository.ts'
 
 const iso = (value: Date | null) => (value ? value.toISOString() : null)
 
-export function roleOf(row: TransactionRow, userId: string): 'buyer' | 'seller' | null {
+export function roleOf(row: Pick<TransactionRow, 'buyer_id' | 'seller_id'>, userId: string): 'buyer' | 'seller' | null {
   if (row.buyer_id === userId) return 'buyer'
   if (row.seller_id === userId) return 'seller'
   return null
@@ -156,4 +157,23 @@ export function toF2fTransactionView(row: TransactionRow, viewer: Viewer, contex
 /** Either kind, as the lists that hold both show it. */
 export function toAnyTransactionView(row: TransactionRow, viewer: Viewer, context: ViewContext, extras: ViewExtras = {}): AnyTransaction {
   return row.type === 'f2f' ? toF2fTransactionView(row, viewer, context, extras) : toTransactionView(row, viewer, context, extras)
+}
+
+/**
+ * A row of My transactions for one viewer (`GET /me/transactions?view=summary`):
+ * the fields it shares with the full view mean the same; `amount` is what the
+ * row names, a face-to-face sale's total once set and its deposit before.
+ */
+export function toTransactionSummary(row: TransactionSummaryRow, viewer: Viewer): TransactionSummary {
+  const shared = {
+    id: row.id,
+    role: roleOf(row, viewer.id),
+    description: row.description,
+    currency: row.currency,
+    listing_id: row.listing_id,
+    created: row.created.toISOString(),
+  }
+  return row.type === 'f2f'
+    ? { ...shared, type: 'f2f', status: row.status as F2fTransaction['status'], amount: row.total_price ?? row.price }
+    : { ...shared, type: 'online', status: row.status as Transaction['status'], amount: row.price }
 }

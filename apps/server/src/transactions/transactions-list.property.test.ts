@@ -8,7 +8,7 @@ import type { Database } from '../db/database.ts'
 import { uuidV7 } from '../ids.ts'
 import { createTestDatabase } from '../testing/test-database.ts'
 import { insertUsers } from '../testing/test-users.ts'
-import { listForUser } from './transactions-repository.ts'
+import { listForUser, listSummariesForUser } from './transactions-repository.ts'
 
 /**
  * The list's SQL (one newest-first branch per party column, merged) against
@@ -65,6 +65,7 @@ const queryArbitrary = fc.record({
   kind: fc.option(fc.constantFrom<TransactionKind>('online', 'f2f'), { nil: undefined }),
   // Letters no hex id holds, so only descriptions can match.
   search: fc.option(fc.constantFrom('bike', 'lamp', 'zz'), { nil: undefined }),
+  summaries: fc.boolean(),
 })
 
 type ListQuery = typeof queryArbitrary extends fc.Arbitrary<infer Q> ? Q : never
@@ -83,8 +84,8 @@ function expected(rows: (Row & { id: string })[], query: ListQuery): string[] {
     .reverse()
 }
 
-describe('listForUser', () => {
-  it('pages through exactly the transactions the plain reading gives, newest first', async () => {
+describe('listForUser and listSummariesForUser', () => {
+  it('page through exactly the transactions the plain reading gives, newest first, whichever statement each page reuses', async () => {
     await fc.assert(
       fc.asyncProperty(fc.array(rowArbitrary, { maxLength: 14 }), queryArbitrary, async (rows, query) => {
         const { db } = database
@@ -120,7 +121,8 @@ describe('listForUser', () => {
         const listed: string[] = []
         let afterId: string | undefined
         for (;;) {
-          const page = await listForUser(db, { userId: me, ...query, afterId })
+          const { summaries, ...listQuery } = query
+          const page = await (summaries ? listSummariesForUser : listForUser)(db, { userId: me, ...listQuery, afterId })
           expect(page.length).toBeLessThanOrEqual(query.limit)
           listed.push(...page.map((row) => row.id))
           if (page.length < query.limit) break

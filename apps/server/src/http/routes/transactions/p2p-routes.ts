@@ -3,7 +3,7 @@ import {
   cancelWithDescriptionBodySchema,
   createF2fTransactionBodySchema,
   f2fJoinPreviewSchema,
-  f2fTransactionListSchema,
+  f2fTransactionListOrSummariesSchema,
   f2fTransactionSchema,
   remainderChargeQuerySchema,
   setPriceBodySchema,
@@ -34,8 +34,8 @@ import { confirmPayment, openPaymentIntent, type PaymentDeps, type PaymentPart, 
 import { quoteOrRefuse } from '../../../services/transactions/quote.ts'
 import { setRemainderPrice } from '../../../services/transactions/set-remainder-price.ts'
 import { partyDetails, shippingDetails } from '../../../services/transactions/transaction-details.ts'
-import { toF2fTransactionView, type ViewContext } from '../../../transactions/transaction-view.ts'
-import { findForParty, listForUser } from '../../../transactions/transactions-repository.ts'
+import { toF2fTransactionView, toTransactionSummary, type ViewContext } from '../../../transactions/transaction-view.ts'
+import { findForParty, listForUser, listSummariesForUser } from '../../../transactions/transactions-repository.ts'
 import { f2fChange, updateTransaction } from '../../../services/transactions/update-transaction.ts'
 import { userOf } from '../../plugins/authentication.ts'
 import { checkAfterId, idParams, joinRateLimit, transactionErrors } from './route-parts.ts'
@@ -108,14 +108,15 @@ export function p2pRoutes(deps: () => PaymentDeps): FastifyPluginAsyncZod {
       '/p2p/me/transactions',
       {
         onRequest: app.authenticate,
-        schema: { ...secured, summary: 'My face-to-face transactions, newest first', querystring: listTransactionsQuerySchema, response: { 200: f2fTransactionListSchema, ...errors } },
+        schema: { ...secured, summary: 'My face-to-face transactions, newest first', querystring: listTransactionsQuerySchema, response: { 200: f2fTransactionListOrSummariesSchema, ...errors } },
       },
       async (request) => {
         const user = userOf(request)
-        const { after_id: afterId, limit, filter, search } = request.query
+        const { after_id: afterId, limit, filter, search, view } = request.query
         checkAfterId(afterId)
-        const rows = await listForUser(app.services.db, { userId: user.id, limit, afterId, filter, search, kind: 'f2f' })
-        return rows.map((row) => toF2fTransactionView(row, user, context()))
+        const query = { userId: user.id, limit, afterId, filter, search, kind: 'f2f' as const }
+        if (view === 'summary') return (await listSummariesForUser(app.services.db, query)).map((row) => toTransactionSummary(row, user))
+        return (await listForUser(app.services.db, query)).map((row) => toF2fTransactionView(row, user, context()))
       },
     )
 

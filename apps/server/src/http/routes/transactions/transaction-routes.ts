@@ -12,7 +12,7 @@ import {
   transactionChargeQuerySchema,
   transactionSchema,
 } from '@pactum/contracts/transactions'
-import { anyTransactionListSchema, anyTransactionSchema } from '@pactum/contracts/f2f-transactions'
+import { anyTransactionListOrSummariesSchema, anyTransactionSchema } from '@pactum/contracts/f2f-transactions'
 import type { OnlineEvent } from '@pactum/domain/transactions/online-transaction'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
@@ -24,8 +24,8 @@ import { pendingInvitationFor, pendingInvitationOf, resendInvitation } from '../
 import { joinTransaction, previewJoin, rejectTransaction } from '../../../services/transactions/join-transaction.ts'
 import { quoteOrRefuse } from '../../../services/transactions/quote.ts'
 import { trackShipment } from '../../../services/transactions/track-shipment.ts'
-import { toAnyTransactionView, toTransactionView, type ViewContext } from '../../../transactions/transaction-view.ts'
-import { findForParty, listForUser } from '../../../transactions/transactions-repository.ts'
+import { toAnyTransactionView, toTransactionSummary, toTransactionView, type ViewContext } from '../../../transactions/transaction-view.ts'
+import { findForParty, listForUser, listSummariesForUser } from '../../../transactions/transactions-repository.ts'
 import { userOf } from '../../plugins/authentication.ts'
 import { checkAfterId, idParams, joinRateLimit, transactionErrors } from './route-parts.ts'
 import { toQuoteView } from './quote-view.ts'
@@ -87,14 +87,15 @@ export function transactionRoutes(deps: () => TransactionDeps): FastifyPluginAsy
       '/me/transactions',
       {
         onRequest: app.authenticate,
-        schema: { ...secured, summary: 'My transactions of both kinds, newest first', querystring: listTransactionsQuerySchema, response: { 200: anyTransactionListSchema, ...errors } },
+        schema: { ...secured, summary: 'My transactions of both kinds, newest first', querystring: listTransactionsQuerySchema, response: { 200: anyTransactionListOrSummariesSchema, ...errors } },
       },
       async (request) => {
         const user = userOf(request)
-        const { after_id: afterId, limit, filter, search } = request.query
+        const { after_id: afterId, limit, filter, search, view } = request.query
         checkAfterId(afterId)
-        const rows = await listForUser(app.services.db, { userId: user.id, limit, afterId, filter, search })
-        return rows.map((row) => toAnyTransactionView(row, user, context()))
+        const query = { userId: user.id, limit, afterId, filter, search }
+        if (view === 'summary') return (await listSummariesForUser(app.services.db, query)).map((row) => toTransactionSummary(row, user))
+        return (await listForUser(app.services.db, query)).map((row) => toAnyTransactionView(row, user, context()))
       },
     )
 
