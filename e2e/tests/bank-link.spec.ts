@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test'
 import { newPerson, registeredPerson } from '../support/people.ts'
-import { closeSuccess } from '../support/result.ts'
+import { expectSelfClosingSuccess } from '../support/result.ts'
 
 /**
  * Issue 14 #2 with no Plaid keys (the default): a US seller's "Link your
@@ -20,7 +20,6 @@ test('a US seller links their bank through the sandbox link screen', async ({ br
   await seller.getByTestId('bank-link-start').click()
   expect(await (await linkToken).json()).toMatchObject({ provider: 'sandbox' })
   const dialog = seller.getByTestId('sandbox-link-dialog')
-  await dialog.getByTestId('sandbox-link-success').click()
-  await closeSuccess(seller)
+  await expectSelfClosingSuccess(seller, () => dialog.getByTestId('sandbox-link-success').click())
   await expect(seller.getByTestId('bank-stored-number')).toContainText('6789', { timeout: 10_000 })
 })

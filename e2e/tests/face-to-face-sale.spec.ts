@@ -63,6 +63,15 @@ test('deposit, total, remainder and handover: the money reaches the seller', asy
     await expect(seller.getByTestId('transaction-status')).toHaveAttribute('data-status', 'funds_released', { timeout: 1000 })
   }).toPass({ timeout: 40_000 })
   await keepScreenshot(seller, 'f2f-released-seller')
+
+  // My transactions names the total, not the deposit, and says the sale was face to face.
+  await seller.goto('/transactions')
+  const row = seller.getByTestId('transaction-row')
+  await expect(row).toHaveCount(1)
+  await expect(row).toContainText('face to face')
+  await expect(row.getByTestId('transaction-row-price')).toContainText('200.00')
+  await expect(row.getByTestId('transaction-status')).toHaveAttribute('data-status', 'funds_released')
+  await keepScreenshot(seller, 'f2f-in-my-transactions')
 })
 
 test('the seller skips the remainder and the deposit alone is released', async ({ browser }) => {

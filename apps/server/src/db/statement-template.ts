@@ -27,6 +27,7 @@ const maxShapes = 20
  * `build` gets stand-ins, not the values: it must pass them on as values
  * (`values(row)`, `` sql`any(${ids})` ``) and never look at them — a
  * condition on one would be decided once, on the stand-in, for every call.
+ * It may ask whether a value is set (`!== undefined`): that is the shape.
  * Work out anything that depends on the values before, and hand in the
  * results as values. An undefined value is left out of the shape, as
  * Kysely leaves it out of an insert.

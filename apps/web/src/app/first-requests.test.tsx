@@ -7,7 +7,7 @@ import { createApiClient } from '../lib/api/api-client.ts'
 import { forgetEarlyResponses } from '../lib/api/early-responses.ts'
 import { storedUserKey } from '../lib/auth/stored-user.ts'
 import { namedRoutes } from '../lib/named-routes.ts'
-import { fakeTransaction } from '../test/fake-api-client.ts'
+import { fakeTransactionSummary } from '../test/fake-api-client.ts'
 import { renderApp, sessionWrapper, testConfig } from '../test/render-app.tsx'
 import { batchablePaths } from '@pactum/contracts/batch'
 import { defaultApiBaseUrl } from '../lib/api/api-client.ts'
@@ -119,12 +119,12 @@ describe('the first requests, sent before the app has loaded (issue 13)', () => 
   })
 
   it('hand My transactions its rows on the first render, without asking again', async () => {
-    const early = earlyServer((url) => (url.includes('/me/transactions') ? json(200, [fakeTransaction({ description: 'Asked early' })]) : json(404, { code: 'not_found' })))
+    const early = earlyServer((url) => (url.includes('/me/transactions') ? json(200, [fakeTransactionSummary({ description: 'Asked early' })]) : json(404, { code: 'not_found' })))
     startFirstRequests({ pathname: '/transactions', search: '' }, signedIn(), phone, early)
     await waitFor(() => expect(early).toHaveBeenCalledTimes(2))
     await new Promise((resolve) => setTimeout(resolve, 0))
 
-    const appFetch = vi.fn(async (_url: RequestInfo | URL, _init?: RequestInit) => json(200, [fakeTransaction({ description: 'Asked by the app' })]))
+    const appFetch = vi.fn(async (_url: RequestInfo | URL, _init?: RequestInit) => json(200, [fakeTransactionSummary({ description: 'Asked by the app' })]))
     const api = createApiClient({ getAccessToken: () => 'access-token-1', refreshAccessToken: async () => null, onUnauthenticated: () => undefined, fetch: appFetch })
     await renderApp('/transactions', { api })
     expect((await screen.findAllByText('Asked early')).length).toBeGreaterThan(0)
@@ -133,7 +133,7 @@ describe('the first requests, sent before the app has loaded (issue 13)', () => 
   })
 
   it('the list has its rows on its very first render when they arrived before it', async () => {
-    startFirstRequests({ pathname: '/transactions', search: '' }, signedIn(), phone, earlyServer(() => json(200, [fakeTransaction({ id: 'tx-early' })])))
+    startFirstRequests({ pathname: '/transactions', search: '' }, signedIn(), phone, earlyServer(() => json(200, [fakeTransactionSummary({ id: 'tx-early' })])))
     await new Promise((resolve) => setTimeout(resolve, 0))
     await new Promise((resolve) => setTimeout(resolve, 0))
     const api = createApiClient({ getAccessToken: () => 'access-token-1', refreshAccessToken: async () => null, onUnauthenticated: () => undefined })

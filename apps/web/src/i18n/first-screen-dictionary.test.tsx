@@ -4,7 +4,7 @@ import type { Translator as I18n } from './translator.ts'
 import { screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
-import { defaultApiRoutes, fakeApiClient, fakeF2fTransaction, fakeTransaction } from '../test/fake-api-client.ts'
+import { defaultApiRoutes, fakeApiClient, fakeTransactionSummary } from '../test/fake-api-client.ts'
 import { renderApp } from '../test/render-app.tsx'
 import { createI18n, dictionaryComplete } from './i18n.ts'
 
@@ -22,8 +22,8 @@ function restRequested(i18n: I18n): boolean {
 }
 
 const every = [
-  ...onlineStatuses.map((status, index) => fakeTransaction({ id: `tx-${index}`, status, role: index % 2 ? 'buyer' : 'seller' })),
-  ...f2fStatuses.map((status, index) => fakeF2fTransaction({ id: `f2f-${index}`, status })),
+  ...onlineStatuses.map((status, index) => fakeTransactionSummary({ id: `tx-${index}`, status, role: index % 2 ? 'buyer' : 'seller' })),
+  ...f2fStatuses.map((status, index) => fakeTransactionSummary({ id: `f2f-${index}`, type: 'f2f', status })),
 ]
 
 describe('the first screen with only the first part of the dictionary (issue 13)', () => {

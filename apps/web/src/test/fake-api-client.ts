@@ -1,5 +1,5 @@
 import type { ErrorCode } from '@pactum/contracts/errors'
-import type { F2fTransaction } from '@pactum/contracts/f2f-transactions'
+import type { F2fTransaction, TransactionSummary } from '@pactum/contracts/f2f-transactions'
 import type { Transaction } from '@pactum/contracts/transactions'
 import { vi } from 'vitest'
 import type { ApiClient, ApiRequest } from '../lib/api/api-client.ts'
@@ -131,4 +131,20 @@ export function fakeF2fTransaction(overrides: Partial<F2fTransaction> = {}): F2f
     available_actions: [],
     ...overrides,
   }
+}
+
+/** A row of `GET /me/transactions?view=summary`, as the server would send it. */
+export function fakeTransactionSummary(overrides: Partial<TransactionSummary> = {}): TransactionSummary {
+  return {
+    id: 'tx-1',
+    type: 'online',
+    status: 'created',
+    role: 'seller',
+    description: 'Red bicycle',
+    currency: 'eur',
+    listing_id: null,
+    created: '2026-11-01T10:00:00.000Z',
+    amount: 1234,
+    ...overrides,
+  } as TransactionSummary
 }

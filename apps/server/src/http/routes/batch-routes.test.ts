@@ -16,7 +16,7 @@ async function start() {
 }
 
 const batchUrl = (...gets: string[]) => `/api/v1/me/batch?${new URLSearchParams(gets.map((get) => ['get', get]))}`
-const firstScreen = ['/me/transactions?limit=50', '/me/personal', '/me/personal/payout_requirements', '/me/guided_tour', '/me']
+const firstScreen = ['/me/transactions?limit=50&view=summary', '/me/personal', '/me/personal/payout_requirements', '/me/guided_tour', '/me']
 
 describe('GET /me/batch: the first screen’s GETs in one request (issue 13)', () => {
   it('answers each GET exactly as it is answered alone, in the order asked, for the caller only', async () => {

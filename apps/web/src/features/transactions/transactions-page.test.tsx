@@ -2,23 +2,24 @@ import { screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
 import type { ApiRequest } from '../../lib/api/api-client.ts'
-import { apiError, fakeApiClient, fakeTransaction } from '../../test/fake-api-client.ts'
+import { apiError, fakeApiClient, fakeTransactionSummary } from '../../test/fake-api-client.ts'
 import { renderApp } from '../../test/render-app.tsx'
 import { listQuery } from './transactions-api.ts'
 
 const page = (from: number, count: number) =>
   Array.from({ length: count }, (_, index) =>
-    fakeTransaction({ id: `tx-${from + index}`, description: `Item ${from + index}`, status: 'paid', role: 'buyer' }),
+    fakeTransactionSummary({ id: `tx-${from + index}`, description: `Item ${from + index}`, status: 'paid', role: 'buyer' }),
   )
 
 describe('list query', () => {
-  it('asks for 50 at a time with keyset pagination, the filter and the search', () => {
-    expect(listQuery('all', '  ')).toEqual({ limit: 50, after_id: undefined, filter: undefined, search: undefined })
+  it('asks for 50 summaries at a time with keyset pagination, the filter and the search', () => {
+    expect(listQuery('all', '  ')).toEqual({ limit: 50, after_id: undefined, filter: undefined, search: undefined, view: 'summary' })
     expect(listQuery('inputRequired', ' bike ', 'tx-50')).toEqual({
       limit: 50,
       after_id: 'tx-50',
       filter: 'inputRequired',
       search: 'bike',
+      view: 'summary',
     })
   })
 })
@@ -41,9 +42,18 @@ describe('my transactions', () => {
     await waitFor(() => expect(screen.getAllByTestId('transaction-row')).toHaveLength(53))
     expect(api.request).toHaveBeenLastCalledWith(
       '/me/transactions',
-      expect.objectContaining({ query: { limit: 50, after_id: 'tx-50', filter: undefined, search: undefined } }),
+      expect.objectContaining({ query: { limit: 50, after_id: 'tx-50', filter: undefined, search: undefined, view: 'summary' } }),
     )
     expect(screen.queryByTestId('load-more')).toBeNull()
+  })
+
+  it('shows a face-to-face row as one, with the amount the server names for it', async () => {
+    const row = fakeTransactionSummary({ id: 'f2f-1', type: 'f2f', status: 'deposit_paid', role: 'seller', description: 'Sofa', amount: 25_000 })
+    await renderApp('/transactions', { api: fakeApiClient({ 'GET /me/transactions': [row] }) })
+    const [shown] = await screen.findAllByTestId('transaction-row')
+    expect(shown?.textContent).toContain('Seller · face to face · 1 Nov 2026')
+    expect(shown?.textContent).toContain('€250.00')
+    expect(screen.getByTestId('transaction-status').getAttribute('data-status')).toBe('deposit_paid')
   })
 
   it('filters and searches on the server', async () => {

@@ -8,7 +8,7 @@ import Chip from '@mui/material/Chip'
 import Stack from '@mui/material/Stack'
 import Typography from '@mui/material/Typography'
 import { keyframes, styled } from '@mui/material/styles'
-import type { AnyTransaction } from '@pactum/contracts/f2f-transactions'
+import type { TransactionSummary } from '@pactum/contracts/f2f-transactions'
 import { lazy, Suspense, useId, useState } from 'react'
 import { useTranslation } from '../../i18n/react.tsx'
 import { Link as RouterLink } from 'react-router'
@@ -183,14 +183,7 @@ export function TransactionsPage() {
   )
 }
 
-
-/** The amount a row shows: the price, or for a face-to-face sale the total once set, else the deposit. */
-function rowAmount(transaction: AnyTransaction): number {
-  if (transaction.type === 'online') return transaction.price
-  return transaction.pricing?.price ?? transaction.deposit_pricing.price
-}
-
-function TransactionRow({ transaction }: { transaction: AnyTransaction }) {
+function TransactionRow({ transaction }: { transaction: TransactionSummary }) {
   const { t } = useTranslation()
   const { locale } = useLocale()
   return (
@@ -226,7 +219,7 @@ function TransactionRow({ transaction }: { transaction: AnyTransaction }) {
         </Box>
         <Stack spacing={0.5} sx={{ alignItems: { xs: 'flex-start', sm: 'flex-end' } }}>
           <Typography sx={{ fontWeight: 700 }} data-testid="transaction-row-price">
-            {formatMoney(rowAmount(transaction), transaction.currency, locale)}
+            {formatMoney(transaction.amount, transaction.currency, locale)}
           </Typography>
           <StatusChip transaction={transaction} />
         </Stack>
