@@ -2,7 +2,7 @@ import { fileURLToPath } from 'node:url'
 import formbody from '@fastify/formbody'
 import middie from '@fastify/middie'
 import rateLimit from '@fastify/rate-limit'
-import Fastify, { type FastifyInstance, LogController, type RouteOptions } from 'fastify'
+import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify'
 import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod'
 import type { JWK } from 'jose'
 import { supportedCarriersRoutes } from '../adapters/carrier-tracker/carrier-routes.ts'
@@ -25,6 +25,7 @@ import type { Database } from '../db/database.ts'
 import { mountEmbeddedOidc } from '../oidc/embedded-provider.ts'
 import type { Services } from '../services/services.ts'
 import { coalescedTransactionReads } from '../transactions/transaction-reads.ts'
+import { OneLinePerRequest } from './request-log.ts'
 import { registerAuthentication } from './plugins/authentication.ts'
 import { frameworkErrors, registerErrorHandler } from './plugins/error-handler.ts'
 import { registerIdempotency } from './plugins/idempotency.ts'
@@ -89,7 +90,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       },
     },
     trustProxy: config.trustProxy,
-    logController: new LogController({ requestIdLogLabel: 'request_id' }),
+    logController: new OneLinePerRequest({ requestIdLogLabel: 'request_id' }),
     genReqId: (request) => requestIdFrom(request.headers['x-request-id']),
     bodyLimit: 1_048_576,
     frameworkErrors,
