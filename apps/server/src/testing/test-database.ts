@@ -74,8 +74,9 @@ function postgresTemplate(url: string): Promise<string> {
       try {
         await admin.query(`ALTER DATABASE ${building} RENAME TO ${name}`)
       } catch (error) {
-        // Another worker finished its template first: use that one.
-        if ((error as { code?: string }).code !== '42P04') throw error
+        // Another worker finished its template first: use that one. PostgreSQL says 42P04 (the name is
+        // taken), or 23505 when both renames reach its catalog at once (seen in CI on a fresh server).
+        if (!['42P04', '23505'].includes((error as { code?: string }).code ?? '')) throw error
         await admin.query(`DROP DATABASE IF EXISTS ${building} WITH (FORCE)`)
       }
     })
