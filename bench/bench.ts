@@ -1,8 +1,10 @@
 /**
  * Pactum beside the physical limit (issue 13): in one run, on one machine,
- * PostgreSQL's own throughput (pgbench), a bare Fastify hello world and
- * PostgreSQL-backed Pactum at the same concurrency, each Pactum figure with
- * its ratio to the floor it is compared with and whether its target is met.
+ * PostgreSQL's own throughput (pgbench), pgbench's statements through the
+ * thinnest Node server (Fastify and pg, bench/pg-fastify.ts), a bare Fastify
+ * hello world and PostgreSQL-backed Pactum at the same concurrency, each
+ * Pactum figure with its ratio to the floor it is compared with and whether
+ * its target is met.
  *
  *   npm run bench                 # full scale: 10 s per measurement, 1,000,000 rows, 10,000 timers
  *   npm run bench -- --quick      # 3 s, 10,000 rows, 1,000 timers: for trying changes out
@@ -80,17 +82,27 @@ const rows: Row[] = []
 let simpleUpdate = Number.NaN
 let selectOnly = Number.NaN
 let hello = { requestsPerSecond: Number.NaN, p99: Number.NaN }
-if (wanted('create') || wanted('get')) {
+// pgbench's statements through Fastify and pg (bench/pg-fastify.ts): the most a Node server on pg could give.
+const floor: { simpleUpdate?: LoadResult; selectOnly?: LoadResult; page?: LoadResult } = {}
+if (wanted('create') || wanted('get') || wanted('list')) {
   progress(`pgbench, scale ${scale.pgbenchScale}, ${connections} clients, ${scale.seconds} s each`)
   const pgbench = await preparePgbench(postgresUrl, scale.pgbenchScale)
   try {
-    simpleUpdate = await pgbench.tps('simple-update', connections, scale.seconds)
-    selectOnly = await pgbench.tps('select-only', connections, scale.seconds)
+    if (wanted('create')) simpleUpdate = await pgbench.tps('simple-update', connections, scale.seconds)
+    if (wanted('get')) selectOnly = await pgbench.tps('select-only', connections, scale.seconds)
+    progress("pgbench's statements through Fastify and pg")
+    await withServer('pg-fastify.ts', { DATABASE_URL: pgbench.url }, async (url) => {
+      if (wanted('create')) floor.simpleUpdate = await measureLoad({ url: `${url}/simple-update`, method: 'POST', connections, seconds: scale.seconds })
+      if (wanted('get')) floor.selectOnly = await measureLoad({ url: `${url}/select-only`, connections, seconds: scale.seconds })
+      if (wanted('list')) floor.page = await measureLoad({ url: `${url}/page`, connections: listConnections, seconds: scale.seconds })
+    })
   } finally {
     await pgbench.dispose()
   }
-  progress('bare Fastify hello world')
-  hello = await measureHelloWorld()
+  if (wanted('create') || wanted('get')) {
+    progress('bare Fastify hello world')
+    hello = await withServer('hello-fastify.ts', {}, (url) => measureLoad({ url: `${url}/`, connections, seconds: scale.seconds }))
+  }
 }
 
 progress('Pactum')
@@ -153,6 +165,7 @@ try {
       target: { text: '≥ 0.6', met: create.requestsPerSecond / simpleUpdate >= 0.6 },
       note: [failures(create), `${pct(create.requestsPerSecond / hello.requestsPerSecond)} of a bare Fastify's ${hello.requestsPerSecond.toFixed(0)} req/s`].filter(Boolean).join('; '),
     })
+    rows.push(floorRow(`pgbench's simple-update through Fastify and pg (${connections} conn)`, floor.simpleUpdate!, `pgbench simple-update ${simpleUpdate.toFixed(0)} TPS`, simpleUpdate, create))
   }
 
   if (wanted('get')) {
@@ -175,6 +188,7 @@ try {
       target: { text: '≥ 0.3', met: get.requestsPerSecond / selectOnly >= 0.3 },
       note: [failures(get), `${pct(get.requestsPerSecond / hello.requestsPerSecond)} of a bare Fastify's ${hello.requestsPerSecond.toFixed(0)} req/s`].filter(Boolean).join('; '),
     })
+    rows.push(floorRow(`pgbench's select-only through Fastify and pg (${connections} conn)`, floor.selectOnly!, `pgbench select-only ${selectOnly.toFixed(0)} TPS`, selectOnly, get))
   }
 
   const lister = await token('lister@example.com')
@@ -199,6 +213,13 @@ try {
         note: [view === 'summary' ? 'rows as the page asks for them (view=summary)' : 'no target: for comparison', 'the lister is a party to 1 in 10', failures(list)].filter(Boolean).join('; '),
       })
     }
+    const page = floor.page!
+    rows.push({
+      figure: `a page of 50 pgbench accounts through Fastify and pg (${listConnections} conn)`,
+      pactum: `p50 ${page.p50} ms, p99 ${page.p99} ms`,
+      reference: `${page.requestsPerSecond.toFixed(0)} req/s`,
+      note: ['the floor for the list: no authentication, 4 columns, no schema', failures(page)].filter(Boolean).join('; '),
+    })
   }
 
   if (wanted('sales')) {
@@ -284,18 +305,34 @@ function pct(ratio: number): string {
   return `${(ratio * 100).toFixed(0)} %`
 }
 
-async function measureHelloWorld() {
-  const helloPort = await freePort()
-  const child: ChildProcess = spawn(process.execPath, [new URL('./hello-fastify.ts', import.meta.url).pathname], {
-    env: { ...process.env, PORT: String(helloPort) },
+/**
+ * A floor beside Pactum's figure: what the same database work gives through
+ * the thinnest Node server (its ratio to pgbench is the most Pactum's could
+ * be), and how much of that Pactum reaches.
+ */
+function floorRow(figure: string, load: LoadResult, reference: string, pgbenchFigure: number, pactum: LoadResult): Row {
+  return {
+    figure,
+    pactum: `${load.requestsPerSecond.toFixed(0)} req/s, p99 ${load.p99} ms`,
+    reference,
+    ratio: load.requestsPerSecond / pgbenchFigure,
+    note: [`the floor for Node on pg; Pactum is ${pct(pactum.requestsPerSecond / load.requestsPerSecond)} of it`, failures(load)].filter(Boolean).join('; '),
+  }
+}
+
+/** One of the floors' servers (hello-fastify.ts, pg-fastify.ts) in its own process, for as long as `measure` runs. */
+async function withServer<T>(script: string, env: Record<string, string>, measure: (url: string) => Promise<T>): Promise<T> {
+  const serverPort = await freePort()
+  const child: ChildProcess = spawn(process.execPath, [new URL(`./${script}`, import.meta.url).pathname], {
+    env: { ...process.env, ...env, PORT: String(serverPort) },
     stdio: ['ignore', 'pipe', 'inherit'],
   })
   try {
     await new Promise<void>((resolve, reject) => {
       child.stdout?.on('data', (chunk: Buffer) => chunk.toString().includes('listening') && resolve())
-      child.on('exit', (code) => reject(new Error(`the hello world server exited with ${code}`)))
+      child.on('exit', (code) => reject(new Error(`${script} exited with ${code}`)))
     })
-    return await measureLoad({ url: `http://127.0.0.1:${helloPort}/`, connections, seconds: scale.seconds })
+    return await measure(`http://127.0.0.1:${serverPort}`)
   } finally {
     const exited = once(child, 'exit')
     child.kill('SIGTERM')

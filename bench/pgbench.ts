@@ -16,6 +16,8 @@ const pgbench = process.env.PGBENCH ?? '/usr/bin/pgbench'
 export type PgbenchScript = 'simple-update' | 'select-only'
 
 export interface Pgbench {
+  /** The pgbench database's address, for a client of its own (bench/pg-fastify.ts). */
+  url: string
   tps(script: PgbenchScript, clients: number, seconds: number): Promise<number>
   dispose(): Promise<void>
 }
@@ -28,6 +30,7 @@ export async function preparePgbench(serverUrl: string, scale: number): Promise<
   const database = url.toString()
   await run(pgbench, ['--initialize', '--quiet', `--scale=${scale}`, database])
   return {
+    url: database,
     async tps(script, clients, seconds) {
       const { stdout } = await run(pgbench, [`--builtin=${script}`, `--client=${clients}`, '--jobs=2', `--time=${seconds}`, database])
       const tps = /tps = ([\d.]+) \(without initial connection time\)/.exec(stdout)?.[1]
