@@ -8,7 +8,7 @@ import type { Database } from '../db/database.ts'
 import { uuidV7 } from '../ids.ts'
 import { createTestDatabase } from '../testing/test-database.ts'
 import { insertUsers } from '../testing/test-users.ts'
-import { listForUser, listSummariesForUser } from './transactions-repository.ts'
+import { fullPageStatement, listForUser, listSummariesForUser, summaryPageStatement } from './transactions-repository.ts'
 
 /**
  * The list's SQL (one newest-first branch per party column, merged) against
@@ -132,5 +132,26 @@ describe('listForUser and listSummariesForUser', () => {
       }),
       { numRuns: 60 },
     )
+  })
+})
+
+describe("a page's statement", () => {
+  it('carries its size in its text, so that PostgreSQL can keep one generic plan for it', () => {
+    for (const statement of [fullPageStatement, summaryPageStatement]) {
+      const page = statement(database.db, { userId: me, limit: 50, search: 'bike' })
+      // The three branches' limits (buyer, seller, creator) and the page's own.
+      expect(page.sql.match(/limit 50\b/g)).toHaveLength(4)
+      expect(page.parameters).not.toContain(50)
+      // A filter has two branches (buyer and seller).
+      expect(statement(database.db, { userId: me, limit: 50, filter: 'active' }).sql.match(/limit 50\b/g)).toHaveLength(3)
+      expect(statement(database.db, { userId: me, limit: 20 }).sql).toMatch(/limit 20\b/)
+      expect(statement(database.db, { userId: me, limit: 50 }).sql).not.toEqual(statement(database.db, { userId: me, limit: 20 }).sql)
+    }
+  })
+
+  it('refuses a size that is not a positive integer, as it is written into the text', () => {
+    for (const limit of [0, -1, 2.5, Number.NaN]) {
+      expect(() => summaryPageStatement(database.db, { userId: me, limit })).toThrow(RangeError)
+    }
   })
 })

@@ -162,27 +162,34 @@ export type TransactionSummaryRow = Pick<TransactionRow, (typeof summaryColumns)
  * rows (docs/decisions.md, "The list walks the party indexes").
  */
 export async function listForUser(db: Kysely<Database>, query: ListQuery): Promise<TransactionRow[]> {
-  return (await db.executeQuery(fullPage(db, query))).rows
+  return (await db.executeQuery(fullPageStatement(db, query))).rows
 }
 
 /** The same page, only the columns of its rows' summaries. */
 export async function listSummariesForUser(db: Kysely<Database>, query: ListQuery): Promise<TransactionSummaryRow[]> {
-  return (await db.executeQuery(summaryPage(db, query))).rows
+  return (await db.executeQuery(summaryPageStatement(db, query))).rows
 }
 
 /** A page's values, sent in place of the stand-ins of its statement (statement-template.ts). */
 interface PageValues {
   userId: string
-  limit: number
   afterId: string | undefined
   /** The search as an ILIKE pattern, its wildcards escaped. */
   pattern: string | undefined
 }
 
-/** What changes a page's statement besides which values are set: its filter and its kind. */
+/**
+ * What changes a page's statement besides which values are set: its filter,
+ * its kind and its size. The size is written into the text: PostgreSQL
+ * prices a generic plan's `limit $n` as a tenth of the rows, so with the
+ * size a parameter it planned every page afresh (0.18 ms, as long as the
+ * page's execution), where with `limit 50` it keeps one generic plan after
+ * five pages (docs/decisions.md, "Lists keep a generic plan").
+ */
 interface PageStructure {
   filter: TransactionFilter | undefined
   kind: TransactionKind | undefined
+  limit: number
 }
 
 /**
@@ -193,26 +200,30 @@ interface PageStructure {
 function pageStatements<Row>(select: (db: Kysely<Database>, ids: ReturnType<typeof pageIds>) => Compilable<Row>) {
   const byStructure = new Map<string, (db: Kysely<Database>, values: { page: PageValues }) => CompiledQuery<Row>>()
   return (db: Kysely<Database>, query: ListQuery): CompiledQuery<Row> => {
-    const structure: PageStructure = { filter: query.filter, kind: query.kind }
-    const key = `${structure.filter ?? ''}/${structure.kind ?? ''}`
+    // Validated at the boundary (1 to 50); checked again because it becomes part of the statement's text.
+    if (!Number.isSafeInteger(query.limit) || query.limit < 1) throw new RangeError(`a page's size must be a positive integer, not ${query.limit}`)
+    const structure: PageStructure = { filter: query.filter, kind: query.kind, limit: query.limit }
+    const key = `${structure.filter ?? ''}/${structure.kind ?? ''}/${structure.limit}`
     let statement = byStructure.get(key)
     if (!statement) {
       statement = statementTemplate((builder, { page }: { page: PageValues }) => select(builder, pageIds(builder, page, structure)))
       byStructure.set(key, statement)
     }
     const pattern = query.search ? `%${query.search.replace(/[\\%_]/g, (char) => `\\${char}`)}%` : undefined
-    return statement(db, { page: { userId: query.userId, limit: query.limit, afterId: query.afterId, pattern } })
+    return statement(db, { page: { userId: query.userId, afterId: query.afterId, pattern } })
   }
 }
 
-const fullPage = pageStatements((db, ids) => db.selectFrom('transactions').selectAll().where('id', 'in', ids).orderBy('id', 'desc'))
-const summaryPage = pageStatements((db, ids) => db.selectFrom('transactions').select(summaryColumns).where('id', 'in', ids).orderBy('id', 'desc'))
+/** A page's statements, compiled (exported for the tests of their text). */
+export const fullPageStatement = pageStatements((db, ids) => db.selectFrom('transactions').selectAll().where('id', 'in', ids).orderBy('id', 'desc'))
+export const summaryPageStatement = pageStatements((db, ids) => db.selectFrom('transactions').select(summaryColumns).where('id', 'in', ids).orderBy('id', 'desc'))
 
 /**
  * The ids of a page. `page` holds stand-ins: whether a value is set decides
  * the statement's shape, what it is never shows here.
  */
-function pageIds(db: Kysely<Database>, page: PageValues, { filter, kind }: PageStructure) {
+function pageIds(db: Kysely<Database>, page: PageValues, { filter, kind, limit }: PageStructure) {
+  const pageSize = sql.lit(limit)
   const newestOf = (party: 'buyer_id' | 'seller_id' | 'creator_id', role?: Party) => {
     let branch = db.selectFrom('transactions').select('id').where(party, '=', page.userId)
     if (filter && role) branch = branch.where((eb) => matchesFilter(eb, filter, role))
@@ -221,12 +232,12 @@ function pageIds(db: Kysely<Database>, page: PageValues, { filter, kind }: PageS
     const { pattern } = page
     if (pattern !== undefined) branch = branch.where((eb) => eb.or([eb('description', 'ilike', pattern), eb(sql`id::text`, 'ilike', pattern), eb('join_code', 'ilike', pattern)]))
     // A derived table, so that its ORDER BY and LIMIT stay its own inside the UNION.
-    return db.selectFrom(branch.orderBy('id', 'desc').limit(page.limit).as('newest')).select('newest.id')
+    return db.selectFrom(branch.orderBy('id', 'desc').limit(pageSize).as('newest')).select('newest.id')
   }
   // A filter asks what needs the user as buyer or as seller; without one, the creator's own sales count too.
   const [first, ...others] = filter
     ? [newestOf('buyer_id', 'buyer'), newestOf('seller_id', 'seller')]
     : [newestOf('buyer_id'), newestOf('seller_id'), newestOf('creator_id')]
   const ids = others.reduce((union, branch) => union.union(branch), first!)
-  return db.selectFrom(ids.as('page')).select('page.id').orderBy('page.id', 'desc').limit(page.limit)
+  return db.selectFrom(ids.as('page')).select('page.id').orderBy('page.id', 'desc').limit(pageSize)
 }
