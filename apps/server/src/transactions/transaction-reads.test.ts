@@ -7,6 +7,7 @@ import { uuidV7 } from '../ids.ts'
 import { createTestDatabase } from '../testing/test-database.ts'
 import { insertUsers } from '../testing/test-users.ts'
 import { coalescedTransactionReads } from './transaction-reads.ts'
+import { manyWithInvitationStatement } from './transactions-repository.ts'
 
 let database: Database
 let me: string
@@ -154,7 +155,7 @@ describe('coalescedTransactionReads', () => {
     expect(statements()).toBe(2)
   })
 
-  it('splits a crowd into statements of at most 100 ids', async () => {
+  it('splits a crowd into statements of at most 64 ids', async () => {
     const id = await insertTransaction({ buyer: me })
     const { db, statements } = countingDb()
     const reads = coalescedTransactionReads(db)
@@ -162,7 +163,17 @@ describe('coalescedTransactionReads', () => {
     const found = await Promise.all(Array.from({ length: 150 }, () => reads.findForParty(id, me)))
 
     expect(found.every((result) => result.row.id === id)).toBe(true)
-    expect(statements()).toBe(2)
+    expect(statements()).toBe(3)
+  })
+
+  it('gives each of a batch of any size its own transaction, whatever the padding repeats', async () => {
+    const ids = [await insertTransaction({ buyer: me })]
+    for (let index = 1; index < 9; index++) ids.push(await insertTransaction({ seller: me }))
+    for (const size of [1, 2, 3, 5, 9]) {
+      const reads = coalescedTransactionReads(database.db)
+      const found = await Promise.all(ids.slice(0, size).map((id) => reads.findForParty(id, me)))
+      expect(found.map((result) => result.row.id)).toEqual(ids.slice(0, size))
+    }
   })
 
   it('fails every read of a batch whose statement failed, and the next batch is sent afresh', async () => {
@@ -178,5 +189,20 @@ describe('coalescedTransactionReads', () => {
     ])
     await expect(reads.findForParty(id, me)).resolves.toMatchObject({ row: { id } })
     expect(statements()).toBe(2)
+  })
+})
+
+describe("the batch's statement", () => {
+  it('names one parameter per id, up to the next power of two: seven texts for batches of 1 to 64, each kept on one generic plan', () => {
+    const ids = Array.from({ length: 64 }, (_, index) => uuidV7(new Date(1_900_000_000_000 + index)))
+    const parameterCounts = [1, 2, 3, 5, 64].map((size) => manyWithInvitationStatement(database.db, ids.slice(0, size)).parameters.length)
+    expect(parameterCounts).toEqual([1, 2, 4, 8, 64])
+
+    const padded = manyWithInvitationStatement(database.db, ids.slice(0, 3))
+    expect(padded.parameters).toEqual([ids[0], ids[1], ids[2], ids[2]])
+    expect(padded.sql).toMatch(/in \(\$1, \$2, \$3, \$4\)/)
+
+    const texts = new Set(ids.map((_, index) => manyWithInvitationStatement(database.db, ids.slice(0, index + 1)).sql))
+    expect(texts.size).toBe(7)
   })
 })

@@ -15,8 +15,11 @@ export interface TransactionReads {
   findForParty(id: string, userId: string, kind?: TransactionKind): Promise<TransactionWithInvitation>
 }
 
-/** At most this many ids in one statement: a bounded array and answer, however many ask at once. */
-const maxBatchSize = 100
+/**
+ * At most this many ids in one statement: a bounded answer however many ask
+ * at once, and seven statement texts (1, 2, 4, … 64 ids; findManyWithInvitation).
+ */
+const maxBatchSize = 64
 
 /**
  * The reads asked for while the server works through the requests of one
