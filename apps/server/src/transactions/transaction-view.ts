@@ -171,7 +171,7 @@ export function toTransactionSummary(row: TransactionSummaryRow, viewer: Viewer)
     description: row.description,
     currency: row.currency,
     listing_id: row.listing_id,
-    created: row.created.toISOString(),
+    created: row.created,
   }
   return row.type === 'f2f'
     ? { ...shared, type: 'f2f', status: row.status as F2fTransaction['status'], amount: row.total_price ?? row.price }

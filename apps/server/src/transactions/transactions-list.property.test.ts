@@ -3,6 +3,7 @@ import type { Party } from '@pactum/domain/transactions/kernel'
 import { matchesFilter } from '@pactum/domain/transactions/list-filters'
 import { statusesByKind, type TransactionKind } from '@pactum/domain/transactions/transaction'
 import fc from 'fast-check'
+import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Database } from '../db/database.ts'
 import { uuidV7 } from '../ids.ts'
@@ -131,6 +132,29 @@ describe('listForUser and listSummariesForUser', () => {
         expect(listed).toEqual(expected(stored, query))
       }),
       { numRuns: 60 },
+    )
+  })
+})
+
+describe("a summary's created", () => {
+  it('is the full view’s created as toISOString writes it, to the millisecond, whatever the microseconds', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.integer({ min: 0, max: 4_102_444_799_999 }), fc.integer({ min: 0, max: 999 }), async (milliseconds, microseconds) => {
+        const { db } = database
+        await db.deleteFrom('transactions').execute()
+        const id = uuidV7(new Date(1_900_000_000_000))
+        await db
+          .insertInto('transactions')
+          .values({ id, type: 'online', status: 'created', seller_id: me, creator_id: me, creator_role: 'seller', price: 1000, charge: 50, charge_calculator_version: 1, currency: 'eur', description: 'Lamp', created: new Date(milliseconds), high_value: false })
+          .execute()
+        await sql`update transactions set created = created + make_interval(secs => ${microseconds}::int / 1000000.0) where id = ${id}`.execute(db)
+
+        const [full] = await listForUser(db, { userId: me, limit: 1 })
+        const [summary] = await listSummariesForUser(db, { userId: me, limit: 1 })
+        expect(summary!.created).toBe(full!.created.toISOString())
+        expect(summary!.created).toBe(new Date(milliseconds).toISOString())
+      }),
+      { numRuns: 40 },
     )
   })
 })

@@ -167,8 +167,14 @@ export interface ListQuery {
 }
 
 /** The columns a row of My transactions is made of (`toTransactionSummary`). */
-export const summaryColumns = ['id', 'type', 'status', 'buyer_id', 'seller_id', 'description', 'currency', 'created', 'listing_id', 'price', 'total_price'] as const
-export type TransactionSummaryRow = Pick<TransactionRow, (typeof summaryColumns)[number]>
+export const summaryColumns = ['id', 'type', 'status', 'buyer_id', 'seller_id', 'description', 'currency', 'listing_id', 'price', 'total_price'] as const
+/**
+ * `created` comes as the text the answer carries (`toISOString`'s form, to
+ * the millisecond, cut as a Date cuts it): parsing 50 timestamps into Dates
+ * and writing them out again was 7 % of a summary page's time.
+ */
+export type TransactionSummaryRow = Pick<TransactionRow, (typeof summaryColumns)[number]> & { created: string }
+const createdAsIsoText = sql<string>`to_char(created at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`.as('created')
 
 /**
  * Newest first, keyset-paginated on the time-ordered id; both kinds unless
@@ -237,7 +243,7 @@ function pageStatements<Row>(select: (db: Kysely<Database>, ids: ReturnType<type
 
 /** A page's statements, compiled (exported for the tests of their text). */
 export const fullPageStatement = pageStatements((db, ids) => db.selectFrom('transactions').selectAll().where('id', 'in', ids).orderBy('id', 'desc'))
-export const summaryPageStatement = pageStatements((db, ids) => db.selectFrom('transactions').select(summaryColumns).where('id', 'in', ids).orderBy('id', 'desc'))
+export const summaryPageStatement = pageStatements((db, ids) => db.selectFrom('transactions').select([...summaryColumns, createdAsIsoText]).where('id', 'in', ids).orderBy('id', 'desc'))
 
 /**
  * The ids of a page. `page` holds stand-ins: whether a value is set decides
