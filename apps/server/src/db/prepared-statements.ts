@@ -1,6 +1,7 @@
 import type { PostgresCursor, PostgresPool, PostgresPoolClient, PostgresQueryResult } from 'kysely'
 import { LRUCache } from 'lru-cache'
 import type pg from 'pg'
+import { ResultShapes } from './result-shapes.ts'
 
 /**
  * PostgreSQL plans every unnamed statement afresh. For the hot reads (a
@@ -32,6 +33,7 @@ const defaults: PreparedStatementOptions = { namedAfter: 3, maxNamed: 200 }
 export function preparingPool(pool: pg.Pool, options: Partial<PreparedStatementOptions> = {}): PostgresPool {
   const settings = { ...defaults, ...options }
   const names = new StatementNames(settings)
+  const shapes = new ResultShapes()
   const clients = new WeakMap<pg.PoolClient, PreparingClient>()
   return {
     options: pool.options,
@@ -39,7 +41,7 @@ export function preparingPool(pool: pg.Pool, options: Partial<PreparedStatementO
       const client = await pool.connect()
       let preparing = clients.get(client)
       if (!preparing) {
-        preparing = new PreparingClient(client, names)
+        preparing = new PreparingClient(client, names, shapes)
         clients.set(client, preparing)
       }
       preparing.checkedOut()
@@ -78,13 +80,15 @@ class StatementNames {
 class PreparingClient implements PostgresPoolClient {
   readonly #client: pg.PoolClient
   readonly #names: StatementNames
+  readonly #shapes: ResultShapes
   #inTransaction = false
   /** Its prepared statements went stale: it names nothing more and is closed when released. */
   #discard = false
 
-  constructor(client: pg.PoolClient, names: StatementNames) {
+  constructor(client: pg.PoolClient, names: StatementNames, shapes: ResultShapes) {
     this.#client = client
     this.#names = names
+    this.#shapes = shapes
   }
 
   get processID(): number | undefined {
@@ -118,8 +122,8 @@ class PreparingClient implements PostgresPoolClient {
     this.#client.release(destroy || this.#discard)
   }
 
-  async #send<R>(query: string | pg.QueryConfig, values?: unknown[]): Promise<PostgresQueryResult<R>> {
-    const result = typeof query === 'string' ? await this.#client.query(query, values) : await this.#client.query(query)
+  async #send<R>(query: string | (pg.QueryConfig & { name: string }), values?: unknown[]): Promise<PostgresQueryResult<R>> {
+    const result = typeof query === 'string' ? await this.#client.query(query, values) : await this.#shapes.query(this.#client, query)
     return result as unknown as PostgresQueryResult<R>
   }
 

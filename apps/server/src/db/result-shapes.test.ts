@@ -1,0 +1,83 @@
+import pg from 'pg'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { createTestDatabase } from '../testing/test-database.ts'
+import type { Database } from './database.ts'
+import { ResultShapes } from './result-shapes.ts'
+
+describe.runIf(process.env.DATABASE_URL)('result shapes of named statements, on PostgreSQL', () => {
+  let database: Database
+  let clients: pg.Client[]
+
+  beforeEach(async () => {
+    database = await createTestDatabase()
+    clients = []
+  })
+  afterEach(async () => {
+    await Promise.all(clients.map((client) => client.end()))
+    await database.close()
+  })
+
+  /** A connection of its own: each prepares a named statement afresh. */
+  async function connect(): Promise<pg.Client> {
+    const client = new pg.Client({ connectionString: database.connectionString })
+    await client.connect()
+    clients.push(client)
+    return client
+  }
+
+  async function createProbe(client: pg.Client): Promise<void> {
+    await client.query(`create table shape_probe (id int primary key, amount int8, at timestamptz, note text, done boolean)`)
+    await client.query(`insert into shape_probe values (1, 9007199254740991, '2026-11-25T07:10:08.123Z', 'first', true), (2, null, null, null, null)`)
+  }
+
+  it('reads the rows pg reads, and works out a statement’s shape once for all connections', async () => {
+    const first = await connect()
+    const second = await connect()
+    await createProbe(first)
+    const shapes = new ResultShapes()
+    const text = 'select * from shape_probe where id > $1 order by id'
+
+    const plain = await first.query(text, [0])
+    const reads = [
+      await shapes.query(first, { name: 'probe', text, values: [0] }),
+      await shapes.query(first, { name: 'probe', text, values: [0] }),
+      await shapes.query(second, { name: 'probe', text, values: [0] }),
+    ]
+
+    for (const read of reads) {
+      expect(read.rows).toEqual(plain.rows)
+      expect(read.fields.map((field) => field.name)).toEqual(['id', 'amount', 'at', 'note', 'done'])
+      expect(read.rowCount).toBe(2)
+    }
+    expect(reads[1]!.rows[0]!.at).toEqual(new Date('2026-11-25T07:10:08.123Z'))
+    expect(shapes.workedOut).toBe(1)
+  })
+
+  it('works a shape out afresh when a statement’s columns change (a migration under a select *)', async () => {
+    const before = await connect()
+    await createProbe(before)
+    const shapes = new ResultShapes()
+    const text = 'select * from shape_probe where id = $1'
+    await shapes.query(before, { name: 'probe', text, values: [1] })
+
+    await before.query(`alter table shape_probe add column added text default 'added'`)
+    // A connection that has not prepared the statement yet sees the new column.
+    const after = await connect()
+    const read = await shapes.query(after, { name: 'probe', text, values: [1] })
+
+    expect(read.rows).toEqual([{ id: 1, amount: '9007199254740991', at: new Date('2026-11-25T07:10:08.123Z'), note: 'first', done: true, added: 'added' }])
+    expect(shapes.workedOut).toBe(2)
+  })
+
+  it('passes a failed statement’s error on and leaves the connection usable', async () => {
+    const client = await connect()
+    await createProbe(client)
+    const shapes = new ResultShapes()
+    const dividing = { name: 'divide', text: 'select id / $1::int as quotient from shape_probe' }
+
+    await expect(shapes.query(client, { ...dividing, values: [0] })).rejects.toMatchObject({ code: '22012' })
+    const read = await shapes.query(client, { ...dividing, values: [1] })
+
+    expect(read.rows).toEqual([{ quotient: 1 }, { quotient: 2 }])
+  })
+})
