@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto'
 import type { CreateF2fTransactionBody } from '@pactum/contracts/f2f-transactions'
 import type { CreateTransactionBody } from '@pactum/contracts/transactions'
 import { generateJoinCode } from '@pactum/domain/join-code'
@@ -13,6 +12,7 @@ import { AppError } from '../../errors.ts'
 import { notificationLanguage } from '../profile.ts'
 import { inviteGuest } from './guest-invitations.ts'
 import { uuidV7 } from '../../ids.ts'
+import { randomBytesFromBatch } from '../../random-bytes.ts'
 import type { CurrentUser } from '../users.ts'
 import { insertTransaction, type TransactionDeps } from '../../transactions/apply-event.ts'
 import { quoteOrRefuse, requireOffered, requireShownCharge } from './quote.ts'
@@ -116,7 +116,7 @@ async function insertWithFreshJoinCode(
   for (let attempt = 0; ; attempt++) {
     const now = deps.clock.now()
     try {
-      return await insertTransaction(deps, create(generateJoinCode((n) => randomBytes(n)), now), { id: uuidV7(now), creatorId: user.id, clientId })
+      return await insertTransaction(deps, create(generateJoinCode(randomBytesFromBatch), now), { id: uuidV7(now), creatorId: user.id, clientId })
     } catch (error) {
       if (!String((error as Error).message).includes('transactions_join_code_key') || attempt === 4) throw error
     }
