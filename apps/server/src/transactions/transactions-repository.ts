@@ -52,12 +52,14 @@ export interface TransactionWithInvitation {
 export async function findManyWithInvitation(db: Kysely<Database>, ids: readonly string[]): Promise<Map<string, TransactionWithInvitation>> {
   if (ids.length === 0) return new Map()
   const { rows } = await db.executeQuery(manyWithInvitationStatement(db, ids))
-  return new Map(
-    rows.map(({ invitation_email: email, invitation_role: role, invitation_sent_at: sentAt, ...row }) => [
-      row.id,
-      { row, unclaimedInvitation: email && role && sentAt ? { email, role, sent_at: sentAt } : null },
-    ]),
-  )
+  const found = new Map<string, TransactionWithInvitation>()
+  for (const row of rows) {
+    const { invitation_email: email, invitation_role: role, invitation_sent_at: sentAt } = row
+    // The row keeps the invitation's three columns, unseen behind its type: taking them off
+    // copied its 70 fields one by one (`...row`, 2.5 % of a GET, issue 13). Views pick their fields by name.
+    found.set(row.id, { row, unclaimedInvitation: email && role && sentAt ? { email, role, sent_at: sentAt } : null })
+  }
+  return found
 }
 
 /** The ids as named values `id0`, `id1`, …, as many as the next power of two, the last repeated (an id asked twice is one row). */
