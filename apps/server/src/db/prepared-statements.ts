@@ -1,7 +1,7 @@
 import type { PostgresCursor, PostgresPool, PostgresPoolClient, PostgresQueryResult } from 'kysely'
 import { LRUCache } from 'lru-cache'
 import type pg from 'pg'
-import { ResultShapes } from './result-shapes.ts'
+import { type NamedStatement, ResultShapes } from './result-shapes.ts'
 
 /**
  * PostgreSQL plans every unnamed statement afresh. For the hot reads (a
@@ -122,7 +122,7 @@ class PreparingClient implements PostgresPoolClient {
     this.#client.release(destroy || this.#discard)
   }
 
-  async #send<R>(query: string | (pg.QueryConfig & { name: string }), values?: unknown[]): Promise<PostgresQueryResult<R>> {
+  async #send<R>(query: string | NamedStatement, values?: unknown[]): Promise<PostgresQueryResult<R>> {
     const result = typeof query === 'string' ? await this.#client.query(query, values) : await this.#shapes.query(this.#client, query)
     return result as unknown as PostgresQueryResult<R>
   }

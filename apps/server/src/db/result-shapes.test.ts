@@ -51,6 +51,11 @@ describe.runIf(process.env.DATABASE_URL)('result shapes of named statements, on 
     }
     expect(reads[1]!.rows[0]!.at).toEqual(new Date('2026-11-25T07:10:08.123Z'))
     expect(shapes.workedOut).toBe(1)
+    // Sent under its name: each connection prepared it once, on the server.
+    for (const client of [first, second]) {
+      const prepared = await client.query(`select name, statement from pg_prepared_statements`)
+      expect(prepared.rows).toEqual([{ name: 'probe', statement: text }])
+    }
   })
 
   it('works a shape out afresh when a statement’s columns change (a migration under a select *)', async () => {
@@ -67,6 +72,62 @@ describe.runIf(process.env.DATABASE_URL)('result shapes of named statements, on 
 
     expect(read.rows).toEqual([{ id: 1, amount: '9007199254740991', at: new Date('2026-11-25T07:10:08.123Z'), note: 'first', done: true, added: 'added' }])
     expect(shapes.workedOut).toBe(2)
+  })
+
+  it('asks for a description once per connection, and reads later runs with the shape described there', async () => {
+    const first = await connect()
+    const second = await connect()
+    await createProbe(first)
+    const shapes = new ResultShapes()
+    const text = 'select * from shape_probe where id >= $1 order by id'
+    const plain = (await first.query(text, [1])).rows
+
+    const runs = [first, first, first, second, second, first]
+    const reads = []
+    for (const client of runs) reads.push(await shapes.query(client, { name: 'probe', text, values: [1] }))
+
+    expect(shapes.describes).toBe(2)
+    for (const read of reads) {
+      expect(read.rows).toEqual(plain)
+      expect(read.fields.map((field) => field.name)).toEqual(['id', 'amount', 'at', 'note', 'done'])
+      expect(read.rowCount).toBe(2)
+    }
+    // Each row is a row of its own, not the shape's empty row handed out again.
+    expect(reads[1]!.rows[0]).not.toBe(reads[2]!.rows[0])
+  })
+
+  it('is refused, never read in an old shape, when a table changes under a described statement', async () => {
+    const client = await connect()
+    await createProbe(client)
+    const shapes = new ResultShapes()
+    const text = 'select * from shape_probe where id = $1'
+    await shapes.query(client, { name: 'probe', text, values: [1] })
+    await shapes.query(client, { name: 'probe', text, values: [1] })
+
+    await client.query(`alter table shape_probe add column added text default 'added'`)
+
+    // PostgreSQL refuses the prepared statement (prepared-statements.ts then drops the connection).
+    await expect(shapes.query(client, { name: 'probe', text, values: [1] })).rejects.toMatchObject({ code: '0A000' })
+    expect(shapes.describes).toBe(1)
+  })
+
+  it('passes a value that cannot be sent on as an error, without describing, and leaves the connection usable', async () => {
+    const client = await connect()
+    await createProbe(client)
+    const shapes = new ResultShapes()
+    const text = 'select id from shape_probe where id = $1'
+    await shapes.query(client, { name: 'probe', text, values: [1] })
+    const unsendable = {
+      toPostgres: () => {
+        throw new Error('cannot be sent')
+      },
+    }
+
+    await expect(shapes.query(client, { name: 'probe', text, values: [unsendable] })).rejects.toThrow('cannot be sent')
+    const read = await shapes.query(client, { name: 'probe', text, values: [2] })
+
+    expect(read.rows).toEqual([{ id: 2 }])
+    expect(shapes.describes).toBe(1)
   })
 
   it('passes a failed statement’s error on and leaves the connection usable', async () => {
