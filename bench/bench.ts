@@ -24,8 +24,7 @@ import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
 import { sql } from 'kysely'
-import { loadConfig } from '../apps/server/src/config.ts'
-import { mintAccessToken, readSigningKeyFile } from '../apps/server/src/oidc/token-minter.ts'
+import { benchClient, plainCreate, pollingSpread } from './bench-client.ts'
 import { benchPostgresReachable, openBenchDatabase, postgresUrl } from './bench-database.ts'
 import { type LoadResult, measureLoad } from './http-load.ts'
 import { seedListRows } from './list-rows.ts'
@@ -120,31 +119,10 @@ if (clusterSize > 0) {
 }
 const baseUrl = cluster?.url ?? server!.baseUrl
 try {
-  const config = loadConfig({ ...process.env, ...env, PORT: String(port), PUBLIC_URL: baseUrl })
-  const signingKey = await readSigningKeyFile(config.dataDir)
-  const token = (email: string) =>
-    mintAccessToken({ privateSigningKey: signingKey, issuer: config.oidc.issuer, audience: config.oidc.audience, clientId: config.oidc.clientId, email, ttlSeconds: 4 * 3600 })
-  const api = async (who: string, method: string, url: string, body?: object) => {
-    const response = await fetch(`${baseUrl}${url}`, {
-      method,
-      headers: { authorization: `Bearer ${who}`, ...(body ? { 'content-type': 'application/json' } : {}) },
-      ...(body ? { body: JSON.stringify(body) } : {}),
-    })
-    if (response.status >= 300) throw new Error(`${method} ${url} answered ${response.status}: ${await response.text()}`)
-    return (await response.json()) as Record<string, string>
-  }
+  const client = await benchClient(baseUrl, env, port)
+  const { token, api } = client
   const seller = await token('seller@example.com')
-  // The fee quote is asked for once; every create sends the same charge back.
-  const quote = await api(seller, 'GET', '/api/v1/charge?price=10000&currency=eur&payment_method=card')
-  const createBody = {
-    role: 'seller',
-    price: 10_000,
-    currency: 'eur',
-    description: 'A benchmark bicycle',
-    payment_method: 'card',
-    charge: quote.charge,
-    charge_calculator_version: quote.charge_calculator_version,
-  }
+  const { quote, body: createBody } = await plainCreate(client, seller)
   const authorised = (who: string, extra: Record<string, string> = {}) => ({ authorization: `Bearer ${who}`, ...extra })
 
   if (wanted('create')) {
@@ -170,15 +148,7 @@ try {
 
   if (wanted('get')) {
     progress('GET transaction')
-    // Status pages of many users, each polling their own sales: 16 users with 4 transactions each, one at random per request.
-    const spread: { path: string; headers: Record<string, string> }[] = []
-    for (let user = 0; user < 16; user++) {
-      const owner = await token(`poller-${user}@example.com`)
-      for (let sale = 0; sale < 4; sale++) {
-        const created = await api(owner, 'POST', '/api/v1/me/transactions', createBody)
-        spread.push({ path: `/api/v1/transactions/${created.id}`, headers: authorised(owner) })
-      }
-    }
+    const spread = await pollingSpread(client, createBody)
     const get = await measureLoad({ url: `${baseUrl}${spread[0]!.path}`, connections, seconds: scale.seconds, spread })
     rows.push({
       figure: `GET transaction (${connections} conn)`,

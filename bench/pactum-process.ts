@@ -31,12 +31,15 @@ export async function freePort(): Promise<number> {
   return address.port
 }
 
-/** `profileDir`: write a V8 CPU profile of the server there when it stops (node --cpu-prof). */
-export async function startPactum(env: Record<string, string>, port: number, profileDir?: string): Promise<PactumProcess> {
+/**
+ * `profileDir`: write a V8 CPU profile of the server there when it stops (node --cpu-prof).
+ * `sourceRoot`: run the server of another checkout of the repository (bench/compare.ts); this one by default.
+ */
+export async function startPactum(env: Record<string, string>, port: number, profileDir?: string, sourceRoot = root): Promise<PactumProcess> {
   const baseUrl = `http://127.0.0.1:${port}`
   const started = performance.now()
   const profiling = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []
-  const child = spawn(process.execPath, [...profiling, path.join(root, 'apps/server/src/main.ts')], {
+  const child = spawn(process.execPath, [...profiling, path.join(sourceRoot, 'apps/server/src/main.ts')], {
     cwd: root,
     env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: baseUrl },
     // Request logs go nowhere, but the server still writes them (as in production).
