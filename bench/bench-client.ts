@@ -31,10 +31,12 @@ export async function benchClient(baseUrl: string, env: Record<string, string>, 
   }
 }
 
-/** A seller's online sale of 100.00 EUR by card, with the fee quote asked for once: every create sends the same charge back. */
-export async function plainCreate(client: BenchClient, seller: string) {
-  const quote = await client.api(seller, 'GET', '/api/v1/charge?price=10000&currency=eur&payment_method=card')
-  const body = {
+/** The fee quote of the benchmarks' sale: 100.00 EUR by card. */
+export const benchQuoteUrl = '/api/v1/charge?price=10000&currency=eur&payment_method=card'
+
+/** The body that creates the benchmarks' sale as its seller, with the charge of its quote. */
+export function benchSaleBody(quote: { charge?: unknown; charge_calculator_version?: unknown }) {
+  return {
     role: 'seller',
     price: 10_000,
     currency: 'eur',
@@ -43,7 +45,12 @@ export async function plainCreate(client: BenchClient, seller: string) {
     charge: quote.charge,
     charge_calculator_version: quote.charge_calculator_version,
   }
-  return { quote, body }
+}
+
+/** The benchmarks' sale, with the fee quote asked for once: every create sends the same charge back. */
+export async function plainCreate(client: BenchClient, seller: string) {
+  const quote = await client.api(seller, 'GET', benchQuoteUrl)
+  return { quote, body: benchSaleBody(quote) }
 }
 
 export type Spread = { path: string; headers: Record<string, string> }[]

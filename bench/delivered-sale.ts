@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify'
+import { benchQuoteUrl, benchSaleBody } from './bench-client.ts'
 
 /**
  * One online card sale through the API, as the web app makes it, up to
@@ -11,16 +12,8 @@ export async function deliveredSale(app: FastifyInstance, tokens: { seller: stri
     if (response.statusCode >= 300) throw new Error(`${method} ${url} answered ${response.statusCode}: ${response.body}`)
     return response.json()
   }
-  const quote = await call('seller', 'GET', '/api/v1/charge?price=10000&currency=eur&payment_method=card')
-  const created = await call('seller', 'POST', '/api/v1/me/transactions', {
-    role: 'seller',
-    price: 10_000,
-    currency: 'eur',
-    description: 'A benchmark bicycle',
-    payment_method: 'card',
-    charge: quote.charge,
-    charge_calculator_version: quote.charge_calculator_version,
-  })
+  const quote = await call('seller', 'GET', benchQuoteUrl)
+  const created = await call('seller', 'POST', '/api/v1/me/transactions', benchSaleBody(quote))
   await call('buyer', 'PUT', `/api/v1/transactions?join_code=${created.join_code}`)
   const payment = await call('buyer', 'POST', `/api/v1/transactions/${created.id}/pay`)
   await call(null, 'POST', `/sandbox/v1/payment_intents/${payment.payment_intent_id}/confirm`, {
