@@ -50,9 +50,10 @@ describe('configuration', () => {
     expect(config.adminEmails).toEqual(['a@x.com', 'b@y.com'])
   })
 
-  it('prepares PostgreSQL statements unless DATABASE_PREPARED_STATEMENTS is off', () => {
-    expect(loadConfig({}).preparedStatements).toBe(true)
-    expect(loadConfig({ DATABASE_PREPARED_STATEMENTS: 'off' }).preparedStatements).toBe(false)
+  it('prepares PostgreSQL statements unless DATABASE_PREPARED_STATEMENTS is off, or pooled', () => {
+    expect(loadConfig({}).preparedStatements).toBe('on')
+    expect(loadConfig({ DATABASE_PREPARED_STATEMENTS: 'pooled' }).preparedStatements).toBe('pooled')
+    expect(loadConfig({ DATABASE_PREPARED_STATEMENTS: 'off' }).preparedStatements).toBe('off')
     expect(() => loadConfig({ DATABASE_PREPARED_STATEMENTS: 'no' })).toThrow(/^\s+- DATABASE_PREPARED_STATEMENTS:/m)
   })
 

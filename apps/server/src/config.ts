@@ -8,6 +8,9 @@ import { loadMailConfig, type MailConfig } from './mail-config.ts'
 import { loadTrackingConfig, type TrackingConfig } from './tracking-config.ts'
 import { parseTrustProxy, type TrustProxy } from './trust-proxy.ts'
 
+/** How PostgreSQL statements are sent: DATABASE_PREPARED_STATEMENTS (README, docs/deployment.md). */
+export type PreparedStatementsMode = 'on' | 'pooled' | 'off'
+
 /**
  * Every setting comes from the environment through this one module, checked
  * once at start-up; a bad configuration fails listing every problem at once.
@@ -39,7 +42,7 @@ const envSchema = z
     PUBLIC_URL: z.preprocess(emptyAsUndefined, z.url({ protocol: /^https?$/ }).optional()),
     DATA_DIR: z.preprocess(emptyAsUndefined, z.string().default('./data')),
     DATABASE_URL: z.preprocess(emptyAsUndefined, z.url({ protocol: /^postgres(ql)?$/ }).optional()),
-    DATABASE_PREPARED_STATEMENTS: z.preprocess(emptyAsUndefined, z.enum(['on', 'off']).default('on')),
+    DATABASE_PREPARED_STATEMENTS: z.preprocess(emptyAsUndefined, z.enum(['on', 'pooled', 'off']).default('on')),
     LOG_LEVEL: z.preprocess(
       emptyAsUndefined,
       z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -97,8 +100,12 @@ export interface Config {
   publicUrl: string
   dataDir: string
   databaseUrl: string | undefined
-  /** PostgreSQL only: name the frequent statements so each connection prepares them once (db/prepared-statements.ts). */
-  preparedStatements: boolean
+  /**
+   * PostgreSQL only (db/prepared-statements.ts): `on` names the frequent statements so each connection
+   * prepares them once and has their answers described once; `pooled` still names them but has every
+   * answer described (behind a transaction-mode pooler that keeps prepared statements); `off` names none.
+   */
+  preparedStatements: PreparedStatementsMode
   logLevel: string
   /** Who may say who the client is (trust-proxy.ts): true, false, or the proxies' addresses. */
   trustProxy: TrustProxy
@@ -207,7 +214,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     publicUrl,
     dataDir: path.resolve(values.DATA_DIR),
     databaseUrl: values.DATABASE_URL,
-    preparedStatements: values.DATABASE_PREPARED_STATEMENTS === 'on',
+    preparedStatements: values.DATABASE_PREPARED_STATEMENTS,
     logLevel: values.LOG_LEVEL,
     trustProxy: values.TRUST_PROXY,
     oidc,

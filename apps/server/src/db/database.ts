@@ -1,3 +1,4 @@
+import type { PreparedStatementsMode } from '../config.ts'
 import { mkdir } from 'node:fs/promises'
 import path from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
@@ -50,8 +51,11 @@ export function fromPglite(pglite: PGlite): Database {
   }
 }
 
-/** `preparedStatements: false` for a pooler that cannot keep named statements (db/prepared-statements.ts). */
-export function openPostgres(databaseUrl: string, options: { preparedStatements?: boolean } = {}): Database {
+/**
+ * `preparedStatements`: `on` (the default) for connections straight to PostgreSQL; `pooled` behind a
+ * transaction-mode pooler that keeps prepared statements; `off` behind one that cannot (db/prepared-statements.ts).
+ */
+export function openPostgres(databaseUrl: string, options: { preparedStatements?: PreparedStatementsMode } = {}): Database {
   const types = {
     getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
       oid === INT8 ? parseInt8 : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
@@ -62,13 +66,14 @@ export function openPostgres(databaseUrl: string, options: { preparedStatements?
   pool.on('error', (error) => {
     console.error('PostgreSQL pool: idle connection failed:', error.message)
   })
-  const dialectPool = options.preparedStatements === false ? pool : preparingPool(pool)
+  const mode = options.preparedStatements ?? 'on'
+  const dialectPool = mode === 'off' ? pool : preparingPool(pool, { describeOnce: mode === 'on' })
   const db = new Kysely<Tables>({ dialect: new PostgresDialect({ pool: dialectPool }) })
   return { db, kind: 'postgres', connectionString: databaseUrl, close: () => db.destroy() }
 }
 
 /** PostgreSQL when DATABASE_URL is set, otherwise PGlite in DATA_DIR/db. */
-export async function openDatabase(options: { databaseUrl: string | undefined; dataDir: string; preparedStatements?: boolean }): Promise<Database> {
+export async function openDatabase(options: { databaseUrl: string | undefined; dataDir: string; preparedStatements?: PreparedStatementsMode }): Promise<Database> {
   if (options.databaseUrl) return openPostgres(options.databaseUrl, options)
   return fromPglite(await openPglite(options.dataDir))
 }

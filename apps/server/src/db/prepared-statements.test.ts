@@ -139,7 +139,7 @@ describe.runIf(process.env.DATABASE_URL)('prepared statements on PostgreSQL', ()
 
   it('prepares nothing when told not to (a pooler that cannot keep named statements)', async () => {
     database = await createTestDatabase()
-    const unprepared = openPostgres(database.connectionString!, { preparedStatements: false })
+    const unprepared = openPostgres(database.connectionString!, { preparedStatements: 'off' })
     try {
       const count = await unprepared.db.connection().execute(async (connection) => {
         for (let i = 0; i < 4; i++) await connection.selectFrom('users').select('id').where('email', '=', 'nobody@example.com').execute()

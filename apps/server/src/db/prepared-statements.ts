@@ -26,14 +26,20 @@ export interface PreparedStatementOptions {
   namedAfter: number
   /** At most this many named texts per process (and so per connection): bounds PostgreSQL's memory. */
   maxNamed: number
+  /**
+   * Have a named statement's answer described once per connection (result-shapes.ts). Only where a
+   * connection is one server session: behind a transaction-mode pooler another server connection may
+   * prepare the statement again after a migration changed its columns, and nothing would refuse it.
+   */
+  describeOnce: boolean
 }
 
-const defaults: PreparedStatementOptions = { namedAfter: 3, maxNamed: 200 }
+const defaults: PreparedStatementOptions = { namedAfter: 3, maxNamed: 200, describeOnce: true }
 
 export function preparingPool(pool: pg.Pool, options: Partial<PreparedStatementOptions> = {}): PostgresPool {
   const settings = { ...defaults, ...options }
   const names = new StatementNames(settings)
-  const shapes = new ResultShapes()
+  const shapes = new ResultShapes({ describeOnce: settings.describeOnce })
   const clients = new WeakMap<pg.PoolClient, PreparingClient>()
   return {
     options: pool.options,

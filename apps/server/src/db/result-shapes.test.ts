@@ -111,6 +111,37 @@ describe.runIf(process.env.DATABASE_URL)('result shapes of named statements, on 
     expect(shapes.describes).toBe(1)
   })
 
+  it('refuses rows of another width than described, as when a pooler prepared the name again on another server connection', async () => {
+    const client = await connect()
+    await createProbe(client)
+    const shapes = new ResultShapes()
+    const text = 'select * from shape_probe where id >= $1 order by id'
+    await shapes.query(client, { name: 'probe', text, values: [1] })
+    // pg still counts 'probe' as parsed; the server now holds another statement under that name,
+    // as a transaction-mode pooler's other server connection may after a migration.
+    await client.query('deallocate probe')
+    await client.query(`prepare probe (int) as select *, 'added' as added from shape_probe where id >= $1 order by id`)
+
+    await expect(shapes.query(client, { name: 'probe', text, values: [1] })).rejects.toMatchObject({ code: '0A000' })
+    expect(shapes.describes).toBe(1)
+  })
+
+  it('has every run described when told to (DATABASE_PREPARED_STATEMENTS=pooled), and so reads a statement prepared again in its new shape', async () => {
+    const client = await connect()
+    await createProbe(client)
+    const shapes = new ResultShapes({ describeOnce: false })
+    const text = 'select * from shape_probe where id >= $1 order by id'
+    await shapes.query(client, { name: 'probe', text, values: [1] })
+    await shapes.query(client, { name: 'probe', text, values: [1] })
+    await client.query('deallocate probe')
+    await client.query(`prepare probe (int) as select *, 'added' as added from shape_probe where id >= $1 order by id`)
+
+    const read = await shapes.query(client, { name: 'probe', text, values: [1] })
+
+    expect(shapes.describes).toBe(3)
+    expect(read.rows[0]).toEqual({ id: 1, amount: '9007199254740991', at: new Date('2026-11-25T07:10:08.123Z'), note: 'first', done: true, added: 'added' })
+  })
+
   it('passes a value that cannot be sent on as an error, without describing, and leaves the connection usable', async () => {
     const client = await connect()
     await createProbe(client)

@@ -43,6 +43,8 @@ interface QueryInternals extends pg.Submittable {
   _result: ResultInternals
   _results: ResultInternals
   _accumulateRows: boolean
+  _canceledDueToError: Error | false
+  handleDataRow(message: { fields: unknown[] }): void
   hasBeenParsed(connection: Connection): boolean
   prepare(connection: Connection): void
   handleError(error: Error, connection: Connection): void
@@ -86,11 +88,17 @@ if (typeof prepareValue !== 'function') throw new Error('pg.utils.prepareValue i
  * connection overrides, so one shape serves all of the pool's connections.
  */
 export class ResultShapes {
+  readonly #describeOnce: boolean
   readonly #byName = new Map<string, Shape>()
   /** What each connection has had described, by statement name. */
   readonly #described = new WeakMap<Connection, Map<string, Shape>>()
   #workedOut = 0
   #describes = 0
+
+  /** `describeOnce: false` has every run described (behind a transaction-mode pooler, prepared-statements.ts). */
+  constructor(options: { describeOnce?: boolean } = {}) {
+    this.#describeOnce = options.describeOnce ?? true
+  }
 
   /** How many shapes have been worked out so far (a repeated statement's shape only once). */
   get workedOut(): number {
@@ -116,7 +124,7 @@ export class ResultShapes {
 
   /** A run of an already described statement skips the Describe; anything else goes as pg sends it. */
   #prepare(query: QueryInternals, connection: Connection, name: string): void {
-    const described = query.hasBeenParsed(connection) ? this.#described.get(connection)?.get(name) : undefined
+    const described = this.#describeOnce && query.hasBeenParsed(connection) ? this.#described.get(connection)?.get(name) : undefined
     if (!described) {
       this.#describes++
       QueryBase.prototype.prepare.call(query, connection)
@@ -137,6 +145,13 @@ export class ResultShapes {
     query._result._prebuiltEmptyResultObject = described.emptyRow
     // What pg's handler of the row description would have set: rows go into the result.
     query._accumulateRows = true
+    // A row of another width than described means the statement is not the one described here
+    // (something prepared it again under the same name): refused like PostgreSQL's own 0A000.
+    const readRow = query.handleDataRow
+    query.handleDataRow = (message) => {
+      if (message.fields.length !== described.columns.length && !query._canceledDueToError) query._canceledDueToError = notTheStatementDescribed(name)
+      readRow.call(query, message)
+    }
     query._getRows(connection, query.rows)
   }
 
@@ -184,6 +199,11 @@ class ShapedResult extends ResultBase {
     }
     this.#shapes.describedOn(this.#connection, this.#name, shape)
   }
+}
+
+/** Shaped as PostgreSQL's refusal of a prepared statement whose columns changed, which prepared-statements.ts answers by dropping the connection. */
+function notTheStatementDescribed(name: string): Error {
+  return Object.assign(new Error(`prepared statement "${name}" answered with other columns than it was described with`), { code: '0A000' })
 }
 
 function sameColumns(known: readonly pg.FieldDef[], columns: readonly pg.FieldDef[]): boolean {
