@@ -30,6 +30,16 @@ describe.runIf(process.env.DATABASE_URL)('result shapes of named statements, on 
     await client.query(`insert into shape_probe values (1, 9007199254740991, '2026-11-25T07:10:08.123Z', 'first', true), (2, null, null, null, null)`)
   }
 
+  /**
+   * pg still counts 'probe' as parsed, but the server now holds another statement under that
+   * name with one more column: what a transaction-mode pooler's other server connection may
+   * hold after a migration.
+   */
+  async function prepareAgainWithAnAddedColumn(client: pg.Client): Promise<void> {
+    await client.query('deallocate probe')
+    await client.query(`prepare probe (int) as select *, 'added' as added from shape_probe where id >= $1 order by id`)
+  }
+
   it('reads the rows pg reads, and works out a statement’s shape once for all connections', async () => {
     const first = await connect()
     const second = await connect()
@@ -117,10 +127,7 @@ describe.runIf(process.env.DATABASE_URL)('result shapes of named statements, on 
     const shapes = new ResultShapes()
     const text = 'select * from shape_probe where id >= $1 order by id'
     await shapes.query(client, { name: 'probe', text, values: [1] })
-    // pg still counts 'probe' as parsed; the server now holds another statement under that name,
-    // as a transaction-mode pooler's other server connection may after a migration.
-    await client.query('deallocate probe')
-    await client.query(`prepare probe (int) as select *, 'added' as added from shape_probe where id >= $1 order by id`)
+    await prepareAgainWithAnAddedColumn(client)
 
     await expect(shapes.query(client, { name: 'probe', text, values: [1] })).rejects.toMatchObject({ code: '0A000' })
     expect(shapes.describes).toBe(1)
@@ -133,8 +140,7 @@ describe.runIf(process.env.DATABASE_URL)('result shapes of named statements, on 
     const text = 'select * from shape_probe where id >= $1 order by id'
     await shapes.query(client, { name: 'probe', text, values: [1] })
     await shapes.query(client, { name: 'probe', text, values: [1] })
-    await client.query('deallocate probe')
-    await client.query(`prepare probe (int) as select *, 'added' as added from shape_probe where id >= $1 order by id`)
+    await prepareAgainWithAnAddedColumn(client)
 
     const read = await shapes.query(client, { name: 'probe', text, values: [1] })
 
