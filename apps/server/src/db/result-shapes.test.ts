@@ -30,6 +30,13 @@ describe.runIf(process.env.DATABASE_URL)('result shapes of named statements, on 
     await client.query(`insert into shape_probe values (1, 9007199254740991, '2026-11-25T07:10:08.123Z', 'first', true), (2, null, null, null, null)`)
   }
 
+  /** A connection of its own, on a database with the probe table. */
+  async function connectToProbe(): Promise<pg.Client> {
+    const client = await connect()
+    await createProbe(client)
+    return client
+  }
+
   /**
    * pg still counts 'probe' as parsed, but the server now holds another statement under that
    * name with one more column: what a transaction-mode pooler's other server connection may
@@ -69,8 +76,7 @@ describe.runIf(process.env.DATABASE_URL)('result shapes of named statements, on 
   })
 
   it('works a shape out afresh when a statement’s columns change (a migration under a select *)', async () => {
-    const before = await connect()
-    await createProbe(before)
+    const before = await connectToProbe()
     const shapes = new ResultShapes()
     const text = 'select * from shape_probe where id = $1'
     await shapes.query(before, { name: 'probe', text, values: [1] })
@@ -107,8 +113,7 @@ describe.runIf(process.env.DATABASE_URL)('result shapes of named statements, on 
   })
 
   it('is refused, never read in an old shape, when a table changes under a described statement', async () => {
-    const client = await connect()
-    await createProbe(client)
+    const client = await connectToProbe()
     const shapes = new ResultShapes()
     const text = 'select * from shape_probe where id = $1'
     await shapes.query(client, { name: 'probe', text, values: [1] })
@@ -122,8 +127,7 @@ describe.runIf(process.env.DATABASE_URL)('result shapes of named statements, on 
   })
 
   it('refuses rows of another width than described, as when a pooler prepared the name again on another server connection', async () => {
-    const client = await connect()
-    await createProbe(client)
+    const client = await connectToProbe()
     const shapes = new ResultShapes()
     const text = 'select * from shape_probe where id >= $1 order by id'
     await shapes.query(client, { name: 'probe', text, values: [1] })
@@ -134,8 +138,7 @@ describe.runIf(process.env.DATABASE_URL)('result shapes of named statements, on 
   })
 
   it('has every run described when told to (DATABASE_PREPARED_STATEMENTS=pooled), and so reads a statement prepared again in its new shape', async () => {
-    const client = await connect()
-    await createProbe(client)
+    const client = await connectToProbe()
     const shapes = new ResultShapes({ describeOnce: false })
     const text = 'select * from shape_probe where id >= $1 order by id'
     await shapes.query(client, { name: 'probe', text, values: [1] })
@@ -149,8 +152,7 @@ describe.runIf(process.env.DATABASE_URL)('result shapes of named statements, on 
   })
 
   it('passes a value that cannot be sent on as an error, without describing, and leaves the connection usable', async () => {
-    const client = await connect()
-    await createProbe(client)
+    const client = await connectToProbe()
     const shapes = new ResultShapes()
     const text = 'select id from shape_probe where id = $1'
     await shapes.query(client, { name: 'probe', text, values: [1] })
@@ -168,8 +170,7 @@ describe.runIf(process.env.DATABASE_URL)('result shapes of named statements, on 
   })
 
   it('passes a failed statement’s error on and leaves the connection usable', async () => {
-    const client = await connect()
-    await createProbe(client)
+    const client = await connectToProbe()
     const shapes = new ResultShapes()
     const dividing = { name: 'divide', text: 'select id / $1::int as quotient from shape_probe' }
 
