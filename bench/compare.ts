@@ -14,7 +14,7 @@
  * installed dependencies (its own packages/ included) and removed after.
  */
 import { execFileSync } from 'node:child_process'
-import { mkdir, mkdtemp, readdir, readFile, rm, symlink } from 'node:fs/promises'
+import { mkdir, mkdtemp, readdir, readFile, readlink, rm, symlink } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
@@ -56,8 +56,10 @@ async function checkOut(commit: string): Promise<{ dir: string; dispose(): Promi
   for (const entry of await readdir(path.join(root, 'node_modules'))) {
     if (entry !== '@pactum') await symlink(path.join(root, 'node_modules', entry), path.join(modules, entry))
   }
-  for (const [name, folder] of [['domain', 'packages/domain'], ['contracts', 'packages/contracts']]) {
-    await symlink(path.join(dir, folder!), path.join(modules, '@pactum', name!))
+  // The workspace packages, linked as npm links them here (../../packages/domain…), but into the worktree.
+  for (const name of await readdir(path.join(root, 'node_modules', '@pactum'))) {
+    const target = await readlink(path.join(root, 'node_modules', '@pactum', name))
+    await symlink(target, path.join(modules, '@pactum', name))
   }
   return {
     dir,
