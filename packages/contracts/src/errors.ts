@@ -23,6 +23,8 @@ export const errorStatus = {
   not_buyer: 403,
   not_seller: 403,
   not_admin: 403,
+  /** The address was proved by someone before this sign-in did: confirm it first (issue 30). */
+  email_not_confirmed: 403,
   cannot_join_own_transaction: 403,
   payment_method_not_allowed: 403,
   not_found: 404,

@@ -7,6 +7,10 @@ export const meSchema = z
     first_name: z.string(),
     last_name: z.string(),
     roles: z.array(z.string()),
+    /** Whether the sign-in proved the address (the token's `email_verified`). */
+    email_verified: z.boolean(),
+    /** Roles the address brings once it is confirmed (an ADMIN_EMAILS address not confirmed yet). */
+    pending_roles: z.array(z.string()),
     created: z.string(),
   })
   .meta({ id: 'Me' })

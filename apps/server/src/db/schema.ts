@@ -12,6 +12,8 @@ export interface UsersTable {
   locale: string | null
   created_at: ColumnType<Date, Date | undefined, never>
   updated_at: ColumnType<Date, Date | undefined, Date>
+  /** 0042: when a token first proved the address (users.ts). */
+  email_verified_at: ColumnType<Date | null, Date | null | undefined, Date | null>
   // 0012-onboarding: active country, terms acceptance, payout profile.
   country_code: ColumnType<string | null, string | null | undefined, string | null>
   tos_accepted_at: ColumnType<Date | null, Date | null | undefined, Date | null>

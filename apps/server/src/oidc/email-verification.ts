@@ -40,6 +40,7 @@ export async function sendConfirmationLink(
       token_hash: hashOf(token),
       account_id: account.id,
       email: account.email,
+      created_at: deps.now,
       expires_at: new Date(deps.now.getTime() + confirmationLinkDays * 86_400_000),
     })
     .execute()

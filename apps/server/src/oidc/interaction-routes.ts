@@ -6,7 +6,8 @@ import type Provider from 'oidc-provider'
 import type { Clock } from '../clock.ts'
 import type { Database } from '../db/schema.ts'
 import type { Mailer } from '../adapters/mailer/port.ts'
-import { authenticate, createAccount } from './accounts.ts'
+import { authenticate, createAccount, findAccountProfile } from './accounts.ts'
+import { mayResendLink, mustConfirmAddressFirst } from './address-proof.ts'
 import { sendConfirmationLink } from './email-verification.ts'
 import { emailVerificationRoutes } from './email-verification-routes.ts'
 import { readRegistration, readSignIn } from './form-input.ts'
@@ -79,6 +80,34 @@ export async function interactionRoutes(
       body: 'expired.body',
       link: { href: home, label: 'link.backToPactum' },
     } as const
+
+    /**
+     * Finishes the sign-in, unless the account must confirm its address
+     * first (address-proof.ts): then a fresh link goes out (one per ten
+     * minutes) and the page says where.
+     */
+    async function signInUnlessUnproved(request: FastifyRequest, reply: FastifyReply, interaction: Interaction, accountId: string, page: PageContext) {
+      if (!(await mustConfirmAddressFirst(db, deps.issuer, accountId))) {
+        return finishInteraction(provider, request, reply, interaction, accountId)
+      }
+      const account = await findAccountProfile(db, accountId)
+      if (!account) return sendPage(reply, 400, messagePage(page, expired))
+      const now = deps.clock.now()
+      if (await mayResendLink(db, accountId, now)) {
+        await sendConfirmationLink({ db, mailer: deps.mailer, now, issuer: deps.issuer }, account, page.locale)
+      }
+      return sendPage(
+        reply,
+        403,
+        messagePage(page, {
+          title: 'confirmFirst.title',
+          heading: 'confirmFirst.title',
+          body: 'confirmFirst.body',
+          bodyParams: { email: account.email },
+          link: { href: home, label: 'link.backToPactum' },
+        }),
+      )
+    }
 
     /** The interaction of this browser (its cookie), and only if it is the one in the URL. */
     async function loadInteraction(request: FastifyRequest<{ Params: UidParams }>, reply: FastifyReply) {
@@ -182,7 +211,7 @@ export async function interactionRoutes(
           return sendPage(reply, 401, signInPage(page, { ...signIn, email, formError: t('error.credentials') }))
         }
         await signInSucceeded(db, email, now)
-        return finishInteraction(provider, request, reply, interaction, accountId)
+        return signInUnlessUnproved(request, reply, interaction, accountId, page)
       },
     )
 
@@ -215,7 +244,7 @@ export async function interactionRoutes(
           // The account stands: the person can ask for another link from the account page.
           request.log.error({ err: error }, 'e-mail confirmation link not sent')
         }
-        return finishInteraction(provider, request, reply, interaction, created.accountId)
+        return signInUnlessUnproved(request, reply, interaction, created.accountId, page)
       },
     )
 

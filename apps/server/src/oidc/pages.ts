@@ -192,13 +192,19 @@ export const nameMaxLength = 100
 /** A page with a heading, a sentence and one way onwards (expired interaction, errors, signed out). */
 export function messagePage(
   page: PageContext,
-  view: { title: MessageKey; heading: MessageKey; body: MessageKey; link?: { href: string; label: MessageKey } },
+  view: {
+    title: MessageKey
+    heading: MessageKey
+    body: MessageKey
+    bodyParams?: Record<string, string | number>
+    link?: { href: string; label: MessageKey }
+  },
 ): string {
   const { t } = page
   return layout(page, {
     title: t(view.title),
     body: html`<h1>${t(view.heading)}</h1>
-<p class="intro">${t(view.body)}</p>
+<p class="intro">${t(view.body, view.bodyParams)}</p>
 ${view.link ? html`<p><a href="${view.link.href}">${t(view.link.label)}</a></p>` : ''}`,
   })
 }

@@ -19,7 +19,7 @@ import {
   TestBrowser,
   testPublicUrl,
 } from './test-browser.ts'
-import { signingKeyFilePath } from './token-minter.ts'
+import { mintAccessToken, signingKeyFilePath } from './token-minter.ts'
 
 const issuer = `${testPublicUrl}/oidc`
 const cleanups: (() => Promise<void>)[] = []
@@ -517,3 +517,56 @@ describe('e-mail address confirmation', () => {
   })
 })
 
+
+describe('an address someone proved before (issue 30)', () => {
+  async function provedByOperator(app: Awaited<ReturnType<typeof startServer>>['app'], email: string) {
+    // The operator's command-line token vouches for the address (cli.ts), and the API keeps that proof.
+    const token = await mintAccessToken({
+      privateSigningKey: app.embeddedSigningKey!,
+      issuer,
+      audience: 'pactum-api',
+      clientId: 'pactum-app',
+      email,
+      emailVerified: true,
+    })
+    expect((await app.inject({ url: '/api/v1/me', headers: { authorization: `Bearer ${token}` } })).statusCode).toBe(200)
+  }
+
+  it('is not signed in on registration: the page asks to confirm it first, and the link then lets the owner in', async () => {
+    const { app, dataDir } = await startServer()
+    await provedByOperator(app, anna.email)
+    const browser = new TestBrowser(app)
+    const { pagePath } = await openSignIn(browser, { prompt: 'create' })
+    const registered = await browser.request({ method: 'POST', url: `${pagePath}/register`, form: anna })
+    expect(registered.statusCode).toBe(403)
+    expect(registered.body).toContain('<h1>Confirm your e-mail address first</h1>')
+    expect(registered.body).toContain('anna.kowalska@example.com')
+    // One link, sent at registration.
+    const mails = await writtenMails(dataDir)
+    expect(mails.map((mail) => mail.subject)).toEqual(['Confirm your e-mail address for Pactum'])
+
+    // Signing in with the right password says the same, and sends no second mail within ten minutes.
+    const { pagePath: again } = await openSignIn(browser)
+    const signIn = await browser.request({ method: 'POST', url: `${again}/login`, form: { email: anna.email, password: anna.password } })
+    expect(signIn.statusCode).toBe(403)
+    expect(signIn.body).toContain('<h1>Confirm your e-mail address first</h1>')
+    expect(await writtenMails(dataDir)).toHaveLength(1)
+
+    const link = mails[0]!.text.match(/https?:\/\/\S+/)![0]
+    expect((await browser.request({ method: 'POST', url: link })).body).toContain('<h1>E-mail address confirmed</h1>')
+    const tokens = await signInAs(browser, anna)
+    expect(decodeJwt(tokens.access_token).email_verified).toBe(true)
+    expect((await app.inject({ url: '/api/v1/me', headers: { authorization: `Bearer ${tokens.access_token}` } })).statusCode).toBe(200)
+  })
+
+  it('signs in an unconfirmed account as before when nobody proved its address', async () => {
+    const { app } = await startServer()
+    const browser = new TestBrowser(app)
+    const { verifier, pagePath } = await openSignIn(browser, { prompt: 'create' })
+    const tokens = await tokensAfter(browser, await browser.request({ method: 'POST', url: `${pagePath}/register`, form: anna }), verifier)
+    expect(decodeJwt(tokens.access_token).email_verified).toBe(false)
+    expect((await app.inject({ url: '/api/v1/me', headers: { authorization: `Bearer ${tokens.access_token}` } })).statusCode).toBe(200)
+    // Later sign-ins too (the user row it made was never proved).
+    expect(decodeJwt((await signInAs(new TestBrowser(app), anna)).access_token).email_verified).toBe(false)
+  })
+})

@@ -35,12 +35,14 @@ export async function mintAccessToken(o: {
   /** Whether the address counts as confirmed (company and partner privileges need it). */
   emailVerified?: boolean
   ttlSeconds?: number
+  /** When the token says it was issued (tests of tokens older than an event); default now. */
+  issuedAt?: Date
 }): Promise<string> {
   const { kid, alg } = o.privateSigningKey
   if (!kid || !alg) throw new Error('the signing key needs kid and alg')
   const email = o.email.trim().toLowerCase()
   const key = await importJWK(o.privateSigningKey, alg)
-  const now = Math.floor(Date.now() / 1000)
+  const now = Math.floor((o.issuedAt?.getTime() ?? Date.now()) / 1000)
   return new SignJWT({
     client_id: o.clientId,
     scope: 'api',

@@ -15,7 +15,10 @@ export interface TestApp {
   database: Database
   dataDir: string
   /** An access token as the embedded sign-in would issue it. */
-  tokenFor(email: string, options?: { admin?: boolean; firstName?: string; lastName?: string; emailVerified?: boolean; ttlSeconds?: number }): Promise<string>
+  tokenFor(
+    email: string,
+    options?: { admin?: boolean; firstName?: string; lastName?: string; emailVerified?: boolean; ttlSeconds?: number; issuedAt?: Date },
+  ): Promise<string>
   close(): Promise<void>
 }
 

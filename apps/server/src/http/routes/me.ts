@@ -13,7 +13,7 @@ export const meRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['profile'],
         summary: 'The signed-in user',
         security: [{ bearer: [] }],
-        response: { 200: meSchema, 401: errorBodySchema },
+        response: { 200: meSchema, 401: errorBodySchema, 403: errorBodySchema },
       },
     },
     async (request) => {
@@ -24,6 +24,8 @@ export const meRoutes: FastifyPluginAsyncZod = async (app) => {
         first_name: user.firstName,
         last_name: user.lastName,
         roles: user.roles,
+        email_verified: user.emailVerified,
+        pending_roles: user.pendingRoles,
         created: user.createdAt.toISOString(),
       }
     },

@@ -6,7 +6,16 @@ import type { ApiRequest } from '../../lib/api/api-client.ts'
 import { apiError, fakeApiClient, fakeF2fTransaction, fakeTransaction } from '../../test/fake-api-client.ts'
 import { renderApp } from '../../test/render-app.tsx'
 
-const me = (roles: string[]) => ({ id: 'u-1', email: 'ops@example.com', first_name: 'Olga', last_name: 'Ops', roles, created: '2026-11-01T00:00:00Z' })
+const me = (roles: string[], pending_roles: string[] = []) => ({
+  id: 'u-1',
+  email: 'ops@example.com',
+  first_name: 'Olga',
+  last_name: 'Ops',
+  roles,
+  email_verified: pending_roles.length === 0,
+  pending_roles,
+  created: '2026-11-01T00:00:00Z',
+})
 const admin = { 'GET /me': me(['admin']), 'GET /me/transactions': [] }
 
 const id = '019a0000-0000-7000-8000-00000000c0de'
@@ -61,6 +70,18 @@ describe('the admin console', () => {
     expect((await screen.findByTestId('admin-not-allowed'))?.textContent).toContain('only for administrators')
     expect(screen.getByRole('heading', { level: 1, name: 'Not allowed' })).toBeTruthy()
     expect(screen.queryAllByTestId('menu-admin')).toHaveLength(0)
+    expect(api.request).not.toHaveBeenCalledWith('/admin/transactions', expect.anything())
+  })
+
+  it('asks an unconfirmed ADMIN_EMAILS address to confirm first, and sends the link again', async () => {
+    const api = fakeApiClient({ 'GET /me': me([], ['admin']), 'GET /me/transactions': [], 'POST /me/email_confirmation': { email: 'ops@example.com' } })
+    await renderApp('/admin', { api })
+    expect((await screen.findByTestId('admin-confirm-address-first')).textContent).toContain('ops@example.com')
+    expect(screen.getByRole('heading', { level: 1, name: 'Confirm your e-mail address first' })).toBeTruthy()
+    expect(screen.queryAllByTestId('admin-not-allowed')).toHaveLength(0)
+    await userEvent.click(screen.getByTestId('admin-resend-confirmation'))
+    expect((await screen.findByTestId('admin-confirmation-sent')).textContent).toContain('We sent a new link to ops@example.com')
+    expect(api.request).toHaveBeenCalledWith('/me/email_confirmation', expect.objectContaining({ method: 'POST' }))
     expect(api.request).not.toHaveBeenCalledWith('/admin/transactions', expect.anything())
   })
 

@@ -1,11 +1,14 @@
 import Alert from '@mui/material/Alert'
 import Button from '@mui/material/Button'
+import Stack from '@mui/material/Stack'
 import { useTranslation } from '../../i18n/react.tsx'
 import { Link as RouterLink, Outlet } from 'react-router'
 import { LoadErrorAlert } from '../../components/load-error-alert.tsx'
 import { PageHeader } from '../../components/page-header.tsx'
 import { StatusMessage } from '../../components/status-message.tsx'
 import { SubNavigation } from '../../components/sub-navigation.tsx'
+import { useResendEmailConfirmation } from '../../lib/api/email-confirmation.ts'
+import { errorMessage } from '../../lib/api/error-message.ts'
 import { useMe } from '../../lib/api/me.ts'
 import { namedRoutes } from '../../lib/named-routes.ts'
 
@@ -31,6 +34,39 @@ function NotAllowed() {
 }
 
 /**
+ * An address listed as an administrator's that its owner has not confirmed
+ * yet: the role waits for the e-mailed link (issue 30), and the person can
+ * have it sent again from here.
+ */
+function ConfirmAddressFirst({ email }: { email: string }) {
+  const { t } = useTranslation()
+  const resend = useResendEmailConfirmation()
+  return (
+    <>
+      <PageHeader title={t('admin.confirmFirst.title')} />
+      <Stack spacing={2} sx={{ alignItems: 'flex-start' }}>
+        <Alert severity="info" data-testid="admin-confirm-address-first">
+          {t('admin.confirmFirst.body', { email })}
+        </Alert>
+        <Button variant="outlined" onClick={() => resend.mutate()} loading={resend.isPending} disabled={resend.isSuccess} data-testid="admin-resend-confirmation">
+          {t('admin.confirmFirst.resend')}
+        </Button>
+        {resend.isSuccess && (
+          <Alert severity="success" role="status" data-testid="admin-confirmation-sent">
+            {t('admin.confirmFirst.sent', { email: resend.data.email })}
+          </Alert>
+        )}
+        {resend.isError && (
+          <Alert severity="error" role="alert">
+            {errorMessage(t, resend.error)}
+          </Alert>
+        )}
+      </Stack>
+    </>
+  )
+}
+
+/**
  * The admin console's frame: its sections, shown only to admins. The API
  * refuses everyone else whatever the web shows; this spares them the errors.
  */
@@ -39,7 +75,9 @@ export function AdminLayout() {
   const me = useMe()
   if (me.isPending) return <StatusMessage busy title={t('admin.loading')} headingLevel="h1" />
   if (me.isError) return <LoadErrorAlert error={me.error} onRetry={() => void me.refetch()} />
-  if (!me.data.roles.includes('admin')) return <NotAllowed />
+  if (!me.data.roles.includes('admin')) {
+    return me.data.pending_roles.includes('admin') ? <ConfirmAddressFirst email={me.data.email} /> : <NotAllowed />
+  }
   return (
     <>
       <SubNavigation

@@ -7,7 +7,7 @@ import Typography from '@mui/material/Typography'
 import { useTranslation } from '../../i18n/react.tsx'
 import { errorMessage } from '../../lib/api/error-message.ts'
 import { useClientConfig } from '../../lib/client-config-context.tsx'
-import { useResendEmailConfirmation } from './email-confirmation-api.ts'
+import { useResendEmailConfirmation } from '../../lib/api/email-confirmation.ts'
 
 /**
  * Whether the sign-in has confirmed the person's e-mail address (the ID

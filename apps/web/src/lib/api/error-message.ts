@@ -69,6 +69,7 @@ export const translatedErrorCodes = [
   'identity_verification_required',
   'email_already_confirmed',
   'email_confirmation_unavailable',
+  'email_not_confirmed',
   'idempotency_key_reused',
   'rate_limited',
   'internal_error',

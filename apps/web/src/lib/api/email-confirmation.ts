@@ -1,6 +1,6 @@
 import type { EmailConfirmationSent } from '@pactum/contracts/me'
 import { useMutation } from '@tanstack/react-query'
-import { useApiClient } from '../../lib/api/api-client-context.tsx'
+import { useApiClient } from './api-client-context.tsx'
 
 /** POST /me/email_confirmation: e-mails the address confirmation link again (embedded sign-in only). */
 export function useResendEmailConfirmation() {
