@@ -1,4 +1,5 @@
 import { type Browser, expect, type Page } from '@playwright/test'
+import { nthMailTo } from './mailbox.ts'
 import { completeCountryAndTerms } from './onboarding.ts'
 
 export interface Person {
@@ -46,4 +47,26 @@ export async function registeredPerson(browser: Browser, person: Person, country
   await expect(page).toHaveURL(/\/transactions$/)
   await completeCountryAndTerms(page, country)
   return page
+}
+
+/** Signs out from the menu and in again with the person's password (new tokens, new claims). */
+export async function signOutAndIn(page: Page, person: Person): Promise<void> {
+  await page.getByTestId('logout-button').click()
+  // The provider ends its session without asking, and the signed-out app sends the visitor to sign in.
+  await page.waitForURL(/\/oidc\/interaction\//)
+  await page.getByLabel('E-mail').fill(person.email)
+  await page.getByLabel('Password').fill(person.password)
+  await page.getByRole('button', { name: 'Sign in' }).click()
+  await expect(page).toHaveURL(/\/transactions$/)
+}
+
+/** Opens the confirmation link of the person's first e-mail (sent at registration), then signs out and in so the tokens say so. */
+export async function confirmAddress(page: Page, person: Person): Promise<void> {
+  const link = (await nthMailTo(person.email, 1)).text.match(/https?:\/\/\S+/)?.[0]
+  expect(link, 'a confirmation link in the registration e-mail').toBeTruthy()
+  await page.goto(link!)
+  await page.getByRole('button', { name: 'Confirm e-mail address' }).click()
+  await expect(page.getByRole('heading', { level: 1, name: 'E-mail address confirmed' })).toBeVisible()
+  await page.goto('/transactions')
+  await signOutAndIn(page, person)
 }

@@ -1,18 +1,8 @@
-import { expect, type Page, test } from '@playwright/test'
+import { expect, test } from '@playwright/test'
 import { expectNoAxeViolations } from '../support/axe.ts'
 import { nthMailTo } from '../support/mailbox.ts'
-import { newPerson, type Person, registeredPerson } from '../support/people.ts'
+import { newPerson, registeredPerson, signOutAndIn } from '../support/people.ts'
 import { keepScreenshot } from '../support/screenshots.ts'
-
-async function signOutAndIn(page: Page, person: Person) {
-  await page.getByTestId('logout-button').click()
-  // The provider ends its session without asking, and the signed-out app sends the visitor to sign in.
-  await page.waitForURL(/\/oidc\/interaction\//)
-  await page.getByLabel('E-mail').fill(person.email)
-  await page.getByLabel('Password').fill(person.password)
-  await page.getByRole('button', { name: 'Sign in' }).click()
-  await expect(page).toHaveURL(/\/transactions$/)
-}
 
 /**
  * The embedded sign-in confirms e-mail addresses as a real issuer does, so
