@@ -75,6 +75,10 @@ export const errorStatus = {
   /** A partner client with that id exists already (admin console). */
   client_exists: 409,
   email_already_confirmed: 409,
+  /** Closing an account while one of its sales still holds money or can still move (issue 30). */
+  account_has_open_transactions: 409,
+  /** Closing an account whose seller balance at the payment provider is not paid out yet. */
+  account_has_balance: 409,
   email_confirmation_unavailable: 409,
   idempotency_request_in_progress: 409,
   /** A guest invitation's link past its validity (the creator can send a new one). */

@@ -20,3 +20,12 @@ export type Me = z.infer<typeof meSchema>
 /** POST /me/email_confirmation: where the new confirmation link went (embedded sign-in only). */
 export const emailConfirmationSentSchema = z.object({ email: z.string() }).meta({ id: 'EmailConfirmationSent' })
 export type EmailConfirmationSent = z.infer<typeof emailConfirmationSentSchema>
+
+/**
+ * POST /me/close_account: the person types their address again to say they
+ * mean it. Refused while money is held or owed (issue 30).
+ */
+export const closeAccountBodySchema = z
+  .object({ confirm_email: z.string().trim().min(1).max(254) })
+  .meta({ id: 'CloseAccountRequest' })
+export type CloseAccountBody = z.infer<typeof closeAccountBodySchema>

@@ -14,6 +14,8 @@ export interface UsersTable {
   updated_at: ColumnType<Date, Date | undefined, Date>
   /** 0042: when a token first proved the address (users.ts). */
   email_verified_at: ColumnType<Date | null, Date | null | undefined, Date | null>
+  /** 0042: when the person closed the account (close-account.ts). */
+  closed_at: ColumnType<Date | null, Date | null | undefined, Date | null>
   // 0012-onboarding: active country, terms acceptance, payout profile.
   country_code: ColumnType<string | null, string | null | undefined, string | null>
   tos_accepted_at: ColumnType<Date | null, Date | null | undefined, Date | null>

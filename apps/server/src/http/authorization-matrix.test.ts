@@ -286,6 +286,8 @@ const plans: Partial<Record<MatrixRoute, Plan>> = {
     check: (caller, answer) => onlyOwnTransactions(() => [w.online.id, w.f2f.id])(caller, { ...answer, body: (answer.body as { answers: Array<{ body: unknown }> }).answers[0]?.body }),
   },
   'POST /api/v1/me/email_confirmation': request(() => '/api/v1/me/email_confirmation'),
+  // Another address than the caller's: refused (400) for everyone signed in, so nobody's account closes mid-matrix.
+  'POST /api/v1/me/close_account': request(() => '/api/v1/me/close_account', () => ({ confirm_email: 'nobody@example.com' })),
   'GET /api/v1/me/guided_tour': get('/api/v1/me/guided_tour'),
   'POST /api/v1/me/guided_tour/seen': request(() => '/api/v1/me/guided_tour/seen'),
   'GET /api/v1/me/supported_currencies': get('/api/v1/me/supported_currencies'),

@@ -106,6 +106,8 @@ export const authorizationMatrix = {
   'GET /api/v1/me': signedIn,
   'GET /api/v1/me/batch': signedIn,
   'POST /api/v1/me/email_confirmation': signedIn,
+  // Closes the caller's own account (issue 30): nobody else's can be named.
+  'POST /api/v1/me/close_account': signedIn,
   'GET /api/v1/me/guided_tour': signedIn,
   'POST /api/v1/me/guided_tour/seen': signedIn,
   'GET /api/v1/me/supported_currencies': signedIn,

@@ -8,8 +8,8 @@ import { ApiError } from '../lib/api/api-error.ts'
 export type FakeRoute = (request: ApiRequest & { path: string }) => unknown
 
 /** An ApiError as the real client would throw it. */
-export function apiError(status: number, code: ErrorCode, message = code): ApiError {
-  return new ApiError({ status, code, message, requestId: 'test-request' })
+export function apiError(status: number, code: ErrorCode, message: string = code, details?: Record<string, unknown>): ApiError {
+  return new ApiError({ status, code, message, requestId: 'test-request', ...(details ? { details } : {}) })
 }
 
 /**

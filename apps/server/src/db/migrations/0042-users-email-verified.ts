@@ -9,9 +9,13 @@ import { type Kysely, sql } from 'kysely'
  *
  * Rows of embedded accounts that confirmed their address already count as
  * proved since that confirmation.
+ *
+ * `closed_at`: when the person closed their account (close-account.ts); the
+ * row stays, pseudonymised, for the ledger and the other parties' records.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`alter table users add column email_verified_at timestamptz`.execute(db)
+  await sql`alter table users add column closed_at timestamptz`.execute(db)
   await sql`
     update users set email_verified_at = accounts.email_verified_at
     from accounts
@@ -21,4 +25,5 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   await sql`alter table users drop column email_verified_at`.execute(db)
+  await sql`alter table users drop column closed_at`.execute(db)
 }

@@ -1,6 +1,8 @@
+import { z } from 'zod'
 import { errorBodySchema } from '@pactum/contracts/errors'
-import { emailConfirmationSentSchema, meSchema } from '@pactum/contracts/me'
+import { closeAccountBodySchema, emailConfirmationSentSchema, meSchema } from '@pactum/contracts/me'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { closeAccount } from '../../services/close-account.ts'
 import { resendEmailConfirmation } from '../../services/email-confirmation.ts'
 import { userOf } from '../plugins/authentication.ts'
 
@@ -50,6 +52,30 @@ export const meRoutes: FastifyPluginAsyncZod = async (app) => {
       const { db, mailer, clock, config } = app.services
       const embeddedIssuer = config.oidc.mode === 'embedded' ? config.oidc.issuer : null
       return reply.status(202).send(await resendEmailConfirmation({ db, mailer, clock, embeddedIssuer }, userOf(request)))
+    },
+  )
+
+  app.post(
+    '/me/close_account',
+    {
+      onRequest: app.authenticate,
+      // Irreversible and dear in database work: nobody needs more than a few tries.
+      config: {
+        rateLimit: { max: 5, timeWindow: '1 hour', hook: 'preHandler', keyGenerator: (request) => `close_account:${request.currentUser?.id ?? request.ip}` },
+      },
+      schema: {
+        tags: ['profile'],
+        summary: 'Close the account: refused while money is held or owed; personal data erased, the ledger kept',
+        security: [{ bearer: [] }],
+        body: closeAccountBodySchema,
+        response: { 204: z.null(), 400: errorBodySchema, 401: errorBodySchema, 409: errorBodySchema, 429: errorBodySchema },
+      },
+    },
+    async (request, reply) => {
+      const { db, clock, config, paymentProvider } = app.services
+      const embeddedIssuer = config.oidc.mode === 'embedded' ? config.oidc.issuer : null
+      await closeAccount({ db, clock, paymentProvider, embeddedIssuer }, userOf(request), request.body.confirm_email)
+      return reply.status(204).send(null)
     },
   )
 }

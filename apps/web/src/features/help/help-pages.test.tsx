@@ -62,32 +62,62 @@ describe('contact form (/profile/help/contact-us)', () => {
   })
 })
 
-describe('account page: account deletion', () => {
-  it('asks for confirmation, then sends an Account deletion request', async () => {
-    const user = userEvent.setup()
-    const api = contactApi()
-    await renderApp('/profile/help/account', { api })
-    await user.click(await screen.findByRole('button', { name: 'Request account deletion' }))
-    const dialog = await screen.findByRole('dialog', { name: 'Request account deletion?' })
-    await user.click(within(dialog).getByRole('button', { name: 'Send request' }))
-    expect(await screen.findByRole('dialog', { name: 'Success!' })).toBeTruthy()
-    const call = api.request.mock.calls.find(([path]) => path === '/app_api/contact_us')
-    expect(call?.[1]).toMatchObject({
-      method: 'POST',
-      fromSiteRoot: true,
-      body: { email: 'anna@example.com', subject: 'Account deletion request' },
+describe('account page: closing the account', () => {
+  function closeApi(answer: unknown = null) {
+    return fakeApiClient({
+      ...defaultApiRoutes(),
+      'POST /me/close_account': () => {
+        if (answer instanceof Error) throw answer
+        return answer
+      },
     })
+  }
+
+  it('asks for the account’s own address before calling, then closes it and signs out', async () => {
+    const user = userEvent.setup()
+    const api = closeApi()
+    const auth = fakeAuthService(fakeUser({ profile: { givenName: 'Anna', email: 'anna@example.com' } }))
+    await renderApp('/profile/help/account', { api, auth })
+    await user.click(await screen.findByRole('button', { name: 'Close account' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Close your Pactum account?' })
+    const field = within(dialog).getByRole('textbox', { name: /your e-mail address/i })
+    await user.type(field, 'someone@example.com')
+    await user.click(within(dialog).getByRole('button', { name: 'Close account' }))
+    expect(await within(dialog).findByText("Type this account's address, anna@example.com, to confirm.")).toBeTruthy()
+    expect(field.getAttribute('aria-invalid')).toBe('true')
+    expect(api.request.mock.calls.some(([path]) => path === '/me/close_account')).toBe(false)
+
+    await user.clear(field)
+    await user.type(field, 'Anna@Example.com')
+    await user.click(within(dialog).getByRole('button', { name: 'Close account' }))
+    await waitFor(() => expect(auth.signOut).toHaveBeenCalled())
+    expect(api.request).toHaveBeenCalledWith('/me/close_account', { method: 'POST', body: { confirm_email: 'Anna@Example.com' } })
   })
 
-  it('sends nothing when cancelled', async () => {
+  it('says how many sales are still open, with the way to them, and stays signed in', async () => {
     const user = userEvent.setup()
-    const api = contactApi()
-    await renderApp('/profile/help/account', { api })
-    await user.click(await screen.findByRole('button', { name: 'Request account deletion' }))
-    const dialog = await screen.findByRole('dialog', { name: 'Request account deletion?' })
-    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }))
-    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Request account deletion?' })).toBeNull())
-    expect(api.request.mock.calls.some(([path]) => path === '/app_api/contact_us')).toBe(false)
+    const auth = fakeAuthService(fakeUser({ profile: { givenName: 'Anna', email: 'anna@example.com' } }))
+    const api = closeApi(apiError(409, 'account_has_open_transactions', 'open sales', { transaction_ids: ['t-1', 't-2'], count: 2 }))
+    await renderApp('/profile/help/account', { api, auth })
+    await user.click(await screen.findByRole('button', { name: 'Close account' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Close your Pactum account?' })
+    await user.type(within(dialog).getByRole('textbox', { name: /your e-mail address/i }), 'anna@example.com')
+    await user.click(within(dialog).getByRole('button', { name: 'Close account' }))
+    const refusal = await within(dialog).findByTestId('close-account-refused')
+    expect(refusal.textContent).toContain('You have 2 sales that are still open')
+    expect(within(refusal).getByRole('link', { name: 'My transactions' }).getAttribute('href')).toBe('/transactions')
+    expect(auth.signOut).not.toHaveBeenCalled()
+  })
+
+  it('says why when the balance is not paid out yet', async () => {
+    const user = userEvent.setup()
+    const auth = fakeAuthService(fakeUser({ profile: { givenName: 'Anna', email: 'anna@example.com' } }))
+    await renderApp('/profile/help/account', { api: closeApi(apiError(409, 'account_has_balance')), auth })
+    await user.click(await screen.findByRole('button', { name: 'Close account' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Close your Pactum account?' })
+    await user.type(within(dialog).getByRole('textbox', { name: /your e-mail address/i }), 'anna@example.com')
+    await user.click(within(dialog).getByRole('button', { name: 'Close account' }))
+    expect((await within(dialog).findByTestId('close-account-refused')).textContent).toContain('Your balance has not been paid out yet')
   })
 })
 

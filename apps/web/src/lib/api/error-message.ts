@@ -70,6 +70,8 @@ export const translatedErrorCodes = [
   'email_already_confirmed',
   'email_confirmation_unavailable',
   'email_not_confirmed',
+  'account_has_open_transactions',
+  'account_has_balance',
   'idempotency_key_reused',
   'rate_limited',
   'internal_error',
