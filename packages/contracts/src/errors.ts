@@ -25,6 +25,8 @@ export const errorStatus = {
   not_admin: 403,
   /** The address was proved by someone before this sign-in did: confirm it first (issue 30). */
   email_not_confirmed: 403,
+  /** The current password given to change the account is wrong (not 401: the access token is fine). */
+  incorrect_password: 403,
   cannot_join_own_transaction: 403,
   payment_method_not_allowed: 403,
   not_found: 404,
@@ -79,6 +81,8 @@ export const errorStatus = {
   account_has_open_transactions: 409,
   /** Closing an account whose seller balance at the payment provider is not paid out yet. */
   account_has_balance: 409,
+  /** The address lives with an external sign-in provider: change it there. */
+  email_change_unavailable: 409,
   email_confirmation_unavailable: 409,
   idempotency_request_in_progress: 409,
   /** A guest invitation's link past its validity (the creator can send a new one). */

@@ -29,3 +29,15 @@ export const closeAccountBodySchema = z
   .object({ confirm_email: z.string().trim().min(1).max(254) })
   .meta({ id: 'CloseAccountRequest' })
 export type CloseAccountBody = z.infer<typeof closeAccountBodySchema>
+
+/**
+ * POST /me/email (embedded sign-in only): the new address and the current
+ * password. The address changes when the link e-mailed to it is opened.
+ */
+export const changeEmailBodySchema = z
+  .object({
+    new_email: z.email().trim().toLowerCase().max(254),
+    current_password: z.string().min(1).max(1024),
+  })
+  .meta({ id: 'ChangeEmailRequest' })
+export type ChangeEmailBody = z.infer<typeof changeEmailBodySchema>

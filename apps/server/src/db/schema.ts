@@ -64,6 +64,8 @@ export interface EmailVerificationTokensTable {
   created_at: ColumnType<Date, Date | undefined, never>
   expires_at: Date
   used_at: Date | null
+  /** 0042: `confirm` the account's address, or `change` to this new one. */
+  purpose: ColumnType<'confirm' | 'change', 'confirm' | 'change' | undefined, never>
 }
 
 /** oidc-provider's storage: sessions, grants, codes, tokens, interactions. */

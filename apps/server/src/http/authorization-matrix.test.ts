@@ -287,6 +287,7 @@ const plans: Partial<Record<MatrixRoute, Plan>> = {
   },
   'POST /api/v1/me/email_confirmation': request(() => '/api/v1/me/email_confirmation'),
   // Another address than the caller's: refused (400) for everyone signed in, so nobody's account closes mid-matrix.
+  'POST /api/v1/me/email': request(() => '/api/v1/me/email', () => ({ new_email: 'new@example.com', current_password: 'not the password' })),
   'POST /api/v1/me/close_account': request(() => '/api/v1/me/close_account', () => ({ confirm_email: 'nobody@example.com' })),
   'GET /api/v1/me/guided_tour': get('/api/v1/me/guided_tour'),
   'POST /api/v1/me/guided_tour/seen': request(() => '/api/v1/me/guided_tour/seen'),

@@ -108,6 +108,8 @@ export const authorizationMatrix = {
   'POST /api/v1/me/email_confirmation': signedIn,
   // Closes the caller's own account (issue 30): nobody else's can be named.
   'POST /api/v1/me/close_account': signedIn,
+  // Changes the caller's own sign-in address (issue 30).
+  'POST /api/v1/me/email': signedIn,
   'GET /api/v1/me/guided_tour': signedIn,
   'POST /api/v1/me/guided_tour/seen': signedIn,
   'GET /api/v1/me/supported_currencies': signedIn,

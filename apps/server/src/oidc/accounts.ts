@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely'
+import { type Kysely, sql } from 'kysely'
 import type { Database } from '../db/schema.ts'
 import { accountIdForEmail } from './account-id.ts'
 import { normaliseEmail } from './email-address.ts'
@@ -39,12 +39,16 @@ export async function createAccount(
   return row ? { created: true, accountId: row.id, email } : { created: false }
 }
 
-/** The account id when e-mail and password match, else null — the same work either way. */
+/**
+ * The account id when e-mail and password match, else null — the same work either way.
+ * Found by its address, not by the id derived from it: an account that
+ * changed its address keeps the id of the first one.
+ */
 export async function authenticate(db: Kysely<Database>, email: string, password: string): Promise<string | null> {
   const row = await db
     .selectFrom('accounts')
     .select(['id', 'password_hash'])
-    .where('id', '=', accountIdForEmail(email))
+    .where(sql<string>`lower(email)`, '=', normaliseEmail(email))
     .executeTakeFirst()
   if (!row) {
     await verifyPassword(password, await dummyPasswordHash())

@@ -42,6 +42,7 @@ export function emailVerificationRoutes(
       confirmed: { status: 200, title: 'confirmEmail.done.title', body: 'confirmEmail.done.body' },
       expired: { status: 410, title: 'confirmEmail.expired.title', body: 'confirmEmail.expired.body' },
       invalid: { status: 404, title: 'confirmEmail.invalid.title', body: 'confirmEmail.invalid.body' },
+      taken: { status: 409, title: 'changeEmail.taken.title', body: 'changeEmail.taken.body' },
     } as const
     const { status, title, body } = view[state]
     return deps.sendPage(reply, status, messagePage(page(request), { title, heading: title, body, link: { href: home, label: 'link.backToPactum' } }))

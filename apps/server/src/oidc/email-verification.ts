@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto'
 import type { Locale } from '@pactum/domain/locales'
-import type { Kysely } from 'kysely'
+import { type Kysely, sql } from 'kysely'
 import type { Mailer } from '../adapters/mailer/port.ts'
 import type { Database } from '../db/schema.ts'
 import { translator } from './translations.ts'
@@ -14,6 +14,8 @@ import { translator } from './translations.ts'
  */
 
 export const confirmationLinkDays = 7
+/** A link to change the address is good for a day: the person asked for it just now. */
+export const changeLinkHours = 24
 
 function hashOf(token: string): string {
   return createHash('sha256').update(token).digest('hex')
@@ -62,7 +64,45 @@ export async function sendConfirmationLink(
   })
 }
 
-export type LinkState = 'valid' | 'confirmed' | 'expired' | 'invalid'
+/**
+ * A change of address (the Account page): a link to the new address, which
+ * changes the account's address when it is opened; and a word to the
+ * current address, so that someone who took over a session cannot move the
+ * account away unnoticed.
+ */
+export async function sendEmailChangeLink(
+  deps: ConfirmationMailDeps,
+  account: { id: string; email: string; firstName: string },
+  newEmail: string,
+  locale: Locale,
+): Promise<void> {
+  const token = randomBytes(32).toString('base64url')
+  await deps.db
+    .insertInto('email_verification_tokens')
+    .values({
+      token_hash: hashOf(token),
+      account_id: account.id,
+      email: newEmail,
+      purpose: 'change',
+      created_at: deps.now,
+      expires_at: new Date(deps.now.getTime() + changeLinkHours * 3_600_000),
+    })
+    .execute()
+  const t = translator(locale)
+  const link = `${deps.issuer.replace(/\/+$/, '')}/verify-email/${token}?lang=${locale}`
+  await deps.mailer.send({
+    to: newEmail,
+    subject: t('changeEmail.mail.subject'),
+    text: [t('confirmEmail.mail.greeting', { name: account.firstName }), '', t('changeEmail.mail.body', { hours: changeLinkHours }), '', link, '', t('confirmEmail.mail.ignore')].join('\n'),
+  })
+  await deps.mailer.send({
+    to: account.email,
+    subject: t('changeEmail.notice.subject'),
+    text: [t('confirmEmail.mail.greeting', { name: account.firstName }), '', t('changeEmail.notice.body', { email: newEmail }), '', t('changeEmail.notice.notYou')].join('\n'),
+  })
+}
+
+export type LinkState = 'valid' | 'confirmed' | 'expired' | 'invalid' | 'taken'
 
 /** What a link would do, without using it (the page a person sees before confirming). */
 export async function linkState(db: Kysely<Database>, token: string, now: Date): Promise<LinkState> {
@@ -80,6 +120,14 @@ export async function confirmEmail(db: Kysely<Database>, token: string, now: Dat
     const state = stateOf(row, now)
     if (state !== 'valid') return state
     if (!row) return 'invalid'
+    if (row.purpose === 'change') {
+      // Another account may have taken the address since the link went out.
+      const owner = await trx.selectFrom('accounts').select('id').where(sql<string>`lower(email)`, '=', row.email.toLowerCase()).executeTakeFirst()
+      if (owner && owner.id !== row.account_id) return 'taken'
+      await trx.updateTable('email_verification_tokens').set({ used_at: now }).where('token_hash', '=', row.token_hash).execute()
+      await trx.updateTable('accounts').set({ email: row.email.toLowerCase(), email_verified_at: now }).where('id', '=', row.account_id).execute()
+      return 'confirmed'
+    }
     await trx.updateTable('email_verification_tokens').set({ used_at: now }).where('token_hash', '=', row.token_hash).execute()
     await trx
       .updateTable('accounts')
@@ -91,7 +139,15 @@ export async function confirmEmail(db: Kysely<Database>, token: string, now: Dat
   })
 }
 
-type LinkRow = { token_hash: string; account_id: string; expires_at: Date; used_at: Date | null; email: string; account_email: string }
+type LinkRow = {
+  token_hash: string
+  account_id: string
+  expires_at: Date
+  used_at: Date | null
+  email: string
+  purpose: 'confirm' | 'change'
+  account_email: string
+}
 
 async function findLink(db: Kysely<Database>, token: string, options: { lock?: boolean } = {}): Promise<LinkRow | undefined> {
   // Anything but a token we could have issued is looked up as nothing.
@@ -105,6 +161,7 @@ async function findLink(db: Kysely<Database>, token: string, options: { lock?: b
       'email_verification_tokens.expires_at',
       'email_verification_tokens.used_at',
       'email_verification_tokens.email',
+      'email_verification_tokens.purpose',
       'accounts.email as account_email',
     ])
     .where('email_verification_tokens.token_hash', '=', hashOf(token))
@@ -113,7 +170,9 @@ async function findLink(db: Kysely<Database>, token: string, options: { lock?: b
 }
 
 function stateOf(row: LinkRow | undefined, now: Date): LinkState {
-  if (!row || row.email.toLowerCase() !== row.account_email.toLowerCase()) return 'invalid'
+  if (!row) return 'invalid'
+  // A confirmation link confirms the address it was sent to, and only while it is the account's.
+  if (row.purpose === 'confirm' && row.email.toLowerCase() !== row.account_email.toLowerCase()) return 'invalid'
   if (row.used_at) return 'confirmed'
   if (row.expires_at.getTime() <= now.getTime()) return 'expired'
   return 'valid'

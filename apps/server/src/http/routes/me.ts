@@ -1,7 +1,8 @@
 import { z } from 'zod'
 import { errorBodySchema } from '@pactum/contracts/errors'
-import { closeAccountBodySchema, emailConfirmationSentSchema, meSchema } from '@pactum/contracts/me'
+import { changeEmailBodySchema, closeAccountBodySchema, emailConfirmationSentSchema, meSchema } from '@pactum/contracts/me'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { requestEmailChange } from '../../services/change-email.ts'
 import { closeAccount } from '../../services/close-account.ts'
 import { resendEmailConfirmation } from '../../services/email-confirmation.ts'
 import { userOf } from '../plugins/authentication.ts'
@@ -76,6 +77,33 @@ export const meRoutes: FastifyPluginAsyncZod = async (app) => {
       const embeddedIssuer = config.oidc.mode === 'embedded' ? config.oidc.issuer : null
       await closeAccount({ db, clock, paymentProvider, embeddedIssuer }, userOf(request), request.body.confirm_email)
       return reply.status(204).send(null)
+    },
+  )
+
+  app.post(
+    '/me/email',
+    {
+      onRequest: app.authenticate,
+      // Each call checks a password and e-mails two addresses.
+      config: {
+        rateLimit: { max: 5, timeWindow: '1 hour', hook: 'preHandler', keyGenerator: (request) => `email_change:${request.currentUser?.id ?? request.ip}` },
+      },
+      schema: {
+        tags: ['profile'],
+        summary: 'Change the sign-in address (embedded sign-in; it changes when the link sent to the new address is opened; 5 an hour)',
+        security: [{ bearer: [] }],
+        body: changeEmailBodySchema,
+        response: { 202: emailConfirmationSentSchema, 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 409: errorBodySchema, 429: errorBodySchema },
+      },
+    },
+    async (request, reply) => {
+      const { db, mailer, clock, config } = app.services
+      const embeddedIssuer = config.oidc.mode === 'embedded' ? config.oidc.issuer : null
+      const sent = await requestEmailChange({ db, mailer, clock, embeddedIssuer }, userOf(request), {
+        newEmail: request.body.new_email,
+        currentPassword: request.body.current_password,
+      })
+      return reply.status(202).send(sent)
     },
   )
 }

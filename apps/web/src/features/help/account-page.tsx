@@ -9,6 +9,8 @@ import { languageNames } from '../../i18n/language-names.ts'
 import { useLocale } from '../../i18n/use-locale.ts'
 import { useAuth } from '../../lib/auth/auth-context.tsx'
 import { routeTo } from '../../lib/named-routes.ts'
+import { useClientConfig } from '../../lib/client-config-context.tsx'
+import { ChangeEmail } from './change-email.tsx'
 import { CloseAccount } from './close-account.tsx'
 import { EmailConfirmation } from './email-confirmation.tsx'
 import { NotificationLanguageSelect } from './notification-language-select.tsx'
@@ -17,6 +19,8 @@ export function AccountPage() {
   const { t } = useTranslation()
   const { user, signOut } = useAuth()
   const { locale } = useLocale()
+  // Only the embedded sign-in keeps the address here; an external issuer changes it itself.
+  const { oidc } = useClientConfig()
   return (
     <>
       <PageHeader
@@ -53,6 +57,11 @@ export function AccountPage() {
           {t('help.account.signOut')}
         </Button>
       </ContentCard>
+      {oidc.supports_email_confirmation && (
+        <ContentCard>
+          <ChangeEmail />
+        </ContentCard>
+      )}
       <ContentCard>
         <CloseAccount email={user?.profile.email} onClosed={() => void signOut()} />
       </ContentCard>

@@ -121,6 +121,49 @@ describe('account page: closing the account', () => {
   })
 })
 
+describe('account page: changing the e-mail address', () => {
+  function changeApi(answer: unknown = { email: 'anna.new@example.com' }) {
+    return fakeApiClient({
+      ...defaultApiRoutes(),
+      'POST /me/email': () => {
+        if (answer instanceof Error) throw answer
+        return answer
+      },
+    })
+  }
+
+  it('checks the fields, sends the new address with the password, and says where the link went', async () => {
+    const user = userEvent.setup()
+    const api = changeApi()
+    await renderApp('/profile/help/account', { api })
+    const form = await screen.findByTestId('change-email')
+    await user.type(within(form).getByRole('textbox', { name: /new e-mail address/i }), 'not-an-address')
+    await user.click(within(form).getByRole('button', { name: 'Send the link' }))
+    expect(await within(form).findByText('Enter a valid e-mail address.')).toBeTruthy()
+    expect(within(form).getByText('Enter your current password.')).toBeTruthy()
+    expect(api.request.mock.calls.some(([path]) => path === '/me/email')).toBe(false)
+
+    await user.clear(within(form).getByRole('textbox', { name: /new e-mail address/i }))
+    await user.type(within(form).getByRole('textbox', { name: /new e-mail address/i }), 'Anna.New@Example.com')
+    await user.type(within(form).getByLabelText(/current password/i), 'correct horse 42')
+    await user.click(within(form).getByRole('button', { name: 'Send the link' }))
+    expect((await within(form).findByTestId('change-email-sent')).textContent).toBe('We sent a link to anna.new@example.com. Your address changes when you open it.')
+    expect(api.request).toHaveBeenCalledWith('/me/email', { method: 'POST', body: { new_email: 'anna.new@example.com', current_password: 'correct horse 42' } })
+  })
+
+  it('says a wrong password next to its field', async () => {
+    const user = userEvent.setup()
+    await renderApp('/profile/help/account', { api: changeApi(apiError(403, 'incorrect_password')) })
+    const form = await screen.findByTestId('change-email')
+    await user.type(within(form).getByRole('textbox', { name: /new e-mail address/i }), 'anna.new@example.com')
+    const password = within(form).getByLabelText(/current password/i)
+    await user.type(password, 'wrong horse 42')
+    await user.click(within(form).getByRole('button', { name: 'Send the link' }))
+    expect(await within(form).findByText('The password is not right.')).toBeTruthy()
+    expect(password.getAttribute('aria-invalid')).toBe('true')
+  })
+})
+
 describe('account page: e-mail confirmation', () => {
   const signedIn = (emailVerified: boolean | undefined) =>
     fakeAuthService(fakeUser({ profile: { givenName: 'Anna', email: 'anna@example.com', emailVerified } }))

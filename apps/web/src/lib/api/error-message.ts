@@ -72,6 +72,8 @@ export const translatedErrorCodes = [
   'email_not_confirmed',
   'account_has_open_transactions',
   'account_has_balance',
+  'email_change_unavailable',
+  'incorrect_password',
   'idempotency_key_reused',
   'rate_limited',
   'internal_error',
