@@ -17,6 +17,8 @@ export const errorStatus = {
   unsupported_combination: 400,
   empty_complaint_description: 400,
   remainder_too_low: 400,
+  /** The authenticator's answer did not verify (wrong challenge, origin or signature, or it timed out). */
+  passkey_not_verified: 400,
   unauthenticated: 401,
   invalid_api_key: 401,
   forbidden: 403,
@@ -83,6 +85,10 @@ export const errorStatus = {
   account_has_balance: 409,
   /** The address lives with an external sign-in provider: change it there. */
   email_change_unavailable: 409,
+  /** Passkeys belong to the embedded sign-in; an external issuer offers its own. */
+  passkeys_unavailable: 409,
+  /** Ten passkeys already: remove one first. */
+  too_many_passkeys: 409,
   email_confirmation_unavailable: 409,
   idempotency_request_in_progress: 409,
   /** A guest invitation's link past its validity (the creator can send a new one). */

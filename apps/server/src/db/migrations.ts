@@ -38,6 +38,7 @@ import * as trackingCodeIndex from './migrations/0039-tracking-code-index.ts'
 import * as joinedWithCode from './migrations/0040-joined-with-code.ts'
 import * as accountProfileRepairs from './migrations/0041-account-profile-repairs.ts'
 import * as usersEmailVerified from './migrations/0042-users-email-verified.ts'
+import * as passkeys from './migrations/0043-passkeys.ts'
 import type { Database } from './schema.ts'
 
 /**
@@ -83,6 +84,7 @@ const migrations: Record<string, Migration> = {
   '0040-joined-with-code': joinedWithCode,
   '0041-account-profile-repairs': accountProfileRepairs,
   '0042-users-email-verified': usersEmailVerified,
+  '0043-passkeys': passkeys,
 }
 
 function migrator(db: Kysely<Database>): Migrator {

@@ -461,9 +461,37 @@ export interface ContactMessagesTable {
   mail_id: ColumnType<string | null, string | null | undefined, string | null>
 }
 
+/** 0043: WebAuthn credentials of embedded sign-in accounts (oidc/passkeys.ts). */
+export interface PasskeysTable {
+  id: string
+  account_id: string
+  public_key: string
+  counter: number
+  /** JSON array of the authenticator's transports, as it reported them. */
+  transports: string
+  device_type: string
+  backed_up: boolean
+  name: string
+  created_at: Date
+  last_used_at: Date | null
+}
+
+/** 0043: the challenge of a passkey ceremony, used once. */
+export interface WebauthnChallengesTable {
+  id: string
+  purpose: 'register' | 'authenticate'
+  account_id: string | null
+  interaction_uid: string | null
+  challenge: string
+  expires_at: Date
+  used_at: Date | null
+}
+
 export interface Database {
   users: UsersTable
   accounts: AccountsTable
+  passkeys: PasskeysTable
+  webauthn_challenges: WebauthnChallengesTable
   oidc_payloads: OidcPayloadsTable
   server_secrets: ServerSecretsTable
   sign_in_attempts: SignInAttemptsTable

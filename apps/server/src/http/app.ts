@@ -44,6 +44,7 @@ import { clientConfigRoutes } from './routes/client-config.ts'
 import { partnerClientRoutes } from './routes/partner-client-routes.ts'
 import { batchRoutes } from './routes/batch-routes.ts'
 import { guidedTourRoutes } from './routes/guided-tour-routes.ts'
+import { passkeyRoutes } from './routes/passkey-routes.ts'
 import { faviconRoute } from './routes/favicon.ts'
 import { healthRoutes } from './routes/health.ts'
 import { meRoutes } from './routes/me.ts'
@@ -180,6 +181,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(partnerClientRoutes)
       await api.register(guidedTourRoutes)
       await api.register(meRoutes)
+      await api.register(passkeyRoutes)
       await api.register(batchRoutes)
       await api.register(profileRoutes)
       await api.register(bankAccountRoutes)

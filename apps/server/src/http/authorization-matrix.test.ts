@@ -288,6 +288,13 @@ const plans: Partial<Record<MatrixRoute, Plan>> = {
   'POST /api/v1/me/email_confirmation': request(() => '/api/v1/me/email_confirmation'),
   // Another address than the caller's: refused (400) for everyone signed in, so nobody's account closes mid-matrix.
   'POST /api/v1/me/email': request(() => '/api/v1/me/email', () => ({ new_email: 'new@example.com', current_password: 'not the password' })),
+  'GET /api/v1/me/passkeys': get('/api/v1/me/passkeys'),
+  'POST /api/v1/me/passkeys/registration_options': request(() => '/api/v1/me/passkeys/registration_options', () => ({ current_password: 'not the password' })),
+  'POST /api/v1/me/passkeys': request(
+    () => '/api/v1/me/passkeys',
+    () => ({ name: 'Key', response: { id: 'a', rawId: 'a', type: 'public-key', response: { clientDataJSON: 'e30', attestationObject: 'oA' }, clientExtensionResults: {} } }),
+  ),
+  'DELETE /api/v1/me/passkeys/:passkey_id': request(() => '/api/v1/me/passkeys/someone-elses'),
   'POST /api/v1/me/close_account': request(() => '/api/v1/me/close_account', () => ({ confirm_email: 'nobody@example.com' })),
   'GET /api/v1/me/guided_tour': get('/api/v1/me/guided_tour'),
   'POST /api/v1/me/guided_tour/seen': request(() => '/api/v1/me/guided_tour/seen'),

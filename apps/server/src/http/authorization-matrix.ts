@@ -110,6 +110,11 @@ export const authorizationMatrix = {
   'POST /api/v1/me/close_account': signedIn,
   // Changes the caller's own sign-in address (issue 30).
   'POST /api/v1/me/email': signedIn,
+  // The caller's own passkeys (issue 30): the list, adding one, removing one of theirs.
+  'GET /api/v1/me/passkeys': signedIn,
+  'POST /api/v1/me/passkeys/registration_options': signedIn,
+  'POST /api/v1/me/passkeys': signedIn,
+  'DELETE /api/v1/me/passkeys/:passkey_id': signedIn,
   'GET /api/v1/me/guided_tour': signedIn,
   'POST /api/v1/me/guided_tour/seen': signedIn,
   'GET /api/v1/me/supported_currencies': signedIn,

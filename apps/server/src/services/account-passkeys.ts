@@ -1,0 +1,65 @@
+import type { Passkey } from '@pactum/contracts/passkeys'
+import type { RegistrationResponseJSON } from '@simplewebauthn/server'
+import type { Kysely } from 'kysely'
+import type { Clock } from '../clock.ts'
+import type { Database } from '../db/schema.ts'
+import { AppError } from '../errors.ts'
+import { type AccountProfile, authenticate, findAccountProfile } from '../oidc/accounts.ts'
+import { listPasskeys, type PasskeySummary, type RelyingParty, registerPasskey, registrationOptions, removePasskey } from '../oidc/passkeys.ts'
+import type { CurrentUser } from './users.ts'
+
+/**
+ * The Account page's passkeys (issue 30): list, add, remove, for people of
+ * the embedded sign-in (their account id is the token's subject). Adding one
+ * asks for the password first: a browser left signed in must not become a
+ * lasting way into the account.
+ */
+export interface PasskeyDeps {
+  db: Kysely<Database>
+  clock: Clock
+  relyingParty: RelyingParty
+  embeddedIssuer: string | null
+}
+
+async function embeddedAccount(deps: PasskeyDeps, user: CurrentUser): Promise<AccountProfile> {
+  const account = deps.embeddedIssuer === user.issuer ? await findAccountProfile(deps.db, user.subject) : undefined
+  if (!account) throw new AppError('passkeys_unavailable', 'Passkeys are for accounts of Pactum’s own sign-in; your sign-in provider offers its own')
+  return account
+}
+
+export function toPasskeyView(passkey: PasskeySummary): Passkey {
+  return {
+    id: passkey.id,
+    name: passkey.name,
+    created: passkey.created.toISOString(),
+    last_used: passkey.lastUsed?.toISOString() ?? null,
+    backed_up: passkey.backedUp,
+  }
+}
+
+export async function passkeysOf(deps: PasskeyDeps, user: CurrentUser): Promise<Passkey[]> {
+  const account = await embeddedAccount(deps, user)
+  return (await listPasskeys(deps.db, account.id)).map(toPasskeyView)
+}
+
+export async function beginPasskeyRegistration(deps: PasskeyDeps, user: CurrentUser, currentPassword: string) {
+  const account = await embeddedAccount(deps, user)
+  if ((await authenticate(deps.db, account.email, currentPassword)) !== account.id) {
+    throw new AppError('incorrect_password', 'The current password is not right')
+  }
+  const options = await registrationOptions(deps.db, deps.relyingParty, account, deps.clock.now())
+  if (options === 'too_many') throw new AppError('too_many_passkeys', 'This account has ten passkeys already: remove one first')
+  return options
+}
+
+export async function finishPasskeyRegistration(deps: PasskeyDeps, user: CurrentUser, input: { name: string; response: RegistrationResponseJSON }): Promise<Passkey> {
+  const account = await embeddedAccount(deps, user)
+  const passkey = await registerPasskey(deps.db, deps.relyingParty, account.id, input, deps.clock.now())
+  if (!passkey) throw new AppError('passkey_not_verified', 'The passkey could not be verified; start again')
+  return toPasskeyView(passkey)
+}
+
+export async function deletePasskey(deps: PasskeyDeps, user: CurrentUser, passkeyId: string): Promise<void> {
+  const account = await embeddedAccount(deps, user)
+  if (!(await removePasskey(deps.db, account.id, passkeyId))) throw new AppError('not_found', 'No such passkey')
+}
