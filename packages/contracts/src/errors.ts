@@ -80,6 +80,8 @@ export const errorStatus = {
   file_too_large: 413,
   unsupported_file_type: 415,
   unsupported_media_type: 415,
+  /** A request body sent compressed (Content-Encoding other than identity): bodies are read only as sent. */
+  unsupported_content_encoding: 415,
   idempotency_key_reused: 422,
   rate_limited: 429,
   internal_error: 500,

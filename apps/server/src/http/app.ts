@@ -32,7 +32,7 @@ import { registerIdempotency } from './plugins/idempotency.ts'
 import { registerJsonBodyParser } from './plugins/json-body.ts'
 import { registerOpenApi } from './plugins/openapi.ts'
 import { registerRequestId, requestIdFrom } from './plugins/request-id.ts'
-import { inputValidatorCompiler } from './plugins/input-rules.ts'
+import { inputValidatorCompiler, registerContentEncodingRule } from './plugins/input-rules.ts'
 import { databaseRateLimitStore, purgeRateLimits } from './plugins/rate-limit-store.ts'
 import { registerSecurityHeaders } from './plugins/security-headers.ts'
 import { registerWebApp } from './plugins/web-app.ts'
@@ -135,6 +135,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   registerRequestId(app)
   registerErrorHandler(app)
+  registerContentEncodingRule(app)
   registerJsonBodyParser(app)
   registerSecurityHeaders(app, {
     trustProxy: config.trustProxy,
