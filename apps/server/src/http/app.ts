@@ -50,6 +50,7 @@ import { meRoutes } from './routes/me.ts'
 import { profileRoutes } from './routes/profile-routes.ts'
 import { bankAccountRoutes } from './routes/bank-account-routes.ts'
 import { contactRoutes } from './routes/contact-routes.ts'
+import { stopInvitationsRoutes } from './routes/stop-invitations-routes.ts'
 import { balanceRoutes } from './routes/balance-routes.ts'
 import { verificationRoutes } from './routes/verification-routes.ts'
 import { isIdentityVerified } from '../services/verification.ts'
@@ -208,6 +209,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     { prefix: '/api/v1' },
   )
   await app.register(contactRoutes)
+  await stopInvitationsRoutes(app)
   await app.register(balanceRoutes)
   await registerProviderRoutes(app, providers, clock)
   await faviconRoute(app)
