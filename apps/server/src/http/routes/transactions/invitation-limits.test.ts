@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto'
 import { readdir, readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
@@ -43,6 +44,16 @@ describe('invitations by e-mail, counted per sender and per address', () => {
     expect(Number(refused?.headers['retry-after'])).toBeGreaterThan(80_000)
     expect(await mailsTo('victim@example.com')).toHaveLength(10)
     expect(await transactions()).toBe(10)
+  })
+
+  it('honours what another server process counted in the shared table', async () => {
+    const { clock, db, invite, mailsTo } = await start()
+    // Another process behind the same load balancer has sent this address its ten today.
+    const key = createHash('sha256').update('invitations|to:victim@example.com|day').digest('hex')
+    await db.insertInto('rate_limits').values({ key, count: 10, window_ends_at: new Date(clock.now().getTime() + 3_600_000) }).execute()
+    expect(await invite('seller', 'victim@example.com')).toMatchObject({ status: 429, body: { code: 'too_many_invitations_to_recipient' }, headers: { 'retry-after': '3600' } })
+    expect(await mailsTo('victim@example.com')).toHaveLength(0)
+    expect(await testApp!.database.db.selectFrom('transactions').select('id').execute()).toHaveLength(0)
   })
 
   it('refuses a sender past their hour, creating and sending nothing, and lets them go on once the hour has passed', async () => {
