@@ -22,7 +22,7 @@ async function start(env: Record<string, string> = {}) {
   const call = apiCaller(testApp.app, tokens)
   const quote = (await call('seller', 'GET', '/api/v1/charge?price=10000&currency=eur&payment_method=card')).body
   const online = { role: 'seller', price: 10_000, currency: 'eur', description: 'A green lamp', charge: quote.charge, charge_calculator_version: quote.charge_calculator_version, payment_method: 'card' }
-  const invite = (who: 'seller' | 'other' | 'victim', email: string) => call(who, 'POST', '/api/v1/me/transactions', { ...online, counterparty_email: email })
+  const invite = (who: 'seller' | 'buyer' | 'other' | 'victim', email: string) => call(who, 'POST', '/api/v1/me/transactions', { ...online, counterparty_email: email })
   const mailsTo = async (email: string) => (await writtenMails(testApp!.dataDir)).filter((mail) => mail.to === email)
   const transactions = async () => (await testApp!.database.db.selectFrom('transactions').select('id').execute()).length
   return { app: testApp.app, db: testApp.database.db, dataDir: testApp.dataDir, clock, call, online, invite, mailsTo, transactions }
@@ -44,6 +44,15 @@ describe('invitations by e-mail, counted per sender and per address', () => {
     expect(Number(refused?.headers['retry-after'])).toBeGreaterThan(80_000)
     expect(await mailsTo('victim@example.com')).toHaveLength(10)
     expect(await transactions()).toBe(10)
+  })
+
+  it('holds when invitations to one address race from several senders at once', async () => {
+    const { invite, mailsTo, transactions } = await start({ INVITATIONS_PER_RECIPIENT_PER_DAY: '3' })
+    const answers = await Promise.all(Array.from({ length: 10 }, (_, n) => invite((['seller', 'other', 'buyer'] as const)[n % 3]!, 'victim@example.com')))
+    expect(answers.filter((answer) => answer.status === 201)).toHaveLength(3)
+    expect(answers.filter((answer) => answer.status === 429 && answer.body.code === 'too_many_invitations_to_recipient')).toHaveLength(7)
+    expect(await mailsTo('victim@example.com')).toHaveLength(3)
+    expect(await transactions()).toBe(3)
   })
 
   it('honours what another server process counted in the shared table', async () => {
@@ -130,8 +139,9 @@ describe('the link that stops invitations to an address', () => {
   }
 
   it('is in every invitation, with one-click List-Unsubscribe headers; GET only asks, POST stops; later invitations are refused 409', async () => {
-    const { app, db, invite, mailsTo, call, online } = await start()
-    expect((await invite('seller', 'Victim@Example.com')).status).toBe(201)
+    const { app, clock, db, invite, mailsTo, call, online } = await start()
+    const first = await invite('seller', 'Victim@Example.com')
+    expect(first.status).toBe(201)
     const [mail] = await mailsTo('victim@example.com')
     const link = /http:\/\/localhost:3999(\/stop-invitations\/([A-Za-z0-9_-]{43})\?lang=en_gb)/.exec(mail!.text)
     expect(link, mail!.text).not.toBeNull()
@@ -168,6 +178,12 @@ describe('the link that stops invitations to an address', () => {
     for (const email of ['victim@example.com', 'VICTIM@example.com']) {
       expect(await invite('seller', email)).toMatchObject({ status: 409, body: { code: 'invitations_stopped_by_recipient', details: { field: 'counterparty_email' } } })
     }
+    // Nor is an invitation sent before the stop sent again.
+    await clock.moveBy(61)
+    expect(await call('seller', 'POST', `/api/v1/transactions/${first.body.id}/resend_invitation`)).toMatchObject({
+      status: 409,
+      body: { code: 'invitations_stopped_by_recipient' },
+    })
     expect(await mailsTo('victim@example.com')).toHaveLength(before)
     // Others are still invited, and the owner of the address uses Pactum as anyone does.
     expect((await invite('seller', 'someone@example.com')).status).toBe(201)
