@@ -39,6 +39,8 @@ export default defineConfig({
       '/app_api': 'http://localhost:3000',
       '/oidc': 'http://localhost:3000',
       '/sandbox': 'http://localhost:3000',
+      // The link in invitation e-mails that stops them (a server page).
+      '/stop-invitations': 'http://localhost:3000',
       // The server's (apps/server/assets), shared with the sign-in pages.
       '/favicon.ico': 'http://localhost:3000',
     },

@@ -35,6 +35,11 @@ function seconds(fallback: number) {
   return z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).max(31_536_000).default(fallback))
 }
 
+/** A limit: how many in its window (at least one; a limit of nothing would lock everyone out). */
+function limit(fallback: number) {
+  return z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(1_000_000).default(fallback))
+}
+
 const envSchema = z
   .object({
     PORT: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).max(65535).default(3000)),
@@ -78,6 +83,15 @@ const envSchema = z
     COMPANY_EMAIL_DOMAIN: z.preprocess(emptyAsUndefined, z.string().toLowerCase().optional()),
     PARTNER_EMAIL_DOMAINS: commaList,
     CLIENTS_FILE: optionalString,
+    INVITATIONS_PER_SENDER_PER_HOUR: limit(20),
+    INVITATIONS_PER_SENDER_PER_DAY: limit(60),
+    INVITATIONS_PER_CLIENT_PER_HOUR: limit(600),
+    INVITATIONS_PER_CLIENT_PER_DAY: limit(5000),
+    INVITATIONS_PER_RECIPIENT_PER_DAY: limit(10),
+    TRANSACTION_CREATES_PER_HOUR: limit(300),
+    LISTING_CREATES_PER_HOUR: limit(300),
+    LIST_READS_PER_MINUTE: limit(300),
+    PARTNER_REQUESTS_PER_MINUTE: limit(300),
     CRASH_POINT: z.preprocess(
       emptyAsUndefined,
       z
@@ -127,10 +141,26 @@ export interface Config {
   tracking: TrackingConfig
   /** Bank linking for US sellers: the sandbox link screen unless PLAID_CLIENT_ID / PLAID_SECRET are set (bank-link-config.ts). */
   bankLink: BankLinkConfig
+  /** Limits on abuse (README, Configuration): what makes Pactum e-mail someone, and each user's and partner's pace. */
+  limits: LimitsConfig
   /** The partner clients' configuration file, seeded into the database at start-up (spec §1). */
   clientsFile: string
   /** For the crash harness only (crash-points.ts); never set in production. */
   crashPoint: CrashPointSetting | undefined
+}
+
+export interface LimitsConfig {
+  /**
+   * Invitation e-mails: per signed-in sender and per partner client (hour
+   * and day), and per recipient address across all senders (day).
+   */
+  invitations: { perSenderHour: number; perSenderDay: number; perClientHour: number; perClientDay: number; perRecipientDay: number }
+  /** Per user: transaction creates (online, face-to-face, purchases from listings), listing creates, reads of their lists. */
+  transactionCreatesPerHour: number
+  listingCreatesPerHour: number
+  listReadsPerMinute: number
+  /** Per partner client (its API key), every call. */
+  partnerRequestsPerMinute: number
 }
 
 /** The repository's own clients file (with the demo client), wherever the server is started from. */
@@ -248,6 +278,19 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     verificationMethod: values.IDENTITY_VERIFICATION_METHOD,
     tracking: tracking.tracking,
     bankLink: bankLink.bankLink,
+    limits: {
+      invitations: {
+        perSenderHour: values.INVITATIONS_PER_SENDER_PER_HOUR,
+        perSenderDay: values.INVITATIONS_PER_SENDER_PER_DAY,
+        perClientHour: values.INVITATIONS_PER_CLIENT_PER_HOUR,
+        perClientDay: values.INVITATIONS_PER_CLIENT_PER_DAY,
+        perRecipientDay: values.INVITATIONS_PER_RECIPIENT_PER_DAY,
+      },
+      transactionCreatesPerHour: values.TRANSACTION_CREATES_PER_HOUR,
+      listingCreatesPerHour: values.LISTING_CREATES_PER_HOUR,
+      listReadsPerMinute: values.LIST_READS_PER_MINUTE,
+      partnerRequestsPerMinute: values.PARTNER_REQUESTS_PER_MINUTE,
+    },
     clientsFile: values.CLIENTS_FILE ? path.resolve(values.CLIENTS_FILE) : defaultClientsFile,
     crashPoint: values.CRASH_POINT ? parseCrashPoint(values.CRASH_POINT) : undefined,
   }

@@ -91,13 +91,21 @@ export const errorStatus = {
   too_many_passkeys: 409,
   email_confirmation_unavailable: 409,
   idempotency_request_in_progress: 409,
+  /** The invited address asked for no more invitations (the link in every invitation e-mail). */
+  invitations_stopped_by_recipient: 409,
   /** A guest invitation's link past its validity (the creator can send a new one). */
   claim_link_expired: 410,
   file_too_large: 413,
   unsupported_file_type: 415,
   unsupported_media_type: 415,
+  /** A request body sent compressed (Content-Encoding other than identity): bodies are read only as sent. */
+  unsupported_content_encoding: 415,
   idempotency_key_reused: 422,
   rate_limited: 429,
+  /** The sender (a user or a partner client) has sent as many invitations as its hour or day allows. */
+  too_many_invitations: 429,
+  /** The address has been sent as many invitations as a day allows, by all senders together. */
+  too_many_invitations_to_recipient: 429,
   internal_error: 500,
   service_unavailable: 503,
 } as const satisfies Record<string, number>

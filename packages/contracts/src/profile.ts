@@ -1,6 +1,7 @@
 import { isSupportedCountry } from '@pactum/domain/countries'
 import { supportedLocales } from '@pactum/domain/locales'
 import { z } from 'zod'
+import { emailAddressSchema } from './text-rules.ts'
 
 /**
  * Onboarding and profile (spec §3 Profile, Payout requirements, Country list;
@@ -150,7 +151,7 @@ const oneLine = /^[^\p{Cc}]*$/u
 export const contactUsBodySchema = z
   .object({
     name: z.string().trim().max(200).regex(oneLine, 'One line').optional(),
-    email: z.email().max(320),
+    email: emailAddressSchema,
     subject: z.string().trim().min(1, 'Required').max(200).regex(oneLine, 'One line'),
     message: z.string().trim().min(1, 'Required').max(10_000),
   })

@@ -2,6 +2,7 @@ import { invitationActions, onlineActions } from '@pactum/domain/transactions/av
 import { onlineStatuses } from '@pactum/domain/transactions/online-state'
 import { supportedLocales } from '@pactum/domain/locales'
 import { z } from 'zod'
+import { hasVisibleCharacter, localPartFits, localPartMessage, visibleTextMessage } from './text-rules.ts'
 
 /**
  * Request and response shapes of the online transaction calls (DESIGN §5,
@@ -34,7 +35,7 @@ export type OnlineAction = z.infer<typeof onlineActionSchema>
 /** What `available_actions` may hold: the state machine's steps and the invitation's re-send. */
 export const offeredOnlineActionSchema = z.enum([...onlineActions, ...invitationActions])
 
-export const descriptionSchema = z.string().trim().min(1).max(1000)
+export const descriptionSchema = z.string().trim().min(1).max(1000).refine(hasVisibleCharacter, visibleTextMessage)
 
 /**
  * Guest transactions: the other party is invited by e-mail instead of by
@@ -42,7 +43,7 @@ export const descriptionSchema = z.string().trim().min(1).max(1000)
  * when given, else in the invitee's own language if they already use Pactum,
  * else in the sender's.
  */
-export const guestEmailSchema = z.email().trim().toLowerCase().max(320)
+export const guestEmailSchema = z.email().trim().toLowerCase().max(320).refine(localPartFits, localPartMessage)
 export const guestInvitationFields = {
   counterparty_email: guestEmailSchema.optional().meta({ description: 'invite the other party by e-mail; the transaction then has no join code' }),
   invitation_language: z.enum(supportedLocales).optional(),

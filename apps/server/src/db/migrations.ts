@@ -39,6 +39,7 @@ import * as joinedWithCode from './migrations/0040-joined-with-code.ts'
 import * as accountProfileRepairs from './migrations/0041-account-profile-repairs.ts'
 import * as usersEmailVerified from './migrations/0042-users-email-verified.ts'
 import * as passkeys from './migrations/0043-passkeys.ts'
+import * as stoppedInvitations from './migrations/0044-stopped-invitations.ts'
 import type { Database } from './schema.ts'
 
 /**
@@ -85,6 +86,7 @@ const migrations: Record<string, Migration> = {
   '0041-account-profile-repairs': accountProfileRepairs,
   '0042-users-email-verified': usersEmailVerified,
   '0043-passkeys': passkeys,
+  '0044-stopped-invitations': stoppedInvitations,
 }
 
 function migrator(db: Kysely<Database>): Migrator {

@@ -187,6 +187,12 @@ export interface RateLimitsTable {
   window_ends_at: Date
 }
 
+/** An address that asked for no more invitations, as a keyed hash (invitation-stops.ts). */
+export interface StoppedInvitationAddressesTable {
+  address_hash: string
+  stopped_at: Date
+}
+
 export interface ClientsTable {
   id: string
   name: string
@@ -501,6 +507,7 @@ export interface Database {
   client_changes: ClientChangesTable
   guest_invitations: GuestInvitationsTable
   rate_limits: RateLimitsTable
+  stopped_invitation_addresses: StoppedInvitationAddressesTable
   ledger_entries: LedgerEntriesTable
   ledger_postings: LedgerPostingsTable
   outbox: OutboxTable

@@ -297,6 +297,10 @@ describe('the web app', () => {
     const balance = await app.inject({ url: '/app_api/balance', headers: { accept: 'application/json' } })
     expect(balance.statusCode).toBe(401)
     expect(balance.json().code).toBe('unauthenticated')
+    // The link that stops invitations opens the server's page, not the web app's.
+    const stop = await app.inject({ url: `/stop-invitations/${'a'.repeat(43)}`, headers: { accept: 'text/html' } })
+    expect(stop.statusCode).toBe(200)
+    expect(stop.body).toContain('Stop invitations to this address')
   })
 })
 

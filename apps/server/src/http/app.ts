@@ -32,7 +32,7 @@ import { registerIdempotency } from './plugins/idempotency.ts'
 import { registerJsonBodyParser } from './plugins/json-body.ts'
 import { registerOpenApi } from './plugins/openapi.ts'
 import { registerRequestId, requestIdFrom } from './plugins/request-id.ts'
-import { inputValidatorCompiler } from './plugins/input-rules.ts'
+import { inputValidatorCompiler, registerContentEncodingRule } from './plugins/input-rules.ts'
 import { databaseRateLimitStore, purgeRateLimits } from './plugins/rate-limit-store.ts'
 import { registerSecurityHeaders } from './plugins/security-headers.ts'
 import { registerWebApp } from './plugins/web-app.ts'
@@ -51,6 +51,7 @@ import { meRoutes } from './routes/me.ts'
 import { profileRoutes } from './routes/profile-routes.ts'
 import { bankAccountRoutes } from './routes/bank-account-routes.ts'
 import { contactRoutes } from './routes/contact-routes.ts'
+import { stopInvitationsRoutes } from './routes/stop-invitations-routes.ts'
 import { balanceRoutes } from './routes/balance-routes.ts'
 import { verificationRoutes } from './routes/verification-routes.ts'
 import { isIdentityVerified } from '../services/verification.ts'
@@ -136,6 +137,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   registerRequestId(app)
   registerErrorHandler(app)
+  registerContentEncodingRule(app)
   registerJsonBodyParser(app)
   registerSecurityHeaders(app, {
     trustProxy: config.trustProxy,
@@ -209,6 +211,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     { prefix: '/api/v1' },
   )
   await app.register(contactRoutes)
+  await stopInvitationsRoutes(app)
   await app.register(balanceRoutes)
   await registerProviderRoutes(app, providers, clock)
   await faviconRoute(app)

@@ -94,6 +94,10 @@ export const authorizationMatrix = {
   'GET /api/v1/health': everyone,
   'GET /api/v1/config': everyone,
   'GET /favicon.ico': everyone,
+  // The link in every invitation e-mail that stops invitations to its address. Its token is an HMAC of
+  // an address nobody sent, so no well-formed token can be told from a real one: any is taken (invitation-stops.ts).
+  'GET /stop-invitations/:token': everyone,
+  'POST /stop-invitations/:token': everyone,
   'GET /api/v1/supported_carriers': everyone,
   'GET /api/v1/supported_countries': everyone,
   'GET /api/v1/supported_notification_languages': everyone,

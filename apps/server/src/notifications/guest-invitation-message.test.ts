@@ -10,14 +10,16 @@ const facts = {
   inviterFirstName: 'Sam',
   clientName: null,
   link: 'https://pactum.example/join-guest-transaction/SECRET/online',
+  stopLink: 'https://pactum.example/stop-invitations/TOKEN?lang=en_gb',
 }
 
 describe('the guest invitation e-mail', () => {
-  it('carries the claim link in every language, each in its own words', () => {
+  it('carries the claim link and the link that stops invitations in every language, each in its own words', () => {
     const subjects = new Set<string>()
     for (const locale of supportedLocales) {
       const mail = renderGuestInvitation(locale, facts)
       expect(mail.text, locale).toContain(facts.link)
+      expect(mail.text, locale).toContain(facts.stopLink)
       subjects.add(mail.subject)
     }
     expect(subjects.size).toBe(supportedLocales.length)

@@ -20,6 +20,8 @@ export interface GuestInvitationFacts {
   clientName: string | null
   /** The claim link, secret included. */
   link: string
+  /** The link that stops every invitation to this address (invitation-stops.ts). */
+  stopLink: string
 }
 
 export function renderGuestInvitation(locale: Locale, facts: GuestInvitationFacts): RenderedNotification {
@@ -46,6 +48,7 @@ export function renderGuestInvitation(locale: Locale, facts: GuestInvitationFact
       t('guestInvitation.link', { link: facts.link }),
       t('signature'),
       t('guestInvitation.footer'),
+      t('guestInvitation.stop', { link: facts.stopLink }),
     ].join('\n\n'),
   }
 }

@@ -69,10 +69,12 @@ export const parties: readonly Party[] = ['buyer', 'seller']
 type TemplateKey = `${CatalogueTemplate}.${Party}.${'subject' | 'body'}`
 type LayoutKey = 'greeting' | 'details.description' | 'details.price' | 'details.buyer' | 'details.seller' | 'link' | 'footer' | 'signature'
 /** The guest invitation's words (guest-invitation-message.ts). */
-type GuestInvitationKey = `guestInvitation.${Party}.${'subject' | 'body'}` | `guestInvitation.${'deposit' | 'client' | 'link' | 'footer'}`
+type GuestInvitationKey = `guestInvitation.${Party}.${'subject' | 'body'}` | `guestInvitation.${'deposit' | 'client' | 'link' | 'footer' | 'stop'}`
+/** The page behind the invitation's stop link (stop-invitations-routes.ts). */
+type StopInvitationsKey = `stopInvitations.${'title' | 'body' | 'button' | 'done.title' | 'done.body' | 'invalid.title' | 'invalid.body'}`
 
 /** English is the reference: it must have every template for both parties; the others are checked against it. */
-const english: Record<TemplateKey | LayoutKey | GuestInvitationKey, string> = enGb
+const english: Record<TemplateKey | LayoutKey | GuestInvitationKey | StopInvitationsKey, string> = enGb
 export type MessageKey = keyof typeof enGb
 type Messages = Record<MessageKey, string>
 

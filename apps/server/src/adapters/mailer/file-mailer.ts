@@ -20,6 +20,11 @@ function address(value: string): string {
   return value.replace(/[\r\n<>,;\p{Cc}]/gu, '').trim()
 }
 
+/** A URL inside <…>: nothing that could end the bracket or the header. */
+export function unsubscribeUrl(value: string): string {
+  return value.replace(/[\s<>\p{Cc}]/gu, '')
+}
+
 /**
  * A mailer that writes each message as an RFC 5322 file,
  * `<dir>/<timestamp>-<id>.eml` (development, sandbox and tests; read back by
@@ -40,6 +45,7 @@ export function createFileMailer(options: { dir: string; from: MailAddress; now?
         `Subject: ${headerValue(message.subject)}`,
         `Date: ${date.toUTCString()}`,
         `Message-ID: <${id}@pactum>`,
+        ...(message.listUnsubscribe ? [`List-Unsubscribe: <${unsubscribeUrl(message.listUnsubscribe)}>`, 'List-Unsubscribe-Post: List-Unsubscribe=One-Click'] : []),
         'MIME-Version: 1.0',
         'Content-Type: text/plain; charset=utf-8',
         'Content-Transfer-Encoding: base64',

@@ -192,6 +192,19 @@ describe.each(adapters)('%s', (_name, start) => {
     expect(new Set(ids).size).toBe(4)
   })
 
+  it('carries the one-click unsubscribe headers of RFC 8058 when asked, on one line each, and none otherwise', async () => {
+    await harness.mailer.send({ to: 'bea@example.com', subject: 'Invited', text: 'x', listUnsubscribe: 'https://pactum.example/stop-invitations/abc?lang=en_gb>\r\nBcc: x@example.com' })
+    const [mail] = (await harness.received()).slice(-1)
+    const line = (key: string) => mail!.headerLines.find((header) => header.key === key)?.line.replace(/\r\n\s+/g, ' ')
+    expect(line('list-unsubscribe')).toBe('List-Unsubscribe: <https://pactum.example/stop-invitations/abc?lang=en_gbBcc:x@example.com>')
+    expect(line('list-unsubscribe-post')).toBe('List-Unsubscribe-Post: List-Unsubscribe=One-Click')
+    expect(mail!.headers.has('bcc')).toBe(false)
+    await harness.mailer.send({ to: 'bea@example.com', subject: 'Paid', text: 'x' })
+    const [plain] = (await harness.received()).slice(-1)
+    expect(plain!.headers.has('list-unsubscribe')).toBe(false)
+    expect(plain!.headers.has('list-unsubscribe-post')).toBe(false)
+  })
+
   it('rejects when the message cannot be delivered, so the job retries', async () => {
     const before = (await harness.received()).length
     await harness.breakIt()
@@ -262,6 +275,17 @@ describe('SMTP mailer', () => {
     expect(signature).toMatch(/\bd=pactum\.example;/)
     expect(signature).toMatch(/\bs=mail2026;/)
     expect(signature).toMatch(/\bb=[A-Za-z0-9+/=\s]{100,}/)
+  })
+
+  it('signs both one-click unsubscribe headers, as RFC 8058 asks', async () => {
+    const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 })
+    const dkim = { domainName: 'pactum.example', keySelector: 'mail2026', privateKey: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString() }
+    const { server, mailer } = await serverAndMailer({ implicitTls: true }, { dkim })
+    await mailer.send({ to: 'bea@example.com', subject: 'Invited', text: 'x', listUnsubscribe: 'https://pactum.example/stop-invitations/abc' })
+    const mail = await simpleParser(server.raw[0]!)
+    const signed = /\bh=([^;]+);/.exec((mail.headerLines.find((header) => header.key === 'dkim-signature')?.line ?? '').replace(/\r\n\s+/g, ''))?.[1]?.toLowerCase().split(':')
+    expect(signed).toContain('list-unsubscribe')
+    expect(signed).toContain('list-unsubscribe-post')
   })
 
   it('sends nothing unsigned-for when no DKIM is configured', async () => {

@@ -19,6 +19,13 @@ export interface MailMessage {
    * clients that de-duplicate by it show it once. Without it, a fresh id.
    */
   key?: string
+  /**
+   * An https (or, in development, http) address that stops this kind of
+   * mail with one POST: sent as `List-Unsubscribe` with
+   * `List-Unsubscribe-Post: List-Unsubscribe=One-Click` (RFC 8058), so that
+   * mail clients offer their own "unsubscribe" button.
+   */
+  listUnsubscribe?: string
 }
 
 export interface Mailer {

@@ -1,6 +1,7 @@
 import type { ConnectionOptions } from 'node:tls'
 import { createTransport, type NodemailerError } from 'nodemailer'
 import type { MailAddress, SmtpSettings } from '../../mail-config.ts'
+import { unsubscribeUrl } from './file-mailer.ts'
 import { mailIdFor } from './mail-id.ts'
 import type { Mailer } from './port.ts'
 
@@ -34,6 +35,17 @@ function oneLine(value: string): string {
 function singleAddress(value: string): { name: string; address: string } {
   return { name: '', address: value.replace(/[\r\n<>,;\p{Cc}\s]/gu, '') }
 }
+
+/**
+ * nodemailer's signed headers with List-Unsubscribe-Post added: RFC 8058 asks
+ * that the signature cover both one-click headers, else receivers ignore them.
+ */
+const dkimFieldNames = [
+  'From', 'Sender', 'Reply-To', 'Subject', 'Date', 'Message-ID', 'To', 'Cc', 'MIME-Version', 'Content-Type', 'Content-Transfer-Encoding',
+  'Content-ID', 'Content-Description', 'Resent-Date', 'Resent-From', 'Resent-Sender', 'Resent-To', 'Resent-Cc', 'Resent-Message-ID',
+  'In-Reply-To', 'References', 'List-Id', 'List-Help', 'List-Unsubscribe', 'List-Unsubscribe-Post', 'List-Subscribe', 'List-Post',
+  'List-Owner', 'List-Archive',
+].join(':')
 
 export interface SmtpMailer extends Mailer {
   /** Connects, says EHLO, upgrades to TLS where required and logs in, sending nothing (`cli doctor`). */
@@ -69,7 +81,7 @@ export function createSmtpMailer(options: {
     requireTLS: smtp.requireTls,
     tls,
     auth: smtp.auth,
-    dkim: smtp.dkim,
+    dkim: smtp.dkim ? { ...smtp.dkim, headerFieldNames: dkimFieldNames } : undefined,
     connectionTimeout: timeout,
     greetingTimeout: timeout,
     socketTimeout: timeout * 3,
@@ -92,6 +104,9 @@ export function createSmtpMailer(options: {
           text: message.text,
           date: now(),
           messageId: `<${id}@${messageIdDomain}>`,
+          ...(message.listUnsubscribe
+            ? { headers: { 'List-Unsubscribe': `<${unsubscribeUrl(message.listUnsubscribe)}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' } }
+            : {}),
         })
       } catch (error) {
         throw new MailDeliveryError(error as NodemailerError)

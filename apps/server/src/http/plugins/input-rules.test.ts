@@ -73,3 +73,73 @@ describe('a NUL byte in any text field', () => {
     }
   })
 })
+
+describe('a request body sent compressed', () => {
+  it('is refused 415 unsupported_content_encoding before it is read, whatever the coding but identity', async () => {
+    testApp = await createTestApp()
+    const token = await testApp.tokenFor('zip@example.com')
+    const quote = (await testApp.app.inject({ method: 'GET', url: '/api/v1/charge?price=1000&currency=eur&payment_method=card' })).json()
+    const body = JSON.stringify({ role: 'seller', price: 1000, currency: 'eur', description: 'A lamp', charge: quote.charge, charge_calculator_version: quote.charge_calculator_version })
+    const send = (encoding: string | undefined) =>
+      testApp!.app.inject({
+        method: 'POST',
+        url: '/api/v1/me/transactions',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', ...(encoding ? { 'content-encoding': encoding } : {}) },
+        payload: body,
+      })
+    for (const encoding of ['gzip', 'deflate', 'br', 'x-gzip', 'identity, gzip', 'zstd']) {
+      const answer = await send(encoding)
+      expect(answer.statusCode, encoding).toBe(415)
+      expect(answer.json(), encoding).toMatchObject({ code: 'unsupported_content_encoding', details: { field: 'headers.content-encoding' } })
+    }
+    expect(await testApp.database.db.selectFrom('transactions').select('id').execute()).toHaveLength(0)
+    expect((await send('identity')).statusCode).toBe(201)
+    expect((await send(undefined)).statusCode).toBe(201)
+  })
+})
+
+describe('a description of nothing visible', () => {
+  it('is refused 400 naming the field, on creates and edits of transactions and listings', async () => {
+    testApp = await createTestApp()
+    const tokens = await partyTokens(testApp.tokenFor, { seller: {} })
+    const call = apiCaller(testApp.app, tokens)
+    const quote = (await call('seller', 'GET', '/api/v1/charge?price=1000&currency=eur&payment_method=card')).body
+    const online = { role: 'seller', price: 1000, currency: 'eur', charge: quote.charge, charge_calculator_version: quote.charge_calculator_version }
+    // Zero-width space, ZWJ, ZWNJ, BOM, word joiner, soft hyphen, LRM, Mongolian vowel separator, blank Braille, Hangul filler, spaces.
+    const invisible = ['\u200b', '\u200d\u200c', '\ufeff', '\u2060', '\u00ad', '\u200e', '\u180e', '\u2800', '\u3164', ' \u00a0\u3000\t\n', '\u200b \u2060\ufeff']
+    for (const description of invisible) {
+      const created = await call('seller', 'POST', '/api/v1/me/transactions', { ...online, description })
+      expect(created, JSON.stringify(description)).toMatchObject({ status: 400, body: { code: 'validation_failed', error: expect.stringMatching(/^body\.description: /) } })
+    }
+    const f2f = await call('seller', 'POST', '/api/v1/p2p/me/transactions', { role: 'seller', currency: 'eur', description: '\u200b\u200b', deposit_price: 1000, deposit_charge: quote.charge, charge_calculator_version: 1 })
+    expect(f2f).toMatchObject({ status: 400, body: { code: 'validation_failed', error: expect.stringMatching(/^body\.description: /) } })
+    const listing = await call('seller', 'POST', '/api/v1/me/listings', { type: 'online', listing_type: 'single_use', price: 1000, currency: 'eur', description: '\ufeff\u2060' })
+    expect(listing).toMatchObject({ status: 400, body: { code: 'validation_failed', error: expect.stringMatching(/^body\.description: /) } })
+
+    const sale = await call('seller', 'POST', '/api/v1/me/transactions', { ...online, description: '\u200bA lamp\u200b' })
+    expect(sale.status).toBe(201)
+    const edit = await call('seller', 'PATCH', `/api/v1/transactions/${sale.body.id}`, { description: '\u200b' })
+    expect(edit).toMatchObject({ status: 400, body: { code: 'validation_failed', error: expect.stringMatching(/^body\.description: /) } })
+  })
+})
+
+describe('an e-mail address whose local part is over 64 characters', () => {
+  it('is refused wherever an address is read: invitations and the contact form', async () => {
+    testApp = await createTestApp()
+    const tokens = await partyTokens(testApp.tokenFor, { seller: {} })
+    const call = apiCaller(testApp.app, tokens)
+    const quote = (await call('seller', 'GET', '/api/v1/charge?price=1000&currency=eur&payment_method=card')).body
+    const online = { role: 'seller', price: 1000, currency: 'eur', description: 'A lamp', charge: quote.charge, charge_calculator_version: quote.charge_calculator_version }
+    const long = `${'a'.repeat(65)}@example.com`
+    expect(await call('seller', 'POST', '/api/v1/me/transactions', { ...online, counterparty_email: long })).toMatchObject({
+      status: 400,
+      body: { details: { fields: [{ field: 'body.counterparty_email' }] } },
+    })
+    expect(await call('seller', 'POST', '/app_api/contact_us', { email: long, subject: 'Hi', message: 'Hello' })).toMatchObject({
+      status: 400,
+      body: { details: { fields: [{ field: 'body.email' }] } },
+    })
+    const sixtyFour = `${'a'.repeat(64)}@example.com`
+    expect((await call('seller', 'POST', '/api/v1/me/transactions', { ...online, counterparty_email: sixtyFour })).status).toBe(201)
+  })
+})

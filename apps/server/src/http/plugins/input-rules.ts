@@ -1,7 +1,7 @@
-import type { FastifySchemaCompiler } from 'fastify'
+import type { FastifyInstance, FastifySchemaCompiler } from 'fastify'
 import { validatorCompiler } from 'fastify-type-provider-zod'
 import type { ZodType } from 'zod'
-import { fieldError } from '../../errors.ts'
+import { AppError, fieldError } from '../../errors.ts'
 
 /**
  * Rules every request input obeys whatever its schema, applied where every
@@ -43,4 +43,26 @@ export const inputValidatorCompiler: FastifySchemaCompiler<ZodType> = (route) =>
     if (!breach) return validate(data)
     return { error: fieldError([route.httpPart, ...breach.path].join('.'), breach.message) }
   }
+}
+
+/**
+ * Request bodies are read as sent: none of our routes inflates gzip, deflate
+ * or br, and a compressed body would otherwise reach a parser as bytes that
+ * are not what its Content-Type says (or, inflated, could be far larger than
+ * the body limit). A request announcing any coding but `identity` is
+ * refused before its body is read: 415 `unsupported_content_encoding`.
+ */
+export function registerContentEncodingRule(app: FastifyInstance): void {
+  app.addHook('onRequest', async (request) => {
+    const header = request.headers['content-encoding']
+    if (header === undefined) return
+    const codings = header
+      .split(',')
+      .map((coding) => coding.trim().toLowerCase())
+      .filter(Boolean)
+    if (codings.every((coding) => coding === 'identity')) return
+    throw new AppError('unsupported_content_encoding', 'Send the request body uncompressed (no Content-Encoding, or identity)', {
+      details: { field: 'headers.content-encoding', accepted: ['identity'] },
+    })
+  })
 }

@@ -26,25 +26,10 @@ export function databaseRateLimitStore(db: Kysely<Database>, clock: Clock): Fast
 
     incr(key: string, callback: (error: Error | null, result?: { current: number; ttl: number }) => void, timeWindow: number): void {
       const now = clock.now()
-      const windowEnd = new Date(now.getTime() + timeWindow)
-      // Stored as a hash: a key may carry whatever a client put in the URL (a
-      // path parameter is read before validation), and a text column takes no NUL.
-      const storedKey = createHash('sha256').update(this.#prefix + key).digest('hex')
-      sql<{ count: number; window_ends_at: Date }>`
-        insert into rate_limits (key, count, window_ends_at) values (${storedKey}, 1, ${windowEnd})
-        on conflict (key) do update set
-          count = case when rate_limits.window_ends_at <= ${now} then 1 else rate_limits.count + 1 end,
-          window_ends_at = case when rate_limits.window_ends_at <= ${now} then excluded.window_ends_at else rate_limits.window_ends_at end
-        returning count, window_ends_at`
-        .execute(db)
-        .then(
-          (result) => {
-            const row = result.rows[0]
-            if (!row) return callback(new Error('rate limit counter not written'))
-            callback(null, { current: row.count, ttl: Math.max(0, new Date(row.window_ends_at).getTime() - now.getTime()) })
-          },
-          (error: Error) => callback(error),
-        )
+      countHit(db, this.#prefix + key, timeWindow, now).then(
+        (hit) => callback(null, { current: hit.count, ttl: Math.max(0, hit.windowEndsAt.getTime() - now.getTime()) }),
+        (error: Error) => callback(error),
+      )
     }
 
     /**
@@ -58,6 +43,30 @@ export function databaseRateLimitStore(db: Kysely<Database>, clock: Clock): Fast
     }
   }
   return DatabaseRateLimitStore
+}
+
+/**
+ * Counts `hits` (one unless told) on `key` in its window (opened by the first hit, `windowMs`
+ * long) and answers the count so far, this hit included. One upsert: two
+ * hits at once cannot both read the last allowed count. Run inside a
+ * database transaction, the hit is undone with it (an invitation refused
+ * or rolled back is not counted) and the row stays locked until the
+ * commit, so concurrent senders are counted one after the other.
+ */
+export async function countHit(db: Kysely<Database>, key: string, windowMs: number, now: Date, hits = 1): Promise<{ count: number; windowEndsAt: Date }> {
+  const windowEnd = new Date(now.getTime() + windowMs)
+  // Stored as a hash: a key may carry whatever a client put in the URL (a
+  // path parameter is read before validation), and a text column takes no NUL.
+  const storedKey = createHash('sha256').update(key).digest('hex')
+  const result = await sql<{ count: number; window_ends_at: Date }>`
+    insert into rate_limits (key, count, window_ends_at) values (${storedKey}, ${hits}, ${windowEnd})
+    on conflict (key) do update set
+      count = case when rate_limits.window_ends_at <= ${now} then ${hits} else rate_limits.count + ${hits} end,
+      window_ends_at = case when rate_limits.window_ends_at <= ${now} then excluded.window_ends_at else rate_limits.window_ends_at end
+    returning count, window_ends_at`.execute(db)
+  const row = result.rows[0]
+  if (!row) throw new Error('rate limit counter not written')
+  return { count: row.count, windowEndsAt: new Date(row.window_ends_at) }
 }
 
 /** Counters whose window closed a day ago tell nothing any more. */

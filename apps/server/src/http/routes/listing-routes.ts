@@ -19,7 +19,7 @@ import type { Config } from '../../config.ts'
 import type { TransactionDeps } from '../../transactions/apply-event.ts'
 import { toAnyTransactionView, type ViewContext } from '../../transactions/transaction-view.ts'
 import { userOf } from '../plugins/authentication.ts'
-import { idParams, joinRateLimit, transactionErrors } from './transactions/route-parts.ts'
+import { idParams, joinRateLimit, perUserLimit, transactionErrors } from './transactions/route-parts.ts'
 import { knownClientId } from '../../services/known-client.ts'
 
 const errors = transactionErrors
@@ -41,12 +41,13 @@ export function listingRoutes(deps: () => TransactionDeps & { config: Config }):
       '/me/listings',
       {
         onRequest: app.authenticate,
+        preHandler: perUserLimit(app, 'listing_creates'),
         schema: {
           ...secured,
           summary: 'Create a single-use or multi-use listing (price; deposit_price for face-to-face)',
           body: createListingBodySchema,
           querystring: z.object({ client_id: z.string().max(64).optional() }),
-          response: { 201: listingSchema, ...errors },
+          response: { 201: listingSchema, ...errors, 429: errorBodySchema },
         },
       },
       async (request, reply) => {
@@ -57,7 +58,7 @@ export function listingRoutes(deps: () => TransactionDeps & { config: Config }):
 
     app.get(
       '/me/listings',
-      { onRequest: app.authenticate, schema: { ...secured, summary: 'My listings, newest first', response: { 200: listingListSchema, ...errors } } },
+      { onRequest: app.authenticate, preHandler: perUserLimit(app, 'list_reads'), schema: { ...secured, summary: 'My listings, newest first', response: { 200: listingListSchema, ...errors, 429: errorBodySchema } } },
       async (request) => (await listOwnListings(app.services.db, userOf(request))).map((row) => toListingView(row, publicUrl())),
     )
 
@@ -89,6 +90,7 @@ export function listingRoutes(deps: () => TransactionDeps & { config: Config }):
         {
           onRequest: app.authenticate,
           config: joinRateLimit,
+          preHandler: perUserLimit(app, 'transaction_creates'),
           schema: {
             ...secured,
             summary: `Buy from a ${type.replace('_', '-')} listing: a new transaction with the caller as buyer, waiting for the seller's acceptance`,

@@ -10,7 +10,8 @@ import type { Mailer } from '../../adapters/mailer/port.ts'
 import type { Config } from '../../config.ts'
 import { AppError } from '../../errors.ts'
 import { notificationLanguage } from '../profile.ts'
-import { inviteGuest } from './guest-invitations.ts'
+import { inviteGuests } from './guest-invitations.ts'
+import { stopLinkKey } from './invitation-stops.ts'
 import { uuidV7 } from '../../ids.ts'
 import { randomBytesFromBatch } from '../../random-bytes.ts'
 import type { CurrentUser } from '../users.ts'
@@ -102,15 +103,19 @@ async function insertWithFreshJoinCode(
     const now = deps.clock.now()
     const state = create(null, now)
     const language = await senderLanguage(deps, user)
+    const invitationDeps = { mailer: deps.mailer, publicUrl: deps.config.publicUrl, limits: deps.config.limits.invitations, stopKey: await stopLinkKey(deps.db) }
     return insertTransaction(deps, state, { id: uuidV7(now), creatorId: user.id, clientId }, (trx, row) =>
-      inviteGuest({ mailer: deps.mailer, publicUrl: deps.config.publicUrl }, trx, row, {
-        role: otherParty(state.creatorRole),
-        email,
-        language: guest.invitation_language,
-        fallbackLanguage: language,
-        inviterFirstName: user.firstName,
-        clientName: null,
-      }),
+      inviteGuests(invitationDeps, trx, row, { kind: 'user', id: user.id }, [
+        {
+          role: otherParty(state.creatorRole),
+          email,
+          language: guest.invitation_language,
+          fallbackLanguage: language,
+          inviterFirstName: user.firstName,
+          clientName: null,
+          field: 'counterparty_email',
+        },
+      ]),
     )
   }
   for (let attempt = 0; ; attempt++) {

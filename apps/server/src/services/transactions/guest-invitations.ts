@@ -16,6 +16,8 @@ import type { TransactionRow } from '../../transactions/transaction-state.ts'
 import { lockForParty, type UnclaimedInvitation } from '../../transactions/transactions-repository.ts'
 import { notificationLanguage } from '../profile.ts'
 import type { CurrentUser } from '../users.ts'
+import { countInvitations, type InvitationLimits, type InvitationSender } from './invitation-limits.ts'
+import { invitationsStopped, stopLink, stopLinkKey, stopToken } from './invitation-stops.ts'
 
 /**
  * Guest transactions (issue 12 #2): the other party is invited by e-mail and
@@ -26,12 +28,18 @@ import type { CurrentUser } from '../users.ts'
  * rather than from a job: a job would have to keep the secret. If the mailer
  * refuses, nothing is created and the creator may try again; if the commit
  * fails after the mail went out, its link leads to "unknown invitation".
+ * Every invitation carries a link that stops all invitations to its
+ * address (invitation-stops.ts), and invitations are counted per sender
+ * and per address (invitation-limits.ts).
  */
 
 export interface InvitationDeps {
   mailer: Mailer
   /** The web app's address, for the claim link. */
   publicUrl: string
+  /** The stop link's secret (`stopLinkKey`), read before the creating transaction opens. */
+  stopKey: Buffer
+  limits: InvitationLimits
 }
 
 export interface Invitation {
@@ -42,6 +50,8 @@ export interface Invitation {
   fallbackLanguage: Locale
   inviterFirstName: string | null
   clientName: string | null
+  /** The input that named the address, for the refusal when its owner stopped invitations. */
+  field: string
 }
 
 function hashOf(secret: string): string {
@@ -61,34 +71,59 @@ async function invitationLanguage(db: Kysely<Database>, invitation: Invitation):
   return invitation.fallbackLanguage
 }
 
-/** Records the invitation (its secret's hash) in `trx` and e-mails the link. */
-export async function inviteGuest(deps: InvitationDeps, trx: Kysely<Database>, row: TransactionRow, invitation: Invitation): Promise<void> {
-  const secret = newSecret()
-  const language = await invitationLanguage(trx, invitation)
-  await trx
-    .insertInto('guest_invitations')
-    .values({
-      id: randomUUID(),
-      transaction_id: row.id,
-      role: invitation.role,
-      email: invitation.email,
-      language,
-      secret_hash: hashOf(secret),
-      created_at: row.created,
-      sent_at: row.created,
-    })
-    .execute()
-  await mailInvitation(deps, row, { ...invitation, language }, secret)
+/**
+ * Records each invitation (its secret's hash) in `trx` and e-mails its link,
+ * unless an address asked for no more invitations (409) or the sender or an
+ * address is past its invitation limits (429, invitation-limits.ts): then
+ * nothing is recorded and nothing sent.
+ */
+export async function inviteGuests(deps: InvitationDeps, trx: Kysely<Database>, row: TransactionRow, sender: InvitationSender, invitations: readonly Invitation[]): Promise<void> {
+  const key = deps.stopKey
+  for (const invitation of invitations) await refuseIfStopped(trx, key, invitation.email, invitation.field)
+  await countInvitations(trx, deps.limits, row.created, sender, invitations.map((invitation) => invitation.email))
+  for (const invitation of invitations) {
+    const secret = newSecret()
+    const language = await invitationLanguage(trx, invitation)
+    await trx
+      .insertInto('guest_invitations')
+      .values({
+        id: randomUUID(),
+        transaction_id: row.id,
+        role: invitation.role,
+        email: invitation.email,
+        language,
+        secret_hash: hashOf(secret),
+        created_at: row.created,
+        sent_at: row.created,
+      })
+      .execute()
+    await mailInvitation(deps, key, row, { ...invitation, language }, secret)
+  }
+}
+
+async function refuseIfStopped(db: Kysely<Database>, key: Buffer, email: string, field: string): Promise<void> {
+  if (!(await invitationsStopped(db, key, email))) return
+  throw new AppError('invitations_stopped_by_recipient', `${field}: the owner of this address has asked Pactum to send them no invitations; share a join code with them instead`, {
+    details: { field },
+  })
 }
 
 function newSecret(): string {
   return randomBytes(32).toString('base64url')
 }
 
-async function mailInvitation(deps: InvitationDeps, row: TransactionRow, invitation: Omit<Invitation, 'language' | 'fallbackLanguage'> & { language: Locale }, secret: string) {
+async function mailInvitation(
+  deps: InvitationDeps,
+  key: Buffer,
+  row: TransactionRow,
+  invitation: Pick<Invitation, 'role' | 'email' | 'inviterFirstName' | 'clientName'> & { language: Locale },
+  secret: string,
+) {
   const kind = row.type as TransactionKind
+  const stop = stopLink(deps.publicUrl, stopToken(key, invitation.email), invitation.language)
   await deps.mailer.send({
     to: invitation.email,
+    listUnsubscribe: stop,
     ...renderGuestInvitation(invitation.language, {
       role: invitation.role,
       kind,
@@ -97,6 +132,7 @@ async function mailInvitation(deps: InvitationDeps, row: TransactionRow, invitat
       inviterFirstName: invitation.inviterFirstName,
       clientName: invitation.clientName,
       link: claimLink(deps.publicUrl, invitation.role, kind, secret),
+      stopLink: stop,
     }),
   })
 }
@@ -209,7 +245,8 @@ function maySeeInvitation(row: TransactionRow, viewerId: string): boolean {
  * to flood someone's inbox. A partner's invitations have no creator user
  * and are not re-sent here.
  */
-export async function resendInvitation(deps: TransactionDeps & InvitationDeps, user: CurrentUser, id: string, kind: TransactionKind): Promise<TransactionRow> {
+export async function resendInvitation(deps: TransactionDeps & Omit<InvitationDeps, 'stopKey'>, user: CurrentUser, id: string, kind: TransactionKind): Promise<TransactionRow> {
+  const key = await stopLinkKey(deps.db)
   return deps.db.transaction().execute(async (trx) => {
     const row = await lockForParty(trx, id, user.id, kind)
     if (row.creator_id !== user.id) throw new AppError('forbidden', 'Only the creator of the transaction can send its invitation again')
@@ -229,6 +266,8 @@ export async function resendInvitation(deps: TransactionDeps & InvitationDeps, u
             details: { reason: 'too_many' },
           })
     }
+    await refuseIfStopped(trx, key, invitation.email, 'email')
+    await countInvitations(trx, deps.limits, now, { kind: 'user', id: user.id }, [invitation.email])
     const secret = newSecret()
     await trx
       .updateTable('guest_invitations')
@@ -236,7 +275,7 @@ export async function resendInvitation(deps: TransactionDeps & InvitationDeps, u
       .where('id', '=', invitation.id)
       .execute()
     const language = isSupportedLocale(invitation.language) ? invitation.language : 'en_gb'
-    await mailInvitation(deps, row, { role: invitation.role, email: invitation.email, language, inviterFirstName: user.firstName, clientName: null }, secret)
+    await mailInvitation({ ...deps, stopKey: key }, key, row, { role: invitation.role, email: invitation.email, language, inviterFirstName: user.firstName, clientName: null }, secret)
     return row
   })
 }

@@ -7,7 +7,8 @@ import type { Config } from '../../config.ts'
 import { uuidV7 } from '../../ids.ts'
 import { insertTransaction, type TransactionDeps } from '../../transactions/apply-event.ts'
 import type { TransactionRow } from '../../transactions/transaction-state.ts'
-import { inviteGuest } from './guest-invitations.ts'
+import { inviteGuests } from './guest-invitations.ts'
+import { stopLinkKey } from './invitation-stops.ts'
 import { quoteOrRefuse } from './quote.ts'
 
 type PartnerDeps = TransactionDeps & { config: Config; mailer: Mailer }
@@ -51,16 +52,22 @@ export async function createPartnerGuestTransaction(deps: PartnerDeps, client: {
     ['seller', body.seller_email],
     ['buyer', body.buyer_email],
   ]
-  return insertTransaction(deps, state, { id: uuidV7(now), creatorId: null, clientId: client.id }, async (trx, row) => {
-    for (const [role, email] of invitations) {
-      await inviteGuest({ mailer: deps.mailer, publicUrl: deps.config.publicUrl }, trx, row, {
+  const invitationDeps = { mailer: deps.mailer, publicUrl: deps.config.publicUrl, limits: deps.config.limits.invitations, stopKey: await stopLinkKey(deps.db) }
+  return insertTransaction(deps, state, { id: uuidV7(now), creatorId: null, clientId: client.id }, (trx, row) =>
+    inviteGuests(
+      invitationDeps,
+      trx,
+      row,
+      { kind: 'client', id: client.id },
+      invitations.map(([role, email]) => ({
         role,
         email,
         language: body.invitation_language,
-        fallbackLanguage: 'en_gb',
+        fallbackLanguage: 'en_gb' as const,
         inviterFirstName: null,
         clientName: client.name,
-      })
-    }
-  })
+        field: `${role}_email`,
+      })),
+    ),
+  )
 }

@@ -1,3 +1,4 @@
+import { hasVisibleCharacter } from '@pactum/contracts/text-rules'
 import { paymentMethodSchema } from '@pactum/contracts/transactions'
 import { minimumPrice } from '@pactum/domain/fees'
 import type { Locale } from '@pactum/domain/locales'
@@ -37,7 +38,8 @@ export function onlineCreateFormSchema(input: { locale: Locale }) {
       }
       if (values.role === '') fail('role', 'roleRequired')
       const description = values.description.trim()
-      if (description === '') fail('description', 'descriptionRequired')
+      // Only invisible characters (zero-width spaces, joiners…) is no description either: the contracts' rule.
+      if (!hasVisibleCharacter(description)) fail('description', 'descriptionRequired')
       else if (description.length > maxDescription) fail('description', 'descriptionTooLong')
       const price = parseMoneyInput(values.price, values.currency, input.locale)
       if (!price.ok) {

@@ -76,6 +76,9 @@ export const translatedErrorCodes = [
   'incorrect_password',
   'idempotency_key_reused',
   'rate_limited',
+  'too_many_invitations',
+  'too_many_invitations_to_recipient',
+  'invitations_stopped_by_recipient',
   'internal_error',
   'service_unavailable',
   // The payment provider's own answers (sandbox and Stripe use the same codes).
@@ -97,8 +100,17 @@ export function errorCodeOf(error: unknown): string {
   return 'unknown'
 }
 
-/** The sentence to show for a failed call, in the interface language. */
+/**
+ * The sentence to show for a failed call, in the interface language. A
+ * limit whose window closes in more than a minute (creates are counted per
+ * hour) says how many minutes, from the server's `retry_after`, rather than
+ * "wait a minute".
+ */
 export function errorMessage(t: TFunction, error: unknown): string {
   const code = errorCodeOf(error)
+  if (code === 'rate_limited' && error instanceof ApiError) {
+    const retryAfter = error.details.retry_after
+    if (typeof retryAfter === 'number' && retryAfter > 60) return t('apiErrors.rateLimitedMinutes', { count: Math.ceil(retryAfter / 60) })
+  }
   return known.has(code) ? t(`apiErrors.${code}`) : t('apiErrors.generic')
 }

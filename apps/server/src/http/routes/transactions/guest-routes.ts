@@ -13,6 +13,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { apiKeyHeader, clientOfApiKey } from '../../../auth/partner-api-key.ts'
 import { claimGuestTransaction, previewClaim } from '../../../services/transactions/guest-invitations.ts'
 import { createPartnerGuestTransaction } from '../../../services/transactions/partner-guest-transactions.ts'
+import { usageLimit, useWithinLimit } from '../../../services/usage-limits.ts'
 import type { TransactionDeps } from '../../../transactions/apply-event.ts'
 import { toAnyTransactionView, type ViewContext } from '../../../transactions/transaction-view.ts'
 import { userOf } from '../../plugins/authentication.ts'
@@ -23,7 +24,8 @@ const secured = { security: [{ bearer: [] }], tags: ['guest transactions'] }
 
 /**
  * Partner keys are long random secrets, but a wrong one is still counted:
- * per address, since no user is signed in.
+ * per address, since no user is signed in. A right one is counted per
+ * client (PARTNER_REQUESTS_PER_MINUTE), whatever address it comes from.
  */
 const apiKeyRateLimit = { rateLimit: { max: 30, timeWindow: '1 minute', hook: 'onRequest' as const } }
 
@@ -78,8 +80,11 @@ export function guestRoutes(deps: () => TransactionDeps): FastifyPluginAsyncZod 
         config: apiKeyRateLimit,
         // The key is checked before the body is read, as a bearer token is, and
         // after the rate limit's own onRequest hook, so wrong keys are counted.
+        // A right key is then counted against its client's own pace.
         preParsing: async (request, _reply, payload) => {
-          await clientOfApiKey(app.services.db, request.headers[apiKeyHeader] as string | undefined)
+          const { db, clock, config } = app.services
+          const client = await clientOfApiKey(db, request.headers[apiKeyHeader] as string | undefined)
+          await useWithinLimit(db, clock.now(), usageLimit(config.limits, 'partner_requests'), `client:${client.id}`)
           return payload
         },
         schema: {

@@ -38,7 +38,7 @@ import { toF2fTransactionView, toTransactionSummary, type ViewContext } from '..
 import { findForParty, listForUser, listSummariesForUser } from '../../../transactions/transactions-repository.ts'
 import { f2fChange, updateTransaction } from '../../../services/transactions/update-transaction.ts'
 import { userOf } from '../../plugins/authentication.ts'
-import { checkAfterId, idParams, joinRateLimit, transactionErrors } from './route-parts.ts'
+import { checkAfterId, idParams, joinRateLimit, perUserLimit, transactionErrors } from './route-parts.ts'
 import { toQuoteView } from './quote-view.ts'
 import { knownClientId } from '../../../services/known-client.ts'
 
@@ -88,13 +88,13 @@ export function p2pRoutes(deps: () => PaymentDeps): FastifyPluginAsyncZod {
       '/p2p/me/transactions',
       {
         onRequest: app.authenticate,
-        preHandler: app.idempotent,
+        preHandler: [perUserLimit(app, 'transaction_creates'), app.idempotent],
         schema: {
           ...secured,
           summary: 'Create a face-to-face transaction with its deposit, as buyer or seller',
           body: createF2fTransactionBodySchema,
           querystring: z.object({ client_id: z.string().max(64).optional() }),
-          response: { 201: f2fTransactionSchema, ...errors },
+          response: { 201: f2fTransactionSchema, ...errors, 429: errorBodySchema },
         },
       },
       async (request, reply) => {
@@ -108,7 +108,8 @@ export function p2pRoutes(deps: () => PaymentDeps): FastifyPluginAsyncZod {
       '/p2p/me/transactions',
       {
         onRequest: app.authenticate,
-        schema: { ...secured, summary: 'My face-to-face transactions, newest first', querystring: listTransactionsQuerySchema, response: { 200: f2fTransactionListOrSummariesSchema, ...errors } },
+        preHandler: perUserLimit(app, 'list_reads'),
+        schema: { ...secured, summary: 'My face-to-face transactions, newest first', querystring: listTransactionsQuerySchema, response: { 200: f2fTransactionListOrSummariesSchema, ...errors, 429: errorBodySchema } },
       },
       async (request) => {
         const user = userOf(request)
@@ -136,14 +137,14 @@ export function p2pRoutes(deps: () => PaymentDeps): FastifyPluginAsyncZod {
         onRequest: app.authenticate,
         schema: {
           ...secured,
-          summary: 'Send the e-mail invitation again with a new link (creator, while unclaimed; at most once a minute)',
+          summary: 'Send the e-mail invitation again with a new link (creator, while unclaimed; at most once a minute, within the invitation limits)',
           params: idParams,
           response: { 200: f2fTransactionSchema, ...errors, 429: errorBodySchema },
         },
       },
       async (request) => {
         const user = userOf(request)
-        const row = await resendInvitation({ ...deps(), mailer: app.services.mailer, publicUrl: app.services.config.publicUrl }, user, request.params.id, 'f2f')
+        const row = await resendInvitation({ ...deps(), mailer: app.services.mailer, publicUrl: app.services.config.publicUrl, limits: app.services.config.limits.invitations }, user, request.params.id, 'f2f')
         return toF2fTransactionView(row, user, context(), { invitation: await pendingInvitationFor(app.services.db, row, user.id) })
       },
     )

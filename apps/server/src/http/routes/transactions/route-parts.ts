@@ -1,7 +1,10 @@
 import { errorBodySchema } from '@pactum/contracts/errors'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { z } from 'zod'
 import { AppError } from '../../../errors.ts'
 import { uuidPattern } from '../../../ids.ts'
+import { type UsageReason, usageLimit, useWithinLimit } from '../../../services/usage-limits.ts'
+import { userOf } from '../../plugins/authentication.ts'
 
 /** What the transaction routes of both kinds share: error answers, the id parameter, limits. */
 
@@ -21,6 +24,18 @@ export const joinRateLimit = {
     hook: 'preHandler' as const,
     keyGenerator: (request: { currentUser: { id: string } | null; ip: string }) => request.currentUser?.id ?? request.ip,
   },
+}
+
+/**
+ * A signed-in user's pace on one kind of call (usage-limits.ts): a
+ * preHandler, so after authentication, keyed by the user. Put it before
+ * the idempotency claim, so that a refused call claims no key.
+ */
+export function perUserLimit(app: FastifyInstance, reason: UsageReason) {
+  return async (request: FastifyRequest): Promise<void> => {
+    const { db, clock, config } = app.services
+    await useWithinLimit(db, clock.now(), usageLimit(config.limits, reason), `user:${userOf(request).id}`)
+  }
 }
 
 /** Keyset paging: `after_id` must be a transaction id from the previous page. */

@@ -27,7 +27,7 @@ import { trackShipment } from '../../../services/transactions/track-shipment.ts'
 import { toAnyTransactionView, toTransactionSummary, toTransactionView, type ViewContext } from '../../../transactions/transaction-view.ts'
 import { findForParty, listForUser, listSummariesForUser } from '../../../transactions/transactions-repository.ts'
 import { userOf } from '../../plugins/authentication.ts'
-import { checkAfterId, idParams, joinRateLimit, transactionErrors } from './route-parts.ts'
+import { checkAfterId, idParams, joinRateLimit, perUserLimit, transactionErrors } from './route-parts.ts'
 import { toQuoteView } from './quote-view.ts'
 import { knownClientId } from '../../../services/known-client.ts'
 
@@ -65,13 +65,13 @@ export function transactionRoutes(deps: () => TransactionDeps): FastifyPluginAsy
       '/me/transactions',
       {
         onRequest: app.authenticate,
-        preHandler: app.idempotent,
+        preHandler: [perUserLimit(app, 'transaction_creates'), app.idempotent],
         schema: {
           ...secured,
           summary: 'Create an online transaction as buyer or seller',
           body: createTransactionBodySchema,
           querystring: z.object({ client_id: z.string().max(64).optional() }),
-          response: { 201: transactionSchema, ...errors },
+          response: { 201: transactionSchema, ...errors, 429: errorBodySchema },
         },
       },
       async (request, reply) => {
@@ -87,7 +87,8 @@ export function transactionRoutes(deps: () => TransactionDeps): FastifyPluginAsy
       '/me/transactions',
       {
         onRequest: app.authenticate,
-        schema: { ...secured, summary: 'My transactions of both kinds, newest first', querystring: listTransactionsQuerySchema, response: { 200: anyTransactionListOrSummariesSchema, ...errors } },
+        preHandler: perUserLimit(app, 'list_reads'),
+        schema: { ...secured, summary: 'My transactions of both kinds, newest first', querystring: listTransactionsQuerySchema, response: { 200: anyTransactionListOrSummariesSchema, ...errors, 429: errorBodySchema } },
       },
       async (request) => {
         const user = userOf(request)
@@ -192,14 +193,14 @@ export function transactionRoutes(deps: () => TransactionDeps): FastifyPluginAsy
         onRequest: app.authenticate,
         schema: {
           ...secured,
-          summary: 'Send the e-mail invitation again with a new link (creator, while unclaimed; at most once a minute)',
+          summary: 'Send the e-mail invitation again with a new link (creator, while unclaimed; at most once a minute, within the invitation limits)',
           params: idParams,
           response: { 200: transactionSchema, ...errors, 429: errorBodySchema },
         },
       },
       async (request) => {
         const user = userOf(request)
-        const row = await resendInvitation({ ...deps(), mailer: app.services.mailer, publicUrl: app.services.config.publicUrl }, user, request.params.id, 'online')
+        const row = await resendInvitation({ ...deps(), mailer: app.services.mailer, publicUrl: app.services.config.publicUrl, limits: app.services.config.limits.invitations }, user, request.params.id, 'online')
         return toTransactionView(row, user, context(), { invitation: await pendingInvitationFor(app.services.db, row, user.id) })
       },
     )
