@@ -8,6 +8,8 @@ import type { Database } from '../db/schema.ts'
 import type { Mailer } from '../adapters/mailer/port.ts'
 import { authenticate, createAccount, findAccountProfile } from './accounts.ts'
 import { mayResendLink, mustConfirmAddressFirst } from './address-proof.ts'
+import { passkeySignInRoutes } from './passkey-sign-in.ts'
+import { relyingPartyOf } from './passkeys.ts'
 import { sendConfirmationLink } from './email-verification.ts'
 import { emailVerificationRoutes } from './email-verification-routes.ts'
 import { readRegistration, readSignIn } from './form-input.ts'
@@ -148,7 +150,11 @@ export async function interactionRoutes(
 
     function links(uid: string) {
       return {
-        signIn: { action: `${pagePath(uid)}/login`, registerHref: `${pagePath(uid)}?view=register` },
+        signIn: {
+          action: `${pagePath(uid)}/login`,
+          registerHref: `${pagePath(uid)}?view=register`,
+          passkey: { optionsUrl: `${pagePath(uid)}/passkey/options`, action: `${pagePath(uid)}/passkey` },
+        },
         register: { action: `${pagePath(uid)}/register`, signInHref: `${pagePath(uid)}?view=login` },
       }
     }
@@ -247,6 +253,19 @@ export async function interactionRoutes(
         return signInUnlessUnproved(request, reply, interaction, created.accountId, page)
       },
     )
+
+    await passkeySignInRoutes(scope, {
+      db,
+      clock: deps.clock,
+      relyingParty: relyingPartyOf(deps.publicUrl),
+      loadInteraction,
+      expired: (request, reply) => sendPage(reply, 400, messagePage(pageContext(request), expired)),
+      refuse: (request, reply, interaction, status) => {
+        const page = pageContext(request, interaction)
+        return sendPage(reply, status, signInPage(page, { ...links(interaction.uid).signIn, formError: page.t('passkey.rejected') }))
+      },
+      signIn: (request, reply, interaction, accountId) => signInUnlessUnproved(request, reply, interaction, accountId, pageContext(request, interaction)),
+    })
 
     emailVerificationRoutes(scope, { db, clock: deps.clock, basePath, home, pageContext: (request, chosen) => pageContext(request, undefined, chosen), sendPage })
 

@@ -4,9 +4,11 @@ import { html, type SafeHtml, trustedHtml } from './html.ts'
 import { languageNames, type MessageKey, type Translate } from './translations.ts'
 
 /**
- * Server-rendered pages of the embedded sign-in: plain HTML and CSS, no
- * script (the Content-Security-Policy allows none inline and the pages need
- * none), readable at 375 px, every control labelled.
+ * Server-rendered pages of the embedded sign-in: plain HTML and CSS,
+ * readable at 375 px, every control labelled. The only script is the
+ * sign-in page's passkey button (files from /oidc/assets: the
+ * Content-Security-Policy allows none inline); without it the button stays
+ * hidden and the password form works as before.
  */
 export interface PageContext {
   locale: Locale
@@ -47,6 +49,10 @@ a:hover{color:#1f3aa8}
 :focus-visible{outline:3px solid #2949ce;outline-offset:2px}
 input:focus-visible{outline-offset:1px}
 .switch{margin:1.5rem 0 0;text-align:center;color:#3d4455}
+.passkey{margin:1.25rem 0 0}
+.passkey .or{margin:0 0 .5rem;text-align:center;color:#4a5163;font-size:.875rem}
+button.secondary{color:#2949ce;background:#fff;border:1px solid #2949ce}
+button.secondary:hover{background:#eef1fb;color:#1f3aa8}
 .languages{margin:1.5rem 0 0;max-width:28rem;width:100%}
 .languages h2{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
 .languages ul{list-style:none;margin:0;padding:0;display:flex;flex-wrap:wrap;justify-content:center;gap:.25rem .5rem}
@@ -133,6 +139,8 @@ function alert(message: SafeHtml | string | undefined): SafeHtml | string {
 export interface SignInView {
   action: string
   registerHref: string
+  /** Where the passkey button asks for its options and sends the browser's answer. */
+  passkey?: { optionsUrl: string; action: string }
   email?: string
   errors?: FieldErrors
   formError?: SafeHtml | string
@@ -152,8 +160,22 @@ ${field({ name: 'email', label: t('field.email'), type: 'email', autocomplete: '
 ${field({ name: 'password', label: t('field.password'), type: 'password', autocomplete: 'current-password', error: errors.password, autofocus: focusPassword, maxLength: passwordMaxLength })}
 <button type="submit">${t('signIn.submit')}</button>
 </form>
+${view.passkey ? passkeyButton(page, view.passkey) : ''}
 <p class="switch">${t('signIn.noAccount')} <a href="${view.registerHref}">${t('signIn.createAccount')}</a></p>`,
   })
+}
+
+/** Hidden until passkey-sign-in.js finds WebAuthn in the browser. */
+function passkeyButton(page: PageContext, passkey: { optionsUrl: string; action: string }): SafeHtml {
+  const { t } = page
+  return html`<div class="passkey" id="passkey" hidden data-options-url="${passkey.optionsUrl}" data-failed="${t('passkey.failed')}">
+<p class="or">${t('passkey.or')}</p>
+<button type="button" class="secondary" id="passkey-sign-in">${t('passkey.signIn')}</button>
+<p class="error" id="passkey-error" role="alert" hidden></p>
+</div>
+<form method="post" action="${passkey.action}" id="passkey-form" hidden><input type="hidden" name="credential"></form>
+<script src="/oidc/assets/simplewebauthn-browser.js" defer></script>
+<script src="/oidc/assets/passkey-sign-in.js" defer></script>`
 }
 
 export interface RegisterView {
