@@ -536,6 +536,9 @@ describe('deposit_paid', () => {
     expect(effects).toEqual([{ type: 'notify', template: 'deposit_refunded', to: 'buyer' }])
     expectIgnored(depositRefunded(), { type: 'refund_succeeded' }, system, at(day + 90))
     expectIgnored(paymentRefunded(), { type: 'refund_succeeded' }, system, at(day + 90))
+    // The refund of a payment sent back unheld is not the deposit's: the sale still waits for that one.
+    expectIgnored(cancelledWithDeposit(), { type: 'refund_succeeded', paymentIntentId: 'pi_other' }, system, at(day + 60))
+    expect(accept(transition(cancelledWithDeposit(), { type: 'refund_succeeded', paymentIntentId: 'pi_dep' }, system, at(day + 60))).next.status).toBe('deposit_refunded')
   })
   it('refuses refund news from anyone but the system, and lets a refund nobody waits for change nothing', () => {
     expectRefusal(transition(cancelledWithDeposit(), { type: 'refund_succeeded' }, admin, t0), 'forbidden', 403)

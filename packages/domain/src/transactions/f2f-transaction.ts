@@ -48,7 +48,8 @@ export type F2fEvent =
   | { readonly type: 'payment_started'; readonly paymentIntentId: string }
   | { readonly type: 'payment_succeeded'; readonly paymentIntentId: string; readonly amount: number }
   | { readonly type: 'payment_failed'; readonly paymentIntentId: string }
-  | { readonly type: 'refund_succeeded' }
+  /** The provider settled a refund; `paymentIntentId` is the payment it went back to, when the provider names it. */
+  | { readonly type: 'refund_succeeded'; readonly paymentIntentId?: string }
   | { readonly type: 'accept_deposit' }
   | {
       readonly type: 'set_price'
@@ -322,11 +323,13 @@ const handlers: { [T in F2fEventType]: Handler<T> } = {
     return noop(state)
   },
 
-  refund_succeeded: (state, _event, actor, now) => {
+  refund_succeeded: (state, event, actor, now) => {
     if (actor.kind !== 'system') return refuse('forbidden')
     // Only the deposit refund of a cancellation is waited for; any other (money
     // sent straight back unheld, a refund already recorded) changes nothing.
     if (state.status !== 'cancelled_with_deposit') return noop(state)
+    // A payment sent back unheld may settle first: it is not the deposit's refund.
+    if (event.paymentIntentId !== undefined && event.paymentIntentId !== state.paymentIntentId) return noop(state)
     return step(enter(state, 'deposit_refunded', now), [{ type: 'notify', template: 'deposit_refunded', to: 'buyer' }])
   },
 

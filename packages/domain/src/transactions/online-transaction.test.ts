@@ -362,6 +362,10 @@ describe('paid', () => {
     for (const state of [joined(), paid(), tracked(), cancelled(), fundsReleased()]) {
       expect(transition(state, { type: 'refund_succeeded' }, system, at(day))).toEqual({ ok: true, next: state, effects: [] })
     }
+    // Cancelled with the payment: the refund of a second payment, sent back unheld, settles first; the held one's closes it.
+    const waiting = cancelledWithPayment()
+    expect(transition(waiting, { type: 'refund_succeeded', paymentIntentId: 'pi_2' }, system, at(day))).toEqual({ ok: true, next: waiting, effects: [] })
+    expect(accept(transition(waiting, { type: 'refund_succeeded', paymentIntentId: 'pi_1' }, system, at(day))).next.status).toBe('payment_refunded')
   })
   it('refuses a cancel by the buyer once paid', () => {
     for (const state of [paid(), tracked(), delivered(), complained()]) {

@@ -45,7 +45,8 @@ export type OnlineEvent =
   | { readonly type: 'payment_started'; readonly paymentIntentId: string }
   | { readonly type: 'payment_succeeded'; readonly paymentIntentId: string; readonly amount: number }
   | { readonly type: 'payment_failed'; readonly paymentIntentId: string }
-  | { readonly type: 'refund_succeeded' }
+  /** The provider settled a refund; `paymentIntentId` is the payment it went back to, when the provider names it. */
+  | { readonly type: 'refund_succeeded'; readonly paymentIntentId?: string }
   | { readonly type: 'track'; readonly carrier: string; readonly trackingCode: string }
   | { readonly type: 'submit_order_issue'; readonly description: string }
   /** The carrier's news that the parcel is on its way, with the carrier's own time. */
@@ -287,11 +288,13 @@ const handlers: { [T in OnlineEventType]: Handler<T> } = {
     return noop(state)
   },
 
-  refund_succeeded: (state, _event, actor, now) => {
+  refund_succeeded: (state, event, actor, now) => {
     if (actor.kind !== 'system') return refuse('forbidden')
     // Only the refund of a cancellation is waited for; any other (money sent
     // straight back unheld, a complaint's refund already recorded) changes nothing.
     if (state.status !== 'cancelled_with_payment') return noop(state)
+    // A payment sent back unheld may settle first: it is not the held payment's refund.
+    if (event.paymentIntentId !== undefined && event.paymentIntentId !== state.paymentIntentId) return noop(state)
     return step(enter(state, 'payment_refunded', now), [{ type: 'notify', template: 'payment_refunded', to: 'buyer' }])
   },
 

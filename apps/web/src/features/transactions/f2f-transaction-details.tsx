@@ -59,10 +59,14 @@ export function F2fTransactionDetails({ transaction, refreshing }: { transaction
           </Typography>
         )}
         {(transaction.amount_refunded > 0 || transaction.amount_released > 0) && (
+          // Both when a payment was sent back (a remainder paid after it was skipped) and the rest released.
           <Typography sx={{ fontWeight: 600 }} data-testid="settled-amount">
-            {transaction.amount_refunded > 0
-              ? t('transactionStatus.f2f.refunded', { amount: formatMoney(transaction.amount_refunded, transaction.currency, locale) })
-              : t('transactionStatus.f2f.released', { amount: formatMoney(transaction.amount_released, transaction.currency, locale) })}
+            {[
+              transaction.amount_refunded > 0 && t('transactionStatus.f2f.refunded', { amount: formatMoney(transaction.amount_refunded, transaction.currency, locale) }),
+              transaction.amount_released > 0 && t('transactionStatus.f2f.released', { amount: formatMoney(transaction.amount_released, transaction.currency, locale) }),
+            ]
+              .filter(Boolean)
+              .join(' · ')}
           </Typography>
         )}
         {transaction.payment_method && (
