@@ -58,17 +58,6 @@ export function F2fTransactionDetails({ transaction, refreshing }: { transaction
             {t('transactionStatus.f2f.remainderSkipped')}
           </Typography>
         )}
-        {(transaction.amount_refunded > 0 || transaction.amount_released > 0) && (
-          // Both when a payment was sent back (a remainder paid after it was skipped) and the rest released.
-          <Typography sx={{ fontWeight: 600 }} data-testid="settled-amount">
-            {[
-              transaction.amount_refunded > 0 && t('transactionStatus.f2f.refunded', { amount: formatMoney(transaction.amount_refunded, transaction.currency, locale) }),
-              transaction.amount_released > 0 && t('transactionStatus.f2f.released', { amount: formatMoney(transaction.amount_released, transaction.currency, locale) }),
-            ]
-              .filter(Boolean)
-              .join(' · ')}
-          </Typography>
-        )}
         {transaction.payment_method && (
           <Typography variant="body2" color="text.secondary">
             {t('transactionStatus.paymentMethod', { method: t(`paymentMethods.${transaction.payment_method}`) })}
