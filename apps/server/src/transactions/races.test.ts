@@ -493,6 +493,38 @@ describe('provider webhooks', () => {
   })
 })
 
+describe('refunds settling in another order than they were sent', () => {
+  it('keeps a cancellation waiting for its own refund when a payment sent back unheld settles first', async () => {
+    const t = await start()
+    const id = await t.joined()
+    await t.paid(id)
+    // A second payment goes through and is sent back; its refund is pending at the provider.
+    const provider = t.app.services.paymentProvider
+    const second = await provider.createPaymentIntent({ amount: 10_340, currency: 'eur', paymentMethod: 'card', transactionId: id, idempotencyKey: `${id}:second-tab` })
+    await t.call(null, 'POST', `/sandbox/v1/payment_intents/${second.id}/confirm`, { client_secret: second.clientSecret, card_number: '4242424242424242' })
+    await t.app.services.jobs.runDue()
+    expect(await t.entries(id)).toEqual(['hold', 'refund_unheld'])
+    await t.clock.advance(t.app, 2)
+    // The seller cancels: the held payment's refund is sent after the other's.
+    expect((await t.call('seller', 'POST', `/api/v1/transactions/${id}/cancel`)).body.status).toBe('cancelled_with_payment')
+    await t.app.services.jobs.runDue()
+
+    // The unheld payment's refund settles; the held one's is still pending.
+    await t.clock.advance(t.app, 4)
+    const settled = await t.db.selectFrom('sandbox_refunds').select(['payment_intent_id', 'status']).orderBy('created_at').execute()
+    expect(settled.map((refund) => [refund.payment_intent_id === second.id ? 'unheld' : 'held', refund.status])).toEqual([
+      ['unheld', 'succeeded'],
+      ['held', 'pending'],
+    ])
+    expect(await t.status(id)).toBe('cancelled_with_payment')
+
+    // Then the held payment's refund settles, and that closes the sale.
+    await t.settle()
+    expect(await t.status(id)).toBe('payment_refunded')
+    expect((await t.returnRecord(id)).amountRefunded).toBe(20_680)
+  })
+})
+
 describe('a crash between the commit and the provider call', () => {
   it('resends a transfer whose answer was lost with the same key, and pays the seller once', async () => {
     const t = await start()
