@@ -13,7 +13,7 @@
  *     status, transaction row and ledger agree (held/released/refunded);
  *   - at the sandbox provider: at most one transfer a sale, of the seller's
  *     share; refunds never above a payment, and exactly what was charged
- *     but not held plus what the ledger refunded;
+ *     but not held (each recorded on its sale) plus what the ledger refunded;
  *   - no answer was a 5xx (the client's and the server's own count, which
  *     includes the sandbox's webhook deliveries), and every refusal carries
  *     a documented code, with that code's status, on a status its route

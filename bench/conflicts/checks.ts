@@ -85,13 +85,15 @@ export async function checkSale(db: Kysely<Database>, sale: Sale, answers: Answe
   const expected = expectedMoney(row)
   const shown = (money: typeof expected) => `held ${money.held}, released ${money.released}, refunded ${money.refunded}, escrow ${money.escrow}`
   if (shown(ledger) !== shown(expected)) fail('ledger', `${row.status}: ledger ${shown(ledger)}; expected ${shown(expected)}`)
-  const onRow = { held: row.amount_held, released: row.amount_released, refunded: row.amount_refunded, escrow: expected.escrow }
+  // Money sent straight back without being held is on the row's refunded amount too (docs/decisions.md "Every refund is on the sale").
+  const returned = sum(postings.filter((p) => p.kind === 'refund_unheld' && p.account.startsWith('buyer_refund:')))
+  const onRow = { held: row.amount_held, released: row.amount_released, refunded: row.amount_refunded - returned, escrow: expected.escrow }
   if (shown(onRow) !== shown(expected)) fail('ledger', `${row.status}: row ${shown(onRow)}; expected ${shown(expected)}`)
   if (resolutions !== (resolved.has(row.status) ? 1 : 0)) fail('ledger', `${row.status} with ${resolutions} release/refund entries`)
 
   // The provider moved exactly what the books say: at most one transfer, of
   // the seller's share; refunds never above a payment, and together what
-  // was charged but never held plus what the ledger refunded.
+  // was charged but never held (each on the sale) plus what the ledger refunded.
   const intents = await db.selectFrom('sandbox_payment_intents').select(['id', 'amount', 'status']).where('transaction_id', '=', sale.id).execute()
   const charged = intents.filter((intent) => intent.status === 'succeeded').reduce((total, intent) => total + intent.amount, 0)
   const refunds =
@@ -108,6 +110,7 @@ export async function checkSale(db: Kysely<Database>, sale: Sale, answers: Answe
   if (refundedAtProvider !== charged - expected.held + expected.refunded) {
     fail('provider', `charged ${charged}, held ${expected.held}, ledger refunded ${expected.refunded}, but the provider refunded ${refundedAtProvider}`)
   }
+  if (returned !== charged - expected.held) fail('ledger', `charged ${charged} and held ${expected.held}, but the sale records ${returned} sent back unheld`)
   const transfers = await db.selectFrom('sandbox_transfers').select('amount').where('transaction_id', '=', sale.id).execute()
   if (transfers.length > 1) fail('provider', `${transfers.length} transfers`)
   const transferred = transfers.reduce((total, transfer) => total + transfer.amount, 0)

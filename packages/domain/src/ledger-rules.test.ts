@@ -62,6 +62,18 @@ describe('ledger invariants of a transaction', () => {
     expect(ledgerBreaches({ entries: [hold], terminal: false })).toEqual([])
     expect(ledgerBreaches({ entries: [], terminal: true })).toEqual([])
   })
+  it('does not count money sent straight back (refund_unheld) as resolving a hold', () => {
+    const sentBack: LedgerEntry = {
+      entry: 'refund_unheld',
+      postings: [
+        { account: 'buyer_funding', amount: -500, currency: 'eur' },
+        { account: 'buyer_refund', amount: 500, currency: 'eur' },
+      ],
+    }
+    expect(ledgerBreaches({ entries: [sentBack], terminal: true })).toEqual([])
+    expect(ledgerBreaches({ entries: [hold, sentBack, refund, sentBack], terminal: true })).toEqual([])
+    expect(ledgerBreaches({ entries: [hold, sentBack, release, refund], terminal: true })).toContainEqual({ kind: 'hold_resolved_more_than_once', entryIndex: 3 })
+  })
   it('reports an unbalanced entry', () => {
     const broken: LedgerEntry = { entry: 'hold', postings: [{ account: 'escrow', amount: 1, currency: 'eur' }] }
     expect(ledgerBreaches({ entries: [broken], terminal: false })).toEqual([{ kind: 'unbalanced_entry', entryIndex: 0 }])

@@ -17,8 +17,17 @@ export interface Posting {
   readonly currency: string
 }
 
-/** Hold / release / refund are TigerBeetle's pending / post / void. */
-export type LedgerEntryKind = 'hold' | 'release' | 'refund'
+/**
+ * Hold / release / refund are TigerBeetle's pending / post / void.
+ * `refund_unheld` is money that came in and went straight back without
+ * entering escrow (buyer funding → buyer refund): it resolves no hold.
+ */
+export type LedgerEntryKind = 'hold' | 'release' | 'refund' | 'refund_unheld'
+
+/** The entries that resolve a hold (one per transaction). */
+export function resolvesHold(kind: string): boolean {
+  return kind === 'release' || kind === 'refund'
+}
 
 export interface LedgerEntry {
   readonly entry: LedgerEntryKind
@@ -59,7 +68,7 @@ export function ledgerBreaches(input: { entries: readonly LedgerEntry[]; termina
   input.entries.forEach((entry, entryIndex) => {
     if (!entrySumsToZero(entry.postings)) breaches.push({ kind: 'unbalanced_entry', entryIndex })
     if (entry.entry === 'hold') holds += 1
-    else {
+    else if (resolvesHold(entry.entry)) {
       resolutions += 1
       if (resolutions > holds) breaches.push({ kind: 'hold_resolved_more_than_once', entryIndex })
     }

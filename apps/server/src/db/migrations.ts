@@ -40,6 +40,7 @@ import * as accountProfileRepairs from './migrations/0041-account-profile-repair
 import * as usersEmailVerified from './migrations/0042-users-email-verified.ts'
 import * as passkeys from './migrations/0043-passkeys.ts'
 import * as stoppedInvitations from './migrations/0044-stopped-invitations.ts'
+import * as returnedPayments from './migrations/0045-returned-payments.ts'
 import type { Database } from './schema.ts'
 
 /**
@@ -87,6 +88,7 @@ const migrations: Record<string, Migration> = {
   '0042-users-email-verified': usersEmailVerified,
   '0043-passkeys': passkeys,
   '0044-stopped-invitations': stoppedInvitations,
+  '0045-returned-payments': returnedPayments,
 }
 
 function migrator(db: Kysely<Database>): Migrator {

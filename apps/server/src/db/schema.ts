@@ -135,6 +135,8 @@ export interface TransactionsTable {
   amount_held: ColumnType<number, number | undefined, number>
   amount_released: ColumnType<number, number | undefined, number>
   amount_refunded: ColumnType<number, number | undefined, number>
+  /** Payments sent straight back without being held, each recorded once (0045). */
+  returned_payment_intent_ids: ColumnType<string[], string[] | undefined, string[]>
   created: Date
   joined: Timestamp
   paid: Timestamp

@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto'
 import type { Kysely } from 'kysely'
 import type { Database } from '../db/schema.ts'
 
-export type LedgerEntryKind = 'hold' | 'release' | 'refund' | 'reversal'
+/** The domain's kinds (ledger-rules.ts) and `reversal`, a correction. */
+export type LedgerEntryKind = 'hold' | 'release' | 'refund' | 'refund_unheld' | 'reversal'
 
 export interface LedgerPosting {
   account: string

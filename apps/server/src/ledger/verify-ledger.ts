@@ -91,13 +91,14 @@ export async function verifyLedger(db: Kysely<Database>): Promise<LedgerBreach[]
   }
 
   // What the transaction row says was held, released (to the seller) and
-  // refunded (to the buyer) must match the books.
+  // refunded (to the buyer: out of escrow, or sent straight back unheld)
+  // must match the books.
   const disagreements = await sql<{ id: string; amount_held: number; held: number; amount_released: number; released: number; amount_refunded: number; refunded: number }>`
     select * from (
       select t.id, t.amount_held, t.amount_released, t.amount_refunded,
         coalesce(sum(case when e.kind = 'hold' and p.account = ${escrowPrefix} || t.id::text then p.amount end), 0) as held,
         coalesce(sum(case when e.kind = 'release' and p.account like 'seller:%' then p.amount end), 0) as released,
-        coalesce(sum(case when e.kind = 'refund' and p.account like 'buyer_refund:%' then p.amount end), 0) as refunded
+        coalesce(sum(case when e.kind in ('refund', 'refund_unheld') and p.account like 'buyer_refund:%' then p.amount end), 0) as refunded
       from transactions t
       left join ledger_entries e on e.transaction_id = t.id
       left join ledger_postings p on p.entry_id = e.id

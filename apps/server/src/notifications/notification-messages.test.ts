@@ -52,6 +52,16 @@ describe('renderNotification', () => {
     expect(text).toContain(`Otwórz transakcję: ${facts.link}`)
   })
 
+  it.each(supportedLocales)('%s tells the buyer how much of a payment went back, and why, for every reason', (locale) => {
+    for (const reason of ['cancelled', 'superseded', 'remainder_skipped', 'wrong_amount', 'not_due'] as const) {
+      const { text } = renderNotification(locale, 'payment_returned', 'buyer', { ...facts, returned: { amount: 10_340, currency: 'eur', reason } })
+      const amount = new Intl.NumberFormat(locale.replace('_', '-'), { style: 'currency', currency: 'EUR' }).format(103.4)
+      expect(text).toContain(`${messages[locale]['details.returned']}: ${amount}\n${messages[locale]['details.returnReason']}: ${messages[locale][`returnReason.${reason}`]}\n`)
+    }
+    // Other e-mails have no such lines.
+    expect(renderNotification(locale, 'paid', 'buyer', facts).text).not.toContain(messages[locale]['details.returnReason'])
+  })
+
   it('formats the price in the currency’s own decimals and the reader’s conventions', () => {
     // Yen has no minor unit: 5000 is ¥5,000 (ICU writes JP¥ under en-GB).
     expect(renderNotification('en_gb', 'paid', 'buyer', { ...facts, price: { amount: 5000, currency: 'jpy' } }).text).toMatch(/Price: (JP)?¥5,000\n/)

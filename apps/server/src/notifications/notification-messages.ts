@@ -1,6 +1,6 @@
 import { type CurrencyCode, formatMoney } from '@pactum/domain/currencies'
 import { type Locale, toLanguageTag } from '@pactum/domain/locales'
-import type { NotifyTemplate, Party } from '@pactum/domain/transactions/kernel'
+import type { NotifyTemplate, Party, ReturnReason } from '@pactum/domain/transactions/kernel'
 import enGb from './locales/en_gb.json' with { type: 'json' }
 import fiFi from './locales/fi_fi.json' with { type: 'json' }
 import hrHr from './locales/hr_hr.json' with { type: 'json' }
@@ -58,6 +58,7 @@ const templateSet: Record<CatalogueTemplate, true> = {
   handover_confirmed: true,
   cancelled_with_deposit: true,
   deposit_refunded: true,
+  payment_returned: true,
   handover_awaiting_seller: true,
   f2f_joined: true,
   f2f_cancelled: true,
@@ -67,7 +68,18 @@ export const notifyTemplates = Object.keys(templateSet) as CatalogueTemplate[]
 export const parties: readonly Party[] = ['buyer', 'seller']
 
 type TemplateKey = `${CatalogueTemplate}.${Party}.${'subject' | 'body'}`
-type LayoutKey = 'greeting' | 'details.description' | 'details.price' | 'details.buyer' | 'details.seller' | 'link' | 'footer' | 'signature'
+type LayoutKey =
+  | 'greeting'
+  | 'details.description'
+  | 'details.price'
+  | 'details.buyer'
+  | 'details.seller'
+  | 'details.returned'
+  | 'details.returnReason'
+  | `returnReason.${ReturnReason}`
+  | 'link'
+  | 'footer'
+  | 'signature'
 /** The guest invitation's words (guest-invitation-message.ts). */
 type GuestInvitationKey = `guestInvitation.${Party}.${'subject' | 'body'}` | `guestInvitation.${'deposit' | 'client' | 'link' | 'footer' | 'stop'}`
 /** The page behind the invitation's stop link (stop-invitations-routes.ts). */
@@ -95,6 +107,8 @@ export interface NotificationFacts {
   otherPartyFirstName: string | null
   /** Where the transaction is shown in the web app. */
   link: string
+  /** A payment sent straight back: its amount and why, on lines of their own. */
+  returned?: { amount: number; currency: CurrencyCode; reason: ReturnReason }
 }
 
 export interface RenderedNotification {
@@ -116,6 +130,12 @@ export function renderNotification(locale: Locale, template: CatalogueTemplate, 
     `${t('details.description')}: ${shorten(facts.description, bodyDescriptionLength)}`,
     `${t('details.price')}: ${formatMoney(facts.price.amount, facts.price.currency, toLanguageTag(locale))}`,
     ...(otherName ? [`${t(`details.${other}`)}: ${shorten(otherName, 100)}`] : []),
+    ...(facts.returned
+      ? [
+          `${t('details.returned')}: ${formatMoney(facts.returned.amount, facts.returned.currency, toLanguageTag(locale))}`,
+          `${t('details.returnReason')}: ${t(`returnReason.${facts.returned.reason}`)}`,
+        ]
+      : []),
   ]
   return {
     subject: t(`${template}.${to}.subject`, { description: shorten(facts.description, subjectDescriptionLength) }),

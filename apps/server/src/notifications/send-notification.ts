@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { isSupportedCurrency } from '@pactum/domain/currencies'
 import { isSupportedLocale, type Locale } from '@pactum/domain/locales'
-import type { NotifyTemplate, Party } from '@pactum/domain/transactions/kernel'
+import type { NotifyTemplate, Party, ReturnReason } from '@pactum/domain/transactions/kernel'
 import type { TransactionKind } from '@pactum/domain/transactions/transaction'
 import { type Kysely, sql } from 'kysely'
 import type { Mailer } from '../adapters/mailer/port.ts'
@@ -34,6 +34,8 @@ export interface NotificationJob {
   to: Party
   /** Unique per e-mail: the state change's audit event, the template and the recipient. */
   key: string
+  /** A payment sent straight back (`payment_returned`): how much, and why. */
+  returned?: { amount: number; reason: ReturnReason }
 }
 
 export interface NotificationDeps {
@@ -248,6 +250,7 @@ function messageFor(transaction: TransactionForMail | undefined, job: Notificati
         price: { amount: transaction.total_price ?? transaction.price, currency },
         otherPartyFirstName: transaction[`${other}_first_name`] ?? null,
         link: `${publicUrl}/transactions/${transaction.id}`,
+        ...(job.returned ? { returned: { amount: job.returned.amount, currency, reason: job.returned.reason } } : {}),
       }),
   }
 }

@@ -141,7 +141,23 @@ export async function applyEvent(
         // second failed payment) has its own audit event and so its own key.
         // The domain never repeats a template and recipient within one step.
         key: `${row.id}:${audit.id}:${effect.template}:${effect.to}`,
+        ...(effect.returned ? { returned: effect.returned } : {}),
       })
+    } else if (effect.type === 'history') {
+      // Beside the event's own line, after it: money that moved without moving the state, and why.
+      await trx
+        .insertInto('transaction_events')
+        .values({
+          transaction_id: row.id,
+          event: effect.event,
+          actor_kind: context.actor.kind,
+          actor_user_id: context.actorUserId,
+          reason: effect.reason,
+          from_status: updated.status,
+          to_status: updated.status,
+          created_at: now,
+        })
+        .execute()
     } else {
       await persistEffect(deps, trx, updated, effect, event, now)
     }
@@ -150,14 +166,21 @@ export async function applyEvent(
   return updated
 }
 
-async function persistEffect(deps: TransactionDeps, trx: Kysely<Database>, row: TransactionRow, effect: Exclude<Effect, { type: 'notify' }>, event: TransactionEvent, now: Date): Promise<void> {
+async function persistEffect(
+  deps: TransactionDeps,
+  trx: Kysely<Database>,
+  row: TransactionRow,
+  effect: Exclude<Effect, { type: 'notify' | 'history' }>,
+  event: TransactionEvent,
+  now: Date,
+): Promise<void> {
   switch (effect.type) {
     case 'ledger':
       await appendLedgerEntry(trx, {
         transactionId: row.id,
         kind: effect.entry,
         part: effect.part ?? 'payment',
-        reason: event.type,
+        reason: effect.reason ?? event.type,
         at: now,
         postings: effect.postings.map((posting) => ({ ...posting, account: qualify(posting, row) })),
       })

@@ -4,6 +4,7 @@ import { apiCaller, partyTokens } from '../testing/api-caller.ts'
 import { depositAccepted, joinedF2fSale, payF2fByCard, setTotal, submitF2fCard } from '../testing/f2f-sale-steps.ts'
 import { createTestApp, type TestApp } from '../testing/test-app.ts'
 import { TestClock } from '../testing/test-clock.ts'
+import { writtenMails } from '../testing/written-mails.ts'
 
 /**
  * Face-to-face races through the real app: whatever interleaves, money
@@ -22,7 +23,7 @@ async function start() {
   const clock = new TestClock(new Date('2026-11-22T10:00:00Z'))
   testApp = await createTestApp({ clock, env: { SANDBOX_WEBHOOK_SECRET: webhookSecret } })
   const { app } = testApp
-  const tokens = await partyTokens(testApp.tokenFor, { seller: { firstName: 'Sam' }, buyer: { firstName: 'Bea' } })
+  const tokens = await partyTokens(testApp.tokenFor, { seller: { firstName: 'Sam' }, buyer: { firstName: 'Bea' }, admin: { admin: true } })
   const call = apiCaller(app, tokens)
   const db = app.services.db
   const status = async (id: string) => (await db.selectFrom('transactions').select('status').where('id', '=', id).executeTakeFirstOrThrow()).status
@@ -55,7 +56,17 @@ async function start() {
     expect((await call('seller', 'POST', `/api/v1/p2p/transactions/${id}/confirm_handover`)).body.status).toBe('seller_handover_confirmed')
     return id
   }
-  return { app, clock, call, db, status, entries, outbox, deliverWebhook, sandboxEvent, inWindow }
+  /** What the sale shows of money sent back without being held (as in races.test.ts): amount, history, the buyer's e-mails. */
+  const returnRecord = async (id: string) => {
+    const view = await call('buyer', 'GET', `/api/v1/p2p/transactions/${id}`)
+    const detail = await call('admin', 'GET', `/api/v1/admin/transactions/${id}`)
+    const history = (detail.body.events as Array<{ event: string; reason: string | null; to_status: string }>)
+      .filter((event) => event.event === 'refund_unheld')
+      .map((event) => ({ reason: event.reason, status: event.to_status }))
+    const mails = (await writtenMails(testApp!.dataDir)).filter((mail) => mail.to === 'buyer@example.com' && mail.text.includes(id) && /refunded to you/.test(mail.subject))
+    return { amountRefunded: view.body.amount_refunded as number, amountReleased: view.body.amount_released as number, history, mails }
+  }
+  return { app, clock, call, db, status, entries, outbox, deliverWebhook, sandboxEvent, inWindow, returnRecord }
 }
 
 describe('face-to-face races', () => {
@@ -113,10 +124,47 @@ describe('face-to-face races', () => {
     expect((await t.call('buyer', 'POST', `/api/v1/p2p/transactions/${id}/confirm_payment`, { payment_intent_id: intentId })).body.status).toBe('cancelled')
     for (let minute = 0; minute < 3; minute++) await t.clock.advance(t.app, 60)
     expect(await t.status(id)).toBe('cancelled')
-    expect(await t.entries(id)).toEqual([])
+    expect(await t.entries(id)).toEqual(['refund_unheld'])
     expect((await t.outbox(id)).map((row) => [row.action, row.status, row.idempotency_key])).toEqual([['refund', 'sent', `${id}:refund-unheld:${intentId}`]])
     const refunds = await t.db.selectFrom('sandbox_refunds').select(['amount', 'status']).where('payment_intent_id', '=', intentId).execute()
     expect(refunds).toEqual([{ amount: 5_190, status: 'succeeded' }])
+    // On the sale once, however many reported it.
+    const record = await t.returnRecord(id)
+    expect(record.amountRefunded).toBe(5_190)
+    expect(record.history).toEqual([{ reason: 'cancelled', status: 'cancelled' }])
+    expect(record.mails.map((mail) => mail.text)).toEqual([expect.stringMatching(/Refunded: €51\.90\nWhy: the transaction had been cancelled before your payment arrived/)])
+  })
+
+  it('records and e-mails a remainder paid after the seller skipped it, and keeps it apart from the release', async () => {
+    const t = await start()
+    const { id } = await joinedF2fSale(t.call)
+    await depositAccepted(t.call, id)
+    await setTotal(t.call, id, 20_000)
+    // The buyer pays the remainder by card; before anyone hears of it, the seller waives it.
+    const { intentId, confirmation } = await submitF2fCard(t.call, id, 'remainder')
+    expect(confirmation.status).toBe('succeeded')
+    const news = await t.sandboxEvent('payment_intent.succeeded', intentId)
+    await t.db.updateTable('sandbox_webhook_deliveries').set({ delivered_at: t.clock.now() }).where('event_id', '=', news.event_id).execute()
+    expect((await t.call('seller', 'POST', `/api/v1/p2p/transactions/${id}/skip_remainder`)).body.status).toBe('remainder_skipped')
+    expect((await t.deliverWebhook(news.payload)).statusCode).toBe(200)
+    expect((await t.call('buyer', 'POST', `/api/v1/p2p/transactions/${id}/confirm_payment`, { payment_intent_id: intentId })).body.status).toBe('remainder_skipped')
+    for (let minute = 0; minute < 3; minute++) await t.clock.advance(t.app, 60)
+
+    expect(await t.status(id)).toBe('remainder_skipped')
+    expect(await t.entries(id)).toEqual(['hold:deposit', 'refund_unheld'])
+    const refunds = await t.db.selectFrom('sandbox_refunds').select(['amount', 'status']).where('payment_intent_id', '=', intentId).execute()
+    expect(refunds).toEqual([{ amount: 15_490, status: 'succeeded' }])
+    const record = await t.returnRecord(id)
+    expect(record.amountRefunded).toBe(15_490)
+    expect(record.history).toEqual([{ reason: 'remainder_skipped', status: 'remainder_skipped' }])
+    expect(record.mails.map((mail) => mail.text)).toEqual([expect.stringMatching(/Refunded: €154\.90\nWhy: the seller waived the remainder, so nothing more was due/)])
+
+    // The sale ends as a skipped one does: the deposit to the seller, the remainder already back with the buyer.
+    expect((await t.call('seller', 'POST', `/api/v1/p2p/transactions/${id}/confirm_handover`)).body.status).toBe('seller_handover_confirmed')
+    await t.clock.advance(t.app, 24 * 3600)
+    expect(await t.status(id)).toBe('funds_released')
+    expect(await t.returnRecord(id)).toMatchObject({ amountRefunded: 15_490, amountReleased: 5_000 })
+    expect(await t.entries(id)).toEqual(['hold:deposit', 'refund_unheld', 'release'])
   })
 
   it('settles pay_remainder against skip_remainder either way, never holding a skipped remainder', async () => {
@@ -144,14 +192,16 @@ describe('face-to-face races', () => {
       return
     }
     expect(final).toBe('remainder_skipped')
-    expect(await t.entries(id)).toEqual(['hold:deposit'])
     if (paid.intentId === null) {
       // Skipped before the payment was even opened: nothing was charged.
       expect(paid.opened.body.code).toBe('remainder_already_skipped')
+      expect(await t.entries(id)).toEqual(['hold:deposit'])
       expect(await t.outbox(id)).toEqual([])
     } else {
-      // Skipped while the card went through: that money went straight back, once.
+      // Skipped while the card went through: that money went straight back, once, and the sale shows it.
+      expect(await t.entries(id)).toEqual(['hold:deposit', 'refund_unheld'])
       expect((await t.outbox(id)).map((row) => [row.action, row.idempotency_key])).toEqual([['refund', `${id}:refund-unheld:${paid.intentId}`]])
+      expect(await t.returnRecord(id)).toMatchObject({ amountRefunded: 15_490, history: [{ reason: 'remainder_skipped', status: 'remainder_skipped' }] })
     }
   })
 })

@@ -4,6 +4,7 @@ import { apiCaller, partyTokens } from '../testing/api-caller.ts'
 import { confirmDelivery, joinedSale, payByCard, submitCard, track } from '../testing/sale-steps.ts'
 import { createTestApp, type TestApp } from '../testing/test-app.ts'
 import { TestClock } from '../testing/test-clock.ts'
+import { writtenMails } from '../testing/written-mails.ts'
 
 /**
  * Races and failures through the real app (DESIGN §2 "Ledger", §3 "Timers"):
@@ -84,7 +85,25 @@ async function start() {
     for (let minute = 0; minute < 3; minute++) await clock.advance(app, 60)
   }
 
-  return { app, clock, call, db, settle, joined, cardCharged, paid, delivered, complained, status, entries, outbox, deliverWebhook, sandboxEvent }
+  /**
+   * What the sale shows of money sent back without being held: the refunded
+   * amount on the buyer's view, the reasons of the history's refund lines,
+   * and the buyer's e-mails about it (subject and text).
+   */
+  const returnRecord = async (id: string) => {
+    const view = await call('buyer', 'GET', `/api/v1/transactions/${id}`)
+    const detail = await call('admin', 'GET', `/api/v1/admin/transactions/${id}`)
+    const history = (detail.body.events as Array<{ event: string; reason: string | null; from_status: string; to_status: string }>)
+      .filter((event) => event.event === 'refund_unheld')
+      .map((event) => ({ reason: event.reason, status: event.to_status }))
+    const mails = (await writtenMails(testApp!.dataDir)).filter((mail) => mail.to === 'buyer@example.com' && mail.text.includes(id) && /refunded to you|zwrócona/.test(mail.subject))
+    return { amountRefunded: view.body.amount_refunded as number, history, mails }
+  }
+  /** The same e-mail in English to the buyer: how much went back, and why. */
+  const returnMail = (amount: string, why: string) =>
+    expect.objectContaining({ subject: expect.stringContaining('has been refunded to you'), text: expect.stringMatching(new RegExp(`Refunded: ${amount}\\nWhy: ${why}`)) })
+
+  return { app, clock, call, db, settle, joined, cardCharged, paid, delivered, complained, status, entries, outbox, deliverWebhook, sandboxEvent, returnRecord, returnMail }
 }
 
 describe('complaint against the automatic release', () => {
@@ -253,7 +272,12 @@ describe('payment news from three sides at once', () => {
     await t.call(null, 'POST', `/sandbox/v1/payment_intents/${second.body.payment_intent_id}/confirm`, { client_secret: second.body.client_secret, iban: 'DE89370400440532013000' })
     await t.settle()
     expect(await t.status(id)).toBe('paid')
-    expect(await t.entries(id)).toEqual(['hold'])
+    expect(await t.entries(id)).toEqual(['refund_unheld', 'hold'])
+    // The card payment sent back is on the sale beside the one it holds.
+    const record = await t.returnRecord(id)
+    expect(record.amountRefunded).toBe(10_340)
+    expect(record.history).toEqual([{ reason: 'wrong_amount', status: 'joined' }])
+    expect(record.mails).toEqual([t.returnMail('€103.40', 'the payment was not for the amount due \\(the payment method, and with it the fee, had changed\\)')])
   })
 
   it('answers a new payment, not a 500, when the old one is paid while pay replaces it', async () => {
@@ -278,7 +302,11 @@ describe('payment news from three sides at once', () => {
     const refunds = await t.db.selectFrom('sandbox_refunds').select(['amount', 'status']).where('payment_intent_id', '=', firstId).execute()
     expect(refunds).toEqual([{ amount: 10_340, status: 'succeeded' }])
     expect(await t.status(id)).toBe('joined')
-    expect(await t.entries(id)).toEqual([])
+    expect(await t.entries(id)).toEqual(['refund_unheld'])
+    const record = await t.returnRecord(id)
+    expect(record.amountRefunded).toBe(10_340)
+    expect(record.history).toEqual([{ reason: 'wrong_amount', status: 'joined' }])
+    expect(record.mails).toHaveLength(1)
   })
 })
 
@@ -363,8 +391,9 @@ describe('provider webhooks', () => {
     expect(refunds).toEqual([{ amount: 10_340, status: 'succeeded' }])
   })
 
-  it('sends back, once, money that arrives for a transaction cancelled meanwhile', async () => {
+  it('sends back, once, money that arrives for a transaction cancelled meanwhile, and shows it on the sale', async () => {
     const t = await start()
+    expect((await t.call('buyer', 'POST', '/api/v1/me/notification_language', { language_code: 'pl_pl' })).status).toBe(200)
     const id = await t.joined()
     const intentId = await t.cardCharged(id)
     const news = await t.sandboxEvent('payment_intent.succeeded', intentId)
@@ -378,12 +407,121 @@ describe('provider webhooks', () => {
     await t.settle()
 
     expect(await t.status(id)).toBe('cancelled')
-    expect(await t.entries(id)).toEqual([])
+    expect(await t.entries(id)).toEqual(['refund_unheld'])
     expect((await t.outbox(id)).map((row) => [row.action, row.status, row.idempotency_key])).toEqual([
       ['refund', 'sent', `${id}:refund-unheld:${intentId}`],
     ])
     const refunds = await t.db.selectFrom('sandbox_refunds').select(['amount', 'status']).where('payment_intent_id', '=', intentId).execute()
     expect(refunds).toEqual([{ amount: 10_340, status: 'succeeded' }])
+    // The sale shows it, once: the amount, a line of its history saying why, one e-mail to the buyer in their language.
+    const record = await t.returnRecord(id)
+    expect(record.amountRefunded).toBe(10_340)
+    expect(record.history).toEqual([{ reason: 'cancelled', status: 'cancelled' }])
+    expect(record.mails).toHaveLength(1)
+    expect(record.mails[0]!.subject).toBe('Płatność za „A blue bicycle” została Ci zwrócona')
+    expect(record.mails[0]!.text).toMatch(/Zwrócono: 103,40\s€\nPowód: transakcja została anulowana, zanim dotarła Twoja płatność/)
+  })
+
+  it('records, e-mails and balances the refund whichever of a seller’s cancel and a card payment wins', async () => {
+    const t = await start()
+    const outcomes = new Set<string>()
+    // Raced several times so that each side wins some: the cancel lands before the payment's news, or after it.
+    for (let round = 0; round < 4; round++) {
+      const id = await t.joined()
+      const intentId = await t.cardCharged(id)
+      const [cancelled] = await Promise.all([
+        t.call('seller', 'POST', `/api/v1/transactions/${id}/cancel`),
+        round % 2 === 0 ? t.app.services.jobs.runDue() : t.call('buyer', 'POST', `/api/v1/transactions/${id}/confirm_payment`, { payment_intent_id: intentId }),
+      ])
+      expect(cancelled.status).toBe(200)
+      await t.settle()
+      const final = await t.status(id)
+      outcomes.add(final)
+      const record = await t.returnRecord(id)
+      // Either way the buyer has everything back, and the sale says so.
+      expect(record.amountRefunded).toBe(10_340)
+      const refunds = await t.db.selectFrom('sandbox_refunds').select(['amount', 'status']).where('payment_intent_id', '=', intentId).execute()
+      expect(refunds).toEqual([{ amount: 10_340, status: 'succeeded' }])
+      if (final === 'cancelled') {
+        // The cancel came first: the payment was never held and went straight back.
+        expect(await t.entries(id)).toEqual(['refund_unheld'])
+        expect(record.history).toEqual([{ reason: 'cancelled', status: 'cancelled' }])
+        expect(record.mails).toEqual([t.returnMail('€103.40', 'the transaction had been cancelled before your payment arrived')])
+      } else {
+        // The payment came first: held, then refunded by the seller's cancel (its own e-mails).
+        expect(final).toBe('payment_refunded')
+        expect(await t.entries(id)).toEqual(['hold', 'refund'])
+        expect(record.history).toEqual([])
+        const subjects = (await writtenMails(testApp!.dataDir)).filter((mail) => mail.to === 'buyer@example.com' && mail.text.includes(id)).map((mail) => mail.subject)
+        expect(subjects).toContain('Your payment for “A blue bicycle” has been refunded')
+      }
+    }
+    expect(outcomes.has('cancelled')).toBe(true)
+  })
+
+  it('records a second payment that succeeds after the sale was paid, and sends it back once', async () => {
+    const t = await start()
+    const id = await t.joined()
+    const first = await t.paid(id)
+    // Another payment for the same sale goes through at the provider (a second tab, a retried checkout).
+    const provider = t.app.services.paymentProvider
+    const second = await provider.createPaymentIntent({ amount: 10_340, currency: 'eur', paymentMethod: 'card', transactionId: id, idempotencyKey: `${id}:second-tab` })
+    const confirmed = await t.call(null, 'POST', `/sandbox/v1/payment_intents/${second.id}/confirm`, { client_secret: second.clientSecret, card_number: '4242424242424242' })
+    expect(confirmed.body.status).toBe('succeeded')
+    await t.settle()
+    // The provider sends its news again under another event id: one record, one refund.
+    const news = await t.sandboxEvent('payment_intent.succeeded', second.id)
+    expect((await t.deliverWebhook({ ...news.payload, id: `${news.event_id}_again` })).statusCode).toBe(200)
+    await t.settle()
+
+    expect(await t.status(id)).toBe('paid')
+    expect(await t.entries(id)).toEqual(['hold', 'refund_unheld'])
+    const held = await t.db.selectFrom('transactions').select(['amount_held', 'payment_intent_id']).where('id', '=', id).executeTakeFirstOrThrow()
+    expect(held).toEqual({ amount_held: 10_340, payment_intent_id: first })
+    const record = await t.returnRecord(id)
+    expect(record.amountRefunded).toBe(10_340)
+    expect(record.history).toEqual([{ reason: 'superseded', status: 'paid' }])
+    expect(record.mails).toEqual([t.returnMail('€103.40', 'the transaction was already paid, or another payment had replaced this one')])
+    const refunds = await t.db.selectFrom('sandbox_refunds').select(['amount', 'status']).where('payment_intent_id', '=', second.id).execute()
+    expect(refunds).toEqual([{ amount: 10_340, status: 'succeeded' }])
+
+    // The sale goes on; a later refund of the held payment is counted on top.
+    expect((await t.call('seller', 'POST', `/api/v1/transactions/${id}/cancel`)).body).toMatchObject({ status: 'cancelled_with_payment', amount_refunded: 20_680 })
+    await t.settle()
+    expect(await t.status(id)).toBe('payment_refunded')
+    expect(await t.entries(id)).toEqual(['hold', 'refund_unheld', 'refund'])
+  })
+})
+
+describe('refunds settling in another order than they were sent', () => {
+  it('keeps a cancellation waiting for its own refund when a payment sent back unheld settles first', async () => {
+    const t = await start()
+    const id = await t.joined()
+    await t.paid(id)
+    // A second payment goes through and is sent back; its refund is pending at the provider.
+    const provider = t.app.services.paymentProvider
+    const second = await provider.createPaymentIntent({ amount: 10_340, currency: 'eur', paymentMethod: 'card', transactionId: id, idempotencyKey: `${id}:second-tab` })
+    await t.call(null, 'POST', `/sandbox/v1/payment_intents/${second.id}/confirm`, { client_secret: second.clientSecret, card_number: '4242424242424242' })
+    await t.app.services.jobs.runDue()
+    expect(await t.entries(id)).toEqual(['hold', 'refund_unheld'])
+    await t.clock.advance(t.app, 2)
+    // The seller cancels: the held payment's refund is sent after the other's.
+    expect((await t.call('seller', 'POST', `/api/v1/transactions/${id}/cancel`)).body.status).toBe('cancelled_with_payment')
+    await t.app.services.jobs.runDue()
+
+    // The unheld payment's refund settles; the held one's is still pending.
+    await t.clock.advance(t.app, 4)
+    const settled = await t.db.selectFrom('sandbox_refunds').select(['payment_intent_id', 'status']).orderBy('created_at').execute()
+    expect(settled.map((refund) => [refund.payment_intent_id === second.id ? 'unheld' : 'held', refund.status])).toEqual([
+      ['unheld', 'succeeded'],
+      ['held', 'pending'],
+    ])
+    expect(await t.status(id)).toBe('cancelled_with_payment')
+
+    // Then the held payment's refund settles, and that closes the sale.
+    await t.settle()
+    expect(await t.status(id)).toBe('payment_refunded')
+    expect((await t.returnRecord(id)).amountRefunded).toBe(20_680)
   })
 })
 

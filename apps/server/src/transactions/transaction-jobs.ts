@@ -203,7 +203,7 @@ async function applyPaymentEvent(deps: TransactionDeps, trx: Kysely<Database>, e
       if (event.paymentIntentId) await applyIgnoringRefusal(deps, trx, row, { type: 'payment_failed', paymentIntentId: event.paymentIntentId }, system, log)
       return
     case 'refund_succeeded':
-      await applyIgnoringRefusal(deps, trx, row, { type: 'refund_succeeded' }, system, log)
+      await applyIgnoringRefusal(deps, trx, row, { type: 'refund_succeeded', ...(event.paymentIntentId ? { paymentIntentId: event.paymentIntentId } : {}) }, system, log)
       return
     case 'refund_failed':
       log.error({ transactionId: row.id, reason: event.reason }, 'a refund failed at the provider: needs an operator')

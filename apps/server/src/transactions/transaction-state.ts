@@ -34,6 +34,7 @@ function common<S extends string>(row: TransactionRow): Omit<CommonState<S>, 'st
     amountHeld: row.amount_held,
     amountReleased: row.amount_released,
     amountRefunded: row.amount_refunded,
+    returnedPaymentIntentIds: row.returned_payment_intent_ids,
   }
 }
 
@@ -126,6 +127,7 @@ export function fromState(state: TransactionState): Omit<Insertable<Transactions
     amount_held: state.amountHeld,
     amount_released: state.amountReleased,
     amount_refunded: state.amountRefunded,
+    returned_payment_intent_ids: [...state.returnedPaymentIntentIds],
     ...state.timestamps,
     created: state.timestamps.created ?? new Date(0),
   }

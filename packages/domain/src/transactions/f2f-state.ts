@@ -120,6 +120,7 @@ export function createF2fTransaction(input: NewF2fTransaction, now: Date): F2fSt
     amountHeld: 0,
     amountReleased: 0,
     amountRefunded: 0,
+    returnedPaymentIntentIds: [],
     pricing: null,
     remainderPaymentIntentId: null,
     sellerConfirmsHandover: input.sellerConfirmsHandover ?? true,

@@ -3,7 +3,7 @@ import { quoteCharge } from '../fees.ts'
 import { availableActions, type TransactionAction } from './available-actions.ts'
 import { type F2fEvent, transitionF2f as transition } from './f2f-transaction.ts'
 import { createF2fTransaction, depositAmount, type F2fState, f2fStatuses, f2fTerminalStatuses, remainderAmount } from './f2f-state.ts'
-import { type Actor, type Effect, type Party, type RefusalCode, type RefusalStatus, type Result } from './kernel.ts'
+import { type Actor, type Effect, type Party, type RefusalCode, type RefusalStatus, type Result, type ReturnReason } from './kernel.ts'
 import { filterClauses, matchesFilter, type TransactionFilter, whoMustAct } from './list-filters.ts'
 import { onlineStatuses } from './online-state.ts'
 import { escrowBalance, isTerminal, transition as dispatch } from './transaction.ts'
@@ -73,6 +73,37 @@ function expectRefusal(result: TransitionResult, code: RefusalCode, status: Refu
 function expectNoop(state: F2fState, result: TransitionResult, effects: readonly Effect[] = []) {
   expect(result).toEqual({ ok: true, next: state, effects })
   if (result.ok) expect(result.next).toBe(state)
+}
+
+/**
+ * A payment the sale does not hold: sent straight back, and on the record
+ * (refunded amount, ledger, history, the buyer's e-mail); once, however
+ * often it is reported.
+ */
+function expectSentBack(state: F2fState, paymentIntentId: string, amount: number, part: 'deposit' | 'remainder', reason: ReturnReason) {
+  const { next, effects } = accept(transition(state, succeeded(paymentIntentId, amount), system, at(5 * day)))
+  expect(next).toEqual({
+    ...state,
+    isPaymentInProgress: false,
+    amountRefunded: state.amountRefunded + amount,
+    returnedPaymentIntentIds: [...state.returnedPaymentIntentIds, paymentIntentId],
+  })
+  expect(effects).toEqual([
+    {
+      type: 'ledger',
+      entry: 'refund_unheld',
+      part,
+      reason,
+      postings: [
+        { account: 'buyer_funding', amount: -amount, currency: 'eur' },
+        { account: 'buyer_refund', amount, currency: 'eur' },
+      ],
+    },
+    { type: 'provider', action: 'refund', amount, currency: 'eur', idempotencyAction: `refund-unheld:${paymentIntentId}`, paymentIntentId },
+    { type: 'history', event: 'refund_unheld', reason },
+    { type: 'notify', template: 'payment_returned', to: 'buyer', returned: { amount, reason } },
+  ])
+  expectNoop(next, transition(next, succeeded(paymentIntentId, amount), system, at(6 * day)))
 }
 
 /** A no-op step: the very same state back, and only these effects. */
@@ -347,9 +378,7 @@ describe('joined', () => {
   })
   it('holds the repriced deposit amount after a change of method', () => {
     const state = run(run(joined(), sepa, buyer), payDeposit(), buyer)
-    expectNoop(state, transition(state, succeeded('pi_dep', depositPaidAmount), system, t0), [
-      { type: 'provider', action: 'refund', amount: depositPaidAmount, currency: 'eur', idempotencyAction: 'refund-unheld:pi_dep', paymentIntentId: 'pi_dep' },
-    ])
+    expectSentBack(state, 'pi_dep', depositPaidAmount, 'deposit', 'wrong_amount')
     expect(run(state, succeeded('pi_dep', 5_090), system).amountHeld).toBe(5_090)
   })
   it('applies a payment once, however often the news arrives', () => {
@@ -360,30 +389,34 @@ describe('joined', () => {
       expectNoop(later, transition(later, succeeded('pi_rem', remainderPaidAmount), system, at(5 * day)))
     }
   })
-  it('holds nothing of a payment it cannot take, and sends it straight back', () => {
-    const sentBack = (state: F2fState, paymentIntentId: string, amount: number) =>
-      expectNoop(state, transition(state, succeeded(paymentIntentId, amount), system, at(5 * day)), [
-        { type: 'provider', action: 'refund', amount, currency: 'eur', idempotencyAction: `refund-unheld:${paymentIntentId}`, paymentIntentId },
-      ])
+  it('holds nothing of a payment it cannot take, and sends it straight back on the record', () => {
     // Another amount (the price without its fee), another payment, nothing opened.
-    sentBack(depositOpened(), 'pi_dep', deposit.price)
-    sentBack(depositOpened(), 'pi_other', depositPaidAmount)
-    sentBack(joined(), 'pi_dep', depositPaidAmount)
-    sentBack(created(), 'pi_dep', depositPaidAmount)
+    expectSentBack(depositOpened(), 'pi_dep', deposit.price, 'deposit', 'wrong_amount')
+    expectSentBack(depositOpened(), 'pi_other', depositPaidAmount, 'deposit', 'superseded')
+    expectSentBack(joined(), 'pi_dep', depositPaidAmount, 'deposit', 'superseded')
+    // Nobody is the buyer yet: sent back, with no account to record it on.
+    const noBuyer = created()
+    expectNoop(noBuyer, transition(noBuyer, succeeded('pi_dep', depositPaidAmount), system, at(5 * day)), [
+      { type: 'provider', action: 'refund', amount: depositPaidAmount, currency: 'eur', idempotencyAction: 'refund-unheld:pi_dep', paymentIntentId: 'pi_dep' },
+    ])
     // Arriving after the sale was called off or the deposit was paid through another payment.
-    sentBack(run(depositOpened(), cancel(), seller), 'pi_dep', depositPaidAmount)
-    sentBack(depositPaid(), 'pi_dep2', depositPaidAmount)
+    expectSentBack(run(depositOpened(), cancel(), seller), 'pi_dep', depositPaidAmount, 'deposit', 'cancelled')
+    expectSentBack(depositPaid(), 'pi_dep2', depositPaidAmount, 'deposit', 'superseded')
     // A remainder that is not due (not priced, skipped, priced then cancelled) or not the opened one.
-    sentBack(depositAccepted(), 'pi_rem', remainderPaidAmount)
-    sentBack(remainderSkipped(), 'pi_rem', remainderPaidAmount)
-    sentBack(run(remainderOpened(), cancel(), buyer), 'pi_rem', remainderPaidAmount)
-    sentBack(run(remainderOpened(), { type: 'skip_remainder' }, seller), 'pi_rem', remainderPaidAmount)
-    sentBack(remainderOpened(), 'pi_rem', remainder.price)
-    sentBack(remainderOpened(), 'pi_rem2', remainderPaidAmount)
-    sentBack(priced(), 'pi_rem', remainderPaidAmount)
-    sentBack(fundsReleased(), 'pi_late', 700)
+    expectSentBack(depositAccepted(), 'pi_rem', remainderPaidAmount, 'deposit', 'superseded')
+    expectSentBack(run(remainderOpened(), cancel(), buyer), 'pi_rem', remainderPaidAmount, 'remainder', 'cancelled')
+    expectSentBack(run(remainderOpened(), { type: 'skip_remainder' }, seller), 'pi_rem', remainderPaidAmount, 'remainder', 'remainder_skipped')
+    expectSentBack(remainderOpened(), 'pi_rem', remainder.price, 'remainder', 'wrong_amount')
+    expectSentBack(remainderOpened(), 'pi_rem2', remainderPaidAmount, 'deposit', 'superseded')
+    expectSentBack(priced(), 'pi_rem', remainderPaidAmount, 'deposit', 'superseded')
+    expectSentBack(fundsReleased(), 'pi_late', 700, 'deposit', 'superseded')
     expectRefusal(transition(depositOpened(), succeeded('pi_dep', depositPaidAmount), buyer, t0), 'forbidden', 403)
     expectRefusal(transition(depositOpened(), succeeded('pi_dep', depositPaidAmount), admin, t0), 'forbidden', 403)
+  })
+  it('counts a deposit refund on top of a payment sent back before', () => {
+    const returned = run(depositPaid(), succeeded('pi_dep2', depositPaidAmount), system)
+    const { next } = accept(transition(returned, cancel(), seller, at(day)))
+    expect(next).toMatchObject({ status: 'cancelled_with_deposit', amountRefunded: depositPaidAmount + deposit.price })
   })
   it('lets either party call the sale off before the deposit, telling the other', () => {
     for (const actor of [buyer, seller]) {
@@ -503,6 +536,9 @@ describe('deposit_paid', () => {
     expect(effects).toEqual([{ type: 'notify', template: 'deposit_refunded', to: 'buyer' }])
     expectIgnored(depositRefunded(), { type: 'refund_succeeded' }, system, at(day + 90))
     expectIgnored(paymentRefunded(), { type: 'refund_succeeded' }, system, at(day + 90))
+    // The refund of a payment sent back unheld is not the deposit's: the sale still waits for that one.
+    expectIgnored(cancelledWithDeposit(), { type: 'refund_succeeded', paymentIntentId: 'pi_other' }, system, at(day + 60))
+    expect(accept(transition(cancelledWithDeposit(), { type: 'refund_succeeded', paymentIntentId: 'pi_dep' }, system, at(day + 60))).next.status).toBe('deposit_refunded')
   })
   it('refuses refund news from anyone but the system, and lets a refund nobody waits for change nothing', () => {
     expectRefusal(transition(cancelledWithDeposit(), { type: 'refund_succeeded' }, admin, t0), 'forbidden', 403)
@@ -1024,11 +1060,12 @@ describe('terminal states', () => {
         for (const actor of everyActor) {
           const result = transition(state, event, actor, at(30 * day))
           if (!result.ok) continue
-          expect(result.next).toBe(state)
-          // Only money that arrives late is sent straight back.
+          // Only money that arrives late is sent straight back, and recorded as such: escrow is not touched.
+          expect({ ...result.next, amountRefunded: state.amountRefunded, returnedPaymentIntentIds: state.returnedPaymentIntentIds }).toEqual(state)
           for (const effect of result.effects) {
-            expect(effect).toMatchObject({ type: 'provider', action: 'refund' })
             if (effect.type === 'provider') expect(effect.idempotencyAction.startsWith('refund-unheld:')).toBe(true)
+            else if (effect.type === 'ledger') expect(effect.entry).toBe('refund_unheld')
+            else expect(effect).toMatchObject({ type: expect.stringMatching(/^(history|notify)$/) })
           }
           expect(['payment_started', 'payment_failed', 'payment_succeeded', 'refund_succeeded', 'complaint_window_elapsed']).toContain(event.type)
         }

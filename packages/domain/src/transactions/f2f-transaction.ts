@@ -16,11 +16,12 @@ import {
   reached,
   type RefusalCode,
   refuse,
+  type ReturnReason,
   type Result,
   step,
   type TransactionPolicy,
 } from './kernel.ts'
-import { holdEffects, type RefundCall, refundEffects, releaseEffects, unheldRefund } from './postings.ts'
+import { holdEffects, type RefundCall, refundEffects, releaseEffects, returnUnheld } from './postings.ts'
 import { acceptListing, awaitsSellerAcceptance, rejectListing } from './listing-sale.ts'
 import { claim, type ClaimEvent, join, type JoinEvent, reject, type SetPaymentMethodEvent, setPaymentMethod, update, type UpdateEvent } from './shared-handlers.ts'
 
@@ -47,7 +48,8 @@ export type F2fEvent =
   | { readonly type: 'payment_started'; readonly paymentIntentId: string }
   | { readonly type: 'payment_succeeded'; readonly paymentIntentId: string; readonly amount: number }
   | { readonly type: 'payment_failed'; readonly paymentIntentId: string }
-  | { readonly type: 'refund_succeeded' }
+  /** The provider settled a refund; `paymentIntentId` is the payment it went back to, when the provider names it. */
+  | { readonly type: 'refund_succeeded'; readonly paymentIntentId?: string }
   | { readonly type: 'accept_deposit' }
   | {
       readonly type: 'set_price'
@@ -173,7 +175,7 @@ function refundEverything(state: F2fState, now: Date, extra: readonly Effect[]):
   if (state.timestamps.remainder_paid !== null) {
     refunds.push({ paymentIntentId: state.remainderPaymentIntentId, amount: remainderAmount(state), idempotencyAction: 'refund:remainder' })
   }
-  return step(enter(state, 'payment_refunded', now, { amountRefunded: state.amountHeld }), [
+  return step(enter(state, 'payment_refunded', now, { amountRefunded: state.amountRefunded + state.amountHeld }), [
     ...extra,
     ...refundEffects({ currency: state.currency, held: state.amountHeld, refunds }),
     ...notifyBoth('payment_refunded'),
@@ -182,7 +184,7 @@ function refundEverything(state: F2fState, now: Date, extra: readonly Effect[]):
 
 /** DESIGN §2: a cancellation after the deposit returns the deposit less its fee, which is kept. */
 function cancelWithDeposit(state: F2fState, description: string, now: Date): Result<F2fState> {
-  const next = enter(state, 'cancelled_with_deposit', now, { amountRefunded: state.price, cancellation: { description } })
+  const next = enter(state, 'cancelled_with_deposit', now, { amountRefunded: state.amountRefunded + state.price, cancellation: { description } })
   return step(next, [
     ...refundEffects({
       currency: state.currency,
@@ -199,6 +201,15 @@ function startComplaintWindow(state: F2fState, status: F2fStatus, now: Date, pol
     { type: 'schedule', timer: 'complaint_window', at: deadline },
     ...notifyBoth('handover_confirmed'),
   ])
+}
+
+/** Why a payment that succeeded is not held (payment_succeeded), for the history and the buyer's e-mail. */
+function returnReason(state: F2fState, due: PaymentPart | null, paymentIntentId: string): ReturnReason {
+  if (state.timestamps.remainder_skipped !== null && paymentIntentId === state.remainderPaymentIntentId) return 'remainder_skipped'
+  if (state.timestamps.cancelled !== null || state.timestamps.rejected !== null || state.timestamps.cancelled_with_deposit !== null) return 'cancelled'
+  if (due !== null && intentOf(state, due) === paymentIntentId) return 'wrong_amount'
+  if (paymentIntentId !== state.paymentIntentId && paymentIntentId !== state.remainderPaymentIntentId) return 'superseded'
+  return 'not_due'
 }
 
 /** complain / end_complaint_period outside the window. */
@@ -268,7 +279,8 @@ const handlers: { [T in F2fEventType]: Handler<T> } = {
       const reported = event.paymentIntentId === state.paymentIntentId ? 'deposit' : event.paymentIntentId === state.remainderPaymentIntentId ? 'remainder' : null
       return refuse(reported ? notPayable(state, reported) : 'validation_failed')
     }
-    if (state.isPaymentInProgress) return noop(state)
+    // Late news that a payment already sent back is processing: nothing is on its way.
+    if (state.isPaymentInProgress || state.returnedPaymentIntentIds.includes(event.paymentIntentId)) return noop(state)
     return step({ ...state, isPaymentInProgress: true })
   },
 
@@ -278,14 +290,22 @@ const handlers: { [T in F2fEventType]: Handler<T> } = {
     const depositTaken = state.timestamps.deposit_paid !== null && state.paymentIntentId === event.paymentIntentId
     const remainderTaken = state.timestamps.remainder_paid !== null && state.remainderPaymentIntentId === event.paymentIntentId
     if (depositTaken || remainderTaken) return noop(state)
+    // Already sent back: news of it again must not hold money that is gone.
+    if (state.returnedPaymentIntentIds.includes(event.paymentIntentId)) return noop(state)
     const part = duePart(state)
     const due = part === 'deposit' ? depositAmount(state) : remainderAmount(state)
     if (part === null || intentOf(state, part) !== event.paymentIntentId || event.amount !== due) {
       // Money this transaction will not hold goes straight back; if it was
       // the payment being processed, that wait is over.
-      const refund = unheldRefund(state.currency, event.paymentIntentId, event.amount)
+      const returned = returnUnheld(state, {
+        paymentIntentId: event.paymentIntentId,
+        amount: event.amount,
+        part: event.paymentIntentId === state.remainderPaymentIntentId ? 'remainder' : 'deposit',
+        reason: returnReason(state, part, event.paymentIntentId),
+      })
       const waited = part !== null && state.isPaymentInProgress && intentOf(state, part) === event.paymentIntentId
-      return waited ? step({ ...state, isPaymentInProgress: false }, refund ? [refund] : []) : noop(state, refund ? [refund] : [])
+      if (waited) return step({ ...returned.next, isPaymentInProgress: false }, returned.effects)
+      return returned.next === state ? noop(state, returned.effects) : step(returned.next, returned.effects)
     }
     const status: F2fStatus = part === 'deposit' ? 'deposit_paid' : 'remainder_paid'
     return step(enter(state, status, now, { amountHeld: state.amountHeld + event.amount, isPaymentInProgress: false }), [
@@ -303,11 +323,13 @@ const handlers: { [T in F2fEventType]: Handler<T> } = {
     return noop(state)
   },
 
-  refund_succeeded: (state, _event, actor, now) => {
+  refund_succeeded: (state, event, actor, now) => {
     if (actor.kind !== 'system') return refuse('forbidden')
     // Only the deposit refund of a cancellation is waited for; any other (money
     // sent straight back unheld, a refund already recorded) changes nothing.
     if (state.status !== 'cancelled_with_deposit') return noop(state)
+    // A payment sent back unheld may settle first: it is not the deposit's refund.
+    if (event.paymentIntentId !== undefined && event.paymentIntentId !== state.paymentIntentId) return noop(state)
     return step(enter(state, 'deposit_refunded', now), [{ type: 'notify', template: 'deposit_refunded', to: 'buyer' }])
   },
 

@@ -63,8 +63,18 @@ export interface CommonState<Status extends string> {
   readonly amountHeld: number
   /** Paid out to the seller. */
   readonly amountReleased: number
-  /** Returned to the buyer. */
+  /**
+   * Returned to the buyer: out of escrow by a refund, and money the
+   * transaction would not hold sent straight back (`returnedPaymentIntentIds`).
+   */
   readonly amountRefunded: number
+  /**
+   * Payments that succeeded at the provider but were not held (the sale
+   * cancelled meanwhile, already paid, another payment due, a wrong amount)
+   * and were sent straight back: each is recorded once, however often its
+   * success is reported.
+   */
+  readonly returnedPaymentIntentIds: readonly string[]
   /** One per state, set when the state is entered (`joined`, `paid`, …). */
   readonly timestamps: { readonly [S in Status]: Date | null }
 }
@@ -111,13 +121,28 @@ export type NotifyTemplate =
   | 'handover_awaiting_seller'
   | 'cancelled_with_deposit'
   | 'deposit_refunded'
+  /** A payment the sale would not hold went straight back (the e-mail says how much and why). */
+  | 'payment_returned'
+
+/**
+ * Why a payment that succeeded at the provider was sent straight back
+ * instead of held (docs/decisions.md "Every refund is on the sale"):
+ * - `cancelled`: the sale was cancelled (or turned down) before the money arrived;
+ * - `superseded`: not the payment the sale takes: another one replaced it or had already paid;
+ * - `remainder_skipped`: a face-to-face remainder paid after the seller skipped it;
+ * - `wrong_amount`: the payment the sale waits for, but for another amount than is due (the method, and so the fee, changed);
+ * - `not_due`: nothing was due from that payment at that moment.
+ */
+export type ReturnReason = 'cancelled' | 'superseded' | 'remainder_skipped' | 'wrong_amount' | 'not_due'
 
 export type Effect =
   | {
       readonly type: 'ledger'
       readonly entry: LedgerEntryKind
-      /** Holds only: one hold per part and transaction. */
+      /** Holds (one per part and transaction) and returned payments: which payment. */
       readonly part?: HoldPart
+      /** Why, when the event's name does not say (a returned payment's reason); the event's name otherwise. */
+      readonly reason?: string
       readonly postings: readonly StatePosting[]
     }
   /** Schedule (or move) the one timer of that kind for this transaction. */
@@ -138,7 +163,18 @@ export type Effect =
       /** Refunds go back to this payment; transfers cite it as their source. */
       readonly paymentIntentId: string | null
     }
-  | { readonly type: 'notify'; readonly template: NotifyTemplate; readonly to: Party }
+  | {
+      readonly type: 'notify'
+      readonly template: NotifyTemplate
+      readonly to: Party
+      /** A returned payment's e-mail says how much went back and why. */
+      readonly returned?: { readonly amount: number; readonly reason: ReturnReason }
+    }
+  /**
+   * A line of the transaction's history beside the event's own: money that
+   * moved without moving the state (a returned payment) is named there, with why.
+   */
+  | { readonly type: 'history'; readonly event: 'refund_unheld'; readonly reason: ReturnReason }
 
 export type RefusalCode =
   | 'validation_failed'

@@ -91,6 +91,7 @@ export function createOnlineTransaction(input: NewOnlineTransaction, now: Date):
     amountHeld: 0,
     amountReleased: 0,
     amountRefunded: 0,
+    returnedPaymentIntentIds: [],
     timestamps: { ...noTimestamps, created: now },
   }
 }

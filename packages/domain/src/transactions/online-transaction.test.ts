@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { availableActions } from './available-actions.ts'
-import { type Actor, type Effect, type Party, type RefusalCode, type RefusalStatus, type Result } from './kernel.ts'
+import { type Actor, type Effect, type Party, type RefusalCode, type RefusalStatus, type Result, type ReturnReason } from './kernel.ts'
 import { matchesFilter, whoMustAct } from './list-filters.ts'
 import { type OnlineEvent, transitionOnline as transition } from './online-transaction.ts'
 import { createOnlineTransaction, type OnlineState } from './online-state.ts'
@@ -242,20 +242,53 @@ describe('joined', () => {
       })
     }
   })
-  it('holds nothing of a payment of another amount, a second payment or one nobody can take, and sends it back', () => {
-    const sentBack = (state: OnlineState, paymentIntentId: string, amount: number) =>
-      expect(transition(state, { type: 'payment_succeeded', paymentIntentId, amount }, system, t0)).toEqual({
-        ok: true,
-        next: state,
-        effects: [
-          { type: 'provider', action: 'refund', amount, currency: 'eur', idempotencyAction: `refund-unheld:${paymentIntentId}`, paymentIntentId },
-        ],
+  it('holds nothing of a payment of another amount, a second payment or one nobody can take, and sends it back on the record', () => {
+    const sentBack = (state: OnlineState, paymentIntentId: string, amount: number, reason: ReturnReason) => {
+      const { next, effects } = accept(transition(state, { type: 'payment_succeeded', paymentIntentId, amount }, system, t0))
+      expect(next).toEqual({
+        ...state,
+        isPaymentInProgress: false,
+        amountRefunded: state.amountRefunded + amount,
+        returnedPaymentIntentIds: [...state.returnedPaymentIntentIds, paymentIntentId],
       })
-    sentBack(joined(), 'pi_1', 10_000)
-    sentBack(paid(), 'pi_2', paidAmount)
-    sentBack(run(joined(), { type: 'cancel' }, seller), 'pi_1', paidAmount)
-    sentBack(created(), 'pi_1', paidAmount)
+      expect(effects).toEqual([
+        {
+          type: 'ledger',
+          entry: 'refund_unheld',
+          part: 'payment',
+          reason,
+          postings: [
+            { account: 'buyer_funding', amount: -amount, currency: 'eur' },
+            { account: 'buyer_refund', amount, currency: 'eur' },
+          ],
+        },
+        { type: 'provider', action: 'refund', amount, currency: 'eur', idempotencyAction: `refund-unheld:${paymentIntentId}`, paymentIntentId },
+        { type: 'history', event: 'refund_unheld', reason },
+        { type: 'notify', template: 'payment_returned', to: 'buyer', returned: { amount, reason } },
+      ])
+      // Reported again (the webhook and the browser both tell): recorded once, never held.
+      expect(transition(next, { type: 'payment_succeeded', paymentIntentId, amount }, system, t0)).toEqual({ ok: true, next, effects: [] })
+      return next
+    }
+    sentBack(run(joined(), { type: 'payment_intent_opened', paymentIntentId: 'pi_1' }, buyer), 'pi_1', 10_000, 'wrong_amount')
+    sentBack(joined(), 'pi_1', 10_000, 'superseded')
+    sentBack(paid(), 'pi_2', paidAmount, 'superseded')
+    sentBack(run(joined(), { type: 'cancel' }, seller), 'pi_1', paidAmount, 'cancelled')
+    // Sent back, then its news once the amount due matches it again: still not held.
+    const returned = sentBack(run(joined(), { type: 'payment_intent_opened', paymentIntentId: 'pi_1' }, buyer), 'pi_1', 10_000, 'wrong_amount')
+    expect(transition({ ...returned, price: 10_000 - 340 }, { type: 'payment_succeeded', paymentIntentId: 'pi_1', amount: 10_000 }, system, t0)).toMatchObject({ ok: true, effects: [] })
+    // Nobody is the buyer yet: sent back, with no account to record it on.
+    expect(transition(created(), { type: 'payment_succeeded', paymentIntentId: 'pi_1', amount: paidAmount }, system, t0)).toEqual({
+      ok: true,
+      next: created(),
+      effects: [{ type: 'provider', action: 'refund', amount: paidAmount, currency: 'eur', idempotencyAction: 'refund-unheld:pi_1', paymentIntentId: 'pi_1' }],
+    })
     expectRefusal(transition(joined(), { type: 'payment_succeeded', paymentIntentId: 'pi_1', amount: paidAmount }, buyer, t0), 'forbidden', 403)
+  })
+  it('counts what a later refund returns on top of a payment sent back before', () => {
+    const returned = run(paid(), { type: 'payment_succeeded', paymentIntentId: 'pi_2', amount: paidAmount }, system)
+    const { next } = accept(transition(returned, { type: 'cancel' }, seller, at(day)))
+    expect(next).toMatchObject({ status: 'cancelled_with_payment', amountHeld: paidAmount, amountRefunded: 2 * paidAmount })
   })
 })
 
@@ -329,6 +362,10 @@ describe('paid', () => {
     for (const state of [joined(), paid(), tracked(), cancelled(), fundsReleased()]) {
       expect(transition(state, { type: 'refund_succeeded' }, system, at(day))).toEqual({ ok: true, next: state, effects: [] })
     }
+    // Cancelled with the payment: the refund of a second payment, sent back unheld, settles first; the held one's closes it.
+    const waiting = cancelledWithPayment()
+    expect(transition(waiting, { type: 'refund_succeeded', paymentIntentId: 'pi_2' }, system, at(day))).toEqual({ ok: true, next: waiting, effects: [] })
+    expect(accept(transition(waiting, { type: 'refund_succeeded', paymentIntentId: 'pi_1' }, system, at(day))).next.status).toBe('payment_refunded')
   })
   it('refuses a cancel by the buyer once paid', () => {
     for (const state of [paid(), tracked(), delivered(), complained()]) {

@@ -13,12 +13,13 @@ import {
   reached,
   type RefusalCode,
   refuse,
+  type ReturnReason,
   type Result,
   step,
   type TransactionPolicy,
 } from './kernel.ts'
 import { type OnlineState, type OnlineStatus, onlineTerminalStatuses } from './online-state.ts'
-import { holdEffects, refundEffects, releaseEffects, unheldRefund } from './postings.ts'
+import { holdEffects, refundEffects, releaseEffects, returnUnheld } from './postings.ts'
 import { acceptListing, awaitsSellerAcceptance, rejectListing } from './listing-sale.ts'
 import { claim, type ClaimEvent, join, type JoinEvent, reject, type SetPaymentMethodEvent, setPaymentMethod, update, type UpdateEvent } from './shared-handlers.ts'
 
@@ -44,7 +45,8 @@ export type OnlineEvent =
   | { readonly type: 'payment_started'; readonly paymentIntentId: string }
   | { readonly type: 'payment_succeeded'; readonly paymentIntentId: string; readonly amount: number }
   | { readonly type: 'payment_failed'; readonly paymentIntentId: string }
-  | { readonly type: 'refund_succeeded' }
+  /** The provider settled a refund; `paymentIntentId` is the payment it went back to, when the provider names it. */
+  | { readonly type: 'refund_succeeded'; readonly paymentIntentId?: string }
   | { readonly type: 'track'; readonly carrier: string; readonly trackingCode: string }
   | { readonly type: 'submit_order_issue'; readonly description: string }
   /** The carrier's news that the parcel is on its way, with the carrier's own time. */
@@ -147,7 +149,7 @@ function fullRefund(state: OnlineState): Effect[] {
 }
 
 function refundToBuyer(state: OnlineState, now: Date, extra: readonly Effect[]): Result<OnlineState> {
-  return step(enter(state, 'payment_refunded', now, { amountRefunded: state.amountHeld }), [
+  return step(enter(state, 'payment_refunded', now, { amountRefunded: state.amountRefunded + state.amountHeld }), [
     ...extra,
     ...fullRefund(state),
     ...notifyBoth('payment_refunded'),
@@ -159,7 +161,7 @@ function refundToBuyer(state: OnlineState, now: Date, extra: readonly Effect[]):
  * same commit); `refund_succeeded` from the provider then closes the case.
  */
 function cancelWithPayment(state: OnlineState, now: Date): Result<OnlineState> {
-  return step(enter(state, 'cancelled_with_payment', now, { amountRefunded: state.amountHeld }), [
+  return step(enter(state, 'cancelled_with_payment', now, { amountRefunded: state.amountRefunded + state.amountHeld }), [
     { type: 'cancel_timer', timer: 'tracking_deadline' },
     ...fullRefund(state),
     ...notifyBoth('cancelled_with_payment'),
@@ -172,6 +174,13 @@ function enterDelivered(state: OnlineState, now: Date, policy: TransactionPolicy
     { type: 'schedule', timer: 'complaint_window', at: deadline },
     ...notifyBoth('delivered'),
   ])
+}
+
+/** Why a payment that succeeded is not held (payment_succeeded), for the history and the buyer's e-mail. */
+function returnReason(state: OnlineState, paymentIntentId: string): ReturnReason {
+  if (state.status === 'cancelled' || state.status === 'rejected') return 'cancelled'
+  if (state.amountHeld > 0 || state.paymentIntentId !== paymentIntentId) return 'superseded'
+  return state.status === 'joined' ? 'wrong_amount' : 'not_due'
 }
 
 /** Why an admin cannot settle: the money is not held yet, the goods not on their way yet, or the release has begun. */
@@ -230,6 +239,8 @@ const handlers: { [T in OnlineEventType]: Handler<T> } = {
     if (state.status !== 'joined') return refuse(paidAlready(state.status))
     if (state.paymentMethod === null) return refuse('invalid_payment_method')
     if (event.paymentIntentId === '') return refuse('validation_failed')
+    // Late news that a payment already sent back is processing: nothing is on its way.
+    if (state.returnedPaymentIntentIds.includes(event.paymentIntentId)) return noop(state)
     if (state.isPaymentInProgress) {
       // The browser's confirmation and the provider's webhook both report it.
       if (state.paymentIntentId === event.paymentIntentId) return noop(state)
@@ -242,12 +253,15 @@ const handlers: { [T in OnlineEventType]: Handler<T> } = {
     if (actor.kind !== 'system') return refuse('forbidden')
     // confirm_payment and the webhook race; whichever comes second is a no-op.
     if (state.amountHeld > 0 && state.paymentIntentId === event.paymentIntentId) return noop(state)
+    // Already sent back: news of it again must not hold money that is gone.
+    if (state.returnedPaymentIntentIds.includes(event.paymentIntentId)) return noop(state)
     const holdable = state.status === 'joined' && event.amount === state.price + state.charge
     if (!holdable) {
       // Sent straight back; if it was the payment being processed, that wait is over.
-      const refund = unheldRefund(state.currency, event.paymentIntentId, event.amount)
+      const returned = returnUnheld(state, { paymentIntentId: event.paymentIntentId, amount: event.amount, part: 'payment', reason: returnReason(state, event.paymentIntentId) })
       const waited = state.status === 'joined' && state.isPaymentInProgress && state.paymentIntentId === event.paymentIntentId
-      return waited ? step({ ...state, isPaymentInProgress: false }, refund ? [refund] : []) : noop(state, refund ? [refund] : [])
+      if (waited) return step({ ...returned.next, isPaymentInProgress: false }, returned.effects)
+      return returned.next === state ? noop(state, returned.effects) : step(returned.next, returned.effects)
     }
     const deadline = addSeconds(now, policy.trackingDeadlineSeconds)
     const next = enter(state, 'paid', now, {
@@ -274,11 +288,13 @@ const handlers: { [T in OnlineEventType]: Handler<T> } = {
     return noop(state)
   },
 
-  refund_succeeded: (state, _event, actor, now) => {
+  refund_succeeded: (state, event, actor, now) => {
     if (actor.kind !== 'system') return refuse('forbidden')
     // Only the refund of a cancellation is waited for; any other (money sent
     // straight back unheld, a complaint's refund already recorded) changes nothing.
     if (state.status !== 'cancelled_with_payment') return noop(state)
+    // A payment sent back unheld may settle first: it is not the held payment's refund.
+    if (event.paymentIntentId !== undefined && event.paymentIntentId !== state.paymentIntentId) return noop(state)
     return step(enter(state, 'payment_refunded', now), [{ type: 'notify', template: 'payment_refunded', to: 'buyer' }])
   },
 

@@ -1,5 +1,5 @@
 import type { CurrencyCode } from '../currencies.ts'
-import type { Effect, HoldPart, StatePosting } from './kernel.ts'
+import type { CommonState, Effect, HoldPart, ReturnReason, StatePosting } from './kernel.ts'
 
 /**
  * The money movements of both machines (DESIGN §2 "Ledger"): a payment that
@@ -87,19 +87,48 @@ export function refundEffects(input: { currency: CurrencyCode; held: number; ref
 
 /**
  * Money arrived that the transaction will not hold (cancelled meanwhile, a
- * second payment, a wrong amount): it goes straight back, with no ledger entry
- * since it never reached escrow. Keyed by the payment, so the webhook and the
- * browser's confirmation reporting it both cause one refund. Nothing to
- * send back for a zero amount.
+ * second payment, a wrong amount): it goes straight back without entering
+ * escrow, and the sale shows it (docs/decisions.md "Every refund is on the
+ * sale"): `amountRefunded` grows by it, the ledger records it (buyer funding
+ * → buyer refund, resolving no hold), the history names it with why, and the
+ * buyer is told. The provider refund is keyed by the payment, and the
+ * payment is remembered, so that the webhook and the browser's confirmation
+ * reporting it both cause one refund and one record. Nothing to send back
+ * for a zero amount.
  */
-export function unheldRefund(currency: CurrencyCode, paymentIntentId: string, amount: number): Effect | null {
-  if (amount <= 0) return null
-  return {
+export function returnUnheld<S extends CommonState<string>>(
+  state: S,
+  input: { paymentIntentId: string; amount: number; part: HoldPart; reason: ReturnReason },
+): { next: S; effects: Effect[] } {
+  const { paymentIntentId, amount, part, reason } = input
+  if (amount <= 0 || state.returnedPaymentIntentIds.includes(paymentIntentId)) return { next: state, effects: [] }
+  const refund: Effect = {
     type: 'provider',
     action: 'refund',
     amount,
-    currency,
+    currency: state.currency,
     idempotencyAction: `refund-unheld:${paymentIntentId}`,
     paymentIntentId,
+  }
+  // Only a buyer can have paid; without one there is no account to record it on.
+  if (state.buyerId === null) return { next: state, effects: [refund] }
+  const next: S = { ...state, amountRefunded: state.amountRefunded + amount, returnedPaymentIntentIds: [...state.returnedPaymentIntentIds, paymentIntentId] }
+  return {
+    next,
+    effects: [
+      {
+        type: 'ledger',
+        entry: 'refund_unheld',
+        part,
+        reason,
+        postings: [
+          { account: 'buyer_funding', amount: -amount, currency: state.currency },
+          { account: 'buyer_refund', amount, currency: state.currency },
+        ],
+      },
+      refund,
+      { type: 'history', event: 'refund_unheld', reason },
+      { type: 'notify', template: 'payment_returned', to: 'buyer', returned: { amount, reason } },
+    ],
   }
 }

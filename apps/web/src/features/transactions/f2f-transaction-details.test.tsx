@@ -83,4 +83,11 @@ describe('face-to-face status page', () => {
     })
     expect((await screen.findByTestId('status-explanation')).textContent).toBe('You confirmed that you have the item. Once the seller confirms the handover too, your complaint window starts.')
   })
+
+  it('shows both what went back to the buyer and what was released, when a skipped remainder was paid and sent back', async () => {
+    await renderApp('/transactions/tx-2', {
+      api: fakeApiClient({ 'GET /transactions/tx-2': f2f({ status: 'funds_released', role: 'buyer', amount_refunded: 15_490, amount_released: 5_000, available_actions: [] }) }),
+    })
+    expect((await screen.findByTestId('settled-amount')).textContent).toBe('Refunded to the buyer: €154.90 · Released to the seller: €50.00')
+  })
 })

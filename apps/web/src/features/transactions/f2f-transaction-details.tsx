@@ -58,13 +58,6 @@ export function F2fTransactionDetails({ transaction, refreshing }: { transaction
             {t('transactionStatus.f2f.remainderSkipped')}
           </Typography>
         )}
-        {(transaction.amount_refunded > 0 || transaction.amount_released > 0) && (
-          <Typography sx={{ fontWeight: 600 }} data-testid="settled-amount">
-            {transaction.amount_refunded > 0
-              ? t('transactionStatus.f2f.refunded', { amount: formatMoney(transaction.amount_refunded, transaction.currency, locale) })
-              : t('transactionStatus.f2f.released', { amount: formatMoney(transaction.amount_released, transaction.currency, locale) })}
-          </Typography>
-        )}
         {transaction.payment_method && (
           <Typography variant="body2" color="text.secondary">
             {t('transactionStatus.paymentMethod', { method: t(`paymentMethods.${transaction.payment_method}`) })}

@@ -6,6 +6,8 @@ import Typography from '@mui/material/Typography'
 import type { AnyTransaction } from '@pactum/contracts/f2f-transactions'
 import type { ReactNode } from 'react'
 import { useTranslation } from '../../i18n/react.tsx'
+import { useLocale } from '../../i18n/use-locale.ts'
+import { formatMoney } from '../../lib/money.ts'
 import { ContentCard } from '../../components/content-card.tsx'
 import { JoinCodeShare } from '../../components/join-code-share.tsx'
 import { StatusChip } from './status-chip.tsx'
@@ -28,6 +30,7 @@ export function SummaryCard({ transaction, refreshing, children }: { transaction
           </Box>
         </Stack>
         {children}
+        <SettledAmounts transaction={transaction} />
         {transaction.is_payment_in_progress && (
           <Alert severity="info" icon={<CircularProgress size={18} aria-hidden />} data-testid="payment-in-progress">
             {t('transactionStatus.paymentInProgress')}
@@ -41,6 +44,26 @@ export function SummaryCard({ transaction, refreshing, children }: { transaction
         <TransactionReference id={transaction.id} />
       </Stack>
     </ContentCard>
+  )
+}
+
+/**
+ * What went back to the buyer and what was paid out to the seller, once
+ * anything was: a payment sent back because the sale could not take it
+ * shows here too, beside a release (a remainder paid after it was skipped).
+ */
+function SettledAmounts({ transaction }: { transaction: AnyTransaction }) {
+  const { t } = useTranslation()
+  const { locale } = useLocale()
+  if (transaction.amount_refunded === 0 && transaction.amount_released === 0) return null
+  const lines = [
+    transaction.amount_refunded > 0 && t('transactionStatus.refunded', { amount: formatMoney(transaction.amount_refunded, transaction.currency, locale) }),
+    transaction.amount_released > 0 && t('transactionStatus.released', { amount: formatMoney(transaction.amount_released, transaction.currency, locale) }),
+  ]
+  return (
+    <Typography sx={{ fontWeight: 600 }} data-testid="settled-amount">
+      {lines.filter(Boolean).join(' · ')}
+    </Typography>
   )
 }
 

@@ -96,6 +96,12 @@ describe('transaction status page', () => {
     }
   })
 
+  it('shows what went back to the buyer of a cancelled sale whose payment arrived too late', async () => {
+    const cancelled = fakeTransaction({ status: 'cancelled', role: 'buyer', amount_refunded: 10_340, available_actions: [] })
+    await renderApp('/transactions/tx-1', { api: fakeApiClient({ 'GET /transactions/tx-1': cancelled }) })
+    expect((await screen.findByTestId('settled-amount')).textContent).toBe('Refunded to the buyer: €103.40')
+  })
+
   it('names a purchase from a listing as waiting for the seller, not for someone to join', async () => {
     const waiting = fakeTransaction({ status: 'created', role: 'buyer', listing_id: 'listing-1', buyer_id: 'user-2' })
     await renderApp('/transactions/tx-1', { api: fakeApiClient({ 'GET /transactions/tx-1': waiting }) })
