@@ -32,6 +32,7 @@ export function fakeApiClient(routes: Record<string, unknown> = {}) {
 export function defaultApiRoutes(): Record<string, unknown> {
   return {
     'GET /me/transactions': [],
+    'GET /me/passkeys': [],
   }
 }
 

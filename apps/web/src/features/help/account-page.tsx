@@ -12,6 +12,7 @@ import { routeTo } from '../../lib/named-routes.ts'
 import { useClientConfig } from '../../lib/client-config-context.tsx'
 import { ChangeEmail } from './change-email.tsx'
 import { CloseAccount } from './close-account.tsx'
+import { Passkeys } from './passkeys.tsx'
 import { EmailConfirmation } from './email-confirmation.tsx'
 import { NotificationLanguageSelect } from './notification-language-select.tsx'
 
@@ -58,9 +59,14 @@ export function AccountPage() {
         </Button>
       </ContentCard>
       {oidc.supports_email_confirmation && (
-        <ContentCard>
-          <ChangeEmail />
-        </ContentCard>
+        <>
+          <ContentCard>
+            <ChangeEmail />
+          </ContentCard>
+          <ContentCard>
+            <Passkeys />
+          </ContentCard>
+        </>
       )}
       <ContentCard>
         <CloseAccount email={user?.profile.email} onClosed={() => void signOut()} />
