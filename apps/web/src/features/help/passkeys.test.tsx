@@ -1,13 +1,14 @@
 import { QueryClient } from '@tanstack/react-query'
 import { render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
+import type { Passkey } from '@pactum/contracts/passkeys'
 import { describe, expect, it, vi } from 'vitest'
 import { createI18n } from '../../i18n/i18n.ts'
 import { apiError, fakeApiClient } from '../../test/fake-api-client.ts'
 import { sessionWrapper } from '../../test/render-app.tsx'
 import { type CreatePasskey, Passkeys } from './passkeys.tsx'
 
-const phone = { id: 'cred-1', name: 'Phone', created: '2026-11-20T10:00:00Z', last_used: '2026-11-26T09:00:00Z', backed_up: true }
+const phone: Passkey = { id: 'cred-1', name: 'Phone', created: '2026-11-20T10:00:00Z', last_used: '2026-11-26T09:00:00Z', backed_up: true }
 const attestation = { id: 'cred-2', rawId: 'cred-2', type: 'public-key', response: { clientDataJSON: 'e30', attestationObject: 'oA' }, clientExtensionResults: {} }
 
 async function renderPasskeys(routes: Record<string, unknown>, create: CreatePasskey, supported = true) {
