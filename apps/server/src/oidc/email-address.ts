@@ -8,7 +8,11 @@ export function normaliseEmail(email: string): string {
   return email.trim().toLowerCase()
 }
 
+/** RFC 5321's limit on the part before the @ (the contracts' e-mail schemas hold the same). */
+export const localPartMaxLength = 64
+
 /** Deliberately loose (one @, a dot in the domain, no spaces): the real check is that mail arrives. */
 export function isValidEmail(normalisedEmail: string): boolean {
-  return normalisedEmail.length <= emailMaxLength && /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(normalisedEmail)
+  const localPart = normalisedEmail.slice(0, normalisedEmail.lastIndexOf('@'))
+  return normalisedEmail.length <= emailMaxLength && localPart.length <= localPartMaxLength && /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(normalisedEmail)
 }
