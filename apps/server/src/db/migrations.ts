@@ -37,6 +37,7 @@ import * as accountProfile from './migrations/0038-account-profile.ts'
 import * as trackingCodeIndex from './migrations/0039-tracking-code-index.ts'
 import * as joinedWithCode from './migrations/0040-joined-with-code.ts'
 import * as accountProfileRepairs from './migrations/0041-account-profile-repairs.ts'
+import * as signInRecovery from './migrations/0042-sign-in-recovery.ts'
 import type { Database } from './schema.ts'
 
 /**
@@ -81,6 +82,7 @@ const migrations: Record<string, Migration> = {
   '0039-tracking-code-index': trackingCodeIndex,
   '0040-joined-with-code': joinedWithCode,
   '0041-account-profile-repairs': accountProfileRepairs,
+  '0042-sign-in-recovery': signInRecovery,
 }
 
 function migrator(db: Kysely<Database>): Migrator {

@@ -228,10 +228,10 @@ describe('sign-in', () => {
     expect(wrong.body).toContain('value="anna.kowalska@example.com"')
   })
 
-  it('refuses a sixth attempt within 15 minutes, even with the right password', async () => {
+  it('refuses a sixth attempt from one client address within 15 minutes, even with the right password', async () => {
     const { app, database } = await startServer()
     await createAccount(database.db, { ...anna, locale: null })
-    const browser = new TestBrowser(app)
+    const browser = new TestBrowser(app, { remoteAddress: '203.0.113.9' })
     const { pagePath } = await openSignIn(browser)
     for (let attempt = 1; attempt <= 5; attempt++) {
       const response = await browser.request({ method: 'POST', url: `${pagePath}/login`, form: { email: anna.email, password: `guess number ${attempt}` } })
@@ -243,9 +243,13 @@ describe('sign-in', () => {
     expect(retryAfter).toBeGreaterThan(800)
     expect(retryAfter).toBeLessThanOrEqual(900)
     expect(refused.body).toContain('Too many failed sign-in attempts with this e-mail address.')
+    expect(refused.body).toContain('wait 15 minutes')
     // Another address is not affected.
     const other = await browser.request({ method: 'POST', url: `${pagePath}/login`, form: { email: 'other@example.com', password: 'whatever 123' } })
     expect(other.statusCode).toBe(401)
+    // Nor is the owner, elsewhere.
+    const owner = new TestBrowser(app, { remoteAddress: '198.51.100.20' })
+    await signInAs(owner, anna)
   })
 
   it('limits form posts per client address', async () => {
@@ -296,6 +300,85 @@ describe('sign-in', () => {
     expect(response.body).toContain('This page has expired')
     const post = await browser.request({ method: 'POST', url: '/oidc/interaction/not-a-real-uid/login', form: { email: 'a@b.cd', password: 'x' } })
     expect(post.statusCode).toBe(400)
+  })
+})
+
+describe('throttles that stop attackers, not owners', () => {
+  const failFrom = async (address: string, times: number) => {
+    const attacker = new TestBrowser(app(), { remoteAddress: address })
+    const { pagePath } = await openSignIn(attacker)
+    const statuses: number[] = []
+    for (let attempt = 1; attempt <= times; attempt++) {
+      statuses.push((await attacker.request({ method: 'POST', url: `${pagePath}/login`, form: { email: anna.email, password: `guess ${address} ${attempt}` } })).statusCode)
+    }
+    return statuses
+  }
+  let current: Awaited<ReturnType<typeof startServer>>
+  const app = () => current.app
+
+  it("sets a signed device cookie, and attackers from other addresses cannot lock the owner's browser out", async () => {
+    current = await startServer()
+    await createAccount(current.database.db, { ...anna, locale: null })
+    const owner = new TestBrowser(current.app, { remoteAddress: '198.51.100.20' })
+    const { verifier, pagePath } = await openSignIn(owner)
+    const signedIn = await owner.request({ method: 'POST', url: `${pagePath}/login`, form: { email: anna.email, password: anna.password } })
+    const setCookies = ([] as string[]).concat(signedIn.headers['set-cookie'] ?? [])
+    const device = setCookies.find((cookie) => cookie.startsWith('pactum_device='))
+    expect(device).toMatch(/^pactum_device=v1\.[0-9a-f-]{36}\.[A-Za-z0-9_-]{22}\.[A-Za-z0-9_-]{43}; Path=\/oidc; Max-Age=34560000; HttpOnly; SameSite=Lax$/)
+    expect(device).toContain(accountIdForEmail(anna.email))
+    await tokensAfter(owner, signedIn, verifier)
+
+    // Twelve addresses, six wrong passwords each: the sixth is refused everywhere.
+    for (let i = 0; i < 12; i++) expect(await failFrom(`203.0.113.${i + 1}`, 6)).toEqual([401, 401, 401, 401, 401, 429])
+    // Even an attacker sharing the owner's address (one NAT) does not slow the owner's known browser.
+    expect(await failFrom('198.51.100.20', 6)).toEqual([401, 401, 401, 401, 401, 429])
+    const again = await openSignIn(owner, { prompt: 'login' })
+    await tokensAfter(owner, await owner.request({ method: 'POST', url: `${again.pagePath}/login`, form: { email: anna.email, password: anna.password } }), again.verifier)
+
+    // A forged or copied-for-another-account cookie counts for nothing: that browser is throttled as any other.
+    const forger = new TestBrowser(current.app, { remoteAddress: '198.51.100.20' })
+    forger.cookies.set('pactum_device', owner.cookies.get('pactum_device')!.replace(/\.[A-Za-z0-9_-]{43}$/, `.${'A'.repeat(43)}`))
+    const { pagePath: forgerPage } = await openSignIn(forger)
+    const forged = await forger.request({ method: 'POST', url: `${forgerPage}/login`, form: { email: anna.email, password: anna.password } })
+    expect(forged.statusCode).toBe(429)
+  })
+
+  it('limits a known browser too, so that a stolen device cookie cannot guess on', async () => {
+    current = await startServer()
+    await createAccount(current.database.db, { ...anna, locale: null })
+    const owner = new TestBrowser(current.app, { remoteAddress: '198.51.100.20' })
+    await signInAs(owner, anna)
+    const thief = new TestBrowser(current.app, { remoteAddress: '203.0.113.50' })
+    thief.cookies.set('pactum_device', owner.cookies.get('pactum_device')!)
+    const { pagePath } = await openSignIn(thief)
+    const statuses: number[] = []
+    for (let attempt = 1; attempt <= 11; attempt++) {
+      statuses.push((await thief.request({ method: 'POST', url: `${pagePath}/login`, form: { email: anna.email, password: `guess ${attempt}` } })).statusCode)
+    }
+    expect(statuses).toEqual([...Array<number>(10).fill(401), 429])
+  })
+
+  it('throttles a distributed attacker per address and e-mails the owner once, in their language', async () => {
+    current = await startServer()
+    await createAccount(current.database.db, { ...anna, locale: 'sv_se' })
+    const statuses = []
+    for (let i = 0; i < 8; i++) statuses.push(...(await failFrom(`203.0.113.${i + 1}`, 6)))
+    expect(statuses.filter((status) => status === 429)).toHaveLength(8)
+    expect(statuses.filter((status) => status === 401)).toHaveLength(40)
+    const mails = await writtenMails(current.dataDir)
+    expect(mails).toHaveLength(1)
+    expect(mails[0]).toMatchObject({ to: 'anna.kowalska@example.com', subject: 'Misslyckade inloggningsförsök på ditt Pactum-konto' })
+    expect(mails[0]!.text).toContain('Misslyckade försök: 10. Nätverksadresser de kom från: 2.')
+    expect(mails[0]!.text).toContain(`${issuer}/forgot-password?lang=sv_se`)
+    // An address without an account: throttled the same, nobody e-mailed.
+    for (let i = 0; i < 3; i++) {
+      const stranger = new TestBrowser(current.app, { remoteAddress: `192.0.2.${i + 1}` })
+      const { pagePath } = await openSignIn(stranger)
+      for (let attempt = 1; attempt <= 5; attempt++) {
+        await stranger.request({ method: 'POST', url: `${pagePath}/login`, form: { email: 'nobody@example.com', password: `guess ${attempt}` } })
+      }
+    }
+    expect(await writtenMails(current.dataDir)).toHaveLength(1)
   })
 })
 
