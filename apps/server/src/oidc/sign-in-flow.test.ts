@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto'
 import { mkdtemp, readFile, rm, stat } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
@@ -27,7 +28,7 @@ afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup()
 })
 
-async function startServer(shared?: { database: Database; dataDir: string }, env: Record<string, string> = {}) {
+async function startServer(shared?: { database: Database; dataDir: string }, env: Record<string, string> = {}, clock?: { now(): Date }) {
   const dataDir = shared?.dataDir ?? (await mkdtemp(path.join(tmpdir(), 'pactum-oidc-')))
   const database = shared?.database ?? (await createTestDatabase())
   if (!shared) {
@@ -37,7 +38,7 @@ async function startServer(shared?: { database: Database; dataDir: string }, env
     })
   }
   const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', PUBLIC_URL: testPublicUrl, ...env })
-  const app = await buildApp({ config, database, webDistDir: path.join(dataDir, 'no-web') })
+  const app = await buildApp({ config, database, webDistDir: path.join(dataDir, 'no-web'), ...(clock ? { clock } : {}) })
   await app.ready()
   cleanups.push(() => app.close())
   return { app, database, dataDir }
@@ -600,3 +601,149 @@ describe('e-mail address confirmation', () => {
   })
 })
 
+
+describe('password reset', () => {
+  const resetLinkPattern = new RegExp(`${issuer}/reset-password/[A-Za-z0-9_-]{43}\\?lang=en_gb`)
+  async function resetMails(dataDir: string, count: number) {
+    // The link is e-mailed after the answer (the same answer, as fast, with or without an account).
+    await expect.poll(async () => (await writtenMails(dataDir)).length, { timeout: 15_000 }).toBe(count)
+    return writtenMails(dataDir)
+  }
+  const linkIn = (mail: { text: string } | undefined) => mail!.text.match(resetLinkPattern)![0]
+
+  it('from the sign-in page to a new password: every session ends, the old password is refused, the new one works', async () => {
+    const { app, database, dataDir } = await startServer()
+    await createAccount(database.db, { ...anna, locale: null })
+    const laptop = new TestBrowser(app)
+    const laptopTokens = await signInAs(laptop, anna)
+    const phone = new TestBrowser(app, { remoteAddress: '198.51.100.30' })
+    const phoneTokens = await signInAs(phone, anna)
+
+    const visitor = new TestBrowser(app)
+    const { page } = await openSignIn(visitor)
+    const forgotHref = page.body.match(/<a href="([^"]+)">Forgot your password\?<\/a>/)?.[1]?.replace(/&amp;/g, '&')
+    expect(forgotHref).toMatch(/^\/oidc\/forgot-password\?lang=en_gb&uid=[A-Za-z0-9_-]+$/)
+    const forgot = await visitor.request({ url: forgotHref! })
+    expect(forgot.statusCode).toBe(200)
+    expect(forgot.body).toContain('<h1>Forgot your password?</h1>')
+    expect(forgot.body.match(/<h1>/g)).toHaveLength(1)
+    expect(forgot.body).toMatch(/<label for="email">E-mail<\/label>/)
+    expect(forgot.body).toContain('Back to sign in')
+
+    const empty = await visitor.request({ method: 'POST', url: forgotHref!, form: { email: 'not an address' } })
+    expect(empty.statusCode).toBe(400)
+    expect(empty.body).toContain('aria-describedby="email-error" aria-invalid="true"')
+    expect(empty.body).toContain('<p class="error" id="email-error">Enter a valid e-mail address, like name@example.com.</p>')
+
+    // The same answer whether or not the address has an account.
+    const known = await visitor.request({ method: 'POST', url: forgotHref!, form: { email: anna.email } })
+    const unknown = await visitor.request({ method: 'POST', url: forgotHref!, form: { email: 'nobody@example.com' } })
+    expect(known.statusCode).toBe(200)
+    expect(unknown.statusCode).toBe(200)
+    expect(known.body).toContain('If there is a Pactum account with the address anna.kowalska@example.com, we have sent it a link')
+    expect(unknown.body.replace('nobody@example.com', 'anna.kowalska@example.com')).toBe(known.body)
+
+    const [mail, ...others] = await resetMails(dataDir, 1)
+    expect(others).toEqual([])
+    expect(mail).toMatchObject({ to: 'anna.kowalska@example.com', subject: 'Reset your Pactum password' })
+    expect(mail!.text).toContain('within 30 minutes')
+    const link = linkIn(mail)
+    // Only the token's SHA-256 is stored.
+    const token = new URL(link).pathname.split('/').pop()!
+    const stored = await database.db.selectFrom('password_reset_tokens').select('token_hash').execute()
+    expect(stored).toEqual([{ token_hash: createHash('sha256').update(token).digest('hex') }])
+
+    const opened = await visitor.request({ url: link })
+    expect(opened.statusCode).toBe(200)
+    expect(opened.body).toContain('<h1>Choose a new password</h1>')
+    expect(opened.body).toMatch(/<label for="password">New password<\/label>/)
+    expect(opened.body).toContain('autocomplete="new-password"')
+    const weak = await visitor.request({ method: 'POST', url: link, form: { password: 'short' } })
+    expect(weak.statusCode).toBe(400)
+    expect(weak.body).toContain('aria-describedby="password-hint password-error" aria-invalid="true"')
+    expect(weak.body).toContain('<li>Use at least 10 characters.</li>')
+    expect(weak.body).toContain('<li>Include at least one digit.</li>')
+
+    const newPassword = 'battery staple 77'
+    const done = await visitor.request({ method: 'POST', url: link, form: { password: newPassword } })
+    expect(done.statusCode).toBe(200)
+    expect(done.body).toContain('<h1>Password changed</h1>')
+    expect(done.body).toContain(`<a href="${testPublicUrl}/">Sign in</a>`)
+
+    // Signed out everywhere: both browsers' refresh tokens and sessions are gone.
+    await expectSignedOut(laptop, laptopTokens.refresh_token)
+    await expectSignedOut(phone, phoneTokens.refresh_token)
+    // The link works once; the address is proven by it.
+    const reused = await visitor.request({ method: 'POST', url: link, form: { password: 'another one 99' } })
+    expect(reused.statusCode).toBe(410)
+    expect(reused.body).toContain('<h1>This link is not valid</h1>')
+    expect((await visitor.request({ url: link })).statusCode).toBe(410)
+    const account = await database.db.selectFrom('accounts').select('email_verified_at').executeTakeFirstOrThrow()
+    expect(account.email_verified_at).toBeInstanceOf(Date)
+
+    const { pagePath } = await openSignIn(laptop)
+    const old = await laptop.request({ method: 'POST', url: `${pagePath}/login`, form: { email: anna.email, password: anna.password } })
+    expect(old.statusCode).toBe(401)
+    await signInAs(new TestBrowser(app), { email: anna.email, password: newPassword })
+  })
+
+  it('refuses a link after 30 minutes, a made-up one, and one sent before the address changed', async () => {
+    let now = new Date()
+    const { app, database, dataDir } = await startServer(undefined, {}, { now: () => now })
+    await createAccount(database.db, { ...anna, locale: null })
+    const browser = new TestBrowser(app)
+    await browser.request({ method: 'POST', url: '/oidc/forgot-password?lang=en_gb', form: { email: anna.email } })
+    const link = linkIn((await resetMails(dataDir, 1))[0])
+    now = new Date(now.getTime() + 30 * 60_000 + 1000)
+    const expired = await browser.request({ url: link })
+    expect(expired.statusCode).toBe(410)
+    expect(expired.body).toContain('<h1>This link has expired</h1>')
+    expect(expired.body).toContain('href="/oidc/forgot-password?lang=en_gb">Ask for a new link</a>')
+    expect((await browser.request({ method: 'POST', url: link, form: { password: 'battery staple 77' } })).statusCode).toBe(410)
+
+    const madeUp = await browser.request({ url: `/oidc/reset-password/${'A'.repeat(43)}` })
+    expect(madeUp.statusCode).toBe(404)
+    await browser.request({ method: 'POST', url: '/oidc/forgot-password?lang=en_gb', form: { email: anna.email } })
+    const fresh = linkIn((await resetMails(dataDir, 2))[1])
+    await database.db.updateTable('accounts').set({ email: 'anna.new@example.com' }).execute()
+    expect((await browser.request({ method: 'POST', url: fresh, form: { password: 'battery staple 77' } })).statusCode).toBe(404)
+  })
+
+  it('e-mails an address three links an hour and answers a client address ten requests an hour', async () => {
+    const { app, database, dataDir } = await startServer()
+    await createAccount(database.db, { ...anna, locale: null })
+    const browser = new TestBrowser(app)
+    const statuses: number[] = []
+    for (let i = 0; i < 5; i++) {
+      statuses.push((await browser.request({ method: 'POST', url: '/oidc/forgot-password', form: { email: anna.email } })).statusCode)
+    }
+    expect(statuses).toEqual([200, 200, 200, 200, 200])
+    await resetMails(dataDir, 3)
+    for (let i = 0; i < 5; i++) {
+      statuses.push((await browser.request({ method: 'POST', url: '/oidc/forgot-password', form: { email: `someone${i}@example.com` } })).statusCode)
+    }
+    const limited = await browser.request({ method: 'POST', url: '/oidc/forgot-password', form: { email: anna.email } })
+    expect(limited.statusCode).toBe(429)
+    // Another client address is not affected; the address's own limit still holds.
+    const other = new TestBrowser(app, { remoteAddress: '198.51.100.40' })
+    expect((await other.request({ method: 'POST', url: '/oidc/forgot-password', form: { email: anna.email } })).statusCode).toBe(200)
+    await new Promise((resolve) => setTimeout(resolve, 500))
+    expect(await writtenMails(dataDir)).toHaveLength(3)
+  })
+
+  it('clears the failed sign-ins counted against the account', async () => {
+    const { app, database, dataDir } = await startServer()
+    await createAccount(database.db, { ...anna, locale: null })
+    const browser = new TestBrowser(app)
+    const { pagePath } = await openSignIn(browser)
+    for (let attempt = 1; attempt <= 5; attempt++) {
+      await browser.request({ method: 'POST', url: `${pagePath}/login`, form: { email: anna.email, password: `guess ${attempt}` } })
+    }
+    const refused = await browser.request({ method: 'POST', url: `${pagePath}/login`, form: { email: anna.email, password: anna.password } })
+    expect(refused.statusCode).toBe(429)
+    await browser.request({ method: 'POST', url: '/oidc/forgot-password', form: { email: anna.email } })
+    const link = linkIn((await resetMails(dataDir, 1))[0])
+    expect((await browser.request({ method: 'POST', url: link, form: { password: 'battery staple 77' } })).statusCode).toBe(200)
+    await signInAs(browser, { email: anna.email, password: 'battery staple 77' })
+  })
+})
