@@ -20,6 +20,8 @@ export const errorStatus = {
   unauthenticated: 401,
   invalid_api_key: 401,
   forbidden: 403,
+  /** The current password given to change it is wrong (not 401: the access token is fine). */
+  incorrect_password: 403,
   not_buyer: 403,
   not_seller: 403,
   not_admin: 403,
@@ -74,6 +76,8 @@ export const errorStatus = {
   client_exists: 409,
   email_already_confirmed: 409,
   email_confirmation_unavailable: 409,
+  /** The password lives with an external sign-in provider: change it there. */
+  password_change_unavailable: 409,
   idempotency_request_in_progress: 409,
   /** A guest invitation's link past its validity (the creator can send a new one). */
   claim_link_expired: 410,

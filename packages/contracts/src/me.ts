@@ -1,3 +1,4 @@
+import { passwordMaxLength, passwordProblems } from '@pactum/domain/password'
 import { z } from 'zod'
 
 export const meSchema = z
@@ -16,3 +17,22 @@ export type Me = z.infer<typeof meSchema>
 /** POST /me/email_confirmation: where the new confirmation link went (embedded sign-in only). */
 export const emailConfirmationSentSchema = z.object({ email: z.string() }).meta({ id: 'EmailConfirmationSent' })
 export type EmailConfirmationSent = z.infer<typeof emailConfirmationSentSchema>
+
+/**
+ * POST /me/password (embedded sign-in only): the current password and the
+ * new one, which follows the registration page's rule (domain/password.ts).
+ * The refusals are the rule's problem names, for the form to translate.
+ */
+export const changePasswordSchema = z
+  .object({
+    current_password: z.string().min(1).max(passwordMaxLength),
+    new_password: z.string().superRefine((value, context) => {
+      for (const problem of passwordProblems(value)) context.addIssue({ code: 'custom', message: problem })
+    }),
+  })
+  .meta({ id: 'ChangePassword' })
+export type ChangePassword = z.infer<typeof changePasswordSchema>
+
+/** How many other sessions the change signed out; the one that changed it stays signed in. */
+export const passwordChangedSchema = z.object({ signed_out_sessions: z.number().int().min(0) }).meta({ id: 'PasswordChanged' })
+export type PasswordChanged = z.infer<typeof passwordChangedSchema>

@@ -106,6 +106,7 @@ export const authorizationMatrix = {
   'GET /api/v1/me': signedIn,
   'GET /api/v1/me/batch': signedIn,
   'POST /api/v1/me/email_confirmation': signedIn,
+  'POST /api/v1/me/password': signedIn,
   'GET /api/v1/me/guided_tour': signedIn,
   'POST /api/v1/me/guided_tour/seen': signedIn,
   'GET /api/v1/me/supported_currencies': signedIn,

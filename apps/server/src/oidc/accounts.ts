@@ -53,6 +53,12 @@ export async function authenticate(db: Kysely<Database>, email: string, password
   return (await verifyPassword(password, row.password_hash)) ? row.id : null
 }
 
+/** A new password for the account (reset, change); the caller decides which sessions end. */
+export async function setPassword(db: Kysely<Database>, id: string, password: string): Promise<void> {
+  const passwordHash = await hashPassword(password)
+  await db.updateTable('accounts').set({ password_hash: passwordHash }).where('id', '=', id).execute()
+}
+
 export async function findAccountProfile(db: Kysely<Database>, id: string): Promise<AccountProfile | undefined> {
   const row = await db
     .selectFrom('accounts')

@@ -747,3 +747,53 @@ describe('password reset', () => {
     await signInAs(browser, { email: anna.email, password: 'battery staple 77' })
   })
 })
+
+describe('password change from the account page', () => {
+  const change = (app: Awaited<ReturnType<typeof startServer>>['app'], accessToken: string, body: Record<string, string>, remoteAddress = '127.0.0.1') =>
+    app.inject({ method: 'POST', url: '/api/v1/me/password', headers: { authorization: `Bearer ${accessToken}` }, payload: body, remoteAddress })
+
+  it('checks the current password, keeps this session and ends every other', async () => {
+    const { app, database } = await startServer()
+    await createAccount(database.db, { ...anna, locale: null })
+    const laptop = new TestBrowser(app)
+    const laptopTokens = await signInAs(laptop, anna)
+    const phone = new TestBrowser(app, { remoteAddress: '198.51.100.30' })
+    const phoneTokens = await signInAs(phone, anna)
+
+    const wrong = await change(app, laptopTokens.access_token, { current_password: 'not my password 1', new_password: 'battery staple 77' })
+    expect(wrong.statusCode).toBe(403)
+    expect(wrong.json()).toMatchObject({ code: 'incorrect_password' })
+    const weak = await change(app, laptopTokens.access_token, { current_password: anna.password, new_password: 'short' })
+    expect(weak.statusCode).toBe(400)
+    expect(weak.json()).toMatchObject({ code: 'validation_failed' })
+    expect(JSON.stringify(weak.json())).toContain('too_short')
+
+    const changed = await change(app, laptopTokens.access_token, { current_password: anna.password, new_password: 'battery staple 77' })
+    expect(changed.statusCode, changed.body).toBe(200)
+    expect(changed.json()).toEqual({ signed_out_sessions: 1 })
+    await expectSignedOut(phone, phoneTokens.refresh_token)
+    // This browser stays signed in: its refresh token still works, and it needs no sign-in page.
+    expect((await refresh(app, laptopTokens.refresh_token)).statusCode).toBe(200)
+    const silent = await laptop.request({ url: authorizationUrl({ challenge: pkcePair().challenge, prompt: 'none' }) })
+    expect((await laptop.follow(silent)).callback?.searchParams.get('code')).toBeTruthy()
+
+    const { pagePath } = await openSignIn(phone)
+    expect((await phone.request({ method: 'POST', url: `${pagePath}/login`, form: { email: anna.email, password: anna.password } })).statusCode).toBe(401)
+    await signInAs(new TestBrowser(app), { email: anna.email, password: 'battery staple 77' })
+  })
+
+  it('throttles guesses of the current password as a sign-in from that address is', async () => {
+    const { app, database } = await startServer()
+    await createAccount(database.db, { ...anna, locale: null })
+    const tokens = await signInAs(new TestBrowser(app), anna)
+    const statuses: number[] = []
+    for (let attempt = 1; attempt <= 5; attempt++) {
+      statuses.push((await change(app, tokens.access_token, { current_password: `guess number ${attempt}`, new_password: 'battery staple 77' }, '203.0.113.5')).statusCode)
+    }
+    const refused = await change(app, tokens.access_token, { current_password: anna.password, new_password: 'battery staple 77' }, '203.0.113.5')
+    expect(statuses).toEqual([403, 403, 403, 403, 403])
+    expect(refused.statusCode).toBe(429)
+    expect(refused.json()).toMatchObject({ code: 'rate_limited', details: { reason: 'password_attempts' } })
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(800)
+  })
+})

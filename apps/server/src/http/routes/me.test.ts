@@ -32,3 +32,18 @@ describe('POST /me/email_confirmation', () => {
     expect(config.oidc).toMatchObject({ supports_registration: true, supports_email_confirmation: true })
   })
 })
+
+describe('POST /me/password', () => {
+  it('is for embedded sign-in accounts only: a clear code for anyone else', async () => {
+    testApp = await createTestApp()
+    const token = await testApp.tokenFor('minted@example.com')
+    const response = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/v1/me/password',
+      headers: { authorization: `Bearer ${token}` },
+      payload: { current_password: 'whatever 123', new_password: 'battery staple 77' },
+    })
+    expect(response.statusCode).toBe(409)
+    expect(response.json()).toMatchObject({ code: 'password_change_unavailable' })
+  })
+})

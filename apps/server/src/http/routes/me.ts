@@ -1,7 +1,9 @@
 import { errorBodySchema } from '@pactum/contracts/errors'
-import { emailConfirmationSentSchema, meSchema } from '@pactum/contracts/me'
+import { changePasswordSchema, emailConfirmationSentSchema, meSchema, passwordChangedSchema } from '@pactum/contracts/me'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { changePassword } from '../../services/change-password.ts'
 import { resendEmailConfirmation } from '../../services/email-confirmation.ts'
+import { clientKeyOf } from '../../oidc/sign-in-throttle.ts'
 import { userOf } from '../plugins/authentication.ts'
 
 export const meRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -48,6 +50,34 @@ export const meRoutes: FastifyPluginAsyncZod = async (app) => {
       const { db, mailer, clock, config } = app.services
       const embeddedIssuer = config.oidc.mode === 'embedded' ? config.oidc.issuer : null
       return reply.status(202).send(await resendEmailConfirmation({ db, mailer, clock, embeddedIssuer }, userOf(request)))
+    },
+  )
+
+  app.post(
+    '/me/password',
+    {
+      onRequest: app.authenticate,
+      // On top of the password throttle (per account and address, as at sign-in): a bound on the hashing work.
+      config: {
+        rateLimit: { max: 10, timeWindow: '1 hour', hook: 'preHandler', keyGenerator: (request) => `password:${request.currentUser?.id ?? request.ip}` },
+      },
+      schema: {
+        tags: ['profile'],
+        summary: 'Change the password (embedded sign-in); every other session is signed out',
+        security: [{ bearer: [] }],
+        body: changePasswordSchema,
+        response: { 200: passwordChangedSchema, 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 409: errorBodySchema, 429: errorBodySchema },
+      },
+    },
+    async (request) => {
+      const { db, clock, config } = app.services
+      const embeddedIssuer = config.oidc.mode === 'embedded' ? config.oidc.issuer : null
+      return changePassword({ db, clock, embeddedIssuer, signIn: config.signIn }, userOf(request), {
+        currentPassword: request.body.current_password,
+        newPassword: request.body.new_password,
+        clientKey: clientKeyOf(request.ip),
+        keepGrantId: request.accessTokenGrantId,
+      })
     },
   )
 }
