@@ -29,7 +29,7 @@ describe('POST /me/email_confirmation', () => {
   it('tells the web app that the embedded sign-in confirms addresses', async () => {
     testApp = await createTestApp()
     const config = (await testApp.app.inject({ url: '/api/v1/config' })).json()
-    expect(config.oidc).toMatchObject({ supports_registration: true, supports_email_confirmation: true })
+    expect(config.oidc).toMatchObject({ supports_registration: true, supports_email_confirmation: true, supports_password_change: true })
   })
 })
 

@@ -13,8 +13,10 @@ import { useLocale } from '../../i18n/use-locale.ts'
 import { useAuth } from '../../lib/auth/auth-context.tsx'
 import { useResultModal } from '../../components/result-modal.tsx'
 import { useApiClient } from '../../lib/api/api-client-context.tsx'
+import { useClientConfig } from '../../lib/client-config-context.tsx'
 import { routeTo } from '../../lib/named-routes.ts'
 import { contactErrorMessage, sendContactMessage } from './contact-api.ts'
+import { ChangePassword } from './change-password.tsx'
 import { EmailConfirmation } from './email-confirmation.tsx'
 import { NotificationLanguageSelect } from './notification-language-select.tsx'
 
@@ -84,6 +86,7 @@ export function AccountPage() {
   const { t } = useTranslation()
   const { user, signOut } = useAuth()
   const { locale } = useLocale()
+  const config = useClientConfig()
   return (
     <>
       <PageHeader
@@ -120,6 +123,11 @@ export function AccountPage() {
           {t('help.account.signOut')}
         </Button>
       </ContentCard>
+      {config.oidc.supports_password_change && (
+        <ContentCard>
+          <ChangePassword email={user?.profile.email} />
+        </ContentCard>
+      )}
       <ContentCard>
         <AccountDeletion email={user?.profile.email} />
       </ContentCard>

@@ -69,6 +69,8 @@ export const translatedErrorCodes = [
   'identity_verification_required',
   'email_already_confirmed',
   'email_confirmation_unavailable',
+  'incorrect_password',
+  'password_change_unavailable',
   'idempotency_key_reused',
   'rate_limited',
   'internal_error',
