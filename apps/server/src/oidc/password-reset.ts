@@ -34,31 +34,37 @@ export interface ResetMailDeps {
 
 /** The link to reset the password of `email`, e-mailed if the address has an account; nothing otherwise. */
 export async function requestPasswordReset(deps: ResetMailDeps, email: string, pageLocale: Locale): Promise<'sent' | 'no_account' | 'limited'> {
-  const account = await deps.db
-    .selectFrom('accounts')
-    .select(['id', 'email', 'first_name'])
-    .where('id', '=', accountIdForEmail(email))
-    .executeTakeFirst()
-  if (!account) return 'no_account'
-  const recent = await deps.db
-    .selectFrom('password_reset_tokens')
-    .select((eb) => eb.fn.countAll<number>().as('count'))
-    .where('account_id', '=', account.id)
-    .where('created_at', '>', new Date(deps.now.getTime() - 3_600_000))
-    .executeTakeFirstOrThrow()
-  if (Number(recent.count) >= deps.perAddressPerHour) return 'limited'
-
   const token = randomBytes(32).toString('base64url')
-  await deps.db
-    .insertInto('password_reset_tokens')
-    .values({
-      token_hash: hashOf(token),
-      account_id: account.id,
-      email: account.email,
-      created_at: deps.now,
-      expires_at: new Date(deps.now.getTime() + resetLinkMinutes * 60_000),
-    })
-    .execute()
+  // Counted and issued under the account's row lock: concurrent requests cannot all see room for one more.
+  const issued = await deps.db.transaction().execute(async (trx) => {
+    const account = await trx
+      .selectFrom('accounts')
+      .select(['id', 'email', 'first_name'])
+      .where('id', '=', accountIdForEmail(email))
+      .forUpdate()
+      .executeTakeFirst()
+    if (!account) return 'no_account' as const
+    const recent = await trx
+      .selectFrom('password_reset_tokens')
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .where('account_id', '=', account.id)
+      .where('created_at', '>', new Date(deps.now.getTime() - 3_600_000))
+      .executeTakeFirstOrThrow()
+    if (Number(recent.count) >= deps.perAddressPerHour) return 'limited' as const
+    await trx
+      .insertInto('password_reset_tokens')
+      .values({
+        token_hash: hashOf(token),
+        account_id: account.id,
+        email: account.email,
+        created_at: deps.now,
+        expires_at: new Date(deps.now.getTime() + resetLinkMinutes * 60_000),
+      })
+      .execute()
+    return account
+  })
+  if (typeof issued === 'string') return issued
+  const account = issued
   // The language the person asked in: the page the link opens speaks it too.
   const locale = pageLocale
   const t = translator(locale)
