@@ -78,6 +78,8 @@ export const errorStatus = {
   email_confirmation_unavailable: 409,
   /** The password lives with an external sign-in provider: change it there. */
   password_change_unavailable: 409,
+  /** The sessions live with an external sign-in provider: it lists and ends them. */
+  sessions_unavailable: 409,
   idempotency_request_in_progress: 409,
   /** A guest invitation's link past its validity (the creator can send a new one). */
   claim_link_expired: 410,

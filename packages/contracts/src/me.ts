@@ -33,6 +33,19 @@ export const changePasswordSchema = z
   .meta({ id: 'ChangePassword' })
 export type ChangePassword = z.infer<typeof changePasswordSchema>
 
-/** How many other sessions the change signed out; the one that changed it stays signed in. */
-export const passwordChangedSchema = z.object({ signed_out_sessions: z.number().int().min(0) }).meta({ id: 'PasswordChanged' })
-export type PasswordChanged = z.infer<typeof passwordChangedSchema>
+/** How many other sessions a password change or "sign out everywhere else" ended; the asking one stays signed in. */
+export const sessionsSignedOutSchema = z.object({ signed_out_sessions: z.number().int().min(0) }).meta({ id: 'SessionsSignedOut' })
+export type SessionsSignedOut = z.infer<typeof sessionsSignedOutSchema>
+
+/** GET /me/sessions (embedded sign-in only): the browsers signed in to the account. */
+export const signedInSessionSchema = z
+  .object({
+    id: z.string(),
+    signed_in_at: z.string(),
+    last_used_at: z.string(),
+    /** The session of the browser asking. */
+    current: z.boolean(),
+  })
+  .meta({ id: 'SignedInSession' })
+export type SignedInSession = z.infer<typeof signedInSessionSchema>
+export const signedInSessionsSchema = z.array(signedInSessionSchema)

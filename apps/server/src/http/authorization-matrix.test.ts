@@ -286,6 +286,8 @@ const plans: Partial<Record<MatrixRoute, Plan>> = {
     check: (caller, answer) => onlyOwnTransactions(() => [w.online.id, w.f2f.id])(caller, { ...answer, body: (answer.body as { answers: Array<{ body: unknown }> }).answers[0]?.body }),
   },
   'POST /api/v1/me/email_confirmation': request(() => '/api/v1/me/email_confirmation'),
+  'GET /api/v1/me/sessions': get('/api/v1/me/sessions'),
+  'POST /api/v1/me/sessions/sign_out_others': request(() => '/api/v1/me/sessions/sign_out_others'),
   'POST /api/v1/me/password': request(() => '/api/v1/me/password', () => ({ current_password: 'not the password 1', new_password: 'battery staple 77' })),
   'GET /api/v1/me/guided_tour': get('/api/v1/me/guided_tour'),
   'POST /api/v1/me/guided_tour/seen': request(() => '/api/v1/me/guided_tour/seen'),

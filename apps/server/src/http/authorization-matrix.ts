@@ -107,6 +107,8 @@ export const authorizationMatrix = {
   'GET /api/v1/me/batch': signedIn,
   'POST /api/v1/me/email_confirmation': signedIn,
   'POST /api/v1/me/password': signedIn,
+  'GET /api/v1/me/sessions': signedIn,
+  'POST /api/v1/me/sessions/sign_out_others': signedIn,
   'GET /api/v1/me/guided_tour': signedIn,
   'POST /api/v1/me/guided_tour/seen': signedIn,
   'GET /api/v1/me/supported_currencies': signedIn,

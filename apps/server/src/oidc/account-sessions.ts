@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto'
 import { type Kysely, sql } from 'kysely'
 import type { Database } from '../db/schema.ts'
 
@@ -59,4 +60,40 @@ export async function endSessionsOfAccount(
     }
   })
   return { sessions: ended.filter((row) => row.model === 'Session').length, grants: grantIds.length }
+}
+
+export interface AccountSession {
+  /** Not the session's id (that is the browser's session cookie): a hash of it, for lists and keys. */
+  id: string
+  signedInAt: Date
+  /** The last time a token of the session was issued (a sign-in or a refresh). */
+  lastUsedAt: Date
+  /** The session that holds `currentGrantId`. */
+  current: boolean
+}
+
+/** The account's live sessions at the embedded provider, most recently used first. */
+export async function listSessionsOfAccount(db: Kysely<Database>, accountId: string, currentGrantId: string | null): Promise<AccountSession[]> {
+  const rows = (await db
+    .selectFrom('oidc_payloads')
+    .select(['model', 'id', 'grant_id', 'payload'])
+    .where(sql<string>`payload->>'accountId'`, '=', accountId)
+    .where('model', 'in', ['Session', 'RefreshToken'])
+    .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', sql<Date>`now()`)]))
+    .execute()) as StoredRow[]
+  const issuedAt = (row: StoredRow) => (typeof row.payload.iat === 'number' ? row.payload.iat : 0)
+  const sessions = rows
+    .filter((row) => row.model === 'Session')
+    .map((session) => {
+      const grants = grantsOfSession(session.payload)
+      const login = typeof session.payload.loginTs === 'number' ? session.payload.loginTs : issuedAt(session)
+      const lastToken = Math.max(login, ...rows.filter((row) => row.model === 'RefreshToken' && row.grant_id && grants.includes(row.grant_id)).map(issuedAt))
+      return {
+        id: createHash('sha256').update(session.id).digest('base64url').slice(0, 22),
+        signedInAt: new Date(login * 1000),
+        lastUsedAt: new Date(lastToken * 1000),
+        current: currentGrantId !== null && grants.includes(currentGrantId),
+      }
+    })
+  return sessions.sort((a, b) => b.lastUsedAt.getTime() - a.lastUsedAt.getTime())
 }

@@ -797,3 +797,36 @@ describe('password change from the account page', () => {
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(800)
   })
 })
+
+describe('signed-in sessions on the account page', () => {
+  it('lists the browsers signed in, marks this one, and signs out every other', async () => {
+    const { app, database } = await startServer()
+    await createAccount(database.db, { ...anna, locale: null })
+    const phone = new TestBrowser(app, { remoteAddress: '198.51.100.30' })
+    const phoneTokens = await signInAs(phone, anna)
+    const laptop = new TestBrowser(app)
+    const laptopTokens = await signInAs(laptop, anna)
+    const call = (method: 'GET' | 'POST', url: string) => app.inject({ method, url, headers: { authorization: `Bearer ${laptopTokens.access_token}` } })
+
+    const listed = await call('GET', '/api/v1/me/sessions')
+    expect(listed.statusCode, listed.body).toBe(200)
+    const sessions = listed.json() as Array<{ id: string; signed_in_at: string; last_used_at: string; current: boolean }>
+    expect(sessions).toHaveLength(2)
+    expect(sessions.map((session) => session.current).sort()).toEqual([false, true])
+    for (const session of sessions) {
+      expect(session.id).toMatch(/^[A-Za-z0-9_-]{22}$/)
+      expect(Date.parse(session.last_used_at)).toBeGreaterThanOrEqual(Date.parse(session.signed_in_at))
+    }
+    // Not the session cookie's value: a list must not hand out what signs a browser in.
+    const stored = await database.db.selectFrom('oidc_payloads').select('id').where('model', '=', 'Session').execute()
+    expect(sessions.map((session) => session.id)).not.toContain(stored[0]!.id)
+
+    const ended = await call('POST', '/api/v1/me/sessions/sign_out_others')
+    expect(ended.json()).toEqual({ signed_out_sessions: 1 })
+    await expectSignedOut(phone, phoneTokens.refresh_token)
+    expect((await refresh(app, laptopTokens.refresh_token)).statusCode).toBe(200)
+    const after = (await call('GET', '/api/v1/me/sessions')).json() as Array<{ current: boolean }>
+    expect(after).toHaveLength(1)
+    expect(after[0]!.current).toBe(true)
+  })
+})

@@ -47,3 +47,13 @@ describe('POST /me/password', () => {
     expect(response.json()).toMatchObject({ code: 'password_change_unavailable' })
   })
 })
+
+describe('GET /me/sessions', () => {
+  it('is for embedded sign-in accounts only', async () => {
+    testApp = await createTestApp()
+    const token = await testApp.tokenFor('minted@example.com')
+    const response = await testApp.app.inject({ url: '/api/v1/me/sessions', headers: { authorization: `Bearer ${token}` } })
+    expect(response.statusCode).toBe(409)
+    expect(response.json()).toMatchObject({ code: 'sessions_unavailable' })
+  })
+})

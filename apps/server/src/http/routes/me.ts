@@ -1,6 +1,7 @@
 import { errorBodySchema } from '@pactum/contracts/errors'
-import { changePasswordSchema, emailConfirmationSentSchema, meSchema, passwordChangedSchema } from '@pactum/contracts/me'
+import { changePasswordSchema, emailConfirmationSentSchema, meSchema, sessionsSignedOutSchema, signedInSessionsSchema } from '@pactum/contracts/me'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { listSessions, signOutOtherSessions } from '../../services/account-sessions.ts'
 import { changePassword } from '../../services/change-password.ts'
 import { resendEmailConfirmation } from '../../services/email-confirmation.ts'
 import { clientKeyOf } from '../../oidc/sign-in-throttle.ts'
@@ -66,7 +67,7 @@ export const meRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Change the password (embedded sign-in); every other session is signed out',
         security: [{ bearer: [] }],
         body: changePasswordSchema,
-        response: { 200: passwordChangedSchema, 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 409: errorBodySchema, 429: errorBodySchema },
+        response: { 200: sessionsSignedOutSchema, 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 409: errorBodySchema, 429: errorBodySchema },
       },
     },
     async (request) => {
@@ -78,6 +79,42 @@ export const meRoutes: FastifyPluginAsyncZod = async (app) => {
         clientKey: clientKeyOf(request.ip),
         keepGrantId: request.accessTokenGrantId,
       })
+    },
+  )
+
+  app.get(
+    '/me/sessions',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: ['profile'],
+        summary: 'The browsers signed in to the account (embedded sign-in)',
+        security: [{ bearer: [] }],
+        response: { 200: signedInSessionsSchema, 401: errorBodySchema, 409: errorBodySchema },
+      },
+    },
+    async (request) => {
+      const { db, config } = app.services
+      const embeddedIssuer = config.oidc.mode === 'embedded' ? config.oidc.issuer : null
+      return listSessions({ db, embeddedIssuer }, userOf(request), request.accessTokenGrantId)
+    },
+  )
+
+  app.post(
+    '/me/sessions/sign_out_others',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: ['profile'],
+        summary: 'Sign out every other browser (embedded sign-in); this one stays signed in',
+        security: [{ bearer: [] }],
+        response: { 200: sessionsSignedOutSchema, 401: errorBodySchema, 409: errorBodySchema },
+      },
+    },
+    async (request) => {
+      const { db, config } = app.services
+      const embeddedIssuer = config.oidc.mode === 'embedded' ? config.oidc.issuer : null
+      return signOutOtherSessions({ db, embeddedIssuer }, userOf(request), request.accessTokenGrantId)
     },
   )
 }

@@ -1,4 +1,4 @@
-import type { ChangePassword, PasswordChanged } from '@pactum/contracts/me'
+import type { ChangePassword, SessionsSignedOut } from '@pactum/contracts/me'
 import { useMutation } from '@tanstack/react-query'
 import { useApiClient } from '../../lib/api/api-client-context.tsx'
 
@@ -6,6 +6,6 @@ import { useApiClient } from '../../lib/api/api-client-context.tsx'
 export function useChangePassword() {
   const api = useApiClient()
   return useMutation({
-    mutationFn: (body: ChangePassword) => api.request<PasswordChanged>('/me/password', { method: 'POST', body }),
+    mutationFn: (body: ChangePassword) => api.request<SessionsSignedOut>('/me/password', { method: 'POST', body }),
   })
 }
