@@ -32,6 +32,8 @@ export function fakeApiClient(routes: Record<string, unknown> = {}) {
 export function defaultApiRoutes(): Record<string, unknown> {
   return {
     'GET /me/transactions': [],
+    // The account page lists the signed-in browsers (embedded sign-in).
+    'GET /me/sessions': [],
   }
 }
 

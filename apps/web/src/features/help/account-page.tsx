@@ -19,6 +19,7 @@ import { contactErrorMessage, sendContactMessage } from './contact-api.ts'
 import { ChangePassword } from './change-password.tsx'
 import { EmailConfirmation } from './email-confirmation.tsx'
 import { NotificationLanguageSelect } from './notification-language-select.tsx'
+import { SignedInSessions } from './signed-in-sessions.tsx'
 
 /** The subject support filters deletion requests by; not translated, it is for our team. */
 export const accountDeletionSubject = 'Account deletion request'
@@ -124,9 +125,14 @@ export function AccountPage() {
         </Button>
       </ContentCard>
       {config.oidc.supports_password_change && (
-        <ContentCard>
-          <ChangePassword email={user?.profile.email} />
-        </ContentCard>
+        <>
+          <ContentCard>
+            <ChangePassword email={user?.profile.email} />
+          </ContentCard>
+          <ContentCard>
+            <SignedInSessions />
+          </ContentCard>
+        </>
       )}
       <ContentCard>
         <AccountDeletion email={user?.profile.email} />

@@ -67,3 +67,33 @@ describe('account page: change password', () => {
     expect((await screen.findByRole('alert')).textContent).toBe('Too many attempts. Wait a minute and try again.')
   })
 })
+
+describe('account page: where you are signed in', () => {
+  const sessions = [
+    { id: 'aaaaaaaaaaaaaaaaaaaaaa', signed_in_at: '2026-11-20T09:00:00Z', last_used_at: '2026-11-27T10:00:00Z', current: true },
+    { id: 'bbbbbbbbbbbbbbbbbbbbbb', signed_in_at: '2026-11-01T09:00:00Z', last_used_at: '2026-11-02T10:00:00Z', current: false },
+  ]
+
+  it('lists the browsers, marks this one, and signs out the others', async () => {
+    const user = userEvent.setup()
+    let listed = sessions
+    const api = fakeApiClient({
+      ...defaultApiRoutes(),
+      'GET /me/sessions': () => listed,
+      'POST /me/sessions/sign_out_others': () => {
+        listed = sessions.filter((session) => session.current)
+        return { signed_out_sessions: 1 }
+      },
+    })
+    await renderApp('/profile/help/account', { api })
+    await waitFor(() => expect(screen.getAllByTestId('signed-in-session')).toHaveLength(2))
+    const [first, second] = screen.getAllByTestId('signed-in-session')
+    expect(first!.textContent).toContain('This browser')
+    expect(first!.textContent).toContain('Signed in 20 Nov 2026')
+    expect(second!.textContent).not.toContain('This browser')
+    await user.click(screen.getByRole('button', { name: 'Sign out everywhere else' }))
+    expect((await screen.findByRole('status')).textContent).toBe('Every other browser has been signed out.')
+    await waitFor(() => expect(screen.getAllByTestId('signed-in-session')).toHaveLength(1))
+    expect(screen.getByRole('button', { name: 'Sign out everywhere else' }).hasAttribute('disabled')).toBe(true)
+  })
+})

@@ -71,6 +71,7 @@ export const translatedErrorCodes = [
   'email_confirmation_unavailable',
   'incorrect_password',
   'password_change_unavailable',
+  'sessions_unavailable',
   'idempotency_key_reused',
   'rate_limited',
   'internal_error',
