@@ -76,6 +76,9 @@ test('forgot password: the link in the mail sets a new password, the old one is 
   await page.getByLabel('New password').fill('another staple 88')
   await page.getByRole('button', { name: 'Change password' }).click()
   await expect(page.getByRole('status')).toHaveText('Your password is changed. Every other device has been signed out.')
+  // Where this person is signed in: only here now.
+  await expect(page.getByTestId('signed-in-session')).toHaveCount(1)
+  await expect(page.getByTestId('signed-in-session')).toContainText('This browser')
   await expectNoAxeViolations(page, 'the account page after a password change')
   await keepScreenshot(page, 'account-password-changed')
   await context.close()
