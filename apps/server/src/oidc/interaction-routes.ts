@@ -96,14 +96,21 @@ export async function interactionRoutes(
       link: { href: home, label: 'link.backToPactum' },
     } as const
 
-    /** Once per burst of failures against an account, its owner is e-mailed; a mail that fails is logged, not retried. */
+    /**
+     * Once per burst of failures against an account, its owner is e-mailed; a
+     * mail that fails is logged, not retried. The burst is counted for every
+     * address alike, and the mail goes after the answer, so that the answer's
+     * timing does not tell whether the address has an account.
+     */
     async function alertOwnerOfBurst(request: FastifyRequest, email: string, now: Date) {
-      try {
-        const alert = await noteFailedSignIn(db, email, now, deps.signIn)
-        if (alert) await sendSignInAlert({ db, mailer: deps.mailer, issuer: deps.issuer }, email, alert)
-      } catch (error) {
-        request.log.error({ err: error }, 'failed sign-in alert not sent')
-      }
+      const alert = await noteFailedSignIn(db, email, now, deps.signIn).catch((error: unknown) => {
+        request.log.error({ err: error }, 'failed sign-in not counted for the owner alert')
+        return undefined
+      })
+      if (!alert) return
+      sendSignInAlert({ db, mailer: deps.mailer, issuer: deps.issuer }, email, alert).catch((error: unknown) =>
+        request.log.error({ err: error }, 'failed sign-in alert not sent'),
+      )
     }
 
     /** The interaction of this browser (its cookie), and only if it is the one in the URL. */

@@ -366,6 +366,8 @@ describe('throttles that stop attackers, not owners', () => {
     for (let i = 0; i < 8; i++) statuses.push(...(await failFrom(`203.0.113.${i + 1}`, 6)))
     expect(statuses.filter((status) => status === 429)).toHaveLength(8)
     expect(statuses.filter((status) => status === 401)).toHaveLength(40)
+    // Sent after the answer (its timing must not tell that the address has an account).
+    await expect.poll(async () => (await writtenMails(current.dataDir)).length, { timeout: 15_000 }).toBe(1)
     const mails = await writtenMails(current.dataDir)
     expect(mails).toHaveLength(1)
     expect(mails[0]).toMatchObject({ to: 'anna.kowalska@example.com', subject: 'Misslyckade inloggningsförsök på ditt Pactum-konto' })
@@ -379,6 +381,7 @@ describe('throttles that stop attackers, not owners', () => {
         await stranger.request({ method: 'POST', url: `${pagePath}/login`, form: { email: 'nobody@example.com', password: `guess ${attempt}` } })
       }
     }
+    await new Promise((resolve) => setTimeout(resolve, 500))
     expect(await writtenMails(current.dataDir)).toHaveLength(1)
   })
 })

@@ -113,11 +113,11 @@ export async function signInSucceeded(db: Kysely<Database>, email: string, sourc
     ? mine.where('device_key', '=', source.deviceKey)
     : mine.where('client_key', '=', source.clientKey).where('device_key', 'is', null)
   await mine.execute()
-  // Housekeeping for every account, cheap with the index on attempted_at.
-  await db
-    .deleteFrom('sign_in_attempts')
-    .where('attempted_at', '<', new Date(now.getTime() - settings.windowSeconds * 1000))
-    .execute()
+  // Housekeeping for every account, cheap with the index on attempted_at. A burst
+  // quiet for a window has ended: its row would start afresh anyway.
+  const windowStart = new Date(now.getTime() - settings.windowSeconds * 1000)
+  await db.deleteFrom('sign_in_attempts').where('attempted_at', '<', windowStart).execute()
+  await db.deleteFrom('sign_in_bursts').where('last_failure_at', '<', windowStart).execute()
 }
 
 /** A new password ends every record of failures against the account (password reset). */
