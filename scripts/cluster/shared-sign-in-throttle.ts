@@ -1,14 +1,14 @@
 import { readFile } from 'node:fs/promises'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { type Browser, chromium, type Page } from '@playwright/test'
-import { maxFailures, windowMs } from '../../apps/server/src/oidc/sign-in-throttle.ts'
+import { loadConfig } from '../../apps/server/src/config.ts'
 import { translator } from '../../apps/server/src/oidc/translations.ts'
 import { type Check, processesTried } from './settled-checks.ts'
 
 /**
  * The embedded sign-in's password throttle (oidc/sign-in-throttle.ts) across
  * the processes: a person registers, then someone on the sign-in page tries
- * five wrong passwords for that e-mail and then the right one, which must be
+ * five wrong passwords for that e-mail from one client address and then the right one, which must be
  * refused. nginx spreads the form posts over the processes, so only the count
  * in the database refuses the sixth; one per process would let fifteen through.
  */
@@ -18,6 +18,9 @@ const launchOptions = {
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
   args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
 }
+
+// The cluster runs on the default limits: five failures per (address, client address) in 15 minutes.
+const { maxFailuresPerAddress: maxFailures, windowSeconds } = loadConfig({}).signIn
 
 // English pages, whatever the machine's language: the message looked for is the en_gb one.
 const contextOptions = { locale: 'en-GB' }
@@ -37,7 +40,7 @@ export async function sharedSignInThrottle(baseUrl: string, accessLog: string): 
     const statuses: number[] = []
     for (let attempt = 0; attempt < maxFailures; attempt++) statuses.push(await signInAttempt(page, person.email, `wrong password ${attempt + 1}`))
     statuses.push(await signInAttempt(page, person.email, person.password))
-    const throttledMessage = translator('en_gb')('error.throttled', { minutes: windowMs / 60_000 })
+    const throttledMessage = translator('en_gb')('error.throttled', { minutes: windowSeconds / 60 })
     const refused = (await page.locator('body').innerText()).includes(throttledMessage)
     // Signed in, the app would stay on /transactions; signed out, it sends the visitor to sign in.
     await page.goto('/transactions')

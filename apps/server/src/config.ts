@@ -79,6 +79,13 @@ const envSchema = z
     SANDBOX_TRACKING_IN_TRANSIT_SECONDS: seconds(30),
     SANDBOX_TRACKING_DELIVERED_SECONDS: seconds(120),
     COMPLAINT_PERIOD_SECONDS: seconds(86_400),
+    SIGN_IN_WINDOW_SECONDS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(60).max(86_400).default(900)),
+    SIGN_IN_MAX_FAILURES_PER_ADDRESS: limit(5),
+    SIGN_IN_MAX_FAILURES_PER_CLIENT: limit(30),
+    SIGN_IN_MAX_FAILURES_PER_DEVICE: limit(10),
+    SIGN_IN_ALERT_AFTER_FAILURES: limit(10),
+    PASSWORD_RESETS_PER_ADDRESS_PER_HOUR: limit(3),
+    PASSWORD_RESETS_PER_CLIENT_PER_HOUR: limit(10),
     TRACKING_DEADLINE_SECONDS: seconds(345_600),
     COMPANY_EMAIL_DOMAIN: z.preprocess(emptyAsUndefined, z.string().toLowerCase().optional()),
     PARTNER_EMAIL_DOMAINS: commaList,
@@ -104,6 +111,22 @@ const envSchema = z
     ),
   })
 
+export interface SignInConfig {
+  /** How long a failed sign-in counts. */
+  windowSeconds: number
+  /** Failures per (address, client address) within the window, from a browser not known to the account. */
+  maxFailuresPerAddress: number
+  /** Failures per client address within the window, over every address tried. */
+  maxFailuresPerClient: number
+  /** Failures per known browser (signed device cookie) within the window, wherever it is. */
+  maxFailuresPerDevice: number
+  /** Failures against one account within the window after which its owner is e-mailed (once per burst). */
+  alertAfterFailures: number
+  /** Reset links e-mailed per address, and reset requests per client address, in an hour. */
+  resetsPerAddressPerHour: number
+  resetsPerClientPerHour: number
+}
+
 export type OidcConfig =
   | { mode: 'embedded'; issuer: string; clientId: string; audience: string }
   | { mode: 'external'; issuer: string; clientId: string; audience: string }
@@ -123,6 +146,8 @@ export interface Config {
   logLevel: string
   /** Who may say who the client is (trust-proxy.ts): true, false, or the proxies' addresses. */
   trustProxy: TrustProxy
+  /** The embedded sign-in's throttles and recovery limits (oidc/sign-in-throttle.ts, oidc/password-reset.ts). */
+  signIn: SignInConfig
   oidc: OidcConfig
   adminEmails: string[]
   supportEmail: string
@@ -247,6 +272,15 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     preparedStatements: values.DATABASE_PREPARED_STATEMENTS,
     logLevel: values.LOG_LEVEL,
     trustProxy: values.TRUST_PROXY,
+    signIn: {
+      windowSeconds: values.SIGN_IN_WINDOW_SECONDS,
+      maxFailuresPerAddress: values.SIGN_IN_MAX_FAILURES_PER_ADDRESS,
+      maxFailuresPerClient: values.SIGN_IN_MAX_FAILURES_PER_CLIENT,
+      maxFailuresPerDevice: values.SIGN_IN_MAX_FAILURES_PER_DEVICE,
+      alertAfterFailures: values.SIGN_IN_ALERT_AFTER_FAILURES,
+      resetsPerAddressPerHour: values.PASSWORD_RESETS_PER_ADDRESS_PER_HOUR,
+      resetsPerClientPerHour: values.PASSWORD_RESETS_PER_CLIENT_PER_HOUR,
+    },
     oidc,
     adminEmails: values.ADMIN_EMAILS,
     supportEmail: values.SUPPORT_EMAIL,

@@ -11,6 +11,8 @@ export const clientConfigSchema = z
       supports_registration: z.boolean(),
       /** Embedded provider only: the account page can send the e-mail confirmation link again. */
       supports_email_confirmation: z.boolean(),
+      /** Embedded provider only: the account page can change the password (POST /me/password). */
+      supports_password_change: z.boolean(),
     }),
     support_email: z.string(),
   })

@@ -22,13 +22,13 @@ export const errorStatus = {
   unauthenticated: 401,
   invalid_api_key: 401,
   forbidden: 403,
+  /** The current password given to change it is wrong (not 401: the access token is fine). */
+  incorrect_password: 403,
   not_buyer: 403,
   not_seller: 403,
   not_admin: 403,
   /** The address was proved by someone before this sign-in did: confirm it first (issue 30). */
   email_not_confirmed: 403,
-  /** The current password given to change the account is wrong (not 401: the access token is fine). */
-  incorrect_password: 403,
   cannot_join_own_transaction: 403,
   payment_method_not_allowed: 403,
   not_found: 404,
@@ -90,6 +90,10 @@ export const errorStatus = {
   /** Ten passkeys already: remove one first. */
   too_many_passkeys: 409,
   email_confirmation_unavailable: 409,
+  /** The password lives with an external sign-in provider: change it there. */
+  password_change_unavailable: 409,
+  /** The sessions live with an external sign-in provider: it lists and ends them. */
+  sessions_unavailable: 409,
   idempotency_request_in_progress: 409,
   /** The invited address asked for no more invitations (the link in every invitation e-mail). */
   invitations_stopped_by_recipient: 409,

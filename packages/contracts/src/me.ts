@@ -1,3 +1,4 @@
+import { passwordMaxLength, passwordProblems } from '@pactum/domain/password'
 import { z } from 'zod'
 
 export const meSchema = z
@@ -41,3 +42,35 @@ export const changeEmailBodySchema = z
   })
   .meta({ id: 'ChangeEmailRequest' })
 export type ChangeEmailBody = z.infer<typeof changeEmailBodySchema>
+
+/**
+ * POST /me/password (embedded sign-in only): the current password and the
+ * new one, which follows the registration page's rule (domain/password.ts).
+ * The refusals are the rule's problem names, for the form to translate.
+ */
+export const changePasswordSchema = z
+  .object({
+    current_password: z.string().min(1).max(passwordMaxLength),
+    new_password: z.string().superRefine((value, context) => {
+      for (const problem of passwordProblems(value)) context.addIssue({ code: 'custom', message: problem })
+    }),
+  })
+  .meta({ id: 'ChangePassword' })
+export type ChangePassword = z.infer<typeof changePasswordSchema>
+
+/** How many other sessions a password change or "sign out everywhere else" ended; the asking one stays signed in. */
+export const sessionsSignedOutSchema = z.object({ signed_out_sessions: z.number().int().min(0) }).meta({ id: 'SessionsSignedOut' })
+export type SessionsSignedOut = z.infer<typeof sessionsSignedOutSchema>
+
+/** GET /me/sessions (embedded sign-in only): the browsers signed in to the account. */
+export const signedInSessionSchema = z
+  .object({
+    id: z.string(),
+    signed_in_at: z.string(),
+    last_used_at: z.string(),
+    /** The session of the browser asking. */
+    current: z.boolean(),
+  })
+  .meta({ id: 'SignedInSession' })
+export type SignedInSession = z.infer<typeof signedInSessionSchema>
+export const signedInSessionsSchema = z.array(signedInSessionSchema)

@@ -41,6 +41,7 @@ import * as usersEmailVerified from './migrations/0042-users-email-verified.ts'
 import * as passkeys from './migrations/0043-passkeys.ts'
 import * as stoppedInvitations from './migrations/0044-stopped-invitations.ts'
 import * as returnedPayments from './migrations/0045-returned-payments.ts'
+import * as signInRecovery from './migrations/0046-sign-in-recovery.ts'
 import type { Database } from './schema.ts'
 
 /**
@@ -89,6 +90,7 @@ const migrations: Record<string, Migration> = {
   '0043-passkeys': passkeys,
   '0044-stopped-invitations': stoppedInvitations,
   '0045-returned-payments': returnedPayments,
+  '0046-sign-in-recovery': signInRecovery,
 }
 
 function migrator(db: Kysely<Database>): Migrator {

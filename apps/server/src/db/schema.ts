@@ -92,6 +92,29 @@ export interface SignInAttemptsTable {
   id: Generated<string>
   account_key: string
   attempted_at: Date
+  /** The client address (IPv6: its /64) the attempt came from (0046); null on rows from before. */
+  client_key: ColumnType<string | null, string | null | undefined, string | null>
+  /** The signed device cookie's id when the browser had signed in to this account before (0046). */
+  device_key: ColumnType<string | null, string | null | undefined, string | null>
+}
+
+/** An account whose sign-in failed many times lately, and whether its owner was told (0046). */
+export interface SignInBurstsTable {
+  account_key: string
+  started_at: Date
+  last_failure_at: Date
+  failures: number
+  alerted_at: Date | null
+}
+
+/** E-mailed password reset links: the SHA-256 of the token, used once (0046). */
+export interface PasswordResetTokensTable {
+  token_hash: string
+  account_id: string
+  email: string
+  created_at: Date
+  expires_at: Date
+  used_at: Date | null
 }
 
 type Timestamp = Date | null
@@ -503,6 +526,8 @@ export interface Database {
   oidc_payloads: OidcPayloadsTable
   server_secrets: ServerSecretsTable
   sign_in_attempts: SignInAttemptsTable
+  sign_in_bursts: SignInBurstsTable
+  password_reset_tokens: PasswordResetTokensTable
   transactions: TransactionsTable
   listings: ListingsTable
   clients: ClientsTable

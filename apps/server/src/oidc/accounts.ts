@@ -48,13 +48,28 @@ export async function authenticate(db: Kysely<Database>, email: string, password
   const row = await db
     .selectFrom('accounts')
     .select(['id', 'password_hash'])
-    .where(sql<string>`lower(email)`, '=', normaliseEmail(email))
+    .where(byAddress(email))
     .executeTakeFirst()
   if (!row) {
     await verifyPassword(password, await dummyPasswordHash())
     return null
   }
   return (await verifyPassword(password, row.password_hash)) ? row.id : null
+}
+
+/** A new password for the account (reset, change); the caller decides which sessions end. */
+export async function setPassword(db: Kysely<Database>, id: string, password: string): Promise<void> {
+  const passwordHash = await hashPassword(password)
+  await db.updateTable('accounts').set({ password_hash: passwordHash }).where('id', '=', id).execute()
+}
+
+/**
+ * The account that signs in with this address: found by the address, not by
+ * the id derived from it, since an account that changed its address keeps
+ * the id of its first one.
+ */
+export function byAddress(email: string) {
+  return sql<boolean>`lower(email) = ${normaliseEmail(email)}`
 }
 
 export async function findAccountProfile(db: Kysely<Database>, id: string): Promise<AccountProfile | undefined> {

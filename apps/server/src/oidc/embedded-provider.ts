@@ -45,7 +45,7 @@ export async function mountEmbeddedOidc(
   const handle = provider.callback()
   const webOrigins = webClientOrigins(config.publicUrl)
   app.use(basePath, (req: IncomingMessage, res: ServerResponse, next: (error?: unknown) => void) => {
-    if (['/interaction/', '/verify-email/', '/assets/'].some((prefix) => req.url?.startsWith(prefix))) return next()
+    if (['/interaction/', '/verify-email/', '/forgot-password', '/reset-password/', '/assets/'].some((prefix) => req.url?.startsWith(prefix))) return next()
     // oidc-provider answers a CORS preflight with whatever Origin asked (it
     // cannot tell the client before the real request): only the web app's
     // own origins may ask, others get no CORS headers at all.
@@ -65,6 +65,8 @@ export async function mountEmbeddedOidc(
     publicUrl: config.publicUrl,
     issuer,
     mailer: deps.mailer,
+    signIn: config.signIn,
+    deviceCookieKey: secrets.deviceCookieKey,
     // The app's clock when it has one, so that tests which move time move the sign-in throttle too.
     clock: deps.clock ?? app.services?.clock ?? systemClock,
   })

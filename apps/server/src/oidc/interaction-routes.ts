@@ -4,10 +4,13 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { Kysely } from 'kysely'
 import type Provider from 'oidc-provider'
 import type { Clock } from '../clock.ts'
+import type { SignInConfig } from '../config.ts'
 import type { Database } from '../db/schema.ts'
 import type { Mailer } from '../adapters/mailer/port.ts'
+import { accountIdForEmail } from './account-id.ts'
 import { authenticate, createAccount, findAccountProfile } from './accounts.ts'
 import { mayResendLink, mustConfirmAddressFirst } from './address-proof.ts'
+import { deviceCookie, readDeviceCookie } from './device-cookie.ts'
 import { passkeySignInRoutes } from './passkey-sign-in.ts'
 import { relyingPartyOf } from './passkeys.ts'
 import { sendConfirmationLink } from './email-verification.ts'
@@ -16,7 +19,9 @@ import { readRegistration, readSignIn } from './form-input.ts'
 import { html } from './html.ts'
 import { finishInteraction } from './interaction-result.ts'
 import { messagePage, type PageContext, registerPage, signInPage } from './pages.ts'
-import { beginSignInAttempt, signInSucceeded, windowMs } from './sign-in-throttle.ts'
+import { passwordResetRoutes } from './password-reset-routes.ts'
+import { sendSignInAlert } from './sign-in-alert.ts'
+import { beginSignInAttempt, clientKeyOf, noteFailedSignIn, signInSucceeded } from './sign-in-throttle.ts'
 import { chooseLocale, localeCookie, translator } from './translations.ts'
 
 type Interaction = Awaited<ReturnType<Provider['interactionDetails']>>
@@ -35,7 +40,18 @@ const postRateLimit = { max: 20, timeWindow: 60_000 }
  */
 export async function interactionRoutes(
   app: FastifyInstance,
-  deps: { provider: Provider; db: Kysely<Database>; basePath: string; publicUrl: string; issuer: string; clock: Clock; mailer: Mailer },
+  deps: {
+    provider: Provider
+    db: Kysely<Database>
+    basePath: string
+    publicUrl: string
+    issuer: string
+    clock: Clock
+    mailer: Mailer
+    signIn: SignInConfig
+    /** The HMAC key of the device cookie (device-cookie.ts). */
+    deviceCookieKey: string
+  },
 ): Promise<void> {
   const { provider, db, basePath } = deps
   const home = `${deps.publicUrl}/`
@@ -105,9 +121,26 @@ export async function interactionRoutes(
           title: 'confirmFirst.title',
           heading: 'confirmFirst.title',
           body: 'confirmFirst.body',
-          bodyParams: { email: account.email },
+          bodyValues: { email: account.email },
           link: { href: home, label: 'link.backToPactum' },
         }),
+      )
+    }
+
+    /**
+     * Once per burst of failures against an account, its owner is e-mailed; a
+     * mail that fails is logged, not retried. The burst is counted for every
+     * address alike, and the mail goes after the answer, so that the answer's
+     * timing does not tell whether the address has an account.
+     */
+    async function alertOwnerOfBurst(request: FastifyRequest, email: string, now: Date) {
+      const alert = await noteFailedSignIn(db, email, now, deps.signIn).catch((error: unknown) => {
+        request.log.error({ err: error }, 'failed sign-in not counted for the owner alert')
+        return undefined
+      })
+      if (!alert) return
+      sendSignInAlert({ db, mailer: deps.mailer, issuer: deps.issuer }, email, alert).catch((error: unknown) =>
+        request.log.error({ err: error }, 'failed sign-in alert not sent'),
       )
     }
 
@@ -148,12 +181,13 @@ export async function interactionRoutes(
         .send(body)
     }
 
-    function links(uid: string) {
+    function links(uid: string, locale?: Locale) {
       return {
         signIn: {
           action: `${pagePath(uid)}/login`,
           registerHref: `${pagePath(uid)}?view=register`,
           passkey: { optionsUrl: `${pagePath(uid)}/passkey/options`, action: `${pagePath(uid)}/passkey` },
+          forgotHref: `${basePath}/forgot-password?${locale ? `lang=${locale}&` : ''}uid=${encodeURIComponent(uid)}`,
         },
         register: { action: `${pagePath(uid)}/register`, signInHref: `${pagePath(uid)}?view=login` },
       }
@@ -186,7 +220,7 @@ export async function interactionRoutes(
             : interaction.prompt.name === 'create'
               ? 'register'
               : 'login'
-        const { signIn, register } = links(interaction.uid)
+        const { signIn, register } = links(interaction.uid, page.locale)
         return sendPage(reply, 200, view === 'register' ? registerPage(page, register) : signInPage(page, signIn))
       },
     )
@@ -199,24 +233,34 @@ export async function interactionRoutes(
         if (!interaction) return sendPage(reply, 400, messagePage(pageContext(request), expired))
         const page = pageContext(request, interaction)
         const { t } = page
-        const { signIn } = links(interaction.uid)
+        const { signIn } = links(interaction.uid, page.locale)
         const { email, password, errors } = readSignIn(request.body, t)
         if (errors.email || errors.password) {
           return sendPage(reply, 400, signInPage(page, { ...signIn, email, errors }))
         }
 
         const now = deps.clock.now()
-        const attempt = await beginSignInAttempt(db, email, now)
+        // A browser that signed in to this account before counts under its own key (sign-in-throttle.ts).
+        const deviceKey = readDeviceCookie(deps.deviceCookieKey, request.headers.cookie, accountIdForEmail(email))
+        const source = { clientKey: clientKeyOf(request.ip), deviceKey }
+        const attempt = await beginSignInAttempt(db, email, source, now, deps.signIn)
         if (!attempt.allowed) {
           reply.header('Retry-After', String(attempt.retryAfterSeconds))
-          const formError = t('error.throttled', { minutes: windowMs / 60_000 })
+          const formError = t('error.throttled', { minutes: Math.ceil(attempt.retryAfterSeconds / 60) })
           return sendPage(reply, 429, signInPage(page, { ...signIn, email, formError }))
         }
         const accountId = await authenticate(db, email, password)
         if (!accountId) {
+          // The owner's own typos on a known browser are no attack to report.
+          if (!deviceKey) await alertOwnerOfBurst(request, email, now)
           return sendPage(reply, 401, signInPage(page, { ...signIn, email, formError: t('error.credentials') }))
         }
-        await signInSucceeded(db, email, now)
+        await signInSucceeded(db, email, source, now, deps.signIn)
+        // Appended to, not replaced by, the provider's own cookies on the raw response.
+        reply.raw.appendHeader(
+          'Set-Cookie',
+          deviceCookie({ secret: deps.deviceCookieKey, accountId, deviceId: deviceKey, path: basePath, secure: request.protocol === 'https' }),
+        )
         return signInUnlessUnproved(request, reply, interaction, accountId, page)
       },
     )
@@ -265,6 +309,18 @@ export async function interactionRoutes(
         return sendPage(reply, status, signInPage(page, { ...links(interaction.uid).signIn, formError: page.t('passkey.rejected') }))
       },
       signIn: (request, reply, interaction, accountId) => signInUnlessUnproved(request, reply, interaction, accountId, pageContext(request, interaction)),
+    })
+
+    passwordResetRoutes(scope, {
+      db,
+      mailer: deps.mailer,
+      clock: deps.clock,
+      issuer: deps.issuer,
+      basePath,
+      home,
+      signIn: deps.signIn,
+      pageContext: (request, chosen) => pageContext(request, undefined, chosen),
+      sendPage,
     })
 
     emailVerificationRoutes(scope, { db, clock: deps.clock, basePath, home, pageContext: (request, chosen) => pageContext(request, undefined, chosen), sendPage })

@@ -53,6 +53,7 @@ input:focus-visible{outline-offset:1px}
 .passkey .or{margin:0 0 .5rem;text-align:center;color:#4a5163;font-size:.875rem}
 button.secondary{color:#2949ce;background:#fff;border:1px solid #2949ce}
 button.secondary:hover{background:#eef1fb;color:#1f3aa8}
+.aside{margin:-.5rem 0 1.25rem;font-size:.875rem}
 .languages{margin:1.5rem 0 0;max-width:28rem;width:100%}
 .languages h2{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
 .languages ul{list-style:none;margin:0;padding:0;display:flex;flex-wrap:wrap;justify-content:center;gap:.25rem .5rem}
@@ -141,6 +142,7 @@ export interface SignInView {
   registerHref: string
   /** Where the passkey button asks for its options and sends the browser's answer. */
   passkey?: { optionsUrl: string; action: string }
+  forgotHref: string
   email?: string
   errors?: FieldErrors
   formError?: SafeHtml | string
@@ -158,6 +160,7 @@ ${alert(view.formError)}
 <form method="post" action="${view.action}" novalidate>
 ${field({ name: 'email', label: t('field.email'), type: 'email', autocomplete: 'username', value: view.email ?? '', error: errors.email, autofocus: !focusPassword, maxLength: 254 })}
 ${field({ name: 'password', label: t('field.password'), type: 'password', autocomplete: 'current-password', error: errors.password, autofocus: focusPassword, maxLength: passwordMaxLength })}
+<p class="aside"><a href="${view.forgotHref}">${t('signIn.forgot')}</a></p>
 <button type="submit">${t('signIn.submit')}</button>
 </form>
 ${view.passkey ? passkeyButton(page, view.passkey) : ''}
@@ -218,7 +221,7 @@ export function messagePage(
     title: MessageKey
     heading: MessageKey
     body: MessageKey
-    bodyParams?: Record<string, string | number>
+    bodyValues?: Record<string, string | number>
     link?: { href: string; label: MessageKey }
   },
 ): string {
@@ -226,7 +229,7 @@ export function messagePage(
   return layout(page, {
     title: t(view.title),
     body: html`<h1>${t(view.heading)}</h1>
-<p class="intro">${t(view.body, view.bodyParams)}</p>
+<p class="intro">${t(view.body, view.bodyValues)}</p>
 ${view.link ? html`<p><a href="${view.link.href}">${t(view.link.label)}</a></p>` : ''}`,
   })
 }
@@ -256,6 +259,37 @@ export function confirmEmailPage(page: PageContext, view: { action: string }): s
 <p class="intro">${t('confirmEmail.body')}</p>
 <form method="post" action="${view.action}">
 <button type="submit" autofocus>${t('confirmEmail.submit')}</button>
+</form>`,
+  })
+}
+
+/** "Forgot your password?": the address to send the link to. */
+export function forgotPasswordPage(page: PageContext, view: { action: string; backHref: string; email?: string; errors?: FieldErrors }): string {
+  const { t } = page
+  const errors = view.errors ?? {}
+  return layout(page, {
+    title: t('forgot.title'),
+    body: html`<h1>${t('forgot.heading')}</h1>
+<p class="intro">${t('forgot.intro')}</p>
+<form method="post" action="${view.action}" novalidate>
+${field({ name: 'email', label: t('field.email'), type: 'email', autocomplete: 'username', value: view.email ?? '', error: errors.email, autofocus: true, maxLength: 254 })}
+<button type="submit">${t('forgot.submit')}</button>
+</form>
+<p class="switch"><a href="${view.backHref}">${t('forgot.backToSignIn')}</a></p>`,
+  })
+}
+
+/** The page an e-mailed reset link opens: the new password (same rules as at registration). */
+export function resetPasswordPage(page: PageContext, view: { action: string; errors?: FieldErrors }): string {
+  const { t } = page
+  const errors = view.errors ?? {}
+  return layout(page, {
+    title: t('resetPassword.title'),
+    body: html`<h1>${t('resetPassword.title')}</h1>
+<p class="intro">${t('resetPassword.intro')}</p>
+<form method="post" action="${view.action}" novalidate>
+${field({ name: 'password', label: t('field.newPassword'), type: 'password', autocomplete: 'new-password', error: errors.password, hint: t('password.rule', { min: passwordMinLength }), autofocus: true, maxLength: passwordMaxLength })}
+<button type="submit">${t('resetPassword.submit')}</button>
 </form>`,
   })
 }

@@ -84,7 +84,9 @@ export function createProvider(deps: {
       const account = await findAccountProfile(db, token.accountId)
       if (!account) return undefined
       // email_verified too: the API grants company and partner privileges only to a confirmed address.
-      return { email: account.email, email_verified: account.emailVerified, given_name: account.firstName, family_name: account.lastName }
+      // gid names the token's grant: a password change ends every other grant and keeps this one.
+      const grantId = 'grantId' in token && typeof token.grantId === 'string' ? { gid: token.grantId } : {}
+      return { email: account.email, email_verified: account.emailVerified, given_name: account.firstName, family_name: account.lastName, ...grantId }
     },
     // A first-party single-page app: always a refresh token (rotated on every
     // use, see rotateRefreshToken's default for public clients), without

@@ -16,17 +16,22 @@ export interface ProviderSecrets {
   signingKeys: JWK[]
   /** Keys for oidc-provider's signed cookies, newest first. */
   cookieKeys: string[]
+  /** The HMAC key of the sign-in device cookie (device-cookie.ts). */
+  deviceCookieKey: string
 }
 
 const signingKeysName = 'oidc_signing_keys'
 const cookieKeysName = 'oidc_cookie_keys'
+const deviceCookieKeyName = 'sign_in_device_cookie_key'
 
 export async function loadOrCreateSecrets(db: Kysely<Database>): Promise<ProviderSecrets> {
   const signing = await loadOrCreate(db, signingKeysName, () => ({ keys: [newSigningKey()] }))
   const cookies = await loadOrCreate(db, cookieKeysName, () => ({ keys: [randomBytes(32).toString('base64url')] }))
+  const device = await loadOrCreate(db, deviceCookieKeyName, () => ({ key: randomBytes(32).toString('base64url') }))
   return {
     signingKeys: (signing as { keys: JWK[] }).keys,
     cookieKeys: (cookies as { keys: string[] }).keys,
+    deviceCookieKey: (device as { key: string }).key,
   }
 }
 

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto'
 import { mkdtemp, readFile, rm, stat } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
@@ -27,7 +28,7 @@ afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup()
 })
 
-async function startServer(shared?: { database: Database; dataDir: string }, env: Record<string, string> = {}) {
+async function startServer(shared?: { database: Database; dataDir: string }, env: Record<string, string> = {}, clock?: { now(): Date }) {
   const dataDir = shared?.dataDir ?? (await mkdtemp(path.join(tmpdir(), 'pactum-oidc-')))
   const database = shared?.database ?? (await createTestDatabase())
   if (!shared) {
@@ -37,7 +38,7 @@ async function startServer(shared?: { database: Database; dataDir: string }, env
     })
   }
   const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', PUBLIC_URL: testPublicUrl, ...env })
-  const app = await buildApp({ config, database, webDistDir: path.join(dataDir, 'no-web') })
+  const app = await buildApp({ config, database, webDistDir: path.join(dataDir, 'no-web'), ...(clock ? { clock } : {}) })
   await app.ready()
   cleanups.push(() => app.close())
   return { app, database, dataDir }
@@ -228,10 +229,10 @@ describe('sign-in', () => {
     expect(wrong.body).toContain('value="anna.kowalska@example.com"')
   })
 
-  it('refuses a sixth attempt within 15 minutes, even with the right password', async () => {
+  it('refuses a sixth attempt from one client address within 15 minutes, even with the right password', async () => {
     const { app, database } = await startServer()
     await createAccount(database.db, { ...anna, locale: null })
-    const browser = new TestBrowser(app)
+    const browser = new TestBrowser(app, { remoteAddress: '203.0.113.9' })
     const { pagePath } = await openSignIn(browser)
     for (let attempt = 1; attempt <= 5; attempt++) {
       const response = await browser.request({ method: 'POST', url: `${pagePath}/login`, form: { email: anna.email, password: `guess number ${attempt}` } })
@@ -243,9 +244,13 @@ describe('sign-in', () => {
     expect(retryAfter).toBeGreaterThan(800)
     expect(retryAfter).toBeLessThanOrEqual(900)
     expect(refused.body).toContain('Too many failed sign-in attempts with this e-mail address.')
+    expect(refused.body).toContain('wait 15 minutes')
     // Another address is not affected.
     const other = await browser.request({ method: 'POST', url: `${pagePath}/login`, form: { email: 'other@example.com', password: 'whatever 123' } })
     expect(other.statusCode).toBe(401)
+    // Nor is the owner, elsewhere.
+    const owner = new TestBrowser(app, { remoteAddress: '198.51.100.20' })
+    await signInAs(owner, anna)
   })
 
   it('limits form posts per client address', async () => {
@@ -296,6 +301,88 @@ describe('sign-in', () => {
     expect(response.body).toContain('This page has expired')
     const post = await browser.request({ method: 'POST', url: '/oidc/interaction/not-a-real-uid/login', form: { email: 'a@b.cd', password: 'x' } })
     expect(post.statusCode).toBe(400)
+  })
+})
+
+describe('throttles that stop attackers, not owners', () => {
+  const failFrom = async (address: string, times: number) => {
+    const attacker = new TestBrowser(app(), { remoteAddress: address })
+    const { pagePath } = await openSignIn(attacker)
+    const statuses: number[] = []
+    for (let attempt = 1; attempt <= times; attempt++) {
+      statuses.push((await attacker.request({ method: 'POST', url: `${pagePath}/login`, form: { email: anna.email, password: `guess ${address} ${attempt}` } })).statusCode)
+    }
+    return statuses
+  }
+  let current: Awaited<ReturnType<typeof startServer>>
+  const app = () => current.app
+
+  it("sets a signed device cookie, and attackers from other addresses cannot lock the owner's browser out", async () => {
+    current = await startServer()
+    await createAccount(current.database.db, { ...anna, locale: null })
+    const owner = new TestBrowser(current.app, { remoteAddress: '198.51.100.20' })
+    const { verifier, pagePath } = await openSignIn(owner)
+    const signedIn = await owner.request({ method: 'POST', url: `${pagePath}/login`, form: { email: anna.email, password: anna.password } })
+    const setCookies = ([] as string[]).concat(signedIn.headers['set-cookie'] ?? [])
+    const device = setCookies.find((cookie) => cookie.startsWith('pactum_device='))
+    expect(device).toMatch(/^pactum_device=v1\.[0-9a-f-]{36}\.[A-Za-z0-9_-]{22}\.[A-Za-z0-9_-]{43}; Path=\/oidc; Max-Age=34560000; HttpOnly; SameSite=Lax$/)
+    expect(device).toContain(accountIdForEmail(anna.email))
+    await tokensAfter(owner, signedIn, verifier)
+
+    // Twelve addresses, six wrong passwords each: the sixth is refused everywhere.
+    for (let i = 0; i < 12; i++) expect(await failFrom(`203.0.113.${i + 1}`, 6)).toEqual([401, 401, 401, 401, 401, 429])
+    // Even an attacker sharing the owner's address (one NAT) does not slow the owner's known browser.
+    expect(await failFrom('198.51.100.20', 6)).toEqual([401, 401, 401, 401, 401, 429])
+    const again = await openSignIn(owner, { prompt: 'login' })
+    await tokensAfter(owner, await owner.request({ method: 'POST', url: `${again.pagePath}/login`, form: { email: anna.email, password: anna.password } }), again.verifier)
+
+    // A forged or copied-for-another-account cookie counts for nothing: that browser is throttled as any other.
+    const forger = new TestBrowser(current.app, { remoteAddress: '198.51.100.20' })
+    forger.cookies.set('pactum_device', owner.cookies.get('pactum_device')!.replace(/\.[A-Za-z0-9_-]{43}$/, `.${'A'.repeat(43)}`))
+    const { pagePath: forgerPage } = await openSignIn(forger)
+    const forged = await forger.request({ method: 'POST', url: `${forgerPage}/login`, form: { email: anna.email, password: anna.password } })
+    expect(forged.statusCode).toBe(429)
+  })
+
+  it('limits a known browser too, so that a stolen device cookie cannot guess on', async () => {
+    current = await startServer()
+    await createAccount(current.database.db, { ...anna, locale: null })
+    const owner = new TestBrowser(current.app, { remoteAddress: '198.51.100.20' })
+    await signInAs(owner, anna)
+    const thief = new TestBrowser(current.app, { remoteAddress: '203.0.113.50' })
+    thief.cookies.set('pactum_device', owner.cookies.get('pactum_device')!)
+    const { pagePath } = await openSignIn(thief)
+    const statuses: number[] = []
+    for (let attempt = 1; attempt <= 11; attempt++) {
+      statuses.push((await thief.request({ method: 'POST', url: `${pagePath}/login`, form: { email: anna.email, password: `guess ${attempt}` } })).statusCode)
+    }
+    expect(statuses).toEqual([...Array<number>(10).fill(401), 429])
+  })
+
+  it('throttles a distributed attacker per address and e-mails the owner once, in their language', async () => {
+    current = await startServer()
+    await createAccount(current.database.db, { ...anna, locale: 'sv_se' })
+    const statuses = []
+    for (let i = 0; i < 8; i++) statuses.push(...(await failFrom(`203.0.113.${i + 1}`, 6)))
+    expect(statuses.filter((status) => status === 429)).toHaveLength(8)
+    expect(statuses.filter((status) => status === 401)).toHaveLength(40)
+    // Sent after the answer (its timing must not tell that the address has an account).
+    await expect.poll(async () => (await writtenMails(current.dataDir)).length, { timeout: 15_000 }).toBe(1)
+    const mails = await writtenMails(current.dataDir)
+    expect(mails).toHaveLength(1)
+    expect(mails[0]).toMatchObject({ to: 'anna.kowalska@example.com', subject: 'Misslyckade inloggningsförsök på ditt Pactum-konto' })
+    expect(mails[0]!.text).toContain('Misslyckade försök: 10. Nätverksadresser de kom från: 2.')
+    expect(mails[0]!.text).toContain(`${issuer}/forgot-password?lang=sv_se`)
+    // An address without an account: throttled the same, nobody e-mailed.
+    for (let i = 0; i < 3; i++) {
+      const stranger = new TestBrowser(current.app, { remoteAddress: `192.0.2.${i + 1}` })
+      const { pagePath } = await openSignIn(stranger)
+      for (let attempt = 1; attempt <= 5; attempt++) {
+        await stranger.request({ method: 'POST', url: `${pagePath}/login`, form: { email: 'nobody@example.com', password: `guess ${attempt}` } })
+      }
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500))
+    expect(await writtenMails(current.dataDir)).toHaveLength(1)
   })
 })
 
@@ -568,5 +655,234 @@ describe('an address someone proved before (issue 30)', () => {
     expect((await app.inject({ url: '/api/v1/me', headers: { authorization: `Bearer ${tokens.access_token}` } })).statusCode).toBe(200)
     // Later sign-ins too (the user row it made was never proved).
     expect(decodeJwt((await signInAs(new TestBrowser(app), anna)).access_token).email_verified).toBe(false)
+  })
+})
+
+describe('password reset', () => {
+  const resetLinkPattern = new RegExp(`${issuer}/reset-password/[A-Za-z0-9_-]{43}\\?lang=en_gb`)
+  async function resetMails(dataDir: string, count: number) {
+    // The link is e-mailed after the answer (the same answer, as fast, with or without an account).
+    await expect.poll(async () => (await writtenMails(dataDir)).length, { timeout: 15_000 }).toBe(count)
+    return writtenMails(dataDir)
+  }
+  const linkIn = (mail: { text: string } | undefined) => mail!.text.match(resetLinkPattern)![0]
+
+  it('from the sign-in page to a new password: every session ends, the old password is refused, the new one works', async () => {
+    const { app, database, dataDir } = await startServer()
+    await createAccount(database.db, { ...anna, locale: null })
+    const laptop = new TestBrowser(app)
+    const laptopTokens = await signInAs(laptop, anna)
+    const phone = new TestBrowser(app, { remoteAddress: '198.51.100.30' })
+    const phoneTokens = await signInAs(phone, anna)
+
+    const visitor = new TestBrowser(app)
+    const { page } = await openSignIn(visitor)
+    const forgotHref = page.body.match(/<a href="([^"]+)">Forgot your password\?<\/a>/)?.[1]?.replace(/&amp;/g, '&')
+    expect(forgotHref).toMatch(/^\/oidc\/forgot-password\?lang=en_gb&uid=[A-Za-z0-9_-]+$/)
+    const forgot = await visitor.request({ url: forgotHref! })
+    expect(forgot.statusCode).toBe(200)
+    expect(forgot.body).toContain('<h1>Forgot your password?</h1>')
+    expect(forgot.body.match(/<h1>/g)).toHaveLength(1)
+    expect(forgot.body).toMatch(/<label for="email">E-mail<\/label>/)
+    expect(forgot.body).toContain('Back to sign in')
+
+    const empty = await visitor.request({ method: 'POST', url: forgotHref!, form: { email: 'not an address' } })
+    expect(empty.statusCode).toBe(400)
+    expect(empty.body).toContain('aria-describedby="email-error" aria-invalid="true"')
+    expect(empty.body).toContain('<p class="error" id="email-error">Enter a valid e-mail address, like name@example.com.</p>')
+
+    // The same answer whether or not the address has an account.
+    const known = await visitor.request({ method: 'POST', url: forgotHref!, form: { email: anna.email } })
+    const unknown = await visitor.request({ method: 'POST', url: forgotHref!, form: { email: 'nobody@example.com' } })
+    expect(known.statusCode).toBe(200)
+    expect(unknown.statusCode).toBe(200)
+    expect(known.body).toContain('If there is a Pactum account with the address anna.kowalska@example.com, we have sent it a link')
+    expect(unknown.body.replace('nobody@example.com', 'anna.kowalska@example.com')).toBe(known.body)
+
+    const [mail, ...others] = await resetMails(dataDir, 1)
+    expect(others).toEqual([])
+    expect(mail).toMatchObject({ to: 'anna.kowalska@example.com', subject: 'Reset your Pactum password' })
+    expect(mail!.text).toContain('within 30 minutes')
+    const link = linkIn(mail)
+    // Only the token's SHA-256 is stored.
+    const token = new URL(link).pathname.split('/').pop()!
+    const stored = await database.db.selectFrom('password_reset_tokens').select('token_hash').execute()
+    expect(stored).toEqual([{ token_hash: createHash('sha256').update(token).digest('hex') }])
+
+    const opened = await visitor.request({ url: link })
+    expect(opened.statusCode).toBe(200)
+    expect(opened.body).toContain('<h1>Choose a new password</h1>')
+    expect(opened.body).toMatch(/<label for="password">New password<\/label>/)
+    expect(opened.body).toContain('autocomplete="new-password"')
+    const weak = await visitor.request({ method: 'POST', url: link, form: { password: 'short' } })
+    expect(weak.statusCode).toBe(400)
+    expect(weak.body).toContain('aria-describedby="password-hint password-error" aria-invalid="true"')
+    expect(weak.body).toContain('<li>Use at least 10 characters.</li>')
+    expect(weak.body).toContain('<li>Include at least one digit.</li>')
+
+    const newPassword = 'battery staple 77'
+    const done = await visitor.request({ method: 'POST', url: link, form: { password: newPassword } })
+    expect(done.statusCode).toBe(200)
+    expect(done.body).toContain('<h1>Password changed</h1>')
+    expect(done.body).toContain(`<a href="${testPublicUrl}/">Sign in</a>`)
+
+    // Signed out everywhere: both browsers' refresh tokens and sessions are gone.
+    await expectSignedOut(laptop, laptopTokens.refresh_token)
+    await expectSignedOut(phone, phoneTokens.refresh_token)
+    // The link works once; the address is proven by it.
+    const reused = await visitor.request({ method: 'POST', url: link, form: { password: 'another one 99' } })
+    expect(reused.statusCode).toBe(410)
+    expect(reused.body).toContain('<h1>This link is not valid</h1>')
+    expect((await visitor.request({ url: link })).statusCode).toBe(410)
+    const account = await database.db.selectFrom('accounts').select('email_verified_at').executeTakeFirstOrThrow()
+    expect(account.email_verified_at).toBeInstanceOf(Date)
+
+    const { pagePath } = await openSignIn(laptop)
+    const old = await laptop.request({ method: 'POST', url: `${pagePath}/login`, form: { email: anna.email, password: anna.password } })
+    expect(old.statusCode).toBe(401)
+    await signInAs(new TestBrowser(app), { email: anna.email, password: newPassword })
+  })
+
+  it('refuses a link after 30 minutes, a made-up one, and one sent before the address changed', async () => {
+    let now = new Date()
+    const { app, database, dataDir } = await startServer(undefined, {}, { now: () => now })
+    await createAccount(database.db, { ...anna, locale: null })
+    const browser = new TestBrowser(app)
+    await browser.request({ method: 'POST', url: '/oidc/forgot-password?lang=en_gb', form: { email: anna.email } })
+    const link = linkIn((await resetMails(dataDir, 1))[0])
+    now = new Date(now.getTime() + 30 * 60_000 + 1000)
+    const expired = await browser.request({ url: link })
+    expect(expired.statusCode).toBe(410)
+    expect(expired.body).toContain('<h1>This link has expired</h1>')
+    expect(expired.body).toContain('href="/oidc/forgot-password?lang=en_gb">Ask for a new link</a>')
+    expect((await browser.request({ method: 'POST', url: link, form: { password: 'battery staple 77' } })).statusCode).toBe(410)
+
+    const madeUp = await browser.request({ url: `/oidc/reset-password/${'A'.repeat(43)}` })
+    expect(madeUp.statusCode).toBe(404)
+    await browser.request({ method: 'POST', url: '/oidc/forgot-password?lang=en_gb', form: { email: anna.email } })
+    const fresh = linkIn((await resetMails(dataDir, 2))[1])
+    await database.db.updateTable('accounts').set({ email: 'anna.new@example.com' }).execute()
+    expect((await browser.request({ method: 'POST', url: fresh, form: { password: 'battery staple 77' } })).statusCode).toBe(404)
+  })
+
+  it('e-mails an address three links an hour and answers a client address ten requests an hour', async () => {
+    const { app, database, dataDir } = await startServer()
+    await createAccount(database.db, { ...anna, locale: null })
+    const browser = new TestBrowser(app)
+    const statuses: number[] = []
+    for (let i = 0; i < 5; i++) {
+      statuses.push((await browser.request({ method: 'POST', url: '/oidc/forgot-password', form: { email: anna.email } })).statusCode)
+    }
+    expect(statuses).toEqual([200, 200, 200, 200, 200])
+    await resetMails(dataDir, 3)
+    for (let i = 0; i < 5; i++) {
+      statuses.push((await browser.request({ method: 'POST', url: '/oidc/forgot-password', form: { email: `someone${i}@example.com` } })).statusCode)
+    }
+    const limited = await browser.request({ method: 'POST', url: '/oidc/forgot-password', form: { email: anna.email } })
+    expect(limited.statusCode).toBe(429)
+    // Another client address is not affected; the address's own limit still holds.
+    const other = new TestBrowser(app, { remoteAddress: '198.51.100.40' })
+    expect((await other.request({ method: 'POST', url: '/oidc/forgot-password', form: { email: anna.email } })).statusCode).toBe(200)
+    await new Promise((resolve) => setTimeout(resolve, 500))
+    expect(await writtenMails(dataDir)).toHaveLength(3)
+  })
+
+  it('clears the failed sign-ins counted against the account', async () => {
+    const { app, database, dataDir } = await startServer()
+    await createAccount(database.db, { ...anna, locale: null })
+    const browser = new TestBrowser(app)
+    const { pagePath } = await openSignIn(browser)
+    for (let attempt = 1; attempt <= 5; attempt++) {
+      await browser.request({ method: 'POST', url: `${pagePath}/login`, form: { email: anna.email, password: `guess ${attempt}` } })
+    }
+    const refused = await browser.request({ method: 'POST', url: `${pagePath}/login`, form: { email: anna.email, password: anna.password } })
+    expect(refused.statusCode).toBe(429)
+    await browser.request({ method: 'POST', url: '/oidc/forgot-password', form: { email: anna.email } })
+    const link = linkIn((await resetMails(dataDir, 1))[0])
+    expect((await browser.request({ method: 'POST', url: link, form: { password: 'battery staple 77' } })).statusCode).toBe(200)
+    await signInAs(browser, { email: anna.email, password: 'battery staple 77' })
+  })
+})
+
+describe('password change from the account page', () => {
+  const change = (app: Awaited<ReturnType<typeof startServer>>['app'], accessToken: string, body: Record<string, string>, remoteAddress = '127.0.0.1') =>
+    app.inject({ method: 'POST', url: '/api/v1/me/password', headers: { authorization: `Bearer ${accessToken}` }, payload: body, remoteAddress })
+
+  it('checks the current password, keeps this session and ends every other', async () => {
+    const { app, database } = await startServer()
+    await createAccount(database.db, { ...anna, locale: null })
+    const laptop = new TestBrowser(app)
+    const laptopTokens = await signInAs(laptop, anna)
+    const phone = new TestBrowser(app, { remoteAddress: '198.51.100.30' })
+    const phoneTokens = await signInAs(phone, anna)
+
+    const wrong = await change(app, laptopTokens.access_token, { current_password: 'not my password 1', new_password: 'battery staple 77' })
+    expect(wrong.statusCode).toBe(403)
+    expect(wrong.json()).toMatchObject({ code: 'incorrect_password' })
+    const weak = await change(app, laptopTokens.access_token, { current_password: anna.password, new_password: 'short' })
+    expect(weak.statusCode).toBe(400)
+    expect(weak.json()).toMatchObject({ code: 'validation_failed' })
+    expect(JSON.stringify(weak.json())).toContain('too_short')
+
+    const changed = await change(app, laptopTokens.access_token, { current_password: anna.password, new_password: 'battery staple 77' })
+    expect(changed.statusCode, changed.body).toBe(200)
+    expect(changed.json()).toEqual({ signed_out_sessions: 1 })
+    await expectSignedOut(phone, phoneTokens.refresh_token)
+    // This browser stays signed in: its refresh token still works, and it needs no sign-in page.
+    expect((await refresh(app, laptopTokens.refresh_token)).statusCode).toBe(200)
+    const silent = await laptop.request({ url: authorizationUrl({ challenge: pkcePair().challenge, prompt: 'none' }) })
+    expect((await laptop.follow(silent)).callback?.searchParams.get('code')).toBeTruthy()
+
+    const { pagePath } = await openSignIn(phone)
+    expect((await phone.request({ method: 'POST', url: `${pagePath}/login`, form: { email: anna.email, password: anna.password } })).statusCode).toBe(401)
+    await signInAs(new TestBrowser(app), { email: anna.email, password: 'battery staple 77' })
+  })
+
+  it('throttles guesses of the current password as a sign-in from that address is', async () => {
+    const { app, database } = await startServer()
+    await createAccount(database.db, { ...anna, locale: null })
+    const tokens = await signInAs(new TestBrowser(app), anna)
+    const statuses: number[] = []
+    for (let attempt = 1; attempt <= 5; attempt++) {
+      statuses.push((await change(app, tokens.access_token, { current_password: `guess number ${attempt}`, new_password: 'battery staple 77' }, '203.0.113.5')).statusCode)
+    }
+    const refused = await change(app, tokens.access_token, { current_password: anna.password, new_password: 'battery staple 77' }, '203.0.113.5')
+    expect(statuses).toEqual([403, 403, 403, 403, 403])
+    expect(refused.statusCode).toBe(429)
+    expect(refused.json()).toMatchObject({ code: 'rate_limited', details: { reason: 'password_attempts' } })
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(800)
+  })
+})
+
+describe('signed-in sessions on the account page', () => {
+  it('lists the browsers signed in, marks this one, and signs out every other', async () => {
+    const { app, database } = await startServer()
+    await createAccount(database.db, { ...anna, locale: null })
+    const phone = new TestBrowser(app, { remoteAddress: '198.51.100.30' })
+    const phoneTokens = await signInAs(phone, anna)
+    const laptop = new TestBrowser(app)
+    const laptopTokens = await signInAs(laptop, anna)
+    const call = (method: 'GET' | 'POST', url: string) => app.inject({ method, url, headers: { authorization: `Bearer ${laptopTokens.access_token}` } })
+
+    const listed = await call('GET', '/api/v1/me/sessions')
+    expect(listed.statusCode, listed.body).toBe(200)
+    const sessions = listed.json() as Array<{ id: string; signed_in_at: string; last_used_at: string; current: boolean }>
+    expect(sessions).toHaveLength(2)
+    expect(sessions.map((session) => session.current).sort()).toEqual([false, true])
+    for (const session of sessions) {
+      expect(session.id).toMatch(/^[A-Za-z0-9_-]{22}$/)
+      expect(Date.parse(session.last_used_at)).toBeGreaterThanOrEqual(Date.parse(session.signed_in_at))
+    }
+    // Not the session cookie's value: a list must not hand out what signs a browser in.
+    const stored = await database.db.selectFrom('oidc_payloads').select('id').where('model', '=', 'Session').execute()
+    expect(sessions.map((session) => session.id)).not.toContain(stored[0]!.id)
+
+    const ended = await call('POST', '/api/v1/me/sessions/sign_out_others')
+    expect(ended.json()).toEqual({ signed_out_sessions: 1 })
+    await expectSignedOut(phone, phoneTokens.refresh_token)
+    expect((await refresh(app, laptopTokens.refresh_token)).statusCode).toBe(200)
+    const after = (await call('GET', '/api/v1/me/sessions')).json() as Array<{ current: boolean }>
+    expect(after).toHaveLength(1)
+    expect(after[0]!.current).toBe(true)
   })
 })

@@ -12,9 +12,12 @@ export const testRedirectUri = `${testPublicUrl}/auth/callback`
 export class TestBrowser {
   readonly app: FastifyInstance
   readonly cookies = new Map<string, string>()
+  /** The client address the server sees (light-my-request's default is 127.0.0.1). */
+  readonly remoteAddress: string | undefined
 
-  constructor(app: FastifyInstance) {
+  constructor(app: FastifyInstance, options: { remoteAddress?: string } = {}) {
     this.app = app
+    this.remoteAddress = options.remoteAddress
   }
 
   cookieHeader(): string {
@@ -39,6 +42,7 @@ export class TestBrowser {
     const response = await this.app.inject({
       method: options.method ?? 'GET',
       url,
+      ...(this.remoteAddress ? { remoteAddress: this.remoteAddress } : {}),
       headers: {
         host: new URL(testPublicUrl).host,
         ...(this.cookies.size > 0 ? { cookie: this.cookieHeader() } : {}),

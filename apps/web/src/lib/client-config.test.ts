@@ -10,6 +10,7 @@ const valid = {
     scope: 'openid profile email offline_access',
     supports_registration: true,
     supports_email_confirmation: false,
+    supports_password_change: false,
   },
   support_email: 'help@pactum.example',
 }
@@ -52,7 +53,7 @@ describe('the client configuration, checked without zod', () => {
 
 describe('fetchClientConfig', () => {
   const body = {
-    oidc: { authority: 'http://localhost:3000/oidc', client_id: 'pactum-app', scope: 'openid', supports_registration: true, supports_email_confirmation: false },
+    oidc: { authority: 'http://localhost:3000/oidc', client_id: 'pactum-app', scope: 'openid', supports_registration: true, supports_email_confirmation: false, supports_password_change: false },
     support_email: 'support@pactum.test',
   }
   const answer = () => new Response(JSON.stringify(body), { status: 200 })

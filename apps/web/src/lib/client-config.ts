@@ -51,6 +51,7 @@ export function parseClientConfig(body: unknown): ClientConfig {
       scope: text(oidc.scope, 'oidc.scope'),
       supports_registration: flag(oidc.supports_registration, 'oidc.supports_registration'),
       supports_email_confirmation: flag(oidc.supports_email_confirmation, 'oidc.supports_email_confirmation'),
+      supports_password_change: flag(oidc.supports_password_change, 'oidc.supports_password_change'),
     },
     support_email: text(config?.support_email, 'support_email'),
   }

@@ -33,6 +33,8 @@ export function defaultApiRoutes(): Record<string, unknown> {
   return {
     'GET /me/transactions': [],
     'GET /me/passkeys': [],
+    // The account page lists the signed-in browsers (embedded sign-in).
+    'GET /me/sessions': [],
   }
 }
 

@@ -20,6 +20,7 @@ export const testConfig: ClientConfig = {
     scope: 'openid profile email offline_access',
     supports_registration: true,
     supports_email_confirmation: true,
+    supports_password_change: true,
   },
   support_email: 'support@pactum.test',
 }

@@ -8,6 +8,8 @@ import { AppError } from '../../errors.ts'
 declare module 'fastify' {
   interface FastifyRequest {
     currentUser: CurrentUser | null
+    /** The embedded sign-in's grant the access token belongs to (its `gid` claim), if it names one. */
+    accessTokenGrantId: string | null
   }
   interface FastifyInstance {
     /**
@@ -32,6 +34,7 @@ export function registerAuthentication(
   options: { verify: AccessTokenVerifier; adminEmails: readonly string[] },
 ): void {
   app.decorateRequest('currentUser', null)
+  app.decorateRequest('accessTokenGrantId', null)
   const findUser = rememberUsers(app.services.db, options.adminEmails)
   app.decorate('authenticate', async (request: FastifyRequest) => {
     const header = request.headers.authorization
@@ -46,6 +49,7 @@ export function registerAuthentication(
     }
     const interfaceLocale = localeFromAcceptLanguage(request.headers['accept-language'])
     request.currentUser = await findUser(claims, interfaceLocale)
+    request.accessTokenGrantId = typeof claims.gid === 'string' ? claims.gid : null
   })
   app.decorate('authenticateAdmin', async (request: FastifyRequest) => {
     await app.authenticate(request)

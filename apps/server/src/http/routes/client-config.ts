@@ -15,6 +15,7 @@ export const clientConfigRoutes: FastifyPluginAsyncZod = async (app) => {
           scope: 'openid profile email offline_access',
           supports_registration: oidc.mode === 'embedded',
           supports_email_confirmation: oidc.mode === 'embedded',
+          supports_password_change: oidc.mode === 'embedded',
         },
         support_email: supportEmail,
       }

@@ -29,6 +29,31 @@ describe('POST /me/email_confirmation', () => {
   it('tells the web app that the embedded sign-in confirms addresses', async () => {
     testApp = await createTestApp()
     const config = (await testApp.app.inject({ url: '/api/v1/config' })).json()
-    expect(config.oidc).toMatchObject({ supports_registration: true, supports_email_confirmation: true })
+    expect(config.oidc).toMatchObject({ supports_registration: true, supports_email_confirmation: true, supports_password_change: true })
+  })
+})
+
+describe('POST /me/password', () => {
+  it('is for embedded sign-in accounts only: a clear code for anyone else', async () => {
+    testApp = await createTestApp()
+    const token = await testApp.tokenFor('minted@example.com')
+    const response = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/v1/me/password',
+      headers: { authorization: `Bearer ${token}` },
+      payload: { current_password: 'whatever 123', new_password: 'battery staple 77' },
+    })
+    expect(response.statusCode).toBe(409)
+    expect(response.json()).toMatchObject({ code: 'password_change_unavailable' })
+  })
+})
+
+describe('GET /me/sessions', () => {
+  it('is for embedded sign-in accounts only', async () => {
+    testApp = await createTestApp()
+    const token = await testApp.tokenFor('minted@example.com')
+    const response = await testApp.app.inject({ url: '/api/v1/me/sessions', headers: { authorization: `Bearer ${token}` } })
+    expect(response.statusCode).toBe(409)
+    expect(response.json()).toMatchObject({ code: 'sessions_unavailable' })
   })
 })

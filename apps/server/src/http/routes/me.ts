@@ -1,10 +1,13 @@
 import { z } from 'zod'
 import { errorBodySchema } from '@pactum/contracts/errors'
-import { changeEmailBodySchema, closeAccountBodySchema, emailConfirmationSentSchema, meSchema } from '@pactum/contracts/me'
+import { changeEmailBodySchema, changePasswordSchema, closeAccountBodySchema, emailConfirmationSentSchema, meSchema, sessionsSignedOutSchema, signedInSessionsSchema } from '@pactum/contracts/me'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { listSessions, signOutOtherSessions } from '../../services/account-sessions.ts'
 import { requestEmailChange } from '../../services/change-email.ts'
+import { changePassword } from '../../services/change-password.ts'
 import { closeAccount } from '../../services/close-account.ts'
 import { resendEmailConfirmation } from '../../services/email-confirmation.ts'
+import { clientKeyOf } from '../../oidc/sign-in-throttle.ts'
 import { userOf } from '../plugins/authentication.ts'
 
 export const meRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -104,6 +107,70 @@ export const meRoutes: FastifyPluginAsyncZod = async (app) => {
         currentPassword: request.body.current_password,
       })
       return reply.status(202).send(sent)
+    },
+  )
+
+  app.post(
+    '/me/password',
+    {
+      onRequest: app.authenticate,
+      // On top of the password throttle (per account and address, as at sign-in): a bound on the hashing work.
+      config: {
+        rateLimit: { max: 10, timeWindow: '1 hour', hook: 'preHandler', keyGenerator: (request) => `password:${request.currentUser?.id ?? request.ip}` },
+      },
+      schema: {
+        tags: ['profile'],
+        summary: 'Change the password (embedded sign-in); every other session is signed out',
+        security: [{ bearer: [] }],
+        body: changePasswordSchema,
+        response: { 200: sessionsSignedOutSchema, 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 409: errorBodySchema, 429: errorBodySchema },
+      },
+    },
+    async (request) => {
+      const { db, clock, config } = app.services
+      const embeddedIssuer = config.oidc.mode === 'embedded' ? config.oidc.issuer : null
+      return changePassword({ db, clock, embeddedIssuer, signIn: config.signIn }, userOf(request), {
+        currentPassword: request.body.current_password,
+        newPassword: request.body.new_password,
+        clientKey: clientKeyOf(request.ip),
+        keepGrantId: request.accessTokenGrantId,
+      })
+    },
+  )
+
+  app.get(
+    '/me/sessions',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: ['profile'],
+        summary: 'The browsers signed in to the account (embedded sign-in)',
+        security: [{ bearer: [] }],
+        response: { 200: signedInSessionsSchema, 401: errorBodySchema, 409: errorBodySchema },
+      },
+    },
+    async (request) => {
+      const { db, config } = app.services
+      const embeddedIssuer = config.oidc.mode === 'embedded' ? config.oidc.issuer : null
+      return listSessions({ db, embeddedIssuer }, userOf(request), request.accessTokenGrantId)
+    },
+  )
+
+  app.post(
+    '/me/sessions/sign_out_others',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: ['profile'],
+        summary: 'Sign out every other browser (embedded sign-in); this one stays signed in',
+        security: [{ bearer: [] }],
+        response: { 200: sessionsSignedOutSchema, 401: errorBodySchema, 409: errorBodySchema },
+      },
+    },
+    async (request) => {
+      const { db, config } = app.services
+      const embeddedIssuer = config.oidc.mode === 'embedded' ? config.oidc.issuer : null
+      return signOutOtherSessions({ db, embeddedIssuer }, userOf(request), request.accessTokenGrantId)
     },
   )
 }

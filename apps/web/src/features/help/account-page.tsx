@@ -13,15 +13,17 @@ import { useClientConfig } from '../../lib/client-config-context.tsx'
 import { ChangeEmail } from './change-email.tsx'
 import { CloseAccount } from './close-account.tsx'
 import { Passkeys } from './passkeys.tsx'
+import { ChangePassword } from './change-password.tsx'
 import { EmailConfirmation } from './email-confirmation.tsx'
 import { NotificationLanguageSelect } from './notification-language-select.tsx'
+import { SignedInSessions } from './signed-in-sessions.tsx'
 
 export function AccountPage() {
   const { t } = useTranslation()
   const { user, signOut } = useAuth()
   const { locale } = useLocale()
-  // Only the embedded sign-in keeps the address here; an external issuer changes it itself.
-  const { oidc } = useClientConfig()
+  // Only the embedded sign-in keeps the address and the passwords here; an external issuer does it itself.
+  const config = useClientConfig()
   return (
     <>
       <PageHeader
@@ -58,13 +60,23 @@ export function AccountPage() {
           {t('help.account.signOut')}
         </Button>
       </ContentCard>
-      {oidc.supports_email_confirmation && (
+      {config.oidc.supports_email_confirmation && (
         <>
           <ContentCard>
             <ChangeEmail />
           </ContentCard>
           <ContentCard>
             <Passkeys />
+          </ContentCard>
+        </>
+      )}
+      {config.oidc.supports_password_change && (
+        <>
+          <ContentCard>
+            <ChangePassword email={user?.profile.email} />
+          </ContentCard>
+          <ContentCard>
+            <SignedInSessions />
           </ContentCard>
         </>
       )}

@@ -77,6 +77,8 @@ export const translatedErrorCodes = [
   'passkeys_unavailable',
   'too_many_passkeys',
   'passkey_not_verified',
+  'password_change_unavailable',
+  'sessions_unavailable',
   'idempotency_key_reused',
   'rate_limited',
   'too_many_invitations',

@@ -5,7 +5,7 @@ import { createOidcAuthService, createUserManager } from './oidc-auth-service.ts
 
 const authority = 'https://id.example.test/realms/pactum'
 const config: ClientConfig = {
-  oidc: { authority, client_id: 'pactum-web', scope: 'openid profile email offline_access', supports_registration: false, supports_email_confirmation: false },
+  oidc: { authority, client_id: 'pactum-web', scope: 'openid profile email offline_access', supports_registration: false, supports_email_confirmation: false, supports_password_change: false },
   support_email: 'support@pactum.test',
 }
 const origin = 'https://pactum.example.test'

@@ -11,6 +11,7 @@ const config: ClientConfig = {
     scope: 'openid profile email offline_access',
     supports_registration: false,
     supports_email_confirmation: false,
+    supports_password_change: false,
   },
   support_email: 'support@pactum.test',
 }
