@@ -35,7 +35,8 @@ export type OnlineAction = z.infer<typeof onlineActionSchema>
 /** What `available_actions` may hold: the state machine's steps and the invitation's re-send. */
 export const offeredOnlineActionSchema = z.enum([...onlineActions, ...invitationActions])
 
-export const descriptionSchema = z.string().trim().min(1).max(1000).refine(hasVisibleCharacter, visibleTextMessage)
+// An empty description is said once (too short), not twice: the visibility rule runs only on text that passed the length checks.
+export const descriptionSchema = z.string().trim().min(1, { abort: true }).max(1000).refine(hasVisibleCharacter, visibleTextMessage)
 
 /**
  * Guest transactions: the other party is invited by e-mail instead of by
