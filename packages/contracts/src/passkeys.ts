@@ -24,16 +24,25 @@ export type PasskeyOptionsBody = z.infer<typeof passkeyOptionsBodySchema>
 /** WebAuthn's PublicKeyCredentialCreationOptionsJSON, handed to the browser as it is. */
 export const passkeyCreationOptionsSchema = z.looseObject({ challenge: z.string(), rp: z.looseObject({}), user: z.looseObject({}) }).meta({ id: 'PasskeyCreationOptions' })
 
-/** The browser's RegistrationResponseJSON (base64url fields), checked by the server's WebAuthn library. */
-const registrationResponseSchema = z.looseObject({
+/**
+ * The browser's RegistrationResponseJSON (base64url fields), checked by the
+ * server's WebAuthn library; every field the library reads is named, so
+ * nothing else is passed on.
+ */
+const registrationResponseSchema = z.object({
   id: z.string().min(1).max(1024),
   rawId: z.string().min(1).max(1024),
   type: z.literal('public-key'),
-  response: z.looseObject({
+  authenticatorAttachment: z.enum(['platform', 'cross-platform']).optional(),
+  response: z.object({
     clientDataJSON: z.string().min(1).max(16_384),
     attestationObject: z.string().min(1).max(65_536),
+    authenticatorData: z.string().max(65_536).optional(),
+    publicKey: z.string().max(65_536).optional(),
+    publicKeyAlgorithm: z.number().int().optional(),
+    transports: z.array(z.string().max(32)).max(10).optional(),
   }),
-  clientExtensionResults: z.looseObject({}),
+  clientExtensionResults: z.object({}),
 })
 
 export const registerPasskeyBodySchema = z

@@ -32,5 +32,8 @@ export function localPartFits(email: string): boolean {
 
 export const localPartMessage = `the part before the @ may be at most ${emailLocalPartMaxLength} characters`
 
+/** The local part's rule, checked only on what is an address already: a bad address is said once. */
+export const localPartRule = { message: localPartMessage, when: (payload: { issues: readonly unknown[] }) => payload.issues.length === 0 }
+
 /** An e-mail address as any input reads one (the contact form, invitations). */
-export const emailAddressSchema = z.email().max(320).refine(localPartFits, localPartMessage)
+export const emailAddressSchema = z.email().max(320).refine(localPartFits, localPartRule)

@@ -2,7 +2,7 @@ import { invitationActions, onlineActions } from '@pactum/domain/transactions/av
 import { onlineStatuses } from '@pactum/domain/transactions/online-state'
 import { supportedLocales } from '@pactum/domain/locales'
 import { z } from 'zod'
-import { hasVisibleCharacter, localPartFits, localPartMessage, visibleTextMessage } from './text-rules.ts'
+import { hasVisibleCharacter, localPartFits, localPartRule, visibleTextMessage } from './text-rules.ts'
 
 /**
  * Request and response shapes of the online transaction calls (DESIGN §5,
@@ -36,7 +36,12 @@ export type OnlineAction = z.infer<typeof onlineActionSchema>
 export const offeredOnlineActionSchema = z.enum([...onlineActions, ...invitationActions])
 
 // An empty description is said once (too short), not twice: the visibility rule runs only on text that passed the length checks.
-export const descriptionSchema = z.string().trim().min(1, { abort: true }).max(1000).refine(hasVisibleCharacter, visibleTextMessage)
+export const descriptionSchema = z
+  .string()
+  .trim()
+  .min(1)
+  .max(1000)
+  .refine(hasVisibleCharacter, { message: visibleTextMessage, when: (payload) => payload.issues.length === 0 })
 
 /**
  * Guest transactions: the other party is invited by e-mail instead of by
@@ -44,7 +49,7 @@ export const descriptionSchema = z.string().trim().min(1, { abort: true }).max(1
  * when given, else in the invitee's own language if they already use Pactum,
  * else in the sender's.
  */
-export const guestEmailSchema = z.email().trim().toLowerCase().max(320).refine(localPartFits, localPartMessage)
+export const guestEmailSchema = z.email().trim().toLowerCase().max(320).refine(localPartFits, localPartRule)
 export const guestInvitationFields = {
   counterparty_email: guestEmailSchema.optional().meta({ description: 'invite the other party by e-mail; the transaction then has no join code' }),
   invitation_language: z.enum(supportedLocales).optional(),

@@ -28,7 +28,8 @@ describe('remembered users', () => {
     const first = await findUser(claims, 'en_gb')
     const renamed = await findUser({ ...claims, given_name: 'Anne' }, 'en_gb')
     expect(renamed).toMatchObject({ id: first.id, firstName: 'Anne' })
-    const moved = await findUser({ ...claims, given_name: 'Anne', email: 'anna.new@example.com' }, 'pl_pl')
+    // A confirmed address only earns the ADMIN_EMAILS role (issue 30).
+    const moved = await findUser({ ...claims, given_name: 'Anne', email: 'anna.new@example.com', email_verified: true }, 'pl_pl')
     expect(moved).toMatchObject({ id: first.id, email: 'anna.new@example.com', roles: ['admin'] })
     const row = await database.db.selectFrom('users').select(['first_name', 'email', 'locale']).where('id', '=', first.id).executeTakeFirstOrThrow()
     expect(row).toEqual({ first_name: 'Anne', email: 'anna.new@example.com', locale: 'pl_pl' })

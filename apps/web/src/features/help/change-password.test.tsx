@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react'
+import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
 import { apiError, defaultApiRoutes, fakeApiClient } from '../../test/fake-api-client.ts'
@@ -8,8 +8,9 @@ function passwordApi(change: (body: unknown) => unknown) {
   return fakeApiClient({ ...defaultApiRoutes(), 'POST /me/password': ({ body }: { body?: unknown }) => change(body) })
 }
 
-const current = () => screen.findByLabelText(/Current password/) as Promise<HTMLInputElement>
-const fresh = () => screen.getByLabelText(/New password/) as HTMLInputElement
+// Within the password form: the address and passkey forms ask for the current password too.
+const current = async () => within(await screen.findByTestId('change-password')).getByLabelText(/Current password/) as HTMLInputElement
+const fresh = () => within(screen.getByTestId('change-password')).getByLabelText(/New password/) as HTMLInputElement
 
 describe('account page: change password', () => {
   it('sends the current and the new password, then says every other device is signed out', async () => {
