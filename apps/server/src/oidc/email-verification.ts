@@ -29,26 +29,37 @@ export interface ConfirmationMailDeps {
   issuer: string
 }
 
+/**
+ * Keeps the hash of a fresh token for `email` and returns the link that
+ * carries it. The page the link opens speaks the e-mail's language.
+ */
+async function issueLink(
+  deps: ConfirmationMailDeps,
+  link: { accountId: string; email: string; purpose: 'confirm' | 'change'; validMs: number; locale: Locale },
+): Promise<string> {
+  const token = randomBytes(32).toString('base64url')
+  await deps.db
+    .insertInto('email_verification_tokens')
+    .values({
+      token_hash: hashOf(token),
+      account_id: link.accountId,
+      email: link.email,
+      purpose: link.purpose,
+      created_at: deps.now,
+      expires_at: new Date(deps.now.getTime() + link.validMs),
+    })
+    .execute()
+  return `${deps.issuer.replace(/\/+$/, '')}/verify-email/${token}?lang=${link.locale}`
+}
+
 /** Issues a fresh link for the account's current address and e-mails it, in `locale`. */
 export async function sendConfirmationLink(
   deps: ConfirmationMailDeps,
   account: { id: string; email: string; firstName: string },
   locale: Locale,
 ): Promise<void> {
-  const token = randomBytes(32).toString('base64url')
-  await deps.db
-    .insertInto('email_verification_tokens')
-    .values({
-      token_hash: hashOf(token),
-      account_id: account.id,
-      email: account.email,
-      created_at: deps.now,
-      expires_at: new Date(deps.now.getTime() + confirmationLinkDays * 86_400_000),
-    })
-    .execute()
+  const link = await issueLink(deps, { accountId: account.id, email: account.email, purpose: 'confirm', validMs: confirmationLinkDays * 86_400_000, locale })
   const t = translator(locale)
-  // The page the link opens speaks the e-mail's language.
-  const link = `${deps.issuer.replace(/\/+$/, '')}/verify-email/${token}?lang=${locale}`
   await deps.mailer.send({
     to: account.email,
     subject: t('confirmEmail.mail.subject'),
@@ -76,29 +87,18 @@ export async function sendEmailChangeLink(
   newEmail: string,
   locale: Locale,
 ): Promise<void> {
-  const token = randomBytes(32).toString('base64url')
-  await deps.db
-    .insertInto('email_verification_tokens')
-    .values({
-      token_hash: hashOf(token),
-      account_id: account.id,
-      email: newEmail,
-      purpose: 'change',
-      created_at: deps.now,
-      expires_at: new Date(deps.now.getTime() + changeLinkHours * 3_600_000),
-    })
-    .execute()
+  const link = await issueLink(deps, { accountId: account.id, email: newEmail, purpose: 'change', validMs: changeLinkHours * 3_600_000, locale })
   const t = translator(locale)
-  const link = `${deps.issuer.replace(/\/+$/, '')}/verify-email/${token}?lang=${locale}`
+  const greeting = t('confirmEmail.mail.greeting', { name: account.firstName })
   await deps.mailer.send({
     to: newEmail,
     subject: t('changeEmail.mail.subject'),
-    text: [t('confirmEmail.mail.greeting', { name: account.firstName }), '', t('changeEmail.mail.body', { hours: changeLinkHours }), '', link, '', t('confirmEmail.mail.ignore')].join('\n'),
+    text: [greeting, '', t('changeEmail.mail.body', { hours: changeLinkHours }), '', link, '', t('confirmEmail.mail.ignore')].join('\n'),
   })
   await deps.mailer.send({
     to: account.email,
     subject: t('changeEmail.notice.subject'),
-    text: [t('confirmEmail.mail.greeting', { name: account.firstName }), '', t('changeEmail.notice.body', { email: newEmail }), '', t('changeEmail.notice.notYou')].join('\n'),
+    text: [greeting, '', t('changeEmail.notice.body', { email: newEmail }), '', t('changeEmail.notice.notYou')].join('\n'),
   })
 }
 
