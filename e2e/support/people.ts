@@ -56,7 +56,7 @@ export async function signOutAndIn(page: Page, person: Person): Promise<void> {
   await page.waitForURL(/\/oidc\/interaction\//)
   await page.getByLabel('E-mail').fill(person.email)
   await page.getByLabel('Password').fill(person.password)
-  await page.getByRole('button', { name: 'Sign in' }).click()
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click()
   await expect(page).toHaveURL(/\/transactions$/)
 }
 

@@ -145,7 +145,7 @@ test('a wrong password gets a clear message', async ({ page }) => {
   await page.goto('/login')
   await page.getByLabel('E-mail').fill(person.email)
   await page.getByLabel('Password').fill('wrong password 1')
-  await page.getByRole('button', { name: 'Sign in' }).click()
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click()
   await expect(page.getByText('The e-mail or password is incorrect.')).toBeVisible()
 })
 
@@ -154,7 +154,7 @@ async function signIn(page: Page) {
   await expect(page).toHaveURL(/\/oidc\//)
   await page.getByLabel('E-mail').fill(person.email)
   await page.getByLabel('Password').fill(person.password)
-  await page.getByRole('button', { name: 'Sign in' }).click()
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click()
   await expect(page).toHaveURL(/\/transactions$/)
   await expect(page.getByTestId('welcome-line').or(page.getByTestId('open-menu-button'))).toBeVisible()
 }

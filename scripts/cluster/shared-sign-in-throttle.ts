@@ -88,7 +88,7 @@ async function signInAttempt(page: Page, email: string, password: string): Promi
   await page.getByLabel('Password').fill(password)
   const answered = page.waitForResponse((response) => response.request().method() === 'POST' && new URL(response.url()).pathname.endsWith('/login'))
   const loaded = page.waitForEvent('load')
-  await page.getByRole('button', { name: 'Sign in' }).click()
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click()
   const [response] = await Promise.all([answered, loaded])
   return response.status()
 }
