@@ -72,10 +72,12 @@ test('forgot password: the link in the mail sets a new password, the old one is 
 
   // And from the account page, the password changes again without leaving this browser.
   await page.goto('/profile/help/account')
-  await page.getByLabel('Current password').fill(newPassword)
-  await page.getByLabel('New password').fill('another staple 88')
-  await page.getByRole('button', { name: 'Change password' }).click()
-  await expect(page.getByRole('status')).toHaveText('Your password is changed. Every other device has been signed out.')
+  // The password form's own fields: the address and passkey forms ask for the current password too.
+  const passwordForm = page.getByTestId('change-password')
+  await passwordForm.getByLabel('Current password').fill(newPassword)
+  await passwordForm.getByLabel('New password').fill('another staple 88')
+  await passwordForm.getByRole('button', { name: 'Change password' }).click()
+  await expect(passwordForm.getByRole('status')).toHaveText('Your password is changed. Every other device has been signed out.')
   // Where this person is signed in: only here now.
   await expect(page.getByTestId('signed-in-session')).toHaveCount(1)
   await expect(page.getByTestId('signed-in-session')).toContainText('This browser')
