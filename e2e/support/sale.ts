@@ -2,6 +2,7 @@ import { expect, type Page } from '@playwright/test'
 import { expectNoAxeViolations } from './axe.ts'
 import { keepScreenshot } from './screenshots.ts'
 import { closeSuccess } from './result.ts'
+import { reloadUntil } from './reload-until.ts'
 
 /** The steps of an online sale as the two people take them in the browser. */
 
@@ -77,10 +78,7 @@ export async function completeSale(seller: Page, buyer: Page) {
   await buyer.getByTestId('action-confirm-delivery').click()
   await buyer.getByTestId('dialog-confirm-delivery-confirm').click()
   await expect(buyer.getByTestId('transaction-status')).toHaveAttribute('data-status', 'delivered')
-  await expect(async () => {
-    await seller.reload()
-    await expect(seller.getByTestId('transaction-status')).toHaveAttribute('data-status', 'funds_released', { timeout: 1000 })
-  }).toPass({ timeout: 40_000 })
+  await reloadUntil(seller, (lookMs) => expect(seller.getByTestId('transaction-status')).toHaveAttribute('data-status', 'funds_released', { timeout: lookMs }))
 }
 
 /** The seller ships and the buyer, once it arrives, complains: the money stays held for the seller's answer or an admin. */

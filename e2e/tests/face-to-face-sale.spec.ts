@@ -4,6 +4,7 @@ import { buyerJoinsFaceToFace, buyerPaysByCard, confirmStep, openLatest, sellerC
 import { newPerson, registeredPerson } from '../support/people.ts'
 import { keepScreenshot } from '../support/screenshots.ts'
 import { closeSuccess } from '../support/result.ts'
+import { reloadUntil } from '../support/reload-until.ts'
 
 /**
  * Two people complete face-to-face sales in two browser contexts on the
@@ -58,10 +59,7 @@ test('deposit, total, remainder and handover: the money reaches the seller', asy
   await expect(buyer.getByTestId('action-complain')).toBeVisible()
   await expectNoAxeViolations(buyer, 'the face-to-face status page on a phone')
   await keepScreenshot(buyer, 'f2f-handover-buyer-phone')
-  await expect(async () => {
-    await seller.reload()
-    await expect(seller.getByTestId('transaction-status')).toHaveAttribute('data-status', 'funds_released', { timeout: 1000 })
-  }).toPass({ timeout: 40_000 })
+  await reloadUntil(seller, (lookMs) => expect(seller.getByTestId('transaction-status')).toHaveAttribute('data-status', 'funds_released', { timeout: lookMs }))
   await keepScreenshot(seller, 'f2f-released-seller')
 
   // My transactions names the total, not the deposit, and says the sale was face to face.
@@ -103,9 +101,6 @@ test('the buyer cancels after the deposit and gets it back less its fee', async 
   await closeSuccess(buyer)
   await expect(buyer.getByTestId('cancellation-reason')).toHaveText('Cancelled by the buyer')
   // The sandbox refunds the deposit (40.00, the 1.60 fee kept) a moment later (1 s in these tests).
-  await expect(async () => {
-    await buyer.reload()
-    await expect(buyer.getByTestId('transaction-status')).toHaveAttribute('data-status', 'deposit_refunded', { timeout: 1000 })
-  }).toPass({ timeout: 30_000 })
+  await reloadUntil(buyer, (lookMs) => expect(buyer.getByTestId('transaction-status')).toHaveAttribute('data-status', 'deposit_refunded', { timeout: lookMs }))
   await keepScreenshot(buyer, 'f2f-deposit-refunded-buyer')
 })

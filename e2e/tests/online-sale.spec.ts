@@ -4,6 +4,7 @@ import { newPerson, registeredPerson } from '../support/people.ts'
 import { buyerJoins, buyerPays, complainedSale, newParcelNumber, sellerCreates } from '../support/sale.ts'
 import { keepScreenshot } from '../support/screenshots.ts'
 import { closeSuccess } from '../support/result.ts'
+import { reloadUntil } from '../support/reload-until.ts'
 
 /**
  * Two people complete a shipped-goods sale in two browser contexts on the
@@ -55,10 +56,7 @@ test('seller and buyer complete a sale, and the money reaches the seller', async
   await keepScreenshot(buyer, 'status-delivered-buyer')
 
   // The window passes: both see the funds released.
-  await expect(async () => {
-    await seller.reload()
-    await expect(seller.getByTestId('transaction-status')).toHaveAttribute('data-status', 'funds_released', { timeout: 1000 })
-  }).toPass({ timeout: 40_000 })
+  await reloadUntil(seller, (lookMs) => expect(seller.getByTestId('transaction-status')).toHaveAttribute('data-status', 'funds_released', { timeout: lookMs }))
   await buyer.reload()
   await expect(buyer.getByTestId('transaction-status')).toHaveAttribute('data-status', 'funds_released')
   await keepScreenshot(seller, 'status-released-seller')
@@ -124,8 +122,5 @@ test('a P24 payment goes through the bank redirect page and back', async ({ brow
   await expectNoAxeViolations(buyer, 'the P24 redirect page')
   await buyer.getByRole('button', { name: 'Authorise payment' }).click()
   await expect(buyer).toHaveURL(/\/transactions\/[0-9a-f-]{36}/)
-  await expect(async () => {
-    await buyer.reload()
-    await expect(buyer.getByTestId('transaction-status')).toHaveAttribute('data-status', 'paid', { timeout: 1000 })
-  }).toPass({ timeout: 20_000 })
+  await reloadUntil(buyer, (lookMs) => expect(buyer.getByTestId('transaction-status')).toHaveAttribute('data-status', 'paid', { timeout: lookMs }))
 })

@@ -4,6 +4,7 @@ import { newPerson, registeredPerson } from '../support/people.ts'
 import { buyerJoins, completeSale, sellerCreates } from '../support/sale.ts'
 import { keepScreenshot } from '../support/screenshots.ts'
 import { closeSuccess } from '../support/result.ts'
+import { reloadUntil } from '../support/reload-until.ts'
 
 /** A real 1×1 PNG: the server checks the type by content. */
 const passportPng = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64')
@@ -16,7 +17,7 @@ const passportPng = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAA
  */
 test('a seller completes every payout requirement, and a released sale is paid out to the bank', async ({ browser }) => {
   // Two people, a whole sale and the sandbox's payout schedule: about a minute of waiting on timers.
-  test.setTimeout(180_000)
+  test.setTimeout(360_000)
   const seller = await registeredPerson(browser, newPerson('Olga'))
   await expect(seller.getByTestId('profile-warning')).toBeVisible()
 
@@ -71,10 +72,7 @@ test('a seller completes every payout requirement, and a released sale is paid o
   await completeSale(seller, buyer)
 
   await seller.goto('/profile/balance')
-  await expect(async () => {
-    await seller.reload()
-    await expect(seller.getByTestId('payout-row')).toHaveCount(1, { timeout: 1000 })
-  }).toPass({ timeout: 30_000 })
+  await reloadUntil(seller, (lookMs) => expect(seller.getByTestId('payout-row')).toHaveCount(1, { timeout: lookMs }))
   await expect(seller.getByTestId('payout-bank')).toContainText('5678')
   // In transit for a few seconds, then paid; the page polls meanwhile.
   await expect(seller.getByTestId('payout-status')).toHaveText('Paid', { timeout: 30_000 })
