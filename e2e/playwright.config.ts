@@ -39,7 +39,7 @@ export default defineConfig({
   // Generous: two tests share two cores, and a sale waits on several timers.
   // 240 s since 2026-11-27: on that machine a whole face-to-face sale (two
   // sign-ups, deposit, remainder, handover) took 2.1 min with nothing wrong.
-  timeout: 240_000,
+  timeout: 360_000,
   expect: { timeout: 10_000 },
   reporter: [['list'], ['html', { outputFolder: 'artifacts/report', open: 'never' }]],
   use: {

@@ -50,6 +50,13 @@ describe('configuration', () => {
     expect(config.adminEmails).toEqual(['a@x.com', 'b@y.com'])
   })
 
+  it('asks admins for a second factor unless ADMIN_REQUIRE_MFA is false', () => {
+    expect(loadConfig({}).adminRequireMfa).toBe(true)
+    expect(loadConfig({ ADMIN_REQUIRE_MFA: '' }).adminRequireMfa).toBe(true)
+    expect(loadConfig({ ADMIN_REQUIRE_MFA: 'false' }).adminRequireMfa).toBe(false)
+    expect(() => loadConfig({ ADMIN_REQUIRE_MFA: 'no' })).toThrow(/^\s+- ADMIN_REQUIRE_MFA:/m)
+  })
+
   it('prepares PostgreSQL statements unless DATABASE_PREPARED_STATEMENTS is off, or pooled', () => {
     expect(loadConfig({}).preparedStatements).toBe('on')
     expect(loadConfig({ DATABASE_PREPARED_STATEMENTS: 'pooled' }).preparedStatements).toBe('pooled')

@@ -64,6 +64,8 @@ const envSchema = z
     OIDC_CLIENT_ID: optionalString,
     OIDC_AUDIENCE: optionalString,
     ADMIN_EMAILS: commaList,
+    // On unless said otherwise: the admin role moves money, so it asks for a second factor.
+    ADMIN_REQUIRE_MFA: z.preprocess(emptyAsUndefined, z.enum(['true', 'false']).default('true')).transform((value) => value === 'true'),
     SUPPORT_EMAIL: z.preprocess(emptyAsUndefined, z.email().default('support@pactum.example')),
     STRIPE_SECRET_KEY: optionalString,
     STRIPE_PUBLISHABLE_KEY: optionalString,
@@ -150,6 +152,11 @@ export interface Config {
   signIn: SignInConfig
   oidc: OidcConfig
   adminEmails: string[]
+  /**
+   * Whether ADMIN_EMAILS gives the admin role only to a sign-in with a second
+   * factor (the token's `amr` holds `mfa`, oidc/authentication-methods.ts).
+   */
+  adminRequireMfa: boolean
   supportEmail: string
   /** Outgoing e-mail: the file mailer (DATA_DIR/mail) unless SMTP_URL is set (mail-config.ts). */
   mail: MailConfig
@@ -283,6 +290,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     },
     oidc,
     adminEmails: values.ADMIN_EMAILS,
+    adminRequireMfa: values.ADMIN_REQUIRE_MFA,
     supportEmail: values.SUPPORT_EMAIL,
     mail: mail.mail,
     documents: documents.documents,

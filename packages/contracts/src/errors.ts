@@ -19,6 +19,8 @@ export const errorStatus = {
   remainder_too_low: 400,
   /** The authenticator's answer did not verify (wrong challenge, origin or signature, or it timed out). */
   passkey_not_verified: 400,
+  /** The authenticator app's code is not the one of now, or was used already (issue 30). */
+  incorrect_code: 400,
   unauthenticated: 401,
   invalid_api_key: 401,
   forbidden: 403,
@@ -89,6 +91,12 @@ export const errorStatus = {
   passkeys_unavailable: 409,
   /** Ten passkeys already: remove one first. */
   too_many_passkeys: 409,
+  /** An authenticator app is set up already: remove it first (with the password) to set up another. */
+  totp_already_enabled: 409,
+  /** Confirming an authenticator app that was not being set up (none started, or it is confirmed already). */
+  totp_not_pending: 409,
+  /** Second factors belong to the embedded sign-in; an external issuer offers its own. */
+  second_factor_unavailable: 409,
   email_confirmation_unavailable: 409,
   /** The password lives with an external sign-in provider: change it there. */
   password_change_unavailable: 409,

@@ -10,8 +10,13 @@ export const meSchema = z
     roles: z.array(z.string()),
     /** Whether the sign-in proved the address (the token's `email_verified`). */
     email_verified: z.boolean(),
-    /** Roles the address brings once it is confirmed (an ADMIN_EMAILS address not confirmed yet). */
+    /** Roles the address brings once the person does what `pending_role_needs` says (an ADMIN_EMAILS address). */
     pending_roles: z.array(z.string()),
+    /**
+     * What the pending roles wait for: the address confirmed, a sign-in with
+     * a second factor (ADMIN_REQUIRE_MFA). Empty when nothing is pending.
+     */
+    pending_role_needs: z.array(z.enum(['email_confirmation', 'second_factor'])),
     created: z.string(),
   })
   .meta({ id: 'Me' })

@@ -9,6 +9,8 @@ export interface AccessTokenClaims extends JWTPayload {
   given_name?: string
   family_name?: string
   roles?: string[]
+  /** How the person signed in (RFC 8176), when the issuer says. */
+  amr?: string[]
 }
 
 export type AccessTokenVerifier = (token: string) => Promise<AccessTokenClaims>

@@ -518,11 +518,32 @@ export interface WebauthnChallengesTable {
   used_at: Date | null
 }
 
+/** 0048: an account's authenticator app (oidc/totp.ts); unconfirmed while being set up. */
+export interface TotpFactorsTable {
+  account_id: string
+  /** Base32, as the app was given it. */
+  secret: string
+  confirmed_at: Date | null
+  /** The 30-second step of the last code accepted: a code works once. */
+  last_used_step: number | null
+  created_at: Date
+}
+
+/** 0048: a sign-in that passed the password and waits for the second factor (oidc/second-factor.ts). */
+export interface SecondFactorStepsTable {
+  interaction_uid: string
+  account_id: string
+  failures: ColumnType<number, number | undefined, number>
+  expires_at: Date
+}
+
 export interface Database {
   users: UsersTable
   accounts: AccountsTable
   passkeys: PasskeysTable
   webauthn_challenges: WebauthnChallengesTable
+  totp_factors: TotpFactorsTable
+  second_factor_steps: SecondFactorStepsTable
   oidc_payloads: OidcPayloadsTable
   server_secrets: ServerSecretsTable
   sign_in_attempts: SignInAttemptsTable

@@ -203,10 +203,10 @@ describe('authentication', () => {
     expect(rows).toHaveLength(1)
   })
 
-  it('grants admin from the token claim and from ADMIN_EMAILS (a confirmed address)', async () => {
+  it('grants admin from the token claim and from ADMIN_EMAILS (a confirmed address, a second factor)', async () => {
     const { app, tokenFor } = await start({ env: { ADMIN_EMAILS: 'boss@example.com' } })
     const claimed = await tokenFor('ops@example.com', { admin: true })
-    const listed = await tokenFor('boss@example.com', { emailVerified: true })
+    const listed = await tokenFor('boss@example.com', { emailVerified: true, amr: ['mfa', 'otp', 'pwd'] })
     for (const token of [claimed, listed]) {
       const response = await app.inject({ url: '/api/v1/me', headers: { authorization: `Bearer ${token}` } })
       expect(response.json().roles).toEqual(['admin'])

@@ -45,6 +45,7 @@ import { partnerClientRoutes } from './routes/partner-client-routes.ts'
 import { batchRoutes } from './routes/batch-routes.ts'
 import { guidedTourRoutes } from './routes/guided-tour-routes.ts'
 import { passkeyRoutes } from './routes/passkey-routes.ts'
+import { totpRoutes } from './routes/totp-routes.ts'
 import { faviconRoute } from './routes/favicon.ts'
 import { healthRoutes } from './routes/health.ts'
 import { meRoutes } from './routes/me.ts'
@@ -165,7 +166,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     audience: config.oidc.audience,
     keys: { jwksUri: await discoverJwksUri(config.oidc.issuer) },
   })
-  registerAuthentication(app, { verify: rememberVerifiedTokens(verify), adminEmails: config.adminEmails })
+  registerAuthentication(app, { verify: rememberVerifiedTokens(verify), admins: { emails: config.adminEmails, requireMfa: config.adminRequireMfa } })
   registerIdempotency(app, { policy: config.onlinePolicy })
   // Per-route limits (join codes and sign-in are guessable secrets); off unless a route asks.
   // Counted in the database, so several server processes share every limit.
@@ -184,6 +185,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(guidedTourRoutes)
       await api.register(meRoutes)
       await api.register(passkeyRoutes)
+      await api.register(totpRoutes)
       await api.register(batchRoutes)
       await api.register(profileRoutes)
       await api.register(bankAccountRoutes)

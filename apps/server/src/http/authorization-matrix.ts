@@ -119,6 +119,11 @@ export const authorizationMatrix = {
   'POST /api/v1/me/passkeys/registration_options': signedIn,
   'POST /api/v1/me/passkeys': signedIn,
   'DELETE /api/v1/me/passkeys/:passkey_id': signedIn,
+  // The caller's own authenticator app (issue 30): its state, setting it up, removing it.
+  'GET /api/v1/me/totp': signedIn,
+  'POST /api/v1/me/totp/setup': signedIn,
+  'POST /api/v1/me/totp': signedIn,
+  'POST /api/v1/me/totp/remove': signedIn,
   'POST /api/v1/me/password': signedIn,
   'GET /api/v1/me/sessions': signedIn,
   'POST /api/v1/me/sessions/sign_out_others': signedIn,

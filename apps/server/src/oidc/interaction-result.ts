@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import type Provider from 'oidc-provider'
+import type { AuthenticationMethods } from './authentication-methods.ts'
 import { apiResourceIndicator, apiScope, openIdScopes } from './provider-configuration.ts'
 
 type Interaction = Awaited<ReturnType<Provider['interactionDetails']>>
@@ -8,7 +9,8 @@ type Interaction = Awaited<ReturnType<Provider['interactionDetails']>>
  * Ends an interaction with the account signed in and everything the client
  * asked for granted: Pactum's web app is first party, so there is no consent
  * screen. Granting here, in the same step as the login, saves a second
- * round through the interaction endpoint.
+ * round through the interaction endpoint. `amr` says how the person
+ * signed in; it travels with the grant into every access token.
  */
 export async function finishInteraction(
   provider: Provider,
@@ -16,6 +18,7 @@ export async function finishInteraction(
   reply: FastifyReply,
   interaction: Interaction,
   accountId: string,
+  amr: AuthenticationMethods,
 ): Promise<void> {
   const clientId = String(interaction.params.client_id)
   const existing = interaction.grantId ? await provider.Grant.find(interaction.grantId) : undefined
@@ -47,7 +50,7 @@ export async function finishInteraction(
     request.raw,
     reply.raw,
     // `create` answers a prompt=create request whichever form the user ended up submitting.
-    { create: {}, login: { accountId }, consent: { grantId } },
+    { create: {}, login: { accountId, amr: [...amr] }, consent: { grantId } },
     { mergeWithLastSubmission: false },
   )
 }

@@ -10,6 +10,7 @@ import type { Mailer } from '../adapters/mailer/port.ts'
 import { accountIdForEmail } from './account-id.ts'
 import { authenticate, createAccount, findAccountProfile } from './accounts.ts'
 import { mayResendLink, mustConfirmAddressFirst } from './address-proof.ts'
+import { type AuthenticationMethods, signedInWith } from './authentication-methods.ts'
 import { deviceCookie, readDeviceCookie } from './device-cookie.ts'
 import { passkeySignInRoutes } from './passkey-sign-in.ts'
 import { relyingPartyOf } from './passkeys.ts'
@@ -20,6 +21,7 @@ import { html } from './html.ts'
 import { finishInteraction } from './interaction-result.ts'
 import { messagePage, type PageContext, registerPage, signInPage } from './pages.ts'
 import { passwordResetRoutes } from './password-reset-routes.ts'
+import { secondFactorRoutes } from './second-factor-routes.ts'
 import { sendSignInAlert } from './sign-in-alert.ts'
 import { beginSignInAttempt, clientKeyOf, noteFailedSignIn, signInSucceeded } from './sign-in-throttle.ts'
 import { chooseLocale, localeCookie, translator } from './translations.ts'
@@ -102,11 +104,20 @@ export async function interactionRoutes(
     /**
      * Finishes the sign-in, unless the account must confirm its address
      * first (address-proof.ts): then a fresh link goes out (one per ten
-     * minutes) and the page says where.
+     * minutes) and the page says where. After a password, an account with
+     * a second factor is asked for it first (second-factor-routes.ts).
      */
-    async function signInUnlessUnproved(request: FastifyRequest, reply: FastifyReply, interaction: Interaction, accountId: string, page: PageContext) {
+    async function signInUnlessUnproved(
+      request: FastifyRequest,
+      reply: FastifyReply,
+      interaction: Interaction,
+      accountId: string,
+      page: PageContext,
+      amr: AuthenticationMethods,
+    ) {
       if (!(await mustConfirmAddressFirst(db, deps.issuer, accountId))) {
-        return finishInteraction(provider, request, reply, interaction, accountId)
+        if (amr === signedInWith.password) return secondFactor.afterPassword(request, reply, interaction, accountId)
+        return finishInteraction(provider, request, reply, interaction, accountId, amr)
       }
       const account = await findAccountProfile(db, accountId)
       if (!account) return sendPage(reply, 400, messagePage(page, expired))
@@ -210,7 +221,8 @@ export async function interactionRoutes(
         if (interaction.prompt.name === 'consent') {
           const accountId = interaction.session?.accountId
           if (!accountId) return sendPage(reply, 400, messagePage(pageContext(request, interaction, chosen), expired))
-          return finishInteraction(provider, request, reply, interaction, accountId)
+          // The session's own sign-in stands: the grant says how it was made.
+          return finishInteraction(provider, request, reply, interaction, accountId, interaction.session?.amr ?? signedInWith.password)
         }
 
         const page = pageContext(request, interaction, chosen)
@@ -261,7 +273,7 @@ export async function interactionRoutes(
           'Set-Cookie',
           deviceCookie({ secret: deps.deviceCookieKey, accountId, deviceId: deviceKey, path: basePath, secure: request.protocol === 'https' }),
         )
-        return signInUnlessUnproved(request, reply, interaction, accountId, page)
+        return signInUnlessUnproved(request, reply, interaction, accountId, page, signedInWith.password)
       },
     )
 
@@ -294,7 +306,8 @@ export async function interactionRoutes(
           // The account stands: the person can ask for another link from the account page.
           request.log.error({ err: error }, 'e-mail confirmation link not sent')
         }
-        return signInUnlessUnproved(request, reply, interaction, created.accountId, page)
+        // A new account has no second factor yet.
+        return signInUnlessUnproved(request, reply, interaction, created.accountId, page, signedInWith.password)
       },
     )
 
@@ -308,7 +321,31 @@ export async function interactionRoutes(
         const page = pageContext(request, interaction)
         return sendPage(reply, status, signInPage(page, { ...links(interaction.uid).signIn, formError: page.t('passkey.rejected') }))
       },
-      signIn: (request, reply, interaction, accountId) => signInUnlessUnproved(request, reply, interaction, accountId, pageContext(request, interaction)),
+      signIn: (request, reply, interaction, passkey) =>
+        signInUnlessUnproved(
+          request,
+          reply,
+          interaction,
+          passkey.accountId,
+          pageContext(request, interaction),
+          passkey.userVerified ? signedInWith.verifiedPasskey : signedInWith.passkey,
+        ),
+    })
+
+    const secondFactor = secondFactorRoutes(scope, {
+      db,
+      clock: deps.clock,
+      relyingParty: relyingPartyOf(deps.publicUrl),
+      pagePath,
+      loadInteraction,
+      pageContext,
+      sendPage,
+      expired: (request, reply) => sendPage(reply, 400, messagePage(pageContext(request), expired)),
+      startOver: (request, reply, interaction, message) => {
+        const page = pageContext(request, interaction)
+        return sendPage(reply, 401, signInPage(page, { ...links(interaction.uid, page.locale).signIn, formError: page.t(message) }))
+      },
+      finish: (request, reply, interaction, accountId, amr) => finishInteraction(provider, request, reply, interaction, accountId, amr),
     })
 
     passwordResetRoutes(scope, {

@@ -101,10 +101,12 @@ ${languages}
 export type FieldErrors = Partial<Record<'email' | 'password' | 'firstName' | 'lastName', SafeHtml | string | string[]>>
 
 interface FieldOptions {
-  name: 'email' | 'password' | 'firstName' | 'lastName'
+  name: 'email' | 'password' | 'firstName' | 'lastName' | 'code'
   label: string
   type: string
   autocomplete: string
+  /** The keyboard a phone shows (a code is digits). */
+  inputMode?: 'numeric'
   value?: string
   error?: SafeHtml | string | string[] | undefined
   hint?: string
@@ -126,7 +128,7 @@ function field(options: FieldOptions): SafeHtml {
 <label for="${name}">${options.label}</label>
 <input id="${name}" name="${name}" type="${options.type}" autocomplete="${options.autocomplete}" required${
     options.value !== undefined ? html` value="${options.value}"` : ''
-  }${options.maxLength ? html` maxlength="${options.maxLength}"` : ''}${describedBy ? html` aria-describedby="${describedBy}"` : ''}${
+  }${options.maxLength ? html` maxlength="${options.maxLength}"` : ''}${options.inputMode ? html` inputmode="${options.inputMode}"` : ''}${describedBy ? html` aria-describedby="${describedBy}"` : ''}${
     error ? html` aria-invalid="true"` : ''
   }${options.autofocus ? html` autofocus` : ''}>
 ${hint ? html`<p class="hint" id="${hintId}">${hint}</p>` : ''}${errorMarkup}
@@ -163,22 +165,55 @@ ${field({ name: 'password', label: t('field.password'), type: 'password', autoco
 <p class="aside"><a href="${view.forgotHref}">${t('signIn.forgot')}</a></p>
 <button type="submit">${t('signIn.submit')}</button>
 </form>
-${view.passkey ? passkeyButton(page, view.passkey) : ''}
+${view.passkey ? passkeyButton(page, view.passkey, 'passkey.signIn') : ''}
 <p class="switch">${t('signIn.noAccount')} <a href="${view.registerHref}">${t('signIn.createAccount')}</a></p>`,
   })
 }
 
 /** Hidden until passkey-sign-in.js finds WebAuthn in the browser. */
-function passkeyButton(page: PageContext, passkey: { optionsUrl: string; action: string }): SafeHtml {
+function passkeyButton(page: PageContext, passkey: { optionsUrl: string; action: string }, label: MessageKey, or = true): SafeHtml {
   const { t } = page
   return html`<div class="passkey" id="passkey" hidden data-options-url="${passkey.optionsUrl}" data-failed="${t('passkey.failed')}">
-<p class="or">${t('passkey.or')}</p>
-<button type="button" class="secondary" id="passkey-sign-in">${t('passkey.signIn')}</button>
+${or ? html`<p class="or">${t('passkey.or')}</p>` : ''}
+<button type="button" class="secondary" id="passkey-sign-in">${t(label)}</button>
 <p class="error" id="passkey-error" role="alert" hidden></p>
 </div>
 <form method="post" action="${passkey.action}" id="passkey-form" hidden><input type="hidden" name="credential"></form>
 <script src="/oidc/assets/simplewebauthn-browser.js" defer></script>
 <script src="/oidc/assets/passkey-sign-in.js" defer></script>`
+}
+
+export interface SecondFactorView {
+  /** Where the authenticator app's code goes; none when the account has only passkeys. */
+  codeAction?: string
+  passkey?: { optionsUrl: string; action: string }
+  startOverHref: string
+  codeError?: string
+  formError?: string
+}
+
+/**
+ * The second step of a sign-in, after a right password (second-factor.ts):
+ * the authenticator app's code, or the account's passkey.
+ */
+export function secondFactorPage(page: PageContext, view: SecondFactorView): string {
+  const { t } = page
+  return layout(page, {
+    title: t('secondFactor.title'),
+    body: html`<h1>${t('secondFactor.heading')}</h1>
+<p class="intro">${t(view.codeAction ? 'secondFactor.introCode' : 'secondFactor.introPasskey')}</p>
+${alert(view.formError)}
+${
+  view.codeAction
+    ? html`<form method="post" action="${view.codeAction}" novalidate>
+${field({ name: 'code', label: t('secondFactor.code'), type: 'text', inputMode: 'numeric', autocomplete: 'one-time-code', error: view.codeError, hint: t('secondFactor.codeHint'), autofocus: true, maxLength: 8 })}
+<button type="submit">${t('secondFactor.submit')}</button>
+</form>`
+    : ''
+}
+${view.passkey ? passkeyButton(page, view.passkey, view.codeAction ? 'passkey.useInstead' : 'passkey.use', Boolean(view.codeAction)) : ''}
+<p class="switch"><a href="${view.startOverHref}">${t('secondFactor.startOver')}</a></p>`,
+  })
 }
 
 export interface RegisterView {

@@ -7,7 +7,7 @@ import type { Kysely } from 'kysely'
 import type Provider from 'oidc-provider'
 import type { Clock } from '../clock.ts'
 import type { Database } from '../db/schema.ts'
-import { type RelyingParty, signInOptions, verifyPasskeySignIn } from './passkeys.ts'
+import { type PasskeySignIn, type RelyingParty, signInOptions, verifyPasskeySignIn } from './passkeys.ts'
 
 type Interaction = Awaited<ReturnType<Provider['interactionDetails']>>
 interface UidParams {
@@ -45,7 +45,7 @@ export async function passkeySignInRoutes(
     /** The sign-in page again, with an error above the form. */
     refuse: (request: FastifyRequest, reply: FastifyReply, interaction: Interaction, status: number) => FastifyReply
     expired: (request: FastifyRequest, reply: FastifyReply) => FastifyReply
-    signIn: (request: FastifyRequest, reply: FastifyReply, interaction: Interaction, accountId: string) => Promise<unknown>
+    signIn: (request: FastifyRequest, reply: FastifyReply, interaction: Interaction, passkey: PasskeySignIn) => Promise<unknown>
   },
 ): Promise<void> {
   const assets = await assetFiles()
@@ -65,15 +65,15 @@ export async function passkeySignInRoutes(
   scope.post<{ Params: UidParams }>('/interaction/:uid/passkey', { config: { rateLimit: passkeyRateLimit } }, async (request, reply) => {
     const interaction = await deps.loadInteraction(request, reply)
     if (!interaction) return deps.expired(request, reply)
-    const response = parseCredential((request.body as { credential?: unknown } | undefined)?.credential)
-    const accountId = response ? await verifyPasskeySignIn(deps.db, deps.relyingParty, interaction.uid, response, deps.clock.now()) : null
-    if (!accountId) return deps.refuse(request, reply, interaction, 401)
-    return deps.signIn(request, reply, interaction, accountId)
+    const response = parsePasskeyAnswer((request.body as { credential?: unknown } | undefined)?.credential)
+    const signedIn = response ? await verifyPasskeySignIn(deps.db, deps.relyingParty, interaction.uid, response, deps.clock.now()) : null
+    if (!signedIn) return deps.refuse(request, reply, interaction, 401)
+    return deps.signIn(request, reply, interaction, signedIn)
   })
 }
 
 /** The form field holds the browser's AuthenticationResponseJSON; anything else is no answer. */
-function parseCredential(field: unknown): AuthenticationResponseJSON | null {
+export function parsePasskeyAnswer(field: unknown): AuthenticationResponseJSON | null {
   if (typeof field !== 'string' || field.length > 32_768) return null
   try {
     const value = JSON.parse(field) as Partial<AuthenticationResponseJSON>

@@ -130,11 +130,33 @@ export async function registerPasskey(
   })
 }
 
-/** Options for the sign-in page's "Sign in with a passkey", tied to its interaction. */
-export async function signInOptions(db: Kysely<Database>, rp: RelyingParty, interactionUid: string, now: Date): Promise<PublicKeyCredentialRequestOptionsJSON> {
-  const options = await generateAuthenticationOptions({ rpID: rp.id, userVerification: 'preferred' })
+/**
+ * Options for the sign-in page's "Sign in with a passkey", tied to its
+ * interaction; for the second step after a password, limited to that
+ * account's passkeys (`accountId`), so the browser offers only those.
+ */
+export async function signInOptions(
+  db: Kysely<Database>,
+  rp: RelyingParty,
+  interactionUid: string,
+  now: Date,
+  accountId?: string,
+): Promise<PublicKeyCredentialRequestOptionsJSON> {
+  const allowCredentials = accountId
+    ? (await db.selectFrom('passkeys').select(['id', 'transports']).where('account_id', '=', accountId).execute()).map((row) => ({
+        id: row.id,
+        transports: JSON.parse(row.transports) as WebAuthnCredential['transports'],
+      }))
+    : undefined
+  const options = await generateAuthenticationOptions({ rpID: rp.id, userVerification: 'preferred', ...(allowCredentials ? { allowCredentials } : {}) })
   await saveChallenge(db, { purpose: 'authenticate', accountId: null, interactionUid, challenge: options.challenge }, now)
   return options
+}
+
+/** Whose passkey answered, and whether the authenticator checked the person (PIN, fingerprint, face) too. */
+export interface PasskeySignIn {
+  accountId: string
+  userVerified: boolean
 }
 
 /**
@@ -148,7 +170,7 @@ export async function verifyPasskeySignIn(
   interactionUid: string,
   response: AuthenticationResponseJSON,
   now: Date,
-): Promise<string | null> {
+): Promise<PasskeySignIn | null> {
   return db.transaction().execute(async (trx) => {
     const open = await openChallenges(trx, 'authenticate', { interactionUid }, now)
     if (open.length === 0) return null
@@ -175,7 +197,7 @@ export async function verifyPasskeySignIn(
       .set({ counter: verification.authenticationInfo.newCounter, last_used_at: now })
       .where('id', '=', passkey.id)
       .execute()
-    return passkey.account_id
+    return { accountId: passkey.account_id, userVerified: verification.authenticationInfo.userVerified }
   })
 }
 

@@ -79,14 +79,25 @@ export function createProvider(deps: {
       }
     },
     // The API creates its user row from these claims (DESIGN §4).
-    extraTokenClaims: async (_ctx, token) => {
+    extraTokenClaims: async (ctx, token) => {
       if (token.kind !== 'AccessToken' || !('accountId' in token) || typeof token.accountId !== 'string') return undefined
       const account = await findAccountProfile(db, token.accountId)
       if (!account) return undefined
       // email_verified too: the API grants company and partner privileges only to a confirmed address.
       // gid names the token's grant: a password change ends every other grant and keeps this one.
       const grantId = 'grantId' in token && typeof token.grantId === 'string' ? { gid: token.grantId } : {}
-      return { email: account.email, email_verified: account.emailVerified, given_name: account.firstName, family_name: account.lastName, ...grantId }
+      // amr: how the person signed in (ADMIN_REQUIRE_MFA reads it). The code or refresh token being
+      // exchanged carries the sign-in's, the access token itself does not.
+      const { AuthorizationCode: code, RefreshToken: refreshToken } = ctx.oidc.entities
+      const amr = code?.amr ?? refreshToken?.amr
+      return {
+        email: account.email,
+        email_verified: account.emailVerified,
+        given_name: account.firstName,
+        family_name: account.lastName,
+        ...grantId,
+        ...(amr ? { amr } : {}),
+      }
     },
     // A first-party single-page app: always a refresh token (rotated on every
     // use, see rotateRefreshToken's default for public clients), without

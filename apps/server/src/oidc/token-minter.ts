@@ -37,6 +37,8 @@ export async function mintAccessToken(o: {
   ttlSeconds?: number
   /** When the token says it was issued (tests of tokens older than an event); default now. */
   issuedAt?: Date
+  /** How the sign-in was made (RFC 8176 `amr`), as the embedded sign-in says it; none by default. */
+  amr?: readonly string[]
 }): Promise<string> {
   const { kid, alg } = o.privateSigningKey
   if (!kid || !alg) throw new Error('the signing key needs kid and alg')
@@ -51,6 +53,7 @@ export async function mintAccessToken(o: {
     given_name: o.firstName ?? '',
     family_name: o.lastName ?? '',
     ...(o.admin ? { roles: ['admin'] } : {}),
+    ...(o.amr ? { amr: [...o.amr] } : {}),
   })
     .setProtectedHeader({ alg, kid, typ: 'at+jwt' })
     .setIssuer(o.issuer)

@@ -15,7 +15,7 @@ describe('remembered users', () => {
   const claims = { iss: 'https://issuer.example', sub: 'anna', email: 'anna@example.com', given_name: 'Anna', family_name: 'Nowak', exp: 0 }
 
   it('creates the user once and answers the same claims from memory', async () => {
-    const findUser = rememberUsers(database.db, [])
+    const findUser = rememberUsers(database.db, { emails: [], requireMfa: true })
     const first = await findUser(claims, 'en_gb')
     // Changed behind its back: the remembered answer stands (what may be stale, for seconds).
     await database.db.updateTable('users').set({ roles: ['admin'] }).where('id', '=', first.id).execute()
@@ -24,7 +24,7 @@ describe('remembered users', () => {
   })
 
   it('looks the user up again, and writes through, when the token says something new', async () => {
-    const findUser = rememberUsers(database.db, ['anna.new@example.com'])
+    const findUser = rememberUsers(database.db, { emails: ['anna.new@example.com'], requireMfa: false })
     const first = await findUser(claims, 'en_gb')
     const renamed = await findUser({ ...claims, given_name: 'Anne' }, 'en_gb')
     expect(renamed).toMatchObject({ id: first.id, firstName: 'Anne' })
@@ -36,7 +36,7 @@ describe('remembered users', () => {
   })
 
   it('keeps people apart: another subject is another user', async () => {
-    const findUser = rememberUsers(database.db, [])
+    const findUser = rememberUsers(database.db, { emails: [], requireMfa: true })
     const anna = await findUser(claims)
     const other = await findUser({ ...claims, sub: 'someone-else' })
     expect(other.id).not.toBe(anna.id)

@@ -25,8 +25,29 @@ describe('the ADMIN_EMAILS role', () => {
     const admin = await testApp.app.inject({ url: '/api/v1/admin/transactions', headers: { authorization: `Bearer ${await testApp.tokenFor('ops@example.com')}` } })
     expect(admin.statusCode).toBe(403)
 
-    const confirmed = await me(await testApp.tokenFor('ops@example.com', { emailVerified: true }))
-    expect(confirmed).toMatchObject({ status: 200, body: { roles: ['admin'], pending_roles: [], email_verified: true } })
+    expect(unconfirmed.body.pending_role_needs).toEqual(['email_confirmation', 'second_factor'])
+
+    const confirmed = await me(await testApp.tokenFor('ops@example.com', { emailVerified: true, amr: ['mfa', 'otp', 'pwd'] }))
+    expect(confirmed).toMatchObject({ status: 200, body: { roles: ['admin'], pending_roles: [], pending_role_needs: [], email_verified: true } })
+  })
+
+  it('waits for a sign-in with a second factor (ADMIN_REQUIRE_MFA, on unless turned off)', async () => {
+    testApp = await createTestApp({ env: { ADMIN_EMAILS: 'ops@example.com' } })
+    const passwordOnly = await me(await testApp.tokenFor('ops@example.com', { emailVerified: true, amr: ['pwd'] }))
+    expect(passwordOnly.body).toMatchObject({ roles: [], pending_roles: ['admin'], pending_role_needs: ['second_factor'] })
+    const admin = await testApp.app.inject({
+      url: '/api/v1/admin/transactions',
+      headers: { authorization: `Bearer ${await testApp.tokenFor('ops@example.com', { emailVerified: true, amr: ['pwd'] })}` },
+    })
+    expect(admin.statusCode).toBe(403)
+    // A passkey that checked the person counts as two factors; one only touched does not.
+    expect((await me(await testApp.tokenFor('ops@example.com', { emailVerified: true, amr: ['mfa', 'pop', 'user'] }))).body.roles).toEqual(['admin'])
+    expect((await me(await testApp.tokenFor('ops@example.com', { emailVerified: true, amr: ['pop'] }))).body.roles).toEqual([])
+    await testApp.close()
+
+    testApp = await createTestApp({ env: { ADMIN_EMAILS: 'ops@example.com,ops2@example.com', ADMIN_REQUIRE_MFA: 'false' } })
+    expect((await me(await testApp.tokenFor('ops@example.com', { emailVerified: true }))).body).toMatchObject({ roles: ['admin'], pending_role_needs: [] })
+    expect((await me(await testApp.tokenFor('ops2@example.com'))).body).toMatchObject({ roles: [], pending_role_needs: ['email_confirmation'] })
   })
 
   it('is not pending for an address that is not listed, nor for an admin by the token claim', async () => {

@@ -1,6 +1,7 @@
 import type { Locale } from '@pactum/domain/locales'
 import type { Kysely } from 'kysely'
 import type { AccessTokenClaims } from '../auth/access-token-verifier.ts'
+import { showsSecondFactor } from '../oidc/authentication-methods.ts'
 import type { Database } from '../db/schema.ts'
 import { AppError } from '../errors.ts'
 
@@ -18,9 +19,19 @@ export interface CurrentUser {
    * address first" instead of "not allowed".
    */
   pendingRoles: string[]
+  /** What the person still has to do for the pending roles: prove the address, sign in with a second factor. */
+  pendingRoleNeeds: PendingRoleNeed[]
   /** Only a provider-verified address earns company or partner privileges, and the ADMIN_EMAILS role. */
   emailVerified: boolean
   createdAt: Date
+}
+
+export type PendingRoleNeed = 'email_confirmation' | 'second_factor'
+
+/** Who ADMIN_EMAILS makes admin, and whether only with a second factor (ADMIN_REQUIRE_MFA). */
+export interface AdminList {
+  emails: readonly string[]
+  requireMfa: boolean
 }
 
 /**
@@ -28,7 +39,8 @@ export interface CurrentUser {
  * (users are keyed by issuer + subject, so a token minted by the command line
  * or an external provider needs no prior registration here). Name and e-mail
  * follow the sign-in provider; roles combine the token's and ADMIN_EMAILS,
- * the latter only for an address the token says was proved.
+ * the latter only for an address the token says was proved and, unless
+ * ADMIN_REQUIRE_MFA is off, a sign-in the token says took a second factor.
  * `interfaceLocale` is the language the request asks for (Accept-Language,
  * which the web app sets to its interface language): it is kept as the
  * user's locale, the language of their e-mails until they choose one.
@@ -44,7 +56,7 @@ export interface CurrentUser {
 export async function findOrCreateUser(
   db: Kysely<Database>,
   claims: AccessTokenClaims,
-  adminEmails: readonly string[],
+  admins: AdminList,
   interfaceLocale?: Locale,
   now: Date = new Date(),
 ): Promise<CurrentUser> {
@@ -83,8 +95,12 @@ export async function findOrCreateUser(
   }
   const tokenRoles = Array.isArray(claims.roles) ? claims.roles.filter((role) => typeof role === 'string') : []
   const roles = new Set([...row.roles, ...tokenRoles])
-  const listedAsAdmin = row.email !== '' && adminEmails.includes(row.email.toLowerCase())
-  if (listedAsAdmin && emailVerified) roles.add('admin')
+  const listedAsAdmin = row.email !== '' && admins.emails.includes(row.email.toLowerCase())
+  const needs: PendingRoleNeed[] = []
+  if (!emailVerified) needs.push('email_confirmation')
+  if (admins.requireMfa && !showsSecondFactor(claims.amr)) needs.push('second_factor')
+  if (listedAsAdmin && needs.length === 0) roles.add('admin')
+  const adminPending = listedAsAdmin && !roles.has('admin')
   return {
     id: row.id,
     issuer: row.issuer,
@@ -93,7 +109,8 @@ export async function findOrCreateUser(
     firstName: row.first_name,
     lastName: row.last_name,
     roles: [...roles].sort(),
-    pendingRoles: listedAsAdmin && !roles.has('admin') ? ['admin'] : [],
+    pendingRoles: adminPending ? ['admin'] : [],
+    pendingRoleNeeds: adminPending ? needs : [],
     emailVerified,
     createdAt: row.created_at,
   }

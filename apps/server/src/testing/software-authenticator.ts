@@ -87,9 +87,10 @@ export class SoftwareAuthenticator {
   }
 
   /** The answer to `navigator.credentials.get(options)`, as AuthenticationResponseJSON. */
-  get(options: { challenge: string }, overrides: { origin?: string; counter?: number } = {}) {
+  get(options: { challenge: string }, overrides: { origin?: string; counter?: number; userVerified?: boolean } = {}) {
     if (overrides.counter !== undefined) this.counter = overrides.counter - 1
-    const authData = this.authenticatorData(0x05)
+    // User present (0x01) and, unless told otherwise, user verified (0x04): a PIN, a fingerprint or a face.
+    const authData = this.authenticatorData(overrides.userVerified === false ? 0x01 : 0x05)
     const clientDataJSON = JSON.stringify({ type: 'webauthn.get', challenge: options.challenge, origin: overrides.origin ?? this.rp.origin, crossOrigin: false })
     const signature = sign('sha256', Buffer.concat([authData, sha256(clientDataJSON)]), this.privateKey)
     return {

@@ -33,6 +33,7 @@ export function defaultApiRoutes(): Record<string, unknown> {
   return {
     'GET /me/transactions': [],
     'GET /me/passkeys': [],
+    'GET /me/totp': { enabled: false, since: null },
     // The account page lists the signed-in browsers (embedded sign-in).
     'GET /me/sessions': [],
   }

@@ -2,7 +2,7 @@ import { localeFromAcceptLanguage } from '@pactum/domain/locales'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { AccessTokenVerifier } from '../../auth/access-token-verifier.ts'
 import { rememberUsers } from '../../services/remembered-users.ts'
-import type { CurrentUser } from '../../services/users.ts'
+import type { AdminList, CurrentUser } from '../../services/users.ts'
 import { AppError } from '../../errors.ts'
 
 declare module 'fastify' {
@@ -31,11 +31,11 @@ export function userOf(request: FastifyRequest): CurrentUser {
 
 export function registerAuthentication(
   app: FastifyInstance,
-  options: { verify: AccessTokenVerifier; adminEmails: readonly string[] },
+  options: { verify: AccessTokenVerifier; admins: AdminList },
 ): void {
   app.decorateRequest('currentUser', null)
   app.decorateRequest('accessTokenGrantId', null)
-  const findUser = rememberUsers(app.services.db, options.adminEmails)
+  const findUser = rememberUsers(app.services.db, options.admins)
   app.decorate('authenticate', async (request: FastifyRequest) => {
     const header = request.headers.authorization
     const match = header?.match(/^Bearer ([A-Za-z0-9._~+/-]+=*)$/)

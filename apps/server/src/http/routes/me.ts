@@ -32,6 +32,7 @@ export const meRoutes: FastifyPluginAsyncZod = async (app) => {
         roles: user.roles,
         email_verified: user.emailVerified,
         pending_roles: user.pendingRoles,
+        pending_role_needs: user.pendingRoleNeeds,
         created: user.createdAt.toISOString(),
       }
     },

@@ -6,14 +6,15 @@ import type { ApiRequest } from '../../lib/api/api-client.ts'
 import { apiError, fakeApiClient, fakeF2fTransaction, fakeTransaction } from '../../test/fake-api-client.ts'
 import { renderApp } from '../../test/render-app.tsx'
 
-const me = (roles: string[], pending_roles: string[] = []) => ({
+const me = (roles: string[], pending_roles: string[] = [], pending_role_needs: string[] = pending_roles.length > 0 ? ['email_confirmation', 'second_factor'] : []) => ({
   id: 'u-1',
   email: 'ops@example.com',
   first_name: 'Olga',
   last_name: 'Ops',
   roles,
-  email_verified: pending_roles.length === 0,
+  email_verified: !pending_role_needs.includes('email_confirmation'),
   pending_roles,
+  pending_role_needs,
   created: '2026-11-01T00:00:00Z',
 })
 const admin = { 'GET /me': me(['admin']), 'GET /me/transactions': [] }
@@ -82,6 +83,16 @@ describe('the admin console', () => {
     await userEvent.click(screen.getByTestId('admin-resend-confirmation'))
     expect((await screen.findByTestId('admin-confirmation-sent')).textContent).toContain('We sent a new link to ops@example.com')
     expect(api.request).toHaveBeenCalledWith('/me/email_confirmation', expect.objectContaining({ method: 'POST' }))
+    expect(api.request).not.toHaveBeenCalledWith('/admin/transactions', expect.anything())
+  })
+
+  it('sends a confirmed ADMIN_EMAILS address without a second factor to set one up on the Account page', async () => {
+    const api = fakeApiClient({ 'GET /me': me([], ['admin'], ['second_factor']), 'GET /me/transactions': [] })
+    await renderApp('/admin', { api })
+    expect((await screen.findByTestId('admin-second-factor-first')).textContent).toContain('asks for a second factor')
+    expect(screen.getByRole('heading', { level: 1, name: 'Sign in with a second factor' })).toBeTruthy()
+    expect(screen.queryAllByTestId('admin-confirm-address-first')).toHaveLength(0)
+    expect(screen.getByTestId('admin-set-up-second-factor').getAttribute('href')).toBe('/profile/help/account')
     expect(api.request).not.toHaveBeenCalledWith('/admin/transactions', expect.anything())
   })
 

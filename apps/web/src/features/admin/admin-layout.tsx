@@ -10,7 +10,7 @@ import { SubNavigation } from '../../components/sub-navigation.tsx'
 import { useResendEmailConfirmation } from '../../lib/api/email-confirmation.ts'
 import { errorMessage } from '../../lib/api/error-message.ts'
 import { useMe } from '../../lib/api/me.ts'
-import { namedRoutes } from '../../lib/named-routes.ts'
+import { namedRoutes, routeTo } from '../../lib/named-routes.ts'
 
 /** A signed-in person without the admin role: said plainly, with the way back. */
 function NotAllowed() {
@@ -67,6 +67,28 @@ function ConfirmAddressFirst({ email }: { email: string }) {
 }
 
 /**
+ * A confirmed administrator's address signed in with the password alone:
+ * the role waits for a sign-in with a second factor (ADMIN_REQUIRE_MFA,
+ * issue 30), which the Account page sets up.
+ */
+function SecondFactorFirst() {
+  const { t } = useTranslation()
+  return (
+    <>
+      <PageHeader title={t('admin.secondFactorFirst.title')} />
+      <Stack spacing={2} sx={{ alignItems: 'flex-start' }}>
+        <Alert severity="info" data-testid="admin-second-factor-first">
+          {t('admin.secondFactorFirst.body')}
+        </Alert>
+        <Button variant="outlined" component={RouterLink} to={routeTo('account')} data-testid="admin-set-up-second-factor">
+          {t('admin.secondFactorFirst.action')}
+        </Button>
+      </Stack>
+    </>
+  )
+}
+
+/**
  * The admin console's frame: its sections, shown only to admins. The API
  * refuses everyone else whatever the web shows; this spares them the errors.
  */
@@ -76,7 +98,8 @@ export function AdminLayout() {
   if (me.isPending) return <StatusMessage busy title={t('admin.loading')} headingLevel="h1" />
   if (me.isError) return <LoadErrorAlert error={me.error} onRetry={() => void me.refetch()} />
   if (!me.data.roles.includes('admin')) {
-    return me.data.pending_roles.includes('admin') ? <ConfirmAddressFirst email={me.data.email} /> : <NotAllowed />
+    if (!me.data.pending_roles.includes('admin')) return <NotAllowed />
+    return me.data.pending_role_needs.includes('email_confirmation') ? <ConfirmAddressFirst email={me.data.email} /> : <SecondFactorFirst />
   }
   return (
     <>

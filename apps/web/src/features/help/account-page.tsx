@@ -12,6 +12,7 @@ import { routeTo } from '../../lib/named-routes.ts'
 import { useClientConfig } from '../../lib/client-config-context.tsx'
 import { ChangeEmail } from './change-email.tsx'
 import { CloseAccount } from './close-account.tsx'
+import { AuthenticatorApp } from './authenticator-app.tsx'
 import { Passkeys } from './passkeys.tsx'
 import { ChangePassword } from './change-password.tsx'
 import { EmailConfirmation } from './email-confirmation.tsx'
@@ -67,6 +68,9 @@ export function AccountPage() {
           </ContentCard>
           <ContentCard>
             <Passkeys />
+          </ContentCard>
+          <ContentCard>
+            <AuthenticatorApp />
           </ContentCard>
         </>
       )}
