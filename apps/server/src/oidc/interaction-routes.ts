@@ -233,6 +233,8 @@ export async function interactionRoutes(
               ? 'register'
               : 'login'
         const { signIn, register } = links(interaction.uid, page.locale)
+        const secondStep = request.query.view ? undefined : await secondFactor.pendingPage(request, interaction, page)
+        if (secondStep) return sendPage(reply, 200, secondStep)
         return sendPage(reply, 200, view === 'register' ? registerPage(page, register) : signInPage(page, signIn))
       },
     )

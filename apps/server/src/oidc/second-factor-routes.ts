@@ -115,5 +115,14 @@ export function secondFactorRoutes(scope: FastifyInstance, deps: SecondFactorDep
     return reply.redirect(deps.pagePath(interaction.uid), 303)
   })
 
-  return { afterPassword }
+  /**
+   * The second step again when the interaction's page is opened while it
+   * waits for one (a reload, another language): undefined when it does not.
+   */
+  async function pendingPage(request: FastifyRequest, interaction: Interaction, page: PageContext): Promise<string | undefined> {
+    const accountId = await pendingSecondFactor(db, interaction.uid, deps.clock.now())
+    return accountId ? secondFactorPage(page, await view(interaction, accountId)) : undefined
+  }
+
+  return { afterPassword, pendingPage }
 }

@@ -87,6 +87,11 @@ describe('an authenticator app as the second factor', () => {
     expect(posted.body).toContain('autocomplete="one-time-code"')
     expect(posted.body).toContain('inputmode="numeric"')
 
+    // The page opened again (a reload, another language) still asks for the code.
+    const reopened = await browser.request({ url: `${pagePath}?lang=pl_pl` })
+    expect(reopened.body).toContain('Jeszcze jeden krok')
+    expect((await browser.request({ url: `${pagePath}?lang=en_gb` })).body).toContain('<h1>One more step</h1>')
+
     const empty = await browser.request({ method: 'POST', url: `${pagePath}/second-factor`, form: { code: '' } })
     expect(empty.statusCode).toBe(400)
     expect(empty.body).toContain('Enter the 6-digit code from your app.')
@@ -139,6 +144,19 @@ describe('an authenticator app as the second factor', () => {
     // Even the right code no longer finishes that step.
     const late = await browser.request({ method: 'POST', url: `${pagePath}/second-factor`, form: { code: totpCodeAt(secret, clock.now()) } })
     expect(late.body).toContain('This sign-in took too long.')
+  })
+
+  it('starts again from the password on "Start again"', async () => {
+    const { app, clock } = await start()
+    await withAuthenticatorApp(await account('anna@example.com'), clock)
+    const browser = new TestBrowser(app)
+    const { pagePath, posted } = await signInWithPassword(browser, 'anna@example.com')
+    expect(posted.body).toContain(`href="${pagePath}/second-factor/start-over"`)
+    const startOver = await browser.request({ url: `${pagePath}/second-factor/start-over` })
+    expect(startOver.statusCode).toBe(303)
+    const signIn = await browser.request({ url: pagePath })
+    expect(signIn.body).toContain('name="password"')
+    expect((await browser.request({ method: 'POST', url: `${pagePath}/second-factor`, form: { code: '123456' } })).body).toContain('This sign-in took too long.')
   })
 
   it('lets an account without a second factor in with the password alone, and says so in the token', async () => {
