@@ -2,6 +2,7 @@ import { expect, test } from '@playwright/test'
 import { expectNoAxeViolations } from '../support/axe.ts'
 import { adminPerson, confirmAddress, newPerson, registeredPerson } from '../support/people.ts'
 import { complainedSale } from '../support/sale.ts'
+import { setUpAuthenticatorApp, signOutAndInWithCode } from '../support/second-factor.ts'
 import { keepScreenshot } from '../support/screenshots.ts'
 
 
@@ -30,6 +31,15 @@ test('an admin refunds a complained sale to the buyer from the console, and the 
   await expectNoAxeViolations(admin, 'admin console, address to confirm')
   await keepScreenshot(admin, 'admin-confirm-address-first')
   await confirmAddress(admin, ada)
+  // Confirmed, the role still waits for a sign-in with a second factor (ADMIN_REQUIRE_MFA, on by default).
+  await admin.goto('/admin')
+  await expect(admin.getByTestId('admin-second-factor-first')).toBeVisible()
+  await expectNoAxeViolations(admin, 'admin console, second factor to set up')
+  await keepScreenshot(admin, 'admin-second-factor-first')
+  await admin.getByTestId('admin-set-up-second-factor').click()
+  await expect(admin).toHaveURL(/\/profile\/help\/account$/)
+  const secret = await setUpAuthenticatorApp(admin, ada)
+  await signOutAndInWithCode(admin, ada, secret)
   await admin.getByTestId('menu-admin').first().click()
   await expect(admin).toHaveURL(/\/admin$/)
   await expect(admin.getByTestId('admin-transaction-row').first()).toBeVisible()
@@ -97,6 +107,7 @@ test('an admin adds a partner client whose look applies at once, issues its API 
   const ada = adminPerson(testInfo.retry, 'clients')
   const admin = await registeredPerson(browser, ada)
   await confirmAddress(admin, ada)
+  await signOutAndInWithCode(admin, ada, await setUpAuthenticatorApp(admin, ada))
   const clientId = `harbour-${Date.now().toString(36)}`
   await admin.goto('/admin/clients')
   await admin.getByTestId('admin-client-add').click()
