@@ -54,7 +54,7 @@ input:focus-visible{outline-offset:1px}
 button.secondary{color:#2949ce;background:#fff;border:1px solid #2949ce}
 button.secondary:hover{background:#eef1fb;color:#1f3aa8}
 .aside{margin:-.5rem 0 1.25rem;font-size:.875rem}
-.mail-headers{display:grid;grid-template-columns:auto 1fr;gap:.25rem 1rem;margin:0 0 1rem;font-size:.875rem}
+.mail-headers{display:grid;grid-template-columns:auto 1fr;gap:.25rem 1rem;margin:1rem 0;font-size:.875rem}
 .mail-headers dt{font-weight:500}
 .mail-headers dd{margin:0;overflow-wrap:anywhere}
 .mail-text{white-space:pre-wrap;overflow-wrap:anywhere;font:inherit;margin:0;padding:1rem;background:#f6f7fb;border-radius:8px}
