@@ -25,6 +25,8 @@ export function e2eServerEnv(options: { publicUrl: string; dataDir: string }): R
     // The cluster test (scripts/test-cluster.ts) drives one user's creates and reads far past a person's
     // pace, against this server's settings; the limits themselves are tested in invitation-limits.test.ts.
     TRANSACTION_CREATES_PER_HOUR: '1000000',
+    // Every browser test registers its people from this one client address; the limit is tested in registration.test.ts.
+    REGISTRATIONS_PER_CLIENT_PER_HOUR: '1000000',
     LIST_READS_PER_MINUTE: '1000000',
   }
 }

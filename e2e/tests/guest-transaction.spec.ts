@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test'
 import { expectNoAxeViolations } from '../support/axe.ts'
 import { nthMailTo } from '../support/mailbox.ts'
 import { completeCountryAndTerms } from '../support/onboarding.ts'
-import { newPerson, registeredPerson } from '../support/people.ts'
+import { finishRegistrationFromMail, newPerson, registeredPerson, submitRegistration } from '../support/people.ts'
 import { buyerPays } from '../support/sale.ts'
 import { keepScreenshot } from '../support/screenshots.ts'
 import { closeSuccess } from '../support/result.ts'
@@ -46,11 +46,8 @@ test('a guest signs up through the e-mailed claim link and pays', async ({ brows
   const page = await context.newPage()
   await page.goto(claimPath)
   await page.getByRole('link', { name: 'Create an account' }).click()
-  await page.getByLabel('First name').fill(guest.firstName)
-  await page.getByLabel('Last name').fill(guest.lastName)
-  await page.getByLabel('E-mail').fill(guest.email)
-  await page.getByLabel('Password').fill(guest.password)
-  await page.getByRole('button', { name: 'Create account' }).click()
+  await submitRegistration(page, guest)
+  await finishRegistrationFromMail(page, guest)
   await completeCountryAndTerms(page)
 
   // Back on the invitation after the dialogs.

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test'
 import { expectNoAxeViolations } from '../support/axe.ts'
 import { skipGuidedTour } from '../support/onboarding.ts'
-import { newPerson, registeredPerson } from '../support/people.ts'
+import { finishRegistrationFromMail, newPerson, registeredPerson, submitRegistration } from '../support/people.ts'
 
 /**
  * A brand-new person follows a join link: they register, meet the blocking
@@ -27,11 +27,8 @@ test('a new person arriving by join link registers, agrees to the terms and land
   await page.goto(`/join-transaction/${code}`)
   await expect(page).toHaveURL(/\/oidc\//)
   await page.getByRole('link', { name: 'Create an account' }).click()
-  await page.getByLabel('First name').fill(person.firstName)
-  await page.getByLabel('Last name').fill(person.lastName)
-  await page.getByLabel('E-mail').fill(person.email)
-  await page.getByLabel('Password').fill(person.password)
-  await page.getByRole('button', { name: 'Create account' }).click()
+  await submitRegistration(page, person)
+  await finishRegistrationFromMail(page, person)
 
   const dialog = page.getByTestId('country-dialog')
   await expect(dialog).toBeVisible()

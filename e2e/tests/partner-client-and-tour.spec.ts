@@ -1,7 +1,7 @@
 import { expect, type Page, test } from '@playwright/test'
 import { expectNoAxeViolations } from '../support/axe.ts'
 import { answerCountryAndTerms, completeCountryAndTerms } from '../support/onboarding.ts'
-import { newPerson, type Person } from '../support/people.ts'
+import { finishRegistrationFromMail, newPerson, type Person, submitRegistration } from '../support/people.ts'
 import { keepScreenshot } from '../support/screenshots.ts'
 import { sellerCreates } from '../support/sale.ts'
 
@@ -15,11 +15,8 @@ import { sellerCreates } from '../support/sale.ts'
 async function registerFromSignIn(page: Page, person: Person) {
   await expect(page).toHaveURL(/\/oidc\//)
   await page.getByRole('link', { name: 'Create an account' }).click()
-  await page.getByLabel('First name').fill(person.firstName)
-  await page.getByLabel('Last name').fill(person.lastName)
-  await page.getByLabel('E-mail').fill(person.email)
-  await page.getByLabel('Password').fill(person.password)
-  await page.getByRole('button', { name: 'Create account' }).click()
+  await submitRegistration(page, person)
+  await finishRegistrationFromMail(page, person)
 }
 
 test('a partner client session: its colours and top bar through sign-up and reload, its routes only, recorded on the sale', async ({ page }) => {

@@ -1,6 +1,7 @@
 import { expect, type Page, test } from '@playwright/test'
 import { expectNoAxeViolations } from '../support/axe.ts'
 import { completeCountryAndTerms } from '../support/onboarding.ts'
+import { finishRegistrationFromMail, submitRegistration } from '../support/people.ts'
 import { keepScreenshot } from '../support/screenshots.ts'
 
 /**
@@ -21,11 +22,8 @@ async function registerThroughTheUi(page: Page) {
   await page.goto('/register')
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
   await expect(page).toHaveURL(/\/oidc\//)
-  await page.getByLabel('First name').fill(person.firstName)
-  await page.getByLabel('Last name').fill(person.lastName)
-  await page.getByLabel('E-mail').fill(person.email)
-  await page.getByLabel('Password').fill(person.password)
-  await page.getByRole('button', { name: 'Create account' }).click()
+  await submitRegistration(page, person)
+  await finishRegistrationFromMail(page, person)
   await expect(page).toHaveURL(/\/transactions$/)
 }
 

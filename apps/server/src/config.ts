@@ -88,6 +88,8 @@ const envSchema = z
     SIGN_IN_ALERT_AFTER_FAILURES: limit(10),
     PASSWORD_RESETS_PER_ADDRESS_PER_HOUR: limit(3),
     PASSWORD_RESETS_PER_CLIENT_PER_HOUR: limit(10),
+    REGISTRATIONS_PER_ADDRESS_PER_HOUR: limit(3),
+    REGISTRATIONS_PER_CLIENT_PER_HOUR: limit(20),
     TRACKING_DEADLINE_SECONDS: seconds(345_600),
     COMPANY_EMAIL_DOMAIN: z.preprocess(emptyAsUndefined, z.string().toLowerCase().optional()),
     PARTNER_EMAIL_DOMAINS: commaList,
@@ -127,6 +129,13 @@ export interface SignInConfig {
   /** Reset links e-mailed per address, and reset requests per client address, in an hour. */
   resetsPerAddressPerHour: number
   resetsPerClientPerHour: number
+  /**
+   * E-mails a registration sends to one address in an hour (the link, or the
+   * owner's notice when the address has an account), and registrations per
+   * client address in an hour: each one makes Pactum e-mail an address someone typed.
+   */
+  registrationsPerAddressPerHour: number
+  registrationsPerClientPerHour: number
 }
 
 export type OidcConfig =
@@ -287,6 +296,8 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       alertAfterFailures: values.SIGN_IN_ALERT_AFTER_FAILURES,
       resetsPerAddressPerHour: values.PASSWORD_RESETS_PER_ADDRESS_PER_HOUR,
       resetsPerClientPerHour: values.PASSWORD_RESETS_PER_CLIENT_PER_HOUR,
+      registrationsPerAddressPerHour: values.REGISTRATIONS_PER_ADDRESS_PER_HOUR,
+      registrationsPerClientPerHour: values.REGISTRATIONS_PER_CLIENT_PER_HOUR,
     },
     oidc,
     adminEmails: values.ADMIN_EMAILS,

@@ -42,6 +42,7 @@ import * as passkeys from './migrations/0043-passkeys.ts'
 import * as stoppedInvitations from './migrations/0044-stopped-invitations.ts'
 import * as returnedPayments from './migrations/0045-returned-payments.ts'
 import * as signInRecovery from './migrations/0046-sign-in-recovery.ts'
+import * as pendingRegistrations from './migrations/0047-pending-registrations.ts'
 import * as secondFactors from './migrations/0048-second-factors.ts'
 import type { Database } from './schema.ts'
 
@@ -92,6 +93,7 @@ const migrations: Record<string, Migration> = {
   '0044-stopped-invitations': stoppedInvitations,
   '0045-returned-payments': returnedPayments,
   '0046-sign-in-recovery': signInRecovery,
+  '0047-pending-registrations': pendingRegistrations,
   '0048-second-factors': secondFactors,
 }
 

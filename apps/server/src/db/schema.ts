@@ -117,6 +117,25 @@ export interface PasswordResetTokensTable {
   used_at: Date | null
 }
 
+/** Registrations waiting for their e-mailed link (0047): no account exists until it is opened. */
+export interface PendingRegistrationsTable {
+  token_hash: string
+  email: string
+  first_name: string
+  last_name: string
+  password_hash: string
+  locale: string | null
+  interaction_uid: string
+  created_at: Date
+  expires_at: Date
+}
+
+/** One row per e-mail a registration sent (link or owner's notice), by the address's SHA-256 (0047). */
+export interface RegistrationEmailsTable {
+  address_hash: string
+  sent_at: Date
+}
+
 type Timestamp = Date | null
 
 export interface TransactionsTable {
@@ -549,6 +568,8 @@ export interface Database {
   sign_in_attempts: SignInAttemptsTable
   sign_in_bursts: SignInBurstsTable
   password_reset_tokens: PasswordResetTokensTable
+  pending_registrations: PendingRegistrationsTable
+  registration_emails: RegistrationEmailsTable
   transactions: TransactionsTable
   listings: ListingsTable
   clients: ClientsTable

@@ -153,7 +153,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   let verify = options.verifyAccessToken
   app.decorate('embeddedSigningKey', null)
   if (config.oidc.mode === 'embedded') {
-    const embedded = await mountEmbeddedOidc(app, { config, db: database.db, mailer: providers.mailer })
+    const embedded = await mountEmbeddedOidc(app, { config, db: database.db, mailer: providers.mailer, sentMail: providers.devMailbox })
     app.embeddedSigningKey = embedded.privateSigningKey
     verify ??= createAccessTokenVerifier({
       issuer: embedded.issuer,

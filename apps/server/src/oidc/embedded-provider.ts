@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { FastifyInstance } from 'fastify'
 import type { JSONWebKeySet, JWK } from 'jose'
 import type { Kysely } from 'kysely'
+import type { DevMailbox } from '../adapters/mailer/dev-mailbox.ts'
 import type { Mailer } from '../adapters/mailer/port.ts'
 import { type Clock, systemClock } from '../clock.ts'
 import type { Config } from '../config.ts'
@@ -26,7 +27,7 @@ export interface EmbeddedOidc {
  */
 export async function mountEmbeddedOidc(
   app: FastifyInstance,
-  deps: { config: Config; db: Kysely<Database>; mailer: Mailer; clock?: Clock },
+  deps: { config: Config; db: Kysely<Database>; mailer: Mailer; sentMail?: DevMailbox | undefined; clock?: Clock },
 ): Promise<EmbeddedOidc> {
   const { config, db } = deps
   const issuer = config.oidc.issuer
@@ -40,12 +41,12 @@ export async function mountEmbeddedOidc(
   provider.on('server_error', (_ctx, error) => app.log.error({ err: error }, 'oidc provider error'))
 
   // oidc-provider answers every path under its mount (404 included), so the
-  // interaction pages, the e-mail confirmation links and the pages' fonts,
+  // interaction pages, the e-mailed links, the file mailer's messages and the pages' fonts,
   // which are Fastify routes, are let through explicitly.
   const handle = provider.callback()
   const webOrigins = webClientOrigins(config.publicUrl)
   app.use(basePath, (req: IncomingMessage, res: ServerResponse, next: (error?: unknown) => void) => {
-    if (['/interaction/', '/verify-email/', '/forgot-password', '/reset-password/', '/assets/'].some((prefix) => req.url?.startsWith(prefix))) return next()
+    if (['/interaction/', '/verify-email/', '/complete-registration/', '/sent-mail/', '/forgot-password', '/reset-password/', '/assets/'].some((prefix) => req.url?.startsWith(prefix))) return next()
     // oidc-provider answers a CORS preflight with whatever Origin asked (it
     // cannot tell the client before the real request): only the web app's
     // own origins may ask, others get no CORS headers at all.
@@ -65,6 +66,7 @@ export async function mountEmbeddedOidc(
     publicUrl: config.publicUrl,
     issuer,
     mailer: deps.mailer,
+    sentMail: deps.sentMail,
     signIn: config.signIn,
     deviceCookieKey: secrets.deviceCookieKey,
     // The app's clock when it has one, so that tests which move time move the sign-in throttle too.

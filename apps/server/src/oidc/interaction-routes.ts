@@ -6,9 +6,10 @@ import type Provider from 'oidc-provider'
 import type { Clock } from '../clock.ts'
 import type { SignInConfig } from '../config.ts'
 import type { Database } from '../db/schema.ts'
+import type { DevMailbox } from '../adapters/mailer/dev-mailbox.ts'
 import type { Mailer } from '../adapters/mailer/port.ts'
 import { accountIdForEmail } from './account-id.ts'
-import { authenticate, createAccount, findAccountProfile } from './accounts.ts'
+import { authenticate, findAccountProfile } from './accounts.ts'
 import { mayResendLink, mustConfirmAddressFirst } from './address-proof.ts'
 import { type AuthenticationMethods, signedInWith } from './authentication-methods.ts'
 import { deviceCookie, readDeviceCookie } from './device-cookie.ts'
@@ -16,12 +17,12 @@ import { passkeySignInRoutes } from './passkey-sign-in.ts'
 import { relyingPartyOf } from './passkeys.ts'
 import { sendConfirmationLink } from './email-verification.ts'
 import { emailVerificationRoutes } from './email-verification-routes.ts'
-import { readRegistration, readSignIn } from './form-input.ts'
-import { html } from './html.ts'
+import { readSignIn } from './form-input.ts'
 import { finishInteraction } from './interaction-result.ts'
 import { messagePage, type PageContext, registerPage, signInPage } from './pages.ts'
 import { passwordResetRoutes } from './password-reset-routes.ts'
 import { secondFactorRoutes } from './second-factor-routes.ts'
+import { registrationRoutes } from './registration-routes.ts'
 import { sendSignInAlert } from './sign-in-alert.ts'
 import { beginSignInAttempt, clientKeyOf, noteFailedSignIn, signInSucceeded } from './sign-in-throttle.ts'
 import { chooseLocale, localeCookie, translator } from './translations.ts'
@@ -50,6 +51,8 @@ export async function interactionRoutes(
     issuer: string
     clock: Clock
     mailer: Mailer
+    /** The file mailer's messages, for the registration page's link to them; none with SMTP. */
+    sentMail: DevMailbox | undefined
     signIn: SignInConfig
     /** The HMAC key of the device cookie (device-cookie.ts). */
     deviceCookieKey: string
@@ -279,39 +282,22 @@ export async function interactionRoutes(
       },
     )
 
-    scope.post<{ Params: UidParams }>(
-      '/interaction/:uid/register',
-      { config: { rateLimit: postRateLimit } },
-      async (request, reply) => {
-        const interaction = await loadInteraction(request, reply)
-        if (!interaction) return sendPage(reply, 400, messagePage(pageContext(request), expired))
-        const page = pageContext(request, interaction)
-        const { t } = page
-        const { register } = links(interaction.uid)
-        const input = readRegistration(request.body, t)
-        const values = { firstName: input.firstName, lastName: input.lastName, email: input.email }
-        if (Object.keys(input.errors).length > 0) {
-          return sendPage(reply, 400, registerPage(page, { ...register, values, errors: input.errors }))
-        }
-        const created = await createAccount(db, { ...input, locale: page.locale })
-        if (!created.created) {
-          const duplicate = html`${t('error.duplicate')} <a href="${register.signInHref}">${t('error.duplicateSignIn')}</a>`
-          return sendPage(reply, 409, registerPage(page, { ...register, values, errors: { email: duplicate } }))
-        }
-        try {
-          await sendConfirmationLink(
-            { db, mailer: deps.mailer, now: deps.clock.now(), issuer: deps.issuer },
-            { id: created.accountId, email: created.email, firstName: input.firstName },
-            page.locale,
-          )
-        } catch (error) {
-          // The account stands: the person can ask for another link from the account page.
-          request.log.error({ err: error }, 'e-mail confirmation link not sent')
-        }
-        // A new account has no second factor yet.
-        return signInUnlessUnproved(request, reply, interaction, created.accountId, page, signedInWith.password)
-      },
-    )
+    registrationRoutes(scope, {
+      provider,
+      db,
+      mailer: deps.mailer,
+      sentMail: deps.sentMail,
+      clock: deps.clock,
+      issuer: deps.issuer,
+      basePath,
+      home,
+      signIn: deps.signIn,
+      loadInteraction,
+      pageContext,
+      sendPage,
+      registerLinks: (uid) => links(uid).register,
+      expired: (request, reply) => sendPage(reply, 400, messagePage(pageContext(request), expired)),
+    })
 
     await passkeySignInRoutes(scope, {
       db,

@@ -54,6 +54,10 @@ input:focus-visible{outline-offset:1px}
 button.secondary{color:#2949ce;background:#fff;border:1px solid #2949ce}
 button.secondary:hover{background:#eef1fb;color:#1f3aa8}
 .aside{margin:-.5rem 0 1.25rem;font-size:.875rem}
+.mail-headers{display:grid;grid-template-columns:auto 1fr;gap:.25rem 1rem;margin:1rem 0;font-size:.875rem}
+.mail-headers dt{font-weight:500}
+.mail-headers dd{margin:0;overflow-wrap:anywhere}
+.mail-text{white-space:pre-wrap;overflow-wrap:anywhere;font:inherit;margin:0;padding:1rem;background:#f6f7fb;border-radius:8px}
 .languages{margin:1.5rem 0 0;max-width:28rem;width:100%}
 .languages h2{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
 .languages ul{list-style:none;margin:0;padding:0;display:flex;flex-wrap:wrap;justify-content:center;gap:.25rem .5rem}

@@ -60,6 +60,11 @@ export class DevMailbox {
     this.#dir = dir
   }
 
+  /** Where the messages are, to tell a newcomer (oidc/sent-mail-routes.ts). */
+  get folder(): string {
+    return this.#dir
+  }
+
   async #ids(): Promise<string[]> {
     const files = await readdir(this.#dir).catch((error: NodeJS.ErrnoException) => {
       if (error.code === 'ENOENT') return [] as string[]
