@@ -59,9 +59,9 @@ export async function listPasskeys(db: Kysely<Database>, accountId: string): Pro
   return rows.map((row) => ({ id: row.id, name: row.name, created: row.created_at, lastUsed: row.last_used_at, backedUp: row.backed_up }))
 }
 
-export async function removePasskey(db: Kysely<Database>, accountId: string, passkeyId: string): Promise<boolean> {
-  const removed = await db.deleteFrom('passkeys').where('account_id', '=', accountId).where('id', '=', passkeyId).executeTakeFirst()
-  return removed.numDeletedRows > 0n
+/** The passkey removed (its name, for the owner's notice), or undefined when the account has none by that id. */
+export async function removePasskey(db: Kysely<Database>, accountId: string, passkeyId: string): Promise<{ name: string } | undefined> {
+  return db.deleteFrom('passkeys').where('account_id', '=', accountId).where('id', '=', passkeyId).returning('name').executeTakeFirst()
 }
 
 /** The options the browser's `navigator.credentials.create` needs, for a signed-in account. */

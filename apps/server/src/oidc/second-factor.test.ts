@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import type { Clock } from '../clock.ts'
 import { SoftwareAuthenticator } from '../testing/software-authenticator.ts'
 import { createTestApp, type TestApp } from '../testing/test-app.ts'
+import { writtenMails } from '../testing/written-mails.ts'
 import { accountIdForEmail } from './account-id.ts'
 import { createAccount } from './accounts.ts'
 import { maxWrongCodes } from './second-factor.ts'
@@ -196,6 +197,14 @@ describe('an authenticator app as the second factor', () => {
     expect((await app.inject({ method: 'POST', url: '/api/v1/me/totp/remove', headers, payload: { current_password: password } })).statusCode).toBe(204)
     const after = new TestBrowser(app)
     expect((await signInWithPassword(after, 'anna@example.com')).posted.statusCode).toBe(303)
+
+    // The owner is told at the account's address, each time a way in came or went.
+    const notices = (await writtenMails(testApp!.dataDir)).filter((mail) => mail.subject === 'A sign-in setting of your Pactum account changed')
+    expect(notices.map((mail) => mail.to)).toEqual(['anna@example.com', 'anna@example.com'])
+    expect(notices.map((mail) => mail.text)).toEqual([
+      expect.stringContaining('An authenticator app was set up for your Pactum account.'),
+      expect.stringContaining('The authenticator app of your Pactum account was removed.'),
+    ])
   })
 
   it('is for accounts of the embedded sign-in only', async () => {
@@ -236,6 +245,9 @@ describe('a passkey as the second factor', () => {
     const again = (await browser.request({ method: 'POST', url: `${pagePath}/second-factor/passkey/options` })).json()
     const signedIn = await browser.request({ method: 'POST', url: `${pagePath}/second-factor/passkey`, form: { credential: JSON.stringify(anna.get(again)) } })
     expect(decodeJwt((await tokensAfter(browser, signedIn, verifier)).access_token).amr).toEqual(['mfa', 'pop', 'pwd'])
+
+    const notices = (await writtenMails(testApp!.dataDir)).filter((mail) => mail.to === 'anna@example.com')
+    expect(notices.map((mail) => mail.text)).toEqual([expect.stringContaining('A passkey named “Phone” was added to your Pactum account.')])
   })
 
   it('signs in alone, without the password: two factors when the authenticator checked the person, one when it was only touched', async () => {

@@ -6,6 +6,7 @@ import type { Database } from '../db/schema.ts'
 import { AppError } from '../errors.ts'
 import { type AccountProfile, authenticate, findAccountProfile } from '../oidc/accounts.ts'
 import { listPasskeys, type PasskeySummary, type RelyingParty, registerPasskey, registrationOptions, removePasskey } from '../oidc/passkeys.ts'
+import type { SignInChange } from '../oidc/sign-in-change-notice.ts'
 import type { CurrentUser } from './users.ts'
 
 /**
@@ -19,6 +20,8 @@ export interface PasskeyDeps {
   clock: Clock
   relyingParty: RelyingParty
   embeddedIssuer: string | null
+  /** Tells the owner, by e-mail, that a way into the account came or went. */
+  notify: (account: AccountProfile, change: SignInChange) => Promise<void>
 }
 
 async function embeddedAccount(deps: PasskeyDeps, user: CurrentUser): Promise<AccountProfile> {
@@ -56,10 +59,13 @@ export async function finishPasskeyRegistration(deps: PasskeyDeps, user: Current
   const account = await embeddedAccount(deps, user)
   const passkey = await registerPasskey(deps.db, deps.relyingParty, account.id, input, deps.clock.now())
   if (!passkey) throw new AppError('passkey_not_verified', 'The passkey could not be verified; start again')
+  await deps.notify(account, { kind: 'passkey_added', name: passkey.name })
   return toPasskeyView(passkey)
 }
 
 export async function deletePasskey(deps: PasskeyDeps, user: CurrentUser, passkeyId: string): Promise<void> {
   const account = await embeddedAccount(deps, user)
-  if (!(await removePasskey(deps.db, account.id, passkeyId))) throw new AppError('not_found', 'No such passkey')
+  const removed = await removePasskey(deps.db, account.id, passkeyId)
+  if (!removed) throw new AppError('not_found', 'No such passkey')
+  await deps.notify(account, { kind: 'passkey_removed', name: removed.name })
 }

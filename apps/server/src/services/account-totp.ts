@@ -4,6 +4,7 @@ import type { Clock } from '../clock.ts'
 import type { Database } from '../db/schema.ts'
 import { AppError, fieldError } from '../errors.ts'
 import { type AccountProfile, authenticate, findAccountProfile } from '../oidc/accounts.ts'
+import type { SignInChange } from '../oidc/sign-in-change-notice.ts'
 import { beginTotpEnrolment, confirmTotpEnrolment, removeTotp, totpStatus } from '../oidc/totp.ts'
 import type { CurrentUser } from './users.ts'
 
@@ -17,6 +18,8 @@ export interface TotpDeps {
   db: Kysely<Database>
   clock: Clock
   embeddedIssuer: string | null
+  /** Tells the owner, by e-mail, that a way into the account came or went. */
+  notify: (account: AccountProfile, change: SignInChange) => Promise<void>
 }
 
 async function embeddedAccount(deps: TotpDeps, user: CurrentUser): Promise<AccountProfile> {
@@ -54,11 +57,12 @@ export async function confirmTotpSetup(deps: TotpDeps, user: CurrentUser, code: 
     if (!started) throw new AppError('totp_not_pending', 'No authenticator app is being set up: start again')
     throw fieldError('body.code', 'not the code your app shows now', 'incorrect_code')
   }
+  await deps.notify(account, { kind: 'totp_added' })
   return totpStatusOf(deps, user)
 }
 
 export async function removeTotpOf(deps: TotpDeps, user: CurrentUser, currentPassword: string): Promise<void> {
   const account = await embeddedAccount(deps, user)
   await checkPassword(deps, account, currentPassword)
-  await removeTotp(deps.db, account.id)
+  if (await removeTotp(deps.db, account.id)) await deps.notify(account, { kind: 'totp_removed' })
 }
