@@ -1,6 +1,6 @@
 import { expect, type Page } from '@playwright/test'
 import { Secret, TOTP } from 'otpauth'
-import type { Person } from './people.ts'
+import { type Person, signOutAndGivePassword } from './people.ts'
 
 /**
  * An authenticator app for the browser tests: the same RFC 6238 codes a
@@ -36,11 +36,7 @@ export async function setUpAuthenticatorApp(page: Page, person: Person): Promise
 
 /** Signs out from the menu and in again with the password and then a code from the app. */
 export async function signOutAndInWithCode(page: Page, person: Person, secret: string): Promise<void> {
-  await page.getByTestId('logout-button').click()
-  await page.waitForURL(/\/oidc\/interaction\//)
-  await page.getByLabel('E-mail').fill(person.email)
-  await page.getByLabel('Password').fill(person.password)
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click()
+  await signOutAndGivePassword(page, person)
   await expect(page.getByRole('heading', { level: 1, name: 'One more step' })).toBeVisible()
   await page.getByLabel('Sign-in code').fill(nextCode(secret))
   await page.getByRole('button', { name: 'Continue' }).click()

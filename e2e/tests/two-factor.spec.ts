@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test'
 import { expectNoAxeViolations } from '../support/axe.ts'
-import { newPerson, registeredPerson } from '../support/people.ts'
+import { newPerson, registeredPerson, signOutAndGivePassword } from '../support/people.ts'
 import { keepScreenshot } from '../support/screenshots.ts'
 import { nextCode, setUpAuthenticatorApp } from '../support/second-factor.ts'
 
@@ -25,11 +25,7 @@ test('a person turns on an authenticator app, signs in with a code after the pas
   const secret = await setUpAuthenticatorApp(page, person)
   await keepScreenshot(page, 'account-totp-enabled')
 
-  await page.getByTestId('logout-button').click()
-  await page.waitForURL(/\/oidc\/interaction\//)
-  await page.getByLabel('E-mail').fill(person.email)
-  await page.getByLabel('Password').fill(person.password)
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click()
+  await signOutAndGivePassword(page, person)
   await expect(page.getByRole('heading', { level: 1, name: 'One more step' })).toBeVisible()
   await page.getByLabel('Sign-in code').fill('000000')
   await page.getByRole('button', { name: 'Continue' }).click()
@@ -47,11 +43,7 @@ test('a person turns on an authenticator app, signs in with a code after the pas
   await remove.getByTestId('totp-remove-password').fill(person.password)
   await remove.getByTestId('totp-remove-submit').click()
   await expect(page.getByTestId('totp-setup')).toBeVisible()
-  await page.getByTestId('logout-button').click()
-  await page.waitForURL(/\/oidc\/interaction\//)
-  await page.getByLabel('E-mail').fill(person.email)
-  await page.getByLabel('Password').fill(person.password)
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click()
+  await signOutAndGivePassword(page, person)
   await expect(page).toHaveURL(/\/transactions$/)
   await page.context().close()
 })

@@ -4,9 +4,10 @@ import type { Kysely } from 'kysely'
 import type { Clock } from '../clock.ts'
 import type { Database } from '../db/schema.ts'
 import { AppError } from '../errors.ts'
-import { type AccountProfile, authenticate, findAccountProfile } from '../oidc/accounts.ts'
+import type { AccountProfile } from '../oidc/accounts.ts'
 import { listPasskeys, type PasskeySummary, type RelyingParty, registerPasskey, registrationOptions, removePasskey } from '../oidc/passkeys.ts'
 import type { SignInChange } from '../oidc/sign-in-change-notice.ts'
+import { embeddedAccountOf, requireCurrentPassword } from './embedded-account.ts'
 import type { CurrentUser } from './users.ts'
 
 /**
@@ -24,10 +25,8 @@ export interface PasskeyDeps {
   notify: (account: AccountProfile, change: SignInChange) => Promise<void>
 }
 
-async function embeddedAccount(deps: PasskeyDeps, user: CurrentUser): Promise<AccountProfile> {
-  const account = deps.embeddedIssuer === user.issuer ? await findAccountProfile(deps.db, user.subject) : undefined
-  if (!account) throw new AppError('passkeys_unavailable', 'Passkeys are for accounts of Pactum’s own sign-in; your sign-in provider offers its own')
-  return account
+function embeddedAccount(deps: PasskeyDeps, user: CurrentUser): Promise<AccountProfile> {
+  return embeddedAccountOf(deps, user, () => new AppError('passkeys_unavailable', 'Passkeys are for accounts of Pactum’s own sign-in; your sign-in provider offers its own'))
 }
 
 export function toPasskeyView(passkey: PasskeySummary): Passkey {
@@ -47,9 +46,7 @@ export async function passkeysOf(deps: PasskeyDeps, user: CurrentUser): Promise<
 
 export async function beginPasskeyRegistration(deps: PasskeyDeps, user: CurrentUser, currentPassword: string) {
   const account = await embeddedAccount(deps, user)
-  if ((await authenticate(deps.db, account.email, currentPassword)) !== account.id) {
-    throw new AppError('incorrect_password', 'The current password is not right')
-  }
+  await requireCurrentPassword(deps.db, account, currentPassword)
   const options = await registrationOptions(deps.db, deps.relyingParty, account, deps.clock.now())
   if (options === 'too_many') throw new AppError('too_many_passkeys', 'This account has ten passkeys already: remove one first')
   return options

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely'
 import type { Database } from '../db/schema.ts'
 import { AppError } from '../errors.ts'
 import { endSessionsOfAccount, listSessionsOfAccount } from '../oidc/account-sessions.ts'
-import { findAccountProfile } from '../oidc/accounts.ts'
+import { embeddedAccountOf } from './embedded-account.ts'
 import type { CurrentUser } from './users.ts'
 
 /**
@@ -11,8 +11,7 @@ import type { CurrentUser } from './users.ts'
  * own sessions). The browser asking is known by its token's grant.
  */
 async function embeddedAccountId(deps: { db: Kysely<Database>; embeddedIssuer: string | null }, user: CurrentUser): Promise<string> {
-  const account = deps.embeddedIssuer === user.issuer ? await findAccountProfile(deps.db, user.subject) : undefined
-  if (!account) throw new AppError('sessions_unavailable', 'Your sign-in provider keeps your sessions: manage them there')
+  const account = await embeddedAccountOf(deps, user, () => new AppError('sessions_unavailable', 'Your sign-in provider keeps your sessions: manage them there'))
   return account.id
 }
 

@@ -3,9 +3,10 @@ import type { Kysely } from 'kysely'
 import type { Clock } from '../clock.ts'
 import type { Database } from '../db/schema.ts'
 import { AppError, fieldError } from '../errors.ts'
-import { type AccountProfile, authenticate, findAccountProfile } from '../oidc/accounts.ts'
+import type { AccountProfile } from '../oidc/accounts.ts'
 import type { SignInChange } from '../oidc/sign-in-change-notice.ts'
 import { beginTotpEnrolment, confirmTotpEnrolment, removeTotp, totpStatus } from '../oidc/totp.ts'
+import { embeddedAccountOf, requireCurrentPassword } from './embedded-account.ts'
 import type { CurrentUser } from './users.ts'
 
 /**
@@ -22,16 +23,8 @@ export interface TotpDeps {
   notify: (account: AccountProfile, change: SignInChange) => Promise<void>
 }
 
-async function embeddedAccount(deps: TotpDeps, user: CurrentUser): Promise<AccountProfile> {
-  const account = deps.embeddedIssuer === user.issuer ? await findAccountProfile(deps.db, user.subject) : undefined
-  if (!account) throw new AppError('second_factor_unavailable', 'Second factors are for accounts of Pactum’s own sign-in; your sign-in provider offers its own')
-  return account
-}
-
-async function checkPassword(deps: TotpDeps, account: AccountProfile, currentPassword: string): Promise<void> {
-  if ((await authenticate(deps.db, account.email, currentPassword)) !== account.id) {
-    throw new AppError('incorrect_password', 'The current password is not right')
-  }
+function embeddedAccount(deps: TotpDeps, user: CurrentUser): Promise<AccountProfile> {
+  return embeddedAccountOf(deps, user, () => new AppError('second_factor_unavailable', 'Second factors are for accounts of Pactum’s own sign-in; your sign-in provider offers its own'))
 }
 
 export async function totpStatusOf(deps: TotpDeps, user: CurrentUser): Promise<TotpStatusView> {
@@ -42,7 +35,7 @@ export async function totpStatusOf(deps: TotpDeps, user: CurrentUser): Promise<T
 
 export async function beginTotpSetup(deps: TotpDeps, user: CurrentUser, currentPassword: string): Promise<TotpSetup> {
   const account = await embeddedAccount(deps, user)
-  await checkPassword(deps, account, currentPassword)
+  await requireCurrentPassword(deps.db, account, currentPassword)
   const enrolment = await beginTotpEnrolment(deps.db, account, deps.clock.now())
   if (enrolment === 'already_enabled') throw new AppError('totp_already_enabled', 'An authenticator app is set up already: remove it first')
   return { secret: enrolment.secret, otpauth_uri: enrolment.uri, qr_code: enrolment.qrDataUrl }
@@ -63,6 +56,6 @@ export async function confirmTotpSetup(deps: TotpDeps, user: CurrentUser, code: 
 
 export async function removeTotpOf(deps: TotpDeps, user: CurrentUser, currentPassword: string): Promise<void> {
   const account = await embeddedAccount(deps, user)
-  await checkPassword(deps, account, currentPassword)
+  await requireCurrentPassword(deps.db, account, currentPassword)
   if (await removeTotp(deps.db, account.id)) await deps.notify(account, { kind: 'totp_removed' })
 }
