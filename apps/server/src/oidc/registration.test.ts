@@ -8,7 +8,7 @@ import { buildApp } from '../http/app.ts'
 import { createTestDatabase } from '../testing/test-database.ts'
 import { writtenMails } from '../testing/written-mails.ts'
 import { createAccount } from './accounts.ts'
-import { authorizationUrl, exchangeCode, interactionPath, pkcePair, TestBrowser, testPublicUrl } from './test-browser.ts'
+import { authorizationUrl, interactionPath, pkcePair, TestBrowser, testPublicUrl, tokensAfter } from './test-browser.ts'
 import { openRegistrationLink, registrationLinkFor } from './test-registration.ts'
 
 const issuer = `${testPublicUrl}/oidc`
@@ -48,15 +48,6 @@ async function register(browser: TestBrowser, form: typeof anna) {
   return { verifier, pagePath, response: await browser.request({ method: 'POST', url: `${pagePath}/register`, form }) }
 }
 
-async function tokensAfter(browser: TestBrowser, posted: Awaited<ReturnType<TestBrowser['request']>>, verifier: string) {
-  expect(posted.statusCode, posted.body).toBe(303)
-  const { callback } = await browser.follow(posted)
-  const code = callback?.searchParams.get('code')
-  if (!code) throw new Error(`no authorization code, ended at ${callback}`)
-  const response = await exchangeCode(browser, code, verifier)
-  expect(response.statusCode, response.body).toBe(200)
-  return response.json() as { access_token: string; id_token: string }
-}
 
 async function signIn(browser: TestBrowser, person: { email: string; password: string }) {
   const pkce = pkcePair()

@@ -7,7 +7,7 @@ import { writtenMails } from '../testing/written-mails.ts'
 import { accountIdForEmail } from './account-id.ts'
 import { createAccount } from './accounts.ts'
 import { maxWrongCodes } from './second-factor.ts'
-import { authorizationUrl, exchangeCode, interactionPath, pkcePair, refresh, TestBrowser, testPublicUrl } from './test-browser.ts'
+import { authorizationUrl, interactionPath, pkcePair, refresh, TestBrowser, testPublicUrl, tokensAfter } from './test-browser.ts'
 import { totpCodeAt } from './totp.ts'
 
 /**
@@ -69,12 +69,6 @@ async function signInWithPassword(browser: TestBrowser, email: string) {
   return { ...pkce, pagePath, posted }
 }
 
-async function tokensAfter(browser: TestBrowser, response: Awaited<ReturnType<TestBrowser['request']>>, verifier: string) {
-  expect(response.statusCode, response.body).toBe(303)
-  const { callback } = await browser.follow(response)
-  expect(callback, 'the sign-in ends at the app’s callback').toBeDefined()
-  return (await exchangeCode(browser, callback!.searchParams.get('code')!, verifier)).json() as { access_token: string; refresh_token: string }
-}
 
 describe('an authenticator app as the second factor', () => {
   it('asks for a code after the password, and the token says both were given', async () => {

@@ -1,4 +1,5 @@
 import { isSupportedLocale } from '@pactum/domain/locales'
+import type { FastifyBaseLogger } from 'fastify'
 import type { Mailer } from '../adapters/mailer/port.ts'
 import type { AccountProfile } from './accounts.ts'
 import { translator } from './translations.ts'
@@ -32,4 +33,13 @@ export async function sendSignInChangeNotice(mailer: Mailer, account: AccountPro
       t('secondFactor.notice.notYou'),
     ].join('\n'),
   })
+}
+
+/**
+ * The notice as the Account page's services call it: a notice that cannot
+ * be sent is logged, and the change itself stands (the page shows it).
+ */
+export function signInChangeNotifier(mailer: Mailer, log: FastifyBaseLogger) {
+  return (account: AccountProfile, change: SignInChange): Promise<void> =>
+    sendSignInChangeNotice(mailer, account, change).catch((error: unknown) => log.error({ err: error }, 'sign-in change notice not sent'))
 }

@@ -14,12 +14,12 @@ import { createAccount } from './accounts.ts'
 import { sendConfirmationLink } from './email-verification.ts'
 import {
   authorizationUrl,
-  exchangeCode,
   interactionPath,
   pkcePair,
   refresh,
   TestBrowser,
   testPublicUrl,
+  tokensAfter,
 } from './test-browser.ts'
 import { registerThroughLink } from './test-registration.ts'
 import { mintAccessToken, signingKeyFilePath } from './token-minter.ts'
@@ -72,15 +72,6 @@ async function openSignIn(browser: TestBrowser, options: { prompt?: string; uiLo
   return { ...pkce, pagePath, page }
 }
 
-async function tokensAfter(browser: TestBrowser, posted: Awaited<ReturnType<TestBrowser['request']>>, verifier: string) {
-  expect(posted.statusCode, posted.body).toBe(303)
-  const { callback } = await browser.follow(posted)
-  const code = callback?.searchParams.get('code')
-  if (!code) throw new Error(`no authorization code, ended at ${callback}`)
-  const response = await exchangeCode(browser, code, verifier)
-  expect(response.statusCode, response.body).toBe(200)
-  return response.json() as { access_token: string; refresh_token: string; id_token: string; expires_in: number }
-}
 
 async function signInAs(browser: TestBrowser, person: { email: string; password: string }) {
   const { verifier, pagePath } = await openSignIn(browser)

@@ -115,6 +115,21 @@ export async function exchangeCode(browser: TestBrowser, code: string, verifier:
   return response
 }
 
+/**
+ * A finished sign-in's answer (303) followed to the client's callback and
+ * its code exchanged: the tokens. Throws, failing the test, at any other
+ * turn, with the page or answer that was there instead.
+ */
+export async function tokensAfter(browser: TestBrowser, posted: LightMyRequestResponse, verifier: string) {
+  if (posted.statusCode !== 303) throw new Error(`expected the sign-in to end with 303, got ${posted.statusCode}: ${posted.body}`)
+  const { callback } = await browser.follow(posted)
+  const code = callback?.searchParams.get('code')
+  if (!code) throw new Error(`no authorization code, ended at ${callback}`)
+  const response = await exchangeCode(browser, code, verifier)
+  if (response.statusCode !== 200) throw new Error(`the token endpoint answered ${response.statusCode}: ${response.body}`)
+  return response.json() as { access_token: string; refresh_token: string; id_token: string; expires_in: number }
+}
+
 export async function refresh(app: FastifyInstance, refreshToken: string) {
   return app.inject({
     method: 'POST',

@@ -64,36 +64,37 @@ export async function beginTotpEnrolment(
   return { secret, uri, qrDataUrl: `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}` }
 }
 
-/** Confirms the unconfirmed secret with a code the app made from it; the code is used up. */
-export async function confirmTotpEnrolment(db: Kysely<Database>, account: { id: string; email: string }, code: string, now: Date): Promise<boolean> {
+/** The account's secret being set up (`confirmed` false) or in use, and the step `code` is of it; null when it is no code of it now. */
+async function matchCode(db: Kysely<Database>, account: { id: string; email: string }, confirmed: boolean, code: string, now: Date) {
   const row = await db
     .selectFrom('totp_factors')
     .select(['secret'])
     .where('account_id', '=', account.id)
-    .where('confirmed_at', 'is', null)
+    .where('confirmed_at', confirmed ? 'is not' : 'is', null)
     .executeTakeFirst()
   const step = row ? stepOf(row.secret, account.email, code, now) : null
-  if (step === null) return false
+  return row && step !== null ? { secret: row.secret, step } : null
+}
+
+/** Confirms the unconfirmed secret with a code the app made from it; the code is used up. */
+export async function confirmTotpEnrolment(db: Kysely<Database>, account: { id: string; email: string }, code: string, now: Date): Promise<boolean> {
+  const match = await matchCode(db, account, false, code, now)
+  if (!match) return false
   const confirmed = await db
     .updateTable('totp_factors')
-    .set({ confirmed_at: now, last_used_step: step })
+    .set({ confirmed_at: now, last_used_step: match.step })
     .where('account_id', '=', account.id)
     .where('confirmed_at', 'is', null)
-    .where('secret', '=', row!.secret)
+    .where('secret', '=', match.secret)
     .executeTakeFirst()
   return confirmed.numUpdatedRows > 0n
 }
 
 /** Whether `code` is a fresh code of the account's confirmed secret; a right code is used up. */
 export async function useTotpCode(db: Kysely<Database>, account: { id: string; email: string }, code: string, now: Date): Promise<boolean> {
-  const row = await db
-    .selectFrom('totp_factors')
-    .select(['secret'])
-    .where('account_id', '=', account.id)
-    .where('confirmed_at', 'is not', null)
-    .executeTakeFirst()
-  const step = row ? stepOf(row.secret, account.email, code, now) : null
-  if (step === null) return false
+  const match = await matchCode(db, account, true, code, now)
+  if (!match) return false
+  const { step } = match
   const used = await db
     .updateTable('totp_factors')
     .set({ last_used_step: step })

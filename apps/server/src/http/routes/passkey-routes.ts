@@ -4,18 +4,15 @@ import type { RegistrationResponseJSON } from '@simplewebauthn/server'
 import type { FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import type { AccountProfile } from '../../oidc/accounts.ts'
 import { relyingPartyOf } from '../../oidc/passkeys.ts'
-import { type SignInChange, sendSignInChangeNotice } from '../../oidc/sign-in-change-notice.ts'
+import { signInChangeNotifier } from '../../oidc/sign-in-change-notice.ts'
 import { beginPasskeyRegistration, deletePasskey, finishPasskeyRegistration, type PasskeyDeps, passkeysOf } from '../../services/account-passkeys.ts'
 import { userOf } from '../plugins/authentication.ts'
 
 /** The signed-in person's passkeys (issue 30), for the Account page; embedded sign-in only. */
 export const passkeyRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, clock, config, mailer } = app.services
-  // A notice that cannot be sent is logged: the change itself stands, and the Account page shows it.
-  const notify = (account: AccountProfile, change: SignInChange) =>
-    sendSignInChangeNotice(mailer, account, change).catch((error: unknown) => app.log.error({ err: error }, 'sign-in change notice not sent'))
+  const notify = signInChangeNotifier(mailer, app.log)
   const deps: PasskeyDeps = {
     notify,
     db,

@@ -3,17 +3,14 @@ import { confirmTotpBodySchema, totpPasswordBodySchema, totpSetupSchema, totpSta
 import type { FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import type { AccountProfile } from '../../oidc/accounts.ts'
-import { type SignInChange, sendSignInChangeNotice } from '../../oidc/sign-in-change-notice.ts'
+import { signInChangeNotifier } from '../../oidc/sign-in-change-notice.ts'
 import { beginTotpSetup, confirmTotpSetup, removeTotpOf, type TotpDeps, totpStatusOf } from '../../services/account-totp.ts'
 import { userOf } from '../plugins/authentication.ts'
 
 /** The signed-in person's authenticator app (issue 30), for the Account page; embedded sign-in only. */
 export const totpRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, clock, config, mailer } = app.services
-  // A notice that cannot be sent is logged: the change itself stands, and the Account page shows it.
-  const notify = (account: AccountProfile, change: SignInChange) =>
-    sendSignInChangeNotice(mailer, account, change).catch((error: unknown) => app.log.error({ err: error }, 'sign-in change notice not sent'))
+  const notify = signInChangeNotifier(mailer, app.log)
   const deps: TotpDeps = { db, clock, embeddedIssuer: config.oidc.mode === 'embedded' ? config.oidc.issuer : null, notify }
   const secured = { tags: ['profile'], security: [{ bearer: [] }] }
   const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 409: errorBodySchema, 429: errorBodySchema }
