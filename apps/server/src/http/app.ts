@@ -11,7 +11,9 @@ import { createNotificationQueue, startNotificationWorker } from '../notificatio
 import { createContactQueue, startContactWorker } from '../services/contact-support.ts'
 import { createTransactionQueues, jobEffectScheduler, startTransactionWorkers } from '../transactions/transaction-jobs.ts'
 import { adminTransactionRoutes } from './routes/admin/admin-transaction-routes.ts'
+import { actionRoutes } from './routes/transactions/action-routes.ts'
 import { detailsRoutes } from './routes/transactions/details-routes.ts'
+import { kindRoutesPlugin } from './routes/transactions/kind-routes.ts'
 import { guestRoutes } from './routes/transactions/guest-routes.ts'
 import { p2pRoutes } from './routes/transactions/p2p-routes.ts'
 import { listingRoutes } from './routes/listing-routes.ts'
@@ -195,6 +197,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(adminClientRoutes)
       await api.register(devMailboxRoutes(providers.devMailbox))
       await api.register(supportedCarriersRoutes)
+      await api.register(kindRoutesPlugin(() => transactionDeps))
       await api.register(transactionRoutes(() => transactionDeps))
       await api.register(detailsRoutes(() => transactionDeps))
       await api.register(guestRoutes(() => transactionDeps))
@@ -207,6 +210,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       })
       await api.register(paymentRoutes(paymentDeps))
       await api.register(p2pRoutes(paymentDeps))
+      await api.register(actionRoutes(paymentDeps))
       await api.register(listingRoutes(paymentDeps))
       await api.register(adminTransactionRoutes(() => transactionDeps))
     },

@@ -1,3 +1,5 @@
+import type { ActionCaller } from '@pactum/contracts/transaction-actions'
+
 /**
  * Who may call what: every route the server registers, and the answer each
  * kind of caller gets (issue 10). `authorization-matrix.test.ts` builds the
@@ -88,6 +90,19 @@ const adminOnly: Row = { buyer: 'not_admin', seller: 'not_admin', stranger: 'not
 const bySecret: Row = { buyer: 'capability', seller: 'capability', stranger: 'capability', admin: 'capability', anonymous: 'capability' }
 const byApiKey: Row = { buyer: 'api_key', seller: 'api_key', stranger: 'api_key', admin: 'api_key', anonymous: 'api_key' }
 const bySignature: Row = { buyer: 'signature', seller: 'signature', stranger: 'signature', admin: 'signature', anonymous: 'signature' }
+
+/**
+ * The row each caller of the action catalogue (`@pactum/contracts/transaction-actions`)
+ * must have: `action-routes.test.ts` checks every catalogue route's row here
+ * against its entry's `who`, so the catalogue and this table cannot drift.
+ */
+export const actionCallerRows: Readonly<Record<ActionCaller, Row>> = {
+  buyer: buyerStep,
+  seller: sellerStep,
+  parties,
+  creator: creatorStep,
+  code_holder: joinCodeHolder,
+}
 
 export const authorizationMatrix = {
   // Public: what the web app needs before anyone signs in (DESIGN §5).

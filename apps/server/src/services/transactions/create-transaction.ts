@@ -19,7 +19,7 @@ import { insertTransaction, type TransactionDeps } from '../../transactions/appl
 import { quoteOrRefuse, requireOffered, requireShownCharge } from './quote.ts'
 import type { TransactionRow } from '../../transactions/transaction-state.ts'
 
-type CreateDeps = TransactionDeps & { config: Config; mailer: Mailer }
+export type CreateDeps = TransactionDeps & { config: Config; mailer: Mailer }
 
 /** Who the creator invites by e-mail instead of sharing a join code. */
 interface GuestInvite {

@@ -6,10 +6,10 @@ import { useTranslation } from '../../i18n/react.tsx'
 import { AmountSummary } from '../../components/amount-summary.tsx'
 import { useLocale } from '../../i18n/use-locale.ts'
 import { formatMoney } from '../../lib/money.ts'
+import { ActionButtons, offeredButtons } from './action-buttons.tsx'
 import { ComplaintNextSteps } from './complaint-next-steps.tsx'
 import { CounterpartyDetails } from './counterparty-details.tsx'
 import { DeadlineCountdown } from './deadline-countdown.tsx'
-import { F2fActions, f2fButtonsFor } from './f2f-actions.tsx'
 import { awaitsSellerAcceptance, ListingSaleCard } from './listing-sale-card.tsx'
 import { InvitationCard } from './invitation-card.tsx'
 import { HistoryCard, JoinCodeCard, NextStepsCard, type Note, NotesCard, SummaryCard } from './status-cards.tsx'
@@ -19,7 +19,7 @@ export function F2fTransactionDetails({ transaction, refreshing }: { transaction
   const { t } = useTranslation()
   const { locale } = useLocale()
   const role = transaction.role
-  const actions = f2fButtonsFor(transaction.available_actions)
+  const actions = offeredButtons(transaction)
   const remainder = transaction.pricing ? transaction.pricing.price - transaction.deposit_pricing.price : null
   const windowOpen =
     transaction.complaint_period_deadline !== null &&
@@ -83,7 +83,7 @@ export function F2fTransactionDetails({ transaction, refreshing }: { transaction
               testId="complaint-deadline"
             />
           )}
-          {actions.length > 0 && <F2fActions transaction={transaction} actions={actions} />}
+          {actions.length > 0 && <ActionButtons transaction={transaction} actions={actions} />}
         </NextStepsCard>
       )}
 

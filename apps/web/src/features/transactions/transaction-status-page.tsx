@@ -13,6 +13,7 @@ import { LoadErrorAlert } from '../../components/load-error-alert.tsx'
 import { PageHeader } from '../../components/page-header.tsx'
 import { useApiClient } from '../../lib/api/api-client-context.tsx'
 import { routeTo } from '../../lib/named-routes.ts'
+import { ActionButtons, offeredButtons } from './action-buttons.tsx'
 import { ComplaintNextSteps } from './complaint-next-steps.tsx'
 import { CounterpartyDetails } from './counterparty-details.tsx'
 import { DeadlineCountdown } from './deadline-countdown.tsx'
@@ -21,7 +22,6 @@ import { awaitsIdentityVerification } from './high-value.ts'
 import { HighValueNotice } from './high-value-notice.tsx'
 import { ShippingAddressCard } from './shipping-address-card.tsx'
 import { awaitsSellerAcceptance, ListingSaleCard } from './listing-sale-card.tsx'
-import { buttonsFor, TransactionActions } from './transaction-actions.tsx'
 import { InvitationCard } from './invitation-card.tsx'
 import { HistoryCard, JoinCodeCard, NextStepsCard, type Note, NotesCard, SummaryCard, TransactionReference } from './status-cards.tsx'
 import { transactionKey, useCarriers, useTransaction } from './transactions-api.ts'
@@ -98,7 +98,7 @@ function useReturnFromPaymentRedirect(id: string, kind: AnyTransaction['type'] |
 function TransactionDetails({ transaction, refreshing }: { transaction: Transaction; refreshing: boolean }) {
   const { t } = useTranslation()
   // Exactly what the server offers this viewer; it is re-read while the page is open.
-  const actions = buttonsFor(transaction.available_actions)
+  const actions = offeredButtons(transaction)
   const role = transaction.role
   const showTrackingDeadline = transaction.status === 'paid' && transaction.tracking_deadline
   const showComplaintDeadline = transaction.status === 'delivered' && transaction.complaint_period_deadline
@@ -155,7 +155,7 @@ function TransactionDetails({ transaction, refreshing }: { transaction: Transact
               testId="complaint-deadline"
             />
           )}
-          {actions.length > 0 && <TransactionActions transaction={transaction} actions={actions} />}
+          {actions.length > 0 && <ActionButtons transaction={transaction} actions={actions} />}
         </NextStepsCard>
       )}
 

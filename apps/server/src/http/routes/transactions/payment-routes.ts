@@ -1,79 +1,78 @@
-import { confirmPaymentBodySchema, payResponseSchema, publishableKeySchema, setPaymentMethodBodySchema, transactionSchema } from '@pactum/contracts/transactions'
+import { catalogue, type TransactionActionName } from '@pactum/contracts/transaction-actions'
+import { payResponseSchema, publishableKeySchema } from '@pactum/contracts/transactions'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import { confirmPayment, openPaymentIntent, type PaymentDeps, pay, setPaymentMethod } from '../../../services/transactions/pay.ts'
-import { toTransactionView, type ViewContext } from '../../../transactions/transaction-view.ts'
+import { openPaymentIntent, type PaymentDeps, type PaymentPart, pay } from '../../../services/transactions/pay.ts'
+import type { TransactionRow } from '../../../transactions/transaction-state.ts'
 import { findForParty } from '../../../transactions/transactions-repository.ts'
 import { userOf } from '../../plugins/authentication.ts'
+import { kindRoutes, transactionKinds } from './kinds.ts'
 import { idParams, transactionErrors } from './route-parts.ts'
 
-const errors = transactionErrors
-const secured = { security: [{ bearer: [] }], tags: ['payment'] }
+/** Which part of the price each paying action of the catalogue opens. */
+const partOf: Partial<Record<TransactionActionName, PaymentPart>> = { pay: 'payment', pay_deposit: 'deposit', pay_remainder: 'remainder' }
 
-/** Payment calls of spec §7 for online transactions (DESIGN §5 "Pay"). */
+/**
+ * The payment calls of spec §7 (DESIGN §5 "Pay") for both kinds: each paying
+ * action of the catalogue opens its part's payment, and the open payment can
+ * be fetched again; choosing the method and confirming are catalogue actions
+ * answered with the transaction (`action-routes.ts`).
+ */
 export function paymentRoutes(deps: () => PaymentDeps): FastifyPluginAsyncZod {
   return async (app) => {
-    const context = (): ViewContext => ({ now: deps().clock.now(), policy: deps().policy })
+    const answer = ({ row, intent }: { row: TransactionRow; intent: { id: string; clientSecret: string } }, part: PaymentPart) => ({
+      payment_intent_id: intent.id,
+      client_secret: intent.clientSecret,
+      charge: part === 'remainder' ? (row.remainder_charge ?? 0) : row.charge,
+    })
 
-    app.post(
-      '/transactions/:id/set_payment_method',
-      {
-        onRequest: app.authenticate,
-        preHandler: app.idempotent,
-        schema: { ...secured, summary: 'Choose the payment method (reprices the fee)', params: idParams, body: setPaymentMethodBodySchema, response: { 200: transactionSchema, ...errors } },
-      },
-      async (request) => {
-        const user = userOf(request)
-        return toTransactionView(await setPaymentMethod({ ...deps(), idempotency: request.idempotencyClaim }, user, request.params.id, 'online', request.body.payment_method), user, context())
-      },
-    )
-
-    app.post(
-      '/transactions/:id/pay',
-      {
-        onRequest: app.authenticate,
-        preHandler: app.idempotentRepeatable,
-        schema: { ...secured, summary: 'Open the payment of price + fee (buyer)', params: idParams, response: { 200: payResponseSchema, ...errors } },
-      },
-      async (request) => {
-        const { row, intent } = await pay({ ...deps(), idempotency: request.idempotencyClaim }, userOf(request), request.params.id, 'payment')
-        return { payment_intent_id: intent.id, client_secret: intent.clientSecret, charge: row.charge }
-      },
-    )
-
-    app.get(
-      '/transactions/:id/stripe_client_secret',
-      {
-        onRequest: app.authenticate,
-        schema: { ...secured, summary: 'The open payment again', params: idParams, response: { 200: payResponseSchema, ...errors } },
-      },
-      async (request) => {
-        const { row, intent } = await openPaymentIntent(deps(), userOf(request), request.params.id, 'payment')
-        return { payment_intent_id: intent.id, client_secret: intent.clientSecret, charge: row.charge }
-      },
-    )
+    for (const [name, entry] of catalogue) {
+      const part = partOf[name]
+      if (entry.answers !== 'payment' || !part) continue
+      for (const kind of transactionKinds) {
+        const route = entry[kind]
+        if (!route) continue
+        const { prefix, tag } = kindRoutes[kind]
+        const secured = { security: [{ bearer: [] }], tags: [route.tag ?? tag] }
+        app.post(
+          `${prefix}/transactions/:id/${route.path}`,
+          {
+            onRequest: app.authenticate,
+            preHandler: app.idempotentRepeatable,
+            schema: { ...secured, summary: route.summary, params: idParams, response: { 200: payResponseSchema, ...transactionErrors } },
+          },
+          async (request) => answer(await pay({ ...deps(), idempotency: request.idempotencyClaim }, userOf(request), request.params.id, part), part),
+        )
+        app.get(
+          `${prefix}/transactions/:id/${part === 'payment' ? '' : `${part}_`}stripe_client_secret`,
+          {
+            onRequest: app.authenticate,
+            schema: {
+              ...secured,
+              summary: part === 'payment' ? 'The open payment again' : `The open payment of the ${part} again`,
+              params: idParams,
+              response: { 200: payResponseSchema, ...transactionErrors },
+            },
+          },
+          async (request) => answer(await openPaymentIntent(deps(), userOf(request), request.params.id, part), part),
+        )
+      }
+    }
 
     app.get(
       '/transactions/:id/stripe_publishable_key',
       {
         onRequest: app.authenticate,
-        schema: { ...secured, summary: 'The payment provider’s publishable key', params: idParams, response: { 200: publishableKeySchema, ...errors } },
+        schema: {
+          security: [{ bearer: [] }],
+          tags: ['payment'],
+          summary: 'The payment provider’s publishable key',
+          params: idParams,
+          response: { 200: publishableKeySchema, ...transactionErrors },
+        },
       },
       async (request) => {
         await findForParty(app.services.db, request.params.id, userOf(request).id)
         return { publishable_key: deps().paymentProvider.publishableKey }
-      },
-    )
-
-    app.post(
-      '/transactions/:id/confirm_payment',
-      {
-        onRequest: app.authenticate,
-        preHandler: app.idempotent,
-        schema: { ...secured, summary: 'Tell the server the browser confirmed the payment', params: idParams, body: confirmPaymentBodySchema, response: { 200: transactionSchema, ...errors } },
-      },
-      async (request) => {
-        const user = userOf(request)
-        return toTransactionView(await confirmPayment({ ...deps(), idempotency: request.idempotencyClaim }, user, request.params.id, 'online', request.body.payment_intent_id), user, context())
       },
     )
   }
