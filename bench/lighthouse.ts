@@ -15,7 +15,7 @@
  * LANTERN_DEBUG=1 also prints the simulated LCP graph, node by node: when each
  * request and main-thread task starts and ends under the simulated slow 4G
  * and CPU. The LCP estimate is where the last of them ends
- * (docs/decisions.md, "Fourth pass: where Lighthouse's LCP estimate comes from").
+ * (docs/decisions/081-first-requests-before-the-apps-script.md, "Fourth pass: where Lighthouse's LCP estimate comes from").
  */
 import { type ChildProcess, spawn } from 'node:child_process'
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'

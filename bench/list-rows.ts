@@ -9,7 +9,7 @@ import type { Database } from '../apps/server/src/db/schema.ts'
  * the list is being measured, and a million API calls would take an hour.
  * VACUUM ANALYZE after, as autovacuum would have done to a table this size
  * in production: without the visibility map PostgreSQL reckons an index-only
- * scan of a party index as dear as walking the primary key (decisions.md,
+ * scan of a party index as dear as walking the primary key (docs/decisions/074-list-walks-the-party-indexes.md,
  * "The list walks the party indexes").
  */
 export async function seedListRows(db: Kysely<Database>, o: { templateId: string; listerId: string; total: number }): Promise<void> {

@@ -85,7 +85,7 @@ export async function checkSale(db: Kysely<Database>, sale: Sale, answers: Answe
   const expected = expectedMoney(row)
   const shown = (money: typeof expected) => `held ${money.held}, released ${money.released}, refunded ${money.refunded}, escrow ${money.escrow}`
   if (shown(ledger) !== shown(expected)) fail('ledger', `${row.status}: ledger ${shown(ledger)}; expected ${shown(expected)}`)
-  // Money sent straight back without being held is on the row's refunded amount too (docs/decisions.md "Every refund is on the sale").
+  // Money sent straight back without being held is on the row's refunded amount too (docs/decisions/007-every-refund-is-on-the-sale.md "Every refund is on the sale").
   const returned = sum(postings.filter((p) => p.kind === 'refund_unheld' && p.account.startsWith('buyer_refund:')))
   const onRow = { held: row.amount_held, released: row.amount_released, refunded: row.amount_refunded - returned, escrow: expected.escrow }
   if (shown(onRow) !== shown(expected)) fail('ledger', `${row.status}: row ${shown(onRow)}; expected ${shown(expected)}`)

@@ -24,7 +24,7 @@ Commands:
         Issues a new API key for a partner client (creating a bare client
         with that id if there is none) and prints it once; only its hash is
         kept, and the previous key stops working. The partner sends it in the
-        X-Pactum-Api-Key header (docs/decisions.md, guest transactions).
+        X-Pactum-Api-Key header (docs/decisions/049-guest-transactions.md, guest transactions).
         Opens the database: with the embedded one, stop the server first.
   doctor
         Checks the configured providers (payments, bank accounts, tracking,

@@ -63,7 +63,7 @@ export const errorStatus = {
   remainder_already_paid: 409,
   handover_already_confirmed: 409,
   not_accepted: 409,
-  // Beyond DESIGN §5's list: wrong-state reasons it has no code for (docs/decisions.md).
+  // Beyond DESIGN §5's list: wrong-state reasons it has no code for (docs/decisions/011-wrong-state-refusals.md).
   not_paid: 409,
   payment_in_progress: 409,
   tracking_not_added: 409,

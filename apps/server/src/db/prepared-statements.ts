@@ -8,7 +8,7 @@ import { type NamedStatement, ResultShapes } from './result-shapes.ts'
  * 63-column row, three OR'd party columns, a lateral join) planning is most
  * of the database's work: pgbench runs the GET's statement at about 15,000
  * a second unnamed and 60,000 prepared on the same two cores (issue 13,
- * docs/decisions.md "Prepared statements").
+ * docs/decisions/073-prepared-statements.md "Prepared statements").
  *
  * So a statement text sent often enough gets a name, and pg prepares it once
  * per connection and from then on only binds and executes it; PostgreSQL

@@ -22,7 +22,7 @@ const maxShapes = 20
  * what they are: it is built and compiled once per shape (which keys of each
  * group are set) and then sent with each call's values in place of the
  * stand-ins. Building a large insert with Kysely was 8.5 % of a create and
- * the batched GET's 7 % (issue 13, docs/decisions.md).
+ * the batched GET's 7 % (issue 13, docs/decisions/076-statements-built-once.md).
  *
  * `build` gets stand-ins, not the values: it must pass them on as values
  * (`values(row)`, `` sql`any(${ids})` ``) and never look at them — a

@@ -19,7 +19,7 @@ export type Caller = (typeof callers)[number]
 
 /**
  * What a caller gets. Checks run in the order authentication →
- * authorization → input (docs/decisions.md), so the refusals hold whatever
+ * authorization → input (docs/decisions/020-checks-run-authentication-authorization-input.md), so the refusals hold whatever
  * the request carries; the test sends anonymous and non-admin callers a
  * malformed request to show that.
  */

@@ -6,7 +6,7 @@ import { sentMailPage } from './registration-pages.ts'
 
 /**
  * `<issuer>/sent-mail/:id`: one message the file mailer wrote, for the
- * newcomer who ran `npm start` and registered (decisions.md, "The file
+ * newcomer who ran `npm start` and registered (docs/decisions/034-registration-answers-the-same.md, "The file
  * mailer's link"). There only with the file mailer, and only to a browser on
  * the server's own machine: it would show anyone else whether an address
  * has an account (the owner's notice or the link), which is why it is never

@@ -24,7 +24,7 @@ export interface CloseAccountDeps {
  * What goes: the sign-in account (password, sessions, tokens), names,
  * address, date of birth, phone, bank details, identity document records,
  * shipping addresses, the terms' IP and browser, open listings. What stays,
- * and why (docs/decisions.md, "Closing an account"): the user row's id,
+ * and why (docs/decisions/035-closing-an-account.md, "Closing an account"): the user row's id,
  * pseudonymised, because the ledger's accounts, the transactions and their
  * history name it and the other parties keep their records of the sales;
  * amounts, dates and descriptions of finished sales (bookkeeping law).

@@ -127,7 +127,7 @@ describe('an online sale end to end', () => {
     await call('buyer', 'POST', `/api/v1/transactions/${id}/complain_with_description`, { description: 'Not as described' })
 
     expect((await call('buyer', 'POST', `/api/v1/admin/transactions/${id}/release_funds?to=seller`, { reason: 'x' })).status).toBe(403)
-    // The reason is required (docs/decisions.md): none, or a blank one, is refused naming it.
+    // The reason is required (docs/decisions/026-admin-actions-need-a-reason.md): none, or a blank one, is refused naming it.
     for (const payload of [undefined, {}, { reason: '  ' }]) {
       const refused = await call('admin', 'POST', `/api/v1/admin/transactions/${id}/release_funds?to=seller`, payload)
       expect(refused).toMatchObject({ status: 400, body: { code: 'validation_failed', details: { fields: [{ field: payload ? 'body.reason' : 'body' }] } } })

@@ -33,7 +33,7 @@ const maxBatchSize = 64
  * default (the end of the current tick) would batch only the reads of one
  * request. Nothing is cached between batches: each read sees what was
  * committed before its batch was sent, never older. Measured in
- * docs/decisions.md ("Coalesced reads of one transaction").
+ * docs/decisions/075-coalesced-reads-of-one-transaction.md ("Coalesced reads of one transaction").
  */
 export function coalescedTransactionReads(db: Kysely<Database>): TransactionReads {
   const loader = new DataLoader<string, TransactionWithInvitation | null>(

@@ -46,8 +46,8 @@ export interface TransactionWithInvitation {
  * on one generic plan. PostgreSQL planned the earlier `id = any($1)` afresh
  * every time (0.08 ms, twice its execution), as a generic plan reckons an
  * array of unknown length at ten ids, dearer than the few of a batch; with
- * as many parameters as ids both plans are reckoned alike (docs/decisions.md,
- * "Reads keep a generic plan").
+ * as many parameters as ids both plans are reckoned alike (docs/decisions/073-prepared-statements.md,
+ * "Statements PostgreSQL planned every time").
  */
 export async function findManyWithInvitation(db: Kysely<Database>, ids: readonly string[]): Promise<Map<string, TransactionWithInvitation>> {
   if (ids.length === 0) return new Map()
@@ -188,7 +188,7 @@ const createdAsIsoText = sql<string>`to_char(created at time zone 'UTC', 'YYYY-M
  * each index whoever asks, where one OR'd condition made PostgreSQL choose
  * between scanning the whole table's ids backwards (fast only while the
  * user's rows are among the newest) and reading every one of the user's
- * rows (docs/decisions.md, "The list walks the party indexes").
+ * rows (docs/decisions/074-list-walks-the-party-indexes.md, "The list walks the party indexes").
  */
 export async function listForUser(db: Kysely<Database>, query: ListQuery): Promise<TransactionRow[]> {
   return (await db.executeQuery(fullPageStatement(db, query))).rows
@@ -213,7 +213,7 @@ interface PageValues {
  * prices a generic plan's `limit $n` as a tenth of the rows, so with the
  * size a parameter it planned every page afresh (0.18 ms, as long as the
  * page's execution), where with `limit 50` it keeps one generic plan after
- * five pages (docs/decisions.md, "Lists keep a generic plan").
+ * five pages (docs/decisions/073-prepared-statements.md, "Statements PostgreSQL planned every time").
  */
 interface PageStructure {
   filter: TransactionFilter | undefined

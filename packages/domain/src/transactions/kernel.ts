@@ -126,7 +126,7 @@ export type NotifyTemplate =
 
 /**
  * Why a payment that succeeded at the provider was sent straight back
- * instead of held (docs/decisions.md "Every refund is on the sale"):
+ * instead of held (docs/decisions/007-every-refund-is-on-the-sale.md "Every refund is on the sale"):
  * - `cancelled`: the sale was cancelled (or turned down) before the money arrived;
  * - `superseded`: not the payment the sale takes: another one replaced it or had already paid;
  * - `remainder_skipped`: a face-to-face remainder paid after the seller skipped it;

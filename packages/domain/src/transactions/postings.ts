@@ -88,7 +88,7 @@ export function refundEffects(input: { currency: CurrencyCode; held: number; ref
 /**
  * Money arrived that the transaction will not hold (cancelled meanwhile, a
  * second payment, a wrong amount): it goes straight back without entering
- * escrow, and the sale shows it (docs/decisions.md "Every refund is on the
+ * escrow, and the sale shows it (docs/decisions/007-every-refund-is-on-the-sale.md "Every refund is on the
  * sale"): `amountRefunded` grows by it, the ledger records it (buyer funding
  * → buyer refund, resolving no hold), the history names it with why, and the
  * buyer is told. The provider refund is keyed by the payment, and the

@@ -11,7 +11,7 @@ import type { BankLink, BankLinkExchangeResult } from './port.ts'
  * account number, and keeps no access token: the Stripe token is all that
  * is needed (Stripe holds the bank account from then on). The Item is left
  * at Plaid rather than removed, since its removal before Stripe has
- * attached the token is not documented as safe (docs/decisions.md, "Plaid").
+ * attached the token is not documented as safe (docs/decisions/059-plaid.md, "Plaid").
  *
  * `client_id` and `secret` go in each request's body, as Plaid's API
  * reference has them; they are never logged (axios does not log).

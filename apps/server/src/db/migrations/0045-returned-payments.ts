@@ -2,7 +2,7 @@ import { type Kysely, sql } from 'kysely'
 
 /**
  * The payments a transaction sent straight back without holding them
- * (docs/decisions.md "Every refund is on the sale"): the state machine
+ * (docs/decisions/007-every-refund-is-on-the-sale.md "Every refund is on the sale"): the state machine
  * records each once, whether the webhook or the browser reports it first,
  * and a late report of one can no longer be held.
  */

@@ -4,7 +4,7 @@ import { type Kysely, sql } from 'kysely'
  * Second factors of the embedded sign-in (issue 30): an authenticator app's
  * TOTP secret per account, and the sign-in step between a right password and
  * the second factor. The secret is kept as the app needs it (RFC 6238 needs
- * the secret itself, not a hash of it); decisions.md says why it is not
+ * the secret itself, not a hash of it); docs/decisions/038-second-factors-and-admin-require-mfa.md says why it is not
  * sealed under a key kept in the same database.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {

@@ -185,7 +185,7 @@ export async function previewClaim(db: Kysely<Database>, user: CurrentUser, secr
  * The invitee takes the role the invitation names, through the engine (the
  * domain's `claim` event, like a join). Any signed-in user holding the secret
  * may claim: the secret, sent only to the invited address, is the proof
- * (docs/decisions.md). The invitation is marked used in the same database
+ * (docs/decisions/049-guest-transactions.md). The invitation is marked used in the same database
  * transaction, under a row lock, so two claims racing get one success.
  */
 export async function claimGuestTransaction(deps: TransactionDeps, user: CurrentUser, secret: string, role: Party, kind: TransactionKind): Promise<TransactionRow> {
