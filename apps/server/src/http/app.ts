@@ -15,10 +15,10 @@ import { actionRoutes } from './routes/transactions/action-routes.ts'
 import { detailsRoutes } from './routes/transactions/details-routes.ts'
 import { kindRoutesPlugin } from './routes/transactions/kind-routes.ts'
 import { guestRoutes } from './routes/transactions/guest-routes.ts'
-import { p2pRoutes } from './routes/transactions/p2p-routes.ts'
 import { listingRoutes } from './routes/listing-routes.ts'
 import { paymentRoutes } from './routes/transactions/payment-routes.ts'
-import { transactionRoutes } from './routes/transactions/transaction-routes.ts'
+import { joinRoutes } from './routes/transactions/join-routes.ts'
+import { quoteRoutes } from './routes/transactions/quote-routes.ts'
 import { rememberVerifiedTokens } from '../auth/remembered-tokens.ts'
 import { type AccessTokenVerifier, createAccessTokenVerifier, discoverJwksUri } from '../auth/access-token-verifier.ts'
 import { type Clock, systemClock } from '../clock.ts'
@@ -198,7 +198,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(devMailboxRoutes(providers.devMailbox))
       await api.register(supportedCarriersRoutes)
       await api.register(kindRoutesPlugin(() => transactionDeps))
-      await api.register(transactionRoutes(() => transactionDeps))
+      await api.register(quoteRoutes())
+      await api.register(joinRoutes(() => transactionDeps))
       await api.register(detailsRoutes(() => transactionDeps))
       await api.register(guestRoutes(() => transactionDeps))
       const verificationDeps = { db: database.db, clock, paymentProvider: providers.paymentProvider, method: config.verificationMethod }
@@ -209,7 +210,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         isIdentityVerified: (userId: string) => isIdentityVerified(verificationDeps, userId),
       })
       await api.register(paymentRoutes(paymentDeps))
-      await api.register(p2pRoutes(paymentDeps))
       await api.register(actionRoutes(paymentDeps))
       await api.register(listingRoutes(paymentDeps))
       await api.register(adminTransactionRoutes(() => transactionDeps))

@@ -6,25 +6,21 @@ import { useTranslation } from '../../i18n/react.tsx'
 import { AmountSummary } from '../../components/amount-summary.tsx'
 import { useLocale } from '../../i18n/use-locale.ts'
 import { formatMoney } from '../../lib/money.ts'
-import { ActionButtons, offeredButtons } from './action-buttons.tsx'
-import { ComplaintNextSteps } from './complaint-next-steps.tsx'
 import { CounterpartyDetails } from './counterparty-details.tsx'
-import { DeadlineCountdown } from './deadline-countdown.tsx'
 import { awaitsSellerAcceptance, ListingSaleCard } from './listing-sale-card.tsx'
 import { InvitationCard } from './invitation-card.tsx'
-import { HistoryCard, JoinCodeCard, NextStepsCard, type Note, NotesCard, SummaryCard } from './status-cards.tsx'
+import { complaintDeadline, NextSteps } from './next-steps.tsx'
+import { HistoryCard, JoinCodeCard, type Note, NotesCard, SummaryCard } from './status-cards.tsx'
 
 /** The status page of a face-to-face sale: the deposit, the remainder, the handover and what comes next. */
 export function F2fTransactionDetails({ transaction, refreshing }: { transaction: F2fTransaction; refreshing: boolean }) {
   const { t } = useTranslation()
   const { locale } = useLocale()
   const role = transaction.role
-  const actions = offeredButtons(transaction)
   const remainder = transaction.pricing ? transaction.pricing.price - transaction.deposit_pricing.price : null
   const windowOpen =
     transaction.complaint_period_deadline !== null &&
     (transaction.status === 'seller_handover_confirmed' || transaction.status === 'buyer_handover_confirmed')
-  const complained = transaction.status === 'complained' && role !== null
   const notes: Note[] = [
     ...(transaction.complaint ? [{ label: t('transactionStatus.complaint'), value: transaction.complaint.description }] : []),
     ...(transaction.cancellation
@@ -72,20 +68,7 @@ export function F2fTransactionDetails({ transaction, refreshing }: { transaction
       <JoinCodeCard transaction={transaction} />
       <InvitationCard transaction={transaction} />
 
-      {(actions.length > 0 || windowOpen || complained) && (
-        <NextStepsCard>
-          {complained && role && <ComplaintNextSteps role={role} />}
-          {windowOpen && transaction.complaint_period_deadline && (
-            <DeadlineCountdown
-              deadline={transaction.complaint_period_deadline}
-              runningKey="transactionStatus.deadlines.complaint"
-              passedKey="transactionStatus.deadlines.complaintPassed"
-              testId="complaint-deadline"
-            />
-          )}
-          {actions.length > 0 && <ActionButtons transaction={transaction} actions={actions} />}
-        </NextStepsCard>
-      )}
+      <NextSteps transaction={transaction} deadlines={windowOpen && transaction.complaint_period_deadline ? [complaintDeadline(transaction.complaint_period_deadline)] : []} />
 
       <NotesCard notes={notes} />
       <HistoryCard transaction={transaction} />

@@ -13,17 +13,15 @@ import { LoadErrorAlert } from '../../components/load-error-alert.tsx'
 import { PageHeader } from '../../components/page-header.tsx'
 import { useApiClient } from '../../lib/api/api-client-context.tsx'
 import { routeTo } from '../../lib/named-routes.ts'
-import { ActionButtons, offeredButtons } from './action-buttons.tsx'
-import { ComplaintNextSteps } from './complaint-next-steps.tsx'
 import { CounterpartyDetails } from './counterparty-details.tsx'
-import { DeadlineCountdown } from './deadline-countdown.tsx'
 import { F2fTransactionDetails } from './f2f-transaction-details.tsx'
 import { awaitsIdentityVerification } from './high-value.ts'
 import { HighValueNotice } from './high-value-notice.tsx'
 import { ShippingAddressCard } from './shipping-address-card.tsx'
 import { awaitsSellerAcceptance, ListingSaleCard } from './listing-sale-card.tsx'
 import { InvitationCard } from './invitation-card.tsx'
-import { HistoryCard, JoinCodeCard, NextStepsCard, type Note, NotesCard, SummaryCard, TransactionReference } from './status-cards.tsx'
+import { complaintDeadline, type Deadline, NextSteps } from './next-steps.tsx'
+import { HistoryCard, JoinCodeCard, type Note, NotesCard, SummaryCard, TransactionReference } from './status-cards.tsx'
 import { transactionKey, useCarriers, useTransaction } from './transactions-api.ts'
 
 export function TransactionStatusPage() {
@@ -97,12 +95,7 @@ function useReturnFromPaymentRedirect(id: string, kind: AnyTransaction['type'] |
 
 function TransactionDetails({ transaction, refreshing }: { transaction: Transaction; refreshing: boolean }) {
   const { t } = useTranslation()
-  // Exactly what the server offers this viewer; it is re-read while the page is open.
-  const actions = offeredButtons(transaction)
   const role = transaction.role
-  const showTrackingDeadline = transaction.status === 'paid' && transaction.tracking_deadline
-  const showComplaintDeadline = transaction.status === 'delivered' && transaction.complaint_period_deadline
-  const complained = transaction.status === 'complained' && role !== null
   const carriers = useCarriers(transaction.tracking !== null)
   const carrierName = (slug: string) => carriers.data?.find((carrier) => carrier.slug === slug)?.name ?? slug
   const notes: Note[] = [
@@ -136,31 +129,20 @@ function TransactionDetails({ transaction, refreshing }: { transaction: Transact
       <JoinCodeCard transaction={transaction} />
       <InvitationCard transaction={transaction} />
 
-      {(actions.length > 0 || showTrackingDeadline || showComplaintDeadline || complained) && (
-        <NextStepsCard>
-          {complained && role && <ComplaintNextSteps role={role} />}
-          {showTrackingDeadline && transaction.tracking_deadline && (
-            <DeadlineCountdown
-              deadline={transaction.tracking_deadline}
-              runningKey={role === 'seller' ? 'transactionStatus.deadlines.trackingSeller' : 'transactionStatus.deadlines.trackingBuyer'}
-              passedKey="transactionStatus.deadlines.trackingPassed"
-              testId="tracking-deadline"
-            />
-          )}
-          {showComplaintDeadline && transaction.complaint_period_deadline && (
-            <DeadlineCountdown
-              deadline={transaction.complaint_period_deadline}
-              runningKey="transactionStatus.deadlines.complaint"
-              passedKey="transactionStatus.deadlines.complaintPassed"
-              testId="complaint-deadline"
-            />
-          )}
-          {actions.length > 0 && <ActionButtons transaction={transaction} actions={actions} />}
-        </NextStepsCard>
-      )}
+      <NextSteps transaction={transaction} deadlines={deadlinesOf(transaction)} />
 
       <NotesCard notes={notes} />
       <HistoryCard transaction={transaction} />
     </>
   )
+}
+
+/** The seller's time to add tracking once paid, and the buyer's complaint window once delivered. */
+function deadlinesOf(transaction: Transaction): Deadline[] {
+  if (transaction.status === 'paid' && transaction.tracking_deadline) {
+    const runningKey = transaction.role === 'seller' ? 'transactionStatus.deadlines.trackingSeller' : 'transactionStatus.deadlines.trackingBuyer'
+    return [{ deadline: transaction.tracking_deadline, runningKey, passedKey: 'transactionStatus.deadlines.trackingPassed', testId: 'tracking-deadline' }]
+  }
+  if (transaction.status === 'delivered' && transaction.complaint_period_deadline) return [complaintDeadline(transaction.complaint_period_deadline)]
+  return []
 }

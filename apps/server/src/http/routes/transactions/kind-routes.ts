@@ -8,8 +8,6 @@ import {
   f2fTransactionSchema,
 } from '@pactum/contracts/f2f-transactions'
 import {
-  chargeQuerySchema,
-  chargeQuoteSchema,
   type CreateTransactionBody,
   createTransactionBodySchema,
   listTransactionsQuerySchema,
@@ -22,14 +20,12 @@ import { knownClientId } from '../../../services/known-client.ts'
 import { type CreateDeps, createF2fTransactionFor, createTransaction } from '../../../services/transactions/create-transaction.ts'
 import type { CurrentUser } from '../../../services/users.ts'
 import { pendingInvitationFor, pendingInvitationOf } from '../../../services/transactions/guest-invitations.ts'
-import { quoteOrRefuse } from '../../../services/transactions/quote.ts'
 import { partyDetails, shippingDetails } from '../../../services/transactions/transaction-details.ts'
 import type { TransactionDeps } from '../../../transactions/apply-event.ts'
 import { toAnyTransactionView, toTransactionSummary, type ViewContext } from '../../../transactions/transaction-view.ts'
 import { listForUser, listSummariesForUser } from '../../../transactions/transactions-repository.ts'
 import { userOf } from '../../plugins/authentication.ts'
 import { kindRoutes, transactionKinds } from './kinds.ts'
-import { toQuoteView } from './quote-view.ts'
 import { checkAfterId, idParams, perUserLimit, transactionErrors } from './route-parts.ts'
 
 /**
@@ -44,7 +40,6 @@ const kindSpecifics = {
     one: { schema: anyTransactionSchema, summary: 'One of my transactions, of either kind' },
     list: { schema: anyTransactionListOrSummariesSchema, summary: 'My transactions of both kinds, newest first' },
     create: { body: createTransactionBodySchema, summary: 'Create an online transaction as buyer or seller', use: (createDeps: CreateDeps, user: CurrentUser, body: unknown, clientId: string | null) => createTransaction(createDeps, user, body as CreateTransactionBody, clientId) },
-    charge: 'Fee quote (public)',
     addresses: ['shipping', 'billing'],
   },
   f2f: {
@@ -52,14 +47,13 @@ const kindSpecifics = {
     one: { schema: f2fTransactionSchema, summary: 'One of my face-to-face transactions' },
     list: { schema: f2fTransactionListOrSummariesSchema, summary: 'My face-to-face transactions, newest first' },
     create: { body: createF2fTransactionBodySchema, summary: 'Create a face-to-face transaction with its deposit, as buyer or seller', use: (createDeps: CreateDeps, user: CurrentUser, body: unknown, clientId: string | null) => createF2fTransactionFor(createDeps, user, body as CreateF2fTransactionBody, clientId) },
-    charge: 'Fee quote for a deposit (public)',
     addresses: ['billing'],
   },
 } as const
 
 /**
- * Spec §7's calls that both kinds have (fee quote, create, list, get, the
- * parties' details and the buyer's address), registered once for each kind.
+ * Spec §7's calls that both kinds have (create, list, get, the parties'
+ * details and the buyer's address), registered once for each kind.
  * Thin: each hands over to one use case.
  */
 export function kindRoutesPlugin(deps: () => TransactionDeps): FastifyPluginAsyncZod {
@@ -67,15 +61,8 @@ export function kindRoutesPlugin(deps: () => TransactionDeps): FastifyPluginAsyn
     const context = (): ViewContext => ({ now: deps().clock.now(), policy: deps().policy })
     for (const kind of transactionKinds) {
       const { prefix, tag, view } = kindRoutes[kind]
-      const { reach, one, list, create, charge, addresses } = kindSpecifics[kind]
+      const { reach, one, list, create, addresses } = kindSpecifics[kind]
       const secured = { security: [{ bearer: [] }], tags: [tag] }
-
-      app.get(
-        `${prefix}/charge`,
-        { schema: { tags: [tag], summary: charge, querystring: chargeQuerySchema, response: { 200: chargeQuoteSchema, 400: errorBodySchema } } },
-        async (request) =>
-          toQuoteView(quoteOrRefuse({ price: request.query.price, currency: request.query.currency, paymentMethod: request.query.payment_method })),
-      )
 
       app.post(
         `${prefix}/me/transactions`,
