@@ -1,6 +1,7 @@
 import type { PostgresCursor, PostgresPool, PostgresPoolClient, PostgresQueryResult } from 'kysely'
 import { LRUCache } from 'lru-cache'
 import type pg from 'pg'
+import { processIdOf } from './pg-internals.ts'
 import { type NamedStatement, ResultShapes } from './result-shapes.ts'
 
 /**
@@ -98,7 +99,7 @@ class PreparingClient implements PostgresPoolClient {
   }
 
   get processID(): number | undefined {
-    return (this.#client as { processID?: number }).processID
+    return processIdOf(this.#client)
   }
 
   checkedOut(): void {
