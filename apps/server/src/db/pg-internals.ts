@@ -1,3 +1,4 @@
+import { createRequire } from 'node:module'
 import pg from 'pg'
 
 /**
@@ -17,10 +18,16 @@ import pg from 'pg'
  * falls back to DATABASE_PREPARED_STATEMENTS=off (plain pg, nothing private).
  */
 
+/** The pg release these functions were read from and tested against (pinned in apps/server/package.json). */
+export const checkedPgVersion = '8.23.1'
+
+/** The pg release installed, for the warning when the probe fails. */
+export function installedPgVersion(): string {
+  return (createRequire(import.meta.url)('pg/package.json') as { version: string }).version
+}
+
 /** pg 8's Connection (lib/connection.js): the messages a prepared statement's run is made of. */
 export interface PgConnection {
-  parsedStatements: Record<string, string>
-  submittedNamedStatements: Record<string, string>
   bind(config: { portal: string; statement: string; values: unknown[] | undefined; binary: boolean | undefined; valueMapper: unknown }): void
   sync(): void
 }
@@ -49,8 +56,6 @@ interface QueryInternals extends pg.Submittable {
   portal: string
   binary: boolean | undefined
   rows: number | undefined
-  _rowMode: string | undefined
-  types: unknown
   _result: ResultInternals
   _results: ResultInternals
   _accumulateRows: boolean
@@ -77,9 +82,15 @@ const prepareValue: unknown = (pg as unknown as { utils?: { prepareValue?: unkno
 
 /**
  * pg's Result, whose row description (`addFields`, called by the query when
- * PostgreSQL describes the answer) goes to `described` instead.
+ * PostgreSQL describes the answer) goes to `described` instead. Rows as
+ * objects, and the client's type parsers (pg's client gives them to the
+ * query's Result when the query has none of its own).
  */
 export abstract class DescribedResult extends PgResultBase {
+  constructor() {
+    super(undefined, undefined)
+  }
+
   override addFields(columns: pg.FieldDef[]): void {
     this.described(columns)
   }
@@ -97,15 +108,15 @@ export function processIdOf(client: pg.ClientBase): number | undefined {
   return (client as { processID?: number }).processID ?? undefined
 }
 
-/** A named pg Query, answered through `callback`, whose rows go into the Result `resultFor` makes from its row mode and types. */
+/** A named pg Query, answered through `callback`, whose rows go into `result`. */
 export function namedQuery(
   statement: { name: string; text: string; values?: unknown[] },
   callback: (error: Error | undefined, result: pg.QueryResult) => void,
-  resultFor: (rowMode: string | undefined, types: unknown) => DescribedResult,
+  result: DescribedResult,
 ): PgQuery {
   const query = new PgQueryClass(statement.text, statement.values, callback)
   query.name = statement.name
-  query._result = query._results = resultFor(query._rowMode, query.types)
+  query._result = query._results = result
   return query
 }
 
@@ -206,14 +217,15 @@ function probe(): string | undefined {
   if (!(connection instanceof pg.Connection)) return 'a pg Client has no Connection in `connection`'
   if (!('processID' in client)) return 'a pg Client has no `processID`'
   const written: Buffer[] = []
-  const probing = new pg.Connection({ stream: memoryStream(written) } as never) as unknown as PgConnection
-  for (const name of ['parsedStatements', 'submittedNamedStatements'] as const) {
-    if (typeof probing[name] !== 'object') return `a pg Connection has no \`${name}\``
-  }
+  const probing = memoryConnection(written)
 
   let answer: { error?: Error; result?: pg.QueryResult } | undefined
   const describedColumns: pg.FieldDef[][] = []
-  const query = namedQuery({ name: 'probe', text: 'select $1::int as n', values: [{ toPostgres: () => 'mapped by pg' }] }, (error, result) => (answer = { error, result }), (rowMode, types) => new ProbeResult(rowMode, types, describedColumns))
+  const query = namedQuery(
+    { name: 'probe', text: 'select $1::int as n', values: [{ toPostgres: () => 'mapped by pg' }] },
+    (error, result) => (answer = { error, result }),
+    new ProbeResult(describedColumns),
+  )
   const steps: Record<string, unknown> = { prepare: query.prepare, hasBeenParsed: query.hasBeenParsed, handleDataRow: query.handleDataRow, handleError: query.handleError, _getRows: query._getRows }
   for (const [name, step] of Object.entries(steps)) if (typeof step !== 'function') return `a pg Query has no method \`${name}\``
   if (parsedOn(query, probing)) return 'a pg Query counts a statement as parsed before its Parse'
@@ -230,7 +242,7 @@ function probe(): string | undefined {
   const column: pg.FieldDef = { name: 'n', tableID: 0, columnID: 0, dataTypeID: 23, dataTypeSize: 4, dataTypeModifier: -1, format: 'text' }
   ;(query as unknown as { handleRowDescription(message: { fields: pg.FieldDef[] }): void }).handleRowDescription({ fields: [column] })
   if (describedColumns.length !== 1) return "a pg Query's row description did not reach the Result in `_result`"
-  const worked = new ProbeResult(undefined, undefined, [])
+  const worked = new ProbeResult([])
   const shape = workOutShape(worked, [column])
   if (!Array.isArray(shape.parsers) || shape.parsers.length !== 1 || !shape.emptyRow || !('n' in shape.emptyRow))
     return "a pg Result's row description does not give it `_parsers` and `_prebuiltEmptyResultObject`"
@@ -251,8 +263,8 @@ function probe(): string | undefined {
 
 class ProbeResult extends DescribedResult {
   readonly #seen: pg.FieldDef[][]
-  constructor(rowMode: string | undefined, types: unknown, seen: pg.FieldDef[][]) {
-    super(rowMode, types)
+  constructor(seen: pg.FieldDef[][]) {
+    super()
     this.#seen = seen
   }
 
@@ -261,13 +273,14 @@ class ProbeResult extends DescribedResult {
   }
 }
 
-/** A stand-in for a socket that keeps what pg writes to it. */
-function memoryStream(written: Buffer[]): object {
-  return { writable: true, write: (buffer: Buffer) => written.push(Buffer.from(buffer)) > 0, on: () => undefined, once: () => undefined }
+/** A pg Connection on a stand-in for a socket that keeps what pg writes to it in `written`. */
+export function memoryConnection(written: Buffer[]): PgConnection {
+  const stream = { writable: true, write: (buffer: Buffer) => written.push(Buffer.from(buffer)) > 0, on: () => undefined, once: () => undefined }
+  return new pg.Connection({ stream } as never) as unknown as PgConnection
 }
 
-/** The type bytes of the frontend messages written, e.g. 'PBDES'. */
-function messageTypes(written: Buffer[]): string {
+/** The type bytes of the frontend messages written, e.g. 'PBDES' for Parse, Bind, Describe, Execute, Sync. */
+export function messageTypes(written: Buffer[]): string {
   const all = Buffer.concat(written)
   let types = ''
   for (let at = 0; at < all.length; at += 1 + all.readInt32BE(at + 1)) types += String.fromCharCode(all[at]!)

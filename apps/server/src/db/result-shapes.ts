@@ -81,7 +81,7 @@ export class ResultShapes {
       const query = namedQuery(
         config,
         (error, result) => (error ? reject(error) : resolve(result)),
-        (rowMode, types) => new ShapedResult(this, connection, config.name, rowMode, types),
+        new ShapedResult(this, connection, config.name),
       )
       replacePrepare(query, (on) => this.#prepare(query, on, config.name))
       client.query(query)
@@ -137,8 +137,8 @@ class ShapedResult extends DescribedResult {
   readonly #connection: PgConnection
   readonly #name: string
 
-  constructor(shapes: ResultShapes, connection: PgConnection, name: string, rowMode: string | undefined, types: unknown) {
-    super(rowMode, types)
+  constructor(shapes: ResultShapes, connection: PgConnection, name: string) {
+    super()
     this.#shapes = shapes
     this.#connection = connection
     this.#name = name
