@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { createTestDatabase } from '../testing/test-database.ts'
 import type { Database } from './database.ts'
 import {
+  answer,
   bind,
   checkedPgVersion,
   checkEachRow,
@@ -12,6 +13,7 @@ import {
   fail,
   giveShape,
   installedPgVersion,
+  isPgQuery,
   memoryConnection,
   messageTypes,
   namedQuery,
@@ -153,6 +155,17 @@ describe('pg internals, on pg’s own classes without a network', () => {
     bind(probeQuery([2, 'two']).query, connection, 'probe')
 
     expect(messageTypes(written)).toBe('B')
+  })
+
+  it('knows a pg Query, and answers one through its callback as pg’s client does', () => {
+    const { query, answer: answered } = probeQuery()
+    const result = { rows: [] }
+    expect(isPgQuery(query)).toBe(true)
+    expect(isPgQuery({ text: 'select 1', callback: () => undefined })).toBe(false)
+
+    answer(query, undefined, result)
+
+    expect(answered.result).toBe(result)
   })
 
   it('ends a query with an error', () => {

@@ -51,6 +51,7 @@ interface ResultInternals {
 
 /** The parts of pg 8's Query (lib/query.js) a shaped query takes over. */
 interface QueryInternals extends pg.Submittable {
+  callback: ((error: Error | undefined, result: object) => void) | undefined
   name: string | undefined
   values: unknown[] | undefined
   portal: string
@@ -148,6 +149,16 @@ export function sync(connection: PgConnection): void {
 /** Ends the query with `error`, as pg does when a run fails. */
 export function fail(query: PgQuery, error: Error, connection: PgConnection): void {
   query.handleError(error, connection)
+}
+
+/** Whether `value` is a pg Query (a named statement from result-shapes.ts is sent as one). */
+export function isPgQuery(value: unknown): value is PgQuery {
+  return value instanceof PgQueryClass
+}
+
+/** Answers a query as pg's client does at its end, through its callback; for a stand-in of pg's client in tests. */
+export function answer(query: PgQuery, error: Error | undefined, result: object): void {
+  query.callback?.(error, result)
 }
 
 /** Sends Execute and Sync: the rows come back to the query's Result. */

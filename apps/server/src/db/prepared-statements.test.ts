@@ -3,26 +3,21 @@ import type pg from 'pg'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { createTestDatabase } from '../testing/test-database.ts'
 import { type Database, openPostgres } from './database.ts'
-import { pgInternalsProblem } from './pg-internals.ts'
+import { answer, isPgQuery, pgInternalsProblem } from './pg-internals.ts'
 import { preparedStatementsModeFor, preparingPool } from './prepared-statements.ts'
-
-/** How a pg client answers a query object it is given (pg's lib/client.js). */
-interface Answerable {
-  callback(error: Error | undefined, result: object): void
-}
 
 /** A pg pool that answers every query and records how it was sent. */
 function recordingPool(fail?: (query: { name?: string; text: string }) => Error | undefined) {
   const sent: { name?: string; text: string }[] = []
   const released: (boolean | undefined)[] = []
   const client = {
-    query(textOrQuery: string | (pg.QueryConfig & Partial<Answerable>)) {
+    query(textOrQuery: string | pg.QueryConfig) {
       const query = typeof textOrQuery === 'string' ? { text: textOrQuery } : { name: textOrQuery.name, text: textOrQuery.text }
       sent.push(query)
       const error = fail?.(query)
       const result = { command: 'SELECT', rowCount: 0, rows: [] }
       // A named statement comes as a pg Query (result-shapes.ts), which pg answers through its callback.
-      if (typeof textOrQuery !== 'string' && textOrQuery.callback) return textOrQuery.callback(error, result)
+      if (isPgQuery(textOrQuery)) return answer(textOrQuery, error, result)
       return error ? Promise.reject(error) : Promise.resolve(result)
     },
     release(destroy?: boolean) {
