@@ -104,7 +104,10 @@ export function connectionOf(client: pg.ClientBase): PgConnection {
   return (client as unknown as { connection: PgConnection }).connection
 }
 
-/** The server process of a pg client's connection, for Kysely's query cancellation. */
+/**
+ * The server process of a pg client's connection, for Kysely's query cancellation. Not probed at
+ * start-up: with DATABASE_PREPARED_STATEMENTS=off Kysely reads the same field of pg's client itself.
+ */
 export function processIdOf(client: pg.ClientBase): number | undefined {
   return (client as { processID?: number }).processID ?? undefined
 }
@@ -226,7 +229,6 @@ function probe(): string | undefined {
   const client = new pg.Client()
   const connection = connectionOf(client)
   if (!(connection instanceof pg.Connection)) return 'a pg Client has no Connection in `connection`'
-  if (!('processID' in client)) return 'a pg Client has no `processID`'
   const written: Buffer[] = []
   const probing = memoryConnection(written)
 
