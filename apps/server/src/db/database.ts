@@ -4,7 +4,8 @@ import path from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
 import { Kysely, PGliteDialect, PostgresDialect } from 'kysely'
 import pg from 'pg'
-import { preparingPool } from './prepared-statements.ts'
+import { pgInternalsProblem } from './pg-internals.ts'
+import { preparedStatementsModeFor, preparingPool } from './prepared-statements.ts'
 import type { Database as Tables } from './schema.ts'
 
 export type DatabaseKind = 'pglite' | 'postgres'
@@ -16,6 +17,8 @@ export interface Database {
   pglite?: PGlite
   /** PostgreSQL only: where pg-boss opens its own pool. */
   connectionString?: string
+  /** PostgreSQL only: how statements are sent, `off` if the configured mode could not be used (prepared-statements.ts). */
+  preparedStatements?: PreparedStatementsMode
   close(): Promise<void>
 }
 
@@ -54,8 +57,13 @@ export function fromPglite(pglite: PGlite): Database {
 /**
  * `preparedStatements`: `on` (the default) for connections straight to PostgreSQL; `pooled` behind a
  * transaction-mode pooler that keeps prepared statements; `off` behind one that cannot (db/prepared-statements.ts).
+ * `on` and `pooled` fall back to `off` when the installed pg fails `pgInternalsProblem` (pg-internals.ts);
+ * tests hand in a failing one.
  */
-export function openPostgres(databaseUrl: string, options: { preparedStatements?: PreparedStatementsMode } = {}): Database {
+export function openPostgres(
+  databaseUrl: string,
+  options: { preparedStatements?: PreparedStatementsMode; pgInternalsProblem?: () => string | undefined } = {},
+): Database {
   const types = {
     getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
       oid === INT8 ? parseInt8 : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
@@ -66,10 +74,10 @@ export function openPostgres(databaseUrl: string, options: { preparedStatements?
   pool.on('error', (error) => {
     console.error('PostgreSQL pool: idle connection failed:', error.message)
   })
-  const mode = options.preparedStatements ?? 'on'
+  const mode = preparedStatementsModeFor(options.preparedStatements ?? 'on', options.pgInternalsProblem ?? pgInternalsProblem)
   const dialectPool = mode === 'off' ? pool : preparingPool(pool, { describeOnce: mode === 'on' })
   const db = new Kysely<Tables>({ dialect: new PostgresDialect({ pool: dialectPool }) })
-  return { db, kind: 'postgres', connectionString: databaseUrl, close: () => db.destroy() }
+  return { db, kind: 'postgres', connectionString: databaseUrl, preparedStatements: mode, close: () => db.destroy() }
 }
 
 /** PostgreSQL when DATABASE_URL is set, otherwise PGlite in DATA_DIR/db. */

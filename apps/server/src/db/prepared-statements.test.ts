@@ -1,27 +1,23 @@
 import { sql } from 'kysely'
 import type pg from 'pg'
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { createTestDatabase } from '../testing/test-database.ts'
 import { type Database, openPostgres } from './database.ts'
-import { preparingPool } from './prepared-statements.ts'
-
-/** How a pg client answers a query object it is given (pg's lib/client.js). */
-interface Answerable {
-  callback(error: Error | undefined, result: object): void
-}
+import { answer, isPgQuery, pgInternalsProblem } from './pg-internals.ts'
+import { preparedStatementsModeFor, preparingPool } from './prepared-statements.ts'
 
 /** A pg pool that answers every query and records how it was sent. */
 function recordingPool(fail?: (query: { name?: string; text: string }) => Error | undefined) {
   const sent: { name?: string; text: string }[] = []
   const released: (boolean | undefined)[] = []
   const client = {
-    query(textOrQuery: string | (pg.QueryConfig & Partial<Answerable>)) {
+    query(textOrQuery: string | pg.QueryConfig) {
       const query = typeof textOrQuery === 'string' ? { text: textOrQuery } : { name: textOrQuery.name, text: textOrQuery.text }
       sent.push(query)
       const error = fail?.(query)
       const result = { command: 'SELECT', rowCount: 0, rows: [] }
       // A named statement comes as a pg Query (result-shapes.ts), which pg answers through its callback.
-      if (typeof textOrQuery !== 'string' && textOrQuery.callback) return textOrQuery.callback(error, result)
+      if (isPgQuery(textOrQuery)) return answer(textOrQuery, error, result)
       return error ? Promise.reject(error) : Promise.resolve(result)
     },
     release(destroy?: boolean) {
@@ -37,6 +33,26 @@ function pgError(code: string, message: string): Error {
 }
 
 describe('prepared statements', () => {
+  // First in the file: the fallback warns once per process (here, per test file).
+  it('falls back to off, warning once, when the installed pg lacks what the fast path takes from its internals', () => {
+    const warnings: string[] = []
+    const missing = () => 'a pg Query has no method `_getRows`'
+
+    expect(preparedStatementsModeFor('on', missing, (message) => warnings.push(message))).toBe('off')
+    expect(preparedStatementsModeFor('pooled', missing, (message) => warnings.push(message))).toBe('off')
+
+    expect(warnings).toHaveLength(1)
+    expect(warnings[0]).toMatch(/^DATABASE_PREPARED_STATEMENTS=on cannot be used with the installed pg 8\.\d+\.\d+ .*: a pg Query has no method `_getRows`\. .*DATABASE_PREPARED_STATEMENTS=off/)
+  })
+
+  it('keeps the configured mode when the installed pg has what the fast path needs, and does not probe for off', () => {
+    expect(preparedStatementsModeFor('on', pgInternalsProblem)).toBe('on')
+    expect(preparedStatementsModeFor('pooled', pgInternalsProblem)).toBe('pooled')
+    const probe = vi.fn(() => 'never asked')
+    expect(preparedStatementsModeFor('off', probe)).toBe('off')
+    expect(probe).not.toHaveBeenCalled()
+  })
+
   it('names a text once it has been sent the third time, and keeps that name', async () => {
     const { pool, sent } = recordingPool()
     const client = await preparingPool(pool).connect()
@@ -135,6 +151,26 @@ describe.runIf(process.env.DATABASE_URL)('prepared statements on PostgreSQL', ()
       expect(await read(connection)).toEqual([{ id: 1, note: 'added' }])
     })
     expect(await read()).toEqual([{ id: 1, note: 'added' }])
+  })
+
+  it('prepares nothing, and answers as before, when the installed pg fails the probe of its internals', async () => {
+    database = await createTestDatabase()
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined)
+    const fallen = openPostgres(database.connectionString!, { preparedStatements: 'on', pgInternalsProblem: () => 'a pg Result has no `_parsers`' })
+    try {
+      expect(fallen.preparedStatements).toBe('off')
+      await fallen.db.insertInto('users').values({ issuer: 'https://id.example', subject: 'ann', email: 'ann@example.com' }).execute()
+      const { reads, count } = await fallen.db.connection().execute(async (connection) => {
+        const reads = []
+        for (let i = 0; i < 4; i++) reads.push(await connection.selectFrom('users').select(['subject', 'email']).where('subject', '=', 'ann').execute())
+        return { reads, count: await sql<{ count: number }>`select count(*)::int as count from pg_prepared_statements`.execute(connection) }
+      })
+      expect(reads).toEqual(Array.from({ length: 4 }, () => [{ subject: 'ann', email: 'ann@example.com' }]))
+      expect(count.rows[0]?.count).toBe(0)
+    } finally {
+      await fallen.close()
+      vi.restoreAllMocks()
+    }
   })
 
   it('prepares nothing when told not to (a pooler that cannot keep named statements)', async () => {

@@ -1,6 +1,8 @@
 import type { PostgresCursor, PostgresPool, PostgresPoolClient, PostgresQueryResult } from 'kysely'
 import { LRUCache } from 'lru-cache'
 import type pg from 'pg'
+import type { PreparedStatementsMode } from '../config.ts'
+import { checkedPgVersion, installedPgVersion, processIdOf } from './pg-internals.ts'
 import { type NamedStatement, ResultShapes } from './result-shapes.ts'
 
 /**
@@ -32,6 +34,33 @@ export interface PreparedStatementOptions {
    * prepare the statement again after a migration changed its columns, and nothing would refuse it.
    */
   describeOnce: boolean
+}
+
+let warnedOfFallback = false
+
+/**
+ * The mode to open the pool in: the configured one, unless it is `on` or `pooled` and the installed pg
+ * no longer has what result-shapes.ts takes from its internals (`problem`, pg-internals.ts). Then `off`,
+ * which sends every statement through pg's public API, with a warning once per process: reads and
+ * writes stay correct, only slower, rather than misread or failing after a pg upgrade.
+ */
+export function preparedStatementsModeFor(
+  configured: PreparedStatementsMode,
+  problem: () => string | undefined,
+  warn: (message: string) => void = console.warn,
+): PreparedStatementsMode {
+  if (configured === 'off') return 'off'
+  const found = problem()
+  if (found === undefined) return configured
+  if (!warnedOfFallback) {
+    warnedOfFallback = true
+    warn(
+      `DATABASE_PREPARED_STATEMENTS=${configured} cannot be used with the installed pg ${installedPgVersion()} ` +
+        `(db/pg-internals.ts was checked against ${checkedPgVersion}): ${found}. ` +
+        'Statements are sent as with DATABASE_PREPARED_STATEMENTS=off: correct, but PostgreSQL plans each one afresh. See docs/pg-internals.md.',
+    )
+  }
+  return 'off'
 }
 
 const defaults: PreparedStatementOptions = { namedAfter: 3, maxNamed: 200, describeOnce: true }
@@ -98,7 +127,7 @@ class PreparingClient implements PostgresPoolClient {
   }
 
   get processID(): number | undefined {
-    return (this.#client as { processID?: number }).processID
+    return processIdOf(this.#client)
   }
 
   checkedOut(): void {
