@@ -6,10 +6,12 @@ import {
   chargeCalculatorVersionSchema,
   currencyCodeSchema,
   descriptionSchema,
-  guestInvitationFields,
   paymentMethodSchema,
-  pendingInvitationSchema,
   roleSchema,
+  sharedOfferFields,
+  sharedPreviewFields,
+  sharedPreviewPicks,
+  sharedViewFields,
   type Transaction,
   transactionSchema,
 } from './transactions.ts'
@@ -24,8 +26,6 @@ import {
 export const f2fStatusSchema = z.enum(f2fStatuses)
 export type F2fStatus = z.infer<typeof f2fStatusSchema>
 
-export const f2fActionSchema = z.enum(f2fActions)
-export type F2fAction = z.infer<typeof f2fActionSchema>
 /** What `available_actions` may hold: the state machine's steps and the invitation's re-send. */
 export const offeredF2fActionSchema = z.enum([...f2fActions, ...invitationActions])
 
@@ -41,29 +41,13 @@ export const f2fTransactionSchema = z
     id: z.string(),
     type: z.literal('f2f'),
     status: f2fStatusSchema,
-    role: roleSchema.nullable().meta({ description: "the caller's role; null for an admin who is no party" }),
+    ...sharedViewFields,
     creator_role: roleSchema,
-    currency: currencyCodeSchema,
-    description: z.string(),
-    join_code: z.string().nullable().meta({ description: 'shown to the creator while the transaction can be joined' }),
     deposit_pricing: pricingSchema,
     pricing: pricingSchema.nullable().meta({ description: 'the total and the remainder’s fee; null until the seller sets the price' }),
-    charge_calculator_version: chargeCalculatorVersionSchema,
     payment_method: paymentMethodSchema.nullable().meta({ description: 'the deposit’s method; the remainder is paid the same way' }),
-    buyer_id: z.string().nullable(),
-    seller_id: z.string().nullable(),
-    client_id: z.string().nullable(),
-    listing_id: z.string().nullable().meta({ description: 'the listing this sale was bought from; while `created`, it waits for the seller to accept' }),
-    high_value: z.boolean(),
     show_seller_confirm_handover: z.boolean(),
-    is_payment_in_progress: z.boolean(),
-    complaint: z.object({ description: z.string() }).nullable(),
     cancellation: z.object({ description: z.string() }).nullable(),
-    complaint_period_deadline: timestamp,
-    amount_released: amountSchema,
-    amount_refunded: amountSchema,
-    created: z.string(),
-    joined: timestamp,
     deposit_paid: timestamp,
     deposit_accepted: timestamp,
     priced: timestamp,
@@ -71,16 +55,9 @@ export const f2fTransactionSchema = z
     remainder_skipped: timestamp,
     seller_handover_confirmed: timestamp,
     buyer_handover_confirmed: timestamp,
-    complained: timestamp,
-    complaint_period_ended: timestamp,
-    funds_released: timestamp,
-    cancelled: timestamp,
-    rejected: timestamp,
     cancelled_with_deposit: timestamp,
     deposit_refunded: timestamp,
-    payment_refunded: timestamp,
     available_actions: z.array(offeredF2fActionSchema).meta({ description: 'what the caller may do now, as the action paths name it' }),
-    invitation: pendingInvitationSchema.nullable().optional(),
   })
   .meta({ id: 'F2fTransaction' })
 export type F2fTransaction = z.infer<typeof f2fTransactionSchema>
@@ -116,13 +93,9 @@ export const f2fTransactionListOrSummariesSchema = z.union([z.array(transactionS
 // POST /p2p/me/transactions
 export const createF2fTransactionBodySchema = z
   .object({
-    role: roleSchema,
-    currency: currencyCodeSchema,
-    description: descriptionSchema,
+    ...sharedOfferFields,
     deposit_price: amountSchema,
     deposit_charge: amountSchema,
-    charge_calculator_version: chargeCalculatorVersionSchema,
-    ...guestInvitationFields,
   })
   .meta({ id: 'CreateF2fTransaction' })
 export type CreateF2fTransactionBody = z.infer<typeof createF2fTransactionBodySchema>
@@ -163,25 +136,11 @@ export const remainderChargeQuerySchema = z.object({
 
 /** GET /p2p/transactions_by_join_code/{code}: what the counterparty sees before joining. */
 export const f2fJoinPreviewSchema = f2fTransactionSchema
-  .pick({
-    id: true,
-    type: true,
-    status: true,
-    currency: true,
-    description: true,
-    deposit_pricing: true,
-    payment_method: true,
-    client_id: true,
-    high_value: true,
-    is_payment_in_progress: true,
-    created: true,
-  })
+  .pick({ ...sharedPreviewPicks, deposit_pricing: true })
   .extend({
+    ...sharedPreviewFields,
     charge_seller: amountSchema.meta({ description: 'withheld from the seller’s deposit payout, as deposit_pricing.charge_seller' }),
     quantity: z.number().int(),
-    creator_role: roleSchema,
-    creator_first_name: z.string(),
-    joined_by_you: z.boolean().meta({ description: 'the caller is the party who joined: the code has done its work for them' }),
   })
   .meta({ id: 'F2fJoinPreview' })
 export type F2fJoinPreview = z.infer<typeof f2fJoinPreviewSchema>

@@ -30,8 +30,6 @@ export const amountSchema = z.number().int().meta({ description: 'integer amount
 export const onlineStatusSchema = z.enum(onlineStatuses)
 export type OnlineStatus = z.infer<typeof onlineStatusSchema>
 
-export const onlineActionSchema = z.enum(onlineActions)
-export type OnlineAction = z.infer<typeof onlineActionSchema>
 /** What `available_actions` may hold: the state machine's steps and the invitation's re-send. */
 export const offeredOnlineActionSchema = z.enum([...onlineActions, ...invitationActions])
 
@@ -87,17 +85,22 @@ export const chargeQuoteSchema = z
   .meta({ id: 'ChargeQuote' })
 export type ChargeQuote = z.infer<typeof chargeQuoteSchema>
 
+/** What creating either kind asks for besides its price and fee: the creator's role, the item, and whom to invite. */
+export const sharedOfferFields = {
+  role: roleSchema,
+  currency: currencyCodeSchema,
+  description: descriptionSchema,
+  charge_calculator_version: chargeCalculatorVersionSchema,
+  ...guestInvitationFields,
+}
+
 // POST /me/transactions
 export const createTransactionBodySchema = z
   .object({
-    role: roleSchema,
+    ...sharedOfferFields,
     price: amountSchema,
-    currency: currencyCodeSchema,
-    description: descriptionSchema,
     payment_method: paymentMethodSchema.optional(),
     charge: amountSchema,
-    charge_calculator_version: chargeCalculatorVersionSchema,
-    ...guestInvitationFields,
   })
   .meta({ id: 'CreateTransaction' })
 export type CreateTransactionBody = z.infer<typeof createTransactionBodySchema>
@@ -163,78 +166,89 @@ export const pendingInvitationSchema = z
   .meta({ id: 'PendingInvitation' })
 export type PendingInvitation = z.infer<typeof pendingInvitationSchema>
 
+/**
+ * The fields the views of both kinds share: who takes part, what is sold,
+ * the money settled, and the steps both kinds have. Each kind's schema adds
+ * its prices and its own steps.
+ */
+export const sharedViewFields = {
+  role: roleSchema.nullable().meta({ description: "the caller's role; null for an admin who is no party" }),
+  currency: currencyCodeSchema,
+  description: z.string(),
+  join_code: z.string().nullable().meta({ description: 'shown to the creator while the transaction can be joined' }),
+  charge_calculator_version: chargeCalculatorVersionSchema,
+  buyer_id: z.string().nullable(),
+  seller_id: z.string().nullable(),
+  client_id: z.string().nullable(),
+  listing_id: z.string().nullable().meta({ description: 'the listing this sale was bought from; while `created`, it waits for the seller to accept' }),
+  high_value: z.boolean(),
+  is_payment_in_progress: z.boolean(),
+  complaint: z.object({ description: z.string() }).nullable(),
+  complaint_period_deadline: timestamp,
+  amount_released: amountSchema,
+  amount_refunded: amountSchema,
+  created: z.string(),
+  joined: timestamp,
+  complained: timestamp,
+  complaint_period_ended: timestamp,
+  funds_released: timestamp,
+  cancelled: timestamp,
+  rejected: timestamp,
+  payment_refunded: timestamp,
+  invitation: pendingInvitationSchema.nullable().optional(),
+}
+
 export const transactionSchema = z
   .object({
     id: z.string(),
     type: z.literal('online'),
     status: onlineStatusSchema,
-    role: roleSchema.nullable().meta({ description: "the caller's role; null for an admin who is no party" }),
+    ...sharedViewFields,
     price: amountSchema,
     charge: amountSchema,
     charge_seller: amountSchema,
     charge_buyer_client: amountSchema,
     charge_seller_client: amountSchema,
-    charge_calculator_version: chargeCalculatorVersionSchema,
     quantity: z.number().int(),
-    currency: currencyCodeSchema,
     payment_method: paymentMethodSchema.nullable(),
-    description: z.string(),
-    join_code: z.string().nullable().meta({ description: 'shown to the creator while the transaction can be joined' }),
-    buyer_id: z.string().nullable(),
-    seller_id: z.string().nullable(),
-    client_id: z.string().nullable(),
-    listing_id: z.string().nullable().meta({ description: 'the listing this sale was bought from; while `created`, it waits for the seller to accept' }),
-    high_value: z.boolean(),
-    is_payment_in_progress: z.boolean(),
     order_issue: z.object({ description: z.string() }).nullable(),
     tracking: trackingSchema.nullable(),
-    complaint: z.object({ description: z.string() }).nullable(),
-    complaint_period_deadline: timestamp,
     tracking_deadline: timestamp,
-    amount_released: amountSchema,
-    amount_refunded: amountSchema,
-    created: z.string(),
-    joined: timestamp,
     paid: timestamp,
     tracked: timestamp,
     in_transit: timestamp.meta({ description: 'when the carrier first reported the parcel on its way; a step of the history, not a status' }),
     delivered: timestamp,
-    complained: timestamp,
-    complaint_period_ended: timestamp,
-    funds_released: timestamp,
-    cancelled: timestamp,
-    rejected: timestamp,
     cancelled_with_payment: timestamp,
-    payment_refunded: timestamp,
     available_actions: z.array(offeredOnlineActionSchema).meta({ description: 'what the caller may do now, as the action paths name it' }),
-    invitation: pendingInvitationSchema.nullable().optional(),
   })
   .meta({ id: 'Transaction' })
 export type Transaction = z.infer<typeof transactionSchema>
 
+/** What the counterparty of either kind sees before joining, of the transaction's own fields. */
+export const sharedPreviewPicks = {
+  id: true,
+  type: true,
+  status: true,
+  currency: true,
+  description: true,
+  payment_method: true,
+  client_id: true,
+  high_value: true,
+  is_payment_in_progress: true,
+  created: true,
+} as const
+
+/** …and of the offer around it: who made it, and whether the caller already joined with the code. */
+export const sharedPreviewFields = {
+  creator_role: roleSchema,
+  creator_first_name: z.string(),
+  joined_by_you: z.boolean().meta({ description: 'the caller is the party who joined: the code has done its work for them' }),
+}
+
 /** GET /transactions?join_code=CODE: what the counterparty sees before joining. */
 export const joinPreviewSchema = transactionSchema
-  .pick({
-    id: true,
-    type: true,
-    status: true,
-    price: true,
-    charge: true,
-    charge_seller: true,
-    quantity: true,
-    currency: true,
-    description: true,
-    payment_method: true,
-    client_id: true,
-    high_value: true,
-    is_payment_in_progress: true,
-    created: true,
-  })
-  .extend({
-    creator_role: roleSchema,
-    creator_first_name: z.string(),
-    joined_by_you: z.boolean().meta({ description: 'the caller is the party who joined: the code has done its work for them' }),
-  })
+  .pick({ ...sharedPreviewPicks, price: true, charge: true, charge_seller: true, quantity: true })
+  .extend(sharedPreviewFields)
   .meta({ id: 'JoinPreview' })
 export type JoinPreview = z.infer<typeof joinPreviewSchema>
 
