@@ -138,7 +138,6 @@ export interface Payout {
   failureMessage: string | null
 }
 
-
 export interface ConnectedAccounts {
   createConnectedAccount(input: {
     userId: string

@@ -16,7 +16,7 @@ export async function lockAccount(trx: SandboxDb, accountId: string): Promise<vo
   if (!account) throw new PaymentProviderError('not_found', `No such account: ${accountId}`)
 }
 
-
+/** Like Stripe's `requirements.currently_due` and `payouts_enabled`, from the sandbox's own rows. */
 export async function accountVerification(trx: SandboxDb, accountId: string): Promise<AccountVerification> {
   const account = await trx
     .selectFrom('sandbox_accounts')
@@ -57,7 +57,6 @@ export async function accountVerification(trx: SandboxDb, accountId: string): Pr
   const payoutsEnabled = currentlyDue.length === 0 && identityFront === 'verified' && taxIdentified
   return { documents, currentlyDue, payoutsEnabled }
 }
-
 
 export async function emitAccountUpdated(kernel: SandboxKernel, trx: SandboxDb, accountId: string): Promise<void> {
   const verification = await accountVerification(trx, accountId)
