@@ -24,10 +24,14 @@ import { DevMailbox } from './mailer/dev-mailbox.ts'
 import { createFileMailer } from './mailer/file-mailer.ts'
 import type { Mailer } from './mailer/port.ts'
 import { createSmtpMailer } from './mailer/smtp-mailer.ts'
-import type { PaymentProvider } from './payment-provider/port.ts'
-import { SandboxPaymentProvider } from './payment-provider/sandbox.ts'
-import { StripePaymentProvider } from './payment-provider/stripe.ts'
+import type { ConnectedAccounts } from './payment-provider/connected-accounts-port.ts'
+import type { IdentityVerification } from './payment-provider/identity-port.ts'
+import type { Payments } from './payment-provider/payments-port.ts'
+import { SandboxProvider } from './payment-provider/sandbox.ts'
 import { createStripeClient } from './payment-provider/stripe-client.ts'
+import { StripeConnectedAccounts } from './payment-provider/stripe-connected-accounts.ts'
+import { StripeIdentity } from './payment-provider/stripe-identity.ts'
+import { StripePayments } from './payment-provider/stripe-payments.ts'
 import { StripeEventCatchUp } from './payment-provider/stripe-event-catch-up.ts'
 import { stripeSignatureVerifier, stripeWebhookPath } from './payment-provider/stripe-webhook.ts'
 import { sandboxIdentityRoutes } from './payment-provider/sandbox-identity-routes.ts'
@@ -36,7 +40,8 @@ import { sandboxRoutes } from './payment-provider/sandbox-routes.ts'
 /**
  * The job queue and the outside services, chosen by configuration in this
  * one place (DESIGN §1): the sandbox payment provider unless
- * STRIPE_SECRET_KEY is set (then Stripe, stripe.ts), the sandbox carrier tracker unless
+ * STRIPE_SECRET_KEY is set (then Stripe, stripe-*.ts), behind its three
+ * ports (payments, connected accounts, identity), the sandbox carrier tracker unless
  * TRACKING_API_KEY is set (then an AfterShip-style tracking API), the file
  * mailer (one .eml per message in DATA_DIR/mail, read back by the dev
  * mailbox) unless SMTP_URL is set, identity documents in local files
@@ -46,7 +51,10 @@ import { sandboxRoutes } from './payment-provider/sandbox-routes.ts'
 export interface Providers {
   jobs: JobQueue
   events: EventHandlers
-  paymentProvider: PaymentProvider
+  /** The payment provider's three ports: the buyer's payments, refunds and releases; the seller's account; Identity sessions. */
+  payments: Payments
+  connectedAccounts: ConnectedAccounts
+  identity: IdentityVerification
   carrierTracker: CarrierTracker
   mailer: Mailer
   /** What the file mailer wrote; undefined when e-mail goes out over SMTP. */
@@ -59,11 +67,11 @@ export interface Providers {
 
 /** The payment provider's own pieces: the sandbox's workers and browser routes, or Stripe's webhook endpoint and catch-up job. */
 type PaymentSide =
-  | { provider: 'sandbox'; sandbox: SandboxPaymentProvider; webhookSecret: string }
+  | { provider: 'sandbox'; sandbox: SandboxProvider; webhookSecret: string }
   | { provider: 'stripe'; endpoint: WebhookEndpoint; catchUp: StripeEventCatchUp }
 
 interface Started extends Providers {
-  payments: PaymentSide
+  paymentSide: PaymentSide
   tracker: SandboxCarrierTracker | AftershipCarrierTracker
 }
 
@@ -88,10 +96,10 @@ export async function startProviders(
   const documents = startDocumentStore(config)
   const tracker = startCarrierTracker(app, config, { db: database.db, jobs, clock, handlers: events })
   const { mailer, devMailbox } = startMailer(app, config, clock)
-  const { paymentProvider, payments } = await startPaymentProvider(app, config, { database, jobs, clock, events, documents })
+  const { ports, paymentSide } = await startPaymentProvider(app, config, { database, jobs, clock, events, documents })
   await tracker.createQueues()
   const bankLink = startBankLink(config, database)
-  return { jobs, events, paymentProvider, carrierTracker: tracker, mailer, devMailbox, documents, bankLink, payments, tracker }
+  return { jobs, events, ...ports, carrierTracker: tracker, mailer, devMailbox, documents, bankLink, paymentSide, tracker }
 }
 
 function startBankLink(config: Config, database: Database): BankLink {
@@ -105,12 +113,16 @@ async function startPaymentProvider(
   app: FastifyInstance,
   config: Config,
   deps: { database: Database; jobs: JobQueue; clock: Clock; events: EventHandlers; documents: DocumentStore },
-): Promise<{ paymentProvider: PaymentProvider; payments: PaymentSide }> {
+): Promise<{ ports: Pick<Providers, 'payments' | 'connectedAccounts' | 'identity'>; paymentSide: PaymentSide }> {
   const { database, jobs, clock, events, documents } = deps
   const settings = config.payments
   if (settings.provider === 'stripe') {
     const { stripe, filesBaseUrl } = createStripeClient(settings)
-    const provider = new StripePaymentProvider({ stripe, db: database.db, publishableKey: settings.publishableKey, filesBaseUrl, secretKey: settings.secretKey, publicUrl: config.publicUrl })
+    const ports = {
+      payments: new StripePayments({ stripe, publishableKey: settings.publishableKey }),
+      connectedAccounts: new StripeConnectedAccounts({ stripe, db: database.db, filesBaseUrl, secretKey: settings.secretKey, publicUrl: config.publicUrl }),
+      identity: new StripeIdentity({ stripe, publicUrl: config.publicUrl }),
+    }
     const secrets = settings.webhookSecret.split(',').map((secret) => secret.trim()).filter(Boolean)
     const endpoint: WebhookEndpoint = {
       provider: 'stripe',
@@ -121,9 +133,9 @@ async function startPaymentProvider(
     }
     const catchUp = new StripeEventCatchUp({ stripe, db: database.db, jobs, clock, handlers: events, log: app.log, intervalMinutes: stripeCatchUpMinutes })
     await catchUp.createQueues()
-    return { paymentProvider: provider, payments: { provider: 'stripe', endpoint, catchUp } }
+    return { ports, paymentSide: { provider: 'stripe', endpoint, catchUp } }
   }
-  const sandbox = new SandboxPaymentProvider({
+  const sandbox = new SandboxProvider({
     db: database.db,
     jobs,
     clock,
@@ -138,7 +150,8 @@ async function startPaymentProvider(
   })
   await sandbox.createQueues()
   const webhookSecret = await sandboxWebhookSecret(database.db, settings.webhookSecret)
-  return { paymentProvider: sandbox, payments: { provider: 'sandbox', sandbox, webhookSecret } }
+  const { payments, connectedAccounts, identity } = sandbox
+  return { ports: { payments, connectedAccounts, identity }, paymentSide: { provider: 'sandbox', sandbox, webhookSecret } }
 }
 
 function startCarrierTracker(
@@ -187,7 +200,7 @@ function startMailer(app: FastifyInstance, config: Config, clock: Clock): { mail
  */
 export async function registerProviderRoutes(app: FastifyInstance, started: Started, clock: Clock): Promise<void> {
   const { config } = app.services
-  const { payments } = started
+  const payments = started.paymentSide
   await registerWebhookRoutes(app, {
     db: app.services.db,
     clock,
@@ -199,7 +212,7 @@ export async function registerProviderRoutes(app: FastifyInstance, started: Star
   })
   // The sandbox's browser pages stand in for Stripe.js and Stripe's hosted pages: with Stripe they do not exist.
   if (payments.provider === 'sandbox') {
-    await sandboxRoutes(app, { provider: payments.sandbox })
+    await sandboxRoutes(app, { provider: payments.sandbox.payments })
     await sandboxIdentityRoutes(app, { identity: payments.sandbox.identity })
   }
   // The sandbox's stand-in for Plaid Link exists only while the sandbox is the bank link.
@@ -215,7 +228,7 @@ export async function registerProviderRoutes(app: FastifyInstance, started: Star
   })
 }
 
-async function startSandboxWorkers(app: FastifyInstance, sandbox: SandboxPaymentProvider, webhookSecret: string, clock: Clock): Promise<void> {
+async function startSandboxWorkers(app: FastifyInstance, sandbox: SandboxProvider, webhookSecret: string, clock: Clock): Promise<void> {
   await sandbox.startWorkers(async (event) => {
     const payload = JSON.stringify(event)
     const timestamp = Math.floor(clock.now().getTime() / 1000)

@@ -121,7 +121,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     deps: transactionDeps,
     jobs: providers.jobs,
     events: providers.events,
-    paymentProvider: providers.paymentProvider,
+    payments: providers.payments,
+    connectedAccounts: providers.connectedAccounts,
     log: app.log,
   })
   app.decorate('services', {
@@ -131,7 +132,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     clock,
     jobs: providers.jobs,
     events: providers.events,
-    paymentProvider: providers.paymentProvider,
+    payments: providers.payments,
+    connectedAccounts: providers.connectedAccounts,
+    identity: providers.identity,
     carrierTracker: providers.carrierTracker,
     bankLink: providers.bankLink,
     mailer: providers.mailer,
@@ -202,11 +205,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(joinRoutes(() => transactionDeps))
       await api.register(detailsRoutes(() => transactionDeps))
       await api.register(guestRoutes(() => transactionDeps))
-      const verificationDeps = { db: database.db, clock, paymentProvider: providers.paymentProvider, method: config.verificationMethod }
+      const verificationDeps = { db: database.db, clock, connectedAccounts: providers.connectedAccounts, identity: providers.identity, method: config.verificationMethod }
       const paymentDeps = () => ({
         ...transactionDeps,
         config,
-        paymentProvider: providers.paymentProvider,
+        payments: providers.payments,
         isIdentityVerified: (userId: string) => isIdentityVerified(verificationDeps, userId),
       })
       await api.register(paymentRoutes(paymentDeps))

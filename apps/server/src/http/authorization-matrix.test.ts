@@ -127,7 +127,7 @@ async function setUp(): Promise<World> {
   expect(p24.status).toBe(200)
 
   const strangerId: string = (await call('stranger', 'GET', '/api/v1/me')).body.id
-  const session = await testApp.app.services.paymentProvider.createVerificationSession({
+  const session = await testApp.app.services.identity.createVerificationSession({
     userId: strangerId,
     returnUrl: '/profile/details',
     idempotencyKey: 'authorization-matrix',

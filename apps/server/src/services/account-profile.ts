@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto'
 import { currentTermsVersion } from '@pactum/domain/terms'
-import { type AccountProfile, PaymentProviderError } from '../adapters/payment-provider/port.ts'
+import type { AccountProfile } from '../adapters/payment-provider/connected-accounts-port.ts'
+import { PaymentProviderError } from '../adapters/payment-provider/provider-error.ts'
 import { fieldError } from '../errors.ts'
 import type { PayoutAccountDeps } from './payout-account.ts'
 import { dateOfBirth, loadProfileRow } from './profile-row.ts'
@@ -17,7 +18,7 @@ export async function forwardAccountProfile(deps: PayoutAccountDeps, userId: str
   const profile = await loadAccountProfile(deps, userId)
   // The same profile, the same key: a retry is answered from the first call, a change is a new update.
   try {
-    await deps.paymentProvider.updateAccountProfile({ accountId, profile, idempotencyKey: `account-profile:${accountId}:${fingerprintOf(profile)}` })
+    await deps.connectedAccounts.updateAccountProfile({ accountId, profile, idempotencyKey: `account-profile:${accountId}:${fingerprintOf(profile)}` })
   } catch (error) {
     throw asFieldError(error)
   }
@@ -39,7 +40,7 @@ export async function repairAccountProfile(deps: PayoutAccountDeps, userId: stri
   if (last?.profile_fingerprint === fingerprint) return false
   try {
     // A key of its own: the account changed since this profile's first forward, which would only be replayed.
-    await deps.paymentProvider.updateAccountProfile({ accountId, profile, idempotencyKey: `account-profile:${accountId}:${fingerprint}:repair` })
+    await deps.connectedAccounts.updateAccountProfile({ accountId, profile, idempotencyKey: `account-profile:${accountId}:${fingerprint}:repair` })
   } catch (error) {
     if (!(error instanceof PaymentProviderError)) throw error
   }
@@ -58,7 +59,7 @@ function fingerprintOf(profile: AccountProfile): string {
 
 /** Forwarded only where the account exists: one is created on first need, and forwards the profile then. */
 export async function forwardAccountProfileIfAccount(deps: PayoutAccountDeps, userId: string): Promise<void> {
-  const account = await deps.paymentProvider.findConnectedAccount(userId)
+  const account = await deps.connectedAccounts.findConnectedAccount(userId)
   if (account) await forwardAccountProfile(deps, userId, account.id)
 }
 

@@ -4,7 +4,7 @@ import { type BankDetailsInput, type NormalisedBankDetails, validateBankDetails 
 import { isSepaCountry, isSupportedCountry } from '@pactum/domain/countries'
 import type { Kysely } from 'kysely'
 import type { BankLink, LinkedBankAccount } from '../adapters/bank-link/port.ts'
-import { PaymentProviderError } from '../adapters/payment-provider/port.ts'
+import { PaymentProviderError } from '../adapters/payment-provider/provider-error.ts'
 import type { BankAccountsTable, Database } from '../db/schema.ts'
 import { AppError } from '../errors.ts'
 import { uuidV7 } from '../ids.ts'
@@ -222,7 +222,7 @@ async function attachTokenLinkedAccount(
 ): Promise<BankAccount> {
   const id = uuidV7(now)
   const connected = await ensureConnectedAccount(deps, userId)
-  const { last4 } = await deps.paymentProvider
+  const { last4 } = await deps.connectedAccounts
     .attachBankAccountToken({
       accountId: connected.id,
       token: account.destination.token,

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { isTerminal } from '@pactum/domain/transactions/transaction'
 import type { TransactionKind } from '@pactum/domain/transactions/transaction'
 import { type Kysely, sql } from 'kysely'
-import type { PaymentProvider } from '../adapters/payment-provider/port.ts'
+import type { ConnectedAccounts } from '../adapters/payment-provider/connected-accounts-port.ts'
 import type { Clock } from '../clock.ts'
 import type { Database } from '../db/schema.ts'
 import { AppError, fieldError } from '../errors.ts'
@@ -11,7 +11,7 @@ import type { CurrentUser } from './users.ts'
 export interface CloseAccountDeps {
   db: Kysely<Database>
   clock: Clock
-  paymentProvider: Pick<PaymentProvider, 'findConnectedAccount' | 'getBalance'>
+  connectedAccounts: Pick<ConnectedAccounts, 'findConnectedAccount' | 'getBalance'>
   /** The embedded sign-in's issuer, whose account (credentials, sessions) goes too; null with an external issuer. */
   embeddedIssuer: string | null
 }
@@ -35,9 +35,9 @@ export async function closeAccount(deps: CloseAccountDeps, user: CurrentUser, co
   if (confirmEmail.trim().toLowerCase() !== user.email.toLowerCase()) {
     throw fieldError('body.confirm_email', 'type the e-mail address of this account to close it')
   }
-  const connected = await deps.paymentProvider.findConnectedAccount(user.id)
+  const connected = await deps.connectedAccounts.findConnectedAccount(user.id)
   if (connected) {
-    const balance = await deps.paymentProvider.getBalance(connected.id)
+    const balance = await deps.connectedAccounts.getBalance(connected.id)
     const owed = [...balance.available, ...balance.pending].filter((money) => money.amount !== 0)
     if (owed.length > 0) {
       throw new AppError('account_has_balance', 'Your balance has not been paid out yet; close the account once it has arrived', {

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely'
-import type { ConnectedAccount, PaymentProvider } from '../adapters/payment-provider/port.ts'
+import type { ConnectedAccount, ConnectedAccounts } from '../adapters/payment-provider/connected-accounts-port.ts'
 import type { Database } from '../db/schema.ts'
 import { forwardAccountProfile } from './account-profile.ts'
 
@@ -11,18 +11,18 @@ import { forwardAccountProfile } from './account-profile.ts'
  */
 export interface PayoutAccountDeps {
   db: Kysely<Database>
-  paymentProvider: PaymentProvider
+  connectedAccounts: ConnectedAccounts
 }
 
 /** Until onboarding has set a country (API clients can skip the web app's gate). */
 const fallbackCountry = 'gb'
 
 export async function ensureConnectedAccount(deps: PayoutAccountDeps, userId: string): Promise<ConnectedAccount> {
-  const existing = await deps.paymentProvider.findConnectedAccount(userId)
+  const existing = await deps.connectedAccounts.findConnectedAccount(userId)
   if (existing) return existing
   const user = await deps.db.selectFrom('users').select(['email', 'country_code']).where('id', '=', userId).executeTakeFirstOrThrow()
   // One key per user: concurrent first needs get the same account.
-  const account = await deps.paymentProvider.createConnectedAccount({
+  const account = await deps.connectedAccounts.createConnectedAccount({
     userId,
     email: user.email,
     country: user.country_code ?? fallbackCountry,
@@ -47,7 +47,7 @@ export async function attachBankAccount(deps: PayoutAccountDeps, userId: string)
   // An account linked with the provider's token has no number here: it was attached when it was linked (bank-accounts.ts).
   if (!bank?.account_number) return
   const account = await ensureConnectedAccount(deps, userId)
-  await deps.paymentProvider.setExternalBankAccount({
+  await deps.connectedAccounts.setExternalBankAccount({
     accountId: account.id,
     country: bank.country,
     currency: bank.currency,

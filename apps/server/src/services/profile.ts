@@ -202,7 +202,7 @@ export async function getPayoutRequirements(deps: VerificationDeps, userId: stri
   const missing = missingPersonal(row, countryCode)
   let due = await providerRequirements(deps, userId, countryCode)
   // The provider lacks what Pactum has: the forward failed, or came before it existed. Once more, then what it still asks is due.
-  const account = await deps.paymentProvider.findConnectedAccount(userId)
+  const account = await deps.connectedAccounts.findConnectedAccount(userId)
   if (account && due.some((item) => (personalItems.includes(item) && !missing.includes(item)) || item === 'tos_acceptance')) {
     // A refusal is answered by what stays due; the profile form names the field when it is saved again.
     const asked = await repairAccountProfile(deps, userId, account.id, deps.clock.now()).catch(() => false)

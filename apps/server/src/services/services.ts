@@ -2,7 +2,9 @@ import type { Kysely } from 'kysely'
 import type { BankLink } from '../adapters/bank-link/port.ts'
 import type { CarrierTracker } from '../adapters/carrier-tracker/port.ts'
 import type { Mailer } from '../adapters/mailer/port.ts'
-import type { PaymentProvider } from '../adapters/payment-provider/port.ts'
+import type { ConnectedAccounts } from '../adapters/payment-provider/connected-accounts-port.ts'
+import type { IdentityVerification } from '../adapters/payment-provider/identity-port.ts'
+import type { Payments } from '../adapters/payment-provider/payments-port.ts'
 import type { Clock } from '../clock.ts'
 import type { Config } from '../config.ts'
 import type { DatabaseKind } from '../db/database.ts'
@@ -21,7 +23,10 @@ export interface Services {
   jobs: JobQueue
   /** Where payment and carrier events are handed over (registerPaymentEventHandler, registerCarrierEventHandler). */
   events: EventHandlers
-  paymentProvider: PaymentProvider
+  /** The payment provider's three ports (adapters/providers.ts). */
+  payments: Payments
+  connectedAccounts: ConnectedAccounts
+  identity: IdentityVerification
   carrierTracker: CarrierTracker
   /** How US sellers link their bank for payouts: the sandbox link screen, or Plaid. */
   bankLink: BankLink

@@ -29,7 +29,7 @@ export async function submitTaxIdentifiers(deps: PayoutAccountDeps & { clock: Cl
   const account = await ensureConnectedAccount(deps, userId)
   // A fresh key per submission: one derived from the digits would let anyone
   // who reads the key (or a hash of it) try the 10,000 possible last fours.
-  await deps.paymentProvider.setTaxIdentifiers({
+  await deps.connectedAccounts.setTaxIdentifiers({
     accountId: account.id,
     ...(body.ssn_last_4 !== undefined ? { ssnLast4: body.ssn_last_4 } : {}),
     ...(body.id_number !== undefined ? { idNumber: body.id_number } : {}),

@@ -11,7 +11,8 @@ import {
 } from '@pactum/contracts/verification'
 import { fileTypeFromBuffer } from 'file-type'
 import type { Kysely } from 'kysely'
-import type { AccountRequirement, AccountVerification, PaymentProvider } from '../adapters/payment-provider/port.ts'
+import type { AccountRequirement, AccountVerification, ConnectedAccounts } from '../adapters/payment-provider/connected-accounts-port.ts'
+import type { IdentityVerification } from '../adapters/payment-provider/identity-port.ts'
 import type { Clock } from '../clock.ts'
 import type { Database } from '../db/schema.ts'
 import { AppError, fieldError } from '../errors.ts'
@@ -27,7 +28,8 @@ import { ensureConnectedAccount } from './payout-account.ts'
  */
 export interface VerificationDeps {
   db: Kysely<Database>
-  paymentProvider: PaymentProvider
+  connectedAccounts: ConnectedAccounts
+  identity: IdentityVerification
   clock: Clock
   method: 'legacy' | 'stripe_identity'
 }
@@ -81,7 +83,7 @@ export async function uploadIdentityDocument(
   const account = await ensureConnectedAccount(deps, userId)
   const now = deps.clock.now()
   const uploadId = uuidV7(now)
-  const { fileId } = await deps.paymentProvider.uploadIdentityDocument({
+  const { fileId } = await deps.connectedAccounts.uploadIdentityDocument({
     accountId: account.id,
     document,
     side,
@@ -109,8 +111,8 @@ export async function uploadIdentityDocument(
 
 /** The provider's view of the account, or nothing yet (no account: nothing uploaded, the identity document due). */
 async function accountVerification(deps: VerificationDeps, userId: string): Promise<AccountVerification | null> {
-  const account = await deps.paymentProvider.findConnectedAccount(userId)
-  return account ? deps.paymentProvider.getAccountVerification(account.id) : null
+  const account = await deps.connectedAccounts.findConnectedAccount(userId)
+  return account ? deps.connectedAccounts.getAccountVerification(account.id) : null
 }
 
 export async function documentStatus(deps: VerificationDeps, userId: string, document: IdentityDocumentKind): Promise<DocumentVerificationStatus> {
@@ -180,7 +182,7 @@ export async function openVerificationSession(deps: VerificationDeps, userId: st
   const session =
     existing && existing.status !== 'canceled'
       ? existing
-      : await deps.paymentProvider.createVerificationSession({
+      : await deps.identity.createVerificationSession({
           userId,
           returnUrl,
           // A new key per attempt after a canceled one; the same key for concurrent first calls.
@@ -200,7 +202,7 @@ export async function openVerificationSession(deps: VerificationDeps, userId: st
 
 export async function createAccountSession(deps: VerificationDeps, userId: string): Promise<{ client_secret: string }> {
   const account = await ensureConnectedAccount(deps, userId)
-  const { clientSecret } = await deps.paymentProvider.createAccountSession(account.id)
+  const { clientSecret } = await deps.connectedAccounts.createAccountSession(account.id)
   return { client_secret: clientSecret }
 }
 
@@ -211,16 +213,16 @@ export async function createAccountSession(deps: VerificationDeps, userId: strin
  */
 export async function openProviderOnboarding(deps: VerificationDeps, userId: string, returnPath: string): Promise<{ url: string }> {
   const account = await ensureConnectedAccount(deps, userId)
-  const verification = await deps.paymentProvider.getAccountVerification(account.id)
+  const verification = await deps.connectedAccounts.getAccountVerification(account.id)
   if (!verification.currentlyDue.includes('provider_onboarding')) {
     throw new AppError('onboarding_not_required', 'The payment provider asks for nothing beyond the details on this page')
   }
-  return deps.paymentProvider.createOnboardingLink({ accountId: account.id, returnUrl: returnPath, refreshUrl: returnPath })
+  return deps.connectedAccounts.createOnboardingLink({ accountId: account.id, returnUrl: returnPath, refreshUrl: returnPath })
 }
 
 async function currentSession(deps: VerificationDeps, userId: string, returnUrl = '/profile/details') {
   const user = await deps.db.selectFrom('users').select('verification_session_id').where('id', '=', userId).executeTakeFirstOrThrow()
-  return user.verification_session_id ? deps.paymentProvider.retrieveVerificationSession(user.verification_session_id, returnUrl) : null
+  return user.verification_session_id ? deps.identity.retrieveVerificationSession(user.verification_session_id, returnUrl) : null
 }
 
 /**
@@ -236,5 +238,5 @@ async function attachVerifiedSession(
   const session = known === undefined ? await currentSession(deps, userId) : known
   if (session?.status !== 'verified') return
   const account = await ensureConnectedAccount(deps, userId)
-  await deps.paymentProvider.attachVerifiedSession({ accountId: account.id, sessionId: session.id, idempotencyKey: `attach-session:${session.id}` })
+  await deps.connectedAccounts.attachVerifiedSession({ accountId: account.id, sessionId: session.id, idempotencyKey: `attach-session:${session.id}` })
 }

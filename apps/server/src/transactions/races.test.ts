@@ -233,7 +233,7 @@ describe('payment news from three sides at once', () => {
     await t.app.services.jobs.runDue()
     // The report reads "processing" from the provider; before it takes the
     // row, the bank refuses the debit and that news is applied.
-    const provider = t.app.services.paymentProvider
+    const provider = t.app.services.payments
     const retrieve = provider.retrievePaymentIntent.bind(provider)
     vi.spyOn(provider, 'retrievePaymentIntent').mockImplementationOnce(async (paymentIntentId) => {
       const seen = await retrieve(paymentIntentId)
@@ -287,7 +287,7 @@ describe('payment news from three sides at once', () => {
     const firstId: string = first.body.payment_intent_id
     await t.call('buyer', 'POST', `/api/v1/transactions/${id}/set_payment_method`, { payment_method: 'sepa' })
     // pay reads the old card payment as open; before it cancels it, another tab pays it.
-    const provider = t.app.services.paymentProvider
+    const provider = t.app.services.payments
     const retrieve = provider.retrievePaymentIntent.bind(provider)
     vi.spyOn(provider, 'retrievePaymentIntent').mockImplementationOnce(async (paymentIntentId) => {
       const seen = await retrieve(paymentIntentId)
@@ -464,7 +464,7 @@ describe('provider webhooks', () => {
     const id = await t.joined()
     const first = await t.paid(id)
     // Another payment for the same sale goes through at the provider (a second tab, a retried checkout).
-    const provider = t.app.services.paymentProvider
+    const provider = t.app.services.payments
     const second = await provider.createPaymentIntent({ amount: 10_340, currency: 'eur', paymentMethod: 'card', transactionId: id, idempotencyKey: `${id}:second-tab` })
     const confirmed = await t.call(null, 'POST', `/sandbox/v1/payment_intents/${second.id}/confirm`, { client_secret: second.clientSecret, card_number: '4242424242424242' })
     expect(confirmed.body.status).toBe('succeeded')
@@ -499,7 +499,7 @@ describe('refunds settling in another order than they were sent', () => {
     const id = await t.joined()
     await t.paid(id)
     // A second payment goes through and is sent back; its refund is pending at the provider.
-    const provider = t.app.services.paymentProvider
+    const provider = t.app.services.payments
     const second = await provider.createPaymentIntent({ amount: 10_340, currency: 'eur', paymentMethod: 'card', transactionId: id, idempotencyKey: `${id}:second-tab` })
     await t.call(null, 'POST', `/sandbox/v1/payment_intents/${second.id}/confirm`, { client_secret: second.clientSecret, card_number: '4242424242424242' })
     await t.app.services.jobs.runDue()
@@ -530,7 +530,7 @@ describe('a crash between the commit and the provider call', () => {
     const t = await start()
     const id = await t.joined()
     await t.delivered(id)
-    const provider = t.app.services.paymentProvider
+    const provider = t.app.services.payments
     const realTransfer = provider.transfer.bind(provider)
     const transfer = vi.spyOn(provider, 'transfer').mockImplementationOnce(async (input) => {
       // The provider moves the money, then the connection drops before we hear back.
@@ -556,7 +556,7 @@ describe('a crash between the commit and the provider call', () => {
     const t = await start()
     const id = await t.joined()
     const intentId = await t.paid(id)
-    const provider = t.app.services.paymentProvider
+    const provider = t.app.services.payments
     const refund = vi.spyOn(provider, 'refund').mockRejectedValueOnce(new Error('503 Service Unavailable'))
 
     expect((await t.call('seller', 'POST', `/api/v1/transactions/${id}/cancel`)).body.status).toBe('cancelled_with_payment')

@@ -2,7 +2,8 @@ import type { TransactionEvent } from '@pactum/domain/transactions/transaction'
 import type { FastifyBaseLogger } from 'fastify'
 import type { Kysely } from 'kysely'
 import type { CarrierEvent } from '../adapters/carrier-tracker/port.ts'
-import type { PaymentProvider } from '../adapters/payment-provider/port.ts'
+import type { ConnectedAccounts } from '../adapters/payment-provider/connected-accounts-port.ts'
+import type { Payments } from '../adapters/payment-provider/payments-port.ts'
 import type { Database } from '../db/schema.ts'
 import { crashPoint } from '../crash-points.ts'
 import type { EventHandlers } from '../events/event-handlers.ts'
@@ -116,10 +117,11 @@ export async function startTransactionWorkers(options: {
   deps: TransactionDeps
   jobs: JobQueue
   events: EventHandlers
-  paymentProvider: PaymentProvider
+  payments: Payments
+  connectedAccounts: ConnectedAccounts
   log: FastifyBaseLogger
 }): Promise<void> {
-  const { deps, jobs, events, paymentProvider, log } = options
+  const { deps, jobs, events, payments, connectedAccounts, log } = options
 
   await jobs.work<TimerJob>(
     timerQueue,
@@ -131,7 +133,7 @@ export async function startTransactionWorkers(options: {
   )
 
   await jobs.work<OutboxJob>(outboxQueue, async (job) => {
-    await sendOutboxRow(deps.db, paymentProvider, job.outboxId, deps.clock.now())
+    await sendOutboxRow(deps.db, { payments, connectedAccounts }, job.outboxId, deps.clock.now())
   })
 
   events.registerPaymentEventHandler(async (event, context) => {
@@ -148,7 +150,12 @@ export async function startTransactionWorkers(options: {
  * concurrent duplicate job) return the first result instead of moving money
  * twice, and the row is marked sent only after the provider accepted it.
  */
-export async function sendOutboxRow(db: Kysely<Database>, provider: PaymentProvider, outboxId: string, now: Date): Promise<void> {
+export async function sendOutboxRow(
+  db: Kysely<Database>,
+  provider: { payments: Payments; connectedAccounts: ConnectedAccounts },
+  outboxId: string,
+  now: Date,
+): Promise<void> {
   const row = await db.selectFrom('outbox').selectAll().where('id', '=', outboxId).executeTakeFirst()
   if (!row || row.status === 'sent') return
   const payload = row.payload as { amount: number; currency: string; payment_intent_id: string | null; seller_id: string | null }
@@ -158,13 +165,13 @@ export async function sendOutboxRow(db: Kysely<Database>, provider: PaymentProvi
   try {
     if (row.action === 'refund') {
       if (!payload.payment_intent_id) throw new Error(`refund ${row.id} has no payment to refund`)
-      reference = (await provider.refund({ paymentIntentId: payload.payment_intent_id, amount: payload.amount, idempotencyKey: row.idempotency_key })).id
+      reference = (await provider.payments.refund({ paymentIntentId: payload.payment_intent_id, amount: payload.amount, idempotencyKey: row.idempotency_key })).id
     } else {
       if (!payload.seller_id) throw new Error(`transfer ${row.id} has no seller`)
       // The seller's account is created on first need (or was, with their payout details).
-      const account = await ensureConnectedAccount({ db, paymentProvider: provider }, payload.seller_id)
+      const account = await ensureConnectedAccount({ db, connectedAccounts: provider.connectedAccounts }, payload.seller_id)
       reference = (
-        await provider.transfer({
+        await provider.payments.transfer({
           amount: payload.amount,
           currency: payload.currency,
           destinationAccount: account.id,

@@ -12,7 +12,7 @@ describe('sandbox payment provider: bank-account tokens', () => {
   afterAll(async () => {
     await testApp.close()
   })
-  const provider = () => testApp.app.services.paymentProvider
+  const provider = () => testApp.app.services.connectedAccounts
   const newAccount = async (country = 'us') => {
     accounts += 1
     return provider().createConnectedAccount({ userId: `u${accounts}`, email: `s${accounts}@example.com`, country, idempotencyKey: `acct:u${accounts}` })

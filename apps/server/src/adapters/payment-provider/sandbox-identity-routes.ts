@@ -4,7 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { isSafeReturnUrl } from '../../http/return-url.ts'
 import { html, type SafeHtml } from '../../oidc/html.ts'
-import { PaymentProviderError } from './port.ts'
+import { PaymentProviderError } from './provider-error.ts'
 import type { SandboxIdentity } from './sandbox-identity.ts'
 import { sendPage } from './sandbox-routes.ts'
 

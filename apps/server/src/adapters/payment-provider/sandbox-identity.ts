@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto'
 import type { Selectable } from 'kysely'
 import type { SandboxVerificationSessionsTable } from '../../db/schema.ts'
-import { PaymentProviderError, type VerificationSession } from './port.ts'
+import type { IdentityVerification, VerificationSession } from './identity-port.ts'
+import { PaymentProviderError } from './provider-error.ts'
 import { newSandboxId, type SandboxKernel, secretMatches } from './sandbox-kernel.ts'
 
 /**
@@ -18,7 +19,7 @@ type SessionRow = Selectable<SandboxVerificationSessionsTable>
 
 const unverifiedReason = 'The document could not be verified. Try again with a valid, unexpired document.'
 
-export class SandboxIdentity {
+export class SandboxIdentity implements IdentityVerification {
   readonly #kernel: SandboxKernel
   readonly #checkSeconds: number
 
@@ -35,7 +36,7 @@ export class SandboxIdentity {
     await this.#kernel.jobs.work<{ sessionId: string }>(identityQueues.checkSession, (data) => this.#check(data.sessionId))
   }
 
-  async createSession(input: { userId: string; returnUrl: string; idempotencyKey: string }): Promise<VerificationSession> {
+  async createVerificationSession(input: { userId: string; returnUrl: string; idempotencyKey: string }): Promise<VerificationSession> {
     const row = await this.#kernel.transaction(async (trx) =>
       this.#kernel.idempotent(trx, input.idempotencyKey, 'create_verification_session', { userId: input.userId }, async () => {
         const id = newSandboxId('vs')
@@ -58,10 +59,10 @@ export class SandboxIdentity {
         return created.id
       }),
     )
-    return this.retrieve(row, input.returnUrl)
+    return this.retrieveVerificationSession(row, input.returnUrl)
   }
 
-  async retrieve(id: string, returnUrl: string): Promise<VerificationSession> {
+  async retrieveVerificationSession(id: string, returnUrl: string): Promise<VerificationSession> {
     const row = await this.#kernel.db.selectFrom('sandbox_verification_sessions').selectAll().where('id', '=', id).executeTakeFirst()
     if (!row) throw new PaymentProviderError('not_found', `No such verification session: ${id}`)
     return toSession(row, returnUrl)

@@ -3,17 +3,22 @@ import type { Kysely, Transaction } from 'kysely'
 import type { Clock } from '../../clock.ts'
 import type { Database } from '../../db/schema.ts'
 import type { JobQueue } from '../../jobs/job-queue.ts'
-import { PaymentProviderError } from './port.ts'
+import { PaymentProviderError } from './provider-error.ts'
 
 /**
  * What every part of the sandbox provider shares: its clock, its database
- * transactions, Stripe-style idempotency keys and signed-webhook emission.
- * The parts (payments in sandbox.ts, accounts and payouts in
- * sandbox-connect.ts, Identity in sandbox-identity.ts) stay separate modules.
+ * transactions, Stripe-style idempotency keys, and signed webhooks, emitted
+ * and delivered. The parts (payments in sandbox-payments.ts, connected
+ * accounts in sandbox-connected-accounts.ts with sandbox-documents.ts and
+ * sandbox-payouts.ts, Identity in sandbox-identity.ts) stay separate
+ * modules, put together in sandbox.ts.
  */
 export const deliverWebhookQueue = 'sandbox-deliver-webhook'
 
 export type SandboxDb = Transaction<Database>
+
+/** Sends one signed event to the webhook endpoint; resolves with the HTTP status. */
+export type WebhookDeliverer = (event: Record<string, unknown>) => Promise<number>
 
 export class SandboxKernel {
   readonly db: Kysely<Database>
@@ -24,6 +29,16 @@ export class SandboxKernel {
     this.db = options.db
     this.jobs = options.jobs
     this.#clock = options.clock
+  }
+
+  async createQueues(): Promise<void> {
+    // A webhook endpoint that is down is retried with backoff for about an hour, like Stripe (which goes on for days).
+    await this.jobs.createQueue(deliverWebhookQueue, { retryLimit: 12, retryDelay: 2, retryBackoff: true, concurrency: 5 })
+  }
+
+  /** `deliver` posts an event to the webhook endpoint. */
+  async startWorkers(deliver: WebhookDeliverer): Promise<void> {
+    await this.jobs.work<{ eventId: string }>(deliverWebhookQueue, (data) => this.#deliverWebhook(data.eventId, deliver))
   }
 
   now(): Date {
@@ -85,6 +100,27 @@ export class SandboxKernel {
       .where('key', '=', key)
       .execute()
     return response
+  }
+
+  async #deliverWebhook(eventId: string, deliver: WebhookDeliverer): Promise<void> {
+    const { db } = this
+    const delivery = await db.selectFrom('sandbox_webhook_deliveries').selectAll().where('event_id', '=', eventId).executeTakeFirst()
+    if (!delivery || delivery.delivered_at) return
+    let status = 0
+    try {
+      status = await deliver(delivery.payload)
+    } finally {
+      await db
+        .updateTable('sandbox_webhook_deliveries')
+        .set((eb) => ({
+          attempts: eb('attempts', '+', 1),
+          last_status: status,
+          delivered_at: status >= 200 && status < 300 ? this.now() : null,
+        }))
+        .where('event_id', '=', eventId)
+        .execute()
+    }
+    if (status < 200 || status >= 300) throw new Error(`Webhook ${delivery.type} ${eventId} answered ${status}`)
   }
 }
 

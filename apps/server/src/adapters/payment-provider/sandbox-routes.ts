@@ -4,9 +4,10 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { AppError, fieldError } from '../../errors.ts'
 import { html, type SafeHtml } from '../../oidc/html.ts'
-import { type PaymentIntent, PaymentProviderError } from './port.ts'
+import type { PaymentIntent } from './payments-port.ts'
+import { PaymentProviderError } from './provider-error.ts'
 import { isSafeReturnUrl } from '../../http/return-url.ts'
-import type { SandboxPaymentProvider } from './sandbox.ts'
+import type { SandboxPayments } from './sandbox-payments.ts'
 
 /**
  * The sandbox's own HTTP API, what Stripe.js would call in the browser:
@@ -44,7 +45,7 @@ const sandboxIntentSchema = z
 const p24QuerySchema = z.object({ client_secret: z.string().min(1).max(200), return_url: z.string().max(2000) })
 const p24FormSchema = p24QuerySchema.extend({ outcome: z.enum(['authorise', 'fail']) })
 
-export async function sandboxRoutes(app: FastifyInstance, deps: { provider: SandboxPaymentProvider }): Promise<void> {
+export async function sandboxRoutes(app: FastifyInstance, deps: { provider: SandboxPayments }): Promise<void> {
   const { provider } = deps
   await app.register(async (plain) => {
     const scope = plain.withTypeProvider<ZodTypeProvider>()

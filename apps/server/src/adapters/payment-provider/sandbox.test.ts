@@ -26,7 +26,7 @@ describe('sandbox payment provider', () => {
     await testApp.close()
   })
 
-  const provider = () => testApp.app.services.paymentProvider
+  const provider = () => testApp.app.services.payments
   let keys = 0
   const intent = (paymentMethod: 'card' | 'sepa' | 'p24' = 'card', amount = 10_340) =>
     provider().createPaymentIntent({

@@ -1,5 +1,5 @@
 import Stripe from 'stripe'
-import { PaymentProviderError } from './port.ts'
+import { PaymentProviderError } from './provider-error.ts'
 
 /**
  * Stripe's refusals in the port's vocabulary. Only the refusals that say

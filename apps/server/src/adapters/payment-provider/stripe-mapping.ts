@@ -1,5 +1,5 @@
 import type Stripe from 'stripe'
-import type { PaymentError, PaymentIntent, PaymentIntentStatus, PaymentMethodType, Refund, RefundStatus } from './port.ts'
+import type { PaymentError, PaymentIntent, PaymentIntentStatus, PaymentMethodType, Refund, RefundStatus } from './payments-port.ts'
 
 /** Stripe's objects in the port's shape: pure functions, no calls. */
 
@@ -43,7 +43,8 @@ export function toPaymentIntent(intent: Stripe.PaymentIntent): PaymentIntent {
   }
 }
 
-function toPaymentError(error: Stripe.PaymentIntent.LastPaymentError | null): PaymentError | null {
+/** Stripe's `last_payment_error` (the sandbox keeps the same shape). */
+export function toPaymentError(error: { code?: string | null; decline_code?: string | null; message?: string | null } | null): PaymentError | null {
   if (!error) return null
   const code = error.code ?? 'payment_failed'
   const declineCode = error.decline_code

@@ -53,7 +53,7 @@ async function withAccount() {
 async function withSavedDetailsStripeLost() {
   const id = await withAccount()
   expect((await call('seller', 'PUT', '/api/v1/me/personal', details)).status).toBe(200)
-  await testApp.app.services.paymentProvider.updateAccountProfile({
+  await testApp.app.services.connectedAccounts.updateAccountProfile({
     accountId: id,
     profile: { firstName: '', lastName: '', email: 'uma@example.com', phone: null, dob: null, address: null, businessUrl: null, tosAcceptance: null },
     idempotencyKey: 'test:lost',

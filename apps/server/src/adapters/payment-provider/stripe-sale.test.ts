@@ -70,7 +70,7 @@ it('sells online from payment to release over Stripe, with the books balanced', 
   // Stripe's news of the transfer came back by webhook, recorded once.
   const recorded = await testApp.database.db.selectFrom('provider_events').select(['provider', 'type']).where('type', '=', 'transfer.created').execute()
   expect(recorded).toEqual([{ provider: 'stripe', type: 'transfer.created' }])
-  const intent = await testApp.app.services.paymentProvider.retrievePaymentIntent(intentId)
+  const intent = await testApp.app.services.payments.retrievePaymentIntent(intentId)
   expect(intent).toMatchObject({ status: 'succeeded', amountRefunded: 0 })
 })
 
@@ -85,7 +85,7 @@ it('refunds the buyer in full through Stripe when the seller cancels after payme
   expect(await status(id)).toBe('payment_refunded')
   const refund = fake.requests.find((request) => request.method === 'POST' && request.path === '/v1/refunds')
   expect(refund).toMatchObject({ idempotencyKey: expect.any(String), params: { payment_intent: intentId, metadata: { transaction_id: id } } })
-  expect((await testApp.app.services.paymentProvider.retrievePaymentIntent(intentId)).amountRefunded).toBe(Number(refund?.params.amount))
+  expect((await testApp.app.services.payments.retrievePaymentIntent(intentId)).amountRefunded).toBe(Number(refund?.params.amount))
 })
 
 it('releases a face-to-face sale from its two charges, deposit first, each transfer within its charge', async () => {

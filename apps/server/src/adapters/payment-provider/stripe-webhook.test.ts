@@ -42,7 +42,7 @@ afterEach(async () => {
 /** A succeeded payment's event, as Stripe would send it. */
 async function succeededPaymentEvent(): Promise<Record<string, unknown>> {
   fake.pauseDeliveries(true)
-  const intent = await testApp.app.services.paymentProvider.createPaymentIntent({ amount: 2000, currency: 'eur', paymentMethod: 'card', transactionId: 'tx-w', idempotencyKey: 'tx-w:pay' })
+  const intent = await testApp.app.services.payments.createPaymentIntent({ amount: 2000, currency: 'eur', paymentMethod: 'card', transactionId: 'tx-w', idempotencyKey: 'tx-w:pay' })
   await fake.confirm(intent.id, intent.clientSecret, { paymentMethod: 'pm_card_visa' })
   await fake.settle()
   fake.pauseDeliveries(false)

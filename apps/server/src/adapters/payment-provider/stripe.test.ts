@@ -3,9 +3,11 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { startStripeFake, type StripeFake } from '../../testing/stripe-fake.ts'
 import { createTestDatabase } from '../../testing/test-database.ts'
 import type { Database } from '../../db/database.ts'
-import { PaymentProviderError } from './port.ts'
-import { splitOverCharges, StripePaymentProvider } from './stripe.ts'
-import { serviceAgreementFor } from './stripe-connect.ts'
+import { PaymentProviderError } from './provider-error.ts'
+import { serviceAgreementFor } from './stripe-account-mapping.ts'
+import { StripeConnectedAccounts } from './stripe-connected-accounts.ts'
+import { StripeIdentity } from './stripe-identity.ts'
+import { splitOverCharges, StripePayments } from './stripe-payments.ts'
 import { toPortError } from './stripe-errors.ts'
 
 /* The Stripe adapter's own rules, beside the port's contract (payment-provider.contract.test.ts). */
@@ -85,32 +87,36 @@ describe('the adapter against the fake', () => {
   const adapter = (secretKey: string) => {
     const port = Number(new URL(fake.url).port)
     const stripe = new Stripe(secretKey, { host: '127.0.0.1', port, protocol: 'http', maxNetworkRetries: 0 })
-    return new StripePaymentProvider({ stripe, db: database.db, publishableKey: fake.publishableKey, filesBaseUrl: fake.url, secretKey, publicUrl: 'https://pactum.test' })
+    return {
+      payments: new StripePayments({ stripe, publishableKey: fake.publishableKey }),
+      accounts: new StripeConnectedAccounts({ stripe, db: database.db, filesBaseUrl: fake.url, secretKey, publicUrl: 'https://pactum.test' }),
+      identity: new StripeIdentity({ stripe, publicUrl: 'https://pactum.test' }),
+    }
   }
 
   it('is refused with a wrong secret key, as an error the job retries rather than a refusal of the request', async () => {
-    const refused = adapter('sk_test_not_the_account_key').createPaymentIntent({ amount: 1000, currency: 'eur', paymentMethod: 'card', transactionId: 't', idempotencyKey: 'k' })
+    const refused = adapter('sk_test_not_the_account_key').payments.createPaymentIntent({ amount: 1000, currency: 'eur', paymentMethod: 'card', transactionId: 't', idempotencyKey: 'k' })
     await expect(refused).rejects.toBeInstanceOf(Stripe.errors.StripeAuthenticationError)
     expect(fake.requests.at(-1)).toMatchObject({ path: '/v1/payment_intents', idempotencyKey: 'k' })
   })
 
   it('reads balances on the connected account itself (Stripe-Account), and says not found for an unknown one', async () => {
     const provider = adapter(fake.secretKey)
-    const account = await provider.createConnectedAccount({ userId: 'u1', email: 'a@example.com', country: 'gb', idempotencyKey: 'acct:u1' })
+    const account = await provider.accounts.createConnectedAccount({ userId: 'u1', email: 'a@example.com', country: 'gb', idempotencyKey: 'acct:u1' })
     expect(fake.requests.at(-1)).toMatchObject({ path: '/v1/accounts', params: { country: 'GB', metadata: { user_id: 'u1' }, capabilities: { transfers: { requested: 'true' } } } })
-    await provider.getBalance(account.id)
+    await provider.accounts.getBalance(account.id)
     expect(fake.requests.at(-1)).toMatchObject({ method: 'GET', path: '/v1/balance', account: account.id })
-    await expect(provider.getBalance('acct_unknown')).rejects.toMatchObject({ code: 'not_found' })
+    await expect(provider.accounts.getBalance('acct_unknown')).rejects.toMatchObject({ code: 'not_found' })
   })
 
   it('opens accounts across regions under the recipient agreement, asking the platform’s country once', async () => {
     const provider = adapter(fake.secretKey)
-    await provider.createConnectedAccount({ userId: 'u5', email: 'e@example.com', country: 'gb', idempotencyKey: 'acct:u5' })
+    await provider.accounts.createConnectedAccount({ userId: 'u5', email: 'e@example.com', country: 'gb', idempotencyKey: 'acct:u5' })
     expect(fake.requests.at(-1)?.params.tos_acceptance).toBeUndefined()
-    const abroad = await provider.createConnectedAccount({ userId: 'u6', email: 'f@example.com', country: 'pl', idempotencyKey: 'acct:u6' })
+    const abroad = await provider.accounts.createConnectedAccount({ userId: 'u6', email: 'f@example.com', country: 'pl', idempotencyKey: 'acct:u6' })
     expect(fake.requests.at(-1)).toMatchObject({ path: '/v1/accounts', params: { country: 'PL', tos_acceptance: { service_agreement: 'recipient' } } })
     // The terms accepted later keep the agreement the account was opened under.
-    await provider.updateAccountProfile({
+    await provider.accounts.updateAccountProfile({
       accountId: abroad.id,
       profile: { firstName: 'Fay', lastName: 'Seller', email: 'f@example.com', phone: null, dob: null, address: null, businessUrl: null, tosAcceptance: { date: new Date('2026-11-24T10:00:00Z'), ip: '203.0.113.7', userAgent: null } },
       idempotencyKey: 'profile:u6',
@@ -120,21 +126,21 @@ describe('the adapter against the fake', () => {
 
   it('refuses to release money the transaction’s own charges did not bring', async () => {
     const provider = adapter(fake.secretKey)
-    const account = await provider.createConnectedAccount({ userId: 'u2', email: 'b@example.com', country: 'de', idempotencyKey: 'acct:u2' })
+    const account = await provider.accounts.createConnectedAccount({ userId: 'u2', email: 'b@example.com', country: 'de', idempotencyKey: 'acct:u2' })
     await expect(
-      provider.transfer({ amount: 100, currency: 'eur', destinationAccount: account.id, transactionId: 'tx-unpaid', idempotencyKey: 'tx-unpaid:release' }),
+      provider.payments.transfer({ amount: 100, currency: 'eur', destinationAccount: account.id, transactionId: 'tx-unpaid', idempotencyKey: 'tx-unpaid:release' }),
     ).rejects.toMatchObject({ code: 'invalid_state' })
     expect(fake.requests.some((request) => request.path === '/v1/transfers')).toBe(false)
   })
 
   it('copies a verified Identity session’s document to the account once, however often it is asked', async () => {
     const provider = adapter(fake.secretKey)
-    const account = await provider.createConnectedAccount({ userId: 'u3', email: 'c@example.com', country: 'de', idempotencyKey: 'acct:u3' })
-    const session = await provider.createVerificationSession({ userId: 'u3', returnUrl: 'https://pactum.example/profile', idempotencyKey: 'identity:u3' })
+    const account = await provider.accounts.createConnectedAccount({ userId: 'u3', email: 'c@example.com', country: 'de', idempotencyKey: 'acct:u3' })
+    const session = await provider.identity.createVerificationSession({ userId: 'u3', returnUrl: 'https://pactum.example/profile', idempotencyKey: 'identity:u3' })
     fake.completeIdentity(session.id, 'verified')
     await fake.settle()
     for (let read = 0; read < 3; read += 1) {
-      await provider.attachVerifiedSession({ accountId: account.id, sessionId: session.id, idempotencyKey: `attach-session:${session.id}` })
+      await provider.accounts.attachVerifiedSession({ accountId: account.id, sessionId: session.id, idempotencyKey: `attach-session:${session.id}` })
     }
     const uploads = fake.requests.filter((request) => request.method === 'POST' && request.path === '/v1/files')
     expect(uploads).toEqual([expect.objectContaining({ account: account.id, idempotencyKey: `attach-session:${session.id}:file` })])

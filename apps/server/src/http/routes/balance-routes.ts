@@ -10,7 +10,7 @@ import { userOf } from '../plugins/authentication.ts'
  * (it is created on the first transfer, see transactions/transaction-jobs.ts).
  */
 export const balanceRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { paymentProvider } = app.services
+  const { connectedAccounts } = app.services
 
   app.get(
     '/app_api/balance',
@@ -24,9 +24,9 @@ export const balanceRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const account = await paymentProvider.findConnectedAccount(userOf(request).id)
+      const account = await connectedAccounts.findConnectedAccount(userOf(request).id)
       if (!account) return { available: [], pending: [] }
-      return paymentProvider.getBalance(account.id)
+      return connectedAccounts.getBalance(account.id)
     },
   )
 
@@ -42,9 +42,9 @@ export const balanceRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const account = await paymentProvider.findConnectedAccount(userOf(request).id)
+      const account = await connectedAccounts.findConnectedAccount(userOf(request).id)
       if (!account) return []
-      const payouts = await paymentProvider.listPayouts(account.id)
+      const payouts = await connectedAccounts.listPayouts(account.id)
       return payouts.map((payout) => ({
         id: payout.id,
         amount: payout.amount,

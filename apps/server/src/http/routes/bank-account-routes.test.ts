@@ -1,6 +1,6 @@
 import fs from 'node:fs'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import { PaymentProviderError } from '../../adapters/payment-provider/port.ts'
+import { PaymentProviderError } from '../../adapters/payment-provider/provider-error.ts'
 import { type PlaidFake, startPlaidFake } from '../../testing/plaid-fake.ts'
 import { createTestApp, type TestApp } from '../../testing/test-app.ts'
 import { TestClock } from '../../testing/test-clock.ts'
@@ -285,16 +285,16 @@ describe('Plaid bank link (country us, PLAID_CLIENT_ID and PLAID_SECRET set)', (
     })
     expect(linked.body.bank_account.routing_number).toBeUndefined()
 
-    const { db, paymentProvider } = plaidApp.app.services
+    const { db, connectedAccounts } = plaidApp.app.services
     const stored = await db.selectFrom('bank_accounts').selectAll().where('id', '=', linked.body.bank_account.id).executeTakeFirstOrThrow()
     expect(stored).toMatchObject({ source: 'bank_link', account_number: null, last4: '0000' })
     // The Stripe token Plaid made is the one the payment provider got: its account now has the bank account.
-    const connected = await paymentProvider.findConnectedAccount(stored.user_id)
+    const connected = await connectedAccounts.findConnectedAccount(stored.user_id)
     expect(connected).not.toBeNull()
     const external = await db.selectFrom('sandbox_external_accounts').selectAll().where('account_id', '=', connected?.id ?? '').executeTakeFirstOrThrow()
     expect(external).toMatchObject({ country: 'us', currency: 'usd', last4: '0000' })
     expect(await db.selectFrom('sandbox_spent_bank_tokens').select('account_id').where('account_id', '=', connected?.id ?? '').execute()).toHaveLength(1)
-    expect((await paymentProvider.getAccountVerification(connected?.id ?? '')).currentlyDue).not.toContain('external_account')
+    expect((await connectedAccounts.getAccountVerification(connected?.id ?? '')).currentlyDue).not.toContain('external_account')
     expect((await user.call('GET', '/me/personal/payout_requirements')).body.requirements.other).not.toContain('credit_account')
   })
 
@@ -335,7 +335,7 @@ describe('Plaid bank link (country us, PLAID_CLIENT_ID and PLAID_SECRET set)', (
     const user = await onboarded('us', () => plaidApp)
     const { publicToken, accountId } = await linkThroughPlaid(user)
     const refusal = new PaymentProviderError('invalid_request', 'This bank account cannot receive payouts', { param: 'external_account' })
-    const attach = vi.spyOn(plaidApp.app.services.paymentProvider, 'attachBankAccountToken').mockRejectedValueOnce(refusal)
+    const attach = vi.spyOn(plaidApp.app.services.connectedAccounts, 'attachBankAccountToken').mockRejectedValueOnce(refusal)
     const response = await user.call('POST', '/me/plaid/link_bank_details', { public_token: publicToken, account_id: accountId })
     attach.mockRestore()
     expect(response.status).toBe(400)

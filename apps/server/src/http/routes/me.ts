@@ -77,9 +77,9 @@ export const meRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { db, clock, config, paymentProvider } = app.services
+      const { db, clock, config, connectedAccounts } = app.services
       const embeddedIssuer = config.oidc.mode === 'embedded' ? config.oidc.issuer : null
-      await closeAccount({ db, clock, paymentProvider, embeddedIssuer }, userOf(request), request.body.confirm_email)
+      await closeAccount({ db, clock, connectedAccounts, embeddedIssuer }, userOf(request), request.body.confirm_email)
       return reply.status(204).send(null)
     },
   )

@@ -241,7 +241,7 @@ describe('GET /me/personal/stripe_publishable_key', () => {
   it('answers the provider’s publishable key before any transaction or onboarding', async () => {
     const user = await newUser()
     const answer = await user.call('GET', '/me/personal/stripe_publishable_key')
-    expect(answer).toEqual({ status: 200, body: { publishable_key: testApp.app.services.paymentProvider.publishableKey } })
+    expect(answer).toEqual({ status: 200, body: { publishable_key: testApp.app.services.payments.publishableKey } })
     expect(answer.body.publishable_key).toMatch(/^pk_/)
   })
 })

@@ -31,7 +31,7 @@ const errors = { 400: errorBodySchema, 401: errorBodySchema, 409: errorBodySchem
 
 /** Onboarding: country-and-terms gate, payout profile, notification language (spec §7 Profile and payout; Other). */
 export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { db, clock, config, paymentProvider } = app.services
+  const { db, clock, config, payments, connectedAccounts, identity } = app.services
 
   app.post(
     '/me/personal/set_active_country',
@@ -49,7 +49,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
     '/me/accept_tos_direct',
     { onRequest: app.authenticate, schema: { ...secured, summary: 'Accept the current terms of service', response: { 200: acceptTosResponseSchema, ...errors } } },
     async (request) =>
-      acceptTerms({ db, paymentProvider }, userOf(request).id, clock.now(), { ip: request.ip, userAgent: request.headers['user-agent'] ?? null }),
+      acceptTerms({ db, connectedAccounts }, userOf(request).id, clock.now(), { ip: request.ip, userAgent: request.headers['user-agent'] ?? null }),
   )
 
   app.get(
@@ -67,7 +67,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: app.authenticate,
       schema: { ...secured, summary: 'Save personal details (parts left out are kept)', body: updateProfileBodySchema, response: { 200: profileSchema, ...errors } },
     },
-    async (request) => savePersonalDetails({ db, paymentProvider, clock }, userOf(request).id, request.body),
+    async (request) => savePersonalDetails({ db, connectedAccounts, clock }, userOf(request).id, request.body),
   )
 
   // The same key as a transaction's, for a client that sets up the provider's
@@ -78,7 +78,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: app.authenticate,
       schema: { ...secured, summary: 'The payment provider’s publishable key', response: { 200: publishableKeySchema, ...errors } },
     },
-    async () => ({ publishable_key: paymentProvider.publishableKey }),
+    async () => ({ publishable_key: payments.publishableKey }),
   )
 
   app.get(
@@ -91,7 +91,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: payoutRequirementsSchema, ...errors },
       },
     },
-    async (request) => getPayoutRequirements({ db, clock, paymentProvider, method: config.verificationMethod }, userOf(request).id),
+    async (request) => getPayoutRequirements({ db, clock, connectedAccounts, identity, method: config.verificationMethod }, userOf(request).id),
   )
 
   app.get(

@@ -45,8 +45,8 @@ const documentParamsSchema = z.object({ document: z.enum(identityDocumentKinds) 
  * `file`, the side in `side` (DESIGN §5).
  */
 export const verificationRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { db, clock, config, paymentProvider } = app.services
-  const deps: VerificationDeps = { db, clock, paymentProvider, method: config.verificationMethod }
+  const { db, clock, config, connectedAccounts, identity } = app.services
+  const deps: VerificationDeps = { db, clock, connectedAccounts, identity, method: config.verificationMethod }
 
   // Limits enforced while streaming: a bigger file is cut off, never buffered whole.
   await app.register(multipart, { limits: { fileSize: maxIdentityFileBytes, files: 1, fields: 4, fieldSize: 100, parts: 5 } })
@@ -142,7 +142,7 @@ export const verificationRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: app.authenticate,
       schema: { ...secured, summary: 'The web page where the seller sells', body: businessUrlBodySchema, response: { 200: businessUrlResponseSchema, ...errors } },
     },
-    async (request) => ({ business_url: await setBusinessUrl({ db, paymentProvider }, userOf(request).id, request.body.url, clock.now()) }),
+    async (request) => ({ business_url: await setBusinessUrl({ db, connectedAccounts }, userOf(request).id, request.body.url, clock.now()) }),
   )
 }
 

@@ -1,7 +1,8 @@
 import type { PaymentMethod } from '@pactum/domain/currencies'
 import { highValueRequiresVerification } from '@pactum/domain/high-value'
 import type { TransactionEvent, TransactionKind } from '@pactum/domain/transactions/transaction'
-import { type PaymentIntent, type PaymentProvider, PaymentProviderError } from '../../adapters/payment-provider/port.ts'
+import type { PaymentIntent, Payments } from '../../adapters/payment-provider/payments-port.ts'
+import { PaymentProviderError } from '../../adapters/payment-provider/provider-error.ts'
 import { AppError, fieldError } from '../../errors.ts'
 import type { CurrentUser } from '../users.ts'
 import { actAsParty } from './act-as-party.ts'
@@ -15,7 +16,7 @@ import { roleOf } from '../../transactions/transaction-view.ts'
 export type PaymentDeps = TransactionDeps & {
   /** Which payment methods a user may use (DESIGN §2, `userOffer`). */
   config: Config
-  paymentProvider: PaymentProvider
+  payments: Payments
   /** Whether the user has passed identity verification (services/verification.ts). */
   isIdentityVerified: (userId: string) => Promise<boolean>
 }
@@ -77,7 +78,7 @@ export async function pay(deps: PaymentDeps, user: CurrentUser, id: string, part
   await requireVerifiedParties(deps, row)
   const amount = amountDue(row, part)
   if (existingId) {
-    const existing = await deps.paymentProvider.retrievePaymentIntent(existingId)
+    const existing = await deps.payments.retrievePaymentIntent(existingId)
     const sameTerms = existing.amount === amount && existing.paymentMethod === row.payment_method
     if (openStatuses.has(existing.status) && (sameTerms || existing.status === 'processing')) return { row, intent: existing }
     if (existing.status === 'succeeded') {
@@ -94,7 +95,7 @@ export async function pay(deps: PaymentDeps, user: CurrentUser, id: string, part
     } else if (openStatuses.has(existing.status)) {
       // The buyer changed the method: the old intent must not be paid as well.
       try {
-        await deps.paymentProvider.cancelPaymentIntent({ paymentIntentId: existing.id, idempotencyKey: `${row.id}:cancel:${existing.id}` })
+        await deps.payments.cancelPaymentIntent({ paymentIntentId: existing.id, idempotencyKey: `${row.id}:cancel:${existing.id}` })
       } catch (error) {
         // Paid (or its debit begun) in the meantime, in another tab: start
         // again from what the provider says about it now.
@@ -105,7 +106,7 @@ export async function pay(deps: PaymentDeps, user: CurrentUser, id: string, part
   }
   const keyPart = part === 'payment' ? '' : `${part}:`
   const due = amountDue(row, part)
-  const intent = await deps.paymentProvider.createPaymentIntent({
+  const intent = await deps.payments.createPaymentIntent({
     amount: due,
     currency: row.currency,
     paymentMethod: row.payment_method as PaymentMethod,
@@ -156,7 +157,7 @@ export async function openPaymentIntent(deps: PaymentDeps, user: CurrentUser, id
   const intentId = intentOf(row, part)
   assertAllowed(deps, row, opened(part, intentId ?? 'probe'), { kind: 'buyer' })
   if (!intentId) throw new AppError(notOpened[part], 'No payment has been opened yet', { details: { status: row.status } })
-  return { row, intent: await deps.paymentProvider.retrievePaymentIntent(intentId) }
+  return { row, intent: await deps.payments.retrievePaymentIntent(intentId) }
 }
 
 /**
@@ -168,7 +169,7 @@ export async function confirmPayment(deps: PaymentDeps, user: CurrentUser, id: s
   const row = await findForParty(deps.db, id, user.id, kind)
   if (roleOf(row, user.id) !== 'buyer') throw notBuyer()
   const ours = row.payment_intent_id === paymentIntentId || row.remainder_payment_intent_id === paymentIntentId
-  const intent = ours ? await deps.paymentProvider.retrievePaymentIntent(paymentIntentId) : undefined
+  const intent = ours ? await deps.payments.retrievePaymentIntent(paymentIntentId) : undefined
   if (!intent || intent.transactionId !== row.id) {
     throw fieldError('body.payment_intent_id', 'not a payment of this transaction')
   }
@@ -186,7 +187,7 @@ export async function confirmPayment(deps: PaymentDeps, user: CurrentUser, id: s
   // gone through) and that news been applied in between, and the provider
   // sends no more. Ask again now that ours is committed; news after this
   // read finds the payment in progress and settles it as usual.
-  const current = await deps.paymentProvider.retrievePaymentIntent(paymentIntentId)
+  const current = await deps.payments.retrievePaymentIntent(paymentIntentId)
   if (current.status === 'processing') return reported
   const news: TransactionEvent =
     current.status === 'succeeded' ? { type: 'payment_succeeded', paymentIntentId, amount: current.amount } : { type: 'payment_failed', paymentIntentId }

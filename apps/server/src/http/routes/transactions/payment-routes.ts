@@ -72,7 +72,7 @@ export function paymentRoutes(deps: () => PaymentDeps): FastifyPluginAsyncZod {
       },
       async (request) => {
         await findForParty(app.services.db, request.params.id, userOf(request).id)
-        return { publishable_key: deps().paymentProvider.publishableKey }
+        return { publishable_key: deps().payments.publishableKey }
       },
     )
   }

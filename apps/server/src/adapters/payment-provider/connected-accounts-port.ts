@@ -1,81 +1,21 @@
+import type { Transfer } from './payments-port.ts'
+
 /**
- * The payment provider, shaped after Stripe (PaymentIntents, Refunds,
- * Connect accounts and Transfers) so that the Stripe adapter is a thin
- * translation. Two adapters: `sandbox.ts` (default, no network) and
- * `stripe.ts`, chosen in `adapters/providers.ts`.
- *
- * Every call that moves money carries an idempotency key derived from
- * (transaction id, action): the same key with the same parameters gives the
- * first answer again, the same key with other parameters is refused.
- * Results arrive asynchronously as webhooks (see payments/payment-event.ts);
- * a call's answer only says what the provider has accepted so far.
+ * The payment provider's connected-accounts port: the seller's account at
+ * the provider (Stripe Connect), shaped after Stripe's Accounts, Files,
+ * External Accounts, Balance and Payouts. Everything that belongs to that
+ * account goes here: its creation, what it knows of the seller (profile,
+ * identity documents, tax identifiers), the bank account payouts go to, its
+ * balance, the transfers it received and its payouts. Two adapters:
+ * `sandbox-connected-accounts.ts` and `stripe-connected-accounts.ts`,
+ * chosen in `adapters/providers.ts`. Calls that change the account carry an
+ * idempotency key, as payments-port.ts says; the provider's checks follow
+ * asynchronously (`account.updated`).
  */
-export type PaymentMethodType = 'card' | 'sepa' | 'p24'
-
-export type PaymentIntentStatus =
-  | 'requires_payment_method'
-  | 'requires_action'
-  | 'processing'
-  | 'succeeded'
-  | 'canceled'
-
-export interface PaymentError {
-  /** Stripe's error code: `card_declined`, `incorrect_number`, `invalid_iban`, … */
-  code: string
-  /** The precise reason (Stripe's decline_code where there is one): `insufficient_funds`, … */
-  reason: string
-  message: string
-}
-
-export interface PaymentIntent {
-  id: string
-  clientSecret: string
-  status: PaymentIntentStatus
-  /** Minor units. */
-  amount: number
-  currency: string
-  paymentMethod: PaymentMethodType
-  transactionId: string
-  metadata: Record<string, string>
-  amountRefunded: number
-  /** Why the last confirmation failed (the intent then waits for another payment method). */
-  lastPaymentError: PaymentError | null
-  /** P24: where to send the buyer to authorise. */
-  nextAction: { type: 'redirect_to_url'; url: string; returnUrl: string } | null
-}
-
-export interface CreatePaymentIntentInput {
-  amount: number
-  currency: string
-  paymentMethod: PaymentMethodType
-  transactionId: string
-  idempotencyKey: string
-  metadata?: Record<string, string>
-}
-
-export type RefundStatus = 'pending' | 'succeeded' | 'failed'
-
-export interface Refund {
-  id: string
-  paymentIntentId: string
-  amount: number
-  currency: string
-  status: RefundStatus
-  failureReason: string | null
-}
-
 export interface ConnectedAccount {
   id: string
   email: string
   country: string
-}
-
-export interface Transfer {
-  id: string
-  amount: number
-  currency: string
-  destinationAccount: string
-  transactionId: string
 }
 
 /** A transfer as listed from a connected account, with when it was made. */
@@ -198,29 +138,7 @@ export interface Payout {
   failureMessage: string | null
 }
 
-export type VerificationSessionStatus = 'requires_input' | 'processing' | 'verified' | 'canceled'
-
-/** A Stripe Identity verification session. */
-export interface VerificationSession {
-  id: string
-  clientSecret: string
-  status: VerificationSessionStatus
-  /** The hosted page the user verifies on. */
-  url: string
-  /** Why the last attempt failed (requires_input after processing); null otherwise. */
-  lastError: string | null
-}
-
-export interface PaymentProvider {
-  readonly name: 'sandbox' | 'stripe'
-  /** For the browser (Stripe.js, or the sandbox's confirm call). */
-  readonly publishableKey: string
-  createPaymentIntent(input: CreatePaymentIntentInput): Promise<PaymentIntent>
-  retrievePaymentIntent(id: string): Promise<PaymentIntent>
-  /** Before a new intent replaces it (another payment method): an open intent must not be paid as well. */
-  cancelPaymentIntent(input: { paymentIntentId: string; idempotencyKey: string }): Promise<PaymentIntent>
-  /** Accepted as pending; `refund_succeeded` / `refund_failed` follow. */
-  refund(input: { paymentIntentId: string; amount: number; idempotencyKey: string }): Promise<Refund>
+export interface ConnectedAccounts {
   createConnectedAccount(input: {
     userId: string
     email: string
@@ -228,20 +146,11 @@ export interface PaymentProvider {
     country: string
     idempotencyKey: string
   }): Promise<ConnectedAccount>
-  /** Credits a connected account's balance; `transfer_paid` follows. */
-  transfer(input: {
-    amount: number
-    currency: string
-    destinationAccount: string
-    transactionId: string
-    idempotencyKey: string
-  }): Promise<Transfer>
-  getBalance(accountId: string): Promise<Balance>
   /** The user's connected account, if one was created; never creates one. */
   findConnectedAccount(userId: string): Promise<ConnectedAccount | null>
+  getBalance(accountId: string): Promise<Balance>
   /** The transfers credited to a connected account, newest first. */
   listTransfers(accountId: string): Promise<TransferRecord[]>
-
   /** Files API upload + attaching it to the account's individual verification; the check follows asynchronously (`account.updated`). */
   uploadIdentityDocument(input: UploadIdentityDocumentInput): Promise<{ fileId: string }>
   getAccountVerification(accountId: string): Promise<AccountVerification>
@@ -253,10 +162,7 @@ export interface PaymentProvider {
   attachBankAccountToken(input: { accountId: string; token: string; idempotencyKey: string }): Promise<{ last4: string }>
   /** Payouts to the bank, newest first. They run on the provider's schedule (`payout.created`, `payout.paid` / `payout.failed`). */
   listPayouts(accountId: string): Promise<Payout[]>
-  /** Stripe Identity: a new session, or the same one again for the same idempotency key. */
-  createVerificationSession(input: { userId: string; returnUrl: string; idempotencyKey: string }): Promise<VerificationSession>
-  retrieveVerificationSession(id: string, returnUrl: string): Promise<VerificationSession>
-  /** After a verified Identity session: its document becomes the account's verified identity document (the Stripe adapter copies the session's file). */
+  /** After a verified Identity session (identity-port.ts): its document becomes the account's verified identity document (the Stripe adapter copies the session's file). */
   attachVerifiedSession(input: { accountId: string; sessionId: string; idempotencyKey: string }): Promise<void>
   /** For the provider's embedded account components. */
   createAccountSession(accountId: string): Promise<{ clientSecret: string }>
@@ -269,24 +175,4 @@ export interface PaymentProvider {
    * provider asks nothing that Pactum's screens do not collect.
    */
   createOnboardingLink(input: { accountId: string; returnUrl: string; refreshUrl: string }): Promise<{ url: string }>
-}
-
-export type PaymentProviderErrorCode =
-  | 'idempotency_key_reused'
-  | 'not_found'
-  | 'invalid_request'
-  | 'invalid_state'
-  | 'amount_too_large'
-
-/** A refusal by the provider (a bug or a race on our side, never the buyer's card: see PaymentError). */
-export class PaymentProviderError extends Error {
-  readonly code: PaymentProviderErrorCode
-  /** The request parameter at fault, where the provider names one (Stripe's `param`). */
-  readonly param: string | undefined
-  constructor(code: PaymentProviderErrorCode, message: string, options: { param?: string } = {}) {
-    super(message)
-    this.name = 'PaymentProviderError'
-    this.code = code
-    this.param = options.param
-  }
 }

@@ -3,26 +3,24 @@ import type Stripe from 'stripe'
 import type { Database } from '../../db/schema.ts'
 import { callStripe } from './stripe-errors.ts'
 import { fromUnixSeconds } from './stripe-mapping.ts'
-import {
-  type AccountDocumentSide,
-  type AccountProfile,
-  type AccountRequirement,
-  type AccountVerification,
-  type Balance,
-  type ConnectedAccount,
-  type DocumentSide,
-  type ExternalBankAccountInput,
-  type IdentityDocumentKind,
-  PaymentProviderError,
-  type Payout,
-  type PayoutStatus,
-  type TaxIdentifiersInput,
-  type UploadIdentityDocumentInput,
-  type VerificationSession,
-  type VerificationSessionStatus,
-} from './port.ts'
+import { accountUpdate, contentTypeOf, documentSides, extensionOf, payoutStatus, requirementName, serviceAgreementFor } from './stripe-account-mapping.ts'
+import type {
+  AccountProfile,
+  AccountVerification,
+  Balance,
+  ConnectedAccount,
+  ConnectedAccounts,
+  DocumentSide,
+  ExternalBankAccountInput,
+  IdentityDocumentKind,
+  Payout,
+  TaxIdentifiersInput,
+  TransferRecord,
+  UploadIdentityDocumentInput,
+} from './connected-accounts-port.ts'
+import { PaymentProviderError } from './provider-error.ts'
 
-export interface StripeConnectOptions {
+export interface StripeConnectedAccountsOptions {
   stripe: Stripe
   db: Kysely<Database>
   filesBaseUrl: string
@@ -30,37 +28,24 @@ export interface StripeConnectOptions {
   publicUrl: string
 }
 
-/** The EEA, one region for Stripe's payouts (EU, Iceland, Liechtenstein, Norway). */
-const eeaCountries = new Set(['at', 'be', 'bg', 'hr', 'cy', 'cz', 'dk', 'ee', 'fi', 'fr', 'de', 'gr', 'hu', 'ie', 'it', 'lv', 'lt', 'lu', 'mt', 'nl', 'pl', 'pt', 'ro', 'sk', 'si', 'es', 'se', 'is', 'li', 'no'])
-
 /**
- * Stripe pays out across borders between regions (the US, the UK, the EEA,
- * Canada, Switzerland) only to accounts under the *recipient* service
- * agreement; within the platform's own region the full agreement applies.
- * Elsewhere no cross-border payout exists: Stripe refuses the account.
- */
-export function serviceAgreementFor(accountCountry: string, platformCountry: string): 'full' | 'recipient' {
-  const region = (country: string) => (eeaCountries.has(country.toLowerCase()) ? 'eea' : country.toLowerCase())
-  return region(accountCountry) === region(platformCountry) ? 'full' : 'recipient'
-}
-
-/**
- * Sellers' connected accounts on Stripe Connect: created on first need
+ * Sellers' connected accounts on Stripe Connect (connected-accounts-port.ts): created on first need
  * (Custom-style: Pactum collects what Stripe asks for, through its own
  * screens or embedded account components), their identity documents,
  * tax identifiers and bank account, and what Stripe says is still due.
  * Which account is a user's is kept in `stripe_connected_accounts`
  * (Stripe cannot search accounts); the account's metadata names the user
  * too. Balance and payouts are read on the connected account itself
- * (`Stripe-Account`), where Stripe keeps them.
+ * (`Stripe-Account`), where Stripe keeps them; the transfers it received
+ * on the platform, which made them.
  */
-export class StripeConnect {
+export class StripeConnectedAccounts implements ConnectedAccounts {
   readonly #stripe: Stripe
-  readonly #options: StripeConnectOptions
+  readonly #options: StripeConnectedAccountsOptions
   /** The platform's own account's country, asked of Stripe once (GET /v1/account). */
   #platformCountry: Promise<string> | undefined
 
-  constructor(options: StripeConnectOptions) {
+  constructor(options: StripeConnectedAccountsOptions) {
     this.#stripe = options.stripe
     this.#options = options
   }
@@ -128,6 +113,23 @@ export class StripeConnect {
     const money = (entries: Array<{ amount: number; currency: string }>) =>
       entries.filter((entry) => entry.amount > 0).map((entry) => ({ amount: entry.amount, currency: entry.currency }))
     return { available: money(balance.available), pending: money(balance.pending) }
+  }
+
+  /** Read on the platform, which made the transfers: their metadata names the transaction. */
+  async listTransfers(accountId: string): Promise<TransferRecord[]> {
+    const records: TransferRecord[] = []
+    for await (const transfer of this.#stripe.transfers.list({ destination: accountId, limit: 100 })) {
+      records.push({
+        id: transfer.id,
+        amount: transfer.amount - transfer.amount_reversed,
+        currency: transfer.currency,
+        destinationAccount: accountId,
+        transactionId: transfer.metadata.transaction_id ?? transfer.transfer_group ?? '',
+        created: new Date(transfer.created * 1000),
+      })
+      if (records.length >= 1000) break
+    }
+    return records
   }
 
   async listPayouts(accountId: string): Promise<Payout[]> {
@@ -215,21 +217,6 @@ export class StripeConnect {
     )
     await this.#removeOtherBankAccounts(input.accountId, created.id)
     return { last4: created.last4 ?? '' }
-  }
-
-  async createVerificationSession(input: { userId: string; returnUrl: string; idempotencyKey: string }): Promise<VerificationSession> {
-    const session = await callStripe(() =>
-      this.#stripe.identity.verificationSessions.create(
-        { type: 'document', return_url: this.#absolute(input.returnUrl), metadata: { user_id: input.userId } },
-        { idempotencyKey: input.idempotencyKey },
-      ),
-    )
-    return toVerificationSession(session)
-  }
-
-  async retrieveVerificationSession(id: string, _returnUrl: string): Promise<VerificationSession> {
-    // Stripe keeps the return URL given at creation; the hosted page's URL is only there while input is required.
-    return toVerificationSession(await callStripe(() => this.#stripe.identity.verificationSessions.retrieve(id)))
   }
 
   /**
@@ -340,106 +327,3 @@ export class StripeConnect {
 /** The account metadata naming the Identity session whose document was attached. */
 const attachedSessionKey = 'pactum_identity_session'
 
-/** Stripe's requirement names (`individual.verification.document`, …) as the payout requirements screen knows them. */
-const requirementNames: Record<string, AccountRequirement> = {
-  'individual.verification.document': 'identity_document',
-  'individual.verification.additional_document': 'additional_identity_document',
-  'individual.ssn_last_4': 'ssn_last_4',
-  'individual.id_number': 'id_number',
-  external_account: 'external_account',
-  'individual.first_name': 'name',
-  'individual.last_name': 'name',
-  'individual.phone': 'phone',
-  'tos_acceptance.date': 'tos_acceptance',
-  'tos_acceptance.ip': 'tos_acceptance',
-}
-
-/** The rest (`individual.political_exposure`, `business_profile.mcc`, …) is asked on Stripe's own onboarding page. */
-function requirementName(stripeName: string): AccountRequirement {
-  if (stripeName.startsWith('individual.dob.')) return 'dob'
-  if (stripeName.startsWith('individual.address.')) return 'address'
-  return requirementNames[stripeName] ?? 'provider_onboarding'
-}
-
-/**
- * What every seller is, to Stripe: a private individual selling their own
- * things through Pactum (merchant category 5999, miscellaneous retail),
- * described as such where they have no web page of their own.
- */
-const sellerMerchantCategory = '5999'
-const sellerProductDescription = 'Private sales of personal items, paid through Pactum escrow'
-
-function accountUpdate(profile: AccountProfile): Stripe.AccountUpdateParams {
-  const { address, dob, tosAcceptance } = profile
-  return {
-    individual: {
-      first_name: profile.firstName,
-      last_name: profile.lastName,
-      email: profile.email,
-      ...(profile.phone ? { phone: profile.phone } : {}),
-      ...(dob ? { dob } : {}),
-      ...(address
-        ? {
-            address: {
-              line1: address.line1,
-              ...(address.line2 ? { line2: address.line2 } : {}),
-              city: address.city,
-              ...(address.state ? { state: address.state } : {}),
-              ...(address.postalCode ? { postal_code: address.postalCode } : {}),
-            },
-          }
-        : {}),
-    },
-    business_profile: {
-      mcc: sellerMerchantCategory,
-      ...(profile.businessUrl ? { url: profile.businessUrl } : { product_description: sellerProductDescription }),
-    },
-    ...(tosAcceptance
-      ? { tos_acceptance: { date: Math.floor(tosAcceptance.date.getTime() / 1000), ip: tosAcceptance.ip, ...(tosAcceptance.userAgent ? { user_agent: tosAcceptance.userAgent } : {}) } }
-      : {}),
-  }
-}
-
-type StripeDocument = { front: string | Stripe.File | null; back: string | Stripe.File | null; details?: string | null; details_code?: string | null } | null
-
-/**
- * A side with a file is checked as the individual is: verified when
- * Stripe verified the individual, rejected when Stripe names why
- * (`details_code`; the reason shown is Stripe's sentence, `details`, as
- * the sandbox's is), pending until then.
- */
-function documentSides(document: StripeDocument, status: string | undefined): Record<DocumentSide, AccountDocumentSide> {
-  const side = (file: string | Stripe.File | null | undefined): AccountDocumentSide => {
-    if (!file) return { status: 'not_uploaded', rejectionReason: null }
-    if (status === 'verified') return { status: 'verified', rejectionReason: null }
-    if (document?.details_code) return { status: 'rejected', rejectionReason: document.details ?? document.details_code }
-    return { status: 'pending', rejectionReason: null }
-  }
-  return { front: side(document?.front), back: side(document?.back) }
-}
-
-function payoutStatus(status: string): PayoutStatus {
-  if (status === 'paid') return 'paid'
-  if (status === 'failed' || status === 'canceled') return 'failed'
-  return 'in_transit'
-}
-
-const sessionStatuses: Record<string, VerificationSessionStatus> = { requires_input: 'requires_input', processing: 'processing', verified: 'verified', canceled: 'canceled' }
-
-function toVerificationSession(session: Stripe.Identity.VerificationSession): VerificationSession {
-  return {
-    id: session.id,
-    clientSecret: session.client_secret ?? '',
-    status: sessionStatuses[session.status] ?? 'requires_input',
-    url: session.url ?? '',
-    lastError: session.last_error?.code ?? session.last_error?.reason ?? null,
-  }
-}
-
-function extensionOf(contentType: string): string {
-  return contentType === 'application/pdf' ? '.pdf' : contentType === 'image/png' ? '.png' : '.jpg'
-}
-
-function contentTypeOf(stripeType: string | null | undefined): string {
-  return stripeType === 'pdf' ? 'application/pdf' : stripeType === 'png' ? 'image/png' : 'image/jpeg'
-}

@@ -1,41 +1,11 @@
-import type { Kysely } from 'kysely'
 import type Stripe from 'stripe'
-import type { Database } from '../../db/schema.ts'
 import { callStripe } from './stripe-errors.ts'
-import { StripeConnect } from './stripe-connect.ts'
 import { stripeMethodNames, toPaymentIntent, toRefund } from './stripe-mapping.ts'
-import {
-  type AccountProfile,
-  type AccountVerification,
-  type Balance,
-  type ConnectedAccount,
-  type CreatePaymentIntentInput,
-  type ExternalBankAccountInput,
-  type PaymentIntent,
-  type PaymentProvider,
-  PaymentProviderError,
-  type Payout,
-  type Refund,
-  type TaxIdentifiersInput,
-  type Transfer,
-  type TransferRecord,
-  type UploadIdentityDocumentInput,
-  type VerificationSession,
-} from './port.ts'
-
-export interface StripeProviderOptions {
-  stripe: Stripe
-  db: Kysely<Database>
-  publishableKey: string
-  /** Where Stripe serves file contents (files.stripe.com, or STRIPE_API_URL's host). */
-  filesBaseUrl: string
-  secretKey: string
-  /** Pactum's own address (PUBLIC_URL): Stripe sends people back to absolute URLs only. */
-  publicUrl: string
-}
+import type { CreatePaymentIntentInput, PaymentIntent, Payments, Refund, Transfer } from './payments-port.ts'
+import { PaymentProviderError } from './provider-error.ts'
 
 /**
- * The payment provider on Stripe (separate charges and transfers): the
+ * Payments on Stripe (separate charges and transfers): the
  * buyer's PaymentIntent is charged to the platform, with the transaction id
  * as `transfer_group` and in the metadata, and the money stays in the
  * platform's balance (the escrow) until a release transfers it to the
@@ -44,18 +14,17 @@ export interface StripeProviderOptions {
  * call that moves money passes the outbox's idempotency key as Stripe's
  * (Stripe keeps a key 24 hours; ours live as long as the transaction, and
  * a retry within a day gives the first answer again). Connected accounts,
- * documents, payouts and Identity are in stripe-connect.ts.
+ * documents and payouts are in stripe-connected-accounts.ts, Identity in
+ * stripe-identity.ts.
  */
-export class StripePaymentProvider implements PaymentProvider {
+export class StripePayments implements Payments {
   readonly name = 'stripe' as const
   readonly publishableKey: string
   readonly #stripe: Stripe
-  readonly #connect: StripeConnect
 
-  constructor(options: StripeProviderOptions) {
+  constructor(options: { stripe: Stripe; publishableKey: string }) {
     this.#stripe = options.stripe
     this.publishableKey = options.publishableKey
-    this.#connect = new StripeConnect(options)
   }
 
   async createPaymentIntent(input: CreatePaymentIntentInput): Promise<PaymentIntent> {
@@ -106,14 +75,6 @@ export class StripePaymentProvider implements PaymentProvider {
     return toRefund(refund, input.paymentIntentId)
   }
 
-  createConnectedAccount(input: { userId: string; email: string; country: string; idempotencyKey: string }): Promise<ConnectedAccount> {
-    return this.#connect.createConnectedAccount(input)
-  }
-
-  findConnectedAccount(userId: string): Promise<ConnectedAccount | null> {
-    return this.#connect.findConnectedAccount(userId)
-  }
-
   /**
    * The release: money the transaction's charges brought in, moved to the
    * seller. Each transfer names its charge as `source_transaction`, so
@@ -148,75 +109,6 @@ export class StripePaymentProvider implements PaymentProvider {
     }
     const first = made[0] as Stripe.Transfer
     return { id: first.id, amount: input.amount, currency: first.currency, destinationAccount: input.destinationAccount, transactionId: input.transactionId }
-  }
-
-  getBalance(accountId: string): Promise<Balance> {
-    return this.#connect.getBalance(accountId)
-  }
-
-  /** Read on the platform, which made the transfers: their metadata names the transaction. */
-  async listTransfers(accountId: string): Promise<TransferRecord[]> {
-    const records: TransferRecord[] = []
-    for await (const transfer of this.#stripe.transfers.list({ destination: accountId, limit: 100 })) {
-      records.push({
-        id: transfer.id,
-        amount: transfer.amount - transfer.amount_reversed,
-        currency: transfer.currency,
-        destinationAccount: accountId,
-        transactionId: transfer.metadata.transaction_id ?? transfer.transfer_group ?? '',
-        created: new Date(transfer.created * 1000),
-      })
-      if (records.length >= 1000) break
-    }
-    return records
-  }
-
-  uploadIdentityDocument(input: UploadIdentityDocumentInput): Promise<{ fileId: string }> {
-    return this.#connect.uploadIdentityDocument(input)
-  }
-
-  getAccountVerification(accountId: string): Promise<AccountVerification> {
-    return this.#connect.getAccountVerification(accountId)
-  }
-
-  setTaxIdentifiers(input: TaxIdentifiersInput): Promise<void> {
-    return this.#connect.setTaxIdentifiers(input)
-  }
-
-  setExternalBankAccount(input: ExternalBankAccountInput): Promise<void> {
-    return this.#connect.setExternalBankAccount(input)
-  }
-
-  attachBankAccountToken(input: { accountId: string; token: string; idempotencyKey: string }): Promise<{ last4: string }> {
-    return this.#connect.attachBankAccountToken(input)
-  }
-
-  listPayouts(accountId: string): Promise<Payout[]> {
-    return this.#connect.listPayouts(accountId)
-  }
-
-  createVerificationSession(input: { userId: string; returnUrl: string; idempotencyKey: string }): Promise<VerificationSession> {
-    return this.#connect.createVerificationSession(input)
-  }
-
-  retrieveVerificationSession(id: string, returnUrl: string): Promise<VerificationSession> {
-    return this.#connect.retrieveVerificationSession(id, returnUrl)
-  }
-
-  attachVerifiedSession(input: { accountId: string; sessionId: string; idempotencyKey: string }): Promise<void> {
-    return this.#connect.attachVerifiedSession(input)
-  }
-
-  createAccountSession(accountId: string): Promise<{ clientSecret: string }> {
-    return this.#connect.createAccountSession(accountId)
-  }
-
-  updateAccountProfile(input: { accountId: string; profile: AccountProfile; idempotencyKey: string }): Promise<void> {
-    return this.#connect.updateAccountProfile(input)
-  }
-
-  createOnboardingLink(input: { accountId: string; returnUrl: string; refreshUrl: string }): Promise<{ url: string }> {
-    return this.#connect.createOnboardingLink(input)
   }
 
   /** The transaction's succeeded charges in this currency, oldest first, with what is left of each after refunds. */

@@ -1,0 +1,96 @@
+/**
+ * The payment provider's payments port, shaped after Stripe (PaymentIntents,
+ * Refunds and Transfers) so that the Stripe adapter is a thin translation.
+ * One of three ports onto the same provider: this one moves money (the
+ * buyer's payment, refunds, the release to the seller);
+ * connected-accounts-port.ts is the seller's account there, identity-port.ts
+ * the Identity sessions. Two adapters: `sandbox-payments.ts` (default, no
+ * network) and `stripe-payments.ts`, chosen in `adapters/providers.ts`.
+ *
+ * Every call that moves money carries an idempotency key derived from
+ * (transaction id, action): the same key with the same parameters gives the
+ * first answer again, the same key with other parameters is refused.
+ * Results arrive asynchronously as webhooks (see payments/payment-event.ts);
+ * a call's answer only says what the provider has accepted so far.
+ */
+export type PaymentMethodType = 'card' | 'sepa' | 'p24'
+
+export type PaymentIntentStatus =
+  | 'requires_payment_method'
+  | 'requires_action'
+  | 'processing'
+  | 'succeeded'
+  | 'canceled'
+
+export interface PaymentError {
+  /** Stripe's error code: `card_declined`, `incorrect_number`, `invalid_iban`, … */
+  code: string
+  /** The precise reason (Stripe's decline_code where there is one): `insufficient_funds`, … */
+  reason: string
+  message: string
+}
+
+export interface PaymentIntent {
+  id: string
+  clientSecret: string
+  status: PaymentIntentStatus
+  /** Minor units. */
+  amount: number
+  currency: string
+  paymentMethod: PaymentMethodType
+  transactionId: string
+  metadata: Record<string, string>
+  amountRefunded: number
+  /** Why the last confirmation failed (the intent then waits for another payment method). */
+  lastPaymentError: PaymentError | null
+  /** P24: where to send the buyer to authorise. */
+  nextAction: { type: 'redirect_to_url'; url: string; returnUrl: string } | null
+}
+
+export interface CreatePaymentIntentInput {
+  amount: number
+  currency: string
+  paymentMethod: PaymentMethodType
+  transactionId: string
+  idempotencyKey: string
+  metadata?: Record<string, string>
+}
+
+export type RefundStatus = 'pending' | 'succeeded' | 'failed'
+
+export interface Refund {
+  id: string
+  paymentIntentId: string
+  amount: number
+  currency: string
+  status: RefundStatus
+  failureReason: string | null
+}
+
+export interface Transfer {
+  id: string
+  amount: number
+  currency: string
+  destinationAccount: string
+  transactionId: string
+}
+
+export interface Payments {
+  readonly name: 'sandbox' | 'stripe'
+  /** For the browser (Stripe.js, or the sandbox's confirm call). */
+  readonly publishableKey: string
+  createPaymentIntent(input: CreatePaymentIntentInput): Promise<PaymentIntent>
+  retrievePaymentIntent(id: string): Promise<PaymentIntent>
+  /** Before a new intent replaces it (another payment method): an open intent must not be paid as well. */
+  cancelPaymentIntent(input: { paymentIntentId: string; idempotencyKey: string }): Promise<PaymentIntent>
+  /** Accepted as pending; `refund_succeeded` / `refund_failed` follow. */
+  refund(input: { paymentIntentId: string; amount: number; idempotencyKey: string }): Promise<Refund>
+  /** The release: credits a connected account's balance with what the transaction's payments brought; `transfer_paid` follows. */
+  transfer(input: {
+    amount: number
+    currency: string
+    destinationAccount: string
+    transactionId: string
+    idempotencyKey: string
+  }): Promise<Transfer>
+}

@@ -1,0 +1,20 @@
+/** The refusals of all three payment-provider ports (payments, connected accounts, identity). */
+export type PaymentProviderErrorCode =
+  | 'idempotency_key_reused'
+  | 'not_found'
+  | 'invalid_request'
+  | 'invalid_state'
+  | 'amount_too_large'
+
+/** A refusal by the provider (a bug or a race on our side, never the buyer's card: see PaymentError). */
+export class PaymentProviderError extends Error {
+  readonly code: PaymentProviderErrorCode
+  /** The request parameter at fault, where the provider names one (Stripe's `param`). */
+  readonly param: string | undefined
+  constructor(code: PaymentProviderErrorCode, message: string, options: { param?: string } = {}) {
+    super(message)
+    this.name = 'PaymentProviderError'
+    this.code = code
+    this.param = options.param
+  }
+}

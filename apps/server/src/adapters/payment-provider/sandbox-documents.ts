@@ -1,0 +1,219 @@
+import { createHash } from 'node:crypto'
+import type { Kysely } from 'kysely'
+import type { Database } from '../../db/schema.ts'
+import type { DocumentStore } from '../document-store/port.ts'
+import type { DocumentSide, IdentityDocumentKind, UploadIdentityDocumentInput } from './connected-accounts-port.ts'
+import { PaymentProviderError } from './provider-error.ts'
+import { emitAccountUpdated, lockAccount } from './sandbox-account-state.ts'
+import { newSandboxId, type SandboxDb, type SandboxKernel } from './sandbox-kernel.ts'
+import type { SandboxPayouts } from './sandbox-payouts.ts'
+import { documentCheckFor } from './sandbox-test-data.ts'
+
+/**
+ * A sandbox connected account's identity documents, checked
+ * asynchronously as Stripe checks them.
+ *
+ * The bytes go to the document store (local files or S3) before the row
+ * commits; the check streams them back and compares their SHA-256
+ * with the one recorded at upload, as the provider reads what it checks.
+ * Once the check has a result (or a newer upload replaced the document
+ * before it), the document is deleted `documentRetentionSeconds` later by a
+ * job; the row stays, with `deleted_at`.
+ */
+export const documentQueues = {
+  checkDocument: 'sandbox-check-document',
+  deleteDocument: 'sandbox-delete-document',
+} as const
+
+export interface SandboxDocumentsOptions {
+  /** Where received files are kept: never under the web root, never served. */
+  documents: DocumentStore
+  /** How long a document is kept once its check has a result (0: deleted at once). */
+  documentRetentionSeconds: number
+  documentCheckSeconds: number
+}
+
+const allowedContentTypes = new Set(['application/pdf', 'image/png', 'image/jpeg'])
+const maxFileBytes = 10_000_000
+
+export class SandboxDocuments {
+  readonly #kernel: SandboxKernel
+  readonly #payouts: SandboxPayouts
+  readonly #options: SandboxDocumentsOptions
+
+  constructor(kernel: SandboxKernel, payouts: SandboxPayouts, options: SandboxDocumentsOptions) {
+    this.#kernel = kernel
+    this.#payouts = payouts
+    this.#options = options
+  }
+
+  async createQueues(): Promise<void> {
+    const { jobs } = this.#kernel
+    await jobs.createQueue(documentQueues.checkDocument, { retryLimit: 10, retryDelay: 5 })
+    await jobs.createQueue(documentQueues.deleteDocument, { retryLimit: 10, retryDelay: 30 })
+  }
+
+  async startWorkers(): Promise<void> {
+    const { jobs } = this.#kernel
+    await jobs.work<{ accountId: string; document: IdentityDocumentKind; side: DocumentSide; fileId: string }>(
+      documentQueues.checkDocument,
+      (data) => this.#checkDocument(data),
+    )
+    await jobs.work<{ fileId: string }>(documentQueues.deleteDocument, (data) => this.#deleteDocument(data.fileId))
+  }
+
+  async uploadIdentityDocument(input: UploadIdentityDocumentInput): Promise<{ fileId: string }> {
+    // The provider enforces its own limits too (Stripe: 10 MB, pdf/png/jpeg for identity_document).
+    if (!allowedContentTypes.has(input.contentType)) {
+      throw new PaymentProviderError('invalid_request', `Identity documents must be pdf, png or jpeg, not ${input.contentType}`)
+    }
+    if (input.bytes.byteLength === 0 || input.bytes.byteLength > maxFileBytes) {
+      throw new PaymentProviderError('invalid_request', 'Identity documents must be between 1 and 10,000,000 bytes')
+    }
+    const sha256 = createHash('sha256').update(input.bytes).digest('hex')
+    const request = { ...input, bytes: undefined, sha256 }
+    return this.#kernel.transaction(async (trx) =>
+      this.#kernel.idempotent(trx, input.idempotencyKey, 'upload_identity_document', request, async () => {
+        await lockAccount(trx, input.accountId)
+        const now = this.#kernel.now()
+        const fileId = newSandboxId('file')
+        // Written before the row commits: a crash leaves an orphan file, never a row without its file.
+        await this.#options.documents.put(fileId, input.bytes, input.contentType)
+        await trx
+          .insertInto('sandbox_files')
+          .values({
+            id: fileId,
+            account_id: input.accountId,
+            purpose: input.document,
+            file_name: input.fileName.slice(0, 255),
+            content_type: input.contentType,
+            size_bytes: input.bytes.byteLength,
+            sha256,
+            created_at: now,
+          })
+          .execute()
+        await trx
+          .insertInto('sandbox_account_documents')
+          .values({ account_id: input.accountId, document: input.document, side: input.side, file_id: fileId, status: 'pending', rejection_reason: null, updated_at: now })
+          .onConflict((conflict) =>
+            conflict.columns(['account_id', 'document', 'side']).doUpdateSet({ file_id: fileId, status: 'pending', rejection_reason: null, updated_at: now }),
+          )
+          .execute()
+        await this.#kernel.jobs.send(
+          documentQueues.checkDocument,
+          { accountId: input.accountId, document: input.document, side: input.side, fileId },
+          { db: trx, startAfter: this.#options.documentCheckSeconds },
+        )
+        await emitAccountUpdated(this.#kernel, trx, input.accountId)
+        return { fileId }
+      }),
+    )
+  }
+
+  /** Marks the identity document verified from a verified Identity session (what the Stripe adapter does by copying the session's file). */
+  async attachVerifiedSession(input: { accountId: string; sessionId: string; idempotencyKey: string }): Promise<void> {
+    await this.#kernel.transaction(async (trx) =>
+      this.#kernel.idempotent(trx, input.idempotencyKey, 'attach_verified_session', input, async () => {
+        await lockAccount(trx, input.accountId)
+        const session = await trx
+          .selectFrom('sandbox_verification_sessions')
+          .select(['id', 'status'])
+          .where('id', '=', input.sessionId)
+          .executeTakeFirst()
+        if (!session) throw new PaymentProviderError('not_found', `No such verification session: ${input.sessionId}`)
+        if (session.status !== 'verified') throw new PaymentProviderError('invalid_state', 'The verification session is not verified')
+        const now = this.#kernel.now()
+        const fileId = newSandboxId('file')
+        await trx
+          .insertInto('sandbox_files')
+          .values({ id: fileId, account_id: input.accountId, purpose: 'identity_document', file_name: `${session.id}.session`, content_type: 'application/pdf', size_bytes: 0, sha256: '', created_at: now })
+          .execute()
+        await trx
+          .insertInto('sandbox_account_documents')
+          .values({ account_id: input.accountId, document: 'identity_document', side: 'front', file_id: fileId, status: 'verified', rejection_reason: null, updated_at: now })
+          .onConflict((conflict) =>
+            conflict.columns(['account_id', 'document', 'side']).doUpdateSet({ file_id: fileId, status: 'verified', rejection_reason: null, updated_at: now }),
+          )
+          .execute()
+        await emitAccountUpdated(this.#kernel, trx, input.accountId)
+        await this.#payouts.schedulePayoutRun(trx, input.accountId)
+        return null
+      }),
+    )
+  }
+
+  async #checkDocument(data: { accountId: string; document: IdentityDocumentKind; side: DocumentSide; fileId: string }): Promise<void> {
+    // Read outside the transaction: the account stays unlocked while the bytes come from storage.
+    if (await this.#isAwaitingCheck(this.#kernel.db, data)) await this.#readBackDocument(data.fileId)
+    await this.#kernel.transaction(async (trx) => {
+      await lockAccount(trx, data.accountId)
+      if (!(await this.#isAwaitingCheck(trx, data))) {
+        // A newer upload replaced this file before its check: it is no longer needed (a retried check finds it scheduled already).
+        await this.#scheduleDocumentDeletion(trx, data.fileId)
+        return
+      }
+      const file = await trx.selectFrom('sandbox_files').select('file_name').where('id', '=', data.fileId).executeTakeFirstOrThrow()
+      const check = documentCheckFor(file.file_name)
+      await trx
+        .updateTable('sandbox_account_documents')
+        .set({ status: check.outcome, rejection_reason: check.outcome === 'rejected' ? check.reason : null, updated_at: this.#kernel.now() })
+        .where('account_id', '=', data.accountId)
+        .where('document', '=', data.document)
+        .where('side', '=', data.side)
+        .execute()
+      if (check.outcome === 'verified' && check.asksForAddressProof && data.document === 'identity_document') {
+        await trx.updateTable('sandbox_accounts').set({ additional_document_required: true }).where('id', '=', data.accountId).execute()
+      }
+      await emitAccountUpdated(this.#kernel, trx, data.accountId)
+      if (check.outcome === 'verified') await this.#payouts.schedulePayoutRun(trx, data.accountId)
+      await this.#scheduleDocumentDeletion(trx, data.fileId)
+    })
+  }
+
+  /** The slot still holds this file and waits for its check (not replaced, not checked already). */
+  async #isAwaitingCheck(db: Kysely<Database>, data: { accountId: string; document: IdentityDocumentKind; side: DocumentSide; fileId: string }): Promise<boolean> {
+    const slot = await db
+      .selectFrom('sandbox_account_documents')
+      .select(['file_id', 'status'])
+      .where('account_id', '=', data.accountId)
+      .where('document', '=', data.document)
+      .where('side', '=', data.side)
+      .executeTakeFirst()
+    return slot !== undefined && slot.file_id === data.fileId && slot.status === 'pending'
+  }
+
+  /**
+   * Streams the document back from storage, as the provider reads what it
+   * checks, and refuses bytes other than those received: the job fails and
+   * is retried (storage unreachable), rather than a check passing on a
+   * document nobody read.
+   */
+  async #readBackDocument(fileId: string): Promise<void> {
+    const file = await this.#kernel.db.selectFrom('sandbox_files').select(['sha256', 'size_bytes']).where('id', '=', fileId).executeTakeFirstOrThrow()
+    const hash = createHash('sha256')
+    let size = 0
+    for await (const chunk of await this.#options.documents.get(fileId)) {
+      const bytes = chunk as Buffer
+      size += bytes.byteLength
+      hash.update(bytes)
+    }
+    if (size !== file.size_bytes || hash.digest('hex') !== file.sha256) {
+      throw new Error(`Sandbox file ${fileId} in storage is not the document received (${size} bytes)`)
+    }
+  }
+
+  /**
+   * Deletion `documentRetentionSeconds` from now, enqueued with the result
+   * that makes the document unneeded. A retried check may enqueue a second
+   * one: deleting is idempotent.
+   */
+  async #scheduleDocumentDeletion(trx: SandboxDb, fileId: string): Promise<void> {
+    await this.#kernel.jobs.send(documentQueues.deleteDocument, { fileId }, { db: trx, startAfter: this.#options.documentRetentionSeconds })
+  }
+
+  /** Removes the bytes, then records it; both steps are safe to repeat. */
+  async #deleteDocument(fileId: string): Promise<void> {
+    await this.#options.documents.delete(fileId)
+    await this.#kernel.db.updateTable('sandbox_files').set({ deleted_at: this.#kernel.now() }).where('id', '=', fileId).where('deleted_at', 'is', null).execute()
+  }
+}

@@ -1,0 +1,196 @@
+import type { Selectable } from 'kysely'
+import type { SandboxPayoutsTable } from '../../db/schema.ts'
+import type { Balance, Payout } from './connected-accounts-port.ts'
+import { PaymentProviderError } from './provider-error.ts'
+import { accountVerification, lockAccount } from './sandbox-account-state.ts'
+import { newSandboxId, type SandboxDb, type SandboxKernel } from './sandbox-kernel.ts'
+import { payoutFailureMessages } from './sandbox-test-data.ts'
+
+/**
+ * A sandbox connected account's balance and payouts, as Stripe Connect has
+ * them. The balance is what the sandbox owes the account: transfers in
+ * (sandbox-payments.ts), minus payouts that did not fail.
+ *
+ * Payouts run on a schedule: a run falls due `payoutDelaySeconds` after
+ * money lands (a transfer) or after the account becomes able to receive
+ * payouts (a document verified, a bank account set). A run pays out each currency's
+ * available balance, if payouts are enabled (a bank account and a verified
+ * identity document); the payout arrives (`payout.paid`) or fails
+ * (`payout.failed`, the money returns to the balance) `payoutArrivalSeconds`
+ * later. Stripe's default is a daily schedule; the delays are configurable
+ * so that tests and demos see it happen.
+ */
+export const payoutQueues = {
+  runPayouts: 'sandbox-run-payouts',
+  settlePayout: 'sandbox-settle-payout',
+} as const
+
+type PayoutRow = Selectable<SandboxPayoutsTable>
+
+export class SandboxPayouts {
+  readonly #kernel: SandboxKernel
+  readonly #options: { payoutDelaySeconds: number; payoutArrivalSeconds: number }
+
+  constructor(kernel: SandboxKernel, options: { payoutDelaySeconds: number; payoutArrivalSeconds: number }) {
+    this.#kernel = kernel
+    this.#options = options
+  }
+
+  async createQueues(): Promise<void> {
+    const { jobs } = this.#kernel
+    await jobs.createQueue(payoutQueues.runPayouts, { retryLimit: 10, retryDelay: 5 })
+    await jobs.createQueue(payoutQueues.settlePayout, { retryLimit: 10, retryDelay: 5 })
+  }
+
+  async startWorkers(): Promise<void> {
+    const { jobs } = this.#kernel
+    await jobs.work<{ accountId: string }>(payoutQueues.runPayouts, (data) => this.#runPayouts(data.accountId))
+    await jobs.work<{ payoutId: string }>(payoutQueues.settlePayout, (data) => this.#settlePayout(data.payoutId))
+  }
+
+  /** A payout run for the account falls due after the schedule's delay (one queued run per account). */
+  async schedulePayoutRun(trx: SandboxDb, accountId: string): Promise<void> {
+    await this.#kernel.jobs.send(
+      payoutQueues.runPayouts,
+      { accountId },
+      { db: trx, startAfter: this.#options.payoutDelaySeconds, singletonKey: `payouts:${accountId}` },
+    )
+  }
+
+  /** What the sandbox owes the account: transfers in, minus payouts that did not fail. */
+  async getBalance(accountId: string): Promise<Balance> {
+    const { db } = this.#kernel
+    const account = await db.selectFrom('sandbox_accounts').select('id').where('id', '=', accountId).executeTakeFirst()
+    if (!account) throw new PaymentProviderError('not_found', `No such account: ${accountId}`)
+    const rows = await this.#kernel.transaction(async (trx) => this.#balances(trx, accountId))
+    return {
+      available: rows.filter((row) => row.available > 0).map((row) => ({ currency: row.currency, amount: row.available })),
+      pending: rows.filter((row) => row.inTransit > 0).map((row) => ({ currency: row.currency, amount: row.inTransit })),
+    }
+  }
+
+  async listPayouts(accountId: string): Promise<Payout[]> {
+    const rows = await this.#kernel.db
+      .selectFrom('sandbox_payouts')
+      .selectAll()
+      .where('account_id', '=', accountId)
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .execute()
+    return rows.map(toPayout)
+  }
+
+  async #runPayouts(accountId: string): Promise<void> {
+    await this.#kernel.transaction(async (trx) => {
+      await lockAccount(trx, accountId)
+      const verification = await accountVerification(trx, accountId)
+      // Stripe holds the balance while requirements are due; a later change schedules another run.
+      if (!verification.payoutsEnabled) return
+      const bank = await trx
+        .selectFrom('sandbox_external_accounts')
+        .select(['last4'])
+        .where('account_id', '=', accountId)
+        .executeTakeFirstOrThrow()
+      const now = this.#kernel.now()
+      const arrival = new Date(now.getTime() + this.#options.payoutArrivalSeconds * 1000)
+      for (const balance of await this.#balances(trx, accountId)) {
+        if (balance.available <= 0) continue
+        const payout = await trx
+          .insertInto('sandbox_payouts')
+          .values({
+            id: newSandboxId('po'),
+            account_id: accountId,
+            amount: balance.available,
+            currency: balance.currency,
+            status: 'in_transit',
+            bank_last4: bank.last4,
+            arrival_date: arrival,
+            failure_code: null,
+            failure_message: null,
+            created_at: now,
+            updated_at: now,
+          })
+          .returningAll()
+          .executeTakeFirstOrThrow()
+        await this.#kernel.emit(trx, 'payout.created', payoutObject(payout))
+        await this.#kernel.jobs.send(payoutQueues.settlePayout, { payoutId: payout.id }, { db: trx, startAfter: arrival })
+      }
+    })
+  }
+
+  async #settlePayout(payoutId: string): Promise<void> {
+    await this.#kernel.transaction(async (trx) => {
+      const payout = await trx.selectFrom('sandbox_payouts').selectAll().where('id', '=', payoutId).forUpdate().executeTakeFirst()
+      if (!payout || payout.status !== 'in_transit') return
+      const bank = await trx
+        .selectFrom('sandbox_external_accounts')
+        .select(['last4', 'payout_failure_code'])
+        .where('account_id', '=', payout.account_id)
+        .executeTakeFirst()
+      const failure = bank?.payout_failure_code ? (payoutFailureMessages[bank.payout_failure_code] ?? 'The bank refused the payout.') : null
+      const settled = await trx
+        .updateTable('sandbox_payouts')
+        .set({
+          status: failure ? 'failed' : 'paid',
+          failure_code: failure ? (bank?.payout_failure_code ?? null) : null,
+          failure_message: failure,
+          updated_at: this.#kernel.now(),
+        })
+        .where('id', '=', payoutId)
+        .returningAll()
+        .executeTakeFirstOrThrow()
+      await this.#kernel.emit(trx, failure ? 'payout.failed' : 'payout.paid', payoutObject(settled))
+    })
+  }
+
+  /** Per currency: available (transfers in − payouts not failed) and in transit. */
+  async #balances(trx: SandboxDb, accountId: string): Promise<Array<{ currency: string; available: number; inTransit: number }>> {
+    const transfers = await trx
+      .selectFrom('sandbox_transfers')
+      .select((eb) => ['currency', eb.fn.sum<number | string>('amount').as('amount')])
+      .where('destination_account', '=', accountId)
+      .groupBy('currency')
+      .execute()
+    const payouts = await trx
+      .selectFrom('sandbox_payouts')
+      .select((eb) => ['currency', 'status', eb.fn.sum<number | string>('amount').as('amount')])
+      .where('account_id', '=', accountId)
+      .where('status', '!=', 'failed')
+      .groupBy(['currency', 'status'])
+      .execute()
+    const currencies = [...new Set([...transfers, ...payouts].map((row) => row.currency))].sort()
+    return currencies.map((currency) => {
+      const credited = Number(transfers.find((row) => row.currency === currency)?.amount ?? 0)
+      const paidOut = payouts.filter((row) => row.currency === currency).reduce((sum, row) => sum + Number(row.amount), 0)
+      const inTransit = payouts.filter((row) => row.currency === currency && row.status === 'in_transit').reduce((sum, row) => sum + Number(row.amount), 0)
+      return { currency, available: credited - paidOut, inTransit }
+    })
+  }
+}
+
+function toPayout(row: PayoutRow): Payout {
+  return {
+    id: row.id,
+    amount: row.amount,
+    currency: row.currency,
+    status: row.status,
+    bankLast4: row.bank_last4,
+    created: row.created_at,
+    arrivalDate: row.arrival_date,
+    failureMessage: row.failure_message,
+  }
+}
+
+function payoutObject(row: PayoutRow): Record<string, unknown> {
+  return {
+    id: row.id,
+    object: 'payout',
+    amount: row.amount,
+    currency: row.currency,
+    status: row.status,
+    arrival_date: Math.floor(row.arrival_date.getTime() / 1000),
+    failure_code: row.failure_code,
+    failure_message: row.failure_message,
+    destination: `ba_****${row.bank_last4}`,
+  }
+}
