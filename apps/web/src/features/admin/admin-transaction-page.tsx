@@ -1,15 +1,7 @@
 import Button from '@mui/material/Button'
-import Paper from '@mui/material/Paper'
 import Stack from '@mui/material/Stack'
-import Table from '@mui/material/Table'
-import TableBody from '@mui/material/TableBody'
-import TableCell from '@mui/material/TableCell'
-import TableHead from '@mui/material/TableHead'
-import TableRow from '@mui/material/TableRow'
-import Typography from '@mui/material/Typography'
-import type { AdminTransactionDetail } from '@pactum/contracts/admin'
 import { isTerminal } from '@pactum/domain/transactions/transaction'
-import { type ReactNode, useState } from 'react'
+import { useState } from 'react'
 import { useTranslation } from '../../i18n/react.tsx'
 import { useParams } from 'react-router'
 import { LoadErrorAlert } from '../../components/load-error-alert.tsx'
@@ -17,160 +9,11 @@ import { PageHeader } from '../../components/page-header.tsx'
 import { StatusMessage } from '../../components/status-message.tsx'
 import { useToast } from '../../components/toasts.tsx'
 import { useLocale } from '../../i18n/use-locale.ts'
-import { formatDateTime } from '../../lib/dates.ts'
 import { formatMoney } from '../../lib/money.ts'
 import { namedRoutes } from '../../lib/named-routes.ts'
 import { AdminActionDialog } from './admin-action-dialog.tsx'
 import { type AdminAction, useAdminTransaction } from './admin-api.ts'
-
-/** What the escrow account holds now: what a release or a refund would move. */
-function escrowBalance(detail: AdminTransactionDetail): number {
-  const account = `escrow:${detail.transaction.id}`
-  return detail.ledger_entries.flatMap((entry) => entry.postings).reduce((sum, posting) => (posting.account === account ? sum + posting.amount : sum), 0)
-}
-
-/** One section of the page: a heading, then its rows, or a line saying there are none. */
-function Section({ title, empty, count, children, testId }: { title: string; empty: string; count: number; children: ReactNode; testId: string }) {
-  return (
-    <Paper variant="outlined" component="section" sx={{ p: 2 }} data-testid={testId}>
-      <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
-        {title}
-      </Typography>
-      {count === 0 ? <Typography color="text.secondary">{empty}</Typography> : children}
-    </Paper>
-  )
-}
-
-function Columns({ names }: { names: string[] }) {
-  return (
-    <TableHead>
-      <TableRow>
-        {names.map((name) => (
-          <TableCell key={name}>{name}</TableCell>
-        ))}
-      </TableRow>
-    </TableHead>
-  )
-}
-
-function Details({ detail }: { detail: AdminTransactionDetail }) {
-  const { t } = useTranslation()
-  const { locale } = useLocale()
-  const { transaction } = detail
-  const when = (iso: string | null) => (iso ? formatDateTime(iso, locale) : '—')
-  const money = (minor: number, currency: string) => formatMoney(minor, currency, locale)
-  const facts: Array<[string, ReactNode]> = [
-    [t('admin.columns.id'), <code key="id">{transaction.id}</code>],
-    [t('admin.columns.kind'), t(`admin.kinds.${transaction.type}`)],
-    [t('admin.columns.status'), `${t(`transactionStatusNames.${transaction.status}`)} (${transaction.status})`],
-    [t('admin.detail.description'), transaction.description],
-    [t('roles.buyer'), detail.buyer_email ?? '—'],
-    [t('roles.seller'), detail.seller_email ?? '—'],
-    [t('admin.columns.client'), transaction.client_id ?? '—'],
-    [t('admin.detail.escrow'), money(escrowBalance(detail), transaction.currency)],
-  ]
-  return (
-    <Stack spacing={3}>
-      <Paper variant="outlined" component="section" sx={{ p: 2 }}>
-        <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
-          {t('admin.detail.summary')}
-        </Typography>
-        <Stack component="dl" spacing={0.5} sx={{ m: 0 }}>
-          {facts.map(([label, value]) => (
-            <Stack key={label} direction="row" spacing={1} sx={{ flexWrap: 'wrap' }}>
-              <Typography component="dt" sx={{ fontWeight: 600, minWidth: 160 }}>
-                {label}
-              </Typography>
-              <Typography component="dd" sx={{ m: 0, overflowWrap: 'anywhere' }}>
-                {value}
-              </Typography>
-            </Stack>
-          ))}
-        </Stack>
-      </Paper>
-
-      <Section title={t('admin.detail.history')} empty={t('admin.detail.noHistory')} count={detail.events.length} testId="admin-history">
-        <Table size="small">
-          <Columns names={[t('admin.columns.when'), t('admin.columns.event'), t('admin.columns.actor'), t('admin.columns.change'), t('admin.columns.reason')]} />
-          <TableBody>
-            {detail.events.map((event) => (
-              <TableRow key={event.id}>
-                <TableCell>{when(event.created_at)}</TableCell>
-                <TableCell>{event.event}</TableCell>
-                <TableCell>{event.actor_email ? `${event.actor_email} (${event.actor_kind})` : t('admin.actors.system')}</TableCell>
-                <TableCell>
-                  {event.from_status} → {event.to_status}
-                </TableCell>
-                <TableCell>{event.reason ?? ''}</TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      </Section>
-
-      <Section title={t('admin.detail.ledger')} empty={t('admin.detail.noLedger')} count={detail.ledger_entries.length} testId="admin-ledger-entries">
-        <Table size="small">
-          <Columns names={[t('admin.columns.when'), t('admin.columns.entry'), t('admin.columns.account'), t('admin.columns.amount')]} />
-          <TableBody>
-            {detail.ledger_entries.flatMap((entry) =>
-              entry.postings.map((posting, index) => (
-                <TableRow key={`${entry.id}-${posting.account}-${index}`}>
-                  <TableCell>{index === 0 ? when(entry.created_at) : ''}</TableCell>
-                  <TableCell>{index === 0 ? `${entry.kind} (${entry.part}): ${entry.reason}` : ''}</TableCell>
-                  <TableCell sx={{ fontFamily: 'monospace', overflowWrap: 'anywhere' }}>{posting.account}</TableCell>
-                  <TableCell align="right">{money(posting.amount, posting.currency)}</TableCell>
-                </TableRow>
-              )),
-            )}
-          </TableBody>
-        </Table>
-      </Section>
-
-      <Section title={t('admin.detail.providerEvents')} empty={t('admin.detail.noProviderEvents')} count={detail.provider_events.length} testId="admin-provider-events">
-        <Table size="small">
-          <Columns names={[t('admin.columns.when'), t('admin.columns.event'), t('admin.columns.provider'), t('admin.columns.processed')]} />
-          <TableBody>
-            {detail.provider_events.map((event) => (
-              <TableRow key={event.id}>
-                <TableCell>{when(event.created)}</TableCell>
-                <TableCell>{event.type}</TableCell>
-                <TableCell>
-                  {event.provider} · <code>{event.event_id}</code>
-                </TableCell>
-                <TableCell>{when(event.processed_at)}</TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      </Section>
-
-      <Section title={t('admin.detail.emails')} empty={t('admin.detail.noEmails')} count={detail.notifications.length} testId="admin-emails">
-        <Table size="small">
-          <Columns names={[t('admin.columns.when'), t('admin.columns.template'), t('admin.columns.recipient'), t('admin.columns.sent')]} />
-          <TableBody>
-            {detail.notifications.map((mail) => (
-              <TableRow key={mail.id}>
-                <TableCell>{when(mail.created_at)}</TableCell>
-                <TableCell>{mail.template}</TableCell>
-                <TableCell>
-                  {t(`roles.${mail.recipient_role}`)} ({mail.language})
-                </TableCell>
-                <TableCell>
-                  {mail.sent_at ? when(mail.sent_at) : t(`admin.mailStatus.${mail.status}`)}
-                  {mail.failure && (
-                    <Typography variant="body2" color="text.secondary">
-                      {mail.failure}
-                    </Typography>
-                  )}
-                </TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      </Section>
-    </Stack>
-  )
-}
+import { Details, escrowBalance } from './admin-transaction-details.tsx'
 
 /** One transaction as an admin sees it, with the actions that settle it. */
 export function AdminTransactionPage() {

@@ -2,20 +2,12 @@ import { hasVisibleCharacter } from '@pactum/contracts/text-rules'
 import { minimumPrice } from '@pactum/domain/fees'
 import type { Locale } from '@pactum/domain/locales'
 import { z } from 'zod'
-import { parseMoneyInput } from '../../lib/money.ts'
+import { type PriceError, readPrice } from '../../lib/money-field/read-price.ts'
 
 export const maxDescription = 1000
 
-/** Why a field cannot be sent; the form turns each into a translated sentence. */
-export type FaceToFaceError =
-  | 'roleRequired'
-  | 'descriptionRequired'
-  | 'descriptionTooLong'
-  | 'depositRequired'
-  | 'depositInvalid'
-  | 'depositDecimals'
-  | 'depositTooLarge'
-  | 'depositTooLow'
+/** Why a field cannot be sent; the form turns each into a translated sentence (the deposit's own are `PriceError`s). */
+export type FaceToFaceError = 'roleRequired' | 'descriptionRequired' | 'descriptionTooLong'
 
 /**
  * The face-to-face build form (POST /p2p/me/transactions): role, item and
@@ -31,7 +23,7 @@ export function faceToFaceFormSchema(input: { locale: Locale }) {
       deposit: z.string(),
     })
     .transform((values, context) => {
-      const fail = (path: string, error: FaceToFaceError) => {
+      const fail = (path: string, error: FaceToFaceError | PriceError) => {
         context.addIssue({ code: 'custom', path: [path], message: error })
       }
       if (values.role === '') fail('role', 'roleRequired')
@@ -39,15 +31,10 @@ export function faceToFaceFormSchema(input: { locale: Locale }) {
       // Only invisible characters (zero-width spaces, joiners…) is no description either: the contracts' rule.
       if (!hasVisibleCharacter(description)) fail('description', 'descriptionRequired')
       else if (description.length > maxDescription) fail('description', 'descriptionTooLong')
-      const deposit = parseMoneyInput(values.deposit, values.currency, input.locale)
-      if (!deposit.ok) {
-        const reason = deposit.reason
-        fail('deposit', reason === 'empty' ? 'depositRequired' : reason === 'tooManyDecimals' ? 'depositDecimals' : reason === 'tooLarge' ? 'depositTooLarge' : 'depositInvalid')
-      } else if (deposit.minor < minimumPrice) {
-        fail('deposit', 'depositTooLow')
-      }
-      if (values.role === '' || !deposit.ok) return z.NEVER
-      return { role: values.role, description, currency: values.currency, depositPrice: deposit.minor }
+      const deposit = readPrice(values.deposit, values.currency, input.locale, minimumPrice)
+      if (typeof deposit !== 'number') fail('deposit', deposit)
+      if (values.role === '' || typeof deposit !== 'number') return z.NEVER
+      return { role: values.role, description, currency: values.currency, depositPrice: deposit }
     })
 }
 

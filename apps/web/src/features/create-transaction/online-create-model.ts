@@ -3,20 +3,12 @@ import { paymentMethodSchema } from '@pactum/contracts/transactions'
 import { minimumPrice } from '@pactum/domain/fees'
 import type { Locale } from '@pactum/domain/locales'
 import { z } from 'zod'
-import { parseMoneyInput } from '../../lib/money.ts'
+import { type PriceError, readPrice } from '../../lib/money-field/read-price.ts'
 
 export const maxDescription = 1000
 
-/** Why a field cannot be sent; the form turns each into a translated sentence. */
-export type OnlineCreateError =
-  | 'roleRequired'
-  | 'descriptionRequired'
-  | 'descriptionTooLong'
-  | 'priceRequired'
-  | 'priceInvalid'
-  | 'priceDecimals'
-  | 'priceTooLarge'
-  | 'priceTooLow'
+/** Why a field cannot be sent; the form turns each into a translated sentence (the price's own are `PriceError`s). */
+export type OnlineCreateError = 'roleRequired' | 'descriptionRequired' | 'descriptionTooLong'
 
 /**
  * The online build form (POST /me/transactions): the role, then the item,
@@ -33,7 +25,7 @@ export function onlineCreateFormSchema(input: { locale: Locale }) {
       payment_method: paymentMethodSchema,
     })
     .transform((values, context) => {
-      const fail = (path: string, error: OnlineCreateError) => {
+      const fail = (path: string, error: OnlineCreateError | PriceError) => {
         context.addIssue({ code: 'custom', path: [path], message: error })
       }
       if (values.role === '') fail('role', 'roleRequired')
@@ -41,15 +33,10 @@ export function onlineCreateFormSchema(input: { locale: Locale }) {
       // Only invisible characters (zero-width spaces, joiners…) is no description either: the contracts' rule.
       if (!hasVisibleCharacter(description)) fail('description', 'descriptionRequired')
       else if (description.length > maxDescription) fail('description', 'descriptionTooLong')
-      const price = parseMoneyInput(values.price, values.currency, input.locale)
-      if (!price.ok) {
-        const reason = price.reason
-        fail('price', reason === 'empty' ? 'priceRequired' : reason === 'tooManyDecimals' ? 'priceDecimals' : reason === 'tooLarge' ? 'priceTooLarge' : 'priceInvalid')
-      } else if (price.minor < minimumPrice) {
-        fail('price', 'priceTooLow')
-      }
-      if (values.role === '' || !price.ok) return z.NEVER
-      return { role: values.role, description, currency: values.currency, price: price.minor, payment_method: values.payment_method }
+      const price = readPrice(values.price, values.currency, input.locale, minimumPrice)
+      if (typeof price !== 'number') fail('price', price)
+      if (values.role === '' || typeof price !== 'number') return z.NEVER
+      return { role: values.role, description, currency: values.currency, price, payment_method: values.payment_method }
     })
 }
 

@@ -1,28 +1,18 @@
-import { zodResolver } from '@hookform/resolvers/zod'
 import PhonelinkLockIcon from '@mui/icons-material/PhonelinkLockOutlined'
 import Alert from '@mui/material/Alert'
-import Box from '@mui/material/Box'
 import Button from '@mui/material/Button'
 import Stack from '@mui/material/Stack'
-import TextField from '@mui/material/TextField'
 import Typography from '@mui/material/Typography'
-import { confirmTotpBodySchema, type TotpPasswordBody, totpPasswordBodySchema, type TotpSetup } from '@pactum/contracts/totp'
+import type { TotpSetup } from '@pactum/contracts/totp'
 import { useId, useState } from 'react'
-import { useForm } from 'react-hook-form'
-import type { z } from 'zod'
 import { LoadErrorAlert } from '../../components/load-error-alert.tsx'
 import { useTranslation } from '../../i18n/react.tsx'
 import { useLocale } from '../../i18n/use-locale.ts'
 import { errorCodeOf, errorMessage } from '../../lib/api/error-message.ts'
-import { useBeginTotpSetup, useConfirmTotp, useRemoveTotp, useTotpStatus } from '../../lib/api/totp.ts'
+import { useBeginTotpSetup, useRemoveTotp, useTotpStatus } from '../../lib/api/totp.ts'
 import { formatDate } from '../../lib/dates.ts'
-
-type CodeForm = z.input<typeof confirmTotpBodySchema>
-
-/** The secret in groups of four, as authenticator apps show and people type it. */
-function grouped(secret: string): string {
-  return secret.replace(/(.{4})(?=.)/g, '$1 ')
-}
+import { PasswordField, usePasswordForm } from './totp-password-field.tsx'
+import { ConfirmTotp } from './confirm-totp.tsx'
 
 /**
  * An authenticator app as the second factor (issue 30): after the password,
@@ -63,34 +53,6 @@ export function AuthenticatorApp() {
   )
 }
 
-function PasswordField({ form, error, testId }: { form: ReturnType<typeof useForm<TotpPasswordBody>>; error: string | undefined; testId: string }) {
-  const { t } = useTranslation()
-  return (
-    <TextField
-      {...form.register('current_password')}
-      type="password"
-      autoComplete="current-password"
-      required
-      label={t('help.account.totp.currentPassword')}
-      error={!!error}
-      helperText={error}
-      slotProps={{ htmlInput: { maxLength: 1024, 'data-testid': testId } }}
-    />
-  )
-}
-
-/** The password's error: wrong (the server said so) or missing (the schema). */
-function usePasswordForm() {
-  const { t } = useTranslation()
-  const form = useForm<TotpPasswordBody>({ resolver: zodResolver(totpPasswordBodySchema), defaultValues: { current_password: '' } })
-  const problem = form.formState.errors.current_password
-  const error = problem && t(problem.message === 'incorrect' ? 'help.account.totp.incorrectPassword' : 'help.account.totp.passwordRequired')
-  const refuse = (caught: unknown) => {
-    if (errorCodeOf(caught) === 'incorrect_password') form.setError('current_password', { message: 'incorrect' }, { shouldFocus: true })
-  }
-  return { form, error, refuse }
-}
-
 function SetUpTotp() {
   const { t } = useTranslation()
   const begin = useBeginTotpSetup()
@@ -119,64 +81,6 @@ function SetUpTotp() {
           {beginError}
         </Alert>
       )}
-    </Stack>
-  )
-}
-
-function ConfirmTotp({ setup, onCancel }: { setup: TotpSetup; onCancel: () => void }) {
-  const { t } = useTranslation()
-  const confirm = useConfirmTotp()
-  const secretId = useId()
-  const form = useForm<CodeForm, unknown, z.output<typeof confirmTotpBodySchema>>({ resolver: zodResolver(confirmTotpBodySchema), defaultValues: { code: '' } })
-  const submit = form.handleSubmit(async (values) => {
-    try {
-      await confirm.mutateAsync(values)
-    } catch (caught) {
-      if (errorCodeOf(caught) === 'incorrect_code') form.setError('code', { message: 'incorrect' }, { shouldFocus: true })
-    }
-  })
-  const problem = form.formState.errors.code
-  const codeError = problem && t(problem.message === 'incorrect' ? 'help.account.totp.incorrectCode' : 'help.account.totp.codeFormat')
-  const otherError = confirm.isError && errorCodeOf(confirm.error) !== 'incorrect_code' ? errorMessage(t, confirm.error) : undefined
-  return (
-    <Stack spacing={2} sx={{ maxWidth: 520 }} data-testid="totp-confirm">
-      <Typography component="ol" sx={{ pl: 2.5, m: 0, '& li': { mb: 1 } }}>
-        <li>{t('help.account.totp.stepScan')}</li>
-        <li>{t('help.account.totp.stepCode')}</li>
-      </Typography>
-      <Box component="img" src={setup.qr_code} alt={t('help.account.totp.qrAlt')} sx={{ width: 200, height: 200, bgcolor: '#fff', border: 1, borderColor: 'divider', borderRadius: 1 }} />
-      <div>
-        <Typography id={secretId} variant="body2" color="text.secondary">
-          {t('help.account.totp.secretLabel')}
-        </Typography>
-        <Typography aria-labelledby={secretId} sx={{ fontFamily: 'monospace', fontSize: '1.05rem', overflowWrap: 'anywhere' }} data-testid="totp-secret">
-          {grouped(setup.secret)}
-        </Typography>
-      </div>
-      <Stack component="form" noValidate spacing={2} sx={{ maxWidth: 420 }} onSubmit={(event) => void submit(event)}>
-        <TextField
-          {...form.register('code')}
-          required
-          label={t('help.account.totp.code')}
-          autoComplete="one-time-code"
-          error={!!codeError}
-          helperText={codeError ?? t('help.account.totp.codeHint')}
-          slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 8, 'data-testid': 'totp-code' } }}
-        />
-        <Stack direction="row" spacing={1}>
-          <Button type="submit" variant="contained" loading={confirm.isPending} data-testid="totp-confirm-submit">
-            {t('help.account.totp.turnOn')}
-          </Button>
-          <Button onClick={onCancel} disabled={confirm.isPending}>
-            {t('common.cancel')}
-          </Button>
-        </Stack>
-        {otherError && (
-          <Alert severity="error" role="alert">
-            {otherError}
-          </Alert>
-        )}
-      </Stack>
     </Stack>
   )
 }

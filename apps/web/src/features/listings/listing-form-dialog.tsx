@@ -12,15 +12,16 @@ import { useId } from 'react'
 import { Controller, useForm, useWatch } from 'react-hook-form'
 import { useTranslation } from '../../i18n/react.tsx'
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx'
-import { CurrencySelect } from '../../components/currency-select.tsx'
-import { MoneyInput } from '../../components/money-input.tsx'
 import { useResultModal } from '../../components/result-modal.tsx'
 import { useToast } from '../../components/toasts.tsx'
 import { useLocale } from '../../i18n/use-locale.ts'
 import { errorMessage } from '../../lib/api/error-message.ts'
-import { currencyDecimals, formatMoney, formatMoneyInput } from '../../lib/money.ts'
+import { CurrencyField } from '../../lib/money-field/currency-field.tsx'
+import { listingPriceMessages } from '../../lib/money-field/price-error-text.ts'
+import { PriceField } from '../../lib/money-field/price-field.tsx'
+import { formatMoneyInput } from '../../lib/money.ts'
 import { useSaveListing } from './listings-api.ts'
-import { listingBody, type ListingFormInput, type ListingFormOutput, listingFormSchema, type PriceError } from './listing-form-model.ts'
+import { listingBody, type ListingFormInput, type ListingFormOutput, listingFormSchema } from './listing-form-model.ts'
 
 const maxDescription = 1000
 
@@ -41,19 +42,6 @@ export function ListingFormDialog({ listing, currencies, onClose }: { listing: L
   const [type, currency] = useWatch({ control: form.control, name: ['type', 'currency'] })
   const errors = form.formState.errors
 
-  const priceText = (error: PriceError) => {
-    switch (error) {
-      case 'required':
-        return t('listings.form.errors.priceRequired')
-      case 'decimals':
-        return t('listings.form.errors.priceDecimals', { count: currencyDecimals(currency) })
-      case 'tooLow':
-        return t('listings.form.errors.priceTooLow', { amount: formatMoney(minimumPrice, currency, locale) })
-      default:
-        return t('listings.form.errors.priceInvalid')
-    }
-  }
-
   const submit = form.handleSubmit((values) => {
     const price = values.type === 'f2f' ? { deposit_price: values.price } : { price: values.price }
     const request = listing
@@ -71,7 +59,6 @@ export function ListingFormDialog({ listing, currencies, onClose }: { listing: L
     })
   })
 
-  const priceError = errors.price?.message as PriceError | undefined
   return (
     <ConfirmDialog
       open
@@ -128,35 +115,15 @@ export function ListingFormDialog({ listing, currencies, onClose }: { listing: L
             />
           )}
         />
-        <Controller
-          control={form.control}
-          name="currency"
-          render={({ field }) => (
-            <CurrencySelect
-              label={t('listings.form.currency')}
-              currencies={currencies}
-              value={field.value}
-              onChange={field.onChange}
-              amount={{ read: () => form.getValues('price'), write: (text) => form.setValue('price', text) }}
-              testId="listing-currency"
-            />
-          )}
-        />
-        <Controller
+        <CurrencyField form={form} name="currency" amountName="price" label={t('listings.form.currency')} currencies={currencies} testId="listing-currency" />
+        <PriceField
           control={form.control}
           name="price"
-          render={({ field }) => (
-            <MoneyInput
-              label={t(type === 'f2f' ? 'listings.form.deposit' : 'listings.form.price')}
-              currency={currency}
-              value={field.value}
-              onChange={field.onChange}
-              required
-              error={!!priceError}
-              helperText={priceError ? priceText(priceError) : undefined}
-              testId="listing-price"
-            />
-          )}
+          label={t(type === 'f2f' ? 'listings.form.deposit' : 'listings.form.price')}
+          currency={currency}
+          messages={listingPriceMessages}
+          minimum={minimumPrice}
+          testId="listing-price"
         />
       </Stack>
     </ConfirmDialog>

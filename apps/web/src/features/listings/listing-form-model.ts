@@ -2,10 +2,7 @@ import { createListingBodySchema } from '@pactum/contracts/listings'
 import { minimumPrice } from '@pactum/domain/fees'
 import type { Locale } from '@pactum/domain/locales'
 import { z } from 'zod'
-import { parseMoneyInput } from '../../lib/money.ts'
-
-/** Why a price cannot be sent; the form turns each into a translated sentence. */
-export type PriceError = 'required' | 'invalid' | 'decimals' | 'tooLow'
+import { readPrice } from '../../lib/money-field/read-price.ts'
 
 /**
  * The listing form: the contract's fields (kind, use, currency, description)
@@ -17,14 +14,10 @@ export function listingFormSchema(locale: Locale) {
   return createListingBodySchema.pick({ listing_type: true, type: true, currency: true, description: true }).extend({
     price: z.string(),
   }).transform((values, context) => {
-    const parsed = parseMoneyInput(values.price, values.currency, locale)
-    const fail = (error: PriceError) => {
-      context.addIssue({ code: 'custom', path: ['price'], message: error })
-      return z.NEVER
-    }
-    if (!parsed.ok) return fail(parsed.reason === 'empty' ? 'required' : parsed.reason === 'tooManyDecimals' ? 'decimals' : 'invalid')
-    if (parsed.minor < minimumPrice) return fail('tooLow')
-    return { ...values, price: parsed.minor }
+    const price = readPrice(values.price, values.currency, locale, minimumPrice)
+    if (typeof price === 'number') return { ...values, price }
+    context.addIssue({ code: 'custom', path: ['price'], message: price })
+    return z.NEVER
   })
 }
 

@@ -10,6 +10,12 @@ export interface CheckoutFormValues {
   iban: string
 }
 
+/** Countries offered for the shipping address (ISO 3166-1 alpha-2); names come from Intl. */
+export const shippingCountries = [
+  'at', 'au', 'be', 'bg', 'ca', 'ch', 'cy', 'cz', 'de', 'dk', 'ee', 'es', 'fi', 'fr', 'gb', 'gr', 'hr', 'hu', 'ie',
+  'is', 'it', 'li', 'lt', 'lu', 'lv', 'mt', 'my', 'nl', 'no', 'nz', 'pl', 'pt', 'ro', 'se', 'sg', 'si', 'sk', 'us',
+]
+
 /** Why a field cannot be sent; the dialog turns each into a translated sentence. */
 export type CheckoutFieldError = 'required' | 'invalid' | 'cardNumberInvalid' | 'ibanInvalid'
 

@@ -1,37 +1,35 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import Alert from '@mui/material/Alert'
-import Button from '@mui/material/Button'
 import Stack from '@mui/material/Stack'
 import TextField from '@mui/material/TextField'
 import Typography from '@mui/material/Typography'
 import type { AnyTransaction } from '@pactum/contracts/f2f-transactions'
 import { minimumPrice } from '@pactum/domain/fees'
-import { useState } from 'react'
 import { Controller, type FieldError, useForm, useWatch } from 'react-hook-form'
 import { useTranslation } from '../../i18n/react.tsx'
-import { AmountSummary } from '../../components/amount-summary.tsx'
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx'
-import { CurrencySelect } from '../../components/currency-select.tsx'
-import { MoneyInput } from '../../components/money-input.tsx'
 import { useResultModal } from '../../components/result-modal.tsx'
 import { useLocale } from '../../i18n/use-locale.ts'
-import { useChargeQuote, useSupportedCurrencies } from '../../lib/api/charge-quotes.ts'
-import { errorCodeOf, errorMessage } from '../../lib/api/error-message.ts'
-import { currencyDecimals, formatMoney, formatMoneyInput, parseMoneyInput } from '../../lib/money.ts'
-import { useDebouncedValue } from '../../lib/use-debounced-value.ts'
+import { useSupportedCurrencies } from '../../lib/api/charge-quotes.ts'
+import { errorMessage } from '../../lib/api/error-message.ts'
+import { CurrencyField } from '../../lib/money-field/currency-field.tsx'
+import { FeeSummary } from '../../lib/money-field/fee-summary.tsx'
+import { depositMessages, priceMessages } from '../../lib/money-field/price-error-text.ts'
+import { PriceField } from '../../lib/money-field/price-field.tsx'
+import { quotablePrice } from '../../lib/money-field/read-price.ts'
+import { useFeeQuote } from '../../lib/money-field/use-fee-quote.ts'
+import { formatMoneyInput } from '../../lib/money.ts'
 import {
   currentPrice,
   type EditTermsFormInput,
   type EditTermsFormOutput,
   editTermsFormSchema,
   patchBody,
-  type PriceError,
   repricing,
   serverFieldOf,
 } from './edit-terms-model.ts'
 import { useUpdateTransaction } from './transactions-api.ts'
 
-const quoteDebounceMs = 400
 const maxDescription = 1000
 
 /**
@@ -46,7 +44,6 @@ export function EditTermsDialog({ transaction, onClose }: { transaction: AnyTran
   const result = useResultModal()
   const update = useUpdateTransaction(transaction)
   const supported = useSupportedCurrencies()
-  const [feeChanged, setFeeChanged] = useState(false)
   const f2f = transaction.type === 'f2f'
   const form = useForm<EditTermsFormInput, unknown, EditTermsFormOutput>({
     resolver: zodResolver(editTermsFormSchema({ locale })),
@@ -57,16 +54,11 @@ export function EditTermsDialog({ transaction, onClose }: { transaction: AnyTran
     },
   })
   const [currency, priceText, description] = useWatch({ control: form.control, name: ['currency', 'price', 'description'] })
-  const parsed = parseMoneyInput(priceText, currency, locale)
-  const typedPrice = parsed.ok && parsed.minor >= minimumPrice ? parsed.minor : null
+  const typedPrice = quotablePrice(priceText, currency, locale, minimumPrice)
   const changesPrice = typedPrice !== null && repricing(transaction, { price: typedPrice, currency })
-  const price = useDebouncedValue(changesPrice ? typedPrice : null, quoteDebounceMs)
   const paymentMethod = transaction.payment_method ?? 'card'
-  const quote = useChargeQuote({ price, currency, paymentMethod, path: f2f ? '/p2p/charge' : '/charge' })
-  const shown =
-    quote.data && !quote.isFetching && quote.data.price === typedPrice && quote.data.currency === currency && quote.data.payment_method === paymentMethod
-      ? quote.data
-      : null
+  const fee = useFeeQuote(changesPrice ? typedPrice : null, { path: f2f ? '/p2p/charge' : '/charge', currency, paymentMethod })
+  const { shown } = fee
   // The transaction's own currency stays selectable even if it is no longer offered to this user: keeping it changes nothing.
   const currencies = [...new Set([transaction.currency, ...(supported.data ?? [])])]
 
@@ -79,19 +71,14 @@ export function EditTermsDialog({ transaction, onClose }: { transaction: AnyTran
       onClose()
       return
     }
-    setFeeChanged(false)
+    fee.clearFeeChanged()
     try {
       await update.mutateAsync(body)
       onClose()
       result.showSuccess(t('transactionStatus.edit.success'))
     } catch (error) {
-      const code = errorCodeOf(error)
-      if (code === 'incorrect_charge' || code === 'incorrect_calc_version') {
-        // The fee schedule moved under us: show the new fee and let the creator confirm it.
-        setFeeChanged(true)
-        void quote.refetch()
-        return
-      }
+      // The fee schedule moved under us: the new fee shows and the creator confirms it.
+      if (fee.recoverFromStaleFee(error)) return
       const field = serverFieldOf(error)
       if (field) {
         form.setError(field, { type: 'server', message: errorMessage(t, error) }, { shouldFocus: true })
@@ -102,24 +89,6 @@ export function EditTermsDialog({ transaction, onClose }: { transaction: AnyTran
     }
   })
 
-  const priceErrorText = (error: FieldError | undefined): string | undefined => {
-    if (!error) return undefined
-    if (error.type !== 'custom') return error.message
-    switch (error.message as PriceError) {
-      case 'required':
-        return f2f ? t('createTransaction.face.errors.depositRequired') : t('createTransaction.errors.priceRequired')
-      case 'decimals':
-        return currencyDecimals(currency) === 0
-          ? t('createTransaction.errors.priceWholeUnits')
-          : t('createTransaction.errors.priceDecimals', { count: currencyDecimals(currency) })
-      case 'tooLarge':
-        return t('createTransaction.errors.priceTooLarge')
-      case 'tooLow':
-        return t(f2f ? 'createTransaction.face.errors.depositTooLow' : 'createTransaction.errors.priceTooLow', { amount: formatMoney(minimumPrice, currency, locale) })
-      default:
-        return f2f ? t('createTransaction.face.errors.depositInvalid') : t('createTransaction.errors.priceInvalid')
-    }
-  }
   const descriptionErrorText = (error: FieldError | undefined): string | undefined => {
     if (!error) return undefined
     if (error.type === 'server') return error.message
@@ -160,66 +129,38 @@ export function EditTermsDialog({ transaction, onClose }: { transaction: AnyTran
           )}
         />
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-          <Controller
-            control={form.control}
+          <CurrencyField
+            form={form}
             name="currency"
-            render={({ field }) => (
-              <CurrencySelect
-                label={t('createTransaction.currencyLabel')}
-                currencies={currencies}
-                name={field.name}
-                inputRef={field.ref}
-                value={field.value}
-                onBlur={field.onBlur}
-                onChange={field.onChange}
-                amount={{ read: () => form.getValues('price'), write: (text) => form.setValue('price', text) }}
-                error={!!errors.currency}
-                helperText={errors.currency ? errors.currency.type === 'server' ? errors.currency.message : t('apiErrors.validation_failed') : supported.isError ? errorMessage(t, supported.error) : undefined}
-                disabled={supported.isPending}
-                testId="edit-currency"
-                sx={{ minWidth: 200 }}
-              />
-            )}
+            amountName="price"
+            label={t('createTransaction.currencyLabel')}
+            currencies={currencies}
+            error={!!errors.currency}
+            helperText={errors.currency ? errors.currency.type === 'server' ? errors.currency.message : t('apiErrors.validation_failed') : supported.isError ? errorMessage(t, supported.error) : undefined}
+            disabled={supported.isPending}
+            testId="edit-currency"
+            sx={{ minWidth: 200 }}
           />
-          <Controller
+          <PriceField
             control={form.control}
             name="price"
-            render={({ field }) => (
-              <MoneyInput
-                label={t(f2f ? 'createTransaction.face.depositLabel' : 'createTransaction.priceLabel')}
-                currency={currency}
-                value={field.value}
-                onChange={field.onChange}
-                required
-                error={!!errors.price}
-                helperText={priceErrorText(errors.price) ?? t(f2f ? 'createTransaction.face.depositHint' : 'createTransaction.priceHint')}
-                testId="edit-price"
-              />
-            )}
+            label={t(f2f ? 'createTransaction.face.depositLabel' : 'createTransaction.priceLabel')}
+            currency={currency}
+            hint={t(f2f ? 'createTransaction.face.depositHint' : 'createTransaction.priceHint')}
+            messages={f2f ? depositMessages : priceMessages}
+            minimum={minimumPrice}
+            testId="edit-price"
           />
         </Stack>
         {changesPrice && typedPrice !== null && (
           <Stack spacing={1} data-testid="edit-fee">
             <Typography color="text.secondary">{t('transactionStatus.edit.feeIntro')}</Typography>
-            {feeChanged && (
+            {fee.feeChanged && (
               <Alert severity="warning" data-testid="edit-fee-changed">
                 {t('transactionStatus.edit.feeChanged')}
               </Alert>
             )}
-            {quote.isError ? (
-              <Alert
-                severity="error"
-                action={
-                  <Button color="inherit" onClick={() => void quote.refetch()}>
-                    {t('common.retry')}
-                  </Button>
-                }
-              >
-                {errorMessage(t, quote.error)}
-              </Alert>
-            ) : (
-              <AmountSummary price={typedPrice} currency={currency} charge={shown?.charge} loading={!shown} />
-            )}
+            <FeeSummary fee={fee} price={typedPrice} currency={currency} retry />
           </Stack>
         )}
       </Stack>

@@ -4,23 +4,15 @@ import { minimumPrice } from '@pactum/domain/fees'
 import type { Locale } from '@pactum/domain/locales'
 import { z } from 'zod'
 import { ApiError } from '../../lib/api/api-error.ts'
-import { parseMoneyInput } from '../../lib/money.ts'
+import { readPrice as readTypedPrice } from '../../lib/money-field/read-price.ts'
 
 /** The form's fields; `price` is the deposit of a face-to-face sale, as its PATCH calls it `deposit_price`. */
 export type EditTermsField = 'description' | 'currency' | 'price'
 
-/** Why the typed price cannot be sent; the dialog turns each into a translated sentence. */
-export type PriceError = 'required' | 'invalid' | 'decimals' | 'tooLarge' | 'tooLow'
-
 /** The terms the PATCH may change, checked by the contract's own schema (every field required here: the form always has all three). */
 const termsSchema = updateTransactionBodySchema.pick({ description: true, currency: true, price: true }).required()
 
-/** The typed price in minor units, or why it cannot be sent. */
-function readPrice(text: string, currency: string, locale: Locale): number | PriceError {
-  const parsed = parseMoneyInput(text, currency, locale)
-  if (!parsed.ok) return parsed.reason === 'empty' ? 'required' : parsed.reason === 'tooManyDecimals' ? 'decimals' : parsed.reason === 'tooLarge' ? 'tooLarge' : 'invalid'
-  return parsed.minor < minimumPrice ? 'tooLow' : parsed.minor
-}
+const readPrice = (text: string, currency: string, locale: Locale) => readTypedPrice(text, currency, locale, minimumPrice)
 
 /**
  * The edit form (PATCH /transactions/{id} and /p2p/transactions/{id}),

@@ -1,26 +1,24 @@
 import { zodResolver } from '@hookform/resolvers/zod'
-import Alert from '@mui/material/Alert'
 import Stack from '@mui/material/Stack'
 import Typography from '@mui/material/Typography'
 import type { F2fTransaction } from '@pactum/contracts/f2f-transactions'
 import type { ChargeQuote } from '@pactum/contracts/transactions'
-import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
-import { Controller, useForm, useWatch } from 'react-hook-form'
+import { useForm, useWatch } from 'react-hook-form'
 import { useTranslation } from '../../i18n/react.tsx'
-import { AmountSummary } from '../../components/amount-summary.tsx'
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx'
-import { MoneyInput } from '../../components/money-input.tsx'
 import { useResultModal } from '../../components/result-modal.tsx'
 import { useLocale } from '../../i18n/use-locale.ts'
 import { useApiClient } from '../../lib/api/api-client-context.tsx'
 import { errorCodeOf, errorMessage } from '../../lib/api/error-message.ts'
-import { currencyDecimals, formatMoney, parseMoneyInput } from '../../lib/money.ts'
-import { useDebouncedValue } from '../../lib/use-debounced-value.ts'
-import { minimumTotal, type SetPriceFormInput, type SetPriceFormOutput, setPriceFormSchema, type TotalError } from './set-price-model.ts'
+import { FeeSummary } from '../../lib/money-field/fee-summary.tsx'
+import { totalMessages } from '../../lib/money-field/price-error-text.ts'
+import { PriceField } from '../../lib/money-field/price-field.tsx'
+import { quotablePrice } from '../../lib/money-field/read-price.ts'
+import { useFeeQuote } from '../../lib/money-field/use-fee-quote.ts'
+import { formatMoney } from '../../lib/money.ts'
+import { minimumTotal, type SetPriceFormInput, type SetPriceFormOutput, setPriceFormSchema } from './set-price-model.ts'
 import { useTransactionAction } from './transactions-api.ts'
-
-const quoteDebounceMs = 400
 
 /** The seller sets the total (deposit included); the buyer will pay the rest with its fee. */
 export function SetPriceDialog({ transaction, onClose }: { transaction: F2fTransaction; onClose: () => void }) {
@@ -37,44 +35,17 @@ export function SetPriceDialog({ transaction, onClose }: { transaction: F2fTrans
     defaultValues: { total: '' },
   })
   const typed = useWatch({ control: form.control, name: 'total' })
-  const parsed = parseMoneyInput(typed, currency, locale)
-  const candidate = parsed.ok && parsed.minor >= minimumTotal(deposit) ? parsed.minor : null
-  const total = useDebouncedValue(candidate, quoteDebounceMs)
-  const quote = useQuery({
-    queryKey: ['remainder-charge', transaction.id, total],
-    enabled: total !== null,
-    queryFn: ({ signal }) =>
-      api.request<ChargeQuote>(`/p2p/transactions/${encodeURIComponent(transaction.id)}/charge`, {
-        query: { price: total ?? 0, ...(transaction.payment_method ? { payment_method: transaction.payment_method } : {}) },
-        signal,
-      }),
-    retry: false,
+  const chargePath = `/p2p/transactions/${encodeURIComponent(transaction.id)}/charge`
+  // The sale's own quote: what is left after the deposit, paid by the deposit's method.
+  const fee = useFeeQuote(quotablePrice(typed, currency, locale, minimumTotal(deposit)), {
+    path: chargePath,
+    ...(transaction.payment_method ? { paymentMethod: transaction.payment_method } : {}),
   })
-
-  const errorText = (error: TotalError) => {
-    switch (error) {
-      case 'required':
-        return t('transactionStatus.setPrice.errors.required')
-      case 'decimals':
-        return currencyDecimals(currency) === 0
-          ? t('createTransaction.errors.priceWholeUnits')
-          : t('createTransaction.errors.priceDecimals', { count: currencyDecimals(currency) })
-      case 'tooLarge':
-        return t('createTransaction.errors.priceTooLarge')
-      case 'remainderTooLow':
-        return t('transactionStatus.setPrice.errors.remainderTooLow', { amount: formatMoney(minimumTotal(deposit), currency, locale) })
-      default:
-        return t('createTransaction.errors.priceInvalid')
-    }
-  }
 
   const submit = form.handleSubmit(async ({ total: price }) => {
     try {
       // The fee the seller was shown for exactly this total; asked again if the quote is not for it.
-      const shown =
-        quote.data && quote.data.price === price
-          ? quote.data
-          : await api.request<ChargeQuote>(`/p2p/transactions/${encodeURIComponent(transaction.id)}/charge`, { query: { price } })
+      const shown = fee.shown && fee.shown.price === price ? fee.shown : await api.request<ChargeQuote>(chargePath, { query: { price } })
       await mutation.mutateAsync({
         action: 'set_price',
         body: { price, charge: shown.charge, charge_calculator_version: shown.charge_calculator_version },
@@ -84,7 +55,7 @@ export function SetPriceDialog({ transaction, onClose }: { transaction: F2fTrans
       result.showSuccess(t('transactionStatus.f2fActions.set_price.success'))
     } catch (error) {
       if (errorCodeOf(error) === 'remainder_too_low') {
-        form.setError('total', { message: 'remainderTooLow' })
+        form.setError('total', { type: 'custom', message: 'tooLow' })
         return
       }
       onClose()
@@ -92,7 +63,7 @@ export function SetPriceDialog({ transaction, onClose }: { transaction: F2fTrans
     }
   })
 
-  const fieldError = form.formState.errors.total?.message as TotalError | undefined
+  const total = fee.debouncedPrice
   const remainder = total !== null ? total - deposit : null
 
   return (
@@ -107,29 +78,23 @@ export function SetPriceDialog({ transaction, onClose }: { transaction: F2fTrans
       testId="dialog-set-price"
     >
       <Stack spacing={2} sx={{ pt: 1 }}>
-        <Controller
+        <PriceField
           control={form.control}
           name="total"
-          render={({ field }) => (
-            <MoneyInput
-              label={t('transactionStatus.setPrice.totalLabel')}
-              currency={currency}
-              value={field.value}
-              onChange={field.onChange}
-              required
-              error={!!fieldError}
-              helperText={fieldError ? errorText(fieldError) : t('transactionStatus.setPrice.totalHint', { amount: formatMoney(minimumTotal(deposit), currency, locale) })}
-              testId="set-price-total"
-            />
-          )}
+          label={t('transactionStatus.setPrice.totalLabel')}
+          currency={currency}
+          hint={t('transactionStatus.setPrice.totalHint', { amount: formatMoney(minimumTotal(deposit), currency, locale) })}
+          messages={totalMessages}
+          minimum={minimumTotal(deposit)}
+          testId="set-price-total"
         />
+        {/* A quote, and so its error, exists only for a total. */}
         {remainder !== null && (
           <>
             <Typography color="text.secondary">{t('transactionStatus.setPrice.remainderIntro')}</Typography>
-            <AmountSummary price={remainder} currency={currency} charge={quote.data?.price === total ? quote.data.charge : undefined} loading={quote.isFetching} />
+            <FeeSummary fee={fee} price={remainder} currency={currency} loading={fee.loading} />
           </>
         )}
-        {quote.isError && <Alert severity="error">{errorMessage(t, quote.error)}</Alert>}
       </Stack>
     </ConfirmDialog>
   )

@@ -1,10 +1,7 @@
 import { minimumPrice } from '@pactum/domain/fees'
 import type { Locale } from '@pactum/domain/locales'
 import { z } from 'zod'
-import { parseMoneyInput } from '../../lib/money.ts'
-
-/** Why a total cannot be sent; the dialog turns each into a translated sentence. */
-export type TotalError = 'required' | 'invalid' | 'decimals' | 'tooLarge' | 'remainderTooLow'
+import { readPrice } from '../../lib/money-field/read-price.ts'
 
 /**
  * The set-price form (POST /p2p/transactions/{id}/set_price): the total as
@@ -13,17 +10,12 @@ export type TotalError = 'required' | 'invalid' | 'decimals' | 'tooLarge' | 'rem
  */
 export function setPriceFormSchema(input: { currency: string; locale: Locale; deposit: number }) {
   return z.object({
+    // Too low (a `PriceError`) is a total that leaves less than the minimum price after the deposit.
     total: z.string().transform((text, context) => {
-      const parsed = parseMoneyInput(text, input.currency, input.locale)
-      const fail = (error: TotalError) => {
-        context.addIssue({ code: 'custom', message: error })
-        return z.NEVER
-      }
-      if (!parsed.ok) {
-        return fail(parsed.reason === 'empty' ? 'required' : parsed.reason === 'tooManyDecimals' ? 'decimals' : parsed.reason === 'tooLarge' ? 'tooLarge' : 'invalid')
-      }
-      if (parsed.minor - input.deposit < minimumPrice) return fail('remainderTooLow')
-      return parsed.minor
+      const total = readPrice(text, input.currency, input.locale, minimumTotal(input.deposit))
+      if (typeof total === 'number') return total
+      context.addIssue({ code: 'custom', message: total })
+      return z.NEVER
     }),
   })
 }

@@ -5,10 +5,12 @@ import { ApiError } from './api-error.ts'
 import { useApiClient } from './api-client-context.tsx'
 
 /**
- * `GET /charge` (`/p2p/charge` for a face-to-face deposit): the buyer
- * protection fee for a price. Disabled until there is a price to ask about.
+ * `GET /charge` (`/p2p/charge` for a face-to-face deposit, or a face-to-face
+ * sale's own `/p2p/transactions/{id}/charge` for what is left after its
+ * deposit): the buyer protection fee for a price. Disabled until there is a
+ * price to ask about; a currency or method left out is not asked about.
  */
-export function useChargeQuote(params: { price: number | null; currency: string; paymentMethod: PaymentMethod; path?: '/charge' | '/p2p/charge' }) {
+export function useChargeQuote(params: { price: number | null; currency?: string; paymentMethod?: PaymentMethod; path?: string }) {
   const api = useApiClient()
   const { price, currency, paymentMethod, path = '/charge' } = params
   return useQuery({
@@ -16,7 +18,7 @@ export function useChargeQuote(params: { price: number | null; currency: string;
     enabled: price !== null && price > 0,
     queryFn: ({ signal }) =>
       api.request<ChargeQuote>(path, {
-        query: { price: price ?? 0, currency, payment_method: paymentMethod },
+        query: { price: price ?? 0, ...(currency ? { currency } : {}), ...(paymentMethod ? { payment_method: paymentMethod } : {}) },
         signal,
       }),
     staleTime: 60_000,

@@ -1,0 +1,84 @@
+import FormControl from '@mui/material/FormControl'
+import FormControlLabel from '@mui/material/FormControlLabel'
+import FormHelperText from '@mui/material/FormHelperText'
+import FormLabel from '@mui/material/FormLabel'
+import Radio from '@mui/material/Radio'
+import RadioGroup from '@mui/material/RadioGroup'
+import Stack from '@mui/material/Stack'
+import Typography from '@mui/material/Typography'
+import { minimumPrice } from '@pactum/domain/fees'
+import { useId } from 'react'
+import { Controller, type UseFormReturn, useWatch } from 'react-hook-form'
+import { useTranslation } from '../../i18n/react.tsx'
+import { useLocale } from '../../i18n/use-locale.ts'
+import { useOfferedPaymentMethods } from '../../lib/api/charge-quotes.ts'
+import { CurrencyField } from '../../lib/money-field/currency-field.tsx'
+import { priceMessages } from '../../lib/money-field/price-error-text.ts'
+import { PriceField } from '../../lib/money-field/price-field.tsx'
+import type { FeeQuote } from '../../lib/money-field/use-fee-quote.ts'
+import { formatMoney } from '../../lib/money.ts'
+import { DescriptionField, useCreateErrorText } from './description-field.tsx'
+import type { OnlineCreateFormInput, OnlineCreateFormOutput } from './online-create-model.ts'
+
+/** The online flow's second step: the item, its price in a currency, the payment method, and the fee as it is quoted. */
+export function OnlinePriceStep({
+  form,
+  currencies,
+  price,
+  fee,
+}: {
+  form: UseFormReturn<OnlineCreateFormInput, unknown, OnlineCreateFormOutput>
+  currencies: string[]
+  price: number | null
+  fee: FeeQuote
+}) {
+  const { t } = useTranslation()
+  const { locale } = useLocale()
+  const methodLabel = useId()
+  const offeredMethods = useOfferedPaymentMethods()
+  const errorText = useCreateErrorText('createTransaction.errors')
+  const [currency, description] = useWatch({ control: form.control, name: ['currency', 'description'] })
+  return (
+    <Stack spacing={2.5} sx={{ maxWidth: 520 }}>
+      <DescriptionField field={form.register('description')} length={description.length} error={errorText(form.formState.errors.description?.message)} />
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+        <CurrencyField form={form} name="currency" amountName="price" label={t('createTransaction.currencyLabel')} currencies={currencies} testId="currency-select" sx={{ minWidth: 200 }} />
+        <PriceField
+          control={form.control}
+          name="price"
+          label={t('createTransaction.priceLabel')}
+          currency={currency}
+          hint={t('createTransaction.priceHint')}
+          messages={priceMessages}
+          minimum={minimumPrice}
+          testId="price-input"
+        />
+      </Stack>
+      <Controller
+        control={form.control}
+        name="payment_method"
+        render={({ field }) => (
+          <FormControl>
+            <FormLabel id={methodLabel}>{t('createTransaction.paymentMethodLabel')}</FormLabel>
+            <RadioGroup aria-labelledby={methodLabel} value={field.value} onChange={(event) => field.onChange(event.target.value)}>
+              {offeredMethods.map((method) => (
+                <FormControlLabel
+                  key={method}
+                  value={method}
+                  control={<Radio slotProps={{ input: { 'data-testid': `method-${method}` } as object }} />}
+                  label={t(`paymentMethods.${method}`)}
+                />
+              ))}
+            </RadioGroup>
+            <FormHelperText>{t('createTransaction.paymentMethodHint')}</FormHelperText>
+          </FormControl>
+        )}
+      />
+      {price !== null && (
+        <Typography color="text.secondary" aria-live="polite" data-testid="fee-preview">
+          {fee.shown ? t('createTransaction.feePreview', { fee: formatMoney(fee.shown.charge, currency, locale) }) : t('amounts.calculating')}
+        </Typography>
+      )}
+    </Stack>
+  )
+}
