@@ -380,7 +380,7 @@ export interface StripeEventCursorTable {
   updated_at: Date
 }
 
-/** Sandbox payment provider state (adapters/payment-provider/sandbox.ts only). */
+/** Sandbox payment provider state (adapters/payment-provider/sandbox*.ts only). */
 export interface SandboxPaymentIntentsTable {
   id: string
   client_secret: string
