@@ -16,7 +16,10 @@ import { fromState, toState, type TransactionRow } from './transaction-state.ts'
 /**
  * The one path by which a transaction of either kind changes: the state
  * machine decides, and this module alone writes the transactions, ledger,
- * timer and outbox tables, all in the caller's database transaction.
+ * timer and outbox tables, all in the caller's database transaction. The
+ * one other writer of the outbox is its dispatcher
+ * (`outbox/outbox-dispatcher.ts`), and only of the row's delivery columns
+ * once it is committed.
  */
 export interface TransactionDeps {
   db: Kysely<Database>

@@ -105,6 +105,7 @@ export function createF2fTransaction(input: NewF2fTransaction, now: Date): F2fSt
     buyerId: input.creatorRole === 'buyer' ? input.creatorId : null,
     sellerId: input.creatorRole === 'seller' ? input.creatorId : null,
     joinCode: input.joinCode,
+    joinedWithCode: null,
     description: input.description ?? '',
     currency: input.currency,
     price: input.depositPrice,

@@ -43,6 +43,12 @@ export interface CommonState<Status extends string> {
   readonly sellerId: string | null
   /** Works while the transaction can be joined; cleared once it leaves `created`. */
   readonly joinCode: string | null
+  /**
+   * The code the counterparty joined with, kept for them alone: their replay
+   * of the join (a lost answer, a second tap) finds the transaction by it
+   * and is answered as the join was (docs/decisions/015).
+   */
+  readonly joinedWithCode: string | null
   readonly description: string
   readonly currency: CurrencyCode
   readonly price: number

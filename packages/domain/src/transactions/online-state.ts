@@ -72,6 +72,7 @@ export function createOnlineTransaction(input: NewOnlineTransaction, now: Date):
     buyerId: input.creatorRole === 'buyer' ? input.creatorId : null,
     sellerId: input.creatorRole === 'seller' ? input.creatorId : null,
     joinCode: input.joinCode,
+    joinedWithCode: null,
     description: input.description ?? '',
     price: input.price,
     currency: input.currency,

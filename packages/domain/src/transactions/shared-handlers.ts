@@ -72,7 +72,8 @@ export function join<S extends Common>(state: S, event: JoinEvent, actor: Actor,
   if (actor.kind !== 'counterparty') return refuse('forbidden')
   if (event.userId === '') return refuse('validation_failed')
   const party: Partial<Common> = state.creatorRole === 'seller' ? { buyerId: event.userId } : { sellerId: event.userId }
-  return step(enter(state, 'joined', now, party as Partial<S>), [{ type: 'notify', template: 'joined', to: state.creatorRole }])
+  const joined = { ...party, joinedWithCode: state.joinCode }
+  return step(enter(state, 'joined', now, joined as Partial<S>), [{ type: 'notify', template: 'joined', to: state.creatorRole }])
 }
 
 /**

@@ -124,10 +124,8 @@ export async function joinTransaction(
         details: { price: row.price, charge: row.charge, currency: row.currency },
       })
     }
-    const joined = await applyEvent(deps, trx, row, { type: 'join', userId: user.id }, { actor: { kind: 'counterparty' }, actorUserId: user.id })
-    // applyEvent has cleared join_code: the code stays findable for this joiner's replay.
-    await trx.updateTable('transactions').set({ joined_with_code: row.join_code }).where('id', '=', row.id).execute()
-    return { ...joined, joined_with_code: row.join_code }
+    // The engine clears join_code and keeps it as joined_with_code, findable for this joiner's replay.
+    return applyEvent(deps, trx, row, { type: 'join', userId: user.id }, { actor: { kind: 'counterparty' }, actorUserId: user.id })
   })
 }
 
