@@ -3,7 +3,6 @@ import { isHighValue } from '../high-value.ts'
 import { depositAmount, type F2fState, type F2fStatus, isInComplaintWindow, remainderAmount } from './f2f-state.ts'
 import {
   type Actor,
-  addSeconds,
   defaultPolicy,
   type Effect,
   enter,
@@ -14,16 +13,44 @@ import {
   otherParty,
   type Party,
   reached,
-  type RefusalCode,
   refuse,
-  type ReturnReason,
   type Result,
   step,
   type TransactionPolicy,
 } from './kernel.ts'
-import { holdEffects, type RefundCall, refundEffects, releaseEffects, returnUnheld } from './postings.ts'
+import { holdEffects, returnUnheld } from './postings.ts'
 import { acceptListing, awaitsSellerAcceptance, rejectListing } from './listing-sale.ts'
-import { claim, type ClaimEvent, join, type JoinEvent, reject, type SetPaymentMethodEvent, setPaymentMethod, update, type UpdateEvent } from './shared-handlers.ts'
+import {
+  claim,
+  type ClaimEvent,
+  join,
+  type JoinEvent,
+  reject,
+  type SetPaymentMethodEvent,
+  setPaymentMethod,
+  update,
+  type UpdateEvent,
+} from './shared-handlers.ts'
+import {
+  ended,
+  beforeDeposit,
+  depositHeld,
+  remainderSettled,
+  afterHandover,
+  duePart,
+  intentOf,
+  withIntent,
+  depositDue,
+  notPayable,
+  releaseToSeller,
+  releaseAfterComplaintPeriod,
+  refundEverything,
+  cancelWithDeposit,
+  startComplaintWindow,
+  returnReason,
+  outsideWindow,
+  adminSettles,
+} from './f2f-rules.ts'
 
 /**
  * The face-to-face machine (DESIGN §3 "Face-to-face states") as a table, one
@@ -78,149 +105,6 @@ type Handler<T extends F2fEventType> = (
   now: Date,
   policy: TransactionPolicy,
 ) => Result<F2fState>
-
-/**
- * Why no action fits a sale that is over (or whose deposit refund is on its
- * way); null while it is still running. As online: each handler names what
- * is missing or what has happened since, and this says that it has ended.
- */
-function ended(status: F2fStatus): RefusalCode | null {
-  switch (status) {
-    // Refunded is over with the money back, as a cancellation is (DESIGN §5 has no other code for it).
-    case 'cancelled':
-    case 'rejected':
-    case 'cancelled_with_deposit':
-    case 'deposit_refunded':
-    case 'payment_refunded':
-      return 'already_cancelled'
-    case 'funds_released':
-      return 'funds_already_released'
-    default:
-      return null
-  }
-}
-
-const beforeDeposit: readonly F2fStatus[] = ['created', 'joined']
-/** The deposit is held and the remainder not yet settled: a cancellation returns the deposit less its fee. */
-const depositHeld: readonly F2fStatus[] = ['deposit_paid', 'deposit_accepted', 'priced']
-const remainderSettled: readonly F2fStatus[] = ['remainder_paid', 'remainder_skipped']
-const afterHandover: readonly F2fStatus[] = ['seller_handover_confirmed', 'buyer_handover_confirmed', 'complained', 'complaint_period_ended']
-
-/** The payment due now: the deposit once joined, the remainder once priced. */
-function duePart(state: F2fState): PaymentPart | null {
-  if (state.status === 'joined') return 'deposit'
-  if (state.status === 'priced') return 'remainder'
-  return null
-}
-
-function intentOf(state: F2fState, part: PaymentPart): string | null {
-  return part === 'deposit' ? state.paymentIntentId : state.remainderPaymentIntentId
-}
-
-function withIntent(state: F2fState, part: PaymentPart, paymentIntentId: string): F2fState {
-  return part === 'deposit' ? { ...state, paymentIntentId } : { ...state, remainderPaymentIntentId: paymentIntentId }
-}
-
-/** Before the deposit is held: still to pay, or on its way (SEPA). */
-function depositDue(state: F2fState): RefusalCode {
-  return state.status === 'joined' && state.isPaymentInProgress ? 'deposit_payment_in_review' : 'deposit_not_paid'
-}
-
-/** Why a payment of `part` cannot be opened in this state (it is not the one due now). */
-function notPayable(state: F2fState, part: PaymentPart): RefusalCode {
-  if (part === 'deposit') {
-    const paid = depositHeld.includes(state.status) || remainderSettled.includes(state.status) || afterHandover.includes(state.status)
-    // Left: `created`, where the seller has not joined yet (the deposit is due once joined).
-    return paid ? 'already_paid' : (ended(state.status) ?? 'not_accepted')
-  }
-  switch (state.status) {
-    case 'created':
-    case 'joined':
-      return depositDue(state)
-    case 'deposit_paid':
-    case 'deposit_accepted':
-      return 'price_not_set'
-    case 'remainder_skipped':
-      return 'remainder_already_skipped'
-    default:
-      // Left: paid, after the handover, or over (`priced` has the remainder due).
-      return ended(state.status) ?? 'remainder_already_paid'
-  }
-}
-
-/** The seller's share of what is held: the deposit, and the remainder only once it was paid (an admin may settle a priced sale). */
-function sellerPayout(state: F2fState): number {
-  const deposit = state.price - state.chargeSeller
-  const remainder = state.timestamps.remainder_paid !== null ? state.pricing : null
-  return remainder ? deposit + (remainder.price - state.price) - remainder.chargeSeller : deposit
-}
-
-function releaseToSeller(state: F2fState, now: Date, extra: readonly Effect[]): Result<F2fState> {
-  const payout = sellerPayout(state)
-  return step(enter(state, 'funds_released', now, { amountReleased: payout }), [
-    ...extra,
-    ...releaseEffects({ currency: state.currency, held: state.amountHeld, payout, sourcePaymentIntentId: state.paymentIntentId }),
-    ...notifyBoth('funds_released', 'seller'),
-  ])
-}
-
-/** Stamped and passed through in the same step, as online: nothing can happen in between. */
-function releaseAfterComplaintPeriod(state: F2fState, now: Date, extra: readonly Effect[]): Result<F2fState> {
-  return releaseToSeller(enter(state, 'complaint_period_ended', now), now, extra)
-}
-
-/** The seller failed (complaint accepted, admin's decision): everything the buyer paid goes back, to each payment. */
-function refundEverything(state: F2fState, now: Date, extra: readonly Effect[]): Result<F2fState> {
-  const refunds: RefundCall[] = [{ paymentIntentId: state.paymentIntentId, amount: depositAmount(state), idempotencyAction: 'refund:deposit' }]
-  if (state.timestamps.remainder_paid !== null) {
-    refunds.push({ paymentIntentId: state.remainderPaymentIntentId, amount: remainderAmount(state), idempotencyAction: 'refund:remainder' })
-  }
-  return step(enter(state, 'payment_refunded', now, { amountRefunded: state.amountRefunded + state.amountHeld }), [
-    ...extra,
-    ...refundEffects({ currency: state.currency, held: state.amountHeld, refunds }),
-    ...notifyBoth('payment_refunded'),
-  ])
-}
-
-/** DESIGN §2: a cancellation after the deposit returns the deposit less its fee, which is kept. */
-function cancelWithDeposit(state: F2fState, description: string, now: Date): Result<F2fState> {
-  const next = enter(state, 'cancelled_with_deposit', now, { amountRefunded: state.amountRefunded + state.price, cancellation: { description } })
-  return step(next, [
-    ...refundEffects({
-      currency: state.currency,
-      held: state.amountHeld,
-      refunds: [{ paymentIntentId: state.paymentIntentId, amount: state.price, idempotencyAction: 'refund:deposit' }],
-    }),
-    ...notifyBoth('cancelled_with_deposit'),
-  ])
-}
-
-function startComplaintWindow(state: F2fState, status: F2fStatus, now: Date, policy: TransactionPolicy): Result<F2fState> {
-  const deadline = addSeconds(now, policy.complaintPeriodSeconds)
-  return step(enter(state, status, now, { complaintPeriodDeadline: deadline }), [
-    { type: 'schedule', timer: 'complaint_window', at: deadline },
-    ...notifyBoth('handover_confirmed'),
-  ])
-}
-
-/** Why a payment that succeeded is not held (payment_succeeded), for the history and the buyer's e-mail. */
-function returnReason(state: F2fState, due: PaymentPart | null, paymentIntentId: string): ReturnReason {
-  if (state.timestamps.remainder_skipped !== null && paymentIntentId === state.remainderPaymentIntentId) return 'remainder_skipped'
-  if (state.timestamps.cancelled !== null || state.timestamps.rejected !== null || state.timestamps.cancelled_with_deposit !== null) return 'cancelled'
-  if (due !== null && intentOf(state, due) === paymentIntentId) return 'wrong_amount'
-  if (paymentIntentId !== state.paymentIntentId && paymentIntentId !== state.remainderPaymentIntentId) return 'superseded'
-  return 'not_due'
-}
-
-/** complain / end_complaint_period outside the window. */
-function outsideWindow(state: F2fState): RefusalCode {
-  if (state.status === 'complained') return 'already_complained'
-  if (state.status === 'complaint_period_ended') return 'complaint_period_expired'
-  return ended(state.status) ?? 'unconfirmed_delivery'
-}
-
-/** Money is held and no payment is on its way: an admin may settle it either way. */
-const adminSettles: readonly F2fStatus[] = [...depositHeld, ...remainderSettled, 'seller_handover_confirmed', 'buyer_handover_confirmed', 'complained']
 
 const handlers: { [T in F2fEventType]: Handler<T> } = {
   join: (state, event, actor, now) => join(state, event, actor, now),

@@ -6,22 +6,41 @@ import {
   enter,
   isBlank,
   noop,
-  notifyBoth,
   notRole,
   otherParty,
   type Party,
   reached,
-  type RefusalCode,
   refuse,
-  type ReturnReason,
   type Result,
   step,
   type TransactionPolicy,
 } from './kernel.ts'
-import { type OnlineState, type OnlineStatus, onlineTerminalStatuses } from './online-state.ts'
-import { holdEffects, refundEffects, releaseEffects, returnUnheld } from './postings.ts'
+import { type OnlineState, onlineTerminalStatuses } from './online-state.ts'
+import { holdEffects, returnUnheld } from './postings.ts'
 import { acceptListing, awaitsSellerAcceptance, rejectListing } from './listing-sale.ts'
-import { claim, type ClaimEvent, join, type JoinEvent, reject, type SetPaymentMethodEvent, setPaymentMethod, update, type UpdateEvent } from './shared-handlers.ts'
+import {
+  claim,
+  type ClaimEvent,
+  join,
+  type JoinEvent,
+  reject,
+  type SetPaymentMethodEvent,
+  setPaymentMethod,
+  update,
+  type UpdateEvent,
+} from './shared-handlers.ts'
+import {
+  ended,
+  paidAlready,
+  shippedAlready,
+  releaseAfterComplaintPeriod,
+  releaseToSeller,
+  refundToBuyer,
+  cancelWithPayment,
+  enterDelivered,
+  returnReason,
+  notSettleable,
+} from './online-rules.ts'
 
 /**
  * The online transaction machine (DESIGN §3 "Online states") as a table: one
@@ -68,127 +87,6 @@ type Handler<T extends OnlineEventType> = (
   now: Date,
   policy: TransactionPolicy,
 ) => Result<OnlineState>
-
-/**
- * Why no action fits a transaction that is over (or whose refund is on its
- * way); null while it is still running. Every refusal names a reason a client
- * can act on: each handler says what is missing or what has happened since,
- * and this says that it has ended.
- */
-function ended(status: OnlineStatus): RefusalCode | null {
-  switch (status) {
-    // Refunded is over with the money back, as a cancellation is (DESIGN §5 has no other code for it).
-    case 'cancelled':
-    case 'rejected':
-    case 'cancelled_with_payment':
-    case 'payment_refunded':
-      return 'already_cancelled'
-    case 'funds_released':
-      return 'funds_already_released'
-    default:
-      return null
-  }
-}
-
-const paidStatuses: readonly OnlineStatus[] = ['paid', 'tracked', 'delivered', 'complained', 'complaint_period_ended']
-
-/**
- * For actions that only make sense before the buyer pays, outside `joined`:
- * in `created` the seller has not joined yet (only a buyer who created the
- * transaction is a party then).
- */
-function paidAlready(status: OnlineStatus): RefusalCode {
-  return paidStatuses.includes(status) ? 'already_paid' : (ended(status) ?? 'not_accepted')
-}
-
-/** For steps that belong before the shipment (the seller's cancel, the buyer's order issue): what has happened since. */
-function shippedAlready(status: OnlineStatus): RefusalCode | null {
-  switch (status) {
-    case 'tracked':
-      return 'tracking_already_added'
-    case 'delivered':
-      return 'delivery_already_set'
-    case 'complained':
-      return 'already_complained'
-    case 'complaint_period_ended':
-      return 'complaint_period_expired'
-    default:
-      return null
-  }
-}
-
-function sellerPayout(state: OnlineState): number {
-  return state.price - state.chargeSeller
-}
-
-/**
- * complaint_period_ended is passed through in the same step: nothing can happen
- * between the window closing and the transfer, so persisting it as a resting
- * state would only add a crash window. Its timestamp is still stamped.
- */
-function releaseAfterComplaintPeriod(state: OnlineState, now: Date, extra: readonly Effect[]): Result<OnlineState> {
-  return releaseToSeller(enter(state, 'complaint_period_ended', now), now, extra)
-}
-
-function releaseToSeller(state: OnlineState, now: Date, extra: readonly Effect[]): Result<OnlineState> {
-  const payout = sellerPayout(state)
-  return step(enter(state, 'funds_released', now, { amountReleased: payout }), [
-    ...extra,
-    ...releaseEffects({ currency: state.currency, held: state.amountHeld, payout, sourcePaymentIntentId: state.paymentIntentId }),
-    ...notifyBoth('funds_released', 'seller'),
-  ])
-}
-
-/** DESIGN §2: an online refund returns everything the buyer paid, fee included: the seller failed, not the buyer. */
-function fullRefund(state: OnlineState): Effect[] {
-  return refundEffects({
-    currency: state.currency,
-    held: state.amountHeld,
-    refunds: [{ paymentIntentId: state.paymentIntentId, amount: state.amountHeld, idempotencyAction: 'refund' }],
-  })
-}
-
-function refundToBuyer(state: OnlineState, now: Date, extra: readonly Effect[]): Result<OnlineState> {
-  return step(enter(state, 'payment_refunded', now, { amountRefunded: state.amountRefunded + state.amountHeld }), [
-    ...extra,
-    ...fullRefund(state),
-    ...notifyBoth('payment_refunded'),
-  ])
-}
-
-/**
- * The money leaves escrow when the refund is decided (ledger and outbox in the
- * same commit); `refund_succeeded` from the provider then closes the case.
- */
-function cancelWithPayment(state: OnlineState, now: Date): Result<OnlineState> {
-  return step(enter(state, 'cancelled_with_payment', now, { amountRefunded: state.amountRefunded + state.amountHeld }), [
-    { type: 'cancel_timer', timer: 'tracking_deadline' },
-    ...fullRefund(state),
-    ...notifyBoth('cancelled_with_payment'),
-  ])
-}
-
-function enterDelivered(state: OnlineState, now: Date, policy: TransactionPolicy): Result<OnlineState> {
-  const deadline = addSeconds(now, policy.complaintPeriodSeconds)
-  return step(enter(state, 'delivered', now, { complaintPeriodDeadline: deadline }), [
-    { type: 'schedule', timer: 'complaint_window', at: deadline },
-    ...notifyBoth('delivered'),
-  ])
-}
-
-/** Why a payment that succeeded is not held (payment_succeeded), for the history and the buyer's e-mail. */
-function returnReason(state: OnlineState, paymentIntentId: string): ReturnReason {
-  if (state.status === 'cancelled' || state.status === 'rejected') return 'cancelled'
-  if (state.amountHeld > 0 || state.paymentIntentId !== paymentIntentId) return 'superseded'
-  return state.status === 'joined' ? 'wrong_amount' : 'not_due'
-}
-
-/** Why an admin cannot settle: the money is not held yet, the goods not on their way yet, or the release has begun. */
-function notSettleable(status: OnlineStatus): RefusalCode {
-  if (status === 'paid') return 'tracking_not_added'
-  if (status === 'complaint_period_ended') return 'complaint_period_expired'
-  return ended(status) ?? 'not_paid'
-}
 
 const handlers: { [T in OnlineEventType]: Handler<T> } = {
   join: (state, event, actor, now) => join(state, event, actor, now),
