@@ -5,19 +5,15 @@ import path from 'node:path'
 import { createServer, type AddressInfo } from 'node:net'
 import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { clientOfApiKey } from './auth/partner-api-key.ts'
 import { openDatabase } from './db/database.ts'
-import { createTestApp, type TestApp } from './testing/test-app.ts'
+import { appPerTest } from './testing/app-per-test.ts'
 
 const run = promisify(execFile)
 const cli = fileURLToPath(new URL('./cli.ts', import.meta.url))
 
-let testApp: TestApp | undefined
-afterEach(async () => {
-  await testApp?.close()
-  testApp = undefined
-})
+const testApps = appPerTest()
 
 async function token(dataDir: string, ...args: string[]) {
   // process.execPath is the Node 24 that runs the tests, as `npm run cli` would.
@@ -28,7 +24,7 @@ async function token(dataDir: string, ...args: string[]) {
 
 describe('npm run cli -- token', () => {
   it('prints a token the running server accepts, creating the user, while the server holds the database', async () => {
-    testApp = await createTestApp()
+    const testApp = await testApps.open()
     const { stdout } = await token(testApp.dataDir, 'Cli.User@Example.com', '--admin')
     const response = await testApp.app.inject({
       url: '/api/v1/me',
@@ -40,7 +36,7 @@ describe('npm run cli -- token', () => {
   })
 
   it('refuses a missing or malformed e-mail', async () => {
-    testApp = await createTestApp()
+    const testApp = await testApps.open()
     await expect(token(testApp.dataDir)).rejects.toMatchObject({ code: 2 })
     await expect(token(testApp.dataDir, 'not-an-email')).rejects.toMatchObject({ code: 2 })
   })
@@ -57,7 +53,7 @@ describe('npm run cli -- ledger verify', () => {
   it('asks the running server, whose books are sound', async () => {
     const port = await freePort()
     const address = `http://127.0.0.1:${port}`
-    testApp = await createTestApp({ env: { PUBLIC_URL: address } })
+    const testApp = await testApps.open({ env: { PUBLIC_URL: address } })
     await testApp.app.listen({ port, host: '127.0.0.1' })
     const { stderr } = await run(process.execPath, [cli, 'ledger', 'verify'], {
       env: { ...process.env, DATA_DIR: testApp.dataDir, PUBLIC_URL: address, DATABASE_URL: '' },

@@ -1,15 +1,11 @@
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { apiCaller, partyTokens } from '../testing/api-caller.ts'
-import { createTestApp, type TestApp } from '../testing/test-app.ts'
+import { appPerTest } from '../testing/app-per-test.ts'
 
-let testApp: TestApp | undefined
-afterEach(async () => {
-  await testApp?.close()
-  testApp = undefined
-})
+const testApps = appPerTest()
 
 async function start(env: Record<string, string> = {}) {
-  testApp = await createTestApp({ env })
+  const testApp = await testApps.open({ env })
   const tokens = await partyTokens(testApp.tokenFor, { seller: {}, buyer: {}, other: {} })
   return { app: testApp.app, call: apiCaller(testApp.app, tokens) }
 }

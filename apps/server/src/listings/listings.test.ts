@@ -1,7 +1,7 @@
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { apiCaller, partyTokens } from '../testing/api-caller.ts'
 import { payByCard } from '../testing/sale-steps.ts'
-import { createTestApp, type TestApp } from '../testing/test-app.ts'
+import { appPerTest } from '../testing/app-per-test.ts'
 import { TestClock } from '../testing/test-clock.ts'
 import { writtenMails } from '../testing/written-mails.ts'
 
@@ -11,14 +11,10 @@ import { writtenMails } from '../testing/written-mails.ts'
  * a single-use listing's one sale. `close()` then checks the ledger.
  */
 
-let testApp: TestApp | undefined
-afterEach(async () => {
-  await testApp?.close()
-  testApp = undefined
-})
+const testApps = appPerTest()
 
 async function start() {
-  testApp = await createTestApp({ clock: new TestClock(new Date('2026-11-22T10:00:00Z')) })
+  const testApp = await testApps.open({ clock: new TestClock(new Date('2026-11-22T10:00:00Z')) })
   const tokens = await partyTokens(testApp.tokenFor, { seller: { firstName: 'Sam' }, buyer: { firstName: 'Bea' }, other: { firstName: 'Olle' } })
   const call = apiCaller(testApp.app, tokens)
   const listing = async (body: object) => {

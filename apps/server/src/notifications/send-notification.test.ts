@@ -1,12 +1,12 @@
 import { readdir, readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { formatMoney } from '@pactum/domain/currencies'
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { Mailer } from '../adapters/mailer/port.ts'
 import { MailDeliveryError } from '../adapters/mailer/smtp-mailer.ts'
 import { apiCaller, partyTokens } from '../testing/api-caller.ts'
 import { createSale, joinedSale, payByCard } from '../testing/sale-steps.ts'
-import { createTestApp, type TestApp } from '../testing/test-app.ts'
+import { appPerTest } from '../testing/app-per-test.ts'
 import { type WrittenMail, writtenMails } from '../testing/written-mails.ts'
 import { TestClock } from '../testing/test-clock.ts'
 import { actAsSystem } from '../services/transactions/act-as-party.ts'
@@ -15,15 +15,11 @@ import { jobEffectScheduler } from '../transactions/transaction-jobs.ts'
 import { lockById } from '../transactions/transactions-repository.ts'
 import { type NotificationDeps, type NotificationJob, sendNotification, sendNotifications } from './send-notification.ts'
 
-let testApp: TestApp | undefined
-afterEach(async () => {
-  await testApp?.close()
-  testApp = undefined
-})
+const testApps = appPerTest()
 
 async function start() {
   const clock = new TestClock(new Date('2026-11-22T10:00:00Z'))
-  testApp = await createTestApp({ clock })
+  const testApp = await testApps.open({ clock })
   const { app, dataDir } = testApp
   const tokens = await partyTokens(testApp.tokenFor, { seller: { firstName: 'Sam' }, buyer: { firstName: 'Bea' } })
   const call = apiCaller(app, tokens)

@@ -1,24 +1,20 @@
 import { decodeJwt } from 'jose'
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { SoftwareAuthenticator } from '../testing/software-authenticator.ts'
-import { createTestApp, type TestApp } from '../testing/test-app.ts'
+import { appPerTest } from '../testing/app-per-test.ts'
 import { accountIdForEmail } from './account-id.ts'
 import { createAccount } from './accounts.ts'
 import { authorizationUrl, exchangeCode, interactionPath, pkcePair, TestBrowser, testPublicUrl } from './test-browser.ts'
 
 /** Issue 30: signing in with a passkey instead of the password, on the embedded sign-in page. */
-let testApp: TestApp | undefined
-afterEach(async () => {
-  await testApp?.close()
-  testApp = undefined
-})
+const testApps = appPerTest()
 
 const password = 'correct horse 42'
 const rp = { id: new URL(testPublicUrl).hostname, origin: testPublicUrl }
 
 /** Anna's account with a passkey added from the Account page's API. */
 async function withPasskey() {
-  testApp = await createTestApp()
+  const testApp = await testApps.open()
   const { app, database } = testApp
   await createAccount(database.db, { email: 'anna@example.com', password, firstName: 'Anna', lastName: 'Nowak', locale: null })
   const authorization = { authorization: `Bearer ${await testApp.tokenFor('anna@example.com')}` }

@@ -1,15 +1,11 @@
-import { afterEach, describe, expect, it } from 'vitest'
-import { createTestApp, type TestApp } from '../testing/test-app.ts'
+import { describe, expect, it } from 'vitest'
+import { appPerTest } from '../testing/app-per-test.ts'
 
-let testApp: TestApp | undefined
-afterEach(async () => {
-  await testApp?.close()
-  testApp = undefined
-})
+const testApps = appPerTest()
 
 describe('CORS of the embedded sign-in', () => {
   it('answers a token preflight only for the web app’s own origin', async () => {
-    testApp = await createTestApp()
+    const testApp = await testApps.open()
     const preflight = (origin: string) =>
       testApp!.app.inject({
         method: 'OPTIONS',

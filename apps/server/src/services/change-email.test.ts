@@ -1,20 +1,16 @@
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { accountIdForEmail } from '../oidc/account-id.ts'
 import { authenticate, createAccount } from '../oidc/accounts.ts'
-import { createTestApp, type TestApp } from '../testing/test-app.ts'
+import { appPerTest } from '../testing/app-per-test.ts'
 import { writtenMails } from '../testing/written-mails.ts'
 
 /** Issue 30: changing the sign-in address from the Account page, proved by a link to the new address. */
-let testApp: TestApp | undefined
-afterEach(async () => {
-  await testApp?.close()
-  testApp = undefined
-})
+const testApps = appPerTest()
 
 const password = 'correct horse 42'
 
 async function start() {
-  testApp = await createTestApp()
+  const testApp = await testApps.open()
   const { db } = testApp.database
   await createAccount(db, { email: 'anna@example.com', password, firstName: 'Anna', lastName: 'Nowak', locale: null })
   const token = await testApp.tokenFor('anna@example.com', { firstName: 'Anna' })
@@ -85,7 +81,7 @@ describe('POST /me/email', () => {
   })
 
   it('has nothing to change for someone without an embedded sign-in account', async () => {
-    testApp = await createTestApp()
+    const testApp = await testApps.open()
     const token = await testApp.tokenFor('minted@example.com')
     const response = await testApp.app.inject({
       method: 'POST',

@@ -1,6 +1,6 @@
 import { sql } from 'kysely'
-import { afterEach, describe, expect, it } from 'vitest'
-import { createTestApp, type TestApp } from '../testing/test-app.ts'
+import { describe, expect, it } from 'vitest'
+import { appPerTest } from '../testing/app-per-test.ts'
 import { TestClock } from '../testing/test-clock.ts'
 
 /*
@@ -11,15 +11,11 @@ import { TestClock } from '../testing/test-clock.ts'
 
 const checkSeconds = 5
 
-let testApp: TestApp | undefined
-afterEach(async () => {
-  await testApp?.close()
-  testApp = undefined
-})
+const testApps = appPerTest()
 
 async function start() {
   const clock = new TestClock(new Date('2026-11-22T10:00:00Z'))
-  testApp = await createTestApp({ clock, env: { SANDBOX_DOCUMENT_CHECK_SECONDS: String(checkSeconds) } })
+  const testApp = await testApps.open({ clock, env: { SANDBOX_DOCUMENT_CHECK_SECONDS: String(checkSeconds) } })
   const current = testApp
   const signIn = async (email: string, country: string) => {
     const token = await current.tokenFor(email, { firstName: 'Ann', lastName: 'Lee' })

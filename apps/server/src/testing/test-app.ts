@@ -22,19 +22,19 @@ export interface TestApp {
   close(): Promise<void>
 }
 
+export type TestAppOptions = {
+  env?: Record<string, string>
+  clock?: Clock
+  webDistDir?: string
+  /** Extra routes for tests of cross-cutting plugins. */
+  beforeReady?: (app: FastifyInstance) => void | Promise<void>
+} & Pick<AppOptions, 'verifyAccessToken' | 'onRoute'>
+
 /**
  * The real server, in-process, on a fresh database (PGlite, or PostgreSQL
  * when DATABASE_URL is set), called through `inject` with no open port.
  */
-export async function createTestApp(
-  options: {
-    env?: Record<string, string>
-    clock?: Clock
-    webDistDir?: string
-    /** Extra routes for tests of cross-cutting plugins. */
-    beforeReady?: (app: FastifyInstance) => void | Promise<void>
-  } & Pick<AppOptions, 'verifyAccessToken' | 'onRoute'> = {},
-): Promise<TestApp> {
+export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'pactum-test-'))
   const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', PUBLIC_URL: 'http://localhost:3999', ...options.env })
   const database = await createTestDatabase()

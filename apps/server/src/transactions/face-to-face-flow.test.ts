@@ -1,21 +1,17 @@
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { apiCaller, partyTokens } from '../testing/api-caller.ts'
 import { createF2fSale, depositAccepted, joinedF2fSale, payF2fByCard, setTotal } from '../testing/f2f-sale-steps.ts'
 import { joinedSale } from '../testing/sale-steps.ts'
-import { createTestApp, type TestApp } from '../testing/test-app.ts'
+import { appPerTest } from '../testing/app-per-test.ts'
 import { TestClock } from '../testing/test-clock.ts'
 import { writtenMails } from '../testing/written-mails.ts'
 
-let testApp: TestApp | undefined
-afterEach(async () => {
-  await testApp?.close()
-  testApp = undefined
-})
+const testApps = appPerTest()
 
 /** Two people, a stranger and an admin driving the real /p2p API in-process. */
 async function start() {
   const clock = new TestClock(new Date('2026-11-22T10:00:00Z'))
-  testApp = await createTestApp({ clock })
+  const testApp = await testApps.open({ clock })
   const tokens = await partyTokens(testApp.tokenFor, { seller: { firstName: 'Sam' }, buyer: { firstName: 'Bea' }, stranger: {}, admin: { admin: true } })
   const { app } = testApp
   const db = app.services.db

@@ -1,8 +1,8 @@
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { signWebhook } from '../payments/webhook-signature.ts'
 import { apiCaller, partyTokens } from '../testing/api-caller.ts'
 import { depositAccepted, joinedF2fSale, payF2fByCard, setTotal, submitF2fCard } from '../testing/f2f-sale-steps.ts'
-import { createTestApp, type TestApp } from '../testing/test-app.ts'
+import { appPerTest } from '../testing/app-per-test.ts'
 import { TestClock } from '../testing/test-clock.ts'
 import { writtenMails } from '../testing/written-mails.ts'
 
@@ -13,15 +13,11 @@ import { writtenMails } from '../testing/written-mails.ts'
 
 const webhookSecret = 'whsec_f2f_races_0123456789abcdef'
 
-let testApp: TestApp | undefined
-afterEach(async () => {
-  await testApp?.close()
-  testApp = undefined
-})
+const testApps = appPerTest()
 
 async function start() {
   const clock = new TestClock(new Date('2026-11-22T10:00:00Z'))
-  testApp = await createTestApp({ clock, env: { SANDBOX_WEBHOOK_SECRET: webhookSecret } })
+  const testApp = await testApps.open({ clock, env: { SANDBOX_WEBHOOK_SECRET: webhookSecret } })
   const { app } = testApp
   const tokens = await partyTokens(testApp.tokenFor, { seller: { firstName: 'Sam' }, buyer: { firstName: 'Bea' }, admin: { admin: true } })
   const call = apiCaller(app, tokens)

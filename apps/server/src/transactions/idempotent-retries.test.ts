@@ -1,8 +1,8 @@
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { claimKey, recordCommittedWork } from '../idempotency/idempotency-claims.ts'
 import { apiCaller, partyTokens } from '../testing/api-caller.ts'
 import { joinedSale } from '../testing/sale-steps.ts'
-import { createTestApp, type TestApp } from '../testing/test-app.ts'
+import { appPerTest } from '../testing/app-per-test.ts'
 import { TestClock } from '../testing/test-clock.ts'
 
 /*
@@ -13,17 +13,13 @@ import { TestClock } from '../testing/test-clock.ts'
  * answer, with or without the work's commit written onto it.
  */
 
-let testApp: TestApp | undefined
-afterEach(async () => {
-  await testApp?.close()
-  testApp = undefined
-})
+const testApps = appPerTest()
 
 const bicycle = { role: 'seller', price: 10_000, currency: 'eur', description: 'A red bicycle', payment_method: 'card' }
 
 async function start() {
   const clock = new TestClock()
-  testApp = await createTestApp({ clock })
+  const testApp = await testApps.open({ clock })
   const tokens = await partyTokens(testApp.tokenFor, { seller: {}, buyer: {} })
   const call = apiCaller(testApp.app, tokens)
   const quote = (await call('seller', 'GET', '/api/v1/charge?price=10000&currency=eur&payment_method=card')).body

@@ -1,20 +1,16 @@
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { apiCaller, partyTokens } from '../testing/api-caller.ts'
 import { confirmDelivery, confirmPayment, createSale, joinedSale, joinSale, payByCard, type SaleCall, submitCard, track } from '../testing/sale-steps.ts'
 import { TestClock } from '../testing/test-clock.ts'
-import { createTestApp, type TestApp } from '../testing/test-app.ts'
+import { appPerTest } from '../testing/app-per-test.ts'
 
-let testApp: TestApp | undefined
-afterEach(async () => {
-  await testApp?.close()
-  testApp = undefined
-})
+const testApps = appPerTest()
 
 /** Two people and an admin driving the real API in-process. */
 /** `companyBuyer`: the buyer's confirmed address is in the company domain, so they may pay by SEPA (DESIGN §2). */
 async function start(options: { companyBuyer?: boolean } = {}) {
   const clock = new TestClock(new Date('2026-11-22T10:00:00Z'))
-  testApp = await createTestApp({ clock, env: options.companyBuyer ? { COMPANY_EMAIL_DOMAIN: 'example.com' } : {} })
+  const testApp = await testApps.open({ clock, env: options.companyBuyer ? { COMPANY_EMAIL_DOMAIN: 'example.com' } : {} })
   const buyer = { firstName: 'Bea', emailVerified: options.companyBuyer ?? false }
   const tokens = await partyTokens(testApp.tokenFor, { seller: { firstName: 'Sam' }, buyer, stranger: {}, admin: { admin: true } })
   return { app: testApp.app, clock, call: apiCaller(testApp.app, tokens), tokens }

@@ -1,20 +1,16 @@
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { apiCaller, partyTokens } from '../testing/api-caller.ts'
 import { confirmDelivery, joinedSale, payByCard, track } from '../testing/sale-steps.ts'
-import { createTestApp, type TestApp } from '../testing/test-app.ts'
+import { appPerTest } from '../testing/app-per-test.ts'
 import { TestClock } from '../testing/test-clock.ts'
 import { fireTimers, jobEffectScheduler } from './transaction-jobs.ts'
 
-let testApp: TestApp | undefined
-afterEach(async () => {
-  await testApp?.close()
-  testApp = undefined
-})
+const testApps = appPerTest()
 
 describe('timers fired together in one commit', () => {
   it('release every sale whose window ended, leave a complained one to its complaint, and enqueue the transfers and e-mails', async () => {
     const clock = new TestClock()
-    testApp = await createTestApp({ clock })
+    const testApp = await testApps.open({ clock })
     const { app } = testApp
     const call = apiCaller(app, await partyTokens(testApp.tokenFor, { seller: {}, buyer: {} }))
     const ids: string[] = []

@@ -1,14 +1,10 @@
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { apiCaller, partyTokens } from '../../testing/api-caller.ts'
 import { joinedSale } from '../../testing/sale-steps.ts'
-import { createTestApp, type TestApp } from '../../testing/test-app.ts'
+import { appPerTest } from '../../testing/app-per-test.ts'
 import { inputRuleBreach, maxDepth } from './input-rules.ts'
 
-let testApp: TestApp | undefined
-afterEach(async () => {
-  await testApp?.close()
-  testApp = undefined
-})
+const testApps = appPerTest()
 
 describe('inputRuleBreach', () => {
   const controlCharacters = 'control characters (such as NUL) are not allowed'
@@ -30,7 +26,7 @@ describe('inputRuleBreach', () => {
 
 describe('input nested deeper than any request needs', () => {
   it('answers 400 naming where it got too deep, never 500', async () => {
-    testApp = await createTestApp()
+    const testApp = await testApps.open()
     const token = await testApp.tokenFor('deep@example.com')
     for (const url of ['/api/v1/me/transactions', '/api/v1/me/notification_language']) {
       const answer = await testApp.app.inject({
@@ -50,7 +46,7 @@ describe('input nested deeper than any request needs', () => {
 
 describe('a NUL byte in any text field', () => {
   it('answers 400 naming the field, never 500', async () => {
-    testApp = await createTestApp()
+    const testApp = await testApps.open()
     const tokens = await partyTokens(testApp.tokenFor, { seller: {}, buyer: {}, admin: { admin: true } })
     const call = apiCaller(testApp.app, tokens)
     const { id } = await joinedSale(call)
@@ -76,7 +72,7 @@ describe('a NUL byte in any text field', () => {
 
 describe('a request body sent compressed', () => {
   it('is refused 415 unsupported_content_encoding before it is read, whatever the coding but identity', async () => {
-    testApp = await createTestApp()
+    const testApp = await testApps.open()
     const token = await testApp.tokenFor('zip@example.com')
     const quote = (await testApp.app.inject({ method: 'GET', url: '/api/v1/charge?price=1000&currency=eur&payment_method=card' })).json()
     const body = JSON.stringify({ role: 'seller', price: 1000, currency: 'eur', description: 'A lamp', charge: quote.charge, charge_calculator_version: quote.charge_calculator_version })
@@ -100,7 +96,7 @@ describe('a request body sent compressed', () => {
 
 describe('a description of nothing visible', () => {
   it('is refused 400 naming the field, on creates and edits of transactions and listings', async () => {
-    testApp = await createTestApp()
+    const testApp = await testApps.open()
     const tokens = await partyTokens(testApp.tokenFor, { seller: {} })
     const call = apiCaller(testApp.app, tokens)
     const quote = (await call('seller', 'GET', '/api/v1/charge?price=1000&currency=eur&payment_method=card')).body
@@ -125,7 +121,7 @@ describe('a description of nothing visible', () => {
 
 describe('an e-mail address whose local part is over 64 characters', () => {
   it('is refused wherever an address is read: invitations and the contact form', async () => {
-    testApp = await createTestApp()
+    const testApp = await testApps.open()
     const tokens = await partyTokens(testApp.tokenFor, { seller: {} })
     const call = apiCaller(testApp.app, tokens)
     const quote = (await call('seller', 'GET', '/api/v1/charge?price=1000&currency=eur&payment_method=card')).body

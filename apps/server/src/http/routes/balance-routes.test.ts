@@ -1,15 +1,11 @@
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { apiCaller, partyTokens } from '../../testing/api-caller.ts'
 import { TestClock } from '../../testing/test-clock.ts'
 import { uploadDocument } from '../../testing/identity-upload.ts'
 import { confirmDelivery, joinedSale, payByCard, track } from '../../testing/sale-steps.ts'
-import { createTestApp, type TestApp } from '../../testing/test-app.ts'
+import { appPerTest } from '../../testing/app-per-test.ts'
 
-let testApp: TestApp | undefined
-afterEach(async () => {
-  await testApp?.close()
-  testApp = undefined
-})
+const testApps = appPerTest()
 
 const documentCheck = 5
 const payoutDelay = 60
@@ -17,7 +13,7 @@ const payoutArrival = 120
 
 async function start() {
   const clock = new TestClock(new Date('2026-11-22T10:00:00Z'))
-  testApp = await createTestApp({
+  const testApp = await testApps.open({
     clock,
     env: {
       SANDBOX_DOCUMENT_CHECK_SECONDS: String(documentCheck),

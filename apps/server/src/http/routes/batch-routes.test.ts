@@ -1,16 +1,12 @@
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { apiCaller, partyTokens } from '../../testing/api-caller.ts'
 import { createSale } from '../../testing/sale-steps.ts'
-import { createTestApp, type TestApp } from '../../testing/test-app.ts'
+import { appPerTest } from '../../testing/app-per-test.ts'
 
-let testApp: TestApp | undefined
-afterEach(async () => {
-  await testApp?.close()
-  testApp = undefined
-})
+const testApps = appPerTest()
 
 async function start() {
-  testApp = await createTestApp()
+  const testApp = await testApps.open()
   const tokens = await partyTokens(testApp.tokenFor, { seller: { firstName: 'Sam' }, buyer: {}, stranger: {} })
   return { call: apiCaller(testApp.app, tokens) }
 }

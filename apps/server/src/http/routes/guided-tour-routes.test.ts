@@ -1,15 +1,11 @@
-import { afterEach, describe, expect, it } from 'vitest'
-import { createTestApp, type TestApp } from '../../testing/test-app.ts'
+import { describe, expect, it } from 'vitest'
+import { appPerTest } from '../../testing/app-per-test.ts'
 
-let testApp: TestApp | undefined
-afterEach(async () => {
-  await testApp?.close()
-  testApp = undefined
-})
+const testApps = appPerTest()
 
 describe('the guided tour, seen once per user', () => {
   it('is unseen for a new user, seen after POST /me/guided_tour/seen, for that user only', async () => {
-    testApp = await createTestApp()
+    const testApp = await testApps.open()
     const ada = { authorization: `Bearer ${await testApp.tokenFor('ada@example.com')}` }
     const bob = { authorization: `Bearer ${await testApp.tokenFor('bob@example.com')}` }
     const seen = async (headers: Record<string, string>) => (await testApp!.app.inject({ method: 'GET', url: '/api/v1/me/guided_tour', headers })).json()
@@ -22,7 +18,7 @@ describe('the guided tour, seen once per user', () => {
   })
 
   it('keeps the first time it was seen', async () => {
-    testApp = await createTestApp()
+    const testApp = await testApps.open()
     const headers = { authorization: `Bearer ${await testApp.tokenFor('ada@example.com')}` }
     await testApp.app.inject({ method: 'POST', url: '/api/v1/me/guided_tour/seen', headers })
     const first = await testApp.database.db.selectFrom('users').select('tour_seen_at').where('email', '=', 'ada@example.com').executeTakeFirstOrThrow()

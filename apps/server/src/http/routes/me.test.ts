@@ -1,23 +1,19 @@
 import { readdir } from 'node:fs/promises'
 import path from 'node:path'
-import { afterEach, describe, expect, it } from 'vitest'
-import { createTestApp, type TestApp } from '../../testing/test-app.ts'
+import { describe, expect, it } from 'vitest'
+import { appPerTest } from '../../testing/app-per-test.ts'
 
-let testApp: TestApp | undefined
-afterEach(async () => {
-  await testApp?.close()
-  testApp = undefined
-})
+const testApps = appPerTest()
 
 describe('POST /me/email_confirmation', () => {
   it('answers 401 without a token', async () => {
-    testApp = await createTestApp()
+    const testApp = await testApps.open()
     const response = await testApp.app.inject({ method: 'POST', url: '/api/v1/me/email_confirmation' })
     expect(response.statusCode).toBe(401)
   })
 
   it('has nothing to send for someone without an embedded sign-in account, and e-mails nobody', async () => {
-    testApp = await createTestApp()
+    const testApp = await testApps.open()
     // A token minted for an address that never registered (as `npm run cli -- token` does).
     const token = await testApp.tokenFor('minted@example.com')
     const response = await testApp.app.inject({ method: 'POST', url: '/api/v1/me/email_confirmation', headers: { authorization: `Bearer ${token}` } })
@@ -27,7 +23,7 @@ describe('POST /me/email_confirmation', () => {
   })
 
   it('tells the web app that the embedded sign-in confirms addresses', async () => {
-    testApp = await createTestApp()
+    const testApp = await testApps.open()
     const config = (await testApp.app.inject({ url: '/api/v1/config' })).json()
     expect(config.oidc).toMatchObject({ supports_registration: true, supports_email_confirmation: true, supports_password_change: true })
   })
@@ -35,7 +31,7 @@ describe('POST /me/email_confirmation', () => {
 
 describe('POST /me/password', () => {
   it('is for embedded sign-in accounts only: a clear code for anyone else', async () => {
-    testApp = await createTestApp()
+    const testApp = await testApps.open()
     const token = await testApp.tokenFor('minted@example.com')
     const response = await testApp.app.inject({
       method: 'POST',
@@ -50,7 +46,7 @@ describe('POST /me/password', () => {
 
 describe('GET /me/sessions', () => {
   it('is for embedded sign-in accounts only', async () => {
-    testApp = await createTestApp()
+    const testApp = await testApps.open()
     const token = await testApp.tokenFor('minted@example.com')
     const response = await testApp.app.inject({ url: '/api/v1/me/sessions', headers: { authorization: `Bearer ${token}` } })
     expect(response.statusCode).toBe(409)

@@ -1,8 +1,8 @@
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { apiCaller, partyTokens } from '../../testing/api-caller.ts'
 import { joinedF2fSale } from '../../testing/f2f-sale-steps.ts'
 import { createSale, joinedSale, joinSale, payByCard } from '../../testing/sale-steps.ts'
-import { createTestApp, type TestApp } from '../../testing/test-app.ts'
+import { appPerTest } from '../../testing/app-per-test.ts'
 import { TestClock } from '../../testing/test-clock.ts'
 
 /*
@@ -11,15 +11,11 @@ import { TestClock } from '../../testing/test-clock.ts'
  * chooses or uses a method: create, update, set_payment_method, pay.
  */
 
-let testApp: TestApp | undefined
-afterEach(async () => {
-  await testApp?.close()
-  testApp = undefined
-})
+const testApps = appPerTest()
 
 /** Everyone is `<role>@example.com`; only a confirmed address counts, so `company` is whoever is verified. */
 async function start(verified: { seller?: boolean; buyer?: boolean } = {}, env: Record<string, string> = { COMPANY_EMAIL_DOMAIN: 'example.com' }) {
-  testApp = await createTestApp({ clock: new TestClock(new Date('2026-11-22T10:00:00Z')), env })
+  const testApp = await testApps.open({ clock: new TestClock(new Date('2026-11-22T10:00:00Z')), env })
   const tokens = await partyTokens(testApp.tokenFor, {
     seller: { firstName: 'Sam', emailVerified: verified.seller ?? false },
     buyer: { firstName: 'Bea', emailVerified: verified.buyer ?? false },

@@ -1,19 +1,15 @@
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { clientOfApiKey } from '../../../auth/partner-api-key.ts'
 import { apiCaller, partyTokens } from '../../../testing/api-caller.ts'
 import { createSale } from '../../../testing/sale-steps.ts'
 import { TestClock } from '../../../testing/test-clock.ts'
-import { createTestApp, type TestApp } from '../../../testing/test-app.ts'
+import { appPerTest } from '../../../testing/app-per-test.ts'
 
-let testApp: TestApp | undefined
-afterEach(async () => {
-  await testApp?.close()
-  testApp = undefined
-})
+const testApps = appPerTest()
 
 async function start() {
   const clock = new TestClock(new Date('2026-11-24T09:00:00Z'))
-  testApp = await createTestApp({ clock })
+  const testApp = await testApps.open({ clock })
   const tokens = await partyTokens(testApp.tokenFor, { seller: {}, buyer: {}, admin: { admin: true } })
   return { db: testApp.app.services.db, clock, call: apiCaller(testApp.app, tokens) }
 }

@@ -1,19 +1,15 @@
 import { mkdir, writeFile } from 'node:fs/promises'
 import path from 'node:path'
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { apiCaller, partyTokens } from '../../../testing/api-caller.ts'
 import { TestClock } from '../../../testing/test-clock.ts'
-import { createTestApp, type TestApp } from '../../../testing/test-app.ts'
+import { appPerTest } from '../../../testing/app-per-test.ts'
 
-let testApp: TestApp | undefined
-afterEach(async () => {
-  await testApp?.close()
-  testApp = undefined
-})
+const testApps = appPerTest()
 
 async function start(env: Record<string, string> = {}) {
   const clock = new TestClock(new Date('2026-11-24T10:00:00Z'))
-  testApp = await createTestApp({ clock, env })
+  const testApp = await testApps.open({ clock, env })
   const tokens = await partyTokens(testApp.tokenFor, { seller: {}, admin: { admin: true } })
   return { app: testApp.app, dataDir: testApp.dataDir, clock, call: apiCaller(testApp.app, tokens) }
 }

@@ -1,24 +1,20 @@
 import { guestInvitationMaxSends } from '@pactum/domain/guest-invitation-timing'
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { apiCaller, partyTokens } from '../../../testing/api-caller.ts'
 import { createGuestSale, invitationLink } from '../../../testing/guest-sale-steps.ts'
 import { createSale } from '../../../testing/sale-steps.ts'
-import { createTestApp, type TestApp } from '../../../testing/test-app.ts'
+import { appPerTest } from '../../../testing/app-per-test.ts'
 import { TestClock } from '../../../testing/test-clock.ts'
 import { writtenMails } from '../../../testing/written-mails.ts'
 
-let testApp: TestApp | undefined
-afterEach(async () => {
-  await testApp?.close()
-  testApp = undefined
-})
+const testApps = appPerTest()
 
 const day = 24 * 60 * 60
 
 /** The seller invites `buyer@example.com` on a clock the test moves. */
 async function start() {
   const clock = new TestClock(new Date('2026-11-22T10:00:00Z'))
-  testApp = await createTestApp({ clock })
+  const testApp = await testApps.open({ clock })
   const tokens = await partyTokens(testApp.tokenFor, { seller: { firstName: 'Sam' }, buyer: { firstName: 'Bea' }, stranger: {} })
   return { clock, dataDir: testApp.dataDir, db: testApp.database.db, call: apiCaller(testApp.app, tokens) }
 }

@@ -19,8 +19,20 @@ const codeParams = z.object({ code: z.string().trim().min(1).max(32) })
  */
 const byCode = {
   online: {
-    preview: { method: 'GET', url: '/transactions', input: { querystring: joinCodeQuerySchema }, summary: 'Preview the transaction behind a join code', schema: joinPreviewSchema, read: previewJoin },
-    join: { method: 'PUT', url: '/transactions', input: { querystring: joinQuerySchema }, summary: 'Join as the other party (optionally stating the terms shown)' },
+    preview: {
+      method: 'GET',
+      url: '/transactions',
+      input: { querystring: joinCodeQuerySchema },
+      summary: 'Preview the transaction behind a join code',
+      schema: joinPreviewSchema,
+      read: previewJoin,
+    },
+    join: {
+      method: 'PUT',
+      url: '/transactions',
+      input: { querystring: joinQuerySchema },
+      summary: 'Join as the other party (optionally stating the terms shown)',
+    },
   },
   f2f: {
     preview: {

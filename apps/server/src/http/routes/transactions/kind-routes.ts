@@ -39,14 +39,24 @@ const kindSpecifics = {
     reach: undefined,
     one: { schema: anyTransactionSchema, summary: 'One of my transactions, of either kind' },
     list: { schema: anyTransactionListOrSummariesSchema, summary: 'My transactions of both kinds, newest first' },
-    create: { body: createTransactionBodySchema, summary: 'Create an online transaction as buyer or seller', use: (createDeps: CreateDeps, user: CurrentUser, body: unknown, clientId: string | null) => createTransaction(createDeps, user, body as CreateTransactionBody, clientId) },
+    create: {
+      body: createTransactionBodySchema,
+      summary: 'Create an online transaction as buyer or seller',
+      use: (createDeps: CreateDeps, user: CurrentUser, body: unknown, clientId: string | null) =>
+        createTransaction(createDeps, user, body as CreateTransactionBody, clientId),
+    },
     addresses: ['shipping', 'billing'],
   },
   f2f: {
     reach: 'f2f',
     one: { schema: f2fTransactionSchema, summary: 'One of my face-to-face transactions' },
     list: { schema: f2fTransactionListOrSummariesSchema, summary: 'My face-to-face transactions, newest first' },
-    create: { body: createF2fTransactionBodySchema, summary: 'Create a face-to-face transaction with its deposit, as buyer or seller', use: (createDeps: CreateDeps, user: CurrentUser, body: unknown, clientId: string | null) => createF2fTransactionFor(createDeps, user, body as CreateF2fTransactionBody, clientId) },
+    create: {
+      body: createF2fTransactionBodySchema,
+      summary: 'Create a face-to-face transaction with its deposit, as buyer or seller',
+      use: (createDeps: CreateDeps, user: CurrentUser, body: unknown, clientId: string | null) =>
+        createF2fTransactionFor(createDeps, user, body as CreateF2fTransactionBody, clientId),
+    },
     addresses: ['billing'],
   },
 } as const
