@@ -96,6 +96,7 @@ test('the buyer cancels after the deposit and gets it back less its fee', async 
   await buyer.getByTestId('action-cancel').click()
   await expect(buyer.getByTestId('dialog-cancel')).toContainText('less its buyer protection fee')
   await expectNoAxeViolations(buyer, 'the cancel dialog')
+  await keepScreenshot(buyer, 'action-dialog-f2f-cancel')
   await buyer.getByTestId('dialog-cancel-confirm').click()
   await expect(buyer.getByTestId('transaction-status')).toHaveAttribute('data-status', /cancelled_with_deposit|deposit_refunded/)
   await closeSuccess(buyer)

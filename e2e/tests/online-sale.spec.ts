@@ -44,6 +44,7 @@ test('seller and buyer complete a sale, and the money reaches the seller', async
   await seller.getByTestId('action-track').click()
   await seller.getByTestId('carrier-select').selectOption('dhl')
   await seller.getByTestId('tracking-code-input').fill(newParcelNumber('JD'))
+  await keepScreenshot(seller, 'action-dialog-track')
   await seller.getByTestId('dialog-track-confirm').click()
   await expect(seller.getByTestId('transaction-status')).toHaveAttribute('data-status', 'tracked')
 
