@@ -35,4 +35,39 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // The server's imports flow one way: routes (http/) → use cases (services/,
+    // jobs/, outbox/) → the engine and its repositories (transactions/,
+    // ledger/) → db/. A lower layer never reaches up (docs/decisions/092).
+    files: ['apps/server/src/{services,jobs,outbox,transactions,ledger,db}/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ regex: '(^|/)http/', message: 'Routes call use cases, never the other way round.' }] }],
+    },
+  },
+  {
+    files: ['apps/server/src/{transactions,ledger}/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { regex: '(^|/)http/', message: 'Routes call use cases, never the other way round.' },
+            { regex: '(^|/)(services|jobs|outbox)/', message: 'The engine is called by use cases and jobs; it never calls them.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['apps/server/src/db/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ regex: '^\\.\\./(http|services|jobs|outbox|transactions|ledger)/', message: 'db/ is the bottom layer: it imports nothing above it.' }] },
+      ],
+    },
+  },
 )

@@ -27,7 +27,7 @@ import { JobQueue } from '../apps/server/src/jobs/job-queue.ts'
 import { verifyLedger } from '../apps/server/src/ledger/verify-ledger.ts'
 import { createNotificationQueue } from '../apps/server/src/notifications/send-notification.ts'
 import { mintAccessToken } from '../apps/server/src/oidc/token-minter.ts'
-import { createTransactionQueues, jobEffectScheduler } from '../apps/server/src/transactions/transaction-jobs.ts'
+import { createTransactionQueues, jobEffectScheduler } from '../apps/server/src/jobs/transaction-jobs.ts'
 import { type BenchDatabase, type BenchEngine, benchEngines, benchPostgresReachable, postgresUrl } from './bench-database.ts'
 import { deliveredSale } from './delivered-sale.ts'
 

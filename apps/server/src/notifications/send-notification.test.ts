@@ -11,7 +11,7 @@ import { type WrittenMail, writtenMails } from '../testing/written-mails.ts'
 import { TestClock } from '../testing/test-clock.ts'
 import { actAsSystem } from '../services/transactions/act-as-party.ts'
 import { applyEvent, type TransactionDeps } from '../transactions/apply-event.ts'
-import { jobEffectScheduler } from '../transactions/transaction-jobs.ts'
+import { jobEffectScheduler } from '../jobs/transaction-jobs.ts'
 import { lockById } from '../transactions/transactions-repository.ts'
 import { type NotificationDeps, type NotificationJob, sendNotification, sendNotifications } from './send-notification.ts'
 

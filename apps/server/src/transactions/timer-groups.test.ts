@@ -3,7 +3,7 @@ import { apiCaller, partyTokens } from '../testing/api-caller.ts'
 import { confirmDelivery, joinedSale, payByCard, track } from '../testing/sale-steps.ts'
 import { appPerTest } from '../testing/app-per-test.ts'
 import { TestClock } from '../testing/test-clock.ts'
-import { fireTimers, jobEffectScheduler } from './transaction-jobs.ts'
+import { fireTimers, jobEffectScheduler } from '../jobs/transaction-jobs.ts'
 
 const testApps = appPerTest()
 

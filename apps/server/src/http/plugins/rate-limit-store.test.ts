@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { apiCaller, partyTokens } from '../../testing/api-caller.ts'
 import { createTestApp, type TestApp } from '../../testing/test-app.ts'
 import { TestClock } from '../../testing/test-clock.ts'
-import { purgeRateLimits } from './rate-limit-store.ts'
+import { purgeRateLimits } from '../../db/rate-limit-counts.ts'
 
 let testApp: TestApp | undefined
 afterEach(async () => {

@@ -7,7 +7,7 @@ import { userOf } from '../plugins/authentication.ts'
  * Spec §7 Other: GET /app_api/balance and GET /app_api/payouts — under
  * /app_api, not /api/v1: register at the root. Both read the seller's
  * connected account at the payment provider, looked up without creating one
- * (it is created on the first transfer, see transactions/transaction-jobs.ts).
+ * (it is created on the first transfer, see jobs/transaction-jobs.ts).
  */
 export const balanceRoutes: FastifyPluginAsyncZod = async (app) => {
   const { connectedAccounts } = app.services

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely'
 import type { LimitsConfig } from '../../config.ts'
 import type { Database } from '../../db/schema.ts'
 import { AppError } from '../../errors.ts'
-import { countHit } from '../../http/plugins/rate-limit-store.ts'
+import { countHit } from '../../db/rate-limit-counts.ts'
 import { secondsUntil } from '../usage-limits.ts'
 
 /**
