@@ -7,7 +7,8 @@ import type { JobQueue } from '../../jobs/job-queue.ts'
 import { type AftershipApi, AftershipApiError, type AftershipTracking } from './aftership-api.ts'
 import { aftershipEventId, trackingNews } from './aftership-tags.ts'
 import { supportedCarriers as builtInCarriers } from './carriers.ts'
-import { type Carrier, type CarrierTracker, type RegisterShipment, UnsupportedCarrierError } from './port.ts'
+import type { Carrier, CarrierTracker, RegisterShipment } from './port.ts'
+import { recordRegistration } from './registrations.ts'
 
 export const registerQueue = 'aftership-tracking-register'
 export const pollQueue = 'aftership-tracking-poll'
@@ -95,30 +96,10 @@ export class AftershipCarrierTracker implements CarrierTracker {
   }
 
   async register(shipment: RegisterShipment, options: { db?: Transaction<Database> | Kysely<Database> } = {}): Promise<{ id: string }> {
-    if (!this.supportedCarriers.some((carrier) => carrier.slug === shipment.carrier)) {
-      throw new UnsupportedCarrierError(shipment.carrier)
-    }
-    const run = async (db: Transaction<Database>) => {
-      const now = this.#options.clock.now()
-      const registration = await db
-        .insertInto('tracking_registrations')
-        .values({
-          provider: 'aftership',
-          carrier: shipment.carrier,
-          tracking_code: shipment.trackingCode,
-          transaction_id: shipment.transactionId,
-          status: 'registered',
-          created_at: now,
-          updated_at: now,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow()
-      await this.#options.jobs.send(registerQueue, { registrationId: registration.id }, { db, singletonKey: registration.id })
-      return { id: registration.id }
-    }
-    const given = options.db
-    if (given && given.isTransaction) return run(given as Transaction<Database>)
-    return (given ?? this.#options.db).transaction().execute(run)
+    const context = { db: this.#options.db, now: this.#options.clock.now(), provider: 'aftership' as const, carriers: this.supportedCarriers }
+    return recordRegistration(context, shipment, options.db, async (db, registrationId) => {
+      await this.#options.jobs.send(registerQueue, { registrationId }, { db, singletonKey: registrationId })
+    })
   }
 
   /**

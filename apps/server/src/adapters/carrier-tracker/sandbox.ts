@@ -4,7 +4,8 @@ import type { Database } from '../../db/schema.ts'
 import type { EventHandlers } from '../../events/event-handlers.ts'
 import type { JobQueue } from '../../jobs/job-queue.ts'
 import { supportedCarriers } from './carriers.ts'
-import { type CarrierEventType, type CarrierTracker, type RegisterShipment, UnsupportedCarrierError } from './port.ts'
+import type { CarrierEventType, CarrierTracker, RegisterShipment } from './port.ts'
+import { recordRegistration } from './registrations.ts'
 
 export const trackingQueue = 'sandbox-tracking-update'
 
@@ -44,38 +45,18 @@ export class SandboxCarrierTracker implements CarrierTracker {
   }
 
   async register(shipment: RegisterShipment, options: { db?: Transaction<Database> | Kysely<Database> } = {}): Promise<{ id: string }> {
-    if (!this.supportedCarriers.some((carrier) => carrier.slug === shipment.carrier)) {
-      throw new UnsupportedCarrierError(shipment.carrier)
-    }
-    const run = async (db: Transaction<Database>) => {
-      const now = this.#options.clock.now()
-      const registration = await db
-        .insertInto('tracking_registrations')
-        .values({
-          provider: 'sandbox',
-          carrier: shipment.carrier,
-          tracking_code: shipment.trackingCode,
-          transaction_id: shipment.transactionId,
-          status: 'registered',
-          created_at: now,
-          updated_at: now,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow()
+    const context = { db: this.#options.db, now: this.#options.clock.now(), provider: 'sandbox' as const, carriers: this.supportedCarriers }
+    return recordRegistration(context, shipment, options.db, async (db, registrationId) => {
       const code = shipment.trackingCode.toUpperCase()
       const schedule = (type: CarrierEventType, seconds: number) =>
-        this.#options.jobs.send(trackingQueue, { registrationId: registration.id, type }, { db, startAfter: seconds })
+        this.#options.jobs.send(trackingQueue, { registrationId, type }, { db, startAfter: seconds })
       if (code.includes('FAIL')) {
         await schedule('exception', this.#options.inTransitSeconds)
       } else {
         await schedule('in_transit', this.#options.inTransitSeconds)
         if (!code.includes('LOST')) await schedule('delivered', this.#options.deliveredSeconds)
       }
-      return { id: registration.id }
-    }
-    const given = options.db
-    if (given && given.isTransaction) return run(given as Transaction<Database>)
-    return (given ?? this.#options.db).transaction().execute(run)
+    })
   }
 
   /**
