@@ -43,59 +43,52 @@ async function findJoinable(db: Kysely<Database>, user: CurrentUser, code: strin
   return joined
 }
 
+/** What the counterparty of either kind sees before joining: the offer, who made it, and whether they already joined with this code. */
 async function previewOf(db: Kysely<Database>, user: CurrentUser, code: string, kind: TransactionKind) {
   const row = await findJoinable(db, user, code, kind, { lock: false })
   if (row.creator_id === user.id) {
     throw new AppError('cannot_join_own_transaction', 'You created this transaction; share the code with the other party')
   }
   const creator = await db.selectFrom('users').select('first_name').where('id', '=', row.creator_id).executeTakeFirst()
-  return { row, creatorFirstName: creator?.first_name ?? '', joinedByYou: joinedBy(row, user) }
-}
-
-/** What the counterparty of an online sale sees before deciding to join. */
-export async function previewJoin(db: Kysely<Database>, user: CurrentUser, code: string): Promise<JoinPreview> {
-  const { row, creatorFirstName, joinedByYou } = await previewOf(db, user, code, 'online')
-  return {
+  const shared = {
     id: row.id,
-    type: 'online',
-    status: row.status as JoinPreview['status'],
-    price: row.price,
-    charge: row.charge,
-    charge_seller: row.charge_seller,
-    quantity: row.quantity,
     currency: row.currency,
     description: row.description,
-    payment_method: row.payment_method as JoinPreview['payment_method'],
+    quantity: row.quantity,
+    charge_seller: row.charge_seller,
     client_id: row.client_id,
     high_value: row.high_value,
     is_payment_in_progress: row.is_payment_in_progress,
     created: row.created.toISOString(),
     creator_role: row.creator_role as JoinPreview['creator_role'],
-    creator_first_name: creatorFirstName,
-    joined_by_you: joinedByYou,
+    creator_first_name: creator?.first_name ?? '',
+    joined_by_you: joinedBy(row, user),
+  }
+  return { row, shared }
+}
+
+/** What the counterparty of an online sale sees before deciding to join. */
+export async function previewJoin(db: Kysely<Database>, user: CurrentUser, code: string): Promise<JoinPreview> {
+  const { row, shared } = await previewOf(db, user, code, 'online')
+  return {
+    ...shared,
+    type: 'online',
+    status: row.status as JoinPreview['status'],
+    price: row.price,
+    charge: row.charge,
+    payment_method: row.payment_method as JoinPreview['payment_method'],
   }
 }
 
 /** What the counterparty of a face-to-face sale sees before joining: the deposit asked for. */
 export async function previewF2fJoin(db: Kysely<Database>, user: CurrentUser, code: string): Promise<F2fJoinPreview> {
-  const { row, creatorFirstName, joinedByYou } = await previewOf(db, user, code, 'f2f')
+  const { row, shared } = await previewOf(db, user, code, 'f2f')
   return {
-    id: row.id,
+    ...shared,
     type: 'f2f',
     status: row.status as F2fJoinPreview['status'],
-    currency: row.currency,
-    description: row.description,
     deposit_pricing: { price: row.price, charge: row.charge, charge_seller: row.charge_seller },
-    charge_seller: row.charge_seller,
-    quantity: row.quantity,
     payment_method: row.payment_method as F2fJoinPreview['payment_method'],
-    client_id: row.client_id,
-    high_value: row.high_value,
-    is_payment_in_progress: row.is_payment_in_progress,
-    created: row.created.toISOString(),
-    creator_role: row.creator_role as F2fJoinPreview['creator_role'],
-    creator_first_name: creatorFirstName,
-    joined_by_you: joinedByYou,
   }
 }
 
