@@ -18,17 +18,7 @@ import {
 import { type OnlineState, onlineTerminalStatuses } from './online-state.ts'
 import { holdEffects, returnUnheld } from './postings.ts'
 import { acceptListing, awaitsSellerAcceptance, rejectListing } from './listing-sale.ts'
-import {
-  claim,
-  type ClaimEvent,
-  join,
-  type JoinEvent,
-  reject,
-  type SetPaymentMethodEvent,
-  setPaymentMethod,
-  update,
-  type UpdateEvent,
-} from './shared-handlers.ts'
+import { claim, type ClaimEvent, join, type JoinEvent, reject, type SetPaymentMethodEvent, setPaymentMethod, update, type UpdateEvent } from './shared-handlers.ts'
 import {
   ended,
   paidAlready,
