@@ -2,6 +2,7 @@ import js from '@eslint/js'
 import reactHooks from 'eslint-plugin-react-hooks'
 import globals from 'globals'
 import tseslint from 'typescript-eslint'
+import { serverLayersRule } from './scripts/lint/server-layers.ts'
 
 export default tseslint.config(
   { ignores: ['**/node_modules/', '**/dist/', 'data/', 'e2e/artifacts/', 'e2e/test-results/', 'coverage/'] },
@@ -36,38 +37,11 @@ export default tseslint.config(
     },
   },
   {
-    // The server's imports flow one way: routes (http/) → use cases (services/,
-    // jobs/, outbox/) → the engine and its repositories (transactions/,
-    // ledger/) → db/. A lower layer never reaches up (docs/decisions/092).
-    files: ['apps/server/src/{services,jobs,outbox,transactions,ledger,db}/**/*.ts'],
-    ignores: ['**/*.test.ts'],
-    rules: {
-      'no-restricted-imports': ['error', { patterns: [{ regex: '(^|/)http/', message: 'Routes call use cases, never the other way round.' }] }],
-    },
-  },
-  {
-    files: ['apps/server/src/{transactions,ledger}/**/*.ts'],
-    ignores: ['**/*.test.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            { regex: '(^|/)http/', message: 'Routes call use cases, never the other way round.' },
-            { regex: '(^|/)(services|jobs|outbox)/', message: 'The engine is called by use cases and jobs; it never calls them.' },
-          ],
-        },
-      ],
-    },
-  },
-  {
-    files: ['apps/server/src/db/**/*.ts'],
-    ignores: ['**/*.test.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        { patterns: [{ regex: '^\\.\\./(http|services|jobs|outbox|transactions|ledger)/', message: 'db/ is the bottom layer: it imports nothing above it.' }] },
-      ],
-    },
+    // The server's imports flow one way (docs/decisions/092): routes → use
+    // cases → the engine, repositories and views → db/.
+    files: ['apps/server/src/**/*.ts'],
+    ignores: ['**/*.test.ts', 'apps/server/src/testing/**'],
+    plugins: { pactum: { rules: { 'server-layers': serverLayersRule } } },
+    rules: { 'pactum/server-layers': 'error' },
   },
 )

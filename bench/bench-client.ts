@@ -1,5 +1,5 @@
 import { loadConfig } from '../apps/server/src/config.ts'
-import { mintAccessToken, readSigningKeyFile } from '../apps/server/src/oidc/token-minter.ts'
+import { mintAccessToken, readSigningKeyFile } from '../apps/server/src/modules/sign-in/oidc/token-minter.ts'
 
 /**
  * Pactum's API as the benchmarks use it: access tokens minted with the

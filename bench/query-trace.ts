@@ -11,7 +11,7 @@
 import { readFile, stat } from 'node:fs/promises'
 import { sql } from 'kysely'
 import { loadConfig } from '../apps/server/src/config.ts'
-import { mintAccessToken, readSigningKeyFile } from '../apps/server/src/oidc/token-minter.ts'
+import { mintAccessToken, readSigningKeyFile } from '../apps/server/src/modules/sign-in/oidc/token-minter.ts'
 import { openBenchDatabase } from './bench-database.ts'
 import { freePort, startPactum, stopPactum } from './pactum-process.ts'
 

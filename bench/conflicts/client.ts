@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { signWebhook } from '../../apps/server/src/payments/webhook-signature.ts'
+import { signWebhook } from '../../apps/server/src/modules/payments/webhook-signature.ts'
 
 /** Who calls: a party of the sale, the administrator, or nobody signed in (the provider's own page, webhooks). */
 export type Caller = 'buyer' | 'seller' | 'admin' | null

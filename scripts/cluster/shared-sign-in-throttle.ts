@@ -2,11 +2,11 @@ import { readFile } from 'node:fs/promises'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { type Browser, chromium, type Page } from '@playwright/test'
 import { loadConfig } from '../../apps/server/src/config.ts'
-import { translator } from '../../apps/server/src/oidc/translations.ts'
+import { translator } from '../../apps/server/src/modules/sign-in/oidc/translations.ts'
 import { type Check, processesTried } from './settled-checks.ts'
 
 /**
- * The embedded sign-in's password throttle (oidc/sign-in-throttle.ts) across
+ * The embedded sign-in's password throttle (modules/sign-in/oidc/sign-in-throttle.ts) across
  * the processes: a person registers, then someone on the sign-in page tries
  * five wrong passwords for that e-mail from one client address and then the right one, which must be
  * refused. nginx spreads the form posts over the processes, so only the count

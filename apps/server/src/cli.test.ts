@@ -6,7 +6,7 @@ import { createServer, type AddressInfo } from 'node:net'
 import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
 import { describe, expect, it } from 'vitest'
-import { clientOfApiKey } from './auth/partner-api-key.ts'
+import { clientOfApiKey } from './modules/partner-clients/partner-api-key.ts'
 import { openDatabase } from './db/database.ts'
 import { appPerTest } from './testing/app-per-test.ts'
 

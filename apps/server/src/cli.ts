@@ -1,13 +1,13 @@
 import { parseArgs } from 'node:util'
-import { issueApiKey } from './auth/partner-api-key.ts'
-import { recordClientChange } from './services/client-changes.ts'
+import { issueApiKey } from './modules/partner-clients/partner-api-key.ts'
+import { recordClientChange } from './modules/partner-clients/client-changes.ts'
 import { type Config, ConfigError, loadConfig } from './config.ts'
 import { openDatabase } from './db/database.ts'
 import { migrateToLatest } from './db/migrations.ts'
 import { runDoctor } from './doctor/doctor.ts'
 import { formatReport, hasFailures } from './doctor/report.ts'
 import { type LedgerBreach, verifyLedger } from './ledger/verify-ledger.ts'
-import { mintAccessToken, readSigningKeyFile } from './oidc/token-minter.ts'
+import { mintAccessToken, readSigningKeyFile } from './modules/sign-in/oidc/token-minter.ts'
 
 const usage = `Usage: npm run cli -- <command>
 

@@ -157,13 +157,13 @@ export interface Config {
   logLevel: string
   /** Who may say who the client is (trust-proxy.ts): true, false, or the proxies' addresses. */
   trustProxy: TrustProxy
-  /** The embedded sign-in's throttles and recovery limits (oidc/sign-in-throttle.ts, oidc/password-reset.ts). */
+  /** The embedded sign-in's throttles and recovery limits (modules/sign-in/oidc/sign-in-throttle.ts, modules/sign-in/oidc/password-reset.ts). */
   signIn: SignInConfig
   oidc: OidcConfig
   adminEmails: string[]
   /**
    * Whether ADMIN_EMAILS gives the admin role only to a sign-in with a second
-   * factor (the token's `amr` holds `mfa`, oidc/authentication-methods.ts).
+   * factor (the token's `amr` holds `mfa`, modules/sign-in/oidc/authentication-methods.ts).
    */
   adminRequireMfa: boolean
   supportEmail: string

@@ -14,7 +14,7 @@ import {
 /**
  * The catalogue of what a party does to a transaction, for both kinds: one
  * entry an action. The server registers every route from it in one loop
- * (`apps/server/src/http/routes/transactions/action-routes.ts`), the web
+ * (`apps/server/src/modules/transactions/routes/action-routes.ts`), the web
  * renders every button and confirmation dialog from it and
  * `available_actions` (`features/transactions/action-buttons.tsx`), and the
  * authorization matrix is checked against its `who`.

@@ -5,7 +5,7 @@ import type { Database } from './schema.ts'
 /*
  * The `rate_limits` table: counters every server process shares. The HTTP
  * rate limits (`http/plugins/rate-limit-store.ts`) and the use cases' own
- * limits (`services/usage-limits.ts`, invitations) count here.
+ * limits (`usage-limits.ts`, invitations) count here.
  */
 
 /**

@@ -511,7 +511,7 @@ export interface ContactMessagesTable {
   mail_id: ColumnType<string | null, string | null | undefined, string | null>
 }
 
-/** 0043: WebAuthn credentials of embedded sign-in accounts (oidc/passkeys.ts). */
+/** 0043: WebAuthn credentials of embedded sign-in accounts (modules/sign-in/oidc/passkeys.ts). */
 export interface PasskeysTable {
   id: string
   account_id: string
@@ -537,7 +537,7 @@ export interface WebauthnChallengesTable {
   used_at: Date | null
 }
 
-/** 0048: an account's authenticator app (oidc/totp.ts); unconfirmed while being set up. */
+/** 0048: an account's authenticator app (modules/sign-in/oidc/totp.ts); unconfirmed while being set up. */
 export interface TotpFactorsTable {
   account_id: string
   /** Base32, as the app was given it. */
@@ -548,7 +548,7 @@ export interface TotpFactorsTable {
   created_at: Date
 }
 
-/** 0048: a sign-in that passed the password and waits for the second factor (oidc/second-factor.ts). */
+/** 0048: a sign-in that passed the password and waits for the second factor (modules/sign-in/oidc/second-factor.ts). */
 export interface SecondFactorStepsTable {
   interaction_uid: string
   account_id: string

@@ -1,7 +1,7 @@
 import type { Transaction } from 'kysely'
 import type { CarrierEvent } from '../adapters/carrier-tracker/port.ts'
 import type { Database } from '../db/schema.ts'
-import type { PaymentEvent } from '../payments/payment-event.ts'
+import type { PaymentEvent } from '../modules/payments/payment-event.ts'
 
 /**
  * A handler runs inside the database transaction that records the event as

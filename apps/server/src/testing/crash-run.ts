@@ -3,7 +3,7 @@ import path from 'node:path'
 import { sql } from 'kysely'
 import type { Database } from '../db/database.ts'
 import { verifyLedger } from '../ledger/verify-ledger.ts'
-import { mintAccessToken, readSigningKeyFile } from '../oidc/token-minter.ts'
+import { mintAccessToken, readSigningKeyFile } from '../modules/sign-in/oidc/token-minter.ts'
 import { type CrashEngine, freePort, ServerProcess } from './crash-server.ts'
 
 /**

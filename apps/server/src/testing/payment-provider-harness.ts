@@ -4,7 +4,7 @@ import type { IdentityVerification, VerificationSession } from '../adapters/paym
 import type { PaymentIntent, Payments } from '../adapters/payment-provider/payments-port.ts'
 import type { SandboxIdentity } from '../adapters/payment-provider/sandbox-identity.ts'
 import { stripeWebhookPath } from '../adapters/payment-provider/stripe-webhook.ts'
-import type { PaymentEvent } from '../payments/payment-event.ts'
+import type { PaymentEvent } from '../modules/payments/payment-event.ts'
 import { tinyPng } from './identity-upload.ts'
 import { startStripeFake, type StripeFake } from './stripe-fake.ts'
 import { createTestApp, type TestApp } from './test-app.ts'

@@ -7,7 +7,7 @@ import { loadConfig } from '../config.ts'
 import type { Database } from '../db/database.ts'
 import { type AppOptions, buildApp } from '../http/app.ts'
 import { verifyLedger } from '../ledger/verify-ledger.ts'
-import { mintAccessToken } from '../oidc/token-minter.ts'
+import { mintAccessToken } from '../modules/sign-in/oidc/token-minter.ts'
 import { createTestDatabase } from './test-database.ts'
 
 export interface TestApp {

@@ -60,7 +60,7 @@ export class DevMailbox {
     this.#dir = dir
   }
 
-  /** Where the messages are, to tell a newcomer (oidc/sent-mail-routes.ts). */
+  /** Where the messages are, to tell a newcomer (modules/sign-in/oidc/sent-mail-routes.ts). */
   get folder(): string {
     return this.#dir
   }

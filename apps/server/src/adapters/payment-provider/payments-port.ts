@@ -10,7 +10,7 @@
  * Every call that moves money carries an idempotency key derived from
  * (transaction id, action): the same key with the same parameters gives the
  * first answer again, the same key with other parameters is refused.
- * Results arrive asynchronously as webhooks (see payments/payment-event.ts);
+ * Results arrive asynchronously as webhooks (see modules/payments/payment-event.ts);
  * a call's answer only says what the provider has accepted so far.
  */
 export type PaymentMethodType = 'card' | 'sepa' | 'p24'

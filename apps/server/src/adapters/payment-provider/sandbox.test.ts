@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import type { PaymentEvent } from '../../payments/payment-event.ts'
+import type { PaymentEvent } from '../../modules/payments/payment-event.ts'
 import { createTestApp, type TestApp } from '../../testing/test-app.ts'
 import { TestClock } from '../../testing/test-clock.ts'
 

@@ -5,8 +5,8 @@ import type { Clock } from '../../clock.ts'
 import type { Database } from '../../db/schema.ts'
 import type { EventHandlers } from '../../events/event-handlers.ts'
 import type { JobQueue } from '../../jobs/job-queue.ts'
-import { receiveProviderEvent } from '../../payments/receive-provider-event.ts'
-import { providerEventSchema } from '../../payments/reduce-provider-event.ts'
+import { receiveProviderEvent } from '../../modules/payments/receive-provider-event.ts'
+import { providerEventSchema } from '../../modules/payments/reduce-provider-event.ts'
 
 export const stripeCatchUpQueue = 'stripe-event-catch-up'
 

@@ -1,6 +1,6 @@
 import Stripe from 'stripe'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import type { PaymentEvent } from '../../payments/payment-event.ts'
+import type { PaymentEvent } from '../../modules/payments/payment-event.ts'
 import { apiCaller, partyTokens } from '../../testing/api-caller.ts'
 import { joinedSale, type SaleCall } from '../../testing/sale-steps.ts'
 import { startStripeFake, type StripeFake } from '../../testing/stripe-fake.ts'

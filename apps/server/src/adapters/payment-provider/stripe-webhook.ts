@@ -1,5 +1,5 @@
 import Stripe from 'stripe'
-import type { SignatureCheck } from '../../payments/webhook-signature.ts'
+import type { SignatureCheck } from '../../modules/payments/webhook-signature.ts'
 
 /** Stripe's documented tolerance (and stripe-node's default): a delivery signed longer ago is a replay. */
 export const stripeSignatureToleranceSeconds = 300

@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely'
 /**
  * Addresses whose owner asked for no more invitations (issue 30 #3): the
  * one-click link in every invitation e-mail. Only a keyed hash of the
- * address is kept (services/transactions/invitation-stops.ts), never the
+ * address is kept (modules/guests/invitation-stops.ts), never the
  * address: the table says nothing about who asked.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {

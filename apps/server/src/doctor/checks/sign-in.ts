@@ -1,4 +1,4 @@
-import { discoverJwksUri } from '../../auth/access-token-verifier.ts'
+import { discoverJwksUri } from '../../modules/sign-in/access-token-verifier.ts'
 import type { OidcConfig } from '../../config.ts'
 import { answered, type ProviderReport } from '../report.ts'
 

@@ -1,8 +1,8 @@
 import { localeFromAcceptLanguage } from '@pactum/domain/locales'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
-import type { AccessTokenVerifier } from '../../auth/access-token-verifier.ts'
-import { rememberUsers } from '../../services/remembered-users.ts'
-import type { AdminList, CurrentUser } from '../../services/users.ts'
+import type { AccessTokenVerifier } from '../../modules/sign-in/access-token-verifier.ts'
+import { rememberUsers } from '../../modules/sign-in/remembered-users.ts'
+import type { AdminList, CurrentUser } from '../../modules/sign-in/users.ts'
 import { AppError } from '../../errors.ts'
 
 declare module 'fastify' {

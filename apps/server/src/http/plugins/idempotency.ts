@@ -9,7 +9,7 @@ import {
   releaseClaim,
   storeAnswer,
 } from '../../idempotency/idempotency-claims.ts'
-import { toAnyTransactionView } from '../../transactions/transaction-view.ts'
+import { toAnyTransactionView } from '../../modules/transactions/transaction-view.ts'
 import { userOf } from './authentication.ts'
 
 type IdempotencyHook = (request: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply | undefined>

@@ -1,0 +1,25 @@
+import { ledgerVerificationSchema } from '@pactum/contracts/admin'
+import { errorBodySchema } from '@pactum/contracts/errors'
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { verifyLedger } from '../../ledger/verify-ledger.ts'
+import { adminOf } from '../../http/plugins/authentication.ts'
+
+export const adminLedgerRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/admin/ledger/verify',
+    {
+      onRequest: app.authenticateAdmin,
+      schema: {
+        tags: ['admin'],
+        summary: 'Check the ledger invariants',
+        security: [{ bearer: [] }],
+        response: { 200: ledgerVerificationSchema, 401: errorBodySchema, 403: errorBodySchema },
+      },
+    },
+    async (request) => {
+      adminOf(request)
+      const breaches = await verifyLedger(app.services.db)
+      return { ok: breaches.length === 0, breaches }
+    },
+  )
+}

@@ -1,0 +1,64 @@
+import { type Listing, type ListingType, listingPathSegments } from '@pactum/contracts/listings'
+import type { Kysely, Selectable } from 'kysely'
+import type { Database, ListingsTable } from '../../db/schema.ts'
+import { AppError } from '../../errors.ts'
+import { uuidPattern } from '../../ids.ts'
+
+export type ListingRow = Selectable<ListingsTable>
+
+/** An unknown listing, a malformed id and another seller's listing (on the /me calls) answer alike. */
+export function listingNotFound(): AppError {
+  return new AppError('not_found', 'No such listing')
+}
+
+export function listingClosed(): AppError {
+  return new AppError('listing_closed', 'This listing is no longer available')
+}
+
+/** The link a buyer opens: the web app's page for the listing. */
+export function listingUrl(publicUrl: string, id: string): string {
+  return `${publicUrl}/join-transaction/listing/${id}`
+}
+
+export function toListingView(row: ListingRow, publicUrl: string): Listing {
+  return {
+    id: row.id,
+    listing_type: row.listing_type as ListingType,
+    type: row.type as Listing['type'],
+    price: row.price,
+    currency: row.currency,
+    description: row.description,
+    status: row.status as Listing['status'],
+    url: listingUrl(publicUrl, row.id),
+  }
+}
+
+/** The listing type a path segment names (`single_use_listings`), or null for any other segment. */
+export function listingTypeOfSegment(segment: string): ListingType | null {
+  const found = (Object.entries(listingPathSegments) as Array<[ListingType, string]>).find(([, path]) => path === segment)
+  return found ? found[0] : null
+}
+
+/** A listing of this type (any, when null), optionally locked for the rest of the database transaction. */
+export async function findListing(db: Kysely<Database>, id: string, options: { type?: ListingType | null; sellerId?: string; lock?: boolean } = {}): Promise<ListingRow> {
+  if (!uuidPattern.test(id)) throw listingNotFound()
+  let query = db.selectFrom('listings').selectAll().where('id', '=', id)
+  if (options.type) query = query.where('listing_type', '=', options.type)
+  if (options.sellerId) query = query.where('seller_id', '=', options.sellerId)
+  if (options.lock) query = query.forUpdate()
+  const row = await query.executeTakeFirst()
+  if (!row) throw listingNotFound()
+  return row
+}
+
+/** A purchase from this listing still waiting for the seller's answer (a single-use listing is held by it). */
+export async function hasPendingPurchase(db: Kysely<Database>, listingId: string): Promise<boolean> {
+  const pending = await db.selectFrom('transactions').select('id').where('listing_id', '=', listingId).where('status', '=', 'created').executeTakeFirst()
+  return pending !== undefined
+}
+
+/** Whether a buyer may start a purchase now. */
+export async function isAvailable(db: Kysely<Database>, row: ListingRow): Promise<boolean> {
+  if (row.status !== 'open') return false
+  return row.listing_type === 'multi_use' || !(await hasPendingPurchase(db, row.id))
+}

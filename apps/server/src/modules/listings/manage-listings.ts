@@ -1,0 +1,90 @@
+import { randomUUID } from 'node:crypto'
+import type { CreateListingBody, UpdateListingBody } from '@pactum/contracts/listings'
+import type { Kysely } from 'kysely'
+import type { Clock } from '../../clock.ts'
+import type { Config } from '../../config.ts'
+import type { Database } from '../../db/schema.ts'
+import { fieldError } from '../../errors.ts'
+import { findListing, listingClosed, type ListingRow } from './listings-repository.ts'
+import { quoteOrRefuse, requireOffered } from '../transactions/quote.ts'
+import type { CurrentUser } from '../sign-in/users.ts'
+
+export interface ListingDeps {
+  db: Kysely<Database>
+  clock: Clock
+  config: Config
+}
+
+/** A face-to-face listing prices its deposit (`deposit_price`); an online one its price. Either name is read, the kind's own first. */
+function priceField(type: string): 'price' | 'deposit_price' {
+  return type === 'f2f' ? 'deposit_price' : 'price'
+}
+
+function statedPrice(type: string, body: { price?: number | undefined; deposit_price?: number | undefined }): number | undefined {
+  return type === 'f2f' ? (body.deposit_price ?? body.price) : (body.price ?? body.deposit_price)
+}
+
+/** The same rules as creating a transaction: a priceable amount, in a currency open to the seller (DESIGN §2). */
+function checkTerms(deps: ListingDeps, user: CurrentUser, type: string, price: number, currency: string): void {
+  const quote = quoteOrRefuse({ price, currency, paymentMethod: 'card' }, priceField(type))
+  requireOffered(deps.config, user, quote, { paymentMethodChosen: false })
+}
+
+export async function createListing(deps: ListingDeps, user: CurrentUser, body: CreateListingBody, clientId: string | null): Promise<ListingRow> {
+  const price = statedPrice(body.type, body)
+  if (price === undefined) {
+    throw fieldError(`body.${priceField(body.type)}`, 'Required for this kind of listing')
+  }
+  checkTerms(deps, user, body.type, price, body.currency)
+  const now = deps.clock.now()
+  return deps.db
+    .insertInto('listings')
+    .values({
+      // Random, not time-ordered: the id is the shareable link's secret part, and must not be guessable.
+      id: randomUUID(),
+      seller_id: user.id,
+      listing_type: body.listing_type,
+      type: body.type,
+      price,
+      currency: body.currency,
+      description: body.description.trim(),
+      client_id: clientId,
+      created_at: now,
+      updated_at: now,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow()
+}
+
+export async function listOwnListings(db: Kysely<Database>, user: CurrentUser): Promise<ListingRow[]> {
+  return db.selectFrom('listings').selectAll().where('seller_id', '=', user.id).orderBy('created_at', 'desc').orderBy('id').execute()
+}
+
+/**
+ * The seller changes an open listing. Purchases already started keep the
+ * terms they were made with (each transaction holds its own copy).
+ */
+export async function updateListing(deps: ListingDeps, user: CurrentUser, id: string, body: UpdateListingBody): Promise<ListingRow> {
+  return deps.db.transaction().execute(async (trx) => {
+    const row = await findListing(trx, id, { sellerId: user.id, lock: true })
+    if (row.status !== 'open') throw listingClosed()
+    const price = statedPrice(row.type, body) ?? row.price
+    const currency = body.currency ?? row.currency
+    checkTerms(deps, user, row.type, price, currency)
+    return trx
+      .updateTable('listings')
+      .set({ price, currency, description: body.description?.trim() ?? row.description, updated_at: deps.clock.now() })
+      .where('id', '=', row.id)
+      .returningAll()
+      .executeTakeFirstOrThrow()
+  })
+}
+
+/** Closing twice is no error: the listing is closed either way. A purchase waiting for the seller is still answered. */
+export async function closeListing(deps: ListingDeps, user: CurrentUser, id: string): Promise<ListingRow> {
+  return deps.db.transaction().execute(async (trx) => {
+    const row = await findListing(trx, id, { sellerId: user.id, lock: true })
+    if (row.status === 'closed') return row
+    return trx.updateTable('listings').set({ status: 'closed', updated_at: deps.clock.now() }).where('id', '=', row.id).returningAll().executeTakeFirstOrThrow()
+  })
+}

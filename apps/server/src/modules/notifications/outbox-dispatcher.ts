@@ -1,0 +1,63 @@
+import type { Kysely } from 'kysely'
+import type { ConnectedAccounts } from '../../adapters/payment-provider/connected-accounts-port.ts'
+import type { Payments } from '../../adapters/payment-provider/payments-port.ts'
+import { crashPoint } from '../../crash-points.ts'
+import type { Database } from '../../db/schema.ts'
+import { ensureConnectedAccount } from '../profile/payout-account.ts'
+
+/*
+ * The outbox's dispatcher. `apply-event.ts` writes each outbox row, pending,
+ * in the state change's own database transaction; from then on this module
+ * alone writes the row: its delivery columns (`attempts`, `last_error`,
+ * `status`, `provider_reference`, `sent_at`) record the sending, never
+ * anything the state machines decide.
+ */
+
+/**
+ * Sends one outbox row to the provider. No database transaction is held
+ * across the call: the idempotency key makes a resend after a crash (or a
+ * concurrent duplicate job) return the first result instead of moving money
+ * twice, and the row is marked sent only after the provider accepted it.
+ */
+export async function sendOutboxRow(
+  db: Kysely<Database>,
+  provider: { payments: Payments; connectedAccounts: ConnectedAccounts },
+  outboxId: string,
+  now: Date,
+): Promise<void> {
+  const row = await db.selectFrom('outbox').selectAll().where('id', '=', outboxId).executeTakeFirst()
+  if (!row || row.status === 'sent') return
+  const payload = row.payload as { amount: number; currency: string; payment_intent_id: string | null; seller_id: string | null }
+  await db.updateTable('outbox').set({ attempts: row.attempts + 1 }).where('id', '=', row.id).execute()
+  crashPoint('outbox.before-provider-call')
+  let reference: string
+  try {
+    if (row.action === 'refund') {
+      if (!payload.payment_intent_id) throw new Error(`refund ${row.id} has no payment to refund`)
+      reference = (await provider.payments.refund({ paymentIntentId: payload.payment_intent_id, amount: payload.amount, idempotencyKey: row.idempotency_key })).id
+    } else {
+      if (!payload.seller_id) throw new Error(`transfer ${row.id} has no seller`)
+      // The seller's account is created on first need (or was, with their payout details).
+      const account = await ensureConnectedAccount({ db, connectedAccounts: provider.connectedAccounts }, payload.seller_id)
+      reference = (
+        await provider.payments.transfer({
+          amount: payload.amount,
+          currency: payload.currency,
+          destinationAccount: account.id,
+          transactionId: row.transaction_id,
+          idempotencyKey: row.idempotency_key,
+        })
+      ).id
+    }
+  } catch (error) {
+    await db.updateTable('outbox').set({ last_error: (error as Error).message.slice(0, 500) }).where('id', '=', row.id).execute()
+    throw error
+  }
+  crashPoint('outbox.after-provider-call')
+  await db
+    .updateTable('outbox')
+    .set({ status: 'sent', provider_reference: reference, sent_at: now, last_error: null })
+    .where('id', '=', row.id)
+    .where('status', '=', 'pending')
+    .execute()
+}

@@ -1,0 +1,153 @@
+import { readFile } from 'node:fs/promises'
+import {
+  type NewPartnerClientBody,
+  type PartnerClient,
+  type PartnerClientBody,
+  type PartnerClientSettings,
+  partnerClientsFileSchema,
+} from '@pactum/contracts/partner-clients'
+import { verifyingClientIds } from '@pactum/domain/high-value'
+import { type Kysely, type Selectable, sql } from 'kysely'
+import { ConfigError } from '../../config.ts'
+import type { Database } from '../../db/schema.ts'
+import { AppError, fieldError } from '../../errors.ts'
+import { type ClientChangeActor, recordClientChange } from './client-changes.ts'
+
+/**
+ * Partner clients (spec §1, DESIGN §3 "Clients"): seeded from the operator's
+ * JSON file, managed from the admin console, and kept in the `clients` table,
+ * which is what the API answers from and what transactions refer to.
+ */
+
+/** Reads and checks the clients file; a problem fails start-up naming the file and the field. */
+export async function readPartnerClientsFile(file: string): Promise<Record<string, PartnerClientSettings>> {
+  let text: string
+  try {
+    text = await readFile(file, 'utf8')
+  } catch (error) {
+    throw new ConfigError([`CLIENTS_FILE: cannot read ${file} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`])
+  }
+  let json: unknown
+  try {
+    json = JSON.parse(text)
+  } catch (error) {
+    throw new ConfigError([`${file}: not valid JSON (${(error as Error).message})`])
+  }
+  const parsed = partnerClientsFileSchema.safeParse(json)
+  if (!parsed.success) {
+    throw new ConfigError(parsed.error.issues.map((issue) => `${file}: ${issue.path.map(String).join('.') || 'clients'}: ${issue.message}`))
+  }
+  return parsed.data
+}
+
+/**
+ * Applies the clients file at start-up. A client the file names is created,
+ * or has its settings replaced when the file's entry differs from the one
+ * applied last (`seeded_settings`); an unchanged entry leaves the row alone,
+ * so what an admin changed in the console outlives restarts until the
+ * operator edits that client's entry. Clients not in the file are kept, since
+ * transactions refer to them. One statement per client, safe when several
+ * processes start at once.
+ */
+export async function seedPartnerClients(db: Kysely<Database>, file: string, now: Date): Promise<string[]> {
+  const clients = await readPartnerClientsFile(file)
+  await db.transaction().execute(async (trx) => {
+    for (const [id, settings] of Object.entries(clients)) {
+      const body = bodyOfSettings(settings)
+      const seeded = JSON.stringify(body)
+      const values = { ...columnsOf(body), seeded_settings: seeded, updated_at: now }
+      const applied = await trx
+        .insertInto('clients')
+        .values({ id, ...values })
+        .onConflict((conflict) => conflict.column('id').doUpdateSet(values).where(sql<boolean>`clients.seeded_settings is distinct from ${seeded}`))
+        .returning('id')
+        .executeTakeFirst()
+      if (applied) await recordClientChange(trx, { clientId: id, action: 'seeded_from_file', actor: { kind: 'configuration' }, settings: body, at: now })
+    }
+  })
+  return Object.keys(clients)
+}
+
+/** A file entry (spec §1's camelCase names) in the API's shape. */
+function bodyOfSettings(settings: PartnerClientSettings): PartnerClientBody {
+  return {
+    name: settings.name,
+    background_color: settings.backgroundColor,
+    text_color: settings.textColor,
+    url: settings.url,
+    routes: settings.routes,
+    mobile_navbar_hidden: settings.mobileNavbarHidden,
+    show_seller_confirm_handover: settings.showSellerConfirmHandover,
+  }
+}
+
+function columnsOf(body: PartnerClientBody) {
+  return {
+    name: body.name,
+    background_color: body.background_color,
+    text_color: body.text_color,
+    url: body.url,
+    routes: body.routes,
+    mobile_navbar_hidden: body.mobile_navbar_hidden,
+    show_seller_confirm_handover: body.show_seller_confirm_handover,
+  }
+}
+
+const clientColumns = ['id', 'name', 'background_color', 'text_color', 'url', 'routes', 'mobile_navbar_hidden', 'show_seller_confirm_handover'] as const
+
+type ClientRow = Pick<Selectable<Database['clients']>, (typeof clientColumns)[number]>
+
+function toPartnerClient(row: ClientRow): PartnerClient {
+  return {
+    client_id: row.id,
+    name: row.name,
+    background_color: row.background_color,
+    text_color: row.text_color,
+    url: row.url,
+    routes: row.routes,
+    mobile_navbar_hidden: row.mobile_navbar_hidden,
+    show_seller_confirm_handover: row.show_seller_confirm_handover,
+  }
+}
+
+export async function findPartnerClient(db: Kysely<Database>, clientId: string): Promise<PartnerClient | undefined> {
+  const row = await db.selectFrom('clients').select(clientColumns).where('id', '=', clientId).executeTakeFirst()
+  return row ? toPartnerClient(row) : undefined
+}
+
+/** Every client, by id (for the admin console). */
+export async function listPartnerClients(db: Kysely<Database>): Promise<PartnerClient[]> {
+  const rows = await db.selectFrom('clients').select(clientColumns).orderBy('id').execute()
+  return rows.map(toPartnerClient)
+}
+
+/**
+ * A new client from the admin console. Our own apps' ids are refused: rules
+ * hang on them (the high-value gate), so a partner must not take one.
+ */
+export async function createPartnerClient(db: Kysely<Database>, client: NewPartnerClientBody, actor: ClientChangeActor, now: Date): Promise<void> {
+  const { client_id: id, ...body } = client
+  if ((verifyingClientIds as readonly string[]).includes(id)) throw fieldError('body.client_id', "Reserved for Pactum's own apps")
+  await db.transaction().execute(async (trx) => {
+    const created = await trx
+      .insertInto('clients')
+      .values({ id, ...columnsOf(body), updated_at: now })
+      .onConflict((conflict) => conflict.column('id').doNothing())
+      .returning('id')
+      .executeTakeFirst()
+    if (!created) throw fieldError('body.client_id', `A client with the id ${id} exists already`, 'client_exists')
+    await recordClientChange(trx, { clientId: id, action: 'created', actor, settings: body, at: now })
+  })
+}
+
+/**
+ * Changes a client's settings from the admin console. The change lasts until the clients file's entry for the client
+ * (if it has one) is itself changed.
+ */
+export async function updatePartnerClient(db: Kysely<Database>, clientId: string, body: PartnerClientBody, actor: ClientChangeActor, now: Date): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const updated = await trx.updateTable('clients').set({ ...columnsOf(body), updated_at: now }).where('id', '=', clientId).returning('id').executeTakeFirst()
+    if (!updated) throw new AppError('not_found', 'No such client')
+    await recordClientChange(trx, { clientId, action: 'updated', actor, settings: body, at: now })
+  })
+}

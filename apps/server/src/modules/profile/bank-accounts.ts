@@ -1,0 +1,254 @@
+import { createHash } from 'node:crypto'
+import type { BankAccount, DebitAccount, DebitAccountBody, LinkToken } from '@pactum/contracts/bank-accounts'
+import { type BankDetailsInput, type NormalisedBankDetails, validateBankDetails } from '@pactum/domain/bank-details'
+import { isSepaCountry, isSupportedCountry } from '@pactum/domain/countries'
+import type { Kysely } from 'kysely'
+import type { BankLink, LinkedBankAccount } from '../../adapters/bank-link/port.ts'
+import { PaymentProviderError } from '../../adapters/payment-provider/provider-error.ts'
+import type { BankAccountsTable, Database } from '../../db/schema.ts'
+import { AppError } from '../../errors.ts'
+import { uuidV7 } from '../../ids.ts'
+import { attachBankAccount, ensureConnectedAccount, type PayoutAccountDeps } from './payout-account.ts'
+
+/**
+ * Payout bank details (spec §3 Debit account, Bank-link request; §6; DESIGN §4).
+ * One bank account per user, replaced on update. The full account number is
+ * stored (see 0013-bank-accounts) but never returned, logged, or put in an
+ * error message: responses carry last4 only.
+ */
+
+type FieldProblem = { field: string; message: string; problem?: string }
+
+function validationFailed(fields: FieldProblem[]): AppError {
+  const first = fields[0]
+  return new AppError('validation_failed', first ? `${first.field}: ${first.message}` : 'Invalid bank details', {
+    details: { ...(first ? { field: first.field } : {}), fields },
+  })
+}
+
+async function activeCountry(db: Kysely<Database>, userId: string): Promise<string> {
+  const row = await db.selectFrom('users').select('country_code').where('id', '=', userId).executeTakeFirstOrThrow()
+  if (!row.country_code) throw new AppError('active_country_not_set', 'Choose your country first')
+  return row.country_code
+}
+
+type StoredBankAccount = Pick<
+  BankAccountsTable,
+  'id' | 'account_holder_name' | 'country' | 'currency' | 'last4' | 'bank_name' | 'routing_number' | 'account_type'
+>
+
+function toBankAccount(row: StoredBankAccount): BankAccount {
+  return {
+    id: row.id,
+    account_holder_name: row.account_holder_name,
+    country: row.country,
+    currency: row.currency,
+    last4: row.last4,
+    ...(row.bank_name ? { bank_name: row.bank_name } : {}),
+    ...(row.routing_number ? { routing_number: row.routing_number } : {}),
+    ...(row.account_type ? { account_type: row.account_type } : {}),
+  }
+}
+
+async function loadBankAccount(db: Kysely<Database>, userId: string): Promise<BankAccount | null> {
+  const row = await db
+    .selectFrom('bank_accounts')
+    // Never select account_number here.
+    .select(['id', 'account_holder_name', 'country', 'currency', 'last4', 'bank_name', 'routing_number', 'account_type'])
+    .where('user_id', '=', userId)
+    .executeTakeFirst()
+  return row ? toBankAccount(row) : null
+}
+
+export async function hasBankAccount(db: Kysely<Database>, userId: string): Promise<boolean> {
+  const row = await db.selectFrom('bank_accounts').select('id').where('user_id', '=', userId).executeTakeFirst()
+  return !!row
+}
+
+/** What is stored of a bank account: the number only when Pactum was given it (typed, or the sandbox bank link). */
+type StoredDetails = Omit<NormalisedBankDetails, 'accountNumber'> & {
+  accountNumber: string | null
+  /** A linked account's link (linkFingerprint), so that a retried link call finds it. */
+  linkFingerprint?: string
+}
+
+/**
+ * A bank link's public token is spent by its first exchange: a retry after a
+ * lost answer must find the account that exchange stored rather than be
+ * refused. Kept as a hash, as the token is a credential while unspent.
+ */
+function linkFingerprint(body: { public_token: string; account_id: string }): string {
+  return createHash('sha256').update(`${body.public_token}\n${body.account_id}`).digest('hex')
+}
+
+async function findLinkedWith(db: Kysely<Database>, userId: string, fingerprint: string): Promise<BankAccount | null> {
+  const row = await db
+    .selectFrom('bank_accounts')
+    .select(['id', 'account_holder_name', 'country', 'currency', 'last4', 'bank_name', 'routing_number', 'account_type'])
+    .where('user_id', '=', userId)
+    .where('link_fingerprint', '=', fingerprint)
+    .executeTakeFirst()
+  return row ? toBankAccount(row) : null
+}
+
+/** Insert or replace the user's one bank account; `id` when the caller had to name it first (an idempotency key made from it). */
+async function storeBankAccount(
+  db: Kysely<Database>,
+  userId: string,
+  details: StoredDetails,
+  source: 'manual' | 'bank_link',
+  now: Date,
+  id: string = uuidV7(now),
+): Promise<BankAccount> {
+  const values = {
+    source,
+    scheme: details.scheme,
+    country: details.country,
+    currency: details.currency,
+    account_holder_name: details.accountHolderName,
+    account_number: details.accountNumber,
+    last4: details.last4,
+    routing_number: details.routingNumber,
+    account_type: details.accountType,
+    bank_name: details.bankName,
+    link_fingerprint: details.linkFingerprint ?? null,
+    updated_at: now,
+  }
+  // A replaced account gets a new id: it is a different payout destination.
+  const row = await db
+    .insertInto('bank_accounts')
+    .values({ id, user_id: userId, created_at: now, ...values })
+    .onConflict((conflict) => conflict.column('user_id').doUpdateSet({ id, created_at: now, ...values }))
+    .returning(['id', 'account_holder_name', 'country', 'currency', 'last4', 'bank_name', 'routing_number', 'account_type'])
+    .executeTakeFirstOrThrow()
+  return toBankAccount(row)
+}
+
+export async function getDebitAccount(db: Kysely<Database>, userId: string): Promise<DebitAccount> {
+  await activeCountry(db, userId)
+  return { bank_account: await loadBankAccount(db, userId), card: null }
+}
+
+export async function saveDebitAccount(db: Kysely<Database>, userId: string, body: DebitAccountBody, now: Date): Promise<DebitAccount> {
+  const active = await activeCountry(db, userId)
+  const country = body.country?.trim().toLowerCase() || active
+  if (!isSupportedCountry(country)) throw validationFailed([{ field: 'body.country', message: 'Not a supported country', problem: 'unsupported' }])
+  // Payouts go to an account in the active country; a SEPA user may use any SEPA account.
+  if (country !== active && !(isSepaCountry(country) && isSepaCountry(active))) {
+    throw validationFailed([{ field: 'body.country', message: 'The bank account must be in your payout country', problem: 'wrong_country' }])
+  }
+  const { country: _country, ...input } = body
+  const result = validateBankDetails(country, input satisfies BankDetailsInput)
+  if (!result.ok) {
+    throw validationFailed(result.errors.map((error) => ({ field: `body.${error.field}`, message: error.message, problem: error.problem })))
+  }
+  return { bank_account: await storeBankAccount(db, userId, result.normalised, 'manual', now), card: null }
+}
+
+export async function createLinkToken(db: Kysely<Database>, bankLink: BankLink, userId: string, now: Date): Promise<LinkToken> {
+  const country = await activeCountry(db, userId)
+  if (country !== 'us') {
+    throw new AppError('unsupported_combination', 'Bank linking is offered only in the United States: enter your bank details manually')
+  }
+  const { linkToken } = await bankLink.createLinkToken({ userId, now })
+  return { link_token: linkToken, provider: bankLink.name }
+}
+
+/**
+ * The bank link's public token exchanged for the payout account, which is
+ * then attached to the seller's connected account. With account numbers
+ * (the sandbox) they go through the same checks as typed ones and are
+ * stored, then attached; with the provider's token (Plaid → Stripe
+ * `btok_…`) the token is attached first, under a key made from the new
+ * account's id, and only then is the account stored, without a number.
+ * A failure between the two leaves the provider with the new account and
+ * Pactum with the old row: the seller links again and the provider's
+ * account is replaced (one payout account per connected account).
+ */
+export async function linkBankDetails(
+  deps: PayoutAccountDeps & { bankLink: BankLink },
+  userId: string,
+  body: { public_token: string; account_id: string },
+  now: Date,
+): Promise<{ bank_account: BankAccount }> {
+  const { db, bankLink } = deps
+  const country = await activeCountry(db, userId)
+  if (country !== 'us') {
+    throw new AppError('unsupported_combination', 'Bank linking is offered only in the United States: enter your bank details manually')
+  }
+  const fingerprint = linkFingerprint(body)
+  const linkedBefore = await findLinkedWith(db, userId, fingerprint)
+  if (linkedBefore) return { bank_account: linkedBefore }
+  const result = await bankLink.exchangePublicToken({ userId, publicToken: body.public_token, accountId: body.account_id, now })
+  if (!result.ok) {
+    const field = result.reason === 'invalid_account_id' ? 'body.account_id' : 'body.public_token'
+    throw validationFailed([{ field, message: result.message, problem: result.reason }])
+  }
+  const user = await db.selectFrom('users').select(['first_name', 'last_name']).where('id', '=', userId).executeTakeFirstOrThrow()
+  const holder = `${user.first_name} ${user.last_name}`.trim() || 'Account holder'
+  const { account } = result
+  if (account.destination.kind === 'provider_token') {
+    return { bank_account: await attachTokenLinkedAccount(deps, userId, holder, { ...account, destination: account.destination }, fingerprint, now) }
+  }
+  // The provider's numbers go through the same checks as typed ones.
+  const checked = validateBankDetails('us', {
+    account_holder_name: holder,
+    currency: account.currency,
+    routing_number: account.destination.routingNumber,
+    account_number: account.destination.accountNumber,
+    account_type: account.accountType,
+  })
+  if (!checked.ok) throw validationFailed([{ field: 'body.account_id', message: 'The linked account cannot receive payouts: enter your bank details manually' }])
+  const bankAccount = await storeBankAccount(db, userId, { ...checked.normalised, bankName: account.bankName, linkFingerprint: fingerprint }, 'bank_link', now)
+  await attachBankAccount(deps, userId)
+  return { bank_account: bankAccount }
+}
+
+/** The payment provider refused the bank's token (an account it cannot pay out to): the seller's to act on, not a server fault. */
+function asRefusedBankToken(error: unknown): unknown {
+  if (!(error instanceof PaymentProviderError) || error.code !== 'invalid_request') return error
+  return validationFailed([
+    { field: 'body.public_token', message: 'Our payment provider cannot pay out to this bank account: link another or enter your bank details manually', problem: 'account_refused' },
+  ])
+}
+
+async function attachTokenLinkedAccount(
+  deps: PayoutAccountDeps,
+  userId: string,
+  holder: string,
+  account: LinkedBankAccount & { destination: { kind: 'provider_token'; token: string } },
+  fingerprint: string,
+  now: Date,
+): Promise<BankAccount> {
+  const id = uuidV7(now)
+  const connected = await ensureConnectedAccount(deps, userId)
+  const { last4 } = await deps.connectedAccounts
+    .attachBankAccountToken({
+      accountId: connected.id,
+      token: account.destination.token,
+      // The same key scheme as a typed account's attachment (payout-account.ts): one per stored account.
+      idempotencyKey: `external-account:${id}`,
+    })
+    .catch((error: unknown) => {
+      throw asRefusedBankToken(error)
+    })
+  return storeBankAccount(
+    deps.db,
+    userId,
+    {
+      scheme: 'us',
+      country: account.country,
+      currency: account.currency as NormalisedBankDetails['currency'],
+      accountHolderName: holder,
+      accountNumber: null,
+      last4,
+      routingNumber: null,
+      accountType: account.accountType,
+      bankName: account.bankName,
+      linkFingerprint: fingerprint,
+    },
+    'bank_link',
+    now,
+    id,
+  )
+}

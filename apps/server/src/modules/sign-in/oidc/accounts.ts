@@ -1,0 +1,91 @@
+import { type Kysely, sql } from 'kysely'
+import type { Database } from '../../../db/schema.ts'
+import { accountIdForEmail } from './account-id.ts'
+import { normaliseEmail } from './email-address.ts'
+import { dummyPasswordHash, hashPassword, verifyPassword } from './passwords.ts'
+
+/** The embedded provider's accounts: the only place that sees passwords. */
+export interface AccountProfile {
+  id: string
+  email: string
+  firstName: string
+  lastName: string
+  locale: string | null
+  emailVerified: boolean
+}
+
+export async function createAccount(
+  db: Kysely<Database>,
+  input: { email: string; password: string; firstName: string; lastName: string; locale: string | null },
+): Promise<{ created: true; accountId: string; email: string } | { created: false }> {
+  const email = normaliseEmail(input.email)
+  const id = accountIdForEmail(email)
+  const passwordHash = await hashPassword(input.password)
+  // Both the id and lower(email) are unique; a concurrent registration of
+  // the same address loses here rather than overwriting the other's password.
+  const row = await db
+    .insertInto('accounts')
+    .values({
+      id,
+      email,
+      password_hash: passwordHash,
+      first_name: input.firstName,
+      last_name: input.lastName,
+      locale: input.locale,
+    })
+    .onConflict((conflict) => conflict.doNothing())
+    .returning('id')
+    .executeTakeFirst()
+  return row ? { created: true, accountId: row.id, email } : { created: false }
+}
+
+/**
+ * The account id when e-mail and password match, else null — the same work either way.
+ * Found by its address, not by the id derived from it: an account that
+ * changed its address keeps the id of the first one.
+ */
+export async function authenticate(db: Kysely<Database>, email: string, password: string): Promise<string | null> {
+  const row = await db
+    .selectFrom('accounts')
+    .select(['id', 'password_hash'])
+    .where(byAddress(email))
+    .executeTakeFirst()
+  if (!row) {
+    await verifyPassword(password, await dummyPasswordHash())
+    return null
+  }
+  return (await verifyPassword(password, row.password_hash)) ? row.id : null
+}
+
+/** A new password for the account (reset, change); the caller decides which sessions end. */
+export async function setPassword(db: Kysely<Database>, id: string, password: string): Promise<void> {
+  const passwordHash = await hashPassword(password)
+  await db.updateTable('accounts').set({ password_hash: passwordHash }).where('id', '=', id).execute()
+}
+
+/**
+ * The account that signs in with this address: found by the address, not by
+ * the id derived from it, since an account that changed its address keeps
+ * the id of its first one.
+ */
+export function byAddress(email: string) {
+  return sql<boolean>`lower(email) = ${normaliseEmail(email)}`
+}
+
+export async function findAccountProfile(db: Kysely<Database>, id: string): Promise<AccountProfile | undefined> {
+  const row = await db
+    .selectFrom('accounts')
+    .select(['id', 'email', 'first_name', 'last_name', 'locale', 'email_verified_at'])
+    .where('id', '=', id)
+    .executeTakeFirst()
+  return (
+    row && {
+      id: row.id,
+      email: row.email,
+      firstName: row.first_name,
+      lastName: row.last_name,
+      locale: row.locale,
+      emailVerified: row.email_verified_at !== null,
+    }
+  )
+}

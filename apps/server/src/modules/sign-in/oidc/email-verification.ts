@@ -1,0 +1,179 @@
+import { createHash, randomBytes } from 'node:crypto'
+import type { Locale } from '@pactum/domain/locales'
+import { type Kysely, sql } from 'kysely'
+import type { Mailer } from '../../../adapters/mailer/port.ts'
+import type { Database } from '../../../db/schema.ts'
+import { translator } from './translations.ts'
+
+/**
+ * E-mail address confirmation for the embedded sign-in: what an external
+ * issuer does before its tokens say `email_verified: true`. The link carries
+ * 256 random bits; the database keeps only their SHA-256, so a copy of the
+ * database cannot confirm anyone. A link works once and for a week, and only
+ * for the address it was sent to.
+ */
+
+export const confirmationLinkDays = 7
+/** A link to change the address is good for a day: the person asked for it just now. */
+export const changeLinkHours = 24
+
+function hashOf(token: string): string {
+  return createHash('sha256').update(token).digest('hex')
+}
+
+export interface ConfirmationMailDeps {
+  db: Kysely<Database>
+  mailer: Mailer
+  now: Date
+  /** The issuer's public address (`PUBLIC_URL/oidc`). */
+  issuer: string
+}
+
+/**
+ * Keeps the hash of a fresh token for `email` and returns the link that
+ * carries it. The page the link opens speaks the e-mail's language.
+ */
+async function issueLink(
+  deps: ConfirmationMailDeps,
+  link: { accountId: string; email: string; purpose: 'confirm' | 'change'; validMs: number; locale: Locale },
+): Promise<string> {
+  const token = randomBytes(32).toString('base64url')
+  await deps.db
+    .insertInto('email_verification_tokens')
+    .values({
+      token_hash: hashOf(token),
+      account_id: link.accountId,
+      email: link.email,
+      purpose: link.purpose,
+      created_at: deps.now,
+      expires_at: new Date(deps.now.getTime() + link.validMs),
+    })
+    .execute()
+  return `${deps.issuer.replace(/\/+$/, '')}/verify-email/${token}?lang=${link.locale}`
+}
+
+/** Issues a fresh link for the account's current address and e-mails it, in `locale`. */
+export async function sendConfirmationLink(
+  deps: ConfirmationMailDeps,
+  account: { id: string; email: string; firstName: string },
+  locale: Locale,
+): Promise<void> {
+  const link = await issueLink(deps, { accountId: account.id, email: account.email, purpose: 'confirm', validMs: confirmationLinkDays * 86_400_000, locale })
+  const t = translator(locale)
+  await deps.mailer.send({
+    to: account.email,
+    subject: t('confirmEmail.mail.subject'),
+    text: [
+      t('confirmEmail.mail.greeting', { name: account.firstName }),
+      '',
+      t('confirmEmail.mail.body', { days: confirmationLinkDays }),
+      '',
+      link,
+      '',
+      t('confirmEmail.mail.ignore'),
+    ].join('\n'),
+  })
+}
+
+/**
+ * A change of address (the Account page): a link to the new address, which
+ * changes the account's address when it is opened; and a word to the
+ * current address, so that someone who took over a session cannot move the
+ * account away unnoticed.
+ */
+export async function sendEmailChangeLink(
+  deps: ConfirmationMailDeps,
+  account: { id: string; email: string; firstName: string },
+  newEmail: string,
+  locale: Locale,
+): Promise<void> {
+  const link = await issueLink(deps, { accountId: account.id, email: newEmail, purpose: 'change', validMs: changeLinkHours * 3_600_000, locale })
+  const t = translator(locale)
+  const greeting = t('confirmEmail.mail.greeting', { name: account.firstName })
+  await deps.mailer.send({
+    to: newEmail,
+    subject: t('changeEmail.mail.subject'),
+    text: [greeting, '', t('changeEmail.mail.body', { hours: changeLinkHours }), '', link, '', t('confirmEmail.mail.ignore')].join('\n'),
+  })
+  await deps.mailer.send({
+    to: account.email,
+    subject: t('changeEmail.notice.subject'),
+    text: [greeting, '', t('changeEmail.notice.body', { email: newEmail }), '', t('changeEmail.notice.notYou')].join('\n'),
+  })
+}
+
+export type LinkState = 'valid' | 'confirmed' | 'expired' | 'invalid' | 'taken'
+
+/** What a link would do, without using it (the page a person sees before confirming). */
+export async function linkState(db: Kysely<Database>, token: string, now: Date): Promise<LinkState> {
+  const row = await findLink(db, token)
+  return stateOf(row, now)
+}
+
+/**
+ * Uses the link: marks it used and the account's address confirmed, in one
+ * database transaction under a row lock, so two clicks confirm once.
+ */
+export async function confirmEmail(db: Kysely<Database>, token: string, now: Date): Promise<Exclude<LinkState, 'valid'>> {
+  return db.transaction().execute(async (trx) => {
+    const row = await findLink(trx, token, { lock: true })
+    const state = stateOf(row, now)
+    if (state !== 'valid') return state
+    if (!row) return 'invalid'
+    if (row.purpose === 'change') {
+      // Another account may have taken the address since the link went out.
+      const owner = await trx.selectFrom('accounts').select('id').where(sql<string>`lower(email)`, '=', row.email.toLowerCase()).executeTakeFirst()
+      if (owner && owner.id !== row.account_id) return 'taken'
+      await trx.updateTable('email_verification_tokens').set({ used_at: now }).where('token_hash', '=', row.token_hash).execute()
+      await trx.updateTable('accounts').set({ email: row.email.toLowerCase(), email_verified_at: now }).where('id', '=', row.account_id).execute()
+      return 'confirmed'
+    }
+    await trx.updateTable('email_verification_tokens').set({ used_at: now }).where('token_hash', '=', row.token_hash).execute()
+    await trx
+      .updateTable('accounts')
+      .set({ email_verified_at: now })
+      .where('id', '=', row.account_id)
+      .where('email_verified_at', 'is', null)
+      .execute()
+    return 'confirmed'
+  })
+}
+
+type LinkRow = {
+  token_hash: string
+  account_id: string
+  expires_at: Date
+  used_at: Date | null
+  email: string
+  purpose: 'confirm' | 'change'
+  account_email: string
+}
+
+async function findLink(db: Kysely<Database>, token: string, options: { lock?: boolean } = {}): Promise<LinkRow | undefined> {
+  // Anything but a token we could have issued is looked up as nothing.
+  if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return undefined
+  let query = db
+    .selectFrom('email_verification_tokens')
+    .innerJoin('accounts', 'accounts.id', 'email_verification_tokens.account_id')
+    .select([
+      'email_verification_tokens.token_hash',
+      'email_verification_tokens.account_id',
+      'email_verification_tokens.expires_at',
+      'email_verification_tokens.used_at',
+      'email_verification_tokens.email',
+      'email_verification_tokens.purpose',
+      'accounts.email as account_email',
+    ])
+    .where('email_verification_tokens.token_hash', '=', hashOf(token))
+  if (options.lock) query = query.forUpdate()
+  return query.executeTakeFirst()
+}
+
+function stateOf(row: LinkRow | undefined, now: Date): LinkState {
+  if (!row) return 'invalid'
+  // A confirmation link confirms the address it was sent to, and only while it is the account's.
+  if (row.purpose === 'confirm' && row.email.toLowerCase() !== row.account_email.toLowerCase()) return 'invalid'
+  if (row.used_at) return 'confirmed'
+  if (row.expires_at.getTime() <= now.getTime()) return 'expired'
+  return 'valid'
+}

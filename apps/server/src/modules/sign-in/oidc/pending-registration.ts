@@ -1,0 +1,204 @@
+import { createHash, randomBytes } from 'node:crypto'
+import type { Locale } from '@pactum/domain/locales'
+import { type Kysely, sql } from 'kysely'
+import type { Mailer } from '../../../adapters/mailer/port.ts'
+import type { Database } from '../../../db/schema.ts'
+import { accountIdForEmail } from './account-id.ts'
+import { byAddress } from './accounts.ts'
+import { normaliseEmail } from './email-address.ts'
+import { hashPassword } from './passwords.ts'
+import { translator } from './translations.ts'
+
+/**
+ * Registration in the embedded sign-in proves the address before an account
+ * exists (issue 30). The form keeps a pending registration and e-mails a
+ * link; the account is made only when the link is opened. An address that
+ * has an account already gets a word to its owner instead, and the form
+ * answers the same either way, with the same work done (the password is
+ * hashed in both cases, one e-mail goes out in both), so that neither the
+ * page nor its timing tells who has an account.
+ *
+ * The link carries 256 random bits; the database keeps only their SHA-256.
+ * A link works once and for a day; a second registration of the same address
+ * replaces the first (the latest password wins) and kills its link.
+ */
+export const registrationLinkHours = 24
+/** Expired rows stay this long, so that their link says "expired" rather than "not valid". */
+const keepExpiredDays = 7
+
+function sha256(value: string): string {
+  return createHash('sha256').update(value).digest('hex')
+}
+
+export interface RegistrationDeps {
+  db: Kysely<Database>
+  mailer: Mailer
+  now: Date
+  /** The issuer's public address (`PUBLIC_URL/oidc`): where the e-mailed links point. */
+  issuer: string
+  /** Where "sign in" leads in the owner's notice: the app, which starts a sign-in. */
+  home: string
+  /** E-mails per address in an hour (links and owner notices alike); more registrations send nothing. */
+  perAddressPerHour: number
+}
+
+export interface RegistrationInput {
+  email: string
+  password: string
+  firstName: string
+  lastName: string
+}
+
+/**
+ * `link_sent` and `owner_told` must never reach the person who registered:
+ * the caller shows one page for all three outcomes. `mail` is what the mailer
+ * returned (the file mailer's id), for the file mailer's "open the message" link.
+ */
+export type RegistrationOutcome = { outcome: 'link_sent' | 'owner_told'; mail: { id: string; file?: string } } | { outcome: 'limited' }
+
+export async function requestRegistration(
+  deps: RegistrationDeps,
+  input: RegistrationInput,
+  context: { locale: Locale; interactionUid: string },
+): Promise<RegistrationOutcome> {
+  const email = normaliseEmail(input.email)
+  // Before anything else and whatever follows: the slow step, done alike for every address.
+  const passwordHash = await hashPassword(input.password)
+  const token = randomBytes(32).toString('base64url')
+  const { now } = deps
+  const addressHash = sha256(email)
+
+  const decided = await deps.db.transaction().execute(async (trx) => {
+    // Concurrent registrations of one address queue here, so that they cannot all see room for one more e-mail.
+    await sql`select pg_advisory_xact_lock(hashtext(${`registration:${addressHash}`}))`.execute(trx)
+    const hourAgo = new Date(now.getTime() - 3_600_000)
+    await trx.deleteFrom('registration_emails').where('sent_at', '<=', hourAgo).execute()
+    await trx.deleteFrom('pending_registrations').where('expires_at', '<', new Date(now.getTime() - keepExpiredDays * 86_400_000)).execute()
+    const recent = await trx
+      .selectFrom('registration_emails')
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .where('address_hash', '=', addressHash)
+      .where('sent_at', '>', hourAgo)
+      .executeTakeFirstOrThrow()
+    if (Number(recent.count) >= deps.perAddressPerHour) return { outcome: 'limited' } as const
+    await trx.insertInto('registration_emails').values({ address_hash: addressHash, sent_at: now }).execute()
+
+    const owner = await trx.selectFrom('accounts').select(['email', 'first_name', 'locale']).where(byAddress(email)).executeTakeFirst()
+    if (owner) return { outcome: 'owner_told', owner } as const
+    const pending = {
+      token_hash: sha256(token),
+      first_name: input.firstName,
+      last_name: input.lastName,
+      password_hash: passwordHash,
+      locale: context.locale,
+      interaction_uid: context.interactionUid,
+      created_at: now,
+      expires_at: new Date(now.getTime() + registrationLinkHours * 3_600_000),
+    }
+    await trx
+      .insertInto('pending_registrations')
+      .values({ ...pending, email })
+      .onConflict((conflict) => conflict.column('email').doUpdateSet(pending))
+      .execute()
+    return { outcome: 'link_sent' } as const
+  })
+
+  if (decided.outcome === 'limited') return decided
+  const issuer = deps.issuer.replace(/\/+$/, '')
+  if (decided.outcome === 'owner_told') {
+    // In the language the form was filled in: the person who typed the address may well be the owner.
+    const t = translator(context.locale)
+    const mail = await deps.mailer.send({
+      to: decided.owner.email,
+      subject: t('registration.owner.subject'),
+      text: [
+        t('confirmEmail.mail.greeting', { name: decided.owner.first_name }),
+        '',
+        t('registration.owner.body'),
+        '',
+        t('registration.owner.signIn'),
+        deps.home,
+        '',
+        t('registration.owner.reset'),
+        `${issuer}/forgot-password?lang=${context.locale}`,
+        '',
+        t('registration.owner.notYou'),
+      ].join('\n'),
+    })
+    return { outcome: 'owner_told', mail }
+  }
+  const t = translator(context.locale)
+  const mail = await deps.mailer.send({
+    to: email,
+    subject: t('registration.mail.subject'),
+    text: [
+      t('confirmEmail.mail.greeting', { name: input.firstName }),
+      '',
+      t('registration.mail.body', { hours: registrationLinkHours }),
+      '',
+      `${issuer}/complete-registration/${token}?lang=${context.locale}`,
+      '',
+      t('registration.mail.ignore'),
+    ].join('\n'),
+  })
+  return { outcome: 'link_sent', mail }
+}
+
+export type PendingLinkState = { state: 'valid'; email: string; interactionUid: string } | { state: 'expired' | 'invalid' }
+
+/** What a link would do, without using it (the page with the button). */
+export async function pendingLinkState(db: Kysely<Database>, token: string, now: Date): Promise<PendingLinkState> {
+  const row = await findPending(db, token)
+  if (!row) return { state: 'invalid' }
+  if (row.expires_at.getTime() <= now.getTime()) return { state: 'expired' }
+  return { state: 'valid', email: row.email, interactionUid: row.interaction_uid }
+}
+
+export type CompletionOutcome =
+  | { outcome: 'created'; accountId: string; interactionUid: string }
+  | { outcome: 'taken' | 'expired' | 'invalid' }
+
+/**
+ * Uses the link, in one database transaction under the pending row's lock
+ * (two clicks create once): the account, its address confirmed by this very
+ * link, unless an account with the address appeared meanwhile; the pending
+ * row goes either way. A used link is gone, so it reads as not valid.
+ */
+export async function completeRegistration(db: Kysely<Database>, token: string, now: Date): Promise<CompletionOutcome> {
+  return db.transaction().execute(async (trx) => {
+    const row = await findPending(trx, token, { lock: true })
+    if (!row) return { outcome: 'invalid' } as const
+    if (row.expires_at.getTime() <= now.getTime()) return { outcome: 'expired' } as const
+    await trx.deleteFrom('pending_registrations').where('token_hash', '=', row.token_hash).execute()
+    const existing = await trx.selectFrom('accounts').select('id').where(byAddress(row.email)).executeTakeFirst()
+    if (existing) return { outcome: 'taken' } as const
+    // The id is derived from the address; an account that moved away from this address keeps it, so it may be taken too.
+    const created = await trx
+      .insertInto('accounts')
+      .values({
+        id: accountIdForEmail(row.email),
+        email: row.email,
+        password_hash: row.password_hash,
+        first_name: row.first_name,
+        last_name: row.last_name,
+        locale: row.locale,
+        email_verified_at: now,
+      })
+      .onConflict((conflict) => conflict.doNothing())
+      .returning('id')
+      .executeTakeFirst()
+    if (!created) return { outcome: 'taken' } as const
+    return { outcome: 'created', accountId: created.id, interactionUid: row.interaction_uid } as const
+  })
+}
+
+async function findPending(db: Kysely<Database>, token: string, options: { lock?: boolean } = {}) {
+  // Anything but a token we could have issued is looked up as nothing.
+  if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return undefined
+  let query = db
+    .selectFrom('pending_registrations')
+    .select(['token_hash', 'email', 'interaction_uid', 'expires_at', 'first_name', 'last_name', 'password_hash', 'locale'])
+    .where('token_hash', '=', sha256(token))
+  if (options.lock) query = query.forUpdate()
+  return query.executeTakeFirst()
+}

@@ -1,0 +1,45 @@
+import { isSupportedLocale, toLanguageTag } from '@pactum/domain/locales'
+import type { Kysely } from 'kysely'
+import type { Mailer } from '../../../adapters/mailer/port.ts'
+import type { Database } from '../../../db/schema.ts'
+import { byAddress } from './accounts.ts'
+import type { BurstAlert } from './sign-in-throttle.ts'
+import { translator } from './translations.ts'
+
+/**
+ * Tells the owner of an account about a burst of failed sign-ins (once per
+ * burst, sign-in-throttle.ts): when it began, how many failures from how many
+ * addresses, and how to choose a new password. Nothing for an address
+ * without an account.
+ */
+export async function sendSignInAlert(
+  deps: { db: Kysely<Database>; mailer: Mailer; issuer: string },
+  email: string,
+  alert: BurstAlert,
+): Promise<boolean> {
+  const account = await deps.db
+    .selectFrom('accounts')
+    .select(['email', 'first_name', 'locale'])
+    .where(byAddress(email))
+    .executeTakeFirst()
+  if (!account) return false
+  const locale = isSupportedLocale(account.locale) ? account.locale : 'en_gb'
+  const t = translator(locale)
+  const since = new Intl.DateTimeFormat(toLanguageTag(locale), { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' }).format(alert.since)
+  const resetLink = `${deps.issuer.replace(/\/+$/, '')}/forgot-password?lang=${locale}`
+  await deps.mailer.send({
+    to: account.email,
+    subject: t('signInAlert.mail.subject'),
+    text: [
+      t('confirmEmail.mail.greeting', { name: account.first_name }),
+      '',
+      t('signInAlert.mail.body', { since, failures: alert.failures, addresses: alert.addresses }),
+      '',
+      t('signInAlert.mail.safe'),
+      '',
+      t('signInAlert.mail.reset'),
+      resetLink,
+    ].join('\n'),
+  })
+  return true
+}

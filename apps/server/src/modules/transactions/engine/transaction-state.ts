@@ -1,0 +1,156 @@
+import type { CurrencyCode, PaymentMethod } from '@pactum/domain/currencies'
+import type { F2fState, F2fStatus } from '@pactum/domain/transactions/f2f-state'
+import type { CommonState, Party } from '@pactum/domain/transactions/kernel'
+import type { OnlineState, OnlineStatus } from '@pactum/domain/transactions/online-state'
+import type { TransactionState } from '@pactum/domain/transactions/transaction'
+import type { Insertable, Selectable } from 'kysely'
+import type { TransactionsTable } from '../../../db/schema.ts'
+
+export type TransactionRow = Selectable<TransactionsTable>
+
+/** The stored row as the state machines see it. */
+export function toState(row: TransactionRow): TransactionState {
+  return row.type === 'f2f' ? toF2fState(row) : toOnlineState(row)
+}
+
+function common<S extends string>(row: TransactionRow): Omit<CommonState<S>, 'status' | 'timestamps'> {
+  return {
+    creatorRole: row.creator_role as Party,
+    buyerId: row.buyer_id,
+    sellerId: row.seller_id,
+    joinCode: row.join_code,
+    joinedWithCode: row.joined_with_code,
+    description: row.description,
+    currency: row.currency as CurrencyCode,
+    price: row.price,
+    charge: row.charge,
+    chargeSeller: row.charge_seller,
+    chargeCalculatorVersion: row.charge_calculator_version,
+    paymentMethod: row.payment_method as PaymentMethod | null,
+    highValue: row.high_value,
+    isPaymentInProgress: row.is_payment_in_progress,
+    paymentIntentId: row.payment_intent_id,
+    complaint: row.complaint_description ? { description: row.complaint_description } : null,
+    complaintPeriodDeadline: row.complaint_period_deadline,
+    amountHeld: row.amount_held,
+    amountReleased: row.amount_released,
+    amountRefunded: row.amount_refunded,
+    returnedPaymentIntentIds: row.returned_payment_intent_ids,
+  }
+}
+
+function toOnlineState(row: TransactionRow): OnlineState {
+  return {
+    ...common<OnlineStatus>(row),
+    kind: 'online',
+    status: row.status as OnlineStatus,
+    tracking: row.tracking_carrier && row.tracking_code ? { carrier: row.tracking_carrier, trackingCode: row.tracking_code } : null,
+    orderIssue: row.order_issue_description ? { description: row.order_issue_description } : null,
+    trackingDeadline: row.tracking_deadline,
+    inTransit: row.in_transit,
+    timestamps: {
+      created: row.created,
+      joined: row.joined,
+      paid: row.paid,
+      tracked: row.tracked,
+      delivered: row.delivered,
+      complained: row.complained,
+      complaint_period_ended: row.complaint_period_ended,
+      funds_released: row.funds_released,
+      cancelled: row.cancelled,
+      rejected: row.rejected,
+      cancelled_with_payment: row.cancelled_with_payment,
+      payment_refunded: row.payment_refunded,
+    },
+  }
+}
+
+function toF2fState(row: TransactionRow): F2fState {
+  return {
+    ...common<F2fStatus>(row),
+    kind: 'f2f',
+    status: row.status as F2fStatus,
+    pricing:
+      row.total_price === null
+        ? null
+        : {
+            price: row.total_price,
+            charge: row.remainder_charge ?? 0,
+            chargeSeller: row.remainder_charge_seller ?? 0,
+            chargeCalculatorVersion: row.remainder_charge_calculator_version ?? row.charge_calculator_version,
+          },
+    remainderPaymentIntentId: row.remainder_payment_intent_id,
+    sellerConfirmsHandover: row.seller_confirms_handover,
+    cancellation: row.cancellation_description ? { description: row.cancellation_description } : null,
+    timestamps: {
+      created: row.created,
+      joined: row.joined,
+      deposit_paid: row.deposit_paid,
+      deposit_accepted: row.deposit_accepted,
+      priced: row.priced,
+      remainder_paid: row.remainder_paid,
+      remainder_skipped: row.remainder_skipped,
+      seller_handover_confirmed: row.seller_handover_confirmed,
+      buyer_handover_confirmed: row.buyer_handover_confirmed,
+      complained: row.complained,
+      complaint_period_ended: row.complaint_period_ended,
+      funds_released: row.funds_released,
+      cancelled: row.cancelled,
+      rejected: row.rejected,
+      cancelled_with_deposit: row.cancelled_with_deposit,
+      deposit_refunded: row.deposit_refunded,
+      payment_refunded: row.payment_refunded,
+    },
+  }
+}
+
+/** The columns a state writes; everything the machines decide lives in them. */
+export function fromState(state: TransactionState): Omit<Insertable<TransactionsTable>, 'id' | 'creator_id' | 'client_id'> {
+  const columns = {
+    type: state.kind,
+    status: state.status,
+    creator_role: state.creatorRole,
+    buyer_id: state.buyerId,
+    seller_id: state.sellerId,
+    join_code: state.joinCode,
+    joined_with_code: state.joinedWithCode,
+    description: state.description,
+    currency: state.currency,
+    price: state.price,
+    charge: state.charge,
+    charge_seller: state.chargeSeller,
+    charge_calculator_version: state.chargeCalculatorVersion,
+    payment_method: state.paymentMethod,
+    high_value: state.highValue,
+    is_payment_in_progress: state.isPaymentInProgress,
+    payment_intent_id: state.paymentIntentId,
+    complaint_description: state.complaint?.description ?? null,
+    complaint_period_deadline: state.complaintPeriodDeadline,
+    amount_held: state.amountHeld,
+    amount_released: state.amountReleased,
+    amount_refunded: state.amountRefunded,
+    returned_payment_intent_ids: [...state.returnedPaymentIntentIds],
+    ...state.timestamps,
+    created: state.timestamps.created ?? new Date(0),
+  }
+  if (state.kind === 'online') {
+    return {
+      ...columns,
+      tracking_carrier: state.tracking?.carrier ?? null,
+      tracking_code: state.tracking?.trackingCode ?? null,
+      order_issue_description: state.orderIssue?.description ?? null,
+      tracking_deadline: state.trackingDeadline,
+      in_transit: state.inTransit,
+    }
+  }
+  return {
+    ...columns,
+    total_price: state.pricing?.price ?? null,
+    remainder_charge: state.pricing?.charge ?? null,
+    remainder_charge_seller: state.pricing?.chargeSeller ?? null,
+    remainder_charge_calculator_version: state.pricing?.chargeCalculatorVersion ?? null,
+    remainder_payment_intent_id: state.remainderPaymentIntentId,
+    seller_confirms_handover: state.sellerConfirmsHandover,
+    cancellation_description: state.cancellation?.description ?? null,
+  }
+}

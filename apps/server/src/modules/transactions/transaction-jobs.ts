@@ -1,0 +1,199 @@
+import type { TransactionEvent } from '@pactum/domain/transactions/transaction'
+import type { FastifyBaseLogger } from 'fastify'
+import type { Kysely } from 'kysely'
+import type { CarrierEvent } from '../../adapters/carrier-tracker/port.ts'
+import type { ConnectedAccounts } from '../../adapters/payment-provider/connected-accounts-port.ts'
+import type { Payments } from '../../adapters/payment-provider/payments-port.ts'
+import type { Database } from '../../db/schema.ts'
+import { crashPoint } from '../../crash-points.ts'
+import type { EventHandlers } from '../../events/event-handlers.ts'
+import { AppError } from '../../errors.ts'
+import type { JobQueue } from '../../jobs/job-queue.ts'
+import type { NotificationJob } from '../notifications/notifications-repository.ts'
+import { notificationQueue } from '../notifications/send-notification.ts'
+import type { PaymentEvent } from '../payments/payment-event.ts'
+import { sendOutboxRow } from '../notifications/outbox-dispatcher.ts'
+import { actAsSystem } from './act-as-party.ts'
+import { applyEvent, type TransactionDeps } from './engine/apply-event.ts'
+import type { EffectScheduler } from './engine/effects.ts'
+import { lockById, lockManyById } from './transactions-repository.ts'
+
+const timerQueue = 'transaction-timer'
+const outboxQueue = 'outbox-send'
+
+type TimerJob = { transactionId: string; kind: 'tracking_deadline' | 'complaint_window' }
+/** Timers fired in one database transaction: one commit for many, yet row locks held only briefly. */
+const timerGroupSize = 10
+type OutboxJob = { outboxId: string }
+
+const timerEvents: Record<TimerJob['kind'], TransactionEvent> = {
+  tracking_deadline: { type: 'tracking_deadline_elapsed' },
+  complaint_window: { type: 'complaint_window_elapsed' },
+}
+
+/** Timers, outbox sends and e-mails as jobs enqueued in the state change's own database transaction. */
+export function jobEffectScheduler(jobs: JobQueue): EffectScheduler {
+  return {
+    scheduleTimer: async (trx, timer) => {
+      await jobs.send<TimerJob>(timerQueue, { transactionId: timer.transactionId, kind: timer.kind }, { startAfter: timer.at, db: trx })
+    },
+    dispatchOutbox: async (trx, outboxId) => {
+      await jobs.send<OutboxJob>(outboxQueue, { outboxId }, { db: trx })
+    },
+    notify: async (trx, notifications) => {
+      await jobs.sendMany<NotificationJob>(notificationQueue, notifications.map((data) => ({ data })), { db: trx })
+    },
+  }
+}
+
+/**
+ * The same jobs, kept until `flush` enqueues them, one statement per queue,
+ * for work that applies many events in one database transaction. `flush`
+ * must run in that transaction, before it commits.
+ */
+export function bufferedJobEffects(jobs: JobQueue): { scheduler: EffectScheduler; flush(trx: Kysely<Database>): Promise<void> } {
+  const timers: Array<{ data: TimerJob; startAfter: Date }> = []
+  const outbox: Array<{ data: OutboxJob }> = []
+  const notifications: Array<{ data: NotificationJob }> = []
+  return {
+    scheduler: {
+      scheduleTimer: async (_trx, timer) => {
+        timers.push({ data: { transactionId: timer.transactionId, kind: timer.kind }, startAfter: timer.at })
+      },
+      dispatchOutbox: async (_trx, outboxId) => {
+        outbox.push({ data: { outboxId } })
+      },
+      notify: async (_trx, list) => {
+        notifications.push(...list.map((data) => ({ data })))
+      },
+    },
+    flush: async (trx) => {
+      await jobs.sendMany(timerQueue, timers.splice(0), { db: trx })
+      await jobs.sendMany(outboxQueue, outbox.splice(0), { db: trx })
+      await jobs.sendMany(notificationQueue, notifications.splice(0), { db: trx })
+    },
+  }
+}
+
+/**
+ * Fires several due timers in one database transaction: their rows locked
+ * in one statement, one commit, and the jobs they cause enqueued together,
+ * instead of one of each per timer. Rows are locked in id order, so two
+ * processes firing overlapping groups wait for each other instead of
+ * deadlocking; each timer is still re-checked by the domain under the lock.
+ */
+export async function fireTimers(deps: TransactionDeps, jobs: JobQueue, timers: TimerJob[]): Promise<void> {
+  const buffered = bufferedJobEffects(jobs)
+  const groupDeps = { ...deps, effects: buffered.scheduler }
+  const system = { actor: { kind: 'system' as const }, actorUserId: null }
+  await deps.db.transaction().execute(async (trx) => {
+    const rows = await lockManyById(trx, timers.map((timer) => timer.transactionId))
+    for (const timer of timers) {
+      const row = rows.get(timer.transactionId)
+      // Two timers of one transaction in the group: the second sees what the first did.
+      if (row) rows.set(row.id, await applyEvent(groupDeps, trx, row, timerEvents[timer.kind], system))
+    }
+    await buffered.flush(trx)
+  })
+  crashPoint('timer.after-commit')
+}
+
+export async function createTransactionQueues(jobs: JobQueue): Promise<void> {
+  // Concurrency is also priority: jobs in flight share the database's
+  // connections. Timers move money on a deadline (a release, a refund for
+  // missed tracking), and those of a busy moment (every sale delivered
+  // yesterday at noon) fall due together, so they get the most. The transfers
+  // and e-mails they cause follow at a steadier pace.
+  await jobs.createQueue(timerQueue, { retryLimit: 10, retryDelay: 5, retryBackoff: true, expireInSeconds: 120, concurrency: 80 })
+  await jobs.createQueue(outboxQueue, { retryLimit: 20, retryDelay: 5, retryBackoff: true, expireInSeconds: 120, concurrency: 5 })
+}
+
+/**
+ * The workers and event handlers that move transactions without a person:
+ * timers (re-checked under the row lock by the domain: a complaint that
+ * committed first wins), provider calls from the outbox, and provider and
+ * carrier news.
+ */
+export async function startTransactionWorkers(options: {
+  deps: TransactionDeps
+  jobs: JobQueue
+  events: EventHandlers
+  payments: Payments
+  connectedAccounts: ConnectedAccounts
+  log: FastifyBaseLogger
+}): Promise<void> {
+  const { deps, jobs, events, payments, connectedAccounts, log } = options
+
+  await jobs.work<TimerJob>(
+    timerQueue,
+    async (job) => {
+      await actAsSystem(deps, job.transactionId, timerEvents[job.kind])
+      crashPoint('timer.after-commit')
+    },
+    { groups: { size: timerGroupSize, run: (timers) => fireTimers(deps, jobs, timers) } },
+  )
+
+  await jobs.work<OutboxJob>(outboxQueue, async (job) => {
+    await sendOutboxRow(deps.db, { payments, connectedAccounts }, job.outboxId, deps.clock.now())
+  })
+
+  events.registerPaymentEventHandler(async (event, context) => {
+    await applyPaymentEvent(deps, context.db, event, log)
+  })
+  events.registerCarrierEventHandler(async (event, context) => {
+    await applyCarrierEvent(deps, context.db, event)
+  })
+}
+
+async function applyPaymentEvent(deps: TransactionDeps, trx: Kysely<Database>, event: PaymentEvent, log: FastifyBaseLogger): Promise<void> {
+  if (!event.transactionId) return
+  const row = await lockById(trx, event.transactionId)
+  if (!row) return
+  const system = { actor: { kind: 'system' as const }, actorUserId: null }
+  switch (event.type) {
+    case 'payment_processing':
+      if (event.paymentIntentId) await applyIgnoringRefusal(deps, trx, row, { type: 'payment_started', paymentIntentId: event.paymentIntentId }, system, log)
+      return
+    case 'payment_succeeded':
+      // Money the transaction will not hold is sent back by the state machine's own refund.
+      if (event.paymentIntentId) await applyEvent(deps, trx, row, { type: 'payment_succeeded', paymentIntentId: event.paymentIntentId, amount: event.amount }, system)
+      return
+    case 'payment_failed':
+      if (event.paymentIntentId) await applyIgnoringRefusal(deps, trx, row, { type: 'payment_failed', paymentIntentId: event.paymentIntentId }, system, log)
+      return
+    case 'refund_succeeded':
+      await applyIgnoringRefusal(deps, trx, row, { type: 'refund_succeeded', ...(event.paymentIntentId ? { paymentIntentId: event.paymentIntentId } : {}) }, system, log)
+      return
+    case 'refund_failed':
+      log.error({ transactionId: row.id, reason: event.reason }, 'a refund failed at the provider: needs an operator')
+      return
+    case 'transfer_paid':
+      return
+  }
+}
+
+/** Carrier news for the parcel the transaction tracks: "in transit" joins its history, "delivered" moves it on. */
+async function applyCarrierEvent(deps: TransactionDeps, trx: Kysely<Database>, event: CarrierEvent): Promise<void> {
+  if (event.type === 'exception') return
+  const row = await lockById(trx, event.transactionId)
+  if (!row || row.tracking_code !== event.trackingCode) return
+  const news: TransactionEvent = event.type === 'delivered' ? { type: 'carrier_delivered' } : { type: 'carrier_in_transit', occurredAt: event.occurredAt }
+  await applyEvent(deps, trx, row, news, { actor: { kind: 'system' }, actorUserId: null })
+}
+
+/** Provider news that arrives late or twice is logged, not retried forever. */
+async function applyIgnoringRefusal(
+  deps: TransactionDeps,
+  trx: Kysely<Database>,
+  row: Awaited<ReturnType<typeof lockById>> & object,
+  event: TransactionEvent,
+  context: { actor: { kind: 'system' }; actorUserId: null },
+  log: FastifyBaseLogger,
+): Promise<void> {
+  try {
+    await applyEvent(deps, trx, row, event, context)
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error
+    log.info({ transactionId: row.id, event: event.type, code: error.code }, 'provider event changes nothing')
+  }
+}

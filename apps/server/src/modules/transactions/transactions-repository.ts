@@ -1,0 +1,272 @@
+import type { TransactionFilter } from '@pactum/contracts/transactions'
+import type { Party } from '@pactum/domain/transactions/kernel'
+import { filterClauses } from '@pactum/domain/transactions/list-filters'
+import type { TransactionKind } from '@pactum/domain/transactions/transaction'
+import { type Compilable, type CompiledQuery, type ExpressionBuilder, type Kysely, sql } from 'kysely'
+import type { Database } from '../../db/schema.ts'
+import { statementTemplate } from '../../db/statement-template.ts'
+import { AppError } from '../../errors.ts'
+import { uuidPattern } from '../../ids.ts'
+import type { TransactionRow } from './engine/transaction-state.ts'
+
+/**
+ * Reads a transaction the user takes part in. Anyone else, a malformed id,
+ * and a transaction of the other kind (an online id under /p2p) get the same
+ * 404 as a missing one: existence is never revealed.
+ */
+export async function findForParty(db: Kysely<Database>, id: string, userId: string, kind?: TransactionKind): Promise<TransactionRow> {
+  if (!uuidPattern.test(id)) throw notFound()
+  let query = db.selectFrom('transactions').selectAll().where('id', '=', id).where((eb) => isParty(eb, userId))
+  if (kind) query = query.where('type', '=', kind)
+  const row = await query.executeTakeFirst()
+  if (!row) throw notFound()
+  return row
+}
+
+/** A guest invitation not yet claimed, as stored. */
+export interface UnclaimedInvitation {
+  email: string
+  role: Party
+  sent_at: Date
+}
+
+/** A transaction with its unclaimed guest invitation (if any), as the status page reads them. */
+export interface TransactionWithInvitation {
+  row: TransactionRow
+  unclaimedInvitation: UnclaimedInvitation | null
+}
+
+/**
+ * Several transactions by id, each with its unclaimed guest invitation, in
+ * one statement (built once per size, statement-template.ts). No party
+ * check: `transaction-reads.ts` makes it for each caller.
+ *
+ * The ids go as `id in ($1, …, $n)` with n the next power of two (the last
+ * id repeated to fill it): a handful of texts, each prepared once and run
+ * on one generic plan. PostgreSQL planned the earlier `id = any($1)` afresh
+ * every time (0.08 ms, twice its execution), as a generic plan reckons an
+ * array of unknown length at ten ids, dearer than the few of a batch; with
+ * as many parameters as ids both plans are reckoned alike (docs/decisions/073-prepared-statements.md,
+ * "Statements PostgreSQL planned every time").
+ */
+export async function findManyWithInvitation(db: Kysely<Database>, ids: readonly string[]): Promise<Map<string, TransactionWithInvitation>> {
+  if (ids.length === 0) return new Map()
+  const { rows } = await db.executeQuery(manyWithInvitationStatement(db, ids))
+  const found = new Map<string, TransactionWithInvitation>()
+  for (const row of rows) {
+    const { invitation_email: email, invitation_role: role, invitation_sent_at: sentAt } = row
+    // The row keeps the invitation's three columns, unseen behind its type: taking them off
+    // copied its 70 fields one by one (`...row`, 2.5 % of a GET, issue 13). Views pick their fields by name.
+    found.set(row.id, { row, unclaimedInvitation: email && role && sentAt ? { email, role, sent_at: sentAt } : null })
+  }
+  return found
+}
+
+/** The ids as named values `id0`, `id1`, …, as many as the next power of two, the last repeated (an id asked twice is one row). */
+function paddedIds(ids: readonly string[]): Record<string, string> {
+  const size = 2 ** Math.ceil(Math.log2(ids.length))
+  const named: Record<string, string> = {}
+  for (let index = 0; index < size; index++) named[`id${index}`] = ids[Math.min(index, ids.length - 1)]!
+  return named
+}
+
+/** findManyWithInvitation's statement for these ids (exported for the tests of its text). */
+export function manyWithInvitationStatement(db: Kysely<Database>, ids: readonly string[]) {
+  return manyWithInvitationTemplate(db, { batch: paddedIds(ids) })
+}
+
+const manyWithInvitationTemplate = statementTemplate((db, { batch }: { batch: Record<string, string> }) =>
+  db
+    .selectFrom('transactions')
+    .leftJoinLateral(
+      (eb) =>
+        eb
+          .selectFrom('guest_invitations')
+          .select(['email as invitation_email', 'role as invitation_role', 'sent_at as invitation_sent_at'])
+          .whereRef('guest_invitations.transaction_id', '=', 'transactions.id')
+          .where('guest_invitations.claimed_at', 'is', null)
+          .limit(sql.lit(1))
+          .as('invitation'),
+      (join) => join.onTrue(),
+    )
+    .selectAll('transactions')
+    .select(['invitation.invitation_email', 'invitation.invitation_role', 'invitation.invitation_sent_at'])
+    .where('transactions.id', 'in', Object.values(batch)),
+)
+
+/** The same, locked for the rest of the database transaction (state changes serialise on it). */
+export async function lockForParty(trx: Kysely<Database>, id: string, userId: string, kind?: TransactionKind): Promise<TransactionRow> {
+  if (!uuidPattern.test(id)) throw notFound()
+  let query = trx.selectFrom('transactions').selectAll().where('id', '=', id).where((eb) => isParty(eb, userId))
+  if (kind) query = query.where('type', '=', kind)
+  const row = await query.forUpdate().executeTakeFirst()
+  if (!row) throw notFound()
+  return row
+}
+
+/** Admins read any transaction; a malformed or unknown id is 404 all the same. */
+export async function findById(db: Kysely<Database>, id: string): Promise<TransactionRow> {
+  if (!uuidPattern.test(id)) throw notFound()
+  const row = await db.selectFrom('transactions').selectAll().where('id', '=', id).executeTakeFirst()
+  if (!row) throw notFound()
+  return row
+}
+
+/** For the system (timers, webhooks) and admins: no party check. */
+export async function lockById(trx: Kysely<Database>, id: string): Promise<TransactionRow | undefined> {
+  if (!uuidPattern.test(id)) return undefined
+  return trx.selectFrom('transactions').selectAll().where('id', '=', id).forUpdate().executeTakeFirst()
+}
+
+/** Several rows locked at once, in id order (the order every multi-row locker uses, so none deadlocks another). */
+export async function lockManyById(trx: Kysely<Database>, ids: string[]): Promise<Map<string, TransactionRow>> {
+  const valid = [...new Set(ids.filter((id) => uuidPattern.test(id)))]
+  if (valid.length === 0) return new Map()
+  const rows = await trx.selectFrom('transactions').selectAll().where('id', 'in', valid).orderBy('id').forUpdate().execute()
+  return new Map(rows.map((row) => [row.id, row]))
+}
+
+export function notFound(): AppError {
+  return new AppError('not_found', 'No such transaction')
+}
+
+/** Who takes part in a transaction: its buyer, its seller, or its creator (who may not have a role yet). */
+function isParty(eb: ExpressionBuilder<Database, 'transactions'>, userId: string) {
+  return eb.or([eb('buyer_id', '=', userId), eb('seller_id', '=', userId), eb('creator_id', '=', userId)])
+}
+
+/** The same rule for a row already read (a batch read by id for several callers). */
+export function takesPart(row: Pick<TransactionRow, 'buyer_id' | 'seller_id' | 'creator_id'>, userId: string): boolean {
+  return row.buyer_id === userId || row.seller_id === userId || row.creator_id === userId
+}
+
+/**
+ * A list filter for one party, as SQL: the domain's clauses (kind, statuses
+ * and the flags whose move it is depends on), so that the list and the
+ * status page agree on what needs someone's input.
+ */
+function matchesFilter(eb: ExpressionBuilder<Database, 'transactions'>, filter: TransactionFilter, role: Party) {
+  return eb.or(
+    filterClauses(filter, role).map((clause) =>
+      eb.and([
+        eb('type', '=', clause.kind),
+        eb('status', 'in', [...clause.statuses]),
+        ...(clause.isPaymentInProgress === undefined ? [] : [eb('is_payment_in_progress', '=', clause.isPaymentInProgress)]),
+        ...(clause.sellerConfirmsHandover === undefined ? [] : [eb('seller_confirms_handover', '=', clause.sellerConfirmsHandover)]),
+      ]),
+    ),
+  )
+}
+
+/** Which of a user's transactions a list page holds. */
+export interface ListQuery {
+  userId: string
+  limit: number
+  afterId?: string | undefined
+  filter?: TransactionFilter | undefined
+  search?: string | undefined
+  kind?: TransactionKind | undefined
+}
+
+/** The columns a row of My transactions is made of (`toTransactionSummary`). */
+export const summaryColumns = ['id', 'type', 'status', 'buyer_id', 'seller_id', 'description', 'currency', 'listing_id', 'price', 'total_price'] as const
+/**
+ * `created` comes as the text the answer carries (`toISOString`'s form, to
+ * the millisecond, cut as a Date cuts it): parsing 50 timestamps into Dates
+ * and writing them out again was 7 % of a summary page's time.
+ */
+export type TransactionSummaryRow = Pick<TransactionRow, (typeof summaryColumns)[number]> & { created: string }
+const createdAsIsoText = sql<string>`to_char(created at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`.as('created')
+
+/**
+ * Newest first, keyset-paginated on the time-ordered id; both kinds unless
+ * `kind` says otherwise.
+ *
+ * One branch per column that makes the user a party, each walking its own
+ * (party, id) index newest first and stopping at `limit`; the page is the
+ * newest `limit` of their union. A page so reads at most `limit` entries of
+ * each index whoever asks, where one OR'd condition made PostgreSQL choose
+ * between scanning the whole table's ids backwards (fast only while the
+ * user's rows are among the newest) and reading every one of the user's
+ * rows (docs/decisions/074-list-walks-the-party-indexes.md, "The list walks the party indexes").
+ */
+export async function listForUser(db: Kysely<Database>, query: ListQuery): Promise<TransactionRow[]> {
+  return (await db.executeQuery(fullPageStatement(db, query))).rows
+}
+
+/** The same page, only the columns of its rows' summaries. */
+export async function listSummariesForUser(db: Kysely<Database>, query: ListQuery): Promise<TransactionSummaryRow[]> {
+  return (await db.executeQuery(summaryPageStatement(db, query))).rows
+}
+
+/** A page's values, sent in place of the stand-ins of its statement (statement-template.ts). */
+interface PageValues {
+  userId: string
+  afterId: string | undefined
+  /** The search as an ILIKE pattern, its wildcards escaped. */
+  pattern: string | undefined
+}
+
+/**
+ * What changes a page's statement besides which values are set: its filter,
+ * its kind and its size. The size is written into the text: PostgreSQL
+ * prices a generic plan's `limit $n` as a tenth of the rows, so with the
+ * size a parameter it planned every page afresh (0.18 ms, as long as the
+ * page's execution), where with `limit 50` it keeps one generic plan after
+ * five pages (docs/decisions/073-prepared-statements.md, "Statements PostgreSQL planned every time").
+ */
+interface PageStructure {
+  filter: TransactionFilter | undefined
+  kind: TransactionKind | undefined
+  limit: number
+}
+
+/**
+ * A page's statement, built once for each filter, kind and set of values
+ * given (Kysely's building was 7 % of a list page's time). The filter and
+ * the kind come from the validated query's enums: a handful of statements.
+ */
+function pageStatements<Row>(select: (db: Kysely<Database>, ids: ReturnType<typeof pageIds>) => Compilable<Row>) {
+  const byStructure = new Map<string, (db: Kysely<Database>, values: { page: PageValues }) => CompiledQuery<Row>>()
+  return (db: Kysely<Database>, query: ListQuery): CompiledQuery<Row> => {
+    // Validated at the boundary (1 to 50); checked again because it becomes part of the statement's text.
+    if (!Number.isSafeInteger(query.limit) || query.limit < 1) throw new RangeError(`a page's size must be a positive integer, not ${query.limit}`)
+    const structure: PageStructure = { filter: query.filter, kind: query.kind, limit: query.limit }
+    const key = `${structure.filter ?? ''}/${structure.kind ?? ''}/${structure.limit}`
+    let statement = byStructure.get(key)
+    if (!statement) {
+      statement = statementTemplate((builder, { page }: { page: PageValues }) => select(builder, pageIds(builder, page, structure)))
+      byStructure.set(key, statement)
+    }
+    const pattern = query.search ? `%${query.search.replace(/[\\%_]/g, (char) => `\\${char}`)}%` : undefined
+    return statement(db, { page: { userId: query.userId, afterId: query.afterId, pattern } })
+  }
+}
+
+/** A page's statements, compiled (exported for the tests of their text). */
+export const fullPageStatement = pageStatements((db, ids) => db.selectFrom('transactions').selectAll().where('id', 'in', ids).orderBy('id', 'desc'))
+export const summaryPageStatement = pageStatements((db, ids) => db.selectFrom('transactions').select([...summaryColumns, createdAsIsoText]).where('id', 'in', ids).orderBy('id', 'desc'))
+
+/**
+ * The ids of a page. `page` holds stand-ins: whether a value is set decides
+ * the statement's shape, what it is never shows here.
+ */
+function pageIds(db: Kysely<Database>, page: PageValues, { filter, kind, limit }: PageStructure) {
+  const pageSize = sql.lit(limit)
+  const newestOf = (party: 'buyer_id' | 'seller_id' | 'creator_id', role?: Party) => {
+    let branch = db.selectFrom('transactions').select('id').where(party, '=', page.userId)
+    if (filter && role) branch = branch.where((eb) => matchesFilter(eb, filter, role))
+    if (kind) branch = branch.where('type', '=', kind)
+    if (page.afterId !== undefined) branch = branch.where('id', '<', page.afterId)
+    const { pattern } = page
+    if (pattern !== undefined) branch = branch.where((eb) => eb.or([eb('description', 'ilike', pattern), eb(sql`id::text`, 'ilike', pattern), eb('join_code', 'ilike', pattern)]))
+    // A derived table, so that its ORDER BY and LIMIT stay its own inside the UNION.
+    return db.selectFrom(branch.orderBy('id', 'desc').limit(pageSize).as('newest')).select('newest.id')
+  }
+  // A filter asks what needs the user as buyer or as seller; without one, the creator's own sales count too.
+  const [first, ...others] = filter
+    ? [newestOf('buyer_id', 'buyer'), newestOf('seller_id', 'seller')]
+    : [newestOf('buyer_id'), newestOf('seller_id'), newestOf('creator_id')]
+  const ids = others.reduce((union, branch) => union.union(branch), first!)
+  return db.selectFrom(ids.as('page')).select('page.id').orderBy('page.id', 'desc').limit(pageSize)
+}
