@@ -5,6 +5,17 @@ import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { ConfigError, loadConfig } from './config.ts'
 
+/** What loadConfig refuses in `env`, as the start-up error lists it; fails the test when it accepts. */
+function problemsOf(env: Record<string, string>): string {
+  try {
+    loadConfig(env)
+  } catch (error) {
+    expect(error).toBeInstanceOf(ConfigError)
+    return (error as ConfigError).problems.join('\n')
+  }
+  throw new Error('the configuration was accepted')
+}
+
 describe('configuration', () => {
   it('runs on the embedded defaults with an empty environment', () => {
     const config = loadConfig({})
@@ -78,16 +89,6 @@ describe('e-mail configuration', () => {
   const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 1024 })
   const pem = privateKey.export({ type: 'pkcs8', format: 'pem' }).toString()
 
-  function problemsOf(env: Record<string, string>): string {
-    try {
-      loadConfig(env)
-    } catch (error) {
-      expect(error).toBeInstanceOf(ConfigError)
-      return (error as ConfigError).problems.join('\n')
-    }
-    throw new Error('the configuration was accepted')
-  }
-
   it('writes files from the support address unless SMTP_URL is set', () => {
     expect(loadConfig({}).mail).toEqual({ transport: 'file', from: { address: 'support@pactum.example' } })
     expect(loadConfig({ SUPPORT_EMAIL: 'help@shop.example', SMTP_FROM: 'Pactum Shop <no-reply@shop.example>' }).mail).toEqual({
@@ -147,16 +148,6 @@ describe('e-mail configuration', () => {
 })
 
 describe('document storage configuration', () => {
-  function problemsOf(env: Record<string, string>): string {
-    try {
-      loadConfig(env)
-    } catch (error) {
-      expect(error).toBeInstanceOf(ConfigError)
-      return (error as ConfigError).problems.join('\n')
-    }
-    throw new Error('the configuration was accepted')
-  }
-
   it('keeps documents in local files, deleted once checked, unless told otherwise', () => {
     expect(loadConfig({}).documents).toEqual({ storage: { store: 'local' }, retentionDays: 0 })
     expect(loadConfig({ DOCUMENT_RETENTION_DAYS: '30' }).documents).toEqual({ storage: { store: 'local' }, retentionDays: 30 })
@@ -235,16 +226,6 @@ describe('document storage configuration', () => {
 })
 
 describe('carrier tracking configuration', () => {
-  function problemsOf(env: Record<string, string>): string {
-    try {
-      loadConfig(env)
-    } catch (error) {
-      expect(error).toBeInstanceOf(ConfigError)
-      return (error as ConfigError).problems.join('\n')
-    }
-    throw new Error('the configuration was accepted')
-  }
-
   it('uses the sandbox tracker unless TRACKING_API_KEY is set', () => {
     expect(loadConfig({}).tracking).toEqual({ provider: 'sandbox', inTransitSeconds: 30, deliveredSeconds: 120 })
   })
@@ -295,16 +276,6 @@ describe('carrier tracking configuration', () => {
 
 describe('Stripe configuration', () => {
   const stripe = { STRIPE_SECRET_KEY: 'sk_test_51abcdefSEKRIT', STRIPE_PUBLISHABLE_KEY: 'pk_test_51abcdefPUBLIK', STRIPE_WEBHOOK_SECRET: 'whsec_platform0123' }
-  function problemsOf(env: Record<string, string>): string {
-    try {
-      loadConfig(env)
-    } catch (error) {
-      expect(error).toBeInstanceOf(ConfigError)
-      return (error as ConfigError).problems.join('\n')
-    }
-    throw new Error('the configuration was accepted')
-  }
-
   it('selects Stripe with its three keys, on Stripe\'s API unless STRIPE_API_URL says otherwise', () => {
     expect(loadConfig(stripe).payments).toEqual({ provider: 'stripe', secretKey: stripe.STRIPE_SECRET_KEY, publishableKey: stripe.STRIPE_PUBLISHABLE_KEY, webhookSecret: stripe.STRIPE_WEBHOOK_SECRET, api: undefined })
     expect(loadConfig({ ...stripe, STRIPE_API_URL: 'http://127.0.0.1:12111' }).payments).toMatchObject({ api: { host: '127.0.0.1', port: 12111, protocol: 'http' } })

@@ -42,17 +42,19 @@ async function setUp(status = 'paid') {
 
 const at = (seconds: number) => new Date(Date.UTC(2026, 10, 22, 12, 0, seconds))
 
+/** A ledger entry of `transactionId` at second `second`, its postings in euro cents as [account, amount]. */
+function entry(transactionId: string, kind: 'hold' | 'release' | 'refund', reason: string, second: number, postings: Array<[string, number]>) {
+  return { transactionId, kind, reason, at: at(second), postings: postings.map(([account, amount]) => ({ account, amount, currency: 'eur' })) }
+}
+
 async function hold(db: Database['db'], id: string, buyerId: string) {
-  await appendLedgerEntry(db, {
-    transactionId: id,
-    kind: 'hold',
-    reason: 'payment_succeeded',
-    at: at(1),
-    postings: [
-      { account: ledgerAccounts.buyerFunding(buyerId), amount: -10_340, currency: 'eur' },
-      { account: ledgerAccounts.escrow(id), amount: 10_340, currency: 'eur' },
-    ],
-  })
+  await appendLedgerEntry(
+    db,
+    entry(id, 'hold', 'payment_succeeded', 1, [
+      [ledgerAccounts.buyerFunding(buyerId), -10_340],
+      [ledgerAccounts.escrow(id), 10_340],
+    ]),
+  )
   await db.updateTable('transactions').set({ amount_held: 10_340 }).where('id', '=', id).execute()
 }
 
@@ -66,17 +68,14 @@ describe('ledger', () => {
   it('finds nothing wrong with a release that empties escrow', async () => {
     const { db, id, buyerId, sellerId } = await setUp()
     await hold(db, id, buyerId)
-    await appendLedgerEntry(db, {
-      transactionId: id,
-      kind: 'release',
-      reason: 'complaint_period_ended',
-      at: at(2),
-      postings: [
-        { account: ledgerAccounts.escrow(id), amount: -10_340, currency: 'eur' },
-        { account: ledgerAccounts.seller(sellerId), amount: 10_000, currency: 'eur' },
-        { account: ledgerAccounts.revenue, amount: 340, currency: 'eur' },
-      ],
-    })
+    await appendLedgerEntry(
+      db,
+      entry(id, 'release', 'complaint_period_ended', 2, [
+        [ledgerAccounts.escrow(id), -10_340],
+        [ledgerAccounts.seller(sellerId), 10_000],
+        [ledgerAccounts.revenue, 340],
+      ]),
+    )
     await db.updateTable('transactions').set({ status: 'funds_released', amount_released: 10_000 }).where('id', '=', id).execute()
     expect(await verifyLedger(db)).toEqual([])
   })
@@ -84,32 +83,23 @@ describe('ledger', () => {
   it('refuses to append an unbalanced entry', async () => {
     const { db, id, buyerId } = await setUp()
     await expect(
-      appendLedgerEntry(db, {
-        transactionId: id,
-        kind: 'hold',
-        reason: 'x',
-        at: at(1),
-        postings: [
-          { account: ledgerAccounts.buyerFunding(buyerId), amount: -100, currency: 'eur' },
-          { account: ledgerAccounts.escrow(id), amount: 99, currency: 'eur' },
-        ],
-      }),
+      appendLedgerEntry(
+        db,
+        entry(id, 'hold', 'x', 1, [
+          [ledgerAccounts.buyerFunding(buyerId), -100],
+          [ledgerAccounts.escrow(id), 99],
+        ]),
+      ),
     ).rejects.toBeInstanceOf(UnbalancedEntryError)
   })
 
   it('lets the database refuse a second resolution of one hold', async () => {
     const { db, id, buyerId, sellerId } = await setUp()
     await hold(db, id, buyerId)
-    const release = {
-      transactionId: id,
-      kind: 'release' as const,
-      reason: 'r',
-      at: at(2),
-      postings: [
-        { account: ledgerAccounts.escrow(id), amount: -10_340, currency: 'eur' },
-        { account: ledgerAccounts.seller(sellerId), amount: 10_340, currency: 'eur' },
-      ],
-    }
+    const release = entry(id, 'release', 'r', 2, [
+      [ledgerAccounts.escrow(id), -10_340],
+      [ledgerAccounts.seller(sellerId), 10_340],
+    ])
     await appendLedgerEntry(db, release)
     await expect(appendLedgerEntry(db, { ...release, kind: 'refund' })).rejects.toThrow()
   })

@@ -8,7 +8,7 @@ import { type AftershipApi, AftershipApiError, type AftershipTracking } from './
 import { aftershipEventId, trackingNews } from './aftership-tags.ts'
 import { supportedCarriers as builtInCarriers } from './carriers.ts'
 import type { Carrier, CarrierTracker, RegisterShipment } from './port.ts'
-import { recordRegistration } from './registrations.ts'
+import { lockRegistration, recordRegistration } from './registrations.ts'
 
 export const registerQueue = 'aftership-tracking-register'
 export const pollQueue = 'aftership-tracking-poll'
@@ -157,12 +157,7 @@ export class AftershipCarrierTracker implements CarrierTracker {
 
   async #receiveFor(registrationId: string, tracking: AftershipTracking): Promise<TrackingOutcome> {
     return this.#options.db.transaction().execute(async (trx) => {
-      const registration = await trx
-        .selectFrom('tracking_registrations')
-        .selectAll()
-        .where('id', '=', registrationId)
-        .forUpdate()
-        .executeTakeFirst()
+      const registration = await lockRegistration(trx, registrationId)
       const now = this.#options.clock.now()
       const news = trackingNews(tracking, now)
       if (!registration || !news) return 'ignored'

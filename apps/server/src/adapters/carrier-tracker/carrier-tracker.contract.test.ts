@@ -39,6 +39,14 @@ async function startApp(env: Record<string, string>): Promise<{ testApp: TestApp
   return { testApp, clock, events }
 }
 
+/** Both trackers start following a parcel the same way: the app's own tracker, then whatever work it queued. */
+function registerThrough(testApp: TestApp, clock: TestClock): Harness['register'] {
+  return async (carrier, trackingCode, transactionId) => {
+    await testApp.app.services.carrierTracker.register({ carrier, trackingCode, transactionId })
+    await clock.advance(testApp.app, 0)
+  }
+}
+
 async function sandboxHarness(): Promise<Harness> {
   const { testApp, clock, events } = await startApp({ SANDBOX_TRACKING_IN_TRANSIT_SECONDS: '30', SANDBOX_TRACKING_DELIVERED_SECONDS: '120' })
   const last = new Map<string, { registrationId: string; type: string }>()
@@ -48,10 +56,7 @@ async function sandboxHarness(): Promise<Harness> {
     testApp,
     clock,
     events,
-    register: async (carrier, trackingCode, transactionId) => {
-      await testApp.app.services.carrierTracker.register({ carrier, trackingCode, transactionId })
-      await clock.advance(testApp.app, 0)
-    },
+    register: registerThrough(testApp, clock),
     inTransit: async (trackingCode) => {
       await clock.advance(testApp.app, 30)
       last.set(trackingCode, { registrationId: await registrationOf(trackingCode), type: 'in_transit' })
@@ -91,10 +96,7 @@ async function aftershipHarness(fake: AftershipFake, env: Record<string, string>
     testApp,
     clock,
     events,
-    register: async (carrier, trackingCode, transactionId) => {
-      await testApp.app.services.carrierTracker.register({ carrier, trackingCode, transactionId })
-      await clock.advance(testApp.app, 0)
-    },
+    register: registerThrough(testApp, clock),
     inTransit: async (trackingCode) => {
       await clock.moveBy(30)
       await report(trackingCode, 'InTransit')

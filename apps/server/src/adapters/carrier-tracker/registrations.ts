@@ -43,3 +43,8 @@ export async function recordRegistration(
   if (given && given.isTransaction) return run(given as Transaction<Database>)
   return (given ?? context.db).transaction().execute(run)
 }
+
+/** A parcel's registration, locked for the carrier news being recorded against it; undefined when there is none. */
+export async function lockRegistration(trx: Transaction<Database>, registrationId: string) {
+  return trx.selectFrom('tracking_registrations').selectAll().where('id', '=', registrationId).forUpdate().executeTakeFirst()
+}

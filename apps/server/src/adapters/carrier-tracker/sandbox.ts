@@ -5,7 +5,7 @@ import type { EventHandlers } from '../../events/event-handlers.ts'
 import type { JobQueue } from '../../jobs/job-queue.ts'
 import { supportedCarriers } from './carriers.ts'
 import type { CarrierEventType, CarrierTracker, RegisterShipment } from './port.ts'
-import { recordRegistration } from './registrations.ts'
+import { lockRegistration, recordRegistration } from './registrations.ts'
 
 export const trackingQueue = 'sandbox-tracking-update'
 
@@ -66,12 +66,7 @@ export class SandboxCarrierTracker implements CarrierTracker {
    */
   async #report(registrationId: string, type: CarrierEventType): Promise<void> {
     await this.#options.db.transaction().execute(async (trx) => {
-      const registration = await trx
-        .selectFrom('tracking_registrations')
-        .selectAll()
-        .where('id', '=', registrationId)
-        .forUpdate()
-        .executeTakeFirst()
+      const registration = await lockRegistration(trx, registrationId)
       if (!registration || registration.status === 'delivered') return
       const now = this.#options.clock.now()
       const eventId = `sandbox:${registrationId}:${type}`
