@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util'
 import { issueApiKey } from './modules/partner-clients/partner-api-key.ts'
-import { recordClientChange } from './modules/partner-clients/client-changes.ts'
+import { recordClientChange } from './modules/partner-clients/client-changes-repository.ts'
 import { type Config, ConfigError, loadConfig } from './config.ts'
 import { openDatabase } from './db/database.ts'
 import { migrateToLatest } from './db/migrations.ts'

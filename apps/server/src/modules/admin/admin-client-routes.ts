@@ -8,7 +8,7 @@ import { clientsWithCounts } from './admin-repository.ts'
 import { toAdminClientView } from './admin-views.ts'
 import { issueApiKey, revokeApiKey } from '../partner-clients/partner-api-key.ts'
 import { AppError } from '../../errors.ts'
-import { clientChanges } from '../partner-clients/client-changes.ts'
+import { clientChanges } from '../partner-clients/client-changes-repository.ts'
 import { createPartnerClient, updatePartnerClient } from '../partner-clients/partner-clients.ts'
 import { adminOf } from '../../http/plugins/authentication.ts'
 

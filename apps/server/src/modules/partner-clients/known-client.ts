@@ -2,6 +2,7 @@ import { verifyingClientIds } from '@pactum/domain/high-value'
 import type { Kysely } from 'kysely'
 import type { Database } from '../../db/schema.ts'
 import { fieldError } from '../../errors.ts'
+import { findClientId } from './partner-clients-repository.ts'
 
 /** What a transaction or listing made without `?client_id=` records: the product's own app. */
 const defaultClientId = 'pactum-app'
@@ -16,7 +17,7 @@ const defaultClientId = 'pactum-app'
 export async function knownClientId(db: Kysely<Database>, clientId: string | undefined): Promise<string> {
   if (clientId === undefined) return defaultClientId
   if ((verifyingClientIds as readonly string[]).includes(clientId)) return clientId
-  const partner = await db.selectFrom('clients').select('id').where('id', '=', clientId).executeTakeFirst()
+  const partner = await findClientId(db, clientId)
   if (!partner) throw fieldError('querystring.client_id', 'No such client')
   return partner.id
 }

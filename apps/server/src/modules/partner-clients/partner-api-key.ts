@@ -2,7 +2,8 @@ import { createHash, randomBytes, timingSafeEqual } from 'node:crypto'
 import type { Kysely } from 'kysely'
 import type { Database } from '../../db/schema.ts'
 import { AppError } from '../../errors.ts'
-import { type ClientChangeActor, recordClientChange } from './client-changes.ts'
+import { type ClientChangeActor, recordClientChange } from './client-changes-repository.ts'
+import { clearApiKey, findClientWithApiKeyHash, lockApiKeyHash, setApiKeyHash } from './partner-clients-repository.ts'
 
 /**
  * API keys of partner clients (issue 12 #2: a marketplace creating guest
@@ -27,12 +28,7 @@ function hashOf(secret: string): Buffer {
 export async function issueApiKey(db: Kysely<Database>, clientId: string, actor: ClientChangeActor, now: Date): Promise<string> {
   const secret = randomBytes(32).toString('base64url')
   return db.transaction().execute(async (trx) => {
-    const updated = await trx
-      .updateTable('clients')
-      .set({ api_key_hash: hashOf(secret).toString('hex'), api_key_issued_at: now })
-      .where('id', '=', clientId)
-      .returning('id')
-      .executeTakeFirst()
+    const updated = await setApiKeyHash(trx, clientId, hashOf(secret).toString('hex'), now)
     if (!updated) throw noSuchClient()
     await recordClientChange(trx, { clientId, action: 'api_key_issued', actor, at: now })
     return `${clientId}.${secret}`
@@ -42,10 +38,10 @@ export async function issueApiKey(db: Kysely<Database>, clientId: string, actor:
 /** Forgets the client's key, so it no longer opens anything. Revoking no key is no change. */
 export async function revokeApiKey(db: Kysely<Database>, clientId: string, actor: ClientChangeActor, now: Date): Promise<void> {
   return db.transaction().execute(async (trx) => {
-    const client = await trx.selectFrom('clients').select('api_key_hash').where('id', '=', clientId).forUpdate().executeTakeFirst()
+    const client = await lockApiKeyHash(trx, clientId)
     if (!client) throw noSuchClient()
     if (client.api_key_hash === null) return
-    await trx.updateTable('clients').set({ api_key_hash: null, api_key_issued_at: null }).where('id', '=', clientId).execute()
+    await clearApiKey(trx, clientId)
     await recordClientChange(trx, { clientId, action: 'api_key_revoked', actor, at: now })
   })
 }
@@ -66,7 +62,7 @@ export async function clientOfApiKey(db: Kysely<Database>, key: string | undefin
   const separator = key?.lastIndexOf('.') ?? -1
   if (!key || separator <= 0 || key.length > 400) throw invalidKey()
   const clientId = key.slice(0, separator)
-  const client = await db.selectFrom('clients').select(['id', 'name', 'api_key_hash']).where('id', '=', clientId).executeTakeFirst()
+  const client = await findClientWithApiKeyHash(db, clientId)
   const stored = client?.api_key_hash ? Buffer.from(client.api_key_hash, 'hex') : nothing
   const matches = timingSafeEqual(hashOf(key.slice(separator + 1)), stored.length === nothing.length ? stored : nothing)
   if (!client?.api_key_hash || !matches) throw invalidKey()

@@ -7,11 +7,12 @@ import {
   partnerClientsFileSchema,
 } from '@pactum/contracts/partner-clients'
 import { verifyingClientIds } from '@pactum/domain/high-value'
-import { type Kysely, type Selectable, sql } from 'kysely'
+import type { Kysely } from 'kysely'
 import { ConfigError } from '../../config.ts'
 import type { Database } from '../../db/schema.ts'
 import { AppError, fieldError } from '../../errors.ts'
-import { type ClientChangeActor, recordClientChange } from './client-changes.ts'
+import { type ClientChangeActor, recordClientChange } from './client-changes-repository.ts'
+import { applySeededClient, type ClientRow, findClientRow, insertClientIfAbsent, listClientRows, updateClientSettings } from './partner-clients-repository.ts'
 
 /**
  * Partner clients (spec §1, DESIGN §3 "Clients"): seeded from the operator's
@@ -55,13 +56,7 @@ export async function seedPartnerClients(db: Kysely<Database>, file: string, now
     for (const [id, settings] of Object.entries(clients)) {
       const body = bodyOfSettings(settings)
       const seeded = JSON.stringify(body)
-      const values = { ...columnsOf(body), seeded_settings: seeded, updated_at: now }
-      const applied = await trx
-        .insertInto('clients')
-        .values({ id, ...values })
-        .onConflict((conflict) => conflict.column('id').doUpdateSet(values).where(sql<boolean>`clients.seeded_settings is distinct from ${seeded}`))
-        .returning('id')
-        .executeTakeFirst()
+      const applied = await applySeededClient(trx, id, body, seeded, now)
       if (applied) await recordClientChange(trx, { clientId: id, action: 'seeded_from_file', actor: { kind: 'configuration' }, settings: body, at: now })
     }
   })
@@ -81,22 +76,6 @@ function bodyOfSettings(settings: PartnerClientSettings): PartnerClientBody {
   }
 }
 
-function columnsOf(body: PartnerClientBody) {
-  return {
-    name: body.name,
-    background_color: body.background_color,
-    text_color: body.text_color,
-    url: body.url,
-    routes: body.routes,
-    mobile_navbar_hidden: body.mobile_navbar_hidden,
-    show_seller_confirm_handover: body.show_seller_confirm_handover,
-  }
-}
-
-const clientColumns = ['id', 'name', 'background_color', 'text_color', 'url', 'routes', 'mobile_navbar_hidden', 'show_seller_confirm_handover'] as const
-
-type ClientRow = Pick<Selectable<Database['clients']>, (typeof clientColumns)[number]>
-
 function toPartnerClient(row: ClientRow): PartnerClient {
   return {
     client_id: row.id,
@@ -111,13 +90,13 @@ function toPartnerClient(row: ClientRow): PartnerClient {
 }
 
 export async function findPartnerClient(db: Kysely<Database>, clientId: string): Promise<PartnerClient | undefined> {
-  const row = await db.selectFrom('clients').select(clientColumns).where('id', '=', clientId).executeTakeFirst()
+  const row = await findClientRow(db, clientId)
   return row ? toPartnerClient(row) : undefined
 }
 
 /** Every client, by id (for the admin console). */
 export async function listPartnerClients(db: Kysely<Database>): Promise<PartnerClient[]> {
-  const rows = await db.selectFrom('clients').select(clientColumns).orderBy('id').execute()
+  const rows = await listClientRows(db)
   return rows.map(toPartnerClient)
 }
 
@@ -129,12 +108,7 @@ export async function createPartnerClient(db: Kysely<Database>, client: NewPartn
   const { client_id: id, ...body } = client
   if ((verifyingClientIds as readonly string[]).includes(id)) throw fieldError('body.client_id', "Reserved for Pactum's own apps")
   await db.transaction().execute(async (trx) => {
-    const created = await trx
-      .insertInto('clients')
-      .values({ id, ...columnsOf(body), updated_at: now })
-      .onConflict((conflict) => conflict.column('id').doNothing())
-      .returning('id')
-      .executeTakeFirst()
+    const created = await insertClientIfAbsent(trx, id, body, now)
     if (!created) throw fieldError('body.client_id', `A client with the id ${id} exists already`, 'client_exists')
     await recordClientChange(trx, { clientId: id, action: 'created', actor, settings: body, at: now })
   })
@@ -146,7 +120,7 @@ export async function createPartnerClient(db: Kysely<Database>, client: NewPartn
  */
 export async function updatePartnerClient(db: Kysely<Database>, clientId: string, body: PartnerClientBody, actor: ClientChangeActor, now: Date): Promise<void> {
   await db.transaction().execute(async (trx) => {
-    const updated = await trx.updateTable('clients').set({ ...columnsOf(body), updated_at: now }).where('id', '=', clientId).returning('id').executeTakeFirst()
+    const updated = await updateClientSettings(trx, clientId, body, now)
     if (!updated) throw new AppError('not_found', 'No such client')
     await recordClientChange(trx, { clientId, action: 'updated', actor, settings: body, at: now })
   })

@@ -3,6 +3,7 @@ import type { Clock } from '../../clock.ts'
 import type { Database } from '../../db/schema.ts'
 import type { EventHandlers } from '../../events/event-handlers.ts'
 import type { PaymentEvent } from './payment-event.ts'
+import { insertProviderEvent, markProviderEventProcessed } from './provider-events-repository.ts'
 import { type ProviderEvent, reduceProviderEvent } from './reduce-provider-event.ts'
 
 export type ReceiveOutcome = 'processed' | 'duplicate' | 'stored'
@@ -23,24 +24,22 @@ export async function receiveProviderEvent(
   const domainEvent = reduceProviderEvent(provider, event)
   return deps.db.transaction().execute(async (trx) => {
     const now = deps.clock.now()
-    const inserted = await trx
-      .insertInto('provider_events')
-      .values({
+    const inserted = await insertProviderEvent(
+      trx,
+      {
         provider,
-        event_id: event.id,
+        eventId: event.id,
         type: event.type,
         created: new Date(event.created * 1000),
         payload: JSON.stringify(event),
-        domain_event: domainEvent ? JSON.stringify(domainEvent) : null,
-        received_at: now,
-      })
-      .onConflict((conflict) => conflict.columns(['provider', 'event_id']).doNothing())
-      .returning('id')
-      .executeTakeFirst()
+        domainEvent: domainEvent ? JSON.stringify(domainEvent) : null,
+      },
+      now,
+    )
     if (!inserted) return 'duplicate'
     if (domainEvent && !deps.handlers.hasPaymentHandler) return 'stored'
     if (domainEvent) await deps.handlers.handlePaymentEvent(domainEvent, { db: trx })
-    await trx.updateTable('provider_events').set({ processed_at: now }).where('id', '=', inserted.id).execute()
+    await markProviderEventProcessed(trx, inserted.id, now)
     return 'processed'
   })
 }

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import type { Kysely } from 'kysely'
 import type { Database } from '../../db/schema.ts'
+import { insertServerSecretIfAbsent, serverSecretValue } from './server-secrets-repository.ts'
 
 const secretName = 'sandbox_webhook_secret'
 
@@ -12,11 +13,7 @@ const secretName = 'sandbox_webhook_secret'
  */
 export async function sandboxWebhookSecret(db: Kysely<Database>, configured: string | undefined): Promise<string> {
   if (configured) return configured
-  await db
-    .insertInto('server_secrets')
-    .values({ name: secretName, value: JSON.stringify({ secret: `whsec_${randomBytes(32).toString('base64url')}` }) })
-    .onConflict((conflict) => conflict.column('name').doNothing())
-    .execute()
-  const stored = await db.selectFrom('server_secrets').select('value').where('name', '=', secretName).executeTakeFirstOrThrow()
-  return (stored.value as { secret: string }).secret
+  await insertServerSecretIfAbsent(db, secretName, JSON.stringify({ secret: `whsec_${randomBytes(32).toString('base64url')}` }))
+  const stored = await serverSecretValue(db, secretName)
+  return (stored as { secret: string }).secret
 }

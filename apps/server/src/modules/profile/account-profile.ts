@@ -3,6 +3,7 @@ import { currentTermsVersion } from '@pactum/domain/terms'
 import type { AccountProfile } from '../../adapters/payment-provider/connected-accounts-port.ts'
 import { PaymentProviderError } from '../../adapters/payment-provider/provider-error.ts'
 import { fieldError } from '../../errors.ts'
+import { lastRepairFingerprint, recordRepairAnswered } from './account-profile-repairs-repository.ts'
 import type { PayoutAccountDeps } from './payout-account.ts'
 import { dateOfBirth, loadProfileRow } from './profile-repository.ts'
 
@@ -36,20 +37,14 @@ export async function forwardAccountProfile(deps: PayoutAccountDeps, userId: str
 export async function repairAccountProfile(deps: PayoutAccountDeps, userId: string, accountId: string, now: Date): Promise<boolean> {
   const profile = await loadAccountProfile(deps, userId)
   const fingerprint = fingerprintOf(profile)
-  const last = await deps.db.selectFrom('account_profile_repairs').select('profile_fingerprint').where('account_id', '=', accountId).executeTakeFirst()
-  if (last?.profile_fingerprint === fingerprint) return false
+  if ((await lastRepairFingerprint(deps.db, accountId)) === fingerprint) return false
   try {
     // A key of its own: the account changed since this profile's first forward, which would only be replayed.
     await deps.connectedAccounts.updateAccountProfile({ accountId, profile, idempotencyKey: `account-profile:${accountId}:${fingerprint}:repair` })
   } catch (error) {
     if (!(error instanceof PaymentProviderError)) throw error
   }
-  const answered = { profile_fingerprint: fingerprint, answered_at: now }
-  await deps.db
-    .insertInto('account_profile_repairs')
-    .values({ account_id: accountId, ...answered })
-    .onConflict((conflict) => conflict.column('account_id').doUpdateSet(answered))
-    .execute()
+  await recordRepairAnswered(deps.db, accountId, fingerprint, now)
   return true
 }
 

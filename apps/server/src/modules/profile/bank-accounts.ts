@@ -5,10 +5,12 @@ import { isSepaCountry, isSupportedCountry } from '@pactum/domain/countries'
 import type { Kysely } from 'kysely'
 import type { BankLink, LinkedBankAccount } from '../../adapters/bank-link/port.ts'
 import { PaymentProviderError } from '../../adapters/payment-provider/provider-error.ts'
-import type { BankAccountsTable, Database } from '../../db/schema.ts'
+import type { Database } from '../../db/schema.ts'
 import { AppError } from '../../errors.ts'
 import { uuidV7 } from '../../ids.ts'
+import { findBankAccount, findLinkedWith, type StoredBankAccount, type StoredDetails, upsertBankAccount } from './bank-accounts-repository.ts'
 import { attachBankAccount, ensureConnectedAccount, type PayoutAccountDeps } from './payout-account.ts'
+import { countryCodeOf, namesOf } from './profile-repository.ts'
 
 /**
  * Payout bank details (spec §3 Debit account, Bank-link request; §6; DESIGN §4).
@@ -27,15 +29,10 @@ function validationFailed(fields: FieldProblem[]): AppError {
 }
 
 async function activeCountry(db: Kysely<Database>, userId: string): Promise<string> {
-  const row = await db.selectFrom('users').select('country_code').where('id', '=', userId).executeTakeFirstOrThrow()
-  if (!row.country_code) throw new AppError('active_country_not_set', 'Choose your country first')
-  return row.country_code
+  const countryCode = await countryCodeOf(db, userId)
+  if (!countryCode) throw new AppError('active_country_not_set', 'Choose your country first')
+  return countryCode
 }
-
-type StoredBankAccount = Pick<
-  BankAccountsTable,
-  'id' | 'account_holder_name' | 'country' | 'currency' | 'last4' | 'bank_name' | 'routing_number' | 'account_type'
->
 
 function toBankAccount(row: StoredBankAccount): BankAccount {
   return {
@@ -51,25 +48,8 @@ function toBankAccount(row: StoredBankAccount): BankAccount {
 }
 
 async function loadBankAccount(db: Kysely<Database>, userId: string): Promise<BankAccount | null> {
-  const row = await db
-    .selectFrom('bank_accounts')
-    // Never select account_number here.
-    .select(['id', 'account_holder_name', 'country', 'currency', 'last4', 'bank_name', 'routing_number', 'account_type'])
-    .where('user_id', '=', userId)
-    .executeTakeFirst()
+  const row = await findBankAccount(db, userId)
   return row ? toBankAccount(row) : null
-}
-
-export async function hasBankAccount(db: Kysely<Database>, userId: string): Promise<boolean> {
-  const row = await db.selectFrom('bank_accounts').select('id').where('user_id', '=', userId).executeTakeFirst()
-  return !!row
-}
-
-/** What is stored of a bank account: the number only when Pactum was given it (typed, or the sandbox bank link). */
-type StoredDetails = Omit<NormalisedBankDetails, 'accountNumber'> & {
-  accountNumber: string | null
-  /** A linked account's link (linkFingerprint), so that a retried link call finds it. */
-  linkFingerprint?: string
 }
 
 /**
@@ -81,16 +61,6 @@ function linkFingerprint(body: { public_token: string; account_id: string }): st
   return createHash('sha256').update(`${body.public_token}\n${body.account_id}`).digest('hex')
 }
 
-async function findLinkedWith(db: Kysely<Database>, userId: string, fingerprint: string): Promise<BankAccount | null> {
-  const row = await db
-    .selectFrom('bank_accounts')
-    .select(['id', 'account_holder_name', 'country', 'currency', 'last4', 'bank_name', 'routing_number', 'account_type'])
-    .where('user_id', '=', userId)
-    .where('link_fingerprint', '=', fingerprint)
-    .executeTakeFirst()
-  return row ? toBankAccount(row) : null
-}
-
 /** Insert or replace the user's one bank account; `id` when the caller had to name it first (an idempotency key made from it). */
 async function storeBankAccount(
   db: Kysely<Database>,
@@ -100,28 +70,7 @@ async function storeBankAccount(
   now: Date,
   id: string = uuidV7(now),
 ): Promise<BankAccount> {
-  const values = {
-    source,
-    scheme: details.scheme,
-    country: details.country,
-    currency: details.currency,
-    account_holder_name: details.accountHolderName,
-    account_number: details.accountNumber,
-    last4: details.last4,
-    routing_number: details.routingNumber,
-    account_type: details.accountType,
-    bank_name: details.bankName,
-    link_fingerprint: details.linkFingerprint ?? null,
-    updated_at: now,
-  }
-  // A replaced account gets a new id: it is a different payout destination.
-  const row = await db
-    .insertInto('bank_accounts')
-    .values({ id, user_id: userId, created_at: now, ...values })
-    .onConflict((conflict) => conflict.column('user_id').doUpdateSet({ id, created_at: now, ...values }))
-    .returning(['id', 'account_holder_name', 'country', 'currency', 'last4', 'bank_name', 'routing_number', 'account_type'])
-    .executeTakeFirstOrThrow()
-  return toBankAccount(row)
+  return toBankAccount(await upsertBankAccount(db, userId, details, source, now, id))
 }
 
 export async function getDebitAccount(db: Kysely<Database>, userId: string): Promise<DebitAccount> {
@@ -178,13 +127,13 @@ export async function linkBankDetails(
   }
   const fingerprint = linkFingerprint(body)
   const linkedBefore = await findLinkedWith(db, userId, fingerprint)
-  if (linkedBefore) return { bank_account: linkedBefore }
+  if (linkedBefore) return { bank_account: toBankAccount(linkedBefore) }
   const result = await bankLink.exchangePublicToken({ userId, publicToken: body.public_token, accountId: body.account_id, now })
   if (!result.ok) {
     const field = result.reason === 'invalid_account_id' ? 'body.account_id' : 'body.public_token'
     throw validationFailed([{ field, message: result.message, problem: result.reason }])
   }
-  const user = await db.selectFrom('users').select(['first_name', 'last_name']).where('id', '=', userId).executeTakeFirstOrThrow()
+  const user = await namesOf(db, userId)
   const holder = `${user.first_name} ${user.last_name}`.trim() || 'Account holder'
   const { account } = result
   if (account.destination.kind === 'provider_token') {

@@ -1,12 +1,13 @@
 import { randomUUID } from 'node:crypto'
 import { isTerminal } from '@pactum/domain/transactions/transaction'
 import type { TransactionKind } from '@pactum/domain/transactions/transaction'
-import { type Kysely, sql } from 'kysely'
+import type { Kysely } from 'kysely'
 import type { ConnectedAccounts } from '../../adapters/payment-provider/connected-accounts-port.ts'
 import type { Clock } from '../../clock.ts'
 import type { Database } from '../../db/schema.ts'
 import { AppError, fieldError } from '../../errors.ts'
 import type { CurrentUser } from '../sign-in/users.ts'
+import { deleteSignInAccount, eraseUserRecords, lockUserForClosing, pseudonymiseUser, transactionsOf } from './close-account-repository.ts'
 
 export interface CloseAccountDeps {
   db: Kysely<Database>
@@ -48,62 +49,20 @@ export async function closeAccount(deps: CloseAccountDeps, user: CurrentUser, co
   const now = deps.clock.now()
   await deps.db.transaction().execute(async (trx) => {
     // Under the row's lock: two closes, or a close beside a profile change, happen one after the other.
-    const row = await trx.selectFrom('users').select(['id', 'issuer', 'subject', 'closed_at']).where('id', '=', user.id).forUpdate().executeTakeFirst()
+    const row = await lockUserForClosing(trx, user.id)
     if (!row || row.closed_at) throw new AppError('not_found', 'This account is closed already')
-    const open = (
-      await trx
-        .selectFrom('transactions')
-        .select(['id', 'type', 'status'])
-        .where((eb) => eb.or([eb('buyer_id', '=', user.id), eb('seller_id', '=', user.id)]))
-        .execute()
-    ).filter((transaction) => !isTerminal({ kind: transaction.type as TransactionKind, status: transaction.status }))
+    const open = (await transactionsOf(trx, user.id)).filter((transaction) => !isTerminal({ kind: transaction.type as TransactionKind, status: transaction.status }))
     if (open.length > 0) {
       throw new AppError('account_has_open_transactions', 'Finish or cancel your open transactions before closing the account', {
         details: { transaction_ids: open.slice(0, 20).map((transaction) => transaction.id), count: open.length },
       })
     }
 
-    await trx
-      .updateTable('users')
-      .set({
-        subject: `closed:${randomUUID()}`,
-        email: '',
-        first_name: '',
-        last_name: '',
-        roles: [],
-        locale: null,
-        email_verified_at: null,
-        closed_at: now,
-        updated_at: now,
-        country_code: null,
-        tos_accepted_ip: null,
-        tos_accepted_user_agent: null,
-        dob: null,
-        phone: null,
-        phone_country_code: null,
-        address_line1: null,
-        address_line2: null,
-        address_city: null,
-        address_state: null,
-        address_postal_code: null,
-        notification_language: null,
-        business_url: null,
-        verification_session_id: null,
-      })
-      .where('id', '=', user.id)
-      .execute()
-    await trx.deleteFrom('bank_accounts').where('user_id', '=', user.id).execute()
-    await trx.deleteFrom('identity_document_uploads').where('user_id', '=', user.id).execute()
-    // Every sale of theirs has ended: the seller needs the shipping address no more.
-    await trx.deleteFrom('shipping_details').where('buyer_id', '=', user.id).execute()
-    await trx.updateTable('contact_messages').set({ name: null, email: '' }).where('user_id', '=', user.id).execute()
-    await trx.updateTable('listings').set({ status: 'closed', updated_at: now }).where('seller_id', '=', user.id).where('status', '=', 'open').execute()
+    await pseudonymiseUser(trx, user.id, `closed:${randomUUID()}`, now)
+    await eraseUserRecords(trx, user.id, now)
 
     if (deps.embeddedIssuer !== null && row.issuer === deps.embeddedIssuer) {
-      await trx.deleteFrom('accounts').where('id', '=', row.subject).execute()
-      await trx.deleteFrom('sign_in_attempts').where('account_key', '=', row.subject).execute()
-      // Sessions, grants and refresh tokens of the sign-in: nobody can use them again.
-      await trx.deleteFrom('oidc_payloads').where(sql<string>`payload->>'accountId'`, '=', row.subject).execute()
+      await deleteSignInAccount(trx, row.subject)
     }
   })
 }

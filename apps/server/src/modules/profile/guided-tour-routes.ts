@@ -2,6 +2,7 @@ import { errorBodySchema } from '@pactum/contracts/errors'
 import { guidedTourSchema } from '@pactum/contracts/guided-tour'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { userOf } from '../../http/plugins/authentication.ts'
+import { markTourSeen, tourSeenAt } from './profile-repository.ts'
 
 /**
  * The guided tour is shown once per person (spec §2): remembered here rather
@@ -20,8 +21,7 @@ export const guidedTourRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const row = await app.services.db.selectFrom('users').select('tour_seen_at').where('id', '=', userOf(request).id).executeTakeFirstOrThrow()
-      return { seen: row.tour_seen_at !== null }
+      return { seen: (await tourSeenAt(app.services.db, userOf(request).id)) !== null }
     },
   )
 
@@ -38,8 +38,7 @@ export const guidedTourRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { db, clock } = app.services
-      // The first time counts: seeing the tour again from the help pages changes nothing.
-      await db.updateTable('users').set({ tour_seen_at: clock.now() }).where('id', '=', userOf(request).id).where('tour_seen_at', 'is', null).execute()
+      await markTourSeen(db, userOf(request).id, clock.now())
       return { seen: true }
     },
   )

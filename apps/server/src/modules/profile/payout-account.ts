@@ -2,6 +2,8 @@ import type { Kysely } from 'kysely'
 import type { ConnectedAccount, ConnectedAccounts } from '../../adapters/payment-provider/connected-accounts-port.ts'
 import type { Database } from '../../db/schema.ts'
 import { forwardAccountProfile } from './account-profile.ts'
+import { payoutBankAccountOf } from './bank-accounts-repository.ts'
+import { payoutContactOf } from './profile-repository.ts'
 
 /**
  * The seller's connected account at the payment provider: where released
@@ -20,7 +22,7 @@ const fallbackCountry = 'gb'
 export async function ensureConnectedAccount(deps: PayoutAccountDeps, userId: string): Promise<ConnectedAccount> {
   const existing = await deps.connectedAccounts.findConnectedAccount(userId)
   if (existing) return existing
-  const user = await deps.db.selectFrom('users').select(['email', 'country_code']).where('id', '=', userId).executeTakeFirstOrThrow()
+  const user = await payoutContactOf(deps.db, userId)
   // One key per user: concurrent first needs get the same account.
   const account = await deps.connectedAccounts.createConnectedAccount({
     userId,
@@ -39,11 +41,7 @@ export async function ensureConnectedAccount(deps: PayoutAccountDeps, userId: st
 
 /** Hands the user's stored bank account to the provider as the account's payout destination. */
 export async function attachBankAccount(deps: PayoutAccountDeps, userId: string): Promise<void> {
-  const bank = await deps.db
-    .selectFrom('bank_accounts')
-    .select(['id', 'country', 'currency', 'account_number', 'routing_number', 'last4'])
-    .where('user_id', '=', userId)
-    .executeTakeFirst()
+  const bank = await payoutBankAccountOf(deps.db, userId)
   // An account linked with the provider's token has no number here: it was attached when it was linked (bank-accounts.ts).
   if (!bank?.account_number) return
   const account = await ensureConnectedAccount(deps, userId)

@@ -10,8 +10,18 @@ import type { Clock } from '../../clock.ts'
 import type { Database } from '../../db/schema.ts'
 import { AppError, fieldError } from '../../errors.ts'
 import { forwardAccountProfileIfAccount, repairAccountProfile } from './account-profile.ts'
-import { hasBankAccount } from './bank-accounts.ts'
-import { dateOfBirth, loadProfileRow, type ProfileRow } from './profile-repository.ts'
+import { hasBankAccount } from './bank-accounts-repository.ts'
+import {
+  dateOfBirth,
+  loadProfileRow,
+  notificationLanguageColumns,
+  type ProfileRow,
+  updateBusinessUrl,
+  updateCountryCode,
+  updateNotificationLanguage,
+  updateProfileColumns,
+  updateTermsAcceptance,
+} from './profile-repository.ts'
 import type { PayoutAccountDeps } from './payout-account.ts'
 import { hasTaxIdentifiers, requireTaxIdentifiersAllowed, submitTaxIdentifiers } from './tax-identifiers.ts'
 import { providerRequirements, type VerificationDeps } from '../verification/verification.ts'
@@ -23,7 +33,7 @@ import { providerRequirements, type VerificationDeps } from '../verification/ver
  */
 
 export async function setActiveCountry(db: Kysely<Database>, userId: string, countryCode: string, now: Date): Promise<void> {
-  await db.updateTable('users').set({ country_code: countryCode, updated_at: now }).where('id', '=', userId).execute()
+  await updateCountryCode(db, userId, countryCode, now)
 }
 
 /** Where the terms were accepted from: the payment provider takes an acceptance with its IP only (Stripe's `tos_acceptance`). */
@@ -38,18 +48,17 @@ export async function acceptTerms(
   now: Date,
   source: AcceptanceSource,
 ): Promise<{ tos_acceptance: { unix_timestamp: number; version: string } }> {
-  await deps.db
-    .updateTable('users')
-    .set({
-      tos_accepted_at: now,
-      tos_version_accepted: currentTermsVersion,
-      tos_accepted_ip: source.ip,
+  await updateTermsAcceptance(
+    deps.db,
+    userId,
+    {
+      version: currentTermsVersion,
+      ip: source.ip,
       // Stripe keeps 5,000 characters of it; a browser's is a few hundred.
-      tos_accepted_user_agent: source.userAgent?.slice(0, 1000) ?? null,
-      updated_at: now,
-    })
-    .where('id', '=', userId)
-    .execute()
+      userAgent: source.userAgent?.slice(0, 1000) ?? null,
+    },
+    now,
+  )
   await forwardAccountProfileIfAccount(deps, userId)
   return { tos_acceptance: { unix_timestamp: Math.floor(now.getTime() / 1000), version: currentTermsVersion } }
 }
@@ -184,11 +193,7 @@ export async function updateProfile(db: Kysely<Database>, userId: string, body: 
   }
 
   if (Object.keys(changes).length > 0) {
-    await db
-      .updateTable('users')
-      .set({ ...changes, updated_at: now })
-      .where('id', '=', userId)
-      .execute()
+    await updateProfileColumns(db, userId, changes, now)
   }
   return getProfile(db, userId)
 }
@@ -228,7 +233,7 @@ export async function getPayoutCurrencies(db: Kysely<Database>, userId: string):
 }
 
 export async function getNotificationLanguage(db: Kysely<Database>, userId: string): Promise<Locale> {
-  return notificationLanguage(await db.selectFrom('users').select(['notification_language', 'locale']).where('id', '=', userId).executeTakeFirstOrThrow())
+  return notificationLanguage(await notificationLanguageColumns(db, userId))
 }
 
 /** The language chosen for e-mails, else the interface language the user was last seen in, else English. */
@@ -239,12 +244,12 @@ export function notificationLanguage(user: { notification_language: string | nul
 }
 
 export async function setNotificationLanguage(db: Kysely<Database>, userId: string, language: Locale, now: Date): Promise<void> {
-  await db.updateTable('users').set({ notification_language: language, updated_at: now }).where('id', '=', userId).execute()
+  await updateNotificationLanguage(db, userId, language, now)
 }
 
 /** The provider asks companies for a web page about the business; saved as given (validated as http(s) at the boundary). */
 export async function setBusinessUrl(deps: PayoutAccountDeps, userId: string, url: string, now: Date): Promise<string> {
-  await deps.db.updateTable('users').set({ business_url: url, updated_at: now }).where('id', '=', userId).execute()
+  await updateBusinessUrl(deps.db, userId, url, now)
   await forwardAccountProfileIfAccount(deps, userId)
   return url
 }

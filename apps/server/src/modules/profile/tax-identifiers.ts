@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto'
 import type { Clock } from '../../clock.ts'
 import { fieldError } from '../../errors.ts'
 import { ensureConnectedAccount, type PayoutAccountDeps } from './payout-account.ts'
+import { recordSsnLast4Provided } from './profile-repository.ts'
 
 /**
  * A US seller's tax identifiers (payout requirements `ssn_last_4` and
@@ -37,6 +38,6 @@ export async function submitTaxIdentifiers(deps: PayoutAccountDeps & { clock: Cl
   })
   if (body.ssn_last_4 !== undefined) {
     const now = deps.clock.now()
-    await deps.db.updateTable('users').set({ ssn_last_4_provided_at: now, updated_at: now }).where('id', '=', userId).execute()
+    await recordSsnLast4Provided(deps.db, userId, now)
   }
 }

@@ -5,6 +5,7 @@ import type { Clock } from '../../clock.ts'
 import type { Database } from '../../db/schema.ts'
 import type { JobQueue } from '../../jobs/job-queue.ts'
 import type { CurrentUser } from '../sign-in/users.ts'
+import { findContactMessageWithSender, insertContactMessage, markContactMessageSent } from './contact-messages-repository.ts'
 
 /**
  * The contact form (spec §7 `POST /app_api/contact_us`): the message is
@@ -45,11 +46,7 @@ export async function startContactWorker(jobs: JobQueue, deps: ContactSendDeps):
 
 export async function submitContactMessage(deps: ContactDeps, user: CurrentUser, body: ContactUsBody): Promise<{ id: string; created: Date }> {
   return deps.db.transaction().execute(async (trx) => {
-    const row = await trx
-      .insertInto('contact_messages')
-      .values({ user_id: user.id, name: body.name || null, email: body.email, subject: body.subject, message: body.message, created_at: deps.clock.now() })
-      .returning(['id', 'created_at'])
-      .executeTakeFirstOrThrow()
+    const row = await insertContactMessage(trx, user.id, body, deps.clock.now())
     await deps.jobs.send<ContactJob>(contactQueue, { messageId: row.id }, { db: trx, singletonKey: row.id })
     return { id: row.id, created: row.created_at }
   })
@@ -57,23 +54,7 @@ export async function submitContactMessage(deps: ContactDeps, user: CurrentUser,
 
 /** Writes one stored message to support, unless it went out already. */
 export async function sendContactMessage(deps: ContactSendDeps, messageId: string): Promise<'sent' | 'already_sent'> {
-  const row = await deps.db
-    .selectFrom('contact_messages')
-    .innerJoin('users', 'users.id', 'contact_messages.user_id')
-    .select([
-      'contact_messages.id',
-      'contact_messages.name',
-      'contact_messages.email',
-      'contact_messages.subject',
-      'contact_messages.message',
-      'contact_messages.sent_at',
-      'users.id as user_id',
-      'users.email as user_email',
-      'users.first_name',
-      'users.last_name',
-    ])
-    .where('contact_messages.id', '=', messageId)
-    .executeTakeFirstOrThrow()
+  const row = await findContactMessageWithSender(deps.db, messageId)
   if (row.sent_at) return 'already_sent'
 
   const sender = row.name || [row.first_name, row.last_name].filter(Boolean).join(' ')
@@ -85,6 +66,6 @@ export async function sendContactMessage(deps: ContactSendDeps, messageId: strin
     text: [`From: ${sender ? `${sender} ` : ''}<${row.email}>`, `User: ${row.user_id} (${row.user_email})`, `Message id: ${row.id}`, '', row.message].join('\n'),
   })
   // A crash between the mailer and this mark sends the message once more on the retry: a duplicate beats a lost message.
-  await deps.db.updateTable('contact_messages').set({ sent_at: deps.clock.now(), mail_id: mailId }).where('id', '=', row.id).execute()
+  await markContactMessageSent(deps.db, row.id, deps.clock.now(), mailId)
   return 'sent'
 }

@@ -18,6 +18,7 @@ import type { Database } from '../../db/schema.ts'
 import { AppError, fieldError } from '../../errors.ts'
 import { uuidV7 } from '../../ids.ts'
 import { ensureConnectedAccount } from '../profile/payout-account.ts'
+import { insertIdentityDocumentUpload, setVerificationSessionId, uploadedSides, verificationSessionIdOf } from './verification-repository.ts'
 
 /**
  * Identity verification (spec §3 Verification, Legacy document status;
@@ -92,20 +93,17 @@ export async function uploadIdentityDocument(
     bytes: file.bytes,
     idempotencyKey: `identity-upload:${uploadId}`,
   })
-  await deps.db
-    .insertInto('identity_document_uploads')
-    .values({
-      id: uploadId,
-      user_id: userId,
-      document,
-      side,
-      provider_file_id: fileId,
-      content_type: contentType,
-      size_bytes: file.bytes.byteLength,
-      sha256: createHash('sha256').update(file.bytes).digest('hex'),
-      created_at: now,
-    })
-    .execute()
+  await insertIdentityDocumentUpload(deps.db, {
+    id: uploadId,
+    userId,
+    document,
+    side,
+    providerFileId: fileId,
+    contentType,
+    sizeBytes: file.bytes.byteLength,
+    sha256: createHash('sha256').update(file.bytes).digest('hex'),
+    createdAt: now,
+  })
   return documentStatus(deps, userId, document)
 }
 
@@ -117,14 +115,7 @@ async function accountVerification(deps: VerificationDeps, userId: string): Prom
 
 export async function documentStatus(deps: VerificationDeps, userId: string, document: IdentityDocumentKind): Promise<DocumentVerificationStatus> {
   const verification = await accountVerification(deps, userId)
-  const uploads = await deps.db
-    .selectFrom('identity_document_uploads')
-    .select('side')
-    .distinct()
-    .where('user_id', '=', userId)
-    .where('document', '=', document)
-    .execute()
-  const submitted = new Set(uploads.map((upload) => upload.side))
+  const submitted = new Set(await uploadedSides(deps.db, userId, document))
   const side = (name: DocumentSide) => {
     const state = verification?.documents[document][name] ?? { status: 'not_uploaded' as const, rejectionReason: null }
     return { status: state.status, previously_submitted: submitted.has(name), rejection_reason: state.rejectionReason }
@@ -189,7 +180,7 @@ export async function openVerificationSession(deps: VerificationDeps, userId: st
           idempotencyKey: `verification-session:${userId}:${existing?.id ?? 'first'}`,
         })
   if (session.id !== existing?.id) {
-    await deps.db.updateTable('users').set({ verification_session_id: session.id }).where('id', '=', userId).execute()
+    await setVerificationSessionId(deps.db, userId, session.id)
   }
   return {
     verification_session_id: session.id,
@@ -221,8 +212,8 @@ export async function openProviderOnboarding(deps: VerificationDeps, userId: str
 }
 
 async function currentSession(deps: VerificationDeps, userId: string, returnUrl = '/profile/details') {
-  const user = await deps.db.selectFrom('users').select('verification_session_id').where('id', '=', userId).executeTakeFirstOrThrow()
-  return user.verification_session_id ? deps.identity.retrieveVerificationSession(user.verification_session_id, returnUrl) : null
+  const sessionId = await verificationSessionIdOf(deps.db, userId)
+  return sessionId ? deps.identity.retrieveVerificationSession(sessionId, returnUrl) : null
 }
 
 /**

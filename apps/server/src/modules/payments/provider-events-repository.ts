@@ -1,0 +1,38 @@
+import type { Kysely } from 'kysely'
+import type { Database } from '../../db/schema.ts'
+
+/** A verified provider event as it is recorded: its envelope and the payment event it reduced to, both as JSON. */
+export interface ReceivedProviderEvent {
+  provider: string
+  eventId: string
+  type: string
+  created: Date
+  payload: string
+  domainEvent: string | null
+}
+
+/**
+ * Records a provider event once per event id; undefined when it was recorded
+ * before (a redelivery). A concurrent redelivery waits on the unique key
+ * until the first commits.
+ */
+export async function insertProviderEvent(db: Kysely<Database>, event: ReceivedProviderEvent, now: Date): Promise<{ id: string } | undefined> {
+  return db
+    .insertInto('provider_events')
+    .values({
+      provider: event.provider,
+      event_id: event.eventId,
+      type: event.type,
+      created: event.created,
+      payload: event.payload,
+      domain_event: event.domainEvent,
+      received_at: now,
+    })
+    .onConflict((conflict) => conflict.columns(['provider', 'event_id']).doNothing())
+    .returning('id')
+    .executeTakeFirst()
+}
+
+export async function markProviderEventProcessed(db: Kysely<Database>, id: string, now: Date): Promise<void> {
+  await db.updateTable('provider_events').set({ processed_at: now }).where('id', '=', id).execute()
+}
