@@ -42,7 +42,8 @@ import { mintAccessToken } from '../apps/server/src/modules/sign-in/oidc/token-m
 import { type BenchEngine, benchEngines, benchPostgresReachable, postgresUrl } from './bench-database.ts'
 import { checkAnswers, checkSale, documentedStatuses, type Failure, pendingWork, type SaleOutcome, troubledJobs } from './conflicts/checks.ts'
 import { type Answer, ApiClient } from './conflicts/client.ts'
-import { type Prepared, raceKinds, Sale, SetupError } from './conflicts/races.ts'
+import { raceKinds } from './conflicts/races.ts'
+import { type Prepared, Sale, SetupError } from './conflicts/sale.ts'
 
 const { values: options } = parseArgs({
   options: {

@@ -20,7 +20,8 @@
  */
 import { parseArgs } from 'node:util'
 import { crashPointNames } from '../apps/server/src/crash-points.ts'
-import { type CrashRunReport, runCrashScenario } from '../apps/server/src/testing/crash-run.ts'
+import { runCrashScenario } from '../apps/server/src/testing/crash-run.ts'
+import type { CrashRunReport } from '../apps/server/src/testing/crash-run/scenario.ts'
 import { postgresReachable } from '../apps/server/src/db/postgres-admin.ts'
 import { type CrashEngine, pgliteEngine, postgresEngine } from '../apps/server/src/testing/crash-server.ts'
 

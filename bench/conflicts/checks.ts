@@ -2,7 +2,7 @@ import { errorStatus } from '@pactum/contracts/errors'
 import { type Kysely, sql } from 'kysely'
 import type { Database } from '../../apps/server/src/db/schema.ts'
 import type { Answer } from './client.ts'
-import type { Sale } from './races.ts'
+import type { Sale } from './sale.ts'
 
 /*
  * What `npm run bench:conflicts` checks once every job has drained: each

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { type CrashRunOptions, runCrashScenario } from './testing/crash-run.ts'
+import { runCrashScenario } from './testing/crash-run.ts'
+import type { CrashRunOptions } from './testing/crash-run/scenario.ts'
 import { type CrashEngine, pgliteEngine, postgresEngine } from './testing/crash-server.ts'
 
 /**

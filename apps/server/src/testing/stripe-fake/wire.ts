@@ -1,6 +1,6 @@
 /*
  * How Stripe's API reads and writes on the wire, for the tests' fake
- * (stripe-fake.ts): form-encoded bodies and query strings with bracketed
+ * (../stripe-fake.ts): form-encoded bodies and query strings with bracketed
  * keys (`metadata[transaction_id]=…`, `types[0]=…`), multipart file
  * uploads, list envelopes with cursor pagination, and error bodies.
  */

@@ -1,0 +1,86 @@
+import { randomBytes } from 'node:crypto'
+import type { Json, StripeStore } from './store.ts'
+import { type FormObject, invalidRequest, missing, parseMultipart, record, StripeFakeError, text } from './wire.ts'
+
+/*
+ * Files and Stripe Identity in the Stripe fake: uploads of identity
+ * documents (kept per account, as Stripe keeps them), and verification
+ * sessions that the user finishes on Stripe's hosted page, with the
+ * report that names the document's files.
+ */
+
+export function fakeIdentity(store: StripeStore) {
+  const { files, sessions, reports, newId, seconds, emit, later } = store
+
+  function storeFile(purpose: string, filename: string, type: string, data: Buffer, account: string | undefined): Json {
+    const object: Json = { id: newId('file'), object: 'file', purpose, filename, type, size: data.byteLength, created: seconds() }
+    files.set(object.id as string, { object, data, account })
+    return object
+  }
+
+  /** `POST /v1/files`: a multipart upload, checked as Stripe checks identity documents. */
+  function upload(body: Buffer, contentType: string, account: string | undefined): Json {
+    const parts = parseMultipart(body, contentType)
+    const purpose = parts.find((part) => part.name === 'purpose')?.data.toString('utf8')
+    const file = parts.find((part) => part.name === 'file')
+    if (!purpose || !['identity_document', 'additional_verification'].includes(purpose)) throw invalidRequest('Invalid purpose', { param: 'purpose' })
+    if (!file || file.data.byteLength === 0) throw invalidRequest('A file is required.', { param: 'file' })
+    if (file.data.byteLength > 10_000_000) throw invalidRequest('The file is larger than 10 MB.', { param: 'file' })
+    const type = file.contentType === 'application/pdf' ? 'pdf' : file.contentType === 'image/png' ? 'png' : file.contentType === 'image/jpeg' ? 'jpg' : undefined
+    if (!type) throw invalidRequest('Identity documents must be pdf, png or jpeg.', { param: 'file' })
+    return storeFile(purpose, file.fileName ?? 'upload', type, file.data, account)
+  }
+
+  function identityRoute(method: string, kind: string, action: string | undefined, params: FormObject, expand: string[]): { body: unknown } {
+    if (kind !== 'verification_sessions' && kind !== 'verification_reports') throw new StripeFakeError(404, { type: 'invalid_request_error', message: 'Unrecognized request URL.' })
+    if (kind === 'verification_reports') {
+      const report = reports.get(action ?? '')
+      if (!report) throw missing('verification report', action ?? '')
+      return { body: report }
+    }
+    if (method === 'POST' && !action) {
+      if (text(params.type) !== 'document') throw invalidRequest('Pactum asks for document checks', { param: 'type' })
+      if (params.return_url !== undefined && !/^https?:\/\//.test(text(params.return_url) ?? '')) throw invalidRequest('Not a valid URL', { code: 'url_invalid', param: 'return_url' })
+      const sessionId = newId('vs')
+      const session: Json = {
+        id: sessionId,
+        object: 'identity.verification_session',
+        type: 'document',
+        status: 'requires_input',
+        client_secret: `${sessionId}_secret_${randomBytes(12).toString('hex')}`,
+        url: `${store.url}/identity/${sessionId}`,
+        return_url: text(params.return_url) ?? null,
+        metadata: record(params.metadata),
+        last_error: null,
+        last_verification_report: null,
+        created: seconds(),
+      }
+      sessions.set(sessionId, session)
+      return { body: session }
+    }
+    const session = sessions.get(action ?? '')
+    if (!session) throw missing('verification session', action ?? '')
+    const reportId = session.last_verification_report as string | null
+    return { body: expand.includes('last_verification_report') && reportId ? { ...session, last_verification_report: reports.get(reportId) } : session }
+  }
+
+  /** The user finishes Stripe Identity's hosted page; Stripe's answer comes later. */
+  function completeIdentity(sessionId: string, outcome: 'verified' | 'failed'): void {
+    const session = sessions.get(sessionId)
+    if (!session) throw new Error(`no session ${sessionId}`)
+    session.status = 'processing'
+    later(() => {
+      if (outcome === 'failed') {
+        Object.assign(session, { status: 'requires_input', last_error: { code: 'document_unverified_other', reason: 'The document could not be verified.' } })
+        return
+      }
+      const file = storeFile('identity_document', 'passport.png', 'png', Buffer.from('identity-session-document'), undefined)
+      const report: Json = { id: newId('vr'), object: 'identity.verification_report', document: { status: 'verified', files: [file.id] } }
+      reports.set(report.id as string, report)
+      Object.assign(session, { status: 'verified', url: null, last_error: null, last_verification_report: report.id })
+      emit('identity.verification_session.verified', session)
+    })
+  }
+
+  return { upload, identityRoute, completeIdentity }
+}

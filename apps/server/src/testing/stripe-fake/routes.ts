@@ -1,0 +1,143 @@
+import type { IncomingHttpHeaders } from 'node:http'
+import type { fakeConnect } from './connect.ts'
+import type { fakeIdentity } from './identity.ts'
+import type { fakePayments } from './payments.ts'
+import type { Json, StripeStore } from './store.ts'
+import type { fakeTransfers } from './transfers.ts'
+import { type FormObject, invalidRequest, list, listPage, missing, record, StripeFakeError, text } from './wire.ts'
+
+/*
+ * Which of the Stripe fake's parts answers a request: the key that may
+ * call, the parameters each write takes, and the route from method and
+ * path to the part's function.
+ */
+
+/** The parameters each write takes, as Stripe refuses any other (`parameter_unknown`): a typo in the adapter fails its tests. */
+const allowedParams: Record<string, string[]> = {
+  'POST payment_intents': ['amount', 'currency', 'allowed_payment_method_types', 'transfer_group', 'metadata', 'description', 'expand'],
+  'POST payment_intents/:id/confirm': ['client_secret', 'payment_method', 'payment_method_data', 'return_url', 'mandate_data', 'expand'],
+  'POST payment_intents/:id/cancel': ['cancellation_reason', 'expand'],
+  'POST refunds': ['payment_intent', 'amount', 'metadata', 'reason', 'expand'],
+  'POST transfers': ['amount', 'currency', 'destination', 'source_transaction', 'transfer_group', 'metadata', 'description', 'expand'],
+  'POST accounts': ['country', 'email', 'business_type', 'capabilities', 'controller', 'metadata', 'tos_acceptance', 'expand'],
+  'POST accounts/:id': ['individual', 'business_profile', 'metadata', 'tos_acceptance', 'expand'],
+  'POST account_links': ['account', 'type', 'collection_options', 'return_url', 'refresh_url', 'expand'],
+  'POST accounts/:id/external_accounts': ['external_account', 'default_for_currency', 'metadata', 'expand'],
+  'POST identity/:id': ['type', 'return_url', 'metadata', 'options', 'expand'],
+  'POST account_sessions': ['account', 'components', 'expand'],
+}
+
+interface Parts {
+  payments: ReturnType<typeof fakePayments>
+  transfers: ReturnType<typeof fakeTransfers>
+  connect: ReturnType<typeof fakeConnect>
+  identity: ReturnType<typeof fakeIdentity>
+}
+
+export function fakeRoutes(store: StripeStore, { payments, transfers, connect, identity }: Parts) {
+  const { intents, charges, files, events, accountOf } = store
+
+  function authorised(headers: IncomingHttpHeaders, method: string, path: string, params: FormObject): boolean {
+    const bearer = headers.authorization
+    if (bearer === `Bearer ${store.secretKey}`) return true
+    // Stripe.js confirms with the publishable key and the intent's client secret.
+    const confirm = /^\/v1\/payment_intents\/([^/]+)\/confirm$/.exec(path)
+    return method === 'POST' && bearer === `Bearer ${store.publishableKey}` && !!confirm && intents.get(confirm[1] as string)?.client_secret === params.client_secret
+  }
+
+  function route(method: string, path: string, params: FormObject, account: string | undefined, body: Buffer, contentType: string): { status?: number; body: unknown; raw?: Buffer } {
+    const expand = list(params.expand)
+    const segments = path.split('/').filter(Boolean).slice(1)
+    const [resource, id, action, subId] = segments
+    if (account) accountOf(account)
+    const routeKey = `${method} ${resource}${id ? '/:id' : ''}${action && resource !== 'identity' ? `/${action}` : ''}${subId ? '/:sub' : ''}`
+    const allowed = allowedParams[routeKey]
+    const unknown = allowed ? Object.keys(params).filter((name) => !allowed.includes(name)) : []
+    if (unknown.length > 0) throw invalidRequest(`Received unknown parameter: ${unknown[0] as string}`, { code: 'parameter_unknown', param: unknown[0] as string })
+    if (resource === 'identity') return identity.identityRoute(method, id ?? '', action, params, expand)
+    switch (routeKey) {
+      case 'POST payment_intents':
+        return { body: payments.intentView(payments.createIntent(params), expand) }
+      case 'GET payment_intents/:id': {
+        const intent = intents.get(id as string)
+        if (!intent) throw missing('payment_intent', id as string)
+        return { body: payments.intentView(intent, expand) }
+      }
+      case 'POST payment_intents/:id/confirm': {
+        const intent = intents.get(id as string)
+        if (!intent) throw missing('payment_intent', id as string)
+        return { body: payments.intentView(payments.confirmIntent(intent, params), expand) }
+      }
+      case 'POST payment_intents/:id/cancel': {
+        const intent = intents.get(id as string)
+        if (!intent) throw missing('payment_intent', id as string)
+        return { body: payments.intentView(payments.cancelIntent(intent), expand) }
+      }
+      case 'GET charges': {
+        const group = text(params.transfer_group)
+        const found = [...charges.values()].filter((charge) => !group || charge.transfer_group === group).reverse()
+        return { body: listPage(found, params, '/v1/charges') }
+      }
+      case 'POST refunds':
+        return { body: payments.createRefund(params) }
+      case 'GET account':
+        return { body: { id: 'acct_platform', object: 'account', country: store.platformCountry, type: 'standard' } }
+      case 'POST accounts':
+        return { body: connect.createAccount(params) }
+      case 'GET accounts/:id':
+        return { body: accountOf(id as string, 'id') }
+      case 'POST accounts/:id': {
+        const found = accountOf(id as string, 'id')
+        connect.updateAccount(found, params)
+        return { body: found }
+      }
+      case 'POST accounts/:id/external_accounts':
+        return { body: connect.addBankAccount(accountOf(id as string, 'id'), params) }
+      case 'GET accounts/:id/external_accounts': {
+        const banks = ((accountOf(id as string, 'id').external_accounts as Json).data as Json[])
+        return { body: listPage(banks, params, `/v1/accounts/${id as string}/external_accounts`) }
+      }
+      case 'DELETE accounts/:id/external_accounts/:sub':
+        return { body: connect.deleteBankAccount(accountOf(id as string, 'id'), subId) }
+      case 'POST transfers':
+        return { body: transfers.createTransfer(params) }
+      case 'GET transfers': {
+        const destination = text(params.destination)
+        const found = [...store.transfers.values()].filter((transfer) => !destination || transfer.destination === destination).reverse()
+        return { body: listPage(found, params, '/v1/transfers') }
+      }
+      case 'GET balance':
+        if (!account) throw invalidRequest('Pactum reads balances of connected accounts only', { param: 'Stripe-Account' })
+        return { body: transfers.balanceOf(account) }
+      case 'GET payouts':
+        return { body: listPage(transfers.payoutsOf(account, expand), params, '/v1/payouts') }
+      case 'POST files':
+        return { body: identity.upload(body, contentType, account) }
+      case 'GET files/:id': {
+        const file = files.get(id as string)
+        if (!file || file.account !== account) throw missing('file', id as string)
+        return { body: file.object }
+      }
+      case 'GET files/:id/contents': {
+        const file = files.get(id as string)
+        if (!file || file.account !== account) throw missing('file', id as string)
+        return { body: null, raw: file.data }
+      }
+      case 'POST account_links':
+        return { body: connect.accountLink(params) }
+      case 'POST account_sessions':
+        return { body: connect.accountSession(params) }
+      case 'GET events': {
+        const created = record(params.created)
+        const gte = Number(text(created.gte) ?? 0)
+        const types = list(params.types)
+        const found = events.filter((event) => (event.created as number) >= gte && (types.length === 0 || types.includes(event.type as string)))
+        return { body: listPage(found, params, '/v1/events') }
+      }
+      default:
+        throw new StripeFakeError(404, { type: 'invalid_request_error', message: `Unrecognized request URL (${method}: ${path}).` })
+    }
+  }
+
+  return { authorised, route }
+}

@@ -1,0 +1,85 @@
+import type { Json, StripeStore } from './store.ts'
+import { type FormObject, invalidRequest, missing, record, text } from './wire.ts'
+
+/*
+ * The seller's side of the Stripe fake's money: transfers from a charge to
+ * a connected account, the balance they make, and payouts of it to the
+ * account's bank.
+ */
+
+export function fakeTransfers(store: StripeStore) {
+  const { charges, transfers, payouts, newId, seconds, emit, accountOf } = store
+
+  function createTransfer(params: FormObject): Json {
+    const amount = Number(params.amount)
+    const currency = text(params.currency)
+    const destination = text(params.destination) ?? ''
+    if (!Number.isSafeInteger(amount) || amount <= 0 || !currency) throw invalidRequest('Invalid amount or currency.', { param: 'amount' })
+    accountOf(destination, 'destination')
+    const sourceId = text(params.source_transaction)
+    if (sourceId) {
+      const charge = charges.get(sourceId)
+      if (!charge || charge.status !== 'succeeded') throw missing('charge', sourceId, 'source_transaction')
+      const transferred = [...transfers.values()].filter((transfer) => transfer.source_transaction === sourceId).reduce((sum, transfer) => sum + (transfer.amount as number), 0)
+      if (amount > (charge.amount as number) - (charge.amount_refunded as number) - transferred) {
+        throw invalidRequest('The transfer amount exceeds what is left of the source transaction.', { code: 'charge_exceeds_source_limit', param: 'amount' })
+      }
+      if (charge.currency !== currency) throw invalidRequest('The currency must be the source transaction’s.', { param: 'currency' })
+    }
+    const transfer: Json = {
+      id: newId('tr'),
+      object: 'transfer',
+      amount,
+      amount_reversed: 0,
+      currency,
+      destination,
+      source_transaction: sourceId ?? null,
+      transfer_group: text(params.transfer_group) ?? null,
+      metadata: record(params.metadata),
+      created: seconds(),
+    }
+    transfers.set(transfer.id as string, transfer)
+    emit('transfer.created', transfer)
+    return transfer
+  }
+
+  function balanceOf(accountId: string): Json {
+    const totals = new Map<string, number>()
+    for (const transfer of transfers.values()) {
+      if (transfer.destination === accountId) totals.set(transfer.currency as string, (totals.get(transfer.currency as string) ?? 0) + (transfer.amount as number))
+    }
+    for (const payout of payouts.values()) {
+      if (payout.account === accountId && payout.status !== 'failed') totals.set(payout.currency as string, (totals.get(payout.currency as string) ?? 0) - (payout.amount as number))
+    }
+    return { object: 'balance', available: [...totals].map(([currency, amount]) => ({ amount, currency })), pending: [], livemode: false }
+  }
+
+  /** Stripe pays the account's available balance out to its bank account. */
+  function payOut(accountId: string): Json[] {
+    const account = accountOf(accountId)
+    const bank = ((account.external_accounts as Json).data as Json[]).find((candidate) => candidate.default_for_currency)
+    if (!bank || !account.payouts_enabled) return []
+    const made: Json[] = []
+    for (const entry of (balanceOf(accountId).available as Array<{ amount: number; currency: string }>)) {
+      if (entry.amount <= 0) continue
+      const payout: Json = { id: newId('po'), object: 'payout', account: accountId, amount: entry.amount, currency: entry.currency, status: 'in_transit', destination: bank.id, arrival_date: seconds() + 86_400, failure_message: null, created: seconds() }
+      payouts.set(payout.id as string, payout)
+      emit('payout.created', payout, accountId)
+      made.push(payout)
+    }
+    return made
+  }
+
+  /** The account's payouts, newest first, each with its bank account when the request expands `data.destination`. */
+  function payoutsOf(account: string | undefined, expand: string[]): Json[] {
+    return [...payouts.values()]
+      .filter((payout) => payout.account === account)
+      .reverse()
+      .map((payout) => {
+        const bank = ((accountOf(payout.account as string).external_accounts as Json).data as Json[]).find((candidate) => candidate.id === payout.destination)
+        return expand.includes('data.destination') && bank ? { ...payout, destination: bank } : payout
+      })
+  }
+
+  return { createTransfer, balanceOf, payOut, payoutsOf }
+}
