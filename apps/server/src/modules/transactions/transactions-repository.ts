@@ -122,6 +122,22 @@ export async function getNamedTransaction(db: Kysely<Database>, id: string, opti
   return (options.lock ? query.forUpdate() : query).executeTakeFirstOrThrow()
 }
 
+/**
+ * The transactions of this kind whose live code (`join_code`) or spent one
+ * (`joined_with_code`, kept for its joiner's replay) is `code`; with `lock`,
+ * locked for the rest of the database transaction.
+ */
+export async function findByJoinCode(
+  db: Kysely<Database>,
+  column: 'join_code' | 'joined_with_code',
+  code: string,
+  kind: TransactionKind,
+  options: { lock: boolean },
+): Promise<TransactionRow[]> {
+  const query = db.selectFrom('transactions').selectAll().where(column, '=', code).where('type', '=', kind)
+  return (options.lock ? query.forUpdate() : query).execute()
+}
+
 /** A partner client's setting that a new face-to-face transaction copies; undefined when no such client. */
 export async function findClientHandoverSetting(db: Kysely<Database>, clientId: string): Promise<{ show_seller_confirm_handover: boolean } | undefined> {
   return db.selectFrom('clients').select('show_seller_confirm_handover').where('id', '=', clientId).executeTakeFirst()
