@@ -13,9 +13,19 @@ import { AppError } from '../../errors.ts'
 import { renderGuestInvitation } from '../notifications/guest-invitation-message.ts'
 import { applyEvent, type TransactionDeps } from '../transactions/engine/apply-event.ts'
 import type { TransactionRow } from '../transactions/engine/transaction-state.ts'
-import { lockForParty, type UnclaimedInvitation } from '../transactions/transactions-repository.ts'
+import { findFirstName } from '../transactions/parties-repository.ts'
+import { getNamedTransaction, lockForParty, type UnclaimedInvitation } from '../transactions/transactions-repository.ts'
 import { notificationLanguage } from '../profile/profile.ts'
 import type { CurrentUser } from '../sign-in/users.ts'
+import {
+  findInvitationBySecretHash,
+  findLanguagesByEmail,
+  findUnclaimedInvitationOf,
+  insertGuestInvitation,
+  lockInvitationOfTransaction,
+  markInvitationClaimed,
+  replaceInvitationSecret,
+} from './guest-invitations-repository.ts'
 import { countInvitations, type InvitationLimits, type InvitationSender } from './invitation-limits.ts'
 import { invitationsStopped, stopLink, stopLinkKey, stopToken } from './invitation-stops.ts'
 
@@ -66,7 +76,7 @@ export function claimLink(publicUrl: string, role: Party, kind: TransactionKind,
 
 async function invitationLanguage(db: Kysely<Database>, invitation: Invitation): Promise<Locale> {
   if (invitation.language) return invitation.language
-  const known = await db.selectFrom('users').select(['notification_language', 'locale']).where('email', '=', invitation.email).executeTakeFirst()
+  const known = await findLanguagesByEmail(db, invitation.email)
   if (known && (isSupportedLocale(known.notification_language) || isSupportedLocale(known.locale))) return notificationLanguage(known)
   return invitation.fallbackLanguage
 }
@@ -84,19 +94,16 @@ export async function inviteGuests(deps: InvitationDeps, trx: Kysely<Database>, 
   for (const invitation of invitations) {
     const secret = newSecret()
     const language = await invitationLanguage(trx, invitation)
-    await trx
-      .insertInto('guest_invitations')
-      .values({
-        id: randomUUID(),
-        transaction_id: row.id,
-        role: invitation.role,
-        email: invitation.email,
-        language,
-        secret_hash: hashOf(secret),
-        created_at: row.created,
-        sent_at: row.created,
-      })
-      .execute()
+    await insertGuestInvitation(trx, {
+      id: randomUUID(),
+      transaction_id: row.id,
+      role: invitation.role,
+      email: invitation.email,
+      language,
+      secret_hash: hashOf(secret),
+      created_at: row.created,
+      sent_at: row.created,
+    })
     await mailInvitation(deps, key, row, { ...invitation, language }, secret)
   }
 }
@@ -143,9 +150,7 @@ function unknownInvitation(): AppError {
 
 async function findInvitation(db: Kysely<Database>, secret: string, options: { lock: boolean }) {
   if (!claimSecretSchema.safeParse(secret).success) throw unknownInvitation()
-  let query = db.selectFrom('guest_invitations').selectAll().where('secret_hash', '=', hashOf(secret))
-  if (options.lock) query = query.forUpdate()
-  const invitation = await query.executeTakeFirst()
+  const invitation = await findInvitationBySecretHash(db, hashOf(secret), options)
   if (!invitation) throw unknownInvitation()
   return invitation
 }
@@ -161,10 +166,10 @@ function ownTransaction(): AppError {
 /** What the invitee is about to accept (the page shows it before the claim). */
 export async function previewClaim(db: Kysely<Database>, user: CurrentUser, secret: string, now: Date): Promise<ClaimPreview> {
   const invitation = await findInvitation(db, secret, { lock: false })
-  const row = await db.selectFrom('transactions').selectAll().where('id', '=', invitation.transaction_id).executeTakeFirstOrThrow()
+  const row = await getNamedTransaction(db, invitation.transaction_id, { lock: false })
   if (row.creator_id === user.id) throw ownTransaction()
   if (!invitation.claimed_at && isInvitationExpired(invitation.sent_at, now)) throw expiredInvitation(invitationExpiresAt(invitation.sent_at))
-  const creator = row.creator_id ? await db.selectFrom('users').select('first_name').where('id', '=', row.creator_id).executeTakeFirst() : undefined
+  const creator = row.creator_id ? await findFirstName(db, row.creator_id) : undefined
   return {
     id: row.id,
     type: row.type as TransactionKind,
@@ -191,7 +196,7 @@ export async function previewClaim(db: Kysely<Database>, user: CurrentUser, secr
 export async function claimGuestTransaction(deps: TransactionDeps, user: CurrentUser, secret: string, role: Party, kind: TransactionKind): Promise<TransactionRow> {
   return deps.db.transaction().execute(async (trx) => {
     const invitation = await findInvitation(trx, secret, { lock: true })
-    const row = await trx.selectFrom('transactions').selectAll().where('id', '=', invitation.transaction_id).forUpdate().executeTakeFirstOrThrow()
+    const row = await getNamedTransaction(trx, invitation.transaction_id, { lock: true })
     if (row.creator_id === user.id) throw ownTransaction()
     if (invitation.claimed_at) throw new AppError('already_claimed', 'This invitation has already been accepted')
     if (isInvitationExpired(invitation.sent_at, deps.clock.now())) throw expiredInvitation(invitationExpiresAt(invitation.sent_at))
@@ -201,7 +206,7 @@ export async function claimGuestTransaction(deps: TransactionDeps, user: Current
       })
     }
     const claimed = await applyEvent(deps, trx, row, { type: 'claim', role, userId: user.id }, { actor: { kind: 'counterparty' }, actorUserId: user.id })
-    await trx.updateTable('guest_invitations').set({ claimed_by: user.id, claimed_at: deps.clock.now() }).where('id', '=', invitation.id).execute()
+    await markInvitationClaimed(trx, invitation.id, user.id, deps.clock.now())
     return claimed
   })
 }
@@ -217,12 +222,7 @@ export interface PendingInvitation {
 /** The creator's view of their unclaimed invitation; null for anyone else and once it is claimed. */
 export async function pendingInvitationFor(db: Kysely<Database>, row: TransactionRow, viewerId: string): Promise<PendingInvitation | null> {
   if (!maySeeInvitation(row, viewerId)) return null
-  const invitation = await db
-    .selectFrom('guest_invitations')
-    .select(['email', 'role', 'sent_at'])
-    .where('transaction_id', '=', row.id)
-    .where('claimed_at', 'is', null)
-    .executeTakeFirst()
+  const invitation = await findUnclaimedInvitationOf(db, row.id)
   return pendingInvitationOf(row, viewerId, invitation ?? null)
 }
 
@@ -250,7 +250,7 @@ export async function resendInvitation(deps: TransactionDeps & Omit<InvitationDe
   return deps.db.transaction().execute(async (trx) => {
     const row = await lockForParty(trx, id, user.id, kind)
     if (row.creator_id !== user.id) throw new AppError('forbidden', 'Only the creator of the transaction can send its invitation again')
-    const invitation = await trx.selectFrom('guest_invitations').selectAll().where('transaction_id', '=', row.id).forUpdate().executeTakeFirst()
+    const invitation = await lockInvitationOfTransaction(trx, row.id)
     if (!invitation) throw new AppError('invalid_state', 'This transaction was not created with an invitation by e-mail')
     if (invitation.claimed_at) throw new AppError('already_claimed', 'The invitation has already been accepted')
     if (row.status !== 'created') throw new AppError('invalid_state', 'The transaction can no longer be joined')
@@ -269,11 +269,7 @@ export async function resendInvitation(deps: TransactionDeps & Omit<InvitationDe
     await refuseIfStopped(trx, key, invitation.email, 'email')
     await countInvitations(trx, deps.limits, now, { kind: 'user', id: user.id }, [invitation.email])
     const secret = newSecret()
-    await trx
-      .updateTable('guest_invitations')
-      .set({ secret_hash: hashOf(secret), sent_at: now, send_count: invitation.send_count + 1 })
-      .where('id', '=', invitation.id)
-      .execute()
+    await replaceInvitationSecret(trx, invitation.id, { secretHash: hashOf(secret), sentAt: now, sendCount: invitation.send_count + 1 })
     const language = isSupportedLocale(invitation.language) ? invitation.language : 'en_gb'
     await mailInvitation({ ...deps, stopKey: key }, key, row, { role: invitation.role, email: invitation.email, language, inviterFirstName: user.firstName, clientName: null }, secret)
     return row

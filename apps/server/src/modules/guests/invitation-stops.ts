@@ -1,6 +1,7 @@
 import { createHash, createHmac, randomBytes } from 'node:crypto'
 import type { Kysely } from 'kysely'
 import type { Database } from '../../db/schema.ts'
+import { insertStopKeyIfAbsent, isAddressHashStopped, readStopKey, recordStoppedAddressHash } from './invitation-stops-repository.ts'
 
 /**
  * "Stop invitations to this address" (issue 30 #3): every invitation e-mail
@@ -13,7 +14,6 @@ import type { Database } from '../../db/schema.ts'
  * and use Pactum, and mail about their own sales still reaches them.
  */
 
-const secretName = 'invitation_stop_key'
 export const stopTokenPattern = /^[A-Za-z0-9_-]{43}$/
 
 const keys = new WeakMap<object, Promise<Buffer>>()
@@ -30,14 +30,8 @@ export function stopLinkKey(db: Kysely<Database>): Promise<Buffer> {
 }
 
 async function loadOrCreateKey(db: Kysely<Database>): Promise<Buffer> {
-  await db
-    .insertInto('server_secrets')
-    .values({ name: secretName, value: JSON.stringify({ key: randomBytes(32).toString('base64url') }) })
-    .onConflict((conflict) => conflict.column('name').doNothing())
-    .execute()
-  const stored = await db.selectFrom('server_secrets').select('value').where('name', '=', secretName).executeTakeFirstOrThrow()
-  const value = (typeof stored.value === 'string' ? JSON.parse(stored.value) : stored.value) as { key: string }
-  return Buffer.from(value.key, 'base64url')
+  await insertStopKeyIfAbsent(db, randomBytes(32).toString('base64url'))
+  return Buffer.from(await readStopKey(db), 'base64url')
 }
 
 export function stopToken(key: Buffer, email: string): string {
@@ -53,8 +47,7 @@ function hashOf(token: string): string {
 }
 
 export async function invitationsStopped(db: Kysely<Database>, key: Buffer, email: string): Promise<boolean> {
-  const row = await db.selectFrom('stopped_invitation_addresses').select('address_hash').where('address_hash', '=', hashOf(stopToken(key, email))).executeTakeFirst()
-  return row !== undefined
+  return isAddressHashStopped(db, hashOf(stopToken(key, email)))
 }
 
 /**
@@ -63,9 +56,5 @@ export async function invitationsStopped(db: Kysely<Database>, key: Buffer, emai
  * nobody was sent stops nothing, and the route is rate-limited.
  */
 export async function stopInvitations(db: Kysely<Database>, token: string, now: Date): Promise<void> {
-  await db
-    .insertInto('stopped_invitation_addresses')
-    .values({ address_hash: hashOf(token), stopped_at: now })
-    .onConflict((conflict) => conflict.column('address_hash').doNothing())
-    .execute()
+  await recordStoppedAddressHash(db, hashOf(token), now)
 }

@@ -10,6 +10,7 @@ import type { TransactionRow } from '../transactions/engine/transaction-state.ts
 import { inviteGuests } from './guest-invitations.ts'
 import { stopLinkKey } from './invitation-stops.ts'
 import { quoteOrRefuse } from '../transactions/quote.ts'
+import { getClientHandoverSetting } from '../transactions/transactions-repository.ts'
 
 type PartnerDeps = TransactionDeps & { config: Config; mailer: Mailer }
 
@@ -24,7 +25,7 @@ type PartnerDeps = TransactionDeps & { config: Config; mailer: Mailer }
  */
 export async function createPartnerGuestTransaction(deps: PartnerDeps, client: { id: string; name: string }, body: PartnerGuestTransactionBody): Promise<TransactionRow> {
   const quote = quoteOrRefuse({ price: body.price, currency: body.currency, paymentMethod: 'card' })
-  const settings = await deps.db.selectFrom('clients').select('show_seller_confirm_handover').where('id', '=', client.id).executeTakeFirstOrThrow()
+  const settings = await getClientHandoverSetting(deps.db, client.id)
   const now = deps.clock.now()
   const common = {
     creatorRole: 'seller' as const,

@@ -4,6 +4,7 @@ import type { TransactionRow } from '../transactions/engine/transaction-state.ts
 import { roleOf } from '../transactions/transaction-view.ts'
 import { lockForParty, notFound } from '../transactions/transactions-repository.ts'
 import type { CurrentUser } from '../sign-in/users.ts'
+import { closeIfSingleUse } from './listings-repository.ts'
 
 /**
  * The seller accepts or rejects a purchase made from their listing, through
@@ -18,12 +19,7 @@ export async function answerListingSale(deps: TransactionDeps, user: CurrentUser
     const event = answer === 'accept' ? ({ type: 'accept_listing' } as const) : ({ type: 'reject_listing' } as const)
     const updated = await applyEvent(deps, trx, row, event, { actor: { kind: role }, actorUserId: user.id })
     if (answer === 'accept' && row.listing_id) {
-      await trx
-        .updateTable('listings')
-        .set({ status: 'closed', updated_at: deps.clock.now() })
-        .where('id', '=', row.listing_id)
-        .where('listing_type', '=', 'single_use')
-        .execute()
+      await closeIfSingleUse(trx, row.listing_id, deps.clock.now())
     }
     return updated
   })

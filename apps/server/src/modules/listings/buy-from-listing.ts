@@ -11,13 +11,15 @@ import { uuidV7 } from '../../ids.ts'
 import { findListing, hasPendingPurchase, isAvailable, listingClosed, type ListingRow, toListingView } from './listings-repository.ts'
 import { insertTransactionIn, type TransactionDeps } from '../transactions/engine/apply-event.ts'
 import type { TransactionRow } from '../transactions/engine/transaction-state.ts'
+import { findFirstName } from '../transactions/parties-repository.ts'
 import { quoteOrRefuse, requireShownCharge } from '../transactions/quote.ts'
+import { findClientHandoverSetting } from '../transactions/transactions-repository.ts'
 import type { CurrentUser } from '../sign-in/users.ts'
 
 /** What anyone with the link sees before deciding, signed in or not: the offer, the fee for card, the seller's first name. */
 export async function previewListing(db: Kysely<Database>, publicUrl: string, id: string, type: ListingType | null): Promise<ListingPreview> {
   const row = await findListing(db, id, { type })
-  const seller = await db.selectFrom('users').select('first_name').where('id', '=', row.seller_id).executeTakeFirst()
+  const seller = await findFirstName(db, row.seller_id)
   const quote = quoteOrRefuse({ price: row.price, currency: row.currency, paymentMethod: 'card' })
   return {
     ...toListingView(row, publicUrl),
@@ -85,9 +87,7 @@ export async function buyFromListing(
     if (listing.listing_type === 'single_use' && (await hasPendingPurchase(trx, listing.id))) throw listingClosed()
     const quote = quoteOrRefuse({ price: listing.price, currency: listing.currency, paymentMethod: 'card' })
     requireShownCharge(quote, { charge: shown.charge, version: shown.charge_calculator_version })
-    const client = listing.client_id
-      ? await trx.selectFrom('clients').select('show_seller_confirm_handover').where('id', '=', listing.client_id).executeTakeFirst()
-      : undefined
+    const client = listing.client_id ? await findClientHandoverSetting(trx, listing.client_id) : undefined
     const now = deps.clock.now()
     const state = stateFor(listing, buyer, quote, client?.show_seller_confirm_handover ?? true, now)
     const row = await insertTransactionIn(deps, trx, state, { id: uuidV7(now), creatorId: buyer.id, clientId: listing.client_id, listingId: listing.id })

@@ -1,5 +1,5 @@
 import { type Listing, type ListingType, listingPathSegments } from '@pactum/contracts/listings'
-import type { Kysely, Selectable } from 'kysely'
+import type { Insertable, Kysely, Selectable } from 'kysely'
 import type { Database, ListingsTable } from '../../db/schema.ts'
 import { AppError } from '../../errors.ts'
 import { uuidPattern } from '../../ids.ts'
@@ -61,4 +61,35 @@ export async function hasPendingPurchase(db: Kysely<Database>, listingId: string
 export async function isAvailable(db: Kysely<Database>, row: ListingRow): Promise<boolean> {
   if (row.status !== 'open') return false
   return row.listing_type === 'multi_use' || !(await hasPendingPurchase(db, row.id))
+}
+
+export async function insertListing(db: Kysely<Database>, listing: Insertable<ListingsTable>): Promise<ListingRow> {
+  return db.insertInto('listings').values(listing).returningAll().executeTakeFirstOrThrow()
+}
+
+/** A seller's listings, newest first. */
+export async function listBySeller(db: Kysely<Database>, sellerId: string): Promise<ListingRow[]> {
+  return db.selectFrom('listings').selectAll().where('seller_id', '=', sellerId).orderBy('created_at', 'desc').orderBy('id').execute()
+}
+
+export async function updateListingTerms(
+  trx: Kysely<Database>,
+  id: string,
+  terms: { price: number; currency: string; description: string; updatedAt: Date },
+): Promise<ListingRow> {
+  return trx
+    .updateTable('listings')
+    .set({ price: terms.price, currency: terms.currency, description: terms.description, updated_at: terms.updatedAt })
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirstOrThrow()
+}
+
+export async function markListingClosed(trx: Kysely<Database>, id: string, at: Date): Promise<ListingRow> {
+  return trx.updateTable('listings').set({ status: 'closed', updated_at: at }).where('id', '=', id).returningAll().executeTakeFirstOrThrow()
+}
+
+/** Closes the listing if it is single-use; a multi-use listing stays as it is. */
+export async function closeIfSingleUse(trx: Kysely<Database>, id: string, at: Date): Promise<void> {
+  await trx.updateTable('listings').set({ status: 'closed', updated_at: at }).where('id', '=', id).where('listing_type', '=', 'single_use').execute()
 }

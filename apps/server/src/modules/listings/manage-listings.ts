@@ -5,7 +5,7 @@ import type { Clock } from '../../clock.ts'
 import type { Config } from '../../config.ts'
 import type { Database } from '../../db/schema.ts'
 import { fieldError } from '../../errors.ts'
-import { findListing, listingClosed, type ListingRow } from './listings-repository.ts'
+import { findListing, insertListing, listBySeller, listingClosed, type ListingRow, markListingClosed, updateListingTerms } from './listings-repository.ts'
 import { quoteOrRefuse, requireOffered } from '../transactions/quote.ts'
 import type { CurrentUser } from '../sign-in/users.ts'
 
@@ -37,27 +37,23 @@ export async function createListing(deps: ListingDeps, user: CurrentUser, body: 
   }
   checkTerms(deps, user, body.type, price, body.currency)
   const now = deps.clock.now()
-  return deps.db
-    .insertInto('listings')
-    .values({
-      // Random, not time-ordered: the id is the shareable link's secret part, and must not be guessable.
-      id: randomUUID(),
-      seller_id: user.id,
-      listing_type: body.listing_type,
-      type: body.type,
-      price,
-      currency: body.currency,
-      description: body.description.trim(),
-      client_id: clientId,
-      created_at: now,
-      updated_at: now,
-    })
-    .returningAll()
-    .executeTakeFirstOrThrow()
+  return insertListing(deps.db, {
+    // Random, not time-ordered: the id is the shareable link's secret part, and must not be guessable.
+    id: randomUUID(),
+    seller_id: user.id,
+    listing_type: body.listing_type,
+    type: body.type,
+    price,
+    currency: body.currency,
+    description: body.description.trim(),
+    client_id: clientId,
+    created_at: now,
+    updated_at: now,
+  })
 }
 
 export async function listOwnListings(db: Kysely<Database>, user: CurrentUser): Promise<ListingRow[]> {
-  return db.selectFrom('listings').selectAll().where('seller_id', '=', user.id).orderBy('created_at', 'desc').orderBy('id').execute()
+  return listBySeller(db, user.id)
 }
 
 /**
@@ -71,12 +67,7 @@ export async function updateListing(deps: ListingDeps, user: CurrentUser, id: st
     const price = statedPrice(row.type, body) ?? row.price
     const currency = body.currency ?? row.currency
     checkTerms(deps, user, row.type, price, currency)
-    return trx
-      .updateTable('listings')
-      .set({ price, currency, description: body.description?.trim() ?? row.description, updated_at: deps.clock.now() })
-      .where('id', '=', row.id)
-      .returningAll()
-      .executeTakeFirstOrThrow()
+    return updateListingTerms(trx, row.id, { price, currency, description: body.description?.trim() ?? row.description, updatedAt: deps.clock.now() })
   })
 }
 
@@ -85,6 +76,6 @@ export async function closeListing(deps: ListingDeps, user: CurrentUser, id: str
   return deps.db.transaction().execute(async (trx) => {
     const row = await findListing(trx, id, { sellerId: user.id, lock: true })
     if (row.status === 'closed') return row
-    return trx.updateTable('listings').set({ status: 'closed', updated_at: deps.clock.now() }).where('id', '=', row.id).returningAll().executeTakeFirstOrThrow()
+    return markListingClosed(trx, row.id, deps.clock.now())
   })
 }

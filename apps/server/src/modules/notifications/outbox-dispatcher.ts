@@ -4,13 +4,14 @@ import type { Payments } from '../../adapters/payment-provider/payments-port.ts'
 import { crashPoint } from '../../crash-points.ts'
 import type { Database } from '../../db/schema.ts'
 import { ensureConnectedAccount } from '../profile/payout-account.ts'
+import { findOutboxRow, recordDelivered, recordDeliveryAttempts, recordDeliveryError } from './outbox-delivery-repository.ts'
 
 /*
  * The outbox's dispatcher. `apply-event.ts` writes each outbox row, pending,
  * in the state change's own database transaction; from then on this module
- * alone writes the row: its delivery columns (`attempts`, `last_error`,
- * `status`, `provider_reference`, `sent_at`) record the sending, never
- * anything the state machines decide.
+ * alone writes the row, through outbox-delivery-repository.ts: its delivery
+ * columns (`attempts`, `last_error`, `status`, `provider_reference`,
+ * `sent_at`) record the sending, never anything the state machines decide.
  */
 
 /**
@@ -25,10 +26,10 @@ export async function sendOutboxRow(
   outboxId: string,
   now: Date,
 ): Promise<void> {
-  const row = await db.selectFrom('outbox').selectAll().where('id', '=', outboxId).executeTakeFirst()
+  const row = await findOutboxRow(db, outboxId)
   if (!row || row.status === 'sent') return
   const payload = row.payload as { amount: number; currency: string; payment_intent_id: string | null; seller_id: string | null }
-  await db.updateTable('outbox').set({ attempts: row.attempts + 1 }).where('id', '=', row.id).execute()
+  await recordDeliveryAttempts(db, row.id, row.attempts + 1)
   crashPoint('outbox.before-provider-call')
   let reference: string
   try {
@@ -50,14 +51,9 @@ export async function sendOutboxRow(
       ).id
     }
   } catch (error) {
-    await db.updateTable('outbox').set({ last_error: (error as Error).message.slice(0, 500) }).where('id', '=', row.id).execute()
+    await recordDeliveryError(db, row.id, (error as Error).message.slice(0, 500))
     throw error
   }
   crashPoint('outbox.after-provider-call')
-  await db
-    .updateTable('outbox')
-    .set({ status: 'sent', provider_reference: reference, sent_at: now, last_error: null })
-    .where('id', '=', row.id)
-    .where('status', '=', 'pending')
-    .execute()
+  await recordDelivered(db, row.id, { providerReference: reference, sentAt: now })
 }

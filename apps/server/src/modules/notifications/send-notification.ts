@@ -3,7 +3,7 @@ import { isSupportedCurrency } from '@pactum/domain/currencies'
 import { isSupportedLocale, type Locale } from '@pactum/domain/locales'
 import type { Party } from '@pactum/domain/transactions/kernel'
 import type { TransactionKind } from '@pactum/domain/transactions/transaction'
-import { type Kysely, sql } from 'kysely'
+import type { Kysely } from 'kysely'
 import type { Mailer } from '../../adapters/mailer/port.ts'
 import { MailDeliveryError } from '../../adapters/mailer/smtp-mailer.ts'
 import type { Clock } from '../../clock.ts'
@@ -12,7 +12,16 @@ import { crashPoint } from '../../crash-points.ts'
 import type { JobQueue } from '../../jobs/job-queue.ts'
 import { notificationLanguage } from '../profile/profile.ts'
 import { catalogueTemplate, renderNotification } from './notification-messages.ts'
-import type { NotificationJob } from './notifications-repository.ts'
+import {
+  findNotificationStatuses,
+  findTransactionsForMail,
+  markSent,
+  markUndeliverable,
+  type NotificationJob,
+  releaseClaims,
+  type TransactionForMail,
+  writeAndClaimNotifications,
+} from './notifications-repository.ts'
 
 /**
  * The send-notification job: one state-change e-mail to one party, in their
@@ -88,34 +97,7 @@ export async function sendNotifications(
 ): Promise<NotificationOutcome[]> {
   const { db, clock } = deps
   const now = clock.now()
-  const transactions = new Map(
-    (
-      await db
-        .selectFrom('transactions')
-        .leftJoin('users as buyer', 'buyer.id', 'transactions.buyer_id')
-        .leftJoin('users as seller', 'seller.id', 'transactions.seller_id')
-        .select([
-          'transactions.id',
-          'transactions.type',
-          'transactions.description',
-          'transactions.price',
-          'transactions.total_price',
-          'transactions.currency',
-          'buyer.id as buyer_id',
-          'buyer.email as buyer_email',
-          'buyer.first_name as buyer_first_name',
-          'buyer.notification_language as buyer_notification_language',
-          'buyer.locale as buyer_locale',
-          'seller.id as seller_id',
-          'seller.email as seller_email',
-          'seller.first_name as seller_first_name',
-          'seller.notification_language as seller_notification_language',
-          'seller.locale as seller_locale',
-        ])
-        .where('transactions.id', 'in', [...new Set(jobs.map((job) => job.transactionId))])
-        .execute()
-    ).map((row) => [row.id, row]),
-  )
+  const transactions = new Map((await findTransactionsForMail(db, [...new Set(jobs.map((job) => job.transactionId))])).map((row) => [row.id, row]))
   const outcomes = new Map<string, NotificationOutcome>()
   const toSend = new Map<string, { job: NotificationJob; message: ReturnType<typeof messageFor> & object }>()
   for (const job of jobs) {
@@ -125,48 +107,30 @@ export async function sendNotifications(
     else toSend.set(job.key, { job, message })
   }
 
-  // Written and claimed in one statement: a new row is claimed as it is
-  // written; an existing one only if it is pending, its claim lapsed, or
-  // this is a retry of the job. The language is fixed when the row is first
-  // written, so a retry writes the same e-mail.
+  // Written and claimed in one statement (writeAndClaimNotifications): only
+  // what is pending, whose claim lapsed, or whose job this retries.
   const lapsed = new Date(now.getTime() - claimLeaseSeconds * 1000)
   const claimed =
     toSend.size === 0
       ? []
-      : await db
-          .insertInto('notifications')
-          .values(
-            [...toSend.values()].map(({ job, message }) => ({
-              id: randomUUID(),
-              transaction_id: job.transactionId,
-              template: job.template,
-              recipient_role: job.to,
-              recipient_user_id: message.recipientId,
-              language: message.language,
-              key: job.key,
-              status: 'sending',
-              claimed_at: now,
-              created_at: now,
-            })),
-          )
-          .onConflict((conflict) =>
-            conflict
-              .column('key')
-              .doUpdateSet({ status: 'sending', claimed_at: now })
-              .where((eb) =>
-                eb.or([
-                  eb('notifications.status', '=', 'pending'),
-                  eb.and([eb('notifications.status', '=', 'sending'), options.takeOverClaims ? eb.lit(true) : eb('notifications.claimed_at', '<', lapsed)]),
-                ]),
-              ),
-          )
-          .returning(['id', 'key', 'language'])
-          .execute()
+      : await writeAndClaimNotifications(
+          db,
+          [...toSend.values()].map(({ job, message }) => ({
+            id: randomUUID(),
+            transaction_id: job.transactionId,
+            template: job.template,
+            recipient_role: job.to,
+            recipient_user_id: message.recipientId,
+            language: message.language,
+            key: job.key,
+          })),
+          { now, lapsed, takeOverClaims: options.takeOverClaims },
+        )
 
   const failures: string[] = []
   const unclaimed = [...toSend.keys()].filter((key) => !claimed.some((row) => row.key === key))
   if (unclaimed.length > 0) {
-    const statuses = await db.selectFrom('notifications').select(['key', 'status']).where('key', 'in', unclaimed).execute()
+    const statuses = await findNotificationStatuses(db, unclaimed)
     for (const { key, status } of statuses) {
       if (status === 'sent') outcomes.set(key, 'already_sent')
       else if (status === 'undeliverable') outcomes.set(key, 'undeliverable')
@@ -198,28 +162,14 @@ export async function sendNotifications(
     }
   }
   for (const { id, reply } of refused) {
-    await db.updateTable('notifications').set({ status: 'undeliverable', claimed_at: null, failure: reply }).where('id', '=', id).execute()
+    await markUndeliverable(db, id, reply)
   }
-  if (sent.length > 0) {
-    await sql`
-      update notifications set status = 'sent', sent_at = ${clock.now()}, mail_id = sent.mail_id
-      from unnest(${sent.map((row) => row.id)}::uuid[], ${sent.map((row) => row.mailId)}::text[]) as sent(id, mail_id)
-      where notifications.id = sent.id`.execute(db)
-  }
+  if (sent.length > 0) await markSent(db, sent, clock.now())
   // Nothing went out for these: let the retry claim them straight away.
-  if (notSent.length > 0) await db.updateTable('notifications').set({ status: 'pending', claimed_at: null }).where('id', 'in', notSent).execute()
+  if (notSent.length > 0) await releaseClaims(db, notSent)
   if (failures.length > 0) throw new Error(failures.join('; '))
   return jobs.map((job) => outcomes.get(job.key)!)
 }
-
-type TransactionForMail = {
-  id: string
-  type: string
-  description: string
-  price: number
-  total_price: number | null
-  currency: string
-} & Record<`${Party}_${'id' | 'email' | 'first_name' | 'notification_language' | 'locale'}`, string | null>
 
 /** Whom the e-mail goes to, in which language, and its text in a given language; null when nobody holds the role. */
 function messageFor(transaction: TransactionForMail | undefined, job: NotificationJob, publicUrl: string) {

@@ -18,6 +18,8 @@ import type { CurrentUser } from '../sign-in/users.ts'
 import { insertTransaction, type TransactionDeps } from './engine/apply-event.ts'
 import { quoteOrRefuse, requireOffered, requireShownCharge } from './quote.ts'
 import type { TransactionRow } from './engine/transaction-state.ts'
+import { getLanguages } from './parties-repository.ts'
+import { findClientHandoverSetting } from './transactions-repository.ts'
 
 export type CreateDeps = TransactionDeps & { config: Config; mailer: Mailer }
 
@@ -63,7 +65,7 @@ export async function createF2fTransactionFor(deps: CreateDeps, user: CurrentUse
   const quote = quoteOrRefuse({ price: body.deposit_price, currency: body.currency, paymentMethod: 'card' }, 'deposit_price')
   requireOffered(deps.config, user, quote, { paymentMethodChosen: false })
   requireShownCharge(quote, { charge: body.deposit_charge, version: body.charge_calculator_version })
-  const client = clientId ? await deps.db.selectFrom('clients').select('show_seller_confirm_handover').where('id', '=', clientId).executeTakeFirst() : undefined
+  const client = clientId ? await findClientHandoverSetting(deps.db, clientId) : undefined
   return insertWithFreshJoinCode(deps, user, clientId, body, (joinCode, now) =>
     createF2fTransaction(
       {
@@ -129,6 +131,5 @@ async function insertWithFreshJoinCode(
 }
 
 async function senderLanguage(deps: CreateDeps, user: CurrentUser): Promise<Locale> {
-  const row = await deps.db.selectFrom('users').select(['notification_language', 'locale']).where('id', '=', user.id).executeTakeFirstOrThrow()
-  return notificationLanguage(row)
+  return notificationLanguage(await getLanguages(deps.db, user.id))
 }

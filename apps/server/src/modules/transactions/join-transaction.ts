@@ -8,6 +8,8 @@ import { AppError } from '../../errors.ts'
 import type { CurrentUser } from '../sign-in/users.ts'
 import { applyEvent, type TransactionDeps } from './engine/apply-event.ts'
 import type { TransactionRow } from './engine/transaction-state.ts'
+import { findFirstName } from './parties-repository.ts'
+import { findByJoinCode } from './transactions-repository.ts'
 
 function joinCodeNotFound(): AppError {
   return new AppError('join_code_not_found', 'No transaction can be joined with this code')
@@ -32,10 +34,7 @@ function joinedBy(row: TransactionRow, user: CurrentUser): boolean {
 async function findJoinable(db: Kysely<Database>, user: CurrentUser, code: string, kind: TransactionKind, options: { lock: boolean }): Promise<TransactionRow> {
   const checked = checkJoinCode(code)
   if (!checked.valid) throw joinCodeNotFound()
-  const byCode = (column: 'join_code' | 'joined_with_code') => {
-    const query = db.selectFrom('transactions').selectAll().where(column, '=', checked.code).where('type', '=', kind)
-    return (options.lock ? query.forUpdate() : query).execute()
-  }
+  const byCode = (column: 'join_code' | 'joined_with_code') => findByJoinCode(db, column, checked.code, kind, options)
   const live = (await byCode('join_code'))[0]
   if (live) return live
   const joined = (await byCode('joined_with_code')).find((row) => joinedBy(row, user))
@@ -49,7 +48,7 @@ async function previewOf(db: Kysely<Database>, user: CurrentUser, code: string, 
   if (row.creator_id === user.id) {
     throw new AppError('cannot_join_own_transaction', 'You created this transaction; share the code with the other party')
   }
-  const creator = await db.selectFrom('users').select('first_name').where('id', '=', row.creator_id).executeTakeFirst()
+  const creator = await findFirstName(db, row.creator_id)
   const shared = {
     id: row.id,
     currency: row.currency,

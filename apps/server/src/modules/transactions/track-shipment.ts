@@ -1,9 +1,10 @@
-import { type Kysely, sql, type Transaction } from 'kysely'
+import type { Kysely, Transaction } from 'kysely'
 import type { CarrierTracker } from '../../adapters/carrier-tracker/port.ts'
 import type { Database } from '../../db/schema.ts'
 import { AppError, fieldError } from '../../errors.ts'
 import type { CurrentUser } from '../sign-in/users.ts'
 import { applyEvent, type TransactionDeps } from './engine/apply-event.ts'
+import { findParcelOfAnotherBuyer, lockParcel } from './shipping-repository.ts'
 import { lockForParty, notFound } from './transactions-repository.ts'
 import type { TransactionRow } from './engine/transaction-state.ts'
 import { roleOf } from './transaction-view.ts'
@@ -42,16 +43,7 @@ async function refuseParcelOfAnotherBuyer(
 ): Promise<void> {
   const code = shipment.trackingCode.trim().toUpperCase()
   // Two sellers adding the same parcel at once: the second waits for the first's commit, then sees it.
-  await sql`select pg_advisory_xact_lock(hashtext(${`parcel:${shipment.carrier}:${code}`}))`.execute(trx)
-  const other = await trx
-    .selectFrom('transactions')
-    .select('id')
-    .where('tracking_carrier', '=', shipment.carrier)
-    .where(sql<string>`upper(tracking_code)`, '=', code)
-    .where('tracking_code', 'is not', null)
-    .where('id', '!=', row.id)
-    .where(sql<boolean>`buyer_id is distinct from ${row.buyer_id}`)
-    .limit(1)
-    .executeTakeFirst()
+  await lockParcel(trx, shipment.carrier, code)
+  const other = await findParcelOfAnotherBuyer(trx, { carrier: shipment.carrier, code, transactionId: row.id, buyerId: row.buyer_id })
   if (other) throw new AppError('tracking_code_in_use', 'This tracking code is already on another buyer\'s transaction')
 }

@@ -6,6 +6,8 @@ import type { Database } from '../../db/schema.ts'
 import { AppError } from '../../errors.ts'
 import type { CurrentUser } from '../sign-in/users.ts'
 import type { TransactionDeps } from './engine/apply-event.ts'
+import { findContactDetails } from './parties-repository.ts'
+import { findLastShippingDetailsOf, findShippingDetails, upsertShippingDetails } from './shipping-repository.ts'
 import { findForParty, lockForParty } from './transactions-repository.ts'
 import { roleOf } from './transaction-view.ts'
 
@@ -17,9 +19,7 @@ import { roleOf } from './transaction-view.ts'
 export async function partyDetails(db: Kysely<Database>, user: CurrentUser, id: string, party: 'buyer' | 'seller'): Promise<PartyDetails> {
   const row = await findForParty(db, id, user.id)
   const partyId = party === 'buyer' ? row.buyer_id : row.seller_id
-  const person = partyId
-    ? await db.selectFrom('users').select(['first_name', 'last_name', 'email']).where('id', '=', partyId).executeTakeFirst()
-    : undefined
+  const person = partyId ? await findContactDetails(db, partyId) : undefined
   return { first_name: person?.first_name ?? null, last_name: person?.last_name ?? null, email: person?.email ?? null }
 }
 
@@ -46,11 +46,7 @@ export async function setShippingDetails(deps: TransactionDeps, user: CurrentUse
       country_code: body.country_code,
       state: body.state || null,
     }
-    await trx
-      .insertInto('shipping_details')
-      .values({ transaction_id: row.id, buyer_id: user.id, ...address, created_at: now, updated_at: now })
-      .onConflict((conflict) => conflict.column('transaction_id').doUpdateSet({ ...address, updated_at: now }))
-      .execute()
+    await upsertShippingDetails(trx, { transactionId: row.id, buyerId: user.id, address, now })
     return address
   })
 }
@@ -58,11 +54,7 @@ export async function setShippingDetails(deps: TransactionDeps, user: CurrentUse
 /** The buyer's address, for both parties (the seller ships to it); 404 `not_found` while none was given. */
 export async function shippingDetails(db: Kysely<Database>, user: CurrentUser, id: string): Promise<ShippingDetails> {
   await findForParty(db, id, user.id)
-  const stored = await db
-    .selectFrom('shipping_details')
-    .select(['name', 'line1', 'line2', 'city', 'postal_code', 'country_code', 'state'])
-    .where('transaction_id', '=', id)
-    .executeTakeFirst()
+  const stored = await findShippingDetails(db, id)
   if (!stored) throw new AppError('not_found', 'No shipping address has been given for this transaction')
   return stored
 }
@@ -73,15 +65,7 @@ export async function shippingDetails(db: Kysely<Database>, user: CurrentUser, i
  * again; null before their first. Their own addresses only.
  */
 export async function lastShippingDetails(db: Kysely<Database>, user: CurrentUser): Promise<ShippingDetails | null> {
-  const stored = await db
-    .selectFrom('shipping_details')
-    .select(['name', 'line1', 'line2', 'city', 'postal_code', 'country_code', 'state'])
-    .where('buyer_id', '=', user.id)
-    .orderBy('updated_at', 'desc')
-    // Ids are UUIDv7: the later sale wins a tie.
-    .orderBy('transaction_id', 'desc')
-    .limit(1)
-    .executeTakeFirst()
+  const stored = await findLastShippingDetailsOf(db, user.id)
   return stored ?? null
 }
 

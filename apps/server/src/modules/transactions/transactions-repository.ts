@@ -112,6 +112,42 @@ export async function findById(db: Kysely<Database>, id: string): Promise<Transa
   return row
 }
 
+/**
+ * A transaction another row names (a guest invitation's `transaction_id`),
+ * so it exists: its absence is Kysely's NoResultError, never a 404. With
+ * `lock`, locked for the rest of the database transaction.
+ */
+export async function getNamedTransaction(db: Kysely<Database>, id: string, options: { lock: boolean }): Promise<TransactionRow> {
+  const query = db.selectFrom('transactions').selectAll().where('id', '=', id)
+  return (options.lock ? query.forUpdate() : query).executeTakeFirstOrThrow()
+}
+
+/**
+ * The transactions of this kind whose live code (`join_code`) or spent one
+ * (`joined_with_code`, kept for its joiner's replay) is `code`; with `lock`,
+ * locked for the rest of the database transaction.
+ */
+export async function findByJoinCode(
+  db: Kysely<Database>,
+  column: 'join_code' | 'joined_with_code',
+  code: string,
+  kind: TransactionKind,
+  options: { lock: boolean },
+): Promise<TransactionRow[]> {
+  const query = db.selectFrom('transactions').selectAll().where(column, '=', code).where('type', '=', kind)
+  return (options.lock ? query.forUpdate() : query).execute()
+}
+
+/** A partner client's setting that a new face-to-face transaction copies; undefined when no such client. */
+export async function findClientHandoverSetting(db: Kysely<Database>, clientId: string): Promise<{ show_seller_confirm_handover: boolean } | undefined> {
+  return db.selectFrom('clients').select('show_seller_confirm_handover').where('id', '=', clientId).executeTakeFirst()
+}
+
+/** The same of a client known to exist (the caller signed in as it): Kysely's NoResultError otherwise. */
+export async function getClientHandoverSetting(db: Kysely<Database>, clientId: string): Promise<{ show_seller_confirm_handover: boolean }> {
+  return db.selectFrom('clients').select('show_seller_confirm_handover').where('id', '=', clientId).executeTakeFirstOrThrow()
+}
+
 /** For the system (timers, webhooks) and admins: no party check. */
 export async function lockById(trx: Kysely<Database>, id: string): Promise<TransactionRow | undefined> {
   if (!uuidPattern.test(id)) return undefined
