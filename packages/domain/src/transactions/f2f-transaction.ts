@@ -19,8 +19,9 @@ import {
   type TransactionPolicy,
 } from './kernel.ts'
 import { holdEffects, returnUnheld } from './postings.ts'
-import { acceptListing, awaitsSellerAcceptance, rejectListing } from './listing-sale.ts'
-import { claim, type ClaimEvent, join, type JoinEvent, reject, type SetPaymentMethodEvent, setPaymentMethod, update, type UpdateEvent } from './shared-handlers.ts'
+import { awaitsSellerAcceptance } from './listing-sale.ts'
+import { applyEvent, type HandlerTable, openingHandlers } from './handler-table.ts'
+import { type ClaimEvent, type JoinEvent, type SetPaymentMethodEvent, setPaymentMethod, type UpdateEvent } from './shared-handlers.ts'
 import {
   ended,
   beforeDeposit,
@@ -88,21 +89,8 @@ export type F2fEvent =
 export type F2fEventType = F2fEvent['type']
 export type PaymentPart = 'deposit' | 'remainder'
 
-type Handler<T extends F2fEventType> = (
-  state: F2fState,
-  event: Extract<F2fEvent, { type: T }>,
-  actor: Actor,
-  now: Date,
-  policy: TransactionPolicy,
-) => Result<F2fState>
-
-const handlers: { [T in F2fEventType]: Handler<T> } = {
-  join: (state, event, actor, now) => join(state, event, actor, now),
-  claim: (state, event, actor, now) => claim(state, event, actor, now),
-  reject: (state, _event, actor, now) => reject(state, actor, now),
-  accept_listing: (state, _event, actor, now) => acceptListing(state, actor, now),
-  reject_listing: (state, _event, actor, now) => rejectListing(state, actor, now),
-  update: (state, event, actor) => update(state, event, actor),
+const handlers: HandlerTable<F2fState, F2fEvent> = {
+  ...openingHandlers<F2fState>(),
 
   cancel: (state, event, actor, now) => {
     if (state.status === 'created') {
@@ -323,10 +311,7 @@ const handlers: { [T in F2fEventType]: Handler<T> } = {
   },
 }
 
-/**
- * Applies one event. An event this kind does not have (only a cast can make
- * one) is answered as the API answers a path of the other kind: not found.
- */
+/** Applies one event; one this kind does not have is refused `not_found` (handler-table.ts). */
 export function transitionF2f(
   state: F2fState,
   event: F2fEvent,
@@ -334,6 +319,5 @@ export function transitionF2f(
   now: Date,
   policy: TransactionPolicy = defaultPolicy,
 ): Result<F2fState> {
-  const handler = handlers[event.type] as Handler<F2fEventType> | undefined
-  return handler ? handler(state, event, actor, now, policy) : refuse('not_found')
+  return applyEvent(handlers, state, event, actor, now, policy)
 }

@@ -17,8 +17,9 @@ import {
 } from './kernel.ts'
 import { type OnlineState, onlineTerminalStatuses } from './online-state.ts'
 import { holdEffects, returnUnheld } from './postings.ts'
-import { acceptListing, awaitsSellerAcceptance, rejectListing } from './listing-sale.ts'
-import { claim, type ClaimEvent, join, type JoinEvent, reject, type SetPaymentMethodEvent, setPaymentMethod, update, type UpdateEvent } from './shared-handlers.ts'
+import { awaitsSellerAcceptance } from './listing-sale.ts'
+import { applyEvent, type HandlerTable, openingHandlers } from './handler-table.ts'
+import { type ClaimEvent, type JoinEvent, type SetPaymentMethodEvent, setPaymentMethod, type UpdateEvent } from './shared-handlers.ts'
 import {
   ended,
   paidAlready,
@@ -70,21 +71,9 @@ export type OnlineEvent =
   | { readonly type: 'tracking_deadline_elapsed' }
 
 export type OnlineEventType = OnlineEvent['type']
-type Handler<T extends OnlineEventType> = (
-  state: OnlineState,
-  event: Extract<OnlineEvent, { type: T }>,
-  actor: Actor,
-  now: Date,
-  policy: TransactionPolicy,
-) => Result<OnlineState>
 
-const handlers: { [T in OnlineEventType]: Handler<T> } = {
-  join: (state, event, actor, now) => join(state, event, actor, now),
-  claim: (state, event, actor, now) => claim(state, event, actor, now),
-  reject: (state, _event, actor, now) => reject(state, actor, now),
-  accept_listing: (state, _event, actor, now) => acceptListing(state, actor, now),
-  reject_listing: (state, _event, actor, now) => rejectListing(state, actor, now),
-  update: (state, event, actor) => update(state, event, actor),
+const handlers: HandlerTable<OnlineState, OnlineEvent> = {
+  ...openingHandlers<OnlineState>(),
 
   cancel: (state, _event, actor, now) => {
     switch (state.status) {
@@ -296,10 +285,7 @@ const handlers: { [T in OnlineEventType]: Handler<T> } = {
   },
 }
 
-/**
- * Applies one event. An event this kind does not have (only a cast can make
- * one) is answered as the API answers a path of the other kind: not found.
- */
+/** Applies one event; one this kind does not have is refused `not_found` (handler-table.ts). */
 export function transitionOnline(
   state: OnlineState,
   event: OnlineEvent,
@@ -307,6 +293,5 @@ export function transitionOnline(
   now: Date,
   policy: TransactionPolicy = defaultPolicy,
 ): Result<OnlineState> {
-  const handler = handlers[event.type] as Handler<OnlineEventType> | undefined
-  return handler ? handler(state, event, actor, now, policy) : refuse('not_found')
+  return applyEvent(handlers, state, event, actor, now, policy)
 }
