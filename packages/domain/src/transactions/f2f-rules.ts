@@ -1,6 +1,6 @@
 import type { PaymentPart } from './f2f-transaction.ts'
 import { depositAmount, type F2fState, type F2fStatus, remainderAmount } from './f2f-state.ts'
-import { addSeconds, type Effect, enter, notifyBoth, type RefusalCode, type ReturnReason, type Result, step, type TransactionPolicy } from './kernel.ts'
+import { addSeconds, type Effect, endedReason, enter, notifyBoth, type RefusalCode, type ReturnReason, type Result, step, type TransactionPolicy } from './kernel.ts'
 import { type RefundCall, refundEffects, releaseEffects } from './postings.ts'
 
 /**
@@ -9,25 +9,11 @@ import { type RefundCall, refundEffects, releaseEffects } from './postings.ts'
  * refund, cancellation with the deposit, the complaint window).
  */
 
-/**
- * Why no action fits a sale that is over (or whose deposit refund is on its
- * way); null while it is still running. As online: each handler names what
- * is missing or what has happened since, and this says that it has ended.
- */
+/** The states over with the money back or none taken (`endedReason`); a deposit refund on its way counts. */
+const cancelledStatuses: readonly F2fStatus[] = ['cancelled', 'rejected', 'cancelled_with_deposit', 'deposit_refunded', 'payment_refunded']
+
 export function ended(status: F2fStatus): RefusalCode | null {
-  switch (status) {
-    // Refunded is over with the money back, as a cancellation is (DESIGN §5 has no other code for it).
-    case 'cancelled':
-    case 'rejected':
-    case 'cancelled_with_deposit':
-    case 'deposit_refunded':
-    case 'payment_refunded':
-      return 'already_cancelled'
-    case 'funds_released':
-      return 'funds_already_released'
-    default:
-      return null
-  }
+  return endedReason(status, cancelledStatuses)
 }
 
 export const beforeDeposit: readonly F2fStatus[] = ['created', 'joined']

@@ -314,6 +314,19 @@ export function reached(now: Date, deadline: Date | null): boolean {
   return deadline !== null && now.getTime() >= deadline.getTime()
 }
 
+/**
+ * Why no action fits a transaction that is over (or whose refund is on its
+ * way); null while it is still running. `cancelled` lists the kind's states
+ * that end with the money back or none taken: refunded is over as a
+ * cancellation is (DESIGN §5 has no other code for it). Every refusal names a
+ * reason a client can act on: each handler says what is missing or what has
+ * happened since, and this says that it has ended.
+ */
+export function endedReason<Status extends string>(status: Status, cancelled: readonly Status[]): RefusalCode | null {
+  if (cancelled.includes(status)) return 'already_cancelled'
+  return status === 'funds_released' ? 'funds_already_released' : null
+}
+
 export function isBlank(text: string): boolean {
   return text.trim() === ''
 }

@@ -1,4 +1,4 @@
-import { addSeconds, type Effect, enter, notifyBoth, type RefusalCode, type ReturnReason, type Result, step, type TransactionPolicy } from './kernel.ts'
+import { addSeconds, type Effect, endedReason, enter, notifyBoth, type RefusalCode, type ReturnReason, type Result, step, type TransactionPolicy } from './kernel.ts'
 import { type OnlineState, type OnlineStatus } from './online-state.ts'
 import { refundEffects, releaseEffects } from './postings.ts'
 
@@ -8,25 +8,11 @@ import { refundEffects, releaseEffects } from './postings.ts'
  * after payment, delivery and its complaint window).
  */
 
-/**
- * Why no action fits a transaction that is over (or whose refund is on its
- * way); null while it is still running. Every refusal names a reason a client
- * can act on: each handler says what is missing or what has happened since,
- * and this says that it has ended.
- */
+/** The states over with the money back or none taken (`endedReason`). */
+const cancelledStatuses: readonly OnlineStatus[] = ['cancelled', 'rejected', 'cancelled_with_payment', 'payment_refunded']
+
 export function ended(status: OnlineStatus): RefusalCode | null {
-  switch (status) {
-    // Refunded is over with the money back, as a cancellation is (DESIGN §5 has no other code for it).
-    case 'cancelled':
-    case 'rejected':
-    case 'cancelled_with_payment':
-    case 'payment_refunded':
-      return 'already_cancelled'
-    case 'funds_released':
-      return 'funds_already_released'
-    default:
-      return null
-  }
+  return endedReason(status, cancelledStatuses)
 }
 
 export const paidStatuses: readonly OnlineStatus[] = ['paid', 'tracked', 'delivered', 'complained', 'complaint_period_ended']
