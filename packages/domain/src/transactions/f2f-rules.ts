@@ -1,7 +1,8 @@
 import type { PaymentPart } from './f2f-transaction.ts'
 import { depositAmount, type F2fState, type F2fStatus, remainderAmount } from './f2f-state.ts'
 import { addSeconds, type Effect, endedReason, enter, notifyBoth, type RefusalCode, type ReturnReason, type Result, step, type TransactionPolicy } from './kernel.ts'
-import { type RefundCall, refundEffects, releaseEffects } from './postings.ts'
+import { type RefundCall, refundEffects } from './postings.ts'
+import { refundToBuyer as refundAll, releaseToSeller as releaseAll } from './settlement.ts'
 
 /**
  * What the face-to-face handlers (`f2f-transaction.ts`) share: when a sale
@@ -72,17 +73,7 @@ export function sellerPayout(state: F2fState): number {
 }
 
 export function releaseToSeller(state: F2fState, now: Date, extra: readonly Effect[]): Result<F2fState> {
-  const payout = sellerPayout(state)
-  return step(enter(state, 'funds_released', now, { amountReleased: payout }), [
-    ...extra,
-    ...releaseEffects({ currency: state.currency, held: state.amountHeld, payout, sourcePaymentIntentId: state.paymentIntentId }),
-    ...notifyBoth('funds_released', 'seller'),
-  ])
-}
-
-/** Stamped and passed through in the same step, as online: nothing can happen in between. */
-export function releaseAfterComplaintPeriod(state: F2fState, now: Date, extra: readonly Effect[]): Result<F2fState> {
-  return releaseToSeller(enter(state, 'complaint_period_ended', now), now, extra)
+  return releaseAll(state, sellerPayout(state), now, extra)
 }
 
 /** The seller failed (complaint accepted, admin's decision): everything the buyer paid goes back, to each payment. */
@@ -91,11 +82,7 @@ export function refundEverything(state: F2fState, now: Date, extra: readonly Eff
   if (state.timestamps.remainder_paid !== null) {
     refunds.push({ paymentIntentId: state.remainderPaymentIntentId, amount: remainderAmount(state), idempotencyAction: 'refund:remainder' })
   }
-  return step(enter(state, 'payment_refunded', now, { amountRefunded: state.amountRefunded + state.amountHeld }), [
-    ...extra,
-    ...refundEffects({ currency: state.currency, held: state.amountHeld, refunds }),
-    ...notifyBoth('payment_refunded'),
-  ])
+  return refundAll(state, refunds, now, extra)
 }
 
 /** DESIGN §2: a cancellation after the deposit returns the deposit less its fee, which is kept. */
@@ -126,13 +113,6 @@ export function returnReason(state: F2fState, due: PaymentPart | null, paymentIn
   if (due !== null && intentOf(state, due) === paymentIntentId) return 'wrong_amount'
   if (paymentIntentId !== state.paymentIntentId && paymentIntentId !== state.remainderPaymentIntentId) return 'superseded'
   return 'not_due'
-}
-
-/** complain / end_complaint_period outside the window. */
-export function outsideWindow(state: F2fState): RefusalCode {
-  if (state.status === 'complained') return 'already_complained'
-  if (state.status === 'complaint_period_ended') return 'complaint_period_expired'
-  return ended(state.status) ?? 'unconfirmed_delivery'
 }
 
 /** Money is held and no payment is on its way: an admin may settle it either way. */

@@ -12,14 +12,15 @@ import {
   notRole,
   otherParty,
   type Party,
-  reached,
   refuse,
   type Result,
   step,
   type TransactionPolicy,
 } from './kernel.ts'
-import { holdEffects, returnUnheld } from './postings.ts'
+import { holdEffects } from './postings.ts'
+import { paymentFailed, refundSettled, sendBack } from './payment-news.ts'
 import { awaitsSellerAcceptance } from './listing-sale.ts'
+import { complaintHandlers } from './complaint-window.ts'
 import { applyEvent, type HandlerTable, openingHandlers } from './handler-table.ts'
 import { type ClaimEvent, type JoinEvent, type SetPaymentMethodEvent, setPaymentMethod, type UpdateEvent } from './shared-handlers.ts'
 import {
@@ -34,12 +35,10 @@ import {
   depositDue,
   notPayable,
   releaseToSeller,
-  releaseAfterComplaintPeriod,
   refundEverything,
   cancelWithDeposit,
   startComplaintWindow,
   returnReason,
-  outsideWindow,
   adminSettles,
 } from './f2f-rules.ts'
 
@@ -91,6 +90,7 @@ export type PaymentPart = 'deposit' | 'remainder'
 
 const handlers: HandlerTable<F2fState, F2fEvent> = {
   ...openingHandlers<F2fState>(),
+  ...complaintHandlers<F2fState>({ isOpen: isInComplaintWindow, ended, releaseToSeller, refundToBuyer: refundEverything }),
 
   cancel: (state, event, actor, now) => {
     if (state.status === 'created') {
@@ -159,15 +159,14 @@ const handlers: HandlerTable<F2fState, F2fEvent> = {
     if (part === null || intentOf(state, part) !== event.paymentIntentId || event.amount !== due) {
       // Money this transaction will not hold goes straight back; if it was
       // the payment being processed, that wait is over.
-      const returned = returnUnheld(state, {
+      const waited = part !== null && state.isPaymentInProgress && intentOf(state, part) === event.paymentIntentId
+      const payment = {
         paymentIntentId: event.paymentIntentId,
         amount: event.amount,
         part: event.paymentIntentId === state.remainderPaymentIntentId ? 'remainder' : 'deposit',
         reason: returnReason(state, part, event.paymentIntentId),
-      })
-      const waited = part !== null && state.isPaymentInProgress && intentOf(state, part) === event.paymentIntentId
-      if (waited) return step({ ...returned.next, isPaymentInProgress: false }, returned.effects)
-      return returned.next === state ? noop(state, returned.effects) : step(returned.next, returned.effects)
+      } as const
+      return sendBack(state, payment, waited)
     }
     const status: F2fStatus = part === 'deposit' ? 'deposit_paid' : 'remainder_paid'
     return step(enter(state, status, now, { amountHeld: state.amountHeld + event.amount, isPaymentInProgress: false }), [
@@ -176,24 +175,14 @@ const handlers: HandlerTable<F2fState, F2fEvent> = {
     ])
   },
 
+  // Only news about the payment due now, while it is processing, matters.
   payment_failed: (state, event, actor) => {
-    if (actor.kind !== 'system') return refuse('forbidden')
     const part = duePart(state)
-    if (part !== null && state.isPaymentInProgress && intentOf(state, part) === event.paymentIntentId) {
-      return step({ ...state, isPaymentInProgress: false }, [{ type: 'notify', template: 'payment_failed', to: 'buyer' }])
-    }
-    return noop(state)
+    return paymentFailed(state, event, actor, part === null ? null : intentOf(state, part))
   },
 
-  refund_succeeded: (state, event, actor, now) => {
-    if (actor.kind !== 'system') return refuse('forbidden')
-    // Only the deposit refund of a cancellation is waited for; any other (money
-    // sent straight back unheld, a refund already recorded) changes nothing.
-    if (state.status !== 'cancelled_with_deposit') return noop(state)
-    // A payment sent back unheld may settle first: it is not the deposit's refund.
-    if (event.paymentIntentId !== undefined && event.paymentIntentId !== state.paymentIntentId) return noop(state)
-    return step(enter(state, 'deposit_refunded', now), [{ type: 'notify', template: 'deposit_refunded', to: 'buyer' }])
-  },
+  // Only the deposit refund of a cancellation is waited for.
+  refund_succeeded: (state, event, actor, now) => refundSettled(state, event, actor, now, 'cancelled_with_deposit', 'deposit_refunded'),
 
   accept_deposit: (state, _event, actor, now) => {
     if (actor.kind !== 'seller') return refuse('not_seller')
@@ -260,40 +249,6 @@ const handlers: HandlerTable<F2fState, F2fEvent> = {
     if (beforeDeposit.includes(state.status)) return refuse(depositDue(state))
     // Left: the deposit held and the remainder neither paid nor skipped (deposit_paid, deposit_accepted, priced), or over.
     return refuse(ended(state.status) ?? 'remainder_required')
-  },
-
-  complain: (state, event, actor, now) => {
-    // Spec §6: only the buyer may complain or dispute.
-    if (actor.kind !== 'buyer') return refuse('not_buyer')
-    if (!isInComplaintWindow(state)) return refuse(outsideWindow(state))
-    if (reached(now, state.complaintPeriodDeadline)) return refuse('complaint_period_expired')
-    if (isBlank(event.description)) return refuse('empty_complaint_description')
-    return step(enter(state, 'complained', now, { complaint: { description: event.description.trim() } }), [
-      { type: 'cancel_timer', timer: 'complaint_window' },
-      { type: 'notify', template: 'complained', to: 'seller' },
-    ])
-  },
-
-  end_complaint_period: (state, _event, actor, now) => {
-    if (actor.kind !== 'buyer') return refuse('not_buyer')
-    if (!isInComplaintWindow(state)) return refuse(outsideWindow(state))
-    return releaseAfterComplaintPeriod(state, now, [{ type: 'cancel_timer', timer: 'complaint_window' }])
-  },
-
-  complaint_window_elapsed: (state, _event, actor, now) => {
-    if (actor.kind !== 'system') return refuse('forbidden')
-    // Re-checked under the row lock: a complaint that committed first wins.
-    if (!isInComplaintWindow(state)) return noop(state)
-    if (state.complaintPeriodDeadline !== null && !reached(now, state.complaintPeriodDeadline)) {
-      return noop(state, [{ type: 'schedule', timer: 'complaint_window', at: state.complaintPeriodDeadline }])
-    }
-    return releaseAfterComplaintPeriod(state, now, [])
-  },
-
-  accept_complaint: (state, _event, actor, now) => {
-    if (actor.kind !== 'seller') return refuse('not_seller')
-    if (state.status !== 'complained') return refuse(ended(state.status) ?? 'not_complained')
-    return refundEverything(state, now, [])
   },
 
   release_funds: (state, event, actor, now) => {

@@ -1,6 +1,7 @@
 import { addSeconds, type Effect, endedReason, enter, notifyBoth, type RefusalCode, type ReturnReason, type Result, step, type TransactionPolicy } from './kernel.ts'
 import { type OnlineState, type OnlineStatus } from './online-state.ts'
-import { refundEffects, releaseEffects } from './postings.ts'
+import { type RefundCall, refundEffects } from './postings.ts'
+import { refundToBuyer as refundAll, releaseToSeller as releaseAll } from './settlement.ts'
 
 /**
  * What the online handlers (`online-transaction.ts`) share: when a sale is
@@ -46,39 +47,17 @@ export function sellerPayout(state: OnlineState): number {
   return state.price - state.chargeSeller
 }
 
-/**
- * complaint_period_ended is passed through in the same step: nothing can happen
- * between the window closing and the transfer, so persisting it as a resting
- * state would only add a crash window. Its timestamp is still stamped.
- */
-export function releaseAfterComplaintPeriod(state: OnlineState, now: Date, extra: readonly Effect[]): Result<OnlineState> {
-  return releaseToSeller(enter(state, 'complaint_period_ended', now), now, extra)
-}
-
 export function releaseToSeller(state: OnlineState, now: Date, extra: readonly Effect[]): Result<OnlineState> {
-  const payout = sellerPayout(state)
-  return step(enter(state, 'funds_released', now, { amountReleased: payout }), [
-    ...extra,
-    ...releaseEffects({ currency: state.currency, held: state.amountHeld, payout, sourcePaymentIntentId: state.paymentIntentId }),
-    ...notifyBoth('funds_released', 'seller'),
-  ])
+  return releaseAll(state, sellerPayout(state), now, extra)
 }
 
 /** DESIGN §2: an online refund returns everything the buyer paid, fee included: the seller failed, not the buyer. */
-export function fullRefund(state: OnlineState): Effect[] {
-  return refundEffects({
-    currency: state.currency,
-    held: state.amountHeld,
-    refunds: [{ paymentIntentId: state.paymentIntentId, amount: state.amountHeld, idempotencyAction: 'refund' }],
-  })
+function fullRefund(state: OnlineState): RefundCall[] {
+  return [{ paymentIntentId: state.paymentIntentId, amount: state.amountHeld, idempotencyAction: 'refund' }]
 }
 
 export function refundToBuyer(state: OnlineState, now: Date, extra: readonly Effect[]): Result<OnlineState> {
-  return step(enter(state, 'payment_refunded', now, { amountRefunded: state.amountRefunded + state.amountHeld }), [
-    ...extra,
-    ...fullRefund(state),
-    ...notifyBoth('payment_refunded'),
-  ])
+  return refundAll(state, fullRefund(state), now, extra)
 }
 
 /**
@@ -88,7 +67,7 @@ export function refundToBuyer(state: OnlineState, now: Date, extra: readonly Eff
 export function cancelWithPayment(state: OnlineState, now: Date): Result<OnlineState> {
   return step(enter(state, 'cancelled_with_payment', now, { amountRefunded: state.amountRefunded + state.amountHeld }), [
     { type: 'cancel_timer', timer: 'tracking_deadline' },
-    ...fullRefund(state),
+    ...refundEffects({ currency: state.currency, held: state.amountHeld, refunds: fullRefund(state) }),
     ...notifyBoth('cancelled_with_payment'),
   ])
 }

@@ -16,15 +16,16 @@ import {
   type TransactionPolicy,
 } from './kernel.ts'
 import { type OnlineState, onlineTerminalStatuses } from './online-state.ts'
-import { holdEffects, returnUnheld } from './postings.ts'
+import { holdEffects } from './postings.ts'
+import { paymentFailed, refundSettled, sendBack } from './payment-news.ts'
 import { awaitsSellerAcceptance } from './listing-sale.ts'
+import { complaintHandlers } from './complaint-window.ts'
 import { applyEvent, type HandlerTable, openingHandlers } from './handler-table.ts'
 import { type ClaimEvent, type JoinEvent, type SetPaymentMethodEvent, setPaymentMethod, type UpdateEvent } from './shared-handlers.ts'
 import {
   ended,
   paidAlready,
   shippedAlready,
-  releaseAfterComplaintPeriod,
   releaseToSeller,
   refundToBuyer,
   cancelWithPayment,
@@ -74,6 +75,7 @@ export type OnlineEventType = OnlineEvent['type']
 
 const handlers: HandlerTable<OnlineState, OnlineEvent> = {
   ...openingHandlers<OnlineState>(),
+  ...complaintHandlers<OnlineState>({ isOpen: (state) => state.status === 'delivered', ended, releaseToSeller, refundToBuyer }),
 
   cancel: (state, _event, actor, now) => {
     switch (state.status) {
@@ -135,10 +137,8 @@ const handlers: HandlerTable<OnlineState, OnlineEvent> = {
     const holdable = state.status === 'joined' && event.amount === state.price + state.charge
     if (!holdable) {
       // Sent straight back; if it was the payment being processed, that wait is over.
-      const returned = returnUnheld(state, { paymentIntentId: event.paymentIntentId, amount: event.amount, part: 'payment', reason: returnReason(state, event.paymentIntentId) })
       const waited = state.status === 'joined' && state.isPaymentInProgress && state.paymentIntentId === event.paymentIntentId
-      if (waited) return step({ ...returned.next, isPaymentInProgress: false }, returned.effects)
-      return returned.next === state ? noop(state, returned.effects) : step(returned.next, returned.effects)
+      return sendBack(state, { paymentIntentId: event.paymentIntentId, amount: event.amount, part: 'payment', reason: returnReason(state, event.paymentIntentId) }, waited)
     }
     const deadline = addSeconds(now, policy.trackingDeadlineSeconds)
     const next = enter(state, 'paid', now, {
@@ -155,25 +155,10 @@ const handlers: HandlerTable<OnlineState, OnlineEvent> = {
     ])
   },
 
-  payment_failed: (state, event, actor) => {
-    if (actor.kind !== 'system') return refuse('forbidden')
-    // Only news about the payment we are waiting for matters; a failed card
-    // attempt is already shown in the browser, and late news changes nothing.
-    if (state.status === 'joined' && state.isPaymentInProgress && state.paymentIntentId === event.paymentIntentId) {
-      return step({ ...state, isPaymentInProgress: false }, [{ type: 'notify', template: 'payment_failed', to: 'buyer' }])
-    }
-    return noop(state)
-  },
+  // Only news about the payment we are waiting for matters.
+  payment_failed: (state, event, actor) => paymentFailed(state, event, actor, state.status === 'joined' ? state.paymentIntentId : null),
 
-  refund_succeeded: (state, event, actor, now) => {
-    if (actor.kind !== 'system') return refuse('forbidden')
-    // Only the refund of a cancellation is waited for; any other (money sent
-    // straight back unheld, a complaint's refund already recorded) changes nothing.
-    if (state.status !== 'cancelled_with_payment') return noop(state)
-    // A payment sent back unheld may settle first: it is not the held payment's refund.
-    if (event.paymentIntentId !== undefined && event.paymentIntentId !== state.paymentIntentId) return noop(state)
-    return step(enter(state, 'payment_refunded', now), [{ type: 'notify', template: 'payment_refunded', to: 'buyer' }])
-  },
+  refund_succeeded: (state, event, actor, now) => refundSettled(state, event, actor, now, 'cancelled_with_payment', 'payment_refunded'),
 
   track: (state, event, actor, now) => {
     if (actor.kind !== 'seller') return refuse('not_seller')
@@ -224,47 +209,6 @@ const handlers: HandlerTable<OnlineState, OnlineEvent> = {
       return refuse('delivery_already_set')
     }
     return refuse(ended(state.status) ?? 'tracking_not_added')
-  },
-
-  complain: (state, event, actor, now) => {
-    // Spec §6: only the buyer may complain or dispute.
-    if (actor.kind !== 'buyer') return refuse('not_buyer')
-    if (state.status === 'delivered') {
-      if (reached(now, state.complaintPeriodDeadline)) return refuse('complaint_period_expired')
-      if (isBlank(event.description)) return refuse('empty_complaint_description')
-      return step(enter(state, 'complained', now, { complaint: { description: event.description.trim() } }), [
-        { type: 'cancel_timer', timer: 'complaint_window' },
-        { type: 'notify', template: 'complained', to: 'seller' },
-      ])
-    }
-    if (state.status === 'complained') return refuse('already_complained')
-    if (state.status === 'complaint_period_ended') return refuse('complaint_period_expired')
-    return refuse(ended(state.status) ?? 'unconfirmed_delivery')
-  },
-
-  end_complaint_period: (state, _event, actor, now) => {
-    if (actor.kind !== 'buyer') return refuse('not_buyer')
-    if (state.status === 'delivered') return releaseAfterComplaintPeriod(state, now, [{ type: 'cancel_timer', timer: 'complaint_window' }])
-    if (state.status === 'complained') return refuse('already_complained')
-    if (state.status === 'complaint_period_ended') return refuse('complaint_period_expired')
-    return refuse(ended(state.status) ?? 'unconfirmed_delivery')
-  },
-
-  complaint_window_elapsed: (state, _event, actor, now) => {
-    if (actor.kind !== 'system') return refuse('forbidden')
-    // Re-checked under the row lock: a complaint that committed first wins.
-    if (state.status !== 'delivered') return noop(state)
-    if (state.complaintPeriodDeadline !== null && !reached(now, state.complaintPeriodDeadline)) {
-      // Fired early (clock skew between nodes): put the timer back.
-      return noop(state, [{ type: 'schedule', timer: 'complaint_window', at: state.complaintPeriodDeadline }])
-    }
-    return releaseAfterComplaintPeriod(state, now, [])
-  },
-
-  accept_complaint: (state, _event, actor, now) => {
-    if (actor.kind !== 'seller') return refuse('not_seller')
-    if (state.status !== 'complained') return refuse(ended(state.status) ?? 'not_complained')
-    return refundToBuyer(state, now, [])
   },
 
   release_funds: (state, event, actor, now) => {
