@@ -1,28 +1,13 @@
 import { isChargeCalculatorVersion, minimumPrice } from '../fees.ts'
 import { isHighValue } from '../high-value.ts'
 import { depositAmount, type F2fState, type F2fStatus, isInComplaintWindow, remainderAmount } from './f2f-state.ts'
-import {
-  type Actor,
-  defaultPolicy,
-  type Effect,
-  enter,
-  isBlank,
-  noop,
-  notifyBoth,
-  notRole,
-  otherParty,
-  type Party,
-  refuse,
-  type Result,
-  step,
-  type TransactionPolicy,
-} from './kernel.ts'
+import { type Effect, enter, isBlank, noop, notifyBoth, notRole, otherParty, type Party, refuse, step } from './kernel.ts'
 import { holdEffects } from './postings.ts'
 import { paymentFailed, refundSettled, sendBack } from './payment-news.ts'
 import { awaitsSellerAcceptance } from './listing-sale.ts'
 import { complaintHandlers } from './complaint-window.ts'
-import { applyEvent, type HandlerTable, openingHandlers } from './handler-table.ts'
-import { type ClaimEvent, type JoinEvent, type SetPaymentMethodEvent, setPaymentMethod, type UpdateEvent } from './shared-handlers.ts'
+import { type HandlerTable, machine, openingHandlers } from './handler-table.ts'
+import { type CommonEvent, setPaymentMethod } from './shared-handlers.ts'
 import {
   ended,
   beforeDeposit,
@@ -51,22 +36,10 @@ import {
  */
 
 export type F2fEvent =
-  | JoinEvent
-  | ClaimEvent
-  | { readonly type: 'reject' }
-  /** The seller takes (or turns down) the buyer of a listing's sale. */
-  | { readonly type: 'accept_listing' }
-  | { readonly type: 'reject_listing' }
-  | UpdateEvent
+  | CommonEvent
   | { readonly type: 'cancel'; readonly description: string }
-  /** The deposit's method (the remainder is paid the same way). */
-  | SetPaymentMethodEvent
+  /** The deposit's method (the remainder is paid the same way) is CommonEvent's set_payment_method. */
   | { readonly type: 'payment_intent_opened'; readonly part: PaymentPart; readonly paymentIntentId: string }
-  | { readonly type: 'payment_started'; readonly paymentIntentId: string }
-  | { readonly type: 'payment_succeeded'; readonly paymentIntentId: string; readonly amount: number }
-  | { readonly type: 'payment_failed'; readonly paymentIntentId: string }
-  /** The provider settled a refund; `paymentIntentId` is the payment it went back to, when the provider names it. */
-  | { readonly type: 'refund_succeeded'; readonly paymentIntentId?: string }
   | { readonly type: 'accept_deposit' }
   | {
       readonly type: 'set_price'
@@ -79,11 +52,6 @@ export type F2fEvent =
     }
   | { readonly type: 'skip_remainder' }
   | { readonly type: 'confirm_handover' }
-  | { readonly type: 'complain'; readonly description: string }
-  | { readonly type: 'end_complaint_period' }
-  | { readonly type: 'complaint_window_elapsed' }
-  | { readonly type: 'accept_complaint' }
-  | { readonly type: 'release_funds'; readonly to: Party }
 
 export type F2fEventType = F2fEvent['type']
 export type PaymentPart = 'deposit' | 'remainder'
@@ -267,12 +235,4 @@ const handlers: HandlerTable<F2fState, F2fEvent> = {
 }
 
 /** Applies one event; one this kind does not have is refused `not_found` (handler-table.ts). */
-export function transitionF2f(
-  state: F2fState,
-  event: F2fEvent,
-  actor: Actor,
-  now: Date,
-  policy: TransactionPolicy = defaultPolicy,
-): Result<F2fState> {
-  return applyEvent(handlers, state, event, actor, now, policy)
-}
+export const transitionF2f = machine(handlers)

@@ -1,4 +1,4 @@
-import { type Actor, type CommonState, refuse, type Result, type TransactionPolicy } from './kernel.ts'
+import { type Actor, type CommonState, defaultPolicy, refuse, type Result, type TransactionPolicy } from './kernel.ts'
 import { acceptListing, rejectListing } from './listing-sale.ts'
 import { claim, type ClaimEvent, join, type JoinEvent, reject, update, type UpdateEvent } from './shared-handlers.ts'
 
@@ -19,19 +19,15 @@ export type Handler<S, E extends { readonly type: string }, T extends E['type']>
 export type HandlerTable<S, E extends { readonly type: string }> = { [T in E['type']]: Handler<S, E, T> }
 
 /**
- * Applies one event. An event the table does not have (only a cast can make
- * one) is answered as the API answers a path of the other kind: not found.
+ * A kind's transition function over its table. An event the table does not
+ * have (only a cast can make one) is answered as the API answers a path of
+ * the other kind: not found.
  */
-export function applyEvent<S, E extends { readonly type: string }>(
-  handlers: HandlerTable<S, E>,
-  state: S,
-  event: E,
-  actor: Actor,
-  now: Date,
-  policy: TransactionPolicy,
-): Result<S> {
-  const handler = handlers[event.type as E['type']] as Handler<S, E, E['type']> | undefined
-  return handler ? handler(state, event as Extract<E, { type: E['type'] }>, actor, now, policy) : refuse('not_found')
+export function machine<S, E extends { readonly type: string }>(handlers: HandlerTable<S, E>) {
+  return (state: S, event: E, actor: Actor, now: Date, policy: TransactionPolicy = defaultPolicy): Result<S> => {
+    const handler = handlers[event.type as E['type']] as Handler<S, E, E['type']> | undefined
+    return handler ? handler(state, event as Extract<E, { type: E['type'] }>, actor, now, policy) : refuse('not_found')
+  }
 }
 
 /**

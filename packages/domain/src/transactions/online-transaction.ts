@@ -1,27 +1,11 @@
-import {
-  type Actor,
-  addSeconds,
-  defaultPolicy,
-  type Effect,
-  enter,
-  isBlank,
-  noop,
-  notRole,
-  otherParty,
-  type Party,
-  reached,
-  refuse,
-  type Result,
-  step,
-  type TransactionPolicy,
-} from './kernel.ts'
+import { addSeconds, type Effect, enter, isBlank, noop, notRole, otherParty, reached, refuse, step } from './kernel.ts'
 import { type OnlineState, onlineTerminalStatuses } from './online-state.ts'
 import { holdEffects } from './postings.ts'
 import { paymentFailed, refundSettled, sendBack } from './payment-news.ts'
 import { awaitsSellerAcceptance } from './listing-sale.ts'
 import { complaintHandlers } from './complaint-window.ts'
-import { applyEvent, type HandlerTable, openingHandlers } from './handler-table.ts'
-import { type ClaimEvent, type JoinEvent, type SetPaymentMethodEvent, setPaymentMethod, type UpdateEvent } from './shared-handlers.ts'
+import { type HandlerTable, machine, openingHandlers } from './handler-table.ts'
+import { type CommonEvent, setPaymentMethod } from './shared-handlers.ts'
 import {
   ended,
   paidAlready,
@@ -42,33 +26,16 @@ import {
  */
 
 export type OnlineEvent =
-  | JoinEvent
-  | ClaimEvent
-  | { readonly type: 'reject' }
-  /** The seller takes (or turns down) the buyer of a listing's sale. */
-  | { readonly type: 'accept_listing' }
-  | { readonly type: 'reject_listing' }
-  | UpdateEvent
+  | CommonEvent
   | { readonly type: 'cancel' }
-  | SetPaymentMethodEvent
   /** The buyer opened a payment at the provider (nothing is charged yet). */
   | { readonly type: 'payment_intent_opened'; readonly paymentIntentId: string }
-  | { readonly type: 'payment_started'; readonly paymentIntentId: string }
-  | { readonly type: 'payment_succeeded'; readonly paymentIntentId: string; readonly amount: number }
-  | { readonly type: 'payment_failed'; readonly paymentIntentId: string }
-  /** The provider settled a refund; `paymentIntentId` is the payment it went back to, when the provider names it. */
-  | { readonly type: 'refund_succeeded'; readonly paymentIntentId?: string }
   | { readonly type: 'track'; readonly carrier: string; readonly trackingCode: string }
   | { readonly type: 'submit_order_issue'; readonly description: string }
   /** The carrier's news that the parcel is on its way, with the carrier's own time. */
   | { readonly type: 'carrier_in_transit'; readonly occurredAt: Date }
   | { readonly type: 'carrier_delivered' }
   | { readonly type: 'confirm_delivery' }
-  | { readonly type: 'complain'; readonly description: string }
-  | { readonly type: 'end_complaint_period' }
-  | { readonly type: 'complaint_window_elapsed' }
-  | { readonly type: 'accept_complaint' }
-  | { readonly type: 'release_funds'; readonly to: Party }
   | { readonly type: 'tracking_deadline_elapsed' }
 
 export type OnlineEventType = OnlineEvent['type']
@@ -230,12 +197,4 @@ const handlers: HandlerTable<OnlineState, OnlineEvent> = {
 }
 
 /** Applies one event; one this kind does not have is refused `not_found` (handler-table.ts). */
-export function transitionOnline(
-  state: OnlineState,
-  event: OnlineEvent,
-  actor: Actor,
-  now: Date,
-  policy: TransactionPolicy = defaultPolicy,
-): Result<OnlineState> {
-  return applyEvent(handlers, state, event, actor, now, policy)
-}
+export const transitionOnline = machine(handlers)
