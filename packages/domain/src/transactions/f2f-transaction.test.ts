@@ -7,23 +7,7 @@ import type { Actor, Effect, Party, Result, ReturnReason } from './kernel.ts'
 import { filterClauses, matchesFilter, type TransactionFilter, whoMustAct } from './list-filters.ts'
 import { onlineStatuses } from './online-state.ts'
 import { escrowBalance, isTerminal, transition as dispatch } from './transaction.ts'
-import {
-  accept,
-  admin,
-  at,
-  buyer,
-  counterparty,
-  day,
-  expectNoop,
-  expectRefusal,
-  expectReturnedUnheld,
-  ledger,
-  type MachineUnderTest,
-  seller,
-  sharedMachineCases,
-  system,
-  t0,
-} from './testing/shared-machine-cases.ts'
+import { accept, admin, at, buyer, counterparty, day, expectNoop, expectRefusal, expectReturnedUnheld, ledger, type MachineUnderTest, seller, sharedMachineCases, system, t0 } from './testing/shared-machine-cases.ts'
 
 type TransitionResult = Result<F2fState>
 

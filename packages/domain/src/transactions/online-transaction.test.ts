@@ -5,22 +5,7 @@ import { matchesFilter, whoMustAct } from './list-filters.ts'
 import { type OnlineEvent, transitionOnline as transition } from './online-transaction.ts'
 import { createOnlineTransaction, type OnlineState } from './online-state.ts'
 import { escrowBalance } from './transaction.ts'
-import {
-  accept,
-  admin,
-  at,
-  buyer,
-  counterparty,
-  day,
-  expectRefusal,
-  expectReturnedUnheld,
-  ledger,
-  type MachineUnderTest,
-  seller,
-  sharedMachineCases,
-  system,
-  t0,
-} from './testing/shared-machine-cases.ts'
+import { accept, admin, at, buyer, counterparty, day, expectRefusal, expectReturnedUnheld, ledger, type MachineUnderTest, seller, sharedMachineCases, system, t0 } from './testing/shared-machine-cases.ts'
 
 // price 10000 + card charge 340 (fees.ts worked example)
 const paidAmount = 10_340
