@@ -104,22 +104,6 @@ const cancelled = () => run(created(), cancel(), seller, at(5))
 const cancelledAfterJoin = () => run(joined(), cancel(), buyer, at(90))
 const rejected = () => run(created(), { type: 'reject' }, counterparty, at(5))
 
-/** What the complaint window's end does with everything held: the total to the seller, both fees kept. */
-const releaseInFull: Effect[] = [
-  {
-    type: 'ledger',
-    entry: 'release',
-    postings: [
-      { account: 'escrow', amount: -heldInFull, currency: 'eur' },
-      { account: 'seller', amount: total, currency: 'eur' },
-      { account: 'revenue', amount: deposit.charge + remainder.charge, currency: 'eur' },
-    ],
-  },
-  { type: 'provider', action: 'transfer', amount: total, currency: 'eur', idempotencyAction: 'transfer', paymentIntentId: 'pi_dep' },
-  { type: 'notify', template: 'funds_released', to: 'seller' },
-  { type: 'notify', template: 'funds_released', to: 'buyer' },
-]
-
 const f2f: MachineUnderTest<F2fState> = {
   transition,
   cancel: (state, actor, now) => transition(state, cancel(), actor, now),
@@ -136,8 +120,8 @@ const f2f: MachineUnderTest<F2fState> = {
   complained,
   fundsReleased,
   cancelledStates: () => [cancelled(), cancelledAfterJoin(), rejected(), cancelledWithDeposit(), depositRefunded(), paymentRefunded()],
+  heldInWindow: heldInFull,
   released: total,
-  releaseEffects: releaseInFull,
 }
 
 sharedMachineCases(f2f)

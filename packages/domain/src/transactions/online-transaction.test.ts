@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { availableActions } from './available-actions.ts'
-import type { Actor, Effect, Party, ReturnReason } from './kernel.ts'
+import type { Actor, Party, ReturnReason } from './kernel.ts'
 import { matchesFilter, whoMustAct } from './list-filters.ts'
 import { type OnlineEvent, transitionOnline as transition } from './online-transaction.ts'
 import { createOnlineTransaction, type OnlineState } from './online-state.ts'
@@ -32,21 +32,6 @@ const refunded = () => run(cancelledWithPayment(), { type: 'refund_succeeded' },
 const cancelled = () => run(created(), { type: 'cancel' }, seller)
 const rejected = () => run(created(), { type: 'reject' }, counterparty)
 
-const releaseEffects: Effect[] = [
-  {
-    type: 'ledger',
-    entry: 'release',
-    postings: [
-      { account: 'escrow', amount: -paidAmount, currency: 'eur' },
-      { account: 'seller', amount: 10_000, currency: 'eur' },
-      { account: 'revenue', amount: 340, currency: 'eur' },
-    ],
-  },
-  { type: 'provider', action: 'transfer', amount: 10_000, currency: 'eur', idempotencyAction: 'transfer', paymentIntentId: 'pi_1' },
-  { type: 'notify', template: 'funds_released', to: 'seller' },
-  { type: 'notify', template: 'funds_released', to: 'buyer' },
-]
-
 const opened = () => run(joined(), { type: 'payment_intent_opened', paymentIntentId: 'pi_1' }, buyer)
 const online: MachineUnderTest<OnlineState> = {
   transition,
@@ -64,8 +49,8 @@ const online: MachineUnderTest<OnlineState> = {
   complained,
   fundsReleased,
   cancelledStates: () => [cancelled(), rejected(), cancelledWithPayment(), refunded()],
+  heldInWindow: paidAmount,
   released: 10_000,
-  releaseEffects,
 }
 
 sharedMachineCases(online)

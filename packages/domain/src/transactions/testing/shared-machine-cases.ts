@@ -70,9 +70,9 @@ export interface MachineUnderTest<S extends CommonState<string>> {
   readonly fundsReleased: () => S
   /** Over by a cancellation or a refund: every step answers already_cancelled. */
   readonly cancelledStates: () => S[]
-  /** What the window's end pays out to the seller, and the effects of that release. */
+  /** What is held in the window, and what its end pays out to the seller (the rest is fees). */
+  readonly heldInWindow: number
   readonly released: number
-  readonly releaseEffects: readonly Effect[]
 }
 
 /**
@@ -117,6 +117,21 @@ export function expectReturnedUnheld<S extends CommonState<string>>(
 
 export function sharedMachineCases<S extends CommonState<string>>(m: MachineUnderTest<S>) {
   const join: CommonEvent = { type: 'join', userId: 'u_joiner' }
+  // The window's end: everything held leaves escrow, the payout to the seller (transferred citing the first payment), the fees kept.
+  const releaseEffects: Effect[] = [
+    {
+      type: 'ledger',
+      entry: 'release',
+      postings: [
+        { account: 'escrow', amount: -m.heldInWindow, currency: 'eur' },
+        { account: 'seller', amount: m.released, currency: 'eur' },
+        { account: 'revenue', amount: m.heldInWindow - m.released, currency: 'eur' },
+      ],
+    },
+    { type: 'provider', action: 'transfer', amount: m.released, currency: 'eur', idempotencyAction: 'transfer', paymentIntentId: m.paymentIntentId },
+    { type: 'notify', template: 'funds_released', to: 'seller' },
+    { type: 'notify', template: 'funds_released', to: 'buyer' },
+  ]
 
   describe('joining, rejecting and cancelling before any money (both kinds)', () => {
     it('lets the counterparty join as the party the creator left open, and tells the creator', () => {
@@ -219,7 +234,7 @@ export function sharedMachineCases<S extends CommonState<string>>(m: MachineUnde
       expect(next.timestamps.complaint_period_ended).toEqual(at(2 * day + 60))
       expect(next.timestamps.funds_released).toEqual(at(2 * day + 60))
       expect(escrowBalance(next as unknown as TransactionState)).toBe(0)
-      expect(effects).toEqual([{ type: 'cancel_timer', timer: 'complaint_window' }, ...m.releaseEffects])
+      expect(effects).toEqual([{ type: 'cancel_timer', timer: 'complaint_window' }, ...releaseEffects])
     })
     it('refuses ending the period: by others, outside the window', () => {
       const end: CommonEvent = { type: 'end_complaint_period' }
@@ -235,7 +250,7 @@ export function sharedMachineCases<S extends CommonState<string>>(m: MachineUnde
       expect(next).toMatchObject({ status: 'funds_released', amountReleased: m.released })
       expect(next.timestamps.complaint_period_ended).toEqual(at(3 * day))
       expect(next.timestamps.funds_released).toEqual(at(3 * day))
-      expect(effects).toEqual(m.releaseEffects)
+      expect(effects).toEqual(releaseEffects)
     })
     it('puts the window timer back when it fires early', () => {
       const state = m.inWindow()
