@@ -7,7 +7,7 @@ import type { Actor, Effect, Party, Result, ReturnReason } from './kernel.ts'
 import { filterClauses, matchesFilter, type TransactionFilter, whoMustAct } from './list-filters.ts'
 import { onlineStatuses } from './online-state.ts'
 import { escrowBalance, isTerminal, transition as dispatch } from './transaction.ts'
-import { accept, admin, at, buyer, counterparty, day, expectNoop, expectRefusal, expectReturnedUnheld, ledger, type MachineUnderTest, seller, sharedMachineCases, system, t0 } from './testing/shared-machine-cases.ts'
+import { accept, admin, at, buyer, counterparty, day, expectNoop, expectRefusal, expectReturnedUnheld, holdEntry, ledger, type MachineUnderTest, refundEntry, releaseEntry, seller, sharedMachineCases, system, t0 } from './testing/shared-machine-cases.ts'
 
 type TransitionResult = Result<F2fState>
 
@@ -285,15 +285,7 @@ describe('joined', () => {
     expect(next.timestamps.joined).toEqual(at(60))
     expect(escrowBalance(next)).toBe(depositPaidAmount)
     expect(effects).toEqual([
-      {
-        type: 'ledger',
-        entry: 'hold',
-        part: 'deposit',
-        postings: [
-          { account: 'buyer_funding', amount: -depositPaidAmount, currency: 'eur' },
-          { account: 'escrow', amount: depositPaidAmount, currency: 'eur' },
-        ],
-      },
+      holdEntry(depositPaidAmount, 'deposit'),
       { type: 'notify', template: 'deposit_paid', to: 'buyer' },
       { type: 'notify', template: 'deposit_paid', to: 'seller' },
     ])
@@ -394,15 +386,7 @@ describe('deposit_paid', () => {
   })
 
   const cancelWithDepositEffects: Effect[] = [
-    {
-      type: 'ledger',
-      entry: 'refund',
-      postings: [
-        { account: 'escrow', amount: -depositPaidAmount, currency: 'eur' },
-        { account: 'buyer_refund', amount: 5_000, currency: 'eur' },
-        { account: 'revenue', amount: 190, currency: 'eur' },
-      ],
-    },
+    refundEntry(depositPaidAmount, 5_000, 190),
     { type: 'provider', action: 'refund', amount: 5_000, currency: 'eur', idempotencyAction: 'refund:deposit', paymentIntentId: 'pi_dep' },
     { type: 'notify', template: 'cancelled_with_deposit', to: 'buyer' },
     { type: 'notify', template: 'cancelled_with_deposit', to: 'seller' },
@@ -575,15 +559,7 @@ describe('priced', () => {
     expect(next.timestamps.remainder_paid).toEqual(at(day + 120))
     expect(escrowBalance(next)).toBe(heldInFull)
     expect(effects).toEqual([
-      {
-        type: 'ledger',
-        entry: 'hold',
-        part: 'remainder',
-        postings: [
-          { account: 'buyer_funding', amount: -remainderPaidAmount, currency: 'eur' },
-          { account: 'escrow', amount: remainderPaidAmount, currency: 'eur' },
-        ],
-      },
+      holdEntry(remainderPaidAmount, 'remainder'),
       { type: 'notify', template: 'remainder_paid', to: 'buyer' },
       { type: 'notify', template: 'remainder_paid', to: 'seller' },
     ])
@@ -720,15 +696,7 @@ describe('complaint window', () => {
     expect(next).toMatchObject({ status: 'funds_released', amountHeld: depositPaidAmount, amountReleased: 4_950 })
     expect(escrowBalance(next)).toBe(0)
     expect(ledger(effects)).toEqual([
-      {
-        type: 'ledger',
-        entry: 'release',
-        postings: [
-          { account: 'escrow', amount: -depositPaidAmount, currency: 'eur' },
-          { account: 'seller', amount: 4_950, currency: 'eur' },
-          { account: 'revenue', amount: 240, currency: 'eur' },
-        ],
-      },
+      releaseEntry(depositPaidAmount, 4_950, 240),
     ])
     expect(provider(effects)).toEqual([{ type: 'provider', action: 'transfer', amount: 4_950, currency: 'eur', idempotencyAction: 'transfer', paymentIntentId: 'pi_dep' }])
   })
@@ -741,14 +709,7 @@ describe('complained', () => {
     expect(next.timestamps.payment_refunded).toEqual(at(3 * day))
     expect(escrowBalance(next)).toBe(0)
     expect(effects).toEqual([
-      {
-        type: 'ledger',
-        entry: 'refund',
-        postings: [
-          { account: 'escrow', amount: -heldInFull, currency: 'eur' },
-          { account: 'buyer_refund', amount: heldInFull, currency: 'eur' },
-        ],
-      },
+      refundEntry(heldInFull, heldInFull),
       { type: 'provider', action: 'refund', amount: depositPaidAmount, currency: 'eur', idempotencyAction: 'refund:deposit', paymentIntentId: 'pi_dep' },
       { type: 'provider', action: 'refund', amount: remainderPaidAmount, currency: 'eur', idempotencyAction: 'refund:remainder', paymentIntentId: 'pi_rem' },
       { type: 'notify', template: 'payment_refunded', to: 'buyer' },
@@ -792,15 +753,7 @@ describe('admin settlement', () => {
       expect(toSeller.next.timestamps.complaint_period_ended).toBeNull()
       expect(escrowBalance(toSeller.next)).toBe(0)
       expect(ledger(toSeller.effects)).toEqual([
-        {
-          type: 'ledger',
-          entry: 'release',
-          postings: [
-            { account: 'escrow', amount: -amount, currency: 'eur' },
-            { account: 'seller', amount: payout, currency: 'eur' },
-            { account: 'revenue', amount: amount - payout, currency: 'eur' },
-          ],
-        },
+        releaseEntry(amount, payout, amount - payout),
       ])
       expect(provider(toSeller.effects)).toEqual([
         { type: 'provider', action: 'transfer', amount: payout, currency: 'eur', idempotencyAction: 'transfer', paymentIntentId: 'pi_dep' },
@@ -811,14 +764,7 @@ describe('admin settlement', () => {
       expect(toBuyer.next).toMatchObject({ status: 'payment_refunded', amountRefunded: amount, amountReleased: 0 })
       expect(escrowBalance(toBuyer.next)).toBe(0)
       expect(ledger(toBuyer.effects)).toEqual([
-        {
-          type: 'ledger',
-          entry: 'refund',
-          postings: [
-            { account: 'escrow', amount: -amount, currency: 'eur' },
-            { account: 'buyer_refund', amount, currency: 'eur' },
-          ],
-        },
+        refundEntry(amount, amount),
       ])
       expect(provider(toBuyer.effects).map((e) => [e.idempotencyAction, e.amount, e.paymentIntentId])).toEqual(
         amount === heldInFull

@@ -5,7 +5,7 @@ import { matchesFilter, whoMustAct } from './list-filters.ts'
 import { type OnlineEvent, transitionOnline as transition } from './online-transaction.ts'
 import { createOnlineTransaction, type OnlineState } from './online-state.ts'
 import { escrowBalance } from './transaction.ts'
-import { accept, admin, at, buyer, counterparty, day, expectRefusal, expectReturnedUnheld, ledger, type MachineUnderTest, seller, sharedMachineCases, system, t0 } from './testing/shared-machine-cases.ts'
+import { accept, admin, at, buyer, counterparty, day, expectRefusal, expectReturnedUnheld, holdEntry, ledger, type MachineUnderTest, refundEntry, seller, sharedMachineCases, system, t0 } from './testing/shared-machine-cases.ts'
 
 // price 10000 + card charge 340 (fees.ts worked example)
 const paidAmount = 10_340
@@ -150,15 +150,7 @@ describe('joined', () => {
     expect(next.trackingDeadline).toEqual(at(120 + 345_600))
     expect(escrowBalance(next)).toBe(paidAmount)
     expect(effects).toEqual([
-      {
-        type: 'ledger',
-        entry: 'hold',
-        part: 'payment',
-        postings: [
-          { account: 'buyer_funding', amount: -paidAmount, currency: 'eur' },
-          { account: 'escrow', amount: paidAmount, currency: 'eur' },
-        ],
-      },
+      holdEntry(paidAmount, 'payment'),
       { type: 'schedule', timer: 'tracking_deadline', at: at(120 + 345_600) },
       { type: 'notify', template: 'paid', to: 'seller' },
       { type: 'notify', template: 'paid', to: 'buyer' },
@@ -251,14 +243,7 @@ describe('paid', () => {
     expect(escrowBalance(next)).toBe(0)
     expect(effects).toEqual([
       { type: 'cancel_timer', timer: 'tracking_deadline' },
-      {
-        type: 'ledger',
-        entry: 'refund',
-        postings: [
-          { account: 'escrow', amount: -paidAmount, currency: 'eur' },
-          { account: 'buyer_refund', amount: paidAmount, currency: 'eur' },
-        ],
-      },
+      refundEntry(paidAmount, paidAmount),
       { type: 'provider', action: 'refund', amount: paidAmount, currency: 'eur', idempotencyAction: 'refund', paymentIntentId: 'pi_1' },
       { type: 'notify', template: 'cancelled_with_payment', to: 'buyer' },
       { type: 'notify', template: 'cancelled_with_payment', to: 'seller' },
@@ -398,14 +383,7 @@ describe('complained', () => {
     expect(next.timestamps.payment_refunded).toEqual(at(4 * day))
     expect(escrowBalance(next)).toBe(0)
     expect(ledger(effects)).toEqual([
-      {
-        type: 'ledger',
-        entry: 'refund',
-        postings: [
-          { account: 'escrow', amount: -paidAmount, currency: 'eur' },
-          { account: 'buyer_refund', amount: paidAmount, currency: 'eur' },
-        ],
-      },
+      refundEntry(paidAmount, paidAmount),
     ])
     expect(effects).toContainEqual({ type: 'provider', action: 'refund', amount: paidAmount, currency: 'eur', idempotencyAction: 'refund', paymentIntentId: 'pi_1' })
   })

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { type Actor, type CommonState, type Effect, type HoldPart, type Party, type RefusalCode, type RefusalStatus, type Result, type ReturnReason, type Step } from '../kernel.ts'
+import { type Actor, type CommonState, type Effect, type HoldPart, type Party, type RefusalCode, type RefusalStatus, type Result, type ReturnReason, type StatePosting, type Step } from '../kernel.ts'
 import type { CommonEvent } from '../shared-handlers.ts'
 import { escrowBalance, type TransactionState } from '../transaction.ts'
 
@@ -38,6 +38,44 @@ export function expectNoop<S>(state: S, result: Result<S>, effects: readonly Eff
 
 export function ledger(effects: readonly Effect[]) {
   return effects.filter((effect) => effect.type === 'ledger')
+}
+
+// The ledger entries the tests expect, in eur, written out once.
+
+/** A payment of `amount` held: from the buyer's funding into escrow. */
+export function holdEntry(amount: number, part: HoldPart): Effect {
+  return {
+    type: 'ledger',
+    entry: 'hold',
+    part,
+    postings: [
+      { account: 'buyer_funding', amount: -amount, currency: 'eur' },
+      { account: 'escrow', amount, currency: 'eur' },
+    ],
+  }
+}
+
+/** Everything `held` leaves escrow: `payout` to the seller, `fees` to revenue. */
+export function releaseEntry(held: number, payout: number, fees: number): Effect {
+  return {
+    type: 'ledger',
+    entry: 'release',
+    postings: [
+      { account: 'escrow', amount: -held, currency: 'eur' },
+      { account: 'seller', amount: payout, currency: 'eur' },
+      { account: 'revenue', amount: fees, currency: 'eur' },
+    ],
+  }
+}
+
+/** Everything `held` leaves escrow: `refunded` back to the buyer and, when a fee is kept, `kept` to revenue. */
+export function refundEntry(held: number, refunded: number, kept?: number): Effect {
+  const postings: StatePosting[] = [
+    { account: 'escrow', amount: -held, currency: 'eur' },
+    { account: 'buyer_refund', amount: refunded, currency: 'eur' },
+  ]
+  if (kept !== undefined) postings.push({ account: 'revenue', amount: kept, currency: 'eur' })
+  return { type: 'ledger', entry: 'refund', postings }
 }
 
 /**
@@ -119,15 +157,7 @@ export function sharedMachineCases<S extends CommonState<string>>(m: MachineUnde
   const join: CommonEvent = { type: 'join', userId: 'u_joiner' }
   // The window's end: everything held leaves escrow, the payout to the seller (transferred citing the first payment), the fees kept.
   const releaseEffects: Effect[] = [
-    {
-      type: 'ledger',
-      entry: 'release',
-      postings: [
-        { account: 'escrow', amount: -m.heldInWindow, currency: 'eur' },
-        { account: 'seller', amount: m.released, currency: 'eur' },
-        { account: 'revenue', amount: m.heldInWindow - m.released, currency: 'eur' },
-      ],
-    },
+    releaseEntry(m.heldInWindow, m.released, m.heldInWindow - m.released),
     { type: 'provider', action: 'transfer', amount: m.released, currency: 'eur', idempotencyAction: 'transfer', paymentIntentId: m.paymentIntentId },
     { type: 'notify', template: 'funds_released', to: 'seller' },
     { type: 'notify', template: 'funds_released', to: 'buyer' },
