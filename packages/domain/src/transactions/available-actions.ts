@@ -15,12 +15,12 @@ import { type TransactionEvent, type TransactionState, transition } from './tran
  * decide, and the web can never offer a step the server would refuse.
  */
 
+/** Offered alike by both kinds, from the shared handlers: before anyone pays (handler-table.ts), and the settlement (complaint-window.ts, release_funds). */
+const openingActions = ['join', 'reject', 'accept_listing_transaction', 'reject_listing_transaction', 'update'] as const
+const settlingActions = ['end_complaint_period', 'accept_complaint', 'release_funds'] as const
+
 export const onlineActions = [
-  'join',
-  'reject',
-  'accept_listing_transaction',
-  'reject_listing_transaction',
-  'update',
+  ...openingActions,
   'cancel',
   'set_payment_method',
   'pay',
@@ -28,18 +28,12 @@ export const onlineActions = [
   'submit_order_issue',
   'confirm_delivery',
   'complain_with_description',
-  'end_complaint_period',
-  'accept_complaint',
-  'release_funds',
+  ...settlingActions,
 ] as const
 export type OnlineAction = (typeof onlineActions)[number]
 
 export const f2fActions = [
-  'join',
-  'reject',
-  'accept_listing_transaction',
-  'reject_listing_transaction',
-  'update',
+  ...openingActions,
   'cancel_with_description',
   'set_deposit_payment_method',
   'pay_deposit',
@@ -49,9 +43,7 @@ export const f2fActions = [
   'pay_remainder',
   'confirm_handover',
   'complain',
-  'end_complaint_period',
-  'accept_complaint',
-  'release_funds',
+  ...settlingActions,
 ] as const
 export type F2fAction = (typeof f2fActions)[number]
 
