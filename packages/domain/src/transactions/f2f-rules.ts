@@ -2,7 +2,7 @@ import type { PaymentPart } from './f2f-transaction.ts'
 import { depositAmount, type F2fState, type F2fStatus, remainderAmount } from './f2f-state.ts'
 import { addSeconds, type Effect, endedReason, enter, notifyBoth, type RefusalCode, type ReturnReason, type Result, step, type TransactionPolicy } from './kernel.ts'
 import { type RefundCall, refundEffects } from './postings.ts'
-import { refundToBuyer as refundAll, releaseToSeller as releaseAll } from './settlement.ts'
+import { refundHeld, releaseHeld } from './settlement.ts'
 
 /**
  * What the face-to-face handlers (`f2f-transaction.ts`) share: when a sale
@@ -73,7 +73,7 @@ export function sellerPayout(state: F2fState): number {
 }
 
 export function releaseToSeller(state: F2fState, now: Date, extra: readonly Effect[]): Result<F2fState> {
-  return releaseAll(state, sellerPayout(state), now, extra)
+  return releaseHeld(state, sellerPayout(state), now, extra)
 }
 
 /** The seller failed (complaint accepted, admin's decision): everything the buyer paid goes back, to each payment. */
@@ -82,7 +82,7 @@ export function refundEverything(state: F2fState, now: Date, extra: readonly Eff
   if (state.timestamps.remainder_paid !== null) {
     refunds.push({ paymentIntentId: state.remainderPaymentIntentId, amount: remainderAmount(state), idempotencyAction: 'refund:remainder' })
   }
-  return refundAll(state, refunds, now, extra)
+  return refundHeld(state, refunds, now, extra)
 }
 
 /** DESIGN §2: a cancellation after the deposit returns the deposit less its fee, which is kept. */

@@ -35,10 +35,10 @@ import {
  * the handover starts the complaint window; then the money is released.
  */
 
+/** CommonEvent's set_payment_method sets the deposit's method; the remainder is paid the same way. */
 export type F2fEvent =
   | CommonEvent
   | { readonly type: 'cancel'; readonly description: string }
-  /** The deposit's method (the remainder is paid the same way) is CommonEvent's set_payment_method. */
   | { readonly type: 'payment_intent_opened'; readonly part: PaymentPart; readonly paymentIntentId: string }
   | { readonly type: 'accept_deposit' }
   | {

@@ -1,7 +1,7 @@
 import { addSeconds, type Effect, endedReason, enter, notifyBoth, type RefusalCode, type ReturnReason, type Result, step, type TransactionPolicy } from './kernel.ts'
 import { type OnlineState, type OnlineStatus } from './online-state.ts'
 import { type RefundCall, refundEffects } from './postings.ts'
-import { refundToBuyer as refundAll, releaseToSeller as releaseAll } from './settlement.ts'
+import { refundHeld, releaseHeld } from './settlement.ts'
 
 /**
  * What the online handlers (`online-transaction.ts`) share: when a sale is
@@ -48,7 +48,7 @@ export function sellerPayout(state: OnlineState): number {
 }
 
 export function releaseToSeller(state: OnlineState, now: Date, extra: readonly Effect[]): Result<OnlineState> {
-  return releaseAll(state, sellerPayout(state), now, extra)
+  return releaseHeld(state, sellerPayout(state), now, extra)
 }
 
 /** DESIGN §2: an online refund returns everything the buyer paid, fee included: the seller failed, not the buyer. */
@@ -57,7 +57,7 @@ function fullRefund(state: OnlineState): RefundCall[] {
 }
 
 export function refundToBuyer(state: OnlineState, now: Date, extra: readonly Effect[]): Result<OnlineState> {
-  return refundAll(state, fullRefund(state), now, extra)
+  return refundHeld(state, fullRefund(state), now, extra)
 }
 
 /**

@@ -10,7 +10,7 @@ import { type RefundCall, refundEffects, releaseEffects } from './postings.ts'
 type Common = CommonState<string>
 
 /** Everything held is released: `payout` to the seller, the rest (the fees) kept. */
-export function releaseToSeller<S extends Common>(state: S, payout: number, now: Date, extra: readonly Effect[]): Result<S> {
+export function releaseHeld<S extends Common>(state: S, payout: number, now: Date, extra: readonly Effect[]): Result<S> {
   return step(enter(state, 'funds_released' as S['status'], now, { amountReleased: payout } as Partial<S>), [
     ...extra,
     ...releaseEffects({ currency: state.currency, held: state.amountHeld, payout, sourcePaymentIntentId: state.paymentIntentId }),
@@ -19,7 +19,7 @@ export function releaseToSeller<S extends Common>(state: S, payout: number, now:
 }
 
 /** The seller failed (complaint accepted, admin's decision): everything held goes back to the buyer, by `refunds`. */
-export function refundToBuyer<S extends Common>(state: S, refunds: readonly RefundCall[], now: Date, extra: readonly Effect[]): Result<S> {
+export function refundHeld<S extends Common>(state: S, refunds: readonly RefundCall[], now: Date, extra: readonly Effect[]): Result<S> {
   return step(enter(state, 'payment_refunded' as S['status'], now, { amountRefunded: state.amountRefunded + state.amountHeld } as Partial<S>), [
     ...extra,
     ...refundEffects({ currency: state.currency, held: state.amountHeld, refunds }),
