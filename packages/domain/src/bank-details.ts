@@ -138,6 +138,12 @@ export function abaChecksumValid(routing: string): boolean {
 const compact = (value: string | undefined): string => (value ?? '').replace(/\s+/g, '')
 const digitsOnly = (value: string | undefined): string => compact(value).replace(/-/g, '')
 
+/** The schemes that are only digits: gb's sort code and au's BSB, each with its account number's length. */
+const digitSchemes = {
+  gb: { bankCode: { field: 'sort_code', digits: 6, label: 'sort code' }, accountDigits: { min: 8, max: 8 } },
+  au: { bankCode: { field: 'bsb', digits: 6, label: 'BSB' }, accountDigits: { min: 5, max: 9 } },
+} as const satisfies Record<string, { bankCode: { field: BankDetailsField; digits: number; label: string }; accountDigits: { min: number; max: number } }>
+
 export function validateBankDetails(country: string, input: BankDetailsInput): BankDetailsResult {
   const errors: BankDetailsError[] = []
   const fail = (field: BankDetailsField, problem: BankDetailsProblem, message: string): void => {
@@ -186,10 +192,12 @@ export function validateBankDetails(country: string, input: BankDetailsInput): B
     else if (iban.length !== expectedLength) fail('iban', 'invalid_length', `A ${code.toUpperCase()} IBAN has ${expectedLength} characters`)
     else if (!ibanChecksumValid(iban)) fail('iban', 'invalid_checksum', 'The IBAN’s check digits do not match: check for typing mistakes')
     accountNumber = iban
-  } else if (code === 'gb') {
-    scheme = 'gb'
-    routingNumber = digitField('sort_code', input.sort_code, 6, 6, 'sort code')
-    accountNumber = digitField('account_number', input.account_number, 8, 8, 'account number')
+  } else if (code === 'gb' || code === 'au') {
+    // A bank code of fixed digits and an account number of so many digits, nothing else to check.
+    const { bankCode, accountDigits } = digitSchemes[code]
+    scheme = code
+    routingNumber = digitField(bankCode.field, input[bankCode.field], bankCode.digits, bankCode.digits, bankCode.label)
+    accountNumber = digitField('account_number', input.account_number, accountDigits.min, accountDigits.max, 'account number')
   } else if (code === 'us') {
     scheme = 'us'
     routingNumber = digitField('routing_number', input.routing_number, 9, 9, 'routing number')
@@ -201,10 +209,6 @@ export function validateBankDetails(country: string, input: BankDetailsInput): B
     if (!type) fail('account_type', 'required', 'Choose checking or savings')
     else if (type !== 'checking' && type !== 'savings') fail('account_type', 'invalid_format', 'Either checking or savings')
     else accountType = type
-  } else if (code === 'au') {
-    scheme = 'au'
-    routingNumber = digitField('bsb', input.bsb, 6, 6, 'BSB')
-    accountNumber = digitField('account_number', input.account_number, 5, 9, 'account number')
   } else if (code === 'my') {
     scheme = 'my'
     const bankCode = compact(input.bank_code).toUpperCase()

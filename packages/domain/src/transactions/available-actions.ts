@@ -4,6 +4,7 @@ import type { F2fState } from './f2f-state.ts'
 import { type Actor, defaultPolicy, type TransactionPolicy } from './kernel.ts'
 import type { OnlineEvent } from './online-transaction.ts'
 import type { OnlineState } from './online-state.ts'
+import type { CommonEvent } from './shared-handlers.ts'
 import { type TransactionEvent, type TransactionState, transition } from './transaction.ts'
 
 /**
@@ -14,12 +15,12 @@ import { type TransactionEvent, type TransactionState, transition } from './tran
  * decide, and the web can never offer a step the server would refuse.
  */
 
+/** Offered alike by both kinds, from the shared handlers: before anyone pays (handler-table.ts), and the settlement (complaint-window.ts, release_funds). */
+const openingActions = ['join', 'reject', 'accept_listing_transaction', 'reject_listing_transaction', 'update'] as const
+const settlingActions = ['end_complaint_period', 'accept_complaint', 'release_funds'] as const
+
 export const onlineActions = [
-  'join',
-  'reject',
-  'accept_listing_transaction',
-  'reject_listing_transaction',
-  'update',
+  ...openingActions,
   'cancel',
   'set_payment_method',
   'pay',
@@ -27,18 +28,12 @@ export const onlineActions = [
   'submit_order_issue',
   'confirm_delivery',
   'complain_with_description',
-  'end_complaint_period',
-  'accept_complaint',
-  'release_funds',
+  ...settlingActions,
 ] as const
 export type OnlineAction = (typeof onlineActions)[number]
 
 export const f2fActions = [
-  'join',
-  'reject',
-  'accept_listing_transaction',
-  'reject_listing_transaction',
-  'update',
+  ...openingActions,
   'cancel_with_description',
   'set_deposit_payment_method',
   'pay_deposit',
@@ -48,9 +43,7 @@ export const f2fActions = [
   'pay_remainder',
   'confirm_handover',
   'complain',
-  'end_complaint_period',
-  'accept_complaint',
-  'release_funds',
+  ...settlingActions,
 ] as const
 export type F2fAction = (typeof f2fActions)[number]
 
@@ -69,35 +62,24 @@ export type InvitationAction = (typeof invitationActions)[number]
 const sampleUser = '\u0000sample'
 const sampleIntent = '\u0000sample'
 
-function onlineSamples(action: OnlineAction, state: OnlineState): OnlineEvent[] {
-  switch (action) {
-    case 'accept_listing_transaction':
-      return [{ type: 'accept_listing' }]
-    case 'reject_listing_transaction':
-      return [{ type: 'reject_listing' }]
-    case 'join':
-      return [{ type: 'join', userId: sampleUser }]
-    case 'set_payment_method':
-      return [{ type: 'set_payment_method', paymentMethod: state.paymentMethod ?? 'card', charge: state.charge, chargeCalculatorVersion: state.chargeCalculatorVersion }]
-    case 'pay':
-      return [{ type: 'payment_intent_opened', paymentIntentId: sampleIntent }]
-    case 'track':
-      return [{ type: 'track', carrier: 'sample', trackingCode: 'sample' }]
-    case 'submit_order_issue':
-      return [{ type: 'submit_order_issue', description: 'sample' }]
-    case 'complain_with_description':
-      return [{ type: 'complain', description: 'sample' }]
-    case 'release_funds':
-      return [
-        { type: 'release_funds', to: 'seller' },
-        { type: 'release_funds', to: 'buyer' },
-      ]
-    default:
-      return [{ type: action }]
-  }
+/** The actions both kinds take with events of the same shape (CommonEvent), so with the same samples. */
+const commonActions = [
+  'accept_listing_transaction',
+  'reject_listing_transaction',
+  'join',
+  'set_payment_method',
+  'set_deposit_payment_method',
+  'complain_with_description',
+  'complain',
+  'release_funds',
+] as const satisfies readonly TransactionAction[]
+type CommonAction = (typeof commonActions)[number]
+
+function isCommonAction(action: TransactionAction): action is CommonAction {
+  return (commonActions as readonly string[]).includes(action)
 }
 
-function f2fSamples(action: F2fAction, state: F2fState): F2fEvent[] {
+function commonSamples(action: CommonAction, state: TransactionState): CommonEvent[] {
   switch (action) {
     case 'accept_listing_transaction':
       return [{ type: 'accept_listing' }]
@@ -105,16 +87,11 @@ function f2fSamples(action: F2fAction, state: F2fState): F2fEvent[] {
       return [{ type: 'reject_listing' }]
     case 'join':
       return [{ type: 'join', userId: sampleUser }]
-    case 'cancel_with_description':
-      return [{ type: 'cancel', description: 'sample' }]
+    // Named apart, taken alike: the one payment method of each kind (online the payment's, face-to-face the deposit's), and the complaint.
+    case 'set_payment_method':
     case 'set_deposit_payment_method':
       return [{ type: 'set_payment_method', paymentMethod: state.paymentMethod ?? 'card', charge: state.charge, chargeCalculatorVersion: state.chargeCalculatorVersion }]
-    case 'pay_deposit':
-      return [{ type: 'payment_intent_opened', part: 'deposit', paymentIntentId: sampleIntent }]
-    case 'pay_remainder':
-      return [{ type: 'payment_intent_opened', part: 'remainder', paymentIntentId: sampleIntent }]
-    case 'set_price':
-      return [{ type: 'set_price', price: state.price + minimumPrice, charge: 0, chargeSeller: 0, chargeCalculatorVersion }]
+    case 'complain_with_description':
     case 'complain':
       return [{ type: 'complain', description: 'sample' }]
     case 'release_funds':
@@ -122,6 +99,34 @@ function f2fSamples(action: F2fAction, state: F2fState): F2fEvent[] {
         { type: 'release_funds', to: 'seller' },
         { type: 'release_funds', to: 'buyer' },
       ]
+  }
+}
+
+function onlineSamples(action: OnlineAction, state: OnlineState): OnlineEvent[] {
+  if (isCommonAction(action)) return commonSamples(action, state)
+  switch (action) {
+    case 'pay':
+      return [{ type: 'payment_intent_opened', paymentIntentId: sampleIntent }]
+    case 'track':
+      return [{ type: 'track', carrier: 'sample', trackingCode: 'sample' }]
+    case 'submit_order_issue':
+      return [{ type: 'submit_order_issue', description: 'sample' }]
+    default:
+      return [{ type: action }]
+  }
+}
+
+function f2fSamples(action: F2fAction, state: F2fState): F2fEvent[] {
+  if (isCommonAction(action)) return commonSamples(action, state)
+  switch (action) {
+    case 'cancel_with_description':
+      return [{ type: 'cancel', description: 'sample' }]
+    case 'pay_deposit':
+      return [{ type: 'payment_intent_opened', part: 'deposit', paymentIntentId: sampleIntent }]
+    case 'pay_remainder':
+      return [{ type: 'payment_intent_opened', part: 'remainder', paymentIntentId: sampleIntent }]
+    case 'set_price':
+      return [{ type: 'set_price', price: state.price + minimumPrice, charge: 0, chargeSeller: 0, chargeCalculatorVersion }]
     default:
       return [{ type: action }]
   }

@@ -1,7 +1,8 @@
 import type { PaymentPart } from './f2f-transaction.ts'
 import { depositAmount, type F2fState, type F2fStatus, remainderAmount } from './f2f-state.ts'
-import { addSeconds, type Effect, enter, notifyBoth, type RefusalCode, type ReturnReason, type Result, step, type TransactionPolicy } from './kernel.ts'
-import { type RefundCall, refundEffects, releaseEffects } from './postings.ts'
+import { addSeconds, type Effect, endedReason, enter, notifyBoth, type RefusalCode, type ReturnReason, type Result, step, type TransactionPolicy } from './kernel.ts'
+import { type RefundCall, refundEffects } from './postings.ts'
+import { refundHeld, releaseHeld } from './settlement.ts'
 
 /**
  * What the face-to-face handlers (`f2f-transaction.ts`) share: when a sale
@@ -9,25 +10,11 @@ import { type RefundCall, refundEffects, releaseEffects } from './postings.ts'
  * refund, cancellation with the deposit, the complaint window).
  */
 
-/**
- * Why no action fits a sale that is over (or whose deposit refund is on its
- * way); null while it is still running. As online: each handler names what
- * is missing or what has happened since, and this says that it has ended.
- */
+/** The states over with the money back or none taken (`endedReason`); a deposit refund on its way counts. */
+const cancelledStatuses: readonly F2fStatus[] = ['cancelled', 'rejected', 'cancelled_with_deposit', 'deposit_refunded', 'payment_refunded']
+
 export function ended(status: F2fStatus): RefusalCode | null {
-  switch (status) {
-    // Refunded is over with the money back, as a cancellation is (DESIGN §5 has no other code for it).
-    case 'cancelled':
-    case 'rejected':
-    case 'cancelled_with_deposit':
-    case 'deposit_refunded':
-    case 'payment_refunded':
-      return 'already_cancelled'
-    case 'funds_released':
-      return 'funds_already_released'
-    default:
-      return null
-  }
+  return endedReason(status, cancelledStatuses)
 }
 
 export const beforeDeposit: readonly F2fStatus[] = ['created', 'joined']
@@ -86,17 +73,7 @@ export function sellerPayout(state: F2fState): number {
 }
 
 export function releaseToSeller(state: F2fState, now: Date, extra: readonly Effect[]): Result<F2fState> {
-  const payout = sellerPayout(state)
-  return step(enter(state, 'funds_released', now, { amountReleased: payout }), [
-    ...extra,
-    ...releaseEffects({ currency: state.currency, held: state.amountHeld, payout, sourcePaymentIntentId: state.paymentIntentId }),
-    ...notifyBoth('funds_released', 'seller'),
-  ])
-}
-
-/** Stamped and passed through in the same step, as online: nothing can happen in between. */
-export function releaseAfterComplaintPeriod(state: F2fState, now: Date, extra: readonly Effect[]): Result<F2fState> {
-  return releaseToSeller(enter(state, 'complaint_period_ended', now), now, extra)
+  return releaseHeld(state, sellerPayout(state), now, extra)
 }
 
 /** The seller failed (complaint accepted, admin's decision): everything the buyer paid goes back, to each payment. */
@@ -105,11 +82,7 @@ export function refundEverything(state: F2fState, now: Date, extra: readonly Eff
   if (state.timestamps.remainder_paid !== null) {
     refunds.push({ paymentIntentId: state.remainderPaymentIntentId, amount: remainderAmount(state), idempotencyAction: 'refund:remainder' })
   }
-  return step(enter(state, 'payment_refunded', now, { amountRefunded: state.amountRefunded + state.amountHeld }), [
-    ...extra,
-    ...refundEffects({ currency: state.currency, held: state.amountHeld, refunds }),
-    ...notifyBoth('payment_refunded'),
-  ])
+  return refundHeld(state, refunds, now, extra)
 }
 
 /** DESIGN §2: a cancellation after the deposit returns the deposit less its fee, which is kept. */
@@ -140,13 +113,6 @@ export function returnReason(state: F2fState, due: PaymentPart | null, paymentIn
   if (due !== null && intentOf(state, due) === paymentIntentId) return 'wrong_amount'
   if (paymentIntentId !== state.paymentIntentId && paymentIntentId !== state.remainderPaymentIntentId) return 'superseded'
   return 'not_due'
-}
-
-/** complain / end_complaint_period outside the window. */
-export function outsideWindow(state: F2fState): RefusalCode {
-  if (state.status === 'complained') return 'already_complained'
-  if (state.status === 'complaint_period_ended') return 'complaint_period_expired'
-  return ended(state.status) ?? 'unconfirmed_delivery'
 }
 
 /** Money is held and no payment is on its way: an admin may settle it either way. */

@@ -1,6 +1,5 @@
-import type { CurrencyCode, PaymentMethod } from '../currencies.ts'
-import { isHighValue } from '../high-value.ts'
-import type { CommonState, Party } from './kernel.ts'
+import type { CommonState } from './kernel.ts'
+import { createdState, type NewTransaction } from './new-transaction.ts'
 
 /** The face-to-face kind's states (DESIGN §3 "Face-to-face states"). */
 export const f2fStatuses = [
@@ -60,73 +59,23 @@ export interface F2fState extends CommonState<F2fStatus> {
   readonly cancellation: { readonly description: string } | null
 }
 
-export interface NewF2fTransaction {
-  readonly creatorRole: Party
-  /** Null for a partner client's transaction, whose parties both come by claim link. */
-  readonly creatorId: string | null
-  /** Null for a guest transaction: only its claim link lets the other party in. */
-  readonly joinCode: string | null
-  readonly description?: string
-  readonly currency: CurrencyCode
+export interface NewF2fTransaction extends NewTransaction {
   readonly depositPrice: number
   readonly depositCharge: number
   readonly depositChargeSeller?: number
-  readonly chargeCalculatorVersion: number
-  readonly paymentMethod?: PaymentMethod | null
   readonly sellerConfirmsHandover?: boolean
-}
-
-const noTimestamps: F2fState['timestamps'] = {
-  created: null,
-  joined: null,
-  deposit_paid: null,
-  deposit_accepted: null,
-  priced: null,
-  remainder_paid: null,
-  remainder_skipped: null,
-  seller_handover_confirmed: null,
-  buyer_handover_confirmed: null,
-  complained: null,
-  complaint_period_ended: null,
-  funds_released: null,
-  cancelled: null,
-  rejected: null,
-  cancelled_with_deposit: null,
-  deposit_refunded: null,
-  payment_refunded: null,
 }
 
 /** A face-to-face sale just created with its deposit priced (fees.ts); the total comes later. */
 export function createF2fTransaction(input: NewF2fTransaction, now: Date): F2fState {
+  const deposit = { price: input.depositPrice, charge: input.depositCharge, chargeSeller: input.depositChargeSeller ?? 0 }
   return {
     kind: 'f2f',
-    status: 'created',
-    creatorRole: input.creatorRole,
-    buyerId: input.creatorRole === 'buyer' ? input.creatorId : null,
-    sellerId: input.creatorRole === 'seller' ? input.creatorId : null,
-    joinCode: input.joinCode,
-    joinedWithCode: null,
-    description: input.description ?? '',
-    currency: input.currency,
-    price: input.depositPrice,
-    charge: input.depositCharge,
-    chargeSeller: input.depositChargeSeller ?? 0,
-    chargeCalculatorVersion: input.chargeCalculatorVersion,
-    paymentMethod: input.paymentMethod ?? null,
-    highValue: isHighValue(input.depositPrice, input.currency),
-    isPaymentInProgress: false,
-    paymentIntentId: null,
-    complaint: null,
-    complaintPeriodDeadline: null,
-    amountHeld: 0,
-    amountReleased: 0,
-    amountRefunded: 0,
-    returnedPaymentIntentIds: [],
+    ...createdState(input, deposit, f2fStatuses, now),
     pricing: null,
     remainderPaymentIntentId: null,
     sellerConfirmsHandover: input.sellerConfirmsHandover ?? true,
     cancellation: null,
-    timestamps: { ...noTimestamps, created: now },
   }
 }
 

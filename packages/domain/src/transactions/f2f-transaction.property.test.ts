@@ -1,11 +1,12 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { entrySumsToZero, escrowBalances, type LedgerEntry, ledgerBreaches, resolvesHold } from '../ledger-rules.ts'
-import { availableActions, type F2fAction, type TransactionAction } from './available-actions.ts'
+import { availableActions, type F2fAction, f2fActions, type TransactionAction } from './available-actions.ts'
 import { type F2fEvent, transitionF2f as transition } from './f2f-transaction.ts'
-import { awaitsSellerAcceptance, boughtFromListing } from './listing-sale.ts'
+import { boughtFromListing } from './listing-sale.ts'
 import { createF2fTransaction, depositAmount, type F2fState, f2fStatuses, isInComplaintWindow, remainderAmount } from './f2f-state.ts'
-import { type Actor, type Effect, type HoldPart, type Party, refusalStatus } from './kernel.ts'
+import type { Actor, Party } from './kernel.ts'
+import { actor, type Entry, everyActor, reprice, waits, windowEvents, wellFormedWindowEvents, expectCommonStep, ledgerEntries, refundedFromEscrow, replay, sentBack } from './testing/random-histories.ts'
 import { escrowBalance, isTerminal as isTerminalState } from './transaction.ts'
 
 const isTerminal = (status: F2fState['status']) => isTerminalState({ kind: 'f2f', status })
@@ -45,11 +46,7 @@ const plainEvent: fc.Arbitrary<F2fEvent> = fc.oneof(
   fc.constant({ type: 'accept_deposit' } as const),
   fc.constant({ type: 'skip_remainder' } as const),
   fc.constant({ type: 'confirm_handover' } as const),
-  text.map((description) => ({ type: 'complain', description }) as const),
-  fc.constant({ type: 'end_complaint_period' } as const),
-  fc.constant({ type: 'complaint_window_elapsed' } as const),
-  fc.constant({ type: 'accept_complaint' } as const),
-  fc.constantFrom<Party>('buyer', 'seller').map((to) => ({ type: 'release_funds', to }) as const),
+  ...windowEvents(text),
 )
 
 const command: fc.Arbitrary<Command> = fc.oneof(
@@ -57,12 +54,7 @@ const command: fc.Arbitrary<Command> = fc.oneof(
   { weight: 2, arbitrary: fc.nat().map((pick) => ({ kind: 'progress', pick, forward: false }) as const) },
   { weight: 3, arbitrary: plainEvent.map((event) => ({ kind: 'plain', event }) as const) },
   { weight: 1, arbitrary: fc.record({ part, opened: fc.boolean(), intent, exact: fc.boolean() }).map((p) => ({ kind: 'pay', ...p }) as const) },
-  {
-    weight: 1,
-    arbitrary: fc
-      .record({ method: fc.constantFrom('card', 'p24', 'sepa'), charge: fc.constantFrom(0, 90, 190, -1) })
-      .map((p) => ({ kind: 'reprice', ...p }) as const),
-  },
+  { weight: 1, arbitrary: reprice([0, 90, 190, -1]) },
   {
     weight: 1,
     arbitrary: fc
@@ -71,14 +63,8 @@ const command: fc.Arbitrary<Command> = fc.oneof(
   },
 )
 
-// Any actor may try any event: the role checks are under test too.
-const actor: fc.Arbitrary<Actor> = fc.constantFrom<Actor['kind']>('buyer', 'seller', 'admin', 'system', 'counterparty').map((kind) => ({ kind }))
-
 // Mostly short steps, sometimes one beyond the complaint window.
-const timeStep = fc.oneof(
-  { weight: 5, arbitrary: fc.integer({ min: 0, max: 3_600 }) },
-  { weight: 1, arbitrary: fc.integer({ min: 3_600, max: 200_000 }) },
-)
+const timeStep = waits(200_000)
 
 const history = fc.record({
   creatorRole: fc.constantFrom<Party>('buyer', 'seller'),
@@ -113,8 +99,6 @@ function createdFrom(h: History): F2fState {
   return h.fromListing ? boughtFromListing(created, 'u_listing_seller') : created
 }
 
-const everyActor: Actor[] = (['buyer', 'seller', 'admin', 'system', 'counterparty'] as const).map((kind) => ({ kind }))
-
 function wellFormedEvents(state: F2fState): F2fEvent[] {
   const depositIntent = state.paymentIntentId ?? 'pi_1'
   const remainderIntent = state.remainderPaymentIntentId ?? 'pi_3'
@@ -138,12 +122,7 @@ function wellFormedEvents(state: F2fState): F2fEvent[] {
     { type: 'set_price', price: state.price + 15_000, charge: 490, chargeSeller: 0, chargeCalculatorVersion: 1 },
     { type: 'skip_remainder' },
     { type: 'confirm_handover' },
-    { type: 'complain', description: 'broken' },
-    { type: 'end_complaint_period' },
-    { type: 'complaint_window_elapsed' },
-    { type: 'accept_complaint' },
-    { type: 'release_funds', to: 'seller' },
-    { type: 'release_funds', to: 'buyer' },
+    ...wellFormedWindowEvents,
   ]
 }
 
@@ -176,24 +155,11 @@ function toStep(cmd: Command, who: Actor, state: F2fState, now: Date): [F2fEvent
   }
 }
 
-function ledgerEntries(effects: readonly Effect[]): (LedgerEntry & { part?: HoldPart })[] {
-  return effects.flatMap((effect) => (effect.type === 'ledger' ? [{ entry: effect.entry, part: effect.part, postings: effect.postings }] : []))
-}
+const f2f = { transition, toStep, statuses: f2fStatuses, isTerminal, isInComplaintWindow }
 
 /** Replays a history, returning the final state, the clock and the ledger entries written. */
-function replay(h: History): { state: F2fState; now: Date; entries: LedgerEntry[] } {
-  let now = start
-  let state = createdFrom(h)
-  const entries: LedgerEntry[] = []
-  for (const { command: cmd, actor: who, wait } of h.steps) {
-    now = new Date(now.getTime() + wait * 1000)
-    const result = transition(state, ...toStep(cmd, who, state, now), now)
-    if (result.ok) {
-      entries.push(...ledgerEntries(result.effects))
-      state = result.next
-    }
-  }
-  return { state, now, entries }
+function replayed(h: History): { state: F2fState; now: Date; entries: LedgerEntry[] } {
+  return replay(f2f, { state: createdFrom(h), now: start }, h.steps)
 }
 
 /** A well-formed way to take an offered action (other inputs than the samples availableActions tries). */
@@ -235,26 +201,6 @@ function takeAction(action: F2fAction, state: F2fState): F2fEvent[] {
   }
 }
 
-const f2fActionNames: readonly F2fAction[] = [
-  'join',
-  'reject',
-  'accept_listing_transaction',
-  'reject_listing_transaction',
-  'update',
-  'cancel_with_description',
-  'set_deposit_payment_method',
-  'pay_deposit',
-  'accept_deposit',
-  'set_price',
-  'skip_remainder',
-  'pay_remainder',
-  'confirm_handover',
-  'complain',
-  'end_complaint_period',
-  'accept_complaint',
-  'release_funds',
-]
-
 describe('face-to-face transaction over random histories', () => {
   it('keeps every invariant of the state machine and the ledger', () => {
     // Which states the histories stamped, for each value of sellerConfirmsHandover:
@@ -264,7 +210,7 @@ describe('face-to-face transaction over random histories', () => {
       fc.property(history, (h) => {
         let now = start
         let state = createdFrom(h)
-        const entries: (LedgerEntry & { part?: HoldPart })[] = []
+        const entries: Entry[] = []
         const movements: string[] = []
         for (const { command: cmd, actor: who, wait } of h.steps) {
           now = new Date(now.getTime() + wait * 1000)
@@ -272,46 +218,9 @@ describe('face-to-face transaction over random histories', () => {
           const [event, by] = toStep(cmd, who, state, now)
           const result = transition(state, event, by, now)
 
-          // The input is never mutated, whatever the outcome.
-          expect(state).toEqual(before)
-          if (!result.ok) {
-            expect(Object.keys(result).sort()).toEqual(['code', 'ok', 'status'])
-            // A listing's acceptance is a path a transaction offered by join code does not have.
-            const listingPath = (event.type === 'accept_listing' || event.type === 'reject_listing') && !h.fromListing
-            expect(listingPath ? [403, 404, 409] : [400, 403, 409]).toContain(result.status)
-            expect(result.status).toBe(refusalStatus[result.code])
-            continue
-          }
-          const { next, effects } = result
-          // A listing's sale leaves its wait only by the seller's answer or the buyer's withdrawal, and holds nothing meanwhile.
-          if (awaitsSellerAcceptance(state)) {
-            expect(state.amountHeld).toBe(0)
-            if (next.status !== state.status) {
-              expect([
-                ['joined', 'seller'],
-                ['rejected', 'seller'],
-                ['cancelled', 'buyer'],
-              ]).toContainEqual([next.status, by.kind])
-            }
-          }
-          expect(f2fStatuses).toContain(next.status)
-          if (isTerminal(state.status)) {
-            // Terminal states are never left and escrow moves no more; only
-            // money that arrives late is sent straight back.
-            expect(next.status).toBe(state.status)
-            expect(effects.filter((e) => (e.type === 'ledger' && e.entry !== 'refund_unheld') || (e.type === 'provider' && !e.idempotencyAction.startsWith('refund-unheld:')))).toEqual([])
-          }
-          // Money goes to the seller only after the complaint window or by an
-          // admin's decision; a complaint is never overridden by the timer.
-          if (next.status === 'funds_released' && state.status !== 'funds_released') {
-            expect(isInComplaintWindow(state) || by.kind === 'admin').toBe(true)
-          }
-          if (state.status === 'complained' && next.status !== 'complained') expect(['seller', 'admin']).toContain(by.kind)
-          // The state entered is stamped at this instant; earlier stamps stay.
-          if (next.status !== state.status) expect(next.timestamps[next.status]).toEqual(now)
-          for (const status of f2fStatuses) {
-            if (state.timestamps[status] !== null) expect(next.timestamps[status]).toEqual(state.timestamps[status])
-          }
+          const accepted = expectCommonStep(f2f, { state, before, event, by, now, fromListing: h.fromListing, result })
+          if (!accepted) continue
+          const { next, effects } = accepted
 
           const newEntries = ledgerEntries(effects)
           for (const entry of newEntries) {
@@ -383,12 +292,12 @@ describe('face-to-face transaction over random histories', () => {
   it('offers nothing once over, join or reject only to the counterparty, and every offered action is accepted', () => {
     fc.assert(
       fc.property(history, fc.constantFrom<Actor['kind']>('buyer', 'seller', 'admin', 'counterparty'), (h, kind) => {
-        const { state, now } = replay(h)
+        const { state, now } = replayed(h)
         const who: Actor = { kind }
         const offered: TransactionAction[] = availableActions(state, who, now)
         if (isTerminal(state.status) || state.status === 'cancelled_with_deposit') expect(offered).toEqual([])
         expect(availableActions(state, { kind: 'system' }, now)).toEqual([])
-        for (const action of f2fActionNames) {
+        for (const action of f2fActions) {
           const events = takeAction(action, state)
           const outcomes = events.map((event) => transition(state, event, who, now))
           if (offered.includes(action)) {
@@ -411,7 +320,7 @@ describe('face-to-face transaction over random histories', () => {
   it('ends every history with money held in funds_released, payment_refunded or deposit_refunded once driven home', () => {
     fc.assert(
       fc.property(history, fc.constantFrom<Party>('buyer', 'seller'), (h, to) => {
-        const { state: reached, now, entries } = replay(h)
+        const { state: reached, now, entries } = replayed(h)
         if (reached.amountHeld === 0) return
         let state = reached
         // Drive it home far in the future: a payment on its way fails, the
@@ -443,19 +352,3 @@ describe('face-to-face transaction over random histories', () => {
     )
   })
 })
-
-/** What went straight back to the buyer without entering escrow (`refund_unheld`). */
-function sentBack(entries: readonly LedgerEntry[]): number {
-  return entries
-    .filter((entry) => entry.entry === 'refund_unheld')
-    .flatMap((entry) => entry.postings)
-    .reduce((sum, posting) => sum + (posting.account === 'buyer_refund' ? posting.amount : 0), 0)
-}
-
-/** What a refund returned out of escrow. */
-function refundedFromEscrow(entries: readonly LedgerEntry[]): number {
-  return entries
-    .filter((entry) => entry.entry === 'refund')
-    .flatMap((entry) => entry.postings)
-    .reduce((sum, posting) => sum + (posting.account === 'buyer_refund' ? posting.amount : 0), 0)
-}

@@ -1,26 +1,13 @@
 import { isChargeCalculatorVersion, minimumPrice } from '../fees.ts'
 import { isHighValue } from '../high-value.ts'
 import { depositAmount, type F2fState, type F2fStatus, isInComplaintWindow, remainderAmount } from './f2f-state.ts'
-import {
-  type Actor,
-  defaultPolicy,
-  type Effect,
-  enter,
-  isBlank,
-  noop,
-  notifyBoth,
-  notRole,
-  otherParty,
-  type Party,
-  reached,
-  refuse,
-  type Result,
-  step,
-  type TransactionPolicy,
-} from './kernel.ts'
-import { holdEffects, returnUnheld } from './postings.ts'
-import { acceptListing, awaitsSellerAcceptance, rejectListing } from './listing-sale.ts'
-import { claim, type ClaimEvent, join, type JoinEvent, reject, type SetPaymentMethodEvent, setPaymentMethod, update, type UpdateEvent } from './shared-handlers.ts'
+import { type Effect, enter, isBlank, noop, notifyBoth, notRole, otherParty, type Party, refuse, step } from './kernel.ts'
+import { holdEffects } from './postings.ts'
+import { paymentFailed, refundSettled, sendBack } from './payment-news.ts'
+import { awaitsSellerAcceptance } from './listing-sale.ts'
+import { complaintHandlers } from './complaint-window.ts'
+import { type HandlerTable, machine, openingHandlers } from './handler-table.ts'
+import { type CommonEvent, setPaymentMethod } from './shared-handlers.ts'
 import {
   ended,
   beforeDeposit,
@@ -33,12 +20,10 @@ import {
   depositDue,
   notPayable,
   releaseToSeller,
-  releaseAfterComplaintPeriod,
   refundEverything,
   cancelWithDeposit,
   startComplaintWindow,
   returnReason,
-  outsideWindow,
   adminSettles,
 } from './f2f-rules.ts'
 
@@ -50,23 +35,11 @@ import {
  * the handover starts the complaint window; then the money is released.
  */
 
+/** CommonEvent's set_payment_method sets the deposit's method; the remainder is paid the same way. */
 export type F2fEvent =
-  | JoinEvent
-  | ClaimEvent
-  | { readonly type: 'reject' }
-  /** The seller takes (or turns down) the buyer of a listing's sale. */
-  | { readonly type: 'accept_listing' }
-  | { readonly type: 'reject_listing' }
-  | UpdateEvent
+  | CommonEvent
   | { readonly type: 'cancel'; readonly description: string }
-  /** The deposit's method (the remainder is paid the same way). */
-  | SetPaymentMethodEvent
   | { readonly type: 'payment_intent_opened'; readonly part: PaymentPart; readonly paymentIntentId: string }
-  | { readonly type: 'payment_started'; readonly paymentIntentId: string }
-  | { readonly type: 'payment_succeeded'; readonly paymentIntentId: string; readonly amount: number }
-  | { readonly type: 'payment_failed'; readonly paymentIntentId: string }
-  /** The provider settled a refund; `paymentIntentId` is the payment it went back to, when the provider names it. */
-  | { readonly type: 'refund_succeeded'; readonly paymentIntentId?: string }
   | { readonly type: 'accept_deposit' }
   | {
       readonly type: 'set_price'
@@ -79,30 +52,13 @@ export type F2fEvent =
     }
   | { readonly type: 'skip_remainder' }
   | { readonly type: 'confirm_handover' }
-  | { readonly type: 'complain'; readonly description: string }
-  | { readonly type: 'end_complaint_period' }
-  | { readonly type: 'complaint_window_elapsed' }
-  | { readonly type: 'accept_complaint' }
-  | { readonly type: 'release_funds'; readonly to: Party }
 
 export type F2fEventType = F2fEvent['type']
 export type PaymentPart = 'deposit' | 'remainder'
 
-type Handler<T extends F2fEventType> = (
-  state: F2fState,
-  event: Extract<F2fEvent, { type: T }>,
-  actor: Actor,
-  now: Date,
-  policy: TransactionPolicy,
-) => Result<F2fState>
-
-const handlers: { [T in F2fEventType]: Handler<T> } = {
-  join: (state, event, actor, now) => join(state, event, actor, now),
-  claim: (state, event, actor, now) => claim(state, event, actor, now),
-  reject: (state, _event, actor, now) => reject(state, actor, now),
-  accept_listing: (state, _event, actor, now) => acceptListing(state, actor, now),
-  reject_listing: (state, _event, actor, now) => rejectListing(state, actor, now),
-  update: (state, event, actor) => update(state, event, actor),
+const handlers: HandlerTable<F2fState, F2fEvent> = {
+  ...openingHandlers<F2fState>(),
+  ...complaintHandlers<F2fState>({ isOpen: isInComplaintWindow, ended, releaseToSeller, refundToBuyer: refundEverything }),
 
   cancel: (state, event, actor, now) => {
     if (state.status === 'created') {
@@ -171,15 +127,14 @@ const handlers: { [T in F2fEventType]: Handler<T> } = {
     if (part === null || intentOf(state, part) !== event.paymentIntentId || event.amount !== due) {
       // Money this transaction will not hold goes straight back; if it was
       // the payment being processed, that wait is over.
-      const returned = returnUnheld(state, {
+      const waited = part !== null && state.isPaymentInProgress && intentOf(state, part) === event.paymentIntentId
+      const payment = {
         paymentIntentId: event.paymentIntentId,
         amount: event.amount,
         part: event.paymentIntentId === state.remainderPaymentIntentId ? 'remainder' : 'deposit',
         reason: returnReason(state, part, event.paymentIntentId),
-      })
-      const waited = part !== null && state.isPaymentInProgress && intentOf(state, part) === event.paymentIntentId
-      if (waited) return step({ ...returned.next, isPaymentInProgress: false }, returned.effects)
-      return returned.next === state ? noop(state, returned.effects) : step(returned.next, returned.effects)
+      } as const
+      return sendBack(state, payment, waited)
     }
     const status: F2fStatus = part === 'deposit' ? 'deposit_paid' : 'remainder_paid'
     return step(enter(state, status, now, { amountHeld: state.amountHeld + event.amount, isPaymentInProgress: false }), [
@@ -188,24 +143,14 @@ const handlers: { [T in F2fEventType]: Handler<T> } = {
     ])
   },
 
+  // Only news about the payment due now, while it is processing, matters.
   payment_failed: (state, event, actor) => {
-    if (actor.kind !== 'system') return refuse('forbidden')
     const part = duePart(state)
-    if (part !== null && state.isPaymentInProgress && intentOf(state, part) === event.paymentIntentId) {
-      return step({ ...state, isPaymentInProgress: false }, [{ type: 'notify', template: 'payment_failed', to: 'buyer' }])
-    }
-    return noop(state)
+    return paymentFailed(state, event, actor, part === null ? null : intentOf(state, part))
   },
 
-  refund_succeeded: (state, event, actor, now) => {
-    if (actor.kind !== 'system') return refuse('forbidden')
-    // Only the deposit refund of a cancellation is waited for; any other (money
-    // sent straight back unheld, a refund already recorded) changes nothing.
-    if (state.status !== 'cancelled_with_deposit') return noop(state)
-    // A payment sent back unheld may settle first: it is not the deposit's refund.
-    if (event.paymentIntentId !== undefined && event.paymentIntentId !== state.paymentIntentId) return noop(state)
-    return step(enter(state, 'deposit_refunded', now), [{ type: 'notify', template: 'deposit_refunded', to: 'buyer' }])
-  },
+  // Only the deposit refund of a cancellation is waited for.
+  refund_succeeded: (state, event, actor, now) => refundSettled(state, event, actor, now, 'cancelled_with_deposit', 'deposit_refunded'),
 
   accept_deposit: (state, _event, actor, now) => {
     if (actor.kind !== 'seller') return refuse('not_seller')
@@ -274,40 +219,6 @@ const handlers: { [T in F2fEventType]: Handler<T> } = {
     return refuse(ended(state.status) ?? 'remainder_required')
   },
 
-  complain: (state, event, actor, now) => {
-    // Spec §6: only the buyer may complain or dispute.
-    if (actor.kind !== 'buyer') return refuse('not_buyer')
-    if (!isInComplaintWindow(state)) return refuse(outsideWindow(state))
-    if (reached(now, state.complaintPeriodDeadline)) return refuse('complaint_period_expired')
-    if (isBlank(event.description)) return refuse('empty_complaint_description')
-    return step(enter(state, 'complained', now, { complaint: { description: event.description.trim() } }), [
-      { type: 'cancel_timer', timer: 'complaint_window' },
-      { type: 'notify', template: 'complained', to: 'seller' },
-    ])
-  },
-
-  end_complaint_period: (state, _event, actor, now) => {
-    if (actor.kind !== 'buyer') return refuse('not_buyer')
-    if (!isInComplaintWindow(state)) return refuse(outsideWindow(state))
-    return releaseAfterComplaintPeriod(state, now, [{ type: 'cancel_timer', timer: 'complaint_window' }])
-  },
-
-  complaint_window_elapsed: (state, _event, actor, now) => {
-    if (actor.kind !== 'system') return refuse('forbidden')
-    // Re-checked under the row lock: a complaint that committed first wins.
-    if (!isInComplaintWindow(state)) return noop(state)
-    if (state.complaintPeriodDeadline !== null && !reached(now, state.complaintPeriodDeadline)) {
-      return noop(state, [{ type: 'schedule', timer: 'complaint_window', at: state.complaintPeriodDeadline }])
-    }
-    return releaseAfterComplaintPeriod(state, now, [])
-  },
-
-  accept_complaint: (state, _event, actor, now) => {
-    if (actor.kind !== 'seller') return refuse('not_seller')
-    if (state.status !== 'complained') return refuse(ended(state.status) ?? 'not_complained')
-    return refundEverything(state, now, [])
-  },
-
   release_funds: (state, event, actor, now) => {
     if (actor.kind !== 'admin') return refuse('not_admin')
     if (!adminSettles.includes(state.status)) {
@@ -323,17 +234,5 @@ const handlers: { [T in F2fEventType]: Handler<T> } = {
   },
 }
 
-/**
- * Applies one event. An event this kind does not have (only a cast can make
- * one) is answered as the API answers a path of the other kind: not found.
- */
-export function transitionF2f(
-  state: F2fState,
-  event: F2fEvent,
-  actor: Actor,
-  now: Date,
-  policy: TransactionPolicy = defaultPolicy,
-): Result<F2fState> {
-  const handler = handlers[event.type] as Handler<F2fEventType> | undefined
-  return handler ? handler(state, event, actor, now, policy) : refuse('not_found')
-}
+/** Applies one event; one this kind does not have is refused `not_found` (handler-table.ts). */
+export const transitionF2f = machine(handlers)

@@ -182,93 +182,56 @@ export type Effect =
    */
   | { readonly type: 'history'; readonly event: 'refund_unheld'; readonly reason: ReturnReason }
 
-export type RefusalCode =
-  | 'validation_failed'
-  | 'invalid_payment_method'
-  | 'empty_complaint_description'
-  | 'remainder_too_low'
-  | 'forbidden'
-  | 'not_buyer'
-  | 'not_seller'
-  | 'not_admin'
-  | 'cannot_join_own_transaction'
-  | 'not_found'
-  | 'not_accepted'
-  | 'already_joined'
-  | 'already_claimed'
-  | 'already_cancelled'
-  | 'already_paid'
-  | 'payment_method_already_set'
-  | 'tracking_already_added'
-  | 'tracking_details_deadline_expired'
-  | 'delivery_already_set'
-  | 'unconfirmed_delivery'
-  | 'already_complained'
-  | 'complaint_period_expired'
-  | 'funds_already_released'
-  | 'incorrect_charge'
-  | 'deposit_not_paid'
-  | 'deposit_already_accepted'
-  | 'deposit_payment_in_review'
-  | 'price_already_set'
-  | 'remainder_required'
-  | 'remainder_already_skipped'
-  | 'remainder_already_paid'
-  | 'handover_already_confirmed'
-  | 'not_paid'
-  | 'payment_in_progress'
-  | 'tracking_not_added'
-  | 'not_complained'
-  | 'deposit_not_accepted'
-  | 'price_not_set'
-
-/**
- * Same statuses as the API's error table: 400 bad input, 403 wrong role, 404
- * an action the transaction's kind does not have (as the API answers for a
- * path of the other kind), 409 wrong state.
- */
+/** The HTTP status of a refusal, as in the API's error table. */
 export type RefusalStatus = 400 | 403 | 404 | 409
 
-export const refusalStatus: Readonly<Record<RefusalCode, RefusalStatus>> = {
-  validation_failed: 400,
-  invalid_payment_method: 400,
-  empty_complaint_description: 400,
-  remainder_too_low: 400,
-  forbidden: 403,
-  not_buyer: 403,
-  not_seller: 403,
-  not_admin: 403,
-  cannot_join_own_transaction: 403,
-  not_found: 404,
-  not_accepted: 409,
-  already_joined: 409,
-  already_claimed: 409,
-  already_cancelled: 409,
-  already_paid: 409,
-  payment_method_already_set: 409,
-  tracking_already_added: 409,
-  tracking_details_deadline_expired: 409,
-  delivery_already_set: 409,
-  unconfirmed_delivery: 409,
-  already_complained: 409,
-  complaint_period_expired: 409,
-  funds_already_released: 409,
-  incorrect_charge: 409,
-  deposit_not_paid: 409,
-  deposit_already_accepted: 409,
-  deposit_payment_in_review: 409,
-  price_already_set: 409,
-  remainder_required: 409,
-  remainder_already_skipped: 409,
-  remainder_already_paid: 409,
-  handover_already_confirmed: 409,
-  not_paid: 409,
-  payment_in_progress: 409,
-  tracking_not_added: 409,
-  not_complained: 409,
-  deposit_not_accepted: 409,
-  price_not_set: 409,
-}
+/**
+ * Every refusal, under the status the API answers it with (the same as in
+ * the API's error table): 400 bad input, 403 wrong role, 404 an action the
+ * transaction's kind does not have (as the API answers for a path of the
+ * other kind), 409 wrong state. Each code is named once, here.
+ */
+const refusalsByStatus = {
+  400: ['validation_failed', 'invalid_payment_method', 'empty_complaint_description', 'remainder_too_low'],
+  403: ['forbidden', 'not_buyer', 'not_seller', 'not_admin', 'cannot_join_own_transaction'],
+  404: ['not_found'],
+  409: [
+    'not_accepted',
+    'already_joined',
+    'already_claimed',
+    'already_cancelled',
+    'already_paid',
+    'payment_method_already_set',
+    'tracking_already_added',
+    'tracking_details_deadline_expired',
+    'delivery_already_set',
+    'unconfirmed_delivery',
+    'already_complained',
+    'complaint_period_expired',
+    'funds_already_released',
+    'incorrect_charge',
+    'deposit_not_paid',
+    'deposit_already_accepted',
+    'deposit_payment_in_review',
+    'price_already_set',
+    'remainder_required',
+    'remainder_already_skipped',
+    'remainder_already_paid',
+    'handover_already_confirmed',
+    'not_paid',
+    'payment_in_progress',
+    'tracking_not_added',
+    'not_complained',
+    'deposit_not_accepted',
+    'price_not_set',
+  ],
+} as const satisfies Record<RefusalStatus, readonly string[]>
+
+export type RefusalCode = (typeof refusalsByStatus)[RefusalStatus][number]
+
+export const refusalStatus: Readonly<Record<RefusalCode, RefusalStatus>> = Object.fromEntries(
+  Object.entries(refusalsByStatus).flatMap(([status, codes]) => codes.map((code) => [code, Number(status) as RefusalStatus])),
+) as Record<RefusalCode, RefusalStatus>
 
 export type Refusal = { readonly ok: false; readonly code: RefusalCode; readonly status: RefusalStatus }
 export type Step<S> = { readonly ok: true; readonly next: S; readonly effects: readonly Effect[] }
@@ -312,6 +275,19 @@ export function addSeconds(now: Date, seconds: number): Date {
 
 export function reached(now: Date, deadline: Date | null): boolean {
   return deadline !== null && now.getTime() >= deadline.getTime()
+}
+
+/**
+ * Why no action fits a transaction that is over (or whose refund is on its
+ * way); null while it is still running. `cancelled` lists the kind's states
+ * that end with the money back or none taken: refunded is over as a
+ * cancellation is (DESIGN §5 has no other code for it). Every refusal names a
+ * reason a client can act on: each handler says what is missing or what has
+ * happened since, and this says that it has ended.
+ */
+export function endedReason<Status extends string>(status: Status, cancelled: readonly Status[]): RefusalCode | null {
+  if (cancelled.includes(status)) return 'already_cancelled'
+  return status === 'funds_released' ? 'funds_already_released' : null
 }
 
 export function isBlank(text: string): boolean {

@@ -1,6 +1,7 @@
-import { addSeconds, type Effect, enter, notifyBoth, type RefusalCode, type ReturnReason, type Result, step, type TransactionPolicy } from './kernel.ts'
+import { addSeconds, type Effect, endedReason, enter, notifyBoth, type RefusalCode, type ReturnReason, type Result, step, type TransactionPolicy } from './kernel.ts'
 import { type OnlineState, type OnlineStatus } from './online-state.ts'
-import { refundEffects, releaseEffects } from './postings.ts'
+import { type RefundCall, refundEffects } from './postings.ts'
+import { refundHeld, releaseHeld } from './settlement.ts'
 
 /**
  * What the online handlers (`online-transaction.ts`) share: when a sale is
@@ -8,25 +9,11 @@ import { refundEffects, releaseEffects } from './postings.ts'
  * after payment, delivery and its complaint window).
  */
 
-/**
- * Why no action fits a transaction that is over (or whose refund is on its
- * way); null while it is still running. Every refusal names a reason a client
- * can act on: each handler says what is missing or what has happened since,
- * and this says that it has ended.
- */
+/** The states over with the money back or none taken (`endedReason`). */
+const cancelledStatuses: readonly OnlineStatus[] = ['cancelled', 'rejected', 'cancelled_with_payment', 'payment_refunded']
+
 export function ended(status: OnlineStatus): RefusalCode | null {
-  switch (status) {
-    // Refunded is over with the money back, as a cancellation is (DESIGN §5 has no other code for it).
-    case 'cancelled':
-    case 'rejected':
-    case 'cancelled_with_payment':
-    case 'payment_refunded':
-      return 'already_cancelled'
-    case 'funds_released':
-      return 'funds_already_released'
-    default:
-      return null
-  }
+  return endedReason(status, cancelledStatuses)
 }
 
 export const paidStatuses: readonly OnlineStatus[] = ['paid', 'tracked', 'delivered', 'complained', 'complaint_period_ended']
@@ -60,39 +47,17 @@ export function sellerPayout(state: OnlineState): number {
   return state.price - state.chargeSeller
 }
 
-/**
- * complaint_period_ended is passed through in the same step: nothing can happen
- * between the window closing and the transfer, so persisting it as a resting
- * state would only add a crash window. Its timestamp is still stamped.
- */
-export function releaseAfterComplaintPeriod(state: OnlineState, now: Date, extra: readonly Effect[]): Result<OnlineState> {
-  return releaseToSeller(enter(state, 'complaint_period_ended', now), now, extra)
-}
-
 export function releaseToSeller(state: OnlineState, now: Date, extra: readonly Effect[]): Result<OnlineState> {
-  const payout = sellerPayout(state)
-  return step(enter(state, 'funds_released', now, { amountReleased: payout }), [
-    ...extra,
-    ...releaseEffects({ currency: state.currency, held: state.amountHeld, payout, sourcePaymentIntentId: state.paymentIntentId }),
-    ...notifyBoth('funds_released', 'seller'),
-  ])
+  return releaseHeld(state, sellerPayout(state), now, extra)
 }
 
 /** DESIGN §2: an online refund returns everything the buyer paid, fee included: the seller failed, not the buyer. */
-export function fullRefund(state: OnlineState): Effect[] {
-  return refundEffects({
-    currency: state.currency,
-    held: state.amountHeld,
-    refunds: [{ paymentIntentId: state.paymentIntentId, amount: state.amountHeld, idempotencyAction: 'refund' }],
-  })
+function fullRefund(state: OnlineState): RefundCall[] {
+  return [{ paymentIntentId: state.paymentIntentId, amount: state.amountHeld, idempotencyAction: 'refund' }]
 }
 
 export function refundToBuyer(state: OnlineState, now: Date, extra: readonly Effect[]): Result<OnlineState> {
-  return step(enter(state, 'payment_refunded', now, { amountRefunded: state.amountRefunded + state.amountHeld }), [
-    ...extra,
-    ...fullRefund(state),
-    ...notifyBoth('payment_refunded'),
-  ])
+  return refundHeld(state, fullRefund(state), now, extra)
 }
 
 /**
@@ -102,7 +67,7 @@ export function refundToBuyer(state: OnlineState, now: Date, extra: readonly Eff
 export function cancelWithPayment(state: OnlineState, now: Date): Result<OnlineState> {
   return step(enter(state, 'cancelled_with_payment', now, { amountRefunded: state.amountRefunded + state.amountHeld }), [
     { type: 'cancel_timer', timer: 'tracking_deadline' },
-    ...fullRefund(state),
+    ...refundEffects({ currency: state.currency, held: state.amountHeld, refunds: fullRefund(state) }),
     ...notifyBoth('cancelled_with_payment'),
   ])
 }

@@ -1,6 +1,5 @@
-import type { CurrencyCode, PaymentMethod } from '../currencies.ts'
-import { isHighValue } from '../high-value.ts'
-import type { CommonState, Party } from './kernel.ts'
+import type { CommonState } from './kernel.ts'
+import { createdState, type NewTransaction } from './new-transaction.ts'
 
 /** The online kind's states (DESIGN §3 "Online states"). */
 export const onlineStatuses = [
@@ -30,34 +29,10 @@ export interface OnlineState extends CommonState<OnlineStatus> {
   readonly inTransit: Date | null
 }
 
-export interface NewOnlineTransaction {
-  readonly creatorRole: Party
-  /** Null for a partner client's transaction, whose parties both come by claim link. */
-  readonly creatorId: string | null
-  /** Null for a guest transaction: only its claim link lets the other party in. */
-  readonly joinCode: string | null
-  readonly description?: string
+export interface NewOnlineTransaction extends NewTransaction {
   readonly price: number
-  readonly currency: CurrencyCode
   readonly charge: number
   readonly chargeSeller?: number
-  readonly chargeCalculatorVersion: number
-  readonly paymentMethod?: PaymentMethod | null
-}
-
-const noTimestamps: OnlineState['timestamps'] = {
-  created: null,
-  joined: null,
-  paid: null,
-  tracked: null,
-  delivered: null,
-  complained: null,
-  complaint_period_ended: null,
-  funds_released: null,
-  cancelled: null,
-  rejected: null,
-  cancelled_with_payment: null,
-  payment_refunded: null,
 }
 
 /**
@@ -65,34 +40,6 @@ const noTimestamps: OnlineState['timestamps'] = {
  * to have been validated with fees.ts (`quoteCharge`, `checkShownCharge`).
  */
 export function createOnlineTransaction(input: NewOnlineTransaction, now: Date): OnlineState {
-  return {
-    kind: 'online',
-    status: 'created',
-    creatorRole: input.creatorRole,
-    buyerId: input.creatorRole === 'buyer' ? input.creatorId : null,
-    sellerId: input.creatorRole === 'seller' ? input.creatorId : null,
-    joinCode: input.joinCode,
-    joinedWithCode: null,
-    description: input.description ?? '',
-    price: input.price,
-    currency: input.currency,
-    charge: input.charge,
-    chargeSeller: input.chargeSeller ?? 0,
-    chargeCalculatorVersion: input.chargeCalculatorVersion,
-    paymentMethod: input.paymentMethod ?? null,
-    highValue: isHighValue(input.price, input.currency),
-    isPaymentInProgress: false,
-    paymentIntentId: null,
-    tracking: null,
-    orderIssue: null,
-    complaint: null,
-    trackingDeadline: null,
-    inTransit: null,
-    complaintPeriodDeadline: null,
-    amountHeld: 0,
-    amountReleased: 0,
-    amountRefunded: 0,
-    returnedPaymentIntentIds: [],
-    timestamps: { ...noTimestamps, created: now },
-  }
+  const terms = { price: input.price, charge: input.charge, chargeSeller: input.chargeSeller ?? 0 }
+  return { kind: 'online', ...createdState(input, terms, onlineStatuses, now), tracking: null, orderIssue: null, trackingDeadline: null, inTransit: null }
 }

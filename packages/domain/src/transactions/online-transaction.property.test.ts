@@ -2,7 +2,8 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { entrySumsToZero, escrowBalances, type LedgerEntry, ledgerBreaches, resolvesHold } from '../ledger-rules.ts'
 import { availableActions } from './available-actions.ts'
-import type { Actor, Effect, Party } from './kernel.ts'
+import type { Actor, Party } from './kernel.ts'
+import { actor, everyActor, reprice, waits, windowEvents, wellFormedWindowEvents, expectCommonStep, ledgerEntries, refundedFromEscrow, replay, sentBack } from './testing/random-histories.ts'
 import { type OnlineEvent, transitionOnline as transition } from './online-transaction.ts'
 import { createOnlineTransaction, type OnlineState, onlineStatuses } from './online-state.ts'
 import { escrowBalance, isTerminal as isTerminalState } from './transaction.ts'
@@ -43,12 +44,8 @@ const plainEvent: fc.Arbitrary<OnlineEvent> = fc.oneof(
   fc.constant({ type: 'carrier_in_transit', occurredAt: new Date('2026-03-01T06:00:00Z') } as const),
   fc.constant({ type: 'carrier_delivered' } as const),
   fc.constant({ type: 'confirm_delivery' } as const),
-  text.map((description) => ({ type: 'complain', description }) as const),
-  fc.constant({ type: 'end_complaint_period' } as const),
-  fc.constant({ type: 'complaint_window_elapsed' } as const),
-  fc.constant({ type: 'accept_complaint' } as const),
-  fc.constantFrom<Party>('buyer', 'seller').map((to) => ({ type: 'release_funds', to }) as const),
   fc.constant({ type: 'tracking_deadline_elapsed' } as const),
+  ...windowEvents(text),
 )
 
 const command: fc.Arbitrary<Command> = fc.oneof(
@@ -56,22 +53,11 @@ const command: fc.Arbitrary<Command> = fc.oneof(
   { weight: 2, arbitrary: fc.nat().map((pick) => ({ kind: 'progress', pick, forward: false }) as const) },
   { weight: 3, arbitrary: plainEvent.map((event) => ({ kind: 'plain', event }) as const) },
   { weight: 1, arbitrary: fc.record({ intent, exact: fc.boolean() }).map((p) => ({ kind: 'pay', ...p }) as const) },
-  {
-    weight: 1,
-    arbitrary: fc
-      .record({ method: fc.constantFrom('card', 'p24', 'sepa'), charge: fc.constantFrom(0, 140, 340, 1_000) })
-      .map((p) => ({ kind: 'reprice', ...p }) as const),
-  },
+  { weight: 1, arbitrary: reprice([0, 140, 340, 1_000]) },
 )
-
-// Any actor may try any event: the role checks are under test too.
-const actor: fc.Arbitrary<Actor> = fc.constantFrom<Actor['kind']>('buyer', 'seller', 'admin', 'system', 'counterparty').map((kind) => ({ kind }))
 
 // Mostly short steps, sometimes one beyond both deadlines.
-const timeStep = fc.oneof(
-  { weight: 5, arbitrary: fc.integer({ min: 0, max: 3_600 }) },
-  { weight: 1, arbitrary: fc.integer({ min: 3_600, max: 400_000 }) },
-)
+const timeStep = waits(400_000)
 
 const history = fc.record({
   creatorRole: fc.constantFrom<Party>('buyer', 'seller'),
@@ -81,8 +67,6 @@ const history = fc.record({
   chargeSeller: fc.constantFrom(0, 0, 50),
   steps: fc.array(fc.record({ command, actor, wait: timeStep }), { maxLength: 50 }),
 })
-
-const everyActor: Actor[] = (['buyer', 'seller', 'admin', 'system', 'counterparty'] as const).map((kind) => ({ kind }))
 
 function wellFormedEvents(state: OnlineState): OnlineEvent[] {
   return [
@@ -100,13 +84,8 @@ function wellFormedEvents(state: OnlineState): OnlineEvent[] {
     { type: 'carrier_in_transit', occurredAt: new Date('2026-03-01T06:00:00Z') },
     { type: 'carrier_delivered' },
     { type: 'confirm_delivery' },
-    { type: 'complain', description: 'broken' },
-    { type: 'end_complaint_period' },
-    { type: 'complaint_window_elapsed' },
-    { type: 'accept_complaint' },
-    { type: 'release_funds', to: 'seller' },
-    { type: 'release_funds', to: 'buyer' },
     { type: 'tracking_deadline_elapsed' },
+    ...wellFormedWindowEvents,
   ]
 }
 
@@ -142,9 +121,7 @@ function start(creatorRole: Party, fromListing: boolean, price: number, chargeSe
   return fromListing ? boughtFromListing(created, 'u_listing_seller') : created
 }
 
-function ledgerEntries(effects: readonly Effect[]): LedgerEntry[] {
-  return effects.flatMap((effect) => (effect.type === 'ledger' ? [{ entry: effect.entry, postings: effect.postings }] : []))
-}
+const online = { transition, toStep, statuses: onlineStatuses, isTerminal, isInComplaintWindow: (state: OnlineState) => state.status === 'delivered' }
 
 describe('online transaction over random histories', () => {
   it('keeps every invariant of the state machine and the ledger', () => {
@@ -163,45 +140,9 @@ describe('online transaction over random histories', () => {
           const [event, by] = toStep(cmd, who, state, now)
           const result = transition(state, event, by, now)
 
-          // The input is never mutated, whatever the outcome.
-          expect(state).toEqual(before)
-          if (!result.ok) {
-            expect(Object.keys(result).sort()).toEqual(['code', 'ok', 'status'])
-            // A listing's acceptance is a path a transaction offered by join code does not have.
-            const listingPath = (event.type === 'accept_listing' || event.type === 'reject_listing') && !fromListing
-            expect(listingPath ? [403, 404, 409] : [400, 403, 409]).toContain(result.status)
-            continue
-          }
-          const { next, effects } = result
-          // A listing's sale leaves its wait only by the seller's answer or the buyer's withdrawal, and holds nothing meanwhile.
-          if (awaitsSellerAcceptance(state)) {
-            expect(state.amountHeld).toBe(0)
-            if (next.status !== state.status) {
-              expect([
-                ['joined', 'seller'],
-                ['rejected', 'seller'],
-                ['cancelled', 'buyer'],
-              ]).toContainEqual([next.status, by.kind])
-            }
-          }
-          expect(onlineStatuses).toContain(next.status)
-          if (isTerminal(state.status)) {
-            // Terminal states are never left and escrow moves no more; only
-            // money that arrives late is sent straight back.
-            expect(next.status).toBe(state.status)
-            expect(effects.filter((e) => (e.type === 'ledger' && e.entry !== 'refund_unheld') || (e.type === 'provider' && !e.idempotencyAction.startsWith('refund-unheld:')))).toEqual([])
-          }
-          // Money goes to the seller only after an undisputed delivery or by an admin's
-          // decision; a complaint is never overridden by the timer.
-          if (next.status === 'funds_released' && state.status !== 'funds_released') {
-            expect(state.status === 'delivered' || by.kind === 'admin').toBe(true)
-          }
-          if (state.status === 'complained' && next.status !== 'complained') expect(['seller', 'admin']).toContain(by.kind)
-          // The state entered is stamped at this instant; earlier stamps stay.
-          if (next.status !== state.status) expect(next.timestamps[next.status]).toEqual(now)
-          for (const status of onlineStatuses) {
-            if (state.timestamps[status] !== null) expect(next.timestamps[status]).toEqual(state.timestamps[status])
-          }
+          const accepted = expectCommonStep(online, { state, before, event, by, now, fromListing, result })
+          if (!accepted) continue
+          const { next, effects } = accepted
           // The carrier's "in transit" is stamped once, while the parcel is on its way, never before tracking was added.
           if (state.inTransit !== null) expect(next.inTransit).toEqual(state.inTransit)
           else if (next.inTransit !== null) {
@@ -242,13 +183,8 @@ describe('online transaction over random histories', () => {
   it('offers nothing once over, and join or reject only to the counterparty', () => {
     fc.assert(
       fc.property(history, fc.constantFrom<Actor['kind']>('buyer', 'seller', 'admin', 'counterparty'), ({ creatorRole, fromListing, price, steps }, kind) => {
-        let now = new Date('2026-03-01T00:00:00Z')
-        let state = start(creatorRole, fromListing, price, 0, now)
-        for (const { command: cmd, actor: who, wait } of steps) {
-          now = new Date(now.getTime() + wait * 1000)
-          const result = transition(state, ...toStep(cmd, who, state, now), now)
-          if (result.ok) state = result.next
-        }
+        const begun = new Date('2026-03-01T00:00:00Z')
+        const { state, now } = replay(online, { state: start(creatorRole, fromListing, price, 0, begun), now: begun }, steps)
         const offered = availableActions(state, { kind }, now)
         if (isTerminal(state.status)) expect(offered).toEqual([])
         for (const type of offered) expect(['join', 'reject'].includes(type)).toBe(kind === 'counterparty')
@@ -263,13 +199,10 @@ describe('online transaction over random histories', () => {
   it('reaches funds_released or payment_refunded from every paid history that is driven to the end', () => {
     fc.assert(
       fc.property(history, fc.boolean(), ({ creatorRole, fromListing, price, steps }, complain) => {
-        let now = new Date('2026-03-01T00:00:00Z')
-        let state = start(creatorRole, fromListing, price, 0, now)
-        for (const { command: cmd, actor: who, wait } of steps) {
-          now = new Date(now.getTime() + wait * 1000)
-          const result = transition(state, ...toStep(cmd, who, state, now), now)
-          if (result.ok) state = result.next
-        }
+        const begun = new Date('2026-03-01T00:00:00Z')
+        const replayed = replay(online, { state: start(creatorRole, fromListing, price, 0, begun), now: begun }, steps)
+        const now = replayed.now
+        let state = replayed.state
         if (state.amountHeld === 0) return
         // Drive it home: timers fire far in the future, an admin settles a dispute.
         const late = new Date(now.getTime() + 30 * 86_400_000)
@@ -290,19 +223,3 @@ describe('online transaction over random histories', () => {
     )
   })
 })
-
-/** What went straight back to the buyer without entering escrow (`refund_unheld`). */
-function sentBack(entries: readonly LedgerEntry[]): number {
-  return entries
-    .filter((entry) => entry.entry === 'refund_unheld')
-    .flatMap((entry) => entry.postings)
-    .reduce((sum, posting) => sum + (posting.account === 'buyer_refund' ? posting.amount : 0), 0)
-}
-
-/** What a refund returned out of escrow. */
-function refundedFromEscrow(entries: readonly LedgerEntry[]): number {
-  return entries
-    .filter((entry) => entry.entry === 'refund')
-    .flatMap((entry) => entry.postings)
-    .reduce((sum, posting) => sum + (posting.account === 'buyer_refund' ? posting.amount : 0), 0)
-}

@@ -1,29 +1,15 @@
-import {
-  type Actor,
-  addSeconds,
-  defaultPolicy,
-  type Effect,
-  enter,
-  isBlank,
-  noop,
-  notRole,
-  otherParty,
-  type Party,
-  reached,
-  refuse,
-  type Result,
-  step,
-  type TransactionPolicy,
-} from './kernel.ts'
+import { addSeconds, type Effect, enter, isBlank, noop, notRole, otherParty, reached, refuse, step } from './kernel.ts'
 import { type OnlineState, onlineTerminalStatuses } from './online-state.ts'
-import { holdEffects, returnUnheld } from './postings.ts'
-import { acceptListing, awaitsSellerAcceptance, rejectListing } from './listing-sale.ts'
-import { claim, type ClaimEvent, join, type JoinEvent, reject, type SetPaymentMethodEvent, setPaymentMethod, update, type UpdateEvent } from './shared-handlers.ts'
+import { holdEffects } from './postings.ts'
+import { paymentFailed, refundSettled, sendBack } from './payment-news.ts'
+import { awaitsSellerAcceptance } from './listing-sale.ts'
+import { complaintHandlers } from './complaint-window.ts'
+import { type HandlerTable, machine, openingHandlers } from './handler-table.ts'
+import { type CommonEvent, setPaymentMethod } from './shared-handlers.ts'
 import {
   ended,
   paidAlready,
   shippedAlready,
-  releaseAfterComplaintPeriod,
   releaseToSeller,
   refundToBuyer,
   cancelWithPayment,
@@ -40,51 +26,23 @@ import {
  */
 
 export type OnlineEvent =
-  | JoinEvent
-  | ClaimEvent
-  | { readonly type: 'reject' }
-  /** The seller takes (or turns down) the buyer of a listing's sale. */
-  | { readonly type: 'accept_listing' }
-  | { readonly type: 'reject_listing' }
-  | UpdateEvent
+  | CommonEvent
   | { readonly type: 'cancel' }
-  | SetPaymentMethodEvent
   /** The buyer opened a payment at the provider (nothing is charged yet). */
   | { readonly type: 'payment_intent_opened'; readonly paymentIntentId: string }
-  | { readonly type: 'payment_started'; readonly paymentIntentId: string }
-  | { readonly type: 'payment_succeeded'; readonly paymentIntentId: string; readonly amount: number }
-  | { readonly type: 'payment_failed'; readonly paymentIntentId: string }
-  /** The provider settled a refund; `paymentIntentId` is the payment it went back to, when the provider names it. */
-  | { readonly type: 'refund_succeeded'; readonly paymentIntentId?: string }
   | { readonly type: 'track'; readonly carrier: string; readonly trackingCode: string }
   | { readonly type: 'submit_order_issue'; readonly description: string }
   /** The carrier's news that the parcel is on its way, with the carrier's own time. */
   | { readonly type: 'carrier_in_transit'; readonly occurredAt: Date }
   | { readonly type: 'carrier_delivered' }
   | { readonly type: 'confirm_delivery' }
-  | { readonly type: 'complain'; readonly description: string }
-  | { readonly type: 'end_complaint_period' }
-  | { readonly type: 'complaint_window_elapsed' }
-  | { readonly type: 'accept_complaint' }
-  | { readonly type: 'release_funds'; readonly to: Party }
   | { readonly type: 'tracking_deadline_elapsed' }
 
 export type OnlineEventType = OnlineEvent['type']
-type Handler<T extends OnlineEventType> = (
-  state: OnlineState,
-  event: Extract<OnlineEvent, { type: T }>,
-  actor: Actor,
-  now: Date,
-  policy: TransactionPolicy,
-) => Result<OnlineState>
 
-const handlers: { [T in OnlineEventType]: Handler<T> } = {
-  join: (state, event, actor, now) => join(state, event, actor, now),
-  claim: (state, event, actor, now) => claim(state, event, actor, now),
-  reject: (state, _event, actor, now) => reject(state, actor, now),
-  accept_listing: (state, _event, actor, now) => acceptListing(state, actor, now),
-  reject_listing: (state, _event, actor, now) => rejectListing(state, actor, now),
-  update: (state, event, actor) => update(state, event, actor),
+const handlers: HandlerTable<OnlineState, OnlineEvent> = {
+  ...openingHandlers<OnlineState>(),
+  ...complaintHandlers<OnlineState>({ isOpen: (state) => state.status === 'delivered', ended, releaseToSeller, refundToBuyer }),
 
   cancel: (state, _event, actor, now) => {
     switch (state.status) {
@@ -146,10 +104,8 @@ const handlers: { [T in OnlineEventType]: Handler<T> } = {
     const holdable = state.status === 'joined' && event.amount === state.price + state.charge
     if (!holdable) {
       // Sent straight back; if it was the payment being processed, that wait is over.
-      const returned = returnUnheld(state, { paymentIntentId: event.paymentIntentId, amount: event.amount, part: 'payment', reason: returnReason(state, event.paymentIntentId) })
       const waited = state.status === 'joined' && state.isPaymentInProgress && state.paymentIntentId === event.paymentIntentId
-      if (waited) return step({ ...returned.next, isPaymentInProgress: false }, returned.effects)
-      return returned.next === state ? noop(state, returned.effects) : step(returned.next, returned.effects)
+      return sendBack(state, { paymentIntentId: event.paymentIntentId, amount: event.amount, part: 'payment', reason: returnReason(state, event.paymentIntentId) }, waited)
     }
     const deadline = addSeconds(now, policy.trackingDeadlineSeconds)
     const next = enter(state, 'paid', now, {
@@ -166,25 +122,10 @@ const handlers: { [T in OnlineEventType]: Handler<T> } = {
     ])
   },
 
-  payment_failed: (state, event, actor) => {
-    if (actor.kind !== 'system') return refuse('forbidden')
-    // Only news about the payment we are waiting for matters; a failed card
-    // attempt is already shown in the browser, and late news changes nothing.
-    if (state.status === 'joined' && state.isPaymentInProgress && state.paymentIntentId === event.paymentIntentId) {
-      return step({ ...state, isPaymentInProgress: false }, [{ type: 'notify', template: 'payment_failed', to: 'buyer' }])
-    }
-    return noop(state)
-  },
+  // Only news about the payment we are waiting for matters.
+  payment_failed: (state, event, actor) => paymentFailed(state, event, actor, state.status === 'joined' ? state.paymentIntentId : null),
 
-  refund_succeeded: (state, event, actor, now) => {
-    if (actor.kind !== 'system') return refuse('forbidden')
-    // Only the refund of a cancellation is waited for; any other (money sent
-    // straight back unheld, a complaint's refund already recorded) changes nothing.
-    if (state.status !== 'cancelled_with_payment') return noop(state)
-    // A payment sent back unheld may settle first: it is not the held payment's refund.
-    if (event.paymentIntentId !== undefined && event.paymentIntentId !== state.paymentIntentId) return noop(state)
-    return step(enter(state, 'payment_refunded', now), [{ type: 'notify', template: 'payment_refunded', to: 'buyer' }])
-  },
+  refund_succeeded: (state, event, actor, now) => refundSettled(state, event, actor, now, 'cancelled_with_payment', 'payment_refunded'),
 
   track: (state, event, actor, now) => {
     if (actor.kind !== 'seller') return refuse('not_seller')
@@ -237,47 +178,6 @@ const handlers: { [T in OnlineEventType]: Handler<T> } = {
     return refuse(ended(state.status) ?? 'tracking_not_added')
   },
 
-  complain: (state, event, actor, now) => {
-    // Spec §6: only the buyer may complain or dispute.
-    if (actor.kind !== 'buyer') return refuse('not_buyer')
-    if (state.status === 'delivered') {
-      if (reached(now, state.complaintPeriodDeadline)) return refuse('complaint_period_expired')
-      if (isBlank(event.description)) return refuse('empty_complaint_description')
-      return step(enter(state, 'complained', now, { complaint: { description: event.description.trim() } }), [
-        { type: 'cancel_timer', timer: 'complaint_window' },
-        { type: 'notify', template: 'complained', to: 'seller' },
-      ])
-    }
-    if (state.status === 'complained') return refuse('already_complained')
-    if (state.status === 'complaint_period_ended') return refuse('complaint_period_expired')
-    return refuse(ended(state.status) ?? 'unconfirmed_delivery')
-  },
-
-  end_complaint_period: (state, _event, actor, now) => {
-    if (actor.kind !== 'buyer') return refuse('not_buyer')
-    if (state.status === 'delivered') return releaseAfterComplaintPeriod(state, now, [{ type: 'cancel_timer', timer: 'complaint_window' }])
-    if (state.status === 'complained') return refuse('already_complained')
-    if (state.status === 'complaint_period_ended') return refuse('complaint_period_expired')
-    return refuse(ended(state.status) ?? 'unconfirmed_delivery')
-  },
-
-  complaint_window_elapsed: (state, _event, actor, now) => {
-    if (actor.kind !== 'system') return refuse('forbidden')
-    // Re-checked under the row lock: a complaint that committed first wins.
-    if (state.status !== 'delivered') return noop(state)
-    if (state.complaintPeriodDeadline !== null && !reached(now, state.complaintPeriodDeadline)) {
-      // Fired early (clock skew between nodes): put the timer back.
-      return noop(state, [{ type: 'schedule', timer: 'complaint_window', at: state.complaintPeriodDeadline }])
-    }
-    return releaseAfterComplaintPeriod(state, now, [])
-  },
-
-  accept_complaint: (state, _event, actor, now) => {
-    if (actor.kind !== 'seller') return refuse('not_seller')
-    if (state.status !== 'complained') return refuse(ended(state.status) ?? 'not_complained')
-    return refundToBuyer(state, now, [])
-  },
-
   release_funds: (state, event, actor, now) => {
     if (actor.kind !== 'admin') return refuse('not_admin')
     if (state.status !== 'complained' && state.status !== 'delivered' && state.status !== 'tracked') return refuse(notSettleable(state.status))
@@ -296,17 +196,5 @@ const handlers: { [T in OnlineEventType]: Handler<T> } = {
   },
 }
 
-/**
- * Applies one event. An event this kind does not have (only a cast can make
- * one) is answered as the API answers a path of the other kind: not found.
- */
-export function transitionOnline(
-  state: OnlineState,
-  event: OnlineEvent,
-  actor: Actor,
-  now: Date,
-  policy: TransactionPolicy = defaultPolicy,
-): Result<OnlineState> {
-  const handler = handlers[event.type] as Handler<OnlineEventType> | undefined
-  return handler ? handler(state, event, actor, now, policy) : refuse('not_found')
-}
+/** Applies one event; one this kind does not have is refused `not_found` (handler-table.ts). */
+export const transitionOnline = machine(handlers)

@@ -51,6 +51,31 @@ export interface SetPaymentMethodEvent {
   readonly chargeCalculatorVersion: number
 }
 
+/**
+ * The events both kinds take in the same shape. Each kind's union adds its
+ * own (its cancel and payment opening differ in shape); the two tables answer
+ * these through the shared handlers or in their own way.
+ */
+export type CommonEvent =
+  | JoinEvent
+  | ClaimEvent
+  | { readonly type: 'reject' }
+  /** The seller takes (or turns down) the buyer of a listing's sale. */
+  | { readonly type: 'accept_listing' }
+  | { readonly type: 'reject_listing' }
+  | UpdateEvent
+  | SetPaymentMethodEvent
+  | { readonly type: 'payment_started'; readonly paymentIntentId: string }
+  | { readonly type: 'payment_succeeded'; readonly paymentIntentId: string; readonly amount: number }
+  | { readonly type: 'payment_failed'; readonly paymentIntentId: string }
+  /** The provider settled a refund; `paymentIntentId` is the payment it went back to, when the provider names it. */
+  | { readonly type: 'refund_succeeded'; readonly paymentIntentId?: string }
+  | { readonly type: 'complain'; readonly description: string }
+  | { readonly type: 'end_complaint_period' }
+  | { readonly type: 'complaint_window_elapsed' }
+  | { readonly type: 'accept_complaint' }
+  | { readonly type: 'release_funds'; readonly to: Party }
+
 type Common = CommonState<string>
 
 function creatorId(state: Common): string | null {

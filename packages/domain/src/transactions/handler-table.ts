@@ -1,0 +1,47 @@
+import { type Actor, type CommonState, defaultPolicy, refuse, type Result, type TransactionPolicy } from './kernel.ts'
+import { acceptListing, rejectListing } from './listing-sale.ts'
+import { claim, type ClaimEvent, join, type JoinEvent, reject, update, type UpdateEvent } from './shared-handlers.ts'
+
+/**
+ * The shape both machines share: one handler per event type, looked up by the
+ * event's type. Each kind writes its own table; this says what a table is, how
+ * an event is applied to it, and which entries read the same in both.
+ */
+
+export type Handler<S, E extends { readonly type: string }, T extends E['type']> = (
+  state: S,
+  event: Extract<E, { type: T }>,
+  actor: Actor,
+  now: Date,
+  policy: TransactionPolicy,
+) => Result<S>
+
+export type HandlerTable<S, E extends { readonly type: string }> = { [T in E['type']]: Handler<S, E, T> }
+
+/**
+ * A kind's transition function over its table. An event the table does not
+ * have (only a cast can make one) is answered as the API answers a path of
+ * the other kind: not found.
+ */
+export function machine<S, E extends { readonly type: string }>(handlers: HandlerTable<S, E>) {
+  return (state: S, event: E, actor: Actor, now: Date, policy: TransactionPolicy = defaultPolicy): Result<S> => {
+    const handler = handlers[event.type as E['type']] as Handler<S, E, E['type']> | undefined
+    return handler ? handler(state, event as Extract<E, { type: E['type'] }>, actor, now, policy) : refuse('not_found')
+  }
+}
+
+/**
+ * The table entries before anyone pays, which neither kind words differently:
+ * joining, a guest's claim, the invitee's rejection, the seller's answer to a
+ * listing's buyer, and the creator's edit.
+ */
+export function openingHandlers<S extends CommonState<string>>() {
+  return {
+    join: (state: S, event: JoinEvent, actor: Actor, now: Date) => join(state, event, actor, now),
+    claim: (state: S, event: ClaimEvent, actor: Actor, now: Date) => claim(state, event, actor, now),
+    reject: (state: S, _event: unknown, actor: Actor, now: Date) => reject(state, actor, now),
+    accept_listing: (state: S, _event: unknown, actor: Actor, now: Date) => acceptListing(state, actor, now),
+    reject_listing: (state: S, _event: unknown, actor: Actor, now: Date) => rejectListing(state, actor, now),
+    update: (state: S, event: UpdateEvent, actor: Actor) => update(state, event, actor),
+  }
+}

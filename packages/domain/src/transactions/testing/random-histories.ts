@@ -1,0 +1,156 @@
+import fc from 'fast-check'
+import { expect } from 'vitest'
+import type { LedgerEntry } from '../../ledger-rules.ts'
+import type { PaymentMethod } from '../../currencies.ts'
+import { type Actor, type CommonState, type Effect, type HoldPart, type Party, refusalStatus, type Result, type Step } from '../kernel.ts'
+import { awaitsSellerAcceptance } from '../listing-sale.ts'
+import type { CommonEvent } from '../shared-handlers.ts'
+
+/**
+ * What the property tests of both kinds (`*-transaction.property.test.ts`)
+ * share: the actors that try every event, replaying a random history, the
+ * invariants every step keeps whatever the kind, and reading the ledger.
+ */
+
+// Any actor may try any event: the role checks are under test too.
+export const actor: fc.Arbitrary<Actor> = fc.constantFrom<Actor['kind']>('buyer', 'seller', 'admin', 'system', 'counterparty').map((kind) => ({ kind }))
+
+/** Mostly short waits, sometimes one of up to `longest` seconds, beyond a deadline. */
+export function waits(longest: number): fc.Arbitrary<number> {
+  return fc.oneof({ weight: 5, arbitrary: fc.integer({ min: 0, max: 3_600 }) }, { weight: 1, arbitrary: fc.integer({ min: 3_600, max: longest }) })
+}
+
+/** The buyer changes the payment method, repriced with one of `charges` (some of them wrong). */
+export function reprice(charges: readonly number[]) {
+  return fc
+    .record({ method: fc.constantFrom<PaymentMethod>('card', 'p24', 'sepa'), charge: fc.constantFrom(...charges) })
+    .map((p) => ({ kind: 'reprice', ...p }) as const)
+}
+
+/** The complaint window's events and the admin's decision, taken alike by both kinds; `text` describes the complaint. */
+export function windowEvents(text: fc.Arbitrary<string>): fc.Arbitrary<CommonEvent>[] {
+  return [
+    text.map((description) => ({ type: 'complain', description }) as const),
+    fc.constant({ type: 'end_complaint_period' } as const),
+    fc.constant({ type: 'complaint_window_elapsed' } as const),
+    fc.constant({ type: 'accept_complaint' } as const),
+    fc.constantFrom<Party>('buyer', 'seller').map((to) => ({ type: 'release_funds', to }) as const),
+  ]
+}
+
+/** `windowEvents`, each once and well-formed. */
+export const wellFormedWindowEvents: readonly CommonEvent[] = [
+  { type: 'complain', description: 'broken' },
+  { type: 'end_complaint_period' },
+  { type: 'complaint_window_elapsed' },
+  { type: 'accept_complaint' },
+  { type: 'release_funds', to: 'seller' },
+  { type: 'release_funds', to: 'buyer' },
+]
+
+export const everyActor: Actor[] = (['buyer', 'seller', 'admin', 'system', 'counterparty'] as const).map((kind) => ({ kind }))
+
+export type Entry = LedgerEntry & { part?: HoldPart }
+
+export function ledgerEntries(effects: readonly Effect[]): Entry[] {
+  return effects.flatMap((effect) => (effect.type === 'ledger' ? [{ entry: effect.entry, part: effect.part, postings: effect.postings }] : []))
+}
+
+/** Replays random steps from `state` at `now`: the state reached, the clock and the ledger entries written. */
+export function replay<S, E, C>(
+  machine: { transition: (state: S, event: E, actor: Actor, now: Date) => Result<S>; toStep: (command: C, who: Actor, state: S, now: Date) => [E, Actor] },
+  start: { state: S; now: Date },
+  steps: readonly { command: C; actor: Actor; wait: number }[],
+): { state: S; now: Date; entries: Entry[] } {
+  let { state, now } = start
+  const entries: Entry[] = []
+  for (const { command, actor: who, wait } of steps) {
+    now = new Date(now.getTime() + wait * 1000)
+    const result = machine.transition(state, ...machine.toStep(command, who, state, now), now)
+    if (result.ok) {
+      entries.push(...ledgerEntries(result.effects))
+      state = result.next
+    }
+  }
+  return { state, now, entries }
+}
+
+/** The kind under test, as the step invariants need to know it. */
+export interface KindRules<S extends CommonState<string>> {
+  readonly statuses: readonly S['status'][]
+  readonly isTerminal: (status: S['status']) => boolean
+  /** Where the complaint window runs: the timer may release the money only from there. */
+  readonly isInComplaintWindow: (state: S) => boolean
+}
+
+/**
+ * The invariants of one step that hold for both kinds; `before` is a copy of
+ * `state` taken before the step. Answers the accepted step, or null for a
+ * refusal (whose shape is checked here).
+ */
+export function expectCommonStep<S extends CommonState<string>>(
+  kind: KindRules<S>,
+  seen: { state: S; before: S; event: { readonly type: string }; by: Actor; now: Date; fromListing: boolean; result: Result<S> },
+): Step<S> | null {
+  const { state, event, by, now, result } = seen
+  // The input is never mutated, whatever the outcome.
+  expect(state).toEqual(seen.before)
+  if (!result.ok) {
+    expect(Object.keys(result).sort()).toEqual(['code', 'ok', 'status'])
+    // A listing's acceptance is a path a transaction offered by join code does not have.
+    const listingPath = (event.type === 'accept_listing' || event.type === 'reject_listing') && !seen.fromListing
+    expect(listingPath ? [403, 404, 409] : [400, 403, 409]).toContain(result.status)
+    expect(result.status).toBe(refusalStatus[result.code])
+    return null
+  }
+  const { next, effects } = result
+  // A listing's sale leaves its wait only by the seller's answer or the buyer's withdrawal, and holds nothing meanwhile.
+  if (awaitsSellerAcceptance(state)) {
+    expect(state.amountHeld).toBe(0)
+    if (next.status !== state.status) {
+      expect([
+        ['joined', 'seller'],
+        ['rejected', 'seller'],
+        ['cancelled', 'buyer'],
+      ]).toContainEqual([next.status, by.kind])
+    }
+  }
+  expect(kind.statuses).toContain(next.status)
+  if (kind.isTerminal(state.status)) {
+    // Terminal states are never left and escrow moves no more; only
+    // money that arrives late is sent straight back.
+    expect(next.status).toBe(state.status)
+    expect(effects.filter((e) => (e.type === 'ledger' && e.entry !== 'refund_unheld') || (e.type === 'provider' && !e.idempotencyAction.startsWith('refund-unheld:')))).toEqual([])
+  }
+  // Money goes to the seller only after the complaint window (an undisputed
+  // delivery, a handover) or by an admin's decision; a complaint is never
+  // overridden by the timer.
+  if (next.status === 'funds_released' && state.status !== 'funds_released') {
+    expect(kind.isInComplaintWindow(state) || by.kind === 'admin').toBe(true)
+  }
+  if (state.status === 'complained' && next.status !== 'complained') expect(['seller', 'admin']).toContain(by.kind)
+  // The state entered is stamped at this instant; earlier stamps stay.
+  const stamps = (s: S) => s.timestamps as Readonly<Record<string, Date | null>>
+  if (next.status !== state.status) expect(stamps(next)[next.status]).toEqual(now)
+  for (const status of kind.statuses) {
+    if (stamps(state)[status] !== null) expect(stamps(next)[status]).toEqual(stamps(state)[status])
+  }
+  return result
+}
+
+/** What went straight back to the buyer without entering escrow (`refund_unheld`). */
+export function sentBack(entries: readonly LedgerEntry[]): number {
+  return refundedBy(entries, 'refund_unheld')
+}
+
+/** What a refund returned out of escrow. */
+export function refundedFromEscrow(entries: readonly LedgerEntry[]): number {
+  return refundedBy(entries, 'refund')
+}
+
+function refundedBy(entries: readonly LedgerEntry[], kind: LedgerEntry['entry']): number {
+  return entries
+    .filter((entry) => entry.entry === kind)
+    .flatMap((entry) => entry.postings)
+    .reduce((sum, posting) => sum + (posting.account === 'buyer_refund' ? posting.amount : 0), 0)
+}
