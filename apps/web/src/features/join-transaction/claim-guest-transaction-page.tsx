@@ -17,6 +17,7 @@ import { ApiError } from '../../lib/api/api-error.ts'
 import { errorCodeOf, errorMessage } from '../../lib/api/error-message.ts'
 import { routeTo } from '../../lib/named-routes.ts'
 import { type ClaimKind, type ClaimRole, useClaimPreview, useClaimTransaction } from './claim-api.ts'
+import { BusyButton } from '../../components/busy-button.tsx'
 
 function kindOf(type: string | undefined): ClaimKind | null {
   return type === 'online' || type === 'f2f' ? type : null
@@ -138,17 +139,16 @@ function ClaimCard({ secret, preview }: { secret: string; preview: ClaimPreview 
           </Alert>
         )}
         <div>
-          <Button
+          <BusyButton
             variant="contained"
             size="large"
             onClick={onClaim}
-            disabled={claim.isPending || preview.status !== 'created'}
-            loading={claim.isPending}
-            loadingPosition="start"
+            disabled={preview.status !== 'created'}
+            busy={claim.isPending}
             data-testid="claim-submit"
           >
             {t(preview.role === 'buyer' ? 'guestClaim.claimAsBuyer' : 'guestClaim.claimAsSeller')}
-          </Button>
+          </BusyButton>
         </div>
       </Stack>
     </ContentCard>

@@ -16,6 +16,7 @@ import { useToast } from '../../components/toasts.tsx'
 import { errorCodeOf, errorMessage } from '../../lib/api/error-message.ts'
 import { routeTo } from '../../lib/named-routes.ts'
 import { type ListingPreviewWithPath, useBuyFromListing, useListingPreview } from './join-api.ts'
+import { BusyButton } from '../../components/busy-button.tsx'
 
 /** /join-transaction/listing/:id — a seller's listing: the offer, then a purchase the seller accepts before the buyer pays. */
 export function JoinListingPage() {
@@ -100,17 +101,15 @@ function Offer({ preview }: { preview: ListingPreviewWithPath }) {
         <AmountSummary price={preview.price} charge={preview.charge} currency={preview.currency} />
         <Alert severity="info">{t('listings.join.acceptanceNote')}</Alert>
         <Box>
-          <Button
+          <BusyButton
             variant="contained"
             size="large"
             onClick={onBuy}
-            disabled={buy.isPending}
-            loading={buy.isPending}
-            loadingPosition="start"
+            busy={buy.isPending}
             data-testid="listing-buy"
           >
             {t('listings.join.buy')}
-          </Button>
+          </BusyButton>
         </Box>
       </Stack>
     </ContentCard>

@@ -14,6 +14,7 @@ import { useToast } from '../../components/toasts.tsx'
 import { errorMessage } from '../../lib/api/error-message.ts'
 import { routeTo } from '../../lib/named-routes.ts'
 import { type AnyJoinPreview, useJoinTransaction, useRejectTransaction } from './join-api.ts'
+import { BusyButton } from '../../components/busy-button.tsx'
 
 /** The sale behind a join code, as the person joining sees it, with joining or turning it down. */
 export function PreviewCard({ code, preview }: { code: string; preview: AnyJoinPreview }) {
@@ -102,17 +103,16 @@ export function PreviewCard({ code, preview }: { code: string; preview: AnyJoinP
         )}
         {!preview.joined_by_you && (
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5}>
-            <Button
+            <BusyButton
               variant="contained"
               size="large"
               onClick={onJoin}
-              disabled={!joinable || join.isPending}
-              loading={join.isPending}
-              loadingPosition="start"
+              disabled={!joinable}
+              busy={join.isPending}
               data-testid="join-submit"
             >
               {t(myRole === 'buyer' ? 'joinTransaction.preview.joinAsBuyer' : 'joinTransaction.preview.joinAsSeller')}
-            </Button>
+            </BusyButton>
             <Button
               variant="outlined"
               color="error"

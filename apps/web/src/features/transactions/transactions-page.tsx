@@ -17,6 +17,7 @@ import { TransactionRow } from './transaction-row.tsx'
 import { type ListFilter, useTransactionList } from './transactions-api.ts'
 import { EmptyState } from './transactions-empty.tsx'
 import { ListLoadError, RowPlaceholder } from './transactions-list-fallbacks.tsx'
+import { BusyButton } from '../../components/busy-button.tsx'
 
 const filters: ListFilter[] = ['all', 'active', 'inputRequired', 'waiting', 'completed', 'cancelled']
 const searchDebounceMs = 300
@@ -115,15 +116,14 @@ export function TransactionsPage() {
             </Stack>
             {list.hasNextPage && (
               <Box sx={{ display: 'flex', justifyContent: 'center', mt: 3 }}>
-                <Button
+                <BusyButton
                   variant="outlined"
                   onClick={() => void list.fetchNextPage()}
-                  loading={list.isFetchingNextPage}
-                  loadingPosition="start"
+                  busy={list.isFetchingNextPage}
                   data-testid="load-more"
                 >
                   {t('transactions.loadMore')}
-                </Button>
+                </BusyButton>
               </Box>
             )}
           </>
