@@ -14,8 +14,7 @@ import { useSupportedCurrencies } from '../../lib/api/charge-quotes.ts'
 import { errorMessage } from '../../lib/api/error-message.ts'
 import { CurrencyField } from '../../lib/money-field/currency-field.tsx'
 import { FeeSummary } from '../../lib/money-field/fee-summary.tsx'
-import { depositMessages, priceMessages } from '../../lib/money-field/price-error-text.ts'
-import { PriceField } from '../../lib/money-field/price-field.tsx'
+import { OfferAmountField } from '../../lib/money-field/offer-amount-field.tsx'
 import { quotablePrice } from '../../lib/money-field/read-price.ts'
 import { useFeeQuote } from '../../lib/money-field/use-fee-quote.ts'
 import { formatMoneyInput } from '../../lib/money.ts'
@@ -141,16 +140,7 @@ export function EditTermsDialog({ transaction, onClose }: { transaction: AnyTran
             testId="edit-currency"
             sx={{ minWidth: 200 }}
           />
-          <PriceField
-            control={form.control}
-            name="price"
-            label={t(f2f ? 'createTransaction.face.depositLabel' : 'createTransaction.priceLabel')}
-            currency={currency}
-            hint={t(f2f ? 'createTransaction.face.depositHint' : 'createTransaction.priceHint')}
-            messages={f2f ? depositMessages : priceMessages}
-            minimum={minimumPrice}
-            testId="edit-price"
-          />
+          <OfferAmountField kind={transaction.type} control={form.control} name="price" currency={currency} testId="edit-price" />
         </Stack>
         {changesPrice && typedPrice !== null && (
           <Stack spacing={1} data-testid="edit-fee">
