@@ -14,6 +14,7 @@ import { ConfirmDialog } from '../../components/confirm-dialog.tsx'
 import { useResultModal } from '../../components/result-modal.tsx'
 import { useToast } from '../../components/toasts.tsx'
 import { errorMessage } from '../../lib/api/error-message.ts'
+import { putRefusalOnField } from '../../lib/api/refusal-on-field.ts'
 import { clientColours } from '../../lib/partner-client/client-colours.ts'
 import { useSaveClient } from './admin-api.ts'
 import { clientBody, type ClientFormField, type ClientFormInput, type ClientFormOutput, clientFormSchema, formValuesOf, serverFieldOf } from './client-form-model.ts'
@@ -62,11 +63,7 @@ export function ClientFormDialog({ client, onClose }: { client: AdminClient | nu
       onClose()
       toast.show(t(client ? 'admin.clients.form.saved' : 'admin.clients.form.created', { name: values.name }), { severity: 'success' })
     } catch (error) {
-      const field = serverFieldOf(error)
-      if (field) {
-        form.setError(field, { type: 'server', message: errorMessage(t, error) }, { shouldFocus: true })
-        return
-      }
+      if (putRefusalOnField(form.setError, serverFieldOf(error), errorMessage(t, error))) return
       onClose()
       result.showError(errorMessage(t, error))
     }

@@ -12,6 +12,7 @@ import { useResultModal } from '../../components/result-modal.tsx'
 import { useLocale } from '../../i18n/use-locale.ts'
 import { useSupportedCurrencies } from '../../lib/api/charge-quotes.ts'
 import { errorMessage } from '../../lib/api/error-message.ts'
+import { putRefusalOnField } from '../../lib/api/refusal-on-field.ts'
 import { CurrencyField } from '../../lib/money-field/currency-field.tsx'
 import { FeeSummary } from '../../lib/money-field/fee-summary.tsx'
 import { OfferAmountField } from '../../lib/money-field/offer-amount-field.tsx'
@@ -78,11 +79,7 @@ export function EditTermsDialog({ transaction, onClose }: { transaction: AnyTran
     } catch (error) {
       // The fee schedule moved under us: the new fee shows and the creator confirms it.
       if (fee.recoverFromStaleFee(error)) return
-      const field = serverFieldOf(error)
-      if (field) {
-        form.setError(field, { type: 'server', message: errorMessage(t, error) }, { shouldFocus: true })
-        return
-      }
+      if (putRefusalOnField(form.setError, serverFieldOf(error), errorMessage(t, error))) return
       onClose()
       result.showError(errorMessage(t, error))
     }
