@@ -12,6 +12,7 @@ import { useJoinPreview } from './join-api.ts'
 import { readJoinInput } from './join-input.ts'
 import { PreviewCard } from './join-preview-card.tsx'
 import { PreviewLoading } from './preview-loading.tsx'
+import { LabelledCode } from '../../components/labelled-code.tsx'
 
 /** /join-transaction/:id — the code arrives from the form or from a shared link. */
 export function JoinByCodePage() {
@@ -41,12 +42,7 @@ export function JoinByCodePage() {
       ) : (
         <>
           <ContentCard>
-            <Typography variant="overline" component="p" color="text.secondary">
-              {t('joinTransaction.codeLabel')}
-            </Typography>
-            <Typography data-testid="join-code" sx={{ fontFamily: 'monospace', fontSize: 28, letterSpacing: '0.3em' }}>
-              {code}
-            </Typography>
+            <LabelledCode label={t('joinTransaction.codeLabel')} code={code} testId="join-code" sx={{ fontSize: 28, letterSpacing: '0.3em' }} />
           </ContentCard>
           {preview.isPending ? (
             <PreviewLoading label={t('joinTransaction.preview.loading')} />
