@@ -6,6 +6,7 @@ import DialogContentText from '@mui/material/DialogContentText'
 import DialogTitle from '@mui/material/DialogTitle'
 import { type FormEvent, type ReactNode, useId } from 'react'
 import { useTranslation } from '../i18n/react.tsx'
+import { BusyButton } from './busy-button.tsx'
 
 export interface ConfirmDialogProps {
   open: boolean
@@ -71,17 +72,16 @@ export function ConfirmDialog({
           <Button onClick={onClose} disabled={busy}>
             {cancelLabel ?? t('common.back')}
           </Button>
-          <Button
+          <BusyButton
             type="submit"
             variant="contained"
             color={destructive ? 'error' : 'primary'}
-            disabled={busy || confirmDisabled}
-            loading={busy}
-            loadingPosition="start"
+            disabled={confirmDisabled}
+            busy={busy ?? false}
             data-testid={testId ? `${testId}-confirm` : undefined}
           >
             {confirmLabel}
-          </Button>
+          </BusyButton>
         </DialogActions>
       </form>
     </Dialog>

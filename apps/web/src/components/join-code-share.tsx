@@ -4,10 +4,10 @@ import Box from '@mui/material/Box'
 import Button from '@mui/material/Button'
 import Stack from '@mui/material/Stack'
 import TextField from '@mui/material/TextField'
-import Typography from '@mui/material/Typography'
 import { useTranslation } from '../i18n/react.tsx'
 import { routeTo } from '../lib/named-routes.ts'
 import { useToast } from './toasts.tsx'
+import { LabelledCode } from './labelled-code.tsx'
 
 export function joinLinkFor(code: string): string {
   return `${window.location.origin}${routeTo('joinTransactionByCode', { id: code })}`
@@ -44,15 +44,12 @@ export function JoinCodeShare({ code, testId = 'join-code-display' }: { code: st
   return (
     <Stack spacing={2}>
       <Box>
-        <Typography variant="overline" component="p" color="text.secondary">
-          {t('joinCode.label')}
-        </Typography>
-        <Typography
-          data-testid={testId}
-          sx={{ fontFamily: 'monospace', fontSize: { xs: 32, sm: 44 }, fontWeight: 700, letterSpacing: '0.2em', overflowWrap: 'anywhere' }}
-        >
-          {code}
-        </Typography>
+        <LabelledCode
+          label={t('joinCode.label')}
+          code={code}
+          testId={testId}
+          sx={{ fontSize: { xs: 32, sm: 44 }, fontWeight: 700, letterSpacing: '0.2em', overflowWrap: 'anywhere' }}
+        />
       </Box>
       <Box>
         <Button

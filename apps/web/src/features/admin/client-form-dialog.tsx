@@ -10,10 +10,11 @@ import Typography from '@mui/material/Typography'
 import type { AdminClient } from '@pactum/contracts/admin'
 import { Controller, type FieldError, useForm, useWatch } from 'react-hook-form'
 import { useTranslation } from '../../i18n/react.tsx'
-import { ConfirmDialog } from '../../components/confirm-dialog.tsx'
+import { FormDialog } from '../../components/form-dialog.tsx'
 import { useResultModal } from '../../components/result-modal.tsx'
 import { useToast } from '../../components/toasts.tsx'
 import { errorMessage } from '../../lib/api/error-message.ts'
+import { putRefusalOnField } from '../../lib/api/refusal-on-field.ts'
 import { clientColours } from '../../lib/partner-client/client-colours.ts'
 import { useSaveClient } from './admin-api.ts'
 import { clientBody, type ClientFormField, type ClientFormInput, type ClientFormOutput, clientFormSchema, formValuesOf, serverFieldOf } from './client-form-model.ts'
@@ -62,11 +63,7 @@ export function ClientFormDialog({ client, onClose }: { client: AdminClient | nu
       onClose()
       toast.show(t(client ? 'admin.clients.form.saved' : 'admin.clients.form.created', { name: values.name }), { severity: 'success' })
     } catch (error) {
-      const field = serverFieldOf(error)
-      if (field) {
-        form.setError(field, { type: 'server', message: errorMessage(t, error) }, { shouldFocus: true })
-        return
-      }
+      if (putRefusalOnField(form.setError, serverFieldOf(error), errorMessage(t, error))) return
       onClose()
       result.showError(errorMessage(t, error))
     }
@@ -126,36 +123,33 @@ export function ClientFormDialog({ client, onClose }: { client: AdminClient | nu
   )
 
   return (
-    <ConfirmDialog
-      open
+    <FormDialog
       title={client ? t('admin.clients.form.editTitle', { name: client.name }) : t('admin.clients.form.createTitle')}
       confirmLabel={t(client ? 'admin.clients.form.save' : 'admin.clients.form.create')}
       cancelLabel={t('admin.clients.form.cancel')}
       busy={save.isPending}
-      onConfirm={() => void submit()}
+      onSubmit={submit}
       onClose={onClose}
       testId="client-form"
     >
-      <Stack spacing={2.5} sx={{ pt: 1 }}>
-        {textField('client_id', { helper: t(client ? 'admin.clients.form.clientIdFixed' : 'admin.clients.form.clientIdHint'), disabled: client !== null })}
-        {textField('name')}
-        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-          {textField('background_color', { helper: t('admin.clients.form.colourHint'), adornment: true })}
-          {textField('text_color', { helper: t('admin.clients.form.colourHint'), adornment: true })}
-        </Stack>
-        <BarPreview name={name} background={background} text={text} />
-        {textField('url', { helper: t('admin.clients.form.urlHint') })}
-        {textField('routes', { helper: t('admin.clients.form.routesHint'), multiline: true })}
-        <Box>
-          {toggle('mobile_navbar_hidden')}
-          {toggle('show_seller_confirm_handover')}
-        </Box>
-        {client?.in_clients_file && (
-          <Alert severity="info" data-testid="client-in-file-note">
-            {t('admin.clients.form.inFileNote')}
-          </Alert>
-        )}
+      {textField('client_id', { helper: t(client ? 'admin.clients.form.clientIdFixed' : 'admin.clients.form.clientIdHint'), disabled: client !== null })}
+      {textField('name')}
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+        {textField('background_color', { helper: t('admin.clients.form.colourHint'), adornment: true })}
+        {textField('text_color', { helper: t('admin.clients.form.colourHint'), adornment: true })}
       </Stack>
-    </ConfirmDialog>
+      <BarPreview name={name} background={background} text={text} />
+      {textField('url', { helper: t('admin.clients.form.urlHint') })}
+      {textField('routes', { helper: t('admin.clients.form.routesHint'), multiline: true })}
+      <Box>
+        {toggle('mobile_navbar_hidden')}
+        {toggle('show_seller_confirm_handover')}
+      </Box>
+      {client?.in_clients_file && (
+        <Alert severity="info" data-testid="client-in-file-note">
+          {t('admin.clients.form.inFileNote')}
+        </Alert>
+      )}
+    </FormDialog>
   )
 }

@@ -1,12 +1,10 @@
 import Alert from '@mui/material/Alert'
 import Stack from '@mui/material/Stack'
 import Typography from '@mui/material/Typography'
-import { minimumPrice } from '@pactum/domain/fees'
 import type { UseFormReturn } from 'react-hook-form'
 import { useTranslation } from '../../i18n/react.tsx'
 import { FeeSummary } from '../../lib/money-field/fee-summary.tsx'
-import { depositMessages } from '../../lib/money-field/price-error-text.ts'
-import { PriceField } from '../../lib/money-field/price-field.tsx'
+import { OfferAmountField } from '../../lib/money-field/offer-amount-field.tsx'
 import type { FeeQuote } from '../../lib/money-field/use-fee-quote.ts'
 import type { FaceToFaceFormInput, FaceToFaceFormOutput } from './face-to-face-model.ts'
 import { type GuestInviteForm, GuestInviteFields } from './guest-invite.tsx'
@@ -27,16 +25,7 @@ export function DepositStep({
   return (
     <Stack spacing={2.5} sx={{ maxWidth: 520 }}>
       <Typography>{t('createTransaction.face.depositIntro')}</Typography>
-      <PriceField
-        control={form.control}
-        name="deposit"
-        label={t('createTransaction.face.depositLabel')}
-        currency={currency}
-        hint={t('createTransaction.face.depositHint')}
-        messages={depositMessages}
-        minimum={minimumPrice}
-        testId="deposit-input"
-      />
+      <OfferAmountField kind="f2f" control={form.control} name="deposit" currency={currency} testId="deposit-input" />
       <FeeSummary fee={fee} price={fee.debouncedPrice ?? 0} currency={currency} loading={fee.loading} />
       {fee.feeChanged && (
         <Alert severity="warning" data-testid="fee-changed">

@@ -2,36 +2,24 @@ import { screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
 import type { ApiRequest } from '../../lib/api/api-client.ts'
-import { defaultApiRoutes, fakeApiClient } from '../../test/fake-api-client.ts'
+import { defaultApiRoutes, fakeApiClient, fakeF2fTransaction } from '../../test/fake-api-client.ts'
 import { renderApp } from '../../test/render-app.tsx'
+import { chargeQuoteRoute } from '../../test/fake-charge-quote.ts'
 
-const depositQuote = ({ query }: ApiRequest) => ({
-  price: Number(query?.price),
-  currency: query?.currency,
-  payment_method: 'card',
-  charge: 190,
-  charge_seller: 0,
-  charge_calculator_version: 1,
-})
+const depositQuote = chargeQuoteRoute(190)
 
 describe('create transaction (face to face)', () => {
   it('walks role and item, then the deposit with its fee, and shows the join code', async () => {
     const api = fakeApiClient({
       ...defaultApiRoutes(),
       'GET /p2p/charge': depositQuote,
-      'POST /p2p/me/transactions': ({ body }: ApiRequest) => ({
-        id: 'tx-5',
-        type: 'f2f',
-        status: 'created',
-        role: 'seller',
-        creator_role: 'seller',
-        currency: 'eur',
-        description: (body as { description: string }).description,
-        join_code: 'ABCD2345',
-        deposit_pricing: { price: 5_000, charge: 190, charge_seller: 0 },
-        pricing: null,
-        available_actions: ['cancel_with_description'],
-      }),
+      'POST /p2p/me/transactions': ({ body }: ApiRequest) =>
+        fakeF2fTransaction({
+          id: 'tx-5',
+          description: (body as { description: string }).description,
+          join_code: 'ABCD2345',
+          available_actions: ['cancel_with_description'],
+        }),
     })
     await renderApp('/create-transaction?model=f2f&user=seller&deposit=50&desc=Cargo%20bike', { api })
     expect((await screen.findByTestId('step-counter')).textContent).toBe('Step 1 of 3')

@@ -24,6 +24,7 @@ import type { Prefill } from './prefill.ts'
 import { RoleField } from './role-field.tsx'
 import { StepHeading } from './step-heading.tsx'
 import { useCreateFlow } from './use-create-flow.ts'
+import { BusyButton } from '../../components/busy-button.tsx'
 
 const steps = stepKeysByMode.createTransactionFace
 const inviteSteps = [...steps.slice(0, -1), 'guestInvitation.create.step']
@@ -102,16 +103,15 @@ export function FaceToFaceCreateForm({ prefill, currencies }: { prefill: Prefill
               {t('common.back')}
             </Button>
           )}
-          <Button
+          <BusyButton
             type="submit"
             variant="contained"
-            disabled={create.isPending || (step === 1 && !fee.shown && deposit !== null)}
-            loading={create.isPending}
-            loadingPosition="start"
+            disabled={(step === 1 && !fee.shown && deposit !== null)}
+            busy={create.isPending}
             data-testid={step === 1 ? 'create-submit' : 'create-next'}
           >
             {step === 1 ? t('createTransaction.create') : t('common.next')}
-          </Button>
+          </BusyButton>
         </Stack>
       </Box>
     </ContentCard>

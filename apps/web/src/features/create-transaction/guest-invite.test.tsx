@@ -2,17 +2,11 @@ import { screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
 import type { ApiRequest } from '../../lib/api/api-client.ts'
-import { defaultApiRoutes, fakeApiClient, fakeTransaction } from '../../test/fake-api-client.ts'
+import { defaultApiRoutes, fakeApiClient, fakeF2fTransaction, fakeTransaction } from '../../test/fake-api-client.ts'
 import { renderApp } from '../../test/render-app.tsx'
+import { chargeQuoteRoute } from '../../test/fake-charge-quote.ts'
 
-const quote = ({ query }: ApiRequest) => ({
-  price: Number(query?.price),
-  currency: query?.currency,
-  payment_method: 'card',
-  charge: 190,
-  charge_seller: 0,
-  charge_calculator_version: 1,
-})
+const quote = chargeQuoteRoute(190)
 
 describe('invite by e-mail when creating', () => {
   it('checks the address, sends it as counterparty_email and says where the invitation went instead of showing a code', async () => {
@@ -45,20 +39,14 @@ describe('invite by e-mail when creating', () => {
     const api = fakeApiClient({
       ...defaultApiRoutes(),
       'GET /p2p/charge': quote,
-      'POST /p2p/me/transactions': ({ body }: ApiRequest) => ({
-        id: 'tx-5',
-        type: 'f2f',
-        status: 'created',
-        role: 'buyer',
-        creator_role: 'buyer',
-        currency: 'eur',
-        description: (body as { description: string }).description,
-        join_code: null,
-        deposit_pricing: { price: 5_000, charge: 190, charge_seller: 0 },
-        pricing: null,
-        available_actions: [],
-        invitation: { email: 'seller@example.com', role: 'seller', sent_at: '2026-11-01T10:00:00.000Z', expires_at: '2026-11-15T10:00:00.000Z' },
-      }),
+      'POST /p2p/me/transactions': ({ body }: ApiRequest) =>
+        fakeF2fTransaction({
+          id: 'tx-5',
+          role: 'buyer',
+          creator_role: 'buyer',
+          description: (body as { description: string }).description,
+          invitation: { email: 'seller@example.com', role: 'seller', sent_at: '2026-11-01T10:00:00.000Z', expires_at: '2026-11-15T10:00:00.000Z' },
+        }),
     })
     await renderApp('/create-transaction?model=f2f&user=buyer&deposit=50&desc=Cargo%20bike', { api })
     await userEvent.click(await screen.findByTestId('create-next'))

@@ -24,6 +24,7 @@ import type { Prefill } from './prefill.ts'
 import { RoleField } from './role-field.tsx'
 import { StepHeading } from './step-heading.tsx'
 import { useCreateFlow } from './use-create-flow.ts'
+import { BusyButton } from '../../components/busy-button.tsx'
 
 const steps = stepKeysByMode.createTransactionOnline
 
@@ -107,16 +108,15 @@ export function OnlineCreateForm({ prefill, currencies }: { prefill: Prefill; cu
               {t('common.next')}
             </Button>
           ) : (
-            <Button
+            <BusyButton
               type="submit"
               variant="contained"
-              disabled={!fee.shown || create.isPending}
-              loading={create.isPending}
-              loadingPosition="start"
+              disabled={!fee.shown}
+              busy={create.isPending}
               data-testid="create-submit"
             >
               {t('createTransaction.create')}
-            </Button>
+            </BusyButton>
           )}
         </Stack>
       </Box>

@@ -6,15 +6,13 @@ import Radio from '@mui/material/Radio'
 import RadioGroup from '@mui/material/RadioGroup'
 import Stack from '@mui/material/Stack'
 import Typography from '@mui/material/Typography'
-import { minimumPrice } from '@pactum/domain/fees'
 import { useId } from 'react'
 import { Controller, type UseFormReturn, useWatch } from 'react-hook-form'
 import { useTranslation } from '../../i18n/react.tsx'
 import { useLocale } from '../../i18n/use-locale.ts'
 import { useOfferedPaymentMethods } from '../../lib/api/charge-quotes.ts'
 import { CurrencyField } from '../../lib/money-field/currency-field.tsx'
-import { priceMessages } from '../../lib/money-field/price-error-text.ts'
-import { PriceField } from '../../lib/money-field/price-field.tsx'
+import { OfferAmountField } from '../../lib/money-field/offer-amount-field.tsx'
 import type { FeeQuote } from '../../lib/money-field/use-fee-quote.ts'
 import { formatMoney } from '../../lib/money.ts'
 import { DescriptionField, useCreateErrorText } from './description-field.tsx'
@@ -43,16 +41,7 @@ export function OnlinePriceStep({
       <DescriptionField field={form.register('description')} length={description.length} error={errorText(form.formState.errors.description?.message)} />
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
         <CurrencyField form={form} name="currency" amountName="price" label={t('createTransaction.currencyLabel')} currencies={currencies} testId="currency-select" sx={{ minWidth: 200 }} />
-        <PriceField
-          control={form.control}
-          name="price"
-          label={t('createTransaction.priceLabel')}
-          currency={currency}
-          hint={t('createTransaction.priceHint')}
-          messages={priceMessages}
-          minimum={minimumPrice}
-          testId="price-input"
-        />
+        <OfferAmountField kind="online" control={form.control} name="price" currency={currency} testId="price-input" />
       </Stack>
       <Controller
         control={form.control}

@@ -1,5 +1,4 @@
 import SendIcon from '@mui/icons-material/SendOutlined'
-import Button from '@mui/material/Button'
 import Stack from '@mui/material/Stack'
 import TextField from '@mui/material/TextField'
 import Typography from '@mui/material/Typography'
@@ -11,6 +10,7 @@ import { useResultModal } from '../../components/result-modal.tsx'
 import { useApiClient } from '../../lib/api/api-client-context.tsx'
 import { useAuth } from '../../lib/auth/auth-context.tsx'
 import { type ContactMessage, contactErrorMessage, contactLimits, emailPattern, sendContactMessage } from './contact-api.ts'
+import { BusyButton } from '../../components/busy-button.tsx'
 
 type Field = keyof ContactMessage
 type Errors = Partial<Record<Field, string>>
@@ -109,18 +109,16 @@ export function ContactForm() {
           minRows={5}
           slotProps={{ htmlInput: { maxLength: contactLimits.message, 'data-testid': 'contact-message' } }}
         />
-        <Button
+        <BusyButton
           type="submit"
           variant="contained"
-          disabled={busy}
-          loading={busy}
-          loadingPosition="start"
+          busy={busy}
           startIcon={<SendIcon aria-hidden />}
           sx={{ alignSelf: 'flex-start' }}
           data-testid="contact-submit"
         >
           {t('help.contactUs.form.send')}
-        </Button>
+        </BusyButton>
       </Stack>
     </form>
   )

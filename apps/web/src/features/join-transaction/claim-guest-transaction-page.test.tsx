@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
 import { apiError, fakeApiClient, fakeTransaction } from '../../test/fake-api-client.ts'
 import { renderApp } from '../../test/render-app.tsx'
+import { expectTexts } from '../../test/expect-fields.ts'
 
 const secret = 'Aq3_x-9ZbYcWdVeUfTgShRiQjPkOlNmMnLoKpJqIrHs'
 const preview = {
@@ -30,10 +31,12 @@ describe('claiming a guest transaction', () => {
     })
     const { router } = await renderApp(`/join-guest-transaction/${secret}/online`, { api })
     await screen.findByTestId('claim-preview')
-    expect(screen.getByTestId('claim-description').textContent).toBe('A green lamp')
-    expect(screen.getByTestId('claim-inviter').textContent).toBe('Sam is selling this item.')
-    expect(screen.getByTestId('claim-invited').textContent).toBe('Invitation for guest@example.com')
-    expect(screen.getByTestId('amount-total').textContent).toBe('€103.40')
+    expectTexts({
+      'claim-description': 'A green lamp',
+      'claim-inviter': 'Sam is selling this item.',
+      'claim-invited': 'Invitation for guest@example.com',
+      'amount-total': '€103.40',
+    })
 
     await userEvent.click(screen.getByRole('button', { name: 'Accept as buyer' }))
     await waitFor(() => expect(router.state.location.pathname).toBe('/transactions/tx-7'))

@@ -1,7 +1,5 @@
 import Alert from '@mui/material/Alert'
-import Box from '@mui/material/Box'
 import Button from '@mui/material/Button'
-import Skeleton from '@mui/material/Skeleton'
 import Stack from '@mui/material/Stack'
 import Typography from '@mui/material/Typography'
 import { claimSecretSchema, type ClaimPreview } from '@pactum/contracts/guest-transactions'
@@ -17,6 +15,9 @@ import { ApiError } from '../../lib/api/api-error.ts'
 import { errorCodeOf, errorMessage } from '../../lib/api/error-message.ts'
 import { routeTo } from '../../lib/named-routes.ts'
 import { type ClaimKind, type ClaimRole, useClaimPreview, useClaimTransaction } from './claim-api.ts'
+import { BusyButton } from '../../components/busy-button.tsx'
+import { PreviewLoading } from './preview-loading.tsx'
+import { OfferHeading } from './offer-heading.tsx'
 
 function kindOf(type: string | undefined): ClaimKind | null {
   return type === 'online' || type === 'f2f' ? type : null
@@ -41,13 +42,7 @@ function ClaimGuestTransactionPage({ claimAs }: { claimAs: ClaimRole }) {
       {!wellFormed ? (
         <Problem title={t('guestClaim.problemTitle')} body={t('guestClaim.invalidLink')} testId="claim-invalid" />
       ) : preview.isPending ? (
-        <ContentCard>
-          <Box role="status" aria-live="polite">
-            <Skeleton variant="text" width="60%" height={36} aria-hidden />
-            <Skeleton variant="rounded" height={120} aria-hidden />
-            <Typography color="text.secondary">{t('guestClaim.loading')}</Typography>
-          </Box>
-        </ContentCard>
+        <PreviewLoading label={t('guestClaim.loading')} />
       ) : preview.isError && errorCodeOf(preview.error) === 'claim_link_expired' ? (
         <Problem title={t('guestInvitation.expiredTitle')} body={t('guestInvitation.expiredBody', { days: guestInvitationValidityDays })} testId="claim-expired" />
       ) : preview.isError ? (
@@ -116,16 +111,17 @@ function ClaimCard({ secret, preview }: { secret: string; preview: ClaimPreview 
         <Typography color="text.secondary" data-testid="claim-invited">
           {t('guestClaim.invitedAs', { email: preview.invited_email })}
         </Typography>
-        <Typography component="h2" variant="h5" sx={{ fontWeight: 700, overflowWrap: 'anywhere' }} data-testid="claim-description">
-          {preview.description}
-        </Typography>
-        <Typography data-testid="claim-inviter">
-          {preview.inviter_first_name === null
-            ? t('guestClaim.viaPartner')
-            : t(preview.role === 'buyer' ? 'joinTransaction.preview.creatorSeller' : 'joinTransaction.preview.creatorBuyer', {
-                name: preview.inviter_first_name || t('joinTransaction.preview.someone'),
-              })}
-        </Typography>
+        <OfferHeading
+          description={preview.description}
+          maker={
+            preview.inviter_first_name === null
+              ? t('guestClaim.viaPartner')
+              : t(preview.role === 'buyer' ? 'joinTransaction.preview.creatorSeller' : 'joinTransaction.preview.creatorBuyer', {
+                  name: preview.inviter_first_name || t('joinTransaction.preview.someone'),
+                })
+          }
+          testIds={{ description: 'claim-description', maker: 'claim-inviter' }}
+        />
         <Typography color="text.secondary" data-testid="claim-kind">
           {t('joinTransaction.guest.kindLabel')}: {t(preview.type === 'f2f' ? 'joinTransaction.guest.kinds.face' : 'joinTransaction.guest.kinds.online')}
         </Typography>
@@ -138,17 +134,16 @@ function ClaimCard({ secret, preview }: { secret: string; preview: ClaimPreview 
           </Alert>
         )}
         <div>
-          <Button
+          <BusyButton
             variant="contained"
             size="large"
             onClick={onClaim}
-            disabled={claim.isPending || preview.status !== 'created'}
-            loading={claim.isPending}
-            loadingPosition="start"
+            disabled={preview.status !== 'created'}
+            busy={claim.isPending}
             data-testid="claim-submit"
           >
             {t(preview.role === 'buyer' ? 'guestClaim.claimAsBuyer' : 'guestClaim.claimAsSeller')}
-          </Button>
+          </BusyButton>
         </div>
       </Stack>
     </ContentCard>

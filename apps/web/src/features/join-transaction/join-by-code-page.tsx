@@ -1,6 +1,4 @@
-import Box from '@mui/material/Box'
 import Button from '@mui/material/Button'
-import Skeleton from '@mui/material/Skeleton'
 import Stack from '@mui/material/Stack'
 import Typography from '@mui/material/Typography'
 import { checkJoinCode, type JoinCodeCheck, joinCodeLength } from '@pactum/domain/join-code-format'
@@ -13,6 +11,8 @@ import { routeTo } from '../../lib/named-routes.ts'
 import { useJoinPreview } from './join-api.ts'
 import { readJoinInput } from './join-input.ts'
 import { PreviewCard } from './join-preview-card.tsx'
+import { PreviewLoading } from './preview-loading.tsx'
+import { LabelledCode } from '../../components/labelled-code.tsx'
 
 /** /join-transaction/:id — the code arrives from the form or from a shared link. */
 export function JoinByCodePage() {
@@ -42,21 +42,10 @@ export function JoinByCodePage() {
       ) : (
         <>
           <ContentCard>
-            <Typography variant="overline" component="p" color="text.secondary">
-              {t('joinTransaction.codeLabel')}
-            </Typography>
-            <Typography data-testid="join-code" sx={{ fontFamily: 'monospace', fontSize: 28, letterSpacing: '0.3em' }}>
-              {code}
-            </Typography>
+            <LabelledCode label={t('joinTransaction.codeLabel')} code={code} testId="join-code" sx={{ fontSize: 28, letterSpacing: '0.3em' }} />
           </ContentCard>
           {preview.isPending ? (
-            <ContentCard>
-              <Box role="status" aria-live="polite">
-                <Skeleton variant="text" width="60%" height={36} aria-hidden />
-                <Skeleton variant="rounded" height={120} aria-hidden />
-                <Typography color="text.secondary">{t('joinTransaction.preview.loading')}</Typography>
-              </Box>
-            </ContentCard>
+            <PreviewLoading label={t('joinTransaction.preview.loading')} />
           ) : preview.isError ? (
             <LoadErrorAlert
               error={preview.error}

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
 import { apiError, fakeApiClient, fakeTransaction } from '../../test/fake-api-client.ts'
 import { renderApp } from '../../test/render-app.tsx'
+import { expectTexts } from '../../test/expect-fields.ts'
 
 const id = '3f2b8c1e-0a4d-4e6f-9b7a-2c1d0e9f8a7b'
 const preview = {
@@ -32,11 +33,13 @@ describe('buying from a listing', () => {
     const { router } = await renderApp(`/join-transaction/listing/${id}`, { api })
 
     await screen.findByTestId('listing-preview')
-    expect(screen.getByTestId('listing-preview-description').textContent).toBe('Vintage camera')
-    expect(screen.getByTestId('listing-preview-seller').textContent).toBe('Offered by Marta')
-    expect(screen.getByTestId('amount-price').textContent).toBe('€50.00')
-    expect(screen.getByTestId('amount-fee').textContent).toBe('€1.90')
-    expect(screen.getByTestId('amount-total').textContent).toBe('€51.90')
+    expectTexts({
+      'listing-preview-description': 'Vintage camera',
+      'listing-preview-seller': 'Offered by Marta',
+      'amount-price': '€50.00',
+      'amount-fee': '€1.90',
+      'amount-total': '€51.90',
+    })
 
     await userEvent.click(screen.getByRole('button', { name: 'Buy' }))
     await waitFor(() => expect(router.state.location.pathname).toBe('/transactions/tx-9'))

@@ -1,7 +1,6 @@
 import Alert from '@mui/material/Alert'
 import Box from '@mui/material/Box'
 import Button from '@mui/material/Button'
-import Skeleton from '@mui/material/Skeleton'
 import Stack from '@mui/material/Stack'
 import Typography from '@mui/material/Typography'
 import { useQueryClient } from '@tanstack/react-query'
@@ -16,6 +15,9 @@ import { useToast } from '../../components/toasts.tsx'
 import { errorCodeOf, errorMessage } from '../../lib/api/error-message.ts'
 import { routeTo } from '../../lib/named-routes.ts'
 import { type ListingPreviewWithPath, useBuyFromListing, useListingPreview } from './join-api.ts'
+import { BusyButton } from '../../components/busy-button.tsx'
+import { PreviewLoading } from './preview-loading.tsx'
+import { OfferHeading } from './offer-heading.tsx'
 
 /** /join-transaction/listing/:id — a seller's listing: the offer, then a purchase the seller accepts before the buyer pays. */
 export function JoinListingPage() {
@@ -27,13 +29,7 @@ export function JoinListingPage() {
     <>
       <PageHeader title={t('joinTransaction.listing.title')} intro={t('joinTransaction.listing.intro')} />
       {preview.isPending ? (
-        <ContentCard>
-          <Box role="status" aria-live="polite">
-            <Skeleton variant="text" width="60%" height={36} aria-hidden />
-            <Skeleton variant="rounded" height={120} aria-hidden />
-            <Typography color="text.secondary">{t('listings.join.loading')}</Typography>
-          </Box>
-        </ContentCard>
+        <PreviewLoading label={t('listings.join.loading')} />
       ) : preview.isError ? (
         errorCodeOf(preview.error) === 'not_found' ? (
           <Unavailable titleKey="listings.join.notFoundTitle" bodyKey="listings.join.notFoundBody" testId="listing-not-found" />
@@ -92,25 +88,24 @@ function Offer({ preview }: { preview: ListingPreviewWithPath }) {
   return (
     <ContentCard testId="listing-preview">
       <Stack spacing={2.5}>
-        <Typography component="h2" variant="h5" sx={{ fontWeight: 700, overflowWrap: 'anywhere' }} data-testid="listing-preview-description">
-          {preview.description}
-        </Typography>
-        <Typography data-testid="listing-preview-seller">{t('listings.join.seller', { name: preview.seller_first_name || t('listings.join.someone') })}</Typography>
+        <OfferHeading
+          description={preview.description}
+          maker={t('listings.join.seller', { name: preview.seller_first_name || t('listings.join.someone') })}
+          testIds={{ description: 'listing-preview-description', maker: 'listing-preview-seller' }}
+        />
         {preview.type === 'f2f' && <Typography color="text.secondary">{t('listings.join.depositNote')}</Typography>}
         <AmountSummary price={preview.price} charge={preview.charge} currency={preview.currency} />
         <Alert severity="info">{t('listings.join.acceptanceNote')}</Alert>
         <Box>
-          <Button
+          <BusyButton
             variant="contained"
             size="large"
             onClick={onBuy}
-            disabled={buy.isPending}
-            loading={buy.isPending}
-            loadingPosition="start"
+            busy={buy.isPending}
             data-testid="listing-buy"
           >
             {t('listings.join.buy')}
-          </Button>
+          </BusyButton>
         </Box>
       </Stack>
     </ContentCard>

@@ -14,6 +14,8 @@ import { useToast } from '../../components/toasts.tsx'
 import { errorMessage } from '../../lib/api/error-message.ts'
 import { routeTo } from '../../lib/named-routes.ts'
 import { type AnyJoinPreview, useJoinTransaction, useRejectTransaction } from './join-api.ts'
+import { BusyButton } from '../../components/busy-button.tsx'
+import { OfferHeading } from './offer-heading.tsx'
 
 /** The sale behind a join code, as the person joining sees it, with joining or turning it down. */
 export function PreviewCard({ code, preview }: { code: string; preview: AnyJoinPreview }) {
@@ -58,14 +60,13 @@ export function PreviewCard({ code, preview }: { code: string; preview: AnyJoinP
   return (
     <ContentCard testId="join-preview">
       <Stack spacing={2.5}>
-        <Typography component="h2" variant="h5" sx={{ fontWeight: 700, overflowWrap: 'anywhere' }} data-testid="preview-description">
-          {preview.description}
-        </Typography>
-        <Typography data-testid="preview-creator">
-          {t(preview.creator_role === 'seller' ? 'joinTransaction.preview.creatorSeller' : 'joinTransaction.preview.creatorBuyer', {
+        <OfferHeading
+          description={preview.description}
+          maker={t(preview.creator_role === 'seller' ? 'joinTransaction.preview.creatorSeller' : 'joinTransaction.preview.creatorBuyer', {
             name: preview.creator_first_name || t('joinTransaction.preview.someone'),
           })}
-        </Typography>
+          testIds={{ description: 'preview-description', maker: 'preview-creator' }}
+        />
         {preview.type === 'f2f' ? (
           <>
             <Typography color="text.secondary" data-testid="preview-kind">
@@ -102,17 +103,16 @@ export function PreviewCard({ code, preview }: { code: string; preview: AnyJoinP
         )}
         {!preview.joined_by_you && (
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5}>
-            <Button
+            <BusyButton
               variant="contained"
               size="large"
               onClick={onJoin}
-              disabled={!joinable || join.isPending}
-              loading={join.isPending}
-              loadingPosition="start"
+              disabled={!joinable}
+              busy={join.isPending}
               data-testid="join-submit"
             >
               {t(myRole === 'buyer' ? 'joinTransaction.preview.joinAsBuyer' : 'joinTransaction.preview.joinAsSeller')}
-            </Button>
+            </BusyButton>
             <Button
               variant="outlined"
               color="error"

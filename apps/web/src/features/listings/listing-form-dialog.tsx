@@ -4,14 +4,13 @@ import FormControlLabel from '@mui/material/FormControlLabel'
 import FormLabel from '@mui/material/FormLabel'
 import Radio from '@mui/material/Radio'
 import RadioGroup from '@mui/material/RadioGroup'
-import Stack from '@mui/material/Stack'
 import TextField from '@mui/material/TextField'
 import type { Listing } from '@pactum/contracts/listings'
 import { minimumPrice } from '@pactum/domain/fees'
 import { useId } from 'react'
 import { Controller, useForm, useWatch } from 'react-hook-form'
 import { useTranslation } from '../../i18n/react.tsx'
-import { ConfirmDialog } from '../../components/confirm-dialog.tsx'
+import { FormDialog } from '../../components/form-dialog.tsx'
 import { useResultModal } from '../../components/result-modal.tsx'
 import { useToast } from '../../components/toasts.tsx'
 import { useLocale } from '../../i18n/use-locale.ts'
@@ -60,72 +59,69 @@ export function ListingFormDialog({ listing, currencies, onClose }: { listing: L
   })
 
   return (
-    <ConfirmDialog
-      open
+    <FormDialog
       title={t(listing ? 'listings.editTitle' : 'listings.createTitle')}
       confirmLabel={t(listing ? 'listings.form.save' : 'listings.form.create')}
       cancelLabel={t('listings.form.cancel')}
       busy={save.isPending}
-      onConfirm={() => void submit()}
+      onSubmit={submit}
       onClose={onClose}
       testId="listing-form"
     >
-      <Stack spacing={2.5} sx={{ pt: 1 }}>
-        <Controller
-          control={form.control}
-          name="listing_type"
-          render={({ field }) => (
-            <FormControl disabled={listing !== null}>
-              <FormLabel id={ids.use}>{t('listings.form.listingType')}</FormLabel>
-              <RadioGroup row aria-labelledby={ids.use} value={field.value} onChange={(event) => field.onChange(event.target.value)}>
-                <FormControlLabel value="single_use" control={<Radio slotProps={{ input: { 'data-testid': 'listing-single-use' } as object }} />} label={t('listings.form.singleUse')} />
-                <FormControlLabel value="multi_use" control={<Radio slotProps={{ input: { 'data-testid': 'listing-multi-use' } as object }} />} label={t('listings.form.multiUse')} />
-              </RadioGroup>
-            </FormControl>
-          )}
-        />
-        <Controller
-          control={form.control}
-          name="type"
-          render={({ field }) => (
-            <FormControl disabled={listing !== null}>
-              <FormLabel id={ids.kind}>{t('listings.form.kind')}</FormLabel>
-              <RadioGroup row aria-labelledby={ids.kind} value={field.value} onChange={(event) => field.onChange(event.target.value)}>
-                <FormControlLabel value="online" control={<Radio slotProps={{ input: { 'data-testid': 'listing-online' } as object }} />} label={t('listings.form.online')} />
-                <FormControlLabel value="f2f" control={<Radio slotProps={{ input: { 'data-testid': 'listing-f2f' } as object }} />} label={t('listings.form.f2f')} />
-              </RadioGroup>
-            </FormControl>
-          )}
-        />
-        <Controller
-          control={form.control}
-          name="description"
-          render={({ field }) => (
-            <TextField
-              label={t('listings.form.description')}
-              value={field.value}
-              onChange={field.onChange}
-              onBlur={field.onBlur}
-              required
-              multiline
-              minRows={2}
-              error={!!errors.description}
-              helperText={errors.description ? t('listings.form.errors.descriptionRequired') : undefined}
-              slotProps={{ htmlInput: { maxLength: maxDescription, 'data-testid': 'listing-description' } }}
-            />
-          )}
-        />
-        <CurrencyField form={form} name="currency" amountName="price" label={t('listings.form.currency')} currencies={currencies} testId="listing-currency" />
-        <PriceField
-          control={form.control}
-          name="price"
-          label={t(type === 'f2f' ? 'listings.form.deposit' : 'listings.form.price')}
-          currency={currency}
-          messages={listingPriceMessages}
-          minimum={minimumPrice}
-          testId="listing-price"
-        />
-      </Stack>
-    </ConfirmDialog>
+      <Controller
+        control={form.control}
+        name="listing_type"
+        render={({ field }) => (
+          <FormControl disabled={listing !== null}>
+            <FormLabel id={ids.use}>{t('listings.form.listingType')}</FormLabel>
+            <RadioGroup row aria-labelledby={ids.use} value={field.value} onChange={(event) => field.onChange(event.target.value)}>
+              <FormControlLabel value="single_use" control={<Radio slotProps={{ input: { 'data-testid': 'listing-single-use' } as object }} />} label={t('listings.form.singleUse')} />
+              <FormControlLabel value="multi_use" control={<Radio slotProps={{ input: { 'data-testid': 'listing-multi-use' } as object }} />} label={t('listings.form.multiUse')} />
+            </RadioGroup>
+          </FormControl>
+        )}
+      />
+      <Controller
+        control={form.control}
+        name="type"
+        render={({ field }) => (
+          <FormControl disabled={listing !== null}>
+            <FormLabel id={ids.kind}>{t('listings.form.kind')}</FormLabel>
+            <RadioGroup row aria-labelledby={ids.kind} value={field.value} onChange={(event) => field.onChange(event.target.value)}>
+              <FormControlLabel value="online" control={<Radio slotProps={{ input: { 'data-testid': 'listing-online' } as object }} />} label={t('listings.form.online')} />
+              <FormControlLabel value="f2f" control={<Radio slotProps={{ input: { 'data-testid': 'listing-f2f' } as object }} />} label={t('listings.form.f2f')} />
+            </RadioGroup>
+          </FormControl>
+        )}
+      />
+      <Controller
+        control={form.control}
+        name="description"
+        render={({ field }) => (
+          <TextField
+            label={t('listings.form.description')}
+            value={field.value}
+            onChange={field.onChange}
+            onBlur={field.onBlur}
+            required
+            multiline
+            minRows={2}
+            error={!!errors.description}
+            helperText={errors.description ? t('listings.form.errors.descriptionRequired') : undefined}
+            slotProps={{ htmlInput: { maxLength: maxDescription, 'data-testid': 'listing-description' } }}
+          />
+        )}
+      />
+      <CurrencyField form={form} name="currency" amountName="price" label={t('listings.form.currency')} currencies={currencies} testId="listing-currency" />
+      <PriceField
+        control={form.control}
+        name="price"
+        label={t(type === 'f2f' ? 'listings.form.deposit' : 'listings.form.price')}
+        currency={currency}
+        messages={listingPriceMessages}
+        minimum={minimumPrice}
+        testId="listing-price"
+      />
+    </FormDialog>
   )
 }

@@ -23,6 +23,7 @@ import { formatMoney } from '../../lib/money.ts'
 import { routeTo } from '../../lib/named-routes.ts'
 import { ListingFormDialog } from './listing-form-dialog.tsx'
 import { useCloseListing, useMyListings } from './listings-api.ts'
+import { EmptyListCard } from '../../components/empty-list-card.tsx'
 
 /** The link buyers open, on this web app's own address (the API's `url` names the configured public one). */
 function shareableLink(listing: Listing): string {
@@ -58,12 +59,7 @@ export function ListingsPage() {
       ) : listings.isError ? (
         <LoadErrorAlert error={listings.error} onRetry={() => void listings.refetch()} testId="listings-error" />
       ) : listings.data.length === 0 ? (
-        <ContentCard testId="listings-empty">
-          <Typography component="h2" variant="h6">
-            {t('listings.emptyTitle')}
-          </Typography>
-          <Typography color="text.secondary">{t('listings.emptyBody')}</Typography>
-        </ContentCard>
+        <EmptyListCard title={t('listings.emptyTitle')} body={t('listings.emptyBody')} testId="listings-empty" />
       ) : (
         <Stack spacing={2} component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }} data-testid="listings">
           {listings.data.map((listing) => (

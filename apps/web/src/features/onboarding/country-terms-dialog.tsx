@@ -1,13 +1,8 @@
 import Autocomplete from '@mui/material/Autocomplete'
 import Button from '@mui/material/Button'
-import Dialog from '@mui/material/Dialog'
-import DialogActions from '@mui/material/DialogActions'
-import DialogContent from '@mui/material/DialogContent'
-import DialogContentText from '@mui/material/DialogContentText'
-import DialogTitle from '@mui/material/DialogTitle'
 import TextField from '@mui/material/TextField'
 import { useQueryClient } from '@tanstack/react-query'
-import { type FormEvent, useId, useMemo, useState } from 'react'
+import { useMemo, useState } from 'react'
 import { useTranslation } from '../../i18n/react.tsx'
 import { useLocation, useNavigate } from 'react-router'
 import { useInvalidFormSnackbar } from '../../components/invalid-form-snackbar.tsx'
@@ -17,7 +12,7 @@ import { errorMessage } from '../../lib/api/error-message.ts'
 import { afterOnboarding } from './after-onboarding.ts'
 import { acceptTermsDirect, localisedCountryNames, type SupportedCountry, setActiveCountry, useSupportedCountries } from './onboarding-api.ts'
 import { reloadPage } from './reload-page.ts'
-import { TermsAgreement } from './terms-agreement.tsx'
+import { TermsDialog } from './terms-dialog.tsx'
 
 /** Spec §5: the invalid-form snackbar and the error modal of this flow flash for 1 s. */
 export const onboardingFlashMs = 1000
@@ -39,8 +34,6 @@ export function CountryTermsDialog({ open }: { open: boolean }) {
   const { search } = useLocation()
   const snackbar = useInvalidFormSnackbar()
   const resultModal = useResultModal()
-  const titleId = useId()
-  const introId = useId()
   const countries = useSupportedCountries()
   const options = useMemo(
     () => localisedCountryNames(countries.data ?? [], i18n.language),
@@ -54,9 +47,7 @@ export function CountryTermsDialog({ open }: { open: boolean }) {
   const required = t('onboarding.validation.required')
   const mustAgree = t('onboarding.validation.mustAgree')
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault()
-    if (busy) return
+  const submit = async () => {
     setErrors({ country: country ? undefined : required, terms: agreed ? undefined : mustAgree })
     if (!country || !agreed) {
       snackbar.show(undefined, onboardingFlashMs)
@@ -82,81 +73,59 @@ export function CountryTermsDialog({ open }: { open: boolean }) {
   }
 
   return (
-    <Dialog
+    <TermsDialog
       open={open}
-      aria-labelledby={titleId}
-      aria-describedby={introId}
-      fullWidth
-      maxWidth="sm"
-      data-testid="country-dialog"
+      title={t('onboarding.country.title')}
+      intro={t('onboarding.country.intro')}
+      agreed={agreed}
+      agreementError={errors.terms}
+      onAgreedChange={(checked) => {
+        setAgreed(checked)
+        setErrors((current) => ({ ...current, terms: checked ? undefined : mustAgree }))
+      }}
+      busy={busy}
+      ready={country !== null && agreed}
+      submitLabel={t('onboarding.country.submit')}
+      onSubmit={submit}
+      testId="country-dialog"
+      submitTestId="country-dialog-submit"
     >
-      <DialogTitle id={titleId} component="h2">
-        {t('onboarding.country.title')}
-      </DialogTitle>
-      <form onSubmit={(event) => void submit(event)} noValidate style={{ display: 'contents' }}>
-        <DialogContent>
-          <DialogContentText id={introId} sx={{ mb: 2 }}>
-            {t('onboarding.country.intro')}
-          </DialogContentText>
-          <Autocomplete
-            options={options}
-            value={country}
-            onChange={(_, value) => {
-              setCountry(value)
-              setErrors((current) => ({ ...current, country: value ? undefined : required }))
+      <Autocomplete
+        options={options}
+        value={country}
+        onChange={(_, value) => {
+          setCountry(value)
+          setErrors((current) => ({ ...current, country: value ? undefined : required }))
+        }}
+        getOptionLabel={(option) => option.name}
+        isOptionEqualToValue={(option, value) => option.code === value.code}
+        loading={countries.isPending}
+        loadingText={t('app.loading')}
+        noOptionsText={countries.isError ? t('onboarding.country.loadFailed') : t('onboarding.country.noOptions')}
+        disabled={busy}
+        autoHighlight
+        renderInput={(params) => (
+          <TextField
+            {...params}
+            label={t('onboarding.country.label')}
+            required
+            error={Boolean(errors.country)}
+            helperText={errors.country}
+            onBlur={() => {
+              if (!country) setErrors((current) => ({ ...current, country: required }))
             }}
-            getOptionLabel={(option) => option.name}
-            isOptionEqualToValue={(option, value) => option.code === value.code}
-            loading={countries.isPending}
-            loadingText={t('app.loading')}
-            noOptionsText={countries.isError ? t('onboarding.country.loadFailed') : t('onboarding.country.noOptions')}
-            disabled={busy}
-            autoHighlight
-            renderInput={(params) => (
-              <TextField
-                {...params}
-                label={t('onboarding.country.label')}
-                required
-                error={Boolean(errors.country)}
-                helperText={errors.country}
-                onBlur={() => {
-                  if (!country) setErrors((current) => ({ ...current, country: required }))
-                }}
-                slotProps={{
-                  ...params.slotProps,
-                  htmlInput: { ...params.slotProps.htmlInput, 'data-testid': 'country-input' },
-                }}
-              />
-            )}
-          />
-          {countries.isError && (
-            <Button size="small" onClick={() => void countries.refetch()} sx={{ mt: 1 }}>
-              {t('common.retry')}
-            </Button>
-          )}
-          <TermsAgreement
-            checked={agreed}
-            disabled={busy}
-            error={errors.terms}
-            onChange={(checked) => {
-              setAgreed(checked)
-              setErrors((current) => ({ ...current, terms: checked ? undefined : mustAgree }))
+            slotProps={{
+              ...params.slotProps,
+              htmlInput: { ...params.slotProps.htmlInput, 'data-testid': 'country-input' },
             }}
           />
-        </DialogContent>
-        <DialogActions sx={{ px: 3, pb: 2 }}>
-          <Button
-            type="submit"
-            variant="contained"
-            disabled={!country || !agreed || busy}
-            loading={busy}
-            loadingPosition="start"
-            data-testid="country-dialog-submit"
-          >
-            {t('onboarding.country.submit')}
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
+        )}
+      />
+      {countries.isError && (
+        <Button size="small" onClick={() => void countries.refetch()} sx={{ mt: 1 }}>
+          {t('common.retry')}
+        </Button>
+      )}
+    </TermsDialog>
   )
 }

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { apiError, defaultApiRoutes, fakeApiClient } from '../../test/fake-api-client.ts'
 import { renderApp } from '../../test/render-app.tsx'
-import type { PersonalProfile } from '../../lib/api/personal-profile.ts'
+import { newPersonalProfile } from '../../test/fake-personal-profile.ts'
 import { afterOnboarding } from './after-onboarding.ts'
 import { captureJoinCode, joinCodeFromPath, savedClaimLink, savedJoinCode } from './join-code-memory.ts'
 import { reloadPage } from './reload-page.ts'
@@ -16,20 +16,6 @@ const countries = [
   { code: 'GB', name: 'United Kingdom', divisionLabel: 'County', dialCode: '+44' },
 ]
 
-function profile(overrides: Partial<PersonalProfile> = {}): PersonalProfile {
-  return {
-    details_submitted: true,
-    business_type: 'individual',
-    phone: '',
-    name: { first: 'Anna', last: 'Nowak' },
-    address: { line1: '', line2: '', city: '', state: '', postal_code: '', country_code: 'PL' },
-    metadata: { phone_country_code: 'PL' },
-    dob: null,
-    tos_acceptance: { unix_timestamp: 1_790_000_000 },
-    ...overrides,
-  }
-}
-
 /** A server where the person has no country until set_active_country and no terms until accept_tos_direct. */
 function newUserApi({ failSetCountry = false } = {}) {
   let country: string | null = null
@@ -39,7 +25,7 @@ function newUserApi({ failSetCountry = false } = {}) {
     'GET /supported_countries': countries,
     'GET /me/personal': () => {
       if (!country) throw apiError(409, 'active_country_not_set')
-      return profile({ tos_acceptance: { unix_timestamp: accepted ? 1_790_000_000 : 0 } })
+      return newPersonalProfile({ tos_acceptance: { unix_timestamp: accepted ? 1_790_000_000 : 0 } })
     },
     'GET /me/personal/payout_requirements': () => {
       if (!accepted) throw apiError(409, 'tos_not_accepted')
@@ -238,7 +224,7 @@ describe('terms-updated dialog (spec §2, §8)', () => {
     let accepted = false
     const api = fakeApiClient({
       ...defaultApiRoutes(),
-      'GET /me/personal': profile(),
+      'GET /me/personal': newPersonalProfile(),
       'GET /me/personal/payout_requirements': () => {
         if (!accepted) throw apiError(409, 'tos_not_accepted')
         return { status: 'not_due', requirements: { personal: [], other: [] }, details_submitted: true }
@@ -264,7 +250,7 @@ describe('terms-updated dialog (spec §2, §8)', () => {
   it('also appears for a profile whose terms timestamp is 0', async () => {
     const api = fakeApiClient({
       ...defaultApiRoutes(),
-      'GET /me/personal': profile({ tos_acceptance: { unix_timestamp: 0 } }),
+      'GET /me/personal': newPersonalProfile({ tos_acceptance: { unix_timestamp: 0 } }),
     })
     await renderApp('/transactions', { api })
     expect(await screen.findByRole('dialog', { name: 'Our terms of service have been updated' })).toBeTruthy()
@@ -273,7 +259,7 @@ describe('terms-updated dialog (spec §2, §8)', () => {
   it('shows nothing for a set-up person', async () => {
     const api = fakeApiClient({
       ...defaultApiRoutes(),
-      'GET /me/personal': profile(),
+      'GET /me/personal': newPersonalProfile(),
       'GET /me/personal/payout_requirements': { status: 'not_due', requirements: { personal: [], other: [] } },
     })
     await renderApp('/transactions', { api })

@@ -1,11 +1,5 @@
-import Button from '@mui/material/Button'
-import Dialog from '@mui/material/Dialog'
-import DialogActions from '@mui/material/DialogActions'
-import DialogContent from '@mui/material/DialogContent'
-import DialogContentText from '@mui/material/DialogContentText'
-import DialogTitle from '@mui/material/DialogTitle'
 import { useQueryClient } from '@tanstack/react-query'
-import { type FormEvent, useId, useState } from 'react'
+import { useState } from 'react'
 import { useTranslation } from '../../i18n/react.tsx'
 import { useInvalidFormSnackbar } from '../../components/invalid-form-snackbar.tsx'
 import { useResultModal } from '../../components/result-modal.tsx'
@@ -13,7 +7,7 @@ import { useApiClient } from '../../lib/api/api-client-context.tsx'
 import { errorMessage } from '../../lib/api/error-message.ts'
 import { onboardingFlashMs } from './country-terms-dialog.tsx'
 import { acceptTermsDirect } from './onboarding-api.ts'
-import { TermsAgreement } from './terms-agreement.tsx'
+import { TermsDialog } from './terms-dialog.tsx'
 
 /** Spec §2/§8: blocking until the person agrees to the updated terms (POST /me/accept_tos_direct). */
 export function TermsUpdatedDialog({ open }: { open: boolean }) {
@@ -22,15 +16,11 @@ export function TermsUpdatedDialog({ open }: { open: boolean }) {
   const queryClient = useQueryClient()
   const snackbar = useInvalidFormSnackbar()
   const resultModal = useResultModal()
-  const titleId = useId()
-  const bodyId = useId()
   const [agreed, setAgreed] = useState(false)
   const [error, setError] = useState<string>()
   const [busy, setBusy] = useState(false)
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault()
-    if (busy) return
+  const submit = async () => {
     if (!agreed) {
       setError(t('onboarding.validation.mustAgree'))
       snackbar.show(undefined, onboardingFlashMs)
@@ -48,43 +38,22 @@ export function TermsUpdatedDialog({ open }: { open: boolean }) {
   }
 
   return (
-    <Dialog
+    <TermsDialog
       open={open}
-      aria-labelledby={titleId}
-      aria-describedby={bodyId}
-      fullWidth
-      maxWidth="sm"
-      data-testid="terms-updated-dialog"
-    >
-      <DialogTitle id={titleId} component="h2">
-        {t('onboarding.termsUpdated.title')}
-      </DialogTitle>
-      <form onSubmit={(event) => void submit(event)} noValidate style={{ display: 'contents' }}>
-        <DialogContent>
-          <DialogContentText id={bodyId}>{t('onboarding.termsUpdated.body')}</DialogContentText>
-          <TermsAgreement
-            checked={agreed}
-            disabled={busy}
-            error={error}
-            onChange={(checked) => {
-              setAgreed(checked)
-              setError(checked ? undefined : t('onboarding.validation.mustAgree'))
-            }}
-          />
-        </DialogContent>
-        <DialogActions sx={{ px: 3, pb: 2 }}>
-          <Button
-            type="submit"
-            variant="contained"
-            disabled={!agreed || busy}
-            loading={busy}
-            loadingPosition="start"
-            data-testid="terms-updated-submit"
-          >
-            {t('onboarding.termsUpdated.submit')}
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
+      title={t('onboarding.termsUpdated.title')}
+      intro={t('onboarding.termsUpdated.body')}
+      agreed={agreed}
+      agreementError={error}
+      onAgreedChange={(checked) => {
+        setAgreed(checked)
+        setError(checked ? undefined : t('onboarding.validation.mustAgree'))
+      }}
+      busy={busy}
+      ready={agreed}
+      submitLabel={t('onboarding.termsUpdated.submit')}
+      onSubmit={submit}
+      testId="terms-updated-dialog"
+      submitTestId="terms-updated-submit"
+    />
   )
 }

@@ -1,10 +1,10 @@
 import AccountBalanceWalletOutlinedIcon from '@mui/icons-material/AccountBalanceWalletOutlined'
 import Box from '@mui/material/Box'
-import Stack from '@mui/material/Stack'
 import Typography from '@mui/material/Typography'
 import type { Balance, Money } from '@pactum/contracts/payouts'
 import { useTranslation } from '../../i18n/react.tsx'
 import { ContentCard } from '../../components/content-card.tsx'
+import { IconHeading } from '../../components/icon-heading.tsx'
 import { useLocale } from '../../i18n/use-locale.ts'
 import { formatMoney } from '../../lib/money.ts'
 
@@ -26,12 +26,7 @@ export function BalanceCard({ balance }: { balance: Balance }) {
 
   return (
     <ContentCard testId="balance-card">
-      <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', mb: 2 }}>
-        <AccountBalanceWalletOutlinedIcon aria-hidden sx={{ color: 'primary.main' }} />
-        <Typography component="h2" variant="h6">
-          {t('profile.balance.balanceTitle')}
-        </Typography>
-      </Stack>
+      <IconHeading Icon={AccountBalanceWalletOutlinedIcon} title={t('profile.balance.balanceTitle')} />
       {currencies.length === 0 ? (
         <Box data-testid="balance-empty">
           <Typography sx={{ fontWeight: 600 }}>{t('profile.balance.emptyTitle')}</Typography>

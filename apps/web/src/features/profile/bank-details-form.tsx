@@ -1,5 +1,4 @@
 import Box from '@mui/material/Box'
-import Button from '@mui/material/Button'
 import Stack from '@mui/material/Stack'
 import TextField from '@mui/material/TextField'
 import type { BankDetailsField } from '@pactum/domain/bank-details'
@@ -11,6 +10,7 @@ import { useResultModal } from '../../components/result-modal.tsx'
 import { ApiError } from '../../lib/api/api-error.ts'
 import { errorMessage } from '../../lib/api/error-message.ts'
 import { useSaveDebitAccount } from './bank-details-api.ts'
+import { BusyButton } from '../../components/busy-button.tsx'
 import {
   type BankFormErrors,
   type BankFormField,
@@ -128,16 +128,14 @@ export function BankDetailsForm({ country, holderName, onSaved, actions }: { cou
       <Stack spacing={2} sx={{ maxWidth: 440 }}>
         {fields.map(input)}
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1}>
-          <Button
+          <BusyButton
             type="submit"
             variant="contained"
-            disabled={busy}
             data-testid="bank-save"
-            loading={busy}
-            loadingPosition="start"
+            busy={busy}
           >
             {t('profile.bankDetails.save')}
-          </Button>
+          </BusyButton>
           {actions}
         </Stack>
       </Stack>

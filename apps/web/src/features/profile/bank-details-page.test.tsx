@@ -1,7 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { ApiError } from '../../lib/api/api-error.ts'
 import { apiError, defaultApiRoutes, fakeApiClient } from '../../test/fake-api-client.ts'
 import { renderApp } from '../../test/render-app.tsx'
 import { debitAccountBody, emptyValues, serverBankErrors, validateBankForm } from './bank-details-model.ts'
@@ -47,6 +46,25 @@ const input = (testId: string) => screen.getByTestId(testId) as HTMLInputElement
 afterEach(() => {
   vi.useRealTimers()
 })
+
+/** Opens the page on the GB form, types `sortCode` and an account number, and saves. */
+async function saveGbAccount(api: Api, sortCode: string) {
+  await renderApp('/profile/payment/bank-details', { api })
+  await screen.findByTestId('bank-manual-form')
+  const user = userEvent.setup()
+  await user.type(input('bank-sort-code'), sortCode)
+  await user.type(input('bank-account-number'), '87654321')
+  await user.click(screen.getByTestId('bank-save'))
+}
+
+/** Opens the page of a US seller and starts the bank link, on fake timers that still follow the clock: the result dialogs close after 3 s. */
+async function startBankLink(api: Api) {
+  await renderApp('/profile/payment/bank-details', { api })
+  vi.useFakeTimers({ shouldAdvanceTime: true })
+  const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime })
+  await user.click(await screen.findByTestId('bank-link-start'))
+  return user
+}
 
 describe('bank details page', () => {
   it('shows the stored account masked, with an Edit link to ?edit=true', async () => {
@@ -94,12 +112,7 @@ describe('bank details page', () => {
     const api = setupApi('gb', {
       'POST /me/debit_account': { bank_account: { ...storedAccount, last4: '4321' }, card: null },
     })
-    await renderApp('/profile/payment/bank-details', { api })
-    await screen.findByTestId('bank-manual-form')
-    const user = userEvent.setup()
-    await user.type(input('bank-sort-code'), '12-34-56')
-    await user.type(input('bank-account-number'), '87654321')
-    await user.click(screen.getByTestId('bank-save'))
+    await saveGbAccount(api, '12-34-56')
     await screen.findByRole('dialog', { name: 'Success!' })
     const post = api.request.mock.calls.find(([path, init]) => path === '/me/debit_account' && init?.method === 'POST')
     expect(post?.[1]?.body).toEqual({ account_holder_name: 'Ada Lovelace', sort_code: '12-34-56', account_number: '87654321' })
@@ -108,21 +121,10 @@ describe('bank details page', () => {
   it('maps server field errors back to the fields', async () => {
     const api = setupApi('gb', {
       'POST /me/debit_account': () => {
-        throw new ApiError({
-          status: 400,
-          code: 'validation_failed',
-          message: 'x',
-          requestId: 'r',
-          details: { fields: [{ field: 'body.sort_code', problem: 'invalid_format', message: 'x' }] },
-        })
+        throw apiError(400, 'validation_failed', 'x', { fields: [{ field: 'body.sort_code', problem: 'invalid_format', message: 'x' }] })
       },
     })
-    await renderApp('/profile/payment/bank-details', { api })
-    await screen.findByTestId('bank-manual-form')
-    const user = userEvent.setup()
-    await user.type(input('bank-sort-code'), '123456')
-    await user.type(input('bank-account-number'), '87654321')
-    await user.click(screen.getByTestId('bank-save'))
+    await saveGbAccount(api, '123456')
     await waitFor(() => expect(input('bank-sort-code').getAttribute('aria-invalid')).toBe('true'))
     expect(screen.getByText('The format is not right: check for typing mistakes')).toBeTruthy()
   })
@@ -147,10 +149,7 @@ describe('bank details page', () => {
       },
       'POST /me/plaid/link_bank_details': { bank_account: { ...storedAccount, country: 'us', currency: 'usd', last4: '0000' } },
     })
-    await renderApp('/profile/payment/bank-details', { api })
-    vi.useFakeTimers({ shouldAdvanceTime: true })
-    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime })
-    await user.click(await screen.findByTestId('bank-link-start'))
+    const user = await startBankLink(api)
     const dialog = await screen.findByRole('dialog', { name: 'Sandbox bank' })
     await user.click(within(dialog).getByRole('button', { name: 'Link test account' }))
     expect(await screen.findByRole('dialog', { name: 'Success!' })).toBeTruthy()
@@ -184,10 +183,7 @@ describe('bank details page', () => {
         throw apiError(400, 'validation_failed')
       },
     })
-    await renderApp('/profile/payment/bank-details', { api })
-    vi.useFakeTimers({ shouldAdvanceTime: true })
-    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime })
-    await user.click(await screen.findByTestId('bank-link-start'))
+    const user = await startBankLink(api)
     await user.click(await screen.findByTestId('sandbox-link-failure'))
     expect(await screen.findByRole('dialog', { name: 'Error!' })).toBeTruthy()
     expect(screen.getByText('Something went wrong. Please contact support at support@pactum.test.')).toBeTruthy()

@@ -15,6 +15,7 @@ import { routeTo } from '../../lib/named-routes.ts'
 import { errorMessage } from '../../lib/api/error-message.ts'
 import { hasErrorCode, usePayoutRequirements } from '../../lib/api/profile-queries.ts'
 import { useOpenProviderOnboarding } from './profile-api.ts'
+import { BusyButton } from '../../components/busy-button.tsx'
 
 /** Requirement names the interface has words for; anything else is listed as "other information". */
 export const knownRequirements = [
@@ -94,16 +95,14 @@ export function PayoutRequirementsCard() {
           {providerDue && (
             <Stack spacing={1} sx={{ alignItems: 'flex-start', mt: bankDue ? 1.5 : 0 }}>
               <Typography color="text.secondary">{t('profile.requirements.providerIntro')}</Typography>
-              <Button
+              <BusyButton
                 variant={bankDue ? 'outlined' : 'contained'}
                 onClick={() => onboarding.mutate(routeTo('personalDetails'))}
-                disabled={opening}
-                loading={opening}
-                loadingPosition="start"
+                busy={opening}
                 data-testid="payout-requirements-provider-onboarding"
               >
                 {opening ? t('profile.requirements.providerOpening') : t('profile.requirements.providerContinue')}
-              </Button>
+              </BusyButton>
               {onboarding.isError && (
                 <Typography color="error" role="alert" data-testid="payout-requirements-provider-error">
                   {/* Its words live with this card's, not in the first screen's error list (the first-load budget). */}

@@ -1,6 +1,5 @@
 import SaveIcon from '@mui/icons-material/SaveOutlined'
 import Box from '@mui/material/Box'
-import Button from '@mui/material/Button'
 import Stack from '@mui/material/Stack'
 import TextField from '@mui/material/TextField'
 import Typography from '@mui/material/Typography'
@@ -12,6 +11,7 @@ import type { PersonalProfile } from '../../lib/api/personal-profile.ts'
 import { DateOfBirthField } from './date-of-birth-field.tsx'
 import { divisionOf, postalCodeShown } from './personal-details-model.ts'
 import { usePersonalDetailsForm } from './use-personal-details-form.ts'
+import { BusyButton } from '../../components/busy-button.tsx'
 
 /** As @pactum/contracts/profile `businessTypes`, without pulling zod into the page. */
 const businessTypes: readonly BusinessType[] = ['individual', 'company']
@@ -145,18 +145,16 @@ export function PersonalDetailsForm({ profile, activeCountry }: { profile: Perso
         </Section>
 
         <Box>
-          <Button
+          <BusyButton
             type="submit"
             variant="contained"
             size="large"
-            disabled={busy}
-            loading={busy}
-            loadingPosition="start"
+            busy={busy}
             startIcon={<SaveIcon aria-hidden />}
             data-testid="personal-details-save"
           >
             {t('profile.personal.save')}
-          </Button>
+          </BusyButton>
         </Box>
       </Stack>
     </form>

@@ -1,34 +1,18 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it, vi } from 'vitest'
-import { ApiError } from '../../lib/api/api-error.ts'
 import { apiError, defaultApiRoutes, fakeApiClient } from '../../test/fake-api-client.ts'
 import { renderApp } from '../../test/render-app.tsx'
+import { expectValues } from '../../test/expect-fields.ts'
+import { fakePersonalProfile } from '../../test/fake-personal-profile.ts'
 import { fieldOfServerPath, isAdult, isWebAddress, validatePersonalDetails, initialValues } from './personal-details-model.ts'
-import type { PersonalProfile } from '../../lib/api/personal-profile.ts'
-
-function profile(overrides: Partial<PersonalProfile> = {}): PersonalProfile {
-  return {
-    details_submitted: true,
-    business_type: 'individual',
-    phone: '+447700900123',
-    ssn_last_4_provided: false,
-    name: { first: 'Ada', last: 'Lovelace' },
-    address: { line1: '1 High Street', line2: '', city: 'London', state: 'Greater London', postal_code: 'SW1A 1AA', country_code: 'gb' },
-    metadata: { phone_country_code: 'gb' },
-    dob: { day: 10, month: 12, year: 1985 },
-    tos_acceptance: { unix_timestamp: 1_790_000_000 },
-    business_url: '',
-    ...overrides,
-  } as PersonalProfile
-}
 
 const notDue = { status: 'not_due', requirements: { personal: [], other: [] }, details_submitted: true }
 
 async function openPage(routes: Record<string, unknown> = {}) {
   const api = fakeApiClient({
     ...defaultApiRoutes(),
-    'GET /me/personal': profile(),
+    'GET /me/personal': fakePersonalProfile(),
     'GET /me/personal/payout_requirements': notDue,
     ...routes,
   })
@@ -52,26 +36,28 @@ describe('personal details form', () => {
 
   it('prefills every field from GET /me/personal', async () => {
     await openPage()
-    expect(input('personal-first-name').value).toBe('Ada')
-    expect(input('personal-last-name').value).toBe('Lovelace')
-    expect(input('personal-dob-day').value).toBe('10')
-    expect(input('personal-dob-month').value).toBe('12')
-    expect(input('personal-dob-year').value).toBe('1985')
-    expect(input('personal-business-type').value).toBe('individual')
-    expect(input('personal-phone-country').value).toBe('gb')
-    expect(input('personal-phone').value).toBe('7700900123')
-    expect(input('personal-address-line1').value).toBe('1 High Street')
-    expect(input('personal-address-city').value).toBe('London')
-    expect(input('personal-address-state').value).toBe('Greater London')
-    expect(input('personal-address-postal-code').value).toBe('SW1A 1AA')
-    expect(input('personal-address-country').value).toBe('United Kingdom')
+    expectValues({
+      'personal-first-name': 'Ada',
+      'personal-last-name': 'Lovelace',
+      'personal-dob-day': '10',
+      'personal-dob-month': '12',
+      'personal-dob-year': '1985',
+      'personal-business-type': 'individual',
+      'personal-phone-country': 'gb',
+      'personal-phone': '7700900123',
+      'personal-address-line1': '1 High Street',
+      'personal-address-city': 'London',
+      'personal-address-state': 'Greater London',
+      'personal-address-postal-code': 'SW1A 1AA',
+      'personal-address-country': 'United Kingdom',
+    })
     expect(input('personal-address-country').readOnly).toBe(true)
     expect(screen.getByLabelText(/^County/)).toBe(input('personal-address-state'))
   })
 
   it('defaults the dial code to the active country when none was saved', async () => {
     await openPage({
-      'GET /me/personal': profile({
+      'GET /me/personal': fakePersonalProfile({
         phone: '',
         metadata: { phone_country_code: '' },
         address: { line1: '', line2: '', city: '', state: '', postal_code: '', country_code: 'se' },
@@ -114,7 +100,7 @@ describe('personal details form', () => {
   })
 
   it('offers the US states as a list, and other countries a field named after their division', async () => {
-    const us = profile({
+    const us = fakePersonalProfile({
       phone: '+12025550123',
       metadata: { phone_country_code: 'us' },
       address: { line1: '1 Main St', line2: '', city: 'Austin', state: 'TX', postal_code: '73301', country_code: 'us' },
@@ -127,7 +113,7 @@ describe('personal details form', () => {
     expect(screen.getByLabelText(/^State/)).toBe(state)
     first.view.unmount()
 
-    const jp = profile({ address: { line1: '1-1', line2: '', city: 'Tokyo', state: '', postal_code: '100-0001', country_code: 'jp' } })
+    const jp = fakePersonalProfile({ address: { line1: '1-1', line2: '', city: 'Tokyo', state: '', postal_code: '100-0001', country_code: 'jp' } })
     const second = await openPage({ 'GET /me/personal': jp })
     expect(input('personal-address-state').tagName).toBe('INPUT')
     expect(screen.getByLabelText(/^Prefecture/)).toBe(input('personal-address-state'))
@@ -136,13 +122,13 @@ describe('personal details form', () => {
     expect(input('personal-address-state').getAttribute('aria-invalid')).toBe('true')
     second.view.unmount()
 
-    const hk = profile({ address: { line1: '1 Queen’s Road', line2: '', city: 'Hong Kong', state: '', postal_code: '', country_code: 'hk' } })
+    const hk = fakePersonalProfile({ address: { line1: '1 Queen’s Road', line2: '', city: 'Hong Kong', state: '', postal_code: '', country_code: 'hk' } })
     const third = await openPage({ 'GET /me/personal': hk })
     expect(screen.queryByTestId('personal-address-postal-code')).toBeNull()
     expect(screen.getByLabelText(/^Region/)).toBe(input('personal-address-state'))
     third.view.unmount()
 
-    const lu = profile({ address: { line1: '1 Rue', line2: '', city: 'Luxembourg', state: '', postal_code: 'L-1111', country_code: 'lu' } })
+    const lu = fakePersonalProfile({ address: { line1: '1 Rue', line2: '', city: 'Luxembourg', state: '', postal_code: 'L-1111', country_code: 'lu' } })
     await openPage({ 'GET /me/personal': lu })
     expect(screen.queryByTestId('personal-address-state')).toBeNull()
   })
@@ -152,7 +138,7 @@ describe('personal details form', () => {
     const { api, user } = await openPage({
       'PUT /me/personal': () => {
         saved = true
-        return profile()
+        return fakePersonalProfile()
       },
       'GET /me/personal/payout_requirements': () => (saved ? notDue : { ...notDue, status: 'due', requirements: { personal: ['phone'], other: [] } }),
     })
@@ -196,13 +182,7 @@ describe('personal details form', () => {
   it('puts a server validation error on the field it names', async () => {
     const { user } = await openPage({
       'PUT /me/personal': () => {
-        throw new ApiError({
-          status: 400,
-          code: 'validation_failed',
-          message: 'Invalid request',
-          details: { fields: [{ field: 'body.address.postal_code', message: 'Invalid postal code' }] },
-          requestId: 'test',
-        })
+        throw apiError(400, 'validation_failed', 'Invalid request', { fields: [{ field: 'body.address.postal_code', message: 'Invalid postal code' }] })
       },
     })
     await user.click(screen.getByTestId('personal-details-save'))
@@ -228,9 +208,9 @@ describe('personal details form', () => {
 })
 
 describe('business website', () => {
-  const company = () => profile({ business_type: 'company', business_url: 'https://shop.example/ada' })
+  const company = () => fakePersonalProfile({ business_type: 'company', business_url: 'https://shop.example/ada' })
   const saveRoutes = (saved: string[] = []) => ({
-    'PUT /me/personal': () => profile(),
+    'PUT /me/personal': () => fakePersonalProfile(),
     'POST /me/personal/business_url': ({ body }: { body?: unknown }) => {
       const { url } = body as { url: string }
       saved.push(url)
@@ -313,15 +293,9 @@ describe('business website', () => {
 
   it('puts the server refusing the address on the field', async () => {
     const { user } = await openPage({
-      'PUT /me/personal': () => profile(),
+      'PUT /me/personal': () => fakePersonalProfile(),
       'POST /me/personal/business_url': () => {
-        throw new ApiError({
-          status: 400,
-          code: 'validation_failed',
-          message: 'Invalid request',
-          details: { fields: [{ field: 'body.url', message: 'A web address starting with http:// or https://' }] },
-          requestId: 'test',
-        })
+        throw apiError(400, 'validation_failed', 'Invalid request', { fields: [{ field: 'body.url', message: 'A web address starting with http:// or https://' }] })
       },
     })
     await user.selectOptions(input('personal-business-type'), 'company')
@@ -396,7 +370,7 @@ describe('personal details rules', () => {
   })
 
   it('rejects impossible dates and unknown US states', () => {
-    const values = initialValues(profile(), 'us')
+    const values = initialValues(fakePersonalProfile(), 'us')
     const errors = validatePersonalDetails({ ...values, dobDay: '31', dobMonth: '2', state: 'ZZ' }, 'us')
     expect(errors.dob).toBe('invalidDate')
     expect(errors.state).toBe('invalidState')
@@ -410,7 +384,7 @@ describe('personal details rules', () => {
     expect(isWebAddress('ftp://shop.example')).toBe(false)
     expect(isWebAddress('javascript://alert(1)')).toBe(false)
     expect(isWebAddress('https://')).toBe(false)
-    const values = { ...initialValues(profile(), 'gb'), businessUrl: 'nope' }
+    const values = { ...initialValues(fakePersonalProfile(), 'gb'), businessUrl: 'nope' }
     expect(validatePersonalDetails(values, 'gb').businessUrl).toBeUndefined()
     expect(validatePersonalDetails({ ...values, businessType: 'company' }, 'gb').businessUrl).toBe('invalidUrl')
     expect(validatePersonalDetails({ ...values, businessType: 'company', businessUrl: `https://a.example/${'x'.repeat(2000)}` }, 'gb').businessUrl).toBe('tooLong')

@@ -1,7 +1,7 @@
-import Box from '@mui/material/Box'
 import Typography from '@mui/material/Typography'
 import { useTranslation } from '../../i18n/react.tsx'
 import { ContentCard } from '../../components/content-card.tsx'
+import { DetailsList } from '../../components/details-list.tsx'
 import { PageHeader } from '../../components/page-header.tsx'
 import { StatusMessage } from '../../components/status-message.tsx'
 import { canRetry } from '../../lib/api/can-retry.ts'
@@ -64,18 +64,7 @@ export function PersonalDetailsPage() {
         <Typography component="h2" variant="h6" sx={{ mb: 2 }}>
           {t('profile.details.signInDetails')}
         </Typography>
-        <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: { sm: '180px 1fr' }, gap: 1.5, m: 0 }}>
-          {rows.map((row) => (
-            <Box key={row.testId} sx={{ display: 'contents' }}>
-              <Typography component="dt" color="text.secondary">
-                {row.label}
-              </Typography>
-              <Typography component="dd" data-testid={row.testId} sx={{ m: 0, overflowWrap: 'anywhere' }}>
-                {row.value}
-              </Typography>
-            </Box>
-          ))}
-        </Box>
+        <DetailsList rows={rows} />
       </ContentCard>
     </>
   )

@@ -1,13 +1,12 @@
 import AccountBalanceOutlinedIcon from '@mui/icons-material/AccountBalanceOutlined'
 import EditIcon from '@mui/icons-material/EditOutlined'
-import Box from '@mui/material/Box'
 import Button from '@mui/material/Button'
-import Stack from '@mui/material/Stack'
-import Typography from '@mui/material/Typography'
 import type { BankAccount } from '@pactum/contracts/bank-accounts'
 import { useTranslation } from '../../i18n/react.tsx'
 import { Link as RouterLink } from 'react-router'
 import { ContentCard } from '../../components/content-card.tsx'
+import { DetailsList } from '../../components/details-list.tsx'
+import { IconHeading } from '../../components/icon-heading.tsx'
 import { routeTo } from '../../lib/named-routes.ts'
 
 /** The payout account on file, its number shortened, with a way to change it. */
@@ -27,24 +26,8 @@ export function StoredAccount({ account }: { account: BankAccount }) {
   ]
   return (
     <ContentCard testId="bank-details-stored">
-      <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', mb: 2 }}>
-        <AccountBalanceOutlinedIcon aria-hidden sx={{ color: 'primary.main' }} />
-        <Typography component="h2" variant="h6">
-          {t('profile.bankDetails.storedTitle')}
-        </Typography>
-      </Stack>
-      <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: { sm: '180px 1fr' }, gap: 1.5, m: 0, mb: 2 }}>
-        {rows.map((row) => (
-          <Box key={row.testId} sx={{ display: 'contents' }}>
-            <Typography component="dt" color="text.secondary">
-              {row.label}
-            </Typography>
-            <Typography component="dd" data-testid={row.testId} sx={{ m: 0, overflowWrap: 'anywhere' }}>
-              {row.value}
-            </Typography>
-          </Box>
-        ))}
-      </Box>
+      <IconHeading Icon={AccountBalanceOutlinedIcon} title={t('profile.bankDetails.storedTitle')} />
+      <DetailsList rows={rows} spaced />
       <Button
         variant="contained"
         startIcon={<EditIcon aria-hidden />}

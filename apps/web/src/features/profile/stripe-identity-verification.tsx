@@ -2,7 +2,6 @@ import CheckCircleOutlineIcon from '@mui/icons-material/CheckCircleOutlineOutlin
 import VerifiedUserIcon from '@mui/icons-material/VerifiedUserOutlined'
 import Alert from '@mui/material/Alert'
 import AlertTitle from '@mui/material/AlertTitle'
-import Button from '@mui/material/Button'
 import Stack from '@mui/material/Stack'
 import Typography from '@mui/material/Typography'
 import type { VerificationStatus } from '@pactum/contracts/verification'
@@ -10,6 +9,7 @@ import { useTranslation } from '../../i18n/react.tsx'
 import { errorMessage } from '../../lib/api/error-message.ts'
 import { useStartVerificationSession, useVerificationStatus } from './identity-api.ts'
 import { Busy, LoadFailed } from './identity-load-states.tsx'
+import { BusyButton } from '../../components/busy-button.tsx'
 
 function StripeState({ status }: { status: VerificationStatus }) {
   const { t } = useTranslation()
@@ -57,17 +57,15 @@ export function StripeIdentityVerification() {
       {!done && <Typography color="text.secondary">{t('identity.stripe.intro')}</Typography>}
       <StripeState status={status.data} />
       {!done && !processing && (
-        <Button
+        <BusyButton
           variant="contained"
-          loading={opening}
-          loadingPosition="start"
+          busy={opening}
           startIcon={<VerifiedUserIcon aria-hidden />}
           onClick={() => session.mutate()}
-          disabled={opening}
           data-testid="identity-start"
         >
           {opening ? t('identity.stripe.opening') : t('identity.stripe.start')}
-        </Button>
+        </BusyButton>
       )}
       {session.isError && (
         <Alert severity="error" data-testid="identity-start-error">

@@ -4,21 +4,17 @@ import { describe, expect, it } from 'vitest'
 import type { ApiRequest } from '../../lib/api/api-client.ts'
 import { defaultApiRoutes, fakeApiClient } from '../../test/fake-api-client.ts'
 import { renderApp } from '../../test/render-app.tsx'
+import { fakePersonalProfile } from '../../test/fake-personal-profile.ts'
 import type { PersonalProfile } from '../../lib/api/personal-profile.ts'
 
 function profile(country: string, ssnLast4Provided: boolean): PersonalProfile {
-  return {
-    details_submitted: true,
-    business_type: 'individual',
+  return fakePersonalProfile({
     phone: '+12025550123',
     ssn_last_4_provided: ssnLast4Provided,
     name: { first: 'Ann', last: 'Lee' },
     address: { line1: '1 Main St', line2: '', city: 'Austin', state: 'TX', postal_code: '73301', country_code: country },
     metadata: { phone_country_code: country },
-    dob: { day: 10, month: 12, year: 1985 },
-    tos_acceptance: { unix_timestamp: 1_790_000_000 },
-    business_url: '',
-  }
+  })
 }
 
 const requirements = (other: string[]) => ({ status: other.length ? 'due' : 'not_due', requirements: { personal: [], other }, details_submitted: true })

@@ -1,20 +1,11 @@
 import { act, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it, vi } from 'vitest'
-import type { PersonalProfile } from '../../lib/api/personal-profile.ts'
 import { apiError, defaultApiRoutes, fakeApiClient } from '../../test/fake-api-client.ts'
 import { renderApp } from '../../test/render-app.tsx'
+import { newPersonalProfile } from '../../test/fake-personal-profile.ts'
 
-const profile: PersonalProfile = {
-  details_submitted: true,
-  business_type: 'individual',
-  phone: '',
-  name: { first: 'Anna', last: 'Nowak' },
-  address: { line1: '', line2: '', city: '', state: '', postal_code: '', country_code: 'PL' },
-  metadata: { phone_country_code: 'PL' },
-  dob: null,
-  tos_acceptance: { unix_timestamp: 1_790_000_000 },
-}
+const profile = newPersonalProfile()
 
 function api({ seen = false, onboarded = true } = {}) {
   let tourSeen = seen

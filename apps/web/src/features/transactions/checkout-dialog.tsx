@@ -18,6 +18,7 @@ import { CheckoutPaymentStep } from './checkout-payment-step.tsx'
 import type { CheckoutPlan } from './checkout-plan.ts'
 import { VerifyIdentityLink } from './high-value-notice.tsx'
 import { useCheckout } from './use-checkout.ts'
+import { BusyButton } from '../../components/busy-button.tsx'
 
 // The action buttons open the checkout with these plans, imported from here.
 export { type CheckoutPlan, depositCheckout, onlineCheckout, remainderCheckout } from './checkout-plan.ts'
@@ -75,12 +76,11 @@ export function CheckoutDialog({ plan, onClose }: { plan: CheckoutPlan; onClose:
           <Button onClick={checkout.back} disabled={busy}>
             {stage === 'address' ? t('common.cancel') : t('common.back')}
           </Button>
-          <Button
+          <BusyButton
             type="submit"
             variant="contained"
-            disabled={busy || (stage === 'method' && checkout.quote.isFetching) || (stage === 'pay' && !checkout.paymentSetup.data)}
-            loading={busy}
-            loadingPosition="start"
+            disabled={(stage === 'method' && checkout.quote.isFetching) || (stage === 'pay' && !checkout.paymentSetup.data)}
+            busy={busy}
             data-testid={stage === 'pay' ? 'pay-submit' : 'checkout-next'}
           >
             {stage === 'pay'
@@ -90,7 +90,7 @@ export function CheckoutDialog({ plan, onClose }: { plan: CheckoutPlan; onClose:
                   ? t('checkout.payNow')
                   : t('checkout.payAmount', { amount: formatMoney(total, plan.currency, locale) })
               : t('common.next')}
-          </Button>
+          </BusyButton>
         </DialogActions>
       </form>
     </Dialog>

@@ -7,15 +7,14 @@ import type { AnyTransaction } from '@pactum/contracts/f2f-transactions'
 import { minimumPrice } from '@pactum/domain/fees'
 import { Controller, type FieldError, useForm, useWatch } from 'react-hook-form'
 import { useTranslation } from '../../i18n/react.tsx'
-import { ConfirmDialog } from '../../components/confirm-dialog.tsx'
+import { FormDialog } from '../../components/form-dialog.tsx'
 import { useResultModal } from '../../components/result-modal.tsx'
 import { useLocale } from '../../i18n/use-locale.ts'
 import { useSupportedCurrencies } from '../../lib/api/charge-quotes.ts'
 import { errorMessage } from '../../lib/api/error-message.ts'
+import { putRefusalOnField } from '../../lib/api/refusal-on-field.ts'
 import { CurrencyField } from '../../lib/money-field/currency-field.tsx'
 import { FeeSummary } from '../../lib/money-field/fee-summary.tsx'
-import { depositMessages, priceMessages } from '../../lib/money-field/price-error-text.ts'
-import { PriceField } from '../../lib/money-field/price-field.tsx'
 import { quotablePrice } from '../../lib/money-field/read-price.ts'
 import { useFeeQuote } from '../../lib/money-field/use-fee-quote.ts'
 import { formatMoneyInput } from '../../lib/money.ts'
@@ -29,6 +28,7 @@ import {
   serverFieldOf,
 } from './edit-terms-model.ts'
 import { useUpdateTransaction } from './transactions-api.ts'
+import { OfferAmountField } from '../../lib/money-field/offer-amount-field.tsx'
 
 const maxDescription = 1000
 
@@ -79,11 +79,7 @@ export function EditTermsDialog({ transaction, onClose }: { transaction: AnyTran
     } catch (error) {
       // The fee schedule moved under us: the new fee shows and the creator confirms it.
       if (fee.recoverFromStaleFee(error)) return
-      const field = serverFieldOf(error)
-      if (field) {
-        form.setError(field, { type: 'server', message: errorMessage(t, error) }, { shouldFocus: true })
-        return
-      }
+      if (putRefusalOnField(form.setError, serverFieldOf(error), errorMessage(t, error))) return
       onClose()
       result.showError(errorMessage(t, error))
     }
@@ -98,72 +94,60 @@ export function EditTermsDialog({ transaction, onClose }: { transaction: AnyTran
   const busy = form.formState.isSubmitting
 
   return (
-    <ConfirmDialog
-      open
+    <FormDialog
       title={t('transactionStatus.edit.title')}
       body={t(f2f ? 'transactionStatus.edit.bodyF2f' : 'transactionStatus.edit.body')}
       confirmLabel={t('transactionStatus.edit.confirm')}
       busy={busy}
       // A new price or currency is saved only with its fee on screen.
       confirmDisabled={changesPrice && !shown}
-      onConfirm={() => void submit()}
+      onSubmit={submit}
       onClose={onClose}
       testId="dialog-edit-terms"
     >
-      <Stack spacing={2.5} sx={{ pt: 1 }}>
-        <Controller
-          control={form.control}
-          name="description"
-          render={({ field: { ref, ...field } }) => (
-            <TextField
-              {...field}
-              inputRef={ref}
-              label={t('createTransaction.descriptionLabel')}
-              required
-              multiline
-              minRows={2}
-              error={!!errors.description}
-              helperText={descriptionErrorText(errors.description) ?? t('createTransaction.descriptionHint', { count: maxDescription - description.length })}
-              slotProps={{ htmlInput: { maxLength: maxDescription, 'data-testid': 'edit-description' } }}
-            />
-          )}
-        />
-        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-          <CurrencyField
-            form={form}
-            name="currency"
-            amountName="price"
-            label={t('createTransaction.currencyLabel')}
-            currencies={currencies}
-            error={!!errors.currency}
-            helperText={errors.currency ? errors.currency.type === 'server' ? errors.currency.message : t('apiErrors.validation_failed') : supported.isError ? errorMessage(t, supported.error) : undefined}
-            disabled={supported.isPending}
-            testId="edit-currency"
-            sx={{ minWidth: 200 }}
+      <Controller
+        control={form.control}
+        name="description"
+        render={({ field: { ref, ...field } }) => (
+          <TextField
+            {...field}
+            inputRef={ref}
+            label={t('createTransaction.descriptionLabel')}
+            required
+            multiline
+            minRows={2}
+            error={!!errors.description}
+            helperText={descriptionErrorText(errors.description) ?? t('createTransaction.descriptionHint', { count: maxDescription - description.length })}
+            slotProps={{ htmlInput: { maxLength: maxDescription, 'data-testid': 'edit-description' } }}
           />
-          <PriceField
-            control={form.control}
-            name="price"
-            label={t(f2f ? 'createTransaction.face.depositLabel' : 'createTransaction.priceLabel')}
-            currency={currency}
-            hint={t(f2f ? 'createTransaction.face.depositHint' : 'createTransaction.priceHint')}
-            messages={f2f ? depositMessages : priceMessages}
-            minimum={minimumPrice}
-            testId="edit-price"
-          />
-        </Stack>
-        {changesPrice && typedPrice !== null && (
-          <Stack spacing={1} data-testid="edit-fee">
-            <Typography color="text.secondary">{t('transactionStatus.edit.feeIntro')}</Typography>
-            {fee.feeChanged && (
-              <Alert severity="warning" data-testid="edit-fee-changed">
-                {t('transactionStatus.edit.feeChanged')}
-              </Alert>
-            )}
-            <FeeSummary fee={fee} price={typedPrice} currency={currency} retry />
-          </Stack>
         )}
+      />
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+        <CurrencyField
+          form={form}
+          name="currency"
+          amountName="price"
+          label={t('createTransaction.currencyLabel')}
+          currencies={currencies}
+          error={!!errors.currency}
+          helperText={errors.currency ? errors.currency.type === 'server' ? errors.currency.message : t('apiErrors.validation_failed') : supported.isError ? errorMessage(t, supported.error) : undefined}
+          disabled={supported.isPending}
+          testId="edit-currency"
+          sx={{ minWidth: 200 }}
+        />
+        <OfferAmountField kind={transaction.type} control={form.control} name="price" currency={currency} testId="edit-price" />
       </Stack>
-    </ConfirmDialog>
+      {changesPrice && typedPrice !== null && (
+        <Stack spacing={1} data-testid="edit-fee">
+          <Typography color="text.secondary">{t('transactionStatus.edit.feeIntro')}</Typography>
+          {fee.feeChanged && (
+            <Alert severity="warning" data-testid="edit-fee-changed">
+              {t('transactionStatus.edit.feeChanged')}
+            </Alert>
+          )}
+          <FeeSummary fee={fee} price={typedPrice} currency={currency} retry />
+        </Stack>
+      )}
+    </FormDialog>
   )
 }

@@ -1,5 +1,4 @@
 import Alert from '@mui/material/Alert'
-import Button from '@mui/material/Button'
 import Stack from '@mui/material/Stack'
 import Typography from '@mui/material/Typography'
 import type { AnyTransaction } from '@pactum/contracts/f2f-transactions'
@@ -12,6 +11,7 @@ import { ApiError } from '../../lib/api/api-error.ts'
 import { errorMessage } from '../../lib/api/error-message.ts'
 import { formatDateTime } from '../../lib/dates.ts'
 import { useTransactionAction } from './transactions-api.ts'
+import { BusyButton } from '../../components/busy-button.tsx'
 
 /** A refused re-send, said precisely: too soon after the last one, or sent too often. */
 function resendError(t: TFunction, error: unknown): string {
@@ -70,16 +70,14 @@ export function InvitationCard({ transaction }: { transaction: AnyTransaction })
                 {resendError(t, resend.error)}
               </Alert>
             )}
-            <Button
+            <BusyButton
               variant="outlined"
               onClick={onResend}
-              disabled={resend.isPending}
-              loading={resend.isPending}
-              loadingPosition="start"
+              busy={resend.isPending}
               data-testid="invitation-resend"
             >
               {t('guestInvitation.status.resend')}
-            </Button>
+            </BusyButton>
           </>
         )}
       </Stack>

@@ -1,12 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod'
-import Stack from '@mui/material/Stack'
 import Typography from '@mui/material/Typography'
 import type { F2fTransaction } from '@pactum/contracts/f2f-transactions'
 import type { ChargeQuote } from '@pactum/contracts/transactions'
 import { useState } from 'react'
 import { useForm, useWatch } from 'react-hook-form'
 import { useTranslation } from '../../i18n/react.tsx'
-import { ConfirmDialog } from '../../components/confirm-dialog.tsx'
+import { FormDialog } from '../../components/form-dialog.tsx'
 import { useResultModal } from '../../components/result-modal.tsx'
 import { useLocale } from '../../i18n/use-locale.ts'
 import { useApiClient } from '../../lib/api/api-client-context.tsx'
@@ -67,35 +66,33 @@ export function SetPriceDialog({ transaction, onClose }: { transaction: F2fTrans
   const remainder = total !== null ? total - deposit : null
 
   return (
-    <ConfirmDialog
-      open
+    <FormDialog
       title={t('transactionStatus.f2fActions.set_price.title')}
       body={t('transactionStatus.f2fActions.set_price.body', { deposit: formatMoney(deposit, currency, locale) })}
       confirmLabel={t('transactionStatus.f2fActions.set_price.confirm')}
       busy={form.formState.isSubmitting}
-      onConfirm={() => void submit()}
+      onSubmit={submit}
+      spacing={2}
       onClose={onClose}
       testId="dialog-set-price"
     >
-      <Stack spacing={2} sx={{ pt: 1 }}>
-        <PriceField
-          control={form.control}
-          name="total"
-          label={t('transactionStatus.setPrice.totalLabel')}
-          currency={currency}
-          hint={t('transactionStatus.setPrice.totalHint', { amount: formatMoney(minimumTotal(deposit), currency, locale) })}
-          messages={totalMessages}
-          minimum={minimumTotal(deposit)}
-          testId="set-price-total"
-        />
-        {/* A quote, and so its error, exists only for a total. */}
-        {remainder !== null && (
-          <>
-            <Typography color="text.secondary">{t('transactionStatus.setPrice.remainderIntro')}</Typography>
-            <FeeSummary fee={fee} price={remainder} currency={currency} loading={fee.loading} />
-          </>
-        )}
-      </Stack>
-    </ConfirmDialog>
+      <PriceField
+        control={form.control}
+        name="total"
+        label={t('transactionStatus.setPrice.totalLabel')}
+        currency={currency}
+        hint={t('transactionStatus.setPrice.totalHint', { amount: formatMoney(minimumTotal(deposit), currency, locale) })}
+        messages={totalMessages}
+        minimum={minimumTotal(deposit)}
+        testId="set-price-total"
+      />
+      {/* A quote, and so its error, exists only for a total. */}
+      {remainder !== null && (
+        <>
+          <Typography color="text.secondary">{t('transactionStatus.setPrice.remainderIntro')}</Typography>
+          <FeeSummary fee={fee} price={remainder} currency={currency} loading={fee.loading} />
+        </>
+      )}
+    </FormDialog>
   )
 }

@@ -12,6 +12,7 @@ import { ContentCard } from '../../components/content-card.tsx'
 import { JoinCodeShare } from '../../components/join-code-share.tsx'
 import { StatusChip } from './status-chip.tsx'
 import { TransactionTimeline } from './transaction-timeline.tsx'
+import { LabelledCode } from '../../components/labelled-code.tsx'
 
 /** The parts of a status page that read the same for both kinds of sale. */
 
@@ -72,12 +73,7 @@ export function TransactionReference({ id }: { id: string }) {
   const { t } = useTranslation()
   return (
     <Box sx={{ mt: 2 }}>
-      <Typography variant="overline" component="p" color="text.secondary">
-        {t('transactionStatus.reference')}
-      </Typography>
-      <Typography data-testid="transaction-id" sx={{ fontFamily: 'monospace', fontSize: 16, overflowWrap: 'anywhere' }}>
-        {id}
-      </Typography>
+      <LabelledCode label={t('transactionStatus.reference')} code={id} testId="transaction-id" sx={{ fontSize: 16, overflowWrap: 'anywhere' }} />
     </Box>
   )
 }

@@ -10,6 +10,12 @@ import { ContentCard } from '../../components/content-card.tsx'
 import { useTranslation } from '../../i18n/react.tsx'
 import { routeTo } from '../../lib/named-routes.ts'
 
+/** The two ways in, the first one stressed: start a sale, or join one somebody else started. */
+const ways = [
+  { route: 'createTransaction', label: 'transactions.empty.create', variant: 'contained', Icon: AddCircleOutlineIcon },
+  { route: 'joinTransaction', label: 'transactions.empty.join', variant: 'outlined', Icon: GroupAddOutlinedIcon },
+] as const
+
 /** A person with no transactions yet: how to start one, or join one. */
 export function EmptyState() {
   const { t } = useTranslation()
@@ -29,22 +35,11 @@ export function EmptyState() {
           {t('transactions.empty.body')}
         </Typography>
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5}>
-          <Button
-            variant="contained"
-            component={RouterLink}
-            to={routeTo('createTransaction')}
-            startIcon={<AddCircleOutlineIcon aria-hidden />}
-          >
-            {t('transactions.empty.create')}
-          </Button>
-          <Button
-            variant="outlined"
-            component={RouterLink}
-            to={routeTo('joinTransaction')}
-            startIcon={<GroupAddOutlinedIcon aria-hidden />}
-          >
-            {t('transactions.empty.join')}
-          </Button>
+          {ways.map((way) => (
+            <Button key={way.route} variant={way.variant} component={RouterLink} to={routeTo(way.route)} startIcon={<way.Icon aria-hidden />}>
+              {t(way.label)}
+            </Button>
+          ))}
         </Stack>
       </Stack>
     </ContentCard>

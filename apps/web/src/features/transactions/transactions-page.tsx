@@ -17,6 +17,8 @@ import { TransactionRow } from './transaction-row.tsx'
 import { type ListFilter, useTransactionList } from './transactions-api.ts'
 import { EmptyState } from './transactions-empty.tsx'
 import { ListLoadError, RowPlaceholder } from './transactions-list-fallbacks.tsx'
+import { BusyButton } from '../../components/busy-button.tsx'
+import { EmptyListCard } from '../../components/empty-list-card.tsx'
 
 const filters: ListFilter[] = ['all', 'active', 'inputRequired', 'waiting', 'completed', 'cancelled']
 const searchDebounceMs = 300
@@ -97,12 +99,7 @@ export function TransactionsPage() {
         ) : list.isError ? (
           <ListLoadError error={list.error} onRetry={() => void list.refetch()} />
         ) : items.length === 0 ? (
-          <ContentCard testId="transactions-no-match">
-            <Typography component="h2" variant="h6">
-              {t('transactions.noMatch.title')}
-            </Typography>
-            <Typography color="text.secondary">{t('transactions.noMatch.body')}</Typography>
-          </ContentCard>
+          <EmptyListCard title={t('transactions.noMatch.title')} body={t('transactions.noMatch.body')} testId="transactions-no-match" />
         ) : (
           <>
             <Typography component="h2" sx={visuallyHidden}>
@@ -115,15 +112,14 @@ export function TransactionsPage() {
             </Stack>
             {list.hasNextPage && (
               <Box sx={{ display: 'flex', justifyContent: 'center', mt: 3 }}>
-                <Button
+                <BusyButton
                   variant="outlined"
                   onClick={() => void list.fetchNextPage()}
-                  loading={list.isFetchingNextPage}
-                  loadingPosition="start"
+                  busy={list.isFetchingNextPage}
                   data-testid="load-more"
                 >
                   {t('transactions.loadMore')}
-                </Button>
+                </BusyButton>
               </Box>
             )}
           </>
