@@ -1,24 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestApp, type TestApp } from '../../testing/test-app.ts'
+import { describe, expect, it } from 'vitest'
+import { appPerFile } from '../../testing/app-per-test.ts'
 import { TestClock } from '../../testing/test-clock.ts'
 
 /** The sandbox's `attachBankAccountToken`: Stripe's `external_account: btok_…`, as Plaid's processor integration hands it over. */
 describe('sandbox payment provider: bank-account tokens', () => {
-  let testApp: TestApp
+  const testApp = appPerFile({ clock: new TestClock() })
   let accounts = 0
-  beforeAll(async () => {
-    testApp = await createTestApp({ clock: new TestClock() })
-  })
-  afterAll(async () => {
-    await testApp.close()
-  })
-  const provider = () => testApp.app.services.connectedAccounts
+  const provider = () => testApp().app.services.connectedAccounts
   const newAccount = async (country = 'us') => {
     accounts += 1
     return provider().createConnectedAccount({ userId: `u${accounts}`, email: `s${accounts}@example.com`, country, idempotencyKey: `acct:u${accounts}` })
   }
   const externalAccountOf = (accountId: string) =>
-    testApp.database.db.selectFrom('sandbox_external_accounts').selectAll().where('account_id', '=', accountId).executeTakeFirst()
+    testApp().database.db.selectFrom('sandbox_external_accounts').selectAll().where('account_id', '=', accountId).executeTakeFirst()
 
   it('makes the token the account’s payout bank account, with the token’s last four digits', async () => {
     const account = await newAccount()

@@ -2,19 +2,14 @@ import fs from 'node:fs'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { PaymentProviderError } from '../../adapters/payment-provider/provider-error.ts'
 import { type PlaidFake, startPlaidFake } from '../../testing/plaid-fake.ts'
+import { appPerFile } from '../../testing/app-per-test.ts'
 import { createTestApp, type TestApp } from '../../testing/test-app.ts'
 import { TestClock } from '../../testing/test-clock.ts'
 
 const clock = new TestClock(new Date('2026-11-22T10:00:00Z'))
-let testApp: TestApp
+const testApp = appPerFile({ clock })
 let counter = 0
 
-beforeAll(async () => {
-  testApp = await createTestApp({ clock })
-})
-afterAll(async () => {
-  await testApp.close()
-})
 
 type Method = 'GET' | 'POST'
 
@@ -30,7 +25,7 @@ function caller(app: () => TestApp, token: string | null) {
   }
 }
 
-async function newUser(app: () => TestApp = () => testApp) {
+async function newUser(app: () => TestApp = testApp) {
   counter += 1
   const token = await app().tokenFor(`bank-${counter}@example.com`, { firstName: 'Ada', lastName: 'Lovelace' })
   const raw = caller(app, token)
@@ -38,7 +33,7 @@ async function newUser(app: () => TestApp = () => testApp) {
   return { call, raw }
 }
 
-async function onboarded(countryCode: string, app: () => TestApp = () => testApp) {
+async function onboarded(countryCode: string, app: () => TestApp = testApp) {
   const user = await newUser(app)
   expect((await user.call('POST', '/me/personal/set_active_country', { country_code: countryCode })).status).toBe(204)
   expect((await user.call('POST', '/me/accept_tos_direct')).status).toBe(200)
@@ -54,7 +49,7 @@ describe('authentication', () => {
     ['GET', '/me/plaid/link_token'],
     ['POST', '/me/plaid/link_bank_details'],
   ] as const)('%s %s answers 401 without a token', async (method, url) => {
-    const response = await caller(() => testApp, null)(method, `/api/v1${url}`, method === 'POST' ? {} : undefined)
+    const response = await caller(testApp, null)(method, `/api/v1${url}`, method === 'POST' ? {} : undefined)
     expect(response.status).toBe(401)
     expect(response.body.code).toBe('unauthenticated')
   })
@@ -100,7 +95,7 @@ describe('POST and GET /me/debit_account', () => {
     expect(second.body.bank_account).toMatchObject({ last4: '4321', routing_number: '654321' })
     expect(second.body.bank_account.id).not.toBe(first.body.bank_account.id)
     expect((await user.call('GET', '/me/debit_account')).body).toEqual(second.body)
-    const rows = await testApp.database.db.selectFrom('bank_accounts').select('id').where('id', 'in', [first.body.bank_account.id, second.body.bank_account.id]).execute()
+    const rows = await testApp().database.db.selectFrom('bank_accounts').select('id').where('id', 'in', [first.body.bank_account.id, second.body.bank_account.id]).execute()
     expect(rows).toHaveLength(1)
   })
 
@@ -347,7 +342,7 @@ describe('Plaid bank link (country us, PLAID_CLIENT_ID and PLAID_SECRET set)', (
     const csp = String((await plaidApp.app.inject({ url: '/api/v1/health' })).headers['content-security-policy'])
     expect(csp).toContain('frame-src \'self\' https://cdn.plaid.com')
     expect(csp).toContain('https://sandbox.plaid.com')
-    expect(String((await testApp.app.inject({ url: '/api/v1/health' })).headers['content-security-policy'])).not.toContain('plaid')
+    expect(String((await testApp().app.inject({ url: '/api/v1/health' })).headers['content-security-policy'])).not.toContain('plaid')
   })
 
   it('does not offer the sandbox’s link screen', async () => {

@@ -1,25 +1,19 @@
 import { currentTermsVersion } from '@pactum/domain/terms'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestApp, type TestApp } from '../../testing/test-app.ts'
+import { describe, expect, it } from 'vitest'
+import { appPerFile } from '../../testing/app-per-test.ts'
 import { TestClock } from '../../testing/test-clock.ts'
 
 const clock = new TestClock(new Date('2026-11-22T10:00:00Z'))
-let testApp: TestApp
+const testApp = appPerFile({ clock })
 let counter = 0
 
-beforeAll(async () => {
-  testApp = await createTestApp({ clock })
-})
-afterAll(async () => {
-  await testApp.close()
-})
 
 /** A fresh user per test: the gate starts closed for each. */
 async function newUser(options: { firstName?: string; lastName?: string } = {}) {
   counter += 1
-  const token = await testApp.tokenFor(`onboarding-${counter}@example.com`, options)
+  const token = await testApp().tokenFor(`onboarding-${counter}@example.com`, options)
   const call = async (method: 'GET' | 'POST' | 'PUT', url: string, payload?: unknown, headers: Record<string, string> = {}) => {
-    const response = await testApp.app.inject({
+    const response = await testApp().app.inject({
       method,
       url: `/api/v1${url}`,
       headers: { authorization: `Bearer ${token}`, ...headers },
@@ -59,7 +53,7 @@ describe('authentication', () => {
     ['GET', '/me/notification_language'],
     ['POST', '/me/notification_language'],
   ] as const)('%s %s answers 401 without a token', async (method, url) => {
-    const response = await testApp.app.inject({ method, url: `/api/v1${url}`, payload: {} })
+    const response = await testApp().app.inject({ method, url: `/api/v1${url}`, payload: {} })
     expect(response.statusCode).toBe(401)
     expect(response.json()).toMatchObject({ code: 'unauthenticated' })
   })
@@ -94,8 +88,8 @@ describe('country-and-terms gate', () => {
 
   it('treats an acceptance of an older terms version as not accepted', async () => {
     const user = await onboarded('fi')
-    const row = await testApp.database.db.selectFrom('users').select('id').where('email', '=', `onboarding-${counter}@example.com`).executeTakeFirstOrThrow()
-    await testApp.database.db.updateTable('users').set({ tos_version_accepted: '2020-01-01' }).where('id', '=', row.id).execute()
+    const row = await testApp().database.db.selectFrom('users').select('id').where('email', '=', `onboarding-${counter}@example.com`).executeTakeFirstOrThrow()
+    await testApp().database.db.updateTable('users').set({ tos_version_accepted: '2020-01-01' }).where('id', '=', row.id).execute()
     expect((await user.call('GET', '/me/personal')).body.tos_acceptance).toEqual({ unix_timestamp: 0 })
     expect(await user.call('GET', '/me/personal/payout_requirements')).toMatchObject({ status: 409, body: { code: 'tos_not_accepted' } })
   })
@@ -241,14 +235,14 @@ describe('GET /me/personal/stripe_publishable_key', () => {
   it('answers the provider’s publishable key before any transaction or onboarding', async () => {
     const user = await newUser()
     const answer = await user.call('GET', '/me/personal/stripe_publishable_key')
-    expect(answer).toEqual({ status: 200, body: { publishable_key: testApp.app.services.payments.publishableKey } })
+    expect(answer).toEqual({ status: 200, body: { publishable_key: testApp().app.services.payments.publishableKey } })
     expect(answer.body.publishable_key).toMatch(/^pk_/)
   })
 })
 
 describe('public lists', () => {
   it('lists the 46 supported countries without a token', async () => {
-    const response = await testApp.app.inject({ url: '/api/v1/supported_countries' })
+    const response = await testApp().app.inject({ url: '/api/v1/supported_countries' })
     expect(response.statusCode).toBe(200)
     const countries = response.json()
     expect(countries).toHaveLength(46)
@@ -263,7 +257,7 @@ describe('public lists', () => {
   })
 
   it('lists the 7 notification languages without a token', async () => {
-    const response = await testApp.app.inject({ url: '/api/v1/supported_notification_languages' })
+    const response = await testApp().app.inject({ url: '/api/v1/supported_notification_languages' })
     expect(response.statusCode).toBe(200)
     expect(response.json()).toEqual(['en_gb', 'fi_fi', 'hr_hr', 'it_it', 'ms_my', 'pl_pl', 'sv_se'].map((language_code) => ({ language_code })))
   })
