@@ -7,7 +7,7 @@ import { EventHandlers } from '../events/event-handlers.ts'
 import { JobQueue } from '../jobs/job-queue.ts'
 import { sandboxWebhookSecret } from '../modules/payments/webhook-secret.ts'
 import { registerWebhookRoutes, type WebhookEndpoint } from '../modules/payments/webhook-routes.ts'
-import { signWebhook } from '../modules/payments/webhook-signature.ts'
+import { sandboxDelivery } from '../modules/payments/webhook-signature.ts'
 import { PlaidBankLink } from './bank-link/plaid.ts'
 import type { BankLink } from './bank-link/port.ts'
 import { SandboxBankLink } from './bank-link/sandbox.ts'
@@ -229,19 +229,5 @@ export async function registerProviderRoutes(app: FastifyInstance, started: Star
 }
 
 async function startSandboxWorkers(app: FastifyInstance, sandbox: SandboxProvider, webhookSecret: string, clock: Clock): Promise<void> {
-  await sandbox.startWorkers(async (event) => {
-    const payload = JSON.stringify(event)
-    const timestamp = Math.floor(clock.now().getTime() / 1000)
-    const response = await app.inject({
-      method: 'POST',
-      url: '/webhooks/sandbox',
-      headers: {
-        'content-type': 'application/json',
-        'pactum-signature': signWebhook(payload, webhookSecret, timestamp),
-        'user-agent': 'Pactum-Sandbox/1.0',
-      },
-      payload,
-    })
-    return response.statusCode
-  })
+  await sandbox.startWorkers(async (event) => (await app.inject(sandboxDelivery(event, webhookSecret, clock.now()))).statusCode)
 }

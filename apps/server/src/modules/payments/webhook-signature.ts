@@ -11,6 +11,18 @@ export function signWebhook(rawBody: string | Buffer, secret: string, timestamp:
   return `t=${timestamp},v1=${hmac(rawBody, secret, timestamp)}`
 }
 
+/** The sandbox provider's delivery of `event` to Pactum's webhook route, signed with `secret` at `at`: what `app.inject` takes. */
+export function sandboxDelivery(event: unknown, secret: string, at: Date) {
+  const payload = JSON.stringify(event)
+  const signature = signWebhook(payload, secret, Math.floor(at.getTime() / 1000))
+  return {
+    method: 'POST' as const,
+    url: '/webhooks/sandbox',
+    headers: { 'content-type': 'application/json', 'pactum-signature': signature, 'user-agent': 'Pactum-Sandbox/1.0' },
+    payload,
+  }
+}
+
 export type SignatureCheck = { ok: true } | { ok: false; reason: 'missing' | 'malformed' | 'stale' | 'mismatch' }
 
 export function verifyWebhookSignature(

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { signWebhook } from '../payments/webhook-signature.ts'
+import { sandboxDelivery } from '../payments/webhook-signature.ts'
 import { apiCaller, partyTokens } from '../../testing/api-caller.ts'
 import { depositAccepted, joinedF2fSale, payF2fByCard, setTotal, submitF2fCard } from '../../testing/f2f-sale-steps.ts'
 import { appPerTest } from '../../testing/app-per-test.ts'
@@ -28,15 +28,8 @@ async function start() {
       row.kind === 'hold' ? `hold:${row.part}` : row.kind,
     )
   const outbox = (id: string) => db.selectFrom('outbox').selectAll().where('transaction_id', '=', id).execute()
-  const deliverWebhook = (event: Record<string, unknown>) => {
-    const payload = JSON.stringify(event)
-    return app.inject({
-      method: 'POST',
-      url: '/webhooks/sandbox',
-      headers: { 'content-type': 'application/json', 'pactum-signature': signWebhook(payload, webhookSecret, Math.floor(clock.now().getTime() / 1000)) },
-      payload,
-    })
-  }
+  const deliverWebhook = (event: Record<string, unknown>) => app.inject(sandboxDelivery(event, webhookSecret, clock.now()))
+
   const sandboxEvent = async (type: string, intentId: string) => {
     const rows = await db.selectFrom('sandbox_webhook_deliveries').selectAll().where('type', '=', type).execute()
     const row = rows.find((candidate) => (candidate.payload as { data: { object: { id: string } } }).data.object.id === intentId)

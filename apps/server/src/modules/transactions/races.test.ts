@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { signWebhook } from '../payments/webhook-signature.ts'
+import { sandboxDelivery } from '../payments/webhook-signature.ts'
 import { apiCaller, partyTokens } from '../../testing/api-caller.ts'
 import { confirmDelivery, joinedSale, payByCard, submitCard, track } from '../../testing/sale-steps.ts'
 import { createTestApp, type TestApp } from '../../testing/test-app.ts'
@@ -60,18 +60,7 @@ async function start() {
   const outbox = (id: string) => db.selectFrom('outbox').selectAll().where('transaction_id', '=', id).execute()
 
   /** Posts a provider event to the webhook endpoint, signed as the sandbox signs it. */
-  const deliverWebhook = (event: Record<string, unknown>) => {
-    const payload = JSON.stringify(event)
-    return app.inject({
-      method: 'POST',
-      url: '/webhooks/sandbox',
-      headers: {
-        'content-type': 'application/json',
-        'pactum-signature': signWebhook(payload, webhookSecret, Math.floor(clock.now().getTime() / 1000)),
-      },
-      payload,
-    })
-  }
+  const deliverWebhook = (event: Record<string, unknown>) => app.inject(sandboxDelivery(event, webhookSecret, clock.now()))
   /** The sandbox's own event of that type for the payment, as it queued it. */
   const sandboxEvent = async (type: string, intentId: string) => {
     const rows = await db.selectFrom('sandbox_webhook_deliveries').selectAll().where('type', '=', type).execute()
