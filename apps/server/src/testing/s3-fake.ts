@@ -5,6 +5,7 @@ import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import S3rver from 's3rver'
+import type { S3Settings } from '../document-storage-config.ts'
 
 export interface RecordedS3Request {
   method: string
@@ -32,6 +33,20 @@ export interface S3Fake {
  * InvalidAccessKeyId, one signed with another secret SignatureDoesNotMatch,
  * one whose body does not match its signed SHA-256 XAmzContentSHA256Mismatch.
  */
+/** The document store's S3 settings that point at `fake` (the `identity-documents/` prefix, path-style addresses, no KMS key), with `overrides`. */
+export function s3SettingsFor(fake: S3Fake, overrides: Partial<S3Settings> = {}): S3Settings {
+  return {
+    bucket: fake.bucket,
+    prefix: 'identity-documents/',
+    region: fake.region,
+    endpoint: fake.endpoint,
+    forcePathStyle: true,
+    credentials: { accessKeyId: fake.accessKeyId, secretAccessKey: fake.secretAccessKey },
+    kmsKeyId: undefined,
+    ...overrides,
+  }
+}
+
 export async function startS3Fake(): Promise<S3Fake> {
   const directory = await mkdtemp(path.join(tmpdir(), 'pactum-s3-'))
   const bucket = 'pactum-documents'

@@ -5,7 +5,7 @@ import path from 'node:path'
 import { Readable } from 'node:stream'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { S3Settings } from '../../document-storage-config.ts'
-import { type S3Fake, startS3Fake } from '../../testing/s3-fake.ts'
+import { type S3Fake, s3SettingsFor, startS3Fake } from '../../testing/s3-fake.ts'
 import { createLocalDocumentStore } from './local-files.ts'
 import { type DocumentStore, DocumentStoreError } from './port.ts'
 import { createS3DocumentStore } from './s3.ts'
@@ -30,16 +30,7 @@ afterAll(async () => {
 })
 
 function s3Settings(overrides: Partial<S3Settings> = {}): S3Settings {
-  return {
-    bucket: fake.bucket,
-    prefix: 'identity-documents/',
-    region: fake.region,
-    endpoint: fake.endpoint,
-    forcePathStyle: true,
-    credentials: { accessKeyId: fake.accessKeyId, secretAccessKey: fake.secretAccessKey },
-    kmsKeyId: undefined,
-    ...overrides,
-  }
+  return s3SettingsFor(fake, overrides)
 }
 
 /** Every byte value, then random bytes: nothing may be altered on the way (no text decoding, no chunk framing). */

@@ -2,7 +2,7 @@ import { access, rm } from 'node:fs/promises'
 import path from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { tinyPng, uploadDocument } from '../../testing/identity-upload.ts'
-import { type S3Fake, startS3Fake } from '../../testing/s3-fake.ts'
+import { type S3Fake, s3SettingsFor, startS3Fake } from '../../testing/s3-fake.ts'
 import { createTestApp, type TestApp } from '../../testing/test-app.ts'
 import { TestClock } from '../../testing/test-clock.ts'
 import { DocumentStoreError } from '../document-store/port.ts'
@@ -143,15 +143,7 @@ describe('document retention, S3', () => {
     expect(await localExists(fileId)).toBe(false)
     expect(toObject().map((request) => request.method)).toEqual(['PUT'])
     expect(toObject()[0]!.headers['x-amz-server-side-encryption']).toBe('AES256')
-    const store = createS3DocumentStore({
-      bucket: fake.bucket,
-      prefix: 'identity-documents/',
-      region: fake.region,
-      endpoint: fake.endpoint,
-      forcePathStyle: true,
-      credentials: { accessKeyId: fake.accessKeyId, secretAccessKey: fake.secretAccessKey },
-      kmsKeyId: undefined,
-    })
+    const store = createS3DocumentStore(s3SettingsFor(fake))
     const chunks: Buffer[] = []
     for await (const chunk of await store.get(fileId)) chunks.push(chunk as Buffer)
     expect(Buffer.compare(Buffer.concat(chunks), tinyPng)).toBe(0)
