@@ -6,6 +6,7 @@ import { AppError, fieldError } from '../../errors.ts'
 import type { AccountProfile } from './oidc/accounts.ts'
 import type { SignInChange } from './oidc/sign-in-change-notice.ts'
 import { beginTotpEnrolment, confirmTotpEnrolment, removeTotp, totpStatus } from './oidc/totp.ts'
+import { findTotpFactor } from './oidc/totp-repository.ts'
 import { embeddedAccountOf, requireCurrentPassword } from './embedded-account.ts'
 import type { CurrentUser } from './users.ts'
 
@@ -46,7 +47,7 @@ export async function confirmTotpSetup(deps: TotpDeps, user: CurrentUser, code: 
   const before = await totpStatus(deps.db, account.id)
   if (before.enabled) throw new AppError('totp_not_pending', 'The authenticator app is set up already')
   if (!(await confirmTotpEnrolment(deps.db, account, code, deps.clock.now()))) {
-    const started = await deps.db.selectFrom('totp_factors').select('account_id').where('account_id', '=', account.id).executeTakeFirst()
+    const started = await findTotpFactor(deps.db, account.id)
     if (!started) throw new AppError('totp_not_pending', 'No authenticator app is being set up: start again')
     throw fieldError('body.code', 'not the code your app shows now', 'incorrect_code')
   }

@@ -4,6 +4,7 @@ import type { AccessTokenClaims } from './access-token-verifier.ts'
 import { showsSecondFactor } from './oidc/authentication-methods.ts'
 import type { Database } from '../../db/schema.ts'
 import { AppError } from '../../errors.ts'
+import { findUserBySubject, insertUser, updateUser } from './users-repository.ts'
 
 export interface CurrentUser {
   id: string
@@ -67,31 +68,20 @@ export async function findOrCreateUser(
     last_name: claims.family_name ?? '',
     locale: interfaceLocale ?? '',
   }
-  let row = await db
-    .selectFrom('users')
-    .selectAll()
-    .where('issuer', '=', claims.iss)
-    .where('subject', '=', claims.sub)
-    .executeTakeFirst()
+  let row = await findUserBySubject(db, claims.iss, claims.sub)
   if (!row) {
-    row = await db
-      .insertInto('users')
-      .values({ issuer: claims.iss, subject: claims.sub, ...fromToken, locale: interfaceLocale ?? null, email_verified_at: emailVerified ? now : null })
-      .onConflict((conflict) => conflict.columns(['issuer', 'subject']).doUpdateSet({ updated_at: now }))
-      .returningAll()
-      .executeTakeFirstOrThrow()
+    row = await insertUser(
+      db,
+      { issuer: claims.iss, subject: claims.sub, ...fromToken, locale: interfaceLocale ?? null, email_verified_at: emailVerified ? now : null },
+      now,
+    )
   }
   if (!emailVerified && issuedAfterProof(claims, row.email_verified_at)) {
     throw new AppError('email_not_confirmed', 'Confirm your e-mail address first: open the link we e-mailed to you')
   }
   const proofChanges = emailVerified && !row.email_verified_at ? { email_verified_at: now } : {}
   if (claimsChanged(row, fromToken) || Object.keys(proofChanges).length > 0) {
-    row = await db
-      .updateTable('users')
-      .set({ ...changedClaims(row, fromToken), ...proofChanges, updated_at: now })
-      .where('id', '=', row.id)
-      .returningAll()
-      .executeTakeFirstOrThrow()
+    row = await updateUser(db, row.id, { ...changedClaims(row, fromToken), ...proofChanges, updated_at: now })
   }
   const tokenRoles = Array.isArray(claims.roles) ? claims.roles.filter((role) => typeof role === 'string') : []
   const roles = new Set([...row.roles, ...tokenRoles])

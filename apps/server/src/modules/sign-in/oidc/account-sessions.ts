@@ -1,23 +1,23 @@
 import { createHash } from 'node:crypto'
-import { type Kysely, sql } from 'kysely'
+import type { Kysely } from 'kysely'
 import type { Database } from '../../../db/schema.ts'
+import {
+  type AccountPayloadRow,
+  deletePayload,
+  deletePayloadsOfGrants,
+  findLivePayloadsOfAccount,
+  findPayloadsOfAccount,
+} from './oidc-payloads-repository.ts'
 
 /**
  * The embedded provider's stored sessions, grants and tokens of one account
- * (oidc_payloads, payload-adapter.ts). A new password ends them, so that
+ * (oidc_payloads, oidc-payloads-repository.ts). A new password ends them, so that
  * whoever knew the old one is signed out everywhere: their refresh tokens
  * fail, and their browser session asks for the password again. Access tokens
  * are JWTs the API verifies without asking: they run out within their
  * 10 minutes.
  */
 const accountModels = ['Session', 'Grant', 'AccessToken', 'RefreshToken', 'AuthorizationCode', 'DeviceCode', 'BackchannelAuthenticationRequest']
-
-interface StoredRow {
-  model: string
-  id: string
-  grant_id: string | null
-  payload: Record<string, unknown>
-}
 
 /** Every grant in a session's authorizations (`{ [clientId]: { grantId } }`). */
 function grantsOfSession(payload: Record<string, unknown>): string[] {
@@ -38,12 +38,7 @@ export async function endSessionsOfAccount(
   accountId: string,
   options: { keepGrantId?: string | undefined } = {},
 ): Promise<{ sessions: number; grants: number }> {
-  const rows = (await db
-    .selectFrom('oidc_payloads')
-    .select(['model', 'id', 'grant_id', 'payload'])
-    .where(sql<string>`payload->>'accountId'`, '=', accountId)
-    .where('model', 'in', accountModels)
-    .execute()) as StoredRow[]
+  const rows = await findPayloadsOfAccount(db, accountId, accountModels)
   const keep = options.keepGrantId
   const ended = rows.filter((row) => {
     if (!keep) return true
@@ -54,9 +49,9 @@ export async function endSessionsOfAccount(
   const grantIds = ended.filter((row) => row.model === 'Grant').map((row) => row.id)
   await db.transaction().execute(async (trx) => {
     // Tokens of an ended grant go with it, whatever their own payload says.
-    if (grantIds.length > 0) await trx.deleteFrom('oidc_payloads').where('grant_id', 'in', grantIds).execute()
+    if (grantIds.length > 0) await deletePayloadsOfGrants(trx, grantIds)
     for (const row of ended) {
-      await trx.deleteFrom('oidc_payloads').where('model', '=', row.model).where('id', '=', row.id).execute()
+      await deletePayload(trx, row.model, row.id)
     }
   })
   return { sessions: ended.filter((row) => row.model === 'Session').length, grants: grantIds.length }
@@ -74,14 +69,8 @@ export interface AccountSession {
 
 /** The account's live sessions at the embedded provider, most recently used first. */
 export async function listSessionsOfAccount(db: Kysely<Database>, accountId: string, currentGrantId: string | null): Promise<AccountSession[]> {
-  const rows = (await db
-    .selectFrom('oidc_payloads')
-    .select(['model', 'id', 'grant_id', 'payload'])
-    .where(sql<string>`payload->>'accountId'`, '=', accountId)
-    .where('model', 'in', ['Session', 'RefreshToken'])
-    .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', sql<Date>`now()`)]))
-    .execute()) as StoredRow[]
-  const issuedAt = (row: StoredRow) => (typeof row.payload.iat === 'number' ? row.payload.iat : 0)
+  const rows = await findLivePayloadsOfAccount(db, accountId, ['Session', 'RefreshToken'])
+  const issuedAt = (row: AccountPayloadRow) => (typeof row.payload.iat === 'number' ? row.payload.iat : 0)
   const sessions = rows
     .filter((row) => row.model === 'Session')
     .map((session) => {

@@ -1,6 +1,7 @@
-import { type Kysely, sql } from 'kysely'
+import type { Kysely } from 'kysely'
 import type { Database } from '../../../db/schema.ts'
 import { accountIdForEmail } from './account-id.ts'
+import { findAccountRow, findCredentialsByAddress, insertAccount, updatePasswordHash } from './accounts-repository.ts'
 import { normaliseEmail } from './email-address.ts'
 import { dummyPasswordHash, hashPassword, verifyPassword } from './passwords.ts'
 
@@ -21,21 +22,14 @@ export async function createAccount(
   const email = normaliseEmail(input.email)
   const id = accountIdForEmail(email)
   const passwordHash = await hashPassword(input.password)
-  // Both the id and lower(email) are unique; a concurrent registration of
-  // the same address loses here rather than overwriting the other's password.
-  const row = await db
-    .insertInto('accounts')
-    .values({
-      id,
-      email,
-      password_hash: passwordHash,
-      first_name: input.firstName,
-      last_name: input.lastName,
-      locale: input.locale,
-    })
-    .onConflict((conflict) => conflict.doNothing())
-    .returning('id')
-    .executeTakeFirst()
+  const row = await insertAccount(db, {
+    id,
+    email,
+    password_hash: passwordHash,
+    first_name: input.firstName,
+    last_name: input.lastName,
+    locale: input.locale,
+  })
   return row ? { created: true, accountId: row.id, email } : { created: false }
 }
 
@@ -45,11 +39,7 @@ export async function createAccount(
  * changed its address keeps the id of the first one.
  */
 export async function authenticate(db: Kysely<Database>, email: string, password: string): Promise<string | null> {
-  const row = await db
-    .selectFrom('accounts')
-    .select(['id', 'password_hash'])
-    .where(byAddress(email))
-    .executeTakeFirst()
+  const row = await findCredentialsByAddress(db, normaliseEmail(email))
   if (!row) {
     await verifyPassword(password, await dummyPasswordHash())
     return null
@@ -60,24 +50,11 @@ export async function authenticate(db: Kysely<Database>, email: string, password
 /** A new password for the account (reset, change); the caller decides which sessions end. */
 export async function setPassword(db: Kysely<Database>, id: string, password: string): Promise<void> {
   const passwordHash = await hashPassword(password)
-  await db.updateTable('accounts').set({ password_hash: passwordHash }).where('id', '=', id).execute()
-}
-
-/**
- * The account that signs in with this address: found by the address, not by
- * the id derived from it, since an account that changed its address keeps
- * the id of its first one.
- */
-export function byAddress(email: string) {
-  return sql<boolean>`lower(email) = ${normaliseEmail(email)}`
+  await updatePasswordHash(db, id, passwordHash)
 }
 
 export async function findAccountProfile(db: Kysely<Database>, id: string): Promise<AccountProfile | undefined> {
-  const row = await db
-    .selectFrom('accounts')
-    .select(['id', 'email', 'first_name', 'last_name', 'locale', 'email_verified_at'])
-    .where('id', '=', id)
-    .executeTakeFirst()
+  const row = await findAccountRow(db, id)
   return (
     row && {
       id: row.id,

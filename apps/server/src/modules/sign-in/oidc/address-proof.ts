@@ -1,5 +1,7 @@
 import type { Kysely } from 'kysely'
 import type { Database } from '../../../db/schema.ts'
+import { findAddressProofs } from './accounts-repository.ts'
+import { findRecentVerificationToken } from './email-verification-tokens-repository.ts'
 
 /**
  * Whether an account must confirm its address before the embedded sign-in
@@ -11,12 +13,7 @@ import type { Database } from '../../../db/schema.ts'
  * instead, and sends the link.
  */
 export async function mustConfirmAddressFirst(db: Kysely<Database>, issuer: string, accountId: string): Promise<boolean> {
-  const row = await db
-    .selectFrom('accounts')
-    .leftJoin('users', (join) => join.onRef('users.subject', '=', 'accounts.id').on('users.issuer', '=', issuer))
-    .select(['accounts.email_verified_at as account_verified_at', 'users.email_verified_at as user_proved_at'])
-    .where('accounts.id', '=', accountId)
-    .executeTakeFirst()
+  const row = await findAddressProofs(db, issuer, accountId)
   return row !== undefined && row.account_verified_at === null && row.user_proved_at !== null && row.user_proved_at !== undefined
 }
 
@@ -26,11 +23,6 @@ export async function mustConfirmAddressFirst(db: Kysely<Database>, issuer: stri
  * whoever registered their address) does not flood their inbox.
  */
 export async function mayResendLink(db: Kysely<Database>, accountId: string, now: Date, minutes = 10): Promise<boolean> {
-  const recent = await db
-    .selectFrom('email_verification_tokens')
-    .select('token_hash')
-    .where('account_id', '=', accountId)
-    .where('created_at', '>', new Date(now.getTime() - minutes * 60_000))
-    .executeTakeFirst()
+  const recent = await findRecentVerificationToken(db, accountId, new Date(now.getTime() - minutes * 60_000))
   return recent === undefined
 }

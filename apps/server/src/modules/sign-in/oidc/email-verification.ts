@@ -1,8 +1,15 @@
 import { createHash, randomBytes } from 'node:crypto'
 import type { Locale } from '@pactum/domain/locales'
-import { type Kysely, sql } from 'kysely'
+import type { Kysely } from 'kysely'
 import type { Mailer } from '../../../adapters/mailer/port.ts'
 import type { Database } from '../../../db/schema.ts'
+import { changeAccountEmail, findAccountIdWithEmail, markEmailVerified } from './accounts-repository.ts'
+import {
+  findVerificationToken,
+  insertVerificationToken,
+  markVerificationTokenUsed,
+  type VerificationTokenRow,
+} from './email-verification-tokens-repository.ts'
 import { translator } from './translations.ts'
 
 /**
@@ -38,17 +45,14 @@ async function issueLink(
   link: { accountId: string; email: string; purpose: 'confirm' | 'change'; validMs: number; locale: Locale },
 ): Promise<string> {
   const token = randomBytes(32).toString('base64url')
-  await deps.db
-    .insertInto('email_verification_tokens')
-    .values({
-      token_hash: hashOf(token),
-      account_id: link.accountId,
-      email: link.email,
-      purpose: link.purpose,
-      created_at: deps.now,
-      expires_at: new Date(deps.now.getTime() + link.validMs),
-    })
-    .execute()
+  await insertVerificationToken(deps.db, {
+    token_hash: hashOf(token),
+    account_id: link.accountId,
+    email: link.email,
+    purpose: link.purpose,
+    created_at: deps.now,
+    expires_at: new Date(deps.now.getTime() + link.validMs),
+  })
   return `${deps.issuer.replace(/\/+$/, '')}/verify-email/${token}?lang=${link.locale}`
 }
 
@@ -122,54 +126,25 @@ export async function confirmEmail(db: Kysely<Database>, token: string, now: Dat
     if (!row) return 'invalid'
     if (row.purpose === 'change') {
       // Another account may have taken the address since the link went out.
-      const owner = await trx.selectFrom('accounts').select('id').where(sql<string>`lower(email)`, '=', row.email.toLowerCase()).executeTakeFirst()
+      const owner = await findAccountIdWithEmail(trx, row.email)
       if (owner && owner.id !== row.account_id) return 'taken'
-      await trx.updateTable('email_verification_tokens').set({ used_at: now }).where('token_hash', '=', row.token_hash).execute()
-      await trx.updateTable('accounts').set({ email: row.email.toLowerCase(), email_verified_at: now }).where('id', '=', row.account_id).execute()
+      await markVerificationTokenUsed(trx, row.token_hash, now)
+      await changeAccountEmail(trx, row.account_id, row.email.toLowerCase(), now)
       return 'confirmed'
     }
-    await trx.updateTable('email_verification_tokens').set({ used_at: now }).where('token_hash', '=', row.token_hash).execute()
-    await trx
-      .updateTable('accounts')
-      .set({ email_verified_at: now })
-      .where('id', '=', row.account_id)
-      .where('email_verified_at', 'is', null)
-      .execute()
+    await markVerificationTokenUsed(trx, row.token_hash, now)
+    await markEmailVerified(trx, row.account_id, now)
     return 'confirmed'
   })
 }
 
-type LinkRow = {
-  token_hash: string
-  account_id: string
-  expires_at: Date
-  used_at: Date | null
-  email: string
-  purpose: 'confirm' | 'change'
-  account_email: string
-}
-
-async function findLink(db: Kysely<Database>, token: string, options: { lock?: boolean } = {}): Promise<LinkRow | undefined> {
+async function findLink(db: Kysely<Database>, token: string, options: { lock?: boolean } = {}): Promise<VerificationTokenRow | undefined> {
   // Anything but a token we could have issued is looked up as nothing.
   if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return undefined
-  let query = db
-    .selectFrom('email_verification_tokens')
-    .innerJoin('accounts', 'accounts.id', 'email_verification_tokens.account_id')
-    .select([
-      'email_verification_tokens.token_hash',
-      'email_verification_tokens.account_id',
-      'email_verification_tokens.expires_at',
-      'email_verification_tokens.used_at',
-      'email_verification_tokens.email',
-      'email_verification_tokens.purpose',
-      'accounts.email as account_email',
-    ])
-    .where('email_verification_tokens.token_hash', '=', hashOf(token))
-  if (options.lock) query = query.forUpdate()
-  return query.executeTakeFirst()
+  return findVerificationToken(db, hashOf(token), options)
 }
 
-function stateOf(row: LinkRow | undefined, now: Date): LinkState {
+function stateOf(row: VerificationTokenRow | undefined, now: Date): LinkState {
   if (!row) return 'invalid'
   // A confirmation link confirms the address it was sent to, and only while it is the account's.
   if (row.purpose === 'confirm' && row.email.toLowerCase() !== row.account_email.toLowerCase()) return 'invalid'

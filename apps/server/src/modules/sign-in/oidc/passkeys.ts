@@ -12,6 +12,8 @@ import {
 } from '@simplewebauthn/server'
 import type { Kysely } from 'kysely'
 import type { Database } from '../../../db/schema.ts'
+import { deletePasskey, insertPasskey, listPasskeysOf, lockPasskey, passkeyCredentialsOf, recordPasskeyUse } from './passkeys-repository.ts'
+import { deleteChallengesExpiredBefore, insertChallenge, lockOpenChallenges, markChallengesUsed } from './webauthn-challenges-repository.ts'
 
 /**
  * Passkeys (WebAuthn) for the embedded sign-in, through @simplewebauthn/server:
@@ -50,18 +52,13 @@ export interface PasskeySummary {
 }
 
 export async function listPasskeys(db: Kysely<Database>, accountId: string): Promise<PasskeySummary[]> {
-  const rows = await db
-    .selectFrom('passkeys')
-    .select(['id', 'name', 'created_at', 'last_used_at', 'backed_up'])
-    .where('account_id', '=', accountId)
-    .orderBy('created_at')
-    .execute()
+  const rows = await listPasskeysOf(db, accountId)
   return rows.map((row) => ({ id: row.id, name: row.name, created: row.created_at, lastUsed: row.last_used_at, backedUp: row.backed_up }))
 }
 
 /** The passkey removed (its name, for the owner's notice), or undefined when the account has none by that id. */
 export async function removePasskey(db: Kysely<Database>, accountId: string, passkeyId: string): Promise<{ name: string } | undefined> {
-  return db.deleteFrom('passkeys').where('account_id', '=', accountId).where('id', '=', passkeyId).returning('name').executeTakeFirst()
+  return deletePasskey(db, accountId, passkeyId)
 }
 
 /** The options the browser's `navigator.credentials.create` needs, for a signed-in account. */
@@ -71,7 +68,7 @@ export async function registrationOptions(
   account: { id: string; email: string; firstName: string; lastName: string },
   now: Date,
 ): Promise<PublicKeyCredentialCreationOptionsJSON | 'too_many'> {
-  const existing = await db.selectFrom('passkeys').select(['id', 'transports']).where('account_id', '=', account.id).execute()
+  const existing = await passkeyCredentialsOf(db, account.id)
   if (existing.length >= maxPasskeysPerAccount) return 'too_many'
   const options = await generateRegistrationOptions({
     rpName: rp.name,
@@ -97,7 +94,7 @@ export async function registerPasskey(
   now: Date,
 ): Promise<PasskeySummary | null> {
   return db.transaction().execute(async (trx) => {
-    const open = await openChallenges(trx, 'register', { accountId }, now)
+    const open = await lockOpenChallenges(trx, 'register', { accountId }, now)
     if (open.length === 0) return null
     const verification = await verifyRegistrationResponse({
       response: input.response,
@@ -109,22 +106,17 @@ export async function registerPasskey(
     if (!verification?.verified) return null
     const { credential, credentialDeviceType, credentialBackedUp } = verification.registrationInfo
     await useChallenges(trx, open, now)
-    const inserted = await trx
-      .insertInto('passkeys')
-      .values({
-        id: credential.id,
-        account_id: accountId,
-        public_key: Buffer.from(credential.publicKey).toString('base64url'),
-        counter: credential.counter,
-        transports: JSON.stringify(credential.transports ?? []),
-        device_type: credentialDeviceType,
-        backed_up: credentialBackedUp,
-        name: input.name,
-        created_at: now,
-      })
-      .onConflict((conflict) => conflict.column('id').doNothing())
-      .returning(['id', 'name', 'created_at', 'last_used_at', 'backed_up'])
-      .executeTakeFirst()
+    const inserted = await insertPasskey(trx, {
+      id: credential.id,
+      account_id: accountId,
+      public_key: Buffer.from(credential.publicKey).toString('base64url'),
+      counter: credential.counter,
+      transports: JSON.stringify(credential.transports ?? []),
+      device_type: credentialDeviceType,
+      backed_up: credentialBackedUp,
+      name: input.name,
+      created_at: now,
+    })
     if (!inserted) return null
     return { id: inserted.id, name: inserted.name, created: inserted.created_at, lastUsed: inserted.last_used_at, backedUp: inserted.backed_up }
   })
@@ -143,7 +135,7 @@ export async function signInOptions(
   accountId?: string,
 ): Promise<PublicKeyCredentialRequestOptionsJSON> {
   const allowCredentials = accountId
-    ? (await db.selectFrom('passkeys').select(['id', 'transports']).where('account_id', '=', accountId).execute()).map((row) => ({
+    ? (await passkeyCredentialsOf(db, accountId)).map((row) => ({
         id: row.id,
         transports: JSON.parse(row.transports) as WebAuthnCredential['transports'],
       }))
@@ -172,9 +164,9 @@ export async function verifyPasskeySignIn(
   now: Date,
 ): Promise<PasskeySignIn | null> {
   return db.transaction().execute(async (trx) => {
-    const open = await openChallenges(trx, 'authenticate', { interactionUid }, now)
+    const open = await lockOpenChallenges(trx, 'authenticate', { interactionUid }, now)
     if (open.length === 0) return null
-    const passkey = await trx.selectFrom('passkeys').selectAll().where('id', '=', response.id).forUpdate().executeTakeFirst()
+    const passkey = await lockPasskey(trx, response.id)
     if (!passkey) return null
     const credential: WebAuthnCredential = {
       id: passkey.id,
@@ -192,11 +184,7 @@ export async function verifyPasskeySignIn(
     }).catch(() => undefined)
     if (!verification?.verified) return null
     await useChallenges(trx, open, now)
-    await trx
-      .updateTable('passkeys')
-      .set({ counter: verification.authenticationInfo.newCounter, last_used_at: now })
-      .where('id', '=', passkey.id)
-      .execute()
+    await recordPasskeyUse(trx, passkey.id, verification.authenticationInfo.newCounter, now)
     return { accountId: passkey.account_id, userVerified: verification.authenticationInfo.userVerified }
   })
 }
@@ -207,37 +195,18 @@ async function saveChallenge(
   now: Date,
 ): Promise<void> {
   // Housekeeping: challenges nobody answered in time.
-  await db.deleteFrom('webauthn_challenges').where('expires_at', '<', new Date(now.getTime() - challengeMs)).execute()
-  await db
-    .insertInto('webauthn_challenges')
-    .values({
-      id: randomUUID(),
-      purpose: challenge.purpose,
-      account_id: challenge.accountId,
-      interaction_uid: challenge.interactionUid,
-      challenge: challenge.challenge,
-      expires_at: new Date(now.getTime() + challengeMs),
-    })
-    .execute()
-}
-
-async function openChallenges(
-  db: Kysely<Database>,
-  purpose: 'register' | 'authenticate',
-  owner: { accountId: string } | { interactionUid: string },
-  now: Date,
-) {
-  let query = db
-    .selectFrom('webauthn_challenges')
-    .select(['id', 'challenge'])
-    .where('purpose', '=', purpose)
-    .where('used_at', 'is', null)
-    .where('expires_at', '>', now)
-  query = 'accountId' in owner ? query.where('account_id', '=', owner.accountId) : query.where('interaction_uid', '=', owner.interactionUid)
-  return query.forUpdate().execute()
+  await deleteChallengesExpiredBefore(db, new Date(now.getTime() - challengeMs))
+  await insertChallenge(db, {
+    id: randomUUID(),
+    purpose: challenge.purpose,
+    account_id: challenge.accountId,
+    interaction_uid: challenge.interactionUid,
+    challenge: challenge.challenge,
+    expires_at: new Date(now.getTime() + challengeMs),
+  })
 }
 
 /** A ceremony's answer uses up every challenge open for the same owner: one answer per page. */
 async function useChallenges(db: Kysely<Database>, open: { id: string }[], now: Date): Promise<void> {
-  await db.updateTable('webauthn_challenges').set({ used_at: now }).where('id', 'in', open.map((row) => row.id)).execute()
+  await markChallengesUsed(db, open.map((row) => row.id), now)
 }

@@ -3,9 +3,11 @@ import type { Locale } from '@pactum/domain/locales'
 import type { Kysely } from 'kysely'
 import type { Mailer } from '../../../adapters/mailer/port.ts'
 import type { Database } from '../../../db/schema.ts'
-import { byAddress } from './accounts.ts'
+import { lockAccountByAddress, markEmailVerified, updatePasswordHash } from './accounts-repository.ts'
 import { endSessionsOfAccount } from './account-sessions.ts'
+import { normaliseEmail } from './email-address.ts'
 import { hashPassword } from './passwords.ts'
+import { countResetTokensSince, findResetToken, insertResetToken, markResetTokensUsed, type ResetTokenRow } from './password-reset-tokens-repository.ts'
 import { clearSignInFailures } from './sign-in-throttle.ts'
 import { translator } from './translations.ts'
 
@@ -37,30 +39,17 @@ export async function requestPasswordReset(deps: ResetMailDeps, email: string, p
   const token = randomBytes(32).toString('base64url')
   // Counted and issued under the account's row lock: concurrent requests cannot all see room for one more.
   const issued = await deps.db.transaction().execute(async (trx) => {
-    const account = await trx
-      .selectFrom('accounts')
-      .select(['id', 'email', 'first_name'])
-      .where(byAddress(email))
-      .forUpdate()
-      .executeTakeFirst()
+    const account = await lockAccountByAddress(trx, normaliseEmail(email))
     if (!account) return 'no_account' as const
-    const recent = await trx
-      .selectFrom('password_reset_tokens')
-      .select((eb) => eb.fn.countAll<number>().as('count'))
-      .where('account_id', '=', account.id)
-      .where('created_at', '>', new Date(deps.now.getTime() - 3_600_000))
-      .executeTakeFirstOrThrow()
-    if (Number(recent.count) >= deps.perAddressPerHour) return 'limited' as const
-    await trx
-      .insertInto('password_reset_tokens')
-      .values({
-        token_hash: hashOf(token),
-        account_id: account.id,
-        email: account.email,
-        created_at: deps.now,
-        expires_at: new Date(deps.now.getTime() + resetLinkMinutes * 60_000),
-      })
-      .execute()
+    const recent = await countResetTokensSince(trx, account.id, new Date(deps.now.getTime() - 3_600_000))
+    if (recent >= deps.perAddressPerHour) return 'limited' as const
+    await insertResetToken(trx, {
+      token_hash: hashOf(token),
+      account_id: account.id,
+      email: account.email,
+      created_at: deps.now,
+      expires_at: new Date(deps.now.getTime() + resetLinkMinutes * 60_000),
+    })
     return account
   })
   if (typeof issued === 'string') return issued
@@ -110,14 +99,9 @@ export async function resetPassword(
     const row = await findLink(trx, token, { lock: true })
     const state = stateOf(row, now)
     if (state !== 'valid' || !row) return { outcome: state === 'valid' ? 'invalid' : state } as const
-    await trx
-      .updateTable('password_reset_tokens')
-      .set({ used_at: now })
-      .where('account_id', '=', row.account_id)
-      .where('used_at', 'is', null)
-      .execute()
-    await trx.updateTable('accounts').set({ password_hash: passwordHash }).where('id', '=', row.account_id).execute()
-    await trx.updateTable('accounts').set({ email_verified_at: now }).where('id', '=', row.account_id).where('email_verified_at', 'is', null).execute()
+    await markResetTokensUsed(trx, row.account_id, now)
+    await updatePasswordHash(trx, row.account_id, passwordHash)
+    await markEmailVerified(trx, row.account_id, now)
     return { outcome: 'reset', accountId: row.account_id } as const
   })
   if (result.outcome === 'reset') {
@@ -127,28 +111,13 @@ export async function resetPassword(
   return result
 }
 
-type LinkRow = { token_hash: string; account_id: string; expires_at: Date; used_at: Date | null; email: string; account_email: string }
-
-async function findLink(db: Kysely<Database>, token: string, options: { lock?: boolean } = {}): Promise<LinkRow | undefined> {
+async function findLink(db: Kysely<Database>, token: string, options: { lock?: boolean } = {}): Promise<ResetTokenRow | undefined> {
   // Anything but a token we could have issued is looked up as nothing.
   if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return undefined
-  let query = db
-    .selectFrom('password_reset_tokens')
-    .innerJoin('accounts', 'accounts.id', 'password_reset_tokens.account_id')
-    .select([
-      'password_reset_tokens.token_hash',
-      'password_reset_tokens.account_id',
-      'password_reset_tokens.expires_at',
-      'password_reset_tokens.used_at',
-      'password_reset_tokens.email',
-      'accounts.email as account_email',
-    ])
-    .where('password_reset_tokens.token_hash', '=', hashOf(token))
-  if (options.lock) query = query.forUpdate()
-  return query.executeTakeFirst()
+  return findResetToken(db, hashOf(token), options)
 }
 
-function stateOf(row: LinkRow | undefined, now: Date): ResetLinkState {
+function stateOf(row: ResetTokenRow | undefined, now: Date): ResetLinkState {
   if (!row || row.email.toLowerCase() !== row.account_email.toLowerCase()) return 'invalid'
   if (row.used_at) return 'used'
   if (row.expires_at.getTime() <= now.getTime()) return 'expired'

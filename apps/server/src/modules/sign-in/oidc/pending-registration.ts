@@ -1,12 +1,23 @@
 import { createHash, randomBytes } from 'node:crypto'
 import type { Locale } from '@pactum/domain/locales'
-import { type Kysely, sql } from 'kysely'
+import type { Kysely } from 'kysely'
 import type { Mailer } from '../../../adapters/mailer/port.ts'
 import type { Database } from '../../../db/schema.ts'
 import { accountIdForEmail } from './account-id.ts'
-import { byAddress } from './accounts.ts'
+import { findAccountIdByAddress, findContactByAddress, insertAccount } from './accounts-repository.ts'
 import { normaliseEmail } from './email-address.ts'
 import { hashPassword } from './passwords.ts'
+import {
+  countRegistrationEmailsSince,
+  deletePendingRegistration,
+  deletePendingRegistrationsExpiredBefore,
+  deleteRegistrationEmailsSentBy,
+  findPendingRegistration,
+  insertRegistrationEmail,
+  lockRegistrationsOfAddress,
+  type PendingRegistrationRow,
+  upsertPendingRegistration,
+} from './registrations-repository.ts'
 import { translator } from './translations.ts'
 
 /**
@@ -70,20 +81,15 @@ export async function requestRegistration(
 
   const decided = await deps.db.transaction().execute(async (trx) => {
     // Concurrent registrations of one address queue here, so that they cannot all see room for one more e-mail.
-    await sql`select pg_advisory_xact_lock(hashtext(${`registration:${addressHash}`}))`.execute(trx)
+    await lockRegistrationsOfAddress(trx, addressHash)
     const hourAgo = new Date(now.getTime() - 3_600_000)
-    await trx.deleteFrom('registration_emails').where('sent_at', '<=', hourAgo).execute()
-    await trx.deleteFrom('pending_registrations').where('expires_at', '<', new Date(now.getTime() - keepExpiredDays * 86_400_000)).execute()
-    const recent = await trx
-      .selectFrom('registration_emails')
-      .select((eb) => eb.fn.countAll<number>().as('count'))
-      .where('address_hash', '=', addressHash)
-      .where('sent_at', '>', hourAgo)
-      .executeTakeFirstOrThrow()
-    if (Number(recent.count) >= deps.perAddressPerHour) return { outcome: 'limited' } as const
-    await trx.insertInto('registration_emails').values({ address_hash: addressHash, sent_at: now }).execute()
+    await deleteRegistrationEmailsSentBy(trx, hourAgo)
+    await deletePendingRegistrationsExpiredBefore(trx, new Date(now.getTime() - keepExpiredDays * 86_400_000))
+    const recent = await countRegistrationEmailsSince(trx, addressHash, hourAgo)
+    if (recent >= deps.perAddressPerHour) return { outcome: 'limited' } as const
+    await insertRegistrationEmail(trx, addressHash, now)
 
-    const owner = await trx.selectFrom('accounts').select(['email', 'first_name', 'locale']).where(byAddress(email)).executeTakeFirst()
+    const owner = await findContactByAddress(trx, normaliseEmail(email))
     if (owner) return { outcome: 'owner_told', owner } as const
     const pending = {
       token_hash: sha256(token),
@@ -95,11 +101,7 @@ export async function requestRegistration(
       created_at: now,
       expires_at: new Date(now.getTime() + registrationLinkHours * 3_600_000),
     }
-    await trx
-      .insertInto('pending_registrations')
-      .values({ ...pending, email })
-      .onConflict((conflict) => conflict.column('email').doUpdateSet(pending))
-      .execute()
+    await upsertPendingRegistration(trx, email, pending)
     return { outcome: 'link_sent' } as const
   })
 
@@ -169,36 +171,26 @@ export async function completeRegistration(db: Kysely<Database>, token: string, 
     const row = await findPending(trx, token, { lock: true })
     if (!row) return { outcome: 'invalid' } as const
     if (row.expires_at.getTime() <= now.getTime()) return { outcome: 'expired' } as const
-    await trx.deleteFrom('pending_registrations').where('token_hash', '=', row.token_hash).execute()
-    const existing = await trx.selectFrom('accounts').select('id').where(byAddress(row.email)).executeTakeFirst()
+    await deletePendingRegistration(trx, row.token_hash)
+    const existing = await findAccountIdByAddress(trx, normaliseEmail(row.email))
     if (existing) return { outcome: 'taken' } as const
     // The id is derived from the address; an account that moved away from this address keeps it, so it may be taken too.
-    const created = await trx
-      .insertInto('accounts')
-      .values({
-        id: accountIdForEmail(row.email),
-        email: row.email,
-        password_hash: row.password_hash,
-        first_name: row.first_name,
-        last_name: row.last_name,
-        locale: row.locale,
-        email_verified_at: now,
-      })
-      .onConflict((conflict) => conflict.doNothing())
-      .returning('id')
-      .executeTakeFirst()
+    const created = await insertAccount(trx, {
+      id: accountIdForEmail(row.email),
+      email: row.email,
+      password_hash: row.password_hash,
+      first_name: row.first_name,
+      last_name: row.last_name,
+      locale: row.locale,
+      email_verified_at: now,
+    })
     if (!created) return { outcome: 'taken' } as const
     return { outcome: 'created', accountId: created.id, interactionUid: row.interaction_uid } as const
   })
 }
 
-async function findPending(db: Kysely<Database>, token: string, options: { lock?: boolean } = {}) {
+async function findPending(db: Kysely<Database>, token: string, options: { lock?: boolean } = {}): Promise<PendingRegistrationRow | undefined> {
   // Anything but a token we could have issued is looked up as nothing.
   if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return undefined
-  let query = db
-    .selectFrom('pending_registrations')
-    .select(['token_hash', 'email', 'interaction_uid', 'expires_at', 'first_name', 'last_name', 'password_hash', 'locale'])
-    .where('token_hash', '=', sha256(token))
-  if (options.lock) query = query.forUpdate()
-  return query.executeTakeFirst()
+  return findPendingRegistration(db, sha256(token), options)
 }

@@ -6,7 +6,7 @@ import type { Config } from '../../../config.ts'
 import { behindTrustedProxy } from '../../../trust-proxy.ts'
 import type { Database } from '../../../db/schema.ts'
 import { findAccountProfile } from './accounts.ts'
-import { createPayloadAdapter } from './payload-adapter.ts'
+import { createPayloadAdapter } from './oidc-payloads-repository.ts'
 import { providerPages } from './provider-pages.ts'
 import type { ProviderSecrets } from './server-secrets.ts'
 

@@ -1,5 +1,14 @@
 import type { Kysely } from 'kysely'
 import type { Database } from '../../../db/schema.ts'
+import { findAnyPasskeyOf } from './passkeys-repository.ts'
+import {
+  countWrongCode,
+  deleteSecondFactorStep,
+  deleteSecondFactorStepsExpiredBy,
+  findOpenSecondFactorStep,
+  upsertSecondFactorStep,
+} from './second-factor-steps-repository.ts'
+import { findConfirmedTotpFactor } from './totp-repository.ts'
 
 /**
  * The step of a sign-in between a right password and the second factor
@@ -20,8 +29,8 @@ export interface SecondFactors {
 
 export async function secondFactorsOf(db: Kysely<Database>, accountId: string): Promise<SecondFactors> {
   const [totp, passkey] = await Promise.all([
-    db.selectFrom('totp_factors').select('account_id').where('account_id', '=', accountId).where('confirmed_at', 'is not', null).executeTakeFirst(),
-    db.selectFrom('passkeys').select('id').where('account_id', '=', accountId).limit(1).executeTakeFirst(),
+    findConfirmedTotpFactor(db, accountId),
+    findAnyPasskeyOf(db, accountId),
   ])
   return { totp: totp !== undefined, passkey: passkey !== undefined }
 }
@@ -33,40 +42,24 @@ export function hasAny(factors: SecondFactors): boolean {
 /** The password was right: the interaction now waits for this account's second factor. */
 export async function openSecondFactorStep(db: Kysely<Database>, interactionUid: string, accountId: string, now: Date): Promise<void> {
   // Housekeeping: steps nobody finished.
-  await db.deleteFrom('second_factor_steps').where('expires_at', '<', now).execute()
-  const expiresAt = new Date(now.getTime() + stepMs)
-  await db
-    .insertInto('second_factor_steps')
-    .values({ interaction_uid: interactionUid, account_id: accountId, failures: 0, expires_at: expiresAt })
-    .onConflict((conflict) => conflict.column('interaction_uid').doUpdateSet({ account_id: accountId, failures: 0, expires_at: expiresAt }))
-    .execute()
+  await deleteSecondFactorStepsExpiredBy(db, now)
+  await upsertSecondFactorStep(db, interactionUid, accountId, new Date(now.getTime() + stepMs))
 }
 
 /** The account this interaction's second step is for, while it lasts. */
 export async function pendingSecondFactor(db: Kysely<Database>, interactionUid: string, now: Date): Promise<string | undefined> {
-  const row = await db
-    .selectFrom('second_factor_steps')
-    .select('account_id')
-    .where('interaction_uid', '=', interactionUid)
-    .where('expires_at', '>', now)
-    .where('failures', '<', maxWrongCodes)
-    .executeTakeFirst()
+  const row = await findOpenSecondFactorStep(db, interactionUid, now, maxWrongCodes)
   return row?.account_id
 }
 
 /** Counts a wrong code; true when that was the last one allowed (the step is gone). */
 export async function noteWrongCode(db: Kysely<Database>, interactionUid: string): Promise<boolean> {
-  const row = await db
-    .updateTable('second_factor_steps')
-    .set((eb) => ({ failures: eb('failures', '+', 1) }))
-    .where('interaction_uid', '=', interactionUid)
-    .returning('failures')
-    .executeTakeFirst()
+  const row = await countWrongCode(db, interactionUid)
   if (row && row.failures < maxWrongCodes) return false
   await closeSecondFactorStep(db, interactionUid)
   return true
 }
 
 export async function closeSecondFactorStep(db: Kysely<Database>, interactionUid: string): Promise<void> {
-  await db.deleteFrom('second_factor_steps').where('interaction_uid', '=', interactionUid).execute()
+  await deleteSecondFactorStep(db, interactionUid)
 }

@@ -3,6 +3,7 @@ import { chmod, mkdir, rename, writeFile } from 'node:fs/promises'
 import type { JSONWebKeySet, JWK } from 'jose'
 import type { Kysely } from 'kysely'
 import type { Database } from '../../../db/schema.ts'
+import { findServerSecret, insertServerSecretIfAbsent, readServerSecret } from './server-secrets-repository.ts'
 import { signingKeyFilePath } from './token-minter.ts'
 
 /**
@@ -37,14 +38,10 @@ export async function loadOrCreateSecrets(db: Kysely<Database>): Promise<Provide
 
 /** Insert-if-absent then read back: two processes starting together agree on one value. */
 async function loadOrCreate(db: Kysely<Database>, name: string, create: () => unknown): Promise<unknown> {
-  const existing = await db.selectFrom('server_secrets').select('value').where('name', '=', name).executeTakeFirst()
+  const existing = await findServerSecret(db, name)
   if (existing) return existing.value
-  await db
-    .insertInto('server_secrets')
-    .values({ name, value: JSON.stringify(create()) })
-    .onConflict((conflict) => conflict.column('name').doNothing())
-    .execute()
-  const stored = await db.selectFrom('server_secrets').select('value').where('name', '=', name).executeTakeFirstOrThrow()
+  await insertServerSecretIfAbsent(db, name, JSON.stringify(create()))
+  const stored = await readServerSecret(db, name)
   return stored.value
 }
 

@@ -2,7 +2,8 @@ import { isSupportedLocale, toLanguageTag } from '@pactum/domain/locales'
 import type { Kysely } from 'kysely'
 import type { Mailer } from '../../../adapters/mailer/port.ts'
 import type { Database } from '../../../db/schema.ts'
-import { byAddress } from './accounts.ts'
+import { findContactByAddress } from './accounts-repository.ts'
+import { normaliseEmail } from './email-address.ts'
 import type { BurstAlert } from './sign-in-throttle.ts'
 import { translator } from './translations.ts'
 
@@ -17,11 +18,7 @@ export async function sendSignInAlert(
   email: string,
   alert: BurstAlert,
 ): Promise<boolean> {
-  const account = await deps.db
-    .selectFrom('accounts')
-    .select(['email', 'first_name', 'locale'])
-    .where(byAddress(email))
-    .executeTakeFirst()
+  const account = await findContactByAddress(deps.db, normaliseEmail(email))
   if (!account) return false
   const locale = isSupportedLocale(account.locale) ? account.locale : 'en_gb'
   const t = translator(locale)

@@ -1,8 +1,23 @@
 import { isIPv4, isIPv6 } from 'node:net'
-import { type Kysely, sql } from 'kysely'
+import type { Kysely } from 'kysely'
 import type { SignInConfig } from '../../../config.ts'
 import type { Database } from '../../../db/schema.ts'
 import { accountIdForEmail } from './account-id.ts'
+import {
+  countClientsFailingOn,
+  countFailureInBurst,
+  deleteAttemptsBefore,
+  deleteAttemptsFromClient,
+  deleteAttemptsOfAccount,
+  deleteAttemptsOfDevice,
+  deleteBurstOfAccount,
+  deleteBurstsQuietSince,
+  deleteSignInAttempt,
+  insertSignInAttempt,
+  recentAttemptsFromClient,
+  recentAttemptsOfDevice,
+  recentAttemptsOnAccountFromClient,
+} from './throttle-repository.ts'
 
 /**
  * Throttles on password guessing that stop attackers, not owners (issue 30).
@@ -63,34 +78,19 @@ export async function beginSignInAttempt(
   const accountKey = accountIdForEmail(email)
   const windowMs = settings.windowSeconds * 1000
   const since = new Date(now.getTime() - windowMs)
-  const { id } = await db
-    .insertInto('sign_in_attempts')
-    .values({ account_key: accountKey, attempted_at: now, client_key: source.clientKey, device_key: source.deviceKey ?? null })
-    .returning('id')
-    .executeTakeFirstOrThrow()
+  const { id } = await insertSignInAttempt(db, { accountKey, attemptedAt: now, clientKey: source.clientKey, deviceKey: source.deviceKey ?? null })
 
-  const recent = db.selectFrom('sign_in_attempts').select(['id', 'attempted_at']).where('attempted_at', '>', since).orderBy('attempted_at', 'desc')
   const counted = source.deviceKey
-    ? [{ limit: settings.maxFailuresPerDevice, rows: await recent.where('device_key', '=', source.deviceKey).execute() }]
+    ? [{ limit: settings.maxFailuresPerDevice, rows: await recentAttemptsOfDevice(db, since, source.deviceKey) }]
     : [
-        {
-          limit: settings.maxFailuresPerAddress,
-          rows: await recent
-            .where('account_key', '=', accountKey)
-            .where('client_key', '=', source.clientKey)
-            .where('device_key', 'is', null)
-            .execute(),
-        },
-        {
-          limit: settings.maxFailuresPerClient,
-          rows: await recent.where('client_key', '=', source.clientKey).where('device_key', 'is', null).execute(),
-        },
+        { limit: settings.maxFailuresPerAddress, rows: await recentAttemptsOnAccountFromClient(db, since, accountKey, source.clientKey) },
+        { limit: settings.maxFailuresPerClient, rows: await recentAttemptsFromClient(db, since, source.clientKey) },
       ]
   const exceeded = counted.filter(({ limit, rows }) => rows.length > limit)
   if (exceeded.length === 0) return { allowed: true, attemptId: id }
 
   // Refused attempts do not count: they must not push the window further out.
-  await db.deleteFrom('sign_in_attempts').where('id', '=', id).execute()
+  await deleteSignInAttempt(db, id)
   const retryAfterMs = Math.max(
     ...exceeded.map(({ limit, rows }) => {
       const others = rows.filter((attempt) => attempt.id !== id)
@@ -108,22 +108,19 @@ export async function beginSignInAttempt(
  */
 export async function signInSucceeded(db: Kysely<Database>, email: string, source: AttemptSource, now: Date, settings: ThrottleSettings): Promise<void> {
   const accountKey = accountIdForEmail(email)
-  let mine = db.deleteFrom('sign_in_attempts').where('account_key', '=', accountKey)
-  mine = source.deviceKey
-    ? mine.where('device_key', '=', source.deviceKey)
-    : mine.where('client_key', '=', source.clientKey).where('device_key', 'is', null)
-  await mine.execute()
+  if (source.deviceKey) await deleteAttemptsOfDevice(db, accountKey, source.deviceKey)
+  else await deleteAttemptsFromClient(db, accountKey, source.clientKey)
   // Housekeeping for every account, cheap with the index on attempted_at. A burst
   // quiet for a window has ended: its row would start afresh anyway.
   const windowStart = new Date(now.getTime() - settings.windowSeconds * 1000)
-  await db.deleteFrom('sign_in_attempts').where('attempted_at', '<', windowStart).execute()
-  await db.deleteFrom('sign_in_bursts').where('last_failure_at', '<', windowStart).execute()
+  await deleteAttemptsBefore(db, windowStart)
+  await deleteBurstsQuietSince(db, windowStart)
 }
 
 /** A new password ends every record of failures against the account (password reset). */
 export async function clearSignInFailures(db: Kysely<Database>, accountId: string): Promise<void> {
-  await db.deleteFrom('sign_in_attempts').where('account_key', '=', accountId).execute()
-  await db.deleteFrom('sign_in_bursts').where('account_key', '=', accountId).execute()
+  await deleteAttemptsOfAccount(db, accountId)
+  await deleteBurstOfAccount(db, accountId)
 }
 
 export interface BurstAlert {
@@ -150,27 +147,9 @@ export async function noteFailedSignIn(
 ): Promise<BurstAlert | undefined> {
   const accountKey = accountIdForEmail(email)
   const windowStart = new Date(now.getTime() - settings.windowSeconds * 1000)
-  const burst = await sql<{ started_at: Date; failures: number; alerted_at: Date | null; told_now: boolean }>`
-    insert into sign_in_bursts as b (account_key, started_at, last_failure_at, failures, alerted_at)
-    values (${accountKey}, ${now}, ${now}, 1, ${settings.alertAfterFailures <= 1 ? now : null})
-    on conflict (account_key) do update set
-      started_at = case when b.last_failure_at <= ${windowStart} then ${now} else b.started_at end,
-      failures = case when b.last_failure_at <= ${windowStart} then 1 else b.failures + 1 end,
-      alerted_at = case
-        when b.last_failure_at <= ${windowStart} then null
-        when b.alerted_at is null and b.failures + 1 >= ${settings.alertAfterFailures} then ${now}
-        else b.alerted_at end,
-      last_failure_at = ${now}
-    returning started_at, failures, alerted_at, (alerted_at = ${now}) as told_now`.execute(db)
-  const row = burst.rows[0]
+  const row = await countFailureInBurst(db, accountKey, now, windowStart, settings.alertAfterFailures)
   // Told at this failure: the one that reached the count (a concurrent one sees alerted_at set already).
   if (!row || !row.told_now || row.failures !== settings.alertAfterFailures) return undefined
-  const seen = await db
-    .selectFrom('sign_in_attempts')
-    .select((eb) => eb.fn.count<number>('client_key').distinct().as('addresses'))
-    .where('account_key', '=', accountKey)
-    .where('device_key', 'is', null)
-    .where('attempted_at', '>=', new Date(Math.max(new Date(row.started_at).getTime(), windowStart.getTime())))
-    .executeTakeFirstOrThrow()
-  return { since: new Date(row.started_at), failures: row.failures, addresses: Math.max(1, Number(seen.addresses)) }
+  const addresses = await countClientsFailingOn(db, accountKey, new Date(Math.max(new Date(row.started_at).getTime(), windowStart.getTime())))
+  return { since: new Date(row.started_at), failures: row.failures, addresses: Math.max(1, addresses) }
 }

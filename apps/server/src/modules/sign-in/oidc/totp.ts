@@ -1,7 +1,8 @@
-import { type Kysely, sql } from 'kysely'
+import type { Kysely } from 'kysely'
 import { Secret, TOTP } from 'otpauth'
 import encodeQR from 'qr'
 import type { Database } from '../../../db/schema.ts'
+import { confirmTotpSecret, deleteTotpFactor, findTotpConfirmedAt, findTotpSecret, storeUnconfirmedTotpSecret, useTotpStep } from './totp-repository.ts'
 
 /**
  * An authenticator app as a second factor of the embedded sign-in (issue 30):
@@ -35,7 +36,7 @@ export interface TotpEnrolment {
 export type TotpStatus = { enabled: false } | { enabled: true; since: Date }
 
 export async function totpStatus(db: Kysely<Database>, accountId: string): Promise<TotpStatus> {
-  const row = await db.selectFrom('totp_factors').select('confirmed_at').where('account_id', '=', accountId).executeTakeFirst()
+  const row = await findTotpConfirmedAt(db, accountId)
   return row?.confirmed_at ? { enabled: true, since: row.confirmed_at } : { enabled: false }
 }
 
@@ -50,14 +51,7 @@ export async function beginTotpEnrolment(
   now: Date,
 ): Promise<TotpEnrolment | 'already_enabled'> {
   const secret = new Secret({ size: 20 }).base32
-  const stored = await db
-    .insertInto('totp_factors')
-    .values({ account_id: account.id, secret, confirmed_at: null, last_used_step: null, created_at: now })
-    .onConflict((conflict) =>
-      conflict.column('account_id').doUpdateSet({ secret, created_at: now, last_used_step: null }).where('totp_factors.confirmed_at', 'is', null),
-    )
-    .returning('account_id')
-    .executeTakeFirst()
+  const stored = await storeUnconfirmedTotpSecret(db, account.id, secret, now)
   if (!stored) return 'already_enabled'
   const uri = totpOf(secret, account.email).toString()
   const svg = encodeQR(uri, 'svg', { ecc: 'medium', border: 2 })
@@ -66,12 +60,7 @@ export async function beginTotpEnrolment(
 
 /** The account's secret being set up (`confirmed` false) or in use, and the step `code` is of it; null when it is no code of it now. */
 async function matchCode(db: Kysely<Database>, account: { id: string; email: string }, confirmed: boolean, code: string, now: Date) {
-  const row = await db
-    .selectFrom('totp_factors')
-    .select(['secret'])
-    .where('account_id', '=', account.id)
-    .where('confirmed_at', confirmed ? 'is not' : 'is', null)
-    .executeTakeFirst()
+  const row = await findTotpSecret(db, account.id, confirmed)
   const step = row ? stepOf(row.secret, account.email, code, now) : null
   return row && step !== null ? { secret: row.secret, step } : null
 }
@@ -80,34 +69,18 @@ async function matchCode(db: Kysely<Database>, account: { id: string; email: str
 export async function confirmTotpEnrolment(db: Kysely<Database>, account: { id: string; email: string }, code: string, now: Date): Promise<boolean> {
   const match = await matchCode(db, account, false, code, now)
   if (!match) return false
-  const confirmed = await db
-    .updateTable('totp_factors')
-    .set({ confirmed_at: now, last_used_step: match.step })
-    .where('account_id', '=', account.id)
-    .where('confirmed_at', 'is', null)
-    .where('secret', '=', match.secret)
-    .executeTakeFirst()
-  return confirmed.numUpdatedRows > 0n
+  return confirmTotpSecret(db, account.id, match.secret, match.step, now)
 }
 
 /** Whether `code` is a fresh code of the account's confirmed secret; a right code is used up. */
 export async function useTotpCode(db: Kysely<Database>, account: { id: string; email: string }, code: string, now: Date): Promise<boolean> {
   const match = await matchCode(db, account, true, code, now)
   if (!match) return false
-  const { step } = match
-  const used = await db
-    .updateTable('totp_factors')
-    .set({ last_used_step: step })
-    .where('account_id', '=', account.id)
-    .where('confirmed_at', 'is not', null)
-    .where(sql<boolean>`coalesce(last_used_step, -1) < ${step}`)
-    .executeTakeFirst()
-  return used.numUpdatedRows > 0n
+  return useTotpStep(db, account.id, match.step)
 }
 
 export async function removeTotp(db: Kysely<Database>, accountId: string): Promise<boolean> {
-  const removed = await db.deleteFrom('totp_factors').where('account_id', '=', accountId).executeTakeFirst()
-  return removed.numDeletedRows > 0n
+  return deleteTotpFactor(db, accountId)
 }
 
 /** The 30-second step `code` belongs to, within the window around now, or null. */

@@ -83,7 +83,7 @@ export function createPayloadAdapter(
     }
 
     async destroy(id: string): Promise<void> {
-      await db.deleteFrom('oidc_payloads').where('model', '=', this.model).where('id', '=', id).execute()
+      await deletePayload(db, this.model, id)
     }
 
     /** Every artefact of a grant goes at once (logout, refresh token reuse, revocation). */
@@ -91,4 +91,42 @@ export function createPayloadAdapter(
       await db.deleteFrom('oidc_payloads').where('grant_id', '=', grantId).execute()
     }
   }
+}
+
+/** A stored payload as account-sessions.ts reads it: which artefact, of which grant. */
+export interface AccountPayloadRow {
+  model: string
+  id: string
+  grant_id: string | null
+  payload: Record<string, unknown>
+}
+
+/** The account's stored artefacts of these models, expired or not. */
+export async function findPayloadsOfAccount(db: Kysely<Database>, accountId: string, models: string[]): Promise<AccountPayloadRow[]> {
+  return (await db
+    .selectFrom('oidc_payloads')
+    .select(['model', 'id', 'grant_id', 'payload'])
+    .where(sql<string>`payload->>'accountId'`, '=', accountId)
+    .where('model', 'in', models)
+    .execute()) as AccountPayloadRow[]
+}
+
+/** The account's unexpired artefacts of these models. */
+export async function findLivePayloadsOfAccount(db: Kysely<Database>, accountId: string, models: string[]): Promise<AccountPayloadRow[]> {
+  return (await db
+    .selectFrom('oidc_payloads')
+    .select(['model', 'id', 'grant_id', 'payload'])
+    .where(sql<string>`payload->>'accountId'`, '=', accountId)
+    .where('model', 'in', models)
+    .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', sql<Date>`now()`)]))
+    .execute()) as AccountPayloadRow[]
+}
+
+/** Every artefact of these grants, whatever its own payload says. */
+export async function deletePayloadsOfGrants(db: Kysely<Database>, grantIds: string[]): Promise<void> {
+  await db.deleteFrom('oidc_payloads').where('grant_id', 'in', grantIds).execute()
+}
+
+export async function deletePayload(db: Kysely<Database>, model: string, id: string): Promise<void> {
+  await db.deleteFrom('oidc_payloads').where('model', '=', model).where('id', '=', id).execute()
 }

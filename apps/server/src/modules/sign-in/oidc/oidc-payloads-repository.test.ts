@@ -2,7 +2,7 @@ import { sql } from 'kysely'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { Database } from '../../../db/database.ts'
 import { createTestDatabase } from '../../../testing/test-database.ts'
-import { createPayloadAdapter } from './payload-adapter.ts'
+import { createPayloadAdapter } from './oidc-payloads-repository.ts'
 
 let database: Database
 beforeEach(async () => {
