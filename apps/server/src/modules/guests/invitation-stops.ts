@@ -1,7 +1,8 @@
 import { createHash, createHmac, randomBytes } from 'node:crypto'
 import type { Kysely } from 'kysely'
 import type { Database } from '../../db/schema.ts'
-import { insertStopKeyIfAbsent, isAddressHashStopped, readStopKey, recordStoppedAddressHash } from './invitation-stops-repository.ts'
+import { loadOrCreateServerSecret } from '../../db/server-secrets.ts'
+import { isAddressHashStopped, recordStoppedAddressHash } from './invitation-stops-repository.ts'
 
 /**
  * "Stop invitations to this address" (issue 30 #3): every invitation e-mail
@@ -30,8 +31,8 @@ export function stopLinkKey(db: Kysely<Database>): Promise<Buffer> {
 }
 
 async function loadOrCreateKey(db: Kysely<Database>): Promise<Buffer> {
-  await insertStopKeyIfAbsent(db, randomBytes(32).toString('base64url'))
-  return Buffer.from(await readStopKey(db), 'base64url')
+  const stored = await loadOrCreateServerSecret(db, 'invitation_stop_key', () => ({ key: randomBytes(32).toString('base64url') }))
+  return Buffer.from(stored.key, 'base64url')
 }
 
 export function stopToken(key: Buffer, email: string): string {

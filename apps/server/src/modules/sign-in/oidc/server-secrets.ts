@@ -3,7 +3,7 @@ import { chmod, mkdir, rename, writeFile } from 'node:fs/promises'
 import type { JSONWebKeySet, JWK } from 'jose'
 import type { Kysely } from 'kysely'
 import type { Database } from '../../../db/schema.ts'
-import { findServerSecret, insertServerSecretIfAbsent, readServerSecret } from './server-secrets-repository.ts'
+import { loadOrCreateServerSecret } from '../../../db/server-secrets.ts'
 import { signingKeyFilePath } from './token-minter.ts'
 
 /**
@@ -26,23 +26,10 @@ const cookieKeysName = 'oidc_cookie_keys'
 const deviceCookieKeyName = 'sign_in_device_cookie_key'
 
 export async function loadOrCreateSecrets(db: Kysely<Database>): Promise<ProviderSecrets> {
-  const signing = await loadOrCreate(db, signingKeysName, () => ({ keys: [newSigningKey()] }))
-  const cookies = await loadOrCreate(db, cookieKeysName, () => ({ keys: [randomBytes(32).toString('base64url')] }))
-  const device = await loadOrCreate(db, deviceCookieKeyName, () => ({ key: randomBytes(32).toString('base64url') }))
-  return {
-    signingKeys: (signing as { keys: JWK[] }).keys,
-    cookieKeys: (cookies as { keys: string[] }).keys,
-    deviceCookieKey: (device as { key: string }).key,
-  }
-}
-
-/** Insert-if-absent then read back: two processes starting together agree on one value. */
-async function loadOrCreate(db: Kysely<Database>, name: string, create: () => unknown): Promise<unknown> {
-  const existing = await findServerSecret(db, name)
-  if (existing) return existing.value
-  await insertServerSecretIfAbsent(db, name, JSON.stringify(create()))
-  const stored = await readServerSecret(db, name)
-  return stored.value
+  const signing = await loadOrCreateServerSecret<{ keys: JWK[] }>(db, signingKeysName, () => ({ keys: [newSigningKey()] }))
+  const cookies = await loadOrCreateServerSecret<{ keys: string[] }>(db, cookieKeysName, () => ({ keys: [randomBytes(32).toString('base64url')] }))
+  const device = await loadOrCreateServerSecret<{ key: string }>(db, deviceCookieKeyName, () => ({ key: randomBytes(32).toString('base64url') }))
+  return { signingKeys: signing.keys, cookieKeys: cookies.keys, deviceCookieKey: device.key }
 }
 
 /** RS256: what every OIDC client and JWT library supports. */
