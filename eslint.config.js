@@ -2,7 +2,7 @@ import js from '@eslint/js'
 import reactHooks from 'eslint-plugin-react-hooks'
 import globals from 'globals'
 import tseslint from 'typescript-eslint'
-import { serverLayersRule } from './scripts/lint/server-layers.ts'
+import { serverLayersRule, sqlInRepositoriesRule } from './scripts/lint/server-layers.ts'
 
 export default tseslint.config(
   { ignores: ['**/node_modules/', '**/dist/', 'data/', 'e2e/artifacts/', 'e2e/test-results/', 'coverage/'] },
@@ -38,10 +38,11 @@ export default tseslint.config(
   },
   {
     // The server's imports flow one way (docs/decisions/092): routes → use
-    // cases → the engine, repositories and views → db/.
+    // cases → the engine, repositories and views → db/; and the SQL of a
+    // module is in its repositories (093).
     files: ['apps/server/src/**/*.ts'],
     ignores: ['**/*.test.ts', 'apps/server/src/testing/**'],
-    plugins: { pactum: { rules: { 'server-layers': serverLayersRule } } },
-    rules: { 'pactum/server-layers': 'error' },
+    plugins: { pactum: { rules: { 'server-layers': serverLayersRule, 'sql-in-repositories': sqlInRepositoriesRule } } },
+    rules: { 'pactum/server-layers': 'error', 'pactum/sql-in-repositories': 'error' },
   },
 )

@@ -5,7 +5,7 @@
 // Shared pieces outside the layers (config, errors, ids, adapters, the
 // composition in http/app.ts's callers) may be imported from anywhere.
 import type { Rule } from 'eslint'
-import type { ExportAllDeclaration, ExportNamedDeclaration, ImportDeclaration, ImportExpression, Node } from 'estree'
+import type { CallExpression, ExportAllDeclaration, ExportNamedDeclaration, ImportDeclaration, ImportExpression, Node, TaggedTemplateExpression } from 'estree'
 import path from 'node:path'
 
 const serverSource = path.resolve(import.meta.dirname, '../../apps/server/src')
@@ -67,6 +67,38 @@ export const serverLayersRule: Rule.RuleModule = {
       ExportAllDeclaration: (node: ExportAllDeclaration) => check(node.source, node.source.value),
       ImportExpression: (node: ImportExpression) => {
         if (node.source.type === 'Literal') check(node.source, node.source.value)
+      },
+    }
+  },
+}
+
+/** Kysely's query builders: a call of one of these is SQL. */
+const queryBuilders = new Set(['selectFrom', 'insertInto', 'updateTable', 'deleteFrom', 'mergeInto', 'replaceInto'])
+
+/**
+ * A module's SQL is in its repositories (docs/decisions/093): routes and use
+ * cases call repository functions and keep only the transaction boundaries
+ * (`db.transaction()`). The engine, `ledger/` and `db/` write their own.
+ */
+export const sqlInRepositoriesRule: Rule.RuleModule = {
+  meta: {
+    type: 'problem',
+    docs: { description: "Routes and use cases hold no SQL: it belongs in the module's *-repository.ts." },
+    messages: { query: "{{layer}} hold no SQL: move this query into the module's *-repository.ts." },
+    schema: [],
+  },
+  create(context) {
+    const file = path.relative(serverSource, context.filename)
+    const layer = serverLayerOf(file)
+    if (!layer || layer.rank < 2) return {}
+    const report = (node: Node) => context.report({ node, messageId: 'query', data: { layer: layer.name } })
+    return {
+      CallExpression: (node: CallExpression) => {
+        const callee = node.callee
+        if (callee.type === 'MemberExpression' && callee.property.type === 'Identifier' && queryBuilders.has(callee.property.name)) report(node)
+      },
+      TaggedTemplateExpression: (node: TaggedTemplateExpression) => {
+        if (node.tag.type === 'Identifier' && node.tag.name === 'sql') report(node)
       },
     }
   },

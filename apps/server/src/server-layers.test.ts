@@ -1,7 +1,7 @@
 import { Linter } from 'eslint'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { serverLayerOf, serverLayersRule } from '../../../scripts/lint/server-layers.ts'
+import { serverLayerOf, serverLayersRule, sqlInRepositoriesRule } from '../../../scripts/lint/server-layers.ts'
 
 // The lint rule that keeps the server's imports flowing one way (eslint.config.js).
 const source = path.resolve(import.meta.dirname)
@@ -46,5 +46,30 @@ describe('the server layers', () => {
     ])
     expect(problems('modules/listings/listings-repository.ts', '../../http/app.ts')).toHaveLength(1)
     expect(problems('db/schema.ts', '../modules/transactions/transactions-repository.ts')).toHaveLength(1)
+  })
+})
+
+function sqlProblems(file: string, code: string): string[] {
+  const linter = new Linter({ configType: 'flat' })
+  const rules = { 'sql-in-repositories': sqlInRepositoriesRule }
+  return linter
+    .verify(code, [{ files: ['**/*.ts'], plugins: { pactum: { rules } }, rules: { 'pactum/sql-in-repositories': 'error' } }], path.join(source, file))
+    .map((message) => message.message)
+}
+
+describe('SQL in repositories', () => {
+  const query = "export const find = (db) => db.selectFrom('users').selectAll().execute()\n"
+  const template = "import { sql } from 'kysely'\nexport const now = sql`select now()`\n"
+
+  it('lets repositories, the engine and db/ hold SQL', () => {
+    expect(sqlProblems('modules/profile/profile-repository.ts', query)).toEqual([])
+    expect(sqlProblems('modules/transactions/engine/apply-event.ts', query)).toEqual([])
+    expect(sqlProblems('db/ping.ts', template)).toEqual([])
+  })
+
+  it('refuses a query in a use case or a route, and lets them open a transaction', () => {
+    expect(sqlProblems('modules/profile/close-account.ts', query)).toEqual([expect.stringContaining('use cases hold no SQL')])
+    expect(sqlProblems('modules/listings/listing-routes.ts', template)).toEqual([expect.stringContaining('routes hold no SQL')])
+    expect(sqlProblems('modules/profile/close-account.ts', 'export const run = (db) => db.transaction().execute(async () => {})\n')).toEqual([])
   })
 })

@@ -9,6 +9,7 @@ import {
   releaseClaim,
   storeAnswer,
 } from '../../idempotency/idempotency-claims.ts'
+import { findById } from '../../modules/transactions/transactions-repository.ts'
 import { toAnyTransactionView } from '../../modules/transactions/transaction-view.ts'
 import { userOf } from './authentication.ts'
 
@@ -86,7 +87,7 @@ export function registerIdempotency(app: FastifyInstance, options: { policy: Par
           // The work committed and its answer was lost with the process:
           // answer with the transaction as that work left it (or as it
           // stands since), and keep that answer for later replays.
-          const row = await db.selectFrom('transactions').selectAll().where('id', '=', outcome.transactionId).executeTakeFirstOrThrow()
+          const row = await findById(db, outcome.transactionId)
           const asAdmin = (request.routeOptions.url ?? '').includes('/admin/')
           const body = JSON.stringify(toAnyTransactionView(row, { id: user.id, asAdmin }, { now, policy: options.policy }))
           const statusCode = successStatusOf(request)

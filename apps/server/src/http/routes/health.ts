@@ -1,6 +1,6 @@
 import { healthSchema } from '@pactum/contracts/health'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import { sql } from 'kysely'
+import { pingDatabase } from '../../db/ping.ts'
 import { AppError } from '../../errors.ts'
 
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -9,7 +9,7 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { tags: ['system'], summary: 'Liveness and database check', response: { 200: healthSchema } } },
     async () => {
       try {
-        await sql`select 1`.execute(app.services.db)
+        await pingDatabase(app.services.db)
       } catch {
         throw new AppError('service_unavailable', 'The database does not answer')
       }
