@@ -42,7 +42,10 @@ for (const operation of operations) {
   if (result.failed) failures.push(describeFailure(operation, result))
   for (const request of replayPath ? [] : fuzz.malformedBodies(operation)) {
     const problem = problemWith(await fuzz.send(request))
-    if (problem) failures.push(`${operation.name}: ${problem}\n    request: fixed malformed body ${JSON.stringify(request.headers)} ${JSON.stringify(String(request.payload).slice(0, 80))}`)
+    if (problem)
+      failures.push(
+        `${operation.name}: ${problem}\n    request: fixed malformed body ${JSON.stringify(request.headers)} ${JSON.stringify(String(request.payload).slice(0, 80))}`,
+      )
   }
 }
 const seconds = (performance.now() - started) / 1000
@@ -57,10 +60,20 @@ for (const operation of operations) {
   sent += tally.sent
   const statuses = [...tally.statuses].sort(([a], [b]) => a - b)
   for (const [status, count] of statuses) totals.set(status, (totals.get(status) ?? 0) + count)
-  print(`${String(tally.sent).padStart(8)}  ${statuses.map(([status, count]) => `${status}×${count}`).join(' ').padEnd(48)}  ${operation.name}`)
+  print(
+    `${String(tally.sent).padStart(8)}  ${statuses
+      .map(([status, count]) => `${status}×${count}`)
+      .join(' ')
+      .padEnd(48)}  ${operation.name}`,
+  )
 }
 print()
-print(`${sent} requests in ${seconds.toFixed(0)} s; statuses: ${[...totals].sort(([a], [b]) => a - b).map(([status, count]) => `${status}×${count}`).join(' ')}`)
+print(
+  `${sent} requests in ${seconds.toFixed(0)} s; statuses: ${[...totals]
+    .sort(([a], [b]) => a - b)
+    .map(([status, count]) => `${status}×${count}`)
+    .join(' ')}`,
+)
 
 let booksBroken = false
 try {

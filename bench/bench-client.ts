@@ -18,7 +18,14 @@ export async function benchClient(baseUrl: string, env: Record<string, string>, 
   const signingKey = await readSigningKeyFile(config.dataDir)
   return {
     token: (email) =>
-      mintAccessToken({ privateSigningKey: signingKey, issuer: config.oidc.issuer, audience: config.oidc.audience, clientId: config.oidc.clientId, email, ttlSeconds: 4 * 3600 }),
+      mintAccessToken({
+        privateSigningKey: signingKey,
+        issuer: config.oidc.issuer,
+        audience: config.oidc.audience,
+        clientId: config.oidc.clientId,
+        email,
+        ttlSeconds: 4 * 3600,
+      }),
     async api(token, method, url, body) {
       const response = await fetch(`${baseUrl}${url}`, {
         method,

@@ -57,7 +57,6 @@ export async function openBenchDatabase(engine: EngineName, purpose: string): Pr
   }
 }
 
-
 /** Whether the benchmarks' PostgreSQL server answers. */
 export function benchPostgresReachable(): Promise<boolean> {
   return postgresReachable(postgresUrl)

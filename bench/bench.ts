@@ -91,7 +91,8 @@ if (wanted('create') || wanted('get') || wanted('list')) {
     if (wanted('get')) selectOnly = await pgbench.tps('select-only', connections, scale.seconds)
     progress("pgbench's statements through Fastify and pg")
     await withServer('pg-fastify.ts', { DATABASE_URL: pgbench.url }, async (url) => {
-      if (wanted('create')) floor.simpleUpdate = await measureLoad({ url: `${url}/simple-update`, method: 'POST', connections, seconds: scale.seconds })
+      if (wanted('create'))
+        floor.simpleUpdate = await measureLoad({ url: `${url}/simple-update`, method: 'POST', connections, seconds: scale.seconds })
       if (wanted('get')) floor.selectOnly = await measureLoad({ url: `${url}/select-only`, connections, seconds: scale.seconds })
       if (wanted('list')) floor.page = await measureLoad({ url: `${url}/page`, connections: listConnections, seconds: scale.seconds })
     })
@@ -113,7 +114,14 @@ let server: PactumProcess | undefined
 let cluster: Cluster | undefined
 if (clusterSize > 0) {
   const { DATA_DIR: dataDir, DATABASE_URL: databaseUrl, ...settings } = env as Record<string, string>
-  cluster = await Cluster.start({ port, processes: clusterSize, databaseUrl: databaseUrl!, dataDir: dataDir!, runDir: path.join(dataDir!, 'run'), env: settings })
+  cluster = await Cluster.start({
+    port,
+    processes: clusterSize,
+    databaseUrl: databaseUrl!,
+    dataDir: dataDir!,
+    runDir: path.join(dataDir!, 'run'),
+    env: settings,
+  })
 } else {
   server = await startPactum(env, port, options.profile)
 }
@@ -141,9 +149,22 @@ try {
       reference: `pgbench simple-update ${simpleUpdate.toFixed(0)} TPS`,
       ratio: create.requestsPerSecond / simpleUpdate,
       target: { text: '≥ 0.6', met: create.requestsPerSecond / simpleUpdate >= 0.6 },
-      note: [failures(create), `${pct(create.requestsPerSecond / hello.requestsPerSecond)} of a bare Fastify's ${hello.requestsPerSecond.toFixed(0)} req/s`].filter(Boolean).join('; '),
+      note: [
+        failures(create),
+        `${pct(create.requestsPerSecond / hello.requestsPerSecond)} of a bare Fastify's ${hello.requestsPerSecond.toFixed(0)} req/s`,
+      ]
+        .filter(Boolean)
+        .join('; '),
     })
-    rows.push(floorRow(`pgbench's simple-update through Fastify and pg (${connections} conn)`, floor.simpleUpdate!, `pgbench simple-update ${simpleUpdate.toFixed(0)} TPS`, simpleUpdate, create))
+    rows.push(
+      floorRow(
+        `pgbench's simple-update through Fastify and pg (${connections} conn)`,
+        floor.simpleUpdate!,
+        `pgbench simple-update ${simpleUpdate.toFixed(0)} TPS`,
+        simpleUpdate,
+        create,
+      ),
+    )
   }
 
   if (wanted('get')) {
@@ -156,9 +177,22 @@ try {
       reference: `pgbench select-only ${selectOnly.toFixed(0)} TPS`,
       ratio: get.requestsPerSecond / selectOnly,
       target: { text: '≥ 0.3', met: get.requestsPerSecond / selectOnly >= 0.3 },
-      note: [failures(get), `${pct(get.requestsPerSecond / hello.requestsPerSecond)} of a bare Fastify's ${hello.requestsPerSecond.toFixed(0)} req/s`].filter(Boolean).join('; '),
+      note: [
+        failures(get),
+        `${pct(get.requestsPerSecond / hello.requestsPerSecond)} of a bare Fastify's ${hello.requestsPerSecond.toFixed(0)} req/s`,
+      ]
+        .filter(Boolean)
+        .join('; '),
     })
-    rows.push(floorRow(`pgbench's select-only through Fastify and pg (${connections} conn)`, floor.selectOnly!, `pgbench select-only ${selectOnly.toFixed(0)} TPS`, selectOnly, get))
+    rows.push(
+      floorRow(
+        `pgbench's select-only through Fastify and pg (${connections} conn)`,
+        floor.selectOnly!,
+        `pgbench select-only ${selectOnly.toFixed(0)} TPS`,
+        selectOnly,
+        get,
+      ),
+    )
   }
 
   const lister = await token('lister@example.com')
@@ -166,7 +200,9 @@ try {
   if (wanted('list') || wanted('restart')) {
     progress(`My transactions with ${scale.rows.toLocaleString('en')} rows (seeding)`)
     const template = await api(lister, 'POST', '/api/v1/me/transactions', createBody)
-    const listerId = (await setup.database.db.selectFrom('users').select('id').where('email', '=', 'lister@example.com').executeTakeFirstOrThrow()).id
+    const listerId = (
+      await setup.database.db.selectFrom('users').select('id').where('email', '=', 'lister@example.com').executeTakeFirstOrThrow()
+    ).id
     await seedListRows(setup.database.db, { templateId: template.id!, listerId, total: scale.rows })
     tableRows = Number((await sql<{ n: string }>`select count(*) as n from transactions`.execute(setup.database.db)).rows[0]?.n)
   }
@@ -174,13 +210,24 @@ try {
     // The page's own request (rows as summaries), which the target is for; then the same page with every field.
     for (const view of ['summary', 'full'] as const) {
       progress(`My transactions, ${view} rows (measuring)`)
-      const list = await measureLoad({ url: `${baseUrl}/api/v1/me/transactions?limit=50&view=${view}`, connections: listConnections, seconds: scale.seconds, headers: authorised(lister) })
+      const list = await measureLoad({
+        url: `${baseUrl}/api/v1/me/transactions?limit=50&view=${view}`,
+        connections: listConnections,
+        seconds: scale.seconds,
+        headers: authorised(lister),
+      })
       rows.push({
         figure: `list My transactions, first page${view === 'full' ? ' of full transactions' : ''}, ${tableRows.toLocaleString('en')} rows (${listConnections} conn)`,
         pactum: `p50 ${list.p50} ms, p99 ${list.p99} ms`,
         reference: `${list.requestsPerSecond.toFixed(0)} req/s`,
         ...(view === 'summary' ? { target: { text: 'p99 ≤ 15 ms', met: list.p99 <= 15 } } : {}),
-        note: [view === 'summary' ? 'rows as the page asks for them (view=summary)' : 'no target: for comparison', 'the lister is a party to 1 in 10', failures(list)].filter(Boolean).join('; '),
+        note: [
+          view === 'summary' ? 'rows as the page asks for them (view=summary)' : 'no target: for comparison',
+          'the lister is a party to 1 in 10',
+          failures(list),
+        ]
+          .filter(Boolean)
+          .join('; '),
       })
     }
     const page = floor.page!
@@ -286,7 +333,9 @@ function floorRow(figure: string, load: LoadResult, reference: string, pgbenchFi
     pactum: `${load.requestsPerSecond.toFixed(0)} req/s, p99 ${load.p99} ms`,
     reference,
     ratio: load.requestsPerSecond / pgbenchFigure,
-    note: [`the floor for Node on pg; Pactum is ${pct(pactum.requestsPerSecond / load.requestsPerSecond)} of it`, failures(load)].filter(Boolean).join('; '),
+    note: [`the floor for Node on pg; Pactum is ${pct(pactum.requestsPerSecond / load.requestsPerSecond)} of it`, failures(load)]
+      .filter(Boolean)
+      .join('; '),
   }
 }
 

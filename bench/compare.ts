@@ -140,7 +140,8 @@ try {
     const order = session % 2 === 0 ? (['base', 'tree'] as const) : (['tree', 'base'] as const)
     const started: Partial<Record<'base' | 'tree', Side>> = {}
     try {
-      for (const which of order) started[which] = await startSide(which === 'base' ? `base ${baseCommit}` : 'working tree', which === 'base' ? checkout.dir : root)
+      for (const which of order)
+        started[which] = await startSide(which === 'base' ? `base ${baseCommit}` : 'working tree', which === 'base' ? checkout.dir : root)
       const { base, tree } = started as Record<'base' | 'tree', Side>
       progress(`session ${session + 1}: warming both up, then ${sessionPairs} pairs of ${seconds} s ${options.what.toUpperCase()} rounds`)
       await base.round()

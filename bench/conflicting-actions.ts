@@ -40,7 +40,15 @@ import { loadConfig } from '../apps/server/src/config.ts'
 import { buildApp } from '../apps/server/src/http/app.ts'
 import { mintAccessToken } from '../apps/server/src/modules/sign-in/oidc/token-minter.ts'
 import { type BenchEngine, benchEngines, benchPostgresReachable, postgresUrl } from './bench-database.ts'
-import { checkAnswers, checkSale, documentedStatuses, type Failure, pendingWork, type SaleOutcome, troubledJobs } from './conflicts/checks.ts'
+import {
+  checkAnswers,
+  checkSale,
+  documentedStatuses,
+  type Failure,
+  pendingWork,
+  type SaleOutcome,
+  troubledJobs,
+} from './conflicts/checks.ts'
 import { type Answer, ApiClient } from './conflicts/client.ts'
 import { raceKinds } from './conflicts/races.ts'
 import { type Prepared, Sale, SetupError } from './conflicts/sale.ts'
@@ -114,7 +122,8 @@ async function runEngine(engine: BenchEngine): Promise<Failure[]> {
     thrown.set(request, error.message)
   })
   app.addHook('onResponse', async (request, reply) => {
-    if (reply.statusCode >= 500) serverErrors.push(`${request.method} ${request.url} answered ${reply.statusCode}: ${thrown.get(request) ?? ''}`)
+    if (reply.statusCode >= 500)
+      serverErrors.push(`${request.method} ${request.url} answered ${reply.statusCode}: ${thrown.get(request) ?? ''}`)
   })
   await app.listen({ port, host: '127.0.0.1' })
   const failures: Failure[] = []
@@ -138,7 +147,11 @@ async function runEngine(engine: BenchEngine): Promise<Failure[]> {
     const sales = await Promise.all(
       Array.from({ length: saleCount }, async (_, index) => {
         const kind = kinds[index % kinds.length]!
-        const tokens = { seller: await token(`seller-${index}@bench.example`), buyer: await token(`buyer-${index}@bench.example`), admin: adminToken }
+        const tokens = {
+          seller: await token(`seller-${index}@bench.example`),
+          buyer: await token(`buyer-${index}@bench.example`),
+          admin: adminToken,
+        }
         return new Sale(kind, index, tokens, api, db)
       }),
     )
@@ -163,7 +176,7 @@ async function runEngine(engine: BenchEngine): Promise<Failure[]> {
     const drainStarted = performance.now()
     const ids = sales.filter((sale) => sale.id).map((sale) => sale.id)
     let pending = await pendingWork(db, ids)
-    for (let calm = 0; calm < 2 && performance.now() - drainStarted < 180_000; ) {
+    for (let calm = 0; calm < 2 && performance.now() - drainStarted < 180_000;) {
       await sleep(500)
       pending = await pendingWork(db, ids)
       calm = Object.values(pending).every((count) => count === 0) ? calm + 1 : 0
@@ -173,10 +186,19 @@ async function runEngine(engine: BenchEngine): Promise<Failure[]> {
       if (count > 0) failures.push({ check: 'stuck', detail: `${count} ${what} after waiting ${drainSeconds.toFixed(0)} s` })
     }
 
-    const verified = await api.call({ race: 'checks', saleId: '', phase: 'setup', tokens: { buyer: '', seller: '', admin: adminToken } }, 'admin', 'GET', '/api/v1/admin/ledger/verify', {
-      label: 'ledger verify',
-    })
-    const verification = verified.body as { ok?: boolean; breaches?: Array<{ rule: string; transaction_id: string | null; detail: string }> }
+    const verified = await api.call(
+      { race: 'checks', saleId: '', phase: 'setup', tokens: { buyer: '', seller: '', admin: adminToken } },
+      'admin',
+      'GET',
+      '/api/v1/admin/ledger/verify',
+      {
+        label: 'ledger verify',
+      },
+    )
+    const verification = verified.body as {
+      ok?: boolean
+      breaches?: Array<{ rule: string; transaction_id: string | null; detail: string }>
+    }
     if (verified.status !== 200 || verification.ok !== true) {
       failures.push({ check: 'ledger verify', detail: `${verified.status}: ${JSON.stringify(verification.breaches ?? verification)}` })
     }
@@ -195,9 +217,17 @@ async function runEngine(engine: BenchEngine): Promise<Failure[]> {
     failures.push(...checkAnswers(api.answers, documentedStatuses(openapi)))
     for (const error of new Set(serverErrors)) failures.push({ check: '5xx', detail: `server: ${error}` })
 
-    for (const kind of kinds) printKind(engine.name, kind.name, kind.summary, records.filter((record) => record.sale.kind === kind), api.answers)
+    for (const kind of kinds)
+      printKind(
+        engine.name,
+        kind.name,
+        kind.summary,
+        records.filter((record) => record.sale.kind === kind),
+        api.answers,
+      )
     const jobs = await troubledJobs(db)
-    for (const job of jobs.filter((candidate) => candidate.state === 'failed')) failures.push({ check: 'job', detail: `${job.name} gave up: ${job.error}` })
+    for (const job of jobs.filter((candidate) => candidate.state === 'failed'))
+      failures.push({ check: 'job', detail: `${job.name} gave up: ${job.error}` })
     const raceAnswers = api.answers.filter((answer) => answer.phase === 'race')
     const fivexx = api.answers.filter((answer) => answer.status >= 500).length + serverErrors.length
     const ended = records.filter((record) => record.outcome).length

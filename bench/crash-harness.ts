@@ -81,8 +81,11 @@ for (const name of options.engine.split(',').map((engine) => engine.trim())) {
         log: (line) => print(`  ${line}`),
       })
       rows.push({ engine: name, report })
-      for (const check of report.checks) if (!check.ok || options.verbose) print(`  ${check.ok ? 'ok  ' : 'FAIL'} ${check.name}: ${check.detail}`)
-      for (const request of report.retriedRequests) if (options.verbose) print(`  retried ${request.label}: ${request.status}${request.replayed ? ' (replayed)' : ''}${request.stuck ? ' STUCK' : ''}`)
+      for (const check of report.checks)
+        if (!check.ok || options.verbose) print(`  ${check.ok ? 'ok  ' : 'FAIL'} ${check.name}: ${check.detail}`)
+      for (const request of report.retriedRequests)
+        if (options.verbose)
+          print(`  retried ${request.label}: ${request.status}${request.replayed ? ' (replayed)' : ''}${request.stuck ? ' STUCK' : ''}`)
       keep = report.checks.some((check) => !check.ok)
     } catch (error) {
       print(`  the scenario broke off: ${error instanceof Error ? error.stack : String(error)}`)
@@ -110,7 +113,14 @@ for (const { engine, report } of rows) {
       `${report.inFlightJobs.count} (${s(report.inFlightJobs.maxSeconds)})`.padStart(18),
       `${report.dueJobs.count} (${s(report.dueJobs.maxSeconds)})`.padStart(12),
       String(keyed.length).padStart(13),
-      ` ${passed}/${report.checks.length} passed${passed < report.checks.length ? ` — FAILED: ${report.checks.filter((check) => !check.ok).map((check) => check.name).join('; ')}` : ''}`,
+      ` ${passed}/${report.checks.length} passed${
+        passed < report.checks.length
+          ? ` — FAILED: ${report.checks
+              .filter((check) => !check.ok)
+              .map((check) => check.name)
+              .join('; ')}`
+          : ''
+      }`,
     ].join(' '),
   )
 }

@@ -8,7 +8,12 @@ import { benchQuoteUrl, benchSaleBody } from './bench-client.ts'
  */
 export async function deliveredSale(app: FastifyInstance, tokens: { seller: string; buyer: string }): Promise<string> {
   const call = async (who: 'seller' | 'buyer' | null, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) => {
-    const response = await app.inject({ method, url, headers: who ? { authorization: `Bearer ${tokens[who]}` } : {}, ...(payload ? { payload } : {}) })
+    const response = await app.inject({
+      method,
+      url,
+      headers: who ? { authorization: `Bearer ${tokens[who]}` } : {},
+      ...(payload ? { payload } : {}),
+    })
     if (response.statusCode >= 300) throw new Error(`${method} ${url} answered ${response.statusCode}: ${response.body}`)
     return response.json()
   }
@@ -21,7 +26,10 @@ export async function deliveredSale(app: FastifyInstance, tokens: { seller: stri
     card_number: '4242424242424242',
   })
   await call('buyer', 'POST', `/api/v1/transactions/${created.id}/confirm_payment`, { payment_intent_id: payment.payment_intent_id })
-  await call('seller', 'POST', `/api/v1/transactions/${created.id}/track`, { carrier: 'dhl', tracking_code: `BENCH${String(created.id).replaceAll('-', '').slice(-16).toUpperCase()}` })
+  await call('seller', 'POST', `/api/v1/transactions/${created.id}/track`, {
+    carrier: 'dhl',
+    tracking_code: `BENCH${String(created.id).replaceAll('-', '').slice(-16).toUpperCase()}`,
+  })
   const delivered = await call('buyer', 'POST', `/api/v1/transactions/${created.id}/confirm_delivery`)
   if (delivered.status !== 'delivered') throw new Error(`the benchmark sale is ${delivered.status}, not delivered`)
   return created.id as string

@@ -78,7 +78,8 @@ async function seedDueReleases(setup: Setup, count: number): Promise<string[]> {
   const now = new Date()
   for (let start = 0; start < ids.length; start += 500) {
     await setup.database.db.transaction().execute(async (trx) => {
-      for (const id of ids.slice(start, start + 500)) await scheduler.scheduleTimer(trx, { transactionId: id, kind: 'complaint_window', at: now })
+      for (const id of ids.slice(start, start + 500))
+        await scheduler.scheduleTimer(trx, { transactionId: id, kind: 'complaint_window', at: now })
     })
   }
   await jobs.stop()
@@ -89,7 +90,9 @@ async function seedDueReleases(setup: Setup, count: number): Promise<string[]> {
 async function copyTransaction(database: Database, templateId: string, count: number): Promise<string[]> {
   const { db } = database
   const columns = (
-    await sql<{ column_name: string }>`select column_name from information_schema.columns where table_name = 'transactions' and table_schema = current_schema()`.execute(db)
+    await sql<{
+      column_name: string
+    }>`select column_name from information_schema.columns where table_name = 'transactions' and table_schema = current_schema()`.execute(db)
   ).rows.map((row) => row.column_name)
   const copied = columns.filter((column) => !['id', 'join_code', 'complaint_period_deadline'].includes(column))
   const list = sql.join(copied.map((column) => sql.ref(column)))
@@ -128,7 +131,10 @@ async function seedEmails(setup: Setup, count: number): Promise<void> {
     await setup.database.db.transaction().execute(async (trx) => {
       for (const [index, id] of copies.slice(start, start + 250).entries()) {
         const recipients = (['buyer', 'seller'] as const).slice(0, count - 2 * (start + index))
-        await scheduler.notify(trx, recipients.map((to) => ({ transactionId: id, template: 'delivered' as const, to, key: `bench:${id}:${to}` })))
+        await scheduler.notify(
+          trx,
+          recipients.map((to) => ({ transactionId: id, template: 'delivered' as const, to, key: `bench:${id}:${to}` })),
+        )
       }
     })
   }
@@ -142,7 +148,17 @@ function benchConfig(env: Record<string, string>) {
 function silentLogger() {
   // The queue logs through Fastify's logger interface; the bench wants none of it.
   const noop = () => undefined
-  const logger = { level: 'silent', fatal: noop, error: noop, warn: noop, info: noop, debug: noop, trace: noop, silent: noop, child: () => logger }
+  const logger = {
+    level: 'silent',
+    fatal: noop,
+    error: noop,
+    warn: noop,
+    info: noop,
+    debug: noop,
+    trace: noop,
+    silent: noop,
+    child: () => logger,
+  }
   return logger as unknown as Parameters<typeof JobQueue.start>[0]['log']
 }
 
@@ -153,7 +169,11 @@ function silentLogger() {
  */
 async function drain(setup: Setup, progress: () => Promise<number>, target: number) {
   const started = performance.now()
-  const app = await buildApp({ config: benchConfig(setup.env), database: setup.database, webDistDir: path.join(setup.env.DATA_DIR!, 'no-web') })
+  const app = await buildApp({
+    config: benchConfig(setup.env),
+    database: setup.database,
+    webDistDir: path.join(setup.env.DATA_DIR!, 'no-web'),
+  })
   await app.ready()
   const ready = performance.now()
   const latencies: number[] = []
@@ -195,7 +215,8 @@ async function runTimers(engine: BenchEngine, target: number): Promise<void> {
   const setup = await engine.open()
   try {
     const ids = await seedDueReleases(setup, timerCount)
-    const released = () => countWhere(setup.database, sql`select count(*) as n from transactions where status = 'funds_released' and id = any(${ids}::uuid[])`)
+    const released = () =>
+      countWhere(setup.database, sql`select count(*) as n from transactions where status = 'funds_released' and id = any(${ids}::uuid[])`)
     const result = await drain(setup, released, ids.length)
     const outboxLeft = await countWhere(setup.database, sql`select count(*) as n from outbox where status <> 'sent'`)
     const mailsSent = await countWhere(setup.database, sql`select count(*) as n from notifications where status = 'sent'`)

@@ -97,7 +97,15 @@ try {
   await waitForHealth(baseUrl, server)
   chrome = await chromeLauncher.launch({
     chromePath,
-    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    chromeFlags: [
+      '--headless=new',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   })
   await signUp(chrome.port, baseUrl)
   const result = await lighthouse(
@@ -110,9 +118,14 @@ try {
   if (process.env.LIGHTHOUSE_REPORT) writeFileSync(process.env.LIGHTHOUSE_REPORT, JSON.stringify(lhr))
   // A failed trace (NO_NAVSTART and the like, seen on a loaded machine) leaves every figure NaN: say so instead.
   if (lhr.runtimeError) throw new Error(`Lighthouse could not measure the page (${lhr.runtimeError.code}): run it again`)
-  if (!lhr.finalDisplayedUrl.endsWith('/transactions')) throw new Error(`Lighthouse ended on ${lhr.finalDisplayedUrl}, not the signed-in page`)
+  if (!lhr.finalDisplayedUrl.endsWith('/transactions'))
+    throw new Error(`Lighthouse ended on ${lhr.finalDisplayedUrl}, not the signed-in page`)
   const audit = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN
-  const requests = (lhr.audits['network-requests']?.details as { items?: Array<{ resourceType?: string; transferSize?: number; url?: string }> } | undefined)?.items ?? []
+  const requests =
+    (
+      lhr.audits['network-requests']?.details as
+        { items?: Array<{ resourceType?: string; transferSize?: number; url?: string }> } | undefined
+    )?.items ?? []
   const scripts = requests.filter((request) => request.resourceType === 'Script')
   const scriptBytes = scripts.reduce((sum, request) => sum + (request.transferSize ?? 0), 0)
   const score = Math.round((lhr.categories.performance?.score ?? 0) * 100)
@@ -152,14 +165,22 @@ function mainThreadWork(node: SimulatedNode): string {
 
 /** The simulations Lighthouse kept (LANTERN_DEBUG set), the pessimistic LCP one printed: start, end, what. */
 function printLcpGraph(baseUrl: string): void {
-  const simulations = (Lantern as unknown as { Simulation: { Simulator: { allNodeTimings: Map<string, Map<SimulatedNode, { startTime: number; endTime: number }>> } } })
-    .Simulation.Simulator.allNodeTimings
+  const simulations = (
+    Lantern as unknown as {
+      Simulation: { Simulator: { allNodeTimings: Map<string, Map<SimulatedNode, { startTime: number; endTime: number }>> } }
+    }
+  ).Simulation.Simulator.allNodeTimings
   const timings = simulations.get('pessimisticLargestContentfulPaint')
   if (!timings) return
   process.stdout.write('Simulated LCP graph (pessimistic), ms:\n')
   const rows = [...timings.entries()].sort(([, a], [, b]) => a.startTime - b.startTime)
   for (const [node, timing] of rows) {
-    const what = node.type === 'network' ? (node.request?.url ?? '').replace(baseUrl, '') : `main thread, ${Math.round((node.duration ?? 0) / 1000)} ms observed${mainThreadWork(node)}`
-    process.stdout.write(`  ${String(Math.round(timing.startTime)).padStart(5)} → ${String(Math.round(timing.endTime)).padStart(5)}  ${what}\n`)
+    const what =
+      node.type === 'network'
+        ? (node.request?.url ?? '').replace(baseUrl, '')
+        : `main thread, ${Math.round((node.duration ?? 0) / 1000)} ms observed${mainThreadWork(node)}`
+    process.stdout.write(
+      `  ${String(Math.round(timing.startTime)).padStart(5)} → ${String(Math.round(timing.endTime)).padStart(5)}  ${what}\n`,
+    )
   }
 }

@@ -20,7 +20,9 @@ export async function seedListRows(db: Kysely<Database>, o: { templateId: string
       returning id`.execute(db)
   ).rows.map((row) => row.id)
   const columns = (
-    await sql<{ column_name: string }>`select column_name from information_schema.columns where table_name = 'transactions' and table_schema = current_schema()`.execute(db)
+    await sql<{
+      column_name: string
+    }>`select column_name from information_schema.columns where table_name = 'transactions' and table_schema = current_schema()`.execute(db)
   ).rows.map((row) => row.column_name)
   const copied = columns.filter((column) => !['id', 'join_code', 'seller_id', 'creator_id'].includes(column))
   const list = sql.join(copied.map((column) => sql.ref(column)))

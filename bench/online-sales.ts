@@ -57,9 +57,15 @@ export async function runOnlineSales(o: {
     const id = created.id!
     await call(buyer, 'PUT', `/api/v1/transactions?join_code=${created.join_code}`)
     const payment = await call(buyer, 'POST', `/api/v1/transactions/${id}/pay`)
-    await call(null, 'POST', `/sandbox/v1/payment_intents/${payment.payment_intent_id}/confirm`, { client_secret: payment.client_secret, card_number: '4242424242424242' })
+    await call(null, 'POST', `/sandbox/v1/payment_intents/${payment.payment_intent_id}/confirm`, {
+      client_secret: payment.client_secret,
+      card_number: '4242424242424242',
+    })
     await call(buyer, 'POST', `/api/v1/transactions/${id}/confirm_payment`, { payment_intent_id: payment.payment_intent_id })
-    await call(o.parties.seller, 'POST', `/api/v1/transactions/${id}/track`, { carrier: 'dhl', tracking_code: `BENCH${id.replaceAll('-', '').slice(-16).toUpperCase()}` })
+    await call(o.parties.seller, 'POST', `/api/v1/transactions/${id}/track`, {
+      carrier: 'dhl',
+      tracking_code: `BENCH${id.replaceAll('-', '').slice(-16).toUpperCase()}`,
+    })
     const delivered = await call(buyer, 'POST', `/api/v1/transactions/${id}/confirm_delivery`)
     if (delivered.status !== 'delivered') throw new Error(`a benchmark sale is ${delivered.status} after confirm_delivery`)
     return id
@@ -85,7 +91,11 @@ export async function runOnlineSales(o: {
   )
   const released = async () =>
     Number(
-      (await sql<{ n: string }>`select count(*) as n from transactions where status = 'funds_released' and id = any(${ids}::uuid[])`.execute(o.db)).rows[0]?.n ?? 0,
+      (
+        await sql<{
+          n: string
+        }>`select count(*) as n from transactions where status = 'funds_released' and id = any(${ids}::uuid[])`.execute(o.db)
+      ).rows[0]?.n ?? 0,
     )
   const deadline = performance.now() + 300_000
   while ((await released()) < ids.length) {

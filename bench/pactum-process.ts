@@ -35,7 +35,12 @@ export async function freePort(): Promise<number> {
  * `profileDir`: write a V8 CPU profile of the server there when it stops (node --cpu-prof).
  * `sourceRoot`: run the server of another checkout of the repository (bench/compare.ts); this one by default.
  */
-export async function startPactum(env: Record<string, string>, port: number, profileDir?: string, sourceRoot = root): Promise<PactumProcess> {
+export async function startPactum(
+  env: Record<string, string>,
+  port: number,
+  profileDir?: string,
+  sourceRoot = root,
+): Promise<PactumProcess> {
   const baseUrl = `http://127.0.0.1:${port}`
   const started = performance.now()
   const profiling = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []

@@ -33,7 +33,11 @@ app.post('/simple-update', async () => {
   const client = await pool.connect()
   try {
     await client.query('BEGIN')
-    await client.query({ name: 'update', text: 'UPDATE pgbench_accounts SET abalance = abalance + $1 WHERE aid = $2', values: [delta, aid] })
+    await client.query({
+      name: 'update',
+      text: 'UPDATE pgbench_accounts SET abalance = abalance + $1 WHERE aid = $2',
+      values: [delta, aid],
+    })
     const { rows } = await client.query({ name: 'balance', text: 'SELECT abalance FROM pgbench_accounts WHERE aid = $1', values: [aid] })
     await client.query({
       name: 'history',
@@ -51,7 +55,11 @@ app.post('/simple-update', async () => {
 })
 
 app.get('/select-only', async () => {
-  const { rows } = await pool.query({ name: 'balance', text: 'SELECT abalance FROM pgbench_accounts WHERE aid = $1', values: [randomAccount()] })
+  const { rows } = await pool.query({
+    name: 'balance',
+    text: 'SELECT abalance FROM pgbench_accounts WHERE aid = $1',
+    values: [randomAccount()],
+  })
   return rows[0]
 })
 

@@ -19,14 +19,25 @@ const setup = await openBenchDatabase('postgres', 'queries')
 const name = (await sql<{ name: string }>`select current_database() as name`.execute(setup.database.db)).rows[0]!.name
 await sql.raw(`ALTER DATABASE ${name} SET log_statement = 'all'`).execute(setup.database.db)
 // With logging_collector off (Debian's default) the server's stderr goes to pg_ctlcluster's log file.
-const logFile = (await sql<{ file: string | null }>`select pg_current_logfile() as file`.execute(setup.database.db)).rows[0]?.file ?? process.env.PG_LOG_FILE ?? '/var/log/postgresql/postgresql-15-main.log'
+const logFile =
+  (await sql<{ file: string | null }>`select pg_current_logfile() as file`.execute(setup.database.db)).rows[0]?.file ??
+  process.env.PG_LOG_FILE ??
+  '/var/log/postgresql/postgresql-15-main.log'
 const port = await freePort()
 const server = await startPactum(setup.env, port)
 try {
-  const logPath = logFile.startsWith('/') ? logFile : `${(await sql<{ d: string }>`show data_directory`.execute(setup.database.db)).rows[0]!.d}/${logFile}`
+  const logPath = logFile.startsWith('/')
+    ? logFile
+    : `${(await sql<{ d: string }>`show data_directory`.execute(setup.database.db)).rows[0]!.d}/${logFile}`
   const config = loadConfig({ ...process.env, ...setup.env, PORT: String(port), PUBLIC_URL: server.baseUrl })
   const signingKey = await readSigningKeyFile(config.dataDir)
-  const seller = await mintAccessToken({ privateSigningKey: signingKey, issuer: config.oidc.issuer, audience: config.oidc.audience, clientId: config.oidc.clientId, email: 'seller@example.com' })
+  const seller = await mintAccessToken({
+    privateSigningKey: signingKey,
+    issuer: config.oidc.issuer,
+    audience: config.oidc.audience,
+    clientId: config.oidc.clientId,
+    email: 'seller@example.com',
+  })
   const call = async (method: string, url: string, body?: object) => {
     const response = await fetch(`${server.baseUrl}/api/v1${url}`, {
       method,
@@ -47,7 +58,15 @@ try {
     process.stdout.write([`\n## ${label}: ${statements.length} statements (worker polls included if any)`, ...listed, ''].join('\n'))
   }
   const quote = await call('GET', '/charge?price=10000&currency=eur&payment_method=card')
-  const body = { role: 'seller', price: 10_000, currency: 'eur', description: 'A bicycle', payment_method: 'card', charge: quote.charge, charge_calculator_version: quote.charge_calculator_version }
+  const body = {
+    role: 'seller',
+    price: 10_000,
+    currency: 'eur',
+    description: 'A bicycle',
+    payment_method: 'card',
+    charge: quote.charge,
+    charge_calculator_version: quote.charge_calculator_version,
+  }
   const first = await call('POST', '/me/transactions', body)
   await traced('POST /me/transactions', () => call('POST', '/me/transactions', body))
   await traced(`GET /transactions/{id}`, () => call('GET', `/transactions/${first.id}`))

@@ -27,16 +27,18 @@ export function printTable(rows: Row[], run: { connections: number; scale: 'quic
     '',
     '| figure | Pactum | beside | ratio | target | |',
     '|---|---|---|---|---|---|',
-    ...rows.map((row) =>
-      [
-        row.figure,
-        row.pactum,
-        row.reference,
-        row.ratio === undefined ? '' : row.ratio.toFixed(2),
-        row.target?.text ?? '',
-        [row.target ? (row.target.met ? 'met' : 'NOT MET') : '', row.note ?? ''].filter(Boolean).join('; '),
-      ].join(' | '),
-    ).map((line) => `| ${line} |`),
+    ...rows
+      .map((row) =>
+        [
+          row.figure,
+          row.pactum,
+          row.reference,
+          row.ratio === undefined ? '' : row.ratio.toFixed(2),
+          row.target?.text ?? '',
+          [row.target ? (row.target.met ? 'met' : 'NOT MET') : '', row.note ?? ''].filter(Boolean).join('; '),
+        ].join(' | '),
+      )
+      .map((line) => `| ${line} |`),
     '',
   ]
   process.stdout.write(lines.join('\n'))

@@ -112,7 +112,7 @@ async function recordInPage(options: { sceneSeconds: number; scenes: number }): 
       // The buyer confirms; the money leaves the safe for the seller.
       parcel(490, 260)
       tick(490, 100, t)
-      coin(320 - Math.max(0, t - 0.4) / 0.6 * 170, 180)
+      coin(320 - (Math.max(0, t - 0.4) / 0.6) * 170, 180)
     }
     stepDots(scene)
   }
@@ -148,13 +148,24 @@ function timestamp(seconds: number): string {
 }
 
 function webVtt(lines: string[]): string {
-  const cues = lines.map((line, index) => `${index + 1}\n${timestamp(index * sceneSeconds)} --> ${timestamp((index + 1) * sceneSeconds)}\n${line}\n`)
+  const cues = lines.map(
+    (line, index) => `${index + 1}\n${timestamp(index * sceneSeconds)} --> ${timestamp((index + 1) * sceneSeconds)}\n${line}\n`,
+  )
   return `WEBVTT\n\n${cues.join('\n')}`
 }
 
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  args: [
+    '--headless',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
 })
 try {
   const page = await browser.newPage()
@@ -166,7 +177,9 @@ try {
     if (lines.length !== scenes) throw new Error(`${locale}: expected ${scenes} captions, got ${lines.length}`)
     writeFileSync(path.join(outDir, `tour-video.${locale}.vtt`), webVtt(lines))
   }
-  process.stdout.write(`wrote ${path.relative(root, outDir)}/tour-video.webm (${video.length} bytes) and ${Object.keys(captions).length} caption files\n`)
+  process.stdout.write(
+    `wrote ${path.relative(root, outDir)}/tour-video.webm (${video.length} bytes) and ${Object.keys(captions).length} caption files\n`,
+  )
 } finally {
   await browser.close()
 }

@@ -42,7 +42,15 @@ import { defaultServerUrl, throwawayDatabase } from './cluster/cluster-database.
 import { LoadClient } from './cluster/load-client.ts'
 import { runMixedLoad } from './cluster/mixed-load.ts'
 import { sharedSignInThrottle } from './cluster/shared-sign-in-throttle.ts'
-import { accessLogSummary, type Check, checkBooks, processesTried, type RunningJob, runningJobs, waitUntilSettled } from './cluster/settled-checks.ts'
+import {
+  accessLogSummary,
+  type Check,
+  checkBooks,
+  processesTried,
+  type RunningJob,
+  runningJobs,
+  waitUntilSettled,
+} from './cluster/settled-checks.ts'
 
 const { values: options } = parseArgs({
   options: {
@@ -54,7 +62,13 @@ const { values: options } = parseArgs({
     keep: { type: 'boolean', default: false },
   },
 })
-const e2eSubset = ['shell.spec.ts', 'online-sale.spec.ts', 'face-to-face-sale.spec.ts', 'email-confirmation.spec.ts', 'admin-console.spec.ts']
+const e2eSubset = [
+  'shell.spec.ts',
+  'online-sale.spec.ts',
+  'face-to-face-sale.spec.ts',
+  'email-confirmation.spec.ts',
+  'admin-console.spec.ts',
+]
 const e2eFiles = options.e2e === 'all' ? [] : options.e2e === 'none' ? null : options.e2e === 'subset' ? e2eSubset : options.e2e.split(',')
 const port = Number(options.port)
 const serverUrl = process.env.CLUSTER_DATABASE_URL ?? defaultServerUrl
@@ -85,14 +99,26 @@ try {
     log,
   })
   const migrations = Number((await sql<{ n: number }>`select count(*)::int as n from kysely_migration`.execute(db.db)).rows[0]?.n)
-  checks.push({ name: 'processes started together on a fresh database', ok: migrations > 0, detail: `${migrations} migrations applied, ${cluster.servers.length} processes healthy` })
+  checks.push({
+    name: 'processes started together on a fresh database',
+    ok: migrations > 0,
+    detail: `${migrations} migrations applied, ${cluster.servers.length} processes healthy`,
+  })
 
   if (e2eFiles) checks.push(await runBrowserTests(cluster.url, e2eFiles))
 
   const config = loadConfig({ PUBLIC_URL: publicUrl, DATA_DIR: dataDir })
   const signingKey = await readSigningKeyFile(dataDir)
   const token = (email: string, admin = false) =>
-    mintAccessToken({ privateSigningKey: signingKey, issuer: config.oidc.issuer, audience: config.oidc.audience, clientId: config.oidc.clientId, email, admin, ttlSeconds: 3600 })
+    mintAccessToken({
+      privateSigningKey: signingKey,
+      issuer: config.oidc.issuer,
+      audience: config.oidc.audience,
+      clientId: config.oidc.clientId,
+      email,
+      admin,
+      ttlSeconds: 3600,
+    })
   const client = new LoadClient(cluster.url)
   checks.push(await sharedRateLimit(client, await token('cluster-guesser@example.com'), cluster.front.accessLog))
   checks.push(await sharedSignInThrottle(cluster.url, cluster.front.accessLog))
@@ -166,7 +192,11 @@ async function runBrowserTests(baseUrl: string, files: string[]): Promise<Check>
     stdio: ['ignore', 'inherit', 'inherit'],
   })
   const [code] = (await once(child, 'exit')) as [number | null]
-  return { name: 'browser tests through nginx', ok: code === 0, detail: code === 0 ? `${files.join(', ') || 'all'} passed` : `playwright exited with ${code} (report in e2e/artifacts/report)` }
+  return {
+    name: 'browser tests through nginx',
+    ok: code === 0,
+    detail: code === 0 ? `${files.join(', ') || 'all'} passed` : `playwright exited with ${code} (report in e2e/artifacts/report)`,
+  }
 }
 
 /**

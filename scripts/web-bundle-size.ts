@@ -103,7 +103,9 @@ for (const row of rows.sort((a, b) => b.gzip - a.gzip)) {
 }
 process.stdout.write(`  ${'total'.padEnd(width)}  ${kB(total).padStart(9)}  limit ${kB(limitBytes)}, target ${kB(targetBytes)}\n`)
 if (total > limitBytes) {
-  console.error(`Over the web first-load limit by ${kB(total - limitBytes)}: split more out of the entry (docs/decisions/080-web-first-load-budget.md, "Web first load").`)
+  console.error(
+    `Over the web first-load limit by ${kB(total - limitBytes)}: split more out of the entry (docs/decisions/080-web-first-load-budget.md, "Web first load").`,
+  )
   process.exit(1)
 }
 process.stdout.write(

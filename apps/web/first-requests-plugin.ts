@@ -36,7 +36,9 @@ export function firstRequests({ entry }: { entry: string }) {
     transformIndexHtml: {
       order: 'post',
       handler(html, { bundle }) {
-        const chunk = Object.values(bundle ?? {}).find((output) => output.type === 'chunk' && output.isEntry && output.facadeModuleId?.endsWith(entry))
+        const chunk = Object.values(bundle ?? {}).find(
+          (output) => output.type === 'chunk' && output.isEntry && output.facadeModuleId?.endsWith(entry),
+        )
         if (!chunk) throw new Error(`first-requests: no entry chunk for ${entry}`)
         const appScript = html.indexOf('<script type="module"')
         if (appScript === -1) throw new Error('first-requests: index.html has no module script to go before')

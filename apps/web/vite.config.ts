@@ -9,13 +9,7 @@ import { precompress } from './precompress-plugin.ts'
 const earlyRequests = firstRequests({ entry: 'src/first-requests.ts' })
 
 export default defineConfig({
-  plugins: [
-    react(),
-    dictionaryParts(),
-    earlyRequests.plugin,
-    inlineIcon({ href: '/favicon.svg', publicDir: 'public' }),
-    precompress(),
-  ],
+  plugins: [react(), dictionaryParts(), earlyRequests.plugin, inlineIcon({ href: '/favicon.svg', publicDir: 'public' }), precompress()],
   build: {
     outDir: 'dist',
     sourcemap: true,

@@ -40,7 +40,8 @@ export function expectedMoney(row: Row): { held: number; released: number; refun
     const remainderPaid = row.remainder_paid !== null
     const remainder = remainderPaid ? (row.total_price ?? 0) - row.price : 0
     held = (row.deposit_paid ? row.price + row.charge : 0) + (remainderPaid ? remainder + (row.remainder_charge ?? 0) : 0)
-    if (row.status === 'funds_released') released = row.price - row.charge_seller + (remainderPaid ? remainder - (row.remainder_charge_seller ?? 0) : 0)
+    if (row.status === 'funds_released')
+      released = row.price - row.charge_seller + (remainderPaid ? remainder - (row.remainder_charge_seller ?? 0) : 0)
     if (row.status === 'payment_refunded') refunded = held
     // A cancellation after the deposit returns it less its fee.
     if (row.status === 'cancelled_with_deposit' || row.status === 'deposit_refunded') refunded = row.price
@@ -54,16 +55,27 @@ export interface SaleOutcome {
   decidedBy: string
 }
 
-export async function checkSale(db: Kysely<Database>, sale: Sale, answers: Answer[], now: Date): Promise<{ outcome: SaleOutcome; failures: Failure[] }> {
+export async function checkSale(
+  db: Kysely<Database>,
+  sale: Sale,
+  answers: Answer[],
+  now: Date,
+): Promise<{ outcome: SaleOutcome; failures: Failure[] }> {
   const failures: Failure[] = []
   const fail = (check: string, detail: string) => failures.push({ check, saleId: sale.id, detail })
   const row = await loadRow(db, sale.id)
 
   // One end, and one the race allows.
   if (!sale.kind.ends.includes(row.status)) fail('end', `${sale.kind.name} ended ${row.status}, not one of ${sale.kind.ends.join('/')}`)
-  if (moving.has(row.status) || row.is_payment_in_progress) fail('stuck', `still ${row.status}${row.is_payment_in_progress ? ' with a payment in progress' : ''} after every job ran`)
-  if (row.complaint_period_deadline && row.complaint_period_deadline.getTime() < now.getTime() - 10_000 && ['delivered', 'seller_handover_confirmed', 'buyer_handover_confirmed'].includes(row.status)) {
-    if (row.status !== 'buyer_handover_confirmed' || !row.seller_confirms_handover) fail('stuck', `${row.status} with its complaint window over since ${row.complaint_period_deadline.toISOString()}`)
+  if (moving.has(row.status) || row.is_payment_in_progress)
+    fail('stuck', `still ${row.status}${row.is_payment_in_progress ? ' with a payment in progress' : ''} after every job ran`)
+  if (
+    row.complaint_period_deadline &&
+    row.complaint_period_deadline.getTime() < now.getTime() - 10_000 &&
+    ['delivered', 'seller_handover_confirmed', 'buyer_handover_confirmed'].includes(row.status)
+  ) {
+    if (row.status !== 'buyer_handover_confirmed' || !row.seller_confirms_handover)
+      fail('stuck', `${row.status} with its complaint window over since ${row.complaint_period_deadline.toISOString()}`)
   }
 
   // The ledger, the transaction row and the status agree.
@@ -83,7 +95,8 @@ export async function checkSale(db: Kysely<Database>, sale: Sale, answers: Answe
   }
   const resolutions = new Set(postings.filter((p) => p.kind === 'release' || p.kind === 'refund').map((p) => p.entry)).size
   const expected = expectedMoney(row)
-  const shown = (money: typeof expected) => `held ${money.held}, released ${money.released}, refunded ${money.refunded}, escrow ${money.escrow}`
+  const shown = (money: typeof expected) =>
+    `held ${money.held}, released ${money.released}, refunded ${money.refunded}, escrow ${money.escrow}`
   if (shown(ledger) !== shown(expected)) fail('ledger', `${row.status}: ledger ${shown(ledger)}; expected ${shown(expected)}`)
   // Money sent straight back without being held is on the row's refunded amount too (docs/decisions/007-every-refund-is-on-the-sale.md "Every refund is on the sale").
   const returned = sum(postings.filter((p) => p.kind === 'refund_unheld' && p.account.startsWith('buyer_refund:')))
@@ -94,23 +107,41 @@ export async function checkSale(db: Kysely<Database>, sale: Sale, answers: Answe
   // The provider moved exactly what the books say: at most one transfer, of
   // the seller's share; refunds never above a payment, and together what
   // was charged but never held (each on the sale) plus what the ledger refunded.
-  const intents = await db.selectFrom('sandbox_payment_intents').select(['id', 'amount', 'status']).where('transaction_id', '=', sale.id).execute()
+  const intents = await db
+    .selectFrom('sandbox_payment_intents')
+    .select(['id', 'amount', 'status'])
+    .where('transaction_id', '=', sale.id)
+    .execute()
   const charged = intents.filter((intent) => intent.status === 'succeeded').reduce((total, intent) => total + intent.amount, 0)
   const refunds =
     intents.length === 0
       ? []
-      : await db.selectFrom('sandbox_refunds').select(['payment_intent_id', 'amount', 'status']).where('payment_intent_id', 'in', intents.map((intent) => intent.id)).execute()
+      : await db
+          .selectFrom('sandbox_refunds')
+          .select(['payment_intent_id', 'amount', 'status'])
+          .where(
+            'payment_intent_id',
+            'in',
+            intents.map((intent) => intent.id),
+          )
+          .execute()
   for (const intent of intents) {
     const back = refunds.filter((refund) => refund.payment_intent_id === intent.id).reduce((total, refund) => total + refund.amount, 0)
-    if (back > (intent.status === 'succeeded' ? intent.amount : 0)) fail('provider', `${intent.id} (${intent.status}, ${intent.amount}) refunded ${back}`)
+    if (back > (intent.status === 'succeeded' ? intent.amount : 0))
+      fail('provider', `${intent.id} (${intent.status}, ${intent.amount}) refunded ${back}`)
     if (intent.status === 'processing') fail('stuck', `payment ${intent.id} still processing at the provider`)
   }
-  if (refunds.some((refund) => refund.status !== 'succeeded')) fail('stuck', `refunds not settled: ${refunds.map((refund) => refund.status).join(', ')}`)
+  if (refunds.some((refund) => refund.status !== 'succeeded'))
+    fail('stuck', `refunds not settled: ${refunds.map((refund) => refund.status).join(', ')}`)
   const refundedAtProvider = refunds.reduce((total, refund) => total + refund.amount, 0)
   if (refundedAtProvider !== charged - expected.held + expected.refunded) {
-    fail('provider', `charged ${charged}, held ${expected.held}, ledger refunded ${expected.refunded}, but the provider refunded ${refundedAtProvider}`)
+    fail(
+      'provider',
+      `charged ${charged}, held ${expected.held}, ledger refunded ${expected.refunded}, but the provider refunded ${refundedAtProvider}`,
+    )
   }
-  if (returned !== charged - expected.held) fail('ledger', `charged ${charged} and held ${expected.held}, but the sale records ${returned} sent back unheld`)
+  if (returned !== charged - expected.held)
+    fail('ledger', `charged ${charged} and held ${expected.held}, but the sale records ${returned} sent back unheld`)
   const transfers = await db.selectFrom('sandbox_transfers').select('amount').where('transaction_id', '=', sale.id).execute()
   if (transfers.length > 1) fail('provider', `${transfers.length} transfers`)
   const transferred = transfers.reduce((total, transfer) => total + transfer.amount, 0)
@@ -127,7 +158,10 @@ export async function checkSale(db: Kysely<Database>, sale: Sale, answers: Answe
   const passed = new Set(audit.flatMap((event) => [event.from_status, event.to_status]))
   for (const answer of answers) {
     if (answer.reportedStatus && answer.route.startsWith('POST /api/') && !passed.has(answer.reportedStatus)) {
-      fail('answer', `${answer.label} answered ${answer.status} ${answer.code ?? ''} naming status ${answer.reportedStatus}, a state the sale never was in`)
+      fail(
+        'answer',
+        `${answer.label} answered ${answer.status} ${answer.code ?? ''} naming status ${answer.reportedStatus}, a state the sale never was in`,
+      )
     }
   }
 
@@ -139,7 +173,9 @@ export async function checkSale(db: Kysely<Database>, sale: Sale, answers: Answe
 /** Statuses each documented route may answer, from the server's own OpenAPI document. */
 export type DocumentedStatuses = Map<string, Set<number>>
 
-export function documentedStatuses(openapi: { paths: Record<string, Record<string, { responses?: Record<string, unknown> }>> }): DocumentedStatuses {
+export function documentedStatuses(openapi: {
+  paths: Record<string, Record<string, { responses?: Record<string, unknown> }>>
+}): DocumentedStatuses {
   const documented: DocumentedStatuses = new Map()
   for (const [path, operations] of Object.entries(openapi.paths)) {
     for (const [method, operation] of Object.entries(operations)) {
@@ -158,18 +194,22 @@ export function checkAnswers(answers: Answer[], documented: DocumentedStatuses):
   const failures: Failure[] = []
   const table = errorStatus as Record<string, number>
   for (const answer of answers) {
-    const fail = (check: string, detail: string) => failures.push({ check, saleId: answer.saleId, detail: `${answer.phase} ${answer.label} (${answer.route}): ${detail}` })
+    const fail = (check: string, detail: string) =>
+      failures.push({ check, saleId: answer.saleId, detail: `${answer.phase} ${answer.label} (${answer.route}): ${detail}` })
     if (answer.networkError) {
       fail('answer', `no answer: ${answer.networkError}`)
       continue
     }
     if (answer.status >= 500) fail('5xx', `${answer.status} ${answer.code ?? ''} ${JSON.stringify(answer.body)}`)
-    else if (answer.route === 'POST /webhooks/sandbox' && answer.status !== 200) fail('answer', `webhook refused with ${answer.status} ${answer.code}`)
+    else if (answer.route === 'POST /webhooks/sandbox' && answer.status !== 200)
+      fail('answer', `webhook refused with ${answer.status} ${answer.code}`)
     else if (answer.status >= 400) {
       if (!answer.code || table[answer.code] === undefined) fail('undocumented', `${answer.status} with code ${answer.code ?? '(none)'}`)
-      else if (table[answer.code] !== answer.status) fail('undocumented', `${answer.code} answered ${answer.status}, documented as ${table[answer.code]}`)
+      else if (table[answer.code] !== answer.status)
+        fail('undocumented', `${answer.code} answered ${answer.status}, documented as ${table[answer.code]}`)
       const statuses = documented.get(answer.route)
-      if (statuses && !statuses.has(answer.status)) fail('undocumented', `${answer.status} ${answer.code} is not among the route's documented answers (${[...statuses].join(', ')})`)
+      if (statuses && !statuses.has(answer.status))
+        fail('undocumented', `${answer.status} ${answer.code} is not among the route's documented answers (${[...statuses].join(', ')})`)
     }
   }
   return failures
@@ -200,6 +240,9 @@ export async function troubledJobs(db: Kysely<Database>): Promise<Array<{ name: 
     name: row.name,
     state: row.state,
     retries: Number(row.retry_count),
-    error: typeof row.output === 'object' && row.output !== null && 'message' in row.output ? String((row.output as { message: unknown }).message) : JSON.stringify(row.output),
+    error:
+      typeof row.output === 'object' && row.output !== null && 'message' in row.output
+        ? String((row.output as { message: unknown }).message)
+        : JSON.stringify(row.output),
   }))
 }

@@ -7,7 +7,9 @@ import type { Intent, RaceKind, Sale } from './sale.ts'
  */
 
 const p2p = (id: string, action = '') => `/api/v1/p2p/transactions/${id}${action ? `/${action}` : ''}`
-const cancelBy = (who: 'buyer' | 'seller'): Single['body'] => ({ description: who === 'seller' ? 'cancelled by creator' : 'cancelled by buyer' })
+const cancelBy = (who: 'buyer' | 'seller'): Single['body'] => ({
+  description: who === 'seller' ? 'cancelled by creator' : 'cancelled by buyer',
+})
 
 async function createF2f(sale: Sale, method: 'card' | 'sepa' = 'card'): Promise<void> {
   const quote = await sale.step('seller', 'GET', '/api/v1/p2p/charge?price=5000&currency=eur&payment_method=card')
@@ -74,14 +76,27 @@ export const f2fJoined: RaceKind = {
     return sale.index % 2 === 0 ? { intent: await openF2f(sale, 'deposit') } : {}
   },
   lanes(sale, requests, { intent }) {
-    const payment = paymentLane(sale, { payPath: p2p(sale.id, 'pay_deposit'), confirmPath: p2p(sale.id, 'confirm_payment'), intent, source: methodFor(sale.index).source, confirms: 3, webhooks: 2 })
+    const payment = paymentLane(sale, {
+      payPath: p2p(sale.id, 'pay_deposit'),
+      confirmPath: p2p(sale.id, 'confirm_payment'),
+      intent,
+      source: methodFor(sale.index).source,
+      confirms: 3,
+      webhooks: 2,
+    })
     return [
       payment,
       ...fill(sale, requests - payment.calls, [
         { who: 'seller', path: p2p(sale.id, 'cancel_with_description'), body: cancelBy('seller'), label: 'seller cancel', weight: 1 },
         { who: 'buyer', path: p2p(sale.id, 'cancel_with_description'), body: cancelBy('buyer'), label: 'buyer cancel', weight: 1 },
         { who: 'buyer', path: p2p(sale.id, 'pay_deposit'), label: 'buyer pay_deposit', weight: 2 },
-        { who: 'buyer', path: p2p(sale.id, 'set_deposit_payment_method'), body: { payment_method: otherMethod(sale) }, label: 'buyer set_deposit_payment_method', weight: 1 },
+        {
+          who: 'buyer',
+          path: p2p(sale.id, 'set_deposit_payment_method'),
+          body: { payment_method: otherMethod(sale) },
+          label: 'buyer set_deposit_payment_method',
+          weight: 1,
+        },
       ]),
     ]
   },
@@ -102,7 +117,14 @@ export const f2fDepositPaid: RaceKind = {
       { who: 'seller', path: p2p(sale.id, 'accept_deposit'), label: 'seller accept_deposit', weight: 4 },
       { who: 'seller', path: p2p(sale.id, 'cancel_with_description'), body: cancelBy('seller'), label: 'seller cancel', weight: 1 },
       { who: 'buyer', path: p2p(sale.id, 'cancel_with_description'), body: cancelBy('buyer'), label: 'buyer cancel', weight: 1 },
-      { who: 'admin', path: admin(sale.id, 'release_funds'), query: '?to=buyer', body: { reason: 'bench' }, label: 'admin release to buyer', weight: 1 },
+      {
+        who: 'admin',
+        path: admin(sale.id, 'release_funds'),
+        query: '?to=buyer',
+        body: { reason: 'bench' },
+        label: 'admin release to buyer',
+        weight: 1,
+      },
     ])
   },
 }
@@ -139,7 +161,14 @@ export const f2fPriced: RaceKind = {
     return sale.index % 2 === 0 ? { intent: await openF2f(sale, 'remainder') } : {}
   },
   lanes(sale, requests, { intent }) {
-    const payment = paymentLane(sale, { payPath: p2p(sale.id, 'pay_remainder'), confirmPath: p2p(sale.id, 'confirm_payment'), intent, source: methodFor(sale.index).source, confirms: 3, webhooks: 2 })
+    const payment = paymentLane(sale, {
+      payPath: p2p(sale.id, 'pay_remainder'),
+      confirmPath: p2p(sale.id, 'confirm_payment'),
+      intent,
+      source: methodFor(sale.index).source,
+      confirms: 3,
+      webhooks: 2,
+    })
     return [
       payment,
       ...fill(sale, requests - payment.calls, [
@@ -167,7 +196,14 @@ export const f2fHandover: RaceKind = {
       { who: 'buyer', path: p2p(sale.id, 'confirm_handover'), label: 'buyer confirm_handover', weight: 3 },
       { who: 'buyer', path: p2p(sale.id, 'complain'), body: { description: 'Lens is foggy' }, label: 'buyer complain', weight: 1 },
       { who: 'buyer', path: p2p(sale.id, 'end_complaint_period'), label: 'buyer end_complaint_period', weight: 1 },
-      { who: 'admin', path: admin(sale.id, 'release_funds'), query: '?to=buyer', body: { reason: 'bench' }, label: 'admin release to buyer', weight: 1 },
+      {
+        who: 'admin',
+        path: admin(sale.id, 'release_funds'),
+        query: '?to=buyer',
+        body: { reason: 'bench' },
+        label: 'admin release to buyer',
+        weight: 1,
+      },
     ])
   },
 }
@@ -184,8 +220,22 @@ export const f2fWindow: RaceKind = {
     return fill(sale, requests, [
       { who: 'buyer', path: p2p(sale.id, 'complain'), body: { description: 'Shutter sticks' }, label: 'buyer complain', weight: 4 },
       { who: 'buyer', path: p2p(sale.id, 'end_complaint_period'), label: 'buyer end_complaint_period', weight: 2 },
-      { who: 'admin', path: admin(sale.id, 'release_funds'), query: '?to=seller', body: { reason: 'bench' }, label: 'admin release to seller', weight: 1 },
-      { who: 'admin', path: admin(sale.id, 'release_funds'), query: '?to=buyer', body: { reason: 'bench' }, label: 'admin release to buyer', weight: 1 },
+      {
+        who: 'admin',
+        path: admin(sale.id, 'release_funds'),
+        query: '?to=seller',
+        body: { reason: 'bench' },
+        label: 'admin release to seller',
+        weight: 1,
+      },
+      {
+        who: 'admin',
+        path: admin(sale.id, 'release_funds'),
+        query: '?to=buyer',
+        body: { reason: 'bench' },
+        label: 'admin release to buyer',
+        weight: 1,
+      },
       { who: 'seller', path: p2p(sale.id, 'accept_complaint'), label: 'seller accept_complaint', weight: 1 },
     ])
   },
@@ -204,8 +254,22 @@ export const f2fComplained: RaceKind = {
   lanes(sale, requests) {
     return fill(sale, requests, [
       { who: 'seller', path: p2p(sale.id, 'accept_complaint'), label: 'seller accept_complaint', weight: 3 },
-      { who: 'admin', path: admin(sale.id, 'release_funds'), query: '?to=seller', body: { reason: 'bench' }, label: 'admin release to seller', weight: 3 },
-      { who: 'admin', path: admin(sale.id, 'release_funds'), query: '?to=buyer', body: { reason: 'bench' }, label: 'admin release to buyer', weight: 3 },
+      {
+        who: 'admin',
+        path: admin(sale.id, 'release_funds'),
+        query: '?to=seller',
+        body: { reason: 'bench' },
+        label: 'admin release to seller',
+        weight: 3,
+      },
+      {
+        who: 'admin',
+        path: admin(sale.id, 'release_funds'),
+        query: '?to=buyer',
+        body: { reason: 'bench' },
+        label: 'admin release to buyer',
+        weight: 3,
+      },
       { who: 'buyer', path: p2p(sale.id, 'end_complaint_period'), label: 'buyer end_complaint_period', weight: 1 },
       { who: 'seller', path: p2p(sale.id, 'confirm_handover'), label: 'seller confirm_handover', weight: 1 },
     ])

@@ -41,11 +41,13 @@ export function fill(sale: Sale, total: number, singles: Single[]): Lane[] {
     const single = deck[index % deck.length]!
     const occurrence = counts.get(single.label) ?? 0
     counts.set(single.label, occurrence + 1)
-    const key = occurrence % 3 === 0 ? undefined : occurrence % 3 === 1 ? `${sale.id}-${single.label.replace(/[^A-Za-z0-9]+/g, '-')}` : randomUUID()
+    const key =
+      occurrence % 3 === 0 ? undefined : occurrence % 3 === 1 ? `${sale.id}-${single.label.replace(/[^A-Za-z0-9]+/g, '-')}` : randomUUID()
     const path = `${single.path}${single.query ?? ''}`
     lanes.push({
       calls: 1,
-      run: () => sale.race(single.who, 'POST', path, { ...(single.body ? { body: single.body } : {}), idempotencyKey: key, label: single.label }),
+      run: () =>
+        sale.race(single.who, 'POST', path, { ...(single.body ? { body: single.body } : {}), idempotencyKey: key, label: single.label }),
     })
   }
   return lanes
@@ -112,7 +114,11 @@ export function paymentLane(
             sale.notSent += 1
             return
           }
-          await sale.api.redeliverWebhook({ race: sale.kind.name, saleId: sale.id, phase: 'race' }, event, `webhook ${String(event.type)} redelivered`)
+          await sale.api.redeliverWebhook(
+            { race: sale.kind.name, saleId: sale.id, phase: 'race' },
+            event,
+            `webhook ${String(event.type)} redelivered`,
+          )
         }),
       ])
     },

@@ -39,7 +39,10 @@ async function paidOnline(sale: Sale): Promise<void> {
 
 async function deliveredOnline(sale: Sale): Promise<Date> {
   await paidOnline(sale)
-  await sale.step('seller', 'POST', online(sale.id, 'track'), { carrier: 'dhl', tracking_code: `BENCH${sale.id.replaceAll('-', '').slice(-16).toUpperCase()}` })
+  await sale.step('seller', 'POST', online(sale.id, 'track'), {
+    carrier: 'dhl',
+    tracking_code: `BENCH${sale.id.replaceAll('-', '').slice(-16).toUpperCase()}`,
+  })
   await sale.step('buyer', 'POST', online(sale.id, 'confirm_delivery'))
   const delivered = await sale.waitFor(['delivered'])
   return new Date(delivered.complaint_period_deadline as string)
@@ -56,14 +59,27 @@ export const onlineJoined: RaceKind = {
     return sale.index % 2 === 0 ? { intent: await openOnline(sale) } : {}
   },
   lanes(sale, requests, { intent }) {
-    const payment = paymentLane(sale, { payPath: online(sale.id, 'pay'), confirmPath: online(sale.id, 'confirm_payment'), intent, source: methodFor(sale.index).source, confirms: 3, webhooks: 2 })
+    const payment = paymentLane(sale, {
+      payPath: online(sale.id, 'pay'),
+      confirmPath: online(sale.id, 'confirm_payment'),
+      intent,
+      source: methodFor(sale.index).source,
+      confirms: 3,
+      webhooks: 2,
+    })
     return [
       payment,
       ...fill(sale, requests - payment.calls, [
         { who: 'seller', path: online(sale.id, 'cancel'), label: 'seller cancel', weight: 2 },
         { who: 'buyer', path: online(sale.id, 'cancel'), label: 'buyer cancel', weight: 1 },
         { who: 'buyer', path: online(sale.id, 'pay'), label: 'buyer pay', weight: 2 },
-        { who: 'buyer', path: online(sale.id, 'set_payment_method'), body: { payment_method: otherMethod(sale) }, label: 'buyer set_payment_method', weight: 1 },
+        {
+          who: 'buyer',
+          path: online(sale.id, 'set_payment_method'),
+          body: { payment_method: otherMethod(sale) },
+          label: 'buyer set_payment_method',
+          weight: 1,
+        },
       ]),
     ]
   },
@@ -81,12 +97,38 @@ export const onlinePaid: RaceKind = {
   lanes(sale, requests) {
     return fill(sale, requests, [
       { who: 'seller', path: online(sale.id, 'cancel'), label: 'seller cancel', weight: 3 },
-      { who: 'seller', path: online(sale.id, 'track'), body: { carrier: 'dhl', tracking_code: `RACE${sale.id.replaceAll('-', '').slice(-16).toUpperCase()}` }, label: 'seller track', weight: 3 },
-      { who: 'buyer', path: online(sale.id, 'submit_order_issue'), body: { description: 'Is it the blue one?' }, label: 'buyer submit_order_issue', weight: 2 },
+      {
+        who: 'seller',
+        path: online(sale.id, 'track'),
+        body: { carrier: 'dhl', tracking_code: `RACE${sale.id.replaceAll('-', '').slice(-16).toUpperCase()}` },
+        label: 'seller track',
+        weight: 3,
+      },
+      {
+        who: 'buyer',
+        path: online(sale.id, 'submit_order_issue'),
+        body: { description: 'Is it the blue one?' },
+        label: 'buyer submit_order_issue',
+        weight: 2,
+      },
       { who: 'buyer', path: online(sale.id, 'cancel'), label: 'buyer cancel', weight: 1 },
       { who: 'buyer', path: online(sale.id, 'confirm_delivery'), label: 'buyer confirm_delivery', weight: 1 },
-      { who: 'admin', path: admin(sale.id, 'release_funds'), query: '?to=seller', body: { reason: 'bench' }, label: 'admin release to seller', weight: 1 },
-      { who: 'admin', path: admin(sale.id, 'release_funds'), query: '?to=buyer', body: { reason: 'bench' }, label: 'admin release to buyer', weight: 1 },
+      {
+        who: 'admin',
+        path: admin(sale.id, 'release_funds'),
+        query: '?to=seller',
+        body: { reason: 'bench' },
+        label: 'admin release to seller',
+        weight: 1,
+      },
+      {
+        who: 'admin',
+        path: admin(sale.id, 'release_funds'),
+        query: '?to=buyer',
+        body: { reason: 'bench' },
+        label: 'admin release to buyer',
+        weight: 1,
+      },
     ])
   },
 }
@@ -101,11 +143,31 @@ export const onlineDelivered: RaceKind = {
   },
   lanes(sale, requests) {
     return fill(sale, requests, [
-      { who: 'buyer', path: online(sale.id, 'complain_with_description'), body: { description: 'Scratched frame' }, label: 'buyer complain', weight: 4 },
+      {
+        who: 'buyer',
+        path: online(sale.id, 'complain_with_description'),
+        body: { description: 'Scratched frame' },
+        label: 'buyer complain',
+        weight: 4,
+      },
       { who: 'buyer', path: online(sale.id, 'end_complaint_period'), label: 'buyer end_complaint_period', weight: 2 },
       { who: 'admin', path: admin(sale.id, 'confirm_delivery'), body: { reason: 'bench' }, label: 'admin confirm_delivery', weight: 2 },
-      { who: 'admin', path: admin(sale.id, 'release_funds'), query: '?to=seller', body: { reason: 'bench' }, label: 'admin release to seller', weight: 1 },
-      { who: 'admin', path: admin(sale.id, 'release_funds'), query: '?to=buyer', body: { reason: 'bench' }, label: 'admin release to buyer', weight: 1 },
+      {
+        who: 'admin',
+        path: admin(sale.id, 'release_funds'),
+        query: '?to=seller',
+        body: { reason: 'bench' },
+        label: 'admin release to seller',
+        weight: 1,
+      },
+      {
+        who: 'admin',
+        path: admin(sale.id, 'release_funds'),
+        query: '?to=buyer',
+        body: { reason: 'bench' },
+        label: 'admin release to buyer',
+        weight: 1,
+      },
     ])
   },
 }
@@ -123,8 +185,22 @@ export const onlineComplained: RaceKind = {
   lanes(sale, requests) {
     return fill(sale, requests, [
       { who: 'seller', path: online(sale.id, 'accept_complaint'), label: 'seller accept_complaint', weight: 3 },
-      { who: 'admin', path: admin(sale.id, 'release_funds'), query: '?to=seller', body: { reason: 'bench' }, label: 'admin release to seller', weight: 3 },
-      { who: 'admin', path: admin(sale.id, 'release_funds'), query: '?to=buyer', body: { reason: 'bench' }, label: 'admin release to buyer', weight: 3 },
+      {
+        who: 'admin',
+        path: admin(sale.id, 'release_funds'),
+        query: '?to=seller',
+        body: { reason: 'bench' },
+        label: 'admin release to seller',
+        weight: 3,
+      },
+      {
+        who: 'admin',
+        path: admin(sale.id, 'release_funds'),
+        query: '?to=buyer',
+        body: { reason: 'bench' },
+        label: 'admin release to buyer',
+        weight: 3,
+      },
       { who: 'buyer', path: online(sale.id, 'end_complaint_period'), label: 'buyer end_complaint_period', weight: 1 },
       { who: 'seller', path: online(sale.id, 'cancel'), label: 'seller cancel', weight: 1 },
     ])

@@ -46,7 +46,10 @@ export class Sale {
 
   /** A setup step that must succeed; answers its body. */
   async step(who: Caller, method: 'GET' | 'POST' | 'PUT', path: string, body?: object): Promise<Record<string, unknown>> {
-    const answer = await this.api.call(this.#context('setup'), who, method, path, { ...(body ? { body } : {}), label: `setup ${path.split('?')[0]!.split('/').pop()}` })
+    const answer = await this.api.call(this.#context('setup'), who, method, path, {
+      ...(body ? { body } : {}),
+      label: `setup ${path.split('?')[0]!.split('/').pop()}`,
+    })
     if (answer.status < 200 || answer.status >= 300) {
       throw new SetupError(`${method} ${answer.route} answered ${answer.status || answer.networkError} ${answer.code ?? ''}`)
     }
@@ -54,7 +57,12 @@ export class Sale {
   }
 
   /** One request of the race. */
-  race(who: Caller, method: 'POST', path: string, options: { body?: object; idempotencyKey?: string | undefined; label: string }): Promise<Answer> {
+  race(
+    who: Caller,
+    method: 'POST',
+    path: string,
+    options: { body?: object; idempotencyKey?: string | undefined; label: string },
+  ): Promise<Answer> {
     return this.api.call(this.#context('race'), who, method, path, {
       ...(options.body ? { body: options.body } : {}),
       ...(options.idempotencyKey ? { idempotencyKey: options.idempotencyKey } : {}),

@@ -46,7 +46,10 @@ export async function buyerPaysByCard(buyer: Page, part: 'deposit' | 'remainder'
   await checkout.getByTestId('card-number-input').fill('4242 4242 4242 4242')
   await checkout.getByTestId('pay-submit').click()
   await closeSuccess(buyer)
-  await expect(buyer.getByTestId('transaction-status')).toHaveAttribute('data-status', part === 'deposit' ? 'deposit_paid' : 'remainder_paid')
+  await expect(buyer.getByTestId('transaction-status')).toHaveAttribute(
+    'data-status',
+    part === 'deposit' ? 'deposit_paid' : 'remainder_paid',
+  )
 }
 
 /** Confirms the step behind one action button in its dialog and waits for the new state. */

@@ -8,7 +8,11 @@ import { expect, type Page } from '@playwright/test'
  * one-second look never saw a change that had long happened (CI of
  * 2026-11-27: three tests failed that way).
  */
-export async function reloadUntil(page: Page, check: (lookMs: number) => Promise<void>, options: { timeout?: number; lookMs?: number } = {}): Promise<void> {
+export async function reloadUntil(
+  page: Page,
+  check: (lookMs: number) => Promise<void>,
+  options: { timeout?: number; lookMs?: number } = {},
+): Promise<void> {
   const lookMs = options.lookMs ?? 10_000
   await expect(async () => {
     await page.reload()

@@ -78,11 +78,17 @@ export async function completeSale(seller: Page, buyer: Page) {
   await buyer.getByTestId('action-confirm-delivery').click()
   await buyer.getByTestId('dialog-confirm-delivery-confirm').click()
   await expect(buyer.getByTestId('transaction-status')).toHaveAttribute('data-status', 'delivered')
-  await reloadUntil(seller, (lookMs) => expect(seller.getByTestId('transaction-status')).toHaveAttribute('data-status', 'funds_released', { timeout: lookMs }))
+  await reloadUntil(seller, (lookMs) =>
+    expect(seller.getByTestId('transaction-status')).toHaveAttribute('data-status', 'funds_released', { timeout: lookMs }),
+  )
 }
 
 /** The seller ships and the buyer, once it arrives, complains: the money stays held for the seller's answer or an admin. */
-export async function complainedSale(seller: Page, buyer: Page, item: { description: string; price: string; complaint: string }): Promise<void> {
+export async function complainedSale(
+  seller: Page,
+  buyer: Page,
+  item: { description: string; price: string; complaint: string },
+): Promise<void> {
   const code = await sellerCreates(seller, item.description, item.price)
   await buyerJoins(buyer, code)
   await buyerPays(buyer, '4242424242424242')

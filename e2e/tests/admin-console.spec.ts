@@ -6,14 +6,17 @@ import { complainedSale } from '../support/sale.ts'
 import { setUpAuthenticatorApp, signOutAndInWithCode } from '../support/second-factor.ts'
 import { keepScreenshot } from '../support/screenshots.ts'
 
-
 test('an admin refunds a complained sale to the buyer from the console, and the ledger stays balanced', async ({ browser }, testInfo) => {
   // Three people sign up and a sale goes to a complaint before the admin's part starts.
   test.setTimeout(360_000)
   const seller = await registeredPerson(browser, newPerson('Sid'))
   const bo = newPerson('Bo')
   const buyer = await registeredPerson(browser, bo)
-  await complainedSale(seller, buyer, { description: 'Walnut bookcase', price: '180.00', complaint: 'The bookcase arrived split down one side.' })
+  await complainedSale(seller, buyer, {
+    description: 'Walnut bookcase',
+    price: '180.00',
+    complaint: 'The bookcase arrived split down one side.',
+  })
 
   // Someone without the admin role is told so, and has no way in from the menu.
   await seller.goto('/admin')
@@ -112,7 +115,10 @@ test('an admin refunds a complained sale to the buyer from the console, and the 
   await keepScreenshot(admin, 'admin-dev-mail')
 })
 
-test('an admin adds a partner client whose look applies at once, issues its API key and revokes it', async ({ browser, request }, testInfo) => {
+test('an admin adds a partner client whose look applies at once, issues its API key and revokes it', async ({
+  browser,
+  request,
+}, testInfo) => {
   const ada = adminPerson(testInfo.retry, 'clients')
   const admin = await registeredPerson(browser, ada)
   await signOutAndInWithCode(admin, ada, await setUpAuthenticatorApp(admin, ada))

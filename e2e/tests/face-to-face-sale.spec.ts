@@ -59,7 +59,9 @@ test('deposit, total, remainder and handover: the money reaches the seller', asy
   await expect(buyer.getByTestId('action-complain')).toBeVisible()
   await expectNoAxeViolations(buyer, 'the face-to-face status page on a phone')
   await keepScreenshot(buyer, 'f2f-handover-buyer-phone')
-  await reloadUntil(seller, (lookMs) => expect(seller.getByTestId('transaction-status')).toHaveAttribute('data-status', 'funds_released', { timeout: lookMs }))
+  await reloadUntil(seller, (lookMs) =>
+    expect(seller.getByTestId('transaction-status')).toHaveAttribute('data-status', 'funds_released', { timeout: lookMs }),
+  )
   await keepScreenshot(seller, 'f2f-released-seller')
 
   // My transactions names the total, not the deposit, and says the sale was face to face.
@@ -102,6 +104,8 @@ test('the buyer cancels after the deposit and gets it back less its fee', async 
   await closeSuccess(buyer)
   await expect(buyer.getByTestId('cancellation-reason')).toHaveText('Cancelled by the buyer')
   // The sandbox refunds the deposit (40.00, the 1.60 fee kept) a moment later (1 s in these tests).
-  await reloadUntil(buyer, (lookMs) => expect(buyer.getByTestId('transaction-status')).toHaveAttribute('data-status', 'deposit_refunded', { timeout: lookMs }))
+  await reloadUntil(buyer, (lookMs) =>
+    expect(buyer.getByTestId('transaction-status')).toHaveAttribute('data-status', 'deposit_refunded', { timeout: lookMs }),
+  )
   await keepScreenshot(buyer, 'f2f-deposit-refunded-buyer')
 })

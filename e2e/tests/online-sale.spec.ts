@@ -57,7 +57,9 @@ test('seller and buyer complete a sale, and the money reaches the seller', async
   await keepScreenshot(buyer, 'status-delivered-buyer')
 
   // The window passes: both see the funds released.
-  await reloadUntil(seller, (lookMs) => expect(seller.getByTestId('transaction-status')).toHaveAttribute('data-status', 'funds_released', { timeout: lookMs }))
+  await reloadUntil(seller, (lookMs) =>
+    expect(seller.getByTestId('transaction-status')).toHaveAttribute('data-status', 'funds_released', { timeout: lookMs }),
+  )
   await buyer.reload()
   await expect(buyer.getByTestId('transaction-status')).toHaveAttribute('data-status', 'funds_released')
   await keepScreenshot(seller, 'status-released-seller')
@@ -123,5 +125,7 @@ test('a P24 payment goes through the bank redirect page and back', async ({ brow
   await expectNoAxeViolations(buyer, 'the P24 redirect page')
   await buyer.getByRole('button', { name: 'Authorise payment' }).click()
   await expect(buyer).toHaveURL(/\/transactions\/[0-9a-f-]{36}/)
-  await reloadUntil(buyer, (lookMs) => expect(buyer.getByTestId('transaction-status')).toHaveAttribute('data-status', 'paid', { timeout: lookMs }))
+  await reloadUntil(buyer, (lookMs) =>
+    expect(buyer.getByTestId('transaction-status')).toHaveAttribute('data-status', 'paid', { timeout: lookMs }),
+  )
 })

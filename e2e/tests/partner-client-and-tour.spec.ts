@@ -19,7 +19,9 @@ async function registerFromSignIn(page: Page, person: Person) {
   await finishRegistrationFromMail(page, person)
 }
 
-test('a partner client session: its colours and top bar through sign-up and reload, its routes only, recorded on the sale', async ({ page }) => {
+test('a partner client session: its colours and top bar through sign-up and reload, its routes only, recorded on the sale', async ({
+  page,
+}) => {
   // Signed out, arriving from the partner's site: the client survives the sign-in round trip.
   await page.goto('/transactions?client_id=demo-marketplace')
   await registerFromSignIn(page, newPerson('Cleo'))
@@ -76,7 +78,9 @@ test('an unknown client_id changes nothing', async ({ page }) => {
   await expect(page).toHaveURL(/\/profile\/balance$/)
 })
 
-test('the guided tour: shown once to a new person after the country prompt, skippable, reopened from the FAQ with its video', async ({ page }) => {
+test('the guided tour: shown once to a new person after the country prompt, skippable, reopened from the FAQ with its video', async ({
+  page,
+}) => {
   await page.goto('/transactions')
   await registerFromSignIn(page, newPerson('Tara'))
   await answerCountryAndTerms(page)

@@ -69,6 +69,8 @@ test('an ordinary user never sees SEPA and cannot force it through the API', asy
   const forcedMethod = await api(buyer, `/transactions/${id}/set_payment_method`, { payment_method: 'sepa' })
   expect(forcedMethod.status()).toBe(403)
   expect((await forcedMethod.json()).code).toBe('payment_method_not_allowed')
-  const transaction = await (await buyer.request.get(`/api/v1/transactions/${id}`, { headers: { authorization: `Bearer ${await accessTokenOf(buyer)}` } })).json()
+  const transaction = await (
+    await buyer.request.get(`/api/v1/transactions/${id}`, { headers: { authorization: `Bearer ${await accessTokenOf(buyer)}` } })
+  ).json()
   expect(transaction.payment_method).toBe('card')
 })

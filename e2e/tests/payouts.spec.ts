@@ -7,7 +7,10 @@ import { closeSuccess } from '../support/result.ts'
 import { reloadUntil } from '../support/reload-until.ts'
 
 /** A real 1×1 PNG: the server checks the type by content. */
-const passportPng = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64')
+const passportPng = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+)
 
 /**
  * Issue 4's end-to-end path: a seller completes personal details, bank details
@@ -53,7 +56,9 @@ test('a seller completes every payout requirement, and a released sale is paid o
   })
   await expect(seller.getByTestId('identity-slot-identity_document-front-error')).toBeVisible()
 
-  await seller.getByTestId('identity-slot-identity_document-front-input').setInputFiles({ name: 'passport.png', mimeType: 'image/png', buffer: passportPng })
+  await seller
+    .getByTestId('identity-slot-identity_document-front-input')
+    .setInputFiles({ name: 'passport.png', mimeType: 'image/png', buffer: passportPng })
   await expect(seller.getByTestId('identity-slot-identity_document-front-status')).toHaveText(/Being checked|Verified/)
   // The sandbox's check takes 2 s here; the section polls until it is done.
   await expect(seller.getByTestId('identity-slot-identity_document-front-status')).toHaveText('Verified', { timeout: 20_000 })

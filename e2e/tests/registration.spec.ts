@@ -48,7 +48,9 @@ test('a taken address gets the same page as a free one, and its owner gets the e
   // This server writes its e-mail to files: on this machine, the page opens the message it just wrote.
   await expect(intruder.getByText('This Pactum server writes its e-mails to files instead of sending them')).toBeVisible()
   await intruder.getByRole('link', { name: 'Open the message' }).click()
-  await expect(intruder.getByRole('heading', { level: 1, name: 'Someone tried to create a Pactum account with your address' })).toBeVisible()
+  await expect(
+    intruder.getByRole('heading', { level: 1, name: 'Someone tried to create a Pactum account with your address' }),
+  ).toBeVisible()
   await expectNoAxeViolations(intruder, 'a message the file mailer wrote')
   await keepScreenshot(intruder, 'registration-sent-mail')
   await intruder.context().close()

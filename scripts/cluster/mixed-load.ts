@@ -48,7 +48,15 @@ export async function runMixedLoad(options: MixedLoadOptions): Promise<MixedLoad
   const next = () => (sequence += 1)
 
   const create = async (seller: string, description: string, key: string) => {
-    const body = { role: 'seller', price, currency: 'eur', description, payment_method: 'card', charge: quote.charge, charge_calculator_version: quote.charge_calculator_version }
+    const body = {
+      role: 'seller',
+      price,
+      currency: 'eur',
+      description,
+      payment_method: 'card',
+      charge: quote.charge,
+      charge_calculator_version: quote.charge_calculator_version,
+    }
     try {
       const created = await client.must(seller, 'POST', '/api/v1/me/transactions', body, key)
       result.created.push({ id: String(created.id), description })
@@ -80,10 +88,23 @@ export async function runMixedLoad(options: MixedLoadOptions): Promise<MixedLoad
     })
     // The browser's card confirmation takes no key: one sent again after it succeeded is refused, and confirm_payment tells.
     if (card.status >= 300 && !card.retried) throw new Error(`card confirmation answered ${card.status} ${JSON.stringify(card.body)}`)
-    const paid = await client.call(buyer, 'POST', `/api/v1/transactions/${id}/confirm_payment`, { payment_intent_id: payment.payment_intent_id }, key('confirm-payment'))
+    const paid = await client.call(
+      buyer,
+      'POST',
+      `/api/v1/transactions/${id}/confirm_payment`,
+      { payment_intent_id: payment.payment_intent_id },
+      key('confirm-payment'),
+    )
     const paidCode = paid.body && !Array.isArray(paid.body) ? paid.body.code : undefined
-    if (paid.status >= 300 && paidCode !== 'already_paid') throw new Error(`confirm_payment answered ${paid.status} ${JSON.stringify(paid.body)}`)
-    await client.must(seller, 'POST', `/api/v1/transactions/${id}/track`, { carrier: 'dhl', tracking_code: `CLUSTER${String(id).replaceAll('-', '').slice(-16).toUpperCase()}` }, key('track'))
+    if (paid.status >= 300 && paidCode !== 'already_paid')
+      throw new Error(`confirm_payment answered ${paid.status} ${JSON.stringify(paid.body)}`)
+    await client.must(
+      seller,
+      'POST',
+      `/api/v1/transactions/${id}/track`,
+      { carrier: 'dhl', tracking_code: `CLUSTER${String(id).replaceAll('-', '').slice(-16).toUpperCase()}` },
+      key('track'),
+    )
     const delivered = await client.must(buyer, 'POST', `/api/v1/transactions/${id}/confirm_delivery`, undefined, key('confirm-delivery'))
     // A retry whose first attempt committed in a process that then died gets the transaction as it is now:
     // past the 8 s complaint window, already released by the timer.
@@ -136,6 +157,8 @@ export async function runMixedLoad(options: MixedLoadOptions): Promise<MixedLoad
     }),
     disruption,
   ])
-  options.log(`load done: ${result.sales.length} sales driven, ${result.created.length} creates acknowledged, ${result.reads.ok} reads, ${result.failures.length} failures`)
+  options.log(
+    `load done: ${result.sales.length} sales driven, ${result.created.length} creates acknowledged, ${result.reads.ok} reads, ${result.failures.length} failures`,
+  )
   return result
 }

@@ -73,7 +73,8 @@ export class ServerProcess {
   async waitUntilHealthy(timeoutMs = 120_000): Promise<void> {
     const deadline = Date.now() + timeoutMs
     while (Date.now() < deadline) {
-      if (!this.running) throw new Error(`${this.name} exited before it was healthy (${JSON.stringify(await this.#exited)}); see ${this.logFile}`)
+      if (!this.running)
+        throw new Error(`${this.name} exited before it was healthy (${JSON.stringify(await this.#exited)}); see ${this.logFile}`)
       if (await healthy(`http://${this.address}`)) return
       await sleep(100)
     }

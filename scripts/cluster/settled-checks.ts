@@ -19,7 +19,15 @@ export interface Check {
 }
 
 /** The queues that carry a sale's work: timers, provider calls, webhooks, e-mails, carrier news. */
-const workQueues = ['transaction-timer', 'outbox-send', 'send-notification', 'sandbox-deliver-webhook', 'sandbox-settle-payment', 'sandbox-settle-refund', 'sandbox-tracking-update']
+const workQueues = [
+  'transaction-timer',
+  'outbox-send',
+  'send-notification',
+  'sandbox-deliver-webhook',
+  'sandbox-settle-payment',
+  'sandbox-settle-refund',
+  'sandbox-tracking-update',
+]
 
 async function count(db: Kysely<Database>, query: ReturnType<typeof sql<{ n: number }>>): Promise<number> {
   return Number((await query.execute(db)).rows[0]?.n ?? 0)
@@ -41,7 +49,10 @@ export async function runningJobs(db: Kysely<Database>): Promise<RunningJob[]> {
 export async function waitUntilSettled(db: Kysely<Database>, sales: string[], seconds: number): Promise<boolean> {
   const deadline = Date.now() + seconds * 1000
   while (Date.now() < deadline) {
-    const released = await count(db, sql`select count(*)::int as n from transactions where status = 'funds_released' and id = any(${sales}::uuid[])`)
+    const released = await count(
+      db,
+      sql`select count(*)::int as n from transactions where status = 'funds_released' and id = any(${sales}::uuid[])`,
+    )
     const due = await count(
       db,
       sql`select count(*)::int as n from pgboss.job where name = any(${workQueues})
@@ -67,10 +78,18 @@ export async function checkBooks(o: {
   const checks: Check[] = []
   const check = (name: string, ok: boolean, detail: string) => checks.push({ name, ok, detail })
 
-  check('every client flow ran to its end', load.failures.length === 0, load.failures.slice(0, 5).join('; ') || `${load.sales.length} sales, ${load.created.length} creates, ${load.reads.ok} reads`)
+  check(
+    'every client flow ran to its end',
+    load.failures.length === 0,
+    load.failures.slice(0, 5).join('; ') || `${load.sales.length} sales, ${load.created.length} creates, ${load.reads.ok} reads`,
+  )
 
   const descriptions = [...load.created.map((created) => created.description), ...load.unacknowledged]
-  const stored = await db.selectFrom('transactions').select(['id', 'description']).where('description', 'in', descriptions.length ? descriptions : ['']).execute()
+  const stored = await db
+    .selectFrom('transactions')
+    .select(['id', 'description'])
+    .where('description', 'in', descriptions.length ? descriptions : [''])
+    .execute()
   const byDescription = new Map<string, string[]>()
   for (const row of stored) byDescription.set(row.description, [...(byDescription.get(row.description) ?? []), row.id])
   const lost = load.created.filter((created) => (byDescription.get(created.description) ?? []).join() !== created.id)
@@ -89,14 +108,24 @@ export async function checkBooks(o: {
     .where('id', 'in', load.sales.length ? load.sales : ['00000000-0000-0000-0000-000000000000'])
     .where('status', '<>', 'funds_released')
     .execute()
-  check('every sale finished (funds released)', o.settled && notReleased.length === 0 && load.sales.length > 0, notReleased.map((row) => `${row.id} is ${row.status}`).join('; ') || `${load.sales.length} sales released`)
+  check(
+    'every sale finished (funds released)',
+    o.settled && notReleased.length === 0 && load.sales.length > 0,
+    notReleased.map((row) => `${row.id} is ${row.status}`).join('; ') || `${load.sales.length} sales released`,
+  )
 
   const breaches = await verifyLedger(db)
   const api = o.ledgerThroughApi.body as { ok?: boolean } | undefined
-  check('ledger invariants hold', breaches.length === 0 && o.ledgerThroughApi.status === 200 && api?.ok === true, `through the API: ${o.ledgerThroughApi.status} ${JSON.stringify(api).slice(0, 120)}; at the end: ${breaches.length} breaches ${JSON.stringify(breaches).slice(0, 200)}`)
+  check(
+    'ledger invariants hold',
+    breaches.length === 0 && o.ledgerThroughApi.status === 200 && api?.ok === true,
+    `through the API: ${o.ledgerThroughApi.status} ${JSON.stringify(api).slice(0, 120)}; at the end: ${breaches.length} breaches ${JSON.stringify(breaches).slice(0, 200)}`,
+  )
 
   const entries = await sql<{ transaction_id: string; kind: string; n: number }>`
-    select transaction_id, kind, count(*)::int as n from ledger_entries where transaction_id::text = any(${load.sales}::text[]) group by 1, 2`.execute(db)
+    select transaction_id, kind, count(*)::int as n from ledger_entries where transaction_id::text = any(${load.sales}::text[]) group by 1, 2`.execute(
+    db,
+  )
   const entryProblems = entries.rows.filter((row) => Number(row.n) !== 1).map((row) => `${row.transaction_id} ${row.kind} ×${row.n}`)
   const holds = entries.rows.filter((row) => row.kind === 'hold').length
   const releases = entries.rows.filter((row) => row.kind === 'release').length
@@ -116,17 +145,29 @@ export async function checkBooks(o: {
   const moneyProblems = transfers.rows
     .filter((row) => Number(row.n) !== 1 || Number(row.total) !== Number(row.released) || Number(row.paid) !== Number(row.due))
     .map((row) => `${row.id}: ${row.n} transfers of ${row.total} (released ${row.released}), paid ${row.paid} of ${row.due}`)
-  check('one transfer per sale at the provider, and one payment', moneyProblems.length === 0, moneyProblems.slice(0, 5).join('; ') || `${transfers.rows.length} sales, one transfer and one payment each`)
+  check(
+    'one transfer per sale at the provider, and one payment',
+    moneyProblems.length === 0,
+    moneyProblems.slice(0, 5).join('; ') || `${transfers.rows.length} sales, one transfer and one payment each`,
+  )
 
   const twice = await sql<{ transaction_id: string; from_status: string; to_status: string; n: number }>`
     select transaction_id, from_status, to_status, count(*)::int as n from transaction_events
     where from_status <> to_status group by 1, 2, 3 having count(*) > 1`.execute(db)
-  check('no state change applied twice', twice.rows.length === 0, twice.rows.map((row) => `${row.transaction_id} ${row.from_status}→${row.to_status} ×${row.n}`).join('; ') || 'each once')
+  check(
+    'no state change applied twice',
+    twice.rows.length === 0,
+    twice.rows.map((row) => `${row.transaction_id} ${row.from_status}→${row.to_status} ×${row.n}`).join('; ') || 'each once',
+  )
 
   const outboxLeft = await count(db, sql`select count(*)::int as n from outbox where status <> 'sent'`)
   const eventsLeft = await count(db, sql`select count(*)::int as n from provider_events where processed_at is null`)
   const deliveriesLeft = await count(db, sql`select count(*)::int as n from sandbox_webhook_deliveries where delivered_at is null`)
-  check('every outbox call made, every webhook delivered and applied', outboxLeft + eventsLeft + deliveriesLeft === 0, `${outboxLeft} outbox rows unsent, ${deliveriesLeft} webhooks undelivered, ${eventsLeft} unprocessed`)
+  check(
+    'every outbox call made, every webhook delivered and applied',
+    outboxLeft + eventsLeft + deliveriesLeft === 0,
+    `${outboxLeft} outbox rows unsent, ${deliveriesLeft} webhooks undelivered, ${eventsLeft} unprocessed`,
+  )
 
   const unsent = await count(db, sql`select count(*)::int as n from notifications where status <> 'sent'`)
   const sentIds = new Set((await db.selectFrom('notifications').select('mail_id').execute()).map((row) => row.mail_id))
@@ -144,15 +185,25 @@ export async function checkBooks(o: {
 
   const atKill = o.runningAtKill.map((job) => job.id)
   const { rows: unfinished } = await sql<{ id: string; name: string; state: string }>`
-    select id::text as id, name, state::text as state from pgboss.job where id = any(${atKill}::uuid[]) and state <> 'completed'`.execute(db)
+    select id::text as id, name, state::text as state from pgboss.job where id = any(${atKill}::uuid[]) and state <> 'completed'`.execute(
+    db,
+  )
   check(
     'every job running at the kill ran to completion',
     unfinished.length === 0,
-    unfinished.map((job) => `${job.name} ${job.id} is ${job.state}`).join('; ') || `${atKill.length} jobs were running (${summarise(o.runningAtKill)}), all completed`,
+    unfinished.map((job) => `${job.name} ${job.id} is ${job.state}`).join('; ') ||
+      `${atKill.length} jobs were running (${summarise(o.runningAtKill)}), all completed`,
   )
 
-  const failedJobs = await sql<{ name: string; n: number }>`select name, count(*)::int as n from pgboss.job where state = 'failed' group by name`.execute(db)
-  check('no job given up', failedJobs.rows.length === 0, failedJobs.rows.map((row) => `${row.name} ×${row.n}`).join(', ') || 'none failed for good')
+  const failedJobs = await sql<{
+    name: string
+    n: number
+  }>`select name, count(*)::int as n from pgboss.job where state = 'failed' group by name`.execute(db)
+  check(
+    'no job given up',
+    failedJobs.rows.length === 0,
+    failedJobs.rows.map((row) => `${row.name} ×${row.n}`).join(', ') || 'none failed for good',
+  )
 
   const openKeys = await count(db, sql`select count(*)::int as n from idempotency_keys where status_code is null`)
   check('no Idempotency-Key left in progress', openKeys === 0, `${openKeys} open`)

@@ -16,7 +16,16 @@ import { type Check, processesTried } from './settled-checks.ts'
 // The browser tests' Chromium and flags (e2e/playwright.config.ts): Debian's, never a downloaded one.
 const launchOptions = {
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  args: [
+    '--headless',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
 }
 
 // The cluster runs on the default limits: five failures per (address, client address) in 15 minutes.
@@ -38,7 +47,8 @@ export async function sharedSignInThrottle(baseUrl: string, accessLog: string): 
     if (!uid) throw new Error(`/transactions led to ${page.url()}, not to the sign-in page`)
 
     const statuses: number[] = []
-    for (let attempt = 0; attempt < maxFailures; attempt++) statuses.push(await signInAttempt(page, person.email, `wrong password ${attempt + 1}`))
+    for (let attempt = 0; attempt < maxFailures; attempt++)
+      statuses.push(await signInAttempt(page, person.email, `wrong password ${attempt + 1}`))
     statuses.push(await signInAttempt(page, person.email, person.password))
     const throttledMessage = translator('en_gb')('error.throttled', { minutes: windowSeconds / 60 })
     const refused = (await page.locator('body').innerText()).includes(throttledMessage)
@@ -86,7 +96,9 @@ async function register(browser: Browser, baseUrl: string, person: { email: stri
 async function signInAttempt(page: Page, email: string, password: string): Promise<number> {
   await page.getByLabel('E-mail').fill(email)
   await page.getByLabel('Password').fill(password)
-  const answered = page.waitForResponse((response) => response.request().method() === 'POST' && new URL(response.url()).pathname.endsWith('/login'))
+  const answered = page.waitForResponse(
+    (response) => response.request().method() === 'POST' && new URL(response.url()).pathname.endsWith('/login'),
+  )
   const loaded = page.waitForEvent('load')
   await page.getByRole('button', { name: 'Sign in', exact: true }).click()
   const [response] = await Promise.all([answered, loaded])

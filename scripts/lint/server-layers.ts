@@ -5,7 +5,15 @@
 // Shared pieces outside the layers (config, errors, ids, adapters, the
 // composition in http/app.ts's callers) may be imported from anywhere.
 import type { Rule } from 'eslint'
-import type { CallExpression, ExportAllDeclaration, ExportNamedDeclaration, ImportDeclaration, ImportExpression, Node, TaggedTemplateExpression } from 'estree'
+import type {
+  CallExpression,
+  ExportAllDeclaration,
+  ExportNamedDeclaration,
+  ImportDeclaration,
+  ImportExpression,
+  Node,
+  TaggedTemplateExpression,
+} from 'estree'
 import path from 'node:path'
 
 const serverSource = path.resolve(import.meta.dirname, '../../apps/server/src')
@@ -95,7 +103,8 @@ export const sqlInRepositoriesRule: Rule.RuleModule = {
     return {
       CallExpression: (node: CallExpression) => {
         const callee = node.callee
-        if (callee.type === 'MemberExpression' && callee.property.type === 'Identifier' && queryBuilders.has(callee.property.name)) report(node)
+        if (callee.type === 'MemberExpression' && callee.property.type === 'Identifier' && queryBuilders.has(callee.property.name))
+          report(node)
       },
       TaggedTemplateExpression: (node: TaggedTemplateExpression) => {
         if (node.tag.type === 'Identifier' && node.tag.name === 'sql') report(node)

@@ -27,10 +27,18 @@ describe('bank link configuration', () => {
 
   it('takes PLAID_API_URL for tests and proxies: https, or http on loopback only', () => {
     const keys = { PLAID_CLIENT_ID: clientId, PLAID_SECRET: secret }
-    expect(loadBankLinkConfig({ ...keys, PLAID_API_URL: 'http://127.0.0.1:4010/' }).bankLink).toMatchObject({ apiUrl: 'http://127.0.0.1:4010' })
-    expect(loadBankLinkConfig({ ...keys, PLAID_API_URL: 'https://plaid-proxy.internal/api' }).bankLink).toMatchObject({ apiUrl: 'https://plaid-proxy.internal/api' })
-    expect(loadBankLinkConfig({ ...keys, PLAID_API_URL: 'http://plaid-proxy.internal' }).problems).toEqual(['PLAID_API_URL: must be https:// (plain http only for localhost)'])
-    expect(loadBankLinkConfig({ ...keys, PLAID_API_URL: 'https://user:pw@plaid-proxy.internal' }).problems).toEqual(['PLAID_API_URL: no credentials in the URL'])
+    expect(loadBankLinkConfig({ ...keys, PLAID_API_URL: 'http://127.0.0.1:4010/' }).bankLink).toMatchObject({
+      apiUrl: 'http://127.0.0.1:4010',
+    })
+    expect(loadBankLinkConfig({ ...keys, PLAID_API_URL: 'https://plaid-proxy.internal/api' }).bankLink).toMatchObject({
+      apiUrl: 'https://plaid-proxy.internal/api',
+    })
+    expect(loadBankLinkConfig({ ...keys, PLAID_API_URL: 'http://plaid-proxy.internal' }).problems).toEqual([
+      'PLAID_API_URL: must be https:// (plain http only for localhost)',
+    ])
+    expect(loadBankLinkConfig({ ...keys, PLAID_API_URL: 'https://user:pw@plaid-proxy.internal' }).problems).toEqual([
+      'PLAID_API_URL: no credentials in the URL',
+    ])
   })
 
   it('names every problem, never the secret', () => {
@@ -42,7 +50,9 @@ describe('bank link configuration', () => {
     ])
     expect(problems.join('\n')).not.toContain('has a space')
     expect(loadBankLinkConfig({ PLAID_CLIENT_ID: clientId }).problems).toEqual(['PLAID_SECRET: required when PLAID_CLIENT_ID is set'])
-    expect(loadBankLinkConfig({ PLAID_ENV: 'sandbox' }).problems).toEqual(['PLAID_ENV: only used with PLAID_CLIENT_ID and PLAID_SECRET, which are not set'])
+    expect(loadBankLinkConfig({ PLAID_ENV: 'sandbox' }).problems).toEqual([
+      'PLAID_ENV: only used with PLAID_CLIENT_ID and PLAID_SECRET, which are not set',
+    ])
     expect(() => loadConfig({ PLAID_CLIENT_ID: clientId })).toThrow(ConfigError)
   })
 })

@@ -28,7 +28,11 @@ export function loadBankLinkConfig(env: Record<string, string | undefined>): { b
   const clientId = env.PLAID_CLIENT_ID
   const secret = env.PLAID_SECRET
   if (!clientId && !secret) {
-    problems.push(...plaidOnlyNames.filter((name) => env[name]).map((name) => `${name}: only used with PLAID_CLIENT_ID and PLAID_SECRET, which are not set`))
+    problems.push(
+      ...plaidOnlyNames
+        .filter((name) => env[name])
+        .map((name) => `${name}: only used with PLAID_CLIENT_ID and PLAID_SECRET, which are not set`),
+    )
     return problems.length > 0 ? { problems } : { bankLink: { provider: 'sandbox' }, problems }
   }
   if (!clientId) problems.push('PLAID_CLIENT_ID: required when PLAID_SECRET is set')

@@ -108,7 +108,14 @@ describe('npm run cli -- doctor', () => {
   it('exits 1 when a check fails', async () => {
     const dataDir = await mkdtemp(path.join(tmpdir(), 'pactum-cli-'))
     try {
-      const env = { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', STRIPE_SECRET_KEY: 'sk_nonsense', STRIPE_PUBLISHABLE_KEY: 'pk_nonsense', STRIPE_WEBHOOK_SECRET: 'x' }
+      const env = {
+        ...process.env,
+        DATA_DIR: dataDir,
+        DATABASE_URL: '',
+        STRIPE_SECRET_KEY: 'sk_nonsense',
+        STRIPE_PUBLISHABLE_KEY: 'pk_nonsense',
+        STRIPE_WEBHOOK_SECRET: 'x',
+      }
       const failure = await run(process.execPath, [cli, 'doctor'], { env }).then(
         () => undefined,
         (error: { code: number; stdout: string }) => error,

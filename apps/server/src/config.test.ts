@@ -102,21 +102,41 @@ describe('e-mail configuration', () => {
     expect(starttls).toEqual({
       transport: 'smtp',
       from: { address: 'support@pactum.example' },
-      smtp: { host: 'smtp.shop.example', port: 587, secure: false, requireTls: true, auth: { user: 'mailer@shop.example', pass: 'p@ss:wörd' }, dkim: undefined },
+      smtp: {
+        host: 'smtp.shop.example',
+        port: 587,
+        secure: false,
+        requireTls: true,
+        auth: { user: 'mailer@shop.example', pass: 'p@ss:wörd' },
+        dkim: undefined,
+      },
     })
     const implicit = loadConfig({ SMTP_URL: 'smtps://smtp.shop.example', SMTP_FROM: '"Pactum" <no-reply@shop.example>' }).mail
-    expect(implicit).toMatchObject({ from: { name: 'Pactum', address: 'no-reply@shop.example' }, smtp: { port: 465, secure: true, requireTls: false, auth: undefined } })
+    expect(implicit).toMatchObject({
+      from: { name: 'Pactum', address: 'no-reply@shop.example' },
+      smtp: { port: 465, secure: true, requireTls: false, auth: undefined },
+    })
     const local = loadConfig({ SMTP_URL: 'smtp://localhost:1025', SMTP_REQUIRE_TLS: 'false' }).mail
     expect(local).toMatchObject({ smtp: { host: 'localhost', port: 1025, secure: false, requireTls: false } })
   })
 
   it('passes the DKIM settings through, the key given inline (one line) or as a file', async () => {
-    const inline = loadConfig({ SMTP_URL: 'smtps://smtp.shop.example', SMTP_DKIM_DOMAIN: 'Shop.example', SMTP_DKIM_SELECTOR: 'pactum', SMTP_DKIM_PRIVATE_KEY: pem.replace(/\n/g, '\\n') }).mail
+    const inline = loadConfig({
+      SMTP_URL: 'smtps://smtp.shop.example',
+      SMTP_DKIM_DOMAIN: 'Shop.example',
+      SMTP_DKIM_SELECTOR: 'pactum',
+      SMTP_DKIM_PRIVATE_KEY: pem.replace(/\n/g, '\\n'),
+    }).mail
     expect(inline).toMatchObject({ smtp: { dkim: { domainName: 'shop.example', keySelector: 'pactum', privateKey: pem } } })
     const dir = await mkdtemp(path.join(tmpdir(), 'pactum-dkim-'))
     try {
       await writeFile(path.join(dir, 'dkim.pem'), pem)
-      const fromFile = loadConfig({ SMTP_URL: 'smtps://smtp.shop.example', SMTP_DKIM_DOMAIN: 'shop.example', SMTP_DKIM_SELECTOR: 'pactum', SMTP_DKIM_PRIVATE_KEY_FILE: path.join(dir, 'dkim.pem') }).mail
+      const fromFile = loadConfig({
+        SMTP_URL: 'smtps://smtp.shop.example',
+        SMTP_DKIM_DOMAIN: 'shop.example',
+        SMTP_DKIM_SELECTOR: 'pactum',
+        SMTP_DKIM_PRIVATE_KEY_FILE: path.join(dir, 'dkim.pem'),
+      }).mail
       expect(fromFile).toMatchObject({ smtp: { dkim: { privateKey: pem } } })
     } finally {
       await rm(dir, { recursive: true, force: true })
@@ -132,10 +152,27 @@ describe('e-mail configuration', () => {
       [{ SMTP_URL: 'not a url' }, /^SMTP_URL: not a URL/m],
       [{ SMTP_URL: 'smtps://smtp.shop.example', SMTP_FROM: 'nobody' }, /^SMTP_FROM: not an e-mail address/m],
       [{ SMTP_URL: 'smtps://smtp.shop.example', SMTP_REQUIRE_TLS: 'maybe' }, /^SMTP_REQUIRE_TLS: expected true or false/m],
-      [{ SMTP_URL: 'smtps://smtp.shop.example', SMTP_DKIM_DOMAIN: 'shop.example' }, /^SMTP_DKIM_SELECTOR: required[\s\S]*^SMTP_DKIM_PRIVATE_KEY: required/m],
-      [{ SMTP_URL: 'smtps://smtp.shop.example', SMTP_DKIM_DOMAIN: 'shop.example', SMTP_DKIM_SELECTOR: 'x', SMTP_DKIM_PRIVATE_KEY: secret }, /^SMTP_DKIM_PRIVATE_KEY: not a PEM private key/m],
-      [{ SMTP_URL: 'smtps://smtp.shop.example', SMTP_DKIM_DOMAIN: 'shop.example', SMTP_DKIM_SELECTOR: 'x', SMTP_DKIM_PRIVATE_KEY_FILE: '/nonexistent/dkim.pem' }, /^SMTP_DKIM_PRIVATE_KEY_FILE: cannot read the file \(ENOENT\)/m],
-      [{ SMTP_URL: 'smtps://smtp.shop.example', SMTP_DKIM_DOMAIN: 'not a domain', SMTP_DKIM_SELECTOR: 'x', SMTP_DKIM_PRIVATE_KEY: pem }, /^SMTP_DKIM_DOMAIN: not a domain name/m],
+      [
+        { SMTP_URL: 'smtps://smtp.shop.example', SMTP_DKIM_DOMAIN: 'shop.example' },
+        /^SMTP_DKIM_SELECTOR: required[\s\S]*^SMTP_DKIM_PRIVATE_KEY: required/m,
+      ],
+      [
+        { SMTP_URL: 'smtps://smtp.shop.example', SMTP_DKIM_DOMAIN: 'shop.example', SMTP_DKIM_SELECTOR: 'x', SMTP_DKIM_PRIVATE_KEY: secret },
+        /^SMTP_DKIM_PRIVATE_KEY: not a PEM private key/m,
+      ],
+      [
+        {
+          SMTP_URL: 'smtps://smtp.shop.example',
+          SMTP_DKIM_DOMAIN: 'shop.example',
+          SMTP_DKIM_SELECTOR: 'x',
+          SMTP_DKIM_PRIVATE_KEY_FILE: '/nonexistent/dkim.pem',
+        },
+        /^SMTP_DKIM_PRIVATE_KEY_FILE: cannot read the file \(ENOENT\)/m,
+      ],
+      [
+        { SMTP_URL: 'smtps://smtp.shop.example', SMTP_DKIM_DOMAIN: 'not a domain', SMTP_DKIM_SELECTOR: 'x', SMTP_DKIM_PRIVATE_KEY: pem },
+        /^SMTP_DKIM_DOMAIN: not a domain name/m,
+      ],
       [{ SMTP_DKIM_DOMAIN: 'shop.example' }, /^SMTP_DKIM_DOMAIN: only used with SMTP_URL/m],
     ]
     for (const [env, expected] of cases) {
@@ -188,7 +225,9 @@ describe('document storage configuration', () => {
         kmsKeyId: 'alias/pactum-documents',
       },
     })
-    expect(loadConfig({ S3_BUCKET: 'documents', S3_REGION: 'us-east-1', S3_ENDPOINT: 'http://localhost:9000', S3_PREFIX: '' }).documents.storage).toMatchObject({
+    expect(
+      loadConfig({ S3_BUCKET: 'documents', S3_REGION: 'us-east-1', S3_ENDPOINT: 'http://localhost:9000', S3_PREFIX: '' }).documents.storage,
+    ).toMatchObject({
       s3: { endpoint: 'http://localhost:9000', prefix: '' },
     })
   })
@@ -210,7 +249,10 @@ describe('document storage configuration', () => {
       [{ ...s3, S3_FORCE_PATH_STYLE: 'yes' }, /^S3_FORCE_PATH_STYLE: expected true or false/m],
       [{ ...s3, S3_ACCESS_KEY_ID: keyId }, /^S3_SECRET_ACCESS_KEY: required with S3_ACCESS_KEY_ID/m],
       [{ ...s3, S3_SECRET_ACCESS_KEY: secret }, /^S3_ACCESS_KEY_ID: required with S3_SECRET_ACCESS_KEY/m],
-      [{ S3_SECRET_ACCESS_KEY: secret, S3_ACCESS_KEY_ID: keyId }, /^S3_ACCESS_KEY_ID: only used with S3_BUCKET[\s\S]*^S3_SECRET_ACCESS_KEY: only used with S3_BUCKET/m],
+      [
+        { S3_SECRET_ACCESS_KEY: secret, S3_ACCESS_KEY_ID: keyId },
+        /^S3_ACCESS_KEY_ID: only used with S3_BUCKET[\s\S]*^S3_SECRET_ACCESS_KEY: only used with S3_BUCKET/m,
+      ],
       [{ S3_REGION: 'eu-central-1' }, /^S3_REGION: only used with S3_BUCKET, which is not set/m],
       [{ DOCUMENT_RETENTION_DAYS: '-1' }, /^DOCUMENT_RETENTION_DAYS: expected a whole number of days from 0 to 3650/m],
       [{ DOCUMENT_RETENTION_DAYS: '1.5' }, /^DOCUMENT_RETENTION_DAYS: expected a whole number/m],
@@ -275,11 +317,25 @@ describe('carrier tracking configuration', () => {
 })
 
 describe('Stripe configuration', () => {
-  const stripe = { STRIPE_SECRET_KEY: 'sk_test_51abcdefSEKRIT', STRIPE_PUBLISHABLE_KEY: 'pk_test_51abcdefPUBLIK', STRIPE_WEBHOOK_SECRET: 'whsec_platform0123' }
-  it('selects Stripe with its three keys, on Stripe\'s API unless STRIPE_API_URL says otherwise', () => {
-    expect(loadConfig(stripe).payments).toEqual({ provider: 'stripe', secretKey: stripe.STRIPE_SECRET_KEY, publishableKey: stripe.STRIPE_PUBLISHABLE_KEY, webhookSecret: stripe.STRIPE_WEBHOOK_SECRET, api: undefined })
-    expect(loadConfig({ ...stripe, STRIPE_API_URL: 'http://127.0.0.1:12111' }).payments).toMatchObject({ api: { host: '127.0.0.1', port: 12111, protocol: 'http' } })
-    expect(loadConfig({ ...stripe, STRIPE_API_URL: 'https://stripe-proxy.internal' }).payments).toMatchObject({ api: { host: 'stripe-proxy.internal', port: 443, protocol: 'https' } })
+  const stripe = {
+    STRIPE_SECRET_KEY: 'sk_test_51abcdefSEKRIT',
+    STRIPE_PUBLISHABLE_KEY: 'pk_test_51abcdefPUBLIK',
+    STRIPE_WEBHOOK_SECRET: 'whsec_platform0123',
+  }
+  it("selects Stripe with its three keys, on Stripe's API unless STRIPE_API_URL says otherwise", () => {
+    expect(loadConfig(stripe).payments).toEqual({
+      provider: 'stripe',
+      secretKey: stripe.STRIPE_SECRET_KEY,
+      publishableKey: stripe.STRIPE_PUBLISHABLE_KEY,
+      webhookSecret: stripe.STRIPE_WEBHOOK_SECRET,
+      api: undefined,
+    })
+    expect(loadConfig({ ...stripe, STRIPE_API_URL: 'http://127.0.0.1:12111' }).payments).toMatchObject({
+      api: { host: '127.0.0.1', port: 12111, protocol: 'http' },
+    })
+    expect(loadConfig({ ...stripe, STRIPE_API_URL: 'https://stripe-proxy.internal' }).payments).toMatchObject({
+      api: { host: 'stripe-proxy.internal', port: 443, protocol: 'https' },
+    })
     expect(loadConfig({ ...stripe, STRIPE_WEBHOOK_SECRET: 'whsec_platform0123, whsec_connect0123' }).payments.provider).toBe('stripe')
   })
 

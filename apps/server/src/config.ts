@@ -40,80 +40,76 @@ function limit(fallback: number) {
   return z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(1_000_000).default(fallback))
 }
 
-const envSchema = z
-  .object({
-    PORT: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).max(65535).default(3000)),
-    HOST: z.preprocess(emptyAsUndefined, z.string().default('0.0.0.0')),
-    PUBLIC_URL: z.preprocess(emptyAsUndefined, z.url({ protocol: /^https?$/ }).optional()),
-    DATA_DIR: z.preprocess(emptyAsUndefined, z.string().default('./data')),
-    DATABASE_URL: z.preprocess(emptyAsUndefined, z.url({ protocol: /^postgres(ql)?$/ }).optional()),
-    DATABASE_PREPARED_STATEMENTS: z.preprocess(emptyAsUndefined, z.enum(['on', 'pooled', 'off']).default('on')),
-    LOG_LEVEL: z.preprocess(
-      emptyAsUndefined,
-      z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-    ),
-    TRUST_PROXY: z.preprocess(emptyAsUndefined, z.string().default('false')).transform((value, context) => {
-      const parsed = parseTrustProxy(value)
-      if ('problem' in parsed) {
-        context.addIssue({ code: 'custom', message: parsed.problem })
-        return z.NEVER
-      }
-      return parsed.setting
-    }),
-    OIDC_ISSUER: z.preprocess(emptyAsUndefined, z.url().optional()),
-    OIDC_CLIENT_ID: optionalString,
-    OIDC_AUDIENCE: optionalString,
-    ADMIN_EMAILS: commaList,
-    // On unless said otherwise: the admin role moves money, so it asks for a second factor.
-    ADMIN_REQUIRE_MFA: z.preprocess(emptyAsUndefined, z.enum(['true', 'false']).default('true')).transform((value) => value === 'true'),
-    SUPPORT_EMAIL: z.preprocess(emptyAsUndefined, z.email().default('support@pactum.example')),
-    STRIPE_SECRET_KEY: optionalString,
-    STRIPE_PUBLISHABLE_KEY: optionalString,
-    STRIPE_WEBHOOK_SECRET: optionalString,
-    STRIPE_API_URL: optionalString,
-    SANDBOX_WEBHOOK_SECRET: z.preprocess(emptyAsUndefined, z.string().min(16).optional()),
-    SANDBOX_SEPA_DELAY_SECONDS: seconds(10),
-    SANDBOX_REFUND_DELAY_SECONDS: seconds(5),
-    SANDBOX_DOCUMENT_CHECK_SECONDS: seconds(10),
-    SANDBOX_PAYOUT_DELAY_SECONDS: seconds(86_400),
-    SANDBOX_PAYOUT_ARRIVAL_SECONDS: seconds(86_400),
-    IDENTITY_VERIFICATION_METHOD: z.preprocess(emptyAsUndefined, z.enum(['legacy', 'stripe_identity']).default('legacy')),
-    SANDBOX_TRACKING_IN_TRANSIT_SECONDS: seconds(30),
-    SANDBOX_TRACKING_DELIVERED_SECONDS: seconds(120),
-    COMPLAINT_PERIOD_SECONDS: seconds(86_400),
-    SIGN_IN_WINDOW_SECONDS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(60).max(86_400).default(900)),
-    SIGN_IN_MAX_FAILURES_PER_ADDRESS: limit(5),
-    SIGN_IN_MAX_FAILURES_PER_CLIENT: limit(30),
-    SIGN_IN_MAX_FAILURES_PER_DEVICE: limit(10),
-    SIGN_IN_ALERT_AFTER_FAILURES: limit(10),
-    PASSWORD_RESETS_PER_ADDRESS_PER_HOUR: limit(3),
-    PASSWORD_RESETS_PER_CLIENT_PER_HOUR: limit(10),
-    REGISTRATIONS_PER_ADDRESS_PER_HOUR: limit(3),
-    REGISTRATIONS_PER_CLIENT_PER_HOUR: limit(20),
-    TRACKING_DEADLINE_SECONDS: seconds(345_600),
-    COMPANY_EMAIL_DOMAIN: z.preprocess(emptyAsUndefined, z.string().toLowerCase().optional()),
-    PARTNER_EMAIL_DOMAINS: commaList,
-    CLIENTS_FILE: optionalString,
-    INVITATIONS_PER_SENDER_PER_HOUR: limit(20),
-    INVITATIONS_PER_SENDER_PER_DAY: limit(60),
-    INVITATIONS_PER_CLIENT_PER_HOUR: limit(600),
-    INVITATIONS_PER_CLIENT_PER_DAY: limit(5000),
-    INVITATIONS_PER_RECIPIENT_PER_DAY: limit(10),
-    TRANSACTION_CREATES_PER_HOUR: limit(300),
-    LISTING_CREATES_PER_HOUR: limit(300),
-    LIST_READS_PER_MINUTE: limit(300),
-    PARTNER_REQUESTS_PER_MINUTE: limit(300),
-    CRASH_POINT: z.preprocess(
-      emptyAsUndefined,
-      z
-        .string()
-        .regex(
-          new RegExp(`^(${crashPointNames.map((name) => name.replace('.', '\\.')).join('|')})(:[1-9][0-9]{0,5})?$`),
-          `one of ${crashPointNames.join(', ')}, optionally followed by :n (crash the n-th time)`,
-        )
-        .optional(),
-    ),
-  })
+const envSchema = z.object({
+  PORT: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).max(65535).default(3000)),
+  HOST: z.preprocess(emptyAsUndefined, z.string().default('0.0.0.0')),
+  PUBLIC_URL: z.preprocess(emptyAsUndefined, z.url({ protocol: /^https?$/ }).optional()),
+  DATA_DIR: z.preprocess(emptyAsUndefined, z.string().default('./data')),
+  DATABASE_URL: z.preprocess(emptyAsUndefined, z.url({ protocol: /^postgres(ql)?$/ }).optional()),
+  DATABASE_PREPARED_STATEMENTS: z.preprocess(emptyAsUndefined, z.enum(['on', 'pooled', 'off']).default('on')),
+  LOG_LEVEL: z.preprocess(emptyAsUndefined, z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info')),
+  TRUST_PROXY: z.preprocess(emptyAsUndefined, z.string().default('false')).transform((value, context) => {
+    const parsed = parseTrustProxy(value)
+    if ('problem' in parsed) {
+      context.addIssue({ code: 'custom', message: parsed.problem })
+      return z.NEVER
+    }
+    return parsed.setting
+  }),
+  OIDC_ISSUER: z.preprocess(emptyAsUndefined, z.url().optional()),
+  OIDC_CLIENT_ID: optionalString,
+  OIDC_AUDIENCE: optionalString,
+  ADMIN_EMAILS: commaList,
+  // On unless said otherwise: the admin role moves money, so it asks for a second factor.
+  ADMIN_REQUIRE_MFA: z.preprocess(emptyAsUndefined, z.enum(['true', 'false']).default('true')).transform((value) => value === 'true'),
+  SUPPORT_EMAIL: z.preprocess(emptyAsUndefined, z.email().default('support@pactum.example')),
+  STRIPE_SECRET_KEY: optionalString,
+  STRIPE_PUBLISHABLE_KEY: optionalString,
+  STRIPE_WEBHOOK_SECRET: optionalString,
+  STRIPE_API_URL: optionalString,
+  SANDBOX_WEBHOOK_SECRET: z.preprocess(emptyAsUndefined, z.string().min(16).optional()),
+  SANDBOX_SEPA_DELAY_SECONDS: seconds(10),
+  SANDBOX_REFUND_DELAY_SECONDS: seconds(5),
+  SANDBOX_DOCUMENT_CHECK_SECONDS: seconds(10),
+  SANDBOX_PAYOUT_DELAY_SECONDS: seconds(86_400),
+  SANDBOX_PAYOUT_ARRIVAL_SECONDS: seconds(86_400),
+  IDENTITY_VERIFICATION_METHOD: z.preprocess(emptyAsUndefined, z.enum(['legacy', 'stripe_identity']).default('legacy')),
+  SANDBOX_TRACKING_IN_TRANSIT_SECONDS: seconds(30),
+  SANDBOX_TRACKING_DELIVERED_SECONDS: seconds(120),
+  COMPLAINT_PERIOD_SECONDS: seconds(86_400),
+  SIGN_IN_WINDOW_SECONDS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(60).max(86_400).default(900)),
+  SIGN_IN_MAX_FAILURES_PER_ADDRESS: limit(5),
+  SIGN_IN_MAX_FAILURES_PER_CLIENT: limit(30),
+  SIGN_IN_MAX_FAILURES_PER_DEVICE: limit(10),
+  SIGN_IN_ALERT_AFTER_FAILURES: limit(10),
+  PASSWORD_RESETS_PER_ADDRESS_PER_HOUR: limit(3),
+  PASSWORD_RESETS_PER_CLIENT_PER_HOUR: limit(10),
+  REGISTRATIONS_PER_ADDRESS_PER_HOUR: limit(3),
+  REGISTRATIONS_PER_CLIENT_PER_HOUR: limit(20),
+  TRACKING_DEADLINE_SECONDS: seconds(345_600),
+  COMPANY_EMAIL_DOMAIN: z.preprocess(emptyAsUndefined, z.string().toLowerCase().optional()),
+  PARTNER_EMAIL_DOMAINS: commaList,
+  CLIENTS_FILE: optionalString,
+  INVITATIONS_PER_SENDER_PER_HOUR: limit(20),
+  INVITATIONS_PER_SENDER_PER_DAY: limit(60),
+  INVITATIONS_PER_CLIENT_PER_HOUR: limit(600),
+  INVITATIONS_PER_CLIENT_PER_DAY: limit(5000),
+  INVITATIONS_PER_RECIPIENT_PER_DAY: limit(10),
+  TRANSACTION_CREATES_PER_HOUR: limit(300),
+  LISTING_CREATES_PER_HOUR: limit(300),
+  LIST_READS_PER_MINUTE: limit(300),
+  PARTNER_REQUESTS_PER_MINUTE: limit(300),
+  CRASH_POINT: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .regex(
+        new RegExp(`^(${crashPointNames.map((name) => name.replace('.', '\\.')).join('|')})(:[1-9][0-9]{0,5})?$`),
+        `one of ${crashPointNames.join(', ')}, optionally followed by :n (crash the n-th time)`,
+      )
+      .optional(),
+  ),
+})
 
 export interface SignInConfig {
   /** How long a failed sign-in counts. */
@@ -234,7 +230,6 @@ export type PaymentsConfig =
       api: { host: string; port: number; protocol: 'http' | 'https' } | undefined
     }
 
-
 export class ConfigError extends Error {
   readonly problems: string[]
   constructor(problems: string[]) {
@@ -250,9 +245,7 @@ export const embeddedAudience = 'pactum-api'
 
 export function loadConfig(env: Record<string, string | undefined>): Config {
   const parsed = envSchema.safeParse(env)
-  const problems = parsed.success
-    ? []
-    : parsed.error.issues.map((issue) => `${issue.path.join('.') || 'environment'}: ${issue.message}`)
+  const problems = parsed.success ? [] : parsed.error.issues.map((issue) => `${issue.path.join('.') || 'environment'}: ${issue.message}`)
   problems.push(...externalOidcProblems(env), ...stripeProblems(env))
   const mail = loadMailConfig(env, parsed.success ? parsed.data.SUPPORT_EMAIL : '')
   problems.push(...mail.problems)
@@ -380,7 +373,11 @@ function stripeApi(value: string): { host: string; port: number; protocol: 'http
   if (url.username || url.password || url.search || url.hash || (url.pathname !== '/' && url.pathname !== '')) return undefined
   const secure = url.protocol === 'https:'
   if (!secure && !(url.protocol === 'http:' && loopbackHosts.has(url.hostname))) return undefined
-  return { host: url.hostname.replace(/^\[|\]$/g, ''), port: url.port ? Number(url.port) : secure ? 443 : 80, protocol: secure ? 'https' : 'http' }
+  return {
+    host: url.hostname.replace(/^\[|\]$/g, ''),
+    port: url.port ? Number(url.port) : secure ? 443 : 80,
+    protocol: secure ? 'https' : 'http',
+  }
 }
 
 /** The external sign-in needs all three of its variables, or none. */

@@ -30,7 +30,15 @@ export interface DocumentsConfig {
   retentionDays: number
 }
 
-const s3OnlyNames = ['S3_PREFIX', 'S3_REGION', 'S3_ENDPOINT', 'S3_FORCE_PATH_STYLE', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_KMS_KEY_ID'] as const
+const s3OnlyNames = [
+  'S3_PREFIX',
+  'S3_REGION',
+  'S3_ENDPOINT',
+  'S3_FORCE_PATH_STYLE',
+  'S3_ACCESS_KEY_ID',
+  'S3_SECRET_ACCESS_KEY',
+  'S3_KMS_KEY_ID',
+] as const
 
 /** S3's rules for new bucket names: 3–63 lower-case letters, digits, '.' and '-', starting and ending with a letter or digit. */
 const bucketPattern = /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/
@@ -55,7 +63,8 @@ export function loadDocumentsConfig(env: Record<string, string | undefined>): { 
 
   if (!bucketPattern.test(env.S3_BUCKET)) problems.push('S3_BUCKET: not a bucket name (3–63 lower-case letters, digits, dots and hyphens)')
   const prefix = env.S3_PREFIX ?? 'identity-documents/'
-  if (!prefixPattern.test(prefix)) problems.push("S3_PREFIX: segments of letters, digits, _ and - each followed by '/' (e.g. identity-documents/)")
+  if (!prefixPattern.test(prefix))
+    problems.push("S3_PREFIX: segments of letters, digits, _ and - each followed by '/' (e.g. identity-documents/)")
   if (!env.S3_REGION) problems.push('S3_REGION: required when S3_BUCKET is set (us-east-1 for most S3-compatible services)')
   else if (!regionPattern.test(env.S3_REGION)) problems.push('S3_REGION: not a region name (e.g. eu-central-1)')
   const endpoint = env.S3_ENDPOINT ? endpointOf(env.S3_ENDPOINT) : {}
@@ -63,10 +72,17 @@ export function loadDocumentsConfig(env: Record<string, string | undefined>): { 
   const forcePathStyle = env.S3_FORCE_PATH_STYLE || 'false'
   if (forcePathStyle !== 'true' && forcePathStyle !== 'false') problems.push('S3_FORCE_PATH_STYLE: expected true or false')
   if (Boolean(env.S3_ACCESS_KEY_ID) !== Boolean(env.S3_SECRET_ACCESS_KEY)) {
-    problems.push(env.S3_ACCESS_KEY_ID ? 'S3_SECRET_ACCESS_KEY: required with S3_ACCESS_KEY_ID' : 'S3_ACCESS_KEY_ID: required with S3_SECRET_ACCESS_KEY')
+    problems.push(
+      env.S3_ACCESS_KEY_ID
+        ? 'S3_SECRET_ACCESS_KEY: required with S3_ACCESS_KEY_ID'
+        : 'S3_ACCESS_KEY_ID: required with S3_SECRET_ACCESS_KEY',
+    )
   }
   if (problems.length > 0) return { problems }
-  const credentials = env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY ? { accessKeyId: env.S3_ACCESS_KEY_ID, secretAccessKey: env.S3_SECRET_ACCESS_KEY } : undefined
+  const credentials =
+    env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY
+      ? { accessKeyId: env.S3_ACCESS_KEY_ID, secretAccessKey: env.S3_SECRET_ACCESS_KEY }
+      : undefined
   const s3: S3Settings = {
     bucket: env.S3_BUCKET,
     prefix,
@@ -91,8 +107,10 @@ function endpointOf(value: string): { url?: string; problem?: string } {
     return { problem: 'S3_ENDPOINT: not a URL (expected https://host[:port])' }
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:') return { problem: 'S3_ENDPOINT: the scheme must be https://' }
-  if (url.protocol === 'http:' && !loopbackHosts.has(url.hostname)) return { problem: 'S3_ENDPOINT: must be https:// (plain http only for localhost)' }
-  if (url.username || url.password) return { problem: 'S3_ENDPOINT: no credentials in the URL; use S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY' }
+  if (url.protocol === 'http:' && !loopbackHosts.has(url.hostname))
+    return { problem: 'S3_ENDPOINT: must be https:// (plain http only for localhost)' }
+  if (url.username || url.password)
+    return { problem: 'S3_ENDPOINT: no credentials in the URL; use S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY' }
   if (url.search || url.hash) return { problem: 'S3_ENDPOINT: no query or fragment' }
   return { url: url.toString().replace(/\/+$/, '') }
 }

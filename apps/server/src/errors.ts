@@ -11,11 +11,7 @@ export class AppError extends Error {
   readonly details: Record<string, unknown> | undefined
   readonly headers: Record<string, string> | undefined
 
-  constructor(
-    code: ErrorCode,
-    message: string,
-    options: { details?: Record<string, unknown>; headers?: Record<string, string> } = {},
-  ) {
+  constructor(code: ErrorCode, message: string, options: { details?: Record<string, unknown>; headers?: Record<string, string> } = {}) {
     super(message)
     this.name = 'AppError'
     this.code = code

@@ -45,7 +45,8 @@ function parseSmtpUrl(value: string, requireTls: boolean): { settings?: Omit<Smt
   } catch {
     return { problem: 'SMTP_URL: not a URL (expected smtp://user:password@host:port or smtps://…)' }
   }
-  if (url.protocol !== 'smtp:' && url.protocol !== 'smtps:') return { problem: 'SMTP_URL: the scheme must be smtp:// (STARTTLS) or smtps:// (implicit TLS)' }
+  if (url.protocol !== 'smtp:' && url.protocol !== 'smtps:')
+    return { problem: 'SMTP_URL: the scheme must be smtp:// (STARTTLS) or smtps:// (implicit TLS)' }
   if (!url.hostname) return { problem: 'SMTP_URL: no host' }
   if (url.pathname.replace(/\/+$/, '') !== '' || url.search || url.hash) {
     return { problem: 'SMTP_URL: only user, password, host and port are read; set the other options with their own SMTP_ variables' }
@@ -115,12 +116,17 @@ export function loadMailConfig(env: Record<string, string | undefined>, supportE
   let dkim: SmtpSettings['dkim']
   if (dkimGiven.length > 0) {
     const missing = dkimNames.filter((name) => !dkimGiven.includes(name))
-    problems.push(...missing.map((name) => `${name}: required when any SMTP_DKIM_ variable is set (the key may come from SMTP_DKIM_PRIVATE_KEY_FILE)`))
-    if (env.SMTP_DKIM_DOMAIN && !/^(?=.{1,253}$)([a-z0-9-]{1,63}\.)+[a-z]{2,63}$/i.test(env.SMTP_DKIM_DOMAIN)) problems.push('SMTP_DKIM_DOMAIN: not a domain name')
-    if (env.SMTP_DKIM_SELECTOR && !/^[a-z0-9]([a-z0-9._-]{0,62})$/i.test(env.SMTP_DKIM_SELECTOR)) problems.push('SMTP_DKIM_SELECTOR: not a DNS label')
+    problems.push(
+      ...missing.map((name) => `${name}: required when any SMTP_DKIM_ variable is set (the key may come from SMTP_DKIM_PRIVATE_KEY_FILE)`),
+    )
+    if (env.SMTP_DKIM_DOMAIN && !/^(?=.{1,253}$)([a-z0-9-]{1,63}\.)+[a-z]{2,63}$/i.test(env.SMTP_DKIM_DOMAIN))
+      problems.push('SMTP_DKIM_DOMAIN: not a domain name')
+    if (env.SMTP_DKIM_SELECTOR && !/^[a-z0-9]([a-z0-9._-]{0,62})$/i.test(env.SMTP_DKIM_SELECTOR))
+      problems.push('SMTP_DKIM_SELECTOR: not a DNS label')
     const key = dkimGiven.includes('SMTP_DKIM_PRIVATE_KEY') ? dkimKey(env) : {}
     if (key.problem) problems.push(key.problem)
-    if (missing.length === 0 && key.key) dkim = { domainName: env.SMTP_DKIM_DOMAIN!.toLowerCase(), keySelector: env.SMTP_DKIM_SELECTOR!, privateKey: key.key }
+    if (missing.length === 0 && key.key)
+      dkim = { domainName: env.SMTP_DKIM_DOMAIN!.toLowerCase(), keySelector: env.SMTP_DKIM_SELECTOR!, privateKey: key.key }
   }
   if (problems.length > 0 || !from || !url.settings) return { problems }
   return { mail: { transport: 'smtp', from, smtp: { ...url.settings, dkim } }, problems }

@@ -10,7 +10,13 @@ function problems(file: string, specifier: string): string[] {
   const linter = new Linter({ configType: 'flat' })
   const messages = linter.verify(
     `import { x } from '${specifier}'\nexport { x }\n`,
-    [{ files: ['**/*.ts'], plugins: { pactum: { rules: { 'server-layers': serverLayersRule } } }, rules: { 'pactum/server-layers': 'error' } }],
+    [
+      {
+        files: ['**/*.ts'],
+        plugins: { pactum: { rules: { 'server-layers': serverLayersRule } } },
+        rules: { 'pactum/server-layers': 'error' },
+      },
+    ],
     path.join(source, file),
   )
   return messages.map((message) => message.message)
@@ -53,7 +59,11 @@ function sqlProblems(file: string, code: string): string[] {
   const linter = new Linter({ configType: 'flat' })
   const rules = { 'sql-in-repositories': sqlInRepositoriesRule }
   return linter
-    .verify(code, [{ files: ['**/*.ts'], plugins: { pactum: { rules } }, rules: { 'pactum/sql-in-repositories': 'error' } }], path.join(source, file))
+    .verify(
+      code,
+      [{ files: ['**/*.ts'], plugins: { pactum: { rules } }, rules: { 'pactum/sql-in-repositories': 'error' } }],
+      path.join(source, file),
+    )
     .map((message) => message.message)
 }
 
@@ -70,6 +80,8 @@ describe('SQL in repositories', () => {
   it('refuses a query in a use case or a route, and lets them open a transaction', () => {
     expect(sqlProblems('modules/profile/close-account.ts', query)).toEqual([expect.stringContaining('use cases hold no SQL')])
     expect(sqlProblems('modules/listings/listing-routes.ts', template)).toEqual([expect.stringContaining('routes hold no SQL')])
-    expect(sqlProblems('modules/profile/close-account.ts', 'export const run = (db) => db.transaction().execute(async () => {})\n')).toEqual([])
+    expect(
+      sqlProblems('modules/profile/close-account.ts', 'export const run = (db) => db.transaction().execute(async () => {})\n'),
+    ).toEqual([])
   })
 })

@@ -12,8 +12,10 @@ import type { TransactionReads } from './modules/transactions/transaction-reads-
  * the job queue, the event handlers, the payment provider's three ports, the
  * carrier tracker, the bank link and the one outgoing e-mail transport.
  */
-export interface Services
-  extends Pick<Providers, 'jobs' | 'events' | 'payments' | 'connectedAccounts' | 'identity' | 'carrierTracker' | 'bankLink' | 'mailer'> {
+export interface Services extends Pick<
+  Providers,
+  'jobs' | 'events' | 'payments' | 'connectedAccounts' | 'identity' | 'carrierTracker' | 'bankLink' | 'mailer'
+> {
   config: Config
   db: Kysely<Database>
   databaseKind: DatabaseKind

@@ -29,12 +29,16 @@ export function loadTrackingConfig(
 ): { tracking?: TrackingConfig; problems: string[] } {
   const problems: string[] = []
   if (!env.TRACKING_API_KEY) {
-    problems.push(...aggregatorOnlyNames.filter((name) => env[name]).map((name) => `${name}: only used with TRACKING_API_KEY, which is not set`))
+    problems.push(
+      ...aggregatorOnlyNames.filter((name) => env[name]).map((name) => `${name}: only used with TRACKING_API_KEY, which is not set`),
+    )
     return problems.length > 0 ? { problems } : { tracking: { provider: 'sandbox', ...sandbox }, problems }
   }
   if (!tokenPattern.test(env.TRACKING_API_KEY)) problems.push('TRACKING_API_KEY: expected 8–200 printable characters without spaces')
-  if (!env.TRACKING_WEBHOOK_SECRET) problems.push('TRACKING_WEBHOOK_SECRET: required when TRACKING_API_KEY is set (the secret that signs the webhooks)')
-  else if (!tokenPattern.test(env.TRACKING_WEBHOOK_SECRET)) problems.push('TRACKING_WEBHOOK_SECRET: expected 8–200 printable characters without spaces')
+  if (!env.TRACKING_WEBHOOK_SECRET)
+    problems.push('TRACKING_WEBHOOK_SECRET: required when TRACKING_API_KEY is set (the secret that signs the webhooks)')
+  else if (!tokenPattern.test(env.TRACKING_WEBHOOK_SECRET))
+    problems.push('TRACKING_WEBHOOK_SECRET: expected 8–200 printable characters without spaces')
   const apiUrl = trackingApiUrl(env.TRACKING_API_URL, problems)
   let pollMinutes = 60
   if (env.TRACKING_POLL_MINUTES) {

@@ -17,10 +17,15 @@ const namedRanges = new Set(['loopback', 'linklocal', 'uniquelocal'])
 export function parseTrustProxy(value: string): { setting: TrustProxy } | { problem: string } {
   if (value === 'true') return { setting: true }
   if (value === 'false') return { setting: false }
-  const entries = value.split(',').map((entry) => entry.trim()).filter(Boolean)
+  const entries = value
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean)
   const bad = entries.filter((entry) => !namedRanges.has(entry) && !isAddressOrRange(entry))
   if (entries.length === 0 || bad.length > 0) {
-    return { problem: `true, false, or the proxies' addresses (IP, CIDR, loopback, linklocal, uniquelocal), comma-separated; not ${bad.join(', ') || 'empty'}` }
+    return {
+      problem: `true, false, or the proxies' addresses (IP, CIDR, loopback, linklocal, uniquelocal), comma-separated; not ${bad.join(', ') || 'empty'}`,
+    }
   }
   return { setting: entries }
 }

@@ -55,9 +55,7 @@ export const bankAccountSchema = z
 export type BankAccount = z.infer<typeof bankAccountSchema>
 
 /** GET and POST /me/debit_account (spec §3: card and bank_account; cards are not taken yet). */
-export const debitAccountSchema = z
-  .object({ bank_account: bankAccountSchema.nullable(), card: z.null() })
-  .meta({ id: 'DebitAccount' })
+export const debitAccountSchema = z.object({ bank_account: bankAccountSchema.nullable(), card: z.null() }).meta({ id: 'DebitAccount' })
 export type DebitAccount = z.infer<typeof debitAccountSchema>
 
 /** GET /me/plaid/link_token. */

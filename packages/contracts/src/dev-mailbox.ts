@@ -7,7 +7,9 @@ import { z } from 'zod'
  */
 
 /** `<epoch ms>-<uuid>`: the file's name; nothing else is accepted, so no id reaches outside the folder. */
-export const devMailIdSchema = z.string().regex(/^[0-9]{1,15}-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/, 'a mailbox message id')
+export const devMailIdSchema = z
+  .string()
+  .regex(/^[0-9]{1,15}-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/, 'a mailbox message id')
 
 export const devMailboxPageSize = 50
 

@@ -29,9 +29,7 @@ export type F2fStatus = z.infer<typeof f2fStatusSchema>
 /** What `available_actions` may hold: the state machine's steps and the invitation's re-send. */
 export const offeredF2fActionSchema = z.enum([...f2fActions, ...invitationActions])
 
-export const pricingSchema = z
-  .object({ price: amountSchema, charge: amountSchema, charge_seller: amountSchema })
-  .meta({ id: 'Pricing' })
+export const pricingSchema = z.object({ price: amountSchema, charge: amountSchema, charge_seller: amountSchema }).meta({ id: 'Pricing' })
 export type Pricing = z.infer<typeof pricingSchema>
 
 const timestamp = z.string().nullable()
@@ -69,8 +67,19 @@ export const anyTransactionListSchema = z.array(anyTransactionSchema)
 export const f2fTransactionListSchema = z.array(f2fTransactionSchema)
 
 /** What a row of a list shows: the amount a row names besides the fields of the full view it shares. */
-const rowAmountSchema = amountSchema.meta({ description: 'the price; for a face-to-face sale the total once the seller has set it, the deposit before' })
-const summaryFields = { id: true, type: true, status: true, role: true, description: true, currency: true, listing_id: true, created: true } as const
+const rowAmountSchema = amountSchema.meta({
+  description: 'the price; for a face-to-face sale the total once the seller has set it, the deposit before',
+})
+const summaryFields = {
+  id: true,
+  type: true,
+  status: true,
+  role: true,
+  description: true,
+  currency: true,
+  listing_id: true,
+  created: true,
+} as const
 
 /** `GET /me/transactions?view=summary`: one row of My transactions, and nothing else (strict, see below). */
 export const transactionSummarySchema = z

@@ -1,5 +1,12 @@
 import { z } from 'zod'
-import { amountSchema, chargeCalculatorVersionSchema, currencyCodeSchema, descriptionSchema, paymentMethodSchema, transactionTypeSchema } from './transactions.ts'
+import {
+  amountSchema,
+  chargeCalculatorVersionSchema,
+  currencyCodeSchema,
+  descriptionSchema,
+  paymentMethodSchema,
+  transactionTypeSchema,
+} from './transactions.ts'
 
 /**
  * A seller's listing (DESIGN §3 "Listings and guests"): a reusable offer a
@@ -12,7 +19,10 @@ export const listingTypeSchema = z.enum(['single_use', 'multi_use'])
 export type ListingType = z.infer<typeof listingTypeSchema>
 
 /** The path segment of a listing type (`/single_use_listings/{id}`). */
-export const listingPathSegments = { single_use: 'single_use_listings', multi_use: 'multi_use_listings' } as const satisfies Record<ListingType, string>
+export const listingPathSegments = { single_use: 'single_use_listings', multi_use: 'multi_use_listings' } as const satisfies Record<
+  ListingType,
+  string
+>
 
 export const listingStatusSchema = z.enum(['open', 'closed'])
 

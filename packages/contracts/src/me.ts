@@ -31,9 +31,7 @@ export type EmailConfirmationSent = z.infer<typeof emailConfirmationSentSchema>
  * POST /me/close_account: the person types their address again to say they
  * mean it. Refused while money is held or owed (issue 30).
  */
-export const closeAccountBodySchema = z
-  .object({ confirm_email: z.string().trim().min(1).max(254) })
-  .meta({ id: 'CloseAccountRequest' })
+export const closeAccountBodySchema = z.object({ confirm_email: z.string().trim().min(1).max(254) }).meta({ id: 'CloseAccountRequest' })
 export type CloseAccountBody = z.infer<typeof closeAccountBodySchema>
 
 /**

@@ -22,7 +22,9 @@ export const passkeyOptionsBodySchema = z.object({ current_password: z.string().
 export type PasskeyOptionsBody = z.infer<typeof passkeyOptionsBodySchema>
 
 /** WebAuthn's PublicKeyCredentialCreationOptionsJSON, handed to the browser as it is. */
-export const passkeyCreationOptionsSchema = z.looseObject({ challenge: z.string(), rp: z.looseObject({}), user: z.looseObject({}) }).meta({ id: 'PasskeyCreationOptions' })
+export const passkeyCreationOptionsSchema = z
+  .looseObject({ challenge: z.string(), rp: z.looseObject({}), user: z.looseObject({}) })
+  .meta({ id: 'PasskeyCreationOptions' })
 
 /**
  * The browser's RegistrationResponseJSON (base64url fields), checked by the

@@ -1,6 +1,11 @@
 import type { TransactionEvent, TransactionKind } from '@pactum/domain/transactions/transaction'
 import type { z } from 'zod'
-import { cancelWithDescriptionBodySchema, creatorCancellationDescription, setPriceBodySchema, updateF2fTransactionBodySchema } from './f2f-transactions.ts'
+import {
+  cancelWithDescriptionBodySchema,
+  creatorCancellationDescription,
+  setPriceBodySchema,
+  updateF2fTransactionBodySchema,
+} from './f2f-transactions.ts'
 import {
   confirmPaymentBodySchema,
   descriptionBodySchema,
@@ -205,8 +210,16 @@ export const transactionActions = {
   },
   update: {
     who: 'creator',
-    online: { path: '', summary: 'Change price, currency, description or method before anyone joined (creator)', body: updateTransactionBodySchema },
-    f2f: { path: '', summary: 'Change the description, currency or deposit before anyone joined (creator)', body: updateF2fTransactionBodySchema },
+    online: {
+      path: '',
+      summary: 'Change price, currency, description or method before anyone joined (creator)',
+      body: updateTransactionBodySchema,
+    },
+    f2f: {
+      path: '',
+      summary: 'Change the description, currency or deposit before anyone joined (creator)',
+      body: updateF2fTransactionBodySchema,
+    },
     answers: 'transaction',
     method: 'PATCH',
     idempotency: 'none',
@@ -214,10 +227,14 @@ export const transactionActions = {
   },
   cancel: {
     who: 'parties',
-    online: { path: 'cancel', summary: 'Cancel (creator before joining; either party before paying; the seller after payment refunds the buyer)' },
+    online: {
+      path: 'cancel',
+      summary: 'Cancel (creator before joining; either party before paying; the seller after payment refunds the buyer)',
+    },
     f2f: {
       path: 'cancel_with_description',
-      summary: 'Cancel (the creator before joining; either party until the remainder is paid; after the deposit the buyer gets it back less its fee)',
+      summary:
+        'Cancel (the creator before joining; either party until the remainder is paid; after the deposit the buyer gets it back less its fee)',
       body: cancelWithDescriptionBodySchema,
       presetBody: (viewer) => ({ description: cancellationText(viewer) }),
     },
@@ -243,15 +260,33 @@ export const transactionActions = {
   },
   set_payment_method: {
     who: 'buyer',
-    online: { path: 'set_payment_method', summary: 'Choose the payment method (reprices the fee)', body: setPaymentMethodBodySchema, tag: 'payment' },
-    f2f: { path: 'set_deposit_payment_method', summary: 'Choose how the deposit (and the remainder) is paid; reprices the deposit', body: setPaymentMethodBodySchema },
+    online: {
+      path: 'set_payment_method',
+      summary: 'Choose the payment method (reprices the fee)',
+      body: setPaymentMethodBodySchema,
+      tag: 'payment',
+    },
+    f2f: {
+      path: 'set_deposit_payment_method',
+      summary: 'Choose how the deposit (and the remainder) is paid; reprices the deposit',
+      body: setPaymentMethodBodySchema,
+    },
     answers: 'transaction',
     idempotency: 'key',
   },
   confirm_payment: {
     who: 'buyer',
-    online: { path: 'confirm_payment', summary: 'Tell the server the browser confirmed the payment', body: confirmPaymentBodySchema, tag: 'payment' },
-    f2f: { path: 'confirm_payment', summary: 'Tell the server the browser confirmed the deposit or remainder payment', body: confirmPaymentBodySchema },
+    online: {
+      path: 'confirm_payment',
+      summary: 'Tell the server the browser confirmed the payment',
+      body: confirmPaymentBodySchema,
+      tag: 'payment',
+    },
+    f2f: {
+      path: 'confirm_payment',
+      summary: 'Tell the server the browser confirmed the deposit or remainder payment',
+      body: confirmPaymentBodySchema,
+    },
     answers: 'transaction',
     idempotency: 'key',
   },
@@ -290,7 +325,10 @@ export function offeredAs(name: TransactionActionName, route: KindRoute): string
 }
 
 /** The catalogue's actions of this kind among those offered, in catalogue order. */
-export function offeredActions(kind: TransactionKind, available: readonly string[]): (readonly [TransactionActionName, TransactionActionEntry])[] {
+export function offeredActions(
+  kind: TransactionKind,
+  available: readonly string[],
+): (readonly [TransactionActionName, TransactionActionEntry])[] {
   return catalogue.filter(([name, entry]) => {
     const route = entry[kind]
     return route !== undefined && available.includes(offeredAs(name, route))

@@ -49,7 +49,9 @@ export const descriptionSchema = z
  */
 export const guestEmailSchema = z.email().trim().toLowerCase().max(320).refine(localPartFits, localPartRule)
 export const guestInvitationFields = {
-  counterparty_email: guestEmailSchema.optional().meta({ description: 'invite the other party by e-mail; the transaction then has no join code' }),
+  counterparty_email: guestEmailSchema
+    .optional()
+    .meta({ description: 'invite the other party by e-mail; the transaction then has no join code' }),
   invitation_language: z.enum(supportedLocales).optional(),
 }
 
@@ -79,7 +81,9 @@ export const chargeQuoteSchema = z
     charge: amountSchema,
     charge_seller: amountSchema,
     charge_buyer_client: amountSchema.meta({ description: 'a partner client’s fee on top of the charge; 0 (no partner fee exists yet)' }),
-    charge_seller_client: amountSchema.meta({ description: 'a partner client’s share withheld from the seller; 0 (no partner fee exists yet)' }),
+    charge_seller_client: amountSchema.meta({
+      description: 'a partner client’s share withheld from the seller; 0 (no partner fee exists yet)',
+    }),
     charge_calculator_version: chargeCalculatorVersionSchema,
   })
   .meta({ id: 'ChargeQuote' })
@@ -180,7 +184,10 @@ export const sharedViewFields = {
   buyer_id: z.string().nullable(),
   seller_id: z.string().nullable(),
   client_id: z.string().nullable(),
-  listing_id: z.string().nullable().meta({ description: 'the listing this sale was bought from; while `created`, it waits for the seller to accept' }),
+  listing_id: z
+    .string()
+    .nullable()
+    .meta({ description: 'the listing this sale was bought from; while `created`, it waits for the seller to accept' }),
   high_value: z.boolean(),
   is_payment_in_progress: z.boolean(),
   complaint: z.object({ description: z.string() }).nullable(),
@@ -216,7 +223,9 @@ export const transactionSchema = z
     tracking_deadline: timestamp,
     paid: timestamp,
     tracked: timestamp,
-    in_transit: timestamp.meta({ description: 'when the carrier first reported the parcel on its way; a step of the history, not a status' }),
+    in_transit: timestamp.meta({
+      description: 'when the carrier first reported the parcel on its way; a step of the history, not a status',
+    }),
     delivered: timestamp,
     cancelled_with_payment: timestamp,
     available_actions: z.array(offeredOnlineActionSchema).meta({ description: 'what the caller may do now, as the action paths name it' }),
@@ -325,7 +334,10 @@ export const countryCodeSchema = z
   .string()
   .regex(/^[a-z]{2}$/, 'a lower-case ISO 3166-1 alpha-2 code such as us')
   // Zod runs this even when the pattern failed; Intl throws on anything but two letters.
-  .refine((code) => !/^[a-z]{2}$/.test(code) || (!notCountries.has(code) && regionNames.of(code.toUpperCase()) !== undefined), 'not an ISO 3166-1 country code')
+  .refine(
+    (code) => !/^[a-z]{2}$/.test(code) || (!notCountries.has(code) && regionNames.of(code.toUpperCase()) !== undefined),
+    'not an ISO 3166-1 country code',
+  )
   .meta({ example: 'de' })
 
 const addressLine = (max: number) => z.string().trim().min(1).max(max)
@@ -366,7 +378,9 @@ export const shippingDetailsSchema = z
 export type ShippingDetails = z.infer<typeof shippingDetailsSchema>
 
 /** GET /me/last_shipping_details: the address the user last gave as a buyer, for the next checkout to offer; null before the first. */
-export const lastShippingDetailsSchema = z.object({ shipping_details: shippingDetailsSchema.nullable() }).meta({ id: 'LastShippingDetails' })
+export const lastShippingDetailsSchema = z
+  .object({ shipping_details: shippingDetailsSchema.nullable() })
+  .meta({ id: 'LastShippingDetails' })
 export type LastShippingDetails = z.infer<typeof lastShippingDetailsSchema>
 
 /**

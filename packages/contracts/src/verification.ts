@@ -96,16 +96,16 @@ export const accountSessionSchema = z.object({ client_secret: z.string() }).meta
 export type AccountSession = z.infer<typeof accountSessionSchema>
 
 /** POST /me/account_onboarding_link: where the seller comes back to, a path on this site. */
-export const onboardingLinkBodySchema = z.object({ return_url: z.string().max(2000).default('/profile/details') }).meta({ id: 'OnboardingLinkBody' })
+export const onboardingLinkBodySchema = z
+  .object({ return_url: z.string().max(2000).default('/profile/details') })
+  .meta({ id: 'OnboardingLinkBody' })
 export const onboardingLinkSchema = z.object({ url: z.url() }).meta({ id: 'OnboardingLink' })
 export type OnboardingLink = z.infer<typeof onboardingLinkSchema>
 
 /** POST /me/personal/business_url: the web page where the seller sells (the provider asks companies for one). */
 export const businessUrlBodySchema = z
   .object({
-    url: z
-      .url({ protocol: /^https?$/, message: 'A web address starting with http:// or https://' })
-      .max(2000),
+    url: z.url({ protocol: /^https?$/, message: 'A web address starting with http:// or https://' }).max(2000),
   })
   .meta({ id: 'BusinessUrlBody' })
 export type BusinessUrlBody = z.infer<typeof businessUrlBodySchema>

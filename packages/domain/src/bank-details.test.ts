@@ -46,9 +46,15 @@ describe('IBAN (SEPA and other IBAN countries)', () => {
   it('knows the length of every SEPA country and checks other examples', () => {
     for (const code of sepaCountryCodes) expect(ibanLengths[code], code).toBeGreaterThanOrEqual(15)
     expect(validateBankDetails('fr', { ...holder, iban: 'FR1420041010050500013M02606' }).ok).toBe(true)
-    expect(validateBankDetails('ch', { ...holder, iban: 'CH9300762011623852957' })).toMatchObject({ ok: true, normalised: { currency: 'chf' } })
+    expect(validateBankDetails('ch', { ...holder, iban: 'CH9300762011623852957' })).toMatchObject({
+      ok: true,
+      normalised: { currency: 'chf' },
+    })
     expect(validateBankDetails('no', { ...holder, iban: 'NO9386011117947' })).toMatchObject({ ok: true, normalised: { currency: 'nok' } })
-    expect(validateBankDetails('pl', { ...holder, iban: 'PL61109010140000071219812874' })).toMatchObject({ ok: true, normalised: { currency: 'pln' } })
+    expect(validateBankDetails('pl', { ...holder, iban: 'PL61109010140000071219812874' })).toMatchObject({
+      ok: true,
+      normalised: { currency: 'pln' },
+    })
   })
 
   it('ibanChecksumValid is the ISO 7064 mod 97-10 check', () => {
@@ -65,11 +71,20 @@ describe('account holder and currency', () => {
     ])
   })
   it('takes a supported currency and refuses others', () => {
-    expect(validateBankDetails('de', { ...holder, iban: 'DE89370400440532013000', currency: 'USD' })).toMatchObject({ ok: true, normalised: { currency: 'usd' } })
-    expect(fieldsOf(validateBankDetails('de', { ...holder, iban: 'DE89370400440532013000', currency: 'xyz' }))).toEqual(['currency:unsupported'])
+    expect(validateBankDetails('de', { ...holder, iban: 'DE89370400440532013000', currency: 'USD' })).toMatchObject({
+      ok: true,
+      normalised: { currency: 'usd' },
+    })
+    expect(fieldsOf(validateBankDetails('de', { ...holder, iban: 'DE89370400440532013000', currency: 'xyz' }))).toEqual([
+      'currency:unsupported',
+    ])
   })
   it('names every wrong field at once', () => {
-    expect(fieldsOf(validateBankDetails('gb', {}))).toEqual(['account_holder_name:required', 'sort_code:required', 'account_number:required'])
+    expect(fieldsOf(validateBankDetails('gb', {}))).toEqual([
+      'account_holder_name:required',
+      'sort_code:required',
+      'account_number:required',
+    ])
   })
 })
 
@@ -85,7 +100,9 @@ describe('United Kingdom', () => {
       'sort_code:invalid_length',
       'account_number:invalid_length',
     ])
-    expect(fieldsOf(validateBankDetails('gb', { ...holder, sort_code: '12345a', account_number: '12345678' }))).toEqual(['sort_code:invalid_format'])
+    expect(fieldsOf(validateBankDetails('gb', { ...holder, sort_code: '12345a', account_number: '12345678' }))).toEqual([
+      'sort_code:invalid_format',
+    ])
   })
 })
 
@@ -121,7 +138,9 @@ describe('Australia', () => {
       'bsb:invalid_length',
       'account_number:invalid_length',
     ])
-    expect(fieldsOf(validateBankDetails('au', { ...holder, bsb: '062000', account_number: '1234567890' }))).toEqual(['account_number:invalid_length'])
+    expect(fieldsOf(validateBankDetails('au', { ...holder, bsb: '062000', account_number: '1234567890' }))).toEqual([
+      'account_number:invalid_length',
+    ])
   })
 })
 
@@ -145,15 +164,15 @@ describe('Malaysia', () => {
 
 describe('Canada and the generic rules', () => {
   it('takes transit, institution and account numbers in Canada', () => {
-    expect(validateBankDetails('ca', { ...holder, transit_number: '12345', institution_number: '003', account_number: '1234567' })).toMatchObject({
+    expect(
+      validateBankDetails('ca', { ...holder, transit_number: '12345', institution_number: '003', account_number: '1234567' }),
+    ).toMatchObject({
       ok: true,
       normalised: { scheme: 'ca', currency: 'cad', routingNumber: '12345-003' },
     })
-    expect(fieldsOf(validateBankDetails('ca', { ...holder, transit_number: '1234', institution_number: '03', account_number: '123456' }))).toEqual([
-      'transit_number:invalid_length',
-      'institution_number:invalid_length',
-      'account_number:invalid_length',
-    ])
+    expect(
+      fieldsOf(validateBankDetails('ca', { ...holder, transit_number: '1234', institution_number: '03', account_number: '123456' })),
+    ).toEqual(['transit_number:invalid_length', 'institution_number:invalid_length', 'account_number:invalid_length'])
   })
   it('takes a bank code and an account number elsewhere', () => {
     expect(validateBankDetails('sg', { ...holder, bank_code: '7171', account_number: '1234567890' })).toMatchObject({
@@ -165,7 +184,9 @@ describe('Canada and the generic rules', () => {
       'account_number:invalid_format',
     ])
     // No default payout currency for India: the caller must name one.
-    expect(fieldsOf(validateBankDetails('in', { ...holder, bank_code: 'HDFC0000001', account_number: '1234567890' }))).toEqual(['currency:required'])
+    expect(fieldsOf(validateBankDetails('in', { ...holder, bank_code: 'HDFC0000001', account_number: '1234567890' }))).toEqual([
+      'currency:required',
+    ])
   })
 })
 
@@ -187,7 +208,12 @@ describe('payout currencies by country', () => {
   })
 
   it('refuses bank details in a currency the country is not paid out in', () => {
-    const result = validateBankDetails('us', { account_holder_name: 'Ann Lee', currency: 'eur', routing_number: '110000000', account_number: '000123456789' })
+    const result = validateBankDetails('us', {
+      account_holder_name: 'Ann Lee',
+      currency: 'eur',
+      routing_number: '110000000',
+      account_number: '000123456789',
+    })
     expect(result.ok).toBe(false)
     if (!result.ok) expect(result.errors.map((error) => error.field)).toContain('currency')
   })

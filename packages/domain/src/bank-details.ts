@@ -39,7 +39,8 @@ export type BankDetailsField =
   | 'transit_number'
   | 'institution_number'
 
-export type BankDetailsProblem = 'required' | 'invalid_format' | 'invalid_length' | 'invalid_checksum' | 'wrong_country' | 'unknown_bank' | 'unsupported'
+export type BankDetailsProblem =
+  'required' | 'invalid_format' | 'invalid_length' | 'invalid_checksum' | 'wrong_country' | 'unknown_bank' | 'unsupported'
 
 export interface BankDetailsError {
   field: BankDetailsField
@@ -70,23 +71,86 @@ export type BankDetailsResult = { ok: true; normalised: NormalisedBankDetails } 
 
 /** ISO 13616 IBAN lengths for the supported countries that use IBAN. */
 export const ibanLengths: Readonly<Record<string, number>> = {
-  at: 20, be: 16, bg: 22, cy: 28, cz: 24, de: 22, dk: 18, ee: 20, es: 24, fi: 18, fr: 27, gr: 27, hr: 21, hu: 28,
-  ie: 22, it: 27, lt: 20, lu: 20, lv: 21, mt: 31, nl: 18, pl: 28, pt: 25, ro: 24, se: 24, si: 19, sk: 24,
-  ae: 23, ch: 21, gi: 23, li: 21, no: 15,
+  at: 20,
+  be: 16,
+  bg: 22,
+  cy: 28,
+  cz: 24,
+  de: 22,
+  dk: 18,
+  ee: 20,
+  es: 24,
+  fi: 18,
+  fr: 27,
+  gr: 27,
+  hr: 21,
+  hu: 28,
+  ie: 22,
+  it: 27,
+  lt: 20,
+  lu: 20,
+  lv: 21,
+  mt: 31,
+  nl: 18,
+  pl: 28,
+  pt: 25,
+  ro: 24,
+  se: 24,
+  si: 19,
+  sk: 24,
+  ae: 23,
+  ch: 21,
+  gi: 23,
+  li: 21,
+  no: 15,
 }
 
 /** The payout currency when the request names none. */
 export const defaultPayoutCurrency: Readonly<Record<string, CurrencyCode>> = {
-  bg: 'bgn', cz: 'czk', dk: 'dkk', hu: 'huf', pl: 'pln', ro: 'ron', se: 'sek',
-  ae: 'aed', au: 'aud', br: 'brl', ca: 'cad', ch: 'chf', gb: 'gbp', gi: 'gbp', hk: 'hkd', jp: 'jpy', li: 'chf',
-  mx: 'mxn', my: 'myr', no: 'nok', nz: 'nzd', sg: 'sgd', th: 'thb', us: 'usd',
+  bg: 'bgn',
+  cz: 'czk',
+  dk: 'dkk',
+  hu: 'huf',
+  pl: 'pln',
+  ro: 'ron',
+  se: 'sek',
+  ae: 'aed',
+  au: 'aud',
+  br: 'brl',
+  ca: 'cad',
+  ch: 'chf',
+  gb: 'gbp',
+  gi: 'gbp',
+  hk: 'hkd',
+  jp: 'jpy',
+  li: 'chf',
+  mx: 'mxn',
+  my: 'myr',
+  no: 'nok',
+  nz: 'nzd',
+  sg: 'sgd',
+  th: 'thb',
+  us: 'usd',
 }
 
 /**
  * Accounts in Europe settle in any of these (the card provider's list for
  * the EEA, the UK, Switzerland and Norway), beside their own currency.
  */
-const europeanSettlementCurrencies: readonly CurrencyCode[] = ['eur', 'gbp', 'usd', 'chf', 'dkk', 'nok', 'sek', 'pln', 'czk', 'huf', 'ron', 'bgn']
+const europeanSettlementCurrencies: readonly CurrencyCode[] = [
+  'eur',
+  'gbp',
+  'usd',
+  'chf',
+  'dkk',
+  'nok',
+  'sek',
+  'pln',
+  'czk',
+  'huf',
+  'ron',
+  'bgn',
+]
 
 /** Elsewhere an account settles in its own currency, and a few also in US dollars. */
 const extraSettlementCurrencies: Readonly<Record<string, readonly CurrencyCode[]>> = { ca: ['usd'] }
@@ -142,7 +206,10 @@ const digitsOnly = (value: string | undefined): string => compact(value).replace
 const digitSchemes = {
   gb: { bankCode: { field: 'sort_code', digits: 6, label: 'sort code' }, accountDigits: { min: 8, max: 8 } },
   au: { bankCode: { field: 'bsb', digits: 6, label: 'BSB' }, accountDigits: { min: 5, max: 9 } },
-} as const satisfies Record<string, { bankCode: { field: BankDetailsField; digits: number; label: string }; accountDigits: { min: number; max: number } }>
+} as const satisfies Record<
+  string,
+  { bankCode: { field: BankDetailsField; digits: number; label: string }; accountDigits: { min: number; max: number } }
+>
 
 export function validateBankDetails(country: string, input: BankDetailsInput): BankDetailsResult {
   const errors: BankDetailsError[] = []
@@ -188,7 +255,8 @@ export function validateBankDetails(country: string, input: BankDetailsInput): B
     const expectedLength = ibanLengths[code] ?? 0
     if (!iban) fail('iban', 'required', 'Enter the IBAN')
     else if (!/^[A-Z]{2}\d{2}[A-Z0-9]+$/.test(iban)) fail('iban', 'invalid_format', 'An IBAN starts with two letters and two check digits')
-    else if (iban.slice(0, 2) !== code.toUpperCase()) fail('iban', 'wrong_country', `The IBAN must be from the payout country (${code.toUpperCase()})`)
+    else if (iban.slice(0, 2) !== code.toUpperCase())
+      fail('iban', 'wrong_country', `The IBAN must be from the payout country (${code.toUpperCase()})`)
     else if (iban.length !== expectedLength) fail('iban', 'invalid_length', `A ${code.toUpperCase()} IBAN has ${expectedLength} characters`)
     else if (!ibanChecksumValid(iban)) fail('iban', 'invalid_checksum', 'The IBAN’s check digits do not match: check for typing mistakes')
     accountNumber = iban
@@ -232,7 +300,8 @@ export function validateBankDetails(country: string, input: BankDetailsInput): B
     routingNumber = bankCode
     accountNumber = compact(input.account_number).replace(/-/g, '').toUpperCase()
     if (!accountNumber) fail('account_number', 'required', 'Enter the account number')
-    else if (!/^[A-Z0-9]{4,34}$/.test(accountNumber)) fail('account_number', 'invalid_format', 'The account number has 4 to 34 letters or digits')
+    else if (!/^[A-Z0-9]{4,34}$/.test(accountNumber))
+      fail('account_number', 'invalid_format', 'The account number has 4 to 34 letters or digits')
   }
 
   if (errors.length > 0 || !currency) return { ok: false, errors }

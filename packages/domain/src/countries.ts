@@ -105,8 +105,33 @@ export function countryByCode(code: string): Country | undefined {
  * are supported countries and take IBAN bank details.
  */
 export const sepaCountryCodes: readonly string[] = [
-  'at', 'be', 'bg', 'cy', 'cz', 'de', 'dk', 'ee', 'es', 'fi', 'fr', 'gr', 'hr', 'hu',
-  'ie', 'it', 'lt', 'lu', 'lv', 'mt', 'nl', 'pl', 'pt', 'ro', 'se', 'si', 'sk',
+  'at',
+  'be',
+  'bg',
+  'cy',
+  'cz',
+  'de',
+  'dk',
+  'ee',
+  'es',
+  'fi',
+  'fr',
+  'gr',
+  'hr',
+  'hu',
+  'ie',
+  'it',
+  'lt',
+  'lu',
+  'lv',
+  'mt',
+  'nl',
+  'pl',
+  'pt',
+  'ro',
+  'se',
+  'si',
+  'sk',
 ]
 
 /**

@@ -16,7 +16,31 @@ const domains = { companyDomain: 'pactum.com', partnerDomains: ['partner.my'] }
 
 describe('currency table', () => {
   it('covers every currency the server supports, with the spec fields', () => {
-    const required = ['eur', 'usd', 'gbp', 'pln', 'sek', 'myr', 'aud', 'jpy', 'aed', 'chf', 'czk', 'dkk', 'huf', 'nok', 'ron', 'bgn', 'cad', 'nzd', 'sgd', 'hkd', 'mxn', 'brl', 'thb']
+    const required = [
+      'eur',
+      'usd',
+      'gbp',
+      'pln',
+      'sek',
+      'myr',
+      'aud',
+      'jpy',
+      'aed',
+      'chf',
+      'czk',
+      'dkk',
+      'huf',
+      'nok',
+      'ron',
+      'bgn',
+      'cad',
+      'nzd',
+      'sgd',
+      'hkd',
+      'mxn',
+      'brl',
+      'thb',
+    ]
     expect(supportedCurrencies).toEqual(expect.arrayContaining(required))
     for (const code of supportedCurrencies) {
       const info = currencies[code]

@@ -28,22 +28,50 @@ export interface CurrencyInfo {
 const table = {
   eur: { symbol: '€', symbol_native: '€', name: 'Euro', name_plural: 'euros', decimal_digits: 2, rounding: 0 },
   usd: { symbol: '$', symbol_native: '$', name: 'US Dollar', name_plural: 'US dollars', decimal_digits: 2, rounding: 0 },
-  gbp: { symbol: '£', symbol_native: '£', name: 'British Pound Sterling', name_plural: 'British pounds sterling', decimal_digits: 2, rounding: 0 },
+  gbp: {
+    symbol: '£',
+    symbol_native: '£',
+    name: 'British Pound Sterling',
+    name_plural: 'British pounds sterling',
+    decimal_digits: 2,
+    rounding: 0,
+  },
   pln: { symbol: 'zł', symbol_native: 'zł', name: 'Polish Zloty', name_plural: 'Polish zlotys', decimal_digits: 2, rounding: 0 },
   sek: { symbol: 'Skr', symbol_native: 'kr', name: 'Swedish Krona', name_plural: 'Swedish kronor', decimal_digits: 2, rounding: 0 },
   myr: { symbol: 'RM', symbol_native: 'RM', name: 'Malaysian Ringgit', name_plural: 'Malaysian ringgits', decimal_digits: 2, rounding: 0 },
   aud: { symbol: 'AU$', symbol_native: '$', name: 'Australian Dollar', name_plural: 'Australian dollars', decimal_digits: 2, rounding: 0 },
   jpy: { symbol: '¥', symbol_native: '￥', name: 'Japanese Yen', name_plural: 'Japanese yen', decimal_digits: 0, rounding: 0 },
-  aed: { symbol: 'AED', symbol_native: 'د.إ.‏', name: 'United Arab Emirates Dirham', name_plural: 'UAE dirhams', decimal_digits: 2, rounding: 0 },
+  aed: {
+    symbol: 'AED',
+    symbol_native: 'د.إ.‏',
+    name: 'United Arab Emirates Dirham',
+    name_plural: 'UAE dirhams',
+    decimal_digits: 2,
+    rounding: 0,
+  },
   chf: { symbol: 'CHF', symbol_native: 'CHF', name: 'Swiss Franc', name_plural: 'Swiss francs', decimal_digits: 2, rounding: 0.05 },
-  czk: { symbol: 'Kč', symbol_native: 'Kč', name: 'Czech Republic Koruna', name_plural: 'Czech Republic korunas', decimal_digits: 2, rounding: 0 },
+  czk: {
+    symbol: 'Kč',
+    symbol_native: 'Kč',
+    name: 'Czech Republic Koruna',
+    name_plural: 'Czech Republic korunas',
+    decimal_digits: 2,
+    rounding: 0,
+  },
   dkk: { symbol: 'Dkr', symbol_native: 'kr', name: 'Danish Krone', name_plural: 'Danish kroner', decimal_digits: 2, rounding: 0 },
   huf: { symbol: 'Ft', symbol_native: 'Ft', name: 'Hungarian Forint', name_plural: 'Hungarian forints', decimal_digits: 2, rounding: 0 },
   nok: { symbol: 'Nkr', symbol_native: 'kr', name: 'Norwegian Krone', name_plural: 'Norwegian kroner', decimal_digits: 2, rounding: 0 },
   ron: { symbol: 'RON', symbol_native: 'RON', name: 'Romanian Leu', name_plural: 'Romanian lei', decimal_digits: 2, rounding: 0 },
   bgn: { symbol: 'BGN', symbol_native: 'лв.', name: 'Bulgarian Lev', name_plural: 'Bulgarian leva', decimal_digits: 2, rounding: 0 },
   cad: { symbol: 'CA$', symbol_native: '$', name: 'Canadian Dollar', name_plural: 'Canadian dollars', decimal_digits: 2, rounding: 0 },
-  nzd: { symbol: 'NZ$', symbol_native: '$', name: 'New Zealand Dollar', name_plural: 'New Zealand dollars', decimal_digits: 2, rounding: 0 },
+  nzd: {
+    symbol: 'NZ$',
+    symbol_native: '$',
+    name: 'New Zealand Dollar',
+    name_plural: 'New Zealand dollars',
+    decimal_digits: 2,
+    rounding: 0,
+  },
   sgd: { symbol: 'S$', symbol_native: '$', name: 'Singapore Dollar', name_plural: 'Singapore dollars', decimal_digits: 2, rounding: 0 },
   hkd: { symbol: 'HK$', symbol_native: '$', name: 'Hong Kong Dollar', name_plural: 'Hong Kong dollars', decimal_digits: 2, rounding: 0 },
   mxn: { symbol: 'MX$', symbol_native: '$', name: 'Mexican Peso', name_plural: 'Mexican pesos', decimal_digits: 2, rounding: 0 },
@@ -89,7 +117,12 @@ export interface UserDomains {
 /** The domain part of an address, lower-cased; '' when there is none. */
 function emailDomain(email: string): string {
   const at = email.lastIndexOf('@')
-  return at < 0 ? '' : email.slice(at + 1).trim().toLowerCase()
+  return at < 0
+    ? ''
+    : email
+        .slice(at + 1)
+        .trim()
+        .toLowerCase()
 }
 
 // Exact match on purpose: a subdomain or look-alike (`evil-pactum.com`,
@@ -113,14 +146,10 @@ export function classifyUser(user: UserDomains): UserClass {
  * server supports (defaults to the whole table); every list is intersected with
  * it so configuration can only narrow, never invent, currencies.
  */
-export function currenciesForUser(
-  user: UserDomains,
-  supported: readonly CurrencyCode[] = supportedCurrencies,
-): CurrencyCode[] {
+export function currenciesForUser(user: UserDomains, supported: readonly CurrencyCode[] = supportedCurrencies): CurrencyCode[] {
   const userClass = classifyUser(user)
   if (userClass === 'company') return [...supported]
-  const allowed: readonly CurrencyCode[] =
-    userClass === 'partner' ? [...enabledCurrencies, ...partnerExtraCurrencies] : enabledCurrencies
+  const allowed: readonly CurrencyCode[] = userClass === 'partner' ? [...enabledCurrencies, ...partnerExtraCurrencies] : enabledCurrencies
   return supported.filter((code) => allowed.includes(code))
 }
 

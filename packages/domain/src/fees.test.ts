@@ -19,7 +19,16 @@ describe('buyer protection fee', () => {
   it('quotes the full shape with the calculator version', () => {
     expect(quoteCharge({ price: 10000, currency: 'eur', paymentMethod: 'card' })).toEqual({
       ok: true,
-      quote: { price: 10000, currency: 'eur', paymentMethod: 'card', charge: 340, chargeSeller: 0, chargeBuyerClient: 0, chargeSellerClient: 0, chargeCalculatorVersion: 1 },
+      quote: {
+        price: 10000,
+        currency: 'eur',
+        paymentMethod: 'card',
+        charge: 340,
+        chargeSeller: 0,
+        chargeBuyerClient: 0,
+        chargeSellerClient: 0,
+        chargeCalculatorVersion: 1,
+      },
     })
     expect(chargeCalculatorVersion).toBe(1)
   })
@@ -55,7 +64,10 @@ describe('buyer protection fee', () => {
   })
   it('refuses what it cannot price, with the API codes', () => {
     expect(quoteCharge({ price: 99, currency: 'eur', paymentMethod: 'card' })).toEqual({ ok: false, code: 'price_too_low' })
-    expect(quoteCharge({ price: largestPricedAmount + 1, currency: 'eur', paymentMethod: 'card' })).toEqual({ ok: false, code: 'price_too_high' })
+    expect(quoteCharge({ price: largestPricedAmount + 1, currency: 'eur', paymentMethod: 'card' })).toEqual({
+      ok: false,
+      code: 'price_too_high',
+    })
     expect(quoteCharge({ price: 1e300, currency: 'eur', paymentMethod: 'card' })).toEqual({ ok: false, code: 'price_too_high' })
     expect(quoteCharge({ price: 12.5, currency: 'eur', paymentMethod: 'card' })).toEqual({ ok: false, code: 'validation_failed' })
     expect(quoteCharge({ price: 0, currency: 'eur', paymentMethod: 'card' })).toEqual({ ok: false, code: 'price_too_low' })
@@ -63,7 +75,10 @@ describe('buyer protection fee', () => {
     expect(quoteCharge({ price: 1000, currency: 'xxx', paymentMethod: 'card' })).toEqual({ ok: false, code: 'unsupported_currency' })
     expect(quoteCharge({ price: 1000, currency: 'eur', paymentMethod: 'cash' })).toEqual({ ok: false, code: 'invalid_payment_method' })
     expect(quoteCharge({ price: 10.5, currency: 'eur', paymentMethod: 'card' })).toEqual({ ok: false, code: 'validation_failed' })
-    expect(quoteCharge({ price: Number.MAX_SAFE_INTEGER, currency: 'eur', paymentMethod: 'card' })).toEqual({ ok: false, code: 'price_too_high' })
+    expect(quoteCharge({ price: Number.MAX_SAFE_INTEGER, currency: 'eur', paymentMethod: 'card' })).toEqual({
+      ok: false,
+      code: 'price_too_high',
+    })
     expect(quoteCharge({ price: minimumPrice, currency: 'eur', paymentMethod: 'card' }).ok).toBe(true)
   })
 })

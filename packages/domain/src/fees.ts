@@ -67,12 +67,7 @@ export interface ChargeQuote {
 }
 
 export type QuoteRefusal =
-  | 'validation_failed'
-  | 'price_too_high'
-  | 'negative_price'
-  | 'price_too_low'
-  | 'unsupported_currency'
-  | 'invalid_payment_method'
+  'validation_failed' | 'price_too_high' | 'negative_price' | 'price_too_low' | 'unsupported_currency' | 'invalid_payment_method'
 
 export type QuoteResult = { ok: true; quote: ChargeQuote } | { ok: false; code: QuoteRefusal }
 
@@ -91,7 +86,16 @@ export function quoteCharge(input: { price: number; currency: string; paymentMet
   const charge = ceilPercent(price, percentByMethod[paymentMethod]) + fixedFee(currency)
   return {
     ok: true,
-    quote: { price, currency, paymentMethod, charge, chargeSeller: 0, chargeBuyerClient: 0, chargeSellerClient: 0, chargeCalculatorVersion },
+    quote: {
+      price,
+      currency,
+      paymentMethod,
+      charge,
+      chargeSeller: 0,
+      chargeBuyerClient: 0,
+      chargeSellerClient: 0,
+      chargeCalculatorVersion,
+    },
   }
 }
 

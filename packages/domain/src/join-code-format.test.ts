@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest'
-import { charactersOutsideJoinCodes, checkJoinCode, isJoinCode, joinCodeAlphabet, normaliseJoinCodeInput, tidyJoinCode } from './join-code-format.ts'
+import {
+  charactersOutsideJoinCodes,
+  checkJoinCode,
+  isJoinCode,
+  joinCodeAlphabet,
+  normaliseJoinCodeInput,
+  tidyJoinCode,
+} from './join-code-format.ts'
 
 describe('join code format', () => {
   it('leaves out characters that are easy to confuse', () => {

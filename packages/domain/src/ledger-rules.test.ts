@@ -72,7 +72,10 @@ describe('ledger invariants of a transaction', () => {
     }
     expect(ledgerBreaches({ entries: [sentBack], terminal: true })).toEqual([])
     expect(ledgerBreaches({ entries: [hold, sentBack, refund, sentBack], terminal: true })).toEqual([])
-    expect(ledgerBreaches({ entries: [hold, sentBack, release, refund], terminal: true })).toContainEqual({ kind: 'hold_resolved_more_than_once', entryIndex: 3 })
+    expect(ledgerBreaches({ entries: [hold, sentBack, release, refund], terminal: true })).toContainEqual({
+      kind: 'hold_resolved_more_than_once',
+      entryIndex: 3,
+    })
   })
   it('reports an unbalanced entry', () => {
     const broken: LedgerEntry = { entry: 'hold', postings: [{ account: 'escrow', amount: 1, currency: 'eur' }] }
@@ -99,7 +102,15 @@ describe('ledger invariants of a transaction', () => {
   it('recognises escrow accounts qualified by the server', () => {
     const qualified = release.postings.map((p) => (p.account === 'escrow' ? { ...p, account: 'escrow:tx_1' } : p))
     expect(ledgerBreaches({ entries: [hold, { entry: 'release', postings: qualified }], terminal: true })).toEqual([])
-    expect(ledgerBreaches({ entries: [{ entry: 'hold', postings: [] }, { entry: 'release', postings: qualified }], terminal: false })).toContainEqual({
+    expect(
+      ledgerBreaches({
+        entries: [
+          { entry: 'hold', postings: [] },
+          { entry: 'release', postings: qualified },
+        ],
+        terminal: false,
+      }),
+    ).toContainEqual({
       kind: 'escrow_negative',
       entryIndex: 1,
       currency: 'eur',

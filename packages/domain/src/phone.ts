@@ -34,4 +34,3 @@ export function internationalPhone(typed: string, countryCode: string): string |
 export function isPossibleInternationalPhone(e164: string, countryCode: string): boolean {
   return internationalPhone(e164, countryCode) === e164
 }
-

@@ -120,10 +120,19 @@ async function startPaymentProvider(
     const { stripe, filesBaseUrl } = createStripeClient(settings)
     const ports = {
       payments: new StripePayments({ stripe, publishableKey: settings.publishableKey }),
-      connectedAccounts: new StripeConnectedAccounts({ stripe, db: database.db, filesBaseUrl, secretKey: settings.secretKey, publicUrl: config.publicUrl }),
+      connectedAccounts: new StripeConnectedAccounts({
+        stripe,
+        db: database.db,
+        filesBaseUrl,
+        secretKey: settings.secretKey,
+        publicUrl: config.publicUrl,
+      }),
       identity: new StripeIdentity({ stripe, publicUrl: config.publicUrl }),
     }
-    const secrets = settings.webhookSecret.split(',').map((secret) => secret.trim()).filter(Boolean)
+    const secrets = settings.webhookSecret
+      .split(',')
+      .map((secret) => secret.trim())
+      .filter(Boolean)
     const endpoint: WebhookEndpoint = {
       provider: 'stripe',
       path: stripeWebhookPath,
@@ -131,7 +140,15 @@ async function startPaymentProvider(
       secret: secrets[0] ?? '',
       verify: stripeSignatureVerifier(stripe, secrets),
     }
-    const catchUp = new StripeEventCatchUp({ stripe, db: database.db, jobs, clock, handlers: events, log: app.log, intervalMinutes: stripeCatchUpMinutes })
+    const catchUp = new StripeEventCatchUp({
+      stripe,
+      db: database.db,
+      jobs,
+      clock,
+      handlers: events,
+      log: app.log,
+      intervalMinutes: stripeCatchUpMinutes,
+    })
     await catchUp.createQueues()
     return { ports, paymentSide: { provider: 'stripe', endpoint, catchUp } }
   }

@@ -74,7 +74,11 @@ describe('migration 0021', () => {
       database = await openDatabase({ databaseUrl: undefined, dataDir })
       const { db } = database
       await migrateUpTo(db, '0020-idempotency-claims')
-      const user = await db.insertInto('users').values({ issuer: 'i', subject: 's', email: 'sam@example.com' }).returning('id').executeTakeFirstOrThrow()
+      const user = await db
+        .insertInto('users')
+        .values({ issuer: 'i', subject: 's', email: 'sam@example.com' })
+        .returning('id')
+        .executeTakeFirstOrThrow()
       await sql`
         insert into transactions (id, type, status, creator_id, creator_role, price, charge, charge_calculator_version, currency, description, created,
                                   total_price, remainder_charge, remainder_charge_calculator_version)
@@ -82,7 +86,10 @@ describe('migration 0021', () => {
                 20000, 490, '2026-11-1')
       `.execute(db)
       await migrateUpTo(db, '0021-integer-charge-calculator-version')
-      const row = await db.selectFrom('transactions').select(['charge_calculator_version', 'remainder_charge_calculator_version']).executeTakeFirstOrThrow()
+      const row = await db
+        .selectFrom('transactions')
+        .select(['charge_calculator_version', 'remainder_charge_calculator_version'])
+        .executeTakeFirstOrThrow()
       expect(row).toEqual({ charge_calculator_version: 1, remainder_charge_calculator_version: 1 })
     } finally {
       await database?.close()

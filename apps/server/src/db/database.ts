@@ -81,7 +81,11 @@ export function openPostgres(
 }
 
 /** PostgreSQL when DATABASE_URL is set, otherwise PGlite in DATA_DIR/db. */
-export async function openDatabase(options: { databaseUrl: string | undefined; dataDir: string; preparedStatements?: PreparedStatementsMode }): Promise<Database> {
+export async function openDatabase(options: {
+  databaseUrl: string | undefined
+  dataDir: string
+  preparedStatements?: PreparedStatementsMode
+}): Promise<Database> {
   if (options.databaseUrl) return openPostgres(options.databaseUrl, options)
   return fromPglite(await openPglite(options.dataDir))
 }

@@ -37,8 +37,24 @@ import {
  * or write, a test here fails.
  */
 
-const int4 = (name: string): pg.FieldDef => ({ name, tableID: 0, columnID: 0, dataTypeID: 23, dataTypeSize: 4, dataTypeModifier: -1, format: 'text' })
-const text = (name: string): pg.FieldDef => ({ name, tableID: 0, columnID: 0, dataTypeID: 25, dataTypeSize: -1, dataTypeModifier: -1, format: 'text' })
+const int4 = (name: string): pg.FieldDef => ({
+  name,
+  tableID: 0,
+  columnID: 0,
+  dataTypeID: 23,
+  dataTypeSize: 4,
+  dataTypeModifier: -1,
+  format: 'text',
+})
+const text = (name: string): pg.FieldDef => ({
+  name,
+  tableID: 0,
+  columnID: 0,
+  dataTypeID: 25,
+  dataTypeSize: -1,
+  dataTypeModifier: -1,
+  format: 'text',
+})
 
 /** A Result that works its shape out as pg does and records the row descriptions it was given. */
 class RecordingResult extends DescribedResult {
@@ -297,12 +313,19 @@ describe.runIf(process.env.DATABASE_URL)('pg internals, on PostgreSQL', () => {
   it('reads the rows of a named query with the client’s type parsers, as the pool’s int8 parser is given (database.ts)', async () => {
     const typed = new pg.Client({
       connectionString: database.connectionString,
-      types: { getTypeParser: ((oid: number, format?: 'text' | 'binary') => (oid === 23 ? (value: string) => `int4 ${value}` : pg.types.getTypeParser(oid, format))) as typeof pg.types.getTypeParser },
+      types: {
+        getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+          oid === 23 ? (value: string) => `int4 ${value}` : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+      },
     })
     await typed.connect()
     try {
       const read = await new Promise<pg.QueryResult>((resolve, reject) => {
-        const query = namedQuery({ name: 'typed', text: 'select $1::int as n', values: [3] }, (error, result) => (error ? reject(error) : resolve(result)), new RecordingResult())
+        const query = namedQuery(
+          { name: 'typed', text: 'select $1::int as n', values: [3] },
+          (error, result) => (error ? reject(error) : resolve(result)),
+          new RecordingResult(),
+        )
         typed.query(query as unknown as pg.QueryConfig)
       })
       expect(read.rows).toEqual([{ n: 'int4 3' }])
@@ -320,7 +343,11 @@ describe.runIf(process.env.DATABASE_URL)('pg internals, on PostgreSQL', () => {
       },
     }
     const failing = new Promise<pg.QueryResult>((resolve, reject) => {
-      const query = namedQuery({ ...statement, values: [unsendable] }, (error, result) => (error ? reject(error) : resolve(result)), new RecordingResult())
+      const query = namedQuery(
+        { ...statement, values: [unsendable] },
+        (error, result) => (error ? reject(error) : resolve(result)),
+        new RecordingResult(),
+      )
       replacePrepare(query, (connection) => {
         try {
           bind(query, connection, statement.name)
@@ -339,7 +366,11 @@ describe.runIf(process.env.DATABASE_URL)('pg internals, on PostgreSQL', () => {
   it('refuses a row through checkEachRow with the run otherwise completed', async () => {
     const refusal = new Error('refused')
     const refused = new Promise<pg.QueryResult>((resolve, reject) => {
-      const query = namedQuery({ name: 'contract', text: 'select $1::int as n', values: [1] }, (error, result) => (error ? reject(error) : resolve(result)), new RecordingResult())
+      const query = namedQuery(
+        { name: 'contract', text: 'select $1::int as n', values: [1] },
+        (error, result) => (error ? reject(error) : resolve(result)),
+        new RecordingResult(),
+      )
       checkEachRow(query, () => refusal)
       client.query(query as unknown as pg.QueryConfig)
     })

@@ -28,7 +28,13 @@ export function installedPgVersion(): string {
 
 /** pg 8's Connection (lib/connection.js): the messages a prepared statement's run is made of. */
 export interface PgConnection {
-  bind(config: { portal: string; statement: string; values: unknown[] | undefined; binary: boolean | undefined; valueMapper: unknown }): void
+  bind(config: {
+    portal: string
+    statement: string
+    values: unknown[] | undefined
+    binary: boolean | undefined
+    valueMapper: unknown
+  }): void
   sync(): void
 }
 
@@ -198,7 +204,11 @@ export function workOutShape(result: DescribedResult, columns: pg.FieldDef[]): R
 }
 
 /** Gives a Result a shape worked out before, in place of working it out from the row description (`columns`, the same as the shape's). */
-export function giveShape(result: ResultInternals | DescribedResult, shape: ResultShape, columns: readonly pg.FieldDef[] = shape.columns): void {
+export function giveShape(
+  result: ResultInternals | DescribedResult,
+  shape: ResultShape,
+  columns: readonly pg.FieldDef[] = shape.columns,
+): void {
   result.fields = columns as pg.FieldDef[]
   result._parsers = shape.parsers
   result._prebuiltEmptyResultObject = shape.emptyRow
@@ -239,11 +249,18 @@ function probe(): string | undefined {
     (error, result) => (answer = { error, result }),
     new ProbeResult(describedColumns),
   )
-  const steps: Record<string, unknown> = { prepare: query.prepare, hasBeenParsed: query.hasBeenParsed, handleDataRow: query.handleDataRow, handleError: query.handleError, _getRows: query._getRows }
+  const steps: Record<string, unknown> = {
+    prepare: query.prepare,
+    hasBeenParsed: query.hasBeenParsed,
+    handleDataRow: query.handleDataRow,
+    handleError: query.handleError,
+    _getRows: query._getRows,
+  }
   for (const [name, step] of Object.entries(steps)) if (typeof step !== 'function') return `a pg Query has no method \`${name}\``
   if (parsedOn(query, probing)) return 'a pg Query counts a statement as parsed before its Parse'
   prepareAsPgDoes(query, probing)
-  if (messageTypes(written) !== 'PBDES') return `a pg Query's prepare sent ${messageTypes(written)}, not Parse, Bind, Describe, Execute, Sync`
+  if (messageTypes(written) !== 'PBDES')
+    return `a pg Query's prepare sent ${messageTypes(written)}, not Parse, Bind, Describe, Execute, Sync`
   if (!parsedOn(query, probing)) return 'a pg Query does not count a statement as parsed after its Parse'
 
   written.length = 0
@@ -261,7 +278,8 @@ function probe(): string | undefined {
     return "a pg Result's row description does not give it `_parsers` and `_prebuiltEmptyResultObject`"
   readRowsWith(query, shape)
   query.handleDataRow({ fields: ['5'] })
-  if (JSON.stringify(query._result.rows) !== '[{"n":5}]') return `a pg Query read a row with a given shape as ${JSON.stringify(query._result.rows)}`
+  if (JSON.stringify(query._result.rows) !== '[{"n":5}]')
+    return `a pg Query read a row with a given shape as ${JSON.stringify(query._result.rows)}`
   const refused = new Error('refused')
   checkEachRow(query, () => refused)
   query.handleDataRow({ fields: ['6'] })
@@ -288,7 +306,12 @@ class ProbeResult extends DescribedResult {
 
 /** A pg Connection on a stand-in for a socket that keeps what pg writes to it in `written`. */
 export function memoryConnection(written: Buffer[]): PgConnection {
-  const stream = { writable: true, write: (buffer: Buffer) => written.push(Buffer.from(buffer)) > 0, on: () => undefined, once: () => undefined }
+  const stream = {
+    writable: true,
+    write: (buffer: Buffer) => written.push(Buffer.from(buffer)) > 0,
+    on: () => undefined,
+    once: () => undefined,
+  }
   return new pg.Connection({ stream } as never) as unknown as PgConnection
 }
 

@@ -42,7 +42,9 @@ describe('prepared statements', () => {
     expect(preparedStatementsModeFor('pooled', missing, (message) => warnings.push(message))).toBe('off')
 
     expect(warnings).toHaveLength(1)
-    expect(warnings[0]).toMatch(/^DATABASE_PREPARED_STATEMENTS=on cannot be used with the installed pg 8\.\d+\.\d+ .*: a pg Query has no method `_getRows`\. .*DATABASE_PREPARED_STATEMENTS=off/)
+    expect(warnings[0]).toMatch(
+      /^DATABASE_PREPARED_STATEMENTS=on cannot be used with the installed pg 8\.\d+\.\d+ .*: a pg Query has no method `_getRows`\. .*DATABASE_PREPARED_STATEMENTS=off/,
+    )
   })
 
   it('keeps the configured mode when the installed pg has what the fast path needs, and does not probe for off', () => {
@@ -156,13 +158,17 @@ describe.runIf(process.env.DATABASE_URL)('prepared statements on PostgreSQL', ()
   it('prepares nothing, and answers as before, when the installed pg fails the probe of its internals', async () => {
     database = await createTestDatabase()
     vi.spyOn(console, 'warn').mockImplementation(() => undefined)
-    const fallen = openPostgres(database.connectionString!, { preparedStatements: 'on', pgInternalsProblem: () => 'a pg Result has no `_parsers`' })
+    const fallen = openPostgres(database.connectionString!, {
+      preparedStatements: 'on',
+      pgInternalsProblem: () => 'a pg Result has no `_parsers`',
+    })
     try {
       expect(fallen.preparedStatements).toBe('off')
       await fallen.db.insertInto('users').values({ issuer: 'https://id.example', subject: 'ann', email: 'ann@example.com' }).execute()
       const { reads, count } = await fallen.db.connection().execute(async (connection) => {
         const reads = []
-        for (let i = 0; i < 4; i++) reads.push(await connection.selectFrom('users').select(['subject', 'email']).where('subject', '=', 'ann').execute())
+        for (let i = 0; i < 4; i++)
+          reads.push(await connection.selectFrom('users').select(['subject', 'email']).where('subject', '=', 'ann').execute())
         return { reads, count: await sql<{ count: number }>`select count(*)::int as count from pg_prepared_statements`.execute(connection) }
       })
       expect(reads).toEqual(Array.from({ length: 4 }, () => [{ subject: 'ann', email: 'ann@example.com' }]))

@@ -16,7 +16,13 @@ import type { Database } from './schema.ts'
  * or rolled back is not counted) and the row stays locked until the
  * commit, so concurrent senders are counted one after the other.
  */
-export async function countHit(db: Kysely<Database>, key: string, windowMs: number, now: Date, hits = 1): Promise<{ count: number; windowEndsAt: Date }> {
+export async function countHit(
+  db: Kysely<Database>,
+  key: string,
+  windowMs: number,
+  now: Date,
+  hits = 1,
+): Promise<{ count: number; windowEndsAt: Date }> {
   const windowEnd = new Date(now.getTime() + windowMs)
   // Stored as a hash: a key may carry whatever a client put in the URL (a
   // path parameter is read before validation), and a text column takes no NUL.
@@ -34,5 +40,8 @@ export async function countHit(db: Kysely<Database>, key: string, windowMs: numb
 
 /** Counters whose window closed a day ago tell nothing any more. */
 export async function purgeRateLimits(db: Kysely<Database>, now: Date): Promise<void> {
-  await db.deleteFrom('rate_limits').where('window_ends_at', '<', new Date(now.getTime() - 86_400_000)).execute()
+  await db
+    .deleteFrom('rate_limits')
+    .where('window_ends_at', '<', new Date(now.getTime() - 86_400_000))
+    .execute()
 }

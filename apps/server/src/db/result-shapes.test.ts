@@ -27,7 +27,9 @@ describe.runIf(process.env.DATABASE_URL)('result shapes of named statements, on 
 
   async function createProbe(client: pg.Client): Promise<void> {
     await client.query(`create table shape_probe (id int primary key, amount int8, at timestamptz, note text, done boolean)`)
-    await client.query(`insert into shape_probe values (1, 9007199254740991, '2026-11-25T07:10:08.123Z', 'first', true), (2, null, null, null, null)`)
+    await client.query(
+      `insert into shape_probe values (1, 9007199254740991, '2026-11-25T07:10:08.123Z', 'first', true), (2, null, null, null, null)`,
+    )
   }
 
   /** A connection of its own, on a database with the probe table. */
@@ -86,7 +88,9 @@ describe.runIf(process.env.DATABASE_URL)('result shapes of named statements, on 
     const after = await connect()
     const read = await shapes.query(after, { name: 'probe', text, values: [1] })
 
-    expect(read.rows).toEqual([{ id: 1, amount: '9007199254740991', at: new Date('2026-11-25T07:10:08.123Z'), note: 'first', done: true, added: 'added' }])
+    expect(read.rows).toEqual([
+      { id: 1, amount: '9007199254740991', at: new Date('2026-11-25T07:10:08.123Z'), note: 'first', done: true, added: 'added' },
+    ])
     expect(shapes.workedOut).toBe(2)
   })
 
@@ -148,7 +152,14 @@ describe.runIf(process.env.DATABASE_URL)('result shapes of named statements, on 
     const read = await shapes.query(client, { name: 'probe', text, values: [1] })
 
     expect(shapes.describes).toBe(3)
-    expect(read.rows[0]).toEqual({ id: 1, amount: '9007199254740991', at: new Date('2026-11-25T07:10:08.123Z'), note: 'first', done: true, added: 'added' })
+    expect(read.rows[0]).toEqual({
+      id: 1,
+      amount: '9007199254740991',
+      at: new Date('2026-11-25T07:10:08.123Z'),
+      note: 'first',
+      done: true,
+      added: 'added',
+    })
   })
 
   it('passes a value that cannot be sent on as an error, without describing, and leaves the connection usable', async () => {

@@ -30,7 +30,12 @@ function userInsert() {
   return { statement, builds: () => builds }
 }
 
-const user = (subject: string, extra: Partial<NewUser> = {}): NewUser => ({ issuer: 'https://id.example', subject, email: `${subject}@example.com`, ...extra })
+const user = (subject: string, extra: Partial<NewUser> = {}): NewUser => ({
+  issuer: 'https://id.example',
+  subject,
+  email: `${subject}@example.com`,
+  ...extra,
+})
 
 describe('statementTemplate', () => {
   it('builds a statement once and sends each call its own values', async () => {
@@ -95,7 +100,10 @@ describe('statementTemplate', () => {
     const seen: unknown[] = []
     const statement = statementTemplate((db, values: { batch: { ids: string[] } }) => {
       seen.push(values.batch.ids)
-      return db.selectFrom('users').select('id').where('id', '=', sql<string>`any(${values.batch.ids}::uuid[])`)
+      return db
+        .selectFrom('users')
+        .select('id')
+        .where('id', '=', sql<string>`any(${values.batch.ids}::uuid[])`)
     })
 
     const compiled = statement(database.db, { batch: { ids: ['a', 'b'] } })

@@ -80,4 +80,3 @@ function standIns<Groups extends ValueGroups>(values: Groups): Groups {
     ]),
   ) as Groups
 }
-

@@ -26,11 +26,14 @@ let stripeUrl: string
 /** Stripe's API as far as the doctor reads it: Bearer auth, the balance and two lists, errors in Stripe's shape. */
 function startStripeStandIn(): Promise<Server> {
   const server = createServer((request, response) => {
-    const reply = (status: number, body: object) => response.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body))
-    if (request.headers.authorization !== `Bearer ${stripeSecret}`) return reply(401, { error: { type: 'invalid_request_error', message: 'Invalid API Key provided: sk_test_****' } })
+    const reply = (status: number, body: object) =>
+      response.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body))
+    if (request.headers.authorization !== `Bearer ${stripeSecret}`)
+      return reply(401, { error: { type: 'invalid_request_error', message: 'Invalid API Key provided: sk_test_****' } })
     const url = new URL(request.url ?? '/', 'http://stripe')
     if (url.pathname === '/v1/balance') return reply(200, { object: 'balance', livemode: false, available: [], pending: [] })
-    if (url.pathname === '/v1/accounts' || url.pathname === '/v1/identity/verification_sessions') return reply(200, { object: 'list', data: [], has_more: false })
+    if (url.pathname === '/v1/accounts' || url.pathname === '/v1/identity/verification_sessions')
+      return reply(200, { object: 'list', data: [], has_more: false })
     reply(404, { error: { type: 'invalid_request_error', message: 'Unrecognized request URL' } })
   })
   server.listen(0, '127.0.0.1')
@@ -59,7 +62,12 @@ beforeAll(async () => {
 })
 
 afterAll(async () => {
-  await Promise.all([tracking.close(), s3.close(), new Promise((resolve) => smtp.close(() => resolve(undefined))), new Promise((resolve) => stripe.close(resolve))])
+  await Promise.all([
+    tracking.close(),
+    s3.close(),
+    new Promise((resolve) => smtp.close(() => resolve(undefined))),
+    new Promise((resolve) => stripe.close(resolve)),
+  ])
   await rm(dataDir, { recursive: true, force: true })
 })
 
@@ -130,7 +138,8 @@ describe('cli doctor', () => {
     expect(s3.requests.some((request) => request.method === 'DELETE' && request.url.split('?')[0] === probeKey)).toBe(true)
     // Secrets are never printed.
     const printed = formatReport(reports)
-    for (const secret of [stripeSecret, smtpPassword, tracking.apiKey, s3.secretAccessKey, 'whsec_doctorDoctorDoctor123456']) expect(printed).not.toContain(secret)
+    for (const secret of [stripeSecret, smtpPassword, tracking.apiKey, s3.secretAccessKey, 'whsec_doctorDoctorDoctor123456'])
+      expect(printed).not.toContain(secret)
   })
 
   it('fails, naming the check and the service’s reason, when a key is wrong or the keys do not match', async () => {
@@ -164,8 +173,20 @@ describe('cli doctor', () => {
 
   it('refuses keys that are not Stripe keys at all, without calling Stripe', async () => {
     const before = s3.requests.length
-    const reports = await runDoctor(loadConfig({ DATA_DIR: dataDir, STRIPE_SECRET_KEY: 'sk_nonsense', STRIPE_PUBLISHABLE_KEY: 'pk_nonsense', STRIPE_WEBHOOK_SECRET: 'secret', STRIPE_API_URL: 'http://127.0.0.1:9' }))
-    expect(outcomes(service(reports, 'payments'))).toEqual({ STRIPE_SECRET_KEY: 'failed', STRIPE_PUBLISHABLE_KEY: 'failed', STRIPE_WEBHOOK_SECRET: 'failed' })
+    const reports = await runDoctor(
+      loadConfig({
+        DATA_DIR: dataDir,
+        STRIPE_SECRET_KEY: 'sk_nonsense',
+        STRIPE_PUBLISHABLE_KEY: 'pk_nonsense',
+        STRIPE_WEBHOOK_SECRET: 'secret',
+        STRIPE_API_URL: 'http://127.0.0.1:9',
+      }),
+    )
+    expect(outcomes(service(reports, 'payments'))).toEqual({
+      STRIPE_SECRET_KEY: 'failed',
+      STRIPE_PUBLISHABLE_KEY: 'failed',
+      STRIPE_WEBHOOK_SECRET: 'failed',
+    })
     expect(s3.requests.length).toBe(before)
   })
 })

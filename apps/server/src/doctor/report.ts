@@ -47,7 +47,12 @@ export function formatReport(reports: ProviderReport[]): string {
   }
   const failures = reports.flatMap((report) => report.checks).filter((check) => check.outcome === 'failed').length
   const warnings = reports.flatMap((report) => report.checks).filter((check) => check.outcome === 'warning').length
-  lines.push('', failures === 0 ? `All checks passed${warnings ? ` (${warnings} warning${warnings > 1 ? 's' : ''})` : ''}.` : `${failures} check${failures > 1 ? 's' : ''} FAILED.`)
+  lines.push(
+    '',
+    failures === 0
+      ? `All checks passed${warnings ? ` (${warnings} warning${warnings > 1 ? 's' : ''})` : ''}.`
+      : `${failures} check${failures > 1 ? 's' : ''} FAILED.`,
+  )
   return `${lines.join('\n')}\n`
 }
 

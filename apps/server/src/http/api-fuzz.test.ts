@@ -30,7 +30,9 @@ afterAll(async () => {
 describe('every operation of the API, fuzzed from its schemas', () => {
   it('covers the whole document', () => {
     expect(fuzz.operations.length).toBeGreaterThan(80)
-    expect(fuzz.operations.filter((operation) => operation.multipart).map((operation) => operation.name)).toEqual(['POST /api/v1/me/personal/{document}'])
+    expect(fuzz.operations.filter((operation) => operation.multipart).map((operation) => operation.name)).toEqual([
+      'POST /api/v1/me/personal/{document}',
+    ])
   })
 
   it('never answers 5xx, and refuses bad input in the documented error shape naming the field', { timeout: 300_000 }, async () => {
@@ -48,14 +50,21 @@ describe('every operation of the API, fuzzed from its schemas', () => {
     expect(failures.join('\n')).toBe('')
   })
 
-  it('refuses broken JSON, wrong content types and broken multipart bodies on every POST, PUT and PATCH', { timeout: 300_000 }, async () => {
-    const failures: string[] = []
-    for (const operation of fuzz.operations) {
-      for (const request of fuzz.malformedBodies(operation)) {
-        const problem = problemWith(await fuzz.send(request))
-        if (problem) failures.push(`${request.method} ${request.url} ${JSON.stringify(request.headers)} ${JSON.stringify(String(request.payload).slice(0, 40))}: ${problem}`)
+  it(
+    'refuses broken JSON, wrong content types and broken multipart bodies on every POST, PUT and PATCH',
+    { timeout: 300_000 },
+    async () => {
+      const failures: string[] = []
+      for (const operation of fuzz.operations) {
+        for (const request of fuzz.malformedBodies(operation)) {
+          const problem = problemWith(await fuzz.send(request))
+          if (problem)
+            failures.push(
+              `${request.method} ${request.url} ${JSON.stringify(request.headers)} ${JSON.stringify(String(request.payload).slice(0, 40))}: ${problem}`,
+            )
+        }
       }
-    }
-    expect(failures.join('\n')).toBe('')
-  })
+      expect(failures.join('\n')).toBe('')
+    },
+  )
 })

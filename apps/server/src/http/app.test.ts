@@ -60,7 +60,12 @@ describe('JSON bodies', () => {
   it('takes an empty body sent as application/json as no body', async () => {
     const { app, tokenFor } = await start()
     const headers = { ...json, authorization: `Bearer ${await tokenFor('ada@example.com')}` }
-    const country = await app.inject({ method: 'POST', url: '/api/v1/me/personal/set_active_country', headers, payload: JSON.stringify({ country_code: 'gb' }) })
+    const country = await app.inject({
+      method: 'POST',
+      url: '/api/v1/me/personal/set_active_country',
+      headers,
+      payload: JSON.stringify({ country_code: 'gb' }),
+    })
     expect(country.statusCode).toBe(204)
     const accepted = await app.inject({ method: 'POST', url: '/api/v1/me/accept_tos_direct', headers, payload: '' })
     expect(accepted.statusCode).toBe(200)
@@ -79,7 +84,12 @@ describe('JSON bodies', () => {
   it('checks the admin role before the body', async () => {
     const { app, tokenFor } = await start()
     const headers = { ...json, authorization: `Bearer ${await tokenFor('ada@example.com')}` }
-    const response = await app.inject({ method: 'POST', url: '/api/v1/admin/transactions/019a0000-0000-7000-8000-000000000000/confirm_delivery', headers, payload: '' })
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/v1/admin/transactions/019a0000-0000-7000-8000-000000000000/confirm_delivery',
+      headers,
+      payload: '',
+    })
     expect(response.statusCode).toBe(403)
     expect(response.json().code).toBe('not_admin')
   })
@@ -89,7 +99,11 @@ describe('paths the router cannot read', () => {
   it('answers a path segment that is not URL encoding, or longer than any id, with 400 naming params', async () => {
     const { app, tokenFor } = await start()
     const token = await tokenFor('router@example.com')
-    for (const url of ['/api/v1/transactions/%zz', `/api/v1/transactions/${'x'.repeat(150)}/charge?price=1000`, `/sandbox/v1/payment_intents/${'x'.repeat(150)}?client_secret=s`]) {
+    for (const url of [
+      '/api/v1/transactions/%zz',
+      `/api/v1/transactions/${'x'.repeat(150)}/charge?price=1000`,
+      `/sandbox/v1/payment_intents/${'x'.repeat(150)}?client_secret=s`,
+    ]) {
       const response = await app.inject({ url, headers: { authorization: `Bearer ${token}` } })
       expect(response.statusCode, url).toBe(400)
       expect(response.json(), url).toMatchObject({
@@ -156,9 +170,17 @@ describe('OpenAPI', () => {
   it('lists every error code, the precise wrong-state reasons included', async () => {
     const { app } = await start()
     const document = (await app.inject({ url: '/api/docs/json' })).json()
-    expect(document.components.schemas.Error.properties.code.enum).toEqual(expect.arrayContaining([
-      'tracking_not_added', 'not_complained', 'not_paid', 'payment_in_progress', 'deposit_not_accepted', 'price_not_set', 'invalid_limit',
-    ]))
+    expect(document.components.schemas.Error.properties.code.enum).toEqual(
+      expect.arrayContaining([
+        'tracking_not_added',
+        'not_complained',
+        'not_paid',
+        'payment_in_progress',
+        'deposit_not_accepted',
+        'price_not_set',
+        'invalid_limit',
+      ]),
+    )
   })
 
   it('shows the reason an admin action requires', async () => {
@@ -312,7 +334,11 @@ describe('the client address behind a proxy (TRUST_PROXY)', () => {
   it('takes the address the listed proxy saw, not one the client wrote in front of it', async () => {
     const { app } = await start({ env: { TRUST_PROXY: '127.0.0.1' }, beforeReady: echoIp })
     // nginx's $proxy_add_x_forwarded_for appends the peer it saw to whatever the client sent.
-    const response = await app.inject({ url: '/test/ip', remoteAddress: '127.0.0.1', headers: { 'x-forwarded-for': '203.0.113.9, 198.51.100.7' } })
+    const response = await app.inject({
+      url: '/test/ip',
+      remoteAddress: '127.0.0.1',
+      headers: { 'x-forwarded-for': '203.0.113.9, 198.51.100.7' },
+    })
     expect(response.json()).toEqual({ ip: '198.51.100.7' })
   })
 

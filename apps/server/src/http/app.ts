@@ -172,13 +172,18 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     audience: config.oidc.audience,
     keys: { jwksUri: await discoverJwksUri(config.oidc.issuer) },
   })
-  registerAuthentication(app, { verify: rememberVerifiedTokens(verify), admins: { emails: config.adminEmails, requireMfa: config.adminRequireMfa } })
+  registerAuthentication(app, {
+    verify: rememberVerifiedTokens(verify),
+    admins: { emails: config.adminEmails, requireMfa: config.adminRequireMfa },
+  })
   registerIdempotency(app, { policy: config.onlinePolicy })
   // Per-route limits (join codes and sign-in are guessable secrets); off unless a route asks.
   // Counted in the database, so several server processes share every limit.
   await app.register(rateLimit, { global: false, store: databaseRateLimitStore(database.db, clock) })
   const purge = setInterval(() => {
-    purgeRateLimits(database.db, clock.now()).catch((error: unknown) => app.log.warn({ err: error }, 'could not purge old rate-limit counters'))
+    purgeRateLimits(database.db, clock.now()).catch((error: unknown) =>
+      app.log.warn({ err: error }, 'could not purge old rate-limit counters'),
+    )
   }, 3_600_000)
   purge.unref()
   app.addHook('onClose', async () => clearInterval(purge))
@@ -206,7 +211,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(joinRoutes(() => transactionDeps))
       await api.register(detailsRoutes(() => transactionDeps))
       await api.register(guestRoutes(() => transactionDeps))
-      const verificationDeps = { db: database.db, clock, connectedAccounts: providers.connectedAccounts, identity: providers.identity, method: config.verificationMethod }
+      const verificationDeps = {
+        db: database.db,
+        clock,
+        connectedAccounts: providers.connectedAccounts,
+        identity: providers.identity,
+        method: config.verificationMethod,
+      }
       const paymentDeps = () => ({
         ...transactionDeps,
         config,

@@ -80,7 +80,14 @@ interface World {
 const webhookSecret = 'whsec_authorization_matrix_0123456789'
 const address = { name: 'Bea Buyer', line1: '1 Market Street', city: 'Dublin', postal_code: 'D01 F5P2', country_code: 'ie' }
 const returnUrl = '/transactions'
-const partnerSale = { type: 'online', buyer_email: 'guest-buyer@example.com', seller_email: 'guest-seller@example.com', price: 10_000, currency: 'eur', description: 'A stall sale' }
+const partnerSale = {
+  type: 'online',
+  buyer_email: 'guest-buyer@example.com',
+  seller_email: 'guest-seller@example.com',
+  price: 10_000,
+  currency: 'eur',
+  description: 'A stall sale',
+}
 
 const registered: string[] = []
 let w: World
@@ -115,8 +122,15 @@ async function setUp(): Promise<World> {
   // The face-to-face checkout collects no address yet (the shipping route is online only), so the
   // parties' GET .../billing_details would answer 404 not_found, the stranger's answer: the test
   // stores the address a checkout would have, copied from the online sale's.
-  const stored = await testApp.database.db.selectFrom('shipping_details').selectAll().where('transaction_id', '=', online.id).executeTakeFirstOrThrow()
-  await testApp.database.db.insertInto('shipping_details').values({ ...stored, transaction_id: f2f.id }).execute()
+  const stored = await testApp.database.db
+    .selectFrom('shipping_details')
+    .selectAll()
+    .where('transaction_id', '=', online.id)
+    .executeTakeFirstOrThrow()
+  await testApp.database.db
+    .insertInto('shipping_details')
+    .values({ ...stored, transaction_id: f2f.id })
+    .execute()
   const { intentId: depositIntentId } = await payF2fByCard(call, f2f.id, 'deposit')
   expect((await call('seller', 'POST', `/api/v1/p2p/transactions/${f2f.id}/accept_deposit`)).body.status).toBe('deposit_accepted')
 
@@ -194,7 +208,9 @@ const form = (url: string, fields: Record<string, string>): Probe => ({
   headers: { 'content-type': 'application/x-www-form-urlencoded' },
 })
 const get = (url: string): Ordinary => ({ probe: () => ({ url }) })
-const request = (url: () => string, payload?: () => object): Ordinary => ({ probe: () => ({ url: url(), ...(payload ? { payload: payload() } : {}) }) })
+const request = (url: () => string, payload?: () => object): Ordinary => ({
+  probe: () => ({ url: url(), ...(payload ? { payload: payload() } : {}) }),
+})
 
 /** Whether a list answer shows the test's two sales, which only their parties may see. */
 function onlyOwnTransactions(ids: () => string[]) {
@@ -249,16 +265,34 @@ async function uploadProbe(): Promise<Probe> {
 }
 
 const webhookEvent = () =>
-  JSON.stringify({ id: `evt_${uuidV7(new Date())}`, object: 'event', type: 'customer.created', created: Math.floor(Date.now() / 1000), data: { object: {} } })
+  JSON.stringify({
+    id: `evt_${uuidV7(new Date())}`,
+    object: 'event',
+    type: 'customer.created',
+    created: Math.floor(Date.now() / 1000),
+    data: { object: {} },
+  })
 const signed = (secret: string): Probe => {
   const payload = webhookEvent()
-  return { url: '/webhooks/sandbox', payload, headers: { 'content-type': 'application/json', 'pactum-signature': signWebhook(payload, secret, Math.floor(Date.now() / 1000)) } }
+  return {
+    url: '/webhooks/sandbox',
+    payload,
+    headers: { 'content-type': 'application/json', 'pactum-signature': signWebhook(payload, secret, Math.floor(Date.now() / 1000)) },
+  }
 }
 
 /** An AfterShip tracking update for a parcel nobody registered: accepted (200) and ignored when genuine. */
 const trackingWebhook = (secret: string): Probe => {
-  const payload = JSON.stringify({ event: 'tracking_update', event_id: 'evt-matrix', msg: { slug: 'dhl', tracking_number: 'JD-NOBODY', tag: 'Delivered' } })
-  return { url: '/webhooks/tracking', payload, headers: { 'content-type': 'application/json', 'aftership-hmac-sha256': signAftershipWebhook(payload, secret) } }
+  const payload = JSON.stringify({
+    event: 'tracking_update',
+    event_id: 'evt-matrix',
+    msg: { slug: 'dhl', tracking_number: 'JD-NOBODY', tag: 'Delivered' },
+  })
+  return {
+    url: '/webhooks/tracking',
+    payload,
+    headers: { 'content-type': 'application/json', 'aftership-hmac-sha256': signAftershipWebhook(payload, secret) },
+  }
 }
 
 /** A partner client as an admin enters it in the console. */
@@ -290,40 +324,80 @@ const plans: Partial<Record<MatrixRoute, Plan>> = {
   // Each GET is answered for the caller alone: the list in it holds their own transactions only.
   'GET /api/v1/me/batch': {
     ...get('/api/v1/me/batch?get=%2Fme%2Ftransactions&get=%2Fme%2Fpersonal'),
-    check: (caller, answer) => onlyOwnTransactions(() => [w.online.id, w.f2f.id])(caller, { ...answer, body: (answer.body as { answers: Array<{ body: unknown }> }).answers[0]?.body }),
+    check: (caller, answer) =>
+      onlyOwnTransactions(() => [w.online.id, w.f2f.id])(caller, {
+        ...answer,
+        body: (answer.body as { answers: Array<{ body: unknown }> }).answers[0]?.body,
+      }),
   },
   'POST /api/v1/me/email_confirmation': request(() => '/api/v1/me/email_confirmation'),
   // Another address than the caller's: refused (400) for everyone signed in, so nobody's account closes mid-matrix.
-  'POST /api/v1/me/email': request(() => '/api/v1/me/email', () => ({ new_email: 'new@example.com', current_password: 'not the password' })),
+  'POST /api/v1/me/email': request(
+    () => '/api/v1/me/email',
+    () => ({ new_email: 'new@example.com', current_password: 'not the password' }),
+  ),
   'GET /api/v1/me/passkeys': get('/api/v1/me/passkeys'),
-  'POST /api/v1/me/passkeys/registration_options': request(() => '/api/v1/me/passkeys/registration_options', () => ({ current_password: 'not the password' })),
+  'POST /api/v1/me/passkeys/registration_options': request(
+    () => '/api/v1/me/passkeys/registration_options',
+    () => ({ current_password: 'not the password' }),
+  ),
   'POST /api/v1/me/passkeys': request(
     () => '/api/v1/me/passkeys',
-    () => ({ name: 'Key', response: { id: 'a', rawId: 'a', type: 'public-key', response: { clientDataJSON: 'e30', attestationObject: 'oA' }, clientExtensionResults: {} } }),
+    () => ({
+      name: 'Key',
+      response: {
+        id: 'a',
+        rawId: 'a',
+        type: 'public-key',
+        response: { clientDataJSON: 'e30', attestationObject: 'oA' },
+        clientExtensionResults: {},
+      },
+    }),
   ),
   'DELETE /api/v1/me/passkeys/:passkey_id': request(() => '/api/v1/me/passkeys/someone-elses'),
   'GET /api/v1/me/totp': get('/api/v1/me/totp'),
-  'POST /api/v1/me/totp/setup': request(() => '/api/v1/me/totp/setup', () => ({ current_password: 'not the password' })),
-  'POST /api/v1/me/totp': request(() => '/api/v1/me/totp', () => ({ code: '123456' })),
-  'POST /api/v1/me/totp/remove': request(() => '/api/v1/me/totp/remove', () => ({ current_password: 'not the password' })),
-  'POST /api/v1/me/close_account': request(() => '/api/v1/me/close_account', () => ({ confirm_email: 'nobody@example.com' })),
+  'POST /api/v1/me/totp/setup': request(
+    () => '/api/v1/me/totp/setup',
+    () => ({ current_password: 'not the password' }),
+  ),
+  'POST /api/v1/me/totp': request(
+    () => '/api/v1/me/totp',
+    () => ({ code: '123456' }),
+  ),
+  'POST /api/v1/me/totp/remove': request(
+    () => '/api/v1/me/totp/remove',
+    () => ({ current_password: 'not the password' }),
+  ),
+  'POST /api/v1/me/close_account': request(
+    () => '/api/v1/me/close_account',
+    () => ({ confirm_email: 'nobody@example.com' }),
+  ),
   'GET /api/v1/me/sessions': get('/api/v1/me/sessions'),
   'POST /api/v1/me/sessions/sign_out_others': request(() => '/api/v1/me/sessions/sign_out_others'),
-  'POST /api/v1/me/password': request(() => '/api/v1/me/password', () => ({ current_password: 'not the password 1', new_password: 'battery staple 77' })),
+  'POST /api/v1/me/password': request(
+    () => '/api/v1/me/password',
+    () => ({ current_password: 'not the password 1', new_password: 'battery staple 77' }),
+  ),
   'GET /api/v1/me/guided_tour': get('/api/v1/me/guided_tour'),
   'POST /api/v1/me/guided_tour/seen': request(() => '/api/v1/me/guided_tour/seen'),
   'GET /api/v1/me/supported_currencies': get('/api/v1/me/supported_currencies'),
   'GET /api/v1/me/supported_payment_methods': get('/api/v1/me/supported_payment_methods'),
   'GET /api/v1/me/supported_payout_currencies': get('/api/v1/me/supported_payout_currencies'),
   'GET /api/v1/me/last_shipping_details': get('/api/v1/me/last_shipping_details'),
-  'POST /api/v1/me/personal/set_active_country': request(() => '/api/v1/me/personal/set_active_country', () => ({ country_code: 'ie' })),
+  'POST /api/v1/me/personal/set_active_country': request(
+    () => '/api/v1/me/personal/set_active_country',
+    () => ({ country_code: 'ie' }),
+  ),
   'POST /api/v1/me/accept_tos_direct': request(() => '/api/v1/me/accept_tos_direct'),
   'GET /api/v1/me/personal': get('/api/v1/me/personal'),
   'PUT /api/v1/me/personal': { probe: () => ({ url: '/api/v1/me/personal', payload: { business_type: 'individual' } }) },
   'GET /api/v1/me/personal/payout_requirements': get('/api/v1/me/personal/payout_requirements'),
   'GET /api/v1/me/personal/stripe_publishable_key': get('/api/v1/me/personal/stripe_publishable_key'),
   'GET /api/v1/me/notification_language': get('/api/v1/me/notification_language'),
-  'POST /api/v1/me/notification_language': request(() => '/api/v1/me/notification_language', () => ({ language_code: 'en_gb' })),
+  'POST /api/v1/me/notification_language': request(
+    () => '/api/v1/me/notification_language',
+    () => ({ language_code: 'en_gb' }),
+  ),
   'GET /api/v1/me/debit_account': get('/api/v1/me/debit_account'),
   'POST /api/v1/me/debit_account': request(
     () => '/api/v1/me/debit_account',
@@ -338,10 +412,16 @@ const plans: Partial<Record<MatrixRoute, Plan>> = {
   'GET /api/v1/me/verification_status': get('/api/v1/me/verification_status'),
   'GET /api/v1/me/verification_session': get('/api/v1/me/verification_session'),
   'GET /api/v1/me/account_session': get('/api/v1/me/account_session'),
-  'POST /api/v1/me/account_onboarding_link': request(() => '/api/v1/me/account_onboarding_link', () => ({ return_url: '/profile/details' })),
+  'POST /api/v1/me/account_onboarding_link': request(
+    () => '/api/v1/me/account_onboarding_link',
+    () => ({ return_url: '/profile/details' }),
+  ),
   'GET /api/v1/me/personal/:document/verification_status': get('/api/v1/me/personal/identity_document/verification_status'),
   'POST /api/v1/me/personal/:document': { probe: uploadProbe },
-  'POST /api/v1/me/personal/business_url': request(() => '/api/v1/me/personal/business_url', () => ({ url: 'https://shop.example/sam' })),
+  'POST /api/v1/me/personal/business_url': request(
+    () => '/api/v1/me/personal/business_url',
+    () => ({ url: 'https://shop.example/sam' }),
+  ),
   'POST /app_api/contact_us': request(
     () => '/app_api/contact_us',
     () => ({ email: 'someone@example.com', subject: 'A question', message: 'How long does a refund take?' }),
@@ -358,7 +438,10 @@ const plans: Partial<Record<MatrixRoute, Plan>> = {
     () => ({ listing_type: 'multi_use', type: 'online', price: 10_000, currency: 'eur', description: 'A chair' }),
   ),
   'GET /api/v1/me/listings': get('/api/v1/me/listings'),
-  'PATCH /api/v1/me/listings/:id': request(() => `/api/v1/me/listings/${w.listings.multiUse}`, () => ({ description: 'A lamp with its shade' })),
+  'PATCH /api/v1/me/listings/:id': request(
+    () => `/api/v1/me/listings/${w.listings.multiUse}`,
+    () => ({ description: 'A lamp with its shade' }),
+  ),
   'GET /api/v1/single_use_listings/:id': { probe: () => ({ url: `/api/v1/single_use_listings/${w.listings.singleUse}` }) },
   'GET /api/v1/multi_use_listings/:id': { probe: () => ({ url: `/api/v1/multi_use_listings/${w.listings.multiUse}` }) },
   'GET /api/v1/:listingType/:id': { probe: () => ({ url: `/api/v1/multi_use_listings/${w.listings.f2f}` }) },
@@ -387,7 +470,9 @@ const plans: Partial<Record<MatrixRoute, Plan>> = {
     probe: async () => ({ url: `/api/v1/transactions_by_claim_secret/${(await createGuestSale(w.call, w.testApp.dataDir)).secret}` }),
   },
   'POST /api/v1/transactions_by_claim_secret/:secret/claim_as_buyer': {
-    probe: async () => ({ url: `/api/v1/transactions_by_claim_secret/${(await createGuestSale(w.call, w.testApp.dataDir)).secret}/claim_as_buyer` }),
+    probe: async () => ({
+      url: `/api/v1/transactions_by_claim_secret/${(await createGuestSale(w.call, w.testApp.dataDir)).secret}/claim_as_buyer`,
+    }),
   },
   'POST /api/v1/transactions_by_claim_secret/:secret/claim_as_seller': {
     probe: async () => ({
@@ -405,8 +490,14 @@ const plans: Partial<Record<MatrixRoute, Plan>> = {
     }),
   },
   'POST /api/v1/partner/guest_transactions': {
-    forged: () => ({ ...json('/api/v1/partner/guest_transactions', partnerSale), headers: { 'content-type': 'application/json', 'x-pactum-api-key': 'matrix-partner.guessed' } }),
-    genuine: () => ({ ...json('/api/v1/partner/guest_transactions', partnerSale), headers: { 'content-type': 'application/json', 'x-pactum-api-key': w.partnerKey } }),
+    forged: () => ({
+      ...json('/api/v1/partner/guest_transactions', partnerSale),
+      headers: { 'content-type': 'application/json', 'x-pactum-api-key': 'matrix-partner.guessed' },
+    }),
+    genuine: () => ({
+      ...json('/api/v1/partner/guest_transactions', partnerSale),
+      headers: { 'content-type': 'application/json', 'x-pactum-api-key': w.partnerKey },
+    }),
   },
   'POST /api/v1/p2p/transactions/:id/reject': {
     probe: async () => {
@@ -426,12 +517,27 @@ const plans: Partial<Record<MatrixRoute, Plan>> = {
   'GET /api/v1/transactions/:id/stripe_client_secret': { probe: () => ({ url: online('/stripe_client_secret') }) },
   'PATCH /api/v1/transactions/:id': request(online, () => ({ description: 'A blue bicycle, repainted' })),
   'POST /api/v1/transactions/:id/resend_invitation': request(() => online('/resend_invitation')),
-  'POST /api/v1/transactions/:id/shipping_details': request(() => online('/shipping_details'), () => address),
-  'POST /api/v1/transactions/:id/set_payment_method': request(() => online('/set_payment_method'), () => ({ payment_method: 'card' })),
+  'POST /api/v1/transactions/:id/shipping_details': request(
+    () => online('/shipping_details'),
+    () => address,
+  ),
+  'POST /api/v1/transactions/:id/set_payment_method': request(
+    () => online('/set_payment_method'),
+    () => ({ payment_method: 'card' }),
+  ),
   'POST /api/v1/transactions/:id/pay': request(() => online('/pay')),
-  'POST /api/v1/transactions/:id/confirm_payment': request(() => online('/confirm_payment'), () => ({ payment_intent_id: w.online.intentId })),
-  'POST /api/v1/transactions/:id/submit_order_issue': request(() => online('/submit_order_issue'), () => ({ description: 'The bell is missing' })),
-  'POST /api/v1/transactions/:id/track': request(() => online('/track'), () => ({ carrier: 'dhl', tracking_code: 'JD0001234' })),
+  'POST /api/v1/transactions/:id/confirm_payment': request(
+    () => online('/confirm_payment'),
+    () => ({ payment_intent_id: w.online.intentId }),
+  ),
+  'POST /api/v1/transactions/:id/submit_order_issue': request(
+    () => online('/submit_order_issue'),
+    () => ({ description: 'The bell is missing' }),
+  ),
+  'POST /api/v1/transactions/:id/track': request(
+    () => online('/track'),
+    () => ({ carrier: 'dhl', tracking_code: 'JD0001234' }),
+  ),
   'POST /api/v1/transactions/:id/confirm_delivery': request(() => online('/confirm_delivery')),
   'POST /api/v1/transactions/:id/complain_with_description': request(
     () => online('/complain_with_description'),
@@ -479,7 +585,10 @@ const plans: Partial<Record<MatrixRoute, Plan>> = {
   'GET /api/v1/p2p/transactions/:id/deposit_stripe_client_secret': { probe: () => ({ url: f2f('/deposit_stripe_client_secret') }) },
   'PATCH /api/v1/p2p/transactions/:id': request(f2f, () => ({ description: 'A film camera and its case' })),
   'POST /api/v1/p2p/transactions/:id/resend_invitation': request(() => f2f('/resend_invitation')),
-  'POST /api/v1/p2p/transactions/:id/set_deposit_payment_method': request(() => f2f('/set_deposit_payment_method'), () => ({ payment_method: 'card' })),
+  'POST /api/v1/p2p/transactions/:id/set_deposit_payment_method': request(
+    () => f2f('/set_deposit_payment_method'),
+    () => ({ payment_method: 'card' }),
+  ),
   'POST /api/v1/p2p/transactions/:id/pay_deposit': request(() => f2f('/pay_deposit')),
   'POST /api/v1/p2p/transactions/:id/accept_deposit': request(() => f2f('/accept_deposit')),
   'POST /api/v1/p2p/transactions/:id/set_price': {
@@ -491,15 +600,24 @@ const plans: Partial<Record<MatrixRoute, Plan>> = {
   },
   'POST /api/v1/p2p/transactions/:id/pay_remainder': request(() => f2f('/pay_remainder')),
   'GET /api/v1/p2p/transactions/:id/remainder_stripe_client_secret': { probe: () => ({ url: f2f('/remainder_stripe_client_secret') }) },
-  'POST /api/v1/p2p/transactions/:id/confirm_payment': request(() => f2f('/confirm_payment'), () => ({ payment_intent_id: w.f2f.depositIntentId })),
+  'POST /api/v1/p2p/transactions/:id/confirm_payment': request(
+    () => f2f('/confirm_payment'),
+    () => ({ payment_intent_id: w.f2f.depositIntentId }),
+  ),
   'POST /api/v1/p2p/transactions/:id/skip_remainder': request(() => f2f('/skip_remainder')),
   'POST /api/v1/p2p/transactions/:id/confirm_handover': request(() => f2f('/confirm_handover')),
-  'POST /api/v1/p2p/transactions/:id/complain': request(() => f2f('/complain'), () => ({ description: 'The shutter sticks' })),
+  'POST /api/v1/p2p/transactions/:id/complain': request(
+    () => f2f('/complain'),
+    () => ({ description: 'The shutter sticks' }),
+  ),
   'POST /api/v1/p2p/transactions/:id/end_complaint_period': request(() => f2f('/end_complaint_period')),
   'POST /api/v1/p2p/transactions/:id/accept_complaint': request(() => f2f('/accept_complaint')),
   'POST /api/v1/p2p/transactions/:id/accept_listing_transaction': request(() => f2f('/accept_listing_transaction')),
   'POST /api/v1/p2p/transactions/:id/reject_listing_transaction': request(() => f2f('/reject_listing_transaction')),
-  'POST /api/v1/p2p/transactions/:id/cancel_with_description': request(() => f2f('/cancel_with_description'), () => ({ description: 'We changed our minds' })),
+  'POST /api/v1/p2p/transactions/:id/cancel_with_description': request(
+    () => f2f('/cancel_with_description'),
+    () => ({ description: 'We changed our minds' }),
+  ),
 
   // Authorised by what the request carries, not by who sends it.
   'POST /webhooks/sandbox': { forged: () => signed('whsec_someone_else_entirely_0123'), genuine: () => signed(webhookSecret) },
@@ -513,24 +631,48 @@ const plans: Partial<Record<MatrixRoute, Plan>> = {
     genuine: () => ({ url: `/sandbox/v1/payment_intents/${w.p24.intentId}?client_secret=${w.p24.clientSecret}` }),
   },
   'POST /sandbox/v1/payment_intents/:id/confirm': {
-    forged: () => json(`/sandbox/v1/payment_intents/${w.p24.intentId}/confirm`, { client_secret: `${w.p24.intentId}_secret_guessed`, return_url: returnUrl }),
-    genuine: () => json(`/sandbox/v1/payment_intents/${w.p24.intentId}/confirm`, { client_secret: w.p24.clientSecret, return_url: returnUrl }),
+    forged: () =>
+      json(`/sandbox/v1/payment_intents/${w.p24.intentId}/confirm`, {
+        client_secret: `${w.p24.intentId}_secret_guessed`,
+        return_url: returnUrl,
+      }),
+    genuine: () =>
+      json(`/sandbox/v1/payment_intents/${w.p24.intentId}/confirm`, { client_secret: w.p24.clientSecret, return_url: returnUrl }),
   },
   'GET /sandbox/p24/:id': {
-    forged: () => ({ url: `/sandbox/p24/${w.p24.intentId}?${new URLSearchParams({ client_secret: `${w.p24.intentId}_secret_guessed`, return_url: returnUrl }).toString()}` }),
-    genuine: () => ({ url: `/sandbox/p24/${w.p24.intentId}?${new URLSearchParams({ client_secret: w.p24.clientSecret, return_url: returnUrl }).toString()}` }),
+    forged: () => ({
+      url: `/sandbox/p24/${w.p24.intentId}?${new URLSearchParams({ client_secret: `${w.p24.intentId}_secret_guessed`, return_url: returnUrl }).toString()}`,
+    }),
+    genuine: () => ({
+      url: `/sandbox/p24/${w.p24.intentId}?${new URLSearchParams({ client_secret: w.p24.clientSecret, return_url: returnUrl }).toString()}`,
+    }),
   },
   'POST /sandbox/p24/:id': {
-    forged: () => form(`/sandbox/p24/${w.p24.intentId}`, { client_secret: `${w.p24.intentId}_secret_guessed`, return_url: returnUrl, outcome: 'authorise' }),
+    forged: () =>
+      form(`/sandbox/p24/${w.p24.intentId}`, {
+        client_secret: `${w.p24.intentId}_secret_guessed`,
+        return_url: returnUrl,
+        outcome: 'authorise',
+      }),
     genuine: () => form(`/sandbox/p24/${w.p24.intentId}`, { client_secret: w.p24.clientSecret, return_url: returnUrl, outcome: 'fail' }),
   },
   'GET /sandbox/identity/:id': {
-    forged: () => ({ url: `/sandbox/identity/${w.identitySession.id}?${new URLSearchParams({ client_secret: 'vs_secret_guessed', return_url: returnUrl }).toString()}` }),
-    genuine: () => ({ url: `/sandbox/identity/${w.identitySession.id}?${new URLSearchParams({ client_secret: w.identitySession.clientSecret, return_url: returnUrl }).toString()}` }),
+    forged: () => ({
+      url: `/sandbox/identity/${w.identitySession.id}?${new URLSearchParams({ client_secret: 'vs_secret_guessed', return_url: returnUrl }).toString()}`,
+    }),
+    genuine: () => ({
+      url: `/sandbox/identity/${w.identitySession.id}?${new URLSearchParams({ client_secret: w.identitySession.clientSecret, return_url: returnUrl }).toString()}`,
+    }),
   },
   'POST /sandbox/identity/:id': {
-    forged: () => form(`/sandbox/identity/${w.identitySession.id}`, { client_secret: 'vs_secret_guessed', return_url: returnUrl, outcome: 'verified' }),
-    genuine: () => form(`/sandbox/identity/${w.identitySession.id}`, { client_secret: w.identitySession.clientSecret, return_url: returnUrl, outcome: 'unverified' }),
+    forged: () =>
+      form(`/sandbox/identity/${w.identitySession.id}`, { client_secret: 'vs_secret_guessed', return_url: returnUrl, outcome: 'verified' }),
+    genuine: () =>
+      form(`/sandbox/identity/${w.identitySession.id}`, {
+        client_secret: w.identitySession.clientSecret,
+        return_url: returnUrl,
+        outcome: 'unverified',
+      }),
   },
   'POST /sandbox/plaid/link/:link_token/complete': {
     forged: () => json('/sandbox/plaid/link/link-sandbox-never-issued/complete', { institution: 'success' }),
@@ -560,7 +702,9 @@ function judge(outcome: Outcome, answer: Answer): string | undefined {
   }
   const expected = expectedRefusal[outcome]
   if (!expected) return `no check for ${outcome}`
-  return answer.status === expected.status && answer.code === expected.code ? undefined : `expected ${expected.status} ${expected.code}, got ${seen}`
+  return answer.status === expected.status && answer.code === expected.code
+    ? undefined
+    : `expected ${expected.status} ${expected.code}, got ${seen}`
 }
 
 /**
@@ -590,7 +734,8 @@ async function callAs(route: MatrixRoute, caller: Caller, plan: Ordinary): Promi
     if (method === 'GET') {
       // HEAD shares the GET's hooks; its answer has no body to read the code from.
       const head = await send(caller, 'HEAD', malformed(method, path))
-      if (head.status !== expectedRefusal[outcome]?.status) problems.push(`HEAD: expected ${expectedRefusal[outcome]?.status}, got ${head.status}`)
+      if (head.status !== expectedRefusal[outcome]?.status)
+        problems.push(`HEAD: expected ${expectedRefusal[outcome]?.status}, got ${head.status}`)
     }
     return problems.filter((problem) => problem !== undefined)
   }
@@ -618,11 +763,13 @@ async function callWithCredentials(route: MatrixRoute, caller: Caller, plan: Cre
   if (outcome === 'signature' && !(forged.status === refused.status && forged.code === refused.code)) {
     problems.push(`a bad signature: expected ${refused.status} ${refused.code}, got ${forged.status} ${forged.code ?? ''}`)
   }
-  if (outcome === 'capability' && forged.status !== 404) problems.push(`a guessed secret: expected 404, got ${forged.status} ${forged.code ?? ''}`)
+  if (outcome === 'capability' && forged.status !== 404)
+    problems.push(`a guessed secret: expected 404, got ${forged.status} ${forged.code ?? ''}`)
   if (outcome === 'api_key' && !(forged.status === 401 && forged.code === 'invalid_api_key')) {
     problems.push(`a wrong API key: expected 401 invalid_api_key, got ${forged.status} ${forged.code ?? ''}`)
   }
-  if (outcome !== 'signature' && outcome !== 'capability' && outcome !== 'api_key') problems.push(`${outcome} is not checked with credentials`)
+  if (outcome !== 'signature' && outcome !== 'capability' && outcome !== 'api_key')
+    problems.push(`${outcome} is not checked with credentials`)
   if (caller === 'anonymous') {
     // The genuine article needs nobody signed in.
     const genuine = await send(caller, method, await plan.genuine())
@@ -649,8 +796,14 @@ describe('the authorization matrix', () => {
         !excludedRoutes.some(({ prefix }) => route.split(' ')[1]?.startsWith(prefix)),
     )
     const listed = Object.keys(authorizationMatrix)
-    expect(served.filter((route) => !listed.includes(route)), 'registered but not in authorization-matrix.ts').toEqual([])
-    expect(listed.filter((route) => !routes.has(route)), 'in authorization-matrix.ts but no longer registered').toEqual([])
+    expect(
+      served.filter((route) => !listed.includes(route)),
+      'registered but not in authorization-matrix.ts',
+    ).toEqual([])
+    expect(
+      listed.filter((route) => !routes.has(route)),
+      'in authorization-matrix.ts but no longer registered',
+    ).toEqual([])
   })
 
   it('has a way to call every route in the table', () => {

@@ -41,7 +41,9 @@ describe('join-code look-ups', () => {
   it('are limited per signed-in user, whatever address a proxy header claims', async () => {
     const { call } = await start({ TRUST_PROXY: 'true' })
     for (let attempt = 0; attempt < 20; attempt++) {
-      const answer = await call('buyer', 'GET', '/api/v1/transactions?join_code=ABCDEFGH', undefined, { 'x-forwarded-for': `203.0.113.${attempt}` })
+      const answer = await call('buyer', 'GET', '/api/v1/transactions?join_code=ABCDEFGH', undefined, {
+        'x-forwarded-for': `203.0.113.${attempt}`,
+      })
       expect(answer.body.code).toBe('join_code_not_found')
     }
     const limited = await call('buyer', 'GET', '/api/v1/transactions?join_code=ABCDEFGH', undefined, { 'x-forwarded-for': '198.51.100.7' })

@@ -84,16 +84,13 @@ describe('an external sign-in provider', () => {
 
   it('refuses tokens for another audience or from another issuer', async () => {
     const app = await startWithExternalIssuer()
-    for (const token of [
-      await externalToken({ audience: 'someone-else' }),
-      await externalToken({ issuer: 'https://evil.example' }),
-    ]) {
+    for (const token of [await externalToken({ audience: 'someone-else' }), await externalToken({ issuer: 'https://evil.example' })]) {
       const response = await app.inject({ url: '/api/v1/me', headers: { authorization: `Bearer ${token}` } })
       expect(response.statusCode).toBe(401)
     }
   })
 
-  it("lets the browser reach the issuer under the Content-Security-Policy", async () => {
+  it('lets the browser reach the issuer under the Content-Security-Policy', async () => {
     const app = await startWithExternalIssuer()
     const csp = String((await app.inject({ url: '/api/v1/health' })).headers['content-security-policy'])
     expect(csp).toContain(`connect-src 'self' ${new URL(issuer).origin}`)

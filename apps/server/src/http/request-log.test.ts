@@ -27,7 +27,12 @@ describe('the request log', () => {
     await app.inject({ url: '/nowhere' })
     const requests = lines.filter((line) => line.request_id !== undefined)
     expect(requests).toEqual([
-      expect.objectContaining({ msg: 'request completed', req: expect.objectContaining({ method: 'GET', url: '/hello' }), res: { statusCode: 200 }, responseTime: expect.any(Number) }),
+      expect.objectContaining({
+        msg: 'request completed',
+        req: expect.objectContaining({ method: 'GET', url: '/hello' }),
+        res: { statusCode: 200 },
+        responseTime: expect.any(Number),
+      }),
       // The 404 handler's own line, then the request's.
       expect.objectContaining({ msg: 'Route GET:/nowhere not found' }),
       expect.objectContaining({ msg: 'request completed', req: expect.objectContaining({ url: '/nowhere' }), res: { statusCode: 404 } }),

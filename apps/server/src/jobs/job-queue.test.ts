@@ -156,7 +156,7 @@ describe('job queue on the real clock', () => {
     }
   })
 
-  it('runs jobs that are due together side by side, up to the queue\'s concurrency', async () => {
+  it("runs jobs that are due together side by side, up to the queue's concurrency", async () => {
     const testApp = await createTestApp()
     try {
       const { db, jobs } = testApp.app.services
@@ -225,7 +225,11 @@ describe('job queue on the real clock', () => {
       )
       const words = ['a', 'b', 'c', 'd', 'bad', 'e']
       await db.transaction().execute(async (trx) => {
-        await jobs.sendMany('test-groups', words.map((word) => ({ data: { word } })), { db: trx })
+        await jobs.sendMany(
+          'test-groups',
+          words.map((word) => ({ data: { word } })),
+          { db: trx },
+        )
       })
       await expect.poll(() => groups.flat().length + single.length, { timeout: 10_000, interval: 50 }).toBe(5)
       // The group with the bad job ran job by job: its good jobs went through, and only once.

@@ -155,9 +155,7 @@ export class JobQueue {
     // Always an absolute time from the app's clock, never the database's
     // now(): the two agree in production, and in tests only the app's clock moves.
     const startAfter =
-      options.startAfter instanceof Date
-        ? options.startAfter
-        : new Date(this.#clock.now().getTime() + (options.startAfter ?? 0) * 1000)
+      options.startAfter instanceof Date ? options.startAfter : new Date(this.#clock.now().getTime() + (options.startAfter ?? 0) * 1000)
     return this.#boss.send(name, data, {
       startAfter,
       // Per job rather than per queue: pg-boss fixes a queue's heartbeat when the queue is created.
@@ -168,7 +166,11 @@ export class JobQueue {
   }
 
   /** Enqueues several jobs of one queue in one statement (each due at its `startAfter`, else now). */
-  async sendMany<T extends object>(name: string, items: Array<{ data: T; startAfter?: Date }>, options: Pick<SendOptions, 'db'> = {}): Promise<void> {
+  async sendMany<T extends object>(
+    name: string,
+    items: Array<{ data: T; startAfter?: Date }>,
+    options: Pick<SendOptions, 'db'> = {},
+  ): Promise<void> {
     if (!this.#queues.has(name)) throw new Error(`Job queue ${name} was not created at start-up`)
     if (items.length === 0) return
     const now = this.#clock.now()
@@ -245,7 +247,14 @@ export class JobQueue {
       try {
         await groups.run(fresh.map((job) => job.data))
         const done = fresh.map((job) => ({ id: job.id, status: 'completed' as const }))
-        return [...done, ...(await this.#runEach(name, handler, jobs.filter((job) => job.retryCount > 0)))]
+        return [
+          ...done,
+          ...(await this.#runEach(
+            name,
+            handler,
+            jobs.filter((job) => job.retryCount > 0),
+          )),
+        ]
       } catch (error) {
         this.#log.info({ err: error, queue: name, jobs: fresh.length }, 'a group of jobs failed; running them one by one')
       }

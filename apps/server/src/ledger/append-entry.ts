@@ -27,7 +27,14 @@ export async function appendLedgerEntry(
   const id = randomUUID()
   await trx
     .insertInto('ledger_entries')
-    .values({ id, transaction_id: entry.transactionId, kind: entry.kind, part: entry.part ?? 'payment', reason: entry.reason, created_at: entry.at })
+    .values({
+      id,
+      transaction_id: entry.transactionId,
+      kind: entry.kind,
+      part: entry.part ?? 'payment',
+      reason: entry.reason,
+      created_at: entry.at,
+    })
     .execute()
   await trx
     .insertInto('ledger_postings')

@@ -15,8 +15,16 @@ afterEach(async () => {
 async function setUp(status = 'paid') {
   database = await createTestDatabase()
   const { db } = database
-  const buyer = await db.insertInto('users').values({ issuer: 'i', subject: 'b', email: 'b@example.com' }).returning('id').executeTakeFirstOrThrow()
-  const seller = await db.insertInto('users').values({ issuer: 'i', subject: 's', email: 's@example.com' }).returning('id').executeTakeFirstOrThrow()
+  const buyer = await db
+    .insertInto('users')
+    .values({ issuer: 'i', subject: 'b', email: 'b@example.com' })
+    .returning('id')
+    .executeTakeFirstOrThrow()
+  const seller = await db
+    .insertInto('users')
+    .values({ issuer: 'i', subject: 's', email: 's@example.com' })
+    .returning('id')
+    .executeTakeFirstOrThrow()
   const id = randomUUID()
   await db
     .insertInto('transactions')
@@ -43,8 +51,20 @@ async function setUp(status = 'paid') {
 const at = (seconds: number) => new Date(Date.UTC(2026, 10, 22, 12, 0, seconds))
 
 /** A ledger entry of `transactionId` at second `second`, its postings in euro cents as [account, amount]. */
-function entry(transactionId: string, kind: 'hold' | 'release' | 'refund', reason: string, second: number, postings: Array<[string, number]>) {
-  return { transactionId, kind, reason, at: at(second), postings: postings.map(([account, amount]) => ({ account, amount, currency: 'eur' })) }
+function entry(
+  transactionId: string,
+  kind: 'hold' | 'release' | 'refund',
+  reason: string,
+  second: number,
+  postings: Array<[string, number]>,
+) {
+  return {
+    transactionId,
+    kind,
+    reason,
+    at: at(second),
+    postings: postings.map(([account, amount]) => ({ account, amount, currency: 'eur' })),
+  }
 }
 
 async function hold(db: Database['db'], id: string, buyerId: string) {
@@ -107,7 +127,10 @@ describe('ledger', () => {
   it('reports an unbalanced entry, a negative escrow, a non-empty terminal escrow and disagreeing amounts', async () => {
     const { db, id, buyerId } = await setUp('funds_released')
     // Written behind the ledger module's back, as a bug or a manual edit would.
-    await db.insertInto('ledger_entries').values({ id: randomUUID(), transaction_id: id, kind: 'hold', reason: 'x', created_at: at(1) }).execute()
+    await db
+      .insertInto('ledger_entries')
+      .values({ id: randomUUID(), transaction_id: id, kind: 'hold', reason: 'x', created_at: at(1) })
+      .execute()
     const entry = await db.selectFrom('ledger_entries').select('id').executeTakeFirstOrThrow()
     await db
       .insertInto('ledger_postings')
@@ -117,11 +140,6 @@ describe('ledger', () => {
       ])
       .execute()
     const rules = (await verifyLedger(db)).map((breach) => breach.rule).sort()
-    expect(rules).toEqual([
-      'entry_unbalanced',
-      'escrow_negative',
-      'escrow_not_zero_after_terminal_state',
-      'transaction_amounts_disagree',
-    ])
+    expect(rules).toEqual(['entry_unbalanced', 'escrow_negative', 'escrow_not_zero_after_terminal_state', 'transaction_amounts_disagree'])
   })
 })

@@ -5,15 +5,10 @@ import { escrowPrefix } from './accounts.ts'
 
 export interface LedgerBreach {
   rule:
-    | 'entry_unbalanced'
-    | 'escrow_negative'
-    | 'escrow_not_zero_after_terminal_state'
-    | 'hold_resolved_twice'
-    | 'transaction_amounts_disagree'
+    'entry_unbalanced' | 'escrow_negative' | 'escrow_not_zero_after_terminal_state' | 'hold_resolved_twice' | 'transaction_amounts_disagree'
   transaction_id: string | null
   detail: string
 }
-
 
 /**
  * Checks the ledger invariants of DESIGN §2 over the whole database and
@@ -93,7 +88,15 @@ export async function verifyLedger(db: Kysely<Database>): Promise<LedgerBreach[]
   // What the transaction row says was held, released (to the seller) and
   // refunded (to the buyer: out of escrow, or sent straight back unheld)
   // must match the books.
-  const disagreements = await sql<{ id: string; amount_held: number; held: number; amount_released: number; released: number; amount_refunded: number; refunded: number }>`
+  const disagreements = await sql<{
+    id: string
+    amount_held: number
+    held: number
+    amount_released: number
+    released: number
+    amount_refunded: number
+    refunded: number
+  }>`
     select * from (
       select t.id, t.amount_held, t.amount_released, t.amount_refunded,
         coalesce(sum(case when e.kind = 'hold' and p.account = ${escrowPrefix} || t.id::text then p.amount end), 0) as held,

@@ -88,7 +88,10 @@ export async function startAftershipFake(): Promise<AftershipFake> {
     return tracking
   }
 
-  const answer = (status: number, code: number, data: unknown, message = 'OK') => ({ status, body: { meta: { code, message, type: status < 300 ? 'OK' : 'BadRequest' }, data } })
+  const answer = (status: number, code: number, data: unknown, message = 'OK') => ({
+    status,
+    body: { meta: { code, message, type: status < 300 ? 'OK' : 'BadRequest' }, data },
+  })
 
   function route(method: string, url: URL, headers: IncomingHttpHeaders, body: unknown): { status: number; body: unknown } {
     if (headers['as-api-key'] !== apiKey) return answer(401, 401, {}, 'Invalid API key.')
@@ -105,10 +108,17 @@ export async function startAftershipFake(): Promise<AftershipFake> {
       const unknown = Object.keys(fields).filter((key) => !allowedCreateFields.has(key))
       if (unknown.length > 0) return answer(400, 4001, {}, `Unknown fields: ${unknown.join(', ')}.`)
       const { slug, tracking_number: trackingNumber, order_id: orderId, custom_fields: customFields } = fields
-      if (typeof trackingNumber !== 'string' || !/^[\x21-\x7e]{1,100}$/.test(trackingNumber)) return answer(400, 4002, {}, 'The value of `tracking_number` is invalid.')
-      if (typeof slug !== 'string' || !couriers.some((courier) => courier.slug === slug)) return answer(400, 4005, {}, 'The value of `slug` is invalid.')
+      if (typeof trackingNumber !== 'string' || !/^[\x21-\x7e]{1,100}$/.test(trackingNumber))
+        return answer(400, 4002, {}, 'The value of `tracking_number` is invalid.')
+      if (typeof slug !== 'string' || !couriers.some((courier) => courier.slug === slug))
+        return answer(400, 4005, {}, 'The value of `slug` is invalid.')
       if (orderId !== undefined && typeof orderId !== 'string') return answer(400, 4001, {}, 'The value of `order_id` is invalid.')
-      if (customFields !== undefined && (typeof customFields !== 'object' || customFields === null || Object.values(customFields).some((value) => typeof value !== 'string'))) {
+      if (
+        customFields !== undefined &&
+        (typeof customFields !== 'object' ||
+          customFields === null ||
+          Object.values(customFields).some((value) => typeof value !== 'string'))
+      ) {
         return answer(400, 4001, {}, 'The value of `custom_fields` is invalid.')
       }
       if (find(slug, trackingNumber)) return answer(400, 4003, {}, 'Tracking already exists.')
@@ -117,7 +127,9 @@ export async function startAftershipFake(): Promise<AftershipFake> {
     if (method === 'GET' && path === '/trackings') {
       const slug = url.searchParams.get('slug')
       const numbers = (url.searchParams.get('tracking_numbers') ?? '').split(',').filter(Boolean)
-      const found = [...trackings.values()].filter((tracking) => (!slug || tracking.slug === slug) && (numbers.length === 0 || numbers.includes(tracking.tracking_number)))
+      const found = [...trackings.values()].filter(
+        (tracking) => (!slug || tracking.slug === slug) && (numbers.length === 0 || numbers.includes(tracking.tracking_number)),
+      )
       return answer(200, 200, { trackings: found, pagination: { total: found.length, has_next_page: false } })
     }
     const byId = method === 'GET' && path?.match(/^\/trackings\/([a-z0-9]+)$/)

@@ -110,8 +110,13 @@ export function problemWith(answer: FuzzAnswer): string | null {
 /** One line per failed property: what was wrong, the request that showed it, and how to replay it. */
 export function describeFailure(operation: Operation, result: fc.RunDetails<[FuzzRequest]>): string {
   const request = result.counterexample?.[0]
-  const payload = request?.payload === undefined ? '' : ` ${truncated(typeof request.payload === 'string' ? request.payload : `<${request.payload.length} bytes: ${request.payload.toString('latin1')}>`)}`
-  const shown = request ? `${request.caller} ${request.method} ${truncated(request.url)} ${JSON.stringify(request.headers)}${payload}` : 'no request'
+  const payload =
+    request?.payload === undefined
+      ? ''
+      : ` ${truncated(typeof request.payload === 'string' ? request.payload : `<${request.payload.length} bytes: ${request.payload.toString('latin1')}>`)}`
+  const shown = request
+    ? `${request.caller} ${request.method} ${truncated(request.url)} ${JSON.stringify(request.headers)}${payload}`
+    : 'no request'
   const problem = result.errorInstance instanceof Error ? result.errorInstance.message : String(result.errorInstance)
   return `${operation.name}: ${problem}\n    request: ${shown}\n    replay: { seed: ${result.seed}, path: "${result.counterexamplePath}" }`
 }

@@ -44,7 +44,11 @@ class CrashRun {
   constructor(options: CrashRunOptions) {
     this.#options = options
     this.#log = options.log ?? (() => undefined)
-    this.#client = new CrashClient({ server: () => this.#current, tokens: this.#tokens, inProgressRetrySeconds: options.inProgressRetrySeconds })
+    this.#client = new CrashClient({
+      server: () => this.#current,
+      tokens: this.#tokens,
+      inProgressRetrySeconds: options.inProgressRetrySeconds,
+    })
   }
 
   async execute(): Promise<CrashRunReport> {
@@ -61,8 +65,8 @@ class CrashRun {
         sleep(sale.index * (this.#options.staggerMs ?? 400))
           .then(() => driveSale(this.#client, sale, this.#runId))
           .catch((error: unknown) => {
-          this.#failures.push(`sale ${sale.index} (${sale.plan}): ${error instanceof Error ? error.message : String(error)}`)
-        }),
+            this.#failures.push(`sale ${sale.index} (${sale.plan}): ${error instanceof Error ? error.message : String(error)}`)
+          }),
       ),
     )
     this.#log(`burst driven in ${((Date.now() - started) / 1000).toFixed(1)} s${this.#crash ? '' : ' (no crash yet)'}`)
@@ -131,7 +135,9 @@ class CrashRun {
     this.#crash = { at, point, inFlight: jobs.filter((job) => job.state === 'active'), due: jobs }
     const restarted = await this.#startServer()
     this.#crash.readyAt = Date.now()
-    this.#log(`restarted in ${((this.#crash.readyAt - at) / 1000).toFixed(1)} s; ${this.#crash.inFlight.length} jobs were running, ${jobs.length} due`)
+    this.#log(
+      `restarted in ${((this.#crash.readyAt - at) / 1000).toFixed(1)} s; ${this.#crash.inFlight.length} jobs were running, ${jobs.length} due`,
+    )
     return restarted
   }
 

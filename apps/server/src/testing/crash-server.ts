@@ -103,7 +103,10 @@ export class ServerProcess {
    * Starts `main.ts` on the pinned Node (the one running this code) and
    * resolves once /health answers. Its output goes to `<DATA_DIR>/server-<n>.log`.
    */
-  static async start(engine: CrashEngine, options: { port: number; run: number; crashPoint?: string; env?: Record<string, string> }): Promise<ServerProcess> {
+  static async start(
+    engine: CrashEngine,
+    options: { port: number; run: number; crashPoint?: string; env?: Record<string, string> },
+  ): Promise<ServerProcess> {
     const baseUrl = `http://127.0.0.1:${options.port}`
     const logFile = path.join(engine.dataDir, `server-${options.run}.log`)
     const output = openSync(logFile, 'a')

@@ -15,7 +15,11 @@ export interface F2fTerms {
 const camera: F2fTerms = { currency: 'eur', description: 'A film camera, met at the station', deposit_price: 5_000 }
 
 /** The seller offers a face-to-face sale with a deposit at the fee the quote showed. */
-export async function createF2fSale(call: SaleCall, terms: Partial<F2fTerms> = {}, options: { clientId?: string; creator?: 'seller' | 'buyer' } = {}) {
+export async function createF2fSale(
+  call: SaleCall,
+  terms: Partial<F2fTerms> = {},
+  options: { clientId?: string; creator?: 'seller' | 'buyer' } = {},
+) {
   const sale = { ...camera, ...terms }
   const creator = options.creator ?? 'seller'
   const quote = await call(creator, 'GET', `/api/v1/p2p/charge?price=${sale.deposit_price}&currency=${sale.currency}&payment_method=card`)
@@ -43,7 +47,10 @@ export async function submitF2fCard(call: SaleCall, id: string, part: 'deposit' 
   const opened = await call('buyer', 'POST', `/api/v1/p2p/transactions/${id}/pay_${part}`)
   expect(opened.status).toBe(200)
   const intentId: string = opened.body.payment_intent_id
-  const confirmed = await call(null, 'POST', `/sandbox/v1/payment_intents/${intentId}/confirm`, { client_secret: opened.body.client_secret, card_number: card })
+  const confirmed = await call(null, 'POST', `/sandbox/v1/payment_intents/${intentId}/confirm`, {
+    client_secret: opened.body.client_secret,
+    card_number: card,
+  })
   expect(confirmed.status).toBe(200)
   return { intentId, charge: opened.body.charge as number, confirmation: confirmed.body }
 }

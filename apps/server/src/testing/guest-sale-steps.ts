@@ -14,7 +14,12 @@ export async function invitationLink(dataDir: string, email: string) {
   if (!mail) throw new Error(`no mail to ${email}`)
   const match = /\/(join-guest-transaction(?:-as-seller)?)\/([A-Za-z0-9_-]+)\/(online|f2f)/.exec(mail.text)
   if (!match) throw new Error(`no claim link in the mail to ${email}:\n${mail.text}`)
-  return { mail, role: match[1] === 'join-guest-transaction' ? ('buyer' as const) : ('seller' as const), secret: match[2]!, type: match[3] as 'online' | 'f2f' }
+  return {
+    mail,
+    role: match[1] === 'join-guest-transaction' ? ('buyer' as const) : ('seller' as const),
+    secret: match[2]!,
+    type: match[3] as 'online' | 'f2f',
+  }
 }
 
 /**
@@ -32,7 +37,10 @@ export async function createGuestSale(
   const prefix = kind === 'f2f' ? '/api/v1/p2p' : '/api/v1'
   const quote = await call(creator, 'GET', `${prefix}/charge?price=10000&currency=eur&payment_method=card`)
   expect(quote.status).toBe(200)
-  const price = kind === 'f2f' ? { deposit_price: 10_000, deposit_charge: quote.body.charge } : { price: 10_000, charge: quote.body.charge, payment_method: 'card' }
+  const price =
+    kind === 'f2f'
+      ? { deposit_price: 10_000, deposit_charge: quote.body.charge }
+      : { price: 10_000, charge: quote.body.charge, payment_method: 'card' }
   const created = await call(creator, 'POST', `${prefix}/me/transactions`, {
     role: creator,
     currency: 'eur',

@@ -32,8 +32,25 @@ export interface JsonSchema {
 type JsonType = 'string' | 'integer' | 'number' | 'boolean' | 'object' | 'array' | 'null'
 
 const understood = new Set([
-  '$ref', 'type', 'enum', 'const', 'anyOf', 'properties', 'required', 'items', 'minItems', 'maxItems', 'minLength', 'maxLength',
-  'pattern', 'format', 'minimum', 'maximum', 'default', 'example', 'description',
+  '$ref',
+  'type',
+  'enum',
+  'const',
+  'anyOf',
+  'properties',
+  'required',
+  'items',
+  'minItems',
+  'maxItems',
+  'minLength',
+  'maxLength',
+  'pattern',
+  'format',
+  'minimum',
+  'maximum',
+  'default',
+  'example',
+  'description',
 ])
 
 export interface SchemaContext {
@@ -104,7 +121,9 @@ function generatedValid(s: JsonSchema, context: SchemaContext): fc.Arbitrary<unk
     case 'array':
       return fc.array(validValue(s.items ?? {}, context), { minLength: s.minItems ?? 0, maxLength: s.maxItems ?? 5 })
     case 'object': {
-      const shape = Object.fromEntries(Object.entries(s.properties ?? {}).map(([key, property]) => [key, validValue(property, context, key)]))
+      const shape = Object.fromEntries(
+        Object.entries(s.properties ?? {}).map(([key, property]) => [key, validValue(property, context, key)]),
+      )
       return fc.record(shape, { requiredKeys: s.required ?? [] })
     }
   }
@@ -136,23 +155,91 @@ function validString(s: JsonSchema): fc.Arbitrary<string> {
   return withExample.filter((value) => value.length >= minLength && value.length <= maxLength)
 }
 
-const wrongType: fc.Arbitrary<unknown> = fc.constantFrom(null, true, false, 0, -1, '', 'text', [], [1, 'two'], {}, { nested: { deeper: [] } })
+const wrongType: fc.Arbitrary<unknown> = fc.constantFrom(
+  null,
+  true,
+  false,
+  0,
+  -1,
+  '',
+  'text',
+  [],
+  [1, 'two'],
+  {},
+  { nested: { deeper: [] } },
+)
 
 /** Texts that have broken parsers, databases and templates elsewhere. */
 export const awkwardTexts: readonly string[] = [
-  '', ' ', '   ', '\t\n', '\r\n',
-  '\u0000', 'nul\u0000inside', '\u0001', '\u0008', '\u001b[31mred', '\u007f', '\u0085', '\u2028', '\uFEFF',
-  '😀', '👩‍👩‍👧‍👦', '🏳️‍🌈', 'שלום עולם', 'مرحبا', '\u202Eevil\u202C', 'e\u0301\u0301\u0301', 'Z̤͔ͧ̑̓ä͖̭̈̇', '𝕏𝔂', 'ﷺ', '\uFFFF', '\uFFFE',
-  '\uD800', 'lone\uDC00surrogate',
-  "' OR '1'='1", "'; DROP TABLE transactions; --", '" OR ""="', '%', '_', '\\', '\\u0000', '%00', '%zz', '$1', ':id',
-  '{"$ne":null}', '{}', '[]', 'null', 'undefined', 'true', '__proto__', 'constructor', 'toString',
-  '../../etc/passwd', '<script>alert(1)</script>', '${7*7}', '{{7*7}}', 'NaN', 'Infinity', '-0', '1e308',
-  '00000000-0000-0000-0000-000000000000', 'ffffffff-ffff-ffff-ffff-ffffffffffff', '0192b3c4-0000-7000-8000-000000000000',
+  '',
+  ' ',
+  '   ',
+  '\t\n',
+  '\r\n',
+  '\u0000',
+  'nul\u0000inside',
+  '\u0001',
+  '\u0008',
+  '\u001b[31mred',
+  '\u007f',
+  '\u0085',
+  '\u2028',
+  '\uFEFF',
+  '😀',
+  '👩‍👩‍👧‍👦',
+  '🏳️‍🌈',
+  'שלום עולם',
+  'مرحبا',
+  '\u202Eevil\u202C',
+  'e\u0301\u0301\u0301',
+  'Z̤͔ͧ̑̓ä͖̭̈̇',
+  '𝕏𝔂',
+  'ﷺ',
+  '\uFFFF',
+  '\uFFFE',
+  '\uD800',
+  'lone\uDC00surrogate',
+  "' OR '1'='1",
+  "'; DROP TABLE transactions; --",
+  '" OR ""="',
+  '%',
+  '_',
+  '\\',
+  '\\u0000',
+  '%00',
+  '%zz',
+  '$1',
+  ':id',
+  '{"$ne":null}',
+  '{}',
+  '[]',
+  'null',
+  'undefined',
+  'true',
+  '__proto__',
+  'constructor',
+  'toString',
+  '../../etc/passwd',
+  '<script>alert(1)</script>',
+  '${7*7}',
+  '{{7*7}}',
+  'NaN',
+  'Infinity',
+  '-0',
+  '1e308',
+  '00000000-0000-0000-0000-000000000000',
+  'ffffffff-ffff-ffff-ffff-ffffffffffff',
+  '0192b3c4-0000-7000-8000-000000000000',
 ]
 
 function hostileString(s: JsonSchema): fc.Arbitrary<unknown> {
   const maxLength = s.maxLength ?? 10_000
-  const tooLong = fc.constantFrom('x'.repeat(maxLength + 1), '€'.repeat(maxLength + 1), '😀'.repeat(Math.ceil(maxLength / 2) + 1), 'y'.repeat(100_000))
+  const tooLong = fc.constantFrom(
+    'x'.repeat(maxLength + 1),
+    '€'.repeat(maxLength + 1),
+    '😀'.repeat(Math.ceil(maxLength / 2) + 1),
+    'y'.repeat(100_000),
+  )
   const controlCharacterInside = fc
     .tuple(fc.string({ maxLength: 10 }), fc.integer({ min: 0, max: 0x1f }), fc.string({ maxLength: 10 }))
     .map(([before, code, after]) => `${before}${String.fromCharCode(code)}${after}`)
@@ -166,20 +253,51 @@ function hostileString(s: JsonSchema): fc.Arbitrary<unknown> {
   ]
   const words = [...(s.enum ?? []), ...(typeof s.example === 'string' ? [s.example] : [])].filter((word) => typeof word === 'string')
   if (words.length > 0) {
-    arbitraries.push(fc.constantFrom(...words).chain((word) => fc.constantFrom(word.toUpperCase(), ` ${word}`, `${word} `, `${word}\u0000`, `${word},${word}`)))
+    arbitraries.push(
+      fc
+        .constantFrom(...words)
+        .chain((word) => fc.constantFrom(word.toUpperCase(), ` ${word}`, `${word} `, `${word}\u0000`, `${word},${word}`)),
+    )
   }
   return fc.oneof(...arbitraries)
 }
 
 function hostileNumber(s: JsonSchema): fc.Arbitrary<unknown> {
   const edges = [
-    -1, 0, 0.5, -0.0001, 1e-7, 2 ** 53, 2 ** 53 + 2, -(2 ** 53) - 2, 1e21, 1e308, -1e308, Number.MIN_VALUE,
+    -1,
+    0,
+    0.5,
+    -0.0001,
+    1e-7,
+    2 ** 53,
+    2 ** 53 + 2,
+    -(2 ** 53) - 2,
+    1e21,
+    1e308,
+    -1e308,
+    Number.MIN_VALUE,
     ...(s.minimum !== undefined ? [s.minimum - 1, s.minimum - 0.5] : []),
     ...(s.maximum !== undefined ? [s.maximum + 1, s.maximum + 0.5] : []),
   ]
   return fc.oneof(
     fc.constantFrom(...edges),
-    fc.constantFrom('NaN', 'Infinity', '-Infinity', '1e3', '', ' 1', '1 ', '1_000', '0x10', '0b1', '١٢٣', '12abc', '+5', '-0', '9'.repeat(400)),
+    fc.constantFrom(
+      'NaN',
+      'Infinity',
+      '-Infinity',
+      '1e3',
+      '',
+      ' 1',
+      '1 ',
+      '1_000',
+      '0x10',
+      '0b1',
+      '١٢٣',
+      '12abc',
+      '+5',
+      '-0',
+      '9'.repeat(400),
+    ),
     fc.double(),
     fc.bigInt().map((n) => n.toString()),
   )
@@ -191,7 +309,17 @@ function hostileObject(s: JsonSchema, context: SchemaContext): fc.Arbitrary<unkn
   const arbitraries: fc.Arbitrary<unknown>[] = [
     // Fields no schema names, some of them ones a careless merge would let through.
     fc
-      .tuple(valid, fc.dictionary(fc.oneof(fc.constantFrom('__proto__', 'constructor', 'id', 'status', 'buyer_id', 'seller_id', 'amount_released', 'role'), fc.string()), fc.jsonValue({ maxDepth: 2 }), { maxKeys: 3 }))
+      .tuple(
+        valid,
+        fc.dictionary(
+          fc.oneof(
+            fc.constantFrom('__proto__', 'constructor', 'id', 'status', 'buyer_id', 'seller_id', 'amount_released', 'role'),
+            fc.string(),
+          ),
+          fc.jsonValue({ maxDepth: 2 }),
+          { maxKeys: 3 },
+        ),
+      )
       .map(([object, extra]) => ({ ...(object as object), ...extra })),
     fc.array(valid, { minLength: 1, maxLength: 2 }),
   ]

@@ -59,7 +59,11 @@ async function sandboxHarness(): Promise<Harness> {
   const clock = new TestClock()
   const { testApp, events } = await startApp({ SANDBOX_DOCUMENT_CHECK_SECONDS: '10', SANDBOX_PAYOUT_DELAY_SECONDS: '3600' }, clock)
   const confirm = async (intent: PaymentIntent, body: Record<string, string>) => {
-    const response = await testApp.app.inject({ method: 'POST', url: `/sandbox/v1/payment_intents/${intent.id}/confirm`, payload: { client_secret: intent.clientSecret, ...body } })
+    const response = await testApp.app.inject({
+      method: 'POST',
+      url: `/sandbox/v1/payment_intents/${intent.id}/confirm`,
+      payload: { client_secret: intent.clientSecret, ...body },
+    })
     expect(response.statusCode).toBe(200)
   }
   return {
@@ -80,7 +84,15 @@ async function sandboxHarness(): Promise<Harness> {
       await clock.advance(testApp.app, 3600)
     },
     uploadUnreadableDocument: async (accountId) => {
-      await testApp.app.services.connectedAccounts.uploadIdentityDocument({ accountId, document: 'identity_document', side: 'front', fileName: 'passport-unreadable.png', contentType: 'image/png', bytes: new Uint8Array(tinyPng), idempotencyKey: `unreadable:${accountId}` })
+      await testApp.app.services.connectedAccounts.uploadIdentityDocument({
+        accountId,
+        document: 'identity_document',
+        side: 'front',
+        fileName: 'passport-unreadable.png',
+        contentType: 'image/png',
+        bytes: new Uint8Array(tinyPng),
+        idempotencyKey: `unreadable:${accountId}`,
+      })
     },
     close: () => testApp.close(),
   }
@@ -90,17 +102,23 @@ async function stripeHarness(): Promise<Harness & { fake: StripeFake }> {
   const clock = new TestClock()
   const fake = await startStripeFake({ now: () => clock.now() })
   const { testApp, events } = await startApp(fake.env, clock)
-  fake.setWebhookTarget(async ({ headers, payload }) => (await testApp.app.inject({ method: 'POST', url: stripeWebhookPath, headers, payload })).statusCode)
+  fake.setWebhookTarget(
+    async ({ headers, payload }) => (await testApp.app.inject({ method: 'POST', url: stripeWebhookPath, headers, payload })).statusCode,
+  )
   return {
     fake,
     testApp,
     events,
     ...portsOf(testApp),
     payByCard: async (intent, outcome) => {
-      await fake.confirm(intent.id, intent.clientSecret, { paymentMethod: outcome === 'accepted' ? 'pm_card_visa' : 'pm_card_chargeDeclinedInsufficientFunds' })
+      await fake.confirm(intent.id, intent.clientSecret, {
+        paymentMethod: outcome === 'accepted' ? 'pm_card_visa' : 'pm_card_chargeDeclinedInsufficientFunds',
+      })
     },
     debitSepa: async (intent, outcome) => {
-      await fake.confirm(intent.id, intent.clientSecret, { iban: outcome === 'accepted' ? 'DE89370400440532013000' : 'DE62370400440532013001' })
+      await fake.confirm(intent.id, intent.clientSecret, {
+        iban: outcome === 'accepted' ? 'DE89370400440532013000' : 'DE62370400440532013001',
+      })
     },
     settle: async () => {
       await fake.settle()
@@ -116,7 +134,15 @@ async function stripeHarness(): Promise<Harness & { fake: StripeFake }> {
     },
     uploadUnreadableDocument: async (accountId) => {
       fake.rejectDocuments('document_not_readable')
-      await testApp.app.services.connectedAccounts.uploadIdentityDocument({ accountId, document: 'identity_document', side: 'front', fileName: 'passport.png', contentType: 'image/png', bytes: new Uint8Array(tinyPng), idempotencyKey: `unreadable:${accountId}` })
+      await testApp.app.services.connectedAccounts.uploadIdentityDocument({
+        accountId,
+        document: 'identity_document',
+        side: 'front',
+        fileName: 'passport.png',
+        contentType: 'image/png',
+        bytes: new Uint8Array(tinyPng),
+        idempotencyKey: `unreadable:${accountId}`,
+      })
       fake.rejectDocuments(null)
     },
     close: async () => {
@@ -163,7 +189,14 @@ export function useHarness(start: () => Promise<Harness>): () => Harness {
 export function paymentSteps(h: () => Harness) {
   let keys = 0
   const intent = (paymentMethod: 'card' | 'sepa' | 'p24' = 'card', amount = 10_340, transactionId = 'tx-1') =>
-    h().payments.createPaymentIntent({ amount, currency: 'eur', paymentMethod, transactionId, idempotencyKey: `${transactionId}:pay:${++keys}`, metadata: { part: 'payment' } })
+    h().payments.createPaymentIntent({
+      amount,
+      currency: 'eur',
+      paymentMethod,
+      transactionId,
+      idempotencyKey: `${transactionId}:pay:${++keys}`,
+      metadata: { part: 'payment' },
+    })
   async function paid(amount = 10_000, transactionId = 'tx-1') {
     const created = await intent('card', amount, transactionId)
     await h().payByCard(created, 'accepted')

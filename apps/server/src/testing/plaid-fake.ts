@@ -68,7 +68,14 @@ function requestId(): string {
 function plaidError(status: number, errorType: string, errorCode: string, message: string): Answer {
   return {
     status,
-    body: { error_type: errorType, error_code: errorCode, error_message: message, display_message: null, request_id: requestId(), suggested_action: null },
+    body: {
+      error_type: errorType,
+      error_code: errorCode,
+      error_message: message,
+      display_message: null,
+      request_id: requestId(),
+      suggested_action: null,
+    },
   }
 }
 
@@ -76,9 +83,30 @@ function sandboxAccounts(): FakePlaidAccount[] {
   // Plaid's sandbox institutions give these accounts (masks 0000, 1111, 3333) to user_good.
   const id = () => randomBytes(16).toString('base64url')
   return [
-    { account_id: id(), mask: '0000', name: 'Plaid Checking', official_name: 'Plaid Gold Standard 0% Interest Checking', type: 'depository', subtype: 'checking' },
-    { account_id: id(), mask: '1111', name: 'Plaid Saving', official_name: 'Plaid Silver Standard 0.1% Interest Saving', type: 'depository', subtype: 'savings' },
-    { account_id: id(), mask: '3333', name: 'Plaid Credit Card', official_name: 'Plaid Diamond 12.5% APR Interest Credit Card', type: 'credit', subtype: 'credit card' },
+    {
+      account_id: id(),
+      mask: '0000',
+      name: 'Plaid Checking',
+      official_name: 'Plaid Gold Standard 0% Interest Checking',
+      type: 'depository',
+      subtype: 'checking',
+    },
+    {
+      account_id: id(),
+      mask: '1111',
+      name: 'Plaid Saving',
+      official_name: 'Plaid Silver Standard 0.1% Interest Saving',
+      type: 'depository',
+      subtype: 'savings',
+    },
+    {
+      account_id: id(),
+      mask: '3333',
+      name: 'Plaid Credit Card',
+      official_name: 'Plaid Diamond 12.5% APR Interest Credit Card',
+      type: 'credit',
+      subtype: 'credit card',
+    },
   ]
 }
 
@@ -110,7 +138,12 @@ export async function startPlaidFake(): Promise<PlaidFake> {
   const stripeTokens = new Map<string, { itemId: string; accountId: string }>()
   let failures = 0
 
-  const newItem = (clientUserId: string | null): FakeItem => ({ itemId: randomBytes(16).toString('base64url'), clientUserId, accounts: sandboxAccounts(), error: null })
+  const newItem = (clientUserId: string | null): FakeItem => ({
+    itemId: randomBytes(16).toString('base64url'),
+    clientUserId,
+    accounts: sandboxAccounts(),
+    error: null,
+  })
   const issuePublicToken = (item: FakeItem) => {
     const publicToken = `public-sandbox-${randomUUID()}`
     publicTokens.set(publicToken, { item, expiresAt: Date.now() + publicTokenTtlMs, used: false })
@@ -119,8 +152,15 @@ export async function startPlaidFake(): Promise<PlaidFake> {
 
   const itemOf = (body: Record<string, unknown>): FakeItem | Answer => {
     const item = typeof body.access_token === 'string' ? accessTokens.get(body.access_token) : undefined
-    if (!item) return plaidError(400, 'INVALID_INPUT', 'INVALID_ACCESS_TOKEN', 'provided access token is in an invalid format or does not exist')
-    if (item.error) return plaidError(400, 'ITEM_ERROR', item.error, 'the login details of this item have changed (credentials, MFA, or required user action) and a user login is required to update this information')
+    if (!item)
+      return plaidError(400, 'INVALID_INPUT', 'INVALID_ACCESS_TOKEN', 'provided access token is in an invalid format or does not exist')
+    if (item.error)
+      return plaidError(
+        400,
+        'ITEM_ERROR',
+        item.error,
+        'the login details of this item have changed (credentials, MFA, or required user action) and a user login is required to update this information',
+      )
     return item
   }
 
@@ -146,7 +186,8 @@ export async function startPlaidFake(): Promise<PlaidFake> {
           Array.isArray(body.country_codes) && body.country_codes.length > 0 ? null : 'country_codes',
           typeof user?.client_user_id === 'string' && user.client_user_id ? null : 'user.client_user_id',
         ].filter(Boolean)
-        if (missing.length > 0) return plaidError(400, 'INVALID_REQUEST', 'MISSING_FIELDS', `the following required fields are missing: ${missing.join(', ')}`)
+        if (missing.length > 0)
+          return plaidError(400, 'INVALID_REQUEST', 'MISSING_FIELDS', `the following required fields are missing: ${missing.join(', ')}`)
         if (!Array.isArray(body.products) || !body.products.includes('auth')) {
           return plaidError(400, 'INVALID_REQUEST', 'INVALID_FIELD', 'products must include auth for a processor token')
         }
@@ -157,7 +198,12 @@ export async function startPlaidFake(): Promise<PlaidFake> {
       }
       case '/sandbox/public_token/create': {
         if (typeof body.institution_id !== 'string' || !Array.isArray(body.initial_products)) {
-          return plaidError(400, 'INVALID_REQUEST', 'MISSING_FIELDS', 'the following required fields are missing: institution_id, initial_products')
+          return plaidError(
+            400,
+            'INVALID_REQUEST',
+            'MISSING_FIELDS',
+            'the following required fields are missing: institution_id, initial_products',
+          )
         }
         const options = (body.options ?? {}) as { override_username?: unknown; override_password?: unknown }
         if ((options.override_username ?? 'user_good') !== 'user_good' || (options.override_password ?? 'pass_good') !== 'pass_good') {
@@ -168,7 +214,12 @@ export async function startPlaidFake(): Promise<PlaidFake> {
       case '/item/public_token/exchange': {
         const entry = typeof body.public_token === 'string' ? publicTokens.get(body.public_token) : undefined
         if (!entry || entry.used || entry.expiresAt < Date.now()) {
-          return plaidError(400, 'INVALID_INPUT', 'INVALID_PUBLIC_TOKEN', 'provided public token is expired. Public tokens expire 30 minutes after creation at which point they can no longer be exchanged')
+          return plaidError(
+            400,
+            'INVALID_INPUT',
+            'INVALID_PUBLIC_TOKEN',
+            'provided public token is expired. Public tokens expire 30 minutes after creation at which point they can no longer be exchanged',
+          )
         }
         entry.used = true
         const accessToken = `access-sandbox-${randomUUID()}`
@@ -178,10 +229,23 @@ export async function startPlaidFake(): Promise<PlaidFake> {
       case '/accounts/get': {
         const item = itemOf(body)
         if ('status' in item) return item
-        const accounts = item.accounts.map((account) => ({ ...account, balances: { available: 100, current: 110, iso_currency_code: 'USD', limit: null, unofficial_currency_code: null } }))
+        const accounts = item.accounts.map((account) => ({
+          ...account,
+          balances: { available: 100, current: 110, iso_currency_code: 'USD', limit: null, unofficial_currency_code: null },
+        }))
         return {
           status: 200,
-          body: { accounts, item: { item_id: item.itemId, institution_id: 'ins_109508', institution_name: 'First Platypus Bank', products: ['auth'], error: null }, request_id: requestId() },
+          body: {
+            accounts,
+            item: {
+              item_id: item.itemId,
+              institution_id: 'ins_109508',
+              institution_name: 'First Platypus Bank',
+              products: ['auth'],
+              error: null,
+            },
+            request_id: requestId(),
+          },
         }
       }
       case '/processor/stripe/bank_account_token/create': {
@@ -189,7 +253,8 @@ export async function startPlaidFake(): Promise<PlaidFake> {
         if ('status' in item) return item
         const account = item.accounts.find((candidate) => candidate.account_id === body.account_id)
         if (!account) return plaidError(400, 'INVALID_INPUT', 'INVALID_ACCOUNT_ID', 'one or more of the account IDs is invalid')
-        if (account.type !== 'depository') return plaidError(400, 'INVALID_REQUEST', 'INVALID_FIELD', 'the account is not a depository account')
+        if (account.type !== 'depository')
+          return plaidError(400, 'INVALID_REQUEST', 'INVALID_FIELD', 'the account is not a depository account')
         const token = `btok_${randomBytes(12).toString('hex')}${account.mask}`
         stripeTokens.set(token, { itemId: item.itemId, accountId: account.account_id })
         return { status: 200, body: { stripe_bank_account_token: token, request_id: requestId() } }
@@ -207,8 +272,10 @@ export async function startPlaidFake(): Promise<PlaidFake> {
       let body: Record<string, unknown> = {}
       let result: Answer
       if (req.method !== 'POST') result = plaidError(405, 'INVALID_REQUEST', 'INVALID_HTTP_METHOD', 'Plaid’s API takes POST only')
-      else if (!req.headers['content-type']?.startsWith('application/json')) result = plaidError(400, 'INVALID_REQUEST', 'INVALID_HEADERS', 'Content-Type must be application/json')
-      else if (!req.headers['plaid-version']) result = plaidError(400, 'INVALID_REQUEST', 'INVALID_HEADERS', 'the Plaid-Version header is required')
+      else if (!req.headers['content-type']?.startsWith('application/json'))
+        result = plaidError(400, 'INVALID_REQUEST', 'INVALID_HEADERS', 'Content-Type must be application/json')
+      else if (!req.headers['plaid-version'])
+        result = plaidError(400, 'INVALID_REQUEST', 'INVALID_HEADERS', 'the Plaid-Version header is required')
       else {
         try {
           const parsed: unknown = JSON.parse(Buffer.concat(chunks).toString('utf8'))
@@ -235,7 +302,8 @@ export async function startPlaidFake(): Promise<PlaidFake> {
     stripeTokens,
     completeLink: (linkToken) => {
       const entry = linkTokens.get(linkToken)
-      if (!entry || entry.used || entry.expiresAt < Date.now()) throw new Error('Plaid Link would not open: unknown, used or expired link token')
+      if (!entry || entry.used || entry.expiresAt < Date.now())
+        throw new Error('Plaid Link would not open: unknown, used or expired link token')
       entry.used = true
       const item = newItem(entry.clientUserId)
       return { publicToken: issuePublicToken(item), accounts: item.accounts }

@@ -111,14 +111,23 @@ function checkSignature(
   account: { accessKeyId: string; secretAccessKey: string; region: string },
 ): { status: number; code: string; message: string } | undefined {
   const authorization = header(request.headers, 'authorization')
-  const parsed = /^AWS4-HMAC-SHA256 Credential=([^/]+)\/(\d{8})\/([^/]+)\/s3\/aws4_request, ?SignedHeaders=([a-z0-9;-]+), ?Signature=([0-9a-f]{64})$/.exec(authorization)
+  const parsed =
+    /^AWS4-HMAC-SHA256 Credential=([^/]+)\/(\d{8})\/([^/]+)\/s3\/aws4_request, ?SignedHeaders=([a-z0-9;-]+), ?Signature=([0-9a-f]{64})$/.exec(
+      authorization,
+    )
   if (!parsed) return { status: 403, code: 'AccessDenied', message: 'Requests must be signed with AWS4-HMAC-SHA256' }
   const [, keyId, day, region, signedHeaders, signature] = parsed as unknown as [string, string, string, string, string, string]
-  if (keyId !== account.accessKeyId) return { status: 403, code: 'InvalidAccessKeyId', message: 'The AWS Access Key Id you provided does not exist in our records.' }
-  if (region !== account.region) return { status: 400, code: 'AuthorizationHeaderMalformed', message: `the region '${region}' is wrong; expecting '${account.region}'` }
+  if (keyId !== account.accessKeyId)
+    return { status: 403, code: 'InvalidAccessKeyId', message: 'The AWS Access Key Id you provided does not exist in our records.' }
+  if (region !== account.region)
+    return { status: 400, code: 'AuthorizationHeaderMalformed', message: `the region '${region}' is wrong; expecting '${account.region}'` }
   const payloadHash = header(request.headers, 'x-amz-content-sha256')
   if (payloadHash !== 'UNSIGNED-PAYLOAD' && payloadHash !== createHash('sha256').update(body).digest('hex')) {
-    return { status: 400, code: 'XAmzContentSHA256Mismatch', message: "The provided 'x-amz-content-sha256' header does not match what was computed." }
+    return {
+      status: 400,
+      code: 'XAmzContentSHA256Mismatch',
+      message: "The provided 'x-amz-content-sha256' header does not match what was computed.",
+    }
   }
   const amzDate = header(request.headers, 'x-amz-date')
   const [pathPart, queryPart = ''] = request.url.split('?', 2) as [string, string?]
@@ -142,7 +151,11 @@ function checkSignature(
   const hmac = (key: string | Buffer, data: string) => createHmac('sha256', key).update(data).digest()
   const signingKey = hmac(hmac(hmac(hmac(`AWS4${account.secretAccessKey}`, day), region), 's3'), 'aws4_request')
   if (createHmac('sha256', signingKey).update(stringToSign).digest('hex') !== signature) {
-    return { status: 403, code: 'SignatureDoesNotMatch', message: 'The request signature we calculated does not match the signature you provided.' }
+    return {
+      status: 403,
+      code: 'SignatureDoesNotMatch',
+      message: 'The request signature we calculated does not match the signature you provided.',
+    }
   }
   return undefined
 }

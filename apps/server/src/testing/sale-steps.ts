@@ -28,7 +28,11 @@ export const acceptedCard = '4242424242424242'
  */
 export async function createSale(call: SaleCall, terms: Partial<SaleTerms> = {}, options: { clientId?: string } = {}) {
   const sale = { ...blueBicycle, ...terms }
-  const quote = await call('seller', 'GET', `/api/v1/charge?price=${sale.price}&currency=${sale.currency}&payment_method=${sale.payment_method}`)
+  const quote = await call(
+    'seller',
+    'GET',
+    `/api/v1/charge?price=${sale.price}&currency=${sale.currency}&payment_method=${sale.payment_method}`,
+  )
   expect(quote.status).toBe(200)
   const created = await call('seller', 'POST', `/api/v1/me/transactions${options.clientId ? `?client_id=${options.clientId}` : ''}`, {
     role: 'seller',
@@ -62,7 +66,10 @@ export async function submitCard(call: SaleCall, id: string, card = acceptedCard
   expect(opened.status).toBe(200)
   const intentId: string = opened.body.payment_intent_id
   const clientSecret: string = opened.body.client_secret
-  const confirmed = await call(null, 'POST', `/sandbox/v1/payment_intents/${intentId}/confirm`, { client_secret: clientSecret, card_number: card })
+  const confirmed = await call(null, 'POST', `/sandbox/v1/payment_intents/${intentId}/confirm`, {
+    client_secret: clientSecret,
+    card_number: card,
+  })
   expect(confirmed.status).toBe(200)
   return { intentId, clientSecret, confirmation: confirmed.body }
 }

@@ -71,7 +71,12 @@ export class SoftwareAuthenticator {
     const attested = Buffer.concat([Buffer.alloc(16), idLength, this.credentialId, cbor(coseKey)])
     // Flags: user present (0x01), user verified (0x04), attested credential data (0x40).
     const authData = this.authenticatorData(0x45, attested)
-    const clientDataJSON = JSON.stringify({ type: 'webauthn.create', challenge: options.challenge, origin: overrides.origin ?? this.rp.origin, crossOrigin: false })
+    const clientDataJSON = JSON.stringify({
+      type: 'webauthn.create',
+      challenge: options.challenge,
+      origin: overrides.origin ?? this.rp.origin,
+      crossOrigin: false,
+    })
     return {
       id: b64url(this.credentialId),
       rawId: b64url(this.credentialId),
@@ -91,7 +96,12 @@ export class SoftwareAuthenticator {
     if (overrides.counter !== undefined) this.counter = overrides.counter - 1
     // User present (0x01) and, unless told otherwise, user verified (0x04): a PIN, a fingerprint or a face.
     const authData = this.authenticatorData(overrides.userVerified === false ? 0x01 : 0x05)
-    const clientDataJSON = JSON.stringify({ type: 'webauthn.get', challenge: options.challenge, origin: overrides.origin ?? this.rp.origin, crossOrigin: false })
+    const clientDataJSON = JSON.stringify({
+      type: 'webauthn.get',
+      challenge: options.challenge,
+      origin: overrides.origin ?? this.rp.origin,
+      crossOrigin: false,
+    })
     const signature = sign('sha256', Buffer.concat([authData, sha256(clientDataJSON)]), this.privateKey)
     return {
       id: b64url(this.credentialId),

@@ -94,7 +94,12 @@ export async function startStripeFake(options: StripeFakeOptions = {}): Promise<
       const method = req.method ?? 'GET'
       const target = new URL(req.url ?? '/', 'http://fake')
       const contentType = req.headers['content-type'] ?? ''
-      const params = method === 'GET' || method === 'DELETE' ? parseForm(target.search.slice(1)) : contentType.startsWith('application/x-www-form-urlencoded') ? parseForm(body.toString('utf8')) : {}
+      const params =
+        method === 'GET' || method === 'DELETE'
+          ? parseForm(target.search.slice(1))
+          : contentType.startsWith('application/x-www-form-urlencoded')
+            ? parseForm(body.toString('utf8'))
+            : {}
       const account = typeof req.headers['stripe-account'] === 'string' ? req.headers['stripe-account'] : undefined
       const key = typeof req.headers['idempotency-key'] === 'string' ? req.headers['idempotency-key'] : undefined
       requests.push({ method, path: target.pathname, account, idempotencyKey: key, params })
@@ -118,9 +123,16 @@ export async function startStripeFake(options: StripeFakeOptions = {}): Promise<
       const stored = scope ? idempotency.get(scope) : undefined
       if (stored) {
         // Multipart boundaries differ between attempts: a file upload is compared by its path and parameters only.
-        const same = contentType.startsWith('multipart/') ? stored.fingerprint.split(' ').slice(0, 3).join(' ') === fingerprint.split(' ').slice(0, 3).join(' ') : stored.fingerprint === fingerprint
+        const same = contentType.startsWith('multipart/')
+          ? stored.fingerprint.split(' ').slice(0, 3).join(' ') === fingerprint.split(' ').slice(0, 3).join(' ')
+          : stored.fingerprint === fingerprint
         if (!same) {
-          answer(400, { error: { type: 'idempotency_error', message: `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${key}' if you meant to execute a different request.` } })
+          answer(400, {
+            error: {
+              type: 'idempotency_error',
+              message: `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${key}' if you meant to execute a different request.`,
+            },
+          })
           return
         }
         answer(stored.status, stored.body)
@@ -153,7 +165,12 @@ export async function startStripeFake(options: StripeFakeOptions = {}): Promise<
     secretKey,
     publishableKey,
     webhookSecret,
-    env: { STRIPE_SECRET_KEY: secretKey, STRIPE_PUBLISHABLE_KEY: publishableKey, STRIPE_WEBHOOK_SECRET: webhookSecret, STRIPE_API_URL: url },
+    env: {
+      STRIPE_SECRET_KEY: secretKey,
+      STRIPE_PUBLISHABLE_KEY: publishableKey,
+      STRIPE_WEBHOOK_SECRET: webhookSecret,
+      STRIPE_API_URL: url,
+    },
     requests,
     events,
     setWebhookTarget: (next) => {

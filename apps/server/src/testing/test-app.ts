@@ -17,7 +17,15 @@ export interface TestApp {
   /** An access token as the embedded sign-in would issue it. */
   tokenFor(
     email: string,
-    options?: { admin?: boolean; firstName?: string; lastName?: string; emailVerified?: boolean; ttlSeconds?: number; issuedAt?: Date; amr?: readonly string[] },
+    options?: {
+      admin?: boolean
+      firstName?: string
+      lastName?: string
+      emailVerified?: boolean
+      ttlSeconds?: number
+      issuedAt?: Date
+      amr?: readonly string[]
+    },
   ): Promise<string>
   close(): Promise<void>
 }

@@ -2,7 +2,10 @@ import type { Kysely } from 'kysely'
 import type { Database } from '../db/schema.ts'
 
 /** Users straight into the table (no sign-in), for tests of the repository's SQL: their ids by subject. */
-export async function insertUsers<Subject extends string>(db: Kysely<Database>, subjects: readonly Subject[]): Promise<Record<Subject, string>> {
+export async function insertUsers<Subject extends string>(
+  db: Kysely<Database>,
+  subjects: readonly Subject[],
+): Promise<Record<Subject, string>> {
   const users = await db
     .insertInto('users')
     .values(subjects.map((subject) => ({ issuer: 'https://id.example', subject, email: `${subject}@example.com` })))

@@ -20,8 +20,14 @@ export async function writtenMails(dataDir: string): Promise<WrittenMail[]> {
   return Promise.all(
     files.sort().map(async (file) => {
       const [head = '', body = ''] = (await readFile(path.join(dir, file), 'utf8')).split('\r\n\r\n')
-      const header = (name: string) => head.split('\r\n').find((line) => line.startsWith(`${name}: `))?.slice(name.length + 2) ?? ''
-      const subject = header('Subject').replace(/^=\?UTF-8\?B\?(.*)\?=$/, (_, encoded: string) => Buffer.from(encoded, 'base64').toString('utf8'))
+      const header = (name: string) =>
+        head
+          .split('\r\n')
+          .find((line) => line.startsWith(`${name}: `))
+          ?.slice(name.length + 2) ?? ''
+      const subject = header('Subject').replace(/^=\?UTF-8\?B\?(.*)\?=$/, (_, encoded: string) =>
+        Buffer.from(encoded, 'base64').toString('utf8'),
+      )
       // The file mailer writes CRLF line ends, as RFC 5322 asks.
       const text = Buffer.from(body.replace(/\r\n/g, ''), 'base64').toString('utf8').replace(/\r\n/g, '\n')
       return { to: header('To'), subject, text }

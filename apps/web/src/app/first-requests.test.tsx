@@ -13,7 +13,8 @@ import { batchablePaths } from '@pactum/contracts/batch'
 import { defaultApiBaseUrl } from '../lib/api/api-client.ts'
 import { firstScreenGets, firstScreenPaths, startFirstRequests, wideShellGets } from './first-requests.ts'
 
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } })
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } })
 
 function storageWith(user: { access_token: string; expires_at: number } | null): Storage {
   const storage = new Map<string, string>()
@@ -65,16 +66,19 @@ describe('the first requests, sent before the app has loaded (issue 13)', () => 
     for (const get of [...firstScreenGets, ...wideShellGets]) expect(batchablePaths).toContain(get.split('?')[0])
   })
 
-  it.each(['/', '/transactions'])('%s, signed in: the configuration, then the list and the shell’s reads in one request with the token', async (pathname) => {
-    const fetch = earlyServer()
-    startFirstRequests({ pathname, search: '' }, signedIn(), phone, fetch)
-    const sent = await startedUrls(fetch)
-    expect(sent).toEqual([
-      { url: '/api/v1/config', authorization: null },
-      { url: expect.stringMatching(/^\/api\/v1\/me\/batch\?/), authorization: 'Bearer access-token-1' },
-    ])
-    expect(batchedGets(sent[1]!.url)).toEqual(firstScreenGets)
-  })
+  it.each(['/', '/transactions'])(
+    '%s, signed in: the configuration, then the list and the shell’s reads in one request with the token',
+    async (pathname) => {
+      const fetch = earlyServer()
+      startFirstRequests({ pathname, search: '' }, signedIn(), phone, fetch)
+      const sent = await startedUrls(fetch)
+      expect(sent).toEqual([
+        { url: '/api/v1/config', authorization: null },
+        { url: expect.stringMatching(/^\/api\/v1\/me\/batch\?/), authorization: 'Bearer access-token-1' },
+      ])
+      expect(batchedGets(sent[1]!.url)).toEqual(firstScreenGets)
+    },
+  )
 
   it('a wide screen: the sidebar’s admin check too, and the request in the interface language', async () => {
     const fetch = earlyServer()
@@ -88,7 +92,11 @@ describe('the first requests, sent before the app has loaded (issue 13)', () => 
     ['another page', { pathname: '/profile/balance', search: '' }, signedIn()],
     ['a filtered list', { pathname: '/transactions', search: '?filter=active' }, signedIn()],
     ['nobody signed in', { pathname: '/transactions', search: '' }, storageWith(null)],
-    ['a session about to expire (the app refreshes it first)', { pathname: '/transactions', search: '' }, storageWith({ access_token: 'old', expires_at: Math.floor(Date.now() / 1000) + 5 })],
+    [
+      'a session about to expire (the app refreshes it first)',
+      { pathname: '/transactions', search: '' },
+      storageWith({ access_token: 'old', expires_at: Math.floor(Date.now() / 1000) + 5 }),
+    ],
   ])('%s: only the configuration', async (_case, location, storage) => {
     const fetch = earlyServer()
     startFirstRequests(location, storage, phone, fetch)
@@ -119,13 +127,24 @@ describe('the first requests, sent before the app has loaded (issue 13)', () => 
   })
 
   it('hand My transactions its rows on the first render, without asking again', async () => {
-    const early = earlyServer((url) => (url.includes('/me/transactions') ? json(200, [fakeTransactionSummary({ description: 'Asked early' })]) : json(404, { code: 'not_found' })))
+    const early = earlyServer((url) =>
+      url.includes('/me/transactions')
+        ? json(200, [fakeTransactionSummary({ description: 'Asked early' })])
+        : json(404, { code: 'not_found' }),
+    )
     startFirstRequests({ pathname: '/transactions', search: '' }, signedIn(), phone, early)
     await waitFor(() => expect(early).toHaveBeenCalledTimes(2))
     await new Promise((resolve) => setTimeout(resolve, 0))
 
-    const appFetch = vi.fn(async (_url: RequestInfo | URL, _init?: RequestInit) => json(200, [fakeTransactionSummary({ description: 'Asked by the app' })]))
-    const api = createApiClient({ getAccessToken: () => 'access-token-1', refreshAccessToken: async () => null, onUnauthenticated: () => undefined, fetch: appFetch })
+    const appFetch = vi.fn(async (_url: RequestInfo | URL, _init?: RequestInit) =>
+      json(200, [fakeTransactionSummary({ description: 'Asked by the app' })]),
+    )
+    const api = createApiClient({
+      getAccessToken: () => 'access-token-1',
+      refreshAccessToken: async () => null,
+      onUnauthenticated: () => undefined,
+      fetch: appFetch,
+    })
     await renderApp('/transactions', { api })
     expect((await screen.findAllByText('Asked early')).length).toBeGreaterThan(0)
     expect(screen.queryByText('Asked by the app')).toBeNull()
@@ -133,10 +152,19 @@ describe('the first requests, sent before the app has loaded (issue 13)', () => 
   })
 
   it('the list has its rows on its very first render when they arrived before it', async () => {
-    startFirstRequests({ pathname: '/transactions', search: '' }, signedIn(), phone, earlyServer(() => json(200, [fakeTransactionSummary({ id: 'tx-early' })])))
+    startFirstRequests(
+      { pathname: '/transactions', search: '' },
+      signedIn(),
+      phone,
+      earlyServer(() => json(200, [fakeTransactionSummary({ id: 'tx-early' })])),
+    )
     await new Promise((resolve) => setTimeout(resolve, 0))
     await new Promise((resolve) => setTimeout(resolve, 0))
-    const api = createApiClient({ getAccessToken: () => 'access-token-1', refreshAccessToken: async () => null, onUnauthenticated: () => undefined })
+    const api = createApiClient({
+      getAccessToken: () => 'access-token-1',
+      refreshAccessToken: async () => null,
+      onUnauthenticated: () => undefined,
+    })
     const i18n = await createI18n('en_gb')
     const queryClient = new QueryClient()
     const wrapper = sessionWrapper({ i18n, queryClient, api })

@@ -14,7 +14,12 @@ export const firstScreenPaths = ['/', '/transactions']
  * holds them together): the list's first page (`listQuery('all', '')`), and
  * the shell's profile, payout requirements and tour.
  */
-export const firstScreenGets = [`/me/transactions?limit=${transactionPageSize}&view=summary`, '/me/personal', '/me/personal/payout_requirements', '/me/guided_tour']
+export const firstScreenGets = [
+  `/me/transactions?limit=${transactionPageSize}&view=summary`,
+  '/me/personal',
+  '/me/personal/payout_requirements',
+  '/me/guided_tour',
+]
 
 /** The permanent sidebar's admin check, on screens wide enough for it (a phone's menu asks once it is opened). */
 export const wideShellGets = ['/me']

@@ -17,15 +17,7 @@ import { ClientConfigProvider } from '../lib/client-config-context.tsx'
 import { theme } from './theme.ts'
 
 /** What every screen needs, even before the configuration has arrived. */
-export function BaseProviders({
-  i18n,
-  queryClient,
-  children,
-}: {
-  i18n: I18n
-  queryClient: QueryClient
-  children: ReactNode
-}) {
+export function BaseProviders({ i18n, queryClient, children }: { i18n: I18n; queryClient: QueryClient; children: ReactNode }) {
   return (
     <TranslationProvider i18n={i18n}>
       <QueryClientProvider client={queryClient}>

@@ -15,18 +15,9 @@ import { AppShell } from './shell/app-shell.tsx'
 
 // Every page but My transactions is its own chunk. My transactions is the first screen (where `/` and
 // sign-in lead): it is in the entry, and renders with the first part of the dictionary only.
-const TransactionStatusPage = lazyPage(
-  () => import('../features/transactions/transaction-status-page.tsx'),
-  'TransactionStatusPage',
-)
-const CreateTransactionPage = lazyPage(
-  () => import('../features/create-transaction/create-transaction-page.tsx'),
-  'CreateTransactionPage',
-)
-const JoinTransactionPage = lazyPage(
-  () => import('../features/join-transaction/join-transaction-page.tsx'),
-  'JoinTransactionPage',
-)
+const TransactionStatusPage = lazyPage(() => import('../features/transactions/transaction-status-page.tsx'), 'TransactionStatusPage')
+const CreateTransactionPage = lazyPage(() => import('../features/create-transaction/create-transaction-page.tsx'), 'CreateTransactionPage')
+const JoinTransactionPage = lazyPage(() => import('../features/join-transaction/join-transaction-page.tsx'), 'JoinTransactionPage')
 const JoinByCodePage = lazyPage(() => import('../features/join-transaction/join-by-code-page.tsx'), 'JoinByCodePage')
 const ListingsPage = lazyPage(() => import('../features/listings/listings-page.tsx'), 'ListingsPage')
 const JoinListingPage = lazyPage(() => import('../features/join-transaction/join-listing-page.tsx'), 'JoinListingPage')

@@ -4,9 +4,7 @@ import { invalidFormSnackbarMs } from '../lib/constants.ts'
 import { Deferred } from './deferred.tsx'
 
 // The snackbar itself is fetched the first time something is shown.
-const DismissibleSnackbar = lazy(() =>
-  import('./dismissible-snackbar.tsx').then((module) => ({ default: module.DismissibleSnackbar })),
-)
+const DismissibleSnackbar = lazy(() => import('./dismissible-snackbar.tsx').then((module) => ({ default: module.DismissibleSnackbar })))
 
 export interface InvalidFormSnackbarApi {
   /** Shows `message` (default: the generic invalid-form text) for `durationMs` (default 4 s). */

@@ -13,7 +13,17 @@ import { routeTo } from '../lib/named-routes.ts'
  * interface language, with "Try again" only where that can help (`canRetry`)
  * and otherwise the way back to My transactions. `actions` are offered either way.
  */
-export function LoadErrorAlert({ error, onRetry, actions, testId }: { error: unknown; onRetry: () => void; actions?: ReactNode; testId?: string }) {
+export function LoadErrorAlert({
+  error,
+  onRetry,
+  actions,
+  testId,
+}: {
+  error: unknown
+  onRetry: () => void
+  actions?: ReactNode
+  testId?: string
+}) {
   const { t } = useTranslation()
   return (
     <Alert

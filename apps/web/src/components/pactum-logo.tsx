@@ -26,7 +26,11 @@ export function PactumLogo({ inverted = false }: { inverted?: boolean }) {
   return (
     <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.25 }}>
       <PactumMark inverted={inverted} />
-      <Typography component="span" aria-hidden sx={{ fontSize: 24, fontWeight: 800, letterSpacing: '-0.02em', color: inverted ? 'common.white' : 'primary.main' }}>
+      <Typography
+        component="span"
+        aria-hidden
+        sx={{ fontSize: 24, fontWeight: 800, letterSpacing: '-0.02em', color: inverted ? 'common.white' : 'primary.main' }}
+      >
         {t('app.name')}
       </Typography>
     </Box>

@@ -52,7 +52,7 @@ describe('result modal', () => {
   it("shows 'Error!' and can close itself", async () => {
     await setup()
     // shouldAdvanceTime lets MUI's exit transition, driven by happy-dom's own frames, finish.
-  vi.useFakeTimers({ shouldAdvanceTime: true })
+    vi.useFakeTimers({ shouldAdvanceTime: true })
     act(() => screen.getByRole('button', { name: 'error' }).click())
     expect(screen.getByRole('dialog', { name: 'Error!' })).toBeTruthy()
     await act(() => vi.advanceTimersByTimeAsync(900))

@@ -3,9 +3,7 @@ import { toastDefaultMs } from '../lib/constants.ts'
 import { Deferred } from './deferred.tsx'
 
 // The snackbar itself is fetched the first time something is shown.
-const DismissibleSnackbar = lazy(() =>
-  import('./dismissible-snackbar.tsx').then((module) => ({ default: module.DismissibleSnackbar })),
-)
+const DismissibleSnackbar = lazy(() => import('./dismissible-snackbar.tsx').then((module) => ({ default: module.DismissibleSnackbar })))
 
 export type ToastSeverity = 'success' | 'info' | 'warning' | 'error'
 

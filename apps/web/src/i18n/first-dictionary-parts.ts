@@ -2,7 +2,10 @@ import { fallbackLocale, type Locale } from '@pactum/domain/locales'
 import type { Dictionary } from './translator.ts'
 
 /** The first part of every dictionary but English's (which ships in the app's script), by `./locales/<locale>.json`. */
-export const firstDictionaryParts = import.meta.glob<Dictionary>(['./locales/*.json', '!./locales/en_gb.json'], { query: '?part=first', import: 'default' })
+export const firstDictionaryParts = import.meta.glob<Dictionary>(['./locales/*.json', '!./locales/en_gb.json'], {
+  query: '?part=first',
+  import: 'default',
+})
 
 /**
  * Starts downloading `locale`'s first part beside the app's script

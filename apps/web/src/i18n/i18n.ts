@@ -47,9 +47,7 @@ function loadPart(instance: Translator, locale: Locale, part: DictionaryPart): P
   let pending = loaded.get(key)
   if (!pending) {
     const load = part === 'first' && locale === fallbackLocale ? undefined : parts[part][`./locales/${locale}.json`]
-    pending = load
-      ? load().then((resources) => instance.addResources(toLanguageTag(locale), resources))
-      : Promise.resolve()
+    pending = load ? load().then((resources) => instance.addResources(toLanguageTag(locale), resources)) : Promise.resolve()
     // A failed download is tried again by the next caller (after a reload, or a change of language).
     pending.catch(() => {
       loaded.delete(key)

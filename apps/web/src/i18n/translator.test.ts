@@ -11,7 +11,12 @@ function translator() {
   })
   i18n.addResources('pl-PL', {
     greeting: 'Cześć {{name}}',
-    units: { hours_one: '{{count}} godzina', hours_few: '{{count}} godziny', hours_many: '{{count}} godzin', hours_other: '{{count}} godziny' },
+    units: {
+      hours_one: '{{count}} godzina',
+      hours_few: '{{count}} godziny',
+      hours_many: '{{count}} godzin',
+      hours_other: '{{count}} godziny',
+    },
     only: { english: '' },
   })
   return i18n
@@ -30,7 +35,13 @@ describe('the translator', () => {
     expect(i18n.t('units.hours', { count: 1 })).toBe('1 hour')
     expect(i18n.t('units.hours', { count: 1500 })).toBe('1,500 hours')
     i18n.changeLanguage('pl-PL')
-    expect([1, 2, 5, 22, 25].map((count) => i18n.t('units.hours', { count }))).toEqual(['1 godzina', '2 godziny', '5 godzin', '22 godziny', '25 godzin'])
+    expect([1, 2, 5, 22, 25].map((count) => i18n.t('units.hours', { count }))).toEqual([
+      '1 godzina',
+      '2 godziny',
+      '5 godzin',
+      '22 godziny',
+      '25 godzin',
+    ])
   })
 
   it('falls back to English for a missing or empty translation, then to defaultValue, then to the key, and reports each miss', () => {

@@ -132,6 +132,7 @@ function formatValue(value: unknown, format: string, language: string): string {
       .filter((pair): pair is [string, string] => pair.length === 2 && pair[0] !== ''),
   )
   if (name === 'number' && typeof value === 'number') return new Intl.NumberFormat(language, options).format(value)
-  if (name === 'list' && Array.isArray(value)) return new Intl.ListFormat(language, options as Intl.ListFormatOptions).format(value.map(String))
+  if (name === 'list' && Array.isArray(value))
+    return new Intl.ListFormat(language, options as Intl.ListFormatOptions).format(value.map(String))
   return String(value)
 }

@@ -41,7 +41,9 @@ describe('the client configuration, checked without zod', () => {
   it('knows every field of the contract schema', () => {
     const shape = (schema: { shape: Record<string, unknown> }): string[] =>
       Object.entries(schema.shape).flatMap(([key, value]) =>
-        value && typeof value === 'object' && 'shape' in value ? shape(value as { shape: Record<string, unknown> }).map((inner) => `${key}.${inner}`) : [key],
+        value && typeof value === 'object' && 'shape' in value
+          ? shape(value as { shape: Record<string, unknown> }).map((inner) => `${key}.${inner}`)
+          : [key],
       )
     const parsed = parseClientConfig(valid) as unknown as Record<string, Record<string, unknown>>
     const read = Object.entries(parsed).flatMap(([key, value]) =>
@@ -53,7 +55,14 @@ describe('the client configuration, checked without zod', () => {
 
 describe('fetchClientConfig', () => {
   const body = {
-    oidc: { authority: 'http://localhost:3000/oidc', client_id: 'pactum-app', scope: 'openid', supports_registration: true, supports_email_confirmation: false, supports_password_change: false },
+    oidc: {
+      authority: 'http://localhost:3000/oidc',
+      client_id: 'pactum-app',
+      scope: 'openid',
+      supports_registration: true,
+      supports_email_confirmation: false,
+      supports_password_change: false,
+    },
     support_email: 'support@pactum.test',
   }
   const answer = () => new Response(JSON.stringify(body), { status: 200 })
@@ -69,4 +78,3 @@ describe('fetchClientConfig', () => {
     forgetEarlyResponses()
   })
 })
-

@@ -58,9 +58,7 @@ export interface MoneyMask {
  */
 export function moneyMask(currency: string, locale: Locale): MoneyMask {
   const code = currency.toUpperCase()
-  const parts = new Intl.NumberFormat(toLanguageTag(locale), { style: 'currency', currency: code }).formatToParts(
-    12345.6,
-  )
+  const parts = new Intl.NumberFormat(toLanguageTag(locale), { style: 'currency', currency: code }).formatToParts(12345.6)
   const decimalSeparator = parts.find((part) => part.type === 'decimal')?.value ?? '.'
   const rawGroup = parts.find((part) => part.type === 'group')?.value ?? ''
   const symbol = parts.find((part) => part.type === 'currency')?.value ?? code
@@ -81,9 +79,7 @@ export function moneyMask(currency: string, locale: Locale): MoneyMask {
   return mask
 }
 
-export type MoneyParseResult =
-  | { ok: true; minor: number }
-  | { ok: false; reason: 'empty' | 'invalid' | 'tooManyDecimals' | 'tooLarge' }
+export type MoneyParseResult = { ok: true; minor: number } | { ok: false; reason: 'empty' | 'invalid' | 'tooManyDecimals' | 'tooLarge' }
 
 /**
  * Reads what a person typed into a price field. The locale's decimal separator
@@ -114,8 +110,7 @@ export function parseMoneyInput(text: string, currency: string, locale: Locale):
 
   let whole: string
   if (/^\d*$/.test(wholeText)) whole = wholeText
-  else if (group && new RegExp(`^\\d{1,3}(${escapeRegExp(group)}\\d{3})+$`).test(wholeText))
-    whole = wholeText.split(group).join('')
+  else if (group && new RegExp(`^\\d{1,3}(${escapeRegExp(group)}\\d{3})+$`).test(wholeText)) whole = wholeText.split(group).join('')
   else return { ok: false, reason: 'invalid' }
   if (!/^\d*$/.test(fraction)) return { ok: false, reason: 'invalid' }
   if (whole === '' && fraction === '') return { ok: false, reason: 'invalid' }

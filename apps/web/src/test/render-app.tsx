@@ -26,7 +26,17 @@ export const testConfig: ClientConfig = {
 }
 
 /** The app's providers around `children`, with a fake sign-in and the given API client: a `wrapper` for renderHook. */
-export function sessionWrapper({ i18n, queryClient, api, auth = fakeAuthService() }: { i18n: I18n; queryClient: QueryClient; api: ApiClient; auth?: AuthService }) {
+export function sessionWrapper({
+  i18n,
+  queryClient,
+  api,
+  auth = fakeAuthService(),
+}: {
+  i18n: I18n
+  queryClient: QueryClient
+  api: ApiClient
+  auth?: AuthService
+}) {
   return function SessionWrapper({ children }: { children: ReactNode }) {
     return (
       <BaseProviders i18n={i18n} queryClient={queryClient}>

@@ -90,7 +90,14 @@ function commonSamples(action: CommonAction, state: TransactionState): CommonEve
     // Named apart, taken alike: the one payment method of each kind (online the payment's, face-to-face the deposit's), and the complaint.
     case 'set_payment_method':
     case 'set_deposit_payment_method':
-      return [{ type: 'set_payment_method', paymentMethod: state.paymentMethod ?? 'card', charge: state.charge, chargeCalculatorVersion: state.chargeCalculatorVersion }]
+      return [
+        {
+          type: 'set_payment_method',
+          paymentMethod: state.paymentMethod ?? 'card',
+          charge: state.charge,
+          chargeCalculatorVersion: state.chargeCalculatorVersion,
+        },
+      ]
     case 'complain_with_description':
     case 'complain':
       return [{ type: 'complain', description: 'sample' }]
@@ -140,7 +147,12 @@ function opens(state: TransactionState, events: readonly TransactionEvent[], act
 }
 
 /** Exactly the actions this actor may take now; none for the system. */
-export function availableActions(state: TransactionState, actor: Actor, now: Date, policy: TransactionPolicy = defaultPolicy): TransactionAction[] {
+export function availableActions(
+  state: TransactionState,
+  actor: Actor,
+  now: Date,
+  policy: TransactionPolicy = defaultPolicy,
+): TransactionAction[] {
   if (actor.kind === 'system') return []
   if (state.kind === 'online') return onlineActions.filter((action) => opens(state, onlineSamples(action, state), actor, now, policy))
   return f2fActions.filter((action) => opens(state, f2fSamples(action, state), actor, now, policy))

@@ -1,4 +1,16 @@
-import { type Actor, type CommonState, type Effect, enter, isBlank, noop, reached, type RefusalCode, refuse, type Result, step } from './kernel.ts'
+import {
+  type Actor,
+  type CommonState,
+  type Effect,
+  enter,
+  isBlank,
+  noop,
+  reached,
+  type RefusalCode,
+  refuse,
+  type Result,
+  step,
+} from './kernel.ts'
 
 /**
  * The complaint window and its end, alike in both kinds once it is open
@@ -32,7 +44,12 @@ function outsideWindow<S extends Common>(window: ComplaintWindow<S>, state: S): 
  * between the window closing and the transfer, so persisting it as a resting
  * state would only add a crash window. Its timestamp is still stamped.
  */
-function releaseAfterComplaintPeriod<S extends Common>(window: ComplaintWindow<S>, state: S, now: Date, extra: readonly Effect[]): Result<S> {
+function releaseAfterComplaintPeriod<S extends Common>(
+  window: ComplaintWindow<S>,
+  state: S,
+  now: Date,
+  extra: readonly Effect[],
+): Result<S> {
   return window.releaseToSeller(enter(state, 'complaint_period_ended' as S['status'], now), now, extra)
 }
 

@@ -1,6 +1,17 @@
 import type { PaymentPart } from './f2f-transaction.ts'
 import { depositAmount, type F2fState, type F2fStatus, remainderAmount } from './f2f-state.ts'
-import { addSeconds, type Effect, endedReason, enter, notifyBoth, type RefusalCode, type ReturnReason, type Result, step, type TransactionPolicy } from './kernel.ts'
+import {
+  addSeconds,
+  type Effect,
+  endedReason,
+  enter,
+  notifyBoth,
+  type RefusalCode,
+  type ReturnReason,
+  type Result,
+  step,
+  type TransactionPolicy,
+} from './kernel.ts'
 import { type RefundCall, refundEffects } from './postings.ts'
 import { refundHeld, releaseHeld } from './settlement.ts'
 
@@ -21,7 +32,12 @@ export const beforeDeposit: readonly F2fStatus[] = ['created', 'joined']
 /** The deposit is held and the remainder not yet settled: a cancellation returns the deposit less its fee. */
 export const depositHeld: readonly F2fStatus[] = ['deposit_paid', 'deposit_accepted', 'priced']
 export const remainderSettled: readonly F2fStatus[] = ['remainder_paid', 'remainder_skipped']
-export const afterHandover: readonly F2fStatus[] = ['seller_handover_confirmed', 'buyer_handover_confirmed', 'complained', 'complaint_period_ended']
+export const afterHandover: readonly F2fStatus[] = [
+  'seller_handover_confirmed',
+  'buyer_handover_confirmed',
+  'complained',
+  'complaint_period_ended',
+]
 
 /** The payment due now: the deposit once joined, the remainder once priced. */
 export function duePart(state: F2fState): PaymentPart | null {
@@ -78,7 +94,9 @@ export function releaseToSeller(state: F2fState, now: Date, extra: readonly Effe
 
 /** The seller failed (complaint accepted, admin's decision): everything the buyer paid goes back, to each payment. */
 export function refundEverything(state: F2fState, now: Date, extra: readonly Effect[]): Result<F2fState> {
-  const refunds: RefundCall[] = [{ paymentIntentId: state.paymentIntentId, amount: depositAmount(state), idempotencyAction: 'refund:deposit' }]
+  const refunds: RefundCall[] = [
+    { paymentIntentId: state.paymentIntentId, amount: depositAmount(state), idempotencyAction: 'refund:deposit' },
+  ]
   if (state.timestamps.remainder_paid !== null) {
     refunds.push({ paymentIntentId: state.remainderPaymentIntentId, amount: remainderAmount(state), idempotencyAction: 'refund:remainder' })
   }
@@ -87,7 +105,10 @@ export function refundEverything(state: F2fState, now: Date, extra: readonly Eff
 
 /** DESIGN §2: a cancellation after the deposit returns the deposit less its fee, which is kept. */
 export function cancelWithDeposit(state: F2fState, description: string, now: Date): Result<F2fState> {
-  const next = enter(state, 'cancelled_with_deposit', now, { amountRefunded: state.amountRefunded + state.price, cancellation: { description } })
+  const next = enter(state, 'cancelled_with_deposit', now, {
+    amountRefunded: state.amountRefunded + state.price,
+    cancellation: { description },
+  })
   return step(next, [
     ...refundEffects({
       currency: state.currency,
@@ -109,11 +130,18 @@ export function startComplaintWindow(state: F2fState, status: F2fStatus, now: Da
 /** Why a payment that succeeded is not held (payment_succeeded), for the history and the buyer's e-mail. */
 export function returnReason(state: F2fState, due: PaymentPart | null, paymentIntentId: string): ReturnReason {
   if (state.timestamps.remainder_skipped !== null && paymentIntentId === state.remainderPaymentIntentId) return 'remainder_skipped'
-  if (state.timestamps.cancelled !== null || state.timestamps.rejected !== null || state.timestamps.cancelled_with_deposit !== null) return 'cancelled'
+  if (state.timestamps.cancelled !== null || state.timestamps.rejected !== null || state.timestamps.cancelled_with_deposit !== null)
+    return 'cancelled'
   if (due !== null && intentOf(state, due) === paymentIntentId) return 'wrong_amount'
   if (paymentIntentId !== state.paymentIntentId && paymentIntentId !== state.remainderPaymentIntentId) return 'superseded'
   return 'not_due'
 }
 
 /** Money is held and no payment is on its way: an admin may settle it either way. */
-export const adminSettles: readonly F2fStatus[] = [...depositHeld, ...remainderSettled, 'seller_handover_confirmed', 'buyer_handover_confirmed', 'complained']
+export const adminSettles: readonly F2fStatus[] = [
+  ...depositHeld,
+  ...remainderSettled,
+  'seller_handover_confirmed',
+  'buyer_handover_confirmed',
+  'complained',
+]

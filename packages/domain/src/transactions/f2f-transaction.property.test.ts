@@ -6,7 +6,20 @@ import { type F2fEvent, transitionF2f as transition } from './f2f-transaction.ts
 import { boughtFromListing } from './listing-sale.ts'
 import { createF2fTransaction, depositAmount, type F2fState, f2fStatuses, isInComplaintWindow, remainderAmount } from './f2f-state.ts'
 import type { Actor, Party } from './kernel.ts'
-import { actor, type Entry, everyActor, reprice, waits, windowEvents, wellFormedWindowEvents, expectCommonStep, ledgerEntries, refundedFromEscrow, replay, sentBack } from './testing/random-histories.ts'
+import {
+  actor,
+  type Entry,
+  everyActor,
+  reprice,
+  waits,
+  windowEvents,
+  wellFormedWindowEvents,
+  expectCommonStep,
+  ledgerEntries,
+  refundedFromEscrow,
+  replay,
+  sentBack,
+} from './testing/random-histories.ts'
 import { escrowBalance, isTerminal as isTerminalState } from './transaction.ts'
 
 const isTerminal = (status: F2fState['status']) => isTerminalState({ kind: 'f2f', status })
@@ -53,12 +66,19 @@ const command: fc.Arbitrary<Command> = fc.oneof(
   { weight: 12, arbitrary: fc.nat().map((pick) => ({ kind: 'progress', pick, forward: true }) as const) },
   { weight: 2, arbitrary: fc.nat().map((pick) => ({ kind: 'progress', pick, forward: false }) as const) },
   { weight: 3, arbitrary: plainEvent.map((event) => ({ kind: 'plain', event }) as const) },
-  { weight: 1, arbitrary: fc.record({ part, opened: fc.boolean(), intent, exact: fc.boolean() }).map((p) => ({ kind: 'pay', ...p }) as const) },
+  {
+    weight: 1,
+    arbitrary: fc.record({ part, opened: fc.boolean(), intent, exact: fc.boolean() }).map((p) => ({ kind: 'pay', ...p }) as const),
+  },
   { weight: 1, arbitrary: reprice([0, 90, 190, -1]) },
   {
     weight: 1,
     arbitrary: fc
-      .record({ above: fc.constantFrom(-1, 0, 99, 100, 15_000, 600_000), charge: fc.constantFrom(0, 43, 490, -1), chargeSeller: fc.constantFrom(0, 0, 150) })
+      .record({
+        above: fc.constantFrom(-1, 0, 99, 100, 15_000, 600_000),
+        charge: fc.constantFrom(0, 43, 490, -1),
+        chargeSeller: fc.constantFrom(0, 0, 150),
+      })
       .map((p) => ({ kind: 'price', ...p }) as const),
   },
 )
@@ -135,12 +155,24 @@ function toStep(cmd: Command, who: Actor, state: F2fState, now: Date): [F2fEvent
     case 'pay': {
       const opened = cmd.part === 'deposit' ? state.paymentIntentId : state.remainderPaymentIntentId
       const due = cmd.part === 'deposit' ? depositAmount(state) : remainderAmount(state)
-      return [{ type: 'payment_succeeded', paymentIntentId: (cmd.opened ? opened : null) ?? cmd.intent, amount: due + (cmd.exact ? 0 : 1) }, who]
+      return [
+        { type: 'payment_succeeded', paymentIntentId: (cmd.opened ? opened : null) ?? cmd.intent, amount: due + (cmd.exact ? 0 : 1) },
+        who,
+      ]
     }
     case 'reprice':
       return [{ type: 'set_payment_method', paymentMethod: cmd.method, charge: cmd.charge, chargeCalculatorVersion: 1 }, who]
     case 'price':
-      return [{ type: 'set_price', price: state.price + cmd.above, charge: cmd.charge, chargeSeller: cmd.chargeSeller, chargeCalculatorVersion: 1 }, who]
+      return [
+        {
+          type: 'set_price',
+          price: state.price + cmd.above,
+          charge: cmd.charge,
+          chargeSeller: cmd.chargeSeller,
+          chargeCalculatorVersion: 1,
+        },
+        who,
+      ]
     case 'progress': {
       const moves = wellFormedEvents(state).flatMap((event) =>
         everyActor.flatMap((actor): [F2fEvent, Actor][] => {
@@ -265,7 +297,8 @@ describe('face-to-face transaction over random histories', () => {
           expect(returned).toBe(state.amountRefunded - refundedFromEscrow(entries))
           expect(state.amountReleased === 0 || state.amountRefunded - returned === 0).toBe(true)
           // What the state says was paid out and refunded is what the ledger moved there.
-          const postedTo = (account: string) => entries.flatMap((e) => e.postings).reduce((sum, p) => sum + (p.account === account ? p.amount : 0), 0)
+          const postedTo = (account: string) =>
+            entries.flatMap((e) => e.postings).reduce((sum, p) => sum + (p.account === account ? p.amount : 0), 0)
           expect(postedTo('seller')).toBe(state.amountReleased)
           expect(postedTo('buyer_refund')).toBe(state.amountRefunded)
           expect(state.amountReleased).toBeLessThanOrEqual(state.amountHeld)
@@ -279,10 +312,23 @@ describe('face-to-face transaction over random histories', () => {
     // (buyer_handover_confirmed means a different thing in each).
     const union = new Set([...stamped.true, ...stamped.false])
     expect([...union].sort()).toEqual([...f2fStatuses].sort())
-    for (const status of ['buyer_handover_confirmed', 'seller_handover_confirmed', 'complained', 'funds_released', 'complaint_period_ended']) {
+    for (const status of [
+      'buyer_handover_confirmed',
+      'seller_handover_confirmed',
+      'complained',
+      'funds_released',
+      'complaint_period_ended',
+    ]) {
       expect(stamped.true.has(status), `${status} with a seller step`).toBe(true)
     }
-    for (const status of ['buyer_handover_confirmed', 'complained', 'funds_released', 'complaint_period_ended', 'deposit_refunded', 'payment_refunded']) {
+    for (const status of [
+      'buyer_handover_confirmed',
+      'complained',
+      'funds_released',
+      'complaint_period_ended',
+      'deposit_refunded',
+      'payment_refunded',
+    ]) {
       expect(stamped.false.has(status), `${status} without a seller step`).toBe(true)
     }
     // Without the seller's step the seller can never confirm.

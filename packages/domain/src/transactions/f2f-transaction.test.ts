@@ -7,7 +7,26 @@ import type { Actor, Effect, Party, Result, ReturnReason } from './kernel.ts'
 import { filterClauses, matchesFilter, type TransactionFilter, whoMustAct } from './list-filters.ts'
 import { onlineStatuses } from './online-state.ts'
 import { escrowBalance, isTerminal, transition as dispatch } from './transaction.ts'
-import { accept, admin, at, buyer, counterparty, day, expectNoop, expectRefusal, expectReturnedUnheld, holdEntry, ledger, type MachineUnderTest, refundEntry, releaseEntry, seller, sharedMachineCases, system, t0 } from './testing/shared-machine-cases.ts'
+import {
+  accept,
+  admin,
+  at,
+  buyer,
+  counterparty,
+  day,
+  expectNoop,
+  expectRefusal,
+  expectReturnedUnheld,
+  holdEntry,
+  ledger,
+  type MachineUnderTest,
+  refundEntry,
+  releaseEntry,
+  seller,
+  sharedMachineCases,
+  system,
+  t0,
+} from './testing/shared-machine-cases.ts'
 
 type TransitionResult = Result<F2fState>
 
@@ -83,12 +102,14 @@ const sepa: F2fEvent = { type: 'set_payment_method', paymentMethod: 'sepa', char
 // One transaction walked through the table; every builder starts afresh.
 const joined = (o: Options = {}) => run(created(o), { type: 'join', userId: 'u_joiner' }, counterparty, at(60))
 const depositOpened = (o: Options = {}) => run(joined(o), payDeposit(), buyer, at(90))
-const depositProcessing = (o: Options = {}) => run(depositOpened(o), { type: 'payment_started', paymentIntentId: 'pi_dep' }, system, at(100))
+const depositProcessing = (o: Options = {}) =>
+  run(depositOpened(o), { type: 'payment_started', paymentIntentId: 'pi_dep' }, system, at(100))
 const depositPaid = (o: Options = {}) => run(depositOpened(o), succeeded('pi_dep', depositPaidAmount), system, at(120))
 const depositAccepted = (o: Options = {}) => run(depositPaid(o), { type: 'accept_deposit' }, seller, at(day))
 const priced = (o: Options = {}, price = setPrice()) => run(depositAccepted(o), price, seller, at(day + 60))
 const remainderOpened = (o: Options = {}) => run(priced(o), payRemainder(), buyer, at(day + 90))
-const remainderProcessing = (o: Options = {}) => run(remainderOpened(o), { type: 'payment_started', paymentIntentId: 'pi_rem' }, buyer, at(day + 100))
+const remainderProcessing = (o: Options = {}) =>
+  run(remainderOpened(o), { type: 'payment_started', paymentIntentId: 'pi_rem' }, buyer, at(day + 100))
 const remainderPaid = (o: Options = {}) => run(remainderOpened(o), succeeded('pi_rem', remainderPaidAmount), system, at(day + 120))
 const remainderSkipped = (o: Options = {}) => run(depositAccepted(o), { type: 'skip_remainder' }, seller, at(day + 60))
 // The complaint window runs from 2 days to 3 days.
@@ -128,8 +149,14 @@ sharedMachineCases(f2f)
 
 describe('fixture', () => {
   it('uses the amounts fees.ts quotes', () => {
-    expect(quoteCharge({ price: deposit.price, currency: 'eur', paymentMethod: 'card' })).toMatchObject({ ok: true, quote: { charge: deposit.charge } })
-    expect(quoteCharge({ price: remainder.price, currency: 'eur', paymentMethod: 'card' })).toMatchObject({ ok: true, quote: { charge: remainder.charge } })
+    expect(quoteCharge({ price: deposit.price, currency: 'eur', paymentMethod: 'card' })).toMatchObject({
+      ok: true,
+      quote: { charge: deposit.charge },
+    })
+    expect(quoteCharge({ price: remainder.price, currency: 'eur', paymentMethod: 'card' })).toMatchObject({
+      ok: true,
+      quote: { charge: remainder.charge },
+    })
     expect(quoteCharge({ price: deposit.price, currency: 'eur', paymentMethod: 'sepa' })).toMatchObject({ ok: true, quote: { charge: 90 } })
     expect(depositAmount(depositPaid())).toBe(depositPaidAmount)
     expect(remainderAmount(priced())).toBe(remainderPaidAmount)
@@ -162,15 +189,33 @@ describe('created', () => {
   })
   it('lets the seller have a handover step by default, or none', () => {
     const minimal = createF2fTransaction(
-      { creatorRole: 'buyer', creatorId: 'u_creator', joinCode: 'X', currency: 'eur', depositPrice: 100, depositCharge: 43, chargeCalculatorVersion: version },
+      {
+        creatorRole: 'buyer',
+        creatorId: 'u_creator',
+        joinCode: 'X',
+        currency: 'eur',
+        depositPrice: 100,
+        depositCharge: 43,
+        chargeCalculatorVersion: version,
+      },
       t0,
     )
-    expect(minimal).toMatchObject({ buyerId: 'u_creator', sellerId: null, sellerConfirmsHandover: true, paymentMethod: null, chargeSeller: 0, description: '' })
+    expect(minimal).toMatchObject({
+      buyerId: 'u_creator',
+      sellerId: null,
+      sellerConfirmsHandover: true,
+      paymentMethod: null,
+      chargeSeller: 0,
+      description: '',
+    })
     expect(created({ sellerConfirmsHandover: false }).sellerConfirmsHandover).toBe(false)
   })
   it("keeps a cancel's description, trimmed, by the creator or, once joined, either party", () => {
-    expect(run(created({ creatorRole: 'buyer' }), cancel('  no longer needed '), buyer, at(5)).cancellation).toEqual({ description: 'no longer needed' })
-    for (const actor of [buyer, seller]) expect(run(depositOpened(), cancel(' found another '), actor, at(90)).cancellation).toEqual({ description: 'found another' })
+    expect(run(created({ creatorRole: 'buyer' }), cancel('  no longer needed '), buyer, at(5)).cancellation).toEqual({
+      description: 'no longer needed',
+    })
+    for (const actor of [buyer, seller])
+      expect(run(depositOpened(), cancel(' found another '), actor, at(90)).cancellation).toEqual({ description: 'found another' })
   })
   it('refuses a cancel by anyone but the creator, then one without a description', () => {
     expectRefusal(transition(created(), cancel(), buyer, t0), 'not_seller', 403)
@@ -182,7 +227,14 @@ describe('created', () => {
     expectRefusal(transition(created(), cancel(''), seller, t0), 'validation_failed', 400)
   })
   it('lets the creator change the description and the deposit terms, re-judging high value', () => {
-    const terms = { price: 600_000, currency: 'eur', charge: 18_040, chargeSeller: 0, chargeCalculatorVersion: version, paymentMethod: 'card' } as const
+    const terms = {
+      price: 600_000,
+      currency: 'eur',
+      charge: 18_040,
+      chargeSeller: 0,
+      chargeCalculatorVersion: version,
+      paymentMethod: 'card',
+    } as const
     const { next, effects } = accept(transition(created(), { type: 'update', description: ' A red bike ', terms }, seller, t0))
     expect(next).toMatchObject({ status: 'created', description: 'A red bike', price: 600_000, charge: 18_040, highValue: true })
     expect(effects).toEqual([])
@@ -192,7 +244,11 @@ describe('created', () => {
     expectRefusal(transition(cancelled(), { type: 'update', description: 'x' }, seller, t0), 'already_cancelled', 409)
     expectRefusal(transition(created(), { type: 'update', description: ' ' }, seller, t0), 'validation_failed', 400)
     expectRefusal(transition(created(), { type: 'update', terms: { ...terms, charge: -1 } }, seller, t0), 'validation_failed', 400)
-    expectRefusal(transition(created(), { type: 'update', terms: { ...terms, chargeCalculatorVersion: 0 } }, seller, t0), 'validation_failed', 400)
+    expectRefusal(
+      transition(created(), { type: 'update', terms: { ...terms, chargeCalculatorVersion: 0 } }, seller, t0),
+      'validation_failed',
+      400,
+    )
   })
   it('refuses paying before the seller joined: not_accepted', () => {
     const own = created({ creatorRole: 'buyer' })
@@ -205,7 +261,9 @@ describe('created', () => {
 
 describe('claim (a guest invited by e-mail)', () => {
   it('makes the guest the seller the buyer left open, joined as after a join', () => {
-    const { next, effects } = accept(transition(created({ creatorRole: 'buyer' }), { type: 'claim', role: 'seller', userId: 'u_guest' }, counterparty, at(60)))
+    const { next, effects } = accept(
+      transition(created({ creatorRole: 'buyer' }), { type: 'claim', role: 'seller', userId: 'u_guest' }, counterparty, at(60)),
+    )
     expect(next).toMatchObject({ status: 'joined', buyerId: 'u_creator', sellerId: 'u_guest' })
     expect(effects).toEqual([{ type: 'notify', template: 'joined', to: 'buyer' }])
     expectRefusal(transition(next, { type: 'claim', role: 'seller', userId: 'u_other' }, counterparty, at(61)), 'already_joined', 409)
@@ -272,15 +330,28 @@ describe('joined', () => {
     // A payment that is no longer due: why, as for opening it.
     expectRefusal(transition(depositPaid(), { type: 'payment_started', paymentIntentId: 'pi_dep' }, buyer, t0), 'already_paid', 409)
     expectRefusal(transition(remainderOpened(), { type: 'payment_started', paymentIntentId: 'pi_dep' }, buyer, t0), 'already_paid', 409)
-    expectRefusal(transition(remainderPaid(), { type: 'payment_started', paymentIntentId: 'pi_rem' }, buyer, t0), 'remainder_already_paid', 409)
-    expectRefusal(transition(cancelledWithDeposit(), { type: 'payment_started', paymentIntentId: 'pi_dep' }, buyer, t0), 'already_cancelled', 409)
+    expectRefusal(
+      transition(remainderPaid(), { type: 'payment_started', paymentIntentId: 'pi_rem' }, buyer, t0),
+      'remainder_already_paid',
+      409,
+    )
+    expectRefusal(
+      transition(cancelledWithDeposit(), { type: 'payment_started', paymentIntentId: 'pi_dep' }, buyer, t0),
+      'already_cancelled',
+      409,
+    )
     expectIgnored(depositPaid(), { type: 'payment_started', paymentIntentId: 'pi_dep' }, system, t0)
     expectRefusal(transition(state, { type: 'payment_started', paymentIntentId: 'pi_dep' }, seller, t0), 'not_buyer', 403)
     expectRefusal(transition(state, { type: 'payment_started', paymentIntentId: 'pi_dep' }, admin, t0), 'not_buyer', 403)
   })
   it('holds the deposit when its payment succeeds, and tells both', () => {
     const { next, effects } = accept(transition(depositProcessing(), succeeded('pi_dep', depositPaidAmount), system, at(120)))
-    expect(next).toMatchObject({ status: 'deposit_paid', amountHeld: depositPaidAmount, isPaymentInProgress: false, paymentIntentId: 'pi_dep' })
+    expect(next).toMatchObject({
+      status: 'deposit_paid',
+      amountHeld: depositPaidAmount,
+      isPaymentInProgress: false,
+      paymentIntentId: 'pi_dep',
+    })
     expect(next.timestamps.deposit_paid).toEqual(at(120))
     expect(next.timestamps.joined).toEqual(at(60))
     expect(escrowBalance(next)).toBe(depositPaidAmount)
@@ -296,7 +367,18 @@ describe('joined', () => {
     expect(run(state, succeeded('pi_dep', 5_090), system).amountHeld).toBe(5_090)
   })
   it('applies a payment once, however often the news arrives', () => {
-    for (const later of [depositPaid(), depositAccepted(), priced(), remainderPaid(), sellerConfirmed(), complained(), fundsReleased(), paymentRefunded(), cancelledWithDeposit(), depositRefunded()]) {
+    for (const later of [
+      depositPaid(),
+      depositAccepted(),
+      priced(),
+      remainderPaid(),
+      sellerConfirmed(),
+      complained(),
+      fundsReleased(),
+      paymentRefunded(),
+      cancelledWithDeposit(),
+      depositRefunded(),
+    ]) {
       expectNoop(later, transition(later, succeeded('pi_dep', depositPaidAmount), system, at(5 * day)))
     }
     for (const later of [remainderPaid(), sellerConfirmed(), fundsReleased(), paymentRefunded()]) {
@@ -311,7 +393,14 @@ describe('joined', () => {
     // Nobody is the buyer yet: sent back, with no account to record it on.
     const noBuyer = created()
     expectNoop(noBuyer, transition(noBuyer, succeeded('pi_dep', depositPaidAmount), system, at(5 * day)), [
-      { type: 'provider', action: 'refund', amount: depositPaidAmount, currency: 'eur', idempotencyAction: 'refund-unheld:pi_dep', paymentIntentId: 'pi_dep' },
+      {
+        type: 'provider',
+        action: 'refund',
+        amount: depositPaidAmount,
+        currency: 'eur',
+        idempotencyAction: 'refund-unheld:pi_dep',
+        paymentIntentId: 'pi_dep',
+      },
     ])
     // Arriving after the sale was called off or the deposit was paid through another payment.
     expectSentBack(run(depositOpened(), cancel(), seller), 'pi_dep', depositPaidAmount, 'deposit', 'cancelled')
@@ -319,7 +408,13 @@ describe('joined', () => {
     // A remainder that is not due (not priced, skipped, priced then cancelled) or not the opened one.
     expectSentBack(depositAccepted(), 'pi_rem', remainderPaidAmount, 'deposit', 'superseded')
     expectSentBack(run(remainderOpened(), cancel(), buyer), 'pi_rem', remainderPaidAmount, 'remainder', 'cancelled')
-    expectSentBack(run(remainderOpened(), { type: 'skip_remainder' }, seller), 'pi_rem', remainderPaidAmount, 'remainder', 'remainder_skipped')
+    expectSentBack(
+      run(remainderOpened(), { type: 'skip_remainder' }, seller),
+      'pi_rem',
+      remainderPaidAmount,
+      'remainder',
+      'remainder_skipped',
+    )
     expectSentBack(remainderOpened(), 'pi_rem', remainder.price, 'remainder', 'wrong_amount')
     expectSentBack(remainderOpened(), 'pi_rem2', remainderPaidAmount, 'deposit', 'superseded')
     expectSentBack(priced(), 'pi_rem', remainderPaidAmount, 'deposit', 'superseded')
@@ -370,7 +465,15 @@ describe('deposit_paid', () => {
   it('refuses accepting the deposit: by others, twice, or once over', () => {
     expectRefusal(transition(depositPaid(), { type: 'accept_deposit' }, buyer, t0), 'not_seller', 403)
     expectRefusal(transition(depositPaid(), { type: 'accept_deposit' }, admin, t0), 'not_seller', 403)
-    for (const later of [depositAccepted(), priced(), remainderPaid(), remainderSkipped(), sellerConfirmed(), buyerConfirmedFirst(), complained()]) {
+    for (const later of [
+      depositAccepted(),
+      priced(),
+      remainderPaid(),
+      remainderSkipped(),
+      sellerConfirmed(),
+      buyerConfirmedFirst(),
+      complained(),
+    ]) {
       expectRefusal(transition(later, { type: 'accept_deposit' }, seller, t0), 'deposit_already_accepted', 409)
     }
     expectRefusal(transition(created(), { type: 'accept_deposit' }, seller, t0), 'deposit_not_paid', 409)
@@ -416,7 +519,14 @@ describe('deposit_paid', () => {
     expectRefusal(transition(remainderProcessing(), cancel(), seller, t0), 'payment_in_progress', 409)
   })
   it('refuses a cancel once the remainder is settled, or the sale is over', () => {
-    for (const later of [remainderPaid(), remainderSkipped(), sellerConfirmed(), buyerConfirmedFirst(), buyerConfirmedAlone(), complained()]) {
+    for (const later of [
+      remainderPaid(),
+      remainderSkipped(),
+      sellerConfirmed(),
+      buyerConfirmedFirst(),
+      buyerConfirmedAlone(),
+      complained(),
+    ]) {
       for (const actor of [buyer, seller]) expectRefusal(transition(later, cancel(), actor, t0), 'already_paid', 409)
     }
     expectRefusal(transition(cancelledWithDeposit(), cancel(), seller, t0), 'already_cancelled', 409)
@@ -436,7 +546,9 @@ describe('deposit_paid', () => {
     expectIgnored(paymentRefunded(), { type: 'refund_succeeded' }, system, at(day + 90))
     // The refund of a payment sent back unheld is not the deposit's: the sale still waits for that one.
     expectIgnored(cancelledWithDeposit(), { type: 'refund_succeeded', paymentIntentId: 'pi_other' }, system, at(day + 60))
-    expect(accept(transition(cancelledWithDeposit(), { type: 'refund_succeeded', paymentIntentId: 'pi_dep' }, system, at(day + 60))).next.status).toBe('deposit_refunded')
+    expect(
+      accept(transition(cancelledWithDeposit(), { type: 'refund_succeeded', paymentIntentId: 'pi_dep' }, system, at(day + 60))).next.status,
+    ).toBe('deposit_refunded')
   })
   it('refuses refund news from anyone but the system, and lets a refund nobody waits for change nothing', () => {
     expectRefusal(transition(cancelledWithDeposit(), { type: 'refund_succeeded' }, admin, t0), 'forbidden', 403)
@@ -480,7 +592,11 @@ describe('deposit_accepted', () => {
     expectRefusal(transition(depositAccepted(), setPrice(Number.NaN), seller, t0), 'validation_failed', 400)
     expectRefusal(transition(depositAccepted(), setPrice(total, -1), seller, t0), 'validation_failed', 400)
     expectRefusal(transition(depositAccepted(), setPrice(total, 1.5), seller, t0), 'validation_failed', 400)
-    expectRefusal(transition(depositAccepted(), { ...setPrice(), chargeCalculatorVersion: 0 } as F2fEvent, seller, t0), 'validation_failed', 400)
+    expectRefusal(
+      transition(depositAccepted(), { ...setPrice(), chargeCalculatorVersion: 0 } as F2fEvent, seller, t0),
+      'validation_failed',
+      400,
+    )
   })
   it('refuses setting the price: by others, before the deposit is accepted, twice, or once settled', () => {
     expectRefusal(transition(depositAccepted(), setPrice(), buyer, t0), 'not_seller', 403)
@@ -565,7 +681,9 @@ describe('priced', () => {
     ])
   })
   it('clears the processing flag when the remainder payment fails', () => {
-    const { next, effects } = accept(transition(remainderProcessing(), { type: 'payment_failed', paymentIntentId: 'pi_rem' }, system, at(day + 200)))
+    const { next, effects } = accept(
+      transition(remainderProcessing(), { type: 'payment_failed', paymentIntentId: 'pi_rem' }, system, at(day + 200)),
+    )
     expect(next).toMatchObject({ status: 'priced', isPaymentInProgress: false })
     expect(effects).toEqual([{ type: 'notify', template: 'payment_failed', to: 'buyer' }])
     expectIgnored(remainderProcessing(), { type: 'payment_failed', paymentIntentId: 'pi_dep' }, system, t0)
@@ -595,7 +713,12 @@ describe('handover, the seller confirming (sellerConfirmsHandover true)', () => 
     }
   })
   it('takes the window from the policy', () => {
-    const result = accept(transition(remainderPaid(), { type: 'confirm_handover' }, seller, at(2 * day), { complaintPeriodSeconds: 10, trackingDeadlineSeconds: 20 }))
+    const result = accept(
+      transition(remainderPaid(), { type: 'confirm_handover' }, seller, at(2 * day), {
+        complaintPeriodSeconds: 10,
+        trackingDeadlineSeconds: 20,
+      }),
+    )
     expect(result.next.complaintPeriodDeadline).toEqual(at(2 * day + 10))
   })
   it('records the buyer confirming first without starting the window, and tells the seller', () => {
@@ -620,7 +743,8 @@ describe('handover, the seller confirming (sellerConfirmsHandover true)', () => 
     ])
   })
   it('refuses confirming: by others, twice, or once over', () => {
-    for (const actor of [admin, system, counterparty]) expectRefusal(transition(remainderPaid(), { type: 'confirm_handover' }, actor, t0), 'forbidden', 403)
+    for (const actor of [admin, system, counterparty])
+      expectRefusal(transition(remainderPaid(), { type: 'confirm_handover' }, actor, t0), 'forbidden', 403)
     expectRefusal(transition(buyerConfirmedFirst(), { type: 'confirm_handover' }, buyer, t0), 'handover_already_confirmed', 409)
     expectRefusal(transition(sellerConfirmed(), { type: 'confirm_handover' }, seller, t0), 'handover_already_confirmed', 409)
     expectRefusal(transition(sellerConfirmed(), { type: 'confirm_handover' }, buyer, t0), 'handover_already_confirmed', 409)
@@ -676,7 +800,11 @@ describe('complaint window', () => {
   })
   it('pays the seller the total less both seller charges, and keeps every fee', () => {
     const withSellerFees = run(
-      run(run(priced({ depositChargeSeller: 50 }, setPrice(total, remainder.charge, 150)), payRemainder(), buyer), succeeded('pi_rem', remainderPaidAmount), system),
+      run(
+        run(priced({ depositChargeSeller: 50 }, setPrice(total, remainder.charge, 150)), payRemainder(), buyer),
+        succeeded('pi_rem', remainderPaidAmount),
+        system,
+      ),
       { type: 'confirm_handover' },
       seller,
       at(2 * day),
@@ -688,17 +816,19 @@ describe('complaint window', () => {
       { account: 'seller', amount: 19_800, currency: 'eur' },
       { account: 'revenue', amount: 190 + 490 + 50 + 150, currency: 'eur' },
     ])
-    expect(provider(effects)).toEqual([{ type: 'provider', action: 'transfer', amount: 19_800, currency: 'eur', idempotencyAction: 'transfer', paymentIntentId: 'pi_dep' }])
+    expect(provider(effects)).toEqual([
+      { type: 'provider', action: 'transfer', amount: 19_800, currency: 'eur', idempotencyAction: 'transfer', paymentIntentId: 'pi_dep' },
+    ])
   })
   it('pays the seller the deposit alone when the remainder was skipped', () => {
     const skipped = run(remainderSkipped({ depositChargeSeller: 50 }), { type: 'confirm_handover' }, seller, at(2 * day))
     const { next, effects } = accept(transition(skipped, { type: 'end_complaint_period' }, buyer, at(2 * day + 60)))
     expect(next).toMatchObject({ status: 'funds_released', amountHeld: depositPaidAmount, amountReleased: 4_950 })
     expect(escrowBalance(next)).toBe(0)
-    expect(ledger(effects)).toEqual([
-      releaseEntry(depositPaidAmount, 4_950, 240),
+    expect(ledger(effects)).toEqual([releaseEntry(depositPaidAmount, 4_950, 240)])
+    expect(provider(effects)).toEqual([
+      { type: 'provider', action: 'transfer', amount: 4_950, currency: 'eur', idempotencyAction: 'transfer', paymentIntentId: 'pi_dep' },
     ])
-    expect(provider(effects)).toEqual([{ type: 'provider', action: 'transfer', amount: 4_950, currency: 'eur', idempotencyAction: 'transfer', paymentIntentId: 'pi_dep' }])
   })
 })
 
@@ -710,14 +840,33 @@ describe('complained', () => {
     expect(escrowBalance(next)).toBe(0)
     expect(effects).toEqual([
       refundEntry(heldInFull, heldInFull),
-      { type: 'provider', action: 'refund', amount: depositPaidAmount, currency: 'eur', idempotencyAction: 'refund:deposit', paymentIntentId: 'pi_dep' },
-      { type: 'provider', action: 'refund', amount: remainderPaidAmount, currency: 'eur', idempotencyAction: 'refund:remainder', paymentIntentId: 'pi_rem' },
+      {
+        type: 'provider',
+        action: 'refund',
+        amount: depositPaidAmount,
+        currency: 'eur',
+        idempotencyAction: 'refund:deposit',
+        paymentIntentId: 'pi_dep',
+      },
+      {
+        type: 'provider',
+        action: 'refund',
+        amount: remainderPaidAmount,
+        currency: 'eur',
+        idempotencyAction: 'refund:remainder',
+        paymentIntentId: 'pi_rem',
+      },
       { type: 'notify', template: 'payment_refunded', to: 'buyer' },
       { type: 'notify', template: 'payment_refunded', to: 'seller' },
     ])
   })
   it('refunds the deposit alone when the remainder was skipped', () => {
-    const state = run(run(remainderSkipped(), { type: 'confirm_handover' }, seller, at(2 * day)), { type: 'complain', description: 'x' }, buyer, at(2 * day + 1))
+    const state = run(
+      run(remainderSkipped(), { type: 'confirm_handover' }, seller, at(2 * day)),
+      { type: 'complain', description: 'x' },
+      buyer,
+      at(2 * day + 1),
+    )
     const { next, effects } = accept(transition(state, { type: 'accept_complaint' }, seller, at(3 * day)))
     expect(next).toMatchObject({ status: 'payment_refunded', amountRefunded: depositPaidAmount })
     expect(ledger(effects)[0]?.postings).toEqual([
@@ -725,7 +874,14 @@ describe('complained', () => {
       { account: 'buyer_refund', amount: depositPaidAmount, currency: 'eur' },
     ])
     expect(provider(effects)).toEqual([
-      { type: 'provider', action: 'refund', amount: depositPaidAmount, currency: 'eur', idempotencyAction: 'refund:deposit', paymentIntentId: 'pi_dep' },
+      {
+        type: 'provider',
+        action: 'refund',
+        amount: depositPaidAmount,
+        currency: 'eur',
+        idempotencyAction: 'refund:deposit',
+        paymentIntentId: 'pi_dep',
+      },
     ])
   })
 })
@@ -752,9 +908,7 @@ describe('admin settlement', () => {
       expect(toSeller.next).toMatchObject({ status: 'funds_released', amountReleased: payout, amountRefunded: 0 })
       expect(toSeller.next.timestamps.complaint_period_ended).toBeNull()
       expect(escrowBalance(toSeller.next)).toBe(0)
-      expect(ledger(toSeller.effects)).toEqual([
-        releaseEntry(amount, payout, amount - payout),
-      ])
+      expect(ledger(toSeller.effects)).toEqual([releaseEntry(amount, payout, amount - payout)])
       expect(provider(toSeller.effects)).toEqual([
         { type: 'provider', action: 'transfer', amount: payout, currency: 'eur', idempotencyAction: 'transfer', paymentIntentId: 'pi_dep' },
       ])
@@ -763,9 +917,7 @@ describe('admin settlement', () => {
       const toBuyer = accept(transition(from, { type: 'release_funds', to: 'buyer' }, admin, at(5 * day)))
       expect(toBuyer.next).toMatchObject({ status: 'payment_refunded', amountRefunded: amount, amountReleased: 0 })
       expect(escrowBalance(toBuyer.next)).toBe(0)
-      expect(ledger(toBuyer.effects)).toEqual([
-        refundEntry(amount, amount),
-      ])
+      expect(ledger(toBuyer.effects)).toEqual([refundEntry(amount, amount)])
       expect(provider(toBuyer.effects).map((e) => [e.idempotencyAction, e.amount, e.paymentIntentId])).toEqual(
         amount === heldInFull
           ? [
@@ -789,8 +941,16 @@ describe('admin settlement', () => {
     expectRefusal(transition(depositRefunded(), { type: 'release_funds', to: 'buyer' }, admin, t0), 'already_cancelled', 409)
     expectRefusal(transition(remainderProcessing(), { type: 'release_funds', to: 'seller' }, admin, t0), 'payment_in_progress', 409)
     // complaint_period_ended passes straight on to funds_released; a row caught in between still answers precisely.
-    expectRefusal(transition({ ...sellerConfirmed(), status: 'complaint_period_ended' }, { type: 'release_funds', to: 'seller' }, admin, t0), 'complaint_period_expired', 409)
-    expectRefusal(transition(complained(), { type: 'release_funds', to: 'nobody' } as unknown as F2fEvent, admin, t0), 'validation_failed', 400)
+    expectRefusal(
+      transition({ ...sellerConfirmed(), status: 'complaint_period_ended' }, { type: 'release_funds', to: 'seller' }, admin, t0),
+      'complaint_period_expired',
+      409,
+    )
+    expectRefusal(
+      transition(complained(), { type: 'release_funds', to: 'nobody' } as unknown as F2fEvent, admin, t0),
+      'validation_failed',
+      400,
+    )
   })
 })
 
@@ -837,13 +997,19 @@ describe('terminal states', () => {
           const result = transition(state, event, actor, at(30 * day))
           if (!result.ok) continue
           // Only money that arrives late is sent straight back, and recorded as such: escrow is not touched.
-          expect({ ...result.next, amountRefunded: state.amountRefunded, returnedPaymentIntentIds: state.returnedPaymentIntentIds }).toEqual(state)
+          expect({
+            ...result.next,
+            amountRefunded: state.amountRefunded,
+            returnedPaymentIntentIds: state.returnedPaymentIntentIds,
+          }).toEqual(state)
           for (const effect of result.effects) {
             if (effect.type === 'provider') expect(effect.idempotencyAction.startsWith('refund-unheld:')).toBe(true)
             else if (effect.type === 'ledger') expect(effect.entry).toBe('refund_unheld')
             else expect(effect).toMatchObject({ type: expect.stringMatching(/^(history|notify)$/) })
           }
-          expect(['payment_started', 'payment_failed', 'payment_succeeded', 'refund_succeeded', 'complaint_window_elapsed']).toContain(event.type)
+          expect(['payment_started', 'payment_failed', 'payment_succeeded', 'refund_succeeded', 'complaint_window_elapsed']).toContain(
+            event.type,
+          )
         }
       }
     })
@@ -866,11 +1032,19 @@ describe('dispatcher', () => {
   })
   it('answers events of the online kind, and online-shaped ones, not_found, as the API answers a path of the other kind', () => {
     expectRefusal(dispatch(depositPaid(), { type: 'cancel' }, buyer, t0) as TransitionResult, 'not_found', 404)
-    expectRefusal(dispatch(joined(), { type: 'payment_intent_opened', paymentIntentId: 'pi_dep' }, buyer, t0) as TransitionResult, 'not_found', 404)
+    expectRefusal(
+      dispatch(joined(), { type: 'payment_intent_opened', paymentIntentId: 'pi_dep' }, buyer, t0) as TransitionResult,
+      'not_found',
+      404,
+    )
     expectRefusal(dispatch(sellerConfirmed(), { type: 'confirm_delivery' }, buyer, t0) as TransitionResult, 'not_found', 404)
     // An admin's confirm_delivery on a face-to-face sale (POST /admin/transactions/{id}/confirm_delivery).
     expectRefusal(dispatch(sellerConfirmed(), { type: 'confirm_delivery' }, admin, t0) as TransitionResult, 'not_found', 404)
-    expectRefusal(dispatch(depositPaid(), { type: 'track', carrier: 'dhl', trackingCode: 'X' }, seller, t0) as TransitionResult, 'not_found', 404)
+    expectRefusal(
+      dispatch(depositPaid(), { type: 'track', carrier: 'dhl', trackingCode: 'X' }, seller, t0) as TransitionResult,
+      'not_found',
+      404,
+    )
     expectRefusal(transition(depositPaid(), { type: 'track' } as unknown as F2fEvent, seller, t0), 'not_found', 404)
   })
 })
@@ -971,7 +1145,8 @@ describe('list filters', () => {
     expect(whoMustAct(state)).toBe('system')
     for (const role of ['buyer', 'seller'] as const) {
       expect(matchesFilter(state, role, 'cancelled')).toBe(true)
-      for (const filter of ['active', 'inputRequired', 'waiting', 'completed'] as const) expect(matchesFilter(state, role, filter)).toBe(false)
+      for (const filter of ['active', 'inputRequired', 'waiting', 'completed'] as const)
+        expect(matchesFilter(state, role, filter)).toBe(false)
     }
   })
   it('files finished transactions as completed or cancelled only, nobody to move', () => {
@@ -1022,7 +1197,9 @@ describe('filterClauses', () => {
                     (clause.isPaymentInProgress === undefined || clause.isPaymentInProgress === isPaymentInProgress) &&
                     (clause.sellerConfirmsHandover === undefined || clause.sellerConfirmsHandover === sellerConfirmsHandover),
                 )
-                expect(byClauses, `${filter} ${role} ${JSON.stringify(row)}`).toBe(matchesFilter(row as Parameters<typeof matchesFilter>[0], role, filter))
+                expect(byClauses, `${filter} ${role} ${JSON.stringify(row)}`).toBe(
+                  matchesFilter(row as Parameters<typeof matchesFilter>[0], role, filter),
+                )
                 checked += 1
               }
             }
@@ -1035,8 +1212,17 @@ describe('filterClauses', () => {
   it('needs a flag only where whose move it is depends on it', () => {
     // The handover states depend on the seller's step; online never does.
     const buyerInput = filterClauses('inputRequired', 'buyer')
-    expect(buyerInput.filter((clause) => clause.kind === 'online').every((clause) => clause.sellerConfirmsHandover === undefined)).toBe(true)
-    expect(buyerInput.some((clause) => clause.kind === 'f2f' && clause.statuses.includes('remainder_paid') && clause.sellerConfirmsHandover === false)).toBe(true)
-    expect(filterClauses('completed', 'seller')).toEqual([{ kind: 'online', statuses: ['funds_released'] }, { kind: 'f2f', statuses: ['funds_released'] }])
+    expect(buyerInput.filter((clause) => clause.kind === 'online').every((clause) => clause.sellerConfirmsHandover === undefined)).toBe(
+      true,
+    )
+    expect(
+      buyerInput.some(
+        (clause) => clause.kind === 'f2f' && clause.statuses.includes('remainder_paid') && clause.sellerConfirmsHandover === false,
+      ),
+    ).toBe(true)
+    expect(filterClauses('completed', 'seller')).toEqual([
+      { kind: 'online', statuses: ['funds_released'] },
+      { kind: 'f2f', statuses: ['funds_released'] },
+    ])
   })
 })

@@ -92,7 +92,8 @@ const handlers: HandlerTable<F2fState, F2fEvent> = {
     if (actor.kind !== 'buyer') return refuse('not_buyer')
     if (duePart(state) !== event.part) return refuse(notPayable(state, event.part))
     if (state.paymentMethod === null) return refuse('invalid_payment_method')
-    if (event.paymentIntentId === '' || (event.part === 'remainder' && event.paymentIntentId === state.paymentIntentId)) return refuse('validation_failed')
+    if (event.paymentIntentId === '' || (event.part === 'remainder' && event.paymentIntentId === state.paymentIntentId))
+      return refuse('validation_failed')
     if (intentOf(state, event.part) === event.paymentIntentId) return noop(state)
     // A payment on its way cannot be swapped for another.
     if (state.isPaymentInProgress) return refuse(event.part === 'deposit' ? 'deposit_payment_in_review' : 'payment_in_progress')
@@ -106,7 +107,12 @@ const handlers: HandlerTable<F2fState, F2fEvent> = {
     if (part === null || intentOf(state, part) !== event.paymentIntentId) {
       if (actor.kind === 'system') return noop(state)
       // The buyer's report: of a payment no longer due, or of none opened here.
-      const reported = event.paymentIntentId === state.paymentIntentId ? 'deposit' : event.paymentIntentId === state.remainderPaymentIntentId ? 'remainder' : null
+      const reported =
+        event.paymentIntentId === state.paymentIntentId
+          ? 'deposit'
+          : event.paymentIntentId === state.remainderPaymentIntentId
+            ? 'remainder'
+            : null
       return refuse(reported ? notPayable(state, reported) : 'validation_failed')
     }
     // Late news that a payment already sent back is processing: nothing is on its way.
@@ -172,13 +178,24 @@ const handlers: HandlerTable<F2fState, F2fEvent> = {
       // Left: the remainder paid, after the handover, or over.
       return refuse(ended(state.status) ?? 'remainder_already_paid')
     }
-    if (!Number.isSafeInteger(event.price) || !Number.isSafeInteger(event.charge) || event.charge < 0 || !isChargeCalculatorVersion(event.chargeCalculatorVersion)) {
+    if (
+      !Number.isSafeInteger(event.price) ||
+      !Number.isSafeInteger(event.charge) ||
+      event.charge < 0 ||
+      !isChargeCalculatorVersion(event.chargeCalculatorVersion)
+    ) {
       return refuse('validation_failed')
     }
     if (event.price - state.price < minimumPrice) return refuse('remainder_too_low')
     // What is withheld from the seller can never exceed the remainder itself.
-    if (!Number.isSafeInteger(event.chargeSeller) || event.chargeSeller < 0 || event.chargeSeller > event.price - state.price) return refuse('validation_failed')
-    const pricing = { price: event.price, charge: event.charge, chargeSeller: event.chargeSeller, chargeCalculatorVersion: event.chargeCalculatorVersion }
+    if (!Number.isSafeInteger(event.chargeSeller) || event.chargeSeller < 0 || event.chargeSeller > event.price - state.price)
+      return refuse('validation_failed')
+    const pricing = {
+      price: event.price,
+      charge: event.charge,
+      chargeSeller: event.chargeSeller,
+      chargeCalculatorVersion: event.chargeCalculatorVersion,
+    }
     // High value is judged on the total (spec §6).
     return step(enter(state, 'priced', now, { pricing, highValue: isHighValue(event.price, state.currency) }), [
       { type: 'notify', template: 'priced', to: 'buyer' },

@@ -59,7 +59,10 @@ function f2fNext(status: F2fStatus, sellerConfirmsHandover: boolean): NextActor 
 }
 
 export function whoMustAct(input: FilterInput): NextActor {
-  const next = input.kind === 'online' ? onlineNext[input.status as OnlineStatus] : f2fNext(input.status as F2fStatus, input.sellerConfirmsHandover ?? true)
+  const next =
+    input.kind === 'online'
+      ? onlineNext[input.status as OnlineStatus]
+      : f2fNext(input.status as F2fStatus, input.sellerConfirmsHandover ?? true)
   // A payment on its way (SEPA) is the provider's move.
   return next === 'buyer' && input.isPaymentInProgress ? 'system' : next
 }
@@ -68,7 +71,14 @@ export type TransactionFilter = 'active' | 'inputRequired' | 'waiting' | 'comple
 
 /** Money is on its way back: no longer active, not yet closed. */
 const refunding: readonly string[] = ['cancelled_with_payment', 'cancelled_with_deposit']
-const cancelledStatuses: readonly string[] = ['rejected', 'cancelled', 'cancelled_with_payment', 'payment_refunded', 'cancelled_with_deposit', 'deposit_refunded']
+const cancelledStatuses: readonly string[] = [
+  'rejected',
+  'cancelled',
+  'cancelled_with_payment',
+  'payment_refunded',
+  'cancelled_with_deposit',
+  'deposit_refunded',
+]
 
 /** Whether a transaction falls under a list filter for one of its parties. */
 export function matchesFilter(input: FilterInput, role: Party, filter: TransactionFilter): boolean {

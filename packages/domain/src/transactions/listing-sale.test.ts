@@ -14,7 +14,16 @@ const counterparty: Actor = { kind: 'counterparty' }
 
 function onlineSale(): TransactionState {
   const created = createOnlineTransaction(
-    { creatorRole: 'buyer', creatorId: 'u_buyer', joinCode: 'ABCDEFGH', price: 10_000, currency: 'eur', charge: 340, chargeCalculatorVersion: 1, paymentMethod: 'card' },
+    {
+      creatorRole: 'buyer',
+      creatorId: 'u_buyer',
+      joinCode: 'ABCDEFGH',
+      price: 10_000,
+      currency: 'eur',
+      charge: 340,
+      chargeCalculatorVersion: 1,
+      paymentMethod: 'card',
+    },
     t0,
   )
   return boughtFromListing(created, 'u_seller')
@@ -22,7 +31,16 @@ function onlineSale(): TransactionState {
 
 function f2fSale(): TransactionState {
   const created = createF2fTransaction(
-    { creatorRole: 'buyer', creatorId: 'u_buyer', joinCode: 'ABCDEFGH', currency: 'eur', depositPrice: 5_000, depositCharge: 190, chargeCalculatorVersion: 1, paymentMethod: 'card' },
+    {
+      creatorRole: 'buyer',
+      creatorId: 'u_buyer',
+      joinCode: 'ABCDEFGH',
+      currency: 'eur',
+      depositPrice: 5_000,
+      depositCharge: 190,
+      chargeCalculatorVersion: 1,
+      paymentMethod: 'card',
+    },
     t0,
   )
   return boughtFromListing(created, 'u_seller')
@@ -35,7 +53,9 @@ function run(state: TransactionState, event: TransactionEvent, actor: Actor): Tr
 }
 
 const pay = (state: TransactionState): TransactionEvent =>
-  state.kind === 'online' ? { type: 'payment_intent_opened', paymentIntentId: 'pi_1' } : { type: 'payment_intent_opened', part: 'deposit', paymentIntentId: 'pi_1' }
+  state.kind === 'online'
+    ? { type: 'payment_intent_opened', paymentIntentId: 'pi_1' }
+    : { type: 'payment_intent_opened', part: 'deposit', paymentIntentId: 'pi_1' }
 
 describe.each([
   ['online', onlineSale],
@@ -66,7 +86,11 @@ describe.each([
     if (!result.ok) throw new Error(result.code)
     expect(result.next.status).toBe('rejected')
     expect(result.effects).toEqual([{ type: 'notify', template: 'listing_rejected', to: 'buyer' }])
-    expect(transition(result.next, { type: 'accept_listing' }, seller, later)).toEqual({ ok: false, code: 'already_cancelled', status: 409 })
+    expect(transition(result.next, { type: 'accept_listing' }, seller, later)).toEqual({
+      ok: false,
+      code: 'already_cancelled',
+      status: 409,
+    })
   })
 
   it('refuses acceptance by anyone but the seller, and twice', () => {
@@ -80,9 +104,17 @@ describe.each([
   })
 
   it('cannot be joined, rejected by code, or edited while it waits', () => {
-    expect(transition(sale(), { type: 'join', userId: 'u_other' }, counterparty, later)).toEqual({ ok: false, code: 'already_joined', status: 409 })
+    expect(transition(sale(), { type: 'join', userId: 'u_other' }, counterparty, later)).toEqual({
+      ok: false,
+      code: 'already_joined',
+      status: 409,
+    })
     expect(transition(sale(), { type: 'reject' }, counterparty, later)).toEqual({ ok: false, code: 'already_joined', status: 409 })
-    expect(transition(sale(), { type: 'update', description: 'cheaper' }, buyer, later)).toEqual({ ok: false, code: 'already_joined', status: 409 })
+    expect(transition(sale(), { type: 'update', description: 'cheaper' }, buyer, later)).toEqual({
+      ok: false,
+      code: 'already_joined',
+      status: 409,
+    })
   })
 
   it('lets the buyer withdraw, telling the seller', () => {
@@ -103,7 +135,15 @@ describe.each([
 describe('a transaction created with a join code', () => {
   it('has no listing acceptance (404, as a path it does not have)', () => {
     const created = createOnlineTransaction(
-      { creatorRole: 'buyer', creatorId: 'u_buyer', joinCode: 'ABCDEFGH', price: 10_000, currency: 'eur', charge: 340, chargeCalculatorVersion: 1 },
+      {
+        creatorRole: 'buyer',
+        creatorId: 'u_buyer',
+        joinCode: 'ABCDEFGH',
+        price: 10_000,
+        currency: 'eur',
+        charge: 340,
+        chargeCalculatorVersion: 1,
+      },
       t0,
     )
     expect(awaitsSellerAcceptance(created)).toBe(false)

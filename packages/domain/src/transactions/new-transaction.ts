@@ -27,8 +27,15 @@ export interface FirstTerms {
   readonly chargeSeller: number
 }
 
-export function createdState<Status extends string>(input: NewTransaction, terms: FirstTerms, statuses: readonly Status[], now: Date): CommonState<Status> {
-  const timestamps = Object.fromEntries(statuses.map((status) => [status, status === 'created' ? now : null])) as CommonState<Status>['timestamps']
+export function createdState<Status extends string>(
+  input: NewTransaction,
+  terms: FirstTerms,
+  statuses: readonly Status[],
+  now: Date,
+): CommonState<Status> {
+  const timestamps = Object.fromEntries(
+    statuses.map((status) => [status, status === 'created' ? now : null]),
+  ) as CommonState<Status>['timestamps']
   return {
     status: 'created' as Status,
     creatorRole: input.creatorRole,

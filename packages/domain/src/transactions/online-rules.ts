@@ -1,4 +1,15 @@
-import { addSeconds, type Effect, endedReason, enter, notifyBoth, type RefusalCode, type ReturnReason, type Result, step, type TransactionPolicy } from './kernel.ts'
+import {
+  addSeconds,
+  type Effect,
+  endedReason,
+  enter,
+  notifyBoth,
+  type RefusalCode,
+  type ReturnReason,
+  type Result,
+  step,
+  type TransactionPolicy,
+} from './kernel.ts'
 import { type OnlineState, type OnlineStatus } from './online-state.ts'
 import { type RefundCall, refundEffects } from './postings.ts'
 import { refundHeld, releaseHeld } from './settlement.ts'

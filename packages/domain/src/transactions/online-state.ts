@@ -18,7 +18,12 @@ export const onlineStatuses = [
 ] as const
 export type OnlineStatus = (typeof onlineStatuses)[number]
 
-export const onlineTerminalStatuses = ['rejected', 'cancelled', 'funds_released', 'payment_refunded'] as const satisfies readonly OnlineStatus[]
+export const onlineTerminalStatuses = [
+  'rejected',
+  'cancelled',
+  'funds_released',
+  'payment_refunded',
+] as const satisfies readonly OnlineStatus[]
 
 export interface OnlineState extends CommonState<OnlineStatus> {
   readonly kind: 'online'
@@ -41,5 +46,12 @@ export interface NewOnlineTransaction extends NewTransaction {
  */
 export function createOnlineTransaction(input: NewOnlineTransaction, now: Date): OnlineState {
   const terms = { price: input.price, charge: input.charge, chargeSeller: input.chargeSeller ?? 0 }
-  return { kind: 'online', ...createdState(input, terms, onlineStatuses, now), tracking: null, orderIssue: null, trackingDeadline: null, inTransit: null }
+  return {
+    kind: 'online',
+    ...createdState(input, terms, onlineStatuses, now),
+    tracking: null,
+    orderIssue: null,
+    trackingDeadline: null,
+    inTransit: null,
+  }
 }

@@ -3,7 +3,19 @@ import { describe, expect, it } from 'vitest'
 import { entrySumsToZero, escrowBalances, type LedgerEntry, ledgerBreaches, resolvesHold } from '../ledger-rules.ts'
 import { availableActions } from './available-actions.ts'
 import type { Actor, Party } from './kernel.ts'
-import { actor, everyActor, reprice, waits, windowEvents, wellFormedWindowEvents, expectCommonStep, ledgerEntries, refundedFromEscrow, replay, sentBack } from './testing/random-histories.ts'
+import {
+  actor,
+  everyActor,
+  reprice,
+  waits,
+  windowEvents,
+  wellFormedWindowEvents,
+  expectCommonStep,
+  ledgerEntries,
+  refundedFromEscrow,
+  replay,
+  sentBack,
+} from './testing/random-histories.ts'
 import { type OnlineEvent, transitionOnline as transition } from './online-transaction.ts'
 import { createOnlineTransaction, type OnlineState, onlineStatuses } from './online-state.ts'
 import { escrowBalance, isTerminal as isTerminalState } from './transaction.ts'
@@ -39,7 +51,9 @@ const plainEvent: fc.Arbitrary<OnlineEvent> = fc.oneof(
   intent.map((paymentIntentId) => ({ type: 'payment_started', paymentIntentId }) as const),
   intent.map((paymentIntentId) => ({ type: 'payment_failed', paymentIntentId }) as const),
   fc.constant({ type: 'refund_succeeded' } as const),
-  fc.record({ carrier: fc.constantFrom('dhl', ''), trackingCode: fc.constantFrom('JD1', ' ') }).map((t) => ({ type: 'track', ...t }) as const),
+  fc
+    .record({ carrier: fc.constantFrom('dhl', ''), trackingCode: fc.constantFrom('JD1', ' ') })
+    .map((t) => ({ type: 'track', ...t }) as const),
   text.map((description) => ({ type: 'submit_order_issue', description }) as const),
   fc.constant({ type: 'carrier_in_transit', occurredAt: new Date('2026-03-01T06:00:00Z') } as const),
   fc.constant({ type: 'carrier_delivered' } as const),
@@ -115,13 +129,29 @@ function toStep(cmd: Command, who: Actor, state: OnlineState, now: Date): [Onlin
 function start(creatorRole: Party, fromListing: boolean, price: number, chargeSeller: number, now: Date): OnlineState {
   const role = fromListing ? 'buyer' : creatorRole
   const created = createOnlineTransaction(
-    { creatorRole: role, creatorId: 'u_creator', joinCode: 'ABCDEFGH', price, currency: 'eur', charge: 340, chargeSeller, chargeCalculatorVersion: 1, paymentMethod: 'card' },
+    {
+      creatorRole: role,
+      creatorId: 'u_creator',
+      joinCode: 'ABCDEFGH',
+      price,
+      currency: 'eur',
+      charge: 340,
+      chargeSeller,
+      chargeCalculatorVersion: 1,
+      paymentMethod: 'card',
+    },
     now,
   )
   return fromListing ? boughtFromListing(created, 'u_listing_seller') : created
 }
 
-const online = { transition, toStep, statuses: onlineStatuses, isTerminal, isInComplaintWindow: (state: OnlineState) => state.status === 'delivered' }
+const online = {
+  transition,
+  toStep,
+  statuses: onlineStatuses,
+  isTerminal,
+  isInComplaintWindow: (state: OnlineState) => state.status === 'delivered',
+}
 
 describe('online transaction over random histories', () => {
   it('keeps every invariant of the state machine and the ledger', () => {
@@ -182,16 +212,22 @@ describe('online transaction over random histories', () => {
 
   it('offers nothing once over, and join or reject only to the counterparty', () => {
     fc.assert(
-      fc.property(history, fc.constantFrom<Actor['kind']>('buyer', 'seller', 'admin', 'counterparty'), ({ creatorRole, fromListing, price, steps }, kind) => {
-        const begun = new Date('2026-03-01T00:00:00Z')
-        const { state, now } = replay(online, { state: start(creatorRole, fromListing, price, 0, begun), now: begun }, steps)
-        const offered = availableActions(state, { kind }, now)
-        if (isTerminal(state.status)) expect(offered).toEqual([])
-        for (const type of offered) expect(['join', 'reject'].includes(type)).toBe(kind === 'counterparty')
-        // Only the seller answers a listing's buyer, and only while the sale waits for that answer.
-        const answers = offered.filter((type) => type === 'accept_listing_transaction' || type === 'reject_listing_transaction')
-        expect(answers).toEqual(kind === 'seller' && awaitsSellerAcceptance(state) ? ['accept_listing_transaction', 'reject_listing_transaction'] : [])
-      }),
+      fc.property(
+        history,
+        fc.constantFrom<Actor['kind']>('buyer', 'seller', 'admin', 'counterparty'),
+        ({ creatorRole, fromListing, price, steps }, kind) => {
+          const begun = new Date('2026-03-01T00:00:00Z')
+          const { state, now } = replay(online, { state: start(creatorRole, fromListing, price, 0, begun), now: begun }, steps)
+          const offered = availableActions(state, { kind }, now)
+          if (isTerminal(state.status)) expect(offered).toEqual([])
+          for (const type of offered) expect(['join', 'reject'].includes(type)).toBe(kind === 'counterparty')
+          // Only the seller answers a listing's buyer, and only while the sale waits for that answer.
+          const answers = offered.filter((type) => type === 'accept_listing_transaction' || type === 'reject_listing_transaction')
+          expect(answers).toEqual(
+            kind === 'seller' && awaitsSellerAcceptance(state) ? ['accept_listing_transaction', 'reject_listing_transaction'] : [],
+          )
+        },
+      ),
       { numRuns: 1_000 },
     )
   })

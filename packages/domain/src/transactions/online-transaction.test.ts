@@ -5,14 +5,40 @@ import { matchesFilter, whoMustAct } from './list-filters.ts'
 import { type OnlineEvent, transitionOnline as transition } from './online-transaction.ts'
 import { createOnlineTransaction, type OnlineState } from './online-state.ts'
 import { escrowBalance } from './transaction.ts'
-import { accept, admin, at, buyer, counterparty, day, expectRefusal, expectReturnedUnheld, holdEntry, ledger, type MachineUnderTest, refundEntry, seller, sharedMachineCases, system, t0 } from './testing/shared-machine-cases.ts'
+import {
+  accept,
+  admin,
+  at,
+  buyer,
+  counterparty,
+  day,
+  expectRefusal,
+  expectReturnedUnheld,
+  holdEntry,
+  ledger,
+  type MachineUnderTest,
+  refundEntry,
+  seller,
+  sharedMachineCases,
+  system,
+  t0,
+} from './testing/shared-machine-cases.ts'
 
 // price 10000 + card charge 340 (fees.ts worked example)
 const paidAmount = 10_340
 
 function created(creatorRole: Party = 'seller'): OnlineState {
   return createOnlineTransaction(
-    { creatorRole, creatorId: 'u_creator', joinCode: 'ABCDEFGH', price: 10_000, currency: 'eur', charge: 340, chargeCalculatorVersion: 1, paymentMethod: 'card' },
+    {
+      creatorRole,
+      creatorId: 'u_creator',
+      joinCode: 'ABCDEFGH',
+      price: 10_000,
+      currency: 'eur',
+      charge: 340,
+      chargeCalculatorVersion: 1,
+      paymentMethod: 'card',
+    },
     t0,
   )
 }
@@ -67,9 +93,23 @@ describe('created', () => {
 
 describe('claim (a guest invited by e-mail)', () => {
   const guestSale = () =>
-    createOnlineTransaction({ creatorRole: 'seller', creatorId: 'u_creator', joinCode: null, price: 10_000, currency: 'eur', charge: 340, chargeCalculatorVersion: 1 }, t0)
+    createOnlineTransaction(
+      {
+        creatorRole: 'seller',
+        creatorId: 'u_creator',
+        joinCode: null,
+        price: 10_000,
+        currency: 'eur',
+        charge: 340,
+        chargeCalculatorVersion: 1,
+      },
+      t0,
+    )
   const partnerSale = () =>
-    createOnlineTransaction({ creatorRole: 'seller', creatorId: null, joinCode: null, price: 10_000, currency: 'eur', charge: 340, chargeCalculatorVersion: 1 }, t0)
+    createOnlineTransaction(
+      { creatorRole: 'seller', creatorId: null, joinCode: null, price: 10_000, currency: 'eur', charge: 340, chargeCalculatorVersion: 1 },
+      t0,
+    )
 
   it('makes the guest the open party and the transaction joined, telling the creator', () => {
     const { next, effects } = accept(transition(guestSale(), { type: 'claim', role: 'buyer', userId: 'u_guest' }, counterparty, at(60)))
@@ -80,7 +120,11 @@ describe('claim (a guest invited by e-mail)', () => {
 
   it('refuses the role that is taken, the creator claiming their own, and anyone but a counterparty', () => {
     expectRefusal(transition(guestSale(), { type: 'claim', role: 'seller', userId: 'u_guest' }, counterparty, t0), 'already_claimed', 409)
-    expectRefusal(transition(guestSale(), { type: 'claim', role: 'buyer', userId: 'u_creator' }, counterparty, t0), 'cannot_join_own_transaction', 403)
+    expectRefusal(
+      transition(guestSale(), { type: 'claim', role: 'buyer', userId: 'u_creator' }, counterparty, t0),
+      'cannot_join_own_transaction',
+      403,
+    )
     expectRefusal(transition(guestSale(), { type: 'claim', role: 'buyer', userId: 'u_guest' }, seller, t0), 'forbidden', 403)
     expectRefusal(transition(guestSale(), { type: 'claim', role: 'buyer', userId: '' }, counterparty, t0), 'validation_failed', 400)
   })
@@ -89,14 +133,22 @@ describe('claim (a guest invited by e-mail)', () => {
     const claimed = run(guestSale(), { type: 'claim', role: 'buyer', userId: 'u_guest' }, counterparty, at(60))
     expectRefusal(transition(claimed, { type: 'claim', role: 'buyer', userId: 'u_other' }, counterparty, at(61)), 'already_joined', 409)
     const withdrawn = run(guestSale(), { type: 'cancel' }, seller)
-    expectRefusal(transition(withdrawn, { type: 'claim', role: 'buyer', userId: 'u_guest' }, counterparty, at(61)), 'already_cancelled', 409)
+    expectRefusal(
+      transition(withdrawn, { type: 'claim', role: 'buyer', userId: 'u_guest' }, counterparty, at(61)),
+      'already_cancelled',
+      409,
+    )
   })
 
   it("waits in created for a partner's second party, then joins and tells the first", () => {
     const first = accept(transition(partnerSale(), { type: 'claim', role: 'seller', userId: 'u_seller' }, counterparty, at(60)))
     expect(first.next).toMatchObject({ status: 'created', sellerId: 'u_seller', buyerId: null })
     expect(first.effects).toEqual([])
-    expectRefusal(transition(first.next, { type: 'claim', role: 'buyer', userId: 'u_seller' }, counterparty, at(61)), 'cannot_join_own_transaction', 403)
+    expectRefusal(
+      transition(first.next, { type: 'claim', role: 'buyer', userId: 'u_seller' }, counterparty, at(61)),
+      'cannot_join_own_transaction',
+      403,
+    )
     const second = accept(transition(first.next, { type: 'claim', role: 'buyer', userId: 'u_buyer' }, counterparty, at(120)))
     expect(second.next).toMatchObject({ status: 'joined', sellerId: 'u_seller', buyerId: 'u_buyer' })
     expect(second.effects).toEqual([{ type: 'notify', template: 'joined', to: 'seller' }])
@@ -130,7 +182,18 @@ describe('joined', () => {
   })
   it('refuses to start a payment without a method, by the seller, or after paying', () => {
     const noMethod = run(
-      createOnlineTransaction({ creatorRole: 'seller', creatorId: 'u_creator', joinCode: 'ABCDEFGH', price: 10_000, currency: 'eur', charge: 340, chargeCalculatorVersion: 1 }, t0),
+      createOnlineTransaction(
+        {
+          creatorRole: 'seller',
+          creatorId: 'u_creator',
+          joinCode: 'ABCDEFGH',
+          price: 10_000,
+          currency: 'eur',
+          charge: 340,
+          chargeCalculatorVersion: 1,
+        },
+        t0,
+      ),
       { type: 'join', userId: 'u_joiner' },
       counterparty,
     )
@@ -183,15 +246,35 @@ describe('joined', () => {
     sentBack(paid(), 'pi_2', paidAmount, 'superseded')
     sentBack(run(joined(), { type: 'cancel' }, seller), 'pi_1', paidAmount, 'cancelled')
     // Sent back, then its news once the amount due matches it again: still not held.
-    const returned = sentBack(run(joined(), { type: 'payment_intent_opened', paymentIntentId: 'pi_1' }, buyer), 'pi_1', 10_000, 'wrong_amount')
-    expect(transition({ ...returned, price: 10_000 - 340 }, { type: 'payment_succeeded', paymentIntentId: 'pi_1', amount: 10_000 }, system, t0)).toMatchObject({ ok: true, effects: [] })
+    const returned = sentBack(
+      run(joined(), { type: 'payment_intent_opened', paymentIntentId: 'pi_1' }, buyer),
+      'pi_1',
+      10_000,
+      'wrong_amount',
+    )
+    expect(
+      transition({ ...returned, price: 10_000 - 340 }, { type: 'payment_succeeded', paymentIntentId: 'pi_1', amount: 10_000 }, system, t0),
+    ).toMatchObject({ ok: true, effects: [] })
     // Nobody is the buyer yet: sent back, with no account to record it on.
     expect(transition(created(), { type: 'payment_succeeded', paymentIntentId: 'pi_1', amount: paidAmount }, system, t0)).toEqual({
       ok: true,
       next: created(),
-      effects: [{ type: 'provider', action: 'refund', amount: paidAmount, currency: 'eur', idempotencyAction: 'refund-unheld:pi_1', paymentIntentId: 'pi_1' }],
+      effects: [
+        {
+          type: 'provider',
+          action: 'refund',
+          amount: paidAmount,
+          currency: 'eur',
+          idempotencyAction: 'refund-unheld:pi_1',
+          paymentIntentId: 'pi_1',
+        },
+      ],
     })
-    expectRefusal(transition(joined(), { type: 'payment_succeeded', paymentIntentId: 'pi_1', amount: paidAmount }, buyer, t0), 'forbidden', 403)
+    expectRefusal(
+      transition(joined(), { type: 'payment_succeeded', paymentIntentId: 'pi_1', amount: paidAmount }, buyer, t0),
+      'forbidden',
+      403,
+    )
   })
   it('counts what a later refund returns on top of a payment sent back before', () => {
     const returned = run(paid(), { type: 'payment_succeeded', paymentIntentId: 'pi_2', amount: paidAmount }, system)
@@ -265,8 +348,14 @@ describe('paid', () => {
     }
     // Cancelled with the payment: the refund of a second payment, sent back unheld, settles first; the held one's closes it.
     const waiting = cancelledWithPayment()
-    expect(transition(waiting, { type: 'refund_succeeded', paymentIntentId: 'pi_2' }, system, at(day))).toEqual({ ok: true, next: waiting, effects: [] })
-    expect(accept(transition(waiting, { type: 'refund_succeeded', paymentIntentId: 'pi_1' }, system, at(day))).next.status).toBe('payment_refunded')
+    expect(transition(waiting, { type: 'refund_succeeded', paymentIntentId: 'pi_2' }, system, at(day))).toEqual({
+      ok: true,
+      next: waiting,
+      effects: [],
+    })
+    expect(accept(transition(waiting, { type: 'refund_succeeded', paymentIntentId: 'pi_1' }, system, at(day))).next.status).toBe(
+      'payment_refunded',
+    )
   })
   it('refuses a cancel by the buyer once paid', () => {
     for (const state of [paid(), tracked(), delivered(), complained()]) {
@@ -285,7 +374,14 @@ describe('paid', () => {
     const { next, effects } = accept(transition(paid(), { type: 'tracking_deadline_elapsed' }, system, deadline))
     expect(next.status).toBe('cancelled_with_payment')
     expect(ledger(effects).map((e) => e.entry)).toEqual(['refund'])
-    expect(effects).toContainEqual({ type: 'provider', action: 'refund', amount: paidAmount, currency: 'eur', idempotencyAction: 'refund', paymentIntentId: 'pi_1' })
+    expect(effects).toContainEqual({
+      type: 'provider',
+      action: 'refund',
+      amount: paidAmount,
+      currency: 'eur',
+      idempotencyAction: 'refund',
+      paymentIntentId: 'pi_1',
+    })
   })
   it('puts the tracking timer back when it fires early, and ignores it once tracked', () => {
     const state = paid()
@@ -324,7 +420,11 @@ describe('tracked', () => {
     expect(next).toMatchObject({ status: 'tracked', inTransit: reported })
     expect(effects).toEqual([])
     // A repeat keeps the first time; the delivery keeps the step in the history.
-    expect(transition(next, { type: 'carrier_in_transit', occurredAt: at(day + 7_200) }, system, at(day + 7_200))).toEqual({ ok: true, next, effects: [] })
+    expect(transition(next, { type: 'carrier_in_transit', occurredAt: at(day + 7_200) }, system, at(day + 7_200))).toEqual({
+      ok: true,
+      next,
+      effects: [],
+    })
     expect(run(next, { type: 'carrier_delivered' }, system, at(2 * day))).toMatchObject({ status: 'delivered', inTransit: reported })
   })
   it('reads a parcel scanned before the code was added as in transit from the moment tracking was added', () => {
@@ -333,7 +433,11 @@ describe('tracked', () => {
   })
   it('ignores "in transit" news outside tracked, and from anyone but the system', () => {
     for (const state of [paid(), delivered(), complained(), fundsReleased()]) {
-      expect(transition(state, { type: 'carrier_in_transit', occurredAt: at(day) }, system, at(4 * day))).toEqual({ ok: true, next: state, effects: [] })
+      expect(transition(state, { type: 'carrier_in_transit', occurredAt: at(day) }, system, at(4 * day))).toEqual({
+        ok: true,
+        next: state,
+        effects: [],
+      })
     }
     expectRefusal(transition(tracked(), { type: 'carrier_in_transit', occurredAt: at(day) }, seller, at(day)), 'forbidden', 403)
   })
@@ -382,10 +486,15 @@ describe('complained', () => {
     expect(next).toMatchObject({ status: 'payment_refunded', amountRefunded: paidAmount, amountReleased: 0 })
     expect(next.timestamps.payment_refunded).toEqual(at(4 * day))
     expect(escrowBalance(next)).toBe(0)
-    expect(ledger(effects)).toEqual([
-      refundEntry(paidAmount, paidAmount),
-    ])
-    expect(effects).toContainEqual({ type: 'provider', action: 'refund', amount: paidAmount, currency: 'eur', idempotencyAction: 'refund', paymentIntentId: 'pi_1' })
+    expect(ledger(effects)).toEqual([refundEntry(paidAmount, paidAmount)])
+    expect(effects).toContainEqual({
+      type: 'provider',
+      action: 'refund',
+      amount: paidAmount,
+      currency: 'eur',
+      idempotencyAction: 'refund',
+      paymentIntentId: 'pi_1',
+    })
   })
   it('lets an admin release to the seller or refund the buyer', () => {
     for (const from of [complained(), delivered(), tracked()]) {

@@ -49,7 +49,10 @@ const handlers: HandlerTable<OnlineState, OnlineEvent> = {
       case 'created':
         if (actor.kind !== state.creatorRole) return refuse(notRole(state.creatorRole))
         // A listing's buyer withdraws: the seller, already a party, is told.
-        return step(enter(state, 'cancelled', now), awaitsSellerAcceptance(state) ? [{ type: 'notify', template: 'cancelled', to: 'seller' }] : [])
+        return step(
+          enter(state, 'cancelled', now),
+          awaitsSellerAcceptance(state) ? [{ type: 'notify', template: 'cancelled', to: 'seller' }] : [],
+        )
       case 'joined':
         if (actor.kind !== 'buyer' && actor.kind !== 'seller') return refuse('forbidden')
         // Money may already be on its way (SEPA); the outcome decides first.
@@ -105,7 +108,16 @@ const handlers: HandlerTable<OnlineState, OnlineEvent> = {
     if (!holdable) {
       // Sent straight back; if it was the payment being processed, that wait is over.
       const waited = state.status === 'joined' && state.isPaymentInProgress && state.paymentIntentId === event.paymentIntentId
-      return sendBack(state, { paymentIntentId: event.paymentIntentId, amount: event.amount, part: 'payment', reason: returnReason(state, event.paymentIntentId) }, waited)
+      return sendBack(
+        state,
+        {
+          paymentIntentId: event.paymentIntentId,
+          amount: event.amount,
+          part: 'payment',
+          reason: returnReason(state, event.paymentIntentId),
+        },
+        waited,
+      )
     }
     const deadline = addSeconds(now, policy.trackingDeadlineSeconds)
     const next = enter(state, 'paid', now, {
@@ -130,7 +142,8 @@ const handlers: HandlerTable<OnlineState, OnlineEvent> = {
   track: (state, event, actor, now) => {
     if (actor.kind !== 'seller') return refuse('not_seller')
     if (state.status !== 'paid') {
-      if (state.tracking !== null && !(onlineTerminalStatuses as readonly string[]).includes(state.status)) return refuse('tracking_already_added')
+      if (state.tracking !== null && !(onlineTerminalStatuses as readonly string[]).includes(state.status))
+        return refuse('tracking_already_added')
       return refuse(ended(state.status) ?? 'not_paid')
     }
     if (reached(now, state.trackingDeadline)) return refuse('tracking_details_deadline_expired')
@@ -180,7 +193,8 @@ const handlers: HandlerTable<OnlineState, OnlineEvent> = {
 
   release_funds: (state, event, actor, now) => {
     if (actor.kind !== 'admin') return refuse('not_admin')
-    if (state.status !== 'complained' && state.status !== 'delivered' && state.status !== 'tracked') return refuse(notSettleable(state.status))
+    if (state.status !== 'complained' && state.status !== 'delivered' && state.status !== 'tracked')
+      return refuse(notSettleable(state.status))
     if (event.to !== 'buyer' && event.to !== 'seller') return refuse('validation_failed')
     const extra: Effect[] = state.status === 'delivered' ? [{ type: 'cancel_timer', timer: 'complaint_window' }] : []
     return event.to === 'seller' ? releaseToSeller(state, now, extra) : refundToBuyer(state, now, extra)

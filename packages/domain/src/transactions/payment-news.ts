@@ -1,4 +1,15 @@
-import { type Actor, type CommonState, enter, type HoldPart, noop, type NotifyTemplate, refuse, type Result, type ReturnReason, step } from './kernel.ts'
+import {
+  type Actor,
+  type CommonState,
+  enter,
+  type HoldPart,
+  noop,
+  type NotifyTemplate,
+  refuse,
+  type Result,
+  type ReturnReason,
+  step,
+} from './kernel.ts'
 import { returnUnheld } from './postings.ts'
 
 /**
@@ -11,7 +22,12 @@ import { returnUnheld } from './postings.ts'
 type Common = CommonState<string>
 
 /** A payment failed: only news of the one being processed matters; a failed card attempt is already shown in the browser. */
-export function paymentFailed<S extends Common>(state: S, event: { readonly paymentIntentId: string }, actor: Actor, awaited: string | null): Result<S> {
+export function paymentFailed<S extends Common>(
+  state: S,
+  event: { readonly paymentIntentId: string },
+  actor: Actor,
+  awaited: string | null,
+): Result<S> {
   if (actor.kind !== 'system') return refuse('forbidden')
   if (awaited !== null && state.isPaymentInProgress && awaited === event.paymentIntentId) {
     return step({ ...state, isPaymentInProgress: false }, [{ type: 'notify', template: 'payment_failed', to: 'buyer' }])

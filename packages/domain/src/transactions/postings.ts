@@ -72,16 +72,14 @@ export function refundEffects(input: { currency: CurrencyCode; held: number; ref
     { type: 'ledger', entry: 'refund', postings },
     ...input.refunds
       .filter((refund) => refund.amount > 0)
-      .map(
-        (refund): Effect => ({
-          type: 'provider',
-          action: 'refund',
-          amount: refund.amount,
-          currency,
-          idempotencyAction: refund.idempotencyAction,
-          paymentIntentId: refund.paymentIntentId,
-        }),
-      ),
+      .map((refund): Effect => ({
+        type: 'provider',
+        action: 'refund',
+        amount: refund.amount,
+        currency,
+        idempotencyAction: refund.idempotencyAction,
+        paymentIntentId: refund.paymentIntentId,
+      })),
   ]
 }
 
@@ -112,7 +110,11 @@ export function returnUnheld<S extends CommonState<string>>(
   }
   // Only a buyer can have paid; without one there is no account to record it on.
   if (state.buyerId === null) return { next: state, effects: [refund] }
-  const next: S = { ...state, amountRefunded: state.amountRefunded + amount, returnedPaymentIntentIds: [...state.returnedPaymentIntentIds, paymentIntentId] }
+  const next: S = {
+    ...state,
+    amountRefunded: state.amountRefunded + amount,
+    returnedPaymentIntentIds: [...state.returnedPaymentIntentIds, paymentIntentId],
+  }
   return {
     next,
     effects: [

@@ -20,9 +20,8 @@ export function releaseHeld<S extends Common>(state: S, payout: number, now: Dat
 
 /** The seller failed (complaint accepted, admin's decision): everything held goes back to the buyer, by `refunds`. */
 export function refundHeld<S extends Common>(state: S, refunds: readonly RefundCall[], now: Date, extra: readonly Effect[]): Result<S> {
-  return step(enter(state, 'payment_refunded' as S['status'], now, { amountRefunded: state.amountRefunded + state.amountHeld } as Partial<S>), [
-    ...extra,
-    ...refundEffects({ currency: state.currency, held: state.amountHeld, refunds }),
-    ...notifyBoth('payment_refunded'),
-  ])
+  return step(
+    enter(state, 'payment_refunded' as S['status'], now, { amountRefunded: state.amountRefunded + state.amountHeld } as Partial<S>),
+    [...extra, ...refundEffects({ currency: state.currency, held: state.amountHeld, refunds }), ...notifyBoth('payment_refunded')],
+  )
 }

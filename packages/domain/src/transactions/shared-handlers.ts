@@ -161,5 +161,10 @@ export function setPaymentMethod<S extends Common>(
   if (!Number.isSafeInteger(event.charge) || event.charge < 0 || !isChargeCalculatorVersion(event.chargeCalculatorVersion)) {
     return refuse('validation_failed')
   }
-  return step({ ...state, paymentMethod: event.paymentMethod, charge: event.charge, chargeCalculatorVersion: event.chargeCalculatorVersion })
+  return step({
+    ...state,
+    paymentMethod: event.paymentMethod,
+    charge: event.charge,
+    chargeCalculatorVersion: event.chargeCalculatorVersion,
+  })
 }

@@ -61,7 +61,14 @@ function isF2fEvent(event: TransactionEvent): event is F2fEvent {
 }
 
 const f2fOnlyEvents = new Set<string>(['accept_deposit', 'set_price', 'skip_remainder', 'confirm_handover'])
-const onlineOnlyEvents = new Set<string>(['track', 'submit_order_issue', 'carrier_in_transit', 'carrier_delivered', 'confirm_delivery', 'tracking_deadline_elapsed'])
+const onlineOnlyEvents = new Set<string>([
+  'track',
+  'submit_order_issue',
+  'carrier_in_transit',
+  'carrier_delivered',
+  'confirm_delivery',
+  'tracking_deadline_elapsed',
+])
 
 const resolvingStatuses = ['funds_released', 'payment_refunded', 'cancelled_with_payment', 'cancelled_with_deposit'] as const
 

@@ -34,7 +34,11 @@ async function startApp(env: Record<string, string>): Promise<{ testApp: TestApp
     payload: { country_code: 'us' },
   })
   expect(response.statusCode).toBe(204)
-  const user = await testApp.database.db.selectFrom('users').select('id').where('email', '=', 'bank-link-contract@example.com').executeTakeFirstOrThrow()
+  const user = await testApp.database.db
+    .selectFrom('users')
+    .select('id')
+    .where('email', '=', 'bank-link-contract@example.com')
+    .executeTakeFirstOrThrow()
   return { testApp, userId: user.id }
 }
 
@@ -47,7 +51,11 @@ async function sandboxHarness(): Promise<Harness> {
     bankLink,
     userId,
     completeLink: async (linkToken, outcome) => {
-      const completed = await bankLink.completeLink({ linkToken, institution: outcome === 'success' ? 'success' : 'failure', now: clock.now() })
+      const completed = await bankLink.completeLink({
+        linkToken,
+        institution: outcome === 'success' ? 'success' : 'failure',
+        now: clock.now(),
+      })
       if (!completed.ok || !completed.accounts[0]) throw new Error('the sandbox link screen refused the link token')
       return { publicToken: completed.publicToken, accountId: completed.accounts[0].id }
     },
@@ -120,7 +128,11 @@ describe.each([
     expect(result.account.mask).toMatch(/^\d{4}$/)
     const { destination } = result.account
     if (destination.kind === 'provider_token') expect(destination.token).toMatch(/^btok_/)
-    else expect(destination).toMatchObject({ routingNumber: expect.stringMatching(/^\d{9}$/), accountNumber: expect.stringMatching(/^\d{4,17}$/) })
+    else
+      expect(destination).toMatchObject({
+        routingNumber: expect.stringMatching(/^\d{9}$/),
+        accountNumber: expect.stringMatching(/^\d{4,17}$/),
+      })
   })
 
   it('spends a public token on its first exchange', async () => {
@@ -130,7 +142,10 @@ describe.each([
   })
 
   it('refuses a public token it never issued', async () => {
-    expect(await exchange('public-sandbox-00000000-0000-4000-8000-000000000000', 'any')).toMatchObject({ ok: false, reason: 'invalid_public_token' })
+    expect(await exchange('public-sandbox-00000000-0000-4000-8000-000000000000', 'any')).toMatchObject({
+      ok: false,
+      reason: 'invalid_public_token',
+    })
   })
 
   it('refuses an account that is not of this link', async () => {
@@ -170,10 +185,20 @@ describe('Plaid against its fake', () => {
     const { linkToken } = await plaid.createLinkToken({ userId: 'user-flow', now: clock.now() })
     const { publicToken, accounts } = fake.completeLink(linkToken)
     const savings = accounts.find((account) => account.subtype === 'savings')
-    const result = await plaid.exchangePublicToken({ userId: 'user-flow', publicToken, accountId: savings?.account_id ?? '', now: clock.now() })
+    const result = await plaid.exchangePublicToken({
+      userId: 'user-flow',
+      publicToken,
+      accountId: savings?.account_id ?? '',
+      now: clock.now(),
+    })
     expect(result).toMatchObject({ ok: true, account: { accountType: 'savings', mask: '1111', bankName: 'First Platypus Bank' } })
     const paths = fake.requests.slice(before).map((request) => request.path)
-    expect(paths).toEqual(['/link/token/create', '/item/public_token/exchange', '/accounts/get', '/processor/stripe/bank_account_token/create'])
+    expect(paths).toEqual([
+      '/link/token/create',
+      '/item/public_token/exchange',
+      '/accounts/get',
+      '/processor/stripe/bank_account_token/create',
+    ])
     const [, , accountsGet, processor] = fake.requests.slice(before)
     expect(processor?.body.access_token).toBe(accountsGet?.body.access_token)
     expect(processor?.body.account_id).toBe(savings?.account_id)
@@ -189,7 +214,9 @@ describe('Plaid against its fake', () => {
     const { linkToken } = await plaid.createLinkToken({ userId: 'user-card', now: clock.now() })
     const { publicToken, accounts } = fake.completeLink(linkToken)
     const card = accounts.find((account) => account.type === 'credit')
-    expect(await plaid.exchangePublicToken({ userId: 'user-card', publicToken, accountId: card?.account_id ?? '', now: clock.now() })).toMatchObject({
+    expect(
+      await plaid.exchangePublicToken({ userId: 'user-card', publicToken, accountId: card?.account_id ?? '', now: clock.now() }),
+    ).toMatchObject({
       ok: false,
       reason: 'invalid_account_id',
     })
@@ -210,9 +237,9 @@ describe('Plaid against its fake', () => {
     const { linkToken } = await plaid.createLinkToken({ userId: 'user-outage', now: clock.now() })
     const { publicToken, accounts } = fake.completeLink(linkToken)
     fake.failNext(1)
-    await expect(plaid.exchangePublicToken({ userId: 'user-outage', publicToken, accountId: accounts[0]?.account_id ?? '', now: clock.now() })).rejects.toThrow(
-      /INTERNAL_SERVER_ERROR/,
-    )
+    await expect(
+      plaid.exchangePublicToken({ userId: 'user-outage', publicToken, accountId: accounts[0]?.account_id ?? '', now: clock.now() }),
+    ).rejects.toThrow(/INTERNAL_SERVER_ERROR/)
   })
 
   it('plays Plaid’s sandbox shortcut: user_good / pass_good give a public token, other credentials do not', async () => {
@@ -220,7 +247,13 @@ describe('Plaid against its fake', () => {
       fetch(`${fake.url}/sandbox/public_token/create`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', 'plaid-version': '2020-09-14' },
-        body: JSON.stringify({ client_id: fake.clientId, secret: fake.secret, institution_id: 'ins_109508', initial_products: ['auth'], options }),
+        body: JSON.stringify({
+          client_id: fake.clientId,
+          secret: fake.secret,
+          institution_id: 'ins_109508',
+          initial_products: ['auth'],
+          options,
+        }),
       })
     const good = await call({ override_username: 'user_good', override_password: 'pass_good' })
     expect(good.status).toBe(200)

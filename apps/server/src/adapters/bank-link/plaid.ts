@@ -54,7 +54,9 @@ export class PlaidRequestError extends Error {
     const code = plaidErrorCode(error)
     const requestId = (error as { response?: { data?: { request_id?: unknown } } }).response?.data?.request_id
     const status = (error as { response?: { status?: unknown } }).response?.status
-    super(`Plaid ${operation} failed: ${code ?? (status ? `HTTP ${String(status)}` : 'no answer')}${typeof requestId === 'string' ? ` (request ${requestId})` : ''}`)
+    super(
+      `Plaid ${operation} failed: ${code ?? (status ? `HTTP ${String(status)}` : 'no answer')}${typeof requestId === 'string' ? ` (request ${requestId})` : ''}`,
+    )
     this.name = 'PlaidRequestError'
     this.plaidErrorCode = code
   }
@@ -137,7 +139,11 @@ export class PlaidBankLink implements BankLink {
     }
     if (code === 'INVALID_ACCOUNT_ID') return { ok: false, reason: 'invalid_account_id', message: 'Not an account of this bank link' }
     if (code && institutionErrors.has(code)) {
-      return { ok: false, reason: 'institution_error', message: 'Your bank could not be linked: try again or enter your bank details manually' }
+      return {
+        ok: false,
+        reason: 'institution_error',
+        message: 'Your bank could not be linked: try again or enter your bank details manually',
+      }
     }
     throw new PlaidRequestError(operation, error)
   }

@@ -28,8 +28,7 @@ function randomToken(prefix: string): string {
 }
 
 export type SandboxCompleteResult =
-  | { ok: true; publicToken: string; accounts: { id: string; name: string; mask: string; subtype: 'checking' | 'savings' }[] }
-  | { ok: false }
+  { ok: true; publicToken: string; accounts: { id: string; name: string; mask: string; subtype: 'checking' | 'savings' }[] } | { ok: false }
 
 export class SandboxBankLink implements BankLink {
   readonly name = 'sandbox'
@@ -44,7 +43,17 @@ export class SandboxBankLink implements BankLink {
     const expiresAt = new Date(input.now.getTime() + linkTokenTtlMs)
     await this.#db
       .insertInto('sandbox_bank_link_tokens')
-      .values({ token: linkToken, kind: 'link', user_id: input.userId, link_token: null, account_id: null, outcome: null, created_at: input.now, expires_at: expiresAt, used_at: null })
+      .values({
+        token: linkToken,
+        kind: 'link',
+        user_id: input.userId,
+        link_token: null,
+        account_id: null,
+        outcome: null,
+        created_at: input.now,
+        expires_at: expiresAt,
+        used_at: null,
+      })
       .execute()
     return { linkToken, expiresAt }
   }
@@ -80,7 +89,9 @@ export class SandboxBankLink implements BankLink {
       return {
         ok: true,
         publicToken,
-        accounts: [{ id: sandboxAccountId, name: 'Sandbox Checking', mask: sandboxTestAccount.mask ?? '', subtype: sandboxTestAccount.accountType }],
+        accounts: [
+          { id: sandboxAccountId, name: 'Sandbox Checking', mask: sandboxTestAccount.mask ?? '', subtype: sandboxTestAccount.accountType },
+        ],
       } as const
     })
   }
@@ -99,11 +110,17 @@ export class SandboxBankLink implements BankLink {
       .where('expires_at', '>', input.now)
       .returning(['account_id', 'outcome'])
       .executeTakeFirst()
-    if (!spent) return { ok: false, reason: 'invalid_public_token', message: 'The bank link has expired or was already used: link your bank again' }
+    if (!spent)
+      return { ok: false, reason: 'invalid_public_token', message: 'The bank link has expired or was already used: link your bank again' }
     if (spent.outcome !== 'success') {
-      return { ok: false, reason: 'institution_error', message: 'Your bank could not be linked: try again or enter your bank details manually' }
+      return {
+        ok: false,
+        reason: 'institution_error',
+        message: 'Your bank could not be linked: try again or enter your bank details manually',
+      }
     }
-    if (spent.account_id !== input.accountId) return { ok: false, reason: 'invalid_account_id', message: 'Not an account of this bank link' }
+    if (spent.account_id !== input.accountId)
+      return { ok: false, reason: 'invalid_account_id', message: 'Not an account of this bank link' }
     return { ok: true, account: sandboxTestAccount }
   }
 }

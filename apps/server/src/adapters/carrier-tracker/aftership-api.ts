@@ -83,7 +83,9 @@ export class AftershipApi {
   /** GET /trackings filtered by slug and number: how a tracking created earlier (a 4003) is found. */
   async findTracking(slug: string, trackingNumber: string): Promise<AftershipTracking | undefined> {
     const query = new URLSearchParams({ slug, tracking_numbers: trackingNumber })
-    const data = z.looseObject({ trackings: z.array(aftershipTrackingSchema) }).parse(await this.#call('GET', `/trackings?${query.toString()}`))
+    const data = z
+      .looseObject({ trackings: z.array(aftershipTrackingSchema) })
+      .parse(await this.#call('GET', `/trackings?${query.toString()}`))
     return data.trackings.find((tracking) => tracking.slug === slug && tracking.tracking_number === trackingNumber)
   }
 

@@ -43,7 +43,8 @@ it('follows an online sale from tracking to release through the aggregator, with
   const send = async (tag: string) => {
     await clock.moveBy(3600)
     const webhook = fake.webhook(fake.checkpoint('yodel', 'JD0001234YD', tag, clock.now()))
-    return (await testApp.app.inject({ method: 'POST', url: trackingWebhookPath, headers: webhook.headers, payload: webhook.payload })).statusCode
+    return (await testApp.app.inject({ method: 'POST', url: trackingWebhookPath, headers: webhook.headers, payload: webhook.payload }))
+      .statusCode
   }
   expect(await send('InTransit')).toBe(200)
   expect(await send('Delivered')).toBe(200)

@@ -12,7 +12,10 @@ export const trackingWebhookPath = '/webhooks/tracking'
  * signed is answered 200, news or not, since the aggregator retries until
  * it gets a 2xx; a repeated delivery is recognised by its event id.
  */
-export async function registerTrackingWebhookRoute(app: FastifyInstance, deps: { tracker: AftershipCarrierTracker; secret: string }): Promise<void> {
+export async function registerTrackingWebhookRoute(
+  app: FastifyInstance,
+  deps: { tracker: AftershipCarrierTracker; secret: string },
+): Promise<void> {
   await app.register(async (scope) => {
     scope.removeAllContentTypeParsers()
     scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: 1024 * 1024 }, (_request, body, done) => {
@@ -38,7 +41,10 @@ export async function registerTrackingWebhookRoute(app: FastifyInstance, deps: {
       }
       if (parsed.data.event !== 'tracking_update') return { received: true, outcome: 'ignored' }
       const outcome = await deps.tracker.receive(parsed.data.msg)
-      request.log.info({ provider: 'aftership', eventId: parsed.data.event_id, tag: parsed.data.msg.tag, outcome }, 'tracking webhook received')
+      request.log.info(
+        { provider: 'aftership', eventId: parsed.data.event_id, tag: parsed.data.msg.tag, outcome },
+        'tracking webhook received',
+      )
       return { received: true, outcome }
     })
   })

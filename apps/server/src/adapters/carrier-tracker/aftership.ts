@@ -96,7 +96,12 @@ export class AftershipCarrierTracker implements CarrierTracker {
   }
 
   async register(shipment: RegisterShipment, options: { db?: Transaction<Database> | Kysely<Database> } = {}): Promise<{ id: string }> {
-    const context = { db: this.#options.db, now: this.#options.clock.now(), provider: 'aftership' as const, carriers: this.supportedCarriers }
+    const context = {
+      db: this.#options.db,
+      now: this.#options.clock.now(),
+      provider: 'aftership' as const,
+      carriers: this.supportedCarriers,
+    }
     return recordRegistration(context, shipment, options.db, async (db, registrationId) => {
       await this.#options.jobs.send(registerQueue, { registrationId }, { db, singletonKey: registrationId })
     })

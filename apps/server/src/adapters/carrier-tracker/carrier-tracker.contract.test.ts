@@ -48,10 +48,19 @@ function registerThrough(testApp: TestApp, clock: TestClock): Harness['register'
 }
 
 async function sandboxHarness(): Promise<Harness> {
-  const { testApp, clock, events } = await startApp({ SANDBOX_TRACKING_IN_TRANSIT_SECONDS: '30', SANDBOX_TRACKING_DELIVERED_SECONDS: '120' })
+  const { testApp, clock, events } = await startApp({
+    SANDBOX_TRACKING_IN_TRANSIT_SECONDS: '30',
+    SANDBOX_TRACKING_DELIVERED_SECONDS: '120',
+  })
   const last = new Map<string, { registrationId: string; type: string }>()
   const registrationOf = async (trackingCode: string) =>
-    (await testApp.database.db.selectFrom('tracking_registrations').select('id').where('tracking_code', '=', trackingCode).executeTakeFirstOrThrow()).id
+    (
+      await testApp.database.db
+        .selectFrom('tracking_registrations')
+        .select('id')
+        .where('tracking_code', '=', trackingCode)
+        .executeTakeFirstOrThrow()
+    ).id
   return {
     testApp,
     clock,
@@ -74,7 +83,8 @@ async function sandboxHarness(): Promise<Harness> {
 }
 
 function injectTarget(testApp: TestApp): WebhookTarget {
-  return async ({ headers, payload }) => (await testApp.app.inject({ method: 'POST', url: trackingWebhookPath, headers, payload })).statusCode
+  return async ({ headers, payload }) =>
+    (await testApp.app.inject({ method: 'POST', url: trackingWebhookPath, headers, payload })).statusCode
 }
 
 async function aftershipHarness(fake: AftershipFake, env: Record<string, string> = {}): Promise<Harness> {
@@ -146,9 +156,9 @@ describe.each(trackers)('carrier tracker contract: %s', (_name, start) => {
   })
 
   it('refuses a carrier it does not know', async () => {
-    await expect(h.testApp.app.services.carrierTracker.register({ carrier: 'pigeon', trackingCode: 'X1', transactionId: 't' })).rejects.toThrow(
-      /Unsupported carrier: pigeon/,
-    )
+    await expect(
+      h.testApp.app.services.carrierTracker.register({ carrier: 'pigeon', trackingCode: 'X1', transactionId: 't' }),
+    ).rejects.toThrow(/Unsupported carrier: pigeon/)
     expect(await h.testApp.database.db.selectFrom('tracking_registrations').selectAll().execute()).toEqual([])
   })
 
@@ -187,9 +197,14 @@ describe('AfterShip-style tracker against its fake', () => {
     await h.close()
     await fake.close()
   })
-  const post = (headers: Record<string, string>, payload: string) => h.testApp.app.inject({ method: 'POST', url: trackingWebhookPath, headers, payload })
+  const post = (headers: Record<string, string>, payload: string) =>
+    h.testApp.app.inject({ method: 'POST', url: trackingWebhookPath, headers, payload })
   const registration = (trackingCode: string) =>
-    h.testApp.database.db.selectFrom('tracking_registrations').selectAll().where('tracking_code', '=', trackingCode).executeTakeFirstOrThrow()
+    h.testApp.database.db
+      .selectFrom('tracking_registrations')
+      .selectAll()
+      .where('tracking_code', '=', trackingCode)
+      .executeTakeFirstOrThrow()
 
   it('registers after the commit with the API key and the documented body', async () => {
     await h.register('royal-mail', 'RM123456785GB', 'tx-9')
@@ -229,7 +244,8 @@ describe('AfterShip-style tracker against its fake', () => {
     fake.failNext(2)
     await h.register('ups', '1Z-RETRY', 'tx-11')
     expect((await registration('1Z-RETRY')).remote_registered_at).toBeNull()
-    for (let minute = 0; minute < 10 && !(await registration('1Z-RETRY')).remote_registered_at; minute += 1) await h.clock.advance(h.testApp.app, 60)
+    for (let minute = 0; minute < 10 && !(await registration('1Z-RETRY')).remote_registered_at; minute += 1)
+      await h.clock.advance(h.testApp.app, 60)
     expect((await registration('1Z-RETRY')).remote_registered_at).not.toBeNull()
     expect(fake.requests.filter((request) => request.method === 'POST')).toHaveLength(3)
     expect(fake.find('ups', '1Z-RETRY')).toBeDefined()
@@ -258,14 +274,23 @@ describe('AfterShip-style tracker against its fake', () => {
 
   it('answers 400 naming the field for a signed body that is not a tracking update, and 200 to other events', async () => {
     const notJson = 'not json'
-    const bad = await post({ 'content-type': 'application/json', 'aftership-hmac-sha256': signAftershipWebhook(notJson, fake.webhookSecret) }, notJson)
+    const bad = await post(
+      { 'content-type': 'application/json', 'aftership-hmac-sha256': signAftershipWebhook(notJson, fake.webhookSecret) },
+      notJson,
+    )
     expect(bad.statusCode).toBe(400)
     const noMsg = JSON.stringify({ event: 'tracking_update', msg: { slug: 'dhl' } })
-    const missing = await post({ 'content-type': 'application/json', 'aftership-hmac-sha256': signAftershipWebhook(noMsg, fake.webhookSecret) }, noMsg)
+    const missing = await post(
+      { 'content-type': 'application/json', 'aftership-hmac-sha256': signAftershipWebhook(noMsg, fake.webhookSecret) },
+      noMsg,
+    )
     expect(missing.statusCode).toBe(400)
     expect(missing.json()).toMatchObject({ code: 'validation_failed', details: { field: 'body.msg.tracking_number' } })
     const edd = JSON.stringify({ event: 'edd_revise', msg: { slug: 'dhl', tracking_number: 'X' } })
-    const other = await post({ 'content-type': 'application/json', 'aftership-hmac-sha256': signAftershipWebhook(edd, fake.webhookSecret) }, edd)
+    const other = await post(
+      { 'content-type': 'application/json', 'aftership-hmac-sha256': signAftershipWebhook(edd, fake.webhookSecret) },
+      edd,
+    )
     expect(other.statusCode).toBe(200)
     expect(h.events).toEqual([])
   })
@@ -298,14 +323,19 @@ describe('AfterShip-style tracker against its fake', () => {
     await h.clock.moveBy(60)
     const delivered = fake.webhook(fake.checkpoint('dhl', 'JD-ORDER', 'Delivered', h.clock.now()))
     const tracking = fake.find('dhl', 'JD-ORDER') as FakeTracking
-    const stale = fake.webhook({ ...tracking, tag: 'Exception', checkpoints: [{ tag: 'Exception', checkpoint_time: inTransitAt.toISOString(), message: 'x' }] })
+    const stale = fake.webhook({
+      ...tracking,
+      tag: 'Exception',
+      checkpoints: [{ tag: 'Exception', checkpoint_time: inTransitAt.toISOString(), message: 'x' }],
+    })
     expect((await post(delivered.headers, delivered.payload)).statusCode).toBe(200)
     expect((await post(stale.headers, stale.payload)).statusCode).toBe(200)
     expect(h.events.map((event) => event.type)).toEqual(['delivered'])
   })
 
-  it('serves the account\'s courier list sorted by name, keeping the last good list when the API fails', async () => {
-    const list = async () => (await h.testApp.app.inject({ method: 'GET', url: '/api/v1/supported_carriers' })).json() as Array<{ slug: string; name: string }>
+  it("serves the account's courier list sorted by name, keeping the last good list when the API fails", async () => {
+    const list = async () =>
+      (await h.testApp.app.inject({ method: 'GET', url: '/api/v1/supported_carriers' })).json() as Array<{ slug: string; name: string }>
     const expected = [
       { slug: 'dhl', name: 'DHL Express' },
       { slug: 'hrvatska-posta', name: 'Hrvatska pošta' },
@@ -321,7 +351,9 @@ describe('AfterShip-style tracker against its fake', () => {
     fake.couriers.push({ slug: 'an-post', name: 'An Post' })
     await tracker.refreshCarriers()
     expect((await list())[0]).toEqual({ slug: 'an-post', name: 'An Post' })
-    await expect(tracker.register({ carrier: 'fedex', trackingCode: 'F1', transactionId: 't' })).rejects.toThrow(/Unsupported carrier: fedex/)
+    await expect(tracker.register({ carrier: 'fedex', trackingCode: 'F1', transactionId: 't' })).rejects.toThrow(
+      /Unsupported carrier: fedex/,
+    )
   })
 
   it('starts on the built-in carrier list when the API does not answer', async () => {

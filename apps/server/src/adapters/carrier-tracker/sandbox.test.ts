@@ -90,7 +90,22 @@ describe('sandbox carrier tracker', () => {
     expect(carriers).toContainEqual({ slug: 'royal-mail', name: 'Royal Mail' })
     expect(carriers).toContainEqual({ slug: 'hrvatska-posta', name: 'Hrvatska pošta' })
     expect(carriers.map((carrier) => carrier.name)).toEqual(
-      expect.arrayContaining(['UPS', 'FedEx', 'DHL', 'USPS', 'An Post', 'DPD', 'GLS', 'InPost', 'Poczta Polska', 'Posti', 'PostNord', 'Poste Italiane', 'Pos Malaysia', 'Australia Post']),
+      expect.arrayContaining([
+        'UPS',
+        'FedEx',
+        'DHL',
+        'USPS',
+        'An Post',
+        'DPD',
+        'GLS',
+        'InPost',
+        'Poczta Polska',
+        'Posti',
+        'PostNord',
+        'Poste Italiane',
+        'Pos Malaysia',
+        'Australia Post',
+      ]),
     )
     expect(new Set(carriers.map((carrier) => carrier.slug)).size).toBe(carriers.length)
   })

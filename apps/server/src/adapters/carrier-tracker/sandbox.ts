@@ -77,11 +77,7 @@ export class SandboxCarrierTracker implements CarrierTracker {
         .returning('event_id')
         .executeTakeFirst()
       if (!inserted) return
-      await trx
-        .updateTable('tracking_registrations')
-        .set({ status: type, updated_at: now })
-        .where('id', '=', registrationId)
-        .execute()
+      await trx.updateTable('tracking_registrations').set({ status: type, updated_at: now }).where('id', '=', registrationId).execute()
       if (!this.#options.handlers.hasCarrierHandler) return
       await this.#options.handlers.handleCarrierEvent(
         {

@@ -71,7 +71,11 @@ describe.each(stores)('document store: %s', (_name, makeStore) => {
     const store = makeStore()
     const key = newKey()
     const half = binary.byteLength / 2
-    await store.put(key, { stream: Readable.from([binary.subarray(0, half), binary.subarray(half)]), byteLength: binary.byteLength }, 'application/pdf')
+    await store.put(
+      key,
+      { stream: Readable.from([binary.subarray(0, half), binary.subarray(half)]), byteLength: binary.byteLength },
+      'application/pdf',
+    )
     expect(Buffer.compare(await readAll(await store.get(key)), binary)).toBe(0)
   })
 
@@ -153,7 +157,8 @@ describe('local document store', () => {
 })
 
 describe('S3 document store', () => {
-  const requestsFor = (key: string) => fake.requests.filter((request) => request.url.split('?')[0] === `/${fake.bucket}/identity-documents/${key}`)
+  const requestsFor = (key: string) =>
+    fake.requests.filter((request) => request.url.split('?')[0] === `/${fake.bucket}/identity-documents/${key}`)
 
   it('asks for SSE-S3 on every put, sets no ACL, signs with SigV4 and keeps the key under the prefix', async () => {
     const store = createS3DocumentStore(s3Settings())
@@ -168,7 +173,9 @@ describe('S3 document store', () => {
       expect(headers['x-amz-acl'], key).toBeUndefined()
       expect(headers['content-type'], key).toBe('image/png')
       expect(headers['content-length'], key).toBe(String(binary.byteLength))
-      expect(headers.authorization, key).toMatch(/^AWS4-HMAC-SHA256 Credential=S3RVER\/\d{8}\/eu-central-1\/s3\/aws4_request, SignedHeaders=[^,]*x-amz-server-side-encryption[^,]*, Signature=[0-9a-f]{64}$/)
+      expect(headers.authorization, key).toMatch(
+        /^AWS4-HMAC-SHA256 Credential=S3RVER\/\d{8}\/eu-central-1\/s3\/aws4_request, SignedHeaders=[^,]*x-amz-server-side-encryption[^,]*, Signature=[0-9a-f]{64}$/,
+      )
     }
     // Nothing anywhere asked for a URL to hand out: no presigned query parameters were ever sent.
     expect(fake.requests.some((request) => /X-Amz-Signature|X-Amz-Credential/i.test(request.url))).toBe(false)
@@ -197,7 +204,11 @@ describe('S3 document store', () => {
     const good = createS3DocumentStore(s3Settings())
     await good.put('file_guarded', binary, 'image/png')
     const store = createS3DocumentStore(s3Settings({ credentials }), { maxAttempts: 1 })
-    for (const attempt of [() => store.put('file_intruder', binary, 'image/png'), () => store.get('file_guarded'), () => store.delete('file_guarded')]) {
+    for (const attempt of [
+      () => store.put('file_intruder', binary, 'image/png'),
+      () => store.get('file_guarded'),
+      () => store.delete('file_guarded'),
+    ]) {
       const error = await refusal(attempt())
       expect(error.code).toBe('access_denied')
       expect(error.message).not.toContain(credentials.secretAccessKey)

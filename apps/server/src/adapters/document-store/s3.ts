@@ -40,8 +40,12 @@ export function createS3DocumentStore(settings: S3Settings, options: { maxAttemp
 
     async put(key: string, body: Uint8Array | SizedStream, contentType: string): Promise<void> {
       const Key = objectKey(key)
-      const { Body, ContentLength } = isSizedStream(body) ? { Body: body.stream, ContentLength: body.byteLength } : { Body: body, ContentLength: body.byteLength }
-      await call(key, () => client.send(new PutObjectCommand({ Bucket: settings.bucket, Key, Body, ContentLength, ContentType: contentType, ...encryption })))
+      const { Body, ContentLength } = isSizedStream(body)
+        ? { Body: body.stream, ContentLength: body.byteLength }
+        : { Body: body, ContentLength: body.byteLength }
+      await call(key, () =>
+        client.send(new PutObjectCommand({ Bucket: settings.bucket, Key, Body, ContentLength, ContentType: contentType, ...encryption })),
+      )
     },
 
     async get(key: string): Promise<Readable> {

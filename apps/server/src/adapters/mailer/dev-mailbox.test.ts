@@ -38,7 +38,13 @@ describe('the dev mailbox', () => {
   it('never builds a path from an id that is not of its own form', async () => {
     const { root, box } = await mailbox()
     await writeFile(path.join(root, 'secret.eml'), 'Subject: secret\r\n\r\nc2VjcmV0\r\n')
-    for (const id of ['../secret', '..\\secret', '/etc/passwd', 'secret', '1764000000000-00000000-0000-4000-8000-000000000000/../../secret']) {
+    for (const id of [
+      '../secret',
+      '..\\secret',
+      '/etc/passwd',
+      'secret',
+      '1764000000000-00000000-0000-4000-8000-000000000000/../../secret',
+    ]) {
       expect(await box.get(id), id).toBeNull()
     }
   })

@@ -45,12 +45,18 @@ export function createFileMailer(options: { dir: string; from: MailAddress; now?
         `Subject: ${headerValue(message.subject)}`,
         `Date: ${date.toUTCString()}`,
         `Message-ID: <${id}@pactum>`,
-        ...(message.listUnsubscribe ? [`List-Unsubscribe: <${unsubscribeUrl(message.listUnsubscribe)}>`, 'List-Unsubscribe-Post: List-Unsubscribe=One-Click'] : []),
+        ...(message.listUnsubscribe
+          ? [`List-Unsubscribe: <${unsubscribeUrl(message.listUnsubscribe)}>`, 'List-Unsubscribe-Post: List-Unsubscribe=One-Click']
+          : []),
         'MIME-Version: 1.0',
         'Content-Type: text/plain; charset=utf-8',
         'Content-Transfer-Encoding: base64',
       ]
-      const body = (Buffer.from(message.text.replace(/\r?\n/g, '\r\n'), 'utf8').toString('base64').match(/.{1,76}/g) ?? []).join('\r\n')
+      const body = (
+        Buffer.from(message.text.replace(/\r?\n/g, '\r\n'), 'utf8')
+          .toString('base64')
+          .match(/.{1,76}/g) ?? []
+      ).join('\r\n')
       await mkdir(options.dir, { recursive: true })
       const file = path.join(options.dir, `${date.getTime()}-${id}.eml`)
       await writeFile(file, `${headers.join('\r\n')}\r\n\r\n${body}\r\n`, { flag: 'wx' }).catch((error: NodeJS.ErrnoException) => {

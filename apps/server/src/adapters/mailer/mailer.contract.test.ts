@@ -37,7 +37,10 @@ interface Harness {
 
 let certificate: { key: string; cert: string }
 beforeAll(async () => {
-  const made = await generate([{ name: 'commonName', value: 'localhost' }], { keySize: 2048, notAfterDate: new Date(Date.now() + 86_400_000) })
+  const made = await generate([{ name: 'commonName', value: 'localhost' }], {
+    keySize: 2048,
+    notAfterDate: new Date(Date.now() + 86_400_000),
+  })
   certificate = { key: made.private, cert: made.cert }
 })
 
@@ -94,13 +97,26 @@ async function startSmtpServer(options: SmtpServerOptions) {
 }
 
 function smtpSettings(port: number, implicitTls: boolean, overrides: Partial<SmtpSettings> = {}): SmtpSettings {
-  return { host: '127.0.0.1', port, secure: implicitTls, requireTls: !implicitTls, auth: { user, pass: password }, dkim: undefined, ...overrides }
+  return {
+    host: '127.0.0.1',
+    port,
+    secure: implicitTls,
+    requireTls: !implicitTls,
+    auth: { user, pass: password },
+    dkim: undefined,
+    ...overrides,
+  }
 }
 
 async function smtpHarness(implicitTls: boolean): Promise<Harness> {
   let reject: [number, string] | undefined
   const server = await startSmtpServer({ implicitTls, rejectRecipient: () => reject })
-  const mailer = createSmtpMailer({ smtp: smtpSettings(server.port, implicitTls), from, trustedCertificates: [certificate.cert], timeoutMs: 5000 })
+  const mailer = createSmtpMailer({
+    smtp: smtpSettings(server.port, implicitTls),
+    from,
+    trustedCertificates: [certificate.cert],
+    timeoutMs: 5000,
+  })
   return {
     mailer,
     received: () => Promise.all(server.raw.map((message) => simpleParser(message))),
@@ -163,7 +179,9 @@ describe.each(adapters)('%s', (_name, start) => {
     expect(mail!.from).toMatchObject({ value: [{ address: 'no-reply@pactum.example', name: 'Pactum' }] })
     expect(mail!.replyTo).toMatchObject({ value: [{ address: 'ola.sprzedawca@example.pl' }] })
     expect(mail!.subject).toBe('Zażółć gęślą jaźń – Hyvää päivää, äiti')
-    expect(mail!.text?.replace(/\r\n/g, '\n').trimEnd()).toBe('Cześć Bea,\n\nTwoja płatność 120,00 zł została przyjęta.\nKiitos — näkemiin!')
+    expect(mail!.text?.replace(/\r\n/g, '\n').trimEnd()).toBe(
+      'Cześć Bea,\n\nTwoja płatność 120,00 zł została przyjęta.\nKiitos — näkemiin!',
+    )
     expect(sent.id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/)
     expect(mail!.messageId).toMatch(new RegExp(`^<${sent.id}@[a-z0-9.-]+>$`))
     expect(mail!.date).toBeInstanceOf(Date)
@@ -183,7 +201,10 @@ describe.each(adapters)('%s', (_name, start) => {
     const first = await harness.mailer.send({ to: 'bea@example.com', subject: 'Paid', text: 'x', key: 'notification:abc' })
     const again = await harness.mailer.send({ to: 'bea@example.com', subject: 'Paid', text: 'x', key: 'notification:abc' })
     const other = await harness.mailer.send({ to: 'bea@example.com', subject: 'Paid', text: 'x', key: 'notification:abd' })
-    const unkeyed = [await harness.mailer.send({ to: 'bea@example.com', subject: 'Hi', text: 'x' }), await harness.mailer.send({ to: 'bea@example.com', subject: 'Hi', text: 'x' })]
+    const unkeyed = [
+      await harness.mailer.send({ to: 'bea@example.com', subject: 'Hi', text: 'x' }),
+      await harness.mailer.send({ to: 'bea@example.com', subject: 'Hi', text: 'x' }),
+    ]
     expect(again.id).toBe(first.id)
     expect(other.id).not.toBe(first.id)
     expect(unkeyed[0]!.id).not.toBe(unkeyed[1]!.id)
@@ -193,7 +214,12 @@ describe.each(adapters)('%s', (_name, start) => {
   })
 
   it('carries the one-click unsubscribe headers of RFC 8058 when asked, on one line each, and none otherwise', async () => {
-    await harness.mailer.send({ to: 'bea@example.com', subject: 'Invited', text: 'x', listUnsubscribe: 'https://pactum.example/stop-invitations/abc?lang=en_gb>\r\nBcc: x@example.com' })
+    await harness.mailer.send({
+      to: 'bea@example.com',
+      subject: 'Invited',
+      text: 'x',
+      listUnsubscribe: 'https://pactum.example/stop-invitations/abc?lang=en_gb>\r\nBcc: x@example.com',
+    })
     const [mail] = (await harness.received()).slice(-1)
     const line = (key: string) => mail!.headerLines.find((header) => header.key === key)?.line.replace(/\r\n\s+/g, ' ')
     expect(line('list-unsubscribe')).toBe('List-Unsubscribe: <https://pactum.example/stop-invitations/abc?lang=en_gbBcc:x@example.com>')
@@ -267,7 +293,11 @@ describe('SMTP mailer', () => {
 
   it('signs with the configured DKIM key: the DKIM-Signature names the domain and selector', async () => {
     const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 })
-    const dkim = { domainName: 'pactum.example', keySelector: 'mail2026', privateKey: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString() }
+    const dkim = {
+      domainName: 'pactum.example',
+      keySelector: 'mail2026',
+      privateKey: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
+    }
     const { server, mailer } = await serverAndMailer({ implicitTls: true }, { dkim })
     await mailer.send({ to: 'bea@example.com', subject: 'Signed', text: 'Podpisane' })
     const mail = await simpleParser(server.raw[0]!)
@@ -279,11 +309,23 @@ describe('SMTP mailer', () => {
 
   it('signs both one-click unsubscribe headers, as RFC 8058 asks', async () => {
     const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 })
-    const dkim = { domainName: 'pactum.example', keySelector: 'mail2026', privateKey: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString() }
+    const dkim = {
+      domainName: 'pactum.example',
+      keySelector: 'mail2026',
+      privateKey: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
+    }
     const { server, mailer } = await serverAndMailer({ implicitTls: true }, { dkim })
-    await mailer.send({ to: 'bea@example.com', subject: 'Invited', text: 'x', listUnsubscribe: 'https://pactum.example/stop-invitations/abc' })
+    await mailer.send({
+      to: 'bea@example.com',
+      subject: 'Invited',
+      text: 'x',
+      listUnsubscribe: 'https://pactum.example/stop-invitations/abc',
+    })
     const mail = await simpleParser(server.raw[0]!)
-    const signed = /\bh=([^;]+);/.exec((mail.headerLines.find((header) => header.key === 'dkim-signature')?.line ?? '').replace(/\r\n\s+/g, ''))?.[1]?.toLowerCase().split(':')
+    const signed = /\bh=([^;]+);/
+      .exec((mail.headerLines.find((header) => header.key === 'dkim-signature')?.line ?? '').replace(/\r\n\s+/g, ''))?.[1]
+      ?.toLowerCase()
+      .split(':')
     expect(signed).toContain('list-unsubscribe')
     expect(signed).toContain('list-unsubscribe-post')
   })
@@ -299,7 +341,12 @@ describe('the dev mailbox reads the file mailer as a mail client does', () => {
   it('finds the same to, from, reply-to, subject, Message-ID and text as mailparser', async () => {
     const harness = await fileHarness()
     try {
-      const { id } = await harness.mailer.send({ to: 'äiti@example.fi', replyTo: 'x@example.com', subject: 'Päivää – dzień dobry', text: 'Łódź\nÄänekoski\n' })
+      const { id } = await harness.mailer.send({
+        to: 'äiti@example.fi',
+        replyTo: 'x@example.com',
+        subject: 'Päivää – dzień dobry',
+        text: 'Łódź\nÄänekoski\n',
+      })
       const [parsed] = await harness.received()
       const [file] = await harness.files()
       const mine = parseDevMail(path.basename(file!, '.eml'), await readFile(file!, 'utf8'))

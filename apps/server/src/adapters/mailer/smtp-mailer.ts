@@ -18,7 +18,11 @@ export class MailDeliveryError extends Error {
   constructor(error: NodemailerError) {
     // nodemailer's `response` is the server's whole reply line, code first ("550 5.1.1 No such user").
     const response = (error.response ?? '').slice(0, 300)
-    const reply = error.responseCode ? (response.startsWith(String(error.responseCode)) ? response : `${error.responseCode} ${response}`.trim()) : (error.code ?? 'error')
+    const reply = error.responseCode
+      ? response.startsWith(String(error.responseCode))
+        ? response
+        : `${error.responseCode} ${response}`.trim()
+      : (error.code ?? 'error')
     super(`SMTP ${error.command ? `${error.command.split(' ')[0]} ` : ''}failed: ${reply}`)
     this.name = 'MailDeliveryError'
     this.permanent = error.permanent === true
@@ -41,10 +45,35 @@ function singleAddress(value: string): { name: string; address: string } {
  * that the signature cover both one-click headers, else receivers ignore them.
  */
 const dkimFieldNames = [
-  'From', 'Sender', 'Reply-To', 'Subject', 'Date', 'Message-ID', 'To', 'Cc', 'MIME-Version', 'Content-Type', 'Content-Transfer-Encoding',
-  'Content-ID', 'Content-Description', 'Resent-Date', 'Resent-From', 'Resent-Sender', 'Resent-To', 'Resent-Cc', 'Resent-Message-ID',
-  'In-Reply-To', 'References', 'List-Id', 'List-Help', 'List-Unsubscribe', 'List-Unsubscribe-Post', 'List-Subscribe', 'List-Post',
-  'List-Owner', 'List-Archive',
+  'From',
+  'Sender',
+  'Reply-To',
+  'Subject',
+  'Date',
+  'Message-ID',
+  'To',
+  'Cc',
+  'MIME-Version',
+  'Content-Type',
+  'Content-Transfer-Encoding',
+  'Content-ID',
+  'Content-Description',
+  'Resent-Date',
+  'Resent-From',
+  'Resent-Sender',
+  'Resent-To',
+  'Resent-Cc',
+  'Resent-Message-ID',
+  'In-Reply-To',
+  'References',
+  'List-Id',
+  'List-Help',
+  'List-Unsubscribe',
+  'List-Unsubscribe-Post',
+  'List-Subscribe',
+  'List-Post',
+  'List-Owner',
+  'List-Archive',
 ].join(':')
 
 export interface SmtpMailer extends Mailer {
@@ -71,7 +100,11 @@ export function createSmtpMailer(options: {
 }): SmtpMailer {
   const { smtp } = options
   const timeout = options.timeoutMs ?? 10_000
-  const tls: ConnectionOptions = { rejectUnauthorized: true, minVersion: 'TLSv1.2', ...(options.trustedCertificates ? { ca: options.trustedCertificates } : {}) }
+  const tls: ConnectionOptions = {
+    rejectUnauthorized: true,
+    minVersion: 'TLSv1.2',
+    ...(options.trustedCertificates ? { ca: options.trustedCertificates } : {}),
+  }
   const transport = createTransport({
     pool: true,
     maxConnections: 3,
@@ -105,7 +138,12 @@ export function createSmtpMailer(options: {
           date: now(),
           messageId: `<${id}@${messageIdDomain}>`,
           ...(message.listUnsubscribe
-            ? { headers: { 'List-Unsubscribe': `<${unsubscribeUrl(message.listUnsubscribe)}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' } }
+            ? {
+                headers: {
+                  'List-Unsubscribe': `<${unsubscribeUrl(message.listUnsubscribe)}>`,
+                  'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+                },
+              }
             : {}),
         })
       } catch (error) {

@@ -70,12 +70,7 @@ export type PersonalRequirement = 'name' | 'dob' | 'address' | 'phone'
  * countries and cases), collected on the provider's own onboarding page.
  */
 export type AccountRequirement =
-  | IdentityDocumentKind
-  | TaxIdentifierKind
-  | PersonalRequirement
-  | 'external_account'
-  | 'tos_acceptance'
-  | 'provider_onboarding'
+  IdentityDocumentKind | TaxIdentifierKind | PersonalRequirement | 'external_account' | 'tos_acceptance' | 'provider_onboarding'
 
 /**
  * A connected account's verification, as Stripe's `individual.verification`

@@ -18,23 +18,46 @@ describe.each(providerHarnesses)('connected accounts contract: %s', (_name, star
 
   describe('verification and payout details', () => {
     it('asks who the seller is and for the terms, and no longer once the profile is forwarded', async () => {
-      const account = await h().accounts.createConnectedAccount({ userId: 'u10', email: 'w@example.com', country: 'DE', idempotencyKey: 'acct:u10' })
-      expect((await h().accounts.getAccountVerification(account.id)).currentlyDue).toEqual(expect.arrayContaining(['name', 'dob', 'address', 'tos_acceptance']))
-      await h().accounts.updateAccountProfile({ accountId: account.id, profile: { ...sellerProfile, dob: null, tosAcceptance: null }, idempotencyKey: 'profile:u10:1' })
+      const account = await h().accounts.createConnectedAccount({
+        userId: 'u10',
+        email: 'w@example.com',
+        country: 'DE',
+        idempotencyKey: 'acct:u10',
+      })
+      expect((await h().accounts.getAccountVerification(account.id)).currentlyDue).toEqual(
+        expect.arrayContaining(['name', 'dob', 'address', 'tos_acceptance']),
+      )
+      await h().accounts.updateAccountProfile({
+        accountId: account.id,
+        profile: { ...sellerProfile, dob: null, tosAcceptance: null },
+        idempotencyKey: 'profile:u10:1',
+      })
       const partly = await h().accounts.getAccountVerification(account.id)
       expect(partly.currentlyDue).toEqual(expect.arrayContaining(['dob', 'tos_acceptance']))
       expect(partly.currentlyDue).not.toContain('name')
       expect(partly.currentlyDue).not.toContain('address')
       // The same key and profile again is the same update; a changed profile takes a new key.
-      await h().accounts.updateAccountProfile({ accountId: account.id, profile: { ...sellerProfile, dob: null, tosAcceptance: null }, idempotencyKey: 'profile:u10:1' })
-      await expect(h().accounts.updateAccountProfile({ accountId: account.id, profile: sellerProfile, idempotencyKey: 'profile:u10:1' })).rejects.toMatchObject({ code: 'idempotency_key_reused' })
+      await h().accounts.updateAccountProfile({
+        accountId: account.id,
+        profile: { ...sellerProfile, dob: null, tosAcceptance: null },
+        idempotencyKey: 'profile:u10:1',
+      })
+      await expect(
+        h().accounts.updateAccountProfile({ accountId: account.id, profile: sellerProfile, idempotencyKey: 'profile:u10:1' }),
+      ).rejects.toMatchObject({ code: 'idempotency_key_reused' })
       await h().accounts.updateAccountProfile({ accountId: account.id, profile: sellerProfile, idempotencyKey: 'profile:u10:2' })
       const complete = await h().accounts.getAccountVerification(account.id)
-      for (const item of ['name', 'dob', 'address', 'phone', 'tos_acceptance', 'provider_onboarding']) expect(complete.currentlyDue).not.toContain(item)
+      for (const item of ['name', 'dob', 'address', 'phone', 'tos_acceptance', 'provider_onboarding'])
+        expect(complete.currentlyDue).not.toContain(item)
     })
 
     it('asks for an identity document and a bank account, and no longer once given', async () => {
-      const account = await h().accounts.createConnectedAccount({ userId: 'u2', email: 'v@example.com', country: 'DE', idempotencyKey: 'acct:u2' })
+      const account = await h().accounts.createConnectedAccount({
+        userId: 'u2',
+        email: 'v@example.com',
+        country: 'DE',
+        idempotencyKey: 'acct:u2',
+      })
       await h().accounts.updateAccountProfile({ accountId: account.id, profile: sellerProfile, idempotencyKey: 'profile:u2' })
       const fresh = await h().accounts.getAccountVerification(account.id)
       expect(fresh.currentlyDue).toEqual(expect.arrayContaining(['identity_document', 'external_account']))
@@ -42,12 +65,27 @@ describe.each(providerHarnesses)('connected accounts contract: %s', (_name, star
       expect(fresh.documents.identity_document.front.status).toBe('not_uploaded')
 
       const bytes = new Uint8Array(tinyPng)
-      await h().accounts.uploadIdentityDocument({ accountId: account.id, document: 'identity_document', side: 'front', fileName: 'passport.png', contentType: 'image/png', bytes, idempotencyKey: 'doc:1' })
+      await h().accounts.uploadIdentityDocument({
+        accountId: account.id,
+        document: 'identity_document',
+        side: 'front',
+        fileName: 'passport.png',
+        contentType: 'image/png',
+        bytes,
+        idempotencyKey: 'doc:1',
+      })
       const checking = await h().accounts.getAccountVerification(account.id)
       expect(checking.documents.identity_document.front.status).toBe('pending')
       expect(checking.currentlyDue).not.toContain('identity_document')
 
-      await h().accounts.setExternalBankAccount({ accountId: account.id, country: 'de', currency: 'eur', accountNumber: 'DE89370400440532013000', last4: '3000', idempotencyKey: 'bank:1' })
+      await h().accounts.setExternalBankAccount({
+        accountId: account.id,
+        country: 'de',
+        currency: 'eur',
+        accountNumber: 'DE89370400440532013000',
+        last4: '3000',
+        idempotencyKey: 'bank:1',
+      })
       await h().settle()
       const verified = await h().accounts.getAccountVerification(account.id)
       expect(verified.documents.identity_document.front.status).toBe('verified')
@@ -56,42 +94,109 @@ describe.each(providerHarnesses)('connected accounts contract: %s', (_name, star
     })
 
     it('rejects an unreadable document with the reason, and asks for one again', async () => {
-      const account = await h().accounts.createConnectedAccount({ userId: 'u8', email: 'r@example.com', country: 'DE', idempotencyKey: 'acct:u8' })
+      const account = await h().accounts.createConnectedAccount({
+        userId: 'u8',
+        email: 'r@example.com',
+        country: 'DE',
+        idempotencyKey: 'acct:u8',
+      })
       await h().uploadUnreadableDocument(account.id)
       await h().settle()
       const rejected = await h().accounts.getAccountVerification(account.id)
-      expect(rejected.documents.identity_document.front).toEqual({ status: 'rejected', rejectionReason: expect.stringMatching(/could not be read/) })
+      expect(rejected.documents.identity_document.front).toEqual({
+        status: 'rejected',
+        rejectionReason: expect.stringMatching(/could not be read/),
+      })
       expect(rejected.currentlyDue).toContain('identity_document')
       expect(rejected.payoutsEnabled).toBe(false)
     })
 
     it('attaches a bank-account token as the payout account, replacing the one before', async () => {
-      const account = await h().accounts.createConnectedAccount({ userId: 'u3', email: 'us@example.com', country: 'US', idempotencyKey: 'acct:u3' })
-      await h().accounts.setExternalBankAccount({ accountId: account.id, country: 'us', currency: 'usd', accountNumber: '000123456789', routingNumber: '110000000', last4: '6789', idempotencyKey: 'bank:2' })
-      expect(await h().accounts.attachBankAccountToken({ accountId: account.id, token: 'btok_us_1234', idempotencyKey: 'token:1' })).toEqual({ last4: '1234' })
-      expect(await h().accounts.attachBankAccountToken({ accountId: account.id, token: 'btok_us_verified', idempotencyKey: 'token:2' })).toEqual({ last4: '6789' })
-      await expect(h().accounts.attachBankAccountToken({ accountId: account.id, token: 'tok_visa', idempotencyKey: 'token:3' })).rejects.toMatchObject({ code: 'invalid_request' })
+      const account = await h().accounts.createConnectedAccount({
+        userId: 'u3',
+        email: 'us@example.com',
+        country: 'US',
+        idempotencyKey: 'acct:u3',
+      })
+      await h().accounts.setExternalBankAccount({
+        accountId: account.id,
+        country: 'us',
+        currency: 'usd',
+        accountNumber: '000123456789',
+        routingNumber: '110000000',
+        last4: '6789',
+        idempotencyKey: 'bank:2',
+      })
+      expect(
+        await h().accounts.attachBankAccountToken({ accountId: account.id, token: 'btok_us_1234', idempotencyKey: 'token:1' }),
+      ).toEqual({ last4: '1234' })
+      expect(
+        await h().accounts.attachBankAccountToken({ accountId: account.id, token: 'btok_us_verified', idempotencyKey: 'token:2' }),
+      ).toEqual({ last4: '6789' })
+      await expect(
+        h().accounts.attachBankAccountToken({ accountId: account.id, token: 'tok_visa', idempotencyKey: 'token:3' }),
+      ).rejects.toMatchObject({ code: 'invalid_request' })
       expect((await h().accounts.getAccountVerification(account.id)).currentlyDue).not.toContain('external_account')
     })
 
     it('hands out an account session for the embedded components', async () => {
-      const account = await h().accounts.createConnectedAccount({ userId: 'u4', email: 'a@example.com', country: 'FI', idempotencyKey: 'acct:u4' })
+      const account = await h().accounts.createConnectedAccount({
+        userId: 'u4',
+        email: 'a@example.com',
+        country: 'FI',
+        idempotencyKey: 'acct:u4',
+      })
       expect((await h().accounts.createAccountSession(account.id)).clientSecret).toMatch(/_secret_/)
     })
   })
 
   it('pays a verified seller’s balance out to their bank account', async () => {
     await paid(10_340, 'tx-9')
-    const account = await h().accounts.createConnectedAccount({ userId: 'u7', email: 'p@example.com', country: 'DE', idempotencyKey: 'acct:u7' })
+    const account = await h().accounts.createConnectedAccount({
+      userId: 'u7',
+      email: 'p@example.com',
+      country: 'DE',
+      idempotencyKey: 'acct:u7',
+    })
     await h().accounts.updateAccountProfile({ accountId: account.id, profile: sellerProfile, idempotencyKey: 'profile:u7' })
-    await h().accounts.uploadIdentityDocument({ accountId: account.id, document: 'identity_document', side: 'front', fileName: 'passport.png', contentType: 'image/png', bytes: new Uint8Array(tinyPng), idempotencyKey: 'doc:u7' })
-    await h().accounts.setExternalBankAccount({ accountId: account.id, country: 'de', currency: 'eur', accountNumber: 'DE89370400440532013000', last4: '3000', idempotencyKey: 'bank:u7' })
+    await h().accounts.uploadIdentityDocument({
+      accountId: account.id,
+      document: 'identity_document',
+      side: 'front',
+      fileName: 'passport.png',
+      contentType: 'image/png',
+      bytes: new Uint8Array(tinyPng),
+      idempotencyKey: 'doc:u7',
+    })
+    await h().accounts.setExternalBankAccount({
+      accountId: account.id,
+      country: 'de',
+      currency: 'eur',
+      accountNumber: 'DE89370400440532013000',
+      last4: '3000',
+      idempotencyKey: 'bank:u7',
+    })
     await h().settle()
-    await h().payments.transfer({ amount: 10_000, currency: 'eur', destinationAccount: account.id, transactionId: 'tx-9', idempotencyKey: 'tx-9:release' })
+    await h().payments.transfer({
+      amount: 10_000,
+      currency: 'eur',
+      destinationAccount: account.id,
+      transactionId: 'tx-9',
+      idempotencyKey: 'tx-9:release',
+    })
     expect(await h().accounts.listPayouts(account.id)).toEqual([])
     await h().payOut(account.id)
     expect(await h().accounts.listPayouts(account.id)).toEqual([
-      { id: expect.any(String), amount: 10_000, currency: 'eur', status: 'in_transit', bankLast4: '3000', created: expect.any(Date), arrivalDate: expect.any(Date), failureMessage: null },
+      {
+        id: expect.any(String),
+        amount: 10_000,
+        currency: 'eur',
+        status: 'in_transit',
+        bankLast4: '3000',
+        created: expect.any(Date),
+        arrivalDate: expect.any(Date),
+        failureMessage: null,
+      },
     ])
     expect((await h().accounts.getBalance(account.id)).available).toEqual([])
   })

@@ -33,7 +33,12 @@ async function start(env: Record<string, string> = {}) {
   testApp = current
   const token = await current.tokenFor('documents@example.com', { firstName: 'Ada', lastName: 'Lovelace' })
   const call = async (method: 'GET' | 'POST', url: string, payload?: object) => {
-    const response = await current.app.inject({ method, url: `/api/v1${url}`, headers: { authorization: `Bearer ${token}` }, ...(payload ? { payload } : {}) })
+    const response = await current.app.inject({
+      method,
+      url: `/api/v1${url}`,
+      headers: { authorization: `Bearer ${token}` },
+      ...(payload ? { payload } : {}),
+    })
     return { status: response.statusCode, body: response.body ? response.json() : null }
   }
   expect((await call('POST', '/me/personal/set_active_country', { country_code: 'gb' })).status).toBe(204)
@@ -41,12 +46,18 @@ async function start(env: Record<string, string> = {}) {
   const upload = async (fileName = 'passport.png') => {
     const response = await uploadDocument(current.app, token, { fileName })
     expect(response.status).toBe(200)
-    const rows = await current.database.db.selectFrom('identity_document_uploads').select('provider_file_id').orderBy('created_at', 'desc').orderBy('id', 'desc').execute()
+    const rows = await current.database.db
+      .selectFrom('identity_document_uploads')
+      .select('provider_file_id')
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .execute()
     return rows[0]!.provider_file_id
   }
   const frontStatus = async () => (await call('GET', '/me/personal/identity_document/verification_status')).body.front.status as string
   const deletedAt = async (fileId: string) =>
-    (await current.database.db.selectFrom('sandbox_files').select('deleted_at').where('id', '=', fileId).executeTakeFirstOrThrow()).deleted_at
+    (await current.database.db.selectFrom('sandbox_files').select('deleted_at').where('id', '=', fileId).executeTakeFirstOrThrow())
+      .deleted_at
   const localFile = (fileId: string) => path.join(current.dataDir, 'sandbox-files', fileId)
   const localExists = async (fileId: string) =>
     access(localFile(fileId)).then(

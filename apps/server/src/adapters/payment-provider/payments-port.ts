@@ -15,12 +15,7 @@
  */
 export type PaymentMethodType = 'card' | 'sepa' | 'p24'
 
-export type PaymentIntentStatus =
-  | 'requires_payment_method'
-  | 'requires_action'
-  | 'processing'
-  | 'succeeded'
-  | 'canceled'
+export type PaymentIntentStatus = 'requires_payment_method' | 'requires_action' | 'processing' | 'succeeded' | 'canceled'
 
 export interface PaymentError {
   /** Stripe's error code: `card_declined`, `incorrect_number`, `invalid_iban`, … */

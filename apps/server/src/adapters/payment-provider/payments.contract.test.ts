@@ -10,7 +10,16 @@ describe.each(providerHarnesses)('payments contract: %s', (_name, start) => {
 
   it('opens an intent for the method, amount and transaction, waiting for the buyer', async () => {
     const created = await intent('p24')
-    expect(created).toMatchObject({ status: 'requires_payment_method', amount: 10_340, currency: 'eur', paymentMethod: 'p24', transactionId: 'tx-1', amountRefunded: 0, lastPaymentError: null, nextAction: null })
+    expect(created).toMatchObject({
+      status: 'requires_payment_method',
+      amount: 10_340,
+      currency: 'eur',
+      paymentMethod: 'p24',
+      transactionId: 'tx-1',
+      amountRefunded: 0,
+      lastPaymentError: null,
+      nextAction: null,
+    })
     expect(created.metadata).toMatchObject({ transaction_id: 'tx-1', part: 'payment' })
     expect(created.clientSecret).toMatch(new RegExp(`^${created.id}_secret_`))
     expect(await h().payments.retrievePaymentIntent(created.id)).toEqual(created)
@@ -21,15 +30,28 @@ describe.each(providerHarnesses)('payments contract: %s', (_name, start) => {
     await h().payByCard(created, 'accepted')
     await h().settle()
     expect((await h().payments.retrievePaymentIntent(created.id)).status).toBe('succeeded')
-    expect(h().events).toEqual([expect.objectContaining({ type: 'payment_succeeded', paymentIntentId: created.id, transactionId: 'tx-1', amount: 10_340, currency: 'eur' })])
+    expect(h().events).toEqual([
+      expect.objectContaining({
+        type: 'payment_succeeded',
+        paymentIntentId: created.id,
+        transactionId: 'tx-1',
+        amount: 10_340,
+        currency: 'eur',
+      }),
+    ])
   })
 
   it('declines a card with the reason, and the intent can be paid with another', async () => {
     const created = await intent()
     await h().payByCard(created, 'insufficient_funds')
     await h().settle()
-    expect(await h().payments.retrievePaymentIntent(created.id)).toMatchObject({ status: 'requires_payment_method', lastPaymentError: { reason: 'insufficient_funds' } })
-    expect(h().events).toEqual([expect.objectContaining({ type: 'payment_failed', paymentIntentId: created.id, reason: 'insufficient_funds' })])
+    expect(await h().payments.retrievePaymentIntent(created.id)).toMatchObject({
+      status: 'requires_payment_method',
+      lastPaymentError: { reason: 'insufficient_funds' },
+    })
+    expect(h().events).toEqual([
+      expect.objectContaining({ type: 'payment_failed', paymentIntentId: created.id, reason: 'insufficient_funds' }),
+    ])
     await h().payByCard(created, 'accepted')
     await h().settle()
     expect(eventTypes()).toEqual(['payment_failed', 'payment_succeeded'])
@@ -50,7 +72,9 @@ describe.each(providerHarnesses)('payments contract: %s', (_name, start) => {
   })
 
   it('refuses SEPA in another currency than euros', async () => {
-    await expect(h().payments.createPaymentIntent({ amount: 500, currency: 'pln', paymentMethod: 'sepa', transactionId: 't', idempotencyKey: 'k' })).rejects.toMatchObject({ code: 'invalid_request' })
+    await expect(
+      h().payments.createPaymentIntent({ amount: 500, currency: 'pln', paymentMethod: 'sepa', transactionId: 't', idempotencyKey: 'k' }),
+    ).rejects.toMatchObject({ code: 'invalid_request' })
   })
 
   describe('idempotency keys', () => {
@@ -74,10 +98,15 @@ describe.each(providerHarnesses)('payments contract: %s', (_name, start) => {
 
   it('cancels an open intent (again: the same answer), but not a paid one', async () => {
     const open = await intent()
-    expect(await h().payments.cancelPaymentIntent({ paymentIntentId: open.id, idempotencyKey: 'c1' })).toMatchObject({ id: open.id, status: 'canceled' })
+    expect(await h().payments.cancelPaymentIntent({ paymentIntentId: open.id, idempotencyKey: 'c1' })).toMatchObject({
+      id: open.id,
+      status: 'canceled',
+    })
     expect(await h().payments.cancelPaymentIntent({ paymentIntentId: open.id, idempotencyKey: 'c2' })).toMatchObject({ status: 'canceled' })
     const done = await paid()
-    await expect(h().payments.cancelPaymentIntent({ paymentIntentId: done.id, idempotencyKey: 'c3' })).rejects.toMatchObject({ code: 'invalid_state' })
+    await expect(h().payments.cancelPaymentIntent({ paymentIntentId: done.id, idempotencyKey: 'c3' })).rejects.toMatchObject({
+      code: 'invalid_state',
+    })
     await expect(h().payments.retrievePaymentIntent('pi_missing')).rejects.toMatchObject({ code: 'not_found' })
   })
 
@@ -91,16 +120,26 @@ describe.each(providerHarnesses)('payments contract: %s', (_name, start) => {
       expect((await h().payments.retrievePaymentIntent(payment.id)).amountRefunded).toBe(4000)
       await h().settle()
       expect(h().events.filter((event) => event.type !== 'payment_succeeded')).toEqual([
-        expect.objectContaining({ type: 'refund_succeeded', refundId: refund.id, paymentIntentId: payment.id, amount: 4000, transactionId: 'tx-1' }),
+        expect.objectContaining({
+          type: 'refund_succeeded',
+          refundId: refund.id,
+          paymentIntentId: payment.id,
+          amount: 4000,
+          transactionId: 'tx-1',
+        }),
       ])
     })
 
     it('refuses to refund more than was paid, or a payment that has not succeeded', async () => {
       const payment = await paid(1000)
       await h().payments.refund({ paymentIntentId: payment.id, amount: 600, idempotencyKey: 'r1' })
-      await expect(h().payments.refund({ paymentIntentId: payment.id, amount: 401, idempotencyKey: 'r2' })).rejects.toMatchObject({ code: 'amount_too_large' })
+      await expect(h().payments.refund({ paymentIntentId: payment.id, amount: 401, idempotencyKey: 'r2' })).rejects.toMatchObject({
+        code: 'amount_too_large',
+      })
       const unpaid = await intent()
-      await expect(h().payments.refund({ paymentIntentId: unpaid.id, amount: 1, idempotencyKey: 'r3' })).rejects.toMatchObject({ code: 'invalid_state' })
+      await expect(h().payments.refund({ paymentIntentId: unpaid.id, amount: 1, idempotencyKey: 'r3' })).rejects.toMatchObject({
+        code: 'invalid_state',
+      })
     })
   })
 
@@ -108,12 +147,35 @@ describe.each(providerHarnesses)('payments contract: %s', (_name, start) => {
     it('credits the seller’s balance with what the sale brought, once per key, and announces it', async () => {
       await paid(10_340, 'tx-1')
       await paid(1000, 'tx-5')
-      const account = await h().accounts.createConnectedAccount({ userId: 'u1', email: 's@example.com', country: 'DE', idempotencyKey: 'acct:u1' })
+      const account = await h().accounts.createConnectedAccount({
+        userId: 'u1',
+        email: 's@example.com',
+        country: 'DE',
+        idempotencyKey: 'acct:u1',
+      })
       expect((await h().accounts.getBalance(account.id)).available).toEqual([])
-      const transfer = await h().payments.transfer({ amount: 9660, currency: 'eur', destinationAccount: account.id, transactionId: 'tx-1', idempotencyKey: 'tx-1:release' })
-      const again = await h().payments.transfer({ amount: 9660, currency: 'eur', destinationAccount: account.id, transactionId: 'tx-1', idempotencyKey: 'tx-1:release' })
+      const transfer = await h().payments.transfer({
+        amount: 9660,
+        currency: 'eur',
+        destinationAccount: account.id,
+        transactionId: 'tx-1',
+        idempotencyKey: 'tx-1:release',
+      })
+      const again = await h().payments.transfer({
+        amount: 9660,
+        currency: 'eur',
+        destinationAccount: account.id,
+        transactionId: 'tx-1',
+        idempotencyKey: 'tx-1:release',
+      })
       expect(again.id).toBe(transfer.id)
-      await h().payments.transfer({ amount: 340, currency: 'eur', destinationAccount: account.id, transactionId: 'tx-5', idempotencyKey: 'tx-5:release' })
+      await h().payments.transfer({
+        amount: 340,
+        currency: 'eur',
+        destinationAccount: account.id,
+        transactionId: 'tx-5',
+        idempotencyKey: 'tx-5:release',
+      })
       expect(await h().accounts.getBalance(account.id)).toEqual({ available: [{ amount: 10_000, currency: 'eur' }], pending: [] })
       const listed = await h().accounts.listTransfers(account.id)
       // Newest first; both were made in the same second here, so only the set is compared.
@@ -123,12 +185,16 @@ describe.each(providerHarnesses)('payments contract: %s', (_name, start) => {
       ])
       await h().settle()
       expect(h().events.filter((event) => event.type === 'transfer_paid')).toHaveLength(2)
-      expect(h().events).toContainEqual(expect.objectContaining({ type: 'transfer_paid', transferId: transfer.id, transactionId: 'tx-1', amount: 9660 }))
+      expect(h().events).toContainEqual(
+        expect.objectContaining({ type: 'transfer_paid', transferId: transfer.id, transactionId: 'tx-1', amount: 9660 }),
+      )
     })
 
     it('refuses a transfer to an unknown account', async () => {
       await paid(1000, 't')
-      await expect(h().payments.transfer({ amount: 1, currency: 'eur', destinationAccount: 'acct_nope', transactionId: 't', idempotencyKey: 'x' })).rejects.toMatchObject({ code: 'not_found' })
+      await expect(
+        h().payments.transfer({ amount: 1, currency: 'eur', destinationAccount: 'acct_nope', transactionId: 't', idempotencyKey: 'x' }),
+      ).rejects.toMatchObject({ code: 'not_found' })
     })
   })
 })

@@ -1,4 +1,10 @@
-import type { AccountDocumentSide, AccountProfile, AccountVerification, DocumentSide, IdentityDocumentKind } from './connected-accounts-port.ts'
+import type {
+  AccountDocumentSide,
+  AccountProfile,
+  AccountVerification,
+  DocumentSide,
+  IdentityDocumentKind,
+} from './connected-accounts-port.ts'
 import { PaymentProviderError } from './provider-error.ts'
 import type { SandboxDb, SandboxKernel } from './sandbox-kernel.ts'
 
@@ -35,12 +41,19 @@ export async function accountVerification(trx: SandboxDb, accountId: string): Pr
       Object.fromEntries(
         sides.map((side): [DocumentSide, AccountDocumentSide] => {
           const row = rows.find((candidate) => candidate.document === kind && candidate.side === side)
-          return [side, row ? { status: row.status, rejectionReason: row.rejection_reason } : { status: 'not_uploaded', rejectionReason: null }]
+          return [
+            side,
+            row ? { status: row.status, rejectionReason: row.rejection_reason } : { status: 'not_uploaded', rejectionReason: null },
+          ]
         }),
       ),
     ]),
   ) as AccountVerification['documents']
-  const externalAccount = await trx.selectFrom('sandbox_external_accounts').select('id').where('account_id', '=', accountId).executeTakeFirst()
+  const externalAccount = await trx
+    .selectFrom('sandbox_external_accounts')
+    .select('id')
+    .where('account_id', '=', accountId)
+    .executeTakeFirst()
   const currentlyDue: AccountVerification['currentlyDue'] = profileRequirements(account.profile as StoredProfile | null)
   // Like Stripe's `pending_verification`: a document being checked is no longer due.
   const identityFront = documents.identity_document.front.status
@@ -51,7 +64,8 @@ export async function accountVerification(trx: SandboxDb, accountId: string): Pr
   }
   // A US individual: the SSN's last four, and the full number when those could not be matched.
   if (account.country === 'us' && account.ssn_last_4_status === 'not_provided') currentlyDue.push('ssn_last_4')
-  if (account.ssn_last_4_status === 'unmatched' && account.id_number_status !== 'pending' && account.id_number_status !== 'verified') currentlyDue.push('id_number')
+  if (account.ssn_last_4_status === 'unmatched' && account.id_number_status !== 'pending' && account.id_number_status !== 'verified')
+    currentlyDue.push('id_number')
   if (!externalAccount) currentlyDue.push('external_account')
   const taxIdentified = account.country !== 'us' || account.ssn_last_4_status === 'verified' || account.id_number_status === 'verified'
   const payoutsEnabled = currentlyDue.length === 0 && identityFront === 'verified' && taxIdentified

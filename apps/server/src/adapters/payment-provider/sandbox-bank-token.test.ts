@@ -9,7 +9,12 @@ describe('sandbox payment provider: bank-account tokens', () => {
   const provider = () => testApp().app.services.connectedAccounts
   const newAccount = async (country = 'us') => {
     accounts += 1
-    return provider().createConnectedAccount({ userId: `u${accounts}`, email: `s${accounts}@example.com`, country, idempotencyKey: `acct:u${accounts}` })
+    return provider().createConnectedAccount({
+      userId: `u${accounts}`,
+      email: `s${accounts}@example.com`,
+      country,
+      idempotencyKey: `acct:u${accounts}`,
+    })
   }
   const externalAccountOf = (accountId: string) =>
     testApp().database.db.selectFrom('sandbox_external_accounts').selectAll().where('account_id', '=', accountId).executeTakeFirst()
@@ -17,14 +22,18 @@ describe('sandbox payment provider: bank-account tokens', () => {
   it('makes the token the account’s payout bank account, with the token’s last four digits', async () => {
     const account = await newAccount()
     expect((await provider().getAccountVerification(account.id)).currentlyDue).toContain('external_account')
-    expect(await provider().attachBankAccountToken({ accountId: account.id, token: 'btok_1QabcDEF4321', idempotencyKey: 'k1' })).toEqual({ last4: '4321' })
+    expect(await provider().attachBankAccountToken({ accountId: account.id, token: 'btok_1QabcDEF4321', idempotencyKey: 'k1' })).toEqual({
+      last4: '4321',
+    })
     expect(await externalAccountOf(account.id)).toMatchObject({ country: 'us', currency: 'usd', last4: '4321', payout_failure_code: null })
     expect((await provider().getAccountVerification(account.id)).currentlyDue).not.toContain('external_account')
   })
 
   it('says 6789 when the token does not end in digits', async () => {
     const account = await newAccount()
-    expect(await provider().attachBankAccountToken({ accountId: account.id, token: 'btok_1QabcDEFghij', idempotencyKey: 'k2' })).toEqual({ last4: '6789' })
+    expect(await provider().attachBankAccountToken({ accountId: account.id, token: 'btok_1QabcDEFghij', idempotencyKey: 'k2' })).toEqual({
+      last4: '6789',
+    })
   })
 
   it('replaces the account’s earlier bank account', async () => {
@@ -39,13 +48,18 @@ describe('sandbox payment provider: bank-account tokens', () => {
     const input = { accountId: account.id, token: 'btok_once00005555', idempotencyKey: 'k4' }
     expect(await provider().attachBankAccountToken(input)).toEqual({ last4: '5555' })
     expect(await provider().attachBankAccountToken(input)).toEqual({ last4: '5555' })
-    await expect(provider().attachBankAccountToken({ ...input, idempotencyKey: 'k4-other' })).rejects.toMatchObject({ code: 'invalid_request', param: 'external_account' })
+    await expect(provider().attachBankAccountToken({ ...input, idempotencyKey: 'k4-other' })).rejects.toMatchObject({
+      code: 'invalid_request',
+      param: 'external_account',
+    })
   })
 
   it('refuses a key reused for another token', async () => {
     const account = await newAccount()
     await provider().attachBankAccountToken({ accountId: account.id, token: 'btok_keyed0001', idempotencyKey: 'k5' })
-    await expect(provider().attachBankAccountToken({ accountId: account.id, token: 'btok_keyed0002', idempotencyKey: 'k5' })).rejects.toMatchObject({
+    await expect(
+      provider().attachBankAccountToken({ accountId: account.id, token: 'btok_keyed0002', idempotencyKey: 'k5' }),
+    ).rejects.toMatchObject({
       code: 'idempotency_key_reused',
     })
   })
@@ -61,10 +75,14 @@ describe('sandbox payment provider: bank-account tokens', () => {
 
   it('refuses a token for an account outside the US (Plaid links US banks) and an unknown account', async () => {
     const german = await newAccount('de')
-    await expect(provider().attachBankAccountToken({ accountId: german.id, token: 'btok_german0001', idempotencyKey: 'k7' })).rejects.toMatchObject({
+    await expect(
+      provider().attachBankAccountToken({ accountId: german.id, token: 'btok_german0001', idempotencyKey: 'k7' }),
+    ).rejects.toMatchObject({
       code: 'invalid_request',
     })
-    await expect(provider().attachBankAccountToken({ accountId: 'acct_nope', token: 'btok_nobody0001', idempotencyKey: 'k8' })).rejects.toMatchObject({
+    await expect(
+      provider().attachBankAccountToken({ accountId: 'acct_nope', token: 'btok_nobody0001', idempotencyKey: 'k8' }),
+    ).rejects.toMatchObject({
       code: 'not_found',
     })
   })

@@ -33,7 +33,11 @@ export class SandboxConnectedAccounts implements ConnectedAccounts {
   readonly #documents: SandboxDocuments
   readonly #options: { documentCheckSeconds: number }
 
-  constructor(kernel: SandboxKernel, parts: { payouts: SandboxPayouts; documents: SandboxDocuments }, options: { documentCheckSeconds: number }) {
+  constructor(
+    kernel: SandboxKernel,
+    parts: { payouts: SandboxPayouts; documents: SandboxDocuments },
+    options: { documentCheckSeconds: number },
+  ) {
     this.#kernel = kernel
     this.#payouts = parts.payouts
     this.#documents = parts.documents
@@ -45,7 +49,9 @@ export class SandboxConnectedAccounts implements ConnectedAccounts {
   }
 
   async startWorkers(): Promise<void> {
-    await this.#kernel.jobs.work<{ accountId: string }>(accountQueues.checkTaxIdentifiers, (data) => this.#checkTaxIdentifiers(data.accountId))
+    await this.#kernel.jobs.work<{ accountId: string }>(accountQueues.checkTaxIdentifiers, (data) =>
+      this.#checkTaxIdentifiers(data.accountId),
+    )
   }
 
   async createConnectedAccount(input: {
@@ -67,7 +73,14 @@ export class SandboxConnectedAccounts implements ConnectedAccounts {
           })
           .returningAll()
           .executeTakeFirstOrThrow()
-        await this.#kernel.emit(trx, 'account.updated', { id: account.id, object: 'account', country: account.country, email: account.email, payouts_enabled: true, metadata: { user_id: account.user_id } })
+        await this.#kernel.emit(trx, 'account.updated', {
+          id: account.id,
+          object: 'account',
+          country: account.country,
+          email: account.email,
+          payouts_enabled: true,
+          metadata: { user_id: account.user_id },
+        })
         return { id: account.id, email: account.email, country: account.country }
       }),
     )
@@ -129,24 +142,38 @@ export class SandboxConnectedAccounts implements ConnectedAccounts {
    * digits themselves are not kept (nor in the idempotency record).
    */
   async setTaxIdentifiers(input: TaxIdentifiersInput): Promise<void> {
-    if (input.ssnLast4 !== undefined && !/^\d{4}$/.test(input.ssnLast4)) throw new PaymentProviderError('invalid_request', 'ssn_last_4 must be 4 digits')
-    if (input.idNumber !== undefined && !/^\d{9}$/.test(input.idNumber)) throw new PaymentProviderError('invalid_request', 'id_number must be 9 digits')
+    if (input.ssnLast4 !== undefined && !/^\d{4}$/.test(input.ssnLast4))
+      throw new PaymentProviderError('invalid_request', 'ssn_last_4 must be 4 digits')
+    if (input.idNumber !== undefined && !/^\d{9}$/.test(input.idNumber))
+      throw new PaymentProviderError('invalid_request', 'id_number must be 9 digits')
     // Not even a hash of the digits is kept: 10,000 possible last fours are quickly tried.
     const request = { accountId: input.accountId, ssnLast4: input.ssnLast4 !== undefined, idNumber: input.idNumber !== undefined }
     await this.#kernel.transaction(async (trx) =>
       this.#kernel.idempotent(trx, input.idempotencyKey, 'set_tax_identifiers', request, async () => {
         await lockAccount(trx, input.accountId)
-        const account = await trx.selectFrom('sandbox_accounts').select('country').where('id', '=', input.accountId).executeTakeFirstOrThrow()
+        const account = await trx
+          .selectFrom('sandbox_accounts')
+          .select('country')
+          .where('id', '=', input.accountId)
+          .executeTakeFirstOrThrow()
         if (account.country !== 'us') throw new PaymentProviderError('invalid_request', 'Tax identifiers are asked of US individuals only')
         await trx
           .updateTable('sandbox_accounts')
           .set({
-            ...(input.ssnLast4 !== undefined ? { ssn_last_4_status: 'pending' as const, ssn_last_4_outcome: ssnLast4CheckFor(input.ssnLast4) } : {}),
-            ...(input.idNumber !== undefined ? { id_number_status: 'pending' as const, id_number_outcome: idNumberCheckFor(input.idNumber) } : {}),
+            ...(input.ssnLast4 !== undefined
+              ? { ssn_last_4_status: 'pending' as const, ssn_last_4_outcome: ssnLast4CheckFor(input.ssnLast4) }
+              : {}),
+            ...(input.idNumber !== undefined
+              ? { id_number_status: 'pending' as const, id_number_outcome: idNumberCheckFor(input.idNumber) }
+              : {}),
           })
           .where('id', '=', input.accountId)
           .execute()
-        await this.#kernel.jobs.send(accountQueues.checkTaxIdentifiers, { accountId: input.accountId }, { db: trx, startAfter: this.#options.documentCheckSeconds })
+        await this.#kernel.jobs.send(
+          accountQueues.checkTaxIdentifiers,
+          { accountId: input.accountId },
+          { db: trx, startAfter: this.#options.documentCheckSeconds },
+        )
         await emitAccountUpdated(this.#kernel, trx, input.accountId)
         return null
       }),
@@ -159,7 +186,12 @@ export class SandboxConnectedAccounts implements ConnectedAccounts {
     await this.#kernel.transaction(async (trx) =>
       this.#kernel.idempotent(trx, input.idempotencyKey, 'set_external_account', request, async () => {
         await lockAccount(trx, input.accountId)
-        await this.#replaceBankAccount(trx, input.accountId, { country: input.country, currency: input.currency, last4: input.last4, payoutFailureCode: failure })
+        await this.#replaceBankAccount(trx, input.accountId, {
+          country: input.country,
+          currency: input.currency,
+          last4: input.last4,
+          payoutFailureCode: failure,
+        })
         return null
       }),
     )
@@ -184,9 +216,17 @@ export class SandboxConnectedAccounts implements ConnectedAccounts {
     return this.#kernel.transaction(async (trx) =>
       this.#kernel.idempotent(trx, input.idempotencyKey, 'attach_bank_account_token', request, async () => {
         await lockAccount(trx, input.accountId)
-        const account = await trx.selectFrom('sandbox_accounts').select('country').where('id', '=', input.accountId).executeTakeFirstOrThrow()
+        const account = await trx
+          .selectFrom('sandbox_accounts')
+          .select('country')
+          .where('id', '=', input.accountId)
+          .executeTakeFirstOrThrow()
         if (account.country !== 'us') {
-          throw new PaymentProviderError('invalid_request', 'A bank-account token from Plaid is a US account: the account is not in the US', { param: 'external_account' })
+          throw new PaymentProviderError(
+            'invalid_request',
+            'A bank-account token from Plaid is a US account: the account is not in the US',
+            { param: 'external_account' },
+          )
         }
         const now = this.#kernel.now()
         const spent = await trx
@@ -195,8 +235,14 @@ export class SandboxConnectedAccounts implements ConnectedAccounts {
           .onConflict((conflict) => conflict.column('token_sha256').doNothing())
           .returning('token_sha256')
           .executeTakeFirst()
-        if (!spent) throw new PaymentProviderError('invalid_request', 'You cannot use a Stripe token more than once', { param: 'external_account' })
-        await this.#replaceBankAccount(trx, input.accountId, { country: 'us', currency: 'usd', last4, payoutFailureCode: payoutFailureFor(last4) })
+        if (!spent)
+          throw new PaymentProviderError('invalid_request', 'You cannot use a Stripe token more than once', { param: 'external_account' })
+        await this.#replaceBankAccount(trx, input.accountId, {
+          country: 'us',
+          currency: 'usd',
+          last4,
+          payoutFailureCode: payoutFailureFor(last4),
+        })
         return { last4 }
       }),
     )
@@ -209,7 +255,10 @@ export class SandboxConnectedAccounts implements ConnectedAccounts {
       const clientSecret = `${id}_secret_${newSandboxId('s').slice(2)}`
       // Stripe's account sessions last an hour.
       const expiresAt = new Date(this.#kernel.now().getTime() + 3_600_000)
-      await trx.insertInto('sandbox_account_sessions').values({ id, account_id: accountId, client_secret: clientSecret, expires_at: expiresAt }).execute()
+      await trx
+        .insertInto('sandbox_account_sessions')
+        .values({ id, account_id: accountId, client_secret: clientSecret, expires_at: expiresAt })
+        .execute()
       return { clientSecret }
     })
   }
@@ -220,11 +269,16 @@ export class SandboxConnectedAccounts implements ConnectedAccounts {
    * so a run is scheduled, as after a verified document.
    */
   async updateAccountProfile(input: { accountId: string; profile: AccountProfile; idempotencyKey: string }): Promise<void> {
-    if (input.profile.tosAcceptance && !input.profile.tosAcceptance.ip) throw new PaymentProviderError('invalid_request', 'tos_acceptance.ip is required with its date', { param: 'tos_acceptance[ip]' })
+    if (input.profile.tosAcceptance && !input.profile.tosAcceptance.ip)
+      throw new PaymentProviderError('invalid_request', 'tos_acceptance.ip is required with its date', { param: 'tos_acceptance[ip]' })
     await this.#kernel.transaction(async (trx) =>
       this.#kernel.idempotent(trx, input.idempotencyKey, 'update_account_profile', input, async () => {
         await lockAccount(trx, input.accountId)
-        await trx.updateTable('sandbox_accounts').set({ profile: JSON.stringify(input.profile) }).where('id', '=', input.accountId).execute()
+        await trx
+          .updateTable('sandbox_accounts')
+          .set({ profile: JSON.stringify(input.profile) })
+          .where('id', '=', input.accountId)
+          .execute()
         await emitAccountUpdated(this.#kernel, trx, input.accountId)
         await this.#payouts.schedulePayoutRun(trx, input.accountId)
         return null
@@ -264,7 +318,11 @@ export class SandboxConnectedAccounts implements ConnectedAccounts {
   }
 
   /** The account's one payout bank account, replaced (as Stripe's `default_for_currency` with the older ones removed); payouts may now run. */
-  async #replaceBankAccount(trx: SandboxDb, accountId: string, bank: { country: string; currency: string; last4: string; payoutFailureCode: string | null }): Promise<void> {
+  async #replaceBankAccount(
+    trx: SandboxDb,
+    accountId: string,
+    bank: { country: string; currency: string; last4: string; payoutFailureCode: string | null },
+  ): Promise<void> {
     const values = {
       id: newSandboxId('ba'),
       country: bank.country.toLowerCase(),

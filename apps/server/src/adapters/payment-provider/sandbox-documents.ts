@@ -94,9 +94,19 @@ export class SandboxDocuments {
           .execute()
         await trx
           .insertInto('sandbox_account_documents')
-          .values({ account_id: input.accountId, document: input.document, side: input.side, file_id: fileId, status: 'pending', rejection_reason: null, updated_at: now })
+          .values({
+            account_id: input.accountId,
+            document: input.document,
+            side: input.side,
+            file_id: fileId,
+            status: 'pending',
+            rejection_reason: null,
+            updated_at: now,
+          })
           .onConflict((conflict) =>
-            conflict.columns(['account_id', 'document', 'side']).doUpdateSet({ file_id: fileId, status: 'pending', rejection_reason: null, updated_at: now }),
+            conflict
+              .columns(['account_id', 'document', 'side'])
+              .doUpdateSet({ file_id: fileId, status: 'pending', rejection_reason: null, updated_at: now }),
           )
           .execute()
         await this.#kernel.jobs.send(
@@ -126,13 +136,32 @@ export class SandboxDocuments {
         const fileId = newSandboxId('file')
         await trx
           .insertInto('sandbox_files')
-          .values({ id: fileId, account_id: input.accountId, purpose: 'identity_document', file_name: `${session.id}.session`, content_type: 'application/pdf', size_bytes: 0, sha256: '', created_at: now })
+          .values({
+            id: fileId,
+            account_id: input.accountId,
+            purpose: 'identity_document',
+            file_name: `${session.id}.session`,
+            content_type: 'application/pdf',
+            size_bytes: 0,
+            sha256: '',
+            created_at: now,
+          })
           .execute()
         await trx
           .insertInto('sandbox_account_documents')
-          .values({ account_id: input.accountId, document: 'identity_document', side: 'front', file_id: fileId, status: 'verified', rejection_reason: null, updated_at: now })
+          .values({
+            account_id: input.accountId,
+            document: 'identity_document',
+            side: 'front',
+            file_id: fileId,
+            status: 'verified',
+            rejection_reason: null,
+            updated_at: now,
+          })
           .onConflict((conflict) =>
-            conflict.columns(['account_id', 'document', 'side']).doUpdateSet({ file_id: fileId, status: 'verified', rejection_reason: null, updated_at: now }),
+            conflict
+              .columns(['account_id', 'document', 'side'])
+              .doUpdateSet({ file_id: fileId, status: 'verified', rejection_reason: null, updated_at: now }),
           )
           .execute()
         await emitAccountUpdated(this.#kernel, trx, input.accountId)
@@ -156,7 +185,11 @@ export class SandboxDocuments {
       const check = documentCheckFor(file.file_name)
       await trx
         .updateTable('sandbox_account_documents')
-        .set({ status: check.outcome, rejection_reason: check.outcome === 'rejected' ? check.reason : null, updated_at: this.#kernel.now() })
+        .set({
+          status: check.outcome,
+          rejection_reason: check.outcome === 'rejected' ? check.reason : null,
+          updated_at: this.#kernel.now(),
+        })
         .where('account_id', '=', data.accountId)
         .where('document', '=', data.document)
         .where('side', '=', data.side)
@@ -171,7 +204,10 @@ export class SandboxDocuments {
   }
 
   /** The slot still holds this file and waits for its check (not replaced, not checked already). */
-  async #isAwaitingCheck(db: Kysely<Database>, data: { accountId: string; document: IdentityDocumentKind; side: DocumentSide; fileId: string }): Promise<boolean> {
+  async #isAwaitingCheck(
+    db: Kysely<Database>,
+    data: { accountId: string; document: IdentityDocumentKind; side: DocumentSide; fileId: string },
+  ): Promise<boolean> {
     const slot = await db
       .selectFrom('sandbox_account_documents')
       .select(['file_id', 'status'])
@@ -189,7 +225,11 @@ export class SandboxDocuments {
    * document nobody read.
    */
   async #readBackDocument(fileId: string): Promise<void> {
-    const file = await this.#kernel.db.selectFrom('sandbox_files').select(['sha256', 'size_bytes']).where('id', '=', fileId).executeTakeFirstOrThrow()
+    const file = await this.#kernel.db
+      .selectFrom('sandbox_files')
+      .select(['sha256', 'size_bytes'])
+      .where('id', '=', fileId)
+      .executeTakeFirstOrThrow()
     const hash = createHash('sha256')
     let size = 0
     for await (const chunk of await this.#options.documents.get(fileId)) {
@@ -214,6 +254,11 @@ export class SandboxDocuments {
   /** Removes the bytes, then records it; both steps are safe to repeat. */
   async #deleteDocument(fileId: string): Promise<void> {
     await this.#options.documents.delete(fileId)
-    await this.#kernel.db.updateTable('sandbox_files').set({ deleted_at: this.#kernel.now() }).where('id', '=', fileId).where('deleted_at', 'is', null).execute()
+    await this.#kernel.db
+      .updateTable('sandbox_files')
+      .set({ deleted_at: this.#kernel.now() })
+      .where('id', '=', fileId)
+      .where('deleted_at', 'is', null)
+      .execute()
   }
 }

@@ -24,7 +24,11 @@ export async function sandboxIdentityRoutes(app: FastifyInstance, deps: { identi
   await app.register(async (plain) => {
     const scope = plain.withTypeProvider<ZodTypeProvider>()
     if (!scope.hasDecorator('rateLimit')) await scope.register(rateLimit, { global: false })
-    const limit = { max: 20, timeWindow: '1 minute', keyGenerator: (request: { ip: string; params: unknown }) => `${request.ip}:${(request.params as { id?: string }).id ?? ''}` }
+    const limit = {
+      max: 20,
+      timeWindow: '1 minute',
+      keyGenerator: (request: { ip: string; params: unknown }) => `${request.ip}:${(request.params as { id?: string }).id ?? ''}`,
+    }
 
     scope.get(
       '/sandbox/identity/:id',
@@ -35,7 +39,12 @@ export async function sandboxIdentityRoutes(app: FastifyInstance, deps: { identi
         const session = await identity.retrieveForClient(request.params.id, clientSecret).catch(() => null)
         if (!session) return sendPage(reply, 404, messagePage('This verification does not exist.'), title)
         if (session.status !== 'requires_input') {
-          return sendPage(reply, 409, messagePage(`This verification is no longer waiting for a document (${session.status}).`, returnUrl), title)
+          return sendPage(
+            reply,
+            409,
+            messagePage(`This verification is no longer waiting for a document (${session.status}).`, returnUrl),
+            title,
+          )
         }
         return sendPage(reply, 200, verifyPage(session.id, clientSecret, returnUrl, session.last_error), title)
       },
@@ -66,15 +75,22 @@ export async function sandboxIdentityRoutes(app: FastifyInstance, deps: { identi
 
 function verifyPage(id: string, clientSecret: string, returnUrl: string, lastError: string | null): SafeHtml {
   const action = `/sandbox/identity/${encodeURIComponent(id)}`
-  const hidden = html`<input type="hidden" name="client_secret" value="${clientSecret}">
-      <input type="hidden" name="return_url" value="${returnUrl}">`
+  const hidden = html`<input type="hidden" name="client_secret" value="${clientSecret}" />
+    <input type="hidden" name="return_url" value="${returnUrl}" />`
   return html`<p class="badge">Sandbox · Identity</p>
     <h1>Verify your identity</h1>
     ${lastError ? html`<p role="alert">${lastError}</p>` : ''}
-    <p>This is Pactum's sandbox verification page. No document is needed: choose what the check will find. The answer arrives a few seconds later.</p>
+    <p>
+      This is Pactum's sandbox verification page. No document is needed: choose what the check will find. The answer arrives a few seconds
+      later.
+    </p>
     <div class="actions">
-      <form method="post" action="${action}">${hidden}<button type="submit" name="outcome" value="verified" class="primary">Submit a valid document</button></form>
-      <form method="post" action="${action}">${hidden}<button type="submit" name="outcome" value="unverified" class="secondary">Submit a document that fails</button></form>
+      <form method="post" action="${action}">
+        ${hidden}<button type="submit" name="outcome" value="verified" class="primary">Submit a valid document</button>
+      </form>
+      <form method="post" action="${action}">
+        ${hidden}<button type="submit" name="outcome" value="unverified" class="secondary">Submit a document that fails</button>
+      </form>
     </div>`
 }
 

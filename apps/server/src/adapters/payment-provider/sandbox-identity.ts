@@ -81,7 +81,12 @@ export class SandboxIdentity implements IdentityVerification {
   async submit(id: string, clientSecret: string, outcome: 'verified' | 'unverified'): Promise<void> {
     await this.retrieveForClient(id, clientSecret)
     await this.#kernel.transaction(async (trx) => {
-      const row = await trx.selectFrom('sandbox_verification_sessions').selectAll().where('id', '=', id).forUpdate().executeTakeFirstOrThrow()
+      const row = await trx
+        .selectFrom('sandbox_verification_sessions')
+        .selectAll()
+        .where('id', '=', id)
+        .forUpdate()
+        .executeTakeFirstOrThrow()
       if (row.status !== 'requires_input') throw new PaymentProviderError('invalid_state', `The session is ${row.status}`)
       const processing = await trx
         .updateTable('sandbox_verification_sessions')
@@ -96,7 +101,12 @@ export class SandboxIdentity implements IdentityVerification {
 
   async #check(sessionId: string): Promise<void> {
     await this.#kernel.transaction(async (trx) => {
-      const row = await trx.selectFrom('sandbox_verification_sessions').selectAll().where('id', '=', sessionId).forUpdate().executeTakeFirst()
+      const row = await trx
+        .selectFrom('sandbox_verification_sessions')
+        .selectAll()
+        .where('id', '=', sessionId)
+        .forUpdate()
+        .executeTakeFirst()
       if (!row || row.status !== 'processing') return
       const verified = row.pending_outcome === 'verified'
       const settled = await trx
@@ -110,7 +120,11 @@ export class SandboxIdentity implements IdentityVerification {
         .where('id', '=', sessionId)
         .returningAll()
         .executeTakeFirstOrThrow()
-      await this.#kernel.emit(trx, verified ? 'identity.verification_session.verified' : 'identity.verification_session.requires_input', sessionObject(settled))
+      await this.#kernel.emit(
+        trx,
+        verified ? 'identity.verification_session.verified' : 'identity.verification_session.requires_input',
+        sessionObject(settled),
+      )
     })
   }
 }
@@ -122,7 +136,13 @@ export function hostedSessionUrl(row: Pick<SessionRow, 'id' | 'client_secret'>, 
 }
 
 function toSession(row: SessionRow, returnUrl: string): VerificationSession {
-  return { id: row.id, clientSecret: row.client_secret, status: row.status, url: hostedSessionUrl(row, returnUrl), lastError: row.last_error }
+  return {
+    id: row.id,
+    clientSecret: row.client_secret,
+    status: row.status,
+    url: hostedSessionUrl(row, returnUrl),
+    lastError: row.last_error,
+  }
 }
 
 function sessionObject(row: SessionRow): Record<string, unknown> {

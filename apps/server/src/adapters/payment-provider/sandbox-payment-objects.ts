@@ -30,9 +30,7 @@ export function toPaymentIntent(row: IntentRow): PaymentIntent {
     amountRefunded: row.amount_refunded,
     lastPaymentError: toPaymentError(row.last_payment_error),
     nextAction:
-      nextAction?.url && nextAction.return_url
-        ? { type: 'redirect_to_url', url: nextAction.url, returnUrl: nextAction.return_url }
-        : null,
+      nextAction?.url && nextAction.return_url ? { type: 'redirect_to_url', url: nextAction.url, returnUrl: nextAction.return_url } : null,
   }
 }
 

@@ -11,7 +11,15 @@ import {
 import { PaymentProviderError } from './provider-error.ts'
 import { isSafeReturnUrl } from '../../http/return-url.ts'
 import { newSandboxId, type SandboxDb, type SandboxKernel, secretMatches } from './sandbox-kernel.ts'
-import { assertAmount, type IntentRow, intentObject, lockIntent, refundObject, toPaymentIntent, toRefund } from './sandbox-payment-objects.ts'
+import {
+  assertAmount,
+  type IntentRow,
+  intentObject,
+  lockIntent,
+  refundObject,
+  toPaymentIntent,
+  toRefund,
+} from './sandbox-payment-objects.ts'
 import { cardOutcome, type DeclineDetails, ibanOutcome, sepaFailure } from './sandbox-test-data.ts'
 
 /**
@@ -143,7 +151,8 @@ export class SandboxPayments implements Payments {
       if (!confirmable) throw new PaymentProviderError('invalid_state', `The payment intent is ${row.status}`)
       switch (row.payment_method as PaymentMethodType) {
         case 'card': {
-          if (!input.cardNumber) throw new PaymentProviderError('invalid_request', 'card_number is required for a card payment', { param: 'card_number' })
+          if (!input.cardNumber)
+            throw new PaymentProviderError('invalid_request', 'card_number is required for a card payment', { param: 'card_number' })
           const outcome = cardOutcome(input.cardNumber)
           return outcome.kind === 'succeed' ? this.#succeed(trx, row) : this.#fail(trx, row, outcome.error)
         }
@@ -167,7 +176,11 @@ export class SandboxPayments implements Payments {
         case 'p24': {
           if (input.p24Outcome === 'succeeded') return this.#succeed(trx, row)
           if (input.p24Outcome === 'failed') {
-            return this.#fail(trx, row, { code: 'payment_failed', declineCode: 'p24_declined', message: 'The bank did not authorise the payment.' })
+            return this.#fail(trx, row, {
+              code: 'payment_failed',
+              declineCode: 'p24_declined',
+              message: 'The bank did not authorise the payment.',
+            })
           }
           const returnUrl = input.returnUrl ?? '/transactions'
           if (!isSafeReturnUrl(returnUrl)) {
@@ -192,7 +205,8 @@ export class SandboxPayments implements Payments {
   /** For the P24 page: the intent, if the client secret is its own. */
   async retrieveForClient(id: string, clientSecret: string): Promise<PaymentIntent> {
     const row = await this.#kernel.db.selectFrom('sandbox_payment_intents').selectAll().where('id', '=', id).executeTakeFirst()
-    if (!row || !secretMatches(row.client_secret, clientSecret)) throw new PaymentProviderError('not_found', `No such payment intent: ${id}`)
+    if (!row || !secretMatches(row.client_secret, clientSecret))
+      throw new PaymentProviderError('not_found', `No such payment intent: ${id}`)
     return toPaymentIntent(row)
   }
 
@@ -249,11 +263,7 @@ export class SandboxPayments implements Payments {
     assertAmount(input.amount)
     return this.#transaction(async (trx) =>
       this.#idempotent(trx, input.idempotencyKey, 'transfer', input, async () => {
-        const account = await trx
-          .selectFrom('sandbox_accounts')
-          .select('id')
-          .where('id', '=', input.destinationAccount)
-          .executeTakeFirst()
+        const account = await trx.selectFrom('sandbox_accounts').select('id').where('id', '=', input.destinationAccount).executeTakeFirst()
         if (!account) throw new PaymentProviderError('not_found', `No such account: ${input.destinationAccount}`)
         const transfer = await trx
           .insertInto('sandbox_transfers')

@@ -162,7 +162,9 @@ export class SandboxPayouts {
     return currencies.map((currency) => {
       const credited = Number(transfers.find((row) => row.currency === currency)?.amount ?? 0)
       const paidOut = payouts.filter((row) => row.currency === currency).reduce((sum, row) => sum + Number(row.amount), 0)
-      const inTransit = payouts.filter((row) => row.currency === currency && row.status === 'in_transit').reduce((sum, row) => sum + Number(row.amount), 0)
+      const inTransit = payouts
+        .filter((row) => row.currency === currency && row.status === 'in_transit')
+        .reduce((sum, row) => sum + Number(row.amount), 0)
       return { currency, available: credited - paidOut, inTransit }
     })
   }

@@ -54,8 +54,7 @@ export async function sandboxRoutes(app: FastifyInstance, deps: { provider: Sand
     const limit = {
       max: 20,
       timeWindow: '1 minute',
-      keyGenerator: (request: { ip: string; params: unknown }) =>
-        `${request.ip}:${(request.params as { id?: string }).id ?? ''}`,
+      keyGenerator: (request: { ip: string; params: unknown }) => `${request.ip}:${(request.params as { id?: string }).id ?? ''}`,
     }
 
     scope.post(
@@ -97,8 +96,7 @@ export async function sandboxRoutes(app: FastifyInstance, deps: { provider: Sand
           response: { 200: sandboxIntentSchema },
         },
       },
-      async (request) =>
-        intentView(await asAppErrors(() => provider.retrieveForClient(request.params.id, request.query.client_secret))),
+      async (request) => intentView(await asAppErrors(() => provider.retrieveForClient(request.params.id, request.query.client_secret))),
     )
 
     scope.get(
@@ -196,15 +194,19 @@ function formatAmount(amount: number, currency: string): string {
 
 function p24Page(intent: PaymentIntent, clientSecret: string, returnUrl: string): SafeHtml {
   const action = `/sandbox/p24/${encodeURIComponent(intent.id)}`
-  const hidden = html`<input type="hidden" name="client_secret" value="${clientSecret}">
-      <input type="hidden" name="return_url" value="${returnUrl}">`
+  const hidden = html`<input type="hidden" name="client_secret" value="${clientSecret}" />
+    <input type="hidden" name="return_url" value="${returnUrl}" />`
   return html`<p class="badge">Sandbox · Przelewy24</p>
     <h1>Authorise your payment</h1>
     <p class="amount">${formatAmount(intent.amount, intent.currency)}</p>
     <p>This is Pactum's sandbox bank page. No money moves: choose what the bank answers.</p>
     <div class="actions">
-      <form method="post" action="${action}">${hidden}<button type="submit" name="outcome" value="authorise" class="primary">Authorise payment</button></form>
-      <form method="post" action="${action}">${hidden}<button type="submit" name="outcome" value="fail" class="secondary">Fail payment</button></form>
+      <form method="post" action="${action}">
+        ${hidden}<button type="submit" name="outcome" value="authorise" class="primary">Authorise payment</button>
+      </form>
+      <form method="post" action="${action}">
+        ${hidden}<button type="submit" name="outcome" value="fail" class="secondary">Fail payment</button>
+      </form>
     </div>`
 }
 
@@ -216,25 +218,84 @@ function messagePage(message: string, returnUrl?: string): SafeHtml {
 
 function layout(content: SafeHtml, title: string): SafeHtml {
   return html`<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${title}</title>
-<style>
-  body { margin: 0; font-family: Roboto, system-ui, -apple-system, "Segoe UI", sans-serif; background: #f4f6fb; color: #1c1f2a; }
-  main { max-width: 420px; margin: 10vh auto; background: #fff; border-radius: 12px; padding: 32px; box-shadow: 0 2px 12px rgba(41, 73, 206, 0.12); }
-  h1 { font-size: 1.5rem; margin: 0 0 12px; }
-  .badge { display: inline-block; margin: 0 0 16px; padding: 4px 10px; border-radius: 999px; background: #e8ecfb; color: #2949ce; font-size: 0.8rem; font-weight: 600; }
-  .amount { font-size: 2rem; font-weight: 700; margin: 8px 0 16px; }
-  .actions { display: flex; gap: 12px; flex-wrap: wrap; margin-top: 24px; }
-  button { font: inherit; font-weight: 600; padding: 10px 20px; border-radius: 8px; cursor: pointer; border: 2px solid #2949ce; }
-  button:focus-visible, a:focus-visible { outline: 3px solid #1c1f2a; outline-offset: 2px; }
-  .primary { background: #2949ce; color: #fff; }
-  .secondary { background: #fff; color: #2949ce; }
-  a { color: #2949ce; }
-</style>
-</head>
-<body><main>${content}</main></body>
-</html>`
+    <html lang="en">
+      <head>
+        <meta charset="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <title>${title}</title>
+        <style>
+          body {
+            margin: 0;
+            font-family:
+              Roboto,
+              system-ui,
+              -apple-system,
+              'Segoe UI',
+              sans-serif;
+            background: #f4f6fb;
+            color: #1c1f2a;
+          }
+          main {
+            max-width: 420px;
+            margin: 10vh auto;
+            background: #fff;
+            border-radius: 12px;
+            padding: 32px;
+            box-shadow: 0 2px 12px rgba(41, 73, 206, 0.12);
+          }
+          h1 {
+            font-size: 1.5rem;
+            margin: 0 0 12px;
+          }
+          .badge {
+            display: inline-block;
+            margin: 0 0 16px;
+            padding: 4px 10px;
+            border-radius: 999px;
+            background: #e8ecfb;
+            color: #2949ce;
+            font-size: 0.8rem;
+            font-weight: 600;
+          }
+          .amount {
+            font-size: 2rem;
+            font-weight: 700;
+            margin: 8px 0 16px;
+          }
+          .actions {
+            display: flex;
+            gap: 12px;
+            flex-wrap: wrap;
+            margin-top: 24px;
+          }
+          button {
+            font: inherit;
+            font-weight: 600;
+            padding: 10px 20px;
+            border-radius: 8px;
+            cursor: pointer;
+            border: 2px solid #2949ce;
+          }
+          button:focus-visible,
+          a:focus-visible {
+            outline: 3px solid #1c1f2a;
+            outline-offset: 2px;
+          }
+          .primary {
+            background: #2949ce;
+            color: #fff;
+          }
+          .secondary {
+            background: #fff;
+            color: #2949ce;
+          }
+          a {
+            color: #2949ce;
+          }
+        </style>
+      </head>
+      <body>
+        <main>${content}</main>
+      </body>
+    </html>`
 }

@@ -56,9 +56,7 @@ export function cardOutcome(input: string): CardOutcome {
   }
 }
 
-export type IbanOutcome =
-  | { kind: 'invalid'; error: DeclineDetails }
-  | { kind: 'processing'; eventually: 'succeed' | 'fail' }
+export type IbanOutcome = { kind: 'invalid'; error: DeclineDetails } | { kind: 'processing'; eventually: 'succeed' | 'fail' }
 
 export const sepaFailure: DeclineDetails = {
   code: 'payment_failed',

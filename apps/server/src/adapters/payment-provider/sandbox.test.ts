@@ -50,7 +50,13 @@ describe('sandbox payment provider', () => {
     expect(events).toEqual([])
     await testApp.app.services.jobs.runDue()
     expect(events).toEqual([
-      expect.objectContaining({ type: 'payment_succeeded', paymentIntentId: created.id, transactionId: 'tx-1', amount: 10_340, currency: 'eur' }),
+      expect.objectContaining({
+        type: 'payment_succeeded',
+        paymentIntentId: created.id,
+        transactionId: 'tx-1',
+        amount: 10_340,
+        currency: 'eur',
+      }),
     ])
     expect((await provider().retrievePaymentIntent(created.id)).status).toBe('succeeded')
   })
@@ -173,7 +179,11 @@ describe('sandbox payment provider', () => {
       expect(page.body).toContain('Fail payment')
       expect(page.body).not.toContain('<script')
       expect(page.body).toContain('€103.40')
-      const answer = await post(url, { client_secret: created.clientSecret, return_url: '/transactions/tx-1?step=pay', outcome: 'authorise' })
+      const answer = await post(url, {
+        client_secret: created.clientSecret,
+        return_url: '/transactions/tx-1?step=pay',
+        outcome: 'authorise',
+      })
       expect(answer.statusCode).toBe(303)
       expect(answer.headers.location).toBe(`/transactions/tx-1?step=pay&payment_intent=${created.id}&redirect_status=succeeded`)
       await testApp.app.services.jobs.runDue()

@@ -4,7 +4,38 @@ import type { AccountDocumentSide, AccountProfile, AccountRequirement, DocumentS
 /** Stripe's accounts in the connected-accounts port's shape, and back: pure functions, no calls. */
 
 /** The EEA, one region for Stripe's payouts (EU, Iceland, Liechtenstein, Norway). */
-const eeaCountries = new Set(['at', 'be', 'bg', 'hr', 'cy', 'cz', 'dk', 'ee', 'fi', 'fr', 'de', 'gr', 'hu', 'ie', 'it', 'lv', 'lt', 'lu', 'mt', 'nl', 'pl', 'pt', 'ro', 'sk', 'si', 'es', 'se', 'is', 'li', 'no'])
+const eeaCountries = new Set([
+  'at',
+  'be',
+  'bg',
+  'hr',
+  'cy',
+  'cz',
+  'dk',
+  'ee',
+  'fi',
+  'fr',
+  'de',
+  'gr',
+  'hu',
+  'ie',
+  'it',
+  'lv',
+  'lt',
+  'lu',
+  'mt',
+  'nl',
+  'pl',
+  'pt',
+  'ro',
+  'sk',
+  'si',
+  'es',
+  'se',
+  'is',
+  'li',
+  'no',
+])
 
 /**
  * Stripe pays out across borders between regions (the US, the UK, the EEA,
@@ -72,12 +103,23 @@ export function accountUpdate(profile: AccountProfile): Stripe.AccountUpdatePara
       ...(profile.businessUrl ? { url: profile.businessUrl } : { product_description: sellerProductDescription }),
     },
     ...(tosAcceptance
-      ? { tos_acceptance: { date: Math.floor(tosAcceptance.date.getTime() / 1000), ip: tosAcceptance.ip, ...(tosAcceptance.userAgent ? { user_agent: tosAcceptance.userAgent } : {}) } }
+      ? {
+          tos_acceptance: {
+            date: Math.floor(tosAcceptance.date.getTime() / 1000),
+            ip: tosAcceptance.ip,
+            ...(tosAcceptance.userAgent ? { user_agent: tosAcceptance.userAgent } : {}),
+          },
+        }
       : {}),
   }
 }
 
-type StripeDocument = { front: string | Stripe.File | null; back: string | Stripe.File | null; details?: string | null; details_code?: string | null } | null
+type StripeDocument = {
+  front: string | Stripe.File | null
+  back: string | Stripe.File | null
+  details?: string | null
+  details_code?: string | null
+} | null
 
 /**
  * A side with a file is checked as the individual is: verified when

@@ -17,6 +17,8 @@ export function createStripeClient(settings: StripeSettings): { stripe: Stripe; 
     appInfo: { name: 'Pactum' },
     ...(api ? { host: api.host, port: api.port, protocol: api.protocol } : {}),
   })
-  const filesBaseUrl = api ? `${api.protocol}://${api.host.includes(':') ? `[${api.host}]` : api.host}:${api.port}` : 'https://files.stripe.com'
+  const filesBaseUrl = api
+    ? `${api.protocol}://${api.host.includes(':') ? `[${api.host}]` : api.host}:${api.port}`
+    : 'https://files.stripe.com'
   return { stripe, filesBaseUrl }
 }

@@ -3,7 +3,15 @@ import type Stripe from 'stripe'
 import type { Database } from '../../db/schema.ts'
 import { callStripe } from './stripe-errors.ts'
 import { fromUnixSeconds } from './stripe-mapping.ts'
-import { accountUpdate, contentTypeOf, documentSides, extensionOf, payoutStatus, requirementName, serviceAgreementFor } from './stripe-account-mapping.ts'
+import {
+  accountUpdate,
+  contentTypeOf,
+  documentSides,
+  extensionOf,
+  payoutStatus,
+  requirementName,
+  serviceAgreementFor,
+} from './stripe-account-mapping.ts'
 import type {
   AccountProfile,
   AccountVerification,
@@ -55,7 +63,12 @@ export class StripeConnectedAccounts implements ConnectedAccounts {
    * concurrent first needs the same account within Stripe's 24 hours, and
    * the mapping row's primary key keeps the first one recorded after that.
    */
-  async createConnectedAccount(input: { userId: string; email: string; country: string; idempotencyKey: string }): Promise<ConnectedAccount> {
+  async createConnectedAccount(input: {
+    userId: string
+    email: string
+    country: string
+    idempotencyKey: string
+  }): Promise<ConnectedAccount> {
     const agreement = serviceAgreementFor(input.country, await this.#platformAccountCountry())
     const account = await callStripe(() =>
       this.#stripe.accounts.create(
@@ -141,7 +154,10 @@ export class StripeConnectedAccounts implements ConnectedAccounts {
       amount: payout.amount,
       currency: payout.currency,
       status: payoutStatus(payout.status),
-      bankLast4: typeof payout.destination === 'object' && payout.destination && 'last4' in payout.destination ? (payout.destination.last4 ?? '') : '',
+      bankLast4:
+        typeof payout.destination === 'object' && payout.destination && 'last4' in payout.destination
+          ? (payout.destination.last4 ?? '')
+          : '',
       created: fromUnixSeconds(payout.created),
       arrivalDate: fromUnixSeconds(payout.arrival_date),
       failureMessage: payout.failure_message ?? null,
@@ -154,7 +170,11 @@ export class StripeConnectedAccounts implements ConnectedAccounts {
       this.#stripe.files.create(
         {
           purpose: input.document === 'identity_document' ? 'identity_document' : 'additional_verification',
-          file: { data: Buffer.from(input.bytes), name: `${input.document}-${input.side}${extensionOf(input.contentType)}`, type: input.contentType },
+          file: {
+            data: Buffer.from(input.bytes),
+            name: `${input.document}-${input.side}${extensionOf(input.contentType)}`,
+            type: input.contentType,
+          },
         },
         { stripeAccount: input.accountId, idempotencyKey: `${input.idempotencyKey}:file` },
       ),
@@ -179,7 +199,12 @@ export class StripeConnectedAccounts implements ConnectedAccounts {
     await callStripe(() =>
       this.#stripe.accounts.update(
         input.accountId,
-        { individual: { ...(input.ssnLast4 !== undefined ? { ssn_last_4: input.ssnLast4 } : {}), ...(input.idNumber !== undefined ? { id_number: input.idNumber } : {}) } },
+        {
+          individual: {
+            ...(input.ssnLast4 !== undefined ? { ssn_last_4: input.ssnLast4 } : {}),
+            ...(input.idNumber !== undefined ? { id_number: input.idNumber } : {}),
+          },
+        },
         { idempotencyKey: input.idempotencyKey },
       ),
     )
@@ -207,7 +232,8 @@ export class StripeConnectedAccounts implements ConnectedAccounts {
   }
 
   async attachBankAccountToken(input: { accountId: string; token: string; idempotencyKey: string }): Promise<{ last4: string }> {
-    if (!/^btok_\w+$/.test(input.token)) throw new PaymentProviderError('invalid_request', 'Expected a bank-account token (btok_…)', { param: 'external_account' })
+    if (!/^btok_\w+$/.test(input.token))
+      throw new PaymentProviderError('invalid_request', 'Expected a bank-account token (btok_…)', { param: 'external_account' })
     const created = await callStripe(() =>
       this.#stripe.accounts.createExternalAccount(
         input.accountId,
@@ -242,11 +268,16 @@ export class StripeConnectedAccounts implements ConnectedAccounts {
     const bytes = await this.#downloadFile(sourceFileId)
     const copy = await callStripe(() =>
       this.#stripe.files.create(
-        { purpose: 'identity_document', file: { data: bytes, name: source.filename ?? `${sourceFileId}.${source.type ?? 'pdf'}`, type: contentTypeOf(source.type) } },
+        {
+          purpose: 'identity_document',
+          file: { data: bytes, name: source.filename ?? `${sourceFileId}.${source.type ?? 'pdf'}`, type: contentTypeOf(source.type) },
+        },
         { stripeAccount: input.accountId, idempotencyKey: `${input.idempotencyKey}:file` },
       ),
     )
-    await this.#attachDocument(input.accountId, 'identity_document', 'front', copy.id, `${input.idempotencyKey}:attach`, { [attachedSessionKey]: input.sessionId })
+    await this.#attachDocument(input.accountId, 'identity_document', 'front', copy.id, `${input.idempotencyKey}:attach`, {
+      [attachedSessionKey]: input.sessionId,
+    })
   }
 
   async createAccountSession(accountId: string): Promise<{ clientSecret: string }> {
@@ -260,7 +291,9 @@ export class StripeConnectedAccounts implements ConnectedAccounts {
   }
 
   async updateAccountProfile(input: { accountId: string; profile: AccountProfile; idempotencyKey: string }): Promise<void> {
-    await callStripe(() => this.#stripe.accounts.update(input.accountId, accountUpdate(input.profile), { idempotencyKey: input.idempotencyKey }))
+    await callStripe(() =>
+      this.#stripe.accounts.update(input.accountId, accountUpdate(input.profile), { idempotencyKey: input.idempotencyKey }),
+    )
   }
 
   /** Stripe's hosted onboarding, asking only for what is due now: the rest of the profile comes from Pactum's screens. */
@@ -326,4 +359,3 @@ export class StripeConnectedAccounts implements ConnectedAccounts {
 
 /** The account metadata naming the Identity session whose document was attached. */
 const attachedSessionKey = 'pactum_identity_session'
-

@@ -33,7 +33,12 @@ export class StripeIdentity implements IdentityVerification {
   }
 }
 
-const sessionStatuses: Record<string, VerificationSessionStatus> = { requires_input: 'requires_input', processing: 'processing', verified: 'verified', canceled: 'canceled' }
+const sessionStatuses: Record<string, VerificationSessionStatus> = {
+  requires_input: 'requires_input',
+  processing: 'processing',
+  verified: 'verified',
+  canceled: 'canceled',
+}
 
 function toVerificationSession(session: Stripe.Identity.VerificationSession): VerificationSession {
   return {
@@ -44,4 +49,3 @@ function toVerificationSession(session: Stripe.Identity.VerificationSession): Ve
     lastError: session.last_error?.code ?? session.last_error?.reason ?? null,
   }
 }
-

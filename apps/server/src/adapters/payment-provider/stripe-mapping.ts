@@ -39,12 +39,15 @@ export function toPaymentIntent(intent: Stripe.PaymentIntent): PaymentIntent {
     metadata: { ...intent.metadata },
     amountRefunded: charge?.amount_refunded ?? 0,
     lastPaymentError: toPaymentError(intent.last_payment_error),
-    nextAction: redirect?.url && redirect.return_url ? { type: 'redirect_to_url', url: redirect.url, returnUrl: redirect.return_url } : null,
+    nextAction:
+      redirect?.url && redirect.return_url ? { type: 'redirect_to_url', url: redirect.url, returnUrl: redirect.return_url } : null,
   }
 }
 
 /** Stripe's `last_payment_error` (the sandbox keeps the same shape). */
-export function toPaymentError(error: { code?: string | null; decline_code?: string | null; message?: string | null } | null): PaymentError | null {
+export function toPaymentError(
+  error: { code?: string | null; decline_code?: string | null; message?: string | null } | null,
+): PaymentError | null {
   if (!error) return null
   const code = error.code ?? 'payment_failed'
   const declineCode = error.decline_code
@@ -53,7 +56,13 @@ export function toPaymentError(error: { code?: string | null; decline_code?: str
 }
 
 /** Stripe's `requires_action` (a refund to a customer's bank) waits as pending; a canceled refund did not happen: failed. */
-const refundStatuses: Record<string, RefundStatus> = { pending: 'pending', requires_action: 'pending', succeeded: 'succeeded', failed: 'failed', canceled: 'failed' }
+const refundStatuses: Record<string, RefundStatus> = {
+  pending: 'pending',
+  requires_action: 'pending',
+  succeeded: 'succeeded',
+  failed: 'failed',
+  canceled: 'failed',
+}
 
 export function toRefund(refund: Stripe.Refund, paymentIntentId: string): Refund {
   return {

@@ -28,7 +28,9 @@ beforeEach(async () => {
   const clock = new TestClock(new Date('2026-11-24T10:00:00Z'))
   fake = await startStripeFake({ now: () => clock.now() })
   testApp = await createTestApp({ clock, env: { ...fake.env, PUBLIC_URL: 'https://pactum.test' } })
-  fake.setWebhookTarget(async ({ headers, payload }) => (await testApp.app.inject({ method: 'POST', url: stripeWebhookPath, headers, payload })).statusCode)
+  fake.setWebhookTarget(
+    async ({ headers, payload }) => (await testApp.app.inject({ method: 'POST', url: stripeWebhookPath, headers, payload })).statusCode,
+  )
   call = apiCaller(testApp.app, await partyTokens(testApp.tokenFor, { seller: { firstName: 'Uma' } }))
   expect((await call('seller', 'POST', '/api/v1/me/personal/set_active_country', { country_code: 'us' })).status).toBe(204)
 }, 60_000)
@@ -37,14 +39,21 @@ afterEach(async () => {
   await fake.close()
 })
 
-const accountId = async () => (await testApp.database.db.selectFrom('stripe_connected_accounts').select('account_id').executeTakeFirstOrThrow()).account_id
-const accountUpdates = (id: string) => fake.requests.filter((request) => request.method === 'POST' && request.path === `/v1/accounts/${id}` && request.params.individual)
+const accountId = async () =>
+  (await testApp.database.db.selectFrom('stripe_connected_accounts').select('account_id').executeTakeFirstOrThrow()).account_id
+const accountUpdates = (id: string) =>
+  fake.requests.filter((request) => request.method === 'POST' && request.path === `/v1/accounts/${id}` && request.params.individual)
 const requirements = async () => (await call('seller', 'GET', '/api/v1/me/personal/payout_requirements')).body
 
 /** Terms and a bank account: the account exists from here on. */
 async function withAccount() {
   expect((await call('seller', 'POST', '/api/v1/me/accept_tos_direct', undefined, { 'user-agent': 'Mozilla/5.0 (Test)' })).status).toBe(200)
-  const bank = await call('seller', 'POST', '/api/v1/me/debit_account', { account_holder_name: 'Uma Seller', routing_number: '110000000', account_number: '000123456789', account_type: 'checking' })
+  const bank = await call('seller', 'POST', '/api/v1/me/debit_account', {
+    account_holder_name: 'Uma Seller',
+    routing_number: '110000000',
+    account_number: '000123456789',
+    account_type: 'checking',
+  })
   expect(bank.status).toBe(200)
   return accountId()
 }
@@ -55,7 +64,16 @@ async function withSavedDetailsStripeLost() {
   expect((await call('seller', 'PUT', '/api/v1/me/personal', details)).status).toBe(200)
   await testApp.app.services.connectedAccounts.updateAccountProfile({
     accountId: id,
-    profile: { firstName: '', lastName: '', email: 'uma@example.com', phone: null, dob: null, address: null, businessUrl: null, tosAcceptance: null },
+    profile: {
+      firstName: '',
+      lastName: '',
+      email: 'uma@example.com',
+      phone: null,
+      dob: null,
+      address: null,
+      businessUrl: null,
+      tosAcceptance: null,
+    },
     idempotencyKey: 'test:lost',
   })
   return id
@@ -66,7 +84,11 @@ describe('the seller’s profile on the connected account', () => {
     const id = await withAccount()
     const [created] = accountUpdates(id)
     expect(created?.params).toMatchObject({
-      tos_acceptance: { date: String(Math.floor(new Date('2026-11-24T10:00:00Z').getTime() / 1000)), ip: '127.0.0.1', user_agent: 'Mozilla/5.0 (Test)' },
+      tos_acceptance: {
+        date: String(Math.floor(new Date('2026-11-24T10:00:00Z').getTime() / 1000)),
+        ip: '127.0.0.1',
+        user_agent: 'Mozilla/5.0 (Test)',
+      },
       business_profile: { mcc: '5999', product_description: expect.any(String) },
     })
     expect((await requirements()).requirements.personal).toEqual(['name', 'dob', 'address', 'phone'])
@@ -108,10 +130,18 @@ describe('the seller’s profile on the connected account', () => {
     // An acceptance from before Pactum kept where it came from.
     await testApp.database.db.updateTable('users').set({ tos_accepted_ip: null }).execute()
     expect((await call('seller', 'PUT', '/api/v1/me/personal', details)).status).toBe(200)
-    const bank = await call('seller', 'POST', '/api/v1/me/debit_account', { account_holder_name: 'Uma Seller', routing_number: '110000000', account_number: '000123456789', account_type: 'checking' })
+    const bank = await call('seller', 'POST', '/api/v1/me/debit_account', {
+      account_holder_name: 'Uma Seller',
+      routing_number: '110000000',
+      account_number: '000123456789',
+      account_type: 'checking',
+    })
     expect(bank.status).toBe(200)
     expect(accountUpdates(await accountId()).at(-1)?.params.tos_acceptance).toBeUndefined()
-    expect(await call('seller', 'GET', '/api/v1/me/personal/payout_requirements')).toMatchObject({ status: 409, body: { code: 'tos_not_accepted' } })
+    expect(await call('seller', 'GET', '/api/v1/me/personal/payout_requirements')).toMatchObject({
+      status: 409,
+      body: { code: 'tos_not_accepted' },
+    })
 
     expect((await call('seller', 'POST', '/api/v1/me/accept_tos_direct')).status).toBe(200)
     expect(accountUpdates(await accountId()).at(-1)?.params.tos_acceptance).toMatchObject({ ip: '127.0.0.1' })
@@ -138,7 +168,10 @@ describe('Stripe’s own onboarding page', () => {
   it('links to it for what Pactum does not collect, and not once it is done', async () => {
     const id = await withAccount()
     expect((await call('seller', 'PUT', '/api/v1/me/personal', details)).status).toBe(200)
-    expect(await call('seller', 'POST', '/api/v1/me/account_onboarding_link', {})).toMatchObject({ status: 409, body: { code: 'onboarding_not_required' } })
+    expect(await call('seller', 'POST', '/api/v1/me/account_onboarding_link', {})).toMatchObject({
+      status: 409,
+      body: { code: 'onboarding_not_required' },
+    })
 
     fake.requireMore(id, ['individual.political_exposure'])
     expect((await requirements()).requirements.other).toContain('provider_onboarding')

@@ -36,7 +36,9 @@ export class StripePayments implements Payments {
         {
           amount: input.amount,
           currency: input.currency.toLowerCase(),
-          allowed_payment_method_types: [stripeMethodNames[input.paymentMethod] as Stripe.PaymentIntentCreateParams.AllowedPaymentMethodType],
+          allowed_payment_method_types: [
+            stripeMethodNames[input.paymentMethod] as Stripe.PaymentIntentCreateParams.AllowedPaymentMethodType,
+          ],
           transfer_group: input.transactionId,
           metadata: { ...input.metadata, transaction_id: input.transactionId },
         },
@@ -53,7 +55,9 @@ export class StripePayments implements Payments {
 
   async cancelPaymentIntent(input: { paymentIntentId: string; idempotencyKey: string }): Promise<PaymentIntent> {
     try {
-      return toPaymentIntent(await callStripe(() => this.#stripe.paymentIntents.cancel(input.paymentIntentId, {}, { idempotencyKey: input.idempotencyKey })))
+      return toPaymentIntent(
+        await callStripe(() => this.#stripe.paymentIntents.cancel(input.paymentIntentId, {}, { idempotencyKey: input.idempotencyKey })),
+      )
     } catch (error) {
       // Stripe refuses to cancel twice; the port answers the canceled intent again.
       if (!(error instanceof PaymentProviderError) || error.code !== 'invalid_state') throw error
@@ -84,11 +88,20 @@ export class StripePayments implements Payments {
    * order they were made, one transfer each, with the outbox's key plus the
    * charge id, so a retry makes the same split and no transfer twice.
    */
-  async transfer(input: { amount: number; currency: string; destinationAccount: string; transactionId: string; idempotencyKey: string }): Promise<Transfer> {
+  async transfer(input: {
+    amount: number
+    currency: string
+    destinationAccount: string
+    transactionId: string
+    idempotencyKey: string
+  }): Promise<Transfer> {
     const charges = await this.#chargesOf(input.transactionId, input.currency.toLowerCase())
     const pieces = splitOverCharges(input.amount, charges)
     if (!pieces) {
-      throw new PaymentProviderError('invalid_state', `The payments of transaction ${input.transactionId} do not cover a transfer of ${input.amount}`)
+      throw new PaymentProviderError(
+        'invalid_state',
+        `The payments of transaction ${input.transactionId} do not cover a transfer of ${input.amount}`,
+      )
     }
     const made: Stripe.Transfer[] = []
     for (const piece of pieces) {
@@ -108,7 +121,13 @@ export class StripePayments implements Payments {
       made.push(transfer)
     }
     const first = made[0] as Stripe.Transfer
-    return { id: first.id, amount: input.amount, currency: first.currency, destinationAccount: input.destinationAccount, transactionId: input.transactionId }
+    return {
+      id: first.id,
+      amount: input.amount,
+      currency: first.currency,
+      destinationAccount: input.destinationAccount,
+      transactionId: input.transactionId,
+    }
   }
 
   /** The transaction's succeeded charges in this currency, oldest first, with what is left of each after refunds. */
@@ -124,7 +143,10 @@ export class StripePayments implements Payments {
 }
 
 /** The amount split over the charges, oldest first; null when they do not cover it. */
-export function splitOverCharges(amount: number, charges: Array<{ id: string; left: number }>): Array<{ chargeId: string; amount: number }> | null {
+export function splitOverCharges(
+  amount: number,
+  charges: Array<{ id: string; left: number }>,
+): Array<{ chargeId: string; amount: number }> | null {
   const pieces: Array<{ chargeId: string; amount: number }> = []
   let rest = amount
   for (const charge of charges) {

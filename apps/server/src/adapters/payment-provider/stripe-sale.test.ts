@@ -25,7 +25,9 @@ beforeEach(async () => {
   clock = new TestClock(new Date('2026-11-22T10:00:00Z'))
   fake = await startStripeFake({ now: () => clock.now() })
   testApp = await createTestApp({ clock, env: fake.env })
-  fake.setWebhookTarget(async ({ headers, payload }) => (await testApp.app.inject({ method: 'POST', url: stripeWebhookPath, headers, payload })).statusCode)
+  fake.setWebhookTarget(
+    async ({ headers, payload }) => (await testApp.app.inject({ method: 'POST', url: stripeWebhookPath, headers, payload })).statusCode,
+  )
   call = apiCaller(testApp.app, await partyTokens(testApp.tokenFor, { seller: { firstName: 'Sam' }, buyer: { firstName: 'Bea' } }))
 }, 60_000)
 afterEach(async () => {
@@ -53,7 +55,10 @@ it('sells online from payment to release over Stripe, with the books balanced', 
   expect(confirmed.status).toBe('succeeded')
   expect(await status(id)).toBe('paid')
   const created = fake.requests.find((request) => request.method === 'POST' && request.path === '/v1/payment_intents')
-  expect(created).toMatchObject({ idempotencyKey: expect.stringContaining(id), params: { transfer_group: id, metadata: { transaction_id: id }, allowed_payment_method_types: ['card'] } })
+  expect(created).toMatchObject({
+    idempotencyKey: expect.stringContaining(id),
+    params: { transfer_group: id, metadata: { transaction_id: id }, allowed_payment_method_types: ['card'] },
+  })
 
   await track(call, id, { carrier: 'dhl', tracking_code: 'JD0001299' })
   await confirmDelivery(call, id)
@@ -64,11 +69,18 @@ it('sells online from payment to release over Stripe, with the books balanced', 
   const transferCall = fake.requests.find((request) => request.method === 'POST' && request.path === '/v1/transfers')
   const charge = fake.requests.find((request) => request.path === '/v1/charges')
   expect(charge?.params).toMatchObject({ transfer_group: id })
-  expect(transferCall).toMatchObject({ idempotencyKey: expect.any(String), params: { amount: '10000', currency: 'eur', transfer_group: id, source_transaction: expect.stringMatching(/^ch_/) } })
+  expect(transferCall).toMatchObject({
+    idempotencyKey: expect.any(String),
+    params: { amount: '10000', currency: 'eur', transfer_group: id, source_transaction: expect.stringMatching(/^ch_/) },
+  })
   const sellerAccount = await testApp.database.db.selectFrom('stripe_connected_accounts').select('account_id').executeTakeFirstOrThrow()
   expect(transferCall?.params.destination).toBe(sellerAccount.account_id)
   // Stripe's news of the transfer came back by webhook, recorded once.
-  const recorded = await testApp.database.db.selectFrom('provider_events').select(['provider', 'type']).where('type', '=', 'transfer.created').execute()
+  const recorded = await testApp.database.db
+    .selectFrom('provider_events')
+    .select(['provider', 'type'])
+    .where('type', '=', 'transfer.created')
+    .execute()
   expect(recorded).toEqual([{ provider: 'stripe', type: 'transfer.created' }])
   const intent = await testApp.app.services.payments.retrievePaymentIntent(intentId)
   expect(intent).toMatchObject({ status: 'succeeded', amountRefunded: 0 })
@@ -84,7 +96,10 @@ it('refunds the buyer in full through Stripe when the seller cancels after payme
   await fake.settle()
   expect(await status(id)).toBe('payment_refunded')
   const refund = fake.requests.find((request) => request.method === 'POST' && request.path === '/v1/refunds')
-  expect(refund).toMatchObject({ idempotencyKey: expect.any(String), params: { payment_intent: intentId, metadata: { transaction_id: id } } })
+  expect(refund).toMatchObject({
+    idempotencyKey: expect.any(String),
+    params: { payment_intent: intentId, metadata: { transaction_id: id } },
+  })
   expect((await testApp.app.services.payments.retrievePaymentIntent(intentId)).amountRefunded).toBe(Number(refund?.params.amount))
 })
 
@@ -103,10 +118,15 @@ it('releases a face-to-face sale from its two charges, deposit first, each trans
   expect((await call('seller', 'POST', `/api/v1/p2p/transactions/${id}/confirm_handover`)).body.status).toBe('seller_handover_confirmed')
   await clock.advance(testApp.app, 24 * 3600)
   await fake.settle()
-  expect((await call('seller', 'GET', `/api/v1/p2p/transactions/${id}`)).body).toMatchObject({ status: 'funds_released', amount_released: 20_000 })
+  expect((await call('seller', 'GET', `/api/v1/p2p/transactions/${id}`)).body).toMatchObject({
+    status: 'funds_released',
+    amount_released: 20_000,
+  })
 
   const transfers = fake.requests.filter((request) => request.method === 'POST' && request.path === '/v1/transfers')
-  const deposit = fake.events.find((event) => event.type === 'charge.succeeded' && (event.data as { object: { amount: number } }).object.amount < 10_000)
+  const deposit = fake.events.find(
+    (event) => event.type === 'charge.succeeded' && (event.data as { object: { amount: number } }).object.amount < 10_000,
+  )
   const depositCharge = (deposit?.data as { object: { id: string; amount: number } }).object
   expect(transfers.map((request) => [request.params.source_transaction, Number(request.params.amount)])).toEqual([
     [depositCharge.id, depositCharge.amount],
@@ -114,4 +134,3 @@ it('releases a face-to-face sale from its two charges, deposit first, each trans
   ])
   expect(new Set(transfers.map((request) => request.idempotencyKey)).size).toBe(2)
 })
-

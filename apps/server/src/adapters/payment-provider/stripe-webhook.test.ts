@@ -42,14 +42,21 @@ afterEach(async () => {
 /** A succeeded payment's event, as Stripe would send it. */
 async function succeededPaymentEvent(): Promise<Record<string, unknown>> {
   fake.pauseDeliveries(true)
-  const intent = await testApp.app.services.payments.createPaymentIntent({ amount: 2000, currency: 'eur', paymentMethod: 'card', transactionId: 'tx-w', idempotencyKey: 'tx-w:pay' })
+  const intent = await testApp.app.services.payments.createPaymentIntent({
+    amount: 2000,
+    currency: 'eur',
+    paymentMethod: 'card',
+    transactionId: 'tx-w',
+    idempotencyKey: 'tx-w:pay',
+  })
   await fake.confirm(intent.id, intent.clientSecret, { paymentMethod: 'pm_card_visa' })
   await fake.settle()
   fake.pauseDeliveries(false)
   return fake.events.find((event) => event.type === 'payment_intent.succeeded') as Record<string, unknown>
 }
 
-const recorded = () => testApp.database.db.selectFrom('provider_events').select(['event_id', 'processed_at']).where('provider', '=', 'stripe').execute()
+const recorded = () =>
+  testApp.database.db.selectFrom('provider_events').select(['event_id', 'processed_at']).where('provider', '=', 'stripe').execute()
 
 describe('signature', () => {
   it('refuses a body signed with another secret, a tampered body and no signature, with 400', async () => {
@@ -67,7 +74,11 @@ describe('signature', () => {
 
   it('refuses a correctly signed body that is not JSON with 400, not a server error', async () => {
     const payload = 'not json'
-    const signature = new Stripe(fake.secretKey).webhooks.generateTestHeaderString({ payload, secret: fake.webhookSecret, timestamp: Math.floor(clock.now().getTime() / 1000) })
+    const signature = new Stripe(fake.secretKey).webhooks.generateTestHeaderString({
+      payload,
+      secret: fake.webhookSecret,
+      timestamp: Math.floor(clock.now().getTime() / 1000),
+    })
     const garbage = await post({ headers: { 'content-type': 'application/json', 'stripe-signature': signature }, payload })
     expect(garbage.statusCode).toBe(400)
     expect(garbage.json().error).toContain('not JSON')
@@ -80,15 +91,22 @@ describe('signature', () => {
     expect(stale.statusCode).toBe(400)
     expect(stale.json().error).toContain('stale')
     expect((await post(fake.signedDelivery(event, { timestamp: now - 299 }))).statusCode).toBe(200)
-    expect(handled).toEqual([expect.objectContaining({ type: 'payment_succeeded', provider: 'stripe', transactionId: 'tx-w', amount: 2000 })])
+    expect(handled).toEqual([
+      expect.objectContaining({ type: 'payment_succeeded', provider: 'stripe', transactionId: 'tx-w', amount: 2000 }),
+    ])
   })
 
   it('takes either secret when the platform and Connect endpoints sign with their own', async () => {
     await testApp.close()
-    testApp = await createTestApp({ clock, env: { ...fake.env, STRIPE_WEBHOOK_SECRET: `whsec_connect_endpoint_secret, ${fake.webhookSecret}` } })
+    testApp = await createTestApp({
+      clock,
+      env: { ...fake.env, STRIPE_WEBHOOK_SECRET: `whsec_connect_endpoint_secret, ${fake.webhookSecret}` },
+    })
     const event = await succeededPaymentEvent()
     expect((await post(fake.signedDelivery(event))).statusCode).toBe(200)
-    expect((await post(fake.signedDelivery({ ...event, id: 'evt_connect' }, { secret: 'whsec_connect_endpoint_secret' }))).statusCode).toBe(200)
+    expect((await post(fake.signedDelivery({ ...event, id: 'evt_connect' }, { secret: 'whsec_connect_endpoint_secret' }))).statusCode).toBe(
+      200,
+    )
     expect((await post(fake.signedDelivery(event, { secret: 'whsec_neither' }))).statusCode).toBe(400)
   })
 })
@@ -132,7 +150,10 @@ it('recovers a delivery Stripe never made with the catch-up job, once', async ()
   await clock.advance(testApp.app, 5 * 60)
   expect((await call('buyer', 'GET', `/api/v1/transactions/${id}`)).body.status).toBe('paid')
   const listed = fake.requests.filter((request) => request.path === '/v1/events')
-  expect(listed[0]?.params).toMatchObject({ created: { gte: expect.any(String) }, types: expect.arrayContaining(['payment_intent.succeeded', 'refund.updated', 'transfer.created']) })
+  expect(listed[0]?.params).toMatchObject({
+    created: { gte: expect.any(String) },
+    types: expect.arrayContaining(['payment_intent.succeeded', 'refund.updated', 'transfer.created']),
+  })
   const succeeded = handled.filter((event) => event.type === 'payment_succeeded')
   expect(succeeded).toHaveLength(1)
 

@@ -13,7 +13,10 @@ export const stripeWebhookPath = '/webhooks/stripe'
  * their own secrets: each secret given is tried (STRIPE_WEBHOOK_SECRET may
  * list both, comma-separated).
  */
-export function stripeSignatureVerifier(stripe: Stripe, secrets: string[]): (header: string | undefined, rawBody: Buffer, nowSeconds: number) => SignatureCheck {
+export function stripeSignatureVerifier(
+  stripe: Stripe,
+  secrets: string[],
+): (header: string | undefined, rawBody: Buffer, nowSeconds: number) => SignatureCheck {
   return (header, rawBody, nowSeconds) => {
     if (!header) return { ok: false, reason: 'missing' }
     let reason: 'malformed' | 'stale' | 'mismatch' = 'mismatch'

@@ -18,14 +18,24 @@ describe('a release split over the sale’s charges', () => {
   })
 
   it('takes the deposit first, then the remainder (face to face)', () => {
-    expect(splitOverCharges(12_000, [{ id: 'ch_deposit', left: 2100 }, { id: 'ch_remainder', left: 10_300 }])).toEqual([
+    expect(
+      splitOverCharges(12_000, [
+        { id: 'ch_deposit', left: 2100 },
+        { id: 'ch_remainder', left: 10_300 },
+      ]),
+    ).toEqual([
       { chargeId: 'ch_deposit', amount: 2100 },
       { chargeId: 'ch_remainder', amount: 9900 },
     ])
   })
 
   it('skips charges refunded in full, and refuses what the charges do not cover', () => {
-    expect(splitOverCharges(500, [{ id: 'ch_refunded', left: 0 }, { id: 'ch_2', left: 500 }])).toEqual([{ chargeId: 'ch_2', amount: 500 }])
+    expect(
+      splitOverCharges(500, [
+        { id: 'ch_refunded', left: 0 },
+        { id: 'ch_2', left: 500 },
+      ]),
+    ).toEqual([{ chargeId: 'ch_2', amount: 500 }])
     expect(splitOverCharges(501, [{ id: 'ch_2', left: 500 }])).toBeNull()
     expect(splitOverCharges(1, [])).toBeNull()
   })
@@ -43,7 +53,8 @@ describe('the service agreement of a seller’s account', () => {
 })
 
 describe('Stripe refusals in the port’s words', () => {
-  const invalid = (fields: Record<string, unknown>) => new Stripe.errors.StripeInvalidRequestError({ type: 'invalid_request_error', message: 'refused', statusCode: 400, ...fields })
+  const invalid = (fields: Record<string, unknown>) =>
+    new Stripe.errors.StripeInvalidRequestError({ type: 'invalid_request_error', message: 'refused', statusCode: 400, ...fields })
 
   const cases: Array<[{ code: string; statusCode?: number; param?: string }, string]> = [
     [{ code: 'resource_missing', statusCode: 404, param: 'id' }, 'not_found'],
@@ -59,7 +70,9 @@ describe('Stripe refusals in the port’s words', () => {
   })
 
   it('maps a reused idempotency key, and leaves what may pass by itself to the job’s retry', () => {
-    expect(toPortError(new Stripe.errors.StripeIdempotencyError({ type: 'idempotency_error', message: 'reused' }))).toMatchObject({ code: 'idempotency_key_reused' })
+    expect(toPortError(new Stripe.errors.StripeIdempotencyError({ type: 'idempotency_error', message: 'reused' }))).toMatchObject({
+      code: 'idempotency_key_reused',
+    })
     for (const passing of [
       new Stripe.errors.StripeAPIError({ message: 'down' }),
       new Stripe.errors.StripeRateLimitError({ message: 'slow down' }),
@@ -89,21 +102,41 @@ describe('the adapter against the fake', () => {
     const stripe = new Stripe(secretKey, { host: '127.0.0.1', port, protocol: 'http', maxNetworkRetries: 0 })
     return {
       payments: new StripePayments({ stripe, publishableKey: fake.publishableKey }),
-      accounts: new StripeConnectedAccounts({ stripe, db: database.db, filesBaseUrl: fake.url, secretKey, publicUrl: 'https://pactum.test' }),
+      accounts: new StripeConnectedAccounts({
+        stripe,
+        db: database.db,
+        filesBaseUrl: fake.url,
+        secretKey,
+        publicUrl: 'https://pactum.test',
+      }),
       identity: new StripeIdentity({ stripe, publicUrl: 'https://pactum.test' }),
     }
   }
 
   it('is refused with a wrong secret key, as an error the job retries rather than a refusal of the request', async () => {
-    const refused = adapter('sk_test_not_the_account_key').payments.createPaymentIntent({ amount: 1000, currency: 'eur', paymentMethod: 'card', transactionId: 't', idempotencyKey: 'k' })
+    const refused = adapter('sk_test_not_the_account_key').payments.createPaymentIntent({
+      amount: 1000,
+      currency: 'eur',
+      paymentMethod: 'card',
+      transactionId: 't',
+      idempotencyKey: 'k',
+    })
     await expect(refused).rejects.toBeInstanceOf(Stripe.errors.StripeAuthenticationError)
     expect(fake.requests.at(-1)).toMatchObject({ path: '/v1/payment_intents', idempotencyKey: 'k' })
   })
 
   it('reads balances on the connected account itself (Stripe-Account), and says not found for an unknown one', async () => {
     const provider = adapter(fake.secretKey)
-    const account = await provider.accounts.createConnectedAccount({ userId: 'u1', email: 'a@example.com', country: 'gb', idempotencyKey: 'acct:u1' })
-    expect(fake.requests.at(-1)).toMatchObject({ path: '/v1/accounts', params: { country: 'GB', metadata: { user_id: 'u1' }, capabilities: { transfers: { requested: 'true' } } } })
+    const account = await provider.accounts.createConnectedAccount({
+      userId: 'u1',
+      email: 'a@example.com',
+      country: 'gb',
+      idempotencyKey: 'acct:u1',
+    })
+    expect(fake.requests.at(-1)).toMatchObject({
+      path: '/v1/accounts',
+      params: { country: 'GB', metadata: { user_id: 'u1' }, capabilities: { transfers: { requested: 'true' } } },
+    })
     await provider.accounts.getBalance(account.id)
     expect(fake.requests.at(-1)).toMatchObject({ method: 'GET', path: '/v1/balance', account: account.id })
     await expect(provider.accounts.getBalance('acct_unknown')).rejects.toMatchObject({ code: 'not_found' })
@@ -113,12 +146,29 @@ describe('the adapter against the fake', () => {
     const provider = adapter(fake.secretKey)
     await provider.accounts.createConnectedAccount({ userId: 'u5', email: 'e@example.com', country: 'gb', idempotencyKey: 'acct:u5' })
     expect(fake.requests.at(-1)?.params.tos_acceptance).toBeUndefined()
-    const abroad = await provider.accounts.createConnectedAccount({ userId: 'u6', email: 'f@example.com', country: 'pl', idempotencyKey: 'acct:u6' })
-    expect(fake.requests.at(-1)).toMatchObject({ path: '/v1/accounts', params: { country: 'PL', tos_acceptance: { service_agreement: 'recipient' } } })
+    const abroad = await provider.accounts.createConnectedAccount({
+      userId: 'u6',
+      email: 'f@example.com',
+      country: 'pl',
+      idempotencyKey: 'acct:u6',
+    })
+    expect(fake.requests.at(-1)).toMatchObject({
+      path: '/v1/accounts',
+      params: { country: 'PL', tos_acceptance: { service_agreement: 'recipient' } },
+    })
     // The terms accepted later keep the agreement the account was opened under.
     await provider.accounts.updateAccountProfile({
       accountId: abroad.id,
-      profile: { firstName: 'Fay', lastName: 'Seller', email: 'f@example.com', phone: null, dob: null, address: null, businessUrl: null, tosAcceptance: { date: new Date('2026-11-24T10:00:00Z'), ip: '203.0.113.7', userAgent: null } },
+      profile: {
+        firstName: 'Fay',
+        lastName: 'Seller',
+        email: 'f@example.com',
+        phone: null,
+        dob: null,
+        address: null,
+        businessUrl: null,
+        tosAcceptance: { date: new Date('2026-11-24T10:00:00Z'), ip: '203.0.113.7', userAgent: null },
+      },
       idempotencyKey: 'profile:u6',
     })
     expect(fake.requests.filter((request) => request.method === 'GET' && request.path === '/v1/account')).toHaveLength(1)
@@ -126,21 +176,45 @@ describe('the adapter against the fake', () => {
 
   it('refuses to release money the transaction’s own charges did not bring', async () => {
     const provider = adapter(fake.secretKey)
-    const account = await provider.accounts.createConnectedAccount({ userId: 'u2', email: 'b@example.com', country: 'de', idempotencyKey: 'acct:u2' })
+    const account = await provider.accounts.createConnectedAccount({
+      userId: 'u2',
+      email: 'b@example.com',
+      country: 'de',
+      idempotencyKey: 'acct:u2',
+    })
     await expect(
-      provider.payments.transfer({ amount: 100, currency: 'eur', destinationAccount: account.id, transactionId: 'tx-unpaid', idempotencyKey: 'tx-unpaid:release' }),
+      provider.payments.transfer({
+        amount: 100,
+        currency: 'eur',
+        destinationAccount: account.id,
+        transactionId: 'tx-unpaid',
+        idempotencyKey: 'tx-unpaid:release',
+      }),
     ).rejects.toMatchObject({ code: 'invalid_state' })
     expect(fake.requests.some((request) => request.path === '/v1/transfers')).toBe(false)
   })
 
   it('copies a verified Identity session’s document to the account once, however often it is asked', async () => {
     const provider = adapter(fake.secretKey)
-    const account = await provider.accounts.createConnectedAccount({ userId: 'u3', email: 'c@example.com', country: 'de', idempotencyKey: 'acct:u3' })
-    const session = await provider.identity.createVerificationSession({ userId: 'u3', returnUrl: 'https://pactum.example/profile', idempotencyKey: 'identity:u3' })
+    const account = await provider.accounts.createConnectedAccount({
+      userId: 'u3',
+      email: 'c@example.com',
+      country: 'de',
+      idempotencyKey: 'acct:u3',
+    })
+    const session = await provider.identity.createVerificationSession({
+      userId: 'u3',
+      returnUrl: 'https://pactum.example/profile',
+      idempotencyKey: 'identity:u3',
+    })
     fake.completeIdentity(session.id, 'verified')
     await fake.settle()
     for (let read = 0; read < 3; read += 1) {
-      await provider.accounts.attachVerifiedSession({ accountId: account.id, sessionId: session.id, idempotencyKey: `attach-session:${session.id}` })
+      await provider.accounts.attachVerifiedSession({
+        accountId: account.id,
+        sessionId: session.id,
+        idempotencyKey: `attach-session:${session.id}`,
+      })
     }
     const uploads = fake.requests.filter((request) => request.method === 'POST' && request.path === '/v1/files')
     expect(uploads).toEqual([expect.objectContaining({ account: account.id, idempotencyKey: `attach-session:${session.id}:file` })])

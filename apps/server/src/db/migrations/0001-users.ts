@@ -15,5 +15,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('updated_at', 'timestamptz', (col) => col.notNull().defaultTo(sql`now()`))
     .addUniqueConstraint('users_issuer_subject_key', ['issuer', 'subject'])
     .execute()
-  await db.schema.createIndex('users_email_idx').on('users').expression(sql`lower(email)`).execute()
+  await db.schema
+    .createIndex('users_email_idx')
+    .on('users')
+    .expression(sql`lower(email)`)
+    .execute()
 }

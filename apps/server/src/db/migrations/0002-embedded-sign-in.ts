@@ -11,7 +11,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('locale', 'text')
     .addColumn('created_at', 'timestamptz', (col) => col.notNull().defaultTo(sql`now()`))
     .execute()
-  await db.schema.createIndex('accounts_email_key').unique().on('accounts').expression(sql`lower(email)`).execute()
+  await db.schema
+    .createIndex('accounts_email_key')
+    .unique()
+    .on('accounts')
+    .expression(sql`lower(email)`)
+    .execute()
 
   await db.schema
     .createTable('oidc_payloads')

@@ -52,11 +52,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('transaction_id', 'text', (col) => col.notNull())
     .addColumn('created_at', 'timestamptz', (col) => col.notNull())
     .execute()
-  await db.schema
-    .createIndex('sandbox_transfers_destination_idx')
-    .on('sandbox_transfers')
-    .column('destination_account')
-    .execute()
+  await db.schema.createIndex('sandbox_transfers_destination_idx').on('sandbox_transfers').column('destination_account').execute()
   await db.schema
     .createTable('sandbox_idempotency_keys')
     .addColumn('key', 'text', (col) => col.primaryKey())

@@ -17,11 +17,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('created_at', 'timestamptz', (col) => col.notNull())
     .addColumn('updated_at', 'timestamptz', (col) => col.notNull())
     .execute()
-  await db.schema
-    .createIndex('tracking_registrations_transaction_idx')
-    .on('tracking_registrations')
-    .column('transaction_id')
-    .execute()
+  await db.schema.createIndex('tracking_registrations_transaction_idx').on('tracking_registrations').column('transaction_id').execute()
   await db.schema
     .createTable('carrier_events')
     .addColumn('event_id', 'text', (col) => col.primaryKey())

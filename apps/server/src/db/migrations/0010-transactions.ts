@@ -48,10 +48,19 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('cancelled_with_payment', 'timestamptz')
     .addColumn('payment_refunded', 'timestamptz')
     .addColumn('updated_at', 'timestamptz', (col) => col.notNull().defaultTo(sql`now()`))
-    .addCheckConstraint('transactions_amounts_non_negative', sql`price >= 0 and charge >= 0 and amount_held >= 0 and amount_released >= 0 and amount_refunded >= 0`)
+    .addCheckConstraint(
+      'transactions_amounts_non_negative',
+      sql`price >= 0 and charge >= 0 and amount_held >= 0 and amount_released >= 0 and amount_refunded >= 0`,
+    )
     .execute()
   // A join code is unique while it can be used; it is cleared once joined.
-  await db.schema.createIndex('transactions_join_code_key').unique().on('transactions').column('join_code').where(sql.ref('join_code'), 'is not', null).execute()
+  await db.schema
+    .createIndex('transactions_join_code_key')
+    .unique()
+    .on('transactions')
+    .column('join_code')
+    .where(sql.ref('join_code'), 'is not', null)
+    .execute()
   await db.schema.createIndex('transactions_buyer_idx').on('transactions').columns(['buyer_id', 'id']).execute()
   await db.schema.createIndex('transactions_seller_idx').on('transactions').columns(['seller_id', 'id']).execute()
   await db.schema.createIndex('transactions_creator_idx').on('transactions').columns(['creator_id', 'id']).execute()
@@ -69,7 +78,13 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .execute()
   // The database itself refuses a second hold or a second resolution of one
   // transaction's escrow, whatever race the application loses.
-  await db.schema.createIndex('ledger_entries_one_hold').unique().on('ledger_entries').column('transaction_id').where(sql.ref('kind'), '=', 'hold').execute()
+  await db.schema
+    .createIndex('ledger_entries_one_hold')
+    .unique()
+    .on('ledger_entries')
+    .column('transaction_id')
+    .where(sql.ref('kind'), '=', 'hold')
+    .execute()
   await db.schema
     .createIndex('ledger_entries_one_resolution')
     .unique()

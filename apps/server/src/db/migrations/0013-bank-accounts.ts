@@ -27,7 +27,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('updated_at', 'timestamptz', (col) => col.notNull())
     .execute()
   await sql`alter table bank_accounts add constraint bank_accounts_source_check check (source in ('manual', 'bank_link'))`.execute(db)
-  await sql`alter table bank_accounts add constraint bank_accounts_account_type_check check (account_type is null or account_type in ('checking', 'savings'))`.execute(db)
+  await sql`alter table bank_accounts add constraint bank_accounts_account_type_check check (account_type is null or account_type in ('checking', 'savings'))`.execute(
+    db,
+  )
 
   // The sandbox bank-link provider's link and public tokens (kept in the
   // database so that every process shares them, like the payment sandbox).
@@ -43,5 +45,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('expires_at', 'timestamptz', (col) => col.notNull())
     .addColumn('used_at', 'timestamptz')
     .execute()
-  await sql`alter table sandbox_bank_link_tokens add constraint sandbox_bank_link_tokens_kind_check check (kind in ('link', 'public'))`.execute(db)
+  await sql`alter table sandbox_bank_link_tokens add constraint sandbox_bank_link_tokens_kind_check check (kind in ('link', 'public'))`.execute(
+    db,
+  )
 }

@@ -29,9 +29,17 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('sha256', 'text', (col) => col.notNull())
     .addColumn('created_at', 'timestamptz', (col) => col.notNull())
     .execute()
-  await sql`alter table identity_document_uploads add constraint identity_document_uploads_document_check check (document in ('identity_document', 'additional_identity_document'))`.execute(db)
-  await sql`alter table identity_document_uploads add constraint identity_document_uploads_side_check check (side in ('front', 'back'))`.execute(db)
-  await db.schema.createIndex('identity_document_uploads_user_idx').on('identity_document_uploads').columns(['user_id', 'document', 'side']).execute()
+  await sql`alter table identity_document_uploads add constraint identity_document_uploads_document_check check (document in ('identity_document', 'additional_identity_document'))`.execute(
+    db,
+  )
+  await sql`alter table identity_document_uploads add constraint identity_document_uploads_side_check check (side in ('front', 'back'))`.execute(
+    db,
+  )
+  await db.schema
+    .createIndex('identity_document_uploads_user_idx')
+    .on('identity_document_uploads')
+    .columns(['user_id', 'document', 'side'])
+    .execute()
 
   await db.schema
     .alterTable('sandbox_accounts')
@@ -84,7 +92,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('created_at', 'timestamptz', (col) => col.notNull())
     .addColumn('updated_at', 'timestamptz', (col) => col.notNull())
     .execute()
-  await sql`alter table sandbox_payouts add constraint sandbox_payouts_status_check check (status in ('in_transit', 'paid', 'failed'))`.execute(db)
+  await sql`alter table sandbox_payouts add constraint sandbox_payouts_status_check check (status in ('in_transit', 'paid', 'failed'))`.execute(
+    db,
+  )
   await db.schema.createIndex('sandbox_payouts_account_idx').on('sandbox_payouts').column('account_id').execute()
   await db.schema
     .createTable('sandbox_verification_sessions')

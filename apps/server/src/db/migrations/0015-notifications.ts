@@ -26,8 +26,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     // The mailer's message id (the file mailer's .eml name; an SMTP Message-ID).
     .addColumn('mail_id', 'text')
     .execute()
-  await sql`alter table notifications add constraint notifications_status_check check (status in ('pending', 'sending', 'sent'))`.execute(db)
-  await sql`alter table notifications add constraint notifications_recipient_role_check check (recipient_role in ('buyer', 'seller'))`.execute(db)
+  await sql`alter table notifications add constraint notifications_status_check check (status in ('pending', 'sending', 'sent'))`.execute(
+    db,
+  )
+  await sql`alter table notifications add constraint notifications_recipient_role_check check (recipient_role in ('buyer', 'seller'))`.execute(
+    db,
+  )
   await db.schema.createIndex('notifications_transaction_idx').on('notifications').columns(['transaction_id', 'created_at']).execute()
   await db.schema.createIndex('notifications_recipient_idx').on('notifications').column('recipient_user_id').execute()
 }

@@ -38,7 +38,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       sql`coalesce(total_price, 0) >= 0 and coalesce(remainder_charge, 0) >= 0 and coalesce(remainder_charge_seller, 0) >= 0`,
     )
     .execute()
-  await db.schema.createIndex('transactions_remainder_payment_intent_idx').on('transactions').column('remainder_payment_intent_id').execute()
+  await db.schema
+    .createIndex('transactions_remainder_payment_intent_idx')
+    .on('transactions')
+    .column('remainder_payment_intent_id')
+    .execute()
 
   // Partner clients (spec §1): only what face-to-face reads so far; the
   // partner-client work adds colours, routes and the rest.
@@ -49,7 +53,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('show_seller_confirm_handover', 'boolean', (col) => col.notNull().defaultTo(true))
     .execute()
 
-  await db.schema.alterTable('ledger_entries').addColumn('part', 'text', (col) => col.notNull().defaultTo('payment')).execute()
+  await db.schema
+    .alterTable('ledger_entries')
+    .addColumn('part', 'text', (col) => col.notNull().defaultTo('payment'))
+    .execute()
   await db.schema.dropIndex('ledger_entries_one_hold').execute()
   await db.schema
     .createIndex('ledger_entries_one_hold_per_part')

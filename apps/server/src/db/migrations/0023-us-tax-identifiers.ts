@@ -20,8 +20,16 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('id_number_status', 'text', (col) => col.notNull().defaultTo('not_provided'))
     .addColumn('id_number_outcome', 'text')
     .execute()
-  await sql`alter table sandbox_accounts add constraint sandbox_accounts_ssn_last_4_status_check check (ssn_last_4_status in ('not_provided', 'pending', 'verified', 'unmatched'))`.execute(db)
-  await sql`alter table sandbox_accounts add constraint sandbox_accounts_ssn_last_4_outcome_check check (ssn_last_4_outcome in ('verified', 'unmatched'))`.execute(db)
-  await sql`alter table sandbox_accounts add constraint sandbox_accounts_id_number_status_check check (id_number_status in ('not_provided', 'pending', 'verified', 'rejected'))`.execute(db)
-  await sql`alter table sandbox_accounts add constraint sandbox_accounts_id_number_outcome_check check (id_number_outcome in ('verified', 'rejected'))`.execute(db)
+  await sql`alter table sandbox_accounts add constraint sandbox_accounts_ssn_last_4_status_check check (ssn_last_4_status in ('not_provided', 'pending', 'verified', 'unmatched'))`.execute(
+    db,
+  )
+  await sql`alter table sandbox_accounts add constraint sandbox_accounts_ssn_last_4_outcome_check check (ssn_last_4_outcome in ('verified', 'unmatched'))`.execute(
+    db,
+  )
+  await sql`alter table sandbox_accounts add constraint sandbox_accounts_id_number_status_check check (id_number_status in ('not_provided', 'pending', 'verified', 'rejected'))`.execute(
+    db,
+  )
+  await sql`alter table sandbox_accounts add constraint sandbox_accounts_id_number_outcome_check check (id_number_outcome in ('verified', 'rejected'))`.execute(
+    db,
+  )
 }

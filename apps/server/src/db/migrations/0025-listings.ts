@@ -15,12 +15,20 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('price', 'bigint', (col) => col.notNull().check(sql`price > 0`))
     .addColumn('currency', 'text', (col) => col.notNull())
     .addColumn('description', 'text', (col) => col.notNull())
-    .addColumn('status', 'text', (col) => col.notNull().defaultTo('open').check(sql`status in ('open', 'closed')`))
+    .addColumn('status', 'text', (col) =>
+      col
+        .notNull()
+        .defaultTo('open')
+        .check(sql`status in ('open', 'closed')`),
+    )
     .addColumn('client_id', 'text')
     .addColumn('created_at', 'timestamptz', (col) => col.notNull())
     .addColumn('updated_at', 'timestamptz', (col) => col.notNull())
     .execute()
   await db.schema.createIndex('listings_seller_idx').on('listings').columns(['seller_id', 'created_at']).execute()
-  await db.schema.alterTable('transactions').addColumn('listing_id', 'uuid', (col) => col.references('listings.id')).execute()
+  await db.schema
+    .alterTable('transactions')
+    .addColumn('listing_id', 'uuid', (col) => col.references('listings.id'))
+    .execute()
   await db.schema.createIndex('transactions_listing_idx').on('transactions').columns(['listing_id', 'status']).execute()
 }

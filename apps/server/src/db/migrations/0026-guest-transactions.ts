@@ -23,6 +23,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('created_at', 'timestamptz', (col) => col.notNull())
     .addUniqueConstraint('guest_invitations_one_per_role', ['transaction_id', 'role'])
     .execute()
-  await db.schema.alterTable('transactions').alterColumn('creator_id', (col) => col.dropNotNull()).execute()
-  await db.schema.alterTable('clients').addColumn('api_key_hash', 'text', (col) => col.unique()).execute()
+  await db.schema
+    .alterTable('transactions')
+    .alterColumn('creator_id', (col) => col.dropNotNull())
+    .execute()
+  await db.schema
+    .alterTable('clients')
+    .addColumn('api_key_hash', 'text', (col) => col.unique())
+    .execute()
 }

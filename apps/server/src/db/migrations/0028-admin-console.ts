@@ -16,5 +16,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .on('provider_events')
     .expression(sql`(domain_event->>'transactionId')`)
     .execute()
-  await db.schema.createIndex('transaction_events_admin_idx').on('transaction_events').column('id').where(sql.ref('actor_kind'), '=', 'admin').execute()
+  await db.schema
+    .createIndex('transaction_events_admin_idx')
+    .on('transaction_events')
+    .column('id')
+    .where(sql.ref('actor_kind'), '=', 'admin')
+    .execute()
 }

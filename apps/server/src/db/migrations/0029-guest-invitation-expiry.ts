@@ -7,7 +7,14 @@ import { type Kysely, sql } from 'kysely'
  * invitations count as sent once, when they were created.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await db.schema.alterTable('guest_invitations').addColumn('sent_at', 'timestamptz').addColumn('send_count', 'integer', (col) => col.notNull().defaultTo(1)).execute()
+  await db.schema
+    .alterTable('guest_invitations')
+    .addColumn('sent_at', 'timestamptz')
+    .addColumn('send_count', 'integer', (col) => col.notNull().defaultTo(1))
+    .execute()
   await sql`update guest_invitations set sent_at = created_at`.execute(db)
-  await db.schema.alterTable('guest_invitations').alterColumn('sent_at', (col) => col.setNotNull()).execute()
+  await db.schema
+    .alterTable('guest_invitations')
+    .alterColumn('sent_at', (col) => col.setNotNull())
+    .execute()
 }

@@ -8,16 +8,14 @@ import { type Kysely, sql } from 'kysely'
  * audit trail of every change, whoever made it.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await db.schema
-    .alterTable('clients')
-    .addColumn('seeded_settings', 'text')
-    .addColumn('api_key_issued_at', 'timestamptz')
-    .execute()
+  await db.schema.alterTable('clients').addColumn('seeded_settings', 'text').addColumn('api_key_issued_at', 'timestamptz').execute()
   await db.schema
     .createTable('client_changes')
     .addColumn('id', 'bigserial', (col) => col.primaryKey())
     .addColumn('client_id', 'text', (col) => col.notNull().references('clients.id'))
-    .addColumn('action', 'text', (col) => col.notNull().check(sql`action in ('created', 'updated', 'seeded_from_file', 'api_key_issued', 'api_key_revoked')`))
+    .addColumn('action', 'text', (col) =>
+      col.notNull().check(sql`action in ('created', 'updated', 'seeded_from_file', 'api_key_issued', 'api_key_revoked')`),
+    )
     .addColumn('actor_kind', 'text', (col) => col.notNull().check(sql`actor_kind in ('admin', 'operator', 'configuration')`))
     .addColumn('actor_user_id', 'uuid', (col) => col.references('users.id'))
     .addColumn('settings', 'jsonb')

@@ -11,8 +11,13 @@ import { type Kysely, sql } from 'kysely'
  * accepted, as Stripe does: a token is good for one use.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await db.schema.alterTable('bank_accounts').alterColumn('account_number', (column) => column.dropNotNull()).execute()
-  await sql`alter table bank_accounts add constraint bank_accounts_number_check check (account_number is not null or source = 'bank_link')`.execute(db)
+  await db.schema
+    .alterTable('bank_accounts')
+    .alterColumn('account_number', (column) => column.dropNotNull())
+    .execute()
+  await sql`alter table bank_accounts add constraint bank_accounts_number_check check (account_number is not null or source = 'bank_link')`.execute(
+    db,
+  )
 
   await db.schema
     .createTable('sandbox_spent_bank_tokens')

@@ -7,7 +7,9 @@ import { type Kysely, sql } from 'kysely'
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`alter table notifications drop constraint notifications_status_check`.execute(db)
-  await sql`alter table notifications add constraint notifications_status_check check (status in ('pending', 'sending', 'sent', 'undeliverable'))`.execute(db)
+  await sql`alter table notifications add constraint notifications_status_check check (status in ('pending', 'sending', 'sent', 'undeliverable'))`.execute(
+    db,
+  )
   await db.schema.alterTable('notifications').addColumn('failure', 'text').execute()
 }
 
@@ -15,5 +17,7 @@ export async function down(db: Kysely<unknown>): Promise<void> {
   await db.schema.alterTable('notifications').dropColumn('failure').execute()
   await sql`update notifications set status = 'pending' where status = 'undeliverable'`.execute(db)
   await sql`alter table notifications drop constraint notifications_status_check`.execute(db)
-  await sql`alter table notifications add constraint notifications_status_check check (status in ('pending', 'sending', 'sent'))`.execute(db)
+  await sql`alter table notifications add constraint notifications_status_check check (status in ('pending', 'sending', 'sent'))`.execute(
+    db,
+  )
 }

@@ -7,7 +7,9 @@ import { type Kysely, sql } from 'kysely'
  * sales there are.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await sql`create index transactions_tracking_parcel_idx on transactions (tracking_carrier, upper(tracking_code)) where tracking_code is not null`.execute(db)
+  await sql`create index transactions_tracking_parcel_idx on transactions (tracking_carrier, upper(tracking_code)) where tracking_code is not null`.execute(
+    db,
+  )
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

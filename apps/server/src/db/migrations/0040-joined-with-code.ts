@@ -8,7 +8,9 @@ import { type Kysely, sql } from 'kysely'
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`alter table transactions add column joined_with_code text`.execute(db)
-  await sql`create index transactions_joined_with_code_idx on transactions (joined_with_code) where joined_with_code is not null`.execute(db)
+  await sql`create index transactions_joined_with_code_idx on transactions (joined_with_code) where joined_with_code is not null`.execute(
+    db,
+  )
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

@@ -31,7 +31,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('address_hash', 'text', (col) => col.notNull())
     .addColumn('sent_at', 'timestamptz', (col) => col.notNull())
     .execute()
-  await db.schema.createIndex('registration_emails_address_sent_idx').on('registration_emails').columns(['address_hash', 'sent_at']).execute()
+  await db.schema
+    .createIndex('registration_emails_address_sent_idx')
+    .on('registration_emails')
+    .columns(['address_hash', 'sent_at'])
+    .execute()
   await db.schema.createIndex('registration_emails_sent_idx').on('registration_emails').column('sent_at').execute()
 }
 

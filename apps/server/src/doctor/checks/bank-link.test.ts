@@ -10,7 +10,13 @@ describe('doctor: bank accounts', () => {
   afterAll(async () => {
     await fake.close()
   })
-  const plaid = (secret: string) => ({ provider: 'plaid' as const, clientId: fake.clientId, secret, environment: 'sandbox' as const, apiUrl: fake.url })
+  const plaid = (secret: string) => ({
+    provider: 'plaid' as const,
+    clientId: fake.clientId,
+    secret,
+    environment: 'sandbox' as const,
+    apiUrl: fake.url,
+  })
 
   it('reports the sandbox bank link without calling anything', async () => {
     expect(await checkBankLink({ provider: 'sandbox' }, { provider: 'sandbox' })).toMatchObject({ mode: 'sandbox', checks: [] })

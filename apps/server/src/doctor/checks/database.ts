@@ -11,7 +11,12 @@ import { answered, type Check, failed, ok, type ProviderReport, warning } from '
  */
 export async function checkDatabase(config: Config): Promise<ProviderReport> {
   if (!config.databaseUrl) {
-    return { service: 'database', mode: 'embedded', summary: `PGlite in ${config.dataDir} (one server process; not for production)`, checks: [] }
+    return {
+      service: 'database',
+      mode: 'embedded',
+      summary: `PGlite in ${config.dataDir} (one server process; not for production)`,
+      checks: [],
+    }
   }
   const url = new URL(config.databaseUrl)
   const summary = `PostgreSQL ${url.hostname}${url.port ? `:${url.port}` : ''}${url.pathname}`
@@ -28,7 +33,11 @@ export async function checkDatabase(config: Config): Promise<ProviderReport> {
     )
     if (checks[0]?.outcome === 'ok') {
       const pending = await pendingMigrations(opened.db)
-      checks.push(pending.length === 0 ? ok('migrations', 'up to date') : warning('migrations', `${pending.length} to apply (the server applies them at start-up): ${pending.join(', ')}`))
+      checks.push(
+        pending.length === 0
+          ? ok('migrations', 'up to date')
+          : warning('migrations', `${pending.length} to apply (the server applies them at start-up): ${pending.join(', ')}`),
+      )
     }
   } catch (error) {
     checks.push(failed('the server answers', error instanceof Error ? error.message : String(error)))

@@ -14,7 +14,10 @@ import { answered, ok, type ProviderReport } from '../report.ts'
  */
 export async function checkDocuments(documents: DocumentsConfig, dataDir: string): Promise<ProviderReport> {
   const { storage } = documents
-  const store: DocumentStore = storage.store === 's3' ? createS3DocumentStore(storage.s3, { maxAttempts: 1 }) : createLocalDocumentStore(path.join(dataDir, 'sandbox-files'))
+  const store: DocumentStore =
+    storage.store === 's3'
+      ? createS3DocumentStore(storage.s3, { maxAttempts: 1 })
+      : createLocalDocumentStore(path.join(dataDir, 'sandbox-files'))
   const roundTrip = await answered('write, read back and delete a probe', async () => {
     // At the top level: a folder of its own would stay behind, empty, in local files.
     const key = `doctor-probe-${randomUUID()}`
@@ -27,9 +30,17 @@ export async function checkDocuments(documents: DocumentsConfig, dataDir: string
     }
     return 'done'
   })
-  const retention = ok('retention', `documents are deleted ${documents.retentionDays === 0 ? 'as soon as' : `${documents.retentionDays} days after`} their check has a result`)
+  const retention = ok(
+    'retention',
+    `documents are deleted ${documents.retentionDays === 0 ? 'as soon as' : `${documents.retentionDays} days after`} their check has a result`,
+  )
   if (storage.store === 'local') {
-    return { service: 'documents', mode: 'sandbox', summary: `local files in ${path.join(dataDir, 'sandbox-files')}`, checks: [retention, roundTrip] }
+    return {
+      service: 'documents',
+      mode: 'sandbox',
+      summary: `local files in ${path.join(dataDir, 'sandbox-files')}`,
+      checks: [retention, roundTrip],
+    }
   }
   const { s3 } = storage
   return {

@@ -27,8 +27,12 @@ export async function checkMail(mail: MailConfig, dataDir: string): Promise<Prov
       summary: `SMTP at ${smtp.host}:${smtp.port}`,
       checks: [
         from,
-        smtp.secure || smtp.requireTls ? ok('TLS', smtp.secure ? 'from the first byte (smtps://)' : 'STARTTLS required') : warning('TLS', 'not required (SMTP_REQUIRE_TLS=false): e-mails and the password may cross the network in clear'),
-        smtp.dkim ? ok('DKIM', `signed as ${smtp.dkim.keySelector}._domainkey.${smtp.dkim.domainName}`) : warning('DKIM', 'not signed here (fine when the SMTP service signs)'),
+        smtp.secure || smtp.requireTls
+          ? ok('TLS', smtp.secure ? 'from the first byte (smtps://)' : 'STARTTLS required')
+          : warning('TLS', 'not required (SMTP_REQUIRE_TLS=false): e-mails and the password may cross the network in clear'),
+        smtp.dkim
+          ? ok('DKIM', `signed as ${smtp.dkim.keySelector}._domainkey.${smtp.dkim.domainName}`)
+          : warning('DKIM', 'not signed here (fine when the SMTP service signs)'),
         login,
       ],
     }

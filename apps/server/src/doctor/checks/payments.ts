@@ -19,10 +19,18 @@ export async function checkPayments(
 ): Promise<ProviderReport> {
   if (payments.provider === 'sandbox') {
     const checks: Check[] = [
-      ok('webhooks', payments.webhookSecret ? 'signed with SANDBOX_WEBHOOK_SECRET' : 'signed with a secret generated once and kept in the database'),
+      ok(
+        'webhooks',
+        payments.webhookSecret ? 'signed with SANDBOX_WEBHOOK_SECRET' : 'signed with a secret generated once and kept in the database',
+      ),
     ]
     if (modeOfKey(payments.publishableKey, 'pk')) {
-      checks.push(warning('STRIPE_PUBLISHABLE_KEY', 'a real Stripe key with the sandbox: the checkout would load Stripe.js for payments the server does not make; unset it, or set STRIPE_SECRET_KEY too'))
+      checks.push(
+        warning(
+          'STRIPE_PUBLISHABLE_KEY',
+          'a real Stripe key with the sandbox: the checkout would load Stripe.js for payments the server does not make; unset it, or set STRIPE_SECRET_KEY too',
+        ),
+      )
     }
     return { service: 'payments', mode: 'sandbox', summary: 'the embedded sandbox provider: no money moves (docs/sandbox.md)', checks }
   }
@@ -30,11 +38,16 @@ export async function checkPayments(
   const secretMode = modeOfKey(payments.secretKey, 'sk') ?? modeOfKey(payments.secretKey, 'rk')
   const publishableMode = modeOfKey(payments.publishableKey, 'pk')
   const checks: Check[] = [
-    secretMode ? ok('STRIPE_SECRET_KEY', `a ${secretMode}-mode ${payments.secretKey.startsWith('rk_') ? 'restricted' : 'secret'} key`) : failed('STRIPE_SECRET_KEY', 'not a Stripe secret key (sk_test_…, sk_live_…, or a restricted rk_…)'),
+    secretMode
+      ? ok('STRIPE_SECRET_KEY', `a ${secretMode}-mode ${payments.secretKey.startsWith('rk_') ? 'restricted' : 'secret'} key`)
+      : failed('STRIPE_SECRET_KEY', 'not a Stripe secret key (sk_test_…, sk_live_…, or a restricted rk_…)'),
     !publishableMode
       ? failed('STRIPE_PUBLISHABLE_KEY', 'not a Stripe publishable key (pk_test_… or pk_live_…)')
       : secretMode && publishableMode !== secretMode
-        ? failed('STRIPE_PUBLISHABLE_KEY', `a ${publishableMode}-mode key beside a ${secretMode}-mode secret key: both must come from the same mode`)
+        ? failed(
+            'STRIPE_PUBLISHABLE_KEY',
+            `a ${publishableMode}-mode key beside a ${secretMode}-mode secret key: both must come from the same mode`,
+          )
         : ok('STRIPE_PUBLISHABLE_KEY', `a ${publishableMode}-mode key`),
     // The platform endpoint's and the Connect endpoint's secrets may both be given, comma-separated (stripe-webhook.ts).
     payments.webhookSecret.split(',').every((secret) => /^whsec_[A-Za-z0-9+/=]{16,}$/.test(secret.trim()))

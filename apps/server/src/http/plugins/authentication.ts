@@ -29,10 +29,7 @@ export function userOf(request: FastifyRequest): CurrentUser {
   return request.currentUser
 }
 
-export function registerAuthentication(
-  app: FastifyInstance,
-  options: { verify: AccessTokenVerifier; admins: AdminList },
-): void {
+export function registerAuthentication(app: FastifyInstance, options: { verify: AccessTokenVerifier; admins: AdminList }): void {
   app.decorateRequest('currentUser', null)
   app.decorateRequest('accessTokenGrantId', null)
   const findUser = rememberUsers(app.services.db, options.admins)

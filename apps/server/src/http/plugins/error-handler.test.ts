@@ -10,11 +10,9 @@ function appWithRoutes() {
   app.setValidatorCompiler(validatorCompiler)
   app.setSerializerCompiler(serializerCompiler)
   registerErrorHandler(app)
-  app.post(
-    '/things',
-    { schema: { body: z.object({ price: z.number().int().min(100), name: z.string().min(1) }) } },
-    async () => ({ ok: true }),
-  )
+  app.post('/things', { schema: { body: z.object({ price: z.number().int().min(100), name: z.string().min(1) }) } }, async () => ({
+    ok: true,
+  }))
   app.get('/conflict', async () => {
     throw new AppError('already_paid', 'The transaction is already paid', { details: { status: 'paid' } })
   })

@@ -62,7 +62,9 @@ export function registerErrorHandler(app: FastifyInstance): void {
  */
 export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
   const message =
-    error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 'a path segment is longer than any id (100 characters)' : 'a path segment is not valid URL encoding'
+    error.code === 'FST_ERR_MAX_PARAM_LENGTH'
+      ? 'a path segment is longer than any id (100 characters)'
+      : 'a path segment is not valid URL encoding'
   // No route means no onRequest hook: echo the request id here.
   void reply
     .header('x-request-id', request.id)

@@ -100,7 +100,10 @@ describe('Idempotency-Key', () => {
     const { pay, effects } = await start(clock)
     expect((await pay(100, 'key-5')).statusCode).toBe(201)
     // What a process killed between its work and its answer leaves behind (its work here commits nothing).
-    await testApp!.database.db.updateTable('idempotency_keys').set({ status_code: null, response_body: null, locked_until: new Date(clock.now().getTime() + 60_000) }).execute()
+    await testApp!.database.db
+      .updateTable('idempotency_keys')
+      .set({ status_code: null, response_body: null, locked_until: new Date(clock.now().getTime() + 60_000) })
+      .execute()
 
     const meanwhile = await pay(100, 'key-5')
     expect(meanwhile.statusCode).toBe(409)

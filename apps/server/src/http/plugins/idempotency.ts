@@ -2,13 +2,7 @@ import { createHash } from 'node:crypto'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { crashPoint } from '../../crash-points.ts'
 import { AppError, fieldError } from '../../errors.ts'
-import {
-  claimKey,
-  type IdempotencyClaim,
-  purgeIdempotencyKeys,
-  releaseClaim,
-  storeAnswer,
-} from '../../idempotency/idempotency-claims.ts'
+import { claimKey, type IdempotencyClaim, purgeIdempotencyKeys, releaseClaim, storeAnswer } from '../../idempotency/idempotency-claims.ts'
 import { findById } from '../../modules/transactions/transactions-repository.ts'
 import { toAnyTransactionView } from '../../modules/transactions/transaction-view.ts'
 import { userOf } from './authentication.ts'

@@ -12,7 +12,10 @@ describe('inputRuleBreach', () => {
   it('finds NUL and other control characters anywhere in the input, and allows tabs and line breaks', () => {
     expect(inputRuleBreach({ description: 'A bike\nwith\ttwo wheels\r\n' })).toBeNull()
     expect(inputRuleBreach({ description: 'A bike\u0000' })).toEqual({ path: ['description'], message: controlCharacters })
-    expect(inputRuleBreach({ address: { lines: ['ok', 'bad\u001b[31m'] } })).toEqual({ path: ['address', 'lines', '1'], message: controlCharacters })
+    expect(inputRuleBreach({ address: { lines: ['ok', 'bad\u001b[31m'] } })).toEqual({
+      path: ['address', 'lines', '1'],
+      message: controlCharacters,
+    })
     expect(inputRuleBreach({ 'key\u0007': 'x' })).toEqual({ path: ['key\u0007'], message: controlCharacters })
     expect(inputRuleBreach({ price: 100, ok: true, none: null })).toBeNull()
   })
@@ -20,7 +23,10 @@ describe('inputRuleBreach', () => {
   it('stops at the depth limit instead of walking on', () => {
     const nested = (depth: number): unknown => (depth === 0 ? 'leaf' : { a: nested(depth - 1) })
     expect(inputRuleBreach(nested(maxDepth))).toBeNull()
-    expect(inputRuleBreach(nested(maxDepth + 1))).toEqual({ path: Array(maxDepth).fill('a'), message: `nested deeper than ${maxDepth} levels` })
+    expect(inputRuleBreach(nested(maxDepth + 1))).toEqual({
+      path: Array(maxDepth).fill('a'),
+      message: `nested deeper than ${maxDepth} levels`,
+    })
   })
 })
 
@@ -52,10 +58,34 @@ describe('a NUL byte in any text field', () => {
     const { id } = await joinedSale(call)
     const nul = 'bad\u0000text'
     const cases: Array<[Parameters<typeof call>, string]> = [
-      [['seller', 'POST', '/api/v1/me/transactions', { role: 'seller', price: 1000, currency: 'eur', description: nul, charge: 70, charge_calculator_version: 1 }], 'body.description'],
-      [['seller', 'POST', '/api/v1/p2p/me/transactions', { role: 'seller', currency: 'eur', description: nul, deposit_price: 1000, deposit_charge: 70, charge_calculator_version: 1 }], 'body.description'],
+      [
+        [
+          'seller',
+          'POST',
+          '/api/v1/me/transactions',
+          { role: 'seller', price: 1000, currency: 'eur', description: nul, charge: 70, charge_calculator_version: 1 },
+        ],
+        'body.description',
+      ],
+      [
+        [
+          'seller',
+          'POST',
+          '/api/v1/p2p/me/transactions',
+          { role: 'seller', currency: 'eur', description: nul, deposit_price: 1000, deposit_charge: 70, charge_calculator_version: 1 },
+        ],
+        'body.description',
+      ],
       [['buyer', 'POST', `/api/v1/transactions/${id}/submit_order_issue`, { description: nul }], 'body.description'],
-      [['buyer', 'POST', `/api/v1/transactions/${id}/shipping_details`, { name: 'Bea', line1: nul, city: 'Dublin', postal_code: 'D01', country_code: 'ie' }], 'body.line1'],
+      [
+        [
+          'buyer',
+          'POST',
+          `/api/v1/transactions/${id}/shipping_details`,
+          { name: 'Bea', line1: nul, city: 'Dublin', postal_code: 'D01', country_code: 'ie' },
+        ],
+        'body.line1',
+      ],
       [['admin', 'POST', `/api/v1/admin/transactions/${id}/release_funds?to=seller`, { reason: nul }], 'body.reason'],
       [['seller', 'GET', `/api/v1/me/transactions?search=${encodeURIComponent(nul)}`], 'querystring.search'],
       [['admin', 'GET', `/api/v1/admin/transactions?status=${encodeURIComponent(nul)}`], 'querystring.status'],
@@ -75,18 +105,32 @@ describe('a request body sent compressed', () => {
     const testApp = await testApps.open()
     const token = await testApp.tokenFor('zip@example.com')
     const quote = (await testApp.app.inject({ method: 'GET', url: '/api/v1/charge?price=1000&currency=eur&payment_method=card' })).json()
-    const body = JSON.stringify({ role: 'seller', price: 1000, currency: 'eur', description: 'A lamp', charge: quote.charge, charge_calculator_version: quote.charge_calculator_version })
+    const body = JSON.stringify({
+      role: 'seller',
+      price: 1000,
+      currency: 'eur',
+      description: 'A lamp',
+      charge: quote.charge,
+      charge_calculator_version: quote.charge_calculator_version,
+    })
     const send = (encoding: string | undefined) =>
       testApp!.app.inject({
         method: 'POST',
         url: '/api/v1/me/transactions',
-        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', ...(encoding ? { 'content-encoding': encoding } : {}) },
+        headers: {
+          authorization: `Bearer ${token}`,
+          'content-type': 'application/json',
+          ...(encoding ? { 'content-encoding': encoding } : {}),
+        },
         payload: body,
       })
     for (const encoding of ['gzip', 'deflate', 'br', 'x-gzip', 'identity, gzip', 'zstd']) {
       const answer = await send(encoding)
       expect(answer.statusCode, encoding).toBe(415)
-      expect(answer.json(), encoding).toMatchObject({ code: 'unsupported_content_encoding', details: { field: 'headers.content-encoding' } })
+      expect(answer.json(), encoding).toMatchObject({
+        code: 'unsupported_content_encoding',
+        details: { field: 'headers.content-encoding' },
+      })
     }
     expect(await testApp.database.db.selectFrom('transactions').select('id').execute()).toHaveLength(0)
     expect((await send('identity')).statusCode).toBe(201)
@@ -100,17 +144,54 @@ describe('a description of nothing visible', () => {
     const tokens = await partyTokens(testApp.tokenFor, { seller: {} })
     const call = apiCaller(testApp.app, tokens)
     const quote = (await call('seller', 'GET', '/api/v1/charge?price=1000&currency=eur&payment_method=card')).body
-    const online = { role: 'seller', price: 1000, currency: 'eur', charge: quote.charge, charge_calculator_version: quote.charge_calculator_version }
+    const online = {
+      role: 'seller',
+      price: 1000,
+      currency: 'eur',
+      charge: quote.charge,
+      charge_calculator_version: quote.charge_calculator_version,
+    }
     // Zero-width space, ZWJ, ZWNJ, BOM, word joiner, soft hyphen, LRM, Mongolian vowel separator, blank Braille, Hangul filler, spaces.
-    const invisible = ['\u200b', '\u200d\u200c', '\ufeff', '\u2060', '\u00ad', '\u200e', '\u180e', '\u2800', '\u3164', ' \u00a0\u3000\t\n', '\u200b \u2060\ufeff']
+    const invisible = [
+      '\u200b',
+      '\u200d\u200c',
+      '\ufeff',
+      '\u2060',
+      '\u00ad',
+      '\u200e',
+      '\u180e',
+      '\u2800',
+      '\u3164',
+      ' \u00a0\u3000\t\n',
+      '\u200b \u2060\ufeff',
+    ]
     for (const description of invisible) {
       const created = await call('seller', 'POST', '/api/v1/me/transactions', { ...online, description })
-      expect(created, JSON.stringify(description)).toMatchObject({ status: 400, body: { code: 'validation_failed', error: expect.stringMatching(/^body\.description: /) } })
+      expect(created, JSON.stringify(description)).toMatchObject({
+        status: 400,
+        body: { code: 'validation_failed', error: expect.stringMatching(/^body\.description: /) },
+      })
     }
-    const f2f = await call('seller', 'POST', '/api/v1/p2p/me/transactions', { role: 'seller', currency: 'eur', description: '\u200b\u200b', deposit_price: 1000, deposit_charge: quote.charge, charge_calculator_version: 1 })
+    const f2f = await call('seller', 'POST', '/api/v1/p2p/me/transactions', {
+      role: 'seller',
+      currency: 'eur',
+      description: '\u200b\u200b',
+      deposit_price: 1000,
+      deposit_charge: quote.charge,
+      charge_calculator_version: 1,
+    })
     expect(f2f).toMatchObject({ status: 400, body: { code: 'validation_failed', error: expect.stringMatching(/^body\.description: /) } })
-    const listing = await call('seller', 'POST', '/api/v1/me/listings', { type: 'online', listing_type: 'single_use', price: 1000, currency: 'eur', description: '\ufeff\u2060' })
-    expect(listing).toMatchObject({ status: 400, body: { code: 'validation_failed', error: expect.stringMatching(/^body\.description: /) } })
+    const listing = await call('seller', 'POST', '/api/v1/me/listings', {
+      type: 'online',
+      listing_type: 'single_use',
+      price: 1000,
+      currency: 'eur',
+      description: '\ufeff\u2060',
+    })
+    expect(listing).toMatchObject({
+      status: 400,
+      body: { code: 'validation_failed', error: expect.stringMatching(/^body\.description: /) },
+    })
 
     const sale = await call('seller', 'POST', '/api/v1/me/transactions', { ...online, description: '\u200bA lamp\u200b' })
     expect(sale.status).toBe(201)
@@ -125,7 +206,14 @@ describe('an e-mail address whose local part is over 64 characters', () => {
     const tokens = await partyTokens(testApp.tokenFor, { seller: {} })
     const call = apiCaller(testApp.app, tokens)
     const quote = (await call('seller', 'GET', '/api/v1/charge?price=1000&currency=eur&payment_method=card')).body
-    const online = { role: 'seller', price: 1000, currency: 'eur', description: 'A lamp', charge: quote.charge, charge_calculator_version: quote.charge_calculator_version }
+    const online = {
+      role: 'seller',
+      price: 1000,
+      currency: 'eur',
+      description: 'A lamp',
+      charge: quote.charge,
+      charge_calculator_version: quote.charge_calculator_version,
+    }
     const long = `${'a'.repeat(65)}@example.com`
     expect(await call('seller', 'POST', '/api/v1/me/transactions', { ...online, counterparty_email: long })).toMatchObject({
       status: 400,

@@ -57,12 +57,25 @@ describe('Content-Security-Policy', () => {
     expect(sandbox.get('frame-src')).toEqual(["'self'", 'https://cdn.plaid.com'])
     expect(sandbox.get('connect-src')).toEqual(["'self'", 'https://sandbox.plaid.com'])
     expect([...sandbox.values()].flat().some((source) => source.includes('stripe'))).toBe(false)
-    expect((await policyWith({ trustProxy: false, plaid: 'production' })).get('connect-src')).toEqual(["'self'", 'https://production.plaid.com'])
+    expect((await policyWith({ trustProxy: false, plaid: 'production' })).get('connect-src')).toEqual([
+      "'self'",
+      'https://production.plaid.com',
+    ])
   })
 
   it('adds both providers and an external sign-in side by side', async () => {
-    const policy = await policyWith({ trustProxy: false, stripe: true, plaid: 'production', externalIssuer: 'https://login.example.com/realms/pactum' })
-    expect(policy.get('connect-src')).toEqual(["'self'", 'https://login.example.com', 'https://api.stripe.com', 'https://production.plaid.com'])
+    const policy = await policyWith({
+      trustProxy: false,
+      stripe: true,
+      plaid: 'production',
+      externalIssuer: 'https://login.example.com/realms/pactum',
+    })
+    expect(policy.get('connect-src')).toEqual([
+      "'self'",
+      'https://login.example.com',
+      'https://api.stripe.com',
+      'https://production.plaid.com',
+    ])
     expect(policy.get('script-src')).toEqual(["'self'", 'https://js.stripe.com', 'https://*.js.stripe.com', 'https://cdn.plaid.com'])
     expect(policy.get('form-action')).toEqual(["'self'", 'https://login.example.com'])
   })

@@ -13,7 +13,12 @@ const stripeSources = {
 
 /** Plaid Link: its loader script and iframe come from cdn.plaid.com; Link talks to the environment's API. */
 function plaidSources(environment: PlaidEnvironment) {
-  return { script: ['https://cdn.plaid.com'], frame: ['https://cdn.plaid.com'], connect: [plaidEnvironments[environment]], img: [] as string[] }
+  return {
+    script: ['https://cdn.plaid.com'],
+    frame: ['https://cdn.plaid.com'],
+    connect: [plaidEnvironments[environment]],
+    img: [] as string[],
+  }
 }
 
 export interface SecurityHeadersOptions {
@@ -42,7 +47,10 @@ export function registerSecurityHeaders(app: FastifyInstance, options: SecurityH
   const issuerOrigin = options.externalIssuer ? new URL(options.externalIssuer).origin : undefined
   const withIssuer = (sources: string[]) => (issuerOrigin ? [...sources, issuerOrigin] : sources)
   const providers = [...(options.stripe ? [stripeSources] : []), ...(options.plaid ? [plaidSources(options.plaid)] : [])]
-  const withProviders = (sources: string[], kind: keyof typeof stripeSources) => [...sources, ...providers.flatMap((provider) => provider[kind])]
+  const withProviders = (sources: string[], kind: keyof typeof stripeSources) => [
+    ...sources,
+    ...providers.flatMap((provider) => provider[kind]),
+  ]
   const setHeaders = helmet({
     contentSecurityPolicy: {
       useDefaults: false,

@@ -25,10 +25,7 @@ export async function registerWebApp(app: FastifyInstance, options: { distDir: s
     preCompressed: true,
     // Hashed bundle files never change; index.html must always be revalidated.
     setHeaders: (reply, filePath) => {
-      reply.header(
-        'cache-control',
-        filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
-      )
+      reply.header('cache-control', filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache')
     },
   })
   app.addHook('onRequest', async (request, reply) => {

@@ -21,7 +21,9 @@ describe('GET /me/batch: the first screen’s GETs in one request (issue 13)', (
     for (const who of ['seller', 'stranger'] as const) {
       const batch = await call(who, 'GET', batchUrl(...firstScreen), undefined, { 'accept-language': 'pl-PL' })
       expect(batch.status).toBe(200)
-      const alone = await Promise.all(firstScreen.map((get) => call(who, 'GET', `/api/v1${get}`, undefined, { 'accept-language': 'pl-PL' })))
+      const alone = await Promise.all(
+        firstScreen.map((get) => call(who, 'GET', `/api/v1${get}`, undefined, { 'accept-language': 'pl-PL' })),
+      )
       expect(batch.body.answers).toEqual(firstScreen.map((get, index) => ({ get, status: alone[index]?.status, body: alone[index]?.body })))
     }
     const [sellersList] = (await call('seller', 'GET', batchUrl('/me/transactions?limit=50'))).body.answers
@@ -32,7 +34,9 @@ describe('GET /me/batch: the first screen’s GETs in one request (issue 13)', (
 
   it('passes each GET’s own refusal through beside the others’ answers', async () => {
     const { call } = await start()
-    const batch = await call('seller', 'GET', batchUrl('/me/transactions?limit=51', '/me/guided_tour'), undefined, { 'x-request-id': 'first-screen-1' })
+    const batch = await call('seller', 'GET', batchUrl('/me/transactions?limit=51', '/me/guided_tour'), undefined, {
+      'x-request-id': 'first-screen-1',
+    })
     expect(batch.headers['x-request-id']).toBe('first-screen-1')
     expect(batch.body.answers).toMatchObject([
       { get: '/me/transactions?limit=51', status: 400, body: { code: 'invalid_limit' } },
@@ -55,6 +59,9 @@ describe('GET /me/batch: the first screen’s GETs in one request (issue 13)', (
   ])('refuses %s, naming the field', async (_case, url) => {
     const { call } = await start()
     const refused = await call('seller', 'GET', url)
-    expect(refused).toMatchObject({ status: 400, body: { code: 'validation_failed', details: { fields: [{ field: expect.stringMatching(/^querystring\.get/) }] } } })
+    expect(refused).toMatchObject({
+      status: 400,
+      body: { code: 'validation_failed', details: { fields: [{ field: expect.stringMatching(/^querystring\.get/) }] } },
+    })
   })
 })

@@ -30,11 +30,20 @@ describe('POST /admin/clients', () => {
     const created = await call('admin', 'POST', '/api/v1/admin/clients', { client_id: 'harbour', ...harbour })
     expect(created).toMatchObject({
       status: 201,
-      body: { client_id: 'harbour', ...harbour, transactions: 0, in_clients_file: false, api_key_issued_at: null, updated_at: '2026-11-24T09:00:00.000Z' },
+      body: {
+        client_id: 'harbour',
+        ...harbour,
+        transactions: 0,
+        in_clients_file: false,
+        api_key_issued_at: null,
+        updated_at: '2026-11-24T09:00:00.000Z',
+      },
     })
     expect((await call(null, 'GET', '/api/v1/clients/harbour')).body).toMatchObject({ name: 'Harbour Market', mobile_navbar_hidden: true })
     await createSale(call, {}, { clientId: 'harbour' })
-    expect((await call('admin', 'GET', '/api/v1/admin/clients')).body).toContainEqual(expect.objectContaining({ client_id: 'harbour', transactions: 1 }))
+    expect((await call('admin', 'GET', '/api/v1/admin/clients')).body).toContainEqual(
+      expect.objectContaining({ client_id: 'harbour', transactions: 1 }),
+    )
   })
 
   it('refuses a taken id, one of our own apps’ ids and bad settings, naming the field', async () => {
@@ -71,7 +80,10 @@ describe('PUT /admin/clients/:client_id', () => {
     await call('admin', 'POST', '/api/v1/admin/clients', { client_id: 'harbour', ...harbour })
     await clock.moveBy(300)
     const changed = await call('admin', 'PUT', '/api/v1/admin/clients/harbour', { ...harbour, text_color: '#ffffff', routes: [] })
-    expect(changed).toMatchObject({ status: 200, body: { client_id: 'harbour', text_color: '#ffffff', routes: [], updated_at: '2026-11-24T09:05:00.000Z' } })
+    expect(changed).toMatchObject({
+      status: 200,
+      body: { client_id: 'harbour', text_color: '#ffffff', routes: [], updated_at: '2026-11-24T09:05:00.000Z' },
+    })
     expect((await call(null, 'GET', '/api/v1/clients/harbour')).body).toMatchObject({ text_color: '#ffffff', routes: [] })
     expect(await call('admin', 'PUT', '/api/v1/admin/clients/nobody', harbour)).toMatchObject({ status: 404, body: { code: 'not_found' } })
     expect(await call('admin', 'PUT', '/api/v1/admin/clients/harbour', { ...harbour, text_color: 'white' })).toMatchObject({ status: 400 })
@@ -83,7 +95,10 @@ describe('partner API keys from the console', () => {
     const { call, db } = await start()
     await call('admin', 'POST', '/api/v1/admin/clients', { client_id: 'harbour', ...harbour })
     const first = await call('admin', 'POST', '/api/v1/admin/clients/harbour/api_key')
-    expect(first).toMatchObject({ status: 201, body: { api_key: expect.stringMatching(/^harbour\.[A-Za-z0-9_-]{43}$/), issued_at: '2026-11-24T09:00:00.000Z' } })
+    expect(first).toMatchObject({
+      status: 201,
+      body: { api_key: expect.stringMatching(/^harbour\.[A-Za-z0-9_-]{43}$/), issued_at: '2026-11-24T09:00:00.000Z' },
+    })
     expect(first.headers['cache-control']).toBe('no-store')
     expect(await clientOfApiKey(db, first.body.api_key)).toEqual({ id: 'harbour', name: 'Harbour Market' })
 
@@ -100,10 +115,15 @@ describe('partner API keys from the console', () => {
     await expect(clientOfApiKey(db, second.body.api_key)).rejects.toMatchObject({ code: 'invalid_api_key' })
     // Revoking again changes nothing and is not an error.
     expect(await call('admin', 'DELETE', '/api/v1/admin/clients/harbour/api_key')).toMatchObject({ status: 204 })
-    expect((await call('admin', 'GET', '/api/v1/admin/clients')).body).toContainEqual(expect.objectContaining({ client_id: 'harbour', api_key_issued_at: null }))
+    expect((await call('admin', 'GET', '/api/v1/admin/clients')).body).toContainEqual(
+      expect.objectContaining({ client_id: 'harbour', api_key_issued_at: null }),
+    )
 
     expect(await call('admin', 'POST', '/api/v1/admin/clients/nobody/api_key')).toMatchObject({ status: 404, body: { code: 'not_found' } })
-    expect(await call('admin', 'DELETE', '/api/v1/admin/clients/nobody/api_key')).toMatchObject({ status: 404, body: { code: 'not_found' } })
+    expect(await call('admin', 'DELETE', '/api/v1/admin/clients/nobody/api_key')).toMatchObject({
+      status: 404,
+      body: { code: 'not_found' },
+    })
   })
 })
 
@@ -119,13 +139,30 @@ describe('GET /admin/client_changes', () => {
 
     const changes = await call('admin', 'GET', '/api/v1/admin/client_changes?client_id=harbour')
     expect(changes.status).toBe(200)
-    expect(changes.body.map((change: { action: string }) => change.action)).toEqual(['api_key_revoked', 'api_key_issued', 'updated', 'created'])
-    expect(changes.body[2]).toMatchObject({ actor_kind: 'admin', actor_email: 'admin@example.com', settings: { ...harbour, name: 'Harbour 2' }, created_at: '2026-11-24T09:01:00.000Z' })
+    expect(changes.body.map((change: { action: string }) => change.action)).toEqual([
+      'api_key_revoked',
+      'api_key_issued',
+      'updated',
+      'created',
+    ])
+    expect(changes.body[2]).toMatchObject({
+      actor_kind: 'admin',
+      actor_email: 'admin@example.com',
+      settings: { ...harbour, name: 'Harbour 2' },
+      created_at: '2026-11-24T09:01:00.000Z',
+    })
     expect(changes.body[0].settings).toBeNull()
 
     // Start-up's seeding of the demo client is there too, by the configuration.
     const all = await call('admin', 'GET', '/api/v1/admin/client_changes')
-    expect(all.body).toContainEqual(expect.objectContaining({ client_id: 'demo-marketplace', action: 'seeded_from_file', actor_kind: 'configuration', actor_email: null }))
+    expect(all.body).toContainEqual(
+      expect.objectContaining({
+        client_id: 'demo-marketplace',
+        action: 'seeded_from_file',
+        actor_kind: 'configuration',
+        actor_email: null,
+      }),
+    )
 
     const firstPage = await call('admin', 'GET', '/api/v1/admin/client_changes?client_id=harbour&limit=3')
     const rest = await call('admin', 'GET', `/api/v1/admin/client_changes?client_id=harbour&after_id=${firstPage.body.at(-1).id}`)

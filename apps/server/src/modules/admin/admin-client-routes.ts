@@ -1,4 +1,10 @@
-import { adminClientListSchema, adminClientSchema, auditLogQuerySchema, clientChangeListSchema, issuedApiKeySchema } from '@pactum/contracts/admin'
+import {
+  adminClientListSchema,
+  adminClientSchema,
+  auditLogQuerySchema,
+  clientChangeListSchema,
+  issuedApiKeySchema,
+} from '@pactum/contracts/admin'
 import { errorBodySchema } from '@pactum/contracts/errors'
 import { newPartnerClientBodySchema, partnerClientBodySchema } from '@pactum/contracts/partner-clients'
 import type { FastifyInstance } from 'fastify'
@@ -72,7 +78,13 @@ export const adminClientRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const admin = adminOf(request)
-      await updatePartnerClient(app.services.db, request.params.client_id, request.body, { kind: 'admin', userId: admin.id }, app.services.clock.now())
+      await updatePartnerClient(
+        app.services.db,
+        request.params.client_id,
+        request.body,
+        { kind: 'admin', userId: admin.id },
+        app.services.clock.now(),
+      )
       return adminClient(app, request.params.client_id)
     },
   )
@@ -101,7 +113,12 @@ export const adminClientRoutes: FastifyPluginAsyncZod = async (app) => {
     '/admin/clients/:client_id/api_key',
     {
       onRequest: app.authenticateAdmin,
-      schema: { ...secured, summary: "Revokes the client's partner API key", params: clientParams, response: { 204: z.null(), ...errors, 404: errorBodySchema } },
+      schema: {
+        ...secured,
+        summary: "Revokes the client's partner API key",
+        params: clientParams,
+        response: { 204: z.null(), ...errors, 404: errorBodySchema },
+      },
     },
     async (request, reply) => {
       const admin = adminOf(request)
@@ -123,7 +140,11 @@ export const adminClientRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       adminOf(request)
-      return clientChanges(app.services.db, { limit: request.query.limit, afterId: request.query.after_id, clientId: request.query.client_id })
+      return clientChanges(app.services.db, {
+        limit: request.query.limit,
+        afterId: request.query.after_id,
+        clientId: request.query.client_id,
+      })
     },
   )
 }

@@ -28,7 +28,9 @@ async function complainedSale(call: Call) {
   await payByCard(call, id)
   await track(call, id, { carrier: 'ups', tracking_code: '1Z999' })
   await confirmDelivery(call, id)
-  const complained = await call('buyer', 'POST', `/api/v1/transactions/${id}/complain_with_description`, { description: 'Not as described' })
+  const complained = await call('buyer', 'POST', `/api/v1/transactions/${id}/complain_with_description`, {
+    description: 'Not as described',
+  })
   expect(complained.body.status).toBe('complained')
   return id
 }
@@ -119,15 +121,30 @@ describe('GET /admin/transactions/:id', () => {
   it('shows the history, ledger entries, provider events and e-mails of a sale an admin refunded', async () => {
     const { app, call } = await start()
     const id = await complainedSale(call)
-    const refunded = await call('admin', 'POST', `/api/v1/admin/transactions/${id}/release_funds?to=buyer`, { reason: 'Photos show the damage' })
+    const refunded = await call('admin', 'POST', `/api/v1/admin/transactions/${id}/release_funds?to=buyer`, {
+      reason: 'Photos show the damage',
+    })
     expect(refunded.body.status).toBe('payment_refunded')
     await app.services.jobs.runDue()
 
     const detail = await call('admin', 'GET', `/api/v1/admin/transactions/${id}`)
     expect(detail.status).toBe(200)
     const body = detail.body
-    expect(body).toMatchObject({ transaction: { id, status: 'payment_refunded' }, buyer_email: 'buyer@example.com', seller_email: 'seller@example.com' })
-    expect(body.events.map((event: { event: string }) => event.event)).toEqual(['create', 'join', 'payment_intent_opened', 'payment_succeeded', 'track', 'confirm_delivery', 'complain', 'release_funds'])
+    expect(body).toMatchObject({
+      transaction: { id, status: 'payment_refunded' },
+      buyer_email: 'buyer@example.com',
+      seller_email: 'seller@example.com',
+    })
+    expect(body.events.map((event: { event: string }) => event.event)).toEqual([
+      'create',
+      'join',
+      'payment_intent_opened',
+      'payment_succeeded',
+      'track',
+      'confirm_delivery',
+      'complain',
+      'release_funds',
+    ])
     expect(body.events.at(-1)).toMatchObject({
       actor_kind: 'admin',
       actor_email: 'admin@example.com',
@@ -144,7 +161,9 @@ describe('GET /admin/transactions/:id', () => {
     expect(body.provider_events.length).toBeGreaterThan(0)
     expect(body.provider_events.map((event: { type: string }) => event.type)).toContain('payment_intent.succeeded')
     expect(body.notifications.length).toBeGreaterThan(0)
-    expect(body.notifications).toContainEqual(expect.objectContaining({ recipient_role: 'buyer', status: 'sent', sent_at: expect.any(String) }))
+    expect(body.notifications).toContainEqual(
+      expect.objectContaining({ recipient_role: 'buyer', status: 'sent', sent_at: expect.any(String) }),
+    )
   })
 
   it('answers 404 for an unknown or malformed id', async () => {
@@ -163,7 +182,9 @@ describe('GET /admin/audit_log', () => {
     await call('admin', 'POST', `/api/v1/admin/transactions/${second}/release_funds?to=buyer`, { reason: 'Second one' })
 
     const page = await call('admin', 'GET', '/api/v1/admin/audit_log?limit=1')
-    expect(page.body).toEqual([expect.objectContaining({ transaction_id: second, reason: 'Second one', actor_email: 'admin@example.com', event: 'release_funds' })])
+    expect(page.body).toEqual([
+      expect.objectContaining({ transaction_id: second, reason: 'Second one', actor_email: 'admin@example.com', event: 'release_funds' }),
+    ])
     const next = await call('admin', 'GET', `/api/v1/admin/audit_log?limit=1&after_id=${page.body[0].id}`)
     expect(next.body).toEqual([expect.objectContaining({ transaction_id: first, reason: 'First one', to_status: 'funds_released' })])
     expect((await call('admin', 'GET', `/api/v1/admin/audit_log?after_id=${next.body[0].id}`)).body).toEqual([])
@@ -194,6 +215,8 @@ describe('GET /admin/clients', () => {
       updated_at: expect.any(String),
     })
     // The seeded demo client comes with its configured look.
-    expect(answer.body).toContainEqual(expect.objectContaining({ client_id: 'demo-marketplace', url: expect.stringMatching(/^https:\/\//), in_clients_file: true }))
+    expect(answer.body).toContainEqual(
+      expect.objectContaining({ client_id: 'demo-marketplace', url: expect.stringMatching(/^https:\/\//), in_clients_file: true }),
+    )
   })
 })

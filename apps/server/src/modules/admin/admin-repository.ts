@@ -34,7 +34,10 @@ export async function listAllTransactions(db: Kysely<Database>, filters: Filters
   if (search) {
     const pattern = `%${escapeLike(search.toLowerCase())}%`
     const code = tidyJoinCode(search)
-    const emailMatches = db.selectFrom('users').select('id').where(sql`lower(email)`, 'like', pattern)
+    const emailMatches = db
+      .selectFrom('users')
+      .select('id')
+      .where(sql`lower(email)`, 'like', pattern)
     query = query.where((eb) =>
       eb.or([
         eb(sql`id::text`, 'like', pattern),
@@ -111,7 +114,9 @@ export async function ledgerEntriesOf(db: Kysely<Database>, transactionId: strin
     .toSorted((a, b) => order.indexOf(a.id) - order.indexOf(b.id))
     .map((entry) => ({
       ...entry,
-      postings: postings.filter((posting) => posting.entry_id === entry.id).map(({ account, amount, currency }) => ({ account, amount: Number(amount), currency })),
+      postings: postings
+        .filter((posting) => posting.entry_id === entry.id)
+        .map(({ account, amount, currency }) => ({ account, amount: Number(amount), currency })),
     }))
 }
 
@@ -138,20 +143,23 @@ export function notificationsOf(db: Kysely<Database>, transactionId: string) {
 
 /** The partner clients with how many transactions each has brought. */
 export function clientsWithCounts(db: Kysely<Database>, clientId?: string) {
-  let query = db.selectFrom('clients as c').select([
-    'c.id',
-    'c.name',
-    'c.url',
-    'c.background_color',
-    'c.text_color',
-    'c.routes',
-    'c.mobile_navbar_hidden',
-    'c.show_seller_confirm_handover',
-    'c.seeded_settings',
-    'c.api_key_issued_at',
-    'c.updated_at',
-    (eb) => eb.selectFrom('transactions as t').select(eb.fn.countAll<string>().as('n')).whereRef('t.client_id', '=', 'c.id').as('transactions'),
-  ])
+  let query = db
+    .selectFrom('clients as c')
+    .select([
+      'c.id',
+      'c.name',
+      'c.url',
+      'c.background_color',
+      'c.text_color',
+      'c.routes',
+      'c.mobile_navbar_hidden',
+      'c.show_seller_confirm_handover',
+      'c.seeded_settings',
+      'c.api_key_issued_at',
+      'c.updated_at',
+      (eb) =>
+        eb.selectFrom('transactions as t').select(eb.fn.countAll<string>().as('n')).whereRef('t.client_id', '=', 'c.id').as('transactions'),
+    ])
   if (clientId !== undefined) query = query.where('c.id', '=', clientId)
   return query.orderBy('c.name').orderBy('c.id').execute()
 }

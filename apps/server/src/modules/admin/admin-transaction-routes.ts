@@ -66,7 +66,14 @@ export function adminTransactionRoutes(deps: () => TransactionDeps): FastifyPlug
           buyer_email: row.buyer_id ? (emails.get(row.buyer_id) ?? null) : null,
           seller_email: row.seller_id ? (emails.get(row.seller_id) ?? null) : null,
           events: events.map(toAuditEventView),
-          ledger_entries: ledger.map((entry) => ({ id: entry.id, kind: entry.kind, part: entry.part, reason: entry.reason, created_at: entry.created_at.toISOString(), postings: entry.postings })),
+          ledger_entries: ledger.map((entry) => ({
+            id: entry.id,
+            kind: entry.kind,
+            part: entry.part,
+            reason: entry.reason,
+            created_at: entry.created_at.toISOString(),
+            postings: entry.postings,
+          })),
           provider_events: providerEvents.map((event) => ({
             id: event.id,
             provider: event.provider,
@@ -76,7 +83,11 @@ export function adminTransactionRoutes(deps: () => TransactionDeps): FastifyPlug
             received_at: event.received_at.toISOString(),
             processed_at: event.processed_at?.toISOString() ?? null,
           })),
-          notifications: notifications.map((mail) => ({ ...mail, created_at: mail.created_at.toISOString(), sent_at: mail.sent_at?.toISOString() ?? null })),
+          notifications: notifications.map((mail) => ({
+            ...mail,
+            created_at: mail.created_at.toISOString(),
+            sent_at: mail.sent_at?.toISOString() ?? null,
+          })),
         }
       },
     )
@@ -86,11 +97,23 @@ export function adminTransactionRoutes(deps: () => TransactionDeps): FastifyPlug
       {
         onRequest: app.authenticateAdmin,
         preHandler: app.idempotent,
-        schema: { ...secured, summary: 'Confirm delivery on the buyer’s behalf', params: idParams, body: adminActionBodySchema, response: { 200: anyTransactionSchema, ...errors } },
+        schema: {
+          ...secured,
+          summary: 'Confirm delivery on the buyer’s behalf',
+          params: idParams,
+          body: adminActionBodySchema,
+          response: { 200: anyTransactionSchema, ...errors },
+        },
       },
       async (request) => {
         const admin = adminOf(request)
-        const row = await actAsAdmin({ ...deps(), idempotency: request.idempotencyClaim }, admin, request.params.id, { type: 'confirm_delivery' }, request.body.reason)
+        const row = await actAsAdmin(
+          { ...deps(), idempotency: request.idempotencyClaim },
+          admin,
+          request.params.id,
+          { type: 'confirm_delivery' },
+          request.body.reason,
+        )
         return toAnyTransactionView(row, { id: admin.id, asAdmin: true }, context())
       },
     )
@@ -111,7 +134,13 @@ export function adminTransactionRoutes(deps: () => TransactionDeps): FastifyPlug
       },
       async (request) => {
         const admin = adminOf(request)
-        const row = await actAsAdmin({ ...deps(), idempotency: request.idempotencyClaim }, admin, request.params.id, { type: 'release_funds', to: request.query.to }, request.body.reason)
+        const row = await actAsAdmin(
+          { ...deps(), idempotency: request.idempotencyClaim },
+          admin,
+          request.params.id,
+          { type: 'release_funds', to: request.query.to },
+          request.body.reason,
+        )
         return toAnyTransactionView(row, { id: admin.id, asAdmin: true }, context())
       },
     )

@@ -56,7 +56,10 @@ describe('GET /admin/dev_mailbox', () => {
   it('names the bad paging field', async () => {
     const { call } = await start()
     const answer = await call('admin', 'GET', '/api/v1/admin/dev_mailbox?after_id=../x')
-    expect(answer).toMatchObject({ status: 400, body: { code: 'validation_failed', details: { fields: [{ field: 'querystring.after_id' }] } } })
+    expect(answer).toMatchObject({
+      status: 400,
+      body: { code: 'validation_failed', details: { fields: [{ field: 'querystring.after_id' }] } },
+    })
   })
 })
 
@@ -90,7 +93,13 @@ describe('GET /admin/dev_mailbox/:id', () => {
     // A readable .eml one level up: what a traversal would be after.
     await mkdir(path.join(dataDir, 'mail'), { recursive: true })
     await writeFile(path.join(dataDir, 'secret.eml'), 'Subject: secret\r\n\r\nc2VjcmV0\r\n')
-    for (const id of ['..%2Fsecret', '%2E%2E%2Fsecret', '..%5Csecret', '1764000000000-00000000-0000-4000-8000-000000000000%2F..%2F..%2Fsecret', 'secret']) {
+    for (const id of [
+      '..%2Fsecret',
+      '%2E%2E%2Fsecret',
+      '..%5Csecret',
+      '1764000000000-00000000-0000-4000-8000-000000000000%2F..%2F..%2Fsecret',
+      'secret',
+    ]) {
       const answer = await call('admin', 'GET', `/api/v1/admin/dev_mailbox/${id}`)
       expect(answer.status, id).toBe(400)
       expect(answer.body, id).toMatchObject({ code: 'validation_failed', details: { fields: [{ field: 'params.id' }] } })

@@ -33,7 +33,10 @@ export function devMailboxRoutes(mailbox: DevMailbox | undefined): FastifyPlugin
       async (request) => {
         adminOf(request)
         if (!mailbox) throw noMailbox()
-        const mails = await mailbox.list({ limit: request.query.limit, ...(request.query.after_id ? { afterId: request.query.after_id } : {}) })
+        const mails = await mailbox.list({
+          limit: request.query.limit,
+          ...(request.query.after_id ? { afterId: request.query.after_id } : {}),
+        })
         return mails.map((mail) => ({ id: mail.id, to: mail.to, subject: mail.subject, date: mail.date.toISOString() }))
       },
     )

@@ -21,13 +21,19 @@ async function start() {
 
 const claimPath = (secret: string, role: 'buyer' | 'seller' = 'buyer', type: 'online' | 'f2f' = 'online') =>
   `/api/v1${type === 'f2f' ? '/p2p' : ''}/transactions_by_claim_secret/${secret}/claim_as_${role}`
-const resendPath = (id: string, type: 'online' | 'f2f' = 'online') => `/api/v1${type === 'f2f' ? '/p2p' : ''}/transactions/${id}/resend_invitation`
+const resendPath = (id: string, type: 'online' | 'f2f' = 'online') =>
+  `/api/v1${type === 'f2f' ? '/p2p' : ''}/transactions/${id}/resend_invitation`
 
 describe('a guest invitation’s expiry', () => {
   it('shows the creator whom and when they invited, and nobody else', async () => {
     const { call, dataDir } = await start()
     const sale = await createGuestSale(call, dataDir, { email: 'buyer@example.com' })
-    const invitation = { email: 'buyer@example.com', role: 'buyer', sent_at: '2026-11-22T10:00:00.000Z', expires_at: '2026-12-06T10:00:00.000Z' }
+    const invitation = {
+      email: 'buyer@example.com',
+      role: 'buyer',
+      sent_at: '2026-11-22T10:00:00.000Z',
+      expires_at: '2026-12-06T10:00:00.000Z',
+    }
     expect(sale.created.invitation).toEqual(invitation)
     expect((await call('seller', 'GET', `/api/v1/transactions/${sale.id}`)).body.invitation).toEqual(invitation)
     // The list leaves it out; an ordinary sale's creator reads null.
@@ -48,7 +54,10 @@ describe('a guest invitation’s expiry', () => {
     expect(await call('stranger', 'POST', claimPath(claimedSale.secret))).toMatchObject({ status: 200 })
 
     await clock.moveBy(14 * day - 1)
-    expect(await call('buyer', 'GET', `/api/v1/transactions_by_claim_secret/${sale.secret}`)).toMatchObject({ status: 200, body: { claimed: false } })
+    expect(await call('buyer', 'GET', `/api/v1/transactions_by_claim_secret/${sale.secret}`)).toMatchObject({
+      status: 200,
+      body: { claimed: false },
+    })
     await clock.moveBy(1)
     const expired = { status: 410, body: { code: 'claim_link_expired', details: { expires_at: '2026-12-06T10:00:00.000Z' } } }
     expect(await call('buyer', 'GET', `/api/v1/transactions_by_claim_secret/${sale.secret}`)).toMatchObject(expired)
@@ -66,7 +75,11 @@ describe('re-sending a guest invitation', () => {
     const resent = await call('seller', 'POST', resendPath(sale.id))
     expect(resent).toMatchObject({
       status: 200,
-      body: { id: sale.id, status: 'created', invitation: { email: 'buyer@example.com', sent_at: '2026-12-05T10:00:00.000Z', expires_at: '2026-12-19T10:00:00.000Z' } },
+      body: {
+        id: sale.id,
+        status: 'created',
+        invitation: { email: 'buyer@example.com', sent_at: '2026-12-05T10:00:00.000Z', expires_at: '2026-12-19T10:00:00.000Z' },
+      },
     })
     // The re-send is offered with the invitation, as the web shows exactly the actions offered.
     expect((resent.body as { available_actions: string[] }).available_actions).toContain('resend_invitation')
@@ -74,7 +87,9 @@ describe('re-sending a guest invitation', () => {
     expect((read.body as { available_actions: string[] }).available_actions).toContain('resend_invitation')
     // Only beside the invitation itself: the lists leave both out.
     const listed = await call('seller', 'GET', '/api/v1/me/transactions')
-    expect((listed.body as Array<{ id: string; available_actions: string[] }>).find((row) => row.id === sale.id)?.available_actions).not.toContain('resend_invitation')
+    expect(
+      (listed.body as Array<{ id: string; available_actions: string[] }>).find((row) => row.id === sale.id)?.available_actions,
+    ).not.toContain('resend_invitation')
     // Never to the other party, who is not the invitation's creator.
     expect(await call('buyer', 'GET', `/api/v1/transactions/${sale.id}`)).toMatchObject({ status: 404 })
     const fresh = await invitationLink(dataDir, 'buyer@example.com')
@@ -109,7 +124,8 @@ describe('re-sending a guest invitation', () => {
     const sale = await createGuestSale(call, dataDir, { email: 'buyer@example.com' })
     await clock.moveBy(60)
     // The invitee has not claimed yet, so is no party either.
-    for (const who of ['stranger', 'buyer'] as const) expect(await call(who, 'POST', resendPath(sale.id))).toMatchObject({ status: 404, body: { code: 'not_found' } })
+    for (const who of ['stranger', 'buyer'] as const)
+      expect(await call(who, 'POST', resendPath(sale.id))).toMatchObject({ status: 404, body: { code: 'not_found' } })
     expect(await call(null, 'POST', resendPath(sale.id))).toMatchObject({ status: 401 })
     expect(await call('seller', 'POST', resendPath('not-an-id'))).toMatchObject({ status: 404 })
     const ordinary = await createSale(call)
@@ -141,7 +157,10 @@ describe('re-sending a guest invitation', () => {
       expect((await call('seller', 'POST', resendPath(sale.id))).status).toBe(200)
     }
     await clock.moveBy(day)
-    expect(await call('seller', 'POST', resendPath(sale.id))).toMatchObject({ status: 429, body: { code: 'rate_limited', details: { reason: 'too_many' } } })
+    expect(await call('seller', 'POST', resendPath(sale.id))).toMatchObject({
+      status: 429,
+      body: { code: 'rate_limited', details: { reason: 'too_many' } },
+    })
     expect((await writtenMails(dataDir)).filter((mail) => mail.to === 'buyer@example.com')).toHaveLength(guestInvitationMaxSends)
     const last = await invitationLink(dataDir, 'buyer@example.com')
     expect(await call('buyer', 'POST', claimPath(last.secret))).toMatchObject({ status: 200 })

@@ -87,10 +87,22 @@ async function invitationLanguage(db: Kysely<Database>, invitation: Invitation):
  * address is past its invitation limits (429, invitation-limits.ts): then
  * nothing is recorded and nothing sent.
  */
-export async function inviteGuests(deps: InvitationDeps, trx: Kysely<Database>, row: TransactionRow, sender: InvitationSender, invitations: readonly Invitation[]): Promise<void> {
+export async function inviteGuests(
+  deps: InvitationDeps,
+  trx: Kysely<Database>,
+  row: TransactionRow,
+  sender: InvitationSender,
+  invitations: readonly Invitation[],
+): Promise<void> {
   const key = deps.stopKey
   for (const invitation of invitations) await refuseIfStopped(trx, key, invitation.email, invitation.field)
-  await countInvitations(trx, deps.limits, row.created, sender, invitations.map((invitation) => invitation.email))
+  await countInvitations(
+    trx,
+    deps.limits,
+    row.created,
+    sender,
+    invitations.map((invitation) => invitation.email),
+  )
   for (const invitation of invitations) {
     const secret = newSecret()
     const language = await invitationLanguage(trx, invitation)
@@ -110,9 +122,13 @@ export async function inviteGuests(deps: InvitationDeps, trx: Kysely<Database>, 
 
 async function refuseIfStopped(db: Kysely<Database>, key: Buffer, email: string, field: string): Promise<void> {
   if (!(await invitationsStopped(db, key, email))) return
-  throw new AppError('invitations_stopped_by_recipient', `${field}: the owner of this address has asked Pactum to send them no invitations; share a join code with them instead`, {
-    details: { field },
-  })
+  throw new AppError(
+    'invitations_stopped_by_recipient',
+    `${field}: the owner of this address has asked Pactum to send them no invitations; share a join code with them instead`,
+    {
+      details: { field },
+    },
+  )
 }
 
 function newSecret(): string {
@@ -156,7 +172,9 @@ async function findInvitation(db: Kysely<Database>, secret: string, options: { l
 }
 
 function expiredInvitation(expiresAt: Date): AppError {
-  return new AppError('claim_link_expired', 'This invitation link has expired; ask the sender to send it again', { details: { expires_at: expiresAt.toISOString() } })
+  return new AppError('claim_link_expired', 'This invitation link has expired; ask the sender to send it again', {
+    details: { expires_at: expiresAt.toISOString() },
+  })
 }
 
 function ownTransaction(): AppError {
@@ -168,7 +186,8 @@ export async function previewClaim(db: Kysely<Database>, user: CurrentUser, secr
   const invitation = await findInvitation(db, secret, { lock: false })
   const row = await getNamedTransaction(db, invitation.transaction_id, { lock: false })
   if (row.creator_id === user.id) throw ownTransaction()
-  if (!invitation.claimed_at && isInvitationExpired(invitation.sent_at, now)) throw expiredInvitation(invitationExpiresAt(invitation.sent_at))
+  if (!invitation.claimed_at && isInvitationExpired(invitation.sent_at, now))
+    throw expiredInvitation(invitationExpiresAt(invitation.sent_at))
   const creator = row.creator_id ? await findFirstName(db, row.creator_id) : undefined
   return {
     id: row.id,
@@ -193,7 +212,13 @@ export async function previewClaim(db: Kysely<Database>, user: CurrentUser, secr
  * (docs/decisions/049-guest-transactions.md). The invitation is marked used in the same database
  * transaction, under a row lock, so two claims racing get one success.
  */
-export async function claimGuestTransaction(deps: TransactionDeps, user: CurrentUser, secret: string, role: Party, kind: TransactionKind): Promise<TransactionRow> {
+export async function claimGuestTransaction(
+  deps: TransactionDeps,
+  user: CurrentUser,
+  secret: string,
+  role: Party,
+  kind: TransactionKind,
+): Promise<TransactionRow> {
   return deps.db.transaction().execute(async (trx) => {
     const invitation = await findInvitation(trx, secret, { lock: true })
     const row = await getNamedTransaction(trx, invitation.transaction_id, { lock: true })
@@ -201,11 +226,21 @@ export async function claimGuestTransaction(deps: TransactionDeps, user: Current
     if (invitation.claimed_at) throw new AppError('already_claimed', 'This invitation has already been accepted')
     if (isInvitationExpired(invitation.sent_at, deps.clock.now())) throw expiredInvitation(invitationExpiresAt(invitation.sent_at))
     if (invitation.role !== role || row.type !== kind) {
-      throw new AppError('claim_link_mismatch', `This invitation is for the ${invitation.role} of a ${row.type === 'f2f' ? 'face-to-face' : 'online'} transaction`, {
-        details: { role: invitation.role, type: row.type },
-      })
+      throw new AppError(
+        'claim_link_mismatch',
+        `This invitation is for the ${invitation.role} of a ${row.type === 'f2f' ? 'face-to-face' : 'online'} transaction`,
+        {
+          details: { role: invitation.role, type: row.type },
+        },
+      )
     }
-    const claimed = await applyEvent(deps, trx, row, { type: 'claim', role, userId: user.id }, { actor: { kind: 'counterparty' }, actorUserId: user.id })
+    const claimed = await applyEvent(
+      deps,
+      trx,
+      row,
+      { type: 'claim', role, userId: user.id },
+      { actor: { kind: 'counterparty' }, actorUserId: user.id },
+    )
     await markInvitationClaimed(trx, invitation.id, user.id, deps.clock.now())
     return claimed
   })
@@ -227,9 +262,18 @@ export async function pendingInvitationFor(db: Kysely<Database>, row: Transactio
 }
 
 /** The same, from an invitation read together with the transaction (`TransactionReads.findForParty`). */
-export function pendingInvitationOf(row: TransactionRow, viewerId: string, invitation: UnclaimedInvitation | null): PendingInvitation | null {
+export function pendingInvitationOf(
+  row: TransactionRow,
+  viewerId: string,
+  invitation: UnclaimedInvitation | null,
+): PendingInvitation | null {
   if (!invitation || !maySeeInvitation(row, viewerId)) return null
-  return { email: invitation.email, role: invitation.role, sent_at: invitation.sent_at.toISOString(), expires_at: invitationExpiresAt(invitation.sent_at).toISOString() }
+  return {
+    email: invitation.email,
+    role: invitation.role,
+    sent_at: invitation.sent_at.toISOString(),
+    expires_at: invitationExpiresAt(invitation.sent_at).toISOString(),
+  }
 }
 
 function maySeeInvitation(row: TransactionRow, viewerId: string): boolean {
@@ -245,7 +289,12 @@ function maySeeInvitation(row: TransactionRow, viewerId: string): boolean {
  * to flood someone's inbox. A partner's invitations have no creator user
  * and are not re-sent here.
  */
-export async function resendInvitation(deps: TransactionDeps & Omit<InvitationDeps, 'stopKey'>, user: CurrentUser, id: string, kind: TransactionKind): Promise<TransactionRow> {
+export async function resendInvitation(
+  deps: TransactionDeps & Omit<InvitationDeps, 'stopKey'>,
+  user: CurrentUser,
+  id: string,
+  kind: TransactionKind,
+): Promise<TransactionRow> {
   const key = await stopLinkKey(deps.db)
   return deps.db.transaction().execute(async (trx) => {
     const row = await lockForParty(trx, id, user.id, kind)
@@ -271,7 +320,13 @@ export async function resendInvitation(deps: TransactionDeps & Omit<InvitationDe
     const secret = newSecret()
     await replaceInvitationSecret(trx, invitation.id, { secretHash: hashOf(secret), sentAt: now, sendCount: invitation.send_count + 1 })
     const language = isSupportedLocale(invitation.language) ? invitation.language : 'en_gb'
-    await mailInvitation({ ...deps, stopKey: key }, key, row, { role: invitation.role, email: invitation.email, language, inviterFirstName: user.firstName, clientName: null }, secret)
+    await mailInvitation(
+      { ...deps, stopKey: key },
+      key,
+      row,
+      { role: invitation.role, email: invitation.email, language, inviterFirstName: user.firstName, clientName: null },
+      secret,
+    )
     return row
   })
 }

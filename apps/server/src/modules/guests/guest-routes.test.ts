@@ -39,13 +39,24 @@ describe('a guest transaction created by a signed-in user', () => {
     const preview = await call('buyer', 'GET', `/api/v1/transactions_by_claim_secret/${sale.secret}`)
     expect(preview).toMatchObject({
       status: 200,
-      body: { id: sale.id, type: 'online', role: 'buyer', claimed: false, price: 10_000, charge: 340, inviter_first_name: 'Sam', invited_email: 'buyer@example.com' },
+      body: {
+        id: sale.id,
+        type: 'online',
+        role: 'buyer',
+        claimed: false,
+        price: 10_000,
+        charge: 340,
+        inviter_first_name: 'Sam',
+        invited_email: 'buyer@example.com',
+      },
     })
 
     const claimed = await call('buyer', 'POST', claimPath(sale.secret, 'buyer'))
     expect(claimed).toMatchObject({ status: 200, body: { id: sale.id, status: 'joined', role: 'buyer' } })
     await app.services.jobs.runDue()
-    expect((await writtenMails(dataDir)).some((mail) => mail.to === 'seller@example.com' && mail.subject.includes('A buyer has joined'))).toBe(true)
+    expect(
+      (await writtenMails(dataDir)).some((mail) => mail.to === 'seller@example.com' && mail.subject.includes('A buyer has joined')),
+    ).toBe(true)
 
     const again = await call('stranger', 'POST', claimPath(sale.secret, 'buyer'))
     expect(again).toMatchObject({ status: 409, body: { code: 'already_claimed' } })
@@ -60,11 +71,23 @@ describe('a guest transaction created by a signed-in user', () => {
     const { dataDir, call } = await start()
     const sale = await createGuestSale(call, dataDir, { email: 'buyer@example.com' })
     for (const secret of ['A'.repeat(43), 'not-a-secret']) {
-      expect(await call('buyer', 'POST', claimPath(secret, 'buyer'))).toMatchObject({ status: 404, body: { code: 'claim_secret_not_found' } })
-      expect(await call('buyer', 'GET', `/api/v1/transactions_by_claim_secret/${secret}`)).toMatchObject({ status: 404, body: { code: 'claim_secret_not_found' } })
+      expect(await call('buyer', 'POST', claimPath(secret, 'buyer'))).toMatchObject({
+        status: 404,
+        body: { code: 'claim_secret_not_found' },
+      })
+      expect(await call('buyer', 'GET', `/api/v1/transactions_by_claim_secret/${secret}`)).toMatchObject({
+        status: 404,
+        body: { code: 'claim_secret_not_found' },
+      })
     }
-    expect(await call('buyer', 'POST', claimPath(sale.secret, 'seller'))).toMatchObject({ status: 409, body: { code: 'claim_link_mismatch', details: { role: 'buyer', type: 'online' } } })
-    expect(await call('buyer', 'POST', claimPath(sale.secret, 'buyer', 'f2f'))).toMatchObject({ status: 409, body: { code: 'claim_link_mismatch' } })
+    expect(await call('buyer', 'POST', claimPath(sale.secret, 'seller'))).toMatchObject({
+      status: 409,
+      body: { code: 'claim_link_mismatch', details: { role: 'buyer', type: 'online' } },
+    })
+    expect(await call('buyer', 'POST', claimPath(sale.secret, 'buyer', 'f2f'))).toMatchObject({
+      status: 409,
+      body: { code: 'claim_link_mismatch' },
+    })
     // None of these used the link up.
     expect(await call('buyer', 'POST', claimPath(sale.secret, 'buyer'))).toMatchObject({ status: 200, body: { status: 'joined' } })
   })
@@ -72,8 +95,14 @@ describe('a guest transaction created by a signed-in user', () => {
   it('refuses the creator their own invitation, and inviting themselves', async () => {
     const { dataDir, call } = await start()
     const sale = await createGuestSale(call, dataDir, { email: 'buyer@example.com' })
-    expect(await call('seller', 'GET', `/api/v1/transactions_by_claim_secret/${sale.secret}`)).toMatchObject({ status: 403, body: { code: 'cannot_join_own_transaction' } })
-    expect(await call('seller', 'POST', claimPath(sale.secret, 'buyer'))).toMatchObject({ status: 403, body: { code: 'cannot_join_own_transaction' } })
+    expect(await call('seller', 'GET', `/api/v1/transactions_by_claim_secret/${sale.secret}`)).toMatchObject({
+      status: 403,
+      body: { code: 'cannot_join_own_transaction' },
+    })
+    expect(await call('seller', 'POST', claimPath(sale.secret, 'buyer'))).toMatchObject({
+      status: 403,
+      body: { code: 'cannot_join_own_transaction' },
+    })
     const quote = await call('seller', 'GET', '/api/v1/charge?price=10000&currency=eur&payment_method=card')
     const self = await call('seller', 'POST', '/api/v1/me/transactions', {
       role: 'seller',
@@ -94,7 +123,10 @@ describe('a guest transaction created by a signed-in user', () => {
     expect(sale).toMatchObject({ role: 'seller', type: 'f2f' })
     expect(sale.mail.text).toContain(`/join-guest-transaction-as-seller/${sale.secret}/f2f`)
     expect(sale.mail.text).toContain('Deposit: €100.00')
-    expect(await call('seller', 'POST', claimPath(sale.secret, 'seller'))).toMatchObject({ status: 409, body: { code: 'claim_link_mismatch', details: { type: 'f2f' } } })
+    expect(await call('seller', 'POST', claimPath(sale.secret, 'seller'))).toMatchObject({
+      status: 409,
+      body: { code: 'claim_link_mismatch', details: { type: 'f2f' } },
+    })
     const claimed = await call('seller', 'POST', claimPath(sale.secret, 'seller', 'f2f'))
     expect(claimed).toMatchObject({ status: 200, body: { type: 'f2f', status: 'joined', role: 'seller' } })
   })
@@ -102,7 +134,10 @@ describe('a guest transaction created by a signed-in user', () => {
   it('gives one success and one already_claimed to two claims racing', async () => {
     const { dataDir, call } = await start()
     const sale = await createGuestSale(call, dataDir, { email: 'buyer@example.com' })
-    const answers = await Promise.all([call('buyer', 'POST', claimPath(sale.secret, 'buyer')), call('stranger', 'POST', claimPath(sale.secret, 'buyer'))])
+    const answers = await Promise.all([
+      call('buyer', 'POST', claimPath(sale.secret, 'buyer')),
+      call('stranger', 'POST', claimPath(sale.secret, 'buyer')),
+    ])
     expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409])
     expect(answers.find((answer) => answer.status === 409)?.body.code).toBe('already_claimed')
   })
@@ -110,7 +145,8 @@ describe('a guest transaction created by a signed-in user', () => {
   it('counts claim attempts per user like join codes', async () => {
     const { call } = await start()
     const statuses: number[] = []
-    for (let attempt = 0; attempt < 21; attempt++) statuses.push((await call('stranger', 'POST', claimPath('B'.repeat(43), 'buyer'))).status)
+    for (let attempt = 0; attempt < 21; attempt++)
+      statuses.push((await call('stranger', 'POST', claimPath('B'.repeat(43), 'buyer'))).status)
     expect(statuses.slice(0, 20).every((status) => status === 404)).toBe(true)
     expect(statuses[20]).toBe(429)
   })
@@ -136,7 +172,14 @@ describe('the invitation e-mail', () => {
 })
 
 describe('a partner client inviting both parties', () => {
-  const body = { type: 'online', buyer_email: 'buyer@example.com', seller_email: 'seller@example.com', price: 10_000, currency: 'eur', description: 'A market stall sale' }
+  const body = {
+    type: 'online',
+    buyer_email: 'buyer@example.com',
+    seller_email: 'seller@example.com',
+    price: 10_000,
+    currency: 'eur',
+    description: 'A market stall sale',
+  }
 
   async function partner() {
     const context = await start()
@@ -151,7 +194,13 @@ describe('a partner client inviting both parties', () => {
     const otherKey = await issueApiKey(db, 'other', { kind: 'operator' }, new Date())
     const wrongKeys = [undefined, 'nonsense', `market.${'x'.repeat(43)}`, `nobody.${key.split('.')[1]}`, `market.${otherKey.split('.')[1]}`]
     for (const wrong of wrongKeys) {
-      const answer = await call(null, 'POST', '/api/v1/partner/guest_transactions', { broken: true }, wrong ? { 'x-pactum-api-key': wrong } : {})
+      const answer = await call(
+        null,
+        'POST',
+        '/api/v1/partner/guest_transactions',
+        { broken: true },
+        wrong ? { 'x-pactum-api-key': wrong } : {},
+      )
       expect(answer, String(wrong)).toMatchObject({ status: 401, body: { code: 'invalid_api_key' } })
     }
     const stored = await db.selectFrom('clients').select('api_key_hash').where('id', '=', 'market').executeTakeFirstOrThrow()
@@ -162,7 +211,9 @@ describe('a partner client inviting both parties', () => {
     const { call } = await partner()
     const statuses: number[] = []
     for (let attempt = 0; attempt < 31; attempt++) {
-      statuses.push((await call(null, 'POST', '/api/v1/partner/guest_transactions', body, { 'x-pactum-api-key': `market.guess${attempt}` })).status)
+      statuses.push(
+        (await call(null, 'POST', '/api/v1/partner/guest_transactions', body, { 'x-pactum-api-key': `market.guess${attempt}` })).status,
+      )
     }
     expect(statuses.slice(0, 30).every((status) => status === 401)).toBe(true)
     expect(statuses[30]).toBe(429)
@@ -171,7 +222,9 @@ describe('a partner client inviting both parties', () => {
   it('creates the transaction for the client, e-mails both, and joins it once both have claimed', async () => {
     const { dataDir, call, key } = await partner()
     const headers = { 'x-pactum-api-key': key }
-    expect(await call(null, 'POST', '/api/v1/partner/guest_transactions', { ...body, seller_email: 'buyer@example.com' }, headers)).toMatchObject({ status: 400 })
+    expect(
+      await call(null, 'POST', '/api/v1/partner/guest_transactions', { ...body, seller_email: 'buyer@example.com' }, headers),
+    ).toMatchObject({ status: 400 })
     const created = await call(null, 'POST', '/api/v1/partner/guest_transactions', body, headers)
     expect(created).toMatchObject({ status: 201, body: { type: 'online', status: 'created', client_id: 'market', charge: 340 } })
     const toSeller = await invitationLink(dataDir, 'seller@example.com')
@@ -183,7 +236,10 @@ describe('a partner client inviting both parties', () => {
     const first = await call('buyer', 'POST', claimPath(toBuyer.secret, 'buyer'))
     expect(first).toMatchObject({ status: 200, body: { status: 'created', role: 'buyer', client_id: 'market' } })
     // The buyer cannot take the seller's place too.
-    expect(await call('buyer', 'POST', claimPath(toSeller.secret, 'seller'))).toMatchObject({ status: 403, body: { code: 'cannot_join_own_transaction' } })
+    expect(await call('buyer', 'POST', claimPath(toSeller.secret, 'seller'))).toMatchObject({
+      status: 403,
+      body: { code: 'cannot_join_own_transaction' },
+    })
     const second = await call('seller', 'POST', claimPath(toSeller.secret, 'seller'))
     expect(second).toMatchObject({ status: 200, body: { status: 'joined', role: 'seller' } })
     const { transaction } = await payByCard(call, created.body.id)

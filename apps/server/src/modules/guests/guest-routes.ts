@@ -43,7 +43,12 @@ export function guestRoutes(deps: () => TransactionDeps): FastifyPluginAsyncZod 
       {
         onRequest: app.authenticate,
         config: joinRateLimit,
-        schema: { ...secured, summary: 'What an invitation offers, before claiming it', params: claimSecretParams, response: { 200: claimPreviewSchema, ...errors } },
+        schema: {
+          ...secured,
+          summary: 'What an invitation offers, before claiming it',
+          params: claimSecretParams,
+          response: { 200: claimPreviewSchema, ...errors },
+        },
       },
       async (request) => previewClaim(app.services.db, userOf(request), request.params.secret, deps().clock.now()),
     )
@@ -97,7 +102,11 @@ export function guestRoutes(deps: () => TransactionDeps): FastifyPluginAsyncZod 
       },
       async (request, reply) => {
         const client = await clientOfApiKey(app.services.db, request.headers[apiKeyHeader] as string | undefined)
-        const row = await createPartnerGuestTransaction({ ...deps(), config: app.services.config, mailer: app.services.mailer }, client, request.body)
+        const row = await createPartnerGuestTransaction(
+          { ...deps(), config: app.services.config, mailer: app.services.mailer },
+          client,
+          request.body,
+        )
         return reply.status(201).send({
           id: row.id,
           type: row.type as TransactionKind,

@@ -21,8 +21,17 @@ async function start(env: Record<string, string> = {}) {
   const tokens = await partyTokens(testApp.tokenFor, { seller: { firstName: 'Sam' }, buyer: {}, other: {}, victim: {} })
   const call = apiCaller(testApp.app, tokens)
   const quote = (await call('seller', 'GET', '/api/v1/charge?price=10000&currency=eur&payment_method=card')).body
-  const online = { role: 'seller', price: 10_000, currency: 'eur', description: 'A green lamp', charge: quote.charge, charge_calculator_version: quote.charge_calculator_version, payment_method: 'card' }
-  const invite = (who: 'seller' | 'buyer' | 'other' | 'victim', email: string) => call(who, 'POST', '/api/v1/me/transactions', { ...online, counterparty_email: email })
+  const online = {
+    role: 'seller',
+    price: 10_000,
+    currency: 'eur',
+    description: 'A green lamp',
+    charge: quote.charge,
+    charge_calculator_version: quote.charge_calculator_version,
+    payment_method: 'card',
+  }
+  const invite = (who: 'seller' | 'buyer' | 'other' | 'victim', email: string) =>
+    call(who, 'POST', '/api/v1/me/transactions', { ...online, counterparty_email: email })
   const mailsTo = async (email: string) => (await writtenMails(testApp!.dataDir)).filter((mail) => mail.to === email)
   const transactions = async () => (await testApp!.database.db.selectFrom('transactions').select('id').execute()).length
   return { app: testApp.app, db: testApp.database.db, dataDir: testApp.dataDir, clock, call, online, invite, mailsTo, transactions }
@@ -40,7 +49,10 @@ describe('invitations by e-mail, counted per sender and per address', () => {
     }
     expect(statuses.filter((status) => status === 201)).toHaveLength(10)
     expect(statuses.slice(10).every((status) => status === 429)).toBe(true)
-    expect(refused?.body).toMatchObject({ code: 'too_many_invitations_to_recipient', details: { reason: 'recipient_per_day', email: 'victim@example.com', limit: 10 } })
+    expect(refused?.body).toMatchObject({
+      code: 'too_many_invitations_to_recipient',
+      details: { reason: 'recipient_per_day', email: 'victim@example.com', limit: 10 },
+    })
     expect(Number(refused?.headers['retry-after'])).toBeGreaterThan(80_000)
     expect(await mailsTo('victim@example.com')).toHaveLength(10)
     expect(await transactions()).toBe(10)
@@ -48,7 +60,9 @@ describe('invitations by e-mail, counted per sender and per address', () => {
 
   it('holds when invitations to one address race from several senders at once', async () => {
     const { invite, mailsTo, transactions } = await start({ INVITATIONS_PER_RECIPIENT_PER_DAY: '3' })
-    const answers = await Promise.all(Array.from({ length: 10 }, (_, n) => invite((['seller', 'other', 'buyer'] as const)[n % 3]!, 'victim@example.com')))
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, (_, n) => invite((['seller', 'other', 'buyer'] as const)[n % 3]!, 'victim@example.com')),
+    )
     expect(answers.filter((answer) => answer.status === 201)).toHaveLength(3)
     expect(answers.filter((answer) => answer.status === 429 && answer.body.code === 'too_many_invitations_to_recipient')).toHaveLength(7)
     expect(await mailsTo('victim@example.com')).toHaveLength(3)
@@ -59,8 +73,15 @@ describe('invitations by e-mail, counted per sender and per address', () => {
     const { clock, db, invite, mailsTo } = await start()
     // Another process behind the same load balancer has sent this address its ten today.
     const key = createHash('sha256').update('invitations|to:victim@example.com|day').digest('hex')
-    await db.insertInto('rate_limits').values({ key, count: 10, window_ends_at: new Date(clock.now().getTime() + 3_600_000) }).execute()
-    expect(await invite('seller', 'victim@example.com')).toMatchObject({ status: 429, body: { code: 'too_many_invitations_to_recipient' }, headers: { 'retry-after': '3600' } })
+    await db
+      .insertInto('rate_limits')
+      .values({ key, count: 10, window_ends_at: new Date(clock.now().getTime() + 3_600_000) })
+      .execute()
+    expect(await invite('seller', 'victim@example.com')).toMatchObject({
+      status: 429,
+      body: { code: 'too_many_invitations_to_recipient' },
+      headers: { 'retry-after': '3600' },
+    })
     expect(await mailsTo('victim@example.com')).toHaveLength(0)
     expect(await testApp!.database.db.selectFrom('transactions').select('id').execute()).toHaveLength(0)
   })
@@ -70,7 +91,10 @@ describe('invitations by e-mail, counted per sender and per address', () => {
     for (const n of [1, 2, 3]) expect((await invite('seller', `guest${n}@example.com`)).status).toBe(201)
     await clock.moveBy(600)
     const refused = await invite('seller', 'guest4@example.com')
-    expect(refused).toMatchObject({ status: 429, body: { code: 'too_many_invitations', details: { reason: 'sender_per_hour', limit: 3, retry_after: 3000 } } })
+    expect(refused).toMatchObject({
+      status: 429,
+      body: { code: 'too_many_invitations', details: { reason: 'sender_per_hour', limit: 3, retry_after: 3000 } },
+    })
     expect(refused.headers['retry-after']).toBe('3000')
     expect(await mailsTo('guest4@example.com')).toHaveLength(0)
     expect(await transactions()).toBe(3)
@@ -87,7 +111,10 @@ describe('invitations by e-mail, counted per sender and per address', () => {
     expect((await invite('seller', 'b@example.com')).status).toBe(201)
     await clock.moveBy(3600)
     expect((await invite('seller', 'c@example.com')).status).toBe(201)
-    expect(await invite('seller', 'd@example.com')).toMatchObject({ status: 429, body: { code: 'too_many_invitations', details: { reason: 'sender_per_day', limit: 3 } } })
+    expect(await invite('seller', 'd@example.com')).toMatchObject({
+      status: 429,
+      body: { code: 'too_many_invitations', details: { reason: 'sender_per_day', limit: 3 } },
+    })
   })
 
   it('counts a re-sent invitation as one more e-mail to the address', async () => {
@@ -105,19 +132,49 @@ describe('invitations by e-mail, counted per sender and per address', () => {
   })
 
   it('counts a partner client as a sender, per e-mail, and its addresses like anyone’s', async () => {
-    const { db, call, mailsTo, transactions } = await start({ INVITATIONS_PER_CLIENT_PER_HOUR: '5', INVITATIONS_PER_RECIPIENT_PER_DAY: '1' })
+    const { db, call, mailsTo, transactions } = await start({
+      INVITATIONS_PER_CLIENT_PER_HOUR: '5',
+      INVITATIONS_PER_RECIPIENT_PER_DAY: '1',
+    })
     await db.insertInto('clients').values({ id: 'market', name: 'The Market' }).execute()
     const headers = { 'x-pactum-api-key': await issueApiKey(db, 'market', { kind: 'operator' }, new Date()) }
-    const body = { type: 'online', buyer_email: 'b1@example.com', seller_email: 's1@example.com', price: 10_000, currency: 'eur', description: 'A stall sale' }
+    const body = {
+      type: 'online',
+      buyer_email: 'b1@example.com',
+      seller_email: 's1@example.com',
+      price: 10_000,
+      currency: 'eur',
+      description: 'A stall sale',
+    }
     expect((await call(null, 'POST', '/api/v1/partner/guest_transactions', body, headers)).status).toBe(201)
     // s1 has had its one invitation today.
-    expect(await call(null, 'POST', '/api/v1/partner/guest_transactions', { ...body, buyer_email: 'b2@example.com' }, headers)).toMatchObject({
+    expect(
+      await call(null, 'POST', '/api/v1/partner/guest_transactions', { ...body, buyer_email: 'b2@example.com' }, headers),
+    ).toMatchObject({
       status: 429,
       body: { code: 'too_many_invitations_to_recipient', details: { email: 's1@example.com' } },
     })
     // The refused request was not counted: two more e-mails make four this hour, two after that six.
-    expect((await call(null, 'POST', '/api/v1/partner/guest_transactions', { ...body, buyer_email: 'b3@example.com', seller_email: 's3@example.com' }, headers)).status).toBe(201)
-    expect(await call(null, 'POST', '/api/v1/partner/guest_transactions', { ...body, buyer_email: 'b4@example.com', seller_email: 's4@example.com' }, headers)).toMatchObject({
+    expect(
+      (
+        await call(
+          null,
+          'POST',
+          '/api/v1/partner/guest_transactions',
+          { ...body, buyer_email: 'b3@example.com', seller_email: 's3@example.com' },
+          headers,
+        )
+      ).status,
+    ).toBe(201)
+    expect(
+      await call(
+        null,
+        'POST',
+        '/api/v1/partner/guest_transactions',
+        { ...body, buyer_email: 'b4@example.com', seller_email: 's4@example.com' },
+        headers,
+      ),
+    ).toMatchObject({
       status: 429,
       body: { code: 'too_many_invitations', details: { reason: 'sender_per_hour', limit: 5 } },
     })
@@ -176,7 +233,10 @@ describe('the link that stops invitations to an address', () => {
 
     const before = (await mailsTo('victim@example.com')).length
     for (const email of ['victim@example.com', 'VICTIM@example.com']) {
-      expect(await invite('seller', email)).toMatchObject({ status: 409, body: { code: 'invitations_stopped_by_recipient', details: { field: 'counterparty_email' } } })
+      expect(await invite('seller', email)).toMatchObject({
+        status: 409,
+        body: { code: 'invitations_stopped_by_recipient', details: { field: 'counterparty_email' } },
+      })
     }
     // Nor is an invitation sent before the stop sent again.
     await clock.moveBy(61)
@@ -188,7 +248,9 @@ describe('the link that stops invitations to an address', () => {
     // Others are still invited, and the owner of the address uses Pactum as anyone does.
     expect((await invite('seller', 'someone@example.com')).status).toBe(201)
     expect((await call('victim', 'POST', '/api/v1/me/transactions', online)).status).toBe(201)
-    expect((await call('victim', 'POST', '/api/v1/me/transactions', { ...online, counterparty_email: 'seller@example.com' })).status).toBe(201)
+    expect((await call('victim', 'POST', '/api/v1/me/transactions', { ...online, counterparty_email: 'seller@example.com' })).status).toBe(
+      201,
+    )
   })
 
   it('stops a partner’s invitations too, naming the field, and takes a multipart one-click POST', async () => {
@@ -205,7 +267,14 @@ describe('the link that stops invitations to an address', () => {
     expect(stopped.statusCode).toBe(200)
     await db.insertInto('clients').values({ id: 'market', name: 'The Market' }).execute()
     const headers = { 'x-pactum-api-key': await issueApiKey(db, 'market', { kind: 'operator' }, new Date()) }
-    const body = { type: 'online', buyer_email: 'victim@example.com', seller_email: 'seller2@example.com', price: 10_000, currency: 'eur', description: 'A stall sale' }
+    const body = {
+      type: 'online',
+      buyer_email: 'victim@example.com',
+      seller_email: 'seller2@example.com',
+      price: 10_000,
+      currency: 'eur',
+      description: 'A stall sale',
+    }
     expect(await call(null, 'POST', '/api/v1/partner/guest_transactions', body, headers)).toMatchObject({
       status: 409,
       body: { code: 'invitations_stopped_by_recipient', details: { field: 'buyer_email' } },
@@ -228,12 +297,25 @@ describe('each user’s pace on creates and list reads', () => {
   it('refuses creates past the hour’s limit 429 rate_limited naming the reason, online and face-to-face together', async () => {
     const { clock, call, online } = await start({ TRANSACTION_CREATES_PER_HOUR: '2' })
     expect((await call('seller', 'POST', '/api/v1/me/transactions', online)).status).toBe(201)
-    const f2f = { role: 'seller', currency: 'eur', description: 'A desk', deposit_price: 10_000, deposit_charge: online.charge, charge_calculator_version: online.charge_calculator_version }
+    const f2f = {
+      role: 'seller',
+      currency: 'eur',
+      description: 'A desk',
+      deposit_price: 10_000,
+      deposit_charge: online.charge,
+      charge_calculator_version: online.charge_calculator_version,
+    }
     expect((await call('seller', 'POST', '/api/v1/p2p/me/transactions', f2f)).status).toBe(201)
     const refused = await call('seller', 'POST', '/api/v1/me/transactions', online)
-    expect(refused).toMatchObject({ status: 429, body: { code: 'rate_limited', details: { reason: 'transaction_creates', limit: 2, window_seconds: 3600, retry_after: 3600 } } })
+    expect(refused).toMatchObject({
+      status: 429,
+      body: { code: 'rate_limited', details: { reason: 'transaction_creates', limit: 2, window_seconds: 3600, retry_after: 3600 } },
+    })
     expect(refused.headers['retry-after']).toBe('3600')
-    expect(await call('seller', 'POST', '/api/v1/p2p/me/transactions', f2f)).toMatchObject({ status: 429, body: { details: { reason: 'transaction_creates' } } })
+    expect(await call('seller', 'POST', '/api/v1/p2p/me/transactions', f2f)).toMatchObject({
+      status: 429,
+      body: { details: { reason: 'transaction_creates' } },
+    })
     expect((await call('other', 'POST', '/api/v1/me/transactions', online)).status).toBe(201)
     await clock.moveBy(3600)
     expect((await call('seller', 'POST', '/api/v1/me/transactions', online)).status).toBe(201)
@@ -243,11 +325,15 @@ describe('each user’s pace on creates and list reads', () => {
     const { call } = await start({ LISTING_CREATES_PER_HOUR: '1', LIST_READS_PER_MINUTE: '2' })
     const listing = { type: 'online', listing_type: 'single_use', price: 1000, currency: 'eur', description: 'A lamp' }
     expect((await call('seller', 'POST', '/api/v1/me/listings', listing)).status).toBe(201)
-    expect(await call('seller', 'POST', '/api/v1/me/listings', listing)).toMatchObject({ status: 429, body: { code: 'rate_limited', details: { reason: 'listing_creates' } } })
+    expect(await call('seller', 'POST', '/api/v1/me/listings', listing)).toMatchObject({
+      status: 429,
+      body: { code: 'rate_limited', details: { reason: 'listing_creates' } },
+    })
     expect((await call('seller', 'GET', '/api/v1/me/transactions')).status).toBe(200)
     expect((await call('seller', 'GET', '/api/v1/p2p/me/transactions')).status).toBe(200)
     const reads = [await call('seller', 'GET', '/api/v1/me/transactions'), await call('seller', 'GET', '/api/v1/me/listings')]
-    for (const read of reads) expect(read).toMatchObject({ status: 429, body: { code: 'rate_limited', details: { reason: 'list_reads', window_seconds: 60 } } })
+    for (const read of reads)
+      expect(read).toMatchObject({ status: 429, body: { code: 'rate_limited', details: { reason: 'list_reads', window_seconds: 60 } } })
     expect(Number(reads[0]!.headers['retry-after'])).toBeGreaterThan(0)
     expect((await call('other', 'GET', '/api/v1/me/listings')).status).toBe(200)
   })
@@ -256,9 +342,22 @@ describe('each user’s pace on creates and list reads', () => {
     const { db, call } = await start({ PARTNER_REQUESTS_PER_MINUTE: '1' })
     await db.insertInto('clients').values({ id: 'market', name: 'The Market' }).execute()
     const headers = { 'x-pactum-api-key': await issueApiKey(db, 'market', { kind: 'operator' }, new Date()) }
-    const body = { type: 'online', buyer_email: 'b1@example.com', seller_email: 's1@example.com', price: 10_000, currency: 'eur', description: 'A stall sale' }
+    const body = {
+      type: 'online',
+      buyer_email: 'b1@example.com',
+      seller_email: 's1@example.com',
+      price: 10_000,
+      currency: 'eur',
+      description: 'A stall sale',
+    }
     expect((await call(null, 'POST', '/api/v1/partner/guest_transactions', body, headers)).status).toBe(201)
-    const refused = await testApp!.app.inject({ method: 'POST', url: '/api/v1/partner/guest_transactions', headers, payload: body, remoteAddress: '10.0.0.9' })
+    const refused = await testApp!.app.inject({
+      method: 'POST',
+      url: '/api/v1/partner/guest_transactions',
+      headers,
+      payload: body,
+      remoteAddress: '10.0.0.9',
+    })
     expect(refused.statusCode).toBe(429)
     expect(refused.json()).toMatchObject({ code: 'rate_limited', details: { reason: 'partner_requests' } })
     expect(refused.headers['retry-after']).toBeDefined()

@@ -29,12 +29,34 @@ interface Counter {
   email?: string
 }
 
-export async function countInvitations(trx: Kysely<Database>, limits: InvitationLimits, now: Date, sender: InvitationSender, recipients: readonly string[]): Promise<void> {
+export async function countInvitations(
+  trx: Kysely<Database>,
+  limits: InvitationLimits,
+  now: Date,
+  sender: InvitationSender,
+  recipients: readonly string[],
+): Promise<void> {
   const senderKey = `invitations|${sender.kind}:${sender.id}`
   const counters: Counter[] = [
-    { key: `${senderKey}|hour`, max: sender.kind === 'user' ? limits.perSenderHour : limits.perClientHour, windowSeconds: hour, reason: 'sender_per_hour' },
-    { key: `${senderKey}|day`, max: sender.kind === 'user' ? limits.perSenderDay : limits.perClientDay, windowSeconds: day, reason: 'sender_per_day' },
-    ...recipients.map((email): Counter => ({ key: `invitations|to:${email.toLowerCase()}|day`, max: limits.perRecipientDay, windowSeconds: day, reason: 'recipient_per_day', email })),
+    {
+      key: `${senderKey}|hour`,
+      max: sender.kind === 'user' ? limits.perSenderHour : limits.perClientHour,
+      windowSeconds: hour,
+      reason: 'sender_per_hour',
+    },
+    {
+      key: `${senderKey}|day`,
+      max: sender.kind === 'user' ? limits.perSenderDay : limits.perClientDay,
+      windowSeconds: day,
+      reason: 'sender_per_day',
+    },
+    ...recipients.map((email): Counter => ({
+      key: `invitations|to:${email.toLowerCase()}|day`,
+      max: limits.perRecipientDay,
+      windowSeconds: day,
+      reason: 'recipient_per_day',
+      email,
+    })),
   ]
   // Always in the same order, so that two transactions counting the same rows cannot wait on each other.
   const sorted = [...counters].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0))
@@ -57,8 +79,12 @@ export async function countInvitations(trx: Kysely<Database>, limits: Invitation
     })
   }
   const byRecipient = over[0]!
-  throw new AppError('too_many_invitations_to_recipient', `This address has been sent as many invitations as it can be for now; try again in ${retryAfter} s`, {
-    details: { reason: byRecipient.reason, email: byRecipient.email, limit: byRecipient.max, retry_after: retryAfter },
-    headers,
-  })
+  throw new AppError(
+    'too_many_invitations_to_recipient',
+    `This address has been sent as many invitations as it can be for now; try again in ${retryAfter} s`,
+    {
+      details: { reason: byRecipient.reason, email: byRecipient.email, limit: byRecipient.max, retry_after: retryAfter },
+      headers,
+    },
+  )
 }

@@ -9,7 +9,11 @@ import type { Database } from '../../db/schema.ts'
  */
 
 export async function isAddressHashStopped(db: Kysely<Database>, addressHash: string): Promise<boolean> {
-  const row = await db.selectFrom('stopped_invitation_addresses').select('address_hash').where('address_hash', '=', addressHash).executeTakeFirst()
+  const row = await db
+    .selectFrom('stopped_invitation_addresses')
+    .select('address_hash')
+    .where('address_hash', '=', addressHash)
+    .executeTakeFirst()
   return row !== undefined
 }
 

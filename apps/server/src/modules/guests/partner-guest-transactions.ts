@@ -23,7 +23,11 @@ type PartnerDeps = TransactionDeps & { config: Config; mailer: Mailer }
  * The fee is quoted here for card, as for a face-to-face deposit: the buyer
  * sees it before paying and may pick another method.
  */
-export async function createPartnerGuestTransaction(deps: PartnerDeps, client: { id: string; name: string }, body: PartnerGuestTransactionBody): Promise<TransactionRow> {
+export async function createPartnerGuestTransaction(
+  deps: PartnerDeps,
+  client: { id: string; name: string },
+  body: PartnerGuestTransactionBody,
+): Promise<TransactionRow> {
   const quote = quoteOrRefuse({ price: body.price, currency: body.currency, paymentMethod: 'card' })
   const settings = await getClientHandoverSetting(deps.db, client.id)
   const now = deps.clock.now()
@@ -37,7 +41,10 @@ export async function createPartnerGuestTransaction(deps: PartnerDeps, client: {
   }
   const state =
     body.type === 'online'
-      ? createOnlineTransaction({ ...common, price: quote.price, charge: quote.charge, chargeSeller: quote.chargeSeller, paymentMethod: quote.paymentMethod }, now)
+      ? createOnlineTransaction(
+          { ...common, price: quote.price, charge: quote.charge, chargeSeller: quote.chargeSeller, paymentMethod: quote.paymentMethod },
+          now,
+        )
       : createF2fTransaction(
           {
             ...common,
@@ -53,7 +60,12 @@ export async function createPartnerGuestTransaction(deps: PartnerDeps, client: {
     ['seller', body.seller_email],
     ['buyer', body.buyer_email],
   ]
-  const invitationDeps = { mailer: deps.mailer, publicUrl: deps.config.publicUrl, limits: deps.config.limits.invitations, stopKey: await stopLinkKey(deps.db) }
+  const invitationDeps = {
+    mailer: deps.mailer,
+    publicUrl: deps.config.publicUrl,
+    limits: deps.config.limits.invitations,
+    stopKey: await stopLinkKey(deps.db),
+  }
   return insertTransaction(deps, state, { id: uuidV7(now), creatorId: null, clientId: client.id }, (trx, row) =>
     inviteGuests(
       invitationDeps,

@@ -35,30 +35,53 @@ button:hover{background:#1f3aa8}
 export async function stopInvitationsRoutes(app: FastifyInstance): Promise<void> {
   await app.register(async (scope) => {
     // RFC 8058 allows multipart/form-data; nothing in the body matters, so it is taken as text and ignored.
-    scope.addContentTypeParser('multipart/form-data', { parseAs: 'string', bodyLimit: 4096 }, (_request, _body, done) => done(null, undefined))
+    scope.addContentTypeParser('multipart/form-data', { parseAs: 'string', bodyLimit: 4096 }, (_request, _body, done) =>
+      done(null, undefined),
+    )
 
     const localeOf = (request: FastifyRequest<StopRequest>): Locale =>
       isSupportedLocale(request.query.lang) ? request.query.lang : (localeFromAcceptLanguage(request.headers['accept-language']) ?? 'en_gb')
-    const send = (reply: FastifyReply, status: number, locale: Locale, content: { title: MessageKey; body: MessageKey; action?: string }) => {
+    const send = (
+      reply: FastifyReply,
+      status: number,
+      locale: Locale,
+      content: { title: MessageKey; body: MessageKey; action?: string },
+    ) => {
       const t = (key: MessageKey) => messages[locale][key]
       const form = content.action
         ? html`<form method="post" action="${content.action}"><button type="submit">${t('stopInvitations.button')}</button></form>`
         : ''
       const page = html`<!doctype html>
-<html lang="${toLanguageTag(locale)}">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex">
-<meta name="referrer" content="no-referrer">
-<title>${t(content.title)} – Pactum</title>
-<style>${trustedHtml(styles)}</style>
-</head>
-<body><main><div class="card"><p class="wordmark">Pactum</p><h1>${t(content.title)}</h1><p>${t(content.body)}</p>${form}</div></main></body>
-</html>`
-      return reply.status(status).header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-store').send(page.toString())
+        <html lang="${toLanguageTag(locale)}">
+          <head>
+            <meta charset="utf-8" />
+            <meta name="viewport" content="width=device-width, initial-scale=1" />
+            <meta name="robots" content="noindex" />
+            <meta name="referrer" content="no-referrer" />
+            <title>${t(content.title)} – Pactum</title>
+            <style>
+              ${trustedHtml(styles)}
+            </style>
+          </head>
+          <body>
+            <main>
+              <div class="card">
+                <p class="wordmark">Pactum</p>
+                <h1>${t(content.title)}</h1>
+                <p>${t(content.body)}</p>
+                ${form}
+              </div>
+            </main>
+          </body>
+        </html>`
+      return reply
+        .status(status)
+        .header('content-type', 'text/html; charset=utf-8')
+        .header('cache-control', 'no-store')
+        .send(page.toString())
     }
-    const invalid = (reply: FastifyReply, locale: Locale) => send(reply, 404, locale, { title: 'stopInvitations.invalid.title', body: 'stopInvitations.invalid.body' })
+    const invalid = (reply: FastifyReply, locale: Locale) =>
+      send(reply, 404, locale, { title: 'stopInvitations.invalid.title', body: 'stopInvitations.invalid.body' })
 
     scope.get<StopRequest>('/stop-invitations/:token', { config: linkRateLimit, schema: { hide: true } }, async (request, reply) => {
       const locale = localeOf(request)

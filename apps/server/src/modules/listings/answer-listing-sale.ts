@@ -11,7 +11,13 @@ import { closeIfSingleUse } from './listings-repository.ts'
  * the engine. Accepting the sale of a single-use listing closes the listing
  * in the same database transaction: its first accepted sale is its last.
  */
-export async function answerListingSale(deps: TransactionDeps, user: CurrentUser, id: string, answer: 'accept' | 'reject', kind: TransactionKind): Promise<TransactionRow> {
+export async function answerListingSale(
+  deps: TransactionDeps,
+  user: CurrentUser,
+  id: string,
+  answer: 'accept' | 'reject',
+  kind: TransactionKind,
+): Promise<TransactionRow> {
   return deps.db.transaction().execute(async (trx) => {
     const row = await lockForParty(trx, id, user.id, kind)
     const role = roleOf(row, user.id)

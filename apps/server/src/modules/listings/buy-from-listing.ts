@@ -17,7 +17,12 @@ import { findClientHandoverSetting } from '../transactions/transactions-reposito
 import type { CurrentUser } from '../sign-in/users.ts'
 
 /** What anyone with the link sees before deciding, signed in or not: the offer, the fee for card, the seller's first name. */
-export async function previewListing(db: Kysely<Database>, publicUrl: string, id: string, type: ListingType | null): Promise<ListingPreview> {
+export async function previewListing(
+  db: Kysely<Database>,
+  publicUrl: string,
+  id: string,
+  type: ListingType | null,
+): Promise<ListingPreview> {
   const row = await findListing(db, id, { type })
   const seller = await findFirstName(db, row.seller_id)
   const quote = quoteOrRefuse({ price: row.price, currency: row.currency, paymentMethod: 'card' })
@@ -31,9 +36,21 @@ export async function previewListing(db: Kysely<Database>, publicUrl: string, id
   }
 }
 
-function stateFor(listing: ListingRow, buyer: CurrentUser, quote: ReturnType<typeof quoteOrRefuse>, sellerConfirmsHandover: boolean, now: Date): TransactionState {
+function stateFor(
+  listing: ListingRow,
+  buyer: CurrentUser,
+  quote: ReturnType<typeof quoteOrRefuse>,
+  sellerConfirmsHandover: boolean,
+  now: Date,
+): TransactionState {
   // No join code: nobody joins a listing's sale; the seller is a party from the start.
-  const common = { creatorRole: 'buyer', creatorId: buyer.id, joinCode: '', description: listing.description, currency: quote.currency } as const
+  const common = {
+    creatorRole: 'buyer',
+    creatorId: buyer.id,
+    joinCode: '',
+    description: listing.description,
+    currency: quote.currency,
+  } as const
   const created =
     listing.type === 'f2f'
       ? createF2fTransaction(
@@ -90,7 +107,12 @@ export async function buyFromListing(
     const client = listing.client_id ? await findClientHandoverSetting(trx, listing.client_id) : undefined
     const now = deps.clock.now()
     const state = stateFor(listing, buyer, quote, client?.show_seller_confirm_handover ?? true, now)
-    const row = await insertTransactionIn(deps, trx, state, { id: uuidV7(now), creatorId: buyer.id, clientId: listing.client_id, listingId: listing.id })
+    const row = await insertTransactionIn(deps, trx, state, {
+      id: uuidV7(now),
+      creatorId: buyer.id,
+      clientId: listing.client_id,
+      listingId: listing.id,
+    })
     // Not a step of the machine (the transaction is only being created): the seller is told here, in the same commit.
     await deps.effects.notify(trx, [
       { transactionId: row.id, template: 'listing_purchased', to: 'seller', key: `${row.id}:create:listing_purchased:seller` },

@@ -51,14 +51,23 @@ export function listingRoutes(deps: () => TransactionDeps & { config: Config }):
         },
       },
       async (request, reply) => {
-        const row = await createListing(deps(), userOf(request), request.body, await knownClientId(app.services.db, request.query.client_id))
+        const row = await createListing(
+          deps(),
+          userOf(request),
+          request.body,
+          await knownClientId(app.services.db, request.query.client_id),
+        )
         return reply.status(201).send(toListingView(row, publicUrl()))
       },
     )
 
     app.get(
       '/me/listings',
-      { onRequest: app.authenticate, preHandler: perUserLimit(app, 'list_reads'), schema: { ...secured, summary: 'My listings, newest first', response: { 200: listingListSchema, ...errors, 429: errorBodySchema } } },
+      {
+        onRequest: app.authenticate,
+        preHandler: perUserLimit(app, 'list_reads'),
+        schema: { ...secured, summary: 'My listings, newest first', response: { 200: listingListSchema, ...errors, 429: errorBodySchema } },
+      },
       async (request) => (await listOwnListings(app.services.db, userOf(request))).map((row) => toListingView(row, publicUrl())),
     )
 
@@ -66,23 +75,41 @@ export function listingRoutes(deps: () => TransactionDeps & { config: Config }):
       '/me/listings/:id',
       {
         onRequest: app.authenticate,
-        schema: { ...secured, summary: 'Change an open listing of mine', params: idParams, body: updateListingBodySchema, response: { 200: listingSchema, ...errors } },
+        schema: {
+          ...secured,
+          summary: 'Change an open listing of mine',
+          params: idParams,
+          body: updateListingBodySchema,
+          response: { 200: listingSchema, ...errors },
+        },
       },
       async (request) => toListingView(await updateListing(deps(), userOf(request), request.params.id, request.body), publicUrl()),
     )
 
     app.post(
       '/me/listings/:id/close',
-      { onRequest: app.authenticate, schema: { ...secured, summary: 'Close a listing of mine', params: idParams, response: { 200: listingSchema, ...errors } } },
+      {
+        onRequest: app.authenticate,
+        schema: { ...secured, summary: 'Close a listing of mine', params: idParams, response: { 200: listingSchema, ...errors } },
+      },
       async (request) => toListingView(await closeListing(deps(), userOf(request), request.params.id), publicUrl()),
     )
 
-    const preview = (type: ListingType | null) => async (request: { params: { id: string } }) => previewListing(app.services.db, publicUrl(), request.params.id, type)
+    const preview = (type: ListingType | null) => async (request: { params: { id: string } }) =>
+      previewListing(app.services.db, publicUrl(), request.params.id, type)
     for (const type of ['single_use', 'multi_use'] as const) {
       const segment = listingPathSegments[type]
       app.get(
         `/${segment}/:id`,
-        { config: joinRateLimit, schema: { tags: ['listings'], summary: `Preview a ${type.replace('_', '-')} listing (no sign-in needed)`, params: idParams, response: { 200: listingPreviewSchema, ...previewErrors } } },
+        {
+          config: joinRateLimit,
+          schema: {
+            tags: ['listings'],
+            summary: `Preview a ${type.replace('_', '-')} listing (no sign-in needed)`,
+            params: idParams,
+            response: { 200: listingPreviewSchema, ...previewErrors },
+          },
+        },
         preview(type),
       )
       app.post(

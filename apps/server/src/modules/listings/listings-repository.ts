@@ -40,7 +40,11 @@ export function listingTypeOfSegment(segment: string): ListingType | null {
 }
 
 /** A listing of this type (any, when null), optionally locked for the rest of the database transaction. */
-export async function findListing(db: Kysely<Database>, id: string, options: { type?: ListingType | null; sellerId?: string; lock?: boolean } = {}): Promise<ListingRow> {
+export async function findListing(
+  db: Kysely<Database>,
+  id: string,
+  options: { type?: ListingType | null; sellerId?: string; lock?: boolean } = {},
+): Promise<ListingRow> {
   if (!uuidPattern.test(id)) throw listingNotFound()
   let query = db.selectFrom('listings').selectAll().where('id', '=', id)
   if (options.type) query = query.where('listing_type', '=', options.type)
@@ -53,7 +57,12 @@ export async function findListing(db: Kysely<Database>, id: string, options: { t
 
 /** A purchase from this listing still waiting for the seller's answer (a single-use listing is held by it). */
 export async function hasPendingPurchase(db: Kysely<Database>, listingId: string): Promise<boolean> {
-  const pending = await db.selectFrom('transactions').select('id').where('listing_id', '=', listingId).where('status', '=', 'created').executeTakeFirst()
+  const pending = await db
+    .selectFrom('transactions')
+    .select('id')
+    .where('listing_id', '=', listingId)
+    .where('status', '=', 'created')
+    .executeTakeFirst()
   return pending !== undefined
 }
 
@@ -91,5 +100,10 @@ export async function markListingClosed(trx: Kysely<Database>, id: string, at: D
 
 /** Closes the listing if it is single-use; a multi-use listing stays as it is. */
 export async function closeIfSingleUse(trx: Kysely<Database>, id: string, at: Date): Promise<void> {
-  await trx.updateTable('listings').set({ status: 'closed', updated_at: at }).where('id', '=', id).where('listing_type', '=', 'single_use').execute()
+  await trx
+    .updateTable('listings')
+    .set({ status: 'closed', updated_at: at })
+    .where('id', '=', id)
+    .where('listing_type', '=', 'single_use')
+    .execute()
 }

@@ -15,7 +15,11 @@ const testApps = appPerTest()
 
 async function start() {
   const testApp = await testApps.open({ clock: new TestClock(new Date('2026-11-22T10:00:00Z')) })
-  const tokens = await partyTokens(testApp.tokenFor, { seller: { firstName: 'Sam' }, buyer: { firstName: 'Bea' }, other: { firstName: 'Olle' } })
+  const tokens = await partyTokens(testApp.tokenFor, {
+    seller: { firstName: 'Sam' },
+    buyer: { firstName: 'Bea' },
+    other: { firstName: 'Olle' },
+  })
   const call = apiCaller(testApp.app, tokens)
   const listing = async (body: object) => {
     const created = await call('seller', 'POST', '/api/v1/me/listings', { currency: 'eur', description: 'A reading lamp', ...body })
@@ -55,27 +59,52 @@ describe("the seller's listings", () => {
     expect(mine.body.map((row: { id: string }) => row.id).sort()).toEqual([single.id, f2f.id].sort())
     expect((await call('buyer', 'GET', '/api/v1/me/listings')).body).toEqual([])
 
-    const edited = await call('seller', 'PATCH', `/api/v1/me/listings/${single.id}`, { price: 12_000, description: 'A reading lamp with bulb' })
+    const edited = await call('seller', 'PATCH', `/api/v1/me/listings/${single.id}`, {
+      price: 12_000,
+      description: 'A reading lamp with bulb',
+    })
     expect(edited.body).toMatchObject({ price: 12_000, description: 'A reading lamp with bulb', status: 'open' })
     const depositEdited = await call('seller', 'PATCH', `/api/v1/me/listings/${f2f.id}`, { deposit_price: 6_000 })
     expect(depositEdited.body.price).toBe(6_000)
 
     // Another's listing is not revealed to exist.
-    expect(await call('buyer', 'PATCH', `/api/v1/me/listings/${single.id}`, { price: 1_000 })).toMatchObject({ status: 404, body: { code: 'not_found' } })
-    expect(await call('buyer', 'POST', `/api/v1/me/listings/${single.id}/close`)).toMatchObject({ status: 404, body: { code: 'not_found' } })
+    expect(await call('buyer', 'PATCH', `/api/v1/me/listings/${single.id}`, { price: 1_000 })).toMatchObject({
+      status: 404,
+      body: { code: 'not_found' },
+    })
+    expect(await call('buyer', 'POST', `/api/v1/me/listings/${single.id}/close`)).toMatchObject({
+      status: 404,
+      body: { code: 'not_found' },
+    })
 
     expect((await call('seller', 'POST', `/api/v1/me/listings/${single.id}/close`)).body.status).toBe('closed')
     expect((await call('seller', 'POST', `/api/v1/me/listings/${single.id}/close`)).body.status).toBe('closed')
-    expect(await call('seller', 'PATCH', `/api/v1/me/listings/${single.id}`, { price: 9_000 })).toMatchObject({ status: 409, body: { code: 'listing_closed' } })
+    expect(await call('seller', 'PATCH', `/api/v1/me/listings/${single.id}`, { price: 9_000 })).toMatchObject({
+      status: 409,
+      body: { code: 'listing_closed' },
+    })
   })
 
   it('refuses terms a transaction could not have', async () => {
     const { call } = await start()
     const create = (body: object) =>
-      call('seller', 'POST', '/api/v1/me/listings', { listing_type: 'multi_use', type: 'online', price: 10_000, currency: 'eur', description: 'A lamp', ...body })
+      call('seller', 'POST', '/api/v1/me/listings', {
+        listing_type: 'multi_use',
+        type: 'online',
+        price: 10_000,
+        currency: 'eur',
+        description: 'A lamp',
+        ...body,
+      })
     expect(await create({ price: 50 })).toMatchObject({ status: 400, body: { code: 'price_too_low', details: { field: 'price' } } })
-    expect(await create({ type: 'f2f', price: undefined, deposit_price: 20 })).toMatchObject({ status: 400, body: { code: 'price_too_low', details: { field: 'deposit_price' } } })
-    expect(await create({ price: undefined })).toMatchObject({ status: 400, body: { code: 'validation_failed', details: { field: 'body.price' } } })
+    expect(await create({ type: 'f2f', price: undefined, deposit_price: 20 })).toMatchObject({
+      status: 400,
+      body: { code: 'price_too_low', details: { field: 'deposit_price' } },
+    })
+    expect(await create({ price: undefined })).toMatchObject({
+      status: 400,
+      body: { code: 'validation_failed', details: { field: 'body.price' } },
+    })
     expect(await create({ currency: 'xyz' })).toMatchObject({ status: 400, body: { code: 'unsupported_currency' } })
     expect(await create({ listing_type: 'forever' })).toMatchObject({ status: 400, body: { code: 'validation_failed' } })
     expect(await create({ description: '  ' })).toMatchObject({ status: 400, body: { code: 'validation_failed' } })
@@ -90,7 +119,16 @@ describe('a listing opened by its link', () => {
     const preview = await call(null, 'GET', `/api/v1/multi_use_listings/${multi.id}`)
     expect(preview).toMatchObject({
       status: 200,
-      body: { id: multi.id, price: 10_000, currency: 'eur', seller_first_name: 'Sam', available: true, payment_method: 'card', charge: 340, charge_calculator_version: 1 },
+      body: {
+        id: multi.id,
+        price: 10_000,
+        currency: 'eur',
+        seller_first_name: 'Sam',
+        available: true,
+        payment_method: 'card',
+        charge: 340,
+        charge_calculator_version: 1,
+      },
     })
     expect((await call(null, 'GET', `/api/v1/multi_use_listings/${multi.id}`)).body).toEqual(preview.body)
     // Under the other type's path, with a made-up id, or a made-up type: no such listing.
@@ -109,34 +147,73 @@ describe('a listing opened by its link', () => {
     expect((await call('buyer', 'POST', '/api/v1/me/notification_language', { language_code: 'fi_fi' })).status).toBe(200)
     const multi = await listing({ listing_type: 'multi_use', type: 'online', price: 10_000 })
 
-    expect(await buy('seller', 'multi_use_listings', multi.id)).toMatchObject({ status: 403, body: { code: 'cannot_join_own_transaction' } })
-    expect(await call('buyer', 'POST', `/api/v1/multi_use_listings/${multi.id}/create_transaction`, { charge: 100, charge_calculator_version: 1 })).toMatchObject({
+    expect(await buy('seller', 'multi_use_listings', multi.id)).toMatchObject({
+      status: 403,
+      body: { code: 'cannot_join_own_transaction' },
+    })
+    expect(
+      await call('buyer', 'POST', `/api/v1/multi_use_listings/${multi.id}/create_transaction`, {
+        charge: 100,
+        charge_calculator_version: 1,
+      }),
+    ).toMatchObject({
       status: 409,
       body: { code: 'incorrect_charge', details: { charge: 340 } },
     })
-    expect(await call(null, 'POST', `/api/v1/multi_use_listings/${multi.id}/create_transaction`, { charge: 340, charge_calculator_version: 1 })).toMatchObject({ status: 401 })
+    expect(
+      await call(null, 'POST', `/api/v1/multi_use_listings/${multi.id}/create_transaction`, { charge: 340, charge_calculator_version: 1 }),
+    ).toMatchObject({ status: 401 })
 
     const bought = await buy('buyer', 'multi_use_listings', multi.id)
     expect(bought).toMatchObject({
       status: 201,
-      body: { type: 'online', status: 'created', role: 'buyer', listing_id: multi.id, price: 10_000, charge: 340, description: 'A reading lamp', join_code: null, available_actions: ['cancel'] },
+      body: {
+        type: 'online',
+        status: 'created',
+        role: 'buyer',
+        listing_id: multi.id,
+        price: 10_000,
+        charge: 340,
+        description: 'A reading lamp',
+        join_code: null,
+        available_actions: ['cancel'],
+      },
     })
     const id: string = bought.body.id
     const sellerView = await call('seller', 'GET', `/api/v1/transactions/${id}`)
-    expect(sellerView.body).toMatchObject({ role: 'seller', status: 'created', available_actions: ['accept_listing_transaction', 'reject_listing_transaction'] })
+    expect(sellerView.body).toMatchObject({
+      role: 'seller',
+      status: 'created',
+      available_actions: ['accept_listing_transaction', 'reject_listing_transaction'],
+    })
     expect(await call('other', 'GET', `/api/v1/transactions/${id}`)).toMatchObject({ status: 404 })
 
     // Paying (or choosing how) before the seller accepts: not_accepted.
-    expect(await call('buyer', 'POST', `/api/v1/transactions/${id}/set_payment_method`, { payment_method: 'card' })).toMatchObject({ status: 409, body: { code: 'not_accepted' } })
+    expect(await call('buyer', 'POST', `/api/v1/transactions/${id}/set_payment_method`, { payment_method: 'card' })).toMatchObject({
+      status: 409,
+      body: { code: 'not_accepted' },
+    })
     expect(await call('buyer', 'POST', `/api/v1/transactions/${id}/pay`)).toMatchObject({ status: 409, body: { code: 'not_accepted' } })
 
-    expect(await call('buyer', 'POST', `/api/v1/transactions/${id}/accept_listing_transaction`)).toMatchObject({ status: 403, body: { code: 'not_seller' } })
+    expect(await call('buyer', 'POST', `/api/v1/transactions/${id}/accept_listing_transaction`)).toMatchObject({
+      status: 403,
+      body: { code: 'not_seller' },
+    })
     expect(await call('other', 'POST', `/api/v1/transactions/${id}/accept_listing_transaction`)).toMatchObject({ status: 404 })
     expect(await call('seller', 'POST', `/api/v1/p2p/transactions/${id}/accept_listing_transaction`)).toMatchObject({ status: 404 })
     const accepted = await call('seller', 'POST', `/api/v1/transactions/${id}/accept_listing_transaction`)
-    expect(accepted).toMatchObject({ status: 200, body: { status: 'joined', available_actions: expect.not.arrayContaining(['accept_listing_transaction']) } })
-    expect((await call('buyer', 'GET', `/api/v1/transactions/${id}`)).body).toMatchObject({ payment_method: 'card', available_actions: expect.arrayContaining(['pay']) })
-    expect(await call('seller', 'POST', `/api/v1/transactions/${id}/reject_listing_transaction`)).toMatchObject({ status: 409, body: { code: 'already_joined' } })
+    expect(accepted).toMatchObject({
+      status: 200,
+      body: { status: 'joined', available_actions: expect.not.arrayContaining(['accept_listing_transaction']) },
+    })
+    expect((await call('buyer', 'GET', `/api/v1/transactions/${id}`)).body).toMatchObject({
+      payment_method: 'card',
+      available_actions: expect.arrayContaining(['pay']),
+    })
+    expect(await call('seller', 'POST', `/api/v1/transactions/${id}/reject_listing_transaction`)).toMatchObject({
+      status: 409,
+      body: { code: 'already_joined' },
+    })
 
     expect((await call('buyer', 'POST', `/api/v1/transactions/${id}/set_payment_method`, { payment_method: 'card' })).status).toBe(200)
     await payByCard(call, id)
@@ -147,7 +224,10 @@ describe('a listing opened by its link', () => {
     expect(second.status).toBe(201)
     const rejected = await call('seller', 'POST', `/api/v1/transactions/${second.body.id}/reject_listing_transaction`)
     expect(rejected.body).toMatchObject({ status: 'rejected', available_actions: [] })
-    expect(await call('seller', 'POST', `/api/v1/transactions/${second.body.id}/accept_listing_transaction`)).toMatchObject({ status: 409, body: { code: 'already_cancelled' } })
+    expect(await call('seller', 'POST', `/api/v1/transactions/${second.body.id}/accept_listing_transaction`)).toMatchObject({
+      status: 409,
+      body: { code: 'already_cancelled' },
+    })
 
     // Each buyer was e-mailed, in their own language: the purchase sent, then the seller's answer.
     await app.services.jobs.runDue()
@@ -168,9 +248,15 @@ describe('a listing opened by its link', () => {
     const { call, listing, buy } = await start()
     const f2f = await listing({ listing_type: 'single_use', type: 'f2f', deposit_price: 5_000 })
     const bought = await buy('buyer', 'single_use_listings', f2f.id)
-    expect(bought).toMatchObject({ status: 201, body: { type: 'f2f', status: 'created', listing_id: f2f.id, deposit_pricing: { price: 5_000, charge: 190 } } })
+    expect(bought).toMatchObject({
+      status: 201,
+      body: { type: 'f2f', status: 'created', listing_id: f2f.id, deposit_pricing: { price: 5_000, charge: 190 } },
+    })
     const id: string = bought.body.id
-    expect(await call('buyer', 'POST', `/api/v1/p2p/transactions/${id}/pay_deposit`)).toMatchObject({ status: 409, body: { code: 'not_accepted' } })
+    expect(await call('buyer', 'POST', `/api/v1/p2p/transactions/${id}/pay_deposit`)).toMatchObject({
+      status: 409,
+      body: { code: 'not_accepted' },
+    })
     expect(await call('seller', 'POST', `/api/v1/transactions/${id}/accept_listing_transaction`)).toMatchObject({ status: 404 })
     expect((await call('seller', 'POST', `/api/v1/p2p/transactions/${id}/accept_listing_transaction`)).body.status).toBe('joined')
     expect((await call('buyer', 'GET', `/api/v1/p2p/transactions/${id}`)).body.available_actions).toContain('pay_deposit')

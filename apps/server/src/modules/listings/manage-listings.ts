@@ -5,7 +5,15 @@ import type { Clock } from '../../clock.ts'
 import type { Config } from '../../config.ts'
 import type { Database } from '../../db/schema.ts'
 import { fieldError } from '../../errors.ts'
-import { findListing, insertListing, listBySeller, listingClosed, type ListingRow, markListingClosed, updateListingTerms } from './listings-repository.ts'
+import {
+  findListing,
+  insertListing,
+  listBySeller,
+  listingClosed,
+  type ListingRow,
+  markListingClosed,
+  updateListingTerms,
+} from './listings-repository.ts'
 import { quoteOrRefuse, requireOffered } from '../transactions/quote.ts'
 import type { CurrentUser } from '../sign-in/users.ts'
 
@@ -30,7 +38,12 @@ function checkTerms(deps: ListingDeps, user: CurrentUser, type: string, price: n
   requireOffered(deps.config, user, quote, { paymentMethodChosen: false })
 }
 
-export async function createListing(deps: ListingDeps, user: CurrentUser, body: CreateListingBody, clientId: string | null): Promise<ListingRow> {
+export async function createListing(
+  deps: ListingDeps,
+  user: CurrentUser,
+  body: CreateListingBody,
+  clientId: string | null,
+): Promise<ListingRow> {
   const price = statedPrice(body.type, body)
   if (price === undefined) {
     throw fieldError(`body.${priceField(body.type)}`, 'Required for this kind of listing')
@@ -67,7 +80,12 @@ export async function updateListing(deps: ListingDeps, user: CurrentUser, id: st
     const price = statedPrice(row.type, body) ?? row.price
     const currency = body.currency ?? row.currency
     checkTerms(deps, user, row.type, price, currency)
-    return updateListingTerms(trx, row.id, { price, currency, description: body.description?.trim() ?? row.description, updatedAt: deps.clock.now() })
+    return updateListingTerms(trx, row.id, {
+      price,
+      currency,
+      description: body.description?.trim() ?? row.description,
+      updatedAt: deps.clock.now(),
+    })
   })
 }
 

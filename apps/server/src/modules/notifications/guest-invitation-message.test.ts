@@ -31,7 +31,13 @@ describe('the guest invitation e-mail', () => {
     expect(buyer.text).toContain('Item: A {link} lamp\nPrice: €100.00\nSeller: Sam')
     expect(buyer.text).toContain(`Accept the invitation: ${facts.link}`)
 
-    const seller = renderGuestInvitation('it_it', { ...facts, role: 'seller', kind: 'f2f', inviterFirstName: null, clientName: 'The Market' })
+    const seller = renderGuestInvitation('it_it', {
+      ...facts,
+      role: 'seller',
+      kind: 'f2f',
+      inviterFirstName: null,
+      clientName: 'The Market',
+    })
     expect(seller.subject).toBe('Sei invitato a vendere “A {link} lamp” in sicurezza con Pactum')
     expect(seller.text).toMatch(/Caparra: 100,00\s€/)
     expect(seller.text).toContain('Inviato tramite: The Market')

@@ -26,11 +26,17 @@ export interface GuestInvitationFacts {
 
 export function renderGuestInvitation(locale: Locale, facts: GuestInvitationFacts): RenderedNotification {
   const table = messages[locale]
-  const t = (key: MessageKey, values: Record<string, string> = {}) => table[key].replace(/\{(\w+)\}/g, (whole, name: string) => values[name] ?? whole)
+  const t = (key: MessageKey, values: Record<string, string> = {}) =>
+    table[key].replace(/\{(\w+)\}/g, (whole, name: string) => values[name] ?? whole)
   const other: Party = facts.role === 'buyer' ? 'seller' : 'buyer'
   const oneLine = (text: string, length: number) => {
     const characters = Array.from(text.replace(/\s+/g, ' ').trim())
-    return characters.length <= length ? characters.join('') : `${characters.slice(0, length - 1).join('').trimEnd()}…`
+    return characters.length <= length
+      ? characters.join('')
+      : `${characters
+          .slice(0, length - 1)
+          .join('')
+          .trimEnd()}…`
   }
   const inviter = facts.inviterFirstName?.trim()
   const details = [

@@ -24,7 +24,9 @@ describe('notification catalogue', () => {
           expect(table[key]?.trim(), `${locale} ${key}`).toBeTruthy()
         }
         // Every subject names the transaction, so the e-mails of two sales can be told apart.
-        expect(placeholders(table[`${template}.${party}.subject` as MessageKey]), `${locale} ${template}.${party}.subject`).toEqual(['{description}'])
+        expect(placeholders(table[`${template}.${party}.subject` as MessageKey]), `${locale} ${template}.${party}.subject`).toEqual([
+          '{description}',
+        ])
       }
     }
     for (const [key, text] of Object.entries(table)) {
@@ -54,9 +56,14 @@ describe('renderNotification', () => {
 
   it.each(supportedLocales)('%s tells the buyer how much of a payment went back, and why, for every reason', (locale) => {
     for (const reason of ['cancelled', 'superseded', 'remainder_skipped', 'wrong_amount', 'not_due'] as const) {
-      const { text } = renderNotification(locale, 'payment_returned', 'buyer', { ...facts, returned: { amount: 10_340, currency: 'eur', reason } })
+      const { text } = renderNotification(locale, 'payment_returned', 'buyer', {
+        ...facts,
+        returned: { amount: 10_340, currency: 'eur', reason },
+      })
       const amount = new Intl.NumberFormat(locale.replace('_', '-'), { style: 'currency', currency: 'EUR' }).format(103.4)
-      expect(text).toContain(`${messages[locale]['details.returned']}: ${amount}\n${messages[locale]['details.returnReason']}: ${messages[locale][`returnReason.${reason}`]}\n`)
+      expect(text).toContain(
+        `${messages[locale]['details.returned']}: ${amount}\n${messages[locale]['details.returnReason']}: ${messages[locale][`returnReason.${reason}`]}\n`,
+      )
     }
     // Other e-mails have no such lines.
     expect(renderNotification(locale, 'paid', 'buyer', facts).text).not.toContain(messages[locale]['details.returnReason'])
@@ -64,7 +71,9 @@ describe('renderNotification', () => {
 
   it('formats the price in the currency’s own decimals and the reader’s conventions', () => {
     // Yen has no minor unit: 5000 is ¥5,000 (ICU writes JP¥ under en-GB).
-    expect(renderNotification('en_gb', 'paid', 'buyer', { ...facts, price: { amount: 5000, currency: 'jpy' } }).text).toMatch(/Price: (JP)?¥5,000\n/)
+    expect(renderNotification('en_gb', 'paid', 'buyer', { ...facts, price: { amount: 5000, currency: 'jpy' } }).text).toMatch(
+      /Price: (JP)?¥5,000\n/,
+    )
     expect(renderNotification('en_gb', 'paid', 'buyer', facts).text).toContain('Price: €1,234.56\n')
     expect(renderNotification('fi_fi', 'paid', 'buyer', facts).text).toMatch(/Hinta: 1\s234,56\s€\n/)
   })

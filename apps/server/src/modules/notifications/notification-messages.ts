@@ -26,7 +26,11 @@ import svSe from './locales/sv_se.json' with { type: 'json' }
  * shipping, a deposit instead of the price), the catalogue has a variant
  * `f2f_<template>`; the state machines name only the template.
  */
-const faceToFaceVariants = { joined: 'f2f_joined', cancelled: 'f2f_cancelled', payment_failed: 'f2f_payment_failed' } as const satisfies Partial<Record<NotifyTemplate, string>>
+const faceToFaceVariants = {
+  joined: 'f2f_joined',
+  cancelled: 'f2f_cancelled',
+  payment_failed: 'f2f_payment_failed',
+} as const satisfies Partial<Record<NotifyTemplate, string>>
 type CatalogueTemplate = NotifyTemplate | (typeof faceToFaceVariants)[keyof typeof faceToFaceVariants]
 
 export function catalogueTemplate(kind: string, template: NotifyTemplate): CatalogueTemplate {
@@ -81,7 +85,8 @@ type LayoutKey =
   | 'footer'
   | 'signature'
 /** The guest invitation's words (guest-invitation-message.ts). */
-type GuestInvitationKey = `guestInvitation.${Party}.${'subject' | 'body'}` | `guestInvitation.${'deposit' | 'client' | 'link' | 'footer' | 'stop'}`
+type GuestInvitationKey =
+  `guestInvitation.${Party}.${'subject' | 'body'}` | `guestInvitation.${'deposit' | 'client' | 'link' | 'footer' | 'stop'}`
 /** The page behind the invitation's stop link (stop-invitations-routes.ts). */
 type StopInvitationsKey = `stopInvitations.${'title' | 'body' | 'button' | 'done.title' | 'done.body' | 'invalid.title' | 'invalid.body'}`
 
@@ -154,5 +159,10 @@ export function renderNotification(locale: Locale, template: CatalogueTemplate, 
 function shorten(value: string, length: number): string {
   const oneLine = value.replace(/\s+/g, ' ').trim()
   const characters = Array.from(oneLine)
-  return characters.length <= length ? oneLine : `${characters.slice(0, length - 1).join('').trimEnd()}…`
+  return characters.length <= length
+    ? oneLine
+    : `${characters
+        .slice(0, length - 1)
+        .join('')
+        .trimEnd()}…`
 }

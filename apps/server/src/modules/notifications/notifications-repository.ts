@@ -88,7 +88,10 @@ export async function writeAndClaimNotifications(
         .where((eb) =>
           eb.or([
             eb('notifications.status', '=', 'pending'),
-            eb.and([eb('notifications.status', '=', 'sending'), claim.takeOverClaims ? eb.lit(true) : eb('notifications.claimed_at', '<', lapsed)]),
+            eb.and([
+              eb('notifications.status', '=', 'sending'),
+              claim.takeOverClaims ? eb.lit(true) : eb('notifications.claimed_at', '<', lapsed),
+            ]),
           ]),
         ),
     )

@@ -27,7 +27,11 @@ export async function recordDeliveryError(db: Kysely<Database>, id: string, erro
 }
 
 /** Delivery columns `status`, `provider_reference`, `sent_at` and `last_error`: the provider accepted it. A row already sent is left as it is. */
-export async function recordDelivered(db: Kysely<Database>, id: string, delivery: { providerReference: string; sentAt: Date }): Promise<void> {
+export async function recordDelivered(
+  db: Kysely<Database>,
+  id: string,
+  delivery: { providerReference: string; sentAt: Date },
+): Promise<void> {
   await db
     .updateTable('outbox')
     .set({ status: 'sent', provider_reference: delivery.providerReference, sent_at: delivery.sentAt, last_error: null })

@@ -35,7 +35,13 @@ export async function sendOutboxRow(
   try {
     if (row.action === 'refund') {
       if (!payload.payment_intent_id) throw new Error(`refund ${row.id} has no payment to refund`)
-      reference = (await provider.payments.refund({ paymentIntentId: payload.payment_intent_id, amount: payload.amount, idempotencyKey: row.idempotency_key })).id
+      reference = (
+        await provider.payments.refund({
+          paymentIntentId: payload.payment_intent_id,
+          amount: payload.amount,
+          idempotencyKey: row.idempotency_key,
+        })
+      ).id
     } else {
       if (!payload.seller_id) throw new Error(`transfer ${row.id} has no seller`)
       // The seller's account is created on first need (or was, with their payout details).

@@ -30,7 +30,11 @@ async function start() {
   return { app, clock, call, db, dataDir, notificationDeps, transactionDeps }
 }
 
-const to = (list: WrittenMail[], address: string) => list.filter((mail) => mail.to === address).map((mail) => mail.subject).sort()
+const to = (list: WrittenMail[], address: string) =>
+  list
+    .filter((mail) => mail.to === address)
+    .map((mail) => mail.subject)
+    .sort()
 
 describe('state-change e-mails', () => {
   it("writes to each party in their own notification language, once, after the state change's commit", async () => {
@@ -53,7 +57,10 @@ describe('state-change e-mails', () => {
     const { clientSecret } = await payByCard(call, id)
     await app.services.jobs.runDue()
     const all = await writtenMails(dataDir)
-    expect(to(all, 'seller@example.com')).toEqual(['Kupujący dołączył do Twojej sprzedaży „A blue bicycle”', 'Otrzymano płatność za „A blue bicycle”: wyślij przedmiot'])
+    expect(to(all, 'seller@example.com')).toEqual([
+      'Kupujący dołączył do Twojej sprzedaży „A blue bicycle”',
+      'Otrzymano płatność za „A blue bicycle”: wyślij przedmiot',
+    ])
     expect(to(all, 'buyer@example.com')).toEqual(['Your payment for “A blue bicycle” is safe with Pactum'])
     const buyerMail = all.find((mail) => mail.to === 'buyer@example.com')!
     expect(buyerMail.text).toMatch(/^Hello,\n\nWe have received your payment/)
@@ -66,7 +73,11 @@ describe('state-change e-mails', () => {
       expect(mail.text).not.toContain(clientSecret)
     }
 
-    const rows = await db.selectFrom('notifications').select(['template', 'recipient_role', 'language', 'status', 'mail_id']).where('transaction_id', '=', id).execute()
+    const rows = await db
+      .selectFrom('notifications')
+      .select(['template', 'recipient_role', 'language', 'status', 'mail_id'])
+      .where('transaction_id', '=', id)
+      .execute()
     expect(rows.map((row) => [row.template, row.recipient_role, row.language, row.status]).sort()).toEqual([
       ['joined', 'seller', 'pl_pl', 'sent'],
       ['paid', 'buyer', 'en_gb', 'sent'],
@@ -83,7 +94,11 @@ describe('state-change e-mails', () => {
     expect((await call('seller', 'GET', '/api/v1/me', undefined, { 'accept-language': 'fi-FI' })).status).toBe(200)
     const { id } = await joinedSale(call)
     await app.services.jobs.runDue()
-    const row = await db.selectFrom('notifications').select(['recipient_role', 'language']).where('transaction_id', '=', id).executeTakeFirstOrThrow()
+    const row = await db
+      .selectFrom('notifications')
+      .select(['recipient_role', 'language'])
+      .where('transaction_id', '=', id)
+      .executeTakeFirstOrThrow()
     expect(row).toEqual({ recipient_role: 'seller', language: 'fi_fi' })
     expect((await writtenMails(dataDir)).map((mail) => mail.subject)).toEqual(['Ostaja liittyi myyntiisi: ”A blue bicycle”'])
   })
@@ -108,7 +123,9 @@ describe('state-change e-mails', () => {
     const down: Mailer = { send: async () => Promise.reject(new Error('421 try again later')) }
 
     await expect(sendNotification({ ...notificationDeps, mailer: down }, job)).rejects.toThrow('421')
-    expect(await db.selectFrom('notifications').select('status').where('key', '=', job.key).executeTakeFirstOrThrow()).toEqual({ status: 'pending' })
+    expect(await db.selectFrom('notifications').select('status').where('key', '=', job.key).executeTakeFirstOrThrow()).toEqual({
+      status: 'pending',
+    })
     expect(await sendNotification(notificationDeps, job)).toBe('sent')
     expect(await sendNotification(notificationDeps, job)).toBe('already_sent')
 
@@ -126,7 +143,13 @@ describe('state-change e-mails', () => {
     const { db, dataDir, notificationDeps, call } = await start()
     const { id } = await joinedSale(call)
     const job: NotificationJob = { transactionId: id, template: 'joined', to: 'seller', key: `${id}:refused:joined:seller` }
-    const noSuchUser = Object.assign(new Error('Can\'t send mail - all recipients were rejected'), { code: 'EENVELOPE', command: 'RCPT TO', responseCode: 550, response: '550 5.1.1 No such user', permanent: true })
+    const noSuchUser = Object.assign(new Error("Can't send mail - all recipients were rejected"), {
+      code: 'EENVELOPE',
+      command: 'RCPT TO',
+      responseCode: 550,
+      response: '550 5.1.1 No such user',
+      permanent: true,
+    })
     const refusing: Mailer = { send: async () => Promise.reject(new MailDeliveryError(noSuchUser)) }
 
     expect(await sendNotification({ ...notificationDeps, mailer: refusing }, job)).toBe('undeliverable')
@@ -141,11 +164,17 @@ describe('state-change e-mails', () => {
     const { db, dataDir, notificationDeps, call } = await start()
     const { id } = await joinedSale(call)
     const jobs: NotificationJob[] = ['one', 'two', 'three'].flatMap((step) =>
-      (['buyer', 'seller'] as const).map((to) => ({ transactionId: id, template: 'joined' as const, to, key: `${id}:${step}:joined:${to}` })),
+      (['buyer', 'seller'] as const).map((to) => ({
+        transactionId: id,
+        template: 'joined' as const,
+        to,
+        key: `${id}:${step}:joined:${to}`,
+      })),
     )
     // The mailer takes the buyer's e-mails and refuses the seller's.
     const picky: Mailer = {
-      send: async (message) => (message.to === 'buyer@example.com' ? notificationDeps.mailer.send(message) : Promise.reject(new Error('421 try again later'))),
+      send: async (message) =>
+        message.to === 'buyer@example.com' ? notificationDeps.mailer.send(message) : Promise.reject(new Error('421 try again later')),
     }
     await expect(sendNotifications({ ...notificationDeps, mailer: picky }, jobs)).rejects.toThrow('421')
     expect(await writtenMails(dataDir)).toHaveLength(3)
@@ -153,7 +182,14 @@ describe('state-change e-mails', () => {
     expect(statuses.filter((row) => row.recipient_role === 'buyer').map((row) => row.status)).toEqual(['sent', 'sent', 'sent'])
     expect(statuses.filter((row) => row.recipient_role === 'seller').map((row) => row.status)).toEqual(['pending', 'pending', 'pending'])
 
-    expect(await sendNotifications(notificationDeps, jobs)).toEqual(['already_sent', 'sent', 'already_sent', 'sent', 'already_sent', 'sent'])
+    expect(await sendNotifications(notificationDeps, jobs)).toEqual([
+      'already_sent',
+      'sent',
+      'already_sent',
+      'sent',
+      'already_sent',
+      'sent',
+    ])
     expect(await writtenMails(dataDir)).toHaveLength(6)
   })
 
@@ -164,7 +200,11 @@ describe('state-change e-mails', () => {
     const down: Mailer = { send: async () => Promise.reject(new Error('421 try again later')) }
     await expect(sendNotification({ ...notificationDeps, mailer: down }, job)).rejects.toThrow('421')
     // The first attempt claimed the row and was killed (the crash harness's notification.after-send): nobody marks it sent.
-    await db.updateTable('notifications').set({ status: 'sending', claimed_at: notificationDeps.clock.now() }).where('key', '=', job.key).execute()
+    await db
+      .updateTable('notifications')
+      .set({ status: 'sending', claimed_at: notificationDeps.clock.now() })
+      .where('key', '=', job.key)
+      .execute()
 
     // pg-boss retries a job only once its attempt failed, expired or stopped beating: the retry need not wait out the lease.
     expect(await sendNotification(notificationDeps, job, { retryCount: 1 })).toBe('sent')
@@ -186,7 +226,9 @@ describe('state-change e-mails', () => {
     await clock.moveBy(5)
     expect(await sendNotification(notificationDeps, job)).toBe('sent')
     const files = (await readdir(path.join(dataDir, 'mail'))).filter((file) => file.endsWith('.eml'))
-    const messageIds = await Promise.all(files.map(async (file) => /^Message-ID: (.*)$/m.exec(await readFile(path.join(dataDir, 'mail', file), 'utf8'))?.[1]))
+    const messageIds = await Promise.all(
+      files.map(async (file) => /^Message-ID: (.*)$/m.exec(await readFile(path.join(dataDir, 'mail', file), 'utf8'))?.[1]),
+    )
     expect(messageIds).toHaveLength(2)
     expect(messageIds[0]).toBe(messageIds[1])
     const { mail_id } = await db.selectFrom('notifications').select('mail_id').where('key', '=', job.key).executeTakeFirstOrThrow()
@@ -196,9 +238,13 @@ describe('state-change e-mails', () => {
   it('sends nothing when the role has nobody in it, or the transaction is gone', async () => {
     const { db, dataDir, notificationDeps, call } = await start()
     const { id } = await createSale(call)
-    expect(await sendNotification(notificationDeps, { transactionId: id, template: 'paid', to: 'buyer', key: `${id}:1:paid:buyer` })).toBe('no_recipient')
+    expect(await sendNotification(notificationDeps, { transactionId: id, template: 'paid', to: 'buyer', key: `${id}:1:paid:buyer` })).toBe(
+      'no_recipient',
+    )
     const missing = '0195f3c2-0000-7000-8000-000000000001'
-    expect(await sendNotification(notificationDeps, { transactionId: missing, template: 'paid', to: 'seller', key: `${missing}:1:paid:seller` })).toBe('no_recipient')
+    expect(
+      await sendNotification(notificationDeps, { transactionId: missing, template: 'paid', to: 'seller', key: `${missing}:1:paid:seller` }),
+    ).toBe('no_recipient')
     expect(await writtenMails(dataDir)).toEqual([])
     expect(await db.selectFrom('notifications').select('id').execute()).toEqual([])
   })

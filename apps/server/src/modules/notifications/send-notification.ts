@@ -79,7 +79,11 @@ export async function startNotificationWorker(jobs: JobQueue, deps: Notification
  * expired while still alive may then send too: a duplicate, never a loss.
  * (Retried jobs always run on their own, never in a group: JobQueue.work.)
  */
-export async function sendNotification(deps: NotificationDeps, job: NotificationJob, attempt: { retryCount: number } = { retryCount: 0 }): Promise<NotificationOutcome> {
+export async function sendNotification(
+  deps: NotificationDeps,
+  job: NotificationJob,
+  attempt: { retryCount: number } = { retryCount: 0 },
+): Promise<NotificationOutcome> {
   const [outcome] = await sendNotifications(deps, [job], { takeOverClaims: attempt.retryCount > 0 })
   return outcome!
 }
@@ -97,7 +101,9 @@ export async function sendNotifications(
 ): Promise<NotificationOutcome[]> {
   const { db, clock } = deps
   const now = clock.now()
-  const transactions = new Map((await findTransactionsForMail(db, [...new Set(jobs.map((job) => job.transactionId))])).map((row) => [row.id, row]))
+  const transactions = new Map(
+    (await findTransactionsForMail(db, [...new Set(jobs.map((job) => job.transactionId))])).map((row) => [row.id, row]),
+  )
   const outcomes = new Map<string, NotificationOutcome>()
   const toSend = new Map<string, { job: NotificationJob; message: ReturnType<typeof messageFor> & object }>()
   for (const job of jobs) {
@@ -183,7 +189,10 @@ function messageFor(transaction: TransactionForMail | undefined, job: Notificati
   return {
     recipientId,
     to,
-    language: notificationLanguage({ notification_language: transaction[`${job.to}_notification_language`], locale: transaction[`${job.to}_locale`] }),
+    language: notificationLanguage({
+      notification_language: transaction[`${job.to}_notification_language`],
+      locale: transaction[`${job.to}_locale`],
+    }),
     render: (locale: Locale) =>
       renderNotification(locale, catalogueTemplate(transaction.type as TransactionKind, job.template), job.to, {
         description: transaction.description,

@@ -30,7 +30,10 @@ export async function recordClientChange(
 }
 
 /** Changes to every client, newest first, keyset-paginated on the change's id. */
-export async function clientChanges(db: Kysely<Database>, page: { limit: number; afterId?: number | undefined; clientId?: string | undefined }): Promise<ClientChange[]> {
+export async function clientChanges(
+  db: Kysely<Database>,
+  page: { limit: number; afterId?: number | undefined; clientId?: string | undefined },
+): Promise<ClientChange[]> {
   let query = db
     .selectFrom('client_changes as c')
     .leftJoin('users as u', 'u.id', 'c.actor_user_id')

@@ -72,10 +72,17 @@ describe('GET /api/v1/clients/:client_id', () => {
   })
 
   it('serves the clients of CLIENTS_FILE, defaults filled in', async () => {
-    const file = await clientsFile({ harbour: { name: 'Harbour', backgroundColor: '#fff', textColor: '#000', url: 'https://harbour.example/' } })
+    const file = await clientsFile({
+      harbour: { name: 'Harbour', backgroundColor: '#fff', textColor: '#000', url: 'https://harbour.example/' },
+    })
     testApp = await createTestApp({ env: { CLIENTS_FILE: file } })
     const response = await testApp.app.inject({ method: 'GET', url: '/api/v1/clients/harbour' })
-    expect(response.json()).toMatchObject({ client_id: 'harbour', routes: [], mobile_navbar_hidden: false, show_seller_confirm_handover: true })
+    expect(response.json()).toMatchObject({
+      client_id: 'harbour',
+      routes: [],
+      mobile_navbar_hidden: false,
+      show_seller_confirm_handover: true,
+    })
     expect((await testApp.app.inject({ method: 'GET', url: '/api/v1/clients/demo-marketplace' })).statusCode).toBe(404)
   })
 
@@ -107,11 +114,17 @@ describe('seeding partner clients from the file', () => {
     expect((error as ConfigError).message).toContain(`${badColour}: harbour.backgroundColor: a hex colour`)
 
     const unknownField = await clientsFile({ harbour: { ...harbour, colour: '#fff' } })
-    expect(((await seedPartnerClients(db, unknownField, new Date()).catch((caught: unknown) => caught)) as Error).message).toMatch(/harbour: Unrecognized key.*colour/)
+    expect(((await seedPartnerClients(db, unknownField, new Date()).catch((caught: unknown) => caught)) as Error).message).toMatch(
+      /harbour: Unrecognized key.*colour/,
+    )
     const notJson = await clientsFile('{ "harbour": ')
-    expect(((await seedPartnerClients(db, notJson, new Date()).catch((caught: unknown) => caught)) as Error).message).toContain('not valid JSON')
+    expect(((await seedPartnerClients(db, notJson, new Date()).catch((caught: unknown) => caught)) as Error).message).toContain(
+      'not valid JSON',
+    )
     const missing = path.join(tmpdir(), 'pactum-no-such-clients.json')
-    expect(((await seedPartnerClients(db, missing, new Date()).catch((caught: unknown) => caught)) as Error).message).toContain(`CLIENTS_FILE: cannot read ${missing} (ENOENT)`)
+    expect(((await seedPartnerClients(db, missing, new Date()).catch((caught: unknown) => caught)) as Error).message).toContain(
+      `CLIENTS_FILE: cannot read ${missing} (ENOENT)`,
+    )
     // Nothing half-written.
     expect(await db.selectFrom('clients').select('id').where('id', '=', 'harbour').execute()).toEqual([])
   })
@@ -129,13 +142,20 @@ describe('seeding partner clients from the file', () => {
     // A restart with the same file keeps the edit, and records nothing.
     await seedPartnerClients(db, file, new Date())
     expect(await findPartnerClient(db, 'harbour')).toMatchObject({ text_color: '#ffffff', mobile_navbar_hidden: true })
-    const actions = async () => (await db.selectFrom('client_changes').select('action').where('client_id', '=', 'harbour').orderBy('id').execute()).map((row) => row.action)
+    const actions = async () =>
+      (await db.selectFrom('client_changes').select('action').where('client_id', '=', 'harbour').orderBy('id').execute()).map(
+        (row) => row.action,
+      )
     expect(await actions()).toEqual(['seeded_from_file', 'updated'])
 
     // The operator changes harbour's entry: the file wins for that client.
     await writeFile(file, JSON.stringify({ harbour: { ...harbour, name: 'Harbour 3' }, 'demo-marketplace': { ...harbour, name: 'Demo' } }))
     await seedPartnerClients(db, file, new Date())
-    expect(await findPartnerClient(db, 'harbour')).toMatchObject({ name: 'Harbour 3', text_color: harbour.textColor, mobile_navbar_hidden: false })
+    expect(await findPartnerClient(db, 'harbour')).toMatchObject({
+      name: 'Harbour 3',
+      text_color: harbour.textColor,
+      mobile_navbar_hidden: false,
+    })
     expect(await actions()).toEqual(['seeded_from_file', 'updated', 'seeded_from_file'])
   })
 
@@ -159,16 +179,29 @@ describe('transactions created under a client', () => {
     const token = await testApp.tokenFor('seller@example.com')
     const headers = { authorization: `Bearer ${token}` }
     await testApp.app.inject({ method: 'POST', url: '/api/v1/me/personal/set_active_country', headers, payload: { country_code: 'ie' } })
-    const quote = (await testApp.app.inject({ method: 'GET', url: '/api/v1/p2p/charge?price=5000&currency=eur&payment_method=card' })).json()
+    const quote = (
+      await testApp.app.inject({ method: 'GET', url: '/api/v1/p2p/charge?price=5000&currency=eur&payment_method=card' })
+    ).json()
     const created = await testApp.app.inject({
       method: 'POST',
       url: '/api/v1/p2p/me/transactions?client_id=demo-marketplace',
       headers,
-      payload: { role: 'seller', description: 'Bike', deposit_price: 5_000, currency: 'eur', deposit_charge: quote.charge, charge_calculator_version: quote.charge_calculator_version },
+      payload: {
+        role: 'seller',
+        description: 'Bike',
+        deposit_price: 5_000,
+        currency: 'eur',
+        deposit_charge: quote.charge,
+        charge_calculator_version: quote.charge_calculator_version,
+      },
     })
     expect(created.statusCode, created.body).toBe(201)
     expect(created.json()).toMatchObject({ show_seller_confirm_handover: false })
-    const row = await testApp.database.db.selectFrom('transactions').select('client_id').where('id', '=', created.json().id).executeTakeFirstOrThrow()
+    const row = await testApp.database.db
+      .selectFrom('transactions')
+      .select('client_id')
+      .where('id', '=', created.json().id)
+      .executeTakeFirstOrThrow()
     expect(row.client_id).toBe('demo-marketplace')
   })
 })

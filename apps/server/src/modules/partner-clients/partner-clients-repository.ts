@@ -19,7 +19,16 @@ function columnsOf(body: PartnerClientBody) {
   }
 }
 
-const clientColumns = ['id', 'name', 'background_color', 'text_color', 'url', 'routes', 'mobile_navbar_hidden', 'show_seller_confirm_handover'] as const
+const clientColumns = [
+  'id',
+  'name',
+  'background_color',
+  'text_color',
+  'url',
+  'routes',
+  'mobile_navbar_hidden',
+  'show_seller_confirm_handover',
+] as const
 
 export type ClientRow = Pick<Selectable<Database['clients']>, (typeof clientColumns)[number]>
 
@@ -28,12 +37,23 @@ export type ClientRow = Pick<Selectable<Database['clients']>, (typeof clientColu
  * entry) differs from the one applied last; undefined when the row was left
  * alone. One statement, safe when several processes start at once.
  */
-export async function applySeededClient(db: Kysely<Database>, id: string, body: PartnerClientBody, seeded: string, now: Date): Promise<{ id: string } | undefined> {
+export async function applySeededClient(
+  db: Kysely<Database>,
+  id: string,
+  body: PartnerClientBody,
+  seeded: string,
+  now: Date,
+): Promise<{ id: string } | undefined> {
   const values = { ...columnsOf(body), seeded_settings: seeded, updated_at: now }
   return db
     .insertInto('clients')
     .values({ id, ...values })
-    .onConflict((conflict) => conflict.column('id').doUpdateSet(values).where(sql<boolean>`clients.seeded_settings is distinct from ${seeded}`))
+    .onConflict((conflict) =>
+      conflict
+        .column('id')
+        .doUpdateSet(values)
+        .where(sql<boolean>`clients.seeded_settings is distinct from ${seeded}`),
+    )
     .returning('id')
     .executeTakeFirst()
 }
@@ -48,7 +68,12 @@ export async function listClientRows(db: Kysely<Database>): Promise<ClientRow[]>
 }
 
 /** Undefined when a client with this id exists already (it is left as it is). */
-export async function insertClientIfAbsent(db: Kysely<Database>, id: string, body: PartnerClientBody, now: Date): Promise<{ id: string } | undefined> {
+export async function insertClientIfAbsent(
+  db: Kysely<Database>,
+  id: string,
+  body: PartnerClientBody,
+  now: Date,
+): Promise<{ id: string } | undefined> {
   return db
     .insertInto('clients')
     .values({ id, ...columnsOf(body), updated_at: now })
@@ -58,8 +83,18 @@ export async function insertClientIfAbsent(db: Kysely<Database>, id: string, bod
 }
 
 /** Undefined when there is no such client. */
-export async function updateClientSettings(db: Kysely<Database>, clientId: string, body: PartnerClientBody, now: Date): Promise<{ id: string } | undefined> {
-  return db.updateTable('clients').set({ ...columnsOf(body), updated_at: now }).where('id', '=', clientId).returning('id').executeTakeFirst()
+export async function updateClientSettings(
+  db: Kysely<Database>,
+  clientId: string,
+  body: PartnerClientBody,
+  now: Date,
+): Promise<{ id: string } | undefined> {
+  return db
+    .updateTable('clients')
+    .set({ ...columnsOf(body), updated_at: now })
+    .where('id', '=', clientId)
+    .returning('id')
+    .executeTakeFirst()
 }
 
 export async function findClientId(db: Kysely<Database>, clientId: string): Promise<{ id: string } | undefined> {
@@ -68,7 +103,12 @@ export async function findClientId(db: Kysely<Database>, clientId: string): Prom
 
 /** Undefined when there is no such client. */
 export async function setApiKeyHash(db: Kysely<Database>, clientId: string, hash: string, now: Date): Promise<{ id: string } | undefined> {
-  return db.updateTable('clients').set({ api_key_hash: hash, api_key_issued_at: now }).where('id', '=', clientId).returning('id').executeTakeFirst()
+  return db
+    .updateTable('clients')
+    .set({ api_key_hash: hash, api_key_issued_at: now })
+    .where('id', '=', clientId)
+    .returning('id')
+    .executeTakeFirst()
 }
 
 /** The client's key hash, locked for the rest of the database transaction; undefined when there is no such client. */
@@ -80,6 +120,9 @@ export async function clearApiKey(db: Kysely<Database>, clientId: string): Promi
   await db.updateTable('clients').set({ api_key_hash: null, api_key_issued_at: null }).where('id', '=', clientId).execute()
 }
 
-export async function findClientWithApiKeyHash(db: Kysely<Database>, clientId: string): Promise<{ id: string; name: string; api_key_hash: string | null } | undefined> {
+export async function findClientWithApiKeyHash(
+  db: Kysely<Database>,
+  clientId: string,
+): Promise<{ id: string; name: string; api_key_hash: string | null } | undefined> {
   return db.selectFrom('clients').select(['id', 'name', 'api_key_hash']).where('id', '=', clientId).executeTakeFirst()
 }

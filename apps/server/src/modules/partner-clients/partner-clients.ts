@@ -12,7 +12,14 @@ import { ConfigError } from '../../config.ts'
 import type { Database } from '../../db/schema.ts'
 import { AppError, fieldError } from '../../errors.ts'
 import { type ClientChangeActor, recordClientChange } from './client-changes-repository.ts'
-import { applySeededClient, type ClientRow, findClientRow, insertClientIfAbsent, listClientRows, updateClientSettings } from './partner-clients-repository.ts'
+import {
+  applySeededClient,
+  type ClientRow,
+  findClientRow,
+  insertClientIfAbsent,
+  listClientRows,
+  updateClientSettings,
+} from './partner-clients-repository.ts'
 
 /**
  * Partner clients (spec §1, DESIGN §3 "Clients"): seeded from the operator's
@@ -57,7 +64,14 @@ export async function seedPartnerClients(db: Kysely<Database>, file: string, now
       const body = bodyOfSettings(settings)
       const seeded = JSON.stringify(body)
       const applied = await applySeededClient(trx, id, body, seeded, now)
-      if (applied) await recordClientChange(trx, { clientId: id, action: 'seeded_from_file', actor: { kind: 'configuration' }, settings: body, at: now })
+      if (applied)
+        await recordClientChange(trx, {
+          clientId: id,
+          action: 'seeded_from_file',
+          actor: { kind: 'configuration' },
+          settings: body,
+          at: now,
+        })
     }
   })
   return Object.keys(clients)
@@ -104,7 +118,12 @@ export async function listPartnerClients(db: Kysely<Database>): Promise<PartnerC
  * A new client from the admin console. Our own apps' ids are refused: rules
  * hang on them (the high-value gate), so a partner must not take one.
  */
-export async function createPartnerClient(db: Kysely<Database>, client: NewPartnerClientBody, actor: ClientChangeActor, now: Date): Promise<void> {
+export async function createPartnerClient(
+  db: Kysely<Database>,
+  client: NewPartnerClientBody,
+  actor: ClientChangeActor,
+  now: Date,
+): Promise<void> {
   const { client_id: id, ...body } = client
   if ((verifyingClientIds as readonly string[]).includes(id)) throw fieldError('body.client_id', "Reserved for Pactum's own apps")
   await db.transaction().execute(async (trx) => {
@@ -118,7 +137,13 @@ export async function createPartnerClient(db: Kysely<Database>, client: NewPartn
  * Changes a client's settings from the admin console. The change lasts until the clients file's entry for the client
  * (if it has one) is itself changed.
  */
-export async function updatePartnerClient(db: Kysely<Database>, clientId: string, body: PartnerClientBody, actor: ClientChangeActor, now: Date): Promise<void> {
+export async function updatePartnerClient(
+  db: Kysely<Database>,
+  clientId: string,
+  body: PartnerClientBody,
+  actor: ClientChangeActor,
+  now: Date,
+): Promise<void> {
   await db.transaction().execute(async (trx) => {
     const updated = await updateClientSettings(trx, clientId, body, now)
     if (!updated) throw new AppError('not_found', 'No such client')

@@ -3,12 +3,7 @@
  * (Stripe's or the sandbox's) reduced to these few, whatever their wire shape.
  */
 export type PaymentEventType =
-  | 'payment_succeeded'
-  | 'payment_failed'
-  | 'payment_processing'
-  | 'refund_succeeded'
-  | 'refund_failed'
-  | 'transfer_paid'
+  'payment_succeeded' | 'payment_failed' | 'payment_processing' | 'refund_succeeded' | 'refund_failed' | 'transfer_paid'
 
 export interface PaymentEvent {
   type: PaymentEventType

@@ -16,7 +16,11 @@ export interface ReceivedProviderEvent {
  * before (a redelivery). A concurrent redelivery waits on the unique key
  * until the first commits.
  */
-export async function insertProviderEvent(db: Kysely<Database>, event: ReceivedProviderEvent, now: Date): Promise<{ id: string } | undefined> {
+export async function insertProviderEvent(
+  db: Kysely<Database>,
+  event: ReceivedProviderEvent,
+  now: Date,
+): Promise<{ id: string } | undefined> {
   return db
     .insertInto('provider_events')
     .values({

@@ -109,11 +109,7 @@ describe('POST /webhooks/sandbox', () => {
     expect((await deliver(processing)).statusCode).toBe(200)
     expect(handled.map((event) => event.type)).toEqual(['payment_succeeded', 'payment_processing'])
     expect(handled[1]!.occurredAt.getTime()).toBeLessThan(handled[0]!.occurredAt.getTime())
-    const stored = await testApp.app.services.db
-      .selectFrom('provider_events')
-      .select(['event_id', 'created'])
-      .orderBy('created')
-      .execute()
+    const stored = await testApp.app.services.db.selectFrom('provider_events').select(['event_id', 'created']).orderBy('created').execute()
     expect(stored.map((row) => row.event_id)).toEqual(['evt_5', 'evt_6'])
   })
 

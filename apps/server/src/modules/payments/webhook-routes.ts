@@ -43,7 +43,9 @@ export async function registerWebhookRoutes(
         const signature = request.headers[headerName]
         const nowSeconds = Math.floor(deps.clock.now().getTime() / 1000)
         const header = typeof signature === 'string' ? signature : undefined
-        const check = endpoint.verify ? endpoint.verify(header, raw, nowSeconds) : verifyWebhookSignature(header, raw, endpoint.secret, nowSeconds)
+        const check = endpoint.verify
+          ? endpoint.verify(header, raw, nowSeconds)
+          : verifyWebhookSignature(header, raw, endpoint.secret, nowSeconds)
         if (!check.ok) {
           request.log.warn({ provider: endpoint.provider, reason: check.reason }, 'webhook signature refused')
           throw new AppError('validation_failed', `Invalid webhook signature (${check.reason})`, {

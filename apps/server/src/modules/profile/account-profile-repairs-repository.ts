@@ -4,7 +4,11 @@ import type { Database } from '../../db/schema.ts'
 /** The profile last forwarded again by the payout requirements, per connected account (0041). */
 
 export async function lastRepairFingerprint(db: Kysely<Database>, accountId: string): Promise<string | undefined> {
-  const last = await db.selectFrom('account_profile_repairs').select('profile_fingerprint').where('account_id', '=', accountId).executeTakeFirst()
+  const last = await db
+    .selectFrom('account_profile_repairs')
+    .select('profile_fingerprint')
+    .where('account_id', '=', accountId)
+    .executeTakeFirst()
   return last?.profile_fingerprint
 }
 

@@ -19,7 +19,11 @@ export async function forwardAccountProfile(deps: PayoutAccountDeps, userId: str
   const profile = await loadAccountProfile(deps, userId)
   // The same profile, the same key: a retry is answered from the first call, a change is a new update.
   try {
-    await deps.connectedAccounts.updateAccountProfile({ accountId, profile, idempotencyKey: `account-profile:${accountId}:${fingerprintOf(profile)}` })
+    await deps.connectedAccounts.updateAccountProfile({
+      accountId,
+      profile,
+      idempotencyKey: `account-profile:${accountId}:${fingerprintOf(profile)}`,
+    })
   } catch (error) {
     throw asFieldError(error)
   }
@@ -40,7 +44,11 @@ export async function repairAccountProfile(deps: PayoutAccountDeps, userId: stri
   if ((await lastRepairFingerprint(deps.db, accountId)) === fingerprint) return false
   try {
     // A key of its own: the account changed since this profile's first forward, which would only be replayed.
-    await deps.connectedAccounts.updateAccountProfile({ accountId, profile, idempotencyKey: `account-profile:${accountId}:${fingerprint}:repair` })
+    await deps.connectedAccounts.updateAccountProfile({
+      accountId,
+      profile,
+      idempotencyKey: `account-profile:${accountId}:${fingerprint}:repair`,
+    })
   } catch (error) {
     if (!(error instanceof PaymentProviderError)) throw error
   }
@@ -70,10 +78,18 @@ async function loadAccountProfile(deps: PayoutAccountDeps, userId: string): Prom
     dob: dateOfBirth(row.dob),
     address:
       row.address_line1 && row.address_city
-        ? { line1: row.address_line1, line2: row.address_line2, city: row.address_city, state: row.address_state, postalCode: row.address_postal_code }
+        ? {
+            line1: row.address_line1,
+            line2: row.address_line2,
+            city: row.address_city,
+            state: row.address_state,
+            postalCode: row.address_postal_code,
+          }
         : null,
     businessUrl: row.business_url,
-    tosAcceptance: acceptedNow ? { date: row.tos_accepted_at as Date, ip: row.tos_accepted_ip as string, userAgent: row.tos_accepted_user_agent } : null,
+    tosAcceptance: acceptedNow
+      ? { date: row.tos_accepted_at as Date, ip: row.tos_accepted_ip as string, userAgent: row.tos_accepted_user_agent }
+      : null,
   }
 }
 

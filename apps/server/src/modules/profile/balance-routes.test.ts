@@ -86,7 +86,10 @@ describe('GET /app_api/balance and /app_api/payouts', () => {
     const { id, expected } = await releasedSale(app, clock, call)
 
     // Released: credited to the balance, the payout run falls due later.
-    expect((await call('seller', 'GET', '/app_api/balance')).body).toEqual({ available: [{ amount: expected, currency: 'eur' }], pending: [] })
+    expect((await call('seller', 'GET', '/app_api/balance')).body).toEqual({
+      available: [{ amount: expected, currency: 'eur' }],
+      pending: [],
+    })
     expect((await call('seller', 'GET', '/app_api/payouts')).body).toEqual([])
 
     await clock.advance(app, payoutDelay)
@@ -103,10 +106,15 @@ describe('GET /app_api/balance and /app_api/payouts', () => {
         failure_message: null,
       },
     ])
-    expect((await call('seller', 'GET', '/app_api/balance')).body).toEqual({ available: [], pending: [{ amount: expected, currency: 'eur' }] })
+    expect((await call('seller', 'GET', '/app_api/balance')).body).toEqual({
+      available: [],
+      pending: [{ amount: expected, currency: 'eur' }],
+    })
 
     await clock.advance(app, payoutArrival)
-    expect((await call('seller', 'GET', '/app_api/payouts')).body).toMatchObject([{ id: inTransit.body[0].id, status: 'paid', failure_message: null }])
+    expect((await call('seller', 'GET', '/app_api/payouts')).body).toMatchObject([
+      { id: inTransit.body[0].id, status: 'paid', failure_message: null },
+    ])
     expect((await call('seller', 'GET', '/app_api/balance')).body).toEqual({ available: [], pending: [] })
     // The provider announced each step.
     const events = await app.services.db.selectFrom('sandbox_webhook_deliveries').select('type').where('type', 'like', 'payout.%').execute()
@@ -124,12 +132,18 @@ describe('GET /app_api/balance and /app_api/payouts', () => {
     await call('seller', 'POST', '/api/v1/me/personal/set_active_country', { country_code: 'de' })
     await call('seller', 'POST', '/api/v1/me/accept_tos_direct')
     expect((await call('seller', 'PUT', '/api/v1/me/personal', sellerDetails)).status).toBe(200)
-    expect((await call('seller', 'POST', '/api/v1/me/debit_account', { account_holder_name: 'Sam Seller', iban: 'DE89370400440532013000' })).status).toBe(200)
+    expect(
+      (await call('seller', 'POST', '/api/v1/me/debit_account', { account_holder_name: 'Sam Seller', iban: 'DE89370400440532013000' }))
+        .status,
+    ).toBe(200)
     const { expected } = await releasedSale(app, clock, call)
 
     await clock.advance(app, payoutDelay + payoutArrival)
     expect((await call('seller', 'GET', '/app_api/payouts')).body).toEqual([])
-    expect((await call('seller', 'GET', '/app_api/balance')).body).toEqual({ available: [{ amount: expected, currency: 'eur' }], pending: [] })
+    expect((await call('seller', 'GET', '/app_api/balance')).body).toEqual({
+      available: [{ amount: expected, currency: 'eur' }],
+      pending: [],
+    })
 
     expect((await uploadDocument(app, tokens.seller)).status).toBe(200)
     await clock.advance(app, documentCheck)
@@ -148,7 +162,9 @@ describe('GET /app_api/balance and /app_api/payouts', () => {
     expect((await call('seller', 'GET', '/app_api/payouts')).body).toMatchObject([
       { amount: expected, status: 'failed', bank_account_last4: '3001', failure_message: 'The bank account has been closed.' },
     ])
-    expect((await call('seller', 'GET', '/app_api/balance')).body).toEqual({ available: [{ amount: expected, currency: 'eur' }], pending: [] })
+    expect((await call('seller', 'GET', '/app_api/balance')).body).toEqual({
+      available: [{ amount: expected, currency: 'eur' }],
+      pending: [],
+    })
   })
-
 })

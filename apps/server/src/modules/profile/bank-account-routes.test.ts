@@ -10,7 +10,6 @@ const clock = new TestClock(new Date('2026-11-22T10:00:00Z'))
 const testApp = appPerFile({ clock })
 let counter = 0
 
-
 type Method = 'GET' | 'POST'
 
 function caller(app: () => TestApp, token: string | null) {
@@ -74,7 +73,10 @@ describe('POST and GET /me/debit_account', () => {
     const user = await onboarded('de')
     expect(await user.call('GET', '/me/debit_account')).toMatchObject({ status: 200, body: { bank_account: null, card: null } })
 
-    const saved = await user.call('POST', '/me/debit_account', { account_holder_name: ' Ada  Lovelace ', iban: 'DE89 3704 0044 0532 0130 00' })
+    const saved = await user.call('POST', '/me/debit_account', {
+      account_holder_name: ' Ada  Lovelace ',
+      iban: 'DE89 3704 0044 0532 0130 00',
+    })
     expect(saved.status).toBe(200)
     expect(saved.body).toEqual({
       bank_account: { id: expect.any(String), account_holder_name: 'Ada Lovelace', country: 'de', currency: 'eur', last4: '3000' },
@@ -89,30 +91,54 @@ describe('POST and GET /me/debit_account', () => {
 
   it('replaces the account on update (one per user)', async () => {
     const user = await onboarded('gb')
-    const first = await user.call('POST', '/me/debit_account', { account_holder_name: 'Ada Lovelace', sort_code: '12-34-56', account_number: '12345678' })
+    const first = await user.call('POST', '/me/debit_account', {
+      account_holder_name: 'Ada Lovelace',
+      sort_code: '12-34-56',
+      account_number: '12345678',
+    })
     expect(first.body.bank_account).toMatchObject({ country: 'gb', currency: 'gbp', last4: '5678', routing_number: '123456' })
-    const second = await user.call('POST', '/me/debit_account', { account_holder_name: 'Ada Lovelace', sort_code: '654321', account_number: '87654321' })
+    const second = await user.call('POST', '/me/debit_account', {
+      account_holder_name: 'Ada Lovelace',
+      sort_code: '654321',
+      account_number: '87654321',
+    })
     expect(second.body.bank_account).toMatchObject({ last4: '4321', routing_number: '654321' })
     expect(second.body.bank_account.id).not.toBe(first.body.bank_account.id)
     expect((await user.call('GET', '/me/debit_account')).body).toEqual(second.body)
-    const rows = await testApp().database.db.selectFrom('bank_accounts').select('id').where('id', 'in', [first.body.bank_account.id, second.body.bank_account.id]).execute()
+    const rows = await testApp()
+      .database.db.selectFrom('bank_accounts')
+      .select('id')
+      .where('id', 'in', [first.body.bank_account.id, second.body.bank_account.id])
+      .execute()
     expect(rows).toHaveLength(1)
   })
 
   it('takes US, Australian and Malaysian details', async () => {
     const us = await onboarded('us')
     expect(
-      (await us.call('POST', '/me/debit_account', { account_holder_name: 'Ada', routing_number: '021000021', account_number: '000123456789', account_type: 'savings' })).body
-        .bank_account,
+      (
+        await us.call('POST', '/me/debit_account', {
+          account_holder_name: 'Ada',
+          routing_number: '021000021',
+          account_number: '000123456789',
+          account_type: 'savings',
+        })
+      ).body.bank_account,
     ).toMatchObject({ country: 'us', currency: 'usd', last4: '6789', routing_number: '021000021', account_type: 'savings' })
     const au = await onboarded('au')
-    expect((await au.call('POST', '/me/debit_account', { account_holder_name: 'Ada', bsb: '062-000', account_number: '12345678' })).body.bank_account).toMatchObject({
+    expect(
+      (await au.call('POST', '/me/debit_account', { account_holder_name: 'Ada', bsb: '062-000', account_number: '12345678' })).body
+        .bank_account,
+    ).toMatchObject({
       country: 'au',
       currency: 'aud',
       routing_number: '062000',
     })
     const my = await onboarded('my')
-    expect((await my.call('POST', '/me/debit_account', { account_holder_name: 'Ada', bank_code: 'MBBEMYKL', account_number: '1234567890' })).body.bank_account).toMatchObject({
+    expect(
+      (await my.call('POST', '/me/debit_account', { account_holder_name: 'Ada', bank_code: 'MBBEMYKL', account_number: '1234567890' })).body
+        .bank_account,
+    ).toMatchObject({
       country: 'my',
       currency: 'myr',
       bank_name: 'Maybank (Malayan Banking)',
@@ -121,7 +147,12 @@ describe('POST and GET /me/debit_account', () => {
 
   it('answers 400 validation_failed naming each wrong field', async () => {
     const user = await onboarded('us')
-    const response = await user.call('POST', '/me/debit_account', { account_holder_name: '', routing_number: '110000001', account_number: '12', account_type: 'business' })
+    const response = await user.call('POST', '/me/debit_account', {
+      account_holder_name: '',
+      routing_number: '110000001',
+      account_number: '12',
+      account_type: 'business',
+    })
     expect(response.status).toBe(400)
     expect(response.body.code).toBe('validation_failed')
     expect(response.body.details.fields.map((entry: { field: string }) => entry.field)).toEqual([
@@ -146,12 +177,20 @@ describe('POST and GET /me/debit_account', () => {
 
   it('accepts another SEPA country for a SEPA user, and nothing else', async () => {
     const user = await onboarded('de')
-    expect((await user.call('POST', '/me/debit_account', { account_holder_name: 'Ada', country: 'fr', iban: 'FR1420041010050500013M02606' })).body.bank_account).toMatchObject({
+    expect(
+      (await user.call('POST', '/me/debit_account', { account_holder_name: 'Ada', country: 'fr', iban: 'FR1420041010050500013M02606' }))
+        .body.bank_account,
+    ).toMatchObject({
       country: 'fr',
       currency: 'eur',
       last4: '2606',
     })
-    const other = await user.call('POST', '/me/debit_account', { account_holder_name: 'Ada', country: 'gb', sort_code: '123456', account_number: '12345678' })
+    const other = await user.call('POST', '/me/debit_account', {
+      account_holder_name: 'Ada',
+      country: 'gb',
+      sort_code: '123456',
+      account_number: '12345678',
+    })
     expect(other.status).toBe(400)
     expect(other.body.details.fields[0].field).toBe('body.country')
   })
@@ -168,7 +207,10 @@ describe('POST and GET /me/debit_account', () => {
 describe('payout requirements', () => {
   it('lists credit_account only until a bank account is stored', async () => {
     const user = await onboarded('de')
-    expect((await user.call('GET', '/me/personal/payout_requirements')).body.requirements.other).toEqual(['credit_account', 'identity_document'])
+    expect((await user.call('GET', '/me/personal/payout_requirements')).body.requirements.other).toEqual([
+      'credit_account',
+      'identity_document',
+    ])
     expect((await user.call('POST', '/me/debit_account', { account_holder_name: 'Ada', iban: germanIban })).status).toBe(200)
     const after = await user.call('GET', '/me/personal/payout_requirements')
     expect(after.body.requirements.other).toEqual(['identity_document'])
@@ -212,7 +254,10 @@ describe('sandbox bank link (country us)', () => {
     // A retry after a lost answer gets the same account; the token itself is single use.
     const again = await user.call('POST', '/me/plaid/link_bank_details', { public_token: publicToken, account_id: accountId })
     expect(again).toMatchObject({ status: 200, body: linked.body })
-    const otherAccount = await user.call('POST', '/me/plaid/link_bank_details', { public_token: publicToken, account_id: `${accountId}-other` })
+    const otherAccount = await user.call('POST', '/me/plaid/link_bank_details', {
+      public_token: publicToken,
+      account_id: `${accountId}-other`,
+    })
     expect(otherAccount.status).toBe(400)
   })
 
@@ -276,7 +321,16 @@ describe('Plaid bank link (country us, PLAID_CLIENT_ID and PLAID_SECRET set)', (
     const linked = await user.call('POST', '/me/plaid/link_bank_details', { public_token: publicToken, account_id: accountId })
     expect(linked).toMatchObject({
       status: 200,
-      body: { bank_account: { account_holder_name: 'Ada Lovelace', country: 'us', currency: 'usd', last4: '0000', account_type: 'checking', bank_name: 'First Platypus Bank' } },
+      body: {
+        bank_account: {
+          account_holder_name: 'Ada Lovelace',
+          country: 'us',
+          currency: 'usd',
+          last4: '0000',
+          account_type: 'checking',
+          bank_name: 'First Platypus Bank',
+        },
+      },
     })
     expect(linked.body.bank_account.routing_number).toBeUndefined()
 
@@ -286,9 +340,19 @@ describe('Plaid bank link (country us, PLAID_CLIENT_ID and PLAID_SECRET set)', (
     // The Stripe token Plaid made is the one the payment provider got: its account now has the bank account.
     const connected = await connectedAccounts.findConnectedAccount(stored.user_id)
     expect(connected).not.toBeNull()
-    const external = await db.selectFrom('sandbox_external_accounts').selectAll().where('account_id', '=', connected?.id ?? '').executeTakeFirstOrThrow()
+    const external = await db
+      .selectFrom('sandbox_external_accounts')
+      .selectAll()
+      .where('account_id', '=', connected?.id ?? '')
+      .executeTakeFirstOrThrow()
     expect(external).toMatchObject({ country: 'us', currency: 'usd', last4: '0000' })
-    expect(await db.selectFrom('sandbox_spent_bank_tokens').select('account_id').where('account_id', '=', connected?.id ?? '').execute()).toHaveLength(1)
+    expect(
+      await db
+        .selectFrom('sandbox_spent_bank_tokens')
+        .select('account_id')
+        .where('account_id', '=', connected?.id ?? '')
+        .execute(),
+    ).toHaveLength(1)
     expect((await connectedAccounts.getAccountVerification(connected?.id ?? '')).currentlyDue).not.toContain('external_account')
     expect((await user.call('GET', '/me/personal/payout_requirements')).body.requirements.other).not.toContain('credit_account')
   })
@@ -296,7 +360,10 @@ describe('Plaid bank link (country us, PLAID_CLIENT_ID and PLAID_SECRET set)', (
   it('answers a retried link with the account it stored, replaces it with a new link, and then refuses the spent public token', async () => {
     const user = await onboarded('us', () => plaidApp)
     const first = await linkThroughPlaid(user)
-    const firstLinked = await user.call('POST', '/me/plaid/link_bank_details', { public_token: first.publicToken, account_id: first.accountId })
+    const firstLinked = await user.call('POST', '/me/plaid/link_bank_details', {
+      public_token: first.publicToken,
+      account_id: first.accountId,
+    })
     expect(firstLinked.status).toBe(200)
     // The browser never got the answer and sends the same link again: Plaid is not asked twice.
     const exchanges = () => fake.requests.filter((request) => request.path === '/item/public_token/exchange').length
@@ -306,7 +373,10 @@ describe('Plaid bank link (country us, PLAID_CLIENT_ID and PLAID_SECRET set)', (
     expect(exchanges()).toBe(exchangesBefore)
 
     const second = await linkThroughPlaid(user)
-    const secondLinked = await user.call('POST', '/me/plaid/link_bank_details', { public_token: second.publicToken, account_id: second.accountId })
+    const secondLinked = await user.call('POST', '/me/plaid/link_bank_details', {
+      public_token: second.publicToken,
+      account_id: second.accountId,
+    })
     expect(secondLinked.status).toBe(200)
     expect(secondLinked.body.bank_account.id).not.toBe(firstLinked.body.bank_account.id)
     expect((await user.call('GET', '/me/debit_account')).body.bank_account.id).toBe(secondLinked.body.bank_account.id)
@@ -340,7 +410,7 @@ describe('Plaid bank link (country us, PLAID_CLIENT_ID and PLAID_SECRET set)', (
 
   it('opens the Content-Security-Policy for Plaid Link, and only this server’s does', async () => {
     const csp = String((await plaidApp.app.inject({ url: '/api/v1/health' })).headers['content-security-policy'])
-    expect(csp).toContain('frame-src \'self\' https://cdn.plaid.com')
+    expect(csp).toContain("frame-src 'self' https://cdn.plaid.com")
     expect(csp).toContain('https://sandbox.plaid.com')
     expect(String((await testApp().app.inject({ url: '/api/v1/health' })).headers['content-security-policy'])).not.toContain('plaid')
   })
@@ -348,7 +418,9 @@ describe('Plaid bank link (country us, PLAID_CLIENT_ID and PLAID_SECRET set)', (
   it('does not offer the sandbox’s link screen', async () => {
     const user = await onboarded('us', () => plaidApp)
     const token = (await user.call('GET', '/me/plaid/link_token')).body.link_token as string
-    expect((await user.raw('POST', `/sandbox/plaid/link/${encodeURIComponent(token)}/complete`, { institution: 'success' })).status).toBe(404)
+    expect((await user.raw('POST', `/sandbox/plaid/link/${encodeURIComponent(token)}/complete`, { institution: 'success' })).status).toBe(
+      404,
+    )
   })
 })
 
@@ -387,7 +459,10 @@ describe('logs', () => {
       const us = await onboarded('us', () => loud)
       const token = (await us.call('GET', '/me/plaid/link_token')).body.link_token as string
       const completed = await us.raw('POST', `/sandbox/plaid/link/${token}/complete`, { institution: 'success' })
-      await us.call('POST', '/me/plaid/link_bank_details', { public_token: completed.body.public_token, account_id: completed.body.accounts[0].id })
+      await us.call('POST', '/me/plaid/link_bank_details', {
+        public_token: completed.body.public_token,
+        account_id: completed.body.accounts[0].id,
+      })
     } finally {
       fs.writeSync = originalWriteSync
       fs.write = originalWrite

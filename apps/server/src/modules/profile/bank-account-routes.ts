@@ -23,7 +23,11 @@ export const bankAccountRoutes: FastifyPluginAsyncZod = async (app) => {
     '/me/debit_account',
     {
       onRequest: app.authenticate,
-      schema: { ...secured, summary: 'The payout bank account (bank_account null when none); never the full number', response: { 200: debitAccountSchema, ...errors } },
+      schema: {
+        ...secured,
+        summary: 'The payout bank account (bank_account null when none); never the full number',
+        response: { 200: debitAccountSchema, ...errors },
+      },
     },
     async (request) => getDebitAccount(db, userOf(request).id),
   )
@@ -50,7 +54,11 @@ export const bankAccountRoutes: FastifyPluginAsyncZod = async (app) => {
     '/me/plaid/link_token',
     {
       onRequest: app.authenticate,
-      schema: { ...secured, summary: 'A link token for the bank-linking provider (country us only)', response: { 200: linkTokenSchema, ...errors } },
+      schema: {
+        ...secured,
+        summary: 'A link token for the bank-linking provider (country us only)',
+        response: { 200: linkTokenSchema, ...errors },
+      },
     },
     async (request) => createLinkToken(db, bankLink, userOf(request).id, clock.now()),
   )

@@ -17,12 +17,14 @@ export type StoredDetails = Omit<NormalisedBankDetails, 'accountNumber'> & {
 }
 
 export async function findBankAccount(db: Kysely<Database>, userId: string): Promise<StoredBankAccount | undefined> {
-  return db
-    .selectFrom('bank_accounts')
-    // Never select account_number here.
-    .select(['id', 'account_holder_name', 'country', 'currency', 'last4', 'bank_name', 'routing_number', 'account_type'])
-    .where('user_id', '=', userId)
-    .executeTakeFirst()
+  return (
+    db
+      .selectFrom('bank_accounts')
+      // Never select account_number here.
+      .select(['id', 'account_holder_name', 'country', 'currency', 'last4', 'bank_name', 'routing_number', 'account_type'])
+      .where('user_id', '=', userId)
+      .executeTakeFirst()
+  )
 }
 
 export async function hasBankAccount(db: Kysely<Database>, userId: string): Promise<boolean> {
@@ -76,7 +78,9 @@ export async function upsertBankAccount(
 export async function payoutBankAccountOf(
   db: Kysely<Database>,
   userId: string,
-): Promise<{ id: string; country: string; currency: string; account_number: string | null; routing_number: string | null; last4: string } | undefined> {
+): Promise<
+  { id: string; country: string; currency: string; account_number: string | null; routing_number: string | null; last4: string } | undefined
+> {
   return db
     .selectFrom('bank_accounts')
     .select(['id', 'country', 'currency', 'account_number', 'routing_number', 'last4'])

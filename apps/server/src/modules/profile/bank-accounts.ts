@@ -8,7 +8,13 @@ import { PaymentProviderError } from '../../adapters/payment-provider/provider-e
 import type { Database } from '../../db/schema.ts'
 import { AppError } from '../../errors.ts'
 import { uuidV7 } from '../../ids.ts'
-import { findBankAccount, findLinkedWith, type StoredBankAccount, type StoredDetails, upsertBankAccount } from './bank-accounts-repository.ts'
+import {
+  findBankAccount,
+  findLinkedWith,
+  type StoredBankAccount,
+  type StoredDetails,
+  upsertBankAccount,
+} from './bank-accounts-repository.ts'
 import { attachBankAccount, ensureConnectedAccount, type PayoutAccountDeps } from './payout-account.ts'
 import { countryCodeOf, namesOf } from './profile-repository.ts'
 
@@ -81,10 +87,13 @@ export async function getDebitAccount(db: Kysely<Database>, userId: string): Pro
 export async function saveDebitAccount(db: Kysely<Database>, userId: string, body: DebitAccountBody, now: Date): Promise<DebitAccount> {
   const active = await activeCountry(db, userId)
   const country = body.country?.trim().toLowerCase() || active
-  if (!isSupportedCountry(country)) throw validationFailed([{ field: 'body.country', message: 'Not a supported country', problem: 'unsupported' }])
+  if (!isSupportedCountry(country))
+    throw validationFailed([{ field: 'body.country', message: 'Not a supported country', problem: 'unsupported' }])
   // Payouts go to an account in the active country; a SEPA user may use any SEPA account.
   if (country !== active && !(isSepaCountry(country) && isSepaCountry(active))) {
-    throw validationFailed([{ field: 'body.country', message: 'The bank account must be in your payout country', problem: 'wrong_country' }])
+    throw validationFailed([
+      { field: 'body.country', message: 'The bank account must be in your payout country', problem: 'wrong_country' },
+    ])
   }
   const { country: _country, ...input } = body
   const result = validateBankDetails(country, input satisfies BankDetailsInput)
@@ -137,7 +146,16 @@ export async function linkBankDetails(
   const holder = `${user.first_name} ${user.last_name}`.trim() || 'Account holder'
   const { account } = result
   if (account.destination.kind === 'provider_token') {
-    return { bank_account: await attachTokenLinkedAccount(deps, userId, holder, { ...account, destination: account.destination }, fingerprint, now) }
+    return {
+      bank_account: await attachTokenLinkedAccount(
+        deps,
+        userId,
+        holder,
+        { ...account, destination: account.destination },
+        fingerprint,
+        now,
+      ),
+    }
   }
   // The provider's numbers go through the same checks as typed ones.
   const checked = validateBankDetails('us', {
@@ -147,8 +165,17 @@ export async function linkBankDetails(
     account_number: account.destination.accountNumber,
     account_type: account.accountType,
   })
-  if (!checked.ok) throw validationFailed([{ field: 'body.account_id', message: 'The linked account cannot receive payouts: enter your bank details manually' }])
-  const bankAccount = await storeBankAccount(db, userId, { ...checked.normalised, bankName: account.bankName, linkFingerprint: fingerprint }, 'bank_link', now)
+  if (!checked.ok)
+    throw validationFailed([
+      { field: 'body.account_id', message: 'The linked account cannot receive payouts: enter your bank details manually' },
+    ])
+  const bankAccount = await storeBankAccount(
+    db,
+    userId,
+    { ...checked.normalised, bankName: account.bankName, linkFingerprint: fingerprint },
+    'bank_link',
+    now,
+  )
   await attachBankAccount(deps, userId)
   return { bank_account: bankAccount }
 }
@@ -157,7 +184,11 @@ export async function linkBankDetails(
 function asRefusedBankToken(error: unknown): unknown {
   if (!(error instanceof PaymentProviderError) || error.code !== 'invalid_request') return error
   return validationFailed([
-    { field: 'body.public_token', message: 'Our payment provider cannot pay out to this bank account: link another or enter your bank details manually', problem: 'account_refused' },
+    {
+      field: 'body.public_token',
+      message: 'Our payment provider cannot pay out to this bank account: link another or enter your bank details manually',
+      problem: 'account_refused',
+    },
   ])
 }
 

@@ -67,7 +67,12 @@ export async function eraseUserRecords(db: Kysely<Database>, userId: string, now
   // Every sale of theirs has ended: the seller needs the shipping address no more.
   await db.deleteFrom('shipping_details').where('buyer_id', '=', userId).execute()
   await db.updateTable('contact_messages').set({ name: null, email: '' }).where('user_id', '=', userId).execute()
-  await db.updateTable('listings').set({ status: 'closed', updated_at: now }).where('seller_id', '=', userId).where('status', '=', 'open').execute()
+  await db
+    .updateTable('listings')
+    .set({ status: 'closed', updated_at: now })
+    .where('seller_id', '=', userId)
+    .where('status', '=', 'open')
+    .execute()
 }
 
 /** The embedded sign-in's account of this subject: its credentials and attempts. */
@@ -75,5 +80,8 @@ export async function deleteSignInAccount(db: Kysely<Database>, subject: string)
   await db.deleteFrom('accounts').where('id', '=', subject).execute()
   await db.deleteFrom('sign_in_attempts').where('account_key', '=', subject).execute()
   // Sessions, grants and refresh tokens of the sign-in: nobody can use them again.
-  await db.deleteFrom('oidc_payloads').where(sql<string>`payload->>'accountId'`, '=', subject).execute()
+  await db
+    .deleteFrom('oidc_payloads')
+    .where(sql<string>`payload->>'accountId'`, '=', subject)
+    .execute()
 }

@@ -29,7 +29,11 @@ describe('POST /me/close_account', () => {
     const refused = await call('buyer', 'POST', '/api/v1/me/close_account', close('buyer@example.com'))
     expect(refused.status).toBe(409)
     expect(refused.body).toMatchObject({ code: 'account_has_open_transactions', details: { transaction_ids: [id], count: 1 } })
-    const buyer = await db.selectFrom('users').select(['email', 'first_name', 'closed_at']).where('email', '=', 'buyer@example.com').executeTakeFirst()
+    const buyer = await db
+      .selectFrom('users')
+      .select(['email', 'first_name', 'closed_at'])
+      .where('email', '=', 'buyer@example.com')
+      .executeTakeFirst()
     expect(buyer).toEqual({ email: 'buyer@example.com', first_name: 'Bea', closed_at: null })
   })
 
@@ -88,7 +92,11 @@ describe('POST /me/close_account', () => {
       .insertInto('oidc_payloads')
       .values([
         { model: 'Session', id: 'session-1', payload: JSON.stringify({ accountId, kind: 'Session' }) },
-        { model: 'Session', id: 'session-other', payload: JSON.stringify({ accountId: accountIdForEmail('seller@example.com'), kind: 'Session' }) },
+        {
+          model: 'Session',
+          id: 'session-other',
+          payload: JSON.stringify({ accountId: accountIdForEmail('seller@example.com'), kind: 'Session' }),
+        },
       ])
       .execute()
     await db.insertInto('sign_in_attempts').values({ account_key: accountId, attempted_at: new Date() }).execute()

@@ -51,7 +51,9 @@ export async function closeAccount(deps: CloseAccountDeps, user: CurrentUser, co
     // Under the row's lock: two closes, or a close beside a profile change, happen one after the other.
     const row = await lockUserForClosing(trx, user.id)
     if (!row || row.closed_at) throw new AppError('not_found', 'This account is closed already')
-    const open = (await transactionsOf(trx, user.id)).filter((transaction) => !isTerminal({ kind: transaction.type as TransactionKind, status: transaction.status }))
+    const open = (await transactionsOf(trx, user.id)).filter(
+      (transaction) => !isTerminal({ kind: transaction.type as TransactionKind, status: transaction.status }),
+    )
     if (open.length > 0) {
       throw new AppError('account_has_open_transactions', 'Finish or cancel your open transactions before closing the account', {
         details: { transaction_ids: open.slice(0, 20).map((transaction) => transaction.id), count: open.length },

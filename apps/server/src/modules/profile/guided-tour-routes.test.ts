@@ -8,7 +8,8 @@ describe('the guided tour, seen once per user', () => {
     const testApp = await testApps.open()
     const ada = { authorization: `Bearer ${await testApp.tokenFor('ada@example.com')}` }
     const bob = { authorization: `Bearer ${await testApp.tokenFor('bob@example.com')}` }
-    const seen = async (headers: Record<string, string>) => (await testApp!.app.inject({ method: 'GET', url: '/api/v1/me/guided_tour', headers })).json()
+    const seen = async (headers: Record<string, string>) =>
+      (await testApp!.app.inject({ method: 'GET', url: '/api/v1/me/guided_tour', headers })).json()
     expect(await seen(ada)).toEqual({ seen: false })
     const marked = await testApp.app.inject({ method: 'POST', url: '/api/v1/me/guided_tour/seen', headers: ada })
     expect(marked.statusCode).toBe(200)
@@ -21,10 +22,18 @@ describe('the guided tour, seen once per user', () => {
     const testApp = await testApps.open()
     const headers = { authorization: `Bearer ${await testApp.tokenFor('ada@example.com')}` }
     await testApp.app.inject({ method: 'POST', url: '/api/v1/me/guided_tour/seen', headers })
-    const first = await testApp.database.db.selectFrom('users').select('tour_seen_at').where('email', '=', 'ada@example.com').executeTakeFirstOrThrow()
+    const first = await testApp.database.db
+      .selectFrom('users')
+      .select('tour_seen_at')
+      .where('email', '=', 'ada@example.com')
+      .executeTakeFirstOrThrow()
     await new Promise((resolve) => setTimeout(resolve, 5))
     await testApp.app.inject({ method: 'POST', url: '/api/v1/me/guided_tour/seen', headers })
-    const second = await testApp.database.db.selectFrom('users').select('tour_seen_at').where('email', '=', 'ada@example.com').executeTakeFirstOrThrow()
+    const second = await testApp.database.db
+      .selectFrom('users')
+      .select('tour_seen_at')
+      .where('email', '=', 'ada@example.com')
+      .executeTakeFirstOrThrow()
     expect(first.tour_seen_at).toBeInstanceOf(Date)
     expect(second.tour_seen_at).toEqual(first.tour_seen_at)
   })

@@ -102,7 +102,12 @@ export async function updateTermsAcceptance(
 }
 
 /** The profile's changed columns (names, birth date, address, phone, business type) as the user row spells them. */
-export async function updateProfileColumns(db: Kysely<Database>, userId: string, changes: Partial<Record<string, string | null>>, now: Date): Promise<void> {
+export async function updateProfileColumns(
+  db: Kysely<Database>,
+  userId: string,
+  changes: Partial<Record<string, string | null>>,
+  now: Date,
+): Promise<void> {
   await db
     .updateTable('users')
     .set({ ...changes, updated_at: now })
@@ -110,7 +115,10 @@ export async function updateProfileColumns(db: Kysely<Database>, userId: string,
     .execute()
 }
 
-export async function notificationLanguageColumns(db: Kysely<Database>, userId: string): Promise<{ notification_language: string | null; locale: string | null }> {
+export async function notificationLanguageColumns(
+  db: Kysely<Database>,
+  userId: string,
+): Promise<{ notification_language: string | null; locale: string | null }> {
   return db.selectFrom('users').select(['notification_language', 'locale']).where('id', '=', userId).executeTakeFirstOrThrow()
 }
 

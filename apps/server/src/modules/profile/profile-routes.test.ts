@@ -7,7 +7,6 @@ const clock = new TestClock(new Date('2026-11-22T10:00:00Z'))
 const testApp = appPerFile({ clock })
 let counter = 0
 
-
 /** A fresh user per test: the gate starts closed for each. */
 async function newUser(options: { firstName?: string; lastName?: string } = {}) {
   counter += 1
@@ -63,7 +62,10 @@ describe('country-and-terms gate', () => {
   it('answers active_country_not_set, then tos_not_accepted, then the requirements', async () => {
     const user = await newUser()
     expect(await user.call('GET', '/me/personal')).toMatchObject({ status: 409, body: { code: 'active_country_not_set' } })
-    expect(await user.call('GET', '/me/personal/payout_requirements')).toMatchObject({ status: 409, body: { code: 'active_country_not_set' } })
+    expect(await user.call('GET', '/me/personal/payout_requirements')).toMatchObject({
+      status: 409,
+      body: { code: 'active_country_not_set' },
+    })
     expect(await user.call('PUT', '/me/personal', gbDetails)).toMatchObject({ status: 409, body: { code: 'active_country_not_set' } })
 
     expect(await user.call('POST', '/me/personal/set_active_country', { country_code: 'gb' })).toEqual({ status: 204, body: null })
@@ -88,7 +90,11 @@ describe('country-and-terms gate', () => {
 
   it('treats an acceptance of an older terms version as not accepted', async () => {
     const user = await onboarded('fi')
-    const row = await testApp().database.db.selectFrom('users').select('id').where('email', '=', `onboarding-${counter}@example.com`).executeTakeFirstOrThrow()
+    const row = await testApp()
+      .database.db.selectFrom('users')
+      .select('id')
+      .where('email', '=', `onboarding-${counter}@example.com`)
+      .executeTakeFirstOrThrow()
     await testApp().database.db.updateTable('users').set({ tos_version_accepted: '2020-01-01' }).where('id', '=', row.id).execute()
     expect((await user.call('GET', '/me/personal')).body.tos_acceptance).toEqual({ unix_timestamp: 0 })
     expect(await user.call('GET', '/me/personal/payout_requirements')).toMatchObject({ status: 409, body: { code: 'tos_not_accepted' } })
@@ -101,7 +107,10 @@ describe('country-and-terms gate', () => {
       expect(response.status, String(country_code)).toBe(400)
       expect(response.body).toMatchObject({ code: 'validation_failed', details: { fields: [{ field: 'body.country_code' }] } })
     }
-    expect(await user.call('POST', '/me/personal/set_active_country', {})).toMatchObject({ status: 400, body: { code: 'validation_failed' } })
+    expect(await user.call('POST', '/me/personal/set_active_country', {})).toMatchObject({
+      status: 400,
+      body: { code: 'validation_failed' },
+    })
   })
 })
 
@@ -259,7 +268,9 @@ describe('public lists', () => {
   it('lists the 7 notification languages without a token', async () => {
     const response = await testApp().app.inject({ url: '/api/v1/supported_notification_languages' })
     expect(response.statusCode).toBe(200)
-    expect(response.json()).toEqual(['en_gb', 'fi_fi', 'hr_hr', 'it_it', 'ms_my', 'pl_pl', 'sv_se'].map((language_code) => ({ language_code })))
+    expect(response.json()).toEqual(
+      ['en_gb', 'fi_fi', 'hr_hr', 'it_it', 'ms_my', 'pl_pl', 'sv_se'].map((language_code) => ({ language_code })),
+    )
   })
 })
 
@@ -267,26 +278,44 @@ describe('notification language', () => {
   it('defaults to en_gb and keeps what is set', async () => {
     const user = await newUser()
     expect(await user.call('GET', '/me/notification_language')).toEqual({ status: 200, body: { language_code: 'en_gb' } })
-    expect(await user.call('POST', '/me/notification_language', { language_code: 'pl_pl' })).toEqual({ status: 200, body: { language_code: 'pl_pl' } })
+    expect(await user.call('POST', '/me/notification_language', { language_code: 'pl_pl' })).toEqual({
+      status: 200,
+      body: { language_code: 'pl_pl' },
+    })
     expect(await user.call('GET', '/me/notification_language')).toEqual({ status: 200, body: { language_code: 'pl_pl' } })
   })
 
   it('follows the interface language the web app names until one is chosen, then keeps the choice', async () => {
     const user = await newUser()
     const inPolish = { 'accept-language': 'pl-PL' }
-    expect(await user.call('GET', '/me/notification_language', undefined, inPolish)).toEqual({ status: 200, body: { language_code: 'pl_pl' } })
+    expect(await user.call('GET', '/me/notification_language', undefined, inPolish)).toEqual({
+      status: 200,
+      body: { language_code: 'pl_pl' },
+    })
     // A call that names no language, or one we do not have, leaves the interface language as it was.
     expect(await user.call('GET', '/me/notification_language')).toEqual({ status: 200, body: { language_code: 'pl_pl' } })
-    expect(await user.call('GET', '/me/notification_language', undefined, { 'accept-language': 'de-DE' })).toEqual({ status: 200, body: { language_code: 'pl_pl' } })
-    expect(await user.call('GET', '/me/notification_language', undefined, { 'accept-language': 'fi-FI' })).toEqual({ status: 200, body: { language_code: 'fi_fi' } })
+    expect(await user.call('GET', '/me/notification_language', undefined, { 'accept-language': 'de-DE' })).toEqual({
+      status: 200,
+      body: { language_code: 'pl_pl' },
+    })
+    expect(await user.call('GET', '/me/notification_language', undefined, { 'accept-language': 'fi-FI' })).toEqual({
+      status: 200,
+      body: { language_code: 'fi_fi' },
+    })
 
     expect((await user.call('POST', '/me/notification_language', { language_code: 'sv_se' }, inPolish)).status).toBe(200)
-    expect(await user.call('GET', '/me/notification_language', undefined, inPolish)).toEqual({ status: 200, body: { language_code: 'sv_se' } })
+    expect(await user.call('GET', '/me/notification_language', undefined, inPolish)).toEqual({
+      status: 200,
+      body: { language_code: 'sv_se' },
+    })
   })
 
   it('refuses an unknown language, naming language_code', async () => {
     const user = await newUser()
     const response = await user.call('POST', '/me/notification_language', { language_code: 'de_de' })
-    expect(response).toMatchObject({ status: 400, body: { code: 'validation_failed', details: { fields: [{ field: 'body.language_code' }] } } })
+    expect(response).toMatchObject({
+      status: 400,
+      body: { code: 'validation_failed', details: { fields: [{ field: 'body.language_code' }] } },
+    })
   })
 })

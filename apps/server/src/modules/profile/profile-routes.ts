@@ -37,7 +37,12 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
     '/me/personal/set_active_country',
     {
       onRequest: app.authenticate,
-      schema: { ...secured, summary: 'Set the country the user is paid out in', body: setActiveCountryBodySchema, response: { 204: z.null(), ...errors } },
+      schema: {
+        ...secured,
+        summary: 'Set the country the user is paid out in',
+        body: setActiveCountryBodySchema,
+        response: { 204: z.null(), ...errors },
+      },
     },
     async (request, reply) => {
       await setActiveCountry(db, userOf(request).id, request.body.country_code, clock.now())
@@ -47,16 +52,26 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/me/accept_tos_direct',
-    { onRequest: app.authenticate, schema: { ...secured, summary: 'Accept the current terms of service', response: { 200: acceptTosResponseSchema, ...errors } } },
+    {
+      onRequest: app.authenticate,
+      schema: { ...secured, summary: 'Accept the current terms of service', response: { 200: acceptTosResponseSchema, ...errors } },
+    },
     async (request) =>
-      acceptTerms({ db, connectedAccounts }, userOf(request).id, clock.now(), { ip: request.ip, userAgent: request.headers['user-agent'] ?? null }),
+      acceptTerms({ db, connectedAccounts }, userOf(request).id, clock.now(), {
+        ip: request.ip,
+        userAgent: request.headers['user-agent'] ?? null,
+      }),
   )
 
   app.get(
     '/me/personal',
     {
       onRequest: app.authenticate,
-      schema: { ...secured, summary: 'The payout profile (409 active_country_not_set until a country is set)', response: { 200: profileSchema, ...errors } },
+      schema: {
+        ...secured,
+        summary: 'The payout profile (409 active_country_not_set until a country is set)',
+        response: { 200: profileSchema, ...errors },
+      },
     },
     async (request) => getProfile(db, userOf(request).id),
   )
@@ -65,7 +80,12 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
     '/me/personal',
     {
       onRequest: app.authenticate,
-      schema: { ...secured, summary: 'Save personal details (parts left out are kept)', body: updateProfileBodySchema, response: { 200: profileSchema, ...errors } },
+      schema: {
+        ...secured,
+        summary: 'Save personal details (parts left out are kept)',
+        body: updateProfileBodySchema,
+        response: { 200: profileSchema, ...errors },
+      },
     },
     async (request) => savePersonalDetails({ db, connectedAccounts, clock }, userOf(request).id, request.body),
   )
@@ -91,12 +111,16 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: payoutRequirementsSchema, ...errors },
       },
     },
-    async (request) => getPayoutRequirements({ db, clock, connectedAccounts, identity, method: config.verificationMethod }, userOf(request).id),
+    async (request) =>
+      getPayoutRequirements({ db, clock, connectedAccounts, identity, method: config.verificationMethod }, userOf(request).id),
   )
 
   app.get(
     '/me/notification_language',
-    { onRequest: app.authenticate, schema: { ...secured, summary: 'The language of e-mails to the user', response: { 200: notificationLanguageSchema, ...errors } } },
+    {
+      onRequest: app.authenticate,
+      schema: { ...secured, summary: 'The language of e-mails to the user', response: { 200: notificationLanguageSchema, ...errors } },
+    },
     async (request) => ({ language_code: await getNotificationLanguage(db, userOf(request).id) }),
   )
 
@@ -104,7 +128,12 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
     '/me/notification_language',
     {
       onRequest: app.authenticate,
-      schema: { ...secured, summary: 'Set the language of e-mails to the user', body: notificationLanguageSchema, response: { 200: notificationLanguageSchema, ...errors } },
+      schema: {
+        ...secured,
+        summary: 'Set the language of e-mails to the user',
+        body: notificationLanguageSchema,
+        response: { 200: notificationLanguageSchema, ...errors },
+      },
     },
     async (request) => {
       await setNotificationLanguage(db, userOf(request).id, request.body.language_code, clock.now())

@@ -131,7 +131,11 @@ type ParsedUpdate = Omit<UpdateProfileBody, 'phone'> & { phone?: string }
  * identifiers, which go to the payment provider. Everything is checked
  * before anything is saved.
  */
-export async function savePersonalDetails(deps: PayoutAccountDeps & { clock: Clock }, userId: string, body: ParsedUpdate): Promise<Profile> {
+export async function savePersonalDetails(
+  deps: PayoutAccountDeps & { clock: Clock },
+  userId: string,
+  body: ParsedUpdate,
+): Promise<Profile> {
   const profile = await updateProfile(deps.db, userId, body, deps.clock.now())
   // Saved here first: what the provider refuses is answered naming the field, and asked for again by the payout requirements.
   await forwardAccountProfileIfAccount(deps, userId)
@@ -186,7 +190,10 @@ export async function updateProfile(db: Kysely<Database>, userId: string, body: 
       throw fieldError('body.phone', `The number must start with the dial code ${dialCode}`)
     }
     if (body.phone !== undefined && phoneCountryCode && !isPossibleInternationalPhone(body.phone, phoneCountryCode)) {
-      throw fieldError('body.phone', 'The number has the wrong number of digits for its country (leave out a leading 0 after the dial code)')
+      throw fieldError(
+        'body.phone',
+        'The number has the wrong number of digits for its country (leave out a leading 0 after the dial code)',
+      )
     }
     if (body.phone !== undefined) changes.phone = body.phone
     if (phoneCountryCode) changes.phone_country_code = phoneCountryCode
@@ -219,7 +226,10 @@ export async function getPayoutRequirements(deps: VerificationDeps, userId: stri
   // The bank account is ours to hold (then handed to the provider); the
   // identity documents are the provider's to ask for and check, and
   // `provider_onboarding` is what only its own page collects.
-  const other = [...((await hasBankAccount(deps.db, userId)) ? [] : ['credit_account']), ...due.filter((item) => !personalItems.includes(item))]
+  const other = [
+    ...((await hasBankAccount(deps.db, userId)) ? [] : ['credit_account']),
+    ...due.filter((item) => !personalItems.includes(item)),
+  ]
   return {
     status: personal.length + other.length > 0 ? 'due' : 'not_due',
     requirements: { personal, other },

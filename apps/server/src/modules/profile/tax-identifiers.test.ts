@@ -20,7 +20,12 @@ async function start() {
   const signIn = async (email: string, country: string) => {
     const token = await current.tokenFor(email, { firstName: 'Ann', lastName: 'Lee' })
     const call = async (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) => {
-      const response = await current.app.inject({ method, url: `/api/v1${url}`, headers: { authorization: `Bearer ${token}` }, ...(payload ? { payload } : {}) })
+      const response = await current.app.inject({
+        method,
+        url: `/api/v1${url}`,
+        headers: { authorization: `Bearer ${token}` },
+        ...(payload ? { payload } : {}),
+      })
       return { status: response.statusCode, body: response.body ? response.json() : null, raw: response.body }
     }
     expect((await call('POST', '/me/personal/set_active_country', { country_code: country })).status).toBe(204)
@@ -93,7 +98,9 @@ describe('US tax identifiers', () => {
     await finishChecks()
     const tables = ['users', 'sandbox_accounts', 'sandbox_idempotency_keys', 'sandbox_webhook_deliveries']
     for (const table of tables) {
-      const { rows } = await sql<{ dump: string }>`select coalesce(string_agg(t::text, ' '), '') as dump from ${sql.table(table)} t`.execute(db)
+      const { rows } = await sql<{
+        dump: string
+      }>`select coalesce(string_agg(t::text, ' '), '') as dump from ${sql.table(table)} t`.execute(db)
       expect(rows[0]?.dump ?? '', table).not.toContain('987654320')
     }
   })

@@ -25,7 +25,11 @@ export function requireTaxIdentifiersAllowed(body: TaxIdentifiers, countryCode: 
   throw fieldError(field, 'Only asked of sellers in the United States')
 }
 
-export async function submitTaxIdentifiers(deps: PayoutAccountDeps & { clock: Clock }, userId: string, body: TaxIdentifiers): Promise<void> {
+export async function submitTaxIdentifiers(
+  deps: PayoutAccountDeps & { clock: Clock },
+  userId: string,
+  body: TaxIdentifiers,
+): Promise<void> {
   if (!hasTaxIdentifiers(body)) return
   const account = await ensureConnectedAccount(deps, userId)
   // A fresh key per submission: one derived from the digits would let anyone

@@ -23,8 +23,7 @@ export function createAccessTokenVerifier(options: {
   audience: string
   keys: { jwks: JSONWebKeySet } | { jwksUri: string }
 }): AccessTokenVerifier {
-  const getKey =
-    'jwks' in options.keys ? createLocalJWKSet(options.keys.jwks) : createRemoteJWKSet(new URL(options.keys.jwksUri))
+  const getKey = 'jwks' in options.keys ? createLocalJWKSet(options.keys.jwks) : createRemoteJWKSet(new URL(options.keys.jwksUri))
   return async (token) => {
     const { payload } = await jwtVerify(token, getKey, {
       issuer: options.issuer,

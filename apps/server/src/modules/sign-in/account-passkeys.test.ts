@@ -21,7 +21,12 @@ async function start() {
   await createAccount(db, { email: 'anna@example.com', password, firstName: 'Anna', lastName: 'Nowak', locale: null })
   const token = await testApp.tokenFor('anna@example.com')
   const call = async (method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object) => {
-    const response = await testApp!.app.inject({ method, url: `/api/v1${url}`, headers: { authorization: `Bearer ${token}` }, ...(payload ? { payload } : {}) })
+    const response = await testApp!.app.inject({
+      method,
+      url: `/api/v1${url}`,
+      headers: { authorization: `Bearer ${token}` },
+      ...(payload ? { payload } : {}),
+    })
     return { status: response.statusCode, body: response.body ? response.json() : undefined }
   }
   return { db, call }
@@ -42,7 +47,10 @@ describe('passkeys on the Account page', () => {
 
     const authenticator = new SoftwareAuthenticator(rp)
     const added = await call('POST', '/me/passkeys', { name: 'Laptop', response: authenticator.create(options.body) })
-    expect(added).toMatchObject({ status: 201, body: { name: 'Laptop', last_used: null, id: authenticator.credentialId.toString('base64url') } })
+    expect(added).toMatchObject({
+      status: 201,
+      body: { name: 'Laptop', last_used: null, id: authenticator.credentialId.toString('base64url') },
+    })
     expect((await call('GET', '/me/passkeys')).body).toEqual([added.body])
 
     // The next options exclude it, so the same authenticator is not registered twice.
@@ -66,11 +74,17 @@ describe('passkeys on the Account page', () => {
     const { call, db } = await start()
     const authenticator = new SoftwareAuthenticator(rp)
     // Nothing asked yet: a made-up challenge.
-    const unasked = await call('POST', '/me/passkeys', { name: 'Key', response: authenticator.create({ challenge: 'bWFkZS11cA', user: { id: 'eA' } }) })
+    const unasked = await call('POST', '/me/passkeys', {
+      name: 'Key',
+      response: authenticator.create({ challenge: 'bWFkZS11cA', user: { id: 'eA' } }),
+    })
     expect(unasked).toMatchObject({ status: 400, body: { code: 'passkey_not_verified' } })
 
     const options = (await call('POST', '/me/passkeys/registration_options', { current_password: password })).body
-    const phished = await call('POST', '/me/passkeys', { name: 'Key', response: authenticator.create(options, { origin: 'https://pactum.example.evil' }) })
+    const phished = await call('POST', '/me/passkeys', {
+      name: 'Key',
+      response: authenticator.create(options, { origin: 'https://pactum.example.evil' }),
+    })
     expect(phished).toMatchObject({ status: 400, body: { code: 'passkey_not_verified' } })
 
     const answer = authenticator.create(options)
@@ -86,7 +100,11 @@ describe('passkeys on the Account page', () => {
     const mine = (await call('POST', '/me/passkeys', { name: 'Mine', response: new SoftwareAuthenticator(rp).create(options) })).body
     await createAccount(db, { email: 'bo@example.com', password, firstName: 'Bo', lastName: 'Berg', locale: null })
     const bo = await testApp!.tokenFor('bo@example.com')
-    const response = await testApp!.app.inject({ method: 'DELETE', url: `/api/v1/me/passkeys/${mine.id}`, headers: { authorization: `Bearer ${bo}` } })
+    const response = await testApp!.app.inject({
+      method: 'DELETE',
+      url: `/api/v1/me/passkeys/${mine.id}`,
+      headers: { authorization: `Bearer ${bo}` },
+    })
     expect(response.statusCode).toBe(404)
     expect((await call('GET', '/me/passkeys')).body).toHaveLength(1)
   })

@@ -5,7 +5,14 @@ import type { Clock } from '../../clock.ts'
 import type { Database } from '../../db/schema.ts'
 import { AppError } from '../../errors.ts'
 import type { AccountProfile } from './oidc/accounts.ts'
-import { listPasskeys, type PasskeySummary, type RelyingParty, registerPasskey, registrationOptions, removePasskey } from './oidc/passkeys.ts'
+import {
+  listPasskeys,
+  type PasskeySummary,
+  type RelyingParty,
+  registerPasskey,
+  registrationOptions,
+  removePasskey,
+} from './oidc/passkeys.ts'
 import type { SignInChange } from './oidc/sign-in-change-notice.ts'
 import { embeddedAccountOf, requireCurrentPassword } from './embedded-account.ts'
 import type { CurrentUser } from './users.ts'
@@ -26,7 +33,11 @@ export interface PasskeyDeps {
 }
 
 function embeddedAccount(deps: PasskeyDeps, user: CurrentUser): Promise<AccountProfile> {
-  return embeddedAccountOf(deps, user, () => new AppError('passkeys_unavailable', 'Passkeys are for accounts of Pactum’s own sign-in; your sign-in provider offers its own'))
+  return embeddedAccountOf(
+    deps,
+    user,
+    () => new AppError('passkeys_unavailable', 'Passkeys are for accounts of Pactum’s own sign-in; your sign-in provider offers its own'),
+  )
 }
 
 export function toPasskeyView(passkey: PasskeySummary): Passkey {
@@ -52,7 +63,11 @@ export async function beginPasskeyRegistration(deps: PasskeyDeps, user: CurrentU
   return options
 }
 
-export async function finishPasskeyRegistration(deps: PasskeyDeps, user: CurrentUser, input: { name: string; response: RegistrationResponseJSON }): Promise<Passkey> {
+export async function finishPasskeyRegistration(
+  deps: PasskeyDeps,
+  user: CurrentUser,
+  input: { name: string; response: RegistrationResponseJSON },
+): Promise<Passkey> {
   const account = await embeddedAccount(deps, user)
   const passkey = await registerPasskey(deps.db, deps.relyingParty, account.id, input, deps.clock.now())
   if (!passkey) throw new AppError('passkey_not_verified', 'The passkey could not be verified; start again')

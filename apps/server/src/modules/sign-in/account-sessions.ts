@@ -11,11 +11,19 @@ import type { CurrentUser } from './users.ts'
  * own sessions). The browser asking is known by its token's grant.
  */
 async function embeddedAccountId(deps: { db: Kysely<Database>; embeddedIssuer: string | null }, user: CurrentUser): Promise<string> {
-  const account = await embeddedAccountOf(deps, user, () => new AppError('sessions_unavailable', 'Your sign-in provider keeps your sessions: manage them there'))
+  const account = await embeddedAccountOf(
+    deps,
+    user,
+    () => new AppError('sessions_unavailable', 'Your sign-in provider keeps your sessions: manage them there'),
+  )
   return account.id
 }
 
-export async function listSessions(deps: { db: Kysely<Database>; embeddedIssuer: string | null }, user: CurrentUser, currentGrantId: string | null) {
+export async function listSessions(
+  deps: { db: Kysely<Database>; embeddedIssuer: string | null },
+  user: CurrentUser,
+  currentGrantId: string | null,
+) {
   const sessions = await listSessionsOfAccount(deps.db, await embeddedAccountId(deps, user), currentGrantId)
   return sessions.map((session) => ({
     id: session.id,

@@ -25,7 +25,15 @@ export interface TotpDeps {
 }
 
 function embeddedAccount(deps: TotpDeps, user: CurrentUser): Promise<AccountProfile> {
-  return embeddedAccountOf(deps, user, () => new AppError('second_factor_unavailable', 'Second factors are for accounts of Pactum’s own sign-in; your sign-in provider offers its own'))
+  return embeddedAccountOf(
+    deps,
+    user,
+    () =>
+      new AppError(
+        'second_factor_unavailable',
+        'Second factors are for accounts of Pactum’s own sign-in; your sign-in provider offers its own',
+      ),
+  )
 }
 
 export async function totpStatusOf(deps: TotpDeps, user: CurrentUser): Promise<TotpStatusView> {

@@ -15,7 +15,12 @@ async function start() {
   await createAccount(db, { email: 'anna@example.com', password, firstName: 'Anna', lastName: 'Nowak', locale: null })
   const token = await testApp.tokenFor('anna@example.com', { firstName: 'Anna' })
   const change = async (body: object) => {
-    const response = await testApp!.app.inject({ method: 'POST', url: '/api/v1/me/email', headers: { authorization: `Bearer ${token}` }, payload: body })
+    const response = await testApp!.app.inject({
+      method: 'POST',
+      url: '/api/v1/me/email',
+      headers: { authorization: `Bearer ${token}` },
+      payload: body,
+    })
     return { status: response.statusCode, body: response.json() }
   }
   const open = async (link: string) => {
@@ -32,7 +37,10 @@ const mailTo = (mails: WrittenMail[], to: string) => mails.find((mail) => mail.t
 describe('POST /me/email', () => {
   it('changes the address only when the link sent to the new one is opened, and tells the old one', async () => {
     const { db, change, open, dataDir } = await start()
-    expect(await change({ new_email: 'Anna.New@Example.com', current_password: password })).toEqual({ status: 202, body: { email: 'anna.new@example.com' } })
+    expect(await change({ new_email: 'Anna.New@Example.com', current_password: password })).toEqual({
+      status: 202,
+      body: { email: 'anna.new@example.com' },
+    })
 
     const mails = await writtenMails(dataDir)
     expect(mails).toHaveLength(2)
@@ -50,7 +58,11 @@ describe('POST /me/email', () => {
     expect(opened.statusCode).toBe(200)
     expect(opened.body).toContain('<h1>E-mail address confirmed</h1>')
     const account = await db.selectFrom('accounts').select(['id', 'email', 'email_verified_at']).executeTakeFirstOrThrow()
-    expect(account).toMatchObject({ id: accountIdForEmail('anna@example.com'), email: 'anna.new@example.com', email_verified_at: expect.any(Date) })
+    expect(account).toMatchObject({
+      id: accountIdForEmail('anna@example.com'),
+      email: 'anna.new@example.com',
+      email_verified_at: expect.any(Date),
+    })
     // The same account signs in with the new address only.
     expect(await authenticate(db, 'anna.new@example.com', password)).toBe(account.id)
     expect(await authenticate(db, 'anna@example.com', password)).toBeNull()
@@ -60,7 +72,10 @@ describe('POST /me/email', () => {
 
   it('refuses a wrong current password and e-mails nobody', async () => {
     const { change, dataDir } = await start()
-    expect(await change({ new_email: 'other@example.com', current_password: 'wrong horse 42' })).toMatchObject({ status: 403, body: { code: 'incorrect_password' } })
+    expect(await change({ new_email: 'other@example.com', current_password: 'wrong horse 42' })).toMatchObject({
+      status: 403,
+      body: { code: 'incorrect_password' },
+    })
     expect(await writtenMails(dataDir)).toEqual([])
   })
 
@@ -79,7 +94,11 @@ describe('POST /me/email', () => {
     const opened = await open(linkIn(mailTo(await writtenMails(dataDir), 'bo@example.com').text))
     expect(opened.statusCode).toBe(409)
     expect(opened.body).toContain('<h1>Address already in use</h1>')
-    const anna = await db.selectFrom('accounts').select('email').where('id', '=', accountIdForEmail('anna@example.com')).executeTakeFirstOrThrow()
+    const anna = await db
+      .selectFrom('accounts')
+      .select('email')
+      .where('id', '=', accountIdForEmail('anna@example.com'))
+      .executeTakeFirstOrThrow()
     expect(anna.email).toBe('anna@example.com')
   })
 

@@ -31,6 +31,11 @@ export async function requestEmailChange(
     throw fieldError('body.new_email', 'this is the address of the account already')
   }
   const locale = await getNotificationLanguage(deps.db, user.id)
-  await sendEmailChangeLink({ db: deps.db, mailer: deps.mailer, now: deps.clock.now(), issuer: user.issuer }, account, request.newEmail, locale)
+  await sendEmailChangeLink(
+    { db: deps.db, mailer: deps.mailer, now: deps.clock.now(), issuer: user.issuer },
+    account,
+    request.newEmail,
+    locale,
+  )
   return { email: request.newEmail }
 }

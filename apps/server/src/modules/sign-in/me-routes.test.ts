@@ -16,7 +16,11 @@ describe('POST /me/email_confirmation', () => {
     const testApp = await testApps.open()
     // A token minted for an address that never registered (as `npm run cli -- token` does).
     const token = await testApp.tokenFor('minted@example.com')
-    const response = await testApp.app.inject({ method: 'POST', url: '/api/v1/me/email_confirmation', headers: { authorization: `Bearer ${token}` } })
+    const response = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/v1/me/email_confirmation',
+      headers: { authorization: `Bearer ${token}` },
+    })
     expect(response.statusCode).toBe(409)
     expect(response.json()).toMatchObject({ code: 'email_confirmation_unavailable' })
     expect(await readdir(path.join(testApp.dataDir, 'mail')).catch(() => [])).toEqual([])

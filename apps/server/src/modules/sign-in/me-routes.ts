@@ -1,6 +1,14 @@
 import { z } from 'zod'
 import { errorBodySchema } from '@pactum/contracts/errors'
-import { changeEmailBodySchema, changePasswordSchema, closeAccountBodySchema, emailConfirmationSentSchema, meSchema, sessionsSignedOutSchema, signedInSessionsSchema } from '@pactum/contracts/me'
+import {
+  changeEmailBodySchema,
+  changePasswordSchema,
+  closeAccountBodySchema,
+  emailConfirmationSentSchema,
+  meSchema,
+  sessionsSignedOutSchema,
+  signedInSessionsSchema,
+} from '@pactum/contracts/me'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { listSessions, signOutOtherSessions } from './account-sessions.ts'
 import { requestEmailChange } from './change-email.ts'
@@ -44,7 +52,12 @@ export const meRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: app.authenticate,
       // Each call e-mails the person: a few an hour is all anyone needs.
       config: {
-        rateLimit: { max: 3, timeWindow: '1 hour', hook: 'preHandler', keyGenerator: (request) => `email_confirmation:${request.currentUser?.id ?? request.ip}` },
+        rateLimit: {
+          max: 3,
+          timeWindow: '1 hour',
+          hook: 'preHandler',
+          keyGenerator: (request) => `email_confirmation:${request.currentUser?.id ?? request.ip}`,
+        },
       },
       schema: {
         tags: ['profile'],
@@ -66,7 +79,12 @@ export const meRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: app.authenticate,
       // Irreversible and dear in database work: nobody needs more than a few tries.
       config: {
-        rateLimit: { max: 5, timeWindow: '1 hour', hook: 'preHandler', keyGenerator: (request) => `close_account:${request.currentUser?.id ?? request.ip}` },
+        rateLimit: {
+          max: 5,
+          timeWindow: '1 hour',
+          hook: 'preHandler',
+          keyGenerator: (request) => `close_account:${request.currentUser?.id ?? request.ip}`,
+        },
       },
       schema: {
         tags: ['profile'],
@@ -90,14 +108,26 @@ export const meRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: app.authenticate,
       // Each call checks a password and e-mails two addresses.
       config: {
-        rateLimit: { max: 5, timeWindow: '1 hour', hook: 'preHandler', keyGenerator: (request) => `email_change:${request.currentUser?.id ?? request.ip}` },
+        rateLimit: {
+          max: 5,
+          timeWindow: '1 hour',
+          hook: 'preHandler',
+          keyGenerator: (request) => `email_change:${request.currentUser?.id ?? request.ip}`,
+        },
       },
       schema: {
         tags: ['profile'],
         summary: 'Change the sign-in address (embedded sign-in; it changes when the link sent to the new address is opened; 5 an hour)',
         security: [{ bearer: [] }],
         body: changeEmailBodySchema,
-        response: { 202: emailConfirmationSentSchema, 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 409: errorBodySchema, 429: errorBodySchema },
+        response: {
+          202: emailConfirmationSentSchema,
+          400: errorBodySchema,
+          401: errorBodySchema,
+          403: errorBodySchema,
+          409: errorBodySchema,
+          429: errorBodySchema,
+        },
       },
     },
     async (request, reply) => {
@@ -117,14 +147,26 @@ export const meRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: app.authenticate,
       // On top of the password throttle (per account and address, as at sign-in): a bound on the hashing work.
       config: {
-        rateLimit: { max: 10, timeWindow: '1 hour', hook: 'preHandler', keyGenerator: (request) => `password:${request.currentUser?.id ?? request.ip}` },
+        rateLimit: {
+          max: 10,
+          timeWindow: '1 hour',
+          hook: 'preHandler',
+          keyGenerator: (request) => `password:${request.currentUser?.id ?? request.ip}`,
+        },
       },
       schema: {
         tags: ['profile'],
         summary: 'Change the password (embedded sign-in); every other session is signed out',
         security: [{ bearer: [] }],
         body: changePasswordSchema,
-        response: { 200: sessionsSignedOutSchema, 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 409: errorBodySchema, 429: errorBodySchema },
+        response: {
+          200: sessionsSignedOutSchema,
+          400: errorBodySchema,
+          401: errorBodySchema,
+          403: errorBodySchema,
+          409: errorBodySchema,
+          429: errorBodySchema,
+        },
       },
     },
     async (request) => {

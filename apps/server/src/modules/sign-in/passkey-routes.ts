@@ -1,5 +1,11 @@
 import { errorBodySchema } from '@pactum/contracts/errors'
-import { passkeyCreationOptionsSchema, passkeyOptionsBodySchema, passkeySchema, passkeysSchema, registerPasskeyBodySchema } from '@pactum/contracts/passkeys'
+import {
+  passkeyCreationOptionsSchema,
+  passkeyOptionsBodySchema,
+  passkeySchema,
+  passkeysSchema,
+  registerPasskeyBodySchema,
+} from '@pactum/contracts/passkeys'
 import type { RegistrationResponseJSON } from '@simplewebauthn/server'
 import type { FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
@@ -24,12 +30,20 @@ export const passkeyRoutes: FastifyPluginAsyncZod = async (app) => {
   const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 409: errorBodySchema, 429: errorBodySchema }
   // Each call that checks a password or a signature is limited per person.
   const perPerson = (name: string, max: number) => ({
-    rateLimit: { max, timeWindow: '1 hour', hook: 'preHandler' as const, keyGenerator: (request: FastifyRequest) => `${name}:${request.currentUser?.id ?? request.ip}` },
+    rateLimit: {
+      max,
+      timeWindow: '1 hour',
+      hook: 'preHandler' as const,
+      keyGenerator: (request: FastifyRequest) => `${name}:${request.currentUser?.id ?? request.ip}`,
+    },
   })
 
   app.get(
     '/me/passkeys',
-    { onRequest: app.authenticate, schema: { ...secured, summary: 'The passkeys of the signed-in account', response: { 200: passkeysSchema, ...errors } } },
+    {
+      onRequest: app.authenticate,
+      schema: { ...secured, summary: 'The passkeys of the signed-in account', response: { 200: passkeysSchema, ...errors } },
+    },
     async (request) => passkeysOf(deps, userOf(request)),
   )
 
@@ -46,7 +60,10 @@ export const passkeyRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     // Handed to the browser as the WebAuthn library made it; the schema names only its outline.
-    async (request) => (await beginPasskeyRegistration(deps, userOf(request), request.body.current_password)) as unknown as z.infer<typeof passkeyCreationOptionsSchema>,
+    async (request) =>
+      (await beginPasskeyRegistration(deps, userOf(request), request.body.current_password)) as unknown as z.infer<
+        typeof passkeyCreationOptionsSchema
+      >,
   )
 
   app.post(
@@ -54,7 +71,12 @@ export const passkeyRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: app.authenticate,
       config: perPerson('passkey_register', 20),
-      schema: { ...secured, summary: "Finish adding a passkey: the browser's answer to the creation options", body: registerPasskeyBodySchema, response: { 201: passkeySchema, ...errors } },
+      schema: {
+        ...secured,
+        summary: "Finish adding a passkey: the browser's answer to the creation options",
+        body: registerPasskeyBodySchema,
+        response: { 201: passkeySchema, ...errors },
+      },
     },
     async (request, reply) => {
       const passkey = await finishPasskeyRegistration(deps, userOf(request), {

@@ -18,7 +18,11 @@ describe('remembered users', () => {
     const findUser = rememberUsers(database.db, { emails: [], requireMfa: true })
     const first = await findUser(claims, 'en_gb')
     // Changed behind its back: the remembered answer stands (what may be stale, for seconds).
-    await database.db.updateTable('users').set({ roles: ['admin'] }).where('id', '=', first.id).execute()
+    await database.db
+      .updateTable('users')
+      .set({ roles: ['admin'] })
+      .where('id', '=', first.id)
+      .execute()
     expect(await findUser(claims, 'en_gb')).toEqual(first)
     expect(await database.db.selectFrom('users').select('id').execute()).toHaveLength(1)
   })
@@ -31,7 +35,11 @@ describe('remembered users', () => {
     // A confirmed address only earns the ADMIN_EMAILS role (issue 30).
     const moved = await findUser({ ...claims, given_name: 'Anne', email: 'anna.new@example.com', email_verified: true }, 'pl_pl')
     expect(moved).toMatchObject({ id: first.id, email: 'anna.new@example.com', roles: ['admin'] })
-    const row = await database.db.selectFrom('users').select(['first_name', 'email', 'locale']).where('id', '=', first.id).executeTakeFirstOrThrow()
+    const row = await database.db
+      .selectFrom('users')
+      .select(['first_name', 'email', 'locale'])
+      .where('id', '=', first.id)
+      .executeTakeFirstOrThrow()
     expect(row).toEqual({ first_name: 'Anne', email: 'anna.new@example.com', locale: 'pl_pl' })
   })
 

@@ -16,12 +16,24 @@ export const totpRoutes: FastifyPluginAsyncZod = async (app) => {
   const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 409: errorBodySchema, 429: errorBodySchema }
   // Each call that checks a password or a code is limited per person.
   const perPerson = (name: string, max: number) => ({
-    rateLimit: { max, timeWindow: '1 hour', hook: 'preHandler' as const, keyGenerator: (request: FastifyRequest) => `${name}:${request.currentUser?.id ?? request.ip}` },
+    rateLimit: {
+      max,
+      timeWindow: '1 hour',
+      hook: 'preHandler' as const,
+      keyGenerator: (request: FastifyRequest) => `${name}:${request.currentUser?.id ?? request.ip}`,
+    },
   })
 
   app.get(
     '/me/totp',
-    { onRequest: app.authenticate, schema: { ...secured, summary: 'Whether the signed-in account has an authenticator app', response: { 200: totpStatusSchema, ...errors } } },
+    {
+      onRequest: app.authenticate,
+      schema: {
+        ...secured,
+        summary: 'Whether the signed-in account has an authenticator app',
+        response: { 200: totpStatusSchema, ...errors },
+      },
+    },
     async (request) => totpStatusOf(deps, userOf(request)),
   )
 
@@ -47,7 +59,8 @@ export const totpRoutes: FastifyPluginAsyncZod = async (app) => {
       config: perPerson('totp_confirm', 20),
       schema: {
         ...secured,
-        summary: 'Finish setting up the authenticator app with a code it shows: sign-ins then ask for a code after the password (20 an hour)',
+        summary:
+          'Finish setting up the authenticator app with a code it shows: sign-ins then ask for a code after the password (20 an hour)',
         body: confirmTotpBodySchema,
         response: { 201: totpStatusSchema, ...errors },
       },

@@ -22,13 +22,19 @@ describe('the ADMIN_EMAILS role', () => {
     testApp = await createTestApp({ env: { ADMIN_EMAILS: 'ops@example.com' } })
     const unconfirmed = await me(await testApp.tokenFor('ops@example.com'))
     expect(unconfirmed).toMatchObject({ status: 200, body: { roles: [], pending_roles: ['admin'], email_verified: false } })
-    const admin = await testApp.app.inject({ url: '/api/v1/admin/transactions', headers: { authorization: `Bearer ${await testApp.tokenFor('ops@example.com')}` } })
+    const admin = await testApp.app.inject({
+      url: '/api/v1/admin/transactions',
+      headers: { authorization: `Bearer ${await testApp.tokenFor('ops@example.com')}` },
+    })
     expect(admin.statusCode).toBe(403)
 
     expect(unconfirmed.body.pending_role_needs).toEqual(['email_confirmation', 'second_factor'])
 
     const confirmed = await me(await testApp.tokenFor('ops@example.com', { emailVerified: true, amr: ['mfa', 'otp', 'pwd'] }))
-    expect(confirmed).toMatchObject({ status: 200, body: { roles: ['admin'], pending_roles: [], pending_role_needs: [], email_verified: true } })
+    expect(confirmed).toMatchObject({
+      status: 200,
+      body: { roles: ['admin'], pending_roles: [], pending_role_needs: [], email_verified: true },
+    })
   })
 
   it('waits for a sign-in with a second factor (ADMIN_REQUIRE_MFA, on unless turned off)', async () => {
@@ -41,19 +47,30 @@ describe('the ADMIN_EMAILS role', () => {
     })
     expect(admin.statusCode).toBe(403)
     // A passkey that checked the person counts as two factors; one only touched does not.
-    expect((await me(await testApp.tokenFor('ops@example.com', { emailVerified: true, amr: ['mfa', 'pop', 'user'] }))).body.roles).toEqual(['admin'])
+    expect((await me(await testApp.tokenFor('ops@example.com', { emailVerified: true, amr: ['mfa', 'pop', 'user'] }))).body.roles).toEqual([
+      'admin',
+    ])
     expect((await me(await testApp.tokenFor('ops@example.com', { emailVerified: true, amr: ['pop'] }))).body.roles).toEqual([])
     await testApp.close()
 
     testApp = await createTestApp({ env: { ADMIN_EMAILS: 'ops@example.com,ops2@example.com', ADMIN_REQUIRE_MFA: 'false' } })
-    expect((await me(await testApp.tokenFor('ops@example.com', { emailVerified: true }))).body).toMatchObject({ roles: ['admin'], pending_role_needs: [] })
-    expect((await me(await testApp.tokenFor('ops2@example.com'))).body).toMatchObject({ roles: [], pending_role_needs: ['email_confirmation'] })
+    expect((await me(await testApp.tokenFor('ops@example.com', { emailVerified: true }))).body).toMatchObject({
+      roles: ['admin'],
+      pending_role_needs: [],
+    })
+    expect((await me(await testApp.tokenFor('ops2@example.com'))).body).toMatchObject({
+      roles: [],
+      pending_role_needs: ['email_confirmation'],
+    })
   })
 
   it('is not pending for an address that is not listed, nor for an admin by the token claim', async () => {
     testApp = await createTestApp({ env: { ADMIN_EMAILS: 'ops@example.com' } })
     expect((await me(await testApp.tokenFor('anna@example.com'))).body).toMatchObject({ roles: [], pending_roles: [] })
-    expect((await me(await testApp.tokenFor('root@example.com', { admin: true }))).body).toMatchObject({ roles: ['admin'], pending_roles: [] })
+    expect((await me(await testApp.tokenFor('root@example.com', { admin: true }))).body).toMatchObject({
+      roles: ['admin'],
+      pending_roles: [],
+    })
   })
 })
 
@@ -89,7 +106,8 @@ describe('a user row whose address was proved', () => {
   it('keeps the moment of the first proof', async () => {
     testApp = await createTestApp()
     await me(await testApp.tokenFor('kept@example.com'))
-    const read = () => testApp!.database.db.selectFrom('users').select('email_verified_at').where('email', '=', 'kept@example.com').executeTakeFirstOrThrow()
+    const read = () =>
+      testApp!.database.db.selectFrom('users').select('email_verified_at').where('email', '=', 'kept@example.com').executeTakeFirstOrThrow()
     expect((await read()).email_verified_at).toBeNull()
     await me(await testApp.tokenFor('kept@example.com', { emailVerified: true }))
     const proved = (await read()).email_verified_at

@@ -72,7 +72,13 @@ export async function findOrCreateUser(
   if (!row) {
     row = await insertUser(
       db,
-      { issuer: claims.iss, subject: claims.sub, ...fromToken, locale: interfaceLocale ?? null, email_verified_at: emailVerified ? now : null },
+      {
+        issuer: claims.iss,
+        subject: claims.sub,
+        ...fromToken,
+        locale: interfaceLocale ?? null,
+        email_verified_at: emailVerified ? now : null,
+      },
       now,
     )
   }

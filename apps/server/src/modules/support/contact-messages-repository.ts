@@ -2,7 +2,12 @@ import type { ContactUsBody } from '@pactum/contracts/profile'
 import type { Kysely } from 'kysely'
 import type { Database } from '../../db/schema.ts'
 
-export async function insertContactMessage(db: Kysely<Database>, userId: string, body: ContactUsBody, now: Date): Promise<{ id: string; created_at: Date }> {
+export async function insertContactMessage(
+  db: Kysely<Database>,
+  userId: string,
+  body: ContactUsBody,
+  now: Date,
+): Promise<{ id: string; created_at: Date }> {
   return db
     .insertInto('contact_messages')
     .values({ user_id: userId, name: body.name || null, email: body.email, subject: body.subject, message: body.message, created_at: now })

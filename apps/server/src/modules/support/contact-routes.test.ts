@@ -11,7 +11,12 @@ afterEach(async () => {
   testApp = undefined
 })
 
-const message = { name: 'Ada Lovelace', email: 'ada@example.com', subject: 'Where is my payout?', message: 'Hello,\nmy payout has not arrived.\nThanks' }
+const message = {
+  name: 'Ada Lovelace',
+  email: 'ada@example.com',
+  subject: 'Where is my payout?',
+  message: 'Hello,\nmy payout has not arrived.\nThanks',
+}
 
 function decodeBody(eml: string): string {
   const [, body = ''] = eml.split('\r\n\r\n')
@@ -22,7 +27,12 @@ describe('POST /app_api/contact_us', () => {
   it('stores the message and writes an e-mail to support', async () => {
     testApp = await createTestApp({ env: { SUPPORT_EMAIL: 'help@pactum.example' } })
     const token = await testApp.tokenFor('ada@example.com')
-    const response = await testApp.app.inject({ method: 'POST', url: '/app_api/contact_us', headers: { authorization: `Bearer ${token}` }, payload: message })
+    const response = await testApp.app.inject({
+      method: 'POST',
+      url: '/app_api/contact_us',
+      headers: { authorization: `Bearer ${token}` },
+      payload: message,
+    })
     expect(response.statusCode).toBe(201)
     const { id, created } = response.json()
     expect(id).toMatch(/^[0-9a-f-]{36}$/)
@@ -45,7 +55,11 @@ describe('POST /app_api/contact_us', () => {
     const text = decodeBody(eml)
     expect(text).toContain('my payout has not arrived.')
     expect(text).toContain(`Message id: ${id}`)
-    const sent = await testApp.database.db.selectFrom('contact_messages').select(['sent_at', 'mail_id']).where('id', '=', id).executeTakeFirstOrThrow()
+    const sent = await testApp.database.db
+      .selectFrom('contact_messages')
+      .select(['sent_at', 'mail_id'])
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow()
     expect(sent.sent_at).toBeInstanceOf(Date)
     expect(files[0]).toContain(sent.mail_id!)
   })
@@ -59,7 +73,14 @@ describe('POST /app_api/contact_us', () => {
     const user = await db.selectFrom('users').select('id').where('email', '=', 'ada@example.com').executeTakeFirstOrThrow()
     const { id } = await db
       .insertInto('contact_messages')
-      .values({ user_id: user.id, name: message.name, email: message.email, subject: message.subject, message: message.message, created_at: clock.now() })
+      .values({
+        user_id: user.id,
+        name: message.name,
+        email: message.email,
+        subject: message.subject,
+        message: message.message,
+        created_at: clock.now(),
+      })
       .returning('id')
       .executeTakeFirstOrThrow()
 
@@ -102,7 +123,12 @@ describe('POST /app_api/contact_us', () => {
   ])('refuses %j naming %s', async (payload, field) => {
     testApp ??= await createTestApp()
     const token = await testApp.tokenFor('ada@example.com')
-    const response = await testApp.app.inject({ method: 'POST', url: '/app_api/contact_us', headers: { authorization: `Bearer ${token}` }, payload })
+    const response = await testApp.app.inject({
+      method: 'POST',
+      url: '/app_api/contact_us',
+      headers: { authorization: `Bearer ${token}` },
+      payload,
+    })
     expect(response.statusCode).toBe(400)
     expect(response.json()).toMatchObject({ code: 'validation_failed', details: { fields: [{ field }] } })
   })
@@ -110,7 +136,12 @@ describe('POST /app_api/contact_us', () => {
   it('allows 5 messages an hour per user', async () => {
     testApp = await createTestApp()
     const send = async (token: string) =>
-      (await testApp!.app.inject({ method: 'POST', url: '/app_api/contact_us', headers: { authorization: `Bearer ${token}` }, payload: message }))
+      await testApp!.app.inject({
+        method: 'POST',
+        url: '/app_api/contact_us',
+        headers: { authorization: `Bearer ${token}` },
+        payload: message,
+      })
     const ada = await testApp.tokenFor('ada@example.com')
     for (let index = 0; index < 5; index += 1) expect((await send(ada)).statusCode).toBe(201)
     const refused = await send(ada)

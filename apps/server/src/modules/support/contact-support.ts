@@ -44,7 +44,11 @@ export async function startContactWorker(jobs: JobQueue, deps: ContactSendDeps):
   })
 }
 
-export async function submitContactMessage(deps: ContactDeps, user: CurrentUser, body: ContactUsBody): Promise<{ id: string; created: Date }> {
+export async function submitContactMessage(
+  deps: ContactDeps,
+  user: CurrentUser,
+  body: ContactUsBody,
+): Promise<{ id: string; created: Date }> {
   return deps.db.transaction().execute(async (trx) => {
     const row = await insertContactMessage(trx, user.id, body, deps.clock.now())
     await deps.jobs.send<ContactJob>(contactQueue, { messageId: row.id }, { db: trx, singletonKey: row.id })
@@ -63,7 +67,13 @@ export async function sendContactMessage(deps: ContactSendDeps, messageId: strin
     replyTo: row.email,
     key: `contact:${row.id}`,
     subject: `[Contact] ${row.subject}`,
-    text: [`From: ${sender ? `${sender} ` : ''}<${row.email}>`, `User: ${row.user_id} (${row.user_email})`, `Message id: ${row.id}`, '', row.message].join('\n'),
+    text: [
+      `From: ${sender ? `${sender} ` : ''}<${row.email}>`,
+      `User: ${row.user_id} (${row.user_email})`,
+      `Message id: ${row.id}`,
+      '',
+      row.message,
+    ].join('\n'),
   })
   // A crash between the mailer and this mark sends the message once more on the retry: a duplicate beats a lost message.
   await markContactMessageSent(deps.db, row.id, deps.clock.now(), mailId)

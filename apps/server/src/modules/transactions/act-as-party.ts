@@ -11,7 +11,13 @@ import { roleOf } from './transaction-view.ts'
  * persist. Others (and the other kind's paths) get 404, the wrong role 403,
  * the wrong state 409.
  */
-export async function actAsParty(deps: TransactionDeps, user: CurrentUser, id: string, event: TransactionEvent, kind: TransactionKind): Promise<TransactionRow> {
+export async function actAsParty(
+  deps: TransactionDeps,
+  user: CurrentUser,
+  id: string,
+  event: TransactionEvent,
+  kind: TransactionKind,
+): Promise<TransactionRow> {
   return deps.db.transaction().execute(async (trx) => {
     const row = await lockForParty(trx, id, user.id, kind)
     const role = roleOf(row, user.id)
@@ -21,7 +27,13 @@ export async function actAsParty(deps: TransactionDeps, user: CurrentUser, id: s
 }
 
 /** An administrator's action, always with a reason recorded beside who and when. */
-export async function actAsAdmin(deps: TransactionDeps, admin: CurrentUser, id: string, event: TransactionEvent, reason: string): Promise<TransactionRow> {
+export async function actAsAdmin(
+  deps: TransactionDeps,
+  admin: CurrentUser,
+  id: string,
+  event: TransactionEvent,
+  reason: string,
+): Promise<TransactionRow> {
   return deps.db.transaction().execute(async (trx) => {
     const row = await lockById(trx, id)
     if (!row) throw notFound()

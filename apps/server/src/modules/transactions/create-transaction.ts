@@ -33,7 +33,12 @@ interface GuestInvite {
  * Creates an online transaction as buyer or seller. The server recomputes
  * the fee and refuses if it differs from what the user was shown.
  */
-export async function createTransaction(deps: CreateDeps, user: CurrentUser, body: CreateTransactionBody, clientId: string | null): Promise<TransactionRow> {
+export async function createTransaction(
+  deps: CreateDeps,
+  user: CurrentUser,
+  body: CreateTransactionBody,
+  clientId: string | null,
+): Promise<TransactionRow> {
   const quote = quoteOrRefuse({ price: body.price, currency: body.currency, paymentMethod: body.payment_method ?? 'card' })
   requireOffered(deps.config, user, quote, { paymentMethodChosen: body.payment_method !== undefined })
   requireShownCharge(quote, { charge: body.charge, version: body.charge_calculator_version })
@@ -61,7 +66,12 @@ export async function createTransaction(deps: CreateDeps, user: CurrentUser, bod
  * buyer picks a method). The total comes later, from the seller. Whether the
  * seller confirms the handover is the client's setting.
  */
-export async function createF2fTransactionFor(deps: CreateDeps, user: CurrentUser, body: CreateF2fTransactionBody, clientId: string | null): Promise<TransactionRow> {
+export async function createF2fTransactionFor(
+  deps: CreateDeps,
+  user: CurrentUser,
+  body: CreateF2fTransactionBody,
+  clientId: string | null,
+): Promise<TransactionRow> {
   const quote = quoteOrRefuse({ price: body.deposit_price, currency: body.currency, paymentMethod: 'card' }, 'deposit_price')
   requireOffered(deps.config, user, quote, { paymentMethodChosen: false })
   requireShownCharge(quote, { charge: body.deposit_charge, version: body.charge_calculator_version })
@@ -101,11 +111,17 @@ async function insertWithFreshJoinCode(
 ): Promise<TransactionRow> {
   const email = guest.counterparty_email
   if (email !== undefined) {
-    if (email === user.email.toLowerCase()) throw new AppError('validation_failed', 'Invite the other party, not yourself', { details: { field: 'counterparty_email' } })
+    if (email === user.email.toLowerCase())
+      throw new AppError('validation_failed', 'Invite the other party, not yourself', { details: { field: 'counterparty_email' } })
     const now = deps.clock.now()
     const state = create(null, now)
     const language = await senderLanguage(deps, user)
-    const invitationDeps = { mailer: deps.mailer, publicUrl: deps.config.publicUrl, limits: deps.config.limits.invitations, stopKey: await stopLinkKey(deps.db) }
+    const invitationDeps = {
+      mailer: deps.mailer,
+      publicUrl: deps.config.publicUrl,
+      limits: deps.config.limits.invitations,
+      stopKey: await stopLinkKey(deps.db),
+    }
     return insertTransaction(deps, state, { id: uuidV7(now), creatorId: user.id, clientId }, (trx, row) =>
       inviteGuests(invitationDeps, trx, row, { kind: 'user', id: user.id }, [
         {
@@ -123,7 +139,11 @@ async function insertWithFreshJoinCode(
   for (let attempt = 0; ; attempt++) {
     const now = deps.clock.now()
     try {
-      return await insertTransaction(deps, create(generateJoinCode(randomBytesFromBatch), now), { id: uuidV7(now), creatorId: user.id, clientId })
+      return await insertTransaction(deps, create(generateJoinCode(randomBytesFromBatch), now), {
+        id: uuidV7(now),
+        creatorId: user.id,
+        clientId,
+      })
     } catch (error) {
       if (!String((error as Error).message).includes('transactions_join_code_key') || attempt === 4) throw error
     }

@@ -23,7 +23,11 @@ const address = { name: 'Bea Buyer', line1: 'Hauptstraße 1', city: 'Berlin', po
 describe('PATCH /transactions/{id}', () => {
   it('lets the creator reprice before anyone joined, with the fee they were shown', async () => {
     const { app, call } = await start()
-    const { id, joinCode, quote: { charge_calculator_version: version } } = await createSale(call)
+    const {
+      id,
+      joinCode,
+      quote: { charge_calculator_version: version },
+    } = await createSale(call)
 
     expect(version).toBe(1)
     // The transaction's own quote names the same integer version and the partner shares.
@@ -49,33 +53,65 @@ describe('PATCH /transactions/{id}', () => {
     })
     expect(updated).toMatchObject({
       status: 200,
-      body: { price: 20_000, currency: 'gbp', charge: 640, charge_calculator_version: 1, payment_method: 'p24', description: 'A red bicycle', status: 'created', join_code: joinCode },
+      body: {
+        price: 20_000,
+        currency: 'gbp',
+        charge: 640,
+        charge_calculator_version: 1,
+        payment_method: 'p24',
+        description: 'A red bicycle',
+        status: 'created',
+        join_code: joinCode,
+      },
     })
     // The invitee sees the new terms.
-    expect((await call('buyer', 'GET', `/api/v1/transactions?join_code=${joinCode}`)).body).toMatchObject({ price: 20_000, currency: 'gbp', charge: 640 })
+    expect((await call('buyer', 'GET', `/api/v1/transactions?join_code=${joinCode}`)).body).toMatchObject({
+      price: 20_000,
+      currency: 'gbp',
+      charge: 640,
+    })
 
     // The description alone needs no fee.
-    expect((await call('seller', 'PATCH', `/api/v1/transactions/${id}`, { description: 'Bicycle' })).body).toMatchObject({ description: 'Bicycle', price: 20_000 })
-    const audit = await app.services.db.selectFrom('transaction_events').select(['event', 'actor_user_id']).where('transaction_id', '=', id).execute()
+    expect((await call('seller', 'PATCH', `/api/v1/transactions/${id}`, { description: 'Bicycle' })).body).toMatchObject({
+      description: 'Bicycle',
+      price: 20_000,
+    })
+    const audit = await app.services.db
+      .selectFrom('transaction_events')
+      .select(['event', 'actor_user_id'])
+      .where('transaction_id', '=', id)
+      .execute()
     // Creation is audited too, by the same engine.
     expect(audit.map((row) => row.event)).toEqual(['create', 'update', 'update'])
   })
 
   it('refuses a fee the creator was not shown, and bad input naming the field', async () => {
     const { call } = await start()
-    const { id, quote: { charge_calculator_version: version } } = await createSale(call)
-    const stale = await call('seller', 'PATCH', `/api/v1/transactions/${id}`, { price: 5000, charge: 340, charge_calculator_version: version })
+    const {
+      id,
+      quote: { charge_calculator_version: version },
+    } = await createSale(call)
+    const stale = await call('seller', 'PATCH', `/api/v1/transactions/${id}`, {
+      price: 5000,
+      charge: 340,
+      charge_calculator_version: version,
+    })
     expect(stale).toMatchObject({ status: 409, body: { code: 'incorrect_charge', details: { charge: 190 } } })
-    expect((await call('seller', 'PATCH', `/api/v1/transactions/${id}`, { price: 5000, charge: 190, charge_calculator_version: 2 })).body.code).toBe(
-      'incorrect_calc_version',
-    )
+    expect(
+      (await call('seller', 'PATCH', `/api/v1/transactions/${id}`, { price: 5000, charge: 190, charge_calculator_version: 2 })).body.code,
+    ).toBe('incorrect_calc_version')
     const noFee = await call('seller', 'PATCH', `/api/v1/transactions/${id}`, { price: 5000 })
     expect(noFee).toMatchObject({ status: 400, body: { code: 'validation_failed', details: { field: 'body.charge' } } })
-    expect((await call('seller', 'PATCH', `/api/v1/transactions/${id}`, { price: 99, charge: 43, charge_calculator_version: version })).body).toMatchObject({
+    expect(
+      (await call('seller', 'PATCH', `/api/v1/transactions/${id}`, { price: 99, charge: 43, charge_calculator_version: version })).body,
+    ).toMatchObject({
       code: 'price_too_low',
       details: { field: 'price' },
     })
-    expect((await call('seller', 'PATCH', `/api/v1/transactions/${id}`, { currency: 'jpy', charge: 60, charge_calculator_version: version })).body).toMatchObject({
+    expect(
+      (await call('seller', 'PATCH', `/api/v1/transactions/${id}`, { currency: 'jpy', charge: 60, charge_calculator_version: version }))
+        .body,
+    ).toMatchObject({
       code: 'unsupported_currency',
       details: { field: 'currency' },
     })
@@ -120,7 +156,10 @@ describe('supported currencies', () => {
 describe('supported payout currencies', () => {
   it('answers the payout country’s currencies, once a country is set', async () => {
     const { call } = await start()
-    expect(await call('seller', 'GET', '/api/v1/me/supported_payout_currencies')).toMatchObject({ status: 409, body: { code: 'active_country_not_set' } })
+    expect(await call('seller', 'GET', '/api/v1/me/supported_payout_currencies')).toMatchObject({
+      status: 409,
+      body: { code: 'active_country_not_set' },
+    })
     await call('seller', 'POST', '/api/v1/me/personal/set_active_country', { country_code: 'us' })
     expect(await call('seller', 'GET', '/api/v1/me/supported_payout_currencies')).toMatchObject({ status: 200, body: ['usd'] })
     await call('buyer', 'POST', '/api/v1/me/personal/set_active_country', { country_code: 'pl' })
@@ -137,10 +176,18 @@ describe('party details', () => {
     const sellerDetails = await call('seller', 'GET', `/api/v1/transactions/${id}/seller_details`)
     expect(sellerDetails.status).toBe(200)
     expect(sellerDetails.body).toEqual({ first_name: 'Sam', last_name: 'Seller', email: 'seller@example.com' })
-    expect((await call('seller', 'GET', `/api/v1/transactions/${id}/buyer_details`)).body).toEqual({ first_name: null, last_name: null, email: null })
+    expect((await call('seller', 'GET', `/api/v1/transactions/${id}/buyer_details`)).body).toEqual({
+      first_name: null,
+      last_name: null,
+      email: null,
+    })
     expect((await call('buyer', 'GET', `/api/v1/transactions/${id}/seller_details`)).status).toBe(404)
     await joinSale(call, joinCode)
-    expect((await call('seller', 'GET', `/api/v1/transactions/${id}/buyer_details`)).body).toEqual({ first_name: 'Bea', last_name: 'Buyer', email: 'buyer@example.com' })
+    expect((await call('seller', 'GET', `/api/v1/transactions/${id}/buyer_details`)).body).toEqual({
+      first_name: 'Bea',
+      last_name: 'Buyer',
+      email: 'buyer@example.com',
+    })
     expect((await call('buyer', 'GET', `/api/v1/transactions/${id}/seller_details`)).body.email).toBe('seller@example.com')
     expect((await call('stranger', 'GET', `/api/v1/transactions/${id}/buyer_details`)).status).toBe(404)
     expect((await call('stranger', 'GET', '/api/v1/transactions/not-a-uuid/seller_details')).status).toBe(404)
@@ -153,7 +200,10 @@ describe('shipping details', () => {
     const { call } = await start()
     const { id, joinCode } = await createSale(call)
     await joinSale(call, joinCode)
-    expect(await call('seller', 'GET', `/api/v1/transactions/${id}/shipping_details`)).toMatchObject({ status: 404, body: { code: 'not_found' } })
+    expect(await call('seller', 'GET', `/api/v1/transactions/${id}/shipping_details`)).toMatchObject({
+      status: 404,
+      body: { code: 'not_found' },
+    })
 
     const saved = await call('buyer', 'POST', `/api/v1/transactions/${id}/shipping_details`, { ...address, line2: '  ', state: 'BE' })
     const stored = { ...address, line2: null, state: 'BE' }
@@ -179,18 +229,33 @@ describe('shipping details', () => {
       country_code: 'DE',
     })
     expect(bad).toMatchObject({ status: 400, body: { code: 'validation_failed' } })
-    expect(bad.body.details.fields.map((field: { field: string }) => field.field)).toEqual(['body.name', 'body.line1', 'body.postal_code', 'body.country_code'])
+    expect(bad.body.details.fields.map((field: { field: string }) => field.field)).toEqual([
+      'body.name',
+      'body.line1',
+      'body.postal_code',
+      'body.country_code',
+    ])
     for (const country of ['xx', 'eu', 'd', 'deu']) {
       const response = await call('buyer', 'POST', `/api/v1/transactions/${id}/shipping_details`, { ...address, country_code: country })
       expect(response.body, country).toMatchObject({ code: 'validation_failed' })
       expect(response.body.details.fields).toEqual([expect.objectContaining({ field: 'body.country_code' })])
     }
     const missing = await call('buyer', 'POST', `/api/v1/transactions/${id}/shipping_details`, { name: 'Bea' })
-    expect(missing.body.details.fields.map((field: { field: string }) => field.field)).toEqual(['body.line1', 'body.city', 'body.postal_code', 'body.country_code'])
+    expect(missing.body.details.fields.map((field: { field: string }) => field.field)).toEqual([
+      'body.line1',
+      'body.city',
+      'body.postal_code',
+      'body.country_code',
+    ])
 
-    expect(await call('seller', 'POST', `/api/v1/transactions/${id}/shipping_details`, address)).toMatchObject({ status: 403, body: { code: 'not_buyer' } })
+    expect(await call('seller', 'POST', `/api/v1/transactions/${id}/shipping_details`, address)).toMatchObject({
+      status: 403,
+      body: { code: 'not_buyer' },
+    })
     expect((await call('stranger', 'POST', `/api/v1/transactions/${id}/shipping_details`, address)).status).toBe(404)
-    expect((await app.inject({ method: 'POST', url: `/api/v1/transactions/${id}/shipping_details`, payload: address })).statusCode).toBe(401)
+    expect((await app.inject({ method: 'POST', url: `/api/v1/transactions/${id}/shipping_details`, payload: address })).statusCode).toBe(
+      401,
+    )
     expect((await call('stranger', 'GET', `/api/v1/transactions/${id}/shipping_details`)).status).toBe(404)
     expect((await call('stranger', 'GET', `/api/v1/transactions/${id}/billing_details`)).status).toBe(404)
     expect((await app.inject({ url: `/api/v1/transactions/${id}/billing_details` })).statusCode).toBe(401)
@@ -218,8 +283,12 @@ describe('shipping details', () => {
     const { id, joinCode } = await createSale(call)
     await joinSale(call, joinCode)
     await call('buyer', 'POST', `/api/v1/transactions/${id}/set_payment_method`, { payment_method: 'sepa' })
-    const { payment_intent_id: intentId, client_secret: clientSecret } = (await call('buyer', 'POST', `/api/v1/transactions/${id}/pay`)).body
-    const submitted = await call(null, 'POST', `/sandbox/v1/payment_intents/${intentId}/confirm`, { client_secret: clientSecret, iban: 'DE89370400440532013000' })
+    const { payment_intent_id: intentId, client_secret: clientSecret } = (await call('buyer', 'POST', `/api/v1/transactions/${id}/pay`))
+      .body
+    const submitted = await call(null, 'POST', `/sandbox/v1/payment_intents/${intentId}/confirm`, {
+      client_secret: clientSecret,
+      iban: 'DE89370400440532013000',
+    })
     expect(submitted.body.status).toBe('processing')
     const reported = await call('buyer', 'POST', `/api/v1/transactions/${id}/confirm_payment`, { payment_intent_id: intentId })
     expect(reported.body).toMatchObject({ status: 'joined', is_payment_in_progress: true })

@@ -22,10 +22,11 @@ async function start() {
   const tokens = await partyTokens(testApp.tokenFor, { seller: { firstName: 'Sam' }, buyer: { firstName: 'Bea' }, admin: { admin: true } })
   const call = apiCaller(app, tokens)
   const db = app.services.db
-  const status = async (id: string) => (await db.selectFrom('transactions').select('status').where('id', '=', id).executeTakeFirstOrThrow()).status
+  const status = async (id: string) =>
+    (await db.selectFrom('transactions').select('status').where('id', '=', id).executeTakeFirstOrThrow()).status
   const entries = async (id: string) =>
-    (await db.selectFrom('ledger_entries').select(['kind', 'part']).where('transaction_id', '=', id).orderBy('created_at').execute()).map((row) =>
-      row.kind === 'hold' ? `hold:${row.part}` : row.kind,
+    (await db.selectFrom('ledger_entries').select(['kind', 'part']).where('transaction_id', '=', id).orderBy('created_at').execute()).map(
+      (row) => (row.kind === 'hold' ? `hold:${row.part}` : row.kind),
     )
   const outbox = (id: string) => db.selectFrom('outbox').selectAll().where('transaction_id', '=', id).execute()
   const deliverWebhook = (event: Record<string, unknown>) => app.inject(sandboxDelivery(event, webhookSecret, clock.now()))
@@ -52,7 +53,9 @@ async function start() {
     const history = (detail.body.events as Array<{ event: string; reason: string | null; to_status: string }>)
       .filter((event) => event.event === 'refund_unheld')
       .map((event) => ({ reason: event.reason, status: event.to_status }))
-    const mails = (await writtenMails(testApp!.dataDir)).filter((mail) => mail.to === 'buyer@example.com' && mail.text.includes(id) && /refunded to you/.test(mail.subject))
+    const mails = (await writtenMails(testApp!.dataDir)).filter(
+      (mail) => mail.to === 'buyer@example.com' && mail.text.includes(id) && /refunded to you/.test(mail.subject),
+    )
     return { amountRefunded: view.body.amount_refunded as number, amountReleased: view.body.amount_released as number, history, mails }
   }
   return { app, clock, call, db, status, entries, outbox, deliverWebhook, sandboxEvent, inWindow, returnRecord }
@@ -62,7 +65,9 @@ describe('face-to-face races', () => {
   it('lets exactly one of a complaint and the automatic release win at the deadline', async () => {
     const t = await start()
     const ids = [await t.inWindow(), await t.inWindow()]
-    const deadline = (await t.db.selectFrom('transactions').select('complaint_period_deadline').where('id', '=', ids[0]!).executeTakeFirstOrThrow()).complaint_period_deadline!
+    const deadline = (
+      await t.db.selectFrom('transactions').select('complaint_period_deadline').where('id', '=', ids[0]!).executeTakeFirstOrThrow()
+    ).complaint_period_deadline!
     await t.clock.moveBy((deadline.getTime() - t.clock.now().getTime()) / 1000 - 1)
     const [complaints] = await Promise.all([
       Promise.all(ids.map((id) => t.call('buyer', 'POST', `/api/v1/p2p/transactions/${id}/complain`, { description: 'Not as described' }))),
@@ -90,12 +95,22 @@ describe('face-to-face races', () => {
     const answers = await Promise.all([1, 2].map(() => t.call('seller', 'POST', `/api/v1/p2p/transactions/${id}/confirm_handover`)))
     expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409])
     expect(answers.find((answer) => answer.status === 409)?.body.code).toBe('handover_already_confirmed')
-    const events = await t.db.selectFrom('transaction_events').select('event').where('transaction_id', '=', id).where('event', '=', 'confirm_handover').execute()
+    const events = await t.db
+      .selectFrom('transaction_events')
+      .select('event')
+      .where('transaction_id', '=', id)
+      .where('event', '=', 'confirm_handover')
+      .execute()
     expect(events).toHaveLength(1)
     await t.clock.advance(t.app, 24 * 3600)
     expect(await t.entries(id)).toEqual(['hold:deposit', 'release'])
     // One e-mail to each party about the handover, not two.
-    const mails = await t.db.selectFrom('notifications').select('recipient_role').where('transaction_id', '=', id).where('template', '=', 'handover_confirmed').execute()
+    const mails = await t.db
+      .selectFrom('notifications')
+      .select('recipient_role')
+      .where('transaction_id', '=', id)
+      .where('template', '=', 'handover_confirmed')
+      .execute()
     expect(mails.map((mail) => mail.recipient_role).sort()).toEqual(['buyer', 'seller'])
   })
 
@@ -104,24 +119,41 @@ describe('face-to-face races', () => {
     const { id } = await joinedF2fSale(t.call)
     const { intentId } = await submitF2fCard(t.call, id, 'deposit')
     const news = await t.sandboxEvent('payment_intent.succeeded', intentId)
-    await t.db.updateTable('sandbox_webhook_deliveries').set({ delivered_at: t.clock.now() }).where('event_id', '=', news.event_id).execute()
+    await t.db
+      .updateTable('sandbox_webhook_deliveries')
+      .set({ delivered_at: t.clock.now() })
+      .where('event_id', '=', news.event_id)
+      .execute()
     // The buyer cancels before anyone heard of the deposit.
-    expect((await t.call('buyer', 'POST', `/api/v1/p2p/transactions/${id}/cancel_with_description`, { description: 'cancelled by buyer' })).body.status).toBe('cancelled')
+    expect(
+      (await t.call('buyer', 'POST', `/api/v1/p2p/transactions/${id}/cancel_with_description`, { description: 'cancelled by buyer' })).body
+        .status,
+    ).toBe('cancelled')
     expect((await t.deliverWebhook(news.payload)).statusCode).toBe(200)
     expect((await t.deliverWebhook({ ...news.payload, id: `${news.event_id}_again` })).statusCode).toBe(200)
     // And the browser reports it as well.
-    expect((await t.call('buyer', 'POST', `/api/v1/p2p/transactions/${id}/confirm_payment`, { payment_intent_id: intentId })).body.status).toBe('cancelled')
+    expect(
+      (await t.call('buyer', 'POST', `/api/v1/p2p/transactions/${id}/confirm_payment`, { payment_intent_id: intentId })).body.status,
+    ).toBe('cancelled')
     for (let minute = 0; minute < 3; minute++) await t.clock.advance(t.app, 60)
     expect(await t.status(id)).toBe('cancelled')
     expect(await t.entries(id)).toEqual(['refund_unheld'])
-    expect((await t.outbox(id)).map((row) => [row.action, row.status, row.idempotency_key])).toEqual([['refund', 'sent', `${id}:refund-unheld:${intentId}`]])
-    const refunds = await t.db.selectFrom('sandbox_refunds').select(['amount', 'status']).where('payment_intent_id', '=', intentId).execute()
+    expect((await t.outbox(id)).map((row) => [row.action, row.status, row.idempotency_key])).toEqual([
+      ['refund', 'sent', `${id}:refund-unheld:${intentId}`],
+    ])
+    const refunds = await t.db
+      .selectFrom('sandbox_refunds')
+      .select(['amount', 'status'])
+      .where('payment_intent_id', '=', intentId)
+      .execute()
     expect(refunds).toEqual([{ amount: 5_190, status: 'succeeded' }])
     // On the sale once, however many reported it.
     const record = await t.returnRecord(id)
     expect(record.amountRefunded).toBe(5_190)
     expect(record.history).toEqual([{ reason: 'cancelled', status: 'cancelled' }])
-    expect(record.mails.map((mail) => mail.text)).toEqual([expect.stringMatching(/Refunded: €51\.90\nWhy: the transaction had been cancelled before your payment arrived/)])
+    expect(record.mails.map((mail) => mail.text)).toEqual([
+      expect.stringMatching(/Refunded: €51\.90\nWhy: the transaction had been cancelled before your payment arrived/),
+    ])
   })
 
   it('records and e-mails a remainder paid after the seller skipped it, and keeps it apart from the release', async () => {
@@ -133,23 +165,37 @@ describe('face-to-face races', () => {
     const { intentId, confirmation } = await submitF2fCard(t.call, id, 'remainder')
     expect(confirmation.status).toBe('succeeded')
     const news = await t.sandboxEvent('payment_intent.succeeded', intentId)
-    await t.db.updateTable('sandbox_webhook_deliveries').set({ delivered_at: t.clock.now() }).where('event_id', '=', news.event_id).execute()
+    await t.db
+      .updateTable('sandbox_webhook_deliveries')
+      .set({ delivered_at: t.clock.now() })
+      .where('event_id', '=', news.event_id)
+      .execute()
     expect((await t.call('seller', 'POST', `/api/v1/p2p/transactions/${id}/skip_remainder`)).body.status).toBe('remainder_skipped')
     expect((await t.deliverWebhook(news.payload)).statusCode).toBe(200)
-    expect((await t.call('buyer', 'POST', `/api/v1/p2p/transactions/${id}/confirm_payment`, { payment_intent_id: intentId })).body.status).toBe('remainder_skipped')
+    expect(
+      (await t.call('buyer', 'POST', `/api/v1/p2p/transactions/${id}/confirm_payment`, { payment_intent_id: intentId })).body.status,
+    ).toBe('remainder_skipped')
     for (let minute = 0; minute < 3; minute++) await t.clock.advance(t.app, 60)
 
     expect(await t.status(id)).toBe('remainder_skipped')
     expect(await t.entries(id)).toEqual(['hold:deposit', 'refund_unheld'])
-    const refunds = await t.db.selectFrom('sandbox_refunds').select(['amount', 'status']).where('payment_intent_id', '=', intentId).execute()
+    const refunds = await t.db
+      .selectFrom('sandbox_refunds')
+      .select(['amount', 'status'])
+      .where('payment_intent_id', '=', intentId)
+      .execute()
     expect(refunds).toEqual([{ amount: 15_490, status: 'succeeded' }])
     const record = await t.returnRecord(id)
     expect(record.amountRefunded).toBe(15_490)
     expect(record.history).toEqual([{ reason: 'remainder_skipped', status: 'remainder_skipped' }])
-    expect(record.mails.map((mail) => mail.text)).toEqual([expect.stringMatching(/Refunded: €154\.90\nWhy: the seller waived the remainder, so nothing more was due/)])
+    expect(record.mails.map((mail) => mail.text)).toEqual([
+      expect.stringMatching(/Refunded: €154\.90\nWhy: the seller waived the remainder, so nothing more was due/),
+    ])
 
     // The sale ends as a skipped one does: the deposit to the seller, the remainder already back with the buyer.
-    expect((await t.call('seller', 'POST', `/api/v1/p2p/transactions/${id}/confirm_handover`)).body.status).toBe('seller_handover_confirmed')
+    expect((await t.call('seller', 'POST', `/api/v1/p2p/transactions/${id}/confirm_handover`)).body.status).toBe(
+      'seller_handover_confirmed',
+    )
     await t.clock.advance(t.app, 24 * 3600)
     expect(await t.status(id)).toBe('funds_released')
     expect(await t.returnRecord(id)).toMatchObject({ amountRefunded: 15_490, amountReleased: 5_000 })
@@ -166,7 +212,10 @@ describe('face-to-face races', () => {
       const opened = await t.call('buyer', 'POST', `/api/v1/p2p/transactions/${id}/pay_remainder`)
       if (opened.status !== 200) return { opened, intentId: null }
       const intentId: string = opened.body.payment_intent_id
-      await t.call(null, 'POST', `/sandbox/v1/payment_intents/${intentId}/confirm`, { client_secret: opened.body.client_secret, card_number: '4242424242424242' })
+      await t.call(null, 'POST', `/sandbox/v1/payment_intents/${intentId}/confirm`, {
+        client_secret: opened.body.client_secret,
+        card_number: '4242424242424242',
+      })
       await t.call('buyer', 'POST', `/api/v1/p2p/transactions/${id}/confirm_payment`, { payment_intent_id: intentId })
       return { opened, intentId }
     }
@@ -189,8 +238,13 @@ describe('face-to-face races', () => {
     } else {
       // Skipped while the card went through: that money went straight back, once, and the sale shows it.
       expect(await t.entries(id)).toEqual(['hold:deposit', 'refund_unheld'])
-      expect((await t.outbox(id)).map((row) => [row.action, row.idempotency_key])).toEqual([['refund', `${id}:refund-unheld:${paid.intentId}`]])
-      expect(await t.returnRecord(id)).toMatchObject({ amountRefunded: 15_490, history: [{ reason: 'remainder_skipped', status: 'remainder_skipped' }] })
+      expect((await t.outbox(id)).map((row) => [row.action, row.idempotency_key])).toEqual([
+        ['refund', `${id}:refund-unheld:${paid.intentId}`],
+      ])
+      expect(await t.returnRecord(id)).toMatchObject({
+        amountRefunded: 15_490,
+        history: [{ reason: 'remainder_skipped', status: 'remainder_skipped' }],
+      })
     }
   })
 })

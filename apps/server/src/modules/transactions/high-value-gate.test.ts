@@ -31,7 +31,6 @@ async function start() {
     expect((await call(who, 'GET', '/api/v1/me/verification_status')).body.verified).toBe(true)
   }
   return { call, watchSale, verify }
-
 }
 
 describe('the high-value verification gate (DESIGN §2)', () => {
@@ -63,7 +62,14 @@ describe('the high-value verification gate (DESIGN §2)', () => {
     expect((await call('buyer', 'POST', `/api/v1/transactions/${below.id}/pay`)).status).toBe(200)
 
     // A made-up client is refused, not recorded: it must not choose its rules.
-    const made = await call('seller', 'POST', '/api/v1/me/transactions?client_id=partner-shop', { role: 'seller', price: 500_000, currency: 'eur', description: 'A watch', charge: 15_040, charge_calculator_version: 1 })
+    const made = await call('seller', 'POST', '/api/v1/me/transactions?client_id=partner-shop', {
+      role: 'seller',
+      price: 500_000,
+      currency: 'eur',
+      description: 'A watch',
+      charge: 15_040,
+      charge_calculator_version: 1,
+    })
     expect(made).toMatchObject({ status: 400, body: { code: 'validation_failed', details: { field: 'querystring.client_id' } } })
     await testApp!.database.db.insertInto('clients').values({ id: 'partner-shop', name: 'Partner shop' }).execute()
     const partner = await watchSale(500_000, 'partner-shop')

@@ -29,7 +29,11 @@ async function start() {
   const sellersTransactions = async () => (await call('seller', 'GET', '/api/v1/me/transactions')).body as { id: string }[]
   /** The claim as a process killed after its work and before its answer leaves it. */
   const forgetAnswer = (key: string) =>
-    db.updateTable('idempotency_keys').set({ status_code: null, response_body: null, locked_until: new Date(clock.now().getTime() + 60_000) }).where('key', '=', key).execute()
+    db
+      .updateTable('idempotency_keys')
+      .set({ status_code: null, response_body: null, locked_until: new Date(clock.now().getTime() + 60_000) })
+      .where('key', '=', key)
+      .execute()
   return { clock, call, create, db, sellersTransactions, forgetAnswer }
 }
 
@@ -82,7 +86,9 @@ describe('a retry after the server died mid-request', () => {
     const retry = await claimKey(db, claim, clock.now())
     expect(retry).toMatchObject({ kind: 'claimed', claim: { attempt: 2 } })
     if (slow.kind !== 'claimed') return
-    await expect(db.transaction().execute((trx) => recordCommittedWork(trx, slow.claim, '00000000-0000-7000-8000-000000000002'))).rejects.toMatchObject({
+    await expect(
+      db.transaction().execute((trx) => recordCommittedWork(trx, slow.claim, '00000000-0000-7000-8000-000000000002')),
+    ).rejects.toMatchObject({
       code: 'idempotency_request_in_progress',
     })
   })

@@ -31,7 +31,13 @@ function joinedBy(row: TransactionRow, user: CurrentUser): boolean {
  * A code already used leads its joiner, and only them, to the transaction
  * they joined with it: to anyone else it is no code any more.
  */
-async function findJoinable(db: Kysely<Database>, user: CurrentUser, code: string, kind: TransactionKind, options: { lock: boolean }): Promise<TransactionRow> {
+async function findJoinable(
+  db: Kysely<Database>,
+  user: CurrentUser,
+  code: string,
+  kind: TransactionKind,
+  options: { lock: boolean },
+): Promise<TransactionRow> {
   const checked = checkJoinCode(code)
   if (!checked.valid) throw joinCodeNotFound()
   const byCode = (column: 'join_code' | 'joined_with_code') => findByJoinCode(db, column, checked.code, kind, options)
@@ -122,7 +128,13 @@ export async function joinTransaction(
 }
 
 /** The counterparty declines: they need the code, since they are no party yet. */
-export async function rejectTransaction(deps: TransactionDeps, user: CurrentUser, id: string, code: string, kind: TransactionKind): Promise<TransactionRow> {
+export async function rejectTransaction(
+  deps: TransactionDeps,
+  user: CurrentUser,
+  id: string,
+  code: string,
+  kind: TransactionKind,
+): Promise<TransactionRow> {
   return deps.db.transaction().execute(async (trx) => {
     const row = await findJoinable(trx, user, code, kind, { lock: true })
     if (row.id !== id) throw joinCodeNotFound()

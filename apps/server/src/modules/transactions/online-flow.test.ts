@@ -1,6 +1,16 @@
 import { describe, expect, it } from 'vitest'
 import { apiCaller, partyTokens } from '../../testing/api-caller.ts'
-import { confirmDelivery, confirmPayment, createSale, joinedSale, joinSale, payByCard, type SaleCall, submitCard, track } from '../../testing/sale-steps.ts'
+import {
+  confirmDelivery,
+  confirmPayment,
+  createSale,
+  joinedSale,
+  joinSale,
+  payByCard,
+  type SaleCall,
+  submitCard,
+  track,
+} from '../../testing/sale-steps.ts'
 import { TestClock } from '../../testing/test-clock.ts'
 import { appPerTest } from '../../testing/app-per-test.ts'
 
@@ -28,12 +38,23 @@ async function sellerCreatesAndBuyerJoins(call: SaleCall) {
     charge_seller_client: 0,
     charge_calculator_version: 1,
   })
-  expect(created).toMatchObject({ status: 'created', role: 'seller', join_code: expect.stringMatching(/^[A-Z2-9]{8}$/), charge_calculator_version: 1 })
+  expect(created).toMatchObject({
+    status: 'created',
+    role: 'seller',
+    join_code: expect.stringMatching(/^[A-Z2-9]{8}$/),
+    charge_calculator_version: 1,
+  })
   const preview = await call('buyer', 'GET', `/api/v1/transactions?join_code=${joinCode.toLowerCase()}`)
   expect(preview.body).toMatchObject({ id, creator_role: 'seller', creator_first_name: 'Sam', price: 10_000 })
   // What an integrator of the anchor API reads from the preview.
   expect(created.client_id).toBe('pactum-app')
-  expect(preview.body).toMatchObject({ charge_seller: 0, quantity: 1, client_id: 'pactum-app', is_payment_in_progress: false, created: created.created })
+  expect(preview.body).toMatchObject({
+    charge_seller: 0,
+    quantity: 1,
+    client_id: 'pactum-app',
+    is_payment_in_progress: false,
+    created: created.created,
+  })
   expect(await joinSale(call, joinCode)).toMatchObject({ status: 'joined', role: 'buyer', join_code: null })
   return id
 }
@@ -69,8 +90,12 @@ describe('an online sale end to end', () => {
     await clock.advance(app, 3600)
     expect((await call('buyer', 'GET', `/api/v1/transactions/${id}`)).body.status).toBe('delivered')
 
-    expect((await call('seller', 'POST', `/api/v1/transactions/${id}/complain_with_description`, { description: 'x' })).body.code).toBe('not_buyer')
-    const complained = await call('buyer', 'POST', `/api/v1/transactions/${id}/complain_with_description`, { description: 'The frame is cracked' })
+    expect((await call('seller', 'POST', `/api/v1/transactions/${id}/complain_with_description`, { description: 'x' })).body.code).toBe(
+      'not_buyer',
+    )
+    const complained = await call('buyer', 'POST', `/api/v1/transactions/${id}/complain_with_description`, {
+      description: 'The frame is cracked',
+    })
     expect(complained.body).toMatchObject({ status: 'complained', complaint: { description: 'The frame is cracked' } })
     await clock.advance(app, 48 * 3600)
     expect((await call('buyer', 'GET', `/api/v1/transactions/${id}`)).body.status).toBe('complained')
@@ -79,7 +104,9 @@ describe('an online sale end to end', () => {
     expect(refunded.body).toMatchObject({ status: 'payment_refunded', amount_refunded: 10_340 })
     // Over, with the money back: further actions are told so in DESIGN §5's words.
     expect((await call('seller', 'POST', `/api/v1/transactions/${id}/accept_complaint`)).body.code).toBe('already_cancelled')
-    expect((await call('buyer', 'POST', `/api/v1/transactions/${id}/complain_with_description`, { description: 'again' })).body.code).toBe('already_cancelled')
+    expect((await call('buyer', 'POST', `/api/v1/transactions/${id}/complain_with_description`, { description: 'again' })).body.code).toBe(
+      'already_cancelled',
+    )
     await app.services.jobs.runDue()
     const outbox = await app.services.db.selectFrom('outbox').select(['action', 'status']).execute()
     expect(outbox).toEqual([{ action: 'refund', status: 'sent' }])
@@ -96,12 +123,22 @@ describe('an online sale end to end', () => {
     await clock.advance(app, 30)
     const inTransit = await call('buyer', 'GET', `/api/v1/transactions/${id}`)
     expect(inTransit.body).toMatchObject({ status: 'tracked', in_transit: '2026-11-22T10:00:30.000Z', delivered: null })
-    const audit = await app.services.db.selectFrom('transaction_events').select(['event', 'actor_kind', 'from_status', 'to_status']).where('transaction_id', '=', id).orderBy('id').execute()
+    const audit = await app.services.db
+      .selectFrom('transaction_events')
+      .select(['event', 'actor_kind', 'from_status', 'to_status'])
+      .where('transaction_id', '=', id)
+      .orderBy('id')
+      .execute()
     expect(audit.at(-1)).toEqual({ event: 'carrier_in_transit', actor_kind: 'system', from_status: 'tracked', to_status: 'tracked' })
 
     await clock.advance(app, 90)
     const delivered = await call('seller', 'GET', `/api/v1/transactions/${id}`)
-    expect(delivered.body).toMatchObject({ status: 'delivered', tracked: tracked.tracked, in_transit: '2026-11-22T10:00:30.000Z', delivered: '2026-11-22T10:02:00.000Z' })
+    expect(delivered.body).toMatchObject({
+      status: 'delivered',
+      tracked: tracked.tracked,
+      in_transit: '2026-11-22T10:00:30.000Z',
+      delivered: '2026-11-22T10:02:00.000Z',
+    })
   })
 
   it('keeps a lost parcel tracked, with its "in transit" step', async () => {
@@ -111,7 +148,10 @@ describe('an online sale end to end', () => {
     await track(call, id, { carrier: 'dhl', tracking_code: 'JD-LOST-7' })
     await clock.advance(app, 30)
     await clock.advance(app, 3600)
-    expect((await call('buyer', 'GET', `/api/v1/transactions/${id}`)).body).toMatchObject({ status: 'tracked', in_transit: '2026-11-22T10:00:30.000Z' })
+    expect((await call('buyer', 'GET', `/api/v1/transactions/${id}`)).body).toMatchObject({
+      status: 'tracked',
+      in_transit: '2026-11-22T10:00:30.000Z',
+    })
   })
 
   it('lets an admin settle a dispute, recording who and why', async () => {
@@ -126,14 +166,21 @@ describe('an online sale end to end', () => {
     // The reason is required (docs/decisions/026-admin-actions-need-a-reason.md): none, or a blank one, is refused naming it.
     for (const payload of [undefined, {}, { reason: '  ' }]) {
       const refused = await call('admin', 'POST', `/api/v1/admin/transactions/${id}/release_funds?to=seller`, payload)
-      expect(refused).toMatchObject({ status: 400, body: { code: 'validation_failed', details: { fields: [{ field: payload ? 'body.reason' : 'body' }] } } })
+      expect(refused).toMatchObject({
+        status: 400,
+        body: { code: 'validation_failed', details: { fields: [{ field: payload ? 'body.reason' : 'body' }] } },
+      })
     }
     const noReason = await call('admin', 'POST', `/api/v1/admin/transactions/${id}/confirm_delivery`, {})
     expect(noReason).toMatchObject({ status: 400, body: { details: { fields: [{ field: 'body.reason' }] } } })
-    const settled = await call('admin', 'POST', `/api/v1/admin/transactions/${id}/release_funds?to=seller`, { reason: 'Photos show it as described' })
+    const settled = await call('admin', 'POST', `/api/v1/admin/transactions/${id}/release_funds?to=seller`, {
+      reason: 'Photos show it as described',
+    })
     expect(settled.body).toMatchObject({ status: 'funds_released', role: null })
     const audit = await app.services.db.selectFrom('transaction_events').selectAll().where('actor_kind', '=', 'admin').execute()
-    expect(audit).toEqual([expect.objectContaining({ event: 'release_funds', reason: 'Photos show it as described', to_status: 'funds_released' })])
+    expect(audit).toEqual([
+      expect.objectContaining({ event: 'release_funds', reason: 'Photos show it as described', to_status: 'funds_released' }),
+    ])
     const list = await call('admin', 'GET', '/api/v1/admin/transactions?limit=1000')
     expect(list.body.map((t: { id: string }) => t.id)).toContain(id)
   })
@@ -154,7 +201,9 @@ describe('an online sale end to end', () => {
     const id = await sellerCreatesAndBuyerJoins(call)
     const declined = await submitCard(call, id, '4000000000000002')
     expect(declined.confirmation).toMatchObject({ status: 'requires_payment_method', last_payment_error: { reason: 'card_declined' } })
-    expect((await call('buyer', 'POST', `/api/v1/transactions/${id}/confirm_payment`, { payment_intent_id: declined.intentId })).body.status).toBe('joined')
+    expect(
+      (await call('buyer', 'POST', `/api/v1/transactions/${id}/confirm_payment`, { payment_intent_id: declined.intentId })).body.status,
+    ).toBe('joined')
     const retried = await submitCard(call, id)
     expect(retried.intentId).toBe(declined.intentId)
     await confirmPayment(call, id, retried.intentId)
@@ -238,8 +287,14 @@ describe('who may see and do what', () => {
     expect((await call('buyer', 'GET', '/api/v1/transactions?join_code=ZZZZZZZZ')).body.code).toBe('join_code_not_found')
     // A character outside the alphabet is never dropped to make a code that exists.
     const padded = `${lamp.joinCode.slice(0, 4)}O${lamp.joinCode.slice(4)}`
-    expect(await call('buyer', 'GET', `/api/v1/transactions?join_code=${padded}`)).toMatchObject({ status: 404, body: { code: 'join_code_not_found' } })
-    expect((await call('buyer', 'GET', `/api/v1/transactions?join_code=${lamp.joinCode.slice(0, 4)}-${lamp.joinCode.slice(4).toLowerCase()}`)).status).toBe(200)
+    expect(await call('buyer', 'GET', `/api/v1/transactions?join_code=${padded}`)).toMatchObject({
+      status: 404,
+      body: { code: 'join_code_not_found' },
+    })
+    expect(
+      (await call('buyer', 'GET', `/api/v1/transactions?join_code=${lamp.joinCode.slice(0, 4)}-${lamp.joinCode.slice(4).toLowerCase()}`))
+        .status,
+    ).toBe(200)
   })
 
   it('refuses a join on terms the creator changed after the preview', async () => {
@@ -249,7 +304,9 @@ describe('who may see and do what', () => {
     const preview = (await call('buyer', 'GET', `/api/v1/transactions?join_code=${code}`)).body
     const requote = await call('seller', 'GET', '/api/v1/charge?price=9000&currency=eur&payment_method=card')
     const patched = await call('seller', 'PATCH', `/api/v1/transactions/${lamp.id}`, {
-      price: 9000, charge: requote.body.charge, charge_calculator_version: requote.body.charge_calculator_version,
+      price: 9000,
+      charge: requote.body.charge,
+      charge_calculator_version: requote.body.charge_calculator_version,
     })
     expect(patched.body.price).toBe(9000)
     // A new price needs the fee the seller was shown for it, named as any missing field is.
@@ -258,7 +315,11 @@ describe('who may see and do what', () => {
       error: expect.stringMatching(/^body\.charge: /),
       details: { fields: [{ field: 'body.charge', message: expect.any(String) }] },
     })
-    const stale = await call('buyer', 'PUT', `/api/v1/transactions?join_code=${code}&price=${preview.price}&charge=${preview.charge}&currency=eur`)
+    const stale = await call(
+      'buyer',
+      'PUT',
+      `/api/v1/transactions?join_code=${code}&price=${preview.price}&charge=${preview.charge}&currency=eur`,
+    )
     expect(stale).toMatchObject({ status: 409, body: { code: 'incorrect_charge', details: { price: 9000 } } })
     const fresh = await call('buyer', 'PUT', `/api/v1/transactions?join_code=${code}&price=9000&charge=${requote.body.charge}&currency=eur`)
     expect(fresh.body).toMatchObject({ status: 'joined', price: 9000 })
@@ -267,7 +328,10 @@ describe('who may see and do what', () => {
   it('answers a replayed join as the join did, once, and keeps everyone else out', async () => {
     const { app, call } = await start()
     const { id, joinCode } = await createSale(call)
-    expect((await call('buyer', 'GET', `/api/v1/transactions?join_code=${joinCode}`)).body).toMatchObject({ status: 'created', joined_by_you: false })
+    expect((await call('buyer', 'GET', `/api/v1/transactions?join_code=${joinCode}`)).body).toMatchObject({
+      status: 'created',
+      joined_by_you: false,
+    })
     await joinSale(call, joinCode)
     const events = () => app.services.db.selectFrom('transaction_events').select('id').where('transaction_id', '=', id).execute()
     const outbox = () => app.services.db.selectFrom('outbox').select('id').execute()
@@ -278,12 +342,25 @@ describe('who may see and do what', () => {
     expect(replay).toMatchObject({ status: 200, body: { id, status: 'joined', role: 'buyer' } })
     expect((await events()).length).toBe(eventsBefore)
     expect((await outbox()).length).toBe(outboxBefore)
-    expect((await call('buyer', 'GET', `/api/v1/transactions?join_code=${joinCode}`)).body).toMatchObject({ id, status: 'joined', joined_by_you: true })
+    expect((await call('buyer', 'GET', `/api/v1/transactions?join_code=${joinCode}`)).body).toMatchObject({
+      id,
+      status: 'joined',
+      joined_by_you: true,
+    })
 
     // For anyone else the code has done its work: it is no code any more.
-    expect(await call('stranger', 'GET', `/api/v1/transactions?join_code=${joinCode}`)).toMatchObject({ status: 404, body: { code: 'join_code_not_found' } })
-    expect(await call('stranger', 'PUT', `/api/v1/transactions?join_code=${joinCode}`)).toMatchObject({ status: 404, body: { code: 'join_code_not_found' } })
-    expect(await call('seller', 'PUT', `/api/v1/transactions?join_code=${joinCode}`)).toMatchObject({ status: 404, body: { code: 'join_code_not_found' } })
+    expect(await call('stranger', 'GET', `/api/v1/transactions?join_code=${joinCode}`)).toMatchObject({
+      status: 404,
+      body: { code: 'join_code_not_found' },
+    })
+    expect(await call('stranger', 'PUT', `/api/v1/transactions?join_code=${joinCode}`)).toMatchObject({
+      status: 404,
+      body: { code: 'join_code_not_found' },
+    })
+    expect(await call('seller', 'PUT', `/api/v1/transactions?join_code=${joinCode}`)).toMatchObject({
+      status: 404,
+      body: { code: 'join_code_not_found' },
+    })
     expect((await call('stranger', 'GET', `/api/v1/transactions/${id}`)).status).toBe(404)
   })
 
@@ -295,11 +372,28 @@ describe('who may see and do what', () => {
     const wrongVersion = await call('buyer', 'POST', '/api/v1/me/transactions', { ...base, charge: 78, charge_calculator_version: 2 })
     expect(wrongVersion).toMatchObject({ status: 409, body: { code: 'incorrect_calc_version', details: { charge_calculator_version: 1 } } })
     // The version is an integer, as the quote gives it; its old text form is no version.
-    const textVersion = await call('buyer', 'POST', '/api/v1/me/transactions', { ...base, charge: 78, charge_calculator_version: '2026-11-1' })
-    expect(textVersion).toMatchObject({ status: 400, body: { code: 'validation_failed', details: { fields: [{ field: 'body.charge_calculator_version' }] } } })
-    const tooCheap = await call('buyer', 'POST', '/api/v1/me/transactions', { ...base, price: 99, charge: 43, charge_calculator_version: 1 })
+    const textVersion = await call('buyer', 'POST', '/api/v1/me/transactions', {
+      ...base,
+      charge: 78,
+      charge_calculator_version: '2026-11-1',
+    })
+    expect(textVersion).toMatchObject({
+      status: 400,
+      body: { code: 'validation_failed', details: { fields: [{ field: 'body.charge_calculator_version' }] } },
+    })
+    const tooCheap = await call('buyer', 'POST', '/api/v1/me/transactions', {
+      ...base,
+      price: 99,
+      charge: 43,
+      charge_calculator_version: 1,
+    })
     expect(tooCheap).toMatchObject({ status: 400, body: { code: 'price_too_low' } })
-    const badCurrency = await call('buyer', 'POST', '/api/v1/me/transactions', { ...base, currency: 'jpy', charge: 97, charge_calculator_version: 1 })
+    const badCurrency = await call('buyer', 'POST', '/api/v1/me/transactions', {
+      ...base,
+      currency: 'jpy',
+      charge: 97,
+      charge_calculator_version: 1,
+    })
     expect(badCurrency.body.code).toBe('unsupported_currency')
   })
 })
@@ -342,7 +436,9 @@ describe('wrong-state answers name their reason', () => {
       expect(complaint, JSON.stringify(description)).toMatchObject({ status: 400, body: { code: 'empty_complaint_description' } })
     }
     // The role and the state come first, as for every refusal.
-    expect((await call('seller', 'POST', `/api/v1/transactions/${id}/complain_with_description`, { description: '' })).body.code).toBe('not_buyer')
+    expect((await call('seller', 'POST', `/api/v1/transactions/${id}/complain_with_description`, { description: '' })).body.code).toBe(
+      'not_buyer',
+    )
     expect((await call('buyer', 'GET', `/api/v1/transactions/${id}`)).body).toMatchObject({ status: 'delivered', complaint: null })
   })
 
@@ -351,7 +447,10 @@ describe('wrong-state answers name their reason', () => {
     await createSale(call)
     for (const limit of ['51', '0', 'many']) {
       const mine = await call('seller', 'GET', `/api/v1/me/transactions?limit=${limit}`)
-      expect(mine, limit).toMatchObject({ status: 400, body: { code: 'invalid_limit', details: { fields: [{ field: 'querystring.limit' }] } } })
+      expect(mine, limit).toMatchObject({
+        status: 400,
+        body: { code: 'invalid_limit', details: { fields: [{ field: 'querystring.limit' }] } },
+      })
     }
     expect((await call('seller', 'GET', '/api/v1/p2p/me/transactions?limit=51')).body.code).toBe('invalid_limit')
     expect((await call('seller', 'GET', '/api/v1/me/transactions?limit=50')).body).toHaveLength(1)
@@ -360,13 +459,19 @@ describe('wrong-state answers name their reason', () => {
     // A limit wrong with something else is a plain validation failure naming both.
     const both = await call('seller', 'GET', '/api/v1/me/transactions?limit=51&filter=everything')
     expect(both.body.code).toBe('validation_failed')
-    expect(both.body.details.fields.map((field: { field: string }) => field.field).sort()).toEqual(['querystring.filter', 'querystring.limit'])
+    expect(both.body.details.fields.map((field: { field: string }) => field.field).sort()).toEqual([
+      'querystring.filter',
+      'querystring.limit',
+    ])
   })
 
   it('gives the open payment’s client secret only while it is due: not_paid before, already_paid after', async () => {
     const { call } = await start()
     const { id } = await joinedSale(call)
-    expect(await call('buyer', 'GET', `/api/v1/transactions/${id}/stripe_client_secret`)).toMatchObject({ status: 409, body: { code: 'not_paid' } })
+    expect(await call('buyer', 'GET', `/api/v1/transactions/${id}/stripe_client_secret`)).toMatchObject({
+      status: 409,
+      body: { code: 'not_paid' },
+    })
     const opened = await call('buyer', 'POST', `/api/v1/transactions/${id}/pay`)
     expect((await call('buyer', 'GET', `/api/v1/transactions/${id}/stripe_client_secret`)).body).toEqual(opened.body)
     await payByCard(call, id)
@@ -381,12 +486,18 @@ describe('wrong-state answers name their reason', () => {
     await call('buyer', 'POST', `/api/v1/transactions/${id}/set_payment_method`, { payment_method: 'sepa' })
     const opened = await call('buyer', 'POST', `/api/v1/transactions/${id}/pay`)
     const { payment_intent_id: intentId, client_secret: clientSecret } = opened.body
-    const submitted = await call(null, 'POST', `/sandbox/v1/payment_intents/${intentId}/confirm`, { client_secret: clientSecret, iban: 'DE89370400440532013000' })
+    const submitted = await call(null, 'POST', `/sandbox/v1/payment_intents/${intentId}/confirm`, {
+      client_secret: clientSecret,
+      iban: 'DE89370400440532013000',
+    })
     expect(submitted.body.status).toBe('processing')
     const reported = await call('buyer', 'POST', `/api/v1/transactions/${id}/confirm_payment`, { payment_intent_id: intentId })
     expect(reported.body).toMatchObject({ status: 'joined', is_payment_in_progress: true })
     for (const who of ['buyer', 'seller'] as const) {
-      expect(await call(who, 'POST', `/api/v1/transactions/${id}/cancel`)).toMatchObject({ status: 409, body: { code: 'payment_in_progress' } })
+      expect(await call(who, 'POST', `/api/v1/transactions/${id}/cancel`)).toMatchObject({
+        status: 409,
+        body: { code: 'payment_in_progress' },
+      })
     }
   })
 })
@@ -418,7 +529,12 @@ describe('my transactions', () => {
     const again = await call('buyer', 'POST', `/api/v1/transactions/${id}/pay`)
     expect(again.body.code).toBe('already_paid')
     // And it is so: the same request took the provider's news.
-    expect((await call('buyer', 'GET', `/api/v1/transactions/${id}`)).body).toMatchObject({ status: 'paid', available_actions: ['submit_order_issue'] })
-    expect((await call('buyer', 'POST', `/api/v1/transactions/${id}/confirm_payment`, { payment_intent_id: intentId })).body.status).toBe('paid')
+    expect((await call('buyer', 'GET', `/api/v1/transactions/${id}`)).body).toMatchObject({
+      status: 'paid',
+      available_actions: ['submit_order_issue'],
+    })
+    expect((await call('buyer', 'POST', `/api/v1/transactions/${id}/confirm_payment`, { payment_intent_id: intentId })).body.status).toBe(
+      'paid',
+    )
   })
 })

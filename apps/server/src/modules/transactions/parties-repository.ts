@@ -14,11 +14,17 @@ export async function findFirstName(db: Kysely<Database>, userId: string | null)
 }
 
 /** Undefined when no such user. */
-export async function findContactDetails(db: Kysely<Database>, userId: string): Promise<{ first_name: string; last_name: string; email: string } | undefined> {
+export async function findContactDetails(
+  db: Kysely<Database>,
+  userId: string,
+): Promise<{ first_name: string; last_name: string; email: string } | undefined> {
   return db.selectFrom('users').select(['first_name', 'last_name', 'email']).where('id', '=', userId).executeTakeFirst()
 }
 
 /** The user's chosen languages (notificationLanguage picks among them); Kysely's NoResultError when no such user. */
-export async function getLanguages(db: Kysely<Database>, userId: string): Promise<{ notification_language: string | null; locale: string | null }> {
+export async function getLanguages(
+  db: Kysely<Database>,
+  userId: string,
+): Promise<{ notification_language: string | null; locale: string | null }> {
   return db.selectFrom('users').select(['notification_language', 'locale']).where('id', '=', userId).executeTakeFirstOrThrow()
 }

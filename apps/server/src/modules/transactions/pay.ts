@@ -46,7 +46,13 @@ function notBuyer(): AppError {
 }
 
 /** The buyer picks (or changes) the method of the payment (face-to-face: the deposit's): the fee is recomputed for it. */
-export async function setPaymentMethod(deps: PaymentDeps, user: CurrentUser, id: string, kind: TransactionKind, paymentMethod: PaymentMethod): Promise<TransactionRow> {
+export async function setPaymentMethod(
+  deps: PaymentDeps,
+  user: CurrentUser,
+  id: string,
+  kind: TransactionKind,
+  paymentMethod: PaymentMethod,
+): Promise<TransactionRow> {
   const current = await findForParty(deps.db, id, user.id, kind)
   const quote = quoteOrRefuse({ price: current.price, currency: current.currency, paymentMethod })
   // Others are refused by the domain as not the buyer, whatever the method.
@@ -66,7 +72,12 @@ export async function setPaymentMethod(deps: PaymentDeps, user: CurrentUser, id:
  * the transaction, the part, the amount and the method, makes concurrent or
  * repeated calls return the same intent.
  */
-export async function pay(deps: PaymentDeps, user: CurrentUser, id: string, part: PaymentPart): Promise<{ row: TransactionRow; intent: PaymentIntent }> {
+export async function pay(
+  deps: PaymentDeps,
+  user: CurrentUser,
+  id: string,
+  part: PaymentPart,
+): Promise<{ row: TransactionRow; intent: PaymentIntent }> {
   let row = await findForParty(deps.db, id, user.id, kindOf(part))
   const role = roleOf(row, user.id)
   if (role !== 'buyer') throw notBuyer()
@@ -87,7 +98,13 @@ export async function pay(deps: PaymentDeps, user: CurrentUser, id: string, part
       // that the answer and the transaction agree.
       row = await deps.db.transaction().execute(async (trx) => {
         const locked = await lockForParty(trx, id, user.id, kindOf(part))
-        return applyEvent(deps, trx, locked, { type: 'payment_succeeded', paymentIntentId: existing.id, amount: existing.amount }, { actor: { kind: 'system' }, actorUserId: null })
+        return applyEvent(
+          deps,
+          trx,
+          locked,
+          { type: 'payment_succeeded', paymentIntentId: existing.id, amount: existing.amount },
+          { actor: { kind: 'system' }, actorUserId: null },
+        )
       })
       // Held: this payment is made (already_paid). Sent straight back, since
       // the buyer changed the method after opening it: a new one is due.
@@ -137,9 +154,13 @@ async function requireVerifiedParties(deps: PaymentDeps, row: TransactionRow): P
     if (!party.id || !(await deps.isIdentityVerified(party.id))) unverified.push(party.role)
   }
   if (unverified.length > 0) {
-    throw new AppError('identity_verification_required', `A high-value sale needs both parties' identity verified first (missing: ${unverified.join(', ')})`, {
-      details: { unverified },
-    })
+    throw new AppError(
+      'identity_verification_required',
+      `A high-value sale needs both parties' identity verified first (missing: ${unverified.join(', ')})`,
+      {
+        details: { unverified },
+      },
+    )
   }
 }
 
@@ -151,7 +172,12 @@ const notOpened = { payment: 'not_paid', deposit: 'deposit_not_paid', remainder:
  * while that payment is due: once it was made (or no longer can be) the
  * domain says why, as it does to pay.
  */
-export async function openPaymentIntent(deps: PaymentDeps, user: CurrentUser, id: string, part: PaymentPart): Promise<{ row: TransactionRow; intent: PaymentIntent }> {
+export async function openPaymentIntent(
+  deps: PaymentDeps,
+  user: CurrentUser,
+  id: string,
+  part: PaymentPart,
+): Promise<{ row: TransactionRow; intent: PaymentIntent }> {
   const row = await findForParty(deps.db, id, user.id, kindOf(part))
   if (roleOf(row, user.id) !== 'buyer') throw notBuyer()
   const intentId = intentOf(row, part)
@@ -165,7 +191,13 @@ export async function openPaymentIntent(deps: PaymentDeps, user: CurrentUser, id
  * (never trust the browser) and apply what it says; the webhook brings the
  * same news, and whichever arrives first takes effect, once.
  */
-export async function confirmPayment(deps: PaymentDeps, user: CurrentUser, id: string, kind: TransactionKind, paymentIntentId: string): Promise<TransactionRow> {
+export async function confirmPayment(
+  deps: PaymentDeps,
+  user: CurrentUser,
+  id: string,
+  kind: TransactionKind,
+  paymentIntentId: string,
+): Promise<TransactionRow> {
   const row = await findForParty(deps.db, id, user.id, kind)
   if (roleOf(row, user.id) !== 'buyer') throw notBuyer()
   const ours = row.payment_intent_id === paymentIntentId || row.remainder_payment_intent_id === paymentIntentId
@@ -190,7 +222,9 @@ export async function confirmPayment(deps: PaymentDeps, user: CurrentUser, id: s
   const current = await deps.payments.retrievePaymentIntent(paymentIntentId)
   if (current.status === 'processing') return reported
   const news: TransactionEvent =
-    current.status === 'succeeded' ? { type: 'payment_succeeded', paymentIntentId, amount: current.amount } : { type: 'payment_failed', paymentIntentId }
+    current.status === 'succeeded'
+      ? { type: 'payment_succeeded', paymentIntentId, amount: current.amount }
+      : { type: 'payment_failed', paymentIntentId }
   return deps.db.transaction().execute(async (trx) => {
     const locked = await lockForParty(trx, id, user.id, kind)
     // The provider's news, not this request's work: not written onto its Idempotency-Key.

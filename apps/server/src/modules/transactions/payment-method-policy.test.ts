@@ -14,7 +14,10 @@ import { TestClock } from '../../testing/test-clock.ts'
 const testApps = appPerTest()
 
 /** Everyone is `<role>@example.com`; only a confirmed address counts, so `company` is whoever is verified. */
-async function start(verified: { seller?: boolean; buyer?: boolean } = {}, env: Record<string, string> = { COMPANY_EMAIL_DOMAIN: 'example.com' }) {
+async function start(
+  verified: { seller?: boolean; buyer?: boolean } = {},
+  env: Record<string, string> = { COMPANY_EMAIL_DOMAIN: 'example.com' },
+) {
   const testApp = await testApps.open({ clock: new TestClock(new Date('2026-11-22T10:00:00Z')), env })
   const tokens = await partyTokens(testApp.tokenFor, {
     seller: { firstName: 'Sam', emailVerified: verified.seller ?? false },
@@ -28,7 +31,10 @@ const notAllowed = { status: 403, body: { code: 'payment_method_not_allowed', de
 describe('GET /me/supported_payment_methods', () => {
   it('gives card and P24 to everyone and SEPA to confirmed company addresses only', async () => {
     const { app, call } = await start({ seller: true })
-    expect(await call('seller', 'GET', '/api/v1/me/supported_payment_methods')).toMatchObject({ status: 200, body: ['card', 'p24', 'sepa'] })
+    expect(await call('seller', 'GET', '/api/v1/me/supported_payment_methods')).toMatchObject({
+      status: 200,
+      body: ['card', 'p24', 'sepa'],
+    })
     // The same domain, not confirmed: ordinary.
     expect((await call('buyer', 'GET', '/api/v1/me/supported_payment_methods')).body).toEqual(['card', 'p24'])
     expect((await app.inject({ url: '/api/v1/me/supported_payment_methods' })).statusCode).toBe(401)
@@ -44,7 +50,15 @@ describe('an ordinary user and SEPA', () => {
   it('cannot create or reprice a sale with SEPA; a company user can', async () => {
     const { call } = await start({ buyer: true })
     const quote = await call('seller', 'GET', '/api/v1/charge?price=10000&currency=eur&payment_method=sepa')
-    const body = { role: 'seller', price: 10_000, currency: 'eur', description: 'A lamp', payment_method: 'sepa', charge: quote.body.charge, charge_calculator_version: 1 }
+    const body = {
+      role: 'seller',
+      price: 10_000,
+      currency: 'eur',
+      description: 'A lamp',
+      payment_method: 'sepa',
+      charge: quote.body.charge,
+      charge_calculator_version: 1,
+    }
     expect(await call('seller', 'POST', '/api/v1/me/transactions', body)).toMatchObject(notAllowed)
 
     const { id } = await createSale(call)
@@ -59,10 +73,14 @@ describe('an ordinary user and SEPA', () => {
   it('cannot choose SEPA at checkout, online or face to face, and nothing changes', async () => {
     const { call } = await start()
     const { id } = await joinedSale(call)
-    expect(await call('buyer', 'POST', `/api/v1/transactions/${id}/set_payment_method`, { payment_method: 'sepa' })).toMatchObject(notAllowed)
+    expect(await call('buyer', 'POST', `/api/v1/transactions/${id}/set_payment_method`, { payment_method: 'sepa' })).toMatchObject(
+      notAllowed,
+    )
     expect((await call('buyer', 'GET', `/api/v1/transactions/${id}`)).body).toMatchObject({ payment_method: 'card', charge: 340 })
     // The seller is refused for not being the buyer, whatever the method.
-    expect((await call('seller', 'POST', `/api/v1/transactions/${id}/set_payment_method`, { payment_method: 'sepa' })).body.code).toBe('not_buyer')
+    expect((await call('seller', 'POST', `/api/v1/transactions/${id}/set_payment_method`, { payment_method: 'sepa' })).body.code).toBe(
+      'not_buyer',
+    )
     expect((await call('buyer', 'POST', `/api/v1/transactions/${id}/set_payment_method`, { payment_method: 'p24' })).status).toBe(200)
 
     const f2f = await joinedF2fSale(call)
@@ -75,10 +93,16 @@ describe('an ordinary user and SEPA', () => {
     const { app, call } = await start({ seller: true })
     const { id, joinCode } = await createSale(call, { payment_method: 'sepa' })
     await joinSale(call, joinCode)
-    const intentsBefore = await app.services.db.selectFrom('transactions').select('payment_intent_id').where('id', '=', id).executeTakeFirstOrThrow()
+    const intentsBefore = await app.services.db
+      .selectFrom('transactions')
+      .select('payment_intent_id')
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow()
     expect(await call('buyer', 'POST', `/api/v1/transactions/${id}/pay`)).toMatchObject(notAllowed)
     // No payment was opened at the provider.
-    expect(await app.services.db.selectFrom('transactions').select('payment_intent_id').where('id', '=', id).executeTakeFirstOrThrow()).toEqual(intentsBefore)
+    expect(
+      await app.services.db.selectFrom('transactions').select('payment_intent_id').where('id', '=', id).executeTakeFirstOrThrow(),
+    ).toEqual(intentsBefore)
     expect(intentsBefore.payment_intent_id).toBeNull()
 
     expect((await call('buyer', 'POST', `/api/v1/transactions/${id}/set_payment_method`, { payment_method: 'card' })).status).toBe(200)

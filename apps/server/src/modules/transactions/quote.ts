@@ -18,8 +18,10 @@ const quoteMessages: Record<QuoteRefusal, string> = {
 export function quoteOrRefuse(input: { price: number; currency: string; paymentMethod: string }, priceField = 'price'): ChargeQuote {
   const result = quoteCharge(input)
   if (!result.ok) {
-    const field = result.code === 'unsupported_currency' ? 'currency' : result.code === 'invalid_payment_method' ? 'payment_method' : priceField
-    const limit = result.code === 'price_too_high' ? { maximum: largestPricedAmount } : result.code === 'price_too_low' ? { minimum: minimumPrice } : {}
+    const field =
+      result.code === 'unsupported_currency' ? 'currency' : result.code === 'invalid_payment_method' ? 'payment_method' : priceField
+    const limit =
+      result.code === 'price_too_high' ? { maximum: largestPricedAmount } : result.code === 'price_too_low' ? { minimum: minimumPrice } : {}
     throw new AppError(result.code, quoteMessages[result.code], { details: { field, ...limit } })
   }
   return result.quote
@@ -31,14 +33,21 @@ export function requireShownCharge(quote: ChargeQuote, shown: { charge: number; 
   if (!check.ok) {
     throw new AppError(
       check.code,
-      check.code === 'incorrect_charge' ? 'The fee has changed; show the new fee and try again' : 'The fee schedule has changed; ask for a new quote',
+      check.code === 'incorrect_charge'
+        ? 'The fee has changed; show the new fee and try again'
+        : 'The fee schedule has changed; ask for a new quote',
       { details: { charge: quote.charge, charge_calculator_version: quote.chargeCalculatorVersion } },
     )
   }
 }
 
 /** The currency (and a method the user chose) must be open to this user (DESIGN §2). */
-export function requireOffered(config: Config, user: CurrentUser, quote: ChargeQuote, options: { paymentMethodChosen: boolean; currencyChosen?: boolean }): void {
+export function requireOffered(
+  config: Config,
+  user: CurrentUser,
+  quote: ChargeQuote,
+  options: { paymentMethodChosen: boolean; currencyChosen?: boolean },
+): void {
   const offer = userOffer(config, user)
   if ((options.currencyChosen ?? true) && !offer.currencies.includes(quote.currency)) {
     throw new AppError('unsupported_currency', 'This currency is not available to you', { details: { field: 'currency' } })
@@ -53,6 +62,8 @@ export function requireOffered(config: Config, user: CurrentUser, quote: ChargeQ
  */
 export function requireMethodAllowed(config: Config, user: CurrentUser, paymentMethod: PaymentMethod): void {
   if (!userOffer(config, user).paymentMethods.includes(paymentMethod)) {
-    throw new AppError('payment_method_not_allowed', 'This payment method is not available to you', { details: { field: 'payment_method' } })
+    throw new AppError('payment_method_not_allowed', 'This payment method is not available to you', {
+      details: { field: 'payment_method' },
+    })
   }
 }

@@ -26,7 +26,11 @@ async function start() {
   // The buyer is a company user (DESIGN §2), so that races may involve SEPA.
   testApp = await createTestApp({ clock, env: { SANDBOX_WEBHOOK_SECRET: webhookSecret, COMPANY_EMAIL_DOMAIN: 'example.com' } })
   const { app } = testApp
-  const tokens = await partyTokens(testApp.tokenFor, { seller: { firstName: 'Sam' }, buyer: { firstName: 'Bea', emailVerified: true }, admin: { admin: true } })
+  const tokens = await partyTokens(testApp.tokenFor, {
+    seller: { firstName: 'Sam' },
+    buyer: { firstName: 'Bea', emailVerified: true },
+    admin: { admin: true },
+  })
   const call = apiCaller(app, tokens)
   const db = app.services.db
 
@@ -54,9 +58,12 @@ async function start() {
     expect(response.body.status).toBe('complained')
   }
 
-  const status = async (id: string) => (await db.selectFrom('transactions').select('status').where('id', '=', id).executeTakeFirstOrThrow()).status
+  const status = async (id: string) =>
+    (await db.selectFrom('transactions').select('status').where('id', '=', id).executeTakeFirstOrThrow()).status
   const entries = async (id: string) =>
-    (await db.selectFrom('ledger_entries').select('kind').where('transaction_id', '=', id).orderBy('created_at').execute()).map((row) => row.kind)
+    (await db.selectFrom('ledger_entries').select('kind').where('transaction_id', '=', id).orderBy('created_at').execute()).map(
+      (row) => row.kind,
+    )
   const outbox = (id: string) => db.selectFrom('outbox').selectAll().where('transaction_id', '=', id).execute()
 
   /** Posts a provider event to the webhook endpoint, signed as the sandbox signs it. */
@@ -64,7 +71,9 @@ async function start() {
   /** The sandbox's own event of that type for the payment, as it queued it. */
   const sandboxEvent = async (type: string, intentId: string) => {
     const rows = await db.selectFrom('sandbox_webhook_deliveries').selectAll().where('type', '=', type).execute()
-    const row = rows.find((candidate) => (candidate.payload as { data: { object: { id: string; payment_intent?: string } } }).data.object.id === intentId)
+    const row = rows.find(
+      (candidate) => (candidate.payload as { data: { object: { id: string; payment_intent?: string } } }).data.object.id === intentId,
+    )
     if (!row) throw new Error(`no ${type} event for ${intentId}`)
     return row
   }
@@ -85,14 +94,37 @@ async function start() {
     const history = (detail.body.events as Array<{ event: string; reason: string | null; from_status: string; to_status: string }>)
       .filter((event) => event.event === 'refund_unheld')
       .map((event) => ({ reason: event.reason, status: event.to_status }))
-    const mails = (await writtenMails(testApp!.dataDir)).filter((mail) => mail.to === 'buyer@example.com' && mail.text.includes(id) && /refunded to you|zwrócona/.test(mail.subject))
+    const mails = (await writtenMails(testApp!.dataDir)).filter(
+      (mail) => mail.to === 'buyer@example.com' && mail.text.includes(id) && /refunded to you|zwrócona/.test(mail.subject),
+    )
     return { amountRefunded: view.body.amount_refunded as number, history, mails }
   }
   /** The same e-mail in English to the buyer: how much went back, and why. */
   const returnMail = (amount: string, why: string) =>
-    expect.objectContaining({ subject: expect.stringContaining('has been refunded to you'), text: expect.stringMatching(new RegExp(`Refunded: ${amount}\\nWhy: ${why}`)) })
+    expect.objectContaining({
+      subject: expect.stringContaining('has been refunded to you'),
+      text: expect.stringMatching(new RegExp(`Refunded: ${amount}\\nWhy: ${why}`)),
+    })
 
-  return { app, clock, call, db, settle, joined, cardCharged, paid, delivered, complained, status, entries, outbox, deliverWebhook, sandboxEvent, returnRecord, returnMail }
+  return {
+    app,
+    clock,
+    call,
+    db,
+    settle,
+    joined,
+    cardCharged,
+    paid,
+    delivered,
+    complained,
+    status,
+    entries,
+    outbox,
+    deliverWebhook,
+    sandboxEvent,
+    returnRecord,
+    returnMail,
+  }
 }
 
 describe('complaint against the automatic release', () => {
@@ -107,7 +139,11 @@ describe('complaint against the automatic release', () => {
 
     await t.clock.moveBy((deadline.getTime() - t.clock.now().getTime()) / 1000 - 1)
     const [complaints] = await Promise.all([
-      Promise.all(ids.map((id) => t.call('buyer', 'POST', `/api/v1/transactions/${id}/complain_with_description`, { description: 'Not as described' }))),
+      Promise.all(
+        ids.map((id) =>
+          t.call('buyer', 'POST', `/api/v1/transactions/${id}/complain_with_description`, { description: 'Not as described' }),
+        ),
+      ),
       t.clock.advance(t.app, 2),
     ])
     // Whatever is still due (the transfer of a release) runs, and time moves well past the window.
@@ -172,16 +208,24 @@ describe('complaint against the automatic release', () => {
     const [early, atDeadline, afterRelease] = [await t.joined(), await t.joined(), await t.joined()]
     for (const id of [early, atDeadline, afterRelease]) await t.delivered(id)
     await t.clock.moveBy(24 * 3600 - 1)
-    expect((await t.call('buyer', 'POST', `/api/v1/transactions/${early}/complain_with_description`, { description: 'Broken' })).status).toBe(200)
+    expect(
+      (await t.call('buyer', 'POST', `/api/v1/transactions/${early}/complain_with_description`, { description: 'Broken' })).status,
+    ).toBe(200)
     await t.clock.moveBy(1)
     // At the deadline, before the timer has run: the window is closed all the same.
     const expired = await t.call('buyer', 'POST', `/api/v1/transactions/${atDeadline}/complain_with_description`, { description: 'Broken' })
     expect(expired).toMatchObject({ status: 409, body: { code: 'complaint_period_expired' } })
     await t.app.services.jobs.runDue()
     // The timer fired for all three: the complained one is left alone.
-    expect([await t.status(early), await t.status(atDeadline), await t.status(afterRelease)]).toEqual(['complained', 'funds_released', 'funds_released'])
+    expect([await t.status(early), await t.status(atDeadline), await t.status(afterRelease)]).toEqual([
+      'complained',
+      'funds_released',
+      'funds_released',
+    ])
     expect(await t.entries(early)).toEqual(['hold'])
-    const released = await t.call('buyer', 'POST', `/api/v1/transactions/${afterRelease}/complain_with_description`, { description: 'Broken' })
+    const released = await t.call('buyer', 'POST', `/api/v1/transactions/${afterRelease}/complain_with_description`, {
+      description: 'Broken',
+    })
     expect(released).toMatchObject({ status: 409, body: { code: 'funds_already_released' } })
   })
 })
@@ -199,7 +243,11 @@ describe('payment news from three sides at once', () => {
 
     expect(await t.status(id)).toBe('paid')
     expect(await t.entries(id)).toEqual(['hold'])
-    const held = await t.db.selectFrom('transactions').select(['amount_held', 'payment_intent_id']).where('id', '=', id).executeTakeFirstOrThrow()
+    const held = await t.db
+      .selectFrom('transactions')
+      .select(['amount_held', 'payment_intent_id'])
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow()
     expect(held).toEqual({ amount_held: 10_340, payment_intent_id: intentId })
     const succeeded = await t.sandboxEvent('payment_intent.succeeded', intentId)
     expect(succeeded.delivered_at).toBeInstanceOf(Date)
@@ -207,7 +255,12 @@ describe('payment news from three sides at once', () => {
     const recorded = await t.db.selectFrom('provider_events').select('processed_at').where('event_id', '=', succeeded.event_id).execute()
     expect(recorded).toEqual([{ processed_at: expect.any(Date) }])
     // One transition to paid, one tracking-deadline timer behind it.
-    const events = await t.db.selectFrom('transaction_events').select('event').where('transaction_id', '=', id).where('to_status', '=', 'paid').execute()
+    const events = await t.db
+      .selectFrom('transaction_events')
+      .select('event')
+      .where('transaction_id', '=', id)
+      .where('to_status', '=', 'paid')
+      .execute()
     expect(events).toEqual([{ event: 'payment_succeeded' }])
   })
 
@@ -217,7 +270,10 @@ describe('payment news from three sides at once', () => {
     await t.call('buyer', 'POST', `/api/v1/transactions/${id}/set_payment_method`, { payment_method: 'sepa' })
     const opened = await t.call('buyer', 'POST', `/api/v1/transactions/${id}/pay`)
     const intentId: string = opened.body.payment_intent_id
-    const submitted = await t.call(null, 'POST', `/sandbox/v1/payment_intents/${intentId}/confirm`, { client_secret: opened.body.client_secret, iban: 'DE35370400440532013002' })
+    const submitted = await t.call(null, 'POST', `/sandbox/v1/payment_intents/${intentId}/confirm`, {
+      client_secret: opened.body.client_secret,
+      iban: 'DE35370400440532013002',
+    })
     expect(submitted.body.status).toBe('processing')
     await t.app.services.jobs.runDue()
     // The report reads "processing" from the provider; before it takes the
@@ -237,7 +293,12 @@ describe('payment news from three sides at once', () => {
     expect((await t.call('seller', 'POST', `/api/v1/transactions/${id}/cancel`)).body.status).toBe('cancelled')
     expect(await t.entries(id)).toEqual([])
     // The buyer heard of the failure (twice, as it was undone and found again: a duplicate beats silence).
-    const failedMails = await t.db.selectFrom('notifications').select('template').where('transaction_id', '=', id).where('template', '=', 'payment_failed').execute()
+    const failedMails = await t.db
+      .selectFrom('notifications')
+      .select('template')
+      .where('transaction_id', '=', id)
+      .where('template', '=', 'payment_failed')
+      .execute()
     expect(failedMails.length).toBeGreaterThanOrEqual(1)
   })
 
@@ -248,7 +309,10 @@ describe('payment news from three sides at once', () => {
     expect((await t.call('buyer', 'POST', `/api/v1/transactions/${id}/set_payment_method`, { payment_method: 'sepa' })).status).toBe(200)
     // Another tab still shows the card form of the first payment, and the buyer uses it.
     const firstId: string = first.body.payment_intent_id
-    await t.call(null, 'POST', `/sandbox/v1/payment_intents/${firstId}/confirm`, { client_secret: first.body.client_secret, card_number: '4242424242424242' })
+    await t.call(null, 'POST', `/sandbox/v1/payment_intents/${firstId}/confirm`, {
+      client_secret: first.body.client_secret,
+      card_number: '4242424242424242',
+    })
     await t.settle()
     // 103.40 is not what is due by SEPA (101.40): it went straight back.
     const refunds = await t.db.selectFrom('sandbox_refunds').select(['amount', 'status']).where('payment_intent_id', '=', firstId).execute()
@@ -258,7 +322,10 @@ describe('payment news from three sides at once', () => {
     const second = await t.call('buyer', 'POST', `/api/v1/transactions/${id}/pay`)
     expect(second).toMatchObject({ status: 200, body: { charge: 140 } })
     expect(second.body.payment_intent_id).not.toBe(firstId)
-    await t.call(null, 'POST', `/sandbox/v1/payment_intents/${second.body.payment_intent_id}/confirm`, { client_secret: second.body.client_secret, iban: 'DE89370400440532013000' })
+    await t.call(null, 'POST', `/sandbox/v1/payment_intents/${second.body.payment_intent_id}/confirm`, {
+      client_secret: second.body.client_secret,
+      iban: 'DE89370400440532013000',
+    })
     await t.settle()
     expect(await t.status(id)).toBe('paid')
     expect(await t.entries(id)).toEqual(['refund_unheld', 'hold'])
@@ -266,7 +333,9 @@ describe('payment news from three sides at once', () => {
     const record = await t.returnRecord(id)
     expect(record.amountRefunded).toBe(10_340)
     expect(record.history).toEqual([{ reason: 'wrong_amount', status: 'joined' }])
-    expect(record.mails).toEqual([t.returnMail('€103.40', 'the payment was not for the amount due \\(the payment method, and with it the fee, had changed\\)')])
+    expect(record.mails).toEqual([
+      t.returnMail('€103.40', 'the payment was not for the amount due \\(the payment method, and with it the fee, had changed\\)'),
+    ])
   })
 
   it('answers a new payment, not a 500, when the old one is paid while pay replaces it', async () => {
@@ -280,7 +349,10 @@ describe('payment news from three sides at once', () => {
     const retrieve = provider.retrievePaymentIntent.bind(provider)
     vi.spyOn(provider, 'retrievePaymentIntent').mockImplementationOnce(async (paymentIntentId) => {
       const seen = await retrieve(paymentIntentId)
-      await t.call(null, 'POST', `/sandbox/v1/payment_intents/${firstId}/confirm`, { client_secret: first.body.client_secret, card_number: '4242424242424242' })
+      await t.call(null, 'POST', `/sandbox/v1/payment_intents/${firstId}/confirm`, {
+        client_secret: first.body.client_secret,
+        card_number: '4242424242424242',
+      })
       return seen
     })
     const second = await t.call('buyer', 'POST', `/api/v1/transactions/${id}/pay`)
@@ -306,7 +378,9 @@ describe('an administrator resolving a dispute', () => {
     await t.complained(id)
     const responses = await Promise.all(
       Array.from({ length: 20 }, (_, index) =>
-        t.call('admin', 'POST', `/api/v1/admin/transactions/${id}/release_funds?to=${index % 3 === 0 ? 'buyer' : 'seller'}`, { reason: `call ${index}` }),
+        t.call('admin', 'POST', `/api/v1/admin/transactions/${id}/release_funds?to=${index % 3 === 0 ? 'buyer' : 'seller'}`, {
+          reason: `call ${index}`,
+        }),
       ),
     )
     const winners = responses.filter((response) => response.status === 200)
@@ -320,7 +394,12 @@ describe('an administrator resolving a dispute', () => {
     expect(new Set(losers.map((response) => response.body.code))).toEqual(new Set([expectedCode]))
 
     expect(await t.entries(id)).toEqual(['hold', outcome === 'funds_released' ? 'release' : 'refund'])
-    const audit = await t.db.selectFrom('transaction_events').select('reason').where('transaction_id', '=', id).where('actor_kind', '=', 'admin').execute()
+    const audit = await t.db
+      .selectFrom('transaction_events')
+      .select('reason')
+      .where('transaction_id', '=', id)
+      .where('actor_kind', '=', 'admin')
+      .execute()
     expect(audit).toHaveLength(1)
     await t.app.services.jobs.runDue()
     const rows = await t.outbox(id)
@@ -345,8 +424,19 @@ describe('provider webhooks', () => {
 
     expect(await t.status(id)).toBe('paid')
     expect(await t.entries(id)).toEqual(['hold'])
-    expect(await t.db.selectFrom('provider_events').select('event_id').where('event_id', '=', event.id as string).execute()).toHaveLength(1)
-    const transitions = await t.db.selectFrom('transaction_events').select('event').where('transaction_id', '=', id).where('event', '=', 'payment_succeeded').execute()
+    expect(
+      await t.db
+        .selectFrom('provider_events')
+        .select('event_id')
+        .where('event_id', '=', event.id as string)
+        .execute(),
+    ).toHaveLength(1)
+    const transitions = await t.db
+      .selectFrom('transaction_events')
+      .select('event')
+      .where('transaction_id', '=', id)
+      .where('event', '=', 'payment_succeeded')
+      .execute()
     expect(transitions).toHaveLength(1)
   })
 
@@ -356,9 +446,15 @@ describe('provider webhooks', () => {
     const intentId = await t.cardCharged(id)
     // The provider's news of the payment is held up somewhere on the way.
     const late = await t.sandboxEvent('payment_intent.succeeded', intentId)
-    await t.db.updateTable('sandbox_webhook_deliveries').set({ delivered_at: t.clock.now() }).where('event_id', '=', late.event_id).execute()
+    await t.db
+      .updateTable('sandbox_webhook_deliveries')
+      .set({ delivered_at: t.clock.now() })
+      .where('event_id', '=', late.event_id)
+      .execute()
 
-    expect((await t.call('buyer', 'POST', `/api/v1/transactions/${id}/confirm_payment`, { payment_intent_id: intentId })).body.status).toBe('paid')
+    expect((await t.call('buyer', 'POST', `/api/v1/transactions/${id}/confirm_payment`, { payment_intent_id: intentId })).body.status).toBe(
+      'paid',
+    )
     expect((await t.call('seller', 'POST', `/api/v1/transactions/${id}/cancel`)).body.status).toBe('cancelled_with_payment')
     await t.settle() // the refund goes out, settles, and its webhook arrives
     expect(await t.status(id)).toBe('payment_refunded')
@@ -372,11 +468,19 @@ describe('provider webhooks', () => {
 
     expect(await t.status(id)).toBe('payment_refunded')
     expect(await t.entries(id)).toEqual(['hold', 'refund'])
-    const escrow = await t.db.selectFrom('ledger_postings').select((eb) => eb.fn.sum<number>('amount').as('balance')).where('account', '=', `escrow:${id}`).executeTakeFirstOrThrow()
+    const escrow = await t.db
+      .selectFrom('ledger_postings')
+      .select((eb) => eb.fn.sum<number>('amount').as('balance'))
+      .where('account', '=', `escrow:${id}`)
+      .executeTakeFirstOrThrow()
     expect(Number(escrow.balance)).toBe(0)
     // No second refund was asked for, and the provider refunded once.
     expect((await t.outbox(id)).map((row) => [row.action, row.status])).toEqual([['refund', 'sent']])
-    const refunds = await t.db.selectFrom('sandbox_refunds').select(['amount', 'status']).where('payment_intent_id', '=', intentId).execute()
+    const refunds = await t.db
+      .selectFrom('sandbox_refunds')
+      .select(['amount', 'status'])
+      .where('payment_intent_id', '=', intentId)
+      .execute()
     expect(refunds).toEqual([{ amount: 10_340, status: 'succeeded' }])
   })
 
@@ -386,7 +490,11 @@ describe('provider webhooks', () => {
     const id = await t.joined()
     const intentId = await t.cardCharged(id)
     const news = await t.sandboxEvent('payment_intent.succeeded', intentId)
-    await t.db.updateTable('sandbox_webhook_deliveries').set({ delivered_at: t.clock.now() }).where('event_id', '=', news.event_id).execute()
+    await t.db
+      .updateTable('sandbox_webhook_deliveries')
+      .set({ delivered_at: t.clock.now() })
+      .where('event_id', '=', news.event_id)
+      .execute()
     // The seller cancels before anyone heard of the payment.
     expect((await t.call('seller', 'POST', `/api/v1/transactions/${id}/cancel`)).body.status).toBe('cancelled')
 
@@ -400,7 +508,11 @@ describe('provider webhooks', () => {
     expect((await t.outbox(id)).map((row) => [row.action, row.status, row.idempotency_key])).toEqual([
       ['refund', 'sent', `${id}:refund-unheld:${intentId}`],
     ])
-    const refunds = await t.db.selectFrom('sandbox_refunds').select(['amount', 'status']).where('payment_intent_id', '=', intentId).execute()
+    const refunds = await t.db
+      .selectFrom('sandbox_refunds')
+      .select(['amount', 'status'])
+      .where('payment_intent_id', '=', intentId)
+      .execute()
     expect(refunds).toEqual([{ amount: 10_340, status: 'succeeded' }])
     // The sale shows it, once: the amount, a line of its history saying why, one e-mail to the buyer in their language.
     const record = await t.returnRecord(id)
@@ -420,7 +532,9 @@ describe('provider webhooks', () => {
       const intentId = await t.cardCharged(id)
       const [cancelled] = await Promise.all([
         t.call('seller', 'POST', `/api/v1/transactions/${id}/cancel`),
-        round % 2 === 0 ? t.app.services.jobs.runDue() : t.call('buyer', 'POST', `/api/v1/transactions/${id}/confirm_payment`, { payment_intent_id: intentId }),
+        round % 2 === 0
+          ? t.app.services.jobs.runDue()
+          : t.call('buyer', 'POST', `/api/v1/transactions/${id}/confirm_payment`, { payment_intent_id: intentId }),
       ])
       expect(cancelled.status).toBe(200)
       await t.settle()
@@ -429,7 +543,11 @@ describe('provider webhooks', () => {
       const record = await t.returnRecord(id)
       // Either way the buyer has everything back, and the sale says so.
       expect(record.amountRefunded).toBe(10_340)
-      const refunds = await t.db.selectFrom('sandbox_refunds').select(['amount', 'status']).where('payment_intent_id', '=', intentId).execute()
+      const refunds = await t.db
+        .selectFrom('sandbox_refunds')
+        .select(['amount', 'status'])
+        .where('payment_intent_id', '=', intentId)
+        .execute()
       expect(refunds).toEqual([{ amount: 10_340, status: 'succeeded' }])
       if (final === 'cancelled') {
         // The cancel came first: the payment was never held and went straight back.
@@ -441,7 +559,9 @@ describe('provider webhooks', () => {
         expect(final).toBe('payment_refunded')
         expect(await t.entries(id)).toEqual(['hold', 'refund'])
         expect(record.history).toEqual([])
-        const subjects = (await writtenMails(testApp!.dataDir)).filter((mail) => mail.to === 'buyer@example.com' && mail.text.includes(id)).map((mail) => mail.subject)
+        const subjects = (await writtenMails(testApp!.dataDir))
+          .filter((mail) => mail.to === 'buyer@example.com' && mail.text.includes(id))
+          .map((mail) => mail.subject)
         expect(subjects).toContain('Your payment for “A blue bicycle” has been refunded')
       }
     }
@@ -454,8 +574,17 @@ describe('provider webhooks', () => {
     const first = await t.paid(id)
     // Another payment for the same sale goes through at the provider (a second tab, a retried checkout).
     const provider = t.app.services.payments
-    const second = await provider.createPaymentIntent({ amount: 10_340, currency: 'eur', paymentMethod: 'card', transactionId: id, idempotencyKey: `${id}:second-tab` })
-    const confirmed = await t.call(null, 'POST', `/sandbox/v1/payment_intents/${second.id}/confirm`, { client_secret: second.clientSecret, card_number: '4242424242424242' })
+    const second = await provider.createPaymentIntent({
+      amount: 10_340,
+      currency: 'eur',
+      paymentMethod: 'card',
+      transactionId: id,
+      idempotencyKey: `${id}:second-tab`,
+    })
+    const confirmed = await t.call(null, 'POST', `/sandbox/v1/payment_intents/${second.id}/confirm`, {
+      client_secret: second.clientSecret,
+      card_number: '4242424242424242',
+    })
     expect(confirmed.body.status).toBe('succeeded')
     await t.settle()
     // The provider sends its news again under another event id: one record, one refund.
@@ -465,17 +594,28 @@ describe('provider webhooks', () => {
 
     expect(await t.status(id)).toBe('paid')
     expect(await t.entries(id)).toEqual(['hold', 'refund_unheld'])
-    const held = await t.db.selectFrom('transactions').select(['amount_held', 'payment_intent_id']).where('id', '=', id).executeTakeFirstOrThrow()
+    const held = await t.db
+      .selectFrom('transactions')
+      .select(['amount_held', 'payment_intent_id'])
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow()
     expect(held).toEqual({ amount_held: 10_340, payment_intent_id: first })
     const record = await t.returnRecord(id)
     expect(record.amountRefunded).toBe(10_340)
     expect(record.history).toEqual([{ reason: 'superseded', status: 'paid' }])
     expect(record.mails).toEqual([t.returnMail('€103.40', 'the transaction was already paid, or another payment had replaced this one')])
-    const refunds = await t.db.selectFrom('sandbox_refunds').select(['amount', 'status']).where('payment_intent_id', '=', second.id).execute()
+    const refunds = await t.db
+      .selectFrom('sandbox_refunds')
+      .select(['amount', 'status'])
+      .where('payment_intent_id', '=', second.id)
+      .execute()
     expect(refunds).toEqual([{ amount: 10_340, status: 'succeeded' }])
 
     // The sale goes on; a later refund of the held payment is counted on top.
-    expect((await t.call('seller', 'POST', `/api/v1/transactions/${id}/cancel`)).body).toMatchObject({ status: 'cancelled_with_payment', amount_refunded: 20_680 })
+    expect((await t.call('seller', 'POST', `/api/v1/transactions/${id}/cancel`)).body).toMatchObject({
+      status: 'cancelled_with_payment',
+      amount_refunded: 20_680,
+    })
     await t.settle()
     expect(await t.status(id)).toBe('payment_refunded')
     expect(await t.entries(id)).toEqual(['hold', 'refund_unheld', 'refund'])
@@ -489,8 +629,17 @@ describe('refunds settling in another order than they were sent', () => {
     await t.paid(id)
     // A second payment goes through and is sent back; its refund is pending at the provider.
     const provider = t.app.services.payments
-    const second = await provider.createPaymentIntent({ amount: 10_340, currency: 'eur', paymentMethod: 'card', transactionId: id, idempotencyKey: `${id}:second-tab` })
-    await t.call(null, 'POST', `/sandbox/v1/payment_intents/${second.id}/confirm`, { client_secret: second.clientSecret, card_number: '4242424242424242' })
+    const second = await provider.createPaymentIntent({
+      amount: 10_340,
+      currency: 'eur',
+      paymentMethod: 'card',
+      transactionId: id,
+      idempotencyKey: `${id}:second-tab`,
+    })
+    await t.call(null, 'POST', `/sandbox/v1/payment_intents/${second.id}/confirm`, {
+      client_secret: second.clientSecret,
+      card_number: '4242424242424242',
+    })
     await t.app.services.jobs.runDue()
     expect(await t.entries(id)).toEqual(['hold', 'refund_unheld'])
     await t.clock.advance(t.app, 2)
@@ -556,7 +705,11 @@ describe('a crash between the commit and the provider call', () => {
     await t.settle() // the outbox job's retry, then the refund settles
     expect((await t.outbox(id))[0]).toMatchObject({ status: 'sent', attempts: 2 })
     expect(refund.mock.calls.map(([input]) => input.idempotencyKey)).toEqual([`${id}:refund`, `${id}:refund`])
-    const refunds = await t.db.selectFrom('sandbox_refunds').select(['amount', 'status']).where('payment_intent_id', '=', intentId).execute()
+    const refunds = await t.db
+      .selectFrom('sandbox_refunds')
+      .select(['amount', 'status'])
+      .where('payment_intent_id', '=', intentId)
+      .execute()
     expect(refunds).toEqual([{ amount: 10_340, status: 'succeeded' }])
     expect(await t.status(id)).toBe('payment_refunded')
     expect(await t.entries(id)).toEqual(['hold', 'refund'])
@@ -569,7 +722,8 @@ describe('Idempotency-Key on money-moving calls', () => {
     const id = await t.joined()
     await t.paid(id)
     await track(t.call, id, { carrier: 'dhl', tracking_code: 'JD0001' })
-    const confirm = () => t.call('buyer', 'POST', `/api/v1/transactions/${id}/confirm_delivery`, undefined, { 'idempotency-key': 'delivery-1' })
+    const confirm = () =>
+      t.call('buyer', 'POST', `/api/v1/transactions/${id}/confirm_delivery`, undefined, { 'idempotency-key': 'delivery-1' })
 
     const racing = await Promise.all([confirm(), confirm(), confirm()])
     const original = racing.filter((response) => response.status === 200 && response.headers['idempotent-replayed'] !== 'true')
@@ -583,11 +737,22 @@ describe('Idempotency-Key on money-moving calls', () => {
     expect(replay.status).toBe(200)
     expect(replay.headers['idempotent-replayed']).toBe('true')
     expect(replay.body).toEqual(original[0]!.body)
-    const transitions = await t.db.selectFrom('transaction_events').select('event').where('transaction_id', '=', id).where('event', '=', 'confirm_delivery').execute()
+    const transitions = await t.db
+      .selectFrom('transaction_events')
+      .select('event')
+      .where('transaction_id', '=', id)
+      .where('event', '=', 'confirm_delivery')
+      .execute()
     expect(transitions).toHaveLength(1)
 
     // The same key for another request is misuse.
-    const reused = await t.call('buyer', 'POST', `/api/v1/transactions/${id}/complain_with_description`, { description: 'x' }, { 'idempotency-key': 'delivery-1' })
+    const reused = await t.call(
+      'buyer',
+      'POST',
+      `/api/v1/transactions/${id}/complain_with_description`,
+      { description: 'x' },
+      { 'idempotency-key': 'delivery-1' },
+    )
     expect(reused).toMatchObject({ status: 422, body: { code: 'idempotency_key_reused' } })
     expect(await t.status(id)).toBe('delivered')
   })

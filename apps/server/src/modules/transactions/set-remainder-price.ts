@@ -24,7 +24,13 @@ export async function setRemainderPrice(deps: TransactionDeps, user: CurrentUser
     const paymentMethod = (row.payment_method as PaymentMethod | null) ?? 'card'
     const quote = quoteOrRefuse({ price: body.price - row.price, currency: row.currency, paymentMethod })
     requireShownCharge(quote, { charge: body.charge, version: body.charge_calculator_version })
-    const event = { type: 'set_price', price: body.price, charge: quote.charge, chargeSeller: quote.chargeSeller, chargeCalculatorVersion: quote.chargeCalculatorVersion } as const
+    const event = {
+      type: 'set_price',
+      price: body.price,
+      charge: quote.charge,
+      chargeSeller: quote.chargeSeller,
+      chargeCalculatorVersion: quote.chargeCalculatorVersion,
+    } as const
     return applyEvent(deps, trx, row, event, { actor, actorUserId: user.id })
   })
 }

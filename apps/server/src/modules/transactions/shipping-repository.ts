@@ -11,7 +11,10 @@ import type { Database } from '../../db/schema.ts'
 const addressColumns = ['name', 'line1', 'line2', 'city', 'postal_code', 'country_code', 'state'] as const
 
 /** The transaction's address, given or corrected (the row made on first need). */
-export async function upsertShippingDetails(trx: Kysely<Database>, given: { transactionId: string; buyerId: string; address: ShippingDetails; now: Date }): Promise<void> {
+export async function upsertShippingDetails(
+  trx: Kysely<Database>,
+  given: { transactionId: string; buyerId: string; address: ShippingDetails; now: Date },
+): Promise<void> {
   const { address, now } = given
   await trx
     .insertInto('shipping_details')

@@ -22,21 +22,36 @@ describe('timers fired together in one commit', () => {
       ids.push(id)
     }
     const [first, second, complained] = ids as [string, string, string]
-    expect((await call('buyer', 'POST', `/api/v1/transactions/${complained}/complain_with_description`, { description: 'Scratched' })).status).toBe(200)
+    expect(
+      (await call('buyer', 'POST', `/api/v1/transactions/${complained}/complain_with_description`, { description: 'Scratched' })).status,
+    ).toBe(200)
     await clock.moveBy(24 * 3600 + 1)
 
     const { db, clock: appClock, config, jobs } = app.services
     const deps = { db, clock: appClock, policy: config.onlinePolicy, effects: jobEffectScheduler(jobs) }
-    await fireTimers(deps, jobs, ids.map((transactionId) => ({ transactionId, kind: 'complaint_window' as const })))
+    await fireTimers(
+      deps,
+      jobs,
+      ids.map((transactionId) => ({ transactionId, kind: 'complaint_window' as const })),
+    )
 
     const statuses = await db.selectFrom('transactions').select(['id', 'status']).where('id', 'in', ids).execute()
-    expect(Object.fromEntries(statuses.map((row) => [row.id, row.status]))).toEqual({ [first]: 'funds_released', [second]: 'funds_released', [complained]: 'complained' })
+    expect(Object.fromEntries(statuses.map((row) => [row.id, row.status]))).toEqual({
+      [first]: 'funds_released',
+      [second]: 'funds_released',
+      [complained]: 'complained',
+    })
     // What the releases caused was enqueued in the same commit: the transfers go out and the e-mails are written.
     await jobs.runDue()
     const transfers = await db.selectFrom('outbox').select(['transaction_id', 'status']).where('action', '=', 'transfer').execute()
     expect(transfers.map((row) => row.transaction_id).sort()).toEqual([first, second].sort())
     expect(transfers.every((row) => row.status === 'sent')).toBe(true)
-    const released = await db.selectFrom('notifications').select('transaction_id').where('template', '=', 'funds_released').where('status', '=', 'sent').execute()
+    const released = await db
+      .selectFrom('notifications')
+      .select('transaction_id')
+      .where('template', '=', 'funds_released')
+      .where('status', '=', 'sent')
+      .execute()
     expect(released.map((row) => row.transaction_id).sort()).toEqual([first, first, second, second].sort())
   })
 })

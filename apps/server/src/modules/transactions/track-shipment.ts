@@ -45,5 +45,5 @@ async function refuseParcelOfAnotherBuyer(
   // Two sellers adding the same parcel at once: the second waits for the first's commit, then sees it.
   await lockParcel(trx, shipment.carrier, code)
   const other = await findParcelOfAnotherBuyer(trx, { carrier: shipment.carrier, code, transactionId: row.id, buyerId: row.buyer_id })
-  if (other) throw new AppError('tracking_code_in_use', 'This tracking code is already on another buyer\'s transaction')
+  if (other) throw new AppError('tracking_code_in_use', "This tracking code is already on another buyer's transaction")
 }

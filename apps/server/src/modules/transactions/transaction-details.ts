@@ -29,12 +29,19 @@ export async function partyDetails(db: Kysely<Database>, user: CurrentUser, id: 
  * Online only: nothing is shipped face to face (404, as every online path
  * answers for a face-to-face id).
  */
-export async function setShippingDetails(deps: TransactionDeps, user: CurrentUser, id: string, body: ShippingDetailsBody): Promise<ShippingDetails> {
+export async function setShippingDetails(
+  deps: TransactionDeps,
+  user: CurrentUser,
+  id: string,
+  body: ShippingDetailsBody,
+): Promise<ShippingDetails> {
   return deps.db.transaction().execute(async (trx) => {
     const row = await lockForParty(trx, id, user.id, 'online')
     if (roleOf(row, user.id) !== 'buyer') throw new AppError('not_buyer', 'Only the buyer gives the shipping address')
     if ((row.status !== 'created' && row.status !== 'joined') || row.is_payment_in_progress) {
-      throw new AppError(beforePaymentRefusal(row.status as OnlineStatus), 'The shipping address can only be changed before paying', { details: { status: row.status } })
+      throw new AppError(beforePaymentRefusal(row.status as OnlineStatus), 'The shipping address can only be changed before paying', {
+        details: { status: row.status },
+      })
     }
     const now = deps.clock.now()
     const address = {

@@ -41,7 +41,11 @@ export function jobEffectScheduler(jobs: JobQueue): EffectScheduler {
       await jobs.send<OutboxJob>(outboxQueue, { outboxId }, { db: trx })
     },
     notify: async (trx, notifications) => {
-      await jobs.sendMany<NotificationJob>(notificationQueue, notifications.map((data) => ({ data })), { db: trx })
+      await jobs.sendMany<NotificationJob>(
+        notificationQueue,
+        notifications.map((data) => ({ data })),
+        { db: trx },
+      )
     },
   }
 }
@@ -87,7 +91,10 @@ export async function fireTimers(deps: TransactionDeps, jobs: JobQueue, timers: 
   const groupDeps = { ...deps, effects: buffered.scheduler }
   const system = { actor: { kind: 'system' as const }, actorUserId: null }
   await deps.db.transaction().execute(async (trx) => {
-    const rows = await lockManyById(trx, timers.map((timer) => timer.transactionId))
+    const rows = await lockManyById(
+      trx,
+      timers.map((timer) => timer.transactionId),
+    )
     for (const timer of timers) {
       const row = rows.get(timer.transactionId)
       // Two timers of one transaction in the group: the second sees what the first did.
@@ -152,17 +159,33 @@ async function applyPaymentEvent(deps: TransactionDeps, trx: Kysely<Database>, e
   const system = { actor: { kind: 'system' as const }, actorUserId: null }
   switch (event.type) {
     case 'payment_processing':
-      if (event.paymentIntentId) await applyIgnoringRefusal(deps, trx, row, { type: 'payment_started', paymentIntentId: event.paymentIntentId }, system, log)
+      if (event.paymentIntentId)
+        await applyIgnoringRefusal(deps, trx, row, { type: 'payment_started', paymentIntentId: event.paymentIntentId }, system, log)
       return
     case 'payment_succeeded':
       // Money the transaction will not hold is sent back by the state machine's own refund.
-      if (event.paymentIntentId) await applyEvent(deps, trx, row, { type: 'payment_succeeded', paymentIntentId: event.paymentIntentId, amount: event.amount }, system)
+      if (event.paymentIntentId)
+        await applyEvent(
+          deps,
+          trx,
+          row,
+          { type: 'payment_succeeded', paymentIntentId: event.paymentIntentId, amount: event.amount },
+          system,
+        )
       return
     case 'payment_failed':
-      if (event.paymentIntentId) await applyIgnoringRefusal(deps, trx, row, { type: 'payment_failed', paymentIntentId: event.paymentIntentId }, system, log)
+      if (event.paymentIntentId)
+        await applyIgnoringRefusal(deps, trx, row, { type: 'payment_failed', paymentIntentId: event.paymentIntentId }, system, log)
       return
     case 'refund_succeeded':
-      await applyIgnoringRefusal(deps, trx, row, { type: 'refund_succeeded', ...(event.paymentIntentId ? { paymentIntentId: event.paymentIntentId } : {}) }, system, log)
+      await applyIgnoringRefusal(
+        deps,
+        trx,
+        row,
+        { type: 'refund_succeeded', ...(event.paymentIntentId ? { paymentIntentId: event.paymentIntentId } : {}) },
+        system,
+        log,
+      )
       return
     case 'refund_failed':
       log.error({ transactionId: row.id, reason: event.reason }, 'a refund failed at the provider: needs an operator')
@@ -177,7 +200,8 @@ async function applyCarrierEvent(deps: TransactionDeps, trx: Kysely<Database>, e
   if (event.type === 'exception') return
   const row = await lockById(trx, event.transactionId)
   if (!row || row.tracking_code !== event.trackingCode) return
-  const news: TransactionEvent = event.type === 'delivered' ? { type: 'carrier_delivered' } : { type: 'carrier_in_transit', occurredAt: event.occurredAt }
+  const news: TransactionEvent =
+    event.type === 'delivered' ? { type: 'carrier_delivered' } : { type: 'carrier_in_transit', occurredAt: event.occurredAt }
   await applyEvent(deps, trx, row, news, { actor: { kind: 'system' }, actorUserId: null })
 }
 

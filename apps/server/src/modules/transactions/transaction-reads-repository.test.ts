@@ -36,7 +36,10 @@ function countingDb(options: { failing?: number; failure?: Error } = {}): { db: 
 }
 
 let sequence = 0
-async function insertTransaction(parties: { buyer?: string; seller?: string; creator?: string }, kind: TransactionKind = 'online'): Promise<string> {
+async function insertTransaction(
+  parties: { buyer?: string; seller?: string; creator?: string },
+  kind: TransactionKind = 'online',
+): Promise<string> {
   const id = uuidV7(new Date(1_900_000_000_000 + sequence++))
   await database.db
     .insertInto('transactions')
@@ -135,7 +138,10 @@ describe('coalescedTransactionReads', () => {
       created_at: sentAt,
       sent_at: sentAt,
     })
-    await database.db.insertInto('guest_invitations').values([invitation(invited, null), invitation(claimed, new Date())]).execute()
+    await database.db
+      .insertInto('guest_invitations')
+      .values([invitation(invited, null), invitation(claimed, new Date())])
+      .execute()
     const reads = coalescedTransactionReads(database.db)
 
     const [first, second] = await Promise.all([reads.findForParty(invited, me), reads.findForParty(claimed, me)])

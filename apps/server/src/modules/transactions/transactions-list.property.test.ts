@@ -45,20 +45,18 @@ interface Row {
 
 const descriptions = ['Road bike', 'Desk LAMP', 'Old chair']
 
-const rowArbitrary: fc.Arbitrary<Row> = fc
-  .constantFrom<TransactionKind>('online', 'f2f')
-  .chain((kind) =>
-    fc.record({
-      kind: fc.constant(kind),
-      status: fc.constantFrom(...statusesByKind[kind]),
-      buyer: fc.constantFrom<Who>('me', 'other', 'nobody'),
-      seller: fc.constantFrom<Who>('me', 'other', 'nobody'),
-      creator: fc.constantFrom<Who>('me', 'other', 'nobody'),
-      isPaymentInProgress: fc.boolean(),
-      sellerConfirmsHandover: fc.boolean(),
-      description: fc.constantFrom(...descriptions),
-    }),
-  )
+const rowArbitrary: fc.Arbitrary<Row> = fc.constantFrom<TransactionKind>('online', 'f2f').chain((kind) =>
+  fc.record({
+    kind: fc.constant(kind),
+    status: fc.constantFrom(...statusesByKind[kind]),
+    buyer: fc.constantFrom<Who>('me', 'other', 'nobody'),
+    seller: fc.constantFrom<Who>('me', 'other', 'nobody'),
+    creator: fc.constantFrom<Who>('me', 'other', 'nobody'),
+    isPaymentInProgress: fc.boolean(),
+    sellerConfirmsHandover: fc.boolean(),
+    description: fc.constantFrom(...descriptions),
+  }),
+)
 
 const queryArbitrary = fc.record({
   limit: fc.integer({ min: 1, max: 4 }),
@@ -74,7 +72,19 @@ type ListQuery = typeof queryArbitrary extends fc.Arbitrary<infer Q> ? Q : never
 function expected(rows: (Row & { id: string })[], query: ListQuery): string[] {
   const holds = (row: Row, role: Party) => {
     if (row[role] !== 'me') return false
-    return !query.filter || matchesFilter({ kind: row.kind, status: row.status, isPaymentInProgress: row.isPaymentInProgress, sellerConfirmsHandover: row.sellerConfirmsHandover } as Parameters<typeof matchesFilter>[0], role, query.filter)
+    return (
+      !query.filter ||
+      matchesFilter(
+        {
+          kind: row.kind,
+          status: row.status,
+          isPaymentInProgress: row.isPaymentInProgress,
+          sellerConfirmsHandover: row.sellerConfirmsHandover,
+        } as Parameters<typeof matchesFilter>[0],
+        role,
+        query.filter,
+      )
+    )
   }
   return rows
     .filter((row) => (query.filter ? holds(row, 'buyer') || holds(row, 'seller') : [row.buyer, row.seller, row.creator].includes('me')))
@@ -139,21 +149,41 @@ describe('listForUser and listSummariesForUser', () => {
 describe("a summary's created", () => {
   it('is the full view’s created as toISOString writes it, to the millisecond, whatever the microseconds', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.integer({ min: 0, max: 4_102_444_799_999 }), fc.integer({ min: 0, max: 999 }), async (milliseconds, microseconds) => {
-        const { db } = database
-        await db.deleteFrom('transactions').execute()
-        const id = uuidV7(new Date(1_900_000_000_000))
-        await db
-          .insertInto('transactions')
-          .values({ id, type: 'online', status: 'created', seller_id: me, creator_id: me, creator_role: 'seller', price: 1000, charge: 50, charge_calculator_version: 1, currency: 'eur', description: 'Lamp', created: new Date(milliseconds), high_value: false })
-          .execute()
-        await sql`update transactions set created = created + make_interval(secs => ${microseconds}::int / 1000000.0) where id = ${id}`.execute(db)
+      fc.asyncProperty(
+        fc.integer({ min: 0, max: 4_102_444_799_999 }),
+        fc.integer({ min: 0, max: 999 }),
+        async (milliseconds, microseconds) => {
+          const { db } = database
+          await db.deleteFrom('transactions').execute()
+          const id = uuidV7(new Date(1_900_000_000_000))
+          await db
+            .insertInto('transactions')
+            .values({
+              id,
+              type: 'online',
+              status: 'created',
+              seller_id: me,
+              creator_id: me,
+              creator_role: 'seller',
+              price: 1000,
+              charge: 50,
+              charge_calculator_version: 1,
+              currency: 'eur',
+              description: 'Lamp',
+              created: new Date(milliseconds),
+              high_value: false,
+            })
+            .execute()
+          await sql`update transactions set created = created + make_interval(secs => ${microseconds}::int / 1000000.0) where id = ${id}`.execute(
+            db,
+          )
 
-        const [full] = await listForUser(db, { userId: me, limit: 1 })
-        const [summary] = await listSummariesForUser(db, { userId: me, limit: 1 })
-        expect(summary!.created).toBe(full!.created.toISOString())
-        expect(summary!.created).toBe(new Date(milliseconds).toISOString())
-      }),
+          const [full] = await listForUser(db, { userId: me, limit: 1 })
+          const [summary] = await listSummariesForUser(db, { userId: me, limit: 1 })
+          expect(summary!.created).toBe(full!.created.toISOString())
+          expect(summary!.created).toBe(new Date(milliseconds).toISOString())
+        },
+      ),
       { numRuns: 40 },
     )
   })

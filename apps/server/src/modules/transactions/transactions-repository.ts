@@ -16,7 +16,11 @@ import type { TransactionRow } from './engine/transaction-state.ts'
  */
 export async function findForParty(db: Kysely<Database>, id: string, userId: string, kind?: TransactionKind): Promise<TransactionRow> {
   if (!uuidPattern.test(id)) throw notFound()
-  let query = db.selectFrom('transactions').selectAll().where('id', '=', id).where((eb) => isParty(eb, userId))
+  let query = db
+    .selectFrom('transactions')
+    .selectAll()
+    .where('id', '=', id)
+    .where((eb) => isParty(eb, userId))
   if (kind) query = query.where('type', '=', kind)
   const row = await query.executeTakeFirst()
   if (!row) throw notFound()
@@ -49,7 +53,10 @@ export interface TransactionWithInvitation {
  * as many parameters as ids both plans are reckoned alike (docs/decisions/073-prepared-statements.md,
  * "Statements PostgreSQL planned every time").
  */
-export async function findManyWithInvitation(db: Kysely<Database>, ids: readonly string[]): Promise<Map<string, TransactionWithInvitation>> {
+export async function findManyWithInvitation(
+  db: Kysely<Database>,
+  ids: readonly string[],
+): Promise<Map<string, TransactionWithInvitation>> {
   if (ids.length === 0) return new Map()
   const { rows } = await db.executeQuery(manyWithInvitationStatement(db, ids))
   const found = new Map<string, TransactionWithInvitation>()
@@ -97,7 +104,11 @@ const manyWithInvitationTemplate = statementTemplate((db, { batch }: { batch: Re
 /** The same, locked for the rest of the database transaction (state changes serialise on it). */
 export async function lockForParty(trx: Kysely<Database>, id: string, userId: string, kind?: TransactionKind): Promise<TransactionRow> {
   if (!uuidPattern.test(id)) throw notFound()
-  let query = trx.selectFrom('transactions').selectAll().where('id', '=', id).where((eb) => isParty(eb, userId))
+  let query = trx
+    .selectFrom('transactions')
+    .selectAll()
+    .where('id', '=', id)
+    .where((eb) => isParty(eb, userId))
   if (kind) query = query.where('type', '=', kind)
   const row = await query.forUpdate().executeTakeFirst()
   if (!row) throw notFound()
@@ -139,7 +150,10 @@ export async function findByJoinCode(
 }
 
 /** A partner client's setting that a new face-to-face transaction copies; undefined when no such client. */
-export async function findClientHandoverSetting(db: Kysely<Database>, clientId: string): Promise<{ show_seller_confirm_handover: boolean } | undefined> {
+export async function findClientHandoverSetting(
+  db: Kysely<Database>,
+  clientId: string,
+): Promise<{ show_seller_confirm_handover: boolean } | undefined> {
   return db.selectFrom('clients').select('show_seller_confirm_handover').where('id', '=', clientId).executeTakeFirst()
 }
 
@@ -205,7 +219,18 @@ export interface ListQuery {
 }
 
 /** The columns a row of My transactions is made of (`toTransactionSummary`). */
-export const summaryColumns = ['id', 'type', 'status', 'buyer_id', 'seller_id', 'description', 'currency', 'listing_id', 'price', 'total_price'] as const
+export const summaryColumns = [
+  'id',
+  'type',
+  'status',
+  'buyer_id',
+  'seller_id',
+  'description',
+  'currency',
+  'listing_id',
+  'price',
+  'total_price',
+] as const
 /**
  * `created` comes as the text the answer carries (`toISOString`'s form, to
  * the millisecond, cut as a Date cuts it): parsing 50 timestamps into Dates
@@ -266,7 +291,8 @@ function pageStatements<Row>(select: (db: Kysely<Database>, ids: ReturnType<type
   const byStructure = new Map<string, (db: Kysely<Database>, values: { page: PageValues }) => CompiledQuery<Row>>()
   return (db: Kysely<Database>, query: ListQuery): CompiledQuery<Row> => {
     // Validated at the boundary (1 to 50); checked again because it becomes part of the statement's text.
-    if (!Number.isSafeInteger(query.limit) || query.limit < 1) throw new RangeError(`a page's size must be a positive integer, not ${query.limit}`)
+    if (!Number.isSafeInteger(query.limit) || query.limit < 1)
+      throw new RangeError(`a page's size must be a positive integer, not ${query.limit}`)
     const structure: PageStructure = { filter: query.filter, kind: query.kind, limit: query.limit }
     const key = `${structure.filter ?? ''}/${structure.kind ?? ''}/${structure.limit}`
     let statement = byStructure.get(key)
@@ -280,8 +306,16 @@ function pageStatements<Row>(select: (db: Kysely<Database>, ids: ReturnType<type
 }
 
 /** A page's statements, compiled (exported for the tests of their text). */
-export const fullPageStatement = pageStatements((db, ids) => db.selectFrom('transactions').selectAll().where('id', 'in', ids).orderBy('id', 'desc'))
-export const summaryPageStatement = pageStatements((db, ids) => db.selectFrom('transactions').select([...summaryColumns, createdAsIsoText]).where('id', 'in', ids).orderBy('id', 'desc'))
+export const fullPageStatement = pageStatements((db, ids) =>
+  db.selectFrom('transactions').selectAll().where('id', 'in', ids).orderBy('id', 'desc'),
+)
+export const summaryPageStatement = pageStatements((db, ids) =>
+  db
+    .selectFrom('transactions')
+    .select([...summaryColumns, createdAsIsoText])
+    .where('id', 'in', ids)
+    .orderBy('id', 'desc'),
+)
 
 /**
  * The ids of a page. `page` holds stand-ins: whether a value is set decides
@@ -295,7 +329,10 @@ function pageIds(db: Kysely<Database>, page: PageValues, { filter, kind, limit }
     if (kind) branch = branch.where('type', '=', kind)
     if (page.afterId !== undefined) branch = branch.where('id', '<', page.afterId)
     const { pattern } = page
-    if (pattern !== undefined) branch = branch.where((eb) => eb.or([eb('description', 'ilike', pattern), eb(sql`id::text`, 'ilike', pattern), eb('join_code', 'ilike', pattern)]))
+    if (pattern !== undefined)
+      branch = branch.where((eb) =>
+        eb.or([eb('description', 'ilike', pattern), eb(sql`id::text`, 'ilike', pattern), eb('join_code', 'ilike', pattern)]),
+      )
     // A derived table, so that its ORDER BY and LIMIT stay its own inside the UNION.
     return db.selectFrom(branch.orderBy('id', 'desc').limit(pageSize).as('newest')).select('newest.id')
   }

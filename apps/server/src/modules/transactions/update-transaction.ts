@@ -73,8 +73,14 @@ export async function updateTransaction(
         throw fieldError(`body.${field}`, 'required with a new price, currency or payment method: send the fee you were shown')
       }
       const paymentMethod = change.paymentMethod ?? (row.payment_method as PaymentMethod | null) ?? 'card'
-      const quote = quoteOrRefuse({ price: change.price ?? row.price, currency: change.currency ?? row.currency, paymentMethod }, priceField)
-      requireOffered(deps.config, user, quote, { paymentMethodChosen: change.paymentMethod !== undefined, currencyChosen: change.currency !== undefined })
+      const quote = quoteOrRefuse(
+        { price: change.price ?? row.price, currency: change.currency ?? row.currency, paymentMethod },
+        priceField,
+      )
+      requireOffered(deps.config, user, quote, {
+        paymentMethodChosen: change.paymentMethod !== undefined,
+        currencyChosen: change.currency !== undefined,
+      })
       requireShownCharge(quote, { charge: change.charge, version: change.chargeCalculatorVersion })
       terms = {
         price: quote.price,
@@ -85,7 +91,11 @@ export async function updateTransaction(
         paymentMethod: change.paymentMethod ?? (row.payment_method as PaymentMethod | null),
       }
     }
-    const event = { type: 'update', ...(change.description !== undefined ? { description: change.description } : {}), ...(terms ? { terms } : {}) } as const
+    const event = {
+      type: 'update',
+      ...(change.description !== undefined ? { description: change.description } : {}),
+      ...(terms ? { terms } : {}),
+    } as const
     return applyEvent(deps, trx, row, event, { actor, actorUserId: user.id })
   })
 }

@@ -56,7 +56,8 @@ async function signIn(current: TestApp, email: string) {
     expect(response.status).toBe(200)
     return response.body.requirements.other
   }
-  const id = async () => (await current.database.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow()).id
+  const id = async () =>
+    (await current.database.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow()).id
   return { headers, call, upload, onboard, requirements, id }
 }
 
@@ -101,7 +102,12 @@ describe('authentication', () => {
   it('refuses a multipart upload without a token before reading it, storing nothing', async () => {
     const { app, testApp: current } = await start()
     const { payload, contentType } = await multipartBody([['file', pngFile()]])
-    const response = await app.inject({ method: 'POST', url: '/api/v1/me/personal/identity_document', headers: { 'content-type': contentType }, payload })
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/v1/me/personal/identity_document',
+      headers: { 'content-type': contentType },
+      payload,
+    })
     expect(response.statusCode).toBe(401)
     expect(await current.database.db.selectFrom('identity_document_uploads').selectAll().execute()).toEqual([])
   })
@@ -129,7 +135,10 @@ describe('GET /me/verification_method', () => {
     const response = await user.call('GET', '/me/verification_method')
     expect(response.status).toBe(200)
     expect(response.body).toEqual({ verification_method: 'stripe_identity', message: expect.stringContaining('selfie') })
-    expect((await user.call('GET', '/me/verification_status')).body).toMatchObject({ verification_method: 'stripe_identity', verified: false })
+    expect((await user.call('GET', '/me/verification_status')).body).toMatchObject({
+      verification_method: 'stripe_identity',
+      verified: false,
+    })
   })
 })
 
@@ -248,7 +257,10 @@ describe('legacy upload: POST /me/personal/:document', () => {
     const user = await signIn('sniffed@example.com')
     const response = await user.upload('identity_document', [['file', { bytes: pdf, fileName: 'scan.png', type: 'image/png' }]])
     expect(response.status).toBe(200)
-    const row = await current.database.db.selectFrom('identity_document_uploads').select(['content_type', 'size_bytes']).executeTakeFirstOrThrow()
+    const row = await current.database.db
+      .selectFrom('identity_document_uploads')
+      .select(['content_type', 'size_bytes'])
+      .executeTakeFirstOrThrow()
     expect(row).toEqual({ content_type: 'application/pdf', size_bytes: pdf.byteLength })
     const file = await current.database.db.selectFrom('sandbox_files').select(['content_type', 'file_name']).executeTakeFirstOrThrow()
     expect(file).toEqual({ content_type: 'application/pdf', file_name: 'scan.png' })
@@ -270,8 +282,18 @@ describe('refused uploads store nothing', () => {
     const { signIn, testApp: current } = await start()
     const user = await signIn('attack-type@example.com')
     const disguised: Array<[string, FilePart]> = [
-      ['html as png', { bytes: Buffer.from('<!doctype html><html><body><script>alert(1)</script></body></html>'), fileName: 'passport.png', type: 'image/png' }],
-      ['svg as png', { bytes: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>'), fileName: 'passport.png', type: 'image/png' }],
+      [
+        'html as png',
+        {
+          bytes: Buffer.from('<!doctype html><html><body><script>alert(1)</script></body></html>'),
+          fileName: 'passport.png',
+          type: 'image/png',
+        },
+      ],
+      [
+        'svg as png',
+        { bytes: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>'), fileName: 'passport.png', type: 'image/png' },
+      ],
       ['text as pdf', { bytes: Buffer.from('just some text'), fileName: 'passport.pdf', type: 'application/pdf' }],
       ['gif as jpeg', { bytes: gif, fileName: 'passport.jpg', type: 'image/jpeg' }],
       ['truncated png signature', { bytes: png.subarray(0, 4), fileName: 'passport.png', type: 'image/png' }],
@@ -287,16 +309,24 @@ describe('refused uploads store nothing', () => {
   it('refuses an empty file with 400 naming body.file', async () => {
     const { signIn, testApp: current } = await start()
     const user = await signIn('attack-empty@example.com')
-    const response = await user.upload('identity_document', [['file', { bytes: Buffer.alloc(0), fileName: 'passport.png', type: 'image/png' }]])
+    const response = await user.upload('identity_document', [
+      ['file', { bytes: Buffer.alloc(0), fileName: 'passport.png', type: 'image/png' }],
+    ])
     expect(response.status).toBe(400)
-    expect(response.body).toMatchObject({ code: 'validation_failed', error: 'body.file: The file is empty', details: { field: 'body.file' } })
+    expect(response.body).toMatchObject({
+      code: 'validation_failed',
+      error: 'body.file: The file is empty',
+      details: { field: 'body.file' },
+    })
     await expectNothingStored(current, 'empty')
   })
 
   it('refuses 10,000,001 bytes with 413 and takes exactly 10,000,000', async () => {
     const { signIn, testApp: current } = await start()
     const user = await signIn('attack-size@example.com')
-    const tooBig = await user.upload('identity_document', [['file', { bytes: pngOfSize(10_000_001), fileName: 'passport.png', type: 'image/png' }]])
+    const tooBig = await user.upload('identity_document', [
+      ['file', { bytes: pngOfSize(10_000_001), fileName: 'passport.png', type: 'image/png' }],
+    ])
     expect(tooBig.status).toBe(413)
     expect(tooBig.body).toMatchObject({ code: 'file_too_large', details: { field: 'body.file' } })
     await expectNothingStored(current, 'too big')
@@ -305,7 +335,10 @@ describe('refused uploads store nothing', () => {
     const accepted = await user.upload('identity_document', [['file', { bytes: largest, fileName: 'passport.png', type: 'image/png' }]])
     expect(accepted.status).toBe(200)
     expect(accepted.body.front.status).toBe('pending')
-    const row = await current.database.db.selectFrom('identity_document_uploads').select(['size_bytes', 'provider_file_id']).executeTakeFirstOrThrow()
+    const row = await current.database.db
+      .selectFrom('identity_document_uploads')
+      .select(['size_bytes', 'provider_file_id'])
+      .executeTakeFirstOrThrow()
     expect(row.size_bytes).toBe(10_000_000)
     expect((await stat(path.join(current.dataDir, 'sandbox-files', row.provider_file_id))).size).toBe(10_000_000)
   })
@@ -326,10 +359,38 @@ describe('refused uploads store nothing', () => {
       ['side only', [['side', 'front']], 'body.file'],
       ['the file under another name', [['document', pngFile()]], 'body.file'],
       ['file as a plain field', [['file', png.toString('latin1')]], 'body.file'],
-      ['side=middle before the file', [['side', 'middle'], ['file', pngFile()]], 'body.side'],
-      ['side=middle after the file', [['file', pngFile()], ['side', 'middle']], 'body.side'],
-      ['an empty side', [['side', ''], ['file', pngFile()]], 'body.side'],
-      ['two files', [['file', pngFile()], ['file', pngFile('second.png')]], 'body'],
+      [
+        'side=middle before the file',
+        [
+          ['side', 'middle'],
+          ['file', pngFile()],
+        ],
+        'body.side',
+      ],
+      [
+        'side=middle after the file',
+        [
+          ['file', pngFile()],
+          ['side', 'middle'],
+        ],
+        'body.side',
+      ],
+      [
+        'an empty side',
+        [
+          ['side', ''],
+          ['file', pngFile()],
+        ],
+        'body.side',
+      ],
+      [
+        'two files',
+        [
+          ['file', pngFile()],
+          ['file', pngFile('second.png')],
+        ],
+        'body',
+      ],
       // The same rule as every other input: no control characters.
       ['a NUL in the file name', [['file', pngFile('passport\u0000.png')]], 'body.file'],
       ['an escape in the file name', [['file', pngFile('\u001b[31mpassport.png')]], 'body.file'],
@@ -338,7 +399,11 @@ describe('refused uploads store nothing', () => {
       const response = await user.upload('identity_document', parts)
       expect(response.status, label).toBe(400)
       // Named as schema validation names a body field, whatever part of the form is at fault.
-      expect(response.body, label).toMatchObject({ code: 'validation_failed', error: expect.stringMatching(`^${field}: `), details: { field, fields: [{ field }] } })
+      expect(response.body, label).toMatchObject({
+        code: 'validation_failed',
+        error: expect.stringMatching(`^${field}: `),
+        details: { field, fields: [{ field }] },
+      })
       await expectNothingStored(current, label)
     }
   })
@@ -369,7 +434,8 @@ describe('refused uploads store nothing', () => {
     const { signIn } = await start()
     const greedy = await signIn('attack-rate@example.com')
     const empty: FormParts = [['file', { bytes: Buffer.alloc(0), fileName: 'x.png', type: 'image/png' }]]
-    for (let attempt = 1; attempt <= 30; attempt++) expect((await greedy.upload('identity_document', empty)).status, String(attempt)).toBe(400)
+    for (let attempt = 1; attempt <= 30; attempt++)
+      expect((await greedy.upload('identity_document', empty)).status, String(attempt)).toBe(400)
     const limited = await greedy.upload('identity_document', [['file', pngFile()]])
     expect(limited.status).toBe(429)
     const other = await signIn('not-rate-limited@example.com')
@@ -447,7 +513,9 @@ describe('additional identity document', () => {
     })
     expect(await user.requirements()).toEqual(['credit_account', 'additional_identity_document'])
 
-    const uploaded = await user.upload('additional_identity_document', [['file', { bytes: pdf, fileName: 'utility-bill.pdf', type: 'application/pdf' }]])
+    const uploaded = await user.upload('additional_identity_document', [
+      ['file', { bytes: pdf, fileName: 'utility-bill.pdf', type: 'application/pdf' }],
+    ])
     expect(uploaded.status).toBe(200)
     expect(uploaded.body).toEqual({
       document: 'additional_identity_document',
@@ -505,7 +573,10 @@ describe('per-user documents', () => {
     const alice = await signIn('alice@example.com')
     const bob = await signIn('bob@example.com')
     await alice.upload('identity_document', [['file', pngFile('passport-address_no_match.png')]])
-    await alice.upload('identity_document', [['side', 'back'], ['file', pngFile()]])
+    await alice.upload('identity_document', [
+      ['side', 'back'],
+      ['file', pngFile()],
+    ])
     await finishChecks()
     expect((await alice.call('GET', '/me/verification_status')).body.verified).toBe(true)
     expect((await alice.call('GET', '/me/personal/additional_identity_document/verification_status')).body.required).toBe(true)
@@ -528,8 +599,12 @@ describe('per-user documents', () => {
 })
 
 describe('stripe_identity: verification session', () => {
-
-  async function submitHostedForm(app: TestApp['app'], session: { verification_session_id: string; client_secret: string }, outcome: string, returnUrl = '/profile/details') {
+  async function submitHostedForm(
+    app: TestApp['app'],
+    session: { verification_session_id: string; client_secret: string },
+    outcome: string,
+    returnUrl = '/profile/details',
+  ) {
     return app.inject({
       method: 'POST',
       url: `/sandbox/identity/${session.verification_session_id}`,
@@ -573,7 +648,10 @@ describe('stripe_identity: verification session', () => {
     const submitted = await submitHostedForm(app, session, 'verified')
     expect(submitted.statusCode).toBe(303)
     expect(submitted.headers.location).toBe('/profile/details')
-    expect((await user.call('GET', '/me/verification_status')).body).toMatchObject({ verified: false, verification_session_status: 'processing' })
+    expect((await user.call('GET', '/me/verification_status')).body).toMatchObject({
+      verified: false,
+      verification_session_status: 'processing',
+    })
     // The page no longer takes a document while the check runs.
     expect((await app.inject({ method: 'GET', url: session.url })).statusCode).toBe(409)
     expect((await submitHostedForm(app, session, 'verified')).statusCode).toBe(409)
@@ -607,10 +685,18 @@ describe('stripe_identity: verification session', () => {
     await finishChecks()
 
     const status = (await user.call('GET', '/me/verification_status')).body
-    expect(status).toMatchObject({ verified: false, verification_session_status: 'requires_input', verification_session_id: session.verification_session_id })
+    expect(status).toMatchObject({
+      verified: false,
+      verification_session_status: 'requires_input',
+      verification_session_id: session.verification_session_id,
+    })
     expect(status.message).toContain('could not be verified')
     const reopened = (await user.call('GET', '/me/verification_session')).body
-    expect(reopened).toMatchObject({ verification_session_id: session.verification_session_id, verification_session_status: 'requires_input', message: status.message })
+    expect(reopened).toMatchObject({
+      verification_session_id: session.verification_session_id,
+      verification_session_status: 'requires_input',
+      message: status.message,
+    })
     expect(await user.requirements()).toContain('identity_document')
     const page = await app.inject({ method: 'GET', url: reopened.url })
     expect(page.statusCode).toBe(200)
@@ -722,9 +808,15 @@ describe('POST /me/personal/business_url', () => {
       status: 200,
       body: { business_url: 'https://example.com/shop' },
     })
-    const row = await current.database.db.selectFrom('users').select('business_url').where('id', '=', await user.id()).executeTakeFirstOrThrow()
+    const row = await current.database.db
+      .selectFrom('users')
+      .select('business_url')
+      .where('id', '=', await user.id())
+      .executeTakeFirstOrThrow()
     expect(row.business_url).toBe('https://example.com/shop')
-    expect((await user.call('POST', '/me/personal/business_url', { url: 'http://shop.example.org' })).body).toEqual({ business_url: 'http://shop.example.org' })
+    expect((await user.call('POST', '/me/personal/business_url', { url: 'http://shop.example.org' })).body).toEqual({
+      business_url: 'http://shop.example.org',
+    })
     await user.onboard()
     expect((await user.call('GET', '/me/personal')).body.business_url).toBe('http://shop.example.org')
   })
@@ -736,9 +828,16 @@ describe('POST /me/personal/business_url', () => {
       const response = await user.call('POST', '/me/personal/business_url', { url })
       expect(response.status, String(url)).toBe(400)
       expect(response.body.code, String(url)).toBe('validation_failed')
-      expect(response.body.details.fields.map((entry: { field: string }) => entry.field), String(url)).toEqual(['body.url'])
+      expect(
+        response.body.details.fields.map((entry: { field: string }) => entry.field),
+        String(url),
+      ).toEqual(['body.url'])
     }
-    const row = await current.database.db.selectFrom('users').select('business_url').where('id', '=', await user.id()).executeTakeFirstOrThrow()
+    const row = await current.database.db
+      .selectFrom('users')
+      .select('business_url')
+      .where('id', '=', await user.id())
+      .executeTakeFirstOrThrow()
     expect(row.business_url).toBeNull()
   })
 })

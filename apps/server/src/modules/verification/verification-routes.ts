@@ -53,13 +53,27 @@ export const verificationRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/me/verification_method',
-    { onRequest: app.authenticate, schema: { ...secured, summary: 'How the user proves who they are', response: { 200: verificationMethodSchema, 401: errorBodySchema } } },
+    {
+      onRequest: app.authenticate,
+      schema: {
+        ...secured,
+        summary: 'How the user proves who they are',
+        response: { 200: verificationMethodSchema, 401: errorBodySchema },
+      },
+    },
     async () => verificationMethod(deps),
   )
 
   app.get(
     '/me/verification_status',
-    { onRequest: app.authenticate, schema: { ...secured, summary: 'Whether the user is verified, whichever the method', response: { 200: verificationStatusSchema, 401: errorBodySchema } } },
+    {
+      onRequest: app.authenticate,
+      schema: {
+        ...secured,
+        summary: 'Whether the user is verified, whichever the method',
+        response: { 200: verificationStatusSchema, 401: errorBodySchema },
+      },
+    },
     async (request) => verificationStatus(deps, userOf(request).id),
   )
 
@@ -85,7 +99,14 @@ export const verificationRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/me/account_session',
-    { onRequest: app.authenticate, schema: { ...secured, summary: "A session for the provider's embedded account components", response: { 200: accountSessionSchema, 401: errorBodySchema } } },
+    {
+      onRequest: app.authenticate,
+      schema: {
+        ...secured,
+        summary: "A session for the provider's embedded account components",
+        response: { 200: accountSessionSchema, 401: errorBodySchema },
+      },
+    },
     async (request) => createAccountSession(deps, userOf(request).id),
   )
 
@@ -110,7 +131,12 @@ export const verificationRoutes: FastifyPluginAsyncZod = async (app) => {
     '/me/personal/:document/verification_status',
     {
       onRequest: app.authenticate,
-      schema: { ...secured, summary: 'Each side of a document: status and whether it was submitted before', params: documentParamsSchema, response: { 200: documentVerificationStatusSchema, ...errors } },
+      schema: {
+        ...secured,
+        summary: 'Each side of a document: status and whether it was submitted before',
+        params: documentParamsSchema,
+        response: { 200: documentVerificationStatusSchema, ...errors },
+      },
     },
     async (request) => documentStatus(deps, userOf(request).id, request.params.document),
   )
@@ -120,11 +146,19 @@ export const verificationRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: app.authenticate,
       // Per user: room for retries, not for filling the disk.
-      config: { rateLimit: { max: 30, timeWindow: '1 hour', hook: 'preHandler', keyGenerator: (request) => `identity_upload:${request.currentUser?.id ?? request.ip}` } },
+      config: {
+        rateLimit: {
+          max: 30,
+          timeWindow: '1 hour',
+          hook: 'preHandler',
+          keyGenerator: (request) => `identity_upload:${request.currentUser?.id ?? request.ip}`,
+        },
+      },
       schema: {
         ...secured,
         summary: 'Upload one side of an identity document (multipart: file, side)',
-        description: 'multipart/form-data with the file in `file` (pdf, png or jpeg by content, 1 to 10,000,000 bytes) and `side` = front (default) or back.',
+        description:
+          'multipart/form-data with the file in `file` (pdf, png or jpeg by content, 1 to 10,000,000 bytes) and `side` = front (default) or back.',
         consumes: ['multipart/form-data'],
         params: documentParamsSchema,
         response: { 200: documentVerificationStatusSchema, ...errors, 413: errorBodySchema, 415: errorBodySchema, 429: errorBodySchema },
@@ -140,15 +174,23 @@ export const verificationRoutes: FastifyPluginAsyncZod = async (app) => {
     '/me/personal/business_url',
     {
       onRequest: app.authenticate,
-      schema: { ...secured, summary: 'The web page where the seller sells', body: businessUrlBodySchema, response: { 200: businessUrlResponseSchema, ...errors } },
+      schema: {
+        ...secured,
+        summary: 'The web page where the seller sells',
+        body: businessUrlBodySchema,
+        response: { 200: businessUrlResponseSchema, ...errors },
+      },
     },
-    async (request) => ({ business_url: await setBusinessUrl({ db, connectedAccounts }, userOf(request).id, request.body.url, clock.now()) }),
+    async (request) => ({
+      business_url: await setBusinessUrl({ db, connectedAccounts }, userOf(request).id, request.body.url, clock.now()),
+    }),
   )
 }
 
 /** The upload's `side` and `file`, read from the stream; a file over the limit stops the read. */
 async function readUpload(request: FastifyRequest): Promise<{ side: DocumentSide; file: UploadedFile }> {
-  if (!request.isMultipart()) throw fieldError('body', 'Send multipart/form-data with the file in the field "file"', 'unsupported_media_type')
+  if (!request.isMultipart())
+    throw fieldError('body', 'Send multipart/form-data with the file in the field "file"', 'unsupported_media_type')
   let side: DocumentSide = 'front'
   let file: UploadedFile | undefined
   try {
@@ -171,7 +213,8 @@ async function readUpload(request: FastifyRequest): Promise<{ side: DocumentSide
   } catch (error) {
     if (error instanceof AppError) throw error
     const code = (error as { code?: string }).code
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw fieldError('body.file', `The file is larger than ${maxIdentityFileBytes} bytes`, 'file_too_large')
+    if (code === 'FST_REQ_FILE_TOO_LARGE')
+      throw fieldError('body.file', `The file is larger than ${maxIdentityFileBytes} bytes`, 'file_too_large')
     if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') {
       throw fieldError('body', 'One file and the side only')
     }

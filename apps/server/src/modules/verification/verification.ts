@@ -18,7 +18,12 @@ import type { Database } from '../../db/schema.ts'
 import { AppError, fieldError } from '../../errors.ts'
 import { uuidV7 } from '../../ids.ts'
 import { ensureConnectedAccount } from '../profile/payout-account.ts'
-import { insertIdentityDocumentUpload, setVerificationSessionId, uploadedSides, verificationSessionIdOf } from './verification-repository.ts'
+import {
+  insertIdentityDocumentUpload,
+  setVerificationSessionId,
+  uploadedSides,
+  verificationSessionIdOf,
+} from './verification-repository.ts'
 
 /**
  * Identity verification (spec §3 Verification, Legacy document status;
@@ -113,7 +118,11 @@ async function accountVerification(deps: VerificationDeps, userId: string): Prom
   return account ? deps.connectedAccounts.getAccountVerification(account.id) : null
 }
 
-export async function documentStatus(deps: VerificationDeps, userId: string, document: IdentityDocumentKind): Promise<DocumentVerificationStatus> {
+export async function documentStatus(
+  deps: VerificationDeps,
+  userId: string,
+  document: IdentityDocumentKind,
+): Promise<DocumentVerificationStatus> {
   const verification = await accountVerification(deps, userId)
   const submitted = new Set(await uploadedSides(deps.db, userId, document))
   const side = (name: DocumentSide) => {
@@ -131,7 +140,11 @@ export async function documentStatus(deps: VerificationDeps, userId: string, doc
  * account exists, what a new one in `country` is asked first: the identity
  * document, and a US individual's SSN last four.
  */
-export async function providerRequirements(deps: VerificationDeps, userId: string, country: string): Promise<Array<Exclude<AccountRequirement, 'external_account'>>> {
+export async function providerRequirements(
+  deps: VerificationDeps,
+  userId: string,
+  country: string,
+): Promise<Array<Exclude<AccountRequirement, 'external_account'>>> {
   await attachVerifiedSession(deps, userId)
   const verification = await accountVerification(deps, userId)
   if (!verification) return country === 'us' ? ['identity_document', 'ssn_last_4'] : ['identity_document']
@@ -229,5 +242,9 @@ async function attachVerifiedSession(
   const session = known === undefined ? await currentSession(deps, userId) : known
   if (session?.status !== 'verified') return
   const account = await ensureConnectedAccount(deps, userId)
-  await deps.connectedAccounts.attachVerifiedSession({ accountId: account.id, sessionId: session.id, idempotencyKey: `attach-session:${session.id}` })
+  await deps.connectedAccounts.attachVerifiedSession({
+    accountId: account.id,
+    sessionId: session.id,
+    idempotencyKey: `attach-session:${session.id}`,
+  })
 }

@@ -9,10 +9,28 @@ import { tinyPng } from '../identity-upload.ts'
 export const jsonHeaders = { 'content-type': 'application/json' }
 
 export const malformedJson: Array<{ payload: string; headers: Record<string, string> }> = [
-  '{', '{"a":', '{"price": 12,}', "{'single': 'quotes'}", 'nul', '', ' ', 'null', '[]', '"text"', '12', 'true',
-  '{"price": 1e999}', '{"price": -0}', '{"price": 123456789012345678901234567890}', '{"description": "\\ud800"}',
-  '{"__proto__": {"admin": true}}', '{"constructor": {"prototype": {"admin": true}}}', '{"a": 1, "a": 2}',
-  `${'['.repeat(5000)}${']'.repeat(5000)}`, '\uFEFF{}', '{"description": "\u0000"}',
+  '{',
+  '{"a":',
+  '{"price": 12,}',
+  "{'single': 'quotes'}",
+  'nul',
+  '',
+  ' ',
+  'null',
+  '[]',
+  '"text"',
+  '12',
+  'true',
+  '{"price": 1e999}',
+  '{"price": -0}',
+  '{"price": 123456789012345678901234567890}',
+  '{"description": "\\ud800"}',
+  '{"__proto__": {"admin": true}}',
+  '{"constructor": {"prototype": {"admin": true}}}',
+  '{"a": 1, "a": 2}',
+  `${'['.repeat(5000)}${']'.repeat(5000)}`,
+  '\uFEFF{}',
+  '{"description": "\u0000"}',
 ].map((payload) => ({ payload, headers: jsonHeaders }))
 
 export const wrongContentTypes: Array<{ payload: string; headers: Record<string, string> }> = [
@@ -31,13 +49,20 @@ export const wrongContentTypes: Array<{ payload: string; headers: Record<string,
  * in every way a client or an attacker might: parts missing, repeated,
  * mislabelled, cut short, over the limits.
  */
-export function multipart(parts: Array<{ name: string; fileName?: string; type?: string; content: string | Buffer }>, options: { boundary?: string; cut?: number; headerBoundary?: string | null } = {}) {
+export function multipart(
+  parts: Array<{ name: string; fileName?: string; type?: string; content: string | Buffer }>,
+  options: { boundary?: string; cut?: number; headerBoundary?: string | null } = {},
+) {
   const boundary = options.boundary ?? 'fuzzboundary'
   const chunks: Buffer[] = []
   for (const part of parts) {
     const disposition = `form-data; name="${part.name}"${part.fileName === undefined ? '' : `; filename="${part.fileName}"`}`
     const type = part.type === undefined ? '' : `\r\nContent-Type: ${part.type}`
-    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: ${disposition}${type}\r\n\r\n`), Buffer.from(part.content), Buffer.from('\r\n'))
+    chunks.push(
+      Buffer.from(`--${boundary}\r\nContent-Disposition: ${disposition}${type}\r\n\r\n`),
+      Buffer.from(part.content),
+      Buffer.from('\r\n'),
+    )
   }
   chunks.push(Buffer.from(`--${boundary}--\r\n`))
   const whole = Buffer.concat(chunks)
@@ -66,7 +91,29 @@ export const multipartBody = fc
         { ...png, content: tinyPng.subarray(0, 20) },
       ),
     ),
-    extra: fc.constantFrom([], [{ name: 'file', fileName: 'second.png', type: 'image/png', content: tinyPng }], [{ name: 'side', content: 'back' }, { name: 'side', content: 'front' }], [{ name: 'x', content: 'y' }, { name: 'z', content: 'w' }, { name: 'v', content: 'u' }, { name: 'w', content: 'v' }]),
-    shape: fc.constantFrom<Parameters<typeof multipart>[1]>({}, {}, {}, { cut: 0.5 }, { cut: 0.95 }, { headerBoundary: 'another' }, { headerBoundary: null }, { boundary: '' }),
+    extra: fc.constantFrom(
+      [],
+      [{ name: 'file', fileName: 'second.png', type: 'image/png', content: tinyPng }],
+      [
+        { name: 'side', content: 'back' },
+        { name: 'side', content: 'front' },
+      ],
+      [
+        { name: 'x', content: 'y' },
+        { name: 'z', content: 'w' },
+        { name: 'v', content: 'u' },
+        { name: 'w', content: 'v' },
+      ],
+    ),
+    shape: fc.constantFrom<Parameters<typeof multipart>[1]>(
+      {},
+      {},
+      {},
+      { cut: 0.5 },
+      { cut: 0.95 },
+      { headerBoundary: 'another' },
+      { headerBoundary: null },
+      { boundary: '' },
+    ),
   })
   .map(({ side, file, extra, shape }) => multipart([...(side === null ? [] : [{ name: 'side', content: side }]), file, ...extra], shape))

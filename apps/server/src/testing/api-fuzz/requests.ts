@@ -34,13 +34,19 @@ export function requestsFor(operation: Operation, generalContext: SchemaContext)
     ? fc.oneof({ weight: 4, arbitrary: multipartBody }, { weight: 1, arbitrary: fc.constantFrom(...malformedJson) })
     : operation.body
       ? fc.oneof(
-          { weight: 8, arbitrary: fuzzValue(operation.body, context).map((value) => ({ payload: JSON.stringify(value), headers: jsonHeaders })) },
+          {
+            weight: 8,
+            arbitrary: fuzzValue(operation.body, context).map((value) => ({ payload: JSON.stringify(value), headers: jsonHeaders })),
+          },
           { weight: 1, arbitrary: fc.constantFrom(...malformedJson, ...wrongContentTypes, { headers: {} }) },
         )
       : takesBody
         ? fc.oneof(
             { weight: 8, arbitrary: fc.constant({ headers: {} }) },
-            { weight: 1, arbitrary: fc.jsonValue({ maxDepth: 2 }).map((value) => ({ payload: JSON.stringify(value), headers: jsonHeaders })) },
+            {
+              weight: 1,
+              arbitrary: fc.jsonValue({ maxDepth: 2 }).map((value) => ({ payload: JSON.stringify(value), headers: jsonHeaders })),
+            },
             { weight: 1, arbitrary: fc.constantFrom(...malformedJson, ...wrongContentTypes) },
           )
         : fc.constant({ headers: {} })
@@ -51,7 +57,11 @@ export function requestsFor(operation: Operation, generalContext: SchemaContext)
       weight: 1,
       arbitrary: fc.record(
         {
-          'idempotency-key': fc.oneof(fc.constantFrom('fuzz-key-1', 'fuzz-key-2'), fc.uuid(), fc.constantFrom('', ' ', 'a b', 'k'.repeat(300), "' OR 1=1", '../..')),
+          'idempotency-key': fc.oneof(
+            fc.constantFrom('fuzz-key-1', 'fuzz-key-2'),
+            fc.uuid(),
+            fc.constantFrom('', ' ', 'a b', 'k'.repeat(300), "' OR 1=1", '../..'),
+          ),
           'x-request-id': fc.oneof(fc.uuid(), fc.constantFrom('', 'x'.repeat(500), '<script>')),
         },
         { requiredKeys: [] },
@@ -64,7 +74,12 @@ export function requestsFor(operation: Operation, generalContext: SchemaContext)
       path: fc.oneof(
         { weight: 9, arbitrary: fuzzValue(operation.pathParameters, context) },
         // Sent as they are, not encoded: what a hand-written or hostile client puts in a path.
-        { weight: 1, arbitrary: fc.constantFrom('%', '%zz', '%E0%A4%A', '%00', '%2F', '..', '.', ';', 'a;b=c', '~', '%25').map((raw) => new RawSegment(raw)) },
+        {
+          weight: 1,
+          arbitrary: fc
+            .constantFrom('%', '%zz', '%E0%A4%A', '%00', '%2F', '..', '.', ';', 'a;b=c', '~', '%25')
+            .map((raw) => new RawSegment(raw)),
+        },
       ),
       query: fuzzValue(operation.queryParameters, context),
       queryTail: fc.constantFrom('', '', '', '&', '&%', '&%zz=1', '&=x', '&a[b]=c', '&%00=1'),
@@ -106,7 +121,10 @@ export function malformedBodiesFor(operation: Operation, generalContext: SchemaC
   // Everything but the body right, the first path id the caller's own transaction.
   const typical = (parameters: JsonSchema) =>
     Object.fromEntries(
-      Object.entries(parameters.properties ?? {}).map(([name, schema]) => [name, context.known?.[name]?.[0] ?? fc.sample(validValue(schema, context), { seed: 1, numRuns: 1 })[0]]),
+      Object.entries(parameters.properties ?? {}).map(([name, schema]) => [
+        name,
+        context.known?.[name]?.[0] ?? fc.sample(validValue(schema, context), { seed: 1, numRuns: 1 })[0],
+      ]),
     )
   const query = queryString(typical(operation.queryParameters))
   const url = fillPath(operation.path, typical(operation.pathParameters)) + (query ? `?${query}` : '')

@@ -39,14 +39,20 @@ export async function crashReport(database: Database, run: FinishedRun): Promise
   check('crashed at the point', crash?.point === point, crash ? `died at ${crash.point}` : 'the point was never reached')
   check('client burst ran', failures.length === 0, failures.join('; ') || `${sales.length} sales driven`)
 
-  const rows = await db.selectFrom('transactions').select(['id', 'status', 'price', 'charge', 'amount_released', 'amount_refunded']).execute()
+  const rows = await db
+    .selectFrom('transactions')
+    .select(['id', 'status', 'price', 'charge', 'amount_released', 'amount_refunded'])
+    .execute()
   const byId = new Map(rows.map((row) => [row.id, row]))
   const wrongState = sales.filter((sale) => !sale.id || byId.get(sale.id)?.status !== sale.expected)
   check(
     'every sale in its expected state',
     settled && wrongState.length === 0,
-    wrongState.map((sale) => `sale ${sale.index} (${sale.plan}) is ${sale.id ? byId.get(sale.id)?.status : 'not created'}, expected ${sale.expected}`).join('; ') ||
-      `${sales.length} sales settled`,
+    wrongState
+      .map(
+        (sale) => `sale ${sale.index} (${sale.plan}) is ${sale.id ? byId.get(sale.id)?.status : 'not created'}, expected ${sale.expected}`,
+      )
+      .join('; ') || `${sales.length} sales settled`,
   )
 
   // Through the API while the server ran, and over the final books.
@@ -75,7 +81,12 @@ export async function crashReport(database: Database, run: FinishedRun): Promise
   const refunds = await db
     .selectFrom('sandbox_refunds as r')
     .innerJoin('sandbox_payment_intents as i', 'i.id', 'r.payment_intent_id')
-    .select(['i.id', 'i.amount', sql<number>`sum(r.amount)`.as('refunded'), sql<number>`sum(case when r.status = 'pending' then 1 else 0 end)`.as('pending')])
+    .select([
+      'i.id',
+      'i.amount',
+      sql<number>`sum(r.amount)`.as('refunded'),
+      sql<number>`sum(case when r.status = 'pending' then 1 else 0 end)`.as('pending'),
+    ])
     .where('r.status', '<>', 'failed')
     .groupBy(['i.id', 'i.amount'])
     .execute()
@@ -94,13 +105,18 @@ export async function crashReport(database: Database, run: FinishedRun): Promise
       moneyProblems.push(`sale ${sale.index}: transferred ${transfer?.total ?? 0}, released ${row.amount_released}`)
     }
     const expectedNet = released ? row.price + row.charge : 0
-    if (net !== expectedNet) moneyProblems.push(`sale ${sale.index} (${row.status}): the buyer is out ${net} at the provider, expected ${expectedNet}`)
+    if (net !== expectedNet)
+      moneyProblems.push(`sale ${sale.index} (${row.status}): the buyer is out ${net} at the provider, expected ${expectedNet}`)
   }
   for (const refund of refunds) {
     if (Number(refund.refunded) > refund.amount) moneyProblems.push(`intent ${refund.id}: refunded ${refund.refunded} of ${refund.amount}`)
     if (Number(refund.pending) > 0) moneyProblems.push(`intent ${refund.id}: a refund still pending`)
   }
-  check('no transfer or refund doubled or lost at the provider', moneyProblems.length === 0, moneyProblems.join('; ') || `${transfers.length} transfers, ${refunds.length} refunded payments`)
+  check(
+    'no transfer or refund doubled or lost at the provider',
+    moneyProblems.length === 0,
+    moneyProblems.join('; ') || `${transfers.length} transfers, ${refunds.length} refunded payments`,
+  )
 
   const twice = await sql<{ transaction_id: string; from_status: string; to_status: string; n: number }>`
     select transaction_id, from_status, to_status, count(*)::int as n from transaction_events
@@ -114,7 +130,11 @@ export async function crashReport(database: Database, run: FinishedRun): Promise
   const outboxLeft = await countOf(db, sql`select count(*)::int as n from outbox where status <> 'sent'`)
   const eventsLeft = await countOf(db, sql`select count(*)::int as n from provider_events where processed_at is null`)
   const deliveriesLeft = await countOf(db, sql`select count(*)::int as n from sandbox_webhook_deliveries where delivered_at is null`)
-  check('every outbox row sent, every webhook delivered and applied', outboxLeft + eventsLeft + deliveriesLeft === 0, `${outboxLeft} outbox rows unsent, ${deliveriesLeft} webhooks undelivered, ${eventsLeft} unprocessed`)
+  check(
+    'every outbox row sent, every webhook delivered and applied',
+    outboxLeft + eventsLeft + deliveriesLeft === 0,
+    `${outboxLeft} outbox rows unsent, ${deliveriesLeft} webhooks undelivered, ${eventsLeft} unprocessed`,
+  )
 
   const unsent = await countOf(db, sql`select count(*)::int as n from notifications where status <> 'sent'`)
   const sentIds = new Set((await db.selectFrom('notifications').select('mail_id').execute()).map((row) => row.mail_id))
@@ -132,7 +152,11 @@ export async function crashReport(database: Database, run: FinishedRun): Promise
 
   const failedJobs = await sql<{ name: string; n: number }>`
     select name, count(*)::int as n from pgboss.job where state = 'failed' and name = any(${workQueues}) group by name`.execute(db)
-  check('no job given up', failedJobs.rows.length === 0, failedJobs.rows.map((row) => `${row.name} ×${row.n}`).join(', ') || 'none failed for good')
+  check(
+    'no job given up',
+    failedJobs.rows.length === 0,
+    failedJobs.rows.map((row) => `${row.name} ×${row.n}`).join(', ') || 'none failed for good',
+  )
 
   const resumed = crash?.readyAt ? await resumeTimes(database, crash.due, crash.readyAt) : new Map<string, number | null>()
   const seconds = (jobs: JobRow[]) => {
@@ -145,7 +169,9 @@ export async function crashReport(database: Database, run: FinishedRun): Promise
   check(
     'every job cut off by the crash ran again within 30 s',
     !crash || (due.maxSeconds !== null && due.maxSeconds <= 30),
-    crash ? `${inFlight.count} running (longest ${fmt(inFlight.maxSeconds)} s after the restart), ${due.count} due (longest ${fmt(due.maxSeconds)} s)` : 'no crash',
+    crash
+      ? `${inFlight.count} running (longest ${fmt(inFlight.maxSeconds)} s after the restart), ${due.count} due (longest ${fmt(due.maxSeconds)} s)`
+      : 'no crash',
   )
 
   const keyed = retried.filter((request) => request.key)
@@ -155,7 +181,9 @@ export async function crashReport(database: Database, run: FinishedRun): Promise
     'a retried Idempotency-Key gets the stored result or the work done once',
     badRetries.length === 0 && openClaims === 0,
     `${keyed.length} keyed requests retried: ${keyed.filter((request) => request.replayed).length} replayed, ${keyed.filter((request) => !request.replayed && request.status < 300).length} done on retry, ${keyed.filter((request) => request.refusedByLaterState).length} refused as a timer had moved on` +
-      (badRetries.length ? `; ${badRetries.map((request) => `${request.label} ${request.stuck ? 'stuck in progress' : `${request.status} ${request.code}`}`).join(', ')}` : '') +
+      (badRetries.length
+        ? `; ${badRetries.map((request) => `${request.label} ${request.stuck ? 'stuck in progress' : `${request.status} ${request.code}`}`).join(', ')}`
+        : '') +
       (openClaims ? `; ${openClaims} keys left in progress` : ''),
   )
 

@@ -91,7 +91,8 @@ export class CrashClient {
           code,
           replayed: response.headers.get('idempotent-replayed') === 'true',
           stuck,
-          refusedByLaterState: response.status === 409 && code !== null && (options.alsoFine ?? []).includes(code) && timerRefusals.includes(code),
+          refusedByLaterState:
+            response.status === 409 && code !== null && (options.alsoFine ?? []).includes(code) && timerRefusals.includes(code),
         })
       }
       return { status: response.status, body: json, interrupted: interrupted || inProgressSince !== undefined, stuck }
@@ -99,14 +100,27 @@ export class CrashClient {
   }
 
   /** A request that must succeed. */
-  async must(who: Party | string, method: 'GET' | 'POST' | 'PUT', url: string, body: object | undefined, options: { label: string; key?: string }) {
+  async must(
+    who: Party | string,
+    method: 'GET' | 'POST' | 'PUT',
+    url: string,
+    body: object | undefined,
+    options: { label: string; key?: string },
+  ) {
     const answer = await this.call(who, method, url, body, options)
     if (answer.status >= 300) throw new StepFailed(`${options.label} answered ${answer.status} ${JSON.stringify(answer.body)}`)
     return answer.body
   }
 
   /** A request without an Idempotency-Key: when the crash cut it off, `done()` tells whether it had taken effect. */
-  async step(who: string | null, method: 'POST' | 'PUT', url: string, body: object | undefined, options: { label: string }, done: () => Promise<boolean>) {
+  async step(
+    who: string | null,
+    method: 'POST' | 'PUT',
+    url: string,
+    body: object | undefined,
+    options: { label: string },
+    done: () => Promise<boolean>,
+  ) {
     const answer = await this.call(who, method, url, body, options)
     if (answer.status < 300) return answer.body
     if (answer.interrupted && (await done())) return undefined

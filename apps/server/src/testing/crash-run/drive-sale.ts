@@ -15,12 +15,22 @@ export async function driveSale(client: CrashClient, sale: Sale, runId: string):
   const label = (step: string) => `sale ${sale.index} ${step}`
   const price = 1000 + 137 * sale.index
 
-  const quote = await client.must(null, 'GET', `/api/v1/charge?price=${price}&currency=eur&payment_method=card`, undefined, { label: label('quote') })
+  const quote = await client.must(null, 'GET', `/api/v1/charge?price=${price}&currency=eur&payment_method=card`, undefined, {
+    label: label('quote'),
+  })
   const created = await client.must(
     seller,
     'POST',
     '/api/v1/me/transactions',
-    { role: 'seller', price, currency: 'eur', description: `Crash-harness sale ${sale.index}`, payment_method: 'card', charge: quote.charge, charge_calculator_version: quote.charge_calculator_version },
+    {
+      role: 'seller',
+      price,
+      currency: 'eur',
+      description: `Crash-harness sale ${sale.index}`,
+      payment_method: 'card',
+      charge: quote.charge,
+      charge_calculator_version: quote.charge_calculator_version,
+    },
     { label: label('create'), key: key('create') },
   )
   sale.id = created.id as string
@@ -45,9 +55,14 @@ export async function driveSale(client: CrashClient, sale: Sale, runId: string):
     // The browser's confirmation takes no key either; a second one is refused by a succeeded intent.
     async () => true,
   )
-  await client.keyed(buyer, `/api/v1/transactions/${id}/confirm_payment`, { payment_intent_id: payment.payment_intent_id }, key('confirm-payment'), label('confirm_payment'), [
-    'already_paid',
-  ])
+  await client.keyed(
+    buyer,
+    `/api/v1/transactions/${id}/confirm_payment`,
+    { payment_intent_id: payment.payment_intent_id },
+    key('confirm-payment'),
+    label('confirm_payment'),
+    ['already_paid'],
+  )
   if (sale.plan === 'seller-refund') {
     await client.keyed(seller, `/api/v1/transactions/${id}/cancel`, undefined, key('cancel'), label('cancel'))
     sale.expected = 'payment_refunded'

@@ -40,7 +40,9 @@ export async function resumeTimes(database: Database, jobs: JobRow[], readyAt: n
   if (jobs.length === 0) return new Map()
   const { rows } = await sql<{ id: string; completed_on: Date | null }>`
     select id::text as id, completed_on from pgboss.job where id = any(${jobs.map((job) => job.id)}::uuid[])`.execute(database.db)
-  return new Map(rows.map((row) => [row.id, row.completed_on ? Math.max(0, (new Date(row.completed_on).getTime() - readyAt) / 1000) : null]))
+  return new Map(
+    rows.map((row) => [row.id, row.completed_on ? Math.max(0, (new Date(row.completed_on).getTime() - readyAt) / 1000) : null]),
+  )
 }
 
 /** From the restart until the burst's last job completed. */

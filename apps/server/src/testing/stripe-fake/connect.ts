@@ -23,13 +23,18 @@ export function fakeConnect(store: StripeStore) {
     const country = text(params.country)
     if (!country || !/^[A-Z]{2}$/.test(country)) throw invalidRequest('Country is required.', { param: 'country' })
     const agreement = text(record(params.tos_acceptance).service_agreement) ?? 'full'
-    if (agreement !== 'full' && agreement !== 'recipient') throw invalidRequest('Invalid service agreement.', { param: 'tos_acceptance[service_agreement]' })
+    if (agreement !== 'full' && agreement !== 'recipient')
+      throw invalidRequest('Invalid service agreement.', { param: 'tos_acceptance[service_agreement]' })
     // Cross-border payouts work only under the recipient agreement, and it cannot take payments.
     if (agreement === 'full' && payoutRegion(country) !== payoutRegion(platformCountry)) {
-      throw invalidRequest(`Connected accounts in ${country} need the recipient service agreement on a platform in ${platformCountry}.`, { param: 'tos_acceptance[service_agreement]' })
+      throw invalidRequest(`Connected accounts in ${country} need the recipient service agreement on a platform in ${platformCountry}.`, {
+        param: 'tos_acceptance[service_agreement]',
+      })
     }
     if (agreement === 'recipient' && record(record(params.capabilities).card_payments).requested === 'true') {
-      throw invalidRequest('Accounts under the recipient service agreement cannot request card_payments.', { param: 'capabilities[card_payments]' })
+      throw invalidRequest('Accounts under the recipient service agreement cannot request card_payments.', {
+        param: 'capabilities[card_payments]',
+      })
     }
     const accountId = newId('acct')
     const created: Json = {
@@ -42,7 +47,13 @@ export function fakeConnect(store: StripeStore) {
       controller: record(params.controller),
       tos_acceptance: { service_agreement: agreement },
       payouts_enabled: false,
-      individual: { verification: { status: 'unverified', document: { front: null, back: null, details_code: null }, additional_document: { front: null, back: null, details_code: null } } },
+      individual: {
+        verification: {
+          status: 'unverified',
+          document: { front: null, back: null, details_code: null },
+          additional_document: { front: null, back: null, details_code: null },
+        },
+      },
       external_accounts: { object: 'list', data: [], has_more: false, url: `/v1/accounts/${accountId}/external_accounts` },
       created: seconds(),
     }
@@ -90,14 +101,16 @@ export function fakeConnect(store: StripeStore) {
     const dob = record(individual.dob)
     if (Object.keys(dob).length > 0) {
       const [day, month, year] = [Number(text(dob.day)), Number(text(dob.month)), Number(text(dob.year))]
-      if (!(day >= 1 && day <= 31 && month >= 1 && month <= 12 && year >= 1900)) throw invalidRequest('Invalid date of birth.', { param: 'individual[dob][day]' })
+      if (!(day >= 1 && day <= 31 && month >= 1 && month <= 12 && year >= 1900))
+        throw invalidRequest('Invalid date of birth.', { param: 'individual[dob][day]' })
     }
     const postalCode = text(record(individual.address).postal_code)
     if (postalCode && account.country === 'US' && !/^\d{5}(-\d{4})?$/.test(postalCode)) {
       throw invalidRequest('Invalid US postal code', { code: 'postal_code_invalid', param: 'individual[address][postal_code]' })
     }
     const site = text(business.url)
-    if (site && !/^https?:\/\/[^\s/]+\.[^\s]+$/.test(site)) throw invalidRequest('Not a valid URL', { code: 'url_invalid', param: 'business_profile[url]' })
+    if (site && !/^https?:\/\/[^\s/]+\.[^\s]+$/.test(site))
+      throw invalidRequest('Not a valid URL', { code: 'url_invalid', param: 'business_profile[url]' })
   }
 
   function updateAccount(account: Json, params: FormObject): void {
@@ -105,7 +118,8 @@ export function fakeConnect(store: StripeStore) {
     const business = record(params.business_profile)
     checkProfile(account, individual, business)
     const stored = account.individual as Json
-    for (const field of ['first_name', 'last_name', 'email', 'phone'] as const) if (text(individual[field]) !== undefined) stored[field] = text(individual[field])
+    for (const field of ['first_name', 'last_name', 'email', 'phone'] as const)
+      if (text(individual[field]) !== undefined) stored[field] = text(individual[field])
     for (const field of ['dob', 'address'] as const) if (individual[field] !== undefined) stored[field] = record(individual[field])
     if (params.business_profile !== undefined) account.business_profile = { ...record(account.business_profile as FormObject), ...business }
     if (params.tos_acceptance !== undefined) {
@@ -114,7 +128,12 @@ export function fakeConnect(store: StripeStore) {
       if (text(tos.service_agreement) !== undefined && text(tos.service_agreement) !== agreement) {
         throw invalidRequest('The service agreement cannot be changed once accepted.', { param: 'tos_acceptance[service_agreement]' })
       }
-      account.tos_acceptance = { service_agreement: agreement, date: Number(text(tos.date)), ip: text(tos.ip) ?? null, user_agent: text(tos.user_agent) ?? null }
+      account.tos_acceptance = {
+        service_agreement: agreement,
+        date: Number(text(tos.date)),
+        ip: text(tos.ip) ?? null,
+        user_agent: text(tos.user_agent) ?? null,
+      }
     }
     const verification = stored.verification as Json
     for (const field of ['document', 'additional_document'] as const) {
@@ -123,7 +142,8 @@ export function fakeConnect(store: StripeStore) {
         const fileId = text(given[side])
         if (!fileId) continue
         const file = files.get(fileId)
-        if (!file || file.account !== account.id) throw invalidRequest(`No such file upload: '${fileId}'`, { param: `individual[verification][${field}][${side}]` })
+        if (!file || file.account !== account.id)
+          throw invalidRequest(`No such file upload: '${fileId}'`, { param: `individual[verification][${field}][${side}]` })
         Object.assign(verification[field] as Json, { [side]: fileId, details_code: null, details: null })
         verification.status = 'pending'
         const rejection = store.documentRejection
@@ -157,19 +177,31 @@ export function fakeConnect(store: StripeStore) {
     const given = params.external_account
     const bank: Json = { id: newId('ba'), object: 'bank_account', account: account.id, status: 'new', default_for_currency: false }
     if (typeof given === 'string') {
-      if (!given.startsWith('btok_')) throw invalidRequest(`No such token: '${given}'`, { code: 'resource_missing', param: 'external_account' })
+      if (!given.startsWith('btok_'))
+        throw invalidRequest(`No such token: '${given}'`, { code: 'resource_missing', param: 'external_account' })
       Object.assign(bank, { country: 'US', currency: 'usd', last4: /\d{4}$/.test(given) ? given.slice(-4) : '6789' })
     } else {
       const fields = record(given)
       const number = text(fields.account_number)
       if (text(fields.object) !== 'bank_account' || !number || !text(fields.country) || !text(fields.currency)) {
-        throw invalidRequest('Missing required param: external_account[account_number].', { code: 'parameter_missing', param: 'external_account' })
+        throw invalidRequest('Missing required param: external_account[account_number].', {
+          code: 'parameter_missing',
+          param: 'external_account',
+        })
       }
       // As Stripe: an account number that is not an IBAN needs its bank's code (routing number, sort code, BSB, …).
       if (!/^[A-Z]{2}\d{2}/.test(number) && !text(fields.routing_number)) {
-        throw invalidRequest('Missing required param: external_account[routing_number].', { code: 'parameter_missing', param: 'external_account[routing_number]' })
+        throw invalidRequest('Missing required param: external_account[routing_number].', {
+          code: 'parameter_missing',
+          param: 'external_account[routing_number]',
+        })
       }
-      Object.assign(bank, { country: fields.country, currency: text(fields.currency)?.toLowerCase(), last4: number.slice(-4), ...(text(fields.routing_number) ? { routing_number: text(fields.routing_number) } : {}) })
+      Object.assign(bank, {
+        country: fields.country,
+        currency: text(fields.currency)?.toLowerCase(),
+        last4: number.slice(-4),
+        ...(text(fields.routing_number) ? { routing_number: text(fields.routing_number) } : {}),
+      })
     }
     const banks = (account.external_accounts as Json).data as Json[]
     if (params.default_for_currency === 'true' || !banks.some((other) => other.currency === bank.currency)) {
@@ -185,7 +217,8 @@ export function fakeConnect(store: StripeStore) {
     const banks = (account.external_accounts as Json).data as Json[]
     const bank = banks.find((candidate) => candidate.id === bankId)
     if (!bank) throw missing('external account', bankId as string)
-    if (bank.default_for_currency) throw invalidRequest('You cannot delete the default bank account for your default currency.', { code: 'bank_account_exists' })
+    if (bank.default_for_currency)
+      throw invalidRequest('You cannot delete the default bank account for your default currency.', { code: 'bank_account_exists' })
     banks.splice(banks.indexOf(bank), 1)
     return { id: bankId, object: 'bank_account', deleted: true }
   }
@@ -197,14 +230,25 @@ export function fakeConnect(store: StripeStore) {
     for (const name of ['return_url', 'refresh_url']) {
       if (!/^https?:\/\//.test(text(params[name]) ?? '')) throw invalidRequest('Not a valid URL', { code: 'url_invalid', param: name })
     }
-    return { object: 'account_link', url: `${store.url}/setup/e/${linked.id as string}/${randomBytes(8).toString('hex')}`, created: seconds(), expires_at: seconds() + 300 }
+    return {
+      object: 'account_link',
+      url: `${store.url}/setup/e/${linked.id as string}/${randomBytes(8).toString('hex')}`,
+      created: seconds(),
+      expires_at: seconds() + 300,
+    }
   }
 
   function accountSession(params: FormObject): Json {
     const sessionAccount = text(params.account) ?? ''
     accountOf(sessionAccount)
     const sessionId = newId('accs')
-    return { object: 'account_session', account: sessionAccount, client_secret: `${sessionId}_secret_${randomBytes(12).toString('hex')}`, expires_at: seconds() + 3600, components: record(params.components) }
+    return {
+      object: 'account_session',
+      account: sessionAccount,
+      client_secret: `${sessionId}_secret_${randomBytes(12).toString('hex')}`,
+      expires_at: seconds() + 3600,
+      components: record(params.components),
+    }
   }
 
   return { createAccount, updateAccount, setExtraRequirements, addBankAccount, deleteBankAccount, accountLink, accountSession }

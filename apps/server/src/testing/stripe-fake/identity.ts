@@ -23,16 +23,31 @@ export function fakeIdentity(store: StripeStore) {
     const parts = parseMultipart(body, contentType)
     const purpose = parts.find((part) => part.name === 'purpose')?.data.toString('utf8')
     const file = parts.find((part) => part.name === 'file')
-    if (!purpose || !['identity_document', 'additional_verification'].includes(purpose)) throw invalidRequest('Invalid purpose', { param: 'purpose' })
+    if (!purpose || !['identity_document', 'additional_verification'].includes(purpose))
+      throw invalidRequest('Invalid purpose', { param: 'purpose' })
     if (!file || file.data.byteLength === 0) throw invalidRequest('A file is required.', { param: 'file' })
     if (file.data.byteLength > 10_000_000) throw invalidRequest('The file is larger than 10 MB.', { param: 'file' })
-    const type = file.contentType === 'application/pdf' ? 'pdf' : file.contentType === 'image/png' ? 'png' : file.contentType === 'image/jpeg' ? 'jpg' : undefined
+    const type =
+      file.contentType === 'application/pdf'
+        ? 'pdf'
+        : file.contentType === 'image/png'
+          ? 'png'
+          : file.contentType === 'image/jpeg'
+            ? 'jpg'
+            : undefined
     if (!type) throw invalidRequest('Identity documents must be pdf, png or jpeg.', { param: 'file' })
     return storeFile(purpose, file.fileName ?? 'upload', type, file.data, account)
   }
 
-  function identityRoute(method: string, kind: string, action: string | undefined, params: FormObject, expand: string[]): { body: unknown } {
-    if (kind !== 'verification_sessions' && kind !== 'verification_reports') throw new StripeFakeError(404, { type: 'invalid_request_error', message: 'Unrecognized request URL.' })
+  function identityRoute(
+    method: string,
+    kind: string,
+    action: string | undefined,
+    params: FormObject,
+    expand: string[],
+  ): { body: unknown } {
+    if (kind !== 'verification_sessions' && kind !== 'verification_reports')
+      throw new StripeFakeError(404, { type: 'invalid_request_error', message: 'Unrecognized request URL.' })
     if (kind === 'verification_reports') {
       const report = reports.get(action ?? '')
       if (!report) throw missing('verification report', action ?? '')
@@ -40,7 +55,8 @@ export function fakeIdentity(store: StripeStore) {
     }
     if (method === 'POST' && !action) {
       if (text(params.type) !== 'document') throw invalidRequest('Pactum asks for document checks', { param: 'type' })
-      if (params.return_url !== undefined && !/^https?:\/\//.test(text(params.return_url) ?? '')) throw invalidRequest('Not a valid URL', { code: 'url_invalid', param: 'return_url' })
+      if (params.return_url !== undefined && !/^https?:\/\//.test(text(params.return_url) ?? ''))
+        throw invalidRequest('Not a valid URL', { code: 'url_invalid', param: 'return_url' })
       const sessionId = newId('vs')
       const session: Json = {
         id: sessionId,
@@ -61,7 +77,10 @@ export function fakeIdentity(store: StripeStore) {
     const session = sessions.get(action ?? '')
     if (!session) throw missing('verification session', action ?? '')
     const reportId = session.last_verification_report as string | null
-    return { body: expand.includes('last_verification_report') && reportId ? { ...session, last_verification_report: reports.get(reportId) } : session }
+    return {
+      body:
+        expand.includes('last_verification_report') && reportId ? { ...session, last_verification_report: reports.get(reportId) } : session,
+    }
   }
 
   /** The user finishes Stripe Identity's hosted page; Stripe's answer comes later. */
@@ -71,7 +90,10 @@ export function fakeIdentity(store: StripeStore) {
     session.status = 'processing'
     later(() => {
       if (outcome === 'failed') {
-        Object.assign(session, { status: 'requires_input', last_error: { code: 'document_unverified_other', reason: 'The document could not be verified.' } })
+        Object.assign(session, {
+          status: 'requires_input',
+          last_error: { code: 'document_unverified_other', reason: 'The document could not be verified.' },
+        })
         return
       }
       const file = storeFile('identity_document', 'passport.png', 'png', Buffer.from('identity-session-document'), undefined)

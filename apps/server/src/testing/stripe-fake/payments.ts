@@ -10,7 +10,11 @@ import { type FormObject, invalidRequest, list, missing, record, text } from './
 
 const cardDeclines: Record<string, { code: string; decline_code?: string; message: string }> = {
   pm_card_chargeDeclined: { code: 'card_declined', decline_code: 'generic_decline', message: 'Your card was declined.' },
-  pm_card_chargeDeclinedInsufficientFunds: { code: 'card_declined', decline_code: 'insufficient_funds', message: 'Your card has insufficient funds.' },
+  pm_card_chargeDeclinedInsufficientFunds: {
+    code: 'card_declined',
+    decline_code: 'insufficient_funds',
+    message: 'Your card has insufficient funds.',
+  },
   pm_card_chargeDeclinedExpiredCard: { code: 'expired_card', message: 'Your card has expired.' },
 }
 
@@ -26,9 +30,11 @@ export function fakePayments(store: StripeStore) {
     const amount = Number(params.amount)
     const currency = text(params.currency)?.toLowerCase()
     const types = list(params.allowed_payment_method_types)
-    if (!Number.isSafeInteger(amount) || amount < 50) throw invalidRequest('Amount must be at least €0.50 eur', { code: 'amount_too_small', param: 'amount' })
+    if (!Number.isSafeInteger(amount) || amount < 50)
+      throw invalidRequest('Amount must be at least €0.50 eur', { code: 'amount_too_small', param: 'amount' })
     if (!currency) throw invalidRequest('Missing required param: currency.', { code: 'parameter_missing', param: 'currency' })
-    if (types.length !== 1 || !['card', 'sepa_debit', 'p24'].includes(types[0] as string)) throw invalidRequest('Invalid payment method types', { param: 'allowed_payment_method_types' })
+    if (types.length !== 1 || !['card', 'sepa_debit', 'p24'].includes(types[0] as string))
+      throw invalidRequest('Invalid payment method types', { param: 'allowed_payment_method_types' })
     if (types[0] === 'sepa_debit' && currency !== 'eur') throw invalidRequest('sepa_debit takes eur only', { param: 'currency' })
     if (types[0] === 'p24' && !['eur', 'pln'].includes(currency)) throw invalidRequest('p24 takes eur and pln only', { param: 'currency' })
     const intentId = newId('pi')
@@ -69,7 +75,13 @@ export function fakePayments(store: StripeStore) {
       created: seconds(),
     }
     charges.set(charge.id as string, charge)
-    Object.assign(intent, { status: 'succeeded', amount_received: intent.amount, latest_charge: charge.id, last_payment_error: null, next_action: null })
+    Object.assign(intent, {
+      status: 'succeeded',
+      amount_received: intent.amount,
+      latest_charge: charge.id,
+      last_payment_error: null,
+      next_action: null,
+    })
     emit('charge.succeeded', charge)
     emit('payment_intent.succeeded', intent)
   }
@@ -83,7 +95,9 @@ export function fakePayments(store: StripeStore) {
     const method = (intent.payment_method_types as string[])[0]
     const status = intent.status as string
     if (status !== 'requires_payment_method' && status !== 'requires_confirmation') {
-      throw invalidRequest(`This PaymentIntent's status is ${status}, so it cannot be confirmed.`, { code: 'payment_intent_unexpected_state' })
+      throw invalidRequest(`This PaymentIntent's status is ${status}, so it cannot be confirmed.`, {
+        code: 'payment_intent_unexpected_state',
+      })
     }
     if (method === 'card') {
       const paymentMethod = text(params.payment_method)
@@ -100,7 +114,12 @@ export function fakePayments(store: StripeStore) {
       // Stripe's test IBAN ending 3001 fails after processing; the others succeed.
       later(() => {
         if (intent.status !== 'processing') return
-        if (iban.endsWith('3001')) fail(intent, { code: 'payment_intent_payment_attempt_failed', decline_code: 'insufficient_funds', message: 'The debit was returned.' })
+        if (iban.endsWith('3001'))
+          fail(intent, {
+            code: 'payment_intent_payment_attempt_failed',
+            decline_code: 'insufficient_funds',
+            message: 'The debit was returned.',
+          })
         else succeed(intent)
       })
     } else {
@@ -109,7 +128,10 @@ export function fakePayments(store: StripeStore) {
       Object.assign(intent, {
         status: 'requires_action',
         last_payment_error: null,
-        next_action: { type: 'redirect_to_url', redirect_to_url: { url: `${store.url}/p24/authorize/${intent.id as string}`, return_url: returnUrl } },
+        next_action: {
+          type: 'redirect_to_url',
+          redirect_to_url: { url: `${store.url}/p24/authorize/${intent.id as string}`, return_url: returnUrl },
+        },
       })
       emit('payment_intent.requires_action', intent)
     }
@@ -121,12 +143,19 @@ export function fakePayments(store: StripeStore) {
     const intent = intents.get(intentId)
     if (!intent || intent.status !== 'requires_action') throw new Error(`${intentId} waits for no redirect`)
     if (outcome === 'succeeded') succeed(intent)
-    else fail(intent, { code: 'payment_intent_authentication_failure', decline_code: 'p24_declined', message: 'The bank did not authorise the payment.' })
+    else
+      fail(intent, {
+        code: 'payment_intent_authentication_failure',
+        decline_code: 'p24_declined',
+        message: 'The bank did not authorise the payment.',
+      })
   }
 
   function cancelIntent(intent: Json): Json {
     if (!['requires_payment_method', 'requires_confirmation', 'requires_action'].includes(intent.status as string)) {
-      throw invalidRequest(`You cannot cancel this PaymentIntent because it has a status of ${intent.status as string}.`, { code: 'payment_intent_unexpected_state' })
+      throw invalidRequest(`You cannot cancel this PaymentIntent because it has a status of ${intent.status as string}.`, {
+        code: 'payment_intent_unexpected_state',
+      })
     }
     Object.assign(intent, { status: 'canceled', next_action: null })
     emit('payment_intent.canceled', intent)
@@ -138,13 +167,19 @@ export function fakePayments(store: StripeStore) {
     const intent = intents.get(intentId)
     if (!intent) throw missing('payment_intent', intentId, 'payment_intent')
     if (intent.status !== 'succeeded') {
-      throw invalidRequest(`This PaymentIntent (${intentId}) does not have a successful charge to refund.`, { code: 'payment_intent_unexpected_state' })
+      throw invalidRequest(`This PaymentIntent (${intentId}) does not have a successful charge to refund.`, {
+        code: 'payment_intent_unexpected_state',
+      })
     }
     const charge = charges.get(intent.latest_charge as string) as Json
     const left = (charge.amount as number) - (charge.amount_refunded as number)
     const amount = params.amount === undefined ? left : Number(params.amount)
     if (!Number.isSafeInteger(amount) || amount <= 0) throw invalidRequest('Invalid positive integer', { param: 'amount' })
-    if (amount > left) throw invalidRequest(`Refund amount (${amount}) is greater than unrefunded amount on charge (${left})`, { code: 'amount_too_large', param: 'amount' })
+    if (amount > left)
+      throw invalidRequest(`Refund amount (${amount}) is greater than unrefunded amount on charge (${left})`, {
+        code: 'amount_too_large',
+        param: 'amount',
+      })
     // Reserved at once, as Stripe does: two refunds cannot together exceed the charge.
     charge.amount_refunded = (charge.amount_refunded as number) + amount
     const refund: Json = {

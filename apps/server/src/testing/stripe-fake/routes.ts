@@ -42,10 +42,22 @@ export function fakeRoutes(store: StripeStore, { payments, transfers, connect, i
     if (bearer === `Bearer ${store.secretKey}`) return true
     // Stripe.js confirms with the publishable key and the intent's client secret.
     const confirm = /^\/v1\/payment_intents\/([^/]+)\/confirm$/.exec(path)
-    return method === 'POST' && bearer === `Bearer ${store.publishableKey}` && !!confirm && intents.get(confirm[1] as string)?.client_secret === params.client_secret
+    return (
+      method === 'POST' &&
+      bearer === `Bearer ${store.publishableKey}` &&
+      !!confirm &&
+      intents.get(confirm[1] as string)?.client_secret === params.client_secret
+    )
   }
 
-  function route(method: string, path: string, params: FormObject, account: string | undefined, body: Buffer, contentType: string): { status?: number; body: unknown; raw?: Buffer } {
+  function route(
+    method: string,
+    path: string,
+    params: FormObject,
+    account: string | undefined,
+    body: Buffer,
+    contentType: string,
+  ): { status?: number; body: unknown; raw?: Buffer } {
     const expand = list(params.expand)
     const segments = path.split('/').filter(Boolean).slice(1)
     const [resource, id, action, subId] = segments
@@ -53,7 +65,11 @@ export function fakeRoutes(store: StripeStore, { payments, transfers, connect, i
     const routeKey = `${method} ${resource}${id ? '/:id' : ''}${action && resource !== 'identity' ? `/${action}` : ''}${subId ? '/:sub' : ''}`
     const allowed = allowedParams[routeKey]
     const unknown = allowed ? Object.keys(params).filter((name) => !allowed.includes(name)) : []
-    if (unknown.length > 0) throw invalidRequest(`Received unknown parameter: ${unknown[0] as string}`, { code: 'parameter_unknown', param: unknown[0] as string })
+    if (unknown.length > 0)
+      throw invalidRequest(`Received unknown parameter: ${unknown[0] as string}`, {
+        code: 'parameter_unknown',
+        param: unknown[0] as string,
+      })
     if (resource === 'identity') return identity.identityRoute(method, id ?? '', action, params, expand)
     switch (routeKey) {
       case 'POST payment_intents':
@@ -94,7 +110,7 @@ export function fakeRoutes(store: StripeStore, { payments, transfers, connect, i
       case 'POST accounts/:id/external_accounts':
         return { body: connect.addBankAccount(accountOf(id as string, 'id'), params) }
       case 'GET accounts/:id/external_accounts': {
-        const banks = ((accountOf(id as string, 'id').external_accounts as Json).data as Json[])
+        const banks = (accountOf(id as string, 'id').external_accounts as Json).data as Json[]
         return { body: listPage(banks, params, `/v1/accounts/${id as string}/external_accounts`) }
       }
       case 'DELETE accounts/:id/external_accounts/:sub':
@@ -131,7 +147,9 @@ export function fakeRoutes(store: StripeStore, { payments, transfers, connect, i
         const created = record(params.created)
         const gte = Number(text(created.gte) ?? 0)
         const types = list(params.types)
-        const found = events.filter((event) => (event.created as number) >= gte && (types.length === 0 || types.includes(event.type as string)))
+        const found = events.filter(
+          (event) => (event.created as number) >= gte && (types.length === 0 || types.includes(event.type as string)),
+        )
         return { body: listPage(found, params, '/v1/events') }
       }
       default:

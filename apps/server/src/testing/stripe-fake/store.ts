@@ -67,8 +67,19 @@ export function createStore(options: { now: () => Date; platformCountry: string 
 
   function signedDelivery(event: Json, signing: { secret?: string; timestamp?: number } = {}) {
     const payload = JSON.stringify(event)
-    const header = signer.webhooks.generateTestHeaderString({ payload, secret: signing.secret ?? webhookSecret, timestamp: signing.timestamp ?? seconds() })
-    return { payload, headers: { 'content-type': 'application/json; charset=utf-8', 'stripe-signature': header, 'user-agent': 'Stripe/1.0 (+https://stripe.com/docs/webhooks)' } }
+    const header = signer.webhooks.generateTestHeaderString({
+      payload,
+      secret: signing.secret ?? webhookSecret,
+      timestamp: signing.timestamp ?? seconds(),
+    })
+    return {
+      payload,
+      headers: {
+        'content-type': 'application/json; charset=utf-8',
+        'stripe-signature': header,
+        'user-agent': 'Stripe/1.0 (+https://stripe.com/docs/webhooks)',
+      },
+    }
   }
 
   /** Stripe retries a failed delivery with backoff; the fake tries three times. */

@@ -20,9 +20,14 @@ export function fakeTransfers(store: StripeStore) {
     if (sourceId) {
       const charge = charges.get(sourceId)
       if (!charge || charge.status !== 'succeeded') throw missing('charge', sourceId, 'source_transaction')
-      const transferred = [...transfers.values()].filter((transfer) => transfer.source_transaction === sourceId).reduce((sum, transfer) => sum + (transfer.amount as number), 0)
+      const transferred = [...transfers.values()]
+        .filter((transfer) => transfer.source_transaction === sourceId)
+        .reduce((sum, transfer) => sum + (transfer.amount as number), 0)
       if (amount > (charge.amount as number) - (charge.amount_refunded as number) - transferred) {
-        throw invalidRequest('The transfer amount exceeds what is left of the source transaction.', { code: 'charge_exceeds_source_limit', param: 'amount' })
+        throw invalidRequest('The transfer amount exceeds what is left of the source transaction.', {
+          code: 'charge_exceeds_source_limit',
+          param: 'amount',
+        })
       }
       if (charge.currency !== currency) throw invalidRequest('The currency must be the source transaction’s.', { param: 'currency' })
     }
@@ -46,10 +51,12 @@ export function fakeTransfers(store: StripeStore) {
   function balanceOf(accountId: string): Json {
     const totals = new Map<string, number>()
     for (const transfer of transfers.values()) {
-      if (transfer.destination === accountId) totals.set(transfer.currency as string, (totals.get(transfer.currency as string) ?? 0) + (transfer.amount as number))
+      if (transfer.destination === accountId)
+        totals.set(transfer.currency as string, (totals.get(transfer.currency as string) ?? 0) + (transfer.amount as number))
     }
     for (const payout of payouts.values()) {
-      if (payout.account === accountId && payout.status !== 'failed') totals.set(payout.currency as string, (totals.get(payout.currency as string) ?? 0) - (payout.amount as number))
+      if (payout.account === accountId && payout.status !== 'failed')
+        totals.set(payout.currency as string, (totals.get(payout.currency as string) ?? 0) - (payout.amount as number))
     }
     return { object: 'balance', available: [...totals].map(([currency, amount]) => ({ amount, currency })), pending: [], livemode: false }
   }
@@ -60,9 +67,20 @@ export function fakeTransfers(store: StripeStore) {
     const bank = ((account.external_accounts as Json).data as Json[]).find((candidate) => candidate.default_for_currency)
     if (!bank || !account.payouts_enabled) return []
     const made: Json[] = []
-    for (const entry of (balanceOf(accountId).available as Array<{ amount: number; currency: string }>)) {
+    for (const entry of balanceOf(accountId).available as Array<{ amount: number; currency: string }>) {
       if (entry.amount <= 0) continue
-      const payout: Json = { id: newId('po'), object: 'payout', account: accountId, amount: entry.amount, currency: entry.currency, status: 'in_transit', destination: bank.id, arrival_date: seconds() + 86_400, failure_message: null, created: seconds() }
+      const payout: Json = {
+        id: newId('po'),
+        object: 'payout',
+        account: accountId,
+        amount: entry.amount,
+        currency: entry.currency,
+        status: 'in_transit',
+        destination: bank.id,
+        arrival_date: seconds() + 86_400,
+        failure_message: null,
+        created: seconds(),
+      }
       payouts.set(payout.id as string, payout)
       emit('payout.created', payout, accountId)
       made.push(payout)
@@ -76,7 +94,9 @@ export function fakeTransfers(store: StripeStore) {
       .filter((payout) => payout.account === account)
       .reverse()
       .map((payout) => {
-        const bank = ((accountOf(payout.account as string).external_accounts as Json).data as Json[]).find((candidate) => candidate.id === payout.destination)
+        const bank = ((accountOf(payout.account as string).external_accounts as Json).data as Json[]).find(
+          (candidate) => candidate.id === payout.destination,
+        )
         return expand.includes('data.destination') && bank ? { ...payout, destination: bank } : payout
       })
   }

@@ -74,7 +74,11 @@ export function parseMultipart(body: Buffer, contentType: string): MultipartPart
 }
 
 /** Stripe's list envelope, newest first, paged by `starting_after` and `limit`. */
-export function listPage<T extends Record<string, unknown>>(items: T[], query: FormObject, url: string): { object: 'list'; data: T[]; has_more: boolean; url: string } {
+export function listPage<T extends Record<string, unknown>>(
+  items: T[],
+  query: FormObject,
+  url: string,
+): { object: 'list'; data: T[]; has_more: boolean; url: string } {
   const limit = Math.min(Math.max(Number(query.limit ?? 10) || 10, 1), 100)
   const after = typeof query.starting_after === 'string' ? items.findIndex((item) => item.id === query.starting_after) + 1 : 0
   const data = items.slice(after, after + limit)

@@ -47,7 +47,10 @@ export function AppShell() {
   }, [search])
   const client = usePartnerClient(clientId)
   const colours = useMemo(() => (client ? clientColours(client.background_color, client.text_color) : null), [client])
-  const clientTheme = useMemo(() => (colours?.primary ? createTheme(baseTheme, { palette: { primary: colours.primary } }) : null), [colours])
+  const clientTheme = useMemo(
+    () => (colours?.primary ? createTheme(baseTheme, { palette: { primary: colours.primary } }) : null),
+    [colours],
+  )
   const wide = useMediaQuery(`(min-width:${mobileBreakpointPx}px)`, { noSsr: true })
   const [menuOpen, setMenuOpen] = useState(false)
   const menuId = useId()
@@ -95,12 +98,7 @@ export function AppShell() {
           </Deferred>
         </>
       )}
-      <Box
-        component="main"
-        id={mainContentId}
-        tabIndex={-1}
-        sx={{ flexGrow: 1, minWidth: 0, position: 'relative', outline: 'none' }}
-      >
+      <Box component="main" id={mainContentId} tabIndex={-1} sx={{ flexGrow: 1, minWidth: 0, position: 'relative', outline: 'none' }}>
         {!wide && !client?.mobile_navbar_hidden && <Toolbar />}
         {client && colours && (
           <FallbackOnError fallback={null}>

@@ -46,7 +46,13 @@ const entries: MenuEntry[] = [
 ]
 
 /** Shown to admins only (the API refuses everyone else anyway). */
-const adminEntry: MenuEntry = { id: 'admin', labelKey: 'admin.menu', to: namedRoutes.admin, colour: 'blue', Icon: AdminPanelSettingsOutlinedIcon }
+const adminEntry: MenuEntry = {
+  id: 'admin',
+  labelKey: 'admin.menu',
+  to: namedRoutes.admin,
+  colour: 'blue',
+  Icon: AdminPanelSettingsOutlinedIcon,
+}
 
 // /build-transaction is the same screen as /create-transaction, so it lights the same entry.
 function isAlsoActive(entry: MenuEntry, pathname: string): boolean {

@@ -8,15 +8,7 @@ import { Link as RouterLink } from 'react-router'
 import { PactumLogo } from '../../components/pactum-logo.tsx'
 import { namedRoutes } from '../../lib/named-routes.ts'
 
-export function MobileTopBar({
-  menuOpen,
-  menuId,
-  onOpenMenu,
-}: {
-  menuOpen: boolean
-  menuId: string
-  onOpenMenu: () => void
-}) {
+export function MobileTopBar({ menuOpen, menuId, onOpenMenu }: { menuOpen: boolean; menuId: string; onOpenMenu: () => void }) {
   const { t } = useTranslation()
   return (
     <AppBar position="fixed" color="primary">

@@ -18,7 +18,8 @@ const demo: PartnerClient = {
   show_seller_confirm_handover: false,
 }
 
-const apiWithDemo = (extra: Record<string, unknown> = {}) => fakeApiClient({ ...defaultApiRoutes(), 'GET /clients/demo-marketplace': demo, ...extra })
+const apiWithDemo = (extra: Record<string, unknown> = {}) =>
+  fakeApiClient({ ...defaultApiRoutes(), 'GET /clients/demo-marketplace': demo, ...extra })
 
 afterEach(() => window.sessionStorage.clear())
 
@@ -55,7 +56,9 @@ describe('?client_id= (partner clients, spec §1)', () => {
 
   it('keeps the app’s own mobile navbar for a client that does not hide it', async () => {
     onAPhone()
-    await renderApp('/transactions?client_id=demo-marketplace', { api: apiWithDemo({ 'GET /clients/demo-marketplace': { ...demo, mobile_navbar_hidden: false } }) })
+    await renderApp('/transactions?client_id=demo-marketplace', {
+      api: apiWithDemo({ 'GET /clients/demo-marketplace': { ...demo, mobile_navbar_hidden: false } }),
+    })
     await screen.findByTestId('partner-top-bar')
     expect(screen.getByTestId('open-menu-button')).toBeTruthy()
     expect(screen.queryByTestId('partner-bar-menu-button')).toBeNull()
@@ -104,8 +107,27 @@ describe('?client_id= (partner clients, spec §1)', () => {
 
   it('records the client on a transaction created under it', async () => {
     const api = apiWithDemo({
-      'GET /p2p/charge': ({ query }: ApiRequest) => ({ price: Number(query?.price), currency: query?.currency, payment_method: 'card', charge: 190, charge_seller: 0, charge_calculator_version: 1 }),
-      'POST /p2p/me/transactions': () => ({ id: 'tx-5', type: 'f2f', status: 'created', role: 'seller', creator_role: 'seller', currency: 'eur', description: 'Cargo bike', join_code: 'ABCD2345', deposit_pricing: { price: 5_000, charge: 190, charge_seller: 0 }, pricing: null, available_actions: [] }),
+      'GET /p2p/charge': ({ query }: ApiRequest) => ({
+        price: Number(query?.price),
+        currency: query?.currency,
+        payment_method: 'card',
+        charge: 190,
+        charge_seller: 0,
+        charge_calculator_version: 1,
+      }),
+      'POST /p2p/me/transactions': () => ({
+        id: 'tx-5',
+        type: 'f2f',
+        status: 'created',
+        role: 'seller',
+        creator_role: 'seller',
+        currency: 'eur',
+        description: 'Cargo bike',
+        join_code: 'ABCD2345',
+        deposit_pricing: { price: 5_000, charge: 190, charge_seller: 0 },
+        pricing: null,
+        available_actions: [],
+      }),
     })
     await renderApp('/create-transaction?model=f2f&user=seller&deposit=50&desc=Cargo%20bike&client_id=demo-marketplace', { api })
     await userEvent.click(await screen.findByTestId('create-next'))
@@ -118,8 +140,27 @@ describe('?client_id= (partner clients, spec §1)', () => {
 
   it('sends no client on a transaction created without one', async () => {
     const api = apiWithDemo({
-      'GET /p2p/charge': ({ query }: ApiRequest) => ({ price: Number(query?.price), currency: query?.currency, payment_method: 'card', charge: 190, charge_seller: 0, charge_calculator_version: 1 }),
-      'POST /p2p/me/transactions': () => ({ id: 'tx-5', type: 'f2f', status: 'created', role: 'seller', creator_role: 'seller', currency: 'eur', description: 'Cargo bike', join_code: 'ABCD2345', deposit_pricing: { price: 5_000, charge: 190, charge_seller: 0 }, pricing: null, available_actions: [] }),
+      'GET /p2p/charge': ({ query }: ApiRequest) => ({
+        price: Number(query?.price),
+        currency: query?.currency,
+        payment_method: 'card',
+        charge: 190,
+        charge_seller: 0,
+        charge_calculator_version: 1,
+      }),
+      'POST /p2p/me/transactions': () => ({
+        id: 'tx-5',
+        type: 'f2f',
+        status: 'created',
+        role: 'seller',
+        creator_role: 'seller',
+        currency: 'eur',
+        description: 'Cargo bike',
+        join_code: 'ABCD2345',
+        deposit_pricing: { price: 5_000, charge: 190, charge_seller: 0 },
+        pricing: null,
+        available_actions: [],
+      }),
     })
     await renderApp('/create-transaction?model=f2f&user=seller&deposit=50&desc=Cargo%20bike', { api })
     await userEvent.click(await screen.findByTestId('create-next'))

@@ -39,7 +39,13 @@ export function PartnerTopBar({ client, colours, menu }: { client: PartnerClient
         href={client.url}
         color="inherit"
         underline="hover"
-        sx={{ display: 'inline-flex', alignItems: 'center', gap: 1, fontWeight: 600, '&:focus-visible': { outline: `2px solid ${colours.barText}`, outlineOffset: 2 } }}
+        sx={{
+          display: 'inline-flex',
+          alignItems: 'center',
+          gap: 1,
+          fontWeight: 600,
+          '&:focus-visible': { outline: `2px solid ${colours.barText}`, outlineOffset: 2 },
+        }}
       >
         <ArrowBackIcon fontSize="small" aria-hidden />
         {t('partnerClient.backTo', { name: client.name })}

@@ -42,9 +42,7 @@ const art: Record<RouteArea, ReactNode> = {
       <circle cx="1060" cy="150" r="200" fill="#e6ebfb" />
       <g fill="#c5d0f5">
         {[0, 1, 2, 3, 4].map((row) =>
-          [0, 1, 2, 3, 4].map((column) => (
-            <circle key={`${row}-${column}`} cx={860 + column * 36} cy={480 + row * 36} r="5" />
-          )),
+          [0, 1, 2, 3, 4].map((column) => <circle key={`${row}-${column}`} cx={860 + column * 36} cy={480 + row * 36} r="5" />),
         )}
       </g>
       <path d="M70 640a110 110 0 1 1 60 98l-70 32 18-64a110 110 0 0 1-8-66Z" fill="#eef1fc" />

@@ -25,12 +25,7 @@ describe('sidebar', () => {
     await renderApp('/profile/help/faq')
     const menu = await screen.findByRole('navigation', { name: 'Main menu' })
     const links = within(menu).getAllByRole('link')
-    expect(links.map((link) => link.textContent)).toEqual([
-      'Create transaction',
-      'Join transaction',
-      'My transactions',
-      'My profile',
-    ])
+    expect(links.map((link) => link.textContent)).toEqual(['Create transaction', 'Join transaction', 'My transactions', 'My profile'])
     expect(links.map((link) => link.getAttribute('href'))).toEqual([
       '/create-transaction',
       '/join-transaction',
@@ -51,12 +46,11 @@ describe('sidebar', () => {
     await renderApp('/transactions')
     await userEvent.selectOptions(await screen.findByTestId('language-picker'), 'Polski')
     const menu = await screen.findByRole('navigation', { name: 'Menu główne' })
-    expect(within(menu).getAllByRole('link').map((link) => link.textContent)).toEqual([
-      'Utwórz transakcję',
-      'Dołącz do transakcji',
-      'Moje transakcje',
-      'Mój profil',
-    ])
+    expect(
+      within(menu)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['Utwórz transakcję', 'Dołącz do transakcji', 'Moje transakcje', 'Mój profil'])
     expect(screen.getByTestId('welcome-line').textContent).toBe('Witaj, Anna!')
     expect(readLocaleCookie(document.cookie)).toBe('pl_pl')
     await waitFor(() => expect(document.documentElement.lang).toBe('pl-PL'))

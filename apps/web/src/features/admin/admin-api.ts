@@ -23,7 +23,10 @@ function filterQuery(filters: AdminFilters): Record<string, string | undefined> 
 }
 
 /** A short page is the last one; otherwise the next starts after its last id. */
-const nextAfter = <Row,>(idOf: (row: Row) => string) => (page: Row[]) => (page.length < adminPageSize ? undefined : idOf(page.at(-1) as Row))
+const nextAfter =
+  <Row>(idOf: (row: Row) => string) =>
+  (page: Row[]) =>
+    page.length < adminPageSize ? undefined : idOf(page.at(-1) as Row)
 
 export function useAdminTransactions(filters: AdminFilters) {
   const api = useApiClient()
@@ -31,7 +34,10 @@ export function useAdminTransactions(filters: AdminFilters) {
     queryKey: ['admin', 'transactions', filters],
     initialPageParam: undefined as string | undefined,
     queryFn: ({ pageParam, signal }) =>
-      api.request<AnyTransaction[]>('/admin/transactions', { query: { limit: adminPageSize, after_id: pageParam, ...filterQuery(filters) }, signal }),
+      api.request<AnyTransaction[]>('/admin/transactions', {
+        query: { limit: adminPageSize, after_id: pageParam, ...filterQuery(filters) },
+        signal,
+      }),
     getNextPageParam: nextAfter<AnyTransaction>((transaction) => transaction.id),
   })
 }
@@ -40,7 +46,10 @@ export const adminTransactionKey = (id: string) => ['admin', 'transaction', id] 
 
 export function useAdminTransaction(id: string) {
   const api = useApiClient()
-  return useQuery({ queryKey: adminTransactionKey(id), queryFn: ({ signal }) => api.request<AdminTransactionDetail>(`/admin/transactions/${id}`, { signal }) })
+  return useQuery({
+    queryKey: adminTransactionKey(id),
+    queryFn: ({ signal }) => api.request<AdminTransactionDetail>(`/admin/transactions/${id}`, { signal }),
+  })
 }
 
 export function useAuditLog() {
@@ -48,14 +57,18 @@ export function useAuditLog() {
   return useInfiniteQuery({
     queryKey: ['admin', 'audit_log'],
     initialPageParam: undefined as string | undefined,
-    queryFn: ({ pageParam, signal }) => api.request<AuditEvent[]>('/admin/audit_log', { query: { limit: adminPageSize, after_id: pageParam }, signal }),
+    queryFn: ({ pageParam, signal }) =>
+      api.request<AuditEvent[]>('/admin/audit_log', { query: { limit: adminPageSize, after_id: pageParam }, signal }),
     getNextPageParam: nextAfter<AuditEvent>((event) => event.id),
   })
 }
 
 export function useLedgerHealth() {
   const api = useApiClient()
-  return useQuery({ queryKey: ['admin', 'ledger'], queryFn: ({ signal }) => api.request<LedgerVerification>('/admin/ledger/verify', { signal }) })
+  return useQuery({
+    queryKey: ['admin', 'ledger'],
+    queryFn: ({ signal }) => api.request<LedgerVerification>('/admin/ledger/verify', { signal }),
+  })
 }
 
 export function useAdminClients() {
@@ -68,7 +81,8 @@ export function useClientChanges() {
   return useInfiniteQuery({
     queryKey: ['admin', 'client_changes'],
     initialPageParam: undefined as string | undefined,
-    queryFn: ({ pageParam, signal }) => api.request<ClientChange[]>('/admin/client_changes', { query: { limit: adminPageSize, after_id: pageParam }, signal }),
+    queryFn: ({ pageParam, signal }) =>
+      api.request<ClientChange[]>('/admin/client_changes', { query: { limit: adminPageSize, after_id: pageParam }, signal }),
     getNextPageParam: nextAfter<ClientChange>((change) => change.id),
   })
 }
@@ -77,7 +91,10 @@ export function useClientChanges() {
 function useClientsChanged() {
   const queryClient = useQueryClient()
   return () =>
-    Promise.all([queryClient.invalidateQueries({ queryKey: ['admin', 'clients'] }), queryClient.invalidateQueries({ queryKey: ['admin', 'client_changes'] })])
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: ['admin', 'clients'] }),
+      queryClient.invalidateQueries({ queryKey: ['admin', 'client_changes'] }),
+    ])
 }
 
 /** Adds a client (`existing` null) or changes one. */

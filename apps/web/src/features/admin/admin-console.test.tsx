@@ -6,7 +6,11 @@ import type { ApiRequest } from '../../lib/api/api-client.ts'
 import { apiError, fakeApiClient, fakeF2fTransaction, fakeTransaction } from '../../test/fake-api-client.ts'
 import { renderApp } from '../../test/render-app.tsx'
 
-const me = (roles: string[], pending_roles: string[] = [], pending_role_needs: string[] = pending_roles.length > 0 ? ['email_confirmation', 'second_factor'] : []) => ({
+const me = (
+  roles: string[],
+  pending_roles: string[] = [],
+  pending_role_needs: string[] = pending_roles.length > 0 ? ['email_confirmation', 'second_factor'] : [],
+) => ({
   id: 'u-1',
   email: 'ops@example.com',
   first_name: 'Olga',
@@ -54,11 +58,37 @@ function detail(overrides: Partial<AdminTransactionDetail> = {}): AdminTransacti
       },
     ],
     provider_events: [
-      { id: 'p-1', provider: 'sandbox', event_id: 'evt_1', type: 'payment_intent.succeeded', created: '2026-11-01T10:00:00Z', received_at: '2026-11-01T10:00:01Z', processed_at: '2026-11-01T10:00:01Z' },
+      {
+        id: 'p-1',
+        provider: 'sandbox',
+        event_id: 'evt_1',
+        type: 'payment_intent.succeeded',
+        created: '2026-11-01T10:00:00Z',
+        received_at: '2026-11-01T10:00:01Z',
+        processed_at: '2026-11-01T10:00:01Z',
+      },
     ],
     notifications: [
-      { id: 'n-1', template: 'complained', recipient_role: 'seller', language: 'en_gb', status: 'sent', created_at: '2026-11-02T10:00:00Z', sent_at: '2026-11-02T10:00:05Z', failure: null },
-      { id: 'n-2', template: 'paid', recipient_role: 'buyer', language: 'en_gb', status: 'undeliverable', created_at: '2026-11-02T10:00:00Z', sent_at: null, failure: 'SMTP RCPT failed: 550 5.1.1 No such user' },
+      {
+        id: 'n-1',
+        template: 'complained',
+        recipient_role: 'seller',
+        language: 'en_gb',
+        status: 'sent',
+        created_at: '2026-11-02T10:00:00Z',
+        sent_at: '2026-11-02T10:00:05Z',
+        failure: null,
+      },
+      {
+        id: 'n-2',
+        template: 'paid',
+        recipient_role: 'buyer',
+        language: 'en_gb',
+        status: 'undeliverable',
+        created_at: '2026-11-02T10:00:00Z',
+        sent_at: null,
+        failure: 'SMTP RCPT failed: 550 5.1.1 No such user',
+      },
     ],
     ...overrides,
   }
@@ -75,7 +105,11 @@ describe('the admin console', () => {
   })
 
   it('asks an unconfirmed ADMIN_EMAILS address to confirm first, and sends the link again', async () => {
-    const api = fakeApiClient({ 'GET /me': me([], ['admin']), 'GET /me/transactions': [], 'POST /me/email_confirmation': { email: 'ops@example.com' } })
+    const api = fakeApiClient({
+      'GET /me': me([], ['admin']),
+      'GET /me/transactions': [],
+      'POST /me/email_confirmation': { email: 'ops@example.com' },
+    })
     await renderApp('/admin', { api })
     expect((await screen.findByTestId('admin-confirm-address-first')).textContent).toContain('ops@example.com')
     expect(screen.getByRole('heading', { level: 1, name: 'Confirm your e-mail address first' })).toBeTruthy()
@@ -110,7 +144,10 @@ describe('the admin console', () => {
 
     await userEvent.click(screen.getByTestId('admin-load-more'))
     await waitFor(() => expect(screen.getAllByTestId('admin-transaction-row')).toHaveLength(51))
-    expect(api.request).toHaveBeenLastCalledWith('/admin/transactions', expect.objectContaining({ query: expect.objectContaining({ limit: 50, after_id: 'tx-49' }) }))
+    expect(api.request).toHaveBeenLastCalledWith(
+      '/admin/transactions',
+      expect.objectContaining({ query: expect.objectContaining({ limit: 50, after_id: 'tx-49' }) }),
+    )
     expect(screen.getAllByTestId('admin-transaction-row')[50]?.textContent).toContain('Face to face')
 
     await userEvent.type(screen.getByTestId('admin-search'), ' Buyer@Example.com ')
@@ -119,7 +156,9 @@ describe('the admin console', () => {
     expect(await screen.findByTestId('admin-transactions-empty')).toBeTruthy()
     expect(api.request).toHaveBeenLastCalledWith(
       '/admin/transactions',
-      expect.objectContaining({ query: expect.objectContaining({ search: 'Buyer@Example.com', currency: 'eur', type: undefined, after_id: undefined }) }),
+      expect.objectContaining({
+        query: expect.objectContaining({ search: 'Buyer@Example.com', currency: 'eur', type: undefined, after_id: undefined }),
+      }),
     )
   })
 
@@ -163,7 +202,9 @@ describe('the admin console', () => {
     await renderApp(`/admin/transactions/${id}`, { api })
     await userEvent.click(await screen.findByTestId('admin-release-buyer'))
     const dialog = await screen.findByTestId('admin-action-dialog')
-    expect(within(dialog).getByTestId('admin-action-summary')?.textContent).toContain('€103.40 held in escrow goes back to the buyer, buyer@example.com')
+    expect(within(dialog).getByTestId('admin-action-summary')?.textContent).toContain(
+      '€103.40 held in escrow goes back to the buyer, buyer@example.com',
+    )
 
     await userEvent.click(within(dialog).getByTestId('admin-action-dialog-confirm'))
     expect(await within(dialog).findByText('Give a reason')).toBeTruthy()
@@ -172,7 +213,12 @@ describe('the admin console', () => {
     await userEvent.type(within(dialog).getByTestId('admin-action-reason'), 'Photos show the damage')
     await userEvent.click(within(dialog).getByTestId('admin-action-dialog-confirm'))
     await waitFor(() => expect(calls).toHaveLength(1))
-    expect(calls[0]).toMatchObject({ method: 'POST', query: { to: 'buyer' }, body: { reason: 'Photos show the damage' }, headers: { 'Idempotency-Key': expect.any(String) } })
+    expect(calls[0]).toMatchObject({
+      method: 'POST',
+      query: { to: 'buyer' },
+      body: { reason: 'Photos show the damage' },
+      headers: { 'Idempotency-Key': expect.any(String) },
+    })
     await waitFor(() => expect(screen.queryByTestId('admin-action-dialog')).toBeNull())
   })
 
@@ -195,7 +241,10 @@ describe('the admin console', () => {
   })
 
   it('offers no action on a finished transaction', async () => {
-    const api = fakeApiClient({ ...admin, [`GET /admin/transactions/${id}`]: detail({ transaction: fakeTransaction({ id, status: 'funds_released' }) }) })
+    const api = fakeApiClient({
+      ...admin,
+      [`GET /admin/transactions/${id}`]: detail({ transaction: fakeTransaction({ id, status: 'funds_released' }) }),
+    })
     await renderApp(`/admin/transactions/${id}`, { api })
     await screen.findByTestId('admin-history')
     expect(screen.queryByTestId('admin-actions')).toBeNull()
@@ -223,7 +272,11 @@ describe('the admin console', () => {
     const breaches = await screen.findAllByTestId('ledger-breach')
     expect(breaches).toHaveLength(2)
     expect(breaches[0]?.textContent).toContain(`No escrow account ever goes below zero: escrow:${id} at -5 after entry e-9`)
-    expect(within(breaches[0] as HTMLElement).getByRole('link').getAttribute('href')).toBe(`/admin/transactions/${id}`)
+    expect(
+      within(breaches[0] as HTMLElement)
+        .getByRole('link')
+        .getAttribute('href'),
+    ).toBe(`/admin/transactions/${id}`)
     expect(screen.getByTestId('ledger-breaches')?.textContent).toContain('Breaches found: 2')
   })
 

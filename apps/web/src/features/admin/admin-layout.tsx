@@ -48,7 +48,13 @@ function ConfirmAddressFirst({ email }: { email: string }) {
         <Alert severity="info" data-testid="admin-confirm-address-first">
           {t('admin.confirmFirst.body', { email })}
         </Alert>
-        <Button variant="outlined" onClick={() => resend.mutate()} loading={resend.isPending} disabled={resend.isSuccess} data-testid="admin-resend-confirmation">
+        <Button
+          variant="outlined"
+          onClick={() => resend.mutate()}
+          loading={resend.isPending}
+          disabled={resend.isSuccess}
+          data-testid="admin-resend-confirmation"
+        >
           {t('admin.confirmFirst.resend')}
         </Button>
         {resend.isSuccess && (

@@ -16,11 +16,25 @@ import { formatMoney } from '../../lib/money.ts'
 /** What the escrow account holds now: what a release or a refund would move. */
 export function escrowBalance(detail: AdminTransactionDetail): number {
   const account = `escrow:${detail.transaction.id}`
-  return detail.ledger_entries.flatMap((entry) => entry.postings).reduce((sum, posting) => (posting.account === account ? sum + posting.amount : sum), 0)
+  return detail.ledger_entries
+    .flatMap((entry) => entry.postings)
+    .reduce((sum, posting) => (posting.account === account ? sum + posting.amount : sum), 0)
 }
 
 /** One section of the page: a heading, then its rows, or a line saying there are none. */
-function Section({ title, empty, count, children, testId }: { title: string; empty: string; count: number; children: ReactNode; testId: string }) {
+function Section({
+  title,
+  empty,
+  count,
+  children,
+  testId,
+}: {
+  title: string
+  empty: string
+  count: number
+  children: ReactNode
+  testId: string
+}) {
   return (
     <Paper variant="outlined" component="section" sx={{ p: 2 }} data-testid={testId}>
       <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
@@ -82,7 +96,15 @@ export function Details({ detail }: { detail: AdminTransactionDetail }) {
 
       <Section title={t('admin.detail.history')} empty={t('admin.detail.noHistory')} count={detail.events.length} testId="admin-history">
         <Table size="small">
-          <Columns names={[t('admin.columns.when'), t('admin.columns.event'), t('admin.columns.actor'), t('admin.columns.change'), t('admin.columns.reason')]} />
+          <Columns
+            names={[
+              t('admin.columns.when'),
+              t('admin.columns.event'),
+              t('admin.columns.actor'),
+              t('admin.columns.change'),
+              t('admin.columns.reason'),
+            ]}
+          />
           <TableBody>
             {detail.events.map((event) => (
               <TableRow key={event.id}>
@@ -99,7 +121,12 @@ export function Details({ detail }: { detail: AdminTransactionDetail }) {
         </Table>
       </Section>
 
-      <Section title={t('admin.detail.ledger')} empty={t('admin.detail.noLedger')} count={detail.ledger_entries.length} testId="admin-ledger-entries">
+      <Section
+        title={t('admin.detail.ledger')}
+        empty={t('admin.detail.noLedger')}
+        count={detail.ledger_entries.length}
+        testId="admin-ledger-entries"
+      >
         <Table size="small">
           <Columns names={[t('admin.columns.when'), t('admin.columns.entry'), t('admin.columns.account'), t('admin.columns.amount')]} />
           <TableBody>
@@ -117,7 +144,12 @@ export function Details({ detail }: { detail: AdminTransactionDetail }) {
         </Table>
       </Section>
 
-      <Section title={t('admin.detail.providerEvents')} empty={t('admin.detail.noProviderEvents')} count={detail.provider_events.length} testId="admin-provider-events">
+      <Section
+        title={t('admin.detail.providerEvents')}
+        empty={t('admin.detail.noProviderEvents')}
+        count={detail.provider_events.length}
+        testId="admin-provider-events"
+      >
         <Table size="small">
           <Columns names={[t('admin.columns.when'), t('admin.columns.event'), t('admin.columns.provider'), t('admin.columns.processed')]} />
           <TableBody>
@@ -135,7 +167,12 @@ export function Details({ detail }: { detail: AdminTransactionDetail }) {
         </Table>
       </Section>
 
-      <Section title={t('admin.detail.emails')} empty={t('admin.detail.noEmails')} count={detail.notifications.length} testId="admin-emails">
+      <Section
+        title={t('admin.detail.emails')}
+        empty={t('admin.detail.noEmails')}
+        count={detail.notifications.length}
+        testId="admin-emails"
+      >
         <Table size="small">
           <Columns names={[t('admin.columns.when'), t('admin.columns.template'), t('admin.columns.recipient'), t('admin.columns.sent')]} />
           <TableBody>

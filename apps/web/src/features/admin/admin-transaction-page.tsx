@@ -52,7 +52,12 @@ export function AdminTransactionPage() {
           <Button variant="outlined" onClick={() => setAction({ type: 'release_funds', to: 'seller' })} data-testid="admin-release-seller">
             {t('admin.actions.releaseToSeller.button')}
           </Button>
-          <Button variant="outlined" color="error" onClick={() => setAction({ type: 'release_funds', to: 'buyer' })} data-testid="admin-release-buyer">
+          <Button
+            variant="outlined"
+            color="error"
+            onClick={() => setAction({ type: 'release_funds', to: 'buyer' })}
+            data-testid="admin-release-buyer"
+          >
             {t('admin.actions.refundBuyer.button')}
           </Button>
         </Stack>

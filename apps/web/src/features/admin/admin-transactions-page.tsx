@@ -43,7 +43,14 @@ function FilterForm({ onApply }: { onApply: (filters: AdminFilters) => void }) {
       name={name}
       control={form.control}
       render={({ field }) => (
-        <TextField select size="small" label={t(`admin.filters.${name}`)} {...field} sx={{ minWidth: 180 }} data-testid={`admin-filter-${name}`}>
+        <TextField
+          select
+          size="small"
+          label={t(`admin.filters.${name}`)}
+          {...field}
+          sx={{ minWidth: 180 }}
+          data-testid={`admin-filter-${name}`}
+        >
           <MenuItem value="">{t('admin.filters.any')}</MenuItem>
           {options.map((option) => (
             <MenuItem key={option.value} value={option.value}>
@@ -182,7 +189,12 @@ export function AdminTransactionsPage() {
             </Table>
           </TableContainer>
           {list.hasNextPage && (
-            <Button onClick={() => void list.fetchNextPage()} disabled={list.isFetchingNextPage} sx={{ mt: 2 }} data-testid="admin-load-more">
+            <Button
+              onClick={() => void list.fetchNextPage()}
+              disabled={list.isFetchingNextPage}
+              sx={{ mt: 2 }}
+              data-testid="admin-load-more"
+            >
               {t('admin.loadMore')}
             </Button>
           )}

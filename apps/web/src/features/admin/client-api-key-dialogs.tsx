@@ -42,10 +42,17 @@ function IssuedKeyDialog({ client, apiKey, onClose }: { client: AdminClient; api
             value={apiKey}
             multiline
             fullWidth
-            slotProps={{ htmlInput: { readOnly: true, 'data-testid': 'client-api-key-value', spellCheck: false, style: { fontFamily: 'monospace' } } }}
+            slotProps={{
+              htmlInput: { readOnly: true, 'data-testid': 'client-api-key-value', spellCheck: false, style: { fontFamily: 'monospace' } },
+            }}
             onFocus={(event) => event.target.select()}
           />
-          <Button variant="outlined" startIcon={<ContentCopyIcon aria-hidden />} onClick={() => void copy()} sx={{ alignSelf: 'flex-start' }}>
+          <Button
+            variant="outlined"
+            startIcon={<ContentCopyIcon aria-hidden />}
+            onClick={() => void copy()}
+            sx={{ alignSelf: 'flex-start' }}
+          >
             {t('admin.clients.apiKey.copy')}
           </Button>
         </Stack>

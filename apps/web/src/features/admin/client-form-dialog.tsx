@@ -17,7 +17,15 @@ import { errorMessage } from '../../lib/api/error-message.ts'
 import { putRefusalOnField } from '../../lib/api/refusal-on-field.ts'
 import { clientColours } from '../../lib/partner-client/client-colours.ts'
 import { useSaveClient } from './admin-api.ts'
-import { clientBody, type ClientFormField, type ClientFormInput, type ClientFormOutput, clientFormSchema, formValuesOf, serverFieldOf } from './client-form-model.ts'
+import {
+  clientBody,
+  type ClientFormField,
+  type ClientFormInput,
+  type ClientFormOutput,
+  clientFormSchema,
+  formValuesOf,
+  serverFieldOf,
+} from './client-form-model.ts'
 
 const hexColour = /^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/
 
@@ -33,7 +41,17 @@ function BarPreview({ name, background, text }: { name: string; background: stri
       </Typography>
       <Box
         data-testid="client-bar-preview"
-        sx={{ bgcolor: colours.barBackground, color: colours.barText, px: 2, py: 1.25, borderRadius: 1, display: 'flex', alignItems: 'center', gap: 1, fontWeight: 600 }}
+        sx={{
+          bgcolor: colours.barBackground,
+          color: colours.barText,
+          px: 2,
+          py: 1.25,
+          borderRadius: 1,
+          display: 'flex',
+          alignItems: 'center',
+          gap: 1,
+          fontWeight: 600,
+        }}
       >
         <ArrowBackIcon fontSize="small" aria-hidden />
         {t('partnerClient.backTo', { name: name.trim() || '…' })}
@@ -53,7 +71,10 @@ export function ClientFormDialog({ client, onClose }: { client: AdminClient | nu
   const toast = useToast()
   const result = useResultModal()
   const save = useSaveClient()
-  const form = useForm<ClientFormInput, unknown, ClientFormOutput>({ resolver: zodResolver(clientFormSchema), defaultValues: formValuesOf(client) })
+  const form = useForm<ClientFormInput, unknown, ClientFormOutput>({
+    resolver: zodResolver(clientFormSchema),
+    defaultValues: formValuesOf(client),
+  })
   const [name, background, text] = useWatch({ control: form.control, name: ['name', 'background_color', 'text_color'] })
   const errors = form.formState.errors
 
@@ -74,7 +95,10 @@ export function ClientFormDialog({ client, onClose }: { client: AdminClient | nu
     if (!error) return undefined
     return error.type === 'server' ? error.message : t(`admin.clients.form.errors.${field}`)
   }
-  const textField = (field: ClientFormField, options: { helper?: string; disabled?: boolean; multiline?: boolean; adornment?: boolean } = {}) => (
+  const textField = (
+    field: ClientFormField,
+    options: { helper?: string; disabled?: boolean; multiline?: boolean; adornment?: boolean } = {},
+  ) => (
     <Controller
       control={form.control}
       name={field}
@@ -99,7 +123,16 @@ export function ClientFormDialog({ client, onClose }: { client: AdminClient | nu
                   startAdornment: (
                     <Box
                       aria-hidden
-                      sx={{ width: 20, height: 20, mr: 1, borderRadius: 0.5, border: 1, borderColor: 'divider', flexShrink: 0, bgcolor: hexColour.test(String(input.value)) ? String(input.value) : 'transparent' }}
+                      sx={{
+                        width: 20,
+                        height: 20,
+                        mr: 1,
+                        borderRadius: 0.5,
+                        border: 1,
+                        borderColor: 'divider',
+                        flexShrink: 0,
+                        bgcolor: hexColour.test(String(input.value)) ? String(input.value) : 'transparent',
+                      }}
                     />
                   ),
                 }
@@ -115,7 +148,13 @@ export function ClientFormDialog({ client, onClose }: { client: AdminClient | nu
       name={field}
       render={({ field: input }) => (
         <FormControlLabel
-          control={<Switch checked={input.value} onChange={(event) => input.onChange(event.target.checked)} slotProps={{ input: { 'data-testid': `client-${field.replaceAll('_', '-')}` } as object }} />}
+          control={
+            <Switch
+              checked={input.value}
+              onChange={(event) => input.onChange(event.target.checked)}
+              slotProps={{ input: { 'data-testid': `client-${field.replaceAll('_', '-')}` } as object }}
+            />
+          }
           label={t(`admin.clients.form.${field}`)}
         />
       )}
@@ -132,7 +171,10 @@ export function ClientFormDialog({ client, onClose }: { client: AdminClient | nu
       onClose={onClose}
       testId="client-form"
     >
-      {textField('client_id', { helper: t(client ? 'admin.clients.form.clientIdFixed' : 'admin.clients.form.clientIdHint'), disabled: client !== null })}
+      {textField('client_id', {
+        helper: t(client ? 'admin.clients.form.clientIdFixed' : 'admin.clients.form.clientIdHint'),
+        disabled: client !== null,
+      })}
       {textField('name')}
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
         {textField('background_color', { helper: t('admin.clients.form.colourHint'), adornment: true })}

@@ -1,5 +1,11 @@
 import type { AdminClient } from '@pactum/contracts/admin'
-import { clientIdSchema, hexColourSchema, type PartnerClientBody, partnerClientBodySchema, routePatternSchema } from '@pactum/contracts/partner-clients'
+import {
+  clientIdSchema,
+  hexColourSchema,
+  type PartnerClientBody,
+  partnerClientBodySchema,
+  routePatternSchema,
+} from '@pactum/contracts/partner-clients'
 import { z } from 'zod'
 import { ApiError } from '../../lib/api/api-error.ts'
 
@@ -29,7 +35,16 @@ const textFields: readonly ClientFormField[] = ['client_id', 'name', 'background
 /** A new client starts with the product's own colours and every route allowed. */
 export function formValuesOf(client: AdminClient | null): ClientFormInput {
   if (!client) {
-    return { client_id: '', name: '', background_color: '#1d3557', text_color: '#ffffff', url: 'https://', routes: '', mobile_navbar_hidden: false, show_seller_confirm_handover: true }
+    return {
+      client_id: '',
+      name: '',
+      background_color: '#1d3557',
+      text_color: '#ffffff',
+      url: 'https://',
+      routes: '',
+      mobile_navbar_hidden: false,
+      show_seller_confirm_handover: true,
+    }
   }
   return {
     client_id: client.client_id,

@@ -7,7 +7,17 @@ import { ApiError } from '../../lib/api/api-error.ts'
 import { fakeApiClient } from '../../test/fake-api-client.ts'
 import { renderApp } from '../../test/render-app.tsx'
 
-const me = { id: 'u-1', email: 'ops@example.com', first_name: 'Olga', last_name: 'Ops', roles: ['admin'], email_verified: true, pending_roles: [], pending_role_needs: [], created: '2026-11-01T00:00:00Z' }
+const me = {
+  id: 'u-1',
+  email: 'ops@example.com',
+  first_name: 'Olga',
+  last_name: 'Ops',
+  roles: ['admin'],
+  email_verified: true,
+  pending_roles: [],
+  pending_role_needs: [],
+  created: '2026-11-01T00:00:00Z',
+}
 const admin = { 'GET /me': me, 'GET /me/transactions': [] }
 
 function client(overrides: Partial<AdminClient> = {}): AdminClient {
@@ -42,8 +52,20 @@ describe('the partner clients page', () => {
   it('lists the clients with their key and the changes made to them', async () => {
     const api = fakeApiClient({
       ...admin,
-      'GET /admin/clients': [client(), client({ client_id: 'harbour', name: 'Harbour', in_clients_file: false, api_key_issued_at: '2026-11-21T09:30:00Z', routes: ['/transactions'] })],
-      'GET /admin/client_changes': [{ ...change, id: '5', client_id: 'harbour', action: 'api_key_issued', actor_kind: 'admin', actor_email: 'ops@example.com' }, change],
+      'GET /admin/clients': [
+        client(),
+        client({
+          client_id: 'harbour',
+          name: 'Harbour',
+          in_clients_file: false,
+          api_key_issued_at: '2026-11-21T09:30:00Z',
+          routes: ['/transactions'],
+        }),
+      ],
+      'GET /admin/client_changes': [
+        { ...change, id: '5', client_id: 'harbour', action: 'api_key_issued', actor_kind: 'admin', actor_email: 'ops@example.com' },
+        change,
+      ],
     })
     await renderApp('/admin/clients', { api })
     const [demo, harbour] = await screen.findAllByTestId('admin-client-row')
@@ -53,7 +75,11 @@ describe('the partner clients page', () => {
     expect(demo?.textContent).toContain('Hidden')
     expect(demo?.textContent).toContain('All')
     expect(within(demo as HTMLElement).getByTestId('admin-client-api-key').textContent).toBe('None')
-    expect(within(demo as HTMLElement).getByRole('link', { name: 'Demo marketplace' }).getAttribute('href')).toBe('https://demo-marketplace.example')
+    expect(
+      within(demo as HTMLElement)
+        .getByRole('link', { name: 'Demo marketplace' })
+        .getAttribute('href'),
+    ).toBe('https://demo-marketplace.example')
     expect(within(demo as HTMLElement).queryByTestId('admin-client-revoke-key')).toBeNull()
     expect(within(harbour as HTMLElement).getByTestId('admin-client-api-key').textContent).toMatch(/^Issued /)
     expect(within(harbour as HTMLElement).getByRole('button', { name: 'Revoke key of Harbour' })).toBeTruthy()
@@ -75,7 +101,14 @@ describe('the partner clients page', () => {
       'GET /admin/client_changes': [],
       'POST /admin/clients': (request: ApiRequest) => {
         sent.push(request)
-        if (taken) throw new ApiError({ status: 409, code: 'client_exists', message: 'exists', requestId: 't', details: { field: 'body.client_id' } })
+        if (taken)
+          throw new ApiError({
+            status: 409,
+            code: 'client_exists',
+            message: 'exists',
+            requestId: 't',
+            details: { field: 'body.client_id' },
+          })
         return client({ client_id: 'harbour', name: 'Harbour' })
       },
     })

@@ -41,18 +41,35 @@ function ClientRow({ client, onOpen }: { client: AdminClient; onOpen: (dialog: O
         )}
         <Typography variant="body2" color="text.secondary" sx={{ fontFamily: 'monospace', overflowWrap: 'anywhere' }}>
           {client.client_id}
-          {client.in_clients_file && <Chip size="small" variant="outlined" label={t('admin.clients.inFile')} sx={{ ml: 1, fontFamily: 'inherit' }} />}
+          {client.in_clients_file && (
+            <Chip size="small" variant="outlined" label={t('admin.clients.inFile')} sx={{ ml: 1, fontFamily: 'inherit' }} />
+          )}
         </Typography>
         <Box
           component="span"
           title={t('admin.clients.colours')}
-          sx={{ display: 'inline-block', mt: 0.5, px: 1, py: 0.25, borderRadius: 1, fontFamily: 'monospace', fontSize: 13, whiteSpace: 'nowrap', bgcolor: client.background_color, color: client.text_color, border: 1, borderColor: 'divider' }}
+          sx={{
+            display: 'inline-block',
+            mt: 0.5,
+            px: 1,
+            py: 0.25,
+            borderRadius: 1,
+            fontFamily: 'monospace',
+            fontSize: 13,
+            whiteSpace: 'nowrap',
+            bgcolor: client.background_color,
+            color: client.text_color,
+            border: 1,
+            borderColor: 'divider',
+          }}
         >
           {client.background_color} / {client.text_color}
         </Box>
       </TableCell>
       {/* One route per line: they are paths, which break badly at their slashes. */}
-      <TableCell sx={{ whiteSpace: 'pre-line', fontFamily: 'monospace', fontSize: 13 }}>{client.routes.length === 0 ? t('admin.clients.allRoutes') : client.routes.join('\n')}</TableCell>
+      <TableCell sx={{ whiteSpace: 'pre-line', fontFamily: 'monospace', fontSize: 13 }}>
+        {client.routes.length === 0 ? t('admin.clients.allRoutes') : client.routes.join('\n')}
+      </TableCell>
       <TableCell>
         <Typography variant="body2">
           {t('admin.clients.mobileNavbar')}: {client.mobile_navbar_hidden ? t('admin.clients.hidden') : t('admin.clients.shown')}
@@ -62,19 +79,38 @@ function ClientRow({ client, onOpen }: { client: AdminClient; onOpen: (dialog: O
         </Typography>
       </TableCell>
       <TableCell data-testid="admin-client-api-key">
-        {client.api_key_issued_at ? t('admin.clients.keyIssued', { date: formatDateTime(client.api_key_issued_at, locale) }) : t('admin.clients.noKey')}
+        {client.api_key_issued_at
+          ? t('admin.clients.keyIssued', { date: formatDateTime(client.api_key_issued_at, locale) })
+          : t('admin.clients.noKey')}
       </TableCell>
       <TableCell align="right">{client.transactions}</TableCell>
       <TableCell>
         <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', rowGap: 1 }}>
-          <Button size="small" variant="outlined" onClick={() => onOpen({ kind: 'edit', client })} aria-label={t('admin.clients.editLabel', { name: client.name })} data-testid="admin-client-edit">
+          <Button
+            size="small"
+            variant="outlined"
+            onClick={() => onOpen({ kind: 'edit', client })}
+            aria-label={t('admin.clients.editLabel', { name: client.name })}
+            data-testid="admin-client-edit"
+          >
             {t('admin.clients.edit')}
           </Button>
-          <Button size="small" onClick={() => onOpen({ kind: 'issueKey', client })} aria-label={t(client.api_key_issued_at ? 'admin.clients.newKeyLabel' : 'admin.clients.issueKeyLabel', { name: client.name })} data-testid="admin-client-issue-key">
+          <Button
+            size="small"
+            onClick={() => onOpen({ kind: 'issueKey', client })}
+            aria-label={t(client.api_key_issued_at ? 'admin.clients.newKeyLabel' : 'admin.clients.issueKeyLabel', { name: client.name })}
+            data-testid="admin-client-issue-key"
+          >
             {t(client.api_key_issued_at ? 'admin.clients.newKey' : 'admin.clients.issueKey')}
           </Button>
           {client.api_key_issued_at && (
-            <Button size="small" color="error" onClick={() => onOpen({ kind: 'revokeKey', client })} aria-label={t('admin.clients.revokeKeyLabel', { name: client.name })} data-testid="admin-client-revoke-key">
+            <Button
+              size="small"
+              color="error"
+              onClick={() => onOpen({ kind: 'revokeKey', client })}
+              aria-label={t('admin.clients.revokeKeyLabel', { name: client.name })}
+              data-testid="admin-client-revoke-key"
+            >
               {t('admin.clients.revokeKey')}
             </Button>
           )}
@@ -152,7 +188,13 @@ export function ClientsPage() {
   return (
     <>
       <PageHeader title={t('admin.clients.title')} intro={t('admin.clients.intro')} />
-      <Button variant="contained" startIcon={<AddIcon aria-hidden />} onClick={() => setDialog({ kind: 'create' })} sx={{ mb: 3 }} data-testid="admin-client-add">
+      <Button
+        variant="contained"
+        startIcon={<AddIcon aria-hidden />}
+        onClick={() => setDialog({ kind: 'create' })}
+        sx={{ mb: 3 }}
+        data-testid="admin-client-add"
+      >
         {t('admin.clients.add')}
       </Button>
       {clients.isPending ? (

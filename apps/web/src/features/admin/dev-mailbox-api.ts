@@ -11,7 +11,8 @@ export function useDevMailbox() {
   return useInfiniteQuery({
     queryKey: ['admin', 'dev_mailbox'],
     initialPageParam: undefined as string | undefined,
-    queryFn: ({ pageParam, signal }) => api.request<DevMailSummary[]>('/admin/dev_mailbox', { query: { limit: devMailboxPageSize, after_id: pageParam }, signal }),
+    queryFn: ({ pageParam, signal }) =>
+      api.request<DevMailSummary[]>('/admin/dev_mailbox', { query: { limit: devMailboxPageSize, after_id: pageParam }, signal }),
     // A short page is the last one; otherwise the next starts after its last id.
     getNextPageParam: (page: DevMailSummary[]) => (page.length < devMailboxPageSize ? undefined : page.at(-1)?.id),
     retry: noRetryOn404,

@@ -6,7 +6,17 @@ import type { ApiRequest } from '../../lib/api/api-client.ts'
 import { apiError, fakeApiClient } from '../../test/fake-api-client.ts'
 import { renderApp } from '../../test/render-app.tsx'
 
-const me = { id: 'u-1', email: 'ops@example.com', first_name: 'Olga', last_name: 'Ops', roles: ['admin'], email_verified: true, pending_roles: [], pending_role_needs: [], created: '2026-11-01T00:00:00Z' }
+const me = {
+  id: 'u-1',
+  email: 'ops@example.com',
+  first_name: 'Olga',
+  last_name: 'Ops',
+  roles: ['admin'],
+  email_verified: true,
+  pending_roles: [],
+  pending_role_needs: [],
+  created: '2026-11-01T00:00:00Z',
+}
 const admin = { 'GET /me': me, 'GET /me/transactions': [] }
 
 const mailId = (index: number) => `17640000${String(index).padStart(5, '0')}-0000000${index % 10}-0000-4000-8000-000000000000`
@@ -41,7 +51,10 @@ describe('the dev mailbox', () => {
 
     await userEvent.click(screen.getByRole('button', { name: 'Show more' }))
     await waitFor(() => expect(screen.getAllByTestId('dev-mailbox-row')).toHaveLength(51))
-    expect(api.request).toHaveBeenLastCalledWith('/admin/dev_mailbox', expect.objectContaining({ query: { limit: 50, after_id: mailId(49) } }))
+    expect(api.request).toHaveBeenLastCalledWith(
+      '/admin/dev_mailbox',
+      expect.objectContaining({ query: { limit: 50, after_id: mailId(49) } }),
+    )
 
     await userEvent.click(screen.getByRole('link', { name: 'Płatność przyjęta – kiitos' }))
     expect(await screen.findByRole('heading', { level: 1, name: 'Płatność przyjęta – kiitos' })).toBeTruthy()

@@ -123,7 +123,11 @@ export function DevMailPage() {
   return (
     <>
       <PageHeader title={mail.subject || t('devMailbox.noSubject')} breadcrumbs={crumbs} />
-      <Box component="dl" data-testid="dev-mail-headers" sx={{ display: 'grid', gridTemplateColumns: 'max-content 1fr', columnGap: 2, rowGap: 0.5, m: 0, mb: 3 }}>
+      <Box
+        component="dl"
+        data-testid="dev-mail-headers"
+        sx={{ display: 'grid', gridTemplateColumns: 'max-content 1fr', columnGap: 2, rowGap: 0.5, m: 0, mb: 3 }}
+      >
         {fields.map(([label, value]) => (
           <Box key={label} sx={{ display: 'contents' }}>
             <Typography component="dt" color="text.secondary">
@@ -139,7 +143,11 @@ export function DevMailPage() {
         {t('devMailbox.text')}
       </Typography>
       <Paper variant="outlined" sx={{ p: 2 }}>
-        <Typography component="pre" data-testid="dev-mail-text" sx={{ m: 0, fontFamily: 'inherit', whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+        <Typography
+          component="pre"
+          data-testid="dev-mail-text"
+          sx={{ m: 0, fontFamily: 'inherit', whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}
+        >
           {mail.text}
         </Typography>
       </Paper>

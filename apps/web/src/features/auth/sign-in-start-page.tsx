@@ -18,9 +18,7 @@ function SignInStartPage({ register }: { register: boolean }) {
 
   if (user) return <Navigate to={namedRoutes.transactions} replace />
   if (failed) return <SignInFailed />
-  return (
-    <FullPageStatus busy title={t(asRegistration ? 'auth.redirectingToRegistration' : 'app.redirectingToSignIn')} />
-  )
+  return <FullPageStatus busy title={t(asRegistration ? 'auth.redirectingToRegistration' : 'app.redirectingToSignIn')} />
 }
 
 export function LoginPage() {

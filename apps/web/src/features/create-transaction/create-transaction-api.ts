@@ -14,7 +14,8 @@ function partnerClientQuery(): { client_id?: string } {
 export function useCreateTransaction() {
   const api = useApiClient()
   return useMutation({
-    mutationFn: (body: CreateTransactionBody) => api.request<Transaction>('/me/transactions', { method: 'POST', body, query: partnerClientQuery() }),
+    mutationFn: (body: CreateTransactionBody) =>
+      api.request<Transaction>('/me/transactions', { method: 'POST', body, query: partnerClientQuery() }),
   })
 }
 
@@ -22,6 +23,7 @@ export function useCreateTransaction() {
 export function useCreateF2fTransaction() {
   const api = useApiClient()
   return useMutation({
-    mutationFn: (body: CreateF2fTransactionBody) => api.request<F2fTransaction>('/p2p/me/transactions', { method: 'POST', body, query: partnerClientQuery() }),
+    mutationFn: (body: CreateF2fTransactionBody) =>
+      api.request<F2fTransaction>('/p2p/me/transactions', { method: 'POST', body, query: partnerClientQuery() }),
   })
 }

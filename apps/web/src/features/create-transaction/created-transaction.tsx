@@ -37,7 +37,9 @@ export function CreatedTransaction({
         <Typography color="text.secondary" sx={{ mt: 1 }}>
           {email
             ? t('guestClaim.create.invitedBody')
-            : t(`createTransaction.created.${transaction.type === 'f2f' ? 'f2f' : 'online'}.${transaction.role === 'seller' ? 'bodySeller' : 'bodyBuyer'}`)}
+            : t(
+                `createTransaction.created.${transaction.type === 'f2f' ? 'f2f' : 'online'}.${transaction.role === 'seller' ? 'bodySeller' : 'bodyBuyer'}`,
+              )}
         </Typography>
       </div>
       {email ? (
@@ -53,7 +55,11 @@ export function CreatedTransaction({
         transaction.join_code && <JoinCodeShare code={transaction.join_code} testId="created-join-code" />
       )}
       {transaction.type === 'f2f' ? (
-        <AmountSummary price={transaction.deposit_pricing.price} charge={transaction.deposit_pricing.charge} currency={transaction.currency} />
+        <AmountSummary
+          price={transaction.deposit_pricing.price}
+          charge={transaction.deposit_pricing.charge}
+          currency={transaction.currency}
+        />
       ) : (
         <AmountSummary price={transaction.price} charge={transaction.charge} currency={transaction.currency} />
       )}

@@ -57,7 +57,11 @@ export function FaceToFaceCreateForm({ prefill, currencies }: { prefill: Prefill
     },
   })
   const [currency, depositText, description] = useWatch({ control: form.control, name: ['currency', 'deposit', 'description'] })
-  const fee = useFeeQuote(quotablePrice(depositText, currency, locale, minimumPrice), { path: '/p2p/charge', currency, paymentMethod: 'card' })
+  const fee = useFeeQuote(quotablePrice(depositText, currency, locale, minimumPrice), {
+    path: '/p2p/charge',
+    currency,
+    paymentMethod: 'card',
+  })
   const deposit = fee.debouncedPrice
 
   const submit = flow.submitSteps(form, fieldsByStep, steps.length - 2, async (values) => {
@@ -87,12 +91,29 @@ export function FaceToFaceCreateForm({ prefill, currencies }: { prefill: Prefill
     <ContentCard>
       <CreateSteps steps={shownSteps} active={step} />
       <StepHeading id={headingId} headingRef={flow.headingRef} step={step} steps={steps} />
-      <Box component="form" noValidate onSubmit={(event) => void submit(event)} aria-labelledby={headingId} data-testid={`create-step-${step + 1}`}>
+      <Box
+        component="form"
+        noValidate
+        onSubmit={(event) => void submit(event)}
+        aria-labelledby={headingId}
+        data-testid={`create-step-${step + 1}`}
+      >
         {step === 0 && (
           <Stack spacing={2.5} sx={{ maxWidth: 520 }}>
             <RoleField control={form.control} name="role" error={errorText(form.formState.errors.role?.message)} />
-            <DescriptionField field={form.register('description')} length={description.length} error={errorText(form.formState.errors.description?.message)} />
-            <CurrencyField form={form} name="currency" label={t('createTransaction.currencyLabel')} currencies={currencies} testId="currency-select" sx={{ maxWidth: 320 }} />
+            <DescriptionField
+              field={form.register('description')}
+              length={description.length}
+              error={errorText(form.formState.errors.description?.message)}
+            />
+            <CurrencyField
+              form={form}
+              name="currency"
+              label={t('createTransaction.currencyLabel')}
+              currencies={currencies}
+              testId="currency-select"
+              sx={{ maxWidth: 320 }}
+            />
           </Stack>
         )}
         {step === 1 && <DepositStep form={form} currency={currency} fee={fee} inviteForm={flow.inviteForm} />}
@@ -106,7 +127,7 @@ export function FaceToFaceCreateForm({ prefill, currencies }: { prefill: Prefill
           <BusyButton
             type="submit"
             variant="contained"
-            disabled={(step === 1 && !fee.shown && deposit !== null)}
+            disabled={step === 1 && !fee.shown && deposit !== null}
             busy={create.isPending}
             data-testid={step === 1 ? 'create-submit' : 'create-next'}
           >

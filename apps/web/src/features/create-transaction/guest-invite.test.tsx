@@ -45,7 +45,12 @@ describe('invite by e-mail when creating', () => {
           role: 'buyer',
           creator_role: 'buyer',
           description: (body as { description: string }).description,
-          invitation: { email: 'seller@example.com', role: 'seller', sent_at: '2026-11-01T10:00:00.000Z', expires_at: '2026-11-15T10:00:00.000Z' },
+          invitation: {
+            email: 'seller@example.com',
+            role: 'seller',
+            sent_at: '2026-11-01T10:00:00.000Z',
+            expires_at: '2026-11-15T10:00:00.000Z',
+          },
         }),
     })
     await renderApp('/create-transaction?model=f2f&user=buyer&deposit=50&desc=Cargo%20bike', { api })

@@ -90,11 +90,25 @@ export function OnlineCreateForm({ prefill, currencies }: { prefill: Prefill; cu
     <ContentCard>
       <CreateSteps steps={steps} active={step} />
       <StepHeading id={headingId} headingRef={flow.headingRef} step={step} steps={steps} />
-      <Box component="form" noValidate onSubmit={(event) => void submit(event)} aria-labelledby={headingId} data-testid={`create-step-${step + 1}`}>
+      <Box
+        component="form"
+        noValidate
+        onSubmit={(event) => void submit(event)}
+        aria-labelledby={headingId}
+        data-testid={`create-step-${step + 1}`}
+      >
         {step === 0 && <RoleField control={form.control} name="role" error={errorText(form.formState.errors.role?.message)} />}
         {step === 1 && <OnlinePriceStep form={form} currencies={currencies} price={price} fee={fee} />}
         {step === 2 && price !== null && role !== '' && (
-          <OnlineReviewStep role={role} description={description} paymentMethod={paymentMethod} price={price} currency={currency} fee={fee} inviteForm={flow.inviteForm} />
+          <OnlineReviewStep
+            role={role}
+            description={description}
+            paymentMethod={paymentMethod}
+            price={price}
+            currency={currency}
+            fee={fee}
+            inviteForm={flow.inviteForm}
+          />
         )}
 
         <Stack direction="row" spacing={1.5} sx={{ mt: 3, flexWrap: 'wrap', gap: 1.5 }}>
@@ -108,13 +122,7 @@ export function OnlineCreateForm({ prefill, currencies }: { prefill: Prefill; cu
               {t('common.next')}
             </Button>
           ) : (
-            <BusyButton
-              type="submit"
-              variant="contained"
-              disabled={!fee.shown}
-              busy={create.isPending}
-              data-testid="create-submit"
-            >
+            <BusyButton type="submit" variant="contained" disabled={!fee.shown} busy={create.isPending} data-testid="create-submit">
               {t('createTransaction.create')}
             </BusyButton>
           )}

@@ -44,4 +44,8 @@ export type OnlineCreateFormInput = z.input<ReturnType<typeof onlineCreateFormSc
 export type OnlineCreateFormOutput = z.output<ReturnType<typeof onlineCreateFormSchema>>
 
 /** The fields each step checks before the next one opens (the third step reviews). */
-export const fieldsByStep: readonly (readonly (keyof OnlineCreateFormInput)[])[] = [['role'], ['description', 'currency', 'price', 'payment_method'], []]
+export const fieldsByStep: readonly (readonly (keyof OnlineCreateFormInput)[])[] = [
+  ['role'],
+  ['description', 'currency', 'price', 'payment_method'],
+  [],
+]

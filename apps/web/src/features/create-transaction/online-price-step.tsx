@@ -38,9 +38,21 @@ export function OnlinePriceStep({
   const [currency, description] = useWatch({ control: form.control, name: ['currency', 'description'] })
   return (
     <Stack spacing={2.5} sx={{ maxWidth: 520 }}>
-      <DescriptionField field={form.register('description')} length={description.length} error={errorText(form.formState.errors.description?.message)} />
+      <DescriptionField
+        field={form.register('description')}
+        length={description.length}
+        error={errorText(form.formState.errors.description?.message)}
+      />
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-        <CurrencyField form={form} name="currency" amountName="price" label={t('createTransaction.currencyLabel')} currencies={currencies} testId="currency-select" sx={{ minWidth: 200 }} />
+        <CurrencyField
+          form={form}
+          name="currency"
+          amountName="price"
+          label={t('createTransaction.currencyLabel')}
+          currencies={currencies}
+          testId="currency-select"
+          sx={{ minWidth: 200 }}
+        />
         <OfferAmountField kind="online" control={form.control} name="price" currency={currency} testId="price-input" />
       </Stack>
       <Controller
@@ -65,7 +77,9 @@ export function OnlinePriceStep({
       />
       {price !== null && (
         <Typography color="text.secondary" aria-live="polite" data-testid="fee-preview">
-          {fee.shown ? t('createTransaction.feePreview', { fee: formatMoney(fee.shown.charge, currency, locale) }) : t('amounts.calculating')}
+          {fee.shown
+            ? t('createTransaction.feePreview', { fee: formatMoney(fee.shown.charge, currency, locale) })
+            : t('amounts.calculating')}
         </Typography>
       )}
     </Stack>

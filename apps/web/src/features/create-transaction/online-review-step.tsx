@@ -48,7 +48,9 @@ export function OnlineReviewStep(props: {
         </Alert>
       )}
       <FeeSummary fee={fee} price={price} currency={currency} retry />
-      <Typography color="text.secondary">{t(role === 'buyer' ? 'createTransaction.review.buyerPays' : 'createTransaction.review.sellerGets')}</Typography>
+      <Typography color="text.secondary">
+        {t(role === 'buyer' ? 'createTransaction.review.buyerPays' : 'createTransaction.review.sellerGets')}
+      </Typography>
       <GuestInviteFields form={inviteForm} />
     </Stack>
   )

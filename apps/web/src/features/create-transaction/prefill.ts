@@ -58,7 +58,10 @@ export function parsePrefill(query: URLSearchParams, supportedCurrencies: readon
   }
 
   // Plain non-negative decimals with a dot: `12`, `12.3`, `12.34` (no exponents, signs or commas).
-  for (const [param, key] of [['price', 'price'], ['deposit', 'deposit']] as const) {
+  for (const [param, key] of [
+    ['price', 'price'],
+    ['deposit', 'deposit'],
+  ] as const) {
     const raw = query.get(param)
     if (raw === null) continue
     const value = raw.trim()

@@ -9,7 +9,15 @@ import { type Control, Controller, type FieldPathByValue, type FieldValues } fro
 import { useTranslation } from '../../i18n/react.tsx'
 
 /** Seller or buyer: the first question of both build flows. */
-export function RoleField<T extends FieldValues, Out>({ control, name, error }: { control: Control<T, unknown, Out>; name: FieldPathByValue<T, string>; error: string | undefined }) {
+export function RoleField<T extends FieldValues, Out>({
+  control,
+  name,
+  error,
+}: {
+  control: Control<T, unknown, Out>
+  name: FieldPathByValue<T, string>
+  error: string | undefined
+}) {
   const { t } = useTranslation()
   const labelId = useId()
   return (
@@ -20,8 +28,16 @@ export function RoleField<T extends FieldValues, Out>({ control, name, error }: 
         <FormControl error={!!error} required>
           <FormLabel id={labelId}>{t('createTransaction.roleLabel')}</FormLabel>
           <RadioGroup aria-labelledby={labelId} value={field.value} onChange={(event) => field.onChange(event.target.value)}>
-            <FormControlLabel value="seller" control={<Radio slotProps={{ input: { 'data-testid': 'role-seller' } as object }} />} label={t('createTransaction.roles.seller')} />
-            <FormControlLabel value="buyer" control={<Radio slotProps={{ input: { 'data-testid': 'role-buyer' } as object }} />} label={t('createTransaction.roles.buyer')} />
+            <FormControlLabel
+              value="seller"
+              control={<Radio slotProps={{ input: { 'data-testid': 'role-seller' } as object }} />}
+              label={t('createTransaction.roles.seller')}
+            />
+            <FormControlLabel
+              value="buyer"
+              control={<Radio slotProps={{ input: { 'data-testid': 'role-buyer' } as object }} />}
+              label={t('createTransaction.roles.buyer')}
+            />
           </RadioGroup>
           {error && <FormHelperText>{error}</FormHelperText>}
         </FormControl>

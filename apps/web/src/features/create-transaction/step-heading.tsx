@@ -3,7 +3,17 @@ import { type RefObject, useEffect, useRef } from 'react'
 import { useTranslation } from '../../i18n/react.tsx'
 
 /** "Step 2 of 3" and what the step asks; the form is labelled by it. */
-export function StepHeading({ id, headingRef, step, steps }: { id: string; headingRef: RefObject<HTMLHeadingElement | null>; step: number; steps: readonly string[] }) {
+export function StepHeading({
+  id,
+  headingRef,
+  step,
+  steps,
+}: {
+  id: string
+  headingRef: RefObject<HTMLHeadingElement | null>
+  step: number
+  steps: readonly string[]
+}) {
   const { t } = useTranslation()
   return (
     <>

@@ -7,11 +7,19 @@ import { apiError, fakeApiClient } from '../../test/fake-api-client.ts'
 import { sessionWrapper } from '../../test/render-app.tsx'
 import { AuthenticatorApp } from './authenticator-app.tsx'
 
-const setup = { secret: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP', otpauth_uri: 'otpauth://totp/Pactum:anna%40example.com?secret=JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP', qr_code: 'data:image/svg+xml;base64,PHN2Zy8+' }
+const setup = {
+  secret: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP',
+  otpauth_uri: 'otpauth://totp/Pactum:anna%40example.com?secret=JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP',
+  qr_code: 'data:image/svg+xml;base64,PHN2Zy8+',
+}
 
 async function renderAuthenticatorApp(routes: Record<string, unknown>) {
   const api = fakeApiClient(routes)
-  const Wrapper = sessionWrapper({ i18n: await createI18n('en_gb'), queryClient: new QueryClient({ defaultOptions: { queries: { retry: false } } }), api })
+  const Wrapper = sessionWrapper({
+    i18n: await createI18n('en_gb'),
+    queryClient: new QueryClient({ defaultOptions: { queries: { retry: false } } }),
+    api,
+  })
   render(
     <Wrapper>
       <AuthenticatorApp />

@@ -72,7 +72,13 @@ function SetUpTotp() {
     <Stack component="form" noValidate spacing={2} sx={{ maxWidth: 420 }} onSubmit={(event) => void submit(event)} data-testid="totp-setup">
       <PasswordField form={form} error={error} testId="totp-setup-password" />
       <div>
-        <Button type="submit" variant="outlined" startIcon={<PhonelinkLockIcon aria-hidden />} loading={begin.isPending} data-testid="totp-setup-submit">
+        <Button
+          type="submit"
+          variant="outlined"
+          startIcon={<PhonelinkLockIcon aria-hidden />}
+          loading={begin.isPending}
+          data-testid="totp-setup-submit"
+        >
           {t('help.account.totp.setUp')}
         </Button>
       </div>
@@ -98,7 +104,14 @@ function RemoveTotp() {
   })
   const removeError = remove.isError && errorCodeOf(remove.error) !== 'incorrect_password' ? errorMessage(t, remove.error) : undefined
   return (
-    <Stack component="form" noValidate spacing={2} sx={{ maxWidth: 420 }} onSubmit={(event) => void submit(event)} data-testid="totp-remove">
+    <Stack
+      component="form"
+      noValidate
+      spacing={2}
+      sx={{ maxWidth: 420 }}
+      onSubmit={(event) => void submit(event)}
+      data-testid="totp-remove"
+    >
       <Typography>{t('help.account.totp.removeIntro')}</Typography>
       <PasswordField form={form} error={error} testId="totp-remove-password" />
       <div>

@@ -12,7 +12,10 @@ import { useChangeEmail } from '../../lib/api/change-email.ts'
 import { errorCodeOf, errorMessage } from '../../lib/api/error-message.ts'
 
 /** The form's refusals, each said next to its field; anything else below the form. */
-const fieldOfCode: Partial<Record<string, keyof ChangeEmailBody>> = { incorrect_password: 'current_password', validation_failed: 'new_email' }
+const fieldOfCode: Partial<Record<string, keyof ChangeEmailBody>> = {
+  incorrect_password: 'current_password',
+  validation_failed: 'new_email',
+}
 
 /**
  * Change of sign-in address (embedded sign-in only, issue 30): the new
@@ -23,7 +26,10 @@ export function ChangeEmail() {
   const { t } = useTranslation()
   const change = useChangeEmail()
   const headingId = useId()
-  const form = useForm<ChangeEmailBody>({ resolver: zodResolver(changeEmailBodySchema), defaultValues: { new_email: '', current_password: '' } })
+  const form = useForm<ChangeEmailBody>({
+    resolver: zodResolver(changeEmailBodySchema),
+    defaultValues: { new_email: '', current_password: '' },
+  })
   const submit = form.handleSubmit(async (values) => {
     try {
       await change.mutateAsync(values)
@@ -34,8 +40,14 @@ export function ChangeEmail() {
     }
   })
   const { errors } = form.formState
-  const emailError = errors.new_email && (errors.new_email.message === 'validation_failed' ? t('help.account.changeEmail.same') : t('help.account.changeEmail.invalid'))
-  const passwordError = errors.current_password && (errors.current_password.message === 'incorrect_password' ? t('help.account.changeEmail.incorrectPassword') : t('help.account.changeEmail.passwordRequired'))
+  const emailError =
+    errors.new_email &&
+    (errors.new_email.message === 'validation_failed' ? t('help.account.changeEmail.same') : t('help.account.changeEmail.invalid'))
+  const passwordError =
+    errors.current_password &&
+    (errors.current_password.message === 'incorrect_password'
+      ? t('help.account.changeEmail.incorrectPassword')
+      : t('help.account.changeEmail.passwordRequired'))
   const otherError = change.isError && !fieldOfCode[errorCodeOf(change.error)]
 
   return (
@@ -46,7 +58,14 @@ export function ChangeEmail() {
       <Typography color="text.secondary" sx={{ mb: 2 }}>
         {t('help.account.changeEmail.intro')}
       </Typography>
-      <Stack component="form" noValidate spacing={2} sx={{ maxWidth: 420 }} onSubmit={(event) => void submit(event)} data-testid="change-email">
+      <Stack
+        component="form"
+        noValidate
+        spacing={2}
+        sx={{ maxWidth: 420 }}
+        onSubmit={(event) => void submit(event)}
+        data-testid="change-email"
+      >
         <TextField
           {...form.register('new_email')}
           type="email"

@@ -23,7 +23,10 @@ describe('account page: change password', () => {
     expect(fresh().getAttribute('autocomplete')).toBe('new-password')
     await user.click(screen.getByRole('button', { name: 'Change password' }))
     expect((await screen.findByRole('status')).textContent).toContain('Your password is changed. Every other device has been signed out.')
-    expect(api.request).toHaveBeenCalledWith('/me/password', { method: 'POST', body: { current_password: 'correct horse 42', new_password: 'battery staple 77' } })
+    expect(api.request).toHaveBeenCalledWith('/me/password', {
+      method: 'POST',
+      body: { current_password: 'correct horse 42', new_password: 'battery staple 77' },
+    })
     expect((await current()).value).toBe('')
   })
 

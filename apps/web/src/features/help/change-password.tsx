@@ -49,7 +49,14 @@ export function ChangePassword({ email }: { email: string | undefined }) {
       <Typography color="text.secondary" sx={{ mb: 2 }}>
         {t('help.account.password.intro')}
       </Typography>
-      <Stack component="form" noValidate spacing={2} sx={{ maxWidth: 420 }} onSubmit={(event) => void submit(event)} data-testid="change-password">
+      <Stack
+        component="form"
+        noValidate
+        spacing={2}
+        sx={{ maxWidth: 420 }}
+        onSubmit={(event) => void submit(event)}
+        data-testid="change-password"
+      >
         {/* For password managers: whose password this is. */}
         <input type="text" name="username" autoComplete="username" value={email ?? ''} hidden readOnly />
         <Controller
@@ -64,7 +71,11 @@ export function ChangePassword({ email }: { email: string | undefined }) {
               required
               label={t('help.account.password.current')}
               error={!!currentError}
-              helperText={currentError ? t(currentError === 'incorrect' ? 'help.account.password.incorrect' : 'help.account.password.currentRequired') : undefined}
+              helperText={
+                currentError
+                  ? t(currentError === 'incorrect' ? 'help.account.password.incorrect' : 'help.account.password.currentRequired')
+                  : undefined
+              }
               slotProps={{ htmlInput: { maxLength: passwordMaxLength, 'data-testid': 'current-password' } }}
             />
           )}
@@ -83,7 +94,9 @@ export function ChangePassword({ email }: { email: string | undefined }) {
               error={newErrors.length > 0}
               helperText={
                 newErrors.length > 0
-                  ? newErrors.map((problem) => t(`help.account.password.problems.${problem}`, { min: passwordMinLength, max: passwordMaxLength })).join(' ')
+                  ? newErrors
+                      .map((problem) => t(`help.account.password.problems.${problem}`, { min: passwordMinLength, max: passwordMaxLength }))
+                      .join(' ')
                   : t('help.account.password.rule', { min: passwordMinLength })
               }
               slotProps={{ htmlInput: { maxLength: passwordMaxLength, 'data-testid': 'new-password' } }}

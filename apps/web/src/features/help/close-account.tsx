@@ -100,7 +100,11 @@ export function CloseAccount({ email, onClosed }: { email: string | undefined; o
             autoFocus
             {...form.register('confirm_email')}
             error={!!fieldError}
-            helperText={fieldError ? t('help.account.close.emailMismatch', { email: email ?? '' }) : t('help.account.close.emailHint', { email: email ?? '' })}
+            helperText={
+              fieldError
+                ? t('help.account.close.emailMismatch', { email: email ?? '' })
+                : t('help.account.close.emailHint', { email: email ?? '' })
+            }
             slotProps={{ htmlInput: { 'data-testid': 'close-account-email', maxLength: 254 } }}
           />
         </Stack>

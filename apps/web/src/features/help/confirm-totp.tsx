@@ -25,7 +25,10 @@ export function ConfirmTotp({ setup, onCancel }: { setup: TotpSetup; onCancel: (
   const { t } = useTranslation()
   const confirm = useConfirmTotp()
   const secretId = useId()
-  const form = useForm<CodeForm, unknown, z.output<typeof confirmTotpBodySchema>>({ resolver: zodResolver(confirmTotpBodySchema), defaultValues: { code: '' } })
+  const form = useForm<CodeForm, unknown, z.output<typeof confirmTotpBodySchema>>({
+    resolver: zodResolver(confirmTotpBodySchema),
+    defaultValues: { code: '' },
+  })
   const submit = form.handleSubmit(async (values) => {
     try {
       await confirm.mutateAsync(values)
@@ -42,12 +45,21 @@ export function ConfirmTotp({ setup, onCancel }: { setup: TotpSetup; onCancel: (
         <li>{t('help.account.totp.stepScan')}</li>
         <li>{t('help.account.totp.stepCode')}</li>
       </Typography>
-      <Box component="img" src={setup.qr_code} alt={t('help.account.totp.qrAlt')} sx={{ width: 200, height: 200, bgcolor: '#fff', border: 1, borderColor: 'divider', borderRadius: 1 }} />
+      <Box
+        component="img"
+        src={setup.qr_code}
+        alt={t('help.account.totp.qrAlt')}
+        sx={{ width: 200, height: 200, bgcolor: '#fff', border: 1, borderColor: 'divider', borderRadius: 1 }}
+      />
       <div>
         <Typography id={secretId} variant="body2" color="text.secondary">
           {t('help.account.totp.secretLabel')}
         </Typography>
-        <Typography aria-labelledby={secretId} sx={{ fontFamily: 'monospace', fontSize: '1.05rem', overflowWrap: 'anywhere' }} data-testid="totp-secret">
+        <Typography
+          aria-labelledby={secretId}
+          sx={{ fontFamily: 'monospace', fontSize: '1.05rem', overflowWrap: 'anywhere' }}
+          data-testid="totp-secret"
+        >
           {grouped(setup.secret)}
         </Typography>
       </div>

@@ -20,7 +20,15 @@ export function EmailConfirmation({ verified }: { verified: boolean | undefined 
   const resend = useResendEmailConfirmation()
 
   if (verified === true) {
-    return <Chip size="small" color="success" variant="outlined" label={t('help.account.emailConfirmation.confirmed')} data-testid="email-confirmed" />
+    return (
+      <Chip
+        size="small"
+        color="success"
+        variant="outlined"
+        label={t('help.account.emailConfirmation.confirmed')}
+        data-testid="email-confirmed"
+      />
+    )
   }
   if (verified === undefined && !oidc.supports_email_confirmation) return null
   return (

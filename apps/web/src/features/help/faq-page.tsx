@@ -37,7 +37,8 @@ export function FaqPage() {
           key={id}
           disableGutters
           slotProps={{ heading: { component: 'h2' } }}
-          sx={{ border: 1, borderColor: 'divider', '&:not(:last-of-type)': { mb: 1 } }}>
+          sx={{ border: 1, borderColor: 'divider', '&:not(:last-of-type)': { mb: 1 } }}
+        >
           <AccordionSummary expandIcon={<ExpandMoreIcon aria-hidden />} id={`faq-${id}-question`} aria-controls={`faq-${id}-answer`}>
             <Typography component="span" sx={{ fontWeight: 600 }}>
               {t(`help.faq.items.${id}.question`)}

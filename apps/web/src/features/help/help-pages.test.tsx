@@ -147,8 +147,13 @@ describe('account page: changing the e-mail address', () => {
     await user.type(within(form).getByRole('textbox', { name: /new e-mail address/i }), 'Anna.New@Example.com')
     await user.type(within(form).getByLabelText(/current password/i), 'correct horse 42')
     await user.click(within(form).getByRole('button', { name: 'Send the link' }))
-    expect((await within(form).findByTestId('change-email-sent')).textContent).toBe('We sent a link to anna.new@example.com. Your address changes when you open it.')
-    expect(api.request).toHaveBeenCalledWith('/me/email', { method: 'POST', body: { new_email: 'anna.new@example.com', current_password: 'correct horse 42' } })
+    expect((await within(form).findByTestId('change-email-sent')).textContent).toBe(
+      'We sent a link to anna.new@example.com. Your address changes when you open it.',
+    )
+    expect(api.request).toHaveBeenCalledWith('/me/email', {
+      method: 'POST',
+      body: { new_email: 'anna.new@example.com', current_password: 'correct horse 42' },
+    })
   })
 
   it('says a wrong password next to its field', async () => {
@@ -181,7 +186,9 @@ describe('account page: e-mail confirmation', () => {
     expect(await screen.findByText('Not confirmed yet')).toBeTruthy()
     const button = screen.getByRole('button', { name: 'Send the link again' })
     await user.click(button)
-    expect((await screen.findByTestId('email-confirmation-sent')).textContent).toBe('We have sent a new link to anna@example.com. It works for 7 days.')
+    expect((await screen.findByTestId('email-confirmation-sent')).textContent).toBe(
+      'We have sent a new link to anna@example.com. It works for 7 days.',
+    )
     expect(api.request).toHaveBeenCalledWith('/me/email_confirmation', { method: 'POST' })
     expect((button as HTMLButtonElement).disabled).toBe(true)
   })

@@ -30,8 +30,7 @@ export function useSetNotificationLanguage() {
   const api = useApiClient()
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: (language_code: Locale) =>
-      api.request<unknown>('/me/notification_language', { method: 'POST', body: { language_code } }),
+    mutationFn: (language_code: Locale) => api.request<unknown>('/me/notification_language', { method: 'POST', body: { language_code } }),
     onSuccess: (_answer, language_code) => {
       queryClient.setQueryData<NotificationLanguage>(notificationLanguageKey, { language_code })
     },

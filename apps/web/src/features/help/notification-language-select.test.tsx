@@ -23,7 +23,11 @@ describe('account page: language of e-mails', () => {
     await renderApp('/profile/help/account', { api: languageApi() })
     const picker = await select()
     expect(picker.value).toBe('en_gb')
-    expect(within(picker).getAllByRole('option').map((option) => option.textContent)).toEqual(languagesByOwnName)
+    expect(
+      within(picker)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(languagesByOwnName)
     expect(within(picker).getByRole('option', { name: 'Polski' }).getAttribute('lang')).toBe('pl')
   })
 

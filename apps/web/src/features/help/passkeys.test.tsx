@@ -9,11 +9,21 @@ import { sessionWrapper } from '../../test/render-app.tsx'
 import { type CreatePasskey, Passkeys } from './passkeys.tsx'
 
 const phone: Passkey = { id: 'cred-1', name: 'Phone', created: '2026-11-20T10:00:00Z', last_used: '2026-11-26T09:00:00Z', backed_up: true }
-const attestation = { id: 'cred-2', rawId: 'cred-2', type: 'public-key', response: { clientDataJSON: 'e30', attestationObject: 'oA' }, clientExtensionResults: {} }
+const attestation = {
+  id: 'cred-2',
+  rawId: 'cred-2',
+  type: 'public-key',
+  response: { clientDataJSON: 'e30', attestationObject: 'oA' },
+  clientExtensionResults: {},
+}
 
 async function renderPasskeys(routes: Record<string, unknown>, create: CreatePasskey, supported = true) {
   const api = fakeApiClient(routes)
-  const Wrapper = sessionWrapper({ i18n: await createI18n('en_gb'), queryClient: new QueryClient({ defaultOptions: { queries: { retry: false } } }), api })
+  const Wrapper = sessionWrapper({
+    i18n: await createI18n('en_gb'),
+    queryClient: new QueryClient({ defaultOptions: { queries: { retry: false } } }),
+    api,
+  })
   render(
     <Wrapper>
       <Passkeys create={create} supported={supported} />
@@ -53,7 +63,10 @@ describe('passkeys on the Account page', () => {
     await user.click(within(form).getByRole('button', { name: 'Add a passkey' }))
     expect((await screen.findByTestId('passkey-added')).textContent).toBe('"Laptop" was added. You can sign in with it from now on.')
     expect(create).toHaveBeenCalledWith({ challenge: 'abc', rp: { id: 'localhost' }, user: { id: 'u' } })
-    expect(api.request).toHaveBeenCalledWith('/me/passkeys/registration_options', { method: 'POST', body: { current_password: 'correct horse 42' } })
+    expect(api.request).toHaveBeenCalledWith('/me/passkeys/registration_options', {
+      method: 'POST',
+      body: { current_password: 'correct horse 42' },
+    })
     expect(api.request).toHaveBeenCalledWith('/me/passkeys', { method: 'POST', body: { name: 'Laptop', response: attestation } })
     await waitFor(() => expect(screen.getByTestId('passkeys-list').textContent).toContain('Laptop'))
   })
@@ -83,7 +96,9 @@ describe('passkeys on the Account page', () => {
   it('says so when the person cancels in the browser', async () => {
     const user = userEvent.setup()
     const cancelled = Object.assign(new Error('The operation either timed out or was not allowed.'), { name: 'NotAllowedError' })
-    await renderPasskeys({ 'GET /me/passkeys': [], 'POST /me/passkeys/registration_options': { challenge: 'abc' } }, () => Promise.reject(cancelled))
+    await renderPasskeys({ 'GET /me/passkeys': [], 'POST /me/passkeys/registration_options': { challenge: 'abc' } }, () =>
+      Promise.reject(cancelled),
+    )
     const form = await screen.findByTestId('add-passkey')
     await user.type(within(form).getByLabelText(/current password/i), 'correct horse 42')
     await user.click(within(form).getByRole('button', { name: 'Add a passkey' }))

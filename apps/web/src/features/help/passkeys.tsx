@@ -26,11 +26,19 @@ type AddPasskeyForm = z.infer<typeof addPasskeySchema>
 /** The browser's WebAuthn, through @simplewebauthn/browser; a test hands in its own. */
 export type CreatePasskey = (options: unknown) => Promise<RegisterPasskeyBody['response']>
 const createWithBrowser: CreatePasskey = async (options) =>
-  (await startRegistration({ optionsJSON: options as Parameters<typeof startRegistration>[0]['optionsJSON'] })) as unknown as RegisterPasskeyBody['response']
+  (await startRegistration({
+    optionsJSON: options as Parameters<typeof startRegistration>[0]['optionsJSON'],
+  })) as unknown as RegisterPasskeyBody['response']
 
 /** The browser said no: the person cancelled, or the authenticator refused. Not a server error. */
 function isBrowserRefusal(error: unknown): boolean {
-  return error instanceof Error && (error.name === 'NotAllowedError' || error.name === 'InvalidStateError' || error.name === 'WebAuthnError' || error.name === 'AbortError')
+  return (
+    error instanceof Error &&
+    (error.name === 'NotAllowedError' ||
+      error.name === 'InvalidStateError' ||
+      error.name === 'WebAuthnError' ||
+      error.name === 'AbortError')
+  )
 }
 
 /**
@@ -38,7 +46,13 @@ function isBrowserRefusal(error: unknown): boolean {
  * fingerprint, face or PIN instead of the password. Adding one asks for the
  * password, so a browser left signed in cannot add a way in.
  */
-export function Passkeys({ create = createWithBrowser, supported = browserSupportsWebAuthn() }: { create?: CreatePasskey; supported?: boolean }) {
+export function Passkeys({
+  create = createWithBrowser,
+  supported = browserSupportsWebAuthn(),
+}: {
+  create?: CreatePasskey
+  supported?: boolean
+}) {
   const { t } = useTranslation()
   const { locale } = useLocale()
   const headingId = useId()
@@ -46,7 +60,10 @@ export function Passkeys({ create = createWithBrowser, supported = browserSuppor
   const add = useAddPasskey(create)
   const remove = useRemovePasskey()
   const [removing, setRemoving] = useState<Passkey | null>(null)
-  const form = useForm<AddPasskeyForm>({ resolver: zodResolver(addPasskeySchema), defaultValues: { name: t('help.account.passkeys.defaultName'), current_password: '' } })
+  const form = useForm<AddPasskeyForm>({
+    resolver: zodResolver(addPasskeySchema),
+    defaultValues: { name: t('help.account.passkeys.defaultName'), current_password: '' },
+  })
   const submit = form.handleSubmit(async (values) => {
     try {
       await add.mutateAsync(values)
@@ -56,8 +73,19 @@ export function Passkeys({ create = createWithBrowser, supported = browserSuppor
     }
   })
   const { errors } = form.formState
-  const passwordError = errors.current_password && t(errors.current_password.message === 'incorrect' ? 'help.account.passkeys.incorrectPassword' : 'help.account.passkeys.passwordRequired')
-  const addError = add.isError && errorCodeOf(add.error) !== 'incorrect_password' ? (isBrowserRefusal(add.error) ? t('help.account.passkeys.cancelled') : errorMessage(t, add.error)) : undefined
+  const passwordError =
+    errors.current_password &&
+    t(
+      errors.current_password.message === 'incorrect'
+        ? 'help.account.passkeys.incorrectPassword'
+        : 'help.account.passkeys.passwordRequired',
+    )
+  const addError =
+    add.isError && errorCodeOf(add.error) !== 'incorrect_password'
+      ? isBrowserRefusal(add.error)
+        ? t('help.account.passkeys.cancelled')
+        : errorMessage(t, add.error)
+      : undefined
 
   return (
     <section aria-labelledby={headingId}>
@@ -80,7 +108,12 @@ export function Passkeys({ create = createWithBrowser, supported = browserSuppor
               key={passkey.id}
               disableGutters
               secondaryAction={
-                <Button size="small" color="error" onClick={() => setRemoving(passkey)} aria-label={t('help.account.passkeys.removeNamed', { name: passkey.name })}>
+                <Button
+                  size="small"
+                  color="error"
+                  onClick={() => setRemoving(passkey)}
+                  aria-label={t('help.account.passkeys.removeNamed', { name: passkey.name })}
+                >
                   {t('help.account.passkeys.remove')}
                 </Button>
               }
@@ -90,7 +123,10 @@ export function Passkeys({ create = createWithBrowser, supported = browserSuppor
                 primary={passkey.name}
                 secondary={
                   passkey.last_used
-                    ? t('help.account.passkeys.addedUsed', { added: formatDate(passkey.created, locale), used: formatDate(passkey.last_used, locale) })
+                    ? t('help.account.passkeys.addedUsed', {
+                        added: formatDate(passkey.created, locale),
+                        used: formatDate(passkey.last_used, locale),
+                      })
                     : t('help.account.passkeys.added', { added: formatDate(passkey.created, locale) })
                 }
               />
@@ -99,7 +135,14 @@ export function Passkeys({ create = createWithBrowser, supported = browserSuppor
         </List>
       )}
       {supported ? (
-        <Stack component="form" noValidate spacing={2} sx={{ maxWidth: 420 }} onSubmit={(event) => void submit(event)} data-testid="add-passkey">
+        <Stack
+          component="form"
+          noValidate
+          spacing={2}
+          sx={{ maxWidth: 420 }}
+          onSubmit={(event) => void submit(event)}
+          data-testid="add-passkey"
+        >
           <TextField
             {...form.register('name')}
             required
@@ -119,7 +162,13 @@ export function Passkeys({ create = createWithBrowser, supported = browserSuppor
             slotProps={{ htmlInput: { maxLength: 1024, 'data-testid': 'passkey-password' } }}
           />
           <div>
-            <Button type="submit" variant="outlined" startIcon={<KeyIcon aria-hidden />} loading={add.isPending} data-testid="add-passkey-submit">
+            <Button
+              type="submit"
+              variant="outlined"
+              startIcon={<KeyIcon aria-hidden />}
+              loading={add.isPending}
+              data-testid="add-passkey-submit"
+            >
               {t('help.account.passkeys.add')}
             </Button>
           </div>

@@ -91,8 +91,8 @@ function clauses(supportEmail: string): Clause[] {
       title: '9. Complaints about our service',
       body: [
         <>
-          If you are unhappy with our service, contact us at <Link href={`mailto:${supportEmail}`}>{supportEmail}</Link>{' '}
-          or through the contact form in the app.
+          If you are unhappy with our service, contact us at <Link href={`mailto:${supportEmail}`}>{supportEmail}</Link> or through the
+          contact form in the app.
         </>,
         'We will aim to resolve your complaint and send you a summary resolution within 3 business days. If we cannot, we will send you a final response within 8 weeks of receiving your complaint.',
         'If you are not satisfied with our final response, or we have not responded within 8 weeks, you may be able to refer your complaint to the financial ombudsman or dispute resolution body in your country.',

@@ -6,7 +6,15 @@ import { useTranslation } from '../../i18n/react.tsx'
 import { errorCodeOf } from '../../lib/api/error-message.ts'
 
 /** The account password that setting up or removing the authenticator app asks for. */
-export function PasswordField({ form, error, testId }: { form: ReturnType<typeof useForm<TotpPasswordBody>>; error: string | undefined; testId: string }) {
+export function PasswordField({
+  form,
+  error,
+  testId,
+}: {
+  form: ReturnType<typeof useForm<TotpPasswordBody>>
+  error: string | undefined
+  testId: string
+}) {
   const { t } = useTranslation()
   return (
     <TextField

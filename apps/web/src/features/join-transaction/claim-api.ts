@@ -22,9 +22,12 @@ export function useClaimTransaction() {
   const api = useApiClient()
   return useMutation({
     mutationFn: ({ secret, role, kind }: { secret: string; role: ClaimRole; kind: ClaimKind }) =>
-      api.request<AnyTransaction>(`${kind === 'f2f' ? '/p2p' : ''}/transactions_by_claim_secret/${encodeURIComponent(secret)}/claim_as_${role}`, {
-        method: 'POST',
-        body: {},
-      }),
+      api.request<AnyTransaction>(
+        `${kind === 'f2f' ? '/p2p' : ''}/transactions_by_claim_secret/${encodeURIComponent(secret)}/claim_as_${role}`,
+        {
+          method: 'POST',
+          body: {},
+        },
+      ),
   })
 }

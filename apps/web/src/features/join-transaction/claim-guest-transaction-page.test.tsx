@@ -51,7 +51,9 @@ describe('claiming a guest transaction', () => {
       },
     })
     await renderApp(`/join-guest-transaction-as-seller/${secret}/f2f`, { api })
-    expect((await screen.findByTestId('claim-inviter')).textContent).toBe('A marketplace set up this transaction for you and the other party.')
+    expect((await screen.findByTestId('claim-inviter')).textContent).toBe(
+      'A marketplace set up this transaction for you and the other party.',
+    )
     await userEvent.click(screen.getByRole('button', { name: 'Accept as seller' }))
     expect(await screen.findByText('This invitation has already been accepted. A link works only once.')).toBeTruthy()
   })
@@ -73,10 +75,31 @@ describe('claiming a guest transaction', () => {
 
   it('says so for an unknown, used, expired, own or mismatched invitation', async () => {
     const cases: Array<[string, object | (() => never), string, string]> = [
-      ['online', () => { throw apiError(404, 'claim_secret_not_found') }, 'claim-error', 'This invitation link is unknown.'],
-      ['online', () => { throw apiError(403, 'cannot_join_own_transaction') }, 'claim-error', 'You created this transaction'],
+      [
+        'online',
+        () => {
+          throw apiError(404, 'claim_secret_not_found')
+        },
+        'claim-error',
+        'This invitation link is unknown.',
+      ],
+      [
+        'online',
+        () => {
+          throw apiError(403, 'cannot_join_own_transaction')
+        },
+        'claim-error',
+        'You created this transaction',
+      ],
       ['online', { ...preview, claimed: true }, 'claim-used', 'An invitation link works only once.'],
-      ['online', () => { throw apiError(410, 'claim_link_expired') }, 'claim-expired', 'Invitation links work for 14 days. Ask the person who invited you to send the invitation again'],
+      [
+        'online',
+        () => {
+          throw apiError(410, 'claim_link_expired')
+        },
+        'claim-expired',
+        'Invitation links work for 14 days. Ask the person who invited you to send the invitation again',
+      ],
       ['f2f', preview, 'claim-mismatch', 'This link invites you in another role or to another kind of transaction.'],
     ]
     for (const [type, answer, testId, text] of cases) {

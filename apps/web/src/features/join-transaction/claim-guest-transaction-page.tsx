@@ -38,13 +38,20 @@ function ClaimGuestTransactionPage({ claimAs }: { claimAs: ClaimRole }) {
 
   return (
     <>
-      <PageHeader title={t('joinTransaction.guest.title')} intro={t(claimAs === 'buyer' ? 'joinTransaction.guest.introBuyer' : 'joinTransaction.guest.introSeller')} />
+      <PageHeader
+        title={t('joinTransaction.guest.title')}
+        intro={t(claimAs === 'buyer' ? 'joinTransaction.guest.introBuyer' : 'joinTransaction.guest.introSeller')}
+      />
       {!wellFormed ? (
         <Problem title={t('guestClaim.problemTitle')} body={t('guestClaim.invalidLink')} testId="claim-invalid" />
       ) : preview.isPending ? (
         <PreviewLoading label={t('guestClaim.loading')} />
       ) : preview.isError && errorCodeOf(preview.error) === 'claim_link_expired' ? (
-        <Problem title={t('guestInvitation.expiredTitle')} body={t('guestInvitation.expiredBody', { days: guestInvitationValidityDays })} testId="claim-expired" />
+        <Problem
+          title={t('guestInvitation.expiredTitle')}
+          body={t('guestInvitation.expiredBody', { days: guestInvitationValidityDays })}
+          testId="claim-expired"
+        />
       ) : preview.isError ? (
         <Problem
           title={t('guestClaim.problemTitle')}
@@ -123,14 +130,19 @@ function ClaimCard({ secret, preview }: { secret: string; preview: ClaimPreview 
           testIds={{ description: 'claim-description', maker: 'claim-inviter' }}
         />
         <Typography color="text.secondary" data-testid="claim-kind">
-          {t('joinTransaction.guest.kindLabel')}: {t(preview.type === 'f2f' ? 'joinTransaction.guest.kinds.face' : 'joinTransaction.guest.kinds.online')}
+          {t('joinTransaction.guest.kindLabel')}:{' '}
+          {t(preview.type === 'f2f' ? 'joinTransaction.guest.kinds.face' : 'joinTransaction.guest.kinds.online')}
         </Typography>
         {preview.type === 'f2f' && <Typography color="text.secondary">{t('joinTransaction.preview.f2fDeposit')}</Typography>}
         <AmountSummary price={preview.price} charge={preview.charge} currency={preview.currency} />
-        <Typography color="text.secondary">{t(`joinTransaction.preview.${kindKey}.${preview.role === 'buyer' ? 'youPay' : 'youSell'}`)}</Typography>
+        <Typography color="text.secondary">
+          {t(`joinTransaction.preview.${kindKey}.${preview.role === 'buyer' ? 'youPay' : 'youSell'}`)}
+        </Typography>
         {preview.status !== 'created' && (
           <Alert severity="info" data-testid="claim-closed">
-            {t(preview.status === 'cancelled' || preview.status === 'rejected' ? 'apiErrors.already_cancelled' : 'apiErrors.already_joined')}
+            {t(
+              preview.status === 'cancelled' || preview.status === 'rejected' ? 'apiErrors.already_cancelled' : 'apiErrors.already_joined',
+            )}
           </Alert>
         )}
         <div>

@@ -149,7 +149,9 @@ describe('join by code', () => {
     expect(screen.queryByTestId('join-code')).toBeNull()
     expect(within(invalid).getByRole('link', { name: 'Enter a code' }).getAttribute('href')).toBe('/join-transaction')
     expect(within(invalid).getByRole('link', { name: 'My transactions' }).getAttribute('href')).toBe('/transactions')
-    expect(api.request.mock.calls.map(([path]) => path).filter((path) => path.includes('join_code') || path === '/transactions')).toEqual([])
+    expect(api.request.mock.calls.map(([path]) => path).filter((path) => path.includes('join_code') || path === '/transactions')).toEqual(
+      [],
+    )
   })
 
   it('says so in the interface language, also for a code of the wrong length', async () => {

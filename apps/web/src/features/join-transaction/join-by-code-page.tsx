@@ -32,17 +32,19 @@ export function JoinByCodePage() {
         title={t('joinTransaction.title')}
         // Their own earlier join: the code has done its work, nothing is about to happen.
         intro={t(preview.data?.joined_by_you ? 'joinTransaction.byCode.introJoined' : 'joinTransaction.byCode.intro')}
-        breadcrumbs={[
-          { label: t('joinTransaction.title'), to: routeTo('joinTransaction') },
-          { label: t('joinTransaction.byCode.crumb') },
-        ]}
+        breadcrumbs={[{ label: t('joinTransaction.title'), to: routeTo('joinTransaction') }, { label: t('joinTransaction.byCode.crumb') }]}
       />
       {!check.valid ? (
         <InvalidCode check={check} />
       ) : (
         <>
           <ContentCard>
-            <LabelledCode label={t('joinTransaction.codeLabel')} code={code} testId="join-code" sx={{ fontSize: 28, letterSpacing: '0.3em' }} />
+            <LabelledCode
+              label={t('joinTransaction.codeLabel')}
+              code={code}
+              testId="join-code"
+              sx={{ fontSize: 28, letterSpacing: '0.3em' }}
+            />
           </ContentCard>
           {preview.isPending ? (
             <PreviewLoading label={t('joinTransaction.preview.loading')} />

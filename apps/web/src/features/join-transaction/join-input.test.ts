@@ -11,7 +11,13 @@ describe('reading the join form', () => {
   })
 
   it('takes a listing code in any case, with spaces around or without its hyphens', () => {
-    for (const input of [listing, listing.toUpperCase(), `  ${listing} `, listing.replace(/-/g, ''), '1B9D6BCD BBFD-4B2D-9B5D-AB8DFBBD4BED'.replace(' ', '-')]) {
+    for (const input of [
+      listing,
+      listing.toUpperCase(),
+      `  ${listing} `,
+      listing.replace(/-/g, ''),
+      '1B9D6BCD BBFD-4B2D-9B5D-AB8DFBBD4BED'.replace(' ', '-'),
+    ]) {
       expect(readJoinInput(input), input).toEqual({ valid: true, kind: 'listing', path: `/join-transaction/listing/${listing}` })
     }
   })
@@ -27,14 +33,22 @@ describe('reading the join form', () => {
       kind: 'listing',
       path: `/join-transaction/listing/${listing}?client_id=demo-marketplace`,
     })
-    expect(readJoinInput('http://localhost:3000/join-transaction/abcd2345')).toEqual({ valid: true, kind: 'joinCode', path: '/join-transaction/ABCD2345' })
+    expect(readJoinInput('http://localhost:3000/join-transaction/abcd2345')).toEqual({
+      valid: true,
+      kind: 'joinCode',
+      path: '/join-transaction/ABCD2345',
+    })
     expect(readJoinInput('pactum.example/join-transaction/ABCD2345?client_id=market')).toEqual({
       valid: true,
       kind: 'joinCode',
       path: '/join-transaction/ABCD2345?client_id=market',
     })
     // A malformed client id is not carried into the app.
-    expect(readJoinInput('/join-transaction/ABCD2345?client_id=Bad%20Id')).toEqual({ valid: true, kind: 'joinCode', path: '/join-transaction/ABCD2345' })
+    expect(readJoinInput('/join-transaction/ABCD2345?client_id=Bad%20Id')).toEqual({
+      valid: true,
+      kind: 'joinCode',
+      path: '/join-transaction/ABCD2345',
+    })
   })
 
   it('names what is wrong with a bad input', () => {
@@ -45,7 +59,10 @@ describe('reading the join form', () => {
     expect(readJoinInput(`${listing}0`)).toEqual({ valid: false, reason: 'listingCode' })
     expect(readJoinInput('this is not a code at all')).toEqual({ valid: false, reason: 'unrecognised' })
     expect(readJoinInput('https://pactum.example/transactions/123')).toEqual({ valid: false, reason: 'link' })
-    expect(readJoinInput(`https://pactum.example/join-transaction/listing/${listing.slice(0, 30)}`)).toEqual({ valid: false, reason: 'link' })
+    expect(readJoinInput(`https://pactum.example/join-transaction/listing/${listing.slice(0, 30)}`)).toEqual({
+      valid: false,
+      reason: 'link',
+    })
     expect(readJoinInput('https://pactum.example/join-transaction/NOTACODE')).toEqual({ valid: false, reason: 'link' })
   })
 

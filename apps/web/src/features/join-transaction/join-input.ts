@@ -42,7 +42,10 @@ function readLink(input: string): JoinInputReading {
     return { valid: false, reason: 'link' }
   }
   const query = clientQuery(url)
-  const segments = url.pathname.split('/').filter(Boolean).map((segment) => decodeURIComponent(segment))
+  const segments = url.pathname
+    .split('/')
+    .filter(Boolean)
+    .map((segment) => decodeURIComponent(segment))
   if (segments[0]?.toLowerCase() !== 'join-transaction') return { valid: false, reason: 'link' }
   if (segments.length === 3 && segments[1]?.toLowerCase() === 'listing') {
     const id = listingId(segments[2] ?? '')
@@ -50,7 +53,9 @@ function readLink(input: string): JoinInputReading {
   }
   if (segments.length === 2) {
     const check = checkJoinCode(segments[1] ?? '')
-    return check.valid ? { valid: true, kind: 'joinCode', path: routeTo('joinTransactionByCode', { id: check.code }, query) } : { valid: false, reason: 'link' }
+    return check.valid
+      ? { valid: true, kind: 'joinCode', path: routeTo('joinTransactionByCode', { id: check.code }, query) }
+      : { valid: false, reason: 'link' }
   }
   return { valid: false, reason: 'link' }
 }
@@ -65,11 +70,15 @@ export function readJoinInput(raw: string): JoinInputReading {
   const tidied = tidyJoinCode(input)
   if (tidied.length > joinCodeLength) {
     // Longer than a join code: meant as a listing code if it has only a listing code's characters.
-    return hexAndHyphens.test(input.replace(/\s/g, '').toLowerCase()) ? { valid: false, reason: 'listingCode' } : { valid: false, reason: 'unrecognised' }
+    return hexAndHyphens.test(input.replace(/\s/g, '').toLowerCase())
+      ? { valid: false, reason: 'listingCode' }
+      : { valid: false, reason: 'unrecognised' }
   }
   const check = checkJoinCode(input)
   if (check.valid) return { valid: true, kind: 'joinCode', path: routeTo('joinTransactionByCode', { id: check.code }) }
-  return check.reason === 'characters' ? { valid: false, reason: 'characters', characters: check.characters } : { valid: false, reason: 'length' }
+  return check.reason === 'characters'
+    ? { valid: false, reason: 'characters', characters: check.characters }
+    : { valid: false, reason: 'length' }
 }
 
 /** While typing: how far a join code has come, when the input can still be one (else null, nothing to count). */

@@ -24,7 +24,14 @@ const preview = {
 
 describe('buying from a listing', () => {
   it('shows the offer with its fee, buys at that fee, and opens the purchase waiting for the seller', async () => {
-    const bought = fakeTransaction({ id: 'tx-9', status: 'created', role: 'buyer', listing_id: id, available_actions: ['cancel'], description: 'Vintage camera' })
+    const bought = fakeTransaction({
+      id: 'tx-9',
+      status: 'created',
+      role: 'buyer',
+      listing_id: id,
+      available_actions: ['cancel'],
+      description: 'Vintage camera',
+    })
     const api = fakeApiClient({
       [`GET /multi_use_listings/${id}`]: preview,
       [`POST /multi_use_listings/${id}/create_transaction`]: bought,
@@ -47,13 +54,17 @@ describe('buying from a listing', () => {
       method: 'POST',
       body: { charge: 190, charge_calculator_version: 1 },
     })
-    expect((await screen.findByTestId('listing-acceptance-explanation')).textContent).toMatch(/The seller has to accept it before you can pay/)
+    expect((await screen.findByTestId('listing-acceptance-explanation')).textContent).toMatch(
+      /The seller has to accept it before you can pay/,
+    )
     expect(screen.queryByTestId('action-accept-listing')).toBeNull()
   })
 
   it('says plainly that a closed listing cannot be bought', async () => {
     await renderApp(`/join-transaction/listing/${id}`, {
-      api: fakeApiClient({ [`GET /single_use_listings/${id}`]: { ...preview, listing_type: 'single_use', status: 'closed', available: false } }),
+      api: fakeApiClient({
+        [`GET /single_use_listings/${id}`]: { ...preview, listing_type: 'single_use', status: 'closed', available: false },
+      }),
     })
     expect((await screen.findByTestId('listing-closed')).textContent).toMatch(/This listing is no longer available/)
     expect(screen.queryByRole('button', { name: 'Buy' })).toBeNull()
@@ -97,15 +108,24 @@ describe('the seller of a purchase from a listing', () => {
     })
     const api = fakeApiClient({
       'GET /transactions/tx-9': waiting,
-      'POST /transactions/tx-9/accept_listing_transaction': fakeTransaction({ ...waiting, status: 'joined', available_actions: ['cancel'] }),
+      'POST /transactions/tx-9/accept_listing_transaction': fakeTransaction({
+        ...waiting,
+        status: 'joined',
+        available_actions: ['cancel'],
+      }),
     })
     await renderApp('/transactions/tx-9', { api })
-    expect((await screen.findByTestId('listing-acceptance-explanation')).textContent).toMatch(/A buyer started this purchase from your listing/)
+    expect((await screen.findByTestId('listing-acceptance-explanation')).textContent).toMatch(
+      /A buyer started this purchase from your listing/,
+    )
     expect(screen.getByTestId('action-reject-listing')).toBeTruthy()
     await userEvent.click(screen.getByTestId('action-accept-listing'))
     await userEvent.click(await screen.findByRole('button', { name: 'Accept' }))
     await waitFor(() =>
-      expect(api.request).toHaveBeenCalledWith('/transactions/tx-9/accept_listing_transaction', expect.objectContaining({ method: 'POST' })),
+      expect(api.request).toHaveBeenCalledWith(
+        '/transactions/tx-9/accept_listing_transaction',
+        expect.objectContaining({ method: 'POST' }),
+      ),
     )
   })
 })

@@ -80,7 +80,8 @@ function Offer({ preview }: { preview: ListingPreviewWithPath }) {
       onError: (error) => {
         // The seller changed the terms, or another buyer came first: show the listing as it is now.
         const code = errorCodeOf(error)
-        if (code === 'incorrect_charge' || code === 'listing_closed') void queryClient.invalidateQueries({ queryKey: ['listing-preview', preview.id] })
+        if (code === 'incorrect_charge' || code === 'listing_closed')
+          void queryClient.invalidateQueries({ queryKey: ['listing-preview', preview.id] })
         result.showError(errorMessage(t, error))
       },
     })
@@ -97,13 +98,7 @@ function Offer({ preview }: { preview: ListingPreviewWithPath }) {
         <AmountSummary price={preview.price} charge={preview.charge} currency={preview.currency} />
         <Alert severity="info">{t('listings.join.acceptanceNote')}</Alert>
         <Box>
-          <BusyButton
-            variant="contained"
-            size="large"
-            onClick={onBuy}
-            busy={buy.isPending}
-            data-testid="listing-buy"
-          >
+          <BusyButton variant="contained" size="large" onClick={onBuy} busy={buy.isPending} data-testid="listing-buy">
             {t('listings.join.buy')}
           </BusyButton>
         </Box>

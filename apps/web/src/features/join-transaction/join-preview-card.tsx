@@ -31,31 +31,37 @@ export function PreviewCard({ code, preview }: { code: string; preview: AnyJoinP
   const joinable = preview.status === 'created'
 
   const onJoin = () =>
-    join.mutate({ code, preview }, {
-      onSuccess: (transaction) => {
-        toast.show(t('joinTransaction.preview.joined'), { severity: 'success' })
-        navigate(routeTo('status', { id: transaction.id }))
+    join.mutate(
+      { code, preview },
+      {
+        onSuccess: (transaction) => {
+          toast.show(t('joinTransaction.preview.joined'), { severity: 'success' })
+          navigate(routeTo('status', { id: transaction.id }))
+        },
+        onError: (error) => {
+          // The creator changed the offer since this preview: show the new terms.
+          if ((error as { code?: string }).code === 'incorrect_charge') {
+            void queryClient.invalidateQueries({ queryKey: ['join-preview', code] })
+          }
+          result.showError(errorMessage(t, error))
+        },
       },
-      onError: (error) => {
-        // The creator changed the offer since this preview: show the new terms.
-        if ((error as { code?: string }).code === 'incorrect_charge') {
-          void queryClient.invalidateQueries({ queryKey: ['join-preview', code] })
-        }
-        result.showError(errorMessage(t, error))
-      },
-    })
+    )
   const onReject = () =>
-    reject.mutate({ preview, code }, {
-      onSuccess: () => {
-        setConfirmReject(false)
-        toast.show(t('joinTransaction.preview.rejected'), { severity: 'info' })
-        navigate(routeTo('transactions'))
+    reject.mutate(
+      { preview, code },
+      {
+        onSuccess: () => {
+          setConfirmReject(false)
+          toast.show(t('joinTransaction.preview.rejected'), { severity: 'info' })
+          navigate(routeTo('transactions'))
+        },
+        onError: (error) => {
+          setConfirmReject(false)
+          result.showError(errorMessage(t, error))
+        },
       },
-      onError: (error) => {
-        setConfirmReject(false)
-        result.showError(errorMessage(t, error))
-      },
-    })
+    )
 
   return (
     <ContentCard testId="join-preview">

@@ -51,7 +51,9 @@ describe('entering a listing code or a link', () => {
   it('opens the listing for its code, typed in capitals with spaces around', async () => {
     const { router } = await renderApp('/join-transaction')
     const input = await screen.findByTestId('join-code-input')
-    expect(screen.getByText('Enter the 8-character join code or the listing code, or paste the link you were given. Either code works.')).toBeTruthy()
+    expect(
+      screen.getByText('Enter the 8-character join code or the listing code, or paste the link you were given. Either code works.'),
+    ).toBeTruthy()
     await userEvent.click(input)
     await userEvent.paste(`  ${listing.toUpperCase()} `)
     // No false alarm while a listing code's digits are typed.

@@ -25,7 +25,15 @@ import { listingBody, type ListingFormInput, type ListingFormOutput, listingForm
 const maxDescription = 1000
 
 /** Creates a listing, or edits one (its kind and use are then fixed: buyers may already hold its link). */
-export function ListingFormDialog({ listing, currencies, onClose }: { listing: Listing | null; currencies: string[]; onClose: () => void }) {
+export function ListingFormDialog({
+  listing,
+  currencies,
+  onClose,
+}: {
+  listing: Listing | null
+  currencies: string[]
+  onClose: () => void
+}) {
   const { t } = useTranslation()
   const { locale } = useLocale()
   const toast = useToast()
@@ -35,8 +43,20 @@ export function ListingFormDialog({ listing, currencies, onClose }: { listing: L
   const form = useForm<ListingFormInput, unknown, ListingFormOutput>({
     resolver: zodResolver(listingFormSchema(locale)),
     defaultValues: listing
-      ? { listing_type: listing.listing_type, type: listing.type, currency: listing.currency, description: listing.description, price: formatMoneyInput(listing.price, listing.currency, locale) }
-      : { listing_type: 'single_use', type: 'online', currency: currencies.includes('eur') ? 'eur' : (currencies[0] ?? 'eur'), description: '', price: '' },
+      ? {
+          listing_type: listing.listing_type,
+          type: listing.type,
+          currency: listing.currency,
+          description: listing.description,
+          price: formatMoneyInput(listing.price, listing.currency, locale),
+        }
+      : {
+          listing_type: 'single_use',
+          type: 'online',
+          currency: currencies.includes('eur') ? 'eur' : (currencies[0] ?? 'eur'),
+          description: '',
+          price: '',
+        },
   })
   const [type, currency] = useWatch({ control: form.control, name: ['type', 'currency'] })
   const errors = form.formState.errors
@@ -75,8 +95,16 @@ export function ListingFormDialog({ listing, currencies, onClose }: { listing: L
           <FormControl disabled={listing !== null}>
             <FormLabel id={ids.use}>{t('listings.form.listingType')}</FormLabel>
             <RadioGroup row aria-labelledby={ids.use} value={field.value} onChange={(event) => field.onChange(event.target.value)}>
-              <FormControlLabel value="single_use" control={<Radio slotProps={{ input: { 'data-testid': 'listing-single-use' } as object }} />} label={t('listings.form.singleUse')} />
-              <FormControlLabel value="multi_use" control={<Radio slotProps={{ input: { 'data-testid': 'listing-multi-use' } as object }} />} label={t('listings.form.multiUse')} />
+              <FormControlLabel
+                value="single_use"
+                control={<Radio slotProps={{ input: { 'data-testid': 'listing-single-use' } as object }} />}
+                label={t('listings.form.singleUse')}
+              />
+              <FormControlLabel
+                value="multi_use"
+                control={<Radio slotProps={{ input: { 'data-testid': 'listing-multi-use' } as object }} />}
+                label={t('listings.form.multiUse')}
+              />
             </RadioGroup>
           </FormControl>
         )}
@@ -88,8 +116,16 @@ export function ListingFormDialog({ listing, currencies, onClose }: { listing: L
           <FormControl disabled={listing !== null}>
             <FormLabel id={ids.kind}>{t('listings.form.kind')}</FormLabel>
             <RadioGroup row aria-labelledby={ids.kind} value={field.value} onChange={(event) => field.onChange(event.target.value)}>
-              <FormControlLabel value="online" control={<Radio slotProps={{ input: { 'data-testid': 'listing-online' } as object }} />} label={t('listings.form.online')} />
-              <FormControlLabel value="f2f" control={<Radio slotProps={{ input: { 'data-testid': 'listing-f2f' } as object }} />} label={t('listings.form.f2f')} />
+              <FormControlLabel
+                value="online"
+                control={<Radio slotProps={{ input: { 'data-testid': 'listing-online' } as object }} />}
+                label={t('listings.form.online')}
+              />
+              <FormControlLabel
+                value="f2f"
+                control={<Radio slotProps={{ input: { 'data-testid': 'listing-f2f' } as object }} />}
+                label={t('listings.form.f2f')}
+              />
             </RadioGroup>
           </FormControl>
         )}
@@ -112,7 +148,14 @@ export function ListingFormDialog({ listing, currencies, onClose }: { listing: L
           />
         )}
       />
-      <CurrencyField form={form} name="currency" amountName="price" label={t('listings.form.currency')} currencies={currencies} testId="listing-currency" />
+      <CurrencyField
+        form={form}
+        name="currency"
+        amountName="price"
+        label={t('listings.form.currency')}
+        currencies={currencies}
+        testId="listing-currency"
+      />
       <PriceField
         control={form.control}
         name="price"

@@ -11,14 +11,17 @@ import { readPrice } from '../../lib/money-field/read-price.ts'
  * face-to-face listing).
  */
 export function listingFormSchema(locale: Locale) {
-  return createListingBodySchema.pick({ listing_type: true, type: true, currency: true, description: true }).extend({
-    price: z.string(),
-  }).transform((values, context) => {
-    const price = readPrice(values.price, values.currency, locale, minimumPrice)
-    if (typeof price === 'number') return { ...values, price }
-    context.addIssue({ code: 'custom', path: ['price'], message: price })
-    return z.NEVER
-  })
+  return createListingBodySchema
+    .pick({ listing_type: true, type: true, currency: true, description: true })
+    .extend({
+      price: z.string(),
+    })
+    .transform((values, context) => {
+      const price = readPrice(values.price, values.currency, locale, minimumPrice)
+      if (typeof price === 'number') return { ...values, price }
+      context.addIssue({ code: 'custom', path: ['price'], message: price })
+      return z.NEVER
+    })
 }
 
 export type ListingFormInput = z.input<ReturnType<typeof listingFormSchema>>

@@ -31,7 +31,9 @@ describe('the listings page', () => {
     await renderApp('/transactions/listings', { api })
     const card = await screen.findByTestId(`listing-${lamp.id}`)
     expect(within(card).getByTestId('listing-description').textContent).toBe('A reading lamp')
-    expect((within(card).getByTestId('listing-link') as HTMLInputElement).value).toBe(`${window.location.origin}/join-transaction/listing/${lamp.id}`)
+    expect((within(card).getByTestId('listing-link') as HTMLInputElement).value).toBe(
+      `${window.location.origin}/join-transaction/listing/${lamp.id}`,
+    )
     expect((within(card).getByTestId('listing-code') as HTMLInputElement).value).toBe(lamp.id)
     expect(within(card).getByText('€120.00')).toBeTruthy()
     await userEvent.click(within(card).getByTestId('listing-close'))

@@ -45,7 +45,13 @@ export function ListingsPage() {
         breadcrumbs={[{ label: t('transactions.title'), to: routeTo('transactions') }, { label: t('listings.title') }]}
       />
       <Box sx={{ mb: 3 }}>
-        <Button variant="contained" startIcon={<AddIcon aria-hidden />} onClick={() => setEditing('new')} disabled={!currencies.data} data-testid="listing-new">
+        <Button
+          variant="contained"
+          startIcon={<AddIcon aria-hidden />}
+          onClick={() => setEditing('new')}
+          disabled={!currencies.data}
+          data-testid="listing-new"
+        >
           {t('listings.new')}
         </Button>
       </Box>
@@ -110,15 +116,26 @@ function ListingCard({ listing, onEdit }: { listing: Listing; onEdit: () => void
     <ContentCard testId={`listing-${listing.id}`}>
       <Stack spacing={2}>
         <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', gap: 1, alignItems: 'center' }}>
-          <Typography component="h2" variant="h6" sx={{ fontWeight: 700, overflowWrap: 'anywhere', mr: 'auto' }} data-testid="listing-description">
+          <Typography
+            component="h2"
+            variant="h6"
+            sx={{ fontWeight: 700, overflowWrap: 'anywhere', mr: 'auto' }}
+            data-testid="listing-description"
+          >
             {listing.description}
           </Typography>
           <Chip size="small" label={t(listing.listing_type === 'single_use' ? 'listings.form.singleUse' : 'listings.form.multiUse')} />
           <Chip size="small" label={t(listing.type === 'f2f' ? 'listings.form.f2f' : 'listings.form.online')} />
-          <Chip size="small" color={open ? 'success' : 'default'} label={t(open ? 'listings.card.open' : 'listings.card.closed')} data-testid="listing-status" />
+          <Chip
+            size="small"
+            color={open ? 'success' : 'default'}
+            label={t(open ? 'listings.card.open' : 'listings.card.closed')}
+            data-testid="listing-status"
+          />
         </Stack>
         <Typography>
-          {t(listing.type === 'f2f' ? 'listings.card.deposit' : 'listings.card.price')}: <strong>{formatMoney(listing.price, listing.currency, locale)}</strong>
+          {t(listing.type === 'f2f' ? 'listings.card.deposit' : 'listings.card.price')}:{' '}
+          <strong>{formatMoney(listing.price, listing.currency, locale)}</strong>
         </Typography>
         {open && (
           <>
@@ -142,10 +159,20 @@ function ListingCard({ listing, onEdit }: { listing: Listing; onEdit: () => void
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5}>
           {open && (
             <>
-              <Button variant="contained" startIcon={<ContentCopyIcon aria-hidden />} onClick={() => void copy(link)} data-testid="listing-copy-link">
+              <Button
+                variant="contained"
+                startIcon={<ContentCopyIcon aria-hidden />}
+                onClick={() => void copy(link)}
+                data-testid="listing-copy-link"
+              >
                 {t('listings.card.copyLink')}
               </Button>
-              <Button variant="outlined" startIcon={<ContentCopyIcon aria-hidden />} onClick={() => void copy(listing.id)} data-testid="listing-copy-code">
+              <Button
+                variant="outlined"
+                startIcon={<ContentCopyIcon aria-hidden />}
+                onClick={() => void copy(listing.id)}
+                data-testid="listing-copy-code"
+              >
                 {t('listings.card.copyCode')}
               </Button>
               <Button variant="outlined" onClick={onEdit} data-testid="listing-edit">

@@ -10,7 +10,13 @@ import { useResultModal } from '../../components/result-modal.tsx'
 import { useApiClient } from '../../lib/api/api-client-context.tsx'
 import { errorMessage } from '../../lib/api/error-message.ts'
 import { afterOnboarding } from './after-onboarding.ts'
-import { acceptTermsDirect, localisedCountryNames, type SupportedCountry, setActiveCountry, useSupportedCountries } from './onboarding-api.ts'
+import {
+  acceptTermsDirect,
+  localisedCountryNames,
+  type SupportedCountry,
+  setActiveCountry,
+  useSupportedCountries,
+} from './onboarding-api.ts'
 import { reloadPage } from './reload-page.ts'
 import { TermsDialog } from './terms-dialog.tsx'
 
@@ -35,10 +41,7 @@ export function CountryTermsDialog({ open }: { open: boolean }) {
   const snackbar = useInvalidFormSnackbar()
   const resultModal = useResultModal()
   const countries = useSupportedCountries()
-  const options = useMemo(
-    () => localisedCountryNames(countries.data ?? [], i18n.language),
-    [countries.data, i18n.language],
-  )
+  const options = useMemo(() => localisedCountryNames(countries.data ?? [], i18n.language), [countries.data, i18n.language])
   const [country, setCountry] = useState<SupportedCountry | null>(null)
   const [agreed, setAgreed] = useState(false)
   const [errors, setErrors] = useState<Errors>({})

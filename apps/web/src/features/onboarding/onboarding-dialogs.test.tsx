@@ -88,7 +88,11 @@ describe('country-and-terms dialog (spec §2, §4, §5, §8)', () => {
     expect(screen.getByRole('dialog', { name: 'Welcome to Pactum' })).toBeTruthy()
     // The new user's missing terms are the country dialog's job, not a second dialog's.
     expect(screen.queryByRole('dialog', { name: 'Our terms of service have been updated' })).toBeNull()
-    expect(within(dialog).getByRole('link', { name: /read the terms of service/i }).getAttribute('href')).toBe('/terms')
+    expect(
+      within(dialog)
+        .getByRole('link', { name: /read the terms of service/i })
+        .getAttribute('href'),
+    ).toBe('/terms')
   })
 
   it('keeps submit disabled until a country is chosen and the terms are agreed, with field errors', async () => {
@@ -241,9 +245,7 @@ describe('terms-updated dialog (spec §2, §8)', () => {
     expect(submit.disabled).toBe(true)
     await user.click(within(dialog).getByRole('checkbox', { name: 'I agree to the terms of service' }))
     await user.click(submit)
-    await waitFor(() =>
-      expect(screen.queryByRole('dialog', { name: 'Our terms of service have been updated' })).toBeNull(),
-    )
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Our terms of service have been updated' })).toBeNull())
     expect(api.request).toHaveBeenCalledWith('/me/accept_tos_direct', { method: 'POST' })
   })
 

@@ -26,7 +26,17 @@ import {
 const testIdOf = (field: BankFormField) => `bank-${field.replaceAll('_', '-')}`
 
 /** The manual bank form for `country` (POST /me/debit_account). `onSaved` runs after the success message. */
-export function BankDetailsForm({ country, holderName, onSaved, actions }: { country: string; holderName: string; onSaved: () => void; actions?: ReactNode }) {
+export function BankDetailsForm({
+  country,
+  holderName,
+  onSaved,
+  actions,
+}: {
+  country: string
+  holderName: string
+  onSaved: () => void
+  actions?: ReactNode
+}) {
   const { t } = useTranslation()
   const snackbar = useInvalidFormSnackbar()
   const resultModal = useResultModal()
@@ -105,7 +115,9 @@ export function BankDetailsForm({ country, holderName, onSaved, actions }: { cou
         </TextField>
       )
     }
-    const numeric = ['sort_code', 'routing_number', 'bsb', 'transit_number', 'institution_number'].includes(field) || (field === 'account_number' && scheme !== 'generic')
+    const numeric =
+      ['sort_code', 'routing_number', 'bsb', 'transit_number', 'institution_number'].includes(field) ||
+      (field === 'account_number' && scheme !== 'generic')
     return (
       <TextField
         key={field}
@@ -124,16 +136,17 @@ export function BankDetailsForm({ country, holderName, onSaved, actions }: { cou
   }
 
   return (
-    <Box component="form" onSubmit={(event: FormEvent) => void submit(event)} noValidate data-testid="bank-manual-form" aria-label={t('profile.bankDetails.editTitle')}>
+    <Box
+      component="form"
+      onSubmit={(event: FormEvent) => void submit(event)}
+      noValidate
+      data-testid="bank-manual-form"
+      aria-label={t('profile.bankDetails.editTitle')}
+    >
       <Stack spacing={2} sx={{ maxWidth: 440 }}>
         {fields.map(input)}
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1}>
-          <BusyButton
-            type="submit"
-            variant="contained"
-            data-testid="bank-save"
-            busy={busy}
-          >
+          <BusyButton type="submit" variant="contained" data-testid="bank-save" busy={busy}>
             {t('profile.bankDetails.save')}
           </BusyButton>
           {actions}

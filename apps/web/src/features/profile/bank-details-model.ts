@@ -1,5 +1,11 @@
 import type { DebitAccountBody } from '@pactum/contracts/bank-accounts'
-import { type BankAccountScheme, type BankDetailsField, type BankDetailsProblem, usesIban, validateBankDetails } from '@pactum/domain/bank-details'
+import {
+  type BankAccountScheme,
+  type BankDetailsField,
+  type BankDetailsProblem,
+  usesIban,
+  validateBankDetails,
+} from '@pactum/domain/bank-details'
 
 /** The inputs of the manual form; which of them show depends on the scheme. */
 export type BankFormField = Exclude<BankDetailsField, 'currency'>
@@ -59,7 +65,15 @@ export function debitAccountBody(values: BankFormValues, country: string): Debit
 }
 
 const knownFields: readonly string[] = [...Object.keys(emptyValues('')), 'currency']
-const knownProblems: readonly string[] = ['required', 'invalid_format', 'invalid_length', 'invalid_checksum', 'wrong_country', 'unknown_bank', 'unsupported']
+const knownProblems: readonly string[] = [
+  'required',
+  'invalid_format',
+  'invalid_length',
+  'invalid_checksum',
+  'wrong_country',
+  'unknown_bank',
+  'unsupported',
+]
 
 /** The fields a 400 validation_failed answer points at (`details.fields[]`: `body.iban`, problem). */
 export function serverBankErrors(details: Record<string, unknown>): BankFormErrors {
@@ -71,7 +85,8 @@ export function serverBankErrors(details: Record<string, unknown>): BankFormErro
     if (typeof field !== 'string') continue
     const name = field.replace(/^body\./, '').split('.')[0] ?? ''
     if (!knownFields.includes(name)) continue
-    errors[name as BankDetailsField] = typeof problem === 'string' && knownProblems.includes(problem) ? (problem as BankDetailsProblem) : 'server'
+    errors[name as BankDetailsField] =
+      typeof problem === 'string' && knownProblems.includes(problem) ? (problem as BankDetailsProblem) : 'server'
   }
   return errors
 }

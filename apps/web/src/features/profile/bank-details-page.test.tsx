@@ -88,7 +88,11 @@ describe('bank details page', () => {
   })
 
   it('shows a load error with retry', async () => {
-    const api = setupApi('gb', { 'GET /me/debit_account': () => { throw apiError(500, 'internal_error') } })
+    const api = setupApi('gb', {
+      'GET /me/debit_account': () => {
+        throw apiError(500, 'internal_error')
+      },
+    })
     await renderApp('/profile/payment/bank-details', { api })
     const card = await screen.findByTestId('bank-details-error', {}, { timeout: 4000 })
     expect(within(card).getByRole('button', { name: 'Try again' })).toBeTruthy()
@@ -206,8 +210,12 @@ describe('bank details model', () => {
       account_holder_name: 'required',
       iban: 'invalid_checksum',
     })
-    expect(validateBankForm({ ...emptyValues('Ada'), bank_code: 'NOPE', account_number: '1234567890' }, 'my')).toEqual({ bank_code: 'unknown_bank' })
-    expect(validateBankForm({ ...emptyValues('Ada'), transit_number: '12345', institution_number: '123', account_number: '1234567' }, 'ca')).toEqual({})
+    expect(validateBankForm({ ...emptyValues('Ada'), bank_code: 'NOPE', account_number: '1234567890' }, 'my')).toEqual({
+      bank_code: 'unknown_bank',
+    })
+    expect(
+      validateBankForm({ ...emptyValues('Ada'), transit_number: '12345', institution_number: '123', account_number: '1234567' }, 'ca'),
+    ).toEqual({})
     expect(validateBankForm({ ...emptyValues('Ada'), bank_code: 'AB12', account_number: '1234' }, 'jp')).toEqual({})
   })
 
@@ -220,7 +228,11 @@ describe('bank details model', () => {
   })
 
   it('reads server field errors', () => {
-    expect(serverBankErrors({ fields: [{ field: 'body.iban', problem: 'invalid_checksum' }, { field: 'body.other' }, { field: 'body.bsb', problem: '??' }] })).toEqual({
+    expect(
+      serverBankErrors({
+        fields: [{ field: 'body.iban', problem: 'invalid_checksum' }, { field: 'body.other' }, { field: 'body.bsb', problem: '??' }],
+      }),
+    ).toEqual({
       iban: 'invalid_checksum',
       bsb: 'server',
     })

@@ -67,10 +67,7 @@ export function BankDetailsPage() {
         intro={t('profile.bankDetails.intro')}
         breadcrumbs={
           editing
-            ? [
-                { label: t('profile.bankDetails.title'), to: routeTo('payoutBankDetails') },
-                { label: t('profile.bankDetails.editCrumb') },
-              ]
+            ? [{ label: t('profile.bankDetails.title'), to: routeTo('payoutBankDetails') }, { label: t('profile.bankDetails.editCrumb') }]
             : undefined
         }
       />

@@ -105,7 +105,14 @@ export function BankEditor({ profile, editing, hasStored }: { profile: PersonalP
         />
       ) : (
         <Stack spacing={1.5} sx={{ maxWidth: 440 }} data-testid="bank-link-options">
-          <Button variant="contained" size="large" startIcon={<LinkIcon aria-hidden />} onClick={() => void startLink()} disabled={linking || link !== null} data-testid="bank-link-start">
+          <Button
+            variant="contained"
+            size="large"
+            startIcon={<LinkIcon aria-hidden />}
+            onClick={() => void startLink()}
+            disabled={linking || link !== null}
+            data-testid="bank-link-start"
+          >
             {t('profile.bankDetails.linkBank')}
           </Button>
           <Button variant="outlined" size="large" onClick={() => setManual(true)} disabled={linking} data-testid="bank-enter-manually">

@@ -39,51 +39,51 @@ export function DateOfBirthField({ form }: { form: PersonalDetailsFormState }) {
   )
 
   return (
-  <Box component="fieldset" sx={{ border: 0, p: 0, m: 0, minWidth: 0 }} aria-describedby={errors.dob ? dobErrorId : undefined}>
-    <Typography component="legend" variant="body2" color={errors.dob ? 'error' : 'text.secondary'} sx={{ mb: 1.5 }}>
-      {t('profile.personal.dob')}
-    </Typography>
-    {/* Side by side the day and year leave a phone too little room for the "choose" placeholder: stack them there. */}
-    <Stack direction={{ xs: 'column', sm: 'row' }} spacing={{ xs: 2, sm: 1 }} data-testid="personal-dob">
-      {dobSelect(
-        'dobDay',
-        'personal-dob-day',
-        t('profile.personal.day'),
-        Array.from({ length: 31 }, (_, index) => (
-          <option key={index + 1} value={String(index + 1)}>
-            {index + 1}
-          </option>
-        )),
-        1,
+    <Box component="fieldset" sx={{ border: 0, p: 0, m: 0, minWidth: 0 }} aria-describedby={errors.dob ? dobErrorId : undefined}>
+      <Typography component="legend" variant="body2" color={errors.dob ? 'error' : 'text.secondary'} sx={{ mb: 1.5 }}>
+        {t('profile.personal.dob')}
+      </Typography>
+      {/* Side by side the day and year leave a phone too little room for the "choose" placeholder: stack them there. */}
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={{ xs: 2, sm: 1 }} data-testid="personal-dob">
+        {dobSelect(
+          'dobDay',
+          'personal-dob-day',
+          t('profile.personal.day'),
+          Array.from({ length: 31 }, (_, index) => (
+            <option key={index + 1} value={String(index + 1)}>
+              {index + 1}
+            </option>
+          )),
+          1,
+        )}
+        {dobSelect(
+          'dobMonth',
+          'personal-dob-month',
+          t('profile.personal.month'),
+          monthNames.map((name, index) => (
+            <option key={name} value={String(index + 1)}>
+              {name}
+            </option>
+          )),
+          2,
+        )}
+        {dobSelect(
+          'dobYear',
+          'personal-dob-year',
+          t('profile.personal.year'),
+          years.map((year) => (
+            <option key={year} value={String(year)}>
+              {year}
+            </option>
+          )),
+          1.4,
+        )}
+      </Stack>
+      {dobError && (
+        <FormHelperText id={dobErrorId} error data-testid="personal-dob-error" sx={{ mx: 1.75 }}>
+          {dobError}
+        </FormHelperText>
       )}
-      {dobSelect(
-        'dobMonth',
-        'personal-dob-month',
-        t('profile.personal.month'),
-        monthNames.map((name, index) => (
-          <option key={name} value={String(index + 1)}>
-            {name}
-          </option>
-        )),
-        2,
-      )}
-      {dobSelect(
-        'dobYear',
-        'personal-dob-year',
-        t('profile.personal.year'),
-        years.map((year) => (
-          <option key={year} value={String(year)}>
-            {year}
-          </option>
-        )),
-        1.4,
-      )}
-    </Stack>
-    {dobError && (
-      <FormHelperText id={dobErrorId} error data-testid="personal-dob-error" sx={{ mx: 1.75 }}>
-        {dobError}
-      </FormHelperText>
-    )}
-  </Box>
+    </Box>
   )
 }

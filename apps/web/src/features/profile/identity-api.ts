@@ -118,8 +118,7 @@ export function useVerificationStatus() {
 export function useStartVerificationSession() {
   const api = useApiClient()
   return useMutation({
-    mutationFn: () =>
-      api.request<VerificationSession>('/me/verification_session', { query: { return_url: routeTo('personalDetails') } }),
+    mutationFn: () => api.request<VerificationSession>('/me/verification_session', { query: { return_url: routeTo('personalDetails') } }),
     onSuccess: (session) => window.location.assign(session.url),
   })
 }

@@ -1,4 +1,9 @@
-import type { DocumentSideState, DocumentVerificationStatus, IdentityDocumentKind, VerificationStatus } from '@pactum/contracts/verification'
+import type {
+  DocumentSideState,
+  DocumentVerificationStatus,
+  IdentityDocumentKind,
+  VerificationStatus,
+} from '@pactum/contracts/verification'
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
@@ -142,9 +147,7 @@ describe('identity verification with documents (legacy)', () => {
     expect(sent.type).toBe('image/png')
 
     finish(pending)
-    await waitFor(() =>
-      expect(within(front).getByTestId('identity-slot-identity_document-front-status').textContent).toBe('Being checked'),
-    )
+    await waitFor(() => expect(within(front).getByTestId('identity-slot-identity_document-front-status').textContent).toBe('Being checked'))
     expect(within(front).getByText('passport.png was uploaded and is being checked.')).toBeTruthy()
     expect(within(front).queryByTestId('identity-slot-identity_document-front-progress')).toBeNull()
     await waitFor(() => expect(callsTo(api, '/me/personal/payout_requirements').length).toBeGreaterThan(requirementsBefore))
@@ -173,7 +176,12 @@ describe('identity verification with documents (legacy)', () => {
     const { user } = await openPage({
       ...legacyRoutes(),
       'POST /me/personal/additional_identity_document': () => {
-        throw new ApiError({ status: 413, code: 'file_too_large', message: 'file: The file is larger than 10000000 bytes', requestId: 'test' })
+        throw new ApiError({
+          status: 413,
+          code: 'file_too_large',
+          message: 'file: The file is larger than 10000000 bytes',
+          requestId: 'test',
+        })
       },
     })
     const front = await slot('additional_identity_document', 'front')
@@ -198,10 +206,9 @@ describe('identity verification with documents (legacy)', () => {
     expect(within(front).getByTestId('identity-slot-identity_document-front-status').textContent).toBe('Being checked')
     const requirementsBefore = callsTo(api, '/me/personal/payout_requirements').length
 
-    await waitFor(
-      () => expect(within(front).getByTestId('identity-slot-identity_document-front-status').textContent).toBe('Verified'),
-      { timeout: 4000 },
-    )
+    await waitFor(() => expect(within(front).getByTestId('identity-slot-identity_document-front-status').textContent).toBe('Verified'), {
+      timeout: 4000,
+    })
     await waitFor(() => expect(callsTo(api, '/me/personal/payout_requirements').length).toBeGreaterThan(requirementsBefore))
     expect(reads).toBe(2)
   })
@@ -247,9 +254,7 @@ describe('identity verification with the provider’s session (stripe_identity)'
     await user.click(await screen.findByRole('button', { name: 'Verify your identity' }))
 
     await waitFor(() => expect(assign).toHaveBeenCalledWith('https://verify.example.test/session/vs_1'))
-    expect(callsTo(api, '/me/verification_session')).toEqual([
-      ['/me/verification_session', { query: { return_url: '/profile/details' } }],
-    ])
+    expect(callsTo(api, '/me/verification_session')).toEqual([['/me/verification_session', { query: { return_url: '/profile/details' } }]])
     expect(screen.queryByTestId('identity-legacy')).toBeNull()
   })
 

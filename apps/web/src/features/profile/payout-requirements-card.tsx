@@ -88,7 +88,12 @@ export function PayoutRequirementsCard() {
             ))}
           </List>
           {bankDue && (
-            <Button variant="contained" component={RouterLink} to={routeTo('payoutBankDetails')} data-testid="payout-requirements-bank-link">
+            <Button
+              variant="contained"
+              component={RouterLink}
+              to={routeTo('payoutBankDetails')}
+              data-testid="payout-requirements-bank-link"
+            >
               {t('profile.requirements.addBankDetails')}
             </Button>
           )}
@@ -106,7 +111,9 @@ export function PayoutRequirementsCard() {
               {onboarding.isError && (
                 <Typography color="error" role="alert" data-testid="payout-requirements-provider-error">
                   {/* Its words live with this card's, not in the first screen's error list (the first-load budget). */}
-                  {hasErrorCode(onboarding.error, 'onboarding_not_required') ? t('profile.requirements.providerNotRequired') : errorMessage(t, onboarding.error)}
+                  {hasErrorCode(onboarding.error, 'onboarding_not_required')
+                    ? t('profile.requirements.providerNotRequired')
+                    : errorMessage(t, onboarding.error)}
                 </Typography>
               )}
             </Stack>

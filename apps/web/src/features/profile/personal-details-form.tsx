@@ -40,15 +40,30 @@ export function PersonalDetailsForm({ profile, activeCountry }: { profile: Perso
   const nativeSelect = { select: { native: true }, inputLabel: { shrink: true } } as const
 
   return (
-    <form onSubmit={(event) => void form.submit(event)} noValidate aria-labelledby="personal-form-title" data-testid="personal-details-form">
+    <form
+      onSubmit={(event) => void form.submit(event)}
+      noValidate
+      aria-labelledby="personal-form-title"
+      data-testid="personal-details-form"
+    >
       <Typography id="personal-form-title" component="h2" variant="h6" sx={{ mb: 2 }}>
         {t('profile.personal.formTitle')}
       </Typography>
       <Stack spacing={4} sx={{ maxWidth: 560 }}>
         <Section title={t('profile.personal.sections.personal')}>
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-            <TextField {...field('firstName', 'firstName', 'personal-first-name')} label={t('profile.personal.firstName')} required autoComplete="given-name" />
-            <TextField {...field('lastName', 'lastName', 'personal-last-name')} label={t('profile.personal.lastName')} required autoComplete="family-name" />
+            <TextField
+              {...field('firstName', 'firstName', 'personal-first-name')}
+              label={t('profile.personal.firstName')}
+              required
+              autoComplete="given-name"
+            />
+            <TextField
+              {...field('lastName', 'lastName', 'personal-last-name')}
+              label={t('profile.personal.lastName')}
+              required
+              autoComplete="family-name"
+            />
           </Stack>
           <DateOfBirthField form={form} />
           <TextField
@@ -101,9 +116,23 @@ export function PersonalDetailsForm({ profile, activeCountry }: { profile: Perso
         </Section>
 
         <Section title={t('profile.personal.sections.address')}>
-          <TextField {...field('line1', 'line1', 'personal-address-line1')} label={t('profile.personal.line1')} required autoComplete="address-line1" />
-          <TextField {...field('line2', 'line2', 'personal-address-line2')} label={t('profile.personal.line2')} autoComplete="address-line2" />
-          <TextField {...field('city', 'city', 'personal-address-city')} label={t('profile.personal.city')} required autoComplete="address-level2" />
+          <TextField
+            {...field('line1', 'line1', 'personal-address-line1')}
+            label={t('profile.personal.line1')}
+            required
+            autoComplete="address-line1"
+          />
+          <TextField
+            {...field('line2', 'line2', 'personal-address-line2')}
+            label={t('profile.personal.line2')}
+            autoComplete="address-line2"
+          />
+          <TextField
+            {...field('city', 'city', 'personal-address-city')}
+            label={t('profile.personal.city')}
+            required
+            autoComplete="address-level2"
+          />
           {division.shown &&
             (division.usStates ? (
               <TextField

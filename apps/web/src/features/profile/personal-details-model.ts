@@ -23,28 +23,10 @@ export interface PersonalDetailsValues {
 }
 
 export type PersonalDetailsField =
-  | 'businessType'
-  | 'firstName'
-  | 'lastName'
-  | 'dob'
-  | 'phone'
-  | 'line1'
-  | 'line2'
-  | 'city'
-  | 'state'
-  | 'postalCode'
-  | 'businessUrl'
+  'businessType' | 'firstName' | 'lastName' | 'dob' | 'phone' | 'line1' | 'line2' | 'city' | 'state' | 'postalCode' | 'businessUrl'
 
 /** Error kinds; the form turns each into a translated sentence. */
-export type FieldError =
-  | 'required'
-  | 'under18'
-  | 'invalidDate'
-  | 'invalidPhone'
-  | 'invalidState'
-  | 'invalidUrl'
-  | 'tooLong'
-  | 'server'
+export type FieldError = 'required' | 'under18' | 'invalidDate' | 'invalidPhone' | 'invalidState' | 'invalidUrl' | 'tooLong' | 'server'
 export type PersonalDetailsErrors = Partial<Record<PersonalDetailsField, FieldError>>
 
 export const minimumAge = 18

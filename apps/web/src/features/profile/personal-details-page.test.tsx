@@ -29,7 +29,8 @@ const businessUrlCalls = (api: ReturnType<typeof fakeApiClient>) =>
 describe('personal details form', () => {
   it('reads the profile once: the page mounting just after the shell takes the shell’s answer', async () => {
     const { api } = await openPage()
-    const reads = (path: string) => api.request.mock.calls.filter(([called, init]) => called === path && (init?.method ?? 'GET') === 'GET').length
+    const reads = (path: string) =>
+      api.request.mock.calls.filter(([called, init]) => called === path && (init?.method ?? 'GET') === 'GET').length
     expect(reads('/me/personal')).toBe(1)
     expect(reads('/me/personal/payout_requirements')).toBe(1)
   })
@@ -113,7 +114,9 @@ describe('personal details form', () => {
     expect(screen.getByLabelText(/^State/)).toBe(state)
     first.view.unmount()
 
-    const jp = fakePersonalProfile({ address: { line1: '1-1', line2: '', city: 'Tokyo', state: '', postal_code: '100-0001', country_code: 'jp' } })
+    const jp = fakePersonalProfile({
+      address: { line1: '1-1', line2: '', city: 'Tokyo', state: '', postal_code: '100-0001', country_code: 'jp' },
+    })
     const second = await openPage({ 'GET /me/personal': jp })
     expect(input('personal-address-state').tagName).toBe('INPUT')
     expect(screen.getByLabelText(/^Prefecture/)).toBe(input('personal-address-state'))
@@ -122,13 +125,17 @@ describe('personal details form', () => {
     expect(input('personal-address-state').getAttribute('aria-invalid')).toBe('true')
     second.view.unmount()
 
-    const hk = fakePersonalProfile({ address: { line1: '1 Queen’s Road', line2: '', city: 'Hong Kong', state: '', postal_code: '', country_code: 'hk' } })
+    const hk = fakePersonalProfile({
+      address: { line1: '1 Queen’s Road', line2: '', city: 'Hong Kong', state: '', postal_code: '', country_code: 'hk' },
+    })
     const third = await openPage({ 'GET /me/personal': hk })
     expect(screen.queryByTestId('personal-address-postal-code')).toBeNull()
     expect(screen.getByLabelText(/^Region/)).toBe(input('personal-address-state'))
     third.view.unmount()
 
-    const lu = fakePersonalProfile({ address: { line1: '1 Rue', line2: '', city: 'Luxembourg', state: '', postal_code: 'L-1111', country_code: 'lu' } })
+    const lu = fakePersonalProfile({
+      address: { line1: '1 Rue', line2: '', city: 'Luxembourg', state: '', postal_code: 'L-1111', country_code: 'lu' },
+    })
     await openPage({ 'GET /me/personal': lu })
     expect(screen.queryByTestId('personal-address-state')).toBeNull()
   })
@@ -140,7 +147,8 @@ describe('personal details form', () => {
         saved = true
         return fakePersonalProfile()
       },
-      'GET /me/personal/payout_requirements': () => (saved ? notDue : { ...notDue, status: 'due', requirements: { personal: ['phone'], other: [] } }),
+      'GET /me/personal/payout_requirements': () =>
+        saved ? notDue : { ...notDue, status: 'due', requirements: { personal: ['phone'], other: [] } },
     })
     expect(await screen.findByTestId('payout-requirement-phone')).toBeTruthy()
     await user.clear(input('personal-first-name'))
@@ -175,14 +183,18 @@ describe('personal details form', () => {
         },
       },
     ])
-    await waitFor(() => expect(api.request.mock.calls.filter(([path, init]) => path === '/me/personal' && !init?.method).length).toBeGreaterThanOrEqual(2))
+    await waitFor(() =>
+      expect(api.request.mock.calls.filter(([path, init]) => path === '/me/personal' && !init?.method).length).toBeGreaterThanOrEqual(2),
+    )
     expect(await screen.findByTestId('payout-requirements-none')).toBeTruthy()
   })
 
   it('puts a server validation error on the field it names', async () => {
     const { user } = await openPage({
       'PUT /me/personal': () => {
-        throw apiError(400, 'validation_failed', 'Invalid request', { fields: [{ field: 'body.address.postal_code', message: 'Invalid postal code' }] })
+        throw apiError(400, 'validation_failed', 'Invalid request', {
+          fields: [{ field: 'body.address.postal_code', message: 'Invalid postal code' }],
+        })
       },
     })
     await user.click(screen.getByTestId('personal-details-save'))
@@ -295,7 +307,9 @@ describe('business website', () => {
     const { user } = await openPage({
       'PUT /me/personal': () => fakePersonalProfile(),
       'POST /me/personal/business_url': () => {
-        throw apiError(400, 'validation_failed', 'Invalid request', { fields: [{ field: 'body.url', message: 'A web address starting with http:// or https://' }] })
+        throw apiError(400, 'validation_failed', 'Invalid request', {
+          fields: [{ field: 'body.url', message: 'A web address starting with http:// or https://' }],
+        })
       },
     })
     await user.selectOptions(input('personal-business-type'), 'company')
@@ -317,7 +331,9 @@ describe('payout requirements card', () => {
       },
     })
     const card = await screen.findByTestId('payout-requirements-list')
-    const items = within(card).getAllByRole('listitem').map((item) => item.textContent)
+    const items = within(card)
+      .getAllByRole('listitem')
+      .map((item) => item.textContent)
     expect(items).toEqual(['Your date of birth', 'Your address', 'A bank account for payouts', 'An identity document'])
     expect(screen.getByTestId('payout-requirements-bank-link').getAttribute('href')).toBe('/profile/payment/bank-details')
   })
@@ -337,7 +353,9 @@ describe('payout requirements card', () => {
       'GET /me/personal/payout_requirements': providerDue,
       'POST /me/account_onboarding_link': { url: 'https://connect.example.test/setup/e/acct_1/abc' },
     })
-    expect((await screen.findByTestId('payout-requirement-provider_onboarding')).textContent).toBe('Details our payment provider asks for on its own page')
+    expect((await screen.findByTestId('payout-requirement-provider_onboarding')).textContent).toBe(
+      'Details our payment provider asks for on its own page',
+    )
     await user.click(screen.getByRole('button', { name: 'Continue with our payment provider' }))
 
     await waitFor(() => expect(assign).toHaveBeenCalledWith('https://connect.example.test/setup/e/acct_1/abc'))
@@ -357,7 +375,9 @@ describe('payout requirements card', () => {
       },
     })
     await user.click(await screen.findByTestId('payout-requirements-provider-onboarding'))
-    expect((await screen.findByTestId('payout-requirements-provider-error')).textContent).toBe('Our payment provider needs nothing more from you.')
+    expect((await screen.findByTestId('payout-requirements-provider-error')).textContent).toBe(
+      'Our payment provider needs nothing more from you.',
+    )
     expect(screen.getByTestId('payout-requirements-provider-onboarding').hasAttribute('disabled')).toBe(false)
   })
 })
@@ -387,7 +407,10 @@ describe('personal details rules', () => {
     const values = { ...initialValues(fakePersonalProfile(), 'gb'), businessUrl: 'nope' }
     expect(validatePersonalDetails(values, 'gb').businessUrl).toBeUndefined()
     expect(validatePersonalDetails({ ...values, businessType: 'company' }, 'gb').businessUrl).toBe('invalidUrl')
-    expect(validatePersonalDetails({ ...values, businessType: 'company', businessUrl: `https://a.example/${'x'.repeat(2000)}` }, 'gb').businessUrl).toBe('tooLong')
+    expect(
+      validatePersonalDetails({ ...values, businessType: 'company', businessUrl: `https://a.example/${'x'.repeat(2000)}` }, 'gb')
+        .businessUrl,
+    ).toBe('tooLong')
   })
 
   it('maps server paths to form fields', () => {

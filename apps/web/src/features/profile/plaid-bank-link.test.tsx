@@ -28,13 +28,25 @@ const usProfile: PersonalProfile = {
   dob: { day: 10, month: 12, year: 1985 },
   tos_acceptance: { unix_timestamp: 1_790_000_000 },
 }
-const linkedAccount = { id: 'ba_9', account_holder_name: 'Ada Lovelace', country: 'us', currency: 'usd', last4: '0000', bank_name: 'First Platypus Bank', account_type: 'checking' }
+const linkedAccount = {
+  id: 'ba_9',
+  account_holder_name: 'Ada Lovelace',
+  country: 'us',
+  currency: 'usd',
+  last4: '0000',
+  bank_name: 'First Platypus Bank',
+  account_type: 'checking',
+}
 
 function setupApi(routes: Record<string, unknown> = {}) {
   return fakeApiClient({
     ...defaultApiRoutes(),
     'GET /me/personal': usProfile,
-    'GET /me/personal/payout_requirements': { status: 'due', requirements: { personal: [], other: ['credit_account'] }, details_submitted: true },
+    'GET /me/personal/payout_requirements': {
+      status: 'due',
+      requirements: { personal: [], other: ['credit_account'] },
+      details_submitted: true,
+    },
     'GET /me/debit_account': { bank_account: null, card: null },
     'GET /me/plaid/link_token': { link_token: 'link-sandbox-plaid-1', provider: 'plaid' },
     'POST /me/plaid/link_bank_details': { bank_account: linkedAccount },
@@ -77,7 +89,17 @@ describe('the US bank step when the server’s bank link is Plaid', () => {
     act(() =>
       latestOptions().onSuccess('public-sandbox-abc', {
         institution: { name: 'First Platypus Bank', institution_id: 'ins_109508' },
-        accounts: [{ id: 'acc-checking', name: 'Plaid Checking', mask: '0000', type: 'depository', subtype: 'checking', verification_status: null, class_type: null }],
+        accounts: [
+          {
+            id: 'acc-checking',
+            name: 'Plaid Checking',
+            mask: '0000',
+            type: 'depository',
+            subtype: 'checking',
+            verification_status: null,
+            class_type: null,
+          },
+        ],
         link_session_id: 'session-1',
       }),
     )
@@ -90,7 +112,14 @@ describe('the US bank step when the server’s bank link is Plaid', () => {
   it('does nothing more when the seller closes Link, and lets them start again', async () => {
     const api = setupApi()
     await startLink(api)
-    act(() => latestOptions().onExit?.(null, { institution: null, status: 'choose_institution', link_session_id: 'session-2', request_id: 'req-2' }))
+    act(() =>
+      latestOptions().onExit?.(null, {
+        institution: null,
+        status: 'choose_institution',
+        link_session_id: 'session-2',
+        request_id: 'req-2',
+      }),
+    )
     await waitFor(() => expect((screen.getByTestId('bank-link-start') as HTMLButtonElement).disabled).toBe(false))
     expect(paths(api)).not.toContain('/me/plaid/link_bank_details')
     expect(screen.queryByRole('dialog', { name: 'Error!' })).toBeNull()
@@ -101,7 +130,12 @@ describe('the US bank step when the server’s bank link is Plaid', () => {
     await startLink(api)
     act(() =>
       latestOptions().onExit?.(
-        { error_type: 'ITEM_ERROR', error_code: 'INVALID_CREDENTIALS', error_message: 'the provided credentials were not correct', display_message: null },
+        {
+          error_type: 'ITEM_ERROR',
+          error_code: 'INVALID_CREDENTIALS',
+          error_message: 'the provided credentials were not correct',
+          display_message: null,
+        },
         { institution: null, status: 'requires_credentials', link_session_id: 'session-3', request_id: 'req-3' },
       ),
     )

@@ -49,7 +49,8 @@ export function useSaveBusinessUrl() {
 export function useOpenProviderOnboarding() {
   const api = useApiClient()
   return useMutation({
-    mutationFn: (returnPath: string) => api.request<OnboardingLink>('/me/account_onboarding_link', { method: 'POST', body: { return_url: returnPath } }),
+    mutationFn: (returnPath: string) =>
+      api.request<OnboardingLink>('/me/account_onboarding_link', { method: 'POST', body: { return_url: returnPath } }),
     onSuccess: (link) => window.location.assign(link.url),
   })
 }

@@ -20,7 +20,13 @@ export function StoredAccount({ account }: { account: BankAccount }) {
       ? [{ label: t('profile.bankDetails.routing'), value: account.routing_number, testId: 'bank-stored-routing' }]
       : []),
     ...(account.account_type
-      ? [{ label: t('profile.bankDetails.fields.account_type'), value: t(`profile.bankDetails.accountTypes.${account.account_type}`), testId: 'bank-stored-type' }]
+      ? [
+          {
+            label: t('profile.bankDetails.fields.account_type'),
+            value: t(`profile.bankDetails.accountTypes.${account.account_type}`),
+            testId: 'bank-stored-type',
+          },
+        ]
       : []),
     { label: t('profile.bankDetails.currency'), value: account.currency.toUpperCase(), testId: 'bank-stored-currency' },
   ]

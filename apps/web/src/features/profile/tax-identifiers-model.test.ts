@@ -14,7 +14,9 @@ describe('tax identifiers form', () => {
   it('sends only what is asked, in the contracts’ form', () => {
     const both = taxIdentifiersFormSchema({ ssnLast4: true, idNumber: true })
     expect(both.parse({ ssnLast4: ' 1234 ', idNumber: '123-45-6789' })).toEqual({ ssn_last_4: '1234', id_number: '123456789' })
-    expect(taxIdentifiersFormSchema({ ssnLast4: false, idNumber: true }).parse({ ssnLast4: '99', idNumber: '123456789' })).toEqual({ id_number: '123456789' })
+    expect(taxIdentifiersFormSchema({ ssnLast4: false, idNumber: true }).parse({ ssnLast4: '99', idNumber: '123456789' })).toEqual({
+      id_number: '123456789',
+    })
   })
 
   it('names the field and the problem', () => {

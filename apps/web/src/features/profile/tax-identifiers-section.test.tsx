@@ -17,9 +17,18 @@ function profile(country: string, ssnLast4Provided: boolean): PersonalProfile {
   })
 }
 
-const requirements = (other: string[]) => ({ status: other.length ? 'due' : 'not_due', requirements: { personal: [], other }, details_submitted: true })
+const requirements = (other: string[]) => ({
+  status: other.length ? 'due' : 'not_due',
+  requirements: { personal: [], other },
+  details_submitted: true,
+})
 
-async function openPage(country: string, ssnLast4Provided: boolean, other: string[], put: (request: ApiRequest) => unknown = () => profile(country, true)) {
+async function openPage(
+  country: string,
+  ssnLast4Provided: boolean,
+  other: string[],
+  put: (request: ApiRequest) => unknown = () => profile(country, true),
+) {
   const api = fakeApiClient({
     ...defaultApiRoutes(),
     'GET /me/personal': profile(country, ssnLast4Provided),
@@ -31,7 +40,8 @@ async function openPage(country: string, ssnLast4Provided: boolean, other: strin
   return { api, user: userEvent.setup() }
 }
 
-const puts = (api: ReturnType<typeof fakeApiClient>) => api.request.mock.calls.filter(([path, init]) => path === '/me/personal' && init?.method === 'PUT')
+const puts = (api: ReturnType<typeof fakeApiClient>) =>
+  api.request.mock.calls.filter(([path, init]) => path === '/me/personal' && init?.method === 'PUT')
 
 describe('US tax identifiers on the profile', () => {
   it('asks a US seller for the SSN’s last four, checks them, and sends only them', async () => {

@@ -111,7 +111,13 @@ function TaxIdentifiersForm({ fields }: { fields: TaxIdentifierFields }) {
               />
             </>
           )}
-          <Button type="submit" variant="contained" loading={form.formState.isSubmitting} sx={{ alignSelf: 'flex-start' }} data-testid="tax-identifiers-save">
+          <Button
+            type="submit"
+            variant="contained"
+            loading={form.formState.isSubmitting}
+            sx={{ alignSelf: 'flex-start' }}
+            data-testid="tax-identifiers-save"
+          >
             {t('profile.tax.save')}
           </Button>
         </Stack>

@@ -43,7 +43,15 @@ export function GuidedTourDialog({ open, onDone }: { open: boolean; onDone: (how
   }, [index])
 
   return (
-    <Dialog open={open} onClose={() => onDone('skipped')} aria-labelledby={titleId} aria-describedby={bodyId} fullWidth maxWidth="sm" data-testid="guided-tour">
+    <Dialog
+      open={open}
+      onClose={() => onDone('skipped')}
+      aria-labelledby={titleId}
+      aria-describedby={bodyId}
+      fullWidth
+      maxWidth="sm"
+      data-testid="guided-tour"
+    >
       <DialogTitle id={titleId}>{t('tour.title')}</DialogTitle>
       <DialogContent>
         <Box aria-live="polite" sx={visuallyHidden} data-testid="guided-tour-announcement">
@@ -72,14 +80,24 @@ export function GuidedTourDialog({ open, onDone }: { open: boolean; onDone: (how
               data-testid="guided-tour-video"
             >
               <source src={tourVideoUrl} type="video/webm" />
-              <track kind="captions" src={tourCaptionsUrl(locale)} srcLang={locale.replace('_', '-')} label={t('tour.video.captions')} default />
+              <track
+                kind="captions"
+                src={tourCaptionsUrl(locale)}
+                srcLang={locale.replace('_', '-')}
+                label={t('tour.video.captions')}
+                default
+              />
             </video>
             <Typography id={videoDescriptionId} variant="body2" color="text.secondary" sx={{ mt: 1 }}>
               {t('tour.video.description')}
             </Typography>
           </Box>
         )}
-        <Box component="ol" aria-label={t('tour.indicators')} sx={{ display: 'flex', gap: 1, listStyle: 'none', p: 0, m: 0, mt: 3, justifyContent: 'center' }}>
+        <Box
+          component="ol"
+          aria-label={t('tour.indicators')}
+          sx={{ display: 'flex', gap: 1, listStyle: 'none', p: 0, m: 0, mt: 3, justifyContent: 'center' }}
+        >
           {tourSteps.map((id, stepIndex) => (
             <li key={id}>
               <Box

@@ -39,7 +39,9 @@ describe('the guided tour (spec §2)', () => {
     const heading = within(tour).getByRole('heading', { name: 'Create or join a transaction' })
     await waitFor(() => expect(document.activeElement).toBe(heading))
     expect(screen.getByTestId('guided-tour-announcement').textContent).toBe('Step 2 of 5: Create or join a transaction')
-    expect(within(tour).getByRole('button', { name: 'Go to step 2: Create or join a transaction' }).getAttribute('aria-current')).toBe('step')
+    expect(within(tour).getByRole('button', { name: 'Go to step 2: Create or join a transaction' }).getAttribute('aria-current')).toBe(
+      'step',
+    )
 
     await userEvent.click(within(tour).getByTestId('guided-tour-back'))
     expect(within(tour).getByRole('heading', { name: 'Transact safely' })).toBeTruthy()
@@ -104,7 +106,9 @@ describe('the guided tour (spec §2)', () => {
     await userEvent.click(within(tour).getByTestId('guided-tour-skip'))
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'How Pactum works' })).toBeNull())
     await userEvent.click(screen.getByTestId('open-guided-tour'))
-    expect(within(await screen.findByRole('dialog', { name: 'How Pactum works' })).getByRole('heading', { name: 'Transact safely' })).toBeTruthy()
+    expect(
+      within(await screen.findByRole('dialog', { name: 'How Pactum works' })).getByRole('heading', { name: 'Transact safely' }),
+    ).toBeTruthy()
     expect(seenCalls(client)).toHaveLength(0)
   })
 })

@@ -24,7 +24,8 @@ export function offeredButtons(transaction: AnyTransaction): Offered[] {
  */
 function ownStep(name: TransactionActionName, transaction: AnyTransaction, onClose: () => void): ReactNode | undefined {
   if (name === 'update') return <EditTermsDialog transaction={transaction} onClose={onClose} />
-  if (transaction.type === 'online') return name === 'pay' ? <CheckoutDialog plan={onlineCheckout(transaction)} onClose={onClose} /> : undefined
+  if (transaction.type === 'online')
+    return name === 'pay' ? <CheckoutDialog plan={onlineCheckout(transaction)} onClose={onClose} /> : undefined
   if (name === 'pay_deposit') return <CheckoutDialog plan={depositCheckout(transaction)} onClose={onClose} />
   if (name === 'pay_remainder') return <CheckoutDialog plan={remainderCheckout(transaction)} onClose={onClose} />
   if (name === 'set_price') return <SetPriceDialog transaction={transaction} onClose={onClose} />
@@ -55,7 +56,8 @@ export function ActionButtons({ transaction, actions }: { transaction: AnyTransa
           )
         })}
       </Stack>
-      {open && (ownStep(open[0], transaction, close) ?? <ActionDialog name={open[0]} entry={open[1]} transaction={transaction} onClose={close} />)}
+      {open &&
+        (ownStep(open[0], transaction, close) ?? <ActionDialog name={open[0]} entry={open[1]} transaction={transaction} onClose={close} />)}
     </>
   )
 }

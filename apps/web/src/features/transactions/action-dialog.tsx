@@ -35,7 +35,8 @@ export function ActionDialog({
   const base = actionTexts(transaction, name)
   const testId = actionTestId(name)
   const descriptionError = description.trim() === '' ? t('transactionStatus.actions.descriptionRequired') : undefined
-  const invalid = entry.asks === 'tracking' ? Object.keys(trackingErrors(tracking, t)).length > 0 : entry.asks === 'description' && !!descriptionError
+  const invalid =
+    entry.asks === 'tracking' ? Object.keys(trackingErrors(tracking, t)).length > 0 : entry.asks === 'description' && !!descriptionError
 
   const body = (): object => {
     if (entry.asks === 'tracking') return { carrier: tracking.carrier, tracking_code: tracking.trackingCode.trim() }

@@ -13,7 +13,14 @@ export function CheckoutAddressStep({ form }: { form: UseFormReturn<CheckoutForm
   const { t } = useTranslation()
   const { locale } = useLocale()
   const field = (key: keyof ShippingAddress, autoComplete: string, required = true) => (
-    <CheckoutTextField form={form} name={`address.${key}`} label={t(`checkout.address.${key}`)} required={required} autoComplete={autoComplete} fullWidth />
+    <CheckoutTextField
+      form={form}
+      name={`address.${key}`}
+      label={t(`checkout.address.${key}`)}
+      required={required}
+      autoComplete={autoComplete}
+      fullWidth
+    />
   )
   const regionNames = new Intl.DisplayNames(toLanguageTag(locale), { type: 'region' })
   const countries = shippingCountries

@@ -16,11 +16,23 @@ const profile = {
   address: { country_code: 'pl' },
   tos_acceptance: { unix_timestamp: 1_700_000_000 },
 }
-const lastAddress = { name: 'Ola Nowak', line1: 'Długa 1', line2: 'm. 4', city: 'Warszawa', postal_code: '00-001', country_code: 'pl', state: null }
+const lastAddress = {
+  name: 'Ola Nowak',
+  line1: 'Długa 1',
+  line2: 'm. 4',
+  city: 'Warszawa',
+  postal_code: '00-001',
+  country_code: 'pl',
+  state: null,
+}
 
 function checkoutRoutes(overrides: Record<string, unknown> = {}) {
   return {
-    'GET /transactions/tx-1': fakeTransaction({ status: 'joined', role: 'buyer', available_actions: ['cancel', 'set_payment_method', 'pay'] }),
+    'GET /transactions/tx-1': fakeTransaction({
+      status: 'joined',
+      role: 'buyer',
+      available_actions: ['cancel', 'set_payment_method', 'pay'],
+    }),
     'GET /charge': quote,
     'GET /me/personal': profile,
     'GET /me/last_shipping_details': { shipping_details: lastAddress },
@@ -153,7 +165,10 @@ describe('checkout checks', () => {
   it('names each missing or wrong field, clears a message once the field is right, and sends nothing before', async () => {
     const user = userEvent.setup()
     const { api, dialog } = await openCheckout(
-      checkoutRoutes({ 'GET /me/last_shipping_details': { shipping_details: null }, 'GET /me/personal': { ...profile, name: null, address: null } }),
+      checkoutRoutes({
+        'GET /me/last_shipping_details': { shipping_details: null },
+        'GET /me/personal': { ...profile, name: null, address: null },
+      }),
     )
     await user.click(within(dialog).getByTestId('checkout-next'))
     expect(await within(dialog).findAllByText('This field is required.')).toHaveLength(5)

@@ -38,7 +38,15 @@ export function CheckoutDialog({ plan, onClose }: { plan: CheckoutPlan; onClose:
   const total = intent ? plan.price + intent.charge : undefined
 
   return (
-    <Dialog open onClose={busy ? undefined : onClose} aria-labelledby={titleId} fullWidth maxWidth="sm" fullScreen={fullScreen} data-testid="checkout-dialog">
+    <Dialog
+      open
+      onClose={busy ? undefined : onClose}
+      aria-labelledby={titleId}
+      fullWidth
+      maxWidth="sm"
+      fullScreen={fullScreen}
+      data-testid="checkout-dialog"
+    >
       <DialogTitle id={titleId}>
         {t(`checkout.titles.${plan.stage}`)}
         <Typography component="span" variant="body2" color="text.secondary" sx={{ display: 'block' }}>

@@ -19,7 +19,11 @@ export function CheckoutMethodStep({ plan, checkout }: { plan: CheckoutPlan; che
     <>
       <FormControl>
         <FormLabel id={labelId}>{t('checkout.methodLabel')}</FormLabel>
-        <RadioGroup aria-labelledby={labelId} value={method} onChange={(event) => form.setValue('method', event.target.value as PaymentMethod)}>
+        <RadioGroup
+          aria-labelledby={labelId}
+          value={method}
+          onChange={(event) => form.setValue('method', event.target.value as PaymentMethod)}
+        >
           {offered.map((option) => (
             <FormControlLabel
               key={option}
@@ -30,7 +34,12 @@ export function CheckoutMethodStep({ plan, checkout }: { plan: CheckoutPlan; che
           ))}
         </RadioGroup>
       </FormControl>
-      <AmountSummary price={plan.price} currency={plan.currency} charge={quote.data?.payment_method === method ? quote.data.charge : undefined} loading={quote.isFetching} />
+      <AmountSummary
+        price={plan.price}
+        currency={plan.currency}
+        charge={quote.data?.payment_method === method ? quote.data.charge : undefined}
+        loading={quote.isFetching}
+      />
     </>
   )
 }

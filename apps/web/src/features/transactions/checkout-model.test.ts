@@ -3,7 +3,13 @@ import { type CheckoutFormValues, checkoutFormSchema, shippingBodyOf } from './c
 import { emptyAddress } from './checkout-prefill.ts'
 
 const address = { name: 'Bea Buyer', line1: '1 Main Street', line2: '', city: 'Dublin', postalCode: 'D01 F5P2', country: 'ie' }
-const values = (overrides: Partial<CheckoutFormValues> = {}): CheckoutFormValues => ({ address, method: 'card', cardNumber: '4242 4242 4242 4242', iban: '', ...overrides })
+const values = (overrides: Partial<CheckoutFormValues> = {}): CheckoutFormValues => ({
+  address,
+  method: 'card',
+  cardNumber: '4242 4242 4242 4242',
+  iban: '',
+  ...overrides,
+})
 
 function errorsOf(input: CheckoutFormValues): Record<string, string> {
   const result = checkoutFormSchema.safeParse(input)
@@ -24,7 +30,10 @@ describe('the checkout form', () => {
       'address.postalCode': 'required',
       'address.country': 'required',
     })
-    expect(errorsOf(values({ address: { ...address, postalCode: 'D01 #5', country: 'xx' } }))).toEqual({ 'address.postalCode': 'invalid', 'address.country': 'invalid' })
+    expect(errorsOf(values({ address: { ...address, postalCode: 'D01 #5', country: 'xx' } }))).toEqual({
+      'address.postalCode': 'invalid',
+      'address.country': 'invalid',
+    })
   })
 
   it('checks the card number for a card, the IBAN for SEPA, and neither for P24', () => {

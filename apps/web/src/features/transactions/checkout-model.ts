@@ -12,8 +12,44 @@ export interface CheckoutFormValues {
 
 /** Countries offered for the shipping address (ISO 3166-1 alpha-2); names come from Intl. */
 export const shippingCountries = [
-  'at', 'au', 'be', 'bg', 'ca', 'ch', 'cy', 'cz', 'de', 'dk', 'ee', 'es', 'fi', 'fr', 'gb', 'gr', 'hr', 'hu', 'ie',
-  'is', 'it', 'li', 'lt', 'lu', 'lv', 'mt', 'my', 'nl', 'no', 'nz', 'pl', 'pt', 'ro', 'se', 'sg', 'si', 'sk', 'us',
+  'at',
+  'au',
+  'be',
+  'bg',
+  'ca',
+  'ch',
+  'cy',
+  'cz',
+  'de',
+  'dk',
+  'ee',
+  'es',
+  'fi',
+  'fr',
+  'gb',
+  'gr',
+  'hr',
+  'hu',
+  'ie',
+  'is',
+  'it',
+  'li',
+  'lt',
+  'lu',
+  'lv',
+  'mt',
+  'my',
+  'nl',
+  'no',
+  'nz',
+  'pl',
+  'pt',
+  'ro',
+  'se',
+  'sg',
+  'si',
+  'sk',
+  'us',
 ]
 
 /** Why a field cannot be sent; the dialog turns each into a translated sentence. */
@@ -50,7 +86,14 @@ const addressFieldOf: Record<string, keyof ShippingAddress> = {
  */
 export const checkoutFormSchema = z
   .object({
-    address: z.object({ name: z.string(), line1: z.string(), line2: z.string(), city: z.string(), postalCode: z.string(), country: z.string() }),
+    address: z.object({
+      name: z.string(),
+      line1: z.string(),
+      line2: z.string(),
+      city: z.string(),
+      postalCode: z.string(),
+      country: z.string(),
+    }),
     method: paymentMethodSchema,
     cardNumber: z.string(),
     iban: z.string(),
@@ -74,4 +117,11 @@ export const checkoutFormSchema = z
     }
   })
 
-export const addressFields = ['address.name', 'address.line1', 'address.line2', 'address.city', 'address.postalCode', 'address.country'] as const
+export const addressFields = [
+  'address.name',
+  'address.line1',
+  'address.line2',
+  'address.city',
+  'address.postalCode',
+  'address.country',
+] as const

@@ -5,12 +5,24 @@ import type { ApiRequest } from '../../lib/api/api-client.ts'
 import { fakeApiClient, fakeTransaction } from '../../test/fake-api-client.ts'
 import { renderApp } from '../../test/render-app.tsx'
 
-const quote = ({ query }: ApiRequest) => ({ price: 1234, currency: 'eur', payment_method: query?.payment_method, charge: 78, charge_seller: 0, charge_calculator_version: 1 })
+const quote = ({ query }: ApiRequest) => ({
+  price: 1234,
+  currency: 'eur',
+  payment_method: query?.payment_method,
+  charge: 78,
+  charge_seller: 0,
+  charge_calculator_version: 1,
+})
 
 /** A joined sale whose creator chose `payment_method`; the buyer opens the checkout and reaches the method step. */
 async function openMethodStep(paymentMethod: 'card' | 'sepa', supported: string[]) {
   const api = fakeApiClient({
-    'GET /transactions/tx-1': fakeTransaction({ status: 'joined', role: 'buyer', payment_method: paymentMethod, available_actions: ['cancel', 'set_payment_method', 'pay'] }),
+    'GET /transactions/tx-1': fakeTransaction({
+      status: 'joined',
+      role: 'buyer',
+      payment_method: paymentMethod,
+      available_actions: ['cancel', 'set_payment_method', 'pay'],
+    }),
     'GET /charge': quote,
     'GET /me/supported_payment_methods': supported,
     'POST /transactions/tx-1/shipping_details': { name: 'Ola Nowak' },

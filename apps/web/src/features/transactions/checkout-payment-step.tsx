@@ -19,7 +19,11 @@ export function CheckoutPaymentStep({ plan, checkout }: { plan: CheckoutPlan; ch
   const { paymentSetup, intent, stripeState } = checkout
   return (
     <>
-      <AmountSummary price={plan.price} currency={plan.currency} charge={intent?.charge ?? (plan.setMethodAction ? undefined : plan.charge)} />
+      <AmountSummary
+        price={plan.price}
+        currency={plan.currency}
+        charge={intent?.charge ?? (plan.setMethodAction ? undefined : plan.charge)}
+      />
       {!paymentSetup.data && <PaymentFormStatus setup={paymentSetup} />}
 
       {paymentSetup.data?.form === 'stripe' && intent && (

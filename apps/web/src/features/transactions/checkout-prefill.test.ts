@@ -9,7 +9,15 @@ const profile = (country: string | null, first = 'Bea', last = 'Buyer'): Persona
   address: { country_code: country },
   tos_acceptance: { unix_timestamp: 1 },
 })
-const lastAddress = { name: 'Bea at work', line1: 'Büroweg 7', line2: '3. OG', city: 'Hamburg', postal_code: '20095', country_code: 'de', state: null }
+const lastAddress = {
+  name: 'Bea at work',
+  line1: 'Büroweg 7',
+  line2: '3. OG',
+  city: 'Hamburg',
+  postal_code: '20095',
+  country_code: 'de',
+  state: null,
+}
 
 describe('suggestedAddress', () => {
   it('offers the last address whole, name and country included', () => {
@@ -24,7 +32,12 @@ describe('suggestedAddress', () => {
   })
 
   it('offers the profile’s name and country before the first checkout', () => {
-    expect(suggestedAddress(null, profile('ie'), countries)).toMatchObject({ name: 'Bea Buyer', country: 'ie', line1: undefined, city: undefined })
+    expect(suggestedAddress(null, profile('ie'), countries)).toMatchObject({
+      name: 'Bea Buyer',
+      country: 'ie',
+      line1: undefined,
+      city: undefined,
+    })
     expect(suggestedAddress(undefined, profile('ie', 'Bea', ''), countries).name).toBe('Bea')
   })
 
@@ -49,6 +62,10 @@ describe('fillEmptyFields', () => {
   })
 
   it('leaves a field empty when there is nothing to suggest', () => {
-    expect(fillEmptyFields(emptyAddress, suggestedAddress(null, profile('ie'), countries))).toEqual({ ...emptyAddress, name: 'Bea Buyer', country: 'ie' })
+    expect(fillEmptyFields(emptyAddress, suggestedAddress(null, profile('ie'), countries))).toEqual({
+      ...emptyAddress,
+      name: 'Bea Buyer',
+      country: 'ie',
+    })
   })
 })

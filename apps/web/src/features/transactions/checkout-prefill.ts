@@ -32,7 +32,10 @@ export function suggestedAddress(
     const lower = code?.toLowerCase()
     return lower && shippingCountries.includes(lower) ? lower : undefined
   }
-  const profileName = [profile?.name?.first, profile?.name?.last].map((part) => part?.trim()).filter(Boolean).join(' ')
+  const profileName = [profile?.name?.first, profile?.name?.last]
+    .map((part) => part?.trim())
+    .filter(Boolean)
+    .join(' ')
   return {
     name: last?.name || profileName || undefined,
     line1: last?.line1,
@@ -57,7 +60,11 @@ export function fillEmptyFields(current: ShippingAddress, suggestion: Partial<Sh
  * address have answered (either may fail: the buyer then types it all).
  * Once only, so that a field the buyer empties stays empty.
  */
-export function useShippingPrefill(enabled: boolean, shippingCountries: readonly string[], setAddress: Dispatch<SetStateAction<ShippingAddress>>) {
+export function useShippingPrefill(
+  enabled: boolean,
+  shippingCountries: readonly string[],
+  setAddress: Dispatch<SetStateAction<ShippingAddress>>,
+) {
   const api = useApiClient()
   const profile = useQuery({ queryKey: personalProfileKey, enabled, queryFn: () => fetchPersonalProfile(api), retry: false })
   const last = useQuery({

@@ -22,7 +22,9 @@ export function CheckoutSandboxForm({ checkout }: { checkout: Checkout }) {
             <li>{t('checkout.sandbox.cardInsufficient', { number: '4000 0000 0000 9995' })}</li>
           </Box>
         )}
-        {method === 'sepa' && <Typography variant="body2">{t('checkout.sandbox.iban', { iban: 'DE89 3704 0044 0532 0130 00' })}</Typography>}
+        {method === 'sepa' && (
+          <Typography variant="body2">{t('checkout.sandbox.iban', { iban: 'DE89 3704 0044 0532 0130 00' })}</Typography>
+        )}
         {method === 'p24' && <Typography variant="body2">{t('checkout.sandbox.p24')}</Typography>}
       </Alert>
       {method === 'card' && (

@@ -40,14 +40,29 @@ const stripe = vi.hoisted(() => {
 })
 vi.mock('@stripe/stripe-js', () => ({ loadStripe: stripe.loadStripe }))
 
-const quote = ({ query }: ApiRequest) => ({ price: 1234, currency: 'eur', payment_method: query?.payment_method, charge: 78, charge_seller: 0, charge_calculator_version: 1 })
+const quote = ({ query }: ApiRequest) => ({
+  price: 1234,
+  currency: 'eur',
+  payment_method: query?.payment_method,
+  charge: 78,
+  charge_seller: 0,
+  charge_calculator_version: 1,
+})
 const address = { name: 'Ola Nowak', line1: 'Długa 1', line2: '', city: 'Warszawa', postal_code: '00-001', country_code: 'pl', state: null }
 
 function routes(publishableKey: string, overrides: Record<string, unknown> = {}) {
   return {
-    'GET /transactions/tx-1': fakeTransaction({ status: 'joined', role: 'buyer', available_actions: ['cancel', 'set_payment_method', 'pay'] }),
+    'GET /transactions/tx-1': fakeTransaction({
+      status: 'joined',
+      role: 'buyer',
+      available_actions: ['cancel', 'set_payment_method', 'pay'],
+    }),
     'GET /charge': quote,
-    'GET /me/personal': { name: { first: 'Ola', last: 'Nowak' }, address: { country_code: 'pl' }, tos_acceptance: { unix_timestamp: 1_700_000_000 } },
+    'GET /me/personal': {
+      name: { first: 'Ola', last: 'Nowak' },
+      address: { country_code: 'pl' },
+      tos_acceptance: { unix_timestamp: 1_700_000_000 },
+    },
     'GET /me/last_shipping_details': { shipping_details: address },
     'GET /transactions/tx-1/stripe_publishable_key': { publishable_key: publishableKey },
     'POST /transactions/tx-1/shipping_details': address,
@@ -106,11 +121,18 @@ describe('checkout with a Stripe publishable key', () => {
     await userEvent.click(within(dialog).getByTestId('pay-submit'))
 
     await waitFor(() => expect(stripe.instance.confirmPayment).toHaveBeenCalledTimes(1))
-    const [options] = stripe.instance.confirmPayment.mock.calls[0] as [{ elements: unknown; confirmParams: { return_url: string }; redirect: string }]
+    const [options] = stripe.instance.confirmPayment.mock.calls[0] as [
+      { elements: unknown; confirmParams: { return_url: string }; redirect: string },
+    ]
     expect(options.elements).toBe(stripe.elements)
     expect(options.redirect).toBe('if_required')
     expect(options.confirmParams.return_url).toBe(new URL('/transactions/tx-1', window.location.origin).href)
-    await waitFor(() => expect(api.request).toHaveBeenCalledWith('/transactions/tx-1/confirm_payment', { method: 'POST', body: { payment_intent_id: 'pi_3Q1' } }))
+    await waitFor(() =>
+      expect(api.request).toHaveBeenCalledWith('/transactions/tx-1/confirm_payment', {
+        method: 'POST',
+        body: { payment_intent_id: 'pi_3Q1' },
+      }),
+    )
     expect(await screen.findByText(/Your payment was successful/)).toBeTruthy()
   })
 
@@ -136,7 +158,9 @@ describe('checkout with a Stripe publishable key', () => {
     const { dialog } = await openPayStage('pk_live_51Habc')
     await within(dialog).findByTestId('stripe-payment-form')
     await paymentElementReady()
-    stripe.instance.confirmPayment.mockResolvedValueOnce({ error: { type: 'api_connection_error', message: 'Network error: ECONNRESET at api.stripe.com' } })
+    stripe.instance.confirmPayment.mockResolvedValueOnce({
+      error: { type: 'api_connection_error', message: 'Network error: ECONNRESET at api.stripe.com' },
+    })
     await userEvent.click(within(dialog).getByTestId('pay-submit'))
     const problem = await within(dialog).findByTestId('payment-error')
     expect(problem.textContent).toContain('The payment could not be completed')

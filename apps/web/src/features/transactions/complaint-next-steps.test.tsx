@@ -72,7 +72,9 @@ describe.each([
 })
 
 it('shows no complaint steps before a complaint', async () => {
-  await renderApp('/transactions/tx-1', { api: fakeApiClient({ 'GET /transactions/tx-1': fakeTransaction({ status: 'delivered', role: 'buyer' }) }) })
+  await renderApp('/transactions/tx-1', {
+    api: fakeApiClient({ 'GET /transactions/tx-1': fakeTransaction({ status: 'delivered', role: 'buyer' }) }),
+  })
   await screen.findByTestId('transaction-status', {}, { timeout: 5000 })
   expect(screen.queryByTestId('complaint-next-steps')).toBeNull()
 })

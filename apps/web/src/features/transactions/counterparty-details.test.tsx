@@ -37,7 +37,13 @@ describe('the other party on the status page', () => {
 
   it('says nobody has joined yet, without asking the server, while the other party is open', async () => {
     const { card, api } = await counterparty({
-      'GET /transactions/tx-1': fakeTransaction({ status: 'created', role: 'seller', buyer_id: null, join_code: 'ABCD2345', available_actions: ['update', 'cancel'] }),
+      'GET /transactions/tx-1': fakeTransaction({
+        status: 'created',
+        role: 'seller',
+        buyer_id: null,
+        join_code: 'ABCD2345',
+        available_actions: ['update', 'cancel'],
+      }),
     })
     expect(within(card).getByTestId('counterparty-placeholder').textContent).toBe('No buyer has joined yet.')
     expect(api.request.mock.calls.some(([path]) => String(path).endsWith('_details'))).toBe(false)

@@ -20,12 +20,21 @@ const quote = ({ query }: ApiRequest) => ({
 
 const open = fakeTransaction({ status: 'created', role: 'seller', join_code: 'ABCD2345', available_actions: ['update', 'cancel'] })
 
-function refusal(code: 'price_too_low' | 'validation_failed' | 'incorrect_charge' | 'already_joined', details: Record<string, unknown>, status = 400) {
+function refusal(
+  code: 'price_too_low' | 'validation_failed' | 'incorrect_charge' | 'already_joined',
+  details: Record<string, unknown>,
+  status = 400,
+) {
   return new ApiError({ status, code, message: code, details, requestId: 'test' })
 }
 
 async function openEdit(routes: Record<string, unknown>) {
-  const api = fakeApiClient({ 'GET /me/supported_currencies': ['eur', 'gbp', 'pln'], 'GET /charge': quote, 'GET /p2p/charge': quote, ...routes })
+  const api = fakeApiClient({
+    'GET /me/supported_currencies': ['eur', 'gbp', 'pln'],
+    'GET /charge': quote,
+    'GET /p2p/charge': quote,
+    ...routes,
+  })
   await renderApp('/transactions/tx-1', { api })
   // The first render loads the lazy page: give it more than the default second on a busy machine.
   await userEvent.click(await screen.findByTestId('action-update', {}, { timeout: 5000 }))
@@ -40,9 +49,21 @@ const patches = (api: ReturnType<typeof fakeApiClient>) => api.request.mock.call
 describe('editing the offer before anyone joined', { timeout: 20_000 }, () => {
   it.each([
     ['the creator before anyone joined', open, true],
-    ['the creator once someone joined', fakeTransaction({ status: 'joined', role: 'seller', buyer_id: 'user-2', available_actions: ['cancel'] }), false],
-    ['the other party', fakeTransaction({ status: 'joined', role: 'buyer', buyer_id: 'user-2', available_actions: ['cancel', 'set_payment_method', 'pay'] }), false],
-    ['the face-to-face creator before anyone joined', fakeF2fTransaction({ join_code: 'ABCD2345', available_actions: ['update', 'cancel_with_description'] }), true],
+    [
+      'the creator once someone joined',
+      fakeTransaction({ status: 'joined', role: 'seller', buyer_id: 'user-2', available_actions: ['cancel'] }),
+      false,
+    ],
+    [
+      'the other party',
+      fakeTransaction({ status: 'joined', role: 'buyer', buyer_id: 'user-2', available_actions: ['cancel', 'set_payment_method', 'pay'] }),
+      false,
+    ],
+    [
+      'the face-to-face creator before anyone joined',
+      fakeF2fTransaction({ join_code: 'ABCD2345', available_actions: ['update', 'cancel_with_description'] }),
+      true,
+    ],
   ] as const)('is offered (or not) to %s', async (_, transaction, offered) => {
     await renderApp('/transactions/tx-1', { api: fakeApiClient({ 'GET /transactions/tx-1': transaction }) })
     await screen.findByTestId('transaction-actions', {}, { timeout: 5000 })
@@ -70,16 +91,27 @@ describe('editing the offer before anyone joined', { timeout: 20_000 }, () => {
 
     expect(await screen.findByText('Success!')).toBeTruthy()
     expect(patches(api)).toEqual([
-      ['/transactions/tx-1', { method: 'PATCH', body: { description: 'Blue bicycle', price: 20_000, currency: 'gbp', charge: 1_000, charge_calculator_version: 1 } }],
+      [
+        '/transactions/tx-1',
+        {
+          method: 'PATCH',
+          body: { description: 'Blue bicycle', price: 20_000, currency: 'gbp', charge: 1_000, charge_calculator_version: 1 },
+        },
+      ],
     ])
-    expect(api.request.mock.calls.some(([path, init]) => path === '/charge' && init?.query?.price === 20_000 && init.query.currency === 'gbp')).toBe(true)
+    expect(
+      api.request.mock.calls.some(([path, init]) => path === '/charge' && init?.query?.price === 20_000 && init.query.currency === 'gbp'),
+    ).toBe(true)
     // The page shows the saved terms.
     await waitFor(() => expect(screen.getByTestId('transaction-description').textContent).toBe('Blue bicycle'))
     expect(screen.getAllByTestId('amount-total')[0]?.textContent).toBe('£210.00')
   })
 
   it('sends a new description alone, without a fee', async () => {
-    const { api, dialog } = await openEdit({ 'GET /transactions/tx-1': open, 'PATCH /transactions/tx-1': fakeTransaction({ ...open, description: 'Red bike' }) })
+    const { api, dialog } = await openEdit({
+      'GET /transactions/tx-1': open,
+      'PATCH /transactions/tx-1': fakeTransaction({ ...open, description: 'Red bike' }),
+    })
     const description = within(dialog).getByTestId('edit-description')
     await userEvent.clear(description)
     await userEvent.type(description, '  Red bike ')
@@ -148,7 +180,9 @@ describe('editing the offer before anyone joined', { timeout: 20_000 }, () => {
     await userEvent.type(price, '30')
     await waitFor(() => expect(within(dialog).getByTestId('amount-fee').textContent).toBe('€1.50'))
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save changes' }))
-    expect((await within(dialog).findByTestId('edit-fee-changed')).textContent).toBe('The fee has changed in the meantime. Check the new total and save again.')
+    expect((await within(dialog).findByTestId('edit-fee-changed')).textContent).toBe(
+      'The fee has changed in the meantime. Check the new total and save again.',
+    )
     await waitFor(() => expect((within(dialog).getByRole('button', { name: 'Save changes' }) as HTMLButtonElement).disabled).toBe(false))
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save changes' }))
     expect(await screen.findByText('Success!')).toBeTruthy()
@@ -168,7 +202,10 @@ describe('editing the offer before anyone joined', { timeout: 20_000 }, () => {
     expect(await screen.findByText('Success!')).toBeTruthy()
     expect(api.request.mock.calls.some(([path, init]) => path === '/p2p/charge' && init?.query?.price === 8_000)).toBe(true)
     expect(patches(api)).toEqual([
-      ['/p2p/transactions/tx-1', { method: 'PATCH', body: { deposit_price: 8_000, currency: 'eur', deposit_charge: 400, charge_calculator_version: 1 } }],
+      [
+        '/p2p/transactions/tx-1',
+        { method: 'PATCH', body: { deposit_price: 8_000, currency: 'eur', deposit_charge: 400, charge_calculator_version: 1 } },
+      ],
     ])
     await waitFor(() => expect(within(screen.getByTestId('deposit-amounts')).getByTestId('amount-price').textContent).toBe('€80.00'))
   })

@@ -88,7 +88,9 @@ export function EditTermsDialog({ transaction, onClose }: { transaction: AnyTran
   const descriptionErrorText = (error: FieldError | undefined): string | undefined => {
     if (!error) return undefined
     if (error.type === 'server') return error.message
-    return error.type === 'too_big' ? t('createTransaction.errors.descriptionTooLong', { count: maxDescription }) : t('createTransaction.errors.descriptionRequired')
+    return error.type === 'too_big'
+      ? t('createTransaction.errors.descriptionTooLong', { count: maxDescription })
+      : t('createTransaction.errors.descriptionRequired')
   }
   const { errors } = form.formState
   const busy = form.formState.isSubmitting
@@ -117,7 +119,10 @@ export function EditTermsDialog({ transaction, onClose }: { transaction: AnyTran
             multiline
             minRows={2}
             error={!!errors.description}
-            helperText={descriptionErrorText(errors.description) ?? t('createTransaction.descriptionHint', { count: maxDescription - description.length })}
+            helperText={
+              descriptionErrorText(errors.description) ??
+              t('createTransaction.descriptionHint', { count: maxDescription - description.length })
+            }
             slotProps={{ htmlInput: { maxLength: maxDescription, 'data-testid': 'edit-description' } }}
           />
         )}
@@ -130,7 +135,15 @@ export function EditTermsDialog({ transaction, onClose }: { transaction: AnyTran
           label={t('createTransaction.currencyLabel')}
           currencies={currencies}
           error={!!errors.currency}
-          helperText={errors.currency ? errors.currency.type === 'server' ? errors.currency.message : t('apiErrors.validation_failed') : supported.isError ? errorMessage(t, supported.error) : undefined}
+          helperText={
+            errors.currency
+              ? errors.currency.type === 'server'
+                ? errors.currency.message
+                : t('apiErrors.validation_failed')
+              : supported.isError
+                ? errorMessage(t, supported.error)
+                : undefined
+          }
           disabled={supported.isPending}
           testId="edit-currency"
           sx={{ minWidth: 200 }}

@@ -15,7 +15,11 @@ const shown = () => screen.getByTestId('transaction-actions').querySelectorAll('
 
 describe('face-to-face status page', () => {
   it('shows the deposit and exactly the buttons the server offers', async () => {
-    const transaction = f2f({ status: 'deposit_paid', deposit_paid: '2026-11-01T11:00:00.000Z', available_actions: ['cancel_with_description', 'accept_deposit'] })
+    const transaction = f2f({
+      status: 'deposit_paid',
+      deposit_paid: '2026-11-01T11:00:00.000Z',
+      available_actions: ['cancel_with_description', 'accept_deposit'],
+    })
     await renderApp('/transactions/tx-2', { api: fakeApiClient({ 'GET /transactions/tx-2': transaction }) })
     expect((await screen.findByTestId('transaction-status')).textContent).toBe('Deposit paid, waiting for the seller')
     expect(screen.getByTestId('deposit-amounts').textContent).toContain('€51.90')
@@ -28,7 +32,14 @@ describe('face-to-face status page', () => {
     const transaction = f2f({ status: 'deposit_accepted', available_actions: ['cancel_with_description', 'set_price', 'skip_remainder'] })
     const api = fakeApiClient({
       'GET /transactions/tx-2': transaction,
-      'GET /p2p/transactions/tx-2/charge': ({ query }: ApiRequest) => ({ price: Number(query?.price), currency: 'eur', payment_method: 'card', charge: 490, charge_seller: 0, charge_calculator_version: 1 }),
+      'GET /p2p/transactions/tx-2/charge': ({ query }: ApiRequest) => ({
+        price: Number(query?.price),
+        currency: 'eur',
+        payment_method: 'card',
+        charge: 490,
+        charge_seller: 0,
+        charge_calculator_version: 1,
+      }),
       'POST /p2p/transactions/tx-2/set_price': f2f({ status: 'priced', pricing: { price: 20_000, charge: 490, charge_seller: 0 } }),
     })
     await renderApp('/transactions/tx-2', { api })
@@ -50,7 +61,14 @@ describe('face-to-face status page', () => {
   it('shows the server’s remainder_too_low on the field', async () => {
     const api = fakeApiClient({
       'GET /transactions/tx-2': f2f({ status: 'deposit_accepted', available_actions: ['set_price'] }),
-      'GET /p2p/transactions/tx-2/charge': ({ query }: ApiRequest) => ({ price: Number(query?.price), currency: 'eur', payment_method: 'card', charge: 43, charge_seller: 0, charge_calculator_version: 1 }),
+      'GET /p2p/transactions/tx-2/charge': ({ query }: ApiRequest) => ({
+        price: Number(query?.price),
+        currency: 'eur',
+        payment_method: 'card',
+        charge: 43,
+        charge_seller: 0,
+        charge_calculator_version: 1,
+      }),
       'POST /p2p/transactions/tx-2/set_price': () => {
         throw apiError(400, 'remainder_too_low')
       },
@@ -66,7 +84,10 @@ describe('face-to-face status page', () => {
   it('cancels as the creator with the fixed description', async () => {
     const api = fakeApiClient({
       'GET /transactions/tx-2': f2f({ status: 'created', join_code: 'ABCD2345', available_actions: ['cancel_with_description'] }),
-      'POST /p2p/transactions/tx-2/cancel_with_description': f2f({ status: 'cancelled', cancellation: { description: 'cancelled by creator' } }),
+      'POST /p2p/transactions/tx-2/cancel_with_description': f2f({
+        status: 'cancelled',
+        cancellation: { description: 'cancelled by creator' },
+      }),
     })
     await renderApp('/transactions/tx-2', { api })
     expect((await screen.findByTestId('status-join-code-value')).textContent).toBe('ABCD2345')
@@ -81,13 +102,25 @@ describe('face-to-face status page', () => {
     await renderApp('/transactions/tx-2', {
       api: fakeApiClient({ 'GET /transactions/tx-2': f2f({ status: 'buyer_handover_confirmed', role: 'buyer', available_actions: [] }) }),
     })
-    expect((await screen.findByTestId('status-explanation')).textContent).toBe('You confirmed that you have the item. Once the seller confirms the handover too, your complaint window starts.')
+    expect((await screen.findByTestId('status-explanation')).textContent).toBe(
+      'You confirmed that you have the item. Once the seller confirms the handover too, your complaint window starts.',
+    )
   })
 
   it('shows both what went back to the buyer and what was released, when a skipped remainder was paid and sent back', async () => {
     await renderApp('/transactions/tx-2', {
-      api: fakeApiClient({ 'GET /transactions/tx-2': f2f({ status: 'funds_released', role: 'buyer', amount_refunded: 15_490, amount_released: 5_000, available_actions: [] }) }),
+      api: fakeApiClient({
+        'GET /transactions/tx-2': f2f({
+          status: 'funds_released',
+          role: 'buyer',
+          amount_refunded: 15_490,
+          amount_released: 5_000,
+          available_actions: [],
+        }),
+      }),
     })
-    expect((await screen.findByTestId('settled-amount')).textContent).toBe('Refunded to the buyer: €154.90 · Released to the seller: €50.00')
+    expect((await screen.findByTestId('settled-amount')).textContent).toBe(
+      'Refunded to the buyer: €154.90 · Released to the seller: €50.00',
+    )
   })
 })

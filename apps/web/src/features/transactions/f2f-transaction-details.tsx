@@ -24,7 +24,13 @@ export function F2fTransactionDetails({ transaction, refreshing }: { transaction
   const notes: Note[] = [
     ...(transaction.complaint ? [{ label: t('transactionStatus.complaint'), value: transaction.complaint.description }] : []),
     ...(transaction.cancellation
-      ? [{ label: t('transactionStatus.f2f.cancellation'), value: cancellationText(t, transaction.cancellation.description), testId: 'cancellation-reason' }]
+      ? [
+          {
+            label: t('transactionStatus.f2f.cancellation'),
+            value: cancellationText(t, transaction.cancellation.description),
+            testId: 'cancellation-reason',
+          },
+        ]
       : []),
   ]
 
@@ -39,7 +45,11 @@ export function F2fTransactionDetails({ transaction, refreshing }: { transaction
           <Typography component="h3" variant="subtitle1" sx={{ fontWeight: 600, mb: 1 }}>
             {t('transactionStatus.f2f.deposit')}
           </Typography>
-          <AmountSummary price={transaction.deposit_pricing.price} charge={transaction.deposit_pricing.charge} currency={transaction.currency} />
+          <AmountSummary
+            price={transaction.deposit_pricing.price}
+            charge={transaction.deposit_pricing.charge}
+            currency={transaction.currency}
+          />
         </Box>
         {transaction.pricing && remainder !== null && (
           <Box data-testid="remainder-amounts">
@@ -60,7 +70,9 @@ export function F2fTransactionDetails({ transaction, refreshing }: { transaction
           </Typography>
         )}
         {!awaitsSellerAcceptance(transaction) && (
-          <Typography data-testid="status-explanation">{t(`transactionStatus.explainF2f.${explanationKey(transaction)}.${role ?? 'buyer'}`)}</Typography>
+          <Typography data-testid="status-explanation">
+            {t(`transactionStatus.explainF2f.${explanationKey(transaction)}.${role ?? 'buyer'}`)}
+          </Typography>
         )}
       </SummaryCard>
 
@@ -68,7 +80,10 @@ export function F2fTransactionDetails({ transaction, refreshing }: { transaction
       <JoinCodeCard transaction={transaction} />
       <InvitationCard transaction={transaction} />
 
-      <NextSteps transaction={transaction} deadlines={windowOpen && transaction.complaint_period_deadline ? [complaintDeadline(transaction.complaint_period_deadline)] : []} />
+      <NextSteps
+        transaction={transaction}
+        deadlines={windowOpen && transaction.complaint_period_deadline ? [complaintDeadline(transaction.complaint_period_deadline)] : []}
+      />
 
       <NotesCard notes={notes} />
       <HistoryCard transaction={transaction} />

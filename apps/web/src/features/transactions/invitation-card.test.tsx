@@ -13,7 +13,10 @@ const offered = { available_actions: ['resend_invitation' as const] }
 describe('the creator’s invitation on the status page', () => {
   it('says whom and when it was sent to, until when it works, and sends it again', async () => {
     const sent = fakeTransaction({ invitation, ...offered })
-    const resent = fakeTransaction({ invitation: { ...invitation, sent_at: '2026-11-05T08:00:00.000Z', expires_at: inDays(14) }, ...offered })
+    const resent = fakeTransaction({
+      invitation: { ...invitation, sent_at: '2026-11-05T08:00:00.000Z', expires_at: inDays(14) },
+      ...offered,
+    })
     let current = sent
     const api = fakeApiClient({
       'GET /transactions/tx-1': () => current,
@@ -34,11 +37,15 @@ describe('the creator’s invitation on the status page', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Send again' }))
     expect(await screen.findByText('Invitation sent again to guest@example.com.')).toBeTruthy()
     expect(api.request).toHaveBeenCalledWith('/transactions/tx-1/resend_invitation', expect.objectContaining({ method: 'POST' }))
-    await waitFor(() => expect(screen.getByTestId('invitation-sent').textContent).toBe('Invitation sent to guest@example.com on 5 Nov 2026, 08:00.'))
+    await waitFor(() =>
+      expect(screen.getByTestId('invitation-sent').textContent).toBe('Invitation sent to guest@example.com on 5 Nov 2026, 08:00.'),
+    )
   })
 
   it('warns once the link has expired', async () => {
-    const api = fakeApiClient({ 'GET /transactions/tx-1': fakeTransaction({ invitation: { ...invitation, expires_at: '2026-11-15T10:00:00.000Z' } }) })
+    const api = fakeApiClient({
+      'GET /transactions/tx-1': fakeTransaction({ invitation: { ...invitation, expires_at: '2026-11-15T10:00:00.000Z' } }),
+    })
     await renderApp('/transactions/tx-1', { api })
     expect((await screen.findByTestId('invitation-expires')).textContent).toBe(
       'The link expired on 15 Nov 2026, 10:00. Send the invitation again to give guest@example.com a new one.',
@@ -46,7 +53,13 @@ describe('the creator’s invitation on the status page', () => {
   })
 
   it('says why a re-send was refused', async () => {
-    let answer: ApiError = new ApiError({ status: 429, code: 'rate_limited', message: 'soon', details: { reason: 'too_soon', retry_after: 40 }, requestId: 'r' })
+    let answer: ApiError = new ApiError({
+      status: 429,
+      code: 'rate_limited',
+      message: 'soon',
+      details: { reason: 'too_soon', retry_after: 40 },
+      requestId: 'r',
+    })
     const api = fakeApiClient({
       'GET /p2p/transactions/tx-1': fakeF2fTransaction({ invitation, ...offered }),
       'GET /transactions/tx-1': fakeF2fTransaction({ invitation, ...offered }),
@@ -56,11 +69,15 @@ describe('the creator’s invitation on the status page', () => {
     })
     await renderApp('/transactions/tx-1', { api })
     await userEvent.click(await screen.findByRole('button', { name: 'Send again' }))
-    expect((await screen.findByTestId('invitation-resend-error')).textContent).toBe('You have just sent it. You can send it again in a minute.')
+    expect((await screen.findByTestId('invitation-resend-error')).textContent).toBe(
+      'You have just sent it. You can send it again in a minute.',
+    )
 
     answer = new ApiError({ status: 429, code: 'rate_limited', message: 'many', details: { reason: 'too_many' }, requestId: 'r' })
     await userEvent.click(screen.getByRole('button', { name: 'Send again' }))
-    await waitFor(() => expect(screen.getByTestId('invitation-resend-error').textContent).toContain('cancel this transaction and create a new one'))
+    await waitFor(() =>
+      expect(screen.getByTestId('invitation-resend-error').textContent).toContain('cancel this transaction and create a new one'),
+    )
 
     answer = apiError(409, 'already_claimed')
     await userEvent.click(screen.getByRole('button', { name: 'Send again' }))

@@ -70,12 +70,7 @@ export function InvitationCard({ transaction }: { transaction: AnyTransaction })
                 {resendError(t, resend.error)}
               </Alert>
             )}
-            <BusyButton
-              variant="outlined"
-              onClick={onResend}
-              busy={resend.isPending}
-              data-testid="invitation-resend"
-            >
+            <BusyButton variant="outlined" onClick={onResend} busy={resend.isPending} data-testid="invitation-resend">
               {t('guestInvitation.status.resend')}
             </BusyButton>
           </>

@@ -23,14 +23,18 @@ const answerAction = { accept: 'accept_listing_transaction', reject: 'reject_lis
 export function ListingSaleCard({ transaction }: { transaction: AnyTransaction }) {
   const { t } = useTranslation()
   const [open, setOpen] = useState<Answer | null>(null)
-  const offered = (['accept', 'reject'] as const).filter((answer) => (transaction.available_actions as readonly string[]).includes(answerAction[answer]))
+  const offered = (['accept', 'reject'] as const).filter((answer) =>
+    (transaction.available_actions as readonly string[]).includes(answerAction[answer]),
+  )
   return (
     <ContentCard testId="listing-acceptance">
       <Stack spacing={2}>
         <Typography component="h2" variant="h6">
           {t('listings.sale.title')}
         </Typography>
-        <Typography data-testid="listing-acceptance-explanation">{t(`listings.sale.explain.${transaction.role === 'seller' ? 'seller' : 'buyer'}`)}</Typography>
+        <Typography data-testid="listing-acceptance-explanation">
+          {t(`listings.sale.explain.${transaction.role === 'seller' ? 'seller' : 'buyer'}`)}
+        </Typography>
         {offered.length > 0 && (
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5}>
             {offered.map((answer) => (

@@ -36,5 +36,10 @@ export function NextSteps({ transaction, deadlines }: { transaction: AnyTransact
 
 /** The buyer's complaint window, the same for both kinds. */
 export function complaintDeadline(deadline: string): Deadline {
-  return { deadline, runningKey: 'transactionStatus.deadlines.complaint', passedKey: 'transactionStatus.deadlines.complaintPassed', testId: 'complaint-deadline' }
+  return {
+    deadline,
+    runningKey: 'transactionStatus.deadlines.complaint',
+    passedKey: 'transactionStatus.deadlines.complaintPassed',
+    testId: 'complaint-deadline',
+  }
 }

@@ -17,12 +17,24 @@ import { LabelledCode } from '../../components/labelled-code.tsx'
 /** The parts of a status page that read the same for both kinds of sale. */
 
 /** The item, its status and what is happening in the background. */
-export function SummaryCard({ transaction, refreshing, children }: { transaction: AnyTransaction; refreshing: boolean; children: ReactNode }) {
+export function SummaryCard({
+  transaction,
+  refreshing,
+  children,
+}: {
+  transaction: AnyTransaction
+  refreshing: boolean
+  children: ReactNode
+}) {
   const { t } = useTranslation()
   return (
     <ContentCard testId="transaction-summary">
       <Stack spacing={2}>
-        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ justifyContent: 'space-between', alignItems: { sm: 'flex-start' } }}>
+        <Stack
+          direction={{ xs: 'column', sm: 'row' }}
+          spacing={1.5}
+          sx={{ justifyContent: 'space-between', alignItems: { sm: 'flex-start' } }}
+        >
           <Typography component="h2" variant="h5" sx={{ fontWeight: 700, overflowWrap: 'anywhere' }} data-testid="transaction-description">
             {transaction.description}
           </Typography>
@@ -58,8 +70,10 @@ function SettledAmounts({ transaction }: { transaction: AnyTransaction }) {
   const { locale } = useLocale()
   if (transaction.amount_refunded === 0 && transaction.amount_released === 0) return null
   const lines = [
-    transaction.amount_refunded > 0 && t('transactionStatus.refunded', { amount: formatMoney(transaction.amount_refunded, transaction.currency, locale) }),
-    transaction.amount_released > 0 && t('transactionStatus.released', { amount: formatMoney(transaction.amount_released, transaction.currency, locale) }),
+    transaction.amount_refunded > 0 &&
+      t('transactionStatus.refunded', { amount: formatMoney(transaction.amount_refunded, transaction.currency, locale) }),
+    transaction.amount_released > 0 &&
+      t('transactionStatus.released', { amount: formatMoney(transaction.amount_released, transaction.currency, locale) }),
   ]
   return (
     <Typography sx={{ fontWeight: 600 }} data-testid="settled-amount">
@@ -73,7 +87,12 @@ export function TransactionReference({ id }: { id: string }) {
   const { t } = useTranslation()
   return (
     <Box sx={{ mt: 2 }}>
-      <LabelledCode label={t('transactionStatus.reference')} code={id} testId="transaction-id" sx={{ fontSize: 16, overflowWrap: 'anywhere' }} />
+      <LabelledCode
+        label={t('transactionStatus.reference')}
+        code={id}
+        testId="transaction-id"
+        sx={{ fontSize: 16, overflowWrap: 'anywhere' }}
+      />
     </Box>
   )
 }

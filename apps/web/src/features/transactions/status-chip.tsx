@@ -35,10 +35,18 @@ export function statusNameKey(status: Status): string {
 
 /** A purchase from a listing waits in `created` for the seller's answer, not for someone to join. */
 function chipNameKey(transaction: Pick<AnyTransaction, 'status' | 'listing_id'>): string {
-  return transaction.status === 'created' && transaction.listing_id ? 'transactionStatusNames.awaiting_seller_acceptance' : statusNameKey(transaction.status)
+  return transaction.status === 'created' && transaction.listing_id
+    ? 'transactionStatusNames.awaiting_seller_acceptance'
+    : statusNameKey(transaction.status)
 }
 
-export function StatusChip({ transaction, testId = 'transaction-status' }: { transaction: Pick<AnyTransaction, 'status' | 'listing_id'>; testId?: string }) {
+export function StatusChip({
+  transaction,
+  testId = 'transaction-status',
+}: {
+  transaction: Pick<AnyTransaction, 'status' | 'listing_id'>
+  testId?: string
+}) {
   const { t } = useTranslation()
   const { status } = transaction
   const tone = statusTones[toneOf[status] ?? 'closed']

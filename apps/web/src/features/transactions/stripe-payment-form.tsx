@@ -21,8 +21,7 @@ import { type Ref, useEffect, useImperativeHandle, useState } from 'react'
  * otherwise (the dialog says it in its own words).
  */
 export type StripeConfirmOutcome =
-  | { status: 'succeeded' | 'processing' }
-  | { status: 'failed'; reason: 'not_ready' | 'declined' | 'other'; message?: string }
+  { status: 'succeeded' | 'processing' } | { status: 'failed'; reason: 'not_ready' | 'declined' | 'other'; message?: string }
 
 export type StripeFormState = 'loading' | 'ready' | 'failed'
 
@@ -90,7 +89,11 @@ export function StripePaymentForm({ publishableKey, clientSecret, returnUrl, loc
   )
 }
 
-function PaymentElementForm({ returnUrl, handleRef, onStateChange }: Pick<StripePaymentFormProps, 'returnUrl' | 'handleRef' | 'onStateChange'>) {
+function PaymentElementForm({
+  returnUrl,
+  handleRef,
+  onStateChange,
+}: Pick<StripePaymentFormProps, 'returnUrl' | 'handleRef' | 'onStateChange'>) {
   const stripe = useStripe()
   const elements = useElements()
   const [ready, setReady] = useState(false)
@@ -100,7 +103,11 @@ function PaymentElementForm({ returnUrl, handleRef, onStateChange }: Pick<Stripe
     () => ({
       confirm: async () => {
         if (!stripe || !elements || !ready) return { status: 'failed', reason: 'not_ready' }
-        const { error, paymentIntent } = await stripe.confirmPayment({ elements, confirmParams: { return_url: returnUrl }, redirect: 'if_required' })
+        const { error, paymentIntent } = await stripe.confirmPayment({
+          elements,
+          confirmParams: { return_url: returnUrl },
+          redirect: 'if_required',
+        })
         if (error) {
           return (error.type === 'card_error' || error.type === 'validation_error') && error.message
             ? { status: 'failed', reason: 'declined', message: error.message }

@@ -20,7 +20,15 @@ export function trackingErrors(tracking: Tracking, t: (key: string) => string): 
 }
 
 /** The seller's carrier (from the carriers we can track) and tracking code. */
-export function TrackingFields({ tracking, onChange, showErrors }: { tracking: Tracking; onChange: (tracking: Tracking) => void; showErrors: boolean }) {
+export function TrackingFields({
+  tracking,
+  onChange,
+  showErrors,
+}: {
+  tracking: Tracking
+  onChange: (tracking: Tracking) => void
+  showErrors: boolean
+}) {
   const { t } = useTranslation()
   const carriers = useCarriers(true)
   const errors = trackingErrors(tracking, t)

@@ -169,7 +169,11 @@ describe('transaction status page', () => {
       .mockResolvedValueOnce(new Response(JSON.stringify({ status: 'succeeded', last_payment_error: null }), { status: 200 }))
     vi.stubGlobal('fetch', sandbox)
     const api = fakeApiClient({
-      'GET /transactions/tx-1': fakeTransaction({ status: 'joined', role: 'buyer', available_actions: ['cancel', 'set_payment_method', 'pay'] }),
+      'GET /transactions/tx-1': fakeTransaction({
+        status: 'joined',
+        role: 'buyer',
+        available_actions: ['cancel', 'set_payment_method', 'pay'],
+      }),
       'GET /charge': quote,
       'POST /transactions/tx-1/shipping_details': { name: 'Ola Nowak' },
       'GET /transactions/tx-1/stripe_publishable_key': { publishable_key: 'pk_sandbox_pactum' },
@@ -220,7 +224,15 @@ describe('transaction status page', () => {
   })
 
   it('shows the seller where to ship once paid', async () => {
-    const address = { name: 'Ola Nowak', line1: 'Długa 1', line2: null, city: 'Warszawa', postal_code: '00-001', country_code: 'pl', state: null }
+    const address = {
+      name: 'Ola Nowak',
+      line1: 'Długa 1',
+      line2: null,
+      city: 'Warszawa',
+      postal_code: '00-001',
+      country_code: 'pl',
+      state: null,
+    }
     const paid = { status: 'paid' as const, paid: '2026-11-22T10:00:00.000Z' }
     const seller = fakeApiClient({
       'GET /transactions/tx-1': fakeTransaction({ ...paid, role: 'seller' }),
@@ -237,7 +249,9 @@ describe('transaction status page', () => {
     let paidNow = false
     const api = fakeApiClient({
       'GET /transactions/tx-1': () =>
-        paidNow ? fakeTransaction({ status: 'paid', role: 'buyer' }) : fakeTransaction({ status: 'joined', role: 'buyer', available_actions: ['cancel', 'set_payment_method', 'pay'] }),
+        paidNow
+          ? fakeTransaction({ status: 'paid', role: 'buyer' })
+          : fakeTransaction({ status: 'joined', role: 'buyer', available_actions: ['cancel', 'set_payment_method', 'pay'] }),
       'GET /charge': quote,
       'POST /transactions/tx-1/shipping_details': { name: 'Ola Nowak' },
       'POST /transactions/tx-1/pay': () => {

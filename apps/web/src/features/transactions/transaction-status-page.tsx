@@ -51,15 +51,13 @@ export function TransactionStatusPage() {
           <LoadErrorAlert error={transaction.error} onRetry={() => void transaction.refetch()} testId="transaction-error" />
           <TransactionReference id={id} />
         </ContentCard>
+      ) : transaction.data.type === 'f2f' ? (
+        <F2fTransactionDetails transaction={transaction.data} refreshing={transaction.isFetching} />
       ) : (
-        transaction.data.type === 'f2f' ? (
-          <F2fTransactionDetails transaction={transaction.data} refreshing={transaction.isFetching} />
-        ) : (
-          <>
-            <TransactionDetails transaction={transaction.data} refreshing={transaction.isFetching} />
-            <ShippingAddressCard transaction={transaction.data} />
-          </>
-        )
+        <>
+          <TransactionDetails transaction={transaction.data} refreshing={transaction.isFetching} />
+          <ShippingAddressCard transaction={transaction.data} />
+        </>
       )}
     </>
   )
@@ -100,7 +98,13 @@ function TransactionDetails({ transaction, refreshing }: { transaction: Transact
   const carrierName = (slug: string) => carriers.data?.find((carrier) => carrier.slug === slug)?.name ?? slug
   const notes: Note[] = [
     ...(transaction.tracking
-      ? [{ label: t('transactionStatus.tracking'), value: `${carrierName(transaction.tracking.carrier)} · ${transaction.tracking.tracking_code}`, testId: 'tracking-info' }]
+      ? [
+          {
+            label: t('transactionStatus.tracking'),
+            value: `${carrierName(transaction.tracking.carrier)} · ${transaction.tracking.tracking_code}`,
+            testId: 'tracking-info',
+          },
+        ]
       : []),
     ...(transaction.order_issue ? [{ label: t('transactionStatus.orderIssue'), value: transaction.order_issue.description }] : []),
     ...(transaction.complaint ? [{ label: t('transactionStatus.complaint'), value: transaction.complaint.description }] : []),
@@ -120,7 +124,9 @@ function TransactionDetails({ transaction, refreshing }: { transaction: Transact
           </Typography>
         )}
         {!awaitsSellerAcceptance(transaction) && (
-          <Typography data-testid="status-explanation">{t(`transactionStatus.explain.${transaction.status}.${role ?? 'buyer'}`)}</Typography>
+          <Typography data-testid="status-explanation">
+            {t(`transactionStatus.explain.${transaction.status}.${role ?? 'buyer'}`)}
+          </Typography>
         )}
         {role && awaitsIdentityVerification(transaction) && <HighValueNotice />}
       </SummaryCard>
@@ -140,9 +146,18 @@ function TransactionDetails({ transaction, refreshing }: { transaction: Transact
 /** The seller's time to add tracking once paid, and the buyer's complaint window once delivered. */
 function deadlinesOf(transaction: Transaction): Deadline[] {
   if (transaction.status === 'paid' && transaction.tracking_deadline) {
-    const runningKey = transaction.role === 'seller' ? 'transactionStatus.deadlines.trackingSeller' : 'transactionStatus.deadlines.trackingBuyer'
-    return [{ deadline: transaction.tracking_deadline, runningKey, passedKey: 'transactionStatus.deadlines.trackingPassed', testId: 'tracking-deadline' }]
+    const runningKey =
+      transaction.role === 'seller' ? 'transactionStatus.deadlines.trackingSeller' : 'transactionStatus.deadlines.trackingBuyer'
+    return [
+      {
+        deadline: transaction.tracking_deadline,
+        runningKey,
+        passedKey: 'transactionStatus.deadlines.trackingPassed',
+        testId: 'tracking-deadline',
+      },
+    ]
   }
-  if (transaction.status === 'delivered' && transaction.complaint_period_deadline) return [complaintDeadline(transaction.complaint_period_deadline)]
+  if (transaction.status === 'delivered' && transaction.complaint_period_deadline)
+    return [complaintDeadline(transaction.complaint_period_deadline)]
   return []
 }

@@ -29,7 +29,14 @@ describe('transaction history', () => {
   it('keeps it between tracking added and delivered once the parcel has arrived', async () => {
     const steps = await history({ status: 'delivered', in_transit: '2026-11-02T09:00:00.000Z', delivered: '2026-11-03T09:00:00.000Z' })
     // Reported at the very moment tracking was added: the natural order decides.
-    expect(steps.map((step) => step.getAttribute('data-state'))).toEqual(['created', 'joined', 'paid', 'tracked', 'in_transit', 'delivered'])
+    expect(steps.map((step) => step.getAttribute('data-state'))).toEqual([
+      'created',
+      'joined',
+      'paid',
+      'tracked',
+      'in_transit',
+      'delivered',
+    ])
   })
 
   it('has no such step until the carrier reports it', async () => {

@@ -39,7 +39,13 @@ export function TransactionTimeline({ transaction }: { transaction: AnyTransacti
           component="li"
           key={event.state}
           data-state={event.state}
-          sx={{ display: 'grid', gridTemplateColumns: '28px 1fr', columnGap: 1.5, position: 'relative', pb: index < events.length - 1 ? 2 : 0 }}
+          sx={{
+            display: 'grid',
+            gridTemplateColumns: '28px 1fr',
+            columnGap: 1.5,
+            position: 'relative',
+            pb: index < events.length - 1 ? 2 : 0,
+          }}
         >
           <CheckCircleIcon aria-hidden sx={{ color: 'primary.main', fontSize: 22, mt: 0.25 }} />
           <div>

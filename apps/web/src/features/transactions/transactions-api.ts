@@ -130,8 +130,7 @@ export function useTransactionAction(id: string, kind: AnyTransaction['type'] = 
         headers: idempotencyKey ? { 'Idempotency-Key': idempotencyKey } : undefined,
       }),
     onSuccess: (transaction) => {
-      if (transaction && typeof transaction === 'object' && 'id' in transaction)
-        queryClient.setQueryData(transactionKey(id), transaction)
+      if (transaction && typeof transaction === 'object' && 'id' in transaction) queryClient.setQueryData(transactionKey(id), transaction)
       void queryClient.invalidateQueries({ queryKey: transactionKey(id) })
       void queryClient.invalidateQueries({ queryKey: ['transactions'] })
     },
@@ -146,7 +145,8 @@ export function useUpdateTransaction(transaction: Pick<AnyTransaction, 'id' | 't
   const api = useApiClient()
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: (body: Record<string, unknown>) => api.request<AnyTransaction>(kindPath(transaction.type, transaction.id), { method: 'PATCH', body }),
+    mutationFn: (body: Record<string, unknown>) =>
+      api.request<AnyTransaction>(kindPath(transaction.type, transaction.id), { method: 'PATCH', body }),
     onSuccess: (updated) => {
       queryClient.setQueryData(transactionKey(transaction.id), updated)
       void queryClient.invalidateQueries({ queryKey: ['transactions'] })

@@ -22,10 +22,7 @@ export function EmptyState() {
   return (
     <ContentCard testId="transactions-empty">
       <Stack spacing={2} sx={{ alignItems: 'center', textAlign: 'center', py: 3 }}>
-        <Box
-          aria-hidden
-          sx={{ display: 'grid', placeItems: 'center', width: 72, height: 72, borderRadius: '50%', bgcolor: '#fce4ec' }}
-        >
+        <Box aria-hidden sx={{ display: 'grid', placeItems: 'center', width: 72, height: 72, borderRadius: '50%', bgcolor: '#fce4ec' }}>
           <ReceiptLongOutlinedIcon sx={{ fontSize: 36, color: '#c2185b' }} />
         </Box>
         <Typography variant="h6" component="h2">
@@ -36,7 +33,13 @@ export function EmptyState() {
         </Typography>
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5}>
           {ways.map((way) => (
-            <Button key={way.route} variant={way.variant} component={RouterLink} to={routeTo(way.route)} startIcon={<way.Icon aria-hidden />}>
+            <Button
+              key={way.route}
+              variant={way.variant}
+              component={RouterLink}
+              to={routeTo(way.route)}
+              startIcon={<way.Icon aria-hidden />}
+            >
               {t(way.label)}
             </Button>
           ))}

@@ -48,7 +48,14 @@ describe('my transactions', () => {
   })
 
   it('shows a face-to-face row as one, with the amount the server names for it', async () => {
-    const row = fakeTransactionSummary({ id: 'f2f-1', type: 'f2f', status: 'deposit_paid', role: 'seller', description: 'Sofa', amount: 25_000 })
+    const row = fakeTransactionSummary({
+      id: 'f2f-1',
+      type: 'f2f',
+      status: 'deposit_paid',
+      role: 'seller',
+      description: 'Sofa',
+      amount: 25_000,
+    })
     await renderApp('/transactions', { api: fakeApiClient({ 'GET /me/transactions': [row] }) })
     const [shown] = await screen.findAllByTestId('transaction-row')
     expect(shown?.textContent).toContain('Seller · face to face · 1 Nov 2026')

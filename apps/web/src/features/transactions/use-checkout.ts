@@ -11,7 +11,15 @@ import { errorCodeOf, errorMessage } from '../../lib/api/error-message.ts'
 import { routeTo } from '../../lib/named-routes.ts'
 import { usePaymentSetup } from '../../lib/payments/publishable-key.ts'
 import { confirmSandboxPayment, type PaymentDetails } from '../../lib/payments/sandbox-payments.ts'
-import { addressFields, type CheckoutFormValues, cardDigitsOf, checkoutFormSchema, compactIbanOf, shippingBodyOf, shippingCountries } from './checkout-model.ts'
+import {
+  addressFields,
+  type CheckoutFormValues,
+  cardDigitsOf,
+  checkoutFormSchema,
+  compactIbanOf,
+  shippingBodyOf,
+  shippingCountries,
+} from './checkout-model.ts'
 import { type CheckoutPlan, checkoutStages, type Stage } from './checkout-plan.ts'
 import { emptyAddress, lastShippingDetailsKey, type ShippingAddress, useShippingPrefill } from './checkout-prefill.ts'
 import { unverifiedRoles } from './high-value.ts'
@@ -83,7 +91,9 @@ export function useCheckout(plan: CheckoutPlan, onClose: () => void) {
     void queryClient.invalidateQueries({ queryKey: transactionKey(plan.id) })
     void queryClient.invalidateQueries({ queryKey: ['transactions'] })
     onClose()
-    result.showSuccess(t(status === 'processing' ? 'checkout.processing' : plan.stage === 'o-checkout' ? 'checkout.paid' : 'checkout.paidF2f'))
+    result.showSuccess(
+      t(status === 'processing' ? 'checkout.processing' : plan.stage === 'o-checkout' ? 'checkout.paid' : 'checkout.paidF2f'),
+    )
   }
 
   const run = async (work: () => Promise<void>) => {
@@ -126,7 +136,10 @@ export function useCheckout(plan: CheckoutPlan, onClose: () => void) {
 
   /** The provider has the payment: the server is told (the webhook brings the same news; whichever is first counts). */
   const finishPayment = async (current: PaymentIntentHandle, status: 'succeeded' | 'processing') => {
-    const updated = await api.request<AnyTransaction>(path('confirm_payment'), { method: 'POST', body: { payment_intent_id: current.payment_intent_id } })
+    const updated = await api.request<AnyTransaction>(path('confirm_payment'), {
+      method: 'POST',
+      body: { payment_intent_id: current.payment_intent_id },
+    })
     if (updated && typeof updated === 'object' && 'id' in updated) queryClient.setQueryData(transactionKey(plan.id), updated)
     paid(status)
   }
@@ -167,7 +180,11 @@ export function useCheckout(plan: CheckoutPlan, onClose: () => void) {
       const current = intent ?? (await pay())
       setIntent(current)
       const details: PaymentDetails =
-        method === 'card' ? { card_number: cardDigitsOf(cardNumber) } : method === 'sepa' ? { iban: compactIbanOf(iban) } : { return_url: routeTo('status', { id: plan.id }) }
+        method === 'card'
+          ? { card_number: cardDigitsOf(cardNumber) }
+          : method === 'sepa'
+            ? { iban: compactIbanOf(iban) }
+            : { return_url: routeTo('status', { id: plan.id }) }
       const outcome = await confirmSandboxPayment(current.payment_intent_id, current.client_secret, details)
       // P24: the bank's page sends the buyer back to /transactions/:id, where the payment is confirmed.
       if (outcome.status === 'requires_action') return window.location.assign(outcome.redirectTo)
@@ -184,7 +201,25 @@ export function useCheckout(plan: CheckoutPlan, onClose: () => void) {
   }
   const back = () => (stage === 'address' ? onClose() : setStage(stage === 'pay' ? 'method' : 'address'))
 
-  return { form, stages, stage, next, back, offered, method, quote, paymentSetup, intent, problem, clearProblem: () => setProblem(null), mustVerify, busy, stripeForm, stripeState, stripeStateChanged }
+  return {
+    form,
+    stages,
+    stage,
+    next,
+    back,
+    offered,
+    method,
+    quote,
+    paymentSetup,
+    intent,
+    problem,
+    clearProblem: () => setProblem(null),
+    mustVerify,
+    busy,
+    stripeForm,
+    stripeState,
+    stripeStateChanged,
+  }
 }
 
 export type Checkout = ReturnType<typeof useCheckout>

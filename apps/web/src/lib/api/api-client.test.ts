@@ -73,9 +73,7 @@ describe('api client', () => {
   })
 
   it('turns an error body into a typed ApiError', async () => {
-    const { client } = setup([
-      json(409, { code: 'remainder_too_low', error: 'The remainder is too low', details: { minimum: 100 } }),
-    ])
+    const { client } = setup([json(409, { code: 'remainder_too_low', error: 'The remainder is too low', details: { minimum: 100 } })])
     const error = await client.request('/p2p/transactions/1/set_price').catch((e: unknown) => e)
     expect(error).toBeInstanceOf(ApiError)
     expect(error).toMatchObject({
@@ -117,9 +115,7 @@ describe('api client', () => {
   })
 
   it('sends the person to sign-in when the refresh fails', async () => {
-    const { client, refreshAccessToken, onUnauthenticated, fetch } = setup([
-      json(401, { code: 'unauthenticated', error: 'expired' }),
-    ])
+    const { client, refreshAccessToken, onUnauthenticated, fetch } = setup([json(401, { code: 'unauthenticated', error: 'expired' })])
     refreshAccessToken.mockResolvedValue(null)
     await expect(client.request('/me')).rejects.toMatchObject({ status: 401, code: 'unauthenticated' })
     expect(fetch).toHaveBeenCalledTimes(1)

@@ -64,7 +64,8 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     const url = buildUrl(request.fromSiteRoot ? siteRootOf(baseUrl) : baseUrl, path, request.query)
     const method = request.method ?? 'GET'
     // The same GET, asked for by src/first-requests.ts before the app's script had arrived.
-    const early = method === 'GET' && request.body === undefined && request.headers === undefined ? takeEarlyResponse(url, token) : undefined
+    const early =
+      method === 'GET' && request.body === undefined && request.headers === undefined ? takeEarlyResponse(url, token) : undefined
     if (early) {
       try {
         return { response: await early.response, requestId: early.requestId ?? newRequestId() }

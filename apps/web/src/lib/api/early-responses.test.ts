@@ -1,8 +1,16 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { createApiClient } from './api-client.ts'
-import { arrivedBody, earlyResponseMaxAgeMs, forgetEarlyResponses, startEarlyBatch, startEarlyGet, takeEarlyResponse } from './early-responses.ts'
+import {
+  arrivedBody,
+  earlyResponseMaxAgeMs,
+  forgetEarlyResponses,
+  startEarlyBatch,
+  startEarlyGet,
+  takeEarlyResponse,
+} from './early-responses.ts'
 
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } })
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } })
 
 afterEach(forgetEarlyResponses)
 
@@ -24,7 +32,9 @@ describe('early responses', () => {
   })
 
   it('shows an arrived 2xx body without taking it, and nothing for a refusal', async () => {
-    const fetch = vi.fn(async (url: RequestInfo | URL) => (String(url).endsWith('/ok') ? json(200, { a: 1 }) : json(409, { code: 'tos_not_accepted' })))
+    const fetch = vi.fn(async (url: RequestInfo | URL) =>
+      String(url).endsWith('/ok') ? json(200, { a: 1 }) : json(409, { code: 'tos_not_accepted' }),
+    )
     expect(await startEarlyGet({ url: '/ok', token: 't' }, fetch)).toEqual({ a: 1 })
     expect(await startEarlyGet({ url: '/refused', token: 't' }, fetch)).toBeUndefined()
 
@@ -64,7 +74,15 @@ describe('early responses', () => {
         ],
       }),
     )
-    startEarlyBatch({ baseUrl: '/api/v1', gets: ['/me/transactions?limit=50', '/me/personal', '/me/guided_tour'], token: 't', headers: { 'X-Request-Id': 'req-9' } }, fetch)
+    startEarlyBatch(
+      {
+        baseUrl: '/api/v1',
+        gets: ['/me/transactions?limit=50', '/me/personal', '/me/guided_tour'],
+        token: 't',
+        headers: { 'X-Request-Id': 'req-9' },
+      },
+      fetch,
+    )
     expect(fetch).toHaveBeenCalledTimes(1)
     const [url, init] = fetch.mock.calls[0]!
     expect(String(url)).toBe('/api/v1/me/batch?get=%2Fme%2Ftransactions%3Flimit%3D50&get=%2Fme%2Fpersonal&get=%2Fme%2Fguided_tour')
@@ -91,7 +109,12 @@ describe('early responses', () => {
   it('lets the app ask again when the batch is refused as a whole, so it sees the real answer', async () => {
     startEarlyBatch({ baseUrl: '/api/v1', gets: ['/me/personal'], token: 't' }, async () => json(401, { code: 'unauthenticated' }))
     const appFetch = vi.fn(async (_url: RequestInfo | URL, _init?: RequestInit) => json(200, { first_name: 'Ada' }))
-    const api = createApiClient({ getAccessToken: () => 't', refreshAccessToken: async () => null, onUnauthenticated: () => undefined, fetch: appFetch })
+    const api = createApiClient({
+      getAccessToken: () => 't',
+      refreshAccessToken: async () => null,
+      onUnauthenticated: () => undefined,
+      fetch: appFetch,
+    })
     expect(await api.request('/me/personal')).toEqual({ first_name: 'Ada' })
     expect(appFetch.mock.calls.map(([url]) => String(url))).toEqual(['/api/v1/me/personal'])
   })

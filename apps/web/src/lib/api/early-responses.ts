@@ -82,14 +82,20 @@ function batchedAnswers(body: unknown): BatchedAnswer[] {
   if (!Array.isArray(answers)) throw new Error('GET /me/batch answered without answers')
   return answers.filter(
     (answer): answer is BatchedAnswer =>
-      typeof answer === 'object' && answer !== null && typeof (answer as BatchedAnswer).get === 'string' && typeof (answer as BatchedAnswer).status === 'number',
+      typeof answer === 'object' &&
+      answer !== null &&
+      typeof (answer as BatchedAnswer).get === 'string' &&
+      typeof (answer as BatchedAnswer).status === 'number',
   )
 }
 
 /** A batched answer as the response its GET alone would have had. */
 function responseOf(answer: BatchedAnswer): Response {
   const bodiless = [204, 205, 304].includes(answer.status)
-  return new Response(bodiless ? null : JSON.stringify(answer.body), { status: answer.status, headers: { 'Content-Type': 'application/json' } })
+  return new Response(bodiless ? null : JSON.stringify(answer.body), {
+    status: answer.status,
+    headers: { 'Content-Type': 'application/json' },
+  })
 }
 
 /**

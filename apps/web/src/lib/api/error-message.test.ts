@@ -3,13 +3,18 @@ import { createI18n } from '../../i18n/i18n.ts'
 import { ApiError } from './api-error.ts'
 import { errorMessage } from './error-message.ts'
 
-const refusal = (code: ApiError['code'], details: Record<string, unknown> = {}) => new ApiError({ status: 429, code, message: 'x', details, requestId: 'r' })
+const refusal = (code: ApiError['code'], details: Record<string, unknown> = {}) =>
+  new ApiError({ status: 429, code, message: 'x', details, requestId: 'r' })
 
 describe('what a refused call says', () => {
   it('says how many minutes to wait when a limit’s window closes later than in a minute, in the interface language', async () => {
     const english = await createI18n('en_gb')
-    expect(errorMessage(english.t, refusal('rate_limited', { reason: 'transaction_creates', retry_after: 3600 }))).toBe('Too many requests. Try again in 60 minutes.')
-    expect(errorMessage(english.t, refusal('rate_limited', { reason: 'transaction_creates', retry_after: 61 }))).toBe('Too many requests. Try again in 2 minutes.')
+    expect(errorMessage(english.t, refusal('rate_limited', { reason: 'transaction_creates', retry_after: 3600 }))).toBe(
+      'Too many requests. Try again in 60 minutes.',
+    )
+    expect(errorMessage(english.t, refusal('rate_limited', { reason: 'transaction_creates', retry_after: 61 }))).toBe(
+      'Too many requests. Try again in 2 minutes.',
+    )
     expect(errorMessage(english.t, refusal('rate_limited', { retry_after: 30 }))).toBe('Too many attempts. Wait a minute and try again.')
     expect(errorMessage(english.t, refusal('rate_limited'))).toBe('Too many attempts. Wait a minute and try again.')
     const polish = await createI18n('pl_pl')

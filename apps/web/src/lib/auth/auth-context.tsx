@@ -19,15 +19,7 @@ export interface AuthContextValue {
 
 const AuthContext = createContext<AuthContextValue | null>(null)
 
-export function AuthProvider({
-  service,
-  children,
-  now = Date.now,
-}: {
-  service: AuthService
-  children: ReactNode
-  now?: () => number
-}) {
+export function AuthProvider({ service, children, now = Date.now }: { service: AuthService; children: ReactNode; now?: () => number }) {
   const { i18n } = useTranslation()
   // A stored session that needs no refresh is used on the first render; anything else waits for the effect below.
   const [initial] = useState(() => {

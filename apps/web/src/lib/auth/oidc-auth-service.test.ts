@@ -5,7 +5,14 @@ import { createOidcAuthService, createUserManager } from './oidc-auth-service.ts
 
 const authority = 'https://id.example.test/realms/pactum'
 const config: ClientConfig = {
-  oidc: { authority, client_id: 'pactum-web', scope: 'openid profile email offline_access', supports_registration: false, supports_email_confirmation: false, supports_password_change: false },
+  oidc: {
+    authority,
+    client_id: 'pactum-web',
+    scope: 'openid profile email offline_access',
+    supports_registration: false,
+    supports_email_confirmation: false,
+    supports_password_change: false,
+  },
   support_email: 'support@pactum.test',
 }
 const origin = 'https://pactum.example.test'
@@ -14,7 +21,12 @@ const origin = 'https://pactum.example.test'
 function answerDiscovery(document: Record<string, unknown>) {
   const fetchMock = vi.fn(async (input: RequestInfo | URL) => {
     if (String(input) !== `${authority}/.well-known/openid-configuration`) return new Response('not found', { status: 404 })
-    return Response.json({ issuer: authority, authorization_endpoint: `${authority}/auth`, token_endpoint: `${authority}/token`, ...document })
+    return Response.json({
+      issuer: authority,
+      authorization_endpoint: `${authority}/auth`,
+      token_endpoint: `${authority}/token`,
+      ...document,
+    })
   })
   vi.stubGlobal('fetch', fetchMock)
 }

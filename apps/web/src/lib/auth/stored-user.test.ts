@@ -21,7 +21,17 @@ const user = new User({
   access_token: 'the-access-token',
   refresh_token: 'the-refresh-token',
   token_type: 'Bearer',
-  profile: { sub: 'anna', iss: config.oidc.authority, aud: 'pactum-web', exp: 0, iat: 0, given_name: 'Anna', family_name: 'Virtanen', email: 'anna@example.test', email_verified: true },
+  profile: {
+    sub: 'anna',
+    iss: config.oidc.authority,
+    aud: 'pactum-web',
+    exp: 0,
+    iat: 0,
+    given_name: 'Anna',
+    family_name: 'Virtanen',
+    email: 'anna@example.test',
+    email_verified: true,
+  },
   expires_at: 1_900_000_000,
 })
 
@@ -52,7 +62,11 @@ describe('the stored user, read without the OpenID client', () => {
   })
 
   it('belongs to one provider and client', async () => {
-    const manager = createUserManager({ ...config, oidc: { ...config.oidc, client_id: 'another-app' } }, 'https://pactum.example.test', localStorage)
+    const manager = createUserManager(
+      { ...config, oidc: { ...config.oidc, client_id: 'another-app' } },
+      'https://pactum.example.test',
+      localStorage,
+    )
     await manager.storeUser(user)
     expect(readStoredUser(config, localStorage)).toBeNull()
   })

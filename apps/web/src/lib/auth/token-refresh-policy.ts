@@ -1,11 +1,7 @@
 import { tokenCheckIntervalMs, tokenMinValiditySeconds } from '../constants.ts'
 
 /** True when the token has fewer than `minValiditySeconds` left (or has already expired). */
-export function needsRefresh(
-  expiresAtSeconds: number | undefined,
-  nowMs: number,
-  minValiditySeconds = tokenMinValiditySeconds,
-): boolean {
+export function needsRefresh(expiresAtSeconds: number | undefined, nowMs: number, minValiditySeconds = tokenMinValiditySeconds): boolean {
   if (expiresAtSeconds === undefined) return false
   return expiresAtSeconds - nowMs / 1000 < minValiditySeconds
 }

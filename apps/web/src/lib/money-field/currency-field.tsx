@@ -1,7 +1,10 @@
 import { type FieldPathByValue, type FieldValues, type PathValue, Controller, type UseFormReturn } from 'react-hook-form'
 import { CurrencySelect, type CurrencySelectProps } from '../../components/currency-select.tsx'
 
-export type CurrencyFieldProps<T extends FieldValues, Out> = Omit<CurrencySelectProps, 'value' | 'onChange' | 'amount' | 'name' | 'inputRef' | 'onBlur'> & {
+export type CurrencyFieldProps<T extends FieldValues, Out> = Omit<
+  CurrencySelectProps,
+  'value' | 'onChange' | 'amount' | 'name' | 'inputRef' | 'onBlur'
+> & {
   form: UseFormReturn<T, unknown, Out>
   name: FieldPathByValue<T, string>
   /** The amount field typed in this currency: it keeps its value, re-read in the new one. */

@@ -10,7 +10,19 @@ import type { FeeQuote } from './use-fee-quote.ts'
  * quote that failed takes the summary's place with a button to ask again;
  * without, its message shows below the summary.
  */
-export function FeeSummary({ fee, price, currency, loading, retry = false }: { fee: FeeQuote; price: number; currency: string; loading?: boolean; retry?: boolean }) {
+export function FeeSummary({
+  fee,
+  price,
+  currency,
+  loading,
+  retry = false,
+}: {
+  fee: FeeQuote
+  price: number
+  currency: string
+  loading?: boolean
+  retry?: boolean
+}) {
   const { t } = useTranslation()
   const failed = fee.error !== null && (
     <Alert

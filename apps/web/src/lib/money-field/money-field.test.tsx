@@ -22,16 +22,18 @@ import { quotablePrice, readPrice } from './read-price.ts'
 import { useFeeQuote } from './use-fee-quote.ts'
 
 /** `GET /charge` as the server answers it: `rate` of the price, schedule version 1. */
-const quoteAt = (rate: number) => ({ query }: ApiRequest) => ({
-  price: Number(query?.price),
-  currency: query?.currency,
-  payment_method: query?.payment_method,
-  charge: Math.round(Number(query?.price) * rate),
-  charge_seller: 0,
-  charge_buyer_client: 0,
-  charge_seller_client: 0,
-  charge_calculator_version: 1,
-})
+const quoteAt =
+  (rate: number) =>
+  ({ query }: ApiRequest) => ({
+    price: Number(query?.price),
+    currency: query?.currency,
+    payment_method: query?.payment_method,
+    charge: Math.round(Number(query?.price) * rate),
+    charge_seller: 0,
+    charge_buyer_client: 0,
+    charge_seller_client: 0,
+    charge_calculator_version: 1,
+  })
 
 /** A contract-like schema: the price as typed becomes minor units, or a `PriceError` on the field. */
 const offerSchema = (locale: Locale) =>
@@ -47,7 +49,10 @@ type OfferOutput = z.output<ReturnType<typeof offerSchema>>
 /** The smallest offer form: a currency, a price, its fee, and a send that the server may refuse as stale. */
 function OfferForm({ send, deposit = false }: { send: () => Promise<void>; deposit?: boolean }) {
   const { locale } = useLocale()
-  const form = useForm<OfferInput, unknown, OfferOutput>({ resolver: zodResolver(offerSchema(locale)), defaultValues: { currency: 'eur', price: '' } })
+  const form = useForm<OfferInput, unknown, OfferOutput>({
+    resolver: zodResolver(offerSchema(locale)),
+    defaultValues: { currency: 'eur', price: '' },
+  })
   const [currency, text] = useWatch({ control: form.control, name: ['currency', 'price'] })
   const price = quotablePrice(text, currency, locale, minimumPrice)
   const fee = useFeeQuote(price, { currency, paymentMethod: 'card' })
@@ -64,7 +69,16 @@ function OfferForm({ send, deposit = false }: { send: () => Promise<void>; depos
   return (
     <form noValidate onSubmit={(event) => void submit(event)}>
       <CurrencyField form={form} name="currency" amountName="price" label="Currency" currencies={['eur', 'jpy']} testId="currency" />
-      <PriceField control={form.control} name="price" label="Price" currency={currency} hint="The price" messages={deposit ? depositMessages : priceMessages} minimum={minimumPrice} testId="price" />
+      <PriceField
+        control={form.control}
+        name="price"
+        label="Price"
+        currency={currency}
+        hint="The price"
+        messages={deposit ? depositMessages : priceMessages}
+        minimum={minimumPrice}
+        testId="price"
+      />
       {price !== null && <FeeSummary fee={fee} price={price} currency={currency} retry />}
       {fee.feeChanged && <p data-testid="fee-changed">changed</p>}
       {sent && <p data-testid="sent">sent</p>}
@@ -75,7 +89,11 @@ function OfferForm({ send, deposit = false }: { send: () => Promise<void>; depos
 
 async function renderForm(routes: Record<string, unknown>, send: () => Promise<void> = async () => undefined, deposit = false) {
   const api = fakeApiClient(routes)
-  const Wrapper = sessionWrapper({ i18n: await createI18n('en_gb'), queryClient: new QueryClient({ defaultOptions: { queries: { retry: false } } }), api })
+  const Wrapper = sessionWrapper({
+    i18n: await createI18n('en_gb'),
+    queryClient: new QueryClient({ defaultOptions: { queries: { retry: false } } }),
+    api,
+  })
   render(
     <Wrapper>
       <OfferForm send={send} deposit={deposit} />

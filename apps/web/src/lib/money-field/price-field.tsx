@@ -18,7 +18,16 @@ export interface PriceFieldProps<T extends FieldValues, Out> {
 }
 
 /** An offer's price (or deposit, or total): a required amount in the form's currency, its refusal in words under it. */
-export function PriceField<T extends FieldValues, Out>({ control, name, label, currency, hint, messages, minimum, testId }: PriceFieldProps<T, Out>) {
+export function PriceField<T extends FieldValues, Out>({
+  control,
+  name,
+  label,
+  currency,
+  hint,
+  messages,
+  minimum,
+  testId,
+}: PriceFieldProps<T, Out>) {
   const errorText = usePriceErrorText(messages)
   return (
     <Controller

@@ -14,7 +14,11 @@ function channels(hex: string): [number, number, number] {
 }
 
 function luminance(hex: string): number {
-  const [red, green, blue] = channels(hex).map((value) => (value <= 0.03928 ? value / 12.92 : ((value + 0.055) / 1.055) ** 2.4)) as [number, number, number]
+  const [red, green, blue] = channels(hex).map((value) => (value <= 0.03928 ? value / 12.92 : ((value + 0.055) / 1.055) ** 2.4)) as [
+    number,
+    number,
+    number,
+  ]
   return 0.2126 * red + 0.7152 * green + 0.0722 * blue
 }
 

@@ -20,7 +20,10 @@ describe('fetchPublishableKey', () => {
       'GET /me/personal/stripe_publishable_key': { publishable_key: 'pk_sandbox_mine' },
     })
     expect(await fetchPublishableKey(api, 'tx-1')).toBe('pk_sandbox_mine')
-    expect(api.request.mock.calls.map(([path]) => path)).toEqual(['/transactions/tx-1/stripe_publishable_key', '/me/personal/stripe_publishable_key'])
+    expect(api.request.mock.calls.map(([path]) => path)).toEqual([
+      '/transactions/tx-1/stripe_publishable_key',
+      '/me/personal/stripe_publishable_key',
+    ])
   })
 
   it('reports the fallback’s failure when both fail', async () => {

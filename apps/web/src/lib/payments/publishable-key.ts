@@ -12,7 +12,9 @@ import { useApiClient } from '../api/api-client-context.tsx'
  */
 export async function fetchPublishableKey(api: ApiClient, transactionId: string, signal?: AbortSignal): Promise<string> {
   try {
-    const answer = await api.request<PublishableKey>(`/transactions/${encodeURIComponent(transactionId)}/stripe_publishable_key`, { signal })
+    const answer = await api.request<PublishableKey>(`/transactions/${encodeURIComponent(transactionId)}/stripe_publishable_key`, {
+      signal,
+    })
     return answer.publishable_key
   } catch (error) {
     // A checkout closed mid-call is not a failure to recover from.

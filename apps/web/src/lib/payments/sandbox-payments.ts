@@ -8,10 +8,7 @@ import { defaultApiBaseUrl } from '../api/api-client.ts'
 
 export type PaymentDetails = { card_number: string } | { iban: string } | { return_url: string }
 
-export type ConfirmOutcome =
-  | { status: 'succeeded' }
-  | { status: 'processing' }
-  | { status: 'requires_action'; redirectTo: string }
+export type ConfirmOutcome = { status: 'succeeded' } | { status: 'processing' } | { status: 'requires_action'; redirectTo: string }
 
 /** A refusal by the provider: `card_declined`, `insufficient_funds`, `invalid_card`, or `payment_failed`. */
 export class PaymentError extends Error {

@@ -13,11 +13,16 @@ import type { CommonEvent } from '../shared-handlers.ts'
  */
 
 // Any actor may try any event: the role checks are under test too.
-export const actor: fc.Arbitrary<Actor> = fc.constantFrom<Actor['kind']>('buyer', 'seller', 'admin', 'system', 'counterparty').map((kind) => ({ kind }))
+export const actor: fc.Arbitrary<Actor> = fc
+  .constantFrom<Actor['kind']>('buyer', 'seller', 'admin', 'system', 'counterparty')
+  .map((kind) => ({ kind }))
 
 /** Mostly short waits, sometimes one of up to `longest` seconds, beyond a deadline. */
 export function waits(longest: number): fc.Arbitrary<number> {
-  return fc.oneof({ weight: 5, arbitrary: fc.integer({ min: 0, max: 3_600 }) }, { weight: 1, arbitrary: fc.integer({ min: 3_600, max: longest }) })
+  return fc.oneof(
+    { weight: 5, arbitrary: fc.integer({ min: 0, max: 3_600 }) },
+    { weight: 1, arbitrary: fc.integer({ min: 3_600, max: longest }) },
+  )
 }
 
 /** The buyer changes the payment method, repriced with one of `charges` (some of them wrong). */
@@ -53,12 +58,17 @@ export const everyActor: Actor[] = (['buyer', 'seller', 'admin', 'system', 'coun
 export type Entry = LedgerEntry & { part?: HoldPart }
 
 export function ledgerEntries(effects: readonly Effect[]): Entry[] {
-  return effects.flatMap((effect) => (effect.type === 'ledger' ? [{ entry: effect.entry, part: effect.part, postings: effect.postings }] : []))
+  return effects.flatMap((effect) =>
+    effect.type === 'ledger' ? [{ entry: effect.entry, part: effect.part, postings: effect.postings }] : [],
+  )
 }
 
 /** Replays random steps from `state` at `now`: the state reached, the clock and the ledger entries written. */
 export function replay<S, E, C>(
-  machine: { transition: (state: S, event: E, actor: Actor, now: Date) => Result<S>; toStep: (command: C, who: Actor, state: S, now: Date) => [E, Actor] },
+  machine: {
+    transition: (state: S, event: E, actor: Actor, now: Date) => Result<S>
+    toStep: (command: C, who: Actor, state: S, now: Date) => [E, Actor]
+  },
   start: { state: S; now: Date },
   steps: readonly { command: C; actor: Actor; wait: number }[],
 ): { state: S; now: Date; entries: Entry[] } {
@@ -120,7 +130,13 @@ export function expectCommonStep<S extends CommonState<string>>(
     // Terminal states are never left and escrow moves no more; only
     // money that arrives late is sent straight back.
     expect(next.status).toBe(state.status)
-    expect(effects.filter((e) => (e.type === 'ledger' && e.entry !== 'refund_unheld') || (e.type === 'provider' && !e.idempotencyAction.startsWith('refund-unheld:')))).toEqual([])
+    expect(
+      effects.filter(
+        (e) =>
+          (e.type === 'ledger' && e.entry !== 'refund_unheld') ||
+          (e.type === 'provider' && !e.idempotencyAction.startsWith('refund-unheld:')),
+      ),
+    ).toEqual([])
   }
   // Money goes to the seller only after the complaint window (an undisputed
   // delivery, a handover) or by an admin's decision; a complaint is never

@@ -1,5 +1,17 @@
 import { describe, expect, it } from 'vitest'
-import { type Actor, type CommonState, type Effect, type HoldPart, type Party, type RefusalCode, type RefusalStatus, type Result, type ReturnReason, type StatePosting, type Step } from '../kernel.ts'
+import {
+  type Actor,
+  type CommonState,
+  type Effect,
+  type HoldPart,
+  type Party,
+  type RefusalCode,
+  type RefusalStatus,
+  type Result,
+  type ReturnReason,
+  type StatePosting,
+  type Step,
+} from '../kernel.ts'
 import type { CommonEvent } from '../shared-handlers.ts'
 import { escrowBalance, type TransactionState } from '../transaction.ts'
 
@@ -158,7 +170,14 @@ export function sharedMachineCases<S extends CommonState<string>>(m: MachineUnde
   // The window's end: everything held leaves escrow, the payout to the seller (transferred citing the first payment), the fees kept.
   const releaseEffects: Effect[] = [
     releaseEntry(m.heldInWindow, m.released, m.heldInWindow - m.released),
-    { type: 'provider', action: 'transfer', amount: m.released, currency: 'eur', idempotencyAction: 'transfer', paymentIntentId: m.paymentIntentId },
+    {
+      type: 'provider',
+      action: 'transfer',
+      amount: m.released,
+      currency: 'eur',
+      idempotencyAction: 'transfer',
+      paymentIntentId: m.paymentIntentId,
+    },
     { type: 'notify', template: 'funds_released', to: 'seller' },
     { type: 'notify', template: 'funds_released', to: 'buyer' },
   ]
@@ -239,7 +258,9 @@ export function sharedMachineCases<S extends CommonState<string>>(m: MachineUnde
   describe('the complaint window (both kinds)', () => {
     const complain: CommonEvent = { type: 'complain', description: 'broken' }
     it('moves to complained on a buyer complaint inside the window, stopping the auto-release', () => {
-      const { next, effects } = accept(m.transition(m.inWindow(), { type: 'complain', description: ' broken frame ' }, buyer, at(3 * day - 1)))
+      const { next, effects } = accept(
+        m.transition(m.inWindow(), { type: 'complain', description: ' broken frame ' }, buyer, at(3 * day - 1)),
+      )
       expect(next).toMatchObject({ status: 'complained', complaint: { description: 'broken frame' } })
       expect(next.timestamps.complained).toEqual(at(3 * day - 1))
       expect(effects).toEqual([
@@ -256,7 +277,11 @@ export function sharedMachineCases<S extends CommonState<string>>(m: MachineUnde
       for (const state of m.cancelledStates()) expectRefusal(m.transition(state, complain, buyer, at(2 * day)), 'already_cancelled', 409)
       expectRefusal(m.transition(m.inWindow(), complain, buyer, at(3 * day)), 'complaint_period_expired', 409)
       expectRefusal(m.transition(m.inWindow(), { type: 'complain', description: ' ' }, buyer, at(3 * day)), 'complaint_period_expired', 409)
-      expectRefusal(m.transition(m.inWindow(), { type: 'complain', description: '  ' }, buyer, at(2 * day)), 'empty_complaint_description', 400)
+      expectRefusal(
+        m.transition(m.inWindow(), { type: 'complain', description: '  ' }, buyer, at(2 * day)),
+        'empty_complaint_description',
+        400,
+      )
     })
     it('releases the funds to the seller when the buyer ends the complaint period', () => {
       const { next, effects } = accept(m.transition(m.inWindow(), { type: 'end_complaint_period' }, buyer, at(2 * day + 60)))
@@ -292,13 +317,17 @@ export function sharedMachineCases<S extends CommonState<string>>(m: MachineUnde
       for (const state of [m.complained(), m.fundsReleased(), ...m.beforeWindow(), ...m.cancelledStates()]) {
         expectNoop(state, m.transition(state, { type: 'complaint_window_elapsed' }, system, at(3 * day)))
       }
-      for (const actor of [buyer, admin]) expectRefusal(m.transition(m.inWindow(), { type: 'complaint_window_elapsed' }, actor, at(3 * day)), 'forbidden', 403)
+      for (const actor of [buyer, admin])
+        expectRefusal(m.transition(m.inWindow(), { type: 'complaint_window_elapsed' }, actor, at(3 * day)), 'forbidden', 403)
     })
     it('refuses accepting a complaint by others or without one', () => {
-      for (const actor of [buyer, admin]) expectRefusal(m.transition(m.complained(), { type: 'accept_complaint' }, actor, t0), 'not_seller', 403)
-      for (const state of [m.inWindow(), ...m.beforeWindow()]) expectRefusal(m.transition(state, { type: 'accept_complaint' }, seller, t0), 'not_complained', 409)
+      for (const actor of [buyer, admin])
+        expectRefusal(m.transition(m.complained(), { type: 'accept_complaint' }, actor, t0), 'not_seller', 403)
+      for (const state of [m.inWindow(), ...m.beforeWindow()])
+        expectRefusal(m.transition(state, { type: 'accept_complaint' }, seller, t0), 'not_complained', 409)
       expectRefusal(m.transition(m.fundsReleased(), { type: 'accept_complaint' }, seller, t0), 'funds_already_released', 409)
-      for (const state of m.cancelledStates()) expectRefusal(m.transition(state, { type: 'accept_complaint' }, seller, t0), 'already_cancelled', 409)
+      for (const state of m.cancelledStates())
+        expectRefusal(m.transition(state, { type: 'accept_complaint' }, seller, t0), 'already_cancelled', 409)
     })
   })
 }

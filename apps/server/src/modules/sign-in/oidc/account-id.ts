@@ -15,7 +15,10 @@ const namespace = 'pactum:embedded-sign-in:account:v1:'
  * (version 8, "custom") from SHA-256 of the normalised address.
  */
 export function accountIdForEmail(email: string): string {
-  const bytes = createHash('sha256').update(namespace + normaliseEmail(email)).digest().subarray(0, 16)
+  const bytes = createHash('sha256')
+    .update(namespace + normaliseEmail(email))
+    .digest()
+    .subarray(0, 16)
   bytes[6] = (bytes[6]! & 0x0f) | 0x80
   bytes[8] = (bytes[8]! & 0x3f) | 0x80
   const hex = bytes.toString('hex')

@@ -17,7 +17,15 @@ import {
  * are JWTs the API verifies without asking: they run out within their
  * 10 minutes.
  */
-const accountModels = ['Session', 'Grant', 'AccessToken', 'RefreshToken', 'AuthorizationCode', 'DeviceCode', 'BackchannelAuthenticationRequest']
+const accountModels = [
+  'Session',
+  'Grant',
+  'AccessToken',
+  'RefreshToken',
+  'AuthorizationCode',
+  'DeviceCode',
+  'BackchannelAuthenticationRequest',
+]
 
 /** Every grant in a session's authorizations (`{ [clientId]: { grantId } }`). */
 function grantsOfSession(payload: Record<string, unknown>): string[] {
@@ -68,7 +76,11 @@ export interface AccountSession {
 }
 
 /** The account's live sessions at the embedded provider, most recently used first. */
-export async function listSessionsOfAccount(db: Kysely<Database>, accountId: string, currentGrantId: string | null): Promise<AccountSession[]> {
+export async function listSessionsOfAccount(
+  db: Kysely<Database>,
+  accountId: string,
+  currentGrantId: string | null,
+): Promise<AccountSession[]> {
   const rows = await findLivePayloadsOfAccount(db, accountId, ['Session', 'RefreshToken'])
   const issuedAt = (row: AccountPayloadRow) => (typeof row.payload.iat === 'number' ? row.payload.iat : 0)
   const sessions = rows
@@ -76,7 +88,10 @@ export async function listSessionsOfAccount(db: Kysely<Database>, accountId: str
     .map((session) => {
       const grants = grantsOfSession(session.payload)
       const login = typeof session.payload.loginTs === 'number' ? session.payload.loginTs : issuedAt(session)
-      const lastToken = Math.max(login, ...rows.filter((row) => row.model === 'RefreshToken' && row.grant_id && grants.includes(row.grant_id)).map(issuedAt))
+      const lastToken = Math.max(
+        login,
+        ...rows.filter((row) => row.model === 'RefreshToken' && row.grant_id && grants.includes(row.grant_id)).map(issuedAt),
+      )
       return {
         id: createHash('sha256').update(session.id).digest('base64url').slice(0, 22),
         signedInAt: new Date(login * 1000),

@@ -29,7 +29,10 @@ export async function insertAccount(db: Kysely<Database>, values: Insertable<Acc
     .executeTakeFirst()
 }
 
-export async function findCredentialsByAddress(db: Kysely<Database>, address: string): Promise<{ id: string; password_hash: string } | undefined> {
+export async function findCredentialsByAddress(
+  db: Kysely<Database>,
+  address: string,
+): Promise<{ id: string; password_hash: string } | undefined> {
   return db.selectFrom('accounts').select(['id', 'password_hash']).where(byAddress(address)).executeTakeFirst()
 }
 
@@ -55,7 +58,11 @@ export async function lockAccountByAddress(
 
 /** The account whose address is `email`, compared case-insensitively (and untrimmed). */
 export async function findAccountIdWithEmail(db: Kysely<Database>, email: string): Promise<{ id: string } | undefined> {
-  return db.selectFrom('accounts').select('id').where(sql<string>`lower(email)`, '=', email.toLowerCase()).executeTakeFirst()
+  return db
+    .selectFrom('accounts')
+    .select('id')
+    .where(sql<string>`lower(email)`, '=', email.toLowerCase())
+    .executeTakeFirst()
 }
 
 export interface AccountRow {

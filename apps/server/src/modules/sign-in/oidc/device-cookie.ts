@@ -29,7 +29,13 @@ export function readDeviceCookie(secret: string, cookieHeader: string | undefine
 }
 
 /** The Set-Cookie header for a browser that just signed in: its device id kept when it had one for this account. */
-export function deviceCookie(options: { secret: string; accountId: string; deviceId?: string | undefined; path: string; secure: boolean }): string {
+export function deviceCookie(options: {
+  secret: string
+  accountId: string
+  deviceId?: string | undefined
+  path: string
+  secure: boolean
+}): string {
   const deviceId = options.deviceId ?? randomBytes(16).toString('base64url')
   const mac = signature(options.secret, options.accountId, deviceId).toString('base64url')
   const value = `${version}.${options.accountId}.${deviceId}.${mac}`

@@ -14,5 +14,7 @@ export const localPartMaxLength = 64
 /** Deliberately loose (one @, a dot in the domain, no spaces): the real check is that mail arrives. */
 export function isValidEmail(normalisedEmail: string): boolean {
   const localPart = normalisedEmail.slice(0, normalisedEmail.lastIndexOf('@'))
-  return normalisedEmail.length <= emailMaxLength && localPart.length <= localPartMaxLength && /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(normalisedEmail)
+  return (
+    normalisedEmail.length <= emailMaxLength && localPart.length <= localPartMaxLength && /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(normalisedEmail)
+  )
 }

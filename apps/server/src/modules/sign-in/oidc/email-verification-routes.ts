@@ -45,19 +45,31 @@ export function emailVerificationRoutes(
       taken: { status: 409, title: 'changeEmail.taken.title', body: 'changeEmail.taken.body' },
     } as const
     const { status, title, body } = view[state]
-    return deps.sendPage(reply, status, messagePage(page(request), { title, heading: title, body, link: { href: home, label: 'link.backToPactum' } }))
+    return deps.sendPage(
+      reply,
+      status,
+      messagePage(page(request), { title, heading: title, body, link: { href: home, label: 'link.backToPactum' } }),
+    )
   }
 
-  scope.get<{ Params: TokenParams; Querystring: LangQuery }>('/verify-email/:token', { config: { rateLimit: linkRateLimit } }, async (request, reply) => {
-    const state = await linkState(db, request.params.token, clock.now())
-    if (state !== 'valid') return outcome(request, reply, state)
-    const context = page(request)
-    const action = `${basePath}/verify-email/${encodeURIComponent(request.params.token)}?lang=${context.locale}`
-    return deps.sendPage(reply, 200, confirmEmailPage(context, { action }))
-  })
+  scope.get<{ Params: TokenParams; Querystring: LangQuery }>(
+    '/verify-email/:token',
+    { config: { rateLimit: linkRateLimit } },
+    async (request, reply) => {
+      const state = await linkState(db, request.params.token, clock.now())
+      if (state !== 'valid') return outcome(request, reply, state)
+      const context = page(request)
+      const action = `${basePath}/verify-email/${encodeURIComponent(request.params.token)}?lang=${context.locale}`
+      return deps.sendPage(reply, 200, confirmEmailPage(context, { action }))
+    },
+  )
 
-  scope.post<{ Params: TokenParams; Querystring: LangQuery }>('/verify-email/:token', { config: { rateLimit: linkRateLimit } }, async (request, reply) => {
-    // A second click on a link already used says "confirmed" again: the outcome the person wants to read.
-    return outcome(request, reply, await confirmEmail(db, request.params.token, clock.now()))
-  })
+  scope.post<{ Params: TokenParams; Querystring: LangQuery }>(
+    '/verify-email/:token',
+    { config: { rateLimit: linkRateLimit } },
+    async (request, reply) => {
+      // A second click on a link already used says "confirmed" again: the outcome the person wants to read.
+      return outcome(request, reply, await confirmEmail(db, request.params.token, clock.now()))
+    },
+  )
 }

@@ -46,7 +46,11 @@ export async function markVerificationTokenUsed(db: Kysely<Database>, tokenHash:
 }
 
 /** A link issued to the account after `since`, if any. */
-export async function findRecentVerificationToken(db: Kysely<Database>, accountId: string, since: Date): Promise<{ token_hash: string } | undefined> {
+export async function findRecentVerificationToken(
+  db: Kysely<Database>,
+  accountId: string,
+  since: Date,
+): Promise<{ token_hash: string } | undefined> {
   return db
     .selectFrom('email_verification_tokens')
     .select('token_hash')

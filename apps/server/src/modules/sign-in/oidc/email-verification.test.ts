@@ -18,7 +18,13 @@ const day = 86_400_000
 async function setup() {
   database = await createTestDatabase()
   const { db } = database
-  const created = await createAccount(db, { email: 'Ola@Example.com', password: 'correct horse 42', firstName: 'Ola', lastName: 'Nowak', locale: 'pl_pl' })
+  const created = await createAccount(db, {
+    email: 'Ola@Example.com',
+    password: 'correct horse 42',
+    firstName: 'Ola',
+    lastName: 'Nowak',
+    locale: 'pl_pl',
+  })
   if (!created.created) throw new Error('account not created')
   const sent: MailMessage[] = []
   const mailer: Mailer = {
@@ -84,11 +90,14 @@ describe('e-mail confirmation links', () => {
     expect(await verified()).toBe(false)
   })
 
-  it.each(['', 'short', 'x'.repeat(43), `${'A'.repeat(42)}!`, "'; drop table accounts; --"])('find nothing for the token %j', async (token) => {
-    const { db, sendLink, verified } = await setup()
-    await sendLink()
-    expect(await linkState(db, token, t0)).toBe('invalid')
-    expect(await confirmEmail(db, token, t0)).toBe('invalid')
-    expect(await verified()).toBe(false)
-  })
+  it.each(['', 'short', 'x'.repeat(43), `${'A'.repeat(42)}!`, "'; drop table accounts; --"])(
+    'find nothing for the token %j',
+    async (token) => {
+      const { db, sendLink, verified } = await setup()
+      await sendLink()
+      expect(await linkState(db, token, t0)).toBe('invalid')
+      expect(await confirmEmail(db, token, t0)).toBe('invalid')
+      expect(await verified()).toBe(false)
+    },
+  )
 })

@@ -62,7 +62,13 @@ export async function sendConfirmationLink(
   account: { id: string; email: string; firstName: string },
   locale: Locale,
 ): Promise<void> {
-  const link = await issueLink(deps, { accountId: account.id, email: account.email, purpose: 'confirm', validMs: confirmationLinkDays * 86_400_000, locale })
+  const link = await issueLink(deps, {
+    accountId: account.id,
+    email: account.email,
+    purpose: 'confirm',
+    validMs: confirmationLinkDays * 86_400_000,
+    locale,
+  })
   const t = translator(locale)
   await deps.mailer.send({
     to: account.email,
@@ -91,7 +97,13 @@ export async function sendEmailChangeLink(
   newEmail: string,
   locale: Locale,
 ): Promise<void> {
-  const link = await issueLink(deps, { accountId: account.id, email: newEmail, purpose: 'change', validMs: changeLinkHours * 3_600_000, locale })
+  const link = await issueLink(deps, {
+    accountId: account.id,
+    email: newEmail,
+    purpose: 'change',
+    validMs: changeLinkHours * 3_600_000,
+    locale,
+  })
   const t = translator(locale)
   const greeting = t('confirmEmail.mail.greeting', { name: account.firstName })
   await deps.mailer.send({

@@ -46,7 +46,18 @@ export async function mountEmbeddedOidc(
   const handle = provider.callback()
   const webOrigins = webClientOrigins(config.publicUrl)
   app.use(basePath, (req: IncomingMessage, res: ServerResponse, next: (error?: unknown) => void) => {
-    if (['/interaction/', '/verify-email/', '/complete-registration/', '/sent-mail/', '/forgot-password', '/reset-password/', '/assets/'].some((prefix) => req.url?.startsWith(prefix))) return next()
+    if (
+      [
+        '/interaction/',
+        '/verify-email/',
+        '/complete-registration/',
+        '/sent-mail/',
+        '/forgot-password',
+        '/reset-password/',
+        '/assets/',
+      ].some((prefix) => req.url?.startsWith(prefix))
+    )
+      return next()
     // oidc-provider answers a CORS preflight with whatever Origin asked (it
     // cannot tell the client before the real request): only the web app's
     // own origins may ask, others get no CORS headers at all.

@@ -23,9 +23,7 @@ export async function finishInteraction(
   const clientId = String(interaction.params.client_id)
   const existing = interaction.grantId ? await provider.Grant.find(interaction.grantId) : undefined
   const grant =
-    existing && existing.accountId === accountId && existing.clientId === clientId
-      ? existing
-      : new provider.Grant({ accountId, clientId })
+    existing && existing.accountId === accountId && existing.clientId === clientId ? existing : new provider.Grant({ accountId, clientId })
 
   const requested = new Set(String(interaction.params.scope ?? '').split(' '))
   const oidcScopes = openIdScopes.filter((scope) => requested.has(scope))

@@ -63,153 +63,152 @@ export async function interactionRoutes(
   const pagePath = (uid: string) => `${basePath}/interaction/${encodeURIComponent(uid)}`
 
   // Encapsulated: the HTML error handler and the rate limit apply to these routes only.
-  await app.register(async (scope) => {
-    // Browser pages, not API: kept out of the OpenAPI document.
-    scope.addHook('onRoute', (route) => {
-      route.schema = { ...route.schema, hide: true }
-    })
-    if (!scope.hasDecorator('rateLimit')) {
-      await scope.register(rateLimit, {
-        global: false,
-        errorResponseBuilder: (_request, context) =>
-          Object.assign(new Error('Too many requests'), { statusCode: context.statusCode, rateLimited: true }),
+  await app.register(
+    async (scope) => {
+      // Browser pages, not API: kept out of the OpenAPI document.
+      scope.addHook('onRoute', (route) => {
+        route.schema = { ...route.schema, hide: true }
       })
-    }
-
-    scope.setErrorHandler((error: Error & { statusCode?: number; rateLimited?: boolean }, request, reply) => {
-      const page = pageContext(request)
-      if (error.statusCode === 429) {
-        return sendPage(reply, 429, messagePage(page, tooManyRequests))
-      }
-      request.log.error({ err: error }, 'sign-in page failed')
-      return sendPage(reply, 500, messagePage(page, genericError))
-    })
-
-    const tooManyRequests = {
-      title: 'error.title',
-      heading: 'error.title',
-      body: 'error.tooManyRequests',
-      link: { href: home, label: 'link.backToPactum' },
-    } as const
-    const genericError = {
-      title: 'error.title',
-      heading: 'error.title',
-      body: 'error.body',
-      link: { href: home, label: 'link.backToPactum' },
-    } as const
-    const expired = {
-      title: 'expired.title',
-      heading: 'expired.title',
-      body: 'expired.body',
-      link: { href: home, label: 'link.backToPactum' },
-    } as const
-
-    /**
-     * Finishes the sign-in, unless the account must confirm its address
-     * first (address-proof.ts): then a fresh link goes out (one per ten
-     * minutes) and the page says where. After a password, an account with
-     * a second factor is asked for it first (second-factor-routes.ts).
-     */
-    async function signInUnlessUnproved(
-      request: FastifyRequest,
-      reply: FastifyReply,
-      interaction: Interaction,
-      accountId: string,
-      page: PageContext,
-      amr: AuthenticationMethods,
-    ) {
-      if (!(await mustConfirmAddressFirst(db, deps.issuer, accountId))) {
-        if (amr === signedInWith.password) return secondFactor.afterPassword(request, reply, interaction, accountId)
-        return finishInteraction(provider, request, reply, interaction, accountId, amr)
-      }
-      const account = await findAccountProfile(db, accountId)
-      if (!account) return sendPage(reply, 400, messagePage(page, expired))
-      const now = deps.clock.now()
-      if (await mayResendLink(db, accountId, now)) {
-        await sendConfirmationLink({ db, mailer: deps.mailer, now, issuer: deps.issuer }, account, page.locale)
-      }
-      return sendPage(
-        reply,
-        403,
-        messagePage(page, {
-          title: 'confirmFirst.title',
-          heading: 'confirmFirst.title',
-          body: 'confirmFirst.body',
-          bodyValues: { email: account.email },
-          link: { href: home, label: 'link.backToPactum' },
-        }),
-      )
-    }
-
-    /**
-     * Once per burst of failures against an account, its owner is e-mailed; a
-     * mail that fails is logged, not retried. The burst is counted for every
-     * address alike, and the mail goes after the answer, so that the answer's
-     * timing does not tell whether the address has an account.
-     */
-    async function alertOwnerOfBurst(request: FastifyRequest, email: string, now: Date) {
-      const alert = await noteFailedSignIn(db, email, now, deps.signIn).catch((error: unknown) => {
-        request.log.error({ err: error }, 'failed sign-in not counted for the owner alert')
-        return undefined
-      })
-      if (!alert) return
-      sendSignInAlert({ db, mailer: deps.mailer, issuer: deps.issuer }, email, alert).catch((error: unknown) =>
-        request.log.error({ err: error }, 'failed sign-in alert not sent'),
-      )
-    }
-
-    /** The interaction of this browser (its cookie), and only if it is the one in the URL. */
-    async function loadInteraction(request: FastifyRequest<{ Params: UidParams }>, reply: FastifyReply) {
-      try {
-        const interaction = await provider.interactionDetails(request.raw, reply.raw)
-        return interaction.uid === request.params.uid ? interaction : undefined
-      } catch {
-        return undefined
-      }
-    }
-
-    function pageContext(request: FastifyRequest, interaction?: Interaction, chosen?: Locale): PageContext {
-      const locale =
-        chosen ??
-        chooseLocale({
-          cookieHeader: request.headers.cookie,
-          uiLocales: interaction?.params.ui_locales,
-          acceptLanguage: request.headers['accept-language'],
+      if (!scope.hasDecorator('rateLimit')) {
+        await scope.register(rateLimit, {
+          global: false,
+          errorResponseBuilder: (_request, context) =>
+            Object.assign(new Error('Too many requests'), { statusCode: context.statusCode, rateLimited: true }),
         })
-      const uid = interaction?.uid
-      const view = (request.query as { view?: unknown } | undefined)?.view
-      const viewParam = view === 'register' || view === 'login' ? `view=${view}&` : ''
-      return {
-        locale,
-        t: translator(locale),
-        ...(uid ? { languageHref: (option: Locale) => `${pagePath(uid)}?${viewParam}lang=${option}` } : {}),
       }
-    }
 
-    function sendPage(reply: FastifyReply, status: number, body: string) {
-      return reply
-        .status(status)
-        .header('Cache-Control', 'no-store')
-        .header('Pragma', 'no-cache')
-        .type('text/html; charset=utf-8')
-        .send(body)
-    }
+      scope.setErrorHandler((error: Error & { statusCode?: number; rateLimited?: boolean }, request, reply) => {
+        const page = pageContext(request)
+        if (error.statusCode === 429) {
+          return sendPage(reply, 429, messagePage(page, tooManyRequests))
+        }
+        request.log.error({ err: error }, 'sign-in page failed')
+        return sendPage(reply, 500, messagePage(page, genericError))
+      })
 
-    function links(uid: string, locale?: Locale) {
-      return {
-        signIn: {
-          action: `${pagePath(uid)}/login`,
-          registerHref: `${pagePath(uid)}?view=register`,
-          passkey: { optionsUrl: `${pagePath(uid)}/passkey/options`, action: `${pagePath(uid)}/passkey` },
-          forgotHref: `${basePath}/forgot-password?${locale ? `lang=${locale}&` : ''}uid=${encodeURIComponent(uid)}`,
-        },
-        register: { action: `${pagePath(uid)}/register`, signInHref: `${pagePath(uid)}?view=login` },
+      const tooManyRequests = {
+        title: 'error.title',
+        heading: 'error.title',
+        body: 'error.tooManyRequests',
+        link: { href: home, label: 'link.backToPactum' },
+      } as const
+      const genericError = {
+        title: 'error.title',
+        heading: 'error.title',
+        body: 'error.body',
+        link: { href: home, label: 'link.backToPactum' },
+      } as const
+      const expired = {
+        title: 'expired.title',
+        heading: 'expired.title',
+        body: 'expired.body',
+        link: { href: home, label: 'link.backToPactum' },
+      } as const
+
+      /**
+       * Finishes the sign-in, unless the account must confirm its address
+       * first (address-proof.ts): then a fresh link goes out (one per ten
+       * minutes) and the page says where. After a password, an account with
+       * a second factor is asked for it first (second-factor-routes.ts).
+       */
+      async function signInUnlessUnproved(
+        request: FastifyRequest,
+        reply: FastifyReply,
+        interaction: Interaction,
+        accountId: string,
+        page: PageContext,
+        amr: AuthenticationMethods,
+      ) {
+        if (!(await mustConfirmAddressFirst(db, deps.issuer, accountId))) {
+          if (amr === signedInWith.password) return secondFactor.afterPassword(request, reply, interaction, accountId)
+          return finishInteraction(provider, request, reply, interaction, accountId, amr)
+        }
+        const account = await findAccountProfile(db, accountId)
+        if (!account) return sendPage(reply, 400, messagePage(page, expired))
+        const now = deps.clock.now()
+        if (await mayResendLink(db, accountId, now)) {
+          await sendConfirmationLink({ db, mailer: deps.mailer, now, issuer: deps.issuer }, account, page.locale)
+        }
+        return sendPage(
+          reply,
+          403,
+          messagePage(page, {
+            title: 'confirmFirst.title',
+            heading: 'confirmFirst.title',
+            body: 'confirmFirst.body',
+            bodyValues: { email: account.email },
+            link: { href: home, label: 'link.backToPactum' },
+          }),
+        )
       }
-    }
 
-    scope.get<{ Params: UidParams; Querystring: { view?: string; lang?: string } }>(
-      '/interaction/:uid',
-      async (request, reply) => {
+      /**
+       * Once per burst of failures against an account, its owner is e-mailed; a
+       * mail that fails is logged, not retried. The burst is counted for every
+       * address alike, and the mail goes after the answer, so that the answer's
+       * timing does not tell whether the address has an account.
+       */
+      async function alertOwnerOfBurst(request: FastifyRequest, email: string, now: Date) {
+        const alert = await noteFailedSignIn(db, email, now, deps.signIn).catch((error: unknown) => {
+          request.log.error({ err: error }, 'failed sign-in not counted for the owner alert')
+          return undefined
+        })
+        if (!alert) return
+        sendSignInAlert({ db, mailer: deps.mailer, issuer: deps.issuer }, email, alert).catch((error: unknown) =>
+          request.log.error({ err: error }, 'failed sign-in alert not sent'),
+        )
+      }
+
+      /** The interaction of this browser (its cookie), and only if it is the one in the URL. */
+      async function loadInteraction(request: FastifyRequest<{ Params: UidParams }>, reply: FastifyReply) {
+        try {
+          const interaction = await provider.interactionDetails(request.raw, reply.raw)
+          return interaction.uid === request.params.uid ? interaction : undefined
+        } catch {
+          return undefined
+        }
+      }
+
+      function pageContext(request: FastifyRequest, interaction?: Interaction, chosen?: Locale): PageContext {
+        const locale =
+          chosen ??
+          chooseLocale({
+            cookieHeader: request.headers.cookie,
+            uiLocales: interaction?.params.ui_locales,
+            acceptLanguage: request.headers['accept-language'],
+          })
+        const uid = interaction?.uid
+        const view = (request.query as { view?: unknown } | undefined)?.view
+        const viewParam = view === 'register' || view === 'login' ? `view=${view}&` : ''
+        return {
+          locale,
+          t: translator(locale),
+          ...(uid ? { languageHref: (option: Locale) => `${pagePath(uid)}?${viewParam}lang=${option}` } : {}),
+        }
+      }
+
+      function sendPage(reply: FastifyReply, status: number, body: string) {
+        return reply
+          .status(status)
+          .header('Cache-Control', 'no-store')
+          .header('Pragma', 'no-cache')
+          .type('text/html; charset=utf-8')
+          .send(body)
+      }
+
+      function links(uid: string, locale?: Locale) {
+        return {
+          signIn: {
+            action: `${pagePath(uid)}/login`,
+            registerHref: `${pagePath(uid)}?view=register`,
+            passkey: { optionsUrl: `${pagePath(uid)}/passkey/options`, action: `${pagePath(uid)}/passkey` },
+            forgotHref: `${basePath}/forgot-password?${locale ? `lang=${locale}&` : ''}uid=${encodeURIComponent(uid)}`,
+          },
+          register: { action: `${pagePath(uid)}/register`, signInHref: `${pagePath(uid)}?view=login` },
+        }
+      }
+
+      scope.get<{ Params: UidParams; Querystring: { view?: string; lang?: string } }>('/interaction/:uid', async (request, reply) => {
         const { lang } = request.query
         let chosen: Locale | undefined
         if (isSupportedLocale(lang)) {
@@ -239,13 +238,9 @@ export async function interactionRoutes(
         const secondStep = request.query.view ? undefined : await secondFactor.pendingPage(request, interaction, page)
         if (secondStep) return sendPage(reply, 200, secondStep)
         return sendPage(reply, 200, view === 'register' ? registerPage(page, register) : signInPage(page, signIn))
-      },
-    )
+      })
 
-    scope.post<{ Params: UidParams }>(
-      '/interaction/:uid/login',
-      { config: { rateLimit: postRateLimit } },
-      async (request, reply) => {
+      scope.post<{ Params: UidParams }>('/interaction/:uid/login', { config: { rateLimit: postRateLimit } }, async (request, reply) => {
         const interaction = await loadInteraction(request, reply)
         if (!interaction) return sendPage(reply, 400, messagePage(pageContext(request), expired))
         const page = pageContext(request, interaction)
@@ -276,90 +271,104 @@ export async function interactionRoutes(
         // Appended to, not replaced by, the provider's own cookies on the raw response.
         reply.raw.appendHeader(
           'Set-Cookie',
-          deviceCookie({ secret: deps.deviceCookieKey, accountId, deviceId: deviceKey, path: basePath, secure: request.protocol === 'https' }),
+          deviceCookie({
+            secret: deps.deviceCookieKey,
+            accountId,
+            deviceId: deviceKey,
+            path: basePath,
+            secure: request.protocol === 'https',
+          }),
         )
         return signInUnlessUnproved(request, reply, interaction, accountId, page, signedInWith.password)
-      },
-    )
+      })
 
-    registrationRoutes(scope, {
-      provider,
-      db,
-      mailer: deps.mailer,
-      sentMail: deps.sentMail,
-      clock: deps.clock,
-      issuer: deps.issuer,
-      basePath,
-      home,
-      signIn: deps.signIn,
-      loadInteraction,
-      pageContext,
-      sendPage,
-      registerLinks: (uid) => links(uid).register,
-      expired: (request, reply) => sendPage(reply, 400, messagePage(pageContext(request), expired)),
-    })
+      registrationRoutes(scope, {
+        provider,
+        db,
+        mailer: deps.mailer,
+        sentMail: deps.sentMail,
+        clock: deps.clock,
+        issuer: deps.issuer,
+        basePath,
+        home,
+        signIn: deps.signIn,
+        loadInteraction,
+        pageContext,
+        sendPage,
+        registerLinks: (uid) => links(uid).register,
+        expired: (request, reply) => sendPage(reply, 400, messagePage(pageContext(request), expired)),
+      })
 
-    await passkeySignInRoutes(scope, {
-      db,
-      clock: deps.clock,
-      relyingParty: relyingPartyOf(deps.publicUrl),
-      loadInteraction,
-      expired: (request, reply) => sendPage(reply, 400, messagePage(pageContext(request), expired)),
-      refuse: (request, reply, interaction, status) => {
-        const page = pageContext(request, interaction)
-        return sendPage(reply, status, signInPage(page, { ...links(interaction.uid).signIn, formError: page.t('passkey.rejected') }))
-      },
-      signIn: (request, reply, interaction, passkey) =>
-        signInUnlessUnproved(
-          request,
-          reply,
-          interaction,
-          passkey.accountId,
-          pageContext(request, interaction),
-          passkey.userVerified ? signedInWith.verifiedPasskey : signedInWith.passkey,
-        ),
-    })
+      await passkeySignInRoutes(scope, {
+        db,
+        clock: deps.clock,
+        relyingParty: relyingPartyOf(deps.publicUrl),
+        loadInteraction,
+        expired: (request, reply) => sendPage(reply, 400, messagePage(pageContext(request), expired)),
+        refuse: (request, reply, interaction, status) => {
+          const page = pageContext(request, interaction)
+          return sendPage(reply, status, signInPage(page, { ...links(interaction.uid).signIn, formError: page.t('passkey.rejected') }))
+        },
+        signIn: (request, reply, interaction, passkey) =>
+          signInUnlessUnproved(
+            request,
+            reply,
+            interaction,
+            passkey.accountId,
+            pageContext(request, interaction),
+            passkey.userVerified ? signedInWith.verifiedPasskey : signedInWith.passkey,
+          ),
+      })
 
-    const secondFactor = secondFactorRoutes(scope, {
-      db,
-      clock: deps.clock,
-      relyingParty: relyingPartyOf(deps.publicUrl),
-      pagePath,
-      loadInteraction,
-      pageContext,
-      sendPage,
-      expired: (request, reply) => sendPage(reply, 400, messagePage(pageContext(request), expired)),
-      startOver: (request, reply, interaction, message) => {
-        const page = pageContext(request, interaction)
-        return sendPage(reply, 401, signInPage(page, { ...links(interaction.uid, page.locale).signIn, formError: page.t(message) }))
-      },
-      finish: (request, reply, interaction, accountId, amr) => finishInteraction(provider, request, reply, interaction, accountId, amr),
-    })
+      const secondFactor = secondFactorRoutes(scope, {
+        db,
+        clock: deps.clock,
+        relyingParty: relyingPartyOf(deps.publicUrl),
+        pagePath,
+        loadInteraction,
+        pageContext,
+        sendPage,
+        expired: (request, reply) => sendPage(reply, 400, messagePage(pageContext(request), expired)),
+        startOver: (request, reply, interaction, message) => {
+          const page = pageContext(request, interaction)
+          return sendPage(reply, 401, signInPage(page, { ...links(interaction.uid, page.locale).signIn, formError: page.t(message) }))
+        },
+        finish: (request, reply, interaction, accountId, amr) => finishInteraction(provider, request, reply, interaction, accountId, amr),
+      })
 
-    passwordResetRoutes(scope, {
-      db,
-      mailer: deps.mailer,
-      clock: deps.clock,
-      issuer: deps.issuer,
-      basePath,
-      home,
-      signIn: deps.signIn,
-      pageContext: (request, chosen) => pageContext(request, undefined, chosen),
-      sendPage,
-    })
+      passwordResetRoutes(scope, {
+        db,
+        mailer: deps.mailer,
+        clock: deps.clock,
+        issuer: deps.issuer,
+        basePath,
+        home,
+        signIn: deps.signIn,
+        pageContext: (request, chosen) => pageContext(request, undefined, chosen),
+        sendPage,
+      })
 
-    emailVerificationRoutes(scope, { db, clock: deps.clock, basePath, home, pageContext: (request, chosen) => pageContext(request, undefined, chosen), sendPage })
+      emailVerificationRoutes(scope, {
+        db,
+        clock: deps.clock,
+        basePath,
+        home,
+        pageContext: (request, chosen) => pageContext(request, undefined, chosen),
+        sendPage,
+      })
 
-    scope.get<{ Params: UidParams }>('/interaction/:uid/abort', async (request, reply) => {
-      const interaction = await loadInteraction(request, reply)
-      if (!interaction) return sendPage(reply, 400, messagePage(pageContext(request), expired))
-      reply.hijack()
-      await provider.interactionFinished(
-        request.raw,
-        reply.raw,
-        { error: 'access_denied', error_description: 'End-User aborted interaction' },
-        { mergeWithLastSubmission: false },
-      )
-    })
-  }, { prefix: basePath })
+      scope.get<{ Params: UidParams }>('/interaction/:uid/abort', async (request, reply) => {
+        const interaction = await loadInteraction(request, reply)
+        if (!interaction) return sendPage(reply, 400, messagePage(pageContext(request), expired))
+        reply.hijack()
+        await provider.interactionFinished(
+          request.raw,
+          reply.raw,
+          { error: 'access_denied', error_description: 'End-User aborted interaction' },
+          { mergeWithLastSubmission: false },
+        )
+      })
+    },
+    { prefix: basePath },
+  )
 }

@@ -8,10 +8,7 @@ import type { Database } from '../../../db/schema.ts'
  * and several processes on one database share it. Expired rows count as
  * absent; now and then a write also deletes rows long expired.
  */
-export function createPayloadAdapter(
-  db: Kysely<Database>,
-  options: { cleanupProbability?: number } = {},
-): AdapterConstructor {
+export function createPayloadAdapter(db: Kysely<Database>, options: { cleanupProbability?: number } = {}): AdapterConstructor {
   const cleanupProbability = options.cleanupProbability ?? 0.01
 
   const live = () =>

@@ -68,38 +68,56 @@ button.secondary:hover{background:#eef1fb;color:#1f3aa8}
 
 /** The mark: two hands of a deal meeting in a circle, in the primary colour. Decorative next to the name. */
 // The same mark as the web app's (apps/web/src/components/pactum-logo.tsx), so the front door matches the house.
-const logo = html`<svg width="36" height="36" viewBox="0 0 48 48" aria-hidden="true" focusable="false"><rect width="48" height="48" rx="12" fill="#2949ce"/><path d="M16 36V12h10a8 8 0 0 1 0 16H16" fill="none" stroke="#fff" stroke-width="5" stroke-linecap="round" stroke-linejoin="round"/><circle cx="34.5" cy="35" r="4" fill="#5fe3a1"/></svg>`
+const logo = html`<svg width="36" height="36" viewBox="0 0 48 48" aria-hidden="true" focusable="false">
+  <rect width="48" height="48" rx="12" fill="#2949ce" />
+  <path d="M16 36V12h10a8 8 0 0 1 0 16H16" fill="none" stroke="#fff" stroke-width="5" stroke-linecap="round" stroke-linejoin="round" />
+  <circle cx="34.5" cy="35" r="4" fill="#5fe3a1" />
+</svg>`
 
 export function layout(page: PageContext, content: { title: string; body: SafeHtml }): string {
   const { locale, t } = page
   const languages = page.languageHref
-    ? html`<nav class="languages" aria-labelledby="languages-heading"><h2 id="languages-heading">${t('language.label')}</h2><ul>${supportedLocales.map(
-        (option) =>
-          html`<li><a href="${page.languageHref!(option)}" hreflang="${toLanguageTag(option)}" lang="${toLanguageTag(option)}"${option === locale ? html` aria-current="true"` : ''}>${languageNames[option]}</a></li>`,
-      )}</ul></nav>`
+    ? html`<nav class="languages" aria-labelledby="languages-heading">
+        <h2 id="languages-heading">${t('language.label')}</h2>
+        <ul>
+          ${supportedLocales.map(
+            (option) =>
+              html`<li>
+                <a
+                  href="${page.languageHref!(option)}"
+                  hreflang="${toLanguageTag(option)}"
+                  lang="${toLanguageTag(option)}"
+                  ${option === locale ? html` aria-current="true"` : ''}
+                  >${languageNames[option]}</a
+                >
+              </li>`,
+          )}
+        </ul>
+      </nav>`
     : ''
   return html`<!doctype html>
-<html lang="${toLanguageTag(locale)}">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex">
-<title>${content.title} – Pactum</title>
-<link rel="icon" href="/favicon.ico" sizes="16x16 32x32 48x48">
-<style>${trustedHtml(styles)}</style>
-</head>
-<body>
-<main>
-<div class="card">
-<p class="brand">${logo}<span class="wordmark">Pactum</span></p>
-<p class="tagline">${t('brand.tagline')}</p>
-${content.body}
-</div>
-${languages}
-</main>
-</body>
-</html>
-`.value
+    <html lang="${toLanguageTag(locale)}">
+      <head>
+        <meta charset="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="robots" content="noindex" />
+        <title>${content.title} – Pactum</title>
+        <link rel="icon" href="/favicon.ico" sizes="16x16 32x32 48x48" />
+        <style>
+          ${trustedHtml(styles)}
+        </style>
+      </head>
+      <body>
+        <main>
+          <div class="card">
+            <p class="brand">${logo}<span class="wordmark">Pactum</span></p>
+            <p class="tagline">${t('brand.tagline')}</p>
+            ${content.body}
+          </div>
+          ${languages}
+        </main>
+      </body>
+    </html> `.value
 }
 
 export type FieldErrors = Partial<Record<'email' | 'password' | 'firstName' | 'lastName', SafeHtml | string | string[]>>
@@ -126,17 +144,25 @@ function field(options: FieldOptions): SafeHtml {
   const errorMarkup = !error
     ? ''
     : Array.isArray(error)
-      ? html`<ul class="error" id="${errorId}">${error.map((item) => html`<li>${item}</li>`)}</ul>`
+      ? html`<ul class="error" id="${errorId}">
+          ${error.map((item) => html`<li>${item}</li>`)}
+        </ul>`
       : html`<p class="error" id="${errorId}">${error}</p>`
   return html`<div class="field">
-<label for="${name}">${options.label}</label>
-<input id="${name}" name="${name}" type="${options.type}" autocomplete="${options.autocomplete}" required${
-    options.value !== undefined ? html` value="${options.value}"` : ''
-  }${options.maxLength ? html` maxlength="${options.maxLength}"` : ''}${options.inputMode ? html` inputmode="${options.inputMode}"` : ''}${describedBy ? html` aria-describedby="${describedBy}"` : ''}${
-    error ? html` aria-invalid="true"` : ''
-  }${options.autofocus ? html` autofocus` : ''}>
-${hint ? html`<p class="hint" id="${hintId}">${hint}</p>` : ''}${errorMarkup}
-</div>`
+    <label for="${name}">${options.label}</label>
+    <input
+      id="${name}"
+      name="${name}"
+      type="${options.type}"
+      autocomplete="${options.autocomplete}"
+      required${
+        options.value !== undefined ? html` value="${options.value}"` : ''
+      }${options.maxLength ? html` maxlength="${options.maxLength}"` : ''}${options.inputMode ? html` inputmode="${options.inputMode}"` : ''}${describedBy ? html` aria-describedby="${describedBy}"` : ''}${
+        error ? html` aria-invalid="true"` : ''
+      }${options.autofocus ? html` autofocus` : ''}
+    />
+    ${hint ? html`<p class="hint" id="${hintId}">${hint}</p>` : ''}${errorMarkup}
+  </div>`
 }
 
 function alert(message: SafeHtml | string | undefined): SafeHtml | string {
@@ -161,16 +187,16 @@ export function signInPage(page: PageContext, view: SignInView): string {
   return layout(page, {
     title: t('signIn.title'),
     body: html`<h1>${t('signIn.heading')}</h1>
-<p class="intro">${t('signIn.intro')}</p>
-${alert(view.formError)}
-<form method="post" action="${view.action}" novalidate>
-${field({ name: 'email', label: t('field.email'), type: 'email', autocomplete: 'username', value: view.email ?? '', error: errors.email, autofocus: !focusPassword, maxLength: 254 })}
-${field({ name: 'password', label: t('field.password'), type: 'password', autocomplete: 'current-password', error: errors.password, autofocus: focusPassword, maxLength: passwordMaxLength })}
-<p class="aside"><a href="${view.forgotHref}">${t('signIn.forgot')}</a></p>
-<button type="submit">${t('signIn.submit')}</button>
-</form>
-${view.passkey ? passkeyButton(page, view.passkey, 'passkey.signIn') : ''}
-<p class="switch">${t('signIn.noAccount')} <a href="${view.registerHref}">${t('signIn.createAccount')}</a></p>`,
+      <p class="intro">${t('signIn.intro')}</p>
+      ${alert(view.formError)}
+      <form method="post" action="${view.action}" novalidate>
+        ${field({ name: 'email', label: t('field.email'), type: 'email', autocomplete: 'username', value: view.email ?? '', error: errors.email, autofocus: !focusPassword, maxLength: 254 })}
+        ${field({ name: 'password', label: t('field.password'), type: 'password', autocomplete: 'current-password', error: errors.password, autofocus: focusPassword, maxLength: passwordMaxLength })}
+        <p class="aside"><a href="${view.forgotHref}">${t('signIn.forgot')}</a></p>
+        <button type="submit">${t('signIn.submit')}</button>
+      </form>
+      ${view.passkey ? passkeyButton(page, view.passkey, 'passkey.signIn') : ''}
+      <p class="switch">${t('signIn.noAccount')} <a href="${view.registerHref}">${t('signIn.createAccount')}</a></p>`,
   })
 }
 
@@ -178,13 +204,13 @@ ${view.passkey ? passkeyButton(page, view.passkey, 'passkey.signIn') : ''}
 function passkeyButton(page: PageContext, passkey: { optionsUrl: string; action: string }, label: MessageKey, or = true): SafeHtml {
   const { t } = page
   return html`<div class="passkey" id="passkey" hidden data-options-url="${passkey.optionsUrl}" data-failed="${t('passkey.failed')}">
-${or ? html`<p class="or">${t('passkey.or')}</p>` : ''}
-<button type="button" class="secondary" id="passkey-sign-in">${t(label)}</button>
-<p class="error" id="passkey-error" role="alert" hidden></p>
-</div>
-<form method="post" action="${passkey.action}" id="passkey-form" hidden><input type="hidden" name="credential"></form>
-<script src="/oidc/assets/simplewebauthn-browser.js" defer></script>
-<script src="/oidc/assets/passkey-sign-in.js" defer></script>`
+      ${or ? html`<p class="or">${t('passkey.or')}</p>` : ''}
+      <button type="button" class="secondary" id="passkey-sign-in">${t(label)}</button>
+      <p class="error" id="passkey-error" role="alert" hidden></p>
+    </div>
+    <form method="post" action="${passkey.action}" id="passkey-form" hidden><input type="hidden" name="credential" /></form>
+    <script src="/oidc/assets/simplewebauthn-browser.js" defer></script>
+    <script src="/oidc/assets/passkey-sign-in.js" defer></script>`
 }
 
 export interface SecondFactorView {
@@ -205,18 +231,18 @@ export function secondFactorPage(page: PageContext, view: SecondFactorView): str
   return layout(page, {
     title: t('secondFactor.title'),
     body: html`<h1>${t('secondFactor.heading')}</h1>
-<p class="intro">${t(view.codeAction ? 'secondFactor.introCode' : 'secondFactor.introPasskey')}</p>
-${alert(view.formError)}
-${
-  view.codeAction
-    ? html`<form method="post" action="${view.codeAction}" novalidate>
-${field({ name: 'code', label: t('secondFactor.code'), type: 'text', inputMode: 'numeric', autocomplete: 'one-time-code', error: view.codeError, hint: t('secondFactor.codeHint'), autofocus: true, maxLength: 8 })}
-<button type="submit">${t('secondFactor.submit')}</button>
-</form>`
-    : ''
-}
-${view.passkey ? passkeyButton(page, view.passkey, view.codeAction ? 'passkey.useInstead' : 'passkey.use', Boolean(view.codeAction)) : ''}
-<p class="switch"><a href="${view.startOverHref}">${t('secondFactor.startOver')}</a></p>`,
+      <p class="intro">${t(view.codeAction ? 'secondFactor.introCode' : 'secondFactor.introPasskey')}</p>
+      ${alert(view.formError)}
+      ${
+        view.codeAction
+          ? html`<form method="post" action="${view.codeAction}" novalidate>
+              ${field({ name: 'code', label: t('secondFactor.code'), type: 'text', inputMode: 'numeric', autocomplete: 'one-time-code', error: view.codeError, hint: t('secondFactor.codeHint'), autofocus: true, maxLength: 8 })}
+              <button type="submit">${t('secondFactor.submit')}</button>
+            </form>`
+          : ''
+      }
+      ${view.passkey ? passkeyButton(page, view.passkey, view.codeAction ? 'passkey.useInstead' : 'passkey.use', Boolean(view.codeAction)) : ''}
+      <p class="switch"><a href="${view.startOverHref}">${t('secondFactor.startOver')}</a></p>`,
   })
 }
 
@@ -236,18 +262,18 @@ export function registerPage(page: PageContext, view: RegisterView): string {
   return layout(page, {
     title: t('register.title'),
     body: html`<h1>${t('register.heading')}</h1>
-<p class="intro">${t('register.intro')}</p>
-${alert(view.formError)}
-<form method="post" action="${view.action}" novalidate>
-<div class="names">
-${field({ name: 'firstName', label: t('field.firstName'), type: 'text', autocomplete: 'given-name', value: values.firstName ?? '', error: errors.firstName, autofocus: firstInvalid ? firstInvalid === 'firstName' : true, maxLength: nameMaxLength })}
-${field({ name: 'lastName', label: t('field.lastName'), type: 'text', autocomplete: 'family-name', value: values.lastName ?? '', error: errors.lastName, autofocus: firstInvalid === 'lastName', maxLength: nameMaxLength })}
-</div>
-${field({ name: 'email', label: t('field.email'), type: 'email', autocomplete: 'email', value: values.email ?? '', error: errors.email, autofocus: firstInvalid === 'email', maxLength: 254 })}
-${field({ name: 'password', label: t('field.password'), type: 'password', autocomplete: 'new-password', error: errors.password, hint: t('password.rule', { min: passwordMinLength }), autofocus: firstInvalid === 'password', maxLength: passwordMaxLength })}
-<button type="submit">${t('register.submit')}</button>
-</form>
-<p class="switch">${t('register.haveAccount')} <a href="${view.signInHref}">${t('register.signIn')}</a></p>`,
+      <p class="intro">${t('register.intro')}</p>
+      ${alert(view.formError)}
+      <form method="post" action="${view.action}" novalidate>
+        <div class="names">
+          ${field({ name: 'firstName', label: t('field.firstName'), type: 'text', autocomplete: 'given-name', value: values.firstName ?? '', error: errors.firstName, autofocus: firstInvalid ? firstInvalid === 'firstName' : true, maxLength: nameMaxLength })}
+          ${field({ name: 'lastName', label: t('field.lastName'), type: 'text', autocomplete: 'family-name', value: values.lastName ?? '', error: errors.lastName, autofocus: firstInvalid === 'lastName', maxLength: nameMaxLength })}
+        </div>
+        ${field({ name: 'email', label: t('field.email'), type: 'email', autocomplete: 'email', value: values.email ?? '', error: errors.email, autofocus: firstInvalid === 'email', maxLength: 254 })}
+        ${field({ name: 'password', label: t('field.password'), type: 'password', autocomplete: 'new-password', error: errors.password, hint: t('password.rule', { min: passwordMinLength }), autofocus: firstInvalid === 'password', maxLength: passwordMaxLength })}
+        <button type="submit">${t('register.submit')}</button>
+      </form>
+      <p class="switch">${t('register.haveAccount')} <a href="${view.signInHref}">${t('register.signIn')}</a></p>`,
   })
 }
 
@@ -268,8 +294,8 @@ export function messagePage(
   return layout(page, {
     title: t(view.title),
     body: html`<h1>${t(view.heading)}</h1>
-<p class="intro">${t(view.body, view.bodyValues)}</p>
-${view.link ? html`<p><a href="${view.link.href}">${t(view.link.label)}</a></p>` : ''}`,
+      <p class="intro">${t(view.body, view.bodyValues)}</p>
+      ${view.link ? html`<p><a href="${view.link.href}">${t(view.link.label)}</a></p>` : ''}`,
   })
 }
 
@@ -279,10 +305,10 @@ export function logoutPage(page: PageContext, view: { providerForm: SafeHtml; ca
   return layout(page, {
     title: t('logout.title'),
     body: html`<h1>${t('logout.heading')}</h1>
-<p class="intro">${t('logout.body')}</p>
-${view.providerForm}
-<button type="submit" form="op.logoutForm" name="logout" value="yes" autofocus>${t('logout.submit')}</button>
-<p class="switch"><a href="${view.cancelHref}">${t('link.backToPactum')}</a></p>`,
+      <p class="intro">${t('logout.body')}</p>
+      ${view.providerForm}
+      <button type="submit" form="op.logoutForm" name="logout" value="yes" autofocus>${t('logout.submit')}</button>
+      <p class="switch"><a href="${view.cancelHref}">${t('link.backToPactum')}</a></p>`,
   })
 }
 
@@ -295,26 +321,29 @@ export function confirmEmailPage(page: PageContext, view: { action: string }): s
   return layout(page, {
     title: t('confirmEmail.title'),
     body: html`<h1>${t('confirmEmail.title')}</h1>
-<p class="intro">${t('confirmEmail.body')}</p>
-<form method="post" action="${view.action}">
-<button type="submit" autofocus>${t('confirmEmail.submit')}</button>
-</form>`,
+      <p class="intro">${t('confirmEmail.body')}</p>
+      <form method="post" action="${view.action}">
+        <button type="submit" autofocus>${t('confirmEmail.submit')}</button>
+      </form>`,
   })
 }
 
 /** "Forgot your password?": the address to send the link to. */
-export function forgotPasswordPage(page: PageContext, view: { action: string; backHref: string; email?: string; errors?: FieldErrors }): string {
+export function forgotPasswordPage(
+  page: PageContext,
+  view: { action: string; backHref: string; email?: string; errors?: FieldErrors },
+): string {
   const { t } = page
   const errors = view.errors ?? {}
   return layout(page, {
     title: t('forgot.title'),
     body: html`<h1>${t('forgot.heading')}</h1>
-<p class="intro">${t('forgot.intro')}</p>
-<form method="post" action="${view.action}" novalidate>
-${field({ name: 'email', label: t('field.email'), type: 'email', autocomplete: 'username', value: view.email ?? '', error: errors.email, autofocus: true, maxLength: 254 })}
-<button type="submit">${t('forgot.submit')}</button>
-</form>
-<p class="switch"><a href="${view.backHref}">${t('forgot.backToSignIn')}</a></p>`,
+      <p class="intro">${t('forgot.intro')}</p>
+      <form method="post" action="${view.action}" novalidate>
+        ${field({ name: 'email', label: t('field.email'), type: 'email', autocomplete: 'username', value: view.email ?? '', error: errors.email, autofocus: true, maxLength: 254 })}
+        <button type="submit">${t('forgot.submit')}</button>
+      </form>
+      <p class="switch"><a href="${view.backHref}">${t('forgot.backToSignIn')}</a></p>`,
   })
 }
 
@@ -325,10 +354,10 @@ export function resetPasswordPage(page: PageContext, view: { action: string; err
   return layout(page, {
     title: t('resetPassword.title'),
     body: html`<h1>${t('resetPassword.title')}</h1>
-<p class="intro">${t('resetPassword.intro')}</p>
-<form method="post" action="${view.action}" novalidate>
-${field({ name: 'password', label: t('field.newPassword'), type: 'password', autocomplete: 'new-password', error: errors.password, hint: t('password.rule', { min: passwordMinLength }), autofocus: true, maxLength: passwordMaxLength })}
-<button type="submit">${t('resetPassword.submit')}</button>
-</form>`,
+      <p class="intro">${t('resetPassword.intro')}</p>
+      <form method="post" action="${view.action}" novalidate>
+        ${field({ name: 'password', label: t('field.newPassword'), type: 'password', autocomplete: 'new-password', error: errors.password, hint: t('password.rule', { min: passwordMinLength }), autofocus: true, maxLength: passwordMaxLength })}
+        <button type="submit">${t('resetPassword.submit')}</button>
+      </form>`,
   })
 }

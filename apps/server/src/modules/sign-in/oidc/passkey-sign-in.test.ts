@@ -18,9 +18,21 @@ async function withPasskey() {
   const { app, database } = testApp
   await createAccount(database.db, { email: 'anna@example.com', password, firstName: 'Anna', lastName: 'Nowak', locale: null })
   const authorization = { authorization: `Bearer ${await testApp.tokenFor('anna@example.com')}` }
-  const options = (await app.inject({ method: 'POST', url: '/api/v1/me/passkeys/registration_options', headers: authorization, payload: { current_password: password } })).json()
+  const options = (
+    await app.inject({
+      method: 'POST',
+      url: '/api/v1/me/passkeys/registration_options',
+      headers: authorization,
+      payload: { current_password: password },
+    })
+  ).json()
   const authenticator = new SoftwareAuthenticator(rp)
-  const added = await app.inject({ method: 'POST', url: '/api/v1/me/passkeys', headers: authorization, payload: { name: 'Phone', response: authenticator.create(options) } })
+  const added = await app.inject({
+    method: 'POST',
+    url: '/api/v1/me/passkeys',
+    headers: authorization,
+    payload: { name: 'Phone', response: authenticator.create(options) },
+  })
   expect(added.statusCode, added.body).toBe(201)
   return { app, db: database.db, authenticator }
 }
@@ -58,7 +70,11 @@ describe('signing in with a passkey', () => {
     // A discoverable credential: nobody is named before the passkey answers.
     expect(options).toMatchObject({ rpId: 'localhost' })
     expect(options.allowCredentials ?? []).toEqual([])
-    const posted = await browser.request({ method: 'POST', url: `${pagePath}/passkey`, form: { credential: JSON.stringify(authenticator.get(options)) } })
+    const posted = await browser.request({
+      method: 'POST',
+      url: `${pagePath}/passkey`,
+      form: { credential: JSON.stringify(authenticator.get(options)) },
+    })
     expect(posted.statusCode, posted.body).toBe(303)
     const { callback } = await browser.follow(posted)
     const tokens = (await exchangeCode(browser, callback!.searchParams.get('code')!, verifier)).json() as { access_token: string }
@@ -75,12 +91,20 @@ describe('signing in with a passkey', () => {
 
     const stranger = new SoftwareAuthenticator(rp)
     stranger.create({ challenge: 'eA', user: { id: 'eA' } })
-    const unknown = await browser.request({ method: 'POST', url: `${pagePath}/passkey`, form: { credential: JSON.stringify(stranger.get(options)) } })
+    const unknown = await browser.request({
+      method: 'POST',
+      url: `${pagePath}/passkey`,
+      form: { credential: JSON.stringify(stranger.get(options)) },
+    })
     expect(unknown.statusCode).toBe(401)
     expect(unknown.body).toContain('That passkey could not sign you in.')
 
     // An answer signed for another origin (a phishing page) is refused.
-    const phished = await browser.request({ method: 'POST', url: `${pagePath}/passkey`, form: { credential: JSON.stringify(authenticator.get(options, { origin: 'https://pactum.example.evil' })) } })
+    const phished = await browser.request({
+      method: 'POST',
+      url: `${pagePath}/passkey`,
+      form: { credential: JSON.stringify(authenticator.get(options, { origin: 'https://pactum.example.evil' })) },
+    })
     expect(phished.statusCode).toBe(401)
 
     const answer = JSON.stringify(authenticator.get(options))
@@ -97,11 +121,27 @@ describe('signing in with a passkey', () => {
     const browser = new TestBrowser(app)
     const { pagePath } = await openSignIn(browser)
     const first = await passkeyOptions(browser, pagePath)
-    expect((await browser.request({ method: 'POST', url: `${pagePath}/passkey`, form: { credential: JSON.stringify(authenticator.get(first, { counter: 5 })) } })).statusCode).toBe(303)
+    expect(
+      (
+        await browser.request({
+          method: 'POST',
+          url: `${pagePath}/passkey`,
+          form: { credential: JSON.stringify(authenticator.get(first, { counter: 5 })) },
+        })
+      ).statusCode,
+    ).toBe(303)
     const again = new TestBrowser(app)
     const { pagePath: nextPage } = await openSignIn(again)
     const next = await passkeyOptions(again, nextPage)
-    expect((await again.request({ method: 'POST', url: `${nextPage}/passkey`, form: { credential: JSON.stringify(authenticator.get(next, { counter: 3 })) } })).statusCode).toBe(401)
+    expect(
+      (
+        await again.request({
+          method: 'POST',
+          url: `${nextPage}/passkey`,
+          form: { credential: JSON.stringify(authenticator.get(next, { counter: 3 })) },
+        })
+      ).statusCode,
+    ).toBe(401)
   })
 
   it('answers garbage with the sign-in page, not an error', async () => {

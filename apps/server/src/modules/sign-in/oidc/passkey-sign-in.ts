@@ -55,12 +55,16 @@ export async function passkeySignInRoutes(
     return reply.header('Cache-Control', 'public, max-age=3600').type('text/javascript; charset=utf-8').send(body)
   })
 
-  scope.post<{ Params: UidParams }>('/interaction/:uid/passkey/options', { config: { rateLimit: passkeyRateLimit } }, async (request, reply) => {
-    const interaction = await deps.loadInteraction(request, reply)
-    if (!interaction) return reply.status(400).header('Cache-Control', 'no-store').send({ error: 'expired' })
-    const options = await signInOptions(deps.db, deps.relyingParty, interaction.uid, deps.clock.now())
-    return reply.header('Cache-Control', 'no-store').send(options)
-  })
+  scope.post<{ Params: UidParams }>(
+    '/interaction/:uid/passkey/options',
+    { config: { rateLimit: passkeyRateLimit } },
+    async (request, reply) => {
+      const interaction = await deps.loadInteraction(request, reply)
+      if (!interaction) return reply.status(400).header('Cache-Control', 'no-store').send({ error: 'expired' })
+      const options = await signInOptions(deps.db, deps.relyingParty, interaction.uid, deps.clock.now())
+      return reply.header('Cache-Control', 'no-store').send(options)
+    },
+  )
 
   scope.post<{ Params: UidParams }>('/interaction/:uid/passkey', { config: { rateLimit: passkeyRateLimit } }, async (request, reply) => {
     const interaction = await deps.loadInteraction(request, reply)
@@ -90,4 +94,3 @@ export function parsePasskeyAnswer(field: unknown): AuthenticationResponseJSON |
     return null
   }
 }
-

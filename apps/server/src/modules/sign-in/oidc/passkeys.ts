@@ -118,7 +118,13 @@ export async function registerPasskey(
       created_at: now,
     })
     if (!inserted) return null
-    return { id: inserted.id, name: inserted.name, created: inserted.created_at, lastUsed: inserted.last_used_at, backedUp: inserted.backed_up }
+    return {
+      id: inserted.id,
+      name: inserted.name,
+      created: inserted.created_at,
+      lastUsed: inserted.last_used_at,
+      backedUp: inserted.backed_up,
+    }
   })
 }
 
@@ -140,7 +146,11 @@ export async function signInOptions(
         transports: JSON.parse(row.transports) as WebAuthnCredential['transports'],
       }))
     : undefined
-  const options = await generateAuthenticationOptions({ rpID: rp.id, userVerification: 'preferred', ...(allowCredentials ? { allowCredentials } : {}) })
+  const options = await generateAuthenticationOptions({
+    rpID: rp.id,
+    userVerification: 'preferred',
+    ...(allowCredentials ? { allowCredentials } : {}),
+  })
   await saveChallenge(db, { purpose: 'authenticate', accountId: null, interactionUid, challenge: options.challenge }, now)
   return options
 }
@@ -208,5 +218,9 @@ async function saveChallenge(
 
 /** A ceremony's answer uses up every challenge open for the same owner: one answer per page. */
 async function useChallenges(db: Kysely<Database>, open: { id: string }[], now: Date): Promise<void> {
-  await markChallengesUsed(db, open.map((row) => row.id), now)
+  await markChallengesUsed(
+    db,
+    open.map((row) => row.id),
+    now,
+  )
 }

@@ -72,8 +72,16 @@ export function passwordResetRoutes(
         return deps.sendPage(reply, 400, forgotPasswordPage(context, view))
       }
       // Not awaited: the answer comes as fast whether or not the address has an account.
-      const mailDeps = { db, mailer: deps.mailer, now: clock.now(), issuer: deps.issuer, perAddressPerHour: deps.signIn.resetsPerAddressPerHour }
-      requestPasswordReset(mailDeps, email, locale).catch((error: unknown) => request.log.error({ err: error }, 'password reset link not sent'))
+      const mailDeps = {
+        db,
+        mailer: deps.mailer,
+        now: clock.now(),
+        issuer: deps.issuer,
+        perAddressPerHour: deps.signIn.resetsPerAddressPerHour,
+      }
+      requestPasswordReset(mailDeps, email, locale).catch((error: unknown) =>
+        request.log.error({ err: error }, 'password reset link not sent'),
+      )
       return deps.sendPage(
         reply,
         200,
@@ -88,7 +96,11 @@ export function passwordResetRoutes(
     },
   )
 
-  const outcome = (request: FastifyRequest<{ Querystring: { lang?: string } }>, reply: FastifyReply, state: Exclude<ResetLinkState, 'valid'>) => {
+  const outcome = (
+    request: FastifyRequest<{ Querystring: { lang?: string } }>,
+    reply: FastifyReply,
+    state: Exclude<ResetLinkState, 'valid'>,
+  ) => {
     const context = page(request)
     const askAgain = { href: forgotAction(context.locale, undefined), label: 'resetPassword.askAgain' } as const
     const view = {
@@ -97,7 +109,11 @@ export function passwordResetRoutes(
       invalid: { status: 404, title: 'resetPassword.invalid.title', body: 'resetPassword.invalid.body' },
     } as const
     const { status, title, body } = view[state]
-    return deps.sendPage(reply, status, messagePage(context, { title, heading: title, body, bodyValues: { minutes: resetLinkMinutes }, link: askAgain }))
+    return deps.sendPage(
+      reply,
+      status,
+      messagePage(context, { title, heading: title, body, bodyValues: { minutes: resetLinkMinutes }, link: askAgain }),
+    )
   }
   const resetAction = (token: string, locale: Locale) => `${basePath}/reset-password/${encodeURIComponent(token)}?lang=${locale}`
 

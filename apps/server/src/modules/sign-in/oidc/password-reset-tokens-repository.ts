@@ -19,10 +19,21 @@ export async function insertResetToken(db: Kysely<Database>, values: Insertable<
 }
 
 /** A link with the account's current address beside the one it was sent to. */
-export type ResetTokenRow = { token_hash: string; account_id: string; expires_at: Date; used_at: Date | null; email: string; account_email: string }
+export type ResetTokenRow = {
+  token_hash: string
+  account_id: string
+  expires_at: Date
+  used_at: Date | null
+  email: string
+  account_email: string
+}
 
 /** The link by its hash; with `lock`, under a row lock until the transaction ends. */
-export async function findResetToken(db: Kysely<Database>, tokenHash: string, options: { lock?: boolean } = {}): Promise<ResetTokenRow | undefined> {
+export async function findResetToken(
+  db: Kysely<Database>,
+  tokenHash: string,
+  options: { lock?: boolean } = {},
+): Promise<ResetTokenRow | undefined> {
   let query = db
     .selectFrom('password_reset_tokens')
     .innerJoin('accounts', 'accounts.id', 'password_reset_tokens.account_id')
@@ -41,5 +52,10 @@ export async function findResetToken(db: Kysely<Database>, tokenHash: string, op
 
 /** Spends every unused link of the account. */
 export async function markResetTokensUsed(db: Kysely<Database>, accountId: string, now: Date): Promise<void> {
-  await db.updateTable('password_reset_tokens').set({ used_at: now }).where('account_id', '=', accountId).where('used_at', 'is', null).execute()
+  await db
+    .updateTable('password_reset_tokens')
+    .set({ used_at: now })
+    .where('account_id', '=', accountId)
+    .where('used_at', 'is', null)
+    .execute()
 }

@@ -7,7 +7,13 @@ import { lockAccountByAddress, markEmailVerified, updatePasswordHash } from './a
 import { endSessionsOfAccount } from './account-sessions.ts'
 import { normaliseEmail } from './email-address.ts'
 import { hashPassword } from './passwords.ts'
-import { countResetTokensSince, findResetToken, insertResetToken, markResetTokensUsed, type ResetTokenRow } from './password-reset-tokens-repository.ts'
+import {
+  countResetTokensSince,
+  findResetToken,
+  insertResetToken,
+  markResetTokensUsed,
+  type ResetTokenRow,
+} from './password-reset-tokens-repository.ts'
 import { clearSignInFailures } from './sign-in-throttle.ts'
 import { translator } from './translations.ts'
 
@@ -35,7 +41,11 @@ export interface ResetMailDeps {
 }
 
 /** The link to reset the password of `email`, e-mailed if the address has an account; nothing otherwise. */
-export async function requestPasswordReset(deps: ResetMailDeps, email: string, pageLocale: Locale): Promise<'sent' | 'no_account' | 'limited'> {
+export async function requestPasswordReset(
+  deps: ResetMailDeps,
+  email: string,
+  pageLocale: Locale,
+): Promise<'sent' | 'no_account' | 'limited'> {
   const token = randomBytes(32).toString('base64url')
   // Counted and issued under the account's row lock: concurrent requests cannot all see room for one more.
   const issued = await deps.db.transaction().execute(async (trx) => {

@@ -13,9 +13,7 @@ function derive(password: string, salt: Buffer, options: { N: number; r: number;
   // scrypt needs 128·N·r bytes; the default maxmem (32 MiB) is exactly that at N=2^15, r=8, so leave headroom.
   const scryptOptions: ScryptOptions = { ...options, maxmem: 256 * options.N * options.r }
   return new Promise((resolve, reject) => {
-    scrypt(password.normalize('NFC'), salt, keyLength, scryptOptions, (error, key) =>
-      error ? reject(error) : resolve(key),
-    )
+    scrypt(password.normalize('NFC'), salt, keyLength, scryptOptions, (error, key) => (error ? reject(error) : resolve(key)))
   })
 }
 

@@ -157,8 +157,7 @@ export async function pendingLinkState(db: Kysely<Database>, token: string, now:
 }
 
 export type CompletionOutcome =
-  | { outcome: 'created'; accountId: string; interactionUid: string }
-  | { outcome: 'taken' | 'expired' | 'invalid' }
+  { outcome: 'created'; accountId: string; interactionUid: string } | { outcome: 'taken' | 'expired' | 'invalid' }
 
 /**
  * Uses the link, in one database transaction under the pending row's lock
@@ -189,7 +188,11 @@ export async function completeRegistration(db: Kysely<Database>, token: string, 
   })
 }
 
-async function findPending(db: Kysely<Database>, token: string, options: { lock?: boolean } = {}): Promise<PendingRegistrationRow | undefined> {
+async function findPending(
+  db: Kysely<Database>,
+  token: string,
+  options: { lock?: boolean } = {},
+): Promise<PendingRegistrationRow | undefined> {
   // Anything but a token we could have issued is looked up as nothing.
   if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return undefined
   return findPendingRegistration(db, sha256(token), options)

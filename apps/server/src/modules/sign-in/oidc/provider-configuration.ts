@@ -23,11 +23,7 @@ export function webClientOrigins(publicUrl: string): string[] {
   return [...new Set([publicUrl, 'http://localhost:5173'])]
 }
 
-export function createProvider(deps: {
-  config: Config
-  db: Kysely<Database>
-  secrets: ProviderSecrets
-}): Provider {
+export function createProvider(deps: { config: Config; db: Kysely<Database>; secrets: ProviderSecrets }): Provider {
   const { config, db, secrets } = deps
   const issuer = config.oidc.issuer
   const mountPath = new URL(issuer).pathname.replace(/\/+$/, '')

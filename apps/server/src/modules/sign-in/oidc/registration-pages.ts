@@ -16,13 +16,13 @@ export function checkInboxPage(
   return layout(page, {
     title: t('registration.sent.title'),
     body: html`<h1>${t('registration.sent.title')}</h1>
-<p class="intro">${t('registration.sent.body', { email: view.email })}</p>
-${
-  fileMailer
-    ? html`<p class="hint">${t('registration.sent.fileMailer', { folder: fileMailer.folder })}</p>
-${fileMailer.messageHref ? html`<p><a href="${fileMailer.messageHref}">${t('registration.sent.openMail')}</a></p>` : ''}`
-    : ''
-}`,
+      <p class="intro">${t('registration.sent.body', { email: view.email })}</p>
+      ${
+        fileMailer
+          ? html`<p class="hint">${t('registration.sent.fileMailer', { folder: fileMailer.folder })}</p>
+              ${fileMailer.messageHref ? html`<p><a href="${fileMailer.messageHref}">${t('registration.sent.openMail')}</a></p>` : ''}`
+          : ''
+      }`,
   })
 }
 
@@ -35,10 +35,10 @@ export function completeRegistrationPage(page: PageContext, view: { action: stri
   return layout(page, {
     title: t('registration.complete.title'),
     body: html`<h1>${t('registration.complete.title')}</h1>
-<p class="intro">${t('registration.complete.body', { email: view.email })}</p>
-<form method="post" action="${view.action}">
-<button type="submit" autofocus>${t('registration.complete.submit')}</button>
-</form>`,
+      <p class="intro">${t('registration.complete.body', { email: view.email })}</p>
+      <form method="post" action="${view.action}">
+        <button type="submit" autofocus>${t('registration.complete.submit')}</button>
+      </form>`,
   })
 }
 
@@ -48,9 +48,9 @@ export function alreadyRegisteredPage(page: PageContext, view: { signInHref: str
   return layout(page, {
     title: t('registration.taken.title'),
     body: html`<h1>${t('registration.taken.title')}</h1>
-<p class="intro">${t('registration.taken.body')}</p>
-<p><a href="${view.signInHref}">${t('registration.ready.link')}</a></p>
-<p><a href="${view.forgotHref}">${t('signIn.forgot')}</a></p>`,
+      <p class="intro">${t('registration.taken.body')}</p>
+      <p><a href="${view.signInHref}">${t('registration.ready.link')}</a></p>
+      <p><a href="${view.forgotHref}">${t('signIn.forgot')}</a></p>`,
   })
 }
 
@@ -58,16 +58,21 @@ export function alreadyRegisteredPage(page: PageContext, view: { signInHref: str
 export function sentMailPage(page: PageContext, view: { mail: DevMail; folder: string }): string {
   const { t } = page
   const { mail } = view
-  const body = mail.text.split(/(https?:\/\/[^\s<>"]+)/).map((part, index) => (index % 2 === 1 ? html`<a href="${part}">${part}</a>` : part))
+  const body = mail.text
+    .split(/(https?:\/\/[^\s<>"]+)/)
+    .map((part, index) => (index % 2 === 1 ? html`<a href="${part}">${part}</a>` : part))
   return layout(page, {
     title: t('sentMail.title'),
     body: html`<h1>${mail.subject}</h1>
-<p class="hint">${t('sentMail.note', { folder: view.folder })}</p>
-<dl class="mail-headers">
-<dt>${t('sentMail.from')}</dt><dd>${mail.from}</dd>
-<dt>${t('sentMail.to')}</dt><dd>${mail.to}</dd>
-<dt>${t('sentMail.subject')}</dt><dd>${mail.subject}</dd>
-</dl>
-<pre class="mail-text">${body}</pre>`,
+      <p class="hint">${t('sentMail.note', { folder: view.folder })}</p>
+      <dl class="mail-headers">
+        <dt>${t('sentMail.from')}</dt>
+        <dd>${mail.from}</dd>
+        <dt>${t('sentMail.to')}</dt>
+        <dd>${mail.to}</dd>
+        <dt>${t('sentMail.subject')}</dt>
+        <dd>${mail.subject}</dd>
+      </dl>
+      <pre class="mail-text">${body}</pre>`,
   })
 }

@@ -79,7 +79,14 @@ export function registrationRoutes(
         return deps.sendPage(reply, 400, registerPage(page, { ...register, values, errors: input.errors }))
       }
       const sent = await requestRegistration(
-        { db, mailer: deps.mailer, now: clock.now(), issuer: deps.issuer, home, perAddressPerHour: deps.signIn.registrationsPerAddressPerHour },
+        {
+          db,
+          mailer: deps.mailer,
+          now: clock.now(),
+          issuer: deps.issuer,
+          home,
+          perAddressPerHour: deps.signIn.registrationsPerAddressPerHour,
+        },
         input,
         { locale: page.locale, interactionUid: interaction.uid },
       ).catch((error: unknown) => {
@@ -104,20 +111,38 @@ export function registrationRoutes(
 
   const deadLink = (request: FastifyRequest<{ Querystring: LangQuery }>, reply: FastifyReply, state: 'expired' | 'invalid') => {
     const view = {
-      expired: { status: 410, title: 'registration.expired.title', body: 'registration.expired.body', link: { href: `${home}register`, label: 'signIn.createAccount' } },
-      invalid: { status: 404, title: 'registration.invalid.title', body: 'registration.invalid.body', link: { href: home, label: 'link.backToPactum' } },
+      expired: {
+        status: 410,
+        title: 'registration.expired.title',
+        body: 'registration.expired.body',
+        link: { href: `${home}register`, label: 'signIn.createAccount' },
+      },
+      invalid: {
+        status: 404,
+        title: 'registration.invalid.title',
+        body: 'registration.invalid.body',
+        link: { href: home, label: 'link.backToPactum' },
+      },
     } as const
     const { status, title, body, link } = view[state]
-    return deps.sendPage(reply, status, messagePage(linkPage(request), { title, heading: title, body, bodyValues: { hours: registrationLinkHours }, link }))
+    return deps.sendPage(
+      reply,
+      status,
+      messagePage(linkPage(request), { title, heading: title, body, bodyValues: { hours: registrationLinkHours }, link }),
+    )
   }
 
-  scope.get<{ Params: TokenParams; Querystring: LangQuery }>('/complete-registration/:token', { config: { rateLimit: linkRateLimit } }, async (request, reply) => {
-    const link = await pendingLinkState(db, request.params.token, clock.now())
-    if (link.state !== 'valid') return deadLink(request, reply, link.state)
-    const page = linkPage(request)
-    const action = completeAction(link.interactionUid, request.params.token, page.locale)
-    return deps.sendPage(reply, 200, completeRegistrationPage(page, { action, email: link.email }))
-  })
+  scope.get<{ Params: TokenParams; Querystring: LangQuery }>(
+    '/complete-registration/:token',
+    { config: { rateLimit: linkRateLimit } },
+    async (request, reply) => {
+      const link = await pendingLinkState(db, request.params.token, clock.now())
+      if (link.state !== 'valid') return deadLink(request, reply, link.state)
+      const page = linkPage(request)
+      const action = completeAction(link.interactionUid, request.params.token, page.locale)
+      return deps.sendPage(reply, 200, completeRegistrationPage(page, { action, email: link.email }))
+    },
+  )
 
   scope.post<{ Params: UidParams & TokenParams; Querystring: LangQuery }>(
     '/interaction/:uid/complete-registration/:token',
@@ -149,5 +174,6 @@ export function registrationRoutes(
     },
   )
 
-  if (deps.sentMail) sentMailRoutes(scope, { mailbox: deps.sentMail, pageContext: (request) => deps.pageContext(request), sendPage: deps.sendPage })
+  if (deps.sentMail)
+    sentMailRoutes(scope, { mailbox: deps.sentMail, pageContext: (request) => deps.pageContext(request), sendPage: deps.sendPage })
 }

@@ -48,11 +48,13 @@ async function register(browser: TestBrowser, form: typeof anna) {
   return { verifier, pagePath, response: await browser.request({ method: 'POST', url: `${pagePath}/register`, form }) }
 }
 
-
 async function signIn(browser: TestBrowser, person: { email: string; password: string }) {
   const pkce = pkcePair()
   const pagePath = interactionPath(await browser.request({ url: authorizationUrl({ challenge: pkce.challenge }) }))
-  return { ...pkce, response: await browser.request({ method: 'POST', url: `${pagePath}/login`, form: { email: person.email, password: person.password } }) }
+  return {
+    ...pkce,
+    response: await browser.request({ method: 'POST', url: `${pagePath}/login`, form: { email: person.email, password: person.password } }),
+  }
 }
 
 const passwordHashOf = async (db: Awaited<ReturnType<typeof startServer>>['db'], email: string) =>
@@ -88,7 +90,9 @@ describe('registration answers the same for every address (issue 30)', () => {
     ])
     const notice = mails[1]!.text
     expect(notice).toMatch(/^Hello Bob,\n/)
-    expect(notice).toContain('Someone — perhaps you — tried to create a Pactum account with this address. You already have one: sign in, or reset your password if you forgot it.')
+    expect(notice).toContain(
+      'Someone — perhaps you — tried to create a Pactum account with this address. You already have one: sign in, or reset your password if you forgot it.',
+    )
     expect(notice).toContain(`\n${testPublicUrl}/\n`)
     expect(notice).toContain(`\n${issuer}/forgot-password?lang=en_gb\n`)
     expect(notice).not.toMatch(/complete-registration/)
@@ -126,7 +130,9 @@ describe('the e-mailed link', () => {
     expect(opened.statusCode).toBe(200)
     expect(opened.body).toContain('<h1>Finish creating your account</h1>')
     expect(opened.body).toContain('Create your Pactum account for anna.kowalska@example.com.')
-    expect(opened.body).toMatch(/<form method="post" action="\/oidc\/interaction\/[A-Za-z0-9_-]+\/complete-registration\/[A-Za-z0-9_-]{43}\?lang=en_gb">/)
+    expect(opened.body).toMatch(
+      /<form method="post" action="\/oidc\/interaction\/[A-Za-z0-9_-]+\/complete-registration\/[A-Za-z0-9_-]{43}\?lang=en_gb">/,
+    )
     expect(await db.selectFrom('accounts').select('id').execute()).toEqual([])
 
     const tokens = await tokensAfter(browser, await openRegistrationLink(browser, link), verifier)
@@ -172,7 +178,10 @@ describe('the e-mailed link', () => {
     const pressed = await browser.request({ method: 'POST', url: action })
     expect(pressed.statusCode).toBe(410)
     expect(await db.selectFrom('accounts').select('id').execute()).toEqual([])
-    const forged = await browser.request({ method: 'POST', url: action.replace(/complete-registration\/[^?]+/, `complete-registration/${'A'.repeat(43)}`) })
+    const forged = await browser.request({
+      method: 'POST',
+      url: action.replace(/complete-registration\/[^?]+/, `complete-registration/${'A'.repeat(43)}`),
+    })
     expect(forged.statusCode).toBe(404)
   })
 
@@ -261,7 +270,9 @@ describe('limits on the e-mails registration sends', () => {
     expect(limited.body).toContain('Too many requests from your network.')
     expect(limited.body).not.toContain('carl@example.com')
     // Another client is not affected.
-    expect((await register(new TestBrowser(app, { remoteAddress: '203.0.113.6' }), { ...anna, email: 'carl@example.com' })).response.statusCode).toBe(200)
+    expect(
+      (await register(new TestBrowser(app, { remoteAddress: '203.0.113.6' }), { ...anna, email: 'carl@example.com' })).response.statusCode,
+    ).toBe(200)
   })
 })
 
@@ -269,7 +280,9 @@ describe("the file mailer's link (a machine of one's own)", () => {
   it('names the folder and opens the message just written, for a browser on this machine only', async () => {
     const { app, dataDir } = await startServer()
     const local = await register(new TestBrowser(app), anna)
-    expect(local.response.body).toContain(`This Pactum server writes its e-mails to files instead of sending them, in ${path.join(dataDir, 'mail')}.`)
+    expect(local.response.body).toContain(
+      `This Pactum server writes its e-mails to files instead of sending them, in ${path.join(dataDir, 'mail')}.`,
+    )
     const href = /<a href="(\/oidc\/sent-mail\/[0-9a-f-]+)">Open the message<\/a>/.exec(local.response.body)?.[1]
     expect(href).toBeTruthy()
     const message = await new TestBrowser(app).request({ url: href! })
@@ -284,7 +297,9 @@ describe("the file mailer's link (a machine of one's own)", () => {
     const remote = await register(new TestBrowser(app, { remoteAddress: '203.0.113.5' }), { ...anna, email: 'bea@example.com' })
     expect(remote.response.body).not.toContain('/oidc/sent-mail/')
     // Nor an id that is not a random one (keyed messages have ids someone could work out).
-    expect((await new TestBrowser(app).request({ url: '/oidc/sent-mail/1764000000000-00000000-0000-8000-8000-000000000000' })).statusCode).toBe(404)
+    expect(
+      (await new TestBrowser(app).request({ url: '/oidc/sent-mail/1764000000000-00000000-0000-8000-8000-000000000000' })).statusCode,
+    ).toBe(404)
   })
 
   it('is never offered with SMTP', async () => {
@@ -295,6 +310,8 @@ describe("the file mailer's link (a machine of one's own)", () => {
     expect(response.body).toContain('<h1>Check your inbox</h1>')
     expect(response.body).not.toContain('writes its e-mails to files')
     expect(response.body).not.toContain('sent-mail')
-    expect((await new TestBrowser(app).request({ url: '/oidc/sent-mail/1764000000000-00000000-0000-4000-8000-000000000000' })).statusCode).toBe(404)
+    expect(
+      (await new TestBrowser(app).request({ url: '/oidc/sent-mail/1764000000000-00000000-0000-4000-8000-000000000000' })).statusCode,
+    ).toBe(404)
   })
 })

@@ -8,7 +8,14 @@ import { type AuthenticationMethods, signedInWith } from './authentication-metho
 import { parsePasskeyAnswer } from './passkey-sign-in.ts'
 import { type RelyingParty, signInOptions, verifyPasskeySignIn } from './passkeys.ts'
 import { type PageContext, secondFactorPage, type SecondFactorView } from './pages.ts'
-import { closeSecondFactorStep, hasAny, noteWrongCode, openSecondFactorStep, pendingSecondFactor, secondFactorsOf } from './second-factor.ts'
+import {
+  closeSecondFactorStep,
+  hasAny,
+  noteWrongCode,
+  openSecondFactorStep,
+  pendingSecondFactor,
+  secondFactorsOf,
+} from './second-factor.ts'
 import { useTotpCode } from './totp.ts'
 
 type Interaction = Awaited<ReturnType<Provider['interactionDetails']>>
@@ -30,8 +37,19 @@ export interface SecondFactorDeps {
   /** The expired-interaction page. */
   expired: (request: FastifyRequest, reply: FastifyReply) => FastifyReply
   /** The sign-in page again with an error above the form: the person starts over from the password. */
-  startOver: (request: FastifyRequest, reply: FastifyReply, interaction: Interaction, message: 'secondFactor.tooMany' | 'secondFactor.expired') => FastifyReply
-  finish: (request: FastifyRequest, reply: FastifyReply, interaction: Interaction, accountId: string, amr: AuthenticationMethods) => Promise<void>
+  startOver: (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    interaction: Interaction,
+    message: 'secondFactor.tooMany' | 'secondFactor.expired',
+  ) => FastifyReply
+  finish: (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    interaction: Interaction,
+    accountId: string,
+    amr: AuthenticationMethods,
+  ) => Promise<void>
 }
 
 /**
@@ -44,12 +62,18 @@ export interface SecondFactorDeps {
 export function secondFactorRoutes(scope: FastifyInstance, deps: SecondFactorDeps) {
   const { db } = deps
 
-  async function view(interaction: Interaction, accountId: string, errors: Pick<SecondFactorView, 'codeError' | 'formError'> = {}): Promise<SecondFactorView> {
+  async function view(
+    interaction: Interaction,
+    accountId: string,
+    errors: Pick<SecondFactorView, 'codeError' | 'formError'> = {},
+  ): Promise<SecondFactorView> {
     const factors = await secondFactorsOf(db, accountId)
     const base = deps.pagePath(interaction.uid)
     return {
       ...(factors.totp ? { codeAction: `${base}/second-factor` } : {}),
-      ...(factors.passkey ? { passkey: { optionsUrl: `${base}/second-factor/passkey/options`, action: `${base}/second-factor/passkey` } } : {}),
+      ...(factors.passkey
+        ? { passkey: { optionsUrl: `${base}/second-factor/passkey/options`, action: `${base}/second-factor/passkey` } }
+        : {}),
       startOverHref: `${base}/second-factor/start-over`,
       ...errors,
     }
@@ -70,42 +94,63 @@ export function secondFactorRoutes(scope: FastifyInstance, deps: SecondFactorDep
     if (!accountId) return deps.startOver(request, reply, interaction, 'secondFactor.expired')
     const page = deps.pageContext(request, interaction)
     const code = String((request.body as { code?: unknown } | undefined)?.code ?? '').trim()
-    if (code === '') return deps.sendPage(reply, 400, secondFactorPage(page, await view(interaction, accountId, { codeError: page.t('secondFactor.codeRequired') })))
+    if (code === '')
+      return deps.sendPage(
+        reply,
+        400,
+        secondFactorPage(page, await view(interaction, accountId, { codeError: page.t('secondFactor.codeRequired') })),
+      )
     const account = await findAccountProfile(db, accountId)
     if (account && (await useTotpCode(db, account, code.slice(0, 16), now))) {
       await closeSecondFactorStep(db, interaction.uid)
       return deps.finish(request, reply, interaction, accountId, signedInWith.passwordAndCode)
     }
     if (await noteWrongCode(db, interaction.uid)) return deps.startOver(request, reply, interaction, 'secondFactor.tooMany')
-    return deps.sendPage(reply, 401, secondFactorPage(page, await view(interaction, accountId, { codeError: page.t('secondFactor.wrongCode') })))
+    return deps.sendPage(
+      reply,
+      401,
+      secondFactorPage(page, await view(interaction, accountId, { codeError: page.t('secondFactor.wrongCode') })),
+    )
   })
 
-  scope.post<{ Params: UidParams }>('/interaction/:uid/second-factor/passkey/options', { config: { rateLimit: stepRateLimit } }, async (request, reply) => {
-    const interaction = await deps.loadInteraction(request, reply)
-    const now = deps.clock.now()
-    const accountId = interaction && (await pendingSecondFactor(db, interaction.uid, now))
-    if (!interaction || !accountId) return reply.status(400).header('Cache-Control', 'no-store').send({ error: 'expired' })
-    const options = await signInOptions(db, deps.relyingParty, interaction.uid, now, accountId)
-    return reply.header('Cache-Control', 'no-store').send(options)
-  })
+  scope.post<{ Params: UidParams }>(
+    '/interaction/:uid/second-factor/passkey/options',
+    { config: { rateLimit: stepRateLimit } },
+    async (request, reply) => {
+      const interaction = await deps.loadInteraction(request, reply)
+      const now = deps.clock.now()
+      const accountId = interaction && (await pendingSecondFactor(db, interaction.uid, now))
+      if (!interaction || !accountId) return reply.status(400).header('Cache-Control', 'no-store').send({ error: 'expired' })
+      const options = await signInOptions(db, deps.relyingParty, interaction.uid, now, accountId)
+      return reply.header('Cache-Control', 'no-store').send(options)
+    },
+  )
 
-  scope.post<{ Params: UidParams }>('/interaction/:uid/second-factor/passkey', { config: { rateLimit: stepRateLimit } }, async (request, reply) => {
-    const interaction = await deps.loadInteraction(request, reply)
-    if (!interaction) return deps.expired(request, reply)
-    const now = deps.clock.now()
-    const accountId = await pendingSecondFactor(db, interaction.uid, now)
-    if (!accountId) return deps.startOver(request, reply, interaction, 'secondFactor.expired')
-    const answer = parsePasskeyAnswer((request.body as { credential?: unknown } | undefined)?.credential)
-    const signedIn = answer ? await verifyPasskeySignIn(db, deps.relyingParty, interaction.uid, answer, now) : null
-    // Only a passkey of the account whose password was given completes its sign-in.
-    if (signedIn?.accountId === accountId) {
-      await closeSecondFactorStep(db, interaction.uid)
-      return deps.finish(request, reply, interaction, accountId, signedInWith.passwordAndPasskey)
-    }
-    if (await noteWrongCode(db, interaction.uid)) return deps.startOver(request, reply, interaction, 'secondFactor.tooMany')
-    const page = deps.pageContext(request, interaction)
-    return deps.sendPage(reply, 401, secondFactorPage(page, await view(interaction, accountId, { formError: page.t('secondFactor.passkeyRejected') })))
-  })
+  scope.post<{ Params: UidParams }>(
+    '/interaction/:uid/second-factor/passkey',
+    { config: { rateLimit: stepRateLimit } },
+    async (request, reply) => {
+      const interaction = await deps.loadInteraction(request, reply)
+      if (!interaction) return deps.expired(request, reply)
+      const now = deps.clock.now()
+      const accountId = await pendingSecondFactor(db, interaction.uid, now)
+      if (!accountId) return deps.startOver(request, reply, interaction, 'secondFactor.expired')
+      const answer = parsePasskeyAnswer((request.body as { credential?: unknown } | undefined)?.credential)
+      const signedIn = answer ? await verifyPasskeySignIn(db, deps.relyingParty, interaction.uid, answer, now) : null
+      // Only a passkey of the account whose password was given completes its sign-in.
+      if (signedIn?.accountId === accountId) {
+        await closeSecondFactorStep(db, interaction.uid)
+        return deps.finish(request, reply, interaction, accountId, signedInWith.passwordAndPasskey)
+      }
+      if (await noteWrongCode(db, interaction.uid)) return deps.startOver(request, reply, interaction, 'secondFactor.tooMany')
+      const page = deps.pageContext(request, interaction)
+      return deps.sendPage(
+        reply,
+        401,
+        secondFactorPage(page, await view(interaction, accountId, { formError: page.t('secondFactor.passkeyRejected') })),
+      )
+    },
+  )
 
   /** "Start again": the step is dropped and the sign-in page shown, for another account or a mistyped address. */
   scope.get<{ Params: UidParams }>('/interaction/:uid/second-factor/start-over', async (request, reply) => {

@@ -8,7 +8,12 @@ export async function deleteSecondFactorStepsExpiredBy(db: Kysely<Database>, now
 }
 
 /** A step opened again for the same interaction starts afresh: this account, no wrong codes. */
-export async function upsertSecondFactorStep(db: Kysely<Database>, interactionUid: string, accountId: string, expiresAt: Date): Promise<void> {
+export async function upsertSecondFactorStep(
+  db: Kysely<Database>,
+  interactionUid: string,
+  accountId: string,
+  expiresAt: Date,
+): Promise<void> {
   await db
     .insertInto('second_factor_steps')
     .values({ interaction_uid: interactionUid, account_id: accountId, failures: 0, expires_at: expiresAt })

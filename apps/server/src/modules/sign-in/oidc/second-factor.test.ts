@@ -56,7 +56,12 @@ async function withAuthenticatorApp(headers: { authorization: string }, clock: C
   const { secret, otpauth_uri, qr_code } = setup.json() as { secret: string; otpauth_uri: string; qr_code: string }
   expect(otpauth_uri).toMatch(/^otpauth:\/\/totp\/Pactum:.+\?.*secret=/)
   expect(qr_code).toMatch(/^data:image\/svg\+xml;base64,/)
-  const confirmed = await app.inject({ method: 'POST', url: '/api/v1/me/totp', headers, payload: { code: totpCodeAt(secret, clock.now()) } })
+  const confirmed = await app.inject({
+    method: 'POST',
+    url: '/api/v1/me/totp',
+    headers,
+    payload: { code: totpCodeAt(secret, clock.now()) },
+  })
   expect(confirmed.statusCode, confirmed.body).toBe(201)
   expect(confirmed.json()).toMatchObject({ enabled: true, since: expect.any(String) })
   return secret
@@ -68,7 +73,6 @@ async function signInWithPassword(browser: TestBrowser, email: string) {
   const posted = await browser.request({ method: 'POST', url: `${pagePath}/login`, form: { email, password } })
   return { ...pkce, pagePath, posted }
 }
-
 
 describe('an authenticator app as the second factor', () => {
   it('asks for a code after the password, and the token says both were given', async () => {
@@ -94,7 +98,11 @@ describe('an authenticator app as the second factor', () => {
     expect(wrong.statusCode).toBe(401)
     expect(wrong.body).toContain('That code is not right')
 
-    const right = await browser.request({ method: 'POST', url: `${pagePath}/second-factor`, form: { code: totpCodeAt(secret, clock.now()) } })
+    const right = await browser.request({
+      method: 'POST',
+      url: `${pagePath}/second-factor`,
+      form: { code: totpCodeAt(secret, clock.now()) },
+    })
     const tokens = await tokensAfter(browser, right, verifier)
     const claims = decodeJwt(tokens.access_token)
     expect(claims.sub).toBe(accountIdForEmail('anna@example.com'))
@@ -110,7 +118,11 @@ describe('an authenticator app as the second factor', () => {
     // The code that confirmed the set-up is used.
     const browser = new TestBrowser(app)
     const { pagePath } = await signInWithPassword(browser, 'anna@example.com')
-    const reused = await browser.request({ method: 'POST', url: `${pagePath}/second-factor`, form: { code: totpCodeAt(secret, clock.now()) } })
+    const reused = await browser.request({
+      method: 'POST',
+      url: `${pagePath}/second-factor`,
+      form: { code: totpCodeAt(secret, clock.now()) },
+    })
     expect(reused.statusCode).toBe(401)
 
     clock.move(30)
@@ -121,7 +133,15 @@ describe('an authenticator app as the second factor', () => {
     expect((await other.request({ method: 'POST', url: `${again.pagePath}/second-factor`, form: { code } })).statusCode).toBe(401)
     // A code from two steps ago or ahead is outside the window.
     clock.move(30)
-    expect((await other.request({ method: 'POST', url: `${again.pagePath}/second-factor`, form: { code: totpCodeAt(secret, new Date(clock.now().getTime() + 90_000)) } })).statusCode).toBe(401)
+    expect(
+      (
+        await other.request({
+          method: 'POST',
+          url: `${again.pagePath}/second-factor`,
+          form: { code: totpCodeAt(secret, new Date(clock.now().getTime() + 90_000)) },
+        })
+      ).statusCode,
+    ).toBe(401)
   })
 
   it(`ends the step after ${maxWrongCodes} wrong codes: the password again`, async () => {
@@ -137,7 +157,11 @@ describe('an authenticator app as the second factor', () => {
     expect(last.body).toContain('Too many wrong codes. Sign in again with your password.')
     expect(last.body).toContain('name="password"')
     // Even the right code no longer finishes that step.
-    const late = await browser.request({ method: 'POST', url: `${pagePath}/second-factor`, form: { code: totpCodeAt(secret, clock.now()) } })
+    const late = await browser.request({
+      method: 'POST',
+      url: `${pagePath}/second-factor`,
+      form: { code: totpCodeAt(secret, clock.now()) },
+    })
     expect(late.body).toContain('This sign-in took too long.')
   })
 
@@ -151,7 +175,9 @@ describe('an authenticator app as the second factor', () => {
     expect(startOver.statusCode).toBe(303)
     const signIn = await browser.request({ url: pagePath })
     expect(signIn.body).toContain('name="password"')
-    expect((await browser.request({ method: 'POST', url: `${pagePath}/second-factor`, form: { code: '123456' } })).body).toContain('This sign-in took too long.')
+    expect((await browser.request({ method: 'POST', url: `${pagePath}/second-factor`, form: { code: '123456' } })).body).toContain(
+      'This sign-in took too long.',
+    )
   })
 
   it('lets an account without a second factor in with the password alone, and says so in the token', async () => {
@@ -166,12 +192,19 @@ describe('an authenticator app as the second factor', () => {
     const { app, clock } = await start()
     const headers = await account('anna@example.com')
     expect((await app.inject({ url: '/api/v1/me/totp', headers })).json()).toEqual({ enabled: false, since: null })
-    const badPassword = await app.inject({ method: 'POST', url: '/api/v1/me/totp/setup', headers, payload: { current_password: 'wrong horse 1' } })
+    const badPassword = await app.inject({
+      method: 'POST',
+      url: '/api/v1/me/totp/setup',
+      headers,
+      payload: { current_password: 'wrong horse 1' },
+    })
     expect(badPassword.json()).toMatchObject({ code: 'incorrect_password' })
     const notStarted = await app.inject({ method: 'POST', url: '/api/v1/me/totp', headers, payload: { code: '123456' } })
     expect(notStarted.json()).toMatchObject({ code: 'totp_not_pending' })
 
-    const setup = (await app.inject({ method: 'POST', url: '/api/v1/me/totp/setup', headers, payload: { current_password: password } })).json() as { secret: string }
+    const setup = (
+      await app.inject({ method: 'POST', url: '/api/v1/me/totp/setup', headers, payload: { current_password: password } })
+    ).json() as { secret: string }
     const wrongCode = await app.inject({ method: 'POST', url: '/api/v1/me/totp', headers, payload: { code: '000000' } })
     expect(wrongCode.statusCode).toBe(400)
     expect(wrongCode.json()).toMatchObject({ code: 'incorrect_code', details: { field: 'body.code' } })
@@ -181,19 +214,31 @@ describe('an authenticator app as the second factor', () => {
     const before = new TestBrowser(app)
     expect((await signInWithPassword(before, 'anna@example.com')).posted.statusCode).toBe(303)
 
-    const confirmed = await app.inject({ method: 'POST', url: '/api/v1/me/totp', headers, payload: { code: totpCodeAt(setup.secret, clock.now()).replace(/^(\d{3})/, '$1 ') } })
+    const confirmed = await app.inject({
+      method: 'POST',
+      url: '/api/v1/me/totp',
+      headers,
+      payload: { code: totpCodeAt(setup.secret, clock.now()).replace(/^(\d{3})/, '$1 ') },
+    })
     expect(confirmed.statusCode, confirmed.body).toBe(201)
     expect((await app.inject({ url: '/api/v1/me/totp', headers })).json()).toMatchObject({ enabled: true })
     const twice = await app.inject({ method: 'POST', url: '/api/v1/me/totp/setup', headers, payload: { current_password: password } })
     expect(twice.json()).toMatchObject({ code: 'totp_already_enabled' })
 
-    expect((await app.inject({ method: 'POST', url: '/api/v1/me/totp/remove', headers, payload: { current_password: 'wrong horse 1' } })).statusCode).toBe(403)
-    expect((await app.inject({ method: 'POST', url: '/api/v1/me/totp/remove', headers, payload: { current_password: password } })).statusCode).toBe(204)
+    expect(
+      (await app.inject({ method: 'POST', url: '/api/v1/me/totp/remove', headers, payload: { current_password: 'wrong horse 1' } }))
+        .statusCode,
+    ).toBe(403)
+    expect(
+      (await app.inject({ method: 'POST', url: '/api/v1/me/totp/remove', headers, payload: { current_password: password } })).statusCode,
+    ).toBe(204)
     const after = new TestBrowser(app)
     expect((await signInWithPassword(after, 'anna@example.com')).posted.statusCode).toBe(303)
 
     // The owner is told at the account's address, each time a way in came or went.
-    const notices = (await writtenMails(testApp!.dataDir)).filter((mail) => mail.subject === 'A sign-in setting of your Pactum account changed')
+    const notices = (await writtenMails(testApp!.dataDir)).filter(
+      (mail) => mail.subject === 'A sign-in setting of your Pactum account changed',
+    )
     expect(notices.map((mail) => mail.to)).toEqual(['anna@example.com', 'anna@example.com'])
     // Both written at the same moment of the test's clock: their files' order is not theirs.
     expect(notices.map((mail) => mail.text)).toEqual(
@@ -216,9 +261,21 @@ describe('a passkey as the second factor', () => {
   async function withPasskey(email: string) {
     const headers = await account(email)
     const { app } = testApp!
-    const options = (await app.inject({ method: 'POST', url: '/api/v1/me/passkeys/registration_options', headers, payload: { current_password: password } })).json()
+    const options = (
+      await app.inject({
+        method: 'POST',
+        url: '/api/v1/me/passkeys/registration_options',
+        headers,
+        payload: { current_password: password },
+      })
+    ).json()
     const authenticator = new SoftwareAuthenticator(rp)
-    const added = await app.inject({ method: 'POST', url: '/api/v1/me/passkeys', headers, payload: { name: 'Phone', response: authenticator.create(options) } })
+    const added = await app.inject({
+      method: 'POST',
+      url: '/api/v1/me/passkeys',
+      headers,
+      payload: { name: 'Phone', response: authenticator.create(options) },
+    })
     expect(added.statusCode, added.body).toBe(201)
     return authenticator
   }
@@ -233,14 +290,25 @@ describe('a passkey as the second factor', () => {
     expect(posted.body).toContain('Use your passkey to finish signing in.')
     expect(posted.body).not.toContain('name="code"')
 
-    const options = (await browser.request({ method: 'POST', url: `${pagePath}/second-factor/passkey/options` })).json() as { challenge: string; allowCredentials: { id: string }[] }
+    const options = (await browser.request({ method: 'POST', url: `${pagePath}/second-factor/passkey/options` })).json() as {
+      challenge: string
+      allowCredentials: { id: string }[]
+    }
     expect(options.allowCredentials.map((credential) => credential.id)).toEqual([anna.credentialId.toString('base64url')])
-    const wrongPerson = await browser.request({ method: 'POST', url: `${pagePath}/second-factor/passkey`, form: { credential: JSON.stringify(ben.get(options)) } })
+    const wrongPerson = await browser.request({
+      method: 'POST',
+      url: `${pagePath}/second-factor/passkey`,
+      form: { credential: JSON.stringify(ben.get(options)) },
+    })
     expect(wrongPerson.statusCode).toBe(401)
     expect(wrongPerson.body).toContain('That passkey could not finish the sign-in.')
 
     const again = (await browser.request({ method: 'POST', url: `${pagePath}/second-factor/passkey/options` })).json()
-    const signedIn = await browser.request({ method: 'POST', url: `${pagePath}/second-factor/passkey`, form: { credential: JSON.stringify(anna.get(again)) } })
+    const signedIn = await browser.request({
+      method: 'POST',
+      url: `${pagePath}/second-factor/passkey`,
+      form: { credential: JSON.stringify(anna.get(again)) },
+    })
     expect(decodeJwt((await tokensAfter(browser, signedIn, verifier)).access_token).amr).toEqual(['mfa', 'pop', 'pwd'])
 
     const notices = (await writtenMails(testApp!.dataDir)).filter((mail) => mail.to === 'anna@example.com')
@@ -258,7 +326,11 @@ describe('a passkey as the second factor', () => {
       const pkce = pkcePair()
       const pagePath = interactionPath(await browser.request({ url: authorizationUrl({ challenge: pkce.challenge }) }))
       const options = (await browser.request({ method: 'POST', url: `${pagePath}/passkey/options` })).json()
-      const posted = await browser.request({ method: 'POST', url: `${pagePath}/passkey`, form: { credential: JSON.stringify(anna.get(options, { userVerified })) } })
+      const posted = await browser.request({
+        method: 'POST',
+        url: `${pagePath}/passkey`,
+        form: { credential: JSON.stringify(anna.get(options, { userVerified })) },
+      })
       expect(decodeJwt((await tokensAfter(browser, posted, pkce.verifier)).access_token).amr).toEqual(amr)
     }
   })
@@ -268,17 +340,24 @@ describe('ADMIN_REQUIRE_MFA on the embedded sign-in', () => {
   it('makes an ADMIN_EMAILS address admin only after a sign-in with its second factor', async () => {
     const { app, clock } = await start({ ADMIN_EMAILS: 'ops@example.com' })
     const headers = await account('ops@example.com', { confirmed: true })
-    const signInAndAskMe = async (second?: (browser: TestBrowser, pagePath: string) => Promise<Awaited<ReturnType<TestBrowser['request']>>>) => {
+    const signInAndAskMe = async (
+      second?: (browser: TestBrowser, pagePath: string) => Promise<Awaited<ReturnType<TestBrowser['request']>>>,
+    ) => {
       const browser = new TestBrowser(app)
       const { pagePath, posted, verifier } = await signInWithPassword(browser, 'ops@example.com')
       const finished = second ? await second(browser, pagePath) : posted
       const tokens = await tokensAfter(browser, finished, verifier)
-      return (await app.inject({ url: '/api/v1/me', headers: { authorization: `Bearer ${tokens.access_token}` } })).json() as { roles: string[]; pending_role_needs: string[] }
+      return (await app.inject({ url: '/api/v1/me', headers: { authorization: `Bearer ${tokens.access_token}` } })).json() as {
+        roles: string[]
+        pending_role_needs: string[]
+      }
     }
     expect(await signInAndAskMe()).toMatchObject({ roles: [], pending_role_needs: ['second_factor'] })
     const secret = await withAuthenticatorApp(headers, clock)
     clock.move(30)
-    const me = await signInAndAskMe((browser, pagePath) => browser.request({ method: 'POST', url: `${pagePath}/second-factor`, form: { code: totpCodeAt(secret, clock.now()) } }))
+    const me = await signInAndAskMe((browser, pagePath) =>
+      browser.request({ method: 'POST', url: `${pagePath}/second-factor`, form: { code: totpCodeAt(secret, clock.now()) } }),
+    )
     expect(me).toMatchObject({ roles: ['admin'], pending_role_needs: [] })
   })
 })

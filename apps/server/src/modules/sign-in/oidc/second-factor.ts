@@ -28,10 +28,7 @@ export interface SecondFactors {
 }
 
 export async function secondFactorsOf(db: Kysely<Database>, accountId: string): Promise<SecondFactors> {
-  const [totp, passkey] = await Promise.all([
-    findConfirmedTotpFactor(db, accountId),
-    findAnyPasskeyOf(db, accountId),
-  ])
+  const [totp, passkey] = await Promise.all([findConfirmedTotpFactor(db, accountId), findAnyPasskeyOf(db, accountId)])
   return { totp: totp !== undefined, passkey: passkey !== undefined }
 }
 

@@ -27,8 +27,12 @@ const deviceCookieKeyName = 'sign_in_device_cookie_key'
 
 export async function loadOrCreateSecrets(db: Kysely<Database>): Promise<ProviderSecrets> {
   const signing = await loadOrCreateServerSecret<{ keys: JWK[] }>(db, signingKeysName, () => ({ keys: [newSigningKey()] }))
-  const cookies = await loadOrCreateServerSecret<{ keys: string[] }>(db, cookieKeysName, () => ({ keys: [randomBytes(32).toString('base64url')] }))
-  const device = await loadOrCreateServerSecret<{ key: string }>(db, deviceCookieKeyName, () => ({ key: randomBytes(32).toString('base64url') }))
+  const cookies = await loadOrCreateServerSecret<{ keys: string[] }>(db, cookieKeysName, () => ({
+    keys: [randomBytes(32).toString('base64url')],
+  }))
+  const device = await loadOrCreateServerSecret<{ key: string }>(db, deviceCookieKeyName, () => ({
+    key: randomBytes(32).toString('base64url'),
+  }))
   return { signingKeys: signing.keys, cookieKeys: cookies.keys, deviceCookieKey: device.key }
 }
 
@@ -42,9 +46,7 @@ const privateMembers = new Set(['d', 'p', 'q', 'dp', 'dq', 'qi', 'oth', 'k'])
 
 export function publicKeySet(privateKeys: JWK[]): JSONWebKeySet {
   return {
-    keys: privateKeys.map(
-      (key) => Object.fromEntries(Object.entries(key).filter(([member]) => !privateMembers.has(member))) as JWK,
-    ),
+    keys: privateKeys.map((key) => Object.fromEntries(Object.entries(key).filter(([member]) => !privateMembers.has(member))) as JWK),
   }
 }
 

@@ -22,7 +22,9 @@ export async function sendSignInAlert(
   if (!account) return false
   const locale = isSupportedLocale(account.locale) ? account.locale : 'en_gb'
   const t = translator(locale)
-  const since = new Intl.DateTimeFormat(toLanguageTag(locale), { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' }).format(alert.since)
+  const since = new Intl.DateTimeFormat(toLanguageTag(locale), { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' }).format(
+    alert.since,
+  )
   const resetLink = `${deps.issuer.replace(/\/+$/, '')}/forgot-password?lang=${locale}`
   await deps.mailer.send({
     to: account.email,

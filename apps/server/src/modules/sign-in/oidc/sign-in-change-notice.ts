@@ -5,7 +5,8 @@ import type { AccountProfile } from './accounts.ts'
 import { translator } from './translations.ts'
 
 /** A way into the account added or taken away from the Account page. */
-export type SignInChange = { kind: 'totp_added' } | { kind: 'totp_removed' } | { kind: 'passkey_added'; name: string } | { kind: 'passkey_removed'; name: string }
+export type SignInChange =
+  { kind: 'totp_added' } | { kind: 'totp_removed' } | { kind: 'passkey_added'; name: string } | { kind: 'passkey_removed'; name: string }
 
 const bodyKey = {
   totp_added: 'secondFactor.notice.totpAdded',

@@ -12,15 +12,7 @@ import { writtenMails } from '../../../testing/written-mails.ts'
 import { accountIdForEmail } from './account-id.ts'
 import { createAccount } from './accounts.ts'
 import { sendConfirmationLink } from './email-verification.ts'
-import {
-  authorizationUrl,
-  interactionPath,
-  pkcePair,
-  refresh,
-  TestBrowser,
-  testPublicUrl,
-  tokensAfter,
-} from './test-browser.ts'
+import { authorizationUrl, interactionPath, pkcePair, refresh, TestBrowser, testPublicUrl, tokensAfter } from './test-browser.ts'
 import { registerThroughLink } from './test-registration.ts'
 import { mintAccessToken, signingKeyFilePath } from './token-minter.ts'
 
@@ -72,10 +64,13 @@ async function openSignIn(browser: TestBrowser, options: { prompt?: string; uiLo
   return { ...pkce, pagePath, page }
 }
 
-
 async function signInAs(browser: TestBrowser, person: { email: string; password: string }) {
   const { verifier, pagePath } = await openSignIn(browser)
-  return tokensAfter(browser, await browser.request({ method: 'POST', url: `${pagePath}/login`, form: { email: person.email, password: person.password } }), verifier)
+  return tokensAfter(
+    browser,
+    await browser.request({ method: 'POST', url: `${pagePath}/login`, form: { email: person.email, password: person.password } }),
+    verifier,
+  )
 }
 
 /** Signed out for real: the refresh token died with the grant, and the next authorization asks again. */
@@ -177,7 +172,11 @@ describe('sign-in', () => {
     expect(page.body).toMatch(/<label for="password">Password<\/label>/)
     const tokens = await tokensAfter(
       browser,
-      await browser.request({ method: 'POST', url: `${pagePath}/login`, form: { email: ' anna.KOWALSKA@example.com', password: anna.password } }),
+      await browser.request({
+        method: 'POST',
+        url: `${pagePath}/login`,
+        form: { email: ' anna.KOWALSKA@example.com', password: anna.password },
+      }),
       verifier,
     )
     expect(decodeJwt(tokens.access_token).sub).toBe(accountIdForEmail(anna.email))
@@ -195,8 +194,16 @@ describe('sign-in', () => {
     await createAccount(database.db, { ...anna, locale: null })
     const browser = new TestBrowser(app)
     const { pagePath } = await openSignIn(browser)
-    const wrong = await browser.request({ method: 'POST', url: `${pagePath}/login`, form: { email: anna.email, password: 'wrong password 1' } })
-    const unknown = await browser.request({ method: 'POST', url: `${pagePath}/login`, form: { email: 'nobody@example.com', password: 'wrong password 1' } })
+    const wrong = await browser.request({
+      method: 'POST',
+      url: `${pagePath}/login`,
+      form: { email: anna.email, password: 'wrong password 1' },
+    })
+    const unknown = await browser.request({
+      method: 'POST',
+      url: `${pagePath}/login`,
+      form: { email: 'nobody@example.com', password: 'wrong password 1' },
+    })
     for (const response of [wrong, unknown]) {
       expect(response.statusCode).toBe(401)
       expect(response.body).toContain('<div class="alert" role="alert"><p>The e-mail or password is incorrect.</p></div>')
@@ -211,10 +218,18 @@ describe('sign-in', () => {
     const browser = new TestBrowser(app, { remoteAddress: '203.0.113.9' })
     const { pagePath } = await openSignIn(browser)
     for (let attempt = 1; attempt <= 5; attempt++) {
-      const response = await browser.request({ method: 'POST', url: `${pagePath}/login`, form: { email: anna.email, password: `guess number ${attempt}` } })
+      const response = await browser.request({
+        method: 'POST',
+        url: `${pagePath}/login`,
+        form: { email: anna.email, password: `guess number ${attempt}` },
+      })
       expect(response.statusCode).toBe(401)
     }
-    const refused = await browser.request({ method: 'POST', url: `${pagePath}/login`, form: { email: anna.email, password: anna.password } })
+    const refused = await browser.request({
+      method: 'POST',
+      url: `${pagePath}/login`,
+      form: { email: anna.email, password: anna.password },
+    })
     expect(refused.statusCode).toBe(429)
     const retryAfter = Number(refused.headers['retry-after'])
     expect(retryAfter).toBeGreaterThan(800)
@@ -222,7 +237,11 @@ describe('sign-in', () => {
     expect(refused.body).toContain('Too many failed sign-in attempts with this e-mail address.')
     expect(refused.body).toContain('wait 15 minutes')
     // Another address is not affected.
-    const other = await browser.request({ method: 'POST', url: `${pagePath}/login`, form: { email: 'other@example.com', password: 'whatever 123' } })
+    const other = await browser.request({
+      method: 'POST',
+      url: `${pagePath}/login`,
+      form: { email: 'other@example.com', password: 'whatever 123' },
+    })
     expect(other.statusCode).toBe(401)
     // Nor is the owner, elsewhere.
     const owner = new TestBrowser(app, { remoteAddress: '198.51.100.20' })
@@ -275,7 +294,11 @@ describe('sign-in', () => {
     const response = await browser.request({ url: '/oidc/interaction/not-a-real-uid' })
     expect(response.statusCode).toBe(400)
     expect(response.body).toContain('This page has expired')
-    const post = await browser.request({ method: 'POST', url: '/oidc/interaction/not-a-real-uid/login', form: { email: 'a@b.cd', password: 'x' } })
+    const post = await browser.request({
+      method: 'POST',
+      url: '/oidc/interaction/not-a-real-uid/login',
+      form: { email: 'a@b.cd', password: 'x' },
+    })
     expect(post.statusCode).toBe(400)
   })
 })
@@ -286,7 +309,15 @@ describe('throttles that stop attackers, not owners', () => {
     const { pagePath } = await openSignIn(attacker)
     const statuses: number[] = []
     for (let attempt = 1; attempt <= times; attempt++) {
-      statuses.push((await attacker.request({ method: 'POST', url: `${pagePath}/login`, form: { email: anna.email, password: `guess ${address} ${attempt}` } })).statusCode)
+      statuses.push(
+        (
+          await attacker.request({
+            method: 'POST',
+            url: `${pagePath}/login`,
+            form: { email: anna.email, password: `guess ${address} ${attempt}` },
+          })
+        ).statusCode,
+      )
     }
     return statuses
   }
@@ -301,7 +332,9 @@ describe('throttles that stop attackers, not owners', () => {
     const signedIn = await owner.request({ method: 'POST', url: `${pagePath}/login`, form: { email: anna.email, password: anna.password } })
     const setCookies = ([] as string[]).concat(signedIn.headers['set-cookie'] ?? [])
     const device = setCookies.find((cookie) => cookie.startsWith('pactum_device='))
-    expect(device).toMatch(/^pactum_device=v1\.[0-9a-f-]{36}\.[A-Za-z0-9_-]{22}\.[A-Za-z0-9_-]{43}; Path=\/oidc; Max-Age=34560000; HttpOnly; SameSite=Lax$/)
+    expect(device).toMatch(
+      /^pactum_device=v1\.[0-9a-f-]{36}\.[A-Za-z0-9_-]{22}\.[A-Za-z0-9_-]{43}; Path=\/oidc; Max-Age=34560000; HttpOnly; SameSite=Lax$/,
+    )
     expect(device).toContain(accountIdForEmail(anna.email))
     await tokensAfter(owner, signedIn, verifier)
 
@@ -310,13 +343,21 @@ describe('throttles that stop attackers, not owners', () => {
     // Even an attacker sharing the owner's address (one NAT) does not slow the owner's known browser.
     expect(await failFrom('198.51.100.20', 6)).toEqual([401, 401, 401, 401, 401, 429])
     const again = await openSignIn(owner, { prompt: 'login' })
-    await tokensAfter(owner, await owner.request({ method: 'POST', url: `${again.pagePath}/login`, form: { email: anna.email, password: anna.password } }), again.verifier)
+    await tokensAfter(
+      owner,
+      await owner.request({ method: 'POST', url: `${again.pagePath}/login`, form: { email: anna.email, password: anna.password } }),
+      again.verifier,
+    )
 
     // A forged or copied-for-another-account cookie counts for nothing: that browser is throttled as any other.
     const forger = new TestBrowser(current.app, { remoteAddress: '198.51.100.20' })
     forger.cookies.set('pactum_device', owner.cookies.get('pactum_device')!.replace(/\.[A-Za-z0-9_-]{43}$/, `.${'A'.repeat(43)}`))
     const { pagePath: forgerPage } = await openSignIn(forger)
-    const forged = await forger.request({ method: 'POST', url: `${forgerPage}/login`, form: { email: anna.email, password: anna.password } })
+    const forged = await forger.request({
+      method: 'POST',
+      url: `${forgerPage}/login`,
+      form: { email: anna.email, password: anna.password },
+    })
     expect(forged.statusCode).toBe(429)
     // Some eighty password checks (scrypt): past a minute when the machine is busy.
   }, 180_000)
@@ -331,7 +372,10 @@ describe('throttles that stop attackers, not owners', () => {
     const { pagePath } = await openSignIn(thief)
     const statuses: number[] = []
     for (let attempt = 1; attempt <= 11; attempt++) {
-      statuses.push((await thief.request({ method: 'POST', url: `${pagePath}/login`, form: { email: anna.email, password: `guess ${attempt}` } })).statusCode)
+      statuses.push(
+        (await thief.request({ method: 'POST', url: `${pagePath}/login`, form: { email: anna.email, password: `guess ${attempt}` } }))
+          .statusCode,
+      )
     }
     expect(statuses).toEqual([...Array<number>(10).fill(401), 429])
   })
@@ -355,7 +399,11 @@ describe('throttles that stop attackers, not owners', () => {
       const stranger = new TestBrowser(current.app, { remoteAddress: `192.0.2.${i + 1}` })
       const { pagePath } = await openSignIn(stranger)
       for (let attempt = 1; attempt <= 5; attempt++) {
-        await stranger.request({ method: 'POST', url: `${pagePath}/login`, form: { email: 'nobody@example.com', password: `guess ${attempt}` } })
+        await stranger.request({
+          method: 'POST',
+          url: `${pagePath}/login`,
+          form: { email: 'nobody@example.com', password: `guess ${attempt}` },
+        })
       }
     }
     await new Promise((resolve) => setTimeout(resolve, 500))
@@ -519,7 +567,11 @@ describe('e-mail address confirmation', () => {
     const tokens = await signInAs(browser, anna)
     expect(decodeJwt(tokens.access_token).email_verified).toBe(false)
     const id = accountIdForEmail(anna.email)
-    await sendConfirmationLink({ db: database.db, mailer: app.services.mailer, now: new Date(), issuer }, { id, email: 'anna.kowalska@example.com', firstName: 'Anna' }, 'en_gb')
+    await sendConfirmationLink(
+      { db: database.db, mailer: app.services.mailer, now: new Date(), issuer },
+      { id, email: 'anna.kowalska@example.com', firstName: 'Anna' },
+      'en_gb',
+    )
     const currencies = async (accessToken: string) =>
       (await app.inject({ url: '/api/v1/me/supported_currencies', headers: { authorization: `Bearer ${accessToken}` } })).json() as string[]
     const ordinary = await currencies(tokens.access_token)
@@ -562,7 +614,11 @@ describe('e-mail address confirmation', () => {
     const browser = new TestBrowser(app)
     const tokens = await signInAs(browser, anna)
     const resend = () =>
-      app.inject({ method: 'POST', url: '/api/v1/me/email_confirmation', headers: { authorization: `Bearer ${tokens.access_token}`, 'accept-language': 'pl-PL' } })
+      app.inject({
+        method: 'POST',
+        url: '/api/v1/me/email_confirmation',
+        headers: { authorization: `Bearer ${tokens.access_token}`, 'accept-language': 'pl-PL' },
+      })
 
     const sent = await resend()
     expect(sent.statusCode, sent.body).toBe(202)
@@ -584,7 +640,6 @@ describe('e-mail address confirmation', () => {
     expect(limited.json()).toMatchObject({ code: 'rate_limited' })
   })
 })
-
 
 describe('an address someone proved before (issue 30)', () => {
   async function provedByOperator(app: Awaited<ReturnType<typeof startServer>>['app'], email: string) {
@@ -765,7 +820,9 @@ describe('password reset', () => {
     expect(statuses).toEqual([200, 200, 200, 200, 200])
     await resetMails(dataDir, 3)
     for (let i = 0; i < 5; i++) {
-      statuses.push((await browser.request({ method: 'POST', url: '/oidc/forgot-password', form: { email: `someone${i}@example.com` } })).statusCode)
+      statuses.push(
+        (await browser.request({ method: 'POST', url: '/oidc/forgot-password', form: { email: `someone${i}@example.com` } })).statusCode,
+      )
     }
     const limited = await browser.request({ method: 'POST', url: '/oidc/forgot-password', form: { email: anna.email } })
     expect(limited.statusCode).toBe(429)
@@ -784,7 +841,11 @@ describe('password reset', () => {
     for (let attempt = 1; attempt <= 5; attempt++) {
       await browser.request({ method: 'POST', url: `${pagePath}/login`, form: { email: anna.email, password: `guess ${attempt}` } })
     }
-    const refused = await browser.request({ method: 'POST', url: `${pagePath}/login`, form: { email: anna.email, password: anna.password } })
+    const refused = await browser.request({
+      method: 'POST',
+      url: `${pagePath}/login`,
+      form: { email: anna.email, password: anna.password },
+    })
     expect(refused.statusCode).toBe(429)
     await browser.request({ method: 'POST', url: '/oidc/forgot-password', form: { email: anna.email } })
     const link = linkIn((await resetMails(dataDir, 1))[0])
@@ -794,8 +855,19 @@ describe('password reset', () => {
 })
 
 describe('password change from the account page', () => {
-  const change = (app: Awaited<ReturnType<typeof startServer>>['app'], accessToken: string, body: Record<string, string>, remoteAddress = '127.0.0.1') =>
-    app.inject({ method: 'POST', url: '/api/v1/me/password', headers: { authorization: `Bearer ${accessToken}` }, payload: body, remoteAddress })
+  const change = (
+    app: Awaited<ReturnType<typeof startServer>>['app'],
+    accessToken: string,
+    body: Record<string, string>,
+    remoteAddress = '127.0.0.1',
+  ) =>
+    app.inject({
+      method: 'POST',
+      url: '/api/v1/me/password',
+      headers: { authorization: `Bearer ${accessToken}` },
+      payload: body,
+      remoteAddress,
+    })
 
   it('checks the current password, keeps this session and ends every other', async () => {
     const { app, database } = await startServer()
@@ -823,7 +895,9 @@ describe('password change from the account page', () => {
     expect((await laptop.follow(silent)).callback?.searchParams.get('code')).toBeTruthy()
 
     const { pagePath } = await openSignIn(phone)
-    expect((await phone.request({ method: 'POST', url: `${pagePath}/login`, form: { email: anna.email, password: anna.password } })).statusCode).toBe(401)
+    expect(
+      (await phone.request({ method: 'POST', url: `${pagePath}/login`, form: { email: anna.email, password: anna.password } })).statusCode,
+    ).toBe(401)
     await signInAs(new TestBrowser(app), { email: anna.email, password: 'battery staple 77' })
   })
 
@@ -833,9 +907,23 @@ describe('password change from the account page', () => {
     const tokens = await signInAs(new TestBrowser(app), anna)
     const statuses: number[] = []
     for (let attempt = 1; attempt <= 5; attempt++) {
-      statuses.push((await change(app, tokens.access_token, { current_password: `guess number ${attempt}`, new_password: 'battery staple 77' }, '203.0.113.5')).statusCode)
+      statuses.push(
+        (
+          await change(
+            app,
+            tokens.access_token,
+            { current_password: `guess number ${attempt}`, new_password: 'battery staple 77' },
+            '203.0.113.5',
+          )
+        ).statusCode,
+      )
     }
-    const refused = await change(app, tokens.access_token, { current_password: anna.password, new_password: 'battery staple 77' }, '203.0.113.5')
+    const refused = await change(
+      app,
+      tokens.access_token,
+      { current_password: anna.password, new_password: 'battery staple 77' },
+      '203.0.113.5',
+    )
     expect(statuses).toEqual([403, 403, 403, 403, 403])
     expect(refused.statusCode).toBe(429)
     expect(refused.json()).toMatchObject({ code: 'rate_limited', details: { reason: 'password_attempts' } })
@@ -851,7 +939,8 @@ describe('signed-in sessions on the account page', () => {
     const phoneTokens = await signInAs(phone, anna)
     const laptop = new TestBrowser(app)
     const laptopTokens = await signInAs(laptop, anna)
-    const call = (method: 'GET' | 'POST', url: string) => app.inject({ method, url, headers: { authorization: `Bearer ${laptopTokens.access_token}` } })
+    const call = (method: 'GET' | 'POST', url: string) =>
+      app.inject({ method, url, headers: { authorization: `Bearer ${laptopTokens.access_token}` } })
 
     const listed = await call('GET', '/api/v1/me/sessions')
     expect(listed.statusCode, listed.body).toBe(200)

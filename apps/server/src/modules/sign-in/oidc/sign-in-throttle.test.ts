@@ -39,7 +39,13 @@ async function concurrentHandle(): Promise<{ db: Kysely<Tables>; close(): Promis
 
 const minute = 60_000
 const at = (minutes: number) => new Date(Date.UTC(2026, 0, 1, 12, 0) + minutes * minute)
-const settings = { windowSeconds: 900, maxFailuresPerAddress: 5, maxFailuresPerClient: 30, maxFailuresPerDevice: 10, alertAfterFailures: 10 }
+const settings = {
+  windowSeconds: 900,
+  maxFailuresPerAddress: 5,
+  maxFailuresPerClient: 30,
+  maxFailuresPerDevice: 10,
+  alertAfterFailures: 10,
+}
 const home = { clientKey: '198.51.100.7' }
 const attacker = { clientKey: '203.0.113.9' }
 const attempt = (email: string, source: { clientKey: string; deviceKey?: string }, minutes: number) =>
@@ -74,7 +80,10 @@ describe('sign-in throttle', () => {
     const device = { ...home, deviceKey: 'device-of-anna' }
     for (let i = 0; i < 10; i++) expect((await attempt('anna@example.com', device, 1)).allowed).toBe(true)
     // A stolen cookie cannot guess faster, from wherever it is used.
-    expect(await attempt('anna@example.com', { ...attacker, deviceKey: 'device-of-anna' }, 2)).toEqual({ allowed: false, retryAfterSeconds: 14 * 60 })
+    expect(await attempt('anna@example.com', { ...attacker, deviceKey: 'device-of-anna' }, 2)).toEqual({
+      allowed: false,
+      retryAfterSeconds: 14 * 60,
+    })
   })
 
   it('counts IPv6 clients by their /64', async () => {

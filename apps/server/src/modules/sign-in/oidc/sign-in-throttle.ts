@@ -31,7 +31,10 @@ import {
  * In the database, because several processes share one database; keyed by the
  * e-mail's account id so that unknown addresses behave the same as known ones.
  */
-export type ThrottleSettings = Pick<SignInConfig, 'windowSeconds' | 'maxFailuresPerAddress' | 'maxFailuresPerClient' | 'maxFailuresPerDevice'>
+export type ThrottleSettings = Pick<
+  SignInConfig,
+  'windowSeconds' | 'maxFailuresPerAddress' | 'maxFailuresPerClient' | 'maxFailuresPerDevice'
+>
 
 /** Where an attempt comes from: the client address (clientKeyOf) and, for a known browser, its device id. */
 export interface AttemptSource {
@@ -78,7 +81,12 @@ export async function beginSignInAttempt(
   const accountKey = accountIdForEmail(email)
   const windowMs = settings.windowSeconds * 1000
   const since = new Date(now.getTime() - windowMs)
-  const { id } = await insertSignInAttempt(db, { accountKey, attemptedAt: now, clientKey: source.clientKey, deviceKey: source.deviceKey ?? null })
+  const { id } = await insertSignInAttempt(db, {
+    accountKey,
+    attemptedAt: now,
+    clientKey: source.clientKey,
+    deviceKey: source.deviceKey ?? null,
+  })
 
   const counted = source.deviceKey
     ? [{ limit: settings.maxFailuresPerDevice, rows: await recentAttemptsOfDevice(db, since, source.deviceKey) }]
@@ -106,7 +114,13 @@ export async function beginSignInAttempt(
  * (from its address, or under its device key), never what others counted:
  * the owner signing in does not hand an attacker fresh guesses.
  */
-export async function signInSucceeded(db: Kysely<Database>, email: string, source: AttemptSource, now: Date, settings: ThrottleSettings): Promise<void> {
+export async function signInSucceeded(
+  db: Kysely<Database>,
+  email: string,
+  source: AttemptSource,
+  now: Date,
+  settings: ThrottleSettings,
+): Promise<void> {
   const accountKey = accountIdForEmail(email)
   if (source.deviceKey) await deleteAttemptsOfDevice(db, accountKey, source.deviceKey)
   else await deleteAttemptsFromClient(db, accountKey, source.clientKey)
@@ -150,6 +164,10 @@ export async function noteFailedSignIn(
   const row = await countFailureInBurst(db, accountKey, now, windowStart, settings.alertAfterFailures)
   // Told at this failure: the one that reached the count (a concurrent one sees alerted_at set already).
   if (!row || !row.told_now || row.failures !== settings.alertAfterFailures) return undefined
-  const addresses = await countClientsFailingOn(db, accountKey, new Date(Math.max(new Date(row.started_at).getTime(), windowStart.getTime())))
+  const addresses = await countClientsFailingOn(
+    db,
+    accountKey,
+    new Date(Math.max(new Date(row.started_at).getTime(), windowStart.getTime())),
+  )
   return { since: new Date(row.started_at), failures: row.failures, addresses: Math.max(1, addresses) }
 }

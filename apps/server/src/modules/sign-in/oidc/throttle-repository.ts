@@ -18,7 +18,12 @@ export async function insertSignInAttempt(
 ): Promise<{ id: string }> {
   return db
     .insertInto('sign_in_attempts')
-    .values({ account_key: attempt.accountKey, attempted_at: attempt.attemptedAt, client_key: attempt.clientKey, device_key: attempt.deviceKey })
+    .values({
+      account_key: attempt.accountKey,
+      attempted_at: attempt.attemptedAt,
+      client_key: attempt.clientKey,
+      device_key: attempt.deviceKey,
+    })
     .returning('id')
     .executeTakeFirstOrThrow()
 }
@@ -34,8 +39,17 @@ export async function recentAttemptsOfDevice(db: Kysely<Database>, since: Date, 
 }
 
 /** The recent attempts on one account from one client address, by browsers the account does not know. */
-export async function recentAttemptsOnAccountFromClient(db: Kysely<Database>, since: Date, accountKey: string, clientKey: string): Promise<AttemptRow[]> {
-  return attemptsSince(db, since).where('account_key', '=', accountKey).where('client_key', '=', clientKey).where('device_key', 'is', null).execute()
+export async function recentAttemptsOnAccountFromClient(
+  db: Kysely<Database>,
+  since: Date,
+  accountKey: string,
+  clientKey: string,
+): Promise<AttemptRow[]> {
+  return attemptsSince(db, since)
+    .where('account_key', '=', accountKey)
+    .where('client_key', '=', clientKey)
+    .where('device_key', 'is', null)
+    .execute()
 }
 
 /** The recent attempts from one client address, on any account, by browsers the accounts do not know. */
@@ -54,7 +68,12 @@ export async function deleteAttemptsOfDevice(db: Kysely<Database>, accountKey: s
 
 /** What browsers the account does not know counted against it from one client address. */
 export async function deleteAttemptsFromClient(db: Kysely<Database>, accountKey: string, clientKey: string): Promise<void> {
-  await db.deleteFrom('sign_in_attempts').where('account_key', '=', accountKey).where('client_key', '=', clientKey).where('device_key', 'is', null).execute()
+  await db
+    .deleteFrom('sign_in_attempts')
+    .where('account_key', '=', accountKey)
+    .where('client_key', '=', clientKey)
+    .where('device_key', 'is', null)
+    .execute()
 }
 
 export async function deleteAttemptsBefore(db: Kysely<Database>, windowStart: Date): Promise<void> {

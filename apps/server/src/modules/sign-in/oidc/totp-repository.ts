@@ -12,7 +12,12 @@ export async function findTotpConfirmedAt(db: Kysely<Database>, accountId: strin
 }
 
 export async function findConfirmedTotpFactor(db: Kysely<Database>, accountId: string): Promise<{ account_id: string } | undefined> {
-  return db.selectFrom('totp_factors').select('account_id').where('account_id', '=', accountId).where('confirmed_at', 'is not', null).executeTakeFirst()
+  return db
+    .selectFrom('totp_factors')
+    .select('account_id')
+    .where('account_id', '=', accountId)
+    .where('confirmed_at', 'is not', null)
+    .executeTakeFirst()
 }
 
 /**
@@ -29,7 +34,10 @@ export async function storeUnconfirmedTotpSecret(
     .insertInto('totp_factors')
     .values({ account_id: accountId, secret, confirmed_at: null, last_used_step: null, created_at: now })
     .onConflict((conflict) =>
-      conflict.column('account_id').doUpdateSet({ secret, created_at: now, last_used_step: null }).where('totp_factors.confirmed_at', 'is', null),
+      conflict
+        .column('account_id')
+        .doUpdateSet({ secret, created_at: now, last_used_step: null })
+        .where('totp_factors.confirmed_at', 'is', null),
     )
     .returning('account_id')
     .executeTakeFirst()
@@ -49,7 +57,13 @@ export async function findTotpSecret(db: Kysely<Database>, accountId: string, co
  * Confirms the unconfirmed secret, with the step of the code that confirmed
  * it used up; false when it was confirmed or replaced meanwhile.
  */
-export async function confirmTotpSecret(db: Kysely<Database>, accountId: string, secret: string, step: number, now: Date): Promise<boolean> {
+export async function confirmTotpSecret(
+  db: Kysely<Database>,
+  accountId: string,
+  secret: string,
+  step: number,
+  now: Date,
+): Promise<boolean> {
   const confirmed = await db
     .updateTable('totp_factors')
     .set({ confirmed_at: now, last_used_step: step })

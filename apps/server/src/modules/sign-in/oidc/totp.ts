@@ -2,7 +2,14 @@ import type { Kysely } from 'kysely'
 import { Secret, TOTP } from 'otpauth'
 import encodeQR from 'qr'
 import type { Database } from '../../../db/schema.ts'
-import { confirmTotpSecret, deleteTotpFactor, findTotpConfirmedAt, findTotpSecret, storeUnconfirmedTotpSecret, useTotpStep } from './totp-repository.ts'
+import {
+  confirmTotpSecret,
+  deleteTotpFactor,
+  findTotpConfirmedAt,
+  findTotpSecret,
+  storeUnconfirmedTotpSecret,
+  useTotpStep,
+} from './totp-repository.ts'
 
 /**
  * An authenticator app as a second factor of the embedded sign-in (issue 30):
@@ -66,7 +73,12 @@ async function matchCode(db: Kysely<Database>, account: { id: string; email: str
 }
 
 /** Confirms the unconfirmed secret with a code the app made from it; the code is used up. */
-export async function confirmTotpEnrolment(db: Kysely<Database>, account: { id: string; email: string }, code: string, now: Date): Promise<boolean> {
+export async function confirmTotpEnrolment(
+  db: Kysely<Database>,
+  account: { id: string; email: string },
+  code: string,
+  now: Date,
+): Promise<boolean> {
   const match = await matchCode(db, account, false, code, now)
   if (!match) return false
   return confirmTotpSecret(db, account.id, match.secret, match.step, now)

@@ -32,8 +32,6 @@ describe('html', () => {
   it('escapes interpolated values but not nested markup', () => {
     const name = `<img src=x onerror="alert('x')">&`
     expect(escapeHtml(name)).toBe('&lt;img src=x onerror=&quot;alert(&#39;x&#39;)&quot;&gt;&amp;')
-    expect(html`<p title="${name}">${html`<b>${name}</b>`}</p>`.value).toBe(
-      `<p title="${escapeHtml(name)}"><b>${escapeHtml(name)}</b></p>`,
-    )
+    expect(html`<p title="${name}">${html`<b>${name}</b>`}</p>`.value).toBe(`<p title="${escapeHtml(name)}"><b>${escapeHtml(name)}</b></p>`)
   })
 })

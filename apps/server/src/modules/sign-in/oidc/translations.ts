@@ -46,8 +46,7 @@ export type Translate = (key: MessageKey, values?: Record<string, string | numbe
 
 export function translator(locale: Locale): Translate {
   const table = messages[locale]
-  return (key, values = {}) =>
-    table[key].replace(/\{(\w+)\}/g, (whole, name: string) => (name in values ? String(values[name]) : whole))
+  return (key, values = {}) => table[key].replace(/\{(\w+)\}/g, (whole, name: string) => (name in values ? String(values[name]) : whole))
 }
 
 /**

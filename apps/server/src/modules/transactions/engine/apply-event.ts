@@ -68,7 +68,9 @@ const refusalMessages: Partial<Record<RefusalCode, string>> = {
 }
 
 function refusalError(code: RefusalCode, row: TransactionRow): AppError {
-  return new AppError(code, refusalMessages[code] ?? `Not possible while the transaction is ${row.status}`, { details: { status: row.status } })
+  return new AppError(code, refusalMessages[code] ?? `Not possible while the transaction is ${row.status}`, {
+    details: { status: row.status },
+  })
 }
 
 /**
@@ -276,7 +278,12 @@ export interface NewTransactionRecord {
 }
 
 /** The same, in the caller's database transaction (a purchase from a listing holds the listing's lock meanwhile). */
-export async function insertTransactionIn(deps: TransactionDeps, trx: Kysely<Database>, state: TransactionState, record: NewTransactionRecord): Promise<TransactionRow> {
+export async function insertTransactionIn(
+  deps: TransactionDeps,
+  trx: Kysely<Database>,
+  state: TransactionState,
+  record: NewTransactionRecord,
+): Promise<TransactionRow> {
   if (deps.idempotency) await recordCommittedWork(trx, deps.idempotency, record.id)
   return insertWithCreateEvent(trx, state, record)
 }
@@ -287,7 +294,13 @@ export async function insertTransactionIn(deps: TransactionDeps, trx: Kysely<Dat
  * exists), so that both are written or neither, even outside a transaction.
  */
 async function insertWithCreateEvent(db: Kysely<Database>, state: TransactionState, record: NewTransactionRecord): Promise<TransactionRow> {
-  const row = { ...fromState(state), id: record.id, creator_id: record.creatorId, client_id: record.clientId, listing_id: record.listingId ?? null }
+  const row = {
+    ...fromState(state),
+    id: record.id,
+    creator_id: record.creatorId,
+    client_id: record.clientId,
+    listing_id: record.listingId ?? null,
+  }
   const event = {
     transaction_id: record.id,
     event: 'create',
@@ -299,7 +312,9 @@ async function insertWithCreateEvent(db: Kysely<Database>, state: TransactionSta
     to_status: row.status,
     created_at: row.created,
   }
-  const { rows: [inserted] } = await db.executeQuery(insertWithCreateEventStatement(db, { event, row }))
+  const {
+    rows: [inserted],
+  } = await db.executeQuery(insertWithCreateEventStatement(db, { event, row }))
   if (!inserted) throw new Error('the insert returned no row')
   return inserted
 }

@@ -9,7 +9,10 @@ import type { NotificationJob } from '../../notifications/notifications-reposito
  * double them.
  */
 export interface EffectScheduler {
-  scheduleTimer(trx: Kysely<Database>, timer: { transactionId: string; kind: 'tracking_deadline' | 'complaint_window'; at: Date }): Promise<void>
+  scheduleTimer(
+    trx: Kysely<Database>,
+    timer: { transactionId: string; kind: 'tracking_deadline' | 'complaint_window'; at: Date },
+  ): Promise<void>
   /** Sends the outbox row `outboxId` to the provider after the commit. */
   dispatchOutbox(trx: Kysely<Database>, outboxId: string): Promise<void>
   /**

@@ -28,9 +28,13 @@ describe('the action catalogue', () => {
     const { onlineActions, f2fActions } = await import('@pactum/domain/transactions/available-actions')
     // `join` has its own routes (the code in the query or the path), `release_funds` is the admin's.
     const elsewhere = new Set(['join', 'release_funds'])
-    for (const [kind, actions] of [['online', onlineActions], ['f2f', f2fActions]] as const) {
+    for (const [kind, actions] of [
+      ['online', onlineActions],
+      ['f2f', f2fActions],
+    ] as const) {
       const paths = new Set(routes.filter((route) => route.kind === kind).map((route) => route.key.split('/').pop()))
-      for (const action of actions) if (!elsewhere.has(action)) expect.soft(paths.has(action === 'update' ? ':id' : action), `${kind} ${action}`).toBe(true)
+      for (const action of actions)
+        if (!elsewhere.has(action)) expect.soft(paths.has(action === 'update' ? ':id' : action), `${kind} ${action}`).toBe(true)
     }
   })
 })

@@ -50,7 +50,13 @@ export function actionRoutes(deps: () => PaymentDeps): FastifyPluginAsyncZod {
           },
           handler: async (request) => {
             const user = userOf(request)
-            const call = { user, id: (request.params as { id: string }).id, kind, body: request.body, idempotency: request.idempotencyClaim }
+            const call = {
+              user,
+              id: (request.params as { id: string }).id,
+              kind,
+              body: request.body,
+              idempotency: request.idempotencyClaim,
+            }
             const { row, invitation } = await perform(name, entry, call)
             return view(row, user, context(), invitation === undefined ? {} : { invitation })
           },
@@ -63,7 +69,11 @@ export function actionRoutes(deps: () => PaymentDeps): FastifyPluginAsyncZod {
 /** The entry's idempotency hook and join-code rate limit. */
 function guards(app: FastifyInstance, entry: TransactionActionEntry) {
   return {
-    ...(entry.idempotency === 'key' ? { preHandler: app.idempotent } : entry.idempotency === 'repeatable' ? { preHandler: app.idempotentRepeatable } : {}),
+    ...(entry.idempotency === 'key'
+      ? { preHandler: app.idempotent }
+      : entry.idempotency === 'repeatable'
+        ? { preHandler: app.idempotentRepeatable }
+        : {}),
     ...(entry.limit === 'join_code' ? { config: joinRateLimit } : {}),
   }
 }

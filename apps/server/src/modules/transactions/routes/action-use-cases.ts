@@ -32,7 +32,11 @@ export interface ActionOutcome {
 type Catalogue = typeof transactionActions
 /** The catalogue's actions answered with the transaction whose event a use case of its own builds. */
 export type UseCaseActionName = {
-  [N in keyof Catalogue]: Catalogue[N] extends { readonly event: unknown } ? never : Catalogue[N] extends { readonly answers: 'payment' } ? never : N
+  [N in keyof Catalogue]: Catalogue[N] extends { readonly event: unknown }
+    ? never
+    : Catalogue[N] extends { readonly answers: 'payment' }
+      ? never
+      : N
 }[keyof Catalogue]
 
 /**
@@ -40,7 +44,10 @@ export type UseCaseActionName = {
  * a carrier to check, an e-mail to send, a join code to check. Each hands
  * over to its use case; the plain ones go straight to `actAsParty`.
  */
-export function actionUseCases(app: FastifyInstance, deps: () => PaymentDeps): Record<UseCaseActionName, (call: ActionCall) => Promise<ActionOutcome>> {
+export function actionUseCases(
+  app: FastifyInstance,
+  deps: () => PaymentDeps,
+): Record<UseCaseActionName, (call: ActionCall) => Promise<ActionOutcome>> {
   const withClaim = (call: ActionCall) => ({ ...deps(), idempotency: call.idempotency })
   return {
     set_price: async (call) => ({ row: await setRemainderPrice(withClaim(call), call.user, call.id, call.body as SetPriceBody) }),
@@ -50,11 +57,16 @@ export function actionUseCases(app: FastifyInstance, deps: () => PaymentDeps): R
       return { row: await trackShipment({ ...withClaim(call), carrierTracker: app.services.carrierTracker }, call.user, call.id, shipment) }
     },
     update: async (call) => {
-      const change = call.kind === 'online' ? onlineChange(call.body as UpdateTransactionBody) : f2fChange(call.body as UpdateF2fTransactionBody)
+      const change =
+        call.kind === 'online' ? onlineChange(call.body as UpdateTransactionBody) : f2fChange(call.body as UpdateF2fTransactionBody)
       return { row: await updateTransaction({ ...deps(), config: app.services.config }, call.user, call.id, call.kind, change) }
     },
-    accept_listing_transaction: async (call) => ({ row: await answerListingSale(withClaim(call), call.user, call.id, 'accept', call.kind) }),
-    reject_listing_transaction: async (call) => ({ row: await answerListingSale(withClaim(call), call.user, call.id, 'reject', call.kind) }),
+    accept_listing_transaction: async (call) => ({
+      row: await answerListingSale(withClaim(call), call.user, call.id, 'accept', call.kind),
+    }),
+    reject_listing_transaction: async (call) => ({
+      row: await answerListingSale(withClaim(call), call.user, call.id, 'reject', call.kind),
+    }),
     set_payment_method: async (call) => {
       const { payment_method: method } = call.body as { payment_method: PaymentMethod }
       return { row: await setPaymentMethod(withClaim(call), call.user, call.id, call.kind, method) }
@@ -65,9 +77,16 @@ export function actionUseCases(app: FastifyInstance, deps: () => PaymentDeps): R
     },
     resend_invitation: async (call) => {
       const { config, mailer, db } = app.services
-      const row = await resendInvitation({ ...deps(), mailer, publicUrl: config.publicUrl, limits: config.limits.invitations }, call.user, call.id, call.kind)
+      const row = await resendInvitation(
+        { ...deps(), mailer, publicUrl: config.publicUrl, limits: config.limits.invitations },
+        call.user,
+        call.id,
+        call.kind,
+      )
       return { row, invitation: await pendingInvitationFor(db, row, call.user.id) }
     },
-    reject: async (call) => ({ row: await rejectTransaction(deps(), call.user, call.id, (call.body as { join_code: string }).join_code, call.kind) }),
+    reject: async (call) => ({
+      row: await rejectTransaction(deps(), call.user, call.id, (call.body as { join_code: string }).join_code, call.kind),
+    }),
   }
 }

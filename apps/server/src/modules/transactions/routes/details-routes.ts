@@ -27,7 +27,12 @@ export function detailsRoutes(deps: () => TransactionDeps): FastifyPluginAsyncZo
       '/me/supported_currencies',
       {
         onRequest: app.authenticate,
-        schema: { ...secured, tags: ['profile'], summary: 'Currencies I may create transactions in', response: { 200: supportedCurrenciesSchema, 401: errorBodySchema } },
+        schema: {
+          ...secured,
+          tags: ['profile'],
+          summary: 'Currencies I may create transactions in',
+          response: { 200: supportedCurrenciesSchema, 401: errorBodySchema },
+        },
       },
       async (request) => userOffer(app.services.config, userOf(request)).currencies,
     )
@@ -50,7 +55,12 @@ export function detailsRoutes(deps: () => TransactionDeps): FastifyPluginAsyncZo
       '/me/supported_payment_methods',
       {
         onRequest: app.authenticate,
-        schema: { ...secured, tags: ['profile'], summary: 'Payment methods I may create with and pay by', response: { 200: supportedPaymentMethodsSchema, 401: errorBodySchema } },
+        schema: {
+          ...secured,
+          tags: ['profile'],
+          summary: 'Payment methods I may create with and pay by',
+          response: { 200: supportedPaymentMethodsSchema, 401: errorBodySchema },
+        },
       },
       async (request) => userOffer(app.services.config, userOf(request)).paymentMethods,
     )

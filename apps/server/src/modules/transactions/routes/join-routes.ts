@@ -43,7 +43,12 @@ const byCode = {
       schema: f2fJoinPreviewSchema,
       read: previewF2fJoin,
     },
-    join: { method: 'POST', url: '/p2p/transactions_by_join_code/:code/join', input: { params: codeParams }, summary: 'Join as the other party' },
+    join: {
+      method: 'POST',
+      url: '/p2p/transactions_by_join_code/:code/join',
+      input: { params: codeParams },
+      summary: 'Join as the other party',
+    },
   },
 } as const
 
@@ -72,7 +77,12 @@ export function joinRoutes(deps: () => TransactionDeps): FastifyPluginAsyncZod {
         url: preview.url,
         onRequest: app.authenticate,
         config: joinRateLimit,
-        schema: { ...secured, summary: preview.summary, ...preview.input, response: { 200: preview.schema, ...transactionErrors, 429: errorBodySchema } },
+        schema: {
+          ...secured,
+          summary: preview.summary,
+          ...preview.input,
+          response: { 200: preview.schema, ...transactionErrors, 429: errorBodySchema },
+        },
         handler: async (request) => preview.read(app.services.db, userOf(request), codeAndTerms(request).code),
       })
       app.route({

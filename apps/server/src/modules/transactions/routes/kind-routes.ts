@@ -104,7 +104,12 @@ export function kindRoutesPlugin(deps: () => TransactionDeps): FastifyPluginAsyn
         {
           onRequest: app.authenticate,
           preHandler: perUserLimit(app, 'list_reads'),
-          schema: { ...secured, summary: list.summary, querystring: listTransactionsQuerySchema, response: { 200: list.schema, ...transactionErrors, 429: errorBodySchema } },
+          schema: {
+            ...secured,
+            summary: list.summary,
+            querystring: listTransactionsQuerySchema,
+            response: { 200: list.schema, ...transactionErrors, 429: errorBodySchema },
+          },
         },
         async (request) => {
           const user = userOf(request)
@@ -118,7 +123,10 @@ export function kindRoutesPlugin(deps: () => TransactionDeps): FastifyPluginAsyn
 
       app.get(
         `${prefix}/transactions/:id`,
-        { onRequest: app.authenticate, schema: { ...secured, summary: one.summary, params: idParams, response: { 200: one.schema, ...transactionErrors } } },
+        {
+          onRequest: app.authenticate,
+          schema: { ...secured, summary: one.summary, params: idParams, response: { 200: one.schema, ...transactionErrors } },
+        },
         async (request) => {
           const user = userOf(request)
           const { row, unclaimedInvitation } = await app.services.transactionReads.findForParty(request.params.id, user.id, reach)
@@ -131,7 +139,12 @@ export function kindRoutesPlugin(deps: () => TransactionDeps): FastifyPluginAsyn
           `${prefix}/transactions/:id/${party}_details`,
           {
             onRequest: app.authenticate,
-            schema: { ...secured, summary: `The ${party}’s name and e-mail (null until they joined)`, params: idParams, response: { 200: partyDetailsSchema, ...transactionErrors } },
+            schema: {
+              ...secured,
+              summary: `The ${party}’s name and e-mail (null until they joined)`,
+              params: idParams,
+              response: { 200: partyDetailsSchema, ...transactionErrors },
+            },
           },
           async (request) => partyDetails(app.services.db, userOf(request), request.params.id, party),
         )
@@ -142,7 +155,12 @@ export function kindRoutesPlugin(deps: () => TransactionDeps): FastifyPluginAsyn
           `${prefix}/transactions/:id/${address}_details`,
           {
             onRequest: app.authenticate,
-            schema: { ...secured, summary: `The buyer’s ${address} address as given at checkout`, params: idParams, response: { 200: shippingDetailsSchema, ...transactionErrors } },
+            schema: {
+              ...secured,
+              summary: `The buyer’s ${address} address as given at checkout`,
+              params: idParams,
+              response: { 200: shippingDetailsSchema, ...transactionErrors },
+            },
           },
           async (request) => shippingDetails(app.services.db, userOf(request), request.params.id),
         )

@@ -40,7 +40,8 @@ export function paymentRoutes(deps: () => PaymentDeps): FastifyPluginAsyncZod {
             preHandler: app.idempotentRepeatable,
             schema: { ...secured, summary: route.summary, params: idParams, response: { 200: payResponseSchema, ...transactionErrors } },
           },
-          async (request) => answer(await pay({ ...deps(), idempotency: request.idempotencyClaim }, userOf(request), request.params.id, part), part),
+          async (request) =>
+            answer(await pay({ ...deps(), idempotency: request.idempotencyClaim }, userOf(request), request.params.id, part), part),
         )
         app.get(
           `${prefix}/transactions/:id/${part === 'payment' ? '' : `${part}_`}stripe_client_secret`,

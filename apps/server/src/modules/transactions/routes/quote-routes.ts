@@ -47,15 +47,31 @@ export function quoteRoutes(): FastifyPluginAsyncZod {
       const { publicSummary, summary, querystring, quote } = quotes[kind]
       app.get(
         `${prefix}/charge`,
-        { schema: { tags: [tag], summary: publicSummary, querystring: chargeQuerySchema, response: { 200: chargeQuoteSchema, 400: errorBodySchema } } },
+        {
+          schema: {
+            tags: [tag],
+            summary: publicSummary,
+            querystring: chargeQuerySchema,
+            response: { 200: chargeQuoteSchema, 400: errorBodySchema },
+          },
+        },
         async (request) =>
-          toQuoteView(quoteOrRefuse({ price: request.query.price, currency: request.query.currency, paymentMethod: request.query.payment_method })),
+          toQuoteView(
+            quoteOrRefuse({ price: request.query.price, currency: request.query.currency, paymentMethod: request.query.payment_method }),
+          ),
       )
       app.get(
         `${prefix}/transactions/:id/charge`,
         {
           onRequest: app.authenticate,
-          schema: { security: [{ bearer: [] }], tags: [tag], summary, params: idParams, querystring, response: { 200: chargeQuoteSchema, ...transactionErrors } },
+          schema: {
+            security: [{ bearer: [] }],
+            tags: [tag],
+            summary,
+            params: idParams,
+            querystring,
+            response: { 200: chargeQuoteSchema, ...transactionErrors },
+          },
         },
         async (request) => quote(await findForParty(app.services.db, request.params.id, userOf(request).id, kind), request.query),
       )

@@ -8,7 +8,13 @@ import { userOf } from '../../../http/plugins/authentication.ts'
 
 /** What the transaction routes of both kinds share: error answers, the id parameter, limits. */
 
-export const transactionErrors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema }
+export const transactionErrors = {
+  400: errorBodySchema,
+  401: errorBodySchema,
+  403: errorBodySchema,
+  404: errorBodySchema,
+  409: errorBodySchema,
+}
 
 export const idParams = z.object({ id: z.string() })
 
@@ -41,6 +47,8 @@ export function perUserLimit(app: FastifyInstance, reason: UsageReason) {
 /** Keyset paging: `after_id` must be a transaction id from the previous page. */
 export function checkAfterId(afterId: string | undefined): void {
   if (afterId !== undefined && !uuidPattern.test(afterId)) {
-    throw new AppError('invalid_after_id', 'after_id must be the id of a transaction from the previous page', { details: { field: 'after_id' } })
+    throw new AppError('invalid_after_id', 'after_id must be the id of a transaction from the previous page', {
+      details: { field: 'after_id' },
+    })
   }
 }

@@ -16,7 +16,11 @@
     button.disabled = true
     error.hidden = true
     try {
-      const response = await fetch(box.dataset.optionsUrl, { method: 'POST', credentials: 'same-origin', headers: { accept: 'application/json' } })
+      const response = await fetch(box.dataset.optionsUrl, {
+        method: 'POST',
+        credentials: 'same-origin',
+        headers: { accept: 'application/json' },
+      })
       if (!response.ok) throw new Error(`options: ${response.status}`)
       const credential = await webauthn.startAuthentication({ optionsJSON: await response.json() })
       form.elements.credential.value = JSON.stringify(credential)
