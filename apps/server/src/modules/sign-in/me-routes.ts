@@ -17,6 +17,7 @@ import { closeAccount } from '../profile/close-account.ts'
 import { resendEmailConfirmation } from './email-confirmation.ts'
 import { clientKeyOf } from './oidc/sign-in-throttle.ts'
 import { userOf } from '../../http/plugins/authentication.ts'
+import { perPersonHourly } from '../../http/per-person-limit.ts'
 
 export const meRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -51,14 +52,7 @@ export const meRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: app.authenticate,
       // Each call e-mails the person: a few an hour is all anyone needs.
-      config: {
-        rateLimit: {
-          max: 3,
-          timeWindow: '1 hour',
-          hook: 'preHandler',
-          keyGenerator: (request) => `email_confirmation:${request.currentUser?.id ?? request.ip}`,
-        },
-      },
+      config: perPersonHourly('email_confirmation', 3),
       schema: {
         tags: ['profile'],
         summary: 'E-mail the address confirmation link again (embedded sign-in; 3 an hour)',
@@ -78,14 +72,7 @@ export const meRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: app.authenticate,
       // Irreversible and dear in database work: nobody needs more than a few tries.
-      config: {
-        rateLimit: {
-          max: 5,
-          timeWindow: '1 hour',
-          hook: 'preHandler',
-          keyGenerator: (request) => `close_account:${request.currentUser?.id ?? request.ip}`,
-        },
-      },
+      config: perPersonHourly('close_account', 5),
       schema: {
         tags: ['profile'],
         summary: 'Close the account: refused while money is held or owed; personal data erased, the ledger kept',
@@ -107,14 +94,7 @@ export const meRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: app.authenticate,
       // Each call checks a password and e-mails two addresses.
-      config: {
-        rateLimit: {
-          max: 5,
-          timeWindow: '1 hour',
-          hook: 'preHandler',
-          keyGenerator: (request) => `email_change:${request.currentUser?.id ?? request.ip}`,
-        },
-      },
+      config: perPersonHourly('email_change', 5),
       schema: {
         tags: ['profile'],
         summary: 'Change the sign-in address (embedded sign-in; it changes when the link sent to the new address is opened; 5 an hour)',
@@ -146,14 +126,7 @@ export const meRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: app.authenticate,
       // On top of the password throttle (per account and address, as at sign-in): a bound on the hashing work.
-      config: {
-        rateLimit: {
-          max: 10,
-          timeWindow: '1 hour',
-          hook: 'preHandler',
-          keyGenerator: (request) => `password:${request.currentUser?.id ?? request.ip}`,
-        },
-      },
+      config: perPersonHourly('password', 10),
       schema: {
         tags: ['profile'],
         summary: 'Change the password (embedded sign-in); every other session is signed out',

@@ -7,13 +7,13 @@ import {
   registerPasskeyBodySchema,
 } from '@pactum/contracts/passkeys'
 import type { RegistrationResponseJSON } from '@simplewebauthn/server'
-import type { FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { relyingPartyOf } from './oidc/passkeys.ts'
 import { signInChangeNotifier } from './oidc/sign-in-change-notice.ts'
 import { beginPasskeyRegistration, deletePasskey, finishPasskeyRegistration, type PasskeyDeps, passkeysOf } from './account-passkeys.ts'
 import { userOf } from '../../http/plugins/authentication.ts'
+import { perPersonHourly } from '../../http/per-person-limit.ts'
 
 /** The signed-in person's passkeys (issue 30), for the Account page; embedded sign-in only. */
 export const passkeyRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -29,14 +29,6 @@ export const passkeyRoutes: FastifyPluginAsyncZod = async (app) => {
   const secured = { tags: ['profile'], security: [{ bearer: [] }] }
   const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 409: errorBodySchema, 429: errorBodySchema }
   // Each call that checks a password or a signature is limited per person.
-  const perPerson = (name: string, max: number) => ({
-    rateLimit: {
-      max,
-      timeWindow: '1 hour',
-      hook: 'preHandler' as const,
-      keyGenerator: (request: FastifyRequest) => `${name}:${request.currentUser?.id ?? request.ip}`,
-    },
-  })
 
   app.get(
     '/me/passkeys',
@@ -51,7 +43,7 @@ export const passkeyRoutes: FastifyPluginAsyncZod = async (app) => {
     '/me/passkeys/registration_options',
     {
       onRequest: app.authenticate,
-      config: perPerson('passkey_options', 10),
+      config: perPersonHourly('passkey_options', 10),
       schema: {
         ...secured,
         summary: 'Begin adding a passkey: the current password, then WebAuthn creation options for the browser (10 an hour)',
@@ -70,7 +62,7 @@ export const passkeyRoutes: FastifyPluginAsyncZod = async (app) => {
     '/me/passkeys',
     {
       onRequest: app.authenticate,
-      config: perPerson('passkey_register', 20),
+      config: perPersonHourly('passkey_register', 20),
       schema: {
         ...secured,
         summary: "Finish adding a passkey: the browser's answer to the creation options",

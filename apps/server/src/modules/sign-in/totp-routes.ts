@@ -1,11 +1,11 @@
 import { errorBodySchema } from '@pactum/contracts/errors'
 import { confirmTotpBodySchema, totpPasswordBodySchema, totpSetupSchema, totpStatusSchema } from '@pactum/contracts/totp'
-import type { FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { signInChangeNotifier } from './oidc/sign-in-change-notice.ts'
 import { beginTotpSetup, confirmTotpSetup, removeTotpOf, type TotpDeps, totpStatusOf } from './account-totp.ts'
 import { userOf } from '../../http/plugins/authentication.ts'
+import { perPersonHourly } from '../../http/per-person-limit.ts'
 
 /** The signed-in person's authenticator app (issue 30), for the Account page; embedded sign-in only. */
 export const totpRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -15,14 +15,6 @@ export const totpRoutes: FastifyPluginAsyncZod = async (app) => {
   const secured = { tags: ['profile'], security: [{ bearer: [] }] }
   const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 409: errorBodySchema, 429: errorBodySchema }
   // Each call that checks a password or a code is limited per person.
-  const perPerson = (name: string, max: number) => ({
-    rateLimit: {
-      max,
-      timeWindow: '1 hour',
-      hook: 'preHandler' as const,
-      keyGenerator: (request: FastifyRequest) => `${name}:${request.currentUser?.id ?? request.ip}`,
-    },
-  })
 
   app.get(
     '/me/totp',
@@ -41,7 +33,7 @@ export const totpRoutes: FastifyPluginAsyncZod = async (app) => {
     '/me/totp/setup',
     {
       onRequest: app.authenticate,
-      config: perPerson('totp_setup', 10),
+      config: perPersonHourly('totp_setup', 10),
       schema: {
         ...secured,
         summary: 'Begin setting up an authenticator app: the current password, then a new secret for the app (10 an hour)',
@@ -56,7 +48,7 @@ export const totpRoutes: FastifyPluginAsyncZod = async (app) => {
     '/me/totp',
     {
       onRequest: app.authenticate,
-      config: perPerson('totp_confirm', 20),
+      config: perPersonHourly('totp_confirm', 20),
       schema: {
         ...secured,
         summary:
@@ -72,7 +64,7 @@ export const totpRoutes: FastifyPluginAsyncZod = async (app) => {
     '/me/totp/remove',
     {
       onRequest: app.authenticate,
-      config: perPerson('totp_remove', 10),
+      config: perPersonHourly('totp_remove', 10),
       schema: {
         ...secured,
         summary: 'Remove the authenticator app, with the current password (10 an hour)',

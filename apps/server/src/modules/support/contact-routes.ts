@@ -3,6 +3,7 @@ import { contactUsBodySchema, contactUsResponseSchema } from '@pactum/contracts/
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { submitContactMessage } from './contact-support.ts'
 import { userOf } from '../../http/plugins/authentication.ts'
+import { perPersonHourly } from '../../http/per-person-limit.ts'
 
 /** Spec §7 Other: POST /app_api/contact_us — under /app_api, not /api/v1: register at the root. */
 export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -13,14 +14,7 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: app.authenticate,
       // Authentication runs first (onRequest, before the body is even parsed), so the limit is per user.
-      config: {
-        rateLimit: {
-          max: 5,
-          timeWindow: '1 hour',
-          hook: 'preHandler',
-          keyGenerator: (request) => `contact_us:${request.currentUser?.id ?? request.ip}`,
-        },
-      },
+      config: perPersonHourly('contact_us', 5),
       schema: {
         tags: ['support'],
         summary: 'Send a message to support (5 an hour)',

@@ -34,6 +34,7 @@ import {
 import { AppError, fieldError } from '../../errors.ts'
 import { inputRuleBreach } from '../../http/plugins/input-rules.ts'
 import { userOf } from '../../http/plugins/authentication.ts'
+import { perPersonHourly } from '../../http/per-person-limit.ts'
 
 const secured = { tags: ['verification'], security: [{ bearer: [] }] }
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 409: errorBodySchema }
@@ -146,14 +147,7 @@ export const verificationRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: app.authenticate,
       // Per user: room for retries, not for filling the disk.
-      config: {
-        rateLimit: {
-          max: 30,
-          timeWindow: '1 hour',
-          hook: 'preHandler',
-          keyGenerator: (request) => `identity_upload:${request.currentUser?.id ?? request.ip}`,
-        },
-      },
+      config: perPersonHourly('identity_upload', 30),
       schema: {
         ...secured,
         summary: 'Upload one side of an identity document (multipart: file, side)',

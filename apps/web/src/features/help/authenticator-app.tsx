@@ -4,7 +4,7 @@ import Button from '@mui/material/Button'
 import Stack from '@mui/material/Stack'
 import Typography from '@mui/material/Typography'
 import type { TotpSetup } from '@pactum/contracts/totp'
-import { useId, useState } from 'react'
+import { useState } from 'react'
 import { LoadErrorAlert } from '../../components/load-error-alert.tsx'
 import { useTranslation } from '../../i18n/react.tsx'
 import { useLocale } from '../../i18n/use-locale.ts'
@@ -13,6 +13,7 @@ import { useBeginTotpSetup, useRemoveTotp, useTotpStatus } from '../../lib/api/t
 import { formatDate } from '../../lib/dates.ts'
 import { PasswordField, usePasswordForm } from './totp-password-field.tsx'
 import { ConfirmTotp } from './confirm-totp.tsx'
+import { AccountSection } from './account-section.tsx'
 
 /**
  * An authenticator app as the second factor (issue 30): after the password,
@@ -24,16 +25,9 @@ import { ConfirmTotp } from './confirm-totp.tsx'
 export function AuthenticatorApp() {
   const { t } = useTranslation()
   const { locale } = useLocale()
-  const headingId = useId()
   const status = useTotpStatus(true)
   return (
-    <section aria-labelledby={headingId}>
-      <Typography component="h2" variant="h6" id={headingId} sx={{ mb: 1 }}>
-        {t('help.account.totp.heading')}
-      </Typography>
-      <Typography color="text.secondary" sx={{ mb: 2 }}>
-        {t('help.account.totp.intro')}
-      </Typography>
+    <AccountSection heading={t('help.account.totp.heading')} intro={t('help.account.totp.intro')}>
       {status.isPending && (
         <Typography role="status" color="text.secondary">
           {t('help.account.totp.loading')}
@@ -49,7 +43,7 @@ export function AuthenticatorApp() {
         </>
       )}
       {status.data && !status.data.enabled && <SetUpTotp />}
-    </section>
+    </AccountSection>
   )
 }
 

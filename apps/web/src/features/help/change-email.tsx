@@ -3,13 +3,12 @@ import Alert from '@mui/material/Alert'
 import Button from '@mui/material/Button'
 import Stack from '@mui/material/Stack'
 import TextField from '@mui/material/TextField'
-import Typography from '@mui/material/Typography'
 import { type ChangeEmailBody, changeEmailBodySchema } from '@pactum/contracts/me'
-import { useId } from 'react'
 import { useForm } from 'react-hook-form'
 import { useTranslation } from '../../i18n/react.tsx'
 import { useChangeEmail } from '../../lib/api/change-email.ts'
 import { errorCodeOf, errorMessage } from '../../lib/api/error-message.ts'
+import { AccountSection } from './account-section.tsx'
 
 /** The form's refusals, each said next to its field; anything else below the form. */
 const fieldOfCode: Partial<Record<string, keyof ChangeEmailBody>> = {
@@ -25,7 +24,6 @@ const fieldOfCode: Partial<Record<string, keyof ChangeEmailBody>> = {
 export function ChangeEmail() {
   const { t } = useTranslation()
   const change = useChangeEmail()
-  const headingId = useId()
   const form = useForm<ChangeEmailBody>({
     resolver: zodResolver(changeEmailBodySchema),
     defaultValues: { new_email: '', current_password: '' },
@@ -51,13 +49,7 @@ export function ChangeEmail() {
   const otherError = change.isError && !fieldOfCode[errorCodeOf(change.error)]
 
   return (
-    <section aria-labelledby={headingId}>
-      <Typography component="h2" variant="h6" id={headingId} sx={{ mb: 1 }}>
-        {t('help.account.changeEmail.heading')}
-      </Typography>
-      <Typography color="text.secondary" sx={{ mb: 2 }}>
-        {t('help.account.changeEmail.intro')}
-      </Typography>
+    <AccountSection heading={t('help.account.changeEmail.heading')} intro={t('help.account.changeEmail.intro')}>
       <Stack
         component="form"
         noValidate
@@ -102,6 +94,6 @@ export function ChangeEmail() {
           </Alert>
         )}
       </Stack>
-    </section>
+    </AccountSection>
   )
 }

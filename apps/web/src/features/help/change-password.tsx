@@ -3,14 +3,13 @@ import Alert from '@mui/material/Alert'
 import Button from '@mui/material/Button'
 import Stack from '@mui/material/Stack'
 import TextField from '@mui/material/TextField'
-import Typography from '@mui/material/Typography'
 import { passwordMaxLength, passwordMinLength, passwordProblems } from '@pactum/domain/password'
 import { type ChangePassword as ChangePasswordBody, changePasswordSchema } from '@pactum/contracts/me'
-import { useId } from 'react'
 import { Controller, useForm } from 'react-hook-form'
 import { useTranslation } from '../../i18n/react.tsx'
 import { errorCodeOf, errorMessage } from '../../lib/api/error-message.ts'
 import { useChangePassword } from './change-password-api.ts'
+import { AccountSection } from './account-section.tsx'
 
 /**
  * Change password (embedded sign-in only): the current password and a new
@@ -21,7 +20,6 @@ import { useChangePassword } from './change-password-api.ts'
 export function ChangePassword({ email }: { email: string | undefined }) {
   const { t } = useTranslation()
   const change = useChangePassword()
-  const headingId = useId()
   const form = useForm<ChangePasswordBody>({
     resolver: zodResolver(changePasswordSchema),
     defaultValues: { current_password: '', new_password: '' },
@@ -42,13 +40,7 @@ export function ChangePassword({ email }: { email: string | undefined }) {
   const otherError = change.isError && errorCodeOf(change.error) !== 'incorrect_password'
 
   return (
-    <section aria-labelledby={headingId}>
-      <Typography component="h2" variant="h6" id={headingId} sx={{ mb: 1 }}>
-        {t('help.account.password.heading')}
-      </Typography>
-      <Typography color="text.secondary" sx={{ mb: 2 }}>
-        {t('help.account.password.intro')}
-      </Typography>
+    <AccountSection heading={t('help.account.password.heading')} intro={t('help.account.password.intro')}>
       <Stack
         component="form"
         noValidate
@@ -119,6 +111,6 @@ export function ChangePassword({ email }: { email: string | undefined }) {
           </Alert>
         )}
       </Stack>
-    </section>
+    </AccountSection>
   )
 }

@@ -10,7 +10,7 @@ import TextField from '@mui/material/TextField'
 import Typography from '@mui/material/Typography'
 import { type Passkey, passkeyNameMaxLength, passkeyOptionsBodySchema, type RegisterPasskeyBody } from '@pactum/contracts/passkeys'
 import { browserSupportsWebAuthn, startRegistration } from '@simplewebauthn/browser'
-import { useId, useState } from 'react'
+import { useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { z } from 'zod'
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx'
@@ -19,6 +19,7 @@ import { useLocale } from '../../i18n/use-locale.ts'
 import { errorCodeOf, errorMessage } from '../../lib/api/error-message.ts'
 import { useAddPasskey, usePasskeys, useRemovePasskey } from '../../lib/api/passkeys.ts'
 import { formatDate } from '../../lib/dates.ts'
+import { AccountSection } from './account-section.tsx'
 
 const addPasskeySchema = passkeyOptionsBodySchema.extend({ name: z.string().trim().min(1).max(passkeyNameMaxLength) })
 type AddPasskeyForm = z.infer<typeof addPasskeySchema>
@@ -55,7 +56,6 @@ export function Passkeys({
 }) {
   const { t } = useTranslation()
   const { locale } = useLocale()
-  const headingId = useId()
   const passkeys = usePasskeys(true)
   const add = useAddPasskey(create)
   const remove = useRemovePasskey()
@@ -88,13 +88,7 @@ export function Passkeys({
       : undefined
 
   return (
-    <section aria-labelledby={headingId}>
-      <Typography component="h2" variant="h6" id={headingId} sx={{ mb: 1 }}>
-        {t('help.account.passkeys.heading')}
-      </Typography>
-      <Typography color="text.secondary" sx={{ mb: 2 }}>
-        {t('help.account.passkeys.intro')}
-      </Typography>
+    <AccountSection heading={t('help.account.passkeys.heading')} intro={t('help.account.passkeys.intro')}>
       {passkeys.isError && <Alert severity="error">{errorMessage(t, passkeys.error)}</Alert>}
       {passkeys.data && passkeys.data.length === 0 && (
         <Typography sx={{ mb: 2 }} data-testid="passkeys-empty">
@@ -202,6 +196,6 @@ export function Passkeys({
         onClose={() => setRemoving(null)}
         testId="remove-passkey-dialog"
       />
-    </section>
+    </AccountSection>
   )
 }
