@@ -69,3 +69,12 @@ export async function renderApp(
   )
   return { ...view, router, auth, i18n, queryClient }
 }
+
+/** Renders `element` inside the app's providers (English, a fake sign-in, no query retries), the API answering from `routes`; returns the fake API. */
+export async function renderWithApi(element: ReactNode, routes: Record<string, unknown>) {
+  const api = fakeApiClient(routes)
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } })
+  const Wrapper = sessionWrapper({ i18n: await createI18n('en_gb'), queryClient, api })
+  render(<Wrapper>{element}</Wrapper>)
+  return api
+}

@@ -1,10 +1,8 @@
-import { QueryClient } from '@tanstack/react-query'
-import { render, screen, within } from '@testing-library/react'
+import { screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
-import { createI18n } from '../../i18n/i18n.ts'
-import { apiError, fakeApiClient } from '../../test/fake-api-client.ts'
-import { sessionWrapper } from '../../test/render-app.tsx'
+import { apiError } from '../../test/fake-api-client.ts'
+import { renderWithApi } from '../../test/render-app.tsx'
 import { AuthenticatorApp } from './authenticator-app.tsx'
 
 const setup = {
@@ -14,18 +12,7 @@ const setup = {
 }
 
 async function renderAuthenticatorApp(routes: Record<string, unknown>) {
-  const api = fakeApiClient(routes)
-  const Wrapper = sessionWrapper({
-    i18n: await createI18n('en_gb'),
-    queryClient: new QueryClient({ defaultOptions: { queries: { retry: false } } }),
-    api,
-  })
-  render(
-    <Wrapper>
-      <AuthenticatorApp />
-    </Wrapper>,
-  )
-  return api
+  return renderWithApi(<AuthenticatorApp />, routes)
 }
 
 describe('the authenticator app on the Account page', () => {

@@ -1,11 +1,9 @@
-import { QueryClient } from '@tanstack/react-query'
-import { render, screen, waitFor, within } from '@testing-library/react'
+import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import type { Passkey } from '@pactum/contracts/passkeys'
 import { describe, expect, it, vi } from 'vitest'
-import { createI18n } from '../../i18n/i18n.ts'
-import { apiError, fakeApiClient } from '../../test/fake-api-client.ts'
-import { sessionWrapper } from '../../test/render-app.tsx'
+import { apiError } from '../../test/fake-api-client.ts'
+import { renderWithApi } from '../../test/render-app.tsx'
 import { type CreatePasskey, Passkeys } from './passkeys.tsx'
 
 const phone: Passkey = { id: 'cred-1', name: 'Phone', created: '2026-11-20T10:00:00Z', last_used: '2026-11-26T09:00:00Z', backed_up: true }
@@ -18,18 +16,7 @@ const attestation = {
 }
 
 async function renderPasskeys(routes: Record<string, unknown>, create: CreatePasskey, supported = true) {
-  const api = fakeApiClient(routes)
-  const Wrapper = sessionWrapper({
-    i18n: await createI18n('en_gb'),
-    queryClient: new QueryClient({ defaultOptions: { queries: { retry: false } } }),
-    api,
-  })
-  render(
-    <Wrapper>
-      <Passkeys create={create} supported={supported} />
-    </Wrapper>,
-  )
-  return api
+  return renderWithApi(<Passkeys create={create} supported={supported} />, routes)
 }
 
 describe('passkeys on the Account page', () => {

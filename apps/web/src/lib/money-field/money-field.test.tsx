@@ -2,18 +2,16 @@ import { zodResolver } from '@hookform/resolvers/zod'
 import Button from '@mui/material/Button'
 import { minimumPrice } from '@pactum/domain/fees'
 import type { Locale } from '@pactum/domain/locales'
-import { QueryClient } from '@tanstack/react-query'
-import { render, screen, waitFor } from '@testing-library/react'
+import { screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { useState } from 'react'
 import { useForm, useWatch } from 'react-hook-form'
 import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
-import { createI18n } from '../../i18n/i18n.ts'
 import { useLocale } from '../../i18n/use-locale.ts'
 import type { ApiRequest } from '../api/api-client.ts'
-import { apiError, fakeApiClient } from '../../test/fake-api-client.ts'
-import { sessionWrapper } from '../../test/render-app.tsx'
+import { apiError, type fakeApiClient } from '../../test/fake-api-client.ts'
+import { renderWithApi } from '../../test/render-app.tsx'
 import { CurrencyField } from './currency-field.tsx'
 import { FeeSummary } from './fee-summary.tsx'
 import { depositMessages, priceMessages } from './price-error-text.ts'
@@ -88,18 +86,7 @@ function OfferForm({ send, deposit = false }: { send: () => Promise<void>; depos
 }
 
 async function renderForm(routes: Record<string, unknown>, send: () => Promise<void> = async () => undefined, deposit = false) {
-  const api = fakeApiClient(routes)
-  const Wrapper = sessionWrapper({
-    i18n: await createI18n('en_gb'),
-    queryClient: new QueryClient({ defaultOptions: { queries: { retry: false } } }),
-    api,
-  })
-  render(
-    <Wrapper>
-      <OfferForm send={send} deposit={deposit} />
-    </Wrapper>,
-  )
-  return api
+  return renderWithApi(<OfferForm send={send} deposit={deposit} />, routes)
 }
 
 const charges = (api: ReturnType<typeof fakeApiClient>) => api.request.mock.calls.filter(([path]) => path === '/charge')
