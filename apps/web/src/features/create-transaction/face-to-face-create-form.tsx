@@ -1,12 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod'
-import Box from '@mui/material/Box'
 import Button from '@mui/material/Button'
 import Stack from '@mui/material/Stack'
 import type { F2fTransaction } from '@pactum/contracts/f2f-transactions'
 import { minimumPrice } from '@pactum/domain/fees'
-import { useId } from 'react'
 import { useForm, useWatch } from 'react-hook-form'
-import { ContentCard } from '../../components/content-card.tsx'
 import { useTranslation } from '../../i18n/react.tsx'
 import { useLocale } from '../../i18n/use-locale.ts'
 import { CurrencyField } from '../../lib/money-field/currency-field.tsx'
@@ -14,17 +11,15 @@ import { quotablePrice } from '../../lib/money-field/read-price.ts'
 import { useFeeQuote } from '../../lib/money-field/use-fee-quote.ts'
 import { formatMoneyInput, majorTextToMinor } from '../../lib/money.ts'
 import { stepKeysByMode } from './create-mode.ts'
-import { CreateSteps } from './create-steps.tsx'
 import { useCreateF2fTransaction } from './create-transaction-api.ts'
-import { CreatedTransaction } from './created-transaction.tsx'
 import { DepositStep } from './deposit-step.tsx'
 import { DescriptionField, useCreateErrorText } from './description-field.tsx'
 import { type FaceToFaceFormInput, type FaceToFaceFormOutput, faceToFaceFormSchema, fieldsByStep } from './face-to-face-model.ts'
 import type { Prefill } from './prefill.ts'
 import { RoleField } from './role-field.tsx'
-import { StepHeading } from './step-heading.tsx'
 import { useCreateFlow } from './use-create-flow.ts'
 import { BusyButton } from '../../components/busy-button.tsx'
+import { CreateFormFrame } from './create-form-frame.tsx'
 
 const steps = stepKeysByMode.createTransactionFace
 const inviteSteps = [...steps.slice(0, -1), 'guestInvitation.create.step']
@@ -36,7 +31,6 @@ const inviteSteps = [...steps.slice(0, -1), 'guestInvitation.create.step']
 export function FaceToFaceCreateForm({ prefill, currencies }: { prefill: Prefill; currencies: string[] }) {
   const { t } = useTranslation()
   const { locale } = useLocale()
-  const headingId = useId()
   const flow = useCreateFlow<F2fTransaction>()
   const { step, setStep, created } = flow
   const errorText = useCreateErrorText('createTransaction.face.errors')
@@ -78,63 +72,51 @@ export function FaceToFaceCreateForm({ prefill, currencies }: { prefill: Prefill
     }))
   })
 
-  if (created) {
-    return (
-      <ContentCard testId="transaction-created">
-        <CreateSteps steps={shownSteps} active={shownSteps.length} />
-        <CreatedTransaction transaction={created} headingRef={flow.headingRef} invitedEmail={flow.invited} />
-      </ContentCard>
-    )
-  }
-
   return (
-    <ContentCard>
-      <CreateSteps steps={shownSteps} active={step} />
-      <StepHeading id={headingId} headingRef={flow.headingRef} step={step} steps={steps} />
-      <Box
-        component="form"
-        noValidate
-        onSubmit={(event) => void submit(event)}
-        aria-labelledby={headingId}
-        data-testid={`create-step-${step + 1}`}
-      >
-        {step === 0 && (
-          <Stack spacing={2.5} sx={{ maxWidth: 520 }}>
-            <RoleField control={form.control} name="role" error={errorText(form.formState.errors.role?.message)} />
-            <DescriptionField
-              field={form.register('description')}
-              length={description.length}
-              error={errorText(form.formState.errors.description?.message)}
-            />
-            <CurrencyField
-              form={form}
-              name="currency"
-              label={t('createTransaction.currencyLabel')}
-              currencies={currencies}
-              testId="currency-select"
-              sx={{ maxWidth: 320 }}
-            />
-          </Stack>
-        )}
-        {step === 1 && <DepositStep form={form} currency={currency} fee={fee} inviteForm={flow.inviteForm} />}
-
-        <Stack direction="row" spacing={1.5} sx={{ mt: 3 }}>
-          {step > 0 && (
-            <Button onClick={() => setStep(step - 1)} disabled={create.isPending}>
-              {t('common.back')}
-            </Button>
-          )}
-          <BusyButton
-            type="submit"
-            variant="contained"
-            disabled={step === 1 && !fee.shown && deposit !== null}
-            busy={create.isPending}
-            data-testid={step === 1 ? 'create-submit' : 'create-next'}
-          >
-            {step === 1 ? t('createTransaction.create') : t('common.next')}
-          </BusyButton>
+    <CreateFormFrame
+      steps={steps}
+      shownSteps={shownSteps}
+      step={step}
+      created={created}
+      flow={flow}
+      onSubmit={(event) => void submit(event)}
+    >
+      {step === 0 && (
+        <Stack spacing={2.5} sx={{ maxWidth: 520 }}>
+          <RoleField control={form.control} name="role" error={errorText(form.formState.errors.role?.message)} />
+          <DescriptionField
+            field={form.register('description')}
+            length={description.length}
+            error={errorText(form.formState.errors.description?.message)}
+          />
+          <CurrencyField
+            form={form}
+            name="currency"
+            label={t('createTransaction.currencyLabel')}
+            currencies={currencies}
+            testId="currency-select"
+            sx={{ maxWidth: 320 }}
+          />
         </Stack>
-      </Box>
-    </ContentCard>
+      )}
+      {step === 1 && <DepositStep form={form} currency={currency} fee={fee} inviteForm={flow.inviteForm} />}
+
+      <Stack direction="row" spacing={1.5} sx={{ mt: 3 }}>
+        {step > 0 && (
+          <Button onClick={() => setStep(step - 1)} disabled={create.isPending}>
+            {t('common.back')}
+          </Button>
+        )}
+        <BusyButton
+          type="submit"
+          variant="contained"
+          disabled={step === 1 && !fee.shown && deposit !== null}
+          busy={create.isPending}
+          data-testid={step === 1 ? 'create-submit' : 'create-next'}
+        >
+          {step === 1 ? t('createTransaction.create') : t('common.next')}
+        </BusyButton>
+      </Stack>
+    </CreateFormFrame>
   )
 }

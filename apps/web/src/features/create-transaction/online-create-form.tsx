@@ -1,30 +1,25 @@
 import { zodResolver } from '@hookform/resolvers/zod'
-import Box from '@mui/material/Box'
 import Button from '@mui/material/Button'
 import Stack from '@mui/material/Stack'
 import type { Transaction } from '@pactum/contracts/transactions'
 import { minimumPrice } from '@pactum/domain/fees'
-import { useId } from 'react'
 import { useForm, useWatch } from 'react-hook-form'
-import { ContentCard } from '../../components/content-card.tsx'
 import { useTranslation } from '../../i18n/react.tsx'
 import { useLocale } from '../../i18n/use-locale.ts'
 import { quotablePrice } from '../../lib/money-field/read-price.ts'
 import { useFeeQuote } from '../../lib/money-field/use-fee-quote.ts'
 import { formatMoneyInput, majorTextToMinor } from '../../lib/money.ts'
 import { stepKeysByMode } from './create-mode.ts'
-import { CreateSteps } from './create-steps.tsx'
 import { useCreateTransaction } from './create-transaction-api.ts'
-import { CreatedTransaction } from './created-transaction.tsx'
 import { useCreateErrorText } from './description-field.tsx'
 import { fieldsByStep, type OnlineCreateFormInput, type OnlineCreateFormOutput, onlineCreateFormSchema } from './online-create-model.ts'
 import { OnlinePriceStep } from './online-price-step.tsx'
 import { OnlineReviewStep } from './online-review-step.tsx'
 import type { Prefill } from './prefill.ts'
 import { RoleField } from './role-field.tsx'
-import { StepHeading } from './step-heading.tsx'
 import { useCreateFlow } from './use-create-flow.ts'
 import { BusyButton } from '../../components/busy-button.tsx'
+import { CreateFormFrame } from './create-form-frame.tsx'
 
 const steps = stepKeysByMode.createTransactionOnline
 
@@ -38,7 +33,6 @@ function initialPriceText(price: string | undefined, currency: string, locale: P
 export function OnlineCreateForm({ prefill, currencies }: { prefill: Prefill; currencies: string[] }) {
   const { t } = useTranslation()
   const { locale } = useLocale()
-  const headingId = useId()
   const flow = useCreateFlow<Transaction>()
   const { step, setStep, created } = flow
   const errorText = useCreateErrorText('createTransaction.errors')
@@ -77,57 +71,38 @@ export function OnlineCreateForm({ prefill, currencies }: { prefill: Prefill; cu
     }))
   })
 
-  if (created) {
-    return (
-      <ContentCard testId="transaction-created">
-        <CreateSteps steps={steps} active={steps.length} />
-        <CreatedTransaction transaction={created} headingRef={flow.headingRef} invitedEmail={flow.invited} />
-      </ContentCard>
-    )
-  }
-
   return (
-    <ContentCard>
-      <CreateSteps steps={steps} active={step} />
-      <StepHeading id={headingId} headingRef={flow.headingRef} step={step} steps={steps} />
-      <Box
-        component="form"
-        noValidate
-        onSubmit={(event) => void submit(event)}
-        aria-labelledby={headingId}
-        data-testid={`create-step-${step + 1}`}
-      >
-        {step === 0 && <RoleField control={form.control} name="role" error={errorText(form.formState.errors.role?.message)} />}
-        {step === 1 && <OnlinePriceStep form={form} currencies={currencies} price={price} fee={fee} />}
-        {step === 2 && price !== null && role !== '' && (
-          <OnlineReviewStep
-            role={role}
-            description={description}
-            paymentMethod={paymentMethod}
-            price={price}
-            currency={currency}
-            fee={fee}
-            inviteForm={flow.inviteForm}
-          />
-        )}
+    <CreateFormFrame steps={steps} step={step} created={created} flow={flow} onSubmit={(event) => void submit(event)}>
+      {step === 0 && <RoleField control={form.control} name="role" error={errorText(form.formState.errors.role?.message)} />}
+      {step === 1 && <OnlinePriceStep form={form} currencies={currencies} price={price} fee={fee} />}
+      {step === 2 && price !== null && role !== '' && (
+        <OnlineReviewStep
+          role={role}
+          description={description}
+          paymentMethod={paymentMethod}
+          price={price}
+          currency={currency}
+          fee={fee}
+          inviteForm={flow.inviteForm}
+        />
+      )}
 
-        <Stack direction="row" spacing={1.5} sx={{ mt: 3, flexWrap: 'wrap', gap: 1.5 }}>
-          {step > 0 && (
-            <Button onClick={() => setStep(step - 1)} disabled={create.isPending} data-testid="create-back">
-              {t('common.back')}
-            </Button>
-          )}
-          {step < steps.length - 1 ? (
-            <Button type="submit" variant="contained" data-testid="create-next">
-              {t('common.next')}
-            </Button>
-          ) : (
-            <BusyButton type="submit" variant="contained" disabled={!fee.shown} busy={create.isPending} data-testid="create-submit">
-              {t('createTransaction.create')}
-            </BusyButton>
-          )}
-        </Stack>
-      </Box>
-    </ContentCard>
+      <Stack direction="row" spacing={1.5} sx={{ mt: 3, flexWrap: 'wrap', gap: 1.5 }}>
+        {step > 0 && (
+          <Button onClick={() => setStep(step - 1)} disabled={create.isPending} data-testid="create-back">
+            {t('common.back')}
+          </Button>
+        )}
+        {step < steps.length - 1 ? (
+          <Button type="submit" variant="contained" data-testid="create-next">
+            {t('common.next')}
+          </Button>
+        ) : (
+          <BusyButton type="submit" variant="contained" disabled={!fee.shown} busy={create.isPending} data-testid="create-submit">
+            {t('createTransaction.create')}
+          </BusyButton>
+        )}
+      </Stack>
+    </CreateFormFrame>
   )
 }
