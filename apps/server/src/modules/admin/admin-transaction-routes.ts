@@ -1,9 +1,11 @@
 import { adminTransactionDetailSchema, adminTransactionQuerySchema } from '@pactum/contracts/admin'
 import { anyTransactionListSchema, anyTransactionSchema } from '@pactum/contracts/f2f-transactions'
 import { adminActionBodySchema, releaseFundsQuerySchema } from '@pactum/contracts/transactions'
+import type { FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { emailsOf, eventsOf, ledgerEntriesOf, listAllTransactions, notificationsOf, providerEventsOf } from './admin-repository.ts'
 import { toAuditEventView } from './admin-views.ts'
+import type { TransactionEvent } from '@pactum/domain/transactions/transaction'
 import { actAsAdmin } from '../transactions/act-as-party.ts'
 import type { TransactionDeps } from '../transactions/engine/apply-event.ts'
 import { toAnyTransactionView, type ViewContext } from '../transactions/transaction-view.ts'
@@ -18,6 +20,18 @@ const secured = { security: [{ bearer: [] }], tags: ['admin'] }
 export function adminTransactionRoutes(deps: () => TransactionDeps): FastifyPluginAsyncZod {
   return async (app) => {
     const context = (): ViewContext => ({ now: deps().clock.now(), policy: deps().policy })
+    /** An admin's action on one sale, with its reason: applied as the admin, answered as the admin sees the sale. */
+    const act = async (request: FastifyRequest & { params: { id: string }; body: { reason: string } }, event: TransactionEvent) => {
+      const admin = adminOf(request)
+      const row = await actAsAdmin(
+        { ...deps(), idempotency: request.idempotencyClaim },
+        admin,
+        request.params.id,
+        event,
+        request.body.reason,
+      )
+      return toAnyTransactionView(row, { id: admin.id, asAdmin: true }, context())
+    }
 
     app.get(
       '/admin/transactions',
@@ -105,17 +119,7 @@ export function adminTransactionRoutes(deps: () => TransactionDeps): FastifyPlug
           response: { 200: anyTransactionSchema, ...errors },
         },
       },
-      async (request) => {
-        const admin = adminOf(request)
-        const row = await actAsAdmin(
-          { ...deps(), idempotency: request.idempotencyClaim },
-          admin,
-          request.params.id,
-          { type: 'confirm_delivery' },
-          request.body.reason,
-        )
-        return toAnyTransactionView(row, { id: admin.id, asAdmin: true }, context())
-      },
+      async (request) => act(request, { type: 'confirm_delivery' }),
     )
 
     app.post(
@@ -132,17 +136,7 @@ export function adminTransactionRoutes(deps: () => TransactionDeps): FastifyPlug
           response: { 200: anyTransactionSchema, ...errors },
         },
       },
-      async (request) => {
-        const admin = adminOf(request)
-        const row = await actAsAdmin(
-          { ...deps(), idempotency: request.idempotencyClaim },
-          admin,
-          request.params.id,
-          { type: 'release_funds', to: request.query.to },
-          request.body.reason,
-        )
-        return toAnyTransactionView(row, { id: admin.id, asAdmin: true }, context())
-      },
+      async (request) => act(request, { type: 'release_funds', to: request.query.to }),
     )
   }
 }
