@@ -1,8 +1,7 @@
 import type { TransactionKind } from '@pactum/domain/transactions/transaction'
-import { applyEvent, type TransactionDeps } from '../transactions/engine/apply-event.ts'
+import { applyAsParty } from '../transactions/act-as-party.ts'
+import type { TransactionDeps } from '../transactions/engine/apply-event.ts'
 import type { TransactionRow } from '../transactions/engine/transaction-state.ts'
-import { roleOf } from '../transactions/transaction-view.ts'
-import { lockForParty, notFound } from '../transactions/transactions-repository.ts'
 import type { CurrentUser } from '../sign-in/users.ts'
 import { closeIfSingleUse } from './listings-repository.ts'
 
@@ -19,11 +18,8 @@ export async function answerListingSale(
   kind: TransactionKind,
 ): Promise<TransactionRow> {
   return deps.db.transaction().execute(async (trx) => {
-    const row = await lockForParty(trx, id, user.id, kind)
-    const role = roleOf(row, user.id)
-    if (!role) throw notFound()
     const event = answer === 'accept' ? ({ type: 'accept_listing' } as const) : ({ type: 'reject_listing' } as const)
-    const updated = await applyEvent(deps, trx, row, event, { actor: { kind: role }, actorUserId: user.id })
+    const { row, updated } = await applyAsParty(deps, trx, user, id, event, kind)
     if (answer === 'accept' && row.listing_id) {
       await closeIfSingleUse(trx, row.listing_id, deps.clock.now())
     }

@@ -1,4 +1,6 @@
 import type { TransactionEvent, TransactionKind } from '@pactum/domain/transactions/transaction'
+import type { Kysely } from 'kysely'
+import type { Database } from '../../db/schema.ts'
 import type { CurrentUser } from '../sign-in/users.ts'
 import { applyEvent, type TransactionDeps } from './engine/apply-event.ts'
 import type { TransactionRow } from './engine/transaction-state.ts'
@@ -18,12 +20,26 @@ export async function actAsParty(
   event: TransactionEvent,
   kind: TransactionKind,
 ): Promise<TransactionRow> {
-  return deps.db.transaction().execute(async (trx) => {
-    const row = await lockForParty(trx, id, user.id, kind)
-    const role = roleOf(row, user.id)
-    if (!role) throw notFound()
-    return applyEvent(deps, trx, row, event, { actor: { kind: role }, actorUserId: user.id })
-  })
+  return deps.db.transaction().execute(async (trx) => (await applyAsParty(deps, trx, user, id, event, kind)).updated)
+}
+
+/**
+ * `event` applied on `trx` as the party `user` is in the sale, under the row's
+ * lock; a sale they take no part in is not found. For use cases that do more
+ * in the same database transaction (a listing closed with its accepted sale).
+ */
+export async function applyAsParty(
+  deps: TransactionDeps,
+  trx: Kysely<Database>,
+  user: CurrentUser,
+  id: string,
+  event: TransactionEvent,
+  kind: TransactionKind,
+): Promise<{ row: TransactionRow; updated: TransactionRow }> {
+  const row = await lockForParty(trx, id, user.id, kind)
+  const role = roleOf(row, user.id)
+  if (!role) throw notFound()
+  return { row, updated: await applyEvent(deps, trx, row, event, { actor: { kind: role }, actorUserId: user.id }) }
 }
 
 /** An administrator's action, always with a reason recorded beside who and when. */
