@@ -1,12 +1,11 @@
-import rateLimit from '@fastify/rate-limit'
 import type { FastifyInstance } from 'fastify'
-import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { isSafeReturnUrl } from '../../http/return-url.ts'
 import { html, type SafeHtml } from '../../modules/sign-in/oidc/html.ts'
 import { PaymentProviderError } from './provider-error.ts'
 import type { SandboxIdentity } from './sandbox-identity.ts'
 import { sendPage } from './sandbox-routes.ts'
+import { perObjectAndAddress, sandboxPageScope } from './sandbox-page-scope.ts'
 
 /**
  * The sandbox's hosted Identity page (what Stripe's verification flow is):
@@ -22,13 +21,8 @@ const formSchema = querySchema.extend({ outcome: z.enum(['verified', 'unverified
 export async function sandboxIdentityRoutes(app: FastifyInstance, deps: { identity: SandboxIdentity }): Promise<void> {
   const { identity } = deps
   await app.register(async (plain) => {
-    const scope = plain.withTypeProvider<ZodTypeProvider>()
-    if (!scope.hasDecorator('rateLimit')) await scope.register(rateLimit, { global: false })
-    const limit = {
-      max: 20,
-      timeWindow: '1 minute',
-      keyGenerator: (request: { ip: string; params: unknown }) => `${request.ip}:${(request.params as { id?: string }).id ?? ''}`,
-    }
+    const scope = await sandboxPageScope(plain)
+    const limit = perObjectAndAddress
 
     scope.get(
       '/sandbox/identity/:id',

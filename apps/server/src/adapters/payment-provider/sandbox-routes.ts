@@ -1,6 +1,4 @@
-import rateLimit from '@fastify/rate-limit'
 import type { FastifyInstance, FastifyReply } from 'fastify'
-import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { AppError, fieldError } from '../../errors.ts'
 import { html, type SafeHtml } from '../../modules/sign-in/oidc/html.ts'
@@ -8,6 +6,7 @@ import type { PaymentIntent } from './payments-port.ts'
 import { PaymentProviderError } from './provider-error.ts'
 import { isSafeReturnUrl } from '../../http/return-url.ts'
 import type { SandboxPayments } from './sandbox-payments.ts'
+import { perObjectAndAddress, sandboxPageScope } from './sandbox-page-scope.ts'
 
 /**
  * The sandbox's own HTTP API, what Stripe.js would call in the browser:
@@ -48,14 +47,8 @@ const p24FormSchema = p24QuerySchema.extend({ outcome: z.enum(['authorise', 'fai
 export async function sandboxRoutes(app: FastifyInstance, deps: { provider: SandboxPayments }): Promise<void> {
   const { provider } = deps
   await app.register(async (plain) => {
-    const scope = plain.withTypeProvider<ZodTypeProvider>()
-    if (!scope.hasDecorator('rateLimit')) await scope.register(rateLimit, { global: false })
-    // Per intent and address: enough for a person retrying cards, too few to try client secrets.
-    const limit = {
-      max: 20,
-      timeWindow: '1 minute',
-      keyGenerator: (request: { ip: string; params: unknown }) => `${request.ip}:${(request.params as { id?: string }).id ?? ''}`,
-    }
+    const scope = await sandboxPageScope(plain)
+    const limit = perObjectAndAddress
 
     scope.post(
       '/sandbox/v1/payment_intents/:id/confirm',
