@@ -5,6 +5,21 @@ export type Locale = (typeof supportedLocales)[number]
 
 export const fallbackLocale: Locale = 'en_gb'
 
+/**
+ * Each language by its own name, for the language switchers of the web app
+ * and the sign-in pages. Deliberately not translated: a reader looks for the
+ * name of their language as they write it.
+ */
+export const languageNames: Record<Locale, string> = {
+  en_gb: 'English (UK)',
+  fi_fi: 'Suomi',
+  hr_hr: 'Hrvatski',
+  it_it: 'Italiano',
+  ms_my: 'Bahasa Melayu',
+  pl_pl: 'Polski',
+  sv_se: 'Svenska',
+}
+
 /** The cookie that keeps the interface language, read by the web app and the sign-in pages. */
 export const localeCookieName = 'locale'
 

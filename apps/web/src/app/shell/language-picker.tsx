@@ -1,8 +1,7 @@
-import { type Locale, normaliseLocale, supportedLocales } from '@pactum/domain/locales'
+import { languageNames, type Locale, normaliseLocale, supportedLocales } from '@pactum/domain/locales'
 import { useId } from 'react'
 import { OutlinedNativeSelect } from '../../components/outlined-field.tsx'
 import { useTranslation } from '../../i18n/react.tsx'
-import { languageNames } from '../../i18n/language-names.ts'
 import { useLocale } from '../../i18n/use-locale.ts'
 
 /**

@@ -3,11 +3,10 @@ import CircularProgress from '@mui/material/CircularProgress'
 import Stack from '@mui/material/Stack'
 import TextField from '@mui/material/TextField'
 import Typography from '@mui/material/Typography'
-import { isSupportedLocale } from '@pactum/domain/locales'
+import { isSupportedLocale, languageNames } from '@pactum/domain/locales'
 import { useId, useRef } from 'react'
 import { useTranslation } from '../../i18n/react.tsx'
 import { useToast } from '../../components/toasts.tsx'
-import { languageNames } from '../../i18n/language-names.ts'
 import { useNotificationLanguage, useSetNotificationLanguage, useSupportedNotificationLanguages } from './notification-language-api.ts'
 
 /** "Language of e-mails": a native select that saves as soon as a language is chosen. */

@@ -1,7 +1,7 @@
 import { passwordMaxLength, passwordMinLength } from '@pactum/domain/password'
-import { type Locale, supportedLocales, toLanguageTag } from '@pactum/domain/locales'
+import { languageNames, type Locale, supportedLocales, toLanguageTag } from '@pactum/domain/locales'
 import { html, type SafeHtml, trustedHtml } from './html.ts'
-import { languageNames, type MessageKey, type Translate } from './translations.ts'
+import type { MessageKey, Translate } from './translations.ts'
 
 /**
  * Server-rendered pages of the embedded sign-in: plain HTML and CSS,

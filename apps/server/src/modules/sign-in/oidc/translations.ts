@@ -31,17 +31,6 @@ export const messages: Record<Locale, Messages> = {
   sv_se: svSe,
 }
 
-/** Each language named in itself, for the language switcher. */
-export const languageNames: Record<Locale, string> = {
-  en_gb: 'English (UK)',
-  fi_fi: 'Suomi',
-  hr_hr: 'Hrvatski',
-  it_it: 'Italiano',
-  ms_my: 'Bahasa Melayu',
-  pl_pl: 'Polski',
-  sv_se: 'Svenska',
-}
-
 export type Translate = (key: MessageKey, values?: Record<string, string | number>) => string
 
 export function translator(locale: Locale): Translate {
