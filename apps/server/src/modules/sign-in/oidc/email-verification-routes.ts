@@ -1,10 +1,7 @@
-import { isSupportedLocale, type Locale } from '@pactum/domain/locales'
+import { isSupportedLocale } from '@pactum/domain/locales'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
-import type { Kysely } from 'kysely'
-import type { Clock } from '../../../clock.ts'
-import type { Database } from '../../../db/schema.ts'
 import { confirmEmail, type LinkState, linkState } from './email-verification.ts'
-import { confirmEmailPage, messagePage, type PageContext } from './pages.ts'
+import { confirmEmailPage, type LinkPageDeps, messagePage } from './pages.ts'
 
 interface TokenParams {
   token: string
@@ -23,17 +20,7 @@ const linkRateLimit = { max: 20, timeWindow: 60_000 }
  * shows a confirm button, POST confirms. Registered inside the sign-in
  * pages' scope, for their error pages and rate limiting.
  */
-export function emailVerificationRoutes(
-  scope: FastifyInstance,
-  deps: {
-    db: Kysely<Database>
-    clock: Clock
-    basePath: string
-    home: string
-    pageContext: (request: FastifyRequest, chosen?: Locale) => PageContext
-    sendPage: (reply: FastifyReply, status: number, body: string) => FastifyReply
-  },
-): void {
+export function emailVerificationRoutes(scope: FastifyInstance, deps: LinkPageDeps): void {
   const { db, clock, basePath, home } = deps
   // The link names the e-mail's language; without it, the browser's.
   const page = (request: LinkRequest) => deps.pageContext(request, isSupportedLocale(request.query.lang) ? request.query.lang : undefined)

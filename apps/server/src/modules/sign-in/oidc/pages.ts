@@ -1,5 +1,9 @@
 import { passwordMaxLength, passwordMinLength } from '@pactum/domain/password'
 import { languageNames, type Locale, supportedLocales, toLanguageTag } from '@pactum/domain/locales'
+import type { FastifyReply, FastifyRequest } from 'fastify'
+import type { Kysely } from 'kysely'
+import type { Clock } from '../../../clock.ts'
+import type { Database } from '../../../db/schema.ts'
 import { html, type SafeHtml, trustedHtml } from './html.ts'
 import type { MessageKey, Translate } from './translations.ts'
 
@@ -10,6 +14,21 @@ import type { MessageKey, Translate } from './translations.ts'
  * Content-Security-Policy allows none inline); without it the button stays
  * hidden and the password form works as before.
  */
+/** Writes a page as the answer, with the sign-in pages' headers. */
+export type SendPage = (reply: FastifyReply, status: number, body: string) => FastifyReply
+
+/** What the pages an e-mailed link opens need (confirming an address, resetting a password). */
+export interface LinkPageDeps {
+  db: Kysely<Database>
+  clock: Clock
+  basePath: string
+  /** Where "continue" leads when no sign-in is waiting: the web app. */
+  home: string
+  /** The page's language and texts; `chosen` is the language the link names. */
+  pageContext: (request: FastifyRequest, chosen?: Locale) => PageContext
+  sendPage: SendPage
+}
+
 export interface PageContext {
   locale: Locale
   t: Translate

@@ -1,13 +1,10 @@
 import { isSupportedLocale, type Locale } from '@pactum/domain/locales'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
-import type { Kysely } from 'kysely'
 import type { Mailer } from '../../../adapters/mailer/port.ts'
-import type { Clock } from '../../../clock.ts'
 import type { SignInConfig } from '../../../config.ts'
-import type { Database } from '../../../db/schema.ts'
 import { formString, passwordErrors } from './form-input.ts'
 import { isValidEmail, normaliseEmail } from './email-address.ts'
-import { forgotPasswordPage, messagePage, type PageContext, resetPasswordPage } from './pages.ts'
+import { forgotPasswordPage, type LinkPageDeps, messagePage, resetPasswordPage } from './pages.ts'
 import { type ResetLinkState, requestPasswordReset, resetLinkMinutes, resetLinkState, resetPassword } from './password-reset.ts'
 
 interface ForgotQuery {
@@ -30,17 +27,7 @@ const linkRateLimit = { max: 20, timeWindow: 60_000 }
  */
 export function passwordResetRoutes(
   scope: FastifyInstance,
-  deps: {
-    db: Kysely<Database>
-    mailer: Mailer
-    clock: Clock
-    issuer: string
-    basePath: string
-    home: string
-    signIn: SignInConfig
-    pageContext: (request: FastifyRequest, chosen?: Locale) => PageContext
-    sendPage: (reply: FastifyReply, status: number, body: string) => FastifyReply
-  },
+  deps: LinkPageDeps & { mailer: Mailer; issuer: string; signIn: SignInConfig },
 ): void {
   const { db, clock, basePath, home } = deps
   const page = (request: FastifyRequest<{ Querystring: { lang?: string } }>) =>

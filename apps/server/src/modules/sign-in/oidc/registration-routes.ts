@@ -11,7 +11,7 @@ import { normaliseEmail } from './email-address.ts'
 import { readRegistration } from './form-input.ts'
 import { signedInWith } from './authentication-methods.ts'
 import { finishInteraction } from './interaction-result.ts'
-import { messagePage, type PageContext, registerPage } from './pages.ts'
+import { messagePage, type PageContext, registerPage, type SendPage } from './pages.ts'
 import { completeRegistration, pendingLinkState, registrationLinkHours, requestRegistration } from './pending-registration.ts'
 import { alreadyRegisteredPage, checkInboxPage, completeRegistrationPage } from './registration-pages.ts'
 import { isLocalRequest, linkableMailId, sentMailRoutes } from './sent-mail-routes.ts'
@@ -55,7 +55,7 @@ export function registrationRoutes(
     signIn: SignInConfig
     loadInteraction: (request: FastifyRequest<{ Params: UidParams }>, reply: FastifyReply) => Promise<Interaction | undefined>
     pageContext: (request: FastifyRequest, interaction?: Interaction, chosen?: Locale) => PageContext
-    sendPage: (reply: FastifyReply, status: number, body: string) => FastifyReply
+    sendPage: SendPage
     registerLinks: (uid: string) => { action: string; signInHref: string }
     expired: (request: FastifyRequest, reply: FastifyReply) => FastifyReply
   },

@@ -7,7 +7,7 @@ import { findAccountProfile } from './accounts.ts'
 import { type AuthenticationMethods, signedInWith } from './authentication-methods.ts'
 import { parsePasskeyAnswer } from './passkey-sign-in.ts'
 import { type RelyingParty, signInOptions, verifyPasskeySignIn } from './passkeys.ts'
-import { type PageContext, secondFactorPage, type SecondFactorView } from './pages.ts'
+import { type PageContext, secondFactorPage, type SecondFactorView, type SendPage } from './pages.ts'
 import {
   closeSecondFactorStep,
   hasAny,
@@ -33,7 +33,7 @@ export interface SecondFactorDeps {
   pagePath: (uid: string) => string
   loadInteraction: (request: FastifyRequest<{ Params: UidParams }>, reply: FastifyReply) => Promise<Interaction | undefined>
   pageContext: (request: FastifyRequest, interaction?: Interaction) => PageContext
-  sendPage: (reply: FastifyReply, status: number, body: string) => FastifyReply
+  sendPage: SendPage
   /** The expired-interaction page. */
   expired: (request: FastifyRequest, reply: FastifyReply) => FastifyReply
   /** The sign-in page again with an error above the form: the person starts over from the password. */

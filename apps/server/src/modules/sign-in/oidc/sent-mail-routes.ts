@@ -1,7 +1,7 @@
 import path from 'node:path'
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { DevMailbox } from '../../../adapters/mailer/dev-mailbox.ts'
-import type { PageContext } from './pages.ts'
+import type { PageContext, SendPage } from './pages.ts'
 import { sentMailPage } from './registration-pages.ts'
 
 /**
@@ -43,7 +43,7 @@ export function sentMailRoutes(
   deps: {
     mailbox: DevMailbox
     pageContext: (request: FastifyRequest) => PageContext
-    sendPage: (reply: FastifyReply, status: number, body: string) => FastifyReply
+    sendPage: SendPage
   },
 ): void {
   scope.get<{ Params: { id: string } }>('/sent-mail/:id', async (request, reply) => {
