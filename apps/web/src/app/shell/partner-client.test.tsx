@@ -2,9 +2,9 @@ import type { PartnerClient } from '@pactum/contracts/partner-clients'
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, onTestFinished } from 'vitest'
-import type { ApiRequest } from '../../lib/api/api-client.ts'
 import { savedClientId } from '../../lib/partner-client/client-id-memory.ts'
-import { defaultApiRoutes, fakeApiClient } from '../../test/fake-api-client.ts'
+import { defaultApiRoutes, fakeApiClient, fakeF2fTransaction } from '../../test/fake-api-client.ts'
+import { chargeQuoteRoute } from '../../test/fake-charge-quote.ts'
 import { renderApp } from '../../test/render-app.tsx'
 
 const demo: PartnerClient = {
@@ -105,69 +105,28 @@ describe('?client_id= (partner clients, spec §1)', () => {
     expect((screen.getByTestId('role-seller') as HTMLInputElement).checked).toBe(true)
   })
 
-  it('records the client on a transaction created under it', async () => {
+  /** Creates a face-to-face sale through the form at `url` and answers the query the creation was sent with. */
+  async function queryOfCreation(url: string) {
     const api = apiWithDemo({
-      'GET /p2p/charge': ({ query }: ApiRequest) => ({
-        price: Number(query?.price),
-        currency: query?.currency,
-        payment_method: 'card',
-        charge: 190,
-        charge_seller: 0,
-        charge_calculator_version: 1,
-      }),
-      'POST /p2p/me/transactions': () => ({
-        id: 'tx-5',
-        type: 'f2f',
-        status: 'created',
-        role: 'seller',
-        creator_role: 'seller',
-        currency: 'eur',
-        description: 'Cargo bike',
-        join_code: 'ABCD2345',
-        deposit_pricing: { price: 5_000, charge: 190, charge_seller: 0 },
-        pricing: null,
-        available_actions: [],
-      }),
+      'GET /p2p/charge': chargeQuoteRoute(190),
+      'POST /p2p/me/transactions': () => fakeF2fTransaction({ id: 'tx-5', join_code: 'ABCD2345' }),
     })
-    await renderApp('/create-transaction?model=f2f&user=seller&deposit=50&desc=Cargo%20bike&client_id=demo-marketplace', { api })
+    await renderApp(url, { api })
     await userEvent.click(await screen.findByTestId('create-next'))
     await waitFor(() => expect(screen.getByTestId('amount-fee').textContent).toBe('€1.90'))
     await userEvent.click(screen.getByTestId('create-submit'))
     await screen.findByTestId('created-join-code')
     const call = api.request.mock.calls.find(([path]) => path === '/p2p/me/transactions')
-    expect(call?.[1]?.query).toEqual({ client_id: 'demo-marketplace' })
+    return call?.[1]?.query
+  }
+
+  it('records the client on a transaction created under it', async () => {
+    expect(
+      await queryOfCreation('/create-transaction?model=f2f&user=seller&deposit=50&desc=Cargo%20bike&client_id=demo-marketplace'),
+    ).toEqual({ client_id: 'demo-marketplace' })
   })
 
   it('sends no client on a transaction created without one', async () => {
-    const api = apiWithDemo({
-      'GET /p2p/charge': ({ query }: ApiRequest) => ({
-        price: Number(query?.price),
-        currency: query?.currency,
-        payment_method: 'card',
-        charge: 190,
-        charge_seller: 0,
-        charge_calculator_version: 1,
-      }),
-      'POST /p2p/me/transactions': () => ({
-        id: 'tx-5',
-        type: 'f2f',
-        status: 'created',
-        role: 'seller',
-        creator_role: 'seller',
-        currency: 'eur',
-        description: 'Cargo bike',
-        join_code: 'ABCD2345',
-        deposit_pricing: { price: 5_000, charge: 190, charge_seller: 0 },
-        pricing: null,
-        available_actions: [],
-      }),
-    })
-    await renderApp('/create-transaction?model=f2f&user=seller&deposit=50&desc=Cargo%20bike', { api })
-    await userEvent.click(await screen.findByTestId('create-next'))
-    await waitFor(() => expect(screen.getByTestId('amount-fee').textContent).toBe('€1.90'))
-    await userEvent.click(screen.getByTestId('create-submit'))
-    await screen.findByTestId('created-join-code')
-    const call = api.request.mock.calls.find(([path]) => path === '/p2p/me/transactions')
-    expect(call?.[1]?.query).toEqual({})
+    expect(await queryOfCreation('/create-transaction?model=f2f&user=seller&deposit=50&desc=Cargo%20bike')).toEqual({})
   })
 })

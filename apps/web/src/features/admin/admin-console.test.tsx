@@ -4,24 +4,10 @@ import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
 import type { ApiRequest } from '../../lib/api/api-client.ts'
 import { apiError, fakeApiClient, fakeF2fTransaction, fakeTransaction } from '../../test/fake-api-client.ts'
+import { adminRoutes, fakeOperator } from '../../test/fake-admin.ts'
 import { renderApp } from '../../test/render-app.tsx'
 
-const me = (
-  roles: string[],
-  pending_roles: string[] = [],
-  pending_role_needs: string[] = pending_roles.length > 0 ? ['email_confirmation', 'second_factor'] : [],
-) => ({
-  id: 'u-1',
-  email: 'ops@example.com',
-  first_name: 'Olga',
-  last_name: 'Ops',
-  roles,
-  email_verified: !pending_role_needs.includes('email_confirmation'),
-  pending_roles,
-  pending_role_needs,
-  created: '2026-11-01T00:00:00Z',
-})
-const admin = { 'GET /me': me(['admin']), 'GET /me/transactions': [] }
+const admin = adminRoutes()
 
 const id = '019a0000-0000-7000-8000-00000000c0de'
 
@@ -96,7 +82,7 @@ function detail(overrides: Partial<AdminTransactionDetail> = {}): AdminTransacti
 
 describe('the admin console', () => {
   it('tells a signed-in non-admin they are not allowed, and shows them no admin entry', async () => {
-    const api = fakeApiClient({ 'GET /me': me([]), 'GET /me/transactions': [] })
+    const api = fakeApiClient({ 'GET /me': fakeOperator([]), 'GET /me/transactions': [] })
     await renderApp('/admin', { api })
     expect((await screen.findByTestId('admin-not-allowed'))?.textContent).toContain('only for administrators')
     expect(screen.getByRole('heading', { level: 1, name: 'Not allowed' })).toBeTruthy()
@@ -106,7 +92,7 @@ describe('the admin console', () => {
 
   it('asks an unconfirmed ADMIN_EMAILS address to confirm first, and sends the link again', async () => {
     const api = fakeApiClient({
-      'GET /me': me([], ['admin']),
+      'GET /me': fakeOperator([], ['admin']),
       'GET /me/transactions': [],
       'POST /me/email_confirmation': { email: 'ops@example.com' },
     })
@@ -121,7 +107,7 @@ describe('the admin console', () => {
   })
 
   it('sends a confirmed ADMIN_EMAILS address without a second factor to set one up on the Account page', async () => {
-    const api = fakeApiClient({ 'GET /me': me([], ['admin'], ['second_factor']), 'GET /me/transactions': [] })
+    const api = fakeApiClient({ 'GET /me': fakeOperator([], ['admin'], ['second_factor']), 'GET /me/transactions': [] })
     await renderApp('/admin', { api })
     expect((await screen.findByTestId('admin-second-factor-first')).textContent).toContain('asks for a second factor')
     expect(screen.getByRole('heading', { level: 1, name: 'Sign in with a second factor' })).toBeTruthy()

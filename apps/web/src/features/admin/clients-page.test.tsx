@@ -5,20 +5,10 @@ import { describe, expect, it } from 'vitest'
 import type { ApiRequest } from '../../lib/api/api-client.ts'
 import { ApiError } from '../../lib/api/api-error.ts'
 import { fakeApiClient } from '../../test/fake-api-client.ts'
+import { adminRoutes } from '../../test/fake-admin.ts'
 import { renderApp } from '../../test/render-app.tsx'
 
-const me = {
-  id: 'u-1',
-  email: 'ops@example.com',
-  first_name: 'Olga',
-  last_name: 'Ops',
-  roles: ['admin'],
-  email_verified: true,
-  pending_roles: [],
-  pending_role_needs: [],
-  created: '2026-11-01T00:00:00Z',
-}
-const admin = { 'GET /me': me, 'GET /me/transactions': [] }
+const admin = adminRoutes()
 
 function client(overrides: Partial<AdminClient> = {}): AdminClient {
   return {

@@ -4,20 +4,10 @@ import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
 import type { ApiRequest } from '../../lib/api/api-client.ts'
 import { apiError, fakeApiClient } from '../../test/fake-api-client.ts'
+import { adminRoutes } from '../../test/fake-admin.ts'
 import { renderApp } from '../../test/render-app.tsx'
 
-const me = {
-  id: 'u-1',
-  email: 'ops@example.com',
-  first_name: 'Olga',
-  last_name: 'Ops',
-  roles: ['admin'],
-  email_verified: true,
-  pending_roles: [],
-  pending_role_needs: [],
-  created: '2026-11-01T00:00:00Z',
-}
-const admin = { 'GET /me': me, 'GET /me/transactions': [] }
+const admin = adminRoutes()
 
 const mailId = (index: number) => `17640000${String(index).padStart(5, '0')}-0000000${index % 10}-0000-4000-8000-000000000000`
 const summary = (index: number, overrides: Partial<DevMailSummary> = {}): DevMailSummary => ({

@@ -1,7 +1,5 @@
 import PhonelinkLockIcon from '@mui/icons-material/PhonelinkLockOutlined'
 import Alert from '@mui/material/Alert'
-import Button from '@mui/material/Button'
-import Stack from '@mui/material/Stack'
 import Typography from '@mui/material/Typography'
 import type { TotpSetup } from '@pactum/contracts/totp'
 import { useState } from 'react'
@@ -13,6 +11,7 @@ import { useBeginTotpSetup, useRemoveTotp, useTotpStatus } from '../../lib/api/t
 import { formatDate } from '../../lib/dates.ts'
 import { PasswordField, usePasswordForm } from './totp-password-field.tsx'
 import { ConfirmTotp } from './confirm-totp.tsx'
+import { AccountForm, AccountFormSubmit } from './account-form.tsx'
 import { AccountSection } from './account-section.tsx'
 
 /**
@@ -63,25 +62,17 @@ function SetUpTotp() {
   if (setup) return <ConfirmTotp setup={setup} onCancel={() => setSetup(null)} />
   const beginError = begin.isError && errorCodeOf(begin.error) !== 'incorrect_password' ? errorMessage(t, begin.error) : undefined
   return (
-    <Stack component="form" noValidate spacing={2} sx={{ maxWidth: 420 }} onSubmit={(event) => void submit(event)} data-testid="totp-setup">
+    <AccountForm onSubmit={submit} testId="totp-setup">
       <PasswordField form={form} error={error} testId="totp-setup-password" />
-      <div>
-        <Button
-          type="submit"
-          variant="outlined"
-          startIcon={<PhonelinkLockIcon aria-hidden />}
-          loading={begin.isPending}
-          data-testid="totp-setup-submit"
-        >
-          {t('help.account.totp.setUp')}
-        </Button>
-      </div>
+      <AccountFormSubmit startIcon={<PhonelinkLockIcon aria-hidden />} loading={begin.isPending} data-testid="totp-setup-submit">
+        {t('help.account.totp.setUp')}
+      </AccountFormSubmit>
       {beginError && (
         <Alert severity="error" role="alert">
           {beginError}
         </Alert>
       )}
-    </Stack>
+    </AccountForm>
   )
 }
 
@@ -98,26 +89,17 @@ function RemoveTotp() {
   })
   const removeError = remove.isError && errorCodeOf(remove.error) !== 'incorrect_password' ? errorMessage(t, remove.error) : undefined
   return (
-    <Stack
-      component="form"
-      noValidate
-      spacing={2}
-      sx={{ maxWidth: 420 }}
-      onSubmit={(event) => void submit(event)}
-      data-testid="totp-remove"
-    >
+    <AccountForm onSubmit={submit} testId="totp-remove">
       <Typography>{t('help.account.totp.removeIntro')}</Typography>
       <PasswordField form={form} error={error} testId="totp-remove-password" />
-      <div>
-        <Button type="submit" variant="outlined" color="error" loading={remove.isPending} data-testid="totp-remove-submit">
-          {t('help.account.totp.remove')}
-        </Button>
-      </div>
+      <AccountFormSubmit color="error" loading={remove.isPending} data-testid="totp-remove-submit">
+        {t('help.account.totp.remove')}
+      </AccountFormSubmit>
       {removeError && (
         <Alert severity="error" role="alert">
           {removeError}
         </Alert>
       )}
-    </Stack>
+    </AccountForm>
   )
 }

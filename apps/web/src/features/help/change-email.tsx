@@ -1,13 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import Alert from '@mui/material/Alert'
-import Button from '@mui/material/Button'
-import Stack from '@mui/material/Stack'
 import TextField from '@mui/material/TextField'
 import { type ChangeEmailBody, changeEmailBodySchema } from '@pactum/contracts/me'
 import { useForm } from 'react-hook-form'
 import { useTranslation } from '../../i18n/react.tsx'
 import { useChangeEmail } from '../../lib/api/change-email.ts'
 import { errorCodeOf, errorMessage } from '../../lib/api/error-message.ts'
+import { AccountForm, AccountFormSubmit, CurrentPasswordField } from './account-form.tsx'
 import { AccountSection } from './account-section.tsx'
 
 /** The form's refusals, each said next to its field; anything else below the form. */
@@ -50,14 +49,7 @@ export function ChangeEmail() {
 
   return (
     <AccountSection heading={t('help.account.changeEmail.heading')} intro={t('help.account.changeEmail.intro')}>
-      <Stack
-        component="form"
-        noValidate
-        spacing={2}
-        sx={{ maxWidth: 420 }}
-        onSubmit={(event) => void submit(event)}
-        data-testid="change-email"
-      >
+      <AccountForm onSubmit={submit} testId="change-email">
         <TextField
           {...form.register('new_email')}
           type="email"
@@ -68,21 +60,15 @@ export function ChangeEmail() {
           helperText={emailError}
           slotProps={{ htmlInput: { maxLength: 254, 'data-testid': 'change-email-new' } }}
         />
-        <TextField
-          {...form.register('current_password')}
-          type="password"
-          autoComplete="current-password"
-          required
+        <CurrentPasswordField
+          registration={form.register('current_password')}
           label={t('help.account.changeEmail.currentPassword')}
-          error={!!passwordError}
-          helperText={passwordError}
-          slotProps={{ htmlInput: { maxLength: 1024, 'data-testid': 'change-email-password' } }}
+          error={passwordError}
+          testId="change-email-password"
         />
-        <div>
-          <Button type="submit" variant="outlined" loading={change.isPending} data-testid="change-email-submit">
-            {t('help.account.changeEmail.submit')}
-          </Button>
-        </div>
+        <AccountFormSubmit loading={change.isPending} data-testid="change-email-submit">
+          {t('help.account.changeEmail.submit')}
+        </AccountFormSubmit>
         {change.isSuccess && (
           <Alert severity="success" role="status" data-testid="change-email-sent">
             {t('help.account.changeEmail.sent', { email: change.data.email })}
@@ -93,7 +79,7 @@ export function ChangeEmail() {
             {errorMessage(t, change.error)}
           </Alert>
         )}
-      </Stack>
+      </AccountForm>
     </AccountSection>
   )
 }

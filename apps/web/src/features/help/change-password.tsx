@@ -1,7 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import Alert from '@mui/material/Alert'
-import Button from '@mui/material/Button'
-import Stack from '@mui/material/Stack'
 import TextField from '@mui/material/TextField'
 import { passwordMaxLength, passwordMinLength, passwordProblems } from '@pactum/domain/password'
 import { type ChangePassword as ChangePasswordBody, changePasswordSchema } from '@pactum/contracts/me'
@@ -9,6 +7,7 @@ import { Controller, useForm } from 'react-hook-form'
 import { useTranslation } from '../../i18n/react.tsx'
 import { errorCodeOf, errorMessage } from '../../lib/api/error-message.ts'
 import { useChangePassword } from './change-password-api.ts'
+import { AccountForm, AccountFormSubmit } from './account-form.tsx'
 import { AccountSection } from './account-section.tsx'
 
 /**
@@ -41,14 +40,7 @@ export function ChangePassword({ email }: { email: string | undefined }) {
 
   return (
     <AccountSection heading={t('help.account.password.heading')} intro={t('help.account.password.intro')}>
-      <Stack
-        component="form"
-        noValidate
-        spacing={2}
-        sx={{ maxWidth: 420 }}
-        onSubmit={(event) => void submit(event)}
-        data-testid="change-password"
-      >
+      <AccountForm onSubmit={submit} testId="change-password">
         {/* For password managers: whose password this is. */}
         <input type="text" name="username" autoComplete="username" value={email ?? ''} hidden readOnly />
         <Controller
@@ -95,11 +87,9 @@ export function ChangePassword({ email }: { email: string | undefined }) {
             />
           )}
         />
-        <div>
-          <Button type="submit" variant="contained" loading={change.isPending} data-testid="change-password-submit">
-            {t('help.account.password.submit')}
-          </Button>
-        </div>
+        <AccountFormSubmit variant="contained" loading={change.isPending} data-testid="change-password-submit">
+          {t('help.account.password.submit')}
+        </AccountFormSubmit>
         {change.isSuccess && (
           <Alert severity="success" role="status" data-testid="password-changed">
             {t('help.account.password.changed')}
@@ -110,7 +100,7 @@ export function ChangePassword({ email }: { email: string | undefined }) {
             {errorMessage(t, change.error)}
           </Alert>
         )}
-      </Stack>
+      </AccountForm>
     </AccountSection>
   )
 }

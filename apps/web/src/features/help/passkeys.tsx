@@ -5,7 +5,6 @@ import Button from '@mui/material/Button'
 import List from '@mui/material/List'
 import ListItem from '@mui/material/ListItem'
 import ListItemText from '@mui/material/ListItemText'
-import Stack from '@mui/material/Stack'
 import TextField from '@mui/material/TextField'
 import Typography from '@mui/material/Typography'
 import { type Passkey, passkeyNameMaxLength, passkeyOptionsBodySchema, type RegisterPasskeyBody } from '@pactum/contracts/passkeys'
@@ -19,6 +18,7 @@ import { useLocale } from '../../i18n/use-locale.ts'
 import { errorCodeOf, errorMessage } from '../../lib/api/error-message.ts'
 import { useAddPasskey, usePasskeys, useRemovePasskey } from '../../lib/api/passkeys.ts'
 import { formatDate } from '../../lib/dates.ts'
+import { AccountForm, AccountFormSubmit, CurrentPasswordField } from './account-form.tsx'
 import { AccountSection } from './account-section.tsx'
 
 const addPasskeySchema = passkeyOptionsBodySchema.extend({ name: z.string().trim().min(1).max(passkeyNameMaxLength) })
@@ -129,14 +129,7 @@ export function Passkeys({
         </List>
       )}
       {supported ? (
-        <Stack
-          component="form"
-          noValidate
-          spacing={2}
-          sx={{ maxWidth: 420 }}
-          onSubmit={(event) => void submit(event)}
-          data-testid="add-passkey"
-        >
+        <AccountForm onSubmit={submit} testId="add-passkey">
           <TextField
             {...form.register('name')}
             required
@@ -145,27 +138,15 @@ export function Passkeys({
             helperText={errors.name ? t('help.account.passkeys.nameRequired') : t('help.account.passkeys.nameHint')}
             slotProps={{ htmlInput: { maxLength: passkeyNameMaxLength, 'data-testid': 'passkey-name' } }}
           />
-          <TextField
-            {...form.register('current_password')}
-            type="password"
-            autoComplete="current-password"
-            required
+          <CurrentPasswordField
+            registration={form.register('current_password')}
             label={t('help.account.passkeys.currentPassword')}
-            error={!!passwordError}
-            helperText={passwordError}
-            slotProps={{ htmlInput: { maxLength: 1024, 'data-testid': 'passkey-password' } }}
+            error={passwordError}
+            testId="passkey-password"
           />
-          <div>
-            <Button
-              type="submit"
-              variant="outlined"
-              startIcon={<KeyIcon aria-hidden />}
-              loading={add.isPending}
-              data-testid="add-passkey-submit"
-            >
-              {t('help.account.passkeys.add')}
-            </Button>
-          </div>
+          <AccountFormSubmit startIcon={<KeyIcon aria-hidden />} loading={add.isPending} data-testid="add-passkey-submit">
+            {t('help.account.passkeys.add')}
+          </AccountFormSubmit>
           {add.isSuccess && (
             <Alert severity="success" role="status" data-testid="passkey-added">
               {t('help.account.passkeys.addedDone', { name: add.data.name })}
@@ -176,7 +157,7 @@ export function Passkeys({
               {addError}
             </Alert>
           )}
-        </Stack>
+        </AccountForm>
       ) : (
         <Alert severity="info" role="note">
           {t('help.account.passkeys.unsupported')}

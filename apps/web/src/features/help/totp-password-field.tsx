@@ -1,9 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod'
-import TextField from '@mui/material/TextField'
 import { type TotpPasswordBody, totpPasswordBodySchema } from '@pactum/contracts/totp'
 import { useForm } from 'react-hook-form'
 import { useTranslation } from '../../i18n/react.tsx'
 import { errorCodeOf } from '../../lib/api/error-message.ts'
+import { CurrentPasswordField } from './account-form.tsx'
 
 /** The account password that setting up or removing the authenticator app asks for. */
 export function PasswordField({
@@ -17,15 +17,11 @@ export function PasswordField({
 }) {
   const { t } = useTranslation()
   return (
-    <TextField
-      {...form.register('current_password')}
-      type="password"
-      autoComplete="current-password"
-      required
+    <CurrentPasswordField
+      registration={form.register('current_password')}
       label={t('help.account.totp.currentPassword')}
-      error={!!error}
-      helperText={error}
-      slotProps={{ htmlInput: { maxLength: 1024, 'data-testid': testId } }}
+      error={error}
+      testId={testId}
     />
   )
 }

@@ -1,5 +1,6 @@
 import { screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
+import type { Transaction } from '@pactum/contracts/transactions'
 import { describe, expect, it } from 'vitest'
 import { apiError, fakeApiClient, fakeTransaction } from '../../test/fake-api-client.ts'
 import { renderApp } from '../../test/render-app.tsx'
@@ -22,16 +23,12 @@ const preview = {
   charge_calculator_version: 1,
 }
 
+/** The sale tx-9 that buying from the listing made, waiting for the seller to accept it. */
+const purchase = (overrides: Partial<Transaction>) => fakeTransaction({ id: 'tx-9', status: 'created', listing_id: id, ...overrides })
+
 describe('buying from a listing', () => {
   it('shows the offer with its fee, buys at that fee, and opens the purchase waiting for the seller', async () => {
-    const bought = fakeTransaction({
-      id: 'tx-9',
-      status: 'created',
-      role: 'buyer',
-      listing_id: id,
-      available_actions: ['cancel'],
-      description: 'Vintage camera',
-    })
+    const bought = purchase({ role: 'buyer', available_actions: ['cancel'], description: 'Vintage camera' })
     const api = fakeApiClient({
       [`GET /multi_use_listings/${id}`]: preview,
       [`POST /multi_use_listings/${id}/create_transaction`]: bought,
@@ -98,11 +95,8 @@ describe('buying from a listing', () => {
 
 describe('the seller of a purchase from a listing', () => {
   it('accepts the buyer from the status page, as the server offers it', async () => {
-    const waiting = fakeTransaction({
-      id: 'tx-9',
-      status: 'created',
+    const waiting = purchase({
       role: 'seller',
-      listing_id: id,
       buyer_id: 'user-2',
       available_actions: ['accept_listing_transaction', 'reject_listing_transaction'],
     })

@@ -1,13 +1,13 @@
-import { screen, waitFor, within } from '@testing-library/react'
+import { waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
 import type { ApiRequest } from '../../lib/api/api-client.ts'
-import { apiError, fakeApiClient, fakeTransaction } from '../../test/fake-api-client.ts'
-import { renderApp } from '../../test/render-app.tsx'
+import { apiError } from '../../test/fake-api-client.ts'
+import { checkoutQuote, joinedAsBuyer, openCheckoutDialog } from '../../test/checkout.ts'
 
-const quote = ({ query }: ApiRequest) => {
-  if (query?.payment_method === 'sepa') throw new Error('not offered')
-  return { price: 1234, currency: 'eur', payment_method: query?.payment_method, charge: 78, charge_seller: 0, charge_calculator_version: 1 }
+const quote = (request: ApiRequest) => {
+  if (request.query?.payment_method === 'sepa') throw new Error('not offered')
+  return checkoutQuote(request)
 }
 
 const profile = {
@@ -28,11 +28,7 @@ const lastAddress = {
 
 function checkoutRoutes(overrides: Record<string, unknown> = {}) {
   return {
-    'GET /transactions/tx-1': fakeTransaction({
-      status: 'joined',
-      role: 'buyer',
-      available_actions: ['cancel', 'set_payment_method', 'pay'],
-    }),
+    'GET /transactions/tx-1': joinedAsBuyer(),
     'GET /charge': quote,
     'GET /me/personal': profile,
     'GET /me/last_shipping_details': { shipping_details: lastAddress },
@@ -43,19 +39,11 @@ function checkoutRoutes(overrides: Record<string, unknown> = {}) {
   }
 }
 
-async function openCheckout(routes: Record<string, unknown>) {
-  const api = fakeApiClient(routes)
-  const { queryClient } = await renderApp('/transactions/tx-1', { api })
-  await userEvent.click(await screen.findByTestId('action-pay'))
-  const dialog = await screen.findByRole('dialog', { name: /Pay for the item/ })
-  return { api, dialog, queryClient }
-}
-
 const valueOf = (dialog: HTMLElement, label: RegExp) => (within(dialog).getByLabelText(label) as HTMLInputElement | HTMLSelectElement).value
 
 describe('checkout prefill', () => {
   it('offers the address the buyer gave last, which they can send as it is', async () => {
-    const { api, dialog } = await openCheckout(checkoutRoutes())
+    const { api, dialog } = await openCheckoutDialog(checkoutRoutes())
     await waitFor(() => expect(valueOf(dialog, /Address line 1/)).toBe('Długa 1'))
     expect(valueOf(dialog, /Full name/)).toBe('Ola Nowak')
     expect(valueOf(dialog, /Address line 2/)).toBe('m. 4')
@@ -73,7 +61,7 @@ describe('checkout prefill', () => {
   it('offers the profile’s name and country before the first checkout, and keeps what the buyer already typed', async () => {
     let answerLast: (value: unknown) => void = () => {}
     let country = 'pl'
-    const { dialog, queryClient } = await openCheckout(
+    const { dialog, queryClient } = await openCheckoutDialog(
       checkoutRoutes({
         'GET /me/last_shipping_details': () => new Promise((resolve) => (answerLast = resolve)),
         'GET /me/personal': () => ({ ...profile, address: { country_code: country } }),
@@ -96,7 +84,7 @@ describe('checkout prefill', () => {
   })
 
   it('leaves the form empty when neither answer comes', async () => {
-    const { dialog } = await openCheckout(
+    const { dialog } = await openCheckoutDialog(
       checkoutRoutes({
         'GET /me/personal': () => {
           throw apiError(409, 'active_country_not_set')
@@ -121,7 +109,7 @@ describe('checkout payment form', () => {
   }
 
   it('takes the user’s publishable key when the transaction’s cannot be had, and shows the sandbox form for it', async () => {
-    const { api, dialog } = await openCheckout(
+    const { api, dialog } = await openCheckoutDialog(
       checkoutRoutes({
         'GET /transactions/tx-1/stripe_publishable_key': () => {
           throw apiError(503, 'service_unavailable')
@@ -137,7 +125,7 @@ describe('checkout payment form', () => {
 
   it('shows no payment form, and cannot pay, while no key can be had; a retry that gets one shows it', async () => {
     let keyAnswers = 0
-    const { dialog } = await openCheckout(
+    const { dialog } = await openCheckoutDialog(
       checkoutRoutes({
         'GET /transactions/tx-1/stripe_publishable_key': () => {
           keyAnswers += 1
@@ -164,7 +152,7 @@ describe('checkout payment form', () => {
 describe('checkout checks', () => {
   it('names each missing or wrong field, clears a message once the field is right, and sends nothing before', async () => {
     const user = userEvent.setup()
-    const { api, dialog } = await openCheckout(
+    const { api, dialog } = await openCheckoutDialog(
       checkoutRoutes({
         'GET /me/last_shipping_details': { shipping_details: null },
         'GET /me/personal': { ...profile, name: null, address: null },

@@ -1,37 +1,19 @@
-import { screen, waitFor, within } from '@testing-library/react'
+import { waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
-import type { ApiRequest } from '../../lib/api/api-client.ts'
-import { fakeApiClient, fakeTransaction } from '../../test/fake-api-client.ts'
-import { renderApp } from '../../test/render-app.tsx'
-
-const quote = ({ query }: ApiRequest) => ({
-  price: 1234,
-  currency: 'eur',
-  payment_method: query?.payment_method,
-  charge: 78,
-  charge_seller: 0,
-  charge_calculator_version: 1,
-})
+import { fakeTransaction } from '../../test/fake-api-client.ts'
+import { checkoutQuote, joinedAsBuyer, openCheckoutDialog } from '../../test/checkout.ts'
 
 /** A joined sale whose creator chose `payment_method`; the buyer opens the checkout and reaches the method step. */
 async function openMethodStep(paymentMethod: 'card' | 'sepa', supported: string[]) {
-  const api = fakeApiClient({
-    'GET /transactions/tx-1': fakeTransaction({
-      status: 'joined',
-      role: 'buyer',
-      payment_method: paymentMethod,
-      available_actions: ['cancel', 'set_payment_method', 'pay'],
-    }),
-    'GET /charge': quote,
+  const { api, dialog } = await openCheckoutDialog({
+    'GET /transactions/tx-1': joinedAsBuyer({ payment_method: paymentMethod }),
+    'GET /charge': checkoutQuote,
     'GET /me/supported_payment_methods': supported,
     'POST /transactions/tx-1/shipping_details': { name: 'Ola Nowak' },
     'POST /transactions/tx-1/set_payment_method': fakeTransaction({ status: 'joined', role: 'buyer', payment_method: 'card' }),
     'POST /transactions/tx-1/pay': { payment_intent_id: 'pi_1', client_secret: 'pi_1_secret', charge: 78 },
   })
-  await renderApp('/transactions/tx-1', { api })
-  await userEvent.click(await screen.findByTestId('action-pay'))
-  const dialog = await screen.findByRole('dialog', { name: /Pay for the item/ })
   await userEvent.type(within(dialog).getByLabelText(/Full name/), 'Ola Nowak')
   await userEvent.type(within(dialog).getByLabelText(/Address line 1/), 'Długa 1')
   await userEvent.type(within(dialog).getByLabelText(/Postcode/), '00-001')

@@ -1,9 +1,8 @@
 import { act, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
-import type { ApiRequest } from '../../lib/api/api-client.ts'
-import { fakeApiClient, fakeTransaction } from '../../test/fake-api-client.ts'
-import { renderApp } from '../../test/render-app.tsx'
+import { type fakeApiClient, fakeTransaction } from '../../test/fake-api-client.ts'
+import { checkoutQuote, joinedAsBuyer, openCheckoutDialog } from '../../test/checkout.ts'
 
 /**
  * The checkout's Stripe path, with Stripe.js replaced by a stand-in that
@@ -40,24 +39,12 @@ const stripe = vi.hoisted(() => {
 })
 vi.mock('@stripe/stripe-js', () => ({ loadStripe: stripe.loadStripe }))
 
-const quote = ({ query }: ApiRequest) => ({
-  price: 1234,
-  currency: 'eur',
-  payment_method: query?.payment_method,
-  charge: 78,
-  charge_seller: 0,
-  charge_calculator_version: 1,
-})
 const address = { name: 'Ola Nowak', line1: 'Długa 1', line2: '', city: 'Warszawa', postal_code: '00-001', country_code: 'pl', state: null }
 
 function routes(publishableKey: string, overrides: Record<string, unknown> = {}) {
   return {
-    'GET /transactions/tx-1': fakeTransaction({
-      status: 'joined',
-      role: 'buyer',
-      available_actions: ['cancel', 'set_payment_method', 'pay'],
-    }),
-    'GET /charge': quote,
+    'GET /transactions/tx-1': joinedAsBuyer(),
+    'GET /charge': checkoutQuote,
     'GET /me/personal': {
       name: { first: 'Ola', last: 'Nowak' },
       address: { country_code: 'pl' },
@@ -73,10 +60,7 @@ function routes(publishableKey: string, overrides: Record<string, unknown> = {})
 }
 
 async function openPayStage(publishableKey: string) {
-  const api = fakeApiClient(routes(publishableKey))
-  await renderApp('/transactions/tx-1', { api })
-  await userEvent.click(await screen.findByTestId('action-pay'))
-  const dialog = await screen.findByRole('dialog', { name: /Pay for the item/ })
+  const { api, dialog } = await openCheckoutDialog(routes(publishableKey))
   await waitFor(() => expect((within(dialog).getByLabelText(/Address line 1/) as HTMLInputElement).value).toBe('Długa 1'))
   await userEvent.click(within(dialog).getByTestId('checkout-next'))
   await waitFor(() => expect(within(dialog).getByTestId('amount-fee').textContent).toBe('€0.78'))

@@ -10,7 +10,7 @@ import { CounterpartyDetails } from './counterparty-details.tsx'
 import { awaitsSellerAcceptance, ListingSaleCard } from './listing-sale-card.tsx'
 import { InvitationCard } from './invitation-card.tsx'
 import { complaintDeadline, NextSteps } from './next-steps.tsx'
-import { HistoryCard, JoinCodeCard, type Note, NotesCard, SummaryCard } from './status-cards.tsx'
+import { HistoryCard, JoinCodeCard, type Note, NotesCard, SummaryCard, SummaryFoot } from './status-cards.tsx'
 
 /** The status page of a face-to-face sale: the deposit, the remainder, the handover and what comes next. */
 export function F2fTransactionDetails({ transaction, refreshing }: { transaction: F2fTransaction; refreshing: boolean }) {
@@ -64,16 +64,10 @@ export function F2fTransactionDetails({ transaction, refreshing }: { transaction
             {t('transactionStatus.f2f.remainderSkipped')}
           </Typography>
         )}
-        {transaction.payment_method && (
-          <Typography variant="body2" color="text.secondary">
-            {t('transactionStatus.paymentMethod', { method: t(`paymentMethods.${transaction.payment_method}`) })}
-          </Typography>
-        )}
-        {!awaitsSellerAcceptance(transaction) && (
-          <Typography data-testid="status-explanation">
-            {t(`transactionStatus.explainF2f.${explanationKey(transaction)}.${role ?? 'buyer'}`)}
-          </Typography>
-        )}
+        <SummaryFoot
+          transaction={transaction}
+          explanation={t(`transactionStatus.explainF2f.${explanationKey(transaction)}.${role ?? 'buyer'}`)}
+        />
       </SummaryCard>
 
       {awaitsSellerAcceptance(transaction) && <ListingSaleCard transaction={transaction} />}

@@ -10,11 +10,27 @@ import { useLocale } from '../../i18n/use-locale.ts'
 import { formatMoney } from '../../lib/money.ts'
 import { ContentCard } from '../../components/content-card.tsx'
 import { JoinCodeShare } from '../../components/join-code-share.tsx'
+import { awaitsSellerAcceptance } from './listing-sale-card.tsx'
 import { StatusChip } from './status-chip.tsx'
 import { TransactionTimeline } from './transaction-timeline.tsx'
 import { LabelledCode } from '../../components/labelled-code.tsx'
 
 /** The parts of a status page that read the same for both kinds of sale. */
+
+/** How the sale is paid and, unless the seller has yet to accept the buyer (the listing card says so), what its status means. */
+export function SummaryFoot({ transaction, explanation }: { transaction: AnyTransaction; explanation: string }) {
+  const { t } = useTranslation()
+  return (
+    <>
+      {transaction.payment_method && (
+        <Typography variant="body2" color="text.secondary">
+          {t('transactionStatus.paymentMethod', { method: t(`paymentMethods.${transaction.payment_method}`) })}
+        </Typography>
+      )}
+      {!awaitsSellerAcceptance(transaction) && <Typography data-testid="status-explanation">{explanation}</Typography>}
+    </>
+  )
+}
 
 /** The item, its status and what is happening in the background. */
 export function SummaryCard({

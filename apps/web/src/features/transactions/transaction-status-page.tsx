@@ -21,7 +21,7 @@ import { ShippingAddressCard } from './shipping-address-card.tsx'
 import { awaitsSellerAcceptance, ListingSaleCard } from './listing-sale-card.tsx'
 import { InvitationCard } from './invitation-card.tsx'
 import { complaintDeadline, type Deadline, NextSteps } from './next-steps.tsx'
-import { HistoryCard, JoinCodeCard, type Note, NotesCard, SummaryCard, TransactionReference } from './status-cards.tsx'
+import { HistoryCard, JoinCodeCard, type Note, NotesCard, SummaryCard, SummaryFoot, TransactionReference } from './status-cards.tsx'
 import { transactionKey, useCarriers, useTransaction } from './transactions-api.ts'
 
 export function TransactionStatusPage() {
@@ -118,16 +118,7 @@ function TransactionDetails({ transaction, refreshing }: { transaction: Transact
         </Typography>
         <CounterpartyDetails transaction={transaction} />
         <AmountSummary price={transaction.price} charge={transaction.charge} currency={transaction.currency} />
-        {transaction.payment_method && (
-          <Typography variant="body2" color="text.secondary">
-            {t('transactionStatus.paymentMethod', { method: t(`paymentMethods.${transaction.payment_method}`) })}
-          </Typography>
-        )}
-        {!awaitsSellerAcceptance(transaction) && (
-          <Typography data-testid="status-explanation">
-            {t(`transactionStatus.explain.${transaction.status}.${role ?? 'buyer'}`)}
-          </Typography>
-        )}
+        <SummaryFoot transaction={transaction} explanation={t(`transactionStatus.explain.${transaction.status}.${role ?? 'buyer'}`)} />
         {role && awaitsIdentityVerification(transaction) && <HighValueNotice />}
       </SummaryCard>
 

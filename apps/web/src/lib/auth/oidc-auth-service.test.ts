@@ -1,20 +1,10 @@
-import type { ClientConfig } from '@pactum/contracts/client-config'
 import { User } from 'oidc-client-ts'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { oidcTestConfig, testAuthority } from '../../test/fake-client-config.ts'
 import { createOidcAuthService, createUserManager } from './oidc-auth-service.ts'
 
-const authority = 'https://id.example.test/realms/pactum'
-const config: ClientConfig = {
-  oidc: {
-    authority,
-    client_id: 'pactum-web',
-    scope: 'openid profile email offline_access',
-    supports_registration: false,
-    supports_email_confirmation: false,
-    supports_password_change: false,
-  },
-  support_email: 'support@pactum.test',
-}
+const authority = testAuthority
+const config = oidcTestConfig
 const origin = 'https://pactum.example.test'
 
 /** The issuer's discovery document, as it answers: its own end_session_endpoint, at a path of its choosing. */

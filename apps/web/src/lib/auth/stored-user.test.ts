@@ -1,20 +1,10 @@
-import type { ClientConfig } from '@pactum/contracts/client-config'
 import { User } from 'oidc-client-ts'
 import { beforeEach, describe, expect, it } from 'vitest'
+import { oidcTestConfig } from '../../test/fake-client-config.ts'
 import { createUserManager, toAuthUser } from './oidc-auth-service.ts'
 import { readStoredUser, storedUserKey } from './stored-user.ts'
 
-const config: ClientConfig = {
-  oidc: {
-    authority: 'https://id.example.test/realms/pactum',
-    client_id: 'pactum-web',
-    scope: 'openid profile email offline_access',
-    supports_registration: false,
-    supports_email_confirmation: false,
-    supports_password_change: false,
-  },
-  support_email: 'support@pactum.test',
-}
+const config = oidcTestConfig
 
 const user = new User({
   id_token: 'the-id-token',
