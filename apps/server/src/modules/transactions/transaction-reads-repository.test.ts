@@ -8,9 +8,7 @@ import { databaseWithMeAndOther } from '../../testing/test-users.ts'
 import { coalescedTransactionReads } from './transaction-reads-repository.ts'
 import { manyWithInvitationStatement } from './transactions-repository.ts'
 
-let database: Database
-let me: string
-let other: string
+let database: Database, me: string, other: string
 beforeAll(async () => {
   ;({ database, me, other } = await databaseWithMeAndOther())
 })

@@ -18,9 +18,7 @@ import { fullPageStatement, listForUser, listSummariesForUser, summaryPageStatem
  * losing or repeating one.
  */
 
-let database: Database
-let me: string
-let other: string
+let database: Database, me: string, other: string
 beforeAll(async () => {
   ;({ database, me, other } = await databaseWithMeAndOther())
 })
