@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { sandboxDelivery } from '../payments/webhook-signature.ts'
 import { apiCaller, partyTokens } from '../../testing/api-caller.ts'
 import { confirmDelivery, joinedSale, payByCard, submitCard, track } from '../../testing/sale-steps.ts'
+import { raceProbes } from '../../testing/race-probes.ts'
 import { createTestApp, type TestApp } from '../../testing/test-app.ts'
 import { TestClock } from '../../testing/test-clock.ts'
 import { writtenMails } from '../../testing/written-mails.ts'
@@ -58,30 +58,10 @@ async function start() {
     expect(response.body.status).toBe('complained')
   }
 
-  const status = async (id: string) =>
-    (await db.selectFrom('transactions').select('status').where('id', '=', id).executeTakeFirstOrThrow()).status
   const entries = async (id: string) =>
     (await db.selectFrom('ledger_entries').select('kind').where('transaction_id', '=', id).orderBy('created_at').execute()).map(
       (row) => row.kind,
     )
-  const outbox = (id: string) => db.selectFrom('outbox').selectAll().where('transaction_id', '=', id).execute()
-
-  /** Posts a provider event to the webhook endpoint, signed as the sandbox signs it. */
-  const deliverWebhook = (event: Record<string, unknown>) => app.inject(sandboxDelivery(event, webhookSecret, clock.now()))
-  /** The sandbox's own event of that type for the payment, as it queued it. */
-  const sandboxEvent = async (type: string, intentId: string) => {
-    const rows = await db.selectFrom('sandbox_webhook_deliveries').selectAll().where('type', '=', type).execute()
-    const row = rows.find(
-      (candidate) => (candidate.payload as { data: { object: { id: string; payment_intent?: string } } }).data.object.id === intentId,
-    )
-    if (!row) throw new Error(`no ${type} event for ${intentId}`)
-    return row
-  }
-
-  /** A few minutes pass: retries, refund settlement and webhooks all run. */
-  const settle = async () => {
-    for (let minute = 0; minute < 3; minute++) await clock.advance(app, 60)
-  }
 
   /**
    * What the sale shows of money sent back without being held: the refunded
@@ -107,21 +87,17 @@ async function start() {
     })
 
   return {
+    ...raceProbes(app, clock, webhookSecret),
     app,
     clock,
     call,
     db,
-    settle,
     joined,
     cardCharged,
     paid,
     delivered,
     complained,
-    status,
     entries,
-    outbox,
-    deliverWebhook,
-    sandboxEvent,
     returnRecord,
     returnMail,
   }
@@ -315,7 +291,7 @@ describe('payment news from three sides at once', () => {
     })
     await t.settle()
     // 103.40 is not what is due by SEPA (101.40): it went straight back.
-    const refunds = await t.db.selectFrom('sandbox_refunds').select(['amount', 'status']).where('payment_intent_id', '=', firstId).execute()
+    const refunds = await t.refunds(firstId)
     expect(refunds).toEqual([{ amount: 10_340, status: 'succeeded' }])
     expect(await t.status(id)).toBe('joined')
 
@@ -360,7 +336,7 @@ describe('payment news from three sides at once', () => {
     expect(second.body.payment_intent_id).not.toBe(firstId)
     await t.settle()
     // The card payment was not what is due any more: sent back whole, once.
-    const refunds = await t.db.selectFrom('sandbox_refunds').select(['amount', 'status']).where('payment_intent_id', '=', firstId).execute()
+    const refunds = await t.refunds(firstId)
     expect(refunds).toEqual([{ amount: 10_340, status: 'succeeded' }])
     expect(await t.status(id)).toBe('joined')
     expect(await t.entries(id)).toEqual(['refund_unheld'])
@@ -445,12 +421,7 @@ describe('provider webhooks', () => {
     const id = await t.joined()
     const intentId = await t.cardCharged(id)
     // The provider's news of the payment is held up somewhere on the way.
-    const late = await t.sandboxEvent('payment_intent.succeeded', intentId)
-    await t.db
-      .updateTable('sandbox_webhook_deliveries')
-      .set({ delivered_at: t.clock.now() })
-      .where('event_id', '=', late.event_id)
-      .execute()
+    const late = await t.heldUpNews('payment_intent.succeeded', intentId)
 
     expect((await t.call('buyer', 'POST', `/api/v1/transactions/${id}/confirm_payment`, { payment_intent_id: intentId })).body.status).toBe(
       'paid',
@@ -476,11 +447,7 @@ describe('provider webhooks', () => {
     expect(Number(escrow.balance)).toBe(0)
     // No second refund was asked for, and the provider refunded once.
     expect((await t.outbox(id)).map((row) => [row.action, row.status])).toEqual([['refund', 'sent']])
-    const refunds = await t.db
-      .selectFrom('sandbox_refunds')
-      .select(['amount', 'status'])
-      .where('payment_intent_id', '=', intentId)
-      .execute()
+    const refunds = await t.refunds(intentId)
     expect(refunds).toEqual([{ amount: 10_340, status: 'succeeded' }])
   })
 
@@ -489,12 +456,7 @@ describe('provider webhooks', () => {
     expect((await t.call('buyer', 'POST', '/api/v1/me/notification_language', { language_code: 'pl_pl' })).status).toBe(200)
     const id = await t.joined()
     const intentId = await t.cardCharged(id)
-    const news = await t.sandboxEvent('payment_intent.succeeded', intentId)
-    await t.db
-      .updateTable('sandbox_webhook_deliveries')
-      .set({ delivered_at: t.clock.now() })
-      .where('event_id', '=', news.event_id)
-      .execute()
+    const news = await t.heldUpNews('payment_intent.succeeded', intentId)
     // The seller cancels before anyone heard of the payment.
     expect((await t.call('seller', 'POST', `/api/v1/transactions/${id}/cancel`)).body.status).toBe('cancelled')
 
@@ -508,11 +470,7 @@ describe('provider webhooks', () => {
     expect((await t.outbox(id)).map((row) => [row.action, row.status, row.idempotency_key])).toEqual([
       ['refund', 'sent', `${id}:refund-unheld:${intentId}`],
     ])
-    const refunds = await t.db
-      .selectFrom('sandbox_refunds')
-      .select(['amount', 'status'])
-      .where('payment_intent_id', '=', intentId)
-      .execute()
+    const refunds = await t.refunds(intentId)
     expect(refunds).toEqual([{ amount: 10_340, status: 'succeeded' }])
     // The sale shows it, once: the amount, a line of its history saying why, one e-mail to the buyer in their language.
     const record = await t.returnRecord(id)
@@ -543,11 +501,7 @@ describe('provider webhooks', () => {
       const record = await t.returnRecord(id)
       // Either way the buyer has everything back, and the sale says so.
       expect(record.amountRefunded).toBe(10_340)
-      const refunds = await t.db
-        .selectFrom('sandbox_refunds')
-        .select(['amount', 'status'])
-        .where('payment_intent_id', '=', intentId)
-        .execute()
+      const refunds = await t.refunds(intentId)
       expect(refunds).toEqual([{ amount: 10_340, status: 'succeeded' }])
       if (final === 'cancelled') {
         // The cancel came first: the payment was never held and went straight back.
@@ -604,11 +558,7 @@ describe('provider webhooks', () => {
     expect(record.amountRefunded).toBe(10_340)
     expect(record.history).toEqual([{ reason: 'superseded', status: 'paid' }])
     expect(record.mails).toEqual([t.returnMail('€103.40', 'the transaction was already paid, or another payment had replaced this one')])
-    const refunds = await t.db
-      .selectFrom('sandbox_refunds')
-      .select(['amount', 'status'])
-      .where('payment_intent_id', '=', second.id)
-      .execute()
+    const refunds = await t.refunds(second.id)
     expect(refunds).toEqual([{ amount: 10_340, status: 'succeeded' }])
 
     // The sale goes on; a later refund of the held payment is counted on top.
@@ -705,11 +655,7 @@ describe('a crash between the commit and the provider call', () => {
     await t.settle() // the outbox job's retry, then the refund settles
     expect((await t.outbox(id))[0]).toMatchObject({ status: 'sent', attempts: 2 })
     expect(refund.mock.calls.map(([input]) => input.idempotencyKey)).toEqual([`${id}:refund`, `${id}:refund`])
-    const refunds = await t.db
-      .selectFrom('sandbox_refunds')
-      .select(['amount', 'status'])
-      .where('payment_intent_id', '=', intentId)
-      .execute()
+    const refunds = await t.refunds(intentId)
     expect(refunds).toEqual([{ amount: 10_340, status: 'succeeded' }])
     expect(await t.status(id)).toBe('payment_refunded')
     expect(await t.entries(id)).toEqual(['hold', 'refund'])
