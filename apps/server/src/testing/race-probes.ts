@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify'
+import { expect } from 'vitest'
 import { sandboxDelivery } from '../modules/payments/webhook-signature.ts'
 import type { TestClock } from './test-clock.ts'
 
@@ -32,9 +33,14 @@ export function raceProbes(app: FastifyInstance, clock: TestClock, webhookSecret
   /** The refunds the sandbox made of a payment: what went back, and whether it settled. */
   const refunds = (intentId: string) =>
     db.selectFrom('sandbox_refunds').select(['amount', 'status']).where('payment_intent_id', '=', intentId).execute()
+  /** The news, then the same again under another event id (a provider resend): the endpoint takes both. */
+  const deliverWithResend = async (news: { payload: Record<string, unknown>; event_id: string }) => {
+    expect((await deliverWebhook(news.payload)).statusCode).toBe(200)
+    expect((await deliverWebhook({ ...news.payload, id: `${news.event_id}_again` })).statusCode).toBe(200)
+  }
   /** A few minutes pass: retries, refund settlement and webhooks all run. */
   const settle = async () => {
     for (let minute = 0; minute < 3; minute++) await clock.advance(app, 60)
   }
-  return { status, outbox, deliverWebhook, sandboxEvent, heldUpNews, refunds, settle }
+  return { status, outbox, deliverWebhook, deliverWithResend, sandboxEvent, heldUpNews, refunds, settle }
 }
