@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { tinyPng } from '../../testing/identity-upload.ts'
-import { paymentSteps, providerHarnesses, sellerProfile, useHarness } from '../../testing/payment-provider-harness.ts'
+import { passportFront, paymentSteps, providerHarnesses, sellerProfile, useHarness } from '../../testing/payment-provider-harness.ts'
 
 /** The connected-accounts port (connected-accounts-port.ts), the same on the sandbox and on Stripe: the seller's account, what it asks for, payouts. */
 describe.each(providerHarnesses)('connected accounts contract: %s', (_name, start) => {
@@ -10,15 +9,7 @@ describe.each(providerHarnesses)('connected accounts contract: %s', (_name, star
   const openAccount = (userId: string, email: string, country: string) =>
     h().accounts.createConnectedAccount({ userId, email, country, idempotencyKey: `acct:${userId}` })
   const uploadPassport = (accountId: string, idempotencyKey: string) =>
-    h().accounts.uploadIdentityDocument({
-      accountId,
-      document: 'identity_document',
-      side: 'front',
-      fileName: 'passport.png',
-      contentType: 'image/png',
-      bytes: new Uint8Array(tinyPng),
-      idempotencyKey,
-    })
+    h().accounts.uploadIdentityDocument(passportFront(accountId, idempotencyKey))
   const setGermanBankAccount = (accountId: string, idempotencyKey: string) =>
     h().accounts.setExternalBankAccount({
       accountId,
