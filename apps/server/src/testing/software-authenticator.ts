@@ -1,4 +1,6 @@
 import { createHash, generateKeyPairSync, type KeyObject, randomBytes, sign } from 'node:crypto'
+import type { FastifyInstance } from 'fastify'
+import { expect } from 'vitest'
 
 /**
  * A WebAuthn authenticator in software, for server tests of the passkey
@@ -117,4 +119,34 @@ export class SoftwareAuthenticator {
       authenticatorAttachment: 'platform',
     }
   }
+}
+
+/**
+ * A passkey added from the Account page's API, as the user's browser adds it
+ * (options asked with the current password, then the new credential): the
+ * authenticator that holds it, to sign in with.
+ */
+export async function addPasskey(
+  app: FastifyInstance,
+  headers: Record<string, string>,
+  currentPassword: string,
+  rp: { id: string; origin: string },
+): Promise<SoftwareAuthenticator> {
+  const options = (
+    await app.inject({
+      method: 'POST',
+      url: '/api/v1/me/passkeys/registration_options',
+      headers,
+      payload: { current_password: currentPassword },
+    })
+  ).json()
+  const authenticator = new SoftwareAuthenticator(rp)
+  const added = await app.inject({
+    method: 'POST',
+    url: '/api/v1/me/passkeys',
+    headers,
+    payload: { name: 'Phone', response: authenticator.create(options) },
+  })
+  expect(added.statusCode, added.body).toBe(201)
+  return authenticator
 }
