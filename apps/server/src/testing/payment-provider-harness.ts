@@ -190,6 +190,11 @@ export function useHarness(start: () => Promise<Harness>): () => Harness {
   }
 }
 
+/** The provider's news that a payment of the usual test intent (eur 103.40 for tx-1) went through. */
+export function paymentSucceeded(paymentIntentId: string) {
+  return expect.objectContaining({ type: 'payment_succeeded', paymentIntentId, transactionId: 'tx-1', amount: 10_340, currency: 'eur' })
+}
+
 /** A buyer's payment: an intent opened (each with a new key), and one paid by an accepted card and settled. */
 export function paymentSteps(h: () => Harness) {
   let keys = 0
