@@ -38,9 +38,12 @@ export function raceProbes(app: FastifyInstance, clock: TestClock, webhookSecret
     expect((await deliverWebhook(news.payload)).statusCode).toBe(200)
     expect((await deliverWebhook({ ...news.payload, id: `${news.event_id}_again` })).statusCode).toBe(200)
   }
+  /** The sale's history lines of one event: a race run right wrote it once. */
+  const historyOf = (id: string, event: string) =>
+    db.selectFrom('transaction_events').select('event').where('transaction_id', '=', id).where('event', '=', event).execute()
   /** A few minutes pass: retries, refund settlement and webhooks all run. */
   const settle = async () => {
     for (let minute = 0; minute < 3; minute++) await clock.advance(app, 60)
   }
-  return { status, outbox, deliverWebhook, deliverWithResend, sandboxEvent, heldUpNews, refunds, settle }
+  return { status, historyOf, outbox, deliverWebhook, deliverWithResend, sandboxEvent, heldUpNews, refunds, settle }
 }

@@ -84,12 +84,7 @@ describe('face-to-face races', () => {
     const answers = await Promise.all([1, 2].map(() => t.call('seller', 'POST', `/api/v1/p2p/transactions/${id}/confirm_handover`)))
     expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409])
     expect(answers.find((answer) => answer.status === 409)?.body.code).toBe('handover_already_confirmed')
-    const events = await t.db
-      .selectFrom('transaction_events')
-      .select('event')
-      .where('transaction_id', '=', id)
-      .where('event', '=', 'confirm_handover')
-      .execute()
+    const events = await t.historyOf(id, 'confirm_handover')
     expect(events).toHaveLength(1)
     await t.clock.advance(t.app, 24 * 3600)
     expect(await t.entries(id)).toEqual(['hold:deposit', 'release'])

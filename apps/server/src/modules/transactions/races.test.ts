@@ -405,12 +405,7 @@ describe('provider webhooks', () => {
         .where('event_id', '=', event.id as string)
         .execute(),
     ).toHaveLength(1)
-    const transitions = await t.db
-      .selectFrom('transaction_events')
-      .select('event')
-      .where('transaction_id', '=', id)
-      .where('event', '=', 'payment_succeeded')
-      .execute()
+    const transitions = await t.historyOf(id, 'payment_succeeded')
     expect(transitions).toHaveLength(1)
   })
 
@@ -674,12 +669,7 @@ describe('Idempotency-Key on money-moving calls', () => {
     expect(replay.status).toBe(200)
     expect(replay.headers['idempotent-replayed']).toBe('true')
     expect(replay.body).toEqual(original[0]!.body)
-    const transitions = await t.db
-      .selectFrom('transaction_events')
-      .select('event')
-      .where('transaction_id', '=', id)
-      .where('event', '=', 'confirm_delivery')
-      .execute()
+    const transitions = await t.historyOf(id, 'confirm_delivery')
     expect(transitions).toHaveLength(1)
 
     // The same key for another request is misuse.
