@@ -41,9 +41,16 @@ export function raceProbes(app: FastifyInstance, clock: TestClock, webhookSecret
   /** The sale's history lines of one event: a race run right wrote it once. */
   const historyOf = (id: string, event: string) =>
     db.selectFrom('transaction_events').select('event').where('transaction_id', '=', id).where('event', '=', event).execute()
+  /** Money that came in unheld went back once: one refund asked for under the unheld key, and the provider refunded `amount` once. */
+  const expectSentBackOnce = async (id: string, intentId: string, amount: number) => {
+    expect((await outbox(id)).map((row) => [row.action, row.status, row.idempotency_key])).toEqual([
+      ['refund', 'sent', `${id}:refund-unheld:${intentId}`],
+    ])
+    expect(await refunds(intentId)).toEqual([{ amount, status: 'succeeded' }])
+  }
   /** A few minutes pass: retries, refund settlement and webhooks all run. */
   const settle = async () => {
     for (let minute = 0; minute < 3; minute++) await clock.advance(app, 60)
   }
-  return { status, historyOf, outbox, deliverWebhook, deliverWithResend, sandboxEvent, heldUpNews, refunds, settle }
+  return { status, historyOf, outbox, deliverWebhook, deliverWithResend, sandboxEvent, heldUpNews, refunds, expectSentBackOnce, settle }
 }

@@ -116,10 +116,7 @@ describe('face-to-face races', () => {
     await t.settle()
     expect(await t.status(id)).toBe('cancelled')
     expect(await t.entries(id)).toEqual(['refund_unheld'])
-    expect((await t.outbox(id)).map((row) => [row.action, row.status, row.idempotency_key])).toEqual([
-      ['refund', 'sent', `${id}:refund-unheld:${intentId}`],
-    ])
-    expect(await t.refunds(intentId)).toEqual([{ amount: 5_190, status: 'succeeded' }])
+    await t.expectSentBackOnce(id, intentId, 5_190)
     // On the sale once, however many reported it.
     const record = await t.returnRecord(id)
     expect(record.amountRefunded).toBe(5_190)

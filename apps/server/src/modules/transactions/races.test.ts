@@ -457,10 +457,7 @@ describe('provider webhooks', () => {
 
     expect(await t.status(id)).toBe('cancelled')
     expect(await t.entries(id)).toEqual(['refund_unheld'])
-    expect((await t.outbox(id)).map((row) => [row.action, row.status, row.idempotency_key])).toEqual([
-      ['refund', 'sent', `${id}:refund-unheld:${intentId}`],
-    ])
-    expect(await t.refunds(intentId)).toEqual([{ amount: 10_340, status: 'succeeded' }])
+    await t.expectSentBackOnce(id, intentId, 10_340)
     // The sale shows it, once: the amount, a line of its history saying why, one e-mail to the buyer in their language.
     const record = await t.returnRecord(id)
     expect(record.amountRefunded).toBe(10_340)
