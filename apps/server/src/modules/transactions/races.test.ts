@@ -47,6 +47,21 @@ async function start() {
     return intentId
   }
   const paid = async (id: string) => (await payByCard(call, id)).intentId
+  /** Another payment for the same sale goes through at the provider (a second tab, a retried checkout): its intent and the card's answer. */
+  const secondTabPayment = async (id: string) => {
+    const second = await app.services.payments.createPaymentIntent({
+      amount: 10_340,
+      currency: 'eur',
+      paymentMethod: 'card',
+      transactionId: id,
+      idempotencyKey: `${id}:second-tab`,
+    })
+    const confirmed = await call(null, 'POST', `/sandbox/v1/payment_intents/${second.id}/confirm`, {
+      client_secret: second.clientSecret,
+      card_number: '4242424242424242',
+    })
+    return { second, confirmed }
+  }
   const delivered = async (id: string) => {
     await paid(id)
     await track(call, id, { carrier: 'dhl', tracking_code: `JD${id.slice(-8)}` })
@@ -95,6 +110,7 @@ async function start() {
     joined,
     cardCharged,
     paid,
+    secondTabPayment,
     delivered,
     complained,
     entries,
@@ -512,18 +528,7 @@ describe('provider webhooks', () => {
     const id = await t.joined()
     const first = await t.paid(id)
     // Another payment for the same sale goes through at the provider (a second tab, a retried checkout).
-    const provider = t.app.services.payments
-    const second = await provider.createPaymentIntent({
-      amount: 10_340,
-      currency: 'eur',
-      paymentMethod: 'card',
-      transactionId: id,
-      idempotencyKey: `${id}:second-tab`,
-    })
-    const confirmed = await t.call(null, 'POST', `/sandbox/v1/payment_intents/${second.id}/confirm`, {
-      client_secret: second.clientSecret,
-      card_number: '4242424242424242',
-    })
+    const { second, confirmed } = await t.secondTabPayment(id)
     expect(confirmed.body.status).toBe('succeeded')
     await t.settle()
     // The provider sends its news again under another event id: one record, one refund.
@@ -562,18 +567,7 @@ describe('refunds settling in another order than they were sent', () => {
     const id = await t.joined()
     await t.paid(id)
     // A second payment goes through and is sent back; its refund is pending at the provider.
-    const provider = t.app.services.payments
-    const second = await provider.createPaymentIntent({
-      amount: 10_340,
-      currency: 'eur',
-      paymentMethod: 'card',
-      transactionId: id,
-      idempotencyKey: `${id}:second-tab`,
-    })
-    await t.call(null, 'POST', `/sandbox/v1/payment_intents/${second.id}/confirm`, {
-      client_secret: second.clientSecret,
-      card_number: '4242424242424242',
-    })
+    const { second } = await t.secondTabPayment(id)
     await t.app.services.jobs.runDue()
     expect(await t.entries(id)).toEqual(['hold', 'refund_unheld'])
     await t.clock.advance(t.app, 2)
