@@ -1,5 +1,9 @@
 import { afterEach, beforeEach, expect } from 'vitest'
-import type { AccountProfile, ConnectedAccounts } from '../adapters/payment-provider/connected-accounts-port.ts'
+import type {
+  AccountProfile,
+  ConnectedAccounts,
+  UploadIdentityDocumentInput,
+} from '../adapters/payment-provider/connected-accounts-port.ts'
 import type { IdentityVerification, VerificationSession } from '../adapters/payment-provider/identity-port.ts'
 import type { PaymentIntent, Payments } from '../adapters/payment-provider/payments-port.ts'
 import type { SandboxIdentity } from '../adapters/payment-provider/sandbox-identity.ts'
@@ -84,14 +88,10 @@ async function sandboxHarness(): Promise<Harness> {
       await clock.advance(testApp.app, 3600)
     },
     uploadUnreadableDocument: async (accountId) => {
+      // The sandbox's document check fails a file by its name.
       await testApp.app.services.connectedAccounts.uploadIdentityDocument({
-        accountId,
-        document: 'identity_document',
-        side: 'front',
+        ...passportFront(accountId, `unreadable:${accountId}`),
         fileName: 'passport-unreadable.png',
-        contentType: 'image/png',
-        bytes: new Uint8Array(tinyPng),
-        idempotencyKey: `unreadable:${accountId}`,
       })
     },
     close: () => testApp.close(),
@@ -134,15 +134,7 @@ async function stripeHarness(): Promise<Harness & { fake: StripeFake }> {
     },
     uploadUnreadableDocument: async (accountId) => {
       fake.rejectDocuments('document_not_readable')
-      await testApp.app.services.connectedAccounts.uploadIdentityDocument({
-        accountId,
-        document: 'identity_document',
-        side: 'front',
-        fileName: 'passport.png',
-        contentType: 'image/png',
-        bytes: new Uint8Array(tinyPng),
-        idempotencyKey: `unreadable:${accountId}`,
-      })
+      await testApp.app.services.connectedAccounts.uploadIdentityDocument(passportFront(accountId, `unreadable:${accountId}`))
       fake.rejectDocuments(null)
     },
     close: async () => {
@@ -153,6 +145,19 @@ async function stripeHarness(): Promise<Harness & { fake: StripeFake }> {
 }
 
 /** Everything both providers ask of a German individual. */
+/** The front of a passport (the tiny PNG) as an account's identity document. */
+export function passportFront(accountId: string, idempotencyKey: string): UploadIdentityDocumentInput {
+  return {
+    accountId,
+    document: 'identity_document',
+    side: 'front',
+    fileName: 'passport.png',
+    contentType: 'image/png',
+    bytes: new Uint8Array(tinyPng),
+    idempotencyKey,
+  }
+}
+
 export const sellerProfile: AccountProfile = {
   firstName: 'Vera',
   lastName: 'Verkäufer',
@@ -183,6 +188,11 @@ export function useHarness(start: () => Promise<Harness>): () => Harness {
     if (!current) throw new Error('No harness outside a test')
     return current
   }
+}
+
+/** The provider's news that a payment of the usual test intent (eur 103.40 for tx-1) went through. */
+export function paymentSucceeded(paymentIntentId: string) {
+  return expect.objectContaining({ type: 'payment_succeeded', paymentIntentId, transactionId: 'tx-1', amount: 10_340, currency: 'eur' })
 }
 
 /** A buyer's payment: an intent opened (each with a new key), and one paid by an accepted card and settled. */

@@ -81,6 +81,24 @@ export async function confirmPayment(call: SaleCall, id: string, intentId: strin
   return confirmed.body
 }
 
+/**
+ * The buyer (a company user) pays by SEPA Direct Debit and the page tells
+ * Pactum: the debit is processing, the sale still joined with a payment in progress.
+ */
+export async function sepaProcessing(call: SaleCall, id: string) {
+  await call('buyer', 'POST', `/api/v1/transactions/${id}/set_payment_method`, { payment_method: 'sepa' })
+  const opened = await call('buyer', 'POST', `/api/v1/transactions/${id}/pay`)
+  const { payment_intent_id: intentId, client_secret: clientSecret } = opened.body
+  const submitted = await call(null, 'POST', `/sandbox/v1/payment_intents/${intentId}/confirm`, {
+    client_secret: clientSecret,
+    iban: 'DE89370400440532013000',
+  })
+  expect(submitted.body.status).toBe('processing')
+  const reported = await call('buyer', 'POST', `/api/v1/transactions/${id}/confirm_payment`, { payment_intent_id: intentId })
+  expect(reported.body).toMatchObject({ status: 'joined', is_payment_in_progress: true })
+  return { intentId: intentId as string }
+}
+
 /** The buyer pays with the accepted card and Pactum holds the money. */
 export async function payByCard(call: SaleCall, id: string) {
   const { intentId, clientSecret, confirmation } = await submitCard(call, id)

@@ -1,4 +1,6 @@
 import { createHash, generateKeyPairSync, type KeyObject, randomBytes, sign } from 'node:crypto'
+import type { FastifyInstance } from 'fastify'
+import { expect } from 'vitest'
 
 /**
  * A WebAuthn authenticator in software, for server tests of the passkey
@@ -56,6 +58,23 @@ export class SoftwareAuthenticator {
     return Buffer.concat([sha256(this.rp.id), Buffer.from([flags]), counter, ...(attested ? [attested] : [])])
   }
 
+  /** The client data both ceremonies sign over: what was asked, by which origin (the relying party's unless a test says otherwise). */
+  private clientData(type: 'webauthn.create' | 'webauthn.get', challenge: string, origin?: string): string {
+    return JSON.stringify({ type, challenge, origin: origin ?? this.rp.origin, crossOrigin: false })
+  }
+
+  /** This authenticator's credential around one ceremony's response, as the browser hands it to the page. */
+  private asCredential<Response>(response: Response) {
+    return {
+      id: b64url(this.credentialId),
+      rawId: b64url(this.credentialId),
+      type: 'public-key' as const,
+      response,
+      clientExtensionResults: {},
+      authenticatorAttachment: 'platform',
+    }
+  }
+
   /** The answer to `navigator.credentials.create(options)`, as RegistrationResponseJSON. */
   create(options: { challenge: string; user: { id: string } }, overrides: { origin?: string } = {}) {
     this.userHandle = options.user.id
@@ -71,24 +90,12 @@ export class SoftwareAuthenticator {
     const attested = Buffer.concat([Buffer.alloc(16), idLength, this.credentialId, cbor(coseKey)])
     // Flags: user present (0x01), user verified (0x04), attested credential data (0x40).
     const authData = this.authenticatorData(0x45, attested)
-    const clientDataJSON = JSON.stringify({
-      type: 'webauthn.create',
-      challenge: options.challenge,
-      origin: overrides.origin ?? this.rp.origin,
-      crossOrigin: false,
+    const clientDataJSON = this.clientData('webauthn.create', options.challenge, overrides.origin)
+    return this.asCredential({
+      clientDataJSON: b64url(clientDataJSON),
+      attestationObject: b64url(cbor({ fmt: 'none', attStmt: {}, authData })),
+      transports: ['internal'],
     })
-    return {
-      id: b64url(this.credentialId),
-      rawId: b64url(this.credentialId),
-      type: 'public-key' as const,
-      response: {
-        clientDataJSON: b64url(clientDataJSON),
-        attestationObject: b64url(cbor({ fmt: 'none', attStmt: {}, authData })),
-        transports: ['internal'],
-      },
-      clientExtensionResults: {},
-      authenticatorAttachment: 'platform',
-    }
   }
 
   /** The answer to `navigator.credentials.get(options)`, as AuthenticationResponseJSON. */
@@ -96,25 +103,43 @@ export class SoftwareAuthenticator {
     if (overrides.counter !== undefined) this.counter = overrides.counter - 1
     // User present (0x01) and, unless told otherwise, user verified (0x04): a PIN, a fingerprint or a face.
     const authData = this.authenticatorData(overrides.userVerified === false ? 0x01 : 0x05)
-    const clientDataJSON = JSON.stringify({
-      type: 'webauthn.get',
-      challenge: options.challenge,
-      origin: overrides.origin ?? this.rp.origin,
-      crossOrigin: false,
-    })
+    const clientDataJSON = this.clientData('webauthn.get', options.challenge, overrides.origin)
     const signature = sign('sha256', Buffer.concat([authData, sha256(clientDataJSON)]), this.privateKey)
-    return {
-      id: b64url(this.credentialId),
-      rawId: b64url(this.credentialId),
-      type: 'public-key' as const,
-      response: {
-        clientDataJSON: b64url(clientDataJSON),
-        authenticatorData: b64url(authData),
-        signature: b64url(signature),
-        userHandle: this.userHandle,
-      },
-      clientExtensionResults: {},
-      authenticatorAttachment: 'platform',
-    }
+    return this.asCredential({
+      clientDataJSON: b64url(clientDataJSON),
+      authenticatorData: b64url(authData),
+      signature: b64url(signature),
+      userHandle: this.userHandle,
+    })
   }
+}
+
+/**
+ * A passkey added from the Account page's API, as the user's browser adds it
+ * (options asked with the current password, then the new credential): the
+ * authenticator that holds it, to sign in with.
+ */
+export async function addPasskey(
+  app: FastifyInstance,
+  headers: Record<string, string>,
+  currentPassword: string,
+  rp: { id: string; origin: string },
+): Promise<SoftwareAuthenticator> {
+  const options = (
+    await app.inject({
+      method: 'POST',
+      url: '/api/v1/me/passkeys/registration_options',
+      headers,
+      payload: { current_password: currentPassword },
+    })
+  ).json()
+  const authenticator = new SoftwareAuthenticator(rp)
+  const added = await app.inject({
+    method: 'POST',
+    url: '/api/v1/me/passkeys',
+    headers,
+    payload: { name: 'Phone', response: authenticator.create(options) },
+  })
+  expect(added.statusCode, added.body).toBe(201)
+  return authenticator
 }

@@ -29,14 +29,15 @@ interface Harness {
   close(): Promise<void>
 }
 
-async function startApp(env: Record<string, string>): Promise<{ testApp: TestApp; clock: TestClock; events: CarrierEvent[] }> {
+/** The app with its carrier events collected: what both harnesses share before their carrier's news differs. */
+async function startApp(env: Record<string, string>): Promise<Pick<Harness, 'testApp' | 'clock' | 'events' | 'register' | 'close'>> {
   const clock = new TestClock()
   const testApp = await createTestApp({ clock, env })
   const events: CarrierEvent[] = []
   testApp.app.services.events.registerCarrierEventHandler(async (event) => {
     events.push(event)
   })
-  return { testApp, clock, events }
+  return { testApp, clock, events, register: registerThrough(testApp, clock), close: () => testApp.close() }
 }
 
 /** Both trackers start following a parcel the same way: the app's own tracker, then whatever work it queued. */
@@ -48,10 +49,11 @@ function registerThrough(testApp: TestApp, clock: TestClock): Harness['register'
 }
 
 async function sandboxHarness(): Promise<Harness> {
-  const { testApp, clock, events } = await startApp({
+  const started = await startApp({
     SANDBOX_TRACKING_IN_TRANSIT_SECONDS: '30',
     SANDBOX_TRACKING_DELIVERED_SECONDS: '120',
   })
+  const { testApp, clock } = started
   const last = new Map<string, { registrationId: string; type: string }>()
   const registrationOf = async (trackingCode: string) =>
     (
@@ -62,10 +64,7 @@ async function sandboxHarness(): Promise<Harness> {
         .executeTakeFirstOrThrow()
     ).id
   return {
-    testApp,
-    clock,
-    events,
-    register: registerThrough(testApp, clock),
+    ...started,
     inTransit: async (trackingCode) => {
       await clock.advance(testApp.app, 30)
       last.set(trackingCode, { registrationId: await registrationOf(trackingCode), type: 'in_transit' })
@@ -78,7 +77,6 @@ async function sandboxHarness(): Promise<Harness> {
       await testApp.app.services.jobs.send(trackingQueue, last.get(trackingCode) as object)
       await clock.advance(testApp.app, 0)
     },
-    close: () => testApp.close(),
   }
 }
 
@@ -88,12 +86,13 @@ function injectTarget(testApp: TestApp): WebhookTarget {
 }
 
 async function aftershipHarness(fake: AftershipFake, env: Record<string, string> = {}): Promise<Harness> {
-  const { testApp, clock, events } = await startApp({
+  const started = await startApp({
     TRACKING_API_KEY: fake.apiKey,
     TRACKING_WEBHOOK_SECRET: fake.webhookSecret,
     TRACKING_API_URL: fake.url,
     ...env,
   })
+  const { testApp, clock } = started
   const sent = new Map<string, { headers: Record<string, string>; payload: string }>()
   const report = async (trackingCode: string, tag: string) => {
     const tracking = [...fake.trackings.values()].find((candidate) => candidate.tracking_number === trackingCode) as FakeTracking
@@ -103,10 +102,7 @@ async function aftershipHarness(fake: AftershipFake, env: Record<string, string>
     expect(await injectTarget(testApp)(webhook)).toBe(200)
   }
   return {
-    testApp,
-    clock,
-    events,
-    register: registerThrough(testApp, clock),
+    ...started,
     inTransit: async (trackingCode) => {
       await clock.moveBy(30)
       await report(trackingCode, 'InTransit')
@@ -118,7 +114,6 @@ async function aftershipHarness(fake: AftershipFake, env: Record<string, string>
     replay: async (trackingCode) => {
       expect(await injectTarget(testApp)(sent.get(trackingCode) as { headers: Record<string, string>; payload: string })).toBe(200)
     },
-    close: () => testApp.close(),
   }
 }
 

@@ -239,6 +239,16 @@ describe.each(adapters)('%s', (_name, start) => {
   })
 })
 
+/** DKIM for pactum.example under the selector mail2026, with a fresh key. */
+function dkimSettings() {
+  const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 })
+  return {
+    domainName: 'pactum.example',
+    keySelector: 'mail2026',
+    privateKey: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
+  }
+}
+
 describe('SMTP mailer', () => {
   const servers: Array<{ close(): Promise<void> }> = []
   const mailers: Array<{ close(): void }> = []
@@ -292,13 +302,7 @@ describe('SMTP mailer', () => {
   })
 
   it('signs with the configured DKIM key: the DKIM-Signature names the domain and selector', async () => {
-    const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 })
-    const dkim = {
-      domainName: 'pactum.example',
-      keySelector: 'mail2026',
-      privateKey: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
-    }
-    const { server, mailer } = await serverAndMailer({ implicitTls: true }, { dkim })
+    const { server, mailer } = await serverAndMailer({ implicitTls: true }, { dkim: dkimSettings() })
     await mailer.send({ to: 'bea@example.com', subject: 'Signed', text: 'Podpisane' })
     const mail = await simpleParser(server.raw[0]!)
     const signature = mail.headerLines.find((header) => header.key === 'dkim-signature')?.line ?? ''
@@ -308,13 +312,7 @@ describe('SMTP mailer', () => {
   })
 
   it('signs both one-click unsubscribe headers, as RFC 8058 asks', async () => {
-    const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 })
-    const dkim = {
-      domainName: 'pactum.example',
-      keySelector: 'mail2026',
-      privateKey: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
-    }
-    const { server, mailer } = await serverAndMailer({ implicitTls: true }, { dkim })
+    const { server, mailer } = await serverAndMailer({ implicitTls: true }, { dkim: dkimSettings() })
     await mailer.send({
       to: 'bea@example.com',
       subject: 'Invited',

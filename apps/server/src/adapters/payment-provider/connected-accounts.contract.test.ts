@@ -1,11 +1,24 @@
 import { describe, expect, it } from 'vitest'
-import { tinyPng } from '../../testing/identity-upload.ts'
-import { paymentSteps, providerHarnesses, sellerProfile, useHarness } from '../../testing/payment-provider-harness.ts'
+import { passportFront, paymentSteps, providerHarnesses, sellerProfile, useHarness } from '../../testing/payment-provider-harness.ts'
 
 /** The connected-accounts port (connected-accounts-port.ts), the same on the sandbox and on Stripe: the seller's account, what it asks for, payouts. */
 describe.each(providerHarnesses)('connected accounts contract: %s', (_name, start) => {
   const h = useHarness(start)
   const { paid } = paymentSteps(h)
+  // The steps of a seller's onboarding the tests take again and again, each keyed as the app keys it.
+  const openAccount = (userId: string, email: string, country: string) =>
+    h().accounts.createConnectedAccount({ userId, email, country, idempotencyKey: `acct:${userId}` })
+  const uploadPassport = (accountId: string, idempotencyKey: string) =>
+    h().accounts.uploadIdentityDocument(passportFront(accountId, idempotencyKey))
+  const setGermanBankAccount = (accountId: string, idempotencyKey: string) =>
+    h().accounts.setExternalBankAccount({
+      accountId,
+      country: 'de',
+      currency: 'eur',
+      accountNumber: 'DE89370400440532013000',
+      last4: '3000',
+      idempotencyKey,
+    })
 
   it('creates an account once per user and finds it again', async () => {
     expect(await h().accounts.findConnectedAccount('user-1')).toBeNull()
@@ -18,12 +31,7 @@ describe.each(providerHarnesses)('connected accounts contract: %s', (_name, star
 
   describe('verification and payout details', () => {
     it('asks who the seller is and for the terms, and no longer once the profile is forwarded', async () => {
-      const account = await h().accounts.createConnectedAccount({
-        userId: 'u10',
-        email: 'w@example.com',
-        country: 'DE',
-        idempotencyKey: 'acct:u10',
-      })
+      const account = await openAccount('u10', 'w@example.com', 'DE')
       expect((await h().accounts.getAccountVerification(account.id)).currentlyDue).toEqual(
         expect.arrayContaining(['name', 'dob', 'address', 'tos_acceptance']),
       )
@@ -52,40 +60,19 @@ describe.each(providerHarnesses)('connected accounts contract: %s', (_name, star
     })
 
     it('asks for an identity document and a bank account, and no longer once given', async () => {
-      const account = await h().accounts.createConnectedAccount({
-        userId: 'u2',
-        email: 'v@example.com',
-        country: 'DE',
-        idempotencyKey: 'acct:u2',
-      })
+      const account = await openAccount('u2', 'v@example.com', 'DE')
       await h().accounts.updateAccountProfile({ accountId: account.id, profile: sellerProfile, idempotencyKey: 'profile:u2' })
       const fresh = await h().accounts.getAccountVerification(account.id)
       expect(fresh.currentlyDue).toEqual(expect.arrayContaining(['identity_document', 'external_account']))
       expect(fresh.payoutsEnabled).toBe(false)
       expect(fresh.documents.identity_document.front.status).toBe('not_uploaded')
 
-      const bytes = new Uint8Array(tinyPng)
-      await h().accounts.uploadIdentityDocument({
-        accountId: account.id,
-        document: 'identity_document',
-        side: 'front',
-        fileName: 'passport.png',
-        contentType: 'image/png',
-        bytes,
-        idempotencyKey: 'doc:1',
-      })
+      await uploadPassport(account.id, 'doc:1')
       const checking = await h().accounts.getAccountVerification(account.id)
       expect(checking.documents.identity_document.front.status).toBe('pending')
       expect(checking.currentlyDue).not.toContain('identity_document')
 
-      await h().accounts.setExternalBankAccount({
-        accountId: account.id,
-        country: 'de',
-        currency: 'eur',
-        accountNumber: 'DE89370400440532013000',
-        last4: '3000',
-        idempotencyKey: 'bank:1',
-      })
+      await setGermanBankAccount(account.id, 'bank:1')
       await h().settle()
       const verified = await h().accounts.getAccountVerification(account.id)
       expect(verified.documents.identity_document.front.status).toBe('verified')
@@ -94,12 +81,7 @@ describe.each(providerHarnesses)('connected accounts contract: %s', (_name, star
     })
 
     it('rejects an unreadable document with the reason, and asks for one again', async () => {
-      const account = await h().accounts.createConnectedAccount({
-        userId: 'u8',
-        email: 'r@example.com',
-        country: 'DE',
-        idempotencyKey: 'acct:u8',
-      })
+      const account = await openAccount('u8', 'r@example.com', 'DE')
       await h().uploadUnreadableDocument(account.id)
       await h().settle()
       const rejected = await h().accounts.getAccountVerification(account.id)
@@ -112,12 +94,7 @@ describe.each(providerHarnesses)('connected accounts contract: %s', (_name, star
     })
 
     it('attaches a bank-account token as the payout account, replacing the one before', async () => {
-      const account = await h().accounts.createConnectedAccount({
-        userId: 'u3',
-        email: 'us@example.com',
-        country: 'US',
-        idempotencyKey: 'acct:u3',
-      })
+      const account = await openAccount('u3', 'us@example.com', 'US')
       await h().accounts.setExternalBankAccount({
         accountId: account.id,
         country: 'us',
@@ -140,42 +117,17 @@ describe.each(providerHarnesses)('connected accounts contract: %s', (_name, star
     })
 
     it('hands out an account session for the embedded components', async () => {
-      const account = await h().accounts.createConnectedAccount({
-        userId: 'u4',
-        email: 'a@example.com',
-        country: 'FI',
-        idempotencyKey: 'acct:u4',
-      })
+      const account = await openAccount('u4', 'a@example.com', 'FI')
       expect((await h().accounts.createAccountSession(account.id)).clientSecret).toMatch(/_secret_/)
     })
   })
 
   it('pays a verified seller’s balance out to their bank account', async () => {
     await paid(10_340, 'tx-9')
-    const account = await h().accounts.createConnectedAccount({
-      userId: 'u7',
-      email: 'p@example.com',
-      country: 'DE',
-      idempotencyKey: 'acct:u7',
-    })
+    const account = await openAccount('u7', 'p@example.com', 'DE')
     await h().accounts.updateAccountProfile({ accountId: account.id, profile: sellerProfile, idempotencyKey: 'profile:u7' })
-    await h().accounts.uploadIdentityDocument({
-      accountId: account.id,
-      document: 'identity_document',
-      side: 'front',
-      fileName: 'passport.png',
-      contentType: 'image/png',
-      bytes: new Uint8Array(tinyPng),
-      idempotencyKey: 'doc:u7',
-    })
-    await h().accounts.setExternalBankAccount({
-      accountId: account.id,
-      country: 'de',
-      currency: 'eur',
-      accountNumber: 'DE89370400440532013000',
-      last4: '3000',
-      idempotencyKey: 'bank:u7',
-    })
+    await uploadPassport(account.id, 'doc:u7')
+    await setGermanBankAccount(account.id, 'bank:u7')
     await h().settle()
     await h().payments.transfer({
       amount: 10_000,

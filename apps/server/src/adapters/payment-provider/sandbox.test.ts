@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { PaymentEvent } from '../../modules/payments/payment-event.ts'
+import { paymentSucceeded } from '../../testing/payment-provider-harness.ts'
 import { createTestApp, type TestApp } from '../../testing/test-app.ts'
 import { TestClock } from '../../testing/test-clock.ts'
 
@@ -49,15 +50,7 @@ describe('sandbox payment provider', () => {
     expect(response.json()).toMatchObject({ id: created.id, status: 'succeeded', last_payment_error: null })
     expect(events).toEqual([])
     await testApp.app.services.jobs.runDue()
-    expect(events).toEqual([
-      expect.objectContaining({
-        type: 'payment_succeeded',
-        paymentIntentId: created.id,
-        transactionId: 'tx-1',
-        amount: 10_340,
-        currency: 'eur',
-      }),
-    ])
+    expect(events).toEqual([paymentSucceeded(created.id)])
     expect((await provider().retrievePaymentIntent(created.id)).status).toBe('succeeded')
   })
 

@@ -45,9 +45,8 @@ const accountUpdates = (id: string) =>
   fake.requests.filter((request) => request.method === 'POST' && request.path === `/v1/accounts/${id}` && request.params.individual)
 const requirements = async () => (await call('seller', 'GET', '/api/v1/me/personal/payout_requirements')).body
 
-/** Terms and a bank account: the account exists from here on. */
-async function withAccount() {
-  expect((await call('seller', 'POST', '/api/v1/me/accept_tos_direct', undefined, { 'user-agent': 'Mozilla/5.0 (Test)' })).status).toBe(200)
+/** Uma's US checking account as her payout account. */
+async function addBankAccount() {
   const bank = await call('seller', 'POST', '/api/v1/me/debit_account', {
     account_holder_name: 'Uma Seller',
     routing_number: '110000000',
@@ -55,6 +54,12 @@ async function withAccount() {
     account_type: 'checking',
   })
   expect(bank.status).toBe(200)
+}
+
+/** Terms and a bank account: the account exists from here on. */
+async function withAccount() {
+  expect((await call('seller', 'POST', '/api/v1/me/accept_tos_direct', undefined, { 'user-agent': 'Mozilla/5.0 (Test)' })).status).toBe(200)
+  await addBankAccount()
   return accountId()
 }
 
@@ -130,13 +135,7 @@ describe('the seller’s profile on the connected account', () => {
     // An acceptance from before Pactum kept where it came from.
     await testApp.database.db.updateTable('users').set({ tos_accepted_ip: null }).execute()
     expect((await call('seller', 'PUT', '/api/v1/me/personal', details)).status).toBe(200)
-    const bank = await call('seller', 'POST', '/api/v1/me/debit_account', {
-      account_holder_name: 'Uma Seller',
-      routing_number: '110000000',
-      account_number: '000123456789',
-      account_type: 'checking',
-    })
-    expect(bank.status).toBe(200)
+    await addBankAccount()
     expect(accountUpdates(await accountId()).at(-1)?.params.tos_acceptance).toBeUndefined()
     expect(await call('seller', 'GET', '/api/v1/me/personal/payout_requirements')).toMatchObject({
       status: 409,

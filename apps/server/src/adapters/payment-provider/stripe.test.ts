@@ -113,6 +113,10 @@ describe('the adapter against the fake', () => {
     }
   }
 
+  /** A connected account for a user, keyed by the user as the app keys it. */
+  const openAccount = (provider: ReturnType<typeof adapter>, userId: string, email: string, country: string) =>
+    provider.accounts.createConnectedAccount({ userId, email, country, idempotencyKey: `acct:${userId}` })
+
   it('is refused with a wrong secret key, as an error the job retries rather than a refusal of the request', async () => {
     const refused = adapter('sk_test_not_the_account_key').payments.createPaymentIntent({
       amount: 1000,
@@ -127,12 +131,7 @@ describe('the adapter against the fake', () => {
 
   it('reads balances on the connected account itself (Stripe-Account), and says not found for an unknown one', async () => {
     const provider = adapter(fake.secretKey)
-    const account = await provider.accounts.createConnectedAccount({
-      userId: 'u1',
-      email: 'a@example.com',
-      country: 'gb',
-      idempotencyKey: 'acct:u1',
-    })
+    const account = await openAccount(provider, 'u1', 'a@example.com', 'gb')
     expect(fake.requests.at(-1)).toMatchObject({
       path: '/v1/accounts',
       params: { country: 'GB', metadata: { user_id: 'u1' }, capabilities: { transfers: { requested: 'true' } } },
@@ -144,14 +143,9 @@ describe('the adapter against the fake', () => {
 
   it('opens accounts across regions under the recipient agreement, asking the platform’s country once', async () => {
     const provider = adapter(fake.secretKey)
-    await provider.accounts.createConnectedAccount({ userId: 'u5', email: 'e@example.com', country: 'gb', idempotencyKey: 'acct:u5' })
+    await openAccount(provider, 'u5', 'e@example.com', 'gb')
     expect(fake.requests.at(-1)?.params.tos_acceptance).toBeUndefined()
-    const abroad = await provider.accounts.createConnectedAccount({
-      userId: 'u6',
-      email: 'f@example.com',
-      country: 'pl',
-      idempotencyKey: 'acct:u6',
-    })
+    const abroad = await openAccount(provider, 'u6', 'f@example.com', 'pl')
     expect(fake.requests.at(-1)).toMatchObject({
       path: '/v1/accounts',
       params: { country: 'PL', tos_acceptance: { service_agreement: 'recipient' } },
@@ -176,12 +170,7 @@ describe('the adapter against the fake', () => {
 
   it('refuses to release money the transaction’s own charges did not bring', async () => {
     const provider = adapter(fake.secretKey)
-    const account = await provider.accounts.createConnectedAccount({
-      userId: 'u2',
-      email: 'b@example.com',
-      country: 'de',
-      idempotencyKey: 'acct:u2',
-    })
+    const account = await openAccount(provider, 'u2', 'b@example.com', 'de')
     await expect(
       provider.payments.transfer({
         amount: 100,
@@ -196,12 +185,7 @@ describe('the adapter against the fake', () => {
 
   it('copies a verified Identity session’s document to the account once, however often it is asked', async () => {
     const provider = adapter(fake.secretKey)
-    const account = await provider.accounts.createConnectedAccount({
-      userId: 'u3',
-      email: 'c@example.com',
-      country: 'de',
-      idempotencyKey: 'acct:u3',
-    })
+    const account = await openAccount(provider, 'u3', 'c@example.com', 'de')
     const session = await provider.identity.createVerificationSession({
       userId: 'u3',
       returnUrl: 'https://pactum.example/profile',

@@ -138,19 +138,24 @@ describe('a request body sent compressed', () => {
   })
 })
 
+/** A seller on a new app, with the charge quoted for a 10 EUR card sale and that sale's fields but a description. */
+async function sellerWithQuote() {
+  const testApp = await testApps.open()
+  const call = apiCaller(testApp.app, await partyTokens(testApp.tokenFor, { seller: {} }))
+  const quote = (await call('seller', 'GET', '/api/v1/charge?price=1000&currency=eur&payment_method=card')).body
+  const online = {
+    role: 'seller',
+    price: 1000,
+    currency: 'eur',
+    charge: quote.charge,
+    charge_calculator_version: quote.charge_calculator_version,
+  }
+  return { call, quote, online }
+}
+
 describe('a description of nothing visible', () => {
   it('is refused 400 naming the field, on creates and edits of transactions and listings', async () => {
-    const testApp = await testApps.open()
-    const tokens = await partyTokens(testApp.tokenFor, { seller: {} })
-    const call = apiCaller(testApp.app, tokens)
-    const quote = (await call('seller', 'GET', '/api/v1/charge?price=1000&currency=eur&payment_method=card')).body
-    const online = {
-      role: 'seller',
-      price: 1000,
-      currency: 'eur',
-      charge: quote.charge,
-      charge_calculator_version: quote.charge_calculator_version,
-    }
+    const { call, quote, online } = await sellerWithQuote()
     // Zero-width space, ZWJ, ZWNJ, BOM, word joiner, soft hyphen, LRM, Mongolian vowel separator, blank Braille, Hangul filler, spaces.
     const invisible = [
       '\u200b',
@@ -202,18 +207,8 @@ describe('a description of nothing visible', () => {
 
 describe('an e-mail address whose local part is over 64 characters', () => {
   it('is refused wherever an address is read: invitations and the contact form', async () => {
-    const testApp = await testApps.open()
-    const tokens = await partyTokens(testApp.tokenFor, { seller: {} })
-    const call = apiCaller(testApp.app, tokens)
-    const quote = (await call('seller', 'GET', '/api/v1/charge?price=1000&currency=eur&payment_method=card')).body
-    const online = {
-      role: 'seller',
-      price: 1000,
-      currency: 'eur',
-      description: 'A lamp',
-      charge: quote.charge,
-      charge_calculator_version: quote.charge_calculator_version,
-    }
+    const { call, online: withoutDescription } = await sellerWithQuote()
+    const online = { ...withoutDescription, description: 'A lamp' }
     const long = `${'a'.repeat(65)}@example.com`
     expect(await call('seller', 'POST', '/api/v1/me/transactions', { ...online, counterparty_email: long })).toMatchObject({
       status: 400,

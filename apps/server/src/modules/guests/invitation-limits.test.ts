@@ -37,6 +37,22 @@ async function start(env: Record<string, string> = {}) {
   return { app: testApp.app, db: testApp.database.db, dataDir: testApp.dataDir, clock, call, online, invite, mailsTo, transactions }
 }
 
+/** The Market as a partner client with an operator key: the headers its calls carry. */
+async function marketClientHeaders(db: TestApp['database']['db']) {
+  await db.insertInto('clients').values({ id: 'market', name: 'The Market' }).execute()
+  return { 'x-pactum-api-key': await issueApiKey(db, 'market', { kind: 'operator' }, new Date()) }
+}
+
+/** A partner's guest sale between two addresses, as the partner API takes it. */
+const stallSale = {
+  type: 'online',
+  buyer_email: 'b1@example.com',
+  seller_email: 's1@example.com',
+  price: 10_000,
+  currency: 'eur',
+  description: 'A stall sale',
+}
+
 describe('invitations by e-mail, counted per sender and per address', () => {
   it('stop the probe: 40 invitations to one address send the day’s ten, and refuse the rest 429 with Retry-After', async () => {
     const { invite, mailsTo, transactions } = await start()
@@ -136,16 +152,8 @@ describe('invitations by e-mail, counted per sender and per address', () => {
       INVITATIONS_PER_CLIENT_PER_HOUR: '5',
       INVITATIONS_PER_RECIPIENT_PER_DAY: '1',
     })
-    await db.insertInto('clients').values({ id: 'market', name: 'The Market' }).execute()
-    const headers = { 'x-pactum-api-key': await issueApiKey(db, 'market', { kind: 'operator' }, new Date()) }
-    const body = {
-      type: 'online',
-      buyer_email: 'b1@example.com',
-      seller_email: 's1@example.com',
-      price: 10_000,
-      currency: 'eur',
-      description: 'A stall sale',
-    }
+    const headers = await marketClientHeaders(db)
+    const body = stallSale
     expect((await call(null, 'POST', '/api/v1/partner/guest_transactions', body, headers)).status).toBe(201)
     // s1 has had its one invitation today.
     expect(
@@ -265,16 +273,8 @@ describe('the link that stops invitations to an address', () => {
       payload: `--${boundary}\r\nContent-Disposition: form-data; name="List-Unsubscribe"\r\n\r\nOne-Click\r\n--${boundary}--\r\n`,
     })
     expect(stopped.statusCode).toBe(200)
-    await db.insertInto('clients').values({ id: 'market', name: 'The Market' }).execute()
-    const headers = { 'x-pactum-api-key': await issueApiKey(db, 'market', { kind: 'operator' }, new Date()) }
-    const body = {
-      type: 'online',
-      buyer_email: 'victim@example.com',
-      seller_email: 'seller2@example.com',
-      price: 10_000,
-      currency: 'eur',
-      description: 'A stall sale',
-    }
+    const headers = await marketClientHeaders(db)
+    const body = { ...stallSale, buyer_email: 'victim@example.com', seller_email: 'seller2@example.com' }
     expect(await call(null, 'POST', '/api/v1/partner/guest_transactions', body, headers)).toMatchObject({
       status: 409,
       body: { code: 'invitations_stopped_by_recipient', details: { field: 'buyer_email' } },
@@ -340,16 +340,8 @@ describe('each user’s pace on creates and list reads', () => {
 
   it('counts a partner client’s calls per client, whatever address they come from', async () => {
     const { db, call } = await start({ PARTNER_REQUESTS_PER_MINUTE: '1' })
-    await db.insertInto('clients').values({ id: 'market', name: 'The Market' }).execute()
-    const headers = { 'x-pactum-api-key': await issueApiKey(db, 'market', { kind: 'operator' }, new Date()) }
-    const body = {
-      type: 'online',
-      buyer_email: 'b1@example.com',
-      seller_email: 's1@example.com',
-      price: 10_000,
-      currency: 'eur',
-      description: 'A stall sale',
-    }
+    const headers = await marketClientHeaders(db)
+    const body = stallSale
     expect((await call(null, 'POST', '/api/v1/partner/guest_transactions', body, headers)).status).toBe(201)
     const refused = await testApp!.app.inject({
       method: 'POST',

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { apiCaller, partyTokens } from '../../testing/api-caller.ts'
-import { createSale, joinSale, payByCard } from '../../testing/sale-steps.ts'
+import { createSale, joinSale, payByCard, sepaProcessing } from '../../testing/sale-steps.ts'
 import { appPerTest } from '../../testing/app-per-test.ts'
 import { TestClock } from '../../testing/test-clock.ts'
 
@@ -282,16 +282,7 @@ describe('shipping details', () => {
     const { call } = await start({ companyBuyer: true })
     const { id, joinCode } = await createSale(call)
     await joinSale(call, joinCode)
-    await call('buyer', 'POST', `/api/v1/transactions/${id}/set_payment_method`, { payment_method: 'sepa' })
-    const { payment_intent_id: intentId, client_secret: clientSecret } = (await call('buyer', 'POST', `/api/v1/transactions/${id}/pay`))
-      .body
-    const submitted = await call(null, 'POST', `/sandbox/v1/payment_intents/${intentId}/confirm`, {
-      client_secret: clientSecret,
-      iban: 'DE89370400440532013000',
-    })
-    expect(submitted.body.status).toBe('processing')
-    const reported = await call('buyer', 'POST', `/api/v1/transactions/${id}/confirm_payment`, { payment_intent_id: intentId })
-    expect(reported.body).toMatchObject({ status: 'joined', is_payment_in_progress: true })
+    await sepaProcessing(call, id)
     const late = await call('buyer', 'POST', `/api/v1/transactions/${id}/shipping_details`, address)
     expect(late).toMatchObject({ status: 409, body: { code: 'payment_in_progress', details: { status: 'joined' } } })
   })

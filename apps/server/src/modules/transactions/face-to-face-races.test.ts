@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import { sandboxDelivery } from '../payments/webhook-signature.ts'
 import { apiCaller, partyTokens } from '../../testing/api-caller.ts'
 import { depositAccepted, joinedF2fSale, payF2fByCard, setTotal, submitF2fCard } from '../../testing/f2f-sale-steps.ts'
 import { appPerTest } from '../../testing/app-per-test.ts'
+import { raceProbes } from '../../testing/race-probes.ts'
 import { TestClock } from '../../testing/test-clock.ts'
 import { writtenMails } from '../../testing/written-mails.ts'
 
@@ -22,21 +22,10 @@ async function start() {
   const tokens = await partyTokens(testApp.tokenFor, { seller: { firstName: 'Sam' }, buyer: { firstName: 'Bea' }, admin: { admin: true } })
   const call = apiCaller(app, tokens)
   const db = app.services.db
-  const status = async (id: string) =>
-    (await db.selectFrom('transactions').select('status').where('id', '=', id).executeTakeFirstOrThrow()).status
   const entries = async (id: string) =>
     (await db.selectFrom('ledger_entries').select(['kind', 'part']).where('transaction_id', '=', id).orderBy('created_at').execute()).map(
       (row) => (row.kind === 'hold' ? `hold:${row.part}` : row.kind),
     )
-  const outbox = (id: string) => db.selectFrom('outbox').selectAll().where('transaction_id', '=', id).execute()
-  const deliverWebhook = (event: Record<string, unknown>) => app.inject(sandboxDelivery(event, webhookSecret, clock.now()))
-
-  const sandboxEvent = async (type: string, intentId: string) => {
-    const rows = await db.selectFrom('sandbox_webhook_deliveries').selectAll().where('type', '=', type).execute()
-    const row = rows.find((candidate) => (candidate.payload as { data: { object: { id: string } } }).data.object.id === intentId)
-    if (!row) throw new Error(`no ${type} event for ${intentId}`)
-    return row
-  }
   /** A remainder paid and the seller's handover confirmed: the complaint window runs. */
   const inWindow = async () => {
     const { id } = await joinedF2fSale(call)
@@ -58,7 +47,7 @@ async function start() {
     )
     return { amountRefunded: view.body.amount_refunded as number, amountReleased: view.body.amount_released as number, history, mails }
   }
-  return { app, clock, call, db, status, entries, outbox, deliverWebhook, sandboxEvent, inWindow, returnRecord }
+  return { ...raceProbes(app, clock, webhookSecret), app, clock, call, db, entries, inWindow, returnRecord }
 }
 
 describe('face-to-face races', () => {
@@ -95,12 +84,7 @@ describe('face-to-face races', () => {
     const answers = await Promise.all([1, 2].map(() => t.call('seller', 'POST', `/api/v1/p2p/transactions/${id}/confirm_handover`)))
     expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409])
     expect(answers.find((answer) => answer.status === 409)?.body.code).toBe('handover_already_confirmed')
-    const events = await t.db
-      .selectFrom('transaction_events')
-      .select('event')
-      .where('transaction_id', '=', id)
-      .where('event', '=', 'confirm_handover')
-      .execute()
+    const events = await t.historyOf(id, 'confirm_handover')
     expect(events).toHaveLength(1)
     await t.clock.advance(t.app, 24 * 3600)
     expect(await t.entries(id)).toEqual(['hold:deposit', 'release'])
@@ -118,35 +102,21 @@ describe('face-to-face races', () => {
     const t = await start()
     const { id } = await joinedF2fSale(t.call)
     const { intentId } = await submitF2fCard(t.call, id, 'deposit')
-    const news = await t.sandboxEvent('payment_intent.succeeded', intentId)
-    await t.db
-      .updateTable('sandbox_webhook_deliveries')
-      .set({ delivered_at: t.clock.now() })
-      .where('event_id', '=', news.event_id)
-      .execute()
+    const news = await t.heldUpNews('payment_intent.succeeded', intentId)
     // The buyer cancels before anyone heard of the deposit.
     expect(
       (await t.call('buyer', 'POST', `/api/v1/p2p/transactions/${id}/cancel_with_description`, { description: 'cancelled by buyer' })).body
         .status,
     ).toBe('cancelled')
-    expect((await t.deliverWebhook(news.payload)).statusCode).toBe(200)
-    expect((await t.deliverWebhook({ ...news.payload, id: `${news.event_id}_again` })).statusCode).toBe(200)
+    await t.deliverWithResend(news)
     // And the browser reports it as well.
     expect(
       (await t.call('buyer', 'POST', `/api/v1/p2p/transactions/${id}/confirm_payment`, { payment_intent_id: intentId })).body.status,
     ).toBe('cancelled')
-    for (let minute = 0; minute < 3; minute++) await t.clock.advance(t.app, 60)
+    await t.settle()
     expect(await t.status(id)).toBe('cancelled')
     expect(await t.entries(id)).toEqual(['refund_unheld'])
-    expect((await t.outbox(id)).map((row) => [row.action, row.status, row.idempotency_key])).toEqual([
-      ['refund', 'sent', `${id}:refund-unheld:${intentId}`],
-    ])
-    const refunds = await t.db
-      .selectFrom('sandbox_refunds')
-      .select(['amount', 'status'])
-      .where('payment_intent_id', '=', intentId)
-      .execute()
-    expect(refunds).toEqual([{ amount: 5_190, status: 'succeeded' }])
+    await t.expectSentBackOnce(id, intentId, 5_190)
     // On the sale once, however many reported it.
     const record = await t.returnRecord(id)
     expect(record.amountRefunded).toBe(5_190)
@@ -164,27 +134,17 @@ describe('face-to-face races', () => {
     // The buyer pays the remainder by card; before anyone hears of it, the seller waives it.
     const { intentId, confirmation } = await submitF2fCard(t.call, id, 'remainder')
     expect(confirmation.status).toBe('succeeded')
-    const news = await t.sandboxEvent('payment_intent.succeeded', intentId)
-    await t.db
-      .updateTable('sandbox_webhook_deliveries')
-      .set({ delivered_at: t.clock.now() })
-      .where('event_id', '=', news.event_id)
-      .execute()
+    const news = await t.heldUpNews('payment_intent.succeeded', intentId)
     expect((await t.call('seller', 'POST', `/api/v1/p2p/transactions/${id}/skip_remainder`)).body.status).toBe('remainder_skipped')
     expect((await t.deliverWebhook(news.payload)).statusCode).toBe(200)
     expect(
       (await t.call('buyer', 'POST', `/api/v1/p2p/transactions/${id}/confirm_payment`, { payment_intent_id: intentId })).body.status,
     ).toBe('remainder_skipped')
-    for (let minute = 0; minute < 3; minute++) await t.clock.advance(t.app, 60)
+    await t.settle()
 
     expect(await t.status(id)).toBe('remainder_skipped')
     expect(await t.entries(id)).toEqual(['hold:deposit', 'refund_unheld'])
-    const refunds = await t.db
-      .selectFrom('sandbox_refunds')
-      .select(['amount', 'status'])
-      .where('payment_intent_id', '=', intentId)
-      .execute()
-    expect(refunds).toEqual([{ amount: 15_490, status: 'succeeded' }])
+    expect(await t.refunds(intentId)).toEqual([{ amount: 15_490, status: 'succeeded' }])
     const record = await t.returnRecord(id)
     expect(record.amountRefunded).toBe(15_490)
     expect(record.history).toEqual([{ reason: 'remainder_skipped', status: 'remainder_skipped' }])
@@ -220,7 +180,7 @@ describe('face-to-face races', () => {
       return { opened, intentId }
     }
     const [paid, skipped] = await Promise.all([buyerPays(), t.call('seller', 'POST', `/api/v1/p2p/transactions/${id}/skip_remainder`)])
-    for (let minute = 0; minute < 3; minute++) await t.clock.advance(t.app, 60)
+    await t.settle()
     const final = await t.status(id)
     if (final === 'remainder_paid') {
       // The payment landed first: skipping came too late.

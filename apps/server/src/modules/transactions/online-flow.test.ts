@@ -8,6 +8,7 @@ import {
   joinSale,
   payByCard,
   type SaleCall,
+  sepaProcessing,
   submitCard,
   track,
 } from '../../testing/sale-steps.ts'
@@ -483,16 +484,7 @@ describe('wrong-state answers name their reason', () => {
   it('holds cancelling while a SEPA payment is processing with payment_in_progress', async () => {
     const { call } = await start({ companyBuyer: true })
     const { id } = await joinedSale(call)
-    await call('buyer', 'POST', `/api/v1/transactions/${id}/set_payment_method`, { payment_method: 'sepa' })
-    const opened = await call('buyer', 'POST', `/api/v1/transactions/${id}/pay`)
-    const { payment_intent_id: intentId, client_secret: clientSecret } = opened.body
-    const submitted = await call(null, 'POST', `/sandbox/v1/payment_intents/${intentId}/confirm`, {
-      client_secret: clientSecret,
-      iban: 'DE89370400440532013000',
-    })
-    expect(submitted.body.status).toBe('processing')
-    const reported = await call('buyer', 'POST', `/api/v1/transactions/${id}/confirm_payment`, { payment_intent_id: intentId })
-    expect(reported.body).toMatchObject({ status: 'joined', is_payment_in_progress: true })
+    await sepaProcessing(call, id)
     for (const who of ['buyer', 'seller'] as const) {
       expect(await call(who, 'POST', `/api/v1/transactions/${id}/cancel`)).toMatchObject({
         status: 409,

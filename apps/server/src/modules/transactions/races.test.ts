@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { sandboxDelivery } from '../payments/webhook-signature.ts'
 import { apiCaller, partyTokens } from '../../testing/api-caller.ts'
 import { confirmDelivery, joinedSale, payByCard, submitCard, track } from '../../testing/sale-steps.ts'
+import { raceProbes } from '../../testing/race-probes.ts'
 import { createTestApp, type TestApp } from '../../testing/test-app.ts'
 import { TestClock } from '../../testing/test-clock.ts'
 import { writtenMails } from '../../testing/written-mails.ts'
@@ -47,6 +47,21 @@ async function start() {
     return intentId
   }
   const paid = async (id: string) => (await payByCard(call, id)).intentId
+  /** Another payment for the same sale goes through at the provider (a second tab, a retried checkout): its intent and the card's answer. */
+  const secondTabPayment = async (id: string) => {
+    const second = await app.services.payments.createPaymentIntent({
+      amount: 10_340,
+      currency: 'eur',
+      paymentMethod: 'card',
+      transactionId: id,
+      idempotencyKey: `${id}:second-tab`,
+    })
+    const confirmed = await call(null, 'POST', `/sandbox/v1/payment_intents/${second.id}/confirm`, {
+      client_secret: second.clientSecret,
+      card_number: '4242424242424242',
+    })
+    return { second, confirmed }
+  }
   const delivered = async (id: string) => {
     await paid(id)
     await track(call, id, { carrier: 'dhl', tracking_code: `JD${id.slice(-8)}` })
@@ -58,30 +73,10 @@ async function start() {
     expect(response.body.status).toBe('complained')
   }
 
-  const status = async (id: string) =>
-    (await db.selectFrom('transactions').select('status').where('id', '=', id).executeTakeFirstOrThrow()).status
   const entries = async (id: string) =>
     (await db.selectFrom('ledger_entries').select('kind').where('transaction_id', '=', id).orderBy('created_at').execute()).map(
       (row) => row.kind,
     )
-  const outbox = (id: string) => db.selectFrom('outbox').selectAll().where('transaction_id', '=', id).execute()
-
-  /** Posts a provider event to the webhook endpoint, signed as the sandbox signs it. */
-  const deliverWebhook = (event: Record<string, unknown>) => app.inject(sandboxDelivery(event, webhookSecret, clock.now()))
-  /** The sandbox's own event of that type for the payment, as it queued it. */
-  const sandboxEvent = async (type: string, intentId: string) => {
-    const rows = await db.selectFrom('sandbox_webhook_deliveries').selectAll().where('type', '=', type).execute()
-    const row = rows.find(
-      (candidate) => (candidate.payload as { data: { object: { id: string; payment_intent?: string } } }).data.object.id === intentId,
-    )
-    if (!row) throw new Error(`no ${type} event for ${intentId}`)
-    return row
-  }
-
-  /** A few minutes pass: retries, refund settlement and webhooks all run. */
-  const settle = async () => {
-    for (let minute = 0; minute < 3; minute++) await clock.advance(app, 60)
-  }
 
   /**
    * What the sale shows of money sent back without being held: the refunded
@@ -107,21 +102,18 @@ async function start() {
     })
 
   return {
+    ...raceProbes(app, clock, webhookSecret),
     app,
     clock,
     call,
     db,
-    settle,
     joined,
     cardCharged,
     paid,
+    secondTabPayment,
     delivered,
     complained,
-    status,
     entries,
-    outbox,
-    deliverWebhook,
-    sandboxEvent,
     returnRecord,
     returnMail,
   }
@@ -315,8 +307,7 @@ describe('payment news from three sides at once', () => {
     })
     await t.settle()
     // 103.40 is not what is due by SEPA (101.40): it went straight back.
-    const refunds = await t.db.selectFrom('sandbox_refunds').select(['amount', 'status']).where('payment_intent_id', '=', firstId).execute()
-    expect(refunds).toEqual([{ amount: 10_340, status: 'succeeded' }])
+    expect(await t.refunds(firstId)).toEqual([{ amount: 10_340, status: 'succeeded' }])
     expect(await t.status(id)).toBe('joined')
 
     const second = await t.call('buyer', 'POST', `/api/v1/transactions/${id}/pay`)
@@ -360,8 +351,7 @@ describe('payment news from three sides at once', () => {
     expect(second.body.payment_intent_id).not.toBe(firstId)
     await t.settle()
     // The card payment was not what is due any more: sent back whole, once.
-    const refunds = await t.db.selectFrom('sandbox_refunds').select(['amount', 'status']).where('payment_intent_id', '=', firstId).execute()
-    expect(refunds).toEqual([{ amount: 10_340, status: 'succeeded' }])
+    expect(await t.refunds(firstId)).toEqual([{ amount: 10_340, status: 'succeeded' }])
     expect(await t.status(id)).toBe('joined')
     expect(await t.entries(id)).toEqual(['refund_unheld'])
     const record = await t.returnRecord(id)
@@ -431,12 +421,7 @@ describe('provider webhooks', () => {
         .where('event_id', '=', event.id as string)
         .execute(),
     ).toHaveLength(1)
-    const transitions = await t.db
-      .selectFrom('transaction_events')
-      .select('event')
-      .where('transaction_id', '=', id)
-      .where('event', '=', 'payment_succeeded')
-      .execute()
+    const transitions = await t.historyOf(id, 'payment_succeeded')
     expect(transitions).toHaveLength(1)
   })
 
@@ -445,12 +430,7 @@ describe('provider webhooks', () => {
     const id = await t.joined()
     const intentId = await t.cardCharged(id)
     // The provider's news of the payment is held up somewhere on the way.
-    const late = await t.sandboxEvent('payment_intent.succeeded', intentId)
-    await t.db
-      .updateTable('sandbox_webhook_deliveries')
-      .set({ delivered_at: t.clock.now() })
-      .where('event_id', '=', late.event_id)
-      .execute()
+    const late = await t.heldUpNews('payment_intent.succeeded', intentId)
 
     expect((await t.call('buyer', 'POST', `/api/v1/transactions/${id}/confirm_payment`, { payment_intent_id: intentId })).body.status).toBe(
       'paid',
@@ -476,12 +456,7 @@ describe('provider webhooks', () => {
     expect(Number(escrow.balance)).toBe(0)
     // No second refund was asked for, and the provider refunded once.
     expect((await t.outbox(id)).map((row) => [row.action, row.status])).toEqual([['refund', 'sent']])
-    const refunds = await t.db
-      .selectFrom('sandbox_refunds')
-      .select(['amount', 'status'])
-      .where('payment_intent_id', '=', intentId)
-      .execute()
-    expect(refunds).toEqual([{ amount: 10_340, status: 'succeeded' }])
+    expect(await t.refunds(intentId)).toEqual([{ amount: 10_340, status: 'succeeded' }])
   })
 
   it('sends back, once, money that arrives for a transaction cancelled meanwhile, and shows it on the sale', async () => {
@@ -489,31 +464,16 @@ describe('provider webhooks', () => {
     expect((await t.call('buyer', 'POST', '/api/v1/me/notification_language', { language_code: 'pl_pl' })).status).toBe(200)
     const id = await t.joined()
     const intentId = await t.cardCharged(id)
-    const news = await t.sandboxEvent('payment_intent.succeeded', intentId)
-    await t.db
-      .updateTable('sandbox_webhook_deliveries')
-      .set({ delivered_at: t.clock.now() })
-      .where('event_id', '=', news.event_id)
-      .execute()
+    const news = await t.heldUpNews('payment_intent.succeeded', intentId)
     // The seller cancels before anyone heard of the payment.
     expect((await t.call('seller', 'POST', `/api/v1/transactions/${id}/cancel`)).body.status).toBe('cancelled')
 
-    expect((await t.deliverWebhook(news.payload)).statusCode).toBe(200)
-    // The same news again under another event id (a provider resend).
-    expect((await t.deliverWebhook({ ...news.payload, id: `${news.event_id}_again` })).statusCode).toBe(200)
+    await t.deliverWithResend(news)
     await t.settle()
 
     expect(await t.status(id)).toBe('cancelled')
     expect(await t.entries(id)).toEqual(['refund_unheld'])
-    expect((await t.outbox(id)).map((row) => [row.action, row.status, row.idempotency_key])).toEqual([
-      ['refund', 'sent', `${id}:refund-unheld:${intentId}`],
-    ])
-    const refunds = await t.db
-      .selectFrom('sandbox_refunds')
-      .select(['amount', 'status'])
-      .where('payment_intent_id', '=', intentId)
-      .execute()
-    expect(refunds).toEqual([{ amount: 10_340, status: 'succeeded' }])
+    await t.expectSentBackOnce(id, intentId, 10_340)
     // The sale shows it, once: the amount, a line of its history saying why, one e-mail to the buyer in their language.
     const record = await t.returnRecord(id)
     expect(record.amountRefunded).toBe(10_340)
@@ -543,12 +503,7 @@ describe('provider webhooks', () => {
       const record = await t.returnRecord(id)
       // Either way the buyer has everything back, and the sale says so.
       expect(record.amountRefunded).toBe(10_340)
-      const refunds = await t.db
-        .selectFrom('sandbox_refunds')
-        .select(['amount', 'status'])
-        .where('payment_intent_id', '=', intentId)
-        .execute()
-      expect(refunds).toEqual([{ amount: 10_340, status: 'succeeded' }])
+      expect(await t.refunds(intentId)).toEqual([{ amount: 10_340, status: 'succeeded' }])
       if (final === 'cancelled') {
         // The cancel came first: the payment was never held and went straight back.
         expect(await t.entries(id)).toEqual(['refund_unheld'])
@@ -573,18 +528,7 @@ describe('provider webhooks', () => {
     const id = await t.joined()
     const first = await t.paid(id)
     // Another payment for the same sale goes through at the provider (a second tab, a retried checkout).
-    const provider = t.app.services.payments
-    const second = await provider.createPaymentIntent({
-      amount: 10_340,
-      currency: 'eur',
-      paymentMethod: 'card',
-      transactionId: id,
-      idempotencyKey: `${id}:second-tab`,
-    })
-    const confirmed = await t.call(null, 'POST', `/sandbox/v1/payment_intents/${second.id}/confirm`, {
-      client_secret: second.clientSecret,
-      card_number: '4242424242424242',
-    })
+    const { second, confirmed } = await t.secondTabPayment(id)
     expect(confirmed.body.status).toBe('succeeded')
     await t.settle()
     // The provider sends its news again under another event id: one record, one refund.
@@ -604,12 +548,7 @@ describe('provider webhooks', () => {
     expect(record.amountRefunded).toBe(10_340)
     expect(record.history).toEqual([{ reason: 'superseded', status: 'paid' }])
     expect(record.mails).toEqual([t.returnMail('€103.40', 'the transaction was already paid, or another payment had replaced this one')])
-    const refunds = await t.db
-      .selectFrom('sandbox_refunds')
-      .select(['amount', 'status'])
-      .where('payment_intent_id', '=', second.id)
-      .execute()
-    expect(refunds).toEqual([{ amount: 10_340, status: 'succeeded' }])
+    expect(await t.refunds(second.id)).toEqual([{ amount: 10_340, status: 'succeeded' }])
 
     // The sale goes on; a later refund of the held payment is counted on top.
     expect((await t.call('seller', 'POST', `/api/v1/transactions/${id}/cancel`)).body).toMatchObject({
@@ -628,18 +567,7 @@ describe('refunds settling in another order than they were sent', () => {
     const id = await t.joined()
     await t.paid(id)
     // A second payment goes through and is sent back; its refund is pending at the provider.
-    const provider = t.app.services.payments
-    const second = await provider.createPaymentIntent({
-      amount: 10_340,
-      currency: 'eur',
-      paymentMethod: 'card',
-      transactionId: id,
-      idempotencyKey: `${id}:second-tab`,
-    })
-    await t.call(null, 'POST', `/sandbox/v1/payment_intents/${second.id}/confirm`, {
-      client_secret: second.clientSecret,
-      card_number: '4242424242424242',
-    })
+    const { second } = await t.secondTabPayment(id)
     await t.app.services.jobs.runDue()
     expect(await t.entries(id)).toEqual(['hold', 'refund_unheld'])
     await t.clock.advance(t.app, 2)
@@ -705,12 +633,7 @@ describe('a crash between the commit and the provider call', () => {
     await t.settle() // the outbox job's retry, then the refund settles
     expect((await t.outbox(id))[0]).toMatchObject({ status: 'sent', attempts: 2 })
     expect(refund.mock.calls.map(([input]) => input.idempotencyKey)).toEqual([`${id}:refund`, `${id}:refund`])
-    const refunds = await t.db
-      .selectFrom('sandbox_refunds')
-      .select(['amount', 'status'])
-      .where('payment_intent_id', '=', intentId)
-      .execute()
-    expect(refunds).toEqual([{ amount: 10_340, status: 'succeeded' }])
+    expect(await t.refunds(intentId)).toEqual([{ amount: 10_340, status: 'succeeded' }])
     expect(await t.status(id)).toBe('payment_refunded')
     expect(await t.entries(id)).toEqual(['hold', 'refund'])
   })
@@ -737,12 +660,7 @@ describe('Idempotency-Key on money-moving calls', () => {
     expect(replay.status).toBe(200)
     expect(replay.headers['idempotent-replayed']).toBe('true')
     expect(replay.body).toEqual(original[0]!.body)
-    const transitions = await t.db
-      .selectFrom('transaction_events')
-      .select('event')
-      .where('transaction_id', '=', id)
-      .where('event', '=', 'confirm_delivery')
-      .execute()
+    const transitions = await t.historyOf(id, 'confirm_delivery')
     expect(transitions).toHaveLength(1)
 
     // The same key for another request is misuse.

@@ -4,19 +4,13 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import type { Database } from '../../db/database.ts'
 import type { Database as Schema } from '../../db/schema.ts'
 import { uuidV7 } from '../../ids.ts'
-import { createTestDatabase } from '../../testing/test-database.ts'
-import { insertUsers } from '../../testing/test-users.ts'
+import { databaseWithMeAndOther } from '../../testing/test-users.ts'
 import { coalescedTransactionReads } from './transaction-reads-repository.ts'
 import { manyWithInvitationStatement } from './transactions-repository.ts'
 
-let database: Database
-let me: string
-let other: string
+let database: Database, me: string, other: string
 beforeAll(async () => {
-  database = await createTestDatabase()
-  const users = await insertUsers(database.db, ['me', 'other'])
-  me = users.me
-  other = users.other
+  ;({ database, me, other } = await databaseWithMeAndOther())
 })
 afterAll(() => database.close())
 

@@ -7,8 +7,7 @@ import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Database } from '../../db/database.ts'
 import { uuidV7 } from '../../ids.ts'
-import { createTestDatabase } from '../../testing/test-database.ts'
-import { insertUsers } from '../../testing/test-users.ts'
+import { databaseWithMeAndOther } from '../../testing/test-users.ts'
 import { fullPageStatement, listForUser, listSummariesForUser, summaryPageStatement } from './transactions-repository.ts'
 
 /**
@@ -19,14 +18,9 @@ import { fullPageStatement, listForUser, listSummariesForUser, summaryPageStatem
  * losing or repeating one.
  */
 
-let database: Database
-let me: string
-let other: string
+let database: Database, me: string, other: string
 beforeAll(async () => {
-  database = await createTestDatabase()
-  const users = await insertUsers(database.db, ['me', 'other'])
-  me = users.me
-  other = users.other
+  ;({ database, me, other } = await databaseWithMeAndOther())
 })
 afterAll(() => database.close())
 

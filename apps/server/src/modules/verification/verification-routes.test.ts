@@ -355,18 +355,15 @@ describe('refused uploads store nothing', () => {
   it('refuses a form without the file field, with a wrong side, or with two files, with 400', async () => {
     const { signIn, testApp: current } = await start()
     const user = await signIn('attack-fields@example.com')
+    const sideThenFile = (side: string): FormParts => [
+      ['side', side],
+      ['file', pngFile()],
+    ]
     const cases: Array<[string, FormParts, string]> = [
       ['side only', [['side', 'front']], 'body.file'],
       ['the file under another name', [['document', pngFile()]], 'body.file'],
       ['file as a plain field', [['file', png.toString('latin1')]], 'body.file'],
-      [
-        'side=middle before the file',
-        [
-          ['side', 'middle'],
-          ['file', pngFile()],
-        ],
-        'body.side',
-      ],
+      ['side=middle before the file', sideThenFile('middle'), 'body.side'],
       [
         'side=middle after the file',
         [
@@ -375,14 +372,7 @@ describe('refused uploads store nothing', () => {
         ],
         'body.side',
       ],
-      [
-        'an empty side',
-        [
-          ['side', ''],
-          ['file', pngFile()],
-        ],
-        'body.side',
-      ],
+      ['an empty side', sideThenFile(''), 'body.side'],
       [
         'two files',
         [

@@ -1,6 +1,6 @@
 import { decodeJwt } from 'jose'
 import { describe, expect, it } from 'vitest'
-import { SoftwareAuthenticator } from '../../../testing/software-authenticator.ts'
+import { addPasskey, SoftwareAuthenticator } from '../../../testing/software-authenticator.ts'
 import { appPerTest } from '../../../testing/app-per-test.ts'
 import { accountIdForEmail } from './account-id.ts'
 import { createAccount } from './accounts.ts'
@@ -18,22 +18,7 @@ async function withPasskey() {
   const { app, database } = testApp
   await createAccount(database.db, { email: 'anna@example.com', password, firstName: 'Anna', lastName: 'Nowak', locale: null })
   const authorization = { authorization: `Bearer ${await testApp.tokenFor('anna@example.com')}` }
-  const options = (
-    await app.inject({
-      method: 'POST',
-      url: '/api/v1/me/passkeys/registration_options',
-      headers: authorization,
-      payload: { current_password: password },
-    })
-  ).json()
-  const authenticator = new SoftwareAuthenticator(rp)
-  const added = await app.inject({
-    method: 'POST',
-    url: '/api/v1/me/passkeys',
-    headers: authorization,
-    payload: { name: 'Phone', response: authenticator.create(options) },
-  })
-  expect(added.statusCode, added.body).toBe(201)
+  const authenticator = await addPasskey(app, authorization, password, rp)
   return { app, db: database.db, authenticator }
 }
 

@@ -1,7 +1,7 @@
 import { decodeJwt } from 'jose'
 import { afterEach, describe, expect, it } from 'vitest'
 import type { Clock } from '../../../clock.ts'
-import { SoftwareAuthenticator } from '../../../testing/software-authenticator.ts'
+import { addPasskey } from '../../../testing/software-authenticator.ts'
 import { createTestApp, type TestApp } from '../../../testing/test-app.ts'
 import { writtenMails } from '../../../testing/written-mails.ts'
 import { accountIdForEmail } from './account-id.ts'
@@ -260,24 +260,7 @@ describe('an authenticator app as the second factor', () => {
 describe('a passkey as the second factor', () => {
   async function withPasskey(email: string) {
     const headers = await account(email)
-    const { app } = testApp!
-    const options = (
-      await app.inject({
-        method: 'POST',
-        url: '/api/v1/me/passkeys/registration_options',
-        headers,
-        payload: { current_password: password },
-      })
-    ).json()
-    const authenticator = new SoftwareAuthenticator(rp)
-    const added = await app.inject({
-      method: 'POST',
-      url: '/api/v1/me/passkeys',
-      headers,
-      payload: { name: 'Phone', response: authenticator.create(options) },
-    })
-    expect(added.statusCode, added.body).toBe(201)
-    return authenticator
+    return addPasskey(testApp!.app, headers, password, rp)
   }
 
   it('offers only this account’s passkeys after the password, and refuses another account’s', async () => {

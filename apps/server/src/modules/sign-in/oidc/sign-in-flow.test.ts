@@ -64,6 +64,14 @@ async function openSignIn(browser: TestBrowser, options: { prompt?: string; uiLo
   return { ...pkce, pagePath, page }
 }
 
+/** Anna's registration form, as `form` changes it, sent to a new server's create-account page. */
+async function registerOnNewServer(form: typeof anna) {
+  const { app } = await startServer()
+  const browser = new TestBrowser(app)
+  const { pagePath } = await openSignIn(browser, { prompt: 'create' })
+  return browser.request({ method: 'POST', url: `${pagePath}/register`, form })
+}
+
 async function signInAs(browser: TestBrowser, person: { email: string; password: string }) {
   const { verifier, pagePath } = await openSignIn(browser)
   return tokensAfter(
@@ -129,14 +137,7 @@ describe('registration (prompt=create)', () => {
   })
 
   it('names each failing password rule next to the field and keeps the other values', async () => {
-    const { app } = await startServer()
-    const browser = new TestBrowser(app)
-    const { pagePath } = await openSignIn(browser, { prompt: 'create' })
-    const response = await browser.request({
-      method: 'POST',
-      url: `${pagePath}/register`,
-      form: { ...anna, password: 'short' },
-    })
+    const response = await registerOnNewServer({ ...anna, password: 'short' })
     expect(response.statusCode).toBe(400)
     expect(response.body).toContain('At least 10 characters, with at least one letter and one digit.')
     expect(response.body).toContain('<li>Use at least 10 characters.</li>')
@@ -148,14 +149,7 @@ describe('registration (prompt=create)', () => {
   })
 
   it('escapes what the user typed', async () => {
-    const { app } = await startServer()
-    const browser = new TestBrowser(app)
-    const { pagePath } = await openSignIn(browser, { prompt: 'create' })
-    const response = await browser.request({
-      method: 'POST',
-      url: `${pagePath}/register`,
-      form: { ...anna, firstName: '"><script>alert(1)</script>', password: 'x' },
-    })
+    const response = await registerOnNewServer({ ...anna, firstName: '"><script>alert(1)</script>', password: 'x' })
     expect(response.statusCode).toBe(400)
     expect(response.body).not.toContain('<script>')
     expect(response.body).toContain('value="&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;"')

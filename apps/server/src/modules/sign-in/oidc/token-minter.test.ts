@@ -27,17 +27,14 @@ describe('accountIdForEmail', () => {
 })
 
 describe('mintAccessToken', () => {
+  /** A token for the app's client, signed with `key`, with the claims the test is about. */
+  function mintForApp(key: JWK, claims: { email: string; firstName?: string; lastName?: string; admin?: boolean; ttlSeconds?: number }) {
+    return mintAccessToken({ privateSigningKey: key, issuer, audience: 'pactum-api', clientId: 'pactum-app', ...claims })
+  }
+
   it('mints a token the API verifies, shaped like the provider’s', async () => {
     const key = testKey()
-    const token = await mintAccessToken({
-      privateSigningKey: key,
-      issuer,
-      audience: 'pactum-api',
-      clientId: 'pactum-app',
-      email: 'Bob@Example.com',
-      firstName: 'Bob',
-      lastName: 'Builder',
-    })
+    const token = await mintForApp(key, { email: 'Bob@Example.com', firstName: 'Bob', lastName: 'Builder' })
     const { payload, protectedHeader } = await jwtVerify(token, createLocalJWKSet(publicKeySet([key])), {
       issuer,
       audience: 'pactum-api',
@@ -58,15 +55,7 @@ describe('mintAccessToken', () => {
 
   it('carries the admin role when asked, and the requested lifetime', async () => {
     const key = testKey()
-    const token = await mintAccessToken({
-      privateSigningKey: key,
-      issuer,
-      audience: 'pactum-api',
-      clientId: 'pactum-app',
-      email: 'admin@example.com',
-      admin: true,
-      ttlSeconds: 120,
-    })
+    const token = await mintForApp(key, { email: 'admin@example.com', admin: true, ttlSeconds: 120 })
     const { payload } = await jwtVerify(token, createLocalJWKSet(publicKeySet([key])), { issuer, audience: 'pactum-api' })
     expect(payload.roles).toEqual(['admin'])
     expect(payload.exp! - payload.iat!).toBe(120)

@@ -1,0 +1,56 @@
+import type { FastifyInstance } from 'fastify'
+import { expect } from 'vitest'
+import { sandboxDelivery } from '../modules/payments/webhook-signature.ts'
+import type { TestClock } from './test-clock.ts'
+
+/**
+ * What the race tests (races.test.ts, face-to-face-races.test.ts) read of a
+ * sale and of the sandbox provider, and how they hold up and hand over the
+ * provider's news: one copy, so that both kinds of sale are raced alike.
+ */
+export function raceProbes(app: FastifyInstance, clock: TestClock, webhookSecret: string) {
+  const db = app.services.db
+  const status = async (id: string) =>
+    (await db.selectFrom('transactions').select('status').where('id', '=', id).executeTakeFirstOrThrow()).status
+  const outbox = (id: string) => db.selectFrom('outbox').selectAll().where('transaction_id', '=', id).execute()
+  /** Posts a provider event to the webhook endpoint, signed as the sandbox signs it. */
+  const deliverWebhook = (event: Record<string, unknown>) => app.inject(sandboxDelivery(event, webhookSecret, clock.now()))
+  /** The sandbox's own event of that type for the payment, as it queued it. */
+  const sandboxEvent = async (type: string, intentId: string) => {
+    const rows = await db.selectFrom('sandbox_webhook_deliveries').selectAll().where('type', '=', type).execute()
+    const row = rows.find(
+      (candidate) => (candidate.payload as { data: { object: { id: string; payment_intent?: string } } }).data.object.id === intentId,
+    )
+    if (!row) throw new Error(`no ${type} event for ${intentId}`)
+    return row
+  }
+  /** That event, marked delivered so that the sandbox does not send it: the test hands it over when the race wants it. */
+  const heldUpNews = async (type: string, intentId: string) => {
+    const news = await sandboxEvent(type, intentId)
+    await db.updateTable('sandbox_webhook_deliveries').set({ delivered_at: clock.now() }).where('event_id', '=', news.event_id).execute()
+    return news
+  }
+  /** The refunds the sandbox made of a payment: what went back, and whether it settled. */
+  const refunds = (intentId: string) =>
+    db.selectFrom('sandbox_refunds').select(['amount', 'status']).where('payment_intent_id', '=', intentId).execute()
+  /** The news, then the same again under another event id (a provider resend): the endpoint takes both. */
+  const deliverWithResend = async (news: { payload: Record<string, unknown>; event_id: string }) => {
+    expect((await deliverWebhook(news.payload)).statusCode).toBe(200)
+    expect((await deliverWebhook({ ...news.payload, id: `${news.event_id}_again` })).statusCode).toBe(200)
+  }
+  /** The sale's history lines of one event: a race run right wrote it once. */
+  const historyOf = (id: string, event: string) =>
+    db.selectFrom('transaction_events').select('event').where('transaction_id', '=', id).where('event', '=', event).execute()
+  /** Money that came in unheld went back once: one refund asked for under the unheld key, and the provider refunded `amount` once. */
+  const expectSentBackOnce = async (id: string, intentId: string, amount: number) => {
+    expect((await outbox(id)).map((row) => [row.action, row.status, row.idempotency_key])).toEqual([
+      ['refund', 'sent', `${id}:refund-unheld:${intentId}`],
+    ])
+    expect(await refunds(intentId)).toEqual([{ amount, status: 'succeeded' }])
+  }
+  /** A few minutes pass: retries, refund settlement and webhooks all run. */
+  const settle = async () => {
+    for (let minute = 0; minute < 3; minute++) await clock.advance(app, 60)
+  }
+  return { status, historyOf, outbox, deliverWebhook, deliverWithResend, sandboxEvent, heldUpNews, refunds, expectSentBackOnce, settle }
+}
