@@ -1,5 +1,6 @@
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
+import type { TransactionPolicy } from '@pactum/domain/transactions/kernel'
 import { z } from 'zod'
 import { type BankLinkConfig, loadBankLinkConfig } from './bank-link-config.ts'
 import { type CrashPointSetting, crashPointNames } from './crash-points.ts'
@@ -77,6 +78,8 @@ const envSchema = z.object({
   SANDBOX_TRACKING_IN_TRANSIT_SECONDS: seconds(30),
   SANDBOX_TRACKING_DELIVERED_SECONDS: seconds(120),
   COMPLAINT_PERIOD_SECONDS: seconds(86_400),
+  /** The seller's response window once a complaint opens a case (issue 32). */
+  CASE_RESPONSE_SECONDS: seconds(259_200),
   SIGN_IN_WINDOW_SECONDS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(60).max(86_400).default(900)),
   SIGN_IN_MAX_FAILURES_PER_ADDRESS: limit(5),
   SIGN_IN_MAX_FAILURES_PER_CLIENT: limit(30),
@@ -168,7 +171,7 @@ export interface Config {
   /** Identity documents: local files (DATA_DIR/sandbox-files) unless S3_BUCKET is set, and their retention (document-storage-config.ts). */
   documents: DocumentsConfig
   /** Online transaction timers (DESIGN §3). */
-  onlinePolicy: { complaintPeriodSeconds: number; trackingDeadlineSeconds: number }
+  onlinePolicy: TransactionPolicy
   /** Who gets every currency and method (company) or also MYR (partners), DESIGN §2. */
   emailDomains: { company: string | undefined; partners: string[] }
   payments: PaymentsConfig
@@ -301,6 +304,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     onlinePolicy: {
       complaintPeriodSeconds: values.COMPLAINT_PERIOD_SECONDS,
       trackingDeadlineSeconds: values.TRACKING_DEADLINE_SECONDS,
+      caseResponseSeconds: values.CASE_RESPONSE_SECONDS,
     },
     emailDomains: { company: values.COMPANY_EMAIL_DOMAIN, partners: values.PARTNER_EMAIL_DOMAINS },
     payments: values.STRIPE_SECRET_KEY

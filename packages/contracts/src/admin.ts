@@ -1,3 +1,4 @@
+import { caseSchema } from './disputes.ts'
 import { f2fStatuses } from '@pactum/domain/transactions/f2f-state'
 import { onlineStatuses } from '@pactum/domain/transactions/online-state'
 import { z } from 'zod'
@@ -106,6 +107,9 @@ export type NotificationView = z.infer<typeof notificationViewSchema>
 export const adminTransactionDetailSchema = z
   .object({
     transaction: anyTransactionSchema,
+    case: caseSchema
+      .nullable()
+      .meta({ description: "the complaint's case, with its text, offers and deadlines; null without a complaint" }),
     buyer_email: z.string().nullable(),
     seller_email: z.string().nullable(),
     events: auditLogSchema,

@@ -17,6 +17,8 @@ export const errorStatus = {
   unsupported_combination: 400,
   empty_complaint_description: 400,
   remainder_too_low: 400,
+  /** A settlement offer or decision whose two parts are not whole, not positive or zero, or do not add up to the price in dispute. */
+  split_not_price: 400,
   /** The authenticator's answer did not verify (wrong challenge, origin or signature, or it timed out). */
   passkey_not_verified: 400,
   /** The authenticator app's code is not the one of now, or was used already (issue 30). */
@@ -32,6 +34,8 @@ export const errorStatus = {
   /** The address was proved by someone before this sign-in did: confirm it first (issue 30). */
   email_not_confirmed: 403,
   cannot_join_own_transaction: 403,
+  /** Accepting or declining one's own settlement offer: the other party answers it. */
+  cannot_answer_own_offer: 403,
   payment_method_not_allowed: 403,
   not_found: 404,
   join_code_not_found: 404,
@@ -70,6 +74,9 @@ export const errorStatus = {
   not_complained: 409,
   deposit_not_accepted: 409,
   price_not_set: 409,
+  /** The offer answered is not the open one: it was replaced by a newer offer, answered, or the case ended. */
+  offer_not_open: 409,
+  case_already_escalated: 409,
   incorrect_charge: 409,
   incorrect_calc_version: 409,
   active_country_not_set: 409,

@@ -1,5 +1,7 @@
+import type { ComplaintReason } from '@pactum/domain/transactions/dispute-case'
 import type { TransactionEvent, TransactionKind } from '@pactum/domain/transactions/transaction'
 import type { z } from 'zod'
+import { complainBodySchema, extendTrackingDeadlineBodySchema, offerParamsSchema, settlementOfferBodySchema } from './disputes.ts'
 import {
   cancelWithDescriptionBodySchema,
   creatorCancellationDescription,
@@ -41,7 +43,12 @@ export type ActionCaller =
 
 /** The action's route for one kind: `POST {prefix}/transactions/{id}/{path}` (`PATCH {prefix}/transactions/{id}` for `update`). */
 export interface KindRoute<Body extends z.ZodType = z.ZodType> {
+  /** May name path parameters of its own (`settlement_offers/:offer_id/accept`), given with `params`. */
   readonly path: string
+  /** The path's parameters, the transaction's `id` included. */
+  readonly params?: z.ZodType
+  /** The name `available_actions` gives it, where that is not the path (a path with parameters). */
+  readonly action?: string
   readonly summary: string
   readonly body?: Body
   /** The OpenAPI tag, where it is not the kind's own (`transactions`, `face-to-face`). */
@@ -84,7 +91,7 @@ export interface TransactionActionEntry {
    * hands it to the one writer as the caller. Absent where a use case of its
    * own builds it (it prices, checks a carrier, or reads another record).
    */
-  readonly event?: (body: ActionBody) => TransactionEvent
+  readonly event?: (body: ActionBody, params: ActionParams) => TransactionEvent
   /** The web shows it as a button on the transaction's page (the others have their own card or step). */
   readonly button?: boolean
   /** What the web asks for in the confirmation dialog. */
@@ -93,8 +100,20 @@ export interface TransactionActionEntry {
   readonly destructive?: boolean
 }
 
-/** The bodies the generic actions take (a description, or none). */
-export type ActionBody = { readonly description?: string } | undefined
+/** The bodies the generic actions take, as their schemas checked them (a description, a split, or none). */
+export type ActionBody =
+  | {
+      readonly description?: string
+      readonly reason?: ComplaintReason
+      readonly refund_to_buyer?: number
+      readonly release_to_seller?: number
+      readonly note?: string
+      readonly hours?: number
+    }
+  | undefined
+
+/** The path's own parameters, beside the transaction's id. */
+export type ActionParams = { readonly offer_id?: string }
 
 /**
  * Every action, in the order the web shows buttons: the way forward first,
@@ -170,15 +189,68 @@ export const transactionActions = {
     event: () => ({ type: 'confirm_handover' }),
     button: true,
   },
-  complain: {
+  extend_tracking_deadline: {
     who: 'buyer',
-    online: { path: 'complain_with_description', summary: 'Complain within the complaint window (buyer)', body: descriptionBodySchema },
-    f2f: { path: 'complain', summary: 'Complain within the complaint window (buyer)', body: descriptionBodySchema },
+    online: {
+      path: 'extend_tracking_deadline',
+      summary: 'Give the seller more time to add the tracking details (buyer)',
+      body: extendTrackingDeadlineBodySchema,
+    },
     answers: 'transaction',
     idempotency: 'key',
-    event: (body) => ({ type: 'complain', description: body?.description ?? '' }),
+    event: (body) => ({ type: 'extend_tracking_deadline', hours: body?.hours ?? 0 }),
+  },
+  complain: {
+    who: 'buyer',
+    online: {
+      path: 'complain_with_description',
+      summary: 'Complain within the complaint window; opens a case (buyer)',
+      body: complainBodySchema,
+    },
+    f2f: { path: 'complain', summary: 'Complain within the complaint window; opens a case (buyer)', body: complainBodySchema },
+    answers: 'transaction',
+    idempotency: 'key',
+    event: (body) => ({ type: 'complain', description: body?.description ?? '', reason: body?.reason ?? 'other' }),
     button: true,
     asks: 'description',
+  },
+  propose_settlement: {
+    who: 'parties',
+    online: { path: 'settlement_offers', action: 'propose_settlement', summary: proposeSummary(), body: settlementOfferBodySchema },
+    f2f: { path: 'settlement_offers', action: 'propose_settlement', summary: proposeSummary(), body: settlementOfferBodySchema },
+    answers: 'transaction',
+    idempotency: 'key',
+    event: (body) => ({
+      type: 'propose_settlement',
+      offerId: crypto.randomUUID(),
+      refundToBuyer: body?.refund_to_buyer ?? 0,
+      releaseToSeller: body?.release_to_seller ?? 0,
+      note: body?.note ?? '',
+    }),
+  },
+  accept_settlement: {
+    who: 'parties',
+    online: offerAnswer('accept', 'Accept the open settlement offer: the money moves at once (the party who did not make it)'),
+    f2f: offerAnswer('accept', 'Accept the open settlement offer: the money moves at once (the party who did not make it)'),
+    answers: 'transaction',
+    idempotency: 'key',
+    event: (_body, params) => ({ type: 'accept_settlement', offerId: params.offer_id ?? '' }),
+  },
+  decline_settlement: {
+    who: 'parties',
+    online: offerAnswer('decline', 'Decline the open settlement offer (the party who did not make it)'),
+    f2f: offerAnswer('decline', 'Decline the open settlement offer (the party who did not make it)'),
+    answers: 'transaction',
+    idempotency: 'key',
+    event: (_body, params) => ({ type: 'decline_settlement', offerId: params.offer_id ?? '' }),
+  },
+  escalate_case: {
+    who: 'parties',
+    online: { path: 'escalate', action: 'escalate_case', summary: escalateSummary() },
+    f2f: { path: 'escalate', action: 'escalate_case', summary: escalateSummary() },
+    answers: 'transaction',
+    idempotency: 'key',
+    event: () => ({ type: 'escalate_case' }),
   },
   submit_order_issue: {
     who: 'buyer',
@@ -321,7 +393,7 @@ export const catalogue: readonly (readonly [TransactionActionName, TransactionAc
  * for the change of the transaction itself (`PATCH …/{id}`), its name.
  */
 export function offeredAs(name: TransactionActionName, route: KindRoute): string {
-  return route.path === '' ? name : route.path
+  return route.action ?? (route.path === '' ? name : route.path)
 }
 
 /** The catalogue's actions of this kind among those offered, in catalogue order. */
@@ -341,6 +413,19 @@ export function offeredActions(
  */
 function cancellationText(viewer: ActionViewer): string {
   return viewer.role === viewer.creator_role || viewer.role === null ? creatorCancellationDescription : `cancelled by ${viewer.role}`
+}
+
+function proposeSummary(): string {
+  return 'Offer how to split the price while a case is open; replaces the open offer (either party)'
+}
+
+function escalateSummary(): string {
+  return "Take the case to Pactum: it joins the admins' queue, oldest first (either party)"
+}
+
+/** Accepting or declining names the offer answered, so an answer can never reach a newer one. */
+function offerAnswer(answer: 'accept' | 'decline', summary: string): KindRoute {
+  return { path: `settlement_offers/:offer_id/${answer}`, params: offerParamsSchema, action: `${answer}_settlement`, summary }
 }
 
 function resendSummary(): string {

@@ -21,12 +21,16 @@ export interface Posting {
  * Hold / release / refund are TigerBeetle's pending / post / void.
  * `refund_unheld` is money that came in and went straight back without
  * entering escrow (buyer funding → buyer refund): it resolves no hold.
+ * `split` is a settled or decided case: a partial refund and a partial
+ * release in one entry, which resolves the hold once.
  */
-export type LedgerEntryKind = 'hold' | 'release' | 'refund' | 'refund_unheld'
+export type LedgerEntryKind = 'hold' | 'release' | 'refund' | 'refund_unheld' | 'split'
 
 /** The entries that resolve a hold (one per transaction). */
+export const holdResolvingKinds = ['release', 'refund', 'split'] as const
+
 export function resolvesHold(kind: string): boolean {
-  return kind === 'release' || kind === 'refund'
+  return (holdResolvingKinds as readonly string[]).includes(kind)
 }
 
 export interface LedgerEntry {

@@ -44,6 +44,7 @@ import * as returnedPayments from './migrations/0045-returned-payments.ts'
 import * as signInRecovery from './migrations/0046-sign-in-recovery.ts'
 import * as pendingRegistrations from './migrations/0047-pending-registrations.ts'
 import * as secondFactors from './migrations/0048-second-factors.ts'
+import * as disputeCases from './migrations/0049-dispute-cases.ts'
 import type { Database } from './schema.ts'
 
 /**
@@ -95,6 +96,7 @@ const migrations: Record<string, Migration> = {
   '0046-sign-in-recovery': signInRecovery,
   '0047-pending-registrations': pendingRegistrations,
   '0048-second-factors': secondFactors,
+  '0049-dispute-cases': disputeCases,
 }
 
 function migrator(db: Kysely<Database>): Migrator {

@@ -169,6 +169,11 @@ export interface TransactionsTable {
   tracking_carrier: string | null
   tracking_code: string | null
   complaint_description: string | null
+  /** 0049: the case a complaint opened: its reason, the seller's response window, when it went to an admin, and every offer. */
+  complaint_reason: ColumnType<string | null, string | null | undefined, string | null>
+  case_response_deadline: ColumnType<Date | null, Date | null | undefined, Date | null>
+  case_escalated_at: ColumnType<Date | null, Date | null | undefined, Date | null>
+  settlement_offers: ColumnType<StoredSettlementOffer[], string | undefined, string>
   order_issue_description: string | null
   complaint_period_deadline: Timestamp
   tracking_deadline: Timestamp
@@ -535,6 +540,18 @@ export interface WebauthnChallengesTable {
   challenge: string
   expires_at: Date
   used_at: Date | null
+}
+
+/** A settlement offer as `transactions.settlement_offers` keeps it (JSON: amounts in minor units, times as ISO strings). */
+export interface StoredSettlementOffer {
+  id: string
+  by: 'buyer' | 'seller'
+  refund_to_buyer: number
+  release_to_seller: number
+  note: string
+  made_at: string
+  outcome: 'open' | 'accepted' | 'declined' | 'replaced' | 'lapsed'
+  answered_at: string | null
 }
 
 /** 0048: an account's authenticator app (modules/sign-in/oidc/totp.ts); unconfirmed while being set up. */

@@ -12,6 +12,7 @@ import { createContactQueue, startContactWorker } from '../modules/support/conta
 import { createTransactionQueues, jobEffectScheduler, startTransactionWorkers } from '../modules/transactions/transaction-jobs.ts'
 import { adminTransactionRoutes } from '../modules/admin/admin-transaction-routes.ts'
 import { actionRoutes } from '../modules/transactions/routes/action-routes.ts'
+import { caseRoutes } from '../modules/disputes/case-routes.ts'
 import { detailsRoutes } from '../modules/transactions/routes/details-routes.ts'
 import { kindRoutesPlugin } from '../modules/transactions/routes/kind-routes.ts'
 import { guestRoutes } from '../modules/guests/guest-routes.ts'
@@ -226,6 +227,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       })
       await api.register(paymentRoutes(paymentDeps))
       await api.register(actionRoutes(paymentDeps))
+      await api.register(caseRoutes())
       await api.register(listingRoutes(paymentDeps))
       await api.register(adminTransactionRoutes(() => transactionDeps))
     },

@@ -15,6 +15,9 @@ import { createSale, joinedSale, payByCard } from '../testing/sale-steps.ts'
 import { createTestApp, type TestApp } from '../testing/test-app.ts'
 import { authorizationMatrix, type Caller, excludedRoutes, type MatrixRoute, type Outcome, type Row } from './authorization-matrix.ts'
 
+/** An offer id no case has: the answers to it are refused 409 once past authorization. */
+const noOffer = '00000000-0000-4000-8000-000000000000'
+
 /*
  * Every route × every kind of caller against the committed table in
  * authorization-matrix.ts. One app and one set of transactions serve every
@@ -575,6 +578,24 @@ const plans: Partial<Record<MatrixRoute, Plan>> = {
   'POST /api/v1/transactions/:id/accept_listing_transaction': request(() => online('/accept_listing_transaction')),
   'POST /api/v1/transactions/:id/reject_listing_transaction': request(() => online('/reject_listing_transaction')),
   'POST /api/v1/transactions/:id/cancel': request(() => online('/cancel')),
+  'POST /api/v1/transactions/:id/extend_tracking_deadline': request(
+    () => online('/extend_tracking_deadline'),
+    () => ({ hours: 24 }),
+  ),
+  // A case: the answers name an offer that is not open, so the parties get 409 `offer_not_open`.
+  'POST /api/v1/transactions/:id/settlement_offers': request(
+    () => online('/settlement_offers'),
+    () => ({ refund_to_buyer: 3_000, release_to_seller: 9_000 }),
+  ),
+  'POST /api/v1/transactions/:id/settlement_offers/:offer_id/accept': request(() => online(`/settlement_offers/${noOffer}/accept`)),
+  'POST /api/v1/transactions/:id/settlement_offers/:offer_id/decline': request(() => online(`/settlement_offers/${noOffer}/decline`)),
+  'POST /api/v1/transactions/:id/escalate': request(() => online('/escalate')),
+  'GET /api/v1/transactions/:id/case': { probe: () => ({ url: online('/case') }) },
+  'POST /api/v1/admin/transactions/:id/decide': request(
+    () => `/api/v1/admin/transactions/${w.online.id}/decide`,
+    () => ({ refund_to_buyer: 0, release_to_seller: 12_000, reason: 'The photos show the scratch was there when listed' }),
+  ),
+  'GET /api/v1/admin/cases': get('/api/v1/admin/cases'),
 
   // The face-to-face sale, its deposit paid and accepted.
   'GET /api/v1/p2p/transactions/:id': { probe: () => ({ url: f2f() }) },
@@ -614,6 +635,14 @@ const plans: Partial<Record<MatrixRoute, Plan>> = {
   'POST /api/v1/p2p/transactions/:id/accept_complaint': request(() => f2f('/accept_complaint')),
   'POST /api/v1/p2p/transactions/:id/accept_listing_transaction': request(() => f2f('/accept_listing_transaction')),
   'POST /api/v1/p2p/transactions/:id/reject_listing_transaction': request(() => f2f('/reject_listing_transaction')),
+  'POST /api/v1/p2p/transactions/:id/settlement_offers': request(
+    () => f2f('/settlement_offers'),
+    () => ({ refund_to_buyer: 1_000, release_to_seller: 4_000 }),
+  ),
+  'POST /api/v1/p2p/transactions/:id/settlement_offers/:offer_id/accept': request(() => f2f(`/settlement_offers/${noOffer}/accept`)),
+  'POST /api/v1/p2p/transactions/:id/settlement_offers/:offer_id/decline': request(() => f2f(`/settlement_offers/${noOffer}/decline`)),
+  'POST /api/v1/p2p/transactions/:id/escalate': request(() => f2f('/escalate')),
+  'GET /api/v1/p2p/transactions/:id/case': { probe: () => ({ url: f2f('/case') }) },
   'POST /api/v1/p2p/transactions/:id/cancel_with_description': request(
     () => f2f('/cancel_with_description'),
     () => ({ description: 'We changed our minds' }),

@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto'
+import type { LedgerEntryKind as DomainEntryKind } from '@pactum/domain/ledger-rules'
 import type { Kysely } from 'kysely'
 import type { Database } from '../db/schema.ts'
 
 /** The domain's kinds (ledger-rules.ts) and `reversal`, a correction. */
-export type LedgerEntryKind = 'hold' | 'release' | 'refund' | 'refund_unheld' | 'reversal'
+export type LedgerEntryKind = DomainEntryKind | 'reversal'
 
 export interface LedgerPosting {
   account: string

@@ -1,3 +1,4 @@
+import { holdResolvingKinds } from '@pactum/domain/ledger-rules'
 import { terminalStatusesByKind } from '@pactum/domain/transactions/transaction'
 import { type Kysely, sql } from 'kysely'
 import type { Database } from '../db/schema.ts'
@@ -73,7 +74,7 @@ export async function verifyLedger(db: Kysely<Database>): Promise<LedgerBreach[]
   const resolvedTwice = await db
     .selectFrom('ledger_entries')
     .select(['transaction_id', sql<number>`count(*)`.as('resolutions')])
-    .where('kind', 'in', ['release', 'refund'])
+    .where('kind', 'in', [...holdResolvingKinds])
     .groupBy('transaction_id')
     .having(sql`count(*)`, '>', 1)
     .execute()
@@ -100,8 +101,8 @@ export async function verifyLedger(db: Kysely<Database>): Promise<LedgerBreach[]
     select * from (
       select t.id, t.amount_held, t.amount_released, t.amount_refunded,
         coalesce(sum(case when e.kind = 'hold' and p.account = ${escrowPrefix} || t.id::text then p.amount end), 0) as held,
-        coalesce(sum(case when e.kind = 'release' and p.account like 'seller:%' then p.amount end), 0) as released,
-        coalesce(sum(case when e.kind in ('refund', 'refund_unheld') and p.account like 'buyer_refund:%' then p.amount end), 0) as refunded
+        coalesce(sum(case when e.kind in ('release', 'split') and p.account like 'seller:%' then p.amount end), 0) as released,
+        coalesce(sum(case when e.kind in ('refund', 'refund_unheld', 'split') and p.account like 'buyer_refund:%' then p.amount end), 0) as refunded
       from transactions t
       left join ledger_entries e on e.transaction_id = t.id
       left join ledger_postings p on p.entry_id = e.id

@@ -5,6 +5,9 @@ import { type Actor, defaultPolicy, type TransactionPolicy } from './kernel.ts'
 import type { OnlineEvent } from './online-transaction.ts'
 import type { OnlineState } from './online-state.ts'
 import type { CommonEvent } from './shared-handlers.ts'
+import { openOffer } from './dispute-case.ts'
+import { disputed as f2fDisputed } from './f2f-rules.ts'
+import { disputed as onlineDisputed } from './online-rules.ts'
 import { type TransactionEvent, type TransactionState, transition } from './transaction.ts'
 
 /**
@@ -17,13 +20,23 @@ import { type TransactionEvent, type TransactionState, transition } from './tran
 
 /** Offered alike by both kinds, from the shared handlers: before anyone pays (handler-table.ts), and the settlement (complaint-window.ts, release_funds). */
 const openingActions = ['join', 'reject', 'accept_listing_transaction', 'reject_listing_transaction', 'update'] as const
-const settlingActions = ['end_complaint_period', 'accept_complaint', 'release_funds'] as const
+const settlingActions = [
+  'end_complaint_period',
+  'accept_complaint',
+  'propose_settlement',
+  'accept_settlement',
+  'decline_settlement',
+  'escalate_case',
+  'release_funds',
+  'decide',
+] as const
 
 export const onlineActions = [
   ...openingActions,
   'cancel',
   'set_payment_method',
   'pay',
+  'extend_tracking_deadline',
   'track',
   'submit_order_issue',
   'confirm_delivery',
@@ -61,6 +74,12 @@ export type InvitationAction = (typeof invitationActions)[number]
 // Never a real user's id, so a sample join is never taken for the creator's own.
 const sampleUser = '\u0000sample'
 const sampleIntent = '\u0000sample'
+const sampleOffer = '\u0000sample'
+
+/** The price a case is about, for a sample split that is always whole. */
+function disputedPrice(state: TransactionState): number {
+  return state.kind === 'online' ? onlineDisputed(state).price : f2fDisputed(state).price
+}
 
 /** The actions both kinds take with events of the same shape (CommonEvent), so with the same samples. */
 const commonActions = [
@@ -72,6 +91,10 @@ const commonActions = [
   'complain_with_description',
   'complain',
   'release_funds',
+  'propose_settlement',
+  'accept_settlement',
+  'decline_settlement',
+  'decide',
 ] as const satisfies readonly TransactionAction[]
 type CommonAction = (typeof commonActions)[number]
 
@@ -101,6 +124,15 @@ function commonSamples(action: CommonAction, state: TransactionState): CommonEve
     case 'complain_with_description':
     case 'complain':
       return [{ type: 'complain', description: 'sample' }]
+    case 'propose_settlement':
+      return [{ type: 'propose_settlement', offerId: sampleOffer, refundToBuyer: 0, releaseToSeller: disputedPrice(state), note: '' }]
+    // An answer is offered for the open offer only: its id is the sample.
+    case 'accept_settlement':
+      return [{ type: 'accept_settlement', offerId: openOffer(state.complaint)?.id ?? sampleOffer }]
+    case 'decline_settlement':
+      return [{ type: 'decline_settlement', offerId: openOffer(state.complaint)?.id ?? sampleOffer }]
+    case 'decide':
+      return [{ type: 'decide', refundToBuyer: 0, releaseToSeller: disputedPrice(state) }]
     case 'release_funds':
       return [
         { type: 'release_funds', to: 'seller' },
@@ -118,6 +150,8 @@ function onlineSamples(action: OnlineAction, state: OnlineState): OnlineEvent[] 
       return [{ type: 'track', carrier: 'sample', trackingCode: 'sample' }]
     case 'submit_order_issue':
       return [{ type: 'submit_order_issue', description: 'sample' }]
+    case 'extend_tracking_deadline':
+      return [{ type: 'extend_tracking_deadline', hours: 24 }]
     default:
       return [{ type: action }]
   }

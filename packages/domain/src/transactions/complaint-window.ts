@@ -1,4 +1,7 @@
+import { caseHandlers } from './case-handlers.ts'
+import { type Complaint, type ComplaintReason, isComplaintReason } from './dispute-case.ts'
 import {
+  addSeconds,
   type Actor,
   type CommonState,
   type Effect,
@@ -10,7 +13,9 @@ import {
   refuse,
   type Result,
   step,
+  type TransactionPolicy,
 } from './kernel.ts'
+import type { DisputedMoney } from './settlement.ts'
 
 /**
  * The complaint window and its end, alike in both kinds once it is open
@@ -28,6 +33,8 @@ export interface ComplaintWindow<S extends Common> {
   readonly ended: (status: S['status']) => RefusalCode | null
   readonly releaseToSeller: (state: S, now: Date, extra: readonly Effect[]) => Result<S>
   readonly refundToBuyer: (state: S, now: Date, extra: readonly Effect[]) => Result<S>
+  /** What a case is about, in money (a split's price and fees). */
+  readonly disputed: (state: S) => DisputedMoney
 }
 
 const stopTimer: Effect = { type: 'cancel_timer', timer: 'complaint_window' }
@@ -55,14 +62,28 @@ function releaseAfterComplaintPeriod<S extends Common>(
 
 export function complaintHandlers<S extends Common>(window: ComplaintWindow<S>) {
   return {
-    complain: (state: S, event: { readonly description: string }, actor: Actor, now: Date): Result<S> => {
+    ...caseHandlers(window),
+
+    /** Opens the case: the seller's response window starts (issue 32). */
+    complain: (
+      state: S,
+      event: { readonly description: string; readonly reason?: ComplaintReason },
+      actor: Actor,
+      now: Date,
+      policy: TransactionPolicy,
+    ): Result<S> => {
       // Spec §6: only the buyer may complain or dispute.
       if (actor.kind !== 'buyer') return refuse('not_buyer')
       if (!window.isOpen(state)) return refuse(outsideWindow(window, state))
       if (reached(now, state.complaintPeriodDeadline)) return refuse('complaint_period_expired')
       if (isBlank(event.description)) return refuse('empty_complaint_description')
-      return step(enter(state, 'complained' as S['status'], now, { complaint: { description: event.description.trim() } } as Partial<S>), [
+      const reason = event.reason ?? 'other'
+      if (!isComplaintReason(reason)) return refuse('validation_failed')
+      const responseDeadline = addSeconds(now, policy.caseResponseSeconds)
+      const complaint: Complaint = { description: event.description.trim(), reason, responseDeadline, escalatedAt: null, offers: [] }
+      return step(enter(state, 'complained' as S['status'], now, { complaint } as Partial<S>), [
         stopTimer,
+        { type: 'schedule', timer: 'case_response', at: responseDeadline },
         { type: 'notify', template: 'complained', to: 'seller' },
       ])
     },

@@ -13,7 +13,7 @@ import {
   type TransactionPolicy,
 } from './kernel.ts'
 import { type RefundCall, refundEffects } from './postings.ts'
-import { refundHeld, releaseHeld } from './settlement.ts'
+import { type DisputedMoney, refundHeld, releaseHeld } from './settlement.ts'
 
 /**
  * What the face-to-face handlers (`f2f-transaction.ts`) share: when a sale
@@ -101,6 +101,31 @@ export function refundEverything(state: F2fState, now: Date, extra: readonly Eff
     refunds.push({ paymentIntentId: state.remainderPaymentIntentId, amount: remainderAmount(state), idempotencyAction: 'refund:remainder' })
   }
   return refundHeld(state, refunds, now, extra)
+}
+
+/**
+ * A case over a face-to-face sale is about what the buyer paid for the item:
+ * the total once the remainder was paid, the deposit otherwise, with the fees
+ * of both payments. A refund goes back to the remainder's payment first, then
+ * to the deposit's.
+ */
+export function disputed(state: F2fState): DisputedMoney {
+  const remainder = state.timestamps.remainder_paid !== null ? state.pricing : null
+  return {
+    price: remainder?.price ?? state.price,
+    buyerFee: state.charge + (remainder?.charge ?? 0),
+    sellerFee: state.chargeSeller + (remainder?.chargeSeller ?? 0),
+    refunds: (amount) => {
+      const fromRemainder = remainder ? Math.min(amount, remainderAmount(state)) : 0
+      const refunds: RefundCall[] = [
+        { paymentIntentId: state.paymentIntentId, amount: amount - fromRemainder, idempotencyAction: 'refund:deposit' },
+      ]
+      if (fromRemainder > 0) {
+        refunds.push({ paymentIntentId: state.remainderPaymentIntentId, amount: fromRemainder, idempotencyAction: 'refund:remainder' })
+      }
+      return refunds
+    },
+  }
 }
 
 /** DESIGN §2: a cancellation after the deposit returns the deposit less its fee, which is kept. */

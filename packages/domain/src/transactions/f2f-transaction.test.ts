@@ -4,6 +4,7 @@ import { availableActions, type TransactionAction } from './available-actions.ts
 import { type F2fEvent, transitionF2f as transition } from './f2f-transaction.ts'
 import { createF2fTransaction, depositAmount, type F2fState, f2fStatuses, f2fTerminalStatuses, remainderAmount } from './f2f-state.ts'
 import type { Actor, Effect, Party, Result, ReturnReason } from './kernel.ts'
+import { defaultPolicy } from './kernel.ts'
 import { filterClauses, matchesFilter, type TransactionFilter, whoMustAct } from './list-filters.ts'
 import { onlineStatuses } from './online-state.ts'
 import { escrowBalance, isTerminal, transition as dispatch } from './transaction.ts'
@@ -715,6 +716,7 @@ describe('handover, the seller confirming (sellerConfirmsHandover true)', () => 
   it('takes the window from the policy', () => {
     const result = accept(
       transition(remainderPaid(), { type: 'confirm_handover' }, seller, at(2 * day), {
+        ...defaultPolicy,
         complaintPeriodSeconds: 10,
         trackingDeadlineSeconds: 20,
       }),
@@ -1097,9 +1099,9 @@ describe('available actions', () => {
     expect(offered(sellerConfirmed(), admin)).toEqual(['release_funds'])
     expect(offered(buyerConfirmedAlone(), buyer, at(2 * day + 60))).toEqual(['complain', 'end_complaint_period'])
     expect(offered(buyerConfirmedAlone(), seller)).toEqual([])
-    expect(offered(complained(), seller)).toEqual(['accept_complaint'])
-    expect(offered(complained(), buyer)).toEqual([])
-    expect(offered(complained(), admin)).toEqual(['release_funds'])
+    expect(offered(complained(), seller)).toEqual(['accept_complaint', 'propose_settlement', 'escalate_case'])
+    expect(offered(complained(), buyer)).toEqual(['propose_settlement', 'escalate_case'])
+    expect(offered(complained(), admin)).toEqual(['release_funds', 'decide'])
   })
   it('offers nothing while a deposit refund is on its way, once over, or to the system', () => {
     for (const state of [cancelledWithDeposit(), cancelled(), rejected(), fundsReleased(), paymentRefunded(), depositRefunded()]) {

@@ -25,6 +25,7 @@ import {
   startComplaintWindow,
   returnReason,
   adminSettles,
+  disputed,
 } from './f2f-rules.ts'
 
 /**
@@ -58,7 +59,7 @@ export type PaymentPart = 'deposit' | 'remainder'
 
 const handlers: HandlerTable<F2fState, F2fEvent> = {
   ...openingHandlers<F2fState>(),
-  ...complaintHandlers<F2fState>({ isOpen: isInComplaintWindow, ended, releaseToSeller, refundToBuyer: refundEverything }),
+  ...complaintHandlers<F2fState>({ isOpen: isInComplaintWindow, ended, releaseToSeller, refundToBuyer: refundEverything, disputed }),
 
   cancel: (state, event, actor, now) => {
     if (state.status === 'created') {

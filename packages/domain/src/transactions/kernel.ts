@@ -1,5 +1,6 @@
 import type { CurrencyCode, PaymentMethod } from '../currencies.ts'
 import type { LedgerEntryKind } from '../ledger-rules.ts'
+import type { Complaint } from './dispute-case.ts'
 
 /**
  * What both transaction machines (online and face-to-face) share: who acts,
@@ -26,10 +27,16 @@ export interface Actor {
 export interface TransactionPolicy {
   readonly complaintPeriodSeconds: number
   readonly trackingDeadlineSeconds: number
+  /** How long the seller has to answer a complaint before the case goes to an admin. */
+  readonly caseResponseSeconds: number
 }
 
-/** COMPLAINT_PERIOD_SECONDS and TRACKING_DEADLINE_SECONDS defaults (DESIGN §5). */
-export const defaultPolicy: TransactionPolicy = { complaintPeriodSeconds: 86_400, trackingDeadlineSeconds: 345_600 }
+/** COMPLAINT_PERIOD_SECONDS and TRACKING_DEADLINE_SECONDS defaults (DESIGN §5); CASE_RESPONSE_SECONDS 3 days (issue 32). */
+export const defaultPolicy: TransactionPolicy = {
+  complaintPeriodSeconds: 86_400,
+  trackingDeadlineSeconds: 345_600,
+  caseResponseSeconds: 259_200,
+}
 
 /**
  * The fields every transaction has, whatever its kind. For a face-to-face
@@ -63,7 +70,8 @@ export interface CommonState<Status extends string> {
   readonly isPaymentInProgress: boolean
   /** The provider payment the money came (or is coming) from; refunds go back to it. */
   readonly paymentIntentId: string | null
-  readonly complaint: { readonly description: string } | null
+  /** The buyer's complaint and the case it opened (dispute-case.ts). */
+  readonly complaint: Complaint | null
   readonly complaintPeriodDeadline: Date | null
   /** Put into escrow by the payments. */
   readonly amountHeld: number
@@ -98,7 +106,7 @@ export interface StatePosting {
 /** Which payment a hold came from: an online sale has one, a face-to-face sale two. */
 export type HoldPart = 'payment' | 'deposit' | 'remainder'
 
-export type TimerKind = 'tracking_deadline' | 'complaint_window'
+export type TimerKind = 'tracking_deadline' | 'complaint_window' | 'case_response'
 
 export type NotifyTemplate =
   | 'joined'
@@ -129,6 +137,14 @@ export type NotifyTemplate =
   | 'deposit_refunded'
   /** A payment the sale would not hold went straight back (the e-mail says how much and why). */
   | 'payment_returned'
+  /** A case: an offer to answer, an offer turned down, gone to an admin, settled on a split, decided by an admin. */
+  | 'settlement_offered'
+  | 'settlement_declined'
+  | 'case_escalated'
+  | 'case_settled'
+  | 'case_decided'
+  /** The buyer gave the seller more time to add the tracking details. */
+  | 'tracking_deadline_extended'
 
 /**
  * Why a payment that succeeded at the provider was sent straight back
@@ -175,6 +191,8 @@ export type Effect =
       readonly to: Party
       /** A returned payment's e-mail says how much went back and why. */
       readonly returned?: { readonly amount: number; readonly reason: ReturnReason }
+      /** The e-mail quotes the reason the admin gave with the decision. */
+      readonly quotesReason?: boolean
     }
   /**
    * A line of the transaction's history beside the event's own: money that
@@ -192,8 +210,8 @@ export type RefusalStatus = 400 | 403 | 404 | 409
  * other kind), 409 wrong state. Each code is named once, here.
  */
 const refusalsByStatus = {
-  400: ['validation_failed', 'invalid_payment_method', 'empty_complaint_description', 'remainder_too_low'],
-  403: ['forbidden', 'not_buyer', 'not_seller', 'not_admin', 'cannot_join_own_transaction'],
+  400: ['validation_failed', 'invalid_payment_method', 'empty_complaint_description', 'remainder_too_low', 'split_not_price'],
+  403: ['forbidden', 'not_buyer', 'not_seller', 'not_admin', 'cannot_join_own_transaction', 'cannot_answer_own_offer'],
   404: ['not_found'],
   409: [
     'not_accepted',
@@ -224,6 +242,8 @@ const refusalsByStatus = {
     'not_complained',
     'deposit_not_accepted',
     'price_not_set',
+    'offer_not_open',
+    'case_already_escalated',
   ],
 } as const satisfies Record<RefusalStatus, readonly string[]>
 
@@ -296,8 +316,9 @@ export function isBlank(text: string): boolean {
 
 /** The same e-mail to both parties, the one it matters to most first. */
 export function notifyBoth(template: NotifyTemplate, first: Party = 'buyer'): Effect[] {
+  const quotesReason = template === 'case_decided' ? { quotesReason: true } : {}
   return [
-    { type: 'notify', template, to: first },
-    { type: 'notify', template, to: otherParty(first) },
+    { type: 'notify', template, to: first, ...quotesReason },
+    { type: 'notify', template, to: otherParty(first), ...quotesReason },
   ]
 }

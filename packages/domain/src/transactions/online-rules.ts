@@ -12,7 +12,7 @@ import {
 } from './kernel.ts'
 import { type OnlineState, type OnlineStatus } from './online-state.ts'
 import { type RefundCall, refundEffects } from './postings.ts'
-import { refundHeld, releaseHeld } from './settlement.ts'
+import { type DisputedMoney, refundHeld, releaseHeld } from './settlement.ts'
 
 /**
  * What the online handlers (`online-transaction.ts`) share: when a sale is
@@ -64,7 +64,16 @@ export function releaseToSeller(state: OnlineState, now: Date, extra: readonly E
 
 /** DESIGN §2: an online refund returns everything the buyer paid, fee included: the seller failed, not the buyer. */
 function fullRefund(state: OnlineState): RefundCall[] {
-  return [{ paymentIntentId: state.paymentIntentId, amount: state.amountHeld, idempotencyAction: 'refund' }]
+  return refundOf(state, state.amountHeld)
+}
+
+function refundOf(state: OnlineState, amount: number): RefundCall[] {
+  return [{ paymentIntentId: state.paymentIntentId, amount, idempotencyAction: 'refund' }]
+}
+
+/** A case over an online sale is about its price and fees, paid in one payment. */
+export function disputed(state: OnlineState): DisputedMoney {
+  return { price: state.price, buyerFee: state.charge, sellerFee: state.chargeSeller, refunds: (amount) => refundOf(state, amount) }
 }
 
 export function refundToBuyer(state: OnlineState, now: Date, extra: readonly Effect[]): Result<OnlineState> {

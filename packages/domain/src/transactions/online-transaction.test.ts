@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { availableActions } from './available-actions.ts'
 import type { Actor, Party, ReturnReason } from './kernel.ts'
+import { defaultPolicy } from './kernel.ts'
 import { matchesFilter, whoMustAct } from './list-filters.ts'
 import { type OnlineEvent, transitionOnline as transition } from './online-transaction.ts'
 import { createOnlineTransaction, type OnlineState } from './online-state.ts'
@@ -222,6 +223,7 @@ describe('joined', () => {
   it('takes the deadline from the policy', () => {
     const result = accept(
       transition(joined(), { type: 'payment_succeeded', paymentIntentId: 'pi_1', amount: paidAmount }, system, t0, {
+        ...defaultPolicy,
         complaintPeriodSeconds: 10,
         trackingDeadlineSeconds: 20,
       }),
@@ -554,14 +556,15 @@ describe('available actions', () => {
     expect(availableActions(joined(), seller, t0)).toEqual(['cancel'])
     expect(availableActions(paid(), seller, at(day))).toEqual(['cancel', 'track'])
     expect(availableActions(paid(), seller, at(10 * day))).toEqual(['cancel'])
-    expect(availableActions(paid(), buyer, at(day))).toEqual(['submit_order_issue'])
+    expect(availableActions(paid(), buyer, at(day))).toEqual(['extend_tracking_deadline', 'submit_order_issue'])
     expect(availableActions(tracked(), buyer, at(day))).toEqual(['confirm_delivery'])
     expect(availableActions(tracked(), admin, at(day))).toEqual(['confirm_delivery', 'release_funds'])
     expect(availableActions(delivered(), buyer, at(2 * day))).toEqual(['complain_with_description', 'end_complaint_period'])
     expect(availableActions(delivered(), buyer, at(3 * day))).toEqual(['end_complaint_period'])
     expect(availableActions(delivered(), seller, at(2 * day))).toEqual([])
-    expect(availableActions(complained(), seller, at(2 * day))).toEqual(['accept_complaint'])
-    expect(availableActions(complained(), admin, at(2 * day))).toEqual(['release_funds'])
+    expect(availableActions(complained(), seller, at(2 * day))).toEqual(['accept_complaint', 'propose_settlement', 'escalate_case'])
+    expect(availableActions(complained(), buyer, at(2 * day))).toEqual(['propose_settlement', 'escalate_case'])
+    expect(availableActions(complained(), admin, at(2 * day))).toEqual(['release_funds', 'decide'])
     expect(availableActions(fundsReleased(), buyer, at(9 * day))).toEqual([])
     expect(availableActions(paid(), system, at(day))).toEqual([])
   })

@@ -16,6 +16,7 @@ import {
   enterDelivered,
   returnReason,
   notSettleable,
+  disputed,
 } from './online-rules.ts'
 
 /**
@@ -37,12 +38,17 @@ export type OnlineEvent =
   | { readonly type: 'carrier_delivered' }
   | { readonly type: 'confirm_delivery' }
   | { readonly type: 'tracking_deadline_elapsed' }
+  /** The buyer gives the seller more time to ship (before a case, issue 32). */
+  | { readonly type: 'extend_tracking_deadline'; readonly hours: number }
 
 export type OnlineEventType = OnlineEvent['type']
 
+/** The most one extension adds: two weeks (the API's limit too). */
+const maxExtensionHours = 336
+
 const handlers: HandlerTable<OnlineState, OnlineEvent> = {
   ...openingHandlers<OnlineState>(),
-  ...complaintHandlers<OnlineState>({ isOpen: (state) => state.status === 'delivered', ended, releaseToSeller, refundToBuyer }),
+  ...complaintHandlers<OnlineState>({ isOpen: (state) => state.status === 'delivered', ended, releaseToSeller, refundToBuyer, disputed }),
 
   cancel: (state, _event, actor, now) => {
     switch (state.status) {
@@ -198,6 +204,19 @@ const handlers: HandlerTable<OnlineState, OnlineEvent> = {
     if (event.to !== 'buyer' && event.to !== 'seller') return refuse('validation_failed')
     const extra: Effect[] = state.status === 'delivered' ? [{ type: 'cancel_timer', timer: 'complaint_window' }] : []
     return event.to === 'seller' ? releaseToSeller(state, now, extra) : refundToBuyer(state, now, extra)
+  },
+
+  extend_tracking_deadline: (state, event, actor, now) => {
+    if (actor.kind !== 'buyer') return refuse('not_buyer')
+    if (state.status !== 'paid') return refuse(ended(state.status) ?? shippedAlready(state.status) ?? 'not_paid')
+    if (reached(now, state.trackingDeadline)) return refuse('tracking_details_deadline_expired')
+    if (!Number.isSafeInteger(event.hours) || event.hours < 1 || event.hours > maxExtensionHours) return refuse('validation_failed')
+    const deadline = addSeconds(state.trackingDeadline ?? now, event.hours * 3600)
+    return step({ ...state, trackingDeadline: deadline }, [
+      { type: 'schedule', timer: 'tracking_deadline', at: deadline },
+      { type: 'notify', template: 'tracking_deadline_extended', to: 'seller' },
+      { type: 'notify', template: 'tracking_deadline_extended', to: 'buyer' },
+    ])
   },
 
   tracking_deadline_elapsed: (state, _event, actor, now) => {

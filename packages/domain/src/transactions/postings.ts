@@ -34,17 +34,46 @@ export function releaseEffects(input: {
   const postings: StatePosting[] = [{ account: 'escrow', amount: -held, currency }]
   if (payout !== 0) postings.push({ account: 'seller', amount: payout, currency })
   if (held - payout !== 0) postings.push({ account: 'revenue', amount: held - payout, currency })
+  return [{ type: 'ledger', entry: 'release', postings }, transferEffect(currency, payout, input.sourcePaymentIntentId)]
+}
+
+function transferEffect(currency: CurrencyCode, payout: number, sourcePaymentIntentId: string | null): Effect {
+  // A transaction is transferred at most once.
+  return {
+    type: 'provider',
+    action: 'transfer',
+    amount: payout,
+    currency,
+    idempotencyAction: 'transfer',
+    paymentIntentId: sourcePaymentIntentId,
+  }
+}
+
+/**
+ * A case settled or decided on a split (issue 32): everything held leaves
+ * escrow in one entry that resolves the hold once, the refunds' part to the
+ * buyer, `payout` to the seller and the rest (the fees kept) to revenue, with
+ * the provider's refunds and the transfer that make it real.
+ */
+export function splitEffects(input: {
+  currency: CurrencyCode
+  held: number
+  payout: number
+  refunds: readonly RefundCall[]
+  sourcePaymentIntentId: string | null
+}): Effect[] {
+  const { currency, held, payout } = input
+  const refunded = input.refunds.reduce((sum, refund) => sum + refund.amount, 0)
+  const postings: StatePosting[] = [
+    { account: 'escrow', amount: -held, currency },
+    { account: 'buyer_refund', amount: refunded, currency },
+    { account: 'seller', amount: payout, currency },
+  ]
+  if (held - refunded - payout !== 0) postings.push({ account: 'revenue', amount: held - refunded - payout, currency })
   return [
-    { type: 'ledger', entry: 'release', postings },
-    {
-      type: 'provider',
-      action: 'transfer',
-      amount: payout,
-      currency,
-      // A transaction is transferred at most once.
-      idempotencyAction: 'transfer',
-      paymentIntentId: input.sourcePaymentIntentId,
-    },
+    { type: 'ledger', entry: 'split', postings },
+    ...providerRefunds(currency, input.refunds),
+    transferEffect(currency, payout, input.sourcePaymentIntentId),
   ]
 }
 
@@ -68,19 +97,20 @@ export function refundEffects(input: { currency: CurrencyCode; held: number; ref
     { account: 'buyer_refund', amount: refunded, currency },
   ]
   if (held - refunded !== 0) postings.push({ account: 'revenue', amount: held - refunded, currency })
-  return [
-    { type: 'ledger', entry: 'refund', postings },
-    ...input.refunds
-      .filter((refund) => refund.amount > 0)
-      .map((refund): Effect => ({
-        type: 'provider',
-        action: 'refund',
-        amount: refund.amount,
-        currency,
-        idempotencyAction: refund.idempotencyAction,
-        paymentIntentId: refund.paymentIntentId,
-      })),
-  ]
+  return [{ type: 'ledger', entry: 'refund', postings }, ...providerRefunds(currency, input.refunds)]
+}
+
+function providerRefunds(currency: CurrencyCode, refunds: readonly RefundCall[]): Effect[] {
+  return refunds
+    .filter((refund) => refund.amount > 0)
+    .map((refund) => ({
+      type: 'provider',
+      action: 'refund',
+      amount: refund.amount,
+      currency,
+      idempotencyAction: refund.idempotencyAction,
+      paymentIntentId: refund.paymentIntentId,
+    }))
 }
 
 /**

@@ -3,6 +3,8 @@ import { isChargeCalculatorVersion } from '../fees.ts'
 import { isHighValue } from '../high-value.ts'
 import { type Actor, type CommonState, enter, otherParty, type Party, type Result, refuse, step } from './kernel.ts'
 import { awaitsSellerAcceptance } from './listing-sale.ts'
+import type { CaseEvent } from './case-handlers.ts'
+import type { ComplaintReason } from './dispute-case.ts'
 
 /**
  * The steps that read the same in both machines: joining, rejecting, the
@@ -70,7 +72,9 @@ export type CommonEvent =
   | { readonly type: 'payment_failed'; readonly paymentIntentId: string }
   /** The provider settled a refund; `paymentIntentId` is the payment it went back to, when the provider names it. */
   | { readonly type: 'refund_succeeded'; readonly paymentIntentId?: string }
-  | { readonly type: 'complain'; readonly description: string }
+  /** Opens a case; `reason` is `other` when left out (clients before issue 32). */
+  | { readonly type: 'complain'; readonly description: string; readonly reason?: ComplaintReason }
+  | CaseEvent
   | { readonly type: 'end_complaint_period' }
   | { readonly type: 'complaint_window_elapsed' }
   | { readonly type: 'accept_complaint' }

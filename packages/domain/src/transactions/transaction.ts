@@ -68,6 +68,7 @@ const onlineOnlyEvents = new Set<string>([
   'carrier_delivered',
   'confirm_delivery',
   'tracking_deadline_elapsed',
+  'extend_tracking_deadline',
 ])
 
 const resolvingStatuses = ['funds_released', 'payment_refunded', 'cancelled_with_payment', 'cancelled_with_deposit'] as const

@@ -1,6 +1,9 @@
 import { adminTransactionDetailSchema, adminTransactionQuerySchema } from '@pactum/contracts/admin'
 import { anyTransactionListSchema, anyTransactionSchema } from '@pactum/contracts/f2f-transactions'
 import { adminActionBodySchema, releaseFundsQuerySchema } from '@pactum/contracts/transactions'
+import { caseQueueQuerySchema, caseQueueSchema, decideBodySchema } from '@pactum/contracts/disputes'
+import { toCaseView } from '../disputes/case-view.ts'
+import { listEscalatedCases } from '../disputes/disputes-repository.ts'
 import type { FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { emailsOf, eventsOf, ledgerEntriesOf, listAllTransactions, notificationsOf, providerEventsOf } from './admin-repository.ts'
@@ -77,6 +80,7 @@ export function adminTransactionRoutes(deps: () => TransactionDeps): FastifyPlug
         ])
         return {
           transaction: toAnyTransactionView(row, { id: admin.id, asAdmin: true }, context()),
+          case: toCaseView(row),
           buyer_email: row.buyer_id ? (emails.get(row.buyer_id) ?? null) : null,
           seller_email: row.seller_id ? (emails.get(row.seller_id) ?? null) : null,
           events: events.map(toAuditEventView),
@@ -137,6 +141,40 @@ export function adminTransactionRoutes(deps: () => TransactionDeps): FastifyPlug
         },
       },
       async (request) => act(request, { type: 'release_funds', to: request.query.to }),
+    )
+
+    app.post(
+      '/admin/transactions/:id/decide',
+      {
+        onRequest: app.authenticateAdmin,
+        preHandler: app.idempotent,
+        schema: {
+          ...secured,
+          summary: 'Decide a case (either kind): full to either side or a split of the price; both parties receive the reason',
+          params: idParams,
+          body: decideBodySchema,
+          response: { 200: anyTransactionSchema, ...errors },
+        },
+      },
+      async (request) =>
+        act(request, { type: 'decide', refundToBuyer: request.body.refund_to_buyer, releaseToSeller: request.body.release_to_seller }),
+    )
+
+    app.get(
+      '/admin/cases',
+      {
+        onRequest: app.authenticateAdmin,
+        schema: {
+          ...secured,
+          summary: 'The cases waiting for an admin, oldest first',
+          querystring: caseQueueQuerySchema,
+          response: { 200: caseQueueSchema, ...errors },
+        },
+      },
+      async (request) => {
+        const rows = await listEscalatedCases(app.services.db, request.query.limit)
+        return rows.flatMap((row) => toCaseView(row) ?? [])
+      },
     )
   }
 }

@@ -63,6 +63,12 @@ const templateSet: Record<CatalogueTemplate, true> = {
   cancelled_with_deposit: true,
   deposit_refunded: true,
   payment_returned: true,
+  settlement_offered: true,
+  settlement_declined: true,
+  case_escalated: true,
+  case_settled: true,
+  case_decided: true,
+  tracking_deadline_extended: true,
   handover_awaiting_seller: true,
   f2f_joined: true,
   f2f_cancelled: true,
@@ -80,6 +86,7 @@ type LayoutKey =
   | 'details.seller'
   | 'details.returned'
   | 'details.returnReason'
+  | 'details.decisionReason'
   | `returnReason.${ReturnReason}`
   | 'link'
   | 'footer'
@@ -114,6 +121,8 @@ export interface NotificationFacts {
   link: string
   /** A payment sent straight back: its amount and why, on lines of their own. */
   returned?: { amount: number; currency: CurrencyCode; reason: ReturnReason }
+  /** An admin's decision: the reason given, quoted as written. */
+  reason?: string
 }
 
 export interface RenderedNotification {
@@ -141,6 +150,7 @@ export function renderNotification(locale: Locale, template: CatalogueTemplate, 
           `${t('details.returnReason')}: ${t(`returnReason.${facts.returned.reason}`)}`,
         ]
       : []),
+    ...(facts.reason ? [`${t('details.decisionReason')}: ${shorten(facts.reason, bodyDescriptionLength * 3)}`] : []),
   ]
   return {
     subject: t(`${template}.${to}.subject`, { description: shorten(facts.description, subjectDescriptionLength) }),

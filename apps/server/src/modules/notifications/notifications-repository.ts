@@ -15,6 +15,8 @@ export interface NotificationJob {
   key: string
   /** A payment sent straight back (`payment_returned`): how much, and why. */
   returned?: { amount: number; reason: ReturnReason }
+  /** An admin's decision (`case_decided`): the reason both parties receive. */
+  reason?: string
 }
 
 /** A transaction with what its e-mails need of its two parties (null while a role is open). */

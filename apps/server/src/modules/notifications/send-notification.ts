@@ -201,6 +201,7 @@ function messageFor(transaction: TransactionForMail | undefined, job: Notificati
         otherPartyFirstName: transaction[`${other}_first_name`] ?? null,
         link: `${publicUrl}/transactions/${transaction.id}`,
         ...(job.returned ? { returned: { amount: job.returned.amount, currency, reason: job.returned.reason } } : {}),
+        ...(job.reason ? { reason: job.reason } : {}),
       }),
   }
 }

@@ -1,3 +1,4 @@
+import type { TimerKind } from '@pactum/domain/transactions/kernel'
 import type { TransactionEvent } from '@pactum/domain/transactions/transaction'
 import type { FastifyBaseLogger } from 'fastify'
 import type { Kysely } from 'kysely'
@@ -21,7 +22,7 @@ import { lockById, lockManyById } from './transactions-repository.ts'
 const timerQueue = 'transaction-timer'
 const outboxQueue = 'outbox-send'
 
-type TimerJob = { transactionId: string; kind: 'tracking_deadline' | 'complaint_window' }
+type TimerJob = { transactionId: string; kind: TimerKind }
 /** Timers fired in one database transaction: one commit for many, yet row locks held only briefly. */
 const timerGroupSize = 10
 type OutboxJob = { outboxId: string }
@@ -29,6 +30,7 @@ type OutboxJob = { outboxId: string }
 const timerEvents: Record<TimerJob['kind'], TransactionEvent> = {
   tracking_deadline: { type: 'tracking_deadline_elapsed' },
   complaint_window: { type: 'complaint_window_elapsed' },
+  case_response: { type: 'case_response_elapsed' },
 }
 
 /** Timers, outbox sends and e-mails as jobs enqueued in the state change's own database transaction. */

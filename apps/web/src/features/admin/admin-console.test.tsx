@@ -14,6 +14,7 @@ const id = '019a0000-0000-7000-8000-00000000c0de'
 function detail(overrides: Partial<AdminTransactionDetail> = {}): AdminTransactionDetail {
   return {
     transaction: fakeTransaction({ id, status: 'complained', price: 10_000, charge: 340, currency: 'eur', role: null }),
+    case: null,
     buyer_email: 'buyer@example.com',
     seller_email: 'seller@example.com',
     events: [

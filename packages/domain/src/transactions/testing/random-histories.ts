@@ -3,6 +3,7 @@ import { expect } from 'vitest'
 import type { LedgerEntry } from '../../ledger-rules.ts'
 import type { PaymentMethod } from '../../currencies.ts'
 import { type Actor, type CommonState, type Effect, type HoldPart, type Party, refusalStatus, type Result, type Step } from '../kernel.ts'
+import { openOffer } from '../dispute-case.ts'
 import { awaitsSellerAcceptance } from '../listing-sale.ts'
 import type { CommonEvent } from '../shared-handlers.ts'
 
@@ -40,6 +41,35 @@ export function windowEvents(text: fc.Arbitrary<string>): fc.Arbitrary<CommonEve
     fc.constant({ type: 'complaint_window_elapsed' } as const),
     fc.constant({ type: 'accept_complaint' } as const),
     fc.constantFrom<Party>('buyer', 'seller').map((to) => ({ type: 'release_funds', to }) as const),
+    // A case's steps with ids and amounts that are mostly wrong: the refusals are under test too.
+    fc
+      .record({ refundToBuyer: fc.integer({ min: -1, max: 20_000 }), releaseToSeller: fc.integer({ min: 0, max: 20_000 }) })
+      .map((split) => ({ type: 'propose_settlement', offerId: 'o_random', note: '', ...split }) as const),
+    fc.constant({ type: 'accept_settlement', offerId: 'o_random' } as const),
+    fc.constant({ type: 'decline_settlement', offerId: 'o_random' } as const),
+    fc.constant({ type: 'escalate_case' } as const),
+    fc.constant({ type: 'case_response_elapsed' } as const),
+  ]
+}
+
+/**
+ * A case's steps, well-formed for `state` whose price in dispute is `price`:
+ * offers of a split, everything and nothing, answers to the open offer, the
+ * escalation and its timer, and an admin's split.
+ */
+export function wellFormedCaseEvents(state: CommonState<string>, price: number): CommonEvent[] {
+  const fresh = `o_${state.complaint?.offers.length ?? 0}`
+  const open = openOffer(state.complaint)?.id ?? 'o_none'
+  const third = Math.floor(price / 3)
+  return [
+    { type: 'propose_settlement', offerId: fresh, refundToBuyer: third, releaseToSeller: price - third, note: 'a third back' },
+    { type: 'propose_settlement', offerId: fresh, refundToBuyer: price, releaseToSeller: 0, note: '' },
+    { type: 'propose_settlement', offerId: fresh, refundToBuyer: 0, releaseToSeller: price, note: '' },
+    { type: 'accept_settlement', offerId: open },
+    { type: 'decline_settlement', offerId: open },
+    { type: 'escalate_case' },
+    { type: 'case_response_elapsed' },
+    { type: 'decide', refundToBuyer: price - third, releaseToSeller: third },
   ]
 }
 
@@ -141,10 +171,22 @@ export function expectCommonStep<S extends CommonState<string>>(
   // Money goes to the seller only after the complaint window (an undisputed
   // delivery, a handover) or by an admin's decision; a complaint is never
   // overridden by the timer.
+  // A case ends by the seller's acceptance, an offer either party accepted, or an admin.
+  const settled = event.type === 'accept_settlement'
   if (next.status === 'funds_released' && state.status !== 'funds_released') {
-    expect(kind.isInComplaintWindow(state) || by.kind === 'admin').toBe(true)
+    expect(kind.isInComplaintWindow(state) || by.kind === 'admin' || settled).toBe(true)
   }
-  if (state.status === 'complained' && next.status !== 'complained') expect(['seller', 'admin']).toContain(by.kind)
+  if (state.status === 'complained' && next.status !== 'complained') expect(settled || ['seller', 'admin'].includes(by.kind)).toBe(true)
+  // A split leaves both parts above zero and the buyer never gets back more than was held.
+  if (effects.some((e) => e.type === 'ledger' && e.entry === 'split')) {
+    expect(next.status).toBe('funds_released')
+    expect(next.amountReleased).toBeGreaterThan(0)
+    expect(next.amountRefunded - state.amountRefunded).toBeGreaterThan(0)
+    expect(next.amountReleased + next.amountRefunded - state.amountRefunded).toBeLessThanOrEqual(state.amountHeld)
+  }
+  // At most one offer is open, and only while the case is.
+  const open = next.complaint?.offers.filter((offer) => offer.outcome === 'open').length ?? 0
+  expect(open).toBeLessThanOrEqual(next.status === 'complained' ? 1 : 0)
   // The state entered is stamped at this instant; earlier stamps stay.
   const stamps = (s: S) => s.timestamps as Readonly<Record<string, Date | null>>
   if (next.status !== state.status) expect(stamps(next)[next.status]).toEqual(now)
@@ -159,9 +201,14 @@ export function sentBack(entries: readonly LedgerEntry[]): number {
   return refundedBy(entries, 'refund_unheld')
 }
 
-/** What a refund returned out of escrow. */
+/** What a refund, or a split's refunded part, returned out of escrow. */
 export function refundedFromEscrow(entries: readonly LedgerEntry[]): number {
-  return refundedBy(entries, 'refund')
+  return refundedBy(entries, 'refund') + refundedBy(entries, 'split')
+}
+
+/** Released and refunded at once only by a split (a settled or decided case). */
+export function bothWaysOnlyBySplit(state: CommonState<string>, entries: readonly LedgerEntry[]): boolean {
+  return state.amountReleased === 0 || state.amountRefunded - sentBack(entries) === 0 || entries.some((entry) => entry.entry === 'split')
 }
 
 function refundedBy(entries: readonly LedgerEntry[], kind: LedgerEntry['entry']): number {

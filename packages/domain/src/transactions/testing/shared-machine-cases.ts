@@ -261,10 +261,16 @@ export function sharedMachineCases<S extends CommonState<string>>(m: MachineUnde
       const { next, effects } = accept(
         m.transition(m.inWindow(), { type: 'complain', description: ' broken frame ' }, buyer, at(3 * day - 1)),
       )
-      expect(next).toMatchObject({ status: 'complained', complaint: { description: 'broken frame' } })
+      // The case opens with the default reason and the seller's response window (3 days by default).
+      const responseDeadline = at(6 * day - 1)
+      expect(next).toMatchObject({
+        status: 'complained',
+        complaint: { description: 'broken frame', reason: 'other', responseDeadline, escalatedAt: null, offers: [] },
+      })
       expect(next.timestamps.complained).toEqual(at(3 * day - 1))
       expect(effects).toEqual([
         { type: 'cancel_timer', timer: 'complaint_window' },
+        { type: 'schedule', timer: 'case_response', at: responseDeadline },
         { type: 'notify', template: 'complained', to: 'seller' },
       ])
     })

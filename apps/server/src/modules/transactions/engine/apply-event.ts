@@ -147,6 +147,7 @@ export async function applyEvent(
         // The domain never repeats a template and recipient within one step.
         key: `${row.id}:${audit.id}:${effect.template}:${effect.to}`,
         ...(effect.returned ? { returned: effect.returned } : {}),
+        ...(effect.quotesReason && context.reason ? { reason: context.reason } : {}),
       })
     } else if (effect.type === 'history') {
       // Beside the event's own line, after it: money that moved without moving the state, and why.

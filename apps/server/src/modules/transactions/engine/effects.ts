@@ -1,3 +1,4 @@
+import type { TimerKind } from '@pactum/domain/transactions/kernel'
 import type { Kysely } from 'kysely'
 import type { Database } from '../../../db/schema.ts'
 import type { NotificationJob } from '../../notifications/notifications-repository.ts'
@@ -9,10 +10,7 @@ import type { NotificationJob } from '../../notifications/notifications-reposito
  * double them.
  */
 export interface EffectScheduler {
-  scheduleTimer(
-    trx: Kysely<Database>,
-    timer: { transactionId: string; kind: 'tracking_deadline' | 'complaint_window'; at: Date },
-  ): Promise<void>
+  scheduleTimer(trx: Kysely<Database>, timer: { transactionId: string; kind: TimerKind; at: Date }): Promise<void>
   /** Sends the outbox row `outboxId` to the provider after the commit. */
   dispatchOutbox(trx: Kysely<Database>, outboxId: string): Promise<void>
   /**

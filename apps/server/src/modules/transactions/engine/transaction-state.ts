@@ -4,7 +4,8 @@ import type { CommonState, Party } from '@pactum/domain/transactions/kernel'
 import type { OnlineState, OnlineStatus } from '@pactum/domain/transactions/online-state'
 import type { TransactionState } from '@pactum/domain/transactions/transaction'
 import type { Insertable, Selectable } from 'kysely'
-import type { TransactionsTable } from '../../../db/schema.ts'
+import type { StoredSettlementOffer, TransactionsTable } from '../../../db/schema.ts'
+import { type Complaint, type ComplaintReason, type SettlementOffer } from '@pactum/domain/transactions/dispute-case'
 
 export type TransactionRow = Selectable<TransactionsTable>
 
@@ -30,7 +31,7 @@ function common<S extends string>(row: TransactionRow): Omit<CommonState<S>, 'st
     highValue: row.high_value,
     isPaymentInProgress: row.is_payment_in_progress,
     paymentIntentId: row.payment_intent_id,
-    complaint: row.complaint_description ? { description: row.complaint_description } : null,
+    complaint: toComplaint(row),
     complaintPeriodDeadline: row.complaint_period_deadline,
     amountHeld: row.amount_held,
     amountReleased: row.amount_released,
@@ -125,6 +126,10 @@ export function fromState(state: TransactionState): Omit<Insertable<Transactions
     is_payment_in_progress: state.isPaymentInProgress,
     payment_intent_id: state.paymentIntentId,
     complaint_description: state.complaint?.description ?? null,
+    complaint_reason: state.complaint?.reason ?? null,
+    case_response_deadline: state.complaint?.responseDeadline ?? null,
+    case_escalated_at: state.complaint?.escalatedAt ?? null,
+    settlement_offers: JSON.stringify((state.complaint?.offers ?? []).map(storedOffer)),
     complaint_period_deadline: state.complaintPeriodDeadline,
     amount_held: state.amountHeld,
     amount_released: state.amountReleased,
@@ -152,5 +157,38 @@ export function fromState(state: TransactionState): Omit<Insertable<Transactions
     remainder_payment_intent_id: state.remainderPaymentIntentId,
     seller_confirms_handover: state.sellerConfirmsHandover,
     cancellation_description: state.cancellation?.description ?? null,
+  }
+}
+
+function toComplaint(row: TransactionRow): Complaint | null {
+  if (!row.complaint_description) return null
+  return {
+    description: row.complaint_description,
+    reason: (row.complaint_reason ?? 'other') as ComplaintReason,
+    responseDeadline: row.case_response_deadline,
+    escalatedAt: row.case_escalated_at,
+    offers: row.settlement_offers.map((offer): SettlementOffer => ({
+      id: offer.id,
+      by: offer.by,
+      refundToBuyer: offer.refund_to_buyer,
+      releaseToSeller: offer.release_to_seller,
+      note: offer.note,
+      madeAt: new Date(offer.made_at),
+      outcome: offer.outcome,
+      answeredAt: offer.answered_at === null ? null : new Date(offer.answered_at),
+    })),
+  }
+}
+
+function storedOffer(offer: SettlementOffer): StoredSettlementOffer {
+  return {
+    id: offer.id,
+    by: offer.by,
+    refund_to_buyer: offer.refundToBuyer,
+    release_to_seller: offer.releaseToSeller,
+    note: offer.note,
+    made_at: offer.madeAt.toISOString(),
+    outcome: offer.outcome,
+    answered_at: offer.answeredAt?.toISOString() ?? null,
   }
 }

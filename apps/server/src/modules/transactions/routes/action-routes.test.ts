@@ -1,4 +1,4 @@
-import { catalogue } from '@pactum/contracts/transaction-actions'
+import { catalogue, offeredAs } from '@pactum/contracts/transaction-actions'
 import { describe, expect, it } from 'vitest'
 import { actionCallerRows, authorizationMatrix, type RouteKey } from '../../../http/authorization-matrix.ts'
 import { kindRoutes, transactionKinds } from './kinds.ts'
@@ -8,7 +8,7 @@ const routes = catalogue.flatMap(([name, entry]) =>
     const route = entry[kind]
     if (!route) return []
     const key: RouteKey = `${entry.method ?? 'POST'} /api/v1${kindRoutes[kind].prefix}/transactions/:id${route.path ? `/${route.path}` : ''}`
-    return [{ name, kind, key, who: entry.who }]
+    return [{ name, kind, key, who: entry.who, offered: offeredAs(name, route) }]
   }),
 )
 
@@ -26,15 +26,14 @@ describe('the action catalogue', () => {
 
   it('has every action of both state machines, under the path available_actions names', async () => {
     const { onlineActions, f2fActions } = await import('@pactum/domain/transactions/available-actions')
-    // `join` has its own routes (the code in the query or the path), `release_funds` is the admin's.
-    const elsewhere = new Set(['join', 'release_funds'])
+    // `join` has its own routes (the code in the query or the path), `release_funds` and `decide` are the admin's.
+    const elsewhere = new Set(['join', 'release_funds', 'decide'])
     for (const [kind, actions] of [
       ['online', onlineActions],
       ['f2f', f2fActions],
     ] as const) {
-      const paths = new Set(routes.filter((route) => route.kind === kind).map((route) => route.key.split('/').pop()))
-      for (const action of actions)
-        if (!elsewhere.has(action)) expect.soft(paths.has(action === 'update' ? ':id' : action), `${kind} ${action}`).toBe(true)
+      const offered = new Set(routes.filter((route) => route.kind === kind).map((route) => route.offered))
+      for (const action of actions) if (!elsewhere.has(action)) expect.soft(offered.has(action), `${kind} ${action}`).toBe(true)
     }
   })
 })

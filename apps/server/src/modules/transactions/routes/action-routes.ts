@@ -26,7 +26,10 @@ export function actionRoutes(deps: () => PaymentDeps): FastifyPluginAsyncZod {
       const { event } = entry
       if (!event) return useCases[name as UseCaseActionName](call)
       const body = call.body as Parameters<typeof event>[0]
-      return actAsParty({ ...deps(), idempotency: call.idempotency }, call.user, call.id, event(body), call.kind).then((row) => ({ row }))
+      const params = call.params as Parameters<typeof event>[1]
+      return actAsParty({ ...deps(), idempotency: call.idempotency }, call.user, call.id, event(body, params), call.kind).then((row) => ({
+        row,
+      }))
     }
 
     for (const [name, entry] of catalogue) {
@@ -44,7 +47,7 @@ export function actionRoutes(deps: () => PaymentDeps): FastifyPluginAsyncZod {
             security: [{ bearer: [] }],
             tags: [tagOf(kind, route)],
             summary: route.summary,
-            params: idParams,
+            params: route.params ?? idParams,
             ...(route.body ? { body: route.body } : {}),
             response: { 200: schema, ...transactionErrors, ...(entry.limit ? { 429: errorBodySchema } : {}) },
           },
@@ -55,6 +58,7 @@ export function actionRoutes(deps: () => PaymentDeps): FastifyPluginAsyncZod {
               id: (request.params as { id: string }).id,
               kind,
               body: request.body,
+              params: request.params,
               idempotency: request.idempotencyClaim,
             }
             const { row, invitation } = await perform(name, entry, call)

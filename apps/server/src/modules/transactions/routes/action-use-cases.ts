@@ -20,6 +20,8 @@ export interface ActionCall {
   readonly id: string
   readonly kind: TransactionKind
   readonly body: unknown
+  /** The path's parameters (`offer_id` of an answer to a settlement offer). */
+  readonly params?: unknown
   readonly idempotency: IdempotencyClaim | null
 }
 
