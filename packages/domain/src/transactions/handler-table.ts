@@ -1,4 +1,5 @@
 import { type Actor, type CommonState, defaultPolicy, refuse, type Result, type TransactionPolicy } from './kernel.ts'
+import { type PostMessageEvent, postMessage } from './conversation.ts'
 import { acceptListing, rejectListing } from './listing-sale.ts'
 import { claim, type ClaimEvent, join, type JoinEvent, reject, update, type UpdateEvent } from './shared-handlers.ts'
 
@@ -31,9 +32,10 @@ export function machine<S, E extends { readonly type: string }>(handlers: Handle
 }
 
 /**
- * The table entries before anyone pays, which neither kind words differently:
+ * The table entries neither kind words differently: before anyone pays,
  * joining, a guest's claim, the invitee's rejection, the seller's answer to a
- * listing's buyer, and the creator's edit.
+ * listing's buyer and the creator's edit; and at any time, a message of the
+ * conversation.
  */
 export function openingHandlers<S extends CommonState<string>>() {
   return {
@@ -43,5 +45,6 @@ export function openingHandlers<S extends CommonState<string>>() {
     accept_listing: (state: S, _event: unknown, actor: Actor, now: Date) => acceptListing(state, actor, now),
     reject_listing: (state: S, _event: unknown, actor: Actor, now: Date) => rejectListing(state, actor, now),
     update: (state: S, event: UpdateEvent, actor: Actor) => update(state, event, actor),
+    post_message: (state: S, event: PostMessageEvent, actor: Actor) => postMessage(state, event, actor),
   }
 }

@@ -145,6 +145,8 @@ export type NotifyTemplate =
   | 'case_decided'
   /** The buyer gave the seller more time to add the tracking details. */
   | 'tracking_deadline_extended'
+  /** A message of the conversation, quoted. */
+  | 'message_received'
 
 /**
  * Why a payment that succeeded at the provider was sent straight back
@@ -193,12 +195,16 @@ export type Effect =
       readonly returned?: { readonly amount: number; readonly reason: ReturnReason }
       /** The e-mail quotes the reason the admin gave with the decision. */
       readonly quotesReason?: boolean
+      /** Text the e-mail quotes as written (a message of the conversation). */
+      readonly quote?: string
     }
   /**
    * A line of the transaction's history beside the event's own: money that
    * moved without moving the state (a returned payment) is named there, with why.
    */
   | { readonly type: 'history'; readonly event: 'refund_unheld'; readonly reason: ReturnReason }
+  /** The step is written to the history though it changes no state (a message of the conversation). */
+  | { readonly type: 'audit' }
 
 /** The HTTP status of a refusal, as in the API's error table. */
 export type RefusalStatus = 400 | 403 | 404 | 409

@@ -69,6 +69,7 @@ const templateSet: Record<CatalogueTemplate, true> = {
   case_settled: true,
   case_decided: true,
   tracking_deadline_extended: true,
+  message_received: true,
   handover_awaiting_seller: true,
   f2f_joined: true,
   f2f_cancelled: true,
@@ -87,6 +88,7 @@ type LayoutKey =
   | 'details.returned'
   | 'details.returnReason'
   | 'details.decisionReason'
+  | 'details.message'
   | `returnReason.${ReturnReason}`
   | 'link'
   | 'footer'
@@ -123,6 +125,8 @@ export interface NotificationFacts {
   returned?: { amount: number; currency: CurrencyCode; reason: ReturnReason }
   /** An admin's decision: the reason given, quoted as written. */
   reason?: string
+  /** A message of the conversation, quoted as written. */
+  quote?: string
 }
 
 export interface RenderedNotification {
@@ -151,6 +155,7 @@ export function renderNotification(locale: Locale, template: CatalogueTemplate, 
         ]
       : []),
     ...(facts.reason ? [`${t('details.decisionReason')}: ${shorten(facts.reason, bodyDescriptionLength * 3)}`] : []),
+    ...(facts.quote ? [`${t('details.message')}: ${shorten(facts.quote, bodyDescriptionLength * 3)}`] : []),
   ]
   return {
     subject: t(`${template}.${to}.subject`, { description: shorten(facts.description, subjectDescriptionLength) }),

@@ -17,6 +17,8 @@ export interface NotificationJob {
   returned?: { amount: number; reason: ReturnReason }
   /** An admin's decision (`case_decided`): the reason both parties receive. */
   reason?: string
+  /** A message of the conversation (`message_received`), quoted in the e-mail. */
+  quote?: string
 }
 
 /** A transaction with what its e-mails need of its two parties (null while a role is open). */

@@ -202,6 +202,7 @@ function messageFor(transaction: TransactionForMail | undefined, job: Notificati
         link: `${publicUrl}/transactions/${transaction.id}`,
         ...(job.returned ? { returned: { amount: job.returned.amount, currency, reason: job.returned.reason } } : {}),
         ...(job.reason ? { reason: job.reason } : {}),
+        ...(job.quote !== undefined ? { quote: job.quote } : {}),
       }),
   }
 }

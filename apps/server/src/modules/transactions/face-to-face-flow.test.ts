@@ -268,7 +268,7 @@ describe('a face-to-face sale end to end', () => {
     expect(admin.body.find((row: { id: string }) => row.id === id)).toMatchObject({
       type: 'f2f',
       role: null,
-      available_actions: ['release_funds'],
+      available_actions: ['release_funds', 'decide'],
     })
     const settled = await call('admin', 'POST', `/api/v1/admin/transactions/${id}/release_funds?to=seller`, {
       reason: 'Photos show the same camera',

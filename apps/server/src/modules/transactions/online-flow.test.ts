@@ -523,7 +523,7 @@ describe('my transactions', () => {
     // And it is so: the same request took the provider's news.
     expect((await call('buyer', 'GET', `/api/v1/transactions/${id}`)).body).toMatchObject({
       status: 'paid',
-      available_actions: ['submit_order_issue'],
+      available_actions: ['extend_tracking_deadline', 'submit_order_issue'],
     })
     expect((await call('buyer', 'POST', `/api/v1/transactions/${id}/confirm_payment`, { payment_intent_id: intentId })).body.status).toBe(
       'paid',

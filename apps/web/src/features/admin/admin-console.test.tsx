@@ -160,10 +160,27 @@ describe('the admin console', () => {
     expect(api.request.mock.calls.length).toBe(calls)
   })
 
-  it('shows one transaction’s history, ledger entries, provider events and e-mails', async () => {
-    const api = fakeApiClient({ ...admin, [`GET /admin/transactions/${id}`]: detail() })
+  it('shows one transaction’s complaint, history, ledger entries, provider events and e-mails', async () => {
+    const complaint = {
+      transaction_id: id,
+      state: 'escalated' as const,
+      reason: 'damaged' as const,
+      description: 'The frame arrived cracked',
+      opened_at: '2026-11-23T10:00:00.000Z',
+      currency: 'eur',
+      price_in_dispute: 10_000,
+      response_deadline: '2026-11-26T10:00:00.000Z',
+      escalated_at: '2026-11-26T10:00:00.000Z',
+      summary_due: '2026-11-26T10:00:00.000Z',
+      final_answer_due: '2027-01-18T10:00:00.000Z',
+      offers: [],
+      amount_refunded: 0,
+      amount_released: 0,
+    }
+    const api = fakeApiClient({ ...admin, [`GET /admin/transactions/${id}`]: detail({ case: complaint }) })
     await renderApp(`/admin/transactions/${id}`, { api })
     const history = await screen.findByTestId('admin-history')
+    expect(screen.getByText('Damaged: The frame arrived cracked')).toBeTruthy()
     expect(history?.textContent).toContain('complain')
     expect(history?.textContent).toContain('delivered → complained')
     expect(screen.getByTestId('admin-ledger-entries')?.textContent).toContain(`escrow:${id}`)

@@ -69,6 +69,8 @@ export function Details({ detail }: { detail: AdminTransactionDetail }) {
     [t('admin.columns.kind'), t(`admin.kinds.${transaction.type}`)],
     [t('admin.columns.status'), `${t(`transactionStatusNames.${transaction.status}`)} (${transaction.status})`],
     [t('admin.detail.description'), transaction.description],
+    // The complaint the admin decides on, with its reason (issue 32: the console showed neither).
+    [t('admin.detail.complaint'), detail.case ? `${t(`complaintReasons.${detail.case.reason}`)}: ${detail.case.description}` : '—'],
     [t('roles.buyer'), detail.buyer_email ?? '—'],
     [t('roles.seller'), detail.seller_email ?? '—'],
     [t('admin.columns.client'), transaction.client_id ?? '—'],

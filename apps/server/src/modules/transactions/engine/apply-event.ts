@@ -148,7 +148,10 @@ export async function applyEvent(
         key: `${row.id}:${audit.id}:${effect.template}:${effect.to}`,
         ...(effect.returned ? { returned: effect.returned } : {}),
         ...(effect.quotesReason && context.reason ? { reason: context.reason } : {}),
+        ...(effect.quote !== undefined ? { quote: effect.quote } : {}),
       })
+    } else if (effect.type === 'audit') {
+      // The audit event above is the record; nothing else to write.
     } else if (effect.type === 'history') {
       // Beside the event's own line, after it: money that moved without moving the state, and why.
       await trx
@@ -176,7 +179,7 @@ async function persistEffect(
   deps: TransactionDeps,
   trx: Kysely<Database>,
   row: TransactionRow,
-  effect: Exclude<Effect, { type: 'notify' | 'history' }>,
+  effect: Exclude<Effect, { type: 'notify' | 'history' | 'audit' }>,
   event: TransactionEvent,
   now: Date,
 ): Promise<void> {
