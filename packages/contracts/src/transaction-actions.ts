@@ -95,7 +95,7 @@ export interface TransactionActionEntry {
   /** The web shows it as a button on the transaction's page (the others have their own card or step). */
   readonly button?: boolean
   /** What the web asks for in the confirmation dialog. */
-  readonly asks?: 'description' | 'tracking'
+  readonly asks?: 'description' | 'complaint' | 'tracking'
   /** It gives money back or ends the sale: the web's button and confirmation say so. */
   readonly destructive?: boolean
 }
@@ -212,7 +212,7 @@ export const transactionActions = {
     idempotency: 'key',
     event: (body) => ({ type: 'complain', description: body?.description ?? '', reason: body?.reason ?? 'other' }),
     button: true,
-    asks: 'description',
+    asks: 'complaint',
   },
   propose_settlement: {
     who: 'parties',

@@ -43,6 +43,7 @@ const AdminLayout = lazyPage(() => import('../features/admin/admin-layout.tsx'),
 const AdminTransactionsPage = lazyPage(() => import('../features/admin/admin-transactions-page.tsx'), 'AdminTransactionsPage')
 const AdminTransactionPage = lazyPage(() => import('../features/admin/admin-transaction-page.tsx'), 'AdminTransactionPage')
 const AuditLogPage = lazyPage(() => import('../features/admin/audit-log-page.tsx'), 'AuditLogPage')
+const CasesPage = lazyPage(() => import('../features/admin/cases-page.tsx'), 'CasesPage')
 const DevMailboxPage = lazyPage(() => import('../features/admin/dev-mailbox-page.tsx'), 'DevMailboxPage')
 const DevMailPage = lazyPage(() => import('../features/admin/dev-mailbox-page.tsx'), 'DevMailPage')
 const LedgerHealthPage = lazyPage(() => import('../features/admin/ledger-health-page.tsx'), 'LedgerHealthPage')
@@ -131,6 +132,7 @@ export const routes: RouteObject[] = [
           { path: r.adminLedger, element: <LedgerHealthPage /> },
           { path: r.adminClients, element: <ClientsPage /> },
           { path: r.adminDevMailbox, element: <DevMailboxPage /> },
+          { path: r.adminCases, element: <CasesPage /> },
           { path: r.adminDevMail, element: <DevMailPage /> },
         ],
       },

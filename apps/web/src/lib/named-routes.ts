@@ -32,6 +32,7 @@ export const namedRoutes = {
   admin: '/admin',
   adminTransaction: '/admin/transactions/:id',
   adminAuditLog: '/admin/audit-log',
+  adminCases: '/admin/cases',
   adminLedger: '/admin/ledger',
   adminClients: '/admin/clients',
   adminDevMailbox: '/admin/dev-mailbox',

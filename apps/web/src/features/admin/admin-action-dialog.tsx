@@ -26,7 +26,9 @@ export interface AdminActionDialogProps {
 }
 
 function actionKey(action: AdminAction): string {
-  return action.type === 'confirm_delivery' ? 'confirmDelivery' : action.to === 'seller' ? 'releaseToSeller' : 'refundBuyer'
+  if (action.type === 'confirm_delivery') return 'confirmDelivery'
+  if (action.type === 'decide') return 'decide'
+  return action.to === 'seller' ? 'releaseToSeller' : 'refundBuyer'
 }
 
 /**
@@ -55,7 +57,7 @@ export function AdminActionDialog({ transactionId, action, amount, recipient, on
         </Stack>
       }
       confirmLabel={t(`admin.actions.${key}.confirm`)}
-      destructive={action.type === 'release_funds'}
+      destructive={action.type !== 'confirm_delivery'}
       busy={mutation.isPending}
       onConfirm={() => void confirm()}
       onClose={onClose}

@@ -10,6 +10,7 @@ import {
 } from '@pactum/contracts/admin'
 import type { NewPartnerClientBody, PartnerClientBody } from '@pactum/contracts/partner-clients'
 import type { AnyTransaction } from '@pactum/contracts/f2f-transactions'
+import type { CaseView } from '@pactum/contracts/disputes'
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useApiClient } from '../../lib/api/api-client-context.tsx'
 
@@ -49,6 +50,15 @@ export function useAdminTransaction(id: string) {
   return useQuery({
     queryKey: adminTransactionKey(id),
     queryFn: ({ signal }) => api.request<AdminTransactionDetail>(`/admin/transactions/${id}`, { signal }),
+  })
+}
+
+/** GET /admin/cases: the cases waiting for an admin, oldest first. */
+export function useCaseQueue() {
+  const api = useApiClient()
+  return useQuery({
+    queryKey: ['admin', 'cases'],
+    queryFn: ({ signal }) => api.request<CaseView[]>('/admin/cases', { query: { limit: 200 }, signal }),
   })
 }
 
@@ -128,7 +138,11 @@ export function useRevokeApiKey(clientId: string) {
   })
 }
 
-export type AdminAction = { type: 'confirm_delivery' } | { type: 'release_funds'; to: 'seller' | 'buyer' }
+export type AdminAction =
+  | { type: 'confirm_delivery' }
+  | { type: 'release_funds'; to: 'seller' | 'buyer' }
+  /** A case's decision: the split of the price in dispute. */
+  | { type: 'decide'; refund_to_buyer: number; release_to_seller: number }
 
 /**
  * Runs an admin action through the engine's endpoints, then re-reads
@@ -143,7 +157,10 @@ export function useAdminAction(id: string) {
       api.request<AnyTransaction>(`/admin/transactions/${id}/${action.type}`, {
         method: 'POST',
         query: action.type === 'release_funds' ? { to: action.to } : undefined,
-        body: { reason },
+        body:
+          action.type === 'decide'
+            ? { reason, refund_to_buyer: action.refund_to_buyer, release_to_seller: action.release_to_seller }
+            : { reason },
         headers: { 'Idempotency-Key': idempotencyKey },
       }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['admin'] }),

@@ -113,6 +113,7 @@ export function AdminLayout() {
         label={t('admin.navLabel')}
         items={[
           { label: t('admin.tabs.transactions'), to: namedRoutes.admin, end: true },
+          { label: t('admin.tabs.cases'), to: namedRoutes.adminCases },
           { label: t('admin.tabs.auditLog'), to: namedRoutes.adminAuditLog },
           { label: t('admin.tabs.ledger'), to: namedRoutes.adminLedger },
           { label: t('admin.tabs.clients'), to: namedRoutes.adminClients },

@@ -8,6 +8,7 @@ import TableRow from '@mui/material/TableRow'
 import Typography from '@mui/material/Typography'
 import type { AdminTransactionDetail } from '@pactum/contracts/admin'
 import { type ReactNode } from 'react'
+import { CaseOffers } from '../../components/case-offers.tsx'
 import { useTranslation } from '../../i18n/react.tsx'
 import { useLocale } from '../../i18n/use-locale.ts'
 import { formatDateTime } from '../../lib/dates.ts'
@@ -95,6 +96,12 @@ export function Details({ detail }: { detail: AdminTransactionDetail }) {
           ))}
         </Stack>
       </Paper>
+
+      {detail.case && (
+        <Section title={t('admin.detail.offers')} empty={t('transactionStatus.case.noOffers')} count={1} testId="admin-case">
+          <CaseOffers dispute={detail.case} role={null} />
+        </Section>
+      )}
 
       <Section title={t('admin.detail.history')} empty={t('admin.detail.noHistory')} count={detail.events.length} testId="admin-history">
         <Table size="small">

@@ -12,6 +12,7 @@ import { useLocale } from '../../i18n/use-locale.ts'
 import { formatMoney } from '../../lib/money.ts'
 import { namedRoutes } from '../../lib/named-routes.ts'
 import { AdminActionDialog } from './admin-action-dialog.tsx'
+import { AdminDecideDialog } from './admin-decide-dialog.tsx'
 import { type AdminAction, useAdminTransaction } from './admin-api.ts'
 import { Details, escrowBalance } from './admin-transaction-details.tsx'
 
@@ -23,6 +24,7 @@ export function AdminTransactionPage() {
   const { id = '' } = useParams()
   const query = useAdminTransaction(id)
   const [action, setAction] = useState<AdminAction | null>(null)
+  const [deciding, setDeciding] = useState(false)
   const crumbs = [{ label: t('admin.tabs.transactions'), to: namedRoutes.admin }, { label: t('admin.detail.title') }]
 
   if (query.isPending) return <StatusMessage busy title={t('admin.loading')} headingLevel="h1" />
@@ -49,6 +51,11 @@ export function AdminTransactionPage() {
               {t('admin.actions.confirmDelivery.button')}
             </Button>
           )}
+          {detail.case && transaction.status === 'complained' && (
+            <Button variant="contained" onClick={() => setDeciding(true)} data-testid="admin-decide">
+              {t('admin.actions.decide.button')}
+            </Button>
+          )}
           <Button variant="outlined" onClick={() => setAction({ type: 'release_funds', to: 'seller' })} data-testid="admin-release-seller">
             {t('admin.actions.releaseToSeller.button')}
           </Button>
@@ -61,6 +68,16 @@ export function AdminTransactionPage() {
             {t('admin.actions.refundBuyer.button')}
           </Button>
         </Stack>
+      )}
+      {deciding && detail.case && (
+        <AdminDecideDialog
+          dispute={detail.case}
+          onClose={() => setDeciding(false)}
+          onDone={() => {
+            setDeciding(false)
+            toast.show(t('admin.actions.done'), { severity: 'success' })
+          }}
+        />
       )}
       {action && (
         <AdminActionDialog

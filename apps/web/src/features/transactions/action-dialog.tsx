@@ -1,4 +1,6 @@
+import MenuItem from '@mui/material/MenuItem'
 import TextField from '@mui/material/TextField'
+import { type ComplaintReason, complaintReasons } from '@pactum/domain/transactions/dispute-case'
 import type { AnyTransaction } from '@pactum/contracts/f2f-transactions'
 import type { TransactionActionEntry, TransactionActionName } from '@pactum/contracts/transaction-actions'
 import { useState } from 'react'
@@ -29,18 +31,20 @@ export function ActionDialog({
   const { t } = useTranslation()
   const confirmed = useConfirmedAction(transaction.id, transaction.type, onClose)
   const [description, setDescription] = useState('')
+  const [reason, setReason] = useState<ComplaintReason>('damaged')
   const [tracking, setTracking] = useState<Tracking>({ carrier: '', trackingCode: '' })
   const [showErrors, setShowErrors] = useState(false)
   const route = entry[transaction.type]
   const base = actionTexts(transaction, name)
   const testId = actionTestId(name)
   const descriptionError = description.trim() === '' ? t('transactionStatus.actions.descriptionRequired') : undefined
-  const invalid =
-    entry.asks === 'tracking' ? Object.keys(trackingErrors(tracking, t)).length > 0 : entry.asks === 'description' && !!descriptionError
+  const describes = entry.asks === 'description' || entry.asks === 'complaint'
+  const invalid = entry.asks === 'tracking' ? Object.keys(trackingErrors(tracking, t)).length > 0 : describes && !!descriptionError
 
   const body = (): object => {
     if (entry.asks === 'tracking') return { carrier: tracking.carrier, tracking_code: tracking.trackingCode.trim() }
     if (entry.asks === 'description') return { description: description.trim() }
+    if (entry.asks === 'complaint') return { description: description.trim(), reason }
     return route?.presetBody ? route.presetBody(transaction) : {}
   }
 
@@ -66,7 +70,24 @@ export function ActionDialog({
       testId={`dialog-${testId}`}
     >
       {entry.asks === 'tracking' && <TrackingFields tracking={tracking} onChange={setTracking} showErrors={showErrors} />}
-      {entry.asks === 'description' && (
+      {entry.asks === 'complaint' && (
+        <TextField
+          select
+          label={t('transactionStatus.case.reasonLabel')}
+          value={reason}
+          onChange={(event) => setReason(event.target.value as ComplaintReason)}
+          fullWidth
+          sx={{ mt: 1 }}
+          slotProps={{ htmlInput: { 'data-testid': `${testId}-reason` } }}
+        >
+          {complaintReasons.map((option) => (
+            <MenuItem key={option} value={option}>
+              {t(`complaintReasons.${option}`)}
+            </MenuItem>
+          ))}
+        </TextField>
+      )}
+      {describes && (
         <TextField
           label={t(`${base}.descriptionLabel`)}
           value={description}

@@ -13,6 +13,7 @@ import { LoadErrorAlert } from '../../components/load-error-alert.tsx'
 import { PageHeader } from '../../components/page-header.tsx'
 import { useApiClient } from '../../lib/api/api-client-context.tsx'
 import { routeTo } from '../../lib/named-routes.ts'
+import { CaseCard } from './case-card.tsx'
 import { CounterpartyDetails } from './counterparty-details.tsx'
 import { F2fTransactionDetails } from './f2f-transaction-details.tsx'
 import { awaitsIdentityVerification } from './high-value.ts'
@@ -127,6 +128,7 @@ function TransactionDetails({ transaction, refreshing }: { transaction: Transact
       <InvitationCard transaction={transaction} />
 
       <NextSteps transaction={transaction} deadlines={deadlinesOf(transaction)} />
+      <CaseCard transaction={transaction} />
 
       <NotesCard notes={notes} />
       <HistoryCard transaction={transaction} />

@@ -133,6 +133,8 @@ export function useTransactionAction(id: string, kind: AnyTransaction['type'] = 
       if (transaction && typeof transaction === 'object' && 'id' in transaction) queryClient.setQueryData(transactionKey(id), transaction)
       void queryClient.invalidateQueries({ queryKey: transactionKey(id) })
       void queryClient.invalidateQueries({ queryKey: ['transactions'] })
+      // A complaint opens a case, an offer or answer changes it.
+      void queryClient.invalidateQueries({ queryKey: ['case', id] })
     },
   })
 }
