@@ -12,6 +12,7 @@ import {
   type StatePosting,
   type Step,
 } from '../kernel.ts'
+import { matchesFilter, type NextActor, whoMustAct } from '../list-filters.ts'
 import type { CommonEvent } from '../shared-handlers.ts'
 import { escrowBalance, type TransactionState } from '../transaction.ts'
 
@@ -90,6 +91,19 @@ export function refundEntry(held: number, refunded: number, kept?: number): Effe
   return { type: 'ledger', entry: 'refund', postings }
 }
 
+/** A refund the provider is asked for: its idempotency action, amount and payment. */
+export type RefundCallSeen = readonly [idempotencyAction: string, amount: number, paymentIntentId: string]
+
+/** A state an admin may settle: what is held there, and what a release pays out to the seller (the rest is fees). */
+export interface Settleable<S> {
+  readonly name: string
+  readonly build: () => S
+  readonly held: number
+  readonly payout: number
+  /** The provider refunds a refund to the buyer asks for, one a payment. */
+  readonly refunds: readonly RefundCallSeen[]
+}
+
 /**
  * One kind's fixture, walked through its own table. The complaint window of
  * `inWindow` runs from 2 days to 3 days after t0.
@@ -123,6 +137,13 @@ export interface MachineUnderTest<S extends CommonState<string>> {
   /** What is held in the window, and what its end pays out to the seller (the rest is fees). */
   readonly heldInWindow: number
   readonly released: number
+  /** The provider refunds of everything held in the window. */
+  readonly refundsInWindow: readonly RefundCallSeen[]
+  /** The status of a sale cancelled with money held, waiting for the provider's refund. */
+  readonly refundingStatus: string
+  /** Sales under way, each with whose move it is. */
+  readonly underWay: readonly (readonly [name: string, build: () => S, next: NextActor])[]
+  readonly settleable: readonly Settleable<S>[]
 }
 
 /**
@@ -328,6 +349,89 @@ export function sharedMachineCases<S extends CommonState<string>>(m: MachineUnde
       expectRefusal(m.transition(m.fundsReleased(), { type: 'accept_complaint' }, seller, t0), 'funds_already_released', 409)
       for (const state of m.cancelledStates())
         expectRefusal(m.transition(state, { type: 'accept_complaint' }, seller, t0), 'already_cancelled', 409)
+    })
+    it('refunds everything the buyer paid, fees included, when the seller accepts the complaint', () => {
+      const { next, effects } = accept(m.transition(m.complained(), { type: 'accept_complaint' }, seller, at(3 * day)))
+      expect(next).toMatchObject({ status: 'payment_refunded', amountRefunded: m.heldInWindow, amountReleased: 0 })
+      expect(next.timestamps.payment_refunded).toEqual(at(3 * day))
+      expect(escrowBalance(next as unknown as TransactionState)).toBe(0)
+      expect(effects).toEqual([
+        refundEntry(m.heldInWindow, m.heldInWindow),
+        ...m.refundsInWindow.map(([idempotencyAction, amount, paymentIntentId]): Effect => {
+          return { type: 'provider', action: 'refund', amount, currency: 'eur', idempotencyAction, paymentIntentId }
+        }),
+        { type: 'notify', template: 'payment_refunded', to: 'buyer' },
+        { type: 'notify', template: 'payment_refunded', to: 'seller' },
+      ])
+    })
+  })
+
+  describe('admin settlement (both kinds)', () => {
+    for (const { name, build, held, payout, refunds } of m.settleable) {
+      it(`releases ${name} to the seller or refunds the buyer, all of it`, () => {
+        const from = build()
+        const stopsWindow = from.status === m.inWindow().status
+        const toSeller = accept(m.transition(from, { type: 'release_funds', to: 'seller' }, admin, at(5 * day)))
+        expect(toSeller.next).toMatchObject({ status: 'funds_released', amountReleased: payout, amountRefunded: 0 })
+        expect(toSeller.next.timestamps.complaint_period_ended).toBeNull()
+        expect(escrowBalance(toSeller.next as unknown as TransactionState)).toBe(0)
+        expect(ledger(toSeller.effects)).toEqual([releaseEntry(held, payout, held - payout)])
+        expect(toSeller.effects.filter((effect) => effect.type === 'provider')).toEqual([
+          {
+            type: 'provider',
+            action: 'transfer',
+            amount: payout,
+            currency: 'eur',
+            idempotencyAction: 'transfer',
+            paymentIntentId: m.paymentIntentId,
+          },
+        ])
+        expect(toSeller.effects.some((e) => e.type === 'cancel_timer')).toBe(stopsWindow)
+
+        const toBuyer = accept(m.transition(from, { type: 'release_funds', to: 'buyer' }, admin, at(5 * day)))
+        expect(toBuyer.next).toMatchObject({ status: 'payment_refunded', amountRefunded: held, amountReleased: 0 })
+        expect(escrowBalance(toBuyer.next as unknown as TransactionState)).toBe(0)
+        expect(ledger(toBuyer.effects)).toEqual([refundEntry(held, held)])
+        const providerRefunds = toBuyer.effects.flatMap((e) =>
+          e.type === 'provider' ? [[e.idempotencyAction, e.amount, e.paymentIntentId]] : [],
+        )
+        expect(providerRefunds).toEqual(refunds)
+        expect(toBuyer.effects.some((e) => e.type === 'cancel_timer')).toBe(stopsWindow)
+      })
+    }
+  })
+
+  describe('list filters (both kinds)', () => {
+    for (const [name, build, next] of m.underWay) {
+      it(`files ${name}`, () => {
+        const state = build() as unknown as TransactionState
+        expect(whoMustAct(state)).toBe(next)
+        for (const party of ['buyer', 'seller'] as const) {
+          expect(matchesFilter(state, party, 'active')).toBe(true)
+          expect(matchesFilter(state, party, 'inputRequired')).toBe(next === party)
+          expect(matchesFilter(state, party, 'waiting')).toBe(next !== party)
+          expect(matchesFilter(state, party, 'completed')).toBe(false)
+          expect(matchesFilter(state, party, 'cancelled')).toBe(false)
+        }
+      })
+    }
+    it('files finished transactions as completed or cancelled only, nobody to move but the provider refunding', () => {
+      const finished = (state: S) => state as unknown as TransactionState
+      const released = finished(m.fundsReleased())
+      expect(whoMustAct(released)).toBeNull()
+      for (const state of m.cancelledStates().map(finished)) {
+        expect(whoMustAct(state)).toBe(state.status === m.refundingStatus ? 'system' : null)
+      }
+      for (const role of ['buyer', 'seller'] as const) {
+        for (const [state, filter] of [
+          [released, 'completed'],
+          ...m.cancelledStates().map((s) => [finished(s), 'cancelled'] as const),
+        ] as const) {
+          for (const other of ['active', 'inputRequired', 'waiting', 'completed', 'cancelled'] as const) {
+            expect(matchesFilter(state, role, other), `${state.status} ${role} ${other}`).toBe(other === filter)
+          }
+        }
+      }
     })
   })
 }
