@@ -20,6 +20,7 @@ import {
   replay,
   sentBack,
 } from './testing/random-histories.ts'
+import { f2fOffer } from './testing/offers.ts'
 import { escrowBalance, isTerminal as isTerminalState } from './transaction.ts'
 
 const isTerminal = (status: F2fState['status']) => isTerminalState({ kind: 'f2f', status })
@@ -102,18 +103,13 @@ const start = new Date('2026-03-01T00:00:00Z')
 
 function createdFrom(h: History): F2fState {
   const created = createF2fTransaction(
-    {
+    f2fOffer({
       creatorRole: h.fromListing ? 'buyer' : h.creatorRole,
-      creatorId: 'u_creator',
-      joinCode: 'ABCDEFGH',
-      currency: 'eur',
       depositPrice: h.depositPrice,
       depositCharge: h.depositCharge,
       depositChargeSeller: h.chargeSeller,
-      chargeCalculatorVersion: 1,
-      paymentMethod: 'card',
       sellerConfirmsHandover: h.sellerConfirmsHandover,
-    },
+    }),
     start,
   )
   return h.fromListing ? boughtFromListing(created, 'u_listing_seller') : created

@@ -27,6 +27,7 @@ import {
   system,
   t0,
 } from './testing/shared-machine-cases.ts'
+import { f2fOffer } from './testing/offers.ts'
 
 type TransitionResult = Result<F2fState>
 
@@ -49,23 +50,9 @@ interface Options {
   readonly paymentMethod?: 'card' | 'sepa' | null
 }
 
-function created(options: Options = {}): F2fState {
-  return createF2fTransaction(
-    {
-      creatorRole: options.creatorRole ?? 'seller',
-      creatorId: 'u_creator',
-      joinCode: 'ABCDEFGH',
-      description: 'A bike',
-      currency: 'eur',
-      depositPrice: deposit.price,
-      depositCharge: deposit.charge,
-      depositChargeSeller: options.depositChargeSeller ?? 0,
-      chargeCalculatorVersion: version,
-      paymentMethod: options.paymentMethod === undefined ? 'card' : options.paymentMethod,
-      sellerConfirmsHandover: options.sellerConfirmsHandover ?? true,
-    },
-    t0,
-  )
+/** The deposit of `deposit` (testing/offers.ts), for a bike. */
+function created({ creatorRole = 'seller', paymentMethod = 'card', ...options }: Options = {}): F2fState {
+  return createF2fTransaction(f2fOffer({ creatorRole, paymentMethod, description: 'A bike', ...options }), t0)
 }
 
 function run(state: F2fState, event: F2fEvent, actor: Actor, now = t0): F2fState {

@@ -16,6 +16,7 @@ import {
   replay,
   sentBack,
 } from './testing/random-histories.ts'
+import { onlineOffer } from './testing/offers.ts'
 import { type OnlineEvent, transitionOnline as transition } from './online-transaction.ts'
 import { createOnlineTransaction, type OnlineState, onlineStatuses } from './online-state.ts'
 import { escrowBalance, isTerminal as isTerminalState } from './transaction.ts'
@@ -128,20 +129,7 @@ function toStep(cmd: Command, who: Actor, state: OnlineState, now: Date): [Onlin
 
 function start(creatorRole: Party, fromListing: boolean, price: number, chargeSeller: number, now: Date): OnlineState {
   const role = fromListing ? 'buyer' : creatorRole
-  const created = createOnlineTransaction(
-    {
-      creatorRole: role,
-      creatorId: 'u_creator',
-      joinCode: 'ABCDEFGH',
-      price,
-      currency: 'eur',
-      charge: 340,
-      chargeSeller,
-      chargeCalculatorVersion: 1,
-      paymentMethod: 'card',
-    },
-    now,
-  )
+  const created = createOnlineTransaction(onlineOffer({ creatorRole: role, price, chargeSeller }), now)
   return fromListing ? boughtFromListing(created, 'u_listing_seller') : created
 }
 

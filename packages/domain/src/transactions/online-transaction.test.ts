@@ -23,24 +23,13 @@ import {
   system,
   t0,
 } from './testing/shared-machine-cases.ts'
+import { onlineOffer } from './testing/offers.ts'
 
 // price 10000 + card charge 340 (fees.ts worked example)
 const paidAmount = 10_340
 
 function created(creatorRole: Party = 'seller'): OnlineState {
-  return createOnlineTransaction(
-    {
-      creatorRole,
-      creatorId: 'u_creator',
-      joinCode: 'ABCDEFGH',
-      price: 10_000,
-      currency: 'eur',
-      charge: 340,
-      chargeCalculatorVersion: 1,
-      paymentMethod: 'card',
-    },
-    t0,
-  )
+  return createOnlineTransaction(onlineOffer({ creatorRole }), t0)
 }
 
 function run(state: OnlineState, event: OnlineEvent, actor: Actor, now = t0): OnlineState {
@@ -109,24 +98,8 @@ describe('created', () => {
 })
 
 describe('claim (a guest invited by e-mail)', () => {
-  const guestSale = () =>
-    createOnlineTransaction(
-      {
-        creatorRole: 'seller',
-        creatorId: 'u_creator',
-        joinCode: null,
-        price: 10_000,
-        currency: 'eur',
-        charge: 340,
-        chargeCalculatorVersion: 1,
-      },
-      t0,
-    )
-  const partnerSale = () =>
-    createOnlineTransaction(
-      { creatorRole: 'seller', creatorId: null, joinCode: null, price: 10_000, currency: 'eur', charge: 340, chargeCalculatorVersion: 1 },
-      t0,
-    )
+  const guestSale = () => createOnlineTransaction(onlineOffer({ joinCode: null, paymentMethod: undefined }), t0)
+  const partnerSale = () => createOnlineTransaction(onlineOffer({ creatorId: null, joinCode: null, paymentMethod: undefined }), t0)
 
   it('makes the guest the open party and the transaction joined, telling the creator', () => {
     const { next, effects } = accept(transition(guestSale(), { type: 'claim', role: 'buyer', userId: 'u_guest' }, counterparty, at(60)))
