@@ -172,18 +172,7 @@ describe('joined', () => {
   })
   it('refuses to start a payment without a method, by the seller, or after paying', () => {
     const noMethod = run(
-      createOnlineTransaction(
-        {
-          creatorRole: 'seller',
-          creatorId: 'u_creator',
-          joinCode: 'ABCDEFGH',
-          price: 10_000,
-          currency: 'eur',
-          charge: 340,
-          chargeCalculatorVersion: 1,
-        },
-        t0,
-      ),
+      createOnlineTransaction(onlineOffer({ paymentMethod: undefined }), t0),
       { type: 'join', userId: 'u_joiner' },
       counterparty,
     )

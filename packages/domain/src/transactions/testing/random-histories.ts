@@ -1,10 +1,11 @@
 import fc from 'fast-check'
 import { expect } from 'vitest'
-import type { LedgerEntry } from '../../ledger-rules.ts'
+import { escrowBalances, ledgerBreaches, type LedgerEntry } from '../../ledger-rules.ts'
 import type { PaymentMethod } from '../../currencies.ts'
 import { type Actor, type CommonState, type Effect, type HoldPart, type Party, refusalStatus, type Result, type Step } from '../kernel.ts'
 import { awaitsSellerAcceptance } from '../listing-sale.ts'
 import type { CommonEvent } from '../shared-handlers.ts'
+import { escrowBalance, type TransactionState } from '../transaction.ts'
 
 /**
  * What the property tests of both kinds (`*-transaction.property.test.ts`)
@@ -16,6 +17,21 @@ import type { CommonEvent } from '../shared-handlers.ts'
 export const actor: fc.Arbitrary<Actor> = fc
   .constantFrom<Actor['kind']>('buyer', 'seller', 'admin', 'system', 'counterparty')
   .map((kind) => ({ kind }))
+
+/** The commands a history of either kind is made of, besides the kind's own payments (and pricing). */
+export type CommonCommand<E> =
+  | { kind: 'plain'; event: E }
+  | { kind: 'reprice'; method: PaymentMethod; charge: number }
+  /**
+   * Any step the machine accepts from here (`forward`: one that does not
+   * cancel, reject or need an admin), so that histories get deep into the table.
+   */
+  | { kind: 'progress'; pick: number; forward: boolean }
+
+/** Any step the machine accepts (`CommonCommand`), picked at random. */
+export function progress(forward: boolean) {
+  return fc.nat().map((pick) => ({ kind: 'progress', pick, forward }) as const)
+}
 
 /** Mostly short waits, sometimes one of up to `longest` seconds, beyond a deadline. */
 export function waits(longest: number): fc.Arbitrary<number> {
@@ -152,6 +168,25 @@ export function expectCommonStep<S extends CommonState<string>>(
     if (stamps(state)[status] !== null) expect(stamps(next)[status]).toEqual(stamps(state)[status])
   }
   return result
+}
+
+/**
+ * The ledger so far against the state after a step: no rule broken, the
+ * state's escrow is the ledger's, nothing left in escrow once `emptied` (over,
+ * or a refund decided), and money sent straight back refunded on top of what
+ * left escrow, never alongside a release.
+ */
+export function expectLedgerAgrees(
+  entries: readonly LedgerEntry[],
+  state: TransactionState,
+  { terminal, emptied }: { terminal: boolean; emptied: boolean },
+) {
+  expect(ledgerBreaches({ entries, terminal })).toEqual([])
+  expect(escrowBalances(entries).get('eur') ?? 0).toBe(escrowBalance(state))
+  if (emptied) expect(escrowBalance(state)).toBe(0)
+  const returned = sentBack(entries)
+  expect(returned).toBe(state.amountRefunded - refundedFromEscrow(entries))
+  expect(state.amountReleased === 0 || state.amountRefunded - returned === 0).toBe(true)
 }
 
 /** What went straight back to the buyer without entering escrow (`refund_unheld`). */
