@@ -9,7 +9,6 @@ import type { Actor, Party } from './kernel.ts'
 import {
   actor,
   type Entry,
-  everyActor,
   reprice,
   waits,
   windowEvents,
@@ -19,6 +18,8 @@ import {
   replay,
   sentBack,
   type CommonCommand,
+  commonStep,
+  type StepRules,
   expectLedgerAgrees,
   progress,
 } from './testing/random-histories.ts'
@@ -138,12 +139,18 @@ function wellFormedEvents(state: F2fState): F2fEvent[] {
   ]
 }
 
-const abandons: readonly string[] = ['cancelled', 'rejected', 'cancelled_with_deposit']
+const abandoned: readonly string[] = ['cancelled', 'rejected', 'cancelled_with_deposit']
+
+const stepRules: StepRules<F2fState, F2fEvent> = {
+  transition,
+  wellFormedEvents,
+  // Forward steps leave out calling the sale off and an admin cutting it short.
+  abandons: (next, actor) => abandoned.includes(next.status) || actor.kind === 'admin',
+  stuck: { type: 'cancel', description: 'stuck' },
+}
 
 function toStep(cmd: Command, who: Actor, state: F2fState, now: Date): [F2fEvent, Actor] {
   switch (cmd.kind) {
-    case 'plain':
-      return [cmd.event, who]
     case 'pay': {
       const opened = cmd.part === 'deposit' ? state.paymentIntentId : state.remainderPaymentIntentId
       const due = cmd.part === 'deposit' ? depositAmount(state) : remainderAmount(state)
@@ -152,8 +159,6 @@ function toStep(cmd: Command, who: Actor, state: F2fState, now: Date): [F2fEvent
         who,
       ]
     }
-    case 'reprice':
-      return [{ type: 'set_payment_method', paymentMethod: cmd.method, charge: cmd.charge, chargeCalculatorVersion: 1 }, who]
     case 'price':
       return [
         {
@@ -165,17 +170,8 @@ function toStep(cmd: Command, who: Actor, state: F2fState, now: Date): [F2fEvent
         },
         who,
       ]
-    case 'progress': {
-      const moves = wellFormedEvents(state).flatMap((event) =>
-        everyActor.flatMap((actor): [F2fEvent, Actor][] => {
-          const result = transition(state, event, actor, now)
-          if (!result.ok || result.next === state) return []
-          // Forward steps leave out calling the sale off and an admin cutting it short.
-          return cmd.forward && (abandons.includes(result.next.status) || actor.kind === 'admin') ? [] : [[event, actor]]
-        }),
-      )
-      return moves[cmd.pick % Math.max(moves.length, 1)] ?? [{ type: 'cancel', description: 'stuck' }, who]
-    }
+    default:
+      return commonStep(cmd, who, state, now, stepRules)
   }
 }
 

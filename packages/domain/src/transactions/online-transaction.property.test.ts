@@ -5,7 +5,6 @@ import { availableActions } from './available-actions.ts'
 import type { Actor, Party } from './kernel.ts'
 import {
   actor,
-  everyActor,
   reprice,
   waits,
   windowEvents,
@@ -14,6 +13,8 @@ import {
   ledgerEntries,
   replay,
   type CommonCommand,
+  commonStep,
+  type StepRules,
   expectLedgerAgrees,
   progress,
 } from './testing/random-histories.ts'
@@ -97,27 +98,20 @@ function wellFormedEvents(state: OnlineState): OnlineEvent[] {
   ]
 }
 
-const abandons: readonly string[] = ['cancelled', 'rejected', 'cancelled_with_payment']
+const abandoned: readonly string[] = ['cancelled', 'rejected', 'cancelled_with_payment']
+
+const stepRules: StepRules<OnlineState, OnlineEvent> = {
+  transition,
+  wellFormedEvents,
+  // Forward steps leave out calling the sale off.
+  abandons: (next) => abandoned.includes(next.status),
+  stuck: { type: 'cancel' },
+}
 
 function toStep(cmd: Command, who: Actor, state: OnlineState, now: Date): [OnlineEvent, Actor] {
-  switch (cmd.kind) {
-    case 'plain':
-      return [cmd.event, who]
-    case 'pay':
-      return [{ type: 'payment_succeeded', paymentIntentId: cmd.intent, amount: state.price + state.charge + (cmd.exact ? 0 : 1) }, who]
-    case 'reprice':
-      return [{ type: 'set_payment_method', paymentMethod: cmd.method, charge: cmd.charge, chargeCalculatorVersion: 1 }, who]
-    case 'progress': {
-      const moves = wellFormedEvents(state).flatMap((event) =>
-        everyActor.flatMap((actor): [OnlineEvent, Actor][] => {
-          const result = transition(state, event, actor, now)
-          if (!result.ok || result.next === state) return []
-          return cmd.forward && abandons.includes(result.next.status) ? [] : [[event, actor]]
-        }),
-      )
-      return moves[cmd.pick % Math.max(moves.length, 1)] ?? [{ type: 'cancel' }, who]
-    }
-  }
+  return cmd.kind === 'pay'
+    ? [{ type: 'payment_succeeded', paymentIntentId: cmd.intent, amount: state.price + state.charge + (cmd.exact ? 0 : 1) }, who]
+    : commonStep(cmd, who, state, now, stepRules)
 }
 
 function start(creatorRole: Party, fromListing: boolean, price: number, chargeSeller: number, now: Date): OnlineState {

@@ -79,6 +79,40 @@ export function ledgerEntries(effects: readonly Effect[]): Entry[] {
   )
 }
 
+/** How a kind's history moves on, for `commonStep`. */
+export interface StepRules<S, E> {
+  readonly transition: (state: S, event: E, actor: Actor, now: Date) => Result<S>
+  /** Well-formed events to try from `state` (other inputs than the samples availableActions tries). */
+  readonly wellFormedEvents: (state: S) => E[]
+  /** A step a forward history leaves out: calling the sale off, say. */
+  readonly abandons: (next: S, actor: Actor) => boolean
+  /** What to try when nothing moves the sale on. */
+  readonly stuck: E
+}
+
+/**
+ * The step a `CommonCommand` takes from `state`: a plain event as it is, a
+ * repricing, or any step the machine accepts from here, picked by the command.
+ */
+export function commonStep<S, E>(cmd: CommonCommand<E>, who: Actor, state: S, now: Date, kind: StepRules<S, E>): [E | CommonEvent, Actor] {
+  switch (cmd.kind) {
+    case 'plain':
+      return [cmd.event, who]
+    case 'reprice':
+      return [{ type: 'set_payment_method', paymentMethod: cmd.method, charge: cmd.charge, chargeCalculatorVersion: 1 }, who]
+    case 'progress': {
+      const moves = kind.wellFormedEvents(state).flatMap((event) =>
+        everyActor.flatMap((actor): [E, Actor][] => {
+          const result = kind.transition(state, event, actor, now)
+          if (!result.ok || result.next === state) return []
+          return cmd.forward && kind.abandons(result.next, actor) ? [] : [[event, actor]]
+        }),
+      )
+      return moves[cmd.pick % Math.max(moves.length, 1)] ?? [kind.stuck, who]
+    }
+  }
+}
+
 /** Replays random steps from `state` at `now`: the state reached, the clock and the ledger entries written. */
 export function replay<S, E, C>(
   machine: {
