@@ -14,7 +14,7 @@ import {
 } from '../kernel.ts'
 import { matchesFilter, type NextActor, whoMustAct } from '../list-filters.ts'
 import type { CommonEvent } from '../shared-handlers.ts'
-import { escrowBalance, type TransactionState } from '../transaction.ts'
+import { escrowBalance, isTerminal, type TransactionState } from '../transaction.ts'
 
 /**
  * The behaviour both machines share through the kernel and the shared
@@ -184,6 +184,38 @@ export function expectReturnedUnheld<S extends CommonState<string>>(
   // Reported again (the webhook and the browser both tell): recorded once, never held.
   expectNoop(next, machine.transition(next, succeeded, system, new Date(now.getTime() + day * 1000)))
   return next
+}
+
+/**
+ * A finished sale is never left and moves no held money: of `events`, from
+ * every actor, it takes only the system's `news` (late payments, timers,
+ * reports), changing nothing but sending money that arrives late straight back.
+ */
+export function expectNeverLeft<S extends CommonState<string>, E extends { readonly type: string }>(
+  transition: (state: S, event: E, actor: Actor, now: Date) => Result<S>,
+  state: S,
+  events: readonly E[],
+  news: readonly E['type'][],
+) {
+  expect(isTerminal(state as unknown as TransactionState)).toBe(true)
+  for (const event of events) {
+    for (const actor of [buyer, seller, admin, system, counterparty]) {
+      const result = transition(state, event, actor, at(30 * day))
+      if (!result.ok) continue
+      // Only money that arrives late is sent straight back, and recorded as such: escrow is not touched.
+      expect({
+        ...result.next,
+        amountRefunded: state.amountRefunded,
+        returnedPaymentIntentIds: state.returnedPaymentIntentIds,
+      }).toEqual(state)
+      for (const effect of result.effects) {
+        if (effect.type === 'provider') expect(effect.idempotencyAction.startsWith('refund-unheld:')).toBe(true)
+        else if (effect.type === 'ledger') expect(effect.entry).toBe('refund_unheld')
+        else expect(effect).toMatchObject({ type: expect.stringMatching(/^(history|notify)$/) })
+      }
+      expect(news, `${event.type} by ${actor.kind}`).toContain(event.type)
+    }
+  }
 }
 
 export function sharedMachineCases<S extends CommonState<string>>(m: MachineUnderTest<S>) {
@@ -399,6 +431,23 @@ export function sharedMachineCases<S extends CommonState<string>>(m: MachineUnde
         expect(toBuyer.effects.some((e) => e.type === 'cancel_timer')).toBe(stopsWindow)
       })
     }
+  })
+
+  describe('admin settlement refused (both kinds)', () => {
+    const release = (to: Party): CommonEvent => ({ type: 'release_funds', to })
+    it('refuses release_funds: by others, once released or called off, once the period has ended, to nobody', () => {
+      for (const actor of [buyer, seller, system, counterparty]) {
+        expectRefusal(m.transition(m.complained(), release('seller'), actor, t0), 'not_admin', 403)
+      }
+      expectRefusal(m.transition(m.fundsReleased(), release('seller'), admin, t0), 'funds_already_released', 409)
+      for (const state of m.cancelledStates()) {
+        for (const to of ['buyer', 'seller'] as const) expectRefusal(m.transition(state, release(to), admin, t0), 'already_cancelled', 409)
+      }
+      // complaint_period_ended passes straight on to funds_released; a row caught in between still answers precisely.
+      const ending = { ...m.inWindow(), status: 'complaint_period_ended' } as S
+      expectRefusal(m.transition(ending, release('seller'), admin, t0), 'complaint_period_expired', 409)
+      expectRefusal(m.transition(m.complained(), release('nobody' as Party), admin, t0), 'validation_failed', 400)
+    })
   })
 
   describe('list filters (both kinds)', () => {
