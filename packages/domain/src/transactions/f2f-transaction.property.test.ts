@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { entrySumsToZero, escrowBalances, type LedgerEntry, ledgerBreaches, resolvesHold } from '../ledger-rules.ts'
+import { escrowBalances, type LedgerEntry, ledgerBreaches, resolvesHold } from '../ledger-rules.ts'
 import { availableActions, type F2fAction, f2fActions, type TransactionAction } from './available-actions.ts'
 import { type F2fEvent, transitionF2f as transition } from './f2f-transaction.ts'
 import { boughtFromListing } from './listing-sale.ts'
@@ -8,12 +8,10 @@ import { createF2fTransaction, depositAmount, type F2fState, f2fStatuses, isInCo
 import type { Actor, Party } from './kernel.ts'
 import {
   actor,
-  type Entry,
   reprice,
   waits,
   windowEvents,
   wellFormedWindowEvents,
-  expectCommonStep,
   ledgerEntries,
   replay,
   sentBack,
@@ -22,6 +20,7 @@ import {
   type StepRules,
   expectLedgerAgrees,
   progress,
+  walk,
 } from './testing/random-histories.ts'
 import { f2fOffer } from './testing/offers.ts'
 import { escrowBalance, isTerminal as isTerminalState } from './transaction.ts'
@@ -228,29 +227,13 @@ describe('face-to-face transaction over random histories', () => {
     const stamped = { true: new Set<string>(), false: new Set<string>() }
     fc.assert(
       fc.property(history, (h) => {
-        let now = start
         let state = createdFrom(h)
-        const entries: Entry[] = []
         const movements: string[] = []
-        for (const { command: cmd, actor: who, wait } of h.steps) {
-          now = new Date(now.getTime() + wait * 1000)
-          const before = structuredClone(state)
-          const [event, by] = toStep(cmd, who, state, now)
-          const result = transition(state, event, by, now)
-
-          const accepted = expectCommonStep(f2f, { state, before, event, by, now, fromListing: h.fromListing, result })
-          if (!accepted) continue
-          const { next, effects } = accepted
-
-          const newEntries = ledgerEntries(effects)
-          for (const entry of newEntries) {
-            expect(entrySumsToZero(entry.postings)).toBe(true)
-            // Money only ever flows out of the buyer's funding and escrow, into the seller, revenue or the buyer's refund.
-            for (const posting of entry.postings) {
-              if (posting.account !== 'escrow' && posting.account !== 'buyer_funding') expect(posting.amount).toBeGreaterThanOrEqual(0)
-            }
+        for (const { event, next, effects, newEntries, entries } of walk(f2f, { state, now: start, fromListing: h.fromListing }, h.steps)) {
+          // Money only ever flows out of the buyer's funding and escrow, into the seller, revenue or the buyer's refund.
+          for (const posting of newEntries.flatMap((entry) => entry.postings)) {
+            if (posting.account !== 'escrow' && posting.account !== 'buyer_funding') expect(posting.amount).toBeGreaterThanOrEqual(0)
           }
-          entries.push(...newEntries)
           // Each provider movement (`transfer`, `refund:deposit`, …) is asked for once;
           // money never held goes straight back, keyed by its payment.
           for (const effect of effects) {

@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { expect } from 'vitest'
-import { escrowBalances, ledgerBreaches, type LedgerEntry } from '../../ledger-rules.ts'
+import { entrySumsToZero, escrowBalances, ledgerBreaches, type LedgerEntry } from '../../ledger-rules.ts'
 import type { PaymentMethod } from '../../currencies.ts'
 import { type Actor, type CommonState, type Effect, type HoldPart, type Party, refusalStatus, type Result, type Step } from '../kernel.ts'
 import { awaitsSellerAcceptance } from '../listing-sale.ts'
@@ -221,6 +221,47 @@ export function expectLedgerAgrees(
   const returned = sentBack(entries)
   expect(returned).toBe(state.amountRefunded - refundedFromEscrow(entries))
   expect(state.amountReleased === 0 || state.amountRefunded - returned === 0).toBe(true)
+}
+
+/** One step of `walk` the machine accepted, with the ledger entries it wrote and all written so far. */
+export interface WalkedStep<S, E> {
+  readonly state: S
+  readonly event: E
+  readonly next: S
+  readonly effects: readonly Effect[]
+  readonly newEntries: readonly Entry[]
+  readonly entries: readonly Entry[]
+}
+
+/**
+ * Walks a random history from `start`, checking what every step keeps
+ * (`expectCommonStep`) and that every ledger entry it writes sums to zero;
+ * yields each accepted step for the kind's own checks.
+ */
+export function* walk<S extends CommonState<string>, E extends { readonly type: string }, C>(
+  machine: KindRules<S> & {
+    transition: (state: S, event: E, actor: Actor, now: Date) => Result<S>
+    toStep: (command: C, who: Actor, state: S, now: Date) => [E, Actor]
+  },
+  start: { state: S; now: Date; fromListing: boolean },
+  steps: readonly { command: C; actor: Actor; wait: number }[],
+): Generator<WalkedStep<S, E>> {
+  let { state, now } = start
+  const entries: Entry[] = []
+  for (const { command, actor: who, wait } of steps) {
+    now = new Date(now.getTime() + wait * 1000)
+    const before = structuredClone(state)
+    const [event, by] = machine.toStep(command, who, state, now)
+    const result = machine.transition(state, event, by, now)
+    const accepted = expectCommonStep(machine, { state, before, event, by, now, fromListing: start.fromListing, result })
+    if (!accepted) continue
+    const { next, effects } = accepted
+    const newEntries = ledgerEntries(effects)
+    for (const entry of newEntries) expect(entrySumsToZero(entry.postings)).toBe(true)
+    entries.push(...newEntries)
+    yield { state, event, next, effects, newEntries, entries }
+    state = next
+  }
 }
 
 /** What went straight back to the buyer without entering escrow (`refund_unheld`). */
