@@ -1,3 +1,5 @@
+import { pageLoadErrorCodes } from '../lib/api/page-load-errors.ts'
+
 /**
  * Which parts of a dictionary the first screen needs (issue 13: the first
  * load of a signed-in My transactions page is at most 180 kB of gzipped
@@ -16,20 +18,7 @@ export const firstLoadSections = [
   'transactions',
   'transactionStatusNames',
   // Only what loading a page can answer: the list's and the shell's reads. Actions open dialogs and pages, which wait for the rest.
-  ...[
-    'generic',
-    'network_error',
-    'unexpected_response',
-    'validation_failed',
-    'unauthenticated',
-    'forbidden',
-    'not_found',
-    'invalid_after_id',
-    'invalid_limit',
-    'rate_limited',
-    'internal_error',
-    'service_unavailable',
-  ].map((code) => `apiErrors.${code}`),
+  ...['generic', ...pageLoadErrorCodes].map((code) => `apiErrors.${code}`),
   'common',
   'roles',
   'feedback',

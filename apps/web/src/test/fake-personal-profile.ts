@@ -31,3 +31,8 @@ export function fakePersonalProfile(overrides: Partial<PersonalProfile> = {}): P
     ...overrides,
   }
 }
+
+/** GET /me/personal for a buyer who has given only a name and a country: what a checkout prefills its address from. */
+export function buyerProfile(country: string | null, name: PersonalProfile['name'] = { first: 'Ola', last: 'Nowak' }): PersonalProfile {
+  return { details_submitted: false, name, address: { country_code: country }, tos_acceptance: { unix_timestamp: 1_700_000_000 } }
+}

@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { entrySumsToZero, escrowBalances, type LedgerEntry, ledgerBreaches, resolvesHold } from '../ledger-rules.ts'
+import { escrowBalances, type LedgerEntry, ledgerBreaches, resolvesHold } from '../ledger-rules.ts'
 import { availableActions, type F2fAction, f2fActions, type TransactionAction } from './available-actions.ts'
 import { type F2fEvent, transitionF2f as transition } from './f2f-transaction.ts'
 import { boughtFromListing } from './listing-sale.ts'
@@ -9,20 +9,22 @@ import { createF2fTransaction, depositAmount, type F2fState, f2fStatuses, isInCo
 import type { Actor, Party } from './kernel.ts'
 import {
   actor,
-  type Entry,
-  everyActor,
   reprice,
   waits,
   windowEvents,
   wellFormedWindowEvents,
   wellFormedCaseEvents,
-  expectCommonStep,
   ledgerEntries,
-  refundedFromEscrow,
-  bothWaysOnlyBySplit,
   replay,
   sentBack,
+  type CommonCommand,
+  commonStep,
+  type StepRules,
+  expectLedgerAgrees,
+  progress,
+  walk,
 } from './testing/random-histories.ts'
+import { f2fOffer } from './testing/offers.ts'
 import { escrowBalance, isTerminal as isTerminalState } from './transaction.ts'
 
 const isTerminal = (status: F2fState['status']) => isTerminalState({ kind: 'f2f', status })
@@ -34,15 +36,9 @@ const isTerminal = (status: F2fState['status']) => isTerminalState({ kind: 'f2f'
  * often enough.
  */
 type Command =
-  | { kind: 'plain'; event: F2fEvent }
+  | CommonCommand<F2fEvent>
   | { kind: 'pay'; part: 'deposit' | 'remainder'; opened: boolean; intent: string; exact: boolean }
-  | { kind: 'reprice'; method: 'card' | 'p24' | 'sepa'; charge: number }
   | { kind: 'price'; above: number; charge: number; chargeSeller: number }
-  /**
-   * Any step the machine accepts from here (`forward`: one that does not
-   * cancel, reject or need an admin), so that histories get deep into the table.
-   */
-  | { kind: 'progress'; pick: number; forward: boolean }
 
 const text = fc.constantFrom('', '  ', 'broken', 'changed my mind')
 // pi_1, pi_2 are meant for the deposit and pi_3, pi_4 for the remainder, but random events mix them.
@@ -66,8 +62,8 @@ const plainEvent: fc.Arbitrary<F2fEvent> = fc.oneof(
 )
 
 const command: fc.Arbitrary<Command> = fc.oneof(
-  { weight: 12, arbitrary: fc.nat().map((pick) => ({ kind: 'progress', pick, forward: true }) as const) },
-  { weight: 2, arbitrary: fc.nat().map((pick) => ({ kind: 'progress', pick, forward: false }) as const) },
+  { weight: 12, arbitrary: progress(true) },
+  { weight: 2, arbitrary: progress(false) },
   { weight: 3, arbitrary: plainEvent.map((event) => ({ kind: 'plain', event }) as const) },
   {
     weight: 1,
@@ -105,18 +101,13 @@ const start = new Date('2026-03-01T00:00:00Z')
 
 function createdFrom(h: History): F2fState {
   const created = createF2fTransaction(
-    {
+    f2fOffer({
       creatorRole: h.fromListing ? 'buyer' : h.creatorRole,
-      creatorId: 'u_creator',
-      joinCode: 'ABCDEFGH',
-      currency: 'eur',
       depositPrice: h.depositPrice,
       depositCharge: h.depositCharge,
       depositChargeSeller: h.chargeSeller,
-      chargeCalculatorVersion: 1,
-      paymentMethod: 'card',
       sellerConfirmsHandover: h.sellerConfirmsHandover,
-    },
+    }),
     start,
   )
   return h.fromListing ? boughtFromListing(created, 'u_listing_seller') : created
@@ -150,12 +141,18 @@ function wellFormedEvents(state: F2fState): F2fEvent[] {
   ]
 }
 
-const abandons: readonly string[] = ['cancelled', 'rejected', 'cancelled_with_deposit']
+const abandoned: readonly string[] = ['cancelled', 'rejected', 'cancelled_with_deposit']
+
+const stepRules: StepRules<F2fState, F2fEvent> = {
+  transition,
+  wellFormedEvents,
+  // Forward steps leave out calling the sale off and an admin cutting it short.
+  abandons: (next, actor) => abandoned.includes(next.status) || actor.kind === 'admin',
+  stuck: { type: 'cancel', description: 'stuck' },
+}
 
 function toStep(cmd: Command, who: Actor, state: F2fState, now: Date): [F2fEvent, Actor] {
   switch (cmd.kind) {
-    case 'plain':
-      return [cmd.event, who]
     case 'pay': {
       const opened = cmd.part === 'deposit' ? state.paymentIntentId : state.remainderPaymentIntentId
       const due = cmd.part === 'deposit' ? depositAmount(state) : remainderAmount(state)
@@ -164,8 +161,6 @@ function toStep(cmd: Command, who: Actor, state: F2fState, now: Date): [F2fEvent
         who,
       ]
     }
-    case 'reprice':
-      return [{ type: 'set_payment_method', paymentMethod: cmd.method, charge: cmd.charge, chargeCalculatorVersion: 1 }, who]
     case 'price':
       return [
         {
@@ -177,17 +172,8 @@ function toStep(cmd: Command, who: Actor, state: F2fState, now: Date): [F2fEvent
         },
         who,
       ]
-    case 'progress': {
-      const moves = wellFormedEvents(state).flatMap((event) =>
-        everyActor.flatMap((actor): [F2fEvent, Actor][] => {
-          const result = transition(state, event, actor, now)
-          if (!result.ok || result.next === state) return []
-          // Forward steps leave out calling the sale off and an admin cutting it short.
-          return cmd.forward && (abandons.includes(result.next.status) || actor.kind === 'admin') ? [] : [[event, actor]]
-        }),
-      )
-      return moves[cmd.pick % Math.max(moves.length, 1)] ?? [{ type: 'cancel', description: 'stuck' }, who]
-    }
+    default:
+      return commonStep(cmd, who, state, now, stepRules)
   }
 }
 
@@ -250,29 +236,13 @@ describe('face-to-face transaction over random histories', () => {
     const stamped = { true: new Set<string>(), false: new Set<string>() }
     fc.assert(
       fc.property(history, (h) => {
-        let now = start
         let state = createdFrom(h)
-        const entries: Entry[] = []
         const movements: string[] = []
-        for (const { command: cmd, actor: who, wait } of h.steps) {
-          now = new Date(now.getTime() + wait * 1000)
-          const before = structuredClone(state)
-          const [event, by] = toStep(cmd, who, state, now)
-          const result = transition(state, event, by, now)
-
-          const accepted = expectCommonStep(f2f, { state, before, event, by, now, fromListing: h.fromListing, result })
-          if (!accepted) continue
-          const { next, effects } = accepted
-
-          const newEntries = ledgerEntries(effects)
-          for (const entry of newEntries) {
-            expect(entrySumsToZero(entry.postings)).toBe(true)
-            // Money only ever flows out of the buyer's funding and escrow, into the seller, revenue or the buyer's refund.
-            for (const posting of entry.postings) {
-              if (posting.account !== 'escrow' && posting.account !== 'buyer_funding') expect(posting.amount).toBeGreaterThanOrEqual(0)
-            }
+        for (const { event, next, effects, newEntries, entries } of walk(f2f, { state, now: start, fromListing: h.fromListing }, h.steps)) {
+          // Money only ever flows out of the buyer's funding and escrow, into the seller, revenue or the buyer's refund.
+          for (const posting of newEntries.flatMap((entry) => entry.postings)) {
+            if (posting.account !== 'escrow' && posting.account !== 'buyer_funding') expect(posting.amount).toBeGreaterThanOrEqual(0)
           }
-          entries.push(...newEntries)
           // Each provider movement (`transfer`, `refund:deposit`, …) is asked for once;
           // money never held goes straight back, keyed by its payment.
           for (const effect of effects) {
@@ -295,24 +265,18 @@ describe('face-to-face transaction over random histories', () => {
           expect(entries.filter((e) => e.entry === 'hold' && e.part !== 'deposit' && e.part !== 'remainder')).toEqual([])
           expect(entries.filter((e) => resolvesHold(e.entry)).length).toBeLessThanOrEqual(1)
           expect(new Set(movements).size).toBe(movements.length)
-          expect(ledgerBreaches({ entries, terminal: isTerminal(state.status) })).toEqual([])
-          // The state's own bookkeeping agrees with the ledger.
-          expect(escrowBalances(entries).get('eur') ?? 0).toBe(escrowBalance(state))
-          if (isTerminal(state.status) || state.status === 'cancelled_with_deposit') expect(escrowBalance(state)).toBe(0)
+          const terminal = isTerminal(state.status)
+          expectLedgerAgrees(entries, state, { terminal, emptied: terminal || state.status === 'cancelled_with_deposit' })
           const paidDeposit = state.timestamps.deposit_paid !== null ? depositAmount(state) : 0
           const paidRemainder = state.timestamps.remainder_paid !== null ? remainderAmount(state) : 0
           expect(state.amountHeld).toBe(paidDeposit + paidRemainder)
-          // Money sent straight back is refunded on top: it never was in escrow.
-          const returned = sentBack(entries)
-          expect(returned).toBe(state.amountRefunded - refundedFromEscrow(entries))
-          expect(bothWaysOnlyBySplit(state, entries)).toBe(true)
           // What the state says was paid out and refunded is what the ledger moved there.
           const postedTo = (account: string) =>
             entries.flatMap((e) => e.postings).reduce((sum, p) => sum + (p.account === account ? p.amount : 0), 0)
           expect(postedTo('seller')).toBe(state.amountReleased)
           expect(postedTo('buyer_refund')).toBe(state.amountRefunded)
           expect(state.amountReleased).toBeLessThanOrEqual(state.amountHeld)
-          expect(state.amountRefunded - returned).toBeLessThanOrEqual(state.amountHeld)
+          expect(state.amountRefunded - sentBack(entries)).toBeLessThanOrEqual(state.amountHeld)
         }
         for (const status of f2fStatuses) if (state.timestamps[status] !== null) stamped[`${h.sellerConfirmsHandover}`].add(status)
       }),

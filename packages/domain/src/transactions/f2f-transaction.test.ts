@@ -15,6 +15,7 @@ import {
   buyer,
   counterparty,
   day,
+  expectNeverLeft,
   expectNoop,
   expectRefusal,
   expectReturnedUnheld,
@@ -28,6 +29,7 @@ import {
   system,
   t0,
 } from './testing/shared-machine-cases.ts'
+import { f2fOffer } from './testing/offers.ts'
 
 type TransitionResult = Result<F2fState>
 
@@ -50,23 +52,9 @@ interface Options {
   readonly paymentMethod?: 'card' | 'sepa' | null
 }
 
-function created(options: Options = {}): F2fState {
-  return createF2fTransaction(
-    {
-      creatorRole: options.creatorRole ?? 'seller',
-      creatorId: 'u_creator',
-      joinCode: 'ABCDEFGH',
-      description: 'A bike',
-      currency: 'eur',
-      depositPrice: deposit.price,
-      depositCharge: deposit.charge,
-      depositChargeSeller: options.depositChargeSeller ?? 0,
-      chargeCalculatorVersion: version,
-      paymentMethod: options.paymentMethod === undefined ? 'card' : options.paymentMethod,
-      sellerConfirmsHandover: options.sellerConfirmsHandover ?? true,
-    },
-    t0,
-  )
+/** The deposit of `deposit` (testing/offers.ts), for a bike. */
+function created({ creatorRole = 'seller', paymentMethod = 'card', ...options }: Options = {}): F2fState {
+  return createF2fTransaction(f2fOffer({ creatorRole, paymentMethod, description: 'A bike', ...options }), t0)
 }
 
 function run(state: F2fState, event: F2fEvent, actor: Actor, now = t0): F2fState {
@@ -144,6 +132,62 @@ const f2f: MachineUnderTest<F2fState> = {
   cancelledStates: () => [cancelled(), cancelledAfterJoin(), rejected(), cancelledWithDeposit(), depositRefunded(), paymentRefunded()],
   heldInWindow: heldInFull,
   released: total,
+  refundsInWindow: [
+    ['refund:deposit', depositPaidAmount, 'pi_dep'],
+    ['refund:remainder', remainderPaidAmount, 'pi_rem'],
+  ],
+  refundingStatus: 'cancelled_with_deposit',
+  underWay: [
+    ['created, the creator waits for the counterparty', () => created(), 'counterparty'],
+    ['joined, the buyer pays the deposit', joined, 'buyer'],
+    ['deposit processing, the provider decides', depositProcessing, 'system'],
+    ['deposit_paid, the seller accepts it', depositPaid, 'seller'],
+    ['deposit_accepted, the seller prices', depositAccepted, 'seller'],
+    ['priced, the buyer pays the remainder', priced, 'buyer'],
+    ['remainder processing, the provider decides', remainderProcessing, 'system'],
+    ['remainder_paid, the seller confirms the handover', remainderPaid, 'seller'],
+    ['remainder_skipped, the seller confirms the handover', remainderSkipped, 'seller'],
+    ['remainder_paid without a seller step, the buyer confirms', () => remainderPaid({ sellerConfirmsHandover: false }), 'buyer'],
+    ['buyer confirmed first, the seller confirms', buyerConfirmedFirst, 'seller'],
+    ['buyer confirmed alone, the buyer has the window', buyerConfirmedAlone, 'buyer'],
+    ['seller confirmed, the buyer has the window', sellerConfirmed, 'buyer'],
+    ['complained, the seller answers', complained, 'seller'],
+  ],
+  settleable: [
+    // Before the remainder is paid (priced too), only the deposit is there to pay out.
+    ...(
+      [
+        ['deposit_paid', depositPaid],
+        ['deposit_accepted', depositAccepted],
+        ['priced', priced],
+        ['priced with a remainder payment opened', remainderOpened],
+        ['remainder_skipped', remainderSkipped],
+      ] as const
+    ).map(([name, build]) => ({
+      name,
+      build,
+      held: depositPaidAmount,
+      payout: deposit.price,
+      refunds: [['refund:deposit', depositPaidAmount, 'pi_dep']] as const,
+    })),
+    ...(
+      [
+        ['remainder_paid', remainderPaid],
+        ['buyer_handover_confirmed', buyerConfirmedFirst],
+        ['seller_handover_confirmed', sellerConfirmed],
+        ['complained', complained],
+      ] as const
+    ).map(([name, build]) => ({
+      name,
+      build,
+      held: heldInFull,
+      payout: total,
+      refunds: [
+        ['refund:deposit', depositPaidAmount, 'pi_dep'],
+        ['refund:remainder', remainderPaidAmount, 'pi_rem'],
+      ] as const,
+    })),
+  ],
 }
 
 sharedMachineCases(f2f)
@@ -835,33 +879,6 @@ describe('complaint window', () => {
 })
 
 describe('complained', () => {
-  it('refunds both payments, fees included, when the seller accepts the complaint', () => {
-    const { next, effects } = accept(transition(complained(), { type: 'accept_complaint' }, seller, at(3 * day)))
-    expect(next).toMatchObject({ status: 'payment_refunded', amountRefunded: heldInFull, amountReleased: 0 })
-    expect(next.timestamps.payment_refunded).toEqual(at(3 * day))
-    expect(escrowBalance(next)).toBe(0)
-    expect(effects).toEqual([
-      refundEntry(heldInFull, heldInFull),
-      {
-        type: 'provider',
-        action: 'refund',
-        amount: depositPaidAmount,
-        currency: 'eur',
-        idempotencyAction: 'refund:deposit',
-        paymentIntentId: 'pi_dep',
-      },
-      {
-        type: 'provider',
-        action: 'refund',
-        amount: remainderPaidAmount,
-        currency: 'eur',
-        idempotencyAction: 'refund:remainder',
-        paymentIntentId: 'pi_rem',
-      },
-      { type: 'notify', template: 'payment_refunded', to: 'buyer' },
-      { type: 'notify', template: 'payment_refunded', to: 'seller' },
-    ])
-  })
   it('refunds the deposit alone when the remainder was skipped', () => {
     const state = run(
       run(remainderSkipped(), { type: 'confirm_handover' }, seller, at(2 * day)),
@@ -889,70 +906,10 @@ describe('complained', () => {
 })
 
 describe('admin settlement', () => {
-  const held: [string, () => F2fState, number, number][] = [
-    // state, held, paid out to the seller
-    ['deposit_paid', depositPaid, depositPaidAmount, deposit.price],
-    ['deposit_accepted', depositAccepted, depositPaidAmount, deposit.price],
-    // Priced but the remainder not paid: only the deposit is there to pay out.
-    ['priced', priced, depositPaidAmount, deposit.price],
-    ['priced with a remainder payment opened', remainderOpened, depositPaidAmount, deposit.price],
-    ['remainder_paid', remainderPaid, heldInFull, total],
-    ['remainder_skipped', remainderSkipped, depositPaidAmount, deposit.price],
-    ['buyer_handover_confirmed', buyerConfirmedFirst, heldInFull, total],
-    ['seller_handover_confirmed', sellerConfirmed, heldInFull, total],
-    ['complained', complained, heldInFull, total],
-  ]
-  for (const [name, build, amount, payout] of held) {
-    it(`releases ${name} to the seller or refunds the buyer, all of it`, () => {
-      const from = build()
-      const stopsWindow = from.status === 'seller_handover_confirmed'
-      const toSeller = accept(transition(from, { type: 'release_funds', to: 'seller' }, admin, at(5 * day)))
-      expect(toSeller.next).toMatchObject({ status: 'funds_released', amountReleased: payout, amountRefunded: 0 })
-      expect(toSeller.next.timestamps.complaint_period_ended).toBeNull()
-      expect(escrowBalance(toSeller.next)).toBe(0)
-      expect(ledger(toSeller.effects)).toEqual([releaseEntry(amount, payout, amount - payout)])
-      expect(provider(toSeller.effects)).toEqual([
-        { type: 'provider', action: 'transfer', amount: payout, currency: 'eur', idempotencyAction: 'transfer', paymentIntentId: 'pi_dep' },
-      ])
-      expect(toSeller.effects.some((e) => e.type === 'cancel_timer')).toBe(stopsWindow)
-
-      const toBuyer = accept(transition(from, { type: 'release_funds', to: 'buyer' }, admin, at(5 * day)))
-      expect(toBuyer.next).toMatchObject({ status: 'payment_refunded', amountRefunded: amount, amountReleased: 0 })
-      expect(escrowBalance(toBuyer.next)).toBe(0)
-      expect(ledger(toBuyer.effects)).toEqual([refundEntry(amount, amount)])
-      expect(provider(toBuyer.effects).map((e) => [e.idempotencyAction, e.amount, e.paymentIntentId])).toEqual(
-        amount === heldInFull
-          ? [
-              ['refund:deposit', depositPaidAmount, 'pi_dep'],
-              ['refund:remainder', remainderPaidAmount, 'pi_rem'],
-            ]
-          : [['refund:deposit', depositPaidAmount, 'pi_dep']],
-      )
-      expect(toBuyer.effects.some((e) => e.type === 'cancel_timer')).toBe(stopsWindow)
-    })
-  }
-  it('refuses release_funds: by others, with nothing held, twice, while a payment is on its way, to nobody', () => {
-    for (const actor of [buyer, seller, system, counterparty]) {
-      expectRefusal(transition(complained(), { type: 'release_funds', to: 'seller' }, actor, t0), 'not_admin', 403)
-    }
+  it('refuses release_funds with nothing held, or while a payment is on its way (the rest: testing/shared-machine-cases.ts)', () => {
     expectRefusal(transition(created(), { type: 'release_funds', to: 'buyer' }, admin, t0), 'deposit_not_paid', 409)
     expectRefusal(transition(depositProcessing(), { type: 'release_funds', to: 'buyer' }, admin, t0), 'deposit_payment_in_review', 409)
-    expectRefusal(transition(fundsReleased(), { type: 'release_funds', to: 'seller' }, admin, t0), 'funds_already_released', 409)
-    expectRefusal(transition(paymentRefunded(), { type: 'release_funds', to: 'seller' }, admin, t0), 'already_cancelled', 409)
-    expectRefusal(transition(cancelledWithDeposit(), { type: 'release_funds', to: 'buyer' }, admin, t0), 'already_cancelled', 409)
-    expectRefusal(transition(depositRefunded(), { type: 'release_funds', to: 'buyer' }, admin, t0), 'already_cancelled', 409)
     expectRefusal(transition(remainderProcessing(), { type: 'release_funds', to: 'seller' }, admin, t0), 'payment_in_progress', 409)
-    // complaint_period_ended passes straight on to funds_released; a row caught in between still answers precisely.
-    expectRefusal(
-      transition({ ...sellerConfirmed(), status: 'complaint_period_ended' }, { type: 'release_funds', to: 'seller' }, admin, t0),
-      'complaint_period_expired',
-      409,
-    )
-    expectRefusal(
-      transition(complained(), { type: 'release_funds', to: 'nobody' } as unknown as F2fEvent, admin, t0),
-      'validation_failed',
-      400,
-    )
   })
 })
 
@@ -992,28 +949,13 @@ describe('terminal states', () => {
   ]
   for (const [name, build] of terminals) {
     it(`${name} is never left and moves no held money`, () => {
-      const state = build()
-      expect(isTerminal(state)).toBe(true)
-      for (const event of everyEvent) {
-        for (const actor of everyActor) {
-          const result = transition(state, event, actor, at(30 * day))
-          if (!result.ok) continue
-          // Only money that arrives late is sent straight back, and recorded as such: escrow is not touched.
-          expect({
-            ...result.next,
-            amountRefunded: state.amountRefunded,
-            returnedPaymentIntentIds: state.returnedPaymentIntentIds,
-          }).toEqual(state)
-          for (const effect of result.effects) {
-            if (effect.type === 'provider') expect(effect.idempotencyAction.startsWith('refund-unheld:')).toBe(true)
-            else if (effect.type === 'ledger') expect(effect.entry).toBe('refund_unheld')
-            else expect(effect).toMatchObject({ type: expect.stringMatching(/^(history|notify)$/) })
-          }
-          expect(['payment_started', 'payment_failed', 'payment_succeeded', 'refund_succeeded', 'complaint_window_elapsed']).toContain(
-            event.type,
-          )
-        }
-      }
+      expectNeverLeft(transition, build(), everyEvent, [
+        'payment_started',
+        'payment_failed',
+        'payment_succeeded',
+        'refund_succeeded',
+        'complaint_window_elapsed',
+      ])
     })
   }
   it('are exactly the terminal statuses', () => {
@@ -1112,61 +1054,6 @@ describe('available actions', () => {
 })
 
 describe('list filters', () => {
-  const cases: [string, () => F2fState, Party, NonNullable<ReturnType<typeof whoMustAct>>][] = [
-    ['created, the creator waits for the counterparty', () => created(), 'seller', 'counterparty'],
-    ['joined, the buyer pays the deposit', joined, 'buyer', 'buyer'],
-    ['deposit processing, the provider decides', depositProcessing, 'buyer', 'system'],
-    ['deposit_paid, the seller accepts it', depositPaid, 'seller', 'seller'],
-    ['deposit_accepted, the seller prices', depositAccepted, 'seller', 'seller'],
-    ['priced, the buyer pays the remainder', priced, 'buyer', 'buyer'],
-    ['remainder processing, the provider decides', remainderProcessing, 'buyer', 'system'],
-    ['remainder_paid, the seller confirms the handover', remainderPaid, 'seller', 'seller'],
-    ['remainder_skipped, the seller confirms the handover', remainderSkipped, 'seller', 'seller'],
-    ['remainder_paid without a seller step, the buyer confirms', () => remainderPaid({ sellerConfirmsHandover: false }), 'buyer', 'buyer'],
-    ['buyer confirmed first, the seller confirms', buyerConfirmedFirst, 'seller', 'seller'],
-    ['buyer confirmed alone, the buyer has the window', buyerConfirmedAlone, 'buyer', 'buyer'],
-    ['seller confirmed, the buyer has the window', sellerConfirmed, 'buyer', 'buyer'],
-    ['complained, the seller answers', complained, 'seller', 'seller'],
-  ]
-  for (const [name, build, role, next] of cases) {
-    it(`files ${name}`, () => {
-      const state = build()
-      expect(whoMustAct(state)).toBe(next)
-      for (const party of ['buyer', 'seller'] as const) {
-        expect(matchesFilter(state, party, 'active')).toBe(true)
-        expect(matchesFilter(state, party, 'inputRequired')).toBe(next === party)
-        expect(matchesFilter(state, party, 'waiting')).toBe(next !== party)
-        expect(matchesFilter(state, party, 'completed')).toBe(false)
-        expect(matchesFilter(state, party, 'cancelled')).toBe(false)
-      }
-      expect(matchesFilter(state, role, next === role ? 'inputRequired' : 'waiting')).toBe(true)
-    })
-  }
-  it('files a deposit being refunded as cancelled, not active, the provider to move', () => {
-    const state = cancelledWithDeposit()
-    expect(whoMustAct(state)).toBe('system')
-    for (const role of ['buyer', 'seller'] as const) {
-      expect(matchesFilter(state, role, 'cancelled')).toBe(true)
-      for (const filter of ['active', 'inputRequired', 'waiting', 'completed'] as const)
-        expect(matchesFilter(state, role, filter)).toBe(false)
-    }
-  })
-  it('files finished transactions as completed or cancelled only, nobody to move', () => {
-    for (const role of ['buyer', 'seller'] as const) {
-      const released = fundsReleased()
-      expect(whoMustAct(released)).toBeNull()
-      expect(matchesFilter(released, role, 'completed')).toBe(true)
-      expect(matchesFilter(released, role, 'cancelled')).toBe(false)
-      for (const state of [cancelled(), rejected(), paymentRefunded(), depositRefunded()]) {
-        expect(whoMustAct(state)).toBeNull()
-        expect(matchesFilter(state, role, 'cancelled')).toBe(true)
-        expect(matchesFilter(state, role, 'completed')).toBe(false)
-      }
-      for (const state of [released, cancelled(), rejected(), paymentRefunded(), depositRefunded()]) {
-        for (const filter of ['active', 'inputRequired', 'waiting'] as const) expect(matchesFilter(state, role, filter)).toBe(false)
-      }
-    }
-  })
   it('hands the passing complaint_period_ended to the system', () => {
     expect(whoMustAct({ kind: 'f2f', status: 'complaint_period_ended', isPaymentInProgress: false })).toBe('system')
     expect(whoMustAct({ kind: 'f2f', status: 'buyer_handover_confirmed', isPaymentInProgress: false })).toBe('seller')

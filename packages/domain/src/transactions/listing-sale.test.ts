@@ -5,46 +5,18 @@ import type { Actor } from './kernel.ts'
 import { awaitsSellerAcceptance, boughtFromListing } from './listing-sale.ts'
 import { createOnlineTransaction } from './online-state.ts'
 import { type TransactionEvent, type TransactionState, transition } from './transaction.ts'
+import { f2fOffer, onlineOffer } from './testing/offers.ts'
+import { at, buyer, counterparty, seller, t0 } from './testing/shared-machine-cases.ts'
 
-const t0 = new Date('2026-03-01T12:00:00Z')
-const later = new Date('2026-03-01T13:00:00Z')
-const buyer: Actor = { kind: 'buyer' }
-const seller: Actor = { kind: 'seller' }
-const counterparty: Actor = { kind: 'counterparty' }
+const later = at(3_600)
 
-function onlineSale(): TransactionState {
-  const created = createOnlineTransaction(
-    {
-      creatorRole: 'buyer',
-      creatorId: 'u_buyer',
-      joinCode: 'ABCDEFGH',
-      price: 10_000,
-      currency: 'eur',
-      charge: 340,
-      chargeCalculatorVersion: 1,
-      paymentMethod: 'card',
-    },
-    t0,
-  )
+/** Bought from a listing: the buyer `u_buyer` created it, the seller `u_seller` has yet to accept. */
+function fromListing(created: TransactionState): TransactionState {
   return boughtFromListing(created, 'u_seller')
 }
-
-function f2fSale(): TransactionState {
-  const created = createF2fTransaction(
-    {
-      creatorRole: 'buyer',
-      creatorId: 'u_buyer',
-      joinCode: 'ABCDEFGH',
-      currency: 'eur',
-      depositPrice: 5_000,
-      depositCharge: 190,
-      chargeCalculatorVersion: 1,
-      paymentMethod: 'card',
-    },
-    t0,
-  )
-  return boughtFromListing(created, 'u_seller')
-}
+const asBuyer = { creatorRole: 'buyer', creatorId: 'u_buyer' } as const
+const onlineSale = () => fromListing(createOnlineTransaction(onlineOffer(asBuyer), t0))
+const f2fSale = () => fromListing(createF2fTransaction(f2fOffer(asBuyer), t0))
 
 function run(state: TransactionState, event: TransactionEvent, actor: Actor): TransactionState {
   const result = transition(state, event, actor, later)
@@ -134,18 +106,7 @@ describe.each([
 
 describe('a transaction created with a join code', () => {
   it('has no listing acceptance (404, as a path it does not have)', () => {
-    const created = createOnlineTransaction(
-      {
-        creatorRole: 'buyer',
-        creatorId: 'u_buyer',
-        joinCode: 'ABCDEFGH',
-        price: 10_000,
-        currency: 'eur',
-        charge: 340,
-        chargeCalculatorVersion: 1,
-      },
-      t0,
-    )
+    const created = createOnlineTransaction(onlineOffer({ ...asBuyer, paymentMethod: undefined }), t0)
     expect(awaitsSellerAcceptance(created)).toBe(false)
     expect(transition(created, { type: 'accept_listing' }, seller, later)).toEqual({ ok: false, code: 'not_found', status: 404 })
   })

@@ -1,23 +1,24 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { entrySumsToZero, escrowBalances, type LedgerEntry, ledgerBreaches, resolvesHold } from '../ledger-rules.ts'
+import { resolvesHold } from '../ledger-rules.ts'
 import { availableActions } from './available-actions.ts'
 import type { Actor, Party } from './kernel.ts'
 import {
   actor,
-  everyActor,
   reprice,
   waits,
   windowEvents,
   wellFormedWindowEvents,
   wellFormedCaseEvents,
-  expectCommonStep,
-  ledgerEntries,
-  refundedFromEscrow,
-  bothWaysOnlyBySplit,
   replay,
-  sentBack,
+  type CommonCommand,
+  commonStep,
+  type StepRules,
+  expectLedgerAgrees,
+  progress,
+  walk,
 } from './testing/random-histories.ts'
+import { onlineOffer } from './testing/offers.ts'
 import { type OnlineEvent, transitionOnline as transition } from './online-transaction.ts'
 import { createOnlineTransaction, type OnlineState, onlineStatuses } from './online-state.ts'
 import { escrowBalance, isTerminal as isTerminalState } from './transaction.ts'
@@ -31,15 +32,7 @@ const isTerminal = (status: OnlineState['status']) => isTerminalState({ kind: 'o
  * command describes an event relative to the state it meets (e.g. "pay the
  * right amount"), so that the machine gets deep into the table often enough.
  */
-type Command =
-  | { kind: 'plain'; event: OnlineEvent }
-  | { kind: 'pay'; intent: string; exact: boolean }
-  | { kind: 'reprice'; method: 'card' | 'p24' | 'sepa'; charge: number }
-  /**
-   * Any step the machine accepts from here (`forward`: one that does not cancel
-   * or reject), so that histories get deep into the table.
-   */
-  | { kind: 'progress'; pick: number; forward: boolean }
+type Command = CommonCommand<OnlineEvent> | { kind: 'pay'; intent: string; exact: boolean }
 
 const text = fc.constantFrom('', '  ', 'broken', 'late')
 const intent = fc.constantFrom('pi_1', 'pi_2')
@@ -66,8 +59,8 @@ const plainEvent: fc.Arbitrary<OnlineEvent> = fc.oneof(
 )
 
 const command: fc.Arbitrary<Command> = fc.oneof(
-  { weight: 10, arbitrary: fc.nat().map((pick) => ({ kind: 'progress', pick, forward: true }) as const) },
-  { weight: 2, arbitrary: fc.nat().map((pick) => ({ kind: 'progress', pick, forward: false }) as const) },
+  { weight: 10, arbitrary: progress(true) },
+  { weight: 2, arbitrary: progress(false) },
   { weight: 3, arbitrary: plainEvent.map((event) => ({ kind: 'plain', event }) as const) },
   { weight: 1, arbitrary: fc.record({ intent, exact: fc.boolean() }).map((p) => ({ kind: 'pay', ...p }) as const) },
   { weight: 1, arbitrary: reprice([0, 140, 340, 1_000]) },
@@ -108,45 +101,25 @@ function wellFormedEvents(state: OnlineState): OnlineEvent[] {
   ]
 }
 
-const abandons: readonly string[] = ['cancelled', 'rejected', 'cancelled_with_payment']
+const abandoned: readonly string[] = ['cancelled', 'rejected', 'cancelled_with_payment']
+
+const stepRules: StepRules<OnlineState, OnlineEvent> = {
+  transition,
+  wellFormedEvents,
+  // Forward steps leave out calling the sale off.
+  abandons: (next) => abandoned.includes(next.status),
+  stuck: { type: 'cancel' },
+}
 
 function toStep(cmd: Command, who: Actor, state: OnlineState, now: Date): [OnlineEvent, Actor] {
-  switch (cmd.kind) {
-    case 'plain':
-      return [cmd.event, who]
-    case 'pay':
-      return [{ type: 'payment_succeeded', paymentIntentId: cmd.intent, amount: state.price + state.charge + (cmd.exact ? 0 : 1) }, who]
-    case 'reprice':
-      return [{ type: 'set_payment_method', paymentMethod: cmd.method, charge: cmd.charge, chargeCalculatorVersion: 1 }, who]
-    case 'progress': {
-      const moves = wellFormedEvents(state).flatMap((event) =>
-        everyActor.flatMap((actor): [OnlineEvent, Actor][] => {
-          const result = transition(state, event, actor, now)
-          if (!result.ok || result.next === state) return []
-          return cmd.forward && abandons.includes(result.next.status) ? [] : [[event, actor]]
-        }),
-      )
-      return moves[cmd.pick % Math.max(moves.length, 1)] ?? [{ type: 'cancel' }, who]
-    }
-  }
+  return cmd.kind === 'pay'
+    ? [{ type: 'payment_succeeded', paymentIntentId: cmd.intent, amount: state.price + state.charge + (cmd.exact ? 0 : 1) }, who]
+    : commonStep(cmd, who, state, now, stepRules)
 }
 
 function start(creatorRole: Party, fromListing: boolean, price: number, chargeSeller: number, now: Date): OnlineState {
   const role = fromListing ? 'buyer' : creatorRole
-  const created = createOnlineTransaction(
-    {
-      creatorRole: role,
-      creatorId: 'u_creator',
-      joinCode: 'ABCDEFGH',
-      price,
-      currency: 'eur',
-      charge: 340,
-      chargeSeller,
-      chargeCalculatorVersion: 1,
-      paymentMethod: 'card',
-    },
-    now,
-  )
+  const created = createOnlineTransaction(onlineOffer({ creatorRole: role, price, chargeSeller }), now)
   return fromListing ? boughtFromListing(created, 'u_listing_seller') : created
 }
 
@@ -165,29 +138,16 @@ describe('online transaction over random histories', () => {
     const stamped = new Set<string>()
     fc.assert(
       fc.property(history, ({ creatorRole, fromListing, price, chargeSeller, steps }) => {
-        let now = new Date('2026-03-01T00:00:00Z')
-        let state = start(creatorRole, fromListing, price, chargeSeller, now)
-        const entries: LedgerEntry[] = []
+        const begun = new Date('2026-03-01T00:00:00Z')
+        let state = start(creatorRole, fromListing, price, chargeSeller, begun)
         const providerCalls: string[] = []
-        for (const { command: cmd, actor: who, wait } of steps) {
-          now = new Date(now.getTime() + wait * 1000)
-          const before = structuredClone(state)
-          const [event, by] = toStep(cmd, who, state, now)
-          const result = transition(state, event, by, now)
-
-          const accepted = expectCommonStep(online, { state, before, event, by, now, fromListing, result })
-          if (!accepted) continue
-          const { next, effects } = accepted
+        for (const { next, effects, entries } of walk(online, { state, now: begun, fromListing }, steps)) {
           // The carrier's "in transit" is stamped once, while the parcel is on its way, never before tracking was added.
           if (state.inTransit !== null) expect(next.inTransit).toEqual(state.inTransit)
           else if (next.inTransit !== null) {
             expect(state.status).toBe('tracked')
             expect(next.inTransit.getTime()).toBeGreaterThanOrEqual(state.timestamps.tracked?.getTime() ?? Number.NaN)
           }
-
-          const newEntries = ledgerEntries(effects)
-          for (const entry of newEntries) expect(entrySumsToZero(entry.postings)).toBe(true)
-          entries.push(...newEntries)
           // Money that was never held goes straight back (refund-unheld); the rest is the escrow's one movement.
           for (const effect of effects) {
             if (effect.type === 'provider' && !effect.idempotencyAction.startsWith('refund-unheld:')) providerCalls.push(effect.action)
@@ -199,15 +159,9 @@ describe('online transaction over random histories', () => {
           expect(entries.filter((e) => resolvesHold(e.entry)).length).toBeLessThanOrEqual(1)
           // A split is the one movement that takes two calls: the buyer's refund and the seller's transfer.
           expect(providerCalls.length).toBeLessThanOrEqual(entries.some((e) => e.entry === 'split') ? 2 : 1)
-          expect(ledgerBreaches({ entries, terminal: isTerminal(state.status) })).toEqual([])
-          // The state's own bookkeeping agrees with the ledger.
-          expect(escrowBalances(entries).get('eur') ?? 0).toBe(escrowBalance(state))
-          if (isTerminal(state.status) || state.status === 'cancelled_with_payment') expect(escrowBalance(state)).toBe(0)
+          const terminal = isTerminal(state.status)
+          expectLedgerAgrees(entries, state, { terminal, emptied: terminal || state.status === 'cancelled_with_payment' })
           if (state.amountHeld > 0) expect(state.amountHeld).toBe(state.price + state.charge)
-          // Money sent straight back is refunded on top: it never was in escrow.
-          const returned = sentBack(entries)
-          expect(returned).toBe(state.amountRefunded - refundedFromEscrow(entries))
-          expect(bothWaysOnlyBySplit(state, entries)).toBe(true)
         }
         for (const status of onlineStatuses) if (state.timestamps[status] !== null) stamped.add(status)
       }),

@@ -11,8 +11,7 @@ import { Controller, type UseFormReturn, useWatch } from 'react-hook-form'
 import { useTranslation } from '../../i18n/react.tsx'
 import { useLocale } from '../../i18n/use-locale.ts'
 import { useOfferedPaymentMethods } from '../../lib/api/charge-quotes.ts'
-import { CurrencyField } from '../../lib/money-field/currency-field.tsx'
-import { OfferAmountField } from '../../lib/money-field/offer-amount-field.tsx'
+import { OfferPriceRow } from '../../lib/money-field/offer-price-row.tsx'
 import type { FeeQuote } from '../../lib/money-field/use-fee-quote.ts'
 import { formatMoney } from '../../lib/money.ts'
 import { DescriptionField, useCreateErrorText } from './description-field.tsx'
@@ -43,18 +42,13 @@ export function OnlinePriceStep({
         length={description.length}
         error={errorText(form.formState.errors.description?.message)}
       />
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-        <CurrencyField
-          form={form}
-          name="currency"
-          amountName="price"
-          label={t('createTransaction.currencyLabel')}
-          currencies={currencies}
-          testId="currency-select"
-          sx={{ minWidth: 200 }}
-        />
-        <OfferAmountField kind="online" control={form.control} name="price" currency={currency} testId="price-input" />
-      </Stack>
+      <OfferPriceRow
+        kind="online"
+        form={form}
+        currencies={currencies}
+        currency={currency}
+        testIds={{ currency: 'currency-select', price: 'price-input' }}
+      />
       <Controller
         control={form.control}
         name="payment_method"

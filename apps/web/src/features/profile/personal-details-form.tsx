@@ -38,6 +38,10 @@ export function PersonalDetailsForm({ profile, activeCountry }: { profile: Perso
   const hasPostalCode = postalCodeShown(country)
 
   const nativeSelect = { select: { native: true }, inputLabel: { shrink: true } } as const
+  /** A plain text field whose value, error and label all go by `key`. */
+  const textField = (key: 'firstName' | 'lastName' | 'line1' | 'line2' | 'city' | 'postalCode', testId: string, autoComplete: string) => (
+    <TextField {...field(key, key, testId)} label={t(`profile.personal.${key}`)} required={key !== 'line2'} autoComplete={autoComplete} />
+  )
 
   return (
     <form
@@ -52,18 +56,8 @@ export function PersonalDetailsForm({ profile, activeCountry }: { profile: Perso
       <Stack spacing={4} sx={{ maxWidth: 560 }}>
         <Section title={t('profile.personal.sections.personal')}>
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-            <TextField
-              {...field('firstName', 'firstName', 'personal-first-name')}
-              label={t('profile.personal.firstName')}
-              required
-              autoComplete="given-name"
-            />
-            <TextField
-              {...field('lastName', 'lastName', 'personal-last-name')}
-              label={t('profile.personal.lastName')}
-              required
-              autoComplete="family-name"
-            />
+            {textField('firstName', 'personal-first-name', 'given-name')}
+            {textField('lastName', 'personal-last-name', 'family-name')}
           </Stack>
           <DateOfBirthField form={form} />
           <TextField
@@ -116,23 +110,9 @@ export function PersonalDetailsForm({ profile, activeCountry }: { profile: Perso
         </Section>
 
         <Section title={t('profile.personal.sections.address')}>
-          <TextField
-            {...field('line1', 'line1', 'personal-address-line1')}
-            label={t('profile.personal.line1')}
-            required
-            autoComplete="address-line1"
-          />
-          <TextField
-            {...field('line2', 'line2', 'personal-address-line2')}
-            label={t('profile.personal.line2')}
-            autoComplete="address-line2"
-          />
-          <TextField
-            {...field('city', 'city', 'personal-address-city')}
-            label={t('profile.personal.city')}
-            required
-            autoComplete="address-level2"
-          />
+          {textField('line1', 'personal-address-line1', 'address-line1')}
+          {textField('line2', 'personal-address-line2', 'address-line2')}
+          {textField('city', 'personal-address-city', 'address-level2')}
           {division.shown &&
             (division.usStates ? (
               <TextField
@@ -156,14 +136,7 @@ export function PersonalDetailsForm({ profile, activeCountry }: { profile: Perso
                 autoComplete="address-level1"
               />
             ))}
-          {hasPostalCode && (
-            <TextField
-              {...field('postalCode', 'postalCode', 'personal-address-postal-code')}
-              label={t('profile.personal.postalCode')}
-              required
-              autoComplete="postal-code"
-            />
-          )}
+          {hasPostalCode && textField('postalCode', 'personal-address-postal-code', 'postal-code')}
           <TextField
             label={t('profile.personal.country')}
             value={countryName(activeCountry)}

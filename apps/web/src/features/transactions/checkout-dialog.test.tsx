@@ -4,18 +4,14 @@ import { describe, expect, it } from 'vitest'
 import type { ApiRequest } from '../../lib/api/api-client.ts'
 import { apiError } from '../../test/fake-api-client.ts'
 import { checkoutQuote, joinedAsBuyer, openCheckoutDialog } from '../../test/checkout.ts'
+import { buyerProfile } from '../../test/fake-personal-profile.ts'
 
 const quote = (request: ApiRequest) => {
   if (request.query?.payment_method === 'sepa') throw new Error('not offered')
   return checkoutQuote(request)
 }
 
-const profile = {
-  details_submitted: false,
-  name: { first: 'Ola', last: 'Nowak' },
-  address: { country_code: 'pl' },
-  tos_acceptance: { unix_timestamp: 1_700_000_000 },
-}
+const profile = buyerProfile('pl')
 const lastAddress = {
   name: 'Ola Nowak',
   line1: 'Długa 1',
@@ -64,7 +60,7 @@ describe('checkout prefill', () => {
     const { dialog, queryClient } = await openCheckoutDialog(
       checkoutRoutes({
         'GET /me/last_shipping_details': () => new Promise((resolve) => (answerLast = resolve)),
-        'GET /me/personal': () => ({ ...profile, address: { country_code: country } }),
+        'GET /me/personal': () => buyerProfile(country),
       }),
     )
     const name = within(dialog).getByLabelText(/Full name/)
@@ -79,7 +75,7 @@ describe('checkout prefill', () => {
     await userEvent.selectOptions(within(dialog).getByLabelText(/Country/), '')
     country = 'de'
     await queryClient.refetchQueries({ queryKey: ['me', 'personal'] })
-    await waitFor(() => expect(queryClient.getQueryData<typeof profile>(['me', 'personal'])?.address.country_code).toBe('de'))
+    await waitFor(() => expect(queryClient.getQueryData<typeof profile>(['me', 'personal'])?.address?.country_code).toBe('de'))
     expect(valueOf(dialog, /Country/)).toBe('')
   })
 

@@ -1,14 +1,9 @@
 import { describe, expect, it } from 'vitest'
-import type { PersonalProfile } from '../../lib/api/personal-profile.ts'
+import { buyerProfile } from '../../test/fake-personal-profile.ts'
 import { emptyAddress, fillEmptyFields, suggestedAddress } from './checkout-prefill.ts'
 
 const countries = ['de', 'fi', 'ie', 'pl']
-const profile = (country: string | null, first = 'Bea', last = 'Buyer'): PersonalProfile => ({
-  details_submitted: false,
-  name: { first, last },
-  address: { country_code: country },
-  tos_acceptance: { unix_timestamp: 1 },
-})
+const profile = (country: string | null, first = 'Bea', last = 'Buyer') => buyerProfile(country, { first, last })
 const lastAddress = {
   name: 'Bea at work',
   line1: 'Büroweg 7',

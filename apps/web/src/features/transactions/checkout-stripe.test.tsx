@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { type fakeApiClient, fakeTransaction } from '../../test/fake-api-client.ts'
 import { checkoutQuote, joinedAsBuyer, openCheckoutDialog } from '../../test/checkout.ts'
+import { buyerProfile } from '../../test/fake-personal-profile.ts'
 
 /**
  * The checkout's Stripe path, with Stripe.js replaced by a stand-in that
@@ -45,11 +46,7 @@ function routes(publishableKey: string, overrides: Record<string, unknown> = {})
   return {
     'GET /transactions/tx-1': joinedAsBuyer(),
     'GET /charge': checkoutQuote,
-    'GET /me/personal': {
-      name: { first: 'Ola', last: 'Nowak' },
-      address: { country_code: 'pl' },
-      tos_acceptance: { unix_timestamp: 1_700_000_000 },
-    },
+    'GET /me/personal': buyerProfile('pl'),
     'GET /me/last_shipping_details': { shipping_details: address },
     'GET /transactions/tx-1/stripe_publishable_key': { publishable_key: publishableKey },
     'POST /transactions/tx-1/shipping_details': address,

@@ -13,7 +13,7 @@ import { useLocale } from '../../i18n/use-locale.ts'
 import { useSupportedCurrencies } from '../../lib/api/charge-quotes.ts'
 import { errorMessage } from '../../lib/api/error-message.ts'
 import { putRefusalOnField } from '../../lib/api/refusal-on-field.ts'
-import { CurrencyField } from '../../lib/money-field/currency-field.tsx'
+import { OfferPriceRow } from '../../lib/money-field/offer-price-row.tsx'
 import { FeeSummary } from '../../lib/money-field/fee-summary.tsx'
 import { quotablePrice } from '../../lib/money-field/read-price.ts'
 import { useFeeQuote } from '../../lib/money-field/use-fee-quote.ts'
@@ -28,7 +28,6 @@ import {
   serverFieldOf,
 } from './edit-terms-model.ts'
 import { useUpdateTransaction } from './transactions-api.ts'
-import { OfferAmountField } from '../../lib/money-field/offer-amount-field.tsx'
 
 const maxDescription = 1000
 
@@ -127,29 +126,24 @@ export function EditTermsDialog({ transaction, onClose }: { transaction: AnyTran
           />
         )}
       />
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-        <CurrencyField
-          form={form}
-          name="currency"
-          amountName="price"
-          label={t('createTransaction.currencyLabel')}
-          currencies={currencies}
-          error={!!errors.currency}
-          helperText={
-            errors.currency
-              ? errors.currency.type === 'server'
-                ? errors.currency.message
-                : t('apiErrors.validation_failed')
-              : supported.isError
-                ? errorMessage(t, supported.error)
-                : undefined
-          }
-          disabled={supported.isPending}
-          testId="edit-currency"
-          sx={{ minWidth: 200 }}
-        />
-        <OfferAmountField kind={transaction.type} control={form.control} name="price" currency={currency} testId="edit-price" />
-      </Stack>
+      <OfferPriceRow
+        kind={transaction.type}
+        form={form}
+        currencies={currencies}
+        currency={currency}
+        testIds={{ currency: 'edit-currency', price: 'edit-price' }}
+        currencyState={{
+          error: !!errors.currency,
+          helperText: errors.currency
+            ? errors.currency.type === 'server'
+              ? errors.currency.message
+              : t('apiErrors.validation_failed')
+            : supported.isError
+              ? errorMessage(t, supported.error)
+              : undefined,
+          disabled: supported.isPending,
+        }}
+      />
       {changesPrice && typedPrice !== null && (
         <Stack spacing={1} data-testid="edit-fee">
           <Typography color="text.secondary">{t('transactionStatus.edit.feeIntro')}</Typography>

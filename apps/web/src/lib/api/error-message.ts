@@ -1,5 +1,6 @@
 import type { TFunction } from '../../i18n/translator.ts'
 import { ApiError } from './api-error.ts'
+import { pageLoadErrorCodes } from './page-load-errors.ts'
 
 /**
  * The error codes the transaction screens can receive, each with its own
@@ -7,12 +8,7 @@ import { ApiError } from './api-error.ts'
  * clients act on `code`, never on the server's English `error` text.
  */
 export const translatedErrorCodes = [
-  'network_error',
-  'unexpected_response',
-  'validation_failed',
-  'unauthenticated',
-  'forbidden',
-  'not_found',
+  ...pageLoadErrorCodes,
   'not_buyer',
   'not_seller',
   'cannot_join_own_transaction',
@@ -61,8 +57,6 @@ export const translatedErrorCodes = [
   'unsupported_combination',
   'incorrect_charge',
   'incorrect_calc_version',
-  'invalid_after_id',
-  'invalid_limit',
   'invalid_state',
   'active_country_not_set',
   'tos_not_accepted',
@@ -84,12 +78,9 @@ export const translatedErrorCodes = [
   'password_change_unavailable',
   'sessions_unavailable',
   'idempotency_key_reused',
-  'rate_limited',
   'too_many_invitations',
   'too_many_invitations_to_recipient',
   'invitations_stopped_by_recipient',
-  'internal_error',
-  'service_unavailable',
   // The payment provider's own answers (sandbox and Stripe use the same codes).
   'card_declined',
   'insufficient_funds',

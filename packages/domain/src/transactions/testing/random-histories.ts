@@ -1,11 +1,12 @@
 import fc from 'fast-check'
 import { expect } from 'vitest'
-import type { LedgerEntry } from '../../ledger-rules.ts'
+import { entrySumsToZero, escrowBalances, ledgerBreaches, type LedgerEntry } from '../../ledger-rules.ts'
 import type { PaymentMethod } from '../../currencies.ts'
 import { type Actor, type CommonState, type Effect, type HoldPart, type Party, refusalStatus, type Result, type Step } from '../kernel.ts'
 import { openOffer } from '../dispute-case.ts'
 import { awaitsSellerAcceptance } from '../listing-sale.ts'
 import type { CommonEvent } from '../shared-handlers.ts'
+import { escrowBalance, type TransactionState } from '../transaction.ts'
 
 /**
  * What the property tests of both kinds (`*-transaction.property.test.ts`)
@@ -17,6 +18,21 @@ import type { CommonEvent } from '../shared-handlers.ts'
 export const actor: fc.Arbitrary<Actor> = fc
   .constantFrom<Actor['kind']>('buyer', 'seller', 'admin', 'system', 'counterparty')
   .map((kind) => ({ kind }))
+
+/** The commands a history of either kind is made of, besides the kind's own payments (and pricing). */
+export type CommonCommand<E> =
+  | { kind: 'plain'; event: E }
+  | { kind: 'reprice'; method: PaymentMethod; charge: number }
+  /**
+   * Any step the machine accepts from here (`forward`: one that does not
+   * cancel, reject or need an admin), so that histories get deep into the table.
+   */
+  | { kind: 'progress'; pick: number; forward: boolean }
+
+/** Any step the machine accepts (`CommonCommand`), picked at random. */
+export function progress(forward: boolean) {
+  return fc.nat().map((pick) => ({ kind: 'progress', pick, forward }) as const)
+}
 
 /** Mostly short waits, sometimes one of up to `longest` seconds, beyond a deadline. */
 export function waits(longest: number): fc.Arbitrary<number> {
@@ -91,6 +107,40 @@ export function ledgerEntries(effects: readonly Effect[]): Entry[] {
   return effects.flatMap((effect) =>
     effect.type === 'ledger' ? [{ entry: effect.entry, part: effect.part, postings: effect.postings }] : [],
   )
+}
+
+/** How a kind's history moves on, for `commonStep`. */
+export interface StepRules<S, E> {
+  readonly transition: (state: S, event: E, actor: Actor, now: Date) => Result<S>
+  /** Well-formed events to try from `state` (other inputs than the samples availableActions tries). */
+  readonly wellFormedEvents: (state: S) => E[]
+  /** A step a forward history leaves out: calling the sale off, say. */
+  readonly abandons: (next: S, actor: Actor) => boolean
+  /** What to try when nothing moves the sale on. */
+  readonly stuck: E
+}
+
+/**
+ * The step a `CommonCommand` takes from `state`: a plain event as it is, a
+ * repricing, or any step the machine accepts from here, picked by the command.
+ */
+export function commonStep<S, E>(cmd: CommonCommand<E>, who: Actor, state: S, now: Date, kind: StepRules<S, E>): [E | CommonEvent, Actor] {
+  switch (cmd.kind) {
+    case 'plain':
+      return [cmd.event, who]
+    case 'reprice':
+      return [{ type: 'set_payment_method', paymentMethod: cmd.method, charge: cmd.charge, chargeCalculatorVersion: 1 }, who]
+    case 'progress': {
+      const moves = kind.wellFormedEvents(state).flatMap((event) =>
+        everyActor.flatMap((actor): [E, Actor][] => {
+          const result = kind.transition(state, event, actor, now)
+          if (!result.ok || result.next === state) return []
+          return cmd.forward && kind.abandons(result.next, actor) ? [] : [[event, actor]]
+        }),
+      )
+      return moves[cmd.pick % Math.max(moves.length, 1)] ?? [kind.stuck, who]
+    }
+  }
 }
 
 /** Replays random steps from `state` at `now`: the state reached, the clock and the ledger entries written. */
@@ -194,6 +244,66 @@ export function expectCommonStep<S extends CommonState<string>>(
     if (stamps(state)[status] !== null) expect(stamps(next)[status]).toEqual(stamps(state)[status])
   }
   return result
+}
+
+/**
+ * The ledger so far against the state after a step: no rule broken, the
+ * state's escrow is the ledger's, nothing left in escrow once `emptied` (over,
+ * or a refund decided), and money sent straight back refunded on top of what
+ * left escrow, never alongside a release.
+ */
+export function expectLedgerAgrees(
+  entries: readonly LedgerEntry[],
+  state: TransactionState,
+  { terminal, emptied }: { terminal: boolean; emptied: boolean },
+) {
+  expect(ledgerBreaches({ entries, terminal })).toEqual([])
+  expect(escrowBalances(entries).get('eur') ?? 0).toBe(escrowBalance(state))
+  if (emptied) expect(escrowBalance(state)).toBe(0)
+  const returned = sentBack(entries)
+  expect(returned).toBe(state.amountRefunded - refundedFromEscrow(entries))
+  expect(bothWaysOnlyBySplit(state, entries)).toBe(true)
+}
+
+/** One step of `walk` the machine accepted, with the ledger entries it wrote and all written so far. */
+export interface WalkedStep<S, E> {
+  readonly state: S
+  readonly event: E
+  readonly next: S
+  readonly effects: readonly Effect[]
+  readonly newEntries: readonly Entry[]
+  readonly entries: readonly Entry[]
+}
+
+/**
+ * Walks a random history from `start`, checking what every step keeps
+ * (`expectCommonStep`) and that every ledger entry it writes sums to zero;
+ * yields each accepted step for the kind's own checks.
+ */
+export function* walk<S extends CommonState<string>, E extends { readonly type: string }, C>(
+  machine: KindRules<S> & {
+    transition: (state: S, event: E, actor: Actor, now: Date) => Result<S>
+    toStep: (command: C, who: Actor, state: S, now: Date) => [E, Actor]
+  },
+  start: { state: S; now: Date; fromListing: boolean },
+  steps: readonly { command: C; actor: Actor; wait: number }[],
+): Generator<WalkedStep<S, E>> {
+  let { state, now } = start
+  const entries: Entry[] = []
+  for (const { command, actor: who, wait } of steps) {
+    now = new Date(now.getTime() + wait * 1000)
+    const before = structuredClone(state)
+    const [event, by] = machine.toStep(command, who, state, now)
+    const result = machine.transition(state, event, by, now)
+    const accepted = expectCommonStep(machine, { state, before, event, by, now, fromListing: start.fromListing, result })
+    if (!accepted) continue
+    const { next, effects } = accepted
+    const newEntries = ledgerEntries(effects)
+    for (const entry of newEntries) expect(entrySumsToZero(entry.postings)).toBe(true)
+    entries.push(...newEntries)
+    yield { state, event, next, effects, newEntries, entries }
+    state = next
+  }
 }
 
 /** What went straight back to the buyer without entering escrow (`refund_unheld`). */

@@ -12,8 +12,9 @@ import {
   type StatePosting,
   type Step,
 } from '../kernel.ts'
+import { matchesFilter, type NextActor, type TransactionFilter, whoMustAct } from '../list-filters.ts'
 import type { CommonEvent } from '../shared-handlers.ts'
-import { escrowBalance, type TransactionState } from '../transaction.ts'
+import { escrowBalance, isTerminal, type TransactionState } from '../transaction.ts'
 
 /**
  * The behaviour both machines share through the kernel and the shared
@@ -90,6 +91,19 @@ export function refundEntry(held: number, refunded: number, kept?: number): Effe
   return { type: 'ledger', entry: 'refund', postings }
 }
 
+/** A refund the provider is asked for: its idempotency action, amount and payment. */
+export type RefundCallSeen = readonly [idempotencyAction: string, amount: number, paymentIntentId: string]
+
+/** A state an admin may settle: what is held there, and what a release pays out to the seller (the rest is fees). */
+export interface Settleable<S> {
+  readonly name: string
+  readonly build: () => S
+  readonly held: number
+  readonly payout: number
+  /** The provider refunds a refund to the buyer asks for, one a payment. */
+  readonly refunds: readonly RefundCallSeen[]
+}
+
 /**
  * One kind's fixture, walked through its own table. The complaint window of
  * `inWindow` runs from 2 days to 3 days after t0.
@@ -123,6 +137,13 @@ export interface MachineUnderTest<S extends CommonState<string>> {
   /** What is held in the window, and what its end pays out to the seller (the rest is fees). */
   readonly heldInWindow: number
   readonly released: number
+  /** The provider refunds of everything held in the window. */
+  readonly refundsInWindow: readonly RefundCallSeen[]
+  /** The status of a sale cancelled with money held, waiting for the provider's refund. */
+  readonly refundingStatus: string
+  /** Sales under way, each with whose move it is. */
+  readonly underWay: readonly (readonly [name: string, build: () => S, next: NextActor])[]
+  readonly settleable: readonly Settleable<S>[]
 }
 
 /**
@@ -163,6 +184,38 @@ export function expectReturnedUnheld<S extends CommonState<string>>(
   // Reported again (the webhook and the browser both tell): recorded once, never held.
   expectNoop(next, machine.transition(next, succeeded, system, new Date(now.getTime() + day * 1000)))
   return next
+}
+
+/**
+ * A finished sale is never left and moves no held money: of `events`, from
+ * every actor, it takes only the system's `news` (late payments, timers,
+ * reports), changing nothing but sending money that arrives late straight back.
+ */
+export function expectNeverLeft<S extends CommonState<string>, E extends { readonly type: string }>(
+  transition: (state: S, event: E, actor: Actor, now: Date) => Result<S>,
+  state: S,
+  events: readonly E[],
+  news: readonly E['type'][],
+) {
+  expect(isTerminal(state as unknown as TransactionState)).toBe(true)
+  for (const event of events) {
+    for (const actor of [buyer, seller, admin, system, counterparty]) {
+      const result = transition(state, event, actor, at(30 * day))
+      if (!result.ok) continue
+      // Only money that arrives late is sent straight back, and recorded as such: escrow is not touched.
+      expect({
+        ...result.next,
+        amountRefunded: state.amountRefunded,
+        returnedPaymentIntentIds: state.returnedPaymentIntentIds,
+      }).toEqual(state)
+      for (const effect of result.effects) {
+        if (effect.type === 'provider') expect(effect.idempotencyAction.startsWith('refund-unheld:')).toBe(true)
+        else if (effect.type === 'ledger') expect(effect.entry).toBe('refund_unheld')
+        else expect(effect).toMatchObject({ type: expect.stringMatching(/^(history|notify)$/) })
+      }
+      expect(news, `${event.type} by ${actor.kind}`).toContain(event.type)
+    }
+  }
 }
 
 export function sharedMachineCases<S extends CommonState<string>>(m: MachineUnderTest<S>) {
@@ -334,6 +387,104 @@ export function sharedMachineCases<S extends CommonState<string>>(m: MachineUnde
       expectRefusal(m.transition(m.fundsReleased(), { type: 'accept_complaint' }, seller, t0), 'funds_already_released', 409)
       for (const state of m.cancelledStates())
         expectRefusal(m.transition(state, { type: 'accept_complaint' }, seller, t0), 'already_cancelled', 409)
+    })
+    it('refunds everything the buyer paid, fees included, when the seller accepts the complaint', () => {
+      const { next, effects } = accept(m.transition(m.complained(), { type: 'accept_complaint' }, seller, at(3 * day)))
+      expect(next).toMatchObject({ status: 'payment_refunded', amountRefunded: m.heldInWindow, amountReleased: 0 })
+      expect(next.timestamps.payment_refunded).toEqual(at(3 * day))
+      expect(escrowBalance(next as unknown as TransactionState)).toBe(0)
+      expect(effects).toEqual([
+        refundEntry(m.heldInWindow, m.heldInWindow),
+        ...m.refundsInWindow.map(([idempotencyAction, amount, paymentIntentId]): Effect => {
+          return { type: 'provider', action: 'refund', amount, currency: 'eur', idempotencyAction, paymentIntentId }
+        }),
+        { type: 'notify', template: 'payment_refunded', to: 'buyer' },
+        { type: 'notify', template: 'payment_refunded', to: 'seller' },
+      ])
+    })
+  })
+
+  describe('admin settlement (both kinds)', () => {
+    for (const { name, build, held, payout, refunds } of m.settleable) {
+      it(`releases ${name} to the seller or refunds the buyer, all of it`, () => {
+        const from = build()
+        const stopsWindow = from.status === m.inWindow().status
+        const toSeller = accept(m.transition(from, { type: 'release_funds', to: 'seller' }, admin, at(5 * day)))
+        expect(toSeller.next).toMatchObject({ status: 'funds_released', amountReleased: payout, amountRefunded: 0 })
+        expect(toSeller.next.timestamps.complaint_period_ended).toBeNull()
+        expect(escrowBalance(toSeller.next as unknown as TransactionState)).toBe(0)
+        expect(ledger(toSeller.effects)).toEqual([releaseEntry(held, payout, held - payout)])
+        expect(toSeller.effects.filter((effect) => effect.type === 'provider')).toEqual([
+          {
+            type: 'provider',
+            action: 'transfer',
+            amount: payout,
+            currency: 'eur',
+            idempotencyAction: 'transfer',
+            paymentIntentId: m.paymentIntentId,
+          },
+        ])
+        expect(toSeller.effects.some((e) => e.type === 'cancel_timer')).toBe(stopsWindow)
+
+        const toBuyer = accept(m.transition(from, { type: 'release_funds', to: 'buyer' }, admin, at(5 * day)))
+        expect(toBuyer.next).toMatchObject({ status: 'payment_refunded', amountRefunded: held, amountReleased: 0 })
+        expect(escrowBalance(toBuyer.next as unknown as TransactionState)).toBe(0)
+        expect(ledger(toBuyer.effects)).toEqual([refundEntry(held, held)])
+        const providerRefunds = toBuyer.effects.flatMap((e) =>
+          e.type === 'provider' ? [[e.idempotencyAction, e.amount, e.paymentIntentId]] : [],
+        )
+        expect(providerRefunds).toEqual(refunds)
+        expect(toBuyer.effects.some((e) => e.type === 'cancel_timer')).toBe(stopsWindow)
+      })
+    }
+  })
+
+  describe('admin settlement refused (both kinds)', () => {
+    const release = (to: Party): CommonEvent => ({ type: 'release_funds', to })
+    it('refuses release_funds: by others, once released or called off, once the period has ended, to nobody', () => {
+      for (const actor of [buyer, seller, system, counterparty]) {
+        expectRefusal(m.transition(m.complained(), release('seller'), actor, t0), 'not_admin', 403)
+      }
+      expectRefusal(m.transition(m.fundsReleased(), release('seller'), admin, t0), 'funds_already_released', 409)
+      for (const state of m.cancelledStates()) {
+        for (const to of ['buyer', 'seller'] as const) expectRefusal(m.transition(state, release(to), admin, t0), 'already_cancelled', 409)
+      }
+      // complaint_period_ended passes straight on to funds_released; a row caught in between still answers precisely.
+      const ending = { ...m.inWindow(), status: 'complaint_period_ended' } as S
+      expectRefusal(m.transition(ending, release('seller'), admin, t0), 'complaint_period_expired', 409)
+      expectRefusal(m.transition(m.complained(), release('nobody' as Party), admin, t0), 'validation_failed', 400)
+    })
+  })
+
+  describe('list filters (both kinds)', () => {
+    for (const [name, build, next] of m.underWay) {
+      it(`files ${name}`, () => {
+        const state = build() as unknown as TransactionState
+        expect(whoMustAct(state)).toBe(next)
+        for (const party of ['buyer', 'seller'] as const) {
+          expect(matchesFilter(state, party, 'active')).toBe(true)
+          expect(matchesFilter(state, party, 'inputRequired')).toBe(next === party)
+          expect(matchesFilter(state, party, 'waiting')).toBe(next !== party)
+          expect(matchesFilter(state, party, 'completed')).toBe(false)
+          expect(matchesFilter(state, party, 'cancelled')).toBe(false)
+        }
+      })
+    }
+    it('files finished transactions as completed or cancelled only, nobody to move but the provider refunding', () => {
+      const filedOnlyAs = (state: TransactionState, only: TransactionFilter) => {
+        for (const role of ['buyer', 'seller'] as const) {
+          for (const filter of ['active', 'inputRequired', 'waiting', 'completed', 'cancelled'] as const) {
+            expect(matchesFilter(state, role, filter), `${state.status} ${role} ${filter}`).toBe(filter === only)
+          }
+        }
+      }
+      const released = m.fundsReleased() as unknown as TransactionState
+      expect(whoMustAct(released)).toBeNull()
+      filedOnlyAs(released, 'completed')
+      for (const state of m.cancelledStates() as unknown as TransactionState[]) {
+        expect(whoMustAct(state)).toBe(state.status === m.refundingStatus ? 'system' : null)
+        filedOnlyAs(state, 'cancelled')
+      }
     })
   })
 }
