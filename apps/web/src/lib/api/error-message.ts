@@ -81,6 +81,11 @@ export const translatedErrorCodes = [
   'too_many_invitations',
   'too_many_invitations_to_recipient',
   'invitations_stopped_by_recipient',
+  // A complaint's case (issue 32).
+  'split_not_price',
+  'cannot_answer_own_offer',
+  'offer_not_open',
+  'case_already_escalated',
   // The payment provider's own answers (sandbox and Stripe use the same codes).
   'card_declined',
   'insufficient_funds',
