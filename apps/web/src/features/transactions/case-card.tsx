@@ -69,7 +69,7 @@ function CaseBody({ transaction, dispute }: { transaction: AnyTransaction; dispu
   return (
     <Stack spacing={2}>
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
-        <Chip label={t(`transactionStatus.case.states.${dispute.state}`)} color={dispute.state === 'closed' ? 'default' : 'warning'} />
+        <Chip label={t(`transactionStatus.case.states.${dispute.state}`)} color={dispute.state === 'closed' ? 'default' : 'primary'} />
         <Typography sx={{ overflowWrap: 'anywhere' }}>{dispute.description}</Typography>
       </Stack>
       <Stack component="ul" spacing={0.5} sx={{ m: 0, pl: 2.5 }} data-testid="case-facts">
