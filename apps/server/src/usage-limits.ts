@@ -10,7 +10,7 @@ import { countHit } from './db/rate-limit-counts.ts'
  * server processes count together. The limits are settings (config.ts);
  * their defaults leave a busy seller far below them.
  */
-export type UsageReason = 'transaction_creates' | 'listing_creates' | 'list_reads' | 'partner_requests'
+export type UsageReason = 'transaction_creates' | 'listing_creates' | 'list_reads' | 'partner_requests' | 'message_attachments'
 
 export interface UsageLimit {
   reason: UsageReason
@@ -29,6 +29,9 @@ export function usageLimit(limits: LimitsConfig, reason: UsageReason): UsageLimi
       return { reason, max: limits.listReadsPerMinute, windowSeconds: 60 }
     case 'partner_requests':
       return { reason, max: limits.partnerRequestsPerMinute, windowSeconds: 60 }
+    case 'message_attachments':
+      // Not a setting: room for a case's photos and documents, not for filling the document store.
+      return { reason, max: 20, windowSeconds: 3_600 }
   }
 }
 

@@ -79,6 +79,7 @@ const summaryFields = {
   currency: true,
   listing_id: true,
   created: true,
+  unread_messages: true,
 } as const
 
 /** `GET /me/transactions?view=summary`: one row of My transactions, and nothing else (strict, see below). */

@@ -203,6 +203,10 @@ export const sharedViewFields = {
   rejected: timestamp,
   payment_refunded: timestamp,
   invitation: pendingInvitationSchema.nullable().optional(),
+  unread_messages: z.number().int().min(0).optional().meta({
+    description:
+      "messages of the conversation the others wrote since the caller last read it; on the reads of one transaction and of My transactions, left out of an action's answer",
+  }),
 }
 
 export const transactionSchema = z

@@ -45,6 +45,7 @@ import * as signInRecovery from './migrations/0046-sign-in-recovery.ts'
 import * as pendingRegistrations from './migrations/0047-pending-registrations.ts'
 import * as secondFactors from './migrations/0048-second-factors.ts'
 import * as disputeCases from './migrations/0049-dispute-cases.ts'
+import * as transactionMessages from './migrations/0050-transaction-messages.ts'
 import type { Database } from './schema.ts'
 
 /**
@@ -97,6 +98,7 @@ const migrations: Record<string, Migration> = {
   '0047-pending-registrations': pendingRegistrations,
   '0048-second-factors': secondFactors,
   '0049-dispute-cases': disputeCases,
+  '0050-transaction-messages': transactionMessages,
 }
 
 function migrator(db: Kysely<Database>): Migrator {

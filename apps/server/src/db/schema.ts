@@ -625,6 +625,34 @@ export interface Database {
   sandbox_account_sessions: SandboxAccountSessionsTable
   notifications: NotificationsTable
   email_verification_tokens: EmailVerificationTokensTable
+  transaction_messages: TransactionMessagesTable
+  transaction_message_reads: TransactionMessageReadsTable
+}
+
+/** The conversation of a transaction (0050): text, an attachment in the document store, or both. */
+export interface TransactionMessagesTable {
+  id: string
+  transaction_id: string
+  author_role: 'buyer' | 'seller' | 'admin'
+  author_user_id: string
+  text: string | null
+  /** The document store's key (`messages/<transaction id>/<message id>`); the five attachment columns are all set or all null. */
+  attachment_key: string | null
+  attachment_name: string | null
+  attachment_content_type: string | null
+  attachment_size: number | null
+  /** Hex SHA-256 of the bytes as stored. */
+  attachment_sha256: string | null
+  /** This message caused the e-mail to the other side. */
+  notified: boolean
+  created_at: Date
+}
+
+/** How far each user has read a conversation (0050): newer messages of others are unread. */
+export interface TransactionMessageReadsTable {
+  transaction_id: string
+  user_id: string
+  last_read_message_id: string
 }
 
 /** Every identity file a user uploaded (0014); the bytes went to the payment provider. */

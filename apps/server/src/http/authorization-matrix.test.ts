@@ -267,6 +267,18 @@ async function uploadProbe(): Promise<Probe> {
   return { url: '/api/v1/me/personal/identity_document', payload, headers: { 'content-type': contentType } }
 }
 
+/** The download of a fresh attachment in a sale's conversation (`base` is its party or admin path): posted by its seller. */
+async function attachmentDownload(sale: string, base: string): Promise<Probe> {
+  const { payload, contentType } = await multipartBody([['file', { bytes: tinyPng, fileName: 'label.png', type: 'image/png' }]])
+  const posted = await w.testApp.app.inject({
+    method: 'POST',
+    url: `${sale}/messages`,
+    headers: { authorization: `Bearer ${w.tokens.seller}`, 'content-type': contentType },
+    payload,
+  })
+  return { url: `${base}/messages/${(posted.json() as { id: string }).id}/attachment` }
+}
+
 const webhookEvent = () =>
   JSON.stringify({
     id: `evt_${uuidV7(new Date())}`,
@@ -596,6 +608,21 @@ const plans: Partial<Record<MatrixRoute, Plan>> = {
     () => ({ refund_to_buyer: 0, release_to_seller: 12_000, reason: 'The photos show the scratch was there when listed' }),
   ),
   'GET /api/v1/admin/cases': get('/api/v1/admin/cases'),
+  // The conversation: the parties write and read; an admin through /admin (409 not_complained before a case).
+  'GET /api/v1/transactions/:id/messages': { probe: () => ({ url: online('/messages') }) },
+  'POST /api/v1/transactions/:id/messages': request(
+    () => online('/messages'),
+    () => ({ text: 'Is the bell included?' }),
+  ),
+  'GET /api/v1/transactions/:id/messages/:message_id/attachment': { probe: () => attachmentDownload(online(), online()) },
+  'GET /api/v1/admin/transactions/:id/messages': { probe: () => ({ url: `/api/v1/admin/transactions/${w.online.id}/messages` }) },
+  'POST /api/v1/admin/transactions/:id/messages': request(
+    () => `/api/v1/admin/transactions/${w.online.id}/messages`,
+    () => ({ text: 'Please send a photo of the scratch' }),
+  ),
+  'GET /api/v1/admin/transactions/:id/messages/:message_id/attachment': {
+    probe: () => attachmentDownload(online(), `/api/v1/admin/transactions/${w.online.id}`),
+  },
 
   // The face-to-face sale, its deposit paid and accepted.
   'GET /api/v1/p2p/transactions/:id': { probe: () => ({ url: f2f() }) },
@@ -643,6 +670,12 @@ const plans: Partial<Record<MatrixRoute, Plan>> = {
   'POST /api/v1/p2p/transactions/:id/settlement_offers/:offer_id/decline': request(() => f2f(`/settlement_offers/${noOffer}/decline`)),
   'POST /api/v1/p2p/transactions/:id/escalate': request(() => f2f('/escalate')),
   'GET /api/v1/p2p/transactions/:id/case': { probe: () => ({ url: f2f('/case') }) },
+  'GET /api/v1/p2p/transactions/:id/messages': { probe: () => ({ url: f2f('/messages') }) },
+  'POST /api/v1/p2p/transactions/:id/messages': request(
+    () => f2f('/messages'),
+    () => ({ text: 'See you at six' }),
+  ),
+  'GET /api/v1/p2p/transactions/:id/messages/:message_id/attachment': { probe: () => attachmentDownload(f2f(), f2f()) },
   'POST /api/v1/p2p/transactions/:id/cancel_with_description': request(
     () => f2f('/cancel_with_description'),
     () => ({ description: 'We changed our minds' }),

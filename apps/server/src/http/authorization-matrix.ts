@@ -231,6 +231,10 @@ export const authorizationMatrix = {
   'POST /api/v1/transactions/:id/settlement_offers/:offer_id/decline': parties,
   'POST /api/v1/transactions/:id/escalate': parties,
   'GET /api/v1/transactions/:id/case': parties,
+  // The conversation (issue 32): either party reads and writes; others are not told it exists.
+  'GET /api/v1/transactions/:id/messages': parties,
+  'POST /api/v1/transactions/:id/messages': parties,
+  'GET /api/v1/transactions/:id/messages/:message_id/attachment': parties,
   'POST /api/v1/transactions/:id/accept_listing_transaction': sellerStep,
   'POST /api/v1/transactions/:id/reject_listing_transaction': sellerStep,
   // Who may cancel depends on the state (the creator alone before joining, the seller alone once paid).
@@ -263,6 +267,9 @@ export const authorizationMatrix = {
   'POST /api/v1/p2p/transactions/:id/settlement_offers/:offer_id/decline': parties,
   'POST /api/v1/p2p/transactions/:id/escalate': parties,
   'GET /api/v1/p2p/transactions/:id/case': parties,
+  'GET /api/v1/p2p/transactions/:id/messages': parties,
+  'POST /api/v1/p2p/transactions/:id/messages': parties,
+  'GET /api/v1/p2p/transactions/:id/messages/:message_id/attachment': parties,
   'POST /api/v1/p2p/transactions/:id/accept_listing_transaction': sellerStep,
   'POST /api/v1/p2p/transactions/:id/reject_listing_transaction': sellerStep,
   'POST /api/v1/p2p/transactions/:id/cancel_with_description': parties,
@@ -273,6 +280,10 @@ export const authorizationMatrix = {
   'POST /api/v1/admin/transactions/:id/release_funds': adminOnly,
   'POST /api/v1/admin/transactions/:id/decide': adminOnly,
   'GET /api/v1/admin/cases': adminOnly,
+  // An admin reads any conversation, and writes in it once the transaction has a complaint (the engine says 409 before).
+  'GET /api/v1/admin/transactions/:id/messages': adminOnly,
+  'POST /api/v1/admin/transactions/:id/messages': adminOnly,
+  'GET /api/v1/admin/transactions/:id/messages/:message_id/attachment': adminOnly,
   'GET /api/v1/admin/transactions/:id': adminOnly,
   'GET /api/v1/admin/audit_log': adminOnly,
   'GET /api/v1/admin/clients': adminOnly,

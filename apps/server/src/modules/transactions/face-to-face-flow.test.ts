@@ -458,12 +458,13 @@ describe('face-to-face refusals', () => {
       currency: string
       listing_id: string | null
       created: string
+      unread_messages?: number
       price?: number
       pricing?: { price: number } | null
       deposit_pricing?: { price: number }
     }
-    const asRow = ({ id, type, status, role, description, currency, listing_id, created, ...rest }: FullRow) => ({
-      ...{ id, type, status, role, description, currency, listing_id, created },
+    const asRow = ({ id, type, status, role, description, currency, listing_id, created, unread_messages, ...rest }: FullRow) => ({
+      ...{ id, type, status, role, description, currency, listing_id, created, unread_messages },
       amount: type === 'f2f' ? (rest.pricing?.price ?? rest.deposit_pricing!.price) : rest.price,
     })
     const sellersAll = await call('seller', 'GET', '/api/v1/me/transactions')

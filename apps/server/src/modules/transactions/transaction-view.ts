@@ -42,6 +42,8 @@ function visibleJoinCode(row: TransactionRow, viewer: Viewer): string | null {
  */
 export interface ViewExtras {
   readonly invitation?: PendingInvitation | null
+  /** The conversation's messages the viewer has not read (`unreadCounts`), on the reads of one transaction and of the list. */
+  readonly unreadMessages?: number
 }
 
 /** The re-send goes with the invitation itself: shown only to its creator, unclaimed, while the sale is open to it. */
@@ -49,8 +51,11 @@ function invitationActionsOf(extras: ViewExtras): InvitationAction[] {
   return extras.invitation ? ['resend_invitation'] : []
 }
 
-function extrasOf(extras: ViewExtras): { invitation?: PendingInvitation | null } {
-  return extras.invitation === undefined ? {} : { invitation: extras.invitation }
+function extrasOf(extras: ViewExtras): { invitation?: PendingInvitation | null; unread_messages?: number } {
+  return {
+    ...(extras.invitation === undefined ? {} : { invitation: extras.invitation }),
+    ...(extras.unreadMessages === undefined ? {} : { unread_messages: extras.unreadMessages }),
+  }
 }
 
 /** The API's view of an online transaction for one viewer. */
@@ -164,7 +169,7 @@ export function toAnyTransactionView(row: TransactionRow, viewer: Viewer, contex
  * the fields it shares with the full view mean the same; `amount` is what the
  * row names, a face-to-face sale's total once set and its deposit before.
  */
-export function toTransactionSummary(row: TransactionSummaryRow, viewer: Viewer): TransactionSummary {
+export function toTransactionSummary(row: TransactionSummaryRow, viewer: Viewer, unreadMessages = 0): TransactionSummary {
   const shared = {
     id: row.id,
     role: roleOf(row, viewer.id),
@@ -172,6 +177,7 @@ export function toTransactionSummary(row: TransactionSummaryRow, viewer: Viewer)
     currency: row.currency,
     listing_id: row.listing_id,
     created: row.created,
+    unread_messages: unreadMessages,
   }
   return row.type === 'f2f'
     ? { ...shared, type: 'f2f', status: row.status as F2fTransaction['status'], amount: row.total_price ?? row.price }

@@ -9,8 +9,8 @@ import {
   type VerificationSession,
   type VerificationStatus,
 } from '@pactum/contracts/verification'
-import { fileTypeFromBuffer } from 'file-type'
 import type { Kysely } from 'kysely'
+import { contentTypeByContent } from '../../adapters/document-store/content-type.ts'
 import type { AccountRequirement, AccountVerification, ConnectedAccounts } from '../../adapters/payment-provider/connected-accounts-port.ts'
 import type { IdentityVerification } from '../../adapters/payment-provider/identity-port.ts'
 import type { Clock } from '../../clock.ts'
@@ -58,12 +58,11 @@ function fileProblem(code: 'validation_failed' | 'unsupported_file_type' | 'file
 async function sniffContentType(bytes: Buffer): Promise<(typeof identityFileTypes)[number]> {
   if (bytes.byteLength === 0) throw fileProblem('validation_failed', 'The file is empty')
   if (bytes.byteLength > maxIdentityFileBytes) throw fileProblem('file_too_large', `The file is larger than ${maxIdentityFileBytes} bytes`)
-  const detected = await fileTypeFromBuffer(bytes)
-  const allowed: readonly string[] = identityFileTypes
-  if (!detected || !allowed.includes(detected.mime)) {
+  const detected = await contentTypeByContent(bytes, identityFileTypes)
+  if (!detected) {
     throw fileProblem('unsupported_file_type', 'The file must be a PDF, PNG or JPEG document (checked by its content, not its name)')
   }
-  return detected.mime as (typeof identityFileTypes)[number]
+  return detected
 }
 
 export function verificationMethod(deps: Pick<VerificationDeps, 'method'>): VerificationMethodResponse {

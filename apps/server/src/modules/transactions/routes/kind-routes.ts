@@ -24,6 +24,7 @@ import { partyDetails, shippingDetails } from '../transaction-details.ts'
 import type { TransactionDeps } from '../engine/apply-event.ts'
 import { toAnyTransactionView, toTransactionSummary, type ViewContext } from '../transaction-view.ts'
 import { listForUser, listSummariesForUser } from '../transactions-repository.ts'
+import { unreadCounts } from '../../conversation/messages-repository.ts'
 import { userOf } from '../../../http/plugins/authentication.ts'
 import { kindRoutes, transactionKinds } from './kinds.ts'
 import { checkAfterId, idParams, perUserLimit, transactionErrors } from './route-parts.ts'
@@ -116,8 +117,21 @@ export function kindRoutesPlugin(deps: () => TransactionDeps): FastifyPluginAsyn
           const { after_id: afterId, limit, filter, search, view: shape } = request.query
           checkAfterId(afterId)
           const query = { userId: user.id, limit, afterId, filter, search, ...(reach ? { kind: reach } : {}) }
-          if (shape === 'summary') return (await listSummariesForUser(app.services.db, query)).map((row) => toTransactionSummary(row, user))
-          return (await listForUser(app.services.db, query)).map((row) => toAnyTransactionView(row, user, context()))
+          // The unread counts of the whole page in one grouped statement, never one per row.
+          const unreadOf = (rows: readonly { id: string }[]) =>
+            unreadCounts(
+              app.services.db,
+              user.id,
+              rows.map((row) => row.id),
+            )
+          if (shape === 'summary') {
+            const rows = await listSummariesForUser(app.services.db, query)
+            const unread = await unreadOf(rows)
+            return rows.map((row) => toTransactionSummary(row, user, unread.get(row.id) ?? 0))
+          }
+          const rows = await listForUser(app.services.db, query)
+          const unread = await unreadOf(rows)
+          return rows.map((row) => toAnyTransactionView(row, user, context(), { unreadMessages: unread.get(row.id) ?? 0 }))
         },
       )
 
@@ -130,7 +144,11 @@ export function kindRoutesPlugin(deps: () => TransactionDeps): FastifyPluginAsyn
         async (request) => {
           const user = userOf(request)
           const { row, unclaimedInvitation } = await app.services.transactionReads.findForParty(request.params.id, user.id, reach)
-          return toAnyTransactionView(row, user, context(), { invitation: pendingInvitationOf(row, user.id, unclaimedInvitation) })
+          const unread = await unreadCounts(app.services.db, user.id, [row.id])
+          return toAnyTransactionView(row, user, context(), {
+            invitation: pendingInvitationOf(row, user.id, unclaimedInvitation),
+            unreadMessages: unread.get(row.id) ?? 0,
+          })
         },
       )
 

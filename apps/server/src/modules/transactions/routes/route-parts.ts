@@ -44,10 +44,10 @@ export function perUserLimit(app: FastifyInstance, reason: UsageReason) {
   }
 }
 
-/** Keyset paging: `after_id` must be a transaction id from the previous page. */
-export function checkAfterId(afterId: string | undefined): void {
+/** Keyset paging: `after_id` must be the id of a transaction (or of what else the list holds) from the previous page. */
+export function checkAfterId(afterId: string | undefined, of: 'transaction' | 'message' = 'transaction'): void {
   if (afterId !== undefined && !uuidPattern.test(afterId)) {
-    throw new AppError('invalid_after_id', 'after_id must be the id of a transaction from the previous page', {
+    throw new AppError('invalid_after_id', `after_id must be the id of a ${of} from the previous page`, {
       details: { field: 'after_id' },
     })
   }

@@ -1,0 +1,81 @@
+import { type Kysely, sql } from 'kysely'
+import type { Database, TransactionMessagesTable } from '../../db/schema.ts'
+
+/** The conversation's tables (issue 32 item 1): its messages and each reader's position. */
+
+export type MessageRow = TransactionMessagesTable
+
+export async function insertMessage(trx: Kysely<Database>, message: MessageRow): Promise<void> {
+  await trx.insertInto('transaction_messages').values(message).execute()
+}
+
+/**
+ * Whether this conversation caused an e-mail after `since`: the throttle of
+ * at most one e-mail per conversation and 10 minutes. Asked under the
+ * transaction row's lock, so that two messages at once cannot both e-mail.
+ */
+export async function notifiedSince(trx: Kysely<Database>, transactionId: string, since: Date): Promise<boolean> {
+  const row = await trx
+    .selectFrom('transaction_messages')
+    .select('id')
+    .where('transaction_id', '=', transactionId)
+    .where('notified', '=', true)
+    .where('created_at', '>', since)
+    .limit(1)
+    .executeTakeFirst()
+  return row !== undefined
+}
+
+/** Oldest first, after `afterId` when given (keyset on the time-ordered id). */
+export async function listMessages(
+  db: Kysely<Database>,
+  transactionId: string,
+  page: { afterId: string | undefined; limit: number },
+): Promise<MessageRow[]> {
+  let query = db.selectFrom('transaction_messages').selectAll().where('transaction_id', '=', transactionId)
+  if (page.afterId !== undefined) query = query.where('id', '>', page.afterId)
+  return query.orderBy('id', 'asc').limit(page.limit).execute()
+}
+
+export async function findMessage(db: Kysely<Database>, transactionId: string, messageId: string): Promise<MessageRow | undefined> {
+  return db
+    .selectFrom('transaction_messages')
+    .selectAll()
+    .where('transaction_id', '=', transactionId)
+    .where('id', '=', messageId)
+    .executeTakeFirst()
+}
+
+/** Moves the user's read position forward to `messageId` (never back: an older page read later changes nothing). */
+export async function markReadUpTo(db: Kysely<Database>, transactionId: string, userId: string, messageId: string): Promise<void> {
+  await db
+    .insertInto('transaction_message_reads')
+    .values({ transaction_id: transactionId, user_id: userId, last_read_message_id: messageId })
+    .onConflict((conflict) =>
+      conflict.columns(['transaction_id', 'user_id']).doUpdateSet({
+        last_read_message_id: sql<string>`greatest(transaction_message_reads.last_read_message_id, excluded.last_read_message_id)`,
+      }),
+    )
+    .execute()
+}
+
+/**
+ * For each of `transactionIds`, the messages others wrote after the user's
+ * read position: one grouped statement for a whole page of My transactions.
+ * Transactions without unread messages are absent from the map.
+ */
+export async function unreadCounts(db: Kysely<Database>, userId: string, transactionIds: readonly string[]): Promise<Map<string, number>> {
+  if (transactionIds.length === 0) return new Map()
+  const rows = await db
+    .selectFrom('transaction_messages as m')
+    .leftJoin('transaction_message_reads as r', (join) =>
+      join.onRef('r.transaction_id', '=', 'm.transaction_id').on('r.user_id', '=', userId),
+    )
+    .select(['m.transaction_id', sql<number>`count(*)::int`.as('unread')])
+    .where('m.transaction_id', 'in', [...transactionIds])
+    .where('m.author_user_id', '<>', userId)
+    .where((eb) => eb.or([eb('r.last_read_message_id', 'is', null), eb('m.id', '>', eb.ref('r.last_read_message_id'))]))
+    .groupBy('m.transaction_id')
+    .execute()
+  return new Map(rows.map((row) => [row.transaction_id, row.unread]))
+}

@@ -1,0 +1,213 @@
+import { createHash } from 'node:crypto'
+import { crc32 } from 'node:zlib'
+import jpeg from 'jpeg-js'
+import { PNG } from 'pngjs'
+import { describe, expect, it } from 'vitest'
+import { apiCaller, partyTokens } from '../../testing/api-caller.ts'
+import { appPerTest } from '../../testing/app-per-test.ts'
+import { joinedF2fSale } from '../../testing/f2f-sale-steps.ts'
+import { type FormParts, multipartBody } from '../../testing/identity-upload.ts'
+import { confirmDelivery, joinedSale, payByCard, track } from '../../testing/sale-steps.ts'
+import { TestClock } from '../../testing/test-clock.ts'
+
+const testApps = appPerTest()
+
+async function world() {
+  const clock = new TestClock(new Date('2026-11-23T10:00:00Z'))
+  const testApp = await testApps.open({ clock })
+  const tokens = await partyTokens(testApp.tokenFor, { seller: {}, buyer: {}, stranger: {}, admin: { admin: true } })
+  const call = apiCaller(testApp.app, tokens)
+  const { id } = await joinedSale(call)
+  /** Posts a multipart form as `who`. */
+  const upload = async (who: 'buyer' | 'seller' | 'stranger', url: string, parts: FormParts) => {
+    const { payload, contentType } = await multipartBody(parts)
+    const response = await testApp.app.inject({
+      method: 'POST',
+      url,
+      headers: { authorization: `Bearer ${tokens[who]}`, 'content-type': contentType },
+      payload,
+    })
+    return { status: response.statusCode, body: response.json() }
+  }
+  const download = (who: 'buyer' | 'seller' | 'stranger' | 'admin', url: string) =>
+    testApp.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${tokens[who]}` } })
+  const mails = async () =>
+    (
+      await testApp.app.services.db
+        .selectFrom('notifications')
+        .select(['template', 'recipient_role'])
+        .where('transaction_id', '=', id)
+        .where('template', '=', 'message_received')
+        .execute()
+    ).map((mail) => mail.recipient_role)
+  return { app: testApp.app, clock, call, id, upload, download, mails, messages: `/api/v1/transactions/${id}/messages` }
+}
+
+/** A small JPEG with an APP1 Exif segment holding a GPS-like secret right after SOI. */
+function jpegWithExif(): Buffer {
+  const plain = jpeg.encode({ width: 8, height: 8, data: Buffer.alloc(8 * 8 * 4, 200) }, 90).data
+  const tiff = Buffer.concat([Buffer.from('Exif\0\0MM\0*\0\0\0\x08', 'latin1'), Buffer.from('GPS 48.8584N 2.2945E secret')])
+  const app1 = Buffer.concat([Buffer.from([0xff, 0xe1]), Buffer.from([(tiff.length + 2) >> 8, (tiff.length + 2) & 0xff]), tiff])
+  return Buffer.concat([plain.subarray(0, 2), app1, plain.subarray(2)])
+}
+
+/** A small PNG with a tEXt chunk before IEND. */
+function pngWithText(): Buffer {
+  const image = new PNG({ width: 4, height: 4 })
+  image.data.fill(120)
+  const plain = PNG.sync.write(image)
+  const typeAndData = Buffer.concat([Buffer.from('tEXt'), Buffer.from('Comment\0shot at home, 12 Rue Secret')])
+  const chunk = Buffer.alloc(typeAndData.length + 8)
+  chunk.writeUInt32BE(typeAndData.length - 4, 0)
+  typeAndData.copy(chunk, 4)
+  chunk.writeUInt32BE(crc32(typeAndData), typeAndData.length + 4)
+  const iend = plain.length - 12
+  return Buffer.concat([plain.subarray(0, iend), chunk, plain.subarray(iend)])
+}
+
+const pdf = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n', 'latin1')
+
+describe('the conversation of a transaction', () => {
+  it('carries text both ways, pages with after_id, counts unread messages and throttles the e-mails', async () => {
+    const { app, clock, call, id, mails, messages } = await world()
+    const first = await call('buyer', 'POST', messages, { text: '  Is it still scratch-free?  ' })
+    expect(first.status).toBe(201)
+    expect(first.body).toMatchObject({ author_role: 'buyer', text: 'Is it still scratch-free?', attachment: null, mine: true })
+    const second = await call('seller', 'POST', messages, { text: 'Yes, not a mark on it' })
+    expect(second.status).toBe(201)
+    expect((await call('buyer', 'POST', messages, { text: '   ' })).status).toBe(400)
+
+    // Unread: the other side's messages only, on the transaction and on My transactions.
+    expect((await call('seller', 'GET', `/api/v1/transactions/${id}`)).body.unread_messages).toBe(1)
+    expect((await call('buyer', 'GET', `/api/v1/transactions/${id}`)).body.unread_messages).toBe(1)
+    const summaries = await call('seller', 'GET', '/api/v1/me/transactions?view=summary')
+    expect(summaries.body.find((row: { id: string }) => row.id === id).unread_messages).toBe(1)
+
+    const read = await call('seller', 'GET', messages)
+    expect(read.body.map((m: { text: string; mine: boolean }) => [m.text, m.mine])).toEqual([
+      ['Is it still scratch-free?', false],
+      ['Yes, not a mark on it', true],
+    ])
+    expect((await call('seller', 'GET', `/api/v1/transactions/${id}`)).body.unread_messages).toBe(0)
+    const after = await call('buyer', 'GET', `${messages}?after_id=${first.body.id}`)
+    expect(after.body.map((m: { id: string }) => m.id)).toEqual([second.body.id])
+    expect((await call('buyer', 'GET', `${messages}?after_id=nope`)).body.code).toBe('invalid_after_id')
+    expect((await call('buyer', 'GET', '/api/v1/me/transactions')).body.find((t: { id: string }) => t.id === id).unread_messages).toBe(0)
+
+    // One e-mail in the first 10 minutes of the conversation, another after.
+    await app.services.jobs.runDue()
+    expect(await mails()).toEqual(['seller'])
+    await clock.advance(app, 10 * 60 + 1)
+    await call('seller', 'POST', messages, { text: 'When can you pay?' })
+    await app.services.jobs.runDue()
+    expect((await mails()).sort()).toEqual(['buyer', 'seller'])
+    expect((await call('buyer', 'GET', `/api/v1/transactions/${id}`)).body.unread_messages).toBe(1)
+
+    const history = await app.services.db
+      .selectFrom('transaction_events')
+      .select(['reason', 'actor_kind'])
+      .where('transaction_id', '=', id)
+      .where('event', '=', 'post_message')
+      .orderBy('id')
+      .execute()
+    expect(history[0]).toEqual({ reason: `message:${first.body.id}`, actor_kind: 'buyer' })
+    expect(history).toHaveLength(3)
+  })
+
+  it('strips the metadata of images, keeps PDFs, refuses other files, and records each hash in the history', async () => {
+    const { app, id, upload, download, messages } = await world()
+    const exifJpeg = jpegWithExif()
+    expect(exifJpeg.includes(Buffer.from('Exif'))).toBe(true)
+    const photo = await upload('buyer', messages, [
+      ['text', 'The box'],
+      ['file', { bytes: exifJpeg, fileName: '../../IMG_0001.jpg', type: 'image/jpeg' }],
+    ])
+    expect(photo.status).toBe(201)
+    expect(photo.body).toMatchObject({ text: 'The box', attachment: { name: 'IMG_0001.jpg', content_type: 'image/jpeg' } })
+    const stored = await download('seller', `${messages}/${photo.body.id}/attachment`)
+    expect(stored.statusCode).toBe(200)
+    expect(stored.headers['content-type']).toBe('image/jpeg')
+    expect(stored.headers['content-disposition']).toContain('attachment; filename="IMG_0001.jpg"')
+    expect(stored.headers['x-content-type-options']).toBe('nosniff')
+    const bytes = stored.rawPayload
+    expect(bytes.subarray(0, 2)).toEqual(Buffer.from([0xff, 0xd8]))
+    expect(bytes.includes(Buffer.from('Exif'))).toBe(false)
+    expect(bytes.includes(Buffer.from('secret'))).toBe(false)
+    const sha256 = createHash('sha256').update(bytes).digest('hex')
+    expect(photo.body.attachment).toMatchObject({ sha256, size: bytes.length })
+
+    const png = await upload('seller', messages, [['file', { bytes: pngWithText(), fileName: 'label.png' }]])
+    expect(png.status).toBe(201)
+    const pngBytes = (await download('buyer', `${messages}/${png.body.id}/attachment`)).rawPayload
+    expect(pngBytes.includes(Buffer.from('tEXt'))).toBe(false)
+    expect(pngBytes.includes(Buffer.from('Secret'))).toBe(false)
+    expect(PNG.sync.read(pngBytes).width).toBe(4)
+
+    const receipt = await upload('buyer', messages, [['file', { bytes: pdf, fileName: 'receipt.pdf' }]])
+    expect(receipt.status).toBe(201)
+    const pdfBytes = (await download('buyer', `${messages}/${receipt.body.id}/attachment`)).rawPayload
+    expect(pdfBytes).toEqual(pdf)
+
+    const exe = await upload('buyer', messages, [['file', { bytes: Buffer.from('MZ\x90\0\x03\0\0\0', 'latin1'), fileName: 'photo.jpg' }]])
+    expect(exe).toMatchObject({ status: 400, body: { code: 'validation_failed', details: { field: 'body.file' } } })
+    const text = await upload('buyer', messages, [['file', { bytes: Buffer.from('just some words'), fileName: 'photo.jpg' }]])
+    expect(text).toMatchObject({ status: 400, body: { code: 'validation_failed', details: { field: 'body.file' } } })
+    const huge = Buffer.concat([pdf, Buffer.alloc(10_000_001 - pdf.length)])
+    const tooBig = await upload('buyer', messages, [['file', { bytes: huge, fileName: 'big.pdf' }]])
+    expect(tooBig).toMatchObject({ status: 413, body: { code: 'file_too_large', details: { field: 'body.file' } } })
+    expect((await upload('stranger', messages, [['file', { bytes: pdf, fileName: 'x.pdf' }]])).status).toBe(404)
+    expect((await download('stranger', `${messages}/${receipt.body.id}/attachment`)).statusCode).toBe(404)
+    expect((await download('seller', `${messages}/${receipt.body.id.replace(/.$/, '0')}/attachment`)).statusCode).toBe(404)
+
+    const reasons = await app.services.db
+      .selectFrom('transaction_events')
+      .select('reason')
+      .where('transaction_id', '=', id)
+      .where('event', '=', 'post_message')
+      .orderBy('id')
+      .execute()
+    expect(reasons.map((r) => r.reason)).toEqual([
+      `sha256:${sha256}`,
+      `sha256:${png.body.attachment.sha256}`,
+      `sha256:${receipt.body.attachment.sha256}`,
+    ])
+  })
+
+  it('keeps strangers out, and lets an admin in once there is a complaint, e-mailing both parties', async () => {
+    const { app, call, id, mails, messages, download } = await world()
+    expect((await call('stranger', 'GET', messages)).status).toBe(404)
+    expect((await call('stranger', 'POST', messages, { text: 'Hello?' })).status).toBe(404)
+    const admin = `/api/v1/admin/transactions/${id}/messages`
+    const early = await call('admin', 'POST', admin, { text: 'Any problem?' })
+    expect(early).toMatchObject({ status: 409, body: { code: 'not_complained' } })
+    expect((await call('buyer', 'POST', admin, { text: 'Me too' })).status).toBe(403)
+
+    await payByCard(call, id)
+    await track(call, id, { carrier: 'dhl', tracking_code: 'JD0009001' })
+    await confirmDelivery(call, id)
+    const complaint = await call('buyer', 'POST', `/api/v1/transactions/${id}/complain_with_description`, {
+      description: 'The frame arrived cracked',
+      reason: 'damaged',
+    })
+    expect(complaint.status).toBe(200)
+    const written = await call('admin', 'POST', admin, { text: 'Please both send photos of the frame' })
+    expect(written.status).toBe(201)
+    expect(written.body).toMatchObject({ author_role: 'admin', mine: true })
+    await app.services.jobs.runDue()
+    expect((await mails()).sort()).toEqual(['buyer', 'seller'])
+    expect((await call('admin', 'GET', admin)).body).toHaveLength(1)
+    expect((await call('buyer', 'GET', messages)).body[0]).toMatchObject({ author_role: 'admin', mine: false })
+    expect((await download('admin', `${admin}/${written.body.id}/attachment`)).statusCode).toBe(404)
+  })
+
+  it('works under /p2p for a face-to-face sale', async () => {
+    const { call } = await world()
+    const { id } = await joinedF2fSale(call)
+    const messages = `/api/v1/p2p/transactions/${id}/messages`
+    expect((await call('seller', 'POST', messages, { text: 'See you at the station at six' })).status).toBe(201)
+    expect((await call('buyer', 'GET', `/api/v1/p2p/transactions/${id}`)).body.unread_messages).toBe(1)
+    expect((await call('buyer', 'GET', messages)).body).toHaveLength(1)
+    // An id of the other kind is not found under /p2p.
+    expect((await call('buyer', 'GET', `/api/v1/p2p/transactions/${(await joinedSale(call)).id}/messages`)).status).toBe(404)
+  })
+})
