@@ -34,16 +34,8 @@ async function start() {
     expect((await call('seller', 'POST', `/api/v1/p2p/transactions/${id}/confirm_handover`)).body.status).toBe('seller_handover_confirmed')
     return id
   }
-  return {
-    ...raceProbes(app, clock, webhookSecret),
-    ...returnRecordProbes(call, testApp.dataDir, (id) => `/api/v1/p2p/transactions/${id}`),
-    app,
-    clock,
-    call,
-    db,
-    entries,
-    inWindow,
-  }
+  const returns = returnRecordProbes(call, testApp.dataDir, (id) => `/api/v1/p2p/transactions/${id}`)
+  return { ...raceProbes(app, clock, webhookSecret), ...returns, app, clock, call, db, entries, inWindow }
 }
 
 describe('face-to-face races', () => {
