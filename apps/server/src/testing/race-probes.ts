@@ -46,6 +46,9 @@ export function raceProbes(app: FastifyInstance, clock: TestClock, webhookSecret
   /** The sale's history lines of one event: a race run right wrote it once. */
   const historyOf = (id: string, event: string) =>
     db.selectFrom('transaction_events').select('event').where('transaction_id', '=', id).where('event', '=', event).execute()
+  /** The sale's notifications from one template (who got which e-mail), as queued. */
+  const notificationsOf = (id: string, template: string) =>
+    db.selectFrom('notifications').selectAll().where('transaction_id', '=', id).where('template', '=', template).execute()
   /** Money that came in unheld went back once: one refund asked for under the unheld key, and the provider refunded `amount` once. */
   const expectSentBackOnce = async (id: string, intentId: string, amount: number) => {
     expect((await outbox(id)).map((row) => [row.action, row.status, row.idempotency_key])).toEqual([
@@ -61,6 +64,7 @@ export function raceProbes(app: FastifyInstance, clock: TestClock, webhookSecret
     status,
     holding,
     historyOf,
+    notificationsOf,
     outbox,
     deliverWebhook,
     deliverWithResend,

@@ -77,12 +77,7 @@ describe('face-to-face races', () => {
     await t.clock.advance(t.app, 24 * 3600)
     expect(await t.entries(id)).toEqual(['hold:deposit', 'release'])
     // One e-mail to each party about the handover, not two.
-    const mails = await t.db
-      .selectFrom('notifications')
-      .select('recipient_role')
-      .where('transaction_id', '=', id)
-      .where('template', '=', 'handover_confirmed')
-      .execute()
+    const mails = await t.notificationsOf(id, 'handover_confirmed')
     expect(mails.map((mail) => mail.recipient_role).sort()).toEqual(['buyer', 'seller'])
   })
 

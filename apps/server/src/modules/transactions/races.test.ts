@@ -264,12 +264,7 @@ describe('payment news from three sides at once', () => {
     expect((await t.call('seller', 'POST', `/api/v1/transactions/${id}/cancel`)).body.status).toBe('cancelled')
     expect(await t.entries(id)).toEqual([])
     // The buyer heard of the failure (twice, as it was undone and found again: a duplicate beats silence).
-    const failedMails = await t.db
-      .selectFrom('notifications')
-      .select('template')
-      .where('transaction_id', '=', id)
-      .where('template', '=', 'payment_failed')
-      .execute()
+    const failedMails = await t.notificationsOf(id, 'payment_failed')
     expect(failedMails.length).toBeGreaterThanOrEqual(1)
   })
 
