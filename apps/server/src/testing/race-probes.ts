@@ -1,7 +1,9 @@
 import type { FastifyInstance } from 'fastify'
 import { expect } from 'vitest'
 import { sandboxDelivery } from '../modules/payments/webhook-signature.ts'
+import type { ApiCall } from './api-caller.ts'
 import type { TestClock } from './test-clock.ts'
+import { writtenMails } from './written-mails.ts'
 
 /**
  * What the race tests (races.test.ts, face-to-face-races.test.ts) read of a
@@ -12,6 +14,9 @@ export function raceProbes(app: FastifyInstance, clock: TestClock, webhookSecret
   const db = app.services.db
   const status = async (id: string) =>
     (await db.selectFrom('transactions').select('status').where('id', '=', id).executeTakeFirstOrThrow()).status
+  /** What the sale holds, and of which payment. */
+  const holding = (id: string) =>
+    db.selectFrom('transactions').select(['amount_held', 'payment_intent_id']).where('id', '=', id).executeTakeFirstOrThrow()
   const outbox = (id: string) => db.selectFrom('outbox').selectAll().where('transaction_id', '=', id).execute()
   /** Posts a provider event to the webhook endpoint, signed as the sandbox signs it. */
   const deliverWebhook = (event: Record<string, unknown>) => app.inject(sandboxDelivery(event, webhookSecret, clock.now()))
@@ -41,6 +46,9 @@ export function raceProbes(app: FastifyInstance, clock: TestClock, webhookSecret
   /** The sale's history lines of one event: a race run right wrote it once. */
   const historyOf = (id: string, event: string) =>
     db.selectFrom('transaction_events').select('event').where('transaction_id', '=', id).where('event', '=', event).execute()
+  /** The sale's notifications from one template (who got which e-mail), as queued. */
+  const notificationsOf = (id: string, template: string) =>
+    db.selectFrom('notifications').selectAll().where('transaction_id', '=', id).where('template', '=', template).execute()
   /** Money that came in unheld went back once: one refund asked for under the unheld key, and the provider refunded `amount` once. */
   const expectSentBackOnce = async (id: string, intentId: string, amount: number) => {
     expect((await outbox(id)).map((row) => [row.action, row.status, row.idempotency_key])).toEqual([
@@ -52,5 +60,46 @@ export function raceProbes(app: FastifyInstance, clock: TestClock, webhookSecret
   const settle = async () => {
     for (let minute = 0; minute < 3; minute++) await clock.advance(app, 60)
   }
-  return { status, historyOf, outbox, deliverWebhook, deliverWithResend, sandboxEvent, heldUpNews, refunds, expectSentBackOnce, settle }
+  return {
+    status,
+    holding,
+    historyOf,
+    notificationsOf,
+    outbox,
+    deliverWebhook,
+    deliverWithResend,
+    sandboxEvent,
+    heldUpNews,
+    refunds,
+    expectSentBackOnce,
+    settle,
+  }
+}
+
+/**
+ * What a sale shows of money sent back without being held: the refunded
+ * (and released) amount on the buyer's view at `viewPath`, the reasons of
+ * the history's refund lines, and the buyer's e-mails about it (subject and
+ * text, in English or Polish).
+ */
+export function returnRecordProbes(call: ApiCall<'buyer' | 'admin'>, dataDir: string, viewPath: (id: string) => string) {
+  const returnRecord = async (id: string) => {
+    const view = await call('buyer', 'GET', viewPath(id))
+    const detail = await call('admin', 'GET', `/api/v1/admin/transactions/${id}`)
+    const history = (detail.body.events as Array<{ event: string; reason: string | null; to_status: string }>)
+      .filter((event) => event.event === 'refund_unheld')
+      .map((event) => ({ reason: event.reason, status: event.to_status }))
+    const mails = (await writtenMails(dataDir)).filter(
+      (mail) => mail.to === 'buyer@example.com' && mail.text.includes(id) && /refunded to you|zwrócona/.test(mail.subject),
+    )
+    return { amountRefunded: view.body.amount_refunded as number, amountReleased: view.body.amount_released as number, history, mails }
+  }
+  /** The sale shows one return, of `amount`, with the one history line saying why; its e-mails are the caller's to check. */
+  const expectReturnShown = async (id: string, amount: number, line: { reason: string; status: string }) => {
+    const record = await returnRecord(id)
+    expect(record.amountRefunded).toBe(amount)
+    expect(record.history).toEqual([line])
+    return record
+  }
+  return { returnRecord, expectReturnShown }
 }

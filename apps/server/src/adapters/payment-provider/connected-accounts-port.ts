@@ -83,6 +83,14 @@ export interface AccountVerification {
   payoutsEnabled: boolean
 }
 
+export interface NewConnectedAccountInput {
+  userId: string
+  email: string
+  /** ISO 3166-1 alpha-2, lower case. */
+  country: string
+  idempotencyKey: string
+}
+
 export interface UploadIdentityDocumentInput {
   accountId: string
   document: IdentityDocumentKind
@@ -134,13 +142,7 @@ export interface Payout {
 }
 
 export interface ConnectedAccounts {
-  createConnectedAccount(input: {
-    userId: string
-    email: string
-    /** ISO 3166-1 alpha-2, lower case. */
-    country: string
-    idempotencyKey: string
-  }): Promise<ConnectedAccount>
+  createConnectedAccount(input: NewConnectedAccountInput): Promise<ConnectedAccount>
   /** The user's connected account, if one was created; never creates one. */
   findConnectedAccount(userId: string): Promise<ConnectedAccount | null>
   getBalance(accountId: string): Promise<Balance>

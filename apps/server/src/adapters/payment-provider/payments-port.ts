@@ -51,6 +51,15 @@ export interface CreatePaymentIntentInput {
   metadata?: Record<string, string>
 }
 
+export interface TransferInput {
+  amount: number
+  currency: string
+  /** The connected account credited. */
+  destinationAccount: string
+  transactionId: string
+  idempotencyKey: string
+}
+
 export type RefundStatus = 'pending' | 'succeeded' | 'failed'
 
 export interface Refund {
@@ -81,11 +90,5 @@ export interface Payments {
   /** Accepted as pending; `refund_succeeded` / `refund_failed` follow. */
   refund(input: { paymentIntentId: string; amount: number; idempotencyKey: string }): Promise<Refund>
   /** The release: credits a connected account's balance with what the transaction's payments brought; `transfer_paid` follows. */
-  transfer(input: {
-    amount: number
-    currency: string
-    destinationAccount: string
-    transactionId: string
-    idempotencyKey: string
-  }): Promise<Transfer>
+  transfer(input: TransferInput): Promise<Transfer>
 }

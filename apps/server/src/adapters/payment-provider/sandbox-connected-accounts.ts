@@ -6,6 +6,7 @@ import type {
   ConnectedAccount,
   ConnectedAccounts,
   ExternalBankAccountInput,
+  NewConnectedAccountInput,
   Payout,
   TaxIdentifiersInput,
   TransferRecord,
@@ -54,12 +55,7 @@ export class SandboxConnectedAccounts implements ConnectedAccounts {
     )
   }
 
-  async createConnectedAccount(input: {
-    userId: string
-    email: string
-    country: string
-    idempotencyKey: string
-  }): Promise<ConnectedAccount> {
+  async createConnectedAccount(input: NewConnectedAccountInput): Promise<ConnectedAccount> {
     return this.#kernel.transaction(async (trx) =>
       this.#kernel.idempotent(trx, input.idempotencyKey, 'create_account', input, async () => {
         const account = await trx
@@ -150,13 +146,7 @@ export class SandboxConnectedAccounts implements ConnectedAccounts {
     const request = { accountId: input.accountId, ssnLast4: input.ssnLast4 !== undefined, idNumber: input.idNumber !== undefined }
     await this.#kernel.transaction(async (trx) =>
       this.#kernel.idempotent(trx, input.idempotencyKey, 'set_tax_identifiers', request, async () => {
-        await lockAccount(trx, input.accountId)
-        const account = await trx
-          .selectFrom('sandbox_accounts')
-          .select('country')
-          .where('id', '=', input.accountId)
-          .executeTakeFirstOrThrow()
-        if (account.country !== 'us') throw new PaymentProviderError('invalid_request', 'Tax identifiers are asked of US individuals only')
+        await lockUsAccount(trx, input.accountId, 'Tax identifiers are asked of US individuals only')
         await trx
           .updateTable('sandbox_accounts')
           .set({
@@ -215,19 +205,9 @@ export class SandboxConnectedAccounts implements ConnectedAccounts {
     const request = { accountId: input.accountId, token: tokenSha256 }
     return this.#kernel.transaction(async (trx) =>
       this.#kernel.idempotent(trx, input.idempotencyKey, 'attach_bank_account_token', request, async () => {
-        await lockAccount(trx, input.accountId)
-        const account = await trx
-          .selectFrom('sandbox_accounts')
-          .select('country')
-          .where('id', '=', input.accountId)
-          .executeTakeFirstOrThrow()
-        if (account.country !== 'us') {
-          throw new PaymentProviderError(
-            'invalid_request',
-            'A bank-account token from Plaid is a US account: the account is not in the US',
-            { param: 'external_account' },
-          )
-        }
+        await lockUsAccount(trx, input.accountId, 'A bank-account token from Plaid is a US account: the account is not in the US', {
+          param: 'external_account',
+        })
         const now = this.#kernel.now()
         const spent = await trx
           .insertInto('sandbox_spent_bank_tokens')
@@ -339,4 +319,11 @@ export class SandboxConnectedAccounts implements ConnectedAccounts {
     await emitAccountUpdated(this.#kernel, trx, accountId)
     await this.#payouts.schedulePayoutRun(trx, accountId)
   }
+}
+
+/** Locks the account, which must be a US one: only US individuals give tax identifiers or a Plaid bank account. */
+async function lockUsAccount(trx: SandboxDb, accountId: string, refusal: string, options?: { param: string }): Promise<void> {
+  await lockAccount(trx, accountId)
+  const account = await trx.selectFrom('sandbox_accounts').select('country').where('id', '=', accountId).executeTakeFirstOrThrow()
+  if (account.country !== 'us') throw new PaymentProviderError('invalid_request', refusal, options)
 }

@@ -79,36 +79,12 @@ export class SandboxDocuments {
         const fileId = newSandboxId('file')
         // Written before the row commits: a crash leaves an orphan file, never a row without its file.
         await this.#options.documents.put(fileId, input.bytes, input.contentType)
-        await trx
-          .insertInto('sandbox_files')
-          .values({
-            id: fileId,
-            account_id: input.accountId,
-            purpose: input.document,
-            file_name: input.fileName.slice(0, 255),
-            content_type: input.contentType,
-            size_bytes: input.bytes.byteLength,
-            sha256,
-            created_at: now,
-          })
-          .execute()
-        await trx
-          .insertInto('sandbox_account_documents')
-          .values({
-            account_id: input.accountId,
-            document: input.document,
-            side: input.side,
-            file_id: fileId,
-            status: 'pending',
-            rejection_reason: null,
-            updated_at: now,
-          })
-          .onConflict((conflict) =>
-            conflict
-              .columns(['account_id', 'document', 'side'])
-              .doUpdateSet({ file_id: fileId, status: 'pending', rejection_reason: null, updated_at: now }),
-          )
-          .execute()
+        await recordDocument(
+          trx,
+          { accountId: input.accountId, document: input.document, side: input.side, status: 'pending' },
+          { id: fileId, name: input.fileName.slice(0, 255), contentType: input.contentType, sizeBytes: input.bytes.byteLength, sha256 },
+          now,
+        )
         await this.#kernel.jobs.send(
           documentQueues.checkDocument,
           { accountId: input.accountId, document: input.document, side: input.side, fileId },
@@ -134,36 +110,13 @@ export class SandboxDocuments {
         if (session.status !== 'verified') throw new PaymentProviderError('invalid_state', 'The verification session is not verified')
         const now = this.#kernel.now()
         const fileId = newSandboxId('file')
-        await trx
-          .insertInto('sandbox_files')
-          .values({
-            id: fileId,
-            account_id: input.accountId,
-            purpose: 'identity_document',
-            file_name: `${session.id}.session`,
-            content_type: 'application/pdf',
-            size_bytes: 0,
-            sha256: '',
-            created_at: now,
-          })
-          .execute()
-        await trx
-          .insertInto('sandbox_account_documents')
-          .values({
-            account_id: input.accountId,
-            document: 'identity_document',
-            side: 'front',
-            file_id: fileId,
-            status: 'verified',
-            rejection_reason: null,
-            updated_at: now,
-          })
-          .onConflict((conflict) =>
-            conflict
-              .columns(['account_id', 'document', 'side'])
-              .doUpdateSet({ file_id: fileId, status: 'verified', rejection_reason: null, updated_at: now }),
-          )
-          .execute()
+        // No bytes: the session's own document stands in for an upload, already checked.
+        await recordDocument(
+          trx,
+          { accountId: input.accountId, document: 'identity_document', side: 'front', status: 'verified' },
+          { id: fileId, name: `${session.id}.session`, contentType: 'application/pdf', sizeBytes: 0, sha256: '' },
+          now,
+        )
         await emitAccountUpdated(this.#kernel, trx, input.accountId)
         await this.#payouts.schedulePayoutRun(trx, input.accountId)
         return null
@@ -261,4 +214,36 @@ export class SandboxDocuments {
       .where('deleted_at', 'is', null)
       .execute()
   }
+}
+
+/**
+ * Records a received file and puts it in the account's slot for its
+ * document and side (one per pair), replacing the slot's earlier file and
+ * any rejection of it.
+ */
+async function recordDocument(
+  trx: SandboxDb,
+  slot: { accountId: string; document: IdentityDocumentKind; side: DocumentSide; status: 'pending' | 'verified' },
+  file: { id: string; name: string; contentType: string; sizeBytes: number; sha256: string },
+  now: Date,
+): Promise<void> {
+  await trx
+    .insertInto('sandbox_files')
+    .values({
+      id: file.id,
+      account_id: slot.accountId,
+      purpose: slot.document,
+      file_name: file.name,
+      content_type: file.contentType,
+      size_bytes: file.sizeBytes,
+      sha256: file.sha256,
+      created_at: now,
+    })
+    .execute()
+  const filled = { file_id: file.id, status: slot.status, rejection_reason: null, updated_at: now }
+  await trx
+    .insertInto('sandbox_account_documents')
+    .values({ account_id: slot.accountId, document: slot.document, side: slot.side, ...filled })
+    .onConflict((conflict) => conflict.columns(['account_id', 'document', 'side']).doUpdateSet(filled))
+    .execute()
 }

@@ -7,6 +7,7 @@ import {
   type Payments,
   type Refund,
   type Transfer,
+  type TransferInput,
 } from './payments-port.ts'
 import { PaymentProviderError } from './provider-error.ts'
 import { isSafeReturnUrl } from '../../http/return-url.ts'
@@ -253,13 +254,7 @@ export class SandboxPayments implements Payments {
     )
   }
 
-  async transfer(input: {
-    amount: number
-    currency: string
-    destinationAccount: string
-    transactionId: string
-    idempotencyKey: string
-  }): Promise<Transfer> {
+  async transfer(input: TransferInput): Promise<Transfer> {
     assertAmount(input.amount)
     return this.#transaction(async (trx) =>
       this.#idempotent(trx, input.idempotencyKey, 'transfer', input, async () => {

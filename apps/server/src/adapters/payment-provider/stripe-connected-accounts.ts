@@ -21,6 +21,7 @@ import type {
   DocumentSide,
   ExternalBankAccountInput,
   IdentityDocumentKind,
+  NewConnectedAccountInput,
   Payout,
   TaxIdentifiersInput,
   TransferRecord,
@@ -63,12 +64,7 @@ export class StripeConnectedAccounts implements ConnectedAccounts {
    * concurrent first needs the same account within Stripe's 24 hours, and
    * the mapping row's primary key keeps the first one recorded after that.
    */
-  async createConnectedAccount(input: {
-    userId: string
-    email: string
-    country: string
-    idempotencyKey: string
-  }): Promise<ConnectedAccount> {
+  async createConnectedAccount(input: NewConnectedAccountInput): Promise<ConnectedAccount> {
     const agreement = serviceAgreementFor(input.country, await this.#platformAccountCountry())
     const account = await callStripe(() =>
       this.#stripe.accounts.create(

@@ -1,7 +1,7 @@
 import type Stripe from 'stripe'
 import { callStripe } from './stripe-errors.ts'
 import { stripeMethodNames, toPaymentIntent, toRefund } from './stripe-mapping.ts'
-import type { CreatePaymentIntentInput, PaymentIntent, Payments, Refund, Transfer } from './payments-port.ts'
+import type { CreatePaymentIntentInput, PaymentIntent, Payments, Refund, Transfer, TransferInput } from './payments-port.ts'
 import { PaymentProviderError } from './provider-error.ts'
 
 /**
@@ -88,13 +88,7 @@ export class StripePayments implements Payments {
    * order they were made, one transfer each, with the outbox's key plus the
    * charge id, so a retry makes the same split and no transfer twice.
    */
-  async transfer(input: {
-    amount: number
-    currency: string
-    destinationAccount: string
-    transactionId: string
-    idempotencyKey: string
-  }): Promise<Transfer> {
+  async transfer(input: TransferInput): Promise<Transfer> {
     const charges = await this.#chargesOf(input.transactionId, input.currency.toLowerCase())
     const pieces = splitOverCharges(input.amount, charges)
     if (!pieces) {

@@ -90,17 +90,9 @@ function bodyOfSettings(settings: PartnerClientSettings): PartnerClientBody {
   }
 }
 
-function toPartnerClient(row: ClientRow): PartnerClient {
-  return {
-    client_id: row.id,
-    name: row.name,
-    background_color: row.background_color,
-    text_color: row.text_color,
-    url: row.url,
-    routes: row.routes,
-    mobile_navbar_hidden: row.mobile_navbar_hidden,
-    show_seller_confirm_handover: row.show_seller_confirm_handover,
-  }
+/** A client row holds the id and the API's settings columns, named as the API names them (clientColumns). */
+function toPartnerClient({ id, ...settings }: ClientRow): PartnerClient {
+  return { client_id: id, ...settings }
 }
 
 export async function findPartnerClient(db: Kysely<Database>, clientId: string): Promise<PartnerClient | undefined> {

@@ -2,9 +2,8 @@ import { describe, expect, it } from 'vitest'
 import { apiCaller, partyTokens } from '../../testing/api-caller.ts'
 import { depositAccepted, joinedF2fSale, payF2fByCard, setTotal, submitF2fCard } from '../../testing/f2f-sale-steps.ts'
 import { appPerTest } from '../../testing/app-per-test.ts'
-import { raceProbes } from '../../testing/race-probes.ts'
+import { raceProbes, returnRecordProbes } from '../../testing/race-probes.ts'
 import { TestClock } from '../../testing/test-clock.ts'
-import { writtenMails } from '../../testing/written-mails.ts'
 
 /**
  * Face-to-face races through the real app: whatever interleaves, money
@@ -35,19 +34,8 @@ async function start() {
     expect((await call('seller', 'POST', `/api/v1/p2p/transactions/${id}/confirm_handover`)).body.status).toBe('seller_handover_confirmed')
     return id
   }
-  /** What the sale shows of money sent back without being held (as in races.test.ts): amount, history, the buyer's e-mails. */
-  const returnRecord = async (id: string) => {
-    const view = await call('buyer', 'GET', `/api/v1/p2p/transactions/${id}`)
-    const detail = await call('admin', 'GET', `/api/v1/admin/transactions/${id}`)
-    const history = (detail.body.events as Array<{ event: string; reason: string | null; to_status: string }>)
-      .filter((event) => event.event === 'refund_unheld')
-      .map((event) => ({ reason: event.reason, status: event.to_status }))
-    const mails = (await writtenMails(testApp!.dataDir)).filter(
-      (mail) => mail.to === 'buyer@example.com' && mail.text.includes(id) && /refunded to you/.test(mail.subject),
-    )
-    return { amountRefunded: view.body.amount_refunded as number, amountReleased: view.body.amount_released as number, history, mails }
-  }
-  return { ...raceProbes(app, clock, webhookSecret), app, clock, call, db, entries, inWindow, returnRecord }
+  const returns = returnRecordProbes(call, testApp.dataDir, (id) => `/api/v1/p2p/transactions/${id}`)
+  return { ...raceProbes(app, clock, webhookSecret), ...returns, app, clock, call, db, entries, inWindow }
 }
 
 describe('face-to-face races', () => {
@@ -89,12 +77,7 @@ describe('face-to-face races', () => {
     await t.clock.advance(t.app, 24 * 3600)
     expect(await t.entries(id)).toEqual(['hold:deposit', 'release'])
     // One e-mail to each party about the handover, not two.
-    const mails = await t.db
-      .selectFrom('notifications')
-      .select('recipient_role')
-      .where('transaction_id', '=', id)
-      .where('template', '=', 'handover_confirmed')
-      .execute()
+    const mails = await t.notificationsOf(id, 'handover_confirmed')
     expect(mails.map((mail) => mail.recipient_role).sort()).toEqual(['buyer', 'seller'])
   })
 
@@ -118,9 +101,7 @@ describe('face-to-face races', () => {
     expect(await t.entries(id)).toEqual(['refund_unheld'])
     await t.expectSentBackOnce(id, intentId, 5_190)
     // On the sale once, however many reported it.
-    const record = await t.returnRecord(id)
-    expect(record.amountRefunded).toBe(5_190)
-    expect(record.history).toEqual([{ reason: 'cancelled', status: 'cancelled' }])
+    const record = await t.expectReturnShown(id, 5_190, { reason: 'cancelled', status: 'cancelled' })
     expect(record.mails.map((mail) => mail.text)).toEqual([
       expect.stringMatching(/Refunded: €51\.90\nWhy: the transaction had been cancelled before your payment arrived/),
     ])
@@ -145,9 +126,7 @@ describe('face-to-face races', () => {
     expect(await t.status(id)).toBe('remainder_skipped')
     expect(await t.entries(id)).toEqual(['hold:deposit', 'refund_unheld'])
     expect(await t.refunds(intentId)).toEqual([{ amount: 15_490, status: 'succeeded' }])
-    const record = await t.returnRecord(id)
-    expect(record.amountRefunded).toBe(15_490)
-    expect(record.history).toEqual([{ reason: 'remainder_skipped', status: 'remainder_skipped' }])
+    const record = await t.expectReturnShown(id, 15_490, { reason: 'remainder_skipped', status: 'remainder_skipped' })
     expect(record.mails.map((mail) => mail.text)).toEqual([
       expect.stringMatching(/Refunded: €154\.90\nWhy: the seller waived the remainder, so nothing more was due/),
     ])

@@ -41,8 +41,17 @@ function opened(part: PaymentPart, paymentIntentId: string): TransactionEvent {
   return part === 'payment' ? { type: 'payment_intent_opened', paymentIntentId } : { type: 'payment_intent_opened', part, paymentIntentId }
 }
 
-function notBuyer(): AppError {
-  return new AppError('not_buyer', 'Only the buyer pays')
+/** The transaction, found for the caller, who must be its buyer: only the buyer pays. */
+async function findAsBuyer(deps: PaymentDeps, user: CurrentUser, id: string, kind: TransactionKind): Promise<TransactionRow> {
+  const row = await findForParty(deps.db, id, user.id, kind)
+  if (roleOf(row, user.id) !== 'buyer') throw new AppError('not_buyer', 'Only the buyer pays')
+  return row
+}
+
+/** A payment intent opened for a part of a transaction, with the transaction as it stands. */
+interface OpenedIntent {
+  row: TransactionRow
+  intent: PaymentIntent
 }
 
 /** The buyer picks (or changes) the method of the payment (face-to-face: the deposit's): the fee is recomputed for it. */
@@ -72,15 +81,8 @@ export async function setPaymentMethod(
  * the transaction, the part, the amount and the method, makes concurrent or
  * repeated calls return the same intent.
  */
-export async function pay(
-  deps: PaymentDeps,
-  user: CurrentUser,
-  id: string,
-  part: PaymentPart,
-): Promise<{ row: TransactionRow; intent: PaymentIntent }> {
-  let row = await findForParty(deps.db, id, user.id, kindOf(part))
-  const role = roleOf(row, user.id)
-  if (role !== 'buyer') throw notBuyer()
+export async function pay(deps: PaymentDeps, user: CurrentUser, id: string, part: PaymentPart): Promise<OpenedIntent> {
+  let row = await findAsBuyer(deps, user, id, kindOf(part))
   const existingId = intentOf(row, part)
   // The domain says whether this payment may be opened now (an open one counts as opened again).
   assertAllowed(deps, row, opened(part, existingId ?? 'probe'), { kind: 'buyer' })
@@ -172,14 +174,8 @@ const notOpened = { payment: 'not_paid', deposit: 'deposit_not_paid', remainder:
  * while that payment is due: once it was made (or no longer can be) the
  * domain says why, as it does to pay.
  */
-export async function openPaymentIntent(
-  deps: PaymentDeps,
-  user: CurrentUser,
-  id: string,
-  part: PaymentPart,
-): Promise<{ row: TransactionRow; intent: PaymentIntent }> {
-  const row = await findForParty(deps.db, id, user.id, kindOf(part))
-  if (roleOf(row, user.id) !== 'buyer') throw notBuyer()
+export async function openPaymentIntent(deps: PaymentDeps, user: CurrentUser, id: string, part: PaymentPart): Promise<OpenedIntent> {
+  const row = await findAsBuyer(deps, user, id, kindOf(part))
   const intentId = intentOf(row, part)
   assertAllowed(deps, row, opened(part, intentId ?? 'probe'), { kind: 'buyer' })
   if (!intentId) throw new AppError(notOpened[part], 'No payment has been opened yet', { details: { status: row.status } })
@@ -198,8 +194,7 @@ export async function confirmPayment(
   kind: TransactionKind,
   paymentIntentId: string,
 ): Promise<TransactionRow> {
-  const row = await findForParty(deps.db, id, user.id, kind)
-  if (roleOf(row, user.id) !== 'buyer') throw notBuyer()
+  const row = await findAsBuyer(deps, user, id, kind)
   const ours = row.payment_intent_id === paymentIntentId || row.remainder_payment_intent_id === paymentIntentId
   const intent = ours ? await deps.payments.retrievePaymentIntent(paymentIntentId) : undefined
   if (!intent || intent.transactionId !== row.id) {

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { apiCaller, partyTokens } from '../../testing/api-caller.ts'
 import { confirmDelivery, joinedSale, payByCard, submitCard, track } from '../../testing/sale-steps.ts'
-import { raceProbes } from '../../testing/race-probes.ts'
+import { raceProbes, returnRecordProbes } from '../../testing/race-probes.ts'
 import { createTestApp, type TestApp } from '../../testing/test-app.ts'
 import { TestClock } from '../../testing/test-clock.ts'
 import { writtenMails } from '../../testing/written-mails.ts'
@@ -78,22 +78,6 @@ async function start() {
       (row) => row.kind,
     )
 
-  /**
-   * What the sale shows of money sent back without being held: the refunded
-   * amount on the buyer's view, the reasons of the history's refund lines,
-   * and the buyer's e-mails about it (subject and text).
-   */
-  const returnRecord = async (id: string) => {
-    const view = await call('buyer', 'GET', `/api/v1/transactions/${id}`)
-    const detail = await call('admin', 'GET', `/api/v1/admin/transactions/${id}`)
-    const history = (detail.body.events as Array<{ event: string; reason: string | null; from_status: string; to_status: string }>)
-      .filter((event) => event.event === 'refund_unheld')
-      .map((event) => ({ reason: event.reason, status: event.to_status }))
-    const mails = (await writtenMails(testApp!.dataDir)).filter(
-      (mail) => mail.to === 'buyer@example.com' && mail.text.includes(id) && /refunded to you|zwrócona/.test(mail.subject),
-    )
-    return { amountRefunded: view.body.amount_refunded as number, history, mails }
-  }
   /** The same e-mail in English to the buyer: how much went back, and why. */
   const returnMail = (amount: string, why: string) =>
     expect.objectContaining({
@@ -103,6 +87,7 @@ async function start() {
 
   return {
     ...raceProbes(app, clock, webhookSecret),
+    ...returnRecordProbes(call, testApp.dataDir, (id) => `/api/v1/transactions/${id}`),
     app,
     clock,
     call,
@@ -114,7 +99,6 @@ async function start() {
     delivered,
     complained,
     entries,
-    returnRecord,
     returnMail,
   }
 }
@@ -235,12 +219,7 @@ describe('payment news from three sides at once', () => {
 
     expect(await t.status(id)).toBe('paid')
     expect(await t.entries(id)).toEqual(['hold'])
-    const held = await t.db
-      .selectFrom('transactions')
-      .select(['amount_held', 'payment_intent_id'])
-      .where('id', '=', id)
-      .executeTakeFirstOrThrow()
-    expect(held).toEqual({ amount_held: 10_340, payment_intent_id: intentId })
+    expect(await t.holding(id)).toEqual({ amount_held: 10_340, payment_intent_id: intentId })
     const succeeded = await t.sandboxEvent('payment_intent.succeeded', intentId)
     expect(succeeded.delivered_at).toBeInstanceOf(Date)
     expect(succeeded.last_status).toBe(200)
@@ -285,12 +264,7 @@ describe('payment news from three sides at once', () => {
     expect((await t.call('seller', 'POST', `/api/v1/transactions/${id}/cancel`)).body.status).toBe('cancelled')
     expect(await t.entries(id)).toEqual([])
     // The buyer heard of the failure (twice, as it was undone and found again: a duplicate beats silence).
-    const failedMails = await t.db
-      .selectFrom('notifications')
-      .select('template')
-      .where('transaction_id', '=', id)
-      .where('template', '=', 'payment_failed')
-      .execute()
+    const failedMails = await t.notificationsOf(id, 'payment_failed')
     expect(failedMails.length).toBeGreaterThanOrEqual(1)
   })
 
@@ -321,9 +295,7 @@ describe('payment news from three sides at once', () => {
     expect(await t.status(id)).toBe('paid')
     expect(await t.entries(id)).toEqual(['refund_unheld', 'hold'])
     // The card payment sent back is on the sale beside the one it holds.
-    const record = await t.returnRecord(id)
-    expect(record.amountRefunded).toBe(10_340)
-    expect(record.history).toEqual([{ reason: 'wrong_amount', status: 'joined' }])
+    const record = await t.expectReturnShown(id, 10_340, { reason: 'wrong_amount', status: 'joined' })
     expect(record.mails).toEqual([
       t.returnMail('€103.40', 'the payment was not for the amount due \\(the payment method, and with it the fee, had changed\\)'),
     ])
@@ -354,9 +326,7 @@ describe('payment news from three sides at once', () => {
     expect(await t.refunds(firstId)).toEqual([{ amount: 10_340, status: 'succeeded' }])
     expect(await t.status(id)).toBe('joined')
     expect(await t.entries(id)).toEqual(['refund_unheld'])
-    const record = await t.returnRecord(id)
-    expect(record.amountRefunded).toBe(10_340)
-    expect(record.history).toEqual([{ reason: 'wrong_amount', status: 'joined' }])
+    const record = await t.expectReturnShown(id, 10_340, { reason: 'wrong_amount', status: 'joined' })
     expect(record.mails).toHaveLength(1)
   })
 })
@@ -475,9 +445,7 @@ describe('provider webhooks', () => {
     expect(await t.entries(id)).toEqual(['refund_unheld'])
     await t.expectSentBackOnce(id, intentId, 10_340)
     // The sale shows it, once: the amount, a line of its history saying why, one e-mail to the buyer in their language.
-    const record = await t.returnRecord(id)
-    expect(record.amountRefunded).toBe(10_340)
-    expect(record.history).toEqual([{ reason: 'cancelled', status: 'cancelled' }])
+    const record = await t.expectReturnShown(id, 10_340, { reason: 'cancelled', status: 'cancelled' })
     expect(record.mails).toHaveLength(1)
     expect(record.mails[0]!.subject).toBe('Płatność za „A blue bicycle” została Ci zwrócona')
     expect(record.mails[0]!.text).toMatch(/Zwrócono: 103,40\s€\nPowód: transakcja została anulowana, zanim dotarła Twoja płatność/)
@@ -538,15 +506,8 @@ describe('provider webhooks', () => {
 
     expect(await t.status(id)).toBe('paid')
     expect(await t.entries(id)).toEqual(['hold', 'refund_unheld'])
-    const held = await t.db
-      .selectFrom('transactions')
-      .select(['amount_held', 'payment_intent_id'])
-      .where('id', '=', id)
-      .executeTakeFirstOrThrow()
-    expect(held).toEqual({ amount_held: 10_340, payment_intent_id: first })
-    const record = await t.returnRecord(id)
-    expect(record.amountRefunded).toBe(10_340)
-    expect(record.history).toEqual([{ reason: 'superseded', status: 'paid' }])
+    expect(await t.holding(id)).toEqual({ amount_held: 10_340, payment_intent_id: first })
+    const record = await t.expectReturnShown(id, 10_340, { reason: 'superseded', status: 'paid' })
     expect(record.mails).toEqual([t.returnMail('€103.40', 'the transaction was already paid, or another payment had replaced this one')])
     expect(await t.refunds(second.id)).toEqual([{ amount: 10_340, status: 'succeeded' }])
 

@@ -114,31 +114,32 @@ describe('authentication', () => {
 })
 
 describe('GET /me/verification_method', () => {
-  it('answers legacy by default', async () => {
-    const { signIn } = await start()
-    const user = await signIn('method-legacy@example.com')
+  it.each([
+    {
+      method: 'legacy',
+      env: {} as Record<string, string>,
+      asksFor: 'passport',
+      status: {
+        verification_method: 'legacy',
+        verified: false,
+        message: '',
+        verification_session_id: null,
+        verification_session_status: 'not_created',
+      },
+    },
+    {
+      method: 'stripe_identity',
+      env: { IDENTITY_VERIFICATION_METHOD: 'stripe_identity' },
+      asksFor: 'selfie',
+      status: expect.objectContaining({ verification_method: 'stripe_identity', verified: false }),
+    },
+  ])('answers $method when configured so (legacy by default)', async ({ method, env, asksFor, status }) => {
+    const { signIn } = await start(env)
+    const user = await signIn(`method-${method}@example.com`)
     const response = await user.call('GET', '/me/verification_method')
     expect(response.status).toBe(200)
-    expect(response.body).toEqual({ verification_method: 'legacy', message: expect.stringContaining('passport') })
-    expect((await user.call('GET', '/me/verification_status')).body).toEqual({
-      verification_method: 'legacy',
-      verified: false,
-      message: '',
-      verification_session_id: null,
-      verification_session_status: 'not_created',
-    })
-  })
-
-  it('answers stripe_identity when configured', async () => {
-    const { signIn } = await start({ IDENTITY_VERIFICATION_METHOD: 'stripe_identity' })
-    const user = await signIn('method-identity@example.com')
-    const response = await user.call('GET', '/me/verification_method')
-    expect(response.status).toBe(200)
-    expect(response.body).toEqual({ verification_method: 'stripe_identity', message: expect.stringContaining('selfie') })
-    expect((await user.call('GET', '/me/verification_status')).body).toMatchObject({
-      verification_method: 'stripe_identity',
-      verified: false,
-    })
+    expect(response.body).toEqual({ verification_method: method, message: expect.stringContaining(asksFor) })
+    expect((await user.call('GET', '/me/verification_status')).body).toEqual(status)
   })
 })
 

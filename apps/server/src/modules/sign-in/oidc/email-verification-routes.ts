@@ -1,7 +1,7 @@
 import { isSupportedLocale } from '@pactum/domain/locales'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { confirmEmail, type LinkState, linkState } from './email-verification.ts'
-import { confirmEmailPage, type LinkPageDeps, messagePage } from './pages.ts'
+import { backToPactum, confirmEmailPage, type LinkPageDeps, messagePage } from './pages.ts'
 
 interface TokenParams {
   token: string
@@ -15,6 +15,14 @@ type LinkRequest = FastifyRequest<{ Params: TokenParams; Querystring: LangQuery 
 /** Per client address: the tokens cannot be guessed, but nobody needs to try many. */
 const linkRateLimit = { max: 20, timeWindow: 60_000 }
 
+/** What the link's page says once there is nothing left to confirm. */
+const outcomePages = {
+  confirmed: { status: 200, title: 'confirmEmail.done.title', body: 'confirmEmail.done.body' },
+  expired: { status: 410, title: 'confirmEmail.expired.title', body: 'confirmEmail.expired.body' },
+  invalid: { status: 404, title: 'confirmEmail.invalid.title', body: 'confirmEmail.invalid.body' },
+  taken: { status: 409, title: 'changeEmail.taken.title', body: 'changeEmail.taken.body' },
+} as const
+
 /**
  * `<issuer>/verify-email/:token`: the link e-mailed at registration. GET
  * shows a confirm button, POST confirms. Registered inside the sign-in
@@ -25,18 +33,8 @@ export function emailVerificationRoutes(scope: FastifyInstance, deps: LinkPageDe
   // The link names the e-mail's language; without it, the browser's.
   const page = (request: LinkRequest) => deps.pageContext(request, isSupportedLocale(request.query.lang) ? request.query.lang : undefined)
   const outcome = (request: LinkRequest, reply: FastifyReply, state: Exclude<LinkState, 'valid'>) => {
-    const view = {
-      confirmed: { status: 200, title: 'confirmEmail.done.title', body: 'confirmEmail.done.body' },
-      expired: { status: 410, title: 'confirmEmail.expired.title', body: 'confirmEmail.expired.body' },
-      invalid: { status: 404, title: 'confirmEmail.invalid.title', body: 'confirmEmail.invalid.body' },
-      taken: { status: 409, title: 'changeEmail.taken.title', body: 'changeEmail.taken.body' },
-    } as const
-    const { status, title, body } = view[state]
-    return deps.sendPage(
-      reply,
-      status,
-      messagePage(page(request), { title, heading: title, body, link: { href: home, label: 'link.backToPactum' } }),
-    )
+    const { status, ...message } = outcomePages[state]
+    return deps.sendPage(reply, status, messagePage(page(request), { ...message, link: backToPactum(home) }))
   }
 
   scope.get<{ Params: TokenParams; Querystring: LangQuery }>(

@@ -19,7 +19,7 @@ import { sendConfirmationLink } from './email-verification.ts'
 import { emailVerificationRoutes } from './email-verification-routes.ts'
 import { readSignIn } from './form-input.ts'
 import { finishInteraction } from './interaction-result.ts'
-import { messagePage, type PageContext, registerPage, signInPage } from './pages.ts'
+import { backToPactum, messagePage, type PageContext, registerPage, signInPage } from './pages.ts'
 import { passwordResetRoutes } from './password-reset-routes.ts'
 import { secondFactorRoutes } from './second-factor-routes.ts'
 import { registrationRoutes } from './registration-routes.ts'
@@ -86,24 +86,9 @@ export async function interactionRoutes(
         return sendPage(reply, 500, messagePage(page, genericError))
       })
 
-      const tooManyRequests = {
-        title: 'error.title',
-        heading: 'error.title',
-        body: 'error.tooManyRequests',
-        link: { href: home, label: 'link.backToPactum' },
-      } as const
-      const genericError = {
-        title: 'error.title',
-        heading: 'error.title',
-        body: 'error.body',
-        link: { href: home, label: 'link.backToPactum' },
-      } as const
-      const expired = {
-        title: 'expired.title',
-        heading: 'expired.title',
-        body: 'expired.body',
-        link: { href: home, label: 'link.backToPactum' },
-      } as const
+      const tooManyRequests = { title: 'error.title', body: 'error.tooManyRequests', link: backToPactum(home) } as const
+      const genericError = { title: 'error.title', body: 'error.body', link: backToPactum(home) } as const
+      const expired = { title: 'expired.title', body: 'expired.body', link: backToPactum(home) } as const
 
       /**
        * Finishes the sign-in, unless the account must confirm its address
@@ -134,10 +119,9 @@ export async function interactionRoutes(
           403,
           messagePage(page, {
             title: 'confirmFirst.title',
-            heading: 'confirmFirst.title',
             body: 'confirmFirst.body',
             bodyValues: { email: account.email },
-            link: { href: home, label: 'link.backToPactum' },
+            link: backToPactum(home),
           }),
         )
       }

@@ -298,12 +298,18 @@ export function registerPage(page: PageContext, view: RegisterView): string {
 
 export const nameMaxLength = 100
 
+/** The way back to the web app that most message pages offer. */
+export function backToPactum(home: string) {
+  return { href: home, label: 'link.backToPactum' } as const
+}
+
 /** A page with a heading, a sentence and one way onwards (expired interaction, errors, signed out). */
 export function messagePage(
   page: PageContext,
   view: {
     title: MessageKey
-    heading: MessageKey
+    /** The page's title, unless the heading says more. */
+    heading?: MessageKey
     body: MessageKey
     bodyValues?: Record<string, string | number>
     link?: { href: string; label: MessageKey }
@@ -312,7 +318,7 @@ export function messagePage(
   const { t } = page
   return layout(page, {
     title: t(view.title),
-    body: html`<h1>${t(view.heading)}</h1>
+    body: html`<h1>${t(view.heading ?? view.title)}</h1>
       <p class="intro">${t(view.body, view.bodyValues)}</p>
       ${view.link ? html`<p><a href="${view.link.href}">${t(view.link.label)}</a></p>` : ''}`,
   })

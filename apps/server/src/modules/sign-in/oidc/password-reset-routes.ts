@@ -19,6 +19,13 @@ interface TokenParams {
 /** Per client address: the tokens cannot be guessed, but nobody needs to try many. */
 const linkRateLimit = { max: 20, timeWindow: 60_000 }
 
+/** What a reset link's page says once it can no longer be used; each offers to ask for a new link. */
+const deadLinkPages = {
+  expired: { status: 410, title: 'resetPassword.expired.title', body: 'resetPassword.expired.body' },
+  used: { status: 410, title: 'resetPassword.invalid.title', body: 'resetPassword.invalid.body' },
+  invalid: { status: 404, title: 'resetPassword.invalid.title', body: 'resetPassword.invalid.body' },
+} as const
+
 /**
  * `<issuer>/forgot-password` (the address to send a link to) and
  * `<issuer>/reset-password/:token` (the e-mailed link: GET shows the form,
@@ -74,7 +81,6 @@ export function passwordResetRoutes(
         200,
         messagePage(context, {
           title: 'forgot.sent.title',
-          heading: 'forgot.sent.title',
           body: 'forgot.sent.body',
           bodyValues: { email, minutes: resetLinkMinutes },
           link: { href: backHref(uid), label: 'forgot.backToSignIn' },
@@ -90,17 +96,8 @@ export function passwordResetRoutes(
   ) => {
     const context = page(request)
     const askAgain = { href: forgotAction(context.locale, undefined), label: 'resetPassword.askAgain' } as const
-    const view = {
-      expired: { status: 410, title: 'resetPassword.expired.title', body: 'resetPassword.expired.body' },
-      used: { status: 410, title: 'resetPassword.invalid.title', body: 'resetPassword.invalid.body' },
-      invalid: { status: 404, title: 'resetPassword.invalid.title', body: 'resetPassword.invalid.body' },
-    } as const
-    const { status, title, body } = view[state]
-    return deps.sendPage(
-      reply,
-      status,
-      messagePage(context, { title, heading: title, body, bodyValues: { minutes: resetLinkMinutes }, link: askAgain }),
-    )
+    const { status, ...message } = deadLinkPages[state]
+    return deps.sendPage(reply, status, messagePage(context, { ...message, bodyValues: { minutes: resetLinkMinutes }, link: askAgain }))
   }
   const resetAction = (token: string, locale: Locale) => `${basePath}/reset-password/${encodeURIComponent(token)}?lang=${locale}`
 
@@ -136,7 +133,6 @@ export function passwordResetRoutes(
         200,
         messagePage(context, {
           title: 'resetPassword.done.title',
-          heading: 'resetPassword.done.title',
           body: 'resetPassword.done.body',
           link: { href: home, label: 'resetPassword.done.link' },
         }),

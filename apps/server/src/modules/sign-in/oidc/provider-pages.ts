@@ -3,7 +3,7 @@ import type { KoaContextWithOIDC } from 'oidc-provider'
 import type { Config } from '../../../config.ts'
 import { trustedHtml } from './html.ts'
 import { endSessionNow, hintProvesOwnSession } from './logout-without-confirmation.ts'
-import { logoutPage, messagePage, type PageContext } from './pages.ts'
+import { backToPactum, logoutPage, messagePage, type PageContext } from './pages.ts'
 import { chooseLocale, localeCookie, translator } from './translations.ts'
 
 /**
@@ -73,9 +73,8 @@ export function providerPages(config: Config) {
         ctx,
         messagePage(pageContext(ctx, false), {
           title: expired ? 'expired.title' : 'error.title',
-          heading: expired ? 'expired.title' : 'error.title',
           body: expired ? 'expired.body' : 'error.body',
-          link: { href: home, label: 'link.backToPactum' },
+          link: backToPactum(home),
         }),
       )
     },

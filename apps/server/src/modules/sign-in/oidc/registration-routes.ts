@@ -11,7 +11,7 @@ import { normaliseEmail } from './email-address.ts'
 import { readRegistration } from './form-input.ts'
 import { signedInWith } from './authentication-methods.ts'
 import { finishInteraction } from './interaction-result.ts'
-import { messagePage, type PageContext, registerPage, type SendPage } from './pages.ts'
+import { backToPactum, messagePage, type PageContext, registerPage, type SendPage } from './pages.ts'
 import { completeRegistration, pendingLinkState, registrationLinkHours, requestRegistration } from './pending-registration.ts'
 import { alreadyRegisteredPage, checkInboxPage, completeRegistrationPage } from './registration-pages.ts'
 import { isLocalRequest, linkableMailId, sentMailRoutes } from './sent-mail-routes.ts'
@@ -121,15 +121,11 @@ export function registrationRoutes(
         status: 404,
         title: 'registration.invalid.title',
         body: 'registration.invalid.body',
-        link: { href: home, label: 'link.backToPactum' },
+        link: backToPactum(home),
       },
     } as const
     const { status, title, body, link } = view[state]
-    return deps.sendPage(
-      reply,
-      status,
-      messagePage(linkPage(request), { title, heading: title, body, bodyValues: { hours: registrationLinkHours }, link }),
-    )
+    return deps.sendPage(reply, status, messagePage(linkPage(request), { title, body, bodyValues: { hours: registrationLinkHours }, link }))
   }
 
   scope.get<{ Params: TokenParams; Querystring: LangQuery }>(
@@ -166,7 +162,6 @@ export function registrationRoutes(
         200,
         messagePage(page, {
           title: 'registration.ready.title',
-          heading: 'registration.ready.title',
           body: 'registration.ready.body',
           link: { href: home, label: 'registration.ready.link' },
         }),

@@ -1,7 +1,7 @@
 import type { CurrencyCode, PaymentMethod } from '@pactum/domain/currencies'
-import type { F2fState, F2fStatus } from '@pactum/domain/transactions/f2f-state'
+import { type F2fState, type F2fStatus, f2fStatuses } from '@pactum/domain/transactions/f2f-state'
 import type { CommonState, Party } from '@pactum/domain/transactions/kernel'
-import type { OnlineState, OnlineStatus } from '@pactum/domain/transactions/online-state'
+import { type OnlineState, type OnlineStatus, onlineStatuses } from '@pactum/domain/transactions/online-state'
 import type { TransactionState } from '@pactum/domain/transactions/transaction'
 import type { Insertable, Selectable } from 'kysely'
 import type { StoredSettlementOffer, TransactionsTable } from '../../../db/schema.ts'
@@ -40,6 +40,11 @@ function common<S extends string>(row: TransactionRow): Omit<CommonState<S>, 'st
   }
 }
 
+/** Each status's timestamp lives in the column of the status's name (fromState writes them back alike). */
+function timestampsOf<S extends OnlineStatus | F2fStatus>(row: TransactionRow, statuses: readonly S[]): CommonState<S>['timestamps'] {
+  return Object.fromEntries(statuses.map((status) => [status, row[status]])) as CommonState<S>['timestamps']
+}
+
 function toOnlineState(row: TransactionRow): OnlineState {
   return {
     ...common<OnlineStatus>(row),
@@ -49,20 +54,7 @@ function toOnlineState(row: TransactionRow): OnlineState {
     orderIssue: row.order_issue_description ? { description: row.order_issue_description } : null,
     trackingDeadline: row.tracking_deadline,
     inTransit: row.in_transit,
-    timestamps: {
-      created: row.created,
-      joined: row.joined,
-      paid: row.paid,
-      tracked: row.tracked,
-      delivered: row.delivered,
-      complained: row.complained,
-      complaint_period_ended: row.complaint_period_ended,
-      funds_released: row.funds_released,
-      cancelled: row.cancelled,
-      rejected: row.rejected,
-      cancelled_with_payment: row.cancelled_with_payment,
-      payment_refunded: row.payment_refunded,
-    },
+    timestamps: timestampsOf(row, onlineStatuses),
   }
 }
 
@@ -83,25 +75,7 @@ function toF2fState(row: TransactionRow): F2fState {
     remainderPaymentIntentId: row.remainder_payment_intent_id,
     sellerConfirmsHandover: row.seller_confirms_handover,
     cancellation: row.cancellation_description ? { description: row.cancellation_description } : null,
-    timestamps: {
-      created: row.created,
-      joined: row.joined,
-      deposit_paid: row.deposit_paid,
-      deposit_accepted: row.deposit_accepted,
-      priced: row.priced,
-      remainder_paid: row.remainder_paid,
-      remainder_skipped: row.remainder_skipped,
-      seller_handover_confirmed: row.seller_handover_confirmed,
-      buyer_handover_confirmed: row.buyer_handover_confirmed,
-      complained: row.complained,
-      complaint_period_ended: row.complaint_period_ended,
-      funds_released: row.funds_released,
-      cancelled: row.cancelled,
-      rejected: row.rejected,
-      cancelled_with_deposit: row.cancelled_with_deposit,
-      deposit_refunded: row.deposit_refunded,
-      payment_refunded: row.payment_refunded,
-    },
+    timestamps: timestampsOf(row, f2fStatuses),
   }
 }
 
