@@ -13,9 +13,10 @@ import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import type { DocumentStore } from '../../adapters/document-store/port.ts'
-import { AppError, fieldError } from '../../errors.ts'
+import { fieldError } from '../../errors.ts'
 import { adminOf, userOf } from '../../http/plugins/authentication.ts'
 import { inputRuleBreach } from '../../http/plugins/input-rules.ts'
+import { readFileUpload } from '../../http/multipart-upload.ts'
 import { perPersonHourly } from '../../http/per-person-limit.ts'
 import { usageLimit, useWithinLimit } from '../../usage-limits.ts'
 import type { TransactionDeps } from '../transactions/engine/apply-event.ts'
@@ -150,37 +151,22 @@ function sendAttachment(reply: FastifyReply, attachment: Awaited<ReturnType<type
 /** The form's `file` and optional `text`, read from the stream; a file over the limit stops the read. */
 async function readMessageForm(request: FastifyRequest): Promise<NewMessage> {
   let text: string | null = null
-  let file: NewMessage['file'] = null
-  try {
-    for await (const part of request.parts()) {
-      if (part.type === 'field') {
-        if (part.fieldname !== 'text') continue
-        const parsed = messageTextSchema.safeParse(part.value)
-        if (!parsed.success) throw fieldError('body.text', 'From 1 to 4000 characters')
+  const textError = () => fieldError('body.text', 'From 1 to 4000 characters')
+  const file = await readFileUpload(request, {
+    fields: {
+      text: (value) => {
+        const parsed = messageTextSchema.safeParse(value)
+        if (!parsed.success) throw textError()
         const breach = inputRuleBreach(parsed.data)
         if (breach) throw fieldError('body.text', breach.message)
         text = parsed.data
-      } else if (part.fieldname === 'file') {
-        // A multipart body passes no schema: the rule every other input obeys is applied here.
-        const breach = inputRuleBreach(part.filename)
-        if (breach) throw fieldError('body.file', `the file name: ${breach.message}`)
-        file = { bytes: await part.toBuffer(), fileName: part.filename || 'attachment' }
-      } else {
-        // Drain a file under another name so the stream can go on.
-        await part.toBuffer()
-      }
-    }
-  } catch (error) {
-    if (error instanceof AppError) throw error
-    const code = (error as { code?: string }).code
-    if (code === 'FST_REQ_FILE_TOO_LARGE')
-      throw fieldError('body.file', `The file is larger than ${maxAttachmentBytes} bytes`, 'file_too_large')
-    if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT')
-      throw fieldError('body', 'One file and a text only')
-    if (code === 'FST_PROTO_VIOLATION' || code === 'FST_FIELD_SIZE_LIMIT') throw fieldError('body.text', 'From 1 to 4000 characters')
-    // Anything else the parser throws is a malformed body (no boundary, cut short): the client's error, not a 500.
-    throw fieldError('body', 'A complete multipart/form-data body')
-  }
+      },
+    },
+    maxBytes: maxAttachmentBytes,
+    defaultName: 'attachment',
+    tooManyParts: 'One file and a text only',
+    oversizedField: textError,
+  })
   if (!file) throw fieldError('body.file', 'Required in a multipart form: the file in the field "file" (send text alone as JSON)')
   return { text, file }
 }

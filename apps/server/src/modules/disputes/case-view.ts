@@ -29,16 +29,8 @@ export function toCaseView(row: TransactionRow): CaseView | null {
     escalated_at: complaint.escalatedAt?.toISOString() ?? null,
     summary_due: summaryDue.toISOString(),
     final_answer_due: finalAnswerDue.toISOString(),
-    offers: complaint.offers.map((offer) => ({
-      id: offer.id,
-      by: offer.by,
-      refund_to_buyer: offer.refundToBuyer,
-      release_to_seller: offer.releaseToSeller,
-      note: offer.note,
-      made_at: offer.madeAt.toISOString(),
-      outcome: offer.outcome,
-      answered_at: offer.answeredAt?.toISOString() ?? null,
-    })),
+    // Stored in the API's own shape (transaction-state.ts `storedOffer`).
+    offers: row.settlement_offers,
     amount_refunded: state.amountRefunded,
     amount_released: state.amountReleased,
   }

@@ -31,8 +31,8 @@ import {
   verificationMethod,
   verificationStatus,
 } from './verification.ts'
-import { AppError, fieldError } from '../../errors.ts'
-import { inputRuleBreach } from '../../http/plugins/input-rules.ts'
+import { fieldError } from '../../errors.ts'
+import { readFileUpload } from '../../http/multipart-upload.ts'
 import { userOf } from '../../http/plugins/authentication.ts'
 import { perPersonHourly } from '../../http/per-person-limit.ts'
 
@@ -186,35 +186,17 @@ async function readUpload(request: FastifyRequest): Promise<{ side: DocumentSide
   if (!request.isMultipart())
     throw fieldError('body', 'Send multipart/form-data with the file in the field "file"', 'unsupported_media_type')
   let side: DocumentSide = 'front'
-  let file: UploadedFile | undefined
-  try {
-    for await (const part of request.parts()) {
-      if (part.type === 'field') {
-        if (part.fieldname !== 'side') continue
-        const value = String(part.value)
+  const file = await readFileUpload(request, {
+    fields: {
+      side: (value) => {
         if (!(documentSides as readonly string[]).includes(value)) throw fieldError('body.side', 'front or back')
         side = value as DocumentSide
-      } else if (part.fieldname === 'file') {
-        // A multipart body passes no schema: the rule every other input obeys is applied here.
-        const breach = inputRuleBreach(part.filename)
-        if (breach) throw fieldError('body.file', `the file name: ${breach.message}`)
-        file = { bytes: await part.toBuffer(), fileName: part.filename || 'document' }
-      } else {
-        // Drain a file under another name so the stream can go on.
-        await part.toBuffer()
-      }
-    }
-  } catch (error) {
-    if (error instanceof AppError) throw error
-    const code = (error as { code?: string }).code
-    if (code === 'FST_REQ_FILE_TOO_LARGE')
-      throw fieldError('body.file', `The file is larger than ${maxIdentityFileBytes} bytes`, 'file_too_large')
-    if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') {
-      throw fieldError('body', 'One file and the side only')
-    }
-    // Anything else the parser throws is a malformed body (no boundary, cut short): the client's error, not a 500.
-    throw fieldError('body', 'A complete multipart/form-data body')
-  }
+      },
+    },
+    maxBytes: maxIdentityFileBytes,
+    defaultName: 'document',
+    tooManyParts: 'One file and the side only',
+  })
   if (!file) throw fieldError('body.file', 'Required: the document in the field "file"')
   return { side, file }
 }

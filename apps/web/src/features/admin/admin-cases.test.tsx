@@ -1,28 +1,20 @@
 import type { AdminTransactionDetail } from '@pactum/contracts/admin'
-import type { CaseView } from '@pactum/contracts/disputes'
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
 import type { ApiRequest } from '../../lib/api/api-client.ts'
 import { fakeApiClient, fakeTransaction } from '../../test/fake-api-client.ts'
 import { adminRoutes } from '../../test/fake-admin.ts'
+import { fakeCase } from '../../test/fake-case.ts'
 import { renderApp } from '../../test/render-app.tsx'
 
 const admin = adminRoutes()
 const id = '019a0000-0000-7000-8000-00000000ca5e'
 
-const escalated: CaseView = {
+const escalated = fakeCase({
   transaction_id: id,
   state: 'escalated',
-  reason: 'damaged',
-  description: 'The frame arrived cracked',
-  opened_at: '2026-11-23T10:00:00.000Z',
-  currency: 'eur',
-  price_in_dispute: 10_000,
-  response_deadline: '2026-11-26T10:00:00.000Z',
   escalated_at: '2026-11-26T10:00:00.000Z',
-  summary_due: '2026-11-26T10:00:00.000Z',
-  final_answer_due: '2027-01-18T10:00:00.000Z',
   offers: [
     {
       id: '0190a1b2-0000-7000-8000-000000000001',
@@ -35,9 +27,7 @@ const escalated: CaseView = {
       answered_at: '2026-11-24T11:00:00.000Z',
     },
   ],
-  amount_refunded: 0,
-  amount_released: 0,
-}
+})
 
 const detail: AdminTransactionDetail = {
   transaction: fakeTransaction({ id, status: 'complained', price: 10_000, charge: 340, role: null, complaint: { description: 'x' } }),

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest'
 import type { ApiRequest } from '../../lib/api/api-client.ts'
 import { apiError, fakeApiClient, fakeF2fTransaction, fakeTransaction } from '../../test/fake-api-client.ts'
 import { adminRoutes, fakeOperator } from '../../test/fake-admin.ts'
+import { fakeCase } from '../../test/fake-case.ts'
 import { renderApp } from '../../test/render-app.tsx'
 
 const admin = adminRoutes()
@@ -161,22 +162,7 @@ describe('the admin console', () => {
   })
 
   it('shows one transaction’s complaint, history, ledger entries, provider events and e-mails', async () => {
-    const complaint = {
-      transaction_id: id,
-      state: 'escalated' as const,
-      reason: 'damaged' as const,
-      description: 'The frame arrived cracked',
-      opened_at: '2026-11-23T10:00:00.000Z',
-      currency: 'eur',
-      price_in_dispute: 10_000,
-      response_deadline: '2026-11-26T10:00:00.000Z',
-      escalated_at: '2026-11-26T10:00:00.000Z',
-      summary_due: '2026-11-26T10:00:00.000Z',
-      final_answer_due: '2027-01-18T10:00:00.000Z',
-      offers: [],
-      amount_refunded: 0,
-      amount_released: 0,
-    }
+    const complaint = fakeCase({ transaction_id: id, state: 'escalated', escalated_at: '2026-11-26T10:00:00.000Z' })
     const api = fakeApiClient({ ...admin, [`GET /admin/transactions/${id}`]: detail({ case: complaint }) })
     await renderApp(`/admin/transactions/${id}`, { api })
     const history = await screen.findByTestId('admin-history')

@@ -1,27 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import type { CaseView } from '@pactum/contracts/disputes'
 import { describe, expect, it } from 'vitest'
 import type { ApiRequest } from '../../lib/api/api-client.ts'
 import { fakeApiClient, fakeTransaction } from '../../test/fake-api-client.ts'
+import { fakeCase } from '../../test/fake-case.ts'
 import { renderApp } from '../../test/render-app.tsx'
 
-const openedCase: CaseView = {
-  transaction_id: 'tx-1',
-  state: 'open',
-  reason: 'damaged',
-  description: 'The frame arrived cracked',
-  opened_at: '2026-11-23T10:00:00.000Z',
-  currency: 'eur',
-  price_in_dispute: 10_000,
-  response_deadline: '2026-11-26T10:00:00.000Z',
-  escalated_at: null,
-  summary_due: '2026-11-26T10:00:00.000Z',
-  final_answer_due: '2027-01-18T10:00:00.000Z',
-  offers: [],
-  amount_refunded: 0,
-  amount_released: 0,
-}
+const openedCase = fakeCase()
 
 const sellerOffer = {
   id: '0190a1b2-0000-7000-8000-000000000001',
