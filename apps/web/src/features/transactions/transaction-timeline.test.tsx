@@ -44,4 +44,22 @@ describe('transaction history', () => {
     expect(steps.map((step) => step.getAttribute('data-state'))).toEqual(['created', 'joined', 'paid', 'tracked'])
     expect(screen.queryByText('Parcel in transit')).toBeNull()
   })
+
+  it('names a case settled on a split as such, and a plain release as a release', async () => {
+    const ended = {
+      status: 'funds_released',
+      delivered: '2026-11-03T09:00:00.000Z',
+      complained: '2026-11-03T10:00:00.000Z',
+      funds_released: '2026-11-04T10:00:00.000Z',
+      complaint: { description: 'cracked' },
+      amount_released: 7_000,
+    } as const
+    const split = await history({ ...ended, amount_refunded: 3_102 })
+    expect(split.at(-1)?.textContent).toContain('Settled: part refunded to the buyer, part released to the seller')
+  })
+
+  it('keeps "released to the seller" when nothing went back', async () => {
+    const steps = await history({ status: 'funds_released', funds_released: '2026-11-04T10:00:00.000Z', amount_released: 10_000 })
+    expect(steps.at(-1)?.textContent).toContain('Money released to the seller')
+  })
 })

@@ -28,6 +28,12 @@ export function timelineOf(transaction: AnyTransaction): Array<{ state: Timeline
     .sort((a, b) => Date.parse(a.at) - Date.parse(b.at) || states.indexOf(a.state) - states.indexOf(b.state))
 }
 
+/** A case settled or decided on a split ends released with part of the money back: the step says so. */
+function stepName(transaction: AnyTransaction, step: TimelineStep): string {
+  const split = transaction.complaint !== null && transaction.amount_refunded > 0 && transaction.amount_released > 0
+  return step === 'funds_released' && split ? 'funds_split' : step
+}
+
 export function TransactionTimeline({ transaction }: { transaction: AnyTransaction }) {
   const { t } = useTranslation()
   const { locale } = useLocale()
@@ -49,7 +55,7 @@ export function TransactionTimeline({ transaction }: { transaction: AnyTransacti
         >
           <CheckCircleIcon aria-hidden sx={{ color: 'primary.main', fontSize: 22, mt: 0.25 }} />
           <div>
-            <Typography sx={{ fontWeight: 600 }}>{t(`transactionStatus.timeline.${event.state}`)}</Typography>
+            <Typography sx={{ fontWeight: 600 }}>{t(`transactionStatus.timeline.${stepName(transaction, event.state)}`)}</Typography>
             <Typography variant="body2" color="text.secondary">
               <time dateTime={event.at}>{formatDateTime(event.at, locale)}</time>
             </Typography>
