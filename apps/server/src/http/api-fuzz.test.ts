@@ -32,6 +32,8 @@ describe('every operation of the API, fuzzed from its schemas', () => {
     expect(fuzz.operations.length).toBeGreaterThan(80)
     expect(fuzz.operations.filter((operation) => operation.multipart).map((operation) => operation.name)).toEqual([
       'POST /api/v1/me/personal/{document}',
+      'POST /api/v1/transactions/{id}/messages',
+      'POST /api/v1/p2p/transactions/{id}/messages',
     ])
   })
 

@@ -48,7 +48,8 @@ export function operationsOf(document: OpenApiDocument): Operation[] {
         }
       }
       const content = operation.requestBody?.content ?? {}
-      const unexpected = Object.keys(content).filter((type) => type !== 'application/json')
+      // A message takes JSON or a multipart upload: the JSON schema is fuzzed, and the upload as the identity upload's is.
+      const unexpected = Object.keys(content).filter((type) => type !== 'application/json' && type !== 'multipart/form-data')
       if (unexpected.length > 0) throw new Error(`${method} ${path}: request body of type ${unexpected.join(', ')} is not fuzzed yet`)
       operations.push({
         name: `${method.toUpperCase()} ${path}`,
@@ -57,7 +58,7 @@ export function operationsOf(document: OpenApiDocument): Operation[] {
         pathParameters: parametersIn('path'),
         queryParameters: parametersIn('query'),
         body: content['application/json']?.schema,
-        multipart: operation.description?.includes('multipart/form-data') ?? false,
+        multipart: 'multipart/form-data' in content || (operation.description?.includes('multipart/form-data') ?? false),
         signedIn: (operation.security?.length ?? 0) > 0,
         admin: path.startsWith('/api/v1/admin/'),
       })
