@@ -125,6 +125,8 @@ export const errorStatus = {
   too_many_invitations: 429,
   /** The address has been sent as many invitations as a day allows, by all senders together. */
   too_many_invitations_to_recipient: 429,
+  /** The seller asked the buyer to confirm receipt less than a day ago: the reminder e-mails the buyer. */
+  receipt_confirmation_requested_recently: 429,
   internal_error: 500,
   service_unavailable: 503,
 } as const satisfies Record<string, number>

@@ -84,8 +84,12 @@ export interface TransactionActionEntry {
    * call is safe to repeat as it is (it is rate-limited instead).
    */
   readonly idempotency: 'key' | 'repeatable' | 'none'
-  /** A limit that answers 429: join codes are guessable, invitations e-mail someone else. */
-  readonly limit?: 'join_code' | 'invitation'
+  /**
+   * A limit that answers 429: join codes are guessable, invitations e-mail
+   * someone else; `reminder` e-mails the other party, and the state machine
+   * refuses a second one within a day.
+   */
+  readonly limit?: 'join_code' | 'invitation' | 'reminder'
   /**
    * The domain event the action becomes, built from its body; the server
    * hands it to the one writer as the caller. Absent where a use case of its
@@ -95,7 +99,7 @@ export interface TransactionActionEntry {
   /** The web shows it as a button on the transaction's page (the others have their own card or step). */
   readonly button?: boolean
   /** What the web asks for in the confirmation dialog. */
-  readonly asks?: 'description' | 'complaint' | 'tracking'
+  readonly asks?: 'description' | 'complaint' | 'tracking' | 'extension'
   /** It gives money back or ends the sale: the web's button and confirmation say so. */
   readonly destructive?: boolean
 }
@@ -181,6 +185,18 @@ export const transactionActions = {
     event: () => ({ type: 'confirm_delivery' }),
     button: true,
   },
+  request_receipt_confirmation: {
+    who: 'seller',
+    online: {
+      path: 'request_receipt_confirmation',
+      summary: 'Ask the buyer to confirm the parcel arrived (seller, once shipped; an e-mail at most once a day)',
+    },
+    answers: 'transaction',
+    idempotency: 'key',
+    limit: 'reminder',
+    event: () => ({ type: 'request_receipt_confirmation' }),
+    button: true,
+  },
   confirm_handover: {
     who: 'parties',
     f2f: { path: 'confirm_handover', summary: 'Confirm the item was handed over (seller; the buyer too)' },
@@ -199,6 +215,8 @@ export const transactionActions = {
     answers: 'transaction',
     idempotency: 'key',
     event: (body) => ({ type: 'extend_tracking_deadline', hours: body?.hours ?? 0 }),
+    button: true,
+    asks: 'extension',
   },
   complain: {
     who: 'buyer',

@@ -232,6 +232,9 @@ export const transactionSchema = z
     }),
     delivered: timestamp,
     cancelled_with_payment: timestamp,
+    receipt_confirmation_requested_at: timestamp.meta({
+      description: 'when the seller last asked the buyer to confirm receipt (at most once a day)',
+    }),
     available_actions: z.array(offeredOnlineActionSchema).meta({ description: 'what the caller may do now, as the action paths name it' }),
   })
   .meta({ id: 'Transaction' })

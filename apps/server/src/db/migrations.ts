@@ -46,6 +46,7 @@ import * as pendingRegistrations from './migrations/0047-pending-registrations.t
 import * as secondFactors from './migrations/0048-second-factors.ts'
 import * as disputeCases from './migrations/0049-dispute-cases.ts'
 import * as transactionMessages from './migrations/0050-transaction-messages.ts'
+import * as receiptConfirmationRequests from './migrations/0051-receipt-confirmation-requests.ts'
 import type { Database } from './schema.ts'
 
 /**
@@ -99,6 +100,7 @@ const migrations: Record<string, Migration> = {
   '0048-second-factors': secondFactors,
   '0049-dispute-cases': disputeCases,
   '0050-transaction-messages': transactionMessages,
+  '0051-receipt-confirmation-requests': receiptConfirmationRequests,
 }
 
 function migrator(db: Kysely<Database>): Migrator {

@@ -179,6 +179,8 @@ export interface TransactionsTable {
   tracking_deadline: Timestamp
   /** The carrier's first "in transit" report (online); a history step, not a state. */
   in_transit: Timestamp
+  /** 0051: when the seller last asked the buyer to confirm receipt (online; one reminder a day). */
+  receipt_confirmation_requested_at: ColumnType<Date | null, Date | null | undefined, Date | null>
   amount_held: ColumnType<number, number | undefined, number>
   amount_released: ColumnType<number, number | undefined, number>
   amount_refunded: ColumnType<number, number | undefined, number>

@@ -554,6 +554,7 @@ const plans: Partial<Record<MatrixRoute, Plan>> = {
     () => ({ carrier: 'dhl', tracking_code: 'JD0001234' }),
   ),
   'POST /api/v1/transactions/:id/confirm_delivery': request(() => online('/confirm_delivery')),
+  'POST /api/v1/transactions/:id/request_receipt_confirmation': request(() => online('/request_receipt_confirmation')),
   'POST /api/v1/transactions/:id/complain_with_description': request(
     () => online('/complain_with_description'),
     () => ({ description: 'It arrived scratched' }),

@@ -221,6 +221,7 @@ export const authorizationMatrix = {
   'POST /api/v1/transactions/:id/submit_order_issue': buyerStep,
   'POST /api/v1/transactions/:id/track': sellerStep,
   'POST /api/v1/transactions/:id/confirm_delivery': buyerStep,
+  'POST /api/v1/transactions/:id/request_receipt_confirmation': sellerStep,
   'POST /api/v1/transactions/:id/complain_with_description': buyerStep,
   'POST /api/v1/transactions/:id/end_complaint_period': buyerStep,
   'POST /api/v1/transactions/:id/accept_complaint': sellerStep,

@@ -75,6 +75,7 @@ export function fakeTransaction(overrides: Partial<Transaction> = {}): Transacti
     paid: null,
     tracked: null,
     in_transit: null,
+    receipt_confirmation_requested_at: null,
     delivered: null,
     complained: null,
     complaint_period_ended: null,

@@ -40,6 +40,7 @@ export const onlineActions = [
   'track',
   'submit_order_issue',
   'confirm_delivery',
+  'request_receipt_confirmation',
   'complain_with_description',
   ...settlingActions,
 ] as const

@@ -26,6 +26,11 @@ function run(state: TransactionState, event: Event, actor: Actor, now: Date): Tr
 
 /** Online: price 100.00, the buyer's fee 3.40, the seller's 2.00; complained at day 2. */
 function onlineComplained(): TransactionState {
+  return onlineSale()
+}
+
+/** The online sale above, through its first `upTo` steps (all five: complained); a step a minute. */
+function onlineSale(upTo = 5): TransactionState {
   const created = createOnlineTransaction(
     {
       creatorRole: 'seller',
@@ -47,7 +52,7 @@ function onlineComplained(): TransactionState {
     [{ type: 'carrier_delivered' }, system],
     [{ type: 'complain', description: 'the frame is cracked', reason: 'damaged' }, buyer],
   ]
-  return steps.reduce<TransactionState>((state, [event, actor], index) => run(state, event, actor, at(index * 60)), created)
+  return steps.slice(0, upTo).reduce<TransactionState>((state, [event, actor], index) => run(state, event, actor, at(index * 60)), created)
 }
 
 /** Face-to-face: deposit 50.00 + 1.90, total 200.00 with 4.90 on the remainder, paid in full; complained after the handover. */
@@ -293,6 +298,26 @@ describe('the money of a split', () => {
       'tracking_details_deadline_expired',
       409,
     )
+  })
+})
+
+describe('the seller asking the buyer to confirm receipt (online, before a case)', () => {
+  const ask: OnlineEvent = { type: 'request_receipt_confirmation' }
+
+  it('e-mails the buyer once the parcel is on its way, and again only a day later', () => {
+    const shipped = onlineSale(3)
+    const first = accept(transitionOnline(shipped as never, ask, seller, at(day)))
+    expect(first.effects).toEqual([{ type: 'notify', template: 'receipt_confirmation_requested', to: 'buyer' }])
+    expect(first.next.receiptConfirmationRequestedAt).toEqual(at(day))
+    expectRefusal(transitionOnline(first.next, ask, seller, at(2 * day - 1)), 'receipt_confirmation_requested_recently', 429)
+    expect(accept(transitionOnline(first.next, ask, seller, at(2 * day))).next.receiptConfirmationRequestedAt).toEqual(at(2 * day))
+  })
+
+  it('is the seller’s, and only between shipping and the buyer’s answer', () => {
+    expectRefusal(transitionOnline(onlineSale(3) as never, ask, buyer, at(day)), 'not_seller', 403)
+    expectRefusal(transitionOnline(onlineSale(2) as never, ask, seller, at(day)), 'tracking_not_added', 409)
+    accept(transitionOnline(onlineSale(4) as never, ask, seller, at(day)))
+    expectRefusal(transitionOnline(onlineSale(5) as never, ask, seller, at(day)), 'already_complained', 409)
   })
 })
 

@@ -145,6 +145,7 @@ export type NotifyTemplate =
   | 'case_decided'
   /** The buyer gave the seller more time to add the tracking details. */
   | 'tracking_deadline_extended'
+  | 'receipt_confirmation_requested'
   /** A message of the conversation, quoted. */
   | 'message_received'
 
@@ -207,13 +208,14 @@ export type Effect =
   | { readonly type: 'audit' }
 
 /** The HTTP status of a refusal, as in the API's error table. */
-export type RefusalStatus = 400 | 403 | 404 | 409
+export type RefusalStatus = 400 | 403 | 404 | 409 | 429
 
 /**
  * Every refusal, under the status the API answers it with (the same as in
  * the API's error table): 400 bad input, 403 wrong role, 404 an action the
  * transaction's kind does not have (as the API answers for a path of the
- * other kind), 409 wrong state. Each code is named once, here.
+ * other kind), 409 wrong state, 429 a reminder to the other party asked
+ * again too soon. Each code is named once, here.
  */
 const refusalsByStatus = {
   400: ['validation_failed', 'invalid_payment_method', 'empty_complaint_description', 'remainder_too_low', 'split_not_price'],
@@ -251,6 +253,7 @@ const refusalsByStatus = {
     'offer_not_open',
     'case_already_escalated',
   ],
+  429: ['receipt_confirmation_requested_recently'],
 } as const satisfies Record<RefusalStatus, readonly string[]>
 
 export type RefusalCode = (typeof refusalsByStatus)[RefusalStatus][number]

@@ -32,6 +32,8 @@ export interface OnlineState extends CommonState<OnlineStatus> {
   readonly trackingDeadline: Date | null
   /** When the carrier first reported the parcel on its way: a step of the history, not a state. */
   readonly inTransit: Date | null
+  /** When the seller last asked the buyer to confirm receipt: one reminder a day at most. */
+  readonly receiptConfirmationRequestedAt: Date | null
 }
 
 export interface NewOnlineTransaction extends NewTransaction {
@@ -53,5 +55,6 @@ export function createOnlineTransaction(input: NewOnlineTransaction, now: Date):
     orderIssue: null,
     trackingDeadline: null,
     inTransit: null,
+    receiptConfirmationRequestedAt: null,
   }
 }

@@ -96,6 +96,7 @@ function wellFormedEvents(state: OnlineState): OnlineEvent[] {
     { type: 'confirm_delivery' },
     { type: 'tracking_deadline_elapsed' },
     { type: 'extend_tracking_deadline', hours: 24 },
+    { type: 'request_receipt_confirmation' },
     ...wellFormedWindowEvents,
     ...wellFormedCaseEvents(state, disputed(state).price),
   ]

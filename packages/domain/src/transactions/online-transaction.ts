@@ -40,11 +40,16 @@ export type OnlineEvent =
   | { readonly type: 'tracking_deadline_elapsed' }
   /** The buyer gives the seller more time to ship (before a case, issue 32). */
   | { readonly type: 'extend_tracking_deadline'; readonly hours: number }
+  /** The seller asks the buyer to confirm that the parcel arrived (before a case, issue 32). */
+  | { readonly type: 'request_receipt_confirmation' }
 
 export type OnlineEventType = OnlineEvent['type']
 
 /** The most one extension adds: two weeks (the API's limit too). */
 const maxExtensionHours = 336
+
+/** A reminder e-mails someone else: at most one a day, so a seller cannot flood the buyer. */
+const receiptReminderGapSeconds = 86_400
 
 const handlers: HandlerTable<OnlineState, OnlineEvent> = {
   ...openingHandlers<OnlineState>(),
@@ -216,6 +221,20 @@ const handlers: HandlerTable<OnlineState, OnlineEvent> = {
       { type: 'schedule', timer: 'tracking_deadline', at: deadline },
       { type: 'notify', template: 'tracking_deadline_extended', to: 'seller' },
       { type: 'notify', template: 'tracking_deadline_extended', to: 'buyer' },
+    ])
+  },
+
+  request_receipt_confirmation: (state, _event, actor, now) => {
+    if (actor.kind !== 'seller') return refuse('not_seller')
+    // Only once the parcel is on its way and until the buyer has spoken (confirmed, released or complained).
+    if (state.status === 'paid') return refuse('tracking_not_added')
+    if (state.status === 'complained') return refuse('already_complained')
+    if (state.status !== 'tracked' && state.status !== 'delivered') return refuse(ended(state.status) ?? 'delivery_already_set')
+    const last = state.receiptConfirmationRequestedAt
+    if (last !== null && !reached(now, addSeconds(last, receiptReminderGapSeconds)))
+      return refuse('receipt_confirmation_requested_recently')
+    return step({ ...state, receiptConfirmationRequestedAt: now }, [
+      { type: 'notify', template: 'receipt_confirmation_requested', to: 'buyer' },
     ])
   },
 

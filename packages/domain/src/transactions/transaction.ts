@@ -69,6 +69,7 @@ const onlineOnlyEvents = new Set<string>([
   'confirm_delivery',
   'tracking_deadline_elapsed',
   'extend_tracking_deadline',
+  'request_receipt_confirmation',
 ])
 
 const resolvingStatuses = ['funds_released', 'payment_refunded', 'cancelled_with_payment', 'cancelled_with_deposit'] as const

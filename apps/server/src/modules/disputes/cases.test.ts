@@ -142,4 +142,48 @@ describe('a case through the API', () => {
     await clock.advance(testApp.app, 4 * 86_400 + 3_600)
     expect((await call('seller', 'GET', `/api/v1/transactions/${id}`)).body.status).toBe('paid')
   })
+
+  it('lets the seller ask the buyer to confirm receipt once shipped, one e-mail a day at most', async () => {
+    const clock = new TestClock(new Date('2026-11-23T10:00:00Z'))
+    const testApp = await testApps.open({ clock })
+    const tokens = await partyTokens(testApp.tokenFor, { seller: {}, buyer: {} })
+    const call = apiCaller(testApp.app, tokens)
+    const ask = () => call('seller', 'POST', `/api/v1/transactions/${id}/request_receipt_confirmation`)
+    const { id } = await joinedSale(call)
+    await payByCard(call, id)
+    expect((await ask()).body.code).toBe('tracking_not_added')
+    await track(call, id, { carrier: 'dhl', tracking_code: 'JD0009002' })
+    expect((await call('seller', 'GET', `/api/v1/transactions/${id}`)).body.available_actions).toContain('request_receipt_confirmation')
+
+    const asked = await ask()
+    expect(asked.status).toBe(200)
+    expect(asked.body.receipt_confirmation_requested_at).toBe('2026-11-23T10:00:00.000Z')
+    expect(asked.body.available_actions).not.toContain('request_receipt_confirmation')
+    expect((await call('buyer', 'POST', `/api/v1/transactions/${id}/request_receipt_confirmation`)).body.code).toBe('not_seller')
+    const again = await ask()
+    expect([again.status, again.body.code]).toEqual([429, 'receipt_confirmation_requested_recently'])
+
+    await clock.advance(testApp.app, 86_400)
+    expect((await ask()).status).toBe(200)
+    await testApp.app.services.jobs.runDue()
+    const mails = await testApp.app.services.db
+      .selectFrom('notifications')
+      .select(['recipient_role'])
+      .where('transaction_id', '=', id)
+      .where('template', '=', 'receipt_confirmation_requested')
+      .execute()
+    expect(mails).toEqual([{ recipient_role: 'buyer' }, { recipient_role: 'buyer' }])
+    const history = await testApp.app.services.db
+      .selectFrom('transaction_events')
+      .select('actor_kind')
+      .where('transaction_id', '=', id)
+      .where('event', '=', 'request_receipt_confirmation')
+      .execute()
+    expect(history).toEqual([{ actor_kind: 'seller' }, { actor_kind: 'seller' }])
+
+    // The simulated carrier has delivered the parcel by now; once the buyer complains, asking is over.
+    expect((await call('seller', 'GET', `/api/v1/transactions/${id}`)).body.status).toBe('delivered')
+    await call('buyer', 'POST', `/api/v1/transactions/${id}/complain_with_description`, { description: 'Broken', reason: 'damaged' })
+    expect((await ask()).body.code).toBe('already_complained')
+  })
 })

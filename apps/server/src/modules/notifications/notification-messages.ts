@@ -69,6 +69,7 @@ const templateSet: Record<CatalogueTemplate, true> = {
   case_settled: true,
   case_decided: true,
   tracking_deadline_extended: true,
+  receipt_confirmation_requested: true,
   message_received: true,
   handover_awaiting_seller: true,
   f2f_joined: true,

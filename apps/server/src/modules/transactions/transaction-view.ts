@@ -102,6 +102,7 @@ export function toTransactionView(row: TransactionRow, viewer: Viewer, context: 
     rejected: iso(row.rejected),
     cancelled_with_payment: iso(row.cancelled_with_payment),
     payment_refunded: iso(row.payment_refunded),
+    receipt_confirmation_requested_at: iso(row.receipt_confirmation_requested_at),
     available_actions: [...(actions(row, viewer, context) as OnlineAction[]), ...invitationActionsOf(extras)],
     ...extrasOf(extras),
   }

@@ -11,6 +11,8 @@ import { type Tracking, TrackingFields, trackingErrors } from './tracking-fields
 import { useConfirmedAction } from './use-confirmed-action.ts'
 
 const maxDescription = 1000
+/** What the buyer may give the seller at a time, in days (the API takes hours, at most 14 days). */
+const extensionDays = [1, 2, 3, 7, 14] as const
 
 /**
  * The confirmation step of a catalogue action that only posts: its texts,
@@ -32,6 +34,7 @@ export function ActionDialog({
   const confirmed = useConfirmedAction(transaction.id, transaction.type, onClose)
   const [description, setDescription] = useState('')
   const [reason, setReason] = useState<ComplaintReason>('damaged')
+  const [extraDays, setExtraDays] = useState<number>(3)
   const [tracking, setTracking] = useState<Tracking>({ carrier: '', trackingCode: '' })
   const [showErrors, setShowErrors] = useState(false)
   const route = entry[transaction.type]
@@ -45,6 +48,7 @@ export function ActionDialog({
     if (entry.asks === 'tracking') return { carrier: tracking.carrier, tracking_code: tracking.trackingCode.trim() }
     if (entry.asks === 'description') return { description: description.trim() }
     if (entry.asks === 'complaint') return { description: description.trim(), reason }
+    if (entry.asks === 'extension') return { hours: extraDays * 24 }
     return route?.presetBody ? route.presetBody(transaction) : {}
   }
 
@@ -83,6 +87,23 @@ export function ActionDialog({
           {complaintReasons.map((option) => (
             <MenuItem key={option} value={option}>
               {t(`complaintReasons.${option}`)}
+            </MenuItem>
+          ))}
+        </TextField>
+      )}
+      {entry.asks === 'extension' && (
+        <TextField
+          select
+          label={t(`${base}.extraLabel`)}
+          value={extraDays}
+          onChange={(event) => setExtraDays(Number(event.target.value))}
+          fullWidth
+          sx={{ mt: 1 }}
+          slotProps={{ htmlInput: { 'data-testid': `${testId}-days` } }}
+        >
+          {extensionDays.map((days) => (
+            <MenuItem key={days} value={days}>
+              {t(`${base}.days`, { count: days })}
             </MenuItem>
           ))}
         </TextField>

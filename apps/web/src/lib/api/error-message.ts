@@ -86,6 +86,7 @@ export const translatedErrorCodes = [
   'cannot_answer_own_offer',
   'offer_not_open',
   'case_already_escalated',
+  'receipt_confirmation_requested_recently',
   // The payment provider's own answers (sandbox and Stripe use the same codes).
   'card_declined',
   'insufficient_funds',

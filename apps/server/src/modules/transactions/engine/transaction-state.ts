@@ -54,6 +54,7 @@ function toOnlineState(row: TransactionRow): OnlineState {
     orderIssue: row.order_issue_description ? { description: row.order_issue_description } : null,
     trackingDeadline: row.tracking_deadline,
     inTransit: row.in_transit,
+    receiptConfirmationRequestedAt: row.receipt_confirmation_requested_at,
     timestamps: timestampsOf(row, onlineStatuses),
   }
 }
@@ -120,6 +121,7 @@ export function fromState(state: TransactionState): Omit<Insertable<Transactions
       order_issue_description: state.orderIssue?.description ?? null,
       tracking_deadline: state.trackingDeadline,
       in_transit: state.inTransit,
+      receipt_confirmation_requested_at: state.receiptConfirmationRequestedAt,
     }
   }
   return {
