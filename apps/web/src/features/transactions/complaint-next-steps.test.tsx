@@ -47,10 +47,13 @@ describe.each([
   ['an online sale', complainedOnline],
   ['a face-to-face sale', complainedF2f],
 ] as const)('after a complaint on %s', (_, complained) => {
-  it('tells the buyer that the seller may accept it, or else Pactum support decides, and when', async () => {
+  it('tells the buyer that the seller may accept it, that either may offer a split, or else Pactum decides, and when', async () => {
     const { steps } = await nextSteps(complained('buyer'))
     expect(steps.textContent).toContain('The seller can accept your complaint. You then get back everything you paid, fees included.')
-    expect(steps.textContent).toContain('If the seller does not accept it, Pactum support decides.')
+    expect(steps.textContent).toContain('either of you can offer a split in the case below')
+    expect(steps.textContent).toContain(
+      'If you do not agree by the seller’s response deadline, or either of you asks for it, Pactum decides',
+    )
     // The terms' rule (§9): a summary resolution within 3 business days, a final response within 8 weeks.
     expect(within(steps).getByTestId('complaint-timescale').textContent).toBe(
       'We aim to send you a summary resolution within 3 business days, and a final response within 8 weeks at the latest.',
@@ -60,7 +63,7 @@ describe.each([
 
   it('gives the seller a real link to the contact form beside accepting', async () => {
     const { steps, router } = await nextSteps(complained('seller'))
-    expect(steps.textContent).toContain('If you do not accept it, Pactum support decides.')
+    expect(steps.textContent).toContain('If you do not agree by your response deadline, or either of you asks for it, Pactum decides')
     expect(screen.getByTestId('status-explanation').textContent).not.toMatch(/contact us/i)
     expect(screen.getByTestId('transaction-actions').textContent).toContain('Accept complaint')
     const link = within(steps).getByRole('link', { name: 'Contact us' })

@@ -8,8 +8,10 @@ import { routeTo } from '../../lib/named-routes.ts'
 
 /**
  * What happens after a complaint, for either kind of sale: the seller may
- * accept it, otherwise Pactum support decides, within the timescale of the
- * terms (summary resolution in 3 business days, final response in 8 weeks).
+ * accept it, either party may offer a split (the case card), otherwise
+ * Pactum decides on the evidence in the conversation, within the timescale
+ * of the terms (summary resolution in 3 business days, final response in 8
+ * weeks).
  * The seller who disagrees is pointed at the contact form.
  */
 export function ComplaintNextSteps({ role }: { role: Role }) {
@@ -19,11 +21,13 @@ export function ComplaintNextSteps({ role }: { role: Role }) {
       {role === 'buyer' ? (
         <>
           <Typography>{t('transactionStatus.complaintProcess.buyer.sellerMayAccept')}</Typography>
+          <Typography>{t('transactionStatus.complaintProcess.buyer.settle')}</Typography>
           <Typography>{t('transactionStatus.complaintProcess.buyer.supportDecides')}</Typography>
         </>
       ) : (
         <>
           <Typography>{t('transactionStatus.complaintProcess.seller.accept')}</Typography>
+          <Typography>{t('transactionStatus.complaintProcess.seller.settle')}</Typography>
           <Typography>{t('transactionStatus.complaintProcess.seller.supportDecides')}</Typography>
           <Typography>
             {t('transactionStatus.complaintProcess.seller.tellUs')}{' '}
