@@ -5,6 +5,7 @@ import { PNG } from 'pngjs'
 import { contentTypeByContent } from '../../adapters/document-store/content-type.ts'
 import type { AppError } from '../../errors.ts'
 import { fieldError } from '../../errors.ts'
+import { jpegOrientation, orientPixels } from './jpeg-orientation.ts'
 
 /**
  * An attachment of the conversation made ready to store (issue 32 item 1):
@@ -47,8 +48,10 @@ function reencodeJpeg(bytes: Buffer): Buffer {
   } catch {
     throw unreadable()
   }
+  // EXIF goes, so the turn it records is applied to the pixels (a phone photo stays upright).
+  const upright = orientPixels(image, jpegOrientation(bytes))
   // Quality 90: the pictures are evidence, kept close to what was sent. No comments, no EXIF: only JFIF's header.
-  return jpeg.encode({ width: image.width, height: image.height, data: image.data }, 90).data
+  return jpeg.encode({ width: upright.width, height: upright.height, data: upright.data }, 90).data
 }
 
 function reencodePng(bytes: Buffer): Buffer {
