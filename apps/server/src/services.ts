@@ -14,7 +14,7 @@ import type { TransactionReads } from './modules/transactions/transaction-reads-
  */
 export interface Services extends Pick<
   Providers,
-  'jobs' | 'events' | 'payments' | 'connectedAccounts' | 'identity' | 'carrierTracker' | 'bankLink' | 'mailer'
+  'jobs' | 'events' | 'payments' | 'connectedAccounts' | 'identity' | 'carrierTracker' | 'bankLink' | 'mailer' | 'documents'
 > {
   config: Config
   db: Kysely<Database>

@@ -9,6 +9,7 @@ import { supportedCarriersRoutes } from '../adapters/carrier-tracker/carrier-rou
 import { registerProviderRoutes, startProviders } from '../adapters/providers.ts'
 import { createNotificationQueue, startNotificationWorker } from '../modules/notifications/send-notification.ts'
 import { createContactQueue, startContactWorker } from '../modules/support/contact-support.ts'
+import { createOrphanAttachmentQueue, startOrphanAttachmentWorker } from '../modules/conversation/orphan-attachments.ts'
 import { createTransactionQueues, jobEffectScheduler, startTransactionWorkers } from '../modules/transactions/transaction-jobs.ts'
 import { adminTransactionRoutes } from '../modules/admin/admin-transaction-routes.ts'
 import { actionRoutes } from '../modules/transactions/routes/action-routes.ts'
@@ -119,6 +120,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await createNotificationQueue(providers.jobs)
   await startNotificationWorker(providers.jobs, { db: database.db, mailer: providers.mailer, clock, publicUrl: config.publicUrl })
   await createContactQueue(providers.jobs)
+  await createOrphanAttachmentQueue(providers.jobs)
+  await startOrphanAttachmentWorker(providers.jobs, { db: database.db, documents: providers.documents })
   await startContactWorker(providers.jobs, { db: database.db, mailer: providers.mailer, clock, supportEmail: config.supportEmail })
   await startTransactionWorkers({
     deps: transactionDeps,
@@ -141,6 +144,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     carrierTracker: providers.carrierTracker,
     bankLink: providers.bankLink,
     mailer: providers.mailer,
+    documents: providers.documents,
     transactionReads: coalescedTransactionReads(database.db),
   } satisfies Services)
 
@@ -229,7 +233,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(paymentRoutes(paymentDeps))
       await api.register(actionRoutes(paymentDeps))
       await api.register(caseRoutes())
-      await api.register(messageRoutes(() => transactionDeps, providers.documents))
+      await api.register(messageRoutes(() => transactionDeps, providers.documents, providers.jobs))
       await api.register(listingRoutes(paymentDeps))
       await api.register(adminTransactionRoutes(() => transactionDeps))
     },

@@ -13,6 +13,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import type { DocumentStore } from '../../adapters/document-store/port.ts'
+import type { JobQueue } from '../../jobs/job-queue.ts'
 import { fieldError } from '../../errors.ts'
 import { adminOf, userOf } from '../../http/plugins/authentication.ts'
 import { inputRuleBreach } from '../../http/plugins/input-rules.ts'
@@ -43,11 +44,11 @@ const multipartDescription =
  * their prefixes, and for admins under /admin once there is a case. Thin:
  * each hands over to one use case.
  */
-export function messageRoutes(deps: () => TransactionDeps, documents: DocumentStore): FastifyPluginAsyncZod {
+export function messageRoutes(deps: () => TransactionDeps, documents: DocumentStore, jobs: JobQueue): FastifyPluginAsyncZod {
   return async (app) => {
     // Limits enforced while streaming: a bigger file is cut off, never buffered whole.
     await app.register(multipart, { limits: { fileSize: maxAttachmentBytes, files: 1, fields: 2, fieldSize: 16_384, parts: 3 } })
-    const conversationDeps = () => ({ ...deps(), documents })
+    const conversationDeps = () => ({ ...deps(), documents, jobs })
 
     const routes: Array<{ base: string; tag: string; reader: (request: FastifyRequest) => Reader; admin: boolean }> = [
       ...transactionKinds.map((kind) => ({

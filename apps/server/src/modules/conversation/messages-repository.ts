@@ -79,3 +79,14 @@ export async function unreadCounts(db: Kysely<Database>, userId: string, transac
     .execute()
   return new Map(rows.map((row) => [row.transaction_id, row.unread]))
 }
+
+/** Whether the message exists and its attachment is stored under `key`. */
+export async function messageHoldsAttachment(db: Kysely<Database>, messageId: string, key: string): Promise<boolean> {
+  const message = await db
+    .selectFrom('transaction_messages')
+    .select('id')
+    .where('id', '=', messageId)
+    .where('attachment_key', '=', key)
+    .executeTakeFirst()
+  return message !== undefined
+}

@@ -9,6 +9,7 @@ import { joinedF2fSale } from '../../testing/f2f-sale-steps.ts'
 import { type FormParts, multipartBody } from '../../testing/identity-upload.ts'
 import { confirmDelivery, joinedSale, payByCard, track } from '../../testing/sale-steps.ts'
 import { TestClock } from '../../testing/test-clock.ts'
+import { orphanAfterSeconds, watchForOrphan } from './orphan-attachments.ts'
 
 const testApps = appPerTest()
 
@@ -112,6 +113,23 @@ describe('the conversation of a transaction', () => {
       .execute()
     expect(history[0]).toEqual({ reason: `message:${first.body.id}`, actor_kind: 'buyer' })
     expect(history).toHaveLength(3)
+  })
+
+  it('removes a stored file whose message never committed (a crash), an hour later, and keeps every other', async () => {
+    const { app, clock, id, upload, download, messages } = await world()
+    const kept = await upload('buyer', messages, [['file', { bytes: pdf, fileName: 'receipt.pdf' }]])
+    expect(kept.status).toBe(201)
+    // What a crash between storing the file and the commit leaves: the file and the job queued before it, no message.
+    const lost = '0193a000-0000-7000-8000-000000000000'
+    const orphan = { key: `messages/${id}/${lost}`, messageId: lost }
+    await watchForOrphan(app.services.jobs, orphan)
+    await app.services.documents.put(orphan.key, pdf, 'application/pdf')
+
+    await clock.advance(app, orphanAfterSeconds - 60)
+    await expect(app.services.documents.get(orphan.key)).resolves.toBeDefined()
+    await clock.advance(app, 120)
+    await expect(app.services.documents.get(orphan.key)).rejects.toMatchObject({ code: 'not_found' })
+    expect((await download('seller', `${messages}/${kept.body.id}/attachment`)).rawPayload).toEqual(pdf)
   })
 
   it('strips the metadata of images, keeps PDFs, refuses other files, and records each hash in the history', async () => {

@@ -1,5 +1,6 @@
 import type { MessageView } from '@pactum/contracts/messages'
 import type { DocumentStore } from '../../adapters/document-store/port.ts'
+import type { JobQueue } from '../../jobs/job-queue.ts'
 import { fieldError } from '../../errors.ts'
 import { uuidV7 } from '../../ids.ts'
 import { applyEvent, type TransactionDeps } from '../transactions/engine/apply-event.ts'
@@ -7,9 +8,11 @@ import { findConversation, lockConversation, type Reader } from './conversation-
 import { prepareAttachment, type PreparedAttachment } from './message-attachments.ts'
 import { insertMessage, type MessageRow, notifiedSince } from './messages-repository.ts'
 import { toMessageView } from './message-view.ts'
+import { watchForOrphan } from './orphan-attachments.ts'
 
 export interface ConversationDeps extends TransactionDeps {
   documents: DocumentStore
+  jobs: JobQueue
 }
 
 export interface NewMessage {
@@ -27,7 +30,8 @@ export const notificationPause = 10 * 60_000
  * e-mails the other side unless the conversation already did in the last
  * 10 minutes. The attachment is stored first, outside the database
  * transaction (a slow upload must not hold the row's lock), and removed
- * again when the message is refused.
+ * again when the message is refused, or by a later job after a crash
+ * (orphan-attachments.ts).
  */
 export async function postMessage(deps: ConversationDeps, writer: Reader, transactionId: string, input: NewMessage): Promise<MessageView> {
   if (input.text === null && input.file === null) throw fieldError('body.text', 'A text or a file is required')
@@ -37,7 +41,11 @@ export async function postMessage(deps: ConversationDeps, writer: Reader, transa
   const now = deps.clock.now()
   const id = uuidV7(now)
   const key = attachment ? `messages/${transactionId}/${id}` : null
-  if (attachment && key) await deps.documents.put(key, attachment.bytes, attachment.contentType)
+  if (attachment && key) {
+    // A crash after the put and before the commit must not leave the file behind for good.
+    await watchForOrphan(deps.jobs, { key, messageId: id })
+    await deps.documents.put(key, attachment.bytes, attachment.contentType)
+  }
   try {
     const message = await deps.db.transaction().execute(async (trx) => {
       const { row, role } = await lockConversation(trx, writer, transactionId)
