@@ -118,3 +118,13 @@ export async function confirmDelivery(call: SaleCall, id: string) {
   expect(delivered.body.status).toBe('delivered')
   return delivered.body
 }
+
+/** Paid by card, shipped, delivered and complained about as damaged: a case is open. */
+export async function complainAfterDelivery(call: SaleCall, id: string, description = 'The frame arrived cracked') {
+  await payByCard(call, id)
+  await track(call, id, { carrier: 'dhl', tracking_code: 'JD0009001' })
+  await confirmDelivery(call, id)
+  const complained = await call('buyer', 'POST', `/api/v1/transactions/${id}/complain_with_description`, { description, reason: 'damaged' })
+  expect(complained.status).toBe(200)
+  return complained.body
+}

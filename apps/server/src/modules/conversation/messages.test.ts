@@ -3,21 +3,17 @@ import { crc32 } from 'node:zlib'
 import jpeg from 'jpeg-js'
 import { PNG } from 'pngjs'
 import { describe, expect, it } from 'vitest'
-import { apiCaller, partyTokens } from '../../testing/api-caller.ts'
 import { appPerTest } from '../../testing/app-per-test.ts'
 import { joinedF2fSale } from '../../testing/f2f-sale-steps.ts'
 import { type FormParts, multipartBody } from '../../testing/identity-upload.ts'
-import { confirmDelivery, joinedSale, payByCard, track } from '../../testing/sale-steps.ts'
-import { TestClock } from '../../testing/test-clock.ts'
+import { openWithSaleCast } from '../../testing/sale-cast.ts'
+import { complainAfterDelivery, joinedSale } from '../../testing/sale-steps.ts'
 import { orphanAfterSeconds, watchForOrphan } from './orphan-attachments.ts'
 
 const testApps = appPerTest()
 
 async function world() {
-  const clock = new TestClock(new Date('2026-11-23T10:00:00Z'))
-  const testApp = await testApps.open({ clock })
-  const tokens = await partyTokens(testApp.tokenFor, { seller: {}, buyer: {}, stranger: {}, admin: { admin: true } })
-  const call = apiCaller(testApp.app, tokens)
+  const { testApp, clock, tokens, call } = await openWithSaleCast(testApps)
   const { id } = await joinedSale(call)
   /** Posts a multipart form as `who`. */
   const upload = async (who: 'buyer' | 'seller' | 'stranger', url: string, parts: FormParts) => {
@@ -200,14 +196,7 @@ describe('the conversation of a transaction', () => {
     expect(early).toMatchObject({ status: 409, body: { code: 'not_complained' } })
     expect((await call('buyer', 'POST', admin, { text: 'Me too' })).status).toBe(403)
 
-    await payByCard(call, id)
-    await track(call, id, { carrier: 'dhl', tracking_code: 'JD0009001' })
-    await confirmDelivery(call, id)
-    const complaint = await call('buyer', 'POST', `/api/v1/transactions/${id}/complain_with_description`, {
-      description: 'The frame arrived cracked',
-      reason: 'damaged',
-    })
-    expect(complaint.status).toBe(200)
+    await complainAfterDelivery(call, id)
     const written = await call('admin', 'POST', admin, { text: 'Please both send photos of the frame' })
     expect(written.status).toBe(201)
     expect(written.body).toMatchObject({ author_role: 'admin', mine: true })

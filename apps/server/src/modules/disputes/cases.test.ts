@@ -1,32 +1,16 @@
 import { describe, expect, it } from 'vitest'
-import { apiCaller, partyTokens } from '../../testing/api-caller.ts'
 import { appPerTest } from '../../testing/app-per-test.ts'
-import { confirmDelivery, joinedSale, payByCard, track } from '../../testing/sale-steps.ts'
-import { TestClock } from '../../testing/test-clock.ts'
+import { openWithSaleCast } from '../../testing/sale-cast.ts'
+import { complainAfterDelivery, joinedSale, payByCard, track } from '../../testing/sale-steps.ts'
 
 const testApps = appPerTest()
 
 /** A sale of 100.00 (card fee 3.40) delivered and complained about, through the real API; the ledger is checked after each test. */
 async function complainedSale() {
-  const clock = new TestClock(new Date('2026-11-23T10:00:00Z'))
-  const testApp = await testApps.open({ clock })
-  const tokens = await partyTokens(testApp.tokenFor, {
-    seller: { firstName: 'Sam' },
-    buyer: { firstName: 'Bea' },
-    stranger: {},
-    admin: { admin: true },
-  })
-  const call = apiCaller(testApp.app, tokens)
+  const { app, clock, call } = await openWithSaleCast(testApps)
   const { id } = await joinedSale(call)
-  await payByCard(call, id)
-  await track(call, id, { carrier: 'dhl', tracking_code: 'JD0009001' })
-  await confirmDelivery(call, id)
-  const complained = await call('buyer', 'POST', `/api/v1/transactions/${id}/complain_with_description`, {
-    description: 'The frame arrived cracked',
-    reason: 'damaged',
-  })
-  expect(complained.status).toBe(200)
-  return { app: testApp.app, clock, call, id }
+  await complainAfterDelivery(call, id)
+  return { app, clock, call, id }
 }
 
 describe('a case through the API', () => {
@@ -128,10 +112,7 @@ describe('a case through the API', () => {
   })
 
   it('lets the buyer give the seller more time to ship', async () => {
-    const clock = new TestClock(new Date('2026-11-23T10:00:00Z'))
-    const testApp = await testApps.open({ clock })
-    const tokens = await partyTokens(testApp.tokenFor, { seller: {}, buyer: {} })
-    const call = apiCaller(testApp.app, tokens)
+    const { testApp, clock, call } = await openWithSaleCast(testApps)
     const { id } = await joinedSale(call)
     const { transaction } = await payByCard(call, id)
     const extended = await call('buyer', 'POST', `/api/v1/transactions/${id}/extend_tracking_deadline`, { hours: 48 })
@@ -144,10 +125,7 @@ describe('a case through the API', () => {
   })
 
   it('lets the seller ask the buyer to confirm receipt once shipped, one e-mail a day at most', async () => {
-    const clock = new TestClock(new Date('2026-11-23T10:00:00Z'))
-    const testApp = await testApps.open({ clock })
-    const tokens = await partyTokens(testApp.tokenFor, { seller: {}, buyer: {} })
-    const call = apiCaller(testApp.app, tokens)
+    const { testApp, clock, call } = await openWithSaleCast(testApps)
     const ask = () => call('seller', 'POST', `/api/v1/transactions/${id}/request_receipt_confirmation`)
     const { id } = await joinedSale(call)
     await payByCard(call, id)

@@ -1,24 +1,15 @@
 import { describe, expect, it } from 'vitest'
-import { apiCaller, partyTokens } from '../../testing/api-caller.ts'
 import { createF2fSale, depositAccepted, joinedF2fSale, payF2fByCard, setTotal } from '../../testing/f2f-sale-steps.ts'
 import { joinedSale } from '../../testing/sale-steps.ts'
 import { appPerTest } from '../../testing/app-per-test.ts'
-import { TestClock } from '../../testing/test-clock.ts'
+import { openWithSaleCast } from '../../testing/sale-cast.ts'
 import { writtenMails } from '../../testing/written-mails.ts'
 
 const testApps = appPerTest()
 
 /** Two people, a stranger and an admin driving the real /p2p API in-process. */
 async function start() {
-  const clock = new TestClock(new Date('2026-11-22T10:00:00Z'))
-  const testApp = await testApps.open({ clock })
-  const tokens = await partyTokens(testApp.tokenFor, {
-    seller: { firstName: 'Sam' },
-    buyer: { firstName: 'Bea' },
-    stranger: {},
-    admin: { admin: true },
-  })
-  const { app } = testApp
+  const { testApp, app, clock, call } = await openWithSaleCast(testApps, '2026-11-22T10:00:00Z')
   const db = app.services.db
   const ledger = async (id: string) =>
     db
@@ -35,7 +26,7 @@ async function start() {
       .where('transaction_id', '=', id)
       .orderBy('created_at')
       .execute()
-  return { app, clock, db, call: apiCaller(app, tokens), ledger, outbox, dataDir: testApp.dataDir }
+  return { app, clock, db, call, ledger, outbox, dataDir: testApp.dataDir }
 }
 
 // A 50.00 deposit by card costs 1.50 + 0.40; a total of 200.00 leaves 150.00, whose fee is 4.50 + 0.40.
