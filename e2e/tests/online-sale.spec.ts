@@ -32,6 +32,14 @@ test('seller and buyer complete a sale, and the money reaches the seller', async
   await closeSuccess(buyer)
   await expect(buyer.getByTestId('transaction-status')).toHaveAttribute('data-status', 'paid')
   await keepScreenshot(buyer, 'status-paid-buyer')
+  // Before the seller ships, the buyer may give them more time (a week here).
+  await buyer.getByTestId('action-extend-tracking-deadline').click()
+  const extension = buyer.getByTestId('dialog-extend-tracking-deadline')
+  await extension.getByRole('combobox', { name: 'Extra time' }).click()
+  await buyer.getByRole('option', { name: '7 days' }).click()
+  await keepScreenshot(buyer, 'action-dialog-extend-tracking-deadline')
+  await extension.getByTestId('dialog-extend-tracking-deadline-confirm').click()
+  await closeSuccess(buyer)
 
   // The seller sees the payment and adds tracking.
   await seller.goto('/transactions')
@@ -47,6 +55,14 @@ test('seller and buyer complete a sale, and the money reaches the seller', async
   await keepScreenshot(seller, 'action-dialog-track')
   await seller.getByTestId('dialog-track-confirm').click()
   await expect(seller.getByTestId('transaction-status')).toHaveAttribute('data-status', 'tracked')
+  // The seller asks the buyer to confirm receipt: once a day, and the page says when.
+  await seller.getByTestId('action-request-receipt-confirmation').click()
+  await seller.getByTestId('dialog-request-receipt-confirmation-confirm').click()
+  await closeSuccess(seller)
+  await expect(seller.getByTestId('receipt-request-note')).toBeVisible()
+  await expect(seller.getByTestId('action-request-receipt-confirmation')).toHaveCount(0)
+  await expectNoAxeViolations(seller, 'the status page after asking for a receipt confirmation')
+  await keepScreenshot(seller, 'status-receipt-requested-seller')
 
   // The buyer confirms the delivery; the complaint window (8 s here) starts.
   await buyer.reload()

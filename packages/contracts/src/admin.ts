@@ -3,7 +3,7 @@ import { f2fStatuses } from '@pactum/domain/transactions/f2f-state'
 import { onlineStatuses } from '@pactum/domain/transactions/online-state'
 import { z } from 'zod'
 import { anyTransactionSchema } from './f2f-transactions.ts'
-import { currencyCodeSchema, transactionTypeSchema } from './transactions.ts'
+import { currencyCodeSchema, transactionTypeInputSchema, transactionTypeSchema } from './transactions.ts'
 
 /** Every status either kind can be in (the admin list filters both kinds at once). */
 export const anyStatuses = [...new Set<string>([...onlineStatuses, ...f2fStatuses])] as [string, ...string[]]
@@ -26,7 +26,7 @@ export const adminTransactionQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(1000).default(1000),
   after_id: z.string().optional(),
   status: anyStatusSchema.optional(),
-  type: transactionTypeSchema.optional(),
+  type: transactionTypeInputSchema.optional(),
   currency: currencyCodeSchema.optional(),
   client_id: z.string().min(1).max(100).optional(),
   /** Created on or after this day (UTC). */

@@ -1,6 +1,14 @@
 import { supportedLocales } from '@pactum/domain/locales'
 import { z } from 'zod'
-import { amountSchema, currencyCodeSchema, descriptionSchema, guestEmailSchema, roleSchema, transactionTypeSchema } from './transactions.ts'
+import {
+  amountSchema,
+  currencyCodeSchema,
+  descriptionSchema,
+  guestEmailSchema,
+  roleSchema,
+  transactionTypeInputSchema,
+  transactionTypeSchema,
+} from './transactions.ts'
 
 /**
  * Guest transactions (issue 12 #2): claiming an invitation by its link's
@@ -33,7 +41,7 @@ export type ClaimPreview = z.infer<typeof claimPreviewSchema>
 // POST /partner/guest_transactions (partner API key)
 export const partnerGuestTransactionBodySchema = z
   .object({
-    type: transactionTypeSchema,
+    type: transactionTypeInputSchema,
     buyer_email: guestEmailSchema,
     seller_email: guestEmailSchema,
     price: amountSchema.meta({ description: 'online: the price; face-to-face: the deposit' }),

@@ -5,6 +5,7 @@ import {
   currencyCodeSchema,
   descriptionSchema,
   paymentMethodSchema,
+  transactionTypeInputSchema,
   transactionTypeSchema,
 } from './transactions.ts'
 
@@ -30,7 +31,7 @@ export const listingStatusSchema = z.enum(['open', 'closed'])
 export const createListingBodySchema = z
   .object({
     listing_type: listingTypeSchema,
-    type: transactionTypeSchema,
+    type: transactionTypeInputSchema,
     price: amountSchema.meta({ description: 'the price; for a face-to-face listing, the deposit (deposit_price)' }).optional(),
     deposit_price: amountSchema.meta({ description: 'face-to-face listings: the deposit asked for (price is accepted too)' }).optional(),
     currency: currencyCodeSchema,

@@ -18,6 +18,21 @@ export type PaymentMethod = z.infer<typeof paymentMethodSchema>
 
 export const transactionTypeSchema = z.enum(['online', 'f2f'])
 
+/** The spec's own name for face to face (§3 "type values: online, f"). */
+const specFaceToFace = 'f'
+
+/** A type as a request gives it: the spec's `f` is read as `f2f`; answers always say `f2f`. */
+export const transactionTypeInputSchema = z
+  .enum(['online', 'f2f', specFaceToFace])
+  .transform((type) => (type === specFaceToFace ? 'f2f' : type))
+  .meta({ description: "`f` (the specification's name) is accepted for `f2f`" })
+
+/** A type read from a link or a form the same way, or null when it names none. */
+export function readTransactionType(value: string | null | undefined): z.infer<typeof transactionTypeSchema> | null {
+  const parsed = transactionTypeInputSchema.safeParse(value)
+  return parsed.success ? parsed.data : null
+}
+
 export const currencyCodeSchema = z
   .string()
   .regex(/^[a-z]{3}$/, 'a lower-case ISO 4217 code such as eur')

@@ -64,6 +64,7 @@ describe('GET /admin/transactions', () => {
 
     expect(await idsOf(call, '')).toEqual([f2f.id, pounds.id, online.id])
     expect(await idsOf(call, '?type=f2f')).toEqual([f2f.id])
+    expect(await idsOf(call, '?type=f')).toEqual([f2f.id])
     expect(await idsOf(call, '?type=online')).toEqual([pounds.id, online.id])
     expect(await idsOf(call, '?status=joined')).toEqual([online.id])
     expect(await idsOf(call, '?currency=gbp')).toEqual([pounds.id])

@@ -219,6 +219,14 @@ describe('a partner client inviting both parties', () => {
     expect(statuses[30]).toBe(429)
   })
 
+  it('reads the specification’s type `f` as face to face, and answers `f2f`', async () => {
+    const { call, key } = await partner()
+    const created = await call(null, 'POST', '/api/v1/partner/guest_transactions', { ...body, type: 'f' }, { 'x-pactum-api-key': key })
+    expect(created).toMatchObject({ status: 201, body: { type: 'f2f', client_id: 'market' } })
+    const wrong = await call(null, 'POST', '/api/v1/partner/guest_transactions', { ...body, type: 'face' }, { 'x-pactum-api-key': key })
+    expect(wrong).toMatchObject({ status: 400, body: { code: 'validation_failed', details: { fields: [{ field: 'body.type' }] } } })
+  })
+
   it('creates the transaction for the client, e-mails both, and joins it once both have claimed', async () => {
     const { dataDir, call, key } = await partner()
     const headers = { 'x-pactum-api-key': key }

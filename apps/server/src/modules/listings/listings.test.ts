@@ -54,9 +54,12 @@ describe("the seller's listings", () => {
     })
     const f2f = await listing({ listing_type: 'multi_use', type: 'f2f', deposit_price: 5_000, description: 'A sofa, collected' })
     expect(f2f).toMatchObject({ listing_type: 'multi_use', type: 'f2f', price: 5_000 })
+    // The specification's name for face to face (§3) is read the same.
+    const named = await listing({ listing_type: 'multi_use', type: 'f', deposit_price: 6_000 })
+    expect(named).toMatchObject({ type: 'f2f', price: 6_000 })
 
     const mine = await call('seller', 'GET', '/api/v1/me/listings')
-    expect(mine.body.map((row: { id: string }) => row.id).sort()).toEqual([single.id, f2f.id].sort())
+    expect(mine.body.map((row: { id: string }) => row.id).sort()).toEqual([single.id, f2f.id, named.id].sort())
     expect((await call('buyer', 'GET', '/api/v1/me/listings')).body).toEqual([])
 
     const edited = await call('seller', 'PATCH', `/api/v1/me/listings/${single.id}`, {

@@ -43,14 +43,15 @@ describe('claiming a guest transaction', () => {
     expect(api.request).toHaveBeenCalledWith(`/transactions_by_claim_secret/${secret}/claim_as_buyer`, { method: 'POST', body: {} })
   })
 
-  it('claims a face-to-face sale as seller through /p2p', async () => {
+  // `f` is the specification's name for face to face (§3).
+  it.each(['f2f', 'f'])('claims a face-to-face sale as seller through /p2p from a link ending /%s', async (type) => {
     const api = fakeApiClient({
       [`GET /transactions_by_claim_secret/${secret}`]: { ...preview, type: 'f2f', role: 'seller', inviter_first_name: null },
       [`POST /p2p/transactions_by_claim_secret/${secret}/claim_as_seller`]: () => {
         throw apiError(409, 'already_claimed')
       },
     })
-    await renderApp(`/join-guest-transaction-as-seller/${secret}/f2f`, { api })
+    await renderApp(`/join-guest-transaction-as-seller/${secret}/${type}`, { api })
     expect((await screen.findByTestId('claim-inviter')).textContent).toBe(
       'A marketplace set up this transaction for you and the other party.',
     )

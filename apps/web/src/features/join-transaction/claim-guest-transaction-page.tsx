@@ -2,6 +2,7 @@ import Alert from '@mui/material/Alert'
 import Button from '@mui/material/Button'
 import Stack from '@mui/material/Stack'
 import Typography from '@mui/material/Typography'
+import { readTransactionType } from '@pactum/contracts/transactions'
 import { claimSecretSchema, type ClaimPreview } from '@pactum/contracts/guest-transactions'
 import { guestInvitationValidityDays } from '@pactum/domain/guest-invitation-timing'
 import { useTranslation } from '../../i18n/react.tsx'
@@ -19,8 +20,9 @@ import { BusyButton } from '../../components/busy-button.tsx'
 import { PreviewLoading } from './preview-loading.tsx'
 import { OfferHeading } from './offer-heading.tsx'
 
+/** The link's kind; the spec's `f` reads as face to face. */
 function kindOf(type: string | undefined): ClaimKind | null {
-  return type === 'online' || type === 'f2f' ? type : null
+  return readTransactionType(type)
 }
 
 /**
