@@ -18,9 +18,9 @@ import { toCaseView } from './case-view.ts'
  * renderer (case-file-pdf.ts) only lays it out, so what the file contains
  * is tested here without reading a PDF.
  *
- * Admins get the parties' e-mail addresses, as the console shows them; a
- * party's copy names the parties by role only, because the parties do not
- * see each other's addresses anywhere else in Pactum.
+ * Both copies name the buyer and the seller by e-mail address (the admin
+ * console shows them, and each party sees the other's on the status page,
+ * decision 088); only the admins' copy says which admin took a step.
  */
 export type CaseFileAudience = 'admin' | 'party'
 
@@ -42,7 +42,7 @@ export interface CaseFile {
     price: number
     buyerFee: number
     sellerFee: number
-    /** E-mail addresses in the admins' copy, null in the parties'. */
+    /** E-mail addresses; null while nobody holds the role. */
     buyer: string | null
     seller: string | null
   }
@@ -53,7 +53,7 @@ export interface CaseFile {
     at: Date
     event: string
     actorKind: string
-    /** Only in the admins' copy. */
+    /** Only in the admins' copy: the parties learn that an admin acted, not which one. */
     actorEmail: string | null
     fromStatus: string | null
     toStatus: string
@@ -85,7 +85,7 @@ export async function buildCaseFile(db: Kysely<Database>, row: TransactionRow, a
   const [events, messages, emails] = await Promise.all([
     eventsOf(db, row.id),
     allMessages(db, row.id),
-    audience === 'admin' ? emailsOf(db, [row.buyer_id, row.seller_id]) : Promise.resolve(new Map<string, string>()),
+    emailsOf(db, [row.buyer_id, row.seller_id]),
   ])
   const state = toState(row)
   const money = state.kind === 'online' ? onlineDisputed(state) : f2fDisputed(state)
