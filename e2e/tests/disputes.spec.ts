@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises'
 import { expect, type Page, test } from '@playwright/test'
 import { expectNoAxeViolations } from '../support/axe.ts'
 import { adminPerson, newPerson, registeredPerson } from '../support/people.ts'
@@ -105,4 +106,12 @@ test('a case the buyer takes to Pactum is decided by an admin with a split, and 
   await expect(buyer.getByTestId('case-outcome')).toContainText('€40.00 to the seller')
   await admin.getByRole('link', { name: 'Ledger health' }).click()
   await expect(admin.getByTestId('ledger-ok')).toContainText('All checks passed')
+
+  // The case file (issue 32 item 4): one PDF from the case section, saved as a download.
+  await admin.goBack()
+  const download = admin.waitForEvent('download')
+  await admin.getByTestId('admin-case').getByTestId('case-file-download').click()
+  const pdf = await download
+  expect(pdf.suggestedFilename()).toMatch(/^pactum-case-[0-9a-f]{12}\.pdf$/)
+  expect((await readFile(await pdf.path())).subarray(0, 5).toString('latin1')).toBe('%PDF-')
 })

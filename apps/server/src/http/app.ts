@@ -14,6 +14,7 @@ import { createTransactionQueues, jobEffectScheduler, startTransactionWorkers } 
 import { adminTransactionRoutes } from '../modules/admin/admin-transaction-routes.ts'
 import { actionRoutes } from '../modules/transactions/routes/action-routes.ts'
 import { caseRoutes } from '../modules/disputes/case-routes.ts'
+import { caseFileRoutes } from '../modules/disputes/case-file-routes.ts'
 import { messageRoutes } from '../modules/conversation/message-routes.ts'
 import { detailsRoutes } from '../modules/transactions/routes/details-routes.ts'
 import { kindRoutesPlugin } from '../modules/transactions/routes/kind-routes.ts'
@@ -233,6 +234,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(paymentRoutes(paymentDeps))
       await api.register(actionRoutes(paymentDeps))
       await api.register(caseRoutes())
+      await api.register(caseFileRoutes())
       await api.register(messageRoutes(() => transactionDeps, providers.documents, providers.jobs))
       await api.register(listingRoutes(paymentDeps))
       await api.register(adminTransactionRoutes(() => transactionDeps))

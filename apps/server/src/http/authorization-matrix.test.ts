@@ -279,6 +279,10 @@ async function attachmentDownload(sale: string, base: string): Promise<Probe> {
   return { url: `${base}/messages/${(posted.json() as { id: string }).id}/attachment` }
 }
 
+/** An allowed case-file download is a PDF, not an error in JSON. */
+const isPdf = (_caller: Caller, answer: Answer) =>
+  typeof answer.body === 'string' && answer.body.startsWith('%PDF-') ? undefined : `expected a PDF, got ${answer.status}`
+
 const webhookEvent = () =>
   JSON.stringify({
     id: `evt_${uuidV7(new Date())}`,
@@ -604,6 +608,11 @@ const plans: Partial<Record<MatrixRoute, Plan>> = {
   'POST /api/v1/transactions/:id/settlement_offers/:offer_id/decline': request(() => online(`/settlement_offers/${noOffer}/decline`)),
   'POST /api/v1/transactions/:id/escalate': request(() => online('/escalate')),
   'GET /api/v1/transactions/:id/case': { probe: () => ({ url: online('/case') }) },
+  'GET /api/v1/transactions/:id/case_file': { probe: () => ({ url: online('/case_file') }), check: isPdf },
+  'GET /api/v1/admin/transactions/:id/case_file': {
+    probe: () => ({ url: `/api/v1/admin/transactions/${w.online.id}/case_file` }),
+    check: isPdf,
+  },
   'POST /api/v1/admin/transactions/:id/decide': request(
     () => `/api/v1/admin/transactions/${w.online.id}/decide`,
     () => ({ refund_to_buyer: 0, release_to_seller: 12_000, reason: 'The photos show the scratch was there when listed' }),
@@ -671,6 +680,7 @@ const plans: Partial<Record<MatrixRoute, Plan>> = {
   'POST /api/v1/p2p/transactions/:id/settlement_offers/:offer_id/decline': request(() => f2f(`/settlement_offers/${noOffer}/decline`)),
   'POST /api/v1/p2p/transactions/:id/escalate': request(() => f2f('/escalate')),
   'GET /api/v1/p2p/transactions/:id/case': { probe: () => ({ url: f2f('/case') }) },
+  'GET /api/v1/p2p/transactions/:id/case_file': { probe: () => ({ url: f2f('/case_file') }), check: isPdf },
   'GET /api/v1/p2p/transactions/:id/messages': { probe: () => ({ url: f2f('/messages') }) },
   'POST /api/v1/p2p/transactions/:id/messages': request(
     () => f2f('/messages'),

@@ -86,7 +86,9 @@ export function registerSecurityHeaders(app: FastifyInstance, options: SecurityH
     if (behindTrustedProxy(options.trustProxy) && request.protocol === 'https') {
       reply.header('Strict-Transport-Security', 'max-age=31536000; includeSubDomains')
     }
-    // What a signed-in person's API answers carry is theirs alone: no cache may keep it.
-    if (request.headers.authorization && request.url.startsWith('/api/')) reply.header('Cache-Control', 'no-store')
+    // What a signed-in person's API answers carry is theirs alone: no cache may keep it. A download
+    // that already says so (`private, no-store`, for the browsers' download managers) keeps its words.
+    const alreadyUncached = String(reply.getHeader('cache-control') ?? '').includes('no-store')
+    if (request.headers.authorization && request.url.startsWith('/api/') && !alreadyUncached) reply.header('Cache-Control', 'no-store')
   })
 }

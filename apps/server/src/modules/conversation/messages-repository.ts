@@ -37,6 +37,11 @@ export async function listMessages(
   return query.orderBy('id', 'asc').limit(page.limit).execute()
 }
 
+/** The whole conversation, oldest first: the case file lists every message. */
+export async function allMessages(db: Kysely<Database>, transactionId: string): Promise<MessageRow[]> {
+  return db.selectFrom('transaction_messages').selectAll().where('transaction_id', '=', transactionId).orderBy('id', 'asc').execute()
+}
+
 export async function findMessage(db: Kysely<Database>, transactionId: string, messageId: string): Promise<MessageRow | undefined> {
   return db
     .selectFrom('transaction_messages')

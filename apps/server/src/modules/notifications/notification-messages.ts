@@ -100,8 +100,11 @@ type GuestInvitationKey =
 /** The page behind the invitation's stop link (stop-invitations-routes.ts). */
 type StopInvitationsKey = `stopInvitations.${'title' | 'body' | 'button' | 'done.title' | 'done.body' | 'invalid.title' | 'invalid.body'}`
 
+/** The case file's labels (disputes/case-file-pdf.ts): a PDF, not an e-mail, but in the same seven languages. */
+type CaseFileKey = Extract<keyof typeof enGb, `caseFile.${string}`>
+
 /** English is the reference: it must have every template for both parties; the others are checked against it. */
-const english: Record<TemplateKey | LayoutKey | GuestInvitationKey | StopInvitationsKey, string> = enGb
+const english: Record<TemplateKey | LayoutKey | GuestInvitationKey | StopInvitationsKey | CaseFileKey, string> = enGb
 export type MessageKey = keyof typeof enGb
 type Messages = Record<MessageKey, string>
 

@@ -15,6 +15,7 @@ import { formatDateTime } from '../../lib/dates.ts'
 import { formatMoney } from '../../lib/money.ts'
 import { useCase } from './case-api.ts'
 import { CaseOffers } from '../../components/case-offers.tsx'
+import { CaseFileButton } from '../../components/case-file-button.tsx'
 import { SettlementOfferDialog } from './settlement-offer-dialog.tsx'
 import { useConfirmedAction } from './use-confirmed-action.ts'
 
@@ -114,6 +115,10 @@ function CaseBody({ transaction, dispute }: { transaction: AnyTransaction; dispu
           </Button>
         )}
       </Stack>
+      <CaseFileButton
+        path={`${transaction.type === 'f2f' ? '/p2p' : ''}/transactions/${transaction.id}/case_file`}
+        transactionId={transaction.id}
+      />
       {step === 'propose' && <SettlementOfferDialog transaction={transaction} dispute={dispute} onClose={close} />}
       {(step === 'accept' || step === 'decline' || step === 'escalate') && (
         <CaseStepDialog

@@ -126,6 +126,21 @@ describe('api client', () => {
     const { client } = setup([new Response(null, { status: 204 })])
     expect(await client.request('/me/personal/set_active_country', { method: 'POST', body: {} })).toBeUndefined()
   })
+
+  it('answers a file download as a Blob with the bearer token, and its refusal as an ApiError', async () => {
+    const pdf = new Response('%PDF-1.7', { status: 200, headers: { 'Content-Type': 'application/pdf' } })
+    const { client, headersOf } = setup([pdf, json(404, { code: 'not_found', error: 'No complaint' })])
+    const file = await client.request<Blob>('/transactions/tx-1/case_file', { responseType: 'blob' })
+    expect(file).toBeInstanceOf(Blob)
+    expect(await file.text()).toBe('%PDF-1.7')
+    expect(file.type).toBe('application/pdf')
+    expect(headersOf(0).get('Authorization')).toBe('Bearer token-1')
+    expect(headersOf(0).get('Accept')).toBe('*/*')
+    await expect(client.request('/transactions/tx-1/case_file', { responseType: 'blob' })).rejects.toMatchObject({
+      status: 404,
+      code: 'not_found',
+    })
+  })
 })
 
 describe('api client and the early requests of index.html (early-responses.ts)', () => {
