@@ -101,6 +101,8 @@ describe('join by code', () => {
     await renderApp('/join-transaction/ABCD2345', { locale: 'pl_pl', api })
     const problem = await screen.findByTestId('join-error')
     expect(problem.textContent).toContain('Nie ma transakcji z tym kodem')
+    // Nothing above it says the person is about to join (issue 33 item 6).
+    expect(document.body.textContent).not.toContain('Za chwilę dołączysz do transakcji z tym kodem.')
     expect(api.request.mock.calls.map(([path]) => path)).toContain('/p2p/transactions_by_join_code/ABCD2345')
     // Asking again would find nothing again: another code, or back to my transactions.
     expect(within(problem).queryByTestId('error-retry')).toBeNull()

@@ -30,8 +30,11 @@ export function JoinByCodePage() {
     <>
       <PageHeader
         title={t('joinTransaction.title')}
+        // Said only of a transaction found: above "there is no transaction with this code" it would contradict it.
         // Their own earlier join: the code has done its work, nothing is about to happen.
-        intro={t(preview.data?.joined_by_you ? 'joinTransaction.byCode.introJoined' : 'joinTransaction.byCode.intro')}
+        intro={
+          preview.data ? t(preview.data.joined_by_you ? 'joinTransaction.byCode.introJoined' : 'joinTransaction.byCode.intro') : undefined
+        }
         breadcrumbs={[{ label: t('joinTransaction.title'), to: routeTo('joinTransaction') }, { label: t('joinTransaction.byCode.crumb') }]}
       />
       {!check.valid ? (
