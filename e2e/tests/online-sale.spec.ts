@@ -56,6 +56,7 @@ test('seller and buyer complete a sale, and the money reaches the seller', async
   await seller.getByTestId('dialog-track-confirm').click()
   await expect(seller.getByTestId('transaction-status')).toHaveAttribute('data-status', 'tracked')
   // The seller asks the buyer to confirm receipt: once a day, and the page says when.
+  await closeSuccess(seller)
   await seller.getByTestId('action-request-receipt-confirmation').click()
   await seller.getByTestId('dialog-request-receipt-confirmation-confirm').click()
   await closeSuccess(seller)
