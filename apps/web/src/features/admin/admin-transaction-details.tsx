@@ -13,6 +13,7 @@ import { useTranslation } from '../../i18n/react.tsx'
 import { useLocale } from '../../i18n/use-locale.ts'
 import { formatDateTime } from '../../lib/dates.ts'
 import { formatMoney } from '../../lib/money.ts'
+import { AdminConversation } from './admin-conversation.tsx'
 
 /** What the escrow account holds now: what a release or a refund would move. */
 export function escrowBalance(detail: AdminTransactionDetail): number {
@@ -102,6 +103,8 @@ export function Details({ detail }: { detail: AdminTransactionDetail }) {
           <CaseOffers dispute={detail.case} role={null} />
         </Section>
       )}
+
+      <AdminConversation detail={detail} />
 
       <Section title={t('admin.detail.history')} empty={t('admin.detail.noHistory')} count={detail.events.length} testId="admin-history">
         <Table size="small">

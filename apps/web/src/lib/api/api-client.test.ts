@@ -65,6 +65,17 @@ describe('api client', () => {
     expect(headersOf(0).get('Authorization')).toBe('Bearer token-1')
   })
 
+  it('answers a download as a Blob, with the bearer token', async () => {
+    const { client, headersOf } = setup([
+      new Response(new Uint8Array([137, 80, 78, 71]), { status: 200, headers: { 'content-type': 'image/png' } }),
+    ])
+    const blob = await client.request<Blob>('/transactions/1/messages/2/attachment', { responseType: 'blob' })
+    expect(blob).toBeInstanceOf(Blob)
+    expect([...new Uint8Array(await blob.arrayBuffer())]).toEqual([137, 80, 78, 71])
+    expect(headersOf(0).get('Authorization')).toBe('Bearer token-1')
+    expect(headersOf(0).get('Accept')).toBe('*/*')
+  })
+
   it('resolves fromSiteRoot paths against the site root, not the API base', async () => {
     const { client, fetch } = setup([new Response(null, { status: 201 })])
     await client.request('/app_api/contact_us', { method: 'POST', body: {}, fromSiteRoot: true })

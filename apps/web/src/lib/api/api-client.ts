@@ -12,6 +12,8 @@ export interface ApiRequest {
   signal?: AbortSignal
   /** Resolve `path` from the site root instead of the API base (e.g. `/app_api/contact_us`). */
   fromSiteRoot?: boolean
+  /** 'blob' answers the body as a Blob (a download needing the bearer token, which a plain link cannot carry). */
+  responseType?: 'json' | 'blob'
 }
 
 export interface ApiClient {
@@ -76,7 +78,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     const requestId = newRequestId()
     const headers = new Headers(request.headers)
     headers.set('X-Request-Id', requestId)
-    headers.set('Accept', 'application/json')
+    headers.set('Accept', request.responseType === 'blob' ? '*/*' : 'application/json')
     const language = options.getLanguage?.()
     if (language) headers.set('Accept-Language', language)
     if (token) headers.set('Authorization', `Bearer ${token}`)
@@ -115,6 +117,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       }
       if (!response.ok) throw await apiErrorFromResponse(response, requestId)
       if (response.status === 204) return undefined as T
+      if (request.responseType === 'blob') return (await response.blob()) as T
       const text = await response.text()
       return (text ? JSON.parse(text) : undefined) as T
     },
