@@ -126,7 +126,8 @@ export function Details({ detail }: { detail: AdminTransactionDetail }) {
                 <TableCell>
                   {event.from_status} → {event.to_status}
                 </TableCell>
-                <TableCell>{event.reason ?? ''}</TableCell>
+                {/* A message's reason is a 71-character hash (sha256:…): wrap it rather than widen the table past its card. */}
+                <TableCell sx={{ overflowWrap: 'anywhere' }}>{event.reason ?? ''}</TableCell>
               </TableRow>
             ))}
           </TableBody>

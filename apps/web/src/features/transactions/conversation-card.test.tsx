@@ -111,7 +111,7 @@ describe('the conversation on the status page', () => {
     await screen.findByTestId('message')
     const photo = new File([new Uint8Array([137, 80, 78, 71, 13, 10, 26, 10])], 'frame.png', { type: 'image/png' })
     await userEvent.upload(screen.getByLabelText('Attachment (JPEG, PNG or PDF)'), photo)
-    expect(screen.getByTestId('message-file-chosen').textContent).toBe('frame.png (8 byte)')
+    expect(screen.getByTestId('message-file-chosen').textContent).toBe('frame.png (8 bytes)')
     await userEvent.type(screen.getByLabelText('Your message'), 'The crack, as it arrived')
     await userEvent.click(screen.getByTestId('message-send'))
     await waitFor(() => expect(posted).toHaveLength(1))
