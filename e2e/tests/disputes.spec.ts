@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises'
+import path from 'node:path'
 import { expect, type Page, test } from '@playwright/test'
 import { expectNoAxeViolations } from '../support/axe.ts'
 import { adminPerson, newPerson, registeredPerson } from '../support/people.ts'
@@ -12,6 +13,9 @@ import { keepScreenshot } from '../support/screenshots.ts'
  * themselves, or one of them takes it to Pactum and an admin decides a split.
  * Two browser contexts for the parties, a third for the admin.
  */
+
+/** A photo of the damage: a real 16×16 PNG, which the server decodes and encodes anew. */
+const damagePhoto = path.join(import.meta.dirname, '..', 'fixtures', 'damaged-leg.png')
 
 /** Proposes a split from the case card: `refund` back to the buyer, typed as a person would. */
 async function propose(page: Page, refund: string, note: string) {
@@ -74,6 +78,35 @@ test('a case the buyer takes to Pactum is decided by an admin with a split, and 
   const buyer = await registeredPerson(browser, newPerson('Britt'))
   await complainedSale(seller, buyer, { description: 'Teak side table', price: '80.00', complaint: 'One leg is shorter than the others.' })
   await closeSuccess(buyer)
+
+  // The complaint comes with a photo: a message with an attachment in the conversation.
+  const conversation = buyer.getByTestId('conversation-card')
+  await conversation.getByLabel('Your message').fill('The short leg, next to the others.')
+  await conversation.getByTestId('message-file-input').setInputFiles(damagePhoto)
+  await expect(conversation.getByTestId('message-file-chosen')).toContainText('damaged-leg.png')
+  await conversation.getByTestId('message-send').click()
+  const photoMessage = conversation.getByTestId('message').filter({ hasText: 'The short leg, next to the others.' })
+  await expect(photoMessage.getByRole('button', { name: 'Download damaged-leg.png' })).toBeVisible()
+  await expect(photoMessage.getByTestId('attachment-facts')).toContainText('PNG')
+  await expect(conversation.getByLabel('Your message')).toHaveValue('')
+  await expectNoAxeViolations(buyer, 'the conversation with an attachment')
+  await keepScreenshot(buyer, 'conversation')
+  const desktop = buyer.viewportSize()
+  await buyer.setViewportSize({ width: 390, height: 844 })
+  await keepScreenshot(buyer, 'conversation-phone')
+  if (desktop) await buyer.setViewportSize(desktop)
+
+  // The seller sees it unread in My transactions, then reads it.
+  await seller.goto('/transactions')
+  const sellerRow = seller.getByTestId('transaction-row').filter({ hasText: 'Teak side table' })
+  await expect(sellerRow.getByTestId('transaction-row-unread')).toHaveText('1 unread message')
+  await keepScreenshot(seller, 'transactions-unread')
+  await sellerRow.click()
+  await expect(seller.getByTestId('conversation-card').getByTestId('message')).toContainText('The short leg, next to the others.')
+  await seller.goto('/transactions')
+  await expect(sellerRow).toBeVisible()
+  await expect(sellerRow.getByTestId('transaction-row-unread')).toBeHidden()
+
   await buyer.getByTestId('action-escalate-case').click()
   await buyer.getByTestId('dialog-escalate-case-confirm').click()
   await closeSuccess(buyer)
@@ -90,6 +123,14 @@ test('a case the buyer takes to Pactum is decided by an admin with a split, and 
   await keepScreenshot(admin, 'admin-cases')
   await row.getByRole('link').click()
   await expect(admin.getByTestId('admin-case')).toBeVisible()
+  // The evidence before deciding: the photo with its full SHA-256, the one the history recorded.
+  const evidence = admin.getByTestId('admin-conversation').getByTestId('message-attachment')
+  await expect(evidence.getByRole('button', { name: 'Download damaged-leg.png' })).toBeVisible()
+  const sha256 = evidence.getByTestId('attachment-sha256-value')
+  await expect(sha256).toHaveText(/^[0-9a-f]{64}$/)
+  await expect(admin.getByTestId('admin-history')).toContainText(`sha256:${await sha256.textContent()}`)
+  await expectNoAxeViolations(admin, 'the admin’s transaction page with the conversation')
+  await keepScreenshot(admin, 'admin-conversation')
   await admin.getByTestId('admin-decide').click()
   const decide = admin.getByTestId('admin-decide-dialog')
   await decide.getByTestId('admin-decide-refund').fill('40.00')

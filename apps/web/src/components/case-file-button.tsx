@@ -6,6 +6,7 @@ import { useState } from 'react'
 import { useTranslation } from '../i18n/react.tsx'
 import { useLocale } from '../i18n/use-locale.ts'
 import { useApiClient } from '../lib/api/api-client-context.tsx'
+import { saveBlob } from '../lib/save-blob.ts'
 
 /**
  * "Download case file (PDF)" for the admin console and the parties' case
@@ -24,7 +25,7 @@ export function CaseFileButton({ path, transactionId }: { path: string; transact
     setState('loading')
     try {
       const pdf = await api.request<Blob>(path, { query: { lang: locale }, responseType: 'blob' })
-      saveFile(pdf, `pactum-case-${transactionId.slice(-12)}.pdf`)
+      saveBlob(pdf, `pactum-case-${transactionId.slice(-12)}.pdf`)
       setState('idle')
     } catch {
       setState('failed')
@@ -49,16 +50,4 @@ export function CaseFileButton({ path, transactionId }: { path: string; transact
       )}
     </Stack>
   )
-}
-
-function saveFile(file: Blob, name: string) {
-  const url = URL.createObjectURL(file)
-  const link = document.createElement('a')
-  link.href = url
-  link.download = name
-  document.body.append(link)
-  link.click()
-  link.remove()
-  // The click has handed the file to the browser's download; the URL is no longer needed.
-  setTimeout(() => URL.revokeObjectURL(url), 0)
 }

@@ -14,6 +14,7 @@ import { useTranslation } from '../../i18n/react.tsx'
 import { useLocale } from '../../i18n/use-locale.ts'
 import { formatDateTime } from '../../lib/dates.ts'
 import { formatMoney } from '../../lib/money.ts'
+import { AdminConversation } from './admin-conversation.tsx'
 
 /** What the escrow account holds now: what a release or a refund would move. */
 export function escrowBalance(detail: AdminTransactionDetail): number {
@@ -105,6 +106,8 @@ export function Details({ detail }: { detail: AdminTransactionDetail }) {
         </Section>
       )}
 
+      <AdminConversation detail={detail} />
+
       <Section title={t('admin.detail.history')} empty={t('admin.detail.noHistory')} count={detail.events.length} testId="admin-history">
         <Table size="small">
           <Columns
@@ -125,7 +128,8 @@ export function Details({ detail }: { detail: AdminTransactionDetail }) {
                 <TableCell>
                   {event.from_status} → {event.to_status}
                 </TableCell>
-                <TableCell>{event.reason ?? ''}</TableCell>
+                {/* A message's reason is a 71-character hash (sha256:…): wrap it rather than widen the table past its card. */}
+                <TableCell sx={{ overflowWrap: 'anywhere' }}>{event.reason ?? ''}</TableCell>
               </TableRow>
             ))}
           </TableBody>

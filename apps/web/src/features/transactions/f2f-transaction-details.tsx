@@ -10,6 +10,7 @@ import { CounterpartyDetails } from './counterparty-details.tsx'
 import { awaitsSellerAcceptance, ListingSaleCard } from './listing-sale-card.tsx'
 import { InvitationCard } from './invitation-card.tsx'
 import { CaseCard } from './case-card.tsx'
+import { ConversationCard } from './conversation-card.tsx'
 import { complaintDeadline, NextSteps } from './next-steps.tsx'
 import { HistoryCard, JoinCodeCard, type Note, NotesCard, SummaryCard, SummaryFoot } from './status-cards.tsx'
 
@@ -80,6 +81,7 @@ export function F2fTransactionDetails({ transaction, refreshing }: { transaction
         deadlines={windowOpen && transaction.complaint_period_deadline ? [complaintDeadline(transaction.complaint_period_deadline)] : []}
       />
       <CaseCard transaction={transaction} />
+      <ConversationCard transaction={transaction} />
 
       <NotesCard notes={notes} />
       <HistoryCard transaction={transaction} />

@@ -8,6 +8,7 @@ import { useLocale } from '../../i18n/use-locale.ts'
 import { formatDate } from '../../lib/dates.ts'
 import { formatMoney } from '../../lib/money.ts'
 import { routeTo } from '../../lib/named-routes.ts'
+import { UnreadBadge } from '../../components/unread-badge.tsx'
 import { StatusChip } from './status-chip.tsx'
 
 /** One transaction in the list: what, when, the person's role, the amount and the status, linking to its page. */
@@ -50,6 +51,7 @@ export function TransactionRow({ transaction }: { transaction: TransactionSummar
             {formatMoney(transaction.amount, transaction.currency, locale)}
           </Typography>
           <StatusChip transaction={transaction} />
+          <UnreadBadge count={transaction.unread_messages} testId="transaction-row-unread" />
         </Stack>
       </Box>
     </Box>

@@ -14,6 +14,7 @@ import { PageHeader } from '../../components/page-header.tsx'
 import { useApiClient } from '../../lib/api/api-client-context.tsx'
 import { routeTo } from '../../lib/named-routes.ts'
 import { CaseCard } from './case-card.tsx'
+import { ConversationCard } from './conversation-card.tsx'
 import { CounterpartyDetails } from './counterparty-details.tsx'
 import { F2fTransactionDetails } from './f2f-transaction-details.tsx'
 import { awaitsIdentityVerification } from './high-value.ts'
@@ -129,6 +130,7 @@ function TransactionDetails({ transaction, refreshing }: { transaction: Transact
 
       <NextSteps transaction={transaction} deadlines={deadlinesOf(transaction)} />
       <CaseCard transaction={transaction} />
+      <ConversationCard transaction={transaction} />
 
       <NotesCard notes={notes} />
       <HistoryCard transaction={transaction} />

@@ -12,7 +12,10 @@ export interface ApiRequest {
   signal?: AbortSignal
   /** Resolve `path` from the site root instead of the API base (e.g. `/app_api/contact_us`). */
   fromSiteRoot?: boolean
-  /** `blob`: the answer is a file (a PDF download), resolved as a Blob; errors are still read as JSON. */
+  /**
+   * `blob`: the answer is a file (a PDF, an attachment), resolved as a Blob: a download that needs the
+   * bearer token, which a plain link cannot carry. Errors are still read as JSON.
+   */
   responseType?: 'json' | 'blob'
 }
 
