@@ -23,10 +23,13 @@ export function formatRemaining(ms: number, locale: Locale): string {
   const seconds = totalSeconds % 60
   const unit = (value: number, name: 'day' | 'hour' | 'minute' | 'second') =>
     new Intl.NumberFormat(tag, { style: 'unit', unit: name, unitDisplay: 'short' }).format(value)
-  const parts: string[] = []
-  if (days > 0) parts.push(unit(days, 'day'))
-  if (days > 0 || hours > 0) parts.push(unit(hours, 'hour'))
-  parts.push(unit(minutes, 'minute'))
-  if (days === 0 && hours === 0) parts.push(unit(seconds, 'second'))
-  return new Intl.ListFormat(tag, { style: 'narrow', type: 'unit' }).format(parts)
+  // Seconds only in the last hour; a unit at zero says nothing ("59 secs", not "0 mins 59 secs").
+  const shown: Array<[number, 'day' | 'hour' | 'minute' | 'second']> = [
+    [days, 'day'],
+    [hours, 'hour'],
+    [minutes, 'minute'],
+    [days === 0 && hours === 0 ? seconds : 0, 'second'],
+  ]
+  const parts = shown.filter(([value]) => value > 0).map(([value, name]) => unit(value, name))
+  return new Intl.ListFormat(tag, { style: 'narrow', type: 'unit' }).format(parts.length > 0 ? parts : [unit(0, 'second')])
 }
