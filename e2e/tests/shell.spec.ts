@@ -65,6 +65,23 @@ test('every menu entry opens its page, and an unknown path lands on my transacti
   }
   await page.goto('/this/does/not/exist')
   await expect(page).toHaveURL(/\/transactions$/)
+
+  // A page longer than the window: the sidebar's panel runs its whole height (issue 33 item 14).
+  await page.setViewportSize({ width: 1280, height: 400 })
+  await page.goto('/create-transaction')
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+  // The fixed panel is one window high; the column under it is painted the same, down to the page's end.
+  const { column, background, document } = await page.evaluate(() => {
+    const element = window.document.querySelector('[data-testid="sidebar-column"]')
+    return {
+      column: element?.getBoundingClientRect().height ?? 0,
+      background: element ? getComputedStyle(element).backgroundColor : '',
+      document: window.document.documentElement.scrollHeight,
+    }
+  })
+  expect(document).toBeGreaterThan(400)
+  expect(column).toBeGreaterThanOrEqual(document)
+  expect(background).toBe('rgb(255, 255, 255)')
 })
 
 test('the chosen language is kept over a reload', async ({ page }) => {
@@ -98,6 +115,20 @@ test('the shell works on a phone-sized screen', async ({ browser }) => {
   await expectNoAxeViolations(page, 'the mobile menu')
   await page.getByTestId('menu-join-transaction').click()
   await expect(page).toHaveURL(/\/join-transaction$/)
+
+  // Nothing wraps into broken pieces at 390 px: the sale's two kinds share one row, the profile tabs keep theirs.
+  await page.goto('/create-transaction')
+  const online = await page.getByTestId('mode-online').boundingBox()
+  const face = await page.getByTestId('mode-face').boundingBox()
+  expect(online?.y).toBe(face?.y)
+  expect((face?.x ?? 0) + (face?.width ?? 0)).toBeLessThanOrEqual(390)
+  await keepScreenshot(page, 'create-modes-phone')
+  await page.goto('/profile/details')
+  const tabs = page.getByRole('navigation', { name: 'Profile sections' }).getByRole('link')
+  await expect(tabs).toHaveCount(4)
+  const tops = await tabs.evaluateAll((links) => links.map((link) => Math.round(link.getBoundingClientRect().top)))
+  expect(new Set(tops).size).toBe(1)
+  await keepScreenshot(page, 'profile-tabs-phone')
   await context.close()
 })
 

@@ -15,7 +15,8 @@ export function SubNavigation({ label, items }: { label: string; items: SubNavig
     <Box
       component="nav"
       aria-label={label}
-      sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5, borderBottom: 1, borderColor: 'divider', mb: 3 }}
+      // One row on a phone too: it scrolls sideways rather than wrapping the tabs onto a second row.
+      sx={{ display: 'flex', gap: 0.5, overflowX: 'auto', scrollbarWidth: 'none', borderBottom: 1, borderColor: 'divider', mb: 3 }}
     >
       {items.map((item) => (
         <Button
@@ -28,7 +29,9 @@ export function SubNavigation({ label, items }: { label: string; items: SubNavig
             borderBottom: 3,
             borderColor: 'transparent',
             color: 'text.secondary',
-            px: 2,
+            px: { xs: 1.25, sm: 2 },
+            flexShrink: 0,
+            whiteSpace: 'nowrap',
             '&[aria-current="page"]': { color: 'primary.main', borderColor: 'primary.main', fontWeight: 700 },
           }}
         >

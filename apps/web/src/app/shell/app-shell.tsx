@@ -70,7 +70,12 @@ export function AppShell() {
       <GuidedTour />
       {wide ? (
         // What a permanent MUI Drawer renders (a fixed, bordered paper beside a spacer), without Drawer's modal code.
-        <Box sx={{ width: sidebarWidthPx, flexShrink: 0 }}>
+        // The spacer is painted as the panel too: it runs the page's whole height, so a long page (or a
+        // full-page capture, where the fixed panel is one window high) shows no end to the sidebar.
+        <Box
+          data-testid="sidebar-column"
+          sx={{ width: sidebarWidthPx, flexShrink: 0, bgcolor: 'background.paper', borderRight: 1, borderColor: 'divider' }}
+        >
           <Box
             sx={{
               position: 'fixed',

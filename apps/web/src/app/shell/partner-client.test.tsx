@@ -70,6 +70,16 @@ describe('?client_id= (partner clients, spec §1)', () => {
     expect(await screen.findByTestId('partner-top-bar')).toBeTruthy()
   })
 
+  it('shows only the profile tabs the client allows, so none leads back to My transactions (issue 33 item 12)', async () => {
+    const routes = ['/transactions', '/profile/help', '/profile/help/*']
+    const api = apiWithDemo({ 'GET /clients/demo-marketplace': { ...demo, routes } })
+    await renderApp('/profile/help?client_id=demo-marketplace', { api })
+    await screen.findByTestId('partner-top-bar')
+    const tabs = within(await screen.findByRole('navigation', { name: 'Profile sections' }))
+    await waitFor(() => expect(tabs.queryByRole('link', { name: 'Balance and payouts' })).toBeNull())
+    expect(tabs.getAllByRole('link').map((link) => link.textContent)).toEqual(['Help'])
+  })
+
   it('keeps the client for the tab: a later page without the parameter (a reload) still has it', async () => {
     const first = await renderApp('/transactions?client_id=demo-marketplace', { api: apiWithDemo() })
     await screen.findByTestId('partner-top-bar')

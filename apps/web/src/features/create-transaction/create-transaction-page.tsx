@@ -20,6 +20,8 @@ import { OnlineCreateForm } from './online-create-form.tsx'
 import { parsePrefill } from './prefill.ts'
 
 /** /create-transaction and /build-transaction: the same build screen. */
+const modeButton = { gap: 1, px: { xs: 1.5, sm: 2 }, flex: { xs: 1, sm: 'none' } } as const
+
 export function CreateTransactionPage() {
   const { t } = useTranslation()
   const [query] = useSearchParams()
@@ -61,13 +63,14 @@ export function CreateTransactionPage() {
           onChange={(_, next: CreateMode | null) => next && setMode(next)}
           aria-label={t('createTransaction.modeLabel')}
           color="primary"
-          sx={{ flexWrap: 'wrap' }}
+          // Never wrapped (a wrapped group breaks into two half-bordered buttons): on a phone the two share the width.
+          sx={{ width: { xs: '100%', sm: 'auto' } }}
         >
-          <ToggleButton value="createTransactionOnline" data-testid="mode-online" sx={{ gap: 1, px: 2 }}>
+          <ToggleButton value="createTransactionOnline" data-testid="mode-online" sx={modeButton}>
             <LocalShippingOutlinedIcon aria-hidden />
             {t('createTransaction.modes.online')}
           </ToggleButton>
-          <ToggleButton value="createTransactionFace" data-testid="mode-face" sx={{ gap: 1, px: 2 }}>
+          <ToggleButton value="createTransactionFace" data-testid="mode-face" sx={modeButton}>
             <PeopleOutlineIcon aria-hidden />
             {t('createTransaction.modes.face')}
           </ToggleButton>

@@ -2,10 +2,12 @@ import { useTranslation } from '../../i18n/react.tsx'
 import { Outlet } from 'react-router'
 import { SubNavigation } from '../../components/sub-navigation.tsx'
 import { namedRoutes } from '../../lib/named-routes.ts'
+import { useRouteAllowed } from '../../lib/partner-client/use-route-allowed.ts'
 
-/** Sections of My profile; the help pages render inside it too. */
+/** Sections of My profile, those the partner client (if any) lets people see; the help pages render inside it too. */
 export function ProfileLayout() {
   const { t } = useTranslation()
+  const allowed = useRouteAllowed()
   return (
     <>
       <SubNavigation
@@ -15,7 +17,7 @@ export function ProfileLayout() {
           { label: t('profile.tabs.bankDetails'), to: namedRoutes.payoutBankDetails },
           { label: t('profile.tabs.balance'), to: namedRoutes.balance },
           { label: t('profile.tabs.help'), to: namedRoutes.help },
-        ]}
+        ].filter((item) => allowed(item.to))}
       />
       <Outlet />
     </>
