@@ -82,6 +82,7 @@ export const parties: readonly Party[] = ['buyer', 'seller']
 type TemplateKey = `${CatalogueTemplate}.${Party}.${'subject' | 'body'}`
 type LayoutKey =
   | 'greeting'
+  | 'greetingNamed'
   | 'details.description'
   | 'details.price'
   | 'details.buyer'
@@ -123,6 +124,8 @@ export interface NotificationFacts {
   price: { amount: number; currency: CurrencyCode }
   /** The other party's first name; null (or empty) when there is nobody or no name. */
   otherPartyFirstName: string | null
+  /** The recipient's own first name, for the greeting; null (or empty) when unknown. */
+  recipientFirstName?: string | null
   /** Where the transaction is shown in the web app. */
   link: string
   /** A payment sent straight back: its amount and why, on lines of their own. */
@@ -148,6 +151,7 @@ export function renderNotification(locale: Locale, template: CatalogueTemplate, 
     table[key].replace(/\{(\w+)\}/g, (whole, name: string) => values[name] ?? whole)
   const other: Party = to === 'buyer' ? 'seller' : 'buyer'
   const otherName = facts.otherPartyFirstName?.trim()
+  const ownName = facts.recipientFirstName?.trim()
   const details = [
     `${t('details.description')}: ${shorten(facts.description, bodyDescriptionLength)}`,
     `${t('details.price')}: ${formatMoney(facts.price.amount, facts.price.currency, toLanguageTag(locale))}`,
@@ -164,7 +168,7 @@ export function renderNotification(locale: Locale, template: CatalogueTemplate, 
   return {
     subject: t(`${template}.${to}.subject`, { description: shorten(facts.description, subjectDescriptionLength) }),
     text: [
-      t('greeting'),
+      ownName ? t('greetingNamed', { name: shorten(ownName, 100) }) : t('greeting'),
       t(`${template}.${to}.body`),
       details.join('\n'),
       t('link', { link: facts.link }),

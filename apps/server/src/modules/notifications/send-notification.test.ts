@@ -48,7 +48,7 @@ describe('state-change e-mails', () => {
     const afterJoin = await writtenMails(dataDir)
     expect(to(afterJoin, 'seller@example.com')).toEqual(['Kupujący dołączył do Twojej sprzedaży „A blue bicycle”'])
     const joinMail = afterJoin[0]!
-    expect(joinMail.text).toContain('Kupujący dołączył do Twojej sprzedaży. Zaczekaj na jego płatność')
+    expect(joinMail.text).toMatch(/^Dzień dobry, Sam,\n\nKupujący dołączył do Twojej sprzedaży. Zaczekaj na jego płatność/)
     expect(joinMail.text).toContain('Przedmiot: A blue bicycle\n')
     expect(joinMail.text).toContain(`Cena: ${formatMoney(10_000, 'eur', 'pl-PL')}\n`)
     expect(joinMail.text).toContain('Kupujący: Bea\n')
@@ -63,7 +63,8 @@ describe('state-change e-mails', () => {
     ])
     expect(to(all, 'buyer@example.com')).toEqual(['Your payment for “A blue bicycle” is safe with Pactum'])
     const buyerMail = all.find((mail) => mail.to === 'buyer@example.com')!
-    expect(buyerMail.text).toMatch(/^Hello,\n\nWe have received your payment/)
+    // Greeted by their own first name (issue 33 item 11).
+    expect(buyerMail.text).toMatch(/^Hello Bea,\n\nWe have received your payment/)
     expect(buyerMail.text).toContain('Price: €100.00\n')
     expect(buyerMail.text).toContain('Seller: Sam\n')
     expect(buyerMail.text).toContain(`Open the transaction: http://localhost:3999/transactions/${id}\n`)

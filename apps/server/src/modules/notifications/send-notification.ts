@@ -199,6 +199,7 @@ function messageFor(transaction: TransactionForMail | undefined, job: Notificati
         // A face-to-face sale shows its total once set, its deposit until then.
         price: { amount: transaction.total_price ?? transaction.price, currency },
         otherPartyFirstName: transaction[`${other}_first_name`] ?? null,
+        recipientFirstName: transaction[`${job.to}_first_name`] ?? null,
         link: `${publicUrl}/transactions/${transaction.id}`,
         ...(job.returned ? { returned: { amount: job.returned.amount, currency, reason: job.returned.reason } } : {}),
         ...(job.reason ? { reason: job.reason } : {}),
