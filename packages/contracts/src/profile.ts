@@ -124,6 +124,10 @@ export const payoutRequirementsSchema = z
     status: z.enum(['due', 'not_due']),
     requirements: z.object({ personal: z.array(z.string()), other: z.array(z.string()) }),
     details_submitted: z.boolean(),
+    sells: z.boolean().meta({
+      description:
+        'whether the person sells (a sale as seller, or a listing): what is due matters only then, so the web does not press a buyer',
+    }),
   })
   .meta({ id: 'PayoutRequirements' })
 export type PayoutRequirements = z.infer<typeof payoutRequirementsSchema>

@@ -144,3 +144,18 @@ export async function tourSeenAt(db: Kysely<Database>, userId: string): Promise<
 export async function markTourSeen(db: Kysely<Database>, userId: string, now: Date): Promise<void> {
   await db.updateTable('users').set({ tour_seen_at: now }).where('id', '=', userId).where('tour_seen_at', 'is', null).execute()
 }
+
+/** Whether the user sells at all: a transaction as its seller (in any state) or a listing. Payouts concern only them. */
+export async function sellsAnything(db: Kysely<Database>, userId: string): Promise<boolean> {
+  const row = await db
+    .selectNoFrom((eb) => [
+      eb
+        .or([
+          eb.exists(eb.selectFrom('transactions').select('id').where('seller_id', '=', userId)),
+          eb.exists(eb.selectFrom('listings').select('id').where('seller_id', '=', userId)),
+        ])
+        .as('sells'),
+    ])
+    .executeTakeFirstOrThrow()
+  return Boolean(row.sells)
+}

@@ -84,6 +84,7 @@ describe('country-and-terms gate', () => {
         status: 'due',
         requirements: { personal: ['name', 'dob', 'address', 'phone'], other: ['credit_account', 'identity_document'] },
         details_submitted: false,
+        sells: false,
       },
     })
   })
@@ -147,7 +148,18 @@ describe('GET and PUT /me/personal', () => {
       status: 'due',
       requirements: { personal: [], other: ['credit_account', 'identity_document'] },
       details_submitted: true,
+      sells: false,
     })
+    // A listing makes them someone who sells: what is due now presses (issue 33 item 10).
+    const listed = await user.call('POST', '/me/listings', {
+      listing_type: 'multi_use',
+      type: 'online',
+      price: 10_000,
+      currency: 'gbp',
+      description: 'A reading lamp',
+    })
+    expect(listed.status).toBe(201)
+    expect((await user.call('GET', '/me/personal/payout_requirements')).body).toMatchObject({ status: 'due', sells: true })
   })
 
   it('keeps parts left out of a PUT', async () => {

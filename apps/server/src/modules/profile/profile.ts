@@ -16,6 +16,7 @@ import {
   loadProfileRow,
   notificationLanguageColumns,
   type ProfileRow,
+  sellsAnything,
   updateBusinessUrl,
   updateCountryCode,
   updateNotificationLanguage,
@@ -234,6 +235,7 @@ export async function getPayoutRequirements(deps: VerificationDeps, userId: stri
     status: personal.length + other.length > 0 ? 'due' : 'not_due',
     requirements: { personal, other },
     details_submitted: personal.length === 0,
+    sells: await sellsAnything(deps.db, userId),
   }
 }
 

@@ -70,12 +70,15 @@ export function PayoutRequirementsCard() {
         </Stack>
       ) : (
         <>
-          <Typography color="text.secondary">{t('profile.requirements.intro')}</Typography>
+          <Typography color="text.secondary" data-testid="payout-requirements-intro">
+            {t(requirements.data.sells === false ? 'profile.requirements.introNotSelling' : 'profile.requirements.intro')}
+          </Typography>
           <List dense data-testid="payout-requirements-list">
             {due.map((item) => (
               <ListItem key={item} disableGutters data-testid={`payout-requirement-${item}`}>
                 <ListItemIcon sx={{ minWidth: 36 }}>
-                  <ErrorOutlineIcon aria-hidden color="warning" />
+                  {/* A warning only to someone who sells: to a buyer it is what a first sale will ask. */}
+                  <ErrorOutlineIcon aria-hidden color={requirements.data.sells === false ? 'action' : 'warning'} />
                 </ListItemIcon>
                 <ListItemText
                   primary={

@@ -338,6 +338,21 @@ describe('payout requirements card', () => {
     expect(screen.getByTestId('payout-requirements-bank-link').getAttribute('href')).toBe('/profile/payment/bank-details')
   })
 
+  it('tells someone who only buys that nothing is needed yet, without warning icons (issue 33 item 10)', async () => {
+    await openPage({
+      'GET /me/personal/payout_requirements': {
+        status: 'due',
+        requirements: { personal: [], other: ['credit_account'] },
+        details_submitted: true,
+        sells: false,
+      },
+    })
+    expect((await screen.findByTestId('payout-requirements-intro')).textContent).toBe(
+      'Nothing is needed while you only buy. Before we can pay you for a first sale, we will need:',
+    )
+    expect(screen.queryByTestId('profile-warning')).toBeNull()
+  })
+
   it('says when nothing is due', async () => {
     await openPage()
     expect(await screen.findByTestId('payout-requirements-none')).toBeTruthy()

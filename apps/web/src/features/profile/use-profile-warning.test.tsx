@@ -11,6 +11,11 @@ describe('profileNeedsAttention', () => {
     expect(profileNeedsAttention({ details_submitted: true }, { status: 'not_due' })).toBe(false)
   })
 
+  it('does not press someone who only buys with payout requirements (issue 33 item 10)', () => {
+    expect(profileNeedsAttention({ details_submitted: true }, { status: 'due', sells: false })).toBe(false)
+    expect(profileNeedsAttention({ details_submitted: true }, { status: 'due', sells: true })).toBe(true)
+  })
+
   it('does not warn while loading or after an error (no data)', () => {
     expect(profileNeedsAttention(undefined, undefined)).toBe(false)
     expect(profileNeedsAttention({ details_submitted: true }, undefined)).toBe(false)
