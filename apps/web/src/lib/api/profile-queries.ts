@@ -1,3 +1,4 @@
+import type { PayoutRequirements } from '@pactum/contracts/profile'
 import { useQuery } from '@tanstack/react-query'
 import type { ApiClient } from './api-client.ts'
 import { useApiClient } from './api-client-context.tsx'
@@ -10,12 +11,6 @@ import { fetchPersonalProfile, personalProfileKey } from './personal-profile.ts'
  * warning. Editing stays with the profile feature.
  */
 
-/** GET /me/personal/payout_requirements (409 tos_not_accepted until the terms are accepted). */
-export interface PayoutRequirements {
-  status: 'due' | 'not_due'
-  requirements: { personal: string[]; other: string[] }
-  details_submitted: boolean
-}
 
 export const payoutRequirementsKey = ['me', 'personal', 'payout_requirements'] as const
 
