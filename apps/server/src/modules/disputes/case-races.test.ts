@@ -18,9 +18,9 @@ import { toState } from '../transactions/engine/transaction-state.ts'
  * an admin's decision and the response timer; two admins deciding at once.
  * Whatever interleaves, the hold is resolved once (one `split`, `refund` or
  * `release` entry, one set of provider calls) and every loser gets a
- * documented refusal, never a 500. Each race runs on two sales at once, the
- * calls started in opposite order, so that both orders get their chance;
- * `close()` verifies the ledger after each test.
+ * documented refusal, never a 500. Each race runs in rounds (`rounds`
+ * below) so that both orders are seen on both engines; `close()` verifies
+ * the ledger after each test.
  */
 
 const testApps = appPerTest()
@@ -313,6 +313,30 @@ describe.each(kinds)('a $kind case', ({ path, complained }) => {
       expect(await t.historyOf(id, 'accept_settlement')).toHaveLength(1)
       await t.expectSplitOnce(id, expected)
       expect(await recipients(t, id, 'case_settled')).toEqual(['buyer', 'seller'])
+    }
+  })
+
+  it('accepts an offer once when a retry carries the same Idempotency-Key while the first is still running', async () => {
+    const t = await start()
+    for (const round of rounds.slice(0, 2)) {
+      const id = await complained(t.call)
+      const offered = await t.split(id, 0.5)
+      const expected = await t.amountsOf(id, offered)
+      const offerId = await t.proposed('seller', id, offered)
+      const tap = () =>
+        t.call('buyer', 'POST', `${path(id)}/settlement_offers/${offerId}/accept`, undefined, { 'idempotency-key': `accept-${offerId}` })
+      const answers = await run(t, round, tap, tap)
+      const [done, again] = answers[0].headers['idempotent-replayed'] ? [answers[1], answers[0]] : answers
+      expect(done.status).toBe(200)
+      // The retry either waits for nothing and is told to come back, or gets the first one's answer.
+      if (again.status === 200) {
+        expect(again.headers['idempotent-replayed']).toBe('true')
+        expect(again.body).toEqual(done.body)
+      } else {
+        expect(refusal(again)).toEqual({ status: 409, code: 'idempotency_request_in_progress' })
+      }
+      expect(await t.historyOf(id, 'accept_settlement')).toHaveLength(1)
+      await t.expectSplitOnce(id, expected)
     }
   })
 
