@@ -297,6 +297,54 @@ describe.each(kinds)('a $kind case', ({ path, complained }) => {
     }
   })
 
+  it('lets an accept, a newer offer, the admin’s decision and the response timer all race: the offer’s split or the decision, once', async () => {
+    const t = await start()
+    const ids: string[] = []
+    for (let sale = 0; sale < 3; sale++) {
+      ids.push(await complained(t.call))
+      await t.clock.moveBy(3600)
+    }
+    for (const id of ids) {
+      const offered = await t.split(id, 0.3)
+      const decided = await t.split(id, 0.6)
+      const newerSplit = await t.split(id, 0.1)
+      const amounts = { offered: await t.amountsOf(id, offered), decided: await t.amountsOf(id, decided) }
+      const offerId = await t.proposed('seller', id, offered)
+      const deadline = Date.parse((await t.caseOf(id)).response_deadline)
+      await t.clock.advance(t.app, (deadline - t.clock.now().getTime()) / 1000 - 1)
+      await t.clock.moveBy(1)
+      const [accepted, newer, decision] = await Promise.all([
+        t.answer('buyer', id, offerId, 'accept'),
+        t.propose('seller', id, newerSplit),
+        t.decide('admin', id, decided),
+        t.app.services.jobs.runDue(),
+      ])
+      const outcomes = await t.offerOutcomes(id)
+      if (accepted.status === 200) {
+        expect(refusal(newer)).toEqual({ status: 409, code: 'funds_already_released' })
+        expect(refusal(decision)).toEqual({ status: 409, code: 'funds_already_released' })
+        expect(outcomes).toEqual(['accepted'])
+        await t.expectSplitOnce(id, amounts.offered)
+      } else {
+        // The decision won. The accept met the newer offer or the closed case, whichever came first;
+        // the newer offer, if it came before the decision, replaced the one the buyer answered, and lapsed.
+        expect(decision.status).toBe(200)
+        expect(accepted.status).toBe(409)
+        expect(['offer_not_open', 'funds_already_released']).toContain(accepted.body.code)
+        if (newer.status === 200) {
+          expect(outcomes).toEqual(['replaced', 'lapsed'])
+        } else {
+          expect(refusal(newer)).toEqual({ status: 409, code: 'funds_already_released' })
+          expect(outcomes).toEqual(['lapsed'])
+        }
+        await t.expectSplitOnce(id, amounts.decided)
+      }
+      // The timer escalated the case only if it came before the end, and said so once.
+      const escalated = (await t.caseOf(id)).escalated_at !== null
+      expect(await recipients(t, id, 'case_escalated')).toEqual(escalated ? ['buyer', 'seller'] : [])
+    }
+  })
+
   it('accepts an offer once when the buyer taps twice at the same moment', async () => {
     const t = await start()
     // The two calls are the same: one ordered round is enough.
