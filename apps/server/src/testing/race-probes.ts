@@ -6,9 +6,10 @@ import type { TestClock } from './test-clock.ts'
 import { writtenMails } from './written-mails.ts'
 
 /**
- * What the race tests (races.test.ts, face-to-face-races.test.ts) read of a
- * sale and of the sandbox provider, and how they hold up and hand over the
- * provider's news: one copy, so that both kinds of sale are raced alike.
+ * What the race tests (races.test.ts, face-to-face-races.test.ts,
+ * disputes/case-races.test.ts) read of a sale and of the sandbox provider,
+ * how they hold up and hand over the provider's news, and how they make two
+ * calls overlap: one copy, so that both kinds of sale are raced alike.
  */
 export function raceProbes(app: FastifyInstance, clock: TestClock, webhookSecret: string) {
   const db = app.services.db
@@ -76,6 +77,7 @@ export function raceProbes(app: FastifyInstance, clock: TestClock, webhookSecret
     const startSecondOnce = async (db: unknown) => {
       if (started || db === undefined) return
       started = second()
+      // Time for the second to reach the lock; should it not, it comes after the commit, and the order is the same.
       await new Promise((resolve) => setTimeout(resolve, 200))
     }
     const send = vi.spyOn(jobs, 'send').mockImplementation(async (name, data, options) => {

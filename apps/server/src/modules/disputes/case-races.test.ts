@@ -16,8 +16,8 @@ import { toState } from '../transactions/engine/transaction-state.ts'
  * A case's races through the real app (issue 32, docs/decisions/095
  * "Races"): an accept against a newer offer, a decline, a second accept,
  * an admin's decision and the response timer; two admins deciding at once.
- * Whatever interleaves, the hold is resolved once (one `split`, `refund` or
- * `release` entry, one set of provider calls) and every loser gets a
+ * Whatever interleaves, the hold is resolved once (one `split` entry, or
+ * one `refund` when a full refund wins; one set of provider calls) and every loser gets a
  * documented refusal, never a 500. Each race runs in rounds (`rounds`
  * below) so that both orders are seen on both engines; `close()` verifies
  * the ledger after each test.
@@ -178,7 +178,7 @@ describe.each(kinds)('a $kind case', ({ path, complained }) => {
   }
 
   /**
-   * Each race is run three times, each time on a sale of its own: the two
+   * A race of two calls runs in rounds, each on a sale of its own: the two
    * calls at once (whichever wins), then `a` written while `b` arrives, then
    * the other way round, so that both orders are seen on both engines.
    */
