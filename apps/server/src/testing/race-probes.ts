@@ -1,14 +1,15 @@
 import type { FastifyInstance } from 'fastify'
-import { expect } from 'vitest'
+import { expect, vi } from 'vitest'
 import { sandboxDelivery } from '../modules/payments/webhook-signature.ts'
 import type { ApiCall } from './api-caller.ts'
 import type { TestClock } from './test-clock.ts'
 import { writtenMails } from './written-mails.ts'
 
 /**
- * What the race tests (races.test.ts, face-to-face-races.test.ts) read of a
- * sale and of the sandbox provider, and how they hold up and hand over the
- * provider's news: one copy, so that both kinds of sale are raced alike.
+ * What the race tests (races.test.ts, face-to-face-races.test.ts,
+ * disputes/case-races.test.ts) read of a sale and of the sandbox provider,
+ * how they hold up and hand over the provider's news, and how they make two
+ * calls overlap: one copy, so that both kinds of sale are raced alike.
  */
 export function raceProbes(app: FastifyInstance, clock: TestClock, webhookSecret: string) {
   const db = app.services.db
@@ -60,7 +61,44 @@ export function raceProbes(app: FastifyInstance, clock: TestClock, webhookSecret
   const settle = async () => {
     for (let minute = 0; minute < 3; minute++) await clock.advance(app, 60)
   }
+  /**
+   * `first` and `second` overlapping for certain: `second` starts once
+   * `first` has written its change and, still inside its database
+   * transaction (the row locked), enqueues the jobs that change causes;
+   * `first` commits a moment later. So `first` wins, and `second` meets what
+   * it did after waiting on the row lock (PostgreSQL) or on the one
+   * connection (PGlite), as a request arriving mid-write would.
+   */
+  const whileWriting = async <A, B>(first: () => Promise<A>, second: () => Promise<B>): Promise<[A, B]> => {
+    const { jobs } = app.services
+    const realSend = jobs.send.bind(jobs)
+    const realSendMany = jobs.sendMany.bind(jobs)
+    let started: Promise<B> | undefined
+    const startSecondOnce = async (db: unknown) => {
+      if (started || db === undefined) return
+      started = second()
+      // Time for the second to reach the lock; should it not, it comes after the commit, and the order is the same.
+      await new Promise((resolve) => setTimeout(resolve, 200))
+    }
+    const send = vi.spyOn(jobs, 'send').mockImplementation(async (name, data, options) => {
+      await startSecondOnce(options?.db)
+      return realSend(name, data, options)
+    })
+    const sendMany = vi.spyOn(jobs, 'sendMany').mockImplementation(async (name, items, options) => {
+      await startSecondOnce(options?.db)
+      return realSendMany(name, items, options)
+    })
+    try {
+      const answer = await first()
+      if (!started) throw new Error('the first call wrote nothing: the second never started')
+      return [answer, await started]
+    } finally {
+      send.mockRestore()
+      sendMany.mockRestore()
+    }
+  }
   return {
+    whileWriting,
     status,
     holding,
     historyOf,
