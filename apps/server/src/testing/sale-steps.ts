@@ -122,7 +122,8 @@ export async function confirmDelivery(call: SaleCall, id: string) {
 /** Paid by card, shipped, delivered and complained about as damaged: a case is open. */
 export async function complainAfterDelivery(call: SaleCall, id: string, description = 'The frame arrived cracked') {
   await payByCard(call, id)
-  await track(call, id, { carrier: 'dhl', tracking_code: 'JD0009001' })
+  // A parcel number of its own: one app may hold several such sales, and a parcel belongs to one sale.
+  await track(call, id, { carrier: 'dhl', tracking_code: `JD${id.slice(-8)}` })
   await confirmDelivery(call, id)
   const complained = await call('buyer', 'POST', `/api/v1/transactions/${id}/complain_with_description`, { description, reason: 'damaged' })
   expect(complained.status).toBe(200)

@@ -7,7 +7,7 @@ import { apiCaller, partyTokens } from '../../testing/api-caller.ts'
 import { appPerTest } from '../../testing/app-per-test.ts'
 import { depositAccepted, joinedF2fSale, payF2fByCard, setTotal } from '../../testing/f2f-sale-steps.ts'
 import { raceProbes } from '../../testing/race-probes.ts'
-import { confirmDelivery, joinedSale, payByCard, type SaleCall, track } from '../../testing/sale-steps.ts'
+import { complainAfterDelivery, joinedSale, type SaleCall } from '../../testing/sale-steps.ts'
 import { TestClock } from '../../testing/test-clock.ts'
 import { findById } from '../transactions/transactions-repository.ts'
 import { toState } from '../transactions/engine/transaction-state.ts'
@@ -36,14 +36,7 @@ const kinds = [
     /** Paid, shipped, delivered and complained about: 100.00 in dispute. */
     complained: async (call: SaleCall) => {
       const { id } = await joinedSale(call)
-      await payByCard(call, id)
-      await track(call, id, { carrier: 'dhl', tracking_code: `JD${id.slice(-8)}` })
-      await confirmDelivery(call, id)
-      const complaint = await call('buyer', 'POST', `/api/v1/transactions/${id}/complain_with_description`, {
-        description: 'The frame arrived cracked',
-        reason: 'damaged',
-      })
-      expect(complaint.body.status).toBe('complained')
+      expect((await complainAfterDelivery(call, id)).status).toBe('complained')
       return id
     },
   },
