@@ -11,7 +11,6 @@ import { fetchPersonalProfile, personalProfileKey } from './personal-profile.ts'
  * warning. Editing stays with the profile feature.
  */
 
-
 export const payoutRequirementsKey = ['me', 'personal', 'payout_requirements'] as const
 
 /** A 4xx answer (409 "set your country first", 404…) will not change on retry; network and 5xx may. */
