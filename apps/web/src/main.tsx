@@ -3,13 +3,14 @@ import { StrictMode, startTransition } from 'react'
 import { createRoot } from 'react-dom/client'
 import { App } from './app/app.tsx'
 import { clientConfigQuery } from './lib/client-config-query.ts'
+import { recoverWhileUnreachable } from './lib/api/recover-while-unreachable.ts'
 import { createI18n } from './i18n/i18n.ts'
 import { pickInitialLocale } from './i18n/initial-locale.ts'
 
 const root = document.getElementById('root')
 if (!root) throw new Error('index.html has no #root element')
 
-const queryClient = new QueryClient({ defaultOptions: { queries: { retry: 1 } } })
+const queryClient = new QueryClient({ defaultOptions: { queries: { retry: 1, refetchInterval: recoverWhileUnreachable() } } })
 // Asked for while the dictionary loads, so the first render already has it (index.html preloads it).
 void queryClient.prefetchQuery(clientConfigQuery)
 
