@@ -38,6 +38,7 @@ import { registerIdempotency } from './plugins/idempotency.ts'
 import { registerJsonBodyParser } from './plugins/json-body.ts'
 import { registerOpenApi } from './plugins/openapi.ts'
 import { registerRequestId, requestIdFrom } from './plugins/request-id.ts'
+import { registerCanonicalHost } from './plugins/canonical-host.ts'
 import { inputValidatorCompiler, registerContentEncodingRule } from './plugins/input-rules.ts'
 import { purgeRateLimits } from '../db/rate-limit-counts.ts'
 import { databaseRateLimitStore } from './plugins/rate-limit-store.ts'
@@ -150,6 +151,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   } satisfies Services)
 
   registerRequestId(app)
+  registerCanonicalHost(app, { publicUrl: config.publicUrl })
   registerErrorHandler(app)
   registerContentEncodingRule(app)
   registerJsonBodyParser(app)
