@@ -6,20 +6,27 @@ import { useLocale } from '../i18n/use-locale.ts'
 import { formatMoney } from '../lib/money.ts'
 import { visuallyHidden } from './visually-hidden.ts'
 
+/** What the amount is: the whole price, or a face-to-face sale's deposit or rest of the price. */
+export type AmountPart = 'price' | 'deposit' | 'remainder'
+
 /**
- * Price, buyer protection fee and what the buyer pays in total. `charge`
- * undefined means the fee is still being calculated.
+ * Price (or the deposit, or the rest of the price), buyer protection fee and
+ * what the buyer pays for it. `charge` undefined means the fee is still
+ * being calculated. A deposit is named so: read as "Price", a joining
+ * seller could take it for the item's price (issue 33 item 2).
  */
 export function AmountSummary({
   price,
   charge,
   currency,
   loading,
+  part = 'price',
 }: {
   price: number
   charge: number | undefined
   currency: string
   loading?: boolean
+  part?: AmountPart
 }) {
   const { t } = useTranslation()
   const { locale } = useLocale()
@@ -49,10 +56,15 @@ export function AmountSummary({
       aria-busy={pending}
       sx={{ display: 'grid', gridTemplateColumns: '1fr auto', rowGap: 1, columnGap: 2, m: 0, maxWidth: 420 }}
     >
-      {row(t('amounts.price'), price, 'amount-price')}
+      {row(t(`amounts.${part}`), price, 'amount-price')}
       {row(t('amounts.fee'), pending ? undefined : charge, 'amount-fee')}
       <Box sx={{ gridColumn: '1 / -1', borderTop: 1, borderColor: 'divider' }} />
-      {row(t('amounts.total'), pending || charge === undefined ? undefined : price + charge, 'amount-total', true)}
+      {row(
+        t(part === 'price' ? 'amounts.total' : `amounts.total_${part}`),
+        pending || charge === undefined ? undefined : price + charge,
+        'amount-total',
+        true,
+      )}
     </Box>
   )
 }

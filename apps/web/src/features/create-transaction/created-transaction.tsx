@@ -56,6 +56,7 @@ export function CreatedTransaction({
       )}
       {transaction.type === 'f2f' ? (
         <AmountSummary
+          part="deposit"
           price={transaction.deposit_pricing.price}
           charge={transaction.deposit_pricing.charge}
           currency={transaction.currency}

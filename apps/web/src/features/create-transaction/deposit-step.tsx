@@ -26,7 +26,7 @@ export function DepositStep({
     <Stack spacing={2.5} sx={{ maxWidth: 520 }}>
       <Typography>{t('createTransaction.face.depositIntro')}</Typography>
       <OfferAmountField kind="f2f" control={form.control} name="deposit" currency={currency} testId="deposit-input" />
-      <FeeSummary fee={fee} price={fee.debouncedPrice ?? 0} currency={currency} loading={fee.loading} />
+      <FeeSummary part="deposit" fee={fee} price={fee.debouncedPrice ?? 0} currency={currency} loading={fee.loading} />
       {fee.feeChanged && (
         <Alert severity="warning" data-testid="fee-changed">
           {t('createTransaction.feeChanged')}

@@ -136,7 +136,12 @@ function ClaimCard({ secret, preview }: { secret: string; preview: ClaimPreview 
           {t(preview.type === 'f2f' ? 'joinTransaction.guest.kinds.face' : 'joinTransaction.guest.kinds.online')}
         </Typography>
         {preview.type === 'f2f' && <Typography color="text.secondary">{t('joinTransaction.preview.f2fDeposit')}</Typography>}
-        <AmountSummary price={preview.price} charge={preview.charge} currency={preview.currency} />
+        <AmountSummary
+          part={preview.type === 'f2f' ? 'deposit' : 'price'}
+          price={preview.price}
+          charge={preview.charge}
+          currency={preview.currency}
+        />
         <Typography color="text.secondary">
           {t(`joinTransaction.preview.${kindKey}.${preview.role === 'buyer' ? 'youPay' : 'youSell'}`)}
         </Typography>

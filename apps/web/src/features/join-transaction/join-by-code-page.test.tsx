@@ -195,6 +195,11 @@ describe('join by code', () => {
     const { router } = await renderApp('/join-transaction/ABCD2345', { api })
     expect((await screen.findByTestId('preview-kind')).textContent).toBe('Face to face · deposit requested')
     expect(screen.getByTestId('amount-total').textContent).toBe('€51.90')
+    // Named a deposit, never "Price": a joining seller must not read it as the item's price (issue 33 item 2).
+    const amounts = screen.getByTestId('amount-price').closest('dl')?.textContent ?? ''
+    expect(amounts).toContain('Deposit€50.00')
+    expect(amounts).toContain('Buyer pays for the deposit€51.90')
+    expect(amounts).not.toContain('Price')
     await userEvent.click(screen.getByTestId('join-submit'))
     await waitFor(() => expect(router.state.location.pathname).toBe('/transactions/tx-7'))
   })

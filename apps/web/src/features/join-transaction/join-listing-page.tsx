@@ -95,7 +95,12 @@ function Offer({ preview }: { preview: ListingPreviewWithPath }) {
           testIds={{ description: 'listing-preview-description', maker: 'listing-preview-seller' }}
         />
         {preview.type === 'f2f' && <Typography color="text.secondary">{t('listings.join.depositNote')}</Typography>}
-        <AmountSummary price={preview.price} charge={preview.charge} currency={preview.currency} />
+        <AmountSummary
+          part={preview.type === 'f2f' ? 'deposit' : 'price'}
+          price={preview.price}
+          charge={preview.charge}
+          currency={preview.currency}
+        />
         <Alert severity="info">{t('listings.join.acceptanceNote')}</Alert>
         <Box>
           <BusyButton variant="contained" size="large" onClick={onBuy} busy={buy.isPending} data-testid="listing-buy">

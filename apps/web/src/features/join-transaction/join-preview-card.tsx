@@ -78,7 +78,12 @@ export function PreviewCard({ code, preview }: { code: string; preview: AnyJoinP
             <Typography color="text.secondary" data-testid="preview-kind">
               {t('joinTransaction.preview.f2fDeposit')}
             </Typography>
-            <AmountSummary price={preview.deposit_pricing.price} charge={preview.deposit_pricing.charge} currency={preview.currency} />
+            <AmountSummary
+              part="deposit"
+              price={preview.deposit_pricing.price}
+              charge={preview.deposit_pricing.charge}
+              currency={preview.currency}
+            />
           </>
         ) : (
           <AmountSummary price={preview.price} charge={preview.charge} currency={preview.currency} />

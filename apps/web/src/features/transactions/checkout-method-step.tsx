@@ -7,7 +7,7 @@ import type { PaymentMethod } from '@pactum/contracts/transactions'
 import { useId } from 'react'
 import { AmountSummary } from '../../components/amount-summary.tsx'
 import { useTranslation } from '../../i18n/react.tsx'
-import type { CheckoutPlan } from './checkout-plan.ts'
+import { type CheckoutPlan, checkoutPart } from './checkout-plan.ts'
 import type { Checkout } from './use-checkout.ts'
 
 /** The checkout's step where the method may still change: the methods this buyer may use, and the fee for the one picked. */
@@ -35,6 +35,7 @@ export function CheckoutMethodStep({ plan, checkout }: { plan: CheckoutPlan; che
         </RadioGroup>
       </FormControl>
       <AmountSummary
+        part={checkoutPart(plan)}
         price={plan.price}
         currency={plan.currency}
         charge={quote.data?.payment_method === method ? quote.data.charge : undefined}

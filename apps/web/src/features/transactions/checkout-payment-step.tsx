@@ -4,7 +4,7 @@ import { AmountSummary } from '../../components/amount-summary.tsx'
 import { useTranslation } from '../../i18n/react.tsx'
 import { useLocale } from '../../i18n/use-locale.ts'
 import { routeTo } from '../../lib/named-routes.ts'
-import type { CheckoutPlan } from './checkout-plan.ts'
+import { type CheckoutPlan, checkoutPart } from './checkout-plan.ts'
 import { CheckoutSandboxForm } from './checkout-sandbox-form.tsx'
 import { PaymentFormStatus } from './payment-form-status.tsx'
 import type { Checkout } from './use-checkout.ts'
@@ -20,6 +20,7 @@ export function CheckoutPaymentStep({ plan, checkout }: { plan: CheckoutPlan; ch
   return (
     <>
       <AmountSummary
+        part={checkoutPart(plan)}
         price={plan.price}
         currency={plan.currency}
         charge={intent?.charge ?? (plan.setMethodAction ? undefined : plan.charge)}

@@ -1,3 +1,4 @@
+import type { AmountPart } from '../../components/amount-summary.tsx'
 import type { F2fTransaction } from '@pactum/contracts/f2f-transactions'
 import type { PaymentMethod, Role, Transaction } from '@pactum/contracts/transactions'
 
@@ -80,4 +81,9 @@ export function remainderCheckout(transaction: F2fTransaction): CheckoutPlan {
 /** The address where the goods are shipped, the method where it may still change, then the payment. */
 export function checkoutStages(plan: CheckoutPlan): Stage[] {
   return [...(plan.collectsAddress ? ['address' as const] : []), ...(plan.setMethodAction ? ['method' as const] : []), 'pay']
+}
+
+/** What the checkout's amount is, as the summary names it. */
+export function checkoutPart(plan: Pick<CheckoutPlan, 'stage'>): AmountPart {
+  return plan.stage === 'f-deposit' ? 'deposit' : plan.stage === 'f-remainder' ? 'remainder' : 'price'
 }

@@ -48,6 +48,7 @@ export function F2fTransactionDetails({ transaction, refreshing }: { transaction
             {t('transactionStatus.f2f.deposit')}
           </Typography>
           <AmountSummary
+            part="deposit"
             price={transaction.deposit_pricing.price}
             charge={transaction.deposit_pricing.charge}
             currency={transaction.currency}
@@ -58,7 +59,7 @@ export function F2fTransactionDetails({ transaction, refreshing }: { transaction
             <Typography component="h3" variant="subtitle1" sx={{ fontWeight: 600, mb: 1 }}>
               {t('transactionStatus.f2f.remainder', { total: formatMoney(transaction.pricing.price, transaction.currency, locale) })}
             </Typography>
-            <AmountSummary price={remainder} charge={transaction.pricing.charge} currency={transaction.currency} />
+            <AmountSummary part="remainder" price={remainder} charge={transaction.pricing.charge} currency={transaction.currency} />
           </Box>
         )}
         {transaction.status === 'remainder_skipped' && (

@@ -90,7 +90,7 @@ export function SetPriceDialog({ transaction, onClose }: { transaction: F2fTrans
       {remainder !== null && (
         <>
           <Typography color="text.secondary">{t('transactionStatus.setPrice.remainderIntro')}</Typography>
-          <FeeSummary fee={fee} price={remainder} currency={currency} loading={fee.loading} />
+          <FeeSummary part="remainder" fee={fee} price={remainder} currency={currency} loading={fee.loading} />
         </>
       )}
     </FormDialog>

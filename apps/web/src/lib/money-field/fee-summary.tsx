@@ -1,6 +1,6 @@
 import Alert from '@mui/material/Alert'
 import Button from '@mui/material/Button'
-import { AmountSummary } from '../../components/amount-summary.tsx'
+import { type AmountPart, AmountSummary } from '../../components/amount-summary.tsx'
 import { useTranslation } from '../../i18n/react.tsx'
 import { errorMessage } from '../api/error-message.ts'
 import type { FeeQuote } from './use-fee-quote.ts'
@@ -16,12 +16,14 @@ export function FeeSummary({
   currency,
   loading,
   retry = false,
+  part,
 }: {
   fee: FeeQuote
   price: number
   currency: string
   loading?: boolean
   retry?: boolean
+  part?: AmountPart
 }) {
   const { t } = useTranslation()
   const failed = fee.error !== null && (
@@ -41,7 +43,7 @@ export function FeeSummary({
   if (retry && failed) return failed
   return (
     <>
-      <AmountSummary price={price} currency={currency} charge={fee.shown?.charge} loading={loading ?? !fee.shown} />
+      <AmountSummary part={part} price={price} currency={currency} charge={fee.shown?.charge} loading={loading ?? !fee.shown} />
       {failed}
     </>
   )
