@@ -13,6 +13,7 @@ import { CaseCard } from './case-card.tsx'
 import { ConversationCard } from './conversation-card.tsx'
 import { complaintDeadline, NextSteps } from './next-steps.tsx'
 import { HistoryCard, JoinCodeCard, type Note, NotesCard, SummaryCard, SummaryFoot } from './status-cards.tsx'
+import { SellerReceives } from './seller-receives.tsx'
 
 /** The status page of a face-to-face sale: the deposit, the remainder, the handover and what comes next. */
 export function F2fTransactionDetails({ transaction, refreshing }: { transaction: F2fTransaction; refreshing: boolean }) {
@@ -43,6 +44,7 @@ export function F2fTransactionDetails({ transaction, refreshing }: { transaction
           {role ? t(`transactionStatus.yourRole.${role}`) : t('roles.none')} · {t('transactionStatus.f2f.kind')}
         </Typography>
         <CounterpartyDetails transaction={transaction} />
+        <SellerReceives transaction={transaction} />
         <Box data-testid="deposit-amounts">
           <Typography component="h3" variant="subtitle1" sx={{ fontWeight: 600, mb: 1 }}>
             {t('transactionStatus.f2f.deposit')}

@@ -25,6 +25,7 @@ import { InvitationCard } from './invitation-card.tsx'
 import { complaintDeadline, type Deadline, NextSteps } from './next-steps.tsx'
 import { HistoryCard, JoinCodeCard, type Note, NotesCard, SummaryCard, SummaryFoot, TransactionReference } from './status-cards.tsx'
 import { transactionKey, useCarriers, useTransaction } from './transactions-api.ts'
+import { SellerReceives } from './seller-receives.tsx'
 
 export function TransactionStatusPage() {
   const { t } = useTranslation()
@@ -120,6 +121,7 @@ function TransactionDetails({ transaction, refreshing }: { transaction: Transact
         </Typography>
         <CounterpartyDetails transaction={transaction} />
         <AmountSummary price={transaction.price} charge={transaction.charge} currency={transaction.currency} />
+        <SellerReceives transaction={transaction} />
         <SummaryFoot transaction={transaction} explanation={t(`transactionStatus.explain.${transaction.status}.${role ?? 'buyer'}`)} />
         {role && awaitsIdentityVerification(transaction) && <HighValueNotice />}
       </SummaryCard>
