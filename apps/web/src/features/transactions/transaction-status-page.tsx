@@ -25,6 +25,7 @@ import { InvitationCard } from './invitation-card.tsx'
 import { complaintDeadline, type Deadline, NextSteps } from './next-steps.tsx'
 import { HistoryCard, JoinCodeCard, type Note, NotesCard, SummaryCard, SummaryFoot, TransactionReference } from './status-cards.tsx'
 import { transactionKey, useCarriers, useTransaction } from './transactions-api.ts'
+import { ReceiptButton } from '../../components/receipt-button.tsx'
 
 export function TransactionStatusPage() {
   const { t } = useTranslation()
@@ -122,6 +123,7 @@ function TransactionDetails({ transaction, refreshing }: { transaction: Transact
         <AmountSummary price={transaction.price} charge={transaction.charge} currency={transaction.currency} />
         <SummaryFoot transaction={transaction} explanation={t(`transactionStatus.explain.${transaction.status}.${role ?? 'buyer'}`)} />
         {role && awaitsIdentityVerification(transaction) && <HighValueNotice />}
+        <ReceiptButton transaction={transaction} />
       </SummaryCard>
 
       {awaitsSellerAcceptance(transaction) && <ListingSaleCard transaction={transaction} />}
