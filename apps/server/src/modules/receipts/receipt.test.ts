@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { apiCaller, partyTokens } from '../../testing/api-caller.ts'
 import { appPerTest } from '../../testing/app-per-test.ts'
 import { joinedF2fSale, payF2fByCard } from '../../testing/f2f-sale-steps.ts'
-import { confirmDelivery, joinedSale, payByCard, track } from '../../testing/sale-steps.ts'
+import { complainAfterDelivery, confirmDelivery, joinedSale, payByCard, track } from '../../testing/sale-steps.ts'
 import { TestClock } from '../../testing/test-clock.ts'
 import { findById } from '../transactions/transactions-repository.ts'
 import { buildReceipt } from './receipt.ts'
@@ -81,6 +81,30 @@ describe('the receipt’s content', () => {
         ledgerEntryId: releaseId,
       },
     ])
+  })
+
+  it('lists an admin’s split with what went to the buyer, to the seller and to Pactum', async () => {
+    const { app, clock, call } = await start()
+    const { id } = await joinedSale(call)
+    await complainAfterDelivery(call, id)
+    expect((await call('buyer', 'POST', `/api/v1/transactions/${id}/escalate`)).status).toBe(200)
+    const decided = await call('admin', 'POST', `/api/v1/admin/transactions/${id}/decide`, {
+      refund_to_buyer: 5_000,
+      release_to_seller: 5_000,
+      reason: 'Half each',
+    })
+    expect(decided.status).toBe(200)
+    const { db } = app.services
+    const row = await findById(db, id)
+    const receipt = await buildReceipt(db, row, clock.now())
+    const split = await db.selectFrom('ledger_entries').select('id').where('transaction_id', '=', id).where('kind', '=', 'split').execute()
+    expect(receipt.payments).toHaveLength(1)
+    // 50.00 back with half of the 3.40 card fee, as the case file says.
+    expect(receipt.movements).toEqual([
+      expect.objectContaining({ kind: 'split', toBuyer: 5_170, toSeller: row.amount_released, ledgerEntryId: split[0]?.id }),
+    ])
+    const movement = receipt.movements[0]
+    expect((movement?.toBuyer ?? 0) + (movement?.toSeller ?? 0) + (movement?.feesKept ?? 0)).toBe(receipt.payments[0]?.amount)
   })
 
   it('refuses before the buyer has paid, with the code an early action gets', async () => {
