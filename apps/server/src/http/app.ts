@@ -59,6 +59,7 @@ import { healthRoutes } from './routes/health.ts'
 import { meRoutes } from '../modules/sign-in/me-routes.ts'
 import { profileRoutes } from '../modules/profile/profile-routes.ts'
 import { bankAccountRoutes } from '../modules/profile/bank-account-routes.ts'
+import { receiptRoutes } from '../modules/receipts/receipt-routes.ts'
 import { contactRoutes } from '../modules/support/contact-routes.ts'
 import { stopInvitationsRoutes } from '../modules/guests/stop-invitations-routes.ts'
 import { balanceRoutes } from '../modules/profile/balance-routes.ts'
@@ -237,6 +238,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(actionRoutes(paymentDeps))
       await api.register(caseRoutes())
       await api.register(caseFileRoutes())
+      await api.register(receiptRoutes())
       await api.register(messageRoutes(() => transactionDeps, providers.documents, providers.jobs))
       await api.register(listingRoutes(paymentDeps))
       await api.register(adminTransactionRoutes(() => transactionDeps))

@@ -279,7 +279,7 @@ async function attachmentDownload(sale: string, base: string): Promise<Probe> {
   return { url: `${base}/messages/${(posted.json() as { id: string }).id}/attachment` }
 }
 
-/** An allowed case-file download is a PDF, not an error in JSON. */
+/** An allowed case-file or receipt download is a PDF, not an error in JSON. */
 const isPdf = (_caller: Caller, answer: Answer) =>
   typeof answer.body === 'string' && answer.body.startsWith('%PDF-') ? undefined : `expected a PDF, got ${answer.status}`
 
@@ -609,6 +609,11 @@ const plans: Partial<Record<MatrixRoute, Plan>> = {
   'POST /api/v1/transactions/:id/escalate': request(() => online('/escalate')),
   'GET /api/v1/transactions/:id/case': { probe: () => ({ url: online('/case') }) },
   'GET /api/v1/transactions/:id/case_file': { probe: () => ({ url: online('/case_file') }), check: isPdf },
+  'GET /api/v1/transactions/:id/receipt': { probe: () => ({ url: online('/receipt') }), check: isPdf },
+  'GET /api/v1/admin/transactions/:id/receipt': {
+    probe: () => ({ url: `/api/v1/admin/transactions/${w.online.id}/receipt` }),
+    check: isPdf,
+  },
   'GET /api/v1/admin/transactions/:id/case_file': {
     probe: () => ({ url: `/api/v1/admin/transactions/${w.online.id}/case_file` }),
     check: isPdf,
@@ -681,6 +686,7 @@ const plans: Partial<Record<MatrixRoute, Plan>> = {
   'POST /api/v1/p2p/transactions/:id/escalate': request(() => f2f('/escalate')),
   'GET /api/v1/p2p/transactions/:id/case': { probe: () => ({ url: f2f('/case') }) },
   'GET /api/v1/p2p/transactions/:id/case_file': { probe: () => ({ url: f2f('/case_file') }), check: isPdf },
+  'GET /api/v1/p2p/transactions/:id/receipt': { probe: () => ({ url: f2f('/receipt') }), check: isPdf },
   'GET /api/v1/p2p/transactions/:id/messages': { probe: () => ({ url: f2f('/messages') }) },
   'POST /api/v1/p2p/transactions/:id/messages': request(
     () => f2f('/messages'),

@@ -234,6 +234,7 @@ export const authorizationMatrix = {
   'GET /api/v1/transactions/:id/case': parties,
   // The case file as a PDF: the parties of a transaction with a complaint, and any admin through /admin.
   'GET /api/v1/transactions/:id/case_file': parties,
+  'GET /api/v1/transactions/:id/receipt': parties,
   // The conversation (issue 32): either party reads and writes; others are not told it exists.
   'GET /api/v1/transactions/:id/messages': parties,
   'POST /api/v1/transactions/:id/messages': parties,
@@ -271,6 +272,7 @@ export const authorizationMatrix = {
   'POST /api/v1/p2p/transactions/:id/escalate': parties,
   'GET /api/v1/p2p/transactions/:id/case': parties,
   'GET /api/v1/p2p/transactions/:id/case_file': parties,
+  'GET /api/v1/p2p/transactions/:id/receipt': parties,
   'GET /api/v1/p2p/transactions/:id/messages': parties,
   'POST /api/v1/p2p/transactions/:id/messages': parties,
   'GET /api/v1/p2p/transactions/:id/messages/:message_id/attachment': parties,
@@ -285,6 +287,7 @@ export const authorizationMatrix = {
   'POST /api/v1/admin/transactions/:id/decide': adminOnly,
   'GET /api/v1/admin/cases': adminOnly,
   'GET /api/v1/admin/transactions/:id/case_file': adminOnly,
+  'GET /api/v1/admin/transactions/:id/receipt': adminOnly,
   // An admin reads any conversation, and writes in it once the transaction has a complaint (the engine says 409 before).
   'GET /api/v1/admin/transactions/:id/messages': adminOnly,
   'POST /api/v1/admin/transactions/:id/messages': adminOnly,

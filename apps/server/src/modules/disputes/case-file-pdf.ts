@@ -1,86 +1,26 @@
-import { readFileSync } from 'node:fs'
-import { createRequire } from 'node:module'
-import { formatMoney } from '@pactum/domain/currencies'
 import { type Locale, toLanguageTag } from '@pactum/domain/locales'
-import PDFDocument from 'pdfkit'
+import { grey, openPdf } from '../../pdf/pdf-document.ts'
 import { type MessageKey, messages } from '../notifications/notification-messages.ts'
 import type { CaseFile } from './case-file.ts'
 
-/**
- * Lays a case file (case-file.ts) out as a PDF in the reader's language.
- * User texts come in any of our seven languages, so the PDF embeds DejaVu
- * Sans (from an npm package, subset to the glyphs used) rather than the
- * standard PDF fonts, whose WinAnsi encoding has no ł, ć, č or ž. The font is
- * resolved through the package, not read from /usr/share: a fresh machine
- * may have no system fonts.
- */
-
-const require = createRequire(import.meta.url)
-type FontName = 'regular' | 'bold' | 'mono'
-const fontFiles: Record<FontName, string> = {
-  regular: 'dejavu-fonts-ttf/ttf/DejaVuSans.ttf',
-  bold: 'dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf',
-  mono: 'dejavu-fonts-ttf/ttf/DejaVuSansMono.ttf',
-}
-let fonts: Record<FontName, Buffer> | null = null
-/** Read once per process (about 1.4 MB together); pdfkit embeds only the glyphs a file uses. */
-function loadFonts(): Record<FontName, Buffer> {
-  fonts ??= {
-    regular: readFileSync(require.resolve(fontFiles.regular)),
-    bold: readFileSync(require.resolve(fontFiles.bold)),
-    mono: readFileSync(require.resolve(fontFiles.mono)),
-  }
-  return fonts
-}
-
-const margin = 50
-const grey = '#555555'
+/** Lays a case file (case-file.ts) out as a PDF in the reader's language (pdf-document.ts sets the document up). */
 
 export async function renderCaseFilePdf(file: CaseFile, locale: Locale): Promise<Buffer> {
   const table = messages[locale]
   const label = (key: `caseFile.${string}` & MessageKey, values: Record<string, string> = {}) =>
     table[key].replace(/\{(\w+)\}/g, (whole, name: string) => values[name] ?? whole)
   const tag = toLanguageTag(locale)
-  const dateFormat = new Intl.DateTimeFormat(tag, { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' })
-  const when = (date: Date | string | null) => (date === null ? '—' : dateFormat.format(new Date(date)))
-  const money = (amount: number) => formatMoney(amount, file.transaction.currency, tag)
+  const { doc, text, fact, heading, gap, when, money, finish } = openPdf({
+    locale,
+    currency: file.transaction.currency,
+    title: `${label('caseFile.title')} ${file.transaction.id}`,
+    createdAt: file.generatedAt,
+  })
   const size = (bytes: number) =>
     bytes < 1000
       ? new Intl.NumberFormat(tag, { style: 'unit', unit: 'byte' }).format(bytes)
       : new Intl.NumberFormat(tag, { style: 'unit', unit: 'kilobyte', maximumFractionDigits: 1 }).format(bytes / 1000)
   const actor = (kind: string) => (isActor(kind) ? label(`caseFile.actor.${kind}`) : kind)
-
-  const doc = new PDFDocument({
-    size: 'A4',
-    margin,
-    bufferPages: true,
-    lang: tag,
-    info: { Title: `${label('caseFile.title')} ${file.transaction.id}`, Author: 'Pactum', CreationDate: file.generatedAt },
-  })
-  const chunks: Buffer[] = []
-  doc.on('data', (chunk: Buffer) => chunks.push(chunk))
-  const finished = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)))
-    doc.on('error', reject)
-  })
-  const loaded = loadFonts()
-  for (const name of Object.keys(loaded) as FontName[]) doc.registerFont(name, loaded[name])
-
-  const text = (value: string, options: { font?: FontName; size?: number; color?: string } = {}) =>
-    doc
-      .font(options.font ?? 'regular')
-      .fontSize(options.size ?? 10)
-      .fillColor(options.color ?? 'black')
-      .text(value)
-  const fact = (name: string, value: string, font: FontName = 'regular') => {
-    doc.font('bold').fontSize(10).fillColor('black').text(`${name}: `, { continued: true }).font(font).text(value)
-  }
-  const heading = (value: string) => {
-    doc.moveDown(0.8)
-    text(value, { font: 'bold', size: 13 })
-    doc.moveDown(0.3)
-  }
-  const gap = () => doc.moveDown(0.5)
 
   text(label('caseFile.title'), { font: 'bold', size: 18 })
   text(`${label('caseFile.generatedAt')}: ${when(file.generatedAt)} · ${label('caseFile.timesInUtc')}`, { size: 9, color: grey })
@@ -166,33 +106,10 @@ export async function renderCaseFilePdf(file: CaseFile, locale: Locale): Promise
     if (outcome.reason) fact(label('caseFile.decisionReason'), outcome.reason)
   }
 
-  numberPages(doc, (page, pages) => `${label('caseFile.page', { page: String(page), pages: String(pages) })} · ${transaction.id}`)
-  doc.end()
-  return finished
+  return finish((page, pages) => `${label('caseFile.page', { page: String(page), pages: String(pages) })} · ${transaction.id}`)
 }
 
 const actors = ['buyer', 'seller', 'admin', 'system'] as const
 function isActor(kind: string): kind is (typeof actors)[number] {
   return (actors as readonly string[]).includes(kind)
-}
-
-/** "Page n of m" at the foot of every page, written once all pages exist (bufferPages). */
-function numberPages(doc: PDFKit.PDFDocument, footer: (page: number, pages: number) => string) {
-  const { start, count } = doc.bufferedPageRange()
-  for (let index = start; index < start + count; index += 1) {
-    doc.switchToPage(index)
-    // Below the bottom margin: without lifting it, pdfkit would start a new page for the footer.
-    const bottom = doc.page.margins.bottom
-    doc.page.margins.bottom = 0
-    doc
-      .font('regular')
-      .fontSize(8)
-      .fillColor(grey)
-      .text(footer(index - start + 1, count), margin, doc.page.height - margin / 2 - 8, {
-        width: doc.page.width - 2 * margin,
-        align: 'center',
-        lineBreak: false,
-      })
-    doc.page.margins.bottom = bottom
-  }
 }

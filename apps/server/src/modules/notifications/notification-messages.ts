@@ -103,9 +103,11 @@ type StopInvitationsKey = `stopInvitations.${'title' | 'body' | 'button' | 'done
 
 /** The case file's labels (disputes/case-file-pdf.ts): a PDF, not an e-mail, but in the same seven languages. */
 type CaseFileKey = Extract<keyof typeof enGb, `caseFile.${string}`>
+/** The receipt's own labels (receipts/receipt-pdf.ts); it shares the transaction's facts with the case file. */
+type ReceiptKey = Extract<keyof typeof enGb, `receipt.${string}`>
 
 /** English is the reference: it must have every template for both parties; the others are checked against it. */
-const english: Record<TemplateKey | LayoutKey | GuestInvitationKey | StopInvitationsKey | CaseFileKey, string> = enGb
+const english: Record<TemplateKey | LayoutKey | GuestInvitationKey | StopInvitationsKey | CaseFileKey | ReceiptKey, string> = enGb
 export type MessageKey = keyof typeof enGb
 type Messages = Record<MessageKey, string>
 

@@ -9,7 +9,8 @@ import Typography from '@mui/material/Typography'
 import type { AdminTransactionDetail } from '@pactum/contracts/admin'
 import { type ReactNode } from 'react'
 import { CaseOffers } from '../../components/case-offers.tsx'
-import { CaseFileButton } from '../../components/case-file-button.tsx'
+import { PdfDownloadButton } from '../../components/pdf-download-button.tsx'
+import { ReceiptButton } from '../../components/receipt-button.tsx'
 import { useTranslation } from '../../i18n/react.tsx'
 import { useLocale } from '../../i18n/use-locale.ts'
 import { formatDateTime } from '../../lib/dates.ts'
@@ -97,12 +98,13 @@ export function Details({ detail }: { detail: AdminTransactionDetail }) {
             </Stack>
           ))}
         </Stack>
+        <ReceiptButton transaction={transaction} admin />
       </Paper>
 
       {detail.case && (
         <Section title={t('admin.detail.offers')} empty={t('transactionStatus.case.noOffers')} count={1} testId="admin-case">
           <CaseOffers dispute={detail.case} role={null} />
-          <CaseFileButton path={`/admin/transactions/${transaction.id}/case_file`} transactionId={transaction.id} />
+          <PdfDownloadButton document="caseFile" path={`/admin/transactions/${transaction.id}/case_file`} transactionId={transaction.id} />
         </Section>
       )}
 

@@ -15,7 +15,7 @@ import { formatDateTime } from '../../lib/dates.ts'
 import { formatMoney } from '../../lib/money.ts'
 import { useCase } from './case-api.ts'
 import { CaseOffers } from '../../components/case-offers.tsx'
-import { CaseFileButton } from '../../components/case-file-button.tsx'
+import { PdfDownloadButton } from '../../components/pdf-download-button.tsx'
 import { SettlementOfferDialog } from './settlement-offer-dialog.tsx'
 import { useConfirmedAction } from './use-confirmed-action.ts'
 
@@ -115,7 +115,8 @@ function CaseBody({ transaction, dispute }: { transaction: AnyTransaction; dispu
           </Button>
         )}
       </Stack>
-      <CaseFileButton
+      <PdfDownloadButton
+        document="caseFile"
         path={`${transaction.type === 'f2f' ? '/p2p' : ''}/transactions/${transaction.id}/case_file`}
         transactionId={transaction.id}
       />

@@ -14,6 +14,7 @@ import { ConversationCard } from './conversation-card.tsx'
 import { complaintDeadline, NextSteps } from './next-steps.tsx'
 import { HistoryCard, JoinCodeCard, type Note, NotesCard, SummaryCard, SummaryFoot } from './status-cards.tsx'
 import { SellerReceives } from './seller-receives.tsx'
+import { ReceiptButton } from '../../components/receipt-button.tsx'
 
 /** The status page of a face-to-face sale: the deposit, the remainder, the handover and what comes next. */
 export function F2fTransactionDetails({ transaction, refreshing }: { transaction: F2fTransaction; refreshing: boolean }) {
@@ -73,6 +74,7 @@ export function F2fTransactionDetails({ transaction, refreshing }: { transaction
           transaction={transaction}
           explanation={t(`transactionStatus.explainF2f.${explanationKey(transaction)}.${role ?? 'buyer'}`)}
         />
+        <ReceiptButton transaction={transaction} />
       </SummaryCard>
 
       {awaitsSellerAcceptance(transaction) && <ListingSaleCard transaction={transaction} />}

@@ -26,6 +26,7 @@ import { complaintDeadline, type Deadline, NextSteps } from './next-steps.tsx'
 import { HistoryCard, JoinCodeCard, type Note, NotesCard, SummaryCard, SummaryFoot, TransactionReference } from './status-cards.tsx'
 import { transactionKey, useCarriers, useTransaction } from './transactions-api.ts'
 import { SellerReceives } from './seller-receives.tsx'
+import { ReceiptButton } from '../../components/receipt-button.tsx'
 
 export function TransactionStatusPage() {
   const { t } = useTranslation()
@@ -124,6 +125,7 @@ function TransactionDetails({ transaction, refreshing }: { transaction: Transact
         <SellerReceives transaction={transaction} />
         <SummaryFoot transaction={transaction} explanation={t(`transactionStatus.explain.${transaction.status}.${role ?? 'buyer'}`)} />
         {role && awaitsIdentityVerification(transaction) && <HighValueNotice />}
+        <ReceiptButton transaction={transaction} />
       </SummaryCard>
 
       {awaitsSellerAcceptance(transaction) && <ListingSaleCard transaction={transaction} />}

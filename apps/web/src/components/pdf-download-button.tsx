@@ -8,24 +8,39 @@ import { useLocale } from '../i18n/use-locale.ts'
 import { useApiClient } from '../lib/api/api-client-context.tsx'
 import { saveBlob } from '../lib/save-blob.ts'
 
+/** The PDFs the server writes about one transaction: their labels (`<document>.download`, …) and test ids. */
+const documents = {
+  caseFile: { testId: 'case-file', fileName: 'pactum-case' },
+  receipt: { testId: 'receipt', fileName: 'pactum-receipt' },
+} as const
+
 /**
- * "Download case file (PDF)" for the admin console and the parties' case
- * card: `path` is the API path of the case file (`…/case_file`). The PDF is
- * fetched with the bearer token (a plain link would carry none), in the
- * interface language, and saved through an object URL under the name the
- * server gives it.
+ * "Download case file (PDF)", "Download receipt (PDF)": `path` is the API
+ * path of the document (`…/case_file`, `…/receipt`). The PDF is fetched with
+ * the bearer token (a plain link would carry none), in the interface
+ * language, and saved through an object URL under the name the server gives
+ * it (the id's last 12 characters).
  */
-export function CaseFileButton({ path, transactionId }: { path: string; transactionId: string }) {
+export function PdfDownloadButton({
+  document,
+  path,
+  transactionId,
+}: {
+  document: keyof typeof documents
+  path: string
+  transactionId: string
+}) {
   const { t } = useTranslation()
   const { locale } = useLocale()
   const api = useApiClient()
   const [state, setState] = useState<'idle' | 'loading' | 'failed'>('idle')
+  const { testId, fileName } = documents[document]
 
   const download = async () => {
     setState('loading')
     try {
       const pdf = await api.request<Blob>(path, { query: { lang: locale }, responseType: 'blob' })
-      saveBlob(pdf, `pactum-case-${transactionId.slice(-12)}.pdf`)
+      saveBlob(pdf, `${fileName}-${transactionId.slice(-12)}.pdf`)
       setState('idle')
     } catch {
       setState('failed')
@@ -39,13 +54,13 @@ export function CaseFileButton({ path, transactionId }: { path: string; transact
         onClick={() => void download()}
         disabled={state === 'loading'}
         startIcon={state === 'loading' ? <CircularProgress size={16} aria-hidden /> : undefined}
-        data-testid="case-file-download"
+        data-testid={`${testId}-download`}
       >
-        {state === 'loading' ? t('caseFile.preparing') : t('caseFile.download')}
+        {state === 'loading' ? t(`${document}.preparing`) : t(`${document}.download`)}
       </Button>
       {state === 'failed' && (
-        <Alert severity="error" data-testid="case-file-error">
-          {t('caseFile.failed')}
+        <Alert severity="error" data-testid={`${testId}-error`}>
+          {t(`${document}.failed`)}
         </Alert>
       )}
     </Stack>

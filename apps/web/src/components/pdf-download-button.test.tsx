@@ -126,3 +126,87 @@ describe('the case file download', () => {
     await waitFor(() => expect(saved).toEqual([{ file: pdf, name: 'pactum-case-00000000ca5e.pdf' }]))
   })
 })
+
+describe('the receipt download', () => {
+  afterEach(() => vi.restoreAllMocks())
+  const paid = fakeTransaction({
+    id,
+    status: 'paid',
+    role: 'buyer',
+    price: 10_000,
+    paid: '2026-11-23T10:00:00.000Z',
+    available_actions: [],
+  })
+
+  it('is on a paid sale’s status page and saves the party’s receipt in the interface language', async () => {
+    const { saved } = watchDownloads()
+    const requests: ApiRequest[] = []
+    const api = fakeApiClient({
+      [`GET /transactions/${id}`]: paid,
+      [`GET /transactions/${id}/receipt`]: (request: ApiRequest) => {
+        requests.push(request)
+        return pdf
+      },
+    })
+    await renderApp(`/transactions/${id}`, { api })
+    const button = await screen.findByTestId('receipt-download')
+    expect(button.textContent).toBe('Download receipt (PDF)')
+    await userEvent.click(button)
+    await waitFor(() => expect(saved).toEqual([{ file: pdf, name: 'pactum-receipt-00000000ca5e.pdf' }]))
+    expect(requests[0]).toMatchObject({ query: { lang: 'en_gb' }, responseType: 'blob' })
+  })
+
+  it('is not offered before the buyer has paid', async () => {
+    const api = fakeApiClient({
+      [`GET /transactions/${id}`]: fakeTransaction({ id, status: 'joined', role: 'buyer', paid: null, available_actions: [] }),
+    })
+    await renderApp(`/transactions/${id}`, { api })
+    await screen.findByTestId('transaction-role')
+    expect(screen.queryByTestId('receipt-download')).toBeNull()
+  })
+
+  it('asks the face-to-face path once the deposit is paid, and says so when the download fails', async () => {
+    const { saved } = watchDownloads()
+    const f2f = fakeF2fTransaction({
+      id,
+      status: 'deposit_paid',
+      role: 'seller',
+      buyer_id: 'b',
+      seller_id: 's',
+      deposit_paid: '2026-11-23T10:00:00.000Z',
+      available_actions: [],
+    })
+    const api = fakeApiClient({
+      [`GET /transactions/${id}`]: f2f,
+      [`GET /p2p/transactions/${id}/receipt`]: () => {
+        throw apiError(409, 'not_paid')
+      },
+    })
+    await renderApp(`/transactions/${id}`, { api })
+    await userEvent.click(await screen.findByTestId('receipt-download'))
+    expect((await screen.findByTestId('receipt-error')).textContent).toBe('The receipt could not be downloaded. Please try again.')
+    expect(saved).toEqual([])
+  })
+
+  it('is in the admin console’s summary, asking the admin path', async () => {
+    const { saved } = watchDownloads()
+    const detail: AdminTransactionDetail = {
+      transaction: { ...paid, role: null },
+      case: null,
+      buyer_email: 'buyer@example.com',
+      seller_email: 'seller@example.com',
+      events: [],
+      ledger_entries: [],
+      provider_events: [],
+      notifications: [],
+    }
+    const api = fakeApiClient({
+      ...adminRoutes(),
+      [`GET /admin/transactions/${id}`]: detail,
+      [`GET /admin/transactions/${id}/receipt`]: pdf,
+    })
+    await renderApp(`/admin/transactions/${id}`, { api })
+    await userEvent.click(await screen.findByTestId('receipt-download'))
+    await waitFor(() => expect(saved).toEqual([{ file: pdf, name: 'pactum-receipt-00000000ca5e.pdf' }]))
+  })
+})

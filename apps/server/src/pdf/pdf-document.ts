@@ -1,0 +1,122 @@
+import { readFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
+import { type CurrencyCode, formatMoney } from '@pactum/domain/currencies'
+import { type Locale, toLanguageTag } from '@pactum/domain/locales'
+import PDFDocument from 'pdfkit'
+
+/**
+ * What every PDF Pactum writes shares (the case file, decision 097; the
+ * receipt, 098): an A4 document in the reader's language, its text helpers,
+ * dates in UTC, money in the transaction's currency and "page n of m" at the
+ * foot of every page.
+ *
+ * User texts come in any of our seven languages, so the PDF embeds DejaVu
+ * Sans (from an npm package, subset to the glyphs used) rather than the
+ * standard PDF fonts, whose WinAnsi encoding has no ł, ć, č or ž. The font is
+ * resolved through the package, not read from /usr/share: a fresh machine
+ * may have no system fonts.
+ */
+
+const require = createRequire(import.meta.url)
+export type FontName = 'regular' | 'bold' | 'mono'
+const fontFiles: Record<FontName, string> = {
+  regular: 'dejavu-fonts-ttf/ttf/DejaVuSans.ttf',
+  bold: 'dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf',
+  mono: 'dejavu-fonts-ttf/ttf/DejaVuSansMono.ttf',
+}
+let fonts: Record<FontName, Buffer> | null = null
+/** Read once per process (about 1.4 MB together); pdfkit embeds only the glyphs a file uses. */
+function loadFonts(): Record<FontName, Buffer> {
+  fonts ??= {
+    regular: readFileSync(require.resolve(fontFiles.regular)),
+    bold: readFileSync(require.resolve(fontFiles.bold)),
+    mono: readFileSync(require.resolve(fontFiles.mono)),
+  }
+  return fonts
+}
+
+const margin = 50
+export const grey = '#555555'
+
+export interface PdfWriter {
+  doc: PDFKit.PDFDocument
+  text: (value: string, options?: { font?: FontName; size?: number; color?: string }) => void
+  /** "Name: value" on one line, the name in bold. */
+  fact: (name: string, value: string, font?: FontName) => void
+  heading: (value: string) => void
+  gap: () => void
+  /** A date and time in the reader's language, in UTC; '—' for none. */
+  when: (date: Date | string | null) => string
+  money: (amount: number) => string
+  /** Numbers every page with `footer`, then ends the document; resolves to its bytes. */
+  finish: (footer: (page: number, pages: number) => string) => Promise<Buffer>
+}
+
+export function openPdf(options: { locale: Locale; currency: CurrencyCode; title: string; createdAt: Date }): PdfWriter {
+  const tag = toLanguageTag(options.locale)
+  const dateFormat = new Intl.DateTimeFormat(tag, { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' })
+  const doc = new PDFDocument({
+    size: 'A4',
+    margin,
+    bufferPages: true,
+    lang: tag,
+    info: { Title: options.title, Author: 'Pactum', CreationDate: options.createdAt },
+  })
+  const chunks: Buffer[] = []
+  doc.on('data', (chunk: Buffer) => chunks.push(chunk))
+  const finished = new Promise<Buffer>((resolve, reject) => {
+    doc.on('end', () => resolve(Buffer.concat(chunks)))
+    doc.on('error', reject)
+  })
+  const loaded = loadFonts()
+  for (const name of Object.keys(loaded) as FontName[]) doc.registerFont(name, loaded[name])
+
+  const text: PdfWriter['text'] = (value, style = {}) => {
+    doc
+      .font(style.font ?? 'regular')
+      .fontSize(style.size ?? 10)
+      .fillColor(style.color ?? 'black')
+      .text(value)
+  }
+  return {
+    doc,
+    text,
+    fact: (name, value, font = 'regular') => {
+      doc.font('bold').fontSize(10).fillColor('black').text(`${name}: `, { continued: true }).font(font).text(value)
+    },
+    heading: (value) => {
+      doc.moveDown(0.8)
+      text(value, { font: 'bold', size: 13 })
+      doc.moveDown(0.3)
+    },
+    gap: () => doc.moveDown(0.5),
+    when: (date) => (date === null ? '—' : dateFormat.format(new Date(date))),
+    money: (amount) => formatMoney(amount, options.currency, tag),
+    finish: (footer) => {
+      numberPages(doc, footer)
+      doc.end()
+      return finished
+    },
+  }
+}
+
+/** "Page n of m" at the foot of every page, written once all pages exist (bufferPages). */
+function numberPages(doc: PDFKit.PDFDocument, footer: (page: number, pages: number) => string) {
+  const { start, count } = doc.bufferedPageRange()
+  for (let index = start; index < start + count; index += 1) {
+    doc.switchToPage(index)
+    // Below the bottom margin: without lifting it, pdfkit would start a new page for the footer.
+    const bottom = doc.page.margins.bottom
+    doc.page.margins.bottom = 0
+    doc
+      .font('regular')
+      .fontSize(8)
+      .fillColor(grey)
+      .text(footer(index - start + 1, count), margin, doc.page.height - margin / 2 - 8, {
+        width: doc.page.width - 2 * margin,
+        align: 'center',
+        lineBreak: false,
+      })
+    doc.page.margins.bottom = bottom
+  }
+}
