@@ -29,6 +29,14 @@ describe('the configured address', () => {
     expect(discovery.statusCode).not.toBe(308)
   })
 
+  it('leaves a local proxy on another port alone: it may send its upstream’s name, and a redirect could loop', async () => {
+    const app = Fastify()
+    registerCanonicalHost(app, { publicUrl: 'http://localhost' })
+    app.get('/transactions', async () => 'page')
+    const answer = await app.inject({ method: 'GET', url: '/transactions', headers: { ...page, host: '127.0.0.1:3000' } })
+    expect([answer.statusCode, answer.body]).toEqual([200, 'page'])
+  })
+
   it('leaves a public deployment as its proxy sends it: no redirect on a name the proxy gave, so no loop', async () => {
     const app = Fastify()
     registerCanonicalHost(app, { publicUrl: 'https://pactum.example' })

@@ -17,8 +17,12 @@ import type { FastifyInstance, FastifyRequest } from 'fastify'
 export function registerCanonicalHost(app: FastifyInstance, options: { publicUrl: string }): void {
   const canonical = new URL(options.publicUrl)
   if (!loopbackNames.has(canonical.hostname)) return
+  const canonicalPort = Number(canonical.port || (canonical.protocol === 'https:' ? 443 : 80))
   app.addHook('onRequest', async (request, reply) => {
-    if (!isPageLoad(request) || request.host === canonical.host || !loopbackNames.has(request.hostname)) return
+    if (!isPageLoad(request) || !loopbackNames.has(request.hostname) || request.hostname === canonical.hostname) return
+    // Only this very server under another of its names: the same port. Another port is a local proxy
+    // in front of it (which may send its upstream's name), where a redirect could loop.
+    if (request.port !== canonicalPort) return
     return reply.redirect(`${canonical.origin}${request.url}`, 308)
   })
 }
