@@ -5,6 +5,8 @@
  */
 export const statusTones = {
   waiting: { bg: '#e3f2fd', fg: '#0d3c87' },
+  /** The reader's own step: the sale waits for them. */
+  action: { bg: '#2949ce', fg: '#ffffff' },
   progress: { bg: '#e8eaf6', fg: '#1a237e' },
   attention: { bg: '#fff3e0', fg: '#7a3e00' },
   failed: { bg: '#ffebee', fg: '#b71c1c' },

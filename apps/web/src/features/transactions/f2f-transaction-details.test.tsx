@@ -21,7 +21,8 @@ describe('face-to-face status page', () => {
       available_actions: ['cancel_with_description', 'accept_deposit'],
     })
     await renderApp('/transactions/tx-2', { api: fakeApiClient({ 'GET /transactions/tx-2': transaction }) })
-    expect((await screen.findByTestId('transaction-status')).textContent).toBe('Deposit paid, waiting for the seller')
+    // The seller reads it as their step (issue 33 item 1).
+    expect((await screen.findByTestId('transaction-status')).textContent).toBe('Deposit paid: accept it')
     expect(screen.getByTestId('deposit-amounts').textContent).toContain('€51.90')
     expect([...shown()].map((button) => button.getAttribute('data-testid'))).toEqual(['action-accept-deposit', 'action-cancel'])
     const history = within(screen.getByTestId('transaction-timeline')).getAllByRole('listitem')

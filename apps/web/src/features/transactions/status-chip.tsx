@@ -2,6 +2,7 @@ import Chip from '@mui/material/Chip'
 import type { AnyTransaction } from '@pactum/contracts/f2f-transactions'
 import { useTranslation } from '../../i18n/react.tsx'
 import { type StatusTone, statusTones } from '../../components/status-tones.ts'
+import { yourMoveKey } from './your-move.ts'
 
 type Status = AnyTransaction['status']
 
@@ -33,29 +34,33 @@ export function statusNameKey(status: Status): string {
   return `transactionStatusNames.${status}`
 }
 
-/** A purchase from a listing waits in `created` for the seller's answer, not for someone to join. */
-function chipNameKey(transaction: Pick<AnyTransaction, 'status' | 'listing_id'>): string {
+type ChipTransaction = Pick<AnyTransaction, 'type' | 'status' | 'listing_id' | 'role'>
+
+/**
+ * The status as the reader should read it: the step that is theirs to take
+ * when the sale waits for them; otherwise what it waits for. A purchase from
+ * a listing waits in `created` for the seller's answer, not for someone to join.
+ */
+function chipNameKey(transaction: ChipTransaction): string {
+  const yours = yourMoveKey(transaction)
+  if (yours) return yours
   return transaction.status === 'created' && transaction.listing_id
     ? 'transactionStatusNames.awaiting_seller_acceptance'
     : statusNameKey(transaction.status)
 }
 
-export function StatusChip({
-  transaction,
-  testId = 'transaction-status',
-}: {
-  transaction: Pick<AnyTransaction, 'status' | 'listing_id'>
-  testId?: string
-}) {
+export function StatusChip({ transaction, testId = 'transaction-status' }: { transaction: ChipTransaction; testId?: string }) {
   const { t } = useTranslation()
   const { status } = transaction
-  const tone = statusTones[toneOf[status] ?? 'closed']
+  const yours = yourMoveKey(transaction) !== null
+  const tone = statusTones[yours ? 'action' : (toneOf[status] ?? 'closed')]
   return (
     <Chip
       label={t(chipNameKey(transaction))}
       size="small"
       data-testid={testId}
       data-status={status}
+      data-your-move={yours || undefined}
       sx={{ bgcolor: tone.bg, color: tone.fg, fontWeight: 600, maxWidth: '100%' }}
     />
   )

@@ -10,11 +10,14 @@ import { formatMoney } from '../../lib/money.ts'
 import { routeTo } from '../../lib/named-routes.ts'
 import { UnreadBadge } from '../../components/unread-badge.tsx'
 import { StatusChip } from './status-chip.tsx'
+import { yourMoveKey } from './your-move.ts'
 
 /** One transaction in the list: what, when, the person's role, the amount and the status, linking to its page. */
 export function TransactionRow({ transaction }: { transaction: TransactionSummary }) {
   const { t } = useTranslation()
   const { locale } = useLocale()
+  // A sale waiting for the reader stands out from those waiting for someone else.
+  const yours = yourMoveKey(transaction) !== null
   return (
     <Box component="li">
       <Box
@@ -22,6 +25,7 @@ export function TransactionRow({ transaction }: { transaction: TransactionSummar
         to={routeTo('status', { id: transaction.id })}
         data-testid="transaction-row"
         data-id={transaction.id}
+        data-your-move={yours || undefined}
         sx={{
           display: 'grid',
           gridTemplateColumns: { xs: '1fr', sm: '1fr auto' },
@@ -29,7 +33,8 @@ export function TransactionRow({ transaction }: { transaction: TransactionSummar
           p: 2,
           bgcolor: 'background.paper',
           border: 1,
-          borderColor: 'divider',
+          borderColor: yours ? 'primary.main' : 'divider',
+          borderLeftWidth: yours ? 6 : 1,
           borderRadius: 3,
           color: 'text.primary',
           textDecoration: 'none',

@@ -235,7 +235,12 @@ describe('transaction status page', () => {
     }
     const paid = { status: 'paid' as const, paid: '2026-11-22T10:00:00.000Z' }
     const seller = fakeApiClient({
-      'GET /transactions/tx-1': fakeTransaction({ ...paid, role: 'seller' }),
+      'GET /transactions/tx-1': fakeTransaction({
+        ...paid,
+        role: 'seller',
+        tracking_deadline: inHours(90),
+        available_actions: ['cancel', 'track'],
+      }),
       'GET /transactions/tx-1/shipping_details': address,
     })
     await renderApp('/transactions/tx-1', { api: seller })
@@ -243,6 +248,11 @@ describe('transaction status page', () => {
     expect(card.textContent).toContain('Długa 1')
     expect(card.textContent).toContain('00-001 Warszawa')
     expect(card.textContent).toContain('Poland')
+    // Above the next steps and the history, where the seller looks before shipping (issue 33 item 3).
+    const history = screen.getByTestId('transaction-timeline')
+    expect(card.compareDocumentPosition(history) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy()
+    const nextSteps = screen.getByTestId('tracking-deadline')
+    expect(card.compareDocumentPosition(nextSteps) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy()
   })
 
   it('treats a payment that already went through as done, not as an error', async () => {

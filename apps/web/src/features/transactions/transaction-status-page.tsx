@@ -58,10 +58,7 @@ export function TransactionStatusPage() {
       ) : transaction.data.type === 'f2f' ? (
         <F2fTransactionDetails transaction={transaction.data} refreshing={transaction.isFetching} />
       ) : (
-        <>
-          <TransactionDetails transaction={transaction.data} refreshing={transaction.isFetching} />
-          <ShippingAddressCard transaction={transaction.data} />
-        </>
+        <TransactionDetails transaction={transaction.data} refreshing={transaction.isFetching} />
       )}
     </>
   )
@@ -132,6 +129,8 @@ function TransactionDetails({ transaction, refreshing }: { transaction: Transact
       <JoinCodeCard transaction={transaction} />
       <InvitationCard transaction={transaction} />
 
+      {/* Where to send it, beside the step of sending it, not under the history (issue 33 item 3). */}
+      <ShippingAddressCard transaction={transaction} />
       <NextSteps transaction={transaction} deadlines={deadlinesOf(transaction)} />
       <CaseCard transaction={transaction} />
       <ConversationCard transaction={transaction} />
