@@ -90,6 +90,13 @@ describe('personal details form', () => {
     expect(firstName.getAttribute('aria-invalid')).toBe('false')
   })
 
+  it('takes the person to the first refused field and names it, rather than a message that names nothing (issue 33 item 4)', async () => {
+    const { user } = await openPage({ 'GET /me/personal': fakePersonalProfile({ dob: { day: null, month: null, year: null } }) })
+    await user.click(screen.getByTestId('personal-details-save'))
+    await waitFor(() => expect(document.activeElement).toBe(input('personal-dob-day')))
+    expect((await screen.findByTestId('invalid-form-snackbar')).textContent).toContain('Please check “Date of birth”.')
+  })
+
   it('refuses someone under 18 before calling the server', async () => {
     const { api, user } = await openPage()
     await user.selectOptions(input('personal-dob-year'), String(new Date().getFullYear() - 10))

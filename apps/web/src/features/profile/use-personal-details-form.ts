@@ -8,6 +8,7 @@ import { useTranslation } from '../../i18n/react.tsx'
 import { useLocale } from '../../i18n/use-locale.ts'
 import { ApiError } from '../../lib/api/api-error.ts'
 import { errorMessage } from '../../lib/api/error-message.ts'
+import { focusFirstInvalid } from '../../lib/forms/focus-first-invalid.ts'
 import type { PersonalProfile } from '../../lib/api/personal-profile.ts'
 import {
   businessUrlToSave,
@@ -98,15 +99,26 @@ export function usePersonalDetailsForm(profile: PersonalProfile, activeCountry: 
     }
   }
 
-  const submit = async (event: FormEvent) => {
+  /** Shows the errors, then takes the person to the first of them and names it (issue 33 item 4). */
+  const refuse = (form: HTMLElement, found: PersonalDetailsErrors) => {
+    setErrors(found)
+    // Once the errors are on screen: the fields are marked invalid by that render.
+    setTimeout(() => {
+      const name = focusFirstInvalid(form)
+      snackbar.show(name ? t('feedback.checkField', { field: name }) : undefined)
+    }, 0)
+  }
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
     if (busy) return
+    const form = event.currentTarget
     const found = validatePersonalDetails(values, activeCountry)
-    setErrors(found)
     if (Object.keys(found).length > 0) {
-      snackbar.show()
+      refuse(form, found)
       return
     }
+    setErrors(found)
     try {
       await update.mutateAsync(updateBody(values, activeCountry))
       const businessUrl = businessUrlToSave(values, profile.business_url ?? '')
@@ -116,8 +128,7 @@ export function usePersonalDetailsForm(profile: PersonalProfile, activeCountry: 
       if (error instanceof ApiError && error.code === 'validation_failed') {
         const fromServer = serverFieldErrors(error.details)
         if (Object.keys(fromServer).length > 0) {
-          setErrors(fromServer)
-          snackbar.show()
+          refuse(form, fromServer)
           return
         }
       }
