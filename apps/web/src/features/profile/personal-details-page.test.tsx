@@ -91,7 +91,7 @@ describe('personal details form', () => {
   })
 
   it('takes the person to the first refused field and names it, rather than a message that names nothing (issue 33 item 4)', async () => {
-    const { user } = await openPage({ 'GET /me/personal': fakePersonalProfile({ dob: { day: null, month: null, year: null } }) })
+    const { user } = await openPage({ 'GET /me/personal': fakePersonalProfile({ dob: null }) })
     await user.click(screen.getByTestId('personal-details-save'))
     await waitFor(() => expect(document.activeElement).toBe(input('personal-dob-day')))
     expect((await screen.findByTestId('invalid-form-snackbar')).textContent).toContain('Please check “Date of birth”.')
