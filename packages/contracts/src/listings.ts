@@ -67,6 +67,27 @@ export type Listing = z.infer<typeof listingSchema>
 
 export const listingListSchema = z.array(listingSchema)
 
+const purchaseCount = z.number().int().min(0)
+
+/**
+ * A listing as its seller sees it in My listings: with its purchases counted
+ * (never in the buyers' preview, which would tell anyone the seller's sales)
+ * and whether a single-use listing is held by a purchase waiting for the
+ * seller's answer, when buyers are already told it is unavailable.
+ */
+export const ownListingSchema = listingSchema
+  .extend({
+    reserved: z.boolean().meta({ description: 'single-use and open, but held by a purchase waiting for the seller’s answer' }),
+    purchases: z.object({
+      awaiting_acceptance: purchaseCount.meta({ description: 'purchases waiting for the seller to accept or decline' }),
+      in_progress: purchaseCount.meta({ description: 'accepted and not yet ended' }),
+      completed: purchaseCount.meta({ description: 'the money released to the seller' }),
+    }),
+  })
+  .meta({ id: 'OwnListing' })
+export type OwnListing = z.infer<typeof ownListingSchema>
+export const ownListingListSchema = z.array(ownListingSchema)
+
 // GET /single_use_listings/{id}, /multi_use_listings/{id}, /{listingType}/{id}
 export const listingPreviewSchema = listingSchema
   .extend({

@@ -4,7 +4,7 @@ import {
   createFromListingBodySchema,
   createListingBodySchema,
   type ListingType,
-  listingListSchema,
+  ownListingListSchema,
   listingPathSegments,
   listingPreviewSchema,
   listingSchema,
@@ -66,9 +66,13 @@ export function listingRoutes(deps: () => TransactionDeps & { config: Config }):
       {
         onRequest: app.authenticate,
         preHandler: perUserLimit(app, 'list_reads'),
-        schema: { ...secured, summary: 'My listings, newest first', response: { 200: listingListSchema, ...errors, 429: errorBodySchema } },
+        schema: {
+          ...secured,
+          summary: 'My listings, newest first, each with its purchases counted',
+          response: { 200: ownListingListSchema, ...errors, 429: errorBodySchema },
+        },
       },
-      async (request) => (await listOwnListings(app.services.db, userOf(request))).map((row) => toListingView(row, publicUrl())),
+      async (request) => listOwnListings(app.services.db, userOf(request), publicUrl()),
     )
 
     app.patch(

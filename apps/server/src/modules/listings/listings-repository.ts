@@ -107,3 +107,25 @@ export async function closeIfSingleUse(trx: Kysely<Database>, id: string, at: Da
     .where('listing_type', '=', 'single_use')
     .execute()
 }
+
+/** How many purchases of each listing are in each status (listings without any are absent). */
+export async function purchaseStatusCounts(
+  db: Kysely<Database>,
+  listingIds: readonly string[],
+): Promise<Map<string, Array<{ status: string; count: number }>>> {
+  const counts = new Map<string, Array<{ status: string; count: number }>>()
+  if (listingIds.length === 0) return counts
+  const rows = await db
+    .selectFrom('transactions')
+    .select(['listing_id', 'status', (eb) => eb.fn.countAll<number>().as('count')])
+    .where('listing_id', 'in', [...listingIds])
+    .groupBy(['listing_id', 'status'])
+    .execute()
+  for (const row of rows) {
+    if (row.listing_id === null) continue
+    const list = counts.get(row.listing_id) ?? []
+    list.push({ status: row.status, count: Number(row.count) })
+    counts.set(row.listing_id, list)
+  }
+  return counts
+}

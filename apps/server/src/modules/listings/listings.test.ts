@@ -276,8 +276,17 @@ describe('a single-use listing', () => {
     expect(first.status).toBe(201)
     expect((await call(null, 'GET', `/api/v1/single_use_listings/${single.id}`)).body).toMatchObject({ status: 'open', available: false })
     expect(await buy('other', 'single_use_listings', single.id)).toMatchObject({ status: 409, body: { code: 'listing_closed' } })
+    // Its seller reads it as held, not as plainly open, with the purchase counted (issue 33 item 9); the buyers' preview has no counts.
+    const mine = async () => (await call('seller', 'GET', '/api/v1/me/listings')).body.find((row: { id: string }) => row.id === single.id)
+    expect(await mine()).toMatchObject({
+      status: 'open',
+      reserved: true,
+      purchases: { awaiting_acceptance: 1, in_progress: 0, completed: 0 },
+    })
+    expect((await call(null, 'GET', `/api/v1/single_use_listings/${single.id}`)).body).not.toHaveProperty('purchases')
 
     expect((await call('seller', 'POST', `/api/v1/transactions/${first.body.id}/reject_listing_transaction`)).body.status).toBe('rejected')
+    expect(await mine()).toMatchObject({ reserved: false, purchases: { awaiting_acceptance: 0, in_progress: 0, completed: 0 } })
     expect((await call(null, 'GET', `/api/v1/single_use_listings/${single.id}`)).body).toMatchObject({ status: 'open', available: true })
 
     const second = await buy('other', 'single_use_listings', single.id)
@@ -285,6 +294,11 @@ describe('a single-use listing', () => {
     expect((await call('seller', 'POST', `/api/v1/transactions/${second.body.id}/accept_listing_transaction`)).body.status).toBe('joined')
     expect((await call(null, 'GET', `/api/v1/single_use_listings/${single.id}`)).body).toMatchObject({ status: 'closed', available: false })
     expect(await buy('buyer', 'single_use_listings', single.id)).toMatchObject({ status: 409, body: { code: 'listing_closed' } })
+    expect(await mine()).toMatchObject({
+      status: 'closed',
+      reserved: false,
+      purchases: { awaiting_acceptance: 0, in_progress: 1, completed: 0 },
+    })
   })
 
   it('sells once to two buyers racing for it: one purchase, one listing_closed', async () => {

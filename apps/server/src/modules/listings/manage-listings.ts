@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import type { CreateListingBody, UpdateListingBody } from '@pactum/contracts/listings'
+import type { CreateListingBody, OwnListing, UpdateListingBody } from '@pactum/contracts/listings'
 import type { Kysely } from 'kysely'
 import type { Clock } from '../../clock.ts'
 import type { Config } from '../../config.ts'
@@ -12,8 +12,10 @@ import {
   listingClosed,
   type ListingRow,
   markListingClosed,
+  purchaseStatusCounts,
   updateListingTerms,
 } from './listings-repository.ts'
+import { toOwnListingView } from './own-listing-view.ts'
 import { quoteOrRefuse, requireOffered } from '../transactions/quote.ts'
 import type { CurrentUser } from '../sign-in/users.ts'
 
@@ -65,8 +67,14 @@ export async function createListing(
   })
 }
 
-export async function listOwnListings(db: Kysely<Database>, user: CurrentUser): Promise<ListingRow[]> {
-  return listBySeller(db, user.id)
+/** The seller's listings, newest first, each with its purchases counted (one grouped statement for the page). */
+export async function listOwnListings(db: Kysely<Database>, user: CurrentUser, publicUrl: string): Promise<OwnListing[]> {
+  const rows = await listBySeller(db, user.id)
+  const counts = await purchaseStatusCounts(
+    db,
+    rows.map((row) => row.id),
+  )
+  return rows.map((row) => toOwnListingView(row, publicUrl, counts.get(row.id) ?? []))
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { CreateListingBody, Listing, UpdateListingBody } from '@pactum/contracts/listings'
+import type { CreateListingBody, Listing, OwnListing, UpdateListingBody } from '@pactum/contracts/listings'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useApiClient } from '../../lib/api/api-client-context.tsx'
 
@@ -7,7 +7,7 @@ const listingsKey = ['listings'] as const
 /** `GET /me/listings`: the seller's own, newest first. */
 export function useMyListings() {
   const api = useApiClient()
-  return useQuery({ queryKey: listingsKey, queryFn: ({ signal }) => api.request<Listing[]>('/me/listings', { signal }) })
+  return useQuery({ queryKey: listingsKey, queryFn: ({ signal }) => api.request<OwnListing[]>('/me/listings', { signal }) })
 }
 
 /** Create (`POST /me/listings`), edit (`PATCH /me/listings/{id}`) or close (`POST /me/listings/{id}/close`); the list is re-read after. */

@@ -13,6 +13,8 @@ const lamp = {
   description: 'A reading lamp',
   status: 'open',
   url: 'http://localhost:3000/join-transaction/listing/3f2b8c1e-0a4d-4e6f-9b7a-2c1d0e9f8a7b',
+  reserved: false,
+  purchases: { awaiting_acceptance: 0, in_progress: 0, completed: 0 },
 }
 
 describe('the listings page', () => {
@@ -39,6 +41,16 @@ describe('the listings page', () => {
     await userEvent.click(within(card).getByTestId('listing-close'))
     await userEvent.click(within(await screen.findByTestId('listing-close-dialog')).getByRole('button', { name: 'Close listing' }))
     await waitFor(() => expect(api.request).toHaveBeenCalledWith(`/me/listings/${lamp.id}/close`, { method: 'POST', body: {} }))
+  })
+
+  it('tells its seller that a purchase holds a single-use listing, and counts its purchases (issue 33 item 9)', async () => {
+    const held = { ...lamp, reserved: true, purchases: { awaiting_acceptance: 1, in_progress: 2, completed: 5 } }
+    await renderApp('/transactions/listings', { api: fakeApiClient({ 'GET /me/listings': [held] }) })
+    const card = await screen.findByTestId(`listing-${lamp.id}`)
+    expect(within(card).getByTestId('listing-status').textContent).toBe('Reserved')
+    expect(within(card).getByTestId('listing-purchases').textContent).toBe(
+      'Purchases: 1 waiting for your answer · 2 in progress · 5 completed',
+    )
   })
 
   it('creates a listing through the form, refusing a price below the minimum first', async () => {

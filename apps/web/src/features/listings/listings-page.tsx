@@ -7,7 +7,7 @@ import Skeleton from '@mui/material/Skeleton'
 import Stack from '@mui/material/Stack'
 import TextField from '@mui/material/TextField'
 import Typography from '@mui/material/Typography'
-import type { Listing } from '@pactum/contracts/listings'
+import type { Listing, OwnListing } from '@pactum/contracts/listings'
 import { useState } from 'react'
 import { useTranslation } from '../../i18n/react.tsx'
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx'
@@ -82,7 +82,7 @@ export function ListingsPage() {
   )
 }
 
-function ListingCard({ listing, onEdit }: { listing: Listing; onEdit: () => void }) {
+function ListingCard({ listing, onEdit }: { listing: OwnListing; onEdit: () => void }) {
   const { t } = useTranslation()
   const { locale } = useLocale()
   const toast = useToast()
@@ -128,11 +128,19 @@ function ListingCard({ listing, onEdit }: { listing: Listing; onEdit: () => void
           <Chip size="small" label={t(listing.type === 'f2f' ? 'listings.form.f2f' : 'listings.form.online')} />
           <Chip
             size="small"
-            color={open ? 'success' : 'default'}
-            label={t(open ? 'listings.card.open' : 'listings.card.closed')}
+            // Held by a purchase waiting for the seller: buyers are already told it is unavailable (issue 33 item 9).
+            color={listing.reserved ? 'warning' : open ? 'success' : 'default'}
+            label={t(listing.reserved ? 'listings.card.reserved' : open ? 'listings.card.open' : 'listings.card.closed')}
             data-testid="listing-status"
           />
         </Stack>
+        <Typography variant="body2" color="text.secondary" data-testid="listing-purchases">
+          {t('listings.card.purchases', {
+            awaiting: listing.purchases.awaiting_acceptance,
+            inProgress: listing.purchases.in_progress,
+            completed: listing.purchases.completed,
+          })}
+        </Typography>
         <Typography>
           {t(listing.type === 'f2f' ? 'listings.card.deposit' : 'listings.card.price')}:{' '}
           <strong>{formatMoney(listing.price, listing.currency, locale)}</strong>
