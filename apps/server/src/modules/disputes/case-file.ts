@@ -1,16 +1,12 @@
 import type { CaseView, SettlementOfferView } from '@pactum/contracts/disputes'
 import type { AttachmentContentType } from '@pactum/contracts/messages'
-import type { CurrencyCode } from '@pactum/domain/currencies'
-import type { TransactionKind } from '@pactum/domain/transactions/transaction'
-import { disputed as f2fDisputed } from '@pactum/domain/transactions/f2f-rules'
-import { disputed as onlineDisputed } from '@pactum/domain/transactions/online-rules'
 import type { Kysely } from 'kysely'
 import type { Database } from '../../db/schema.ts'
 import { AppError } from '../../errors.ts'
-import { emailsOf, eventsOf } from '../admin/admin-repository.ts'
+import { eventsOf } from '../admin/admin-repository.ts'
 import { allMessages } from '../conversation/messages-repository.ts'
+import { type DocumentTransaction, documentTransaction } from '../transactions/document-facts.ts'
 import type { TransactionRow } from '../transactions/engine/transaction-state.ts'
-import { toState } from '../transactions/engine/transaction-state.ts'
 import { toCaseView } from './case-view.ts'
 
 /**
@@ -33,19 +29,7 @@ export interface CaseFileAttachment {
 
 export interface CaseFile {
   generatedAt: Date
-  transaction: {
-    id: string
-    kind: TransactionKind
-    status: string
-    description: string
-    currency: CurrencyCode
-    price: number
-    buyerFee: number
-    sellerFee: number
-    /** E-mail addresses; null while nobody holds the role. */
-    buyer: string | null
-    seller: string | null
-  }
+  transaction: DocumentTransaction
   case: Omit<CaseView, 'offers' | 'transaction_id' | 'currency' | 'price_in_dispute' | 'amount_refunded' | 'amount_released'>
   offers: SettlementOfferView[]
   /** Every step of the history, oldest first. */
@@ -82,14 +66,7 @@ export function noCase(): AppError {
 export async function buildCaseFile(db: Kysely<Database>, row: TransactionRow, audience: CaseFileAudience, now: Date): Promise<CaseFile> {
   const view = toCaseView(row)
   if (view === null) throw noCase()
-  const [events, messages, emails] = await Promise.all([
-    eventsOf(db, row.id),
-    allMessages(db, row.id),
-    emailsOf(db, [row.buyer_id, row.seller_id]),
-  ])
-  const state = toState(row)
-  const money = state.kind === 'online' ? onlineDisputed(state) : f2fDisputed(state)
-  const emailOf = (id: string | null) => (id ? (emails.get(id) ?? null) : null)
+  const [events, messages, transaction] = await Promise.all([eventsOf(db, row.id), allMessages(db, row.id), documentTransaction(db, row)])
 
   const timeline = events.map((event) => ({
     at: event.created_at,
@@ -127,18 +104,7 @@ export async function buildCaseFile(db: Kysely<Database>, row: TransactionRow, a
   } = view
   return {
     generatedAt: now,
-    transaction: {
-      id: row.id,
-      kind: state.kind,
-      status: row.status,
-      description: row.description,
-      currency: state.currency,
-      price: money.price,
-      buyerFee: money.buyerFee,
-      sellerFee: money.sellerFee,
-      buyer: emailOf(row.buyer_id),
-      seller: emailOf(row.seller_id),
-    },
+    transaction,
     case: caseFacts,
     offers,
     timeline,

@@ -1,14 +1,10 @@
-import type { CurrencyCode } from '@pactum/domain/currencies'
 import { isEscrowAccount } from '@pactum/domain/ledger-rules'
-import type { TransactionKind } from '@pactum/domain/transactions/transaction'
-import { disputed as f2fDisputed } from '@pactum/domain/transactions/f2f-rules'
-import { disputed as onlineDisputed } from '@pactum/domain/transactions/online-rules'
 import type { Kysely } from 'kysely'
 import type { Database } from '../../db/schema.ts'
 import { AppError } from '../../errors.ts'
-import { emailsOf, ledgerEntriesOf } from '../admin/admin-repository.ts'
+import { ledgerEntriesOf } from '../admin/admin-repository.ts'
+import { type DocumentTransaction, documentTransaction } from '../transactions/document-facts.ts'
 import type { TransactionRow } from '../transactions/engine/transaction-state.ts'
-import { toState } from '../transactions/engine/transaction-state.ts'
 
 /**
  * Everything a receipt says (issue 33), as plain data read from the ledger
@@ -24,18 +20,7 @@ export type MovementKind = 'release' | 'refund' | 'split' | 'refund_unheld' | 'r
 
 export interface Receipt {
   generatedAt: Date
-  transaction: {
-    id: string
-    kind: TransactionKind
-    status: string
-    description: string
-    currency: CurrencyCode
-    price: number
-    buyerFee: number
-    sellerFee: number
-    buyer: string | null
-    seller: string | null
-  }
+  transaction: DocumentTransaction
   payments: Array<{
     part: HoldPart
     at: Date
@@ -72,10 +57,7 @@ export function notPaid(row: TransactionRow): AppError {
 /** The receipt of `row` as it stands at `now`; `notPaid()` before the buyer has paid. */
 export async function buildReceipt(db: Kysely<Database>, row: TransactionRow, now: Date): Promise<Receipt> {
   if (!isPaid(row)) throw notPaid(row)
-  const [entries, emails] = await Promise.all([ledgerEntriesOf(db, row.id), emailsOf(db, [row.buyer_id, row.seller_id])])
-  const state = toState(row)
-  const money = state.kind === 'online' ? onlineDisputed(state) : f2fDisputed(state)
-  const emailOf = (id: string | null) => (id ? (emails.get(id) ?? null) : null)
+  const [entries, transaction] = await Promise.all([ledgerEntriesOf(db, row.id), documentTransaction(db, row)])
   const sumOf = (postings: Array<{ account: string; amount: number }>, test: (account: string) => boolean) =>
     postings.filter((posting) => test(posting.account)).reduce((sum, posting) => sum + posting.amount, 0)
   const named = (name: string) => (account: string) => account === name || account.startsWith(`${name}:`)
@@ -108,18 +90,7 @@ export async function buildReceipt(db: Kysely<Database>, row: TransactionRow, no
 
   return {
     generatedAt: now,
-    transaction: {
-      id: row.id,
-      kind: state.kind,
-      status: row.status,
-      description: row.description,
-      currency: state.currency,
-      price: money.price,
-      buyerFee: money.buyerFee,
-      sellerFee: money.sellerFee,
-      buyer: emailOf(row.buyer_id),
-      seller: emailOf(row.seller_id),
-    },
+    transaction,
     payments,
     movements,
   }
