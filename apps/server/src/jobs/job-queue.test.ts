@@ -76,9 +76,6 @@ describe('job queue', () => {
   it('hands a job back when the process running it died, instead of waiting out its expiry', async () => {
     const { jobs } = testApp.app.services
     await jobs.createQueue('test-orphaned', { retryDelay: 1 })
-    await jobs.work<{ word: string }>('test-orphaned', async (data) => {
-      ran.push(data.word)
-    })
     await jobs.send('test-orphaned', { word: 'orphaned' })
     // Another process claims the job and dies before it finishes: no completion, no heartbeat.
     const { pglite, connectionString } = testApp.database
@@ -89,6 +86,10 @@ describe('job queue', () => {
     })
     await deadProcess.start()
     expect(await deadProcess.fetch('test-orphaned')).toHaveLength(1)
+    // This app's worker starts only now: started before, it could be woken by the send and take the job first.
+    await jobs.work<{ word: string }>('test-orphaned', async (data) => {
+      ran.push(data.word)
+    })
     // On PostgreSQL its own pool goes with it; PGlite's one engine belongs to the app.
     await deadProcess.stop({ graceful: false, close: !pglite })
 
