@@ -18,7 +18,18 @@ test('deposit, total, remainder and handover: the money reaches the seller', asy
   const seller = await registeredPerson(browser, newPerson('Faye'))
   const buyer = await registeredPerson(browser, newPerson('Finn'))
   const code = await sellerCreatesFaceToFace(seller, 'Cargo bike, met in the park', '50.00')
+  // The amount a joining person sees is named the deposit, never the item's price (issue 33 item 2), on a phone too.
+  await buyer.setViewportSize({ width: 390, height: 844 })
+  await buyer.goto(`/join-transaction/${code}`)
+  await expect(buyer.getByTestId('join-preview').locator('dt')).toHaveText([
+    'Deposit',
+    'Buyer protection fee',
+    'Buyer pays for the deposit',
+  ])
+  await keepScreenshot(buyer, 'f2f-join-preview-phone')
+  await buyer.setViewportSize({ width: 1280, height: 720 })
   await buyerJoinsFaceToFace(buyer, code)
+  await expect(buyer.getByTestId('deposit-amounts').locator('dt').first()).toHaveText('Deposit')
   await expectNoAxeViolations(buyer, 'the face-to-face status page')
   await buyerPaysByCard(buyer, 'deposit')
   await keepScreenshot(buyer, 'f2f-deposit-paid-buyer')
@@ -34,6 +45,7 @@ test('deposit, total, remainder and handover: the money reaches the seller', asy
   await expect(dialog).toContainText('The total must be at least')
   await dialog.getByTestId('set-price-total').fill('200.00')
   await expect(dialog.getByTestId('amount-fee')).toContainText('4.90')
+  await expect(dialog.locator('dt').first()).toHaveText('Rest of the price')
   await expectNoAxeViolations(seller, 'the set-price dialog')
   await keepScreenshot(seller, 'f2f-set-price')
   await dialog.getByTestId('dialog-set-price-confirm').click()
