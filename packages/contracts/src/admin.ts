@@ -93,8 +93,11 @@ export const notificationViewSchema = z
     template: z.string(),
     recipient_role: z.enum(['buyer', 'seller']),
     language: z.string(),
-    /** `undeliverable`: the mail server refused it for good (an SMTP 5xx); not tried again. */
-    status: z.enum(['pending', 'sending', 'sent', 'undeliverable']),
+    /**
+     * `undeliverable`: the mail server refused it for good (an SMTP 5xx); not tried again.
+     * `opted_out`: the recipient turned that kind of e-mail off (decision 101); not sent.
+     */
+    status: z.enum(['pending', 'sending', 'sent', 'undeliverable', 'opted_out']),
     created_at: z.string(),
     sent_at: z.string().nullable(),
     /** The mail server's reply when it refused the e-mail for good. */

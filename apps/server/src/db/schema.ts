@@ -1,3 +1,4 @@
+import type { OptionalEmailCategory } from '@pactum/contracts/notification-preferences'
 import type { ColumnType, Generated } from 'kysely'
 
 /** Table types for Kysely. Migrations in ./migrations are the source of truth. */
@@ -626,6 +627,7 @@ export interface Database {
   sandbox_verification_sessions: SandboxVerificationSessionsTable
   sandbox_account_sessions: SandboxAccountSessionsTable
   notifications: NotificationsTable
+  notification_opt_outs: NotificationOptOutsTable
   email_verification_tokens: EmailVerificationTokensTable
   transaction_messages: TransactionMessagesTable
   transaction_message_reads: TransactionMessageReadsTable
@@ -796,5 +798,15 @@ export interface NotificationsTable {
   failure: ColumnType<string | null, string | null | undefined, string | null>
 }
 
-/** `undeliverable`: the mail server refused it for good (a 5xx); it is not tried again. */
-export type NotificationStatus = 'pending' | 'sending' | 'sent' | 'undeliverable'
+/**
+ * `undeliverable`: the mail server refused it for good (a 5xx); it is not tried again.
+ * `opted_out` (0052): the recipient turned that kind of e-mail off; nothing was sent, nor will be.
+ */
+export type NotificationStatus = 'pending' | 'sending' | 'sent' | 'undeliverable' | 'opted_out'
+
+/** 0052: an optional kind of e-mail a person turned off (decision 101); no row means it is sent. */
+export interface NotificationOptOutsTable {
+  user_id: string
+  category: OptionalEmailCategory
+  opted_out_at: Date
+}

@@ -62,6 +62,7 @@ import { bankAccountRoutes } from '../modules/profile/bank-account-routes.ts'
 import { receiptRoutes } from '../modules/receipts/receipt-routes.ts'
 import { contactRoutes } from '../modules/support/contact-routes.ts'
 import { stopInvitationsRoutes } from '../modules/guests/stop-invitations-routes.ts'
+import { optOutRoutes } from '../modules/notifications/opt-out-routes.ts'
 import { balanceRoutes } from '../modules/profile/balance-routes.ts'
 import { verificationRoutes } from '../modules/verification/verification-routes.ts'
 import { isIdentityVerified } from '../modules/verification/verification.ts'
@@ -247,6 +248,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   )
   await app.register(contactRoutes)
   await stopInvitationsRoutes(app)
+  await optOutRoutes(app)
   await app.register(balanceRoutes)
   await registerProviderRoutes(app, providers, clock)
   await faviconRoute(app)

@@ -3,6 +3,7 @@ import path from 'node:path'
 import type { HTTPMethods } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { issueApiKey } from '../modules/partner-clients/partner-api-key.ts'
+import { optOutLinkKey, optOutToken } from '../modules/notifications/opt-out-links.ts'
 import { uuidV7 } from '../ids.ts'
 import { signAftershipWebhook } from '../adapters/carrier-tracker/aftership-webhook.ts'
 import { signWebhook } from '../modules/payments/webhook-signature.ts'
@@ -279,6 +280,15 @@ async function attachmentDownload(sale: string, base: string): Promise<Probe> {
   return { url: `${base}/messages/${(posted.json() as { id: string }).id}/attachment` }
 }
 
+/** A well-formed opt-out token this server never signed. */
+const forgedOptOut = `${uuidV7(new Date())}.reminders.${'a'.repeat(43)}`
+/** The reminder e-mails' one-click opt-out of someone in the test: the server's own token. */
+async function optOutUrl(): Promise<string> {
+  const { db } = w.testApp.app.services
+  const user = await db.selectFrom('users').select('id').executeTakeFirstOrThrow()
+  return `/email-opt-out/${optOutToken(await optOutLinkKey(db), user.id, 'reminders')}`
+}
+
 /** An allowed case-file or receipt download is a PDF, not an error in JSON. */
 const isPdf = (_caller: Caller, answer: Answer) =>
   typeof answer.body === 'string' && answer.body.startsWith('%PDF-') ? undefined : `expected a PDF, got ${answer.status}`
@@ -416,6 +426,11 @@ const plans: Partial<Record<MatrixRoute, Plan>> = {
   'POST /api/v1/me/notification_language': request(
     () => '/api/v1/me/notification_language',
     () => ({ language_code: 'en_gb' }),
+  ),
+  'GET /api/v1/me/notification_preferences': get('/api/v1/me/notification_preferences'),
+  'PUT /api/v1/me/notification_preferences': request(
+    () => '/api/v1/me/notification_preferences',
+    () => ({ messages: true, reminders: true, updates: true }),
   ),
   'GET /api/v1/me/debit_account': get('/api/v1/me/debit_account'),
   'POST /api/v1/me/debit_account': request(
@@ -699,6 +714,14 @@ const plans: Partial<Record<MatrixRoute, Plan>> = {
   ),
 
   // Authorised by what the request carries, not by who sends it.
+  'GET /email-opt-out/:token': {
+    forged: () => ({ url: `/email-opt-out/${forgedOptOut}` }),
+    genuine: async () => ({ url: await optOutUrl() }),
+  },
+  'POST /email-opt-out/:token': {
+    forged: () => form(`/email-opt-out/${forgedOptOut}`, { 'List-Unsubscribe': 'One-Click' }),
+    genuine: async () => form(await optOutUrl(), { 'List-Unsubscribe': 'One-Click' }),
+  },
   'POST /webhooks/sandbox': { forged: () => signed('whsec_someone_else_entirely_0123'), genuine: () => signed(webhookSecret) },
   'POST /webhooks/tracking': {
     forged: () => trackingWebhook('whsec_someone_else_entirely_0123'),

@@ -113,6 +113,10 @@ export const authorizationMatrix = {
   // an address nobody sent, so no well-formed token can be told from a real one: any is taken (invitation-stops.ts).
   'GET /stop-invitations/:token': everyone,
   'POST /stop-invitations/:token': everyone,
+  // The link at the foot of every optional e-mail: its token is an HMAC only this server makes (opt-out-links.ts),
+  // any other answers 404, and it can only turn e-mails off.
+  'GET /email-opt-out/:token': bySecret,
+  'POST /email-opt-out/:token': bySecret,
   'GET /api/v1/supported_carriers': everyone,
   'GET /api/v1/supported_countries': everyone,
   'GET /api/v1/supported_notification_languages': everyone,
@@ -156,6 +160,8 @@ export const authorizationMatrix = {
   'GET /api/v1/me/personal/stripe_publishable_key': signedIn,
   'GET /api/v1/me/notification_language': signedIn,
   'POST /api/v1/me/notification_language': signedIn,
+  'GET /api/v1/me/notification_preferences': signedIn,
+  'PUT /api/v1/me/notification_preferences': signedIn,
   'GET /api/v1/me/debit_account': signedIn,
   'POST /api/v1/me/debit_account': signedIn,
   'GET /api/v1/me/plaid/link_token': signedIn,

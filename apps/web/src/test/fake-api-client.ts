@@ -36,6 +36,7 @@ export function defaultApiRoutes(): Record<string, unknown> {
     'GET /me/totp': { enabled: false, since: null },
     // The account page lists the signed-in browsers (embedded sign-in).
     'GET /me/sessions': [],
+    'GET /me/notification_preferences': { messages: true, reminders: true, updates: true },
   }
 }
 

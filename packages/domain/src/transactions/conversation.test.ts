@@ -40,15 +40,15 @@ describe('the conversation', () => {
     expectRefusal(transition(joined, message(true), admin, t0), 'not_complained', 409)
   })
 
-  it('lets an admin write to both parties once there is a case', () => {
+  it('lets an admin write to both parties once there is a case, with the case message e-mail no one can turn off', () => {
     const withCase = {
       ...joined,
       complaint: { description: 'x', reason: 'other', responseDeadline: null, escalatedAt: null, offers: [] },
     } as const
     expect(accept(transition(withCase, message(true), admin, t0)).effects).toEqual([
       { type: 'audit' },
-      { type: 'notify', template: 'message_received', to: 'buyer', quote: 'Is it still boxed?' },
-      { type: 'notify', template: 'message_received', to: 'seller', quote: 'Is it still boxed?' },
+      { type: 'notify', template: 'case_message_received', to: 'buyer', quote: 'Is it still boxed?' },
+      { type: 'notify', template: 'case_message_received', to: 'seller', quote: 'Is it still boxed?' },
     ])
   })
 })

@@ -21,7 +21,9 @@ export function postMessage<S extends CommonState<string>>(state: S, event: Post
   const told = (to: 'buyer' | 'seller'): Effect => ({ type: 'notify', template: 'message_received', to, quote: event.text })
   if (actor.kind === 'admin') {
     if (state.complaint === null) return refuse('not_complained')
-    return step(state, [{ type: 'audit' }, ...(event.notify ? [told('buyer'), told('seller')] : [])])
+    // Its own template: what Pactum's team asks in a case can decide who gets the money, so no one can turn it off.
+    const fromTeam = (to: 'buyer' | 'seller'): Effect => ({ type: 'notify', template: 'case_message_received', to, quote: event.text })
+    return step(state, [{ type: 'audit' }, ...(event.notify ? [fromTeam('buyer'), fromTeam('seller')] : [])])
   }
   if (actor.kind !== 'buyer' && actor.kind !== 'seller') return refuse('forbidden')
   // Nobody to write to until the other party joined.

@@ -148,6 +148,8 @@ export type NotifyTemplate =
   | 'receipt_confirmation_requested'
   /** A message of the conversation, quoted. */
   | 'message_received'
+  /** A message from Pactum's team in a case, quoted: a case's requests are never optional (docs/decisions/101). */
+  | 'case_message_received'
 
 /**
  * Why a payment that succeeded at the provider was sent straight back

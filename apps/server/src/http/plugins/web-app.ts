@@ -4,7 +4,7 @@ import fastifyStatic from '@fastify/static'
 import type { FastifyInstance } from 'fastify'
 
 /** Paths owned by the server; everything else is the web app's to route. */
-const serverPrefixes = ['/api/', '/app_api/', '/oidc', '/webhooks/', '/sandbox/', '/stop-invitations/']
+const serverPrefixes = ['/api/', '/app_api/', '/oidc', '/webhooks/', '/sandbox/', '/stop-invitations/', '/email-opt-out/']
 
 /**
  * Serves the built web app on the same port as the API, with a history

@@ -34,9 +34,9 @@ async function world() {
         .selectFrom('notifications')
         .select(['template', 'recipient_role'])
         .where('transaction_id', '=', id)
-        .where('template', '=', 'message_received')
+        .where('template', 'in', ['message_received', 'case_message_received'])
         .execute()
-    ).map((mail) => mail.recipient_role)
+    ).map((mail) => (mail.template === 'message_received' ? mail.recipient_role : `${mail.recipient_role} (${mail.template})`))
   return { app: testApp.app, clock, call, id, upload, download, mails, messages: `/api/v1/transactions/${id}/messages` }
 }
 
@@ -200,8 +200,12 @@ describe('the conversation of a transaction', () => {
     const written = await call('admin', 'POST', admin, { text: 'Please both send photos of the frame' })
     expect(written.status).toBe(201)
     expect(written.body).toMatchObject({ author_role: 'admin', mine: true })
+    // Even to a party who turned message e-mails off: what Pactum's team asks in a case can decide the money.
+    expect(
+      (await call('buyer', 'PUT', '/api/v1/me/notification_preferences', { messages: false, reminders: true, updates: true })).status,
+    ).toBe(200)
     await app.services.jobs.runDue()
-    expect((await mails()).sort()).toEqual(['buyer', 'seller'])
+    expect((await mails()).sort()).toEqual(['buyer (case_message_received)', 'seller (case_message_received)'])
     expect((await call('admin', 'GET', admin)).body).toHaveLength(1)
     expect((await call('buyer', 'GET', messages)).body[0]).toMatchObject({ author_role: 'admin', mine: false })
     expect((await download('admin', `${admin}/${written.body.id}/attachment`)).statusCode).toBe(404)

@@ -1,7 +1,7 @@
-import { isSupportedLocale, type Locale, localeFromAcceptLanguage, toLanguageTag } from '@pactum/domain/locales'
+import { isSupportedLocale, type Locale, localeFromAcceptLanguage } from '@pactum/domain/locales'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { type MessageKey, messages } from '../notifications/notification-messages.ts'
-import { html, trustedHtml } from '../sign-in/oidc/html.ts'
+import { sendPlainPage } from '../notifications/plain-page.ts'
 import { stopInvitations, stopTokenPattern } from './invitation-stops.ts'
 
 interface StopRequest {
@@ -11,17 +11,6 @@ interface StopRequest {
 
 /** Per client address: a token cannot be guessed, and nobody needs to follow many. */
 const linkRateLimit = { rateLimit: { max: 20, timeWindow: 60_000 } }
-
-const styles = `
-body{margin:0;min-height:100vh;font-family:Roboto,system-ui,-apple-system,"Segoe UI",sans-serif;line-height:1.5;color:#1b1f2a;background:#eef1f8}
-main{display:flex;justify-content:center;padding:2.5rem 1rem}
-.card{width:100%;max-width:28rem;background:#fff;border-radius:16px;box-shadow:0 8px 24px rgba(16,24,40,.08);padding:2rem 1.5rem}
-.wordmark{font-size:1.5rem;font-weight:700;color:#2949ce;margin:0 0 1rem}
-h1{font-size:1.5rem;line-height:1.25;margin:0 0 .5rem}
-button{display:block;width:100%;font:inherit;font-weight:500;color:#fff;background:#2949ce;border:0;border-radius:8px;padding:.75rem 1rem;cursor:pointer;margin-top:1rem}
-button:hover{background:#1f3aa8}
-:focus-visible{outline:3px solid #2949ce;outline-offset:2px}
-`
 
 /**
  * `/stop-invitations/:token`, the link in every invitation e-mail
@@ -48,37 +37,11 @@ export async function stopInvitationsRoutes(app: FastifyInstance): Promise<void>
       content: { title: MessageKey; body: MessageKey; action?: string },
     ) => {
       const t = (key: MessageKey) => messages[locale][key]
-      const form = content.action
-        ? html`<form method="post" action="${content.action}"><button type="submit">${t('stopInvitations.button')}</button></form>`
-        : ''
-      const page = html`<!doctype html>
-        <html lang="${toLanguageTag(locale)}">
-          <head>
-            <meta charset="utf-8" />
-            <meta name="viewport" content="width=device-width, initial-scale=1" />
-            <meta name="robots" content="noindex" />
-            <meta name="referrer" content="no-referrer" />
-            <title>${t(content.title)} – Pactum</title>
-            <style>
-              ${trustedHtml(styles)}
-            </style>
-          </head>
-          <body>
-            <main>
-              <div class="card">
-                <p class="wordmark">Pactum</p>
-                <h1>${t(content.title)}</h1>
-                <p>${t(content.body)}</p>
-                ${form}
-              </div>
-            </main>
-          </body>
-        </html>`
-      return reply
-        .status(status)
-        .header('content-type', 'text/html; charset=utf-8')
-        .header('cache-control', 'no-store')
-        .send(page.toString())
+      return sendPlainPage(reply, status, locale, {
+        title: t(content.title),
+        body: t(content.body),
+        ...(content.action ? { form: { action: content.action, button: t('stopInvitations.button') } } : {}),
+      })
     }
     const invalid = (reply: FastifyReply, locale: Locale) =>
       send(reply, 404, locale, { title: 'stopInvitations.invalid.title', body: 'stopInvitations.invalid.body' })

@@ -1,3 +1,4 @@
+import type { OptionalEmailCategory } from '@pactum/contracts/notification-preferences'
 import { type CurrencyCode, formatMoney } from '@pactum/domain/currencies'
 import { type Locale, toLanguageTag } from '@pactum/domain/locales'
 import type { NotifyTemplate, Party, ReturnReason } from '@pactum/domain/transactions/kernel'
@@ -31,7 +32,7 @@ const faceToFaceVariants = {
   cancelled: 'f2f_cancelled',
   payment_failed: 'f2f_payment_failed',
 } as const satisfies Partial<Record<NotifyTemplate, string>>
-type CatalogueTemplate = NotifyTemplate | (typeof faceToFaceVariants)[keyof typeof faceToFaceVariants]
+export type CatalogueTemplate = NotifyTemplate | (typeof faceToFaceVariants)[keyof typeof faceToFaceVariants]
 
 export function catalogueTemplate(kind: string, template: NotifyTemplate): CatalogueTemplate {
   return kind === 'f2f' && template in faceToFaceVariants ? faceToFaceVariants[template as keyof typeof faceToFaceVariants] : template
@@ -71,6 +72,7 @@ const templateSet: Record<CatalogueTemplate, true> = {
   tracking_deadline_extended: true,
   receipt_confirmation_requested: true,
   message_received: true,
+  case_message_received: true,
   handover_awaiting_seller: true,
   f2f_joined: true,
   f2f_cancelled: true,
@@ -101,13 +103,20 @@ type GuestInvitationKey =
 /** The page behind the invitation's stop link (stop-invitations-routes.ts). */
 type StopInvitationsKey = `stopInvitations.${'title' | 'body' | 'button' | 'done.title' | 'done.body' | 'invalid.title' | 'invalid.body'}`
 
+/** The line that turns an optional e-mail's kind off (opt-out-footer.ts) and the page behind it (opt-out-routes.ts). */
+type OptOutKey =
+  | `optOut.${OptionalEmailCategory}`
+  | `emailOptOut.${OptionalEmailCategory}.title`
+  | `emailOptOut.${'body' | 'button' | 'done.title' | 'done.body' | 'accountLink' | 'invalid.title' | 'invalid.body'}`
+
 /** The case file's labels (disputes/case-file-pdf.ts): a PDF, not an e-mail, but in the same seven languages. */
 type CaseFileKey = Extract<keyof typeof enGb, `caseFile.${string}`>
 /** The receipt's own labels (receipts/receipt-pdf.ts); it shares the transaction's facts with the case file. */
 type ReceiptKey = Extract<keyof typeof enGb, `receipt.${string}`>
 
 /** English is the reference: it must have every template for both parties; the others are checked against it. */
-const english: Record<TemplateKey | LayoutKey | GuestInvitationKey | StopInvitationsKey | CaseFileKey | ReceiptKey, string> = enGb
+const english: Record<TemplateKey | LayoutKey | GuestInvitationKey | StopInvitationsKey | OptOutKey | CaseFileKey | ReceiptKey, string> =
+  enGb
 export type MessageKey = keyof typeof enGb
 type Messages = Record<MessageKey, string>
 

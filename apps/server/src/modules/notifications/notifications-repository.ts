@@ -124,3 +124,25 @@ export async function markSent(db: Kysely<Database>, sent: ReadonlyArray<{ id: s
 export async function releaseClaims(db: Kysely<Database>, ids: readonly string[]): Promise<void> {
   await db.updateTable('notifications').set({ status: 'pending', claimed_at: null }).where('id', 'in', ids).execute()
 }
+
+/**
+ * Recorded as `opted_out` rather than sent (the recipient turned that kind
+ * off): written so, or turned so from pending (an earlier attempt failed
+ * before the person changed their mind). One sent or being sent is left
+ * alone. Answers the keys now marked.
+ */
+export async function recordOptedOut(db: Kysely<Database>, notifications: readonly NewNotification[], now: Date): Promise<string[]> {
+  if (notifications.length === 0) return []
+  const rows = await db
+    .insertInto('notifications')
+    .values(notifications.map((notification) => ({ ...notification, status: 'opted_out' as const, claimed_at: null, created_at: now })))
+    .onConflict((conflict) =>
+      conflict
+        .column('key')
+        .doUpdateSet({ status: 'opted_out', claimed_at: null })
+        .where('notifications.status', 'in', ['pending', 'opted_out']),
+    )
+    .returning('key')
+    .execute()
+  return rows.map((row) => row.key)
+}

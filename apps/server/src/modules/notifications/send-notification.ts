@@ -12,6 +12,10 @@ import { crashPoint } from '../../crash-points.ts'
 import type { JobQueue } from '../../jobs/job-queue.ts'
 import { notificationLanguage } from '../profile/profile.ts'
 import { catalogueTemplate, renderNotification } from './notification-messages.ts'
+import { categoryOf } from './notification-categories.ts'
+import { leaveOutOptedOut } from './opted-out-notifications.ts'
+import { withOptOutFooter } from './opt-out-footer.ts'
+import { optOutLink, optOutLinkKey, optOutToken } from './opt-out-links.ts'
 import {
   findNotificationStatuses,
   findTransactionsForMail,
@@ -46,8 +50,11 @@ export interface NotificationDeps {
   publicUrl: string
 }
 
-/** `undeliverable`: the mail server refused it for good (an SMTP 5xx); recorded, and not tried again. */
-export type NotificationOutcome = 'sent' | 'already_sent' | 'no_recipient' | 'undeliverable'
+/**
+ * `undeliverable`: the mail server refused it for good (an SMTP 5xx); recorded, and not tried again.
+ * `opted_out`: the recipient turned this kind of e-mail off (decision 101); recorded, and not tried again.
+ */
+export type NotificationOutcome = 'sent' | 'already_sent' | 'no_recipient' | 'undeliverable' | 'opted_out'
 
 // Longer than a job may run (expireInSeconds below): a job that hangs is
 // retried, and the retry waits here until the first attempt's claim lapses.
@@ -106,11 +113,29 @@ export async function sendNotifications(
   )
   const outcomes = new Map<string, NotificationOutcome>()
   const toSend = new Map<string, { job: NotificationJob; message: ReturnType<typeof messageFor> & object }>()
+  const optOutKey = await optOutLinkKey(db)
   for (const job of jobs) {
-    const message = messageFor(transactions.get(job.transactionId), job, deps.publicUrl)
+    const message = messageFor(transactions.get(job.transactionId), job, deps.publicUrl, optOutKey)
     // Nobody in that role (yet): there is no one to write to.
     if (!message) outcomes.set(job.key, 'no_recipient')
     else toSend.set(job.key, { job, message })
+  }
+
+  const rows = [...toSend.values()].map(({ job, message }) => ({
+    notification: {
+      id: randomUUID(),
+      transaction_id: job.transactionId,
+      template: job.template,
+      recipient_role: job.to,
+      recipient_user_id: message.recipientId,
+      language: message.language,
+      key: job.key,
+    },
+    category: message.category,
+  }))
+  for (const key of await leaveOutOptedOut(db, rows, now)) {
+    outcomes.set(key, 'opted_out')
+    toSend.delete(key)
   }
 
   // Written and claimed in one statement (writeAndClaimNotifications): only
@@ -121,15 +146,7 @@ export async function sendNotifications(
       ? []
       : await writeAndClaimNotifications(
           db,
-          [...toSend.values()].map(({ job, message }) => ({
-            id: randomUUID(),
-            transaction_id: job.transactionId,
-            template: job.template,
-            recipient_role: job.to,
-            recipient_user_id: message.recipientId,
-            language: message.language,
-            key: job.key,
-          })),
+          rows.filter(({ notification }) => toSend.has(notification.key)).map(({ notification }) => notification),
           { now, lapsed, takeOverClaims: options.takeOverClaims },
         )
 
@@ -140,6 +157,7 @@ export async function sendNotifications(
     for (const { key, status } of statuses) {
       if (status === 'sent') outcomes.set(key, 'already_sent')
       else if (status === 'undeliverable') outcomes.set(key, 'undeliverable')
+      else if (status === 'opted_out') outcomes.set(key, 'opted_out')
       // Another attempt holds it: this one fails, and the queue tries again later.
       else failures.push(`notification ${key} is being sent by another attempt`)
     }
@@ -177,8 +195,12 @@ export async function sendNotifications(
   return jobs.map((job) => outcomes.get(job.key)!)
 }
 
-/** Whom the e-mail goes to, in which language, and its text in a given language; null when nobody holds the role. */
-function messageFor(transaction: TransactionForMail | undefined, job: NotificationJob, publicUrl: string) {
+/**
+ * Whom the e-mail goes to, in which language, whether they may turn it off,
+ * and its text in a given language (with the one-click link that turns its
+ * kind off, when they may); null when nobody holds the role.
+ */
+function messageFor(transaction: TransactionForMail | undefined, job: NotificationJob, publicUrl: string, optOutKey: Buffer) {
   if (!transaction) return null
   const other: Party = job.to === 'buyer' ? 'seller' : 'buyer'
   const recipientId = transaction[`${job.to}_id`]
@@ -186,15 +208,18 @@ function messageFor(transaction: TransactionForMail | undefined, job: Notificati
   if (!recipientId || !to) return null
   const currency = transaction.currency
   if (!isSupportedCurrency(currency)) throw new Error(`transaction ${transaction.id} has an unknown currency ${currency}`)
+  const template = catalogueTemplate(transaction.type as TransactionKind, job.template)
+  const category = categoryOf(template)
   return {
     recipientId,
     to,
+    category,
     language: notificationLanguage({
       notification_language: transaction[`${job.to}_notification_language`],
       locale: transaction[`${job.to}_locale`],
     }),
-    render: (locale: Locale) =>
-      renderNotification(locale, catalogueTemplate(transaction.type as TransactionKind, job.template), job.to, {
+    render: (locale: Locale) => {
+      const mail = renderNotification(locale, template, job.to, {
         description: transaction.description,
         // A face-to-face sale shows its total once set, its deposit until then.
         price: { amount: transaction.total_price ?? transaction.price, currency },
@@ -204,6 +229,10 @@ function messageFor(transaction: TransactionForMail | undefined, job: Notificati
         ...(job.returned ? { returned: { amount: job.returned.amount, currency, reason: job.returned.reason } } : {}),
         ...(job.reason ? { reason: job.reason } : {}),
         ...(job.quote !== undefined ? { quote: job.quote } : {}),
-      }),
+      })
+      if (category === 'always') return mail
+      const link = optOutLink(publicUrl, optOutToken(optOutKey, recipientId, category), locale)
+      return { ...withOptOutFooter(mail, locale, category, link), listUnsubscribe: link }
+    },
   }
 }

@@ -9,6 +9,7 @@ import {
   supportedNotificationLanguagesSchema,
   updateProfileBodySchema,
 } from '@pactum/contracts/profile'
+import { notificationPreferencesSchema } from '@pactum/contracts/notification-preferences'
 import { publishableKeySchema } from '@pactum/contracts/transactions'
 import { supportedCountries } from '@pactum/domain/countries'
 import { supportedLocales } from '@pactum/domain/locales'
@@ -23,6 +24,7 @@ import {
   savePersonalDetails,
   setNotificationLanguage,
 } from './profile.ts'
+import { getNotificationPreferences, saveNotificationPreferences } from './notification-preferences.ts'
 import { userOf } from '../../http/plugins/authentication.ts'
 
 const secured = { tags: ['profile'], security: [{ bearer: [] }] }
@@ -139,6 +141,33 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
       await setNotificationLanguage(db, userOf(request).id, request.body.language_code, clock.now())
       return { language_code: request.body.language_code }
     },
+  )
+
+  app.get(
+    '/me/notification_preferences',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        ...secured,
+        summary: 'Which optional e-mails the user gets (those about money and security are always sent)',
+        response: { 200: notificationPreferencesSchema, ...errors },
+      },
+    },
+    async (request) => getNotificationPreferences(db, userOf(request).id),
+  )
+
+  app.put(
+    '/me/notification_preferences',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        ...secured,
+        summary: 'Choose which optional e-mails the user gets (every category is given)',
+        body: notificationPreferencesSchema,
+        response: { 200: notificationPreferencesSchema, ...errors },
+      },
+    },
+    async (request) => saveNotificationPreferences(db, userOf(request).id, request.body, clock.now()),
   )
 
   app.get(

@@ -17,6 +17,7 @@ import { Passkeys } from './passkeys.tsx'
 import { ChangePassword } from './change-password.tsx'
 import { EmailConfirmation } from './email-confirmation.tsx'
 import { NotificationLanguageSelect } from './notification-language-select.tsx'
+import { NotificationPreferences } from './notification-preferences.tsx'
 import { SignedInSessions } from './signed-in-sessions.tsx'
 
 export function AccountPage() {
@@ -60,6 +61,9 @@ export function AccountPage() {
         <Button variant="outlined" startIcon={<LogoutIcon aria-hidden />} onClick={() => void signOut()}>
           {t('help.account.signOut')}
         </Button>
+      </ContentCard>
+      <ContentCard>
+        <NotificationPreferences />
       </ContentCard>
       {config.oidc.supports_email_confirmation && (
         <>
