@@ -95,7 +95,8 @@ function Offer({ landing, busy, onStart }: { landing: InvitationLanding; busy: b
           <Typography data-testid="landing-protection">
             {t(landing.role === 'buyer' ? 'invitationLanding.protectsBuyer' : 'invitationLanding.protectsSeller')}
           </Typography>
-          <Typography color="text.secondary" data-testid="landing-sent-to">
+          {/* A long address breaks anywhere rather than run out of the card on a phone. */}
+          <Typography color="text.secondary" sx={{ overflowWrap: 'anywhere' }} data-testid="landing-sent-to">
             {t('invitationLanding.sentTo', { email: landing.invited_email })}
           </Typography>
           <Typography color="text.secondary">{t('invitationLanding.next')}</Typography>
