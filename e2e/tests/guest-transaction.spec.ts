@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test'
 import { expectNoAxeViolations } from '../support/axe.ts'
-import { nthMailTo } from '../support/mailbox.ts'
+import { mailsTo, nthMailTo } from '../support/mailbox.ts'
 import { completeCountryAndTerms } from '../support/onboarding.ts'
 import { finishRegistrationFromMail, newPerson, registeredPerson, submitRegistration } from '../support/people.ts'
 import { buyerPays } from '../support/sale.ts'
@@ -41,11 +41,18 @@ test('a guest signs up through the e-mailed claim link and pays', async ({ brows
   expect(link).toBeTruthy()
   const claimPath = new URL(link!).pathname
 
-  // A new person: the link sends them to sign in, where they create an account instead.
-  const context = await browser.newContext()
+  // A new person, on a phone: the link lands on who invited them to what (issue 33 item 8), not on a bare sign-in.
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true })
   const page = await context.newPage()
   await page.goto(claimPath)
-  await page.getByRole('link', { name: 'Create an account' }).click()
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Sam invited you to buy “Green desk lamp” for €40.00 through Pactum')
+  await expect(page.getByTestId('landing-sent-to')).toHaveText(`This invitation was sent to ${guest.email}.`)
+  await expectNoAxeViolations(page, 'the invitation landing on a phone')
+  await keepScreenshot(page, 'guest-invitation-landing-phone')
+  await page.getByRole('button', { name: 'Create an account' }).click()
+  // The invited address is filled in on sign-up (login_hint); registering still proves it by mail.
+  await expect(page.getByLabel('E-mail')).toHaveValue(guest.email)
+  await keepScreenshot(page, 'guest-invitation-registration-prefilled')
   await submitRegistration(page, guest)
   await finishRegistrationFromMail(page, guest)
   await completeCountryAndTerms(page)
@@ -76,6 +83,49 @@ test('a guest signs up through the e-mailed claim link and pays', async ({ brows
   await seller.goto('/transactions')
   await seller.getByTestId('transaction-row').first().click()
   await expect(seller.getByTestId('transaction-status')).toHaveAttribute('data-status', 'paid')
+})
+
+test('someone with an account opens an invitation signed out, signs in with the address filled in, and claims it', async ({ browser }) => {
+  const buyer = await registeredPerson(browser, newPerson('Bo'))
+  const invited = newPerson('Ivy')
+  const invitedPage = await registeredPerson(browser, invited)
+  await invitedPage.context().close()
+  await buyer.goto('/create-transaction?model=f2f')
+  await buyer.getByTestId('role-buyer').check()
+  await buyer.getByTestId('description-input').fill('Oak bookcase')
+  await buyer.getByTestId('currency-select').selectOption('eur')
+  await buyer.getByTestId('create-next').click()
+  await buyer.getByTestId('deposit-input').fill('25.00')
+  await expect(buyer.getByTestId('amount-fee')).toContainText(/\d/)
+  await buyer.getByTestId('invite-by-email').check()
+  await buyer.getByTestId('invite-email').fill(invited.email)
+  await buyer.getByTestId('create-submit').click()
+  await expect(buyer.getByTestId('created-invited')).toContainText(invited.email)
+  let claimPath = ''
+  await expect(async () => {
+    const link = (await mailsTo(invited.email))
+      .map((mail) => /https?:\/\/\S+\/join-guest-transaction-as-seller\/[A-Za-z0-9_-]{43}\/f2f/.exec(mail.text)?.[0])
+      .find((found) => found !== undefined)
+    expect(link, 'the invitation mailed to the account’s address').toBeTruthy()
+    claimPath = new URL(link!).pathname
+  }).toPass({ timeout: 10_000 })
+
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } })
+  const page = await context.newPage()
+  await page.goto(claimPath)
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+    'Bo invited you to sell “Oak bookcase” face to face through Pactum, with a deposit of €25.00',
+  )
+  await expectNoAxeViolations(page, 'the invitation landing on a desktop')
+  await keepScreenshot(page, 'guest-invitation-landing-desktop')
+  await page.getByRole('button', { name: 'I already have an account' }).click()
+  await expect(page.getByLabel('E-mail')).toHaveValue(invited.email)
+  await page.getByLabel('Password').fill(invited.password)
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click()
+  await expect(page).toHaveURL(new RegExp(`${claimPath}$`))
+  await expect(page.getByTestId('claim-description')).toHaveText('Oak bookcase')
+  await page.getByTestId('claim-submit').click()
+  await expect(page).toHaveURL(/\/transactions\/[0-9a-f-]{36}$/)
 })
 
 test('a face-to-face buyer invites the seller by e-mail, who gets the seller’s link', async ({ browser }) => {

@@ -38,6 +38,23 @@ export const claimPreviewSchema = z
   .meta({ id: 'ClaimPreview' })
 export type ClaimPreview = z.infer<typeof claimPreviewSchema>
 
+// GET /guest_invitations/{secret}: the landing an invitation link opens before anyone signs in (issue 33 item 8).
+export const invitationLandingSchema = z
+  .object({
+    type: transactionTypeSchema,
+    role: roleSchema.meta({ description: 'the role the invitation offers' }),
+    description: z.string(),
+    currency: currencyCodeSchema,
+    price: amountSchema.meta({ description: 'online: the price; face-to-face: the deposit' }),
+    inviter_first_name: z
+      .string()
+      .nullable()
+      .meta({ description: 'the creator’s first name only (never their surname or address); null when a partner client invited both' }),
+    invited_email: z.string().meta({ description: 'the address the link was sent to, to prefill sign-up (OIDC login_hint)' }),
+  })
+  .meta({ id: 'InvitationLanding' })
+export type InvitationLanding = z.infer<typeof invitationLandingSchema>
+
 // POST /partner/guest_transactions (partner API key)
 export const partnerGuestTransactionBodySchema = z
   .object({

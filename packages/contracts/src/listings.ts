@@ -54,6 +54,10 @@ export type UpdateListingBody = z.infer<typeof updateListingBodySchema>
 export const listingSchema = z
   .object({
     id: z.string(),
+    code: z.string().meta({
+      description:
+        'the short code a buyer can type instead of the id, in two groups of five ("K7M2Q-9QHDX"); either form is accepted as {id}',
+    }),
     listing_type: listingTypeSchema,
     type: transactionTypeSchema,
     price: amountSchema.meta({ description: 'for a face-to-face listing, the deposit' }),

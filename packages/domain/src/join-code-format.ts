@@ -51,8 +51,13 @@ export type JoinCodeCheck =
  * not NTACDE), whatever its length.
  */
 export function checkJoinCode(input: string): JoinCodeCheck {
+  return checkCodeOfLength(input, joinCodeLength)
+}
+
+/** `checkJoinCode` for any code written in the join codes' alphabet (a listing's code is one, only longer). */
+export function checkCodeOfLength(input: string, length: number): JoinCodeCheck {
   const characters = charactersOutsideJoinCodes(input)
   if (characters.length > 0) return { valid: false, reason: 'characters', characters }
   const code = tidyJoinCode(input)
-  return code.length === joinCodeLength ? { valid: true, code } : { valid: false, reason: 'length' }
+  return code.length === length ? { valid: true, code } : { valid: false, reason: 'length' }
 }

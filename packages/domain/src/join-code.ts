@@ -11,20 +11,25 @@ import { joinCodeAlphabet, joinCodeLength } from './join-code-format.ts'
  * `(n) => crypto.getRandomValues(new Uint8Array(n))`.
  */
 export function generateJoinCode(randomBytes: (n: number) => Uint8Array): string {
+  return generateCodeOfLength(randomBytes, joinCodeLength)
+}
+
+/** `generateJoinCode` for a code of another length in the same alphabet (a listing's code). */
+export function generateCodeOfLength(randomBytes: (n: number) => Uint8Array, length: number): string {
   const size = joinCodeAlphabet.length
   const limit = 256 - (256 % size)
   let code = ''
   // 31 of 256 byte values are rejected, so a batch of 2× the remaining length
   // nearly always finishes in one round; the bound only stops a broken source
   // (all bytes ≥ limit) from spinning forever.
-  for (let round = 0; round < 64 && code.length < joinCodeLength; round += 1) {
-    const bytes = randomBytes((joinCodeLength - code.length) * 2)
+  for (let round = 0; round < 64 && code.length < length; round += 1) {
+    const bytes = randomBytes((length - code.length) * 2)
     for (const byte of bytes) {
       if (byte >= limit) continue
       code += joinCodeAlphabet.charAt(byte % size)
-      if (code.length === joinCodeLength) break
+      if (code.length === length) break
     }
   }
-  if (code.length !== joinCodeLength) throw new Error('the random source kept returning unusable bytes')
+  if (code.length !== length) throw new Error('the random source kept returning unusable bytes')
   return code
 }

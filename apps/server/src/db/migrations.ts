@@ -48,6 +48,7 @@ import * as disputeCases from './migrations/0049-dispute-cases.ts'
 import * as transactionMessages from './migrations/0050-transaction-messages.ts'
 import * as receiptConfirmationRequests from './migrations/0051-receipt-confirmation-requests.ts'
 import * as notificationPreferences from './migrations/0052-notification-preferences.ts'
+import * as listingCodes from './migrations/0053-listing-codes.ts'
 import type { Database } from './schema.ts'
 
 /**
@@ -103,6 +104,7 @@ const migrations: Record<string, Migration> = {
   '0050-transaction-messages': transactionMessages,
   '0051-receipt-confirmation-requests': receiptConfirmationRequests,
   '0052-notification-preferences': notificationPreferences,
+  '0053-listing-codes': listingCodes,
 }
 
 function migrator(db: Kysely<Database>): Migrator {

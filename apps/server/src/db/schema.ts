@@ -231,6 +231,8 @@ export interface ListingsTable {
   client_id: string | null
   created_at: Date
   updated_at: Date
+  /** 0053: the short code a buyer can type (10 characters, no hyphen; unique). */
+  code: string
 }
 
 export interface RateLimitsTable {

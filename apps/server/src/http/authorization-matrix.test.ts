@@ -503,6 +503,10 @@ const plans: Partial<Record<MatrixRoute, Plan>> = {
   'GET /api/v1/transactions_by_claim_secret/:secret': {
     probe: async () => ({ url: `/api/v1/transactions_by_claim_secret/${(await createGuestSale(w.call, w.testApp.dataDir)).secret}` }),
   },
+  'GET /api/v1/guest_invitations/:secret': {
+    forged: () => ({ url: `/api/v1/guest_invitations/${'G'.repeat(43)}` }),
+    genuine: async () => ({ url: `/api/v1/guest_invitations/${(await createGuestSale(w.call, w.testApp.dataDir)).secret}` }),
+  },
   'POST /api/v1/transactions_by_claim_secret/:secret/claim_as_buyer': {
     probe: async () => ({
       url: `/api/v1/transactions_by_claim_secret/${(await createGuestSale(w.call, w.testApp.dataDir)).secret}/claim_as_buyer`,

@@ -202,6 +202,8 @@ export const authorizationMatrix = {
   'POST /api/v1/p2p/transactions/:id/reject': joinCodeHolder,
   // Guest invitations: the e-mailed link's secret is the authority, as a join code is.
   'GET /api/v1/transactions_by_claim_secret/:secret': joinCodeHolder,
+  // The landing before sign-in (issue 33 item 8): the secret alone, for an invitee who may have no account yet.
+  'GET /api/v1/guest_invitations/:secret': bySecret,
   'POST /api/v1/transactions_by_claim_secret/:secret/claim_as_buyer': joinCodeHolder,
   'POST /api/v1/transactions_by_claim_secret/:secret/claim_as_seller': joinCodeHolder,
   'POST /api/v1/p2p/transactions_by_claim_secret/:secret/claim_as_buyer': joinCodeHolder,

@@ -6,14 +6,21 @@ import { FullPageStatus } from '../components/status-message.tsx'
 import { useAuth } from '../lib/auth/auth-context.tsx'
 import { useSignInRedirect } from '../lib/auth/use-sign-in-redirect.ts'
 
-/** Sign-in is required on load (spec §1): without a session, go to the provider and come back here. */
-export function RequireAuth({ children }: { children: ReactNode }) {
+/**
+ * Sign-in is required on load (spec §1): without a session, go to the
+ * provider and come back here. With `anonymous`, a visitor without a session
+ * sees that page instead (an invitation's landing, issue 33 item 8), which
+ * starts the sign-in itself when they choose to.
+ */
+export function RequireAuth({ children, anonymous }: { children: ReactNode; anonymous?: ReactNode }) {
   const { t } = useTranslation()
   const { status, user } = useAuth()
   const location = useLocation()
   const returnTo = location.pathname + location.search + location.hash
-  const failed = useSignInRedirect(status === 'ready' && !user, returnTo)
+  const anonymousVisitor = status === 'ready' && !user
+  const failed = useSignInRedirect(anonymousVisitor && anonymous === undefined, returnTo)
 
+  if (anonymousVisitor && anonymous !== undefined) return anonymous
   if (failed) return <SignInFailed />
   if (!user) return <FullPageStatus busy title={t(status === 'loading' ? 'app.loading' : 'app.redirectingToSignIn')} />
   return children

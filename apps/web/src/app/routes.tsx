@@ -25,6 +25,7 @@ const ClaimGuestAsBuyerPage = lazyPage(
   () => import('../features/join-transaction/claim-guest-transaction-page.tsx'),
   'ClaimGuestAsBuyerPage',
 )
+const InvitationLandingPage = lazyPage(() => import('../features/join-transaction/invitation-landing-page.tsx'), 'InvitationLandingPage')
 const ClaimGuestAsSellerPage = lazyPage(
   () => import('../features/join-transaction/claim-guest-transaction-page.tsx'),
   'ClaimGuestAsSellerPage',
@@ -88,6 +89,24 @@ export const routes: RouteObject[] = [
       </PublicPage>
     ),
   },
+  // An invitation link (issue 33 item 8): someone not signed in lands on who invited them to what, not on a bare sign-in.
+  {
+    element: (
+      <RequireAuth
+        anonymous={
+          <PublicPage>
+            <InvitationLandingPage />
+          </PublicPage>
+        }
+      >
+        <AppShell />
+      </RequireAuth>
+    ),
+    children: [
+      { path: r.joinGuestTransaction, element: <ClaimGuestAsBuyerPage /> },
+      { path: r.joinGuestTransactionAsSeller, element: <ClaimGuestAsSellerPage /> },
+    ],
+  },
   {
     element: (
       <RequireAuth>
@@ -104,8 +123,6 @@ export const routes: RouteObject[] = [
       { path: r.joinTransaction, element: <JoinTransactionPage /> },
       { path: r.joinTransactionByCode, element: <JoinByCodePage /> },
       { path: r.joinListing, element: <JoinListingPage /> },
-      { path: r.joinGuestTransaction, element: <ClaimGuestAsBuyerPage /> },
-      { path: r.joinGuestTransactionAsSeller, element: <ClaimGuestAsSellerPage /> },
       ...profileRedirects.map(([from, to, hash]) => ({ path: from, element: <Redirect to={to} {...(hash ? { hash } : {})} /> })),
       {
         element: <ProfileLayout />,

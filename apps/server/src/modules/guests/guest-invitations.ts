@@ -1,5 +1,5 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto'
-import type { ClaimPreview } from '@pactum/contracts/guest-transactions'
+import type { ClaimPreview, InvitationLanding } from '@pactum/contracts/guest-transactions'
 import { claimSecretSchema } from '@pactum/contracts/guest-transactions'
 import type { CurrencyCode } from '@pactum/domain/currencies'
 import { checkResend, invitationExpiresAt, isInvitationExpired } from '@pactum/domain/guest-invitation-timing'
@@ -202,6 +202,32 @@ export async function previewClaim(db: Kysely<Database>, user: CurrentUser, secr
     invited_email: invitation.email,
     inviter_first_name: creator?.first_name ?? null,
     client_id: row.client_id,
+  }
+}
+
+/**
+ * What an invitation link shows before anyone signs in (issue 33 item 8):
+ * who invited its holder to what. The secret is the only authority, so the
+ * answer holds only what the invitation e-mail itself said: the creator's
+ * first name, the item, the price, the role and kind, and the address the
+ * mail went to (which its holder has read in their inbox). Nothing about
+ * the transaction's progress, and once claimed or expired, nothing at all:
+ * a used link is no longer a key to the sale.
+ */
+export async function invitationLanding(db: Kysely<Database>, secret: string, now: Date): Promise<InvitationLanding> {
+  const invitation = await findInvitation(db, secret, { lock: false })
+  if (invitation.claimed_at) throw new AppError('already_claimed', 'This invitation has already been accepted; sign in to see it')
+  if (isInvitationExpired(invitation.sent_at, now)) throw expiredInvitation(invitationExpiresAt(invitation.sent_at))
+  const row = await getNamedTransaction(db, invitation.transaction_id, { lock: false })
+  const creator = row.creator_id ? await findFirstName(db, row.creator_id) : undefined
+  return {
+    type: row.type as TransactionKind,
+    role: invitation.role,
+    description: row.description,
+    currency: row.currency as InvitationLanding['currency'],
+    price: row.price,
+    inviter_first_name: creator?.first_name ?? null,
+    invited_email: invitation.email,
   }
 }
 

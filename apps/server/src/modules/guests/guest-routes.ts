@@ -3,6 +3,7 @@ import { f2fTransactionSchema } from '@pactum/contracts/f2f-transactions'
 import {
   claimPreviewSchema,
   claimSecretParams,
+  invitationLandingSchema,
   partnerGuestTransactionBodySchema,
   partnerGuestTransactionSchema,
 } from '@pactum/contracts/guest-transactions'
@@ -11,7 +12,7 @@ import type { Party } from '@pactum/domain/transactions/kernel'
 import type { TransactionKind } from '@pactum/domain/transactions/transaction'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { apiKeyHeader, clientOfApiKey } from '../partner-clients/partner-api-key.ts'
-import { claimGuestTransaction, previewClaim } from './guest-invitations.ts'
+import { claimGuestTransaction, invitationLanding, previewClaim } from './guest-invitations.ts'
 import { createPartnerGuestTransaction } from './partner-guest-transactions.ts'
 import { usageLimit, useWithinLimit } from '../../usage-limits.ts'
 import type { TransactionDeps } from '../transactions/engine/apply-event.ts'
@@ -51,6 +52,25 @@ export function guestRoutes(deps: () => TransactionDeps): FastifyPluginAsyncZod 
         },
       },
       async (request) => previewClaim(app.services.db, userOf(request), request.params.secret, deps().clock.now()),
+    )
+
+    app.get(
+      '/guest_invitations/:secret',
+      {
+        // No sign-in: the invitee may have no account yet. Counted per address, as join codes are without a user.
+        config: joinRateLimit,
+        schema: {
+          tags: ['guest transactions'],
+          summary: 'Who invited the link’s holder to what, before signing in (unknown 404, accepted 409, expired 410)',
+          params: claimSecretParams,
+          response: { 200: invitationLandingSchema, ...errors },
+        },
+      },
+      async (request, reply) => {
+        // The invited address and the offer: not for shared caches or the browser's back-forward store.
+        reply.header('Cache-Control', 'no-store')
+        return invitationLanding(app.services.db, request.params.secret, deps().clock.now())
+      },
     )
 
     const claimRoute = (kind: TransactionKind, role: Party) => {

@@ -1,4 +1,5 @@
 import { type Listing, type ListingType, listingPathSegments } from '@pactum/contracts/listings'
+import { checkListingCode, formatListingCode } from '@pactum/domain/listing-code'
 import type { Insertable, Kysely, Selectable } from 'kysely'
 import type { Database, ListingsTable } from '../../db/schema.ts'
 import { AppError } from '../../errors.ts'
@@ -23,6 +24,7 @@ export function listingUrl(publicUrl: string, id: string): string {
 export function toListingView(row: ListingRow, publicUrl: string): Listing {
   return {
     id: row.id,
+    code: formatListingCode(row.code),
     listing_type: row.listing_type as ListingType,
     type: row.type as Listing['type'],
     price: row.price,
@@ -39,14 +41,25 @@ export function listingTypeOfSegment(segment: string): ListingType | null {
   return found ? found[0] : null
 }
 
-/** A listing of this type (any, when null), optionally locked for the rest of the database transaction. */
+/** The column and value a listing's `{id}` names: its UUID, or its short code as a person may type it. */
+function listingKey(idOrCode: string): { column: 'id' | 'code'; value: string } | null {
+  if (uuidPattern.test(idOrCode)) return { column: 'id', value: idOrCode }
+  const check = checkListingCode(idOrCode)
+  return check.valid ? { column: 'code', value: check.code } : null
+}
+
+/**
+ * A listing of this type (any, when null), by its UUID or its short code,
+ * optionally locked for the rest of the database transaction.
+ */
 export async function findListing(
   db: Kysely<Database>,
-  id: string,
+  idOrCode: string,
   options: { type?: ListingType | null; sellerId?: string; lock?: boolean } = {},
 ): Promise<ListingRow> {
-  if (!uuidPattern.test(id)) throw listingNotFound()
-  let query = db.selectFrom('listings').selectAll().where('id', '=', id)
+  const key = listingKey(idOrCode)
+  if (!key) throw listingNotFound()
+  let query = db.selectFrom('listings').selectAll().where(key.column, '=', key.value)
   if (options.type) query = query.where('listing_type', '=', options.type)
   if (options.sellerId) query = query.where('seller_id', '=', options.sellerId)
   if (options.lock) query = query.forUpdate()

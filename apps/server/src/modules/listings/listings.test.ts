@@ -24,7 +24,7 @@ async function start() {
   const listing = async (body: object) => {
     const created = await call('seller', 'POST', '/api/v1/me/listings', { currency: 'eur', description: 'A reading lamp', ...body })
     expect(created.status).toBe(201)
-    return created.body as { id: string; url: string; status: string }
+    return created.body as { id: string; code: string; url: string; status: string }
   }
   /** A purchase at the fee the preview showed. */
   const buy = async (who: 'buyer' | 'other' | 'seller', segment: string, id: string) => {
@@ -44,6 +44,7 @@ describe("the seller's listings", () => {
     const single = await listing({ listing_type: 'single_use', type: 'online', price: 10_000 })
     expect(single).toEqual({
       id: expect.any(String),
+      code: expect.stringMatching(/^[A-HJKMNP-Z2-9]{5}-[A-HJKMNP-Z2-9]{5}$/),
       listing_type: 'single_use',
       type: 'online',
       price: 10_000,
@@ -143,6 +144,25 @@ describe('a listing opened by its link', () => {
     ]) {
       expect(await call(null, 'GET', url), url).toMatchObject({ status: 404, body: { code: 'not_found' } })
     }
+  })
+
+  it('is found by its short code too, typed in any case, with spaces or without the hyphen, and bought by it', async () => {
+    const { call, listing, buy } = await start()
+    const single = await listing({ listing_type: 'single_use', type: 'online', price: 10_000 })
+    const other = await listing({ listing_type: 'single_use', type: 'online', price: 20_000 })
+    expect(single.code).not.toBe(other.code)
+    const compact = single.code.replace('-', '')
+    for (const typed of [single.code, compact, single.code.toLowerCase(), `${compact.slice(0, 5)} ${compact.slice(5)}`]) {
+      const preview = await call(null, 'GET', `/api/v1/single_use_listings/${encodeURIComponent(typed)}`)
+      expect(preview, typed).toMatchObject({ status: 200, body: { id: single.id, code: single.code, price: 10_000 } })
+    }
+    expect(await call(null, 'GET', `/api/v1/single_use_listings/${compact}`)).toMatchObject({ status: 200 })
+    // A code is read whole: a character outside the alphabet is no code, never a near match.
+    const wrong = `${compact.slice(0, 9)}0`
+    expect(await call(null, 'GET', `/api/v1/single_use_listings/${wrong}`)).toMatchObject({ status: 404, body: { code: 'not_found' } })
+    expect(await call(null, 'GET', `/api/v1/multi_use_listings/${compact}`)).toMatchObject({ status: 404 })
+    const bought = await buy('buyer', 'single_use_listings', compact)
+    expect(bought).toMatchObject({ status: 201, body: { listing_id: single.id } })
   })
 
   it('makes the caller the buyer of a sale that waits for the seller; paying first is refused; accepting opens the ordinary path', async () => {

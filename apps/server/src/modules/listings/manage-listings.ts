@@ -1,10 +1,12 @@
 import { randomUUID } from 'node:crypto'
+import { generateListingCode } from '@pactum/domain/listing-code'
 import type { CreateListingBody, OwnListing, UpdateListingBody } from '@pactum/contracts/listings'
 import type { Kysely } from 'kysely'
 import type { Clock } from '../../clock.ts'
 import type { Config } from '../../config.ts'
 import type { Database } from '../../db/schema.ts'
 import { fieldError } from '../../errors.ts'
+import { randomBytesFromBatch } from '../../random-bytes.ts'
 import {
   findListing,
   insertListing,
@@ -52,19 +54,27 @@ export async function createListing(
   }
   checkTerms(deps, user, body.type, price, body.currency)
   const now = deps.clock.now()
-  return insertListing(deps.db, {
-    // Random, not time-ordered: the id is the shareable link's secret part, and must not be guessable.
-    id: randomUUID(),
-    seller_id: user.id,
-    listing_type: body.listing_type,
-    type: body.type,
-    price,
-    currency: body.currency,
-    description: body.description.trim(),
-    client_id: clientId,
-    created_at: now,
-    updated_at: now,
-  })
+  // 31^10 codes: a clash is a one-in-billions event, but the unique key decides it, and a new code is drawn.
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await insertListing(deps.db, {
+        // Random, not time-ordered: the id is the shareable link's secret part, and must not be guessable.
+        id: randomUUID(),
+        code: generateListingCode(randomBytesFromBatch),
+        seller_id: user.id,
+        listing_type: body.listing_type,
+        type: body.type,
+        price,
+        currency: body.currency,
+        description: body.description.trim(),
+        client_id: clientId,
+        created_at: now,
+        updated_at: now,
+      })
+    } catch (error) {
+      if (!String((error as Error).message).includes('listings_code_key') || attempt === 4) throw error
+    }
+  }
 }
 
 /** The seller's listings, newest first, each with its purchases counted (one grouped statement for the page). */

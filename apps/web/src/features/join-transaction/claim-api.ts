@@ -1,5 +1,5 @@
 import type { AnyTransaction } from '@pactum/contracts/f2f-transactions'
-import type { ClaimPreview } from '@pactum/contracts/guest-transactions'
+import type { ClaimPreview, InvitationLanding } from '@pactum/contracts/guest-transactions'
 import { useMutation, useQuery } from '@tanstack/react-query'
 import { useApiClient } from '../../lib/api/api-client-context.tsx'
 
@@ -29,5 +29,20 @@ export function useClaimTransaction() {
           body: {},
         },
       ),
+  })
+}
+
+/**
+ * `GET /guest_invitations/{secret}`: who invited the link's holder to what,
+ * asked before anyone signs in (issue 33 item 8). Not polled again while
+ * unreachable: the page offers sign-in either way.
+ */
+export function useInvitationLanding(secret: string, enabled: boolean) {
+  const api = useApiClient()
+  return useQuery({
+    queryKey: ['invitation-landing', secret],
+    enabled,
+    queryFn: ({ signal }) => api.request<InvitationLanding>(`/guest_invitations/${encodeURIComponent(secret)}`, { signal }),
+    retry: false,
   })
 }

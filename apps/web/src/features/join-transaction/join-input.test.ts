@@ -22,6 +22,21 @@ describe('reading the join form', () => {
     }
   })
 
+  it('takes a listing’s short code in any case, with spaces or without its hyphen, and opens it grouped', () => {
+    for (const input of ['K7M2Q-9QHDX', 'k7m2q9qhdx', ' k7m2q 9qhdx ', 'K7M2-Q9QH-DX']) {
+      expect(readJoinInput(input), input).toEqual({ valid: true, kind: 'listing', path: '/join-transaction/listing/K7M2Q-9QHDX' })
+    }
+    expect(readJoinInput('https://pactum.example/join-transaction/listing/k7m2q9qhdx')).toEqual({
+      valid: true,
+      kind: 'listing',
+      path: '/join-transaction/listing/K7M2Q-9QHDX',
+    })
+    // Nine characters: a listing code not yet complete. Too long, or a character outside the alphabet: no code, not repaired.
+    expect(readJoinInput('K7M2Q-9QHD')).toEqual({ valid: false, reason: 'listingCode' })
+    expect(readJoinInput('K7M2Q-9QHDXY')).toEqual({ valid: false, reason: 'unrecognised' })
+    expect(readJoinInput('K7M2Q-9QHDO')).toEqual({ valid: false, reason: 'unrecognised' })
+  })
+
   it('takes a pasted listing link or join link, keeping the partner client it names', () => {
     expect(readJoinInput(`https://pactum.example/join-transaction/listing/${listing.toUpperCase()}`)).toEqual({
       valid: true,

@@ -1,25 +1,28 @@
 import { checkJoinCode, joinCodeAlphabet, joinCodeLength, tidyJoinCode } from '@pactum/domain/join-code-format'
+import { checkListingCode, formatListingCode, listingCodeLength } from '@pactum/domain/listing-code'
 import { routeTo } from '../../lib/named-routes.ts'
 
 /**
  * What someone may type or paste into the join form (issue 12 leftovers):
- * an 8-character join code, a listing's code (its id, a UUID, as the
- * Listings page shows it), or either link whole. Read without the network;
- * the page behind the path says whether the code exists.
+ * an 8-character join code, a listing's 10-character code (issue 33 item 9;
+ * or its id, a UUID, which older listing pages showed), or either link
+ * whole. The two codes share an alphabet and differ in length, so the input
+ * alone says which it is. Read without the network; the page behind the
+ * path says whether the code exists.
  */
 export type JoinInputReading =
   | { readonly valid: true; readonly kind: 'joinCode' | 'listing'; readonly path: string }
   | { readonly valid: false; readonly reason: 'empty' | 'length' | 'listingCode' | 'link' | 'unrecognised' }
   | { readonly valid: false; readonly reason: 'characters'; readonly characters: readonly string[] }
 
-/** A listing code as shown: 36 characters, hex digits in groups of 8-4-4-4-12. */
-export const listingCodeLength = 36
-
 const uuidShape = /^[0-9a-f]{8}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{12}$/
 const hexAndHyphens = /^[0-9a-f-]+$/
 const clientIdShape = /^[a-z0-9][a-z0-9-]{0,63}$/
 
+/** The listing a code or id names, as its page's path segment: the short code grouped, or the UUID. */
 function listingId(value: string): string | null {
+  const code = checkListingCode(value)
+  if (code.valid) return formatListingCode(code.code)
   const compact = value.replace(/\s/g, '').toLowerCase()
   if (!uuidShape.test(compact)) return null
   const hex = compact.replace(/-/g, '')
@@ -69,10 +72,13 @@ export function readJoinInput(raw: string): JoinInputReading {
   if (id) return { valid: true, kind: 'listing', path: routeTo('joinListing', { id }) }
   const tidied = tidyJoinCode(input)
   if (tidied.length > joinCodeLength) {
-    // Longer than a join code: meant as a listing code if it has only a listing code's characters.
-    return hexAndHyphens.test(input.replace(/\s/g, '').toLowerCase())
-      ? { valid: false, reason: 'listingCode' }
-      : { valid: false, reason: 'unrecognised' }
+    // Longer than a join code: meant as a listing code if it has only a listing code's characters
+    // (or an id's: hex digits and hyphens).
+    const asListingCode = checkListingCode(input)
+    const listingLike =
+      (tidied.length < listingCodeLength && !asListingCode.valid && asListingCode.reason === 'length') ||
+      hexAndHyphens.test(input.replace(/\s/g, '').toLowerCase())
+    return listingLike ? { valid: false, reason: 'listingCode' } : { valid: false, reason: 'unrecognised' }
   }
   const check = checkJoinCode(input)
   if (check.valid) return { valid: true, kind: 'joinCode', path: routeTo('joinTransactionByCode', { id: check.code }) }

@@ -62,6 +62,15 @@ describe('entering a listing code or a link', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe(`/join-transaction/listing/${listing}`))
   })
 
+  it('opens the listing for its short code, typed in lower case (issue 33 item 9)', async () => {
+    const { router } = await renderApp('/join-transaction')
+    const input = await screen.findByTestId('join-code-input')
+    await userEvent.type(input, 'k7m2q-9qhdx')
+    expect(input.getAttribute('aria-invalid')).toBe('false')
+    await userEvent.click(screen.getByTestId('join-continue'))
+    await waitFor(() => expect(router.state.location.pathname).toBe('/join-transaction/listing/K7M2Q-9QHDX'))
+  })
+
   it('opens a pasted listing link, keeping its partner client', async () => {
     const { router } = await renderApp('/join-transaction')
     await userEvent.click(await screen.findByTestId('join-code-input'))

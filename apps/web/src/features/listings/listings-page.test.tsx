@@ -6,6 +6,7 @@ import { renderApp } from '../../test/render-app.tsx'
 
 const lamp = {
   id: '3f2b8c1e-0a4d-4e6f-9b7a-2c1d0e9f8a7b',
+  code: 'K7M2Q-9QHDX',
   listing_type: 'single_use',
   type: 'online',
   price: 12_000,
@@ -36,7 +37,10 @@ describe('the listings page', () => {
     expect((within(card).getByTestId('listing-link') as HTMLInputElement).value).toBe(
       `${window.location.origin}/join-transaction/listing/${lamp.id}`,
     )
-    expect((within(card).getByTestId('listing-code') as HTMLInputElement).value).toBe(lamp.id)
+    // The short code buyers can type, not the 36-character id (issue 33 item 9).
+    expect((within(card).getByTestId('listing-code') as HTMLInputElement).value).toBe('K7M2Q-9QHDX')
+    await userEvent.click(within(card).getByTestId('listing-copy-code'))
+    expect(await navigator.clipboard.readText()).toBe('K7M2Q-9QHDX')
     expect(within(card).getByText('€120.00')).toBeTruthy()
     await userEvent.click(within(card).getByTestId('listing-close'))
     await userEvent.click(within(await screen.findByTestId('listing-close-dialog')).getByRole('button', { name: 'Close listing' }))

@@ -156,7 +156,7 @@ function ListingCard({ listing, onEdit }: { listing: OwnListing; onEdit: () => v
             />
             <TextField
               label={t('listings.card.code')}
-              value={listing.id}
+              value={listing.code}
               helperText={t('listings.card.codeHint')}
               slotProps={{ htmlInput: { readOnly: true, 'data-testid': 'listing-code' } }}
               onFocus={(event) => event.target.select()}
@@ -178,7 +178,7 @@ function ListingCard({ listing, onEdit }: { listing: OwnListing; onEdit: () => v
               <Button
                 variant="outlined"
                 startIcon={<ContentCopyIcon aria-hidden />}
-                onClick={() => void copy(listing.id)}
+                onClick={() => void copy(listing.code)}
                 data-testid="listing-copy-code"
               >
                 {t('listings.card.copyCode')}

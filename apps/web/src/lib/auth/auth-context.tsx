@@ -7,7 +7,7 @@ export interface AuthContextValue {
   /** 'loading' until the stored session has been read (and refreshed if it was about to expire). */
   status: 'loading' | 'ready'
   user: AuthUser | null
-  signIn: (options?: { returnTo?: string; register?: boolean }) => Promise<void>
+  signIn: (options?: { returnTo?: string; register?: boolean; loginHint?: string }) => Promise<void>
   /** Finishes the provider's redirect; resolves to the path to continue at. */
   completeSignIn: (url: string) => Promise<string>
   /** Refreshes the tokens; on failure forgets the user (which sends them to sign-in) and resolves to null. */
@@ -93,6 +93,7 @@ export function AuthProvider({ service, children, now = Date.now }: { service: A
       service.signIn({
         returnTo: options?.returnTo ?? '/transactions',
         register: options?.register,
+        loginHint: options?.loginHint,
         uiLocales: i18n.language,
       }),
     [service, i18n],

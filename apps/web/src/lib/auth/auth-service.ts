@@ -12,6 +12,11 @@ export interface SignInOptions {
   returnTo: string
   /** Start on the provider's registration page instead of the sign-in page. */
   register?: boolean
+  /**
+   * An address for the provider's pages to fill in (OIDC `login_hint`): the
+   * one an invitation was sent to. Only a prefill; the account still proves it.
+   */
+  loginHint?: string | undefined
   /** Space-separated BCP 47 tags for the provider's pages. */
   uiLocales: string
 }

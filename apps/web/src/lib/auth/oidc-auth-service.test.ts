@@ -76,3 +76,33 @@ describe('signing out', () => {
     expect(await manager.getUser()).toBeNull()
   })
 })
+
+describe('signing in', () => {
+  it('asks for the registration page with the invited address as login_hint, for the provider to fill in', async () => {
+    answerDiscovery({})
+    const navigations = watchNavigation()
+    const manager = createUserManager(config, origin, localStorage)
+
+    void createOidcAuthService(manager, true).signIn({
+      returnTo: '/join-guest-transaction/secret/online',
+      register: true,
+      loginHint: 'guest@example.com',
+      uiLocales: 'fi',
+    })
+    await vi.waitFor(() => expect(navigations()).toHaveLength(1))
+    const [url] = navigations()
+    expect(url?.searchParams.get('login_hint')).toBe('guest@example.com')
+    expect(url?.searchParams.get('prompt')).toBe('create')
+    expect(url?.searchParams.get('ui_locales')).toBe('fi')
+  })
+
+  it('sends no login_hint when there is no address to suggest', async () => {
+    answerDiscovery({})
+    const navigations = watchNavigation()
+    const manager = createUserManager(config, origin, localStorage)
+
+    void createOidcAuthService(manager, true).signIn({ returnTo: '/transactions', uiLocales: 'en' })
+    await vi.waitFor(() => expect(navigations()).toHaveLength(1))
+    expect(navigations()[0]?.searchParams.has('login_hint')).toBe(false)
+  })
+})

@@ -42,11 +42,12 @@ export function createOidcAuthService(manager: UserManager, supportsRegistration
       const user = await manager.getUser()
       return user ? toAuthUser(user) : null
     },
-    async signIn({ returnTo, register, uiLocales }) {
+    async signIn({ returnTo, register, loginHint, uiLocales }) {
       await manager.signinRedirect({
         state: { returnTo },
         ui_locales: uiLocales,
         ...(register && supportsRegistration ? { prompt: 'create' } : {}),
+        ...(loginHint ? { login_hint: loginHint } : {}),
       })
     },
     completeSignIn(url) {

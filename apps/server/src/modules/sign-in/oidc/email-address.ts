@@ -18,3 +18,15 @@ export function isValidEmail(normalisedEmail: string): boolean {
     normalisedEmail.length <= emailMaxLength && localPart.length <= localPartMaxLength && /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(normalisedEmail)
   )
 }
+
+/**
+ * The address an authorization request suggests (OIDC `login_hint`: the
+ * one an invitation went to), to fill in on the sign-in and registration
+ * pages; undefined unless it reads as an address. Only a prefill: the form
+ * posts what the person leaves there, and registering still proves it.
+ */
+export function emailHint(loginHint: unknown): string | undefined {
+  if (typeof loginHint !== 'string') return undefined
+  const email = normaliseEmail(loginHint)
+  return isValidEmail(email) ? email : undefined
+}

@@ -15,6 +15,7 @@ import { type AuthenticationMethods, signedInWith } from './authentication-metho
 import { deviceCookie, readDeviceCookie } from './device-cookie.ts'
 import { passkeySignInRoutes } from './passkey-sign-in.ts'
 import { relyingPartyOf } from './passkeys.ts'
+import { emailHint } from './email-address.ts'
 import { sendConfirmationLink } from './email-verification.ts'
 import { emailVerificationRoutes } from './email-verification-routes.ts'
 import { readSignIn } from './form-input.ts'
@@ -221,7 +222,14 @@ export async function interactionRoutes(
         const { signIn, register } = links(interaction.uid, page.locale)
         const secondStep = request.query.view ? undefined : await secondFactor.pendingPage(request, interaction, page)
         if (secondStep) return sendPage(reply, 200, secondStep)
-        return sendPage(reply, 200, view === 'register' ? registerPage(page, register) : signInPage(page, signIn))
+        const hint = emailHint(interaction.params.login_hint)
+        return sendPage(
+          reply,
+          200,
+          view === 'register'
+            ? registerPage(page, { ...register, ...(hint ? { values: { email: hint } } : {}) })
+            : signInPage(page, { ...signIn, ...(hint ? { email: hint } : {}) }),
+        )
       })
 
       scope.post<{ Params: UidParams }>('/interaction/:uid/login', { config: { rateLimit: postRateLimit } }, async (request, reply) => {

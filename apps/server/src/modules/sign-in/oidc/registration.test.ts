@@ -112,6 +112,41 @@ describe('registration answers the same for every address (issue 30)', () => {
   })
 })
 
+describe('an invitation’s address (OIDC login_hint, issue 33 item 8)', () => {
+  const fieldValue = (body: string, name: string) => new RegExp(`<input[^>]*name="${name}"[^>]*>`).exec(body)?.[0] ?? ''
+
+  it('is filled in on the registration and sign-in pages, escaped, and only when it reads as an address', async () => {
+    const { app } = await startServer()
+    const open = async (options: { prompt?: string; loginHint?: string }) => {
+      const browser = new TestBrowser(app)
+      const start = await browser.request({ url: authorizationUrl({ challenge: pkcePair().challenge, ...options }) })
+      return (await browser.request({ url: interactionPath(start) })).body
+    }
+    expect(fieldValue(await open({ prompt: 'create', loginHint: 'Guest@Example.com' }), 'email')).toContain('value="guest@example.com"')
+    expect(fieldValue(await open({ loginHint: 'guest@example.com' }), 'email')).toContain('value="guest@example.com"')
+
+    const hostile = await open({ prompt: 'create', loginHint: '"><script>x</script>@example.com' })
+    expect(hostile).not.toContain('<script>x</script>')
+    expect(fieldValue(hostile, 'email')).toContain('value="&quot;&gt;&lt;script&gt;x&lt;/script&gt;@example.com"')
+
+    expect(fieldValue(await open({ prompt: 'create', loginHint: 'not an address' }), 'email')).toContain('value=""')
+    expect(fieldValue(await open({ prompt: 'create' }), 'email')).toContain('value=""')
+  })
+
+  it('is only a prefill: the account is made for the address posted, and confirmed by its own link', async () => {
+    const { app, dataDir } = await startServer()
+    const browser = new TestBrowser(app)
+    const pkce = pkcePair()
+    const start = await browser.request({
+      url: authorizationUrl({ challenge: pkce.challenge, prompt: 'create', loginHint: 'guest@example.com' }),
+    })
+    const posted = await browser.request({ method: 'POST', url: `${interactionPath(start)}/register`, form: anna })
+    expect(posted.statusCode).toBe(200)
+    const mails = await writtenMails(dataDir)
+    expect(mails.map((mail) => mail.to)).toEqual([annaAddress])
+  })
+})
+
 describe('the e-mailed link', () => {
   it('creates a confirmed account on its button, not on opening, and ends the sign-in the registration began in', async () => {
     const { app, db, dataDir } = await startServer()

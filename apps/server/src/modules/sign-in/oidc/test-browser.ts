@@ -75,7 +75,13 @@ export function pkcePair() {
   return { verifier, challenge }
 }
 
-export function authorizationUrl(o: { challenge: string; prompt?: string; uiLocales?: string; state?: string }): string {
+export function authorizationUrl(o: {
+  challenge: string
+  prompt?: string
+  uiLocales?: string
+  state?: string
+  loginHint?: string
+}): string {
   const params = new URLSearchParams({
     client_id: 'pactum-app',
     redirect_uri: testRedirectUri,
@@ -86,6 +92,7 @@ export function authorizationUrl(o: { challenge: string; prompt?: string; uiLoca
     state: o.state ?? 'state-1',
     ...(o.prompt ? { prompt: o.prompt } : {}),
     ...(o.uiLocales ? { ui_locales: o.uiLocales } : {}),
+    ...(o.loginHint ? { login_hint: o.loginHint } : {}),
   })
   return `/oidc/auth?${params}`
 }
