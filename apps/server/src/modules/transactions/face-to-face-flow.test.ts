@@ -453,10 +453,14 @@ describe('face-to-face refusals', () => {
       price?: number
       pricing?: { price: number } | null
       deposit_pricing?: { price: number }
+      buyer_id: string | null
+      seller_id: string | null
     }
+    // The cast has first names only (Sam sells, Bea buys); a sale no one joined names no one.
     const asRow = ({ id, type, status, role, description, currency, listing_id, created, unread_messages, ...rest }: FullRow) => ({
       ...{ id, type, status, role, description, currency, listing_id, created, unread_messages },
       amount: type === 'f2f' ? (rest.pricing?.price ?? rest.deposit_pricing!.price) : rest.price,
+      counterparty_name: rest.buyer_id && rest.seller_id ? (role === 'seller' ? 'Bea' : 'Sam') : null,
     })
     const sellersAll = await call('seller', 'GET', '/api/v1/me/transactions')
     expect(sellersAll.body).toHaveLength(3)
