@@ -6,6 +6,7 @@ import {
   chargeCalculatorVersionSchema,
   currencyCodeSchema,
   descriptionSchema,
+  joinPreviewSchema,
   paymentMethodSchema,
   roleSchema,
   sharedOfferFields,
@@ -160,3 +161,6 @@ export const f2fJoinPreviewSchema = f2fTransactionSchema
   })
   .meta({ id: 'F2fJoinPreview' })
 export type F2fJoinPreview = z.infer<typeof f2fJoinPreviewSchema>
+
+/** GET /transactions?join_code={code}: the preview of either kind, `type` telling which (a join link does not say). */
+export const anyJoinPreviewSchema = z.discriminatedUnion('type', [joinPreviewSchema, f2fJoinPreviewSchema]).meta({ id: 'AnyJoinPreview' })

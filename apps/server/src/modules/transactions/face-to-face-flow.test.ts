@@ -349,7 +349,7 @@ describe('face-to-face refusals', () => {
     ).toBe('already_paid')
   })
 
-  it('answers 404 to strangers, to online ids under /p2p and to a code of the other kind', async () => {
+  it('answers 404 to strangers, to online ids under /p2p and to a join by a code of the other kind', async () => {
     const { call } = await start()
     const { id, joinCode } = await createF2fSale(call)
     const online = await joinedSale(call)
@@ -359,7 +359,15 @@ describe('face-to-face refusals', () => {
     )
     expect((await call('seller', 'GET', `/api/v1/p2p/transactions/${online.id}`)).status).toBe(404)
     expect((await call('seller', 'POST', `/api/v1/transactions/${id}/cancel`)).status).toBe(404)
-    expect((await call('buyer', 'GET', `/api/v1/transactions?join_code=${joinCode}`)).body.code).toBe('join_code_not_found')
+    // The preview answers either kind, saying which (a join link does not: issue 33 item 13); joining keeps to its kind.
+    expect((await call('buyer', 'GET', `/api/v1/transactions?join_code=${joinCode}`)).body).toMatchObject({
+      id,
+      type: 'f2f',
+      deposit_pricing: { price: 5_000 },
+      creator_first_name: 'Sam',
+    })
+    expect((await call('buyer', 'PUT', `/api/v1/transactions?join_code=${joinCode}`)).body.code).toBe('join_code_not_found')
+    expect((await call('buyer', 'GET', `/api/v1/p2p/transactions/${id}`)).status).toBe(404)
     expect((await call('seller', 'GET', `/api/v1/p2p/transactions_by_join_code/${joinCode}`)).body.code).toBe('cannot_join_own_transaction')
     expect((await call('seller', 'POST', `/api/v1/p2p/transactions_by_join_code/${joinCode}/join`)).body.code).toBe(
       'cannot_join_own_transaction',

@@ -142,10 +142,12 @@ export async function findByJoinCode(
   db: Kysely<Database>,
   column: 'join_code' | 'joined_with_code',
   code: string,
-  kind: TransactionKind,
+  kind: TransactionKind | null,
   options: { lock: boolean },
 ): Promise<TransactionRow[]> {
-  const query = db.selectFrom('transactions').selectAll().where(column, '=', code).where('type', '=', kind)
+  let query = db.selectFrom('transactions').selectAll().where(column, '=', code)
+  // A live code is unique across both kinds (transactions_join_code_key): null asks for either.
+  if (kind) query = query.where('type', '=', kind)
   return (options.lock ? query.forUpdate() : query).execute()
 }
 
