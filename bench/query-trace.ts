@@ -71,6 +71,7 @@ try {
   await traced('POST /me/transactions', () => call('POST', '/me/transactions', body))
   await traced(`GET /transactions/{id}`, () => call('GET', `/transactions/${first.id}`))
   await traced('GET /me/transactions', () => call('GET', '/me/transactions'))
+  await traced('GET /me/transactions?view=summary', () => call('GET', '/me/transactions?view=summary'))
 } finally {
   await stopPactum(server)
   await setup.database.close()

@@ -35,3 +35,12 @@ export async function expectSelfClosingSuccess(page: Page, action: () => Promise
   if (await heading.isVisible()) await page.keyboard.press('Escape')
   await expect(heading).toBeHidden()
 }
+
+/**
+ * A small save's confirmation (issue 33 item 4): a polite status toast by
+ * the screen's edge, never the full-screen 'Success!' of payments and sales.
+ */
+export async function expectSavedInPlace(page: Page, message: string): Promise<void> {
+  await expect(page.getByRole('status').filter({ hasText: message })).toBeVisible()
+  await expect(page.getByRole('heading', { name: 'Success!' })).toHaveCount(0)
+}

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test'
 import { newPerson, registeredPerson } from '../support/people.ts'
-import { expectSelfClosingSuccess } from '../support/result.ts'
+import { expectSavedInPlace } from '../support/result.ts'
 
 /**
  * Issue 14 #2 with no Plaid keys (the default): a US seller's "Link your
@@ -20,6 +20,18 @@ test('a US seller links their bank through the sandbox link screen', async ({ br
   await seller.getByTestId('bank-link-start').click()
   expect(await (await linkToken).json()).toMatchObject({ provider: 'sandbox' })
   const dialog = seller.getByTestId('sandbox-link-dialog')
-  await expectSelfClosingSuccess(seller, () => dialog.getByTestId('sandbox-link-success').click())
+  await dialog.getByTestId('sandbox-link-success').click()
+  await expectSavedInPlace(seller, 'Your bank account has been linked.')
   await expect(seller.getByTestId('bank-stored-number')).toContainText('6789', { timeout: 10_000 })
+})
+
+/** Issue 33 item 4: a refused link says so before the spec's support message and address. */
+test('a US seller whose bank refuses the link reads why, with the support address', async ({ browser }) => {
+  const seller = await registeredPerson(browser, newPerson('Hedy'), 'United States')
+  await seller.goto('/profile/payment/bank-details')
+  await seller.getByTestId('bank-link-start').click()
+  await seller.getByTestId('sandbox-link-dialog').getByTestId('sandbox-link-failure').click()
+  await expect(seller.getByRole('dialog', { name: 'Error!' })).toContainText(
+    /Your bank refused the connection\. Something went wrong\. Please contact support at \S+@\S+\./,
+  )
 })

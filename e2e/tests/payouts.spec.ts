@@ -3,7 +3,7 @@ import { expectNoAxeViolations } from '../support/axe.ts'
 import { newPerson, registeredPerson } from '../support/people.ts'
 import { buyerJoins, completeSale, sellerCreates } from '../support/sale.ts'
 import { keepScreenshot } from '../support/screenshots.ts'
-import { closeSuccess } from '../support/result.ts'
+import { expectSavedInPlace } from '../support/result.ts'
 import { reloadUntil } from '../support/reload-until.ts'
 
 /** A real 1×1 PNG: the server checks the type by content. */
@@ -33,7 +33,7 @@ test('a seller completes every payout requirement, and a released sale is paid o
   await seller.getByTestId('personal-address-city').fill('Cork')
   await seller.getByTestId('personal-address-postal-code').fill('T12 X70A')
   await seller.getByTestId('personal-details-save').click()
-  await closeSuccess(seller)
+  await expectSavedInPlace(seller, 'Your personal details have been saved.')
 
   await seller.goto('/profile/payment/bank-details')
   await seller.getByTestId('bank-iban').fill('IE29 AIBK 9311 5212 3456 78')

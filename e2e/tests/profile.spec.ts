@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test'
 import { expectNoAxeViolations } from '../support/axe.ts'
 import { newPerson, registeredPerson } from '../support/people.ts'
 import { keepScreenshot } from '../support/screenshots.ts'
-import { closeSuccess } from '../support/result.ts'
+import { expectSavedInPlace } from '../support/result.ts'
 
 /**
  * A seller fills in what payouts need: personal details and a bank account.
@@ -23,7 +23,7 @@ test('a seller completes personal and bank details, and the due list shrinks', a
   await page.getByTestId('personal-address-city').fill('Dublin')
   await page.getByTestId('personal-address-postal-code').fill('D01 F5P2')
   await page.getByTestId('personal-details-save').click()
-  await closeSuccess(page)
+  await expectSavedInPlace(page, 'Your personal details have been saved.')
   await expect(page.getByTestId('payout-requirement-dob')).toBeHidden()
   await expect(page.getByTestId('payout-requirement-credit_account')).toBeVisible()
   await keepScreenshot(page, 'personal-details')

@@ -6,6 +6,7 @@ import {
   chargeCalculatorVersionSchema,
   currencyCodeSchema,
   descriptionSchema,
+  joinPreviewSchema,
   paymentMethodSchema,
   roleSchema,
   sharedOfferFields,
@@ -82,11 +83,17 @@ const summaryFields = {
   unread_messages: true,
 } as const
 
+/** Who the reader deals with, as a row names them. */
+const counterpartyNameSchema = z.string().nullable().meta({
+  description: "the other party's first name and the initial of their surname (`Anna K.`); null until they joined",
+})
+const rowFields = { amount: rowAmountSchema, counterparty_name: counterpartyNameSchema }
+
 /** `GET /me/transactions?view=summary`: one row of My transactions, and nothing else (strict, see below). */
 export const transactionSummarySchema = z
   .discriminatedUnion('type', [
-    transactionSchema.pick(summaryFields).extend({ amount: rowAmountSchema }).strict(),
-    f2fTransactionSchema.pick(summaryFields).extend({ amount: rowAmountSchema }).strict(),
+    transactionSchema.pick(summaryFields).extend(rowFields).strict(),
+    f2fTransactionSchema.pick(summaryFields).extend(rowFields).strict(),
   ])
   .meta({ id: 'TransactionSummary' })
 export type TransactionSummary = z.infer<typeof transactionSummarySchema>
@@ -154,3 +161,6 @@ export const f2fJoinPreviewSchema = f2fTransactionSchema
   })
   .meta({ id: 'F2fJoinPreview' })
 export type F2fJoinPreview = z.infer<typeof f2fJoinPreviewSchema>
+
+/** GET /transactions?join_code={code}: the preview of either kind, `type` telling which (a join link does not say). */
+export const anyJoinPreviewSchema = z.discriminatedUnion('type', [joinPreviewSchema, f2fJoinPreviewSchema]).meta({ id: 'AnyJoinPreview' })

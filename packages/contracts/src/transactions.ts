@@ -136,7 +136,14 @@ export const updateTransactionBodySchema = z
   })
   .meta({ id: 'UpdateTransaction' })
 
-export const trackingSchema = z.object({ carrier: z.string(), tracking_code: z.string() })
+export const trackingSchema = z.object({
+  carrier: z.string(),
+  tracking_code: z.string(),
+  tracking_url: z
+    .string()
+    .nullable()
+    .meta({ description: "the carrier's public tracking page for this parcel (https), or null when the carrier has none Pactum knows" }),
+})
 export const trackBodySchema = z
   .object({
     carrier: z.string().min(1).max(64),

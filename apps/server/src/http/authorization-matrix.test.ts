@@ -479,6 +479,7 @@ const plans: Partial<Record<MatrixRoute, Plan>> = {
   'GET /api/v1/single_use_listings/:id': { probe: () => ({ url: `/api/v1/single_use_listings/${w.listings.singleUse}` }) },
   'GET /api/v1/multi_use_listings/:id': { probe: () => ({ url: `/api/v1/multi_use_listings/${w.listings.multiUse}` }) },
   'GET /api/v1/:listingType/:id': { probe: () => ({ url: `/api/v1/multi_use_listings/${w.listings.f2f}` }) },
+  'GET /api/v1/listings/:id': { probe: () => ({ url: `/api/v1/listings/${w.listings.multiUse}` }) },
   'POST /api/v1/single_use_listings/:id/create_transaction': { probe: () => listingPurchase('single_use_listings', w.listings.singleUse) },
   'POST /api/v1/multi_use_listings/:id/create_transaction': { probe: () => listingPurchase('multi_use_listings', w.listings.multiUse) },
   'POST /api/v1/me/listings/:id/close': request(() => `/api/v1/me/listings/${w.listings.singleUse}/close`),

@@ -190,6 +190,7 @@ export const authorizationMatrix = {
   'GET /api/v1/single_use_listings/:id': everyone,
   'GET /api/v1/multi_use_listings/:id': everyone,
   'GET /api/v1/:listingType/:id': everyone,
+  'GET /api/v1/listings/:id': everyone,
   'POST /api/v1/single_use_listings/:id/create_transaction': signedIn,
   'POST /api/v1/multi_use_listings/:id/create_transaction': signedIn,
 

@@ -8,6 +8,7 @@ import { forgetEarlyResponses } from '../lib/api/early-responses.ts'
 import { storedUserKey } from '../lib/auth/stored-user.ts'
 import { namedRoutes } from '../lib/named-routes.ts'
 import { fakeTransactionSummary } from '../test/fake-api-client.ts'
+import { fakePersonalProfile } from '../test/fake-personal-profile.ts'
 import { renderApp, sessionWrapper, testConfig } from '../test/render-app.tsx'
 import { batchablePaths } from '@pactum/contracts/batch'
 import { defaultApiBaseUrl } from '../lib/api/api-client.ts'
@@ -118,7 +119,10 @@ describe('the first requests, sent before the app has loaded (issue 13)', () => 
       onUnauthenticated: () => undefined,
       fetch: async (url, init) => {
         if ((init?.method ?? 'GET') === 'GET') asked.push(String(url))
-        return String(url).includes('/me/transactions') ? json(200, []) : json(404, { code: 'not_found' })
+        if (String(url).includes('/me/transactions')) return json(200, [])
+        // The payout requirements are asked once the profile has answered (issue 33 item 13).
+        if (String(url).endsWith('/me/personal')) return json(200, fakePersonalProfile())
+        return json(404, { code: 'not_found' })
       },
     })
     await renderApp('/transactions', { api })

@@ -31,6 +31,8 @@ export function DismissibleSnackbar({ showKey, open, durationMs, vertical, sever
     >
       <Alert
         severity={severity}
+        // News that something worked waits for the screen reader to finish (polite); a problem interrupts.
+        role={severity === 'success' || severity === 'info' ? 'status' : 'alert'}
         variant="filled"
         data-testid={testId}
         action={

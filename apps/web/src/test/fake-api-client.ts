@@ -151,6 +151,7 @@ export function fakeTransactionSummary(overrides: Partial<TransactionSummary> = 
     listing_id: null,
     created: '2026-11-01T10:00:00.000Z',
     amount: 1234,
+    counterparty_name: null,
     ...overrides,
   } as TransactionSummary
 }

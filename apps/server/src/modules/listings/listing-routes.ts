@@ -138,6 +138,21 @@ export function listingRoutes(deps: () => TransactionDeps & { config: Config }):
       )
     }
 
+    // A listing link does not say its type: one look-up of either, where asking one type and then,
+    // after its 404, the other put a 4xx in every multi-use buyer's console (issue 33 item 13).
+    app.get(
+      '/listings/:id',
+      {
+        config: joinRateLimit,
+        schema: {
+          tags: ['listings'],
+          summary: 'Preview a listing of either type (`listing_type` says which; no sign-in needed)',
+          params: idParams,
+          response: { 200: listingPreviewSchema, ...previewErrors },
+        },
+      },
+      preview(null),
+    )
     app.get(
       '/:listingType/:id',
       {

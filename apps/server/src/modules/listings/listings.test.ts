@@ -135,11 +135,16 @@ describe('a listing opened by its link', () => {
       },
     })
     expect((await call(null, 'GET', `/api/v1/multi_use_listings/${multi.id}`)).body).toEqual(preview.body)
+    // A link does not say the type: one look-up answers either, naming it (issue 33 item 13).
+    expect((await call(null, 'GET', `/api/v1/listings/${multi.id}`)).body).toEqual(preview.body)
+    expect(preview.body.listing_type).toBe('multi_use')
     // Under the other type's path, with a made-up id, or a made-up type: no such listing.
     for (const url of [
       `/api/v1/single_use_listings/${multi.id}`,
       '/api/v1/multi_use_listings/00000000-0000-4000-8000-000000000000',
       '/api/v1/multi_use_listings/not-an-id',
+      '/api/v1/listings/00000000-0000-4000-8000-000000000000',
+      '/api/v1/listings/not-an-id',
       `/api/v1/forever_listings/${multi.id}`,
     ]) {
       expect(await call(null, 'GET', url), url).toMatchObject({ status: 404, body: { code: 'not_found' } })

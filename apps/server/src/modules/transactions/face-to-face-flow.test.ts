@@ -349,7 +349,7 @@ describe('face-to-face refusals', () => {
     ).toBe('already_paid')
   })
 
-  it('answers 404 to strangers, to online ids under /p2p and to a code of the other kind', async () => {
+  it('answers 404 to strangers, to online ids under /p2p and to a join by a code of the other kind', async () => {
     const { call } = await start()
     const { id, joinCode } = await createF2fSale(call)
     const online = await joinedSale(call)
@@ -359,7 +359,15 @@ describe('face-to-face refusals', () => {
     )
     expect((await call('seller', 'GET', `/api/v1/p2p/transactions/${online.id}`)).status).toBe(404)
     expect((await call('seller', 'POST', `/api/v1/transactions/${id}/cancel`)).status).toBe(404)
-    expect((await call('buyer', 'GET', `/api/v1/transactions?join_code=${joinCode}`)).body.code).toBe('join_code_not_found')
+    // The preview answers either kind, saying which (a join link does not: issue 33 item 13); joining keeps to its kind.
+    expect((await call('buyer', 'GET', `/api/v1/transactions?join_code=${joinCode}`)).body).toMatchObject({
+      id,
+      type: 'f2f',
+      deposit_pricing: { price: 5_000 },
+      creator_first_name: 'Sam',
+    })
+    expect((await call('buyer', 'PUT', `/api/v1/transactions?join_code=${joinCode}`)).body.code).toBe('join_code_not_found')
+    expect((await call('buyer', 'GET', `/api/v1/p2p/transactions/${id}`)).status).toBe(404)
     expect((await call('seller', 'GET', `/api/v1/p2p/transactions_by_join_code/${joinCode}`)).body.code).toBe('cannot_join_own_transaction')
     expect((await call('seller', 'POST', `/api/v1/p2p/transactions_by_join_code/${joinCode}/join`)).body.code).toBe(
       'cannot_join_own_transaction',
@@ -453,10 +461,14 @@ describe('face-to-face refusals', () => {
       price?: number
       pricing?: { price: number } | null
       deposit_pricing?: { price: number }
+      buyer_id: string | null
+      seller_id: string | null
     }
+    // The cast has first names only (Sam sells, Bea buys); a sale no one joined names no one.
     const asRow = ({ id, type, status, role, description, currency, listing_id, created, unread_messages, ...rest }: FullRow) => ({
       ...{ id, type, status, role, description, currency, listing_id, created, unread_messages },
       amount: type === 'f2f' ? (rest.pricing?.price ?? rest.deposit_pricing!.price) : rest.price,
+      counterparty_name: rest.buyer_id && rest.seller_id ? (role === 'seller' ? 'Bea' : 'Sam') : null,
     })
     const sellersAll = await call('seller', 'GET', '/api/v1/me/transactions')
     expect(sellersAll.body).toHaveLength(3)

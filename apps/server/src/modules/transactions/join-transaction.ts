@@ -35,7 +35,7 @@ async function findJoinable(
   db: Kysely<Database>,
   user: CurrentUser,
   code: string,
-  kind: TransactionKind,
+  kind: TransactionKind | null,
   options: { lock: boolean },
 ): Promise<TransactionRow> {
   const checked = checkJoinCode(code)
@@ -49,7 +49,7 @@ async function findJoinable(
 }
 
 /** What the counterparty of either kind sees before joining: the offer, who made it, and whether they already joined with this code. */
-async function previewOf(db: Kysely<Database>, user: CurrentUser, code: string, kind: TransactionKind) {
+async function previewOf(db: Kysely<Database>, user: CurrentUser, code: string, kind: TransactionKind | null) {
   const row = await findJoinable(db, user, code, kind, { lock: false })
   if (row.creator_id === user.id) {
     throw new AppError('cannot_join_own_transaction', 'You created this transaction; share the code with the other party')
@@ -72,9 +72,23 @@ async function previewOf(db: Kysely<Database>, user: CurrentUser, code: string, 
   return { row, shared }
 }
 
+type SharedPreview = Awaited<ReturnType<typeof previewOf>>
+
+/**
+ * `GET /transactions?join_code=`: the preview of the sale behind the code,
+ * of either kind (`type` says which). A join link does not say its sale's
+ * kind, and asking the online look-up and then, after its 404, the
+ * face-to-face one put a 4xx in every face-to-face joiner's console
+ * (issue 33 item 13). `/p2p/transactions_by_join_code/{code}` still
+ * answers face-to-face codes only.
+ */
+export async function previewJoin(db: Kysely<Database>, user: CurrentUser, code: string): Promise<JoinPreview | F2fJoinPreview> {
+  const preview = await previewOf(db, user, code, null)
+  return preview.row.type === 'f2f' ? f2fPreviewOf(preview) : onlinePreviewOf(preview)
+}
+
 /** What the counterparty of an online sale sees before deciding to join. */
-export async function previewJoin(db: Kysely<Database>, user: CurrentUser, code: string): Promise<JoinPreview> {
-  const { row, shared } = await previewOf(db, user, code, 'online')
+function onlinePreviewOf({ row, shared }: SharedPreview): JoinPreview {
   return {
     ...shared,
     type: 'online',
@@ -85,9 +99,13 @@ export async function previewJoin(db: Kysely<Database>, user: CurrentUser, code:
   }
 }
 
-/** What the counterparty of a face-to-face sale sees before joining: the deposit asked for. */
+/** `GET /p2p/transactions_by_join_code/{code}`: a face-to-face sale's preview. */
 export async function previewF2fJoin(db: Kysely<Database>, user: CurrentUser, code: string): Promise<F2fJoinPreview> {
-  const { row, shared } = await previewOf(db, user, code, 'f2f')
+  return f2fPreviewOf(await previewOf(db, user, code, 'f2f'))
+}
+
+/** What the counterparty of a face-to-face sale sees before joining: the deposit asked for. */
+function f2fPreviewOf({ row, shared }: SharedPreview): F2fJoinPreview {
   return {
     ...shared,
     type: 'f2f',

@@ -61,6 +61,23 @@ async function sellerCreatesAndBuyerJoins(call: SaleCall) {
 }
 
 describe('an online sale end to end', () => {
+  it("names the other party on each row of My transactions, by first name and the surname's initial", async () => {
+    const { app, call } = await start()
+    const joined = await sellerCreatesAndBuyerJoins(call)
+    const { id: waiting } = await createSale(call)
+    // The buyer's profile, made by their first call, gains a surname.
+    await app.services.db.updateTable('users').set({ last_name: 'kowalska' }).where('email', '=', 'buyer@example.com').execute()
+    const sellersRows = (await call('seller', 'GET', '/api/v1/me/transactions?view=summary')).body
+    expect(sellersRows.map((row: { id: string; counterparty_name: string | null }) => [row.id, row.counterparty_name])).toEqual([
+      [waiting, null],
+      [joined, 'Bea K.'],
+    ])
+    // Only the initial leaves the server.
+    expect(JSON.stringify(sellersRows)).not.toContain('owalska')
+    const buyersRows = (await call('buyer', 'GET', '/api/v1/me/transactions?view=summary')).body
+    expect(buyersRows).toEqual([expect.objectContaining({ id: joined, role: 'buyer', counterparty_name: 'Sam' })])
+  })
+
   it('runs from creation to the seller being paid, with the books balanced', async () => {
     const { app, clock, call } = await start()
     const id = await sellerCreatesAndBuyerJoins(call)
@@ -71,7 +88,14 @@ describe('an online sale end to end', () => {
     expect((await call('buyer', 'GET', `/api/v1/transactions/${id}`)).body.status).toBe('paid')
 
     const tracked = await track(call, id, { carrier: 'dhl', tracking_code: 'jd0001234' })
-    expect(tracked).toMatchObject({ status: 'tracked', tracking: { carrier: 'dhl', tracking_code: 'JD0001234' } })
+    expect(tracked).toMatchObject({
+      status: 'tracked',
+      tracking: {
+        carrier: 'dhl',
+        tracking_code: 'JD0001234',
+        tracking_url: 'https://www.dhl.com/global-en/home/tracking/tracking-parcel.html?submit=1&tracking-id=JD0001234',
+      },
+    })
     const delivered = await confirmDelivery(call, id)
     expect(delivered).toMatchObject({ status: 'delivered', complaint_period_deadline: '2026-11-23T10:00:00.000Z' })
 

@@ -2,6 +2,7 @@ import type { AnyTransaction, F2fTransaction, TransactionSummary } from '@pactum
 import type { PendingInvitation, Transaction } from '@pactum/contracts/transactions'
 import { availableActions, type F2fAction, type InvitationAction, type OnlineAction } from '@pactum/domain/transactions/available-actions'
 import type { Actor, TransactionPolicy } from '@pactum/domain/transactions/kernel'
+import { trackingPageUrl } from '../../adapters/carrier-tracker/tracking-pages.ts'
 import { toState, type TransactionRow } from './engine/transaction-state.ts'
 import type { TransactionSummaryRow } from './transactions-repository.ts'
 
@@ -83,7 +84,14 @@ export function toTransactionView(row: TransactionRow, viewer: Viewer, context: 
     high_value: row.high_value,
     is_payment_in_progress: row.is_payment_in_progress,
     order_issue: row.order_issue_description ? { description: row.order_issue_description } : null,
-    tracking: row.tracking_carrier && row.tracking_code ? { carrier: row.tracking_carrier, tracking_code: row.tracking_code } : null,
+    tracking:
+      row.tracking_carrier && row.tracking_code
+        ? {
+            carrier: row.tracking_carrier,
+            tracking_code: row.tracking_code,
+            tracking_url: trackingPageUrl(row.tracking_carrier, row.tracking_code),
+          }
+        : null,
     complaint: row.complaint_description ? { description: row.complaint_description } : null,
     complaint_period_deadline: iso(row.complaint_period_deadline),
     tracking_deadline: iso(row.tracking_deadline),
@@ -171,9 +179,11 @@ export function toAnyTransactionView(row: TransactionRow, viewer: Viewer, contex
  * row names, a face-to-face sale's total once set and its deposit before.
  */
 export function toTransactionSummary(row: TransactionSummaryRow, viewer: Viewer, unreadMessages = 0): TransactionSummary {
+  const role = roleOf(row, viewer.id)
   const shared = {
     id: row.id,
-    role: roleOf(row, viewer.id),
+    role,
+    counterparty_name: role ? counterpartyName(row) : null,
     description: row.description,
     currency: row.currency,
     listing_id: row.listing_id,
@@ -183,4 +193,11 @@ export function toTransactionSummary(row: TransactionSummaryRow, viewer: Viewer,
   return row.type === 'f2f'
     ? { ...shared, type: 'f2f', status: row.status as F2fTransaction['status'], amount: row.total_price ?? row.price }
     : { ...shared, type: 'online', status: row.status as Transaction['status'], amount: row.price }
+}
+
+/** `Anna K.`: a first name and an initial; whichever of them the profile has, or null when it has neither. */
+function counterpartyName(row: Pick<TransactionSummaryRow, 'counterparty_first_name' | 'counterparty_initial'>): string | null {
+  const first = row.counterparty_first_name?.trim() ?? ''
+  const initial = row.counterparty_initial?.trim() ? `${row.counterparty_initial.trim().toLocaleUpperCase()}.` : ''
+  return [first, initial].filter(Boolean).join(' ') || null
 }

@@ -142,10 +142,12 @@ export async function findByJoinCode(
   db: Kysely<Database>,
   column: 'join_code' | 'joined_with_code',
   code: string,
-  kind: TransactionKind,
+  kind: TransactionKind | null,
   options: { lock: boolean },
 ): Promise<TransactionRow[]> {
-  const query = db.selectFrom('transactions').selectAll().where(column, '=', code).where('type', '=', kind)
+  let query = db.selectFrom('transactions').selectAll().where(column, '=', code)
+  // A live code is unique across both kinds (transactions_join_code_key): null asks for either.
+  if (kind) query = query.where('type', '=', kind)
   return (options.lock ? query.forUpdate() : query).execute()
 }
 
@@ -236,8 +238,13 @@ export const summaryColumns = [
  * the millisecond, cut as a Date cuts it): parsing 50 timestamps into Dates
  * and writing them out again was 7 % of a summary page's time.
  */
-export type TransactionSummaryRow = Pick<TransactionRow, (typeof summaryColumns)[number]> & { created: string }
-const createdAsIsoText = sql<string>`to_char(created at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`.as('created')
+export type TransactionSummaryRow = Pick<TransactionRow, (typeof summaryColumns)[number]> & {
+  created: string
+  /** The other party's first name and the initial of their surname; null before they joined. */
+  counterparty_first_name: string | null
+  counterparty_initial: string | null
+}
+const createdAsIsoText = sql<string>`to_char(t.created at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`.as('created')
 
 /**
  * Newest first, keyset-paginated on the time-ordered id; both kinds unless
@@ -287,7 +294,7 @@ interface PageStructure {
  * given (Kysely's building was 7 % of a list page's time). The filter and
  * the kind come from the validated query's enums: a handful of statements.
  */
-function pageStatements<Row>(select: (db: Kysely<Database>, ids: ReturnType<typeof pageIds>) => Compilable<Row>) {
+function pageStatements<Row>(select: (db: Kysely<Database>, ids: ReturnType<typeof pageIds>, page: PageValues) => Compilable<Row>) {
   const byStructure = new Map<string, (db: Kysely<Database>, values: { page: PageValues }) => CompiledQuery<Row>>()
   return (db: Kysely<Database>, query: ListQuery): CompiledQuery<Row> => {
     // Validated at the boundary (1 to 50); checked again because it becomes part of the statement's text.
@@ -297,7 +304,7 @@ function pageStatements<Row>(select: (db: Kysely<Database>, ids: ReturnType<type
     const key = `${structure.filter ?? ''}/${structure.kind ?? ''}/${structure.limit}`
     let statement = byStructure.get(key)
     if (!statement) {
-      statement = statementTemplate((builder, { page }: { page: PageValues }) => select(builder, pageIds(builder, page, structure)))
+      statement = statementTemplate((builder, { page }: { page: PageValues }) => select(builder, pageIds(builder, page, structure), page))
       byStructure.set(key, statement)
     }
     const pattern = query.search ? `%${query.search.replace(/[\\%_]/g, (char) => `\\${char}`)}%` : undefined
@@ -309,12 +316,32 @@ function pageStatements<Row>(select: (db: Kysely<Database>, ids: ReturnType<type
 export const fullPageStatement = pageStatements((db, ids) =>
   db.selectFrom('transactions').selectAll().where('id', 'in', ids).orderBy('id', 'desc'),
 )
-export const summaryPageStatement = pageStatements((db, ids) =>
+/**
+ * The summaries join the other party's name in the same statement (one
+ * primary-key lookup per row of the page, never a query per row). Only the
+ * surname's initial leaves the database: a row names the person, it does not
+ * hand out their full name (docs/decisions/103-names-tracking-links-quiet-saves.md).
+ */
+export const summaryPageStatement = pageStatements((db, ids, page) =>
   db
-    .selectFrom('transactions')
-    .select([...summaryColumns, createdAsIsoText])
-    .where('id', 'in', ids)
-    .orderBy('id', 'desc'),
+    .selectFrom('transactions as t')
+    .leftJoin('users as counterparty', (join) =>
+      join.on((eb) =>
+        eb(
+          'counterparty.id',
+          '=',
+          eb.case().when('t.buyer_id', '=', page.userId).then(eb.ref('t.seller_id')).else(eb.ref('t.buyer_id')).end(),
+        ),
+      ),
+    )
+    .select([
+      ...summaryColumns.map((column) => `t.${column}` as const),
+      createdAsIsoText,
+      'counterparty.first_name as counterparty_first_name',
+      sql<string | null>`left(counterparty.last_name, 1)`.as('counterparty_initial'),
+    ])
+    .where('t.id', 'in', ids)
+    .orderBy('t.id', 'desc'),
 )
 
 /**

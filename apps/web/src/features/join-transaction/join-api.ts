@@ -2,30 +2,22 @@ import type { AnyTransaction, F2fJoinPreview } from '@pactum/contracts/f2f-trans
 import type { ListingPreview } from '@pactum/contracts/listings'
 import type { JoinPreview } from '@pactum/contracts/transactions'
 import { useMutation, useQuery } from '@tanstack/react-query'
-import { ApiError } from '../../lib/api/api-error.ts'
 import { useApiClient } from '../../lib/api/api-client-context.tsx'
 
 export type AnyJoinPreview = JoinPreview | F2fJoinPreview
 
 /**
- * What the counterparty sees before joining. A code belongs to one kind of
- * sale; the online look-up (`GET /transactions?join_code=`) answers first,
- * and a code it does not know is asked of the face-to-face one
- * (`GET /p2p/transactions_by_join_code/{code}`).
+ * What the counterparty sees before joining, of either kind: one look-up
+ * (`GET /transactions?join_code=` answers a face-to-face code too, `type`
+ * saying which), where asking the face-to-face one after the online one's
+ * 404 put a 4xx in every face-to-face joiner's console (issue 33 item 13).
  */
 export function useJoinPreview(code: string, enabled: boolean) {
   const api = useApiClient()
   return useQuery({
     queryKey: ['join-preview', code],
     enabled,
-    queryFn: async ({ signal }): Promise<AnyJoinPreview> => {
-      try {
-        return await api.request<JoinPreview>('/transactions', { query: { join_code: code }, signal })
-      } catch (error) {
-        if (!(error instanceof ApiError) || error.code !== 'join_code_not_found') throw error
-        return api.request<F2fJoinPreview>(`/p2p/transactions_by_join_code/${encodeURIComponent(code)}`, { signal })
-      }
-    },
+    queryFn: ({ signal }): Promise<AnyJoinPreview> => api.request<AnyJoinPreview>('/transactions', { query: { join_code: code }, signal }),
     retry: false,
   })
 }
@@ -57,26 +49,25 @@ export function useRejectTransaction() {
   })
 }
 
-/** The path segments of the two listing types, tried in this order: a link does not say which type it is. */
-const listingSegments = ['single_use_listings', 'multi_use_listings'] as const
+/** The spec's path segment of each listing type (a copy of the contracts' `listingPathSegments`: importing it would bring zod into this chunk). */
+const listingPathSegments = { single_use: 'single_use_listings', multi_use: 'multi_use_listings' } as const
 
-export type ListingPreviewWithPath = ListingPreview & { segment: (typeof listingSegments)[number] }
+export type ListingPreviewWithPath = ListingPreview & { segment: (typeof listingPathSegments)[keyof typeof listingPathSegments] }
 
-/** What a buyer sees before buying from a listing (`GET /{listingType}/{id}`): the first type that knows the id. */
+/**
+ * What a buyer sees before buying from a listing: one look-up of either type
+ * (`GET /listings/{id}`), whose `listing_type` names the spec's path to buy
+ * by (`/{listingType}/{id}/create_transaction`). A link does not say the
+ * type, and trying one type's path and then the other's put a 404 in every
+ * multi-use buyer's console (issue 33 item 13).
+ */
 export function useListingPreview(id: string) {
   const api = useApiClient()
   return useQuery({
     queryKey: ['listing-preview', id],
     queryFn: async ({ signal }): Promise<ListingPreviewWithPath> => {
-      for (const segment of listingSegments) {
-        try {
-          const preview = await api.request<ListingPreview>(`/${segment}/${encodeURIComponent(id)}`, { signal })
-          return { ...preview, segment }
-        } catch (error) {
-          if (!(error instanceof ApiError) || error.code !== 'not_found' || segment === listingSegments.at(-1)) throw error
-        }
-      }
-      throw new Error('unreachable')
+      const preview = await api.request<ListingPreview>(`/listings/${encodeURIComponent(id)}`, { signal })
+      return { ...preview, segment: listingPathSegments[preview.listing_type] }
     },
     retry: false,
   })

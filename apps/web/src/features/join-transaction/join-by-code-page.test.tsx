@@ -89,12 +89,9 @@ describe('join by code', () => {
     expect(screen.getByTestId('preview-creator').textContent).toBe('Marta wants to buy this item.')
   })
 
-  it('explains an unknown code in the interface language, after asking both kinds of sale', async () => {
+  it('explains an unknown code in the interface language, after one look-up of either kind', async () => {
     const api = fakeApiClient({
       'GET /transactions': () => {
-        throw apiError(404, 'join_code_not_found')
-      },
-      'GET /p2p/transactions_by_join_code/ABCD2345': () => {
         throw apiError(404, 'join_code_not_found')
       },
     })
@@ -103,7 +100,7 @@ describe('join by code', () => {
     expect(problem.textContent).toContain('Nie ma transakcji z tym kodem')
     // Nothing above it says the person is about to join (issue 33 item 6).
     expect(document.body.textContent).not.toContain('Za chwilę dołączysz do transakcji z tym kodem.')
-    expect(api.request.mock.calls.map(([path]) => path)).toContain('/p2p/transactions_by_join_code/ABCD2345')
+    expect(api.request.mock.calls.map(([path]) => path).filter((path) => path.includes('transactions'))).toEqual(['/transactions'])
     // Asking again would find nothing again: another code, or back to my transactions.
     expect(within(problem).queryByTestId('error-retry')).toBeNull()
     expect(within(problem).getByRole('link', { name: 'Wpisz inny kod' }).getAttribute('href')).toBe('/join-transaction')
@@ -173,12 +170,9 @@ describe('join by code', () => {
     expect(api.request).toHaveBeenCalledWith('/transactions', expect.objectContaining({ query: { join_code: 'ABCD2345' } }))
   })
 
-  it('previews and joins a face-to-face sale by its own calls', async () => {
+  it('previews a face-to-face sale by the one look-up, and joins it by its own call', async () => {
     const api = fakeApiClient({
-      'GET /transactions': () => {
-        throw apiError(404, 'join_code_not_found')
-      },
-      'GET /p2p/transactions_by_join_code/ABCD2345': {
+      'GET /transactions': {
         id: 'tx-7',
         type: 'f2f',
         status: 'created',

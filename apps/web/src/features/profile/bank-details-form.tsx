@@ -5,8 +5,9 @@ import type { BankDetailsField } from '@pactum/domain/bank-details'
 import { malaysianBanks } from '@pactum/domain/countries'
 import { type ChangeEvent, type FormEvent, type ReactNode, useState } from 'react'
 import { useTranslation } from '../../i18n/react.tsx'
-import { useInvalidFormSnackbar } from '../../components/invalid-form-snackbar.tsx'
 import { useResultModal } from '../../components/result-modal.tsx'
+import { useToast } from '../../components/toasts.tsx'
+import { useShowFirstInvalid } from '../../lib/forms/use-show-first-invalid.ts'
 import { ApiError } from '../../lib/api/api-error.ts'
 import { errorMessage } from '../../lib/api/error-message.ts'
 import { useSaveDebitAccount } from './bank-details-api.ts'
@@ -25,7 +26,7 @@ import {
 
 const testIdOf = (field: BankFormField) => `bank-${field.replaceAll('_', '-')}`
 
-/** The manual bank form for `country` (POST /me/debit_account). `onSaved` runs after the success message. */
+/** The manual bank form for `country` (POST /me/debit_account). `onSaved` runs once the save is confirmed. */
 export function BankDetailsForm({
   country,
   holderName,
@@ -38,8 +39,8 @@ export function BankDetailsForm({
   actions?: ReactNode
 }) {
   const { t } = useTranslation()
-  const snackbar = useInvalidFormSnackbar()
   const resultModal = useResultModal()
+  const toast = useToast()
   const save = useSaveDebitAccount()
   const [values, setValues] = useState<BankFormValues>(() => emptyValues(holderName))
   const [errors, setErrors] = useState<BankFormErrors>({})
@@ -58,24 +59,32 @@ export function BankDetailsForm({
     if (errors[field]) setErrors((current) => ({ ...current, [field]: validateBankForm(next, country)[field] }))
   }
 
-  const submit = async (event: FormEvent) => {
+  const showFirstInvalid = useShowFirstInvalid()
+  const refuse = (form: HTMLElement, found: BankFormErrors) => {
+    setErrors(found)
+    showFirstInvalid(form)
+  }
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
     if (busy) return
+    const form = event.currentTarget
     const found = validateBankForm(values, country)
-    setErrors(found)
     if (Object.keys(found).length > 0) {
-      snackbar.show()
+      refuse(form, found)
       return
     }
+    setErrors(found)
     try {
       await save.mutateAsync(debitAccountBody(values, country))
-      resultModal.showSuccess(t('profile.bankDetails.saved'), { autoCloseMs: 3000, onClose: onSaved })
+      // A small save: confirmed by a toast, the full-screen result is kept for money and sales (issue 33 item 4).
+      toast.show(t('profile.bankDetails.saved'), { severity: 'success' })
+      onSaved()
     } catch (error) {
       if (error instanceof ApiError && error.code === 'validation_failed') {
         const fromServer = serverBankErrors(error.details)
         if (Object.keys(fromServer).length > 0) {
-          setErrors(fromServer)
-          snackbar.show()
+          refuse(form, fromServer)
           return
         }
       }
@@ -138,7 +147,7 @@ export function BankDetailsForm({
   return (
     <Box
       component="form"
-      onSubmit={(event: FormEvent) => void submit(event)}
+      onSubmit={(event: FormEvent<HTMLFormElement>) => void submit(event)}
       noValidate
       data-testid="bank-manual-form"
       aria-label={t('profile.bankDetails.editTitle')}

@@ -5,6 +5,7 @@ import { apiError, defaultApiRoutes, fakeApiClient } from '../../test/fake-api-c
 import { renderApp } from '../../test/render-app.tsx'
 import { debitAccountBody, emptyValues, serverBankErrors, validateBankForm } from './bank-details-model.ts'
 import type { PersonalProfile } from '../../lib/api/personal-profile.ts'
+import { expectSavedInPlace } from '../../test/expect-saved-in-place.ts'
 
 function profile(country: string): PersonalProfile {
   return {
@@ -112,12 +113,12 @@ describe('bank details page', () => {
     expect(count(api, 'POST /me/debit_account')).toBe(0)
   })
 
-  it('GB: submits the sort code and account number, then shows success and refetches', async () => {
+  it('GB: submits the sort code and account number, then confirms it in place', async () => {
     const api = setupApi('gb', {
       'POST /me/debit_account': { bank_account: { ...storedAccount, last4: '4321' }, card: null },
     })
     await saveGbAccount(api, '12-34-56')
-    await screen.findByRole('dialog', { name: 'Success!' })
+    await expectSavedInPlace('Your bank details have been saved.')
     const post = api.request.mock.calls.find(([path, init]) => path === '/me/debit_account' && init?.method === 'POST')
     expect(post?.[1]?.body).toEqual({ account_holder_name: 'Ada Lovelace', sort_code: '12-34-56', account_number: '87654321' })
   })
@@ -144,7 +145,7 @@ describe('bank details page', () => {
     expect(screen.getByLabelText(/^Account type/)).toBeTruthy()
   })
 
-  it('US link success: calls the three endpoints in order, shows success for 3 s, then refetches', async () => {
+  it('US link success: calls the three endpoints in order, says so in place for 3 s, then refetches', async () => {
     const api = setupApi('us', {
       'GET /me/plaid/link_token': { link_token: 'link-tok-1', provider: 'sandbox' },
       'POST /sandbox/plaid/link/link-tok-1/complete': {
@@ -156,11 +157,10 @@ describe('bank details page', () => {
     const user = await startBankLink(api)
     const dialog = await screen.findByRole('dialog', { name: 'Sandbox bank' })
     await user.click(within(dialog).getByRole('button', { name: 'Link test account' }))
-    expect(await screen.findByRole('dialog', { name: 'Success!' })).toBeTruthy()
+    await expectSavedInPlace('Your bank account has been linked.')
     // The fake clock also moves with real time (shouldAdvanceTime): the 3 s are
     // counted from here, not from whenever the checks below are done.
     const shownAt = Date.now()
-    expect(screen.getByText('Your bank account has been linked.')).toBeTruthy()
 
     const flow = calls(api).filter((entry) => /plaid/.test(entry))
     expect(flow).toEqual(['GET /me/plaid/link_token', 'POST /sandbox/plaid/link/link-tok-1/complete', 'POST /me/plaid/link_bank_details'])
@@ -200,6 +200,40 @@ describe('bank details page', () => {
     expect(complete?.[1]?.body).toEqual({ institution: 'failure' })
     await act(() => vi.advanceTimersByTimeAsync(3100))
     await vi.waitFor(() => expect(screen.queryByRole('dialog', { name: 'Error!' })).toBeNull())
+  })
+
+  it('US link failure: says what is known before the support message (issue 33 item 4)', async () => {
+    const refused = { fields: [{ field: 'body.public_token', problem: 'institution_error', message: 'x' }] }
+    const api = setupApi('us', {
+      'GET /me/plaid/link_token': { link_token: 'link-tok-3', provider: 'sandbox' },
+      'POST /sandbox/plaid/link/link-tok-3/complete': {
+        public_token: 'public-refused',
+        accounts: [{ id: 'acc-9', name: 'Checking', mask: '9999', subtype: 'checking' }],
+      },
+      'POST /me/plaid/link_bank_details': () => {
+        throw apiError(400, 'validation_failed', 'x', refused)
+      },
+    })
+    const user = await startBankLink(api)
+    await user.click(await screen.findByTestId('sandbox-link-failure'))
+    expect(await screen.findByRole('dialog', { name: 'Error!' })).toBeTruthy()
+    expect(
+      screen.getByText('Your bank refused the connection. Something went wrong. Please contact support at support@pactum.test.'),
+    ).toBeTruthy()
+  })
+
+  it('US link that cannot start: says so before the support message', async () => {
+    const api = setupApi('us', {
+      'GET /me/plaid/link_token': () => {
+        throw apiError(503, 'service_unavailable')
+      },
+    })
+    await startBankLink(api)
+    expect(
+      await screen.findByText(
+        'The bank connection could not be started. Something went wrong. Please contact support at support@pactum.test.',
+      ),
+    ).toBeTruthy()
   })
 })
 

@@ -6,6 +6,7 @@ import { renderApp } from '../../test/render-app.tsx'
 import { expectValues } from '../../test/expect-fields.ts'
 import { fakePersonalProfile } from '../../test/fake-personal-profile.ts'
 import { fieldOfServerPath, isAdult, isWebAddress, validatePersonalDetails, initialValues } from './personal-details-model.ts'
+import { expectSavedInPlace } from '../../test/expect-saved-in-place.ts'
 
 const notDue = { status: 'not_due', requirements: { personal: [], other: [] }, details_submitted: true }
 
@@ -25,6 +26,8 @@ const input = (testId: string) => screen.getByTestId(testId) as HTMLInputElement
 const putCalls = (api: ReturnType<typeof fakeApiClient>) => api.request.mock.calls.filter(([, init]) => init?.method === 'PUT')
 const businessUrlCalls = (api: ReturnType<typeof fakeApiClient>) =>
   api.request.mock.calls.filter(([path]) => path === '/me/personal/business_url')
+
+const expectSaved = () => expectSavedInPlace('Your personal details have been saved.')
 
 describe('personal details form', () => {
   it('reads the profile once: the page mounting just after the shell takes the shell’s answer', async () => {
@@ -147,7 +150,7 @@ describe('personal details form', () => {
     expect(screen.queryByTestId('personal-address-state')).toBeNull()
   })
 
-  it('saves with exactly the expected body, shows Success! and refetches the profile and requirements', async () => {
+  it('saves with exactly the expected body, confirms it in place and refetches the profile and requirements', async () => {
     let saved = false
     const { api, user } = await openPage({
       'PUT /me/personal': () => {
@@ -167,7 +170,7 @@ describe('personal details form', () => {
     await user.type(input('personal-phone'), '085 123 4567')
     await user.click(screen.getByTestId('personal-details-save'))
 
-    expect(await screen.findByRole('heading', { name: 'Success!' })).toBeTruthy()
+    await expectSaved()
     expect(putCalls(api)).toHaveLength(1)
     expect(putCalls(api)[0]).toEqual([
       '/me/personal',
@@ -275,7 +278,7 @@ describe('business website', () => {
     await user.type(input('personal-business-url'), '  https://shop.example/ada ')
     await user.click(screen.getByTestId('personal-details-save'))
 
-    expect(await screen.findByRole('heading', { name: 'Success!' })).toBeTruthy()
+    await expectSaved()
     expect(saved).toEqual(['https://shop.example/ada'])
     expect(businessUrlCalls(api)[0]).toEqual(['/me/personal/business_url', { method: 'POST', body: { url: 'https://shop.example/ada' } }])
     const order = api.request.mock.calls.map(([path, init]) => `${init?.method ?? 'GET'} ${path}`)
@@ -288,7 +291,7 @@ describe('business website', () => {
     const first = await openPage({ ...saveRoutes(), 'GET /me/personal': company() })
     expect(input('personal-business-url').value).toBe('https://shop.example/ada')
     await first.user.click(screen.getByTestId('personal-details-save'))
-    expect(await screen.findByRole('heading', { name: 'Success!' })).toBeTruthy()
+    await expectSaved()
     expect(putCalls(first.api)).toHaveLength(1)
     expect(businessUrlCalls(first.api)).toHaveLength(0)
     first.view.unmount()
@@ -296,7 +299,7 @@ describe('business website', () => {
     const second = await openPage({ ...saveRoutes(), 'GET /me/personal': company() })
     await second.user.clear(input('personal-business-url'))
     await second.user.click(screen.getByTestId('personal-details-save'))
-    expect(await screen.findByRole('heading', { name: 'Success!' })).toBeTruthy()
+    await expectSaved()
     expect(businessUrlCalls(second.api)).toHaveLength(0)
   })
 
@@ -306,7 +309,7 @@ describe('business website', () => {
     await user.type(input('personal-business-url'), 'https://other.example')
     await user.selectOptions(input('personal-business-type'), 'individual')
     await user.click(screen.getByTestId('personal-details-save'))
-    expect(await screen.findByRole('heading', { name: 'Success!' })).toBeTruthy()
+    await expectSaved()
     expect(businessUrlCalls(api)).toHaveLength(0)
   })
 

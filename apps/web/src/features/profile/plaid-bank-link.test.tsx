@@ -5,6 +5,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { defaultApiRoutes, fakeApiClient } from '../../test/fake-api-client.ts'
 import { renderApp } from '../../test/render-app.tsx'
 import type { PersonalProfile } from '../../lib/api/personal-profile.ts'
+import { expectSavedInPlace } from '../../test/expect-saved-in-place.ts'
 
 /** react-plaid-link replaced: the test plays Plaid Link through the options the page gave it. */
 const plaid = vi.hoisted(() => ({
@@ -103,8 +104,7 @@ describe('the US bank step when the server’s bank link is Plaid', () => {
         link_session_id: 'session-1',
       }),
     )
-    expect(await screen.findByRole('dialog', { name: 'Success!' })).toBeTruthy()
-    expect(screen.getByText('Your bank account has been linked.')).toBeTruthy()
+    await expectSavedInPlace('Your bank account has been linked.')
     const posted = api.request.mock.calls.find(([path]) => path === '/me/plaid/link_bank_details')
     expect(posted?.[1]).toEqual({ method: 'POST', body: { public_token: 'public-sandbox-abc', account_id: 'acc-checking' } })
   })

@@ -8,6 +8,7 @@ import { useForm } from 'react-hook-form'
 import { useTranslation } from '../../i18n/react.tsx'
 import { ContentCard } from '../../components/content-card.tsx'
 import { useResultModal } from '../../components/result-modal.tsx'
+import { useToast } from '../../components/toasts.tsx'
 import { errorMessage } from '../../lib/api/error-message.ts'
 import type { PersonalProfile } from '../../lib/api/personal-profile.ts'
 import { useUpdatePersonalProfile } from './profile-api.ts'
@@ -39,6 +40,7 @@ export function TaxIdentifiersSection({ profile }: { profile: PersonalProfile })
 function TaxIdentifiersForm({ fields }: { fields: TaxIdentifierFields }) {
   const { t } = useTranslation()
   const result = useResultModal()
+  const toast = useToast()
   const update = useUpdatePersonalProfile()
   const form = useForm<TaxIdentifiersFormInput, unknown, TaxIdentifiersFormOutput>({
     resolver: zodResolver(taxIdentifiersFormSchema(fields)),
@@ -50,7 +52,8 @@ function TaxIdentifiersForm({ fields }: { fields: TaxIdentifierFields }) {
     try {
       await update.mutateAsync(body)
       form.reset({ ssnLast4: '', idNumber: '' })
-      result.showSuccess(t('profile.tax.saved'))
+      // A small save: confirmed by a toast, the full-screen result is kept for money and sales (issue 33 item 4).
+      toast.show(t('profile.tax.saved'), { severity: 'success' })
     } catch (error) {
       result.showError(errorMessage(t, error))
     }

@@ -2,13 +2,13 @@ import type { TextFieldProps } from '@mui/material/TextField'
 import { countryByCode, supportedCountries } from '@pactum/domain/countries'
 import { toLanguageTag } from '@pactum/domain/locales'
 import { type ChangeEvent, type FormEvent, useMemo, useState } from 'react'
-import { useInvalidFormSnackbar } from '../../components/invalid-form-snackbar.tsx'
 import { useResultModal } from '../../components/result-modal.tsx'
+import { useToast } from '../../components/toasts.tsx'
 import { useTranslation } from '../../i18n/react.tsx'
 import { useLocale } from '../../i18n/use-locale.ts'
 import { ApiError } from '../../lib/api/api-error.ts'
 import { errorMessage } from '../../lib/api/error-message.ts'
-import { focusFirstInvalid } from '../../lib/forms/focus-first-invalid.ts'
+import { useShowFirstInvalid } from '../../lib/forms/use-show-first-invalid.ts'
 import type { PersonalProfile } from '../../lib/api/personal-profile.ts'
 import {
   businessUrlToSave,
@@ -49,8 +49,9 @@ const fieldOfValue: Record<keyof PersonalDetailsValues, PersonalDetailsField> = 
 export function usePersonalDetailsForm(profile: PersonalProfile, activeCountry: string) {
   const { t } = useTranslation()
   const { locale } = useLocale()
-  const snackbar = useInvalidFormSnackbar()
+  const showFirstInvalid = useShowFirstInvalid()
   const resultModal = useResultModal()
+  const toast = useToast()
   const update = useUpdatePersonalProfile()
   const saveBusinessUrl = useSaveBusinessUrl()
   const [values, setValues] = useState<PersonalDetailsValues>(() => initialValues(profile, activeCountry))
@@ -102,11 +103,7 @@ export function usePersonalDetailsForm(profile: PersonalProfile, activeCountry: 
   /** Shows the errors, then takes the person to the first of them and names it (issue 33 item 4). */
   const refuse = (form: HTMLElement, found: PersonalDetailsErrors) => {
     setErrors(found)
-    // Once the errors are on screen: the fields are marked invalid by that render.
-    setTimeout(() => {
-      const name = focusFirstInvalid(form)
-      snackbar.show(name ? t('feedback.checkField', { field: name }) : undefined)
-    }, 0)
+    showFirstInvalid(form)
   }
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
@@ -123,7 +120,8 @@ export function usePersonalDetailsForm(profile: PersonalProfile, activeCountry: 
       await update.mutateAsync(updateBody(values, activeCountry))
       const businessUrl = businessUrlToSave(values, profile.business_url ?? '')
       if (businessUrl !== undefined) await saveBusinessUrl.mutateAsync(businessUrl)
-      resultModal.showSuccess(t('profile.personal.saved'))
+      // A small save: confirmed by a toast, the full-screen result is kept for money and sales (issue 33 item 4).
+      toast.show(t('profile.personal.saved'), { severity: 'success' })
     } catch (error) {
       if (error instanceof ApiError && error.code === 'validation_failed') {
         const fromServer = serverFieldErrors(error.details)

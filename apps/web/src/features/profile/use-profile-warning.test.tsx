@@ -54,16 +54,22 @@ describe('useProfileWarning in the sidebar', () => {
     expect(screen.queryByTestId('profile-warning')).toBeNull()
   })
 
-  it('shows no icon when the profile answers 409 (no country yet)', async () => {
-    await warningFor({
+  it('shows no icon when the profile answers 409 (no country yet), and asks nothing more that would answer 409', async () => {
+    const api = fakeApiClient({
+      ...defaultApiRoutes(),
       'GET /me/personal': () => {
         throw apiError(409, 'active_country_not_set')
       },
       'GET /me/personal/payout_requirements': () => {
-        throw apiError(409, 'tos_not_accepted')
+        throw apiError(409, 'active_country_not_set')
       },
     })
+    await renderApp('/transactions', { api })
+    await screen.findByRole('heading', { level: 1, name: 'My transactions' })
+    await waitFor(() => expect(api.request).toHaveBeenCalledWith('/me/personal'))
     await new Promise((resolve) => setTimeout(resolve, 50))
     expect(screen.queryByTestId('profile-warning')).toBeNull()
+    // Issue 33 item 13: the payout requirements wait for a profile that answers.
+    expect(api.request).not.toHaveBeenCalledWith('/me/personal/payout_requirements')
   })
 })

@@ -144,7 +144,7 @@ export function NextStepsCard({ children }: { children: ReactNode }) {
 
 export interface Note {
   label: string
-  value: string
+  value: ReactNode
   testId?: string
 }
 

@@ -12,7 +12,7 @@ import { UnreadBadge } from '../../components/unread-badge.tsx'
 import { StatusChip } from './status-chip.tsx'
 import { yourMoveKey } from './your-move.ts'
 
-/** One transaction in the list: what, when, the person's role, the amount and the status, linking to its page. */
+/** One transaction in the list: what, with whom, when, the person's role, the amount and the status, linking to its page. */
 export function TransactionRow({ transaction }: { transaction: TransactionSummary }) {
   const { t } = useTranslation()
   const { locale } = useLocale()
@@ -44,6 +44,13 @@ export function TransactionRow({ transaction }: { transaction: TransactionSummar
       >
         <Box sx={{ minWidth: 0 }}>
           <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>{transaction.description}</Typography>
+          {transaction.counterparty_name && transaction.role && (
+            <Typography variant="body2" data-testid="transaction-row-counterparty">
+              {t(transaction.role === 'seller' ? 'transactions.row.sellingTo' : 'transactions.row.buyingFrom', {
+                name: transaction.counterparty_name,
+              })}
+            </Typography>
+          )}
           <Typography variant="body2" color="text.secondary">
             {t(transaction.type === 'f2f' ? 'transactions.row.metaF2f' : 'transactions.row.meta', {
               role: t(`roles.${transaction.role ?? 'none'}`),

@@ -110,7 +110,11 @@ describe('transaction status page', () => {
 
   it('adds tracking through its dialog and says Success!', async () => {
     const paid = fakeTransaction({ status: 'paid', role: 'seller', tracking_deadline: inHours(90), available_actions: ['cancel', 'track'] })
-    const tracked = fakeTransaction({ status: 'tracked', role: 'seller', tracking: { carrier: 'dhl', tracking_code: 'AB-123' } })
+    const tracked = fakeTransaction({
+      status: 'tracked',
+      role: 'seller',
+      tracking: { carrier: 'dhl', tracking_code: 'AB-123', tracking_url: null },
+    })
     const api = fakeApiClient({
       'GET /transactions/tx-1': paid,
       'GET /supported_carriers': [
@@ -133,6 +137,33 @@ describe('transaction status page', () => {
     const call = api.request.mock.calls.find(([path]) => path === '/transactions/tx-1/track')
     expect(call?.[1]).toMatchObject({ method: 'POST', body: { carrier: 'dhl', tracking_code: 'AB-123' } })
     expect(call?.[1]?.headers?.['Idempotency-Key']).toMatch(/^[0-9a-f-]{36}$/)
+  })
+
+  it("links the tracking code to the carrier's page in a new tab, and leaves it plain text without one", async () => {
+    const url = 'https://www.ups.com/track?tracknum=1Z999'
+    const tracked = fakeTransaction({
+      status: 'tracked',
+      role: 'buyer',
+      tracking: { carrier: 'ups', tracking_code: '1Z999', tracking_url: url },
+    })
+    const carriers = [{ slug: 'ups', name: 'UPS' }]
+    const view = await renderApp('/transactions/tx-1', {
+      api: fakeApiClient({ 'GET /transactions/tx-1': tracked, 'GET /supported_carriers': carriers }),
+    })
+    const link = await screen.findByRole('link', { name: "Follow 1Z999 on UPS's website (opens in a new tab)" })
+    expect(link.getAttribute('href')).toBe(url)
+    expect(link.getAttribute('target')).toBe('_blank')
+    expect(link.getAttribute('rel')).toBe('noopener noreferrer')
+    view.unmount()
+
+    const plain = fakeTransaction({
+      status: 'tracked',
+      role: 'buyer',
+      tracking: { carrier: 'postnl', tracking_code: 'JD1', tracking_url: null },
+    })
+    await renderApp('/transactions/tx-1', { api: fakeApiClient({ 'GET /transactions/tx-1': plain, 'GET /supported_carriers': [] }) })
+    expect((await screen.findByTestId('tracking-info')).textContent).toBe('postnl · JD1')
+    expect(screen.queryByTestId('tracking-link')).toBeNull()
   })
 
   it('says so when the parcel is already on another buyer’s sale', async () => {

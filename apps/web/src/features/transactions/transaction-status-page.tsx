@@ -23,6 +23,7 @@ import { ShippingAddressCard } from './shipping-address-card.tsx'
 import { awaitsSellerAcceptance, ListingSaleCard } from './listing-sale-card.tsx'
 import { InvitationCard } from './invitation-card.tsx'
 import { complaintDeadline, type Deadline, NextSteps } from './next-steps.tsx'
+import { TrackingValue } from './tracking-value.tsx'
 import { HistoryCard, JoinCodeCard, type Note, NotesCard, SummaryCard, SummaryFoot, TransactionReference } from './status-cards.tsx'
 import { transactionKey, useCarriers, useTransaction } from './transactions-api.ts'
 import { SellerReceives } from './seller-receives.tsx'
@@ -102,7 +103,7 @@ function TransactionDetails({ transaction, refreshing }: { transaction: Transact
       ? [
           {
             label: t('transactionStatus.tracking'),
-            value: `${carrierName(transaction.tracking.carrier)} · ${transaction.tracking.tracking_code}`,
+            value: <TrackingValue tracking={transaction.tracking} carrierName={carrierName(transaction.tracking.carrier)} />,
             testId: 'tracking-info',
           },
         ]

@@ -63,6 +63,20 @@ describe('my transactions', () => {
     expect(screen.getByTestId('transaction-status').getAttribute('data-status')).toBe('deposit_paid')
   })
 
+  it('names the other party from the reader’s side, and no one before they joined', async () => {
+    const rows = [
+      fakeTransactionSummary({ id: 'tx-1', role: 'seller', status: 'joined', counterparty_name: 'Bea K.' }),
+      fakeTransactionSummary({ id: 'tx-2', role: 'buyer', status: 'paid', counterparty_name: 'Sam S.' }),
+      fakeTransactionSummary({ id: 'tx-3', role: 'seller', status: 'created', counterparty_name: null }),
+    ]
+    await renderApp('/transactions', { api: fakeApiClient({ 'GET /me/transactions': rows }) })
+    await screen.findAllByTestId('transaction-row')
+    expect(screen.getAllByTestId('transaction-row-counterparty').map((name) => name.textContent)).toEqual([
+      'You sell to Bea K.',
+      'You buy from Sam S.',
+    ])
+  })
+
   it('filters and searches on the server', async () => {
     const api = fakeApiClient({ 'GET /me/transactions': page(1, 2) })
     await renderApp('/transactions', { api })

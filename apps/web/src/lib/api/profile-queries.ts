@@ -64,11 +64,18 @@ export function usePersonalProfile() {
   })
 }
 
+/**
+ * Asked once the profile has answered: before the country is set the profile
+ * answers 409 (spec §8) and so would this, for nothing but a 4xx in the
+ * browser's console (issue 33 item 13).
+ */
 export function usePayoutRequirements() {
   const api = useApiClient()
+  const profile = usePersonalProfile()
   return useQuery({
     queryKey: payoutRequirementsKey,
     queryFn: () => fetchPayoutRequirements(api),
+    enabled: profile.isSuccess,
     retry: retryUnlessClientError,
     staleTime: profileFreshForMs,
   })

@@ -1,6 +1,6 @@
 import { errorBodySchema } from '@pactum/contracts/errors'
-import { f2fJoinPreviewSchema } from '@pactum/contracts/f2f-transactions'
-import { joinCodeQuerySchema, joinPreviewSchema, joinQuerySchema, type JoinExpectedTerms } from '@pactum/contracts/transactions'
+import { anyJoinPreviewSchema, f2fJoinPreviewSchema } from '@pactum/contracts/f2f-transactions'
+import { joinCodeQuerySchema, joinQuerySchema, type JoinExpectedTerms } from '@pactum/contracts/transactions'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { joinTransaction, previewF2fJoin, previewJoin } from '../join-transaction.ts'
@@ -23,8 +23,8 @@ const byCode = {
       method: 'GET',
       url: '/transactions',
       input: { querystring: joinCodeQuerySchema },
-      summary: 'Preview the transaction behind a join code',
-      schema: joinPreviewSchema,
+      summary: 'Preview the transaction of either kind behind a join code (`type` says which)',
+      schema: anyJoinPreviewSchema,
       read: previewJoin,
     },
     join: {
