@@ -47,6 +47,7 @@ import * as secondFactors from './migrations/0048-second-factors.ts'
 import * as disputeCases from './migrations/0049-dispute-cases.ts'
 import * as transactionMessages from './migrations/0050-transaction-messages.ts'
 import * as receiptConfirmationRequests from './migrations/0051-receipt-confirmation-requests.ts'
+import * as providerLinks from './migrations/0057-provider-links.ts'
 import type { Database } from './schema.ts'
 
 /**
@@ -101,6 +102,7 @@ const migrations: Record<string, Migration> = {
   '0049-dispute-cases': disputeCases,
   '0050-transaction-messages': transactionMessages,
   '0051-receipt-confirmation-requests': receiptConfirmationRequests,
+  '0057-provider-links': providerLinks,
 }
 
 function migrator(db: Kysely<Database>): Migrator {
