@@ -272,22 +272,22 @@ describe('carrier tracking configuration', () => {
     expect(loadConfig({}).tracking).toEqual({ provider: 'sandbox', inTransitSeconds: 30, deliveredSeconds: 120 })
   })
 
-  it('selects the aggregator with its key and webhook secret, on the 2024-04 API unless told otherwise', () => {
+  it('selects the aggregator with its key and webhook secret, on the 2026-07 API unless told otherwise', () => {
     expect(loadConfig({ TRACKING_API_KEY: 'asat_0123456789abcdef', TRACKING_WEBHOOK_SECRET: 'whsec-tracking-0123' }).tracking).toEqual({
       provider: 'aftership',
       apiKey: 'asat_0123456789abcdef',
       webhookSecret: 'whsec-tracking-0123',
-      apiUrl: 'https://api.aftership.com/tracking/2024-04',
+      apiUrl: 'https://api.aftership.com/tracking/2026-07',
       pollMinutes: 60,
     })
     expect(
       loadConfig({
         TRACKING_API_KEY: 'asat_0123456789abcdef',
         TRACKING_WEBHOOK_SECRET: 'whsec-tracking-0123',
-        TRACKING_API_URL: 'http://127.0.0.1:4010/tracking/2024-04/',
+        TRACKING_API_URL: 'http://127.0.0.1:4010/tracking/2026-07/',
         TRACKING_POLL_MINUTES: '15',
       }).tracking,
-    ).toMatchObject({ apiUrl: 'http://127.0.0.1:4010/tracking/2024-04', pollMinutes: 15 })
+    ).toMatchObject({ apiUrl: 'http://127.0.0.1:4010/tracking/2026-07', pollMinutes: 15 })
   })
 
   it('fails naming each bad tracking variable, and never repeats a secret', () => {
@@ -304,6 +304,10 @@ describe('carrier tracking configuration', () => {
       [{ ...aggregator, TRACKING_API_URL: 'not a url' }, /^TRACKING_API_URL: not a URL/m],
       [{ ...aggregator, TRACKING_API_URL: `https://user:${secret}@api.example` }, /^TRACKING_API_URL: no credentials in the URL/m],
       [{ ...aggregator, TRACKING_API_URL: `https://api.example/?key=${key}` }, /^TRACKING_API_URL: no query or fragment/m],
+      [
+        { ...aggregator, TRACKING_API_URL: 'https://api.aftership.com/tracking/2024-04' },
+        /^TRACKING_API_URL: names API version 2024-04; Pactum speaks 2026-07/m,
+      ],
       [{ ...aggregator, TRACKING_POLL_MINUTES: '0' }, /^TRACKING_POLL_MINUTES: expected a whole number of minutes from 1 to 10080/m],
       [{ ...aggregator, TRACKING_POLL_MINUTES: 'hourly' }, /^TRACKING_POLL_MINUTES: expected a whole number/m],
     ]

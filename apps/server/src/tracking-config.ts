@@ -4,7 +4,9 @@
  * name their variable and never repeat a value (the API key and webhook
  * secret stay out of the logs).
  */
-export const defaultTrackingApiUrl = 'https://api.aftership.com/tracking/2024-04'
+/** The API version the adapter's request and answer shapes are written for (adapters/carrier-tracker/aftership-api.ts). */
+export const trackingApiVersion = '2026-07'
+export const defaultTrackingApiUrl = `https://api.aftership.com/tracking/${trackingApiVersion}`
 
 export type TrackingConfig =
   | { provider: 'sandbox'; inTransitSeconds: number; deliveredSeconds: number }
@@ -66,5 +68,10 @@ function trackingApiUrl(value: string | undefined, problems: string[]): string {
   else if (url.protocol !== 'https:' && !(url.protocol === 'http:' && loopbackHosts.has(url.hostname))) {
     problems.push('TRACKING_API_URL: must be https:// (plain http only for localhost)')
   } else if (url.search || url.hash) problems.push('TRACKING_API_URL: no query or fragment')
+  // Another version has other shapes (2024-04 wraps bodies in `tracking`): a path naming one is a mistake, not a choice.
+  const version = /\/tracking\/(\d{4}-\d{2})(\/|$)/.exec(url.pathname)?.[1]
+  if (version && version !== trackingApiVersion) {
+    problems.push(`TRACKING_API_URL: names API version ${version}; Pactum speaks ${trackingApiVersion}`)
+  }
   return `${url.origin}${url.pathname}`.replace(/\/+$/, '')
 }

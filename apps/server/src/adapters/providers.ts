@@ -16,6 +16,7 @@ import { createLocalDocumentStore } from './document-store/local-files.ts'
 import type { DocumentStore } from './document-store/port.ts'
 import { createS3DocumentStore } from './document-store/s3.ts'
 import { AftershipApi } from './carrier-tracker/aftership-api.ts'
+import { findShippingDetails } from '../modules/transactions/shipping-repository.ts'
 import { AftershipCarrierTracker } from './carrier-tracker/aftership.ts'
 import { registerTrackingWebhookRoute } from './carrier-tracker/aftership-webhook-route.ts'
 import type { CarrierTracker } from './carrier-tracker/port.ts'
@@ -185,6 +186,10 @@ function startCarrierTracker(
     api: new AftershipApi({ baseUrl: tracking.apiUrl, apiKey: tracking.apiKey }),
     log: app.log,
     pollMinutes: tracking.pollMinutes,
+    destinationOf: async (transactionId) => {
+      const address = await findShippingDetails(deps.db, transactionId)
+      return address && { postalCode: address.postal_code, countryCode: address.country_code, state: address.state }
+    },
   })
   app.addHook('onClose', async () => tracker.stop())
   return tracker

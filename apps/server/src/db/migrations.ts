@@ -49,6 +49,7 @@ import * as transactionMessages from './migrations/0050-transaction-messages.ts'
 import * as receiptConfirmationRequests from './migrations/0051-receipt-confirmation-requests.ts'
 import * as notificationPreferences from './migrations/0052-notification-preferences.ts'
 import * as listingCodes from './migrations/0053-listing-codes.ts'
+import * as providerLinks from './migrations/0054-provider-links.ts'
 import type { Database } from './schema.ts'
 
 /**
@@ -105,6 +106,7 @@ const migrations: Record<string, Migration> = {
   '0051-receipt-confirmation-requests': receiptConfirmationRequests,
   '0052-notification-preferences': notificationPreferences,
   '0053-listing-codes': listingCodes,
+  '0054-provider-links': providerLinks,
 }
 
 function migrator(db: Kysely<Database>): Migrator {

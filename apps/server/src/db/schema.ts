@@ -481,6 +481,25 @@ export interface TrackingRegistrationsTable {
   remote_registered_at: Date | null
   /** When the aggregator was last asked about the parcel (the fallback for a missed webhook). */
   polled_at: Date | null
+  /** 0054: why the aggregator will not follow the parcel (`missing_required_fields`); null while it does or may. */
+  refusal: ColumnType<string | null, string | null | undefined, string | null>
+  /** 0054: the fields the courier asks for that Pactum could not give. */
+  refusal_fields: ColumnType<string[] | null, string[] | null | undefined, string[] | null>
+}
+
+/** 0054: a bank link's Item at the provider (Plaid), kept until it is removed there. */
+export interface BankLinkItemsTable {
+  id: string
+  user_id: string
+  provider: string
+  item_id: string
+  /** The provider's access token: a secret, needed only to remove the Item; null once removed. Never logged or returned. */
+  access_token: string | null
+  /** The payout account the Item backed (the row may be gone since). */
+  bank_account_id: string
+  linked_at: Date
+  removal_requested_at: Date | null
+  removed_at: Date | null
 }
 
 export interface CarrierEventsTable {
@@ -619,6 +638,7 @@ export interface Database {
   shipping_details: ShippingDetailsTable
   contact_messages: ContactMessagesTable
   bank_accounts: BankAccountsTable
+  bank_link_items: BankLinkItemsTable
   sandbox_bank_link_tokens: SandboxBankLinkTokensTable
   identity_document_uploads: IdentityDocumentUploadsTable
   sandbox_files: SandboxFilesTable

@@ -10,6 +10,7 @@ import { registerProviderRoutes, startProviders } from '../adapters/providers.ts
 import { createNotificationQueue, startNotificationWorker } from '../modules/notifications/send-notification.ts'
 import { createContactQueue, startContactWorker } from '../modules/support/contact-support.ts'
 import { createOrphanAttachmentQueue, startOrphanAttachmentWorker } from '../modules/conversation/orphan-attachments.ts'
+import { createBankLinkItemRemovalQueue, startBankLinkItemRemovalWorker } from '../modules/profile/bank-link-item-removal.ts'
 import { createTransactionQueues, jobEffectScheduler, startTransactionWorkers } from '../modules/transactions/transaction-jobs.ts'
 import { adminTransactionRoutes } from '../modules/admin/admin-transaction-routes.ts'
 import { actionRoutes } from '../modules/transactions/routes/action-routes.ts'
@@ -125,6 +126,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await startNotificationWorker(providers.jobs, { db: database.db, mailer: providers.mailer, clock, publicUrl: config.publicUrl })
   await createContactQueue(providers.jobs)
   await createOrphanAttachmentQueue(providers.jobs)
+  await createBankLinkItemRemovalQueue(providers.jobs)
+  await startBankLinkItemRemovalWorker(providers.jobs, { db: database.db, bankLink: providers.bankLink, clock })
   await startOrphanAttachmentWorker(providers.jobs, { db: database.db, documents: providers.documents })
   await startContactWorker(providers.jobs, { db: database.db, mailer: providers.mailer, clock, supportEmail: config.supportEmail })
   await startTransactionWorkers({

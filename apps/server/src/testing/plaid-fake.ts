@@ -52,6 +52,10 @@ export interface PlaidFake {
   failNext(count: number): void
   /** Every Stripe bank-account token the fake has made, with the account it is for. */
   stripeTokens: Map<string, { itemId: string; accountId: string }>
+  /** The Items that exist at Plaid now: exchanged and not removed by `/item/remove`. */
+  liveItems(): string[]
+  /** The Items `/item/remove` removed, in order. */
+  removedItems: string[]
   close(): Promise<void>
 }
 
@@ -119,7 +123,10 @@ function sandboxAccounts(): FakePlaidAccount[] {
  * follows the processor flow: link token → (Link in the browser, here
  * `completeLink`, or `/sandbox/public_token/create`) → public token →
  * `/item/public_token/exchange` → access token → `/accounts/get` and
- * `/processor/stripe/bank_account_token/create` → `btok_…`. Errors come in
+ * `/processor/stripe/bank_account_token/create` → `btok_…`; `/item/remove`
+ * with a valid access token removes the Item, after which the token is
+ * unknown (INVALID_ACCESS_TOKEN), as Plaid's reference says
+ * (https://plaid.com/docs/api/items/#itemremove). Errors come in
  * Plaid's shape and codes (INVALID_API_KEYS, INVALID_PUBLIC_TOKEN,
  * INVALID_ACCESS_TOKEN, INVALID_ACCOUNT_ID, ITEM_LOGIN_REQUIRED,
  * INTERNAL_SERVER_ERROR).
@@ -136,6 +143,7 @@ export async function startPlaidFake(): Promise<PlaidFake> {
   const publicTokens = new Map<string, PublicToken>()
   const accessTokens = new Map<string, FakeItem>()
   const stripeTokens = new Map<string, { itemId: string; accountId: string }>()
+  const removedItems: string[] = []
   let failures = 0
 
   const newItem = (clientUserId: string | null): FakeItem => ({
@@ -150,10 +158,15 @@ export async function startPlaidFake(): Promise<PlaidFake> {
     return publicToken
   }
 
-  const itemOf = (body: Record<string, unknown>): FakeItem | Answer => {
+  const knownItemOf = (body: Record<string, unknown>): FakeItem | Answer => {
     const item = typeof body.access_token === 'string' ? accessTokens.get(body.access_token) : undefined
     if (!item)
       return plaidError(400, 'INVALID_INPUT', 'INVALID_ACCESS_TOKEN', 'provided access token is in an invalid format or does not exist')
+    return item
+  }
+  const itemOf = (body: Record<string, unknown>): FakeItem | Answer => {
+    const item = knownItemOf(body)
+    if ('status' in item) return item
     if (item.error)
       return plaidError(
         400,
@@ -259,6 +272,14 @@ export async function startPlaidFake(): Promise<PlaidFake> {
         stripeTokens.set(token, { itemId: item.itemId, accountId: account.account_id })
         return { status: 200, body: { stripe_bank_account_token: token, request_id: requestId() } }
       }
+      case '/item/remove': {
+        // An Item whose bank wants a new login can still be removed.
+        const item = knownItemOf(body)
+        if ('status' in item) return item
+        for (const [token, held] of accessTokens) if (held === item) accessTokens.delete(token)
+        removedItems.push(item.itemId)
+        return { status: 200, body: { request_id: requestId() } }
+      }
       default:
         return plaidError(404, 'INVALID_REQUEST', 'UNKNOWN_FIELDS', `unknown endpoint ${path}`)
     }
@@ -300,6 +321,8 @@ export async function startPlaidFake(): Promise<PlaidFake> {
     secret,
     requests,
     stripeTokens,
+    liveItems: () => [...new Set([...accessTokens.values()].map((item) => item.itemId))],
+    removedItems,
     completeLink: (linkToken) => {
       const entry = linkTokens.get(linkToken)
       if (!entry || entry.used || entry.expiresAt < Date.now())

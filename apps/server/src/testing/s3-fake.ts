@@ -22,7 +22,19 @@ export interface S3Fake {
   secretAccessKey: string
   /** Every request that reached the fake, in order (refused ones too). */
   requests: RecordedS3Request[]
+  /** The credentials lose s3:GetObject (a policy edited, a KMS key they may no longer use): every object read answers 403. */
+  denyReads: boolean
   close(): Promise<void>
+}
+
+export interface S3FakeOptions {
+  /**
+   * Whether the credentials hold s3:ListBucket. S3 answers a GET or HEAD of
+   * a missing key with 404 NoSuchKey only then, and with 403 AccessDenied
+   * otherwise (https://docs.aws.amazon.com/AmazonS3/latest/API/API_GetObject.html,
+   * "Permissions"). Off by default, as docs/providers.md advises.
+   */
+  listBucket?: boolean
 }
 
 /**
@@ -32,6 +44,8 @@ export interface S3Fake {
  * looks the access key id up). A request with an unknown key id gets
  * InvalidAccessKeyId, one signed with another secret SignatureDoesNotMatch,
  * one whose body does not match its signed SHA-256 XAmzContentSHA256Mismatch.
+ * Without `listBucket`, a read of a missing key answers 403 AccessDenied, as
+ * S3 does (s3rver answers 404 NoSuchKey whatever the rights).
  */
 /** The document store's S3 settings that point at `fake` (the `identity-documents/` prefix, path-style addresses, no KMS key), with `overrides`. */
 export function s3SettingsFor(fake: S3Fake, overrides: Partial<S3Settings> = {}): S3Settings {
@@ -47,7 +61,7 @@ export function s3SettingsFor(fake: S3Fake, overrides: Partial<S3Settings> = {})
   }
 }
 
-export async function startS3Fake(): Promise<S3Fake> {
+export async function startS3Fake(options: S3FakeOptions = {}): Promise<S3Fake> {
   const directory = await mkdtemp(path.join(tmpdir(), 'pactum-s3-'))
   const bucket = 'pactum-documents'
   const region = 'eu-central-1'
@@ -65,15 +79,26 @@ export async function startS3Fake(): Promise<S3Fake> {
       const body = Buffer.concat(chunks)
       const recorded = { method: req.method ?? '', url: req.url ?? '', headers: req.headers }
       requests.push(recorded)
-      const refusal = checkSignature(recorded, body, { accessKeyId, secretAccessKey, region })
-      if (refusal) {
+      const refuse = (refusal: { status: number; code: string; message: string }) => {
         res.writeHead(refusal.status, { 'content-type': 'application/xml' })
-        res.end(`<?xml version="1.0" encoding="UTF-8"?>\n<Error><Code>${refusal.code}</Code><Message>${refusal.message}</Message></Error>`)
-        return
+        res.end(
+          req.method === 'HEAD'
+            ? undefined
+            : `<?xml version="1.0" encoding="UTF-8"?>\n<Error><Code>${refusal.code}</Code><Message>${refusal.message}</Message></Error>`,
+        )
       }
+      const refusal = checkSignature(recorded, body, { accessKeyId, secretAccessKey, region })
+      if (refusal) return refuse(refusal)
+      const objectRead = (req.method === 'GET' || req.method === 'HEAD') && isObjectPath(recorded.url, bucket)
+      if (objectRead && fake.denyReads) return refuse(accessDenied)
       const forward = httpRequest(
         { host: '127.0.0.1', port: backend.port, method: req.method, path: req.url, headers: req.headers },
         (answer) => {
+          // s3rver's 404 for a missing key is what S3 answers only to credentials that may list the bucket.
+          if (objectRead && answer.statusCode === 404 && !options.listBucket) {
+            answer.resume()
+            return refuse(accessDenied)
+          }
           res.writeHead(answer.statusCode ?? 502, answer.headers)
           answer.pipe(res)
         },
@@ -85,19 +110,29 @@ export async function startS3Fake(): Promise<S3Fake> {
   await new Promise<void>((resolve) => front.listen(0, '127.0.0.1', resolve))
   const { port } = front.address() as AddressInfo
 
-  return {
+  const fake: S3Fake = {
     endpoint: `http://127.0.0.1:${port}`,
     bucket,
     region,
     accessKeyId,
     secretAccessKey,
     requests,
+    denyReads: false,
     close: async () => {
       await new Promise<void>((resolve, reject) => front.close((error) => (error ? reject(error) : resolve())))
       await s3rver.close()
       await rm(directory, { recursive: true, force: true })
     },
   }
+  return fake
+}
+
+const accessDenied = { status: 403, code: 'AccessDenied', message: 'Access Denied' }
+
+/** `/bucket/key…` (path-style, as the tests address the fake), not the bucket itself; a missing bucket stays 404 NoSuchBucket, as on S3. */
+function isObjectPath(url: string, bucket: string): boolean {
+  const path = url.split('?')[0] ?? ''
+  return path.startsWith(`/${bucket}/`) && path.length > bucket.length + 2
 }
 
 /**

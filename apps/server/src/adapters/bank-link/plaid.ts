@@ -1,5 +1,5 @@
 import { Configuration, CountryCode, DepositoryAccountSubtype, PlaidApi, Products } from 'plaid'
-import type { BankLink, BankLinkExchangeResult } from './port.ts'
+import type { BankLink, BankLinkExchangeResult, BankLinkItem } from './port.ts'
 
 /**
  * Plaid behind the bank-link port, with Plaid's Stripe processor
@@ -8,10 +8,10 @@ import type { BankLink, BankLinkExchangeResult } from './port.ts'
  * server exchanges the public token for an access token and has Plaid make
  * a Stripe bank-account token (`btok_…`) for that account, which the payment
  * provider attaches to the seller's connected account. Pactum never sees the
- * account number, and keeps no access token: the Stripe token is all that
- * is needed (Stripe holds the bank account from then on). The Item is left
- * at Plaid rather than removed, since its removal before Stripe has
- * attached the token is not documented as safe (docs/decisions/059-plaid.md, "Plaid").
+ * account number. The access token is handed back with the account: it is
+ * needed only to remove the Item (`/item/remove`) once the seller replaces
+ * the bank account or closes the Pactum account, long after Stripe attached
+ * the token (docs/decisions/105-providers-as-they-behave.md).
  *
  * `client_id` and `secret` go in each request's body, as Plaid's API
  * reference has them; they are never logged (axios does not log).
@@ -95,9 +95,11 @@ export class PlaidBankLink implements BankLink {
 
   async exchangePublicToken(input: { userId: string; publicToken: string; accountId: string; now: Date }): Promise<BankLinkExchangeResult> {
     let accessToken: string
+    let itemId: string
     try {
       const { data } = await this.#api.itemPublicTokenExchange({ ...this.#credentials, public_token: input.publicToken })
       accessToken = data.access_token
+      itemId = data.item_id
     } catch (error) {
       return this.#refusal('/item/public_token/exchange', error)
     }
@@ -125,9 +127,20 @@ export class PlaidBankLink implements BankLink {
           country: 'us',
           currency: 'usd',
         },
+        item: { itemId, accessToken },
       }
     } catch (error) {
       return this.#refusal(operation, error)
+    }
+  }
+
+  async removeItem(item: BankLinkItem): Promise<void> {
+    try {
+      await this.#api.itemRemove({ ...this.#credentials, access_token: item.accessToken })
+    } catch (error) {
+      // Plaid no longer knows the token: the Item was removed (a retry after a lost answer).
+      if (plaidErrorCode(error) === 'INVALID_ACCESS_TOKEN' || plaidErrorCode(error) === 'ITEM_NOT_FOUND') return
+      throw new PlaidRequestError('/item/remove', error)
     }
   }
 

@@ -34,8 +34,18 @@ export interface LinkedBankAccount {
   currency: string
 }
 
+/**
+ * What the provider keeps of a link (Plaid's Item, which Plaid bills and
+ * which holds the seller's bank login): removed with `removeItem` once the
+ * account is no longer Pactum's payout account. `accessToken` is a secret.
+ */
+export interface BankLinkItem {
+  itemId: string
+  accessToken: string
+}
+
 export type BankLinkExchangeResult =
-  | { ok: true; account: LinkedBankAccount }
+  | { ok: true; account: LinkedBankAccount; item?: BankLinkItem }
   | {
       ok: false
       /** `institution_error`: the bank refused the link; `invalid_public_token`: unknown, used, expired or someone else's; `invalid_account_id`. */
@@ -49,4 +59,10 @@ export interface BankLink {
   createLinkToken(input: { userId: string; now: Date }): Promise<{ linkToken: string; expiresAt: Date }>
   /** Single use: a public token is spent by its first exchange, whatever the outcome. */
   exchangePublicToken(input: { userId: string; publicToken: string; accountId: string; now: Date }): Promise<BankLinkExchangeResult>
+  /**
+   * Ends the link at the provider. An Item the provider no longer knows
+   * (removed before, a retry after a lost answer) counts as removed; any
+   * other failure throws, for the caller's job to retry.
+   */
+  removeItem(item: BankLinkItem): Promise<void>
 }

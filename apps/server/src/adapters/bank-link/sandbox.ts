@@ -123,4 +123,9 @@ export class SandboxBankLink implements BankLink {
       return { ok: false, reason: 'invalid_account_id', message: 'Not an account of this bank link' }
     return { ok: true, account: sandboxTestAccount }
   }
+
+  /** The sandbox's exchange hands out no Item (nothing is kept at a provider), so none ever comes back to be removed. */
+  removeItem(): Promise<void> {
+    return Promise.resolve()
+  }
 }

@@ -1,12 +1,19 @@
 import { z } from 'zod'
 
 /**
- * A small client for AfterShip's Tracking API (version 2024-04, plain
+ * A small client for AfterShip's Tracking API (version 2026-07, plain
  * fetch): every request carries the key in `as-api-key`; every answer is the
  * envelope `{ meta: { code, message }, data }`, `meta.code` being the
- * API's own code (4003: the tracking already exists).
+ * API's own code. From 2024-07 on, request and answer bodies are the
+ * tracking itself (2024-04 wrapped both in `{ tracking: … }`); the shapes
+ * are those of AfterShip's official Node SDK for 2026-07
+ * (@aftership/tracking-sdk 17.0.0), which testing/aftership-fake.ts checks
+ * against (testing/fixtures/aftership-tracking-sdk-17.0.0.json).
  */
+export const aftershipApiVersion = '2026-07'
 export const trackingAlreadyExists = 4003
+/** MISSING_OR_INVALID_REQUIRED_FIELD: the courier needs a field the create did not give (or gave in a form it refuses). */
+export const missingOrInvalidRequiredField = 4011
 
 const checkpointSchema = z.looseObject({
   tag: z.string().nullish(),
@@ -23,7 +30,12 @@ export const aftershipTrackingSchema = z.looseObject({
 })
 export type AftershipTracking = z.infer<typeof aftershipTrackingSchema>
 
-const courierSchema = z.looseObject({ slug: z.string().regex(/^[a-z0-9][a-z0-9-]{0,99}$/), name: z.string().min(1).max(200) })
+const courierSchema = z.looseObject({
+  slug: z.string().regex(/^[a-z0-9][a-z0-9-]{0,99}$/),
+  name: z.string().min(1).max(200),
+  /** AdditionalFields names (`destination_postal_code`, `tracking_ship_date`, …); null or absent when none. */
+  required_fields: z.array(z.string()).nullish(),
+})
 export type AftershipCourier = z.infer<typeof courierSchema>
 
 const envelopeSchema = z.looseObject({
@@ -45,12 +57,19 @@ export class AftershipApiError extends Error {
   get alreadyExists(): boolean {
     return this.metaCode === trackingAlreadyExists || this.status === 409
   }
+
+  /** The courier needs a detail the create lacked: asking again with the same body cannot succeed. */
+  get missingRequiredField(): boolean {
+    return this.metaCode === missingOrInvalidRequiredField
+  }
 }
 
 export interface NewTracking {
   slug: string
   trackingNumber: string
   transactionId: string
+  /** The courier's additional fields (aftership-required-fields.ts), by AfterShip's names. */
+  additionalFields?: Record<string, string>
 }
 
 const requestTimeoutMs = 10_000
@@ -67,6 +86,7 @@ export class AftershipApi {
   /** POST /trackings. The API keeps one tracking per slug and number: a second create answers 4003. */
   async createTracking(tracking: NewTracking): Promise<AftershipTracking> {
     const data = await this.#call('POST', '/trackings', {
+      ...tracking.additionalFields,
       slug: tracking.slug,
       tracking_number: tracking.trackingNumber,
       order_id: tracking.transactionId,

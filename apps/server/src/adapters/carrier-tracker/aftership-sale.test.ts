@@ -13,6 +13,12 @@ let call: SaleCall
 
 beforeEach(async () => {
   fake = await startAftershipFake()
+  // A courier that answers only with the recipient's postal code and country (AfterShip lists them as its required_fields).
+  fake.couriers.push({
+    slug: 'postnl-3s',
+    name: 'PostNL International',
+    required_fields: ['destination_postal_code', 'destination_country_region'],
+  })
   clock = new TestClock(new Date('2026-11-22T10:00:00Z'))
   testApp = await createTestApp({
     clock,
@@ -51,4 +57,23 @@ it('follows an online sale from tracking to release through the aggregator, with
   expect(await status(id)).toBe('delivered')
   await clock.advance(testApp.app, 24 * 3600)
   expect(await status(id)).toBe('funds_released')
+})
+
+it('sends the buyer’s postal code and country when the courier requires them, and only then', async () => {
+  const { id } = await joinedSale(call)
+  const address = { name: 'Bea Buyer', line1: 'Damrak 1', city: 'Amsterdam', postal_code: '1012 LG', country_code: 'nl' }
+  expect((await call('buyer', 'POST', `/api/v1/transactions/${id}/shipping_details`, address)).status).toBe(200)
+  await payByCard(call, id)
+  await track(call, id, { carrier: 'postnl-3s', tracking_code: '3SPOST0001' })
+  await clock.advance(testApp.app, 0)
+  const [create] = fake.requests.filter((request) => request.method === 'POST' && request.url.endsWith('/trackings'))
+  expect(create?.body).toEqual({
+    slug: 'postnl-3s',
+    tracking_number: '3SPOST0001',
+    order_id: id,
+    custom_fields: { pactum_transaction_id: id },
+    destination_postal_code: '1012 LG',
+    destination_country_region: 'NLD',
+  })
+  expect(fake.find('postnl-3s', '3SPOST0001')).toMatchObject({ destination_postal_code: '1012 LG' })
 })

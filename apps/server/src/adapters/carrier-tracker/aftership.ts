@@ -5,6 +5,7 @@ import type { Database } from '../../db/schema.ts'
 import type { EventHandlers } from '../../events/event-handlers.ts'
 import type { JobQueue } from '../../jobs/job-queue.ts'
 import { type AftershipApi, AftershipApiError, type AftershipTracking } from './aftership-api.ts'
+import { requiredFieldValues, type ShipmentDestination } from './aftership-required-fields.ts'
 import { aftershipEventId, trackingNews } from './aftership-tags.ts'
 import { supportedCarriers as builtInCarriers } from './carriers.ts'
 import type { Carrier, CarrierTracker, RegisterShipment } from './port.ts'
@@ -26,7 +27,12 @@ export interface AftershipTrackerOptions {
   api: AftershipApi
   log: FastifyBaseLogger
   pollMinutes: number
+  /** Where the sale's parcel goes (the buyer's shipping address), for couriers that need the postal code or country. */
+  destinationOf: (transactionId: string) => Promise<ShipmentDestination | undefined>
 }
+
+/** Why the API will not follow a parcel: its courier needs details Pactum does not have (AfterShip meta code 4011). */
+export const missingRequiredFields = 'missing_required_fields'
 
 export type TrackingOutcome = 'handled' | 'duplicate' | 'unchanged' | 'ignored'
 
@@ -45,6 +51,8 @@ export class AftershipCarrierTracker implements CarrierTracker {
   readonly #options: AftershipTrackerOptions
   /** The last courier list the API gave, or the built-in one until it has answered once. */
   #carriers: readonly Carrier[] = builtInCarriers
+  /** Each courier's `required_fields`, from the same answer as the list. */
+  #requiredFields = new Map<string, readonly string[]>()
   #refreshTimer: NodeJS.Timeout | undefined
 
   constructor(options: AftershipTrackerOptions) {
@@ -67,6 +75,7 @@ export class AftershipCarrierTracker implements CarrierTracker {
       this.#carriers = couriers
         .map(({ slug, name }) => ({ slug, name }))
         .sort((a, b) => a.name.localeCompare(b.name, 'en', { sensitivity: 'base' }))
+      this.#requiredFields = new Map(couriers.map((courier) => [courier.slug, courier.required_fields ?? []]))
     } catch (error) {
       this.#options.log.warn({ err: error }, 'tracking API courier list unavailable; keeping the last good list')
     }
@@ -135,6 +144,7 @@ export class AftershipCarrierTracker implements CarrierTracker {
       .selectAll()
       .where('provider', '=', 'aftership')
       .where('status', '!=', 'delivered')
+      .where('refusal', 'is', null)
       .where('created_at', '>', new Date(now.getTime() - followDays * 86_400_000))
       .where(sql<boolean>`greatest(updated_at, coalesce(polled_at, created_at)) <= ${quietSince}`)
       .orderBy(sql`coalesce(polled_at, created_at)`)
@@ -204,23 +214,36 @@ export class AftershipCarrierTracker implements CarrierTracker {
   }
 
   /**
-   * The HTTP registration, after the commit. A 4003 ("already exists") is
-   * success: a retry after a lost answer, or the same parcel registered
-   * before. Any other failure throws, and the job is retried.
+   * The HTTP registration, after the commit, with the additional fields the
+   * courier requires (aftership-required-fields.ts). A 4003 ("already
+   * exists") is success: a retry after a lost answer, or the same parcel
+   * registered before. A courier that needs a detail Pactum does not have
+   * (known before asking, or answered 4011) is a refusal, recorded and not
+   * retried: the same request cannot succeed. Any other failure throws, and
+   * the job is retried.
    */
   async #sendRegistration(registrationId: string): Promise<void> {
     const { db, api, clock } = this.#options
     const registration = await db.selectFrom('tracking_registrations').selectAll().where('id', '=', registrationId).executeTakeFirst()
-    if (!registration || registration.remote_registered_at) return
+    if (!registration || registration.remote_registered_at || registration.refusal) return
+    const required = this.#requiredFields.get(registration.carrier) ?? []
+    // The buyer's address is read only for a courier that asks for part of it.
+    const needsDestination = required.some((name) => name.startsWith('destination_'))
+    const destination = needsDestination ? await this.#options.destinationOf(registration.transaction_id) : undefined
+    const { fields, missing } = requiredFieldValues(required, { destination, shippedAt: new Date(registration.created_at) })
+    if (missing.length > 0) return this.#refuse(registrationId, missing)
     let remoteId: string | null = null
     try {
       const created = await api.createTracking({
         slug: registration.carrier,
         trackingNumber: registration.tracking_code,
         transactionId: registration.transaction_id,
+        additionalFields: fields,
       })
       remoteId = created.id ?? null
     } catch (error) {
+      // The courier's list was stale, or a value was refused: what it asks for is the best Pactum can name.
+      if (error instanceof AftershipApiError && error.missingRequiredField) return this.#refuse(registrationId, required)
       if (!(error instanceof AftershipApiError && error.alreadyExists)) throw error
       remoteId = (await api.findTracking(registration.carrier, registration.tracking_code).catch(() => undefined))?.id ?? null
     }
@@ -228,6 +251,19 @@ export class AftershipCarrierTracker implements CarrierTracker {
     await db
       .updateTable('tracking_registrations')
       .set({ remote_id: remoteId, remote_registered_at: now })
+      .where('id', '=', registrationId)
+      .where('remote_registered_at', 'is', null)
+      .execute()
+  }
+
+  async #refuse(registrationId: string, fields: readonly string[]): Promise<void> {
+    this.#options.log.warn(
+      { registrationId, fields },
+      'the tracking API needs courier details Pactum does not have; the parcel is not followed',
+    )
+    await this.#options.db
+      .updateTable('tracking_registrations')
+      .set({ refusal: missingRequiredFields, refusal_fields: [...fields], updated_at: this.#options.clock.now() })
       .where('id', '=', registrationId)
       .where('remote_registered_at', 'is', null)
       .execute()

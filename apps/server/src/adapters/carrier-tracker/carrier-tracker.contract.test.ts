@@ -205,7 +205,7 @@ describe('AfterShip-style tracker against its fake', () => {
     await h.register('royal-mail', 'RM123456785GB', 'tx-9')
     const creates = fake.requests.filter((request) => request.method === 'POST')
     expect(creates).toHaveLength(1)
-    expect(creates[0]?.url).toBe('/tracking/2024-04/trackings')
+    expect(creates[0]?.url).toBe('/tracking/2026-07/trackings')
     expect(creates[0]?.headers['as-api-key']).toBe(fake.apiKey)
     expect(creates[0]?.body).toEqual({
       slug: 'royal-mail',
@@ -216,6 +216,41 @@ describe('AfterShip-style tracker against its fake', () => {
     const remote = fake.find('royal-mail', 'RM123456785GB')
     expect(await registration('RM123456785GB')).toMatchObject({ provider: 'aftership', remote_id: remote?.id, status: 'registered' })
     expect((await registration('RM123456785GB')).remote_registered_at).not.toBeNull()
+  })
+
+  it('sends no additional field a courier does not ask for', async () => {
+    await h.register('dhl', 'JD-PLAIN', 'tx-15')
+    const [create] = fake.requests.filter((request) => request.method === 'POST')
+    expect(Object.keys(create?.body as object).sort()).toEqual(['custom_fields', 'order_id', 'slug', 'tracking_number'])
+  })
+
+  it('names the fields a courier needs that Pactum does not have, without asking the API or retrying', async () => {
+    await h.close()
+    fake.couriers.push({ slug: 'acme-freight', name: 'Acme Freight', required_fields: ['tracking_account_number', 'tracking_ship_date'] })
+    h = await aftershipHarness(fake, { TRACKING_POLL_MINUTES: '30' })
+    await h.register('acme-freight', 'AF-1', 'tx-16')
+    expect(await registration('AF-1')).toMatchObject({
+      refusal: 'missing_required_fields',
+      refusal_fields: ['tracking_account_number'],
+      remote_registered_at: null,
+    })
+    expect(fake.requests.filter((request) => request.method === 'POST')).toEqual([])
+    // Neither the job's retries nor the poll ask again: the same request cannot succeed.
+    await h.clock.advance(h.testApp.app, 3 * 3600)
+    expect(fake.requests.filter((request) => request.method === 'POST')).toEqual([])
+  })
+
+  it('records a 4011 from the API (a courier list out of date) as the same refusal', async () => {
+    const tracker = h.testApp.app.services.carrierTracker as AftershipCarrierTracker
+    fake.couriers.push({ slug: 'acme-post', name: 'Acme Post', required_fields: [] })
+    await tracker.refreshCarriers()
+    // AfterShip starts asking for the account number after Pactum read the list.
+    const courier = fake.couriers.find((candidate) => candidate.slug === 'acme-post')
+    if (courier) courier.required_fields = ['tracking_account_number']
+    await h.register('acme-post', 'AP-1', 'tx-17')
+    expect(await registration('AP-1')).toMatchObject({ refusal: 'missing_required_fields', remote_registered_at: null })
+    await h.clock.advance(h.testApp.app, 3 * 3600)
+    expect(fake.requests.filter((request) => request.method === 'POST')).toHaveLength(1)
   })
 
   it('is refused by the API with another key', async () => {
@@ -297,10 +332,10 @@ describe('AfterShip-style tracker against its fake', () => {
     // 25 minutes after the registration: not yet quiet for 30.
     await h.clock.advance(h.testApp.app, 15 * 60)
     expect(h.events).toEqual([])
-    expect(fake.requests.filter((request) => request.url.startsWith('/tracking/2024-04/trackings/'))).toEqual([])
+    expect(fake.requests.filter((request) => request.url.startsWith('/tracking/2026-07/trackings/'))).toEqual([])
     await h.clock.advance(h.testApp.app, 30 * 60)
     expect(h.events.map((event) => [event.type, event.transactionId])).toEqual([['delivered', 'tx-13']])
-    const polls = fake.requests.filter((request) => request.method === 'GET' && request.url.startsWith('/tracking/2024-04/trackings/'))
+    const polls = fake.requests.filter((request) => request.method === 'GET' && request.url.startsWith('/tracking/2026-07/trackings/'))
     expect(polls.length).toBeGreaterThan(0)
     expect(polls.every((request) => request.headers['as-api-key'] === fake.apiKey)).toBe(true)
     // The webhook arriving late changes nothing, and a delivered parcel is polled no more.
@@ -321,7 +356,16 @@ describe('AfterShip-style tracker against its fake', () => {
     const stale = fake.webhook({
       ...tracking,
       tag: 'Exception',
-      checkpoints: [{ tag: 'Exception', checkpoint_time: inTransitAt.toISOString(), message: 'x' }],
+      checkpoints: [
+        {
+          created_at: inTransitAt.toISOString(),
+          slug: 'dhl',
+          checkpoint_time: inTransitAt.toISOString(),
+          tag: 'Exception',
+          subtag: 'Exception_001',
+          message: 'x',
+        },
+      ],
     })
     expect((await post(delivered.headers, delivered.payload)).statusCode).toBe(200)
     expect((await post(stale.headers, stale.payload)).statusCode).toBe(200)

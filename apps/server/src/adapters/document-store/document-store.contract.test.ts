@@ -218,6 +218,36 @@ describe('S3 document store', () => {
     expect((await refusal(good.get('file_intruder'))).code).toBe('not_found')
   })
 
+  it('tells a missing key (403 without s3:ListBucket) from a read it may not make', async () => {
+    const store = createS3DocumentStore(s3Settings(), { maxAttempts: 1 })
+    await store.put('file_readable', binary, 'image/png')
+    const missing = await refusal(store.get('file_never_put'))
+    expect(missing.code).toBe('not_found')
+    // S3 itself answered 403 AccessDenied: the store read its probe to know the key is missing.
+    const answers = fake.requests.filter((request) => request.url.split('?')[0] === `/${fake.bucket}/identity-documents/file_never_put`)
+    expect(answers.map((request) => request.method)).toEqual(['GET'])
+    fake.denyReads = true
+    try {
+      expect((await refusal(store.get('file_readable'))).code).toBe('access_denied')
+      expect((await refusal(store.get('file_never_put'))).code).toBe('access_denied')
+    } finally {
+      fake.denyReads = false
+    }
+    expect(Buffer.compare(await readAll(await store.get('file_readable')), binary)).toBe(0)
+  })
+
+  it('answers not_found from the 404 that S3 gives credentials holding s3:ListBucket', async () => {
+    const listing = await startS3Fake({ listBucket: true })
+    try {
+      const store = createS3DocumentStore(s3SettingsFor(listing), { maxAttempts: 1 })
+      expect((await refusal(store.get('file_never_put'))).code).toBe('not_found')
+      // No probe was needed.
+      expect(listing.requests.map((request) => request.url.split('?')[0])).toEqual([`/${listing.bucket}/identity-documents/file_never_put`])
+    } finally {
+      await listing.close()
+    }
+  })
+
   it('answers unavailable when the bucket does not exist or the service does not answer', async () => {
     const missingBucket = createS3DocumentStore(s3Settings({ bucket: 'no-such-bucket' }), { maxAttempts: 1 })
     expect((await refusal(missingBucket.get('file_x'))).code).toBe('unavailable')

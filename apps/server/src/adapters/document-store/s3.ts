@@ -35,6 +35,36 @@ export function createS3DocumentStore(settings: S3Settings, options: { maxAttemp
     ? ({ ServerSideEncryption: 'aws:kms', SSEKMSKeyId: settings.kmsKeyId } as const)
     : ({ ServerSideEncryption: 'AES256' } as const)
 
+  /**
+   * Whether this server may read what it writes: the probe is read, and
+   * written first when it is not there (a first use, or a lifecycle rule
+   * expired it). Written with the documents' encryption, so a KMS key the
+   * server may no longer decrypt with is a refusal here too.
+   */
+  const canReadProbe = async (): Promise<boolean> => {
+    const Key = objectKey(probeKey)
+    const readProbe = async () => {
+      const probe = await call(probeKey, () => client.send(new GetObjectCommand({ Bucket: settings.bucket, Key })))
+      await probe.Body?.transformToByteArray()
+    }
+    try {
+      await readProbe()
+      return true
+    } catch (error) {
+      if (!isPlainAccessDenied(error)) throw error
+    }
+    try {
+      await call(probeKey, () =>
+        client.send(new PutObjectCommand({ Bucket: settings.bucket, Key, Body: probeBody, ContentType: 'text/plain', ...encryption })),
+      )
+      await readProbe()
+      return true
+    } catch (error) {
+      if (isPlainAccessDenied(error)) return false
+      throw error
+    }
+  }
+
   return {
     kind: 's3',
 
@@ -50,7 +80,17 @@ export function createS3DocumentStore(settings: S3Settings, options: { maxAttemp
 
     async get(key: string): Promise<Readable> {
       const Key = objectKey(key)
-      const response = await call(key, () => client.send(new GetObjectCommand({ Bucket: settings.bucket, Key })))
+      let response
+      try {
+        response = await call(key, () => client.send(new GetObjectCommand({ Bucket: settings.bucket, Key })))
+      } catch (error) {
+        if (!isPlainAccessDenied(error)) throw error
+        // Without s3:ListBucket (the policy docs/providers.md advises) S3 answers a missing key with
+        // 403 AccessDenied, not 404: read a probe object to tell a missing key from a real refusal.
+        if (await canReadProbe())
+          throw new DocumentStoreError('not_found', `No document under ${key} (AccessDenied: missing key)`, { cause: error })
+        throw error
+      }
       // In Node the SDK's body is the response's IncomingMessage, a Readable.
       if (!response.Body) throw new DocumentStoreError('unavailable', `The storage answered no body for ${key}`)
       return response.Body as Readable
@@ -62,6 +102,20 @@ export function createS3DocumentStore(settings: S3Settings, options: { maxAttemp
       await call(key, () => client.send(new DeleteObjectCommand({ Bucket: settings.bucket, Key })))
     },
   }
+}
+
+/** A key no document can have (documents are the provider's `file_…` ids), holding nothing personal. */
+const probeKey = 'pactum-read-probe'
+const probeBody = new TextEncoder().encode('Pactum checks that it may read what it writes here.')
+
+/** S3's AccessDenied itself: wrong credentials have codes of their own (InvalidAccessKeyId, SignatureDoesNotMatch…). */
+function isPlainAccessDenied(error: unknown): boolean {
+  return (
+    error instanceof DocumentStoreError &&
+    error.code === 'access_denied' &&
+    error.cause instanceof S3ServiceException &&
+    error.cause.name === 'AccessDenied'
+  )
 }
 
 const deniedCodes = new Set(['InvalidAccessKeyId', 'SignatureDoesNotMatch', 'AccessDenied', 'ExpiredToken', 'InvalidToken'])

@@ -17,7 +17,7 @@ const errors = { 400: errorBodySchema, 401: errorBodySchema, 409: errorBodySchem
 
 /** Payout bank details and bank linking (spec §3 Debit account, Bank-link request; §6; §7 Profile and payout). */
 export const bankAccountRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { db, clock, connectedAccounts, bankLink } = app.services
+  const { db, clock, connectedAccounts, bankLink, jobs } = app.services
 
   app.get(
     '/me/debit_account',
@@ -44,7 +44,7 @@ export const bankAccountRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const saved = await saveDebitAccount(db, userOf(request).id, request.body, clock.now())
+      const saved = await saveDebitAccount({ db, jobs }, userOf(request).id, request.body, clock.now())
       await attachBankAccount({ db, connectedAccounts }, userOf(request).id)
       return saved
     },
@@ -74,6 +74,6 @@ export const bankAccountRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: linkBankDetailsResponseSchema, ...errors },
       },
     },
-    async (request) => linkBankDetails({ db, connectedAccounts, bankLink }, userOf(request).id, request.body, clock.now()),
+    async (request) => linkBankDetails({ db, connectedAccounts, bankLink, jobs }, userOf(request).id, request.body, clock.now()),
   )
 }

@@ -8,6 +8,9 @@ import { PaymentProviderError } from '../../adapters/payment-provider/provider-e
 import type { Database } from '../../db/schema.ts'
 import { AppError } from '../../errors.ts'
 import { uuidV7 } from '../../ids.ts'
+import type { JobQueue } from '../../jobs/job-queue.ts'
+import { retireBankLinkItems } from './bank-link-item-removal.ts'
+import { insertBankLinkItem } from './bank-link-items-repository.ts'
 import {
   findBankAccount,
   findLinkedWith,
@@ -84,7 +87,14 @@ export async function getDebitAccount(db: Kysely<Database>, userId: string): Pro
   return { bank_account: await loadBankAccount(db, userId), card: null }
 }
 
-export async function saveDebitAccount(db: Kysely<Database>, userId: string, body: DebitAccountBody, now: Date): Promise<DebitAccount> {
+/** The typed account replaces any linked one: its bank link's Item is removed at the provider. */
+export async function saveDebitAccount(
+  deps: { db: Kysely<Database>; jobs: JobQueue },
+  userId: string,
+  body: DebitAccountBody,
+  now: Date,
+): Promise<DebitAccount> {
+  const { db } = deps
   const active = await activeCountry(db, userId)
   const country = body.country?.trim().toLowerCase() || active
   if (!isSupportedCountry(country))
@@ -100,7 +110,9 @@ export async function saveDebitAccount(db: Kysely<Database>, userId: string, bod
   if (!result.ok) {
     throw validationFailed(result.errors.map((error) => ({ field: `body.${error.field}`, message: error.message, problem: error.problem })))
   }
-  return { bank_account: await storeBankAccount(db, userId, result.normalised, 'manual', now), card: null }
+  const bankAccount = await storeBankAccount(db, userId, result.normalised, 'manual', now)
+  await retireBankLinkItems(deps, userId, now, bankAccount.id)
+  return { bank_account: bankAccount, card: null }
 }
 
 export async function createLinkToken(db: Kysely<Database>, bankLink: BankLink, userId: string, now: Date): Promise<LinkToken> {
@@ -122,9 +134,13 @@ export async function createLinkToken(db: Kysely<Database>, bankLink: BankLink, 
  * A failure between the two leaves the provider with the new account and
  * Pactum with the old row: the seller links again and the provider's
  * account is replaced (one payout account per connected account).
+ *
+ * The provider's Item is recorded as soon as the exchange made it, for the
+ * account about to be stored, and the Items behind earlier accounts are
+ * removed once the new one is in place.
  */
 export async function linkBankDetails(
-  deps: PayoutAccountDeps & { bankLink: BankLink },
+  deps: PayoutAccountDeps & { bankLink: BankLink; jobs: JobQueue },
   userId: string,
   body: { public_token: string; account_id: string },
   now: Date,
@@ -145,17 +161,22 @@ export async function linkBankDetails(
   const user = await namesOf(db, userId)
   const holder = `${user.first_name} ${user.last_name}`.trim() || 'Account holder'
   const { account } = result
+  const bankAccountId = uuidV7(now)
+  if (result.item) {
+    await insertBankLinkItem(db, { userId, provider: bankLink.name, ...result.item, bankAccountId, now })
+  }
   if (account.destination.kind === 'provider_token') {
-    return {
-      bank_account: await attachTokenLinkedAccount(
-        deps,
-        userId,
-        holder,
-        { ...account, destination: account.destination },
-        fingerprint,
-        now,
-      ),
-    }
+    const bankAccount = await attachTokenLinkedAccount(
+      deps,
+      userId,
+      holder,
+      { ...account, destination: account.destination },
+      fingerprint,
+      now,
+      bankAccountId,
+    )
+    await retireBankLinkItems(deps, userId, now, bankAccount.id)
+    return { bank_account: bankAccount }
   }
   // The provider's numbers go through the same checks as typed ones.
   const checked = validateBankDetails('us', {
@@ -175,8 +196,10 @@ export async function linkBankDetails(
     { ...checked.normalised, bankName: account.bankName, linkFingerprint: fingerprint },
     'bank_link',
     now,
+    bankAccountId,
   )
   await attachBankAccount(deps, userId)
+  await retireBankLinkItems(deps, userId, now, bankAccount.id)
   return { bank_account: bankAccount }
 }
 
@@ -199,8 +222,8 @@ async function attachTokenLinkedAccount(
   account: LinkedBankAccount & { destination: { kind: 'provider_token'; token: string } },
   fingerprint: string,
   now: Date,
+  id: string,
 ): Promise<BankAccount> {
-  const id = uuidV7(now)
   const connected = await ensureConnectedAccount(deps, userId)
   const { last4 } = await deps.connectedAccounts
     .attachBankAccountToken({

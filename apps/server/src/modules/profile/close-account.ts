@@ -6,12 +6,15 @@ import type { ConnectedAccounts } from '../../adapters/payment-provider/connecte
 import type { Clock } from '../../clock.ts'
 import type { Database } from '../../db/schema.ts'
 import { AppError, fieldError } from '../../errors.ts'
+import type { JobQueue } from '../../jobs/job-queue.ts'
 import type { CurrentUser } from '../sign-in/users.ts'
+import { retireBankLinkItems } from './bank-link-item-removal.ts'
 import { deleteSignInAccount, eraseUserRecords, lockUserForClosing, pseudonymiseUser, transactionsOf } from './close-account-repository.ts'
 
 export interface CloseAccountDeps {
   db: Kysely<Database>
   clock: Clock
+  jobs: JobQueue
   connectedAccounts: Pick<ConnectedAccounts, 'findConnectedAccount' | 'getBalance'>
   /** The embedded sign-in's issuer, whose account (credentials, sessions) goes too; null with an external issuer. */
   embeddedIssuer: string | null
@@ -24,7 +27,8 @@ export interface CloseAccountDeps {
  *
  * What goes: the sign-in account (password, sessions, tokens), names,
  * address, date of birth, phone, bank details, identity document records,
- * shipping addresses, the terms' IP and browser, open listings. What stays,
+ * shipping addresses, the terms' IP and browser, open listings, and the
+ * bank link at the provider (its removal queued here). What stays,
  * and why (docs/decisions/035-closing-an-account.md, "Closing an account"): the user row's id,
  * pseudonymised, because the ledger's accounts, the transactions and their
  * history name it and the other parties keep their records of the sales;
@@ -62,6 +66,7 @@ export async function closeAccount(deps: CloseAccountDeps, user: CurrentUser, co
 
     await pseudonymiseUser(trx, user.id, `closed:${randomUUID()}`, now)
     await eraseUserRecords(trx, user.id, now)
+    await retireBankLinkItems({ db: trx, jobs: deps.jobs }, user.id, now)
 
     if (deps.embeddedIssuer !== null && row.issuer === deps.embeddedIssuer) {
       await deleteSignInAccount(trx, row.subject)

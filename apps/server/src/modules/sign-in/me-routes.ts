@@ -82,9 +82,9 @@ export const meRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { db, clock, config, connectedAccounts } = app.services
+      const { db, clock, config, connectedAccounts, jobs } = app.services
       const embeddedIssuer = config.oidc.mode === 'embedded' ? config.oidc.issuer : null
-      await closeAccount({ db, clock, connectedAccounts, embeddedIssuer }, userOf(request), request.body.confirm_email)
+      await closeAccount({ db, clock, jobs, connectedAccounts, embeddedIssuer }, userOf(request), request.body.confirm_email)
       return reply.status(204).send(null)
     },
   )
