@@ -6,6 +6,7 @@ import {
   enabledCurrencies,
   formatMoney,
   isSupportedCurrency,
+  methodTakesCurrency,
   minorUnitsToDecimalString,
   parseDecimalToMinorUnits,
   paymentMethodsForUser,
@@ -101,6 +102,15 @@ describe('payment methods a user may choose', () => {
   })
   it('follows the configured methods for everyone else', () => {
     expect(paymentMethodsForUser({ email: 'anna@example.com', ...domains }, ['card', 'sepa'])).toEqual(['card', 'sepa'])
+  })
+})
+
+describe('the currencies a payment method takes', () => {
+  it('takes P24 in EUR and PLN, SEPA in EUR only, cards in every supported currency', () => {
+    expect(enabledCurrencies.filter((currency) => methodTakesCurrency('p24', currency))).toEqual(['eur', 'pln'])
+    expect(enabledCurrencies.filter((currency) => methodTakesCurrency('sepa', currency))).toEqual(['eur'])
+    expect(supportedCurrencies.every((currency) => methodTakesCurrency('card', currency))).toBe(true)
+    expect(methodTakesCurrency('card', 'xxx')).toBe(false)
   })
 })
 

@@ -163,6 +163,25 @@ export function isPaymentMethod(value: unknown): value is PaymentMethod {
   return typeof value === 'string' && (paymentMethods as readonly string[]).includes(value)
 }
 
+/**
+ * The currencies each payment method takes, as the payment provider's
+ * documentation gives them: Przelewy24 is paid in EUR or PLN, a SEPA
+ * Direct Debit in EUR only, cards in any currency. Stripe does not refuse
+ * a pair outside these: it drops the method from the intent, which then
+ * cannot be paid. One table for what the API quotes, what the sandbox
+ * accepts and what the Stripe adapter sends.
+ */
+const methodCurrencies: Readonly<Record<PaymentMethod, readonly CurrencyCode[] | 'any'>> = {
+  card: 'any',
+  p24: ['eur', 'pln'],
+  sepa: ['eur'],
+}
+
+export function methodTakesCurrency(method: PaymentMethod, currency: string): boolean {
+  const taken = methodCurrencies[method]
+  return taken === 'any' ? isSupportedCurrency(currency) : (taken as readonly string[]).includes(currency)
+}
+
 /** Company users get every method; everyone else the configured ones. */
 export function paymentMethodsForUser(
   user: UserDomains,

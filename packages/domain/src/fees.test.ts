@@ -74,6 +74,8 @@ describe('buyer protection fee', () => {
     expect(quoteCharge({ price: -1, currency: 'eur', paymentMethod: 'card' })).toEqual({ ok: false, code: 'negative_price' })
     expect(quoteCharge({ price: 1000, currency: 'xxx', paymentMethod: 'card' })).toEqual({ ok: false, code: 'unsupported_currency' })
     expect(quoteCharge({ price: 1000, currency: 'eur', paymentMethod: 'cash' })).toEqual({ ok: false, code: 'invalid_payment_method' })
+    expect(quoteCharge({ price: 1000, currency: 'gbp', paymentMethod: 'p24' })).toEqual({ ok: false, code: 'unsupported_combination' })
+    expect(quoteCharge({ price: 1000, currency: 'pln', paymentMethod: 'sepa' })).toEqual({ ok: false, code: 'unsupported_combination' })
     expect(quoteCharge({ price: 10.5, currency: 'eur', paymentMethod: 'card' })).toEqual({ ok: false, code: 'validation_failed' })
     expect(quoteCharge({ price: Number.MAX_SAFE_INTEGER, currency: 'eur', paymentMethod: 'card' })).toEqual({
       ok: false,

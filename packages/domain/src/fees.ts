@@ -1,4 +1,4 @@
-import { type CurrencyCode, isPaymentMethod, isSupportedCurrency, type PaymentMethod } from './currencies.ts'
+import { type CurrencyCode, isPaymentMethod, isSupportedCurrency, methodTakesCurrency, type PaymentMethod } from './currencies.ts'
 
 /**
  * The buyer protection fee (DESIGN §2 "Fees"). The schedule is versioned: a
@@ -67,7 +67,13 @@ export interface ChargeQuote {
 }
 
 export type QuoteRefusal =
-  'validation_failed' | 'price_too_high' | 'negative_price' | 'price_too_low' | 'unsupported_currency' | 'invalid_payment_method'
+  | 'validation_failed'
+  | 'price_too_high'
+  | 'negative_price'
+  | 'price_too_low'
+  | 'unsupported_currency'
+  | 'invalid_payment_method'
+  | 'unsupported_combination'
 
 export type QuoteResult = { ok: true; quote: ChargeQuote } | { ok: false; code: QuoteRefusal }
 
@@ -83,6 +89,8 @@ export function quoteCharge(input: { price: number; currency: string; paymentMet
   if (price < minimumPrice) return { ok: false, code: 'price_too_low' }
   if (!isSupportedCurrency(currency)) return { ok: false, code: 'unsupported_currency' }
   if (!isPaymentMethod(paymentMethod)) return { ok: false, code: 'invalid_payment_method' }
+  // A method the currency cannot be paid with is never quoted, so no sale is made that cannot be paid.
+  if (!methodTakesCurrency(paymentMethod, currency)) return { ok: false, code: 'unsupported_combination' }
   const charge = ceilPercent(price, percentByMethod[paymentMethod]) + fixedFee(currency)
   return {
     ok: true,

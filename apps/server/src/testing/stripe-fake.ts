@@ -16,6 +16,8 @@ export interface StripeFakeOptions {
   now?: () => Date
   /** Where the platform's own Stripe account is (`GET /v1/account`), upper case; GB by default. */
   platformCountry?: string
+  /** The currency the platform's balance settles in: a charge in another is converted (its balance transaction); eur by default. */
+  settlementCurrency?: string
 }
 
 export interface RecordedStripeRequest {
@@ -54,8 +56,8 @@ export interface StripeFake {
   payOut(accountId: string): Json[]
   /** The document checks that follow will reject with this code (e.g. `document_not_readable`), until cleared with null. */
   rejectDocuments(code: string | null): void
-  /** The next request to this method and path answers 500 (`api_error`) and changes nothing: Stripe out for a moment. */
-  failNext(method: string, path: string): void
+  /** The next request to this method and path (after `skip` that pass) answers 500 (`api_error`) and changes nothing: Stripe out for a moment. */
+  failNext(method: string, path: string, skip?: number): void
   /** The signed delivery Stripe would make of an event, with the account's secret unless a test forges one, at `timestamp` seconds. */
   signedDelivery(event: Json, options?: { secret?: string; timestamp?: number }): { headers: Record<string, string>; payload: string }
   /** Lets time pass: every outcome Stripe gives later (debits, refunds, checks) and every delivery happens, in order. */
@@ -68,14 +70,24 @@ export interface StripeFake {
  * (the SDK pointed at it with STRIPE_API_URL). Like Stripe it checks the
  * secret key (401), keeps objects per connected account (`Stripe-Account`),
  * honours `Idempotency-Key` (the same key and parameters answer the first
- * answer again; other parameters answer 400 `idempotency_error`), takes
- * form-encoded bodies and multipart uploads, settles SEPA debits and
- * refunds later, declines Stripe's test payment methods, and tells every
+ * answer again, for 24 hours of its clock; other parameters answer 400
+ * `idempotency_error`), takes
+ * form-encoded bodies and multipart uploads, settles SEPA debits and bank
+ * refunds later (a card refund succeeds at once), settles charges in the
+ * platform's currency and transfers only in it, drops a payment method the
+ * currency cannot be paid with, declines Stripe's test payment methods, and tells every
  * change as an event: listed by `GET /v1/events` and delivered to the
  * webhook target signed with the SDK's `generateTestHeaderString`.
  */
+/** How long Stripe keeps an idempotency key: "keys are eligible to be removed once they are at least 24 hours old". */
+const idempotencyKeySeconds = 24 * 3600
+
 export async function startStripeFake(options: StripeFakeOptions = {}): Promise<StripeFake> {
-  const store = createStore({ now: options.now ?? (() => new Date()), platformCountry: options.platformCountry ?? 'GB' })
+  const store = createStore({
+    now: options.now ?? (() => new Date()),
+    platformCountry: options.platformCountry ?? 'GB',
+    settlementCurrency: options.settlementCurrency ?? 'eur',
+  })
   const { secretKey, publishableKey, webhookSecret, events, newId } = store
   const payments = fakePayments(store)
   const transfers = fakeTransfers(store)
@@ -83,8 +95,8 @@ export async function startStripeFake(options: StripeFakeOptions = {}): Promise<
   const identity = fakeIdentity(store)
   const { authorised, route } = fakeRoutes(store, { payments, transfers, connect, identity })
   const requests: RecordedStripeRequest[] = []
-  const pendingFailures: string[] = []
-  const idempotency = new Map<string, { fingerprint: string; status: number; body: unknown }>()
+  const pendingFailures: Array<{ request: string; skip: number }> = []
+  const idempotency = new Map<string, { fingerprint: string; status: number; body: unknown; at: number }>()
 
   const server: Server = createServer((req, res) => {
     const chunks: Buffer[] = []
@@ -111,8 +123,8 @@ export async function startStripeFake(options: StripeFakeOptions = {}): Promise<
         answer(401, { error: { type: 'invalid_request_error', message: 'Invalid API Key provided.' } })
         return
       }
-      const outage = pendingFailures.indexOf(`${method} ${target.pathname}`)
-      if (outage !== -1) {
+      const outage = pendingFailures.findIndex((failure) => failure.request === `${method} ${target.pathname}`)
+      if (outage !== -1 && (pendingFailures[outage] as { skip: number }).skip-- === 0) {
         pendingFailures.splice(outage, 1)
         answer(500, { error: { type: 'api_error', message: 'An unknown error occurred (the fake’s outage).' } })
         return
@@ -120,7 +132,9 @@ export async function startStripeFake(options: StripeFakeOptions = {}): Promise<
       // Stripe keys idempotency per account; the fingerprint covers the request's method, path and parameters (files by their bytes).
       const scope = key && method === 'POST' ? `${account ?? 'platform'}:${key}` : undefined
       const fingerprint = `${method} ${target.pathname} ${JSON.stringify(params)} ${createHash('sha256').update(body).digest('hex')}`
-      const stored = scope ? idempotency.get(scope) : undefined
+      // Stripe prunes a key once it is at least 24 hours old: the same key then makes a new request.
+      const kept = scope ? idempotency.get(scope) : undefined
+      const stored = kept && store.seconds() - kept.at < idempotencyKeySeconds ? kept : undefined
       if (stored) {
         // Multipart boundaries differ between attempts: a file upload is compared by its path and parameters only.
         const same = contentType.startsWith('multipart/')
@@ -151,7 +165,7 @@ export async function startStripeFake(options: StripeFakeOptions = {}): Promise<
         payload = error.body
       }
       // Stripe replays 4xx answers too, except 409s and some 5xx; the fake keeps every answer.
-      if (scope) idempotency.set(scope, { fingerprint, status, body: payload })
+      if (scope) idempotency.set(scope, { fingerprint, status, body: payload, at: store.seconds() })
       answer(status, payload, raw)
     })
   })
@@ -202,8 +216,8 @@ export async function startStripeFake(options: StripeFakeOptions = {}): Promise<
     rejectDocuments: (code) => {
       store.documentRejection = code
     },
-    failNext: (method, path) => {
-      pendingFailures.push(`${method} ${path}`)
+    failNext: (method, path, skip = 0) => {
+      pendingFailures.push({ request: `${method} ${path}`, skip })
     },
     signedDelivery: store.signedDelivery,
     settle: store.settle,

@@ -87,7 +87,11 @@ export interface Payments {
   retrievePaymentIntent(id: string): Promise<PaymentIntent>
   /** Before a new intent replaces it (another payment method): an open intent must not be paid as well. */
   cancelPaymentIntent(input: { paymentIntentId: string; idempotencyKey: string }): Promise<PaymentIntent>
-  /** Accepted as pending; `refund_succeeded` / `refund_failed` follow. */
+  /**
+   * A card refund answers `succeeded` at once; a refund to a bank (SEPA,
+   * P24) answers `pending`, and `refund_succeeded` / `refund_failed` follow.
+   * Either way the provider's webhook tells it too.
+   */
   refund(input: { paymentIntentId: string; amount: number; idempotencyKey: string }): Promise<Refund>
   /** The release: credits a connected account's balance with what the transaction's payments brought; `transfer_paid` follows. */
   transfer(input: TransferInput): Promise<Transfer>

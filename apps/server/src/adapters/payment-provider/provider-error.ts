@@ -1,5 +1,12 @@
 /** The refusals of all three payment-provider ports (payments, connected accounts, identity). */
-export type PaymentProviderErrorCode = 'idempotency_key_reused' | 'not_found' | 'invalid_request' | 'invalid_state' | 'amount_too_large'
+export type PaymentProviderErrorCode =
+  | 'idempotency_key_reused'
+  | 'not_found'
+  | 'invalid_request'
+  | 'invalid_state'
+  | 'amount_too_large'
+  /** A payment method asked for in a currency it does not take (P24 outside EUR/PLN, SEPA outside EUR). */
+  | 'unsupported_combination'
 
 /** A refusal by the provider (a bug or a race on our side, never the buyer's card: see PaymentError). */
 export class PaymentProviderError extends Error {

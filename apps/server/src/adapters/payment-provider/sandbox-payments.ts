@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto'
+import { methodTakesCurrency } from '@pactum/domain/currencies'
 import {
   type CreatePaymentIntentInput,
   type PaymentIntent,
@@ -56,8 +57,6 @@ export interface ConfirmInput {
 
 type Db = SandboxDb
 
-const methodCurrencies: Partial<Record<PaymentMethodType, readonly string[]>> = { sepa: ['eur'], p24: ['eur', 'pln'] }
-
 export class SandboxPayments implements Payments {
   readonly name = 'sandbox' as const
   readonly publishableKey: string
@@ -85,9 +84,10 @@ export class SandboxPayments implements Payments {
   async createPaymentIntent(input: CreatePaymentIntentInput): Promise<PaymentIntent> {
     assertAmount(input.amount)
     const currency = input.currency.toLowerCase()
-    const allowed = methodCurrencies[input.paymentMethod]
-    if (allowed && !allowed.includes(currency)) {
-      throw new PaymentProviderError('invalid_request', `${input.paymentMethod} does not take ${currency}`)
+    if (!methodTakesCurrency(input.paymentMethod, currency)) {
+      throw new PaymentProviderError('unsupported_combination', `${input.paymentMethod} does not take ${currency}`, {
+        param: 'currency',
+      })
     }
     return this.#transaction(async (trx) =>
       this.#idempotent(trx, input.idempotencyKey, 'create_payment_intent', input, async () => {

@@ -151,6 +151,8 @@ export async function asAppErrors<T>(call: () => Promise<T>): Promise<T> {
         throw new AppError('invalid_state', error.message)
       case 'idempotency_key_reused':
         throw new AppError('idempotency_key_reused', error.message)
+      case 'unsupported_combination':
+        throw new AppError('unsupported_combination', error.message, { details: { field: 'payment_method' } })
       case 'invalid_request':
       case 'amount_too_large':
         throw fieldError(error.param ? `body.${error.param}` : 'body', error.message)

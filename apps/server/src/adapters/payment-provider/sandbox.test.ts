@@ -142,7 +142,7 @@ describe('sandbox payment provider', () => {
   it('only takes SEPA debits in euros', async () => {
     await expect(
       provider().createPaymentIntent({ amount: 500, currency: 'pln', paymentMethod: 'sepa', transactionId: 't', idempotencyKey: 'k' }),
-    ).rejects.toMatchObject({ code: 'invalid_request' })
+    ).rejects.toMatchObject({ code: 'unsupported_combination' })
   })
 
   describe('P24', () => {

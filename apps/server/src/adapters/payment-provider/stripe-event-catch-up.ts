@@ -15,6 +15,7 @@ export const stripeEventTypes = [
   'payment_intent.succeeded',
   'payment_intent.payment_failed',
   'payment_intent.processing',
+  'refund.created',
   'refund.updated',
   'refund.failed',
   'transfer.created',

@@ -1,4 +1,5 @@
 import type Stripe from 'stripe'
+import { PaymentProviderError } from './provider-error.ts'
 import type { PaymentError, PaymentIntent, PaymentIntentStatus, PaymentMethodType, Refund, RefundStatus } from './payments-port.ts'
 
 /** Stripe's objects in the port's shape: pure functions, no calls. */
@@ -27,7 +28,14 @@ export function toPaymentIntent(intent: Stripe.PaymentIntent): PaymentIntent {
   const charge = typeof intent.latest_charge === 'object' && intent.latest_charge !== null ? intent.latest_charge : null
   const redirect = intent.next_action?.type === 'redirect_to_url' ? intent.next_action.redirect_to_url : null
   const method = portMethodNames[intent.payment_method_types[0] ?? '']
-  if (!method) throw new Error(`Payment intent ${intent.id} uses ${intent.payment_method_types.join(', ')}, which Pactum does not offer`)
+  // Stripe drops a method the intent's currency cannot be paid with rather than refusing it: an intent left with none is refused here.
+  if (!method) {
+    throw new PaymentProviderError(
+      'unsupported_combination',
+      `Payment intent ${intent.id} in ${intent.currency} can be paid with ${intent.payment_method_types.join(', ') || 'no method'}, none of which Pactum offers`,
+      { param: 'allowed_payment_method_types' },
+    )
+  }
   return {
     id: intent.id,
     clientSecret: intent.client_secret ?? '',

@@ -1,3 +1,4 @@
+import { methodTakesCurrency } from '@pactum/domain/currencies'
 import type Stripe from 'stripe'
 import { callStripe } from './stripe-errors.ts'
 import { stripeMethodNames, toPaymentIntent, toRefund } from './stripe-mapping.ts'
@@ -12,8 +13,10 @@ import { PaymentProviderError } from './provider-error.ts'
  * seller's connected account with `source_transaction` = that charge, so
  * a transfer can never spend money another transaction brought in. Every
  * call that moves money passes the outbox's idempotency key as Stripe's
- * (Stripe keeps a key 24 hours; ours live as long as the transaction, and
- * a retry within a day gives the first answer again). Connected accounts,
+ * (Stripe keeps a key 24 hours; ours live as long as the transaction: a
+ * retry within a day gives the first answer again, and a later one finds
+ * the transfer or refund made under the key in its metadata before making
+ * one). Connected accounts,
  * documents and payouts are in stripe-connected-accounts.ts, Identity in
  * stripe-identity.ts.
  */
@@ -30,6 +33,11 @@ export class StripePayments implements Payments {
   async createPaymentIntent(input: CreatePaymentIntentInput): Promise<PaymentIntent> {
     if (!Number.isSafeInteger(input.amount) || input.amount <= 0) {
       throw new PaymentProviderError('invalid_request', 'The amount must be a positive integer in minor units', { param: 'amount' })
+    }
+    if (!methodTakesCurrency(input.paymentMethod, input.currency.toLowerCase())) {
+      throw new PaymentProviderError('unsupported_combination', `${input.paymentMethod} does not take ${input.currency}`, {
+        param: 'currency',
+      })
     }
     const intent = await callStripe(() =>
       this.#stripe.paymentIntents.create(
@@ -67,12 +75,24 @@ export class StripePayments implements Payments {
     }
   }
 
+  /**
+   * A refund on the PaymentIntent. Stripe forgets an idempotency key after
+   * 24 hours, and the outbox retries for longer: the refund made under this
+   * key is looked for first (its metadata names the key), so a retry a day
+   * later answers it instead of refunding again.
+   */
   async refund(input: { paymentIntentId: string; amount: number; idempotencyKey: string }): Promise<Refund> {
+    const made = await this.#refundMadeWith(input.paymentIntentId, input.idempotencyKey)
+    if (made) return toRefund(made, input.paymentIntentId)
     const intent = await this.retrievePaymentIntent(input.paymentIntentId)
     const refund = await callStripe(() =>
       this.#stripe.refunds.create(
         // The transaction id in the refund's own metadata: its webhooks name the transaction (reduce-provider-event.ts).
-        { payment_intent: input.paymentIntentId, amount: input.amount, metadata: { transaction_id: intent.transactionId } },
+        {
+          payment_intent: input.paymentIntentId,
+          amount: input.amount,
+          metadata: { transaction_id: intent.transactionId, [pactumKeyField]: input.idempotencyKey },
+        },
         { idempotencyKey: input.idempotencyKey },
       ),
     )
@@ -87,6 +107,12 @@ export class StripePayments implements Payments {
    * two charges (deposit, remainder): the amount is split over them in the
    * order they were made, one transfer each, with the outbox's key plus the
    * charge id, so a retry makes the same split and no transfer twice.
+   *
+   * The amount is in the sale's currency; Stripe transfers from a charge
+   * only in the currency its balance transaction settled in (the
+   * platform's), so each piece is converted at that charge's own rate: the
+   * share of the charge's settled amount that the piece is of the charge
+   * (decision 104).
    */
   async transfer(input: TransferInput): Promise<Transfer> {
     const charges = await this.#chargesOf(input.transactionId, input.currency.toLowerCase())
@@ -99,17 +125,24 @@ export class StripePayments implements Payments {
     }
     const made: Stripe.Transfer[] = []
     for (const piece of pieces) {
+      const charge = charges.find((candidate) => candidate.id === piece.chargeId) as SaleCharge
+      const key = pieces.length === 1 ? input.idempotencyKey : `${input.idempotencyKey}:${piece.chargeId}`
+      const existing = await this.#transferMadeWith(input.transactionId, key)
+      if (existing) {
+        made.push(existing)
+        continue
+      }
       const transfer = await callStripe(() =>
         this.#stripe.transfers.create(
           {
-            amount: piece.amount,
-            currency: input.currency.toLowerCase(),
+            amount: settledShare(piece.amount, charge),
+            currency: charge.settlement.currency,
             destination: input.destinationAccount,
             source_transaction: piece.chargeId,
             transfer_group: input.transactionId,
-            metadata: { transaction_id: input.transactionId },
+            metadata: { transaction_id: input.transactionId, [pactumKeyField]: key },
           },
-          { idempotencyKey: pieces.length === 1 ? input.idempotencyKey : `${input.idempotencyKey}:${piece.chargeId}` },
+          { idempotencyKey: key },
         ),
       )
       made.push(transfer)
@@ -117,23 +150,74 @@ export class StripePayments implements Payments {
     const first = made[0] as Stripe.Transfer
     return {
       id: first.id,
-      amount: input.amount,
+      amount: made.reduce((sum, transfer) => sum + transfer.amount, 0),
       currency: first.currency,
       destinationAccount: input.destinationAccount,
       transactionId: input.transactionId,
     }
   }
 
-  /** The transaction's succeeded charges in this currency, oldest first, with what is left of each after refunds. */
-  async #chargesOf(transactionId: string, currency: string): Promise<Array<{ id: string; left: number }>> {
-    const charges: Array<{ id: string; left: number; created: number }> = []
-    for await (const charge of this.#stripe.charges.list({ transfer_group: transactionId, limit: 100 })) {
+  /** The transaction's succeeded charges in this currency, oldest first, with what is left of each after refunds and what it settled as. */
+  async #chargesOf(transactionId: string, currency: string): Promise<SaleCharge[]> {
+    const charges: Array<SaleCharge & { created: number }> = []
+    const listed = this.#stripe.charges.list({ transfer_group: transactionId, limit: 100, expand: ['data.balance_transaction'] })
+    for await (const charge of listed) {
       if (charge.status === 'succeeded' && charge.paid && charge.currency === currency) {
-        charges.push({ id: charge.id, left: charge.amount - charge.amount_refunded, created: charge.created })
+        charges.push({
+          id: charge.id,
+          amount: charge.amount,
+          left: charge.amount - charge.amount_refunded,
+          settlement: await this.#settlementOf(charge),
+          created: charge.created,
+        })
       }
     }
     return charges.sort((a, b) => a.created - b.created || a.id.localeCompare(b.id))
   }
+
+  /** What the charge added to the platform's balance, in the platform's currency. */
+  async #settlementOf(charge: Stripe.Charge): Promise<{ amount: number; currency: string }> {
+    const reference = charge.balance_transaction
+    const balance = typeof reference === 'string' ? await callStripe(() => this.#stripe.balanceTransactions.retrieve(reference)) : reference
+    if (!balance) throw new PaymentProviderError('invalid_state', `Charge ${charge.id} has not settled into the balance yet`)
+    return { amount: balance.amount, currency: balance.currency }
+  }
+
+  async #transferMadeWith(transactionId: string, key: string): Promise<Stripe.Transfer | null> {
+    for await (const transfer of this.#stripe.transfers.list({ transfer_group: transactionId, limit: 100 })) {
+      if (transfer.metadata?.[pactumKeyField] === key) return transfer
+    }
+    return null
+  }
+
+  async #refundMadeWith(paymentIntentId: string, key: string): Promise<Stripe.Refund | null> {
+    for await (const refund of this.#stripe.refunds.list({ payment_intent: paymentIntentId, limit: 100 })) {
+      if (refund.metadata?.[pactumKeyField] === key) return refund
+    }
+    return null
+  }
+}
+
+/** The metadata field that names the outbox's idempotency key on a transfer or refund, for the look-up above. */
+const pactumKeyField = 'pactum_idempotency_key'
+
+interface SaleCharge {
+  id: string
+  /** In the sale's currency. */
+  amount: number
+  left: number
+  /** What the charge settled as in the platform's balance (its balance transaction). */
+  settlement: { amount: number; currency: string }
+}
+
+/**
+ * A piece of a charge (sale currency) in the charge's settlement currency,
+ * at the rate the charge settled at, rounded down: never more than the
+ * charge brought in. With no conversion it is the piece itself.
+ */
+export function settledShare(piece: number, charge: { amount: number; settlement: { amount: number } }): number {
+  if (charge.settlement.amount === charge.amount) return piece
+  return Number((BigInt(piece) * BigInt(charge.settlement.amount)) / BigInt(charge.amount))
 }
 
 /** The amount split over the charges, oldest first; null when they do not cover it. */

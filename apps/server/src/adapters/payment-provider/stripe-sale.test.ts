@@ -103,6 +103,35 @@ it('refunds the buyer in full through Stripe when the seller cancels after payme
   expect((await testApp.app.services.payments.retrievePaymentIntent(intentId)).amountRefunded).toBe(Number(refund?.params.amount))
 })
 
+it('ends a card refund on the refund’s own answer, with none of Stripe’s webhooks delivered', async () => {
+  const { id } = await joinedSale(call)
+  await payWithStripeJs(id)
+  expect(await status(id)).toBe('paid')
+  fake.pauseDeliveries(true)
+  expect((await call('seller', 'POST', `/api/v1/transactions/${id}/cancel`)).status).toBe(200)
+  await clock.advance(testApp.app, 0)
+  await fake.settle()
+  expect(await status(id)).toBe('payment_refunded')
+})
+
+it('sells in zloty on a euro platform: the release is transferred in euros at the charge’s rate, the books in zloty', async () => {
+  const { id } = await joinedSale(call, { currency: 'pln', price: 10_000 })
+  await payWithStripeJs(id)
+  expect(await status(id)).toBe('paid')
+  await track(call, id, { carrier: 'dhl', tracking_code: 'JD0001300' })
+  await confirmDelivery(call, id)
+  await clock.advance(testApp.app, 24 * 3600)
+  await fake.settle()
+  expect((await call('seller', 'GET', `/api/v1/transactions/${id}`)).body).toMatchObject({
+    status: 'funds_released',
+    amount_released: 10_000,
+    currency: 'pln',
+  })
+  const transferCall = fake.requests.find((request) => request.method === 'POST' && request.path === '/v1/transfers')
+  // 10,000 PLN of a 10,470 PLN charge that settled as 2,408 EUR (the fake's rate 0.23).
+  expect(transferCall?.params).toMatchObject({ currency: 'eur', amount: String(Math.floor((10_000 * 2408) / 10_470)) })
+})
+
 it('releases a face-to-face sale from its two charges, deposit first, each transfer within its charge', async () => {
   const { id } = await joinedF2fSale(call)
   const payPart = async (part: 'deposit' | 'remainder') => {

@@ -152,7 +152,7 @@ it('recovers a delivery Stripe never made with the catch-up job, once', async ()
   const listed = fake.requests.filter((request) => request.path === '/v1/events')
   expect(listed[0]?.params).toMatchObject({
     created: { gte: expect.any(String) },
-    types: expect.arrayContaining(['payment_intent.succeeded', 'refund.updated', 'transfer.created']),
+    types: expect.arrayContaining(['payment_intent.succeeded', 'refund.created', 'refund.updated', 'transfer.created']),
   })
   const succeeded = handled.filter((event) => event.type === 'payment_succeeded')
   expect(succeeded).toHaveLength(1)

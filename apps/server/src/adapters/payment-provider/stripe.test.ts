@@ -7,7 +7,7 @@ import { PaymentProviderError } from './provider-error.ts'
 import { serviceAgreementFor } from './stripe-account-mapping.ts'
 import { StripeConnectedAccounts } from './stripe-connected-accounts.ts'
 import { StripeIdentity } from './stripe-identity.ts'
-import { splitOverCharges, StripePayments } from './stripe-payments.ts'
+import { settledShare, splitOverCharges, StripePayments } from './stripe-payments.ts'
 import { toPortError } from './stripe-errors.ts'
 
 /* The Stripe adapter's own rules, beside the port's contract (payment-provider.contract.test.ts). */
@@ -86,13 +86,28 @@ describe('Stripe refusals in the port’s words', () => {
   })
 })
 
+describe('a piece of a charge in the currency it settled in', () => {
+  it('is the piece itself without conversion, and the charge’s own rate rounded down with one', () => {
+    expect(settledShare(9000, { amount: 10_340, settlement: { amount: 10_340 } })).toBe(9000)
+    expect(settledShare(9000, { amount: 10_000, settlement: { amount: 2300 } })).toBe(2070)
+    expect(settledShare(3333, { amount: 10_000, settlement: { amount: 2301 } })).toBe(766)
+    expect(settledShare(10_000, { amount: 10_000, settlement: { amount: 2301 } })).toBe(2301)
+  })
+})
+
 describe('the adapter against the fake', () => {
   let fake: StripeFake
   let database: Database
+  let now: Date
   beforeEach(async () => {
-    fake = await startStripeFake()
+    now = new Date('2026-11-22T10:00:00Z')
+    fake = await startStripeFake({ now: () => now })
     database = await createTestDatabase()
   }, 60_000)
+  /** Lets hours pass on the fake's clock (its idempotency keys age with it). */
+  const hoursPass = (hours: number) => {
+    now = new Date(now.getTime() + hours * 3_600_000)
+  }
   afterEach(async () => {
     await database.close()
     await fake.close()
@@ -181,6 +196,135 @@ describe('the adapter against the fake', () => {
       }),
     ).rejects.toMatchObject({ code: 'invalid_state' })
     expect(fake.requests.some((request) => request.path === '/v1/transfers')).toBe(false)
+  })
+
+  /** A buyer's payment for a transaction, confirmed with Stripe.js's test card. */
+  const paid = async (provider: ReturnType<typeof adapter>, transactionId: string, amount: number, currency = 'eur') => {
+    const intent = await provider.payments.createPaymentIntent({
+      amount,
+      currency,
+      paymentMethod: 'card',
+      transactionId,
+      idempotencyKey: `${transactionId}:pay:${amount}`,
+    })
+    await fake.confirm(intent.id, intent.clientSecret, { paymentMethod: 'pm_card_visa' })
+    return intent
+  }
+  const madeTransfers = () => fake.requests.filter((request) => request.method === 'POST' && request.path === '/v1/transfers')
+
+  it('refunds a card at once: the answer says succeeded, and Stripe tells it with refund.created alone', async () => {
+    const provider = adapter(fake.secretKey)
+    const intent = await paid(provider, 'tx-card-refund', 10_340)
+    const refund = await provider.payments.refund({ paymentIntentId: intent.id, amount: 10_340, idempotencyKey: 'tx-card-refund:refund' })
+    expect(refund).toMatchObject({ status: 'succeeded', amount: 10_340 })
+    await fake.settle()
+    const told = fake.events.filter((event) => (event.type as string).startsWith('refund.'))
+    expect(told.map((event) => [event.type, (event.data as { object: { status: string } }).object.status])).toEqual([
+      ['refund.created', 'succeeded'],
+    ])
+  })
+
+  it('refunds once when the outbox retries a day after the first attempt, though Stripe forgot the key', async () => {
+    const provider = adapter(fake.secretKey)
+    const intent = await paid(provider, 'tx-late-refund', 10_340)
+    const request = { paymentIntentId: intent.id, amount: 2000, idempotencyKey: 'tx-late-refund:refund' }
+    const first = await provider.payments.refund(request)
+    hoursPass(25)
+    const again = await provider.payments.refund(request)
+    expect(again.id).toBe(first.id)
+    expect(fake.requests.filter((made) => made.method === 'POST' && made.path === '/v1/refunds')).toHaveLength(1)
+    expect((await provider.payments.retrievePaymentIntent(intent.id)).amountRefunded).toBe(2000)
+  })
+
+  it('transfers once when the outbox retries a day after the first attempt, though Stripe forgot the key', async () => {
+    const provider = adapter(fake.secretKey)
+    const account = await openAccount(provider, 'u7', 'g@example.com', 'de')
+    await paid(provider, 'tx-late-release', 10_340)
+    const release = {
+      amount: 5000,
+      currency: 'eur',
+      destinationAccount: account.id,
+      transactionId: 'tx-late-release',
+      idempotencyKey: 'tx-late-release:release',
+    }
+    const first = await provider.payments.transfer(release)
+    hoursPass(25)
+    expect((await provider.payments.transfer(release)).id).toBe(first.id)
+    expect(madeTransfers()).toHaveLength(1)
+  })
+
+  it('finishes a two-charge release whose second transfer failed for more than a day without paying the first again', async () => {
+    const provider = adapter(fake.secretKey)
+    const account = await openAccount(provider, 'u8', 'h@example.com', 'de')
+    const deposit = await paid(provider, 'tx-two-charges', 2100)
+    hoursPass(1)
+    await paid(provider, 'tx-two-charges', 10_300)
+    const release = {
+      amount: 12_000,
+      currency: 'eur',
+      destinationAccount: account.id,
+      transactionId: 'tx-two-charges',
+      idempotencyKey: 'tx-two-charges:release',
+    }
+    fake.failNext('POST', '/v1/transfers', 1)
+    await expect(provider.payments.transfer(release)).rejects.toThrow()
+    hoursPass(30)
+    await provider.payments.transfer(release)
+    const made = madeTransfers()
+    // The deposit's transfer once, then the remainder's: the failed attempt made nothing.
+    expect(made.map((request) => Number(request.params.amount))).toEqual([2100, 9900, 9900])
+    const charges = fake.events.filter((event) => event.type === 'charge.succeeded')
+    const depositCharge = charges.find(
+      (event) => (event.data as { object: { payment_intent: string } }).object.payment_intent === deposit.id,
+    )
+    const fromDeposit = fake.events.filter(
+      (event) =>
+        event.type === 'transfer.created' &&
+        (event.data as { object: { source_transaction: string } }).object.source_transaction ===
+          (depositCharge?.data as { object: { id: string } }).object.id,
+    )
+    expect(fromDeposit).toHaveLength(1)
+  })
+
+  it('transfers a sale in another currency than the platform’s in the currency its charge settled in, at that charge’s rate', async () => {
+    const provider = adapter(fake.secretKey)
+    const account = await openAccount(provider, 'u9', 'i@example.com', 'pl')
+    await paid(provider, 'tx-zloty', 10_000, 'pln')
+    const transfer = await provider.payments.transfer({
+      amount: 9000,
+      currency: 'pln',
+      destinationAccount: account.id,
+      transactionId: 'tx-zloty',
+      idempotencyKey: 'tx-zloty:release',
+    })
+    // The charge settled 10,000 PLN as 2,300 EUR (the fake's rate 0.23): 9,000 PLN of it is 2,070 EUR.
+    expect(madeTransfers().at(-1)?.params).toMatchObject({ amount: '2070', currency: 'eur' })
+    expect(transfer).toMatchObject({ amount: 2070, currency: 'eur' })
+  })
+
+  it('refuses P24 in pounds by name, before Stripe, and an intent Stripe left with no method Pactum offers', async () => {
+    const provider = adapter(fake.secretKey)
+    const asked = provider.payments.createPaymentIntent({
+      amount: 5000,
+      currency: 'gbp',
+      paymentMethod: 'p24',
+      transactionId: 'tx-p24-gbp',
+      idempotencyKey: 'tx-p24-gbp:pay',
+    })
+    await expect(asked).rejects.toMatchObject({ name: 'PaymentProviderError', code: 'unsupported_combination' })
+    expect(fake.requests.some((request) => request.path === '/v1/payment_intents')).toBe(false)
+    // Stripe itself drops the method rather than refusing the request.
+    const stripe = new Stripe(fake.secretKey, { host: '127.0.0.1', port: Number(new URL(fake.url).port), protocol: 'http' })
+    const dropped = await stripe.paymentIntents.create({
+      amount: 5000,
+      currency: 'gbp',
+      allowed_payment_method_types: ['p24'],
+    } as Stripe.PaymentIntentCreateParams)
+    expect(dropped.payment_method_types).toEqual([])
+    await expect(provider.payments.retrievePaymentIntent(dropped.id)).rejects.toMatchObject({
+      name: 'PaymentProviderError',
+      code: 'unsupported_combination',
+    })
   })
 
   it('copies a verified Identity session’s document to the account once, however often it is asked', async () => {

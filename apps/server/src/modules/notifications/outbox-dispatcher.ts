@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely'
 import type { ConnectedAccounts } from '../../adapters/payment-provider/connected-accounts-port.ts'
-import type { Payments } from '../../adapters/payment-provider/payments-port.ts'
+import type { Payments, Refund } from '../../adapters/payment-provider/payments-port.ts'
 import { crashPoint } from '../../crash-points.ts'
 import type { Database } from '../../db/schema.ts'
 import { ensureConnectedAccount } from '../profile/payout-account.ts'
@@ -14,34 +14,39 @@ import { findOutboxRow, recordDelivered, recordDeliveryAttempts, recordDeliveryE
  * `sent_at`) record the sending, never anything the state machines decide.
  */
 
+/** What the provider answered a row it accepted: a refund says whether it is settled already (a card refund is, at once). */
+export type OutboxSent = { action: 'refund'; transactionId: string; refund: Refund } | { action: 'transfer'; transactionId: string }
+
 /**
  * Sends one outbox row to the provider. No database transaction is held
  * across the call: the idempotency key makes a resend after a crash (or a
  * concurrent duplicate job) return the first result instead of moving money
  * twice, and the row is marked sent only after the provider accepted it.
+ * Answers what was sent, or null when the row was sent already.
  */
 export async function sendOutboxRow(
   db: Kysely<Database>,
   provider: { payments: Payments; connectedAccounts: ConnectedAccounts },
   outboxId: string,
   now: Date,
-): Promise<void> {
+): Promise<OutboxSent | null> {
   const row = await findOutboxRow(db, outboxId)
-  if (!row || row.status === 'sent') return
+  if (!row || row.status === 'sent') return null
   const payload = row.payload as { amount: number; currency: string; payment_intent_id: string | null; seller_id: string | null }
   await recordDeliveryAttempts(db, row.id, row.attempts + 1)
   crashPoint('outbox.before-provider-call')
   let reference: string
+  let sent: OutboxSent
   try {
     if (row.action === 'refund') {
       if (!payload.payment_intent_id) throw new Error(`refund ${row.id} has no payment to refund`)
-      reference = (
-        await provider.payments.refund({
-          paymentIntentId: payload.payment_intent_id,
-          amount: payload.amount,
-          idempotencyKey: row.idempotency_key,
-        })
-      ).id
+      const refund = await provider.payments.refund({
+        paymentIntentId: payload.payment_intent_id,
+        amount: payload.amount,
+        idempotencyKey: row.idempotency_key,
+      })
+      reference = refund.id
+      sent = { action: 'refund', transactionId: row.transaction_id, refund }
     } else {
       if (!payload.seller_id) throw new Error(`transfer ${row.id} has no seller`)
       // The seller's account is created on first need (or was, with their payout details).
@@ -55,6 +60,7 @@ export async function sendOutboxRow(
           idempotencyKey: row.idempotency_key,
         })
       ).id
+      sent = { action: 'transfer', transactionId: row.transaction_id }
     }
   } catch (error) {
     await recordDeliveryError(db, row.id, (error as Error).message.slice(0, 500))
@@ -62,4 +68,5 @@ export async function sendOutboxRow(
   }
   crashPoint('outbox.after-provider-call')
   await recordDelivered(db, row.id, { providerReference: reference, sentAt: now })
+  return sent
 }

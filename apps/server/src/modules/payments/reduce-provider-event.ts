@@ -76,6 +76,10 @@ function paymentEventType(event: ProviderEvent): PaymentEvent['type'] | null {
       return 'payment_failed'
     case 'payment_intent.processing':
       return 'payment_processing'
+    // A card refund is `succeeded` when it is made, and Stripe then sends only
+    // `refund.created` (for every refund since API 2024-10-28); a bank
+    // refund (SEPA) is made `pending` and settles with `refund.updated`.
+    case 'refund.created':
     case 'refund.updated':
       return status === 'succeeded' ? 'refund_succeeded' : status === 'failed' ? 'refund_failed' : null
     case 'refund.failed':

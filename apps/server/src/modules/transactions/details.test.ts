@@ -42,10 +42,10 @@ describe('PATCH /transactions/{id}', () => {
       charge_seller_client: 0,
       charge_calculator_version: 1,
     })
-    const quote = await call('seller', 'GET', '/api/v1/charge?price=20000&currency=gbp&payment_method=p24')
+    const quote = await call('seller', 'GET', '/api/v1/charge?price=20000&currency=pln&payment_method=p24')
     const updated = await call('seller', 'PATCH', `/api/v1/transactions/${id}`, {
       price: 20_000,
-      currency: 'gbp',
+      currency: 'pln',
       payment_method: 'p24',
       description: 'A red bicycle',
       charge: quote.body.charge,
@@ -55,8 +55,8 @@ describe('PATCH /transactions/{id}', () => {
       status: 200,
       body: {
         price: 20_000,
-        currency: 'gbp',
-        charge: 640,
+        currency: 'pln',
+        charge: 770,
         charge_calculator_version: 1,
         payment_method: 'p24',
         description: 'A red bicycle',
@@ -64,11 +64,16 @@ describe('PATCH /transactions/{id}', () => {
         join_code: joinCode,
       },
     })
+    // P24 is not paid in pounds: no fee is quoted, and the sale cannot be repriced so.
+    expect(await call('seller', 'GET', '/api/v1/charge?price=20000&currency=gbp&payment_method=p24')).toMatchObject({
+      status: 400,
+      body: { code: 'unsupported_combination', details: { field: 'payment_method' } },
+    })
     // The invitee sees the new terms.
     expect((await call('buyer', 'GET', `/api/v1/transactions?join_code=${joinCode}`)).body).toMatchObject({
       price: 20_000,
-      currency: 'gbp',
-      charge: 640,
+      currency: 'pln',
+      charge: 770,
     })
 
     // The description alone needs no fee.

@@ -125,14 +125,24 @@ export async function pay(deps: PaymentDeps, user: CurrentUser, id: string, part
   }
   const keyPart = part === 'payment' ? '' : `${part}:`
   const due = amountDue(row, part)
-  const intent = await deps.payments.createPaymentIntent({
-    amount: due,
-    currency: row.currency,
-    paymentMethod: row.payment_method as PaymentMethod,
-    transactionId: row.id,
-    idempotencyKey: `${row.id}:pay:${keyPart}${row.payment_method}:${due}:${existingId ?? 'first'}`,
-    metadata: { transaction_id: row.id, part },
-  })
+  const intent = await deps.payments
+    .createPaymentIntent({
+      amount: due,
+      currency: row.currency,
+      paymentMethod: row.payment_method as PaymentMethod,
+      transactionId: row.id,
+      idempotencyKey: `${row.id}:pay:${keyPart}${row.payment_method}:${due}:${existingId ?? 'first'}`,
+      metadata: { transaction_id: row.id, part },
+    })
+    .catch((error: unknown) => {
+      // A sale priced before the method × currency table (domain currencies.ts) was checked: the buyer picks another method.
+      if (error instanceof PaymentProviderError && error.code === 'unsupported_combination') {
+        throw new AppError('unsupported_combination', 'This payment method does not take the sale’s currency: choose another', {
+          details: { field: 'payment_method' },
+        })
+      }
+      throw error
+    })
   const updated = await deps.db.transaction().execute(async (trx) => {
     const locked = await lockForParty(trx, id, user.id, kindOf(part))
     return applyEvent(deps, trx, locked, opened(part, intent.id), { actor: { kind: 'buyer' }, actorUserId: user.id })

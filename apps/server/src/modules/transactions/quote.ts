@@ -12,6 +12,7 @@ const quoteMessages: Record<QuoteRefusal, string> = {
   negative_price: 'The price cannot be negative',
   unsupported_currency: 'This currency is not supported',
   invalid_payment_method: 'This payment method is not supported',
+  unsupported_combination: 'This payment method does not take this currency',
 }
 
 /** A fee quote, or the documented refusal naming the field at fault (`priceField` as the request calls the price). */
@@ -19,7 +20,11 @@ export function quoteOrRefuse(input: { price: number; currency: string; paymentM
   const result = quoteCharge(input)
   if (!result.ok) {
     const field =
-      result.code === 'unsupported_currency' ? 'currency' : result.code === 'invalid_payment_method' ? 'payment_method' : priceField
+      result.code === 'unsupported_currency'
+        ? 'currency'
+        : result.code === 'invalid_payment_method' || result.code === 'unsupported_combination'
+          ? 'payment_method'
+          : priceField
     const limit =
       result.code === 'price_too_high' ? { maximum: largestPricedAmount } : result.code === 'price_too_low' ? { minimum: minimumPrice } : {}
     throw new AppError(result.code, quoteMessages[result.code], { details: { field, ...limit } })

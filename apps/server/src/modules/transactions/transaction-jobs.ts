@@ -4,7 +4,7 @@ import type { FastifyBaseLogger } from 'fastify'
 import type { Kysely } from 'kysely'
 import type { CarrierEvent } from '../../adapters/carrier-tracker/port.ts'
 import type { ConnectedAccounts } from '../../adapters/payment-provider/connected-accounts-port.ts'
-import type { Payments } from '../../adapters/payment-provider/payments-port.ts'
+import type { Payments, Refund } from '../../adapters/payment-provider/payments-port.ts'
 import type { Database } from '../../db/schema.ts'
 import { crashPoint } from '../../crash-points.ts'
 import type { EventHandlers } from '../../events/event-handlers.ts'
@@ -143,7 +143,14 @@ export async function startTransactionWorkers(options: {
   )
 
   await jobs.work<OutboxJob>(outboxQueue, async (job) => {
-    await sendOutboxRow(deps.db, { payments, connectedAccounts }, job.outboxId, deps.clock.now())
+    const sent = await sendOutboxRow(deps.db, { payments, connectedAccounts }, job.outboxId, deps.clock.now())
+    // A card refund is settled when it is made: the answer says so, and the
+    // transaction need not wait for the webhook (which then changes nothing).
+    if (sent?.action === 'refund' && sent.refund.status !== 'pending') {
+      await deps.db.transaction().execute(async (trx) => {
+        await applyPaymentEvent(deps, trx, refundSettledEvent(sent.transactionId, sent.refund, payments.name, deps.clock.now()), log)
+      })
+    }
   })
 
   events.registerPaymentEventHandler(async (event, context) => {
@@ -194,6 +201,22 @@ async function applyPaymentEvent(deps: TransactionDeps, trx: Kysely<Database>, e
       return
     case 'transfer_paid':
       return
+  }
+}
+
+/** A refund's own answer as the payment event its webhook would bring. */
+function refundSettledEvent(transactionId: string, refund: Refund, provider: PaymentEvent['provider'], now: Date): PaymentEvent {
+  return {
+    type: refund.status === 'succeeded' ? 'refund_succeeded' : 'refund_failed',
+    eventId: `answer:${refund.id}`,
+    provider,
+    occurredAt: now,
+    transactionId,
+    paymentIntentId: refund.paymentIntentId,
+    refundId: refund.id,
+    amount: refund.amount,
+    currency: refund.currency,
+    ...(refund.failureReason ? { reason: refund.failureReason } : {}),
   }
 }
 

@@ -18,6 +18,13 @@ const cardDeclines: Record<string, { code: string; decline_code?: string; messag
   pm_card_chargeDeclinedExpiredCard: { code: 'expired_card', message: 'Your card has expired.' },
 }
 
+/** The currencies Stripe's documentation gives for each method (cards take all): P24 EUR and PLN, SEPA Direct Debit EUR. */
+const methodCurrencies: Record<string, string[]> = { p24: ['eur', 'pln'], sepa_debit: ['eur'] }
+
+function methodTakes(type: string, currency: string): boolean {
+  return methodCurrencies[type]?.includes(currency) ?? true
+}
+
 export function fakePayments(store: StripeStore) {
   const { intents, charges, refunds, newId, seconds, emit, later } = store
 
@@ -35,8 +42,6 @@ export function fakePayments(store: StripeStore) {
     if (!currency) throw invalidRequest('Missing required param: currency.', { code: 'parameter_missing', param: 'currency' })
     if (types.length !== 1 || !['card', 'sepa_debit', 'p24'].includes(types[0] as string))
       throw invalidRequest('Invalid payment method types', { param: 'allowed_payment_method_types' })
-    if (types[0] === 'sepa_debit' && currency !== 'eur') throw invalidRequest('sepa_debit takes eur only', { param: 'currency' })
-    if (types[0] === 'p24' && !['eur', 'pln'].includes(currency)) throw invalidRequest('p24 takes eur and pln only', { param: 'currency' })
     const intentId = newId('pi')
     const intent: Json = {
       id: intentId,
@@ -45,7 +50,8 @@ export function fakePayments(store: StripeStore) {
       amount_received: 0,
       currency,
       status: 'requires_payment_method',
-      payment_method_types: types,
+      // Stripe does not refuse a method the currency cannot be paid with: it leaves it out of the intent.
+      payment_method_types: types.filter((type) => methodTakes(type, currency)),
       transfer_group: text(params.transfer_group) ?? null,
       metadata: record(params.metadata),
       client_secret: `${intentId}_secret_${randomBytes(12).toString('hex')}`,
@@ -60,21 +66,28 @@ export function fakePayments(store: StripeStore) {
   }
 
   function succeed(intent: Json): void {
+    const chargeId = newId('ch')
     const charge: Json = {
-      id: newId('ch'),
+      id: chargeId,
       object: 'charge',
       amount: intent.amount,
+      amount_captured: intent.amount,
       amount_refunded: 0,
+      // What the charge added to the platform's balance, in the platform's settlement currency.
+      balance_transaction: store.balanceTransactionFor(chargeId, 'charge', intent.amount as number, intent.currency as string).id,
+      captured: true,
       currency: intent.currency,
+      livemode: false,
       paid: true,
       refunded: false,
       status: 'succeeded',
       payment_intent: intent.id,
+      payment_method_details: { type: (intent.payment_method_types as string[])[0] },
       transfer_group: intent.transfer_group,
       metadata: intent.metadata,
       created: seconds(),
     }
-    charges.set(charge.id as string, charge)
+    charges.set(chargeId, charge)
     Object.assign(intent, {
       status: 'succeeded',
       amount_received: intent.amount,
@@ -97,6 +110,11 @@ export function fakePayments(store: StripeStore) {
     if (status !== 'requires_payment_method' && status !== 'requires_confirmation') {
       throw invalidRequest(`This PaymentIntent's status is ${status}, so it cannot be confirmed.`, {
         code: 'payment_intent_unexpected_state',
+      })
+    }
+    if (method === undefined) {
+      throw invalidRequest('This PaymentIntent has no payment method type that can pay it.', {
+        code: 'payment_intent_invalid_parameter',
       })
     }
     if (method === 'card') {
@@ -182,26 +200,41 @@ export function fakePayments(store: StripeStore) {
       })
     // Reserved at once, as Stripe does: two refunds cannot together exceed the charge.
     charge.amount_refunded = (charge.amount_refunded as number) + amount
+    // A card refund succeeds when it is made; a refund to a bank (SEPA, P24) is pending until the bank takes it.
+    const card = (intent.payment_method_types as string[])[0] === 'card'
     const refund: Json = {
       id: newId('re'),
       object: 'refund',
       amount,
+      balance_transaction: null,
       currency: charge.currency,
       charge: charge.id,
       payment_intent: intentId,
-      status: 'pending',
-      failure_reason: null,
+      reason: text(params.reason) ?? null,
+      receipt_number: null,
+      source_transfer_reversal: null,
+      status: card ? 'succeeded' : 'pending',
+      transfer_reversal: null,
       metadata: record(params.metadata),
       created: seconds(),
     }
     refunds.set(refund.id as string, refund)
+    // Since API 2024-10-28 every refund is told with `refund.created`; `refund.updated` only follows a change.
     emit('refund.created', refund)
-    later(() => {
-      refund.status = 'succeeded'
-      emit('refund.updated', refund)
-    })
+    emit('charge.refunded', { ...charge, refunded: charge.amount_refunded === charge.amount })
+    if (!card) {
+      later(() => {
+        refund.status = 'succeeded'
+        emit('refund.updated', refund)
+      })
+    }
     return refund
   }
 
-  return { intentView, createIntent, confirmIntent, completeRedirect, cancelIntent, createRefund }
+  /** The refunds of a payment intent, newest first (`GET /v1/refunds?payment_intent=`). */
+  function refundsOf(paymentIntent: string | undefined): Json[] {
+    return [...refunds.values()].filter((refund) => !paymentIntent || refund.payment_intent === paymentIntent).reverse()
+  }
+
+  return { intentView, createIntent, confirmIntent, completeRedirect, cancelIntent, createRefund, refundsOf }
 }

@@ -91,11 +91,25 @@ export function fakeRoutes(store: StripeStore, { payments, transfers, connect, i
       }
       case 'GET charges': {
         const group = text(params.transfer_group)
-        const found = [...charges.values()].filter((charge) => !group || charge.transfer_group === group).reverse()
+        const found = [...charges.values()]
+          .filter((charge) => !group || charge.transfer_group === group)
+          .reverse()
+          .map((charge) =>
+            expand.includes('data.balance_transaction')
+              ? { ...charge, balance_transaction: store.balanceTransactions.get(charge.balance_transaction as string) }
+              : charge,
+          )
         return { body: listPage(found, params, '/v1/charges') }
+      }
+      case 'GET balance_transactions/:id': {
+        const found = store.balanceTransactions.get(id as string)
+        if (!found) throw missing('balance_transaction', id as string)
+        return { body: found }
       }
       case 'POST refunds':
         return { body: payments.createRefund(params) }
+      case 'GET refunds':
+        return { body: listPage(payments.refundsOf(text(params.payment_intent)), params, '/v1/refunds') }
       case 'GET account':
         return { body: { id: 'acct_platform', object: 'account', country: store.platformCountry, type: 'standard' } }
       case 'POST accounts':
@@ -119,7 +133,10 @@ export function fakeRoutes(store: StripeStore, { payments, transfers, connect, i
         return { body: transfers.createTransfer(params) }
       case 'GET transfers': {
         const destination = text(params.destination)
-        const found = [...store.transfers.values()].filter((transfer) => !destination || transfer.destination === destination).reverse()
+        const group = text(params.transfer_group)
+        const found = [...store.transfers.values()]
+          .filter((transfer) => (!destination || transfer.destination === destination) && (!group || transfer.transfer_group === group))
+          .reverse()
         return { body: listPage(found, params, '/v1/transfers') }
       }
       case 'GET balance':

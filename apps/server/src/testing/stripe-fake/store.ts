@@ -18,8 +18,15 @@ const apiVersion = '2026-10-28.endive'
 
 export type StripeStore = ReturnType<typeof createStore>
 
-export function createStore(options: { now: () => Date; platformCountry: string }) {
-  const { now, platformCountry } = options
+/**
+ * Fixed test rates into the platform's settlement currency: a charge in
+ * another currency settles converted (its balance transaction's amount and
+ * `exchange_rate`), as Stripe converts at the time of the charge.
+ */
+const ratesToEur: Record<string, number> = { eur: 1, pln: 0.23, sek: 0.087, gbp: 1.17, usd: 0.92, myr: 0.2, aud: 0.6, jpy: 0.0061 }
+
+export function createStore(options: { now: () => Date; platformCountry: string; settlementCurrency: string }) {
+  const { now, platformCountry, settlementCurrency } = options
   const seconds = () => Math.floor(now().getTime() / 1000)
   const secretKey = `sk_test_${randomBytes(12).toString('hex')}`
   const webhookSecret = `whsec_${randomBytes(16).toString('hex')}`
@@ -37,6 +44,8 @@ export function createStore(options: { now: () => Date; platformCountry: string 
     intents: new Map<string, Json>(),
     charges: new Map<string, Json>(),
     refunds: new Map<string, Json>(),
+    balanceTransactions: new Map<string, Json>(),
+    settlementCurrency,
     accounts: new Map<string, Json>(),
     transfers: new Map<string, Json>(),
     payouts: new Map<string, Json>(),
@@ -54,10 +63,36 @@ export function createStore(options: { now: () => Date; platformCountry: string 
     seconds,
     newId: (prefix: string) => `${prefix}_${(++counter).toString(36).padStart(6, '0')}${randomBytes(6).toString('hex')}`,
     later,
+    balanceTransactionFor,
     signedDelivery,
     emit,
     accountOf,
     settle,
+  }
+
+  /** The platform balance's record of money coming in, converted to the settlement currency when the charge was in another. */
+  function balanceTransactionFor(source: string, type: string, amount: number, currency: string): Json {
+    const rate = currency === settlementCurrency ? null : (ratesToEur[currency] ?? 1) / (ratesToEur[settlementCurrency] ?? 1)
+    const settled = rate === null ? amount : Math.round(amount * rate)
+    const balance: Json = {
+      id: store.newId('txn'),
+      object: 'balance_transaction',
+      amount: settled,
+      available_on: seconds() + 2 * 86_400,
+      created: seconds(),
+      currency: settlementCurrency,
+      description: null,
+      exchange_rate: rate,
+      fee: 0,
+      fee_details: [],
+      net: settled,
+      reporting_category: type,
+      source,
+      status: 'pending',
+      type,
+    }
+    store.balanceTransactions.set(balance.id as string, balance)
+    return balance
   }
 
   /** What Stripe does later (a debit settling, a refund, a check, a delivery): waits until the test lets time pass (`settle`). */

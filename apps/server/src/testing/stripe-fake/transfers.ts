@@ -20,28 +20,45 @@ export function fakeTransfers(store: StripeStore) {
     if (sourceId) {
       const charge = charges.get(sourceId)
       if (!charge || charge.status !== 'succeeded') throw missing('charge', sourceId, 'source_transaction')
+      // A transfer from a charge is in the currency the charge settled in (its balance transaction's), which is the
+      // platform's settlement currency, not necessarily the buyer's; so is the limit of what is left of it.
+      const settled = store.balanceTransactions.get(charge.balance_transaction as string) as Json
+      if (settled.currency !== currency) {
+        throw invalidRequest(
+          `The currency of source_transaction's balance transaction (${settled.currency as string}) must be the same as the transfer currency (${currency}).`,
+          { param: 'currency' },
+        )
+      }
       const transferred = [...transfers.values()]
         .filter((transfer) => transfer.source_transaction === sourceId)
         .reduce((sum, transfer) => sum + (transfer.amount as number), 0)
-      if (amount > (charge.amount as number) - (charge.amount_refunded as number) - transferred) {
+      const refunded = Math.round(((settled.amount as number) * (charge.amount_refunded as number)) / (charge.amount as number))
+      if (amount > (settled.amount as number) - refunded - transferred) {
         throw invalidRequest('The transfer amount exceeds what is left of the source transaction.', {
           code: 'charge_exceeds_source_limit',
           param: 'amount',
         })
       }
-      if (charge.currency !== currency) throw invalidRequest('The currency must be the source transaction’s.', { param: 'currency' })
     }
+    const transferId = newId('tr')
     const transfer: Json = {
-      id: newId('tr'),
+      id: transferId,
       object: 'transfer',
       amount,
       amount_reversed: 0,
-      currency,
-      destination,
-      source_transaction: sourceId ?? null,
-      transfer_group: text(params.transfer_group) ?? null,
-      metadata: record(params.metadata),
+      balance_transaction: store.balanceTransactionFor(transferId, 'transfer', -amount, currency).id,
       created: seconds(),
+      currency,
+      description: text(params.description) ?? null,
+      destination,
+      destination_payment: newId('py'),
+      livemode: false,
+      metadata: record(params.metadata),
+      reversals: { object: 'list', data: [], has_more: false, url: `/v1/transfers/${transferId}/reversals` },
+      reversed: false,
+      source_transaction: sourceId ?? null,
+      source_type: 'card',
+      transfer_group: text(params.transfer_group) ?? null,
     }
     transfers.set(transfer.id as string, transfer)
     emit('transfer.created', transfer)
