@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { isSupportedCurrency } from '@pactum/domain/currencies'
 import { isSupportedLocale, type Locale } from '@pactum/domain/locales'
-import type { Party } from '@pactum/domain/transactions/kernel'
+import type { NotifyTemplate, Party } from '@pactum/domain/transactions/kernel'
 import type { TransactionKind } from '@pactum/domain/transactions/transaction'
 import type { Kysely } from 'kysely'
 import type { Mailer } from '../../adapters/mailer/port.ts'
@@ -11,7 +11,8 @@ import type { Database } from '../../db/schema.ts'
 import { crashPoint } from '../../crash-points.ts'
 import type { JobQueue } from '../../jobs/job-queue.ts'
 import { notificationLanguage } from '../profile/profile.ts'
-import { catalogueTemplate, renderNotification } from './notification-messages.ts'
+import { receiptAttachment } from '../receipts/receipt-attachment.ts'
+import { catalogueTemplate, type MailOptions, renderNotification } from './notification-messages.ts'
 import {
   findNotificationStatuses,
   findTransactionsForMail,
@@ -44,6 +45,8 @@ export interface NotificationDeps {
   clock: Clock
   /** The web app's address, for the link to the transaction. */
   publicUrl: string
+  /** The address for questions, in every e-mail's footer. */
+  supportEmail: string
 }
 
 /** `undeliverable`: the mail server refused it for good (an SMTP 5xx); recorded, and not tried again. */
@@ -149,10 +152,16 @@ export async function sendNotifications(
   const notSent: string[] = []
   const refused: Array<{ id: string; reply: string }> = []
   for (const row of claimed) {
-    const { message } = toSend.get(row.key)!
+    const { job, message } = toSend.get(row.key)!
     try {
       const locale = isSupportedLocale(row.language) ? row.language : 'en_gb'
-      const { id: mailId } = await deps.mailer.send({ to: message.to, ...message.render(locale), key: `notification:${row.key}` })
+      const receipt = receiptTemplates.has(job.template) ? await receiptAttachment(db, job.transactionId, locale, now) : null
+      const { id: mailId } = await deps.mailer.send({
+        to: message.to,
+        ...message.render(locale, { supportEmail: deps.supportEmail, receiptAttached: receipt !== null }),
+        ...(receipt ? { attachments: [receipt] } : {}),
+        key: `notification:${row.key}`,
+      })
       crashPoint('notification.after-send')
       sent.push({ id: row.id, mailId })
       outcomes.set(row.key, 'sent')
@@ -177,6 +186,19 @@ export async function sendNotifications(
   return jobs.map((job) => outcomes.get(job.key)!)
 }
 
+/**
+ * The e-mails that say money has left escrow for good: they carry the
+ * receipt (issue 33), made at send time in the recipient's language. Only
+ * these, as a PDF takes a while and a group sends ten e-mails in one job.
+ */
+const receiptTemplates: ReadonlySet<string> = new Set<NotifyTemplate>([
+  'funds_released',
+  'payment_refunded',
+  'deposit_refunded',
+  'case_settled',
+  'case_decided',
+])
+
 /** Whom the e-mail goes to, in which language, and its text in a given language; null when nobody holds the role. */
 function messageFor(transaction: TransactionForMail | undefined, job: NotificationJob, publicUrl: string) {
   if (!transaction) return null
@@ -193,17 +215,23 @@ function messageFor(transaction: TransactionForMail | undefined, job: Notificati
       notification_language: transaction[`${job.to}_notification_language`],
       locale: transaction[`${job.to}_locale`],
     }),
-    render: (locale: Locale) =>
-      renderNotification(locale, catalogueTemplate(transaction.type as TransactionKind, job.template), job.to, {
-        description: transaction.description,
-        // A face-to-face sale shows its total once set, its deposit until then.
-        price: { amount: transaction.total_price ?? transaction.price, currency },
-        otherPartyFirstName: transaction[`${other}_first_name`] ?? null,
-        recipientFirstName: transaction[`${job.to}_first_name`] ?? null,
-        link: `${publicUrl}/transactions/${transaction.id}`,
-        ...(job.returned ? { returned: { amount: job.returned.amount, currency, reason: job.returned.reason } } : {}),
-        ...(job.reason ? { reason: job.reason } : {}),
-        ...(job.quote !== undefined ? { quote: job.quote } : {}),
-      }),
+    render: (locale: Locale, options: MailOptions) =>
+      renderNotification(
+        locale,
+        catalogueTemplate(transaction.type as TransactionKind, job.template),
+        job.to,
+        {
+          description: transaction.description,
+          // A face-to-face sale shows its total once set, its deposit until then.
+          price: { amount: transaction.total_price ?? transaction.price, currency },
+          otherPartyFirstName: transaction[`${other}_first_name`] ?? null,
+          recipientFirstName: transaction[`${job.to}_first_name`] ?? null,
+          link: `${publicUrl}/transactions/${transaction.id}`,
+          ...(job.returned ? { returned: { amount: job.returned.amount, currency, reason: job.returned.reason } } : {}),
+          ...(job.reason ? { reason: job.reason } : {}),
+          ...(job.quote !== undefined ? { quote: job.quote } : {}),
+        },
+        options,
+      ),
   }
 }
