@@ -1,32 +1,36 @@
 import { readdir, readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { expect } from '@playwright/test'
+import { type AddressObject, simpleParser } from 'mailparser'
 
 export interface Mail {
   to: string
   subject: string
   text: string
+  /** The HTML alternative; every e-mail Pactum sends has one. */
+  html: string | null
 }
 
-/** The e-mails the server's file mailer wrote (DATA_DIR/mail, one .eml each), decoded. */
+function firstAddress(value: AddressObject | AddressObject[] | undefined): string {
+  const [object] = value === undefined ? [] : Array.isArray(value) ? value : [value]
+  return object?.value[0]?.address ?? ''
+}
+
+/** The e-mails the server's file mailer wrote (DATA_DIR/mail, one .eml each), parsed as a mail client would. */
 export async function mailsTo(address: string): Promise<Mail[]> {
   const dataDir = process.env.E2E_DATA_DIR
   if (!dataDir) throw new Error('E2E_DATA_DIR is not set: run through playwright.config.ts')
   const dir = path.join(dataDir, 'mail')
-  const files = (await readdir(dir).catch(() => [] as string[])).sort()
+  const files = (await readdir(dir).catch(() => [] as string[])).filter((file) => file.endsWith('.eml')).sort()
   const mails = await Promise.all(
     files.map(async (file) => {
-      const [head = '', body = ''] = (await readFile(path.join(dir, file), 'utf8')).split('\r\n\r\n')
-      const header = (name: string) =>
-        head
-          .split('\r\n')
-          .find((line) => line.startsWith(`${name}: `))
-          ?.slice(name.length + 2) ?? ''
-      const subject = header('Subject').replace(/^=\?UTF-8\?B\?(.*)\?=$/, (_, encoded: string) =>
-        Buffer.from(encoded, 'base64').toString('utf8'),
-      )
-      const text = Buffer.from(body.replace(/\r\n/g, ''), 'base64').toString('utf8').replace(/\r\n/g, '\n')
-      return { to: header('To'), subject, text }
+      const parsed = await simpleParser(await readFile(path.join(dir, file)), { skipTextToHtml: true, skipHtmlToText: true })
+      return {
+        to: firstAddress(parsed.to),
+        subject: parsed.subject ?? '',
+        text: (parsed.text ?? '').replace(/\r\n/g, '\n'),
+        html: typeof parsed.html === 'string' ? parsed.html : null,
+      }
     }),
   )
   return mails.filter((mail) => mail.to === address.toLowerCase())

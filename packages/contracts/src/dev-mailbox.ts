@@ -26,8 +26,21 @@ export const devMailSummarySchema = z
 export type DevMailSummary = z.infer<typeof devMailSummarySchema>
 export const devMailboxSchema = z.array(devMailSummarySchema)
 
+export const devMailAttachmentSchema = z
+  .object({ filename: z.string(), content_type: z.string(), size: z.number().int().nonnegative() })
+  .meta({ id: 'DevMailAttachment' })
+
 export const devMailSchema = devMailSummarySchema
-  .extend({ from: z.string(), reply_to: z.string().nullable(), message_id: z.string(), text: z.string() })
+  .extend({
+    from: z.string(),
+    reply_to: z.string().nullable(),
+    message_id: z.string(),
+    text: z.string(),
+    /** The HTML alternative as written (untrusted: shown only in a sandboxed frame), or null for a text-only message. */
+    html: z.string().nullable(),
+    /** What came with it, by name, type and size (the dev mailbox does not serve their content). */
+    attachments: z.array(devMailAttachmentSchema),
+  })
   .meta({ id: 'DevMail' })
 export type DevMail = z.infer<typeof devMailSchema>
 

@@ -123,7 +123,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   }
   await createTransactionQueues(providers.jobs)
   await createNotificationQueue(providers.jobs)
-  await startNotificationWorker(providers.jobs, { db: database.db, mailer: providers.mailer, clock, publicUrl: config.publicUrl })
+  await startNotificationWorker(providers.jobs, {
+    db: database.db,
+    mailer: providers.mailer,
+    clock,
+    publicUrl: config.publicUrl,
+    supportEmail: config.supportEmail,
+  })
   await createContactQueue(providers.jobs)
   await createOrphanAttachmentQueue(providers.jobs)
   await createBankLinkItemRemovalQueue(providers.jobs)

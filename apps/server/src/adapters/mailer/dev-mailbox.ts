@@ -1,5 +1,6 @@
 import { readdir, readFile } from 'node:fs/promises'
 import path from 'node:path'
+import { type AddressObject, simpleParser } from 'mailparser'
 
 /**
  * What the file mailer wrote, read back for the admins' dev mailbox (sandbox
@@ -23,33 +24,45 @@ export interface DevMail extends DevMailSummary {
   replyTo: string | null
   messageId: string
   text: string
+  /** The HTML alternative, when the message has one. */
+  html: string | null
+  attachments: Array<{ filename: string; contentType: string; content: Buffer }>
 }
 
-/** An RFC 2047 encoded word as the file mailer writes it (UTF-8, base64), or the plain value. */
-function decodeHeader(value: string): string {
-  return value.replace(/=\?UTF-8\?B\?([A-Za-z0-9+/=]*)\?=/gi, (_, encoded: string) => Buffer.from(encoded, 'base64').toString('utf8'))
+/** The addresses of a parsed header, as written ("Pactum <no-reply@…>" → the address only for To, the whole for From). */
+function addresses(value: AddressObject | AddressObject[] | undefined, form: 'address' | 'text'): string {
+  const objects = value === undefined ? [] : Array.isArray(value) ? value : [value]
+  return form === 'text'
+    ? objects.map((object) => object.text).join(', ')
+    : objects
+        .flatMap((object) => object.value)
+        .map((one) => one.address ?? '')
+        .join(', ')
 }
 
-/** Parses the file mailer's own format (file-mailer.ts): CRLF headers, a blank line, a base64 UTF-8 body. */
-export function parseDevMail(id: string, content: string): DevMail {
-  const split = content.indexOf('\r\n\r\n')
-  const head = split === -1 ? content : content.slice(0, split)
-  const body = split === -1 ? '' : content.slice(split + 4)
-  const headers = new Map<string, string>()
-  for (const line of head.split('\r\n')) {
-    const colon = line.indexOf(':')
-    if (colon > 0) headers.set(line.slice(0, colon).toLowerCase(), line.slice(colon + 1).trim())
-  }
-  const date = new Date(headers.get('date') ?? Number(id.split('-')[0]))
+/**
+ * Parses what the file mailer wrote (MIME built by nodemailer, file-mailer.ts)
+ * with mailparser, nodemailer's own reader: headers decoded, the text and
+ * the HTML alternative, the attachments.
+ */
+export async function parseDevMail(id: string, content: Buffer | string): Promise<DevMail> {
+  const mail = await simpleParser(content, { skipTextToHtml: true, skipImageLinks: true, skipHtmlToText: true })
+  const fallbackDate = new Date(Number(id.split('-')[0]))
   return {
     id,
-    to: headers.get('to') ?? '',
-    from: headers.get('from') ?? '',
-    replyTo: headers.get('reply-to') ?? null,
-    subject: decodeHeader(headers.get('subject') ?? ''),
-    date: Number.isNaN(date.getTime()) ? new Date(Number(id.split('-')[0])) : date,
-    messageId: headers.get('message-id') ?? '',
-    text: Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8').replace(/\r\n/g, '\n'),
+    to: addresses(mail.to, 'address'),
+    from: addresses(mail.from, 'text'),
+    replyTo: mail.replyTo ? addresses(mail.replyTo, 'address') : null,
+    subject: mail.subject ?? '',
+    date: mail.date && !Number.isNaN(mail.date.getTime()) ? mail.date : fallbackDate,
+    messageId: mail.messageId ?? '',
+    text: (mail.text ?? '').replace(/\r\n/g, '\n'),
+    html: typeof mail.html === 'string' ? mail.html : null,
+    attachments: mail.attachments.map((attachment) => ({
+      filename: attachment.filename ?? '',
+      contentType: attachment.contentType,
+      content: attachment.content,
+    })),
   }
 }
 
@@ -88,7 +101,7 @@ export class DevMailbox {
   /** One message, or null when there is none with that id (or the id is not of the mailbox's form). */
   async get(id: string): Promise<DevMail | null> {
     if (!devMailIdPattern.test(id)) return null
-    const content = await readFile(path.join(this.#dir, `${id}.eml`), 'utf8').catch((error: NodeJS.ErrnoException) => {
+    const content = await readFile(path.join(this.#dir, `${id}.eml`)).catch((error: NodeJS.ErrnoException) => {
       if (error.code === 'ENOENT') return null
       throw error
     })

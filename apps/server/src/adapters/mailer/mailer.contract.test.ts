@@ -231,6 +231,38 @@ describe.each(adapters)('%s', (_name, start) => {
     expect(plain!.headers.has('list-unsubscribe-post')).toBe(false)
   })
 
+  it('sends the HTML as the alternative of the text, and attachments beside them, byte for byte', async () => {
+    const pdf = Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.from([0, 1, 2, 254, 255]), Buffer.from('\n%%EOF\n')])
+    const html =
+      '<!DOCTYPE html><html lang="fi-FI"><body><p>Hyvää päivää, <a href="https://pactum.example/t/1?a=1&amp;b=2">avaa</a></p></body></html>'
+    await harness.mailer.send({
+      to: 'bea@example.com',
+      subject: 'Kuitti',
+      text: 'Hyvää päivää\nAvaa: https://pactum.example/t/1?a=1&b=2\n',
+      html,
+      attachments: [{ filename: 'pactum-receipt-abc.pdf\r\nX-Evil: 1', contentType: 'application/pdf', content: pdf }],
+    })
+    const [mail] = (await harness.received()).slice(-1)
+    expect(mail!.html).toBe(html)
+    expect(mail!.text?.replace(/\r\n/g, '\n').trimEnd()).toBe('Hyvää päivää\nAvaa: https://pactum.example/t/1?a=1&b=2')
+    expect(mail!.headers.get('content-type')).toMatchObject({ value: 'multipart/mixed' })
+    expect(mail!.attachments).toHaveLength(1)
+    expect(mail!.attachments[0]).toMatchObject({ contentType: 'application/pdf', filename: 'pactum-receipt-abc.pdf X-Evil: 1' })
+    expect(Buffer.compare(mail!.attachments[0]!.content, pdf)).toBe(0)
+    expect(mail!.headers.has('x-evil')).toBe(false)
+  })
+
+  it('sends text and HTML without attachments as multipart/alternative, and text alone as text/plain', async () => {
+    await harness.mailer.send({ to: 'bea@example.com', subject: 'Both', text: 'x', html: '<p>x</p>' })
+    const [both] = (await harness.received()).slice(-1)
+    expect(both!.headers.get('content-type')).toMatchObject({ value: 'multipart/alternative' })
+    expect(both!.attachments).toEqual([])
+    await harness.mailer.send({ to: 'bea@example.com', subject: 'Plain', text: 'x' })
+    const [plain] = (await harness.received()).slice(-1)
+    expect(plain!.headers.get('content-type')).toMatchObject({ value: 'text/plain' })
+    expect(plain!.html).toBe(false)
+  })
+
   it('rejects when the message cannot be delivered, so the job retries', async () => {
     const before = (await harness.received()).length
     await harness.breakIt()
@@ -336,6 +368,26 @@ describe('SMTP mailer', () => {
 })
 
 describe('the dev mailbox reads the file mailer as a mail client does', () => {
+  it('finds the HTML alternative and the attachments', async () => {
+    const harness = await fileHarness()
+    try {
+      await harness.mailer.send({
+        to: 'bea@example.com',
+        subject: 'Receipt',
+        text: 'Plain words',
+        html: '<p>Rich <b>words</b></p>',
+        attachments: [{ filename: 'receipt.pdf', contentType: 'application/pdf', content: Buffer.from('%PDF-1.7 body') }],
+      })
+      const [file] = await harness.files()
+      const mine = await parseDevMail(path.basename(file!, '.eml'), await readFile(file!))
+      expect(mine.text.trimEnd()).toBe('Plain words')
+      expect(mine.html).toBe('<p>Rich <b>words</b></p>')
+      expect(mine.attachments).toEqual([{ filename: 'receipt.pdf', contentType: 'application/pdf', content: Buffer.from('%PDF-1.7 body') }])
+    } finally {
+      await harness.close()
+    }
+  })
+
   it('finds the same to, from, reply-to, subject, Message-ID and text as mailparser', async () => {
     const harness = await fileHarness()
     try {
@@ -347,7 +399,7 @@ describe('the dev mailbox reads the file mailer as a mail client does', () => {
       })
       const [parsed] = await harness.received()
       const [file] = await harness.files()
-      const mine = parseDevMail(path.basename(file!, '.eml'), await readFile(file!, 'utf8'))
+      const mine = await parseDevMail(path.basename(file!, '.eml'), await readFile(file!))
       expect(mine).toMatchObject({
         to: 'äiti@example.fi',
         replyTo: 'x@example.com',

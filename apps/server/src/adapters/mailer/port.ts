@@ -6,11 +6,21 @@
  * `send` resolves once the message is written or the SMTP server accepted
  * it, and rejects otherwise, so the job that sends it is retried.
  */
+export interface MailAttachment {
+  filename: string
+  contentType: string
+  content: Buffer
+}
+
 export interface MailMessage {
   to: string
   subject: string
-  /** Plain text; line breaks as `\n`. */
+  /** Plain text; line breaks as `\n`. Always there: the alternative for clients that show no HTML. */
   text: string
+  /** The same message as HTML (modules/notifications/mail-html.ts): sent as multipart/alternative with `text`. */
+  html?: string
+  /** Files sent with it (multipart/mixed), e.g. the receipt PDF of the release e-mail. */
+  attachments?: MailAttachment[]
   replyTo?: string
   /**
    * The same for every attempt at this one e-mail (a retried job's key). The

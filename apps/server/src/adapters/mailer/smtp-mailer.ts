@@ -1,8 +1,8 @@
 import type { ConnectionOptions } from 'node:tls'
 import { createTransport, type NodemailerError } from 'nodemailer'
 import type { MailAddress, SmtpSettings } from '../../mail-config.ts'
-import { unsubscribeUrl } from './file-mailer.ts'
 import { mailIdFor } from './mail-id.ts'
+import { mimeMessage } from './mime-message.ts'
 import type { Mailer } from './port.ts'
 
 /**
@@ -28,16 +28,6 @@ export class MailDeliveryError extends Error {
     this.permanent = error.permanent === true
     this.responseCode = error.responseCode
   }
-}
-
-/** No line breaks or other control characters in a header (no header injection). */
-function oneLine(value: string): string {
-  return value.replace(/[\r\n\p{Cc}]+/gu, ' ').trim()
-}
-
-/** One address, as the file mailer writes it: no second recipient smuggled in with a comma. */
-function singleAddress(value: string): { name: string; address: string } {
-  return { name: '', address: value.replace(/[\r\n<>,;\p{Cc}\s]/gu, '') }
 }
 
 /**
@@ -129,23 +119,7 @@ export function createSmtpMailer(options: {
     async send(message) {
       const id = mailIdFor(message.key)
       try {
-        await transport.sendMail({
-          from: options.from.name ? { name: options.from.name, address: options.from.address } : options.from.address,
-          to: singleAddress(message.to),
-          ...(message.replyTo ? { replyTo: singleAddress(message.replyTo) } : {}),
-          subject: oneLine(message.subject),
-          text: message.text,
-          date: now(),
-          messageId: `<${id}@${messageIdDomain}>`,
-          ...(message.listUnsubscribe
-            ? {
-                headers: {
-                  'List-Unsubscribe': `<${unsubscribeUrl(message.listUnsubscribe)}>`,
-                  'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
-                },
-              }
-            : {}),
-        })
+        await transport.sendMail(mimeMessage(message, { from: options.from, messageId: `<${id}@${messageIdDomain}>`, date: now() }))
       } catch (error) {
         throw new MailDeliveryError(error as NodemailerError)
       }

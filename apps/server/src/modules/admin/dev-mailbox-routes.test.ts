@@ -77,9 +77,32 @@ describe('GET /admin/dev_mailbox/:id', () => {
       reply_to: null,
       subject: 'Payment received',
       date: '2026-11-24T10:02:00.000Z',
-      text: 'Payment received\nŻółw — äiti',
+      html: null,
+      attachments: [],
     })
+    // The MIME text part ends with a line break of its own.
+    expect(answer.body.text.trimEnd()).toBe('Payment received\nŻółw — äiti')
     expect(answer.body.message_id).toMatch(/^<[0-9a-f-]{36}@pactum>$/)
+  })
+
+  it('gives the HTML alternative as written and names the attachments, without their content', async () => {
+    const { app, call } = await start()
+    const html = '<p>Open <a href="https://pactum.example/t/1">it</a> &amp; <script>no()</script></p>'
+    await app.services.mailer.send({
+      to: 'bea@example.com',
+      subject: 'Receipt',
+      text: 'Open it',
+      html,
+      attachments: [{ filename: 'pactum-receipt-1.pdf', contentType: 'application/pdf', content: Buffer.from('%PDF-1.7 twelve') }],
+    })
+    const [newest] = (await call('admin', 'GET', '/api/v1/admin/dev_mailbox')).body
+    const answer = await call('admin', 'GET', `/api/v1/admin/dev_mailbox/${newest.id}`)
+    expect(answer.body.text.trimEnd()).toBe('Open it')
+    expect(answer.body).toMatchObject({
+      html,
+      attachments: [{ filename: 'pactum-receipt-1.pdf', content_type: 'application/pdf', size: 15 }],
+    })
+    expect(answer.body.attachments[0]).not.toHaveProperty('content')
   })
 
   it('answers 404 for an id of the right form that is not there', async () => {

@@ -66,6 +66,12 @@ export function devMailboxRoutes(mailbox: DevMailbox | undefined): FastifyPlugin
           date: mail.date.toISOString(),
           message_id: mail.messageId,
           text: mail.text,
+          html: mail.html,
+          attachments: mail.attachments.map((attachment) => ({
+            filename: attachment.filename,
+            content_type: attachment.contentType,
+            size: attachment.content.length,
+          })),
         }
       },
     )

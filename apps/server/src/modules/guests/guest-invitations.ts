@@ -47,6 +47,8 @@ export interface InvitationDeps {
   mailer: Mailer
   /** The web app's address, for the claim link. */
   publicUrl: string
+  /** The address for questions, in the e-mail's footer. */
+  supportEmail: string
   /** The stop link's secret (`stopLinkKey`), read before the creating transaction opens. */
   stopKey: Buffer
   limits: InvitationLimits
@@ -147,16 +149,20 @@ async function mailInvitation(
   await deps.mailer.send({
     to: invitation.email,
     listUnsubscribe: stop,
-    ...renderGuestInvitation(invitation.language, {
-      role: invitation.role,
-      kind,
-      description: row.description,
-      price: { amount: row.price, currency: row.currency as CurrencyCode },
-      inviterFirstName: invitation.inviterFirstName,
-      clientName: invitation.clientName,
-      link: claimLink(deps.publicUrl, invitation.role, kind, secret),
-      stopLink: stop,
-    }),
+    ...renderGuestInvitation(
+      invitation.language,
+      {
+        role: invitation.role,
+        kind,
+        description: row.description,
+        price: { amount: row.price, currency: row.currency as CurrencyCode },
+        inviterFirstName: invitation.inviterFirstName,
+        clientName: invitation.clientName,
+        link: claimLink(deps.publicUrl, invitation.role, kind, secret),
+        stopLink: stop,
+      },
+      { supportEmail: deps.supportEmail },
+    ),
   })
 }
 

@@ -63,6 +63,7 @@ export async function createPartnerGuestTransaction(
   const invitationDeps = {
     mailer: deps.mailer,
     publicUrl: deps.config.publicUrl,
+    supportEmail: deps.config.supportEmail,
     limits: deps.config.limits.invitations,
     stopKey: await stopLinkKey(deps.db),
   }

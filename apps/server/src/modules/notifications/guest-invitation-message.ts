@@ -1,7 +1,9 @@
 import { type CurrencyCode, formatMoney } from '@pactum/domain/currencies'
 import { type Locale, toLanguageTag } from '@pactum/domain/locales'
 import type { Party } from '@pactum/domain/transactions/kernel'
-import { type MessageKey, messages, type RenderedNotification } from './notification-messages.ts'
+import type { RenderedMail } from './mail-content.ts'
+import { layoutWords, type MailOptions, type MessageKey, messages } from './notification-messages.ts'
+import { renderMail } from './render-mail.ts'
 
 /**
  * The invitation to a guest transaction: written to an address, not to a
@@ -24,7 +26,11 @@ export interface GuestInvitationFacts {
   stopLink: string
 }
 
-export function renderGuestInvitation(locale: Locale, facts: GuestInvitationFacts): RenderedNotification {
+export function renderGuestInvitation(
+  locale: Locale,
+  facts: GuestInvitationFacts,
+  options: Pick<MailOptions, 'supportEmail'>,
+): RenderedMail {
   const table = messages[locale]
   const t = (key: MessageKey, values: Record<string, string> = {}) =>
     table[key].replace(/\{(\w+)\}/g, (whole, name: string) => values[name] ?? whole)
@@ -40,21 +46,25 @@ export function renderGuestInvitation(locale: Locale, facts: GuestInvitationFact
   }
   const inviter = facts.inviterFirstName?.trim()
   const details = [
-    `${t('details.description')}: ${oneLine(facts.description, 300)}`,
-    `${t(facts.kind === 'f2f' ? 'guestInvitation.deposit' : 'details.price')}: ${formatMoney(facts.price.amount, facts.price.currency, toLanguageTag(locale))}`,
-    ...(inviter ? [`${t(`details.${other}`)}: ${oneLine(inviter, 100)}`] : []),
-    ...(facts.clientName ? [`${t('guestInvitation.client')}: ${oneLine(facts.clientName, 100)}`] : []),
+    { label: t('details.description'), value: oneLine(facts.description, 300) },
+    {
+      label: t(facts.kind === 'f2f' ? 'guestInvitation.deposit' : 'details.price'),
+      value: formatMoney(facts.price.amount, facts.price.currency, toLanguageTag(locale)),
+    },
+    ...(inviter ? [{ label: t(`details.${other}`), value: oneLine(inviter, 100) }] : []),
+    ...(facts.clientName ? [{ label: t('guestInvitation.client'), value: oneLine(facts.clientName, 100) }] : []),
   ]
-  return {
+  return renderMail({
+    locale,
     subject: t(`guestInvitation.${facts.role}.subject`, { description: oneLine(facts.description, 60) }),
-    text: [
-      t('greeting'),
-      t(`guestInvitation.${facts.role}.body`),
-      details.join('\n'),
-      t('guestInvitation.link', { link: facts.link }),
-      t('signature'),
-      t('guestInvitation.footer'),
-      t('guestInvitation.stop', { link: facts.stopLink }),
-    ].join('\n\n'),
-  }
+    // Written to an address, not to a person Pactum knows: no name to greet.
+    greeting: t('greeting'),
+    paragraphs: [t(`guestInvitation.${facts.role}.body`)],
+    facts: details,
+    action: { label: t('guestInvitation.button'), url: facts.link },
+    reason: t('guestInvitation.footer'),
+    unsubscribe: { text: t('guestInvitation.stop'), url: facts.stopLink },
+    words: layoutWords(locale),
+    supportEmail: options.supportEmail,
+  })
 }

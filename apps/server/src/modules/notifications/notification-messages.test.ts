@@ -2,6 +2,8 @@ import { supportedLocales } from '@pactum/domain/locales'
 import { describe, expect, it } from 'vitest'
 import { type MessageKey, messages, notifyTemplates, parties, renderNotification } from './notification-messages.ts'
 
+const mailOptions = { supportEmail: 'help@pactum.example' }
+
 const placeholders = (text: string) => (text.match(/\{\w+\}/g) ?? []).sort()
 
 const facts = {
@@ -45,7 +47,7 @@ describe('notification catalogue', () => {
 
 describe('renderNotification', () => {
   it('writes the subject, what happened, the details and the link in the language asked for', () => {
-    const { subject, text } = renderNotification('pl_pl', 'paid', 'seller', facts)
+    const { subject, text } = renderNotification('pl_pl', 'paid', 'seller', facts, mailOptions)
     expect(subject).toBe('Otrzymano płatność za „A blue bicycle”: wyślij przedmiot')
     expect(text).toContain('Kupujący zapłacił, a Pactum przechowuje pieniądze.')
     expect(text).toContain('Przedmiot: A blue bicycle\n')
@@ -56,38 +58,46 @@ describe('renderNotification', () => {
 
   it.each(supportedLocales)('%s tells the buyer how much of a payment went back, and why, for every reason', (locale) => {
     for (const reason of ['cancelled', 'superseded', 'remainder_skipped', 'wrong_amount', 'not_due'] as const) {
-      const { text } = renderNotification(locale, 'payment_returned', 'buyer', {
-        ...facts,
-        returned: { amount: 10_340, currency: 'eur', reason },
-      })
+      const { text } = renderNotification(
+        locale,
+        'payment_returned',
+        'buyer',
+        {
+          ...facts,
+          returned: { amount: 10_340, currency: 'eur', reason },
+        },
+        mailOptions,
+      )
       const amount = new Intl.NumberFormat(locale.replace('_', '-'), { style: 'currency', currency: 'EUR' }).format(103.4)
       expect(text).toContain(
         `${messages[locale]['details.returned']}: ${amount}\n${messages[locale]['details.returnReason']}: ${messages[locale][`returnReason.${reason}`]}\n`,
       )
     }
     // Other e-mails have no such lines.
-    expect(renderNotification(locale, 'paid', 'buyer', facts).text).not.toContain(messages[locale]['details.returnReason'])
+    expect(renderNotification(locale, 'paid', 'buyer', facts, mailOptions).text).not.toContain(messages[locale]['details.returnReason'])
   })
 
   it('formats the price in the currency’s own decimals and the reader’s conventions', () => {
     // Yen has no minor unit: 5000 is ¥5,000 (ICU writes JP¥ under en-GB).
-    expect(renderNotification('en_gb', 'paid', 'buyer', { ...facts, price: { amount: 5000, currency: 'jpy' } }).text).toMatch(
+    expect(renderNotification('en_gb', 'paid', 'buyer', { ...facts, price: { amount: 5000, currency: 'jpy' } }, mailOptions).text).toMatch(
       /Price: (JP)?¥5,000\n/,
     )
-    expect(renderNotification('en_gb', 'paid', 'buyer', facts).text).toContain('Price: €1,234.56\n')
-    expect(renderNotification('fi_fi', 'paid', 'buyer', facts).text).toMatch(/Hinta: 1\s234,56\s€\n/)
+    expect(renderNotification('en_gb', 'paid', 'buyer', facts, mailOptions).text).toContain('Price: €1,234.56\n')
+    expect(renderNotification('fi_fi', 'paid', 'buyer', facts, mailOptions).text).toMatch(/Hinta: 1\s234,56\s€\n/)
   })
 
   it('names the other party on a line of its own, and leaves the line out when there is no name', () => {
-    expect(renderNotification('en_gb', 'tracked', 'buyer', { ...facts, otherPartyFirstName: 'Sam' }).text).toContain('\nSeller: Sam\n')
-    const nameless = renderNotification('en_gb', 'tracked', 'buyer', { ...facts, otherPartyFirstName: '  ' }).text
+    expect(renderNotification('en_gb', 'tracked', 'buyer', { ...facts, otherPartyFirstName: 'Sam' }, mailOptions).text).toContain(
+      '\nSeller: Sam\n',
+    )
+    const nameless = renderNotification('en_gb', 'tracked', 'buyer', { ...facts, otherPartyFirstName: '  ' }, mailOptions).text
     expect(nameless).not.toContain('Seller:')
     expect(nameless).not.toContain('Buyer:')
   })
 
   it('keeps a long or multi-line description to one short line in the subject, and never reads placeholders in it', () => {
     const description = `Line one\nline two {link} ${'x'.repeat(200)}`
-    const { subject, text } = renderNotification('en_gb', 'delivered', 'seller', { ...facts, description })
+    const { subject, text } = renderNotification('en_gb', 'delivered', 'seller', { ...facts, description }, mailOptions)
     expect(subject).not.toMatch(/[\r\n]/)
     expect(subject).toMatch(/^“Line one line two \{link\} x+…” has arrived$/)
     expect(Array.from(subject).length).toBeLessThan(80)

@@ -2,6 +2,8 @@ import type { OptionalEmailCategory } from '@pactum/contracts/notification-prefe
 import { type CurrencyCode, formatMoney } from '@pactum/domain/currencies'
 import { type Locale, toLanguageTag } from '@pactum/domain/locales'
 import type { NotifyTemplate, Party, ReturnReason } from '@pactum/domain/transactions/kernel'
+import type { LayoutWords, RenderedMail } from './mail-content.ts'
+import { renderMail } from './render-mail.ts'
 import enGb from './locales/en_gb.json' with { type: 'json' }
 import fiFi from './locales/fi_fi.json' with { type: 'json' }
 import hrHr from './locales/hr_hr.json' with { type: 'json' }
@@ -94,12 +96,16 @@ type LayoutKey =
   | 'details.decisionReason'
   | 'details.message'
   | `returnReason.${ReturnReason}`
-  | 'link'
+  | 'mail.action.openTransaction'
   | 'footer'
   | 'signature'
+  | 'mail.buttonFallback'
+  | 'mail.support'
+  | `mail.reason.${'account' | 'registration' | 'contact'}`
+  | 'mail.receiptAttached'
 /** The guest invitation's words (guest-invitation-message.ts). */
 type GuestInvitationKey =
-  `guestInvitation.${Party}.${'subject' | 'body'}` | `guestInvitation.${'deposit' | 'client' | 'link' | 'footer' | 'stop'}`
+  `guestInvitation.${Party}.${'subject' | 'body'}` | `guestInvitation.${'deposit' | 'client' | 'button' | 'footer' | 'stop'}`
 /** The page behind the invitation's stop link (stop-invitations-routes.ts). */
 type StopInvitationsKey = `stopInvitations.${'title' | 'body' | 'button' | 'done.title' | 'done.body' | 'invalid.title' | 'invalid.body'}`
 
@@ -147,15 +153,31 @@ export interface NotificationFacts {
   quote?: string
 }
 
-export interface RenderedNotification {
-  subject: string
-  text: string
+/** The layout's own words (mail-html.ts, mail-text.ts), for every e-mail Pactum sends. */
+export function layoutWords(locale: Locale): LayoutWords {
+  const table = messages[locale]
+  return { signature: table.signature, buttonFallback: table['mail.buttonFallback'], support: table['mail.support'] }
+}
+
+export interface MailOptions {
+  /** The footer's address for questions (SUPPORT_EMAIL). */
+  supportEmail: string
+  /** Says that the receipt is attached (send-notification.ts attaches it). */
+  receiptAttached?: boolean
+  /** The sentence and one-click link that turn this kind of e-mail off (optional kinds only, opt-out-footer.ts). */
+  unsubscribe?: { text: string; url: string }
 }
 
 const subjectDescriptionLength = 60
 const bodyDescriptionLength = 300
 
-export function renderNotification(locale: Locale, template: CatalogueTemplate, to: Party, facts: NotificationFacts): RenderedNotification {
+export function renderNotification(
+  locale: Locale,
+  template: CatalogueTemplate,
+  to: Party,
+  facts: NotificationFacts,
+  options: MailOptions,
+): RenderedMail {
   const table = messages[locale]
   const t = (key: MessageKey, values: Record<string, string> = {}) =>
     // One pass: text that came from a user (the description) is never scanned for placeholders again.
@@ -163,30 +185,32 @@ export function renderNotification(locale: Locale, template: CatalogueTemplate, 
   const other: Party = to === 'buyer' ? 'seller' : 'buyer'
   const otherName = facts.otherPartyFirstName?.trim()
   const ownName = facts.recipientFirstName?.trim()
+  const money = (amount: number, currency: CurrencyCode) => formatMoney(amount, currency, toLanguageTag(locale))
   const details = [
-    `${t('details.description')}: ${shorten(facts.description, bodyDescriptionLength)}`,
-    `${t('details.price')}: ${formatMoney(facts.price.amount, facts.price.currency, toLanguageTag(locale))}`,
-    ...(otherName ? [`${t(`details.${other}`)}: ${shorten(otherName, 100)}`] : []),
+    { label: t('details.description'), value: shorten(facts.description, bodyDescriptionLength) },
+    { label: t('details.price'), value: money(facts.price.amount, facts.price.currency) },
+    ...(otherName ? [{ label: t(`details.${other}`), value: shorten(otherName, 100) }] : []),
     ...(facts.returned
       ? [
-          `${t('details.returned')}: ${formatMoney(facts.returned.amount, facts.returned.currency, toLanguageTag(locale))}`,
-          `${t('details.returnReason')}: ${t(`returnReason.${facts.returned.reason}`)}`,
+          { label: t('details.returned'), value: money(facts.returned.amount, facts.returned.currency) },
+          { label: t('details.returnReason'), value: t(`returnReason.${facts.returned.reason}`) },
         ]
       : []),
-    ...(facts.reason ? [`${t('details.decisionReason')}: ${shorten(facts.reason, bodyDescriptionLength * 3)}`] : []),
-    ...(facts.quote ? [`${t('details.message')}: ${shorten(facts.quote, bodyDescriptionLength * 3)}`] : []),
+    ...(facts.reason ? [{ label: t('details.decisionReason'), value: shorten(facts.reason, bodyDescriptionLength * 3) }] : []),
+    ...(facts.quote ? [{ label: t('details.message'), value: shorten(facts.quote, bodyDescriptionLength * 3) }] : []),
   ]
-  return {
+  return renderMail({
+    locale,
     subject: t(`${template}.${to}.subject`, { description: shorten(facts.description, subjectDescriptionLength) }),
-    text: [
-      ownName ? t('greetingNamed', { name: shorten(ownName, 100) }) : t('greeting'),
-      t(`${template}.${to}.body`),
-      details.join('\n'),
-      t('link', { link: facts.link }),
-      t('signature'),
-      t('footer'),
-    ].join('\n\n'),
-  }
+    greeting: ownName ? t('greetingNamed', { name: shorten(ownName, 100) }) : t('greeting'),
+    paragraphs: [t(`${template}.${to}.body`), ...(options.receiptAttached ? [t('mail.receiptAttached')] : [])],
+    facts: details,
+    action: { label: t('mail.action.openTransaction'), url: facts.link },
+    reason: t('footer'),
+    ...(options.unsubscribe ? { unsubscribe: options.unsubscribe } : {}),
+    words: layoutWords(locale),
+    supportEmail: options.supportEmail,
+  })
 }
 
 /** One line, at most `length` characters (counted in code points, so no emoji is cut in half). */

@@ -25,7 +25,7 @@ async function start() {
   const tokens = await partyTokens(testApp.tokenFor, { seller: { firstName: 'Sam' }, buyer: { firstName: 'Bea' } })
   const call = apiCaller(app, tokens)
   const { db, jobs, mailer, config } = app.services
-  const notificationDeps: NotificationDeps = { db, mailer, clock, publicUrl: config.publicUrl }
+  const notificationDeps: NotificationDeps = { db, mailer, clock, publicUrl: config.publicUrl, supportEmail: config.supportEmail }
   const transactionDeps: TransactionDeps = { db, clock, policy: config.onlinePolicy, effects: jobEffectScheduler(jobs) }
   return { app, clock, call, db, dataDir, notificationDeps, transactionDeps }
 }

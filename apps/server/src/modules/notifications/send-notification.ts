@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { isSupportedCurrency } from '@pactum/domain/currencies'
 import { isSupportedLocale, type Locale } from '@pactum/domain/locales'
-import type { Party } from '@pactum/domain/transactions/kernel'
+import type { NotifyTemplate, Party } from '@pactum/domain/transactions/kernel'
 import type { TransactionKind } from '@pactum/domain/transactions/transaction'
 import type { Kysely } from 'kysely'
 import type { Mailer } from '../../adapters/mailer/port.ts'
@@ -11,10 +11,11 @@ import type { Database } from '../../db/schema.ts'
 import { crashPoint } from '../../crash-points.ts'
 import type { JobQueue } from '../../jobs/job-queue.ts'
 import { notificationLanguage } from '../profile/profile.ts'
-import { catalogueTemplate, renderNotification } from './notification-messages.ts'
+import { receiptAttachment } from '../receipts/receipt-attachment.ts'
+import { catalogueTemplate, type MailOptions, renderNotification } from './notification-messages.ts'
 import { categoryOf } from './notification-categories.ts'
 import { leaveOutOptedOut } from './opted-out-notifications.ts'
-import { withOptOutFooter } from './opt-out-footer.ts'
+import { optOutSentence } from './opt-out-footer.ts'
 import { optOutLink, optOutLinkKey, optOutToken } from './opt-out-links.ts'
 import {
   findNotificationStatuses,
@@ -48,6 +49,8 @@ export interface NotificationDeps {
   clock: Clock
   /** The web app's address, for the link to the transaction. */
   publicUrl: string
+  /** The address for questions, in every e-mail's footer. */
+  supportEmail: string
 }
 
 /**
@@ -167,10 +170,16 @@ export async function sendNotifications(
   const notSent: string[] = []
   const refused: Array<{ id: string; reply: string }> = []
   for (const row of claimed) {
-    const { message } = toSend.get(row.key)!
+    const { job, message } = toSend.get(row.key)!
     try {
       const locale = isSupportedLocale(row.language) ? row.language : 'en_gb'
-      const { id: mailId } = await deps.mailer.send({ to: message.to, ...message.render(locale), key: `notification:${row.key}` })
+      const receipt = receiptTemplates.has(job.template) ? await receiptAttachment(db, job.transactionId, locale, now) : null
+      const { id: mailId } = await deps.mailer.send({
+        to: message.to,
+        ...message.render(locale, { supportEmail: deps.supportEmail, receiptAttached: receipt !== null }),
+        ...(receipt ? { attachments: [receipt] } : {}),
+        key: `notification:${row.key}`,
+      })
       crashPoint('notification.after-send')
       sent.push({ id: row.id, mailId })
       outcomes.set(row.key, 'sent')
@@ -196,9 +205,22 @@ export async function sendNotifications(
 }
 
 /**
+ * The e-mails that say money has left escrow for good: they carry the
+ * receipt (issue 33), made at send time in the recipient's language. Only
+ * these, as a PDF takes a while and a group sends ten e-mails in one job.
+ */
+const receiptTemplates: ReadonlySet<string> = new Set<NotifyTemplate>([
+  'funds_released',
+  'payment_refunded',
+  'deposit_refunded',
+  'case_settled',
+  'case_decided',
+])
+
+/**
  * Whom the e-mail goes to, in which language, whether they may turn it off,
- * and its text in a given language (with the one-click link that turns its
- * kind off, when they may); null when nobody holds the role.
+ * and its text and HTML in a given language (with the one-click link that
+ * turns its kind off, when they may); null when nobody holds the role.
  */
 function messageFor(transaction: TransactionForMail | undefined, job: NotificationJob, publicUrl: string, optOutKey: Buffer) {
   if (!transaction) return null
@@ -218,21 +240,26 @@ function messageFor(transaction: TransactionForMail | undefined, job: Notificati
       notification_language: transaction[`${job.to}_notification_language`],
       locale: transaction[`${job.to}_locale`],
     }),
-    render: (locale: Locale) => {
-      const mail = renderNotification(locale, template, job.to, {
-        description: transaction.description,
-        // A face-to-face sale shows its total once set, its deposit until then.
-        price: { amount: transaction.total_price ?? transaction.price, currency },
-        otherPartyFirstName: transaction[`${other}_first_name`] ?? null,
-        recipientFirstName: transaction[`${job.to}_first_name`] ?? null,
-        link: `${publicUrl}/transactions/${transaction.id}`,
-        ...(job.returned ? { returned: { amount: job.returned.amount, currency, reason: job.returned.reason } } : {}),
-        ...(job.reason ? { reason: job.reason } : {}),
-        ...(job.quote !== undefined ? { quote: job.quote } : {}),
-      })
-      if (category === 'always') return mail
-      const link = optOutLink(publicUrl, optOutToken(optOutKey, recipientId, category), locale)
-      return { ...withOptOutFooter(mail, locale, category, link), listUnsubscribe: link }
+    render: (locale: Locale, options: MailOptions) => {
+      const link = category === 'always' ? null : optOutLink(publicUrl, optOutToken(optOutKey, recipientId, category), locale)
+      const mail = renderNotification(
+        locale,
+        template,
+        job.to,
+        {
+          description: transaction.description,
+          // A face-to-face sale shows its total once set, its deposit until then.
+          price: { amount: transaction.total_price ?? transaction.price, currency },
+          otherPartyFirstName: transaction[`${other}_first_name`] ?? null,
+          recipientFirstName: transaction[`${job.to}_first_name`] ?? null,
+          link: `${publicUrl}/transactions/${transaction.id}`,
+          ...(job.returned ? { returned: { amount: job.returned.amount, currency, reason: job.returned.reason } } : {}),
+          ...(job.reason ? { reason: job.reason } : {}),
+          ...(job.quote !== undefined ? { quote: job.quote } : {}),
+        },
+        { ...options, ...(link && category !== 'always' ? { unsubscribe: { text: optOutSentence(locale, category), url: link } } : {}) },
+      )
+      return link ? { ...mail, listUnsubscribe: link } : mail
     },
   }
 }

@@ -1,5 +1,5 @@
 import { pdfDocumentRoutes } from '../transactions/routes/document-routes.ts'
-import { buildReceipt } from './receipt.ts'
+import { buildReceipt, receiptFileName } from './receipt.ts'
 import { renderReceiptPdf } from './receipt-pdf.ts'
 
 /**
@@ -19,7 +19,7 @@ export function receiptRoutes() {
       "the provider's payment reference, the ledger entry) and every release, refund or split so far (to whom, how much, " +
       'the ledger entry), and the legal lines of the terms. Only once the buyer has paid (online: the payment; ' +
       'face to face: the deposit); 409 `not_paid` before.',
-    fileName: (id) => `pactum-receipt-${id.slice(-12)}.pdf`,
+    fileName: receiptFileName,
     render: async (db, row, _reader, now, locale) => renderReceiptPdf(await buildReceipt(db, row, now), locale),
   })
 }

@@ -6,6 +6,7 @@ import { joinedF2fSale, payF2fByCard } from '../../testing/f2f-sale-steps.ts'
 import { complainAfterDelivery, confirmDelivery, joinedSale, payByCard, track } from '../../testing/sale-steps.ts'
 import { TestClock } from '../../testing/test-clock.ts'
 import { findById } from '../transactions/transactions-repository.ts'
+import { writtenMails } from '../../testing/written-mails.ts'
 import { buildReceipt } from './receipt.ts'
 
 const testApps = appPerTest()
@@ -17,7 +18,7 @@ async function start() {
   const call = apiCaller(testApp.app, tokens)
   const download = (who: keyof typeof tokens, url: string) =>
     testApp.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${tokens[who]}` } })
-  return { app: testApp.app, clock, call, download }
+  return { app: testApp.app, dataDir: testApp.dataDir, clock, call, download }
 }
 
 /** A sale of 100.00 EUR paid by card, delivered, and released to the seller when the complaint period ended. */
@@ -183,5 +184,44 @@ describe('GET …/receipt', () => {
     expect(flat).toContain('Handpenning')
     expect(flat).toContain(intentId)
     expect((await download('buyer', `/api/v1/transactions/${id}/receipt`)).statusCode).toBe(404)
+  })
+})
+
+describe('the receipt attached to the release e-mail', () => {
+  it('goes with the e-mail that says the money was released, to each party in their language, and with no other', async () => {
+    const { app, dataDir, clock, call } = await start()
+    expect((await call('seller', 'POST', '/api/v1/me/notification_language', { language_code: 'fi_fi' })).status).toBe(200)
+    const { id } = await joinedSale(call)
+    await payByCard(call, id)
+    await track(call, id, { carrier: 'dhl', tracking_code: 'JD0009002' })
+    await confirmDelivery(call, id)
+    await clock.advance(app, 24 * 3600)
+    await app.services.jobs.runDue()
+    const releaseId = (
+      await app.services.db
+        .selectFrom('ledger_entries')
+        .select('id')
+        .where('transaction_id', '=', id)
+        .where('kind', '=', 'release')
+        .executeTakeFirstOrThrow()
+    ).id
+    const mails = await writtenMails(dataDir)
+    const released = mails.filter((mail) => mail.attachments.length > 0)
+    expect(released.map((mail) => [mail.to, mail.subject]).sort()).toEqual([
+      ['buyer@example.com', '“A blue bicycle” is complete'],
+      ['seller@example.com', expect.stringMatching(/^Rahat vapautettu/)],
+    ])
+    for (const mail of released) {
+      const [pdf] = mail.attachments
+      expect(pdf).toMatchObject({ contentType: 'application/pdf', filename: `pactum-receipt-${id.slice(-12)}.pdf` })
+      const text = await flatText(pdf!.content)
+      expect(text).toContain(id)
+      expect(text).toContain(releaseId)
+      expect(mail.text).toContain(mail.to === 'seller@example.com' ? 'Kuitti on tämän sähköpostin liitteenä' : 'Your receipt is attached')
+      expect(mail.html).toContain('Pactum')
+    }
+    expect(await flatText(released.find((mail) => mail.to === 'seller@example.com')!.attachments[0]!.content)).toContain('Pactum-kuitti')
+    // The payment's and the delivery's e-mails went without.
+    expect(mails.length).toBeGreaterThan(released.length)
   })
 })

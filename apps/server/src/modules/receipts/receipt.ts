@@ -43,6 +43,11 @@ export interface Receipt {
   }>
 }
 
+/** The receipt's file name, for the download and the e-mail attachment alike. */
+export function receiptFileName(transactionId: string): string {
+  return `pactum-receipt-${transactionId.slice(-12)}.pdf`
+}
+
 /** The buyer has paid: the online payment, or a face-to-face sale's deposit. */
 export function isPaid(row: TransactionRow): boolean {
   return (row.type === 'f2f' ? row.deposit_paid : row.paid) !== null

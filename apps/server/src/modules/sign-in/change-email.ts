@@ -18,7 +18,7 @@ import type { CurrentUser } from './users.ts'
  * if it is ever opened, says the address is taken.
  */
 export async function requestEmailChange(
-  deps: { db: Kysely<Database>; mailer: Mailer; clock: Clock; embeddedIssuer: string | null },
+  deps: { db: Kysely<Database>; mailer: Mailer; clock: Clock; embeddedIssuer: string | null; supportEmail: string },
   user: CurrentUser,
   request: { newEmail: string; currentPassword: string },
 ): Promise<{ email: string }> {
@@ -32,7 +32,7 @@ export async function requestEmailChange(
   }
   const locale = await getNotificationLanguage(deps.db, user.id)
   await sendEmailChangeLink(
-    { db: deps.db, mailer: deps.mailer, now: deps.clock.now(), issuer: user.issuer },
+    { db: deps.db, mailer: deps.mailer, now: deps.clock.now(), issuer: user.issuer, supportEmail: deps.supportEmail },
     account,
     request.newEmail,
     locale,

@@ -63,7 +63,9 @@ export const meRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { db, mailer, clock, config } = app.services
       const embeddedIssuer = config.oidc.mode === 'embedded' ? config.oidc.issuer : null
-      return reply.status(202).send(await resendEmailConfirmation({ db, mailer, clock, embeddedIssuer }, userOf(request)))
+      return reply
+        .status(202)
+        .send(await resendEmailConfirmation({ db, mailer, clock, embeddedIssuer, supportEmail: config.supportEmail }, userOf(request)))
     },
   )
 
@@ -113,7 +115,7 @@ export const meRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { db, mailer, clock, config } = app.services
       const embeddedIssuer = config.oidc.mode === 'embedded' ? config.oidc.issuer : null
-      const sent = await requestEmailChange({ db, mailer, clock, embeddedIssuer }, userOf(request), {
+      const sent = await requestEmailChange({ db, mailer, clock, embeddedIssuer, supportEmail: config.supportEmail }, userOf(request), {
         newEmail: request.body.new_email,
         currentPassword: request.body.current_password,
       })

@@ -18,7 +18,7 @@ import { perPersonHourly } from '../../http/per-person-limit.ts'
 /** The signed-in person's passkeys (issue 30), for the Account page; embedded sign-in only. */
 export const passkeyRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, clock, config, mailer } = app.services
-  const notify = signInChangeNotifier(mailer, app.log)
+  const notify = signInChangeNotifier({ mailer, supportEmail: config.supportEmail }, app.log)
   const deps: PasskeyDeps = {
     notify,
     db,

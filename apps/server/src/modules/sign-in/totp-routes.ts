@@ -10,7 +10,7 @@ import { perPersonHourly } from '../../http/per-person-limit.ts'
 /** The signed-in person's authenticator app (issue 30), for the Account page; embedded sign-in only. */
 export const totpRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, clock, config, mailer } = app.services
-  const notify = signInChangeNotifier(mailer, app.log)
+  const notify = signInChangeNotifier({ mailer, supportEmail: config.supportEmail }, app.log)
   const deps: TotpDeps = { db, clock, embeddedIssuer: config.oidc.mode === 'embedded' ? config.oidc.issuer : null, notify }
   const secured = { tags: ['profile'], security: [{ bearer: [] }] }
   const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 409: errorBodySchema, 429: errorBodySchema }

@@ -2,6 +2,7 @@ import { readdir, readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import type { Mailer } from '../../adapters/mailer/port.ts'
+import { parseDevMail } from '../../adapters/mailer/dev-mailbox.ts'
 import { contactQueue, sendContactMessage } from './contact-support.ts'
 import { createTestApp, type TestApp } from '../../testing/test-app.ts'
 
@@ -18,9 +19,8 @@ const message = {
   message: 'Hello,\nmy payout has not arrived.\nThanks',
 }
 
-function decodeBody(eml: string): string {
-  const [, body = ''] = eml.split('\r\n\r\n')
-  return Buffer.from(body.replace(/\r\n/g, ''), 'base64').toString('utf8')
+async function decodeBody(eml: string): Promise<string> {
+  return (await parseDevMail('', eml)).text
 }
 
 describe('POST /app_api/contact_us', () => {
@@ -52,7 +52,7 @@ describe('POST /app_api/contact_us', () => {
     expect(eml).toContain('To: help@pactum.example\r\n')
     expect(eml).toContain('Reply-To: ada@example.com\r\n')
     expect(eml).toContain('Subject: [Contact] Where is my payout?\r\n')
-    const text = decodeBody(eml)
+    const text = await decodeBody(eml)
     expect(text).toContain('my payout has not arrived.')
     expect(text).toContain(`Message id: ${id}`)
     const sent = await testApp.database.db

@@ -5,6 +5,9 @@ import type { Clock } from '../../clock.ts'
 import type { Database } from '../../db/schema.ts'
 import type { JobQueue } from '../../jobs/job-queue.ts'
 import type { CurrentUser } from '../sign-in/users.ts'
+import type { RenderedMail } from '../notifications/mail-content.ts'
+import { layoutWords, messages } from '../notifications/notification-messages.ts'
+import { renderMail } from '../notifications/render-mail.ts'
 import { findContactMessageWithSender, insertContactMessage, markContactMessageSent } from './contact-messages-repository.ts'
 
 /**
@@ -44,6 +47,33 @@ export async function startContactWorker(jobs: JobQueue, deps: ContactSendDeps):
   })
 }
 
+/**
+ * The message as support reads it: who wrote (the reply goes to them), the
+ * user and message ids, and the message as written (escaped in the HTML).
+ * In English, for Pactum's own staff; nothing to click, as one replies.
+ */
+function renderContactMail(
+  row: { id: string; user_id: string; user_email: string; email: string; subject: string; message: string },
+  sender: string,
+  supportEmail: string,
+): RenderedMail {
+  const words = messages.en_gb
+  return renderMail({
+    locale: 'en_gb',
+    subject: `[Contact] ${row.subject}`,
+    greeting: 'A message through the contact form:',
+    paragraphs: [row.message],
+    facts: [
+      { label: 'From', value: `${sender ? `${sender} ` : ''}<${row.email}>` },
+      { label: 'User', value: `${row.user_id} (${row.user_email})` },
+      { label: 'Message id', value: row.id },
+    ],
+    reason: words['mail.reason.contact'],
+    words: layoutWords('en_gb'),
+    supportEmail,
+  })
+}
+
 export async function submitContactMessage(
   deps: ContactDeps,
   user: CurrentUser,
@@ -66,14 +96,7 @@ export async function sendContactMessage(deps: ContactSendDeps, messageId: strin
     to: deps.supportEmail,
     replyTo: row.email,
     key: `contact:${row.id}`,
-    subject: `[Contact] ${row.subject}`,
-    text: [
-      `From: ${sender ? `${sender} ` : ''}<${row.email}>`,
-      `User: ${row.user_id} (${row.user_email})`,
-      `Message id: ${row.id}`,
-      '',
-      row.message,
-    ].join('\n'),
+    ...renderContactMail(row, sender, deps.supportEmail),
   })
   // A crash between the mailer and this mark sends the message once more on the retry: a duplicate beats a lost message.
   await markContactMessageSent(deps.db, row.id, deps.clock.now(), mailId)

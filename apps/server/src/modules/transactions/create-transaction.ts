@@ -119,6 +119,7 @@ async function insertWithFreshJoinCode(
     const invitationDeps = {
       mailer: deps.mailer,
       publicUrl: deps.config.publicUrl,
+      supportEmail: deps.config.supportEmail,
       limits: deps.config.limits.invitations,
       stopKey: await stopLinkKey(deps.db),
     }

@@ -28,6 +28,8 @@ describe('the dev mailbox', () => {
       reply_to: 'ola@example.pl',
       message_id: `<${mailId(0)}@pactum>`,
       text: 'Cześć Bea,\n\nTwoja płatność została przyjęta.\nÄiti',
+      html: null,
+      attachments: [],
     }
     const api = fakeApiClient({
       ...admin,
@@ -53,6 +55,31 @@ describe('the dev mailbox', () => {
     expect(within(headers).getByText('bea@example.com')).toBeTruthy()
     expect(within(headers).getByText('ola@example.pl')).toBeTruthy()
     expect(screen.getByTestId('dev-mail-text').textContent).toBe(mail.text)
+  })
+
+  it('shows the HTML in a frame that may run nothing, the text beneath, and the attachments by name', async () => {
+    const html = '<html><body><p>Hello <b>Bea</b></p><script>parent.document.title = "owned"</script></body></html>'
+    const mail: DevMail = {
+      ...summary(0, { subject: 'Money released' }),
+      from: 'support@pactum.example',
+      reply_to: null,
+      message_id: `<${mailId(0)}@pactum>`,
+      text: 'Hello Bea',
+      html,
+      attachments: [{ filename: 'pactum-receipt-000000000000.pdf', content_type: 'application/pdf', size: 2048 }],
+    }
+    const api = fakeApiClient({ ...admin, [`GET /admin/dev_mailbox/${mailId(0)}`]: mail })
+    await renderApp(`/admin/dev-mailbox/${mailId(0)}`, { api })
+    const frame = await screen.findByTitle('The e-mail as HTML, shown without scripts or links that open')
+    expect(frame.tagName).toBe('IFRAME')
+    expect(frame.getAttribute('sandbox')).toBe('')
+    expect(frame.getAttribute('srcdoc')).toBe(html)
+    expect(screen.getByRole('heading', { level: 2, name: 'As the recipient sees it' })).toBeTruthy()
+    expect(screen.getByRole('heading', { level: 2, name: 'Plain-text version' })).toBeTruthy()
+    expect(screen.getByTestId('dev-mail-text').textContent).toBe('Hello Bea')
+    const attachments = screen.getByTestId('dev-mail-attachments')
+    expect(within(attachments).getByText('pactum-receipt-000000000000.pdf')).toBeTruthy()
+    expect(attachments.textContent).toContain('application/pdf')
   })
 
   it('says so when nothing was written yet', async () => {

@@ -18,8 +18,10 @@ import { PageHeader } from '../../components/page-header.tsx'
 import { StatusMessage } from '../../components/status-message.tsx'
 import { useLocale } from '../../i18n/use-locale.ts'
 import { formatDateTime } from '../../lib/dates.ts'
+import { formatFileSize } from '../../lib/file-size.ts'
 import { namedRoutes, routeTo } from '../../lib/named-routes.ts'
 import { isMissing, useDevMail, useDevMailbox } from './dev-mailbox-api.ts'
+import { MailHtmlFrame } from './mail-html-frame.tsx'
 
 /** The server sends over SMTP: there are no files to show (the API answers 404). */
 function NoMailbox() {
@@ -89,7 +91,7 @@ export function DevMailboxPage() {
   )
 }
 
-/** One e-mail as written: its headers, then the text exactly as the recipient would read it. */
+/** One e-mail as written: its headers, the HTML as a mail client shows it, the text exactly as the recipient would read it, and what is attached. */
 export function DevMailPage() {
   const { t } = useTranslation()
   const { locale } = useLocale()
@@ -139,8 +141,16 @@ export function DevMailPage() {
           </Box>
         ))}
       </Box>
-      <Typography component="h2" variant="h6" gutterBottom>
-        {t('devMailbox.text')}
+      {mail.html !== null && (
+        <>
+          <Typography component="h2" variant="h6" gutterBottom>
+            {t('devMailbox.html')}
+          </Typography>
+          <MailHtmlFrame html={mail.html} title={t('devMailbox.htmlFrame')} />
+        </>
+      )}
+      <Typography component="h2" variant="h6" gutterBottom sx={{ mt: mail.html !== null ? 3 : 0 }}>
+        {mail.html !== null ? t('devMailbox.plainText') : t('devMailbox.text')}
       </Typography>
       <Paper variant="outlined" sx={{ p: 2 }}>
         <Typography
@@ -151,6 +161,25 @@ export function DevMailPage() {
           {mail.text}
         </Typography>
       </Paper>
+      {mail.attachments.length > 0 && (
+        <>
+          <Typography component="h2" variant="h6" gutterBottom sx={{ mt: 3 }}>
+            {t('devMailbox.attachments')}
+          </Typography>
+          <Box component="ul" data-testid="dev-mail-attachments" sx={{ m: 0, pl: 3 }}>
+            {mail.attachments.map((attachment, index) => (
+              <li key={index}>
+                <Typography component="span" sx={{ overflowWrap: 'anywhere' }}>
+                  {attachment.filename}
+                </Typography>{' '}
+                <Typography component="span" color="text.secondary">
+                  ({attachment.content_type}, {formatFileSize(attachment.size, locale)})
+                </Typography>
+              </li>
+            ))}
+          </Box>
+        </>
+      )}
       <Button component={RouterLink} to={namedRoutes.adminDevMailbox} sx={{ mt: 3 }}>
         {t('devMailbox.back')}
       </Button>

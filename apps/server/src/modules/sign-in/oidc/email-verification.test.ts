@@ -35,7 +35,7 @@ async function setup() {
   }
   const account = { id: created.accountId, email: created.email, firstName: 'Ola' }
   const sendLink = async (now = t0) => {
-    await sendConfirmationLink({ db, mailer, now, issuer }, account, 'pl_pl')
+    await sendConfirmationLink({ db, mailer, now, issuer, supportEmail: 'help@pactum.example' }, account, 'pl_pl')
     const token = sent.at(-1)?.text.match(/verify-email\/([A-Za-z0-9_-]+)\?lang=pl_pl/)?.[1]
     if (!token) throw new Error('no link in the mail')
     return token

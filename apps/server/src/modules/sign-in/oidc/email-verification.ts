@@ -10,6 +10,7 @@ import {
   markVerificationTokenUsed,
   type VerificationTokenRow,
 } from './email-verification-tokens-repository.ts'
+import { renderAccountMail } from './account-mail.ts'
 import { translator } from './translations.ts'
 
 /**
@@ -34,6 +35,8 @@ export interface ConfirmationMailDeps {
   now: Date
   /** The issuer's public address (`PUBLIC_URL/oidc`). */
   issuer: string
+  /** The address for questions, in the e-mail's footer. */
+  supportEmail: string
 }
 
 /**
@@ -72,16 +75,17 @@ export async function sendConfirmationLink(
   const t = translator(locale)
   await deps.mailer.send({
     to: account.email,
-    subject: t('confirmEmail.mail.subject'),
-    text: [
-      t('confirmEmail.mail.greeting', { name: account.firstName }),
-      '',
-      t('confirmEmail.mail.body', { days: confirmationLinkDays }),
-      '',
-      link,
-      '',
-      t('confirmEmail.mail.ignore'),
-    ].join('\n'),
+    ...renderAccountMail(
+      locale,
+      {
+        subject: t('confirmEmail.mail.subject'),
+        greeting: t('confirmEmail.mail.greeting', { name: account.firstName }),
+        paragraphs: [t('confirmEmail.mail.body', { days: confirmationLinkDays })],
+        action: { label: t('confirmEmail.submit'), url: link },
+        afterword: [t('confirmEmail.mail.ignore')],
+      },
+      deps.supportEmail,
+    ),
   })
 }
 
@@ -108,13 +112,29 @@ export async function sendEmailChangeLink(
   const greeting = t('confirmEmail.mail.greeting', { name: account.firstName })
   await deps.mailer.send({
     to: newEmail,
-    subject: t('changeEmail.mail.subject'),
-    text: [greeting, '', t('changeEmail.mail.body', { hours: changeLinkHours }), '', link, '', t('confirmEmail.mail.ignore')].join('\n'),
+    ...renderAccountMail(
+      locale,
+      {
+        subject: t('changeEmail.mail.subject'),
+        greeting,
+        paragraphs: [t('changeEmail.mail.body', { hours: changeLinkHours })],
+        action: { label: t('confirmEmail.submit'), url: link },
+        afterword: [t('confirmEmail.mail.ignore')],
+      },
+      deps.supportEmail,
+    ),
   })
   await deps.mailer.send({
     to: account.email,
-    subject: t('changeEmail.notice.subject'),
-    text: [greeting, '', t('changeEmail.notice.body', { email: newEmail }), '', t('changeEmail.notice.notYou')].join('\n'),
+    ...renderAccountMail(
+      locale,
+      {
+        subject: t('changeEmail.notice.subject'),
+        greeting,
+        paragraphs: [t('changeEmail.notice.body', { email: newEmail }), t('changeEmail.notice.notYou')],
+      },
+      deps.supportEmail,
+    ),
   })
 }
 

@@ -77,6 +77,7 @@ export async function mountEmbeddedOidc(
     publicUrl: config.publicUrl,
     issuer,
     mailer: deps.mailer,
+    supportEmail: config.supportEmail,
     sentMail: deps.sentMail,
     signIn: config.signIn,
     deviceCookieKey: secrets.deviceCookieKey,

@@ -52,6 +52,8 @@ export async function interactionRoutes(
     issuer: string
     clock: Clock
     mailer: Mailer
+    /** The address for questions, in the e-mails' footer. */
+    supportEmail: string
     /** The file mailer's messages, for the registration page's link to them; none with SMTP. */
     sentMail: DevMailbox | undefined
     signIn: SignInConfig
@@ -113,7 +115,11 @@ export async function interactionRoutes(
         if (!account) return sendPage(reply, 400, messagePage(page, expired))
         const now = deps.clock.now()
         if (await mayResendLink(db, accountId, now)) {
-          await sendConfirmationLink({ db, mailer: deps.mailer, now, issuer: deps.issuer }, account, page.locale)
+          await sendConfirmationLink(
+            { db, mailer: deps.mailer, now, issuer: deps.issuer, supportEmail: deps.supportEmail },
+            account,
+            page.locale,
+          )
         }
         return sendPage(
           reply,
@@ -139,8 +145,8 @@ export async function interactionRoutes(
           return undefined
         })
         if (!alert) return
-        sendSignInAlert({ db, mailer: deps.mailer, issuer: deps.issuer }, email, alert).catch((error: unknown) =>
-          request.log.error({ err: error }, 'failed sign-in alert not sent'),
+        sendSignInAlert({ db, mailer: deps.mailer, issuer: deps.issuer, supportEmail: deps.supportEmail }, email, alert).catch(
+          (error: unknown) => request.log.error({ err: error }, 'failed sign-in alert not sent'),
         )
       }
 
@@ -278,6 +284,7 @@ export async function interactionRoutes(
         provider,
         db,
         mailer: deps.mailer,
+        supportEmail: deps.supportEmail,
         sentMail: deps.sentMail,
         clock: deps.clock,
         issuer: deps.issuer,
@@ -331,6 +338,7 @@ export async function interactionRoutes(
       passwordResetRoutes(scope, {
         db,
         mailer: deps.mailer,
+        supportEmail: deps.supportEmail,
         clock: deps.clock,
         issuer: deps.issuer,
         basePath,

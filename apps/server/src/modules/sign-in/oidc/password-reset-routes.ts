@@ -34,7 +34,7 @@ const deadLinkPages = {
  */
 export function passwordResetRoutes(
   scope: FastifyInstance,
-  deps: LinkPageDeps & { mailer: Mailer; issuer: string; signIn: SignInConfig },
+  deps: LinkPageDeps & { mailer: Mailer; supportEmail: string; issuer: string; signIn: SignInConfig },
 ): void {
   const { db, clock, basePath, home } = deps
   const page = (request: FastifyRequest<{ Querystring: { lang?: string } }>) =>
@@ -69,6 +69,7 @@ export function passwordResetRoutes(
       const mailDeps = {
         db,
         mailer: deps.mailer,
+        supportEmail: deps.supportEmail,
         now: clock.now(),
         issuer: deps.issuer,
         perAddressPerHour: deps.signIn.resetsPerAddressPerHour,

@@ -15,6 +15,7 @@ import {
   type ResetTokenRow,
 } from './password-reset-tokens-repository.ts'
 import { clearSignInFailures } from './sign-in-throttle.ts'
+import { renderAccountMail } from './account-mail.ts'
 import { translator } from './translations.ts'
 
 /**
@@ -38,6 +39,8 @@ export interface ResetMailDeps {
   issuer: string
   /** Links e-mailed per address in an hour; more requests send nothing. */
   perAddressPerHour: number
+  /** The address for questions, in the e-mail's footer. */
+  supportEmail: string
 }
 
 /** The link to reset the password of `email`, e-mailed if the address has an account; nothing otherwise. */
@@ -70,16 +73,17 @@ export async function requestPasswordReset(
   const link = `${deps.issuer.replace(/\/+$/, '')}/reset-password/${token}?lang=${locale}`
   await deps.mailer.send({
     to: account.email,
-    subject: t('resetPassword.mail.subject'),
-    text: [
-      t('confirmEmail.mail.greeting', { name: account.first_name }),
-      '',
-      t('resetPassword.mail.body', { minutes: resetLinkMinutes }),
-      '',
-      link,
-      '',
-      t('resetPassword.mail.ignore'),
-    ].join('\n'),
+    ...renderAccountMail(
+      locale,
+      {
+        subject: t('resetPassword.mail.subject'),
+        greeting: t('confirmEmail.mail.greeting', { name: account.first_name }),
+        paragraphs: [t('resetPassword.mail.body', { minutes: resetLinkMinutes })],
+        action: { label: t('resetPassword.mail.button'), url: link },
+        afterword: [t('resetPassword.mail.ignore')],
+      },
+      deps.supportEmail,
+    ),
   })
   return 'sent'
 }

@@ -18,6 +18,7 @@ import {
   type PendingRegistrationRow,
   upsertPendingRegistration,
 } from './registrations-repository.ts'
+import { renderAccountMail } from './account-mail.ts'
 import { translator } from './translations.ts'
 
 /**
@@ -49,6 +50,8 @@ export interface RegistrationDeps {
   issuer: string
   /** Where "sign in" leads in the owner's notice: the app, which starts a sign-in. */
   home: string
+  /** The address for questions, in the e-mails' footer. */
+  supportEmail: string
   /** E-mails per address in an hour (links and owner notices alike); more registrations send nothing. */
   perAddressPerHour: number
 }
@@ -112,36 +115,38 @@ export async function requestRegistration(
     const t = translator(context.locale)
     const mail = await deps.mailer.send({
       to: decided.owner.email,
-      subject: t('registration.owner.subject'),
-      text: [
-        t('confirmEmail.mail.greeting', { name: decided.owner.first_name }),
-        '',
-        t('registration.owner.body'),
-        '',
-        t('registration.owner.signIn'),
-        deps.home,
-        '',
-        t('registration.owner.reset'),
-        `${issuer}/forgot-password?lang=${context.locale}`,
-        '',
-        t('registration.owner.notYou'),
-      ].join('\n'),
+      ...renderAccountMail(
+        context.locale,
+        {
+          subject: t('registration.owner.subject'),
+          greeting: t('confirmEmail.mail.greeting', { name: decided.owner.first_name }),
+          paragraphs: [t('registration.owner.body')],
+          action: { label: t('signIn.submit'), url: deps.home },
+          afterword: [
+            { text: t('registration.owner.reset'), url: `${issuer}/forgot-password?lang=${context.locale}` },
+            t('registration.owner.notYou'),
+          ],
+        },
+        deps.supportEmail,
+      ),
     })
     return { outcome: 'owner_told', mail }
   }
   const t = translator(context.locale)
   const mail = await deps.mailer.send({
     to: email,
-    subject: t('registration.mail.subject'),
-    text: [
-      t('confirmEmail.mail.greeting', { name: input.firstName }),
-      '',
-      t('registration.mail.body', { hours: registrationLinkHours }),
-      '',
-      `${issuer}/complete-registration/${token}?lang=${context.locale}`,
-      '',
-      t('registration.mail.ignore'),
-    ].join('\n'),
+    ...renderAccountMail(
+      context.locale,
+      {
+        subject: t('registration.mail.subject'),
+        greeting: t('confirmEmail.mail.greeting', { name: input.firstName }),
+        paragraphs: [t('registration.mail.body', { hours: registrationLinkHours })],
+        action: { label: t('registration.complete.submit'), url: `${issuer}/complete-registration/${token}?lang=${context.locale}` },
+        afterword: [t('registration.mail.ignore')],
+        reason: 'registration',
+      },
+      deps.supportEmail,
+    ),
   })
   return { outcome: 'link_sent', mail }
 }

@@ -46,6 +46,7 @@ export function registrationRoutes(
     provider: Provider
     db: Kysely<Database>
     mailer: Mailer
+    supportEmail: string
     /** The file mailer's messages; none with SMTP. */
     sentMail: DevMailbox | undefined
     clock: Clock
@@ -82,6 +83,7 @@ export function registrationRoutes(
         {
           db,
           mailer: deps.mailer,
+          supportEmail: deps.supportEmail,
           now: clock.now(),
           issuer: deps.issuer,
           home,

@@ -93,7 +93,7 @@ describe('registration answers the same for every address (issue 30)', () => {
     expect(notice).toContain(
       'Someone — perhaps you — tried to create a Pactum account with this address. You already have one: sign in, or reset your password if you forgot it.',
     )
-    expect(notice).toContain(`\n${testPublicUrl}/\n`)
+    expect(notice).toContain(`\nSign in: ${testPublicUrl}/\n`)
     expect(notice).toContain(`\n${issuer}/forgot-password?lang=en_gb\n`)
     expect(notice).not.toMatch(/complete-registration/)
 

@@ -5,6 +5,7 @@ import type { Database } from '../../../db/schema.ts'
 import { findContactByAddress } from './accounts-repository.ts'
 import { normaliseEmail } from './email-address.ts'
 import type { BurstAlert } from './sign-in-throttle.ts'
+import { renderAccountMail } from './account-mail.ts'
 import { translator } from './translations.ts'
 
 /**
@@ -14,7 +15,7 @@ import { translator } from './translations.ts'
  * without an account.
  */
 export async function sendSignInAlert(
-  deps: { db: Kysely<Database>; mailer: Mailer; issuer: string },
+  deps: { db: Kysely<Database>; mailer: Mailer; issuer: string; supportEmail: string },
   email: string,
   alert: BurstAlert,
 ): Promise<boolean> {
@@ -28,17 +29,20 @@ export async function sendSignInAlert(
   const resetLink = `${deps.issuer.replace(/\/+$/, '')}/forgot-password?lang=${locale}`
   await deps.mailer.send({
     to: account.email,
-    subject: t('signInAlert.mail.subject'),
-    text: [
-      t('confirmEmail.mail.greeting', { name: account.first_name }),
-      '',
-      t('signInAlert.mail.body', { since, failures: alert.failures, addresses: alert.addresses }),
-      '',
-      t('signInAlert.mail.safe'),
-      '',
-      t('signInAlert.mail.reset'),
-      resetLink,
-    ].join('\n'),
+    ...renderAccountMail(
+      locale,
+      {
+        subject: t('signInAlert.mail.subject'),
+        greeting: t('confirmEmail.mail.greeting', { name: account.first_name }),
+        paragraphs: [
+          t('signInAlert.mail.body', { since, failures: alert.failures, addresses: alert.addresses }),
+          t('signInAlert.mail.safe'),
+          t('signInAlert.mail.reset'),
+        ],
+        action: { label: t('resetPassword.mail.button'), url: resetLink },
+      },
+      deps.supportEmail,
+    ),
   })
   return true
 }

@@ -2,6 +2,7 @@ import { isSupportedLocale } from '@pactum/domain/locales'
 import type { FastifyBaseLogger } from 'fastify'
 import type { Mailer } from '../../../adapters/mailer/port.ts'
 import type { AccountProfile } from './accounts.ts'
+import { renderAccountMail } from './account-mail.ts'
 import { translator } from './translations.ts'
 
 /** A way into the account added or taken away from the Account page. */
@@ -21,18 +22,25 @@ const bodyKey = {
  * the password could otherwise add their own way in, or take the owner's
  * away, unnoticed. In the account's language.
  */
-export async function sendSignInChangeNotice(mailer: Mailer, account: AccountProfile, change: SignInChange): Promise<void> {
-  const t = translator(isSupportedLocale(account.locale) ? account.locale : 'en_gb')
-  await mailer.send({
+export async function sendSignInChangeNotice(
+  mail: { mailer: Mailer; supportEmail: string },
+  account: AccountProfile,
+  change: SignInChange,
+): Promise<void> {
+  const locale = isSupportedLocale(account.locale) ? account.locale : 'en_gb'
+  const t = translator(locale)
+  await mail.mailer.send({
     to: account.email,
-    subject: t('secondFactor.notice.subject'),
-    text: [
-      t('confirmEmail.mail.greeting', { name: account.firstName }),
-      '',
-      t(bodyKey[change.kind], 'name' in change ? { name: change.name } : undefined),
-      '',
-      t('secondFactor.notice.notYou'),
-    ].join('\n'),
+    // Nothing to click: the notice only tells.
+    ...renderAccountMail(
+      locale,
+      {
+        subject: t('secondFactor.notice.subject'),
+        greeting: t('confirmEmail.mail.greeting', { name: account.firstName }),
+        paragraphs: [t(bodyKey[change.kind], 'name' in change ? { name: change.name } : undefined), t('secondFactor.notice.notYou')],
+      },
+      mail.supportEmail,
+    ),
   })
 }
 
@@ -40,7 +48,7 @@ export async function sendSignInChangeNotice(mailer: Mailer, account: AccountPro
  * The notice as the Account page's services call it: a notice that cannot
  * be sent is logged, and the change itself stands (the page shows it).
  */
-export function signInChangeNotifier(mailer: Mailer, log: FastifyBaseLogger) {
+export function signInChangeNotifier(mail: { mailer: Mailer; supportEmail: string }, log: FastifyBaseLogger) {
   return (account: AccountProfile, change: SignInChange): Promise<void> =>
-    sendSignInChangeNotice(mailer, account, change).catch((error: unknown) => log.error({ err: error }, 'sign-in change notice not sent'))
+    sendSignInChangeNotice(mail, account, change).catch((error: unknown) => log.error({ err: error }, 'sign-in change notice not sent'))
 }

@@ -562,7 +562,7 @@ describe('e-mail address confirmation', () => {
     expect(decodeJwt(tokens.access_token).email_verified).toBe(false)
     const id = accountIdForEmail(anna.email)
     await sendConfirmationLink(
-      { db: database.db, mailer: app.services.mailer, now: new Date(), issuer },
+      { db: database.db, mailer: app.services.mailer, now: new Date(), issuer, supportEmail: 'help@pactum.example' },
       { id, email: 'anna.kowalska@example.com', firstName: 'Anna' },
       'en_gb',
     )

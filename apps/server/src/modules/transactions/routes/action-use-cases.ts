@@ -80,7 +80,7 @@ export function actionUseCases(
     resend_invitation: async (call) => {
       const { config, mailer, db } = app.services
       const row = await resendInvitation(
-        { ...deps(), mailer, publicUrl: config.publicUrl, limits: config.limits.invitations },
+        { ...deps(), mailer, publicUrl: config.publicUrl, supportEmail: config.supportEmail, limits: config.limits.invitations },
         call.user,
         call.id,
         call.kind,
