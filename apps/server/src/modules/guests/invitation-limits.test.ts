@@ -198,7 +198,9 @@ describe('the link that stops invitations to an address', () => {
     const dir = path.join(dataDir, 'mail')
     for (const file of (await readdir(dir)).sort().reverse()) {
       const content = await readFile(path.join(dir, file), 'utf8')
-      if (content.includes(`\r\nTo: ${email}\r\n`)) return content
+      // The header block as a mail client reads it: a long header may be folded onto several lines (RFC 5322 §2.2.3).
+      const headers = `\r\n${content.slice(0, content.indexOf('\r\n\r\n')).replace(/\r\n[ \t]+/g, ' ')}\r\n`
+      if (headers.includes(`\r\nTo: ${email}\r\n`)) return headers
     }
     throw new Error(`no mail to ${email}`)
   }
