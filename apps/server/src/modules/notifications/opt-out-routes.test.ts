@@ -1,5 +1,6 @@
 import { readdir, readFile } from 'node:fs/promises'
 import path from 'node:path'
+import { simpleParser } from 'mailparser'
 import { describe, expect, it } from 'vitest'
 import { appPerTest } from '../../testing/app-per-test.ts'
 import { openWithSaleCast } from '../../testing/sale-cast.ts'
@@ -9,42 +10,55 @@ const testApps = appPerTest()
 const preferences = '/api/v1/me/notification_preferences'
 const oneClick = { 'content-type': 'application/x-www-form-urlencoded' }
 
-/** The raw .eml files to an address, oldest first, headers and all. */
-async function emlsTo(dataDir: string, email: string): Promise<string[]> {
+/** An e-mail the file mailer wrote: its header block unfolded (long headers are folded, RFC 5322 §2.2.3), subject and text part. */
+interface WrittenMail {
+  headers: string
+  subject: string
+  text: string
+  html: string
+}
+
+/** The e-mails to an address, oldest first. */
+async function mailsTo(dataDir: string, email: string): Promise<WrittenMail[]> {
   const dir = path.join(dataDir, 'mail')
   const files = (await readdir(dir)).sort()
-  const contents = await Promise.all(files.map((file) => readFile(path.join(dir, file), 'utf8')))
-  return contents.filter((content) => content.includes(`\r\nTo: ${email}\r\n`))
+  const mails: WrittenMail[] = []
+  for (const file of files) {
+    const content = await readFile(path.join(dir, file), 'utf8')
+    const headers = `\r\n${content.slice(0, content.indexOf('\r\n\r\n')).replace(/\r\n[ \t]+/g, ' ')}\r\n`
+    if (!headers.includes(`\r\nTo: ${email}\r\n`)) continue
+    const parsed = await simpleParser(content)
+    mails.push({ headers, subject: parsed.subject ?? '', text: parsed.text ?? '', html: parsed.html || '' })
+  }
+  return mails
 }
-const bodyOf = (eml: string) => Buffer.from(eml.split('\r\n\r\n')[1]!.replace(/\r\n/g, ''), 'base64').toString('utf8')
-const subjectOf = (eml: string) =>
-  /\r\nSubject: =\?UTF-8\?B\?(.*)\?=\r\n/.exec(eml)?.[1]
-    ? Buffer.from(/\r\nSubject: =\?UTF-8\?B\?(.*)\?=\r\n/.exec(eml)![1]!, 'base64').toString()
-    : ''
 
 async function sellerWithMails() {
   const cast = await openWithSaleCast(testApps)
   const { id } = await joinedSale(cast.call)
   await payByCard(cast.call, id)
   await cast.app.services.jobs.runDue()
-  const mails = await emlsTo(cast.testApp.dataDir, 'seller@example.com')
-  const joined = mails.find((eml) => subjectOf(eml).includes('joined'))!
-  const paid = mails.find((eml) => subjectOf(eml).startsWith('Payment received'))!
-  expect(joined, mails.map(subjectOf).join(' | ')).toBeDefined()
-  expect(paid, mails.map(subjectOf).join(' | ')).toBeDefined()
-  const link = /http:\/\/localhost:3999(\/email-opt-out\/([^?\s]+)\?lang=en_gb)/.exec(bodyOf(joined))
-  expect(link, bodyOf(joined)).not.toBeNull()
+  const mails = await mailsTo(cast.testApp.dataDir, 'seller@example.com')
+  const joined = mails.find((mail) => mail.subject.includes('joined'))!
+  const paid = mails.find((mail) => mail.subject.startsWith('Payment received'))!
+  expect(joined, mails.map((mail) => mail.subject).join(' | ')).toBeDefined()
+  expect(paid, mails.map((mail) => mail.subject).join(' | ')).toBeDefined()
+  const link = /http:\/\/localhost:3999(\/email-opt-out\/([^?\s]+)\?lang=en_gb)/.exec(joined.text)
+  expect(link, joined.text).not.toBeNull()
   return { ...cast, joined, paid, pathAndQuery: link![1]!, token: link![2]! }
 }
 
 describe('the one-click link that turns a kind of e-mail off', () => {
   it('is at the foot of optional e-mails with List-Unsubscribe headers, and of no money e-mail', async () => {
     const { joined, paid, pathAndQuery } = await sellerWithMails()
-    expect(bodyOf(joined)).toContain(`Turn off e-mails about the progress of your sales: http://localhost:3999${pathAndQuery}`)
-    expect(joined).toContain(`\r\nList-Unsubscribe: <http://localhost:3999${pathAndQuery}>\r\n`)
-    expect(joined).toContain('\r\nList-Unsubscribe-Post: List-Unsubscribe=One-Click\r\n')
-    expect(bodyOf(paid)).not.toContain('email-opt-out')
-    expect(paid).not.toContain('List-Unsubscribe')
+    expect(joined.text).toContain(`Turn off e-mails about the progress of your sales: http://localhost:3999${pathAndQuery}`)
+    expect(joined.headers).toContain(`\r\nList-Unsubscribe: <http://localhost:3999${pathAndQuery}>\r\n`)
+    expect(joined.headers).toContain('\r\nList-Unsubscribe-Post: List-Unsubscribe=One-Click\r\n')
+    // The HTML part has the same line, its link written out (mail-html.ts).
+    expect(joined.html).toContain(`href="http://localhost:3999${pathAndQuery}"`)
+    expect(paid.text).not.toContain('email-opt-out')
+    expect(paid.html).not.toContain('email-opt-out')
+    expect(paid.headers).not.toContain('List-Unsubscribe')
   })
 
   it('asks on GET, turns the category off on a POST without sign-in, and answers 404 to a token it did not sign', async () => {
