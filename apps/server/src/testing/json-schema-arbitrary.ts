@@ -14,6 +14,8 @@ export interface JsonSchema {
   anyOf?: JsonSchema[]
   properties?: Record<string, JsonSchema>
   required?: string[]
+  /** `false` (a strict object): valid values name only `properties`, as they always do here; hostile ones add others. */
+  additionalProperties?: false
   items?: JsonSchema
   minItems?: number
   maxItems?: number
@@ -39,6 +41,7 @@ const understood = new Set([
   'anyOf',
   'properties',
   'required',
+  'additionalProperties',
   'items',
   'minItems',
   'maxItems',
@@ -92,6 +95,9 @@ export function fuzzValue(schema: JsonSchema, context: SchemaContext, name?: str
 function resolved(schema: JsonSchema, context: SchemaContext): JsonSchema {
   const unknownKeyword = Object.keys(schema).find((key) => !understood.has(key))
   if (unknownKeyword) throw new Error(`json-schema-arbitrary does not understand "${unknownKeyword}" in ${JSON.stringify(schema)}`)
+  // A map (`additionalProperties` as a schema) would need values generated for keys of its own.
+  if ('additionalProperties' in schema && schema.additionalProperties !== false)
+    throw new Error(`json-schema-arbitrary understands only "additionalProperties": false, in ${JSON.stringify(schema)}`)
   return schema.$ref ? resolved(context.resolve(schema.$ref), context) : schema
 }
 
