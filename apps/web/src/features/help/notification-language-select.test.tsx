@@ -43,7 +43,8 @@ describe('account page: language of e-mails', () => {
     expect(api.request).toHaveBeenCalledWith('/me/notification_language', { method: 'POST', body: { language_code: 'pl_pl' } })
 
     answer({ language_code: 'pl_pl' })
-    expect((await screen.findByRole('alert')).textContent).toContain('Saved')
+    // A polite status (a toast with role="status"), not an alert: nothing went wrong.
+    await waitFor(async () => expect((await screen.findAllByRole('status')).map((node) => node.textContent)).toContain('Saved'))
     expect(picker.disabled).toBe(false)
     expect(picker.value).toBe('pl_pl')
     expect(document.activeElement).toBe(picker)
