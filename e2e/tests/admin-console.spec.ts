@@ -111,7 +111,8 @@ test('an admin refunds a complained sale to the buyer from the console, and the 
   await admin.getByTestId('dev-mailbox-row').filter({ hasText: bo.email }).first().getByRole('link').click()
   await expect(admin.getByTestId('dev-mail-headers')).toContainText(bo.email)
   await expect(admin.getByTestId('dev-mail-text')).not.toBeEmpty()
-  await expectNoAxeViolations(admin, 'dev mailbox e-mail')
+  // The e-mail's own HTML sits in a script-less sandboxed frame; the page around it is checked.
+  await expectNoAxeViolations(admin, 'dev mailbox e-mail', { exclude: '[data-testid="dev-mail-html"]' })
   await keepScreenshot(admin, 'admin-dev-mail')
 })
 
