@@ -21,11 +21,13 @@ function engine(): Promise<CrashEngine> {
 
 async function expectRecovery(options: Omit<CrashRunOptions, 'engine'>): Promise<void> {
   const setup = await engine()
+  // The harness's own account of the run (crash, restart, stops), shown when a check fails.
+  const story: string[] = []
   try {
-    const report = await runCrashScenario({ ...options, engine: setup })
-    expect(report.crashedAt).toBe(options.crashPoint.split(':')[0])
+    const report = await runCrashScenario({ ...options, engine: setup, log: (line) => story.push(line) })
+    expect(report.crashedAt, story.join('\n')).toBe(options.crashPoint.split(':')[0])
     const failed = report.checks.filter((check) => !check.ok).map((check) => `${check.name}: ${check.detail}`)
-    expect(failed).toEqual([])
+    expect(failed, story.join('\n')).toEqual([])
   } finally {
     await setup.dispose()
   }
@@ -49,7 +51,7 @@ describe.concurrent('a crash between two systems loses and doubles nothing', () 
       plans: ['timer-release', 'seller-refund', 'carrier-release'],
       ...quick,
     })
-  }, 150_000)
+  }, 300_000)
 
   it('after a webhook was stored and applied and before the provider had its answer', async () => {
     // The first 8 deliveries come with the burst (intents created and paid, the refund created and settled);
@@ -60,5 +62,5 @@ describe.concurrent('a crash between two systems loses and doubles nothing', () 
       plans: ['timer-release', 'seller-refund', 'carrier-release'],
       ...quick,
     })
-  }, 150_000)
+  }, 300_000)
 })

@@ -124,7 +124,10 @@ class CrashRun {
     const at = Date.now()
     const point = await server.crashPointReached()
     this.#log(`server died (${exit.signal ?? exit.code})${point ? ` at ${point}` : ''}`)
-    if (!point) throw new Error(`the server died without reaching a crash point (${exit.signal ?? exit.code}); see ${server.logFile}`)
+    if (!point) {
+      const tail = await server.logTail()
+      throw new Error(`the server died without reaching a crash point (${exit.signal ?? exit.code}); ${server.logFile} ends:\n${tail}`)
+    }
     const database = await this.#options.engine.open()
     let jobs: JobRow[]
     try {
@@ -181,7 +184,9 @@ class CrashRun {
     await this.#quietMail()
     for (let inspection = 1; ; inspection++) {
       this.#stopping = true
-      await this.#server?.stop()
+      const stopping = this.#server
+      await stopping?.stop()
+      if (stopping?.killedOnStop) this.#log(`server ${stopping.logFile} did not close within 90 s and was killed`)
       this.#server = undefined
       const database = await this.#options.engine.open()
       let pending: JobRow[]

@@ -89,6 +89,8 @@ export interface Exit {
 export class ServerProcess {
   readonly baseUrl: string
   readonly logFile: string
+  /** Whether stop() had to resort to SIGKILL. */
+  killedOnStop = false
   readonly exited: Promise<Exit>
   readonly #child: ChildProcess
 
@@ -146,16 +148,31 @@ export class ServerProcess {
     }
   }
 
+  /** The last lines of its log, for a failure message (the data directory is gone once the test disposes of it). */
+  async logTail(lines = 40): Promise<string> {
+    const log = await readFile(this.logFile, 'utf8').catch(() => '')
+    return log.trimEnd().split('\n').slice(-lines).join('\n')
+  }
+
   /** The crash point it reported reaching before it died, if any. */
   async crashPointReached(): Promise<string | undefined> {
     const log = await readFile(this.logFile, 'utf8').catch(() => '')
     return /^crash point (\S+) reached: SIGKILL$/m.exec(log)?.[1]
   }
 
-  /** SIGTERM: the server closes gracefully (running jobs get up to 10 s); SIGKILL if it takes over 30 s. */
+  /**
+   * SIGTERM: the server closes gracefully (running jobs get up to 10 s, then
+   * PGlite writes its files); SIGKILL if it takes over 90 s. The margin is
+   * wide because a kill in the middle of PGlite's close can leave files the
+   * next start cannot read, and a CI machine running every test file at
+   * once makes a close take many times its usual second or two.
+   */
   async stop(): Promise<Exit> {
     this.#child.kill('SIGTERM')
-    const timer = setTimeout(() => this.kill(), 30_000)
+    const timer = setTimeout(() => {
+      this.killedOnStop = true
+      this.kill()
+    }, 90_000)
     const exit = await this.exited
     clearTimeout(timer)
     return exit
