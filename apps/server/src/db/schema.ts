@@ -669,7 +669,7 @@ export interface TransactionMessagesTable {
   attachment_size: number | null
   /** Hex SHA-256 of the bytes as stored. */
   attachment_sha256: string | null
-  /** This message caused the e-mail to the other side. */
+  /** This message caused an e-mail to the other side (not one the reader had turned off): the 10-minute pause counts these. */
   notified: boolean
   created_at: Date
 }

@@ -111,6 +111,28 @@ describe('the conversation of a transaction', () => {
     expect(history).toHaveLength(3)
   })
 
+  it('does not count a message e-mail the reader turned off towards the pause, so the reply still reaches the writer', async () => {
+    const { app, call, mails, messages } = await world()
+    expect(
+      (await call('buyer', 'PUT', '/api/v1/me/notification_preferences', { messages: false, reminders: true, updates: true })).status,
+    ).toBe(200)
+    await call('seller', 'POST', messages, { text: 'Posted it this morning' })
+    await call('buyer', 'POST', messages, { text: 'Thanks, I will look out for it' })
+    await app.services.jobs.runDue()
+    // The buyer's e-mail is recorded as turned off; the seller still hears of the reply within the 10 minutes.
+    expect((await mails()).sort()).toEqual(['buyer', 'seller'])
+    const statuses = await app.services.db
+      .selectFrom('notifications')
+      .select(['recipient_role', 'status'])
+      .where('template', '=', 'message_received')
+      .orderBy('recipient_role')
+      .execute()
+    expect(statuses).toEqual([
+      { recipient_role: 'buyer', status: 'opted_out' },
+      { recipient_role: 'seller', status: 'sent' },
+    ])
+  })
+
   it('removes a stored file whose message never committed (a crash), an hour later, and keeps every other', async () => {
     const { app, clock, id, upload, download, messages } = await world()
     const kept = await upload('buyer', messages, [['file', { bytes: pdf, fileName: 'receipt.pdf' }]])

@@ -1,8 +1,11 @@
 import type { MessageView } from '@pactum/contracts/messages'
+import type { Kysely } from 'kysely'
 import type { DocumentStore } from '../../adapters/document-store/port.ts'
+import type { Database } from '../../db/schema.ts'
 import type { JobQueue } from '../../jobs/job-queue.ts'
 import { fieldError } from '../../errors.ts'
 import { uuidV7 } from '../../ids.ts'
+import { optedOutCategories } from '../profile/notification-opt-outs-repository.ts'
 import { applyEvent, type TransactionDeps } from '../transactions/engine/apply-event.ts'
 import { findConversation, lockConversation, type Reader } from './conversation-access.ts'
 import { prepareAttachment, type PreparedAttachment } from './message-attachments.ts'
@@ -50,7 +53,19 @@ export async function postMessage(deps: ConversationDeps, writer: Reader, transa
     const message = await deps.db.transaction().execute(async (trx) => {
       const { row, role } = await lockConversation(trx, writer, transactionId)
       const notify = !(await notifiedSince(trx, row.id, new Date(now.getTime() - notificationPause)))
-      const message = messageRow({ id, transactionId: row.id, role, userId: writer.userId, text: input.text, attachment, key, notify, now })
+      // The pause counts e-mails that went out: one the reader turned off (decision 101) must not silence the reply.
+      const mailed = notify && !(await recipientTurnedMessagesOff(trx, row, role))
+      const message = messageRow({
+        id,
+        transactionId: row.id,
+        role,
+        userId: writer.userId,
+        text: input.text,
+        attachment,
+        key,
+        notify: mailed,
+        now,
+      })
       await insertMessage(trx, message)
       await applyEvent(
         deps,
@@ -67,6 +82,17 @@ export async function postMessage(deps: ConversationDeps, writer: Reader, transa
     if (key) await deps.documents.delete(key)
     throw error
   }
+}
+
+/** A party's message goes to the other party, who may have turned message e-mails off; the team's always go. */
+async function recipientTurnedMessagesOff(
+  trx: Kysely<Database>,
+  row: { buyer_id: string | null; seller_id: string | null },
+  author: 'buyer' | 'seller' | 'admin',
+): Promise<boolean> {
+  if (author === 'admin') return false
+  const recipient = author === 'buyer' ? row.seller_id : row.buyer_id
+  return recipient !== null && (await optedOutCategories(trx, recipient)).includes('messages')
 }
 
 function messageRow(values: {
