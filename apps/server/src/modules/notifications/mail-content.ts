@@ -28,6 +28,12 @@ export interface MailContent {
   words: LayoutWords
   /** Where to write with questions, printed in the footer. */
   supportEmail: string
+  /**
+   * Mail to Pactum's own staff (the contact form): no "The Pactum team"
+   * signature and no "questions? write to us" line, which read oddly to
+   * the team they name.
+   */
+  toStaff?: boolean
 }
 
 /** A paragraph with a `url` prints the address after its text (a second link besides the action's). */

@@ -121,7 +121,7 @@ export function renderMailHtml(content: MailContent): string {
   const { words } = content
   const footer = [
     content.reason,
-    withLink(words.support, 'email', `mailto:${content.supportEmail}`, content.supportEmail),
+    ...(content.toStaff ? [] : [withLink(words.support, 'email', `mailto:${content.supportEmail}`, content.supportEmail)]),
     ...(content.unsubscribe ? [withLink(content.unsubscribe.text, 'link', content.unsubscribe.url, content.unsubscribe.url)] : []),
   ]
   const preheader = content.paragraphs.map((item) => (typeof item === 'string' ? item : item.text))[0] ?? ''
@@ -149,7 +149,7 @@ ${content.paragraphs.map(paragraphHtml).join('\n')}
 ${content.facts && content.facts.length > 0 ? factsTable(content.facts) : ''}
 ${content.action ? button(content.action, words.buttonFallback) : ''}
 ${(content.afterword ?? []).map(paragraphHtml).join('\n')}
-${paragraph(textHtml(words.signature))}
+${content.toStaff ? '' : paragraph(textHtml(words.signature))}
 </td></tr>
 <tr><td style="padding:16px 4px 0;">
 ${footer.map((line, index) => `<p class="pm-muted" style="${smallStyle}">${index === 0 ? textHtml(line) : line}</p>`).join('\n')}

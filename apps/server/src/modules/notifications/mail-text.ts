@@ -17,9 +17,9 @@ export function renderMailText(content: MailContent): string {
     ...(content.facts && content.facts.length > 0 ? [content.facts.map(({ label, value }) => `${label}: ${value}`).join('\n')] : []),
     ...(content.action ? [`${content.action.label}: ${content.action.url}`] : []),
     ...(content.afterword ?? []).map(paragraphText),
-    words.signature,
+    ...(content.toStaff ? [] : [words.signature]),
     content.reason,
-    words.support.replace('{email}', () => content.supportEmail),
+    ...(content.toStaff ? [] : [words.support.replace('{email}', () => content.supportEmail)]),
     ...(content.unsubscribe ? [content.unsubscribe.text.replace('{link}', () => content.unsubscribe!.url)] : []),
   ]
   return blocks.join('\n\n')

@@ -55,6 +55,13 @@ describe('POST /app_api/contact_us', () => {
     const text = await decodeBody(eml)
     expect(text).toContain('my payout has not arrived.')
     expect(text).toContain(`Message id: ${id}`)
+    // Written to the team, it does not sign as the team nor ask them to write to themselves, in either part.
+    const parsed = await parseDevMail('', eml)
+    for (const part of [parsed.text, parsed.html ?? '']) {
+      expect(part).toContain('my payout has not arrived.')
+      expect(part).not.toContain('The Pactum team')
+      expect(part).not.toContain('Questions? Write to us')
+    }
     const sent = await testApp.database.db
       .selectFrom('contact_messages')
       .select(['sent_at', 'mail_id'])

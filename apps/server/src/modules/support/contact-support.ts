@@ -71,6 +71,7 @@ function renderContactMail(
     reason: words['mail.reason.contact'],
     words: layoutWords('en_gb'),
     supportEmail,
+    toStaff: true,
   })
 }
 
