@@ -74,6 +74,17 @@ test('a multi-use listing is sold twice through its link, each sale accepted by 
   const path = new URL(link).pathname
   expect(path).toMatch(/^\/join-transaction\/listing\/[0-9a-f-]{36}$/)
 
+  // Opened by someone not signed in, on a phone, the link shows the offer before any sign-in (issue 33).
+  const visitor = await browser.newContext({ viewport: { width: 390, height: 844 } })
+  const landing = await visitor.newPage()
+  await landing.goto(path)
+  await expect(landing.getByRole('heading', { level: 1 })).toHaveText('Sam is selling “Ceramic table lamp” through Pactum')
+  await expect(landing.getByTestId('amount-total')).toHaveText('€41.60')
+  await expect(landing.getByTestId('landing-register')).toBeVisible()
+  await expectNoAxeViolations(landing, 'the listing landing, signed out, on a phone')
+  await keepScreenshot(landing, 'listing-landing-signed-out-phone')
+  await visitor.close()
+
   await buyThroughLink(bea, path, 'listing-preview')
   await expectNoAxeViolations(bea, 'the buyer status page waiting for the seller')
   await keepScreenshot(bea, 'listing-purchase-waiting')

@@ -31,6 +31,22 @@ test('a wrong join code is explained without an offer to join, and My transactio
   }
 })
 
+test('a join-code link opened signed out names the code and the ways in, and signing in is one click away', async ({ browser }) => {
+  const context = await browser.newContext()
+  const page = await context.newPage()
+  for (const { name, viewport } of sizes) {
+    await page.setViewportSize(viewport)
+    await page.goto('/join-transaction/ZZZZ2222')
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('You have a code to join a sale through Pactum')
+    await expect(page.getByTestId('landing-code')).toHaveText('ZZZZ2222')
+    await expectNoAxeViolations(page, `the join-code landing (${name})`)
+    await keepScreenshot(page, `newcomer-code-landing-${name}`)
+  }
+  await page.getByTestId('landing-sign-in').click()
+  await expect(page.getByLabel('E-mail')).toBeVisible()
+  await context.close()
+})
+
 async function wrongJoinCode(page: Page, size: string) {
   // The right shape (eight letters of the code alphabet), but no such transaction.
   await page.goto('/join-transaction/ZZZZ2222')

@@ -5,7 +5,7 @@ import path from 'node:path'
 import { createServer, type AddressInfo } from 'node:net'
 import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { clientOfApiKey } from './modules/partner-clients/partner-api-key.ts'
 import { openDatabase } from './db/database.ts'
 import { appPerTest } from './testing/app-per-test.ts'
@@ -14,6 +14,10 @@ const run = promisify(execFile)
 const cli = fileURLToPath(new URL('./cli.ts', import.meta.url))
 
 const testApps = appPerTest()
+
+// Each test starts the CLI as a process (and some a database of their own, migrated from nothing):
+// a few seconds alone, but over a minute when the machine runs every other test file at once.
+vi.setConfig({ testTimeout: 180_000 })
 
 async function token(dataDir: string, ...args: string[]) {
   // process.execPath is the Node 24 that runs the tests, as `npm run cli` would.

@@ -8,16 +8,18 @@ import { useSignInRedirect } from '../lib/auth/use-sign-in-redirect.ts'
 
 /**
  * Sign-in is required on load (spec §1): without a session, go to the
- * provider and come back here. With `anonymous`, a visitor without a session
- * sees that page instead (an invitation's landing, issue 33 item 8), which
- * starts the sign-in itself when they choose to.
+ * provider and come back here. Where `landingFor` gives a page for the
+ * path, a visitor without a session sees it instead (the landing of a link
+ * they were sent, issue 33 items 8 and 9), which starts the sign-in itself
+ * when they choose to.
  */
-export function RequireAuth({ children, anonymous }: { children: ReactNode; anonymous?: ReactNode }) {
+export function RequireAuth({ children, landingFor }: { children: ReactNode; landingFor?: (pathname: string) => ReactNode | undefined }) {
   const { t } = useTranslation()
   const { status, user } = useAuth()
   const location = useLocation()
   const returnTo = location.pathname + location.search + location.hash
   const anonymousVisitor = status === 'ready' && !user
+  const anonymous = anonymousVisitor ? landingFor?.(location.pathname) : undefined
   const failed = useSignInRedirect(anonymousVisitor && anonymous === undefined, returnTo)
 
   if (anonymousVisitor && anonymous !== undefined) return anonymous

@@ -1,6 +1,6 @@
 import { type ReactNode, Suspense } from 'react'
 import { useTranslation } from '../i18n/react.tsx'
-import type { RouteObject } from 'react-router'
+import { matchPath, type RouteObject } from 'react-router'
 import { FullPageStatus } from '../components/status-message.tsx'
 import { TransactionsPage } from '../features/transactions/transactions-page.tsx'
 import { AuthCallbackPage } from '../features/auth/auth-callback-page.tsx'
@@ -25,7 +25,7 @@ const ClaimGuestAsBuyerPage = lazyPage(
   () => import('../features/join-transaction/claim-guest-transaction-page.tsx'),
   'ClaimGuestAsBuyerPage',
 )
-const InvitationLandingPage = lazyPage(() => import('../features/join-transaction/invitation-landing-page.tsx'), 'InvitationLandingPage')
+const SignedOutLanding = lazyPage(() => import('../features/join-transaction/signed-out-landing.tsx'), 'SignedOutLanding')
 const ClaimGuestAsSellerPage = lazyPage(
   () => import('../features/join-transaction/claim-guest-transaction-page.tsx'),
   'ClaimGuestAsSellerPage',
@@ -75,6 +75,19 @@ const profileRedirects: Array<[from: string, to: string, hash?: string]> = [
   [r.help, r.account],
 ]
 
+/** The links people are sent (an invitation, a listing, a join code): opened signed out, they land on what the link is for. */
+const landingPaths = [r.joinGuestTransaction, r.joinGuestTransactionAsSeller, r.joinListing, r.joinTransactionByCode]
+
+/** Issue 33 items 8 and 9: those links show a landing to someone not signed in; every other page starts the sign-in. */
+function signedOutLanding(pathname: string): ReactNode | undefined {
+  if (!landingPaths.some((path) => matchPath(path, pathname))) return undefined
+  return (
+    <PublicPage>
+      <SignedOutLanding />
+    </PublicPage>
+  )
+}
+
 /** The whole route table (spec §2). */
 export const routes: RouteObject[] = [
   { path: r.login, element: <LoginPage /> },
@@ -89,27 +102,9 @@ export const routes: RouteObject[] = [
       </PublicPage>
     ),
   },
-  // An invitation link (issue 33 item 8): someone not signed in lands on who invited them to what, not on a bare sign-in.
   {
     element: (
-      <RequireAuth
-        anonymous={
-          <PublicPage>
-            <InvitationLandingPage />
-          </PublicPage>
-        }
-      >
-        <AppShell />
-      </RequireAuth>
-    ),
-    children: [
-      { path: r.joinGuestTransaction, element: <ClaimGuestAsBuyerPage /> },
-      { path: r.joinGuestTransactionAsSeller, element: <ClaimGuestAsSellerPage /> },
-    ],
-  },
-  {
-    element: (
-      <RequireAuth>
+      <RequireAuth landingFor={signedOutLanding}>
         <AppShell />
       </RequireAuth>
     ),
@@ -123,6 +118,8 @@ export const routes: RouteObject[] = [
       { path: r.joinTransaction, element: <JoinTransactionPage /> },
       { path: r.joinTransactionByCode, element: <JoinByCodePage /> },
       { path: r.joinListing, element: <JoinListingPage /> },
+      { path: r.joinGuestTransaction, element: <ClaimGuestAsBuyerPage /> },
+      { path: r.joinGuestTransactionAsSeller, element: <ClaimGuestAsSellerPage /> },
       ...profileRedirects.map(([from, to, hash]) => ({ path: from, element: <Redirect to={to} {...(hash ? { hash } : {})} /> })),
       {
         element: <ProfileLayout />,
