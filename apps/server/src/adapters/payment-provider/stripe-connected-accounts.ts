@@ -165,7 +165,9 @@ export class StripeConnectedAccounts implements ConnectedAccounts {
     const file = await callStripe(() =>
       this.#stripe.files.create(
         {
-          purpose: input.document === 'identity_document' ? 'identity_document' : 'additional_verification',
+          // Both of an individual's documents take `identity_document` (Stripe's API reference for
+          // `individual.verification.additional_document`); `additional_verification` is for a company's.
+          purpose: 'identity_document',
           file: {
             data: Buffer.from(input.bytes),
             name: `${input.document}-${input.side}${extensionOf(input.contentType)}`,
