@@ -115,7 +115,7 @@ test('the buyer cancels after the deposit and gets it back less its fee', async 
   await expect(buyer.getByTestId('transaction-status')).toHaveAttribute('data-status', /cancelled_with_deposit|deposit_refunded/)
   await closeSuccess(buyer)
   await expect(buyer.getByTestId('cancellation-reason')).toHaveText('Cancelled by the buyer')
-  // The sandbox refunds the deposit (40.00, the 1.60 fee kept) a moment later (1 s in these tests).
+  // The sandbox refunds the card deposit (40.00, the 1.60 fee kept) at once, as Stripe does; the page hears of it on a reload.
   await reloadUntil(buyer, (lookMs) =>
     expect(buyer.getByTestId('transaction-status')).toHaveAttribute('data-status', 'deposit_refunded', { timeout: lookMs }),
   )

@@ -13,7 +13,10 @@ export type Money = z.infer<typeof moneySchema>
 
 export const balanceSchema = z
   .object({
-    /** Ready to be paid out on the next scheduled payout. */
+    /**
+     * Ready to be paid out on the next scheduled payout. Below zero when a
+     * refund or dispute came after a payout: taken from the next payouts.
+     */
     available: z.array(moneySchema),
     /** On its way: paid out but not yet arrived at the bank. */
     pending: z.array(moneySchema),

@@ -28,7 +28,13 @@ export interface Money {
   currency: string
 }
 
+/** One entry per currency the account holds (none for an empty one). */
 export interface Balance {
+  /**
+   * May be below zero: a refund or dispute after the money was paid out
+   * leaves the account owing it, which the platform carries until the
+   * provider takes it from the account's next payouts.
+   */
   available: Money[]
   pending: Money[]
 }

@@ -80,6 +80,23 @@ describe.each(providerHarnesses)('connected accounts contract: %s', (_name, star
       expect(verified.payoutsEnabled).toBe(true)
     })
 
+    it('takes both sides of an additional identity document and checks them', async () => {
+      const account = await openAccount('u11', 'x@example.com', 'DE')
+      for (const side of ['front', 'back'] as const) {
+        await h().accounts.uploadIdentityDocument({
+          ...passportFront(account.id, `extra:u11:${side}`),
+          document: 'additional_identity_document',
+          side,
+        })
+      }
+      await h().settle()
+      const checked = await h().accounts.getAccountVerification(account.id)
+      expect(checked.documents.additional_identity_document).toEqual({
+        front: { status: 'verified', rejectionReason: null },
+        back: { status: 'verified', rejectionReason: null },
+      })
+    })
+
     it('rejects an unreadable document with the reason, and asks for one again', async () => {
       const account = await openAccount('u8', 'r@example.com', 'DE')
       await h().uploadUnreadableDocument(account.id)

@@ -103,12 +103,11 @@ describe.each(providerHarnesses)('payments contract: %s', (_name, start) => {
   })
 
   describe('refunds', () => {
-    it('accepts a card refund, says in its answer whether it is settled, and tells it by webhook', async () => {
+    it('settles a card refund in its answer, and tells it by webhook', async () => {
       const payment = await paid()
       const refund = await h().payments.refund({ paymentIntentId: payment.id, amount: 4000, idempotencyKey: 'tx-1:refund' })
-      // Stripe settles a card refund at once (decision 104); the sandbox still settles every refund later.
-      const answered = h().payments.name === 'stripe' ? 'succeeded' : 'pending'
-      expect(refund).toMatchObject({ status: answered, amount: 4000, currency: 'eur', paymentIntentId: payment.id })
+      // Both providers: a card refund is `succeeded` when it is made (decisions 104 and 106).
+      expect(refund).toMatchObject({ status: 'succeeded', amount: 4000, currency: 'eur', paymentIntentId: payment.id })
       const replay = await h().payments.refund({ paymentIntentId: payment.id, amount: 4000, idempotencyKey: 'tx-1:refund' })
       expect(replay.id).toBe(refund.id)
       expect((await h().payments.retrievePaymentIntent(payment.id)).amountRefunded).toBe(4000)
@@ -121,6 +120,19 @@ describe.each(providerHarnesses)('payments contract: %s', (_name, start) => {
           amount: 4000,
           transactionId: 'tx-1',
         }),
+      ])
+    })
+
+    it('keeps a refund to a bank (SEPA) pending in its answer, and tells when the bank took it', async () => {
+      const payment = await intent('sepa')
+      await h().debitSepa(payment, 'accepted')
+      await h().settle()
+      const refund = await h().payments.refund({ paymentIntentId: payment.id, amount: 10_340, idempotencyKey: 'tx-1:refund' })
+      expect(refund).toMatchObject({ status: 'pending', amount: 10_340, paymentIntentId: payment.id })
+      expect(h().events.filter((event) => event.type.startsWith('refund_'))).toEqual([])
+      await h().settle()
+      expect(h().events.filter((event) => event.type.startsWith('refund_'))).toEqual([
+        expect.objectContaining({ type: 'refund_succeeded', refundId: refund.id, paymentIntentId: payment.id, amount: 10_340 }),
       ])
     })
 

@@ -27,7 +27,8 @@ import { cardOutcome, type DeclineDetails, ibanOutcome, sepaFailure } from './sa
 /**
  * The sandbox's payments (payments-port.ts), with Stripe's semantics:
  * intents that confirm synchronously (cards), after a delay (SEPA) or after
- * a redirect (P24); refunds that settle later; transfers that credit a
+ * a redirect (P24); refunds that settle at once (cards) or when the bank
+ * takes them (SEPA, P24); transfers that credit a
  * connected account's balance; idempotency keys; and every change announced
  * by a signed webhook (sandbox-kernel.ts). Its state lives in its own
  * `sandbox_*` tables, which nothing else reads.
@@ -224,6 +225,8 @@ export class SandboxPayments implements Payments {
           )
         }
         const now = this.#now()
+        // As on Stripe: a card refund is settled when it is made; a refund to a bank (SEPA, P24) waits for the bank.
+        const settledAtOnce = intent.payment_method === 'card'
         // Reserved now so that two refunds cannot together exceed the payment; given back if the refund fails.
         await trx
           .updateTable('sandbox_payment_intents')
@@ -237,18 +240,21 @@ export class SandboxPayments implements Payments {
             payment_intent_id: intent.id,
             amount: input.amount,
             currency: intent.currency,
-            status: 'pending',
+            status: settledAtOnce ? 'succeeded' : 'pending',
             created_at: now,
             updated_at: now,
           })
           .returningAll()
           .executeTakeFirstOrThrow()
+        // Stripe tells every refund with `refund.created` (API 2024-10-28 on); a pending one settles later with `refund.updated`.
         await this.#emit(trx, 'refund.created', refundObject(refund, intent))
-        await this.#kernel.jobs.send(
-          paymentQueues.settleRefund,
-          { refundId: refund.id },
-          { db: trx, startAfter: this.#options.refundDelaySeconds },
-        )
+        if (!settledAtOnce) {
+          await this.#kernel.jobs.send(
+            paymentQueues.settleRefund,
+            { refundId: refund.id },
+            { db: trx, startAfter: this.#options.refundDelaySeconds },
+          )
+        }
         return toRefund(refund)
       }),
     )

@@ -64,7 +64,8 @@ export class SandboxPayouts {
     if (!account) throw new PaymentProviderError('not_found', `No such account: ${accountId}`)
     const rows = await this.#kernel.transaction(async (trx) => this.#balances(trx, accountId))
     return {
-      available: rows.filter((row) => row.available > 0).map((row) => ({ currency: row.currency, amount: row.available })),
+      // Never below zero here (the sandbox reverses no transfer), but shown as Stripe shows it if it were.
+      available: rows.filter((row) => row.available !== 0).map((row) => ({ currency: row.currency, amount: row.available })),
       pending: rows.filter((row) => row.inTransit > 0).map((row) => ({ currency: row.currency, amount: row.inTransit })),
     }
   }

@@ -119,8 +119,10 @@ export class StripeConnectedAccounts implements ConnectedAccounts {
 
   async getBalance(accountId: string): Promise<Balance> {
     const balance = await callStripe(() => this.#stripe.balance.retrieve({}, { stripeAccount: accountId }))
+    // Below zero is kept: with Connect the platform carries the account's losses (a refund or dispute after a
+    // payout), and Stripe takes them from the account's next payouts. Only empty currencies are left out.
     const money = (entries: Array<{ amount: number; currency: string }>) =>
-      entries.filter((entry) => entry.amount > 0).map((entry) => ({ amount: entry.amount, currency: entry.currency }))
+      entries.filter((entry) => entry.amount !== 0).map((entry) => ({ amount: entry.amount, currency: entry.currency }))
     return { available: money(balance.available), pending: money(balance.pending) }
   }
 
@@ -165,7 +167,9 @@ export class StripeConnectedAccounts implements ConnectedAccounts {
     const file = await callStripe(() =>
       this.#stripe.files.create(
         {
-          purpose: input.document === 'identity_document' ? 'identity_document' : 'additional_verification',
+          // Both of an individual's documents take `identity_document` (Stripe's API reference for
+          // `individual.verification.additional_document`); `additional_verification` is for a company's.
+          purpose: 'identity_document',
           file: {
             data: Buffer.from(input.bytes),
             name: `${input.document}-${input.side}${extensionOf(input.contentType)}`,

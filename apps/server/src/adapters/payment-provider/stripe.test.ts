@@ -156,6 +156,13 @@ describe('the adapter against the fake', () => {
     await expect(provider.accounts.getBalance('acct_unknown')).rejects.toMatchObject({ code: 'not_found' })
   })
 
+  it('reports a balance below zero as it is, not as empty (a loss the platform carries after a payout)', async () => {
+    const provider = adapter(fake.secretKey)
+    const account = await openAccount(provider, 'u9', 'n@example.com', 'de')
+    fake.debitBalance(account.id, 2550, 'eur')
+    expect(await provider.accounts.getBalance(account.id)).toEqual({ available: [{ amount: -2550, currency: 'eur' }], pending: [] })
+  })
+
   it('opens accounts across regions under the recipient agreement, asking the platform’s country once', async () => {
     const provider = adapter(fake.secretKey)
     await openAccount(provider, 'u5', 'e@example.com', 'gb')

@@ -34,9 +34,9 @@ async function start() {
   const call = apiCaller(app, tokens)
   const db = app.services.db
 
-  /** Created by the seller, joined by the buyer: eur 100.00 + 3.40 fee. */
-  const joined = async () => {
-    const { id, created } = await joinedSale(call)
+  /** Created by the seller, joined by the buyer: eur 100.00 + 3.40 fee (by card, or by P24). */
+  const joined = async (paymentMethod: 'card' | 'p24' = 'card') => {
+    const { id, created } = await joinedSale(call, { payment_method: paymentMethod })
     expect(created.charge).toBe(340)
     return id
   }
@@ -47,18 +47,32 @@ async function start() {
     return intentId
   }
   const paid = async (id: string) => (await payByCard(call, id)).intentId
-  /** Another payment for the same sale goes through at the provider (a second tab, a retried checkout): its intent and the card's answer. */
-  const secondTabPayment = async (id: string) => {
+  /** The buyer authorises a P24 payment at their bank, and the page tells Pactum. */
+  const paidByP24 = async (id: string) => {
+    const opened = await call('buyer', 'POST', `/api/v1/transactions/${id}/pay`)
+    const intentId: string = opened.body.payment_intent_id
+    const authorised = await call(null, 'POST', `/sandbox/v1/payment_intents/${intentId}/confirm`, {
+      client_secret: opened.body.client_secret,
+      p24_outcome: 'succeeded',
+    })
+    expect(authorised.body.status).toBe('succeeded')
+    expect((await call('buyer', 'POST', `/api/v1/transactions/${id}/confirm_payment`, { payment_intent_id: intentId })).body.status).toBe(
+      'paid',
+    )
+    return intentId
+  }
+  /** Another payment for the same sale goes through at the provider (a second tab, a retried checkout): its intent and the provider's answer. */
+  const secondTabPayment = async (id: string, paymentMethod: 'card' | 'p24' = 'card') => {
     const second = await app.services.payments.createPaymentIntent({
       amount: 10_340,
       currency: 'eur',
-      paymentMethod: 'card',
+      paymentMethod,
       transactionId: id,
       idempotencyKey: `${id}:second-tab`,
     })
     const confirmed = await call(null, 'POST', `/sandbox/v1/payment_intents/${second.id}/confirm`, {
       client_secret: second.clientSecret,
-      card_number: '4242424242424242',
+      ...(paymentMethod === 'card' ? { card_number: '4242424242424242' } : { p24_outcome: 'succeeded' }),
     })
     return { second, confirmed }
   }
@@ -95,6 +109,7 @@ async function start() {
     joined,
     cardCharged,
     paid,
+    paidByP24,
     secondTabPayment,
     delivered,
     complained,
@@ -406,9 +421,9 @@ describe('provider webhooks', () => {
       'paid',
     )
     expect((await t.call('seller', 'POST', `/api/v1/transactions/${id}/cancel`)).body.status).toBe('cancelled_with_payment')
-    await t.settle() // the refund goes out, settles, and its webhook arrives
+    await t.settle() // the refund goes out, settled at once (a card's), and its webhook arrives
     expect(await t.status(id)).toBe('payment_refunded')
-    const refundSettled = await t.db.selectFrom('provider_events').select('type').where('type', '=', 'refund.updated').execute()
+    const refundSettled = await t.db.selectFrom('provider_events').select('type').where('type', '=', 'refund.created').execute()
     expect(refundSettled).toHaveLength(1)
 
     // Now the old news: the payment succeeded.
@@ -523,12 +538,13 @@ describe('provider webhooks', () => {
 })
 
 describe('refunds settling in another order than they were sent', () => {
+  // On P24 sales: a refund to a bank is pending until the bank takes it, where a card's is settled at once.
   it('keeps a cancellation waiting for its own refund when a payment sent back unheld settles first', async () => {
     const t = await start()
-    const id = await t.joined()
-    await t.paid(id)
+    const id = await t.joined('p24')
+    await t.paidByP24(id)
     // A second payment goes through and is sent back; its refund is pending at the provider.
-    const { second } = await t.secondTabPayment(id)
+    const { second } = await t.secondTabPayment(id, 'p24')
     await t.app.services.jobs.runDue()
     expect(await t.entries(id)).toEqual(['hold', 'refund_unheld'])
     await t.clock.advance(t.app, 2)

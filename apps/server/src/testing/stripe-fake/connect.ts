@@ -144,6 +144,14 @@ export function fakeConnect(store: StripeStore) {
         const file = files.get(fileId)
         if (!file || file.account !== account.id)
           throw invalidRequest(`No such file upload: '${fileId}'`, { param: `individual[verification][${field}][${side}]` })
+        // Stripe's API reference: both `document` and `additional_document` take "a file upload with a purpose value of
+        // identity_document" (`additional_verification` is for a company's documents). The message is the fake's own.
+        if (file.object.purpose !== 'identity_document') {
+          throw invalidRequest(
+            `The file '${fileId}' has purpose ${String(file.object.purpose)}; this field takes a file with purpose identity_document.`,
+            { param: `individual[verification][${field}][${side}]` },
+          )
+        }
         Object.assign(verification[field] as Json, { [side]: fileId, details_code: null, details: null })
         verification.status = 'pending'
         const rejection = store.documentRejection

@@ -9,6 +9,8 @@ import { type FormObject, invalidRequest, missing, record, text } from './wire.t
 
 export function fakeTransfers(store: StripeStore) {
   const { charges, transfers, payouts, newId, seconds, emit, accountOf } = store
+  /** What Stripe took from an account's balance on its own (a dispute or refund the account carries, a fee). */
+  const debits: Array<{ account: string; amount: number; currency: string }> = []
 
   function createTransfer(params: FormObject): Json {
     const amount = Number(params.amount)
@@ -75,7 +77,20 @@ export function fakeTransfers(store: StripeStore) {
       if (payout.account === accountId && payout.status !== 'failed')
         totals.set(payout.currency as string, (totals.get(payout.currency as string) ?? 0) - (payout.amount as number))
     }
+    for (const debit of debits) {
+      if (debit.account === accountId) totals.set(debit.currency, (totals.get(debit.currency) ?? 0) - debit.amount)
+    }
     return { object: 'balance', available: [...totals].map(([currency, amount]) => ({ amount, currency })), pending: [], livemode: false }
+  }
+
+  /**
+   * Stripe takes money from the account's balance, which may leave `available` below zero (Stripe's "negative
+   * balances": the platform carries them for accounts whose losses it is liable for, and Stripe recovers them from
+   * the account's next payouts, which it skips meanwhile).
+   */
+  function debitBalance(accountId: string, amount: number, currency: string): void {
+    accountOf(accountId)
+    debits.push({ account: accountId, amount, currency })
   }
 
   /** Stripe pays the account's available balance out to its bank account. */
@@ -118,5 +133,5 @@ export function fakeTransfers(store: StripeStore) {
       })
   }
 
-  return { createTransfer, balanceOf, payOut, payoutsOf }
+  return { createTransfer, balanceOf, debitBalance, payOut, payoutsOf }
 }

@@ -1,4 +1,5 @@
 import AccountBalanceWalletOutlinedIcon from '@mui/icons-material/AccountBalanceWalletOutlined'
+import Alert from '@mui/material/Alert'
 import Box from '@mui/material/Box'
 import Typography from '@mui/material/Typography'
 import type { Balance, Money } from '@pactum/contracts/payouts'
@@ -23,6 +24,8 @@ export function BalanceCard({ balance }: { balance: Balance }) {
     { key: 'available', label: t('profile.balance.available'), hint: t('profile.balance.availableHint'), money: balance.available },
     { key: 'pending', label: t('profile.balance.pending'), hint: t('profile.balance.pendingHint'), money: balance.pending },
   ] as const
+  // With Connect the platform carries a seller's losses: a refund or dispute after a payout leaves `available` below zero.
+  const owed = balance.available.filter((money) => money.amount < 0)
 
   return (
     <ContentCard testId="balance-card">
@@ -57,6 +60,11 @@ export function BalanceCard({ balance }: { balance: Balance }) {
           ))}
         </Box>
       )}
+      {owed.map((money) => (
+        <Alert key={money.currency} severity="warning" sx={{ mt: 3 }} data-testid={`balance-negative-${money.currency}`}>
+          {t('profile.balance.negativeNotice', { amount: formatMoney(-money.amount, money.currency, locale) })}
+        </Alert>
+      ))}
     </ContentCard>
   )
 }

@@ -62,6 +62,25 @@ describe('balance and payouts page', () => {
     expect(api.request).toHaveBeenCalledWith('/app_api/payouts', expect.objectContaining({ fromSiteRoot: true }))
   })
 
+  it('shows a negative balance as such, and says it will be taken from the next payouts', async () => {
+    const api = setupApi({
+      'GET /app_api/balance': {
+        available: [
+          { amount: -2_550, currency: 'eur' },
+          { amount: 1_000, currency: 'gbp' },
+        ],
+        pending: [],
+      },
+    })
+    await renderApp('/profile/balance', { api })
+    await screen.findByTestId('balance-card')
+    expect(screen.getByTestId('balance-available-eur').textContent).toBe('-€25.50')
+    expect(screen.getByTestId('balance-negative-eur').textContent).toBe(
+      'Your balance is €25.50 below zero: a refund or a dispute came after the money had been paid out to you. This amount will be taken from your next payouts.',
+    )
+    expect(screen.queryByTestId('balance-negative-gbp')).toBeNull()
+  })
+
   it('lists payouts with their translated status, dates, bank account and why one failed', async () => {
     const api = setupApi({
       'GET /app_api/payouts': [
