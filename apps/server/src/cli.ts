@@ -186,25 +186,8 @@ async function ledgerBreaches(config: Config): Promise<LedgerBreach[]> {
 
 /** Undefined when no server answers on PUBLIC_URL (then the database is free to open). */
 async function ledgerBreachesFromRunningServer(config: Config): Promise<LedgerBreach[] | undefined> {
-  const privateSigningKey = await readSigningKeyFile(config.dataDir).catch(() => undefined)
-  if (!privateSigningKey) return undefined
-  const token = await mintAccessToken({
-    privateSigningKey,
-    issuer: config.oidc.issuer,
-    audience: config.oidc.audience,
-    clientId: config.oidc.clientId,
-    email: 'ledger-verify@cli.pactum.invalid',
-    admin: true,
-    ttlSeconds: 60,
-  })
-  let response: Response
-  try {
-    response = await fetch(`${config.publicUrl}/api/v1/admin/ledger/verify`, {
-      headers: { authorization: `Bearer ${token}` },
-    })
-  } catch {
-    return undefined
-  }
+  const response = await askRunningServer(config, 'ledger-verify@cli.pactum.invalid', '/api/v1/admin/ledger/verify')
+  if (!response) return undefined
   if (!response.ok) throw new Error(`the running server answered ${response.status} to the ledger check`)
   return ((await response.json()) as { breaches: LedgerBreach[] }).breaches
 }

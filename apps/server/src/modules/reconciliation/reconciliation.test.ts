@@ -59,6 +59,24 @@ describe('daily reconciliation', () => {
     expect(next.body.totals.provider).toEqual([expect.objectContaining(movedOut)])
   })
 
+  it('reconciles yesterday by itself two hours after midnight (UTC), and the next day after that', async () => {
+    const { app, clock, call } = await start()
+    await joinedSale(call).then(({ id }) => payByCard(call, id))
+    expect((await call('admin', 'GET', '/api/v1/admin/reconciliation?date=2026-11-20')).body.reconciled).toBe(false)
+    await clock.advance(app, 15 * 3600) // 2026-11-21T01:00Z
+    expect((await call('admin', 'GET', '/api/v1/admin/reconciliation?date=2026-11-20')).body.reconciled).toBe(false)
+    await clock.advance(app, 3600 + 60)
+    expect((await call('admin', 'GET', '/api/v1/admin/reconciliation?date=2026-11-20')).body).toMatchObject({
+      reconciled: true,
+      reconciled_at: '2026-11-21T02:01:00.000Z',
+      differences: [],
+      totals: { ledger: [expect.objectContaining({ charged: 10340 })], provider: [expect.objectContaining({ charged: 10340 })] },
+    })
+    // The next day's run is waiting already.
+    await clock.advance(app, 24 * 3600)
+    expect((await call('admin', 'GET', '/api/v1/admin/reconciliation?date=2026-11-21')).body.reconciled).toBe(true)
+  })
+
   it('says a day not yet compared is not reconciled', async () => {
     const { call } = await start()
     expect((await call('admin', 'GET', '/api/v1/admin/reconciliation?date=2026-10-01')).body).toMatchObject({
