@@ -2,10 +2,10 @@ import { z } from 'zod'
 
 /** The admin console's daily reconciliation (docs/decisions/107-daily-reconciliation.md). */
 
-/** A UTC day, YYYY-MM-DD, that exists in the calendar. */
+/** A UTC day, YYYY-MM-DD, that exists in the calendar, in this millennium (no provider kept records before). */
 export const reconciliationDateSchema = z
   .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/)
+  .regex(/^2\d{3}-\d{2}-\d{2}$/)
   .refine((day) => {
     const parsed = new Date(`${day}T00:00:00Z`)
     return !Number.isNaN(parsed.getTime()) && parsed.toISOString().slice(0, 10) === day
