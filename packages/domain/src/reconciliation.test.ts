@@ -135,3 +135,54 @@ describe('compareDay', () => {
     expect(day.differences.map((difference) => difference.kind).sort()).toEqual(['missing_at_provider', 'missing_in_ledger'])
   })
 })
+
+describe('compareDay with a release split over two charges', () => {
+  const release: LedgerMovement = { kind: 'transfer', providerId: 'tr_a', transactionId: 't3', amount: 20000, currency: 'eur' }
+
+  it('adds up the pieces that share the first one’s group', () => {
+    const provider = [
+      at({ kind: 'transfer', objectId: 'tr_a', amount: -5190, group: 'k' }),
+      at({ kind: 'transfer', objectId: 'tr_b', amount: -14810, group: 'k' }),
+    ]
+    expect(compareDay({ ledger: [release], provider }).differences).toEqual([])
+    const short = [provider[0], { ...provider[1], amount: -14000 }] as ProviderMovement[]
+    expect(compareDay({ ledger: [release], provider: short }).differences).toEqual([
+      expect.objectContaining({ kind: 'amount_mismatch', provider: { amount: 19190, currency: 'eur' } }),
+    ])
+  })
+
+  it('checks converted pieces each at its own charge’s rate', () => {
+    const pln: LedgerMovement = { ...release, amount: 20000, currency: 'pln' }
+    // 5000 PLN of a 5000 PLN deposit settled as 1163 EUR; 15000 PLN of a 15000 PLN remainder settled as 3490 EUR.
+    const pieces = (second: number) => [
+      at({
+        kind: 'transfer',
+        objectId: 'tr_a',
+        amount: -1163,
+        group: 'k',
+        sourceCharge: { amount: 5000, currency: 'pln', settledAmount: 1163 },
+      }),
+      at({
+        kind: 'transfer',
+        objectId: 'tr_b',
+        amount: -second,
+        group: 'k',
+        sourceCharge: { amount: 15000, currency: 'pln', settledAmount: 3490 },
+      }),
+    ]
+    expect(compareDay({ ledger: [pln], provider: pieces(3490) }).differences).toEqual([])
+    expect(compareDay({ ledger: [pln], provider: pieces(3400) }).differences).toEqual([
+      expect.objectContaining({ kind: 'amount_mismatch', provider: { amount: 4563, currency: 'eur' } }),
+    ])
+  })
+
+  it('leaves a piece of another group alone', () => {
+    const provider = [
+      at({ kind: 'transfer', objectId: 'tr_a', amount: -20000, group: 'k' }),
+      at({ kind: 'transfer', objectId: 'tr_x', amount: -700, group: 'other' }),
+    ]
+    expect(compareDay({ ledger: [release], provider }).differences.map((difference) => [difference.kind, difference.providerId])).toEqual([
+      ['missing_in_ledger', 'tr_x'],
+    ])
+  })
+})

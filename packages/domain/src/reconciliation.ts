@@ -45,6 +45,12 @@ export interface ProviderMovement {
   presentment?: { amount: number; currency: string } | undefined
   /** A converted transfer: its source charge, charged (sale currency) and settled. */
   sourceCharge?: { amount: number; currency: string; settledAmount: number } | undefined
+  /**
+   * Pieces of one movement share it: a release split over a sale's charges
+   * is one transfer per charge, and Pactum records the first one's id only
+   * (Stripe: the outbox's key in `metadata.pactum_idempotency_key`).
+   */
+  group?: string | undefined
 }
 
 export type DifferenceKind =
@@ -126,6 +132,15 @@ export function compareDay(input: { ledger: readonly LedgerMovement[]; provider:
     const key = matchKey(booked.kind, booked.providerId)
     const found = byObject.get(key)
     byObject.delete(key)
+    const group = found?.[0]?.group
+    if (found && group) {
+      for (const [otherKey, pieces] of byObject) {
+        if (pieces[0]?.kind === booked.kind && pieces[0].group === group) {
+          found.push(...pieces)
+          byObject.delete(otherKey)
+        }
+      }
+    }
     const ledgerSide = { amount: booked.amount, currency: booked.currency }
     const base = { movement: booked.kind, providerId: booked.providerId, transactionId: booked.transactionId, ledger: ledgerSide }
     if (!found) {
@@ -136,7 +151,7 @@ export function compareDay(input: { ledger: readonly LedgerMovement[]; provider:
     const providerSide = { amount: compared.amount, currency: compared.currency }
     if (!compared.atChargeRate && compared.currency !== booked.currency) {
       differences.push({ kind: 'currency_mismatch', ...base, provider: providerSide })
-    } else if (compared.amount !== compared.expected) {
+    } else if (!compared.matches) {
       differences.push({ kind: 'amount_mismatch', ...base, provider: providerSide })
     }
   }
@@ -160,29 +175,57 @@ function matchKey(kind: string, id: string): string {
 }
 
 /**
- * The provider's side in the terms the ledger uses: the presentment amount
- * of a converted charge or refund, or, for a converted transfer, what the
- * ledger's amount becomes at its charge's rate (rounded down, as the
- * adapter transfers it) as the expected value.
+ * The provider's side in the terms the ledger uses, and whether it matches:
+ * the presentment amount of a converted charge or refund; a converted
+ * transfer's pieces checked against the ledger's amount at their charges'
+ * rates (rounded down, as the adapter transfers them).
  */
 function comparable(
   booked: LedgerMovement,
   found: ProviderMovement[],
-): { amount: number; currency: string; expected: number; atChargeRate: boolean } {
+): { amount: number; currency: string; matches: boolean; atChargeRate: boolean } {
   const first = found[0] as ProviderMovement
   const sign = balanceSign[booked.kind]
   const settled = sign * sum(found.map((movement) => movement.amount)) || 0
   if (first.presentment && first.currency !== booked.currency) {
     const presented = sum(found.map((movement) => Math.sign(movement.amount) * sign * (movement.presentment?.amount ?? 0)))
-    return { amount: presented, currency: first.presentment.currency, expected: booked.amount, atChargeRate: false }
+    return { amount: presented, currency: first.presentment.currency, matches: presented === booked.amount, atChargeRate: false }
   }
-  const rate = first.sourceCharge
-  if (rate && first.currency !== booked.currency && rate.currency === booked.currency && rate.amount > 0) {
-    const expected = Number((BigInt(booked.amount) * BigInt(rate.settledAmount)) / BigInt(rate.amount))
+  const rates = found.map((movement) => movement.sourceCharge)
+  const converted = rates.every((rate) => rate && rate.currency === booked.currency && rate.amount > 0 && rate.settledAmount > 0)
+  if (converted && first.currency !== booked.currency) {
     // Compared in the settlement currency, and reported in it beside the ledger's own amount.
-    return { amount: settled, currency: first.currency, expected, atChargeRate: true }
+    const fits = ledgerAmountFits(
+      booked.amount,
+      found.map((movement) => ({
+        settled: sign * movement.amount,
+        rate: movement.sourceCharge as NonNullable<ProviderMovement['sourceCharge']>,
+      })),
+    )
+    return { amount: settled, currency: first.currency, matches: fits, atChargeRate: true }
   }
-  return { amount: settled, currency: first.currency, expected: booked.amount, atChargeRate: false }
+  return { amount: settled, currency: first.currency, matches: settled === booked.amount, atChargeRate: false }
+}
+
+/**
+ * Whether the ledger's amount is what these converted pieces were made
+ * from: each piece is `floor(part × settled ÷ charged)` of its charge
+ * (decision 104), so the part it came from lies in
+ * [ceil(piece × charged ÷ settled), ceil((piece + 1) × charged ÷ settled) − 1];
+ * the ledger's amount must lie within the sum of those ranges. With one
+ * piece this is exactly "the piece is the ledger's amount at the rate".
+ */
+function ledgerAmountFits(amount: number, pieces: Array<{ settled: number; rate: { amount: number; settledAmount: number } }>): boolean {
+  let low = 0n
+  let high = 0n
+  for (const { settled, rate } of pieces) {
+    const charged = BigInt(rate.amount)
+    const settledTotal = BigInt(rate.settledAmount)
+    const ceilDiv = (a: bigint, b: bigint) => (a + b - 1n) / b
+    low += ceilDiv(BigInt(settled) * charged, settledTotal)
+    high += ceilDiv(BigInt(settled + 1) * charged, settledTotal) - 1n
+  }
+  return BigInt(amount) >= low && BigInt(amount) <= high
 }
 
 /** `|| 0`: a negated zero would read as -0. */

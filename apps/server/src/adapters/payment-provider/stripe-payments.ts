@@ -209,16 +209,20 @@ export class StripePayments implements Payments {
       if (source.currency !== balance.currency) movement.presentment = { amount: source.amount, currency: source.currency }
     } else if (kind === 'refund' && source.object === 'refund') {
       if (source.currency !== balance.currency) movement.presentment = { amount: source.amount, currency: source.currency }
-    } else if (kind === 'transfer' && source.object === 'transfer' && source.source_transaction) {
-      const chargeRef = source.source_transaction
-      const chargeId = typeof chargeRef === 'string' ? chargeRef : chargeRef.id
-      const charge = await callStripe(() => this.#stripe.charges.retrieve(chargeId, { expand: ['balance_transaction'] }))
-      const settlement = await this.#settlementOf(charge)
-      if (charge.currency !== settlement.currency) {
-        movement.sourceCharge = { amount: charge.amount, currency: charge.currency, settledAmount: settlement.amount }
-      }
+    } else if (kind === 'transfer' && source.object === 'transfer') {
+      movement.group = releaseKeyOf(source)
+      if (source.source_transaction) movement.sourceCharge = await this.#sourceChargeRate(source.source_transaction)
     }
     return movement
+  }
+
+  /** A converted transfer's source charge: what it charged (sale currency) and what it settled as; undefined without conversion. */
+  async #sourceChargeRate(chargeRef: string | Stripe.Charge): Promise<BalanceMovement['sourceCharge']> {
+    const chargeId = typeof chargeRef === 'string' ? chargeRef : chargeRef.id
+    const charge = await callStripe(() => this.#stripe.charges.retrieve(chargeId, { expand: ['balance_transaction'] }))
+    const settlement = await this.#settlementOf(charge)
+    if (charge.currency === settlement.currency) return undefined
+    return { amount: charge.amount, currency: charge.currency, settledAmount: settlement.amount }
   }
 
   /** The transaction's succeeded charges in this currency, oldest first, with what is left of each after refunds and what it settled as. */
@@ -260,6 +264,11 @@ export class StripePayments implements Payments {
     }
     return null
   }
+}
+
+/** The release a transfer was made for: the outbox's key, without the charge a piece of a split release names (`key:ch_…`). */
+function releaseKeyOf(transfer: Stripe.Transfer): string | undefined {
+  return transfer.metadata?.[pactumKeyField]?.replace(/:(ch|py)_[A-Za-z0-9]+$/, '')
 }
 
 /** Stripe's balance transaction types, sorted for the reconciliation; a dispute's withdrawal is an `adjustment` whose source is the dispute. */

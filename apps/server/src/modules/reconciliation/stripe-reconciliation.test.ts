@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, expect, it } from 'vitest'
 import { apiCaller, partyTokens } from '../../testing/api-caller.ts'
+import { joinedF2fSale, setTotal } from '../../testing/f2f-sale-steps.ts'
 import { confirmDelivery, joinedSale, track } from '../../testing/sale-steps.ts'
 import { startStripeFake, type StripeFake } from '../../testing/stripe-fake.ts'
 import { TestClock } from '../../testing/test-clock.ts'
@@ -92,4 +93,23 @@ it('matches charges, a card refund and transfers, a zloty sale on a euro platfor
       provider: { amount: 500, currency: 'eur' },
     }),
   ])
+})
+
+it('matches a face-to-face release split over its two charges as one transfer', async () => {
+  const { id } = await joinedF2fSale(call)
+  const payPart = async (part: 'deposit' | 'remainder') => {
+    const opened = await call('buyer', 'POST', `/api/v1/p2p/transactions/${id}/pay_${part}`)
+    await fake.confirm(opened.body.payment_intent_id, opened.body.client_secret, { paymentMethod: 'pm_card_visa' })
+    await fake.settle()
+  }
+  await payPart('deposit')
+  expect((await call('seller', 'POST', `/api/v1/p2p/transactions/${id}/accept_deposit`)).body.status).toBe('deposit_accepted')
+  await setTotal(call, id, 20_000)
+  await payPart('remainder')
+  await call('seller', 'POST', `/api/v1/p2p/transactions/${id}/confirm_handover`)
+  await clock.advance(testApp.app, 24 * 3600)
+  await fake.settle()
+  expect((await call('seller', 'GET', `/api/v1/p2p/transactions/${id}`)).body.status).toBe('funds_released')
+  expect(fake.requests.filter((request) => request.method === 'POST' && request.path === '/v1/transfers')).toHaveLength(2)
+  expect(await reconcile('2026-11-22', '2026-11-23')).toEqual([])
 })
