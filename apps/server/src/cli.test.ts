@@ -1,4 +1,5 @@
 import { execFile } from 'node:child_process'
+import { randomUUID } from 'node:crypto'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
@@ -63,6 +64,41 @@ describe('npm run cli -- ledger verify', () => {
       env: { ...process.env, DATA_DIR: testApp.dataDir, PUBLIC_URL: address, DATABASE_URL: '' },
     })
     expect(stderr).toContain('every invariant holds')
+  })
+})
+
+describe('npm run cli -- reconcile', () => {
+  it('asks the running server, and exits 1 listing a difference, 0 on a clean day', async () => {
+    const port = await freePort()
+    const address = `http://127.0.0.1:${port}`
+    const testApp = await testApps.open({ env: { PUBLIC_URL: address } })
+    await testApp.app.listen({ port, host: '127.0.0.1' })
+    const env = { ...process.env, DATA_DIR: testApp.dataDir, PUBLIC_URL: address, DATABASE_URL: '' }
+    const clean = await run(process.execPath, [cli, 'reconcile', '--date', '2026-01-05'], { env })
+    expect(clean.stderr).toContain('reconciled 2026-01-05 with sandbox: no open difference')
+    // A transfer at the provider that the ledger never booked.
+    await testApp.app.services.db
+      .insertInto('sandbox_accounts')
+      .values({ id: 'acct_cli', user_id: randomUUID(), email: 'cli@example.com', country: 'ie', created_at: new Date() })
+      .execute()
+    await testApp.app.services.db
+      .insertInto('sandbox_transfers')
+      .values({
+        id: 'tr_cli',
+        destination_account: 'acct_cli',
+        amount: 700,
+        currency: 'eur',
+        transaction_id: randomUUID(),
+        created_at: new Date('2026-01-05T12:00:00Z'),
+      })
+      .execute()
+    const failure = await run(process.execPath, [cli, 'reconcile', '--date', '2026-01-05'], { env }).then(
+      () => undefined,
+      (error: { code: number; stderr: string }) => error,
+    )
+    expect(failure?.code).toBe(1)
+    expect(failure?.stderr).toContain('missing_in_ledger transfer tr_cli: ledger nothing, provider 700 eur')
+    await expect(run(process.execPath, [cli, 'reconcile', '--date', '2026-02-30'], { env })).rejects.toMatchObject({ code: 2 })
   })
 })
 

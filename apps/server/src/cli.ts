@@ -8,6 +8,13 @@ import { runDoctor } from './doctor/doctor.ts'
 import { formatReport, hasFailures } from './doctor/report.ts'
 import { type LedgerBreach, verifyLedger } from './ledger/verify-ledger.ts'
 import { mintAccessToken, readSigningKeyFile } from './modules/sign-in/oidc/token-minter.ts'
+import { type ReconciliationDay, type ReconciliationDifference, reconciliationDateSchema } from '@pactum/contracts/reconciliation'
+import { sandboxBalanceMovements } from './adapters/payment-provider/sandbox-balance.ts'
+import { createStripeClient } from './adapters/payment-provider/stripe-client.ts'
+import { StripePayments } from './adapters/payment-provider/stripe-payments.ts'
+import { reconcileDay, yesterdayOf } from './modules/reconciliation/reconcile-day.ts'
+import { findDay } from './modules/reconciliation/reconciliation-repository.ts'
+import { toDayView } from './modules/reconciliation/reconciliation-view.ts'
 
 const usage = `Usage: npm run cli -- <command>
 
@@ -36,6 +43,12 @@ Commands:
         Checks the ledger invariants; exits 1 listing every breach. With the
         embedded database and a running server, asks that server (a PGlite
         directory can be opened by one process at a time).
+  reconcile [--date YYYY-MM-DD]
+        Compares a UTC day (yesterday unless given) of the ledger with the
+        payment provider's balance, records the result for the admin
+        console, and prints every difference; exits 1 if there is one.
+        With the embedded database and a running server, asks that server.
+        docs/decisions/107-daily-reconciliation.md.
 `
 
 async function main(argv: string[]): Promise<number> {
@@ -135,6 +148,23 @@ async function main(argv: string[]): Promise<number> {
       for (const breach of breaches) console.error(`- ${breach.rule} ${breach.transaction_id ?? ''}: ${breach.detail}`)
       return 1
     }
+    case 'reconcile': {
+      const { values } = parseArgs({ args: rest, options: { date: { type: 'string' } } })
+      const day = values.date ?? yesterdayOf(new Date())
+      if (!reconciliationDateSchema.safeParse(day).success) {
+        console.error(`reconcile: --date takes a day as YYYY-MM-DD, not ${day}`)
+        return 2
+      }
+      const result = await reconcile(config, day)
+      const differences = result.differences.filter((difference) => difference.status === 'open')
+      if (differences.length === 0) {
+        console.warn(`reconciled ${day} with ${result.provider ?? 'the provider'}: no open difference`)
+        return 0
+      }
+      console.error(`reconciliation of ${day} found ${differences.length} open difference(s):`)
+      for (const difference of differences) console.error(`- ${describeDifference(difference)}`)
+      return 1
+    }
     default:
       process.stderr.write(usage)
       return command === undefined || command === 'help' ? 0 : 2
@@ -156,6 +186,55 @@ async function ledgerBreaches(config: Config): Promise<LedgerBreach[]> {
 
 /** Undefined when no server answers on PUBLIC_URL (then the database is free to open). */
 async function ledgerBreachesFromRunningServer(config: Config): Promise<LedgerBreach[] | undefined> {
+  const response = await askRunningServer(config, 'ledger-verify@cli.pactum.invalid', '/api/v1/admin/ledger/verify')
+  if (!response) return undefined
+  if (!response.ok) throw new Error(`the running server answered ${response.status} to the ledger check`)
+  return ((await response.json()) as { breaches: LedgerBreach[] }).breaches
+}
+
+const sideText = (side: { amount: number; currency: string } | null) => (side ? `${side.amount} ${side.currency}` : 'nothing')
+
+function describeDifference(difference: ReconciliationDifference): string {
+  const transaction = difference.transaction_id ? ` (transaction ${difference.transaction_id})` : ''
+  return `${difference.kind} ${difference.movement} ${difference.provider_id}${transaction}: ledger ${sideText(difference.ledger)}, provider ${sideText(difference.provider)}`
+}
+
+async function reconcile(config: Config, day: string): Promise<ReconciliationDay> {
+  if (!config.databaseUrl && config.oidc.mode === 'embedded') {
+    const fromServer = await reconcileOnRunningServer(config, day)
+    if (fromServer) return fromServer
+  }
+  const database = await openDatabase(config)
+  try {
+    const settings = config.payments
+    const payments =
+      settings.provider === 'stripe'
+        ? new StripePayments({ stripe: createStripeClient(settings).stripe, publishableKey: settings.publishableKey })
+        : {
+            name: 'sandbox' as const,
+            listBalanceMovements: (range: { from: Date; to: Date }) => sandboxBalanceMovements(database.db, range),
+          }
+    await reconcileDay({ db: database.db, payments, now: new Date() }, day)
+    return toDayView(day, await findDay(database.db, day))
+  } finally {
+    await database.close()
+  }
+}
+
+/** Undefined when no server answers on PUBLIC_URL (then the database is free to open). */
+async function reconcileOnRunningServer(config: Config, day: string): Promise<ReconciliationDay | undefined> {
+  const response = await askRunningServer(config, 'reconcile@cli.pactum.invalid', '/api/v1/admin/reconciliation/runs', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ date: day }),
+  })
+  if (!response) return undefined
+  if (!response.ok) throw new Error(`the running server answered ${response.status} to the reconciliation`)
+  return (await response.json()) as ReconciliationDay
+}
+
+/** An admin's call to the server on PUBLIC_URL, with a token signed by the embedded key; undefined when none answers. */
+async function askRunningServer(config: Config, email: string, path: string, init: RequestInit = {}): Promise<Response | undefined> {
   const privateSigningKey = await readSigningKeyFile(config.dataDir).catch(() => undefined)
   if (!privateSigningKey) return undefined
   const token = await mintAccessToken({
@@ -163,20 +242,15 @@ async function ledgerBreachesFromRunningServer(config: Config): Promise<LedgerBr
     issuer: config.oidc.issuer,
     audience: config.oidc.audience,
     clientId: config.oidc.clientId,
-    email: 'ledger-verify@cli.pactum.invalid',
+    email,
     admin: true,
     ttlSeconds: 60,
   })
-  let response: Response
   try {
-    response = await fetch(`${config.publicUrl}/api/v1/admin/ledger/verify`, {
-      headers: { authorization: `Bearer ${token}` },
-    })
+    return await fetch(`${config.publicUrl}${path}`, { ...init, headers: { ...init.headers, authorization: `Bearer ${token}` } })
   } catch {
     return undefined
   }
-  if (!response.ok) throw new Error(`the running server answered ${response.status} to the ledger check`)
-  return ((await response.json()) as { breaches: LedgerBreach[] }).breaches
 }
 
 main(process.argv.slice(2)).then(

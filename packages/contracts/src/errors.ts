@@ -87,6 +87,8 @@ export const errorStatus = {
   email_already_registered: 409,
   /** A partner client with that id exists already (admin console). */
   client_exists: 409,
+  /** A reconciliation difference an admin explained already: the first reason stands (decision 107). */
+  difference_already_explained: 409,
   email_already_confirmed: 409,
   /** Closing an account while one of its sales still holds money or can still move (issue 30). */
   account_has_open_transactions: 409,

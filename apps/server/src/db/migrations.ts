@@ -50,6 +50,7 @@ import * as receiptConfirmationRequests from './migrations/0051-receipt-confirma
 import * as notificationPreferences from './migrations/0052-notification-preferences.ts'
 import * as listingCodes from './migrations/0053-listing-codes.ts'
 import * as providerLinks from './migrations/0054-provider-links.ts'
+import * as dailyReconciliation from './migrations/0056-daily-reconciliation.ts'
 import type { Database } from './schema.ts'
 
 /**
@@ -107,6 +108,7 @@ const migrations: Record<string, Migration> = {
   '0052-notification-preferences': notificationPreferences,
   '0053-listing-codes': listingCodes,
   '0054-provider-links': providerLinks,
+  '0056-daily-reconciliation': dailyReconciliation,
 }
 
 function migrator(db: Kysely<Database>): Migrator {

@@ -405,6 +405,8 @@ export interface SandboxPaymentIntentsTable {
   /** What a processing (SEPA) payment will turn into: `succeed` or `fail`. */
   pending_outcome: string | null
   amount_refunded: ColumnType<number, number | undefined, number>
+  /** 0056: when it reached the sandbox's balance (its balance transaction's time). */
+  succeeded_at: ColumnType<Date | null, Date | null | undefined, Date | null>
   created_at: Date
   updated_at: Date
 }
@@ -597,6 +599,34 @@ export interface SecondFactorStepsTable {
   expires_at: Date
 }
 
+/** 0056: a UTC day compared with the payment provider's balance (modules/reconciliation/). */
+export interface ReconciliationDaysTable {
+  /** YYYY-MM-DD. */
+  day: ColumnType<string, string, string>
+  provider: string
+  reconciled_at: Date
+  totals: ColumnType<unknown, string, string>
+}
+
+/** 0056: one difference a day's reconciliation found, open until an admin explains it. */
+export interface ReconciliationDifferencesTable {
+  id: string
+  day: ColumnType<string, string, string>
+  kind: string
+  movement: string
+  provider_id: string
+  transaction_id: string | null
+  ledger_amount: number | null
+  ledger_currency: string | null
+  provider_amount: number | null
+  provider_currency: string | null
+  status: ColumnType<'open' | 'explained', 'open' | 'explained' | undefined, 'open' | 'explained'>
+  reason: string | null
+  explained_by: string | null
+  explained_at: Date | null
+  found_at: Date
+}
+
 export interface Database {
   users: UsersTable
   accounts: AccountsTable
@@ -621,6 +651,8 @@ export interface Database {
   ledger_entries: LedgerEntriesTable
   ledger_postings: LedgerPostingsTable
   outbox: OutboxTable
+  reconciliation_days: ReconciliationDaysTable
+  reconciliation_differences: ReconciliationDifferencesTable
   idempotency_keys: IdempotencyKeysTable
   transaction_events: TransactionEventsTable
   provider_events: ProviderEventsTable

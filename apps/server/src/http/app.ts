@@ -49,6 +49,8 @@ import { adminAuditRoutes } from '../modules/admin/admin-audit-routes.ts'
 import { adminClientRoutes } from '../modules/admin/admin-client-routes.ts'
 import { devMailboxRoutes } from '../modules/admin/dev-mailbox-routes.ts'
 import { adminLedgerRoutes } from '../modules/admin/ledger-routes.ts'
+import { reconciliationRoutes } from '../modules/reconciliation/reconciliation-routes.ts'
+import { createReconciliationQueue, startReconciliationWorker } from '../modules/reconciliation/reconciliation-job.ts'
 import { clientConfigRoutes } from './routes/client-config.ts'
 import { partnerClientRoutes } from '../modules/partner-clients/partner-client-routes.ts'
 import { batchRoutes } from './routes/batch-routes.ts'
@@ -144,6 +146,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     connectedAccounts: providers.connectedAccounts,
     log: app.log,
   })
+  await createReconciliationQueue(providers.jobs)
+  await startReconciliationWorker({ db: database.db, jobs: providers.jobs, clock, payments: providers.payments, log: app.log })
   app.decorate('services', {
     config,
     db: database.db,
@@ -222,6 +226,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(bankAccountRoutes)
       await api.register(verificationRoutes)
       await api.register(adminLedgerRoutes)
+      await api.register(reconciliationRoutes)
       await api.register(adminAuditRoutes)
       await api.register(adminClientRoutes)
       await api.register(devMailboxRoutes(providers.devMailbox))

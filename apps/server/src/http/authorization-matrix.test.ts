@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto'
 import { readdir } from 'node:fs/promises'
 import path from 'node:path'
 import type { HTTPMethods } from 'fastify'
@@ -79,6 +80,8 @@ interface World {
   partnerKey: string
   /** A message in the dev mailbox (the file mailer's). */
   mailId: string
+  /** An open reconciliation difference, for the admin to explain. */
+  differenceId: string
 }
 
 const webhookSecret = 'whsec_authorization_matrix_0123456789'
@@ -168,8 +171,30 @@ async function setUp(): Promise<World> {
   const partnerKey = await issueApiKey(testApp.database.db, 'matrix-partner', { kind: 'operator' }, new Date())
   await testApp.app.services.mailer.send({ to: 'someone@example.com', subject: 'For the dev mailbox', text: 'Hello' })
   const [mailFile] = (await readdir(path.join(testApp.dataDir, 'mail'))).filter((file) => file.endsWith('.eml'))
+  const differenceId = randomUUID()
+  await testApp.database.db
+    .insertInto('reconciliation_days')
+    .values({ day: '2026-01-01', provider: 'sandbox', reconciled_at: new Date(), totals: JSON.stringify({ ledger: [], provider: [] }) })
+    .execute()
+  await testApp.database.db
+    .insertInto('reconciliation_differences')
+    .values({
+      id: differenceId,
+      day: '2026-01-01',
+      kind: 'missing_in_ledger',
+      movement: 'transfer',
+      provider_id: 'tr_matrix',
+      transaction_id: null,
+      ledger_amount: null,
+      ledger_currency: null,
+      provider_amount: 700,
+      provider_currency: 'eur',
+      found_at: new Date(),
+    })
+    .execute()
 
   return {
+    differenceId,
     mailId: mailFile!.replace(/\.eml$/, ''),
     listings,
     testApp,
@@ -608,6 +633,15 @@ const plans: Partial<Record<MatrixRoute, Plan>> = {
   'DELETE /api/v1/admin/clients/:client_id/api_key': request(() => '/api/v1/admin/clients/matrix-console/api_key'),
   'GET /api/v1/admin/client_changes': get('/api/v1/admin/client_changes'),
   'GET /api/v1/admin/ledger/verify': get('/api/v1/admin/ledger/verify'),
+  'GET /api/v1/admin/reconciliation': get('/api/v1/admin/reconciliation?date=2026-01-01'),
+  'POST /api/v1/admin/reconciliation/runs': request(
+    () => '/api/v1/admin/reconciliation/runs',
+    () => ({ date: '2026-01-02' }),
+  ),
+  'POST /api/v1/admin/reconciliation/differences/:id/explain': request(
+    () => `/api/v1/admin/reconciliation/differences/${w.differenceId}/explain`,
+    () => ({ reason: 'A test transfer made by hand' }),
+  ),
   'GET /api/v1/admin/dev_mailbox': get('/api/v1/admin/dev_mailbox'),
   'GET /api/v1/admin/dev_mailbox/:id': { probe: () => ({ url: `/api/v1/admin/dev_mailbox/${w.mailId}` }) },
   'POST /api/v1/transactions/:id/end_complaint_period': request(() => online('/end_complaint_period')),

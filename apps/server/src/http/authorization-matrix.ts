@@ -310,6 +310,10 @@ export const authorizationMatrix = {
   'DELETE /api/v1/admin/clients/:client_id/api_key': adminOnly,
   'GET /api/v1/admin/client_changes': adminOnly,
   'GET /api/v1/admin/ledger/verify': adminOnly,
+  // The daily reconciliation with the payment provider (decision 107).
+  'GET /api/v1/admin/reconciliation': adminOnly,
+  'POST /api/v1/admin/reconciliation/runs': adminOnly,
+  'POST /api/v1/admin/reconciliation/differences/:id/explain': adminOnly,
   // Sandbox mode only (404 with SMTP): the e-mails the file mailer wrote.
   'GET /api/v1/admin/dev_mailbox': adminOnly,
   'GET /api/v1/admin/dev_mailbox/:id': adminOnly,

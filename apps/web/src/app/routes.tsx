@@ -48,6 +48,7 @@ const CasesPage = lazyPage(() => import('../features/admin/cases-page.tsx'), 'Ca
 const DevMailboxPage = lazyPage(() => import('../features/admin/dev-mailbox-page.tsx'), 'DevMailboxPage')
 const DevMailPage = lazyPage(() => import('../features/admin/dev-mailbox-page.tsx'), 'DevMailPage')
 const LedgerHealthPage = lazyPage(() => import('../features/admin/ledger-health-page.tsx'), 'LedgerHealthPage')
+const ReconciliationPage = lazyPage(() => import('../features/admin/reconciliation-page.tsx'), 'ReconciliationPage')
 const ClientsPage = lazyPage(() => import('../features/admin/clients-page.tsx'), 'ClientsPage')
 
 /** A lazily loaded page outside the signed-in shell. */
@@ -144,6 +145,7 @@ export const routes: RouteObject[] = [
           { path: r.adminTransaction, element: <AdminTransactionPage /> },
           { path: r.adminAuditLog, element: <AuditLogPage /> },
           { path: r.adminLedger, element: <LedgerHealthPage /> },
+          { path: r.adminReconciliation, element: <ReconciliationPage /> },
           { path: r.adminClients, element: <ClientsPage /> },
           { path: r.adminDevMailbox, element: <DevMailboxPage /> },
           { path: r.adminCases, element: <CasesPage /> },

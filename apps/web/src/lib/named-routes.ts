@@ -34,6 +34,7 @@ export const namedRoutes = {
   adminAuditLog: '/admin/audit-log',
   adminCases: '/admin/cases',
   adminLedger: '/admin/ledger',
+  adminReconciliation: '/admin/reconciliation',
   adminClients: '/admin/clients',
   adminDevMailbox: '/admin/dev-mailbox',
   adminDevMail: '/admin/dev-mailbox/:id',

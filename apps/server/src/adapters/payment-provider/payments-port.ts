@@ -13,6 +13,8 @@
  * Results arrive asynchronously as webhooks (see modules/payments/payment-event.ts);
  * a call's answer only says what the provider has accepted so far.
  */
+import type { ProviderMovement } from '@pactum/domain/reconciliation'
+
 export type PaymentMethodType = 'card' | 'sepa' | 'p24'
 
 export type PaymentIntentStatus = 'requires_payment_method' | 'requires_action' | 'processing' | 'succeeded' | 'canceled'
@@ -79,6 +81,20 @@ export interface Transfer {
   transactionId: string
 }
 
+/**
+ * One movement of the platform's balance at the provider (Stripe's balance
+ * transaction), as the daily reconciliation reads it (decision 107).
+ * `kind` sorts Stripe's many `type`s; `objectId` is the id Pactum records
+ * for the movement: a charge's payment intent, a refund's or a transfer's
+ * own id.
+ */
+export type BalanceMovement = ProviderMovement & {
+  /** The object that caused it at the provider (`ch_…`, `re_…`, `tr_…`, `po_…`). */
+  sourceId: string | null
+  net: number
+  created: Date
+}
+
 export interface Payments {
   readonly name: 'sandbox' | 'stripe'
   /** For the browser (Stripe.js, or the sandbox's confirm call). */
@@ -95,4 +111,6 @@ export interface Payments {
   refund(input: { paymentIntentId: string; amount: number; idempotencyKey: string }): Promise<Refund>
   /** The release: credits a connected account's balance with what the transaction's payments brought; `transfer_paid` follows. */
   transfer(input: TransferInput): Promise<Transfer>
+  /** The platform balance's movements created in [from, to), every page of them, oldest first. */
+  listBalanceMovements(range: { from: Date; to: Date }): Promise<BalanceMovement[]>
 }

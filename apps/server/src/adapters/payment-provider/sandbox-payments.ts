@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { methodTakesCurrency } from '@pactum/domain/currencies'
 import {
+  type BalanceMovement,
   type CreatePaymentIntentInput,
   type PaymentIntent,
   type PaymentIntentStatus,
@@ -22,6 +23,7 @@ import {
   toPaymentIntent,
   toRefund,
 } from './sandbox-payment-objects.ts'
+import { sandboxBalanceMovements } from './sandbox-balance.ts'
 import { cardOutcome, type DeclineDetails, ibanOutcome, sepaFailure } from './sandbox-test-data.ts'
 
 /**
@@ -299,12 +301,18 @@ export class SandboxPayments implements Payments {
     )
   }
 
+  /** The sandbox's balance movements (sandbox-balance.ts). */
+  listBalanceMovements(range: { from: Date; to: Date }): Promise<BalanceMovement[]> {
+    return sandboxBalanceMovements(this.#kernel.db, range)
+  }
+
   async #succeed(trx: Db, row: IntentRow): Promise<PaymentIntent> {
     const succeeded = await this.#updateIntent(trx, row.id, {
       status: 'succeeded',
       last_payment_error: null,
       next_action: null,
       pending_outcome: null,
+      succeeded_at: this.#now(),
     })
     await this.#emit(trx, 'payment_intent.succeeded', intentObject(succeeded))
     return toPaymentIntent(succeeded)
@@ -358,6 +366,7 @@ export class SandboxPayments implements Payments {
       last_payment_error?: string | null
       next_action?: string | null
       pending_outcome?: string | null
+      succeeded_at?: Date
     },
   ): Promise<IntentRow> {
     return trx

@@ -2,7 +2,16 @@ import { methodTakesCurrency } from '@pactum/domain/currencies'
 import type Stripe from 'stripe'
 import { callStripe } from './stripe-errors.ts'
 import { stripeMethodNames, toPaymentIntent, toRefund } from './stripe-mapping.ts'
-import type { CreatePaymentIntentInput, PaymentIntent, Payments, Refund, Transfer, TransferInput } from './payments-port.ts'
+import type { ProviderMovementKind } from '@pactum/domain/reconciliation'
+import type {
+  BalanceMovement,
+  CreatePaymentIntentInput,
+  PaymentIntent,
+  Payments,
+  Refund,
+  Transfer,
+  TransferInput,
+} from './payments-port.ts'
 import { PaymentProviderError } from './provider-error.ts'
 
 /**
@@ -157,6 +166,65 @@ export class StripePayments implements Payments {
     }
   }
 
+  /**
+   * The platform balance's transactions of the range (`GET
+   * /v1/balance_transactions` with `created[gte]`/`created[lt]`, every page),
+   * each with its source expanded: a charge names its payment intent, a
+   * converted charge or refund its amount before conversion, and a transfer
+   * from a converted charge that charge's rate (decision 104), read from
+   * the charge and its own balance transaction.
+   */
+  async listBalanceMovements(range: { from: Date; to: Date }): Promise<BalanceMovement[]> {
+    const movements: BalanceMovement[] = []
+    const listed = this.#stripe.balanceTransactions.list({
+      created: { gte: Math.floor(range.from.getTime() / 1000), lt: Math.floor(range.to.getTime() / 1000) },
+      limit: 100,
+      expand: ['data.source'],
+    })
+    for await (const balance of listed) movements.push(await this.#toMovement(balance))
+    // Stripe lists newest first.
+    return movements.sort((a, b) => a.created.getTime() - b.created.getTime() || a.id.localeCompare(b.id))
+  }
+
+  async #toMovement(balance: Stripe.BalanceTransaction): Promise<BalanceMovement> {
+    const source = balance.source
+    const sourceId = typeof source === 'string' ? source : (source?.id ?? null)
+    const kind = movementKind(balance.type, sourceId)
+    const movement: BalanceMovement = {
+      id: balance.id,
+      kind,
+      providerType: balance.type,
+      objectId: sourceId,
+      sourceId,
+      amount: balance.amount,
+      fee: balance.fee,
+      net: balance.net,
+      currency: balance.currency,
+      created: new Date(balance.created * 1000),
+    }
+    if (!source || typeof source === 'string') return movement
+    if (kind === 'charge' && source.object === 'charge') {
+      const intent = source.payment_intent
+      movement.objectId = typeof intent === 'string' ? intent : (intent?.id ?? null)
+      if (source.currency !== balance.currency) movement.presentment = { amount: source.amount, currency: source.currency }
+    } else if (kind === 'refund' && source.object === 'refund') {
+      if (source.currency !== balance.currency) movement.presentment = { amount: source.amount, currency: source.currency }
+    } else if (kind === 'transfer' && source.object === 'transfer') {
+      movement.group = releaseKeyOf(source)
+      if (source.source_transaction) movement.sourceCharge = await this.#sourceChargeRate(source.source_transaction)
+    }
+    return movement
+  }
+
+  /** A converted transfer's source charge: what it charged (sale currency) and what it settled as; undefined without conversion. */
+  async #sourceChargeRate(chargeRef: string | Stripe.Charge): Promise<BalanceMovement['sourceCharge']> {
+    const chargeId = typeof chargeRef === 'string' ? chargeRef : chargeRef.id
+    const charge = await callStripe(() => this.#stripe.charges.retrieve(chargeId, { expand: ['balance_transaction'] }))
+    const settlement = await this.#settlementOf(charge)
+    if (charge.currency === settlement.currency) return undefined
+    return { amount: charge.amount, currency: charge.currency, settledAmount: settlement.amount }
+  }
+
   /** The transaction's succeeded charges in this currency, oldest first, with what is left of each after refunds and what it settled as. */
   async #chargesOf(transactionId: string, currency: string): Promise<SaleCharge[]> {
     const charges: Array<SaleCharge & { created: number }> = []
@@ -195,6 +263,43 @@ export class StripePayments implements Payments {
       if (refund.metadata?.[pactumKeyField] === key) return refund
     }
     return null
+  }
+}
+
+/** The release a transfer was made for: the outbox's key, without the charge a piece of a split release names (`key:ch_…`). */
+function releaseKeyOf(transfer: Stripe.Transfer): string | undefined {
+  return transfer.metadata?.[pactumKeyField]?.replace(/:(ch|py)_[A-Za-z0-9]+$/, '')
+}
+
+/** Stripe's balance transaction types, sorted for the reconciliation; a dispute's withdrawal is an `adjustment` whose source is the dispute. */
+export function movementKind(type: string, sourceId: string | null): ProviderMovementKind {
+  switch (type) {
+    case 'charge':
+    case 'payment':
+      return 'charge'
+    case 'refund':
+    case 'payment_refund':
+    case 'refund_failure':
+    case 'payment_failure_refund':
+      return 'refund'
+    case 'transfer':
+      return 'transfer'
+    case 'transfer_cancel':
+    case 'transfer_failure':
+    case 'transfer_refund':
+      return 'transfer_reversal'
+    case 'payout':
+    case 'payout_cancel':
+    case 'payout_failure':
+      return 'payout'
+    case 'stripe_fee':
+    case 'stripe_fx_fee':
+    case 'tax_fee':
+      return 'fee'
+    case 'adjustment':
+      return sourceId?.startsWith('dp_') || sourceId?.startsWith('du_') ? 'dispute' : 'other'
+    default:
+      return 'other'
   }
 }
 

@@ -206,7 +206,7 @@ export function fakePayments(store: StripeStore) {
       id: newId('re'),
       object: 'refund',
       amount,
-      balance_transaction: null,
+      balance_transaction: null as string | null,
       currency: charge.currency,
       charge: charge.id,
       payment_intent: intentId,
@@ -218,6 +218,8 @@ export function fakePayments(store: StripeStore) {
       metadata: record(params.metadata),
       created: seconds(),
     }
+    // The refund takes from the platform's balance when it is made, in the settlement currency (a `refund_failure` would give it back).
+    refund.balance_transaction = store.balanceTransactionFor(refund.id as string, 'refund', -amount, charge.currency as string).id
     refunds.set(refund.id as string, refund)
     // Since API 2024-10-28 every refund is told with `refund.created`; `refund.updated` only follows a change.
     emit('refund.created', refund)

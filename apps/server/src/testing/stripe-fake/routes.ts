@@ -37,6 +37,11 @@ interface Parts {
 export function fakeRoutes(store: StripeStore, { payments, transfers, connect, identity }: Parts) {
   const { intents, charges, files, events, accountOf } = store
 
+  /** A balance transaction's source, expanded (`expand[]=data.source`). */
+  function sourceOf(id: string): Json | string {
+    return charges.get(id) ?? store.refunds.get(id) ?? store.transfers.get(id) ?? store.payouts.get(id) ?? id
+  }
+
   function authorised(headers: IncomingHttpHeaders, method: string, path: string, params: FormObject): boolean {
     const bearer = headers.authorization
     if (bearer === `Bearer ${store.secretKey}`) return true
@@ -100,6 +105,34 @@ export function fakeRoutes(store: StripeStore, { payments, transfers, connect, i
               : charge,
           )
         return { body: listPage(found, params, '/v1/charges') }
+      }
+      case 'GET charges/:id': {
+        const charge = charges.get(id as string)
+        if (!charge) throw missing('charge', id as string)
+        return {
+          body: expand.includes('balance_transaction')
+            ? { ...charge, balance_transaction: store.balanceTransactions.get(charge.balance_transaction as string) }
+            : charge,
+        }
+      }
+      case 'GET balance_transactions': {
+        // Newest first, as Stripe lists; `created` takes gt, gte, lt and lte (Unix seconds).
+        const created = record(params.created)
+        const bound = (name: string) => (text(created[name]) === undefined ? undefined : Number(text(created[name])))
+        const [gt, gte, lt, lte] = [bound('gt'), bound('gte'), bound('lt'), bound('lte')]
+        const found = [...store.balanceTransactions.values()]
+          .filter((balance) => {
+            const at = balance.created as number
+            return (
+              (gt === undefined || at > gt) &&
+              (gte === undefined || at >= gte) &&
+              (lt === undefined || at < lt) &&
+              (lte === undefined || at <= lte)
+            )
+          })
+          .reverse()
+          .map((balance) => (expand.includes('data.source') ? { ...balance, source: sourceOf(balance.source as string) } : balance))
+        return { body: listPage(found, params, '/v1/balance_transactions') }
       }
       case 'GET balance_transactions/:id': {
         const found = store.balanceTransactions.get(id as string)

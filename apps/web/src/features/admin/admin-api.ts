@@ -8,6 +8,7 @@ import {
   type IssuedApiKey,
   type LedgerVerification,
 } from '@pactum/contracts/admin'
+import type { ExplainDifference, ReconciliationDay, ReconciliationDifference } from '@pactum/contracts/reconciliation'
 import type { NewPartnerClientBody, PartnerClientBody } from '@pactum/contracts/partner-clients'
 import type { AnyTransaction } from '@pactum/contracts/f2f-transactions'
 import type { CaseView } from '@pactum/contracts/disputes'
@@ -78,6 +79,28 @@ export function useLedgerHealth() {
   return useQuery({
     queryKey: ['admin', 'ledger'],
     queryFn: ({ signal }) => api.request<LedgerVerification>('/admin/ledger/verify', { signal }),
+  })
+}
+
+/** A day's reconciliation with the payment provider (decision 107). */
+export function useReconciliationDay(date: string) {
+  const api = useApiClient()
+  return useQuery({
+    queryKey: ['admin', 'reconciliation', date],
+    queryFn: ({ signal }) => api.request<ReconciliationDay>('/admin/reconciliation', { query: { date }, signal }),
+  })
+}
+
+export function useExplainDifference(date: string) {
+  const api = useApiClient()
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: ({ id, body }: { id: string; body: ExplainDifference }) =>
+      api.request<ReconciliationDifference>(`/admin/reconciliation/differences/${encodeURIComponent(id)}/explain`, {
+        method: 'POST',
+        body,
+      }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ['admin', 'reconciliation', date] }),
   })
 }
 

@@ -116,6 +116,7 @@ export function AdminLayout() {
           { label: t('admin.tabs.cases'), to: namedRoutes.adminCases },
           { label: t('admin.tabs.auditLog'), to: namedRoutes.adminAuditLog },
           { label: t('admin.tabs.ledger'), to: namedRoutes.adminLedger },
+          { label: t('admin.tabs.reconciliation'), to: namedRoutes.adminReconciliation },
           { label: t('admin.tabs.clients'), to: namedRoutes.adminClients },
           { label: t('admin.tabs.devMailbox'), to: namedRoutes.adminDevMailbox },
         ]}

@@ -20,6 +20,7 @@ export const translatedErrorCodes = [
   'claim_link_mismatch',
   'claim_link_expired',
   'client_exists',
+  'difference_already_explained',
   'already_cancelled',
   'already_paid',
   'payment_method_already_set',
