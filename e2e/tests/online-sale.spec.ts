@@ -2,6 +2,7 @@ import { expect, test } from '@playwright/test'
 import { expectNoAxeViolations } from '../support/axe.ts'
 import { newPerson, registeredPerson } from '../support/people.ts'
 import { buyerJoins, buyerPays, complainedSale, newParcelNumber, sellerCreates } from '../support/sale.ts'
+import { expectPdfOpensInViewer } from '../support/pdf-viewer.ts'
 import { keepScreenshot } from '../support/screenshots.ts'
 import { closeSuccess } from '../support/result.ts'
 import { reloadUntil } from '../support/reload-until.ts'
@@ -80,6 +81,10 @@ test('seller and buyer complete a sale, and the money reaches the seller', async
   await buyer.reload()
   await expect(buyer.getByTestId('transaction-status')).toHaveAttribute('data-status', 'funds_released')
   await keepScreenshot(seller, 'status-released-seller')
+
+  // The receipt opens in Chromium's PDF viewer, titled with the sale (issue 33).
+  const id = new URL(seller.url()).pathname.split('/').pop()!
+  await expectPdfOpensInViewer(seller, 'receipt-download', { title: `Pactum receipt ${id}`, screenshot: 'receipt-in-pdf-viewer' })
 })
 
 test('a declined card is explained and a retry with a good card pays', async ({ browser }) => {

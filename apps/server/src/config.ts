@@ -80,6 +80,8 @@ const envSchema = z.object({
   COMPLAINT_PERIOD_SECONDS: seconds(86_400),
   /** The seller's response window once a complaint opens a case (issue 32). */
   CASE_RESPONSE_SECONDS: seconds(259_200),
+  /** Money held longer than this many days is listed for admins (issue 34): a sale that should have ended by then. */
+  HOLD_ALERT_DAYS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(3650).default(60)),
   SIGN_IN_WINDOW_SECONDS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(60).max(86_400).default(900)),
   SIGN_IN_MAX_FAILURES_PER_ADDRESS: limit(5),
   SIGN_IN_MAX_FAILURES_PER_CLIENT: limit(30),
@@ -172,6 +174,8 @@ export interface Config {
   documents: DocumentsConfig
   /** Online transaction timers (DESIGN §3). */
   onlinePolicy: TransactionPolicy
+  /** Days after which money still held is listed for admins (HOLD_ALERT_DAYS, issue 34). */
+  holdAlertDays: number
   /** Who gets every currency and method (company) or also MYR (partners), DESIGN §2. */
   emailDomains: { company: string | undefined; partners: string[] }
   payments: PaymentsConfig
@@ -306,6 +310,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       trackingDeadlineSeconds: values.TRACKING_DEADLINE_SECONDS,
       caseResponseSeconds: values.CASE_RESPONSE_SECONDS,
     },
+    holdAlertDays: values.HOLD_ALERT_DAYS,
     emailDomains: { company: values.COMPANY_EMAIL_DOMAIN, partners: values.PARTNER_EMAIL_DOMAINS },
     payments: values.STRIPE_SECRET_KEY
       ? {

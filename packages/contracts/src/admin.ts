@@ -177,6 +177,28 @@ export const ledgerVerificationSchema = z
   .meta({ id: 'LedgerVerification' })
 export type LedgerVerification = z.infer<typeof ledgerVerificationSchema>
 
+/**
+ * GET /admin/long_holds (issue 34): money held longer than HOLD_ALERT_DAYS,
+ * oldest first, with why it is still held: the sale's status and, when a
+ * complaint opened a case, whether it waits for the seller or for an admin.
+ */
+export const longHoldSchema = z
+  .object({
+    transaction_id: z.string(),
+    type: transactionTypeSchema,
+    status: anyStatusSchema,
+    amount: z.number().int().meta({ description: 'what escrow holds now, in minor units' }),
+    currency: currencyCodeSchema,
+    held_since: z.iso.datetime().meta({ description: 'when the first payment was held' }),
+    days_held: z.number().int(),
+    last_change_at: z.iso.datetime().meta({ description: 'when the sale last changed state' }),
+    case: z.enum(['with_seller', 'with_admin']).nullable(),
+  })
+  .meta({ id: 'LongHold' })
+export type LongHold = z.infer<typeof longHoldSchema>
+export const longHoldsSchema = z.object({ alert_days: z.number().int(), holds: z.array(longHoldSchema) }).meta({ id: 'LongHolds' })
+export type LongHolds = z.infer<typeof longHoldsSchema>
+
 /** The console's release form: the reason the engine records, required. */
 export const adminReleaseFormSchema = z.object({ reason: z.string().trim().min(1).max(1000) })
 

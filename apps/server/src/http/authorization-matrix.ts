@@ -310,6 +310,7 @@ export const authorizationMatrix = {
   'DELETE /api/v1/admin/clients/:client_id/api_key': adminOnly,
   'GET /api/v1/admin/client_changes': adminOnly,
   'GET /api/v1/admin/ledger/verify': adminOnly,
+  'GET /api/v1/admin/long_holds': adminOnly,
   // The daily reconciliation with the payment provider (decision 107).
   'GET /api/v1/admin/reconciliation': adminOnly,
   'POST /api/v1/admin/reconciliation/runs': adminOnly,

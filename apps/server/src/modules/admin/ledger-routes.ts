@@ -1,8 +1,9 @@
-import { ledgerVerificationSchema } from '@pactum/contracts/admin'
+import { ledgerVerificationSchema, longHoldsSchema } from '@pactum/contracts/admin'
 import { errorBodySchema } from '@pactum/contracts/errors'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { verifyLedger } from '../../ledger/verify-ledger.ts'
 import { adminOf } from '../../http/plugins/authentication.ts'
+import { longHolds } from './long-holds-repository.ts'
 
 export const adminLedgerRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -20,6 +21,24 @@ export const adminLedgerRoutes: FastifyPluginAsyncZod = async (app) => {
       adminOf(request)
       const breaches = await verifyLedger(app.services.db)
       return { ok: breaches.length === 0, breaches }
+    },
+  )
+
+  app.get(
+    '/admin/long_holds',
+    {
+      onRequest: app.authenticateAdmin,
+      schema: {
+        tags: ['admin'],
+        summary: 'Money held longer than HOLD_ALERT_DAYS, oldest first, with why it is still held',
+        security: [{ bearer: [] }],
+        response: { 200: longHoldsSchema, 401: errorBodySchema, 403: errorBodySchema },
+      },
+    },
+    async (request) => {
+      adminOf(request)
+      const { db, clock, config } = app.services
+      return { alert_days: config.holdAlertDays, holds: await longHolds(db, clock.now(), config.holdAlertDays) }
     },
   )
 }

@@ -7,6 +7,7 @@ import {
   type ClientChange,
   type IssuedApiKey,
   type LedgerVerification,
+  type LongHolds,
 } from '@pactum/contracts/admin'
 import type { ExplainDifference, ReconciliationDay, ReconciliationDifference } from '@pactum/contracts/reconciliation'
 import type { NewPartnerClientBody, PartnerClientBody } from '@pactum/contracts/partner-clients'
@@ -79,6 +80,15 @@ export function useLedgerHealth() {
   return useQuery({
     queryKey: ['admin', 'ledger'],
     queryFn: ({ signal }) => api.request<LedgerVerification>('/admin/ledger/verify', { signal }),
+  })
+}
+
+/** Money held longer than HOLD_ALERT_DAYS, oldest first (issue 34). */
+export function useLongHolds() {
+  const api = useApiClient()
+  return useQuery({
+    queryKey: ['admin', 'long-holds'],
+    queryFn: ({ signal }) => api.request<LongHolds>('/admin/long_holds', { signal }),
   })
 }
 

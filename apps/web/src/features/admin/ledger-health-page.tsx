@@ -13,6 +13,7 @@ import { PageHeader } from '../../components/page-header.tsx'
 import { StatusMessage } from '../../components/status-message.tsx'
 import { routeTo } from '../../lib/named-routes.ts'
 import { useLedgerHealth } from './admin-api.ts'
+import { LongHoldsSection } from './long-holds-section.tsx'
 
 /** The invariants `ledger verify` checks (apps/server/src/ledger/verify-ledger.ts), in its order. */
 export const ledgerRules = [
@@ -84,6 +85,9 @@ export function LedgerHealthPage() {
           </div>
         </Stack>
       )}
+      <Stack sx={{ mt: 4 }}>
+        <LongHoldsSection />
+      </Stack>
     </>
   )
 }
