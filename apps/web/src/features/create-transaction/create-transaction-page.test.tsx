@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react'
+import { cleanup, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
 import type { ApiRequest } from '../../lib/api/api-client.ts'
@@ -137,6 +137,23 @@ describe('create transaction: payment methods', () => {
     expect(screen.queryByTestId('method-sepa')).toBeNull()
     // The offer no longer depends on probing the public fee quote with SEPA.
     expect(api.request.mock.calls.some(([, init]) => init?.query?.payment_method === 'sepa')).toBe(false)
+  })
+
+  it('offers only the methods that take the currency: P24 in złoty, neither P24 nor SEPA in pounds', async () => {
+    const api = fakeApiClient({ ...quotes(), 'GET /me/supported_payment_methods': ['card', 'p24', 'sepa'] })
+    await renderApp('/create-transaction?user=seller&cur=pln&price=12.34&desc=Lamp', { api })
+    await userEvent.click(await screen.findByTestId('create-next'))
+    await waitFor(() => expect(screen.getByTestId('method-p24')).toBeTruthy())
+    expect(screen.queryByTestId('method-sepa')).toBeNull()
+    cleanup()
+
+    await renderApp('/create-transaction?user=seller&cur=gbp&price=12.34&desc=Lamp', { api })
+    await userEvent.click(await screen.findByTestId('create-next'))
+    await waitFor(() => expect(screen.getByTestId('method-card')).toBeTruthy())
+    expect(screen.queryByTestId('method-p24')).toBeNull()
+    expect(screen.queryByTestId('method-sepa')).toBeNull()
+    // Never asked for a fee the server would refuse as an unsupported combination.
+    expect(api.request.mock.calls.some(([, init]) => init?.query?.currency === 'gbp' && init.query.payment_method !== 'card')).toBe(false)
   })
 
   it('offers SEPA to a user the server allows it', async () => {

@@ -6,7 +6,7 @@ import Radio from '@mui/material/Radio'
 import RadioGroup from '@mui/material/RadioGroup'
 import Stack from '@mui/material/Stack'
 import Typography from '@mui/material/Typography'
-import { useId } from 'react'
+import { useEffect, useId } from 'react'
 import { Controller, type UseFormReturn, useWatch } from 'react-hook-form'
 import { useTranslation } from '../../i18n/react.tsx'
 import { useLocale } from '../../i18n/use-locale.ts'
@@ -32,9 +32,13 @@ export function OnlinePriceStep({
   const { t } = useTranslation()
   const { locale } = useLocale()
   const methodLabel = useId()
-  const offeredMethods = useOfferedPaymentMethods()
   const errorText = useCreateErrorText('createTransaction.errors')
-  const [currency, description] = useWatch({ control: form.control, name: ['currency', 'description'] })
+  const [currency, description, method] = useWatch({ control: form.control, name: ['currency', 'description', 'payment_method'] })
+  const offeredMethods = useOfferedPaymentMethods(currency)
+  // A currency the chosen method does not take (P24 in pounds): back to the first method that does, as the list now shows.
+  useEffect(() => {
+    if (!offeredMethods.includes(method)) form.setValue('payment_method', offeredMethods[0] ?? 'card')
+  }, [form, method, offeredMethods])
   return (
     <Stack spacing={2.5} sx={{ maxWidth: 520 }}>
       <DescriptionField

@@ -5,9 +5,9 @@ import { fakeTransaction } from '../../test/fake-api-client.ts'
 import { checkoutQuote, joinedAsBuyer, openCheckoutDialog } from '../../test/checkout.ts'
 
 /** A joined sale whose creator chose `payment_method`; the buyer opens the checkout and reaches the method step. */
-async function openMethodStep(paymentMethod: 'card' | 'sepa', supported: string[]) {
+async function openMethodStep(paymentMethod: 'card' | 'sepa' | 'p24', supported: string[], currency = 'eur') {
   const { api, dialog } = await openCheckoutDialog({
-    'GET /transactions/tx-1': joinedAsBuyer({ payment_method: paymentMethod }),
+    'GET /transactions/tx-1': joinedAsBuyer({ payment_method: paymentMethod, currency }),
     'GET /charge': checkoutQuote,
     'GET /me/supported_payment_methods': supported,
     'POST /transactions/tx-1/shipping_details': { name: 'Ola Nowak' },
@@ -32,6 +32,13 @@ describe('checkout payment methods', () => {
     await userEvent.click(within(dialog).getByTestId('checkout-next'))
     await waitFor(() => expect(api.request).toHaveBeenCalledWith('/transactions/tx-1/pay', expect.anything()))
     expect(api.request).toHaveBeenCalledWith('/transactions/tx-1/set_payment_method', { method: 'POST', body: { payment_method: 'card' } })
+  })
+
+  it('offers only the methods that take the sale’s currency: no P24 or SEPA for a sale in pounds', async () => {
+    const { dialog } = await openMethodStep('p24', ['card', 'p24', 'sepa'], 'gbp')
+    expect(within(dialog).queryByTestId('checkout-method-p24')).toBeNull()
+    expect(within(dialog).queryByTestId('checkout-method-sepa')).toBeNull()
+    expect((within(dialog).getByTestId('checkout-method-card') as HTMLInputElement).checked).toBe(true)
   })
 
   it('keeps SEPA for a buyer who may use it', async () => {

@@ -1,5 +1,7 @@
 import type { ChargeQuote, PaymentMethod } from '@pactum/contracts/transactions'
+import { methodTakesCurrency } from '@pactum/domain/currencies'
 import { useQuery } from '@tanstack/react-query'
+import { useMemo } from 'react'
 import { fallbackCurrencies } from '../money.ts'
 import { ApiError } from './api-error.ts'
 import { useApiClient } from './api-client-context.tsx'
@@ -51,9 +53,11 @@ const everyonesMethods: PaymentMethod[] = ['card', 'p24']
 /**
  * `GET /me/supported_payment_methods`: the methods this user may create with
  * and pay by. The server refuses any other with `payment_method_not_allowed`,
- * so nothing else is ever offered.
+ * so nothing else is ever offered. With `currency`, only the methods that
+ * take it (P24 is EUR or PLN, SEPA EUR: `methodTakesCurrency`, decision
+ * 104), since the server refuses any other pair with `unsupported_combination`.
  */
-export function useOfferedPaymentMethods(): PaymentMethod[] {
+export function useOfferedPaymentMethods(currency?: string): PaymentMethod[] {
   const api = useApiClient()
   const methods = useQuery({
     queryKey: ['supported-payment-methods'],
@@ -61,5 +65,9 @@ export function useOfferedPaymentMethods(): PaymentMethod[] {
     staleTime: Number.POSITIVE_INFINITY,
     retry: 1,
   })
-  return methods.data && methods.data.length > 0 ? methods.data : everyonesMethods
+  const allowed = methods.data && methods.data.length > 0 ? methods.data : everyonesMethods
+  return useMemo(
+    () => (currency === undefined ? allowed : allowed.filter((method) => methodTakesCurrency(method, currency))),
+    [allowed, currency],
+  )
 }
