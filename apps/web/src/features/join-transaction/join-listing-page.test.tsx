@@ -3,25 +3,12 @@ import userEvent from '@testing-library/user-event'
 import type { Transaction } from '@pactum/contracts/transactions'
 import { describe, expect, it } from 'vitest'
 import { apiError, fakeApiClient, fakeTransaction } from '../../test/fake-api-client.ts'
+import { fakeListingPreview } from '../../test/fake-listing-preview.ts'
 import { renderApp } from '../../test/render-app.tsx'
 import { expectTexts } from '../../test/expect-fields.ts'
 
 const id = '3f2b8c1e-0a4d-4e6f-9b7a-2c1d0e9f8a7b'
-const preview = {
-  id,
-  listing_type: 'multi_use',
-  type: 'online',
-  price: 5000,
-  currency: 'eur',
-  description: 'Vintage camera',
-  status: 'open',
-  url: `http://localhost/join-transaction/listing/${id}`,
-  seller_first_name: 'Marta',
-  available: true,
-  payment_method: 'card',
-  charge: 190,
-  charge_calculator_version: 1,
-}
+const preview = fakeListingPreview({ id })
 
 /** The sale tx-9 that buying from the listing made, waiting for the seller to accept it. */
 const purchase = (overrides: Partial<Transaction>) => fakeTransaction({ id: 'tx-9', status: 'created', listing_id: id, ...overrides })

@@ -3,24 +3,11 @@ import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
 import { apiError, fakeApiClient } from '../../test/fake-api-client.ts'
 import { fakeAuthService } from '../../test/fake-auth-service.ts'
+import { fakeListingPreview } from '../../test/fake-listing-preview.ts'
 import { renderApp } from '../../test/render-app.tsx'
 
 const id = '3f2b8c1e-0a4d-4e6f-9b7a-2c1d0e9f8a7b'
-const preview = {
-  id,
-  listing_type: 'multi_use',
-  type: 'online',
-  price: 5000,
-  currency: 'eur',
-  description: 'Vintage camera',
-  status: 'open',
-  url: `http://localhost/join-transaction/listing/${id}`,
-  seller_first_name: 'Marta',
-  available: true,
-  payment_method: 'card',
-  charge: 190,
-  charge_calculator_version: 1,
-}
+const preview = fakeListingPreview({ id })
 
 describe('a listing link opened without signing in', () => {
   it('shows the offer with what the buyer pays, and signs them up back to the link', async () => {
