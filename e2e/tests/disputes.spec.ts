@@ -78,6 +78,8 @@ test('a case the buyer takes to Pactum is decided by an admin with a split, and 
   const buyer = await registeredPerson(browser, newPerson('Britt'))
   await complainedSale(seller, buyer, { description: 'Teak side table', price: '80.00', complaint: 'One leg is shorter than the others.' })
   await closeSuccess(buyer)
+  // The seller leaves the sale's page, whose conversation would read (and mark read) the buyer's message as it polls.
+  await seller.goto('/transactions')
 
   // The complaint comes with a photo: a message with an attachment in the conversation.
   const conversation = buyer.getByTestId('conversation-card')
