@@ -1,7 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod'
-import Alert from '@mui/material/Alert'
 import Stack from '@mui/material/Stack'
-import TextField from '@mui/material/TextField'
 import Typography from '@mui/material/Typography'
 import { adminReleaseFormSchema } from '@pactum/contracts/admin'
 import { useState } from 'react'
@@ -9,8 +7,8 @@ import { useForm } from 'react-hook-form'
 import { useTranslation } from '../../i18n/react.tsx'
 import type { z } from 'zod'
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx'
-import { errorMessage } from '../../lib/api/error-message.ts'
 import { type AdminAction, useAdminAction } from './admin-api.ts'
+import { ReasonFields } from './reason-fields.tsx'
 
 type ReasonForm = z.input<typeof adminReleaseFormSchema>
 
@@ -63,20 +61,14 @@ export function AdminActionDialog({ transactionId, action, amount, recipient, on
       onClose={onClose}
       testId="admin-action-dialog"
     >
-      <Stack spacing={2}>
-        {mutation.isError && <Alert severity="error">{errorMessage(t, mutation.error)}</Alert>}
-        <TextField
-          label={t('admin.actions.reason')}
-          required
-          multiline
-          minRows={2}
-          autoFocus
-          {...form.register('reason')}
-          error={!!reasonError}
-          helperText={reasonError ?? t('admin.actions.reasonHint')}
-          slotProps={{ htmlInput: { 'data-testid': 'admin-action-reason', maxLength: 1000 } }}
-        />
-      </Stack>
+      <ReasonFields
+        field={form.register('reason')}
+        label={t('admin.actions.reason')}
+        hint={t('admin.actions.reasonHint')}
+        error={reasonError}
+        failure={mutation.error}
+        testId="admin-action-reason"
+      />
     </ConfirmDialog>
   )
 }

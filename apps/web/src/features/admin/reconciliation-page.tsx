@@ -29,12 +29,12 @@ import { PageHeader } from '../../components/page-header.tsx'
 import { StatusMessage } from '../../components/status-message.tsx'
 import { useTranslation } from '../../i18n/react.tsx'
 import { useLocale } from '../../i18n/use-locale.ts'
-import { errorMessage } from '../../lib/api/error-message.ts'
 import { formatDateTime } from '../../lib/dates.ts'
 import { formatMoney } from '../../lib/money.ts'
 import { routeTo } from '../../lib/named-routes.ts'
 import { useExplainDifference, useReconciliationDay } from './admin-api.ts'
 import { shortId } from './admin-format.ts'
+import { ReasonFields } from './reason-fields.tsx'
 
 /** The day the daily job reconciles: yesterday in UTC, as the server counts days. */
 export function yesterdayUtc(now: Date = new Date()): string {
@@ -220,20 +220,14 @@ function ExplainDialog({ date, difference, onClose }: { date: string; difference
       onClose={onClose}
       testId="reconciliation-explain-dialog"
     >
-      <Stack spacing={2}>
-        {mutation.isError && <Alert severity="error">{errorMessage(t, mutation.error)}</Alert>}
-        <TextField
-          label={t('admin.reconciliation.reason')}
-          required
-          multiline
-          minRows={2}
-          autoFocus
-          {...form.register('reason')}
-          error={!!reasonError}
-          helperText={reasonError ?? t('admin.reconciliation.reasonHint')}
-          slotProps={{ htmlInput: { 'data-testid': 'reconciliation-reason', maxLength: 1000 } }}
-        />
-      </Stack>
+      <ReasonFields
+        field={form.register('reason')}
+        label={t('admin.reconciliation.reason')}
+        hint={t('admin.reconciliation.reasonHint')}
+        error={reasonError}
+        failure={mutation.error}
+        testId="reconciliation-reason"
+      />
     </ConfirmDialog>
   )
 }
