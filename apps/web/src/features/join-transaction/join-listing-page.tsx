@@ -6,7 +6,6 @@ import Typography from '@mui/material/Typography'
 import { useQueryClient } from '@tanstack/react-query'
 import { useTranslation } from '../../i18n/react.tsx'
 import { Link as RouterLink, useNavigate, useParams } from 'react-router'
-import { AmountSummary } from '../../components/amount-summary.tsx'
 import { ContentCard } from '../../components/content-card.tsx'
 import { LoadErrorAlert } from '../../components/load-error-alert.tsx'
 import { PageHeader } from '../../components/page-header.tsx'
@@ -16,6 +15,7 @@ import { errorCodeOf, errorMessage } from '../../lib/api/error-message.ts'
 import { routeTo } from '../../lib/named-routes.ts'
 import { type ListingPreviewWithPath, useBuyFromListing, useListingPreview } from './join-api.ts'
 import { BusyButton } from '../../components/busy-button.tsx'
+import { ListingAmounts } from './listing-amounts.tsx'
 import { PreviewLoading } from './preview-loading.tsx'
 import { OfferHeading } from './offer-heading.tsx'
 
@@ -94,13 +94,7 @@ function Offer({ preview }: { preview: ListingPreviewWithPath }) {
           maker={t('listings.join.seller', { name: preview.seller_first_name || t('listings.join.someone') })}
           testIds={{ description: 'listing-preview-description', maker: 'listing-preview-seller' }}
         />
-        {preview.type === 'f2f' && <Typography color="text.secondary">{t('listings.join.depositNote')}</Typography>}
-        <AmountSummary
-          part={preview.type === 'f2f' ? 'deposit' : 'price'}
-          price={preview.price}
-          charge={preview.charge}
-          currency={preview.currency}
-        />
+        <ListingAmounts preview={preview} />
         <Alert severity="info">{t('listings.join.acceptanceNote')}</Alert>
         <Box>
           <BusyButton variant="contained" size="large" onClick={onBuy} busy={buy.isPending} data-testid="listing-buy">

@@ -1,12 +1,12 @@
 import Stack from '@mui/material/Stack'
 import Typography from '@mui/material/Typography'
 import { ContentCard } from '../../components/content-card.tsx'
-import { AmountSummary } from '../../components/amount-summary.tsx'
 import { PageHeader } from '../../components/page-header.tsx'
 import { useTranslation } from '../../i18n/react.tsx'
 import { errorCodeOf } from '../../lib/api/error-message.ts'
 import { type ListingPreviewWithPath, useListingPreview } from './join-api.ts'
 import { LandingFrame, LandingProblem, type LandingSignIn, SignInChoices, useLandingSignIn } from './landing-frame.tsx'
+import { ListingAmounts } from './listing-amounts.tsx'
 import { PreviewLoading } from './preview-loading.tsx'
 
 /**
@@ -53,13 +53,7 @@ function Offer({ preview, signIn }: { preview: ListingPreviewWithPath; signIn: L
       <PageHeader title={t(preview.seller_first_name ? 'listingLanding.titleNamed' : 'listingLanding.title', values)} />
       <ContentCard testId="landing-offer">
         <Stack spacing={2.5}>
-          {preview.type === 'f2f' && <Typography color="text.secondary">{t('listings.join.depositNote')}</Typography>}
-          <AmountSummary
-            part={preview.type === 'f2f' ? 'deposit' : 'price'}
-            price={preview.price}
-            charge={preview.charge}
-            currency={preview.currency}
-          />
+          <ListingAmounts preview={preview} />
           <Typography data-testid="landing-protection">{t('invitationLanding.protectsBuyer')}</Typography>
           <Typography color="text.secondary">{t('listingLanding.next')}</Typography>
           <SignInChoices signIn={signIn} />
