@@ -71,6 +71,7 @@ const envSchema = z.object({
   SANDBOX_WEBHOOK_SECRET: z.preprocess(emptyAsUndefined, z.string().min(16).optional()),
   SANDBOX_SEPA_DELAY_SECONDS: seconds(10),
   SANDBOX_REFUND_DELAY_SECONDS: seconds(5),
+  SANDBOX_DISPUTE_DELAY_SECONDS: seconds(10),
   SANDBOX_DOCUMENT_CHECK_SECONDS: seconds(10),
   SANDBOX_PAYOUT_DELAY_SECONDS: seconds(86_400),
   SANDBOX_PAYOUT_ARRIVAL_SECONDS: seconds(86_400),
@@ -222,6 +223,8 @@ export type PaymentsConfig =
       webhookSecret: string | undefined
       sepaDelaySeconds: number
       refundDelaySeconds: number
+      /** How long after a payment with the dispute test card its dispute (or fraud warning) comes. */
+      disputeDelaySeconds: number
       /** How long the simulated identity checks take (documents and Identity sessions). */
       documentCheckSeconds: number
       /** The payout schedule: a run this long after money lands; arrival this long after the run. */
@@ -326,6 +329,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
           webhookSecret: values.SANDBOX_WEBHOOK_SECRET,
           sepaDelaySeconds: values.SANDBOX_SEPA_DELAY_SECONDS,
           refundDelaySeconds: values.SANDBOX_REFUND_DELAY_SECONDS,
+          disputeDelaySeconds: values.SANDBOX_DISPUTE_DELAY_SECONDS,
           documentCheckSeconds: values.SANDBOX_DOCUMENT_CHECK_SECONDS,
           payoutDelaySeconds: values.SANDBOX_PAYOUT_DELAY_SECONDS,
           payoutArrivalSeconds: values.SANDBOX_PAYOUT_ARRIVAL_SECONDS,

@@ -19,6 +19,8 @@ export const errorStatus = {
   remainder_too_low: 400,
   /** A settlement offer or decision whose two parts are not whole, not positive or zero, or do not add up to the price in dispute. */
   split_not_price: 400,
+  /** More than the lost dispute cost, or than the seller was paid for the sale. */
+  recovery_too_high: 400,
   /** The authenticator's answer did not verify (wrong challenge, origin or signature, or it timed out). */
   passkey_not_verified: 400,
   /** The authenticator app's code is not the one of now, or was used already (issue 30). */
@@ -77,6 +79,14 @@ export const errorStatus = {
   /** The offer answered is not the open one: it was replaced by a newer offer, answered, or the case ended. */
   offer_not_open: 409,
   case_already_escalated: 409,
+  /** Held money is in a card dispute: the sale waits for the bank's decision (docs/decisions/109). */
+  chargeback_open: 409,
+  /** An early fraud warning holds the release until an admin clears it. */
+  fraud_warning_open: 409,
+  no_open_chargeback: 409,
+  no_fraud_warning: 409,
+  /** A recovery from the seller is only for a dispute lost on money already released. */
+  no_chargeback_loss: 409,
   incorrect_charge: 409,
   incorrect_calc_version: 409,
   active_country_not_set: 409,

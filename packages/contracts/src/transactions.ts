@@ -193,6 +193,24 @@ export const pendingInvitationSchema = z
 export type PendingInvitation = z.infer<typeof pendingInvitationSchema>
 
 /**
+ * A card dispute on the sale's payment (issue 34, docs/decisions/109):
+ * opened by the buyer's bank, decided by it weeks later. `frozen`: the money
+ * was still held when it opened, so the sale waits for the decision.
+ */
+export const chargebackSchema = z
+  .object({
+    status: z.enum(['needs_response', 'under_review', 'won', 'lost']),
+    amount: amountSchema,
+    reason: z
+      .string()
+      .meta({ description: "the card network's reason, as the provider gives it (`fraudulent`, `product_not_received`, …)" }),
+    evidence_due_by: z.string().nullable().meta({ description: 'until when Pactum can answer the bank' }),
+    frozen: z.boolean(),
+  })
+  .meta({ id: 'Chargeback' })
+export type Chargeback = z.infer<typeof chargebackSchema>
+
+/**
  * The fields the views of both kinds share: who takes part, what is sold,
  * the money settled, and the steps both kinds have. Each kind's schema adds
  * its prices and its own steps.
@@ -213,6 +231,7 @@ export const sharedViewFields = {
   high_value: z.boolean(),
   is_payment_in_progress: z.boolean(),
   complaint: z.object({ description: z.string() }).nullable(),
+  chargeback: chargebackSchema.nullable(),
   complaint_period_deadline: timestamp,
   amount_released: amountSchema,
   amount_refunded: amountSchema,

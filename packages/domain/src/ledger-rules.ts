@@ -24,10 +24,28 @@ export interface Posting {
  * `split` is a settled or decided case: a partial refund and a partial
  * release in one entry, which resolves the hold once.
  */
-export type LedgerEntryKind = 'hold' | 'release' | 'refund' | 'refund_unheld' | 'split'
+export type LedgerEntryKind =
+  | 'hold'
+  | 'release'
+  | 'refund'
+  | 'refund_unheld'
+  | 'split'
+  /** A card dispute (docs/decisions/109): opened (escrow or the platform's losses → disputed), won (back), lost. */
+  | 'dispute_opened'
+  | 'dispute_won'
+  /** Lost while held: the bank's return and the refund of the rest, resolving the hold. */
+  | 'chargeback_refund'
+  /** Lost on money no longer held: the platform's loss goes to the buyer. */
+  | 'chargeback_loss'
+  | 'dispute_fee'
+  /** Taken back from the seller after a loss. */
+  | 'chargeback_recovery'
 
 /** The entries that resolve a hold (one per transaction). */
-export const holdResolvingKinds = ['release', 'refund', 'split'] as const
+export const holdResolvingKinds = ['release', 'refund', 'split', 'chargeback_refund'] as const
+
+/** The entries whose buyer-refund postings count as refunded on the sale (`amountRefunded`). */
+export const refundingKinds = ['refund', 'refund_unheld', 'split', 'chargeback_refund', 'chargeback_loss'] as const
 
 export function resolvesHold(kind: string): boolean {
   return (holdResolvingKinds as readonly string[]).includes(kind)
@@ -40,6 +58,11 @@ export interface LedgerEntry {
 
 export function isEscrowAccount(account: string): boolean {
   return account === 'escrow' || account.startsWith('escrow:')
+}
+
+/** Money a card dispute took back, one account per transaction as escrow (`disputed:<transaction id>`). */
+export function isDisputedAccount(account: string): boolean {
+  return account === 'disputed' || account.startsWith('disputed:')
 }
 
 /** Every amount a safe integer and the postings of each currency cancel out. */
@@ -57,6 +80,8 @@ export type LedgerBreach =
   | { kind: 'escrow_negative'; entryIndex: number; currency: string; balance: number }
   | { kind: 'escrow_not_zero_in_terminal_state'; currency: string; balance: number }
   | { kind: 'hold_resolved_more_than_once'; entryIndex: number }
+  | { kind: 'disputed_negative'; entryIndex: number; currency: string; balance: number }
+  | { kind: 'disputed_not_zero_without_open_dispute'; currency: string; balance: number }
 
 /**
  * Checks one transaction's entries, in the order they were written. A release
@@ -64,9 +89,10 @@ export type LedgerBreach =
  * far (a second release of the same money is exactly the bug this exists to
  * catch). An empty list means the history is sound.
  */
-export function ledgerBreaches(input: { entries: readonly LedgerEntry[]; terminal: boolean }): LedgerBreach[] {
+export function ledgerBreaches(input: { entries: readonly LedgerEntry[]; terminal: boolean; openDispute?: boolean }): LedgerBreach[] {
   const breaches: LedgerBreach[] = []
   const escrow = new Map<string, number>()
+  const disputed = new Map<string, number>()
   let holds = 0
   let resolutions = 0
   input.entries.forEach((entry, entryIndex) => {
@@ -78,6 +104,11 @@ export function ledgerBreaches(input: { entries: readonly LedgerEntry[]; termina
     }
     const touched = new Set<string>()
     for (const posting of entry.postings) {
+      if (isDisputedAccount(posting.account)) {
+        const balance = (disputed.get(posting.currency) ?? 0) + posting.amount
+        disputed.set(posting.currency, balance)
+        if (balance < 0) breaches.push({ kind: 'disputed_negative', entryIndex, currency: posting.currency, balance })
+      }
       if (!isEscrowAccount(posting.account)) continue
       escrow.set(posting.currency, (escrow.get(posting.currency) ?? 0) + posting.amount)
       touched.add(posting.currency)
@@ -88,6 +119,12 @@ export function ledgerBreaches(input: { entries: readonly LedgerEntry[]; termina
       if (balance < 0) breaches.push({ kind: 'escrow_negative', entryIndex, currency, balance })
     }
   })
+  // A dispute won or lost ends with nothing left in dispute.
+  if (!input.openDispute) {
+    for (const [currency, balance] of disputed) {
+      if (balance !== 0) breaches.push({ kind: 'disputed_not_zero_without_open_dispute', currency, balance })
+    }
+  }
   if (input.terminal) {
     for (const [currency, balance] of escrow) {
       if (balance !== 0) breaches.push({ kind: 'escrow_not_zero_in_terminal_state', currency, balance })

@@ -160,6 +160,7 @@ async function startPaymentProvider(
     publishableKey: settings.publishableKey,
     sepaDelaySeconds: settings.sepaDelaySeconds,
     refundDelaySeconds: settings.refundDelaySeconds,
+    disputeDelaySeconds: settings.disputeDelaySeconds,
     documents,
     documentRetentionSeconds: config.documents.retentionDays * 86_400,
     documentCheckSeconds: settings.documentCheckSeconds,

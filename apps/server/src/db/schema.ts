@@ -187,6 +187,10 @@ export interface TransactionsTable {
   amount_refunded: ColumnType<number, number | undefined, number>
   /** Payments sent straight back without being held, each recorded once (0045). */
   returned_payment_intent_ids: ColumnType<string[], string[] | undefined, string[]>
+  /** 0057: the card dispute (chargeback.ts), as JSON: amounts in minor units, times as ISO strings. */
+  chargeback: ColumnType<StoredChargeback | null, string | null | undefined, string | null>
+  /** 0057: the provider's early fraud warning and its clearing. */
+  fraud_warning: ColumnType<StoredFraudWarning | null, string | null | undefined, string | null>
   created: Date
   joined: Timestamp
   paid: Timestamp
@@ -568,6 +572,55 @@ export interface WebauthnChallengesTable {
   used_at: Date | null
 }
 
+/** A card dispute as `transactions.chargeback` keeps it (0057). */
+export interface StoredChargeback {
+  id: string
+  payment_intent_id: string
+  status: 'needs_response' | 'under_review' | 'won' | 'lost'
+  amount: number
+  reason: string
+  evidence_due_by: string | null
+  opened_at: string
+  closed_at: string | null
+  froze: boolean
+  fee: { amount: number; currency: string } | null
+  evidence_submitted_at: string | null
+  recovered: number
+}
+
+/** An early fraud warning as `transactions.fraud_warning` keeps it (0057). */
+export interface StoredFraudWarning {
+  id: string
+  payment_intent_id: string
+  fraud_type: string
+  received_at: string
+  cleared_at: string | null
+}
+
+/** 0057: the sandbox provider's disputes. */
+export interface SandboxDisputesTable {
+  id: string
+  payment_intent_id: string
+  amount: number
+  currency: string
+  status: string
+  reason: string
+  evidence: ColumnType<Record<string, unknown> | null, string | null | undefined, string | null>
+  evidence_due_by: Date
+  fee_amount: number
+  fee_returned: ColumnType<boolean, boolean | undefined, boolean>
+  created_at: Date
+  updated_at: Date
+}
+
+/** 0057: money taken back from a sandbox transfer (Stripe's transfer reversal). */
+export interface SandboxTransferReversalsTable {
+  id: string
+  transfer_id: string
+  amount: number
+  created_at: Date
+}
+
 /** A settlement offer as `transactions.settlement_offers` keeps it (JSON: amounts in minor units, times as ISO strings). */
 export interface StoredSettlementOffer {
   id: string
@@ -661,6 +714,8 @@ export interface Database {
   stripe_event_cursor: StripeEventCursorTable
   sandbox_payment_intents: SandboxPaymentIntentsTable
   sandbox_refunds: SandboxRefundsTable
+  sandbox_disputes: SandboxDisputesTable
+  sandbox_transfer_reversals: SandboxTransferReversalsTable
   sandbox_accounts: SandboxAccountsTable
   sandbox_transfers: SandboxTransfersTable
   sandbox_idempotency_keys: SandboxIdempotencyKeysTable

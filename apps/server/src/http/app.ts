@@ -50,6 +50,7 @@ import { adminClientRoutes } from '../modules/admin/admin-client-routes.ts'
 import { devMailboxRoutes } from '../modules/admin/dev-mailbox-routes.ts'
 import { adminLedgerRoutes } from '../modules/admin/ledger-routes.ts'
 import { reconciliationRoutes } from '../modules/reconciliation/reconciliation-routes.ts'
+import { chargebackRoutes } from '../modules/chargebacks/chargeback-routes.ts'
 import { createReconciliationQueue, startReconciliationWorker } from '../modules/reconciliation/reconciliation-job.ts'
 import { clientConfigRoutes } from './routes/client-config.ts'
 import { partnerClientRoutes } from '../modules/partner-clients/partner-client-routes.ts'
@@ -227,6 +228,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(verificationRoutes)
       await api.register(adminLedgerRoutes)
       await api.register(reconciliationRoutes)
+      const sandboxDisputes = providers.paymentSide.provider === 'sandbox' ? providers.paymentSide.sandbox.disputes : null
+      await api.register(chargebackRoutes(() => transactionDeps, sandboxDisputes))
       await api.register(adminAuditRoutes)
       await api.register(adminClientRoutes)
       await api.register(devMailboxRoutes(providers.devMailbox))

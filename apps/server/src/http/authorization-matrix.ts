@@ -315,6 +315,14 @@ export const authorizationMatrix = {
   'GET /api/v1/admin/reconciliation': adminOnly,
   'POST /api/v1/admin/reconciliation/runs': adminOnly,
   'POST /api/v1/admin/reconciliation/differences/:id/explain': adminOnly,
+  // Card disputes and early fraud warnings (decision 109); the sandbox's dispute actions exist only with the sandbox provider.
+  'GET /api/v1/admin/chargebacks': adminOnly,
+  'POST /api/v1/admin/chargebacks/:id/evidence': adminOnly,
+  'POST /api/v1/admin/chargebacks/:id/accept': adminOnly,
+  'POST /api/v1/admin/chargebacks/:id/recover': adminOnly,
+  'POST /api/v1/admin/transactions/:id/clear_fraud_warning': adminOnly,
+  'POST /api/v1/admin/sandbox/disputes': adminOnly,
+  'POST /api/v1/admin/sandbox/disputes/:id/decide': adminOnly,
   // Sandbox mode only (404 with SMTP): the e-mails the file mailer wrote.
   'GET /api/v1/admin/dev_mailbox': adminOnly,
   'GET /api/v1/admin/dev_mailbox/:id': adminOnly,

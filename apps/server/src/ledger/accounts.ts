@@ -9,6 +9,13 @@ export const ledgerAccounts = {
   buyerRefund: (userId: string) => `buyer_refund:${userId}`,
   seller: (userId: string) => `seller:${userId}`,
   revenue: 'revenue',
+  /** What a card dispute took back, per transaction as escrow, until it closes (docs/decisions/109). */
+  disputed: (transactionId: string) => `disputed:${transactionId}`,
+  /** The platform's losses to card disputes on money no longer held, less what was recovered from sellers. */
+  chargebackLosses: 'chargeback_losses',
+  /** The payment provider's dispute fees. */
+  disputeFees: 'dispute_fees',
 } as const
 
 export const escrowPrefix = 'escrow:'
+export const disputedPrefix = 'disputed:'

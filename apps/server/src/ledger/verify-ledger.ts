@@ -1,12 +1,18 @@
-import { holdResolvingKinds } from '@pactum/domain/ledger-rules'
+import { holdResolvingKinds, refundingKinds } from '@pactum/domain/ledger-rules'
 import { terminalStatusesByKind } from '@pactum/domain/transactions/transaction'
 import { type Kysely, sql } from 'kysely'
 import type { Database } from '../db/schema.ts'
-import { escrowPrefix } from './accounts.ts'
+import { disputedPrefix, escrowPrefix } from './accounts.ts'
 
 export interface LedgerBreach {
   rule:
-    'entry_unbalanced' | 'escrow_negative' | 'escrow_not_zero_after_terminal_state' | 'hold_resolved_twice' | 'transaction_amounts_disagree'
+    | 'entry_unbalanced'
+    | 'escrow_negative'
+    | 'escrow_not_zero_after_terminal_state'
+    | 'hold_resolved_twice'
+    | 'transaction_amounts_disagree'
+    | 'disputed_negative'
+    | 'disputed_not_zero_without_open_dispute'
   transaction_id: string | null
   detail: string
 }
@@ -51,6 +57,39 @@ export async function verifyLedger(db: Kysely<Database>): Promise<LedgerBreach[]
       rule: 'escrow_negative',
       transaction_id: row.account.slice(escrowPrefix.length),
       detail: `${row.account} at ${row.running} after entry ${row.entry_id}`,
+    })
+  }
+
+  // A card dispute's account (docs/decisions/109) is escrow's twin: never
+  // below zero, and back at zero once the dispute is won or lost.
+  const disputedNegative = await sql<{ account: string; running: number; entry_id: string }>`
+    select account, running, entry_id from (
+      select p.account, p.entry_id,
+             sum(p.amount) over (partition by p.account, p.currency order by p.id) as running
+      from ledger_postings p
+      where p.account like ${`${disputedPrefix}%`}
+    ) balances where running < 0
+  `.execute(db)
+  for (const row of disputedNegative.rows) {
+    breaches.push({
+      rule: 'disputed_negative',
+      transaction_id: row.account.slice(disputedPrefix.length),
+      detail: `${row.account} at ${row.running} after entry ${row.entry_id}`,
+    })
+  }
+  const disputedLeft = await sql<{ id: string; balance: number }>`
+    select t.id, sum(p.amount) as balance
+    from transactions t
+    join ledger_postings p on p.account = ${disputedPrefix} || t.id::text
+    where t.chargeback is null or t.chargeback->>'closed_at' is not null
+    group by t.id
+    having sum(p.amount) <> 0
+  `.execute(db)
+  for (const row of disputedLeft.rows) {
+    breaches.push({
+      rule: 'disputed_not_zero_without_open_dispute',
+      transaction_id: row.id,
+      detail: `${row.balance} still in dispute with no dispute open`,
     })
   }
 
@@ -102,7 +141,7 @@ export async function verifyLedger(db: Kysely<Database>): Promise<LedgerBreach[]
       select t.id, t.amount_held, t.amount_released, t.amount_refunded,
         coalesce(sum(case when e.kind = 'hold' and p.account = ${escrowPrefix} || t.id::text then p.amount end), 0) as held,
         coalesce(sum(case when e.kind in ('release', 'split') and p.account like 'seller:%' then p.amount end), 0) as released,
-        coalesce(sum(case when e.kind in ('refund', 'refund_unheld', 'split') and p.account like 'buyer_refund:%' then p.amount end), 0) as refunded
+        coalesce(sum(case when e.kind in (${sql.join([...refundingKinds])}) and p.account like 'buyer_refund:%' then p.amount end), 0) as refunded
       from transactions t
       left join ledger_entries e on e.transaction_id = t.id
       left join ledger_postings p on p.entry_id = e.id

@@ -92,15 +92,20 @@ export function releaseToSeller(state: F2fState, now: Date, extra: readonly Effe
   return releaseHeld(state, sellerPayout(state), now, extra)
 }
 
-/** The seller failed (complaint accepted, admin's decision): everything the buyer paid goes back, to each payment. */
-export function refundEverything(state: F2fState, now: Date, extra: readonly Effect[]): Result<F2fState> {
+/** Everything the buyer paid and the sale holds, each payment's own refund. */
+export function heldRefunds(state: F2fState): RefundCall[] {
   const refunds: RefundCall[] = [
     { paymentIntentId: state.paymentIntentId, amount: depositAmount(state), idempotencyAction: 'refund:deposit' },
   ]
   if (state.timestamps.remainder_paid !== null) {
     refunds.push({ paymentIntentId: state.remainderPaymentIntentId, amount: remainderAmount(state), idempotencyAction: 'refund:remainder' })
   }
-  return refundHeld(state, refunds, now, extra)
+  return refunds
+}
+
+/** The seller failed (complaint accepted, admin's decision): everything the buyer paid goes back, to each payment. */
+export function refundEverything(state: F2fState, now: Date, extra: readonly Effect[]): Result<F2fState> {
+  return refundHeld(state, heldRefunds(state), now, extra)
 }
 
 /**

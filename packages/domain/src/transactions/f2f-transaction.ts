@@ -5,6 +5,7 @@ import { type Effect, enter, isBlank, noop, notifyBoth, notRole, otherParty, typ
 import { holdEffects } from './postings.ts'
 import { paymentFailed, refundSettled, sendBack } from './payment-news.ts'
 import { awaitsSellerAcceptance } from './listing-sale.ts'
+import { chargebackHandlers } from './chargeback.ts'
 import { complaintHandlers } from './complaint-window.ts'
 import { type HandlerTable, machine, openingHandlers } from './handler-table.ts'
 import { type CommonEvent, setPaymentMethod } from './shared-handlers.ts'
@@ -26,6 +27,7 @@ import {
   returnReason,
   adminSettles,
   disputed,
+  heldRefunds,
 } from './f2f-rules.ts'
 
 /**
@@ -60,6 +62,7 @@ export type PaymentPart = 'deposit' | 'remainder'
 const handlers: HandlerTable<F2fState, F2fEvent> = {
   ...openingHandlers<F2fState>(),
   ...complaintHandlers<F2fState>({ isOpen: isInComplaintWindow, ended, releaseToSeller, refundToBuyer: refundEverything, disputed }),
+  ...chargebackHandlers<F2fState>({ heldRefunds }),
 
   cancel: (state, event, actor, now) => {
     if (state.status === 'created') {

@@ -1,3 +1,4 @@
+import { guardMoney } from './chargeback.ts'
 import { type Actor, type CommonState, defaultPolicy, refuse, type Result, type TransactionPolicy } from './kernel.ts'
 import { type PostMessageEvent, postMessage } from './conversation.ts'
 import { acceptListing, rejectListing } from './listing-sale.ts'
@@ -22,12 +23,15 @@ export type HandlerTable<S, E extends { readonly type: string }> = { [T in E['ty
 /**
  * A kind's transition function over its table. An event the table does not
  * have (only a cast can make one) is answered as the API answers a path of
- * the other kind: not found.
+ * the other kind: not found. Every handler runs inside the card-dispute and
+ * fraud-warning guard (chargeback.ts), so no handler can release or refund
+ * money a dispute froze, whatever its own checks.
  */
-export function machine<S, E extends { readonly type: string }>(handlers: HandlerTable<S, E>) {
+export function machine<S extends CommonState<string>, E extends { readonly type: string }>(handlers: HandlerTable<S, E>) {
   return (state: S, event: E, actor: Actor, now: Date, policy: TransactionPolicy = defaultPolicy): Result<S> => {
     const handler = handlers[event.type as E['type']] as Handler<S, E, E['type']> | undefined
-    return handler ? handler(state, event as Extract<E, { type: E['type'] }>, actor, now, policy) : refuse('not_found')
+    if (!handler) return refuse('not_found')
+    return guardMoney(state, event.type, () => handler(state, event as Extract<E, { type: E['type'] }>, actor, now, policy))
   }
 }
 

@@ -1,5 +1,6 @@
 import type { CurrencyCode, PaymentMethod } from '../currencies.ts'
 import type { LedgerEntryKind } from '../ledger-rules.ts'
+import type { Chargeback, FraudWarning } from './chargeback.ts'
 import type { Complaint } from './dispute-case.ts'
 
 /**
@@ -89,12 +90,27 @@ export interface CommonState<Status extends string> {
    * success is reported.
    */
   readonly returnedPaymentIntentIds: readonly string[]
+  /** The card dispute on one of the sale's payments, the latest if there were several (chargeback.ts). */
+  readonly chargeback: Chargeback | null
+  /** The provider's early fraud warning on one of its payments: no release until an admin clears it. */
+  readonly fraudWarning: FraudWarning | null
   /** One per state, set when the state is entered (`joined`, `paid`, …). */
   readonly timestamps: { readonly [S in Status]: Date | null }
 }
 
 /** Symbolic accounts; the server qualifies them (`escrow:<tx>`, `seller:<user>`). */
-export type LedgerAccount = 'buyer_funding' | 'escrow' | 'seller' | 'revenue' | 'buyer_refund'
+export type LedgerAccount =
+  | 'buyer_funding'
+  | 'escrow'
+  | 'seller'
+  | 'revenue'
+  | 'buyer_refund'
+  /** Money a card dispute took back, until it closes (one per transaction, as escrow). */
+  | 'disputed'
+  /** What disputes on money no longer held cost the platform. */
+  | 'chargeback_losses'
+  /** The provider's fees on disputes. */
+  | 'dispute_fees'
 
 export interface StatePosting {
   readonly account: LedgerAccount
@@ -150,6 +166,11 @@ export type NotifyTemplate =
   | 'message_received'
   /** A message from Pactum's team in a case, quoted: a case's requests are never optional (docs/decisions/101). */
   | 'case_message_received'
+  /** A card dispute opened on the sale's payment, and its outcome; a recovery from the seller after a loss (docs/decisions/109). */
+  | 'chargeback_opened'
+  | 'chargeback_won'
+  | 'chargeback_lost'
+  | 'chargeback_recovered'
 
 /**
  * Why a payment that succeeded at the provider was sent straight back
@@ -177,7 +198,8 @@ export type Effect =
   | { readonly type: 'cancel_timer'; readonly timer: TimerKind }
   | {
       readonly type: 'provider'
-      readonly action: 'refund' | 'transfer'
+      /** `reverse_transfer` takes back from the seller's account part of what the release transferred. */
+      readonly action: 'refund' | 'transfer' | 'reverse_transfer'
       readonly amount: number
       readonly currency: CurrencyCode
       /**
@@ -220,7 +242,14 @@ export type RefusalStatus = 400 | 403 | 404 | 409 | 429
  * again too soon. Each code is named once, here.
  */
 const refusalsByStatus = {
-  400: ['validation_failed', 'invalid_payment_method', 'empty_complaint_description', 'remainder_too_low', 'split_not_price'],
+  400: [
+    'validation_failed',
+    'invalid_payment_method',
+    'empty_complaint_description',
+    'remainder_too_low',
+    'split_not_price',
+    'recovery_too_high',
+  ],
   403: ['forbidden', 'not_buyer', 'not_seller', 'not_admin', 'cannot_join_own_transaction', 'cannot_answer_own_offer'],
   404: ['not_found'],
   409: [
@@ -254,6 +283,11 @@ const refusalsByStatus = {
     'price_not_set',
     'offer_not_open',
     'case_already_escalated',
+    'chargeback_open',
+    'fraud_warning_open',
+    'no_open_chargeback',
+    'no_fraud_warning',
+    'no_chargeback_loss',
   ],
   429: ['receipt_confirmation_requested_recently'],
 } as const satisfies Record<RefusalStatus, readonly string[]>
@@ -290,6 +324,16 @@ export function enter<S extends CommonState<string>>(state: S, status: S['status
     joinCode: status === 'created' ? state.joinCode : null,
     timestamps: { ...state.timestamps, [status]: now },
   }
+}
+
+const resolvingStatuses = ['funds_released', 'payment_refunded', 'cancelled_with_payment', 'cancelled_with_deposit']
+
+/** What sits in escrow: held and not yet released or refunded, less what an open card dispute took out of it (chargeback.ts). */
+export function heldInEscrow(state: CommonState<string>): number {
+  const stamps = state.timestamps as Readonly<Record<string, Date | null>>
+  if (resolvingStatuses.some((status) => stamps[status] != null)) return 0
+  const chargeback = state.chargeback
+  return state.amountHeld - (chargeback !== null && chargeback.closedAt === null && chargeback.froze ? chargeback.amount : 0)
 }
 
 export function otherParty(party: Party): Party {

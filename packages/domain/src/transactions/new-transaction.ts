@@ -59,6 +59,8 @@ export function createdState<Status extends string>(
     amountReleased: 0,
     amountRefunded: 0,
     returnedPaymentIntentIds: [],
+    chargeback: null,
+    fraudWarning: null,
     timestamps,
   }
 }

@@ -63,7 +63,7 @@ export function releaseToSeller(state: OnlineState, now: Date, extra: readonly E
 }
 
 /** DESIGN §2: an online refund returns everything the buyer paid, fee included: the seller failed, not the buyer. */
-function fullRefund(state: OnlineState): RefundCall[] {
+export function fullRefund(state: OnlineState): RefundCall[] {
   return refundOf(state, state.amountHeld)
 }
 

@@ -10,6 +10,8 @@ import {
   windowEvents,
   wellFormedWindowEvents,
   wellFormedCaseEvents,
+  wellFormedChargebackEvents,
+  liftDisputeHolds,
   replay,
   type CommonCommand,
   commonStep,
@@ -99,6 +101,7 @@ function wellFormedEvents(state: OnlineState): OnlineEvent[] {
     { type: 'request_receipt_confirmation' },
     ...wellFormedWindowEvents,
     ...wellFormedCaseEvents(state, disputed(state).price),
+    ...wellFormedChargebackEvents(state),
   ]
 }
 
@@ -151,7 +154,10 @@ describe('online transaction over random histories', () => {
           }
           // Money that was never held goes straight back (refund-unheld); the rest is the escrow's one movement.
           for (const effect of effects) {
-            if (effect.type === 'provider' && !effect.idempotencyAction.startsWith('refund-unheld:')) providerCalls.push(effect.action)
+            // A recovery from the seller after a lost dispute is the one call beside it.
+            const beside =
+              effect.type === 'provider' && (effect.idempotencyAction.startsWith('refund-unheld:') || effect.action === 'reverse_transfer')
+            if (effect.type === 'provider' && !beside) providerCalls.push(effect.action)
           }
           state = next
 
@@ -201,6 +207,11 @@ describe('online transaction over random histories', () => {
         const now = replayed.now
         let state = replayed.state
         if (state.amountHeld === 0) return
+        // A dispute's hold lifted first (won at once, the warning cleared).
+        for (const [event, who] of liftDisputeHolds(state)) {
+          const result = transition(state, event as OnlineEvent, who, now)
+          if (result.ok) state = result.next
+        }
         // Drive it home: timers fire far in the future, an admin settles a dispute.
         const late = new Date(now.getTime() + 30 * 86_400_000)
         const settle: [OnlineEvent, Actor][] = [

@@ -3,6 +3,7 @@ import { type OnlineState, onlineTerminalStatuses } from './online-state.ts'
 import { holdEffects } from './postings.ts'
 import { paymentFailed, refundSettled, sendBack } from './payment-news.ts'
 import { awaitsSellerAcceptance } from './listing-sale.ts'
+import { chargebackHandlers } from './chargeback.ts'
 import { complaintHandlers } from './complaint-window.ts'
 import { type HandlerTable, machine, openingHandlers } from './handler-table.ts'
 import { type CommonEvent, setPaymentMethod } from './shared-handlers.ts'
@@ -17,6 +18,7 @@ import {
   returnReason,
   notSettleable,
   disputed,
+  fullRefund,
 } from './online-rules.ts'
 
 /**
@@ -54,6 +56,7 @@ const receiptReminderGapSeconds = 86_400
 const handlers: HandlerTable<OnlineState, OnlineEvent> = {
   ...openingHandlers<OnlineState>(),
   ...complaintHandlers<OnlineState>({ isOpen: (state) => state.status === 'delivered', ended, releaseToSeller, refundToBuyer, disputed }),
+  ...chargebackHandlers<OnlineState>({ heldRefunds: fullRefund }),
 
   cancel: (state, _event, actor, now) => {
     switch (state.status) {

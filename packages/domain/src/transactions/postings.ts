@@ -72,7 +72,7 @@ export function splitEffects(input: {
   if (held - refunded - payout !== 0) postings.push({ account: 'revenue', amount: held - refunded - payout, currency })
   return [
     { type: 'ledger', entry: 'split', postings },
-    ...providerRefunds(currency, input.refunds),
+    ...refundCallEffects(currency, input.refunds),
     transferEffect(currency, payout, input.sourcePaymentIntentId),
   ]
 }
@@ -97,10 +97,11 @@ export function refundEffects(input: { currency: CurrencyCode; held: number; ref
     { account: 'buyer_refund', amount: refunded, currency },
   ]
   if (held - refunded !== 0) postings.push({ account: 'revenue', amount: held - refunded, currency })
-  return [{ type: 'ledger', entry: 'refund', postings }, ...providerRefunds(currency, input.refunds)]
+  return [{ type: 'ledger', entry: 'refund', postings }, ...refundCallEffects(currency, input.refunds)]
 }
 
-function providerRefunds(currency: CurrencyCode, refunds: readonly RefundCall[]): Effect[] {
+/** One provider refund per call with something to send back. */
+export function refundCallEffects(currency: CurrencyCode, refunds: readonly RefundCall[]): Effect[] {
   return refunds
     .filter((refund) => refund.amount > 0)
     .map((refund) => ({

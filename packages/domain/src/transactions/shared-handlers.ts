@@ -4,6 +4,7 @@ import { isHighValue } from '../high-value.ts'
 import { type Actor, type CommonState, enter, otherParty, type Party, type Result, refuse, step } from './kernel.ts'
 import { awaitsSellerAcceptance } from './listing-sale.ts'
 import type { CaseEvent } from './case-handlers.ts'
+import type { ChargebackEvent } from './chargeback.ts'
 import type { PostMessageEvent } from './conversation.ts'
 import type { ComplaintReason } from './dispute-case.ts'
 
@@ -76,6 +77,7 @@ export type CommonEvent =
   /** Opens a case; `reason` is `other` when left out (clients before issue 32). */
   | { readonly type: 'complain'; readonly description: string; readonly reason?: ComplaintReason }
   | CaseEvent
+  | ChargebackEvent
   | PostMessageEvent
   | { readonly type: 'end_complaint_period' }
   | { readonly type: 'complaint_window_elapsed' }

@@ -1,6 +1,6 @@
 import { type F2fEvent, transitionF2f } from './f2f-transaction.ts'
 import { type F2fState, f2fStatuses, f2fTerminalStatuses } from './f2f-state.ts'
-import { type Actor, defaultPolicy, type Result, refuse, type TransactionPolicy } from './kernel.ts'
+import { type Actor, defaultPolicy, heldInEscrow, type Result, refuse, type TransactionPolicy } from './kernel.ts'
 import { type OnlineEvent, transitionOnline } from './online-transaction.ts'
 import { type OnlineState, onlineStatuses, onlineTerminalStatuses } from './online-state.ts'
 
@@ -72,10 +72,7 @@ const onlineOnlyEvents = new Set<string>([
   'request_receipt_confirmation',
 ])
 
-const resolvingStatuses = ['funds_released', 'payment_refunded', 'cancelled_with_payment', 'cancelled_with_deposit'] as const
-
-/** What sits in escrow right now: held and not yet released or refunded. */
+/** What sits in escrow right now: held and not yet released or refunded, less what an open card dispute took (chargeback.ts). */
 export function escrowBalance(state: TransactionState): number {
-  const stamps = state.timestamps as Readonly<Record<string, Date | null>>
-  return resolvingStatuses.some((status) => stamps[status] != null) ? 0 : state.amountHeld
+  return heldInEscrow(state)
 }

@@ -113,4 +113,49 @@ export interface Payments {
   transfer(input: TransferInput): Promise<Transfer>
   /** The platform balance's movements created in [from, to), every page of them, oldest first. */
   listBalanceMovements(range: { from: Date; to: Date }): Promise<BalanceMovement[]>
+  /**
+   * Takes back from the seller's account up to `amount` (the sale's
+   * currency) of what the transaction's release transferred (Stripe's
+   * transfer reversal), after a card dispute lost on money already released.
+   */
+  reverseTransfer(input: {
+    transactionId: string
+    amount: number
+    currency: string
+    idempotencyKey: string
+  }): Promise<{ id: string; amount: number }>
+  /** Card disputes (docs/decisions/109): as the provider has it now. */
+  retrieveDispute(id: string): Promise<Dispute>
+  /** Sends the evidence and submits it: the dispute goes `under_review` and the provider's news follows. */
+  submitDisputeEvidence(input: { disputeId: string; evidence: DisputeEvidence }): Promise<Dispute>
+  /** Gives the dispute up (Stripe's `close`): it is `lost` at once. */
+  acceptDispute(disputeId: string): Promise<Dispute>
+}
+
+/** The provider's statuses, of which Pactum follows the four of a chargeback (an inquiry's `warning_*` are only logged). */
+export type DisputeStatus =
+  'warning_needs_response' | 'warning_under_review' | 'warning_closed' | 'needs_response' | 'under_review' | 'won' | 'lost' | 'prevented'
+
+export interface Dispute {
+  id: string
+  paymentIntentId: string
+  amount: number
+  currency: string
+  status: DisputeStatus
+  /** The card network's reason (`fraudulent`, `product_not_received`, …). */
+  reason: string
+  evidenceDueBy: Date | null
+  /** The provider's net fee on it so far (its balance transactions' fees), in their currency; null before any. */
+  fee: { amount: number; currency: string } | null
+}
+
+/** What Pactum sends the bank through the provider: the sale's own record. */
+export interface DisputeEvidence {
+  productDescription: string
+  /** The sale's history, the parties' conversation and the case, as text. */
+  uncategorizedText: string
+  shippingCarrier: string | null
+  shippingTrackingNumber: string | null
+  /** The case file PDF, where a complaint opened a case. */
+  caseFile: { fileName: string; content: Buffer } | null
 }

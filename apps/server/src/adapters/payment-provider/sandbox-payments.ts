@@ -3,6 +3,8 @@ import { methodTakesCurrency } from '@pactum/domain/currencies'
 import {
   type BalanceMovement,
   type CreatePaymentIntentInput,
+  type Dispute,
+  type DisputeEvidence,
   type PaymentIntent,
   type PaymentIntentStatus,
   type PaymentMethodType,
@@ -24,6 +26,7 @@ import {
   toRefund,
 } from './sandbox-payment-objects.ts'
 import { sandboxBalanceMovements } from './sandbox-balance.ts'
+import type { SandboxDisputes } from './sandbox-disputes.ts'
 import { cardOutcome, type DeclineDetails, ibanOutcome, sepaFailure } from './sandbox-test-data.ts'
 
 /**
@@ -46,6 +49,7 @@ export interface SandboxPaymentsOptions {
   refundDelaySeconds: number
   /** Money transferred to an account makes a payout run due (sandbox-payouts.ts). */
   payouts: { schedulePayoutRun(trx: SandboxDb, accountId: string): Promise<void> }
+  disputes: SandboxDisputes
 }
 
 export interface ConfirmInput {
@@ -158,7 +162,9 @@ export class SandboxPayments implements Payments {
           if (!input.cardNumber)
             throw new PaymentProviderError('invalid_request', 'card_number is required for a card payment', { param: 'card_number' })
           const outcome = cardOutcome(input.cardNumber)
-          return outcome.kind === 'succeed' ? this.#succeed(trx, row) : this.#fail(trx, row, outcome.error)
+          if (outcome.kind !== 'succeed') return this.#fail(trx, row, outcome.error)
+          if (outcome.later) await this.#options.disputes.schedule(trx, row.id, outcome.later)
+          return this.#succeed(trx, row)
         }
         case 'sepa': {
           if (!input.iban) throw new PaymentProviderError('invalid_request', 'iban is required for a SEPA payment', { param: 'iban' })
@@ -299,6 +305,74 @@ export class SandboxPayments implements Payments {
         }
       }),
     )
+  }
+
+  /**
+   * Stripe's transfer reversal: takes back from the transaction's
+   * transfers, newest first, what they still hold; the connected account's
+   * balance goes down by it (and may go below zero, as on Stripe).
+   */
+  async reverseTransfer(input: {
+    transactionId: string
+    amount: number
+    currency: string
+    idempotencyKey: string
+  }): Promise<{ id: string; amount: number }> {
+    assertAmount(input.amount)
+    return this.#transaction(async (trx) =>
+      this.#idempotent(trx, input.idempotencyKey, 'reverse_transfer', input, async () => {
+        const transfers = await trx
+          .selectFrom('sandbox_transfers')
+          .selectAll()
+          .where('transaction_id', '=', input.transactionId)
+          .where('currency', '=', input.currency.toLowerCase())
+          .orderBy('created_at', 'desc')
+          .forUpdate()
+          .execute()
+        let left = input.amount
+        let first: { id: string } | null = null
+        for (const transfer of transfers) {
+          const reversed = await trx
+            .selectFrom('sandbox_transfer_reversals')
+            .select((eb) => eb.fn.coalesce(eb.fn.sum<number | string>('amount'), eb.lit(0)).as('total'))
+            .where('transfer_id', '=', transfer.id)
+            .executeTakeFirstOrThrow()
+          const piece = Math.min(left, transfer.amount - Number(reversed.total))
+          if (piece <= 0) continue
+          const reversal = await trx
+            .insertInto('sandbox_transfer_reversals')
+            .values({ id: newSandboxId('trr'), transfer_id: transfer.id, amount: piece, created_at: this.#now() })
+            .returningAll()
+            .executeTakeFirstOrThrow()
+          first ??= reversal
+          await this.#emit(trx, 'transfer.reversed', {
+            id: transfer.id,
+            object: 'transfer',
+            amount: transfer.amount,
+            amount_reversed: Number(reversed.total) + piece,
+            currency: transfer.currency,
+            destination: transfer.destination_account,
+            metadata: { transaction_id: transfer.transaction_id },
+          })
+          left -= piece
+          if (left === 0) break
+        }
+        if (!first) throw new PaymentProviderError('invalid_state', `Transaction ${input.transactionId} has no transfer left to reverse`)
+        return { id: first.id, amount: input.amount - left }
+      }),
+    )
+  }
+
+  retrieveDispute(id: string): Promise<Dispute> {
+    return this.#options.disputes.retrieve(id)
+  }
+
+  submitDisputeEvidence(input: { disputeId: string; evidence: DisputeEvidence }): Promise<Dispute> {
+    return this.#options.disputes.submitEvidence(input.disputeId, input.evidence)
+  }
+
+  acceptDispute(disputeId: string): Promise<Dispute> {
+    return this.#options.disputes.accept(disputeId)
   }
 
   /** The sandbox's balance movements (sandbox-balance.ts). */

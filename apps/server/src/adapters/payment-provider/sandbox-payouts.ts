@@ -1,3 +1,4 @@
+import { sql } from 'kysely'
 import type { Selectable } from 'kysely'
 import type { SandboxPayoutsTable } from '../../db/schema.ts'
 import type { Balance, Payout } from './connected-accounts-port.ts'
@@ -146,9 +147,17 @@ export class SandboxPayouts {
 
   /** Per currency: available (transfers in − payouts not failed) and in transit. */
   async #balances(trx: SandboxDb, accountId: string): Promise<Array<{ currency: string; available: number; inTransit: number }>> {
+    // What each transfer brought, less what was taken back from it since (a reversal after a lost dispute).
     const transfers = await trx
       .selectFrom('sandbox_transfers')
-      .select((eb) => ['currency', eb.fn.sum<number | string>('amount').as('amount')])
+      .select([
+        'currency',
+        sql<
+          number | string
+        >`sum(amount - coalesce((select sum(r.amount) from sandbox_transfer_reversals r where r.transfer_id = sandbox_transfers.id), 0))`.as(
+          'amount',
+        ),
+      ])
       .where('destination_account', '=', accountId)
       .groupBy('currency')
       .execute()

@@ -11,9 +11,16 @@ export interface DeclineDetails {
   message: string
 }
 
-export type CardOutcome = { kind: 'succeed' } | { kind: 'decline'; error: DeclineDetails }
+/** `later`: news the card's bank sends after the payment succeeded (sandbox-disputes.ts). */
+export type CardOutcome = { kind: 'succeed'; later?: 'dispute' | 'early_fraud_warning' } | { kind: 'decline'; error: DeclineDetails }
 
 const succeedingCards = new Set(['4242424242424242', '5555555555554444', '4000056655665556'])
+
+/** Stripe's dispute test cards: the payment succeeds, then a dispute ("fraudulent") or an early fraud warning follows. */
+const laterNewsCards: Record<string, 'dispute' | 'early_fraud_warning'> = {
+  '4000000000000259': 'dispute',
+  '4000000000005423': 'early_fraud_warning',
+}
 
 const decliningCards: Record<string, DeclineDetails> = {
   '4000000000000002': { code: 'card_declined', declineCode: 'generic_decline', message: 'Your card was declined.' },
@@ -44,6 +51,8 @@ export function cardOutcome(input: string): CardOutcome {
     }
   }
   if (succeedingCards.has(digits)) return { kind: 'succeed' }
+  const later = laterNewsCards[digits]
+  if (later) return { kind: 'succeed', later }
   const decline = decliningCards[digits]
   if (decline) return { kind: 'decline', error: decline }
   return {

@@ -4,6 +4,7 @@ import type { Database } from '../../db/schema.ts'
 import type { JobQueue } from '../../jobs/job-queue.ts'
 import type { DocumentStore } from '../document-store/port.ts'
 import { SandboxConnectedAccounts } from './sandbox-connected-accounts.ts'
+import { SandboxDisputes } from './sandbox-disputes.ts'
 import { SandboxDocuments } from './sandbox-documents.ts'
 import { SandboxIdentity } from './sandbox-identity.ts'
 import { SandboxKernel, type WebhookDeliverer } from './sandbox-kernel.ts'
@@ -24,6 +25,7 @@ export interface SandboxOptions {
   publishableKey: string
   sepaDelaySeconds: number
   refundDelaySeconds: number
+  disputeDelaySeconds: number
   /** Where received identity files are kept: local files or S3, never served. */
   documents: DocumentStore
   /** How long a document is kept once its check has a result (0: deleted at once). */
@@ -38,6 +40,8 @@ export class SandboxProvider {
   readonly connectedAccounts: SandboxConnectedAccounts
   /** Stripe Identity's twin; its hosted page is in sandbox-identity-routes.ts. */
   readonly identity: SandboxIdentity
+  /** Card disputes, which an admin opens and decides from the console in the sandbox (sandbox-disputes.ts). */
+  readonly disputes: SandboxDisputes
   readonly #kernel: SandboxKernel
   readonly #payouts: SandboxPayouts
   readonly #documents: SandboxDocuments
@@ -46,7 +50,8 @@ export class SandboxProvider {
     this.#kernel = new SandboxKernel(options)
     this.#payouts = new SandboxPayouts(this.#kernel, options)
     this.#documents = new SandboxDocuments(this.#kernel, this.#payouts, options)
-    this.payments = new SandboxPayments(this.#kernel, { ...options, payouts: this.#payouts })
+    this.disputes = new SandboxDisputes(this.#kernel, options)
+    this.payments = new SandboxPayments(this.#kernel, { ...options, payouts: this.#payouts, disputes: this.disputes })
     this.connectedAccounts = new SandboxConnectedAccounts(this.#kernel, { payouts: this.#payouts, documents: this.#documents }, options)
     this.identity = new SandboxIdentity(this.#kernel, { checkSeconds: options.documentCheckSeconds })
   }
@@ -55,6 +60,7 @@ export class SandboxProvider {
   async createQueues(): Promise<void> {
     await this.#kernel.createQueues()
     await this.payments.createQueues()
+    await this.disputes.createQueues()
     await this.#documents.createQueues()
     await this.connectedAccounts.createQueues()
     await this.#payouts.createQueues()
@@ -65,6 +71,7 @@ export class SandboxProvider {
   async startWorkers(deliver: WebhookDeliverer): Promise<void> {
     await this.#kernel.startWorkers(deliver)
     await this.payments.startWorkers()
+    await this.disputes.startWorkers()
     await this.#documents.startWorkers()
     await this.connectedAccounts.startWorkers()
     await this.#payouts.startWorkers()

@@ -19,6 +19,13 @@ export const stripeEventTypes = [
   'refund.updated',
   'refund.failed',
   'transfer.created',
+  // Card disputes and fraud warnings (docs/decisions/109): each event carries the whole dispute as it is now.
+  'charge.dispute.created',
+  'charge.dispute.updated',
+  'charge.dispute.closed',
+  'charge.dispute.funds_withdrawn',
+  'charge.dispute.funds_reinstated',
+  'radar.early_fraud_warning.created',
 ] as const
 
 const cursorName = 'platform'

@@ -6,6 +6,9 @@ import type { ProviderMovementKind } from '@pactum/domain/reconciliation'
 import type {
   BalanceMovement,
   CreatePaymentIntentInput,
+  Dispute,
+  DisputeEvidence,
+  DisputeStatus,
   PaymentIntent,
   Payments,
   Refund,
@@ -225,6 +228,92 @@ export class StripePayments implements Payments {
     return { amount: charge.amount, currency: charge.currency, settledAmount: settlement.amount }
   }
 
+  /**
+   * Takes back from the transaction's transfers (newest first) up to
+   * `amount` of the sale's currency, each piece converted at its charge's
+   * rate as the transfer was (`POST /v1/transfers/{id}/reversals`). Each
+   * reversal carries the outbox key plus the transfer id, so a retry after
+   * Stripe forgot the key (24 h) finds it in the transfer's reversals.
+   */
+  async reverseTransfer(input: {
+    transactionId: string
+    amount: number
+    currency: string
+    idempotencyKey: string
+  }): Promise<{ id: string; amount: number }> {
+    const charges = await this.#chargesOf(input.transactionId, input.currency.toLowerCase())
+    const transfers: Stripe.Transfer[] = []
+    for await (const transfer of this.#stripe.transfers.list({ transfer_group: input.transactionId, limit: 100 })) transfers.push(transfer)
+    transfers.sort((a, b) => b.created - a.created)
+    let left = input.amount
+    let first: Stripe.TransferReversal | null = null
+    for (const transfer of transfers) {
+      if (left === 0) break
+      const charge = charges.find((candidate) => candidate.id === sourceChargeId(transfer))
+      // What is left of the transfer, in the sale's currency, at its charge's rate.
+      const rate = charge ? { amount: charge.amount, settlement: { amount: charge.settlement.amount } } : null
+      const open = transfer.amount - transfer.amount_reversed
+      const openInSale = rate ? Math.floor((open * rate.amount) / rate.settlement.amount) : open
+      const piece = Math.min(left, openInSale)
+      if (piece <= 0) continue
+      const key = `${input.idempotencyKey}:${transfer.id}`
+      const existing = transfer.reversals.data.find((reversal) => reversal.metadata?.[pactumKeyField] === key)
+      const reversal =
+        existing ??
+        (await callStripe(() =>
+          this.#stripe.transfers.createReversal(
+            transfer.id,
+            { amount: rate ? settledShare(piece, rate) : piece, metadata: { transaction_id: input.transactionId, [pactumKeyField]: key } },
+            { idempotencyKey: key },
+          ),
+        ))
+      first ??= reversal
+      left -= piece
+    }
+    if (!first) throw new PaymentProviderError('invalid_state', `Transaction ${input.transactionId} has no transfer left to reverse`)
+    return { id: first.id, amount: input.amount - left }
+  }
+
+  async retrieveDispute(id: string): Promise<Dispute> {
+    return toDispute(await callStripe(() => this.#stripe.disputes.retrieve(id)))
+  }
+
+  /**
+   * `POST /v1/disputes/{id}` with `evidence` and `submit: true`: Stripe
+   * sends it to the bank at once (a later update is refused). The case
+   * file goes as an `uncategorized_file` uploaded with purpose `dispute_evidence`.
+   */
+  async submitDisputeEvidence(input: { disputeId: string; evidence: DisputeEvidence }): Promise<Dispute> {
+    const { evidence } = input
+    const file = evidence.caseFile
+    const uploaded = file
+      ? await callStripe(() =>
+          this.#stripe.files.create({
+            purpose: 'dispute_evidence',
+            file: { data: file.content, name: file.fileName, type: 'application/pdf' },
+          }),
+        )
+      : null
+    const dispute = await callStripe(() =>
+      this.#stripe.disputes.update(input.disputeId, {
+        evidence: {
+          product_description: evidence.productDescription.slice(0, 20_000),
+          uncategorized_text: evidence.uncategorizedText.slice(0, 20_000),
+          ...(evidence.shippingCarrier ? { shipping_carrier: evidence.shippingCarrier } : {}),
+          ...(evidence.shippingTrackingNumber ? { shipping_tracking_number: evidence.shippingTrackingNumber } : {}),
+          ...(uploaded ? { uncategorized_file: uploaded.id } : {}),
+        },
+        submit: true,
+      }),
+    )
+    return toDispute(dispute)
+  }
+
+  /** `POST /v1/disputes/{id}/close`: the dispute is lost at once. */
+  async acceptDispute(disputeId: string): Promise<Dispute> {
+    return toDispute(await callStripe(() => this.#stripe.disputes.close(disputeId)))
+  }
+
   /** The transaction's succeeded charges in this currency, oldest first, with what is left of each after refunds and what it settled as. */
   async #chargesOf(transactionId: string, currency: string): Promise<SaleCharge[]> {
     const charges: Array<SaleCharge & { created: number }> = []
@@ -263,6 +352,36 @@ export class StripePayments implements Payments {
       if (refund.metadata?.[pactumKeyField] === key) return refund
     }
     return null
+  }
+}
+
+/** The charge a transfer was made from (its `source_transaction`). */
+function sourceChargeId(transfer: Stripe.Transfer): string | null {
+  const source = transfer.source_transaction
+  return typeof source === 'string' ? source : (source?.id ?? null)
+}
+
+/**
+ * Stripe's Dispute as the port's: the fee is the sum of its balance
+ * transactions' fees (the withdrawal's, less any returned with the
+ * reinstatement), in their currency, the platform's.
+ */
+export function toDispute(dispute: Stripe.Dispute): Dispute {
+  const paymentIntent = dispute.payment_intent
+  const balance = dispute.balance_transactions
+  const fee =
+    balance.length === 0
+      ? null
+      : { amount: balance.reduce((sum, entry) => sum + entry.fee, 0), currency: balance[0]?.currency ?? dispute.currency }
+  return {
+    id: dispute.id,
+    paymentIntentId: typeof paymentIntent === 'string' ? paymentIntent : (paymentIntent?.id ?? ''),
+    amount: dispute.amount,
+    currency: dispute.currency,
+    status: dispute.status as DisputeStatus,
+    reason: dispute.reason,
+    evidenceDueBy: dispute.evidence_details?.due_by ? new Date(dispute.evidence_details.due_by * 1000) : null,
+    fee,
   }
 }
 

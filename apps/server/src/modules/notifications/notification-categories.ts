@@ -33,6 +33,11 @@ export const templateCategories: Record<CatalogueTemplate, EmailCategory> = {
   settlement_offered: 'always',
   settlement_declined: 'always',
   case_escalated: 'always',
+  // Money held or taken back: never optional.
+  chargeback_opened: 'always',
+  chargeback_won: 'always',
+  chargeback_lost: 'always',
+  chargeback_recovered: 'always',
   case_settled: 'always',
   case_decided: 'always',
   case_message_received: 'always',

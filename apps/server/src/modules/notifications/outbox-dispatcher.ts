@@ -15,7 +15,8 @@ import { findOutboxRow, recordDelivered, recordDeliveryAttempts, recordDeliveryE
  */
 
 /** What the provider answered a row it accepted: a refund says whether it is settled already (a card refund is, at once). */
-export type OutboxSent = { action: 'refund'; transactionId: string; refund: Refund } | { action: 'transfer'; transactionId: string }
+export type OutboxSent =
+  { action: 'refund'; transactionId: string; refund: Refund } | { action: 'transfer' | 'reverse_transfer'; transactionId: string }
 
 /**
  * Sends one outbox row to the provider. No database transaction is held
@@ -47,6 +48,17 @@ export async function sendOutboxRow(
       })
       reference = refund.id
       sent = { action: 'refund', transactionId: row.transaction_id, refund }
+    } else if (row.action === 'reverse_transfer') {
+      // After a card dispute lost on money already released (docs/decisions/109).
+      reference = (
+        await provider.payments.reverseTransfer({
+          transactionId: row.transaction_id,
+          amount: payload.amount,
+          currency: payload.currency,
+          idempotencyKey: row.idempotency_key,
+        })
+      ).id
+      sent = { action: 'reverse_transfer', transactionId: row.transaction_id }
     } else {
       if (!payload.seller_id) throw new Error(`transfer ${row.id} has no seller`)
       // The seller's account is created on first need (or was, with their payout details).

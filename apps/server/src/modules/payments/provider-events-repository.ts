@@ -40,3 +40,13 @@ export async function insertProviderEvent(
 export async function markProviderEventProcessed(db: Kysely<Database>, id: string, now: Date): Promise<void> {
   await db.updateTable('provider_events').set({ processed_at: now }).where('id', '=', id).execute()
 }
+
+/** The transaction a payment (its deposit, remainder or only payment) was made for; null for one Pactum does not know. */
+export async function transactionOfPayment(db: Kysely<Database>, paymentIntentId: string): Promise<string | null> {
+  const row = await db
+    .selectFrom('transactions')
+    .select('id')
+    .where((eb) => eb.or([eb('payment_intent_id', '=', paymentIntentId), eb('remainder_payment_intent_id', '=', paymentIntentId)]))
+    .executeTakeFirst()
+  return row?.id ?? null
+}

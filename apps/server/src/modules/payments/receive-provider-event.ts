@@ -3,7 +3,7 @@ import type { Clock } from '../../clock.ts'
 import type { Database } from '../../db/schema.ts'
 import type { EventHandlers } from '../../events/event-handlers.ts'
 import type { PaymentEvent } from './payment-event.ts'
-import { insertProviderEvent, markProviderEventProcessed } from './provider-events-repository.ts'
+import { insertProviderEvent, markProviderEventProcessed, transactionOfPayment } from './provider-events-repository.ts'
 import { type ProviderEvent, reduceProviderEvent } from './reduce-provider-event.ts'
 
 export type ReceiveOutcome = 'processed' | 'duplicate' | 'stored'
@@ -24,6 +24,10 @@ export async function receiveProviderEvent(
   const domainEvent = reduceProviderEvent(provider, event)
   return deps.db.transaction().execute(async (trx) => {
     const now = deps.clock.now()
+    // A dispute or a fraud warning names the payment, not the transaction: the payment says which.
+    if (domainEvent && domainEvent.transactionId === null && domainEvent.paymentIntentId) {
+      domainEvent.transactionId = await transactionOfPayment(trx, domainEvent.paymentIntentId)
+    }
     const inserted = await insertProviderEvent(
       trx,
       {

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import type { ChargebackStatus } from '@pactum/domain/transactions/chargeback'
 import type { PaymentEvent } from './payment-event.ts'
 
 /** The envelope Stripe (and the sandbox) send; `data.object` is the resource as it is now. */
@@ -21,6 +22,79 @@ const objectSchema = z.object({
   last_payment_error: z.object({ code: z.string().nullish(), decline_code: z.string().nullish() }).nullish(),
 })
 
+/** Stripe's Dispute, as much of it as Pactum reads (API reference "The Dispute object"). */
+const disputeSchema = z.object({
+  id: z.string().min(1),
+  amount: z.number().int().positive(),
+  currency: z.string(),
+  payment_intent: z.string().nullish(),
+  reason: z.string(),
+  status: z.string(),
+  evidence_details: z.object({ due_by: z.number().int().nullish() }).nullish(),
+  balance_transactions: z.array(z.object({ fee: z.number().int(), currency: z.string() })).default([]),
+})
+
+/** Radar's early fraud warning (API reference "The Early Fraud Warning object"): no amount, only its charge and payment intent. */
+const fraudWarningSchema = z.object({
+  id: z.string().min(1),
+  payment_intent: z.string().nullish(),
+  fraud_type: z.string(),
+})
+
+const chargebackStatuses: Record<string, ChargebackStatus> = {
+  needs_response: 'needs_response',
+  under_review: 'under_review',
+  won: 'won',
+  lost: 'lost',
+}
+
+/**
+ * A card dispute as the one `dispute_changed`, whichever `charge.dispute.*`
+ * brought it: each carries the whole dispute as it is now. An inquiry
+ * (`warning_*`) takes no money and is not followed; neither is a dispute on
+ * a charge without a payment intent (none of Pactum's).
+ */
+function reduceDispute(base: Pick<PaymentEvent, 'eventId' | 'provider' | 'occurredAt'>, object: unknown): PaymentEvent | null {
+  const parsed = disputeSchema.safeParse(object)
+  if (!parsed.success || !parsed.data.payment_intent) return null
+  const dispute = parsed.data
+  const status = chargebackStatuses[dispute.status]
+  if (!status) return null
+  const fees = dispute.balance_transactions
+  return {
+    ...base,
+    type: 'dispute_changed',
+    transactionId: null,
+    paymentIntentId: dispute.payment_intent ?? undefined,
+    amount: dispute.amount,
+    currency: dispute.currency,
+    dispute: {
+      id: dispute.id,
+      status,
+      reason: dispute.reason,
+      evidenceDueBy: dispute.evidence_details?.due_by ? new Date(dispute.evidence_details.due_by * 1000).toISOString() : null,
+      fee:
+        fees.length === 0
+          ? null
+          : { amount: fees.reduce((sum, entry) => sum + entry.fee, 0), currency: fees[0]?.currency ?? dispute.currency },
+    },
+  }
+}
+
+function reduceFraudWarning(base: Pick<PaymentEvent, 'eventId' | 'provider' | 'occurredAt'>, object: unknown): PaymentEvent | null {
+  const parsed = fraudWarningSchema.safeParse(object)
+  if (!parsed.success || !parsed.data.payment_intent) return null
+  return {
+    ...base,
+    type: 'early_fraud_warning',
+    transactionId: null,
+    paymentIntentId: parsed.data.payment_intent,
+    amount: 0,
+    currency: '',
+    fraudWarning: { id: parsed.data.id, fraudType: parsed.data.fraud_type },
+  }
+}
+
 /**
  * Reduces a provider event to the few payment events Pactum acts on, or
  * null for the many it does not. Refunds are followed through `refund.*`
@@ -28,6 +102,9 @@ const objectSchema = z.object({
  * running total, which does not say which of several refunds settled.
  */
 export function reduceProviderEvent(provider: PaymentEvent['provider'], event: ProviderEvent): PaymentEvent | null {
+  const news = { eventId: event.id, provider, occurredAt: new Date(event.created * 1000) }
+  if (event.type.startsWith('charge.dispute.')) return reduceDispute(news, event.data.object)
+  if (event.type === 'radar.early_fraud_warning.created') return reduceFraudWarning(news, event.data.object)
   const type = paymentEventType(event)
   if (!type) return null
   const parsed = objectSchema.safeParse(event.data.object)
@@ -64,10 +141,12 @@ export function reduceProviderEvent(provider: PaymentEvent['provider'], event: P
       }
     case 'transfer_paid':
       return { ...base, transferId: object.id }
+    default:
+      return null
   }
 }
 
-function paymentEventType(event: ProviderEvent): PaymentEvent['type'] | null {
+function paymentEventType(event: ProviderEvent): Exclude<PaymentEvent['type'], 'dispute_changed' | 'early_fraud_warning'> | null {
   const status = event.data.object.status
   switch (event.type) {
     case 'payment_intent.succeeded':

@@ -201,6 +201,36 @@ async function applyPaymentEvent(deps: TransactionDeps, trx: Kysely<Database>, e
       return
     case 'transfer_paid':
       return
+    case 'dispute_changed':
+      if (event.dispute && event.paymentIntentId) {
+        const { dispute } = event
+        await applyIgnoringRefusal(
+          deps,
+          trx,
+          row,
+          {
+            type: 'dispute_changed',
+            dispute: {
+              id: dispute.id,
+              paymentIntentId: event.paymentIntentId,
+              status: dispute.status,
+              amount: event.amount,
+              reason: dispute.reason,
+              evidenceDueBy: dispute.evidenceDueBy === null ? null : new Date(dispute.evidenceDueBy),
+              fee: dispute.fee,
+            },
+          },
+          system,
+          log,
+        )
+      }
+      return
+    case 'early_fraud_warning':
+      if (event.fraudWarning && event.paymentIntentId) {
+        const warning = { id: event.fraudWarning.id, paymentIntentId: event.paymentIntentId, fraudType: event.fraudWarning.fraudType }
+        await applyEvent(deps, trx, row, { type: 'early_fraud_warning', warning }, system)
+      }
+      return
   }
 }
 
@@ -243,6 +273,9 @@ async function applyIgnoringRefusal(
     await applyEvent(deps, trx, row, event, context)
   } catch (error) {
     if (!(error instanceof AppError)) throw error
-    log.info({ transactionId: row.id, event: event.type, code: error.code }, 'provider event changes nothing')
+    // A second dispute while one is open is the one refusal an operator must see (docs/decisions/109).
+    if (error.code === 'chargeback_open')
+      log.error({ transactionId: row.id, event: event.type }, 'a second card dispute: needs an operator')
+    else log.info({ transactionId: row.id, event: event.type, code: error.code }, 'provider event changes nothing')
   }
 }

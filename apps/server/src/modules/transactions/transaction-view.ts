@@ -1,5 +1,5 @@
 import type { AnyTransaction, F2fTransaction, TransactionSummary } from '@pactum/contracts/f2f-transactions'
-import type { PendingInvitation, Transaction } from '@pactum/contracts/transactions'
+import type { Chargeback, PendingInvitation, Transaction } from '@pactum/contracts/transactions'
 import { availableActions, type F2fAction, type InvitationAction, type OnlineAction } from '@pactum/domain/transactions/available-actions'
 import type { Actor, TransactionPolicy } from '@pactum/domain/transactions/kernel'
 import { trackingPageUrl } from '../../adapters/carrier-tracker/tracking-pages.ts'
@@ -7,6 +7,19 @@ import { toState, type TransactionRow } from './engine/transaction-state.ts'
 import type { TransactionSummaryRow } from './transactions-repository.ts'
 
 const iso = (value: Date | null) => (value ? value.toISOString() : null)
+
+/** The card dispute as the parties see it: frozen while open on money that was held. */
+export function chargebackView(row: Pick<TransactionRow, 'chargeback'>): Chargeback | null {
+  const stored = row.chargeback
+  if (stored === null) return null
+  return {
+    status: stored.status,
+    amount: stored.amount,
+    reason: stored.reason,
+    evidence_due_by: stored.evidence_due_by,
+    frozen: stored.froze && stored.closed_at === null,
+  }
+}
 
 export function roleOf(row: Pick<TransactionRow, 'buyer_id' | 'seller_id'>, userId: string): 'buyer' | 'seller' | null {
   if (row.buyer_id === userId) return 'buyer'
@@ -93,6 +106,7 @@ export function toTransactionView(row: TransactionRow, viewer: Viewer, context: 
           }
         : null,
     complaint: row.complaint_description ? { description: row.complaint_description } : null,
+    chargeback: chargebackView(row),
     complaint_period_deadline: iso(row.complaint_period_deadline),
     tracking_deadline: iso(row.tracking_deadline),
     amount_released: row.amount_released,
@@ -142,6 +156,7 @@ export function toF2fTransactionView(row: TransactionRow, viewer: Viewer, contex
     show_seller_confirm_handover: row.seller_confirms_handover,
     is_payment_in_progress: row.is_payment_in_progress,
     complaint: row.complaint_description ? { description: row.complaint_description } : null,
+    chargeback: chargebackView(row),
     cancellation: row.cancellation_description ? { description: row.cancellation_description } : null,
     complaint_period_deadline: iso(row.complaint_period_deadline),
     amount_released: row.amount_released,

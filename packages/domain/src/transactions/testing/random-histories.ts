@@ -3,6 +3,7 @@ import { expect } from 'vitest'
 import { entrySumsToZero, escrowBalances, ledgerBreaches, type LedgerEntry } from '../../ledger-rules.ts'
 import type { PaymentMethod } from '../../currencies.ts'
 import { type Actor, type CommonState, type Effect, type HoldPart, type Party, refusalStatus, type Result, type Step } from '../kernel.ts'
+import { type ChargebackStatus, isChargebackOpen } from '../chargeback.ts'
 import { openOffer } from '../dispute-case.ts'
 import { awaitsSellerAcceptance } from '../listing-sale.ts'
 import type { CommonEvent } from '../shared-handlers.ts'
@@ -89,6 +90,56 @@ export function wellFormedCaseEvents(state: CommonState<string>, price: number):
   ]
 }
 
+/**
+ * A card dispute's news on the sale's payment at each of its steps, an early
+ * fraud warning and the admin's steps on both (chargeback.ts).
+ */
+export function wellFormedChargebackEvents(state: CommonState<string>): CommonEvent[] {
+  const news = (status: ChargebackStatus, fee: number | null) => ({
+    type: 'dispute_changed' as const,
+    dispute: {
+      id: 'du_1',
+      paymentIntentId: state.paymentIntentId ?? 'pi_1',
+      status,
+      amount: Math.max(state.amountHeld, 1),
+      reason: 'fraudulent',
+      evidenceDueBy: new Date('2026-04-01T00:00:00Z'),
+      fee: fee === null ? null : { amount: fee, currency: 'eur' },
+    },
+  })
+  return [
+    news('needs_response', 1_500),
+    news('under_review', 1_500),
+    news('won', 0),
+    news('lost', 1_500),
+    { type: 'chargeback_evidence_submitted' },
+    { type: 'early_fraud_warning', warning: { id: 'issfr_1', paymentIntentId: state.paymentIntentId ?? 'pi_1', fraudType: 'stolen_card' } },
+    { type: 'clear_fraud_warning' },
+    { type: 'recover_chargeback', amount: 1 },
+  ]
+}
+
+/** What lifts a dispute's hold before a history is driven home: the open dispute won, the fraud warning cleared. */
+export function liftDisputeHolds(state: CommonState<string>): [CommonEvent, Actor][] {
+  const chargeback = state.chargeback
+  const won: [CommonEvent, Actor][] = isChargebackOpen(chargeback)
+    ? [[{ type: 'dispute_changed', dispute: { ...chargeback, status: 'won', fee: chargeback.fee } }, { kind: 'system' }]]
+    : []
+  return [...won, [{ type: 'clear_fraud_warning' }, { kind: 'admin' }]]
+}
+
+/** Card-dispute news is no step forward: a forward history leaves it out (chargeback.ts). */
+export function isChargebackEvent(type: string): boolean {
+  return ['dispute_changed', 'chargeback_evidence_submitted', 'early_fraud_warning', 'clear_fraud_warning', 'recover_chargeback'].includes(
+    type,
+  )
+}
+
+/** What a lost card dispute on money no longer held gave the buyer back, beside what Pactum refunded. */
+export function returnedByTheBank(entries: readonly LedgerEntry[]): number {
+  return refundedBy(entries, 'chargeback_loss')
+}
+
 /** `windowEvents`, each once and well-formed. */
 export const wellFormedWindowEvents: readonly CommonEvent[] = [
   { type: 'complain', description: 'broken' },
@@ -131,12 +182,14 @@ export function commonStep<S, E>(cmd: CommonCommand<E>, who: Actor, state: S, no
     case 'reprice':
       return [{ type: 'set_payment_method', paymentMethod: cmd.method, charge: cmd.charge, chargeCalculatorVersion: 1 }, who]
     case 'progress': {
-      const moves = kind.wellFormedEvents(state).flatMap((event) =>
-        everyActor.flatMap((actor): [E, Actor][] => {
-          const result = kind.transition(state, event, actor, now)
-          if (!result.ok || result.next === state) return []
-          return cmd.forward && kind.abandons(result.next, actor) ? [] : [[event, actor]]
-        }),
+      const events = kind.wellFormedEvents(state)
+      const moves = (cmd.forward ? events.filter((event) => !isChargebackEvent((event as { type: string }).type)) : events).flatMap(
+        (event) =>
+          everyActor.flatMap((actor): [E, Actor][] => {
+            const result = kind.transition(state, event, actor, now)
+            if (!result.ok || result.next === state) return []
+            return cmd.forward && kind.abandons(result.next, actor) ? [] : [[event, actor]]
+          }),
       )
       return moves[cmd.pick % Math.max(moves.length, 1)] ?? [kind.stuck, who]
     }
@@ -208,13 +261,14 @@ export function expectCommonStep<S extends CommonState<string>>(
   expect(kind.statuses).toContain(next.status)
   if (kind.isTerminal(state.status)) {
     // Terminal states are never left and escrow moves no more; only
-    // money that arrives late is sent straight back.
+    // money that arrives late is sent straight back, and a card dispute
+    // on money already gone is booked beside escrow (and recovered from the seller).
     expect(next.status).toBe(state.status)
     expect(
       effects.filter(
         (e) =>
-          (e.type === 'ledger' && e.entry !== 'refund_unheld') ||
-          (e.type === 'provider' && !e.idempotencyAction.startsWith('refund-unheld:')),
+          (e.type === 'ledger' && e.postings.some((posting) => posting.account === 'escrow')) ||
+          (e.type === 'provider' && e.action !== 'reverse_transfer' && !e.idempotencyAction.startsWith('refund-unheld:')),
       ),
     ).toEqual([])
   }
@@ -226,7 +280,11 @@ export function expectCommonStep<S extends CommonState<string>>(
   if (next.status === 'funds_released' && state.status !== 'funds_released') {
     expect(kind.isInComplaintWindow(state) || by.kind === 'admin' || settled).toBe(true)
   }
-  if (state.status === 'complained' && next.status !== 'complained') expect(settled || ['seller', 'admin'].includes(by.kind)).toBe(true)
+  // A card dispute lost while the money was held ends the case with the sale.
+  const chargebackLost = event.type === 'dispute_changed' && next.chargeback?.status === 'lost'
+  if (state.status === 'complained' && next.status !== 'complained') {
+    expect(settled || chargebackLost || ['seller', 'admin'].includes(by.kind)).toBe(true)
+  }
   // A split leaves both parts above zero and the buyer never gets back more than was held.
   if (effects.some((e) => e.type === 'ledger' && e.entry === 'split')) {
     expect(next.status).toBe('funds_released')
@@ -257,7 +315,7 @@ export function expectLedgerAgrees(
   state: TransactionState,
   { terminal, emptied }: { terminal: boolean; emptied: boolean },
 ) {
-  expect(ledgerBreaches({ entries, terminal })).toEqual([])
+  expect(ledgerBreaches({ entries, terminal, openDispute: isChargebackOpen(state.chargeback) })).toEqual([])
   expect(escrowBalances(entries).get('eur') ?? 0).toBe(escrowBalance(state))
   if (emptied) expect(escrowBalance(state)).toBe(0)
   const returned = sentBack(entries)
@@ -313,12 +371,19 @@ export function sentBack(entries: readonly LedgerEntry[]): number {
 
 /** What a refund, or a split's refunded part, returned out of escrow. */
 export function refundedFromEscrow(entries: readonly LedgerEntry[]): number {
-  return refundedBy(entries, 'refund') + refundedBy(entries, 'split')
+  return (
+    refundedBy(entries, 'refund') +
+    refundedBy(entries, 'split') +
+    refundedBy(entries, 'chargeback_refund') +
+    refundedBy(entries, 'chargeback_loss')
+  )
 }
 
 /** Released and refunded at once only by a split (a settled or decided case). */
 export function bothWaysOnlyBySplit(state: CommonState<string>, entries: readonly LedgerEntry[]): boolean {
-  return state.amountReleased === 0 || state.amountRefunded - sentBack(entries) === 0 || entries.some((entry) => entry.entry === 'split')
+  // A dispute lost after the release gives the buyer back money the seller was paid.
+  const both = entries.some((entry) => entry.entry === 'split' || entry.entry === 'chargeback_loss')
+  return state.amountReleased === 0 || state.amountRefunded - sentBack(entries) === 0 || both
 }
 
 function refundedBy(entries: readonly LedgerEntry[], kind: LedgerEntry['entry']): number {

@@ -65,6 +65,12 @@ const refusalMessages: Partial<Record<RefusalCode, string>> = {
   not_complained: 'The buyer has not complained',
   deposit_not_accepted: 'The seller has not accepted the deposit yet',
   price_not_set: 'The seller has not set the total price yet',
+  chargeback_open: "The buyer's bank is deciding a card dispute on this payment; the sale waits for its decision",
+  fraud_warning_open: 'The card issuer warned of possible fraud on this payment; an administrator must clear it before a release',
+  no_open_chargeback: 'This transaction has no open card dispute',
+  no_fraud_warning: 'This transaction has no fraud warning to clear',
+  no_chargeback_loss: 'Only a card dispute lost after the release can be recovered from the seller',
+  recovery_too_high: 'That is more than the dispute cost or the seller was paid for the sale',
 }
 
 function refusalError(code: RefusalCode, row: TransactionRow): AppError {
@@ -247,6 +253,12 @@ function qualify(posting: StatePosting, row: TransactionRow): string {
       return ledgerAccounts.seller(party(row.seller_id, 'seller'))
     case 'revenue':
       return ledgerAccounts.revenue
+    case 'disputed':
+      return ledgerAccounts.disputed(row.id)
+    case 'chargeback_losses':
+      return ledgerAccounts.chargebackLosses
+    case 'dispute_fees':
+      return ledgerAccounts.disputeFees
   }
 }
 

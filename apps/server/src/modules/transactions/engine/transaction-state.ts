@@ -4,7 +4,8 @@ import type { CommonState, Party } from '@pactum/domain/transactions/kernel'
 import { type OnlineState, type OnlineStatus, onlineStatuses } from '@pactum/domain/transactions/online-state'
 import type { TransactionState } from '@pactum/domain/transactions/transaction'
 import type { Insertable, Selectable } from 'kysely'
-import type { StoredSettlementOffer, TransactionsTable } from '../../../db/schema.ts'
+import type { StoredChargeback, StoredFraudWarning, StoredSettlementOffer, TransactionsTable } from '../../../db/schema.ts'
+import type { Chargeback, FraudWarning } from '@pactum/domain/transactions/chargeback'
 import { type Complaint, type ComplaintReason, type SettlementOffer } from '@pactum/domain/transactions/dispute-case'
 
 export type TransactionRow = Selectable<TransactionsTable>
@@ -37,6 +38,8 @@ function common<S extends string>(row: TransactionRow): Omit<CommonState<S>, 'st
     amountReleased: row.amount_released,
     amountRefunded: row.amount_refunded,
     returnedPaymentIntentIds: row.returned_payment_intent_ids,
+    chargeback: toChargeback(row.chargeback),
+    fraudWarning: toFraudWarning(row.fraud_warning),
   }
 }
 
@@ -110,6 +113,8 @@ export function fromState(state: TransactionState): Omit<Insertable<Transactions
     amount_released: state.amountReleased,
     amount_refunded: state.amountRefunded,
     returned_payment_intent_ids: [...state.returnedPaymentIntentIds],
+    chargeback: state.chargeback === null ? null : JSON.stringify(storedChargeback(state.chargeback)),
+    fraud_warning: state.fraudWarning === null ? null : JSON.stringify(storedFraudWarning(state.fraudWarning)),
     ...state.timestamps,
     created: state.timestamps.created ?? new Date(0),
   }
@@ -166,5 +171,63 @@ function storedOffer(offer: SettlementOffer): StoredSettlementOffer {
     made_at: offer.madeAt.toISOString(),
     outcome: offer.outcome,
     answered_at: offer.answeredAt?.toISOString() ?? null,
+  }
+}
+
+const dateOrNull = (value: string | null) => (value === null ? null : new Date(value))
+
+function toChargeback(stored: StoredChargeback | null): Chargeback | null {
+  if (stored === null) return null
+  return {
+    id: stored.id,
+    paymentIntentId: stored.payment_intent_id,
+    status: stored.status,
+    amount: stored.amount,
+    reason: stored.reason,
+    evidenceDueBy: dateOrNull(stored.evidence_due_by),
+    openedAt: new Date(stored.opened_at),
+    closedAt: dateOrNull(stored.closed_at),
+    froze: stored.froze,
+    fee: stored.fee,
+    evidenceSubmittedAt: dateOrNull(stored.evidence_submitted_at),
+    recovered: stored.recovered,
+  }
+}
+
+function storedChargeback(chargeback: Chargeback): StoredChargeback {
+  return {
+    id: chargeback.id,
+    payment_intent_id: chargeback.paymentIntentId,
+    status: chargeback.status,
+    amount: chargeback.amount,
+    reason: chargeback.reason,
+    evidence_due_by: chargeback.evidenceDueBy?.toISOString() ?? null,
+    opened_at: chargeback.openedAt.toISOString(),
+    closed_at: chargeback.closedAt?.toISOString() ?? null,
+    froze: chargeback.froze,
+    fee: chargeback.fee,
+    evidence_submitted_at: chargeback.evidenceSubmittedAt?.toISOString() ?? null,
+    recovered: chargeback.recovered,
+  }
+}
+
+function toFraudWarning(stored: StoredFraudWarning | null): FraudWarning | null {
+  if (stored === null) return null
+  return {
+    id: stored.id,
+    paymentIntentId: stored.payment_intent_id,
+    fraudType: stored.fraud_type,
+    receivedAt: new Date(stored.received_at),
+    clearedAt: dateOrNull(stored.cleared_at),
+  }
+}
+
+function storedFraudWarning(warning: FraudWarning): StoredFraudWarning {
+  return {
+    id: warning.id,
+    payment_intent_id: warning.paymentIntentId,
+    fraud_type: warning.fraudType,
+    received_at: warning.receivedAt.toISOString(),
+    cleared_at: warning.clearedAt?.toISOString() ?? null,
   }
 }
