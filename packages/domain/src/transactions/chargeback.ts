@@ -285,18 +285,21 @@ function openChargeback<S extends Common>(kind: ChargebackKind<S>, state: S, new
   }
 }
 
-/** Moves the recorded dispute to what the news says, never back; books a changed fee. */
+/**
+ * Moves the recorded dispute to what the news says, never back, and books a
+ * changed fee. News behind what is recorded (an earlier step delivered late,
+ * or anything after the close) changes nothing, its fee included: the fee
+ * it shows is the one of its moment.
+ */
 function advance<S extends Common>(kind: ChargebackKind<S>, state: S, news: DisputeNews, now: Date, effects: Effect[]): Result<S> {
-  const chargeback = state.chargeback as Chargeback
-  const feeEffects = bookFee(chargeback.fee, news.fee)
-  const withFee: S = feeEffects.length > 0 ? { ...state, chargeback: { ...chargeback, fee: news.fee } } : state
-  const current = withFee.chargeback as Chargeback
+  const current = state.chargeback as Chargeback
+  const stale = current.closedAt !== null || statusRank[news.status] < statusRank[current.status]
+  if (stale) return effects.length === 0 ? noop(state) : step(state, effects)
+  const feeEffects = bookFee(current.fee, news.fee)
+  const withFee: S = feeEffects.length > 0 ? { ...state, chargeback: { ...current, fee: news.fee } } : state
   const all = [...effects, ...feeEffects]
-  if (current.closedAt !== null || statusRank[news.status] < statusRank[current.status]) {
-    return all.length === 0 ? noop(state) : step(withFee, all)
-  }
-  if (news.status === 'won' || news.status === 'lost') return close(kind, withFee, current, news.status, now, all)
-  const updated = { ...current, status: news.status, evidenceDueBy: news.evidenceDueBy ?? current.evidenceDueBy }
+  if (news.status === 'won' || news.status === 'lost') return close(kind, withFee, withFee.chargeback as Chargeback, news.status, now, all)
+  const updated = { ...(withFee.chargeback as Chargeback), status: news.status, evidenceDueBy: news.evidenceDueBy ?? current.evidenceDueBy }
   const changed = updated.status !== current.status || updated.evidenceDueBy?.getTime() !== current.evidenceDueBy?.getTime()
   if (!changed) return all.length === 0 ? noop(state) : step(withFee, all)
   return step({ ...withFee, chargeback: updated }, all)
