@@ -7,6 +7,7 @@ import type {
 import type { IdentityVerification, VerificationSession } from '../adapters/payment-provider/identity-port.ts'
 import type { PaymentIntent, Payments } from '../adapters/payment-provider/payments-port.ts'
 import type { SandboxIdentity } from '../adapters/payment-provider/sandbox-identity.ts'
+import type { SandboxPayments } from '../adapters/payment-provider/sandbox-payments.ts'
 import { stripeWebhookPath } from '../adapters/payment-provider/stripe-webhook.ts'
 import type { PaymentEvent } from '../modules/payments/payment-event.ts'
 import { tinyPng } from './identity-upload.ts'
@@ -40,6 +41,10 @@ export interface Harness {
   completeIdentity(session: VerificationSession, outcome: 'verified' | 'failed'): Promise<void>
   /** The provider's payout schedule comes round for the account. */
   payOut(accountId: string): Promise<void>
+  /** The buyer's bank disputes the payment (all of it unless `amount`); answers the dispute's id. */
+  openDispute(paymentIntentId: string, amount?: number): Promise<string>
+  /** The bank decides the dispute. */
+  decideDispute(disputeId: string, outcome: 'won' | 'lost'): Promise<void>
   /** Uploads an identity document the provider's check will find unreadable. */
   uploadUnreadableDocument(accountId: string): Promise<void>
   close(): Promise<void>
@@ -87,6 +92,13 @@ async function sandboxHarness(): Promise<Harness> {
     payOut: async () => {
       await clock.advance(testApp.app, 3600)
     },
+    openDispute: async (paymentIntentId, amount) => {
+      const sandbox = testApp.app.services.payments as SandboxPayments
+      return (await sandbox.disputes.open(paymentIntentId, { reason: 'fraudulent', ...(amount ? { amount } : {}) })).id
+    },
+    decideDispute: async (disputeId, outcome) => {
+      await (testApp.app.services.payments as SandboxPayments).disputes.decide(disputeId, outcome)
+    },
     uploadUnreadableDocument: async (accountId) => {
       // The sandbox's document check fails a file by its name.
       await testApp.app.services.connectedAccounts.uploadIdentityDocument({
@@ -131,6 +143,10 @@ async function stripeHarness(): Promise<Harness & { fake: StripeFake }> {
     payOut: async (accountId) => {
       fake.payOut(accountId)
       await fake.settle()
+    },
+    openDispute: async (paymentIntentId, amount) => fake.openDispute(paymentIntentId, amount ? { amount } : {}).id as string,
+    decideDispute: async (disputeId, outcome) => {
+      fake.decideDispute(disputeId, outcome)
     },
     uploadUnreadableDocument: async (accountId) => {
       fake.rejectDocuments('document_not_readable')

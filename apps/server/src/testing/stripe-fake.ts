@@ -3,6 +3,7 @@ import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { fakeConnect } from './stripe-fake/connect.ts'
 import { fakeIdentity } from './stripe-fake/identity.ts'
+import { fakeDisputes } from './stripe-fake/disputes.ts'
 import { fakePayments } from './stripe-fake/payments.ts'
 import { fakeRoutes } from './stripe-fake/routes.ts'
 import { createStore, type Json, type StripeWebhookTarget } from './stripe-fake/store.ts'
@@ -56,6 +57,10 @@ export interface StripeFake {
   payOut(accountId: string): Json[]
   /** Stripe takes `amount` from the account's balance (a loss it carries after a payout): `available` may go below zero. */
   debitBalance(accountId: string, amount: number, currency: string): void
+  /** The cardholder's bank disputes the payment's charge (all of it unless `amount`): `charge.dispute.created` and `…funds_withdrawn`. */
+  openDispute(paymentIntentId: string, options?: { amount?: number; reason?: string }): Json
+  /** The bank decides the dispute. */
+  decideDispute(disputeId: string, outcome: 'won' | 'lost'): Json
   /** The document checks that follow will reject with this code (e.g. `document_not_readable`), until cleared with null. */
   rejectDocuments(code: string | null): void
   /** The next request to this method and path (after `skip` that pass) answers 500 (`api_error`) and changes nothing: Stripe out for a moment. */
@@ -95,7 +100,8 @@ export async function startStripeFake(options: StripeFakeOptions = {}): Promise<
   const transfers = fakeTransfers(store)
   const connect = fakeConnect(store)
   const identity = fakeIdentity(store)
-  const { authorised, route } = fakeRoutes(store, { payments, transfers, connect, identity })
+  const disputes = fakeDisputes(store)
+  const { authorised, route } = fakeRoutes(store, { payments, transfers, connect, identity, disputes })
   const requests: RecordedStripeRequest[] = []
   const pendingFailures: Array<{ request: string; skip: number }> = []
   const idempotency = new Map<string, { fingerprint: string; status: number; body: unknown; at: number }>()
@@ -214,6 +220,8 @@ export async function startStripeFake(options: StripeFakeOptions = {}): Promise<
     completeIdentity: identity.completeIdentity,
     payOut: transfers.payOut,
     debitBalance: transfers.debitBalance,
+    openDispute: disputes.openDispute,
+    decideDispute: disputes.decideDispute,
     requireMore: (accountId, requirements) => connect.setExtraRequirements(accountId, requirements),
     completeOnboarding: (accountId) => connect.setExtraRequirements(accountId, []),
     rejectDocuments: (code) => {

@@ -203,4 +203,92 @@ describe.each(providerHarnesses)('payments contract: %s', (_name, start) => {
       ).rejects.toMatchObject({ code: 'not_found' })
     })
   })
+
+  describe('card disputes', () => {
+    const disputeNews = () => h().events.filter((event) => event.type === 'dispute_changed')
+
+    it('tells a dispute with its payment, amount, deadline and fee; evidence puts it under review', async () => {
+      const created = await paid()
+      const disputeId = await h().openDispute(created.id)
+      await h().settle()
+      expect(disputeNews()).toContainEqual(
+        expect.objectContaining({
+          paymentIntentId: created.id,
+          amount: 10_000,
+          currency: 'eur',
+          // The dispute's own metadata is empty: Pactum finds the transaction by the payment.
+          transactionId: null,
+          dispute: expect.objectContaining({
+            id: disputeId,
+            status: 'needs_response',
+            reason: 'fraudulent',
+            fee: { amount: 1_500, currency: 'eur' },
+          }),
+        }),
+      )
+      const submitted = await h().payments.submitDisputeEvidence({
+        disputeId,
+        evidence: {
+          productDescription: 'Red bicycle',
+          uncategorizedText: 'Shipped and delivered; the buyer confirmed receipt.',
+          shippingCarrier: 'dhl',
+          shippingTrackingNumber: 'JD0001',
+          caseFile: { fileName: 'case.pdf', content: Buffer.from('%PDF-1.4 case file') },
+        },
+      })
+      expect(submitted).toMatchObject({ id: disputeId, status: 'under_review', paymentIntentId: created.id })
+      await expect(
+        h().payments.submitDisputeEvidence({
+          disputeId,
+          evidence: {
+            productDescription: 'again',
+            uncategorizedText: '',
+            shippingCarrier: null,
+            shippingTrackingNumber: null,
+            caseFile: null,
+          },
+        }),
+      ).rejects.toBeInstanceOf(PaymentProviderError)
+      await h().decideDispute(disputeId, 'won')
+      await h().settle()
+      const last = disputeNews().at(-1)
+      expect(last?.dispute).toMatchObject({ status: 'won', fee: { amount: 0, currency: 'eur' } })
+      expect(await h().payments.retrieveDispute(disputeId)).toMatchObject({ status: 'won', amount: 10_000 })
+    })
+
+    it('is lost at once when accepted', async () => {
+      const created = await paid()
+      const disputeId = await h().openDispute(created.id, 4_000)
+      const accepted = await h().payments.acceptDispute(disputeId)
+      expect(accepted).toMatchObject({ status: 'lost', amount: 4_000 })
+      await h().settle()
+      expect(disputeNews().at(-1)?.dispute?.status).toBe('lost')
+      await expect(h().payments.acceptDispute(disputeId)).rejects.toBeInstanceOf(PaymentProviderError)
+    })
+
+    it("reverses part of a release from the seller's balance, once per key", async () => {
+      await paid(10_340, 'tx-1')
+      const account = await h().accounts.createConnectedAccount({
+        userId: 'u1',
+        email: 's@example.com',
+        country: 'DE',
+        idempotencyKey: 'acct:u1',
+      })
+      await h().payments.transfer({
+        amount: 9660,
+        currency: 'eur',
+        destinationAccount: account.id,
+        transactionId: 'tx-1',
+        idempotencyKey: 'tx-1:transfer',
+      })
+      const input = { transactionId: 'tx-1', amount: 4_000, currency: 'eur', idempotencyKey: 'tx-1:reverse-transfer:du_1:0' }
+      const reversed = await h().payments.reverseTransfer(input)
+      expect(reversed.amount).toBe(4_000)
+      expect((await h().payments.reverseTransfer(input)).id).toBe(reversed.id)
+      expect((await h().accounts.getBalance(account.id)).available).toEqual([{ amount: 5_660, currency: 'eur' }])
+      // No more than is left of the transfer.
+      const rest = await h().payments.reverseTransfer({ ...input, amount: 9_000, idempotencyKey: 'tx-1:reverse-transfer:du_1:4000' })
+      expect(rest.amount).toBe(5_660)
+    })
+  })
 })

@@ -67,6 +67,8 @@ type Db = SandboxDb
 export class SandboxPayments implements Payments {
   readonly name = 'sandbox' as const
   readonly publishableKey: string
+  /** The sandbox's card disputes (sandbox-disputes.ts), which only the sandbox lets anyone open. */
+  readonly disputes: SandboxDisputes
   readonly #options: SandboxPaymentsOptions
   readonly #kernel: SandboxKernel
 
@@ -74,6 +76,7 @@ export class SandboxPayments implements Payments {
     this.#kernel = kernel
     this.#options = options
     this.publishableKey = options.publishableKey
+    this.disputes = options.disputes
   }
 
   async createQueues(): Promise<void> {

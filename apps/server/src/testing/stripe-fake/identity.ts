@@ -18,14 +18,16 @@ export function fakeIdentity(store: StripeStore) {
     return object
   }
 
-  /** `POST /v1/files`: a multipart upload, checked as Stripe checks identity documents. */
+  /** `POST /v1/files`: a multipart upload, checked as Stripe checks identity documents and dispute evidence (at most 5 MB). */
   function upload(body: Buffer, contentType: string, account: string | undefined): Json {
     const parts = parseMultipart(body, contentType)
     const purpose = parts.find((part) => part.name === 'purpose')?.data.toString('utf8')
     const file = parts.find((part) => part.name === 'file')
-    if (!purpose || !['identity_document', 'additional_verification'].includes(purpose))
+    if (!purpose || !['identity_document', 'additional_verification', 'dispute_evidence'].includes(purpose))
       throw invalidRequest('Invalid purpose', { param: 'purpose' })
     if (!file || file.data.byteLength === 0) throw invalidRequest('A file is required.', { param: 'file' })
+    if (purpose === 'dispute_evidence' && file.data.byteLength > 5_000_000)
+      throw invalidRequest('Dispute evidence is at most 5 MB.', { param: 'file' })
     if (file.data.byteLength > 10_000_000) throw invalidRequest('The file is larger than 10 MB.', { param: 'file' })
     const type =
       file.contentType === 'application/pdf'

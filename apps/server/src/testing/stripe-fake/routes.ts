@@ -1,5 +1,6 @@
 import type { IncomingHttpHeaders } from 'node:http'
 import type { fakeConnect } from './connect.ts'
+import type { fakeDisputes } from './disputes.ts'
 import type { fakeIdentity } from './identity.ts'
 import type { fakePayments } from './payments.ts'
 import type { Json, StripeStore } from './store.ts'
@@ -25,6 +26,9 @@ const allowedParams: Record<string, string[]> = {
   'POST accounts/:id/external_accounts': ['external_account', 'default_for_currency', 'metadata', 'expand'],
   'POST identity/:id': ['type', 'return_url', 'metadata', 'options', 'expand'],
   'POST account_sessions': ['account', 'components', 'expand'],
+  'POST disputes/:id': ['evidence', 'metadata', 'submit', 'intended_submission_method', 'expand'],
+  'POST disputes/:id/close': ['expand'],
+  'POST transfers/:id/reversals': ['amount', 'description', 'metadata', 'refund_application_fee', 'expand'],
 }
 
 interface Parts {
@@ -32,9 +36,10 @@ interface Parts {
   transfers: ReturnType<typeof fakeTransfers>
   connect: ReturnType<typeof fakeConnect>
   identity: ReturnType<typeof fakeIdentity>
+  disputes: ReturnType<typeof fakeDisputes>
 }
 
-export function fakeRoutes(store: StripeStore, { payments, transfers, connect, identity }: Parts) {
+export function fakeRoutes(store: StripeStore, { payments, transfers, connect, identity, disputes }: Parts) {
   const { intents, charges, files, events, accountOf } = store
 
   /** A balance transaction's source, expanded (`expand[]=data.source`). */
@@ -172,6 +177,14 @@ export function fakeRoutes(store: StripeStore, { payments, transfers, connect, i
           .reverse()
         return { body: listPage(found, params, '/v1/transfers') }
       }
+      case 'POST transfers/:id/reversals':
+        return { body: disputes.reverseTransfer(id as string, params) }
+      case 'GET disputes/:id':
+        return { body: disputes.disputeOf(id as string) }
+      case 'POST disputes/:id':
+        return { body: disputes.updateDispute(id as string, params) }
+      case 'POST disputes/:id/close':
+        return { body: disputes.closeDispute(id as string) }
       case 'GET balance':
         if (!account) throw invalidRequest('Pactum reads balances of connected accounts only', { param: 'Stripe-Account' })
         return { body: transfers.balanceOf(account) }

@@ -70,8 +70,11 @@ export function fakeTransfers(store: StripeStore) {
   function balanceOf(accountId: string): Json {
     const totals = new Map<string, number>()
     for (const transfer of transfers.values()) {
-      if (transfer.destination === accountId)
-        totals.set(transfer.currency as string, (totals.get(transfer.currency as string) ?? 0) + (transfer.amount as number))
+      // What is left of each transfer after its reversals.
+      if (transfer.destination === accountId) {
+        const kept = (transfer.amount as number) - (transfer.amount_reversed as number)
+        totals.set(transfer.currency as string, (totals.get(transfer.currency as string) ?? 0) + kept)
+      }
     }
     for (const payout of payouts.values()) {
       if (payout.account === accountId && payout.status !== 'failed')
