@@ -9,6 +9,7 @@ import { supportedCarriersRoutes } from '../adapters/carrier-tracker/carrier-rou
 import { registerProviderRoutes, startProviders } from '../adapters/providers.ts'
 import { createNotificationQueue, startNotificationWorker } from '../modules/notifications/send-notification.ts'
 import { createContactQueue, startContactWorker } from '../modules/support/contact-support.ts'
+import { createStaffAlertQueue, startStaffAlertWorker } from '../modules/notifications/staff-alerts.ts'
 import { createOrphanAttachmentQueue, startOrphanAttachmentWorker } from '../modules/conversation/orphan-attachments.ts'
 import { createBankLinkItemRemovalQueue, startBankLinkItemRemovalWorker } from '../modules/profile/bank-link-item-removal.ts'
 import { createTransactionQueues, jobEffectScheduler, startTransactionWorkers } from '../modules/transactions/transaction-jobs.ts'
@@ -139,6 +140,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await startBankLinkItemRemovalWorker(providers.jobs, { db: database.db, bankLink: providers.bankLink, clock })
   await startOrphanAttachmentWorker(providers.jobs, { db: database.db, documents: providers.documents })
   await startContactWorker(providers.jobs, { db: database.db, mailer: providers.mailer, clock, supportEmail: config.supportEmail })
+  await createStaffAlertQueue(providers.jobs)
+  await startStaffAlertWorker(providers.jobs, { mailer: providers.mailer, supportEmail: config.supportEmail, publicUrl: config.publicUrl })
   await startTransactionWorkers({
     deps: transactionDeps,
     jobs: providers.jobs,

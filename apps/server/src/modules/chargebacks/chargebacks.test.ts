@@ -4,6 +4,7 @@ import { apiCaller, partyTokens } from '../../testing/api-caller.ts'
 import { appPerTest } from '../../testing/app-per-test.ts'
 import { confirmDelivery, confirmPayment, joinedSale, payByCard, submitCard, track } from '../../testing/sale-steps.ts'
 import { TestClock } from '../../testing/test-clock.ts'
+import { writtenMails } from '../../testing/written-mails.ts'
 import { sandboxDelivery } from '../payments/webhook-signature.ts'
 
 const testApps = appPerTest()
@@ -28,7 +29,7 @@ async function start() {
 
 describe('a card dispute on money still held', () => {
   it('opens by itself after a payment with the dispute card, freezes the sale, and a win lets it go on', async () => {
-    const { call, settle, sale, expectSoundBooks, chargebacks } = await start()
+    const { testApp, call, settle, sale, expectSoundBooks, chargebacks } = await start()
     const { id } = await joinedSale(call)
     const { intentId } = await submitCard(call, id, '4000000000000259')
     await confirmPayment(call, id, intentId)
@@ -48,6 +49,15 @@ describe('a card dispute on money still held', () => {
     expect((await sale(id)).available_actions).toEqual([])
     await expectSoundBooks()
 
+    // Staff heard of it once, both parties too.
+    const mails = await writtenMails(testApp.dataDir)
+    expect(mails.filter((mail) => mail.subject.startsWith('[Chargeback]')).map((mail) => mail.to)).toEqual(['support@pactum.example'])
+    expect(
+      mails
+        .filter((mail) => mail.subject.includes('card dispute'))
+        .map((mail) => mail.to)
+        .sort(),
+    ).toEqual(['buyer@example.com', 'seller@example.com'])
     const [listed] = await chargebacks('open')
     expect(listed).toMatchObject({ transaction_id: id, status: 'needs_response', fee: { amount: 1_500, currency: 'eur' }, recoverable: 0 })
     const evidence = await call('admin', 'POST', `/api/v1/admin/chargebacks/${listed.id}/evidence`, { reason: 'our record' })

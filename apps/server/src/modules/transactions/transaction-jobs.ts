@@ -14,8 +14,10 @@ import type { NotificationJob } from '../notifications/notifications-repository.
 import { notificationQueue } from '../notifications/send-notification.ts'
 import type { PaymentEvent } from '../payments/payment-event.ts'
 import { sendOutboxRow } from '../notifications/outbox-dispatcher.ts'
+import { enqueueStaffAlert } from '../notifications/staff-alerts.ts'
 import { actAsSystem } from './act-as-party.ts'
 import { applyEvent, type TransactionDeps } from './engine/apply-event.ts'
+import type { TransactionRow } from './engine/transaction-state.ts'
 import type { EffectScheduler } from './engine/effects.ts'
 import { lockById, lockManyById } from './transactions-repository.ts'
 
@@ -148,20 +150,26 @@ export async function startTransactionWorkers(options: {
     // transaction need not wait for the webhook (which then changes nothing).
     if (sent?.action === 'refund' && sent.refund.status !== 'pending') {
       await deps.db.transaction().execute(async (trx) => {
-        await applyPaymentEvent(deps, trx, refundSettledEvent(sent.transactionId, sent.refund, payments.name, deps.clock.now()), log)
+        await applyPaymentEvent(deps, jobs, trx, refundSettledEvent(sent.transactionId, sent.refund, payments.name, deps.clock.now()), log)
       })
     }
   })
 
   events.registerPaymentEventHandler(async (event, context) => {
-    await applyPaymentEvent(deps, context.db, event, log)
+    await applyPaymentEvent(deps, jobs, context.db, event, log)
   })
   events.registerCarrierEventHandler(async (event, context) => {
     await applyCarrierEvent(deps, context.db, event)
   })
 }
 
-async function applyPaymentEvent(deps: TransactionDeps, trx: Kysely<Database>, event: PaymentEvent, log: FastifyBaseLogger): Promise<void> {
+async function applyPaymentEvent(
+  deps: TransactionDeps,
+  jobs: JobQueue,
+  trx: Kysely<Database>,
+  event: PaymentEvent,
+  log: FastifyBaseLogger,
+): Promise<void> {
   if (!event.transactionId) return
   const row = await lockById(trx, event.transactionId)
   if (!row) return
@@ -204,7 +212,7 @@ async function applyPaymentEvent(deps: TransactionDeps, trx: Kysely<Database>, e
     case 'dispute_changed':
       if (event.dispute && event.paymentIntentId) {
         const { dispute } = event
-        await applyIgnoringRefusal(
+        const updated = await applyIgnoringRefusal(
           deps,
           trx,
           row,
@@ -223,12 +231,36 @@ async function applyPaymentEvent(deps: TransactionDeps, trx: Kysely<Database>, e
           system,
           log,
         )
+        // Staff hear of a dispute once, when the sale first records it (staff-alerts.ts).
+        const recorded = updated?.chargeback
+        if (recorded?.id === dispute.id && row.chargeback?.id !== dispute.id) {
+          await enqueueStaffAlert(jobs, trx, {
+            kind: 'chargeback_opened',
+            key: `chargeback:${dispute.id}`,
+            transactionId: row.id,
+            disputeId: dispute.id,
+            amount: recorded.amount,
+            currency: row.currency,
+            reason: dispute.reason,
+            evidenceDueBy: recorded.evidence_due_by,
+            froze: recorded.froze,
+          })
+        }
       }
       return
     case 'early_fraud_warning':
       if (event.fraudWarning && event.paymentIntentId) {
         const warning = { id: event.fraudWarning.id, paymentIntentId: event.paymentIntentId, fraudType: event.fraudWarning.fraudType }
         await applyEvent(deps, trx, row, { type: 'early_fraud_warning', warning }, system)
+        if (row.fraud_warning?.id !== warning.id) {
+          await enqueueStaffAlert(jobs, trx, {
+            kind: 'early_fraud_warning',
+            key: `fraud-warning:${warning.id}`,
+            transactionId: row.id,
+            warningId: warning.id,
+            fraudType: warning.fraudType,
+          })
+        }
       }
       return
   }
@@ -260,7 +292,7 @@ async function applyCarrierEvent(deps: TransactionDeps, trx: Kysely<Database>, e
   await applyEvent(deps, trx, row, news, { actor: { kind: 'system' }, actorUserId: null })
 }
 
-/** Provider news that arrives late or twice is logged, not retried forever. */
+/** Provider news that arrives late or twice is logged, not retried forever; answers the row as written, or undefined when refused. */
 async function applyIgnoringRefusal(
   deps: TransactionDeps,
   trx: Kysely<Database>,
@@ -268,14 +300,15 @@ async function applyIgnoringRefusal(
   event: TransactionEvent,
   context: { actor: { kind: 'system' }; actorUserId: null },
   log: FastifyBaseLogger,
-): Promise<void> {
+): Promise<TransactionRow | undefined> {
   try {
-    await applyEvent(deps, trx, row, event, context)
+    return await applyEvent(deps, trx, row, event, context)
   } catch (error) {
     if (!(error instanceof AppError)) throw error
     // A second dispute while one is open is the one refusal an operator must see (docs/decisions/109).
     if (error.code === 'chargeback_open')
       log.error({ transactionId: row.id, event: event.type }, 'a second card dispute: needs an operator')
     else log.info({ transactionId: row.id, event: event.type, code: error.code }, 'provider event changes nothing')
+    return undefined
   }
 }
