@@ -51,6 +51,7 @@ import * as notificationPreferences from './migrations/0052-notification-prefere
 import * as listingCodes from './migrations/0053-listing-codes.ts'
 import * as providerLinks from './migrations/0054-provider-links.ts'
 import * as dailyReconciliation from './migrations/0056-daily-reconciliation.ts'
+import * as sellerPayouts from './migrations/0058-seller-payouts.ts'
 import type { Database } from './schema.ts'
 
 /**
@@ -109,6 +110,7 @@ const migrations: Record<string, Migration> = {
   '0053-listing-codes': listingCodes,
   '0054-provider-links': providerLinks,
   '0056-daily-reconciliation': dailyReconciliation,
+  '0058-seller-payouts': sellerPayouts,
 }
 
 function migrator(db: Kysely<Database>): Migrator {
