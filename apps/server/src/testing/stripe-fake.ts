@@ -54,6 +54,8 @@ export interface StripeFake {
   completeIdentity(sessionId: string, outcome: 'verified' | 'failed'): void
   /** Stripe pays the account's available balance out to its bank account. */
   payOut(accountId: string): Json[]
+  /** The bank answers the account's payouts in transit: paid, or failed on Stripe's test bank numbers (the bank account then errored). */
+  payoutsArrive(accountId: string): Json[]
   /** Stripe takes `amount` from the account's balance (a loss it carries after a payout): `available` may go below zero. */
   debitBalance(accountId: string, amount: number, currency: string): void
   /** The document checks that follow will reject with this code (e.g. `document_not_readable`), until cleared with null. */
@@ -213,6 +215,7 @@ export async function startStripeFake(options: StripeFakeOptions = {}): Promise<
     completeRedirect: payments.completeRedirect,
     completeIdentity: identity.completeIdentity,
     payOut: transfers.payOut,
+    payoutsArrive: transfers.payoutsArrive,
     debitBalance: transfers.debitBalance,
     requireMore: (accountId, requirements) => connect.setExtraRequirements(accountId, requirements),
     completeOnboarding: (accountId) => connect.setExtraRequirements(accountId, []),
