@@ -45,7 +45,10 @@ export const payoutSchema = z
     /** Why the bank refused it (failed); the money went back to the balance. */
     failure_message: z.string().nullable(),
     /** The provider's code for that reason (`account_closed`, `no_account`, …), which the web app translates; null unless failed. */
-    failure_code: z.string().nullable(),
+    failure_code: z
+      .string()
+      .nullable()
+      .meta({ description: "the provider's failure code (account_closed, no_account, …) of a failed payout; null otherwise" }),
     /**
      * What follows a failed payout (decision 110): `update_bank_account`
      * until the seller gives another bank account (payouts are paused
@@ -53,7 +56,10 @@ export const payoutSchema = z
      * pays the amount out again with its next payout); null otherwise,
      * and for a failed payout a later payout already made good.
      */
-    next_step: z.enum(payoutNextSteps).nullable(),
+    next_step: z.enum(payoutNextSteps).nullable().meta({
+      description:
+        'after a failed payout: update_bank_account (payouts paused until the seller gives another), waiting_for_next_payout (done; the next payout takes it); null otherwise',
+    }),
   })
   .meta({ id: 'Payout' })
 export type Payout = z.infer<typeof payoutSchema>
