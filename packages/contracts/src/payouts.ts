@@ -27,6 +27,9 @@ export type Balance = z.infer<typeof balanceSchema>
 export const payoutStatuses = ['pending', 'in_transit', 'paid', 'failed', 'canceled'] as const
 export type PayoutStatus = (typeof payoutStatuses)[number]
 
+export const payoutNextSteps = ['update_bank_account', 'waiting_for_next_payout'] as const
+export type PayoutNextStep = (typeof payoutNextSteps)[number]
+
 export const payoutSchema = z
   .object({
     id: z.string(),
@@ -41,6 +44,22 @@ export const payoutSchema = z
     bank_account_last4: z.string().nullable(),
     /** Why the bank refused it (failed); the money went back to the balance. */
     failure_message: z.string().nullable(),
+    /** The provider's code for that reason (`account_closed`, `no_account`, …), which the web app translates; null unless failed. */
+    failure_code: z
+      .string()
+      .nullable()
+      .meta({ description: "the provider's failure code (account_closed, no_account, …) of a failed payout; null otherwise" }),
+    /**
+     * What follows a failed payout (decision 110): `update_bank_account`
+     * until the seller gives another bank account (payouts are paused
+     * until then), `waiting_for_next_payout` once they did (the provider
+     * pays the amount out again with its next payout); null otherwise,
+     * and for a failed payout a later payout already made good.
+     */
+    next_step: z.enum(payoutNextSteps).nullable().meta({
+      description:
+        'after a failed payout: update_bank_account (payouts paused until the seller gives another), waiting_for_next_payout (done; the next payout takes it); null otherwise',
+    }),
   })
   .meta({ id: 'Payout' })
 export type Payout = z.infer<typeof payoutSchema>

@@ -33,6 +33,7 @@ import { createStripeClient } from './payment-provider/stripe-client.ts'
 import { StripeConnectedAccounts } from './payment-provider/stripe-connected-accounts.ts'
 import { StripeIdentity } from './payment-provider/stripe-identity.ts'
 import { StripePayments } from './payment-provider/stripe-payments.ts'
+import { StripeConnectEventCatchUp } from './payment-provider/stripe-connect-event-catch-up.ts'
 import { StripeEventCatchUp } from './payment-provider/stripe-event-catch-up.ts'
 import { stripeSignatureVerifier, stripeWebhookPath } from './payment-provider/stripe-webhook.ts'
 import { sandboxIdentityRoutes } from './payment-provider/sandbox-identity-routes.ts'
@@ -149,6 +150,7 @@ async function startPaymentProvider(
       handlers: events,
       log: app.log,
       intervalMinutes: stripeCatchUpMinutes,
+      connect: new StripeConnectEventCatchUp({ stripe, db: database.db, clock, handlers: events, log: app.log }),
     })
     await catchUp.createQueues()
     return { ports, paymentSide: { provider: 'stripe', endpoint, catchUp } }

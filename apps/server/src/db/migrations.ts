@@ -52,6 +52,7 @@ import * as listingCodes from './migrations/0053-listing-codes.ts'
 import * as providerLinks from './migrations/0054-provider-links.ts'
 import * as dailyReconciliation from './migrations/0056-daily-reconciliation.ts'
 import * as cardDisputes from './migrations/0057-card-disputes.ts'
+import * as sellerPayouts from './migrations/0058-seller-payouts.ts'
 import type { Database } from './schema.ts'
 
 /**
@@ -111,6 +112,7 @@ const migrations: Record<string, Migration> = {
   '0054-provider-links': providerLinks,
   '0056-daily-reconciliation': dailyReconciliation,
   '0057-card-disputes': cardDisputes,
+  '0058-seller-payouts': sellerPayouts,
 }
 
 function migrator(db: Kysely<Database>): Migrator {

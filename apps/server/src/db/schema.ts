@@ -680,6 +680,29 @@ export interface ReconciliationDifferencesTable {
   found_at: Date
 }
 
+/** 0058: a seller's payout to their bank, followed from the provider's Connect events (modules/payouts/). */
+export interface SellerPayoutsTable {
+  id: string
+  provider: string
+  payout_id: string
+  account_id: string
+  amount: number
+  currency: string
+  status: 'pending' | 'in_transit' | 'paid' | 'failed' | 'canceled'
+  arrival_date: Date | null
+  failure_code: string | null
+  failure_message: string | null
+  automatic: boolean
+  payout_created: Date
+  last_event_id: string
+  last_event_at: Date
+  failed_at: Date | null
+  failure_mailed_at: Date | null
+  bank_account_replaced_at: Date | null
+  created_at: Date
+  updated_at: Date
+}
+
 export interface Database {
   users: UsersTable
   accounts: AccountsTable
@@ -706,6 +729,7 @@ export interface Database {
   outbox: OutboxTable
   reconciliation_days: ReconciliationDaysTable
   reconciliation_differences: ReconciliationDifferencesTable
+  seller_payouts: SellerPayoutsTable
   idempotency_keys: IdempotencyKeysTable
   transaction_events: TransactionEventsTable
   provider_events: ProviderEventsTable

@@ -2,6 +2,7 @@ import type { Transaction } from 'kysely'
 import type { CarrierEvent } from '../adapters/carrier-tracker/port.ts'
 import type { Database } from '../db/schema.ts'
 import type { PaymentEvent } from '../modules/payments/payment-event.ts'
+import type { PayoutEvent } from '../modules/payouts/payout-event.ts'
 
 /**
  * A handler runs inside the database transaction that records the event as
@@ -14,6 +15,7 @@ export interface EventContext {
 
 export type PaymentEventHandler = (event: PaymentEvent, context: EventContext) => Promise<void>
 export type CarrierEventHandler = (event: CarrierEvent, context: EventContext) => Promise<void>
+export type PayoutEventHandler = (event: PayoutEvent, context: EventContext) => Promise<void>
 
 /**
  * Where provider news reaches the transaction services. Events come in any
@@ -24,6 +26,7 @@ export type CarrierEventHandler = (event: CarrierEvent, context: EventContext) =
 export class EventHandlers {
   readonly #payment: PaymentEventHandler[] = []
   readonly #carrier: CarrierEventHandler[] = []
+  readonly #payout: PayoutEventHandler[] = []
 
   registerPaymentEventHandler(handler: PaymentEventHandler): void {
     this.#payment.push(handler)
@@ -31,6 +34,19 @@ export class EventHandlers {
 
   registerCarrierEventHandler(handler: CarrierEventHandler): void {
     this.#carrier.push(handler)
+  }
+
+  /** A seller's payout to their bank (Connect `payout.*` events): modules/payouts. */
+  registerPayoutEventHandler(handler: PayoutEventHandler): void {
+    this.#payout.push(handler)
+  }
+
+  get hasPayoutHandler(): boolean {
+    return this.#payout.length > 0
+  }
+
+  async handlePayoutEvent(event: PayoutEvent, context: EventContext): Promise<void> {
+    for (const handler of this.#payout) await handler(event, context)
   }
 
   get hasPaymentHandler(): boolean {

@@ -11,6 +11,7 @@ import { createNotificationQueue, startNotificationWorker } from '../modules/not
 import { createContactQueue, startContactWorker } from '../modules/support/contact-support.ts'
 import { createStaffAlertQueue, startStaffAlertWorker } from '../modules/notifications/staff-alerts.ts'
 import { createOrphanAttachmentQueue, startOrphanAttachmentWorker } from '../modules/conversation/orphan-attachments.ts'
+import { startPayoutFollowing } from '../modules/payouts/payout-following.ts'
 import { createBankLinkItemRemovalQueue, startBankLinkItemRemovalWorker } from '../modules/profile/bank-link-item-removal.ts'
 import { createTransactionQueues, jobEffectScheduler, startTransactionWorkers } from '../modules/transactions/transaction-jobs.ts'
 import { adminTransactionRoutes } from '../modules/admin/admin-transaction-routes.ts'
@@ -149,6 +150,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     payments: providers.payments,
     connectedAccounts: providers.connectedAccounts,
     log: app.log,
+  })
+  await startPayoutFollowing(providers.jobs, providers.events, {
+    db: database.db,
+    mailer: providers.mailer,
+    clock,
+    connectedAccounts: providers.connectedAccounts,
+    publicUrl: config.publicUrl,
+    supportEmail: config.supportEmail,
   })
   await createReconciliationQueue(providers.jobs)
   await startReconciliationWorker({ db: database.db, jobs: providers.jobs, clock, payments: providers.payments, log: app.log })

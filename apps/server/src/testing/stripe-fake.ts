@@ -55,6 +55,8 @@ export interface StripeFake {
   completeIdentity(sessionId: string, outcome: 'verified' | 'failed'): void
   /** Stripe pays the account's available balance out to its bank account. */
   payOut(accountId: string): Json[]
+  /** The bank answers the account's payouts in transit: paid, or failed on Stripe's test bank numbers (the bank account then errored). */
+  payoutsArrive(accountId: string): Json[]
   /** Stripe takes `amount` from the account's balance (a loss it carries after a payout): `available` may go below zero. */
   debitBalance(accountId: string, amount: number, currency: string): void
   /** The cardholder's bank disputes the payment's charge (all of it unless `amount`): `charge.dispute.created` and `…funds_withdrawn`. */
@@ -219,6 +221,7 @@ export async function startStripeFake(options: StripeFakeOptions = {}): Promise<
     completeRedirect: payments.completeRedirect,
     completeIdentity: identity.completeIdentity,
     payOut: transfers.payOut,
+    payoutsArrive: transfers.payoutsArrive,
     debitBalance: transfers.debitBalance,
     openDispute: disputes.openDispute,
     decideDispute: disputes.decideDispute,

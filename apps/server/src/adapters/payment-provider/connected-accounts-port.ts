@@ -133,7 +133,8 @@ export interface ExternalBankAccountInput {
   idempotencyKey: string
 }
 
-export type PayoutStatus = 'in_transit' | 'paid' | 'failed'
+/** Stripe's payout statuses: `pending` until submitted to the bank, then `in_transit`, then `paid`, `failed` or `canceled`. */
+export type PayoutStatus = 'pending' | 'in_transit' | 'paid' | 'failed' | 'canceled'
 
 /** Money paid from a connected account's balance to its bank account. */
 export interface Payout {
@@ -145,12 +146,16 @@ export interface Payout {
   created: Date
   arrivalDate: Date
   failureMessage: string | null
+  /** The provider's failure code (`account_closed`, `no_account`, …), when it failed. */
+  failureCode?: string | null
 }
 
 export interface ConnectedAccounts {
   createConnectedAccount(input: NewConnectedAccountInput): Promise<ConnectedAccount>
   /** The user's connected account, if one was created; never creates one. */
   findConnectedAccount(userId: string): Promise<ConnectedAccount | null>
+  /** Whose connected account this is (the user id it was created for), or null for one Pactum did not create. */
+  findAccountOwner(accountId: string): Promise<string | null>
   getBalance(accountId: string): Promise<Balance>
   /** The transfers credited to a connected account, newest first. */
   listTransfers(accountId: string): Promise<TransferRecord[]>

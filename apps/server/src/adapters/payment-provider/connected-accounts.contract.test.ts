@@ -165,6 +165,7 @@ describe.each(providerHarnesses)('connected accounts contract: %s', (_name, star
         created: expect.any(Date),
         arrivalDate: expect.any(Date),
         failureMessage: null,
+        failureCode: null,
       },
     ])
     expect((await h().accounts.getBalance(account.id)).available).toEqual([])

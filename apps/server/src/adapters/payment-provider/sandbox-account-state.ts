@@ -74,12 +74,17 @@ export async function accountVerification(trx: SandboxDb, accountId: string): Pr
 
 export async function emitAccountUpdated(kernel: SandboxKernel, trx: SandboxDb, accountId: string): Promise<void> {
   const verification = await accountVerification(trx, accountId)
-  await kernel.emit(trx, 'account.updated', {
-    id: accountId,
-    object: 'account',
-    payouts_enabled: verification.payoutsEnabled,
-    requirements: { currently_due: verification.currentlyDue },
-  })
+  await kernel.emit(
+    trx,
+    'account.updated',
+    {
+      id: accountId,
+      object: 'account',
+      payouts_enabled: verification.payoutsEnabled,
+      requirements: { currently_due: verification.currentlyDue },
+    },
+    accountId,
+  )
 }
 
 /** An AccountProfile as JSON: its dates are strings. */

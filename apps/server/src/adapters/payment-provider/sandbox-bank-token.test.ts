@@ -87,9 +87,9 @@ describe('sandbox payment provider: bank-account tokens', () => {
     })
   })
 
-  it('keeps the sandbox’s payout test numbers: a token ending 3001 is a closed account', async () => {
+  it('keeps the sandbox’s payout test numbers: a token ending 1113 is a closed account, as Stripe’s 000111111113', async () => {
     const account = await newAccount()
-    await provider().attachBankAccountToken({ accountId: account.id, token: 'btok_closed3001', idempotencyKey: 'k9' })
-    expect(await externalAccountOf(account.id)).toMatchObject({ last4: '3001', payout_failure_code: 'account_closed' })
+    await provider().attachBankAccountToken({ accountId: account.id, token: 'btok_closed1113', idempotencyKey: 'k9' })
+    expect(await externalAccountOf(account.id)).toMatchObject({ last4: '1113', payout_failure_code: 'account_closed' })
   })
 })

@@ -93,6 +93,11 @@ export class SandboxConnectedAccounts implements ConnectedAccounts {
     return account ?? null
   }
 
+  async findAccountOwner(accountId: string): Promise<string | null> {
+    const account = await this.#kernel.db.selectFrom('sandbox_accounts').select('user_id').where('id', '=', accountId).executeTakeFirst()
+    return account?.user_id ?? null
+  }
+
   async listTransfers(accountId: string): Promise<TransferRecord[]> {
     const rows = await this.#kernel.db
       .selectFrom('sandbox_transfers')

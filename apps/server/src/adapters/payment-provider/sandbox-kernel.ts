@@ -49,8 +49,11 @@ export class SandboxKernel {
     return this.db.transaction().execute(work)
   }
 
-  /** Records the event and enqueues its delivery in the same transaction as the change it announces. */
-  async emit(trx: SandboxDb, type: string, object: Record<string, unknown>): Promise<void> {
+  /**
+   * Records the event and enqueues its delivery in the same transaction as the change it announces.
+   * `account`: a connected account's event, as Stripe sends it to the Connect endpoint (the event's `account`).
+   */
+  async emit(trx: SandboxDb, type: string, object: Record<string, unknown>, account?: string): Promise<void> {
     const now = this.now()
     const event = {
       id: newSandboxId('evt'),
@@ -59,6 +62,7 @@ export class SandboxKernel {
       created: Math.floor(now.getTime() / 1000),
       livemode: false,
       data: { object },
+      ...(account ? { account } : {}),
     }
     await trx
       .insertInto('sandbox_webhook_deliveries')

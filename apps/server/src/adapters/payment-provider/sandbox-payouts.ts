@@ -20,6 +20,13 @@ import { payoutFailureMessages } from './sandbox-test-data.ts'
  * (`payout.failed`, the money returns to the balance) `payoutArrivalSeconds`
  * later. Stripe's default is a daily schedule; the delays are configurable
  * so that tests and demos see it happen.
+ *
+ * As at Stripe, every payout event is the connected account's (`account`
+ * on the event, the Connect endpoint's), and a failed payout errors the
+ * bank account: no payout runs until the seller replaces it, and the run
+ * that replacement schedules pays the returned money out again
+ * (support.stripe.com, "Managing Connect payout failures"). Which bank
+ * accounts fail is in sandbox-test-data.ts (Stripe's test numbers).
  */
 export const payoutQueues = {
   runPayouts: 'sandbox-run-payouts',
@@ -90,9 +97,18 @@ export class SandboxPayouts {
       if (!verification.payoutsEnabled) return
       const bank = await trx
         .selectFrom('sandbox_external_accounts')
-        .select(['last4'])
+        .select(['last4', 'updated_at'])
         .where('account_id', '=', accountId)
         .executeTakeFirstOrThrow()
+      // Errored by a payout that failed since it was set: paused until the seller replaces it.
+      const failedSince = await trx
+        .selectFrom('sandbox_payouts')
+        .select('id')
+        .where('account_id', '=', accountId)
+        .where('status', '=', 'failed')
+        .where('updated_at', '>=', bank.updated_at)
+        .executeTakeFirst()
+      if (failedSince) return
       const now = this.#kernel.now()
       const arrival = new Date(now.getTime() + this.#options.payoutArrivalSeconds * 1000)
       for (const balance of await this.#balances(trx, accountId)) {
@@ -114,7 +130,7 @@ export class SandboxPayouts {
           })
           .returningAll()
           .executeTakeFirstOrThrow()
-        await this.#kernel.emit(trx, 'payout.created', payoutObject(payout))
+        await this.#kernel.emit(trx, 'payout.created', payoutObject(payout), accountId)
         await this.#kernel.jobs.send(payoutQueues.settlePayout, { payoutId: payout.id }, { db: trx, startAfter: arrival })
       }
     })
@@ -141,7 +157,7 @@ export class SandboxPayouts {
         .where('id', '=', payoutId)
         .returningAll()
         .executeTakeFirstOrThrow()
-      await this.#kernel.emit(trx, failure ? 'payout.failed' : 'payout.paid', payoutObject(settled))
+      await this.#kernel.emit(trx, failure ? 'payout.failed' : 'payout.paid', payoutObject(settled), settled.account_id)
     })
   }
 
@@ -190,6 +206,7 @@ function toPayout(row: PayoutRow): Payout {
     created: row.created_at,
     arrivalDate: row.arrival_date,
     failureMessage: row.failure_message,
+    failureCode: row.failure_code,
   }
 }
 
@@ -201,6 +218,9 @@ function payoutObject(row: PayoutRow): Record<string, unknown> {
     currency: row.currency,
     status: row.status,
     arrival_date: Math.floor(row.arrival_date.getTime() / 1000),
+    created: Math.floor(row.created_at.getTime() / 1000),
+    // The sandbox pays out on its schedule only, as Stripe's automatic payouts.
+    automatic: true,
     failure_code: row.failure_code,
     failure_message: row.failure_message,
     destination: `ba_****${row.bank_last4}`,

@@ -113,22 +113,40 @@ function passesLuhn(digits: string): boolean {
   return sum % 10 === 0
 }
 
-/** The bank's reasons for refusing a payout, by Stripe's failure code. */
+/** The bank's reasons for refusing a payout, by Stripe's failure code (the wording of Stripe's failure messages). */
 export const payoutFailureMessages: Record<string, string> = {
+  no_account: 'The bank account details on file are probably incorrect. No bank account could be located with those details.',
   account_closed: 'The bank account has been closed.',
-  no_account: 'The bank account details on file do not match an account.',
+  insufficient_funds: 'The account has insufficient funds to cover the payout.',
+  debit_not_authorized: 'Debit transactions are not approved on the bank account.',
+  invalid_currency: 'The bank was unable to process this payout because of its currency.',
 }
 
 /**
- * A bank account whose number (or IBAN) ends in 3001 refuses payouts as
- * closed, one ending in 1116 as non-existent (Stripe's test numbers end the
- * same way); any other account is paid. Answers the failure code, or null.
+ * Stripe's test bank accounts for Connect payouts ("Testing Stripe Connect",
+ * docs.stripe.com/connect/testing, "Payouts"), matched by how the number
+ * ends: IBANs ending 3001 fail with `no_account`, 3002 `account_closed`,
+ * 3003 `insufficient_funds`, 3004 `debit_not_authorized`, 3005
+ * `invalid_currency` (DE62370400440532013001 …); account numbers ending
+ * 1116, 1113, 2227, 3335 and 0440 fail the same five ways (000111111116 …).
+ * Any other account is paid. Answers the failure code, or null.
  */
+const payoutFailureEndings: ReadonlyArray<[string, string]> = [
+  ['3001', 'no_account'],
+  ['3002', 'account_closed'],
+  ['3003', 'insufficient_funds'],
+  ['3004', 'debit_not_authorized'],
+  ['3005', 'invalid_currency'],
+  ['1116', 'no_account'],
+  ['1113', 'account_closed'],
+  ['2227', 'insufficient_funds'],
+  ['3335', 'debit_not_authorized'],
+  ['0440', 'invalid_currency'],
+]
+
 export function payoutFailureFor(accountNumber: string): string | null {
   const digits = accountNumber.replace(/\s/g, '')
-  if (digits.endsWith('3001')) return 'account_closed'
-  if (digits.endsWith('1116')) return 'no_account'
-  return null
+  return payoutFailureEndings.find(([ending]) => digits.endsWith(ending))?.[1] ?? null
 }
 
 export type DocumentCheck = { outcome: 'verified'; asksForAddressProof: boolean } | { outcome: 'rejected'; reason: string }

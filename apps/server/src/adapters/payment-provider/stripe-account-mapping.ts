@@ -137,10 +137,9 @@ export function documentSides(document: StripeDocument, status: string | undefin
   return { front: side(document?.front), back: side(document?.back) }
 }
 
+/** Stripe's own five (Payouts.d.ts: `paid`, `pending`, `in_transit`, `canceled`, `failed`); anything newer reads as still on its way. */
 export function payoutStatus(status: string): PayoutStatus {
-  if (status === 'paid') return 'paid'
-  if (status === 'failed' || status === 'canceled') return 'failed'
-  return 'in_transit'
+  return status === 'paid' || status === 'pending' || status === 'failed' || status === 'canceled' ? status : 'in_transit'
 }
 
 export function extensionOf(contentType: string): string {

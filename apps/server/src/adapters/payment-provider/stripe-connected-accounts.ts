@@ -117,6 +117,15 @@ export class StripeConnectedAccounts implements ConnectedAccounts {
     return row ? { id: row.account_id, email: row.email, country: row.country } : null
   }
 
+  async findAccountOwner(accountId: string): Promise<string | null> {
+    const row = await this.#options.db
+      .selectFrom('stripe_connected_accounts')
+      .select('user_id')
+      .where('account_id', '=', accountId)
+      .executeTakeFirst()
+    return row?.user_id ?? null
+  }
+
   async getBalance(accountId: string): Promise<Balance> {
     const balance = await callStripe(() => this.#stripe.balance.retrieve({}, { stripeAccount: accountId }))
     // Below zero is kept: with Connect the platform carries the account's losses (a refund or dispute after a
@@ -159,6 +168,7 @@ export class StripeConnectedAccounts implements ConnectedAccounts {
       created: fromUnixSeconds(payout.created),
       arrivalDate: fromUnixSeconds(payout.arrival_date),
       failureMessage: payout.failure_message ?? null,
+      failureCode: payout.failure_code ?? null,
     }))
   }
 

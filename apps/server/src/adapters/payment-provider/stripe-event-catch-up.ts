@@ -42,6 +42,8 @@ export interface StripeCatchUpOptions {
   handlers: EventHandlers
   log: FastifyBaseLogger
   intervalMinutes: number
+  /** The connected accounts' pass (stripe-connect-event-catch-up.ts), run by the same job after the platform's. */
+  connect?: { run(): Promise<number> }
 }
 
 /**
@@ -68,6 +70,7 @@ export class StripeEventCatchUp {
       // The next run first: a run that fails must not end the chain.
       await this.#schedule(Math.max(data.slot + 1, this.#slotAfter(this.#options.clock.now())))
       await this.run()
+      await this.#options.connect?.run()
     })
     await this.#schedule(this.#slotAfter(this.#options.clock.now()))
   }

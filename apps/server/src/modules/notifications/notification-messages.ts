@@ -123,10 +123,14 @@ type OptOutKey =
 type CaseFileKey = Extract<keyof typeof enGb, `caseFile.${string}`>
 /** The receipt's own labels (receipts/receipt-pdf.ts); it shares the transaction's facts with the case file. */
 type ReceiptKey = Extract<keyof typeof enGb, `receipt.${string}`>
+/** A failed payout's e-mail to the seller (payout-failed-message.ts). */
+type PayoutFailedKey = Extract<keyof typeof enGb, `payoutFailed.${string}`>
 
 /** English is the reference: it must have every template for both parties; the others are checked against it. */
-const english: Record<TemplateKey | LayoutKey | GuestInvitationKey | StopInvitationsKey | OptOutKey | CaseFileKey | ReceiptKey, string> =
-  enGb
+const english: Record<
+  TemplateKey | LayoutKey | GuestInvitationKey | StopInvitationsKey | OptOutKey | CaseFileKey | ReceiptKey | PayoutFailedKey,
+  string
+> = enGb
 export type MessageKey = keyof typeof enGb
 type Messages = Record<MessageKey, string>
 

@@ -5,6 +5,7 @@ import type { EventHandlers } from '../../events/event-handlers.ts'
 import type { PaymentEvent } from './payment-event.ts'
 import { insertProviderEvent, markProviderEventProcessed, transactionOfPayment } from './provider-events-repository.ts'
 import { type ProviderEvent, reduceProviderEvent } from './reduce-provider-event.ts'
+import { reducePayoutEvent } from '../payouts/reduce-payout-event.ts'
 
 export type ReceiveOutcome = 'processed' | 'duplicate' | 'stored'
 
@@ -21,12 +22,15 @@ export async function receiveProviderEvent(
   provider: PaymentEvent['provider'],
   event: ProviderEvent,
 ): Promise<ReceiveOutcome> {
-  const domainEvent = reduceProviderEvent(provider, event)
+  // A Connect event (with `account`) is news of a seller's account, never of a platform payment.
+  const payoutEvent = reducePayoutEvent(provider, event)
+  const paymentEvent = payoutEvent || event.account ? null : reduceProviderEvent(provider, event)
+  const domainEvent = payoutEvent ?? paymentEvent
   return deps.db.transaction().execute(async (trx) => {
     const now = deps.clock.now()
     // A dispute or a fraud warning names the payment, not the transaction: the payment says which.
-    if (domainEvent && domainEvent.transactionId === null && domainEvent.paymentIntentId) {
-      domainEvent.transactionId = await transactionOfPayment(trx, domainEvent.paymentIntentId)
+    if (paymentEvent && paymentEvent.transactionId === null && paymentEvent.paymentIntentId) {
+      paymentEvent.transactionId = await transactionOfPayment(trx, paymentEvent.paymentIntentId)
     }
     const inserted = await insertProviderEvent(
       trx,
@@ -41,8 +45,13 @@ export async function receiveProviderEvent(
       now,
     )
     if (!inserted) return 'duplicate'
-    if (domainEvent && !deps.handlers.hasPaymentHandler) return 'stored'
-    if (domainEvent) await deps.handlers.handlePaymentEvent(domainEvent, { db: trx })
+    if (payoutEvent) {
+      if (!deps.handlers.hasPayoutHandler) return 'stored'
+      await deps.handlers.handlePayoutEvent(payoutEvent, { db: trx })
+    } else if (paymentEvent) {
+      if (!deps.handlers.hasPaymentHandler) return 'stored'
+      await deps.handlers.handlePaymentEvent(paymentEvent, { db: trx })
+    }
     await markProviderEventProcessed(trx, inserted.id, now)
     return 'processed'
   })

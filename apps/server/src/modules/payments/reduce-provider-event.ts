@@ -8,6 +8,8 @@ export const providerEventSchema = z.object({
   type: z.string().min(1).max(255),
   created: z.number().int().nonnegative(),
   data: z.object({ object: z.record(z.string(), z.unknown()) }),
+  /** A Connect event's connected account (Stripe sends these to the Connect endpoint only); absent on the platform's own. */
+  account: z.string().min(1).max(255).nullish(),
 })
 export type ProviderEvent = z.infer<typeof providerEventSchema>
 

@@ -104,6 +104,8 @@ describe('GET /app_api/balance and /app_api/payouts', () => {
         arrival_date: new Date(clock.now().getTime() + payoutArrival * 1000).toISOString(),
         bank_account_last4: '3000',
         failure_message: null,
+        failure_code: null,
+        next_step: null,
       },
     ])
     expect((await call('seller', 'GET', '/app_api/balance')).body).toEqual({
@@ -153,14 +155,21 @@ describe('GET /app_api/balance and /app_api/payouts', () => {
 
   it('returns a payout the bank refuses to the balance, with the reason', async () => {
     const { app, clock, call, tokens } = await start()
-    // The sandbox's closed account: an IBAN ending in 3001.
+    // Stripe's test IBAN (and the sandbox's) whose payouts fail with no_account: ending in 3001.
     await readyForPayouts(app, clock, call, tokens.seller, 'DE62370400440532013001')
     const { expected } = await releasedSale(app, clock, call)
 
     await clock.advance(app, payoutDelay)
     await clock.advance(app, payoutArrival)
     expect((await call('seller', 'GET', '/app_api/payouts')).body).toMatchObject([
-      { amount: expected, status: 'failed', bank_account_last4: '3001', failure_message: 'The bank account has been closed.' },
+      {
+        amount: expected,
+        status: 'failed',
+        bank_account_last4: '3001',
+        failure_code: 'no_account',
+        failure_message: 'The bank account details on file are probably incorrect. No bank account could be located with those details.',
+        next_step: 'update_bank_account',
+      },
     ])
     expect((await call('seller', 'GET', '/app_api/balance')).body).toEqual({
       available: [{ amount: expected, currency: 'eur' }],

@@ -2,6 +2,8 @@ import { errorBodySchema } from '@pactum/contracts/errors'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { balanceSchema, payoutsSchema } from '@pactum/contracts/payouts'
 import { userOf } from '../../http/plugins/authentication.ts'
+import { toPayoutViews } from '../payouts/payout-views.ts'
+import { sellerPayoutsOf } from '../payouts/payouts-repository.ts'
 
 /**
  * Spec §7 Other: GET /app_api/balance and GET /app_api/payouts — under
@@ -45,16 +47,7 @@ export const balanceRoutes: FastifyPluginAsyncZod = async (app) => {
       const account = await connectedAccounts.findConnectedAccount(userOf(request).id)
       if (!account) return []
       const payouts = await connectedAccounts.listPayouts(account.id)
-      return payouts.map((payout) => ({
-        id: payout.id,
-        amount: payout.amount,
-        currency: payout.currency,
-        status: payout.status,
-        created: payout.created.toISOString(),
-        arrival_date: payout.arrivalDate.toISOString(),
-        bank_account_last4: payout.bankLast4,
-        failure_message: payout.failureMessage,
-      }))
+      return toPayoutViews(payouts, await sellerPayoutsOf(app.services.db, account.id))
     },
   )
 }

@@ -45,7 +45,7 @@ export const bankAccountRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const saved = await saveDebitAccount({ db, jobs }, userOf(request).id, request.body, clock.now())
-      await attachBankAccount({ db, connectedAccounts }, userOf(request).id)
+      await attachBankAccount({ db, connectedAccounts }, userOf(request).id, clock.now())
       return saved
     },
   )

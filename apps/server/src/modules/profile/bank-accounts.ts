@@ -9,6 +9,7 @@ import type { Database } from '../../db/schema.ts'
 import { AppError } from '../../errors.ts'
 import { uuidV7 } from '../../ids.ts'
 import type { JobQueue } from '../../jobs/job-queue.ts'
+import { bankAccountReplaced } from '../payouts/bank-account-replaced.ts'
 import { retireBankLinkItems } from './bank-link-item-removal.ts'
 import { insertBankLinkItem } from './bank-link-items-repository.ts'
 import {
@@ -198,7 +199,7 @@ export async function linkBankDetails(
     now,
     bankAccountId,
   )
-  await attachBankAccount(deps, userId)
+  await attachBankAccount(deps, userId, now)
   await retireBankLinkItems(deps, userId, now, bankAccount.id)
   return { bank_account: bankAccount }
 }
@@ -235,6 +236,7 @@ async function attachTokenLinkedAccount(
     .catch((error: unknown) => {
       throw asRefusedBankToken(error)
     })
+  await bankAccountReplaced(deps.db, connected.id, now)
   return storeBankAccount(
     deps.db,
     userId,

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely'
 import type { ConnectedAccount, ConnectedAccounts } from '../../adapters/payment-provider/connected-accounts-port.ts'
 import type { Database } from '../../db/schema.ts'
+import { bankAccountReplaced } from '../payouts/bank-account-replaced.ts'
 import { forwardAccountProfile } from './account-profile.ts'
 import { payoutBankAccountOf } from './bank-accounts-repository.ts'
 import { payoutContactOf } from './profile-repository.ts'
@@ -40,7 +41,7 @@ export async function ensureConnectedAccount(deps: PayoutAccountDeps, userId: st
 }
 
 /** Hands the user's stored bank account to the provider as the account's payout destination. */
-export async function attachBankAccount(deps: PayoutAccountDeps, userId: string): Promise<void> {
+export async function attachBankAccount(deps: PayoutAccountDeps, userId: string, now: Date): Promise<void> {
   const bank = await payoutBankAccountOf(deps.db, userId)
   // An account linked with the provider's token has no number here: it was attached when it was linked (bank-accounts.ts).
   if (!bank?.account_number) return
@@ -55,4 +56,6 @@ export async function attachBankAccount(deps: PayoutAccountDeps, userId: string)
     // A replaced bank account has a new id (bank-accounts.ts): one attachment per stored account.
     idempotencyKey: `external-account:${bank.id}`,
   })
+  // A payout that failed to the old account is paid out again by the provider: the seller has acted.
+  await bankAccountReplaced(deps.db, account.id, now)
 }

@@ -16,6 +16,31 @@ import { type FormObject, invalidRequest, missing, record, text } from './wire.t
 const eea = new Set('AT BE BG HR CY CZ DK EE FI FR DE GR HU IE IT LV LT LU MT NL PL PT RO SK SI ES SE IS LI NO'.split(' '))
 const payoutRegion = (country: string) => (eea.has(country) ? 'EEA' : country)
 
+/**
+ * Stripe's test bank accounts whose payouts fail ("Testing Stripe Connect",
+ * https://docs.stripe.com/connect/testing#payouts): IBANs DE62…3001
+ * (no_account), …3002 (account_closed), …3003 (insufficient_funds), …3004
+ * (debit_not_authorized), …3005 (invalid_currency); US account numbers
+ * 000111111116, 000111111113, 000222222227, 000333333335, 000444444440 the
+ * same five ways. The fake sees the last four digits, as Stripe shows them.
+ */
+const testPayoutFailures: Record<string, string> = {
+  '3001': 'no_account',
+  '3002': 'account_closed',
+  '3003': 'insufficient_funds',
+  '3004': 'debit_not_authorized',
+  '3005': 'invalid_currency',
+  '1116': 'no_account',
+  '1113': 'account_closed',
+  '2227': 'insufficient_funds',
+  '3335': 'debit_not_authorized',
+  '0440': 'invalid_currency',
+}
+
+function testPayoutFailure(last4: string): string | undefined {
+  return testPayoutFailures[last4]
+}
+
 export function fakeConnect(store: StripeStore) {
   const { accounts, files, newId, seconds, emit, later, accountOf, platformCountry } = store
 
@@ -211,6 +236,8 @@ export function fakeConnect(store: StripeStore) {
         ...(text(fields.routing_number) ? { routing_number: text(fields.routing_number) } : {}),
       })
     }
+    const failure = testPayoutFailure(bank.last4 as string)
+    if (failure) store.payoutFailures.set(bank.id as string, failure)
     const banks = (account.external_accounts as Json).data as Json[]
     if (params.default_for_currency === 'true' || !banks.some((other) => other.currency === bank.currency)) {
       for (const other of banks) if (other.currency === bank.currency) other.default_for_currency = false

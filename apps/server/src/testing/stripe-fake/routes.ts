@@ -210,8 +210,13 @@ export function fakeRoutes(store: StripeStore, { payments, transfers, connect, i
         const created = record(params.created)
         const gte = Number(text(created.gte) ?? 0)
         const types = list(params.types)
+        // The platform's list holds its own events; a connected account's (with `Stripe-Account`) holds that account's
+        // ("Connect webhooks": events on connected accounts carry `account`; "Making API calls for connected accounts").
         const found = events.filter(
-          (event) => (event.created as number) >= gte && (types.length === 0 || types.includes(event.type as string)),
+          (event) =>
+            (event.created as number) >= gte &&
+            (types.length === 0 || types.includes(event.type as string)) &&
+            (account ? event.account === account : event.account === undefined),
         )
         return { body: listPage(found, params, '/v1/events') }
       }

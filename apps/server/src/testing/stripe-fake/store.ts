@@ -49,6 +49,8 @@ export function createStore(options: { now: () => Date; platformCountry: string;
     accounts: new Map<string, Json>(),
     transfers: new Map<string, Json>(),
     payouts: new Map<string, Json>(),
+    /** The failure code a bank account's payouts fail with (Stripe's test numbers), by bank account id; kept off the object, as Stripe shows none. */
+    payoutFailures: new Map<string, string>(),
     files: new Map<string, { object: Json; data: Buffer; account: string | undefined }>(),
     sessions: new Map<string, Json>(),
     reports: new Map<string, Json>(),

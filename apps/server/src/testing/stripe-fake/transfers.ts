@@ -7,6 +7,15 @@ import { type FormObject, invalidRequest, missing, record, text } from './wire.t
  * account's bank.
  */
 
+/** Stripe's descriptions of its payout failure codes (API reference, Payouts: "Payout failures"). */
+const payoutFailureMessages: Record<string, string> = {
+  no_account: 'The bank account details on file are probably incorrect. No bank account could be located with those details.',
+  account_closed: 'The bank account has been closed.',
+  insufficient_funds: 'Your Stripe account has insufficient funds to cover the payout.',
+  debit_not_authorized: 'Debit transactions are not approved on the bank account.',
+  invalid_currency: 'The bank was unable to process this payout because of its currency.',
+}
+
 export function fakeTransfers(store: StripeStore) {
   const { charges, transfers, payouts, newId, seconds, emit, accountOf } = store
   /** What Stripe took from an account's balance on its own (a dispute or refund the account carries, a fee). */
@@ -96,11 +105,15 @@ export function fakeTransfers(store: StripeStore) {
     debits.push({ account: accountId, amount, currency })
   }
 
-  /** Stripe pays the account's available balance out to its bank account. */
+  /**
+   * Stripe pays the account's available balance out to its bank account (an automatic payout, on its schedule).
+   * A bank account a payout failed to is `errored`, and "scheduled payouts are stopped until external account
+   * details are updated" (support.stripe.com/questions/managing-connect-payout-failures): none is made to it.
+   */
   function payOut(accountId: string): Json[] {
     const account = accountOf(accountId)
     const bank = ((account.external_accounts as Json).data as Json[]).find((candidate) => candidate.default_for_currency)
-    if (!bank || !account.payouts_enabled) return []
+    if (!bank || !account.payouts_enabled || bank.status === 'errored') return []
     const made: Json[] = []
     for (const entry of balanceOf(accountId).available as Array<{ amount: number; currency: string }>) {
       if (entry.amount <= 0) continue
@@ -111,16 +124,50 @@ export function fakeTransfers(store: StripeStore) {
         amount: entry.amount,
         currency: entry.currency,
         status: 'in_transit',
+        automatic: true,
         destination: bank.id,
         arrival_date: seconds() + 86_400,
+        failure_code: null,
         failure_message: null,
         created: seconds(),
+        livemode: false,
+        method: 'standard',
+        type: 'bank_account',
       }
       payouts.set(payout.id as string, payout)
       emit('payout.created', payout, accountId)
       made.push(payout)
     }
     return made
+  }
+
+  /**
+   * The bank answers the account's payouts in transit: paid, or failed with the test number's code (Stripe's
+   * Payout: `failure_code`, `failure_message`; the money returns to the balance, which counts failed payouts out).
+   * A failure errors the bank account (`status: errored`, `account.external_account.updated`).
+   */
+  function payoutsArrive(accountId: string): Json[] {
+    const account = accountOf(accountId)
+    const banks = (account.external_accounts as Json).data as Json[]
+    const arrived: Json[] = []
+    for (const payout of payouts.values()) {
+      if (payout.account !== accountId || payout.status !== 'in_transit') continue
+      const failure = store.payoutFailures.get(payout.destination as string)
+      if (failure) {
+        Object.assign(payout, { status: 'failed', failure_code: failure, failure_message: payoutFailureMessages[failure] ?? null })
+        emit('payout.failed', payout, accountId)
+        const bank = banks.find((candidate) => candidate.id === payout.destination)
+        if (bank && bank.status !== 'errored') {
+          bank.status = 'errored'
+          emit('account.external_account.updated', bank, accountId)
+        }
+      } else {
+        payout.status = 'paid'
+        emit('payout.paid', payout, accountId)
+      }
+      arrived.push(payout)
+    }
+    return arrived
   }
 
   /** The account's payouts, newest first, each with its bank account when the request expands `data.destination`. */
@@ -136,5 +183,5 @@ export function fakeTransfers(store: StripeStore) {
       })
   }
 
-  return { createTransfer, balanceOf, debitBalance, payOut, payoutsOf }
+  return { createTransfer, balanceOf, debitBalance, payOut, payoutsArrive, payoutsOf }
 }

@@ -16,6 +16,8 @@ function payout(overrides: Partial<Payout> = {}): Payout {
     arrival_date: '2026-11-04T10:00:00.000Z',
     bank_account_last4: '4242',
     failure_message: null,
+    failure_code: null,
+    next_step: null,
     ...overrides,
   }
 }
@@ -106,6 +108,51 @@ describe('balance and payouts page', () => {
     expect(within(paid).getByText('2 Nov 2026')).toBeTruthy()
     expect(within(paid).getByText('Account ending in 4242')).toBeTruthy()
     expect(within(paid).queryByTestId('payout-failure')).toBeNull()
+  })
+
+  it('tells the seller why a payout failed and to update the bank account, then that the next payout takes it', async () => {
+    const failed = payout({
+      id: 'po_2',
+      status: 'failed',
+      failure_code: 'no_account',
+      failure_message: 'The bank account details on file are probably incorrect.',
+      next_step: 'update_bank_account',
+    })
+    const api = setupApi({ 'GET /app_api/payouts': [failed] })
+    await renderApp('/profile/balance', { api })
+    const row = await screen.findByTestId('payout-row')
+    expect(within(row).getByTestId('payout-failure').textContent).toBe('The bank found no account with these details.')
+    expect(within(row).getByTestId('payout-next-step').textContent).toContain(
+      'Payouts are paused until you update your bank account; then it is paid out again.',
+    )
+    const link = within(row).getByRole('link', { name: 'Update your bank account' })
+    expect(link.getAttribute('href')).toBe('/profile/payment/bank-details')
+    // The page's own words replace the provider's English message.
+    expect(within(row).queryByText('The bank account details on file are probably incorrect.')).toBeNull()
+  })
+
+  it('says the amount goes out again once the bank account was replaced, and nothing for a failure made good', async () => {
+    const api = setupApi({
+      'GET /app_api/payouts': [
+        payout({
+          id: 'po_3',
+          status: 'failed',
+          failure_code: 'could_not_process',
+          failure_message: 'The bank could not process it.',
+          next_step: 'waiting_for_next_payout',
+        }),
+        payout({ id: 'po_2', status: 'failed', failure_code: 'account_closed', failure_message: 'Closed.', next_step: null }),
+      ],
+    })
+    await renderApp('/profile/balance', { api })
+    const [waiting, madeGood] = (await screen.findAllByTestId('payout-row')) as [HTMLElement, HTMLElement]
+    expect(within(waiting).getByTestId('payout-failure').textContent).toBe('The bank could not process it.')
+    expect(within(waiting).getByTestId('payout-next-step').textContent).toBe(
+      'You updated your bank account: this amount is paid out again with the next payout.',
+    )
+    expect(within(waiting).queryByRole('link')).toBeNull()
+    expect(within(madeGood).getByTestId('payout-failure').textContent).toBe('The bank account has been closed.')
+    expect(within(madeGood).queryByTestId('payout-next-step')).toBeNull()
   })
 
   it('says so when there is no balance and no payout yet', async () => {

@@ -1,4 +1,5 @@
 import Box from '@mui/material/Box'
+import Button from '@mui/material/Button'
 import Chip from '@mui/material/Chip'
 import Table from '@mui/material/Table'
 import TableBody from '@mui/material/TableBody'
@@ -10,6 +11,7 @@ import Typography from '@mui/material/Typography'
 import type { Payout, PayoutStatus } from '@pactum/contracts/payouts'
 import type { TFunction } from '../../i18n/translator.ts'
 import { useId } from 'react'
+import { Link as RouterLink } from 'react-router'
 import { useTranslation } from '../../i18n/react.tsx'
 import { ContentCard } from '../../components/content-card.tsx'
 import { type StatusTone, statusTones } from '../../components/status-tones.ts'
@@ -17,6 +19,7 @@ import { visuallyHidden } from '../../components/visually-hidden.ts'
 import { useLocale } from '../../i18n/use-locale.ts'
 import { formatDate } from '../../lib/dates.ts'
 import { formatMoney } from '../../lib/money.ts'
+import { routeTo } from '../../lib/named-routes.ts'
 
 const toneOf: Record<PayoutStatus, StatusTone> = {
   pending: 'waiting',
@@ -50,6 +53,49 @@ function arrivalText(payout: Payout, t: TFunction, date: (iso: string) => string
   return '—'
 }
 
+/** Bank reasons the page has its own words for; any other shows the provider's message. */
+const translatedFailures = new Set([
+  'account_closed',
+  'no_account',
+  'invalid_account_number',
+  'account_frozen',
+  'invalid_currency',
+  'debit_not_authorized',
+])
+
+/** Why the bank refused it, and what follows: update the bank account, or (once done) the next payout takes the money. */
+function PayoutFailure({ payout }: { payout: Payout }) {
+  const { t } = useTranslation()
+  const reason =
+    payout.failure_code && translatedFailures.has(payout.failure_code)
+      ? t(`profile.balance.payouts.failureReasons.${payout.failure_code}`)
+      : payout.failure_message
+  return (
+    <>
+      {reason && (
+        <Typography variant="body2" color="error" sx={{ mt: 0.5, overflowWrap: 'anywhere' }} data-testid="payout-failure">
+          {reason}
+        </Typography>
+      )}
+      {payout.next_step === 'update_bank_account' && (
+        <Box sx={{ mt: 0.5 }} data-testid="payout-next-step" data-step={payout.next_step}>
+          <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
+            {t('profile.balance.payouts.updateBankAccountHelp')}
+          </Typography>
+          <Button component={RouterLink} to={routeTo('payoutBankDetails')} size="small" variant="outlined" sx={{ mt: 0.5 }}>
+            {t('profile.balance.payouts.updateBankAccount')}
+          </Button>
+        </Box>
+      )}
+      {payout.next_step === 'waiting_for_next_payout' && (
+        <Typography variant="body2" sx={{ mt: 0.5, overflowWrap: 'anywhere' }} data-testid="payout-next-step" data-step={payout.next_step}>
+          {t('profile.balance.payouts.waitingForNextPayout')}
+        </Typography>
+      )}
+    </>
+  )
+}
+
 function PayoutRow({ payout }: { payout: Payout }) {
   const { t } = useTranslation()
   const { locale } = useLocale()
@@ -62,11 +108,7 @@ function PayoutRow({ payout }: { payout: Payout }) {
       </TableCell>
       <TableCell>
         <PayoutStatusChip status={payout.status} />
-        {payout.status === 'failed' && payout.failure_message && (
-          <Typography variant="body2" color="error" sx={{ mt: 0.5, overflowWrap: 'anywhere' }} data-testid="payout-failure">
-            {payout.failure_message}
-          </Typography>
-        )}
+        {payout.status === 'failed' && <PayoutFailure payout={payout} />}
       </TableCell>
       <TableCell>{arrivalText(payout, t, date)}</TableCell>
       <TableCell sx={{ whiteSpace: 'nowrap' }} data-testid="payout-bank">
