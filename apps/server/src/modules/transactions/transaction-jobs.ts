@@ -170,7 +170,13 @@ async function applyPaymentEvent(
   event: PaymentEvent,
   log: FastifyBaseLogger,
 ): Promise<void> {
-  if (!event.transactionId) return
+  if (!event.transactionId) {
+    // A dispute or warning on a payment no sale names (one sent back and replaced): an operator looks.
+    if (event.type === 'dispute_changed' || event.type === 'early_fraud_warning') {
+      log.error({ paymentIntentId: event.paymentIntentId, event: event.type }, 'provider news on a payment no transaction names')
+    }
+    return
+  }
   const row = await lockById(trx, event.transactionId)
   if (!row) return
   const system = { actor: { kind: 'system' as const }, actorUserId: null }
