@@ -115,6 +115,10 @@ export const adminTransactionDetailSchema = z
       .meta({ description: "the complaint's case, with its text, offers and deadlines; null without a complaint" }),
     buyer_email: z.string().nullable(),
     seller_email: z.string().nullable(),
+    fraud_warning: z
+      .object({ id: z.string(), fraud_type: z.string(), received_at: z.string(), cleared_at: z.string().nullable() })
+      .nullable()
+      .meta({ description: "the card issuer's early fraud warning: no release until an admin clears it (decision 109); admins only" }),
     events: auditLogSchema,
     ledger_entries: z.array(ledgerEntryViewSchema),
     provider_events: z.array(providerEventViewSchema),

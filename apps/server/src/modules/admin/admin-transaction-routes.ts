@@ -83,6 +83,14 @@ export function adminTransactionRoutes(deps: () => TransactionDeps): FastifyPlug
           case: toCaseView(row),
           buyer_email: row.buyer_id ? (emails.get(row.buyer_id) ?? null) : null,
           seller_email: row.seller_id ? (emails.get(row.seller_id) ?? null) : null,
+          fraud_warning: row.fraud_warning
+            ? {
+                id: row.fraud_warning.id,
+                fraud_type: row.fraud_warning.fraud_type,
+                received_at: row.fraud_warning.received_at,
+                cleared_at: row.fraud_warning.cleared_at,
+              }
+            : null,
           events: events.map(toAuditEventView),
           ledger_entries: ledger.map((entry) => ({
             id: entry.id,

@@ -182,6 +182,10 @@ describe('an early fraud warning', () => {
     expect(held.body.code).toBe('fraud_warning_open')
     await settle(2 * 86_400)
     expect((await sale(id)).status).toBe('delivered')
+    const detail = (await call('admin', 'GET', `/api/v1/admin/transactions/${id}`)).body
+    expect(detail.fraud_warning).toMatchObject({ fraud_type: 'made_with_stolen_card', cleared_at: null })
+    // The parties never see it.
+    expect(JSON.stringify(await sale(id))).not.toContain('fraud')
     const cleared = await call('admin', 'POST', `/api/v1/admin/transactions/${id}/clear_fraud_warning`, {
       reason: 'the buyer showed their card',
     })

@@ -34,6 +34,7 @@ const detail: AdminTransactionDetail = {
   case: escalated,
   buyer_email: 'buyer@example.com',
   seller_email: 'seller@example.com',
+  fraud_warning: null,
   events: [],
   ledger_entries: [],
   provider_events: [],

@@ -18,6 +18,7 @@ function detail(overrides: Partial<AdminTransactionDetail> = {}): AdminTransacti
     case: null,
     buyer_email: 'buyer@example.com',
     seller_email: 'seller@example.com',
+    fraud_warning: null,
     events: [
       {
         id: '7',

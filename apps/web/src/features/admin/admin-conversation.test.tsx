@@ -17,6 +17,7 @@ function detailOf(complaint: { description: string } | null): AdminTransactionDe
     case: null,
     buyer_email: 'buyer@example.com',
     seller_email: 'seller@example.com',
+    fraud_warning: null,
     events: [],
     ledger_entries: [],
     provider_events: [],
