@@ -44,7 +44,7 @@ export const recoverChargebackBodySchema = adminActionBodySchema.extend({
   amount: z
     .number()
     .int()
-    .positive()
+    .min(1)
     .meta({ description: "minor units of the sale's currency, at most `recoverable` and what the seller's account holds" }),
 })
 export type RecoverChargebackBody = z.infer<typeof recoverChargebackBodySchema>
@@ -53,7 +53,7 @@ export type RecoverChargebackBody = z.infer<typeof recoverChargebackBodySchema>
 export const sandboxOpenDisputeBodySchema = z.object({
   transaction_id: z.uuid(),
   payment: z.enum(['payment', 'deposit', 'remainder']).default('payment').meta({ description: "which of the sale's payments" }),
-  amount: z.number().int().positive().optional().meta({ description: 'all of the payment when left out' }),
+  amount: z.number().int().min(1).optional().meta({ description: 'all of the payment when left out' }),
   reason: z.enum(['fraudulent', 'product_not_received', 'product_unacceptable', 'duplicate', 'general']).default('fraudulent'),
 })
 export type SandboxOpenDisputeBody = z.infer<typeof sandboxOpenDisputeBodySchema>

@@ -69,7 +69,7 @@ interface World {
   online: { id: string; intentId: string }
   f2f: { id: string; depositIntentId: string }
   /** Created by the seller, never joined: for the join-code previews. */
-  joinable: { online: { joinCode: string }; f2f: { joinCode: string } }
+  joinable: { online: { id: string; joinCode: string }; f2f: { joinCode: string } }
   /** A P24 payment in złoty, opened by the buyer: for the sandbox's bank page. */
   p24: { intentId: string; clientSecret: string }
   identitySession: { id: string; clientSecret: string }
@@ -82,6 +82,8 @@ interface World {
   mailId: string
   /** An open reconciliation difference, for the admin to explain. */
   differenceId: string
+  /** A card dispute opened by the sandbox on a sale of its own (decision 109). */
+  disputeId: string
 }
 
 const webhookSecret = 'whsec_authorization_matrix_0123456789'
@@ -124,6 +126,12 @@ async function setUp(): Promise<World> {
   const online = await joinedSale(call)
   expect((await call('buyer', 'POST', `/api/v1/transactions/${online.id}/shipping_details`, address)).status).toBe(200)
   const { intentId } = await payByCard(call, online.id)
+  // A sale of its own that a card dispute froze, for the admin's chargeback calls.
+  const disputed = await joinedSale(call)
+  await payByCard(call, disputed.id)
+  const dispute = await call('admin', 'POST', '/api/v1/admin/sandbox/disputes', { transaction_id: disputed.id })
+  expect(dispute.status).toBe(200)
+  await testApp.app.services.jobs.runDue()
 
   const f2f = await joinedF2fSale(call)
   // The face-to-face checkout collects no address yet (the shipping route is online only), so the
@@ -195,6 +203,7 @@ async function setUp(): Promise<World> {
 
   return {
     differenceId,
+    disputeId: dispute.body.id,
     mailId: mailFile!.replace(/\.eml$/, ''),
     listings,
     testApp,
@@ -204,7 +213,7 @@ async function setUp(): Promise<World> {
     partnerKey,
     online: { id: online.id, intentId },
     f2f: { id: f2f.id, depositIntentId },
-    joinable: { online: { joinCode: joinable.online.joinCode }, f2f: { joinCode: joinable.f2f.joinCode } },
+    joinable: { online: { id: joinable.online.id, joinCode: joinable.online.joinCode }, f2f: { joinCode: joinable.f2f.joinCode } },
     p24: { intentId: p24.body.payment_intent_id, clientSecret: p24.body.client_secret },
     identitySession: { id: session.id, clientSecret: session.clientSecret },
     linkToken: linkToken.body.link_token,
@@ -642,6 +651,33 @@ const plans: Partial<Record<MatrixRoute, Plan>> = {
   'POST /api/v1/admin/reconciliation/differences/:id/explain': request(
     () => `/api/v1/admin/reconciliation/differences/${w.differenceId}/explain`,
     () => ({ reason: 'A test transfer made by hand' }),
+  ),
+  // The sale a dispute froze: evidence first, then acceptance (409 by then), a recovery (not lost after a release: 4xx).
+  'GET /api/v1/admin/chargebacks': get('/api/v1/admin/chargebacks?state=all'),
+  'POST /api/v1/admin/chargebacks/:id/evidence': request(
+    () => `/api/v1/admin/chargebacks/${w.disputeId}/evidence`,
+    () => ({ reason: 'Our record of the sale' }),
+  ),
+  'POST /api/v1/admin/chargebacks/:id/accept': request(
+    () => `/api/v1/admin/chargebacks/${w.disputeId}/accept`,
+    () => ({ reason: 'The buyer is right' }),
+  ),
+  'POST /api/v1/admin/chargebacks/:id/recover': request(
+    () => `/api/v1/admin/chargebacks/${w.disputeId}/recover`,
+    () => ({ amount: 100, reason: 'Fraud' }),
+  ),
+  'POST /api/v1/admin/transactions/:id/clear_fraud_warning': request(
+    () => `/api/v1/admin/transactions/${w.online.id}/clear_fraud_warning`,
+    () => ({ reason: 'Checked with the buyer' }),
+  ),
+  // A sale never paid: the sandbox refuses to dispute it (409), and changes nothing.
+  'POST /api/v1/admin/sandbox/disputes': request(
+    () => '/api/v1/admin/sandbox/disputes',
+    () => ({ transaction_id: w.joinable.online.id }),
+  ),
+  'POST /api/v1/admin/sandbox/disputes/:id/decide': request(
+    () => `/api/v1/admin/sandbox/disputes/${w.disputeId}/decide`,
+    () => ({ outcome: 'won' }),
   ),
   'GET /api/v1/admin/dev_mailbox': get('/api/v1/admin/dev_mailbox'),
   'GET /api/v1/admin/dev_mailbox/:id': { probe: () => ({ url: `/api/v1/admin/dev_mailbox/${w.mailId}` }) },

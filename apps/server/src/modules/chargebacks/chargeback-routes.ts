@@ -17,6 +17,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import type { Dispute } from '../../adapters/payment-provider/payments-port.ts'
 import type { SandboxDisputes } from '../../adapters/payment-provider/sandbox-disputes.ts'
 import { AppError } from '../../errors.ts'
+import { PaymentProviderError } from '../../adapters/payment-provider/provider-error.ts'
 import { adminOf } from '../../http/plugins/authentication.ts'
 import type { CurrentUser } from '../sign-in/users.ts'
 import { actAsAdmin } from '../transactions/act-as-party.ts'
@@ -98,7 +99,7 @@ export function chargebackRoutes(deps: () => TransactionDeps, sandboxDisputes: S
         }
         const { db, payments, clock } = app.services
         const evidence = await buildDisputeEvidence(db, row, clock.now())
-        const dispute = await payments.submitDisputeEvidence({ disputeId: request.params.id, evidence })
+        const dispute = await providerCall(() => payments.submitDisputeEvidence({ disputeId: request.params.id, evidence }))
         await actAsAdmin(deps(), admin, row.id, { type: 'chargeback_evidence_submitted' }, request.body.reason)
         request.log.info({ disputeId: request.params.id, adminId: admin.id }, 'dispute evidence submitted')
         return answer(await applyAnswer(admin, row, dispute, request.body.reason))
@@ -121,7 +122,7 @@ export function chargebackRoutes(deps: () => TransactionDeps, sandboxDisputes: S
         const admin = adminOf(request)
         const row = await disputed(request.params.id)
         if (row.chargeback?.closed_at !== null) throw new AppError('no_open_chargeback', 'The dispute is already closed')
-        const dispute = await app.services.payments.acceptDispute(request.params.id)
+        const dispute = await providerCall(() => app.services.payments.acceptDispute(request.params.id))
         request.log.info({ disputeId: request.params.id, adminId: admin.id }, 'dispute accepted')
         return answer(await applyAnswer(admin, row, dispute, request.body.reason))
       },
@@ -199,10 +200,12 @@ export function chargebackRoutes(deps: () => TransactionDeps, sandboxDisputes: S
         const row = await findById(app.services.db, request.body.transaction_id)
         const paymentIntentId = request.body.payment === 'remainder' ? row.remainder_payment_intent_id : row.payment_intent_id
         if (!paymentIntentId) throw new AppError('not_paid', 'That payment was never made')
-        const dispute = await sandbox.open(paymentIntentId, {
-          reason: request.body.reason,
-          ...(request.body.amount !== undefined ? { amount: request.body.amount } : {}),
-        })
+        const dispute = await providerCall(() =>
+          sandbox.open(paymentIntentId, {
+            reason: request.body.reason,
+            ...(request.body.amount !== undefined ? { amount: request.body.amount } : {}),
+          }),
+        )
         return { id: dispute.id, status: dispute.status, amount: dispute.amount, currency: dispute.currency }
       },
     )
@@ -221,7 +224,7 @@ export function chargebackRoutes(deps: () => TransactionDeps, sandboxDisputes: S
       },
       async (request) => {
         adminOf(request)
-        const dispute = await onlySandbox().decide(request.params.id, request.body.outcome)
+        const dispute = await providerCall(() => onlySandbox().decide(request.params.id, request.body.outcome))
         return { id: dispute.id, status: dispute.status, amount: dispute.amount, currency: dispute.currency }
       },
     )
@@ -239,6 +242,25 @@ export function chargebackRoutes(deps: () => TransactionDeps, sandboxDisputes: S
       const balance = await app.services.connectedAccounts.getBalance(account.id)
       return Math.max(0, balance.available.find((money) => money.currency === row.currency)?.amount ?? 0)
     }
+  }
+}
+
+/**
+ * The provider's refusals in the API's words: a dispute it does not know
+ * (404), one no longer open to the step (409), input it refused (400).
+ * Anything else (the provider down) stays a 5xx the admin may retry.
+ */
+async function providerCall<T>(call: () => Promise<T>): Promise<T> {
+  try {
+    return await call()
+  } catch (error) {
+    if (!(error instanceof PaymentProviderError)) throw error
+    if (error.code === 'not_found') throw new AppError('not_found', 'No such card dispute at the payment provider')
+    if (error.code === 'invalid_state') throw new AppError('no_open_chargeback', error.message)
+    if (error.code === 'invalid_request' || error.code === 'amount_too_large') {
+      throw new AppError('validation_failed', error.message, error.param ? { details: { field: error.param } } : undefined)
+    }
+    throw error
   }
 }
 
