@@ -183,11 +183,13 @@ const seconds = (date: Date) => Math.floor(date.getTime() / 1000)
 /** Stripe's Dispute object: its balance transactions are the withdrawal (amount and fee) and, once won, the reinstatement. */
 function disputeObject(row: DisputeRow): Record<string, unknown> {
   const balanceTransactions = [
+    // As Stripe's: the amount is what the bank took, the fee beside it, `net` both.
     {
       id: `txn_${row.id}_withdrawn`,
       object: 'balance_transaction',
-      amount: -row.amount - row.fee_amount,
+      amount: -row.amount,
       fee: row.fee_amount,
+      net: -row.amount - row.fee_amount,
       currency: row.currency,
       type: 'adjustment',
       reporting_category: 'dispute',
@@ -197,8 +199,9 @@ function disputeObject(row: DisputeRow): Record<string, unknown> {
     balanceTransactions.push({
       id: `txn_${row.id}_reinstated`,
       object: 'balance_transaction',
-      amount: row.amount + row.fee_amount,
+      amount: row.amount,
       fee: -row.fee_amount,
+      net: row.amount + row.fee_amount,
       currency: row.currency,
       type: 'adjustment',
       reporting_category: 'dispute_reversal',

@@ -3,6 +3,7 @@ import { verifyLedger } from '../../ledger/verify-ledger.ts'
 import { apiCaller, partyTokens } from '../../testing/api-caller.ts'
 import { appPerTest } from '../../testing/app-per-test.ts'
 import { confirmDelivery, confirmPayment, joinedSale, payByCard, submitCard, track } from '../../testing/sale-steps.ts'
+import { depositAccepted, joinedF2fSale, payF2fByCard, setTotal } from '../../testing/f2f-sale-steps.ts'
 import { TestClock } from '../../testing/test-clock.ts'
 import { writtenMails } from '../../testing/written-mails.ts'
 import { sandboxDelivery } from '../payments/webhook-signature.ts'
@@ -86,6 +87,29 @@ describe('a card dispute on money still held', () => {
     const ended = await sale(id)
     expect(ended).toMatchObject({ status: 'payment_refunded', amount_refunded: 10_340, chargeback: { status: 'lost', frozen: false } })
     expect(await chargebacks('open')).toEqual([])
+    await expectSoundBooks()
+  })
+})
+
+describe('a card dispute on a face-to-face sale', () => {
+  it("is found by the remainder's payment; lost, the bank returns it and Pactum refunds the deposit", async () => {
+    const { call, settle, expectSoundBooks } = await start()
+    const { id } = await joinedF2fSale(call)
+    await depositAccepted(call, id)
+    await setTotal(call, id, 20_000)
+    const { intentId } = await payF2fByCard(call, id, 'remainder')
+    const read = async () => (await call('buyer', 'GET', `/api/v1/p2p/transactions/${id}`)).body
+    const opened = await call('admin', 'POST', '/api/v1/admin/sandbox/disputes', { transaction_id: id, payment: 'remainder' })
+    expect(opened.status).toBe(200)
+    await settle()
+    expect((await read()).chargeback).toMatchObject({ status: 'needs_response', frozen: true })
+    expect(intentId).toMatch(/^pi_/)
+    await call('admin', 'POST', `/api/v1/admin/sandbox/disputes/${opened.body.id}/decide`, { outcome: 'lost' })
+    await settle(60)
+    const ended = await read()
+    expect(ended).toMatchObject({ status: 'payment_refunded', chargeback: { status: 'lost' } })
+    // Everything the buyer paid, the total with both fees, came back: the remainder by the bank, the deposit by Pactum.
+    expect(ended.amount_refunded).toBeGreaterThan(20_000)
     await expectSoundBooks()
   })
 })
