@@ -114,7 +114,7 @@ describe('compareDay', () => {
     ])
   })
 
-  it('reports what Pactum books nothing for (a dispute, a stand-alone fee) and only totals payouts', () => {
+  it('reports what Pactum booked nothing for (a dispute the ledger lacks, a stand-alone fee) and only totals payouts', () => {
     const provider = [
       at({ kind: 'dispute', objectId: 'dp_1', amount: -10340, providerType: 'adjustment' }),
       at({ kind: 'fee', objectId: null, amount: -1500, providerType: 'stripe_fee', id: 'txn_fee' }),
@@ -122,12 +122,27 @@ describe('compareDay', () => {
     ]
     const day = compareDay({ ledger: [], provider })
     expect(day.differences.map((difference) => [difference.kind, difference.movement, difference.providerId])).toEqual([
-      ['unbooked_provider_movement', 'dispute', 'dp_1'],
       ['unbooked_provider_movement', 'fee', 'txn_fee'],
+      ['missing_in_ledger', 'dispute', 'dp_1'],
     ])
     expect(day.totals.provider).toEqual([
       { currency: 'eur', charged: 0, refunded: 0, transferred: 0, disputed: 10340, paidOut: 20000, fees: 1500 },
     ])
+  })
+
+  it("matches a dispute's withdrawal and its reinstatement by the dispute's id, each in its own direction", () => {
+    const ledger: LedgerMovement[] = [
+      { kind: 'dispute', providerId: 'du_1', transactionId: 't9', amount: 10340, currency: 'eur' },
+      { kind: 'dispute_reversal', providerId: 'du_1', transactionId: 't9', amount: 10340, currency: 'eur' },
+    ]
+    const provider = [
+      at({ kind: 'dispute', objectId: 'du_1', amount: -10340, providerType: 'adjustment', id: 'txn_w' }),
+      at({ kind: 'dispute', objectId: 'du_1', amount: 10340, providerType: 'adjustment', id: 'txn_r' }),
+    ]
+    expect(compareDay({ ledger, provider }).differences).toEqual([])
+    // The reinstatement alone does not pass for the withdrawal.
+    const onlyBack = compareDay({ ledger: [ledger[0] as LedgerMovement], provider: [provider[1] as ProviderMovement] })
+    expect(onlyBack.differences.map((difference) => difference.kind).sort()).toEqual(['missing_at_provider', 'missing_in_ledger'])
   })
 
   it('does not match a refund against a charge of the same id', () => {

@@ -9,8 +9,12 @@
  * and a converted transfer through its charge's own rate (decision 104).
  */
 
-/** What Pactum books: a payment held, a refund, a release to the seller. Disputes are not booked yet (no chargebacks). */
-export type LedgerMovementKind = 'charge' | 'refund' | 'transfer'
+/**
+ * What Pactum books: a payment held, a refund, a release to the seller, and
+ * a card dispute's withdrawal and reinstatement (decision 109), both matched
+ * by the dispute's id, and a recovery from the seller (a transfer reversal).
+ */
+export type LedgerMovementKind = 'charge' | 'refund' | 'transfer' | 'transfer_reversal' | 'dispute' | 'dispute_reversal'
 
 export interface LedgerMovement {
   kind: LedgerMovementKind
@@ -23,9 +27,9 @@ export interface LedgerMovement {
 }
 
 /**
- * The provider's balance movement kinds. `dispute` (a chargeback's
- * withdrawal) is listed and totalled but Pactum books none yet; `payout`
- * moves the platform's own balance to its bank and is totalled only.
+ * The provider's balance movement kinds. `dispute` is a chargeback's
+ * withdrawal (negative) or its reinstatement after a win (positive);
+ * `payout` moves the platform's own balance to its bank and is totalled only.
  */
 export type ProviderMovementKind = 'charge' | 'refund' | 'transfer' | 'transfer_reversal' | 'dispute' | 'payout' | 'fee' | 'other'
 
@@ -84,7 +88,7 @@ export interface CurrencyTotals {
   charged: number
   refunded: number
   transferred: number
-  /** Chargebacks; always 0 on the ledger side until disputes are booked. */
+  /** Chargebacks: withdrawn less reinstated. */
   disputed: number
   paidOut: number
   fees: number
@@ -95,17 +99,35 @@ export interface DayComparison {
   totals: { ledger: CurrencyTotals[]; provider: CurrencyTotals[] }
 }
 
-const ledgerKinds: readonly ProviderMovementKind[] = ['charge', 'refund', 'transfer']
+const ledgerKinds: readonly ProviderMovementKind[] = ['charge', 'refund', 'transfer', 'transfer_reversal', 'dispute']
 
 /** The sign a booked movement has in the provider's balance. */
-const balanceSign: Record<LedgerMovementKind, 1 | -1> = { charge: 1, refund: -1, transfer: -1 }
+const balanceSign: Record<LedgerMovementKind, 1 | -1> = {
+  charge: 1,
+  refund: -1,
+  transfer: -1,
+  transfer_reversal: 1,
+  dispute: -1,
+  dispute_reversal: 1,
+}
+
+/** The ledger's kind a provider movement is matched as: a dispute's money back is its reinstatement. */
+function bookedAs(movement: ProviderMovement): LedgerMovementKind {
+  if (movement.kind === 'dispute') return movement.amount > 0 ? 'dispute_reversal' : 'dispute'
+  return movement.kind as LedgerMovementKind
+}
+
+/** The provider's movement kind a booked one is reported under. */
+function providerKind(kind: LedgerMovementKind): ProviderMovementKind {
+  return kind === 'dispute_reversal' ? 'dispute' : kind
+}
 
 export function compareDay(input: { ledger: readonly LedgerMovement[]; provider: readonly ProviderMovement[] }): DayComparison {
   const byObject = new Map<string, ProviderMovement[]>()
   const differences: Difference[] = []
   for (const movement of input.provider) {
     if (ledgerKinds.includes(movement.kind) && movement.objectId) {
-      const key = matchKey(movement.kind, movement.objectId)
+      const key = matchKey(bookedAs(movement), movement.objectId)
       byObject.set(key, [...(byObject.get(key) ?? []), movement])
     } else if (movement.kind !== 'payout' && movement.kind !== 'fee') {
       differences.push({
@@ -135,14 +157,19 @@ export function compareDay(input: { ledger: readonly LedgerMovement[]; provider:
     const group = found?.[0]?.group
     if (found && group) {
       for (const [otherKey, pieces] of byObject) {
-        if (pieces[0]?.kind === booked.kind && pieces[0].group === group) {
+        if (pieces[0] && bookedAs(pieces[0]) === booked.kind && pieces[0].group === group) {
           found.push(...pieces)
           byObject.delete(otherKey)
         }
       }
     }
     const ledgerSide = { amount: booked.amount, currency: booked.currency }
-    const base = { movement: booked.kind, providerId: booked.providerId, transactionId: booked.transactionId, ledger: ledgerSide }
+    const base = {
+      movement: providerKind(booked.kind),
+      providerId: booked.providerId,
+      transactionId: booked.transactionId,
+      ledger: ledgerSide,
+    }
     if (!found) {
       differences.push({ kind: 'missing_at_provider', ...base, provider: null })
       continue
@@ -157,7 +184,7 @@ export function compareDay(input: { ledger: readonly LedgerMovement[]; provider:
   }
   for (const [, left] of byObject) {
     const first = left[0] as ProviderMovement
-    const sign = balanceSign[first.kind as LedgerMovementKind]
+    const sign = balanceSign[bookedAs(first)]
     differences.push({
       kind: 'missing_in_ledger',
       movement: first.kind,
@@ -255,6 +282,9 @@ function ledgerTotals(movements: readonly LedgerMovement[]): CurrencyTotals[] {
     const totals = totalsFor(map, movement.currency)
     if (movement.kind === 'charge') totals.charged += movement.amount
     else if (movement.kind === 'refund') totals.refunded += movement.amount
+    else if (movement.kind === 'dispute') totals.disputed += movement.amount
+    else if (movement.kind === 'dispute_reversal') totals.disputed -= movement.amount
+    else if (movement.kind === 'transfer_reversal') totals.transferred -= movement.amount
     else totals.transferred += movement.amount
   }
   return sorted(map)

@@ -212,6 +212,11 @@ export class StripePayments implements Payments {
       if (source.currency !== balance.currency) movement.presentment = { amount: source.amount, currency: source.currency }
     } else if (kind === 'refund' && source.object === 'refund') {
       if (source.currency !== balance.currency) movement.presentment = { amount: source.amount, currency: source.currency }
+    } else if (kind === 'dispute' && source.object === 'dispute') {
+      // Matched by the dispute's id; a converted one by what the bank took in the sale's currency.
+      if (source.currency !== balance.currency) {
+        movement.presentment = { amount: source.amount, currency: source.currency }
+      }
     } else if (kind === 'transfer' && source.object === 'transfer') {
       movement.group = releaseKeyOf(source)
       if (source.source_transaction) movement.sourceCharge = await this.#sourceChargeRate(source.source_transaction)

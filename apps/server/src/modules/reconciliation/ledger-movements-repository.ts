@@ -11,6 +11,8 @@ import type { Database } from '../../db/schema.ts'
  * - a refund or a transfer: the outbox row that made it, written in the
  *   same database transaction as its ledger entry, whose
  *   `provider_reference` is the provider's id once it was sent.
+ * - a card dispute: its `dispute_opened` and `dispute_won` entries, by the
+ *   dispute's id the transaction keeps.
  * Movements dated in the range, and those of any date whose provider id is
  * in `providerIds` (a payment that reached the provider at 23:59 is
  * booked when its webhook arrives, perhaps after midnight).
@@ -46,7 +48,7 @@ export async function ledgerMovements(
       ${inRange('sent_at')} or provider_reference = any(${ids}) as in_range,
       ${inRange('created_at')} or payload->>'payment_intent_id' = any(${ids}) as charge_in_range
     from outbox
-    where action in ('refund', 'transfer')
+    where action in ('refund', 'transfer', 'reverse_transfer')
       and ((status = 'sent' and (${inRange('sent_at')} or provider_reference = any(${ids})))
         or (idempotency_key like '%:refund-unheld:%' and (${inRange('created_at')} or payload->>'payment_intent_id' = any(${ids}))))
   `.execute(db)
@@ -75,13 +77,31 @@ export async function ledgerMovements(
     }
     if (row.in_range && row.provider_reference) {
       movements.push({
-        kind: row.action === 'refund' ? 'refund' : 'transfer',
+        kind: row.action === 'refund' ? 'refund' : row.action === 'reverse_transfer' ? 'transfer_reversal' : 'transfer',
         providerId: row.provider_reference,
         transactionId: row.transaction_id,
         amount: payload.amount,
         currency: payload.currency,
       })
     }
+  }
+  // A card dispute (decision 109): its withdrawal (`dispute_opened`) and reinstatement (`dispute_won`) by the dispute's id.
+  const disputes = await sql<{ transaction_id: string; kind: string; provider_id: string; amount: string | number; currency: string }>`
+    select e.transaction_id, e.kind, t.chargeback->>'id' as provider_id, p.amount, p.currency
+    from ledger_entries e
+    join transactions t on t.id = e.transaction_id
+    join ledger_postings p on p.entry_id = e.id and p.account = 'disputed:' || e.transaction_id::text
+    where e.kind in ('dispute_opened', 'dispute_won') and t.chargeback is not null
+      and (${inRange('e.created_at')} or t.chargeback->>'id' = any(${ids}))
+  `.execute(db)
+  for (const row of disputes.rows) {
+    movements.push({
+      kind: row.kind === 'dispute_opened' ? 'dispute' : 'dispute_reversal',
+      providerId: row.provider_id,
+      transactionId: row.transaction_id,
+      amount: Math.abs(Number(row.amount)),
+      currency: row.currency,
+    })
   }
   return movements
 }

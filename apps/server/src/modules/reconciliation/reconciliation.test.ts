@@ -59,6 +59,27 @@ describe('daily reconciliation', () => {
     expect(next.body.totals.provider).toEqual([expect.objectContaining(movedOut)])
   })
 
+  it('matches card disputes (withdrawn, reinstated) and a recovery from the seller with the provider (decision 109)', async () => {
+    const started = await start()
+    const { released, refunded } = await completedSales(started)
+    const { app, clock, call } = started
+    const lost = await call('admin', 'POST', '/api/v1/admin/sandbox/disputes', { transaction_id: released })
+    const won = await call('admin', 'POST', '/api/v1/admin/sandbox/disputes', { transaction_id: refunded })
+    await clock.advance(app, 60)
+    await call('admin', 'POST', `/api/v1/admin/sandbox/disputes/${lost.body.id}/decide`, { outcome: 'lost' })
+    await call('admin', 'POST', `/api/v1/admin/sandbox/disputes/${won.body.id}/decide`, { outcome: 'won' })
+    await clock.advance(app, 60)
+    const recovered = await call('admin', 'POST', `/api/v1/admin/chargebacks/${lost.body.id}/recover`, { amount: 2_500, reason: 'fraud' })
+    expect(recovered.status).toBe(200)
+    await clock.advance(app, 60)
+    expect(await reconcileAll(call)).toEqual([])
+    const day = await call('admin', 'GET', '/api/v1/admin/reconciliation?date=2026-11-21')
+    // Withdrawn 10340 + 5190, of which 5190 reinstated; 10000 transferred less the 2500 taken back.
+    const disputed = { currency: 'eur', disputed: 10_340, transferred: 7_500 }
+    expect(day.body.totals.ledger).toEqual([expect.objectContaining(disputed)])
+    expect(day.body.totals.provider).toEqual([expect.objectContaining(disputed)])
+  })
+
   it('reconciles yesterday by itself two hours after midnight (UTC), and the next day after that', async () => {
     const { app, clock, call } = await start()
     await joinedSale(call).then(({ id }) => payByCard(call, id))
