@@ -12,6 +12,7 @@ import { InvitationCard } from './invitation-card.tsx'
 import { CaseCard } from './case-card.tsx'
 import { ConversationCard } from './conversation-card.tsx'
 import { complaintDeadline, NextSteps } from './next-steps.tsx'
+import { ChargebackNotice } from './chargeback-notice.tsx'
 import { HistoryCard, JoinCodeCard, type Note, NotesCard, SummaryCard, SummaryFoot } from './status-cards.tsx'
 import { SellerReceives } from './seller-receives.tsx'
 import { ReceiptButton } from '../../components/receipt-button.tsx'
@@ -74,6 +75,7 @@ export function F2fTransactionDetails({ transaction, refreshing }: { transaction
           transaction={transaction}
           explanation={t(`transactionStatus.explainF2f.${explanationKey(transaction)}.${role ?? 'buyer'}`)}
         />
+        <ChargebackNotice transaction={transaction} />
         <ReceiptButton transaction={transaction} />
       </SummaryCard>
 

@@ -19,6 +19,7 @@ import { CounterpartyDetails } from './counterparty-details.tsx'
 import { F2fTransactionDetails } from './f2f-transaction-details.tsx'
 import { awaitsIdentityVerification } from './high-value.ts'
 import { HighValueNotice } from './high-value-notice.tsx'
+import { ChargebackNotice } from './chargeback-notice.tsx'
 import { ShippingAddressCard } from './shipping-address-card.tsx'
 import { awaitsSellerAcceptance, ListingSaleCard } from './listing-sale-card.tsx'
 import { InvitationCard } from './invitation-card.tsx'
@@ -123,6 +124,7 @@ function TransactionDetails({ transaction, refreshing }: { transaction: Transact
         <SellerReceives transaction={transaction} />
         <SummaryFoot transaction={transaction} explanation={t(`transactionStatus.explain.${transaction.status}.${role ?? 'buyer'}`)} />
         {role && awaitsIdentityVerification(transaction) && <HighValueNotice />}
+        <ChargebackNotice transaction={transaction} />
         <ReceiptButton transaction={transaction} />
       </SummaryCard>
 

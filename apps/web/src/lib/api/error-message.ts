@@ -88,6 +88,13 @@ export const translatedErrorCodes = [
   'offer_not_open',
   'case_already_escalated',
   'receipt_confirmation_requested_recently',
+  // Card disputes and fraud warnings (decision 109).
+  'chargeback_open',
+  'fraud_warning_open',
+  'no_open_chargeback',
+  'no_fraud_warning',
+  'no_chargeback_loss',
+  'recovery_too_high',
   // The payment provider's own answers (sandbox and Stripe use the same codes).
   'card_declined',
   'insufficient_funds',
