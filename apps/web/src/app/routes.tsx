@@ -49,6 +49,7 @@ const DevMailboxPage = lazyPage(() => import('../features/admin/dev-mailbox-page
 const DevMailPage = lazyPage(() => import('../features/admin/dev-mailbox-page.tsx'), 'DevMailPage')
 const LedgerHealthPage = lazyPage(() => import('../features/admin/ledger-health-page.tsx'), 'LedgerHealthPage')
 const ReconciliationPage = lazyPage(() => import('../features/admin/reconciliation-page.tsx'), 'ReconciliationPage')
+const ChargebacksPage = lazyPage(() => import('../features/admin/chargebacks-page.tsx'), 'ChargebacksPage')
 const ClientsPage = lazyPage(() => import('../features/admin/clients-page.tsx'), 'ClientsPage')
 
 /** A lazily loaded page outside the signed-in shell. */
@@ -146,6 +147,7 @@ export const routes: RouteObject[] = [
           { path: r.adminAuditLog, element: <AuditLogPage /> },
           { path: r.adminLedger, element: <LedgerHealthPage /> },
           { path: r.adminReconciliation, element: <ReconciliationPage /> },
+          { path: r.adminChargebacks, element: <ChargebacksPage /> },
           { path: r.adminClients, element: <ClientsPage /> },
           { path: r.adminDevMailbox, element: <DevMailboxPage /> },
           { path: r.adminCases, element: <CasesPage /> },

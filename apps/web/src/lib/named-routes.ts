@@ -35,6 +35,7 @@ export const namedRoutes = {
   adminCases: '/admin/cases',
   adminLedger: '/admin/ledger',
   adminReconciliation: '/admin/reconciliation',
+  adminChargebacks: '/admin/chargebacks',
   adminClients: '/admin/clients',
   adminDevMailbox: '/admin/dev-mailbox',
   adminDevMail: '/admin/dev-mailbox/:id',

@@ -9,6 +9,7 @@ import {
   type LedgerVerification,
   type LongHolds,
 } from '@pactum/contracts/admin'
+import type { AdminChargeback, ChargebackListQuery, RecoverChargebackBody, SandboxDecideDisputeBody } from '@pactum/contracts/chargebacks'
 import type { ExplainDifference, ReconciliationDay, ReconciliationDifference } from '@pactum/contracts/reconciliation'
 import type { NewPartnerClientBody, PartnerClientBody } from '@pactum/contracts/partner-clients'
 import type { AnyTransaction } from '@pactum/contracts/f2f-transactions'
@@ -111,6 +112,42 @@ export function useExplainDifference(date: string) {
         body,
       }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: ['admin', 'reconciliation', date] }),
+  })
+}
+
+/** GET /admin/chargebacks: the card disputes on sales (issue 34, decision 109). */
+export function useAdminChargebacks(state: ChargebackListQuery['state']) {
+  const api = useApiClient()
+  return useQuery({
+    queryKey: ['admin', 'chargebacks', state],
+    queryFn: ({ signal }) => api.request<AdminChargeback[]>('/admin/chargebacks', { query: { state }, signal }),
+  })
+}
+
+export type ChargebackAction =
+  | { type: 'evidence'; body: { reason: string } }
+  | { type: 'accept'; body: { reason: string } }
+  | { type: 'recover'; body: RecoverChargebackBody }
+
+/** Sends evidence, accepts or recovers from the seller, then re-reads the list (and the sales, which show the dispute). */
+export function useChargebackAction(id: string) {
+  const api = useApiClient()
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (action: ChargebackAction) =>
+      api.request<AdminChargeback>(`/admin/chargebacks/${encodeURIComponent(id)}/${action.type}`, { method: 'POST', body: action.body }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ['admin'] }),
+  })
+}
+
+/** The sandbox provider's card network deciding a dispute; 404 with a real provider. */
+export function useSandboxDecideDispute(id: string) {
+  const api = useApiClient()
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (body: SandboxDecideDisputeBody) =>
+      api.request<unknown>(`/admin/sandbox/disputes/${encodeURIComponent(id)}/decide`, { method: 'POST', body }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ['admin'] }),
   })
 }
 

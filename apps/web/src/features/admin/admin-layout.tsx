@@ -117,6 +117,7 @@ export function AdminLayout() {
           { label: t('admin.tabs.auditLog'), to: namedRoutes.adminAuditLog },
           { label: t('admin.tabs.ledger'), to: namedRoutes.adminLedger },
           { label: t('admin.tabs.reconciliation'), to: namedRoutes.adminReconciliation },
+          { label: t('admin.tabs.chargebacks'), to: namedRoutes.adminChargebacks },
           { label: t('admin.tabs.clients'), to: namedRoutes.adminClients },
           { label: t('admin.tabs.devMailbox'), to: namedRoutes.adminDevMailbox },
         ]}
