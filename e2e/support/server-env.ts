@@ -14,6 +14,7 @@ export function e2eServerEnv(options: { publicUrl: string; dataDir: string }): R
     COMPLAINT_PERIOD_SECONDS: '8',
     // The sandbox settles a bank refund (SEPA, P24) after 5 s by default; a browser test only waits for it.
     SANDBOX_REFUND_DELAY_SECONDS: '1',
+    SANDBOX_DISPUTE_DELAY_SECONDS: '2',
     SANDBOX_TRACKING_IN_TRANSIT_SECONDS: '2',
     SANDBOX_TRACKING_DELIVERED_SECONDS: '3600',
     // Identity checks and the payout schedule in seconds, so that a browser test sees a payout arrive.

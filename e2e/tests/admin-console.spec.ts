@@ -2,7 +2,9 @@ import { expect, test } from '@playwright/test'
 import { expectNoAxeViolations } from '../support/axe.ts'
 import { completeCountryAndTerms } from '../support/onboarding.ts'
 import { adminPerson, finishRegistrationFromMail, newPerson, registeredPerson, submitRegistration } from '../support/people.ts'
-import { complainedSale } from '../support/sale.ts'
+import { buyerJoins, buyerPays, complainedSale, sellerCreates } from '../support/sale.ts'
+import { closeSuccess } from '../support/result.ts'
+import { reloadUntil } from '../support/reload-until.ts'
 import { setUpAuthenticatorApp, signOutAndInWithCode } from '../support/second-factor.ts'
 import { keepScreenshot } from '../support/screenshots.ts'
 
@@ -105,6 +107,24 @@ test('an admin refunds a complained sale to the buyer from the console, and the 
   await expect(admin.getByTestId('reconciliation-not-run').or(admin.getByTestId('reconciliation-summary'))).toBeVisible()
   await expectNoAxeViolations(admin, 'admin reconciliation')
   await keepScreenshot(admin, 'admin-reconciliation')
+
+  // A card dispute (decision 109): a sale paid with the sandbox's dispute card is disputed by the buyer's bank
+  // seconds later; the sale shows both parties it is paused, and the admin finds it under Chargebacks.
+  const code = await sellerCreates(seller, 'Oak rocking chair', '60.00')
+  await buyerJoins(buyer, code)
+  await buyerPays(buyer, '4000 0000 0000 0259')
+  await closeSuccess(buyer)
+  await reloadUntil(buyer, (lookMs) => expect(buyer.getByTestId('chargeback-notice')).toBeVisible({ timeout: lookMs }))
+  await expect(buyer.getByTestId('chargeback-notice')).toContainText('the sale is paused')
+  await expectNoAxeViolations(buyer, 'status page, card dispute')
+  await keepScreenshot(buyer, 'chargeback-paused-buyer')
+  await admin.getByRole('link', { name: 'Chargebacks' }).click()
+  const disputed = admin.getByTestId('chargeback-row').filter({ hasText: 'Oak rocking chair' })
+  await expect(disputed).toHaveCount(1)
+  await expect(disputed).toContainText('fraudulent')
+  await expectNoAxeViolations(admin, 'admin chargebacks')
+  await keepScreenshot(admin, 'admin-chargebacks')
+
   await admin.getByRole('link', { name: 'Partner clients' }).click()
   await expect(admin.getByTestId('admin-clients').or(admin.getByTestId('admin-clients-empty'))).toBeVisible()
   await expectNoAxeViolations(admin, 'admin partner clients')

@@ -142,7 +142,7 @@ function ChargebackTable({ chargebacks }: { chargebacks: AdminChargeback[] }) {
                   <Link component={RouterLink} to={routeTo('adminTransaction', { id: chargeback.transaction_id })}>
                     {chargeback.description}
                   </Link>
-                  <Typography variant="body2" sx={{ fontFamily: 'monospace' }}>
+                  <Typography variant="caption" component="div" sx={{ fontFamily: 'monospace', wordBreak: 'break-all' }}>
                     {chargeback.id}
                   </Typography>
                 </TableCell>
@@ -152,7 +152,7 @@ function ChargebackTable({ chargebacks }: { chargebacks: AdminChargeback[] }) {
                   <Stack spacing={0.5}>
                     <span>{t(`admin.chargebacks.statuses.${chargeback.status}`)}</span>
                     {chargeback.frozen && (
-                      <Chip size="small" color="warning" label={t('admin.chargebacks.frozen')} sx={{ alignSelf: 'start' }} />
+                      <Chip size="small" color="primary" label={t('admin.chargebacks.frozen')} sx={{ alignSelf: 'start' }} />
                     )}
                   </Stack>
                 </TableCell>
@@ -181,7 +181,7 @@ function ChargebackTable({ chargebacks }: { chargebacks: AdminChargeback[] }) {
                   {money(chargeback.recovered, chargeback.currency)} / {money(chargeback.recoverable, chargeback.currency)}
                 </TableCell>
                 <TableCell>
-                  <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap' }}>
+                  <Stack spacing={1} sx={{ alignItems: 'start' }}>
                     {chargeback.status === 'needs_response' && (
                       <Button size="small" variant="outlined" onClick={() => setActing({ chargeback, action: 'evidence' })}>
                         {t('admin.chargebacks.evidence.action')}

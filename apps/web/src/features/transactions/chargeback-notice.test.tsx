@@ -14,12 +14,21 @@ const open = {
 describe('a card dispute on the status page (decision 109)', () => {
   it('tells the seller the sale is paused, with the amount and when Pactum answers the bank', async () => {
     await renderApp('/transactions/tx-1', {
-      api: fakeApiClient({ 'GET /transactions/tx-1': fakeTransaction({ status: 'paid', role: 'seller', chargeback: open }) }),
+      api: fakeApiClient({
+        'GET /transactions/tx-1': fakeTransaction({
+          status: 'paid',
+          role: 'seller',
+          chargeback: open,
+          tracking_deadline: '2026-12-10T10:00:00.000Z',
+        }),
+      }),
     })
     const notice = await screen.findByTestId('chargeback-notice')
     expect(notice.textContent).toContain('Card dispute: €103.40, the sale is paused')
     expect(notice.textContent).toContain('nothing is released and no deadline runs')
     expect(screen.getByTestId('chargeback-due').textContent).toContain('Pactum answers the bank by')
+    // No countdown runs while the sale is paused.
+    expect(screen.queryByTestId('tracking-deadline')).toBeNull()
   })
 
   it('tells the buyer what the bank did once it decided, without the deadline', async () => {

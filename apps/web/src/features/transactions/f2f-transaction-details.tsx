@@ -85,7 +85,11 @@ export function F2fTransactionDetails({ transaction, refreshing }: { transaction
 
       <NextSteps
         transaction={transaction}
-        deadlines={windowOpen && transaction.complaint_period_deadline ? [complaintDeadline(transaction.complaint_period_deadline)] : []}
+        deadlines={
+          windowOpen && transaction.complaint_period_deadline && !transaction.chargeback?.frozen
+            ? [complaintDeadline(transaction.complaint_period_deadline)]
+            : []
+        }
       />
       <CaseCard transaction={transaction} />
       <ConversationCard transaction={transaction} />

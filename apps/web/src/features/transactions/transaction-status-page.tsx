@@ -144,8 +144,9 @@ function TransactionDetails({ transaction, refreshing }: { transaction: Transact
   )
 }
 
-/** The seller's time to add tracking once paid, and the buyer's complaint window once delivered. */
+/** The seller's time to add tracking once paid, and the buyer's complaint window once delivered; none runs while a card dispute pauses the sale. */
 function deadlinesOf(transaction: Transaction): Deadline[] {
+  if (transaction.chargeback?.frozen) return []
   if (transaction.status === 'paid' && transaction.tracking_deadline) {
     const runningKey =
       transaction.role === 'seller' ? 'transactionStatus.deadlines.trackingSeller' : 'transactionStatus.deadlines.trackingBuyer'
