@@ -26,6 +26,7 @@ export interface AdminActionDialogProps {
 function actionKey(action: AdminAction): string {
   if (action.type === 'confirm_delivery') return 'confirmDelivery'
   if (action.type === 'decide') return 'decide'
+  if (action.type === 'clear_fraud_warning') return 'clearFraudWarning'
   return action.to === 'seller' ? 'releaseToSeller' : 'refundBuyer'
 }
 
@@ -51,11 +52,14 @@ export function AdminActionDialog({ transactionId, action, amount, recipient, on
       body={
         <Stack spacing={1}>
           <Typography data-testid="admin-action-summary">{t(`admin.actions.${key}.summary`, { amount, recipient })}</Typography>
-          <Typography variant="body2">{t('admin.actions.final')}</Typography>
+          {/* The parties never hear of a fraud warning (decision 109), so clearing one tells no one. */}
+          <Typography variant="body2">
+            {action.type === 'clear_fraud_warning' ? t('admin.actions.clearFraudWarning.final') : t('admin.actions.final')}
+          </Typography>
         </Stack>
       }
       confirmLabel={t(`admin.actions.${key}.confirm`)}
-      destructive={action.type !== 'confirm_delivery'}
+      destructive={action.type === 'release_funds' || action.type === 'decide'}
       busy={mutation.isPending}
       onConfirm={() => void confirm()}
       onClose={onClose}

@@ -9,7 +9,13 @@ import {
   type LedgerVerification,
   type LongHolds,
 } from '@pactum/contracts/admin'
-import type { AdminChargeback, ChargebackListQuery, RecoverChargebackBody, SandboxDecideDisputeBody } from '@pactum/contracts/chargebacks'
+import type {
+  AdminChargeback,
+  ChargebackListQuery,
+  RecoverChargebackBody,
+  SandboxDecideDisputeBody,
+  SandboxOpenDisputeBody,
+} from '@pactum/contracts/chargebacks'
 import type { ExplainDifference, ReconciliationDay, ReconciliationDifference } from '@pactum/contracts/reconciliation'
 import type { NewPartnerClientBody, PartnerClientBody } from '@pactum/contracts/partner-clients'
 import type { AnyTransaction } from '@pactum/contracts/f2f-transactions'
@@ -151,6 +157,16 @@ export function useSandboxDecideDispute(id: string) {
   })
 }
 
+/** The sandbox provider's card network opening a dispute on one of a sale's payments; 404 with a real provider. */
+export function useSandboxOpenDispute() {
+  const api = useApiClient()
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (body: SandboxOpenDisputeBody) => api.request<unknown>('/admin/sandbox/disputes', { method: 'POST', body }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ['admin'] }),
+  })
+}
+
 export function useAdminClients() {
   const api = useApiClient()
   return useQuery({ queryKey: ['admin', 'clients'], queryFn: ({ signal }) => api.request<AdminClient[]>('/admin/clients', { signal }) })
@@ -213,6 +229,8 @@ export type AdminAction =
   | { type: 'release_funds'; to: 'seller' | 'buyer' }
   /** A case's decision: the split of the price in dispute. */
   | { type: 'decide'; refund_to_buyer: number; release_to_seller: number }
+  /** The card issuer's early fraud warning, checked: the release is no longer held by it (decision 109). */
+  | { type: 'clear_fraud_warning' }
 
 /**
  * Runs an admin action through the engine's endpoints, then re-reads

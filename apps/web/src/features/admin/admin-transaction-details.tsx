@@ -1,3 +1,4 @@
+import Link from '@mui/material/Link'
 import Paper from '@mui/material/Paper'
 import Stack from '@mui/material/Stack'
 import Table from '@mui/material/Table'
@@ -8,6 +9,7 @@ import TableRow from '@mui/material/TableRow'
 import Typography from '@mui/material/Typography'
 import type { AdminTransactionDetail } from '@pactum/contracts/admin'
 import { type ReactNode } from 'react'
+import { Link as RouterLink } from 'react-router'
 import { CaseOffers } from '../../components/case-offers.tsx'
 import { PdfDownloadButton } from '../../components/pdf-download-button.tsx'
 import { ReceiptButton } from '../../components/receipt-button.tsx'
@@ -15,6 +17,7 @@ import { useTranslation } from '../../i18n/react.tsx'
 import { useLocale } from '../../i18n/use-locale.ts'
 import { formatDateTime } from '../../lib/dates.ts'
 import { formatMoney } from '../../lib/money.ts'
+import { namedRoutes } from '../../lib/named-routes.ts'
 import { AdminConversation } from './admin-conversation.tsx'
 
 /** What the escrow account holds now: what a release or a refund would move. */
@@ -61,6 +64,48 @@ function Columns({ names }: { names: string[] }) {
   )
 }
 
+/** The card dispute on the sale's payment (decision 109), as the parties see it; the Chargebacks tab acts on it. */
+function ChargebackFact({ detail }: { detail: AdminTransactionDetail }) {
+  const { t } = useTranslation()
+  const { locale } = useLocale()
+  const { transaction } = detail
+  const chargeback = transaction.chargeback
+  if (!chargeback) return null
+  return (
+    <span data-testid="admin-chargeback">
+      {t('admin.detail.chargebackSummary', {
+        status: t(`admin.chargebacks.statuses.${chargeback.status}`),
+        amount: formatMoney(chargeback.amount, transaction.currency, locale),
+        reason: chargeback.reason,
+      })}
+      {chargeback.frozen && ` · ${t('admin.chargebacks.frozen')}`}
+      {chargeback.evidence_due_by &&
+        chargeback.status === 'needs_response' &&
+        ` · ${t('admin.detail.evidenceDueBy', { date: formatDateTime(chargeback.evidence_due_by, locale) })}`}
+      {' · '}
+      <Link component={RouterLink} to={namedRoutes.adminChargebacks}>
+        {t('admin.tabs.chargebacks')}
+      </Link>
+    </span>
+  )
+}
+
+/** The issuer's early fraud warning: admins only; it holds the release until one of them clears it. */
+function FraudWarningFact({ detail }: { detail: AdminTransactionDetail }) {
+  const { t } = useTranslation()
+  const { locale } = useLocale()
+  const warning = detail.fraud_warning
+  if (!warning) return null
+  const received = formatDateTime(warning.received_at, locale)
+  return (
+    <span data-testid="admin-fraud-warning">
+      {warning.cleared_at
+        ? t('admin.detail.fraudWarningCleared', { type: warning.fraud_type, received, cleared: formatDateTime(warning.cleared_at, locale) })
+        : t('admin.detail.fraudWarningOpen', { type: warning.fraud_type, received })}
+    </span>
+  )
+}
+
 /** The transaction's amounts and parties, then its history, ledger entries, provider events and e-mails. */
 export function Details({ detail }: { detail: AdminTransactionDetail }) {
   const { t } = useTranslation()
@@ -75,6 +120,12 @@ export function Details({ detail }: { detail: AdminTransactionDetail }) {
     [t('admin.detail.description'), transaction.description],
     // The complaint the admin decides on, with its reason (issue 32: the console showed neither).
     [t('admin.detail.complaint'), detail.case ? `${t(`complaintReasons.${detail.case.reason}`)}: ${detail.case.description}` : '—'],
+    ...(transaction.chargeback
+      ? [[t('admin.detail.chargeback'), <ChargebackFact key="chargeback" detail={detail} />] as [string, ReactNode]]
+      : []),
+    ...(detail.fraud_warning
+      ? [[t('admin.detail.fraudWarning'), <FraudWarningFact key="fraud" detail={detail} />] as [string, ReactNode]]
+      : []),
     [t('roles.buyer'), detail.buyer_email ?? '—'],
     [t('roles.seller'), detail.seller_email ?? '—'],
     [t('admin.columns.client'), transaction.client_id ?? '—'],

@@ -15,6 +15,7 @@ import { AdminActionDialog } from './admin-action-dialog.tsx'
 import { AdminDecideDialog } from './admin-decide-dialog.tsx'
 import { type AdminAction, useAdminTransaction } from './admin-api.ts'
 import { Details, escrowBalance } from './admin-transaction-details.tsx'
+import { SandboxDisputePanel } from './sandbox-dispute-dialog.tsx'
 
 /** One transaction as an admin sees it, with the actions that settle it. */
 export function AdminTransactionPage() {
@@ -51,6 +52,11 @@ export function AdminTransactionPage() {
               {t('admin.actions.confirmDelivery.button')}
             </Button>
           )}
+          {detail.fraud_warning && detail.fraud_warning.cleared_at === null && (
+            <Button variant="outlined" onClick={() => setAction({ type: 'clear_fraud_warning' })} data-testid="admin-clear-fraud-warning">
+              {t('admin.actions.clearFraudWarning.button')}
+            </Button>
+          )}
           {detail.case && transaction.status === 'complained' && (
             <Button variant="contained" onClick={() => setDeciding(true)} data-testid="admin-decide">
               {t('admin.actions.decide.button')}
@@ -69,6 +75,7 @@ export function AdminTransactionPage() {
           </Button>
         </Stack>
       )}
+      <SandboxDisputePanel detail={detail} />
       {deciding && detail.case && (
         <AdminDecideDialog
           dispute={detail.case}
