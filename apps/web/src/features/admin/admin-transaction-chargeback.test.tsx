@@ -46,7 +46,7 @@ const frozenDispute = {
 }
 
 describe('the admin transaction page with a card dispute or a fraud warning', () => {
-  it('shows the dispute with its status, amount, reason and deadline, and links to the Chargebacks tab', async () => {
+  it('shows the dispute with its status, amount, reason and deadline, links to the Chargebacks tab, and offers no step while frozen', async () => {
     const transaction = fakeTransaction({ id, status: 'paid', currency: 'eur', role: null, chargeback: frozenDispute })
     const api = fakeApiClient({ ...admin, [`GET /admin/transactions/${id}`]: detail({ transaction }) })
     await renderApp(`/admin/transactions/${id}`, { api })
@@ -55,11 +55,13 @@ describe('the admin transaction page with a card dispute or a fraud warning', ()
     expect(fact.textContent).toContain('Money frozen')
     expect(fact.textContent).toContain('evidence due by')
     expect(within(fact).getByRole('link', { name: 'Chargebacks' }).getAttribute('href')).toBe('/admin/chargebacks')
+    // The sale is frozen: the engine would refuse a release or a refund, so none is offered.
+    expect(screen.queryByTestId('admin-actions')).toBeNull()
     // A sale already disputed gets no second dispute from the sandbox panel.
     expect(screen.queryByTestId('admin-sandbox-dispute')).toBeNull()
   })
 
-  it('clears an open fraud warning only with a reason, and says the parties are not told', async () => {
+  it('clears an open fraud warning only with a reason, says the parties are not told, and offers the release again', async () => {
     const calls: ApiRequest[] = []
     const warning = { id: 'issfr_1', fraud_type: 'made_with_stolen_card', received_at: '2026-11-01T11:00:00Z', cleared_at: null }
     const api = fakeApiClient({
@@ -74,6 +76,9 @@ describe('the admin transaction page with a card dispute or a fraud warning', ()
     await renderApp(`/admin/transactions/${id}`, { api })
     const fact = await screen.findByTestId('admin-fraud-warning')
     expect(fact.textContent).toMatch(/^made_with_stolen_card, received .*2026.*\. Nothing is released until an admin clears it\.$/)
+    // The warning refuses whatever would pay the seller: only the refund is offered beside clearing it.
+    expect(screen.queryByTestId('admin-release-seller')).toBeNull()
+    expect(screen.getByTestId('admin-release-buyer')).toBeTruthy()
     await userEvent.click(screen.getByTestId('admin-clear-fraud-warning'))
     const dialog = await screen.findByTestId('admin-action-dialog')
     expect(within(dialog).getByTestId('admin-action-summary').textContent).toContain('no longer hold back the €103.40 in escrow')
@@ -89,6 +94,7 @@ describe('the admin transaction page with a card dispute or a fraud warning', ()
     await waitFor(() => expect(screen.queryByTestId('admin-action-dialog')).toBeNull())
     await waitFor(() => expect(screen.getByTestId('admin-fraud-warning').textContent).toContain('cleared'))
     expect(screen.queryByTestId('admin-clear-fraud-warning')).toBeNull()
+    expect(screen.getByTestId('admin-release-seller')).toBeTruthy()
   })
 
   it('opens a sandbox dispute on the payment, refusing more than was paid', async () => {

@@ -40,42 +40,54 @@ export function AdminTransactionPage() {
   const detail = query.data
   const { transaction } = detail
   const open = !isTerminal({ kind: transaction.type, status: transaction.status })
+  // A card dispute on held money freezes the sale: the engine refuses every step until the bank decides (decision 109).
+  const frozen = transaction.chargeback?.frozen === true && ['needs_response', 'under_review'].includes(transaction.chargeback.status)
+  const steps = open && !frozen
+  const clearable = open && detail.fraud_warning !== null && detail.fraud_warning.cleared_at === null
   const amount = formatMoney(escrowBalance(detail), transaction.currency, locale)
   const recipient = (to: 'buyer' | 'seller') => (to === 'buyer' ? detail.buyer_email : detail.seller_email) ?? '—'
   return (
     <>
       <PageHeader title={t('admin.detail.title')} breadcrumbs={crumbs} />
-      {open && (
+      {(steps || clearable) && (
         <Stack direction="row" spacing={1} sx={{ mb: 3, flexWrap: 'wrap', gap: 1 }} data-testid="admin-actions">
-          {transaction.type === 'online' && transaction.status === 'tracked' && (
+          {steps && transaction.type === 'online' && transaction.status === 'tracked' && (
             <Button variant="outlined" onClick={() => setAction({ type: 'confirm_delivery' })} data-testid="admin-confirm-delivery">
               {t('admin.actions.confirmDelivery.button')}
             </Button>
           )}
-          {detail.fraud_warning && detail.fraud_warning.cleared_at === null && (
+          {clearable && (
             <Button variant="outlined" onClick={() => setAction({ type: 'clear_fraud_warning' })} data-testid="admin-clear-fraud-warning">
               {t('admin.actions.clearFraudWarning.button')}
             </Button>
           )}
-          {detail.case && transaction.status === 'complained' && (
+          {steps && detail.case && transaction.status === 'complained' && (
             <Button variant="contained" onClick={() => setDeciding(true)} data-testid="admin-decide">
               {t('admin.actions.decide.button')}
             </Button>
           )}
-          <Button variant="outlined" onClick={() => setAction({ type: 'release_funds', to: 'seller' })} data-testid="admin-release-seller">
-            {t('admin.actions.releaseToSeller.button')}
-          </Button>
-          <Button
-            variant="outlined"
-            color="error"
-            onClick={() => setAction({ type: 'release_funds', to: 'buyer' })}
-            data-testid="admin-release-buyer"
-          >
-            {t('admin.actions.refundBuyer.button')}
-          </Button>
+          {/* An open fraud warning refuses whatever would pay the seller (fraud_warning_open) until it is cleared. */}
+          {steps && !clearable && (
+            <Button
+              variant="outlined"
+              onClick={() => setAction({ type: 'release_funds', to: 'seller' })}
+              data-testid="admin-release-seller"
+            >
+              {t('admin.actions.releaseToSeller.button')}
+            </Button>
+          )}
+          {steps && (
+            <Button
+              variant="outlined"
+              color="error"
+              onClick={() => setAction({ type: 'release_funds', to: 'buyer' })}
+              data-testid="admin-release-buyer"
+            >
+              {t('admin.actions.refundBuyer.button')}
+            </Button>
+          )}
         </Stack>
       )}
-      <SandboxDisputePanel detail={detail} />
       {deciding && detail.case && (
         <AdminDecideDialog
           dispute={detail.case}
@@ -100,6 +112,7 @@ export function AdminTransactionPage() {
         />
       )}
       <Details detail={detail} />
+      <SandboxDisputePanel detail={detail} />
     </>
   )
 }

@@ -68,7 +68,7 @@ export function SandboxDisputePanel({ detail }: { detail: AdminTransactionDetail
   const payments = heldPayments(detail)
   if (payments.length === 0 || detail.transaction.chargeback !== null) return null
   return (
-    <Paper variant="outlined" component="section" sx={{ p: 2, mb: 3 }} data-testid="admin-sandbox-dispute">
+    <Paper variant="outlined" component="section" sx={{ p: 2, mt: 3 }} data-testid="admin-sandbox-dispute">
       <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
         {t('admin.sandboxDispute.title')}
       </Typography>
