@@ -1,8 +1,10 @@
 import { type F2fEvent, transitionF2f } from './f2f-transaction.ts'
-import { type F2fState, f2fStatuses, f2fTerminalStatuses } from './f2f-state.ts'
+import type { F2fState } from './f2f-state.ts'
 import { type Actor, defaultPolicy, heldInEscrow, type Result, refuse, type TransactionPolicy } from './kernel.ts'
 import { type OnlineEvent, transitionOnline } from './online-transaction.ts'
-import { type OnlineState, onlineStatuses, onlineTerminalStatuses } from './online-state.ts'
+import type { OnlineState } from './online-state.ts'
+
+export { allStatuses, isTerminal, statusesByKind, terminalStatusesByKind, type TransactionKind } from './statuses.ts'
 
 /**
  * Both kinds behind one entry point, so that the server has one apply path:
@@ -10,20 +12,9 @@ import { type OnlineState, onlineStatuses, onlineTerminalStatuses } from './onli
  * its effects.
  */
 
-export type TransactionKind = 'online' | 'f2f'
 export type TransactionState = OnlineState | F2fState
 export type TransactionEvent = OnlineEvent | F2fEvent
 export type TransactionStatus = TransactionState['status']
-
-export const statusesByKind = { online: onlineStatuses, f2f: f2fStatuses } as const
-export const terminalStatusesByKind = { online: onlineTerminalStatuses, f2f: f2fTerminalStatuses } as const
-
-/** Every status of either kind, each once (both kinds share created, joined, complained, …). */
-export const allStatuses: readonly TransactionStatus[] = [...new Set<TransactionStatus>([...onlineStatuses, ...f2fStatuses])]
-
-export function isTerminal(state: { readonly kind: TransactionKind; readonly status: string }): boolean {
-  return (terminalStatusesByKind[state.kind] as readonly string[]).includes(state.status)
-}
 
 /**
  * Applies one event to a transaction of either kind. The events of the two

@@ -1,6 +1,6 @@
 import Button from '@mui/material/Button'
 import Stack from '@mui/material/Stack'
-import { isTerminal } from '@pactum/domain/transactions/transaction'
+import { isTerminal } from '@pactum/domain/transactions/statuses'
 import { useState } from 'react'
 import { useTranslation } from '../../i18n/react.tsx'
 import { useParams } from 'react-router'

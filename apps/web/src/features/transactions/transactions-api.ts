@@ -5,7 +5,7 @@ import type { ApiRequest } from '../../lib/api/api-client.ts'
 import { useApiClient } from '../../lib/api/api-client-context.tsx'
 import { fetchVerificationStatus, verificationStatusKey } from '../../lib/api/verification-status.ts'
 import { transactionPageSize } from '../../lib/constants.ts'
-import { isTerminal } from '@pactum/domain/transactions/transaction'
+import { isTerminal } from '@pactum/domain/transactions/statuses'
 
 export type ListFilter = TransactionFilter | 'all'
 
