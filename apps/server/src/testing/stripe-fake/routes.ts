@@ -24,7 +24,7 @@ const allowedParams: Record<string, string[]> = {
   'POST accounts/:id': ['individual', 'business_profile', 'metadata', 'tos_acceptance', 'expand'],
   'POST account_links': ['account', 'type', 'collection_options', 'return_url', 'refresh_url', 'expand'],
   'POST accounts/:id/external_accounts': ['external_account', 'default_for_currency', 'metadata', 'expand'],
-  'POST identity/:id': ['type', 'return_url', 'metadata', 'options', 'expand'],
+  'POST identity/:id': ['type', 'return_url', 'metadata', 'options', 'related_person', 'expand'],
   'POST account_sessions': ['account', 'components', 'expand'],
   'POST disputes/:id': ['evidence', 'metadata', 'submit', 'intended_submission_method', 'expand'],
   'POST disputes/:id/close': ['expand'],
