@@ -355,4 +355,58 @@ describe('the adapter against the fake', () => {
     expect(uploads).toEqual([expect.objectContaining({ account: account.id, idempotencyKey: `attach-session:${session.id}:file` })])
     expect(fake.requests.filter((request) => request.path === `/v1/accounts/${account.id}` && request.method === 'POST')).toHaveLength(1)
   })
+
+  /** The SDK itself on the fake, for what the adapter does not (yet) send. */
+  const rawStripe = () => new Stripe(fake.secretKey, { host: '127.0.0.1', port: Number(new URL(fake.url).port), protocol: 'http' })
+
+  it('the fake: a verification session for a connected account’s Person, checked as Stripe documents related_person', async () => {
+    const provider = adapter(fake.secretKey)
+    const account = await openAccount(provider, 'u7', 'g@example.com', 'de')
+    const other = await openAccount(provider, 'u8', 'h@example.com', 'de')
+    const stripe = rawStripe()
+    const person = (await stripe.accounts.retrieve(account.id)).individual?.id
+    const otherPerson = (await stripe.accounts.retrieve(other.id)).individual?.id
+    expect(person).toMatch(/^person_/)
+    expect(otherPerson).not.toBe(person)
+    const create = (relatedPerson: Record<string, string>) =>
+      stripe.identity.verificationSessions.create({
+        type: 'document',
+        related_person: relatedPerson as unknown as Stripe.Identity.VerificationSessionCreateParams.RelatedPerson,
+      })
+    await expect(create({ account: account.id })).rejects.toMatchObject({
+      type: 'StripeInvalidRequestError',
+      statusCode: 400,
+      param: 'related_person[person]',
+    })
+    await expect(create({ account: account.id, person: otherPerson as string })).rejects.toMatchObject({
+      type: 'StripeInvalidRequestError',
+      statusCode: 400,
+      param: 'related_person[person]',
+    })
+    await expect(create({ account: 'acct_unknown', person: person as string })).rejects.toMatchObject({
+      statusCode: 400,
+      code: 'resource_missing',
+    })
+    const unrelated = await stripe.identity.verificationSessions.create({ type: 'document' })
+    expect(unrelated.related_person).toBeUndefined()
+
+    const session = await create({ account: account.id, person: person as string })
+    expect(session.related_person).toEqual({ account: account.id, person })
+    fake.completeIdentity(session.id, 'verified')
+    await fake.settle()
+    const verified = await stripe.accounts.retrieve(account.id)
+    expect(verified.individual?.verification?.status).toBe('verified')
+    expect(verified.individual?.verification?.document?.front).toEqual(expect.stringMatching(/^file_/))
+    expect(verified.requirements?.currently_due).not.toContain('individual.verification.document')
+    expect((await stripe.accounts.retrieve(other.id)).requirements?.currently_due).toContain('individual.verification.document')
+    // Stripe attached it: nothing was uploaded to the account, nothing attached by the platform.
+    expect(
+      fake.requests.filter((request) => request.path === '/v1/files' || request.path.startsWith(`/v1/accounts/${account.id}`)),
+    ).toEqual([expect.objectContaining({ method: 'GET' }), expect.objectContaining({ method: 'GET' })])
+    const report = await stripe.identity.verificationReports.retrieve(
+      (await stripe.identity.verificationSessions.retrieve(session.id)).last_verification_report as string,
+    )
+    const image = await stripe.files.retrieve(report.document?.files?.[0] as string)
+    expect(image.purpose).toBe('identity_document_downloadable')
+  })
 })

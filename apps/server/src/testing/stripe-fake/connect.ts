@@ -41,8 +41,70 @@ function testPayoutFailure(last4: string): string | undefined {
   return testPayoutFailures[last4]
 }
 
+/** What Stripe still asks of the account, and whether it pays out, after any change. */
+function refreshRequirements(store: StripeStore, account: Json): void {
+  const individual = record(account.individual as FormObject)
+  const verification = individual.verification as unknown as Json
+  const document = verification.document as Json
+  const due: string[] = profileRequirements(account)
+  if (!document.front || document.details_code) due.push('individual.verification.document')
+  if (account.country === 'US' && !individual.ssn_last_4_provided && !individual.id_number_provided) due.push('individual.ssn_last_4')
+  const banks = (account.external_accounts as Json).data as Json[]
+  if (banks.length === 0) due.push('external_account')
+  account.requirements = { currently_due: due, past_due: [], eventually_due: due }
+  account.payouts_enabled = due.length === 0 && verification.status === 'verified'
+  store.emit('account.updated', account, account.id as string)
+}
+
+/** What Stripe asks of an individual before payouts: who they are, where they live, what they sell, the terms, and whatever else it asked (`requireMore`). */
+function profileRequirements(account: Json): string[] {
+  const individual = account.individual as Json
+  const address = record(individual.address as FormObject)
+  const dob = record(individual.dob as FormObject)
+  const business = record(account.business_profile as FormObject)
+  const tos = record(account.tos_acceptance as FormObject)
+  const due: string[] = []
+  if (!individual.first_name) due.push('individual.first_name')
+  if (!individual.last_name) due.push('individual.last_name')
+  for (const part of ['day', 'month', 'year']) if (!dob[part]) due.push(`individual.dob.${part}`)
+  for (const part of ['line1', 'city', 'postal_code']) if (!address[part]) due.push(`individual.address.${part}`)
+  if (!business.mcc) due.push('business_profile.mcc')
+  if (!business.url && !business.product_description) due.push('business_profile.url')
+  if (!tos.date) due.push('tos_acceptance.date')
+  if (!tos.ip) due.push('tos_acceptance.ip')
+  return [...due, ...((account.extra_requirements as string[] | undefined) ?? [])]
+}
+
+/** The Person an account's `individual` is, by id (Accounts.d.ts: `individual?: Person`, Persons.d.ts: `id`, `account`). */
+export function individualPersonOf(account: Json): string | undefined {
+  const individual = account.individual as Json | undefined
+  return typeof individual?.id === 'string' ? individual.id : undefined
+}
+
+/**
+ * A VerificationSession made for the account's Person (`related_person`)
+ * was verified: Stripe's changelog 2025-06-30.basil, "after Stripe completes
+ * verification, collected data is attached to the associated person,
+ * fulfilling all unmet requirements". Nothing is uploaded to the account
+ * for it. Which files the person's `verification.document` names then is
+ * not documented; the fake names the session's document images.
+ */
+export function verifyPersonByIdentity(store: StripeStore, related: { account: string; person: string }, documentFiles: string[]): void {
+  const account = store.accountOf(related.account)
+  if (individualPersonOf(account) !== related.person) throw new Error(`${related.person} is not the individual of ${related.account}`)
+  const verification = (account.individual as Json).verification as Json
+  Object.assign(verification.document as Json, {
+    front: documentFiles[0] ?? null,
+    back: documentFiles[1] ?? null,
+    details_code: null,
+    details: null,
+  })
+  verification.status = 'verified'
+  refreshRequirements(store, account)
+}
+
 export function fakeConnect(store: StripeStore) {
-  const { accounts, files, newId, seconds, emit, later, accountOf, platformCountry } = store
+  const { accounts, files, newId, seconds, later, accountOf, platformCountry } = store
 
   function createAccount(params: FormObject): Json {
     const country = text(params.country)
@@ -72,7 +134,11 @@ export function fakeConnect(store: StripeStore) {
       controller: record(params.controller),
       tos_acceptance: { service_agreement: agreement },
       payouts_enabled: false,
+      // `Account.individual` is a Person (stripe 23.1.0, Accounts.d.ts): the one whose documents the account needs.
       individual: {
+        id: newId('person'),
+        object: 'person',
+        account: accountId,
         verification: {
           status: 'unverified',
           document: { front: null, back: null, details_code: null },
@@ -83,42 +149,8 @@ export function fakeConnect(store: StripeStore) {
       created: seconds(),
     }
     accounts.set(accountId, created)
-    refreshRequirements(created)
+    refreshRequirements(store, created)
     return created
-  }
-
-  /** What Stripe still asks of the account, and whether it pays out, after any change. */
-  function refreshRequirements(account: Json): void {
-    const individual = record(account.individual as FormObject)
-    const verification = individual.verification as unknown as Json
-    const document = verification.document as Json
-    const due: string[] = profileRequirements(account)
-    if (!document.front || document.details_code) due.push('individual.verification.document')
-    if (account.country === 'US' && !individual.ssn_last_4_provided && !individual.id_number_provided) due.push('individual.ssn_last_4')
-    const banks = (account.external_accounts as Json).data as Json[]
-    if (banks.length === 0) due.push('external_account')
-    account.requirements = { currently_due: due, past_due: [], eventually_due: due }
-    account.payouts_enabled = due.length === 0 && verification.status === 'verified'
-    emit('account.updated', account, account.id as string)
-  }
-
-  /** What Stripe asks of an individual before payouts: who they are, where they live, what they sell, the terms, and whatever else it asked (`requireMore`). */
-  function profileRequirements(account: Json): string[] {
-    const individual = account.individual as Json
-    const address = record(individual.address as FormObject)
-    const dob = record(individual.dob as FormObject)
-    const business = record(account.business_profile as FormObject)
-    const tos = record(account.tos_acceptance as FormObject)
-    const due: string[] = []
-    if (!individual.first_name) due.push('individual.first_name')
-    if (!individual.last_name) due.push('individual.last_name')
-    for (const part of ['day', 'month', 'year']) if (!dob[part]) due.push(`individual.dob.${part}`)
-    for (const part of ['line1', 'city', 'postal_code']) if (!address[part]) due.push(`individual.address.${part}`)
-    if (!business.mcc) due.push('business_profile.mcc')
-    if (!business.url && !business.product_description) due.push('business_profile.url')
-    if (!tos.date) due.push('tos_acceptance.date')
-    if (!tos.ip) due.push('tos_acceptance.ip')
-    return [...due, ...((account.extra_requirements as string[] | undefined) ?? [])]
   }
 
   /** Stripe's checks of what it is given: a real date of birth, a US ZIP code, a web page's address. */
@@ -184,7 +216,7 @@ export function fakeConnect(store: StripeStore) {
           if ((verification[field] as Json)[side] !== fileId) return
           if (rejection) Object.assign(verification[field] as Json, { details_code: rejection, details: 'The document could not be read.' })
           verification.status = rejection ? 'unverified' : 'verified'
-          refreshRequirements(account)
+          refreshRequirements(store, account)
         })
       }
     }
@@ -196,14 +228,14 @@ export function fakeConnect(store: StripeStore) {
     }
     if (text(individual.ssn_last_4)) stored.ssn_last_4_provided = true
     if (text(individual.id_number)) stored.id_number_provided = true
-    refreshRequirements(account)
+    refreshRequirements(store, account)
   }
 
   /** Stripe asks the account for more than Pactum's screens collect, until its onboarding page is completed (`[]`). */
   function setExtraRequirements(accountId: string, requirements: string[]): void {
     const account = accountOf(accountId)
     account.extra_requirements = requirements
-    refreshRequirements(account)
+    refreshRequirements(store, account)
   }
 
   function addBankAccount(account: Json, params: FormObject): Json {
@@ -244,7 +276,7 @@ export function fakeConnect(store: StripeStore) {
       bank.default_for_currency = true
     }
     banks.unshift(bank)
-    refreshRequirements(account)
+    refreshRequirements(store, account)
     return bank
   }
 

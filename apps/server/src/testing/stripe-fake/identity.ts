@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto'
+import { individualPersonOf, verifyPersonByIdentity } from './connect.ts'
 import type { Json, StripeStore } from './store.ts'
 import { type FormObject, invalidRequest, missing, parseMultipart, record, StripeFakeError, text } from './wire.ts'
 
@@ -6,8 +7,29 @@ import { type FormObject, invalidRequest, missing, parseMultipart, record, Strip
  * Files and Stripe Identity in the Stripe fake: uploads of identity
  * documents (kept per account, as Stripe keeps them), and verification
  * sessions that the user finishes on Stripe's hosted page, with the
- * report that names the document's files.
+ * report that names the document's files. A session made for a connected
+ * account's Person (`related_person`) verifies that person's document when
+ * it is verified.
  */
+
+/** `related_person[account]` and `related_person[person]` (VerificationSessionCreateParams.RelatedPerson), checked as Stripe documents them. */
+function relatedPersonOf(store: StripeStore, params: FormObject): { account: string; person: string } | null {
+  if (params.related_person === undefined) return null
+  const given = record(params.related_person)
+  const account = text(given.account)
+  const person = text(given.person)
+  // "account: If provided, the person parameter is also required and must be associated with the account."
+  if (!person)
+    throw invalidRequest('Missing required param: related_person[person].', { code: 'parameter_missing', param: 'related_person[person]' })
+  // A person without an account would be one of the platform's own; the fake has none.
+  if (!account) throw invalidRequest(`No such person: '${person}'`, { code: 'resource_missing', param: 'related_person[person]' })
+  const found = store.accounts.get(account)
+  if (!found) throw invalidRequest(`No such account: '${account}'`, { code: 'resource_missing', param: 'related_person[account]' })
+  if (individualPersonOf(found) !== person) {
+    throw invalidRequest(`The person '${person}' is not associated with the account '${account}'.`, { param: 'related_person[person]' })
+  }
+  return { account, person }
+}
 
 export function fakeIdentity(store: StripeStore) {
   const { files, sessions, reports, newId, seconds, emit, later } = store
@@ -15,6 +37,14 @@ export function fakeIdentity(store: StripeStore) {
   function storeFile(purpose: string, filename: string, type: string, data: Buffer, account: string | undefined): Json {
     const object: Json = { id: newId('file'), object: 'file', purpose, filename, type, size: data.byteLength, created: seconds() }
     files.set(object.id as string, { object, data, account })
+    return object
+  }
+
+  /** An image Stripe Identity collected ("Image of a document collected by Stripe Identity", API reference: the File object), on the platform. */
+  function storeIdentityImage(filename: string, type: string): Json {
+    const id = newId('file')
+    const object: Json = { id, object: 'file', purpose: 'identity_document_downloadable', filename, type, size: 25, created: seconds() }
+    files.set(id, { object, account: undefined, data: Buffer.from('identity-session-document') })
     return object
   }
 
@@ -59,6 +89,7 @@ export function fakeIdentity(store: StripeStore) {
       if (text(params.type) !== 'document') throw invalidRequest('Pactum asks for document checks', { param: 'type' })
       if (params.return_url !== undefined && !/^https?:\/\//.test(text(params.return_url) ?? ''))
         throw invalidRequest('Not a valid URL', { code: 'url_invalid', param: 'return_url' })
+      const related = relatedPersonOf(store, params)
       const sessionId = newId('vs')
       const session: Json = {
         id: sessionId,
@@ -71,6 +102,8 @@ export function fakeIdentity(store: StripeStore) {
         metadata: record(params.metadata),
         last_error: null,
         last_verification_report: null,
+        // Optional in the SDK's VerificationSession (`related_person?: RelatedPerson`, never null): absent when not given.
+        ...(related ? { related_person: related } : {}),
         created: seconds(),
       }
       sessions.set(sessionId, session)
@@ -98,10 +131,12 @@ export function fakeIdentity(store: StripeStore) {
         })
         return
       }
-      const file = storeFile('identity_document', 'passport.png', 'png', Buffer.from('identity-session-document'), undefined)
+      const file = storeIdentityImage('passport.png', 'png')
       const report: Json = { id: newId('vr'), object: 'identity.verification_report', document: { status: 'verified', files: [file.id] } }
       reports.set(report.id as string, report)
       Object.assign(session, { status: 'verified', url: null, last_error: null, last_verification_report: report.id })
+      const related = session.related_person as { account: string; person: string } | undefined
+      if (related) verifyPersonByIdentity(store, related, [file.id as string])
       emit('identity.verification_session.verified', session)
     })
   }
