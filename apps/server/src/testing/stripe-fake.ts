@@ -8,6 +8,7 @@ import { fakePayments } from './stripe-fake/payments.ts'
 import { fakeRoutes } from './stripe-fake/routes.ts'
 import { createStore, type Json, type StripeWebhookTarget } from './stripe-fake/store.ts'
 import { fakeTransfers } from './stripe-fake/transfers.ts'
+import { stripeShapeProblems } from './stripe-schema.ts'
 import { type FormObject, parseForm, StripeFakeError } from './stripe-fake/wire.ts'
 
 export type { StripeWebhookTarget } from './stripe-fake/store.ts'
@@ -39,6 +40,8 @@ export interface StripeFake {
   env: Record<string, string>
   requests: RecordedStripeRequest[]
   events: Json[]
+  /** Where its answers and events so far differ from Stripe's published shapes; `close()` fails on any. */
+  shapeProblems(): string[]
   /** Where signed webhooks go; none are sent until one is set. */
   setWebhookTarget(target: StripeWebhookTarget): void
   /** Events still happen and are listed, but are not delivered (an outage, a misconfigured endpoint). */
@@ -90,6 +93,11 @@ export interface StripeFake {
  */
 /** How long Stripe keeps an idempotency key: "keys are eligible to be removed once they are at least 24 hours old". */
 const idempotencyKeySeconds = 24 * 3600
+
+/** `/v1/refunds/re_123/cancel` → `/v1/refunds/:id/cancel`: one problem per route, not per object. */
+function routeOf(pathname: string): string {
+  return pathname.replace(/\/(?:[a-z]+_)+[0-9a-z]{6,}(?=\/|$)/g, '/:id')
+}
 
 export async function startStripeFake(options: StripeFakeOptions = {}): Promise<StripeFake> {
   const store = createStore({
@@ -176,6 +184,7 @@ export async function startStripeFake(options: StripeFakeOptions = {}): Promise<
       }
       // Stripe replays 4xx answers too, except 409s and some 5xx; the fake keeps every answer.
       if (scope) idempotency.set(scope, { fingerprint, status, body: payload, at: store.seconds() })
+      if (!raw) store.noteShapeProblems(stripeShapeProblems(payload, `${method} ${routeOf(target.pathname)}`))
       answer(status, payload, raw)
     })
   })
@@ -197,6 +206,7 @@ export async function startStripeFake(options: StripeFakeOptions = {}): Promise<
     },
     requests,
     events,
+    shapeProblems: () => [...store.shapeProblems],
     setWebhookTarget: (next) => {
       store.target = next
     },
@@ -238,6 +248,10 @@ export async function startStripeFake(options: StripeFakeOptions = {}): Promise<
     close: async () => {
       await fake.settle()
       await new Promise<void>((resolve, reject) => server.close((error) => (error ? reject(error) : resolve())))
+      const problems = fake.shapeProblems()
+      if (problems.length > 0) {
+        throw new Error(`The Stripe fake answered unlike Stripe's published shapes (testing/stripe-schema.ts):\n${problems.join('\n')}`)
+      }
     },
   }
   return fake

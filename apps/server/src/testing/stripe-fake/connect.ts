@@ -1,4 +1,5 @@
-import { randomBytes } from 'node:crypto'
+import { createHash, randomBytes } from 'node:crypto'
+import { stripeShapes } from '../stripe-schema.ts'
 import type { Json, StripeStore } from './store.ts'
 import { type FormObject, invalidRequest, missing, record, text } from './wire.ts'
 
@@ -37,6 +38,45 @@ const testPayoutFailures: Record<string, string> = {
   '0440': 'invalid_currency',
 }
 
+const emptyAddress = { city: null, country: null, line1: null, line2: null, postal_code: null, state: null }
+
+/** A business profile's fields Stripe always sends, empty until given. */
+const emptyBusinessProfile = {
+  mcc: null,
+  minority_owned_business_designation: null,
+  name: null,
+  specified_commercial_transactions_act_url: null,
+  support_address: null,
+  support_email: null,
+  support_phone: null,
+  support_url: null,
+  url: null,
+}
+
+function numberOrNull(value: unknown): number | null {
+  return text(value as FormObject[string]) === undefined ? null : Number(text(value as FormObject[string]))
+}
+
+/**
+ * An account session's components as Stripe answers them: every embedded
+ * component Stripe has, each enabled or not, with its features (all off
+ * unless asked for). The list of components and of each one's features is
+ * Stripe's own (the published shapes), so it is read from there.
+ */
+function sessionComponents(requested: FormObject): Json {
+  const components = stripeShapes.models['AccountSession.Components']?.fields ?? {}
+  return Object.fromEntries(
+    Object.entries(components).map(([name, field]) => {
+      const model = field.shape.kind === 'model' ? stripeShapes.models[`${field.shape.name}.Features`] : undefined
+      const asked = record(requested[name])
+      const features = Object.fromEntries(
+        Object.keys(model?.fields ?? {}).map((feature) => [feature, text(record(asked.features)[feature]) === 'true']),
+      )
+      return [name, { enabled: text(asked.enabled) === 'true', features }]
+    }),
+  )
+}
+
 function testPayoutFailure(last4: string): string | undefined {
   return testPayoutFailures[last4]
 }
@@ -46,18 +86,28 @@ function refreshRequirements(store: StripeStore, account: Json): void {
   const individual = record(account.individual as FormObject)
   const verification = individual.verification as unknown as Json
   const document = verification.document as Json
-  const due: string[] = profileRequirements(account)
+  const due: string[] = profileRequirements(store, account)
   if (!document.front || document.details_code) due.push('individual.verification.document')
   if (account.country === 'US' && !individual.ssn_last_4_provided && !individual.id_number_provided) due.push('individual.ssn_last_4')
   const banks = (account.external_accounts as Json).data as Json[]
   if (banks.length === 0) due.push('external_account')
-  account.requirements = { currently_due: due, past_due: [], eventually_due: due }
+  account.requirements = {
+    alternatives: [],
+    current_deadline: null,
+    currently_due: due,
+    disabled_reason: due.length > 0 ? 'requirements.past_due' : null,
+    errors: [],
+    eventually_due: due,
+    past_due: due,
+    pending_verification: verification.status === 'pending' ? ['individual.verification.document'] : [],
+  }
+  account.details_submitted = profileRequirements(store, account).length === 0
   account.payouts_enabled = due.length === 0 && verification.status === 'verified'
   store.emit('account.updated', account, account.id as string)
 }
 
 /** What Stripe asks of an individual before payouts: who they are, where they live, what they sell, the terms, and whatever else it asked (`requireMore`). */
-function profileRequirements(account: Json): string[] {
+function profileRequirements(store: StripeStore, account: Json): string[] {
   const individual = account.individual as Json
   const address = record(individual.address as FormObject)
   const dob = record(individual.dob as FormObject)
@@ -72,7 +122,7 @@ function profileRequirements(account: Json): string[] {
   if (!business.url && !business.product_description) due.push('business_profile.url')
   if (!tos.date) due.push('tos_acceptance.date')
   if (!tos.ip) due.push('tos_acceptance.ip')
-  return [...due, ...((account.extra_requirements as string[] | undefined) ?? [])]
+  return [...due, ...(store.extraRequirements.get(account.id as string) ?? [])]
 }
 
 /** The Person an account's `individual` is, by id (Accounts.d.ts: `individual?: Person`, Persons.d.ts: `id`, `account`). */
@@ -131,18 +181,23 @@ export function fakeConnect(store: StripeStore) {
       email: text(params.email) ?? null,
       business_type: text(params.business_type) ?? null,
       metadata: record(params.metadata),
-      controller: record(params.controller),
+      // Pactum's controller (the platform collects requirements and carries losses, no Stripe dashboard) is a custom account.
+      controller: { ...record(params.controller), type: 'application', is_controller: true },
+      type: 'custom',
       tos_acceptance: { service_agreement: agreement },
+      charges_enabled: false,
+      details_submitted: false,
       payouts_enabled: false,
       // `Account.individual` is a Person (stripe 23.1.0, Accounts.d.ts): the one whose documents the account needs.
       individual: {
         id: newId('person'),
         object: 'person',
         account: accountId,
+        created: seconds(),
         verification: {
           status: 'unverified',
-          document: { front: null, back: null, details_code: null },
-          additional_document: { front: null, back: null, details_code: null },
+          document: { front: null, back: null, details: null, details_code: null },
+          additional_document: { front: null, back: null, details: null, details_code: null },
         },
       },
       external_accounts: { object: 'list', data: [], has_more: false, url: `/v1/accounts/${accountId}/external_accounts` },
@@ -177,8 +232,15 @@ export function fakeConnect(store: StripeStore) {
     const stored = account.individual as Json
     for (const field of ['first_name', 'last_name', 'email', 'phone'] as const)
       if (text(individual[field]) !== undefined) stored[field] = text(individual[field])
-    for (const field of ['dob', 'address'] as const) if (individual[field] !== undefined) stored[field] = record(individual[field])
-    if (params.business_profile !== undefined) account.business_profile = { ...record(account.business_profile as FormObject), ...business }
+    // Stripe answers a date of birth in numbers, and an address with all its fields.
+    if (individual.dob !== undefined) {
+      const dob = record(individual.dob)
+      stored.dob = { day: numberOrNull(dob.day), month: numberOrNull(dob.month), year: numberOrNull(dob.year) }
+    }
+    if (individual.address !== undefined) stored.address = { ...emptyAddress, ...record(individual.address) }
+    if (params.business_profile !== undefined) {
+      account.business_profile = { ...emptyBusinessProfile, ...(account.business_profile as Json | undefined), ...business }
+    }
     if (params.tos_acceptance !== undefined) {
       const tos = record(params.tos_acceptance)
       const agreement = (account.tos_acceptance as Json | undefined)?.service_agreement ?? 'full'
@@ -234,13 +296,24 @@ export function fakeConnect(store: StripeStore) {
   /** Stripe asks the account for more than Pactum's screens collect, until its onboarding page is completed (`[]`). */
   function setExtraRequirements(accountId: string, requirements: string[]): void {
     const account = accountOf(accountId)
-    account.extra_requirements = requirements
+    store.extraRequirements.set(accountId, requirements)
     refreshRequirements(store, account)
   }
 
   function addBankAccount(account: Json, params: FormObject): Json {
     const given = params.external_account
-    const bank: Json = { id: newId('ba'), object: 'bank_account', account: account.id, status: 'new', default_for_currency: false }
+    const bank: Json = {
+      id: newId('ba'),
+      object: 'bank_account',
+      account: account.id,
+      account_holder_name: null,
+      account_holder_type: null,
+      account_type: null,
+      bank_name: 'STRIPE TEST BANK',
+      routing_number: null,
+      status: 'new',
+      default_for_currency: false,
+    }
     if (typeof given === 'string') {
       if (!given.startsWith('btok_'))
         throw invalidRequest(`No such token: '${given}'`, { code: 'resource_missing', param: 'external_account' })
@@ -268,6 +341,11 @@ export function fakeConnect(store: StripeStore) {
         ...(text(fields.routing_number) ? { routing_number: text(fields.routing_number) } : {}),
       })
     }
+    // The same bank account has the same fingerprint wherever it is added.
+    bank.fingerprint = createHash('sha256')
+      .update(`${String(bank.country)}:${text(record(given).account_number) ?? String(given)}`)
+      .digest('hex')
+      .slice(0, 16)
     const failure = testPayoutFailure(bank.last4 as string)
     if (failure) store.payoutFailures.set(bank.id as string, failure)
     const banks = (account.external_accounts as Json).data as Json[]
@@ -314,7 +392,8 @@ export function fakeConnect(store: StripeStore) {
       account: sessionAccount,
       client_secret: `${sessionId}_secret_${randomBytes(12).toString('hex')}`,
       expires_at: seconds() + 3600,
-      components: record(params.components),
+      livemode: false,
+      components: sessionComponents(record(params.components)),
     }
   }
 

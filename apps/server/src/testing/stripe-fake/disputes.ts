@@ -1,4 +1,5 @@
 import type { Json, StripeStore } from './store.ts'
+import { notUsedByPactum } from './unused-fields.ts'
 import { type FormObject, invalidRequest, missing, record, text } from './wire.ts'
 
 /*
@@ -21,6 +22,37 @@ import { type FormObject, invalidRequest, missing, record, text } from './wire.t
  * - `POST /v1/transfers/{id}/reversals` takes back up to what is left of a
  *   transfer, from the connected account's balance (`transfer.reversed`).
  */
+
+/** The evidence fields a Dispute shows (Dispute.Evidence in stripe 23.1.0), each null until given. */
+const evidenceResponseFields = [
+  'access_activity_log',
+  'billing_address',
+  'cancellation_policy',
+  'cancellation_policy_disclosure',
+  'cancellation_rebuttal',
+  'customer_communication',
+  'customer_email_address',
+  'customer_name',
+  'customer_purchase_ip',
+  'customer_signature',
+  'duplicate_charge_documentation',
+  'duplicate_charge_explanation',
+  'duplicate_charge_id',
+  'product_description',
+  'receipt',
+  'refund_policy',
+  'refund_policy_disclosure',
+  'refund_refusal_explanation',
+  'service_date',
+  'service_documentation',
+  'shipping_address',
+  'shipping_carrier',
+  'shipping_date',
+  'shipping_documentation',
+  'shipping_tracking_number',
+  'uncategorized_file',
+  'uncategorized_text',
+]
 
 /** DisputeUpdateParams.Evidence in stripe 23.1.0 (API 2026-10-28). */
 const evidenceFields = new Set([
@@ -92,7 +124,9 @@ export function fakeDisputes(store: StripeStore) {
     // The fee comes out with the amount, in the platform's currency.
     Object.assign(withdrawal, {
       fee: disputeFee,
-      fee_details: [{ amount: disputeFee, currency: withdrawal.currency, description: 'Dispute fee', type: 'stripe_fee' }],
+      fee_details: [
+        { amount: disputeFee, application: null, currency: withdrawal.currency, description: 'Dispute fee', type: 'stripe_fee' },
+      ],
       net: (withdrawal.amount as number) - disputeFee,
       reporting_category: 'dispute',
     })
@@ -104,8 +138,18 @@ export function fakeDisputes(store: StripeStore) {
       charge: charge.id,
       created: seconds(),
       currency: charge.currency,
-      evidence: {},
-      evidence_details: { due_by: seconds() + 21 * 86_400, has_evidence: false, past_due: false, submission_count: 0 },
+      // Stripe sends every evidence field, empty until given.
+      evidence: { ...Object.fromEntries(evidenceResponseFields.map((field) => [field, null])), enhanced_evidence: {} },
+      evidence_details: {
+        due_by: seconds() + 21 * 86_400,
+        enhanced_eligibility: {},
+        has_evidence: false,
+        past_due: false,
+        submission_count: 0,
+        submission_method: 'not_submitted',
+      },
+      enhanced_eligibility_types: [],
+      intended_submission_method: null,
       is_charge_refundable: false,
       livemode: false,
       metadata: {},
@@ -139,10 +183,11 @@ export function fakeDisputes(store: StripeStore) {
     dispute.evidence = merged
     dispute.metadata = { ...(dispute.metadata as Json), ...record(params.metadata) }
     const details = dispute.evidence_details as Json
-    details.has_evidence = Object.keys(merged).length > 0
+    details.has_evidence = evidenceResponseFields.some((field) => merged[field] !== null && merged[field] !== undefined)
     if (text(params.submit) === 'true') {
       dispute.status = 'under_review'
       details.submission_count = (details.submission_count as number) + 1
+      details.submission_method = 'manual'
     }
     emit('charge.dispute.updated', dispute)
     return dispute
@@ -189,6 +234,7 @@ export function fakeDisputes(store: StripeStore) {
       currency: transfer.currency,
       metadata: record(params.metadata),
       transfer: transferId,
+      ...notUsedByPactum.transferReversal,
     }
     transfer.amount_reversed = (transfer.amount_reversed as number) + amount
     transfer.reversed = transfer.amount_reversed === transfer.amount

@@ -35,15 +35,39 @@ export function fakeIdentity(store: StripeStore) {
   const { files, sessions, reports, newId, seconds, emit, later } = store
 
   function storeFile(purpose: string, filename: string, type: string, data: Buffer, account: string | undefined): Json {
-    const object: Json = { id: newId('file'), object: 'file', purpose, filename, type, size: data.byteLength, created: seconds() }
+    const object: Json = {
+      id: newId('file'),
+      object: 'file',
+      purpose,
+      filename,
+      type,
+      size: data.byteLength,
+      created: seconds(),
+      ...fileLinks(),
+    }
     files.set(object.id as string, { object, data, account })
     return object
+  }
+
+  /** Nothing here expires or has a title; an uploaded file is not served back (no URL). */
+  function fileLinks(url: string | null = null): Json {
+    return { expires_at: null, title: null, url }
   }
 
   /** An image Stripe Identity collected ("Image of a document collected by Stripe Identity", API reference: the File object), on the platform. */
   function storeIdentityImage(filename: string, type: string): Json {
     const id = newId('file')
-    const object: Json = { id, object: 'file', purpose: 'identity_document_downloadable', filename, type, size: 25, created: seconds() }
+    // Served at the fake's own address, standing for files.stripe.com.
+    const object: Json = {
+      id,
+      object: 'file',
+      purpose: 'identity_document_downloadable',
+      filename,
+      type,
+      size: 25,
+      created: seconds(),
+      ...fileLinks(`${store.url}/v1/files/${id}/contents`),
+    }
     files.set(id, { object, account: undefined, data: Buffer.from('identity-session-document') })
     return object
   }
@@ -98,8 +122,13 @@ export function fakeIdentity(store: StripeStore) {
         status: 'requires_input',
         client_secret: `${sessionId}_secret_${randomBytes(12).toString('hex')}`,
         url: `${store.url}/identity/${sessionId}`,
-        return_url: text(params.return_url) ?? null,
         metadata: record(params.metadata),
+        client_reference_id: null,
+        livemode: false,
+        options: {},
+        redaction: null,
+        related_customer: null,
+        related_customer_account: null,
         last_error: null,
         last_verification_report: null,
         // Optional in the SDK's VerificationSession (`related_person?: RelatedPerson`, never null): absent when not given.
@@ -132,7 +161,27 @@ export function fakeIdentity(store: StripeStore) {
         return
       }
       const file = storeIdentityImage('passport.png', 'png')
-      const report: Json = { id: newId('vr'), object: 'identity.verification_report', document: { status: 'verified', files: [file.id] } }
+      const report: Json = {
+        id: newId('vr'),
+        object: 'identity.verification_report',
+        client_reference_id: null,
+        created: seconds(),
+        livemode: false,
+        type: 'document',
+        verification_session: session.id,
+        // What the document showed is not used by Pactum; Stripe fills it in.
+        document: {
+          status: 'verified',
+          files: [file.id],
+          type: 'passport',
+          address: null,
+          error: null,
+          first_name: null,
+          last_name: null,
+          issued_date: null,
+          issuing_country: null,
+        },
+      }
       reports.set(report.id as string, report)
       Object.assign(session, { status: 'verified', url: null, last_error: null, last_verification_report: report.id })
       const related = session.related_person as { account: string; person: string } | undefined

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import type { Json, StripeStore } from './store.ts'
 import { type FormObject, invalidRequest, list, missing, record, text } from './wire.ts'
+import { notUsedByPactum } from './unused-fields.ts'
 
 /*
  * The buyer's side of the Stripe fake: payment intents, their confirmation
@@ -47,17 +48,30 @@ export function fakePayments(store: StripeStore) {
       id: intentId,
       object: 'payment_intent',
       amount,
+      amount_capturable: 0,
       amount_received: 0,
       currency,
       status: 'requires_payment_method',
+      allowed_payment_method_types: types,
       // Stripe does not refuse a method the currency cannot be paid with: it leaves it out of the intent.
       payment_method_types: types.filter((type) => methodTakes(type, currency)),
+      excluded_payment_method_types: null,
+      automatic_payment_methods: null,
+      payment_method: null,
+      payment_method_configuration_details: null,
+      payment_method_options: {},
+      capture_method: 'automatic_async',
+      confirmation_method: 'automatic',
       transfer_group: text(params.transfer_group) ?? null,
       metadata: record(params.metadata),
       client_secret: `${intentId}_secret_${randomBytes(12).toString('hex')}`,
       last_payment_error: null,
       next_action: null,
       latest_charge: null,
+      processing: null,
+      canceled_at: null,
+      cancellation_reason: null,
+      ...notUsedByPactum.paymentIntent,
       created: seconds(),
     }
     intents.set(intentId, intent)
@@ -80,11 +94,29 @@ export function fakePayments(store: StripeStore) {
       livemode: false,
       paid: true,
       refunded: false,
+      disputed: false,
       status: 'succeeded',
+      outcome: {
+        advice_code: null,
+        network_advice_code: null,
+        network_decline_code: null,
+        network_status: 'approved_by_network',
+        reason: null,
+        risk_level: 'normal',
+        seller_message: 'Payment complete.',
+        type: 'authorized',
+      },
+      failure_balance_transaction: null,
+      failure_code: null,
+      failure_message: null,
+      fraud_details: {},
       payment_intent: intent.id,
+      payment_method: intent.payment_method,
       payment_method_details: { type: (intent.payment_method_types as string[])[0] },
+      billing_details: { address: null, email: null, name: null, phone: null, tax_id: null },
       transfer_group: intent.transfer_group,
       metadata: intent.metadata,
+      ...notUsedByPactum.charge,
       created: seconds(),
     }
     charges.set(chargeId, charge)
@@ -120,6 +152,7 @@ export function fakePayments(store: StripeStore) {
     if (method === 'card') {
       const paymentMethod = text(params.payment_method)
       if (!paymentMethod) throw invalidRequest('A payment method is required.', { code: 'parameter_missing', param: 'payment_method' })
+      intent.payment_method = paymentMethod
       const decline = cardDeclines[paymentMethod]
       if (decline) fail(intent, decline)
       else if (paymentMethod === 'pm_card_visa' || paymentMethod === 'pm_card_mastercard') succeed(intent)
@@ -127,7 +160,7 @@ export function fakePayments(store: StripeStore) {
     } else if (method === 'sepa_debit') {
       const iban = text(record(record(params.payment_method_data).sepa_debit).iban)?.replaceAll(' ', '')
       if (!iban) throw invalidRequest('An IBAN is required.', { code: 'parameter_missing', param: 'payment_method_data[sepa_debit][iban]' })
-      Object.assign(intent, { status: 'processing', last_payment_error: null })
+      Object.assign(intent, { status: 'processing', last_payment_error: null, payment_method: newId('pm') })
       emit('payment_intent.processing', intent)
       // Stripe's test IBAN ending 3001 fails after processing; the others succeed.
       later(() => {
@@ -145,6 +178,7 @@ export function fakePayments(store: StripeStore) {
       if (!returnUrl) throw invalidRequest('A return_url is required for p24.', { code: 'parameter_missing', param: 'return_url' })
       Object.assign(intent, {
         status: 'requires_action',
+        payment_method: newId('pm'),
         last_payment_error: null,
         next_action: {
           type: 'redirect_to_url',
@@ -169,13 +203,18 @@ export function fakePayments(store: StripeStore) {
       })
   }
 
-  function cancelIntent(intent: Json): Json {
+  function cancelIntent(intent: Json, params: FormObject): Json {
     if (!['requires_payment_method', 'requires_confirmation', 'requires_action'].includes(intent.status as string)) {
       throw invalidRequest(`You cannot cancel this PaymentIntent because it has a status of ${intent.status as string}.`, {
         code: 'payment_intent_unexpected_state',
       })
     }
-    Object.assign(intent, { status: 'canceled', next_action: null })
+    Object.assign(intent, {
+      status: 'canceled',
+      next_action: null,
+      canceled_at: seconds(),
+      cancellation_reason: text(params.cancellation_reason) ?? null,
+    })
     emit('payment_intent.canceled', intent)
     return intent
   }
@@ -210,6 +249,9 @@ export function fakePayments(store: StripeStore) {
       currency: charge.currency,
       charge: charge.id,
       payment_intent: intentId,
+      payment_method: intent.payment_method,
+      customer: null,
+      customer_account: null,
       reason: text(params.reason) ?? null,
       receipt_number: null,
       source_transfer_reversal: null,

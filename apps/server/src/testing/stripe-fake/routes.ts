@@ -97,7 +97,7 @@ export function fakeRoutes(store: StripeStore, { payments, transfers, connect, i
       case 'POST payment_intents/:id/cancel': {
         const intent = intents.get(id as string)
         if (!intent) throw missing('payment_intent', id as string)
-        return { body: payments.intentView(payments.cancelIntent(intent), expand) }
+        return { body: payments.intentView(payments.cancelIntent(intent, params), expand) }
       }
       case 'GET charges': {
         const group = text(params.transfer_group)
@@ -149,7 +149,18 @@ export function fakeRoutes(store: StripeStore, { payments, transfers, connect, i
       case 'GET refunds':
         return { body: listPage(payments.refundsOf(text(params.payment_intent)), params, '/v1/refunds') }
       case 'GET account':
-        return { body: { id: 'acct_platform', object: 'account', country: store.platformCountry, type: 'standard' } }
+        return {
+          body: {
+            id: 'acct_platform',
+            object: 'account',
+            country: store.platformCountry,
+            type: 'standard',
+            charges_enabled: true,
+            details_submitted: true,
+            email: null,
+            payouts_enabled: true,
+          },
+        }
       case 'POST accounts':
         return { body: connect.createAccount(params) }
       case 'GET accounts/:id':

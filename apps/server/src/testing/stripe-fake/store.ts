@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import Stripe from 'stripe'
 import { missing } from './wire.ts'
+import { stripeShapeProblems } from '../stripe-schema.ts'
 
 /*
  * What the Stripe fake (../stripe-fake.ts) keeps: its keys, the objects of
@@ -41,6 +42,8 @@ export function createStore(options: { now: () => Date; platformCountry: string;
     publishableKey: `pk_test_${randomBytes(12).toString('hex')}`,
     webhookSecret,
     events: [] as Json[],
+    /** Where the fake's answers and events differ from Stripe's published shapes (../stripe-schema.ts); `close()` fails on any. */
+    shapeProblems: new Set<string>(),
     intents: new Map<string, Json>(),
     charges: new Map<string, Json>(),
     refunds: new Map<string, Json>(),
@@ -49,6 +52,10 @@ export function createStore(options: { now: () => Date; platformCountry: string;
     accounts: new Map<string, Json>(),
     transfers: new Map<string, Json>(),
     payouts: new Map<string, Json>(),
+    /** What Stripe asks of an account beyond Pactum's screens until its onboarding page is done (`requireMore`), kept off the object. */
+    extraRequirements: new Map<string, string[]>(),
+    /** Each payout's connected account, kept off the object: a Payout names no account (its events do, in `account`). */
+    payoutAccounts: new Map<string, string>(),
     /** The failure code a bank account's payouts fail with (Stripe's test numbers), by bank account id; kept off the object, as Stripe shows none. */
     payoutFailures: new Map<string, string>(),
     files: new Map<string, { object: Json; data: Buffer; account: string | undefined }>(),
@@ -63,6 +70,10 @@ export function createStore(options: { now: () => Date; platformCountry: string;
     /** The fake's own address (for redirect and onboarding URLs), once it listens. */
     url: '',
     seconds,
+    /** Kept once each, with list positions left out: the same misreading shows once. */
+    noteShapeProblems: (problems: string[]) => {
+      for (const problem of problems) store.shapeProblems.add(problem.replace(/\[\d+\]/g, '[]'))
+    },
     newId: (prefix: string) => `${prefix}_${(++counter).toString(36).padStart(6, '0')}${randomBytes(6).toString('hex')}`,
     later,
     balanceTransactionFor,
@@ -89,6 +100,7 @@ export function createStore(options: { now: () => Date; platformCountry: string;
       fee_details: [],
       net: settled,
       reporting_category: type,
+      balance_type: 'payments',
       source,
       status: 'pending',
       type,
@@ -144,6 +156,7 @@ export function createStore(options: { now: () => Date; platformCountry: string;
       data: { object: structuredClone(object) },
       ...(account ? { account } : {}),
     }
+    store.noteShapeProblems(stripeShapeProblems(event, `event ${type}`))
     store.events.unshift(event)
     later(() => deliver(event))
   }

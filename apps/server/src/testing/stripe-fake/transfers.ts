@@ -1,4 +1,5 @@
 import type { Json, StripeStore } from './store.ts'
+import { notUsedByPactum } from './unused-fields.ts'
 import { type FormObject, invalidRequest, missing, record, text } from './wire.ts'
 
 /*
@@ -86,7 +87,7 @@ export function fakeTransfers(store: StripeStore) {
       }
     }
     for (const payout of payouts.values()) {
-      if (payout.account === accountId && payout.status !== 'failed')
+      if (store.payoutAccounts.get(payout.id as string) === accountId && payout.status !== 'failed')
         totals.set(payout.currency as string, (totals.get(payout.currency as string) ?? 0) - (payout.amount as number))
     }
     for (const debit of debits) {
@@ -117,24 +118,33 @@ export function fakeTransfers(store: StripeStore) {
     const made: Json[] = []
     for (const entry of balanceOf(accountId).available as Array<{ amount: number; currency: string }>) {
       if (entry.amount <= 0) continue
+      const payoutId = newId('po')
       const payout: Json = {
-        id: newId('po'),
+        id: payoutId,
         object: 'payout',
-        account: accountId,
         amount: entry.amount,
         currency: entry.currency,
         status: 'in_transit',
         automatic: true,
         destination: bank.id,
         arrival_date: seconds() + 86_400,
+        // The connected account's own balance transaction, not the platform's (which the fake lists).
+        balance_transaction: newId('txn'),
+        failure_balance_transaction: null,
         failure_code: null,
         failure_message: null,
         created: seconds(),
         livemode: false,
+        metadata: {},
         method: 'standard',
+        reconciliation_status: 'not_applicable',
+        source_type: 'card',
+        trace_id: { status: 'pending', value: null },
         type: 'bank_account',
+        ...notUsedByPactum.payout,
       }
-      payouts.set(payout.id as string, payout)
+      payouts.set(payoutId, payout)
+      store.payoutAccounts.set(payoutId, accountId)
       emit('payout.created', payout, accountId)
       made.push(payout)
     }
@@ -151,10 +161,16 @@ export function fakeTransfers(store: StripeStore) {
     const banks = (account.external_accounts as Json).data as Json[]
     const arrived: Json[] = []
     for (const payout of payouts.values()) {
-      if (payout.account !== accountId || payout.status !== 'in_transit') continue
+      if (store.payoutAccounts.get(payout.id as string) !== accountId || payout.status !== 'in_transit') continue
       const failure = store.payoutFailures.get(payout.destination as string)
       if (failure) {
-        Object.assign(payout, { status: 'failed', failure_code: failure, failure_message: payoutFailureMessages[failure] ?? null })
+        Object.assign(payout, {
+          status: 'failed',
+          // The money coming back to the account's balance, on the account's own balance.
+          failure_balance_transaction: newId('txn'),
+          failure_code: failure,
+          failure_message: payoutFailureMessages[failure] ?? null,
+        })
         emit('payout.failed', payout, accountId)
         const bank = banks.find((candidate) => candidate.id === payout.destination)
         if (bank && bank.status !== 'errored') {
@@ -162,7 +178,11 @@ export function fakeTransfers(store: StripeStore) {
           emit('account.external_account.updated', bank, accountId)
         }
       } else {
-        payout.status = 'paid'
+        Object.assign(payout, {
+          status: 'paid',
+          reconciliation_status: 'not_applicable',
+          trace_id: { status: 'supported', value: `TRACE${payout.id as string}` },
+        })
         emit('payout.paid', payout, accountId)
       }
       arrived.push(payout)
@@ -173,10 +193,10 @@ export function fakeTransfers(store: StripeStore) {
   /** The account's payouts, newest first, each with its bank account when the request expands `data.destination`. */
   function payoutsOf(account: string | undefined, expand: string[]): Json[] {
     return [...payouts.values()]
-      .filter((payout) => payout.account === account)
+      .filter((payout) => account !== undefined && store.payoutAccounts.get(payout.id as string) === account)
       .reverse()
       .map((payout) => {
-        const bank = ((accountOf(payout.account as string).external_accounts as Json).data as Json[]).find(
+        const bank = ((accountOf(account as string).external_accounts as Json).data as Json[]).find(
           (candidate) => candidate.id === payout.destination,
         )
         return expand.includes('data.destination') && bank ? { ...payout, destination: bank } : payout
