@@ -43,6 +43,24 @@ const roots: Array<[string, string]> = [
   ['TransferReversals', 'TransferReversal'],
 ]
 
+/** The parameters of the calls the fake answers: [declaration file, exported interface, or Namespace.Interface]. Their names only. */
+const paramRoots: Array<[string, string]> = [
+  ['PaymentIntents', 'PaymentIntentCreateParams'],
+  ['PaymentIntents', 'PaymentIntentConfirmParams'],
+  ['PaymentIntents', 'PaymentIntentCancelParams'],
+  ['Refunds', 'RefundCreateParams'],
+  ['Transfers', 'TransferCreateParams'],
+  ['Transfers', 'TransferCreateReversalParams'],
+  ['Accounts', 'AccountCreateParams'],
+  ['Accounts', 'AccountUpdateParams'],
+  ['Accounts', 'AccountCreateExternalAccountParams'],
+  ['AccountLinks', 'AccountLinkCreateParams'],
+  ['AccountSessions', 'AccountSessionCreateParams'],
+  ['Identity/VerificationSessions', 'Identity.VerificationSessionCreateParams'],
+  ['Disputes', 'DisputeUpdateParams'],
+  ['Disputes', 'DisputeCloseParams'],
+]
+
 /** A field's type: a primitive, literal values, an array, a model, Stripe's list envelope, one of several, or anything (an object outside the roots' files). */
 type Shape =
   | { kind: 'string' | 'number' | 'boolean' | 'null' | 'any' }
@@ -150,10 +168,15 @@ function modelOf(type: ts.Type): Model {
   return index ? { fields, anyKey: shapeOf(index.type) } : { fields }
 }
 
+/** `Name`, or `Namespace.Name` inside an exported namespace. */
 function exported(file: string, name: string): ts.Symbol {
   const source = program.getSourceFile(join(stripeDir, 'resources', `${file}.d.ts`))
-  const module = source && checker.getSymbolAtLocation(source)
-  const symbol = module && checker.getExportsOfModule(module).find((candidate) => candidate.name === name)
+  let scope = source && checker.getSymbolAtLocation(source)
+  let symbol: ts.Symbol | undefined
+  for (const part of name.split('.')) {
+    symbol = scope && checker.getExportsOfModule(scope).find((candidate) => candidate.name === part)
+    scope = symbol
+  }
   if (!symbol) throw new Error(`stripe's ${file}.d.ts exports no ${name}`)
   return symbol
 }
@@ -166,6 +189,15 @@ for (const [file, name] of roots) {
   const objectField = type.getProperty('object')
   const objectType = objectField && checker.getTypeOfSymbolAtLocation(objectField, objectField.valueDeclaration as ts.Node)
   if (shape.kind === 'model' && objectType?.isStringLiteral()) objects[objectType.value] = shape.name
+}
+
+/** Each call's parameter names (the fake refuses any other). */
+const params: Record<string, string[]> = {}
+for (const [file, name] of paramRoots) {
+  params[name] = checker
+    .getPropertiesOfType(checker.getDeclaredTypeOfSymbol(exported(file, name)))
+    .map((property) => property.name)
+    .sort()
 }
 
 /** Each event type → the model of its `data.object` (null: an object outside the roots). */
@@ -207,6 +239,7 @@ const fixture = {
   apiVersion,
   objects: Object.fromEntries(Object.entries(objects).sort()),
   events: Object.fromEntries(Object.entries(events).sort()),
+  params,
   models: Object.fromEntries(Object.entries(models).sort(([a], [b]) => a.localeCompare(b))),
 }
 writeFileSync(output, `${JSON.stringify(fixture)}\n`)

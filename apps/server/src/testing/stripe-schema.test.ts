@@ -2,6 +2,25 @@ import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { stripeShapeProblems, stripeShapes } from './stripe-schema.ts'
 import { startStripeFake } from './stripe-fake.ts'
+import { allowedParams } from './stripe-fake/routes.ts'
+
+/** Each write the fake answers → the SDK's parameters for it. */
+const paramsOfRoute: Record<string, string> = {
+  'POST payment_intents': 'PaymentIntentCreateParams',
+  'POST payment_intents/:id/confirm': 'PaymentIntentConfirmParams',
+  'POST payment_intents/:id/cancel': 'PaymentIntentCancelParams',
+  'POST refunds': 'RefundCreateParams',
+  'POST transfers': 'TransferCreateParams',
+  'POST transfers/:id/reversals': 'TransferCreateReversalParams',
+  'POST accounts': 'AccountCreateParams',
+  'POST accounts/:id': 'AccountUpdateParams',
+  'POST accounts/:id/external_accounts': 'AccountCreateExternalAccountParams',
+  'POST account_links': 'AccountLinkCreateParams',
+  'POST account_sessions': 'AccountSessionCreateParams',
+  'POST identity/:id': 'Identity.VerificationSessionCreateParams',
+  'POST disputes/:id': 'DisputeUpdateParams',
+  'POST disputes/:id/close': 'DisputeCloseParams',
+}
 
 const installed = (file: string) => readFileSync(new URL(`../../../../node_modules/stripe/${file}`, import.meta.url), 'utf8')
 
@@ -31,6 +50,22 @@ describe("Stripe's published shapes (fixtures/stripe-shapes.json)", () => {
     expect(stripeShapes.stripePackage).toBe((JSON.parse(installed('package.json')) as { version: string }).version)
     expect(stripeShapes.openapiVersion).toBe(installed('OPENAPI_VERSION').trim())
     expect(installed('cjs/apiVersion.js')).toContain(`'${stripeShapes.apiVersion}'`)
+  })
+
+  it('list every parameter the fake takes: it refuses the others, as Stripe does, so an adapter that sends one Stripe lacks fails', () => {
+    for (const [route, names] of Object.entries(allowedParams)) {
+      const params = paramsOfRoute[route]
+      expect(params, route).toBeDefined()
+      // Stripe.js confirms in the browser with the payment's client secret, a parameter the server SDK has no use for.
+      const sdk = [
+        ...(stripeShapes.params[params as string] ?? []),
+        ...(route === 'POST payment_intents/:id/confirm' ? ['client_secret'] : []),
+      ]
+      expect(
+        names.filter((name) => !sdk.includes(name)),
+        route,
+      ).toEqual([])
+    }
   })
 
   it('take an object as Stripe sends it', () => {

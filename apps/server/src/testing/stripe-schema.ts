@@ -29,6 +29,8 @@ interface Fixture {
   objects: Record<string, string>
   /** An event type → the model of its `data.object` (null: not one the fixture holds). */
   events: Record<string, string | null>
+  /** A call's parameters (`RefundCreateParams`, …) → their names. */
+  params: Record<string, string[]>
   models: Record<string, Model>
 }
 

@@ -14,7 +14,7 @@ import { type FormObject, invalidRequest, list, listPage, missing, record, Strip
  */
 
 /** The parameters each write takes, as Stripe refuses any other (`parameter_unknown`): a typo in the adapter fails its tests. */
-const allowedParams: Record<string, string[]> = {
+export const allowedParams: Record<string, string[]> = {
   'POST payment_intents': ['amount', 'currency', 'allowed_payment_method_types', 'transfer_group', 'metadata', 'description', 'expand'],
   'POST payment_intents/:id/confirm': ['client_secret', 'payment_method', 'payment_method_data', 'return_url', 'mandate_data', 'expand'],
   'POST payment_intents/:id/cancel': ['cancellation_reason', 'expand'],
