@@ -1,3 +1,4 @@
+import { adminSteps } from '@pactum/domain/transactions/available-actions'
 import { caseSchema } from './disputes.ts'
 import { f2fStatuses } from '@pactum/domain/transactions/f2f-state'
 import { onlineStatuses } from '@pactum/domain/transactions/online-state'
@@ -119,6 +120,9 @@ export const adminTransactionDetailSchema = z
       .object({ id: z.string(), fraud_type: z.string(), received_at: z.string(), cleared_at: z.string().nullable() })
       .nullable()
       .meta({ description: "the card issuer's early fraud warning: no release until an admin clears it (decision 109); admins only" }),
+    available_steps: z
+      .array(z.enum(adminSteps))
+      .meta({ description: "the console's steps the engine would take now (derived from it, like available_actions)" }),
     events: auditLogSchema,
     ledger_entries: z.array(ledgerEntryViewSchema),
     provider_events: z.array(providerEventViewSchema),

@@ -192,3 +192,30 @@ export function availableActions(
   if (state.kind === 'online') return onlineActions.filter((action) => opens(state, onlineSamples(action, state), actor, now, policy))
   return f2fActions.filter((action) => opens(state, f2fSamples(action, state), actor, now, policy))
 }
+
+/**
+ * The admin console's steps on one sale, named as its buttons: the release
+ * split by direction, since an open fraud warning refuses only the
+ * seller's (decision 109), and the warning's clearing. Derived from
+ * `transition` like the parties' actions, so the console never offers a
+ * step the engine would refuse (a card dispute's freeze, a warning).
+ */
+export const adminSteps = ['confirm_delivery', 'decide', 'release_to_seller', 'refund_buyer', 'clear_fraud_warning'] as const
+export type AdminStep = (typeof adminSteps)[number]
+
+function adminSamples(step: AdminStep, state: TransactionState): TransactionEvent[] {
+  switch (step) {
+    case 'decide':
+      return commonSamples('decide', state)
+    case 'release_to_seller':
+      return [{ type: 'release_funds', to: 'seller' }]
+    case 'refund_buyer':
+      return [{ type: 'release_funds', to: 'buyer' }]
+    default:
+      return [{ type: step }]
+  }
+}
+
+export function availableAdminSteps(state: TransactionState, now: Date, policy: TransactionPolicy = defaultPolicy): AdminStep[] {
+  return adminSteps.filter((step) => opens(state, adminSamples(step, state), { kind: 'admin' }, now, policy))
+}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { ledgerBreaches } from '../ledger-rules.ts'
-import { availableActions } from './available-actions.ts'
+import { availableActions, availableAdminSteps } from './available-actions.ts'
 import type { ChargebackStatus, DisputeNews } from './chargeback.ts'
 import { transitionF2f } from './f2f-transaction.ts'
 import { createF2fTransaction, type F2fState } from './f2f-state.ts'
@@ -89,6 +89,8 @@ describe('a card dispute on money still held', () => {
     expect(timer).toMatchObject({ ok: true, next: state, effects: [] })
     expect(availableActions(state, buyer, at(3 * day))).toEqual([])
     expect(availableActions(state, seller, at(3 * day))).toEqual([])
+    expect(availableAdminSteps(tracked().state, at(3 * day))).toEqual(['confirm_delivery', 'release_to_seller', 'refund_buyer'])
+    expect(availableAdminSteps(state, at(3 * day))).toEqual([])
     // Messages still pass.
     expect(transitionOnline(state, { type: 'post_message', text: 'hello', notify: true }, buyer, at(3 * day)).ok).toBe(true)
     expectSound(entries, state)
@@ -213,7 +215,10 @@ describe('an early fraud warning', () => {
     expect(transitionOnline(warned, { type: 'complaint_window_elapsed' }, system, at(4 * day))).toMatchObject({ ok: true, next: warned })
     // A refund is no release: the buyer's money may go back.
     expect(transitionOnline(warned, { type: 'release_funds', to: 'buyer' }, admin, at(3 * day)).ok).toBe(true)
+    // The console offers what the engine takes: the refund and the clearing, not the release to the seller.
+    expect(availableAdminSteps(warned, at(3 * day))).toEqual(['refund_buyer', 'clear_fraud_warning'])
     const cleared = transitionOnline(warned, { type: 'clear_fraud_warning' }, admin, at(4 * day)) as Result<OnlineState> & { ok: true }
+    expect(availableAdminSteps(cleared.next, at(4 * day))).toEqual(['release_to_seller', 'refund_buyer'])
     expect(cleared.effects).toEqual([{ type: 'schedule', timer: 'complaint_window', at: at(4 * day) }])
     expect(transitionOnline(cleared.next, { type: 'complaint_window_elapsed' }, system, at(4 * day))).toMatchObject({
       ok: true,

@@ -12,6 +12,8 @@ import type { TransactionEvent } from '@pactum/domain/transactions/transaction'
 import { actAsAdmin } from '../transactions/act-as-party.ts'
 import type { TransactionDeps } from '../transactions/engine/apply-event.ts'
 import { toAnyTransactionView, type ViewContext } from '../transactions/transaction-view.ts'
+import { toState } from '../transactions/engine/transaction-state.ts'
+import { availableAdminSteps } from '@pactum/domain/transactions/available-actions'
 import { adminOf } from '../../http/plugins/authentication.ts'
 import { findById } from '../transactions/transactions-repository.ts'
 import { checkAfterId, idParams, transactionErrors } from '../transactions/routes/route-parts.ts'
@@ -91,6 +93,7 @@ export function adminTransactionRoutes(deps: () => TransactionDeps): FastifyPlug
                 cleared_at: row.fraud_warning.cleared_at,
               }
             : null,
+          available_steps: availableAdminSteps(toState(row), context().now, context().policy),
           events: events.map(toAuditEventView),
           ledger_entries: ledger.map((entry) => ({
             id: entry.id,

@@ -48,6 +48,7 @@ describe('a card dispute on money still held', () => {
     expect(refused.status).toBe(409)
     expect(refused.body.code).toBe('chargeback_open')
     expect((await sale(id)).available_actions).toEqual([])
+    expect((await call('admin', 'GET', `/api/v1/admin/transactions/${id}`)).body.available_steps).toEqual([])
     await expectSoundBooks()
 
     // Staff heard of it once, both parties too.
@@ -208,6 +209,8 @@ describe('an early fraud warning', () => {
     expect((await sale(id)).status).toBe('delivered')
     const detail = (await call('admin', 'GET', `/api/v1/admin/transactions/${id}`)).body
     expect(detail.fraud_warning).toMatchObject({ fraud_type: 'made_with_stolen_card', cleared_at: null })
+    // The console is offered what the engine takes: the refund and the clearing, not the release.
+    expect(detail.available_steps).toEqual(['refund_buyer', 'clear_fraud_warning'])
     // The parties never see it.
     expect(JSON.stringify(await sale(id))).not.toContain('fraud')
     const cleared = await call('admin', 'POST', `/api/v1/admin/transactions/${id}/clear_fraud_warning`, {

@@ -35,6 +35,7 @@ const detail: AdminTransactionDetail = {
   buyer_email: 'buyer@example.com',
   seller_email: 'seller@example.com',
   fraud_warning: null,
+  available_steps: ['decide', 'release_to_seller', 'refund_buyer'],
   events: [],
   ledger_entries: [],
   provider_events: [],

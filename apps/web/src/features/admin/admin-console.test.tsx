@@ -19,6 +19,7 @@ function detail(overrides: Partial<AdminTransactionDetail> = {}): AdminTransacti
     buyer_email: 'buyer@example.com',
     seller_email: 'seller@example.com',
     fraud_warning: null,
+    available_steps: ['release_to_seller', 'refund_buyer'],
     events: [
       {
         id: '7',
@@ -234,7 +235,7 @@ describe('the admin console', () => {
   it('offers no action on a finished transaction', async () => {
     const api = fakeApiClient({
       ...admin,
-      [`GET /admin/transactions/${id}`]: detail({ transaction: fakeTransaction({ id, status: 'funds_released' }) }),
+      [`GET /admin/transactions/${id}`]: detail({ transaction: fakeTransaction({ id, status: 'funds_released' }), available_steps: [] }),
     })
     await renderApp(`/admin/transactions/${id}`, { api })
     await screen.findByTestId('admin-history')

@@ -18,6 +18,7 @@ function detailOf(complaint: { description: string } | null): AdminTransactionDe
     buyer_email: 'buyer@example.com',
     seller_email: 'seller@example.com',
     fraud_warning: null,
+    available_steps: [],
     events: [],
     ledger_entries: [],
     provider_events: [],

@@ -17,6 +17,7 @@ function detail(overrides: Partial<AdminTransactionDetail> = {}): AdminTransacti
     buyer_email: 'buyer@example.com',
     seller_email: 'seller@example.com',
     fraud_warning: null,
+    available_steps: ['release_to_seller', 'refund_buyer'],
     events: [],
     ledger_entries: [
       {
@@ -48,14 +49,14 @@ const frozenDispute = {
 describe('the admin transaction page with a card dispute or a fraud warning', () => {
   it('shows the dispute with its status, amount, reason and deadline, links to the Chargebacks tab, and offers no step while frozen', async () => {
     const transaction = fakeTransaction({ id, status: 'paid', currency: 'eur', role: null, chargeback: frozenDispute })
-    const api = fakeApiClient({ ...admin, [`GET /admin/transactions/${id}`]: detail({ transaction }) })
+    const api = fakeApiClient({ ...admin, [`GET /admin/transactions/${id}`]: detail({ transaction, available_steps: [] }) })
     await renderApp(`/admin/transactions/${id}`, { api })
     const fact = await screen.findByTestId('admin-chargeback')
     expect(fact.textContent).toContain('Needs a response: €103.40, network reason “fraudulent”')
     expect(fact.textContent).toContain('Money frozen')
     expect(fact.textContent).toContain('evidence due by')
     expect(within(fact).getByRole('link', { name: 'Chargebacks' }).getAttribute('href')).toBe('/admin/chargebacks')
-    // The sale is frozen: the engine would refuse a release or a refund, so none is offered.
+    // The sale is frozen: the engine refuses a release or a refund, and the server offers none.
     expect(screen.queryByTestId('admin-actions')).toBeNull()
     // A sale already disputed gets no second dispute from the sandbox panel.
     expect(screen.queryByTestId('admin-sandbox-dispute')).toBeNull()
@@ -67,7 +68,9 @@ describe('the admin transaction page with a card dispute or a fraud warning', ()
     const api = fakeApiClient({
       ...admin,
       [`GET /admin/transactions/${id}`]: () =>
-        detail({ fraud_warning: calls.length > 0 ? { ...warning, cleared_at: '2026-11-02T09:00:00Z' } : warning }),
+        calls.length > 0
+          ? detail({ fraud_warning: { ...warning, cleared_at: '2026-11-02T09:00:00Z' } })
+          : detail({ fraud_warning: warning, available_steps: ['refund_buyer', 'clear_fraud_warning'] }),
       [`POST /admin/transactions/${id}/clear_fraud_warning`]: (request: ApiRequest) => {
         calls.push(request)
         return fakeTransaction({ id, status: 'paid' })
@@ -76,7 +79,7 @@ describe('the admin transaction page with a card dispute or a fraud warning', ()
     await renderApp(`/admin/transactions/${id}`, { api })
     const fact = await screen.findByTestId('admin-fraud-warning')
     expect(fact.textContent).toMatch(/^made_with_stolen_card, received .*2026.*\. Nothing is released until an admin clears it\.$/)
-    // The warning refuses whatever would pay the seller: only the refund is offered beside clearing it.
+    // The warning refuses whatever would pay the seller: the server offers only the refund beside clearing it.
     expect(screen.queryByTestId('admin-release-seller')).toBeNull()
     expect(screen.getByTestId('admin-release-buyer')).toBeTruthy()
     await userEvent.click(screen.getByTestId('admin-clear-fraud-warning'))

@@ -1,6 +1,5 @@
 import Button from '@mui/material/Button'
 import Stack from '@mui/material/Stack'
-import { isTerminal } from '@pactum/domain/transactions/statuses'
 import { useState } from 'react'
 import { useTranslation } from '../../i18n/react.tsx'
 import { useParams } from 'react-router'
@@ -39,35 +38,31 @@ export function AdminTransactionPage() {
 
   const detail = query.data
   const { transaction } = detail
-  const open = !isTerminal({ kind: transaction.type, status: transaction.status })
-  // A card dispute on held money freezes the sale: the engine refuses every step until the bank decides (decision 109).
-  const frozen = transaction.chargeback?.frozen === true && ['needs_response', 'under_review'].includes(transaction.chargeback.status)
-  const steps = open && !frozen
-  const clearable = open && detail.fraud_warning !== null && detail.fraud_warning.cleared_at === null
+  // The engine's own answer (available_steps): a card dispute's freeze and an open fraud warning are its rules, not the page's.
+  const steps = new Set(detail.available_steps)
   const amount = formatMoney(escrowBalance(detail), transaction.currency, locale)
   const recipient = (to: 'buyer' | 'seller') => (to === 'buyer' ? detail.buyer_email : detail.seller_email) ?? '—'
   return (
     <>
       <PageHeader title={t('admin.detail.title')} breadcrumbs={crumbs} />
-      {(steps || clearable) && (
+      {steps.size > 0 && (
         <Stack direction="row" spacing={1} sx={{ mb: 3, flexWrap: 'wrap', gap: 1 }} data-testid="admin-actions">
-          {steps && transaction.type === 'online' && transaction.status === 'tracked' && (
+          {steps.has('confirm_delivery') && (
             <Button variant="outlined" onClick={() => setAction({ type: 'confirm_delivery' })} data-testid="admin-confirm-delivery">
               {t('admin.actions.confirmDelivery.button')}
             </Button>
           )}
-          {clearable && (
+          {steps.has('clear_fraud_warning') && (
             <Button variant="outlined" onClick={() => setAction({ type: 'clear_fraud_warning' })} data-testid="admin-clear-fraud-warning">
               {t('admin.actions.clearFraudWarning.button')}
             </Button>
           )}
-          {steps && detail.case && transaction.status === 'complained' && (
+          {steps.has('decide') && detail.case && (
             <Button variant="contained" onClick={() => setDeciding(true)} data-testid="admin-decide">
               {t('admin.actions.decide.button')}
             </Button>
           )}
-          {/* An open fraud warning refuses whatever would pay the seller (fraud_warning_open) until it is cleared. */}
-          {steps && !clearable && (
+          {steps.has('release_to_seller') && (
             <Button
               variant="outlined"
               onClick={() => setAction({ type: 'release_funds', to: 'seller' })}
@@ -76,7 +71,7 @@ export function AdminTransactionPage() {
               {t('admin.actions.releaseToSeller.button')}
             </Button>
           )}
-          {steps && (
+          {steps.has('refund_buyer') && (
             <Button
               variant="outlined"
               color="error"
