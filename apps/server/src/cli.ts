@@ -209,7 +209,7 @@ async function reconcile(config: Config, day: string): Promise<ReconciliationDay
     const settings = config.payments
     const payments =
       settings.provider === 'stripe'
-        ? new StripePayments({ stripe: createStripeClient(settings).stripe, publishableKey: settings.publishableKey })
+        ? new StripePayments({ stripe: createStripeClient(settings), publishableKey: settings.publishableKey })
         : {
             name: 'sandbox' as const,
             listBalanceMovements: (range: { from: Date; to: Date }) => sandboxBalanceMovements(database.db, range),

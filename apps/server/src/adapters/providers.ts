@@ -119,16 +119,10 @@ async function startPaymentProvider(
   const { database, jobs, clock, events, documents } = deps
   const settings = config.payments
   if (settings.provider === 'stripe') {
-    const { stripe, filesBaseUrl } = createStripeClient(settings)
+    const stripe = createStripeClient(settings)
     const ports = {
       payments: new StripePayments({ stripe, publishableKey: settings.publishableKey }),
-      connectedAccounts: new StripeConnectedAccounts({
-        stripe,
-        db: database.db,
-        filesBaseUrl,
-        secretKey: settings.secretKey,
-        publicUrl: config.publicUrl,
-      }),
+      connectedAccounts: new StripeConnectedAccounts({ stripe, db: database.db, publicUrl: config.publicUrl }),
       identity: new StripeIdentity({ stripe, publicUrl: config.publicUrl }),
     }
     const secrets = settings.webhookSecret

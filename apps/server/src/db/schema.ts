@@ -868,6 +868,9 @@ export interface SandboxVerificationSessionsTable {
   last_error: string | null
   /** What the hosted page's tester chose; applied when the check finishes. */
   pending_outcome: 'verified' | 'unverified' | null
+  /** The connected account, and its Person, the session verifies (Stripe's `related_person`, 0060); both or neither. */
+  related_account_id: string | null
+  related_person_id: string | null
   created_at: Date
   updated_at: Date
 }

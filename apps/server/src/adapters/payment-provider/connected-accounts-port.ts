@@ -170,8 +170,13 @@ export interface ConnectedAccounts {
   attachBankAccountToken(input: { accountId: string; token: string; idempotencyKey: string }): Promise<{ last4: string }>
   /** Payouts to the bank, newest first. They run on the provider's schedule (`payout.created`, `payout.paid` / `payout.failed`). */
   listPayouts(accountId: string): Promise<Payout[]>
-  /** After a verified Identity session (identity-port.ts): its document becomes the account's verified identity document (the Stripe adapter copies the session's file). */
-  attachVerifiedSession(input: { accountId: string; sessionId: string; idempotencyKey: string }): Promise<void>
+  /**
+   * The Person the account's identity documents are about (Stripe: the
+   * individual's `account.individual.id`): an Identity session made for it
+   * (identity-port.ts, `relatedPerson`) verifies the account's identity
+   * document once verified.
+   */
+  personOf(accountId: string): Promise<string>
   /** For the provider's embedded account components. */
   createAccountSession(accountId: string): Promise<{ clientSecret: string }>
   /** Replaces what the account knows of the seller; the provider checks it asynchronously (`account.updated`). */

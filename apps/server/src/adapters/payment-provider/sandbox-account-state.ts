@@ -17,6 +17,15 @@ import type { SandboxDb, SandboxKernel } from './sandbox-kernel.ts'
 const documentKinds: IdentityDocumentKind[] = ['identity_document', 'additional_identity_document']
 const sides: DocumentSide[] = ['front', 'back']
 
+/**
+ * The sandbox's accounts are individuals, each its own one Person (Stripe:
+ * `account.individual`, whose `id` an Identity session's `related_person`
+ * names); the Person's id is derived from the account's.
+ */
+export function personOfSandboxAccount(accountId: string): string {
+  return `person_${accountId.replace(/^acct_/, '')}`
+}
+
 export async function lockAccount(trx: SandboxDb, accountId: string): Promise<void> {
   const account = await trx.selectFrom('sandbox_accounts').select('id').where('id', '=', accountId).forUpdate().executeTakeFirst()
   if (!account) throw new PaymentProviderError('not_found', `No such account: ${accountId}`)

@@ -13,7 +13,7 @@ import type {
   UploadIdentityDocumentInput,
 } from './connected-accounts-port.ts'
 import { PaymentProviderError } from './provider-error.ts'
-import { accountVerification, emitAccountUpdated, lockAccount } from './sandbox-account-state.ts'
+import { accountVerification, emitAccountUpdated, lockAccount, personOfSandboxAccount } from './sandbox-account-state.ts'
 import type { SandboxDocuments } from './sandbox-documents.ts'
 import { newSandboxId, type SandboxDb, type SandboxKernel } from './sandbox-kernel.ts'
 import type { SandboxPayouts } from './sandbox-payouts.ts'
@@ -128,8 +128,9 @@ export class SandboxConnectedAccounts implements ConnectedAccounts {
     return this.#documents.uploadIdentityDocument(input)
   }
 
-  attachVerifiedSession(input: { accountId: string; sessionId: string; idempotencyKey: string }): Promise<void> {
-    return this.#documents.attachVerifiedSession(input)
+  async personOf(accountId: string): Promise<string> {
+    if ((await this.findAccountOwner(accountId)) === null) throw new PaymentProviderError('not_found', `No such account: ${accountId}`)
+    return personOfSandboxAccount(accountId)
   }
 
   async getAccountVerification(accountId: string): Promise<AccountVerification> {

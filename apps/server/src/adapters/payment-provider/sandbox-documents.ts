@@ -96,32 +96,23 @@ export class SandboxDocuments {
     )
   }
 
-  /** Marks the identity document verified from a verified Identity session (what the Stripe adapter does by copying the session's file). */
-  async attachVerifiedSession(input: { accountId: string; sessionId: string; idempotencyKey: string }): Promise<void> {
-    await this.#kernel.transaction(async (trx) =>
-      this.#kernel.idempotent(trx, input.idempotencyKey, 'attach_verified_session', input, async () => {
-        await lockAccount(trx, input.accountId)
-        const session = await trx
-          .selectFrom('sandbox_verification_sessions')
-          .select(['id', 'status'])
-          .where('id', '=', input.sessionId)
-          .executeTakeFirst()
-        if (!session) throw new PaymentProviderError('not_found', `No such verification session: ${input.sessionId}`)
-        if (session.status !== 'verified') throw new PaymentProviderError('invalid_state', 'The verification session is not verified')
-        const now = this.#kernel.now()
-        const fileId = newSandboxId('file')
-        // No bytes: the session's own document stands in for an upload, already checked.
-        await recordDocument(
-          trx,
-          { accountId: input.accountId, document: 'identity_document', side: 'front', status: 'verified' },
-          { id: fileId, name: `${session.id}.session`, contentType: 'application/pdf', sizeBytes: 0, sha256: '' },
-          now,
-        )
-        await emitAccountUpdated(this.#kernel, trx, input.accountId)
-        await this.#payouts.schedulePayoutRun(trx, input.accountId)
-        return null
-      }),
+  /**
+   * A verified Identity session made for the account's Person
+   * (sandbox-identity.ts): its document becomes the account's verified
+   * identity document, as Stripe attaches what Identity collected to the
+   * Person. No bytes: the session's own document stands in for an upload,
+   * already checked. In the session check's transaction.
+   */
+  async recordIdentityVerified(trx: SandboxDb, accountId: string, sessionId: string): Promise<void> {
+    await lockAccount(trx, accountId)
+    await recordDocument(
+      trx,
+      { accountId, document: 'identity_document', side: 'front', status: 'verified' },
+      { id: newSandboxId('file'), name: `${sessionId}.session`, contentType: 'application/pdf', sizeBytes: 0, sha256: '' },
+      this.#kernel.now(),
     )
+    await emitAccountUpdated(this.#kernel, trx, accountId)
+    await this.#payouts.schedulePayoutRun(trx, accountId)
   }
 
   async #checkDocument(data: { accountId: string; document: IdentityDocumentKind; side: DocumentSide; fileId: string }): Promise<void> {

@@ -1,9 +1,11 @@
 import { randomBytes } from 'node:crypto'
 import type { Selectable } from 'kysely'
 import type { SandboxVerificationSessionsTable } from '../../db/schema.ts'
-import type { IdentityVerification, VerificationSession } from './identity-port.ts'
+import type { IdentityVerification, RelatedPerson, VerificationSession } from './identity-port.ts'
 import { PaymentProviderError } from './provider-error.ts'
-import { newSandboxId, type SandboxKernel, secretMatches } from './sandbox-kernel.ts'
+import { personOfSandboxAccount } from './sandbox-account-state.ts'
+import type { SandboxDocuments } from './sandbox-documents.ts'
+import { newSandboxId, type SandboxDb, type SandboxKernel, secretMatches } from './sandbox-kernel.ts'
 
 /**
  * The sandbox's Stripe Identity: a verification session starts in
@@ -11,7 +13,10 @@ import { newSandboxId, type SandboxKernel, secretMatches } from './sandbox-kerne
  * tester submits a document that will pass or fail; the session is then
  * `processing` until the check finishes `checkSeconds` later, and ends
  * `verified`, or back in `requires_input` with the reason. Every change is
- * announced by an `identity.verification_session.*` webhook.
+ * announced by an `identity.verification_session.*` webhook. A session made
+ * for a connected account's Person (Stripe's `related_person`) verifies
+ * that account's identity document when it is verified, as Stripe attaches
+ * what Identity collected to the Person.
  */
 export const identityQueues = { checkSession: 'sandbox-check-verification-session' } as const
 
@@ -21,10 +26,12 @@ const unverifiedReason = 'The document could not be verified. Try again with a v
 
 export class SandboxIdentity implements IdentityVerification {
   readonly #kernel: SandboxKernel
+  readonly #documents: SandboxDocuments
   readonly #checkSeconds: number
 
-  constructor(kernel: SandboxKernel, options: { checkSeconds: number }) {
+  constructor(kernel: SandboxKernel, documents: SandboxDocuments, options: { checkSeconds: number }) {
     this.#kernel = kernel
+    this.#documents = documents
     this.#checkSeconds = options.checkSeconds
   }
 
@@ -36,9 +43,17 @@ export class SandboxIdentity implements IdentityVerification {
     await this.#kernel.jobs.work<{ sessionId: string }>(identityQueues.checkSession, (data) => this.#check(data.sessionId))
   }
 
-  async createVerificationSession(input: { userId: string; returnUrl: string; idempotencyKey: string }): Promise<VerificationSession> {
+  async createVerificationSession(input: {
+    userId: string
+    returnUrl: string
+    idempotencyKey: string
+    relatedPerson?: RelatedPerson
+  }): Promise<VerificationSession> {
+    const related = input.relatedPerson ?? null
+    const request = { userId: input.userId, ...(related ? { relatedPerson: related } : {}) }
     const row = await this.#kernel.transaction(async (trx) =>
-      this.#kernel.idempotent(trx, input.idempotencyKey, 'create_verification_session', { userId: input.userId }, async () => {
+      this.#kernel.idempotent(trx, input.idempotencyKey, 'create_verification_session', request, async () => {
+        if (related) await checkRelatedPerson(trx, related)
         const id = newSandboxId('vs')
         const now = this.#kernel.now()
         const created = await trx
@@ -50,6 +65,8 @@ export class SandboxIdentity implements IdentityVerification {
             status: 'requires_input',
             last_error: null,
             pending_outcome: null,
+            related_account_id: related?.accountId ?? null,
+            related_person_id: related?.personId ?? null,
             created_at: now,
             updated_at: now,
           })
@@ -120,6 +137,7 @@ export class SandboxIdentity implements IdentityVerification {
         .where('id', '=', sessionId)
         .returningAll()
         .executeTakeFirstOrThrow()
+      if (verified && settled.related_account_id) await this.#documents.recordIdentityVerified(trx, settled.related_account_id, settled.id)
       await this.#kernel.emit(
         trx,
         verified ? 'identity.verification_session.verified' : 'identity.verification_session.requires_input',
@@ -142,6 +160,22 @@ function toSession(row: SessionRow, returnUrl: string): VerificationSession {
     status: row.status,
     url: hostedSessionUrl(row, returnUrl),
     lastError: row.last_error,
+    relatedPerson: relatedPersonOf(row),
+  }
+}
+
+function relatedPersonOf(row: SessionRow): RelatedPerson | null {
+  return row.related_account_id && row.related_person_id ? { accountId: row.related_account_id, personId: row.related_person_id } : null
+}
+
+/** As Stripe checks `related_person`: the account must exist, and the person be its own. */
+async function checkRelatedPerson(trx: SandboxDb, related: RelatedPerson): Promise<void> {
+  const account = await trx.selectFrom('sandbox_accounts').select('id').where('id', '=', related.accountId).executeTakeFirst()
+  if (!account) throw new PaymentProviderError('not_found', `No such account: ${related.accountId}`, { param: 'related_person[account]' })
+  if (personOfSandboxAccount(account.id) !== related.personId) {
+    throw new PaymentProviderError('invalid_request', `The person ${related.personId} is not the account ${related.accountId}'s`, {
+      param: 'related_person[person]',
+    })
   }
 }
 
@@ -152,5 +186,6 @@ function sessionObject(row: SessionRow): Record<string, unknown> {
     status: row.status,
     last_error: row.last_error ? { code: 'document_unverified_other', reason: row.last_error } : null,
     metadata: { user_id: row.user_id },
+    ...(row.related_account_id ? { related_person: { account: row.related_account_id, person: row.related_person_id } } : {}),
   }
 }

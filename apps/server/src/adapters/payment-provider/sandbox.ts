@@ -53,7 +53,7 @@ export class SandboxProvider {
     this.disputes = new SandboxDisputes(this.#kernel, options)
     this.payments = new SandboxPayments(this.#kernel, { ...options, payouts: this.#payouts, disputes: this.disputes })
     this.connectedAccounts = new SandboxConnectedAccounts(this.#kernel, { payouts: this.#payouts, documents: this.#documents }, options)
-    this.identity = new SandboxIdentity(this.#kernel, { checkSeconds: options.documentCheckSeconds })
+    this.identity = new SandboxIdentity(this.#kernel, this.#documents, { checkSeconds: options.documentCheckSeconds })
   }
 
   /** Creates the sandbox's queues; call once at start-up, before anything is sent. */

@@ -145,7 +145,3 @@ export function payoutStatus(status: string): PayoutStatus {
 export function extensionOf(contentType: string): string {
   return contentType === 'application/pdf' ? '.pdf' : contentType === 'image/png' ? '.png' : '.jpg'
 }
-
-export function contentTypeOf(stripeType: string | null | undefined): string {
-  return stripeType === 'pdf' ? 'application/pdf' : stripeType === 'png' ? 'image/png' : 'image/jpeg'
-}

@@ -3,15 +3,7 @@ import type Stripe from 'stripe'
 import type { Database } from '../../db/schema.ts'
 import { callStripe } from './stripe-errors.ts'
 import { fromUnixSeconds } from './stripe-mapping.ts'
-import {
-  accountUpdate,
-  contentTypeOf,
-  documentSides,
-  extensionOf,
-  payoutStatus,
-  requirementName,
-  serviceAgreementFor,
-} from './stripe-account-mapping.ts'
+import { accountUpdate, documentSides, extensionOf, payoutStatus, requirementName, serviceAgreementFor } from './stripe-account-mapping.ts'
 import type {
   AccountProfile,
   AccountVerification,
@@ -32,8 +24,6 @@ import { PaymentProviderError } from './provider-error.ts'
 export interface StripeConnectedAccountsOptions {
   stripe: Stripe
   db: Kysely<Database>
-  filesBaseUrl: string
-  secretKey: string
   publicUrl: string
 }
 
@@ -255,39 +245,12 @@ export class StripeConnectedAccounts implements ConnectedAccounts {
     return { last4: created.last4 ?? '' }
   }
 
-  /**
-   * The document a verified Identity session read becomes the account's
-   * verified identity document: its file (on the platform) is copied to the
-   * connected account and attached, as Stripe's Connect verification takes
-   * only the account's own files. The account's metadata records the
-   * session in the same update, so the many reads that call this (every
-   * verification status read) copy it once, also after Stripe's 24 h of
-   * idempotency: attaching again would send the account back to pending.
-   */
-  async attachVerifiedSession(input: { accountId: string; sessionId: string; idempotencyKey: string }): Promise<void> {
-    const account = await callStripe(() => this.#stripe.accounts.retrieve(input.accountId))
-    if (account.metadata?.[attachedSessionKey] === input.sessionId) return
-    const session = await callStripe(() =>
-      this.#stripe.identity.verificationSessions.retrieve(input.sessionId, { expand: ['last_verification_report'] }),
-    )
-    if (session.status !== 'verified') throw new PaymentProviderError('invalid_state', 'The verification session is not verified')
-    const report = session.last_verification_report
-    const sourceFileId = typeof report === 'object' && report ? report.document?.files?.[0] : undefined
-    if (!sourceFileId) throw new PaymentProviderError('invalid_state', 'The verification session has no document file')
-    const source = await callStripe(() => this.#stripe.files.retrieve(sourceFileId))
-    const bytes = await this.#downloadFile(sourceFileId)
-    const copy = await callStripe(() =>
-      this.#stripe.files.create(
-        {
-          purpose: 'identity_document',
-          file: { data: bytes, name: source.filename ?? `${sourceFileId}.${source.type ?? 'pdf'}`, type: contentTypeOf(source.type) },
-        },
-        { stripeAccount: input.accountId, idempotencyKey: `${input.idempotencyKey}:file` },
-      ),
-    )
-    await this.#attachDocument(input.accountId, 'identity_document', 'front', copy.id, `${input.idempotencyKey}:attach`, {
-      [attachedSessionKey]: input.sessionId,
-    })
+  /** Sellers' accounts are `business_type: individual`: their Person is `account.individual` (Accounts.d.ts, `individual?: Person`). */
+  async personOf(accountId: string): Promise<string> {
+    const account = await callStripe(() => this.#stripe.accounts.retrieve(accountId))
+    const person = account.individual?.id
+    if (!person) throw new PaymentProviderError('invalid_state', `The account ${accountId} has no individual`)
+    return person
   }
 
   async createAccountSession(accountId: string): Promise<{ clientSecret: string }> {
@@ -326,15 +289,10 @@ export class StripeConnectedAccounts implements ConnectedAccounts {
     side: DocumentSide,
     fileId: string,
     idempotencyKey: string,
-    metadata: Record<string, string> = {},
   ): Promise<void> {
     const field = document === 'identity_document' ? 'document' : 'additional_document'
     await callStripe(() =>
-      this.#stripe.accounts.update(
-        accountId,
-        { individual: { verification: { [field]: { [side]: fileId } } }, ...(Object.keys(metadata).length > 0 ? { metadata } : {}) },
-        { idempotencyKey },
-      ),
+      this.#stripe.accounts.update(accountId, { individual: { verification: { [field]: { [side]: fileId } } } }, { idempotencyKey }),
     )
   }
 
@@ -356,16 +314,4 @@ export class StripeConnectedAccounts implements ConnectedAccounts {
   #absolute(url: string): string {
     return new URL(url, this.#options.publicUrl).toString()
   }
-
-  /** The Files API's contents endpoint, which the SDK has no method for. */
-  async #downloadFile(fileId: string): Promise<Buffer> {
-    const response = await fetch(`${this.#options.filesBaseUrl}/v1/files/${encodeURIComponent(fileId)}/contents`, {
-      headers: { authorization: `Bearer ${this.#options.secretKey}` },
-    })
-    if (!response.ok) throw new Error(`Stripe file ${fileId} could not be read (${response.status})`)
-    return Buffer.from(await response.arrayBuffer())
-  }
 }
-
-/** The account metadata naming the Identity session whose document was attached. */
-const attachedSessionKey = 'pactum_identity_session'

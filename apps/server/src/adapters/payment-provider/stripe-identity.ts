@@ -1,11 +1,15 @@
 import type Stripe from 'stripe'
-import type { IdentityVerification, VerificationSession, VerificationSessionStatus } from './identity-port.ts'
+import type { IdentityVerification, RelatedPerson, VerificationSession, VerificationSessionStatus } from './identity-port.ts'
 import { callStripe } from './stripe-errors.ts'
 
 /**
  * Identity on Stripe (identity-port.ts): a `document` VerificationSession
- * per attempt, on the platform. Its document reaches the seller's connected
- * account through `attachVerifiedSession` (stripe-connected-accounts.ts).
+ * per attempt, on the platform. Made with `related_person` (the seller's
+ * connected account and its individual's Person), Stripe attaches what it
+ * collected to that Person once verified, fulfilling the account's
+ * `individual.verification.document` (changelog 2025-06-30.basil). Pactum
+ * never reads the document images: Stripe serves them to restricted keys
+ * only, for 48 hours.
  */
 export class StripeIdentity implements IdentityVerification {
   readonly #stripe: Stripe
@@ -17,10 +21,21 @@ export class StripeIdentity implements IdentityVerification {
     this.#publicUrl = options.publicUrl
   }
 
-  async createVerificationSession(input: { userId: string; returnUrl: string; idempotencyKey: string }): Promise<VerificationSession> {
+  async createVerificationSession(input: {
+    userId: string
+    returnUrl: string
+    idempotencyKey: string
+    relatedPerson?: RelatedPerson
+  }): Promise<VerificationSession> {
+    const { relatedPerson } = input
     const session = await callStripe(() =>
       this.#stripe.identity.verificationSessions.create(
-        { type: 'document', return_url: new URL(input.returnUrl, this.#publicUrl).toString(), metadata: { user_id: input.userId } },
+        {
+          type: 'document',
+          return_url: new URL(input.returnUrl, this.#publicUrl).toString(),
+          metadata: { user_id: input.userId },
+          ...(relatedPerson ? { related_person: { account: relatedPerson.accountId, person: relatedPerson.personId } } : {}),
+        },
         { idempotencyKey: input.idempotencyKey },
       ),
     )
@@ -47,5 +62,7 @@ function toVerificationSession(session: Stripe.Identity.VerificationSession): Ve
     status: sessionStatuses[session.status] ?? 'requires_input',
     url: session.url ?? '',
     lastError: session.last_error?.code ?? session.last_error?.reason ?? null,
+    // Optional in the SDK (`related_person?:`): absent on a session made for no account.
+    relatedPerson: session.related_person ? { accountId: session.related_person.account, personId: session.related_person.person } : null,
   }
 }

@@ -117,16 +117,13 @@ describe('the adapter against the fake', () => {
     const stripe = new Stripe(secretKey, { host: '127.0.0.1', port, protocol: 'http', maxNetworkRetries: 0 })
     return {
       payments: new StripePayments({ stripe, publishableKey: fake.publishableKey }),
-      accounts: new StripeConnectedAccounts({
-        stripe,
-        db: database.db,
-        filesBaseUrl: fake.url,
-        secretKey,
-        publicUrl: 'https://pactum.test',
-      }),
+      accounts: new StripeConnectedAccounts({ stripe, db: database.db, publicUrl: 'https://pactum.test' }),
       identity: new StripeIdentity({ stripe, publicUrl: 'https://pactum.test' }),
     }
   }
+
+  /** The SDK itself on the fake, for what the adapter does not send. */
+  const rawStripe = () => new Stripe(fake.secretKey, { host: '127.0.0.1', port: Number(new URL(fake.url).port), protocol: 'http' })
 
   /** A connected account for a user, keyed by the user as the app keys it. */
   const openAccount = (provider: ReturnType<typeof adapter>, userId: string, email: string, country: string) =>
@@ -334,30 +331,48 @@ describe('the adapter against the fake', () => {
     })
   })
 
-  it('copies a verified Identity session’s document to the account once, however often it is asked', async () => {
+  it('verifies the account’s document through an Identity session for its Person, reading and uploading no file', async () => {
     const provider = adapter(fake.secretKey)
     const account = await openAccount(provider, 'u3', 'c@example.com', 'de')
+    const personId = await provider.accounts.personOf(account.id)
     const session = await provider.identity.createVerificationSession({
       userId: 'u3',
       returnUrl: 'https://pactum.example/profile',
       idempotencyKey: 'identity:u3',
+      relatedPerson: { accountId: account.id, personId },
+    })
+    const created = fake.requests.find((request) => request.method === 'POST' && request.path === '/v1/identity/verification_sessions')
+    expect(created?.params).toMatchObject({ type: 'document', related_person: { account: account.id, person: personId } })
+    fake.completeIdentity(session.id, 'verified')
+    await fake.settle()
+    const verification = await provider.accounts.getAccountVerification(account.id)
+    expect(verification.documents.identity_document.front.status).toBe('verified')
+    expect(verification.currentlyDue).not.toContain('identity_document')
+    expect(fake.requests.filter((request) => request.path.startsWith('/v1/files'))).toEqual([])
+    expect(fake.requests.filter((request) => request.method === 'POST' && request.path === `/v1/accounts/${account.id}`)).toEqual([])
+  })
+
+  it('the fake: the platform’s secret key cannot read an Identity document image, as Stripe serves them to restricted keys only', async () => {
+    const provider = adapter(fake.secretKey)
+    const session = await provider.identity.createVerificationSession({
+      userId: 'u4',
+      returnUrl: 'https://pactum.example/profile',
+      idempotencyKey: 'identity:u4',
     })
     fake.completeIdentity(session.id, 'verified')
     await fake.settle()
-    for (let read = 0; read < 3; read += 1) {
-      await provider.accounts.attachVerifiedSession({
-        accountId: account.id,
-        sessionId: session.id,
-        idempotencyKey: `attach-session:${session.id}`,
-      })
-    }
-    const uploads = fake.requests.filter((request) => request.method === 'POST' && request.path === '/v1/files')
-    expect(uploads).toEqual([expect.objectContaining({ account: account.id, idempotencyKey: `attach-session:${session.id}:file` })])
-    expect(fake.requests.filter((request) => request.path === `/v1/accounts/${account.id}` && request.method === 'POST')).toHaveLength(1)
+    // The way the adapter once took the document (report → file → contents with the secret key) ends at the contents.
+    const stripe = rawStripe()
+    const verified = await stripe.identity.verificationSessions.retrieve(session.id, { expand: ['last_verification_report'] })
+    const report = verified.last_verification_report as Stripe.Identity.VerificationReport
+    const fileId = report.document?.files?.[0] as string
+    expect((await stripe.files.retrieve(fileId)).purpose).toBe('identity_document_downloadable')
+    const download = await fetch(`${fake.url}/v1/files/${fileId}/contents`, { headers: { authorization: `Bearer ${fake.secretKey}` } })
+    expect(download.status).toBe(403)
+    expect(await download.json()).toMatchObject({
+      error: { type: 'invalid_request_error', message: expect.stringContaining('restricted key') },
+    })
   })
-
-  /** The SDK itself on the fake, for what the adapter does not (yet) send. */
-  const rawStripe = () => new Stripe(fake.secretKey, { host: '127.0.0.1', port: Number(new URL(fake.url).port), protocol: 'http' })
 
   it('the fake: a verification session for a connected account’s Person, checked as Stripe documents related_person', async () => {
     const provider = adapter(fake.secretKey)

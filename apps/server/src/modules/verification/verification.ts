@@ -12,7 +12,7 @@ import {
 import type { Kysely } from 'kysely'
 import { contentTypeByContent } from '../../adapters/document-store/content-type.ts'
 import type { AccountRequirement, AccountVerification, ConnectedAccounts } from '../../adapters/payment-provider/connected-accounts-port.ts'
-import type { IdentityVerification } from '../../adapters/payment-provider/identity-port.ts'
+import type { IdentityVerification, VerificationSession as ProviderSession } from '../../adapters/payment-provider/identity-port.ts'
 import type { Clock } from '../../clock.ts'
 import type { Database } from '../../db/schema.ts'
 import { AppError, fieldError } from '../../errors.ts'
@@ -29,8 +29,10 @@ import {
  * Identity verification (spec §3 Verification, Legacy document status;
  * DESIGN §4): document uploads checked by content and passed to the
  * payment provider's connected account (`legacy`), or the provider's
- * Identity session (`stripe_identity`). The provider decides; we keep a
- * record of what was uploaded and never serve a file back.
+ * Identity session (`stripe_identity`), made for the Person of the user's
+ * connected account so that the provider attaches the document to the
+ * account itself (decision 111). The provider decides; we keep a record of
+ * what was uploaded and never serve a file back.
  */
 export interface VerificationDeps {
   db: Kysely<Database>
@@ -134,26 +136,30 @@ export async function documentStatus(
 
 /**
  * What the provider still asks for before it pays out (spec §3 Payout
- * requirements), after syncing a verified Identity session; the bank
- * account is left out, as Pactum holds it (`credit_account`). Before the
- * account exists, what a new one in `country` is asked first: the identity
- * document, and a US individual's SSN last four.
+ * requirements); the bank account is left out, as Pactum holds it
+ * (`credit_account`). Before the account exists, what a new one in
+ * `country` is asked first: the identity document, and a US individual's
+ * SSN last four.
  */
 export async function providerRequirements(
   deps: VerificationDeps,
   userId: string,
   country: string,
 ): Promise<Array<Exclude<AccountRequirement, 'external_account'>>> {
-  await attachVerifiedSession(deps, userId)
   const verification = await accountVerification(deps, userId)
   if (!verification) return country === 'us' ? ['identity_document', 'ssn_last_4'] : ['identity_document']
   return verification.currentlyDue.filter((item) => item !== 'external_account')
 }
 
+/** Said of a session made before sessions were made for the account's Person, whose document never reached the account. */
+const verifyAgainMessage = 'Verify your identity once more: your earlier verification did not reach your payout account.'
+
 export async function verificationStatus(deps: VerificationDeps, userId: string): Promise<VerificationStatus> {
-  const session = await currentSession(deps, userId)
-  await attachVerifiedSession(deps, userId, session)
-  const verification = await accountVerification(deps, userId)
+  const account = await deps.connectedAccounts.findConnectedAccount(userId)
+  const stored = await currentSession(deps, userId)
+  // A session counts only if made for this account's Person: the provider attaches its document there.
+  const session = stored && madeFor(stored, account?.id) ? stored : null
+  const verification = account ? await deps.connectedAccounts.getAccountVerification(account.id) : null
   const identityFront = verification?.documents.identity_document.front
   const verified = session?.status === 'verified' || identityFront?.status === 'verified'
   const message =
@@ -161,7 +167,9 @@ export async function verificationStatus(deps: VerificationDeps, userId: string)
       ? session.lastError
       : identityFront?.status === 'rejected'
         ? (identityFront.rejectionReason ?? '')
-        : ''
+        : stored && !session && !verified
+          ? verifyAgainMessage
+          : ''
   return {
     verification_method: deps.method,
     verified,
@@ -176,20 +184,28 @@ export async function isIdentityVerified(deps: VerificationDeps, userId: string)
   return (await verificationStatus(deps, userId)).verified
 }
 
-/** The user's open verification session, or a new one when there is none (or the last was canceled). */
+/**
+ * The user's open verification session, or a new one when there is none,
+ * the last was canceled, or it was not made for the Person of the user's
+ * connected account (one made before decision 111: it is replaced, and the
+ * user verifies again). The account is created first, as the session names
+ * its Person.
+ */
 export async function openVerificationSession(deps: VerificationDeps, userId: string, returnUrl: string): Promise<VerificationSession> {
   if (deps.method !== 'stripe_identity') {
     throw new AppError('unsupported_combination', 'Verification sessions are not used here: upload your identity document instead')
   }
+  const account = await ensureConnectedAccount(deps, userId)
   const existing = await currentSession(deps, userId, returnUrl)
   const session =
-    existing && existing.status !== 'canceled'
+    existing && existing.status !== 'canceled' && madeFor(existing, account.id)
       ? existing
       : await deps.identity.createVerificationSession({
           userId,
           returnUrl,
-          // A new key per attempt after a canceled one; the same key for concurrent first calls.
-          idempotencyKey: `verification-session:${userId}:${existing?.id ?? 'first'}`,
+          relatedPerson: { accountId: account.id, personId: await deps.connectedAccounts.personOf(account.id) },
+          // A new key per attempt after a canceled or replaced one; the same key for concurrent first calls.
+          idempotencyKey: `verification-session:${userId}:${account.id}:${existing?.id ?? 'first'}`,
         })
   if (session.id !== existing?.id) {
     await setVerificationSessionId(deps.db, userId, session.id)
@@ -228,22 +244,7 @@ async function currentSession(deps: VerificationDeps, userId: string, returnUrl 
   return sessionId ? deps.identity.retrieveVerificationSession(sessionId, returnUrl) : null
 }
 
-/**
- * A verified Identity session stands for the identity document on the
- * connected account (payouts need it there); attaching is idempotent, so
- * every read may do it.
- */
-async function attachVerifiedSession(
-  deps: VerificationDeps,
-  userId: string,
-  known?: Awaited<ReturnType<typeof currentSession>>,
-): Promise<void> {
-  const session = known === undefined ? await currentSession(deps, userId) : known
-  if (session?.status !== 'verified') return
-  const account = await ensureConnectedAccount(deps, userId)
-  await deps.connectedAccounts.attachVerifiedSession({
-    accountId: account.id,
-    sessionId: session.id,
-    idempotencyKey: `attach-session:${session.id}`,
-  })
+/** The session was made for the Person of this connected account, so the provider attaches its document there. */
+function madeFor(session: ProviderSession, accountId: string | undefined): boolean {
+  return accountId !== undefined && session.relatedPerson?.accountId === accountId
 }

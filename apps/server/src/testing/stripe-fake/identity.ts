@@ -9,8 +9,26 @@ import { type FormObject, invalidRequest, missing, parseMultipart, record, Strip
  * sessions that the user finishes on Stripe's hosted page, with the
  * report that names the document's files. A session made for a connected
  * account's Person (`related_person`) verifies that person's document when
- * it is verified.
+ * it is verified; the document images themselves are not served to the
+ * platform's secret key.
  */
+
+/**
+ * The images Stripe Identity collected are files of purpose
+ * `identity_document_downloadable` ("Image of a document collected by
+ * Stripe Identity", API reference: the File object), which only restricted
+ * keys may read, and those only for verifications of the last 48 hours
+ * ("Access verification results": document images are among the sensitive
+ * results a secret key does not read). The fake has no restricted keys:
+ * reading the bytes is refused with Stripe's permission status, 403. The
+ * message is the fake's own.
+ */
+function identityImageRefused(fileId: string): StripeFakeError {
+  return new StripeFakeError(403, {
+    type: 'invalid_request_error',
+    message: `The file '${fileId}' is an image collected by Stripe Identity: only a restricted key may read it, within 48 hours of the verification.`,
+  })
+}
 
 /** `related_person[account]` and `related_person[person]` (VerificationSessionCreateParams.RelatedPerson), checked as Stripe documents them. */
 function relatedPersonOf(store: StripeStore, params: FormObject): { account: string; person: string } | null {
@@ -49,6 +67,7 @@ export function fakeIdentity(store: StripeStore) {
     return object
   }
 
+<<<<<<< HEAD
   /** Nothing here expires or has a title; an uploaded file is not served back (no URL). */
   function fileLinks(url: string | null = null): Json {
     return { expires_at: null, title: null, url }
@@ -69,6 +88,19 @@ export function fakeIdentity(store: StripeStore) {
       ...fileLinks(`${store.url}/v1/files/${id}/contents`),
     }
     files.set(id, { object, account: undefined, data: Buffer.from('identity-session-document') })
+=======
+  /** An image Stripe Identity collected, on the platform: its File object can be read, its bytes not (`identityImageRefused`). */
+  function storeIdentityImage(filename: string, type: string): Json {
+    const id = newId('file')
+    const object: Json = { id, object: 'file', purpose: 'identity_document_downloadable', filename, type, size: 25, created: seconds() }
+    files.set(id, {
+      object,
+      account: undefined,
+      get data(): Buffer {
+        throw identityImageRefused(id)
+      },
+    })
+>>>>>>> related-person
     return object
   }
 
