@@ -67,16 +67,15 @@ export function fakeIdentity(store: StripeStore) {
     return object
   }
 
-<<<<<<< HEAD
   /** Nothing here expires or has a title; an uploaded file is not served back (no URL). */
   function fileLinks(url: string | null = null): Json {
     return { expires_at: null, title: null, url }
   }
 
-  /** An image Stripe Identity collected ("Image of a document collected by Stripe Identity", API reference: the File object), on the platform. */
+  /** An image Stripe Identity collected, on the platform: its File object can be read, its bytes not (`identityImageRefused`). */
   function storeIdentityImage(filename: string, type: string): Json {
     const id = newId('file')
-    // Served at the fake's own address, standing for files.stripe.com.
+    // Its URL is the fake's own address, standing for files.stripe.com (which serves it to restricted keys only).
     const object: Json = {
       id,
       object: 'file',
@@ -87,12 +86,6 @@ export function fakeIdentity(store: StripeStore) {
       created: seconds(),
       ...fileLinks(`${store.url}/v1/files/${id}/contents`),
     }
-    files.set(id, { object, account: undefined, data: Buffer.from('identity-session-document') })
-=======
-  /** An image Stripe Identity collected, on the platform: its File object can be read, its bytes not (`identityImageRefused`). */
-  function storeIdentityImage(filename: string, type: string): Json {
-    const id = newId('file')
-    const object: Json = { id, object: 'file', purpose: 'identity_document_downloadable', filename, type, size: 25, created: seconds() }
     files.set(id, {
       object,
       account: undefined,
@@ -100,7 +93,6 @@ export function fakeIdentity(store: StripeStore) {
         throw identityImageRefused(id)
       },
     })
->>>>>>> related-person
     return object
   }
 
