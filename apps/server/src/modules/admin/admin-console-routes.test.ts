@@ -192,7 +192,7 @@ describe('GET /admin/audit_log', () => {
     expect((await call('admin', 'GET', '/api/v1/admin/audit_log?after_id=x')).body.code).toBe('validation_failed')
   })
 
-  const byAdmin = { actor_kind: 'admin', actor_email: 'admin@example.com' }
+  const byAdmin = { actor_kind: 'admin', actor_email: 'admin@example.com', reconciliation_difference: null }
 
   it("shows each decision on a card dispute and on a fraud warning with the admin and the reason, an acceptance whose provider's news came first too", async () => {
     const { app, clock, call } = await start({ SANDBOX_DISPUTE_DELAY_SECONDS: '10' })
@@ -250,6 +250,45 @@ describe('GET /admin/audit_log', () => {
     ])
     for (const line of log) expect(line).toMatchObject(byAdmin)
     expect(log[2]).toMatchObject({ from_status: 'payment_refunded', to_status: 'payment_refunded' })
+  })
+
+  it('shows a reconciliation difference explained, with its day and currency, among the transactions and paged with them', async () => {
+    const { call } = await start()
+    const complained = await complainedSale(call)
+    await call('admin', 'POST', `/api/v1/admin/transactions/${complained}/release_funds?to=seller`, {
+      reason: 'Photos show it arrived whole',
+    })
+    // The provider took a payment whose webhook has not come yet: a charge only the provider shows.
+    const unbooked = await joinedSale(call, { price: 2_000 })
+    const { intentId } = await submitCard(call, unbooked.id)
+    const run = await call('admin', 'POST', '/api/v1/admin/reconciliation/runs', { date: '2026-11-20' })
+    const difference = run.body.differences.find((found: { provider_id: string }) => found.provider_id === intentId)
+    expect(difference).toMatchObject({ kind: 'missing_in_ledger', movement: 'charge' })
+    const path = `/api/v1/admin/reconciliation/differences/${difference.id}/explain`
+    expect((await call('admin', 'POST', path, { reason: 'Webhook late; booked the next morning' })).status).toBe(200)
+    expect((await call('admin', 'POST', path, { reason: 'again' })).status).toBe(409)
+
+    const log = (await call('admin', 'GET', '/api/v1/admin/audit_log')).body
+    expect(log).toHaveLength(2)
+    expect(log[0]).toEqual({
+      id: expect.any(String),
+      transaction_id: null,
+      reconciliation_difference: { id: difference.id, day: '2026-11-20', movement: 'charge', provider_id: intentId, currency: 'eur' },
+      event: 'explain_difference',
+      actor_kind: 'admin',
+      actor_user_id: expect.any(String),
+      actor_email: 'admin@example.com',
+      reason: 'Webhook late; booked the next morning',
+      from_status: 'open',
+      to_status: 'explained',
+      created_at: '2026-11-20T10:00:00.000Z',
+    })
+    expect(log[1]).toMatchObject({ ...byAdmin, transaction_id: complained, event: 'release_funds', reason: 'Photos show it arrived whole' })
+    const first = (await call('admin', 'GET', '/api/v1/admin/audit_log?limit=1')).body
+    expect(first.map((line: { id: string }) => line.id)).toEqual([log[0].id])
+    const second = (await call('admin', 'GET', `/api/v1/admin/audit_log?limit=1&after_id=${first[0].id}`)).body
+    expect(second.map((line: { id: string }) => line.id)).toEqual([log[1].id])
+    expect((await call('admin', 'GET', `/api/v1/admin/audit_log?after_id=${second[0].id}`)).body).toEqual([])
   })
 })
 
