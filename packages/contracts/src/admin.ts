@@ -55,7 +55,30 @@ export const auditEventSchema = z
   })
   .meta({ id: 'AuditEvent' })
 export type AuditEvent = z.infer<typeof auditEventSchema>
-export const auditLogSchema = z.array(auditEventSchema)
+
+/**
+ * A line of the admin audit log: an admin's step on a transaction (an
+ * AuditEvent), or a decision on something else: a reconciliation difference
+ * explained (`event` `explain_difference`, `open` → `explained`).
+ */
+export const auditLogEntrySchema = auditEventSchema
+  .extend({
+    transaction_id: z.string().nullable().meta({ description: 'the transaction acted on; null for a decision on something else' }),
+    reconciliation_difference: z
+      .object({
+        id: z.string(),
+        /** The UTC day (YYYY-MM-DD) whose reconciliation found it. */
+        day: z.string(),
+        movement: z.string(),
+        provider_id: z.string(),
+        currency: z.string().nullable(),
+      })
+      .nullable()
+      .meta({ description: 'the reconciliation difference decided on; null for a step on a transaction' }),
+  })
+  .meta({ id: 'AuditLogEntry' })
+export type AuditLogEntry = z.infer<typeof auditLogEntrySchema>
+export const auditLogSchema = z.array(auditLogEntrySchema)
 
 /** GET /admin/audit_log: admin actions, newest first; `after_id` is the last id of the previous page. */
 export const auditLogQuerySchema = z.object({
@@ -123,7 +146,7 @@ export const adminTransactionDetailSchema = z
     available_steps: z
       .array(z.enum(adminSteps))
       .meta({ description: "the console's steps the engine would take now (derived from it, like available_actions)" }),
-    events: auditLogSchema,
+    events: z.array(auditEventSchema),
     ledger_entries: z.array(ledgerEntryViewSchema),
     provider_events: z.array(providerEventViewSchema),
     notifications: z.array(notificationViewSchema),

@@ -53,6 +53,7 @@ import * as providerLinks from './migrations/0054-provider-links.ts'
 import * as dailyReconciliation from './migrations/0056-daily-reconciliation.ts'
 import * as cardDisputes from './migrations/0057-card-disputes.ts'
 import * as sellerPayouts from './migrations/0058-seller-payouts.ts'
+import * as adminDecisions from './migrations/0059-admin-decisions.ts'
 import * as sandboxIdentityRelatedPerson from './migrations/0060-sandbox-identity-related-person.ts'
 import type { Database } from './schema.ts'
 
@@ -114,6 +115,7 @@ const migrations: Record<string, Migration> = {
   '0056-daily-reconciliation': dailyReconciliation,
   '0057-card-disputes': cardDisputes,
   '0058-seller-payouts': sellerPayouts,
+  '0059-admin-decisions': adminDecisions,
   '0060-sandbox-identity-related-person': sandboxIdentityRelatedPerson,
 }
 

@@ -680,6 +680,19 @@ export interface ReconciliationDifferencesTable {
   found_at: Date
 }
 
+/** 0059: an admin's decision, with its reason, on something other than a transaction (admin-repository.ts `adminActions`). */
+export interface AdminDecisionsTable {
+  /** From `transaction_events`' sequence: the audit log pages both on one id. */
+  id: Generated<number>
+  decision: 'explain_difference'
+  admin_user_id: string
+  reason: string
+  reconciliation_difference_id: string
+  from_status: string
+  to_status: string
+  created_at: Date
+}
+
 /** 0058: a seller's payout to their bank, followed from the provider's Connect events (modules/payouts/). */
 export interface SellerPayoutsTable {
   id: string
@@ -729,6 +742,7 @@ export interface Database {
   outbox: OutboxTable
   reconciliation_days: ReconciliationDaysTable
   reconciliation_differences: ReconciliationDifferencesTable
+  admin_decisions: AdminDecisionsTable
   seller_payouts: SellerPayoutsTable
   idempotency_keys: IdempotencyKeysTable
   transaction_events: TransactionEventsTable

@@ -13,6 +13,10 @@ import { runDoctor } from './doctor.ts'
 import { formatReport, hasFailures, type ProviderReport } from './report.ts'
 
 const stripeSecret = 'sk_test_doctorDoctorDoctor123'
+/** A restricted key that may read the balance, Connect and Identity, but not balance transactions, disputes or files. */
+const restrictedKey = 'rk_test_doctorRestricted123'
+/** A restricted key that may read everything the doctor lists. */
+const readingKey = 'rk_test_doctorReadsAll1234'
 const smtpPassword = 'mail-password-1'
 
 let dataDir: string
@@ -21,18 +25,45 @@ let s3: S3Fake
 let smtp: SMTPServer
 let smtpPort: number
 let stripe: Server
+/** Every call the stand-in received, as `METHOD /path`. */
+const stripeCalls: string[] = []
 let stripeUrl: string
 
-/** Stripe's API as far as the doctor reads it: Bearer auth, the balance and two lists, errors in Stripe's shape. */
+/** The permission Stripe names when a restricted key may not read one of the lists (its 403). */
+const restrictedLists: Readonly<Record<string, string>> = {
+  '/v1/balance_transactions': 'rak_balance_transaction_source_read',
+  '/v1/disputes': 'rak_dispute_read',
+  '/v1/files': 'rak_file_read',
+}
+
+/**
+ * Stripe's API as far as the doctor reads it: Bearer auth, the balance and
+ * five lists, errors in Stripe's shape; the restricted key is refused the
+ * lists in `restrictedLists` as Stripe refuses a key without the permission.
+ */
 function startStripeStandIn(): Promise<Server> {
   const server = createServer((request, response) => {
     const reply = (status: number, body: object) =>
       response.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body))
-    if (request.headers.authorization !== `Bearer ${stripeSecret}`)
+    const restricted = request.headers.authorization === `Bearer ${restrictedKey}`
+    const known = [stripeSecret, restrictedKey, readingKey].map((key) => `Bearer ${key}`)
+    if (!known.includes(request.headers.authorization ?? ''))
       return reply(401, { error: { type: 'invalid_request_error', message: 'Invalid API Key provided: sk_test_****' } })
     const url = new URL(request.url ?? '/', 'http://stripe')
+    stripeCalls.push(`${request.method} ${url.pathname}`)
+    const permission = restrictedLists[url.pathname]
+    if (restricted && permission) {
+      return reply(403, {
+        error: {
+          type: 'invalid_request_error',
+          message: `The provided key 'rk_test_****ed123' does not have the required permissions for this endpoint on account 'acct_doctor'. Having the '${permission}' permission would allow this request to continue.`,
+        },
+      })
+    }
     if (url.pathname === '/v1/balance') return reply(200, { object: 'balance', livemode: false, available: [], pending: [] })
-    if (url.pathname === '/v1/accounts' || url.pathname === '/v1/identity/verification_sessions')
+    if (
+      ['/v1/accounts', '/v1/identity/verification_sessions', '/v1/balance_transactions', '/v1/disputes', '/v1/files'].includes(url.pathname)
+    )
       return reply(200, { object: 'list', data: [], has_more: false })
     reply(404, { error: { type: 'invalid_request_error', message: 'Unrecognized request URL' } })
   })
@@ -124,6 +155,9 @@ describe('cli doctor', () => {
       STRIPE_WEBHOOK_SECRET: 'ok',
       'the API answers': 'ok',
       Connect: 'ok',
+      'Balance transactions': 'ok',
+      Disputes: 'ok',
+      Files: 'ok',
       'Stripe Identity': 'ok',
     })
     expect(outcomes(service(reports, 'tracking'))).toMatchObject({ 'the API answers': 'ok' })
@@ -161,6 +195,47 @@ describe('cli doctor', () => {
     expect(outcomes(service(reports, 'documents'))).toMatchObject({ 'write, read back and delete a probe': 'failed' })
     expect(hasFailures(reports)).toBe(true)
     expect(formatReport(reports)).toMatch(/\d+ checks FAILED\./)
+  })
+
+  it('fails each list a restricted key may not read, naming the permission to grant, and only reads', async () => {
+    stripeCalls.length = 0
+    const reports = await doctor(realEnv({ STRIPE_SECRET_KEY: restrictedKey }))
+    const payments = service(reports, 'payments')
+    expect(outcomes(payments)).toEqual({
+      STRIPE_SECRET_KEY: 'ok',
+      STRIPE_PUBLISHABLE_KEY: 'ok',
+      STRIPE_WEBHOOK_SECRET: 'ok',
+      'the API answers': 'ok',
+      Connect: 'ok',
+      'Balance transactions': 'failed',
+      Disputes: 'failed',
+      Files: 'failed',
+      'Stripe Identity': 'ok',
+    })
+    const detail = (name: string) => payments.checks.find((check) => check.name === name)?.detail
+    expect(detail('STRIPE_SECRET_KEY')).toBe('a test-mode restricted key')
+    expect(detail('Balance transactions')).toMatch(
+      /^the key may not list balance transactions.*grant it Read on Balance transaction sources/,
+    )
+    expect(detail('Balance transactions')).toContain("Stripe answered 403: The provided key 'rk_test_****ed123' does not have")
+    expect(detail('Balance transactions')).toContain('rak_balance_transaction_source_read')
+    expect(detail('Disputes')).toMatch(/grant it Write on Disputes.*Stripe answered 403.*rak_dispute_read/)
+    expect(detail('Files')).toMatch(/grant it Write on Files.*dispute_evidence.*Stripe answered 403.*rak_file_read/)
+    expect(hasFailures(reports)).toBe(true)
+    expect(formatReport(reports)).not.toContain(restrictedKey)
+    // Nothing is created at the provider: no file is uploaded to find out whether the key may.
+    expect(stripeCalls.filter((call) => !call.startsWith('GET '))).toEqual([])
+    expect(stripeCalls).toContain('GET /v1/files')
+  })
+
+  it('says what a restricted key must be allowed to write that the doctor does not try, when it may read everything', async () => {
+    const payments = service(await doctor(realEnv({ STRIPE_SECRET_KEY: readingKey })), 'payments')
+    expect(payments.checks.filter((check) => check.outcome !== 'ok')).toEqual([])
+    const detail = (name: string) => payments.checks.find((check) => check.name === name)?.detail
+    expect(detail('Files')).toBe(
+      'files can be listed; dispute evidence is uploaded as a file (purpose dispute_evidence), which needs Write on Files as well (not tried: nothing is uploaded)',
+    )
+    expect(detail('Disputes')).toContain('needs Write on Disputes as well')
   })
 
   it.runIf(process.env.DATABASE_URL)('asks PostgreSQL for its version and the migrations still to apply', async () => {

@@ -204,6 +204,27 @@ describe("the provider's news about a dispute", () => {
   })
 })
 
+describe("an admin's acceptance of a dispute", () => {
+  it('is written to the history alone, while the dispute is open or after the news of its loss came first', () => {
+    const open = history(tracked(), [[news('needs_response'), system, at(3 * day)]]).state
+    const accepted = transitionOnline(open, { type: 'chargeback_accepted' }, admin, at(4 * day))
+    expect(accepted).toEqual({ ok: true, next: open, effects: [{ type: 'audit' }] })
+    const lost = history(tracked(), [
+      [news('needs_response'), system, at(3 * day)],
+      [news('lost'), system, at(4 * day)],
+    ]).state
+    expect(transitionOnline(lost, { type: 'chargeback_accepted' }, admin, at(4 * day))).toEqual({
+      ok: true,
+      next: lost,
+      effects: [{ type: 'audit' }],
+    })
+    expect(transitionOnline(open, { type: 'chargeback_accepted' }, seller, at(4 * day))).toMatchObject({ code: 'not_admin' })
+    expect(transitionOnline(tracked().state, { type: 'chargeback_accepted' }, admin, at(day))).toMatchObject({
+      code: 'no_open_chargeback',
+    })
+  })
+})
+
 describe('an early fraud warning', () => {
   const delivered = () => history(tracked(), [[{ type: 'carrier_delivered' }, system, at(2 * day)]])
 

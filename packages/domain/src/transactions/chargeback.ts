@@ -95,6 +95,8 @@ export type ChargebackEvent =
   | { readonly type: 'dispute_changed'; readonly dispute: DisputeNews }
   /** An admin sent the evidence to the provider (the provider's own news says `under_review`). */
   | { readonly type: 'chargeback_evidence_submitted' }
+  /** An admin accepted the dispute at the provider, which closes it lost (the provider's own news moves the money). */
+  | { readonly type: 'chargeback_accepted' }
   | {
       readonly type: 'early_fraud_warning'
       readonly warning: { readonly id: string; readonly paymentIntentId: string; readonly fraudType: string }
@@ -131,6 +133,7 @@ type Common = CommonState<string>
 const takenWhileFrozen = new Set<string>([
   'dispute_changed',
   'chargeback_evidence_submitted',
+  'chargeback_accepted',
   'early_fraud_warning',
   'clear_fraud_warning',
   'post_message',
@@ -182,6 +185,14 @@ export function chargebackHandlers<S extends Common>(kind: ChargebackKind<S>) {
       const chargeback = state.chargeback
       if (!isChargebackOpen(chargeback)) return refuse('no_open_chargeback')
       return step({ ...state, chargeback: { ...chargeback, evidenceSubmittedAt: now } })
+    },
+
+    chargeback_accepted: (state: S, _event: unknown, actor: Actor): Result<S> => {
+      if (actor.kind !== 'admin') return refuse('not_admin')
+      // Only written to the history, with the admin's reason: the provider's news of the loss
+      // may have been applied already (its webhook came before its answer), and then says nothing more.
+      if (state.chargeback === null) return refuse('no_open_chargeback')
+      return step(state, [{ type: 'audit' }])
     },
 
     early_fraud_warning: (

@@ -10,8 +10,11 @@ type StripeMode = 'test' | 'live'
  * Payments: the sandbox, or Stripe when STRIPE_SECRET_KEY is set. For
  * Stripe, the three keys' forms and that they belong to one mode, then the
  * API itself: the balance (the key works, and its mode), the connected
- * accounts (Connect is enabled on the platform) and, with Stripe Identity
- * chosen, its verification sessions.
+ * accounts (Connect is enabled on the platform), the balance transactions
+ * (the daily reconciliation), disputes and files (card disputes and their
+ * evidence) and, with Stripe Identity chosen, its verification sessions.
+ * Only reads: a restricted key's write access to disputes and files is
+ * named, not tried (nothing is uploaded to a live account).
  */
 export async function checkPayments(
   payments: PaymentsConfig,
@@ -70,6 +73,22 @@ export async function checkPayments(
         return 'connected accounts can be listed (Connect is enabled for this platform)'
       }),
     )
+    const restricted = payments.secretKey.startsWith('rk_')
+    checks.push(
+      await readable(api, 'Balance transactions', '/v1/balance_transactions?limit=1', {
+        ok: 'balance transactions can be listed (the daily reconciliation reads them)',
+        grant:
+          'the key may not list balance transactions, which the daily reconciliation reads: grant it Read on Balance transaction sources and on Charges',
+      }),
+      await readable(api, 'Disputes', '/v1/disputes?limit=1', {
+        ok: `card disputes can be listed${restricted ? '; answering one (evidence, acceptance) needs Write on Disputes as well' : ''}`,
+        grant: 'the key may not read card disputes: grant it Write on Disputes (they are read, answered with evidence and accepted)',
+      }),
+      await readable(api, 'Files', '/v1/files?limit=1', {
+        ok: `files can be listed${restricted ? '; dispute evidence is uploaded as a file (purpose dispute_evidence), which needs Write on Files as well (not tried: nothing is uploaded)' : ''}`,
+        grant: 'the key may not read files: grant it Write on Files (dispute evidence is uploaded as a file, purpose dispute_evidence)',
+      }),
+    )
     if (options.verificationMethod === 'stripe_identity') {
       checks.push(
         await answered('Stripe Identity', async () => {
@@ -87,6 +106,16 @@ function modeOfKey(key: string, prefix: 'sk' | 'rk' | 'pk'): StripeMode | undefi
   return match?.[1] as StripeMode | undefined
 }
 
+/** Stripe's refusal of a call, with its HTTP status. */
+class StripeRefusal extends Error {
+  readonly status: number
+
+  constructor(status: number, message: string | undefined) {
+    super(`Stripe answered ${status}${message ? `: ${message}` : ''}`)
+    this.status = status
+  }
+}
+
 /** A GET on Stripe's API as its documentation shows (Bearer secret key); an error names Stripe's own message, never the key. */
 function stripeGetter(baseUrl: string, secretKey: string) {
   return async (path: string): Promise<unknown> => {
@@ -95,7 +124,24 @@ function stripeGetter(baseUrl: string, secretKey: string) {
       signal: AbortSignal.timeout(timeoutMs),
     })
     const body = (await response.json().catch(() => undefined)) as { error?: { message?: string } } | undefined
-    if (!response.ok) throw new Error(`Stripe answered ${response.status}${body?.error?.message ? `: ${body.error.message}` : ''}`)
+    if (!response.ok) throw new StripeRefusal(response.status, body?.error?.message)
     return body
   }
+}
+
+/**
+ * A list Pactum reads with the key. A restricted key without the permission
+ * gets a 403 (Stripe's message names its `rak_…` permission): the check
+ * fails saying what to grant in the Dashboard, with Stripe's answer.
+ */
+function readable(api: ReturnType<typeof stripeGetter>, name: string, path: string, words: { ok: string; grant: string }): Promise<Check> {
+  return answered(name, async () => {
+    try {
+      await api(path)
+    } catch (error) {
+      if (error instanceof StripeRefusal && error.status === 403) throw new Error(`${words.grant} (${error.message})`)
+      throw error
+    }
+    return words.ok
+  })
 }

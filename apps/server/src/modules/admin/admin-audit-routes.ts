@@ -2,13 +2,13 @@ import { auditLogQuerySchema, auditLogSchema } from '@pactum/contracts/admin'
 import { errorBodySchema } from '@pactum/contracts/errors'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { adminActions } from './admin-repository.ts'
-import { toAuditEventView } from './admin-views.ts'
+import { toAuditLogEntryView } from './admin-views.ts'
 import { adminOf } from '../../http/plugins/authentication.ts'
 
 const secured = { security: [{ bearer: [] }], tags: ['admin'] }
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema }
 
-/** The admin console's audit log of transaction actions (client changes: admin-client-routes.ts). */
+/** The admin console's audit log: admin steps on transactions and decisions on reconciliation differences (client changes: admin-client-routes.ts). */
 export const adminAuditRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/admin/audit_log',
@@ -24,7 +24,7 @@ export const adminAuditRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       adminOf(request)
       const rows = await adminActions(app.services.db, { limit: request.query.limit, afterId: request.query.after_id })
-      return rows.map(toAuditEventView)
+      return rows.map(toAuditLogEntryView)
     },
   )
 }

@@ -1,15 +1,15 @@
 import { describe, expect, it } from 'vitest'
 import { apiCaller, partyTokens } from '../../testing/api-caller.ts'
 import { createF2fSale } from '../../testing/f2f-sale-steps.ts'
-import { confirmDelivery, createSale, joinedSale, payByCard, track } from '../../testing/sale-steps.ts'
+import { confirmDelivery, confirmPayment, createSale, joinedSale, payByCard, submitCard, track } from '../../testing/sale-steps.ts'
 import { TestClock } from '../../testing/test-clock.ts'
 import { appPerTest } from '../../testing/app-per-test.ts'
 
 const testApps = appPerTest()
 
-async function start() {
+async function start(env: Record<string, string> = {}) {
   const clock = new TestClock(new Date('2026-11-20T10:00:00Z'))
-  const testApp = await testApps.open({ clock })
+  const testApp = await testApps.open({ clock, env })
   const tokens = await partyTokens(testApp.tokenFor, { seller: {}, buyer: {}, admin: { admin: true } })
   return { app: testApp.app, clock, call: apiCaller(testApp.app, tokens) }
 }
@@ -190,6 +190,105 @@ describe('GET /admin/audit_log', () => {
     expect(next.body).toEqual([expect.objectContaining({ transaction_id: first, reason: 'First one', to_status: 'funds_released' })])
     expect((await call('admin', 'GET', `/api/v1/admin/audit_log?after_id=${next.body[0].id}`)).body).toEqual([])
     expect((await call('admin', 'GET', '/api/v1/admin/audit_log?after_id=x')).body.code).toBe('validation_failed')
+  })
+
+  const byAdmin = { actor_kind: 'admin', actor_email: 'admin@example.com', reconciliation_difference: null }
+
+  it("shows each decision on a card dispute and on a fraud warning with the admin and the reason, an acceptance whose provider's news came first too", async () => {
+    const { app, clock, call } = await start({ SANDBOX_DISPUTE_DELAY_SECONDS: '10' })
+    const settle = (seconds = 1) => clock.advance(app, seconds)
+    const held = await joinedSale(call)
+    await payByCard(call, held.id)
+    const dispute = (await call('admin', 'POST', '/api/v1/admin/sandbox/disputes', { transaction_id: held.id })).body.id
+    await settle()
+    const evidence = await call('admin', 'POST', `/api/v1/admin/chargebacks/${dispute}/evidence`, { reason: 'Tracked and delivered' })
+    expect(evidence.status).toBe(200)
+    // The provider's webhook of the loss is applied before its answer to the acceptance is.
+    const payments = app.services.payments
+    const accept = payments.acceptDispute.bind(payments)
+    payments.acceptDispute = async (id) => {
+      const accepted = await accept(id)
+      await app.services.jobs.runDue()
+      return accepted
+    }
+    const accepted = await call('admin', 'POST', `/api/v1/admin/chargebacks/${dispute}/accept`, { reason: 'The buyer never got it' })
+    expect(accepted.body).toMatchObject({ status: 'lost', transaction_status: 'payment_refunded' })
+
+    const released = await joinedSale(call, { price: 5_000 })
+    await payByCard(call, released.id)
+    await track(call, released.id, { carrier: 'dhl', tracking_code: 'JD0005' })
+    await confirmDelivery(call, released.id)
+    await call('buyer', 'POST', `/api/v1/transactions/${released.id}/end_complaint_period`)
+    await settle(60)
+    const lost = (await call('admin', 'POST', '/api/v1/admin/sandbox/disputes', { transaction_id: released.id })).body.id
+    await call('admin', 'POST', `/api/v1/admin/sandbox/disputes/${lost}/decide`, { outcome: 'lost' })
+    await settle()
+    const recovered = await call('admin', 'POST', `/api/v1/admin/chargebacks/${lost}/recover`, {
+      amount: 1_000,
+      reason: 'Seller admitted it',
+    })
+    expect(recovered.status).toBe(200)
+
+    const warned = await joinedSale(call, { price: 3_000 })
+    const { intentId } = await submitCard(call, warned.id, '4000000000005423')
+    await confirmPayment(call, warned.id, intentId)
+    await settle(11)
+    const cleared = await call('admin', 'POST', `/api/v1/admin/transactions/${warned.id}/clear_fraud_warning`, {
+      reason: 'Card owner called',
+    })
+    expect(cleared.status).toBe(200)
+
+    const log = (await call('admin', 'GET', '/api/v1/admin/audit_log')).body
+    const lines = log.map((line: Record<string, unknown>) => [line.transaction_id, line.event, line.reason])
+    expect(lines).toEqual([
+      [warned.id, 'clear_fraud_warning', 'Card owner called'],
+      [released.id, 'recover_chargeback', 'Seller admitted it'],
+      // The acceptance is written though its answer changed nothing: the webhook had ended the sale already.
+      [held.id, 'chargeback_accepted', 'The buyer never got it'],
+      [held.id, 'dispute_changed', 'Tracked and delivered'],
+      [held.id, 'chargeback_evidence_submitted', 'Tracked and delivered'],
+    ])
+    for (const line of log) expect(line).toMatchObject(byAdmin)
+    expect(log[2]).toMatchObject({ from_status: 'payment_refunded', to_status: 'payment_refunded' })
+  })
+
+  it('shows a reconciliation difference explained, with its day and currency, among the transactions and paged with them', async () => {
+    const { call } = await start()
+    const complained = await complainedSale(call)
+    await call('admin', 'POST', `/api/v1/admin/transactions/${complained}/release_funds?to=seller`, {
+      reason: 'Photos show it arrived whole',
+    })
+    // The provider took a payment whose webhook has not come yet: a charge only the provider shows.
+    const unbooked = await joinedSale(call, { price: 2_000 })
+    const { intentId } = await submitCard(call, unbooked.id)
+    const run = await call('admin', 'POST', '/api/v1/admin/reconciliation/runs', { date: '2026-11-20' })
+    const difference = run.body.differences.find((found: { provider_id: string }) => found.provider_id === intentId)
+    expect(difference).toMatchObject({ kind: 'missing_in_ledger', movement: 'charge' })
+    const path = `/api/v1/admin/reconciliation/differences/${difference.id}/explain`
+    expect((await call('admin', 'POST', path, { reason: 'Webhook late; booked the next morning' })).status).toBe(200)
+    expect((await call('admin', 'POST', path, { reason: 'again' })).status).toBe(409)
+
+    const log = (await call('admin', 'GET', '/api/v1/admin/audit_log')).body
+    expect(log).toHaveLength(2)
+    expect(log[0]).toEqual({
+      id: expect.any(String),
+      transaction_id: null,
+      reconciliation_difference: { id: difference.id, day: '2026-11-20', movement: 'charge', provider_id: intentId, currency: 'eur' },
+      event: 'explain_difference',
+      actor_kind: 'admin',
+      actor_user_id: expect.any(String),
+      actor_email: 'admin@example.com',
+      reason: 'Webhook late; booked the next morning',
+      from_status: 'open',
+      to_status: 'explained',
+      created_at: '2026-11-20T10:00:00.000Z',
+    })
+    expect(log[1]).toMatchObject({ ...byAdmin, transaction_id: complained, event: 'release_funds', reason: 'Photos show it arrived whole' })
+    const first = (await call('admin', 'GET', '/api/v1/admin/audit_log?limit=1')).body
+    expect(first.map((line: { id: string }) => line.id)).toEqual([log[0].id])
+    const second = (await call('admin', 'GET', `/api/v1/admin/audit_log?limit=1&after_id=${first[0].id}`)).body
+    expect(second.map((line: { id: string }) => line.id)).toEqual([log[1].id])
+    expect((await call('admin', 'GET', `/api/v1/admin/audit_log?after_id=${second[0].id}`)).body).toEqual([])
   })
 })
 

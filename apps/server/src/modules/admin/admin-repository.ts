@@ -84,11 +84,69 @@ export function eventsOf(db: Kysely<Database>, transactionId: string): Promise<A
   return auditEvents(db).where('e.transaction_id', '=', transactionId).orderBy('e.id').execute()
 }
 
-/** What admins did, newest first, keyset-paginated on the event id. */
-export function adminActions(db: Kysely<Database>, page: { limit: number; afterId?: number | undefined }): Promise<AuditEventRow[]> {
-  let query = auditEvents(db).where('e.actor_kind', '=', 'admin')
-  if (page.afterId !== undefined) query = query.where('e.id', '<', page.afterId)
-  return query.orderBy('e.id', 'desc').limit(page.limit).execute()
+/** A line of the admin audit log: an admin's step on a transaction, or a decision on a reconciliation difference. */
+export type AuditLogRow = Omit<AuditEventRow, 'transaction_id'> & {
+  transaction_id: string | null
+  difference: { id: string; day: string; movement: string; provider_id: string; currency: string | null } | null
+}
+
+/**
+ * What admins did, newest first, keyset-paginated on the id: their steps on
+ * transactions (`transaction_events`) and their decisions on anything else
+ * (`admin_decisions`, whose ids come from the same sequence), a page of
+ * each merged.
+ */
+export async function adminActions(db: Kysely<Database>, page: { limit: number; afterId?: number | undefined }): Promise<AuditLogRow[]> {
+  let steps = auditEvents(db).where('e.actor_kind', '=', 'admin')
+  if (page.afterId !== undefined) steps = steps.where('e.id', '<', page.afterId)
+  let decisions = db
+    .selectFrom('admin_decisions as a')
+    .innerJoin('reconciliation_differences as d', 'd.id', 'a.reconciliation_difference_id')
+    .leftJoin('users as u', 'u.id', 'a.admin_user_id')
+    .select([
+      'a.id',
+      'a.decision',
+      'a.admin_user_id',
+      'u.email as actor_email',
+      'a.reason',
+      'a.from_status',
+      'a.to_status',
+      'a.created_at',
+      'd.id as difference_id',
+      'd.day',
+      'd.movement',
+      'd.provider_id',
+      'd.ledger_currency',
+      'd.provider_currency',
+    ])
+  if (page.afterId !== undefined) decisions = decisions.where('a.id', '<', page.afterId)
+  const [onTransactions, elsewhere] = await Promise.all([
+    steps.orderBy('e.id', 'desc').limit(page.limit).execute(),
+    decisions.orderBy('a.id', 'desc').limit(page.limit).execute(),
+  ])
+  const rows: AuditLogRow[] = [
+    ...onTransactions.map((row) => ({ ...row, difference: null })),
+    ...elsewhere.map((row) => ({
+      id: row.id,
+      transaction_id: null,
+      event: row.decision,
+      actor_kind: 'admin',
+      actor_user_id: row.admin_user_id,
+      actor_email: row.actor_email,
+      reason: row.reason,
+      from_status: row.from_status,
+      to_status: row.to_status,
+      created_at: row.created_at,
+      difference: {
+        id: row.difference_id,
+        day: row.day,
+        movement: row.movement,
+        provider_id: row.provider_id,
+        currency: row.ledger_currency ?? row.provider_currency,
+      },
+    })),
+  ]
+  return rows.sort((a, b) => Number(b.id) - Number(a.id)).slice(0, page.limit)
 }
 
 /**

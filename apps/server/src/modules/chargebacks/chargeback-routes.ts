@@ -13,6 +13,7 @@ import { anyTransactionSchema } from '@pactum/contracts/f2f-transactions'
 import { adminActionBodySchema } from '@pactum/contracts/transactions'
 import { errorBodySchema } from '@pactum/contracts/errors'
 import type { DisputeNews } from '@pactum/domain/transactions/chargeback'
+import type { TransactionEvent } from '@pactum/domain/transactions/transaction'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import type { Dispute } from '../../adapters/payment-provider/payments-port.ts'
 import type { SandboxDisputes } from '../../adapters/payment-provider/sandbox-disputes.ts'
@@ -20,7 +21,7 @@ import { AppError } from '../../errors.ts'
 import { PaymentProviderError } from '../../adapters/payment-provider/provider-error.ts'
 import { adminOf } from '../../http/plugins/authentication.ts'
 import type { CurrentUser } from '../sign-in/users.ts'
-import { actAsAdmin } from '../transactions/act-as-party.ts'
+import { actAsAdmin, actAsAdminInSteps } from '../transactions/act-as-party.ts'
 import type { TransactionDeps } from '../transactions/engine/apply-event.ts'
 import type { TransactionRow } from '../transactions/engine/transaction-state.ts'
 import { findById } from '../transactions/transactions-repository.ts'
@@ -55,10 +56,16 @@ export function chargebackRoutes(deps: () => TransactionDeps, sandboxDisputes: S
       if (!row) throw new AppError('not_found', 'No such card dispute')
       return row
     }
-    /** The provider's answer applied as the admin's step, with the reason. */
-    const applyAnswer = (admin: CurrentUser, row: TransactionRow, dispute: Dispute, reason: string) => {
+    /**
+     * The admin's decision written to the history with the reason, and the
+     * provider's answer applied as the admin's step, in one database
+     * transaction. The decision is written even when the provider's webhook
+     * brought the same news first and the answer changes nothing.
+     */
+    const recordWithAnswer = (admin: CurrentUser, row: TransactionRow, decision: TransactionEvent, dispute: Dispute, reason: string) => {
       const news = toNews(dispute)
-      return news ? actAsAdmin(deps(), admin, row.id, { type: 'dispute_changed', dispute: news }, reason) : Promise.resolve(row)
+      const answer: TransactionEvent[] = news ? [{ type: 'dispute_changed', dispute: news }] : []
+      return actAsAdminInSteps(deps(), admin, row.id, [decision, ...answer], reason)
     }
 
     app.get(
@@ -100,9 +107,9 @@ export function chargebackRoutes(deps: () => TransactionDeps, sandboxDisputes: S
         const { db, payments, clock } = app.services
         const evidence = await buildDisputeEvidence(db, row, clock.now())
         const dispute = await providerCall(() => payments.submitDisputeEvidence({ disputeId: request.params.id, evidence }))
-        await actAsAdmin(deps(), admin, row.id, { type: 'chargeback_evidence_submitted' }, request.body.reason)
+        const updated = await recordWithAnswer(admin, row, { type: 'chargeback_evidence_submitted' }, dispute, request.body.reason)
         request.log.info({ disputeId: request.params.id, adminId: admin.id }, 'dispute evidence submitted')
-        return answer(await applyAnswer(admin, row, dispute, request.body.reason))
+        return answer(updated)
       },
     )
 
@@ -123,8 +130,9 @@ export function chargebackRoutes(deps: () => TransactionDeps, sandboxDisputes: S
         const row = await disputed(request.params.id)
         if (row.chargeback?.closed_at !== null) throw new AppError('no_open_chargeback', 'The dispute is already closed')
         const dispute = await providerCall(() => app.services.payments.acceptDispute(request.params.id))
+        const updated = await recordWithAnswer(admin, row, { type: 'chargeback_accepted' }, dispute, request.body.reason)
         request.log.info({ disputeId: request.params.id, adminId: admin.id }, 'dispute accepted')
-        return answer(await applyAnswer(admin, row, dispute, request.body.reason))
+        return answer(updated)
       },
     )
 

@@ -80,7 +80,11 @@ export async function findDay(db: Kysely<Database>, day: string) {
 
 export type DifferenceRow = Awaited<ReturnType<typeof findDay>>['differences'][number]
 
-/** Marks one open difference explained; answers what it found: none, already explained, or explained now. */
+/**
+ * Marks one open difference explained, and writes the decision to the admin
+ * audit log in the same database transaction; answers what it found: none,
+ * already explained, or explained now.
+ */
 export async function explainDifference(
   db: Kysely<Database>,
   input: { id: string; reason: string; adminUserId: string; at: Date },
@@ -98,6 +102,18 @@ export async function explainDifference(
       .updateTable('reconciliation_differences')
       .set({ status: 'explained', reason: input.reason, explained_by: input.adminUserId, explained_at: input.at })
       .where('id', '=', input.id)
+      .execute()
+    await trx
+      .insertInto('admin_decisions')
+      .values({
+        decision: 'explain_difference',
+        admin_user_id: input.adminUserId,
+        reason: input.reason,
+        reconciliation_difference_id: input.id,
+        from_status: 'open',
+        to_status: 'explained',
+        created_at: input.at,
+      })
       .execute()
     return 'explained'
   })

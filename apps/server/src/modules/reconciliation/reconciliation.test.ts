@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest'
 import { apiCaller, partyTokens } from '../../testing/api-caller.ts'
-import { confirmDelivery, joinedSale, payByCard, track } from '../../testing/sale-steps.ts'
+import { confirmDelivery, joinedSale, payByCard, submitCard, track } from '../../testing/sale-steps.ts'
 import { TestClock } from '../../testing/test-clock.ts'
 import { appPerTest } from '../../testing/app-per-test.ts'
 
 const testApps = appPerTest()
 const days = ['2026-11-20', '2026-11-21']
 
-async function start() {
-  const clock = new TestClock(new Date('2026-11-20T10:00:00Z'))
+async function start(at = new Date('2026-11-20T10:00:00Z')) {
+  const clock = new TestClock(at)
   const testApp = await testApps.open({ clock })
   const tokens = await partyTokens(testApp.tokenFor, { seller: {}, buyer: {}, admin: { admin: true } })
   return { app: testApp.app, clock, call: apiCaller(testApp.app, tokens) }
@@ -207,5 +207,78 @@ describe('daily reconciliation', () => {
     expect(again.map((difference: { provider_id: string; status: string }) => [difference.provider_id, difference.status])).toEqual([
       ['tr_stray', 'explained'],
     ])
+  })
+})
+
+describe('a payment booked just after midnight', () => {
+  /**
+   * The provider took the payment ten seconds before midnight (UTC) of the
+   * 20th; its webhook, and so the ledger's hold, came twenty seconds later,
+   * on the 21st (the buyer's page never told Pactum).
+   */
+  async function lateBooked({ app, clock, call }: Started) {
+    const { id } = await joinedSale(call)
+    const { intentId } = await submitCard(call, id)
+    await clock.advance(app, 20)
+    expect((await call('buyer', 'GET', `/api/v1/transactions/${id}`)).body.status).toBe('paid')
+    return intentId
+  }
+
+  async function run(call: Started['call'], date: string) {
+    const run = await call('admin', 'POST', '/api/v1/admin/reconciliation/runs', { date })
+    expect(run.status).toBe(200)
+    return run.body
+  }
+
+  it('is compared on the day the provider took it, and left out of the next day', async () => {
+    const started = await start(new Date('2026-11-20T23:59:50Z'))
+    const intentId = await lateBooked(started)
+    const db = started.app.services.db
+    const provider = await db
+      .selectFrom('sandbox_payment_intents')
+      .select('succeeded_at')
+      .where('id', '=', intentId)
+      .executeTakeFirstOrThrow()
+    expect(provider.succeeded_at).toEqual(new Date('2026-11-20T23:59:50Z'))
+    const hold = await db.selectFrom('ledger_entries').select('created_at').where('kind', '=', 'hold').executeTakeFirstOrThrow()
+    expect(hold.created_at).toEqual(new Date('2026-11-21T00:00:10Z'))
+
+    const before = await run(started.call, '2026-11-20')
+    expect(before.differences).toEqual([])
+    expect(before.totals.ledger).toEqual([expect.objectContaining({ currency: 'eur', charged: 10_340 })])
+    const after = await run(started.call, '2026-11-21')
+    // Not "only in the ledger" on the 21st: it was reconciled on the 20th.
+    expect(after.differences).toEqual([])
+    expect(after.totals.ledger).toEqual([])
+    expect(after.totals.provider).toEqual([])
+  })
+
+  it('still reports a movement of the day that the provider shows on neither that day nor the day before', async () => {
+    const started = await start(new Date('2026-11-20T23:59:50Z'))
+    const excused = await lateBooked(started)
+    // Two more payments on the 21st, booked at once; then the provider's records of them are changed:
+    // one it never took, the other dated two days before it was booked (the look back is one day).
+    const missing = await joinedSale(started.call, { price: 5_000 }).then(({ id }) => payByCard(started.call, id))
+    const early = await joinedSale(started.call, { price: 2_000 }).then(({ id }) => payByCard(started.call, id))
+    const db = started.app.services.db
+    await db.updateTable('sandbox_payment_intents').set({ succeeded_at: null }).where('id', '=', missing.intentId).execute()
+    await db
+      .updateTable('sandbox_payment_intents')
+      .set({ succeeded_at: new Date('2026-11-19T12:00:00Z') })
+      .where('id', '=', early.intentId)
+      .execute()
+
+    expect((await run(started.call, '2026-11-20')).differences).toEqual([])
+    const found = await run(started.call, '2026-11-21')
+    expect(
+      found.differences.map((difference: Record<string, unknown>) => [difference.kind, difference.movement, difference.provider_id]),
+    ).toEqual(
+      expect.arrayContaining([
+        ['missing_at_provider', 'charge', missing.intentId],
+        ['missing_at_provider', 'charge', early.intentId],
+      ]),
+    )
+    expect(found.differences).toHaveLength(2)
+    expect(found.differences.map((difference: { provider_id: string }) => difference.provider_id)).not.toContain(excused)
   })
 })

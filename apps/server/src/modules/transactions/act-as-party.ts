@@ -50,10 +50,27 @@ export async function actAsAdmin(
   event: TransactionEvent,
   reason: string,
 ): Promise<TransactionRow> {
+  return actAsAdminInSteps(deps, admin, id, [event], reason)
+}
+
+/**
+ * One administrator's decision taken in several steps, in order, in one
+ * database transaction under the row's lock, each with the reason: the
+ * admin's own record (evidence sent, a dispute accepted), then the provider's
+ * answer to it.
+ */
+export async function actAsAdminInSteps(
+  deps: TransactionDeps,
+  admin: CurrentUser,
+  id: string,
+  events: readonly TransactionEvent[],
+  reason: string,
+): Promise<TransactionRow> {
   return deps.db.transaction().execute(async (trx) => {
-    const row = await lockById(trx, id)
+    let row = await lockById(trx, id)
     if (!row) throw notFound()
-    return applyEvent(deps, trx, row, event, { actor: { kind: 'admin' }, actorUserId: admin.id, reason })
+    for (const event of events) row = await applyEvent(deps, trx, row, event, { actor: { kind: 'admin' }, actorUserId: admin.id, reason })
+    return row
   })
 }
 

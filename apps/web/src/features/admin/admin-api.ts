@@ -3,7 +3,7 @@ import {
   type AdminFilterForm,
   type AdminTransactionDetail,
   adminPageSize,
-  type AuditEvent,
+  type AuditLogEntry,
   type ClientChange,
   type IssuedApiKey,
   type LedgerVerification,
@@ -77,8 +77,8 @@ export function useAuditLog() {
     queryKey: ['admin', 'audit_log'],
     initialPageParam: undefined as string | undefined,
     queryFn: ({ pageParam, signal }) =>
-      api.request<AuditEvent[]>('/admin/audit_log', { query: { limit: adminPageSize, after_id: pageParam }, signal }),
-    getNextPageParam: nextAfter<AuditEvent>((event) => event.id),
+      api.request<AuditLogEntry[]>('/admin/audit_log', { query: { limit: adminPageSize, after_id: pageParam }, signal }),
+    getNextPageParam: nextAfter<AuditLogEntry>((event) => event.id),
   })
 }
 

@@ -278,6 +278,56 @@ describe('the admin console', () => {
     expect((await screen.findByTestId('admin-audit-empty'))?.textContent).toContain('No administrator has acted yet.')
   })
 
+  it('lists a step on a transaction and a reconciliation difference explained, each linking to what it was about', async () => {
+    const common = {
+      actor_kind: 'admin',
+      actor_user_id: 'u-a',
+      actor_email: 'admin@example.com',
+      created_at: '2026-11-21T09:00:00Z',
+    }
+    const api = fakeApiClient({
+      ...admin,
+      'GET /admin/audit_log': [
+        {
+          ...common,
+          id: '12',
+          transaction_id: null,
+          reconciliation_difference: { id: 'd-1', day: '2026-11-20', movement: 'transfer', provider_id: 'tr_stray', currency: 'eur' },
+          event: 'explain_difference',
+          reason: 'A test transfer made by hand',
+          from_status: 'open',
+          to_status: 'explained',
+        },
+        {
+          ...common,
+          id: '11',
+          transaction_id: id,
+          reconciliation_difference: null,
+          event: 'release_funds',
+          reason: 'Photos show it arrived whole',
+          from_status: 'complained',
+          to_status: 'funds_released',
+        },
+      ],
+    })
+    await renderApp('/admin/audit-log', { api })
+    const [explained, released] = await screen.findAllByTestId('admin-audit-row')
+    expect(screen.getByRole('columnheader', { name: 'Subject' })).toBeTruthy()
+    expect(explained?.textContent).toContain('Reconciliation difference explained')
+    expect(explained?.textContent).toContain('A test transfer made by hand')
+    expect(
+      within(explained as HTMLElement)
+        .getByRole('link', { name: 'Difference of 2026-11-20 (EUR)' })
+        .getAttribute('href'),
+    ).toBe('/admin/reconciliation?date=2026-11-20')
+    expect(released?.textContent).toContain('release_funds')
+    expect(
+      within(released as HTMLElement)
+        .getByRole('link')
+        .getAttribute('href'),
+    ).toBe(`/admin/transactions/${id}`)
+  })
+
   it('shows a load error with a retry', async () => {
     const api = fakeApiClient({
       ...admin,

@@ -8,6 +8,7 @@ import TableContainer from '@mui/material/TableContainer'
 import TableHead from '@mui/material/TableHead'
 import TableRow from '@mui/material/TableRow'
 import Typography from '@mui/material/Typography'
+import type { AuditLogEntry } from '@pactum/contracts/admin'
 import { useTranslation } from '../../i18n/react.tsx'
 import { Link as RouterLink } from 'react-router'
 import { LoadErrorAlert } from '../../components/load-error-alert.tsx'
@@ -19,7 +20,31 @@ import { routeTo } from '../../lib/named-routes.ts'
 import { useAuditLog } from './admin-api.ts'
 import { shortId } from './admin-format.ts'
 
-/** Every admin action, newest first: who, when, on which transaction, and why. */
+/** What an admin acted on: a transaction, or a reconciliation difference (the day's reconciliation page). */
+function Subject({ event }: { event: AuditLogEntry }) {
+  const { t } = useTranslation()
+  const difference = event.reconciliation_difference
+  if (difference) {
+    return (
+      <Link component={RouterLink} to={routeTo('adminReconciliation', {}, { date: difference.day })}>
+        {t('admin.auditLog.difference', { day: difference.day, currency: difference.currency?.toUpperCase() ?? '—' })}
+      </Link>
+    )
+  }
+  if (!event.transaction_id) return '—'
+  return (
+    <Link
+      component={RouterLink}
+      to={routeTo('adminTransaction', { id: event.transaction_id })}
+      aria-label={t('admin.transactions.open', { id: event.transaction_id })}
+      sx={{ fontFamily: 'monospace' }}
+    >
+      {shortId(event.transaction_id)}
+    </Link>
+  )
+}
+
+/** Every admin action, newest first: who, when, on which transaction or reconciliation difference, and why. */
 export function AuditLogPage() {
   const { t } = useTranslation()
   const { locale } = useLocale()
@@ -44,7 +69,7 @@ export function AuditLogPage() {
                   <TableCell>{t('admin.columns.when')}</TableCell>
                   <TableCell>{t('admin.columns.actor')}</TableCell>
                   <TableCell>{t('admin.columns.event')}</TableCell>
-                  <TableCell>{t('admin.columns.transaction')}</TableCell>
+                  <TableCell>{t('admin.columns.subject')}</TableCell>
                   <TableCell>{t('admin.columns.change')}</TableCell>
                   <TableCell>{t('admin.columns.reason')}</TableCell>
                 </TableRow>
@@ -54,16 +79,9 @@ export function AuditLogPage() {
                   <TableRow key={event.id} data-testid="admin-audit-row">
                     <TableCell>{formatDateTime(event.created_at, locale)}</TableCell>
                     <TableCell>{event.actor_email ?? '—'}</TableCell>
-                    <TableCell>{event.event}</TableCell>
+                    <TableCell>{event.event === 'explain_difference' ? t('admin.auditLog.differenceExplained') : event.event}</TableCell>
                     <TableCell>
-                      <Link
-                        component={RouterLink}
-                        to={routeTo('adminTransaction', { id: event.transaction_id })}
-                        aria-label={t('admin.transactions.open', { id: event.transaction_id })}
-                        sx={{ fontFamily: 'monospace' }}
-                      >
-                        {shortId(event.transaction_id)}
-                      </Link>
+                      <Subject event={event} />
                     </TableCell>
                     <TableCell>
                       {event.from_status} → {event.to_status}

@@ -49,6 +49,17 @@ describe('the reconciliation page', () => {
     expect(api.request).toHaveBeenCalledWith('/admin/reconciliation', expect.objectContaining({ query: { date: yesterdayUtc() } }))
   })
 
+  it('opens on the day a link names (the audit log’s)', async () => {
+    const api = fakeApiClient({
+      ...admin,
+      'GET /admin/reconciliation': ({ query }: ApiRequest) => ({ ...day([]), date: query?.date, reconciled: false, reconciled_at: null }),
+    })
+    await renderApp('/admin/reconciliation?date=2026-11-20', { api })
+    expect(await screen.findByTestId('reconciliation-not-run')).toBeTruthy()
+    expect(api.request).toHaveBeenCalledWith('/admin/reconciliation', expect.objectContaining({ query: { date: '2026-11-20' } }))
+    expect((screen.getByTestId('reconciliation-date') as HTMLInputElement).value).toBe('2026-11-20')
+  })
+
   it('shows a day’s differences with both sides, and explains one with a reason', async () => {
     let explained = false
     const api = fakeApiClient({

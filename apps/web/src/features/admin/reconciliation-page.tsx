@@ -21,7 +21,7 @@ import {
 } from '@pactum/contracts/reconciliation'
 import { useState } from 'react'
 import { useForm } from 'react-hook-form'
-import { Link as RouterLink } from 'react-router'
+import { Link as RouterLink, useSearchParams } from 'react-router'
 import type { z } from 'zod'
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx'
 import { LoadErrorAlert } from '../../components/load-error-alert.tsx'
@@ -47,7 +47,12 @@ type ReasonForm = z.input<typeof explainDifferenceSchema>
 /** A day's comparison of the ledger with the payment provider (decision 107), and what is left to explain. */
 export function ReconciliationPage() {
   const { t } = useTranslation()
-  const [date, setDate] = useState(() => yesterdayUtc())
+  const [query] = useSearchParams()
+  // A link to one day (the audit log's) opens on it; otherwise yesterday.
+  const [date, setDate] = useState(() => {
+    const linked = reconciliationQuerySchema.safeParse({ date: query.get('date') })
+    return linked.success ? linked.data.date : yesterdayUtc()
+  })
   const day = useReconciliationDay(date)
   const form = useForm<DateForm>({ resolver: zodResolver(reconciliationQuerySchema), defaultValues: { date } })
   const show = form.handleSubmit((values) => setDate(values.date))

@@ -113,6 +113,7 @@ export function wellFormedChargebackEvents(state: CommonState<string>): CommonEv
     news('won', 0),
     news('lost', 1_500),
     { type: 'chargeback_evidence_submitted' },
+    { type: 'chargeback_accepted' },
     { type: 'early_fraud_warning', warning: { id: 'issfr_1', paymentIntentId: state.paymentIntentId ?? 'pi_1', fraudType: 'stolen_card' } },
     { type: 'clear_fraud_warning' },
     { type: 'recover_chargeback', amount: 1 },
@@ -130,9 +131,14 @@ export function liftDisputeHolds(state: CommonState<string>): [CommonEvent, Acto
 
 /** Card-dispute news is no step forward: a forward history leaves it out (chargeback.ts). */
 export function isChargebackEvent(type: string): boolean {
-  return ['dispute_changed', 'chargeback_evidence_submitted', 'early_fraud_warning', 'clear_fraud_warning', 'recover_chargeback'].includes(
-    type,
-  )
+  return [
+    'dispute_changed',
+    'chargeback_evidence_submitted',
+    'chargeback_accepted',
+    'early_fraud_warning',
+    'clear_fraud_warning',
+    'recover_chargeback',
+  ].includes(type)
 }
 
 /** What a lost card dispute on money no longer held gave the buyer back, beside what Pactum refunded. */
