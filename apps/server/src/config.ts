@@ -64,6 +64,8 @@ const envSchema = z.object({
   // On unless said otherwise: the admin role moves money, so it asks for a second factor.
   ADMIN_REQUIRE_MFA: z.preprocess(emptyAsUndefined, z.enum(['true', 'false']).default('true')).transform((value) => value === 'true'),
   SUPPORT_EMAIL: z.preprocess(emptyAsUndefined, z.email().default('support@pactum.example')),
+  // Off unless said: a partner's webhook URL may not reach this server's own network (SSRF).
+  WEBHOOK_ALLOW_PRIVATE: z.preprocess(emptyAsUndefined, z.enum(['true', 'false']).default('false')).transform((value) => value === 'true'),
   STRIPE_SECRET_KEY: optionalString,
   STRIPE_PUBLISHABLE_KEY: optionalString,
   STRIPE_WEBHOOK_SECRET: optionalString,
@@ -169,6 +171,8 @@ export interface Config {
    */
   adminRequireMfa: boolean
   supportEmail: string
+  /** Whether partner webhooks may go to private, loopback and link-local addresses (WEBHOOK_ALLOW_PRIVATE; development and tests). */
+  webhookAllowPrivate: boolean
   /** Outgoing e-mail: the file mailer (DATA_DIR/mail) unless SMTP_URL is set (mail-config.ts). */
   mail: MailConfig
   /** Identity documents: local files (DATA_DIR/sandbox-files) unless S3_BUCKET is set, and their retention (document-storage-config.ts). */
@@ -305,6 +309,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     oidc,
     adminEmails: values.ADMIN_EMAILS,
     adminRequireMfa: values.ADMIN_REQUIRE_MFA,
+    webhookAllowPrivate: values.WEBHOOK_ALLOW_PRIVATE,
     supportEmail: values.SUPPORT_EMAIL,
     mail: mail.mail,
     documents: documents.documents,

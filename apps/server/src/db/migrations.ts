@@ -55,6 +55,7 @@ import * as cardDisputes from './migrations/0057-card-disputes.ts'
 import * as sellerPayouts from './migrations/0058-seller-payouts.ts'
 import * as adminDecisions from './migrations/0059-admin-decisions.ts'
 import * as sandboxIdentityRelatedPerson from './migrations/0060-sandbox-identity-related-person.ts'
+import * as partnerWebhooks from './migrations/0061-partner-webhooks.ts'
 import type { Database } from './schema.ts'
 
 /**
@@ -117,6 +118,7 @@ const migrations: Record<string, Migration> = {
   '0058-seller-payouts': sellerPayouts,
   '0059-admin-decisions': adminDecisions,
   '0060-sandbox-identity-related-person': sandboxIdentityRelatedPerson,
+  '0061-partner-webhooks': partnerWebhooks,
 }
 
 function migrator(db: Kysely<Database>): Migrator {

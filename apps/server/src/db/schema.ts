@@ -716,6 +716,55 @@ export interface SellerPayoutsTable {
   updated_at: Date
 }
 
+// 0061-partner-webhooks (issue 35).
+export interface PartnerEventsTable {
+  id: string
+  position: Generated<string>
+  client_id: string
+  transaction_id: string
+  sequence: number
+  type: string
+  payload: ColumnType<Record<string, unknown>, string, string>
+  created_at: Date
+}
+
+export interface WebhookEndpointsTable {
+  id: string
+  client_id: string
+  url: string
+  event_types: ColumnType<string[], string[] | undefined, string[]>
+  secret: string
+  previous_secret: string | null
+  previous_secret_until: Date | null
+  disabled_at: Date | null
+  disabled_reason: string | null
+  created_at: Date
+}
+
+export interface WebhookDeliveriesTable {
+  event_id: string
+  endpoint_id: string
+  transaction_id: string
+  sequence: number
+  status: 'pending' | 'delivered' | 'failed'
+  attempts: ColumnType<number, number | undefined, number>
+  next_attempt_at: Date
+  lease_until: Date | null
+  delivered_at: Date | null
+  created_at: Date
+}
+
+export interface WebhookAttemptsTable {
+  id: Generated<string>
+  event_id: string
+  endpoint_id: string
+  attempted_at: Date
+  duration_ms: number
+  status_code: number | null
+  error: string | null
+  response_body: string | null
+}
+
 export interface Database {
   users: UsersTable
   accounts: AccountsTable
@@ -744,6 +793,10 @@ export interface Database {
   reconciliation_differences: ReconciliationDifferencesTable
   admin_decisions: AdminDecisionsTable
   seller_payouts: SellerPayoutsTable
+  partner_events: PartnerEventsTable
+  webhook_endpoints: WebhookEndpointsTable
+  webhook_deliveries: WebhookDeliveriesTable
+  webhook_attempts: WebhookAttemptsTable
   idempotency_keys: IdempotencyKeysTable
   transaction_events: TransactionEventsTable
   provider_events: ProviderEventsTable

@@ -49,11 +49,13 @@ import { registerSecurityHeaders } from './plugins/security-headers.ts'
 import { registerWebApp } from './plugins/web-app.ts'
 import { adminAuditRoutes } from '../modules/admin/admin-audit-routes.ts'
 import { adminClientRoutes } from '../modules/admin/admin-client-routes.ts'
+import { webhookRoutes } from '../modules/partner-webhooks/webhook-routes.ts'
 import { devMailboxRoutes } from '../modules/admin/dev-mailbox-routes.ts'
 import { adminLedgerRoutes } from '../modules/admin/ledger-routes.ts'
 import { reconciliationRoutes } from '../modules/reconciliation/reconciliation-routes.ts'
 import { chargebackRoutes } from '../modules/chargebacks/chargeback-routes.ts'
 import { createReconciliationQueue, startReconciliationWorker } from '../modules/reconciliation/reconciliation-job.ts'
+import { startWebhookWorker } from '../modules/partner-webhooks/webhook-delivery.ts'
 import { clientConfigRoutes } from './routes/client-config.ts'
 import { partnerClientRoutes } from '../modules/partner-clients/partner-client-routes.ts'
 import { batchRoutes } from './routes/batch-routes.ts'
@@ -160,6 +162,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     supportEmail: config.supportEmail,
   })
   await createReconciliationQueue(providers.jobs)
+  await startWebhookWorker({ db: database.db, jobs: providers.jobs, clock, log: app.log, allowPrivate: config.webhookAllowPrivate })
   await startReconciliationWorker({ db: database.db, jobs: providers.jobs, clock, payments: providers.payments, log: app.log })
   app.decorate('services', {
     config,
@@ -244,6 +247,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(chargebackRoutes(() => transactionDeps, sandboxDisputes))
       await api.register(adminAuditRoutes)
       await api.register(adminClientRoutes)
+      await api.register(webhookRoutes)
       await api.register(devMailboxRoutes(providers.devMailbox))
       await api.register(supportedCarriersRoutes)
       await api.register(kindRoutesPlugin(() => transactionDeps))

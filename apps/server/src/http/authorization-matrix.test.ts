@@ -246,6 +246,32 @@ const form = (url: string, fields: Record<string, string>): Probe => ({
   headers: { 'content-type': 'application/x-www-form-urlencoded' },
 })
 const get = (url: string): Ordinary => ({ probe: () => ({ url }) })
+
+/** A public address written as a number: no DNS lookup, and not one a webhook is refused for. */
+const webhookEndpoint = { url: 'https://203.0.114.10/hooks', event_types: ['transaction.paid'] }
+/** A call with a partner API key (and a JSON body when given). */
+const partnerCall = (method: string, url: string, key: string, payload?: object): Probe => ({
+  url,
+  ...(payload ? { payload } : {}),
+  headers: { ...(payload ? { 'content-type': 'application/json' } : {}), 'x-pactum-api-key': key },
+})
+/** A webhook endpoint of the matrix's partner, made for one call to delete (the only one it has then). */
+async function matrixEndpoint(): Promise<string> {
+  const id = randomUUID()
+  // The earlier probes' endpoints go first: a client has at most ten.
+  await w.testApp.database.db.deleteFrom('webhook_endpoints').where('client_id', '=', 'matrix-partner').execute()
+  await w.testApp.database.db
+    .insertInto('webhook_endpoints')
+    .values({
+      id,
+      client_id: 'matrix-partner',
+      url: 'https://203.0.114.10/hooks',
+      secret: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw',
+      created_at: new Date(),
+    })
+    .execute()
+  return id
+}
 const request = (url: () => string, payload?: () => object): Ordinary => ({
   probe: () => ({ url: url(), ...(payload ? { payload: payload() } : {}) }),
 })
@@ -572,6 +598,25 @@ const plans: Partial<Record<MatrixRoute, Plan>> = {
       headers: { 'content-type': 'application/json', 'x-pactum-api-key': w.partnerKey },
     }),
   },
+  ...Object.fromEntries(
+    (
+      [
+        ['POST /api/v1/partner/webhook_endpoints', 'POST', '/api/v1/partner/webhook_endpoints', webhookEndpoint],
+        ['GET /api/v1/partner/webhook_endpoints', 'GET', '/api/v1/partner/webhook_endpoints', undefined],
+        ['GET /api/v1/partner/events', 'GET', '/api/v1/partner/events', undefined],
+      ] as const
+    ).map(([route, method, url, payload]) => [
+      route,
+      {
+        forged: () => partnerCall(method, url, 'matrix-partner.guessed', payload),
+        genuine: () => partnerCall(method, url, w.partnerKey, payload),
+      },
+    ]),
+  ),
+  'DELETE /api/v1/partner/webhook_endpoints/:id': {
+    forged: () => partnerCall('DELETE', `/api/v1/partner/webhook_endpoints/${randomUUID()}`, 'matrix-partner.guessed'),
+    genuine: async () => partnerCall('DELETE', `/api/v1/partner/webhook_endpoints/${await matrixEndpoint()}`, w.partnerKey),
+  },
   'POST /api/v1/p2p/transactions/:id/reject': {
     probe: async () => {
       const sale = await createF2fSale(w.call)
@@ -640,6 +685,14 @@ const plans: Partial<Record<MatrixRoute, Plan>> = {
   ),
   'POST /api/v1/admin/clients/:client_id/api_key': request(() => '/api/v1/admin/clients/matrix-console/api_key'),
   'DELETE /api/v1/admin/clients/:client_id/api_key': request(() => '/api/v1/admin/clients/matrix-console/api_key'),
+  'POST /api/v1/admin/clients/:client_id/webhook_endpoints': request(
+    () => '/api/v1/admin/clients/matrix-partner/webhook_endpoints',
+    () => webhookEndpoint,
+  ),
+  'GET /api/v1/admin/clients/:client_id/webhook_endpoints': get('/api/v1/admin/clients/matrix-partner/webhook_endpoints'),
+  'DELETE /api/v1/admin/clients/:client_id/webhook_endpoints/:id': {
+    probe: async () => ({ url: `/api/v1/admin/clients/matrix-partner/webhook_endpoints/${await matrixEndpoint()}` }),
+  },
   'GET /api/v1/admin/client_changes': get('/api/v1/admin/client_changes'),
   'GET /api/v1/admin/ledger/verify': get('/api/v1/admin/ledger/verify'),
   'GET /api/v1/admin/long_holds': get('/api/v1/admin/long_holds'),

@@ -210,6 +210,11 @@ export const authorizationMatrix = {
   'POST /api/v1/p2p/transactions_by_claim_secret/:secret/claim_as_buyer': joinCodeHolder,
   'POST /api/v1/p2p/transactions_by_claim_secret/:secret/claim_as_seller': joinCodeHolder,
   'POST /api/v1/partner/guest_transactions': byApiKey,
+  // A partner's own webhook endpoints and event feed (issue 35), by its API key only.
+  'POST /api/v1/partner/webhook_endpoints': byApiKey,
+  'GET /api/v1/partner/webhook_endpoints': byApiKey,
+  'DELETE /api/v1/partner/webhook_endpoints/:id': byApiKey,
+  'GET /api/v1/partner/events': byApiKey,
 
   // An online transaction.
   'GET /api/v1/transactions/:id': parties,
@@ -308,6 +313,9 @@ export const authorizationMatrix = {
   'PUT /api/v1/admin/clients/:client_id': adminOnly,
   'POST /api/v1/admin/clients/:client_id/api_key': adminOnly,
   'DELETE /api/v1/admin/clients/:client_id/api_key': adminOnly,
+  'POST /api/v1/admin/clients/:client_id/webhook_endpoints': adminOnly,
+  'GET /api/v1/admin/clients/:client_id/webhook_endpoints': adminOnly,
+  'DELETE /api/v1/admin/clients/:client_id/webhook_endpoints/:id': adminOnly,
   'GET /api/v1/admin/client_changes': adminOnly,
   'GET /api/v1/admin/ledger/verify': adminOnly,
   'GET /api/v1/admin/long_holds': adminOnly,

@@ -15,6 +15,7 @@ import { notificationQueue } from '../notifications/send-notification.ts'
 import type { PaymentEvent } from '../payments/payment-event.ts'
 import { sendOutboxRow } from '../notifications/outbox-dispatcher.ts'
 import { enqueueStaffAlert } from '../notifications/staff-alerts.ts'
+import { createWebhookQueue, enqueueWebhookDelivery } from '../partner-webhooks/webhook-delivery.ts'
 import { actAsSystem } from './act-as-party.ts'
 import { applyEvent, type TransactionDeps } from './engine/apply-event.ts'
 import type { TransactionRow } from './engine/transaction-state.ts'
@@ -51,6 +52,9 @@ export function jobEffectScheduler(jobs: JobQueue): EffectScheduler {
         { db: trx },
       )
     },
+    deliverWebhooks: async (trx, transactionId) => {
+      await enqueueWebhookDelivery(jobs, trx, transactionId)
+    },
   }
 }
 
@@ -63,6 +67,7 @@ export function bufferedJobEffects(jobs: JobQueue): { scheduler: EffectScheduler
   const timers: Array<{ data: TimerJob; startAfter: Date }> = []
   const outbox: Array<{ data: OutboxJob }> = []
   const notifications: Array<{ data: NotificationJob }> = []
+  const webhooks = new Set<string>()
   return {
     scheduler: {
       scheduleTimer: async (_trx, timer) => {
@@ -74,11 +79,16 @@ export function bufferedJobEffects(jobs: JobQueue): { scheduler: EffectScheduler
       notify: async (_trx, list) => {
         notifications.push(...list.map((data) => ({ data })))
       },
+      deliverWebhooks: async (_trx, transactionId) => {
+        webhooks.add(transactionId)
+      },
     },
     flush: async (trx) => {
       await jobs.sendMany(timerQueue, timers.splice(0), { db: trx })
       await jobs.sendMany(outboxQueue, outbox.splice(0), { db: trx })
       await jobs.sendMany(notificationQueue, notifications.splice(0), { db: trx })
+      for (const transactionId of webhooks) await enqueueWebhookDelivery(jobs, trx, transactionId)
+      webhooks.clear()
     },
   }
 }
@@ -117,6 +127,8 @@ export async function createTransactionQueues(jobs: JobQueue): Promise<void> {
   // and e-mails they cause follow at a steadier pace.
   await jobs.createQueue(timerQueue, { retryLimit: 10, retryDelay: 5, retryBackoff: true, expireInSeconds: 120, concurrency: 80 })
   await jobs.createQueue(outboxQueue, { retryLimit: 20, retryDelay: 5, retryBackoff: true, expireInSeconds: 120, concurrency: 5 })
+  // Partner webhooks are enqueued by the engine too (deliverWebhooks).
+  await createWebhookQueue(jobs)
 }
 
 /**

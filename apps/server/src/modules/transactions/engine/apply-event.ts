@@ -12,6 +12,7 @@ import { appendLedgerEntry } from '../../../ledger/append-entry.ts'
 import type { NotificationJob } from '../../notifications/notifications-repository.ts'
 import type { EffectScheduler } from './effects.ts'
 import { fromState, toState, type TransactionRow } from './transaction-state.ts'
+import { isPartnerClient, recordPartnerEvent } from '../../partner-webhooks/partner-events-repository.ts'
 
 /**
  * The one path by which a transaction of either kind changes: the state
@@ -178,6 +179,10 @@ export async function applyEvent(
     }
   }
   if (notifications.length > 0) await deps.effects.notify(trx, notifications)
+  // A partner hears of each change of status of a transaction made under its client.
+  if (updated.status !== row.status && (await recordPartnerEvent(trx, updated, { now, policy: deps.policy }))) {
+    await deps.effects.deliverWebhooks(trx, row.id)
+  }
   return updated
 }
 
@@ -276,7 +281,8 @@ export async function insertTransaction(
   /** Work that must commit with the new row (a guest's invitation). */
   afterInsert?: (trx: Kysely<Database>, row: TransactionRow) => Promise<void>,
 ): Promise<TransactionRow> {
-  if (!afterInsert && !deps.idempotency) return insertWithCreateEvent(deps.db, state, record)
+  // A partner's transaction is announced in the same database transaction (recordPartnerEvent).
+  if (!afterInsert && !deps.idempotency && !isPartnerClient(record.clientId)) return insertWithCreateEvent(deps.db, state, record)
   return deps.db.transaction().execute(async (trx) => {
     const row = await insertTransactionIn(deps, trx, state, record)
     if (afterInsert) await afterInsert(trx, row)
@@ -301,7 +307,9 @@ export async function insertTransactionIn(
   record: NewTransactionRecord,
 ): Promise<TransactionRow> {
   if (deps.idempotency) await recordCommittedWork(trx, deps.idempotency, record.id)
-  return insertWithCreateEvent(trx, state, record)
+  const row = await insertWithCreateEvent(trx, state, record)
+  if (await recordPartnerEvent(trx, row, { now: row.created, policy: deps.policy })) await deps.effects.deliverWebhooks(trx, row.id)
+  return row
 }
 
 /**

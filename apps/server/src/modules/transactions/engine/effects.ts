@@ -19,4 +19,6 @@ export interface EffectScheduler {
    * come in one call, enqueued in one statement.
    */
   notify(trx: Kysely<Database>, notifications: NotificationJob[]): Promise<void>
+  /** Sends the transaction's pending partner webhooks after the commit (partner-webhooks/webhook-delivery.ts). */
+  deliverWebhooks(trx: Kysely<Database>, transactionId: string): Promise<void>
 }

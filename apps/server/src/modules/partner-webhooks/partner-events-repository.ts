@@ -1,0 +1,79 @@
+import { partnerEventTypeOfStatus } from '@pactum/contracts/partner-webhooks'
+import { verifyingClientIds } from '@pactum/domain/high-value'
+import type { TransactionPolicy } from '@pactum/domain/transactions/kernel'
+import { type Kysely, sql } from 'kysely'
+import type { Database } from '../../db/schema.ts'
+import { uuidV7 } from '../../ids.ts'
+import type { TransactionRow } from '../transactions/engine/transaction-state.ts'
+import { toAnyTransactionView } from '../transactions/transaction-view.ts'
+
+/** A client of the database's, not one of the product's own apps (pactum-app, pactum-landing): it may listen. */
+export function isPartnerClient(clientId: string | null): clientId is string {
+  return clientId !== null && !(verifyingClientIds as readonly string[]).includes(clientId)
+}
+
+/**
+ * A partner hears of every change of a transaction created under its
+ * client: the engine calls this in the change's own database transaction
+ * (apply-event.ts), so an event exists exactly when the change committed.
+ * The event carries the transaction as the API shows it to someone who is
+ * neither party (no join code, no actions), and its place in the
+ * transaction's own sequence. Each enabled endpoint of the client whose
+ * filter takes the type gets a pending delivery; the caller then enqueues
+ * the delivery job (EffectScheduler.deliverWebhooks).
+ *
+ * Answers whether a delivery is pending (the job is needed).
+ */
+export async function recordPartnerEvent(
+  trx: Kysely<Database>,
+  row: TransactionRow,
+  context: { now: Date; policy: TransactionPolicy },
+): Promise<boolean> {
+  if (!isPartnerClient(row.client_id)) return false
+  const type = partnerEventTypeOfStatus[row.status as keyof typeof partnerEventTypeOfStatus]
+  if (!type) throw new Error(`no partner event type for the status ${row.status}`)
+  // The row is locked (or new) in this database transaction: no other change of it can take the same number.
+  const last = await trx
+    .selectFrom('partner_events')
+    .select(sql<number>`coalesce(max(sequence), 0)`.as('sequence'))
+    .where('transaction_id', '=', row.id)
+    .executeTakeFirstOrThrow()
+  const sequence = Number(last.sequence) + 1
+  const id = `evt_${uuidV7(context.now).replaceAll('-', '')}`
+  const transaction = toAnyTransactionView(row, { id: '' }, context)
+  await trx
+    .insertInto('partner_events')
+    .values({
+      id,
+      client_id: row.client_id,
+      transaction_id: row.id,
+      sequence,
+      type,
+      payload: JSON.stringify(transaction),
+      created_at: context.now,
+    })
+    .execute()
+  const endpoints = await trx
+    .selectFrom('webhook_endpoints')
+    .select(['id', 'event_types'])
+    .where('client_id', '=', row.client_id)
+    .where('disabled_at', 'is', null)
+    .execute()
+  const listening = endpoints.filter((endpoint) => endpoint.event_types.length === 0 || endpoint.event_types.includes(type))
+  if (listening.length === 0) return false
+  await trx
+    .insertInto('webhook_deliveries')
+    .values(
+      listening.map((endpoint) => ({
+        event_id: id,
+        endpoint_id: endpoint.id,
+        transaction_id: row.id,
+        sequence,
+        status: 'pending' as const,
+        next_attempt_at: context.now,
+        created_at: context.now,
+      })),
+    )
+    .execute()
+  return true
+}

@@ -1,0 +1,245 @@
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { Webhook } from 'standardwebhooks'
+import { afterEach, describe, expect, it } from 'vitest'
+import { verifyLedger } from '../../ledger/verify-ledger.ts'
+import { apiCaller, partyTokens } from '../../testing/api-caller.ts'
+import { appPerTest } from '../../testing/app-per-test.ts'
+import { depositAccepted, joinedF2fSale, payF2fByCard, setTotal } from '../../testing/f2f-sale-steps.ts'
+import { confirmDelivery, joinedSale, payByCard, track } from '../../testing/sale-steps.ts'
+import { TestClock } from '../../testing/test-clock.ts'
+import { issueApiKey } from '../partner-clients/partner-api-key.ts'
+
+const testApps = appPerTest()
+
+interface Received {
+  headers: IncomingHttpHeaders
+  body: string
+}
+
+/** A partner's webhook receiver: a real HTTP server that answers 500 to its first `failFirst` requests. */
+async function startReceiver(options: { failFirst?: number } = {}) {
+  const received: Received[] = []
+  let failures = options.failFirst ?? 0
+  const server: Server = createServer((request, response) => {
+    let body = ''
+    request.setEncoding('utf8')
+    request.on('data', (chunk: string) => (body += chunk))
+    request.on('end', () => {
+      if (failures > 0) {
+        failures -= 1
+        response.writeHead(500).end('not now')
+        return
+      }
+      received.push({ headers: request.headers, body })
+      response.writeHead(204).end()
+    })
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks`
+  return { url, received, close: () => new Promise<void>((resolve) => server.close(() => resolve())) }
+}
+
+const receivers: Array<{ close(): Promise<void> }> = []
+afterEach(async () => {
+  await Promise.all(receivers.splice(0).map((receiver) => receiver.close()))
+})
+
+/** A partner client with an API key, its sellers and buyers signed in, and a receiver registered through the partner API. */
+async function start(options: { failFirst?: number; allowPrivate?: boolean } = {}) {
+  // Near the real time: a receiver checks the signature's timestamp against its own clock (5 minutes).
+  const clock = new TestClock(new Date())
+  const testApp = await testApps.open({ clock, env: { WEBHOOK_ALLOW_PRIVATE: String(options.allowPrivate ?? true) } })
+  const { db } = testApp.app.services
+  await db.insertInto('clients').values({ id: 'market', name: 'Market' }).execute()
+  const apiKey = await issueApiKey(db, 'market', { kind: 'operator' }, clock.now())
+  const call = apiCaller(testApp.app, await partyTokens(testApp.tokenFor, { seller: { firstName: 'Sam' }, buyer: { firstName: 'Bea' } }))
+  const partner = (method: 'GET' | 'POST' | 'DELETE', url: string, body?: object) =>
+    testApp.app.inject({
+      method,
+      url: `/api/v1${url}`,
+      headers: { 'x-pactum-api-key': apiKey, ...(body ? { 'content-type': 'application/json' } : {}) },
+      ...(body ? { payload: body } : {}),
+    })
+  const receiver = await startReceiver(options)
+  receivers.push(receiver)
+  const settle = (seconds = 1) => clock.advance(testApp.app, seconds)
+  return { testApp, clock, call, partner, receiver, settle }
+}
+
+async function register(partner: Awaited<ReturnType<typeof start>>['partner'], url: string, eventTypes?: string[]) {
+  const created = await partner('POST', '/partner/webhook_endpoints', { url, ...(eventTypes ? { event_types: eventTypes } : {}) })
+  expect(created.statusCode).toBe(201)
+  expect(created.headers['cache-control']).toBe('no-store')
+  const endpoint = created.json<{ id: string; secret: string }>()
+  expect(endpoint.secret).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/)
+  return endpoint
+}
+
+interface Delivered {
+  type: string
+  timestamp: string
+  data: { transaction: { id: string; status: string }; sequence: number }
+}
+
+/**
+ * Every delivery checked as a partner would, with the Standard Webhooks
+ * library: signature, id and timestamp (within 5 minutes of the real
+ * clock). A test that moves its clock further checks the signature alone.
+ */
+function verified(received: Received[], secret: string, options: { clockMoved?: boolean } = {}) {
+  const webhook = new Webhook(secret)
+  return received.map(({ headers, body }) => {
+    const id = headers['webhook-id'] as string
+    if (options.clockMoved) {
+      const signedAt = new Date(Number(headers['webhook-timestamp']) * 1000)
+      expect(headers['webhook-signature']).toBe(webhook.sign(id, signedAt, body))
+      return { id, ...(JSON.parse(body) as Delivered) }
+    }
+    return { id, ...(webhook.verify(body, headers as Record<string, string>) as Delivered) }
+  })
+}
+
+describe('partner webhooks', () => {
+  it('tells the partner every step of an online sale made under its client, signed and in order, and the feed lists the same events', async () => {
+    const { testApp, call, partner, receiver, settle } = await start()
+    const { secret } = await register(partner, receiver.url)
+    const { id } = await joinedSale(call, {}, { clientId: 'market' })
+    await settle()
+    await payByCard(call, id)
+    await settle()
+    await track(call, id, { carrier: 'dhl', tracking_code: 'JD0101' })
+    await confirmDelivery(call, id)
+    await settle()
+    expect((await call('buyer', 'POST', `/api/v1/transactions/${id}/end_complaint_period`)).status).toBe(200)
+    await settle()
+
+    const events = verified(receiver.received, secret)
+    expect(events.map((event) => [event.type, event.data.sequence])).toEqual([
+      ['transaction.created', 1],
+      ['transaction.joined', 2],
+      ['transaction.paid', 3],
+      ['transaction.tracked', 4],
+      ['transaction.delivered', 5],
+      ['transaction.released', 6],
+    ])
+    // The transaction as the API shows it to someone who is neither party: its state, no join code.
+    expect(events.at(-1)?.data.transaction).toMatchObject({ id, status: 'funds_released', join_code: null, available_actions: [] })
+    expect(new Set(events.map((event) => event.id)).size).toBe(6)
+
+    const feed = await partner('GET', '/partner/events')
+    expect(feed.statusCode).toBe(200)
+    const listed = feed.json<{ events: Array<{ id: string; type: string }> }>().events
+    expect(listed.map((event) => event.id)).toEqual(events.map((event) => event.id))
+    const after = await partner('GET', `/partner/events?after=${listed[3]?.id ?? ''}`)
+    expect(after.json<{ events: Array<{ type: string }> }>().events.map((event) => event.type)).toEqual([
+      'transaction.delivered',
+      'transaction.released',
+    ])
+    expect((await partner('GET', '/partner/events?after=evt_unknown')).json()).toMatchObject({ code: 'invalid_after_id' })
+    expect(await verifyLedger(testApp.app.services.db)).toEqual([])
+  })
+
+  it('tells every step of a face-to-face sale, and only the types an endpoint asked for', async () => {
+    const { call, partner, receiver, settle } = await start()
+    const { secret } = await register(partner, receiver.url)
+    const filtered = await startReceiver()
+    receivers.push(filtered)
+    const paidOnly = await register(partner, filtered.url, ['transaction.deposit_paid', 'transaction.released'])
+    const { id } = await joinedF2fSale(call, {}, { clientId: 'market' })
+    await depositAccepted(call, id)
+    await setTotal(call, id, 20_000)
+    await payF2fByCard(call, id, 'remainder')
+    expect((await call('seller', 'POST', `/api/v1/p2p/transactions/${id}/confirm_handover`)).status).toBe(200)
+    expect((await call('buyer', 'POST', `/api/v1/p2p/transactions/${id}/end_complaint_period`)).status).toBe(200)
+    await settle()
+
+    expect(verified(receiver.received, secret).map((event) => event.type)).toEqual([
+      'transaction.created',
+      'transaction.joined',
+      'transaction.deposit_paid',
+      'transaction.deposit_accepted',
+      'transaction.priced',
+      'transaction.remainder_paid',
+      'transaction.seller_handover_confirmed',
+      'transaction.released',
+    ])
+    expect(verified(filtered.received, paidOnly.secret).map((event) => [event.type, event.data.sequence])).toEqual([
+      ['transaction.deposit_paid', 3],
+      ['transaction.released', 8],
+    ])
+  })
+
+  it('tries again with a growing wait when the receiver fails, and then delivers every event once, in order', async () => {
+    const { testApp, call, partner, receiver, settle } = await start({ failFirst: 5 })
+    const { secret } = await register(partner, receiver.url)
+    const { id } = await joinedSale(call, {}, { clientId: 'market' })
+    await payByCard(call, id)
+    await settle()
+    expect(receiver.received).toEqual([])
+    // 10 s, 20 s, 40 s, 80 s, 160 s: the sixth attempt succeeds and the stream goes on.
+    for (const wait of [10, 20, 40, 80, 160]) await settle(wait)
+    expect(verified(receiver.received, secret, { clockMoved: true }).map((event) => event.type)).toEqual([
+      'transaction.created',
+      'transaction.joined',
+      'transaction.paid',
+    ])
+    const attempts = await testApp.app.services.db.selectFrom('webhook_attempts').select(['status_code']).orderBy('id').execute()
+    expect(attempts.map((attempt) => attempt.status_code)).toEqual([500, 500, 500, 500, 500, 204, 204, 204])
+  })
+
+  it('refuses private, loopback and link-local endpoints, when registered and when delivered to', async () => {
+    const { testApp, call, partner, receiver, settle } = await start({ allowPrivate: false })
+    for (const url of [
+      'http://127.0.0.1:9/hooks',
+      'http://169.254.169.254/latest/meta-data',
+      'http://[::1]/hooks',
+      'http://localhost/hooks',
+    ]) {
+      const refused = await partner('POST', '/partner/webhook_endpoints', { url })
+      expect(refused.statusCode, url).toBe(400)
+      expect(refused.json(), url).toMatchObject({ code: 'validation_failed', details: { fields: [{ field: 'url' }] } })
+    }
+    // An endpoint whose address became private after it was registered: the delivery is refused at its own lookup.
+    const { db } = testApp.app.services
+    await db
+      .insertInto('webhook_endpoints')
+      .values({
+        id: crypto.randomUUID(),
+        client_id: 'market',
+        url: receiver.url,
+        secret: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw',
+        created_at: new Date(),
+      })
+      .execute()
+    await joinedSale(call, {}, { clientId: 'market' })
+    await settle()
+    expect(receiver.received).toEqual([])
+    const attempts = await db.selectFrom('webhook_attempts').select(['status_code', 'error']).execute()
+    expect(attempts[0]).toMatchObject({ status_code: null, error: expect.stringContaining('private or local address') })
+  })
+
+  it('lets a partner list and delete its endpoints, never another client’s', async () => {
+    const { testApp, partner, receiver } = await start()
+    const { id } = await register(partner, receiver.url)
+    expect((await partner('GET', '/partner/webhook_endpoints')).json()).toEqual([
+      { id, url: receiver.url, event_types: [], disabled_at: null, created_at: expect.any(String) },
+    ])
+    const { db } = testApp.app.services
+    await db.insertInto('clients').values({ id: 'other', name: 'Other' }).execute()
+    const theirs = crypto.randomUUID()
+    await db
+      .insertInto('webhook_endpoints')
+      .values({
+        id: theirs,
+        client_id: 'other',
+        url: receiver.url,
+        secret: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw',
+        created_at: new Date(),
+      })
+      .execute()
+    expect((await partner('DELETE', `/partner/webhook_endpoints/${theirs}`)).statusCode).toBe(404)
+    expect((await partner('DELETE', `/partner/webhook_endpoints/${id}`)).statusCode).toBe(204)
+    expect((await partner('GET', '/partner/webhook_endpoints')).json()).toEqual([])
+  })
+})
