@@ -9,6 +9,8 @@
  * window's timer firing (the window is a few seconds). Then it waits until
  * every job has drained and checks:
  *   - the ledger verifies (GET /api/v1/admin/ledger/verify);
+ *   - the day reconciles with the sandbox provider's balance without a
+ *     difference (POST /api/v1/admin/reconciliation/runs, issue 34);
  *   - each sale reached one end its race allows, none is stuck, and its
  *     status, transaction row and ledger agree (held/released/refunded);
  *   - at the sandbox provider: at most one transfer a sale, of the seller's
@@ -203,6 +205,19 @@ async function runEngine(engine: BenchEngine): Promise<Failure[]> {
       failures.push({ check: 'ledger verify', detail: `${verified.status}: ${JSON.stringify(verification.breaches ?? verification)}` })
     }
 
+    // Issue 34: a day of conflicting requests reconciles with the provider's records without a difference.
+    const day = new Date().toISOString().slice(0, 10)
+    const reconciled = await api.call(
+      { race: 'checks', saleId: '', phase: 'setup', tokens: { buyer: '', seller: '', admin: adminToken } },
+      'admin',
+      'POST',
+      '/api/v1/admin/reconciliation/runs',
+      { label: 'reconciliation', body: { date: day } },
+    )
+    const differences = (reconciled.body as { differences?: Array<{ kind: string; detail?: string }> }).differences ?? []
+    if (reconciled.status !== 200) failures.push({ check: 'reconciliation', detail: `${reconciled.status}: ${JSON.stringify(reconciled.body)}` })
+    for (const difference of differences) failures.push({ check: 'reconciliation', detail: JSON.stringify(difference) })
+
     const now = new Date()
     for (const record of records) {
       if (record.setupError) {
@@ -233,7 +248,7 @@ async function runEngine(engine: BenchEngine): Promise<Failure[]> {
     const ended = records.filter((record) => record.outcome).length
     const money = failures.filter((failure) => ['ledger', 'ledger verify', 'provider'].includes(failure.check)).length
     print(
-      `${engine.name.padEnd(8)} checks: ledger ${verification.ok ? 'verified' : 'BROKEN'}; ${ended}/${records.length} sales at one allowed end, ` +
+      `${engine.name.padEnd(8)} checks: ledger ${verification.ok ? 'verified' : 'BROKEN'}; reconciliation of ${day}: ${differences.length} differences; ${ended}/${records.length} sales at one allowed end, ` +
         `${failures.filter((failure) => failure.check === 'stuck').length} stuck; money (ledger/row/provider) ${money === 0 ? 'consistent' : `${money} breaches`}; ` +
         `${api.answers.length} answers (${raceAnswers.length} in races), ${fivexx} 5xx, ${failures.filter((failure) => failure.check === 'undocumented').length} undocumented; ` +
         `jobs retried after an error ${jobs.length}${jobs.length > 0 ? ` (${summariseJobs(jobs)})` : ''}`,

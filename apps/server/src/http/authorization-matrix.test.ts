@@ -613,6 +613,15 @@ const plans: Partial<Record<MatrixRoute, Plan>> = {
       },
     ]),
   ),
+  ...Object.fromEntries(
+    (['rotate_secret', 'enable'] as const).map((action) => [
+      `POST /api/v1/partner/webhook_endpoints/:id/${action}`,
+      {
+        forged: () => partnerCall('POST', `/api/v1/partner/webhook_endpoints/${randomUUID()}/${action}`, 'matrix-partner.guessed'),
+        genuine: async () => partnerCall('POST', `/api/v1/partner/webhook_endpoints/${await matrixEndpoint()}/${action}`, w.partnerKey),
+      },
+    ]),
+  ),
   'DELETE /api/v1/partner/webhook_endpoints/:id': {
     forged: () => partnerCall('DELETE', `/api/v1/partner/webhook_endpoints/${randomUUID()}`, 'matrix-partner.guessed'),
     genuine: async () => partnerCall('DELETE', `/api/v1/partner/webhook_endpoints/${await matrixEndpoint()}`, w.partnerKey),
@@ -690,6 +699,12 @@ const plans: Partial<Record<MatrixRoute, Plan>> = {
     () => webhookEndpoint,
   ),
   'GET /api/v1/admin/clients/:client_id/webhook_endpoints': get('/api/v1/admin/clients/matrix-partner/webhook_endpoints'),
+  ...Object.fromEntries(
+    (['rotate_secret', 'enable'] as const).map((action) => [
+      `POST /api/v1/admin/clients/:client_id/webhook_endpoints/:id/${action}`,
+      { probe: async () => ({ url: `/api/v1/admin/clients/matrix-partner/webhook_endpoints/${await matrixEndpoint()}/${action}` }) },
+    ]),
+  ),
   'DELETE /api/v1/admin/clients/:client_id/webhook_endpoints/:id': {
     probe: async () => ({ url: `/api/v1/admin/clients/matrix-partner/webhook_endpoints/${await matrixEndpoint()}` }),
   },

@@ -214,6 +214,8 @@ export const authorizationMatrix = {
   'POST /api/v1/partner/webhook_endpoints': byApiKey,
   'GET /api/v1/partner/webhook_endpoints': byApiKey,
   'DELETE /api/v1/partner/webhook_endpoints/:id': byApiKey,
+  'POST /api/v1/partner/webhook_endpoints/:id/rotate_secret': byApiKey,
+  'POST /api/v1/partner/webhook_endpoints/:id/enable': byApiKey,
   'GET /api/v1/partner/events': byApiKey,
 
   // An online transaction.
@@ -316,6 +318,8 @@ export const authorizationMatrix = {
   'POST /api/v1/admin/clients/:client_id/webhook_endpoints': adminOnly,
   'GET /api/v1/admin/clients/:client_id/webhook_endpoints': adminOnly,
   'DELETE /api/v1/admin/clients/:client_id/webhook_endpoints/:id': adminOnly,
+  'POST /api/v1/admin/clients/:client_id/webhook_endpoints/:id/rotate_secret': adminOnly,
+  'POST /api/v1/admin/clients/:client_id/webhook_endpoints/:id/enable': adminOnly,
   'GET /api/v1/admin/client_changes': adminOnly,
   'GET /api/v1/admin/ledger/verify': adminOnly,
   'GET /api/v1/admin/long_holds': adminOnly,

@@ -37,7 +37,14 @@ async function startReceiver(options: { failFirst?: number } = {}) {
   })
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks`
-  return { url, received, close: () => new Promise<void>((resolve) => server.close(() => resolve())) }
+  return {
+    url,
+    received,
+    failNoMore: () => {
+      failures = 0
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  }
 }
 
 const receivers: Array<{ close(): Promise<void> }> = []
@@ -217,6 +224,60 @@ describe('partner webhooks', () => {
     expect(receiver.received).toEqual([])
     const attempts = await db.selectFrom('webhook_attempts').select(['status_code', 'error']).execute()
     expect(attempts[0]).toMatchObject({ status_code: null, error: expect.stringContaining('private or local address') })
+  })
+
+  it('signs with both secrets for a day after a rotation, then with the new one only', async () => {
+    const { call, partner, receiver, settle } = await start()
+    const { id, secret: old } = await register(partner, receiver.url)
+    const rotated = await partner('POST', `/partner/webhook_endpoints/${id}/rotate_secret`)
+    expect(rotated.statusCode).toBe(200)
+    expect(rotated.headers['cache-control']).toBe('no-store')
+    const { secret } = rotated.json<{ secret: string }>()
+    expect(secret).not.toBe(old)
+    await joinedSale(call, {}, { clientId: 'market' })
+    await settle()
+    expect(receiver.received[0]?.headers['webhook-signature']).toMatch(/^v1,\S+ v1,\S+$/)
+    // A receiver that still has the old secret, and one that has the new, both accept it.
+    expect(verified(receiver.received, old)).toHaveLength(2)
+    expect(verified(receiver.received, secret)).toHaveLength(2)
+    receiver.received.length = 0
+    await settle(24 * 3600 + 1)
+    const sale = await joinedSale(call, {}, { clientId: 'market' })
+    await settle()
+    expect(receiver.received.map((delivery) => delivery.headers['webhook-signature'])).toEqual([
+      expect.stringMatching(/^v1,\S+$/),
+      expect.stringMatching(/^v1,\S+$/),
+    ])
+    expect(verified(receiver.received, secret, { clockMoved: true }).map((event) => event.data.transaction.id)).toEqual([sale.id, sale.id])
+    expect(() => verified(receiver.received, old, { clockMoved: true })).toThrow()
+  })
+
+  it('disables an endpoint after three days of failures, and sends what it was owed, in order, once it is enabled again', async () => {
+    const { testApp, call, partner, receiver, settle } = await start({ failFirst: 1_000 })
+    const { id, secret } = await register(partner, receiver.url)
+    await joinedSale(call, {}, { clientId: 'market' })
+    await settle()
+    for (let hour = 0; hour < 80; hour += 1) await settle(3600)
+    const [endpoint] = (await partner('GET', '/partner/webhook_endpoints')).json<Array<{ disabled_at: string | null }>>()
+    expect(endpoint?.disabled_at).not.toBeNull()
+    const { db } = testApp.app.services
+    expect(await db.selectFrom('webhook_deliveries').select('status').orderBy('sequence').execute()).toEqual([
+      { status: 'failed' },
+      { status: 'pending' },
+    ])
+    // Nothing is tried while it is disabled.
+    const tried = (await db.selectFrom('webhook_attempts').select('id').execute()).length
+    await settle(6 * 3600)
+    expect((await db.selectFrom('webhook_attempts').select('id').execute()).length).toBe(tried)
+
+    receiver.failNoMore()
+    const enabled = await partner('POST', `/partner/webhook_endpoints/${id}/enable`)
+    expect(enabled.json()).toMatchObject({ id, disabled_at: null })
+    await settle()
+    expect(verified(receiver.received, secret, { clockMoved: true }).map((event) => event.type)).toEqual([
+      'transaction.created',
+      'transaction.joined',
+    ])
   })
 
   it('lets a partner list and delete its endpoints, never another client’s', async () => {

@@ -55,3 +55,50 @@ export async function feedEvents(db: Kysely<Database>, input: { clientId: string
     .limit(input.limit)
     .execute()
 }
+
+/** A new signing secret; the one it replaces still signs until `previousUntil`. Undefined when the client has no such endpoint. */
+export async function replaceSecret(
+  db: Kysely<Database>,
+  input: { clientId: string; id: string; secret: string; previousUntil: Date },
+): Promise<EndpointRow | undefined> {
+  return db
+    .updateTable('webhook_endpoints')
+    .set((eb) => ({ previous_secret: eb.ref('secret'), previous_secret_until: input.previousUntil, secret: input.secret }))
+    .where('id', '=', input.id)
+    .where('client_id', '=', input.clientId)
+    .returningAll()
+    .executeTakeFirst()
+}
+
+/**
+ * Enables an endpoint again, and gives its given-up deliveries a new run of
+ * attempts (three days from now, `created_at` being when the run began).
+ * Answers the endpoint and the transactions whose deliveries wait again.
+ */
+export async function enableEndpoint(
+  db: Kysely<Database>,
+  input: { clientId: string; id: string; now: Date },
+): Promise<{ endpoint: EndpointRow; transactionIds: string[] } | undefined> {
+  const endpoint = await db
+    .updateTable('webhook_endpoints')
+    .set({ disabled_at: null, disabled_reason: null })
+    .where('id', '=', input.id)
+    .where('client_id', '=', input.clientId)
+    .returningAll()
+    .executeTakeFirst()
+  if (!endpoint) return undefined
+  await db
+    .updateTable('webhook_deliveries')
+    .set({ status: 'pending', next_attempt_at: input.now, created_at: input.now, lease_until: null })
+    .where('endpoint_id', '=', input.id)
+    .where('status', '=', 'failed')
+    .execute()
+  const waiting = await db
+    .selectFrom('webhook_deliveries')
+    .select('transaction_id')
+    .distinct()
+    .where('endpoint_id', '=', input.id)
+    .where('status', '=', 'pending')
+    .execute()
+  return { endpoint, transactionIds: waiting.map((row) => row.transaction_id) }
+}

@@ -9,13 +9,17 @@ import { isForbiddenAddress } from './safe-target.ts'
 import {
   countEndpoints,
   deleteEndpoint,
+  enableEndpoint,
   type EndpointRow,
   endpointsOf,
   feedEvents,
   feedPositionOf,
   insertEndpoint,
   lockClient,
+  replaceSecret,
 } from './webhook-endpoints-repository.ts'
+import type { JobQueue } from '../../jobs/job-queue.ts'
+import { enqueueWebhookDelivery } from './webhook-delivery.ts'
 
 /** How long the feed keeps an event (issue 35: 30 days). */
 export const feedDays = 30
@@ -113,4 +117,35 @@ export async function partnerEventFeed(
     timestamp: row.created_at.toISOString(),
     data: { transaction: row.payload as PartnerEvent['data']['transaction'], sequence: row.sequence },
   }))
+}
+
+/** How long a replaced secret still signs: the partner's receiver has a day to take the new one. */
+const rotationOverlapMs = 24 * 3_600_000
+
+/** A new signing secret, shown once; deliveries carry both signatures for 24 hours. */
+export async function rotateWebhookSecret(
+  db: Kysely<Database>,
+  input: { clientId: string; id: string; now: Date },
+): Promise<WebhookEndpoint & { secret: string }> {
+  const row = await replaceSecret(db, {
+    clientId: input.clientId,
+    id: input.id,
+    secret: newSecret(),
+    previousUntil: new Date(input.now.getTime() + rotationOverlapMs),
+  })
+  if (!row) throw new AppError('not_found', 'No such webhook endpoint')
+  return { ...toEndpointView(row), secret: row.secret }
+}
+
+/** An endpoint disabled after three days of failures, enabled again: what it was owed is sent again, in order. */
+export async function enableWebhookEndpoint(
+  deps: { db: Kysely<Database>; jobs: JobQueue },
+  input: { clientId: string; id: string; now: Date },
+): Promise<WebhookEndpoint> {
+  return deps.db.transaction().execute(async (trx) => {
+    const enabled = await enableEndpoint(trx, input)
+    if (!enabled) throw new AppError('not_found', 'No such webhook endpoint')
+    for (const transactionId of enabled.transactionIds) await enqueueWebhookDelivery(deps.jobs, trx, transactionId)
+    return toEndpointView(enabled.endpoint)
+  })
 }

@@ -15,7 +15,14 @@ import { z } from 'zod'
 import { adminOf } from '../../http/plugins/authentication.ts'
 import { usageLimit, useWithinLimit } from '../../usage-limits.ts'
 import { apiKeyHeader, clientOfApiKey } from '../partner-clients/partner-api-key.ts'
-import { createWebhookEndpoint, deleteWebhookEndpoint, listWebhookEndpoints, partnerEventFeed } from './webhook-endpoints.ts'
+import {
+  createWebhookEndpoint,
+  deleteWebhookEndpoint,
+  enableWebhookEndpoint,
+  listWebhookEndpoints,
+  partnerEventFeed,
+  rotateWebhookSecret,
+} from './webhook-endpoints.ts'
 
 const adminSecured = { security: [{ bearer: [] }], tags: ['admin'] }
 const partnerSecured = { security: [{ partnerApiKey: [] }], tags: ['partner'] }
@@ -101,6 +108,75 @@ export const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
       await deleteWebhookEndpoint(app.services.db, request.params.client_id, request.params.id)
       return reply.status(204).send(null)
     },
+  )
+
+  const rotate = (clientId: string, id: string) => rotateWebhookSecret(app.services.db, { clientId, id, now: app.services.clock.now() })
+  const enable = (clientId: string, id: string) =>
+    enableWebhookEndpoint({ db: app.services.db, jobs: app.services.jobs }, { clientId, id, now: app.services.clock.now() })
+
+  app.post(
+    '/admin/clients/:client_id/webhook_endpoints/:id/rotate_secret',
+    {
+      onRequest: app.authenticateAdmin,
+      schema: {
+        ...adminSecured,
+        summary: 'A new signing secret, shown only in this answer; the old one still signs for 24 hours',
+        params: clientWebhookEndpointParams,
+        response: { 200: createdWebhookEndpointSchema, ...adminErrors },
+      },
+    },
+    async (request, reply) => {
+      adminOf(request)
+      return reply.header('cache-control', 'no-store').send(await rotate(request.params.client_id, request.params.id))
+    },
+  )
+
+  app.post(
+    '/admin/clients/:client_id/webhook_endpoints/:id/enable',
+    {
+      onRequest: app.authenticateAdmin,
+      schema: {
+        ...adminSecured,
+        summary: 'Enables an endpoint disabled after three days of failures; what it was owed is sent again, in order',
+        params: clientWebhookEndpointParams,
+        response: { 200: webhookEndpointSchema, ...adminErrors },
+      },
+    },
+    async (request) => {
+      adminOf(request)
+      return enable(request.params.client_id, request.params.id)
+    },
+  )
+
+  app.post(
+    '/partner/webhook_endpoints/:id/rotate_secret',
+    {
+      config: apiKeyRateLimit,
+      schema: {
+        ...partnerSecured,
+        summary: 'A new signing secret, shown only in this answer; the old one still signs for 24 hours',
+        params: webhookEndpointParams,
+        response: { 200: createdWebhookEndpointSchema, ...partnerErrors },
+      },
+    },
+    async (request, reply) => {
+      const client = await partnerClientOf(app, request)
+      return reply.header('cache-control', 'no-store').send(await rotate(client.id, request.params.id))
+    },
+  )
+
+  app.post(
+    '/partner/webhook_endpoints/:id/enable',
+    {
+      config: apiKeyRateLimit,
+      schema: {
+        ...partnerSecured,
+        summary: 'Enables one of your endpoints disabled after three days of failures; what it was owed is sent again, in order',
+        params: webhookEndpointParams,
+        response: { 200: webhookEndpointSchema, ...partnerErrors },
+      },
+    },
+    async (request) => enable((await partnerClientOf(app, request)).id, request.params.id),
   )
 
   app.post(
