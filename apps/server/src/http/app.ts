@@ -22,6 +22,7 @@ import { messageRoutes } from '../modules/conversation/message-routes.ts'
 import { detailsRoutes } from '../modules/transactions/routes/details-routes.ts'
 import { kindRoutesPlugin } from '../modules/transactions/routes/kind-routes.ts'
 import { guestRoutes } from '../modules/guests/guest-routes.ts'
+import { partnerTransactionRoutes } from '../modules/partner-api/partner-transaction-routes.ts'
 import { listingRoutes } from '../modules/listings/listing-routes.ts'
 import { paymentRoutes } from '../modules/transactions/routes/payment-routes.ts'
 import { joinRoutes } from '../modules/transactions/routes/join-routes.ts'
@@ -255,6 +256,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(joinRoutes(() => transactionDeps))
       await api.register(detailsRoutes(() => transactionDeps))
       await api.register(guestRoutes(() => transactionDeps))
+      await api.register(partnerTransactionRoutes(() => transactionDeps))
       const verificationDeps = {
         db: database.db,
         clock,

@@ -604,6 +604,7 @@ const plans: Partial<Record<MatrixRoute, Plan>> = {
         ['POST /api/v1/partner/webhook_endpoints', 'POST', '/api/v1/partner/webhook_endpoints', webhookEndpoint],
         ['GET /api/v1/partner/webhook_endpoints', 'GET', '/api/v1/partner/webhook_endpoints', undefined],
         ['GET /api/v1/partner/events', 'GET', '/api/v1/partner/events', undefined],
+        ['GET /api/v1/partner/transactions', 'GET', '/api/v1/partner/transactions', undefined],
       ] as const
     ).map(([route, method, url, payload]) => [
       route,
@@ -622,6 +623,18 @@ const plans: Partial<Record<MatrixRoute, Plan>> = {
       },
     ]),
   ),
+  'GET /api/v1/partner/transactions/:id': {
+    forged: () => partnerCall('GET', `/api/v1/partner/transactions/${randomUUID()}`, 'matrix-partner.guessed'),
+    genuine: async () => {
+      const created = await w.testApp.app.inject({
+        method: 'POST',
+        url: '/api/v1/partner/guest_transactions',
+        headers: { 'content-type': 'application/json', 'x-pactum-api-key': w.partnerKey },
+        payload: partnerSale,
+      })
+      return partnerCall('GET', `/api/v1/partner/transactions/${created.json<{ id: string }>().id}`, w.partnerKey)
+    },
+  },
   'DELETE /api/v1/partner/webhook_endpoints/:id': {
     forged: () => partnerCall('DELETE', `/api/v1/partner/webhook_endpoints/${randomUUID()}`, 'matrix-partner.guessed'),
     genuine: async () => partnerCall('DELETE', `/api/v1/partner/webhook_endpoints/${await matrixEndpoint()}`, w.partnerKey),

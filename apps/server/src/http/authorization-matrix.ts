@@ -217,6 +217,8 @@ export const authorizationMatrix = {
   'POST /api/v1/partner/webhook_endpoints/:id/rotate_secret': byApiKey,
   'POST /api/v1/partner/webhook_endpoints/:id/enable': byApiKey,
   'GET /api/v1/partner/events': byApiKey,
+  'GET /api/v1/partner/transactions': byApiKey,
+  'GET /api/v1/partner/transactions/:id': byApiKey,
 
   // An online transaction.
   'GET /api/v1/transactions/:id': parties,

@@ -280,6 +280,26 @@ describe('partner webhooks', () => {
     ])
   })
 
+  it('lets a partner read its transactions as the webhooks carry them, never another client’s', async () => {
+    const { call, partner } = await start()
+    const first = await joinedSale(call, {}, { clientId: 'market' })
+    const second = await joinedSale(call, {}, { clientId: 'market' })
+    await payByCard(call, second.id)
+    const ownApp = await joinedSale(call)
+    const listed = await partner('GET', '/partner/transactions')
+    expect(listed.statusCode).toBe(200)
+    expect(listed.json<Array<{ id: string; status: string }>>().map((sale) => [sale.id, sale.status])).toEqual([
+      [second.id, 'paid'],
+      [first.id, 'joined'],
+    ])
+    const paged = await partner('GET', `/partner/transactions?after_id=${second.id}&limit=1`)
+    expect(paged.json<Array<{ id: string }>>().map((sale) => sale.id)).toEqual([first.id])
+    expect((await partner('GET', '/partner/transactions?status=paid')).json<unknown[]>()).toHaveLength(1)
+    const one = await partner('GET', `/partner/transactions/${second.id}`)
+    expect(one.json()).toMatchObject({ id: second.id, status: 'paid', client_id: 'market', join_code: null, available_actions: [] })
+    expect((await partner('GET', `/partner/transactions/${ownApp.id}`)).statusCode).toBe(404)
+  })
+
   it('lets a partner list and delete its endpoints, never another client’s', async () => {
     const { testApp, partner, receiver } = await start()
     const { id } = await register(partner, receiver.url)

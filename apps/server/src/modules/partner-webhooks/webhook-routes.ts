@@ -9,12 +9,11 @@ import {
   webhookEndpointParams,
   webhookEndpointSchema,
 } from '@pactum/contracts/partner-webhooks'
-import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { adminOf } from '../../http/plugins/authentication.ts'
-import { usageLimit, useWithinLimit } from '../../usage-limits.ts'
 import { apiKeyHeader, clientOfApiKey } from '../partner-clients/partner-api-key.ts'
+import { apiKeyRateLimit, partnerClientOf, partnerSecured } from '../partner-clients/partner-caller-routes.ts'
 import {
   createWebhookEndpoint,
   deleteWebhookEndpoint,
@@ -25,19 +24,8 @@ import {
 } from './webhook-endpoints.ts'
 
 const adminSecured = { security: [{ bearer: [] }], tags: ['admin'] }
-const partnerSecured = { security: [{ partnerApiKey: [] }], tags: ['partner'] }
 const adminErrors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema }
 const partnerErrors = { 400: errorBodySchema, 401: errorBodySchema, 404: errorBodySchema, 429: errorBodySchema }
-
-/** Wrong keys are counted per address, as the guest transactions' are (guest-routes.ts); a right one per client. */
-const apiKeyRateLimit = { rateLimit: { max: 30, timeWindow: '1 minute', hook: 'onRequest' as const } }
-
-async function partnerClientOf(app: FastifyInstance, request: FastifyRequest) {
-  const { db, clock, config } = app.services
-  const client = await clientOfApiKey(db, request.headers[apiKeyHeader] as string | undefined)
-  await useWithinLimit(db, clock.now(), usageLimit(config.limits, 'partner_requests'), `client:${client.id}`)
-  return client
-}
 
 /**
  * A partner client's webhook endpoints and event feed (issue 35): managed
