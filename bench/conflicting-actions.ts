@@ -215,7 +215,8 @@ async function runEngine(engine: BenchEngine): Promise<Failure[]> {
       { label: 'reconciliation', body: { date: day } },
     )
     const differences = (reconciled.body as { differences?: Array<{ kind: string; detail?: string }> }).differences ?? []
-    if (reconciled.status !== 200) failures.push({ check: 'reconciliation', detail: `${reconciled.status}: ${JSON.stringify(reconciled.body)}` })
+    if (reconciled.status !== 200)
+      failures.push({ check: 'reconciliation', detail: `${reconciled.status}: ${JSON.stringify(reconciled.body)}` })
     for (const difference of differences) failures.push({ check: 'reconciliation', detail: JSON.stringify(difference) })
 
     const now = new Date()

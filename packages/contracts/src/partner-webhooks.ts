@@ -89,3 +89,53 @@ export const createdWebhookEndpointSchema = webhookEndpointSchema
 export const webhookEndpointParams = z.object({ id: z.uuid() })
 export const clientWebhookEndpointParams = z.object({ client_id: z.string().max(100), id: z.uuid() })
 export const clientParams = z.object({ client_id: z.string().max(100) })
+
+/** One event's delivery to one endpoint, as the console shows it. */
+export const webhookDeliverySchema = z
+  .object({
+    event_id: z.string(),
+    type: partnerEventTypeSchema,
+    transaction_id: z.string(),
+    sequence: z.number().int(),
+    status: z.enum(['pending', 'delivered', 'failed']),
+    attempts: z.number().int(),
+    next_attempt_at: z.string().nullable().meta({ description: 'when it is tried again; null once delivered or given up' }),
+    delivered_at: z.string().nullable(),
+    last_attempt: z
+      .object({
+        attempted_at: z.string(),
+        duration_ms: z.number().int(),
+        status_code: z.number().int().nullable(),
+        error: z.string().nullable(),
+        response_body: z.string().nullable().meta({ description: "the receiver's answer, its first 2,000 characters" }),
+      })
+      .nullable(),
+  })
+  .meta({ id: 'WebhookDelivery' })
+export type WebhookDelivery = z.infer<typeof webhookDeliverySchema>
+
+export const webhookDeliveryQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(100).default(50),
+  before: z.string().max(100).optional().meta({ description: 'the last event id of the previous page (newest first)' }),
+})
+
+/** Sends events again: these ones, or every event of the client made in a time range. */
+export const webhookReplayBodySchema = z
+  .object({
+    event_ids: z.array(z.string().max(100)).min(1).max(100).optional(),
+    from: z.iso.datetime().optional(),
+    to: z.iso.datetime().optional(),
+  })
+  .refine(
+    (body) => {
+      const range = body.from !== undefined || body.to !== undefined
+      return (body.event_ids !== undefined) !== range && (!range || (body.from !== undefined && body.to !== undefined))
+    },
+    { message: 'give event_ids, or from and to', path: ['event_ids'] },
+  )
+  .refine((body) => body.from === undefined || body.to === undefined || body.from < body.to, {
+    message: 'from must be before to',
+    path: ['to'],
+  })
+
+export const webhookReplaySchema = z.object({ replayed: z.number().int() }).meta({ id: 'WebhookReplay' })

@@ -718,6 +718,16 @@ const plans: Partial<Record<MatrixRoute, Plan>> = {
       { probe: async () => ({ url: `/api/v1/admin/clients/matrix-partner/webhook_endpoints/${await matrixEndpoint()}/${action}` }) },
     ]),
   ),
+  'GET /api/v1/admin/clients/:client_id/webhook_endpoints/:id/deliveries': {
+    probe: async () => ({ url: `/api/v1/admin/clients/matrix-partner/webhook_endpoints/${await matrixEndpoint()}/deliveries` }),
+  },
+  'POST /api/v1/admin/clients/:client_id/webhook_endpoints/:id/replay': {
+    probe: async () =>
+      json(`/api/v1/admin/clients/matrix-partner/webhook_endpoints/${await matrixEndpoint()}/replay`, {
+        from: '2026-01-01T00:00:00Z',
+        to: '2026-01-02T00:00:00Z',
+      }),
+  },
   'DELETE /api/v1/admin/clients/:client_id/webhook_endpoints/:id': {
     probe: async () => ({ url: `/api/v1/admin/clients/matrix-partner/webhook_endpoints/${await matrixEndpoint()}` }),
   },

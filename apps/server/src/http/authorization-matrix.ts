@@ -322,6 +322,8 @@ export const authorizationMatrix = {
   'DELETE /api/v1/admin/clients/:client_id/webhook_endpoints/:id': adminOnly,
   'POST /api/v1/admin/clients/:client_id/webhook_endpoints/:id/rotate_secret': adminOnly,
   'POST /api/v1/admin/clients/:client_id/webhook_endpoints/:id/enable': adminOnly,
+  'GET /api/v1/admin/clients/:client_id/webhook_endpoints/:id/deliveries': adminOnly,
+  'POST /api/v1/admin/clients/:client_id/webhook_endpoints/:id/replay': adminOnly,
   'GET /api/v1/admin/client_changes': adminOnly,
   'GET /api/v1/admin/ledger/verify': adminOnly,
   'GET /api/v1/admin/long_holds': adminOnly,

@@ -300,6 +300,49 @@ describe('partner webhooks', () => {
     expect((await partner('GET', `/partner/transactions/${ownApp.id}`)).statusCode).toBe(404)
   })
 
+  it('shows an admin each delivery with its last attempt, and replays one event or a range', async () => {
+    const { testApp, call, partner, receiver, settle } = await start({ failFirst: 1 })
+    const { id, secret } = await register(partner, receiver.url)
+    const admin = apiCaller(testApp.app, await partyTokens(testApp.tokenFor, { admin: { admin: true } }))
+    const before = testApp.app.services.clock.now()
+    await joinedSale(call, {}, { clientId: 'market' })
+    await settle()
+    await settle(10)
+    const deliveries = await admin('admin', 'GET', `/api/v1/admin/clients/market/webhook_endpoints/${id}/deliveries`)
+    expect(deliveries.status).toBe(200)
+    expect(deliveries.body).toEqual([
+      expect.objectContaining({ type: 'transaction.joined', sequence: 2, status: 'delivered', attempts: 1, next_attempt_at: null }),
+      expect.objectContaining({
+        type: 'transaction.created',
+        sequence: 1,
+        status: 'delivered',
+        attempts: 2,
+        last_attempt: expect.objectContaining({ status_code: 204, error: null }),
+      }),
+    ])
+    const created = deliveries.body[1].event_id as string
+    receiver.received.length = 0
+
+    const one = await admin('admin', 'POST', `/api/v1/admin/clients/market/webhook_endpoints/${id}/replay`, { event_ids: [created] })
+    expect(one.body).toEqual({ replayed: 1 })
+    await settle()
+    expect(verified(receiver.received, secret, { clockMoved: true }).map((event) => event.id)).toEqual([created])
+
+    receiver.received.length = 0
+    const range = await admin('admin', 'POST', `/api/v1/admin/clients/market/webhook_endpoints/${id}/replay`, {
+      from: before.toISOString(),
+      to: testApp.app.services.clock.now().toISOString(),
+    })
+    expect(range.body).toEqual({ replayed: 2 })
+    await settle()
+    expect(verified(receiver.received, secret, { clockMoved: true }).map((event) => event.data.sequence)).toEqual([1, 2])
+    const refused = await admin('admin', 'POST', `/api/v1/admin/clients/market/webhook_endpoints/${id}/replay`, {
+      event_ids: [created],
+      from: before.toISOString(),
+    })
+    expect(refused.status).toBe(400)
+  })
+
   it('lets a partner list and delete its endpoints, never another client’s', async () => {
     const { testApp, partner, receiver } = await start()
     const { id } = await register(partner, receiver.url)

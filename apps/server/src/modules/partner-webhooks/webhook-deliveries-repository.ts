@@ -115,3 +115,94 @@ export async function recordAttemptOutcome(
       .execute()
   }
 }
+
+/** The endpoint's deliveries, newest event first, with each one's last attempt. */
+export async function deliveriesOf(db: Kysely<Database>, input: { endpointId: string; beforePosition: string | undefined; limit: number }) {
+  let query = db
+    .selectFrom('webhook_deliveries as d')
+    .innerJoin('partner_events as v', 'v.id', 'd.event_id')
+    .leftJoinLateral(
+      (eb) =>
+        eb
+          .selectFrom('webhook_attempts as a')
+          .select(['a.attempted_at', 'a.duration_ms', 'a.status_code', 'a.error', 'a.response_body'])
+          .whereRef('a.event_id', '=', 'd.event_id')
+          .whereRef('a.endpoint_id', '=', 'd.endpoint_id')
+          .orderBy('a.id', 'desc')
+          .limit(1)
+          .as('last'),
+      (join) => join.onTrue(),
+    )
+    .select([
+      'd.event_id',
+      'v.type',
+      'd.transaction_id',
+      'd.sequence',
+      'd.status',
+      'd.attempts',
+      'd.next_attempt_at',
+      'd.delivered_at',
+      'v.position',
+      'last.attempted_at',
+      'last.duration_ms',
+      'last.status_code',
+      'last.error',
+      'last.response_body',
+    ])
+    .where('d.endpoint_id', '=', input.endpointId)
+  if (input.beforePosition !== undefined) query = query.where('v.position', '<', input.beforePosition)
+  return query.orderBy('v.position', 'desc').limit(input.limit).execute()
+}
+
+/**
+ * Sends events to the endpoint again: a delivery made pending with a new
+ * run of attempts, or made for an event it never had (one from before the
+ * endpoint, or of a type it did not take then). Only the client's own
+ * events. Answers the transactions to send for.
+ */
+export async function replayDeliveries(
+  db: Kysely<Database>,
+  input: { clientId: string; endpointId: string; eventIds?: string[]; from?: Date; to?: Date; now: Date },
+): Promise<{ count: number; transactionIds: string[] }> {
+  let events = db.selectFrom('partner_events').select(['id', 'transaction_id', 'sequence']).where('client_id', '=', input.clientId)
+  if (input.eventIds) events = events.where('id', 'in', input.eventIds)
+  if (input.from && input.to) events = events.where('created_at', '>=', input.from).where('created_at', '<', input.to)
+  const chosen = await events.orderBy('position').limit(10_000).execute()
+  if (chosen.length === 0) return { count: 0, transactionIds: [] }
+  await db
+    .insertInto('webhook_deliveries')
+    .values(
+      chosen.map((event) => ({
+        event_id: event.id,
+        endpoint_id: input.endpointId,
+        transaction_id: event.transaction_id,
+        sequence: event.sequence,
+        status: 'pending' as const,
+        next_attempt_at: input.now,
+        created_at: input.now,
+      })),
+    )
+    .onConflict((conflict) =>
+      conflict
+        .columns(['event_id', 'endpoint_id'])
+        .doUpdateSet({ status: 'pending', next_attempt_at: input.now, created_at: input.now, lease_until: null }),
+    )
+    .execute()
+  return { count: chosen.length, transactionIds: [...new Set(chosen.map((event) => event.transaction_id))] }
+}
+
+/** Where an event stands in the client's feed; undefined when it is not one of the client's. */
+export async function eventPosition(db: Kysely<Database>, clientId: string, eventId: string): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('partner_events')
+    .select('position')
+    .where('id', '=', eventId)
+    .where('client_id', '=', clientId)
+    .executeTakeFirst()
+  return row?.position
+}
+
+/** The client's endpoint, or undefined (another client's, or none). */
+export async function clientEndpoint(db: Kysely<Database>, clientId: string, id: string) {
+  return db.selectFrom('webhook_endpoints').select(['id']).where('id', '=', id).where('client_id', '=', clientId).executeTakeFirst()
+}

@@ -7,7 +7,11 @@ import {
   partnerEventFeedSchema,
   webhookEndpointBodySchema,
   webhookEndpointParams,
+  webhookDeliveryQuerySchema,
+  webhookDeliverySchema,
   webhookEndpointSchema,
+  webhookReplayBodySchema,
+  webhookReplaySchema,
 } from '@pactum/contracts/partner-webhooks'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
@@ -22,6 +26,7 @@ import {
   partnerEventFeed,
   rotateWebhookSecret,
 } from './webhook-endpoints.ts'
+import { listDeliveries, replayWebhooks } from './webhook-console.ts'
 
 const adminSecured = { security: [{ bearer: [] }], tags: ['admin'] }
 const adminErrors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema }
@@ -133,6 +138,57 @@ export const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       adminOf(request)
       return enable(request.params.client_id, request.params.id)
+    },
+  )
+
+  app.get(
+    '/admin/clients/:client_id/webhook_endpoints/:id/deliveries',
+    {
+      onRequest: app.authenticateAdmin,
+      schema: {
+        ...adminSecured,
+        summary: "An endpoint's deliveries, newest event first, each with its last attempt (status, answer, time taken)",
+        params: clientWebhookEndpointParams,
+        querystring: webhookDeliveryQuerySchema,
+        response: { 200: z.array(webhookDeliverySchema), ...adminErrors },
+      },
+    },
+    async (request) => {
+      adminOf(request)
+      return listDeliveries(app.services.db, {
+        clientId: request.params.client_id,
+        endpointId: request.params.id,
+        before: request.query.before,
+        limit: request.query.limit,
+      })
+    },
+  )
+
+  app.post(
+    '/admin/clients/:client_id/webhook_endpoints/:id/replay',
+    {
+      onRequest: app.authenticateAdmin,
+      schema: {
+        ...adminSecured,
+        summary: 'Sends events to the endpoint again: the ones named, or every event of the client in a time range',
+        params: clientWebhookEndpointParams,
+        body: webhookReplayBodySchema,
+        response: { 200: webhookReplaySchema, ...adminErrors },
+      },
+    },
+    async (request) => {
+      adminOf(request)
+      const { event_ids: eventIds, from, to } = request.body
+      return replayWebhooks(
+        { db: app.services.db, jobs: app.services.jobs },
+        {
+          clientId: request.params.client_id,
+          endpointId: request.params.id,
+          ...(eventIds ? { eventIds } : {}),
+          ...(from && to ? { from: new Date(from), to: new Date(to) } : {}),
+          now: app.services.clock.now(),
+        },
+      )
     },
   )
 
