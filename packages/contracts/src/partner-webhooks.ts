@@ -32,9 +32,27 @@ export const partnerEventTypeOfStatus = {
   deposit_refunded: 'transaction.deposit_refunded',
 } as const
 
-export const partnerEventTypes = [...new Set(Object.values(partnerEventTypeOfStatus))] as [string, ...string[]]
-export const partnerEventTypeSchema = z.enum(partnerEventTypes as [PartnerEventType, ...PartnerEventType[]])
-export type PartnerEventType = (typeof partnerEventTypeOfStatus)[keyof typeof partnerEventTypeOfStatus]
+/**
+ * The changes that keep the status but a partner wants to hear of: a case's
+ * offers and escalation (issue 32), a card dispute's news (decision 109).
+ * Keyed by the engine's event.
+ */
+export const partnerEventTypeOfChange = {
+  propose_settlement: 'case.settlement_proposed',
+  decline_settlement: 'case.settlement_declined',
+  escalate_case: 'case.escalated',
+  case_response_elapsed: 'case.escalated',
+  dispute_changed: 'transaction.chargeback_updated',
+} as const
+
+export type PartnerEventType =
+  | (typeof partnerEventTypeOfStatus)[keyof typeof partnerEventTypeOfStatus]
+  | (typeof partnerEventTypeOfChange)[keyof typeof partnerEventTypeOfChange]
+export const partnerEventTypes = [...new Set([...Object.values(partnerEventTypeOfStatus), ...Object.values(partnerEventTypeOfChange)])] as [
+  PartnerEventType,
+  ...PartnerEventType[],
+]
+export const partnerEventTypeSchema = z.enum(partnerEventTypes)
 
 /** Each delivery's body, and each entry of the feed. */
 export const partnerEventSchema = z

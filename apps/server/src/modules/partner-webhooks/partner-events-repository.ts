@@ -1,4 +1,4 @@
-import { partnerEventTypeOfStatus } from '@pactum/contracts/partner-webhooks'
+import { type PartnerEventType, partnerEventTypeOfChange, partnerEventTypeOfStatus } from '@pactum/contracts/partner-webhooks'
 import { verifyingClientIds } from '@pactum/domain/high-value'
 import type { TransactionPolicy } from '@pactum/domain/transactions/kernel'
 import { type Kysely, sql } from 'kysely'
@@ -6,6 +6,11 @@ import type { Database } from '../../db/schema.ts'
 import { uuidV7 } from '../../ids.ts'
 import type { TransactionRow } from '../transactions/engine/transaction-state.ts'
 import { toAnyTransactionView } from '../transactions/transaction-view.ts'
+
+/** The event a change that kept the status makes, if a partner hears of it (a case's offer, a card dispute's news). */
+export function partnerEventOfChange(eventType: string): PartnerEventType | undefined {
+  return partnerEventTypeOfChange[eventType as keyof typeof partnerEventTypeOfChange]
+}
 
 /** A client of the database's, not one of the product's own apps (pactum-app, pactum-landing): it may listen. */
 export function isPartnerClient(clientId: string | null): clientId is string {
@@ -28,9 +33,11 @@ export async function recordPartnerEvent(
   trx: Kysely<Database>,
   row: TransactionRow,
   context: { now: Date; policy: TransactionPolicy },
+  /** The type, when not the status's own (a change that kept the status). */
+  ofChange?: PartnerEventType,
 ): Promise<boolean> {
   if (!isPartnerClient(row.client_id)) return false
-  const type = partnerEventTypeOfStatus[row.status as keyof typeof partnerEventTypeOfStatus]
+  const type = ofChange ?? partnerEventTypeOfStatus[row.status as keyof typeof partnerEventTypeOfStatus]
   if (!type) throw new Error(`no partner event type for the status ${row.status}`)
   // The row is locked (or new) in this database transaction: no other change of it can take the same number.
   const last = await trx

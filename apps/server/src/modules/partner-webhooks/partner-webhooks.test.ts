@@ -6,7 +6,7 @@ import { verifyLedger } from '../../ledger/verify-ledger.ts'
 import { apiCaller, partyTokens } from '../../testing/api-caller.ts'
 import { appPerTest } from '../../testing/app-per-test.ts'
 import { depositAccepted, joinedF2fSale, payF2fByCard, setTotal } from '../../testing/f2f-sale-steps.ts'
-import { confirmDelivery, joinedSale, payByCard, track } from '../../testing/sale-steps.ts'
+import { complainAfterDelivery, confirmDelivery, joinedSale, payByCard, track } from '../../testing/sale-steps.ts'
 import { TestClock } from '../../testing/test-clock.ts'
 import { issueApiKey } from '../partner-clients/partner-api-key.ts'
 
@@ -174,6 +174,34 @@ describe('partner webhooks', () => {
     expect(verified(filtered.received, paidOnly.secret).map((event) => [event.type, event.data.sequence])).toEqual([
       ['transaction.deposit_paid', 3],
       ['transaction.released', 8],
+    ])
+  })
+
+  it("tells a case's offers and escalation, which keep the status", async () => {
+    const { call, partner, receiver, settle } = await start()
+    const { secret } = await register(partner, receiver.url, [
+      'transaction.complained',
+      'case.settlement_proposed',
+      'case.settlement_declined',
+      'case.escalated',
+    ])
+    const { id } = await joinedSale(call, {}, { clientId: 'market' })
+    await complainAfterDelivery(call, id)
+    const offer = await call('seller', 'POST', `/api/v1/transactions/${id}/settlement_offers`, {
+      refund_to_buyer: 3_000,
+      release_to_seller: 7_000,
+      note: 'A third back for the frame',
+    })
+    expect(offer.status).toBe(200)
+    const { offers } = (await call('buyer', 'GET', `/api/v1/transactions/${id}/case`)).body as { offers: Array<{ id: string }> }
+    expect((await call('buyer', 'POST', `/api/v1/transactions/${id}/settlement_offers/${offers[0]?.id}/decline`)).status).toBe(200)
+    expect((await call('buyer', 'POST', `/api/v1/transactions/${id}/escalate`)).status).toBe(200)
+    await settle()
+    expect(verified(receiver.received, secret).map((event) => [event.type, event.data.transaction.status])).toEqual([
+      ['transaction.complained', 'complained'],
+      ['case.settlement_proposed', 'complained'],
+      ['case.settlement_declined', 'complained'],
+      ['case.escalated', 'complained'],
     ])
   })
 

@@ -12,7 +12,7 @@ import { appendLedgerEntry } from '../../../ledger/append-entry.ts'
 import type { NotificationJob } from '../../notifications/notifications-repository.ts'
 import type { EffectScheduler } from './effects.ts'
 import { fromState, toState, type TransactionRow } from './transaction-state.ts'
-import { isPartnerClient, recordPartnerEvent } from '../../partner-webhooks/partner-events-repository.ts'
+import { isPartnerClient, partnerEventOfChange, recordPartnerEvent } from '../../partner-webhooks/partner-events-repository.ts'
 
 /**
  * The one path by which a transaction of either kind changes: the state
@@ -179,8 +179,12 @@ export async function applyEvent(
     }
   }
   if (notifications.length > 0) await deps.effects.notify(trx, notifications)
-  // A partner hears of each change of status of a transaction made under its client.
-  if (updated.status !== row.status && (await recordPartnerEvent(trx, updated, { now, policy: deps.policy }))) {
+  // A partner hears of each change of status of a transaction made under its client, and of a case's or a card dispute's news.
+  const partnerChange = updated.status === row.status ? partnerEventOfChange(event.type) : undefined
+  if (
+    (updated.status !== row.status || partnerChange) &&
+    (await recordPartnerEvent(trx, updated, { now, policy: deps.policy }, partnerChange))
+  ) {
     await deps.effects.deliverWebhooks(trx, row.id)
   }
   return updated
