@@ -9,6 +9,8 @@ interface Operation {
   operationId?: string
   description?: string
   security?: unknown[]
+  parameters?: unknown[]
+  requestBody?: unknown
   responses: Record<string, unknown>
 }
 interface Document {
@@ -65,6 +67,13 @@ describe('the OpenAPI document, for generated clients', () => {
       ...(Array.isArray(operation.security) ? [] : [`${key}: no security, not even an empty one`]),
     ])
     expect(lacking).toEqual([])
+  })
+
+  it('leaves the generic 4XX answer to calls that take no input: one that does names its own refusals', () => {
+    const generic = operations().filter(
+      ({ operation }) => '4XX' in operation.responses && !Object.keys(operation.responses).some((s) => /^4\d\d$/.test(s)),
+    )
+    expect(generic.filter(({ operation }) => operation.parameters?.length || operation.requestBody).map(({ key }) => key)).toEqual([])
   })
 
   it('declares the security the authorization matrix enforces', () => {
