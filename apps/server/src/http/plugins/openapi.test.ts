@@ -86,17 +86,34 @@ describe('the OpenAPI document, for generated clients', () => {
     }
   })
 
+  it('shows a partner a whole request and answer for a guest transaction, and a transaction as read', () => {
+    type JsonExamples = { content: { 'application/json': { examples: Record<string, { value: Record<string, unknown> }> } } }
+    const valuesOf = (body: unknown) => Object.values((body as JsonExamples).content['application/json'].examples).map((e) => e.value)
+    const partner = document.paths['/api/v1/partner/guest_transactions']!.post as Operation & { requestBody: unknown }
+    expect(valuesOf(partner.requestBody)).toEqual([
+      expect.objectContaining({ buyer_email: expect.any(String), seller_email: expect.any(String) }),
+    ])
+    expect(valuesOf(partner.responses['201'])).toEqual([expect.objectContaining({ id: expect.any(String), status: 'created' })])
+    expect(valuesOf(document.paths['/api/v1/transactions/{id}']!.get!.responses['200'])).toEqual([
+      expect.objectContaining({ type: 'online', status: 'tracked' }),
+    ])
+  })
+
   it("passes Redocly's lint with the repository's redocly.yaml, warnings included", async () => {
     expect((await lint(source)).map(describeProblem)).toEqual([])
   })
 
-  it('has a lint that would see an operation without an operationId or a 4xx answer', async () => {
+  it('has a lint that would see an operation without an operationId or a 4xx answer, or a wrong example', async () => {
     const broken = JSON.parse(source) as Document
     const health = broken.paths['/api/v1/health']!.get!
     delete health.operationId
     health.responses = { '200': health.responses['200'] }
+    const read = broken.paths['/api/v1/transactions/{id}']!.get!.responses['200'] as {
+      content: { 'application/json': { examples: Record<string, { value: Record<string, unknown> }> } }
+    }
+    read.content['application/json'].examples.tracked!.value.price = 'a hundred'
     const ruleIds = (await lint(JSON.stringify(broken))).map((problem) => problem.ruleId)
-    expect(ruleIds).toEqual(expect.arrayContaining(['operation-operationId', 'operation-4xx-response']))
+    expect(ruleIds).toEqual(expect.arrayContaining(['operation-operationId', 'operation-4xx-response', 'no-invalid-media-type-examples']))
   })
 })
 

@@ -2,6 +2,7 @@ import swagger from '@fastify/swagger'
 import swaggerUi from '@fastify/swagger-ui'
 import type { FastifyInstance } from 'fastify'
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod'
+import { withExamples } from './openapi-examples.ts'
 import { withOperationDefaults, withoutUnusedSchemas } from './openapi-operations.ts'
 
 /**
@@ -36,7 +37,7 @@ export async function registerOpenApi(app: FastifyInstance, options: { publicUrl
         ...input,
         schema: input.schema && withOperationDefaults(input.schema, String(input.route.method), input.url),
       }),
-    transformObject: (input) => withoutUnusedSchemas(jsonSchemaTransformObject(input)),
+    transformObject: (input) => withExamples(withoutUnusedSchemas(jsonSchemaTransformObject(input))),
   })
   await app.register(swaggerUi, {
     routePrefix: '/api/docs',
