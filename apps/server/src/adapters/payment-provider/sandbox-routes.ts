@@ -1,3 +1,4 @@
+import { errorBodySchema } from '@pactum/contracts/errors'
 import type { FastifyInstance, FastifyReply } from 'fastify'
 import { z } from 'zod'
 import { AppError, fieldError } from '../../errors.ts'
@@ -41,6 +42,9 @@ const sandboxIntentSchema = z
   })
   .meta({ id: 'SandboxPaymentIntent' })
 
+// A wrong client secret answers 404, as an unknown intent does; 429 past the rate limit.
+const intentErrors = { 400: errorBodySchema, 404: errorBodySchema, 429: errorBodySchema }
+
 const p24QuerySchema = z.object({ client_secret: z.string().min(1).max(200), return_url: z.string().max(2000) })
 const p24FormSchema = p24QuerySchema.extend({ outcome: z.enum(['authorise', 'fail']) })
 
@@ -59,7 +63,7 @@ export async function sandboxRoutes(app: FastifyInstance, deps: { provider: Sand
           summary: 'Confirm a sandbox payment intent (what Stripe.js does against Stripe)',
           params: intentParamsSchema,
           body: confirmBodySchema,
-          response: { 200: sandboxIntentSchema },
+          response: { 200: sandboxIntentSchema, ...intentErrors, 409: errorBodySchema },
         },
       },
       async (request) => {
@@ -86,7 +90,7 @@ export async function sandboxRoutes(app: FastifyInstance, deps: { provider: Sand
           summary: 'Read a sandbox payment intent with its client secret (to follow a SEPA debit)',
           params: intentParamsSchema,
           querystring: z.object({ client_secret: z.string().min(1).max(200) }),
-          response: { 200: sandboxIntentSchema },
+          response: { 200: sandboxIntentSchema, ...intentErrors },
         },
       },
       async (request) => intentView(await asAppErrors(() => provider.retrieveForClient(request.params.id, request.query.client_secret))),

@@ -1,0 +1,125 @@
+import type { partnerGuestTransactionBodySchema, partnerGuestTransactionSchema } from '@pactum/contracts/guest-transactions'
+import type { Transaction } from '@pactum/contracts/transactions'
+import type { z } from 'zod'
+
+/*
+ * Whole examples for the calls an integrator reads first: a partner's guest
+ * transaction, asked for and answered, and a transaction as read. They sit
+ * on the operation's JSON body (a media-type example), not on the shared
+ * schema, which other calls answer in other states too (and zod carries a
+ * schema's `examples` into answers but not into request bodies). Typed
+ * against the contract, and checked against the schema by the document's
+ * lint (`no-invalid-media-type-examples`), so they cannot drift.
+ */
+
+const partnerRequest = {
+  type: 'online',
+  buyer_email: 'bea.buyer@example.com',
+  seller_email: 'sam.seller@example.com',
+  price: 10_000,
+  currency: 'eur',
+  description: 'Road bike, 56 cm frame, with two spare inner tubes',
+  invitation_language: 'en_gb',
+} as const satisfies z.input<typeof partnerGuestTransactionBodySchema>
+
+const partnerAnswer = {
+  id: '019a8e2c-5b1d-7c3e-9f40-2d6b8a1c0e57',
+  type: 'online',
+  status: 'created',
+  client_id: 'acme-marketplace',
+  price: 10_000,
+  charge: 340,
+  currency: 'eur',
+  description: 'Road bike, 56 cm frame, with two spare inner tubes',
+  buyer_email: 'bea.buyer@example.com',
+  seller_email: 'sam.seller@example.com',
+} as const satisfies z.output<typeof partnerGuestTransactionSchema>
+
+/** An online sale as its buyer reads it once the seller has sent the parcel. */
+export const trackedTransactionExample = {
+  id: '019a8e2c-5b1d-7c3e-9f40-2d6b8a1c0e57',
+  type: 'online',
+  status: 'tracked',
+  role: 'buyer',
+  currency: 'eur',
+  description: 'Road bike, 56 cm frame, with two spare inner tubes',
+  join_code: null,
+  charge_calculator_version: 1,
+  buyer_id: '019a8e2b-11f0-7a64-8c2d-4e5f6a7b8c9d',
+  seller_id: '019a8e2a-9e3c-7b21-a0d4-1c2b3a4d5e6f',
+  client_id: 'pactum-app',
+  listing_id: null,
+  high_value: false,
+  is_payment_in_progress: false,
+  complaint: null,
+  chargeback: null,
+  complaint_period_deadline: null,
+  amount_released: 0,
+  amount_refunded: 0,
+  created: '2026-11-22T10:00:00.000Z',
+  joined: '2026-11-22T10:05:00.000Z',
+  complained: null,
+  complaint_period_ended: null,
+  funds_released: null,
+  cancelled: null,
+  rejected: null,
+  payment_refunded: null,
+  invitation: null,
+  unread_messages: 0,
+  price: 10_000,
+  charge: 340,
+  charge_seller: 0,
+  charge_buyer_client: 0,
+  charge_seller_client: 0,
+  quantity: 1,
+  payment_method: 'card',
+  order_issue: null,
+  tracking: { carrier: 'dhl', tracking_code: 'JJD000390007881', tracking_url: null },
+  tracking_deadline: '2026-11-29T10:20:00.000Z',
+  paid: '2026-11-22T10:20:00.000Z',
+  tracked: '2026-11-23T08:45:00.000Z',
+  in_transit: null,
+  delivered: null,
+  cancelled_with_payment: null,
+  receipt_confirmation_requested_at: null,
+  available_actions: ['confirm_delivery'],
+} as const satisfies Transaction
+
+type Examples = Record<string, { summary: string; value: unknown }>
+
+/** By `method /path` as the document writes them: the request body's examples, and each answer's by status. */
+export const operationExamples: Record<string, { request?: Examples; answers?: Record<string, Examples> }> = {
+  'post /api/v1/partner/guest_transactions': {
+    request: { online: { summary: 'An online sale of 100.00 EUR, the invitations in English', value: partnerRequest } },
+    answers: { '201': { online: { summary: 'Both parties invited; the buyer pays price and charge', value: partnerAnswer } } },
+  },
+  'get /api/v1/transactions/{id}': {
+    answers: {
+      '200': { tracked: { summary: 'An online sale, read by its buyer after the parcel was sent', value: trackedTransactionExample } },
+    },
+  },
+}
+
+interface JsonBody {
+  content?: Record<string, { examples?: Examples }>
+}
+interface PathsDocument {
+  paths?: Record<string, Record<string, { requestBody?: JsonBody; responses?: Record<string, JsonBody> }>>
+}
+
+/** The document with the examples above on their operations' JSON bodies. */
+export function withExamples<T extends object>(document: T): T {
+  const paths = (document as PathsDocument).paths ?? {}
+  const jsonOf = (body: JsonBody | undefined, where: string) => {
+    const json = body?.content?.['application/json']
+    if (!json) throw new Error(`examples for ${where}, which the document has no JSON body for`)
+    return json
+  }
+  for (const [key, { request, answers = {} }] of Object.entries(operationExamples)) {
+    const [method, path] = key.split(' ') as [string, string]
+    const operation = paths[path]?.[method]
+    if (request) jsonOf(operation?.requestBody, `${key}'s request`).examples = request
+    for (const [status, examples] of Object.entries(answers)) jsonOf(operation?.responses?.[status], `${key} ${status}`).examples = examples
+  }
+  return document
+}
