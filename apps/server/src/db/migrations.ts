@@ -54,6 +54,7 @@ import * as dailyReconciliation from './migrations/0056-daily-reconciliation.ts'
 import * as cardDisputes from './migrations/0057-card-disputes.ts'
 import * as sellerPayouts from './migrations/0058-seller-payouts.ts'
 import * as sandboxIdentityRelatedPerson from './migrations/0060-sandbox-identity-related-person.ts'
+import * as transactionVerifyCodes from './migrations/0062-transaction-verify-codes.ts'
 import type { Database } from './schema.ts'
 
 /**
@@ -115,6 +116,7 @@ const migrations: Record<string, Migration> = {
   '0057-card-disputes': cardDisputes,
   '0058-seller-payouts': sellerPayouts,
   '0060-sandbox-identity-related-person': sandboxIdentityRelatedPerson,
+  '0062-transaction-verify-codes': transactionVerifyCodes,
 }
 
 function migrator(db: Kysely<Database>): Migrator {

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import type { Actor, Effect, RefusalCode, StatePosting, TransactionPolicy } from '@pactum/domain/transactions/kernel'
 import { type TransactionEvent, type TransactionState, transition } from '@pactum/domain/transactions/transaction'
+import { generateVerifyCode } from '@pactum/domain/verify-code'
 import type { Insertable, Kysely } from 'kysely'
 import type { Clock } from '../../../clock.ts'
 import type { Database, TransactionEventsTable, TransactionsTable } from '../../../db/schema.ts'
@@ -9,6 +10,7 @@ import { AppError } from '../../../errors.ts'
 import { type IdempotencyClaim, recordCommittedWork } from '../../../idempotency/idempotency-claims.ts'
 import { ledgerAccounts } from '../../../ledger/accounts.ts'
 import { appendLedgerEntry } from '../../../ledger/append-entry.ts'
+import { randomBytesFromBatch } from '../../../random-bytes.ts'
 import type { NotificationJob } from '../../notifications/notifications-repository.ts'
 import type { EffectScheduler } from './effects.ts'
 import { fromState, toState, type TransactionRow } from './transaction-state.ts'
@@ -316,6 +318,8 @@ async function insertWithCreateEvent(db: Kysely<Database>, state: TransactionSta
     creator_id: record.creatorId,
     client_id: record.clientId,
     listing_id: record.listingId ?? null,
+    // The public verification page's code (decision 114): made once, here, and never changed.
+    verify_code: generateVerifyCode(randomBytesFromBatch),
   }
   const event = {
     transaction_id: record.id,
