@@ -213,7 +213,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     verify: rememberVerifiedTokens(verify),
     admins: { emails: config.adminEmails, requireMfa: config.adminRequireMfa },
   })
-  registerIdempotency(app, { policy: config.onlinePolicy })
+  registerIdempotency(app, { policy: config.onlinePolicy, publicUrl: config.publicUrl })
   // Per-route limits (join codes and sign-in are guessable secrets); off unless a route asks.
   // Counted in the database, so several server processes share every limit.
   await app.register(rateLimit, { global: false, store: databaseRateLimitStore(database.db, clock) })
