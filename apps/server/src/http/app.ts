@@ -73,6 +73,7 @@ import { balanceRoutes } from '../modules/profile/balance-routes.ts'
 import { verificationRoutes } from '../modules/verification/verification-routes.ts'
 import { isIdentityVerified } from '../modules/verification/verification.ts'
 import { seedPartnerClients } from '../modules/partner-clients/partner-clients.ts'
+import { verifyRoutes } from '../modules/verify/verify-routes.ts'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -272,6 +273,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(messageRoutes(() => transactionDeps, providers.documents, providers.jobs))
       await api.register(listingRoutes(paymentDeps))
       await api.register(adminTransactionRoutes(() => transactionDeps))
+      await api.register(verifyRoutes)
     },
     { prefix: '/api/v1' },
   )
