@@ -15,6 +15,7 @@ import { PageHeader } from '../../components/page-header.tsx'
 import { StatusMessage } from '../../components/status-message.tsx'
 import { useTranslation } from '../../i18n/react.tsx'
 import { useLocale } from '../../i18n/use-locale.ts'
+import { canRetry } from '../../lib/api/can-retry.ts'
 import { errorCodeOf, errorMessage } from '../../lib/api/error-message.ts'
 import { formatDate } from '../../lib/dates.ts'
 import { formatMoney } from '../../lib/money.ts'
@@ -52,9 +53,12 @@ export function VerifyPage() {
           <ContentCard testId="verify-error">
             <Stack spacing={2} sx={{ alignItems: 'flex-start' }}>
               <Alert severity="error">{errorMessage(t, verification.error)}</Alert>
-              <Button variant="outlined" onClick={() => void verification.refetch()}>
-                {t('verify.retry')}
-              </Button>
+              {/* Only where another try can answer differently (decision 087): no answer, a 5xx, a 429. */}
+              {canRetry(verification.error) && (
+                <Button variant="outlined" onClick={() => void verification.refetch()}>
+                  {t('verify.retry')}
+                </Button>
+              )}
             </Stack>
           </ContentCard>
         </>
