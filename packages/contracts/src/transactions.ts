@@ -220,6 +220,11 @@ export const sharedViewFields = {
   currency: currencyCodeSchema,
   description: z.string(),
   join_code: z.string().nullable().meta({ description: 'shown to the creator while the transaction can be joined' }),
+  verify_url: z.string().meta({
+    description:
+      "the sale's public verification page (`PUBLIC_URL/verify/<code>`): anyone with the link can check that Pactum holds, or held, its money",
+    example: 'https://pactum.example/verify/Xq3hV0cM2l9w1PnF7yTzAg',
+  }),
   charge_calculator_version: chargeCalculatorVersionSchema,
   buyer_id: z.string().nullable(),
   seller_id: z.string().nullable(),

@@ -1,11 +1,13 @@
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { sql } from 'kysely'
+import { type Kysely, sql } from 'kysely'
 import { afterEach, describe, expect, it } from 'vitest'
 import { createTestDatabase } from '../testing/test-database.ts'
 import { type Database, openDatabase } from './database.ts'
 import { migrateToLatest, migrateUpTo } from './migrations.ts'
+import * as verifyCodes from './migrations/0062-transaction-verify-codes.ts'
+import { isVerifyCode } from '@pactum/domain/verify-code'
 
 let database: Database | undefined
 afterEach(async () => {
@@ -96,5 +98,35 @@ describe('migration 0021', () => {
       database = undefined
       await rm(dataDir, { recursive: true, force: true })
     }
+  })
+})
+
+describe('migration 0062', () => {
+  // Run on the engine at hand: PGlite, and PostgreSQL under `npm run test:db`.
+  it('gives every existing transaction its own verification code, and new rows one by default', async () => {
+    database = await createTestDatabase()
+    const { db } = database
+    // The migration's own steps on the engine at hand, as Kysely's migrator gives them an untyped handle.
+    const untyped = db as unknown as Kysely<unknown>
+    await verifyCodes.down(untyped)
+    const user = await db
+      .insertInto('users')
+      .values({ issuer: 'i', subject: 's', email: 'sam@example.com' })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+    const insert = (n: number) => sql`
+      insert into transactions (id, type, status, creator_id, creator_role, price, charge, charge_calculator_version, currency, description, created)
+      values (${`019a0000-0000-7000-8000-00000000000${n}`}, 'online', 'created', ${user.id}, 'seller', 5000, 190, 1, 'eur', 'A lamp', now())
+    `
+    for (const n of [1, 2, 3]) await insert(n).execute(db)
+    await verifyCodes.up(untyped)
+    await insert(4).execute(db)
+    const codes = (await db.selectFrom('transactions').select('verify_code').execute()).map((row) => row.verify_code)
+    expect(codes).toHaveLength(4)
+    for (const code of codes) expect(isVerifyCode(code), code).toBe(true)
+    expect(new Set(codes).size).toBe(4)
+    await expect(sql`update transactions set verify_code = ${codes[0]} where verify_code = ${codes[1]}`.execute(db)).rejects.toThrow(
+      /transactions_verify_code_key/,
+    )
   })
 })

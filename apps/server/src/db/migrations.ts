@@ -56,6 +56,7 @@ import * as sellerPayouts from './migrations/0058-seller-payouts.ts'
 import * as adminDecisions from './migrations/0059-admin-decisions.ts'
 import * as sandboxIdentityRelatedPerson from './migrations/0060-sandbox-identity-related-person.ts'
 import * as partnerWebhooks from './migrations/0061-partner-webhooks.ts'
+import * as transactionVerifyCodes from './migrations/0062-transaction-verify-codes.ts'
 import type { Database } from './schema.ts'
 
 /**
@@ -119,6 +120,7 @@ const migrations: Record<string, Migration> = {
   '0059-admin-decisions': adminDecisions,
   '0060-sandbox-identity-related-person': sandboxIdentityRelatedPerson,
   '0061-partner-webhooks': partnerWebhooks,
+  '0062-transaction-verify-codes': transactionVerifyCodes,
 }
 
 function migrator(db: Kysely<Database>): Migrator {

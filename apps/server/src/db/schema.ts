@@ -220,6 +220,8 @@ export interface TransactionsTable {
   cancelled_with_deposit: Timestamp
   deposit_refunded: Timestamp
   updated_at: ColumnType<Date, Date | undefined, Date>
+  /** 0062: the code of the public verification page, `/verify/<code>` (22 URL-safe base64 characters, 128 random bits; unique). */
+  verify_code: ColumnType<string, string | undefined, never>
 }
 
 export interface ListingsTable {

@@ -76,6 +76,7 @@ import { balanceRoutes } from '../modules/profile/balance-routes.ts'
 import { verificationRoutes } from '../modules/verification/verification-routes.ts'
 import { isIdentityVerified } from '../modules/verification/verification.ts'
 import { seedPartnerClients } from '../modules/partner-clients/partner-clients.ts'
+import { verifyRoutes } from '../modules/verify/verify-routes.ts'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -128,6 +129,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     clock,
     policy: config.onlinePolicy,
     effects: jobEffectScheduler(providers.jobs),
+    publicUrl: config.publicUrl,
   }
   await createTransactionQueues(providers.jobs)
   await createNotificationQueue(providers.jobs)
@@ -217,7 +219,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     verify: rememberVerifiedTokens(verify),
     admins: { emails: config.adminEmails, requireMfa: config.adminRequireMfa },
   })
-  registerIdempotency(app, { policy: config.onlinePolicy })
+  registerIdempotency(app, { policy: config.onlinePolicy, publicUrl: config.publicUrl })
   // Per-route limits (join codes and sign-in are guessable secrets); off unless a route asks.
   // Counted in the database, so several server processes share every limit.
   await app.register(rateLimit, { global: false, store: databaseRateLimitStore(database.db, clock) })
@@ -278,6 +280,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(messageRoutes(() => transactionDeps, providers.documents, providers.jobs))
       await api.register(listingRoutes(paymentDeps))
       await api.register(adminTransactionRoutes(() => transactionDeps))
+      await api.register(verifyRoutes)
     },
     { prefix: '/api/v1' },
   )

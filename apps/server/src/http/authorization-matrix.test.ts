@@ -101,6 +101,12 @@ const partnerSale = {
 const registered: string[] = []
 let w: World
 
+/** The code of a sale's verification link, as its view gives it to a party. */
+async function verifyCodeOf(id: string): Promise<string> {
+  const { body } = await w.call('seller', 'GET', `/api/v1/transactions/${id}`)
+  return String(body.verify_url).split('/verify/')[1] ?? ''
+}
+
 async function setUp(): Promise<World> {
   // The tracking aggregator is configured (against its fake) so that its webhook route exists.
   const trackingFake = await startAftershipFake()
@@ -563,6 +569,14 @@ const plans: Partial<Record<MatrixRoute, Plan>> = {
   },
   'GET /api/v1/transactions_by_claim_secret/:secret': {
     probe: async () => ({ url: `/api/v1/transactions_by_claim_secret/${(await createGuestSale(w.call, w.testApp.dataDir)).secret}` }),
+  },
+  'GET /api/v1/verify/:code': {
+    forged: () => ({ url: `/api/v1/verify/${'V'.repeat(22)}` }),
+    genuine: async () => ({ url: `/api/v1/verify/${await verifyCodeOf(w.online.id)}` }),
+  },
+  'GET /api/v1/verify/:code/badge.svg': {
+    forged: () => ({ url: `/api/v1/verify/${'V'.repeat(22)}/badge.svg` }),
+    genuine: async () => ({ url: `/api/v1/verify/${await verifyCodeOf(w.online.id)}/badge.svg` }),
   },
   'GET /api/v1/guest_invitations/:secret': {
     forged: () => ({ url: `/api/v1/guest_invitations/${'G'.repeat(43)}` }),

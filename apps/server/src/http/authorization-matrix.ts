@@ -124,6 +124,10 @@ export const authorizationMatrix = {
   'GET /api/v1/p2p/charge': everyone,
   // A partner client's look, asked for before sign-in from `?client_id=`.
   'GET /api/v1/clients/:client_id': everyone,
+  // A sale's public verification (decision 114): the unguessable code is the authority, an unknown one answers 404 to
+  // everyone, a known one is answered with nobody signed in. Rate-limited per address.
+  'GET /api/v1/verify/:code': bySecret,
+  'GET /api/v1/verify/:code/badge.svg': bySecret,
 
   // The signed-in user's own account.
   'GET /api/v1/me': signedIn,

@@ -51,6 +51,8 @@ const LedgerHealthPage = lazyPage(() => import('../features/admin/ledger-health-
 const ReconciliationPage = lazyPage(() => import('../features/admin/reconciliation-page.tsx'), 'ReconciliationPage')
 const ChargebacksPage = lazyPage(() => import('../features/admin/chargebacks-page.tsx'), 'ChargebacksPage')
 const ClientsPage = lazyPage(() => import('../features/admin/clients-page.tsx'), 'ClientsPage')
+// The public check of a sale's escrow (decision 114): its own chunk, opened from a link or a QR code.
+const VerifyPage = lazyPage(() => import('../features/verify/verify-page.tsx'), 'VerifyPage')
 
 /** A lazily loaded page outside the signed-in shell. */
 function PublicPage({ children }: { children: ReactNode }) {
@@ -101,6 +103,15 @@ export const routes: RouteObject[] = [
     element: (
       <PublicPage>
         <TermsPage />
+      </PublicPage>
+    ),
+  },
+  // Public (no sign-in): anyone holding a sale's verification link checks its escrow, in the browser's language.
+  {
+    path: r.verify,
+    element: (
+      <PublicPage>
+        <VerifyPage />
       </PublicPage>
     ),
   },

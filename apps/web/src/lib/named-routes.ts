@@ -39,6 +39,7 @@ export const namedRoutes = {
   adminClients: '/admin/clients',
   adminDevMailbox: '/admin/dev-mailbox',
   adminDevMail: '/admin/dev-mailbox/:id',
+  verify: '/verify/:code',
 } as const
 
 export type RouteName = keyof typeof namedRoutes

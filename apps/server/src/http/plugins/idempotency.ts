@@ -4,7 +4,7 @@ import { crashPoint } from '../../crash-points.ts'
 import { AppError, fieldError } from '../../errors.ts'
 import { claimKey, type IdempotencyClaim, purgeIdempotencyKeys, releaseClaim, storeAnswer } from '../../idempotency/idempotency-claims.ts'
 import { findById } from '../../modules/transactions/transactions-repository.ts'
-import { toAnyTransactionView } from '../../modules/transactions/transaction-view.ts'
+import { toAnyTransactionView, type ViewContext } from '../../modules/transactions/transaction-view.ts'
 import { userOf } from './authentication.ts'
 
 type IdempotencyHook = (request: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply | undefined>
@@ -33,7 +33,7 @@ declare module 'fastify' {
 
 const acceptableKey = /^[A-Za-z0-9._:-]{1,255}$/
 
-export function registerIdempotency(app: FastifyInstance, options: { policy: Parameters<typeof toAnyTransactionView>[2]['policy'] }): void {
+export function registerIdempotency(app: FastifyInstance, options: Pick<ViewContext, 'policy' | 'publicUrl'>): void {
   app.decorateRequest('idempotencyClaim', null)
 
   const hook =
@@ -83,7 +83,9 @@ export function registerIdempotency(app: FastifyInstance, options: { policy: Par
           // stands since), and keep that answer for later replays.
           const row = await findById(db, outcome.transactionId)
           const asAdmin = (request.routeOptions.url ?? '').includes('/admin/')
-          const body = JSON.stringify(toAnyTransactionView(row, { id: user.id, asAdmin }, { now, policy: options.policy }))
+          const body = JSON.stringify(
+            toAnyTransactionView(row, { id: user.id, asAdmin }, { now, policy: options.policy, publicUrl: options.publicUrl }),
+          )
           const statusCode = successStatusOf(request)
           await storeAnswer(db, outcome.claim, statusCode, body)
           reply.header('idempotent-replayed', 'true')

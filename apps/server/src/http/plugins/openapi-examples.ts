@@ -83,6 +83,7 @@ export const trackedTransactionExample = {
   cancelled_with_payment: null,
   receipt_confirmation_requested_at: null,
   available_actions: ['confirm_delivery'],
+  verify_url: 'https://pactum.example/verify/Xq3vN8rT1bKp0sWm4ZyA2c',
 } as const satisfies Transaction
 
 type Examples = Record<string, { summary: string; value: unknown }>

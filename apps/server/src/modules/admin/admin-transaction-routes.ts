@@ -24,7 +24,7 @@ const secured = { security: [{ bearer: [] }], tags: ['admin'] }
 /** Admin calls of spec §7; every action records who, when and why. */
 export function adminTransactionRoutes(deps: () => TransactionDeps): FastifyPluginAsyncZod {
   return async (app) => {
-    const context = (): ViewContext => ({ now: deps().clock.now(), policy: deps().policy })
+    const context = (): ViewContext => ({ now: deps().clock.now(), policy: deps().policy, publicUrl: app.services.config.publicUrl })
     /** An admin's action on one sale, with its reason: applied as the admin, answered as the admin sees the sale. */
     const act = async (request: FastifyRequest & { params: { id: string }; body: { reason: string } }, event: TransactionEvent) => {
       const admin = adminOf(request)

@@ -187,7 +187,15 @@ export function chargebackRoutes(deps: () => TransactionDeps, sandboxDisputes: S
       async (request) => {
         const admin = adminOf(request)
         const row = await actAsAdmin(deps(), admin, request.params.id, { type: 'clear_fraud_warning' }, request.body.reason)
-        return toAnyTransactionView(row, { id: admin.id, asAdmin: true }, { now: deps().clock.now(), policy: deps().policy })
+        return toAnyTransactionView(
+          row,
+          { id: admin.id, asAdmin: true },
+          {
+            now: deps().clock.now(),
+            policy: deps().policy,
+            publicUrl: app.services.config.publicUrl,
+          },
+        )
       },
     )
 

@@ -37,7 +37,7 @@ const apiKeyRateLimit = { rateLimit: { max: 30, timeWindow: '1 minute', hook: 'o
  */
 export function guestRoutes(deps: () => TransactionDeps): FastifyPluginAsyncZod {
   return async (app) => {
-    const context = (): ViewContext => ({ now: deps().clock.now(), policy: deps().policy })
+    const context = (): ViewContext => ({ now: deps().clock.now(), policy: deps().policy, publicUrl: app.services.config.publicUrl })
 
     app.get(
       '/transactions_by_claim_secret/:secret',

@@ -35,7 +35,7 @@ const previewErrors = { 400: errorBodySchema, 404: errorBodySchema, 429: errorBo
 export function listingRoutes(deps: () => TransactionDeps & { config: Config }): FastifyPluginAsyncZod {
   return async (app) => {
     const publicUrl = () => deps().config.publicUrl
-    const context = (): ViewContext => ({ now: deps().clock.now(), policy: deps().policy })
+    const context = (): ViewContext => ({ now: deps().clock.now(), policy: deps().policy, publicUrl: app.services.config.publicUrl })
 
     app.post(
       '/me/listings',

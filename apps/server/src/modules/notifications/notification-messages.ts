@@ -107,6 +107,7 @@ type LayoutKey =
   | 'mail.support'
   | `mail.reason.${'account' | 'registration' | 'contact'}`
   | 'mail.receiptAttached'
+  | 'mail.verify'
 /** The guest invitation's words (guest-invitation-message.ts). */
 type GuestInvitationKey =
   `guestInvitation.${Party}.${'subject' | 'body'}` | `guestInvitation.${'deposit' | 'client' | 'button' | 'footer' | 'stop'}`
@@ -153,6 +154,8 @@ export interface NotificationFacts {
   recipientFirstName?: string | null
   /** Where the transaction is shown in the web app. */
   link: string
+  /** Its public verification page (decision 114), on a line of its own after the body. */
+  verifyUrl?: string
   /** A payment sent straight back: its amount and why, on lines of their own. */
   returned?: { amount: number; currency: CurrencyCode; reason: ReturnReason }
   /** An admin's decision: the reason given, quoted as written. */
@@ -211,7 +214,11 @@ export function renderNotification(
     locale,
     subject: t(`${template}.${to}.subject`, { description: shorten(facts.description, subjectDescriptionLength) }),
     greeting: ownName ? t('greetingNamed', { name: shorten(ownName, 100) }) : t('greeting'),
-    paragraphs: [t(`${template}.${to}.body`), ...(options.receiptAttached ? [t('mail.receiptAttached')] : [])],
+    paragraphs: [
+      t(`${template}.${to}.body`),
+      ...(options.receiptAttached ? [t('mail.receiptAttached')] : []),
+      ...(facts.verifyUrl ? [{ text: t('mail.verify'), url: facts.verifyUrl }] : []),
+    ],
     facts: details,
     action: { label: t('mail.action.openTransaction'), url: facts.link },
     reason: t('footer'),

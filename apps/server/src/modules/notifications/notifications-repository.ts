@@ -29,6 +29,8 @@ export type TransactionForMail = {
   price: number
   total_price: number | null
   currency: string
+  /** The public verification page's code (decision 114): every transaction e-mail links to it. */
+  verify_code: string
 } & Record<`${Party}_${'id' | 'email' | 'first_name' | 'notification_language' | 'locale'}`, string | null>
 
 export async function findTransactionsForMail(db: Kysely<Database>, transactionIds: readonly string[]): Promise<TransactionForMail[]> {
@@ -43,6 +45,7 @@ export async function findTransactionsForMail(db: Kysely<Database>, transactionI
       'transactions.price',
       'transactions.total_price',
       'transactions.currency',
+      'transactions.verify_code',
       'buyer.id as buyer_id',
       'buyer.email as buyer_email',
       'buyer.first_name as buyer_first_name',

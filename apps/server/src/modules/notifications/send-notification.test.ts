@@ -68,6 +68,11 @@ describe('state-change e-mails', () => {
     expect(buyerMail.text).toContain('Price: €100.00\n')
     expect(buyerMail.text).toContain('Seller: Sam\n')
     expect(buyerMail.text).toContain(`Open the transaction: http://localhost:3999/transactions/${id}\n`)
+    // The sale's public verification page (decision 114), in the text and as a link in the HTML.
+    const { verify_url: verifyUrl } = (await call('buyer', 'GET', `/api/v1/transactions/${id}`)).body as { verify_url: string }
+    expect(buyerMail.text).toContain(`Check this escrow on Pactum:\n${verifyUrl}\n`)
+    expect(buyerMail.html).toContain(`href="${verifyUrl}"`)
+    expect(joinMail.text).toContain(`Sprawdź ten depozyt w Pactum:\n${verifyUrl}\n`)
     // No secret of the sale goes into a mail.
     for (const mail of all) {
       expect(mail.text).not.toContain(joinCode)

@@ -253,6 +253,7 @@ function messageFor(transaction: TransactionForMail | undefined, job: Notificati
           otherPartyFirstName: transaction[`${other}_first_name`] ?? null,
           recipientFirstName: transaction[`${job.to}_first_name`] ?? null,
           link: `${publicUrl}/transactions/${transaction.id}`,
+          verifyUrl: `${publicUrl}/verify/${transaction.verify_code}`,
           ...(job.returned ? { returned: { amount: job.returned.amount, currency, reason: job.returned.reason } } : {}),
           ...(job.reason ? { reason: job.reason } : {}),
           ...(job.quote !== undefined ? { quote: job.quote } : {}),

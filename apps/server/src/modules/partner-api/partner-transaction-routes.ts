@@ -25,7 +25,7 @@ const listQuerySchema = z.object({
  */
 export function partnerTransactionRoutes(deps: () => TransactionDeps): FastifyPluginAsyncZod {
   return async (app) => {
-    const context = (): ViewContext => ({ now: deps().clock.now(), policy: deps().policy })
+    const context = (): ViewContext => ({ now: deps().clock.now(), policy: deps().policy, publicUrl: app.services.config.publicUrl })
     const partnerView = { id: '' }
 
     app.get(

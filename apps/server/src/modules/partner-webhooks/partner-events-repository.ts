@@ -32,7 +32,7 @@ export function isPartnerClient(clientId: string | null): clientId is string {
 export async function recordPartnerEvent(
   trx: Kysely<Database>,
   row: TransactionRow,
-  context: { now: Date; policy: TransactionPolicy },
+  context: { now: Date; policy: TransactionPolicy; publicUrl: string },
   /** The type, when not the status's own (a change that kept the status). */
   ofChange?: PartnerEventType,
 ): Promise<boolean> {

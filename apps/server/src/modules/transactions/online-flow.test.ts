@@ -56,7 +56,9 @@ async function sellerCreatesAndBuyerJoins(call: SaleCall) {
     is_payment_in_progress: false,
     created: created.created,
   })
-  expect(await joinSale(call, joinCode)).toMatchObject({ status: 'joined', role: 'buyer', join_code: null })
+  // The public verification page (decision 114): the same link for both parties, for the sale's whole life.
+  expect(created.verify_url).toMatch(/^http:\/\/localhost:3999\/verify\/[A-Za-z0-9_-]{22}$/)
+  expect(await joinSale(call, joinCode)).toMatchObject({ status: 'joined', role: 'buyer', join_code: null, verify_url: created.verify_url })
   return id
 }
 

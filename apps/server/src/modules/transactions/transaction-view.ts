@@ -37,6 +37,13 @@ export interface Viewer {
 export interface ViewContext {
   readonly now: Date
   readonly policy: TransactionPolicy
+  /** The site's own address (config's PUBLIC_URL, no trailing slash), for the links a view carries. */
+  readonly publicUrl: string
+}
+
+/** The public verification page of a transaction (decision 114), on the site's own address. */
+export function verifyUrl(publicUrl: string, row: Pick<TransactionRow, 'verify_code'>): string {
+  return `${publicUrl}/verify/${row.verify_code}`
 }
 
 function actions(row: TransactionRow, viewer: Viewer, context: ViewContext): string[] {
@@ -90,6 +97,7 @@ export function toTransactionView(row: TransactionRow, viewer: Viewer, context: 
     payment_method: row.payment_method as Transaction['payment_method'],
     description: row.description,
     join_code: visibleJoinCode(row, viewer),
+    verify_url: verifyUrl(context.publicUrl, row),
     buyer_id: row.buyer_id,
     seller_id: row.seller_id,
     client_id: row.client_id,
@@ -141,6 +149,7 @@ export function toF2fTransactionView(row: TransactionRow, viewer: Viewer, contex
     currency: row.currency,
     description: row.description,
     join_code: visibleJoinCode(row, viewer),
+    verify_url: verifyUrl(context.publicUrl, row),
     deposit_pricing: { price: row.price, charge: row.charge, charge_seller: row.charge_seller },
     pricing:
       row.total_price === null

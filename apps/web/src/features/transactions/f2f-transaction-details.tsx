@@ -15,6 +15,7 @@ import { complaintDeadline, NextSteps } from './next-steps.tsx'
 import { ChargebackNotice } from './chargeback-notice.tsx'
 import { HistoryCard, JoinCodeCard, type Note, NotesCard, SummaryCard, SummaryFoot } from './status-cards.tsx'
 import { SellerReceives } from './seller-receives.tsx'
+import { VerifyCard } from './verify-card.tsx'
 import { ReceiptButton } from '../../components/receipt-button.tsx'
 
 /** The status page of a face-to-face sale: the deposit, the remainder, the handover and what comes next. */
@@ -94,6 +95,7 @@ export function F2fTransactionDetails({ transaction, refreshing }: { transaction
       <CaseCard transaction={transaction} />
       <ConversationCard transaction={transaction} />
 
+      <VerifyCard transaction={transaction} />
       <NotesCard notes={notes} />
       <HistoryCard transaction={transaction} />
     </>

@@ -28,6 +28,7 @@ import { TrackingValue } from './tracking-value.tsx'
 import { HistoryCard, JoinCodeCard, type Note, NotesCard, SummaryCard, SummaryFoot, TransactionReference } from './status-cards.tsx'
 import { transactionKey, useCarriers, useTransaction } from './transactions-api.ts'
 import { SellerReceives } from './seller-receives.tsx'
+import { VerifyCard } from './verify-card.tsx'
 import { ReceiptButton } from '../../components/receipt-button.tsx'
 
 export function TransactionStatusPage() {
@@ -138,6 +139,7 @@ function TransactionDetails({ transaction, refreshing }: { transaction: Transact
       <CaseCard transaction={transaction} />
       <ConversationCard transaction={transaction} />
 
+      <VerifyCard transaction={transaction} />
       <NotesCard notes={notes} />
       <HistoryCard transaction={transaction} />
     </>

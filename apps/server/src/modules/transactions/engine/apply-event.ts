@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import type { Actor, Effect, RefusalCode, StatePosting, TransactionPolicy } from '@pactum/domain/transactions/kernel'
 import { type TransactionEvent, type TransactionState, transition } from '@pactum/domain/transactions/transaction'
+import { generateVerifyCode } from '@pactum/domain/verify-code'
 import type { Insertable, Kysely } from 'kysely'
 import type { Clock } from '../../../clock.ts'
 import type { Database, TransactionEventsTable, TransactionsTable } from '../../../db/schema.ts'
@@ -9,6 +10,7 @@ import { AppError } from '../../../errors.ts'
 import { type IdempotencyClaim, recordCommittedWork } from '../../../idempotency/idempotency-claims.ts'
 import { ledgerAccounts } from '../../../ledger/accounts.ts'
 import { appendLedgerEntry } from '../../../ledger/append-entry.ts'
+import { randomBytesFromBatch } from '../../../random-bytes.ts'
 import type { NotificationJob } from '../../notifications/notifications-repository.ts'
 import type { EffectScheduler } from './effects.ts'
 import { fromState, toState, type TransactionRow } from './transaction-state.ts'
@@ -27,6 +29,8 @@ export interface TransactionDeps {
   clock: Clock
   policy: TransactionPolicy
   effects: EffectScheduler
+  /** PUBLIC_URL, for the views partner events carry (their `verify_url`); the app sets it. */
+  publicUrl?: string
   /**
    * The Idempotency-Key the request holds, if any: the change is written
    * onto it in the same database transaction, so a retry after a crash knows
@@ -183,7 +187,7 @@ export async function applyEvent(
   const partnerChange = updated.status === row.status ? partnerEventOfChange(event.type) : undefined
   if (
     (updated.status !== row.status || partnerChange) &&
-    (await recordPartnerEvent(trx, updated, { now, policy: deps.policy }, partnerChange))
+    (await recordPartnerEvent(trx, updated, { now, policy: deps.policy, publicUrl: deps.publicUrl ?? '' }, partnerChange))
   ) {
     await deps.effects.deliverWebhooks(trx, row.id)
   }
@@ -312,7 +316,9 @@ export async function insertTransactionIn(
 ): Promise<TransactionRow> {
   if (deps.idempotency) await recordCommittedWork(trx, deps.idempotency, record.id)
   const row = await insertWithCreateEvent(trx, state, record)
-  if (await recordPartnerEvent(trx, row, { now: row.created, policy: deps.policy })) await deps.effects.deliverWebhooks(trx, row.id)
+  if (await recordPartnerEvent(trx, row, { now: row.created, policy: deps.policy, publicUrl: deps.publicUrl ?? '' })) {
+    await deps.effects.deliverWebhooks(trx, row.id)
+  }
   return row
 }
 
@@ -328,6 +334,8 @@ async function insertWithCreateEvent(db: Kysely<Database>, state: TransactionSta
     creator_id: record.creatorId,
     client_id: record.clientId,
     listing_id: record.listingId ?? null,
+    // The public verification page's code (decision 114): made once, here, and never changed.
+    verify_code: generateVerifyCode(randomBytesFromBatch),
   }
   const event = {
     transaction_id: record.id,

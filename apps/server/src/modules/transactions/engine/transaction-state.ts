@@ -84,7 +84,7 @@ function toF2fState(row: TransactionRow): F2fState {
 }
 
 /** The columns a state writes; everything the machines decide lives in them. */
-export function fromState(state: TransactionState): Omit<Insertable<TransactionsTable>, 'id' | 'creator_id' | 'client_id'> {
+export function fromState(state: TransactionState): Omit<Insertable<TransactionsTable>, 'id' | 'creator_id' | 'client_id' | 'verify_code'> {
   const columns = {
     type: state.kind,
     status: state.status,

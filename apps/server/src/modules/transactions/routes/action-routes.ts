@@ -21,7 +21,7 @@ import { idParams, joinRateLimit, transactionErrors } from './route-parts.ts'
 export function actionRoutes(deps: () => PaymentDeps): FastifyPluginAsyncZod {
   return async (app) => {
     const useCases = actionUseCases(app, deps)
-    const context = (): ViewContext => ({ now: deps().clock.now(), policy: deps().policy })
+    const context = (): ViewContext => ({ now: deps().clock.now(), policy: deps().policy, publicUrl: app.services.config.publicUrl })
     const perform = (name: TransactionActionName, entry: TransactionActionEntry, call: ActionCall): Promise<ActionOutcome> => {
       const { event } = entry
       if (!event) return useCases[name as UseCaseActionName](call)

@@ -67,7 +67,7 @@ function codeAndTerms(request: { query: unknown; params: unknown }): { code: str
  */
 export function joinRoutes(deps: () => TransactionDeps): FastifyPluginAsyncZod {
   return async (app) => {
-    const context = (): ViewContext => ({ now: deps().clock.now(), policy: deps().policy })
+    const context = (): ViewContext => ({ now: deps().clock.now(), policy: deps().policy, publicUrl: app.services.config.publicUrl })
     for (const kind of transactionKinds) {
       const { tag, schema, view } = kindRoutes[kind]
       const { preview, join } = byCode[kind]

@@ -69,7 +69,7 @@ const kindSpecifics = {
  */
 export function kindRoutesPlugin(deps: () => TransactionDeps): FastifyPluginAsyncZod {
   return async (app) => {
-    const context = (): ViewContext => ({ now: deps().clock.now(), policy: deps().policy })
+    const context = (): ViewContext => ({ now: deps().clock.now(), policy: deps().policy, publicUrl: app.services.config.publicUrl })
     for (const kind of transactionKinds) {
       const { prefix, tag, view } = kindRoutes[kind]
       const { reach, one, list, create, addresses } = kindSpecifics[kind]
