@@ -3,7 +3,8 @@ import type { Kysely } from 'kysely'
 import type { Database } from '../../db/schema.ts'
 import { AppError } from '../../errors.ts'
 import type { JobQueue } from '../../jobs/job-queue.ts'
-import { clientEndpoint, deliveriesOf, eventPosition, replayDeliveries } from './webhook-deliveries-repository.ts'
+import { clientEndpoint, deliveriesOf, replayDeliveries } from './webhook-deliveries-repository.ts'
+import { feedPositionOf } from './webhook-endpoints-repository.ts'
 import { enqueueWebhookDelivery } from './webhook-delivery.ts'
 
 /** What an admin looks at and does about one endpoint's deliveries (issue 35: "shows each delivery, replays one or a range"). */
@@ -19,7 +20,7 @@ export async function listDeliveries(
   await ownEndpoint(db, input.clientId, input.endpointId)
   let beforePosition: string | undefined
   if (input.before !== undefined) {
-    beforePosition = await eventPosition(db, input.clientId, input.before)
+    beforePosition = await feedPositionOf(db, input.clientId, input.before)
     if (beforePosition === undefined) throw new AppError('invalid_after_id', 'before: not one of this client’s events')
   }
   const rows = await deliveriesOf(db, { endpointId: input.endpointId, beforePosition, limit: input.limit })

@@ -191,17 +191,6 @@ export async function replayDeliveries(
   return { count: chosen.length, transactionIds: [...new Set(chosen.map((event) => event.transaction_id))] }
 }
 
-/** Where an event stands in the client's feed; undefined when it is not one of the client's. */
-export async function eventPosition(db: Kysely<Database>, clientId: string, eventId: string): Promise<string | undefined> {
-  const row = await db
-    .selectFrom('partner_events')
-    .select('position')
-    .where('id', '=', eventId)
-    .where('client_id', '=', clientId)
-    .executeTakeFirst()
-  return row?.position
-}
-
 /** The client's endpoint, or undefined (another client's, or none). */
 export async function clientEndpoint(db: Kysely<Database>, clientId: string, id: string) {
   return db.selectFrom('webhook_endpoints').select(['id']).where('id', '=', id).where('client_id', '=', clientId).executeTakeFirst()
