@@ -57,6 +57,7 @@ import { reconciliationRoutes } from '../modules/reconciliation/reconciliation-r
 import { chargebackRoutes } from '../modules/chargebacks/chargeback-routes.ts'
 import { createReconciliationQueue, startReconciliationWorker } from '../modules/reconciliation/reconciliation-job.ts'
 import { startWebhookWorker } from '../modules/partner-webhooks/webhook-delivery.ts'
+import { purgeExpiredPartnerEvents } from '../modules/partner-webhooks/webhook-endpoints.ts'
 import { clientConfigRoutes } from './routes/client-config.ts'
 import { partnerClientRoutes } from '../modules/partner-clients/partner-client-routes.ts'
 import { batchRoutes } from './routes/batch-routes.ts'
@@ -226,6 +227,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const purge = setInterval(() => {
     purgeRateLimits(database.db, clock.now()).catch((error: unknown) =>
       app.log.warn({ err: error }, 'could not purge old rate-limit counters'),
+    )
+    purgeExpiredPartnerEvents(database.db, clock.now()).catch((error: unknown) =>
+      app.log.warn({ err: error }, 'could not purge partner events older than the feed keeps'),
     )
   }, 3_600_000)
   purge.unref()

@@ -84,3 +84,43 @@ export async function recordPartnerEvent(
     .execute()
   return true
 }
+
+/**
+ * Forgets the events made before `before` (the feed's 30 days), with their
+ * deliveries and attempts, in batches so that no one statement holds many
+ * locks. Each transaction's last event stays whatever its age: the next
+ * change numbers its event from it (recordPartnerEvent), so a sale that
+ * rests for more than 30 days goes on with its own sequence, never from 1
+ * again. The feed shows none of those kept rows (it reads 30 days).
+ *
+ * Answers how many events it deleted.
+ */
+export async function purgeOldPartnerEvents(db: Kysely<Database>, before: Date, batchSize = 1000): Promise<number> {
+  let deleted = 0
+  for (;;) {
+    const batch = await db
+      .deleteFrom('partner_events')
+      .where(
+        'id',
+        'in',
+        db
+          .selectFrom('partner_events as old')
+          .select('old.id')
+          .where('old.created_at', '<', before)
+          .where((eb) =>
+            eb.exists(
+              eb
+                .selectFrom('partner_events as later')
+                .select(sql`1`.as('one'))
+                .whereRef('later.transaction_id', '=', 'old.transaction_id')
+                .whereRef('later.sequence', '>', 'old.sequence'),
+            ),
+          )
+          .limit(batchSize),
+      )
+      .executeTakeFirst()
+    const count = Number(batch.numDeletedRows)
+    deleted += count
+    if (count < batchSize) return deleted
+  }
+}

@@ -9,6 +9,7 @@ import { depositAccepted, joinedF2fSale, payF2fByCard, setTotal } from '../../te
 import { complainAfterDelivery, confirmDelivery, joinedSale, payByCard, track } from '../../testing/sale-steps.ts'
 import { TestClock } from '../../testing/test-clock.ts'
 import { issueApiKey } from '../partner-clients/partner-api-key.ts'
+import { purgeExpiredPartnerEvents } from './webhook-endpoints.ts'
 
 const testApps = appPerTest()
 
@@ -306,6 +307,44 @@ describe('partner webhooks', () => {
       'transaction.created',
       'transaction.joined',
     ])
+  })
+
+  it('forgets events older than the feed’s 30 days, but a resting sale goes on with its own sequence', async () => {
+    const { testApp, clock, call, partner, receiver, settle } = await start()
+    const { secret } = await register(partner, receiver.url)
+    const resting = await joinedSale(call, {}, { clientId: 'market' })
+    await settle()
+    const { db } = testApp.app.services
+    const old = new Date(clock.now().getTime() - 31 * 86_400_000)
+    await db.updateTable('partner_events').set({ created_at: old }).execute()
+    const fresh = await joinedSale(call, {}, { clientId: 'market' })
+    await settle()
+
+    expect(await purgeExpiredPartnerEvents(db, clock.now())).toBe(1)
+    const kept = await db.selectFrom('partner_events').select(['transaction_id', 'sequence']).orderBy('position').execute()
+    expect(kept).toEqual([
+      { transaction_id: resting.id, sequence: 2 },
+      { transaction_id: fresh.id, sequence: 1 },
+      { transaction_id: fresh.id, sequence: 2 },
+    ])
+    // The kept row numbers the next event; the feed shows 30 days only.
+    await payByCard(call, resting.id)
+    await settle()
+    const feed = (await partner('GET', '/partner/events')).json<{ events: Delivered[] }>().events
+    expect(feed.map((event) => [event.data.transaction.id, event.data.sequence])).toEqual([
+      [fresh.id, 1],
+      [fresh.id, 2],
+      [resting.id, 3],
+    ])
+    // The kept row was needed only until a newer event numbered after it.
+    expect(await purgeExpiredPartnerEvents(db, clock.now())).toBe(1)
+    expect(await purgeExpiredPartnerEvents(db, clock.now())).toBe(0)
+    expect(
+      verified(receiver.received, secret)
+        .filter((event) => event.data.transaction.id === resting.id)
+        .map((event) => event.data.sequence),
+    ).toEqual([1, 2, 3])
+    await verifyLedger(db)
   })
 
   it('lets a partner read its transactions as the webhooks carry them, never another client’s', async () => {

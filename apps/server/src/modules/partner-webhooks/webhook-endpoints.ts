@@ -5,6 +5,7 @@ import type { PartnerEvent, PartnerEventType, WebhookEndpoint } from '@pactum/co
 import type { Kysely } from 'kysely'
 import type { Database } from '../../db/schema.ts'
 import { AppError } from '../../errors.ts'
+import { purgeOldPartnerEvents } from './partner-events-repository.ts'
 import { isForbiddenAddress } from './safe-target.ts'
 import {
   countEndpoints,
@@ -117,6 +118,11 @@ export async function partnerEventFeed(
     timestamp: row.created_at.toISOString(),
     data: { transaction: row.payload as PartnerEvent['data']['transaction'], sequence: row.sequence },
   }))
+}
+
+/** The hourly housekeeping's part (http/app.ts): events older than the feed's days go, with their deliveries. */
+export async function purgeExpiredPartnerEvents(db: Kysely<Database>, now: Date): Promise<number> {
+  return purgeOldPartnerEvents(db, new Date(now.getTime() - feedDays * 86_400_000))
 }
 
 /** How long a replaced secret still signs: the partner's receiver has a day to take the new one. */
