@@ -46,6 +46,8 @@ const defaultPoints: Record<(typeof crashPointNames)[number], number> = {
   'notification.after-send': 10,
   'timer.after-commit': 1,
   'idempotency.before-store': 30,
+  'partner-webhook.before-post': 20,
+  'partner-webhook.after-post': 20,
 }
 
 const points = options.point ?? crashPointNames.map((name) => `${name}:${defaultPoints[name]}`)

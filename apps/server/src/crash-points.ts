@@ -21,6 +21,10 @@ export const crashPointNames = [
   'timer.after-commit',
   // A use case committed; its answer is not stored under the request's Idempotency-Key.
   'idempotency.before-store',
+  // A change committed its partner event; the delivery is leased and not yet posted to the partner.
+  'partner-webhook.before-post',
+  // The partner's receiver answered 2xx; the delivery does not say so yet (it is sent again: at least once).
+  'partner-webhook.after-post',
 ] as const
 
 export type CrashPointName = (typeof crashPointNames)[number]

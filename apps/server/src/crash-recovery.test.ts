@@ -63,4 +63,15 @@ describe.concurrent('a crash between two systems loses and doubles nothing', () 
       ...quick,
     })
   }, 300_000)
+
+  it("after a partner webhook was leased and before it was posted, on a transaction's last event", async () => {
+    // The three sales make 18 partner events, each posted once: the 18th post is the last of its sale's, so
+    // nothing later in that sale's stream comes to carry it (the lease of a dead worker must be taken over).
+    await expectRecovery({
+      crashPoint: 'partner-webhook.before-post:18',
+      sales: 3,
+      plans: ['timer-release', 'buyer-release', 'carrier-release'],
+      ...quick,
+    })
+  }, 300_000)
 })

@@ -5,6 +5,7 @@ import { crashReport } from './crash-run/checks.ts'
 import { CrashClient } from './crash-run/client.ts'
 import { driveSale } from './crash-run/drive-sale.ts'
 import { type JobRow, mailFiles, unfinishedJobs } from './crash-run/jobs.ts'
+import { PartnerReceiver } from './crash-run/partner-receiver.ts'
 import { type Crash, type CrashRunOptions, type CrashRunReport, type Sale, salePlans } from './crash-run/scenario.ts'
 
 /**
@@ -16,6 +17,9 @@ import { type Crash, type CrashRunOptions, type CrashRunReport, type Sale, saleP
  * the restart; crash-run/ holds the client, the sales it drives, what is
  * read of the queue, and the checks.
  */
+
+/** The partner client every sale of the burst is made under (its webhooks are checked too). */
+const partnerClientId = 'crash-market'
 
 export async function runCrashScenario(options: CrashRunOptions): Promise<CrashRunReport> {
   const run = new CrashRun(options)
@@ -40,6 +44,7 @@ class CrashRun {
   readonly #tokens = new Map<string, string>()
   readonly #client: CrashClient
   readonly #failures: string[] = []
+  #partner: PartnerReceiver | undefined
 
   constructor(options: CrashRunOptions) {
     this.#options = options
@@ -54,8 +59,10 @@ class CrashRun {
   async execute(): Promise<CrashRunReport> {
     const { engine, crashPoint } = this.#options
     this.#port = await freePort()
+    this.#partner = await PartnerReceiver.start()
     this.#current = this.#startServer(crashPoint)
     await this.#current
+    await this.#setUpPartner(this.#partner)
 
     const plans = this.#options.plans ?? salePlans
     const sales: Sale[] = Array.from({ length: this.#options.sales }, (_, index) => ({ index, plan: plans[index % plans.length]! }))
@@ -63,7 +70,7 @@ class CrashRun {
     await Promise.all(
       sales.map((sale) =>
         sleep(sale.index * (this.#options.staggerMs ?? 400))
-          .then(() => driveSale(this.#client, sale, this.#runId))
+          .then(() => driveSale(this.#client, sale, { runId: this.#runId, clientId: partnerClientId }))
           .catch((error: unknown) => {
             this.#failures.push(`sale ${sale.index} (${sale.plan}): ${error instanceof Error ? error.message : String(error)}`)
           }),
@@ -87,6 +94,7 @@ class CrashRun {
         crash: this.#crash,
         failures: this.#failures,
         retried: this.#client.retried,
+        partnerWebhooks: this.#partner.received,
         log: this.#log,
       })
     } finally {
@@ -98,6 +106,35 @@ class CrashRun {
     this.#stopping = true
     const server = this.#server
     if (server) await server.stop().catch(() => server.kill())
+    await this.#partner?.close()
+  }
+
+  /** The partner client the sales are made under, with its endpoint at the harness's receiver. */
+  async #setUpPartner(receiver: PartnerReceiver): Promise<void> {
+    await this.#client.must(
+      'admin',
+      'POST',
+      '/api/v1/admin/clients',
+      {
+        client_id: partnerClientId,
+        name: 'Crash Market',
+        background_color: '#1d3557',
+        text_color: '#ffffff',
+        url: 'https://market.example',
+        routes: [],
+        mobile_navbar_hidden: false,
+        show_seller_confirm_handover: true,
+      },
+      { label: 'partner client' },
+    )
+    const endpoint = await this.#client.must(
+      'admin',
+      'POST',
+      `/api/v1/admin/clients/${partnerClientId}/webhook_endpoints`,
+      { url: receiver.url },
+      { label: 'partner webhook endpoint' },
+    )
+    receiver.useSecret(endpoint.secret as string)
   }
 
   // ── the server ────────────────────────────────────────────────────────
@@ -107,7 +144,8 @@ class CrashRun {
       port: this.#port,
       run: this.#runs++,
       ...(crashPoint ? { crashPoint } : {}),
-      ...(this.#options.env ? { env: this.#options.env } : {}),
+      // The partner's receiver is this process, on 127.0.0.1.
+      env: { WEBHOOK_ALLOW_PRIVATE: 'true', ...this.#options.env },
     })
     this.#server = server
     if (this.#tokens.size === 0) await this.#mintTokens()

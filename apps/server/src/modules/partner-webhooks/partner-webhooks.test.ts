@@ -224,6 +224,23 @@ describe('partner webhooks', () => {
     expect(attempts.map((attempt) => attempt.status_code)).toEqual([500, 500, 500, 500, 500, 204, 204, 204])
   })
 
+  it('takes over a stream whose worker died holding its lease, once the lease runs out', async () => {
+    const { testApp, call, partner, receiver, settle } = await start()
+    const { secret } = await register(partner, receiver.url)
+    const { db } = testApp.app.services
+    await joinedSale(call, {}, { clientId: 'market' })
+    // As a worker that leased the first delivery and was killed before posting it leaves it.
+    const leaseUntil = new Date(testApp.app.services.clock.now().getTime() + 60_000)
+    await db.updateTable('webhook_deliveries').set({ lease_until: leaseUntil }).where('sequence', '=', 1).execute()
+    await settle()
+    expect(receiver.received).toHaveLength(0)
+    await settle(61)
+    expect(verified(receiver.received, secret, { clockMoved: true }).map((event) => event.type)).toEqual([
+      'transaction.created',
+      'transaction.joined',
+    ])
+  })
+
   it('refuses private, loopback and link-local endpoints, when registered and when delivered to', async () => {
     const { testApp, call, partner, receiver, settle } = await start({ allowPrivate: false })
     for (const url of [

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify'
 import type { Kysely } from 'kysely'
 import { Webhook } from 'standardwebhooks'
 import type { Clock } from '../../clock.ts'
+import { crashPoint } from '../../crash-points.ts'
 import type { Database } from '../../db/schema.ts'
 import type { JobQueue } from '../../jobs/job-queue.ts'
 import { postWebhook, type WebhookAnswer } from './post-webhook.ts'
@@ -44,7 +45,7 @@ export interface WebhookDeliveryDeps {
   allowPrivate: boolean
 }
 
-const leaseMs = 60_000
+const leaseMs = 30_000
 const giveUpAfterMs = 3 * 86_400_000
 const firstRetrySeconds = 10
 const longestWaitSeconds = 6 * 3600
@@ -54,7 +55,7 @@ export function retryDelaySeconds(failedAttempts: number): number {
 }
 
 export async function createWebhookQueue(jobs: JobQueue): Promise<void> {
-  await jobs.createQueue(webhookQueue, { retryLimit: 10, retryDelay: 30, retryBackoff: true, expireInSeconds: 600 })
+  await jobs.createQueue(webhookQueue, { retryLimit: 10, retryDelay: 5, retryBackoff: true, expireInSeconds: 600 })
 }
 
 /** Enqueued by the engine in the change's own database transaction (EffectScheduler.deliverWebhooks). */
@@ -104,7 +105,9 @@ async function drainStream(deps: WebhookDeliveryDeps, endpointId: string, transa
       'webhook-timestamp': String(timestamp.getTime() / 1000),
       'webhook-signature': signature,
     }
+    crashPoint('partner-webhook.before-post')
     const answer = await postWebhook(claimed.url, headers, body, { allowPrivate: deps.allowPrivate, now: () => Date.now() })
+    crashPoint('partner-webhook.after-post')
     const delivered = answer.statusCode !== null && answer.statusCode >= 200 && answer.statusCode < 300
     await recordAttempt(deps, { endpointId, transactionId }, claimed, answer, delivered)
     if (!delivered) return
@@ -115,15 +118,27 @@ async function drainStream(deps: WebhookDeliveryDeps, endpointId: string, transa
  * The stream's first pending delivery, leased to this worker; none when
  * the stream is empty, its endpoint disabled, another worker holds it, or
  * its next attempt is not due yet (a job is waiting for that moment).
+ *
+ * Another worker's lease may be a dead one's (killed between the lease and
+ * the record): a job is left for the moment it runs out, so the stream
+ * never waits on a process that is gone. If the holder is alive, that job
+ * finds the stream moved on.
  */
 async function claimNext(deps: WebhookDeliveryDeps, endpointId: string, transactionId: string): Promise<Claimed | null> {
   const now = deps.clock.now()
   const next = await firstPendingDelivery(deps.db, endpointId, transactionId)
   if (!next || next.disabled_at !== null) return null
   if (next.next_attempt_at > now) return null
-  if (next.lease_until !== null && next.lease_until > now) return null
+  const leaseUntil = new Date(now.getTime() + leaseMs)
+  if (next.lease_until !== null && next.lease_until > now) {
+    await enqueueWebhookDelivery(deps.jobs, deps.db, transactionId, next.lease_until)
+    return null
+  }
   const key = { eventId: next.event_id, endpointId }
-  if (!(await leaseDelivery(deps.db, key, now, new Date(now.getTime() + leaseMs)))) return null
+  if (!(await leaseDelivery(deps.db, key, now, leaseUntil))) {
+    await enqueueWebhookDelivery(deps.jobs, deps.db, transactionId, leaseUntil)
+    return null
+  }
   const rotated = next.previous_secret !== null && next.previous_secret_until !== null && next.previous_secret_until > now
   return {
     eventId: next.event_id,

@@ -2,6 +2,7 @@ import { sql } from 'kysely'
 import type { Database } from '../../db/database.ts'
 import { verifyLedger } from '../../ledger/verify-ledger.ts'
 import type { Answer } from './client.ts'
+import type { ReceivedWebhook } from './partner-receiver.ts'
 import { countOf, type JobRow, lastWorkSeconds, mailFiles, resumeTimes, workQueues } from './jobs.ts'
 import type { Check, Crash, CrashRunReport, RetriedRequest, Sale } from './scenario.ts'
 
@@ -27,6 +28,8 @@ export interface FinishedRun {
   /** Sales whose client could not drive them to the end. */
   failures: string[]
   retried: RetriedRequest[]
+  /** What the partner's receiver got, in the order it came. */
+  partnerWebhooks: ReceivedWebhook[]
   log: (line: string) => void
 }
 
@@ -150,6 +153,8 @@ export async function crashReport(database: Database, run: FinishedRun): Promise
     `${sentIds.size} sent, ${unsent} unsent, ${duplicates} sent twice (${mailsInFlight} were being sent at the crash)`,
   )
 
+  check('every partner event delivered, signed and in order', ...(await partnerWebhookCheck(database, run)))
+
   const failedJobs = await sql<{ name: string; n: number }>`
     select name, count(*)::int as n from pgboss.job where state = 'failed' and name = any(${workQueues}) group by name`.execute(db)
   check(
@@ -200,6 +205,38 @@ export async function crashReport(database: Database, run: FinishedRun): Promise
     retriedRequests: retried,
     checks,
   }
+}
+
+/**
+ * The partner's side (issue 35): each event the engine wrote reached the
+ * receiver, verified with the endpoint's secret; the first arrival of each
+ * came in its transaction's order; and no event came twice except those a
+ * crash cut off after the receiver's answer (at most one per delivery job
+ * running at the crash: at least once, never lost).
+ */
+async function partnerWebhookCheck(database: Database, run: FinishedRun): Promise<[boolean, string]> {
+  const events = await database.db.selectFrom('partner_events').select(['id', 'transaction_id', 'sequence']).execute()
+  const undelivered = await countOf(database.db, sql`select count(*)::int as n from webhook_deliveries where status <> 'delivered'`)
+  const received = run.partnerWebhooks
+  const arrived = new Set(received.map((webhook) => webhook.id))
+  const lost = events.filter((event) => !arrived.has(event.id))
+  const unverified = received.filter((webhook) => !webhook.verified)
+  const lastSequence = new Map<string, number>()
+  const firstArrivals = received.filter((webhook, index) => received.findIndex((other) => other.id === webhook.id) === index)
+  const outOfOrder = firstArrivals.filter((webhook) => {
+    const before = lastSequence.get(webhook.transactionId) ?? 0
+    lastSequence.set(webhook.transactionId, webhook.sequence)
+    return webhook.sequence !== before + 1
+  })
+  const twice = received.length - firstArrivals.length
+  const cutOff = run.crash?.inFlight.filter((job) => job.name === 'partner-webhooks').length ?? 0
+  const ok =
+    events.length > 0 && undelivered === 0 && lost.length === 0 && unverified.length === 0 && outOfOrder.length === 0 && twice <= cutOff
+  return [
+    ok,
+    `${events.length} events, ${undelivered} deliveries not done, ${lost.length} never arrived, ${unverified.length} unverified, ` +
+      `${outOfOrder.length} out of order, ${twice} twice (${cutOff} delivery jobs were running at the crash)`,
+  ]
 }
 
 function fmt(value: number | null): string {

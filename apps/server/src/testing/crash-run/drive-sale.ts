@@ -8,10 +8,10 @@ import type { Sale } from './scenario.ts'
  * in, given what the server answered.
  */
 
-export async function driveSale(client: CrashClient, sale: Sale, runId: string): Promise<void> {
+export async function driveSale(client: CrashClient, sale: Sale, run: { runId: string; clientId: string }): Promise<void> {
   const seller = `seller-${sale.index}`
   const buyer = `buyer-${sale.index}`
-  const key = (step: string) => `crash-${runId}-${sale.index}-${step}`
+  const key = (step: string) => `crash-${run.runId}-${sale.index}-${step}`
   const label = (step: string) => `sale ${sale.index} ${step}`
   const price = 1000 + 137 * sale.index
 
@@ -21,7 +21,7 @@ export async function driveSale(client: CrashClient, sale: Sale, runId: string):
   const created = await client.must(
     seller,
     'POST',
-    '/api/v1/me/transactions',
+    `/api/v1/me/transactions?client_id=${run.clientId}`,
     {
       role: 'seller',
       price,

@@ -9,7 +9,7 @@ import type { Database } from '../../db/database.ts'
  * left undone, and the e-mails written to the data directory.
  */
 
-/** The queues whose jobs carry the burst's work (timers, provider calls, webhooks, e-mails, carrier news). */
+/** The queues whose jobs carry the burst's work (timers, provider calls, webhooks, e-mails, carrier news, the partner's webhooks). */
 export const workQueues = [
   'transaction-timer',
   'outbox-send',
@@ -18,6 +18,7 @@ export const workQueues = [
   'sandbox-settle-payment',
   'sandbox-settle-refund',
   'sandbox-tracking-update',
+  'partner-webhooks',
 ]
 
 export interface JobRow {
