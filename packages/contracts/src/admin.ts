@@ -166,6 +166,8 @@ export const adminClientSchema = z
     routes: z.array(z.string()),
     mobile_navbar_hidden: z.boolean(),
     show_seller_confirm_handover: z.boolean(),
+    /** Where Pactum writes to the partner about its integration; null: only to Pactum's support address. */
+    contact_email: z.string().nullable(),
     transactions: z.number().int(),
     /** The configuration file names this client: a change to its entry there replaces what the console set. */
     in_clients_file: z.boolean(),

@@ -38,6 +38,8 @@ export const partnerClientSettingsSchema = z.strictObject({
   routes: z.array(routePatternSchema).default([]),
   mobileNavbarHidden: z.boolean().default(false),
   showSellerConfirmHandover: z.boolean().default(true),
+  /** Where Pactum writes about the integration (a webhook endpoint disabled after three days of failures). */
+  contactEmail: z.email().max(254).optional(),
 })
 export type PartnerClientSettings = z.infer<typeof partnerClientSettingsSchema>
 
@@ -50,6 +52,12 @@ export const partnerClientBodySchema = z.object({
   routes: z.array(routePatternSchema),
   mobile_navbar_hidden: z.boolean(),
   show_seller_confirm_handover: z.boolean(),
+  /**
+   * Where Pactum writes to the partner about its integration, such as a
+   * webhook endpoint disabled after three days of failures; null: nowhere
+   * but Pactum's support address. Left out: unchanged.
+   */
+  contact_email: z.email().max(254).nullable().optional(),
 })
 export type PartnerClientBody = z.infer<typeof partnerClientBodySchema>
 

@@ -57,6 +57,7 @@ import * as adminDecisions from './migrations/0059-admin-decisions.ts'
 import * as sandboxIdentityRelatedPerson from './migrations/0060-sandbox-identity-related-person.ts'
 import * as partnerWebhooks from './migrations/0061-partner-webhooks.ts'
 import * as transactionVerifyCodes from './migrations/0062-transaction-verify-codes.ts'
+import * as clientContactEmail from './migrations/0064-client-contact-email.ts'
 import type { Database } from './schema.ts'
 
 /**
@@ -121,6 +122,7 @@ const migrations: Record<string, Migration> = {
   '0060-sandbox-identity-related-person': sandboxIdentityRelatedPerson,
   '0061-partner-webhooks': partnerWebhooks,
   '0062-transaction-verify-codes': transactionVerifyCodes,
+  '0064-client-contact-email': clientContactEmail,
 }
 
 function migrator(db: Kysely<Database>): Migrator {

@@ -271,6 +271,8 @@ export interface ClientsTable {
   /** The clients file's entry last applied (canonical JSON); null: the file does not name the client. */
   seeded_settings: ColumnType<string | null, string | null | undefined, string | null>
   api_key_issued_at: ColumnType<Date | null, Date | null | undefined, Date | null>
+  /** 0064: where Pactum writes to the partner about its integration (a disabled webhook endpoint); null: nowhere but support. */
+  contact_email: ColumnType<string | null, string | null | undefined, string | null>
 }
 
 export interface ClientChangesTable {

@@ -58,6 +58,7 @@ import { chargebackRoutes } from '../modules/chargebacks/chargeback-routes.ts'
 import { createReconciliationQueue, startReconciliationWorker } from '../modules/reconciliation/reconciliation-job.ts'
 import { startWebhookWorker } from '../modules/partner-webhooks/webhook-delivery.ts'
 import { purgeExpiredPartnerEvents } from '../modules/partner-webhooks/webhook-endpoints.ts'
+import { createEndpointDisabledMailQueue, startEndpointDisabledMailWorker } from '../modules/partner-webhooks/endpoint-disabled-mail.ts'
 import { clientConfigRoutes } from './routes/client-config.ts'
 import { partnerClientRoutes } from '../modules/partner-clients/partner-client-routes.ts'
 import { batchRoutes } from './routes/batch-routes.ts'
@@ -167,6 +168,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   })
   await createReconciliationQueue(providers.jobs)
   await startWebhookWorker({ db: database.db, jobs: providers.jobs, clock, log: app.log, allowPrivate: config.webhookAllowPrivate })
+  await createEndpointDisabledMailQueue(providers.jobs)
+  await startEndpointDisabledMailWorker(providers.jobs, {
+    db: database.db,
+    mailer: providers.mailer,
+    supportEmail: config.supportEmail,
+    publicUrl: config.publicUrl,
+  })
   await startReconciliationWorker({ db: database.db, jobs: providers.jobs, clock, payments: providers.payments, log: app.log })
   app.decorate('services', {
     config,

@@ -309,6 +309,7 @@ describe('GET /admin/clients', () => {
       routes: [],
       mobile_navbar_hidden: false,
       show_seller_confirm_handover: false,
+      contact_email: null,
       transactions: 1,
       in_clients_file: false,
       api_key_issued_at: null,

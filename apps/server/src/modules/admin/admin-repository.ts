@@ -212,6 +212,7 @@ export function clientsWithCounts(db: Kysely<Database>, clientId?: string) {
       'c.routes',
       'c.mobile_navbar_hidden',
       'c.show_seller_confirm_handover',
+      'c.contact_email',
       'c.seeded_settings',
       'c.api_key_issued_at',
       'c.updated_at',

@@ -45,6 +45,7 @@ export function toAdminClientView(row: ClientWithCountRow): AdminClient {
     routes: row.routes,
     mobile_navbar_hidden: row.mobile_navbar_hidden,
     show_seller_confirm_handover: row.show_seller_confirm_handover,
+    contact_email: row.contact_email,
     transactions: Number(row.transactions ?? 0),
     in_clients_file: row.seeded_settings !== null,
     api_key_issued_at: row.api_key_issued_at?.toISOString() ?? null,

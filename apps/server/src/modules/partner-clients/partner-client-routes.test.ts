@@ -205,3 +205,38 @@ describe('transactions created under a client', () => {
     expect(row.client_id).toBe('demo-marketplace')
   })
 })
+
+describe('a client’s contact address (issue 35: where Pactum writes about the integration)', () => {
+  it('is set by an admin or the clients file, kept when a change leaves it out, and never public', async () => {
+    const file = await clientsFile({ harbour: { ...harbour, contactEmail: 'dev@harbour.example' } })
+    testApp = await createTestApp({ env: { CLIENTS_FILE: file } })
+    const headers = { authorization: `Bearer ${await testApp.tokenFor('admin@example.com', { admin: true })}` }
+    const adminView = async (id: string) =>
+      (await testApp!.app.inject({ method: 'GET', url: '/api/v1/admin/clients', headers }))
+        .json<Array<{ client_id: string }>>()
+        .find((client) => client.client_id === id)
+    expect(await adminView('harbour')).toMatchObject({ contact_email: 'dev@harbour.example' })
+
+    const put = (payload: object) => testApp!.app.inject({ method: 'PUT', url: '/api/v1/admin/clients/harbour', headers, payload })
+    expect((await put({ ...asBody(harbour), name: 'Harbour Two' })).statusCode).toBe(200)
+    expect(await adminView('harbour')).toMatchObject({ name: 'Harbour Two', contact_email: 'dev@harbour.example' })
+    expect((await put({ ...asBody(harbour), contact_email: 'ops@harbour.example' })).statusCode).toBe(200)
+    expect(await adminView('harbour')).toMatchObject({ contact_email: 'ops@harbour.example' })
+    const refused = await put({ ...asBody(harbour), contact_email: 'not an address' })
+    expect(refused.statusCode).toBe(400)
+    expect(JSON.stringify(refused.json().details)).toContain('body.contact_email')
+    expect((await put({ ...asBody(harbour), contact_email: null })).statusCode).toBe(200)
+    expect(await adminView('harbour')).toMatchObject({ contact_email: null })
+
+    const created = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/v1/admin/clients',
+      headers,
+      payload: { ...asBody(harbour), client_id: 'quay', contact_email: 'dev@quay.example' },
+    })
+    expect(created.json()).toMatchObject({ client_id: 'quay', contact_email: 'dev@quay.example' })
+    const publicView = await testApp.app.inject({ method: 'GET', url: '/api/v1/clients/quay' })
+    expect(publicView.body).not.toContain('quay.example')
+    expect(publicView.json()).not.toHaveProperty('contact_email')
+  })
+})

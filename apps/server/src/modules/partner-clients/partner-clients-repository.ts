@@ -16,6 +16,8 @@ function columnsOf(body: PartnerClientBody) {
     routes: body.routes,
     mobile_navbar_hidden: body.mobile_navbar_hidden,
     show_seller_confirm_handover: body.show_seller_confirm_handover,
+    // Left out of a body: left as it is.
+    ...(body.contact_email !== undefined ? { contact_email: body.contact_email } : {}),
   }
 }
 

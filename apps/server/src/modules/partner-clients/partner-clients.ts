@@ -87,6 +87,8 @@ function bodyOfSettings(settings: PartnerClientSettings): PartnerClientBody {
     routes: settings.routes,
     mobile_navbar_hidden: settings.mobileNavbarHidden,
     show_seller_confirm_handover: settings.showSellerConfirmHandover,
+    // Only when the file names one: an entry without it applies as before (its seeded JSON is unchanged).
+    ...(settings.contactEmail !== undefined ? { contact_email: settings.contactEmail } : {}),
   }
 }
 

@@ -8,6 +8,7 @@ import { appPerTest } from '../../testing/app-per-test.ts'
 import { depositAccepted, joinedF2fSale, payF2fByCard, setTotal } from '../../testing/f2f-sale-steps.ts'
 import { complainAfterDelivery, confirmDelivery, joinedSale, payByCard, track } from '../../testing/sale-steps.ts'
 import { TestClock } from '../../testing/test-clock.ts'
+import { writtenMails } from '../../testing/written-mails.ts'
 import { issueApiKey } from '../partner-clients/partner-api-key.ts'
 import { purgeExpiredPartnerEvents } from './webhook-endpoints.ts'
 
@@ -298,15 +299,24 @@ describe('partner webhooks', () => {
     expect(() => verified(receiver.received, old, { clockMoved: true })).toThrow()
   })
 
-  it('disables an endpoint after three days of failures, and sends what it was owed, in order, once it is enabled again', async () => {
+  it('disables an endpoint after three days of failures, tells the partner’s contact once, and sends what it was owed, in order, once it is enabled again', async () => {
     const { testApp, call, partner, receiver, settle } = await start({ failFirst: 1_000 })
+    const { db } = testApp.app.services
+    await db.updateTable('clients').set({ contact_email: 'dev@market.example' }).where('id', '=', 'market').execute()
     const { id, secret } = await register(partner, receiver.url)
     await joinedSale(call, {}, { clientId: 'market' })
     await settle()
+    // 80 hours of hourly job runs (some 4 s alone, more on a busy machine: the test allows 30 s).
     for (let hour = 0; hour < 80; hour += 1) await settle(3600)
     const [endpoint] = (await partner('GET', '/partner/webhook_endpoints')).json<Array<{ disabled_at: string | null }>>()
     expect(endpoint?.disabled_at).not.toBeNull()
-    const { db } = testApp.app.services
+    // Both streams (created, joined) were failing; the one that disabled the endpoint sends the e-mail, once.
+    const told = (await writtenMails(testApp.dataDir)).filter((mail) => mail.subject.startsWith('Webhook endpoint switched off'))
+    expect(told.map((mail) => mail.to).sort()).toEqual(['dev@market.example', 'support@pactum.example'])
+    const [toPartner] = told.filter((mail) => mail.to === 'dev@market.example')
+    expect(toPartner?.subject).toBe(`Webhook endpoint switched off: ${receiver.url}`)
+    expect(toPartner?.text).toContain(`POST /api/v1/partner/webhook_endpoints/${id}/enable`)
+    expect(toPartner?.text).toContain('every attempt failed for three days (last: HTTP 500)')
     expect(await db.selectFrom('webhook_deliveries').select('status').orderBy('sequence').execute()).toEqual([
       { status: 'failed' },
       { status: 'pending' },
@@ -324,7 +334,7 @@ describe('partner webhooks', () => {
       'transaction.created',
       'transaction.joined',
     ])
-  })
+  }, 30_000)
 
   it('forgets events older than the feed’s 30 days, but a resting sale goes on with its own sequence', async () => {
     const { testApp, clock, call, partner, receiver, settle } = await start()

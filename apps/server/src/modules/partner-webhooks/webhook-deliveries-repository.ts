@@ -73,12 +73,16 @@ export interface AttemptAnswer {
 
 export type AttemptOutcome = { kind: 'delivered' } | { kind: 'retry'; at: Date } | { kind: 'given_up'; reason: string }
 
-/** One attempt's answer, and what it makes of the delivery (and of its endpoint, when given up). */
+/**
+ * One attempt's answer, and what it makes of the delivery (and of its
+ * endpoint, when given up). Answers whether this attempt disabled the
+ * endpoint (another stream's may have done it first).
+ */
 export async function recordAttemptOutcome(
   db: Kysely<Database>,
   key: { eventId: string; endpointId: string },
   attempt: { at: Date; number: number; answer: AttemptAnswer; outcome: AttemptOutcome },
-): Promise<void> {
+): Promise<boolean> {
   const { at, number, answer, outcome } = attempt
   await db
     .insertInto('webhook_attempts')
@@ -106,14 +110,14 @@ export async function recordAttemptOutcome(
     .where('event_id', '=', key.eventId)
     .where('endpoint_id', '=', key.endpointId)
     .execute()
-  if (outcome.kind === 'given_up') {
-    await db
-      .updateTable('webhook_endpoints')
-      .set({ disabled_at: at, disabled_reason: outcome.reason })
-      .where('id', '=', key.endpointId)
-      .where('disabled_at', 'is', null)
-      .execute()
-  }
+  if (outcome.kind !== 'given_up') return false
+  const disabled = await db
+    .updateTable('webhook_endpoints')
+    .set({ disabled_at: at, disabled_reason: outcome.reason })
+    .where('id', '=', key.endpointId)
+    .where('disabled_at', 'is', null)
+    .executeTakeFirst()
+  return Number(disabled.numUpdatedRows) > 0
 }
 
 /** The endpoint's deliveries, newest event first, with each one's last attempt. */

@@ -5,6 +5,7 @@ import type { Clock } from '../../clock.ts'
 import { crashPoint } from '../../crash-points.ts'
 import type { Database } from '../../db/schema.ts'
 import type { JobQueue } from '../../jobs/job-queue.ts'
+import { enqueueEndpointDisabledMail } from './endpoint-disabled-mail.ts'
 import { postWebhook, type WebhookAnswer } from './post-webhook.ts'
 import {
   type AttemptOutcome,
@@ -169,9 +170,10 @@ async function recordAttempt(
       ? { kind: 'given_up', reason: `every attempt failed for three days (last: ${answer.error ?? `HTTP ${String(answer.statusCode)}`})` }
       : { kind: 'retry', at: new Date(now.getTime() + retryDelaySeconds(number) * 1000) }
   await deps.db.transaction().execute(async (trx) => {
-    await recordAttemptOutcome(trx, { eventId: claimed.eventId, endpointId }, { at: now, number, answer, outcome })
+    const disabled = await recordAttemptOutcome(trx, { eventId: claimed.eventId, endpointId }, { at: now, number, answer, outcome })
     // The stream waits for this one: the job that sends it again also sends what came after.
     if (outcome.kind === 'retry') await enqueueWebhookDelivery(deps.jobs, trx, transactionId, outcome.at)
+    if (disabled) await enqueueEndpointDisabledMail(deps.jobs, trx, { endpointId, disabledAt: now })
   })
   if (givingUp)
     deps.log.warn({ endpointId, eventId: claimed.eventId }, 'a partner webhook endpoint was disabled after three days of failures')

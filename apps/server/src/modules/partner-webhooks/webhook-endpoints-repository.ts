@@ -102,3 +102,13 @@ export async function enableEndpoint(
     .execute()
   return { endpoint, transactionIds: waiting.map((row) => row.transaction_id) }
 }
+
+/** An endpoint with its client's name and contact address, for the e-mail that says it was disabled. */
+export async function disabledEndpointOf(db: Kysely<Database>, endpointId: string) {
+  return db
+    .selectFrom('webhook_endpoints as e')
+    .innerJoin('clients as c', 'c.id', 'e.client_id')
+    .select(['e.id', 'e.url', 'e.disabled_at', 'e.disabled_reason', 'c.name as client_name', 'c.contact_email'])
+    .where('e.id', '=', endpointId)
+    .executeTakeFirst()
+}

@@ -113,7 +113,7 @@ export function ClientFormDialog({ client, onClose }: { client: AdminClient | nu
           disabled={options.disabled}
           multiline={options.multiline}
           minRows={options.multiline ? 3 : undefined}
-          required={field !== 'routes'}
+          required={field !== 'routes' && field !== 'contact_email'}
           error={errors[field] !== undefined}
           helperText={errorText(field, errors[field]) ?? options.helper}
           slotProps={{
@@ -183,6 +183,7 @@ export function ClientFormDialog({ client, onClose }: { client: AdminClient | nu
       <BarPreview name={name} background={background} text={text} />
       {textField('url', { helper: t('admin.clients.form.urlHint') })}
       {textField('routes', { helper: t('admin.clients.form.routesHint'), multiline: true })}
+      {textField('contact_email', { helper: t('admin.clients.form.contactEmailHint') })}
       <Box>
         {toggle('mobile_navbar_hidden')}
         {toggle('show_seller_confirm_handover')}

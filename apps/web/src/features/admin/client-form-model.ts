@@ -25,12 +25,18 @@ export const clientFormSchema = z.object({
     .pipe(z.array(routePatternSchema)),
   mobile_navbar_hidden: z.boolean(),
   show_seller_confirm_handover: z.boolean(),
+  /** Empty: none (the partner hears nothing; Pactum's support address still does). */
+  contact_email: z
+    .string()
+    .trim()
+    .transform((text) => (text === '' ? null : text))
+    .pipe(z.email().max(254).nullable()),
 })
 export type ClientFormInput = z.input<typeof clientFormSchema>
 export type ClientFormOutput = z.output<typeof clientFormSchema>
 export type ClientFormField = Exclude<keyof ClientFormInput, 'mobile_navbar_hidden' | 'show_seller_confirm_handover'>
 
-const textFields: readonly ClientFormField[] = ['client_id', 'name', 'background_color', 'text_color', 'url', 'routes']
+const textFields: readonly ClientFormField[] = ['client_id', 'name', 'background_color', 'text_color', 'url', 'routes', 'contact_email']
 
 /** A new client starts with the product's own colours and every route allowed. */
 export function formValuesOf(client: AdminClient | null): ClientFormInput {
@@ -44,6 +50,7 @@ export function formValuesOf(client: AdminClient | null): ClientFormInput {
       routes: '',
       mobile_navbar_hidden: false,
       show_seller_confirm_handover: true,
+      contact_email: '',
     }
   }
   return {
@@ -55,6 +62,7 @@ export function formValuesOf(client: AdminClient | null): ClientFormInput {
     routes: client.routes.join('\n'),
     mobile_navbar_hidden: client.mobile_navbar_hidden,
     show_seller_confirm_handover: client.show_seller_confirm_handover,
+    contact_email: client.contact_email ?? '',
   }
 }
 

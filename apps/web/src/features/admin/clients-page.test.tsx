@@ -20,6 +20,7 @@ function client(overrides: Partial<AdminClient> = {}): AdminClient {
     routes: [],
     mobile_navbar_hidden: true,
     show_seller_confirm_handover: false,
+    contact_email: null,
     transactions: 3,
     in_clients_file: true,
     api_key_issued_at: null,
@@ -110,8 +111,10 @@ describe('the partner clients page', () => {
     await user.clear(within(dialog).getByTestId('client-background-color'))
     await user.type(within(dialog).getByTestId('client-background-color'), 'navy')
     await user.type(within(dialog).getByTestId('client-routes'), 'transactions')
+    await user.type(within(dialog).getByTestId('client-contact-email'), 'dev at harbour')
     await user.click(within(dialog).getByTestId('client-form-confirm'))
     expect(await within(dialog).findByText(/Use lower-case letters, digits and dashes/)).toBeTruthy()
+    expect(within(dialog).getByText('Enter an e-mail address, or leave it empty')).toBeTruthy()
     expect(within(dialog).getByText('Enter a hex colour such as #1d3557')).toBeTruthy()
     expect(within(dialog).getByText(/Each page starts with \//)).toBeTruthy()
     expect(within(dialog).getByText(/Enter an address starting with https:\/\//)).toBeTruthy()
@@ -127,6 +130,8 @@ describe('the partner clients page', () => {
     await user.type(within(dialog).getByTestId('client-url'), 'https://harbour.example/')
     await user.clear(within(dialog).getByTestId('client-routes'))
     await user.type(within(dialog).getByTestId('client-routes'), '/transactions{Enter}/transaction/*')
+    await user.clear(within(dialog).getByTestId('client-contact-email'))
+    await user.type(within(dialog).getByTestId('client-contact-email'), ' dev@harbour.example ')
     await user.click(within(dialog).getByTestId('client-form-confirm'))
     expect(await within(dialog).findByText('A client with this ID exists already. Choose another ID.')).toBeTruthy()
     expect(sent[0]?.body).toEqual({
@@ -138,6 +143,7 @@ describe('the partner clients page', () => {
       routes: ['/transactions', '/transaction/*'],
       mobile_navbar_hidden: false,
       show_seller_confirm_handover: true,
+      contact_email: 'dev@harbour.example',
     })
 
     taken = false
