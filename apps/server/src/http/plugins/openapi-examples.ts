@@ -1,6 +1,7 @@
 import type { partnerGuestTransactionBodySchema, partnerGuestTransactionSchema } from '@pactum/contracts/guest-transactions'
-import type { Transaction } from '@pactum/contracts/transactions'
 import type { z } from 'zod'
+import { trackedTransactionExample } from './openapi-transaction-example.ts'
+import { webhookOperationExamples } from './openapi-webhook-examples.ts'
 
 /*
  * Whole examples for the calls an integrator reads first: a partner's guest
@@ -35,57 +36,6 @@ const partnerAnswer = {
   seller_email: 'sam.seller@example.com',
 } as const satisfies z.output<typeof partnerGuestTransactionSchema>
 
-/** An online sale as its buyer reads it once the seller has sent the parcel. */
-export const trackedTransactionExample = {
-  id: '019a8e2c-5b1d-7c3e-9f40-2d6b8a1c0e57',
-  type: 'online',
-  status: 'tracked',
-  role: 'buyer',
-  currency: 'eur',
-  description: 'Road bike, 56 cm frame, with two spare inner tubes',
-  join_code: null,
-  charge_calculator_version: 1,
-  buyer_id: '019a8e2b-11f0-7a64-8c2d-4e5f6a7b8c9d',
-  seller_id: '019a8e2a-9e3c-7b21-a0d4-1c2b3a4d5e6f',
-  client_id: 'pactum-app',
-  listing_id: null,
-  high_value: false,
-  is_payment_in_progress: false,
-  complaint: null,
-  chargeback: null,
-  complaint_period_deadline: null,
-  amount_released: 0,
-  amount_refunded: 0,
-  created: '2026-11-22T10:00:00.000Z',
-  joined: '2026-11-22T10:05:00.000Z',
-  complained: null,
-  complaint_period_ended: null,
-  funds_released: null,
-  cancelled: null,
-  rejected: null,
-  payment_refunded: null,
-  invitation: null,
-  unread_messages: 0,
-  price: 10_000,
-  charge: 340,
-  charge_seller: 0,
-  charge_buyer_client: 0,
-  charge_seller_client: 0,
-  quantity: 1,
-  payment_method: 'card',
-  order_issue: null,
-  tracking: { carrier: 'dhl', tracking_code: 'JJD000390007881', tracking_url: null },
-  tracking_deadline: '2026-11-29T10:20:00.000Z',
-  paid: '2026-11-22T10:20:00.000Z',
-  tracked: '2026-11-23T08:45:00.000Z',
-  in_transit: null,
-  delivered: null,
-  cancelled_with_payment: null,
-  receipt_confirmation_requested_at: null,
-  available_actions: ['confirm_delivery'],
-  verify_url: 'https://pactum.example/verify/Xq3vN8rT1bKp0sWm4ZyA2c',
-} as const satisfies Transaction
-
 type Examples = Record<string, { summary: string; value: unknown }>
 
 /** By `method /path` as the document writes them: the request body's examples, and each answer's by status. */
@@ -116,7 +66,7 @@ export function withExamples<T extends object>(document: T): T {
     if (!json) throw new Error(`examples for ${where}, which the document has no JSON body for`)
     return json
   }
-  for (const [key, { request, answers = {} }] of Object.entries(operationExamples)) {
+  for (const [key, { request, answers = {} }] of Object.entries({ ...operationExamples, ...webhookOperationExamples })) {
     const [method, path] = key.split(' ') as [string, string]
     const operation = paths[path]?.[method]
     if (request) jsonOf(operation?.requestBody, `${key}'s request`).examples = request

@@ -160,3 +160,37 @@ export function withoutUnusedSchemas<T extends object>(document: T): T {
   const kept = Object.fromEntries(Object.entries(schemas).filter(([name]) => used.has(name)))
   return { ...document, components: { ...components, schemas: kept } }
 }
+
+/** What each status means across the API, for answers whose route names no description of its own. */
+const statusDescriptions: Record<string, string> = {
+  '200': 'Done; the answer below',
+  '201': 'Created; the answer is what was made',
+  '202': 'Accepted; the work goes on after this answer',
+  '204': 'Done; no body',
+  '400': 'The input is not valid: `code` says why, `details.field` names the field',
+  '401': 'No valid bearer token or API key',
+  '403': 'Signed in, but not allowed this call: `code` says why',
+  '404': 'No such resource, or none the caller may see (another user’s answers the same)',
+  '409': 'Refused in the resource’s present state: `code` names the refusal',
+  '410': 'Gone: the link or code has expired or was used',
+  '413': 'The body or file is larger than this call takes',
+  '415': 'The body’s media type is not one this call takes',
+  '429': 'Too many requests: try again after `Retry-After` seconds',
+}
+
+/**
+ * The document with each answer the routes left undescribed ("Default
+ * Response", @fastify/swagger's placeholder) described by its status, so
+ * that a generated client's docs say what a 409 or a 429 means.
+ */
+export function withResponseDescriptions<T extends object>(document: T): T {
+  const paths = (document as { paths?: Record<string, Record<string, { responses?: Record<string, { description?: string }> }>> }).paths
+  for (const item of Object.values(paths ?? {})) {
+    for (const operation of Object.values(item)) {
+      for (const [status, answer] of Object.entries(operation.responses ?? {})) {
+        if (answer.description === 'Default Response' && statusDescriptions[status]) answer.description = statusDescriptions[status]
+      }
+    }
+  }
+  return document
+}

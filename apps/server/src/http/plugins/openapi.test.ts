@@ -69,6 +69,16 @@ describe('the OpenAPI document, for generated clients', () => {
     expect(lacking).toEqual([])
   })
 
+  it('describes every answer: none is left with the generator’s "Default Response"', () => {
+    const answers = operations().flatMap(({ key, operation }) =>
+      Object.entries(operation.responses).map(
+        ([status, answer]) => [`${key} ${status}`, (answer as { description?: string }).description] as const,
+      ),
+    )
+    expect(answers.length).toBeGreaterThan(500)
+    expect(answers.filter(([, description]) => !description || description === 'Default Response').map(([where]) => where)).toEqual([])
+  })
+
   it('leaves the generic 4XX answer to calls that take no input: one that does names its own refusals', () => {
     const generic = operations().filter(
       ({ operation }) => '4XX' in operation.responses && !Object.keys(operation.responses).some((s) => /^4\d\d$/.test(s)),
@@ -96,6 +106,18 @@ describe('the OpenAPI document, for generated clients', () => {
     expect(valuesOf(partner.responses['201'])).toEqual([expect.objectContaining({ id: expect.any(String), status: 'created' })])
     expect(valuesOf(document.paths['/api/v1/transactions/{id}']!.get!.responses['200'])).toEqual([
       expect.objectContaining({ type: 'online', status: 'tracked' }),
+    ])
+  })
+
+  it('shows a partner its webhook endpoint made, with the secret, and the event feed with a whole event', () => {
+    type JsonExamples = { content: { 'application/json': { examples: Record<string, { value: Record<string, unknown> }> } } }
+    const valuesOf = (body: unknown) => Object.values((body as JsonExamples).content['application/json'].examples).map((e) => e.value)
+    const register = document.paths['/api/v1/partner/webhook_endpoints']!.post as Operation & { requestBody: unknown }
+    expect(valuesOf(register.requestBody)).toEqual([expect.objectContaining({ url: expect.stringMatching(/^https:/) })])
+    expect(valuesOf(register.responses['201'])).toEqual([expect.objectContaining({ secret: expect.stringMatching(/^whsec_/) })])
+    const [feed] = valuesOf(document.paths['/api/v1/partner/events']!.get!.responses['200']) as Array<{ events: unknown[] }>
+    expect(feed?.events).toEqual([
+      expect.objectContaining({ id: expect.stringMatching(/^evt_/), data: expect.objectContaining({ sequence: 4 }) }),
     ])
   })
 

@@ -3,7 +3,7 @@ import swaggerUi from '@fastify/swagger-ui'
 import type { FastifyInstance } from 'fastify'
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod'
 import { withExamples } from './openapi-examples.ts'
-import { withOperationDefaults, withoutUnusedSchemas } from './openapi-operations.ts'
+import { withOperationDefaults, withoutUnusedSchemas, withResponseDescriptions } from './openapi-operations.ts'
 
 /**
  * The OpenAPI document is generated from the same zod schemas that validate
@@ -31,13 +31,14 @@ export async function registerOpenApi(app: FastifyInstance, options: { publicUrl
       },
     },
     // Every operation gets its operationId, description, security and a 4xx
-    // answer here, from its method, path and authorization row (decision 115).
+    // answer here, from its method, path and authorization row, and every
+    // answer a description by its status (decision 115).
     transform: (input) =>
       jsonSchemaTransform({
         ...input,
         schema: input.schema && withOperationDefaults(input.schema, String(input.route.method), input.url),
       }),
-    transformObject: (input) => withExamples(withoutUnusedSchemas(jsonSchemaTransformObject(input))),
+    transformObject: (input) => withResponseDescriptions(withExamples(withoutUnusedSchemas(jsonSchemaTransformObject(input)))),
   })
   await app.register(swaggerUi, {
     routePrefix: '/api/docs',
