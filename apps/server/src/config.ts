@@ -70,6 +70,10 @@ const envSchema = z.object({
   STRIPE_PUBLISHABLE_KEY: optionalString,
   STRIPE_WEBHOOK_SECRET: optionalString,
   STRIPE_API_URL: optionalString,
+  /** The outbox's calls to the payment provider, a second, across every process (Stripe live allows 100 writes a second). */
+  PROVIDER_MAX_REQUESTS_PER_SECOND: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(10_000).default(90)),
+  /** The sandbox answers rate_limit (429) beyond this many writes a second, as Stripe does beyond its limit. */
+  SANDBOX_MAX_REQUESTS_PER_SECOND: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(100_000).default(100)),
   SANDBOX_WEBHOOK_SECRET: z.preprocess(emptyAsUndefined, z.string().min(16).optional()),
   SANDBOX_SEPA_DELAY_SECONDS: seconds(10),
   SANDBOX_REFUND_DELAY_SECONDS: seconds(5),
@@ -184,6 +188,8 @@ export interface Config {
   /** Who gets every currency and method (company) or also MYR (partners), DESIGN §2. */
   emailDomains: { company: string | undefined; partners: string[] }
   payments: PaymentsConfig
+  /** The outbox's provider calls a second, every process together (adapters/payment-provider/provider-pace.ts). */
+  providerMaxRequestsPerSecond: number
   /** How users prove who they are (spec §3 Verification): document upload, or the provider's Identity session. */
   verificationMethod: 'legacy' | 'stripe_identity'
   /** Parcel tracking: the sandbox tracker unless TRACKING_API_KEY is set (tracking-config.ts). */
@@ -234,6 +240,8 @@ export type PaymentsConfig =
       /** The payout schedule: a run this long after money lands; arrival this long after the run. */
       payoutDelaySeconds: number
       payoutArrivalSeconds: number
+      /** Beyond this many payment and money writes a second the sandbox answers rate_limit, as Stripe does. */
+      maxRequestsPerSecond: number
     }
   | {
       provider: 'stripe'
@@ -338,7 +346,9 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
           documentCheckSeconds: values.SANDBOX_DOCUMENT_CHECK_SECONDS,
           payoutDelaySeconds: values.SANDBOX_PAYOUT_DELAY_SECONDS,
           payoutArrivalSeconds: values.SANDBOX_PAYOUT_ARRIVAL_SECONDS,
+          maxRequestsPerSecond: values.SANDBOX_MAX_REQUESTS_PER_SECOND,
         },
+    providerMaxRequestsPerSecond: values.PROVIDER_MAX_REQUESTS_PER_SECOND,
     verificationMethod: values.IDENTITY_VERIFICATION_METHOD,
     tracking: tracking.tracking,
     bankLink: bankLink.bankLink,

@@ -162,6 +162,7 @@ async function startPaymentProvider(
     documentCheckSeconds: settings.documentCheckSeconds,
     payoutDelaySeconds: settings.payoutDelaySeconds,
     payoutArrivalSeconds: settings.payoutArrivalSeconds,
+    maxRequestsPerSecond: settings.maxRequestsPerSecond,
   })
   await sandbox.createQueues()
   const webhookSecret = await sandboxWebhookSecret(database.db, settings.webhookSecret)

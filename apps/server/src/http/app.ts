@@ -57,6 +57,7 @@ import { reconciliationRoutes } from '../modules/reconciliation/reconciliation-r
 import { chargebackRoutes } from '../modules/chargebacks/chargeback-routes.ts'
 import { createReconciliationQueue, startReconciliationWorker } from '../modules/reconciliation/reconciliation-job.ts'
 import { startWebhookWorker } from '../modules/partner-webhooks/webhook-delivery.ts'
+import { ProviderPace } from '../adapters/payment-provider/provider-pace.ts'
 import { purgeExpiredPartnerEvents } from '../modules/partner-webhooks/webhook-endpoints.ts'
 import { createEndpointDisabledMailQueue, startEndpointDisabledMailWorker } from '../modules/partner-webhooks/endpoint-disabled-mail.ts'
 import { clientConfigRoutes } from './routes/client-config.ts'
@@ -156,6 +157,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     events: providers.events,
     payments: providers.payments,
     connectedAccounts: providers.connectedAccounts,
+    pace: new ProviderPace({ db: database.db, perSecond: config.providerMaxRequestsPerSecond }),
     log: app.log,
   })
   await startPayoutFollowing(providers.jobs, providers.events, {

@@ -20,3 +20,16 @@ export class PaymentProviderError extends Error {
     this.param = options.param
   }
 }
+
+/**
+ * The provider refused for pace (Stripe's HTTP 429, `rate_limit`): nothing
+ * was done, and the same call (with the same idempotency key) may be made
+ * again in a moment. The outbox slows its own pace when it meets one
+ * (provider-pace.ts); a user's request answers 503 with `Retry-After`.
+ */
+export class ProviderRateLimitedError extends Error {
+  constructor(message: string) {
+    super(message)
+    this.name = 'ProviderRateLimitedError'
+  }
+}

@@ -3,7 +3,8 @@ import type { Kysely, Transaction } from 'kysely'
 import type { Clock } from '../../clock.ts'
 import type { Database } from '../../db/schema.ts'
 import type { JobQueue } from '../../jobs/job-queue.ts'
-import { PaymentProviderError } from './provider-error.ts'
+import { countHit } from '../../db/rate-limit-counts.ts'
+import { PaymentProviderError, ProviderRateLimitedError } from './provider-error.ts'
 
 /**
  * What every part of the sandbox provider shares: its clock, its database
@@ -25,10 +26,27 @@ export class SandboxKernel {
   readonly jobs: JobQueue
   readonly #clock: Clock
 
-  constructor(options: { db: Kysely<Database>; jobs: JobQueue; clock: Clock }) {
+  readonly #maxRequestsPerSecond: number
+
+  constructor(options: { db: Kysely<Database>; jobs: JobQueue; clock: Clock; maxRequestsPerSecond?: number }) {
     this.db = options.db
     this.jobs = options.jobs
     this.#clock = options.clock
+    this.#maxRequestsPerSecond = options.maxRequestsPerSecond ?? 100
+  }
+
+  /**
+   * Counts a write request as Stripe does against its rate limit (100 a
+   * second in live mode, for every caller of the account together: counted
+   * in `rate_limits`, shared by every server process), and refuses one
+   * beyond it with rate_limit (HTTP 429 at Stripe) before anything is done,
+   * so the same call may come again. Wall-clock seconds, as Stripe's.
+   */
+  async admitWrite(): Promise<void> {
+    const { count } = await countHit(this.db, 'sandbox-provider:writes', 1000, new Date())
+    if (count > this.#maxRequestsPerSecond) {
+      throw new ProviderRateLimitedError('Request rate limit exceeded. Spread your requests out (sandbox).')
+    }
   }
 
   async createQueues(): Promise<void> {

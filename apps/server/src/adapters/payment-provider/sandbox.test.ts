@@ -3,6 +3,8 @@ import type { PaymentEvent } from '../../modules/payments/payment-event.ts'
 import { paymentSucceeded } from '../../testing/payment-provider-harness.ts'
 import { createTestApp, type TestApp } from '../../testing/test-app.ts'
 import { TestClock } from '../../testing/test-clock.ts'
+import { countHit } from '../../db/rate-limit-counts.ts'
+import { ProviderRateLimitedError } from './provider-error.ts'
 
 const sepaSucceeds = 'DE89 3704 0044 0532 0130 00'
 const sepaFails = 'DE35370400440532013002'
@@ -40,6 +42,27 @@ describe('sandbox payment provider', () => {
   const confirm = (id: string, body: Record<string, unknown>) =>
     testApp.app.inject({ method: 'POST', url: `/sandbox/v1/payment_intents/${id}/confirm`, payload: body })
   const eventTypes = () => events.map((event) => event.type)
+
+  it('answers rate_limit beyond its writes a second, as Stripe does beyond its limit, having done nothing: the same key works a moment later', async () => {
+    await testApp.close()
+    await start({ SANDBOX_MAX_REQUESTS_PER_SECOND: '2' })
+    const { db } = testApp.app.services
+    // This second's writes so far, as if two had just been made (the window is wall-clock, as Stripe's).
+    await countHit(db, 'sandbox-provider:writes', 60_000, new Date(), 2)
+    const key = `tx-1:pay:${++keys}`
+    const write = () =>
+      provider().createPaymentIntent({ amount: 500, currency: 'eur', paymentMethod: 'card', transactionId: 'tx-1', idempotencyKey: key })
+    await expect(write()).rejects.toBeInstanceOf(ProviderRateLimitedError)
+    expect(await db.selectFrom('sandbox_payment_intents').select('id').execute()).toEqual([])
+    // The next second: the counter's window has closed.
+    await db
+      .updateTable('rate_limits')
+      .set({ window_ends_at: new Date(Date.now() - 1) })
+      .execute()
+    const made = await write()
+    expect(made.status).toBe('requires_payment_method')
+    await expect(write()).resolves.toMatchObject({ id: made.id })
+  })
 
   it('takes 4242 4242 4242 4242 at once and says so by webhook', async () => {
     const created = await intent()

@@ -33,6 +33,8 @@ export interface SandboxOptions {
   documentCheckSeconds: number
   payoutDelaySeconds: number
   payoutArrivalSeconds: number
+  /** Payment and money writes a second beyond which the sandbox answers rate_limit, as Stripe does (100 in live mode). */
+  maxRequestsPerSecond?: number
 }
 
 export class SandboxProvider {

@@ -1,15 +1,17 @@
 import Stripe from 'stripe'
-import { PaymentProviderError } from './provider-error.ts'
+import { PaymentProviderError, ProviderRateLimitedError } from './provider-error.ts'
 
 /**
  * Stripe's refusals in the port's vocabulary. Only the refusals that say
  * our request was wrong become PaymentProviderError; what may pass by
- * itself (Stripe down, rate limits, a refused key, the network) is thrown
- * as it is, so the job that made the call retries it. Stripe's messages
+ * itself (Stripe down, a refused key, the network) is thrown as it is, so
+ * the job that made the call retries it; a rate limit becomes
+ * ProviderRateLimitedError, which the outbox's pace also slows for. Stripe's messages
  * never carry the secret key, only its last four characters.
  */
 export function toPortError(error: unknown): unknown {
   if (!(error instanceof Stripe.errors.StripeError)) return error
+  if (error instanceof Stripe.errors.StripeRateLimitError) return new ProviderRateLimitedError(error.message)
   if (error instanceof Stripe.errors.StripeIdempotencyError) {
     return new PaymentProviderError('idempotency_key_reused', error.message)
   }

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { startStripeFake, type StripeFake } from '../../testing/stripe-fake.ts'
 import { createTestDatabase } from '../../testing/test-database.ts'
 import type { Database } from '../../db/database.ts'
-import { PaymentProviderError } from './provider-error.ts'
+import { PaymentProviderError, ProviderRateLimitedError } from './provider-error.ts'
 import { serviceAgreementFor } from './stripe-account-mapping.ts'
 import { StripeConnectedAccounts } from './stripe-connected-accounts.ts'
 import { StripeIdentity } from './stripe-identity.ts'
@@ -69,18 +69,18 @@ describe('Stripe refusals in the port’s words', () => {
     expect(mapped).toMatchObject({ code, param: fields.param })
   })
 
-  it('maps a reused idempotency key, and leaves what may pass by itself to the job’s retry', () => {
+  it('maps a reused idempotency key and a rate limit, and leaves what may pass by itself to the job’s retry', () => {
     expect(toPortError(new Stripe.errors.StripeIdempotencyError({ type: 'idempotency_error', message: 'reused' }))).toMatchObject({
       code: 'idempotency_key_reused',
     })
     for (const passing of [
       new Stripe.errors.StripeAPIError({ message: 'down' }),
-      new Stripe.errors.StripeRateLimitError({ message: 'slow down' }),
       new Stripe.errors.StripeAuthenticationError({ message: 'bad key' }),
       new Stripe.errors.StripeConnectionError({ message: 'reset' }),
     ]) {
       expect(toPortError(passing)).toBe(passing)
     }
+    expect(toPortError(new Stripe.errors.StripeRateLimitError({ message: 'slow down' }))).toBeInstanceOf(ProviderRateLimitedError)
     const plain = new Error('not Stripe')
     expect(toPortError(plain)).toBe(plain)
   })

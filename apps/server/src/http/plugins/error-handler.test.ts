@@ -2,6 +2,7 @@ import Fastify from 'fastify'
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod'
 import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
+import { ProviderRateLimitedError } from '../../adapters/payment-provider/provider-error.ts'
 import { AppError } from '../../errors.ts'
 import { registerErrorHandler } from './error-handler.ts'
 
@@ -16,6 +17,9 @@ function appWithRoutes() {
   app.get('/conflict', async () => {
     throw new AppError('already_paid', 'The transaction is already paid', { details: { status: 'paid' } })
   })
+  app.get('/provider-busy', async () => {
+    throw new ProviderRateLimitedError('Request rate limit exceeded')
+  })
   app.get('/crash', async () => {
     throw new Error('connection string postgres://secret@db leaked?')
   })
@@ -28,6 +32,13 @@ function postThing(contentType: string, payload: string) {
 }
 
 describe('error handler', () => {
+  it('answers 503 with Retry-After when the payment provider asks us to slow down: nothing was done, the request may come again', async () => {
+    const response = await appWithRoutes().inject({ method: 'GET', url: '/provider-busy' })
+    expect(response.statusCode).toBe(503)
+    expect(response.headers['retry-after']).toBe('1')
+    expect(response.json()).toMatchObject({ code: 'service_unavailable' })
+  })
+
   it('names the bad field of a validation error', async () => {
     const response = await appWithRoutes().inject({ method: 'POST', url: '/things', payload: { price: 5, name: 'x' } })
     expect(response.statusCode).toBe(400)

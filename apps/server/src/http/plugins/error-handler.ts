@@ -1,6 +1,7 @@
 import type { ErrorBody, ErrorCode } from '@pactum/contracts/errors'
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod'
+import { ProviderRateLimitedError } from '../../adapters/payment-provider/provider-error.ts'
 import { AppError } from '../../errors.ts'
 
 /**
@@ -19,6 +20,14 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (error instanceof AppError) {
       if (error.headers) reply.headers(error.headers)
       return reply.status(error.statusCode).send(body(error.code, error.message, error.details))
+    }
+    if (error instanceof ProviderRateLimitedError) {
+      // The provider's pace, not the caller's: nothing was done, and the same request may come again in a moment.
+      request.log.warn({ err: error }, 'the payment provider asked us to slow down')
+      return reply
+        .status(503)
+        .header('retry-after', '1')
+        .send(body('service_unavailable', 'The payment provider is busy; try again in a moment'))
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const fields = error.validation.map((issue) => ({

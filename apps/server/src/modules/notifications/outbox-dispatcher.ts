@@ -1,6 +1,8 @@
 import type { Kysely } from 'kysely'
 import type { ConnectedAccounts } from '../../adapters/payment-provider/connected-accounts-port.ts'
 import type { Payments, Refund } from '../../adapters/payment-provider/payments-port.ts'
+import { ProviderRateLimitedError } from '../../adapters/payment-provider/provider-error.ts'
+import type { ProviderPace } from '../../adapters/payment-provider/provider-pace.ts'
 import { crashPoint } from '../../crash-points.ts'
 import type { Database } from '../../db/schema.ts'
 import { ensureConnectedAccount } from '../profile/payout-account.ts'
@@ -19,7 +21,8 @@ export type OutboxSent =
   { action: 'refund'; transactionId: string; refund: Refund } | { action: 'transfer' | 'reverse_transfer'; transactionId: string }
 
 /**
- * Sends one outbox row to the provider. No database transaction is held
+ * Sends one outbox row to the provider, at the provider's pace (`pace`,
+ * shared by every process: provider-pace.ts). No database transaction is held
  * across the call: the idempotency key makes a resend after a crash (or a
  * concurrent duplicate job) return the first result instead of moving money
  * twice, and the row is marked sent only after the provider accepted it.
@@ -27,7 +30,7 @@ export type OutboxSent =
  */
 export async function sendOutboxRow(
   db: Kysely<Database>,
-  provider: { payments: Payments; connectedAccounts: ConnectedAccounts },
+  provider: { payments: Payments; connectedAccounts: ConnectedAccounts; pace?: ProviderPace },
   outboxId: string,
   now: Date,
 ): Promise<OutboxSent | null> {
@@ -39,6 +42,7 @@ export async function sendOutboxRow(
   let reference: string
   let sent: OutboxSent
   try {
+    await provider.pace?.take()
     if (row.action === 'refund') {
       if (!payload.payment_intent_id) throw new Error(`refund ${row.id} has no payment to refund`)
       const refund = await provider.payments.refund({
@@ -75,6 +79,7 @@ export async function sendOutboxRow(
       sent = { action: 'transfer', transactionId: row.transaction_id }
     }
   } catch (error) {
+    if (error instanceof ProviderRateLimitedError) provider.pace?.slowDown()
     await recordDeliveryError(db, row.id, (error as Error).message.slice(0, 500))
     throw error
   }

@@ -14,6 +14,7 @@ import type { NotificationJob } from '../notifications/notifications-repository.
 import { notificationQueue } from '../notifications/send-notification.ts'
 import type { PaymentEvent } from '../payments/payment-event.ts'
 import { sendOutboxRow } from '../notifications/outbox-dispatcher.ts'
+import type { ProviderPace } from '../../adapters/payment-provider/provider-pace.ts'
 import { enqueueStaffAlert } from '../notifications/staff-alerts.ts'
 import { createWebhookQueue, enqueueWebhookDelivery } from '../partner-webhooks/webhook-delivery.ts'
 import { actAsSystem } from './act-as-party.ts'
@@ -126,7 +127,8 @@ export async function createTransactionQueues(jobs: JobQueue): Promise<void> {
   // yesterday at noon) fall due together, so they get the most. The transfers
   // and e-mails they cause follow at a steadier pace.
   await jobs.createQueue(timerQueue, { retryLimit: 10, retryDelay: 5, retryBackoff: true, expireInSeconds: 120, concurrency: 80 })
-  await jobs.createQueue(outboxQueue, { retryLimit: 20, retryDelay: 5, retryBackoff: true, expireInSeconds: 120, concurrency: 5 })
+  // Enough at once that the provider's pace (ProviderPace), not this, limits how fast releases are paid.
+  await jobs.createQueue(outboxQueue, { retryLimit: 20, retryDelay: 5, retryBackoff: true, expireInSeconds: 120, concurrency: 20 })
   // Partner webhooks are enqueued by the engine too (deliverWebhooks).
   await createWebhookQueue(jobs)
 }
@@ -143,9 +145,11 @@ export async function startTransactionWorkers(options: {
   events: EventHandlers
   payments: Payments
   connectedAccounts: ConnectedAccounts
+  /** The outbox's pace of provider calls (PROVIDER_MAX_REQUESTS_PER_SECOND). */
+  pace: ProviderPace
   log: FastifyBaseLogger
 }): Promise<void> {
-  const { deps, jobs, events, payments, connectedAccounts, log } = options
+  const { deps, jobs, events, payments, connectedAccounts, pace, log } = options
 
   await jobs.work<TimerJob>(
     timerQueue,
@@ -157,7 +161,7 @@ export async function startTransactionWorkers(options: {
   )
 
   await jobs.work<OutboxJob>(outboxQueue, async (job) => {
-    const sent = await sendOutboxRow(deps.db, { payments, connectedAccounts }, job.outboxId, deps.clock.now())
+    const sent = await sendOutboxRow(deps.db, { payments, connectedAccounts, pace }, job.outboxId, deps.clock.now())
     // A card refund is settled when it is made: the answer says so, and the
     // transaction need not wait for the webhook (which then changes nothing).
     if (sent?.action === 'refund' && sent.refund.status !== 'pending') {

@@ -1,0 +1,54 @@
+import { setTimeout as sleep } from 'node:timers/promises'
+import { describe, expect, it } from 'vitest'
+import { countHit } from '../../db/rate-limit-counts.ts'
+import { verifyLedger } from '../../ledger/verify-ledger.ts'
+import { apiCaller, partyTokens } from '../../testing/api-caller.ts'
+import { appPerTest } from '../../testing/app-per-test.ts'
+import { joinedSale, payByCard } from '../../testing/sale-steps.ts'
+import { TestClock } from '../../testing/test-clock.ts'
+
+const testApps = appPerTest()
+
+describe('the outbox at the provider’s pace (issue 36)', () => {
+  it('meets the provider’s 429 by trying the same refund again later, once, with nothing lost or doubled', async () => {
+    const clock = new TestClock()
+    const testApp = await testApps.open({ clock, env: { SANDBOX_MAX_REQUESTS_PER_SECOND: '5' } })
+    const { db } = testApp.app.services
+    const call = apiCaller(testApp.app, await partyTokens(testApp.tokenFor, { seller: {}, buyer: {} }))
+    const { id } = await joinedSale(call)
+    await payByCard(call, id)
+    // The provider's budget for this second is spent (by other callers of the same account, say).
+    await countHit(db, 'sandbox-provider:writes', 60_000, new Date(), 5)
+    expect((await call('seller', 'POST', `/api/v1/transactions/${id}/cancel`)).status).toBe(200)
+    await clock.advance(testApp.app, 1)
+    const refused = await db
+      .selectFrom('outbox')
+      .select(['status', 'attempts', 'last_error'])
+      .where('transaction_id', '=', id)
+      .executeTakeFirstOrThrow()
+    expect(refused).toMatchObject({ status: 'pending', attempts: 1, last_error: expect.stringContaining('rate limit') })
+    expect(await db.selectFrom('sandbox_refunds').select('id').execute()).toEqual([])
+
+    // A second later the provider takes calls again; pg-boss hands the failed job back after its retry delay.
+    await db
+      .updateTable('rate_limits')
+      .set({ window_ends_at: new Date(Date.now() - 1) })
+      .execute()
+    for (let wait = 0; wait < 60; wait++) {
+      await clock.advance(testApp.app, 1)
+      const row = await db.selectFrom('outbox').select('status').where('transaction_id', '=', id).executeTakeFirstOrThrow()
+      if (row.status === 'sent') break
+      await sleep(500)
+    }
+    expect(await db.selectFrom('outbox').select(['status', 'attempts']).where('transaction_id', '=', id).executeTakeFirstOrThrow()).toEqual(
+      {
+        status: 'sent',
+        attempts: 2,
+      },
+    )
+    expect(await db.selectFrom('sandbox_refunds').select('amount').execute()).toEqual([{ amount: 10_340 }])
+    await clock.advance(testApp.app, 10)
+    expect((await call('buyer', 'GET', `/api/v1/transactions/${id}`)).body.status).toBe('payment_refunded')
+    expect(await verifyLedger(db)).toEqual([])
+  })
+})
