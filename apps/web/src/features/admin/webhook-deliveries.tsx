@@ -1,4 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod'
+import ExpandLessIcon from '@mui/icons-material/ExpandLess'
+import ExpandMoreIcon from '@mui/icons-material/ExpandMore'
 import Alert from '@mui/material/Alert'
 import Box from '@mui/material/Box'
 import Button from '@mui/material/Button'
@@ -59,7 +61,7 @@ function DeliveryDetails({ delivery, endpoint }: { delivery: WebhookDelivery; en
   return (
     <Stack direction={{ xs: 'column', md: 'row' }} spacing={3} sx={{ py: 1 }} data-testid="webhook-delivery-details">
       <Box sx={{ flex: 1, minWidth: 0 }}>
-        <Typography component="h4" sx={{ fontWeight: 600, mb: 1 }}>
+        <Typography component="h3" sx={{ fontWeight: 600, mb: 1 }}>
           {t('admin.webhooks.deliveries.request')}
         </Typography>
         <Box component="dl" sx={list}>
@@ -71,7 +73,7 @@ function DeliveryDetails({ delivery, endpoint }: { delivery: WebhookDelivery; en
         </Box>
       </Box>
       <Box sx={{ flex: 1, minWidth: 0 }}>
-        <Typography component="h4" sx={{ fontWeight: 600, mb: 1 }}>
+        <Typography component="h3" sx={{ fontWeight: 600, mb: 1 }}>
           {t('admin.webhooks.deliveries.answer')}
         </Typography>
         {attempt ? (
@@ -133,7 +135,15 @@ function DeliveryRow({
   return (
     <>
       <TableRow data-testid="webhook-delivery-row" sx={open ? { '& > td': { borderBottom: 'none' } } : undefined}>
-        <TableCell sx={{ fontFamily: 'monospace', fontSize: 13 }}>{delivery.type}</TableCell>
+        <TableCell>
+          {/* Event types are long single words: they may break anywhere rather than widen the table past the page. */}
+          <Typography variant="body2" sx={{ fontFamily: 'monospace', overflowWrap: 'anywhere' }}>
+            {delivery.type}
+          </Typography>
+          <Typography variant="body2" color="text.secondary">
+            {t('admin.webhooks.deliveries.sequenceNumber', { sequence: delivery.sequence })}
+          </Typography>
+        </TableCell>
         <TableCell>
           <Link
             component={RouterLink}
@@ -143,7 +153,6 @@ function DeliveryRow({
             {delivery.transaction_id.slice(0, 8)}
           </Link>
         </TableCell>
-        <TableCell align="right">{delivery.sequence}</TableCell>
         <TableCell>
           <Chip
             size="small"
@@ -152,15 +161,25 @@ function DeliveryRow({
             label={t(`admin.webhooks.deliveries.status.${delivery.status}`)}
             data-testid="webhook-delivery-status"
           />
+          <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5, whiteSpace: 'nowrap' }}>
+            {t('admin.webhooks.deliveries.attemptCount', { count: delivery.attempts })}
+          </Typography>
         </TableCell>
-        <TableCell align="right">{delivery.attempts}</TableCell>
         <TableCell align="right">{attempt?.status_code ?? '—'}</TableCell>
-        <TableCell sx={{ fontFamily: 'monospace', fontSize: 13, maxWidth: 220, overflowWrap: 'anywhere' }}>
+        <TableCell sx={{ fontFamily: 'monospace', fontSize: 13, minWidth: 120, overflowWrap: 'anywhere' }}>
           {attempt?.error ?? excerpt(attempt?.response_body ?? null)}
         </TableCell>
-        <TableCell align="right">{attempt ? t('admin.webhooks.deliveries.ms', { ms: attempt.duration_ms }) : '—'}</TableCell>
         <TableCell>
-          {attempt && <Typography variant="body2">{formatDateTime(attempt.attempted_at, locale)}</Typography>}
+          {attempt ? (
+            <Typography variant="body2">
+              {t('admin.webhooks.deliveries.attemptWhen', {
+                date: formatDateTime(attempt.attempted_at, locale),
+                ms: attempt.duration_ms,
+              })}
+            </Typography>
+          ) : (
+            '—'
+          )}
           {when && (
             <Typography variant="body2" color="text.secondary">
               {when}
@@ -168,15 +187,16 @@ function DeliveryRow({
           )}
         </TableCell>
         <TableCell>
-          <Stack direction="row" spacing={1}>
+          <Stack spacing={1} sx={{ alignItems: 'flex-start', whiteSpace: 'nowrap' }}>
             <Button
               size="small"
+              endIcon={open ? <ExpandLessIcon aria-hidden /> : <ExpandMoreIcon aria-hidden />}
               aria-expanded={open}
               aria-controls={detailsId}
               onClick={() => setOpen(!open)}
               data-testid="webhook-delivery-toggle"
             >
-              {t(open ? 'admin.webhooks.deliveries.hide' : 'admin.webhooks.deliveries.show')}
+              {t('admin.webhooks.deliveries.show')}
             </Button>
             <BusyButton
               size="small"
@@ -193,7 +213,7 @@ function DeliveryRow({
       </TableRow>
       <TableRow id={detailsId} hidden={!open}>
         {open && (
-          <TableCell colSpan={10}>
+          <TableCell colSpan={7}>
             <DeliveryDetails delivery={delivery} endpoint={endpoint} />
           </TableCell>
         )}
@@ -356,13 +376,10 @@ export function WebhookDeliveries({ clientId, endpoint }: { clientId: string; en
                 <TableRow>
                   <TableCell>{t('admin.webhooks.deliveries.event')}</TableCell>
                   <TableCell>{t('admin.webhooks.deliveries.transaction')}</TableCell>
-                  <TableCell align="right">{t('admin.webhooks.deliveries.sequence')}</TableCell>
                   <TableCell>{t('admin.webhooks.deliveries.state')}</TableCell>
-                  <TableCell align="right">{t('admin.webhooks.deliveries.attempts')}</TableCell>
                   <TableCell align="right">{t('admin.webhooks.deliveries.httpStatus')}</TableCell>
                   <TableCell>{t('admin.webhooks.deliveries.answer')}</TableCell>
-                  <TableCell align="right">{t('admin.webhooks.deliveries.duration')}</TableCell>
-                  <TableCell>{t('admin.webhooks.deliveries.times')}</TableCell>
+                  <TableCell>{t('admin.webhooks.deliveries.attemptedAt')}</TableCell>
                   <TableCell>{t('admin.webhooks.actions')}</TableCell>
                 </TableRow>
               </TableHead>

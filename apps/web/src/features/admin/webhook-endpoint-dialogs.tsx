@@ -169,11 +169,14 @@ export function AddEndpointDialog({ clientId, onClose }: { clientId: string; onC
                 {t('admin.webhooks.form.eventTypes')}
               </FormLabel>
               <FormHelperText sx={{ mx: 0 }}>{t('admin.webhooks.form.eventTypesHint')}</FormHelperText>
-              <FormGroup sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }} data-testid="webhook-event-types">
+              <FormGroup
+                sx={{ display: 'grid', gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'repeat(2, minmax(0, 1fr))' } }}
+                data-testid="webhook-event-types"
+              >
                 {partnerEventTypes.map((type) => (
                   <FormControlLabel
                     key={type}
-                    label={<Box sx={{ fontFamily: 'monospace', fontSize: 13 }}>{type}</Box>}
+                    label={<Box sx={{ fontFamily: 'monospace', fontSize: 13, overflowWrap: 'anywhere' }}>{type}</Box>}
                     control={
                       <Checkbox
                         size="small"

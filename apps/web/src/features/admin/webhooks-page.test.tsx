@@ -174,7 +174,7 @@ describe('the webhooks page of a partner client', () => {
       [`POST ${base}/${endpointId}/rotate_secret`]: { ...endpoint(), secret: 'whsec_bmV3LXNlY3JldA==' },
     })
     await renderApp(page, { api })
-    await userEvent.click(await screen.findByRole('button', { name: 'Rotate the secret of https://harbour.example/hooks' }))
+    await userEvent.click(await screen.findByRole('button', { name: 'Rotate secret of https://harbour.example/hooks' }))
     const confirm = await screen.findByTestId('webhook-rotate')
     expect(within(confirm).getByText(/keeps working for 24 hours/)).toBeTruthy()
     await userEvent.click(within(confirm).getByRole('button', { name: 'Rotate secret' }))
@@ -240,7 +240,8 @@ describe('the webhooks page of a partner client', () => {
     expect(within(first).getByText('Failed')).toBeTruthy()
     expect(within(first).getByText('503')).toBeTruthy()
     expect(within(first).getByText('upstream unavailable')).toBeTruthy()
-    expect(within(first).getByText('812 ms')).toBeTruthy()
+    expect(within(first).getByText(/took 812 ms/)).toBeTruthy()
+    expect(within(first).getByText('4 attempts')).toBeTruthy()
     const toggle = within(first).getByRole('button', { name: 'Details' })
     expect(toggle.getAttribute('aria-expanded')).toBe('false')
     await userEvent.click(toggle)

@@ -54,7 +54,7 @@ function EndpointRow({
       onError: (error) => result.showError(errorMessage(t, error)),
     })
   return (
-    <TableRow data-testid="webhook-endpoint-row" selected={selected}>
+    <TableRow data-testid="webhook-endpoint-row">
       <TableCell sx={{ fontFamily: 'monospace', fontSize: 13, overflowWrap: 'anywhere' }}>{endpoint.url}</TableCell>
       <TableCell sx={{ fontFamily: 'monospace', fontSize: 13, whiteSpace: 'pre-line' }}>
         {endpoint.event_types.length === 0 ? t('admin.webhooks.allEvents') : endpoint.event_types.join('\n')}
