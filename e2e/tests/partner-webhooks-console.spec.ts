@@ -134,6 +134,7 @@ test("an admin adds a partner client's webhook endpoint, sees a sale's event del
     const details = deliveries.getByTestId('webhook-delivery-details')
     await expect(details).toContainText(eventId)
     await expect(details).toContainText(transactionId)
+    await expect(details.getByTestId('webhook-delivery-request-body')).toContainText('"type": "transaction.created"')
     await expectNoAxeViolations(admin, 'webhook deliveries with one opened')
     await keepScreenshot(admin, 'admin-webhook-deliveries')
 

@@ -42,6 +42,41 @@ function excerpt(body: string | null): string {
   return line.length > 60 ? `${line.slice(0, 60)}…` : line
 }
 
+/** A body as sent or received: scrollable, and reachable by keyboard so its overflow can be read. */
+function BodyBlock({ label, children, testId }: { label: string; children: string; testId: string }) {
+  return (
+    <Box
+      component="pre"
+      tabIndex={0}
+      aria-label={label}
+      data-testid={testId}
+      sx={{
+        mt: 1,
+        mb: 0,
+        p: 1,
+        maxHeight: 240,
+        overflow: 'auto',
+        bgcolor: 'action.hover',
+        borderRadius: 1,
+        fontSize: 13,
+        whiteSpace: 'pre-wrap',
+        overflowWrap: 'anywhere',
+      }}
+    >
+      {children}
+    </Box>
+  )
+}
+
+/** The request's JSON laid out to be read; as sent when it is not JSON (it always is). */
+function readable(body: string): string {
+  try {
+    return JSON.stringify(JSON.parse(body), null, 2)
+  } catch {
+    return body
+  }
+}
+
 /** What was sent and what came back, for one delivery. */
 function DeliveryDetails({ delivery, endpoint }: { delivery: WebhookDelivery; endpoint: WebhookEndpoint }) {
   const { t } = useTranslation()
@@ -71,6 +106,9 @@ function DeliveryDetails({ delivery, endpoint }: { delivery: WebhookDelivery; en
           {pair(t('admin.webhooks.deliveries.transaction'), delivery.transaction_id)}
           {pair(t('admin.webhooks.deliveries.sequence'), String(delivery.sequence))}
         </Box>
+        <BodyBlock label={t('admin.webhooks.deliveries.requestBody')} testId="webhook-delivery-request-body">
+          {readable(delivery.request_body)}
+        </BodyBlock>
       </Box>
       <Box sx={{ flex: 1, minWidth: 0 }}>
         <Typography component="h3" sx={{ fontWeight: 600, mb: 1 }}>
@@ -84,24 +122,9 @@ function DeliveryDetails({ delivery, endpoint }: { delivery: WebhookDelivery; en
               {pair(t('admin.webhooks.deliveries.duration'), t('admin.webhooks.deliveries.ms', { ms: attempt.duration_ms }))}
               {attempt.error && pair(t('admin.webhooks.deliveries.error'), attempt.error)}
             </Box>
-            <Box
-              component="pre"
-              tabIndex={0}
-              aria-label={t('admin.webhooks.deliveries.answerBody')}
-              sx={{
-                mt: 1,
-                p: 1,
-                maxHeight: 240,
-                overflow: 'auto',
-                bgcolor: 'action.hover',
-                borderRadius: 1,
-                fontSize: 13,
-                whiteSpace: 'pre-wrap',
-                overflowWrap: 'anywhere',
-              }}
-            >
+            <BodyBlock label={t('admin.webhooks.deliveries.answerBody')} testId="webhook-delivery-answer-body">
               {attempt.response_body ?? t('admin.webhooks.deliveries.noBody')}
-            </Box>
+            </BodyBlock>
           </>
         ) : (
           <Typography>{t('admin.webhooks.deliveries.notTried')}</Typography>

@@ -30,6 +30,11 @@ const delivery = (overrides: Partial<WebhookDelivery> = {}): WebhookDelivery => 
   attempts: 4,
   next_attempt_at: null,
   delivered_at: null,
+  request_body: JSON.stringify({
+    type: 'transaction.paid',
+    timestamp: '2026-11-21T09:59:59.000Z',
+    data: { transaction: { id: '0190f1a2-0000-4000-8000-000000000002', status: 'paid' }, sequence: 3 },
+  }),
   last_attempt: {
     attempted_at: '2026-11-21T10:00:00.000Z',
     duration_ms: 812,
@@ -249,6 +254,8 @@ describe('the webhooks page of a partner client', () => {
     const details = await within(section).findByTestId('webhook-delivery-details')
     expect(within(details).getByText('ev_100')).toBeTruthy()
     expect(within(details).getByText(/retry later/)).toBeTruthy()
+    // The request as sent, laid out to be read.
+    expect(within(details).getByTestId('webhook-delivery-request-body').textContent).toContain('"status": "paid"')
     await userEvent.click(within(section).getByRole('button', { name: 'Show more' }))
     expect(await within(section).findByText('transaction.created')).toBeTruthy()
     expect(api.request).toHaveBeenCalledWith(
