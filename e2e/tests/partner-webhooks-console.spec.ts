@@ -147,7 +147,7 @@ test("an admin adds a partner client's webhook endpoint, sees a sale's event del
     await expectNoAxeViolations(admin, 'webhook deliveries after a replay')
     await keepScreenshot(admin, 'admin-webhook-replayed')
 
-    // A range replay: everything of the client since an hour ago.
+    // A range replay: everything of the client in the hour around now (the dialog offers the last day).
     await deliveries.getByTestId('webhook-replay-range-open').click()
     const range = admin.getByTestId('webhook-replay-range')
     const local = (date: Date) => new Date(date.getTime() - date.getTimezoneOffset() * 60_000).toISOString().slice(0, 16)

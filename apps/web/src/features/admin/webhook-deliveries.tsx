@@ -257,6 +257,12 @@ const localInstant = z
     }
     return date.toISOString()
   })
+/** A `datetime-local` field's value for an instant, in the browser's time zone. */
+function localInput(date: Date): string {
+  const two = (value: number) => String(value).padStart(2, '0')
+  return `${date.getFullYear()}-${two(date.getMonth() + 1)}-${two(date.getDate())}T${two(date.getHours())}:${two(date.getMinutes())}`
+}
+
 /** Both instants, then the contract's own checks (from before to), reported on the field they name. */
 const rangeFormSchema = z.object({ from: localInstant, to: localInstant }).transform((range, context) => {
   const parsed = webhookReplayBodySchema.safeParse(range)
@@ -278,10 +284,12 @@ function ReplayRangeDialog({
   onClose: () => void
 }) {
   const { t } = useTranslation()
-  const form = useForm<RangeForm, unknown, WebhookReplayBody>({
-    resolver: zodResolver(rangeFormSchema),
-    defaultValues: { from: '', to: '' },
+  // The last day, to the end of this minute (the fields have no seconds): what a receiver that was down usually missed.
+  const [defaults] = useState(() => {
+    const endOfMinute = Math.floor(Date.now() / 60_000) * 60_000 + 60_000
+    return { from: localInput(new Date(endOfMinute - 86_400_000)), to: localInput(new Date(endOfMinute)) }
   })
+  const form = useForm<RangeForm, unknown, WebhookReplayBody>({ resolver: zodResolver(rangeFormSchema), defaultValues: defaults })
   const errors = form.formState.errors
   const submit = form.handleSubmit(async (body) => {
     // The dialog closes at once: the deliveries section shows the progress and the result.

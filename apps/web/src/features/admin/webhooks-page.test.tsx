@@ -296,6 +296,10 @@ describe('the webhooks page of a partner client', () => {
 
     await userEvent.click(screen.getByRole('button', { name: 'Replay a time range' }))
     const dialog = await screen.findByTestId('webhook-replay-range')
+    // It offers the last day; the admin picks another range.
+    expect((within(dialog).getByTestId('webhook-replay-from') as HTMLInputElement).value).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d$/)
+    await userEvent.clear(within(dialog).getByTestId('webhook-replay-from'))
+    await userEvent.clear(within(dialog).getByTestId('webhook-replay-to'))
     await userEvent.type(within(dialog).getByTestId('webhook-replay-from'), '2026-11-21T12:00')
     await userEvent.type(within(dialog).getByTestId('webhook-replay-to'), '2026-11-21T10:00')
     await userEvent.click(within(dialog).getByRole('button', { name: 'Replay' }))
