@@ -130,7 +130,11 @@ test("an admin adds a partner client's webhook endpoint, sees a sale's event del
     await expect(delivery).toContainText('transaction.created')
     await expect(delivery).toContainText('200')
     await expect(delivery).toContainText('"received":true')
-    await delivery.getByTestId('webhook-delivery-toggle').click()
+    // Opened from the keyboard: the toggle says it is expanded.
+    const toggle = delivery.getByTestId('webhook-delivery-toggle')
+    await toggle.focus()
+    await admin.keyboard.press('Enter')
+    await expect(toggle).toHaveAttribute('aria-expanded', 'true')
     const details = deliveries.getByTestId('webhook-delivery-details')
     await expect(details).toContainText(eventId)
     await expect(details).toContainText(transactionId)
