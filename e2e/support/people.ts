@@ -19,7 +19,7 @@ export function newPerson(firstName: string): Person {
 }
 
 /** The tests that sign in as an admin, each with addresses of its own. */
-export const adminSlots = ['console', 'clients', 'cases', 'chargebacks'] as const
+export const adminSlots = ['console', 'clients', 'cases', 'chargebacks', 'webhooks'] as const
 
 /**
  * An address the e2e server lists in ADMIN_EMAILS (playwright.config.ts),

@@ -29,6 +29,8 @@ export function e2eServerEnv(options: { publicUrl: string; dataDir: string }): R
     // Every browser test registers its people from this one client address; the limit is tested in registration.test.ts.
     REGISTRATIONS_PER_CLIENT_PER_HOUR: '1000000',
     LIST_READS_PER_MINUTE: '1000000',
+    // The webhooks console test (partner-webhooks-console.spec.ts) points an endpoint at a receiver on 127.0.0.1.
+    WEBHOOK_ALLOW_PRIVATE: 'true',
   }
 }
 

@@ -119,6 +119,10 @@ export const webhookDeliverySchema = z
     attempts: z.number().int(),
     next_attempt_at: z.string().nullable().meta({ description: 'when it is tried again; null once delivered or given up' }),
     delivered_at: z.string().nullable(),
+    request_body: z.string().meta({
+      description:
+        'the body POSTed, as the receiver got it (with the headers webhook-id = event_id, webhook-timestamp and webhook-signature)',
+    }),
     last_attempt: z
       .object({
         attempted_at: z.string(),

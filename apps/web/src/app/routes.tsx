@@ -51,6 +51,7 @@ const LedgerHealthPage = lazyPage(() => import('../features/admin/ledger-health-
 const ReconciliationPage = lazyPage(() => import('../features/admin/reconciliation-page.tsx'), 'ReconciliationPage')
 const ChargebacksPage = lazyPage(() => import('../features/admin/chargebacks-page.tsx'), 'ChargebacksPage')
 const ClientsPage = lazyPage(() => import('../features/admin/clients-page.tsx'), 'ClientsPage')
+const WebhooksPage = lazyPage(() => import('../features/admin/webhooks-page.tsx'), 'WebhooksPage')
 // The public check of a sale's escrow (decision 114): its own chunk, opened from a link or a QR code.
 const VerifyPage = lazyPage(() => import('../features/verify/verify-page.tsx'), 'VerifyPage')
 
@@ -160,6 +161,7 @@ export const routes: RouteObject[] = [
           { path: r.adminReconciliation, element: <ReconciliationPage /> },
           { path: r.adminChargebacks, element: <ChargebacksPage /> },
           { path: r.adminClients, element: <ClientsPage /> },
+          { path: r.adminClientWebhooks, element: <WebhooksPage /> },
           { path: r.adminDevMailbox, element: <DevMailboxPage /> },
           { path: r.adminCases, element: <CasesPage /> },
           { path: r.adminDevMail, element: <DevMailPage /> },

@@ -37,6 +37,7 @@ export const namedRoutes = {
   adminReconciliation: '/admin/reconciliation',
   adminChargebacks: '/admin/chargebacks',
   adminClients: '/admin/clients',
+  adminClientWebhooks: '/admin/clients/:clientId/webhooks',
   adminDevMailbox: '/admin/dev-mailbox',
   adminDevMail: '/admin/dev-mailbox/:id',
   verify: '/verify/:code',

@@ -414,6 +414,9 @@ describe('partner webhooks', () => {
       }),
     ])
     const created = deliveries.body[1].event_id as string
+    // What the console shows as the request is the body the receiver got, byte for byte.
+    const receivedBody = receiver.received.find(({ headers }) => headers['webhook-id'] === created)?.body
+    expect(deliveries.body[1].request_body).toBe(receivedBody)
     receiver.received.length = 0
 
     const one = await admin('admin', 'POST', `/api/v1/admin/clients/market/webhook_endpoints/${id}/replay`, { event_ids: [created] })

@@ -5,7 +5,7 @@ import { AppError } from '../../errors.ts'
 import type { JobQueue } from '../../jobs/job-queue.ts'
 import { clientEndpoint, deliveriesOf, replayDeliveries } from './webhook-deliveries-repository.ts'
 import { feedPositionOf } from './webhook-endpoints-repository.ts'
-import { enqueueWebhookDelivery } from './webhook-delivery.ts'
+import { enqueueWebhookDelivery, webhookBody } from './webhook-delivery.ts'
 
 /** What an admin looks at and does about one endpoint's deliveries (issue 35: "shows each delivery, replays one or a range"). */
 
@@ -33,6 +33,7 @@ export async function listDeliveries(
     attempts: row.attempts,
     next_attempt_at: row.status === 'pending' ? row.next_attempt_at.toISOString() : null,
     delivered_at: row.delivered_at?.toISOString() ?? null,
+    request_body: webhookBody({ type: row.type, createdAt: row.event_created_at, payload: row.payload, sequence: row.sequence }),
     last_attempt:
       row.attempted_at === null || row.attempted_at === undefined
         ? null

@@ -147,6 +147,8 @@ export async function deliveriesOf(db: Kysely<Database>, input: { endpointId: st
       'd.next_attempt_at',
       'd.delivered_at',
       'v.position',
+      'v.payload',
+      'v.created_at as event_created_at',
       'last.attempted_at',
       'last.duration_ms',
       'last.status_code',

@@ -90,16 +90,21 @@ interface Claimed {
   secrets: string[]
 }
 
+/** What an event's delivery POSTs (the same body on every attempt and replay; the console shows it). */
+export function webhookBody(event: { type: string; createdAt: Date; payload: Record<string, unknown>; sequence: number }): string {
+  return JSON.stringify({
+    type: event.type,
+    timestamp: event.createdAt.toISOString(),
+    data: { transaction: event.payload, sequence: event.sequence },
+  })
+}
+
 async function drainStream(deps: WebhookDeliveryDeps, endpointId: string, transactionId: string): Promise<void> {
   for (;;) {
     const claimed = await claimNext(deps, endpointId, transactionId)
     if (!claimed) return
     const timestamp = new Date(Math.floor(deps.clock.now().getTime() / 1000) * 1000)
-    const body = JSON.stringify({
-      type: claimed.type,
-      timestamp: claimed.createdAt.toISOString(),
-      data: { transaction: claimed.payload, sequence: claimed.sequence },
-    })
+    const body = webhookBody(claimed)
     const signature = claimed.secrets.map((secret) => new Webhook(secret).sign(claimed.eventId, timestamp, body)).join(' ')
     const headers = {
       'webhook-id': claimed.eventId,

@@ -14,12 +14,14 @@ import TableRow from '@mui/material/TableRow'
 import Typography from '@mui/material/Typography'
 import type { AdminClient, ClientChange } from '@pactum/contracts/admin'
 import { useState } from 'react'
+import { Link as RouterLink } from 'react-router'
 import { useTranslation } from '../../i18n/react.tsx'
 import { LoadErrorAlert } from '../../components/load-error-alert.tsx'
 import { PageHeader } from '../../components/page-header.tsx'
 import { StatusMessage } from '../../components/status-message.tsx'
 import { useLocale } from '../../i18n/use-locale.ts'
 import { formatDateTime } from '../../lib/dates.ts'
+import { routeTo } from '../../lib/named-routes.ts'
 import { useAdminClients, useClientChanges } from './admin-api.ts'
 import { IssueApiKeyDialog, RevokeApiKeyDialog } from './client-api-key-dialogs.tsx'
 import { ClientFormDialog } from './client-form-dialog.tsx'
@@ -102,6 +104,15 @@ function ClientRow({ client, onOpen }: { client: AdminClient; onOpen: (dialog: O
             data-testid="admin-client-issue-key"
           >
             {t(client.api_key_issued_at ? 'admin.clients.newKey' : 'admin.clients.issueKey')}
+          </Button>
+          <Button
+            size="small"
+            component={RouterLink}
+            to={routeTo('adminClientWebhooks', { clientId: client.client_id })}
+            aria-label={t('admin.clients.webhooksLabel', { name: client.name })}
+            data-testid="admin-client-webhooks"
+          >
+            {t('admin.clients.webhooks')}
           </Button>
           {client.api_key_issued_at && (
             <Button
