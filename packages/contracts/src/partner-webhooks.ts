@@ -95,6 +95,7 @@ export const webhookEndpointSchema = z
     url: z.string(),
     event_types: z.array(partnerEventTypeSchema),
     disabled_at: z.string().nullable().meta({ description: 'set when it kept failing: nothing is delivered until it is enabled again' }),
+    disabled_reason: z.string().nullable().meta({ description: 'why it was disabled, with its last failure; null while it is enabled' }),
     created_at: z.string(),
   })
   .meta({ id: 'WebhookEndpoint' })

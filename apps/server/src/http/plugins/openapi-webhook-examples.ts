@@ -25,6 +25,7 @@ const endpoint = {
   url: 'https://market.example/pactum/webhooks',
   event_types: ['transaction.paid', 'transaction.released'],
   disabled_at: null,
+  disabled_reason: null,
   created_at: '2026-11-22T09:00:00.000Z',
 } as const satisfies z.output<typeof webhookEndpointSchema>
 

@@ -307,8 +307,11 @@ describe('partner webhooks', () => {
     await joinedSale(call, {}, { clientId: 'market' })
     await settle()
     for (let hour = 0; hour < 80; hour += 1) await settle(3600)
-    const [endpoint] = (await partner('GET', '/partner/webhook_endpoints')).json<Array<{ disabled_at: string | null }>>()
+    const [endpoint] = (await partner('GET', '/partner/webhook_endpoints')).json<
+      Array<{ disabled_at: string | null; disabled_reason: string | null }>
+    >()
     expect(endpoint?.disabled_at).not.toBeNull()
+    expect(endpoint).toMatchObject({ disabled_reason: 'every attempt failed for three days (last: HTTP 500)' })
     // Both streams (created, joined) were failing; the one that disabled the endpoint sends the e-mail, once.
     const told = (await writtenMails(testApp.dataDir)).filter((mail) => mail.subject.startsWith('Webhook endpoint switched off'))
     expect(told.map((mail) => mail.to).sort()).toEqual(['dev@market.example', 'support@pactum.example'])
@@ -443,7 +446,7 @@ describe('partner webhooks', () => {
     const { testApp, partner, receiver } = await start()
     const { id } = await register(partner, receiver.url)
     expect((await partner('GET', '/partner/webhook_endpoints')).json()).toEqual([
-      { id, url: receiver.url, event_types: [], disabled_at: null, created_at: expect.any(String) },
+      { id, url: receiver.url, event_types: [], disabled_at: null, disabled_reason: null, created_at: expect.any(String) },
     ])
     const { db } = testApp.app.services
     await db.insertInto('clients').values({ id: 'other', name: 'Other' }).execute()

@@ -60,6 +60,7 @@ export function toEndpointView(row: EndpointRow): WebhookEndpoint {
     url: row.url,
     event_types: row.event_types as PartnerEventType[],
     disabled_at: row.disabled_at?.toISOString() ?? null,
+    disabled_reason: row.disabled_at ? row.disabled_reason : null,
     created_at: row.created_at.toISOString(),
   }
 }

@@ -17,6 +17,7 @@ const endpoint = (overrides: Partial<WebhookEndpoint> = {}): WebhookEndpoint => 
   url: 'https://harbour.example/hooks',
   event_types: [],
   disabled_at: null,
+  disabled_reason: null,
   created_at: '2026-11-20T10:00:00.000Z',
   ...overrides,
 })
@@ -85,6 +86,7 @@ describe('the webhooks page of a partner client', () => {
           url: 'https://harbour.example/other',
           event_types: ['transaction.paid', 'transaction.released'],
           disabled_at: '2026-11-22T08:00:00.000Z',
+          disabled_reason: 'every attempt failed for three days (last: HTTP 502)',
         }),
       ],
     })
@@ -97,6 +99,9 @@ describe('the webhooks page of a partner client', () => {
     expect(within(second).getByText(/transaction\.paid/)).toBeTruthy()
     expect(within(second).getByText('Disabled')).toBeTruthy()
     expect(within(second).getByText(/after three days of failed deliveries/)).toBeTruthy()
+    expect(within(second).getByTestId('webhook-endpoint-disabled-reason').textContent).toBe(
+      'every attempt failed for three days (last: HTTP 502)',
+    )
     expect(within(second).getByRole('button', { name: 'Enable https://harbour.example/other again' })).toBeTruthy()
   })
 

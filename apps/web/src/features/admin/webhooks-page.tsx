@@ -66,6 +66,16 @@ function EndpointRow({
             <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
               {t('admin.webhooks.disabledWhy', { date: formatDateTime(endpoint.disabled_at, locale) })}
             </Typography>
+            {endpoint.disabled_reason && (
+              <Typography
+                variant="body2"
+                color="text.secondary"
+                data-testid="webhook-endpoint-disabled-reason"
+                sx={{ fontFamily: 'monospace', fontSize: 12, overflowWrap: 'anywhere' }}
+              >
+                {endpoint.disabled_reason}
+              </Typography>
+            )}
           </>
         ) : (
           <Chip size="small" color="success" variant="outlined" label={t('admin.webhooks.active')} />
