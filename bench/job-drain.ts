@@ -94,7 +94,8 @@ async function copyTransaction(database: Database, templateId: string, count: nu
       column_name: string
     }>`select column_name from information_schema.columns where table_name = 'transactions' and table_schema = current_schema()`.execute(db)
   ).rows.map((row) => row.column_name)
-  const copied = columns.filter((column) => !['id', 'join_code', 'complaint_period_deadline'].includes(column))
+  // verify_code: each copy gets a fresh one from the column's default (decision 114); the template's is unique.
+  const copied = columns.filter((column) => !['id', 'join_code', 'complaint_period_deadline', 'verify_code'].includes(column))
   const list = sql.join(copied.map((column) => sql.ref(column)))
   const fromTemplate = sql.join(copied.map((column) => sql.ref(`t.${column}`)))
   const hold = await db.selectFrom('ledger_entries').selectAll().where('transaction_id', '=', templateId).executeTakeFirstOrThrow()

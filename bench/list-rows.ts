@@ -24,7 +24,8 @@ export async function seedListRows(db: Kysely<Database>, o: { templateId: string
       column_name: string
     }>`select column_name from information_schema.columns where table_name = 'transactions' and table_schema = current_schema()`.execute(db)
   ).rows.map((row) => row.column_name)
-  const copied = columns.filter((column) => !['id', 'join_code', 'seller_id', 'creator_id'].includes(column))
+  // verify_code: each copy gets a fresh one from the column's default (decision 114); the template's is unique.
+  const copied = columns.filter((column) => !['id', 'join_code', 'seller_id', 'creator_id', 'verify_code'].includes(column))
   const list = sql.join(copied.map((column) => sql.ref(column)))
   const fromTemplate = sql.join(copied.map((column) => sql.ref(`t.${column}`)))
   const newestMs = Date.now() - 60_000
