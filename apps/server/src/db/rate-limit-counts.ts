@@ -45,3 +45,25 @@ export async function purgeRateLimits(db: Kysely<Database>, now: Date): Promise<
     .where('window_ends_at', '<', new Date(now.getTime() - 86_400_000))
     .execute()
 }
+
+/**
+ * Reserves the next free slot on `key` for a caller that may go once every
+ * `intervalMs` (a pace, not a count per window): one upsert moves the
+ * key's next free time on by one interval from itself or from `now`,
+ * whichever is later, and answers when this caller's slot begins (now or
+ * later). Calls paced so are spread evenly, so no one-second window of the
+ * receiver's sees more than the rate and one, whatever its windows' edges.
+ */
+export async function reserveSlot(db: Kysely<Database>, key: string, intervalMs: number, now: Date): Promise<Date> {
+  const storedKey = createHash('sha256').update(key).digest('hex')
+  const result = await sql<{ next_free: Date }>`
+    insert into rate_limits (key, count, window_ends_at)
+    values (${storedKey}, 1, ${now}::timestamptz + ${intervalMs}::float8 * interval '1 millisecond')
+    on conflict (key) do update set
+      count = rate_limits.count + 1,
+      window_ends_at = greatest(rate_limits.window_ends_at, ${now}::timestamptz) + ${intervalMs}::float8 * interval '1 millisecond'
+    returning window_ends_at as next_free`.execute(db)
+  const row = result.rows[0]
+  if (!row) throw new Error('pace slot not written')
+  return new Date(new Date(row.next_free).getTime() - intervalMs)
+}
