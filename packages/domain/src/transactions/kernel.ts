@@ -135,6 +135,8 @@ export type NotifyTemplate =
   | 'listing_accepted'
   | 'listing_rejected'
   | 'cancelled'
+  /** The partner client the sale was made under called it off before anyone paid (decision 116). */
+  | 'cancelled_by_partner'
   | 'paid'
   | 'payment_failed'
   | 'tracked'

@@ -155,7 +155,8 @@ export function claim<S extends Common>(state: S, event: ClaimEvent, actor: Acto
  * The partner client the sale was made under calls it off (issue 35): only
  * while nobody has paid (`paid` otherwise) and no payment is on its way
  * (`inProgress`, the kind's own word for it). Every party who has taken
- * their place hears of it, as the other party of a cancelling creator does.
+ * their place hears of it, as the other party of a cancelling party does,
+ * in words that name the marketplace rather than the other party.
  */
 export function cancelByPartner<S extends Common>(
   state: S,
@@ -168,7 +169,7 @@ export function cancelByPartner<S extends Common>(
   const present = (['buyer', 'seller'] as const).filter((party) => (party === 'buyer' ? state.buyerId : state.sellerId) !== null)
   return step(
     enter(state, 'cancelled', now, patch),
-    present.map((to): Effect => ({ type: 'notify', template: 'cancelled', to })),
+    present.map((to): Effect => ({ type: 'notify', template: 'cancelled_by_partner', to })),
   )
 }
 

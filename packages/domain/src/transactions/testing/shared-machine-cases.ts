@@ -311,7 +311,7 @@ export function sharedMachineCases<S extends CommonState<string>>(m: MachineUnde
         const { next, effects } = accept(m.cancel(state, partner, at(90)))
         expect(next).toMatchObject({ status: 'cancelled', joinCode: null, amountHeld: 0 })
         expect(next.timestamps.cancelled).toEqual(at(90))
-        expect(effects).toEqual(told.map((to) => ({ type: 'notify', template: 'cancelled', to })))
+        expect(effects).toEqual(told.map((to) => ({ type: 'notify', template: 'cancelled_by_partner', to })))
       }
     })
 
