@@ -7,6 +7,7 @@ import {
   partnerTransactionBodySchema,
   partnerTransactionCreatedSchema,
 } from '@pactum/contracts/partner-transactions'
+import type { FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { AppError } from '../../errors.ts'
@@ -46,14 +47,16 @@ export function partnerTransactionRoutes(deps: () => TransactionDeps): FastifyPl
     const context = (): ViewContext => ({ now: deps().clock.now(), policy: deps().policy, publicUrl: app.services.config.publicUrl })
     const partnerView = { id: '' }
 
+    // An Idempotency-Key makes a retry answer as the first call did (http/plugins/idempotency.ts), keyed per client.
     const createOptions = {
       config: apiKeyRateLimit,
       preParsing: partnerKeyFirst(app),
+      preHandler: app.idempotent,
     }
-    const create = async (body: Parameters<typeof createPartnerTransaction>[2], client: { id: string; name: string }) => {
+    const create = async (request: FastifyRequest, body: Parameters<typeof createPartnerTransaction>[2]) => {
       const { row, invited } = await createPartnerTransaction(
-        { ...deps(), config: app.services.config, mailer: app.services.mailer },
-        client,
+        { ...deps(), idempotency: request.idempotencyClaim, config: app.services.config, mailer: app.services.mailer },
+        checkedPartnerOf(request),
         body,
       )
       const created: PartnerTransactionCreated = {
@@ -82,7 +85,7 @@ export function partnerTransactionRoutes(deps: () => TransactionDeps): FastifyPl
           response: { 201: partnerTransactionCreatedSchema, ...createErrors },
         },
       },
-      async (request, reply) => reply.status(201).send((await create(request.body, checkedPartnerOf(request))).created),
+      async (request, reply) => reply.status(201).send((await create(request, request.body)).created),
     )
 
     app.post(
@@ -101,7 +104,7 @@ export function partnerTransactionRoutes(deps: () => TransactionDeps): FastifyPl
       },
       async (request, reply) => {
         const client = checkedPartnerOf(request)
-        const { row, created } = await create(request.body, client)
+        const { row, created } = await create(request, request.body)
         const { buyer_email, seller_email } = request.body
         return reply.status(201).send({
           id: row.id,
@@ -123,6 +126,7 @@ export function partnerTransactionRoutes(deps: () => TransactionDeps): FastifyPl
       {
         config: apiKeyRateLimit,
         preParsing: partnerKeyFirst(app),
+        preHandler: app.idempotent,
         schema: {
           ...partnerSecured,
           summary: 'Call off one of your transactions that nobody has paid',
@@ -136,7 +140,11 @@ export function partnerTransactionRoutes(deps: () => TransactionDeps): FastifyPl
         },
       },
       async (request) => {
-        const row = await cancelPartnerTransaction(deps(), checkedPartnerOf(request), request.params.id)
+        const row = await cancelPartnerTransaction(
+          { ...deps(), idempotency: request.idempotencyClaim },
+          checkedPartnerOf(request),
+          request.params.id,
+        )
         return toAnyTransactionView(row, partnerView, context())
       },
     )

@@ -33,8 +33,8 @@ async function start(options: { companyBuyer?: boolean; env?: Record<string, str
     stranger: {},
   })
   const call = apiCaller(testApp.app, tokens)
-  const partner = (method: 'GET' | 'POST', url: string, body?: object, apiKey = key) =>
-    call(null, method, `/api/v1${url}`, body, { 'x-pactum-api-key': apiKey })
+  const partner = (method: 'GET' | 'POST', url: string, body?: object, apiKey = key, headers: Record<string, string> = {}) =>
+    call(null, method, `/api/v1${url}`, body, { 'x-pactum-api-key': apiKey, ...headers })
   const mailsTo = async (email: string) => (await writtenMails(testApp.dataDir)).filter((mail) => mail.to === email)
   return { testApp, db, clock, call, partner, key, otherKey, mailsTo, dataDir: testApp.dataDir }
 }
@@ -149,6 +149,26 @@ describe('a partner creating a transaction on behalf of its users', () => {
       status: 400,
       body: { code: 'validation_failed', details: { fields: [{ field: 'body.buyer_email' }] } },
     })
+  })
+
+  it('honours an Idempotency-Key: a retry answers as the first call did, a changed body is refused, and another client’s key is its own', async () => {
+    const { partner, otherKey, mailsTo } = await start()
+    const body = { ...offer, seller_email: 'seller@example.com' }
+    const send = (payload: object, apiKey?: string) =>
+      partner('POST', '/partner/transactions', payload, apiKey, { 'idempotency-key': 'order-4711' })
+    const first = await send(body)
+    expect(first.status).toBe(201)
+    const retry = await send(body)
+    expect(retry).toMatchObject({ status: 201, body: { id: first.body.id, join_code: first.body.join_code } })
+    expect(retry.headers['idempotent-replayed']).toBe('true')
+    expect(await mailsTo('seller@example.com')).toHaveLength(1)
+    expect(await send({ ...body, price: 12_000 })).toMatchObject({ status: 422, body: { code: 'idempotency_key_reused' } })
+    expect((await send(body, otherKey)).body.client_id).toBe('other')
+
+    const cancel = () =>
+      partner('POST', `/partner/transactions/${first.body.id}/cancel`, undefined, undefined, { 'idempotency-key': 'cancel-4711' })
+    expect(await cancel()).toMatchObject({ status: 200, body: { status: 'cancelled' } })
+    expect(await cancel()).toMatchObject({ status: 200, body: { status: 'cancelled' } })
   })
 
   it('names the body field it refuses', async () => {

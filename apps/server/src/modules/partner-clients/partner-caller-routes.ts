@@ -35,9 +35,14 @@ export function partnerKeyFirst(app: FastifyInstance) {
 
 /** The client `partnerKeyFirst` checked for this request. */
 export function checkedPartnerOf(request: FastifyRequest): PartnerCaller {
-  const caller = checkedCallers.get(request)
+  const caller = partnerCallerOf(request)
   if (!caller) throw new Error('the route checks no partner key: add partnerKeyFirst as its preParsing hook')
   return caller
+}
+
+/** The same, or undefined on a route that takes no partner key. */
+export function partnerCallerOf(request: FastifyRequest): PartnerCaller | undefined {
+  return checkedCallers.get(request)
 }
 
 /** Wrong keys are counted per address (no one is signed in); a right one per client, by `partnerClientOf`. */
