@@ -26,8 +26,9 @@ import { cancelPartnerTransaction } from './cancel-partner-transaction.ts'
 import { createPartnerTransaction } from './create-partner-transaction.ts'
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 404: errorBodySchema, 429: errorBodySchema }
-const createErrors = { 400: errorBodySchema, 401: errorBodySchema, 409: errorBodySchema, 429: errorBodySchema }
-const cancelErrors = { ...errors, 409: errorBodySchema }
+// 422: an Idempotency-Key used before for another request.
+const createErrors = { 400: errorBodySchema, 401: errorBodySchema, 409: errorBodySchema, 422: errorBodySchema, 429: errorBodySchema }
+const cancelErrors = { ...errors, 409: errorBodySchema, 422: errorBodySchema }
 
 const listQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(100).default(50),

@@ -277,6 +277,13 @@ describe('a partner calling off a transaction nobody has paid', () => {
       .where('event', '=', 'cancel')
       .execute()
     expect(events).toEqual([{ event: 'cancel', actor_kind: 'partner', actor_user_id: null, from_status: 'joined', to_status: 'cancelled' }])
+    const creation = await db
+      .selectFrom('transaction_events')
+      .select('actor_kind')
+      .where('transaction_id', '=', both.body.id)
+      .where('event', '=', 'create')
+      .executeTakeFirstOrThrow()
+    expect(creation.actor_kind).toBe('partner')
     const partnerEvents = await db
       .selectFrom('partner_events')
       .select('type')
