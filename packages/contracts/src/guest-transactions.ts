@@ -1,14 +1,6 @@
-import { supportedLocales } from '@pactum/domain/locales'
 import { z } from 'zod'
-import {
-  amountSchema,
-  currencyCodeSchema,
-  descriptionSchema,
-  guestEmailSchema,
-  roleSchema,
-  transactionTypeInputSchema,
-  transactionTypeSchema,
-} from './transactions.ts'
+import { partnerOfferFields } from './partner-transactions.ts'
+import { amountSchema, currencyCodeSchema, guestEmailSchema, roleSchema, transactionTypeSchema } from './transactions.ts'
 
 /**
  * Guest transactions (issue 12 #2): claiming an invitation by its link's
@@ -55,16 +47,12 @@ export const invitationLandingSchema = z
   .meta({ id: 'InvitationLanding' })
 export type InvitationLanding = z.infer<typeof invitationLandingSchema>
 
-// POST /partner/guest_transactions (partner API key)
+// POST /partner/guest_transactions (partner API key): POST /partner/transactions with both parties invited.
 export const partnerGuestTransactionBodySchema = z
   .object({
-    type: transactionTypeInputSchema,
+    ...partnerOfferFields,
     buyer_email: guestEmailSchema,
     seller_email: guestEmailSchema,
-    price: amountSchema.meta({ description: 'online: the price; face-to-face: the deposit' }),
-    currency: currencyCodeSchema,
-    description: descriptionSchema,
-    invitation_language: z.enum(supportedLocales).optional(),
   })
   .refine((body) => body.buyer_email !== body.seller_email, { message: 'buyer and seller must differ', path: ['seller_email'] })
   .meta({ id: 'PartnerGuestTransaction' })

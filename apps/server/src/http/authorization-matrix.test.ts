@@ -649,6 +649,22 @@ const plans: Partial<Record<MatrixRoute, Plan>> = {
       return partnerCall('GET', `/api/v1/partner/transactions/${created.json<{ id: string }>().id}`, w.partnerKey)
     },
   },
+  'POST /api/v1/partner/transactions': {
+    forged: () => partnerCall('POST', '/api/v1/partner/transactions', 'matrix-partner.guessed', partnerSale),
+    genuine: () => partnerCall('POST', '/api/v1/partner/transactions', w.partnerKey, { ...partnerSale, buyer_email: undefined }),
+  },
+  'POST /api/v1/partner/transactions/:id/cancel': {
+    forged: () => partnerCall('POST', `/api/v1/partner/transactions/${randomUUID()}/cancel`, 'matrix-partner.guessed'),
+    genuine: async () => {
+      const created = await w.testApp.app.inject({
+        method: 'POST',
+        url: '/api/v1/partner/transactions',
+        headers: { 'content-type': 'application/json', 'x-pactum-api-key': w.partnerKey },
+        payload: partnerSale,
+      })
+      return partnerCall('POST', `/api/v1/partner/transactions/${created.json<{ id: string }>().id}/cancel`, w.partnerKey)
+    },
+  },
   'DELETE /api/v1/partner/webhook_endpoints/:id': {
     forged: () => partnerCall('DELETE', `/api/v1/partner/webhook_endpoints/${randomUUID()}`, 'matrix-partner.guessed'),
     genuine: async () => partnerCall('DELETE', `/api/v1/partner/webhook_endpoints/${await matrixEndpoint()}`, w.partnerKey),

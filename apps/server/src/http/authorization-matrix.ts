@@ -223,6 +223,9 @@ export const authorizationMatrix = {
   'GET /api/v1/partner/events': byApiKey,
   'GET /api/v1/partner/transactions': byApiKey,
   'GET /api/v1/partner/transactions/:id': byApiKey,
+  // A partner creates on behalf of its users by e-mail, and calls off one nobody has paid (decision 116).
+  'POST /api/v1/partner/transactions': byApiKey,
+  'POST /api/v1/partner/transactions/:id/cancel': byApiKey,
 
   // An online transaction.
   'GET /api/v1/transactions/:id': parties,

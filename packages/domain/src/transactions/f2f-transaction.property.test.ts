@@ -325,9 +325,9 @@ describe('face-to-face transaction over random histories', () => {
     expect(stamped.false.has('seller_handover_confirmed')).toBe(false)
   })
 
-  it('offers nothing once over, join or reject only to the counterparty, and every offered action is accepted', () => {
+  it('offers nothing once over, join or reject only to the counterparty, only the cancel to the partner, and every offered action is accepted', () => {
     fc.assert(
-      fc.property(history, fc.constantFrom<Actor['kind']>('buyer', 'seller', 'admin', 'counterparty'), (h, kind) => {
+      fc.property(history, fc.constantFrom<Actor['kind']>('buyer', 'seller', 'admin', 'counterparty', 'partner'), (h, kind) => {
         const { state, now } = replayed(h)
         const who: Actor = { kind }
         const offered: TransactionAction[] = availableActions(state, who, now)
@@ -339,6 +339,7 @@ describe('face-to-face transaction over random histories', () => {
           if (offered.includes(action)) {
             // Offered: taking it, with any well-formed input, is accepted and changes something.
             expect(['join', 'reject'].includes(action)).toBe(kind === 'counterparty')
+            if (kind === 'partner') expect(action).toBe('cancel_with_description')
             for (const outcome of outcomes) {
               // Under an early fraud warning, an input that would pay the seller is held back (chargeback.ts).
               if (!outcome.ok && outcome.code === 'fraud_warning_open' && hasOpenFraudWarning(state)) continue

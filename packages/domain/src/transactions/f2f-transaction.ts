@@ -8,7 +8,7 @@ import { awaitsSellerAcceptance } from './listing-sale.ts'
 import { chargebackHandlers } from './chargeback.ts'
 import { complaintHandlers } from './complaint-window.ts'
 import { type HandlerTable, machine, openingHandlers } from './handler-table.ts'
-import { type CommonEvent, setPaymentMethod } from './shared-handlers.ts'
+import { cancelByPartner, type CommonEvent, setPaymentMethod } from './shared-handlers.ts'
 import {
   ended,
   beforeDeposit,
@@ -65,6 +65,17 @@ const handlers: HandlerTable<F2fState, F2fEvent> = {
   ...chargebackHandlers<F2fState>({ heldRefunds }),
 
   cancel: (state, event, actor, now) => {
+    if (actor.kind === 'partner') {
+      const description = event.description.trim()
+      const cancelled = cancelByPartner(
+        state,
+        now,
+        { paid: ended(state.status) ?? 'already_paid', inProgress: 'deposit_payment_in_review' },
+        { cancellation: { description } },
+      )
+      // Role, then state, then input: the description is judged last.
+      return cancelled.ok && description === '' ? refuse('validation_failed') : cancelled
+    }
     if (state.status === 'created') {
       if (actor.kind !== state.creatorRole) return refuse(notRole(state.creatorRole))
     } else if (actor.kind !== 'buyer' && actor.kind !== 'seller') {

@@ -19,10 +19,13 @@ export type Party = 'buyer' | 'seller'
  * `counterparty` is a signed-in user who reached the transaction through its
  * join code or a guest's claim link and is not a party yet (join, claim,
  * reject); `admin` acts through the
- * admin calls; `system` is timers and provider or carrier webhooks.
+ * admin calls; `system` is timers and provider or carrier webhooks;
+ * `partner` is the partner client the transaction was made under, by its
+ * API key: it may only call the sale off while nobody has paid
+ * (docs/decisions/116-partner-creates-and-cancels.md).
  */
 export interface Actor {
-  readonly kind: Party | 'counterparty' | 'admin' | 'system'
+  readonly kind: Party | 'counterparty' | 'admin' | 'system' | 'partner'
 }
 
 export interface TransactionPolicy {
@@ -132,6 +135,8 @@ export type NotifyTemplate =
   | 'listing_accepted'
   | 'listing_rejected'
   | 'cancelled'
+  /** The partner client the sale was made under called it off before anyone paid (decision 116). */
+  | 'cancelled_by_partner'
   | 'paid'
   | 'payment_failed'
   | 'tracked'

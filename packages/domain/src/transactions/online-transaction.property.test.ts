@@ -177,17 +177,18 @@ describe('online transaction over random histories', () => {
     expect([...stamped].sort()).toEqual([...onlineStatuses].sort())
   })
 
-  it('offers nothing once over, and join or reject only to the counterparty', () => {
+  it('offers nothing once over, join or reject only to the counterparty, and only the cancel to the partner', () => {
     fc.assert(
       fc.property(
         history,
-        fc.constantFrom<Actor['kind']>('buyer', 'seller', 'admin', 'counterparty'),
+        fc.constantFrom<Actor['kind']>('buyer', 'seller', 'admin', 'counterparty', 'partner'),
         ({ creatorRole, fromListing, price, steps }, kind) => {
           const begun = new Date('2026-03-01T00:00:00Z')
           const { state, now } = replay(online, { state: start(creatorRole, fromListing, price, 0, begun), now: begun }, steps)
           const offered = availableActions(state, { kind }, now)
           if (isTerminal(state.status)) expect(offered).toEqual([])
           for (const type of offered) expect(['join', 'reject'].includes(type)).toBe(kind === 'counterparty')
+          if (kind === 'partner') expect(offered.filter((type) => type !== 'cancel')).toEqual([])
           // Only the seller answers a listing's buyer, and only while the sale waits for that answer.
           const answers = offered.filter((type) => type === 'accept_listing_transaction' || type === 'reject_listing_transaction')
           expect(answers).toEqual(

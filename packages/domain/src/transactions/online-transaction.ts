@@ -6,7 +6,7 @@ import { awaitsSellerAcceptance } from './listing-sale.ts'
 import { chargebackHandlers } from './chargeback.ts'
 import { complaintHandlers } from './complaint-window.ts'
 import { type HandlerTable, machine, openingHandlers } from './handler-table.ts'
-import { type CommonEvent, setPaymentMethod } from './shared-handlers.ts'
+import { cancelByPartner, type CommonEvent, setPaymentMethod } from './shared-handlers.ts'
 import {
   ended,
   paidAlready,
@@ -59,6 +59,9 @@ const handlers: HandlerTable<OnlineState, OnlineEvent> = {
   ...chargebackHandlers<OnlineState>({ heldRefunds: fullRefund }),
 
   cancel: (state, _event, actor, now) => {
+    if (actor.kind === 'partner') {
+      return cancelByPartner(state, now, { paid: ended(state.status) ?? 'already_paid', inProgress: 'payment_in_progress' })
+    }
     switch (state.status) {
       case 'created':
         if (actor.kind !== state.creatorRole) return refuse(notRole(state.creatorRole))

@@ -1,8 +1,18 @@
 import type { CurrencyCode, PaymentMethod } from '../currencies.ts'
 import { isChargeCalculatorVersion } from '../fees.ts'
 import { isHighValue } from '../high-value.ts'
-import { type Actor, type CommonState, enter, otherParty, type Party, type Result, refuse, step } from './kernel.ts'
-import { awaitsSellerAcceptance } from './listing-sale.ts'
+import {
+  type Actor,
+  type CommonState,
+  type Effect,
+  enter,
+  otherParty,
+  type Party,
+  type RefusalCode,
+  type Result,
+  refuse,
+  step,
+} from './kernel.ts'
 import type { CaseEvent } from './case-handlers.ts'
 import type { ChargebackEvent } from './chargeback.ts'
 import type { PostMessageEvent } from './conversation.ts'
@@ -94,9 +104,17 @@ function notJoinable(state: Common) {
   return refuse(state.status === 'cancelled' || state.status === 'rejected' ? 'already_cancelled' : 'already_joined')
 }
 
-/** Open to a join (and to the creator's edits): `created`, with the other party still to come, not a listing's sale awaiting its seller. */
+function openPartyId(state: Common): string | null {
+  return state.creatorRole === 'seller' ? state.buyerId : state.sellerId
+}
+
+/**
+ * Open to a join (and to the creator's edits): `created`, with the other
+ * party still to come. Not a listing's sale awaiting its seller, nor a
+ * partner's sale whose code was used before its invited party claimed.
+ */
 function joinable(state: Common): boolean {
-  return state.status === 'created' && !awaitsSellerAcceptance(state)
+  return state.status === 'created' && openPartyId(state) === null
 }
 
 export function join<S extends Common>(state: S, event: JoinEvent, actor: Actor, now: Date): Result<S> {
@@ -106,6 +124,10 @@ export function join<S extends Common>(state: S, event: JoinEvent, actor: Actor,
   if (event.userId === '') return refuse('validation_failed')
   const party: Partial<Common> = state.creatorRole === 'seller' ? { buyerId: event.userId } : { sellerId: event.userId }
   const joined = { ...party, joinedWithCode: state.joinCode }
+  // A partner's sale whose invited party has not claimed yet: the joiner
+  // takes the open place and the code is spent, but the sale waits in
+  // `created` until the claim, which joins it (and tells the joiner).
+  if (creatorId(state) === null) return step({ ...state, ...joined, joinCode: null } as S)
   return step(enter(state, 'joined', now, joined as Partial<S>), [{ type: 'notify', template: 'joined', to: state.creatorRole }])
 }
 
@@ -127,6 +149,28 @@ export function claim<S extends Common>(state: S, event: ClaimEvent, actor: Acto
   const party = { [slot]: event.userId } as Partial<S>
   if (otherId === null) return step({ ...state, ...party })
   return step(enter(state, 'joined', now, party), [{ type: 'notify', template: 'joined', to: other }])
+}
+
+/**
+ * The partner client the sale was made under calls it off (issue 35): only
+ * while nobody has paid (`paid` otherwise) and no payment is on its way
+ * (`inProgress`, the kind's own word for it). Every party who has taken
+ * their place hears of it, as the other party of a cancelling party does,
+ * in words that name the marketplace rather than the other party.
+ */
+export function cancelByPartner<S extends Common>(
+  state: S,
+  now: Date,
+  refusals: { readonly paid: RefusalCode; readonly inProgress: RefusalCode },
+  patch: Partial<S> = {},
+): Result<S> {
+  if (state.status !== 'created' && state.status !== 'joined') return refuse(refusals.paid)
+  if (state.isPaymentInProgress) return refuse(refusals.inProgress)
+  const present = (['buyer', 'seller'] as const).filter((party) => (party === 'buyer' ? state.buyerId : state.sellerId) !== null)
+  return step(
+    enter(state, 'cancelled', now, patch),
+    present.map((to): Effect => ({ type: 'notify', template: 'cancelled_by_partner', to })),
+  )
 }
 
 export function reject<S extends Common>(state: S, actor: Actor, now: Date): Result<S> {

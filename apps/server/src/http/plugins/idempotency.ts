@@ -5,6 +5,7 @@ import { AppError, fieldError } from '../../errors.ts'
 import { claimKey, type IdempotencyClaim, purgeIdempotencyKeys, releaseClaim, storeAnswer } from '../../idempotency/idempotency-claims.ts'
 import { findById } from '../../modules/transactions/transactions-repository.ts'
 import { toAnyTransactionView, type ViewContext } from '../../modules/transactions/transaction-view.ts'
+import { partnerCallerOf } from '../../modules/partner-clients/partner-caller-routes.ts'
 import { userOf } from './authentication.ts'
 
 type IdempotencyHook = (request: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply | undefined>
@@ -45,13 +46,13 @@ export function registerIdempotency(app: FastifyInstance, options: Pick<ViewCont
       if (!key || !acceptableKey.test(key)) {
         throw fieldError('headers.idempotency-key', 'an Idempotency-Key is 1-255 characters of letters, digits and ._:-')
       }
-      const user = userOf(request)
+      const owner = keyOwnerOf(request)
       const { db, clock } = app.services
       const now = clock.now()
       const outcome = await claimKey(
         db,
         {
-          userId: user.id,
+          userId: owner,
           key,
           route: `${request.method} ${request.routeOptions.url ?? request.url}`,
           requestHash: createHash('sha256')
@@ -84,7 +85,7 @@ export function registerIdempotency(app: FastifyInstance, options: Pick<ViewCont
           const row = await findById(db, outcome.transactionId)
           const asAdmin = (request.routeOptions.url ?? '').includes('/admin/')
           const body = JSON.stringify(
-            toAnyTransactionView(row, { id: user.id, asAdmin }, { now, policy: options.policy, publicUrl: options.publicUrl }),
+            toAnyTransactionView(row, { id: owner, asAdmin }, { now, policy: options.policy, publicUrl: options.publicUrl }),
           )
           const statusCode = successStatusOf(request)
           await storeAnswer(db, outcome.claim, statusCode, body)
@@ -119,6 +120,20 @@ export function registerIdempotency(app: FastifyInstance, options: Pick<ViewCont
   }, 3_600_000)
   purge.unref()
   app.addHook('onClose', async () => clearInterval(purge))
+}
+
+/**
+ * Whose keys these are: the signed-in user's, or a partner client's (its
+ * key checked by `partnerKeyFirst`), under a UUID derived from the client's
+ * id: `idempotency_keys.user_id` is a uuid, and a random user id cannot
+ * meet a SHA-256-derived one. A partner's replay after a crash reads the
+ * transaction as someone who is no party, as the partner API shows it.
+ */
+function keyOwnerOf(request: FastifyRequest): string {
+  const partner = partnerCallerOf(request)
+  if (!partner) return userOf(request).id
+  const hex = createHash('sha256').update(`partner-client:${partner.id}`).digest('hex')
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-8${hex.slice(13, 16)}-8${hex.slice(17, 20)}-${hex.slice(20, 32)}`
 }
 
 /** What the route answers when its work succeeds: 201 where it creates, else 200. */

@@ -109,7 +109,7 @@ export async function renderCaseFilePdf(file: CaseFile, locale: Locale): Promise
   return finish((page, pages) => `${label('caseFile.page', { page: String(page), pages: String(pages) })} · ${transaction.id}`)
 }
 
-const actors = ['buyer', 'seller', 'admin', 'system'] as const
+const actors = ['buyer', 'seller', 'admin', 'system', 'partner'] as const
 function isActor(kind: string): kind is (typeof actors)[number] {
   return (actors as readonly string[]).includes(kind)
 }

@@ -1,20 +1,11 @@
 import { errorBodySchema } from '@pactum/contracts/errors'
 import { f2fTransactionSchema } from '@pactum/contracts/f2f-transactions'
-import {
-  claimPreviewSchema,
-  claimSecretParams,
-  invitationLandingSchema,
-  partnerGuestTransactionBodySchema,
-  partnerGuestTransactionSchema,
-} from '@pactum/contracts/guest-transactions'
+import { claimPreviewSchema, claimSecretParams, invitationLandingSchema } from '@pactum/contracts/guest-transactions'
 import { transactionSchema } from '@pactum/contracts/transactions'
 import type { Party } from '@pactum/domain/transactions/kernel'
 import type { TransactionKind } from '@pactum/domain/transactions/transaction'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import { apiKeyHeader, clientOfApiKey } from '../partner-clients/partner-api-key.ts'
 import { claimGuestTransaction, invitationLanding, previewClaim } from './guest-invitations.ts'
-import { createPartnerGuestTransaction } from './partner-guest-transactions.ts'
-import { usageLimit, useWithinLimit } from '../../usage-limits.ts'
 import type { TransactionDeps } from '../transactions/engine/apply-event.ts'
 import { toAnyTransactionView, type ViewContext } from '../transactions/transaction-view.ts'
 import { userOf } from '../../http/plugins/authentication.ts'
@@ -24,16 +15,10 @@ const errors = { ...transactionErrors, 410: errorBodySchema, 429: errorBodySchem
 const secured = { security: [{ bearer: [] }], tags: ['guest transactions'] }
 
 /**
- * Partner keys are long random secrets, but a wrong one is still counted:
- * per address, since no user is signed in. A right one is counted per
- * client (PARTNER_REQUESTS_PER_MINUTE), whatever address it comes from.
- */
-const apiKeyRateLimit = { rateLimit: { max: 30, timeWindow: '1 minute', hook: 'onRequest' as const } }
-
-/**
  * Guest transactions (issue 12 #2): the invitee's preview and claim, by the
  * secret of their e-mailed link (guessable only in theory, still counted
- * like join codes), and a partner's creation of a transaction for two guests.
+ * like join codes). A partner's `POST /partner/guest_transactions` is in
+ * partner-api/partner-transaction-routes.ts.
  */
 export function guestRoutes(deps: () => TransactionDeps): FastifyPluginAsyncZod {
   return async (app) => {
@@ -98,48 +83,5 @@ export function guestRoutes(deps: () => TransactionDeps): FastifyPluginAsyncZod 
     claimRoute('online', 'seller')
     claimRoute('f2f', 'buyer')
     claimRoute('f2f', 'seller')
-
-    app.post(
-      '/partner/guest_transactions',
-      {
-        config: apiKeyRateLimit,
-        // The key is checked before the body is read, as a bearer token is, and
-        // after the rate limit's own onRequest hook, so wrong keys are counted.
-        // A right key is then counted against its client's own pace.
-        preParsing: async (request, _reply, payload) => {
-          const { db, clock, config } = app.services
-          const client = await clientOfApiKey(db, request.headers[apiKeyHeader] as string | undefined)
-          await useWithinLimit(db, clock.now(), usageLimit(config.limits, 'partner_requests'), `client:${client.id}`)
-          return payload
-        },
-        schema: {
-          tags: ['guest transactions'],
-          security: [{ partnerApiKey: [] }],
-          summary: 'A partner client invites both parties by e-mail (API key in X-Pactum-Api-Key)',
-          body: partnerGuestTransactionBodySchema,
-          response: { 201: partnerGuestTransactionSchema, ...errors },
-        },
-      },
-      async (request, reply) => {
-        const client = await clientOfApiKey(app.services.db, request.headers[apiKeyHeader] as string | undefined)
-        const row = await createPartnerGuestTransaction(
-          { ...deps(), config: app.services.config, mailer: app.services.mailer },
-          client,
-          request.body,
-        )
-        return reply.status(201).send({
-          id: row.id,
-          type: row.type as TransactionKind,
-          status: row.status,
-          client_id: client.id,
-          price: row.price,
-          charge: row.charge,
-          currency: row.currency as 'eur',
-          description: row.description,
-          buyer_email: request.body.buyer_email,
-          seller_email: request.body.seller_email,
-        })
-      },
-    )
   }
 }

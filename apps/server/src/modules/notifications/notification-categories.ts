@@ -45,6 +45,7 @@ export const templateCategories: Record<CatalogueTemplate, EmailCategory> = {
   rejected: 'always',
   listing_rejected: 'always',
   cancelled: 'always',
+  cancelled_by_partner: 'always',
   f2f_cancelled: 'always',
 
   message_received: 'messages',

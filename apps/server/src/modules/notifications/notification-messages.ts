@@ -48,6 +48,7 @@ const templateSet: Record<CatalogueTemplate, true> = {
   listing_accepted: true,
   listing_rejected: true,
   cancelled: true,
+  cancelled_by_partner: true,
   paid: true,
   payment_failed: true,
   tracked: true,

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely'
 import type { Database } from '../../db/schema.ts'
+import { uuidPattern } from '../../ids.ts'
 import type { TransactionRow } from '../transactions/engine/transaction-state.ts'
 
 /** A partner client's transactions, newest first, after `afterId` (ids sort by creation: UUIDv7). */
@@ -16,4 +17,10 @@ export async function clientTransactions(
 /** One of the client's transactions; undefined for another client's, as for none. */
 export async function clientTransaction(db: Kysely<Database>, clientId: string, id: string): Promise<TransactionRow | undefined> {
   return db.selectFrom('transactions').selectAll().where('id', '=', id).where('client_id', '=', clientId).executeTakeFirst()
+}
+
+/** The same under the row's lock, for a change; undefined for another client's or a malformed id, as for none. */
+export async function lockClientTransaction(trx: Kysely<Database>, clientId: string, id: string): Promise<TransactionRow | undefined> {
+  if (!uuidPattern.test(id)) return undefined
+  return trx.selectFrom('transactions').selectAll().where('id', '=', id).where('client_id', '=', clientId).forUpdate().executeTakeFirst()
 }

@@ -137,14 +137,17 @@ async function insertWithFreshJoinCode(
       ]),
     )
   }
-  for (let attempt = 0; ; attempt++) {
+  return withFreshJoinCode((joinCode) => {
     const now = deps.clock.now()
+    return insertTransaction(deps, create(joinCode, now), { id: uuidV7(now), creatorId: user.id, clientId })
+  })
+}
+
+/** `insert` with a new join code, drawn again if it collides with a live one (see above). */
+export async function withFreshJoinCode<T>(insert: (joinCode: string) => Promise<T>): Promise<T> {
+  for (let attempt = 0; ; attempt++) {
     try {
-      return await insertTransaction(deps, create(generateJoinCode(randomBytesFromBatch), now), {
-        id: uuidV7(now),
-        creatorId: user.id,
-        clientId,
-      })
+      return await insert(generateJoinCode(randomBytesFromBatch))
     } catch (error) {
       if (!String((error as Error).message).includes('transactions_join_code_key') || attempt === 4) throw error
     }

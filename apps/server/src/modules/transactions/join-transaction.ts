@@ -21,7 +21,9 @@ function joinCodeNotFound(): AppError {
  * while it waits for its seller, who has joined nothing).
  */
 function joinedBy(row: TransactionRow, user: CurrentUser): boolean {
-  return row.status !== 'created' && (row.creator_role === 'seller' ? row.buyer_id : row.seller_id) === user.id
+  // A partner's sale (no creator user) waits in `created` for its invited party even after its code was used.
+  const moved = row.status !== 'created' || row.creator_id === null
+  return moved && (row.creator_role === 'seller' ? row.buyer_id : row.seller_id) === user.id
 }
 
 /**

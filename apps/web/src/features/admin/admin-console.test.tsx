@@ -181,6 +181,26 @@ describe('the admin console', () => {
     expect(screen.getByTestId('admin-emails')?.textContent).toContain('550 5.1.1 No such user')
   })
 
+  it('names a partner client, not the system, as who took a step by its API key', async () => {
+    const cancelled = {
+      id: '8',
+      transaction_id: id,
+      event: 'cancel',
+      actor_kind: 'partner',
+      actor_user_id: null,
+      actor_email: null,
+      reason: null,
+      from_status: 'joined',
+      to_status: 'cancelled',
+      created_at: '2026-11-02T10:00:00Z',
+    }
+    const api = fakeApiClient({ ...admin, [`GET /admin/transactions/${id}`]: detail({ events: [cancelled] }) })
+    await renderApp(`/admin/transactions/${id}`, { api })
+    const history = await screen.findByTestId('admin-history')
+    expect(history.textContent).toContain('Partner client (API key)')
+    expect(history.textContent).not.toContain('System')
+  })
+
   it('refunds the buyer only after a confirmation that repeats the amount and needs a reason', async () => {
     const calls: ApiRequest[] = []
     const api = fakeApiClient({

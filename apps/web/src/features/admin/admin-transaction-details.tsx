@@ -177,7 +177,11 @@ export function Details({ detail }: { detail: AdminTransactionDetail }) {
               <TableRow key={event.id}>
                 <TableCell>{when(event.created_at)}</TableCell>
                 <TableCell>{event.event}</TableCell>
-                <TableCell>{event.actor_email ? `${event.actor_email} (${event.actor_kind})` : t('admin.actors.system')}</TableCell>
+                <TableCell>
+                  {event.actor_email
+                    ? `${event.actor_email} (${event.actor_kind})`
+                    : t(event.actor_kind === 'partner' ? 'admin.actors.partner' : 'admin.actors.system')}
+                </TableCell>
                 <TableCell>
                   {event.from_status} → {event.to_status}
                 </TableCell>

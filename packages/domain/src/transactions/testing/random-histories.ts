@@ -17,7 +17,7 @@ import { escrowBalance, type TransactionState } from '../transaction.ts'
 
 // Any actor may try any event: the role checks are under test too.
 export const actor: fc.Arbitrary<Actor> = fc
-  .constantFrom<Actor['kind']>('buyer', 'seller', 'admin', 'system', 'counterparty')
+  .constantFrom<Actor['kind']>('buyer', 'seller', 'admin', 'system', 'counterparty', 'partner')
   .map((kind) => ({ kind }))
 
 /** The commands a history of either kind is made of, besides the kind's own payments (and pricing). */
@@ -156,7 +156,7 @@ export const wellFormedWindowEvents: readonly CommonEvent[] = [
   { type: 'release_funds', to: 'buyer' },
 ]
 
-export const everyActor: Actor[] = (['buyer', 'seller', 'admin', 'system', 'counterparty'] as const).map((kind) => ({ kind }))
+export const everyActor: Actor[] = (['buyer', 'seller', 'admin', 'system', 'counterparty', 'partner'] as const).map((kind) => ({ kind }))
 
 export type Entry = LedgerEntry & { part?: HoldPart }
 
@@ -261,8 +261,17 @@ export function expectCommonStep<S extends CommonState<string>>(
         ['joined', 'seller'],
         ['rejected', 'seller'],
         ['cancelled', 'buyer'],
+        ['cancelled', 'partner'],
       ]).toContainEqual([next.status, by.kind])
     }
+  }
+  // The partner client only calls a sale off, and only before anyone paid: no money moves, none is held.
+  if (by.kind === 'partner' && next !== state) {
+    expect(next.status).toBe('cancelled')
+    expect(['created', 'joined']).toContain(state.status)
+    expect(state.isPaymentInProgress).toBe(false)
+    expect(state.amountHeld).toBe(0)
+    expect(effects.filter((e) => e.type === 'ledger' || e.type === 'provider' || e.type === 'schedule')).toEqual([])
   }
   expect(kind.statuses).toContain(next.status)
   if (kind.isTerminal(state.status)) {

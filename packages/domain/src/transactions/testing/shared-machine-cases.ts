@@ -33,6 +33,7 @@ export const seller: Actor = { kind: 'seller' }
 export const admin: Actor = { kind: 'admin' }
 export const system: Actor = { kind: 'system' }
 export const counterparty: Actor = { kind: 'counterparty' }
+export const partner: Actor = { kind: 'partner' }
 
 export function accept<S>(result: Result<S>): Step<S> {
   if (!result.ok) throw new Error(`refused: ${result.code}`)
@@ -291,6 +292,76 @@ export function sharedMachineCases<S extends CommonState<string>>(m: MachineUnde
       }
       for (const actor of [admin, counterparty, system]) expectRefusal(m.cancel(m.joined(), actor, t0), 'forbidden', 403)
       expectRefusal(m.cancel(m.cancelled(), seller, t0), 'already_cancelled', 409)
+    })
+  })
+
+  describe("a partner client's sale (both kinds)", () => {
+    /** Made by a partner for the party in `creatorRole`, invited by e-mail and not claimed yet; the join code is for the other. */
+    const partnerSale = (creatorRole: Party = 'seller'): S => ({ ...m.created(creatorRole), buyerId: null, sellerId: null })
+
+    it('lets the partner call the sale off before anyone paid, telling every party who has taken their place', () => {
+      const cases: Array<[S, Party[]]> = [
+        [partnerSale(), []],
+        [m.created('seller'), ['seller']],
+        [m.created('buyer'), ['buyer']],
+        [m.joined(), ['buyer', 'seller']],
+        [m.opened(), ['buyer', 'seller']],
+      ]
+      for (const [state, told] of cases) {
+        const { next, effects } = accept(m.cancel(state, partner, at(90)))
+        expect(next).toMatchObject({ status: 'cancelled', joinCode: null, amountHeld: 0 })
+        expect(next.timestamps.cancelled).toEqual(at(90))
+        expect(effects).toEqual(told.map((to) => ({ type: 'notify', template: 'cancelled_by_partner', to })))
+      }
+    })
+
+    it('refuses the partner once a payment is on its way, once paid, and once over', () => {
+      const processing = m.cancel(m.processing(), partner, t0)
+      expect(processing.ok).toBe(false)
+      if (!processing.ok) {
+        expect(['payment_in_progress', 'deposit_payment_in_review']).toContain(processing.code)
+        expect(processing.status).toBe(409)
+      }
+      for (const state of [m.held(), ...m.beforeWindow(), m.inWindow(), m.complained()]) {
+        expectRefusal(m.cancel(state, partner, t0), 'already_paid', 409)
+      }
+      expectRefusal(m.cancel(m.cancelled(), partner, t0), 'already_cancelled', 409)
+      expectRefusal(m.cancel(m.rejected(), partner, t0), 'already_cancelled', 409)
+      expectRefusal(m.cancel(m.fundsReleased(), partner, t0), 'funds_already_released', 409)
+    })
+
+    it('refuses the partner every other step before anyone paid', () => {
+      expectRefusal(m.transition(m.created(), join, partner, t0), 'forbidden', 403)
+      expectRefusal(m.transition(m.created(), { type: 'reject' }, partner, t0), 'forbidden', 403)
+      expectRefusal(m.transition(partnerSale(), { type: 'claim', role: 'seller', userId: 'u_seller' }, partner, t0), 'forbidden', 403)
+      expectRefusal(m.transition(m.created(), { type: 'update', description: 'new' }, partner, t0), 'forbidden', 403)
+    })
+
+    it("lets the code's holder take the open place before the invited party claims; the claim then joins the sale", () => {
+      for (const invited of ['seller', 'buyer'] as const) {
+        const open = invited === 'seller' ? 'buyerId' : 'sellerId'
+        const taken = accept(m.transition(partnerSale(invited), join, counterparty, at(60)))
+        // Still waiting for the invited party; the code is spent, kept only for the joiner's replay.
+        expect(taken.next).toMatchObject({ status: 'created', [open]: 'u_joiner', joinCode: null, joinedWithCode: 'ABCDEFGH' })
+        expect(taken.effects).toEqual([])
+        expectRefusal(m.transition(taken.next, { type: 'join', userId: 'u_other' }, counterparty, at(61)), 'already_joined', 409)
+        expectRefusal(m.transition(taken.next, { type: 'reject' }, counterparty, at(61)), 'already_joined', 409)
+        expectRefusal(
+          m.transition(taken.next, { type: 'claim', role: invited, userId: 'u_joiner' }, counterparty, at(61)),
+          'cannot_join_own_transaction',
+          403,
+        )
+        const claimed = accept(m.transition(taken.next, { type: 'claim', role: invited, userId: 'u_invited' }, counterparty, at(120)))
+        expect(claimed.next).toMatchObject({ status: 'joined', [open]: 'u_joiner', [`${invited}Id`]: 'u_invited' })
+        expect(claimed.next.timestamps.joined).toEqual(at(120))
+        expect(claimed.effects).toEqual([{ type: 'notify', template: 'joined', to: invited === 'seller' ? 'buyer' : 'seller' }])
+      }
+    })
+
+    it('keeps the offer as it was once a party is in: the invited creator cannot change it after the join', () => {
+      const taken = accept(m.transition(partnerSale('seller'), join, counterparty, at(60))).next
+      const claimed = { ...taken, sellerId: 'u_seller' }
+      expectRefusal(m.transition(claimed, { type: 'update', description: 'new' }, seller, at(61)), 'already_joined', 409)
     })
   })
 

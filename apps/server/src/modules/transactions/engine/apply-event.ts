@@ -340,8 +340,8 @@ async function insertWithCreateEvent(db: Kysely<Database>, state: TransactionSta
   const event = {
     transaction_id: record.id,
     event: 'create',
-    // A partner's transaction has no creator among its parties: the system created it.
-    actor_kind: record.creatorId ? state.creatorRole : 'system',
+    // A partner's transaction has no creator among its parties: the partner client created it (its client_id says which).
+    actor_kind: record.creatorId ? state.creatorRole : 'partner',
     actor_user_id: record.creatorId,
     reason: null,
     from_status: row.status,
