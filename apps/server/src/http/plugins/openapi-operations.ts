@@ -175,6 +175,7 @@ const statusDescriptions: Record<string, string> = {
   '410': 'Gone: the link or code has expired or was used',
   '413': 'The body or file is larger than this call takes',
   '415': 'The body’s media type is not one this call takes',
+  '422': 'The Idempotency-Key was used before with another request (`idempotency_key_reused`)',
   '429': 'Too many requests: try again after `Retry-After` seconds',
 }
 
