@@ -225,6 +225,10 @@ export async function invitationLanding(db: Kysely<Database>, secret: string, no
   if (invitation.claimed_at) throw new AppError('already_claimed', 'This invitation has already been accepted; sign in to see it')
   if (isInvitationExpired(invitation.sent_at, now)) throw expiredInvitation(invitationExpiresAt(invitation.sent_at))
   const row = await getNamedTransaction(db, invitation.transaction_id, { lock: false })
+  // Called off before the invitee came (by its creator, or the partner it was made under): nothing is on offer.
+  if (row.status === 'cancelled' || row.status === 'rejected') {
+    throw new AppError('already_cancelled', 'This sale was called off before the invitation was accepted')
+  }
   const creator = row.creator_id ? await findFirstName(db, row.creator_id) : undefined
   return {
     type: row.type as TransactionKind,

@@ -46,7 +46,7 @@ describe('an invitation link opened before signing in', () => {
     expect((await call(null, 'GET', landingPath(f2f.secret))).body).toMatchObject({ type: 'f2f', role: 'seller' })
   })
 
-  it('answers an unknown or malformed secret 404, an accepted one 409 and an expired one 410, with nothing of the sale', async () => {
+  it('answers an unknown or malformed secret 404, an accepted one or one whose sale was called off 409 and an expired one 410, with nothing of the sale', async () => {
     const { call, clock, dataDir } = await start()
     for (const secret of ['A'.repeat(43), 'short', 'x'.repeat(100)]) {
       expect(await call(null, 'GET', landingPath(secret)), secret).toMatchObject({ status: 404, body: { code: 'claim_secret_not_found' } })
@@ -56,6 +56,12 @@ describe('an invitation link opened before signing in', () => {
     const used = await call(null, 'GET', landingPath(claimed.secret))
     expect(used).toMatchObject({ status: 409, body: { code: 'already_claimed' } })
     expect(JSON.stringify(used.body)).not.toContain('A green lamp')
+
+    const calledOff = await createGuestSale(call, dataDir, { email: 'gone@example.com' })
+    expect((await call('seller', 'POST', `/api/v1/transactions/${calledOff.id}/cancel`)).status).toBe(200)
+    const cancelled = await call(null, 'GET', landingPath(calledOff.secret))
+    expect(cancelled).toMatchObject({ status: 409, body: { code: 'already_cancelled' } })
+    expect(JSON.stringify(cancelled.body)).not.toContain('A green lamp')
 
     const waiting = await createGuestSale(call, dataDir, { email: 'late@example.com' })
     await clock.moveBy(14 * day)
