@@ -70,6 +70,9 @@ const envSchema = z.object({
   STRIPE_PUBLISHABLE_KEY: optionalString,
   STRIPE_WEBHOOK_SECRET: optionalString,
   STRIPE_API_URL: optionalString,
+  /** Prometheus metrics at GET /metrics on this port (off unless set; 0: any free port), never the public one. */
+  METRICS_PORT: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).max(65_535).optional()),
+  METRICS_HOST: z.preprocess(emptyAsUndefined, z.string().default('127.0.0.1')),
   /** The outbox's calls to the payment provider, a second, across every process (Stripe live allows 100 writes a second). */
   PROVIDER_MAX_REQUESTS_PER_SECOND: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(10_000).default(90)),
   /** The sandbox answers rate_limit (429) beyond this many writes a second, as Stripe does beyond its limit. */
@@ -190,6 +193,8 @@ export interface Config {
   payments: PaymentsConfig
   /** The outbox's provider calls a second, every process together (adapters/payment-provider/provider-pace.ts). */
   providerMaxRequestsPerSecond: number
+  /** Where GET /metrics is served (metrics/metrics-server.ts); undefined: nowhere. */
+  metrics: { port: number; host: string } | undefined
   /** How users prove who they are (spec §3 Verification): document upload, or the provider's Identity session. */
   verificationMethod: 'legacy' | 'stripe_identity'
   /** Parcel tracking: the sandbox tracker unless TRACKING_API_KEY is set (tracking-config.ts). */
@@ -349,6 +354,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
           maxRequestsPerSecond: values.SANDBOX_MAX_REQUESTS_PER_SECOND,
         },
     providerMaxRequestsPerSecond: values.PROVIDER_MAX_REQUESTS_PER_SECOND,
+    metrics: values.METRICS_PORT === undefined ? undefined : { port: values.METRICS_PORT, host: values.METRICS_HOST },
     verificationMethod: values.IDENTITY_VERIFICATION_METHOD,
     tracking: tracking.tracking,
     bankLink: bankLink.bankLink,

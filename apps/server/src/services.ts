@@ -4,6 +4,7 @@ import type { Clock } from './clock.ts'
 import type { Config } from './config.ts'
 import type { DatabaseKind } from './db/database.ts'
 import type { Database } from './db/schema.ts'
+import type { PactumMetrics } from './metrics/metrics.ts'
 import type { TransactionReads } from './modules/transactions/transaction-reads-repository.ts'
 
 /**
@@ -22,4 +23,6 @@ export interface Services extends Pick<
   clock: Clock
   /** The status pages' reads of one transaction, coalesced into one statement per batch. */
   transactionReads: TransactionReads
+  /** Prometheus metrics (metrics/metrics.ts), served on METRICS_PORT when it is set. */
+  metrics: PactumMetrics
 }

@@ -225,6 +225,10 @@ export async function registerProviderRoutes(app: FastifyInstance, started: Star
     db: app.services.db,
     clock,
     handlers: started.events,
+    counts: {
+      received: (provider) => app.services.metrics.webhooksReceived.inc({ provider }),
+      rejected: (provider) => app.services.metrics.webhooksRejected.inc({ provider }),
+    },
     endpoints:
       payments.provider === 'sandbox'
         ? [{ provider: 'sandbox', path: '/webhooks/sandbox', signatureHeader: 'Pactum-Signature', secret: payments.webhookSecret }]

@@ -58,6 +58,9 @@ import { chargebackRoutes } from '../modules/chargebacks/chargeback-routes.ts'
 import { createReconciliationQueue, startReconciliationWorker } from '../modules/reconciliation/reconciliation-job.ts'
 import { startWebhookWorker } from '../modules/partner-webhooks/webhook-delivery.ts'
 import { ProviderPace } from '../adapters/payment-provider/provider-pace.ts'
+import { PactumMetrics } from '../metrics/metrics.ts'
+import { startMetricsServer } from '../metrics/metrics-server.ts'
+import { registerRequestMetrics } from '../metrics/request-metrics.ts'
 import { purgeExpiredPartnerEvents } from '../modules/partner-webhooks/webhook-endpoints.ts'
 import { createEndpointDisabledMailQueue, startEndpointDisabledMailWorker } from '../modules/partner-webhooks/endpoint-disabled-mail.ts'
 import { clientConfigRoutes } from './routes/client-config.ts'
@@ -151,6 +154,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await startContactWorker(providers.jobs, { db: database.db, mailer: providers.mailer, clock, supportEmail: config.supportEmail })
   await createStaffAlertQueue(providers.jobs)
   await startStaffAlertWorker(providers.jobs, { mailer: providers.mailer, supportEmail: config.supportEmail, publicUrl: config.publicUrl })
+  const metrics = new PactumMetrics({ db: database.db, clock })
   await startTransactionWorkers({
     deps: transactionDeps,
     jobs: providers.jobs,
@@ -158,6 +162,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     payments: providers.payments,
     connectedAccounts: providers.connectedAccounts,
     pace: new ProviderPace({ db: database.db, perSecond: config.providerMaxRequestsPerSecond }),
+    outboxFailed: (kind) => metrics.outboxFailed.inc({ kind }),
     log: app.log,
   })
   await startPayoutFollowing(providers.jobs, providers.events, {
@@ -193,7 +198,18 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     mailer: providers.mailer,
     documents: providers.documents,
     transactionReads: coalescedTransactionReads(database.db),
+    metrics,
   } satisfies Services)
+  registerRequestMetrics(app, metrics)
+  if (config.metrics) {
+    const server = await startMetricsServer({
+      registry: metrics.registry,
+      ...config.metrics,
+      onError: (error) => app.log.error({ err: error }, 'the metrics could not be read'),
+    })
+    app.log.info({ port: server.port, host: config.metrics.host }, 'metrics served at /metrics')
+    app.addHook('onClose', async () => server.close())
+  }
 
   registerRequestId(app)
   registerCanonicalHost(app, { publicUrl: config.publicUrl })

@@ -30,7 +30,7 @@ export type OutboxSent =
  */
 export async function sendOutboxRow(
   db: Kysely<Database>,
-  provider: { payments: Payments; connectedAccounts: ConnectedAccounts; pace?: ProviderPace },
+  provider: { payments: Payments; connectedAccounts: ConnectedAccounts; pace?: ProviderPace; failed?: (kind: string) => void },
   outboxId: string,
   now: Date,
 ): Promise<OutboxSent | null> {
@@ -80,6 +80,7 @@ export async function sendOutboxRow(
     }
   } catch (error) {
     if (error instanceof ProviderRateLimitedError) provider.pace?.slowDown()
+    provider.failed?.(row.action)
     await recordDeliveryError(db, row.id, (error as Error).message.slice(0, 500))
     throw error
   }

@@ -29,7 +29,14 @@ export interface WebhookEndpoint {
  */
 export async function registerWebhookRoutes(
   app: FastifyInstance,
-  deps: { db: Kysely<Database>; clock: Clock; handlers: EventHandlers; endpoints: WebhookEndpoint[] },
+  deps: {
+    db: Kysely<Database>
+    clock: Clock
+    handlers: EventHandlers
+    endpoints: WebhookEndpoint[]
+    /** Counted for the metrics (pactum_webhooks_received_total, pactum_webhooks_rejected_total). */
+    counts?: { received(provider: string): void; rejected(provider: string): void }
+  },
 ): Promise<void> {
   await app.register(async (scope) => {
     scope.removeAllContentTypeParsers()
@@ -47,6 +54,7 @@ export async function registerWebhookRoutes(
           ? endpoint.verify(header, raw, nowSeconds)
           : verifyWebhookSignature(header, raw, endpoint.secret, nowSeconds)
         if (!check.ok) {
+          deps.counts?.rejected(endpoint.provider)
           request.log.warn({ provider: endpoint.provider, reason: check.reason }, 'webhook signature refused')
           throw new AppError('validation_failed', `Invalid webhook signature (${check.reason})`, {
             details: { field: endpoint.signatureHeader },
@@ -56,10 +64,15 @@ export async function registerWebhookRoutes(
         try {
           json = JSON.parse(raw.toString('utf8'))
         } catch {
+          deps.counts?.rejected(endpoint.provider)
           throw new AppError('validation_failed', 'The webhook body is not JSON')
         }
         const parsed = providerEventSchema.safeParse(json)
-        if (!parsed.success) throw new AppError('validation_failed', 'The webhook body is not a provider event')
+        if (!parsed.success) {
+          deps.counts?.rejected(endpoint.provider)
+          throw new AppError('validation_failed', 'The webhook body is not a provider event')
+        }
+        deps.counts?.received(endpoint.provider)
         const outcome = await receiveProviderEvent(deps, endpoint.provider, parsed.data)
         crashPoint('webhook.after-commit')
         request.log.info({ provider: endpoint.provider, eventId: parsed.data.id, type: parsed.data.type, outcome }, 'webhook received')

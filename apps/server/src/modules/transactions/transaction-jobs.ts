@@ -147,9 +147,11 @@ export async function startTransactionWorkers(options: {
   connectedAccounts: ConnectedAccounts
   /** The outbox's pace of provider calls (PROVIDER_MAX_REQUESTS_PER_SECOND). */
   pace: ProviderPace
+  /** Told of each outbox call that failed, by kind (the metrics' pactum_outbox_failed_total). */
+  outboxFailed?: (kind: string) => void
   log: FastifyBaseLogger
 }): Promise<void> {
-  const { deps, jobs, events, payments, connectedAccounts, pace, log } = options
+  const { deps, jobs, events, payments, connectedAccounts, pace, outboxFailed, log } = options
 
   await jobs.work<TimerJob>(
     timerQueue,
@@ -161,7 +163,12 @@ export async function startTransactionWorkers(options: {
   )
 
   await jobs.work<OutboxJob>(outboxQueue, async (job) => {
-    const sent = await sendOutboxRow(deps.db, { payments, connectedAccounts, pace }, job.outboxId, deps.clock.now())
+    const sent = await sendOutboxRow(
+      deps.db,
+      { payments, connectedAccounts, pace, ...(outboxFailed ? { failed: outboxFailed } : {}) },
+      job.outboxId,
+      deps.clock.now(),
+    )
     // A card refund is settled when it is made: the answer says so, and the
     // transaction need not wait for the webhook (which then changes nothing).
     if (sent?.action === 'refund' && sent.refund.status !== 'pending') {
