@@ -61,6 +61,7 @@ import { ProviderPace } from '../adapters/payment-provider/provider-pace.ts'
 import { PactumMetrics } from '../metrics/metrics.ts'
 import { startMetricsServer } from '../metrics/metrics-server.ts'
 import { registerRequestMetrics } from '../metrics/request-metrics.ts'
+import { startLedgerWatch } from '../metrics/ledger-watch.ts'
 import { purgeExpiredPartnerEvents } from '../modules/partner-webhooks/webhook-endpoints.ts'
 import { createEndpointDisabledMailQueue, startEndpointDisabledMailWorker } from '../modules/partner-webhooks/endpoint-disabled-mail.ts'
 import { clientConfigRoutes } from './routes/client-config.ts'
@@ -208,7 +209,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       onError: (error) => app.log.error({ err: error }, 'the metrics could not be read'),
     })
     app.log.info({ port: server.port, host: config.metrics.host }, 'metrics served at /metrics')
-    app.addHook('onClose', async () => server.close())
+    const ledgerWatch = startLedgerWatch({ db: database.db, gauge: metrics.ledgerVerified, log: app.log })
+    app.addHook('onClose', async () => {
+      ledgerWatch.stop()
+      await server.close()
+    })
   }
 
   registerRequestId(app)

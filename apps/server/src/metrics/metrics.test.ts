@@ -1,4 +1,6 @@
+import { Gauge, Registry } from 'prom-client'
 import { describe, expect, it } from 'vitest'
+import { startLedgerWatch } from './ledger-watch.ts'
 import { apiCaller, partyTokens } from '../testing/api-caller.ts'
 import { appPerTest } from '../testing/app-per-test.ts'
 import { freePort } from '../testing/crash-server.ts'
@@ -53,5 +55,35 @@ describe('metrics on METRICS_PORT (issue 37)', () => {
 
     expect((await testApp.app.inject({ method: 'GET', url: '/metrics' })).statusCode).toBe(404)
     expect((await fetch(`http://127.0.0.1:${port}/anything-else`)).status).toBe(404)
+  })
+
+  it('says 1 while the whole ledger verifies and 0 once it does not, as the periodic verification finds it', async () => {
+    const testApp = await testApps.open({ clock: new TestClock() })
+    const call = apiCaller(testApp.app, await partyTokens(testApp.tokenFor, { seller: {}, buyer: {} }))
+    const { id } = await joinedSale(call)
+    await payByCard(call, id)
+    const { db } = testApp.app.services
+    const registry = new Registry()
+    const gauge = new Gauge({ name: 'pactum_ledger_verified', help: 'test', registers: [registry] })
+    const errors: unknown[] = []
+    const log = { ...testApp.app.log, error: (...args: unknown[]) => errors.push(args) } as typeof testApp.app.log
+    const watch = startLedgerWatch({ db, gauge, log, firstAfterMs: 3_600_000 })
+    try {
+      expect((await registry.getSingleMetricAsString('pactum_ledger_verified')).trim().split('\n').at(-1)).toBe('pactum_ledger_verified 0')
+      await watch.verifyNow()
+      expect((await gauge.get()).values[0]?.value).toBe(1)
+      // A posting written behind the ledger module's back, as a bug or a manual edit would.
+      const entry = await db.selectFrom('ledger_entries').select('id').where('transaction_id', '=', id).executeTakeFirstOrThrow()
+      await db.insertInto('ledger_postings').values({ entry_id: entry.id, account: 'platform:stray', amount: 1, currency: 'eur' }).execute()
+      await watch.verifyNow()
+      expect((await gauge.get()).values[0]?.value).toBe(0)
+      expect(errors).toHaveLength(1)
+      // Put right again, so the ledger check after this test finds it as the sale left it.
+      await db.deleteFrom('ledger_postings').where('account', '=', 'platform:stray').execute()
+      await watch.verifyNow()
+      expect((await gauge.get()).values[0]?.value).toBe(1)
+    } finally {
+      watch.stop()
+    }
   })
 })

@@ -19,6 +19,8 @@ export class PactumMetrics {
   readonly outboxFailed: Counter<'kind'>
   readonly webhooksReceived: Counter<'provider'>
   readonly webhooksRejected: Counter<'provider'>
+  /** Set by the periodic ledger verification (ledger-watch.ts): 1 verified, 0 not. */
+  readonly ledgerVerified: Gauge
 
   constructor(deps: { db: Kysely<Database>; clock: Clock }) {
     const registers = [this.registry]
@@ -46,6 +48,11 @@ export class PactumMetrics {
       name: 'pactum_webhooks_rejected_total',
       help: 'Payment provider webhooks refused (bad or missing signature, unreadable body), by provider',
       labelNames: ['provider'],
+      registers,
+    })
+    this.ledgerVerified = new Gauge({
+      name: 'pactum_ledger_verified',
+      help: 'Whether the last periodic verification of the whole ledger passed (1) or not (0, also before the first has run)',
       registers,
     })
     new Gauge({
