@@ -67,6 +67,45 @@ describe('npm run cli -- ledger verify', () => {
   })
 })
 
+describe('npm run cli -- backup and restore (issue 37)', () => {
+  it('backs up while the server runs and restores into a new place that holds the same rows', async () => {
+    const port = await freePort()
+    const address = `http://127.0.0.1:${port}`
+    const testApp = await testApps.open({ env: { PUBLIC_URL: address } })
+    await testApp.app.listen({ port, host: '127.0.0.1' })
+    const before = await testApp.database.db.selectFrom('clients').select('id').orderBy('id').execute()
+    const folder = await mkdtemp(path.join(tmpdir(), 'pactum-cli-backup-'))
+    try {
+      const file = path.join(folder, 'nightly', 'pactum.backup')
+      const databaseUrl = testApp.database.connectionString ?? ''
+      const env = { ...process.env, DATA_DIR: testApp.dataDir, PUBLIC_URL: address, DATABASE_URL: databaseUrl }
+      const { stderr } = await run(process.execPath, [cli, 'backup', file], { env })
+      expect(stderr).toContain(`to ${file}`)
+      if (testApp.database.kind === 'pglite') {
+        // The server holds the directory: the command asked it for the copy.
+        const restoredDir = path.join(folder, 'restored')
+        await run(process.execPath, [cli, 'restore', file, '--data-dir', restoredDir], { env })
+        await expect(run(process.execPath, [cli, 'restore', file, '--data-dir', restoredDir], { env })).rejects.toMatchObject({
+          stderr: expect.stringContaining('exists already'),
+        })
+        const copy = await openDatabase({ databaseUrl: undefined, dataDir: restoredDir })
+        try {
+          expect(await copy.db.selectFrom('clients').select('id').orderBy('id').execute()).toEqual(before)
+        } finally {
+          await copy.close()
+        }
+      } else {
+        await expect(run(process.execPath, [cli, 'restore', file, '--data-dir', path.join(folder, 'x')], { env })).rejects.toMatchObject({
+          code: 2,
+          stderr: expect.stringContaining('--database-url'),
+        })
+      }
+    } finally {
+      await rm(folder, { recursive: true, force: true })
+    }
+  })
+})
+
 describe('npm run cli -- reconcile', () => {
   it('asks the running server, and exits 1 listing a difference, 0 on a clean day', async () => {
     const port = await freePort()

@@ -1,4 +1,7 @@
+import { mkdir, rename, writeFile } from 'node:fs/promises'
+import path from 'node:path'
 import { parseArgs } from 'node:util'
+import { type BackupKind, backupDatabase, backupKindOf, restorePglite, restorePostgres } from './backup/backup.ts'
 import { issueApiKey } from './modules/partner-clients/partner-api-key.ts'
 import { recordClientChange } from './modules/partner-clients/client-changes-repository.ts'
 import { type Config, ConfigError, loadConfig } from './config.ts'
@@ -43,6 +46,15 @@ Commands:
         Checks the ledger invariants; exits 1 listing every breach. With the
         embedded database and a running server, asks that server (a PGlite
         directory can be opened by one process at a time).
+  backup <file>
+        A consistent copy of the database while the server runs: with the
+        embedded one, its data directory as a gzipped tar, asked of the
+        running server (or taken directly when it is stopped); with
+        PostgreSQL, pg_dump's custom format. docs/operations.md.
+  restore <file> (--data-dir <dir> | --database-url <url>)
+        Builds a new place from a backup, never over an existing one: a new
+        data directory (PGlite backups) or an empty PostgreSQL database
+        (pg_dump backups). Start the server on it to check it.
   reconcile [--date YYYY-MM-DD]
         Compares a UTC day (yesterday unless given) of the ledger with the
         payment provider's balance, records the result for the admin
@@ -148,6 +160,45 @@ async function main(argv: string[]): Promise<number> {
       for (const breach of breaches) console.error(`- ${breach.rule} ${breach.transaction_id ?? ''}: ${breach.detail}`)
       return 1
     }
+    case 'backup': {
+      const file = rest[0]
+      if (!file || rest.length > 1) {
+        console.error('backup: `npm run cli -- backup <file>`')
+        return 2
+      }
+      const kind = await backup(config, file)
+      console.warn(`backed up the ${kind === 'pglite' ? 'embedded database' : 'PostgreSQL database'} to ${file}`)
+      return 0
+    }
+    case 'restore': {
+      const { values, positionals } = parseArgs({
+        args: rest,
+        allowPositionals: true,
+        options: { 'data-dir': { type: 'string' }, 'database-url': { type: 'string' } },
+      })
+      const [file] = positionals
+      if (!file || positionals.length > 1) {
+        console.error('restore: `npm run cli -- restore <file> --data-dir <dir>` (or `--database-url <url>` for a pg_dump backup)')
+        return 2
+      }
+      const kind = await backupKindOf(file)
+      if (kind === 'pglite') {
+        if (!values['data-dir']) {
+          console.error('restore: a PGlite backup is restored into a new data directory: --data-dir <dir>')
+          return 2
+        }
+        await restorePglite(file, values['data-dir'])
+        console.warn(`restored into ${values['data-dir']}: start the server with DATA_DIR=${values['data-dir']}`)
+      } else {
+        if (!values['database-url']) {
+          console.error('restore: a pg_dump backup is restored into an empty PostgreSQL database: --database-url <url>')
+          return 2
+        }
+        await restorePostgres(file, values['database-url'])
+        console.warn('restored: start the server with DATABASE_URL set to that database')
+      }
+      return 0
+    }
     case 'reconcile': {
       const { values } = parseArgs({ args: rest, options: { date: { type: 'string' } } })
       const day = values.date ?? yesterdayOf(new Date())
@@ -179,6 +230,26 @@ async function ledgerBreaches(config: Config): Promise<LedgerBreach[]> {
   const database = await openDatabase(config)
   try {
     return await verifyLedger(database.db)
+  } finally {
+    await database.close()
+  }
+}
+
+/** The embedded database is asked of the running server when there is one (it holds the directory); otherwise opened here. */
+async function backup(config: Config, file: string): Promise<BackupKind> {
+  if (!config.databaseUrl && config.oidc.mode === 'embedded') {
+    const response = await askRunningServer(config, 'backup@cli.pactum.invalid', '/api/v1/admin/backup')
+    if (response) {
+      if (!response.ok) throw new Error(`the running server answered ${response.status} to the backup`)
+      await mkdir(path.dirname(path.resolve(file)), { recursive: true })
+      await writeFile(`${file}.partial`, Buffer.from(await response.arrayBuffer()))
+      await rename(`${file}.partial`, file)
+      return 'pglite'
+    }
+  }
+  const database = await openDatabase(config)
+  try {
+    return await backupDatabase(database, file)
   } finally {
     await database.close()
   }

@@ -763,6 +763,7 @@ const plans: Partial<Record<MatrixRoute, Plan>> = {
   },
   'GET /api/v1/admin/client_changes': get('/api/v1/admin/client_changes'),
   'GET /api/v1/admin/ledger/verify': get('/api/v1/admin/ledger/verify'),
+  'GET /api/v1/admin/backup': get('/api/v1/admin/backup'),
   'GET /api/v1/admin/long_holds': get('/api/v1/admin/long_holds'),
   'GET /api/v1/admin/reconciliation': get('/api/v1/admin/reconciliation?date=2026-01-01'),
   'POST /api/v1/admin/reconciliation/runs': request(

@@ -333,6 +333,8 @@ export const authorizationMatrix = {
   'POST /api/v1/admin/clients/:client_id/webhook_endpoints/:id/replay': adminOnly,
   'GET /api/v1/admin/client_changes': adminOnly,
   'GET /api/v1/admin/ledger/verify': adminOnly,
+  // A backup of the embedded database for the command line (issue 37).
+  'GET /api/v1/admin/backup': adminOnly,
   'GET /api/v1/admin/long_holds': adminOnly,
   // The daily reconciliation with the payment provider (decision 107).
   'GET /api/v1/admin/reconciliation': adminOnly,
