@@ -73,6 +73,10 @@ const envSchema = z.object({
   /** Prometheus metrics at GET /metrics on this port (off unless set; 0: any free port), never the public one. */
   METRICS_PORT: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).max(65_535).optional()),
   METRICS_HOST: z.preprocess(emptyAsUndefined, z.string().default('127.0.0.1')),
+  /** Scheduled backups of the embedded database into this directory (off unless set; docs/operations.md). */
+  BACKUP_DIR: optionalString,
+  BACKUP_EVERY_HOURS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(720).default(24)),
+  BACKUP_KEEP: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(1000).default(7)),
   /** The outbox's calls to the payment provider, a second, across every process (Stripe live allows 100 writes a second). */
   PROVIDER_MAX_REQUESTS_PER_SECOND: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(10_000).default(90)),
   /** The sandbox answers rate_limit (429) beyond this many writes a second, as Stripe does beyond its limit. */
@@ -195,6 +199,8 @@ export interface Config {
   providerMaxRequestsPerSecond: number
   /** Where GET /metrics is served (metrics/metrics-server.ts); undefined: nowhere. */
   metrics: { port: number; host: string } | undefined
+  /** Scheduled backups of the embedded database (backup/scheduled-backups.ts); undefined: none. */
+  backups: { dir: string; everyHours: number; keep: number } | undefined
   /** How users prove who they are (spec §3 Verification): document upload, or the provider's Identity session. */
   verificationMethod: 'legacy' | 'stripe_identity'
   /** Parcel tracking: the sandbox tracker unless TRACKING_API_KEY is set (tracking-config.ts). */
@@ -355,6 +361,9 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
         },
     providerMaxRequestsPerSecond: values.PROVIDER_MAX_REQUESTS_PER_SECOND,
     metrics: values.METRICS_PORT === undefined ? undefined : { port: values.METRICS_PORT, host: values.METRICS_HOST },
+    backups: values.BACKUP_DIR
+      ? { dir: path.resolve(values.BACKUP_DIR), everyHours: values.BACKUP_EVERY_HOURS, keep: values.BACKUP_KEEP }
+      : undefined,
     verificationMethod: values.IDENTITY_VERIFICATION_METHOD,
     tracking: tracking.tracking,
     bankLink: bankLink.bankLink,

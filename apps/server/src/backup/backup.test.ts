@@ -1,4 +1,4 @@
-import { mkdtemp, rm } from 'node:fs/promises'
+import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
@@ -9,6 +9,7 @@ import { apiCaller, partyTokens } from '../testing/api-caller.ts'
 import { appPerTest } from '../testing/app-per-test.ts'
 import { joinedSale, payByCard } from '../testing/sale-steps.ts'
 import { backupDatabase, backupKindOf, restorePglite, restorePostgres } from './backup.ts'
+import { runScheduledBackup } from './scheduled-backups.ts'
 
 const testApps = appPerTest()
 const cleanups: Array<() => Promise<void>> = []
@@ -66,6 +67,33 @@ describe('a backup taken while sales go on (issue 37)', () => {
       expect(await verifyLedger(copy.db)).toEqual([])
       const held = await copy.db.selectFrom('ledger_entries').select('transaction_id').where('kind', '=', 'hold').execute()
       expect(held.map((row) => row.transaction_id)).toEqual(expect.arrayContaining(before))
+    } finally {
+      await copy.close()
+    }
+  })
+})
+
+describe('scheduled backups of the embedded database', () => {
+  it('writes one named by its time each run and keeps the newest BACKUP_KEEP, never another file', async () => {
+    const folder = await mkdtemp(path.join(tmpdir(), 'pactum-scheduled-'))
+    cleanups.push(() => rm(folder, { recursive: true, force: true }))
+    const database = fromPglite(await openPglite(path.join(folder, 'data')))
+    cleanups.push(() => database.close())
+    await database.db.schema.createTable('kept').addColumn('n', 'integer').execute()
+    const dir = path.join(folder, 'backups')
+    const schedule = { dir, everyHours: 1, keep: 2 }
+    const start = Date.parse('2026-12-06T08:00:00Z')
+    const written: string[] = []
+    for (let hour = 0; hour < 4; hour++) written.push(await runScheduledBackup(database, schedule, new Date(start + hour * 3_600_000)))
+    await writeFile(path.join(dir, 'notes.txt'), 'not a backup')
+    written.push(await runScheduledBackup(database, schedule, new Date(start + 4 * 3_600_000)))
+    expect((await readdir(dir)).sort()).toEqual(['notes.txt', 'pactum-2026-12-06T11-00-00Z.tar.gz', 'pactum-2026-12-06T12-00-00Z.tar.gz'])
+    expect(await backupKindOf(written.at(-1)!)).toBe('pglite')
+    const restoredDir = path.join(folder, 'restored')
+    await restorePglite(written.at(-1)!, restoredDir)
+    const copy = fromPglite(await openPglite(restoredDir))
+    try {
+      expect(await copy.db.introspection.getTables()).toEqual([expect.objectContaining({ name: 'kept' })])
     } finally {
       await copy.close()
     }

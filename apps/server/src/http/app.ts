@@ -63,6 +63,7 @@ import { PactumMetrics } from '../metrics/metrics.ts'
 import { startMetricsServer } from '../metrics/metrics-server.ts'
 import { registerRequestMetrics } from '../metrics/request-metrics.ts'
 import { startLedgerWatch } from '../metrics/ledger-watch.ts'
+import { startScheduledBackups } from '../backup/scheduled-backups.ts'
 import { purgeExpiredPartnerEvents } from '../modules/partner-webhooks/webhook-endpoints.ts'
 import { createEndpointDisabledMailQueue, startEndpointDisabledMailWorker } from '../modules/partner-webhooks/endpoint-disabled-mail.ts'
 import { clientConfigRoutes } from './routes/client-config.ts'
@@ -203,6 +204,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     metrics,
   } satisfies Services)
   registerRequestMetrics(app, metrics)
+  if (config.backups && database.kind === 'pglite') {
+    const backups = startScheduledBackups(database, config.backups, { now: () => new Date(), log: app.log })
+    app.addHook('onClose', async () => backups.stop())
+  }
   if (config.metrics) {
     const server = await startMetricsServer({
       registry: metrics.registry,
