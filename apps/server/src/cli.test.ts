@@ -10,6 +10,8 @@ import { describe, expect, it, vi } from 'vitest'
 import { clientOfApiKey } from './modules/partner-clients/partner-api-key.ts'
 import { openDatabase } from './db/database.ts'
 import { appPerTest } from './testing/app-per-test.ts'
+import { apiCaller, partyTokens } from './testing/api-caller.ts'
+import { joinedSale } from './testing/sale-steps.ts'
 
 const run = promisify(execFile)
 const cli = fileURLToPath(new URL('./cli.ts', import.meta.url))
@@ -103,6 +105,37 @@ describe('npm run cli -- backup and restore (issue 37)', () => {
     } finally {
       await rm(folder, { recursive: true, force: true })
     }
+  })
+})
+
+describe('npm run cli -- outbox retry', () => {
+  it('asks the running server to send a call again, and says so when it was sent already or does not exist', async () => {
+    const port = await freePort()
+    const address = `http://127.0.0.1:${port}`
+    const testApp = await testApps.open({ env: { PUBLIC_URL: address } })
+    await testApp.app.listen({ port, host: '127.0.0.1' })
+    const { db } = testApp.database
+    const sale = await joinedSale(apiCaller(testApp.app, await partyTokens(testApp.tokenFor, { seller: {}, buyer: {} })))
+    const id = randomUUID()
+    await db
+      .insertInto('outbox')
+      .values({
+        id,
+        transaction_id: sale.id,
+        action: 'transfer',
+        idempotency_key: `cli-${id}`,
+        payload: '{}',
+        status: 'sent',
+        created_at: new Date(),
+      })
+      .execute()
+    const env = { ...process.env, DATA_DIR: testApp.dataDir, PUBLIC_URL: address, DATABASE_URL: '' }
+    const { stderr } = await run(process.execPath, [cli, 'outbox', 'retry', id], { env })
+    expect(stderr).toContain('was sent already')
+    await expect(run(process.execPath, [cli, 'outbox', 'retry', randomUUID()], { env })).rejects.toMatchObject({
+      code: 1,
+      stderr: expect.stringContaining('answered 404'),
+    })
   })
 })
 

@@ -55,6 +55,10 @@ Commands:
         Builds a new place from a backup, never over an existing one: a new
         data directory (PGlite backups) or an empty PostgreSQL database
         (pg_dump backups). Start the server on it to check it.
+  outbox retry <id>
+        Sends a pending outbox call (a transfer, refund or reversal whose job
+        gave up) to the payment provider again, with its idempotency key.
+        Asks the running server. docs/operations.md, "Outbox failing".
   reconcile [--date YYYY-MM-DD]
         Compares a UTC day (yesterday unless given) of the ledger with the
         payment provider's balance, records the result for the admin
@@ -197,6 +201,29 @@ async function main(argv: string[]): Promise<number> {
         await restorePostgres(file, values['database-url'])
         console.warn('restored: start the server with DATABASE_URL set to that database')
       }
+      return 0
+    }
+    case 'outbox': {
+      const [action, id] = rest
+      if (action !== 'retry' || !id || rest.length > 2) {
+        console.error('outbox: `npm run cli -- outbox retry <id>`')
+        return 2
+      }
+      const response = await askRunningServer(config, 'outbox@cli.pactum.invalid', `/api/v1/admin/outbox/${encodeURIComponent(id)}/retry`, {
+        method: 'POST',
+      })
+      if (!response) {
+        console.error(
+          'outbox retry: no server answered on PUBLIC_URL with the embedded sign-in (its key in DATA_DIR); start it, or call POST /api/v1/admin/outbox/{id}/retry with an admin token',
+        )
+        return 1
+      }
+      if (!response.ok) {
+        console.error(`outbox retry: the server answered ${response.status} ${await response.text()}`)
+        return 1
+      }
+      const answer = (await response.json()) as { status: string; requeued: boolean }
+      console.warn(answer.requeued ? `outbox call ${id} queued to be sent again` : `outbox call ${id} was sent already: nothing to do`)
       return 0
     }
     case 'reconcile': {

@@ -54,6 +54,7 @@ import { webhookRoutes } from '../modules/partner-webhooks/webhook-routes.ts'
 import { devMailboxRoutes } from '../modules/admin/dev-mailbox-routes.ts'
 import { adminLedgerRoutes } from '../modules/admin/ledger-routes.ts'
 import { adminBackupRoutes } from '../modules/admin/backup-routes.ts'
+import { adminOutboxRetryRoutes } from '../modules/admin/outbox-retry-routes.ts'
 import { reconciliationRoutes } from '../modules/reconciliation/reconciliation-routes.ts'
 import { chargebackRoutes } from '../modules/chargebacks/chargeback-routes.ts'
 import { createReconciliationQueue, startReconciliationWorker } from '../modules/reconciliation/reconciliation-job.ts'
@@ -287,6 +288,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(verificationRoutes)
       await api.register(adminLedgerRoutes)
       await api.register(adminBackupRoutes(database))
+      await api.register(adminOutboxRetryRoutes)
       await api.register(reconciliationRoutes)
       const sandboxDisputes = providers.paymentSide.provider === 'sandbox' ? providers.paymentSide.sandbox.disputes : null
       await api.register(chargebackRoutes(() => transactionDeps, sandboxDisputes))

@@ -67,6 +67,8 @@ interface World {
   call: ApiCall<SignedIn>
   tokens: Record<SignedIn, string>
   online: { id: string; intentId: string }
+  /** An outbox call already sent, for the admin's retry. */
+  outboxId: string
   f2f: { id: string; depositIntentId: string }
   /** Created by the seller, never joined: for the join-code previews. */
   joinable: { online: { id: string; joinCode: string }; f2f: { joinCode: string } }
@@ -206,9 +208,24 @@ async function setUp(): Promise<World> {
       found_at: new Date(),
     })
     .execute()
+  // An outbox call the provider accepted: sent again by an admin, it is left as it is.
+  const outboxId = randomUUID()
+  await testApp.database.db
+    .insertInto('outbox')
+    .values({
+      id: outboxId,
+      transaction_id: online.id,
+      action: 'transfer',
+      idempotency_key: `matrix-${outboxId}`,
+      payload: JSON.stringify({ amount: 1, currency: 'eur', payment_intent_id: null, seller_id: null }),
+      status: 'sent',
+      created_at: new Date(),
+    })
+    .execute()
 
   return {
     differenceId,
+    outboxId,
     disputeId: dispute.body.id,
     mailId: mailFile!.replace(/\.eml$/, ''),
     listings,
@@ -764,6 +781,7 @@ const plans: Partial<Record<MatrixRoute, Plan>> = {
   'GET /api/v1/admin/client_changes': get('/api/v1/admin/client_changes'),
   'GET /api/v1/admin/ledger/verify': get('/api/v1/admin/ledger/verify'),
   'GET /api/v1/admin/backup': get('/api/v1/admin/backup'),
+  'POST /api/v1/admin/outbox/:id/retry': request(() => `/api/v1/admin/outbox/${w.outboxId}/retry`),
   'GET /api/v1/admin/long_holds': get('/api/v1/admin/long_holds'),
   'GET /api/v1/admin/reconciliation': get('/api/v1/admin/reconciliation?date=2026-01-01'),
   'POST /api/v1/admin/reconciliation/runs': request(

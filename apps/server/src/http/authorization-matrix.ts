@@ -335,6 +335,8 @@ export const authorizationMatrix = {
   'GET /api/v1/admin/ledger/verify': adminOnly,
   // A backup of the embedded database for the command line (issue 37).
   'GET /api/v1/admin/backup': adminOnly,
+  // A stuck outbox call sent again (docs/operations.md, "Outbox failing").
+  'POST /api/v1/admin/outbox/:id/retry': adminOnly,
   'GET /api/v1/admin/long_holds': adminOnly,
   // The daily reconciliation with the payment provider (decision 107).
   'GET /api/v1/admin/reconciliation': adminOnly,
