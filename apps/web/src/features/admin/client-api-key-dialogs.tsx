@@ -1,69 +1,29 @@
-import ContentCopyIcon from '@mui/icons-material/ContentCopy'
-import Alert from '@mui/material/Alert'
-import Button from '@mui/material/Button'
-import Dialog from '@mui/material/Dialog'
-import DialogActions from '@mui/material/DialogActions'
-import DialogContent from '@mui/material/DialogContent'
-import DialogTitle from '@mui/material/DialogTitle'
-import Stack from '@mui/material/Stack'
-import TextField from '@mui/material/TextField'
 import type { AdminClient } from '@pactum/contracts/admin'
-import { useId, useState } from 'react'
+import { useState } from 'react'
 import { useTranslation } from '../../i18n/react.tsx'
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx'
 import { useResultModal } from '../../components/result-modal.tsx'
-import { useToast } from '../../components/toasts.tsx'
 import { useLocale } from '../../i18n/use-locale.ts'
 import { errorMessage } from '../../lib/api/error-message.ts'
+import { useToast } from '../../components/toasts.tsx'
 import { formatDateTime } from '../../lib/dates.ts'
 import { useIssueApiKey, useRevokeApiKey } from './admin-api.ts'
+import { ShownOnceDialog } from './shown-once-dialog.tsx'
 
 /** The new key, shown this once: Pactum keeps only its hash. */
 function IssuedKeyDialog({ client, apiKey, onClose }: { client: AdminClient; apiKey: string; onClose: () => void }) {
   const { t } = useTranslation()
-  const toast = useToast()
-  const titleId = useId()
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(apiKey)
-      toast.show(t('admin.clients.apiKey.copied'), { severity: 'success' })
-    } catch {
-      toast.show(t('admin.clients.apiKey.copyFailed'), { severity: 'error' })
-    }
+  const words = {
+    title: t('admin.clients.apiKey.issuedTitle', { name: client.name }),
+    warning: t('admin.clients.apiKey.shownOnce'),
+    label: t('admin.clients.apiKey.label'),
+    copy: t('admin.clients.apiKey.copy'),
+    copied: t('admin.clients.apiKey.copied'),
+    copyFailed: t('admin.clients.apiKey.copyFailed'),
+    done: t('admin.clients.apiKey.done'),
   }
-  return (
-    <Dialog open onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="sm" data-testid="client-api-key-issued">
-      <DialogTitle id={titleId}>{t('admin.clients.apiKey.issuedTitle', { name: client.name })}</DialogTitle>
-      <DialogContent>
-        <Stack spacing={2} sx={{ pt: 1 }}>
-          <Alert severity="warning">{t('admin.clients.apiKey.shownOnce')}</Alert>
-          <TextField
-            label={t('admin.clients.apiKey.label')}
-            value={apiKey}
-            multiline
-            fullWidth
-            slotProps={{
-              htmlInput: { readOnly: true, 'data-testid': 'client-api-key-value', spellCheck: false, style: { fontFamily: 'monospace' } },
-            }}
-            onFocus={(event) => event.target.select()}
-          />
-          <Button
-            variant="outlined"
-            startIcon={<ContentCopyIcon aria-hidden />}
-            onClick={() => void copy()}
-            sx={{ alignSelf: 'flex-start' }}
-          >
-            {t('admin.clients.apiKey.copy')}
-          </Button>
-        </Stack>
-      </DialogContent>
-      <DialogActions sx={{ px: 3, pb: 2 }}>
-        <Button variant="contained" onClick={onClose} data-testid="client-api-key-done">
-          {t('admin.clients.apiKey.done')}
-        </Button>
-      </DialogActions>
-    </Dialog>
-  )
+  const testId = { dialog: 'client-api-key-issued', value: 'client-api-key-value', done: 'client-api-key-done' }
+  return <ShownOnceDialog value={apiKey} words={words} testId={testId} onClose={onClose} />
 }
 
 /** Issuing a key, after a confirmation that says what happens to the current one. */

@@ -1,19 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod'
-import ContentCopyIcon from '@mui/icons-material/ContentCopy'
-import Alert from '@mui/material/Alert'
 import Box from '@mui/material/Box'
-import Button from '@mui/material/Button'
 import Checkbox from '@mui/material/Checkbox'
-import Dialog from '@mui/material/Dialog'
-import DialogActions from '@mui/material/DialogActions'
-import DialogContent from '@mui/material/DialogContent'
-import DialogTitle from '@mui/material/DialogTitle'
 import FormControl from '@mui/material/FormControl'
 import FormControlLabel from '@mui/material/FormControlLabel'
 import FormGroup from '@mui/material/FormGroup'
 import FormHelperText from '@mui/material/FormHelperText'
 import FormLabel from '@mui/material/FormLabel'
-import Stack from '@mui/material/Stack'
 import TextField from '@mui/material/TextField'
 import {
   type PartnerEventType,
@@ -39,53 +31,22 @@ import {
   useRotateWebhookSecret,
   type WebhookEndpointBody,
 } from './webhook-endpoints-api.ts'
+import { ShownOnceDialog } from './shown-once-dialog.tsx'
 
 /** The signing secret, shown this once: Pactum cannot show it again. */
 function SecretDialog({ title, endpoint, onClose }: { title: string; endpoint: CreatedWebhookEndpoint; onClose: () => void }) {
   const { t } = useTranslation()
-  const toast = useToast()
-  const titleId = useId()
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(endpoint.secret)
-      toast.show(t('admin.webhooks.secret.copied'), { severity: 'success' })
-    } catch {
-      toast.show(t('admin.webhooks.secret.copyFailed'), { severity: 'error' })
-    }
+  const words = {
+    title,
+    warning: t('admin.webhooks.secret.shownOnce'),
+    label: t('admin.webhooks.secret.label'),
+    copy: t('admin.webhooks.secret.copy'),
+    copied: t('admin.webhooks.secret.copied'),
+    copyFailed: t('admin.webhooks.secret.copyFailed'),
+    done: t('admin.webhooks.secret.done'),
   }
-  return (
-    <Dialog open onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="sm" data-testid="webhook-secret-dialog">
-      <DialogTitle id={titleId}>{title}</DialogTitle>
-      <DialogContent>
-        <Stack spacing={2} sx={{ pt: 1 }}>
-          <Alert severity="warning">{t('admin.webhooks.secret.shownOnce')}</Alert>
-          <TextField
-            label={t('admin.webhooks.secret.label')}
-            value={endpoint.secret}
-            multiline
-            fullWidth
-            slotProps={{
-              htmlInput: { readOnly: true, 'data-testid': 'webhook-secret-value', spellCheck: false, style: { fontFamily: 'monospace' } },
-            }}
-            onFocus={(event) => event.target.select()}
-          />
-          <Button
-            variant="outlined"
-            startIcon={<ContentCopyIcon aria-hidden />}
-            onClick={() => void copy()}
-            sx={{ alignSelf: 'flex-start' }}
-          >
-            {t('admin.webhooks.secret.copy')}
-          </Button>
-        </Stack>
-      </DialogContent>
-      <DialogActions sx={{ px: 3, pb: 2 }}>
-        <Button variant="contained" onClick={onClose} data-testid="webhook-secret-done">
-          {t('admin.webhooks.secret.done')}
-        </Button>
-      </DialogActions>
-    </Dialog>
-  )
+  const testId = { dialog: 'webhook-secret-dialog', value: 'webhook-secret-value', done: 'webhook-secret-done' }
+  return <ShownOnceDialog value={endpoint.secret} words={words} testId={testId} onClose={onClose} />
 }
 
 /** Whether a refusal names the url field: a private, loopback or link-local address (`details.fields[].field`). */
