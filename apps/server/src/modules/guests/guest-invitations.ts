@@ -54,6 +54,21 @@ export interface InvitationDeps {
   limits: InvitationLimits
 }
 
+/** What sending invitations needs, from the server's configuration; the stop link's key is read before any transaction opens. */
+export async function invitationDepsOf(deps: {
+  db: Kysely<Database>
+  mailer: Mailer
+  config: { publicUrl: string; supportEmail: string; limits: { invitations: InvitationLimits } }
+}): Promise<InvitationDeps> {
+  return {
+    mailer: deps.mailer,
+    publicUrl: deps.config.publicUrl,
+    supportEmail: deps.config.supportEmail,
+    limits: deps.config.limits.invitations,
+    stopKey: await stopLinkKey(deps.db),
+  }
+}
+
 export interface Invitation {
   role: Party
   email: string

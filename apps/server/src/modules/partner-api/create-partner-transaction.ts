@@ -5,8 +5,7 @@ import type { Party } from '@pactum/domain/transactions/kernel'
 import type { Mailer } from '../../adapters/mailer/port.ts'
 import type { Config } from '../../config.ts'
 import { uuidV7 } from '../../ids.ts'
-import { inviteGuests } from '../guests/guest-invitations.ts'
-import { stopLinkKey } from '../guests/invitation-stops.ts'
+import { invitationDepsOf, inviteGuests } from '../guests/guest-invitations.ts'
 import { withFreshJoinCode } from '../transactions/create-transaction.ts'
 import { insertTransaction, type TransactionDeps } from '../transactions/engine/apply-event.ts'
 import type { TransactionRow } from '../transactions/engine/transaction-state.ts'
@@ -45,13 +44,7 @@ export async function createPartnerTransaction(
   })
   const quote = quoteOrRefuse({ price: body.price, currency: body.currency, paymentMethod: 'card' })
   const settings = await getClientHandoverSetting(deps.db, client.id)
-  const invitationDeps = {
-    mailer: deps.mailer,
-    publicUrl: deps.config.publicUrl,
-    supportEmail: deps.config.supportEmail,
-    limits: deps.config.limits.invitations,
-    stopKey: await stopLinkKey(deps.db),
-  }
+  const invitationDeps = await invitationDepsOf(deps)
   const create = (joinCode: string | null): Promise<TransactionRow> => {
     const now = deps.clock.now()
     const common = {

@@ -10,8 +10,7 @@ import type { Mailer } from '../../adapters/mailer/port.ts'
 import type { Config } from '../../config.ts'
 import { AppError } from '../../errors.ts'
 import { notificationLanguage } from '../profile/profile.ts'
-import { inviteGuests } from '../guests/guest-invitations.ts'
-import { stopLinkKey } from '../guests/invitation-stops.ts'
+import { invitationDepsOf, inviteGuests } from '../guests/guest-invitations.ts'
 import { uuidV7 } from '../../ids.ts'
 import { randomBytesFromBatch } from '../../random-bytes.ts'
 import type { CurrentUser } from '../sign-in/users.ts'
@@ -116,13 +115,7 @@ async function insertWithFreshJoinCode(
     const now = deps.clock.now()
     const state = create(null, now)
     const language = await senderLanguage(deps, user)
-    const invitationDeps = {
-      mailer: deps.mailer,
-      publicUrl: deps.config.publicUrl,
-      supportEmail: deps.config.supportEmail,
-      limits: deps.config.limits.invitations,
-      stopKey: await stopLinkKey(deps.db),
-    }
+    const invitationDeps = await invitationDepsOf(deps)
     return insertTransaction(deps, state, { id: uuidV7(now), creatorId: user.id, clientId }, (trx, row) =>
       inviteGuests(invitationDeps, trx, row, { kind: 'user', id: user.id }, [
         {
