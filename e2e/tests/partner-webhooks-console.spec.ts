@@ -173,6 +173,10 @@ test("an admin adds a partner client's webhook endpoint, sees a sale's event del
     await secretDialog.getByTestId('webhook-secret-done').click()
     await expectNoAxeViolations(admin, 'webhooks of a client')
     await keepScreenshot(admin, 'admin-webhooks')
+    // The same page at a phone's width: the tables scroll inside their cards, nothing runs off the screen.
+    await admin.setViewportSize({ width: 390, height: 844 })
+    await expectNoAxeViolations(admin, 'webhooks of a client on a phone')
+    await keepScreenshot(admin, 'admin-webhooks-phone')
   } finally {
     await receiver.close()
   }
