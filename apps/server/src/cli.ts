@@ -262,16 +262,16 @@ async function ledgerBreaches(config: Config): Promise<LedgerBreach[]> {
   }
 }
 
-/** The embedded database is asked of the running server when there is one (it holds the directory); otherwise opened here. */
+/** Asked of the running server when there is one (it holds the embedded directory, and runs pg_dump for PostgreSQL); otherwise made here. */
 async function backup(config: Config, file: string): Promise<BackupKind> {
-  if (!config.databaseUrl && config.oidc.mode === 'embedded') {
+  if (config.oidc.mode === 'embedded') {
     const response = await askRunningServer(config, 'backup@cli.pactum.invalid', '/api/v1/admin/backup')
     if (response) {
       if (!response.ok) throw new Error(`the running server answered ${response.status} to the backup`)
       await mkdir(path.dirname(path.resolve(file)), { recursive: true })
       await writeFile(`${file}.partial`, Buffer.from(await response.arrayBuffer()))
       await rename(`${file}.partial`, file)
-      return 'pglite'
+      return backupKindOf(file)
     }
   }
   const database = await openDatabase(config)
