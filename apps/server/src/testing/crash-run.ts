@@ -79,6 +79,7 @@ class CrashRun {
     this.#log(`burst driven in ${((Date.now() - started) / 1000).toFixed(1)} s${this.#crash ? '' : ' (no crash yet)'}`)
 
     const settled = await this.#waitForStates(sales)
+    await this.#waitForCrash()
     const ledger = await this.#client.call('admin', 'GET', '/api/v1/admin/ledger/verify', undefined, { label: 'ledger verify' })
     await this.#restartSettled
     const inspections = await this.#stopWhenQuiet()
@@ -208,6 +209,20 @@ class CrashRun {
       await sleep(500)
     }
     return false
+  }
+
+  /**
+   * Until the armed crash point has been reached and the server is back
+   * (up to 2 minutes). A point reached by background work after the sales
+   * settle (a partner webhook's post, a late transfer) may still be ahead:
+   * the server that the quiet check restarts is started without it, so
+   * stopping first would leave the crash never happening on a slow machine.
+   */
+  async #waitForCrash(): Promise<void> {
+    const deadline = Date.now() + 120_000
+    while (!this.#crash && Date.now() < deadline) await sleep(250)
+    if (!this.#crash) this.#log('the crash point was not reached within 2 minutes of the sales settling')
+    await this.#restartSettled
   }
 
   /**
