@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { type CurrencyCode, formatMoney } from '@pactum/domain/currencies'
 import { type Locale, toLanguageTag } from '@pactum/domain/locales'
+import { create as parseFont, type Font } from 'fontkit'
 import PDFDocument from 'pdfkit'
 
 /**
@@ -24,15 +25,32 @@ const fontFiles: Record<FontName, string> = {
   bold: 'dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf',
   mono: 'dejavu-fonts-ttf/ttf/DejaVuSansMono.ttf',
 }
-let fonts: Record<FontName, Buffer> | null = null
-/** Read once per process (about 1.4 MB together); pdfkit embeds only the glyphs a file uses. */
-function loadFonts(): Record<FontName, Buffer> {
-  fonts ??= {
-    regular: readFileSync(require.resolve(fontFiles.regular)),
-    bold: readFileSync(require.resolve(fontFiles.bold)),
-    mono: readFileSync(require.resolve(fontFiles.mono)),
-  }
+let fonts: Record<FontName, Font> | null = null
+/**
+ * Read and parsed once per process (about 1.4 MB together). Handed a file's
+ * bytes, pdfkit would parse the font again for every document: with a
+ * receipt attached to each release's e-mails, that parsing was half the
+ * server's CPU while releases drained (issue 36). pdfkit takes a parsed
+ * fontkit font as it is and still embeds only the glyphs a file uses.
+ */
+function loadFonts(): Record<FontName, Font> {
+  const load = (name: FontName) => withEveryCharactersGlyph(parseFont(readFileSync(require.resolve(fontFiles[name]))))
+  fonts ??= { regular: load('regular'), bold: load('bold'), mono: load('mono') }
   return fonts
+}
+
+/**
+ * fontkit remembers each glyph with the characters it was first asked for,
+ * and pdfkit writes those into the PDF's text layer (what copy, search and
+ * screen readers get). A glyph first reached through a substitution (the
+ * `c` of a decomposed `ć`) is remembered with none, and every later
+ * document using the shared font would lose that letter from its text
+ * layer. So every glyph the character map reaches is made first, from the
+ * lowest character that maps to it.
+ */
+function withEveryCharactersGlyph(font: Font): Font {
+  for (const codePoint of [...font.characterSet].sort((a, b) => a - b)) font.glyphForCodePoint(codePoint)
+  return font
 }
 
 const margin = 50
@@ -61,6 +79,8 @@ export function openPdf(options: { locale: Locale; currency: CurrencyCode; title
     bufferPages: true,
     lang: tag,
     info: { Title: options.title, Author: 'Pactum', CreationDate: options.createdAt },
+    // No Helvetica: pdfkit would parse its metrics for every document, and no text of ours uses it.
+    font: null as unknown as string,
   })
   const chunks: Buffer[] = []
   doc.on('data', (chunk: Buffer) => chunks.push(chunk))
@@ -69,7 +89,9 @@ export function openPdf(options: { locale: Locale; currency: CurrencyCode; title
     doc.on('error', reject)
   })
   const loaded = loadFonts()
-  for (const name of Object.keys(loaded) as FontName[]) doc.registerFont(name, loaded[name])
+  // @types/pdfkit lists only bytes and paths as a font's source; pdfkit itself takes any object with `layout`.
+  for (const name of Object.keys(loaded) as FontName[]) doc.registerFont(name, loaded[name] as unknown as Buffer)
+  doc.font('regular')
 
   const text: PdfWriter['text'] = (value, style = {}) => {
     doc
