@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { apiCaller, partyTokens } from '../testing/api-caller.ts'
+import { type CrashEngine, freePort, pgliteEngine, postgresEngine, ServerProcess } from '../testing/crash-server.ts'
 import { createTestApp } from '../testing/test-app.ts'
 import { OtlpReceiver } from '../testing/otlp-receiver.ts'
 import { confirmDelivery, joinedSale, payByCard, track } from '../testing/sale-steps.ts'
@@ -73,5 +74,27 @@ describe('traces over OTLP (issue 37)', () => {
     expect(job?.traceId).toBe(transfer?.traceId)
     expect(job?.attributes).toEqual(expect.objectContaining({ 'pactum.job.queue': 'outbox-send', 'pactum.job.retry_count': 0 }))
     expect(receiver.spans.map((span) => span.name)).toContain('job transaction-timer')
+  })
+
+  it('is sent by the real server (main.ts) too, the SDK loaded through its dynamic import, the last spans on SIGTERM', async () => {
+    const receiver = await OtlpReceiver.start()
+    receivers.push(receiver)
+    const url = process.env.DATABASE_URL
+    const engine: CrashEngine = url ? await postgresEngine(url) : await pgliteEngine()
+    try {
+      const server = await ServerProcess.start(engine, {
+        port: await freePort(),
+        run: 0,
+        env: { OTEL_EXPORTER_OTLP_ENDPOINT: receiver.endpoint },
+      })
+      expect((await fetch(`${server.baseUrl}/api/v1/health`)).status).toBe(200)
+      expect((await server.stop()).code, await server.logTail()).toBe(0)
+      const health = receiver.spans.filter((span) => span.name === 'GET /api/v1/health')
+      expect(health.length).toBeGreaterThan(0)
+      expect(health.at(-1)?.attributes['http.response.status_code']).toBe(200)
+      expect(health.at(-1)?.resource['service.name']).toBe('pactum')
+    } finally {
+      await engine.dispose()
+    }
   })
 })
