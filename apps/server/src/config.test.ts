@@ -75,6 +75,23 @@ describe('configuration', () => {
     expect(() => loadConfig({ DATABASE_PREPARED_STATEMENTS: 'no' })).toThrow(/^\s+- DATABASE_PREPARED_STATEMENTS:/m)
   })
 
+  it('sends no traces unless OTEL_EXPORTER_OTLP_ENDPOINT is set, then to its /v1/traces as OTEL_SERVICE_NAME (pactum)', () => {
+    expect(loadConfig({}).tracing).toBeUndefined()
+    expect(loadConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: '', OTEL_SERVICE_NAME: 'shop' }).tracing).toBeUndefined()
+    expect(loadConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318' }).tracing).toEqual({
+      tracesUrl: 'http://collector:4318/v1/traces',
+      serviceName: 'pactum',
+    })
+    // A base path is kept (a collector behind a proxy), a trailing slash is not doubled.
+    expect(loadConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: 'https://otel.example/otlp/', OTEL_SERVICE_NAME: 'pactum-eu' }).tracing).toEqual({
+      tracesUrl: 'https://otel.example/otlp/v1/traces',
+      serviceName: 'pactum-eu',
+    })
+    for (const bad of ['collector:4318', 'grpc://collector:4317', 'not a url']) {
+      expect(problemsOf({ OTEL_EXPORTER_OTLP_ENDPOINT: bad }), bad).toMatch(/^OTEL_EXPORTER_OTLP_ENDPOINT:/m)
+    }
+  })
+
   it('arms no crash point unless CRASH_POINT names one, with an optional count', () => {
     expect(loadConfig({}).crashPoint).toBeUndefined()
     expect(loadConfig({ CRASH_POINT: 'outbox.after-provider-call' }).crashPoint).toEqual({ name: 'outbox.after-provider-call', nth: 1 })

@@ -73,6 +73,9 @@ const envSchema = z.object({
   /** Prometheus metrics at GET /metrics on this port (off unless set; 0: any free port), never the public one. */
   METRICS_PORT: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).max(65_535).optional()),
   METRICS_HOST: z.preprocess(emptyAsUndefined, z.string().default('127.0.0.1')),
+  /** Traces over OTLP/HTTP to this collector (off unless set; the SDK is loaded only then: tracing/start-tracing.ts). */
+  OTEL_EXPORTER_OTLP_ENDPOINT: z.preprocess(emptyAsUndefined, z.url({ protocol: /^https?$/ }).optional()),
+  OTEL_SERVICE_NAME: z.preprocess(emptyAsUndefined, z.string().default('pactum')),
   /** Scheduled backups of the embedded database into this directory (off unless set; docs/operations.md). */
   BACKUP_DIR: optionalString,
   BACKUP_EVERY_HOURS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(720).default(24)),
@@ -199,6 +202,8 @@ export interface Config {
   providerMaxRequestsPerSecond: number
   /** Where GET /metrics is served (metrics/metrics-server.ts); undefined: nowhere. */
   metrics: { port: number; host: string } | undefined
+  /** Where spans are sent (tracing/start-tracing.ts); undefined: no traces, and no OpenTelemetry module loaded. */
+  tracing: TracingConfig | undefined
   /** Scheduled backups of the embedded database (backup/scheduled-backups.ts); undefined: none. */
   backups: { dir: string; everyHours: number; keep: number } | undefined
   /** How users prove who they are (spec §3 Verification): document upload, or the provider's Identity session. */
@@ -213,6 +218,13 @@ export interface Config {
   clientsFile: string
   /** For the crash harness only (crash-points.ts); never set in production. */
   crashPoint: CrashPointSetting | undefined
+}
+
+export interface TracingConfig {
+  /** OTEL_EXPORTER_OTLP_ENDPOINT with the signal's path, `/v1/traces`, appended (as the OTLP specification says). */
+  tracesUrl: string
+  /** The spans' `service.name` (OTEL_SERVICE_NAME, default `pactum`). */
+  serviceName: string
 }
 
 export interface LimitsConfig {
@@ -361,6 +373,9 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
         },
     providerMaxRequestsPerSecond: values.PROVIDER_MAX_REQUESTS_PER_SECOND,
     metrics: values.METRICS_PORT === undefined ? undefined : { port: values.METRICS_PORT, host: values.METRICS_HOST },
+    tracing: values.OTEL_EXPORTER_OTLP_ENDPOINT
+      ? { tracesUrl: `${values.OTEL_EXPORTER_OTLP_ENDPOINT.replace(/\/+$/, '')}/v1/traces`, serviceName: values.OTEL_SERVICE_NAME }
+      : undefined,
     backups: values.BACKUP_DIR
       ? { dir: path.resolve(values.BACKUP_DIR), everyHours: values.BACKUP_EVERY_HOURS, keep: values.BACKUP_KEEP }
       : undefined,

@@ -38,6 +38,7 @@ import { StripeEventCatchUp } from './payment-provider/stripe-event-catch-up.ts'
 import { stripeSignatureVerifier, stripeWebhookPath } from './payment-provider/stripe-webhook.ts'
 import { sandboxIdentityRoutes } from './payment-provider/sandbox-identity-routes.ts'
 import { sandboxRoutes } from './payment-provider/sandbox-routes.ts'
+import type { Tracing } from '../tracing/tracing.ts'
 
 /**
  * The job queue and the outside services, chosen by configuration in this
@@ -82,10 +83,10 @@ const stripeCatchUpMinutes = 5
 
 export async function startProviders(
   app: FastifyInstance,
-  options: { config: Config; database: Database; clock: Clock },
+  options: { config: Config; database: Database; clock: Clock; tracing: Tracing },
 ): Promise<Started> {
   const { config, database, clock } = options
-  const jobs = await JobQueue.start({ database, clock, log: app.log })
+  const jobs = await JobQueue.start({ database, clock, log: app.log, tracing: options.tracing })
   // Workers start once every route is in place, and stop before the
   // database closes (the caller closes the database after app.close()).
   app.addHook('onReady', async () => {

@@ -64,6 +64,8 @@ import { PactumMetrics } from '../metrics/metrics.ts'
 import { startMetricsServer } from '../metrics/metrics-server.ts'
 import { registerRequestMetrics } from '../metrics/request-metrics.ts'
 import { startLedgerWatch } from '../metrics/ledger-watch.ts'
+import { registerRequestSpans } from '../tracing/request-spans.ts'
+import { startTracing } from '../tracing/start-tracing.ts'
 import { startScheduledBackups } from '../backup/scheduled-backups.ts'
 import { purgeExpiredPartnerEvents } from '../modules/partner-webhooks/webhook-endpoints.ts'
 import { createEndpointDisabledMailQueue, startEndpointDisabledMailWorker } from '../modules/partner-webhooks/endpoint-disabled-mail.ts'
@@ -133,7 +135,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler)
 
   const clock = options.clock ?? systemClock
-  const providers = await startProviders(app, { config, database, clock })
+  const tracing = await startTracing(config.tracing, app.log)
+  // Registered before the job queue's: onClose hooks run last-first, so the last spans (running jobs) are sent too.
+  app.addHook('onClose', async () => tracing.shutdown())
+  registerRequestSpans(app, tracing)
+  const providers = await startProviders(app, { config, database, clock, tracing })
   const transactionDeps = {
     db: database.db,
     clock,
@@ -167,6 +173,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     connectedAccounts: providers.connectedAccounts,
     pace: new ProviderPace({ db: database.db, perSecond: config.providerMaxRequestsPerSecond }),
     outboxFailed: (kind) => metrics.outboxFailed.inc({ kind }),
+    tracing,
     log: app.log,
   })
   await startPayoutFollowing(providers.jobs, providers.events, {

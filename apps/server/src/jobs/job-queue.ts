@@ -5,6 +5,7 @@ import { fromKysely, fromPglite, type Job, PgBoss } from 'pg-boss'
 import type { Clock } from '../clock.ts'
 import type { Database as DatabaseHandle } from '../db/database.ts'
 import type { Database } from '../db/schema.ts'
+import { noTracing, type Tracing } from '../tracing/tracing.ts'
 
 /**
  * Background jobs and timers (DESIGN §3 "Timers"): pg-boss on the
@@ -89,6 +90,7 @@ export class JobQueue {
   readonly #boss: PgBoss
   readonly #clock: Clock
   readonly #log: FastifyBaseLogger
+  readonly #tracing: Tracing
   readonly #handlers = new Map<string, JobHandler<unknown>>()
   readonly #queues = new Map<string, QueueSettings>()
   readonly #groups = new Map<string, JobGroups<unknown>>()
@@ -96,10 +98,11 @@ export class JobQueue {
   /** Batches this process's workers are running now (runDue waits for them). */
   readonly #busy = new Set<Promise<unknown>>()
 
-  private constructor(boss: PgBoss, clock: Clock, log: FastifyBaseLogger) {
+  private constructor(boss: PgBoss, clock: Clock, log: FastifyBaseLogger, tracing: Tracing) {
     this.#boss = boss
     this.#clock = clock
     this.#log = log
+    this.#tracing = tracing
   }
 
   /**
@@ -108,7 +111,7 @@ export class JobQueue {
    * the one in-process engine; on PostgreSQL it opens its own small pool,
    * plus one connection that LISTENs for new jobs.
    */
-  static async start(options: { database: DatabaseHandle; clock: Clock; log: FastifyBaseLogger }): Promise<JobQueue> {
+  static async start(options: { database: DatabaseHandle; clock: Clock; log: FastifyBaseLogger; tracing?: Tracing }): Promise<JobQueue> {
     const { database, clock, log } = options
     const connection = database.pglite
       ? { db: fromPglite(database.pglite), backend: 'pglite' as const }
@@ -131,7 +134,7 @@ export class JobQueue {
     boss.on('error', (error) => log.error({ err: error }, 'job queue error'))
     boss.on('warning', (warning) => log.warn({ warning }, 'job queue warning'))
     await boss.start()
-    return new JobQueue(boss, clock, log)
+    return new JobQueue(boss, clock, log, options.tracing ?? noTracing)
   }
 
   /**
@@ -245,7 +248,9 @@ export class JobQueue {
     const fresh = jobs.filter((job) => job.retryCount === 0)
     if (groups && fresh.length > 1) {
       try {
-        await groups.run(fresh.map((job) => job.data))
+        await this.#tracing.span(`job ${name}`, { 'pactum.job.queue': name, 'pactum.job.count': fresh.length }, () =>
+          groups.run(fresh.map((job) => job.data)),
+        )
         const done = fresh.map((job) => ({ id: job.id, status: 'completed' as const }))
         return [
           ...done,
@@ -309,7 +314,11 @@ export class JobQueue {
 
   async #run<T>(name: string, handler: JobHandler<T>, job: Job<T>): Promise<void> {
     try {
-      await handler(job.data, { id: job.id, name, retryCount: job.retryCount })
+      await this.#tracing.span(
+        `job ${name}`,
+        { 'pactum.job.queue': name, 'pactum.job.id': job.id, 'pactum.job.retry_count': job.retryCount },
+        () => handler(job.data, { id: job.id, name, retryCount: job.retryCount }),
+      )
     } catch (error) {
       this.#log.warn({ err: error, job: { id: job.id, name, retryCount: job.retryCount } }, 'job failed')
       throw error

@@ -5,6 +5,7 @@ import { ProviderRateLimitedError } from '../../adapters/payment-provider/provid
 import type { ProviderPace } from '../../adapters/payment-provider/provider-pace.ts'
 import { crashPoint } from '../../crash-points.ts'
 import type { Database } from '../../db/schema.ts'
+import { noTracing, type Tracing } from '../../tracing/tracing.ts'
 import { ensureConnectedAccount } from '../profile/payout-account.ts'
 import { findOutboxRow, recordDelivered, recordDeliveryAttempts, recordDeliveryError } from './outbox-delivery-repository.ts'
 
@@ -30,7 +31,14 @@ export type OutboxSent =
  */
 export async function sendOutboxRow(
   db: Kysely<Database>,
-  provider: { payments: Payments; connectedAccounts: ConnectedAccounts; pace?: ProviderPace; failed?: (kind: string) => void },
+  provider: {
+    payments: Payments
+    connectedAccounts: ConnectedAccounts
+    pace?: ProviderPace
+    failed?: (kind: string) => void
+    /** A span around each provider call (tracing/tracing.ts); none when left out. */
+    tracing?: Tracing
+  },
   outboxId: string,
   now: Date,
 ): Promise<OutboxSent | null> {
@@ -39,45 +47,46 @@ export async function sendOutboxRow(
   const payload = row.payload as { amount: number; currency: string; payment_intent_id: string | null; seller_id: string | null }
   await recordDeliveryAttempts(db, row.id, row.attempts + 1)
   crashPoint('outbox.before-provider-call')
-  let reference: string
-  let sent: OutboxSent
+  let outcome: { reference: string; sent: OutboxSent }
   try {
     await provider.pace?.take()
-    if (row.action === 'refund') {
-      if (!payload.payment_intent_id) throw new Error(`refund ${row.id} has no payment to refund`)
-      const refund = await provider.payments.refund({
-        paymentIntentId: payload.payment_intent_id,
-        amount: payload.amount,
-        idempotencyKey: row.idempotency_key,
-      })
-      reference = refund.id
-      sent = { action: 'refund', transactionId: row.transaction_id, refund }
-    } else if (row.action === 'reverse_transfer') {
-      // After a card dispute lost on money already released (docs/decisions/109).
-      reference = (
-        await provider.payments.reverseTransfer({
-          transactionId: row.transaction_id,
-          amount: payload.amount,
-          currency: payload.currency,
-          idempotencyKey: row.idempotency_key,
-        })
-      ).id
-      sent = { action: 'reverse_transfer', transactionId: row.transaction_id }
-    } else {
-      if (!payload.seller_id) throw new Error(`transfer ${row.id} has no seller`)
-      // The seller's account is created on first need (or was, with their payout details).
-      const account = await ensureConnectedAccount({ db, connectedAccounts: provider.connectedAccounts }, payload.seller_id)
-      reference = (
-        await provider.payments.transfer({
+    // The span is the provider's call alone: the wait for the pace is not the provider's time.
+    outcome = await (provider.tracing ?? noTracing).span(
+      `outbox ${row.action}`,
+      { 'pactum.outbox.id': row.id, 'pactum.outbox.action': row.action, 'pactum.transaction.id': row.transaction_id },
+      async (): Promise<{ reference: string; sent: OutboxSent }> => {
+        if (row.action === 'refund') {
+          if (!payload.payment_intent_id) throw new Error(`refund ${row.id} has no payment to refund`)
+          const refund = await provider.payments.refund({
+            paymentIntentId: payload.payment_intent_id,
+            amount: payload.amount,
+            idempotencyKey: row.idempotency_key,
+          })
+          return { reference: refund.id, sent: { action: 'refund', transactionId: row.transaction_id, refund } }
+        }
+        if (row.action === 'reverse_transfer') {
+          // After a card dispute lost on money already released (docs/decisions/109).
+          const reversal = await provider.payments.reverseTransfer({
+            transactionId: row.transaction_id,
+            amount: payload.amount,
+            currency: payload.currency,
+            idempotencyKey: row.idempotency_key,
+          })
+          return { reference: reversal.id, sent: { action: 'reverse_transfer', transactionId: row.transaction_id } }
+        }
+        if (!payload.seller_id) throw new Error(`transfer ${row.id} has no seller`)
+        // The seller's account is created on first need (or was, with their payout details).
+        const account = await ensureConnectedAccount({ db, connectedAccounts: provider.connectedAccounts }, payload.seller_id)
+        const transfer = await provider.payments.transfer({
           amount: payload.amount,
           currency: payload.currency,
           destinationAccount: account.id,
           transactionId: row.transaction_id,
           idempotencyKey: row.idempotency_key,
         })
-      ).id
-      sent = { action: 'transfer', transactionId: row.transaction_id }
-    }
+        return { reference: transfer.id, sent: { action: 'transfer', transactionId: row.transaction_id } }
+      },
+    )
   } catch (error) {
     if (error instanceof ProviderRateLimitedError) provider.pace?.slowDown()
     provider.failed?.(row.action)
@@ -85,6 +94,6 @@ export async function sendOutboxRow(
     throw error
   }
   crashPoint('outbox.after-provider-call')
-  await recordDelivered(db, row.id, { providerReference: reference, sentAt: now })
-  return sent
+  await recordDelivered(db, row.id, { providerReference: outcome.reference, sentAt: now })
+  return outcome.sent
 }

@@ -22,6 +22,7 @@ import { applyEvent, type TransactionDeps } from './engine/apply-event.ts'
 import type { TransactionRow } from './engine/transaction-state.ts'
 import type { EffectScheduler } from './engine/effects.ts'
 import { lockById, lockManyById } from './transactions-repository.ts'
+import type { Tracing } from '../../tracing/tracing.ts'
 
 const timerQueue = 'transaction-timer'
 const outboxQueue = 'outbox-send'
@@ -149,9 +150,11 @@ export async function startTransactionWorkers(options: {
   pace: ProviderPace
   /** Told of each outbox call that failed, by kind (the metrics' pactum_outbox_failed_total). */
   outboxFailed?: (kind: string) => void
+  /** Spans around the outbox's provider calls (tracing/tracing.ts); none when left out. */
+  tracing?: Tracing
   log: FastifyBaseLogger
 }): Promise<void> {
-  const { deps, jobs, events, payments, connectedAccounts, pace, outboxFailed, log } = options
+  const { deps, jobs, events, payments, connectedAccounts, pace, outboxFailed, tracing, log } = options
 
   await jobs.work<TimerJob>(
     timerQueue,
@@ -165,7 +168,7 @@ export async function startTransactionWorkers(options: {
   await jobs.work<OutboxJob>(outboxQueue, async (job) => {
     const sent = await sendOutboxRow(
       deps.db,
-      { payments, connectedAccounts, pace, ...(outboxFailed ? { failed: outboxFailed } : {}) },
+      { payments, connectedAccounts, pace, ...(outboxFailed ? { failed: outboxFailed } : {}), ...(tracing ? { tracing } : {}) },
       job.outboxId,
       deps.clock.now(),
     )
