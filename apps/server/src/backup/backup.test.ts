@@ -58,6 +58,8 @@ async function restored(file: string, kind: 'pglite' | 'postgres', source: Datab
   }
 }
 
+// A backup, a restore and a server started on the copy take about 40 s alone and past the
+// default 60 s on two busy cores (CI, 2026-12-06); these timeouts only guard against a hang.
 describe('a backup taken while sales go on (issue 37)', () => {
   it('restores into a new place where a server starts, its ledger verified and every sale committed before the backup there', async () => {
     const testApp = await testApps.open()
@@ -127,7 +129,7 @@ describe('a backup taken while sales go on (issue 37)', () => {
       const exit = await server.stop()
       expect(exit.code, await server.logTail()).toBe(0)
     }
-  })
+  }, 240_000)
 })
 
 describe('scheduled backups of the embedded database', () => {
@@ -154,5 +156,5 @@ describe('scheduled backups of the embedded database', () => {
     } finally {
       await copy.close()
     }
-  })
+  }, 240_000)
 })
