@@ -42,7 +42,7 @@ export const adminClientRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       adminOf(request)
-      return (await clientsWithCounts(app.services.db)).map(toAdminClientView)
+      return (await clientsWithCounts(await app.services.replicaReads.db())).map(toAdminClientView)
     },
   )
 
@@ -140,7 +140,7 @@ export const adminClientRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       adminOf(request)
-      return clientChanges(app.services.db, {
+      return clientChanges(await app.services.replicaReads.db(), {
         limit: request.query.limit,
         afterId: request.query.after_id,
         clientId: request.query.client_id,

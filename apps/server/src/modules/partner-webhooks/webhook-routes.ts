@@ -155,7 +155,7 @@ export const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       adminOf(request)
-      return listDeliveries(app.services.db, {
+      return listDeliveries(await app.services.replicaReads.db(), {
         clientId: request.params.client_id,
         endpointId: request.params.id,
         before: request.query.before,
