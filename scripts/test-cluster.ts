@@ -43,6 +43,7 @@ import { parseArgs } from 'node:util'
 import { sql } from 'kysely'
 import { loadConfig } from '../apps/server/src/config.ts'
 import { openPostgres } from '../apps/server/src/db/database.ts'
+import { replicaState } from '../apps/server/src/db/replica-reads.ts'
 import { postgresReachable } from '../apps/server/src/db/postgres-admin.ts'
 import { mintAccessToken, readSigningKeyFile } from '../apps/server/src/modules/sign-in/oidc/token-minter.ts'
 import { e2eServerEnv } from '../e2e/support/server-env.ts'
@@ -245,8 +246,11 @@ async function replicaChecks(replica: ReadReplica, running: Cluster): Promise<Ch
       `.execute(kysely)
     ).rows[0]
   let same: { primary: unknown; replica: unknown }
+  let state: { standby: boolean; behindBytes: number }
   try {
     same = { primary: await countsOf(db.db), replica: await countsOf(replicaDb.db) }
+    // What `cli doctor` reports of DATABASE_READ_URL, asked of a real standby.
+    state = await replicaState(db.db, replicaDb.db)
   } finally {
     await replicaDb.close()
   }
@@ -258,8 +262,8 @@ async function replicaChecks(replica: ReadReplica, running: Cluster): Promise<Ch
     },
     {
       name: 'the replica holds what the primary holds',
-      ok: lagAtEnd === 0 && JSON.stringify(same.primary) === JSON.stringify(same.replica),
-      detail: `replayed to the primary's position (${lagAtEnd} bytes behind); primary ${JSON.stringify(same.primary)}, replica ${JSON.stringify(same.replica)}`,
+      ok: state.standby && lagAtEnd === 0 && JSON.stringify(same.primary) === JSON.stringify(same.replica),
+      detail: `${state.standby ? 'a standby' : 'NOT a standby'}, replayed to the primary's position (${lagAtEnd} bytes behind); primary ${JSON.stringify(same.primary)}, replica ${JSON.stringify(same.replica)}`,
     },
   ]
 }

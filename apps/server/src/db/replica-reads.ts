@@ -94,6 +94,18 @@ async function replayedLsnOf(replica: Kysely<Tables>): Promise<string | null> {
   return rows[0]?.lsn ?? null
 }
 
+/**
+ * For the doctor: whether the read server is a standby replaying WAL, and
+ * how far behind what the primary has written it has replayed (bytes).
+ */
+export async function replicaState(primary: Kysely<Tables>, replica: Kysely<Tables>): Promise<{ standby: boolean; behindBytes: number }> {
+  const written = await currentLsnOf(primary)
+  const replayed = await replayedLsnOf(replica)
+  if (replayed === null) return { standby: false, behindBytes: 0 }
+  const behind = lsnValue(written) - lsnValue(replayed)
+  return { standby: true, behindBytes: behind > 0n ? Number(behind) : 0 }
+}
+
 /** `16/B374D848` → a number that orders as the WAL does (two 32-bit halves in hexadecimal). */
 export function lsnValue(lsn: string): bigint {
   const match = /^([0-9A-F]{1,8})\/([0-9A-F]{1,8})$/i.exec(lsn)
