@@ -1,6 +1,7 @@
 import { sql } from 'kysely'
 import { afterEach, describe, expect, it } from 'vitest'
 import { createTestDatabase } from '../testing/test-database.ts'
+import { AppError } from '../errors.ts'
 import type { Database } from './database.ts'
 import { lsnValue, ReplicaReads, type ServedBy } from './replica-reads.ts'
 
@@ -80,5 +81,29 @@ describe('reads that may go to the replica', () => {
     })
     expect(await unreachable.db()).toBe(primary)
     expect(String(problems[0])).toMatch(/ECONNREFUSED/)
+  })
+
+  it('runs a read the replica fails again on the primary, but lets the app’s own answer stand', async () => {
+    const { primary, standIn, currentLsn } = await primaryAndStandIn()
+    const problems: unknown[] = []
+    const reads = new ReplicaReads({ primary, replica: standIn, replayedLsn: currentLsn, onProblem: (error) => problems.push(error) })
+    const ran: string[] = []
+    const answer = await reads.read(async (db) => {
+      ran.push(db === standIn ? 'replica' : 'primary')
+      // What a standby says when its replay needs a row this query still reads.
+      if (db === standIn) throw new Error('canceling statement due to conflict with recovery')
+      return (await sql<{ one: number }>`select 1 as one`.execute(db)).rows[0]?.one
+    })
+    expect(answer).toBe(1)
+    expect(ran).toEqual(['replica', 'primary'])
+    expect(String(problems[0])).toMatch(/conflict with recovery/)
+
+    ran.length = 0
+    const notFound = reads.read(async (db) => {
+      ran.push(db === standIn ? 'replica' : 'primary')
+      throw new AppError('not_found', 'No sale has this verification code')
+    })
+    await expect(notFound).rejects.toThrow(/No sale has this verification code/)
+    expect(ran).toEqual(['replica'])
   })
 })

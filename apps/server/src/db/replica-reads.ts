@@ -1,4 +1,5 @@
 import { type Kysely, sql } from 'kysely'
+import { AppError } from '../errors.ts'
 import type { Database as Tables } from './schema.ts'
 
 /**
@@ -28,7 +29,7 @@ export interface ReplicaReadsOptions {
   replayedLsn?: () => Promise<string | null>
   /** Told where each read went (the metrics count them). */
   onRead?: (servedBy: ServedBy) => void
-  /** Told when a probe failed: the read then goes to the primary. */
+  /** Told when a probe or a read on the replica failed: the read then goes to the primary. */
   onProblem?: (error: unknown) => void
 }
 
@@ -50,6 +51,23 @@ export class ReplicaReads {
   /** Whether a replica is configured at all. */
   get configured(): boolean {
     return this.#replica !== this.#primary
+  }
+
+  /**
+   * Runs one read (statements only, no transaction) on `db()`'s choice. If the replica fails it (it went
+   * away after the probe, or cancelled the query for a conflict with its replay), the read runs again on
+   * the primary; an answer of the app's own (AppError, e.g. not found) is the read's answer and stands.
+   */
+  async read<T>(work: (db: Kysely<Tables>) => Promise<T>): Promise<T> {
+    const db = await this.db()
+    if (db === this.#primary) return work(db)
+    try {
+      return await work(db)
+    } catch (error) {
+      if (error instanceof AppError) throw error
+      this.#onProblem(error)
+      return work(this.#primary)
+    }
   }
 
   /**

@@ -195,7 +195,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     replica: database.read,
     ...(options.replayedLsn ? { replayedLsn: options.replayedLsn } : {}),
     onRead: (servedBy) => metrics.replicaReads.inc({ served_by: servedBy }),
-    onProblem: (error) => app.log.warn({ err: error }, 'the read replica could not be asked how far it has replayed: the primary answers'),
+    onProblem: (error) => app.log.warn({ err: error }, 'the read replica failed a probe or a read: the primary answers it'),
   })
   app.decorate('services', {
     config,

@@ -38,7 +38,7 @@ export const adminLedgerRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       adminOf(request)
       const { replicaReads, clock, config } = app.services
-      return { alert_days: config.holdAlertDays, holds: await longHolds(await replicaReads.db(), clock.now(), config.holdAlertDays) }
+      return { alert_days: config.holdAlertDays, holds: await replicaReads.read((db) => longHolds(db, clock.now(), config.holdAlertDays)) }
     },
   )
 }
