@@ -18,8 +18,17 @@
  *      sale released, every timer, outbox call and e-mail done once, ledger
  *      invariants, nothing stuck. Prints a table; exits 1 if a check failed.
  *
+ * With a read replica (`--replica auto`, the default: when this machine has
+ * the PostgreSQL server's pg_basebackup and pg_ctl; `on`; `off`), a
+ * streaming replica of the PostgreSQL server is made on `--replica-port`
+ * (scripts/cluster/read-replica.ts) and every process reads its lists from
+ * it (DATABASE_READ_URL). The load then checks that each user's list after
+ * each of their actions shows that action (decision 123), and the run that
+ * the replica served lists and holds what the primary holds.
+ *
  *   npm run test:cluster
  *   npm run test:cluster -- --e2e none --seconds 60 --port 3351
+ *   npm run test:cluster -- --e2e none --replica on --replica-port 5433
  *   CLUSTER_DATABASE_URL=postgres://user@host:5432/postgres npm run test:cluster
  *
  * Not part of `npm test`: it takes minutes and needs nginx and PostgreSQL.
@@ -34,6 +43,7 @@ import { parseArgs } from 'node:util'
 import { sql } from 'kysely'
 import { loadConfig } from '../apps/server/src/config.ts'
 import { openPostgres } from '../apps/server/src/db/database.ts'
+import { replicaState } from '../apps/server/src/db/replica-reads.ts'
 import { postgresReachable } from '../apps/server/src/db/postgres-admin.ts'
 import { mintAccessToken, readSigningKeyFile } from '../apps/server/src/modules/sign-in/oidc/token-minter.ts'
 import { e2eServerEnv } from '../e2e/support/server-env.ts'
@@ -41,6 +51,7 @@ import { Cluster } from './cluster/cluster.ts'
 import { defaultServerUrl, throwawayDatabase } from './cluster/cluster-database.ts'
 import { LoadClient } from './cluster/load-client.ts'
 import { runMixedLoad } from './cluster/mixed-load.ts'
+import { type ReadReplica, replicaTools, startReadReplica, waitForReplay } from './cluster/read-replica.ts'
 import { sharedSignInThrottle } from './cluster/shared-sign-in-throttle.ts'
 import {
   accessLogSummary,
@@ -60,8 +71,14 @@ const { values: options } = parseArgs({
     e2e: { type: 'string', default: 'subset' },
     'e2e-workers': { type: 'string', default: '2' },
     keep: { type: 'boolean', default: false },
+    replica: { type: 'string', default: 'auto' },
+    'replica-port': { type: 'string', default: '5433' },
   },
 })
+if (!['auto', 'on', 'off'].includes(options.replica)) {
+  console.error('--replica is auto, on or off')
+  process.exit(2)
+}
 const e2eSubset = [
   'shell.spec.ts',
   'online-sale.spec.ts',
@@ -86,16 +103,27 @@ const { PUBLIC_URL: _publicUrl, DATA_DIR: _dataDir, ...serverEnv } = e2eServerEn
 const checks: Check[] = []
 let cluster: Cluster | undefined
 const db = openPostgres(database.url)
+let replica: ReadReplica | undefined
+/** Each process's metrics, on a port of its own: the replica's reads are counted there. */
+const metricsPort = (index: number) => port + 100 + index
 
 try {
   log(`database ${new URL(database.url).pathname.slice(1)}, DATA_DIR ${dataDir}`)
+  if (options.replica !== 'off') {
+    const tools = await replicaTools(serverUrl)
+    if ('bin' in tools)
+      replica = await startReadReplica({ primaryUrl: serverUrl, bin: tools.bin, port: Number(options['replica-port']), log })
+    else if (options.replica === 'on') throw new Error(`--replica on: ${tools.missing}`)
+    else log(`no read replica: ${tools.missing}`)
+  }
   cluster = await Cluster.start({
     port,
     processes: Number(options.processes),
     databaseUrl: database.url,
     dataDir,
     runDir: path.join(dataDir, 'run'),
-    env: serverEnv,
+    env: { ...serverEnv, ...(replica ? { DATABASE_READ_URL: replica.urlFor(database.url) } : {}) },
+    processEnv: (index) => ({ METRICS_PORT: String(metricsPort(index)) }),
     log,
   })
   const migrations = Number((await sql<{ n: number }>`select count(*)::int as n from kysely_migration`.execute(db.db)).rows[0]?.n)
@@ -151,6 +179,15 @@ try {
   const ledger = await client.call(await token('cluster-admin@example.com', true), 'GET', '/api/v1/admin/ledger/verify')
   checks.push(...(await checkBooks({ db: db.db, load, settled, ledgerThroughApi: ledger, runningAtKill, dataDir })))
 
+  checks.push({
+    name: 'every user’s next list showed their own last action',
+    ok: load.ownWrites.checked > 0 && load.ownWrites.older.length === 0,
+    detail:
+      `${load.ownWrites.checked} actions each followed by the actor's list${replica ? ' (replica or primary, decision 123)' : ''}; ` +
+      (load.ownWrites.older.length ? `older: ${load.ownWrites.older.slice(0, 3).join('; ')}` : 'none older'),
+  })
+  if (replica) checks.push(...(await replicaChecks(replica, cluster)))
+
   const counts = client.counts
   checks.push({
     name: 'the client never gave up on a request',
@@ -170,6 +207,7 @@ try {
 } finally {
   await cluster?.stop()
   await db.close()
+  await replica?.stop()
   if (options.keep) log(`kept: DATA_DIR ${dataDir}, database ${database.url}`)
   else {
     await database.drop()
@@ -182,6 +220,53 @@ for (const check of checks) print(`${check.ok ? 'ok  ' : 'FAIL'}  ${check.name}:
 const failed = checks.filter((check) => !check.ok).length
 print(failed ? `\n${failed} of ${checks.length} checks failed` : `\nall ${checks.length} checks passed`)
 process.exit(failed ? 1 : 0)
+
+/**
+ * The replica served lists (counted by each process's metrics; the killed
+ * process's only since its restart), and once it has replayed everything
+ * it holds the primary's sales and ledger.
+ */
+async function replicaChecks(replica: ReadReplica, running: Cluster): Promise<Check[]> {
+  const served = { replica: 0, primary: 0 }
+  for (const [index, server] of running.servers.entries()) {
+    if (!server.running) continue
+    const text = await (await fetch(`http://127.0.0.1:${metricsPort(index)}/metrics`)).text()
+    for (const match of text.matchAll(/^pactum_replica_reads_total\{served_by="(replica|primary)"\} (\d+)/gm)) {
+      served[match[1] as 'replica' | 'primary'] += Number(match[2])
+    }
+  }
+  const total = served.replica + served.primary
+  const share = total ? Math.round((served.replica / total) * 100) : 0
+  const lagAtEnd = await waitForReplay(replica, database.url, 30)
+  const replicaDb = openPostgres(replica.urlFor(database.url))
+  const countsOf = async (kysely: typeof db.db) =>
+    (
+      await sql<{ sales: number; entries: number }>`
+        select (select count(*)::int from transactions) as sales, (select count(*)::int from ledger_entries) as entries
+      `.execute(kysely)
+    ).rows[0]
+  let same: { primary: unknown; replica: unknown }
+  let state: { standby: boolean; behindBytes: number }
+  try {
+    same = { primary: await countsOf(db.db), replica: await countsOf(replicaDb.db) }
+    // What `cli doctor` reports of DATABASE_READ_URL, asked of a real standby.
+    state = await replicaState(db.db, replicaDb.db)
+  } finally {
+    await replicaDb.close()
+  }
+  return [
+    {
+      name: 'lists were read from the streaming replica',
+      ok: served.replica > 0,
+      detail: `${served.replica} of ${total} lists and verification pages served by the replica (${share} %), ${served.primary} by the primary while the replica had not yet replayed the primary's position`,
+    },
+    {
+      name: 'the replica holds what the primary holds',
+      ok: state.standby && lagAtEnd === 0 && JSON.stringify(same.primary) === JSON.stringify(same.replica),
+      detail: `${state.standby ? 'a standby' : 'NOT a standby'}, replayed to the primary's position (${lagAtEnd} bytes behind); primary ${JSON.stringify(same.primary)}, replica ${JSON.stringify(same.replica)}`,
+    },
+  ]
+}
 
 /** Playwright from the e2e workspace, against nginx instead of a server of its own. */
 async function runBrowserTests(baseUrl: string, files: string[]): Promise<Check> {

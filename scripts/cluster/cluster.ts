@@ -22,6 +22,8 @@ export interface ClusterOptions {
   runDir: string
   /** Settings for every process beside the ones the cluster sets. */
   env?: Record<string, string>
+  /** Settings of one process (its index from 0), e.g. a METRICS_PORT of its own. */
+  processEnv?: (index: number) => Record<string, string>
   /** nginx's interface; every interface when left out. */
   host?: string
   log?: (line: string) => void
@@ -56,6 +58,7 @@ export class Cluster {
           logFile: path.join(options.runDir, `server-${index + 1}.log`),
           env: {
             ...options.env,
+            ...options.processEnv?.(index),
             DATABASE_URL: options.databaseUrl,
             DATA_DIR: options.dataDir,
             // Every process names the address people use: one sign-in issuer, one set of links in e-mails.

@@ -61,6 +61,18 @@ describe('configuration', () => {
     expect(config.adminEmails).toEqual(['a@x.com', 'b@y.com'])
   })
 
+  it('takes a read replica only beside a PostgreSQL primary', () => {
+    expect(loadConfig({}).databaseReadUrl).toBeUndefined()
+    const config = loadConfig({ DATABASE_URL: 'postgres://app@primary/pactum', DATABASE_READ_URL: 'postgres://app@replica/pactum' })
+    expect(config.databaseReadUrl).toBe('postgres://app@replica/pactum')
+    expect(problemsOf({ DATABASE_READ_URL: 'postgres://app@replica/pactum' })).toMatch(
+      /^DATABASE_READ_URL: a replica of DATABASE_URL, which is not set/m,
+    )
+    expect(problemsOf({ DATABASE_URL: 'postgres://app@primary/pactum', DATABASE_READ_URL: 'mysql://replica' })).toMatch(
+      /^DATABASE_READ_URL:/m,
+    )
+  })
+
   it('asks admins for a second factor unless ADMIN_REQUIRE_MFA is false', () => {
     expect(loadConfig({}).adminRequireMfa).toBe(true)
     expect(loadConfig({ ADMIN_REQUIRE_MFA: '' }).adminRequireMfa).toBe(true)

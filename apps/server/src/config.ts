@@ -47,6 +47,8 @@ const envSchema = z.object({
   PUBLIC_URL: z.preprocess(emptyAsUndefined, z.url({ protocol: /^https?$/ }).optional()),
   DATA_DIR: z.preprocess(emptyAsUndefined, z.string().default('./data')),
   DATABASE_URL: z.preprocess(emptyAsUndefined, z.url({ protocol: /^postgres(ql)?$/ }).optional()),
+  /** A streaming replica of DATABASE_URL for lists, the admin console's lists and the verification page (db/replica-reads.ts). */
+  DATABASE_READ_URL: z.preprocess(emptyAsUndefined, z.url({ protocol: /^postgres(ql)?$/ }).optional()),
   DATABASE_PREPARED_STATEMENTS: z.preprocess(emptyAsUndefined, z.enum(['on', 'pooled', 'off']).default('on')),
   LOG_LEVEL: z.preprocess(emptyAsUndefined, z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info')),
   TRUST_PROXY: z.preprocess(emptyAsUndefined, z.string().default('false')).transform((value, context) => {
@@ -166,6 +168,11 @@ export interface Config {
   publicUrl: string
   dataDir: string
   databaseUrl: string | undefined
+  /**
+   * A streaming replica of `databaseUrl` (DATABASE_READ_URL): lists, the admin console's lists and the
+   * verification page read there once it has replayed what the primary had committed (db/replica-reads.ts).
+   */
+  databaseReadUrl: string | undefined
   /**
    * PostgreSQL only (db/prepared-statements.ts): `on` names the frequent statements so each connection
    * prepares them once and has their answers described once; `pooled` still names them but has every
@@ -291,7 +298,7 @@ export const embeddedAudience = 'pactum-api'
 export function loadConfig(env: Record<string, string | undefined>): Config {
   const parsed = envSchema.safeParse(env)
   const problems = parsed.success ? [] : parsed.error.issues.map((issue) => `${issue.path.join('.') || 'environment'}: ${issue.message}`)
-  problems.push(...externalOidcProblems(env), ...stripeProblems(env))
+  problems.push(...externalOidcProblems(env), ...stripeProblems(env), ...readReplicaProblems(env))
   const mail = loadMailConfig(env, parsed.success ? parsed.data.SUPPORT_EMAIL : '')
   problems.push(...mail.problems)
   const documents = loadDocumentsConfig(env)
@@ -323,6 +330,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     publicUrl,
     dataDir: path.resolve(values.DATA_DIR),
     databaseUrl: values.DATABASE_URL,
+    databaseReadUrl: values.DATABASE_READ_URL,
     preparedStatements: values.DATABASE_PREPARED_STATEMENTS,
     logLevel: values.LOG_LEVEL,
     trustProxy: values.TRUST_PROXY,
@@ -436,6 +444,12 @@ function stripeApi(value: string): { host: string; port: number; protocol: 'http
     port: url.port ? Number(url.port) : secure ? 443 : 80,
     protocol: secure ? 'https' : 'http',
   }
+}
+
+/** A replica is a copy of the PostgreSQL primary: without DATABASE_URL (the embedded PGlite) there is nothing to copy. */
+function readReplicaProblems(env: Record<string, string | undefined>): string[] {
+  if (!env.DATABASE_READ_URL || env.DATABASE_URL) return []
+  return ['DATABASE_READ_URL: a replica of DATABASE_URL, which is not set (the embedded database has no replica)']
 }
 
 /** The external sign-in needs all three of its variables, or none. */

@@ -3,6 +3,7 @@ import type { Providers } from './adapters/providers.ts'
 import type { Clock } from './clock.ts'
 import type { Config } from './config.ts'
 import type { DatabaseKind } from './db/database.ts'
+import type { ReplicaReads } from './db/replica-reads.ts'
 import type { Database } from './db/schema.ts'
 import type { PactumMetrics } from './metrics/metrics.ts'
 import type { TransactionReads } from './modules/transactions/transaction-reads-repository.ts'
@@ -20,6 +21,11 @@ export interface Services extends Pick<
   config: Config
   db: Kysely<Database>
   databaseKind: DatabaseKind
+  /**
+   * For the lists, the admin console's lists and the verification page only: the replica once it has
+   * caught up with the primary, else the primary (db/replica-reads.ts). Everything else uses `db`.
+   */
+  replicaReads: ReplicaReads
   clock: Clock
   /** The status pages' reads of one transaction, coalesced into one statement per batch. */
   transactionReads: TransactionReads

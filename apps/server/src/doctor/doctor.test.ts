@@ -244,6 +244,15 @@ describe('cli doctor', () => {
     expect(database.mode).toBe('real')
     expect(outcomes(database)).toMatchObject({ 'the server answers': 'ok' })
     expect(database.checks.map((check) => check.name)).toContain('migrations')
+    expect(database.checks.map((check) => check.name)).not.toContain('the read replica (DATABASE_READ_URL)')
+  })
+
+  it.runIf(process.env.DATABASE_URL)('refuses a DATABASE_READ_URL that is not a standby replaying the primary', async () => {
+    // The primary itself: it answers, but replays nothing, so the server would never read a list there.
+    const url = process.env.DATABASE_URL!
+    const reports = await runDoctor(loadConfig({ DATA_DIR: dataDir, DATABASE_URL: url, DATABASE_READ_URL: url }))
+    const replica = service(reports, 'database').checks.find((check) => check.name === 'the read replica (DATABASE_READ_URL)')
+    expect(replica).toMatchObject({ outcome: 'failed', detail: expect.stringMatching(/not a standby/) })
   })
 
   it('refuses keys that are not Stripe keys at all, without calling Stripe', async () => {

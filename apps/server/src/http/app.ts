@@ -32,6 +32,7 @@ import { type AccessTokenVerifier, createAccessTokenVerifier, discoverJwksUri } 
 import { type Clock, systemClock } from '../clock.ts'
 import type { Config } from '../config.ts'
 import type { Database } from '../db/database.ts'
+import { ReplicaReads, type ReplicaReadsOptions } from '../db/replica-reads.ts'
 import { mountEmbeddedOidc } from '../modules/sign-in/oidc/embedded-provider-routes.ts'
 import type { Services } from '../services.ts'
 import { coalescedTransactionReads } from '../modules/transactions/transaction-reads-repository.ts'
@@ -108,6 +109,8 @@ export interface AppOptions {
   verifyAccessToken?: AccessTokenVerifier
   /** Told of every route as it is registered, plugins' included (the authorization matrix lists them). */
   onRoute?: (route: RouteOptions) => void
+  /** Replaces asking the read replica how far it has replayed (the routing tests' stand-in replica). */
+  replayedLsn?: ReplicaReadsOptions['replayedLsn']
 }
 
 const defaultWebDist = fileURLToPath(new URL('../../../web/dist', import.meta.url))
@@ -194,10 +197,18 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     publicUrl: config.publicUrl,
   })
   await startReconciliationWorker({ db: database.db, jobs: providers.jobs, clock, payments: providers.payments, log: app.log })
+  const replicaReads = new ReplicaReads({
+    primary: database.db,
+    replica: database.read,
+    ...(options.replayedLsn ? { replayedLsn: options.replayedLsn } : {}),
+    onRead: (servedBy) => metrics.replicaReads.inc({ served_by: servedBy }),
+    onProblem: (error) => app.log.warn({ err: error }, 'the read replica failed a probe or a read: the primary answers it'),
+  })
   app.decorate('services', {
     config,
     db: database.db,
     databaseKind: database.kind,
+    replicaReads,
     clock,
     jobs: providers.jobs,
     events: providers.events,

@@ -19,6 +19,8 @@ export class PactumMetrics {
   readonly outboxFailed: Counter<'kind'>
   readonly webhooksReceived: Counter<'provider'>
   readonly webhooksRejected: Counter<'provider'>
+  /** Reads that may be served by the replica, by the server that served them (db/replica-reads.ts). */
+  readonly replicaReads: Counter<'served_by'>
   /** Set by the periodic ledger verification (ledger-watch.ts): 1 verified, 0 not. */
   readonly ledgerVerified: Gauge
 
@@ -48,6 +50,12 @@ export class PactumMetrics {
       name: 'pactum_webhooks_rejected_total',
       help: 'Payment provider webhooks refused (bad or missing signature, unreadable body), by provider',
       labelNames: ['provider'],
+      registers,
+    })
+    this.replicaReads = new Counter({
+      name: 'pactum_replica_reads_total',
+      help: 'Lists and verification pages by the server that answered: the replica, or the primary when the replica had not caught up (or none is configured)',
+      labelNames: ['served_by'],
       registers,
     })
     this.ledgerVerified = new Gauge({

@@ -36,7 +36,9 @@ export type TestAppOptions = {
   webDistDir?: string
   /** Extra routes for tests of cross-cutting plugins. */
   beforeReady?: (app: FastifyInstance) => void | Promise<void>
-} & Pick<AppOptions, 'verifyAccessToken' | 'onRoute'>
+  /** What the app is given instead of the fresh test database (the replica routing tests watch its statements). */
+  adaptDatabase?: (database: Database) => Database
+} & Pick<AppOptions, 'verifyAccessToken' | 'onRoute' | 'replayedLsn'>
 
 /**
  * The real server, in-process, on a fresh database (PGlite, or PostgreSQL
@@ -45,10 +47,12 @@ export type TestAppOptions = {
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'pactum-test-'))
   const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', PUBLIC_URL: 'http://localhost:3999', ...options.env })
-  const database = await createTestDatabase()
+  const fresh = await createTestDatabase()
+  const database = options.adaptDatabase ? options.adaptDatabase(fresh) : fresh
   const app = await buildApp({
     config,
     database,
+    ...(options.replayedLsn ? { replayedLsn: options.replayedLsn } : {}),
     ...(options.clock ? { clock: options.clock } : {}),
     webDistDir: options.webDistDir ?? path.join(dataDir, 'no-web-build'),
     ...(options.verifyAccessToken ? { verifyAccessToken: options.verifyAccessToken } : {}),

@@ -2,6 +2,7 @@ import { sql } from 'kysely'
 import type { Config } from '../../config.ts'
 import { openDatabase } from '../../db/database.ts'
 import { pendingMigrations } from '../../db/migrations.ts'
+import { replicaState } from '../../db/replica-reads.ts'
 import { answered, type Check, failed, ok, type ProviderReport, warning } from '../report.ts'
 
 /**
@@ -38,6 +39,17 @@ export async function checkDatabase(config: Config): Promise<ProviderReport> {
           ? ok('migrations', 'up to date')
           : warning('migrations', `${pending.length} to apply (the server applies them at start-up): ${pending.join(', ')}`),
       )
+      if (config.databaseReadUrl) {
+        checks.push(
+          await answered('the read replica (DATABASE_READ_URL)', async () => {
+            const state = await replicaState(opened.db, opened.read)
+            // The server would still answer every list, from the primary (decision 123): a setting that does nothing.
+            if (!state.standby)
+              throw new Error('answers, but is not a standby replaying the primary: every list would be read from the primary')
+            return `a standby, ${state.behindBytes} bytes of WAL behind the primary`
+          }),
+        )
+      }
     }
   } catch (error) {
     checks.push(failed('the server answers', error instanceof Error ? error.message : String(error)))

@@ -23,7 +23,9 @@ export const adminAuditRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       adminOf(request)
-      const rows = await adminActions(app.services.db, { limit: request.query.limit, afterId: request.query.after_id })
+      const rows = await app.services.replicaReads.read((db) =>
+        adminActions(db, { limit: request.query.limit, afterId: request.query.after_id }),
+      )
       return rows.map(toAuditLogEntryView)
     },
   )

@@ -42,7 +42,7 @@ export const adminClientRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       adminOf(request)
-      return (await clientsWithCounts(app.services.db)).map(toAdminClientView)
+      return (await app.services.replicaReads.read((db) => clientsWithCounts(db))).map(toAdminClientView)
     },
   )
 
@@ -140,11 +140,13 @@ export const adminClientRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       adminOf(request)
-      return clientChanges(app.services.db, {
-        limit: request.query.limit,
-        afterId: request.query.after_id,
-        clientId: request.query.client_id,
-      })
+      return app.services.replicaReads.read((db) =>
+        clientChanges(db, {
+          limit: request.query.limit,
+          afterId: request.query.after_id,
+          clientId: request.query.client_id,
+        }),
+      )
     },
   )
 }

@@ -53,7 +53,7 @@ export function adminTransactionRoutes(deps: () => TransactionDeps): FastifyPlug
         const admin = adminOf(request)
         const { limit, after_id: afterId, ...filters } = request.query
         checkAfterId(afterId)
-        const rows = await listAllTransactions(app.services.db, { ...filters, limit, afterId })
+        const rows = await app.services.replicaReads.read((db) => listAllTransactions(db, { ...filters, limit, afterId }))
         return rows.map((row) => toAnyTransactionView(row, { id: admin.id, asAdmin: true }, context()))
       },
     )
@@ -183,7 +183,7 @@ export function adminTransactionRoutes(deps: () => TransactionDeps): FastifyPlug
         },
       },
       async (request) => {
-        const rows = await listEscalatedCases(app.services.db, request.query.limit)
+        const rows = await app.services.replicaReads.read((db) => listEscalatedCases(db, request.query.limit))
         return rows.flatMap((row) => toCaseView(row) ?? [])
       },
     )

@@ -37,8 +37,8 @@ export const adminLedgerRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       adminOf(request)
-      const { db, clock, config } = app.services
-      return { alert_days: config.holdAlertDays, holds: await longHolds(db, clock.now(), config.holdAlertDays) }
+      const { replicaReads, clock, config } = app.services
+      return { alert_days: config.holdAlertDays, holds: await replicaReads.read((db) => longHolds(db, clock.now(), config.holdAlertDays)) }
     },
   )
 }

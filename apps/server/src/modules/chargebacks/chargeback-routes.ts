@@ -81,7 +81,7 @@ export function chargebackRoutes(deps: () => TransactionDeps, sandboxDisputes: S
       },
       async (request) => {
         adminOf(request)
-        const rows = await listChargebacks(app.services.db, request.query.state)
+        const rows = await app.services.replicaReads.read((db) => listChargebacks(db, request.query.state))
         return rows.map(answer)
       },
     )

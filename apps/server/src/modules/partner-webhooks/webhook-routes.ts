@@ -155,12 +155,14 @@ export const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       adminOf(request)
-      return listDeliveries(app.services.db, {
-        clientId: request.params.client_id,
-        endpointId: request.params.id,
-        before: request.query.before,
-        limit: request.query.limit,
-      })
+      return app.services.replicaReads.read((db) =>
+        listDeliveries(db, {
+          clientId: request.params.client_id,
+          endpointId: request.params.id,
+          before: request.query.before,
+          limit: request.query.limit,
+        }),
+      )
     },
   )
 

@@ -32,7 +32,7 @@ export const reconciliationRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       adminOf(request)
-      return toDayView(request.query.date, await findDay(app.services.db, request.query.date))
+      return toDayView(request.query.date, await app.services.replicaReads.read((db) => findDay(db, request.query.date)))
     },
   )
 

@@ -47,7 +47,7 @@ export const verifyRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       reply.header('Cache-Control', 'private, max-age=30')
-      return publicVerification(app.services.db, request.params.code)
+      return app.services.replicaReads.read((db) => publicVerification(db, request.params.code))
     },
   )
 
@@ -69,7 +69,7 @@ export const verifyRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const svg = badgeSvg(await publicVerification(app.services.db, request.params.code))
+      const svg = badgeSvg(await app.services.replicaReads.read((db) => publicVerification(db, request.params.code)))
       return (
         reply
           .header('Cache-Control', 'public, max-age=60')

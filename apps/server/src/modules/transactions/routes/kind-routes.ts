@@ -117,21 +117,24 @@ export function kindRoutesPlugin(deps: () => TransactionDeps): FastifyPluginAsyn
           const { after_id: afterId, limit, filter, search, view: shape } = request.query
           checkAfterId(afterId)
           const query = { userId: user.id, limit, afterId, filter, search, ...(reach ? { kind: reach } : {}) }
-          // The unread counts of the whole page in one grouped statement, never one per row.
-          const unreadOf = (rows: readonly { id: string }[]) =>
-            unreadCounts(
-              app.services.db,
-              user.id,
-              rows.map((row) => row.id),
-            )
-          if (shape === 'summary') {
-            const rows = await listSummariesForUser(app.services.db, query)
+          // The replica once it holds everything committed before this request, the user's own last action included.
+          return app.services.replicaReads.read(async (db) => {
+            // The unread counts of the whole page in one grouped statement, never one per row.
+            const unreadOf = (rows: readonly { id: string }[]) =>
+              unreadCounts(
+                db,
+                user.id,
+                rows.map((row) => row.id),
+              )
+            if (shape === 'summary') {
+              const rows = await listSummariesForUser(db, query)
+              const unread = await unreadOf(rows)
+              return rows.map((row) => toTransactionSummary(row, user, unread.get(row.id) ?? 0))
+            }
+            const rows = await listForUser(db, query)
             const unread = await unreadOf(rows)
-            return rows.map((row) => toTransactionSummary(row, user, unread.get(row.id) ?? 0))
-          }
-          const rows = await listForUser(app.services.db, query)
-          const unread = await unreadOf(rows)
-          return rows.map((row) => toAnyTransactionView(row, user, context(), { unreadMessages: unread.get(row.id) ?? 0 }))
+            return rows.map((row) => toAnyTransactionView(row, user, context(), { unreadMessages: unread.get(row.id) ?? 0 }))
+          })
         },
       )
 
