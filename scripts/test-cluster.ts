@@ -149,7 +149,7 @@ try {
     })
   const client = new LoadClient(cluster.url)
   checks.push(await sharedRateLimit(client, await token('cluster-guesser@example.com'), cluster.front.accessLog))
-  checks.push(await sharedSignInThrottle(cluster.url, cluster.front.accessLog))
+  checks.push(await sharedSignInThrottle(cluster.url, cluster.front.accessLog, dataDir))
   const victim = cluster.servers[1] ?? cluster.servers[0]!
   let runningAtKill: RunningJob[] = []
   let restartedAt: Date | undefined

@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { type Browser, chromium, type Page } from '@playwright/test'
 import { loadConfig } from '../../apps/server/src/config.ts'
+import { finishRegistrationFromMail, type Person, submitRegistration } from '../../e2e/support/people.ts'
 import { translator } from '../../apps/server/src/modules/sign-in/oidc/translations.ts'
 import { type Check, processesTried } from './settled-checks.ts'
 
@@ -34,9 +35,15 @@ const { maxFailuresPerAddress: maxFailures, windowSeconds } = loadConfig({}).sig
 // English pages, whatever the machine's language: the message looked for is the en_gb one.
 const contextOptions = { locale: 'en-GB' }
 
-export async function sharedSignInThrottle(baseUrl: string, accessLog: string): Promise<Check> {
+export async function sharedSignInThrottle(baseUrl: string, accessLog: string, dataDir: string): Promise<Check> {
   const name = 'the sign-in throttle is shared by the processes'
-  const person = { email: `cluster-throttle.${Date.now()}@example.com`, password: 'correct horse 42' }
+  process.env.E2E_DATA_DIR = dataDir
+  const person: Person = {
+    firstName: 'Tess',
+    lastName: 'Throttle',
+    email: `cluster-throttle.${Date.now()}@example.com`,
+    password: 'correct horse 42',
+  }
   const browser = await chromium.launch(launchOptions)
   try {
     await register(browser, baseUrl, person)
@@ -78,16 +85,17 @@ export async function sharedSignInThrottle(baseUrl: string, accessLog: string): 
   }
 }
 
-/** Through /register (the app hands over to the embedded provider's form), in a context of its own. */
-async function register(browser: Browser, baseUrl: string, person: { email: string; password: string }): Promise<void> {
+/**
+ * Through /register (the app hands over to the embedded provider's form) and the e-mailed link that
+ * finishes it (since issue 30 the account exists only once its address is proved), in a context of its
+ * own. The browser tests' steps, which read the link from the servers' DATA_DIR (E2E_DATA_DIR).
+ */
+async function register(browser: Browser, baseUrl: string, person: Person): Promise<void> {
   const context = await browser.newContext({ ...contextOptions, baseURL: baseUrl })
   const page = await context.newPage()
   await page.goto('/register')
-  await page.getByLabel('First name').fill('Tess')
-  await page.getByLabel('Last name').fill('Throttle')
-  await page.getByLabel('E-mail').fill(person.email)
-  await page.getByLabel('Password').fill(person.password)
-  await page.getByRole('button', { name: 'Create account' }).click()
+  await submitRegistration(page, person)
+  await finishRegistrationFromMail(page, person)
   await page.waitForURL(/\/transactions$/)
   await context.close()
 }
