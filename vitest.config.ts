@@ -1,8 +1,13 @@
-import { defineConfig } from 'vitest/config'
+import { configDefaults, defineConfig } from 'vitest/config'
+import { engineIndependentTestFiles } from './apps/server/src/testing/engine-independent-tests.ts'
+
+// `npm run test:db` (CI's second pass, on PostgreSQL) runs only the server
+// files whose outcome can depend on the engine.
+const engineTestsOnly = process.env.PACTUM_ENGINE_TESTS_ONLY === '1'
 
 // One runner for every workspace: `npm run test:unit` runs them all, and
-// `vitest run --project server` runs only the database-facing tests (CI runs
-// those a second time against the real PostgreSQL).
+// `npm run test:db` only the server files that can depend on the database
+// engine (CI runs those a second time against the real PostgreSQL).
 export default defineConfig({
   test: {
     // Vitest's default is one worker fewer than the CPUs: a single worker on
@@ -31,6 +36,7 @@ export default defineConfig({
           // by every file's tests (testing/test-database.ts).
           globalSetup: ['src/testing/pglite-template-setup.ts'],
           setupFiles: ['src/testing/pglite-template-file.ts'],
+          exclude: engineTestsOnly ? [...configDefaults.exclude, ...engineIndependentTestFiles] : configDefaults.exclude,
           // A hang guard, not a speed check: on PostgreSQL a worker's first
           // test also builds the migrated template database, which on two
           // busy cores has come close to 30 s.

@@ -3,9 +3,11 @@ import { readFile } from 'node:fs/promises'
 import { PGlite } from '@electric-sql/pglite'
 import type pg from 'pg'
 import { fromPglite as fromPgliteForJobs, PgBoss } from 'pg-boss'
+import { expect } from 'vitest'
 import { type Database, fromPglite, openPostgres, pgliteParsers } from '../db/database.ts'
 import { withPostgresAdmin } from '../db/postgres-admin.ts'
 import { migrateToLatest, schemaFingerprint } from '../db/migrations.ts'
+import { isEngineIndependentTestFile } from './engine-independent-tests.ts'
 
 /**
  * A fresh, migrated database for one test. PGlite by default: cloned from a
@@ -101,9 +103,20 @@ async function waitForNoConnections(admin: pg.Client, name: string): Promise<voi
 }
 
 export async function createTestDatabase(): Promise<Database> {
+  refuseEngineIndependentFile()
   const url = process.env.DATABASE_URL
   if (url) return createPostgresTestDatabase(url)
   return pgliteTestDatabase()
+}
+
+/** A file CI runs on PGlite only must not open a database (engine-independent-tests.ts). */
+function refuseEngineIndependentFile(): void {
+  const testPath = expect.getState().testPath
+  if (testPath && isEngineIndependentTestFile(testPath)) {
+    throw new Error(
+      `${testPath} opens a database, but testing/engine-independent-tests.ts names it, so CI's PostgreSQL pass would never run it: take it out of that list`,
+    )
+  }
 }
 
 /**
