@@ -1,4 +1,5 @@
-import { mkdir, writeFile } from 'node:fs/promises'
+import { randomUUID } from 'node:crypto'
+import { mkdir, rename, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import MailComposer from 'nodemailer/lib/mail-composer'
 import type { MailAddress } from '../../mail-config.ts'
@@ -12,7 +13,9 @@ import type { Mailer } from './port.ts'
  * the dev mailbox, dev-mailbox.ts), built by nodemailer's MailComposer from
  * the same options the SMTP mailer sends (mime-message.ts): what a file
  * shows is what SMTP would have carried. A message sent again with the same
- * key gets a second file with the same id and a later timestamp.
+ * key gets a second file with the same id and a later timestamp. Each file is
+ * written under a temporary name and renamed, so a reader (the dev mailbox,
+ * the browser tests' mailbox) never meets half a message under `.eml`.
  */
 export function createFileMailer(options: { dir: string; from: MailAddress; now?: () => Date }): Mailer {
   const now = options.now ?? (() => new Date())
@@ -23,10 +26,10 @@ export function createFileMailer(options: { dir: string; from: MailAddress; now?
       const raw = await new MailComposer(mimeMessage(message, { from: options.from, messageId: `<${id}@pactum>`, date })).compile().build()
       await mkdir(options.dir, { recursive: true })
       const file = path.join(options.dir, `${date.getTime()}-${id}.eml`)
-      await writeFile(file, raw, { flag: 'wx' }).catch((error: NodeJS.ErrnoException) => {
-        // The same e-mail (same key) written again in the same millisecond: it is there already.
-        if (error.code !== 'EEXIST' || message.key === undefined) throw error
-      })
+      const partial = path.join(options.dir, `.${date.getTime()}-${id}.${randomUUID()}.partial`)
+      await writeFile(partial, raw, { flag: 'wx' })
+      // The same e-mail (same key) written again in the same millisecond replaces the same message.
+      await rename(partial, file)
       return { id, file }
     },
   }
