@@ -33,12 +33,23 @@ export interface QueueSettings {
    * timers due at the same moment do not wait for one another.
    */
   concurrency?: number
+  /**
+   * `short`: at most one job per `singletonKey` waits to run (pg-boss's
+   * unique index on queued jobs); a send while one waits does nothing. Under
+   * the default `standard` policy pg-boss stores the key and enforces
+   * nothing. Fixed when the queue is created: pg-boss cannot change it later.
+   */
+  policy?: 'standard' | 'short'
 }
 
 export interface SendOptions {
   /** When the job falls due: a date, or seconds from now on the app's clock. Due now when left out. */
   startAfter?: Date | number
-  /** pg-boss refuses a second queued job with the same key (a hint, not a guarantee: handlers stay idempotent). */
+  /**
+   * On a `short` queue (QueueSettings.policy), a second job with the key is
+   * not queued while one waits. On a `standard` queue pg-boss keeps the key
+   * but refuses nothing: there it is a label, and handlers stay idempotent.
+   */
   singletonKey?: string
   /**
    * The transaction to enqueue in. The job then exists only if that
@@ -144,9 +155,15 @@ export class JobQueue {
    * PGlite (one connection, held by that transaction) waits forever.
    */
   async createQueue(name: string, settings: QueueSettings = {}): Promise<void> {
-    const { concurrency: _concurrency, ...retries } = settings
+    const { concurrency: _concurrency, policy, ...retries } = settings
     const options = { ...retries, notify: true }
-    await this.#boss.createQueue(name, options)
+    await this.#boss.createQueue(name, { ...options, ...(policy ? { policy } : {}) })
+    if (policy) {
+      // createQueue leaves an existing queue as it is: one made under another policy would silently keep it.
+      const [queue] = await this.#boss.getQueues([name])
+      if (queue?.policy !== policy)
+        throw new Error(`Job queue ${name} exists with policy ${queue?.policy}, not ${policy}: give it a new name`)
+    }
     // Settings change with the code; the queue row may be an earlier version's.
     await this.#boss.updateQueue(name, options)
     await this.#boss.findJobs(name, { id: noSuchJob })

@@ -29,9 +29,13 @@ import { payoutFailureMessages } from './sandbox-test-data.ts'
  * accounts fail is in sandbox-test-data.ts (Stripe's test numbers).
  */
 export const payoutQueues = {
-  runPayouts: 'sandbox-run-payouts',
+  // `short`: one waiting run per account, however many transfers land before it runs (a new name: pg-boss cannot change a queue's policy).
+  runPayouts: 'sandbox-payout-runs',
   settlePayout: 'sandbox-settle-payout',
 } as const
+
+/** Before 2026-12-06 runs were queued here, one per transfer (`standard`, so the key held nothing back); still worked so that none queued then is lost. */
+const legacyRunPayouts = 'sandbox-run-payouts'
 
 type PayoutRow = Selectable<SandboxPayoutsTable>
 
@@ -46,17 +50,27 @@ export class SandboxPayouts {
 
   async createQueues(): Promise<void> {
     const { jobs } = this.#kernel
-    await jobs.createQueue(payoutQueues.runPayouts, { retryLimit: 10, retryDelay: 5 })
+    await jobs.createQueue(payoutQueues.runPayouts, { retryLimit: 10, retryDelay: 5, policy: 'short' })
+    await jobs.createQueue(legacyRunPayouts, { retryLimit: 10, retryDelay: 5 })
     await jobs.createQueue(payoutQueues.settlePayout, { retryLimit: 10, retryDelay: 5 })
   }
 
   async startWorkers(): Promise<void> {
     const { jobs } = this.#kernel
     await jobs.work<{ accountId: string }>(payoutQueues.runPayouts, (data) => this.#runPayouts(data.accountId))
+    await jobs.work<{ accountId: string }>(legacyRunPayouts, (data) => this.#runPayouts(data.accountId))
     await jobs.work<{ payoutId: string }>(payoutQueues.settlePayout, (data) => this.#settlePayout(data.payoutId))
   }
 
-  /** A payout run for the account falls due after the schedule's delay (one queued run per account). */
+  /**
+   * A payout run for the account falls due after the schedule's delay, unless
+   * one is already waiting: that one pays out every transfer in by then, as
+   * Stripe's automatic schedule pays the available balance once per interval.
+   * A transfer that lands while a run is under way queues the next one.
+   * None is missed between the two: the transfer's row holds a key-share
+   * lock on the account (its foreign key) until it commits, and the run
+   * reads the balance only once it has the account `FOR UPDATE`.
+   */
   async schedulePayoutRun(trx: SandboxDb, accountId: string): Promise<void> {
     await this.#kernel.jobs.send(
       payoutQueues.runPayouts,

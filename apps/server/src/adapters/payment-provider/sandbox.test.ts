@@ -1,3 +1,4 @@
+import { sql } from 'kysely'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { PaymentEvent } from '../../modules/payments/payment-event.ts'
 import { paymentSucceeded } from '../../testing/payment-provider-harness.ts'
@@ -5,6 +6,7 @@ import { createTestApp, type TestApp } from '../../testing/test-app.ts'
 import { TestClock } from '../../testing/test-clock.ts'
 import { countHit } from '../../db/rate-limit-counts.ts'
 import { ProviderRateLimitedError } from './provider-error.ts'
+import { payoutQueues } from './sandbox-payouts.ts'
 
 const sepaSucceeds = 'DE89 3704 0044 0532 0130 00'
 const sepaFails = 'DE35370400440532013002'
@@ -236,6 +238,45 @@ describe('sandbox payment provider', () => {
   })
 
   // Idempotency keys, refunds, connected accounts and transfers: payment-provider.contract.test.ts, shared with Stripe.
+
+  it('keeps one payout run waiting per account, however many transfers land before it; a transfer after it queues the next', async () => {
+    await testApp.close()
+    await start({ SANDBOX_PAYOUT_DELAY_SECONDS: '3600' })
+    const { db, connectedAccounts } = testApp.app.services
+    const account = await connectedAccounts.createConnectedAccount({
+      userId: 'u1',
+      email: 's@example.com',
+      country: 'DE',
+      idempotencyKey: 'acct:u1',
+    })
+    const other = await connectedAccounts.createConnectedAccount({
+      userId: 'u2',
+      email: 't@example.com',
+      country: 'DE',
+      idempotencyKey: 'acct:u2',
+    })
+    const transfer = (destinationAccount: string, n: number) =>
+      provider().transfer({
+        amount: 1000,
+        currency: 'eur',
+        destinationAccount,
+        transactionId: `tx-${n}`,
+        idempotencyKey: `tx-${n}:release`,
+      })
+    const waitingRuns = async () =>
+      (
+        await sql<{ account: string }>`select data->>'accountId' as account from pgboss.job
+          where name = ${payoutQueues.runPayouts} and state = 'created' order by 1`.execute(db)
+      ).rows.map((row) => row.account)
+    await transfer(account.id, 1)
+    await transfer(account.id, 2)
+    await transfer(other.id, 3)
+    expect(await waitingRuns()).toEqual([account.id, other.id].sort())
+    await clock.advance(testApp.app, 3600)
+    expect(await waitingRuns()).toEqual([])
+    await transfer(account.id, 4)
+    expect(await waitingRuns()).toEqual([account.id])
+  })
 
   it('delivers a webhook again when the endpoint failed, and records it once', async () => {
     let failures = 1

@@ -4,7 +4,7 @@ import { isSupportedLocale, type Locale } from '@pactum/domain/locales'
 import type { NotifyTemplate, Party } from '@pactum/domain/transactions/kernel'
 import type { TransactionKind } from '@pactum/domain/transactions/transaction'
 import type { Kysely } from 'kysely'
-import type { Mailer } from '../../adapters/mailer/port.ts'
+import type { MailAttachment, Mailer } from '../../adapters/mailer/port.ts'
 import { MailDeliveryError } from '../../adapters/mailer/smtp-mailer.ts'
 import type { Clock } from '../../clock.ts'
 import type { Database } from '../../db/schema.ts'
@@ -67,7 +67,10 @@ const claimLeaseSeconds = 20
 
 export async function createNotificationQueue(jobs: JobQueue): Promise<void> {
   // E-mails come in bursts (two per state change), behind the timers that cause them (transaction-jobs.ts).
-  await jobs.createQueue(notificationQueue, { retryLimit: 10, retryDelay: 5, retryBackoff: true, expireInSeconds: 15, concurrency: 10 })
+  // Three groups of ten at once: a group sends its e-mails one after another,
+  // and one group at a time left the process waiting on the database and the
+  // disk (some 18 e-mails a second behind 20,000 releases, decision 119).
+  await jobs.createQueue(notificationQueue, { retryLimit: 10, retryDelay: 5, retryBackoff: true, expireInSeconds: 15, concurrency: 30 })
 }
 
 export async function startNotificationWorker(jobs: JobQueue, deps: NotificationDeps): Promise<void> {
@@ -169,11 +172,22 @@ export async function sendNotifications(
   const sent: Array<{ id: string; mailId: string }> = []
   const notSent: string[] = []
   const refused: Array<{ id: string; reply: string }> = []
+  // A release tells buyer and seller in one group: the same receipt (the sale's, at `now`, in one language) is made once for both.
+  const receipts = new Map<string, Promise<MailAttachment | null>>()
+  const receiptFor = (transactionId: string, locale: Locale) => {
+    const key = `${transactionId}:${locale}`
+    let receipt = receipts.get(key)
+    if (!receipt) {
+      receipt = receiptAttachment(db, transactionId, locale, now)
+      receipts.set(key, receipt)
+    }
+    return receipt
+  }
   for (const row of claimed) {
     const { job, message } = toSend.get(row.key)!
     try {
       const locale = isSupportedLocale(row.language) ? row.language : 'en_gb'
-      const receipt = receiptTemplates.has(job.template) ? await receiptAttachment(db, job.transactionId, locale, now) : null
+      const receipt = receiptTemplates.has(job.template) ? await receiptFor(job.transactionId, locale) : null
       const { id: mailId } = await deps.mailer.send({
         to: message.to,
         ...message.render(locale, { supportEmail: deps.supportEmail, receiptAttached: receipt !== null }),

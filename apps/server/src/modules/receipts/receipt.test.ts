@@ -1,10 +1,12 @@
 import { extractText } from 'unpdf'
 import { describe, expect, it } from 'vitest'
+import type { Mailer, MailMessage } from '../../adapters/mailer/port.ts'
 import { apiCaller, partyTokens } from '../../testing/api-caller.ts'
 import { appPerTest } from '../../testing/app-per-test.ts'
 import { joinedF2fSale, payF2fByCard } from '../../testing/f2f-sale-steps.ts'
 import { complainAfterDelivery, confirmDelivery, joinedSale, payByCard, track } from '../../testing/sale-steps.ts'
 import { TestClock } from '../../testing/test-clock.ts'
+import { sendNotifications } from '../notifications/send-notification.ts'
 import { findById } from '../transactions/transactions-repository.ts'
 import { writtenMails } from '../../testing/written-mails.ts'
 import { buildReceipt } from './receipt.ts'
@@ -223,5 +225,32 @@ describe('the receipt attached to the release e-mail', () => {
     expect(await flatText(released.find((mail) => mail.to === 'seller@example.com')!.attachments[0]!.content)).toContain('Pactum-kuitti')
     // The payment's and the delivery's e-mails went without.
     expect(mails.length).toBeGreaterThan(released.length)
+  })
+
+  it('is made once for both parties when their e-mails go out together in one language', async () => {
+    const { app, id } = await releasedSale()
+    const { db, config } = app.services
+    const sent: MailMessage[] = []
+    const mailer: Mailer = {
+      send: async (mail) => {
+        sent.push(mail)
+        return { id: `mail-${sent.length}` }
+      },
+    }
+    const deps = {
+      db,
+      mailer,
+      clock: { now: () => new Date('2026-11-25T10:00:00Z') },
+      publicUrl: config.publicUrl,
+      supportEmail: config.supportEmail,
+    }
+    await sendNotifications(deps, [
+      { transactionId: id, template: 'funds_released', to: 'buyer', key: `again:${id}:buyer` },
+      { transactionId: id, template: 'funds_released', to: 'seller', key: `again:${id}:seller` },
+    ])
+    const [buyers, sellers] = sent.map((mail) => mail.attachments?.[0]?.content)
+    expect(buyers).toBeInstanceOf(Buffer)
+    // The very same bytes, not a second rendering of them (a PDF is most of a release e-mail's time).
+    expect(sellers).toBe(buyers)
   })
 })
