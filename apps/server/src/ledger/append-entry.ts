@@ -15,33 +15,51 @@ export interface LedgerPosting {
 
 export class UnbalancedEntryError extends Error {}
 
+export interface LedgerEntry {
+  transactionId: string
+  kind: LedgerEntryKind
+  part?: string
+  reason: string
+  postings: LedgerPosting[]
+  at: Date
+}
+
 /**
  * Appends one journal entry. It must balance per currency; entries are never
  * updated or deleted (a correction is a new `reversal` entry with a reason).
  * Call it inside the database transaction of the state change it records.
  */
-export async function appendLedgerEntry(
-  trx: Kysely<Database>,
-  entry: { transactionId: string; kind: LedgerEntryKind; part?: string; reason: string; postings: LedgerPosting[]; at: Date },
-): Promise<string> {
-  assertBalanced(entry.postings)
+export async function appendLedgerEntry(trx: Kysely<Database>, entry: LedgerEntry): Promise<string> {
   const id = randomUUID()
+  await appendLedgerEntries(trx, [{ ...entry, id }])
+  return id
+}
+
+/**
+ * Appends many entries, each checked to balance before anything is written,
+ * with two statements whatever their number (the engine's writer applies a
+ * batch of due events at once: write-plans.ts).
+ */
+export async function appendLedgerEntries(trx: Kysely<Database>, entries: Array<LedgerEntry & { id: string }>): Promise<void> {
+  if (entries.length === 0) return
+  for (const entry of entries) assertBalanced(entry.postings)
   await trx
     .insertInto('ledger_entries')
-    .values({
-      id,
-      transaction_id: entry.transactionId,
-      kind: entry.kind,
-      part: entry.part ?? 'payment',
-      reason: entry.reason,
-      created_at: entry.at,
-    })
+    .values(
+      entries.map((entry) => ({
+        id: entry.id,
+        transaction_id: entry.transactionId,
+        kind: entry.kind,
+        part: entry.part ?? 'payment',
+        reason: entry.reason,
+        created_at: entry.at,
+      })),
+    )
     .execute()
   await trx
     .insertInto('ledger_postings')
-    .values(entry.postings.map((posting) => ({ entry_id: id, ...posting })))
+    .values(entries.flatMap((entry) => entry.postings.map((posting) => ({ entry_id: entry.id, ...posting }))))
     .execute()
-  return id
 }
 
 function assertBalanced(postings: LedgerPosting[]): void {

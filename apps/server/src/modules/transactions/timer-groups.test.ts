@@ -1,3 +1,4 @@
+import type { KyselyPlugin, PluginTransformQueryArgs, PluginTransformResultArgs, QueryResult, RootOperationNode, UnknownRow } from 'kysely'
 import { describe, expect, it } from 'vitest'
 import { apiCaller, partyTokens } from '../../testing/api-caller.ts'
 import { confirmDelivery, joinedSale, payByCard, track } from '../../testing/sale-steps.ts'
@@ -54,4 +55,72 @@ describe('timers fired together in one commit', () => {
       .execute()
     expect(released.map((row) => row.transaction_id).sort()).toEqual([first, first, second, second].sort())
   })
+
+  it('writes a group with one statement of each kind, however many sales it releases, and keys each e-mail by its own audit line', async () => {
+    const clock = new TestClock()
+    const testApp = await testApps.open({ clock })
+    const { app } = testApp
+    const call = apiCaller(app, await partyTokens(testApp.tokenFor, { seller: {}, buyer: {} }))
+    const delivered: string[] = []
+    for (let n = 0; n < 6; n++) {
+      const { id } = await joinedSale(call)
+      await payByCard(call, id)
+      await track(call, id, { carrier: 'dhl', tracking_code: `BATCH${n}` })
+      await confirmDelivery(call, id)
+      delivered.push(id)
+    }
+    await clock.moveBy(24 * 3600 + 1)
+
+    const { db, clock: appClock, config, jobs } = app.services
+    const statements = new StatementCounter()
+    const deps = { db: db.withPlugin(statements), clock: appClock, policy: config.onlinePolicy, effects: jobEffectScheduler(jobs) }
+    const fire = async (ids: string[]) => {
+      statements.count = 0
+      await fireTimers(
+        deps,
+        jobs,
+        ids.map((transactionId) => ({ transactionId, kind: 'complaint_window' as const })),
+      )
+      return statements.count
+    }
+    // Two timers of one sale in a group: the second sees the first's release and changes nothing.
+    const forTwo = await fire([delivered[0]!, delivered[1]!, delivered[1]!])
+    const forFour = await fire(delivered.slice(2))
+    expect(forFour).toBe(forTwo)
+
+    const statuses = await db.selectFrom('transactions').select('status').where('id', 'in', delivered).execute()
+    expect(statuses.map((row) => row.status)).toEqual(Array(6).fill('funds_released'))
+    const releases = await db
+      .selectFrom('transaction_events')
+      .select(['id', 'transaction_id'])
+      .where('event', '=', 'complaint_window_elapsed')
+      .where('transaction_id', 'in', delivered)
+      .execute()
+    expect(releases.map((row) => row.transaction_id).sort()).toEqual([...delivered].sort())
+    // Each release's e-mails carry the id of that release's own line of history.
+    await jobs.runDue()
+    const mails = await db
+      .selectFrom('notifications')
+      .select(['transaction_id', 'key'])
+      .where('template', '=', 'funds_released')
+      .where('transaction_id', 'in', delivered)
+      .execute()
+    expect(mails).toHaveLength(12)
+    const auditIdOf = new Map(releases.map((row) => [row.transaction_id, String(row.id)]))
+    for (const mail of mails) expect(mail.key.split(':')[1]).toBe(auditIdOf.get(mail.transaction_id))
+    const transfers = await db.selectFrom('outbox').select('transaction_id').where('action', '=', 'transfer').execute()
+    expect(transfers.map((row) => row.transaction_id).sort()).toEqual([...delivered].sort())
+  })
 })
+
+/** Counts the statements sent through the database handle it is plugged into. */
+class StatementCounter implements KyselyPlugin {
+  count = 0
+  transformQuery(args: PluginTransformQueryArgs): RootOperationNode {
+    this.count++
+    return args.node
+  }
+  async transformResult(args: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
+    return args.result
+  }
+}

@@ -1,25 +1,23 @@
-import { randomUUID } from 'node:crypto'
-import type { Actor, Effect, RefusalCode, StatePosting, TransactionPolicy } from '@pactum/domain/transactions/kernel'
+import type { Actor, TransactionPolicy } from '@pactum/domain/transactions/kernel'
 import { type TransactionEvent, type TransactionState, transition } from '@pactum/domain/transactions/transaction'
 import { generateVerifyCode } from '@pactum/domain/verify-code'
 import type { Insertable, Kysely } from 'kysely'
 import type { Clock } from '../../../clock.ts'
 import type { Database, TransactionEventsTable, TransactionsTable } from '../../../db/schema.ts'
 import { statementTemplate } from '../../../db/statement-template.ts'
-import { AppError } from '../../../errors.ts'
 import { type IdempotencyClaim, recordCommittedWork } from '../../../idempotency/idempotency-claims.ts'
-import { ledgerAccounts } from '../../../ledger/accounts.ts'
-import { appendLedgerEntry } from '../../../ledger/append-entry.ts'
 import { randomBytesFromBatch } from '../../../random-bytes.ts'
-import type { NotificationJob } from '../../notifications/notifications-repository.ts'
 import type { EffectScheduler } from './effects.ts'
+import { type EventContext, planEvent, refusalError } from './plan-event.ts'
 import { fromState, toState, type TransactionRow } from './transaction-state.ts'
-import { isPartnerClient, partnerEventOfChange, recordPartnerEvent } from '../../partner-webhooks/partner-events-repository.ts'
+import { writePlans } from './write-plans.ts'
+import { isPartnerClient, recordPartnerEvent } from '../../partner-webhooks/partner-events-repository.ts'
 
 /**
  * The one path by which a transaction of either kind changes: the state
- * machine decides, and this module alone writes the transactions, ledger,
- * timer and outbox tables, all in the caller's database transaction. The
+ * machine decides (plan-event.ts), and this module alone writes the
+ * transactions, ledger, timer and outbox tables (through write-plans.ts),
+ * all in the caller's database transaction. The
  * one other writer of the outbox is its dispatcher
  * (`modules/notifications/outbox-dispatcher.ts`), and only of the row's delivery columns
  * once it is committed.
@@ -37,51 +35,6 @@ export interface TransactionDeps {
    * that the work committed.
    */
   idempotency?: IdempotencyClaim | null
-}
-
-export interface EventContext {
-  actor: Actor
-  /** The user behind the event; null for timers and webhooks. */
-  actorUserId: string | null
-  /** Why (admin actions must say). */
-  reason?: string
-}
-
-const refusalMessages: Partial<Record<RefusalCode, string>> = {
-  not_buyer: 'Only the buyer can do this',
-  not_seller: 'Only the seller can do this',
-  not_admin: 'This needs an administrator',
-  cannot_join_own_transaction: 'You created this transaction; share the code with the other party instead',
-  empty_complaint_description: 'Describe the problem',
-  remainder_too_low: 'The total must be at least the deposit plus 1.00',
-  deposit_not_paid: 'The deposit has not been paid yet',
-  deposit_already_accepted: 'The deposit has already been accepted',
-  deposit_payment_in_review: 'The deposit payment is still being processed',
-  price_already_set: 'The price has already been set',
-  remainder_required: 'The remainder must be paid or skipped first',
-  remainder_already_skipped: 'The remainder was skipped',
-  remainder_already_paid: 'The remainder has already been paid',
-  handover_already_confirmed: 'The handover has already been confirmed',
-  not_found: 'This transaction has no such action',
-  not_accepted: 'The seller has not joined this transaction yet',
-  not_paid: 'The buyer has not paid yet',
-  payment_in_progress: 'A payment is still being processed',
-  tracking_not_added: 'The seller has not added the tracking details yet',
-  not_complained: 'The buyer has not complained',
-  deposit_not_accepted: 'The seller has not accepted the deposit yet',
-  price_not_set: 'The seller has not set the total price yet',
-  chargeback_open: "The buyer's bank is deciding a card dispute on this payment; the sale waits for its decision",
-  fraud_warning_open: 'The card issuer warned of possible fraud on this payment; an administrator must clear it before a release',
-  no_open_chargeback: 'This transaction has no open card dispute',
-  no_fraud_warning: 'This transaction has no fraud warning to clear',
-  no_chargeback_loss: 'Only a card dispute lost after the release can be recovered from the seller',
-  recovery_too_high: 'That is more than the dispute cost or the seller was paid for the sale',
-}
-
-function refusalError(code: RefusalCode, row: TransactionRow): AppError {
-  return new AppError(code, refusalMessages[code] ?? `Not possible while the transaction is ${row.status}`, {
-    details: { status: row.status },
-  })
 }
 
 /**
@@ -108,171 +61,32 @@ export async function applyEvent(
   event: TransactionEvent,
   context: EventContext,
 ): Promise<TransactionRow> {
-  const now = deps.clock.now()
-  const state = toState(row)
-  const result = transition(state, event, context.actor, now, deps.policy)
-  if (!result.ok) throw refusalError(result.code, row)
+  const plan = planEvent(row, event, context, { now: deps.clock.now(), policy: deps.policy })
   if (deps.idempotency) await recordCommittedWork(trx, deps.idempotency, row.id)
-  // The domain hands back the very same state object when nothing changed (a
-  // late timer, a duplicate webhook): then there is nothing to write.
-  if (result.effects.length === 0 && result.next === state) return row
-
-  const updated =
-    result.next === state
-      ? row
-      : await trx
-          .updateTable('transactions')
-          .set({ ...fromState(result.next), updated_at: now })
-          .where('id', '=', row.id)
-          .returningAll()
-          .executeTakeFirstOrThrow()
-
-  // Every change is audited, not only moves between states (a new price, a
-  // payment opened). The audit event is written first: its id names this state change, and
-  // the e-mails it causes take their idempotency keys from it.
-  const audit = await trx
-    .insertInto('transaction_events')
-    .values({
-      transaction_id: row.id,
-      event: event.type,
-      actor_kind: context.actor.kind,
-      actor_user_id: context.actorUserId,
-      reason: context.reason ?? null,
-      from_status: row.status,
-      to_status: updated.status,
-      created_at: now,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow()
-
-  const notifications: NotificationJob[] = []
-  for (const effect of result.effects) {
-    if (effect.type === 'notify') {
-      notifications.push({
-        transactionId: row.id,
-        template: effect.template,
-        to: effect.to,
-        // Names the e-mail: a retried job carries the same key and is not
-        // sent again, while a later state change with the same template (a
-        // second failed payment) has its own audit event and so its own key.
-        // The domain never repeats a template and recipient within one step.
-        key: `${row.id}:${audit.id}:${effect.template}:${effect.to}`,
-        ...(effect.returned ? { returned: effect.returned } : {}),
-        ...(effect.quotesReason && context.reason ? { reason: context.reason } : {}),
-        ...(effect.quote !== undefined ? { quote: effect.quote } : {}),
-      })
-    } else if (effect.type === 'audit') {
-      // The audit event above is the record; nothing else to write.
-    } else if (effect.type === 'history') {
-      // Beside the event's own line, after it: money that moved without moving the state, and why.
-      await trx
-        .insertInto('transaction_events')
-        .values({
-          transaction_id: row.id,
-          event: effect.event,
-          actor_kind: context.actor.kind,
-          actor_user_id: context.actorUserId,
-          reason: effect.reason,
-          from_status: updated.status,
-          to_status: updated.status,
-          created_at: now,
-        })
-        .execute()
-    } else {
-      await persistEffect(deps, trx, updated, effect, event, now)
-    }
-  }
-  if (notifications.length > 0) await deps.effects.notify(trx, notifications)
-  // A partner hears of each change of status of a transaction made under its client, and of a case's or a card dispute's news.
-  const partnerChange = updated.status === row.status ? partnerEventOfChange(event.type) : undefined
-  if (
-    (updated.status !== row.status || partnerChange) &&
-    (await recordPartnerEvent(trx, updated, { now, policy: deps.policy, publicUrl: deps.publicUrl ?? '' }, partnerChange))
-  ) {
-    await deps.effects.deliverWebhooks(trx, row.id)
-  }
-  return updated
+  const [written] = await writePlans(deps, trx, [plan])
+  return written!
 }
 
-async function persistEffect(
+/**
+ * The same for many events at once (a group of due timers), on rows the
+ * caller locked: each event is decided by the machine in turn, on the row
+ * as the events before it left it, and all that they decide is written with
+ * one statement of each kind (write-plans.ts). A refusal throws before
+ * anything is written. Returns each event's row after it.
+ */
+export async function applyEvents(
   deps: TransactionDeps,
   trx: Kysely<Database>,
-  row: TransactionRow,
-  effect: Exclude<Effect, { type: 'notify' | 'history' | 'audit' }>,
-  event: TransactionEvent,
-  now: Date,
-): Promise<void> {
-  switch (effect.type) {
-    case 'ledger':
-      await appendLedgerEntry(trx, {
-        transactionId: row.id,
-        kind: effect.entry,
-        part: effect.part ?? 'payment',
-        reason: effect.reason ?? event.type,
-        at: now,
-        postings: effect.postings.map((posting) => ({ ...posting, account: qualify(posting, row) })),
-      })
-      return
-    case 'schedule':
-      await deps.effects.scheduleTimer(trx, { transactionId: row.id, kind: effect.timer, at: effect.at })
-      return
-    case 'cancel_timer':
-      // Timers are not withdrawn: when one fires it re-runs the domain on the
-      // locked row, and a timer whose moment has passed is a no-op there.
-      return
-    case 'provider': {
-      const id = randomUUID()
-      const inserted = await trx
-        .insertInto('outbox')
-        .values({
-          id,
-          transaction_id: row.id,
-          action: effect.action,
-          // Derived from (transaction, action): the provider sees one key however often we resend.
-          idempotency_key: `${row.id}:${effect.idempotencyAction}`,
-          payload: JSON.stringify({
-            amount: effect.amount,
-            currency: effect.currency,
-            payment_intent_id: effect.paymentIntentId,
-            seller_id: row.seller_id,
-            buyer_id: row.buyer_id,
-          }),
-          created_at: now,
-        })
-        // The same movement decided twice (a refund of money that was never
-        // held, reported by both the webhook and the browser) is sent once.
-        .onConflict((conflict) => conflict.column('idempotency_key').doNothing())
-        .returning('id')
-        .executeTakeFirst()
-      if (inserted) await deps.effects.dispatchOutbox(trx, id)
-      return
-    }
-  }
-}
-
-function qualify(posting: StatePosting, row: TransactionRow): string {
-  const party = (id: string | null, role: string) => {
-    if (!id) throw new Error(`ledger posting for the ${role} of ${row.id}, who is not set`)
-    return id
-  }
-  switch (posting.account) {
-    case 'escrow':
-      return ledgerAccounts.escrow(row.id)
-    case 'buyer_funding':
-      return ledgerAccounts.buyerFunding(party(row.buyer_id, 'buyer'))
-    case 'buyer_refund':
-      return ledgerAccounts.buyerRefund(party(row.buyer_id, 'buyer'))
-    case 'seller':
-      return ledgerAccounts.seller(party(row.seller_id, 'seller'))
-    case 'revenue':
-      return ledgerAccounts.revenue
-    case 'disputed':
-      return ledgerAccounts.disputed(row.id)
-    case 'chargeback_losses':
-      return ledgerAccounts.chargebackLosses
-    case 'dispute_fees':
-      return ledgerAccounts.disputeFees
-  }
+  items: Array<{ row: TransactionRow; event: TransactionEvent; context: EventContext }>,
+): Promise<TransactionRow[]> {
+  const now = deps.clock.now()
+  const latest = new Map<string, TransactionRow>()
+  const plans = items.map((item) => {
+    const plan = planEvent(latest.get(item.row.id) ?? item.row, item.event, item.context, { now, policy: deps.policy })
+    latest.set(item.row.id, plan.after)
+    return plan
+  })
+  return writePlans(deps, trx, plans)
 }
 
 /**
