@@ -39,9 +39,12 @@ async function analyseSettled(page: Page, options: AxeOptions): Promise<string[]
   )
   const runOnly = { type: 'tag' as const, values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] }
   // options() replaces what withTags() set, so the tags go in with iframes: false.
-  const builder = options.skipFrames
-    ? new AxeBuilder({ page }).setLegacyMode(true).options({ runOnly, iframes: false })
-    : new AxeBuilder({ page }).options({ runOnly })
+  // Legacy mode runs axe.run in the page (and its same-origin frames) instead of
+  // runPartial in each frame and finishRun in a blank page the builder opens
+  // for every check: 0.7 s less per check (136 checks a run). It cannot test
+  // a cross-origin frame, and these pages have none: the sandbox provider
+  // needs no Stripe.js.
+  const builder = new AxeBuilder({ page }).setLegacyMode(true).options(options.skipFrames ? { runOnly, iframes: false } : { runOnly })
   const results = await builder.analyze()
   return results.violations.map(
     (violation) => `${violation.id} (${violation.impact}): ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
