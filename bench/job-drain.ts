@@ -5,8 +5,8 @@
  *     start until every one of those sales is funds_released (each release also
  *     queues a transfer and two e-mails, which compete for the same database);
  *   - e-mails: M queued state-change e-mails, until the file mailer wrote all.
- * Targets (2-core machine): 10,000 timers in ≤ 30 s on PostgreSQL and ≤ 60 s
- * on PGlite; 5,000 e-mails in ≤ 30 s.
+ * Targets (2-core machine): due releases at 100,000 a minute on PostgreSQL
+ * and 20,000 a minute on PGlite (issue 36); 5,000 e-mails in ≤ 30 s.
  *
  *   npm run bench:jobs                                   # both engines
  *   npm run bench:jobs -- --engine pglite --timers 2000 --emails 1000
@@ -288,7 +288,8 @@ for (const name of wanted) {
     print(`postgres skipped: nothing answers at ${postgresUrl} (set BENCH_DATABASE_URL)`)
     continue
   }
-  if (timerCount > 0) await runTimers(engine, name === 'postgres' ? 30 : 60)
+  // Issue 36: 100,000 due releases in 60 s on PostgreSQL, 20,000 in 60 s on PGlite, as rates for any count.
+  if (timerCount > 0) await runTimers(engine, Math.max(1, Math.round(timerCount / (name === 'postgres' ? 100_000 / 60 : 20_000 / 60))))
   if (emailCount > 0) await runEmails(engine, 30)
 }
 process.exit(results.every(Boolean) ? 0 : 1)
