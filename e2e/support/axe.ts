@@ -16,6 +16,12 @@ interface AxeOptions {
 
 /** Runs axe on what the page shows now and fails listing every violation. */
 export async function expectNoAxeViolations(page: Page, context: string, options: AxeOptions = {}): Promise<void> {
+  // The page a person is looking at: a test with two people drives two
+  // windows, and Chromium runs no animation frames for one in the background,
+  // so a dialog's fade there never ended and the wait below timed out (once in
+  // CI on 2026-12-06, after the blank page axe used to open and close, which
+  // brought the page forward as a side effect, had gone).
+  await page.bringToFront()
   // Lazy chunks and queries settle first, so axe sees the page a person sees.
   if (!options.skipFrames) await page.waitForLoadState('networkidle')
   let summary = await analyseSettled(page, options)
@@ -35,7 +41,8 @@ async function analyseSettled(page: Page, options: AxeOptions): Promise<string[]
         .getAnimations()
         .every((animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Number.POSITIVE_INFINITY),
     undefined,
-    { timeout: 10_000 },
+    // Polled on a timer, not on animation frames, which a busy or background page may not run.
+    { timeout: 10_000, polling: 100 },
   )
   const runOnly = { type: 'tag' as const, values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] }
   // options() replaces what withTags() set, so the tags go in with iframes: false.
