@@ -1,7 +1,7 @@
 import type { KyselyPlugin, PluginTransformQueryArgs, PluginTransformResultArgs, QueryResult, RootOperationNode, UnknownRow } from 'kysely'
 import { describe, expect, it } from 'vitest'
 import { apiCaller, partyTokens } from '../../testing/api-caller.ts'
-import { confirmDelivery, joinedSale, payByCard, track } from '../../testing/sale-steps.ts'
+import { confirmDelivery, joinedSale, payByCard, type SaleCall, track } from '../../testing/sale-steps.ts'
 import { appPerTest } from '../../testing/app-per-test.ts'
 import { TestClock } from '../../testing/test-clock.ts'
 import { fireTimers, jobEffectScheduler } from './transaction-jobs.ts'
@@ -11,17 +11,8 @@ const testApps = appPerTest()
 describe('timers fired together in one commit', () => {
   it('release every sale whose window ended, leave a complained one to its complaint, and enqueue the transfers and e-mails', async () => {
     const clock = new TestClock()
-    const testApp = await testApps.open({ clock })
-    const { app } = testApp
-    const call = apiCaller(app, await partyTokens(testApp.tokenFor, { seller: {}, buyer: {} }))
-    const ids: string[] = []
-    for (let n = 0; n < 3; n++) {
-      const { id } = await joinedSale(call)
-      await payByCard(call, id)
-      await track(call, id, { carrier: 'dhl', tracking_code: `GROUP${n}` })
-      await confirmDelivery(call, id)
-      ids.push(id)
-    }
+    const { app, call } = await appWithDeliveredSales(clock)
+    const ids = await deliveredSales(call, 3)
     const [first, second, complained] = ids as [string, string, string]
     expect(
       (await call('buyer', 'POST', `/api/v1/transactions/${complained}/complain_with_description`, { description: 'Scratched' })).status,
@@ -58,17 +49,8 @@ describe('timers fired together in one commit', () => {
 
   it('writes a group with one statement of each kind, however many sales it releases, and keys each e-mail by its own audit line', async () => {
     const clock = new TestClock()
-    const testApp = await testApps.open({ clock })
-    const { app } = testApp
-    const call = apiCaller(app, await partyTokens(testApp.tokenFor, { seller: {}, buyer: {} }))
-    const delivered: string[] = []
-    for (let n = 0; n < 6; n++) {
-      const { id } = await joinedSale(call)
-      await payByCard(call, id)
-      await track(call, id, { carrier: 'dhl', tracking_code: `BATCH${n}` })
-      await confirmDelivery(call, id)
-      delivered.push(id)
-    }
+    const { app, call } = await appWithDeliveredSales(clock)
+    const delivered = await deliveredSales(call, 6)
     await clock.moveBy(24 * 3600 + 1)
 
     const { db, clock: appClock, config, jobs } = app.services
@@ -112,6 +94,24 @@ describe('timers fired together in one commit', () => {
     expect(transfers.map((row) => row.transaction_id).sort()).toEqual([...delivered].sort())
   })
 })
+
+async function appWithDeliveredSales(clock: TestClock) {
+  const testApp = await testApps.open({ clock })
+  return { app: testApp.app, call: apiCaller(testApp.app, await partyTokens(testApp.tokenFor, { seller: {}, buyer: {} })) }
+}
+
+/** `count` sales paid, shipped and delivered, their complaint windows running. */
+async function deliveredSales(call: SaleCall, count: number): Promise<string[]> {
+  const ids: string[] = []
+  for (let n = 0; n < count; n++) {
+    const { id } = await joinedSale(call)
+    await payByCard(call, id)
+    await track(call, id, { carrier: 'dhl', tracking_code: `GROUP${n}` })
+    await confirmDelivery(call, id)
+    ids.push(id)
+  }
+  return ids
+}
 
 /** Counts the statements sent through the database handle it is plugged into. */
 class StatementCounter implements KyselyPlugin {
