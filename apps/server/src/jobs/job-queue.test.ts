@@ -241,3 +241,66 @@ describe('job queue on the real clock', () => {
     }
   })
 })
+
+describe('urgent queues', () => {
+  /** An urgent queue fetching two at a time whose handler waits for `release`, and a plain queue that notes when it ran. */
+  async function urgentAndPlain(testApp: TestApp, plainSettings: { expireInSeconds?: number } = {}) {
+    const { jobs } = testApp.app.services
+    let release = () => {}
+    const held = new Promise<void>((resolve) => {
+      release = resolve
+    })
+    const state = { urgentDone: 0, plainRanAfter: undefined as number | undefined }
+    await jobs.createQueue('test-urgent', { concurrency: 2, urgent: true })
+    await jobs.createQueue('test-plain', plainSettings)
+    await jobs.work('test-urgent', async () => {
+      await held
+      state.urgentDone++
+    })
+    await jobs.work('test-plain', async () => {
+      state.plainRanAfter = state.urgentDone
+    })
+    return { jobs, state, release: () => release() }
+  }
+
+  it("holds other queues' jobs while an urgent queue's fetches come back full, and runs them once it is through", async () => {
+    const testApp = await createTestApp()
+    try {
+      const { jobs, state, release } = await urgentAndPlain(testApp)
+      await jobs.sendMany(
+        'test-urgent',
+        Array.from({ length: 5 }, (_, n) => ({ data: { n } })),
+      )
+      await expect.poll(() => jobs.urgentBacklog(), { timeout: 10_000, interval: 20 }).toBe(true)
+      await jobs.send('test-plain', {})
+      await setTimeout(2_500)
+      expect(state.plainRanAfter).toBeUndefined()
+      release()
+      await expect.poll(() => state.plainRanAfter, { timeout: 15_000, interval: 50 }).toBeDefined()
+      // The fetch that came back short (the fifth job) ended the backlog; the four before it were done.
+      expect(state.plainRanAfter).toBeGreaterThanOrEqual(4)
+      expect(jobs.urgentBacklog()).toBe(false)
+    } finally {
+      await testApp.close()
+    }
+  })
+
+  it('runs the other queues anyway after a third of their expiry, so that a long backlog starves nobody', async () => {
+    const testApp = await createTestApp()
+    const { jobs, state, release } = await urgentAndPlain(testApp, { expireInSeconds: 3 })
+    try {
+      await jobs.sendMany(
+        'test-urgent',
+        Array.from({ length: 5 }, (_, n) => ({ data: { n } })),
+      )
+      await expect.poll(() => jobs.urgentBacklog(), { timeout: 10_000, interval: 20 }).toBe(true)
+      await jobs.send('test-plain', {})
+      // At most 1 s of waiting (a third of 3 s) after the worker's next poll.
+      await expect.poll(() => state.plainRanAfter, { timeout: 10_000, interval: 50 }).toBe(0)
+      expect(jobs.urgentBacklog()).toBe(true)
+    } finally {
+      release()
+      await testApp.close()
+    }
+  })
+})

@@ -1,4 +1,4 @@
-import { setImmediate } from 'node:timers/promises'
+import { setImmediate, setTimeout } from 'node:timers/promises'
 import type { FastifyBaseLogger } from 'fastify'
 import type { Kysely, Transaction } from 'kysely'
 import { fromKysely, fromPglite, type Job, PgBoss } from 'pg-boss'
@@ -40,6 +40,13 @@ export interface QueueSettings {
    * nothing. Fixed when the queue is created: pg-boss cannot change it later.
    */
   policy?: 'standard' | 'short'
+  /**
+   * Work that must not wait behind other work (timers that move money on a
+   * deadline). While an urgent queue has a backlog in this process (its
+   * latest fetch came back full), the other queues' fetched jobs wait for it
+   * to clear, a limited time (giveWayLimitSeconds) so that none is starved.
+   */
+  urgent?: boolean
 }
 
 export interface SendOptions {
@@ -95,6 +102,17 @@ const pollingIntervalSeconds = 1
 const heartbeatSeconds = 10
 const superviseSeconds = 5
 const defaultConcurrency = 10
+/**
+ * The longest a non-urgent batch waits for an urgent backlog, at most a
+ * third of the queue's own expiry (a job still waiting there has not started
+ * its work). Ten seconds let 100,000 due releases drain first yet keep e-mails
+ * and transfers moving a batch at a time (decision 125).
+ */
+const giveWayLimitSeconds = 10
+/** A backlog not refreshed by a fetch for this long is taken as over (its worker stopped). */
+const backlogStaleSeconds = 10
+/** pg-boss's expiry for a queue that sets none. */
+const defaultExpireInSeconds = 15 * 60
 const noSuchJob = '00000000-0000-0000-0000-000000000000'
 
 export class JobQueue {
@@ -108,8 +126,14 @@ export class JobQueue {
   #working = false
   /** Batches this process's workers are running now (runDue waits for them). */
   readonly #busy = new Set<Promise<unknown>>()
+  /** When each urgent queue's latest fetch came back full, by name; removed by a fetch that came back short. */
+  readonly #urgentBacklogs = new Map<string, number>()
 
-  private constructor(boss: PgBoss, clock: Clock, log: FastifyBaseLogger, tracing: Tracing) {
+  /** True on PGlite, whose statements run on the server's own thread (queues size their batches by it). */
+  readonly embedded: boolean
+
+  private constructor(boss: PgBoss, clock: Clock, log: FastifyBaseLogger, tracing: Tracing, embedded: boolean) {
+    this.embedded = embedded
     this.#boss = boss
     this.#clock = clock
     this.#log = log
@@ -145,7 +169,7 @@ export class JobQueue {
     boss.on('error', (error) => log.error({ err: error }, 'job queue error'))
     boss.on('warning', (warning) => log.warn({ warning }, 'job queue warning'))
     await boss.start()
-    return new JobQueue(boss, clock, log, options.tracing ?? noTracing)
+    return new JobQueue(boss, clock, log, options.tracing ?? noTracing, database.pglite !== undefined)
   }
 
   /**
@@ -155,7 +179,7 @@ export class JobQueue {
    * PGlite (one connection, held by that transaction) waits forever.
    */
   async createQueue(name: string, settings: QueueSettings = {}): Promise<void> {
-    const { concurrency: _concurrency, policy, ...retries } = settings
+    const { concurrency: _concurrency, urgent: _urgent, policy, ...retries } = settings
     const options = { ...retries, notify: true }
     await this.#boss.createQueue(name, { ...options, ...(policy ? { policy } : {}) })
     if (policy) {
@@ -242,6 +266,8 @@ export class JobQueue {
         perJobResults: true,
       },
       async (jobs) => {
+        this.#noteFetch(name, jobs.length, batchSize)
+        await this.#giveWay(name)
         const slices = groups ? chunk(jobs, groups.size) : [jobs]
         const batch = Promise.all(slices.map((slice) => this.#runSlice(name, handler, slice, groups)))
         this.#busy.add(batch)
@@ -258,6 +284,31 @@ export class JobQueue {
         }
       },
     )
+  }
+
+  #noteFetch(name: string, fetched: number, batchSize: number): void {
+    if (!this.#queues.get(name)?.urgent) return
+    if (fetched >= batchSize) this.#urgentBacklogs.set(name, performance.now())
+    else this.#urgentBacklogs.delete(name)
+  }
+
+  /** True while an urgent queue of this process has a backlog (see QueueSettings.urgent). */
+  urgentBacklog(): boolean {
+    const now = performance.now()
+    for (const [name, fetchedAt] of this.#urgentBacklogs) {
+      if (now - fetchedAt <= backlogStaleSeconds * 1000) return true
+      this.#urgentBacklogs.delete(name)
+    }
+    return false
+  }
+
+  /** Holds a non-urgent queue's batch while an urgent backlog drains, within the queue's limit. */
+  async #giveWay(name: string): Promise<void> {
+    const settings = this.#queues.get(name)
+    if (settings?.urgent) return
+    const limit = Math.min(giveWayLimitSeconds, (settings?.expireInSeconds ?? defaultExpireInSeconds) / 3) * 1000
+    const started = performance.now()
+    while (this.urgentBacklog() && performance.now() - started < limit) await setTimeout(50)
   }
 
   async #runSlice<T>(name: string, handler: JobHandler<T>, jobs: Job<T>[], groups: JobGroups<T> | undefined): Promise<JobResult[]> {

@@ -31,11 +31,18 @@ type TimerJob = { transactionId: string; kind: TimerKind }
 /**
  * Timers fired in one database transaction, written with one statement of
  * each kind (applyEvents): one commit for many, yet row locks held only for
- * a few statements. 100 to a group and 400 fetched at once drained 2,210
- * releases a second with the timer worker alone, against 1,000 with 10 and
- * 80 (decision 124).
+ * a few statements. On PostgreSQL, 100 to a group and 400 fetched at once
+ * drained 2,210 releases a second with the timer worker alone, against 1,000
+ * with 10 and 80 (decision 124); 200 and 800 drained 100,000 in 49 s where
+ * 100 and 400 took 63 s, the other queues giving way (decision 125). PGlite
+ * runs every statement on the server's one thread, where a request waits
+ * for it: 50 and 100 kept its longest wait near 0.3 s (0.8 s at 200 and 800)
+ * while still draining 1,000 a second.
  */
-const timerGroupSize = 100
+const timerBatches = {
+  postgres: { fetched: 800, group: 200 },
+  embedded: { fetched: 100, group: 50 },
+}
 type OutboxJob = { outboxId: string }
 
 const timerEvents: Record<TimerJob['kind'], TransactionEvent> = {
@@ -129,13 +136,25 @@ export async function fireTimers(deps: TransactionDeps, jobs: JobQueue, timers: 
   crashPoint('timer.after-commit')
 }
 
+function timerBatchesOf(jobs: JobQueue): (typeof timerBatches)['postgres'] {
+  return jobs.embedded ? timerBatches.embedded : timerBatches.postgres
+}
+
 export async function createTransactionQueues(jobs: JobQueue): Promise<void> {
   // Concurrency is also priority: jobs in flight share the database's
   // connections. Timers move money on a deadline (a release, a refund for
   // missed tracking), and those of a busy moment (every sale delivered
-  // yesterday at noon) fall due together, so they get the most. The transfers
-  // and e-mails they cause follow at a steadier pace.
-  await jobs.createQueue(timerQueue, { retryLimit: 10, retryDelay: 5, retryBackoff: true, expireInSeconds: 120, concurrency: 400 })
+  // yesterday at noon) fall due together, so they get the most, and the other
+  // queues give way while they have a backlog (urgent). The transfers and
+  // e-mails they cause follow at a steadier pace.
+  await jobs.createQueue(timerQueue, {
+    retryLimit: 10,
+    retryDelay: 5,
+    retryBackoff: true,
+    expireInSeconds: 120,
+    concurrency: timerBatchesOf(jobs).fetched,
+    urgent: true,
+  })
   // Enough at once that the provider's pace (ProviderPace), not this, limits how fast releases are paid.
   await jobs.createQueue(outboxQueue, { retryLimit: 20, retryDelay: 5, retryBackoff: true, expireInSeconds: 120, concurrency: 20 })
   // Partner webhooks are enqueued by the engine too (deliverWebhooks).
@@ -170,7 +189,7 @@ export async function startTransactionWorkers(options: {
       await actAsSystem(deps, job.transactionId, timerEvents[job.kind])
       crashPoint('timer.after-commit')
     },
-    { groups: { size: timerGroupSize, run: (timers) => fireTimers(deps, jobs, timers) } },
+    { groups: { size: timerBatchesOf(jobs).group, run: (timers) => fireTimers(deps, jobs, timers) } },
   )
 
   await jobs.work<OutboxJob>(outboxQueue, async (job) => {
