@@ -35,6 +35,7 @@ import {
 } from '../apps/server/src/modules/transactions/transaction-jobs.ts'
 import { type BenchDatabase, type BenchEngine, benchEngines, benchPostgresReachable, postgresUrl } from './bench-database.ts'
 import { deliveredSale } from './delivered-sale.ts'
+import { freePort, type PactumProcess, startPactum, stopPactum } from './pactum-process.ts'
 
 const { values: options } = parseArgs({
   options: {
@@ -193,7 +194,7 @@ function silentLogger() {
  * reaches `target`, probing meanwhile how long a request waits (GET /health,
  * which reads the database) while the backlog drains.
  */
-async function drain(setup: Setup, progress: () => Promise<number>, target: number) {
+async function drain(setup: Setup, progress: () => Promise<number>, target: number, requestsOnly?: RequestsOnlyProcess) {
   const started = performance.now()
   const app = await buildApp({
     config: benchConfig(setup.env),
@@ -205,6 +206,7 @@ async function drain(setup: Setup, progress: () => Promise<number>, target: numb
   const latencies: number[] = []
   const loopDelay = monitorEventLoopDelay({ resolution: 10 })
   loopDelay.enable()
+  const requestsOnlyProbe = requestsOnly ? probeEvery100Ms(() => fetch(`${requestsOnly.server.baseUrl}/api/v1/health`)) : undefined
   let draining = true
   const probe = (async () => {
     while (draining) {
@@ -229,6 +231,7 @@ async function drain(setup: Setup, progress: () => Promise<number>, target: numb
   loopDelay.disable()
   draining = false
   await probe
+  const requestsOnlyLatencies = await requestsOnlyProbe?.stop()
   const percentile = (p: number) => percentileOf(latencies, p)
   const idleP99 = percentileOf(idleLatencies, 99)
   const ratio = idleP99 > 0 ? percentile(99) / idleP99 : Number.NaN
@@ -242,7 +245,60 @@ async function drain(setup: Setup, progress: () => Promise<number>, target: numb
       (idleLatencies.length > 0
         ? ` (idle p99 ${idleP99.toFixed(1)} ms: ${ratio.toFixed(1)}×, target ≤ 3×: ${ratio <= 3 ? 'met' : 'NOT MET'})`
         : '') +
-      `; the event loop's delay meanwhile: p99 ${(loopDelay.percentile(99) / 1e6).toFixed(0)} ms, max ${(loopDelay.max / 1e6).toFixed(0)} ms`,
+      `; the event loop's delay meanwhile: p99 ${(loopDelay.percentile(99) / 1e6).toFixed(0)} ms, max ${(loopDelay.max / 1e6).toFixed(0)} ms` +
+      (requestsOnly && requestsOnlyLatencies ? `; ${requestsOnlyWait(requestsOnly.idle, requestsOnlyLatencies)}` : ''),
+  }
+}
+
+/** A server process with BACKGROUND_JOBS=off on the bench's database, and its GET /health latencies before the drain. */
+interface RequestsOnlyProcess {
+  server: PactumProcess
+  idle: number[]
+}
+
+/**
+ * PostgreSQL only: a second server process that runs no jobs (BACKGROUND_JOBS=off), asked over HTTP,
+ * beside the draining one: how long a request waits when the drain is not on its event loop.
+ */
+async function startRequestsOnlyProcess(setup: Setup): Promise<RequestsOnlyProcess> {
+  const server = await startPactum({ ...setup.env, BACKGROUND_JOBS: 'off', LOG_LEVEL: 'warn' }, await freePort())
+  const idle: number[] = []
+  for (let n = 0; n < 100; n++) {
+    const sent = performance.now()
+    await fetch(`${server.baseUrl}/api/v1/health`)
+    idle.push(performance.now() - sent)
+    await new Promise((resolve) => setTimeout(resolve, 20))
+  }
+  return { server, idle }
+}
+
+function requestsOnlyWait(idle: number[], during: number[]): string {
+  const idleP99 = percentileOf(idle, 99)
+  const ratio = percentileOf(during, 99) / idleP99
+  return (
+    `a request meanwhile to a process with BACKGROUND_JOBS=off: p50 ${percentileOf(during, 50).toFixed(0)} ms, ` +
+    `p99 ${percentileOf(during, 99).toFixed(0)} ms (idle p99 ${idleP99.toFixed(1)} ms: ${ratio.toFixed(1)}×, target ≤ 3×: ${ratio <= 3 ? 'met' : 'NOT MET'})`
+  )
+}
+
+/** Sends a request every 100 ms until stopped; answers each one's latency. */
+function probeEvery100Ms(send: () => Promise<unknown>): { stop(): Promise<number[]> } {
+  const latencies: number[] = []
+  let running = true
+  const loop = (async () => {
+    while (running) {
+      const sent = performance.now()
+      await send()
+      latencies.push(performance.now() - sent)
+      await new Promise((resolve) => setTimeout(resolve, 100))
+    }
+  })()
+  return {
+    stop: async () => {
+      running = false
+      await loop
+      return latencies
+    },
   }
 }
 
@@ -258,7 +314,10 @@ async function runTimers(engine: BenchEngine, target: number): Promise<void> {
     // Every released sale in the bench's own database is a copy (the template stays delivered): counted
     // by status, not by binding 100,000 ids.
     const released = () => countWhere(setup.database, sql`select count(*) as n from transactions where status = 'funds_released'`)
-    const result = await drain(setup, released, ids.length)
+    const requestsOnly = engine.name === 'postgres' ? await startRequestsOnlyProcess(setup) : undefined
+    const result = await drain(setup, released, ids.length, requestsOnly).finally(async () => {
+      if (requestsOnly) await stopPactum(requestsOnly.server)
+    })
     const outboxLeft = await countWhere(setup.database, sql`select count(*) as n from outbox where status <> 'sent'`)
     const mailsSent = await countWhere(setup.database, sql`select count(*) as n from notifications where status = 'sent'`)
     // What the releases caused: a transfer and two e-mails each, then the provider's webhooks.

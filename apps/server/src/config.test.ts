@@ -73,6 +73,13 @@ describe('configuration', () => {
     )
   })
 
+  it('runs the background jobs unless BACKGROUND_JOBS is off, which only a PostgreSQL process may be', () => {
+    expect(loadConfig({}).backgroundJobs).toBe(true)
+    expect(loadConfig({ DATABASE_URL: 'postgres://app@primary/pactum', BACKGROUND_JOBS: 'off' }).backgroundJobs).toBe(false)
+    expect(problemsOf({ BACKGROUND_JOBS: 'off' })).toMatch(/^BACKGROUND_JOBS: off needs DATABASE_URL/m)
+    expect(problemsOf({ DATABASE_URL: 'postgres://app@primary/pactum', BACKGROUND_JOBS: 'no' })).toMatch(/^BACKGROUND_JOBS:/m)
+  })
+
   it('asks admins for a second factor unless ADMIN_REQUIRE_MFA is false', () => {
     expect(loadConfig({}).adminRequireMfa).toBe(true)
     expect(loadConfig({ ADMIN_REQUIRE_MFA: '' }).adminRequireMfa).toBe(true)

@@ -50,6 +50,7 @@ const envSchema = z.object({
   /** A streaming replica of DATABASE_URL for lists, the admin console's lists and the verification page (db/replica-reads.ts). */
   DATABASE_READ_URL: z.preprocess(emptyAsUndefined, z.url({ protocol: /^postgres(ql)?$/ }).optional()),
   DATABASE_PREPARED_STATEMENTS: z.preprocess(emptyAsUndefined, z.enum(['on', 'pooled', 'off']).default('on')),
+  BACKGROUND_JOBS: z.preprocess(emptyAsUndefined, z.enum(['on', 'off']).default('on')),
   LOG_LEVEL: z.preprocess(emptyAsUndefined, z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info')),
   TRUST_PROXY: z.preprocess(emptyAsUndefined, z.string().default('false')).transform((value, context) => {
     const parsed = parseTrustProxy(value)
@@ -173,6 +174,12 @@ export interface Config {
    * verification page read there once it has replayed what the primary had committed (db/replica-reads.ts).
    */
   databaseReadUrl: string | undefined
+  /**
+   * Whether this process runs the background work (timers, the outbox's provider calls, e-mails, the
+   * sandbox's and the carrier's jobs): BACKGROUND_JOBS=off makes a process that only answers requests,
+   * beside another that runs them on the same PostgreSQL (decision 125). It still enqueues jobs.
+   */
+  backgroundJobs: boolean
   /**
    * PostgreSQL only (db/prepared-statements.ts): `on` names the frequent statements so each connection
    * prepares them once and has their answers described once; `pooled` still names them but has every
@@ -298,7 +305,7 @@ export const embeddedAudience = 'pactum-api'
 export function loadConfig(env: Record<string, string | undefined>): Config {
   const parsed = envSchema.safeParse(env)
   const problems = parsed.success ? [] : parsed.error.issues.map((issue) => `${issue.path.join('.') || 'environment'}: ${issue.message}`)
-  problems.push(...externalOidcProblems(env), ...stripeProblems(env), ...readReplicaProblems(env))
+  problems.push(...externalOidcProblems(env), ...stripeProblems(env), ...readReplicaProblems(env), ...backgroundJobsProblems(env))
   const mail = loadMailConfig(env, parsed.success ? parsed.data.SUPPORT_EMAIL : '')
   problems.push(...mail.problems)
   const documents = loadDocumentsConfig(env)
@@ -331,6 +338,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     dataDir: path.resolve(values.DATA_DIR),
     databaseUrl: values.DATABASE_URL,
     databaseReadUrl: values.DATABASE_READ_URL,
+    backgroundJobs: values.BACKGROUND_JOBS === 'on',
     preparedStatements: values.DATABASE_PREPARED_STATEMENTS,
     logLevel: values.LOG_LEVEL,
     trustProxy: values.TRUST_PROXY,
@@ -450,6 +458,14 @@ function stripeApi(value: string): { host: string; port: number; protocol: 'http
 function readReplicaProblems(env: Record<string, string | undefined>): string[] {
   if (!env.DATABASE_READ_URL || env.DATABASE_URL) return []
   return ['DATABASE_READ_URL: a replica of DATABASE_URL, which is not set (the embedded database has no replica)']
+}
+
+/** On the embedded database no other process can run the jobs: one that does not would leave them waiting forever. */
+function backgroundJobsProblems(env: Record<string, string | undefined>): string[] {
+  if (env.BACKGROUND_JOBS !== 'off' || env.DATABASE_URL) return []
+  return [
+    'BACKGROUND_JOBS: off needs DATABASE_URL (another process on the same PostgreSQL runs the jobs; the embedded database has no other)',
+  ]
 }
 
 /** The external sign-in needs all three of its variables, or none. */

@@ -90,7 +90,7 @@ export async function startProviders(
   // Workers start once every route is in place, and stop before the
   // database closes (the caller closes the database after app.close()).
   app.addHook('onReady', async () => {
-    await jobs.startWorkers()
+    if (config.backgroundJobs) await jobs.startWorkers()
   })
   app.addHook('onClose', async () => {
     await jobs.stop()
@@ -247,6 +247,8 @@ export async function registerProviderRoutes(app: FastifyInstance, started: Star
   }
   // Workers start once every route exists: a delivery calls the webhook route.
   app.addHook('onReady', async () => {
+    // A process with BACKGROUND_JOBS=off only answers requests: another runs every queue.
+    if (!config.backgroundJobs) return
     if (payments.provider === 'stripe') await payments.catchUp.startWorkers()
     else await startSandboxWorkers(app, payments.sandbox, payments.webhookSecret, clock)
     await started.tracker.startWorkers()

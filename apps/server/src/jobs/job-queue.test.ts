@@ -125,6 +125,28 @@ describe('job queue on the real clock', () => {
     }
   })
 
+  it('runs no job in a process with BACKGROUND_JOBS=off, which still enqueues them for another', async () => {
+    // The configuration names a PostgreSQL server, as it must for `off`; the app is handed the test database.
+    const testApp = await createTestApp({ env: { DATABASE_URL: 'postgres://unused@127.0.0.1:1/none', BACKGROUND_JOBS: 'off' } })
+    try {
+      const { db, jobs } = testApp.app.services
+      const seen: string[] = []
+      await jobs.createQueue('test-requests-only')
+      await jobs.work<{ word: string }>('test-requests-only', async (data) => {
+        seen.push(data.word)
+      })
+      await jobs.send('test-requests-only', { word: 'later' })
+      await setTimeout(2_500)
+      expect(seen).toEqual([])
+      const waiting = await sql<{
+        n: number
+      }>`select count(*)::int as n from pgboss.job where name = 'test-requests-only' and state = 'created'`.execute(db)
+      expect(waiting.rows[0]?.n).toBe(1)
+    } finally {
+      await testApp.close()
+    }
+  })
+
   it('has runDue wait for a job its own workers took first, so that its work is done when it returns', async () => {
     const testApp = await createTestApp()
     try {
