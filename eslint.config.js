@@ -37,6 +37,24 @@ export default tseslint.config(
     },
   },
   {
+    // Browser tests take `test` from support/test.ts, which closes the contexts a test opened itself.
+    files: ['e2e/tests/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@playwright/test',
+              importNames: ['test'],
+              message: "Use test from '../support/test.ts': it closes the browser contexts the test opened.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // The server's imports flow one way (docs/decisions/092): routes → use
     // cases → the engine, repositories and views → db/; and the SQL of a
     // module is in its repositories (093).

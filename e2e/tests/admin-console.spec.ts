@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test'
+import { expect } from '@playwright/test'
 import { expectNoAxeViolations } from '../support/axe.ts'
 import { completeCountryAndTerms } from '../support/onboarding.ts'
 import { adminPerson, finishRegistrationFromMail, newPerson, registeredPerson, submitRegistration } from '../support/people.ts'
@@ -7,6 +7,7 @@ import { closeSuccess } from '../support/result.ts'
 import { reloadUntil } from '../support/reload-until.ts'
 import { setUpAuthenticatorApp, signOutAndInWithCode } from '../support/second-factor.ts'
 import { keepScreenshot } from '../support/screenshots.ts'
+import { test } from '../support/test.ts'
 
 test('an admin refunds a complained sale to the buyer from the console, and the ledger stays balanced', async ({ browser }, testInfo) => {
   // Three people sign up and a sale goes to a complaint before the admin's part starts.

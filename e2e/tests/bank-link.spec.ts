@@ -1,6 +1,7 @@
-import { expect, test } from '@playwright/test'
+import { expect } from '@playwright/test'
 import { newPerson, registeredPerson } from '../support/people.ts'
 import { expectSavedInPlace } from '../support/result.ts'
+import { test } from '../support/test.ts'
 
 /**
  * Issue 14 #2 with no Plaid keys (the default): a US seller's "Link your

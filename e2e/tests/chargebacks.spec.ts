@@ -1,4 +1,4 @@
-import { expect, type Page, test } from '@playwright/test'
+import { expect, type Page } from '@playwright/test'
 import { expectNoAxeViolations } from '../support/axe.ts'
 import { adminPerson, newPerson, registeredPerson } from '../support/people.ts'
 import { reloadUntil } from '../support/reload-until.ts'
@@ -6,6 +6,7 @@ import { closeSuccess } from '../support/result.ts'
 import { buyerJoins, buyerPays, sellerCreates } from '../support/sale.ts'
 import { keepScreenshot } from '../support/screenshots.ts'
 import { setUpAuthenticatorApp, signOutAndInWithCode } from '../support/second-factor.ts'
+import { test } from '../support/test.ts'
 
 /**
  * A card dispute (issue 34, decision 109): the buyer pays with the sandbox's

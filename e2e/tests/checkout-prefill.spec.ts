@@ -1,9 +1,10 @@
-import { expect, test } from '@playwright/test'
+import { expect } from '@playwright/test'
 import { expectNoAxeViolations } from '../support/axe.ts'
 import { newPerson, registeredPerson } from '../support/people.ts'
 import { buyerJoins, buyerPays, sellerCreates, shippingAddress } from '../support/sale.ts'
 import { keepScreenshot } from '../support/screenshots.ts'
 import { closeSuccess } from '../support/result.ts'
+import { test } from '../support/test.ts'
 
 /**
  * The checkout prefills what it knows: before a buyer's first checkout their

@@ -1,12 +1,13 @@
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
-import { expect, type Page, test } from '@playwright/test'
+import { expect, type Page } from '@playwright/test'
 import { expectNoAxeViolations } from '../support/axe.ts'
 import { adminPerson, newPerson, registeredPerson } from '../support/people.ts'
 import { closeSuccess } from '../support/result.ts'
 import { complainedSale } from '../support/sale.ts'
 import { setUpAuthenticatorApp, signOutAndInWithCode } from '../support/second-factor.ts'
 import { keepScreenshot } from '../support/screenshots.ts'
+import { test } from '../support/test.ts'
 
 /**
  * A complaint opens a case (issue 32): the parties settle it on a split

@@ -1,10 +1,11 @@
-import { expect, test } from '@playwright/test'
+import { expect } from '@playwright/test'
 import { expectNoAxeViolations } from '../support/axe.ts'
 import { buyerJoinsFaceToFace, buyerPaysByCard, confirmStep, openLatest, sellerCreatesFaceToFace } from '../support/f2f-sale.ts'
 import { newPerson, registeredPerson } from '../support/people.ts'
 import { keepScreenshot } from '../support/screenshots.ts'
 import { closeSuccess } from '../support/result.ts'
 import { reloadUntil } from '../support/reload-until.ts'
+import { test } from '../support/test.ts'
 
 /**
  * Two people complete face-to-face sales in two browser contexts on the

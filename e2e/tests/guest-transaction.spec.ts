@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test'
+import { expect } from '@playwright/test'
 import { expectNoAxeViolations } from '../support/axe.ts'
 import { mailsTo, nthMailTo } from '../support/mailbox.ts'
 import { completeCountryAndTerms } from '../support/onboarding.ts'
@@ -6,6 +6,7 @@ import { finishRegistrationFromMail, newPerson, registeredPerson, submitRegistra
 import { buyerPays } from '../support/sale.ts'
 import { keepScreenshot } from '../support/screenshots.ts'
 import { closeSuccess } from '../support/result.ts'
+import { test } from '../support/test.ts'
 
 /**
  * Guest transactions (issue 12 #2): the seller invites a buyer known only by

@@ -1,10 +1,11 @@
-import { expect, type Page, test } from '@playwright/test'
+import { expect, type Page } from '@playwright/test'
 import { expectNoAxeViolations } from '../support/axe.ts'
 import { mailsTo } from '../support/mailbox.ts'
 import { newPerson, registeredPerson } from '../support/people.ts'
 import { buyerPays } from '../support/sale.ts'
 import { keepScreenshot } from '../support/screenshots.ts'
 import { closeSuccess } from '../support/result.ts'
+import { test } from '../support/test.ts'
 
 /**
  * A seller's multi-use listing sold twice through its link (issue 12 #1):

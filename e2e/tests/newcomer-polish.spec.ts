@@ -1,10 +1,11 @@
-import { expect, type Page, type Response, test } from '@playwright/test'
+import { expect, type Page, type Response } from '@playwright/test'
 import { expectNoAxeViolations } from '../support/axe.ts'
 import { buyerJoinsFaceToFace, sellerCreatesFaceToFace } from '../support/f2f-sale.ts'
 import { completeCountryAndTerms } from '../support/onboarding.ts'
 import { finishRegistrationFromMail, newPerson, registeredPerson, submitRegistration } from '../support/people.ts'
 import { closeSuccess, expectSavedInPlace } from '../support/result.ts'
 import { buyerJoins, buyerPays, newParcelNumber, sellerCreates } from '../support/sale.ts'
+import { test } from '../support/test.ts'
 
 /** Issue 33 items 1, 3, 4 and 13, as a newcomer meets them. */
 

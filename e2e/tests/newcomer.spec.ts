@@ -1,7 +1,8 @@
-import { expect, type Page, test } from '@playwright/test'
+import { expect, type Page } from '@playwright/test'
 import { expectNoAxeViolations } from '../support/axe.ts'
 import { newPerson, registeredPerson } from '../support/people.ts'
 import { keepScreenshot } from '../support/screenshots.ts'
+import { test } from '../support/test.ts'
 
 /**
  * What a newcomer tripped over (issue 33), at a phone's width and a

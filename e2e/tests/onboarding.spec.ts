@@ -1,7 +1,8 @@
-import { expect, test } from '@playwright/test'
+import { expect } from '@playwright/test'
 import { expectNoAxeViolations } from '../support/axe.ts'
 import { skipGuidedTour } from '../support/onboarding.ts'
 import { finishRegistrationFromMail, newPerson, registeredPerson, submitRegistration } from '../support/people.ts'
+import { test } from '../support/test.ts'
 
 /**
  * A brand-new person follows a join link: they register, meet the blocking

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test'
+import { expect } from '@playwright/test'
 import { expectNoAxeViolations } from '../support/axe.ts'
 import { newPerson, registeredPerson } from '../support/people.ts'
 import { buyerJoins, buyerPays, complainedSale, newParcelNumber, sellerCreates } from '../support/sale.ts'
@@ -6,6 +6,7 @@ import { expectPdfOpensInViewer } from '../support/pdf-viewer.ts'
 import { keepScreenshot } from '../support/screenshots.ts'
 import { closeSuccess } from '../support/result.ts'
 import { reloadUntil } from '../support/reload-until.ts'
+import { test } from '../support/test.ts'
 
 /**
  * Two people complete a shipped-goods sale in two browser contexts on the

@@ -1,9 +1,10 @@
-import { expect, type Page, test } from '@playwright/test'
+import { expect, type Page } from '@playwright/test'
 import { expectNoAxeViolations } from '../support/axe.ts'
 import { answerCountryAndTerms, completeCountryAndTerms } from '../support/onboarding.ts'
 import { finishRegistrationFromMail, newPerson, type Person, submitRegistration } from '../support/people.ts'
 import { keepScreenshot } from '../support/screenshots.ts'
 import { sellerCreates } from '../support/sale.ts'
+import { test } from '../support/test.ts'
 
 /**
  * Issue 12 #3 and #4: a partner marketplace's `?client_id=` session (the

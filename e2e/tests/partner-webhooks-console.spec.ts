@@ -1,12 +1,13 @@
 import { createHmac } from 'node:crypto'
 import { createServer, type IncomingHttpHeaders } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { expect, test } from '@playwright/test'
+import { expect } from '@playwright/test'
 import { expectNoAxeViolations } from '../support/axe.ts'
 import { adminPerson, registeredPerson } from '../support/people.ts'
 import { reloadUntil } from '../support/reload-until.ts'
 import { keepScreenshot } from '../support/screenshots.ts'
 import { setUpAuthenticatorApp, signOutAndInWithCode } from '../support/second-factor.ts'
+import { test } from '../support/test.ts'
 
 /**
  * Issue 35's console: an admin gives a partner client a webhook endpoint,

@@ -1,7 +1,8 @@
-import { expect, test } from '@playwright/test'
+import { expect } from '@playwright/test'
 import { expectNoAxeViolations } from '../support/axe.ts'
 import { newPerson, registeredPerson } from '../support/people.ts'
 import { keepScreenshot } from '../support/screenshots.ts'
+import { test } from '../support/test.ts'
 
 /**
  * Issue 30: a passkey added on the Account page signs the person in

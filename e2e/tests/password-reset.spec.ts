@@ -1,8 +1,9 @@
-import { expect, type Page, test } from '@playwright/test'
+import { expect, type Page } from '@playwright/test'
 import { expectNoAxeViolations } from '../support/axe.ts'
 import { nthMailTo } from '../support/mailbox.ts'
 import { newPerson, registeredPerson } from '../support/people.ts'
 import { keepScreenshot } from '../support/screenshots.ts'
+import { test } from '../support/test.ts'
 
 async function signIn(page: Page, email: string, password: string) {
   await page.getByLabel('E-mail').fill(email)

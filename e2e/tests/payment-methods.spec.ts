@@ -1,7 +1,8 @@
-import { expect, type Page, test } from '@playwright/test'
+import { expect, type Page } from '@playwright/test'
 import { newPerson, registeredPerson } from '../support/people.ts'
 import { buyerJoins, sellerCreates } from '../support/sale.ts'
 import { keepScreenshot } from '../support/screenshots.ts'
+import { test } from '../support/test.ts'
 
 /**
  * DESIGN §2: SEPA is for company users only. An ordinary user (the e2e

@@ -1,10 +1,11 @@
-import { expect, test } from '@playwright/test'
+import { expect } from '@playwright/test'
 import { expectNoAxeViolations } from '../support/axe.ts'
 import { newPerson, registeredPerson } from '../support/people.ts'
 import { buyerJoins, completeSale, sellerCreates } from '../support/sale.ts'
 import { keepScreenshot } from '../support/screenshots.ts'
 import { expectSavedInPlace } from '../support/result.ts'
 import { reloadUntil } from '../support/reload-until.ts'
+import { test } from '../support/test.ts'
 
 /** A real 1×1 PNG: the server checks the type by content. */
 const passportPng = Buffer.from(

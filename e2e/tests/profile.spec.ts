@@ -1,8 +1,9 @@
-import { expect, test } from '@playwright/test'
+import { expect } from '@playwright/test'
 import { expectNoAxeViolations } from '../support/axe.ts'
 import { newPerson, registeredPerson } from '../support/people.ts'
 import { keepScreenshot } from '../support/screenshots.ts'
 import { expectSavedInPlace } from '../support/result.ts'
+import { test } from '../support/test.ts'
 
 /**
  * A seller fills in what payouts need: personal details and a bank account.

@@ -1,8 +1,9 @@
-import { expect, type Page, test } from '@playwright/test'
+import { expect, type Page } from '@playwright/test'
 import { expectNoAxeViolations } from '../support/axe.ts'
 import { nthMailTo } from '../support/mailbox.ts'
 import { finishRegistrationFromMail, newPerson, type Person, registeredPerson, submitRegistration } from '../support/people.ts'
 import { keepScreenshot } from '../support/screenshots.ts'
+import { test } from '../support/test.ts'
 
 /**
  * Registration tells no one who has an account (issue 30): a taken address

@@ -1,8 +1,9 @@
-import { expect, type Page, test } from '@playwright/test'
+import { expect, type Page } from '@playwright/test'
 import { expectNoAxeViolations } from '../support/axe.ts'
 import { completeCountryAndTerms } from '../support/onboarding.ts'
 import { finishRegistrationFromMail, submitRegistration } from '../support/people.ts'
 import { keepScreenshot } from '../support/screenshots.ts'
+import { test } from '../support/test.ts'
 
 /**
  * The foundation, as a person meets it: register through the embedded

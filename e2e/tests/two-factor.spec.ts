@@ -1,8 +1,9 @@
-import { expect, test } from '@playwright/test'
+import { expect } from '@playwright/test'
 import { expectNoAxeViolations } from '../support/axe.ts'
 import { newPerson, registeredPerson, signOutAndGivePassword } from '../support/people.ts'
 import { keepScreenshot } from '../support/screenshots.ts'
 import { nextCode, setUpAuthenticatorApp } from '../support/second-factor.ts'
+import { test } from '../support/test.ts'
 
 /**
  * Issue 30: an authenticator app as the second factor. Set up on the Account

@@ -1,9 +1,10 @@
-import { expect, test } from '@playwright/test'
+import { expect } from '@playwright/test'
 import { expectNoAxeViolations } from '../support/axe.ts'
 import { newPerson, registeredPerson } from '../support/people.ts'
 import { buyerJoins, buyerPays, sellerCreates } from '../support/sale.ts'
 import { keepScreenshot } from '../support/screenshots.ts'
 import { closeSuccess } from '../support/result.ts'
+import { test } from '../support/test.ts'
 
 /**
  * Escrow you can check (issue 35 item 4, decision 114): the buyer of a paid
