@@ -32,11 +32,15 @@ const unlimited = { TRANSACTION_CREATES_PER_HOUR: '1000000', LISTING_CREATES_PER
 
 export const postgresUrl = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres'
 
-export async function openBenchDatabase(engine: EngineName, purpose: string): Promise<BenchDatabase> {
+/**
+ * `migrate: false` leaves the schema to the server that will use the database: bench:compare's
+ * base commit may know fewer (or differently named) migrations than this tree.
+ */
+export async function openBenchDatabase(engine: EngineName, purpose: string, { migrate = true } = {}): Promise<BenchDatabase> {
   const dataDir = await mkdtemp(path.join(tmpdir(), `pactum-${purpose}-`))
   if (engine === 'pglite') {
     const database = await openDatabase({ databaseUrl: undefined, dataDir })
-    await migrateToLatest(database.db)
+    if (migrate) await migrateToLatest(database.db)
     return { database, env: { DATA_DIR: dataDir, ...unlimited }, dispose: () => rm(dataDir, { recursive: true, force: true }) }
   }
   const name = `pactum_${purpose}_${randomBytes(4).toString('hex')}`
@@ -44,7 +48,7 @@ export async function openBenchDatabase(engine: EngineName, purpose: string): Pr
   const url = new URL(postgresUrl)
   url.pathname = `/${name}`
   const database = openPostgres(url.toString())
-  await migrateToLatest(database.db)
+  if (migrate) await migrateToLatest(database.db)
   return {
     database,
     env: { DATA_DIR: dataDir, DATABASE_URL: url.toString(), ...unlimited },

@@ -88,7 +88,7 @@ interface Side {
 }
 
 async function startSide(name: string, sourceRoot: string): Promise<Side> {
-  const database = await openBenchDatabase('postgres', 'compare')
+  const database = await openBenchDatabase('postgres', 'compare', { migrate: false })
   const port = await freePort()
   const server = await startPactum(database.env, port, undefined, sourceRoot)
   const client = await benchClient(server.baseUrl, database.env, port)
