@@ -74,3 +74,19 @@ export async function pollingSpread(client: BenchClient, createBody: object): Pr
   }
   return spread
 }
+
+/**
+ * Creates by many sellers, 16 of them, one picked at random per request (as
+ * pgbench's simple-update picks a random account). One seller alone would
+ * measure their own limit's counter: each user's creates are counted on one
+ * row (usage-limits.ts), so one user's creates at once wait for each other,
+ * by design. Each answers with the same body (`plainCreate`'s).
+ */
+export async function creatingSellers(client: BenchClient): Promise<Spread> {
+  const spread: Spread = []
+  for (let seller = 0; seller < 16; seller++) {
+    const token = await client.token(`creating-seller-${seller}@example.com`)
+    spread.push({ path: '/api/v1/me/transactions', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' } })
+  }
+  return spread
+}

@@ -24,7 +24,7 @@ import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
 import { sql } from 'kysely'
-import { benchClient, plainCreate, pollingSpread } from './bench-client.ts'
+import { benchClient, creatingSellers, plainCreate, pollingSpread } from './bench-client.ts'
 import { benchPostgresReachable, openBenchDatabase, postgresUrl } from './bench-database.ts'
 import { type LoadResult, measureLoad } from './http-load.ts'
 import { seedListRows } from './list-rows.ts'
@@ -140,11 +140,11 @@ try {
       method: 'POST',
       connections,
       seconds: scale.seconds,
-      headers: authorised(seller, { 'content-type': 'application/json' }),
       body: JSON.stringify(createBody),
+      spread: await creatingSellers(client),
     })
     rows.push({
-      figure: `create transaction (${connections} conn)`,
+      figure: `create transaction (${connections} conn, 16 sellers)`,
       pactum: `${create.requestsPerSecond.toFixed(0)} req/s, p99 ${create.p99} ms`,
       reference: `the floor ${floor.simpleUpdate!.requestsPerSecond.toFixed(0)} req/s (pgbench simple-update ${simpleUpdate.toFixed(0)} TPS)`,
       // Issue 36: against the floor measured in the same run (Node on pg), not pgbench itself.

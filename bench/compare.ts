@@ -18,7 +18,7 @@ import { mkdir, mkdtemp, readdir, readFile, readlink, rm, symlink } from 'node:f
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
-import { benchClient, plainCreate, pollingSpread } from './bench-client.ts'
+import { benchClient, creatingSellers, plainCreate, pollingSpread } from './bench-client.ts'
 import { benchPostgresReachable, openBenchDatabase, postgresUrl } from './bench-database.ts'
 import { measureLoad } from './http-load.ts'
 import { freePort, startPactum, stopPactum } from './pactum-process.ts'
@@ -94,7 +94,7 @@ async function startSide(name: string, sourceRoot: string): Promise<Side> {
   const client = await benchClient(server.baseUrl, database.env, port)
   const seller = await client.token('seller@example.com')
   const { body: createBody } = await plainCreate(client, seller)
-  const spread = options.what === 'get' ? await pollingSpread(client, createBody) : []
+  const spread = options.what === 'get' ? await pollingSpread(client, createBody) : await creatingSellers(client)
   progress(`${name}: ${sourceRoot} on port ${port}`)
   return {
     async round(): Promise<Round> {
@@ -106,8 +106,8 @@ async function startSide(name: string, sourceRoot: string): Promise<Side> {
               method: 'POST',
               connections,
               seconds,
-              headers: { authorization: `Bearer ${seller}`, 'content-type': 'application/json' },
               body: JSON.stringify(createBody),
+              spread,
             })
           : await measureLoad({ url: `${server.baseUrl}${spread[0]!.path}`, connections, seconds, spread })
       if (load.failed) throw new Error(`${name} failed requests: ${load.failures}`)

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto'
-import { type Kysely, sql } from 'kysely'
+import { type Kysely, type QueryCreator, sql } from 'kysely'
 import type { Database } from './schema.ts'
 
 /*
@@ -8,13 +8,59 @@ import type { Database } from './schema.ts'
  * limits (`usage-limits.ts`, invitations) count here.
  */
 
+/** How a key is stored: hashed, as a key may carry whatever a client put in the URL (a path parameter is read before validation), and a text column takes no NUL. */
+export function storedCounterKey(key: string): string {
+  return createHash('sha256').update(key).digest('hex')
+}
+
+/** One hit (or `hits`) on a stored key, as `countHit` sends it: also a WITH clause of a statement that counts while it writes (engine/apply-event.ts). */
+export interface HitValues {
+  key: string
+  hits: number
+  windowEnd: Date
+  now: Date
+}
+
+/**
+ * The counter's upsert, answering the count so far and when its window ends.
+ * `relaxed`: committed without waiting for the write-ahead log to reach the
+ * disk (synchronous_commit off for this statement's own transaction only).
+ * For a counter sent on its own that is most of its cost, and a crash of the
+ * machine could lose at most the last fraction of a second of hits: a limit
+ * counted a little short once, never money. Never inside a transaction that
+ * writes anything else (countHit sees to that).
+ */
+export function hitCounter(db: QueryCreator<Database>, values: HitValues, { relaxed = false } = {}) {
+  const source = relaxed
+    ? db.selectFrom(sql<{ setting: string }>`(select set_config('synchronous_commit', 'off', true))`.as('relaxed'))
+    : db.selectNoFrom([])
+  return db
+    .insertInto('rate_limits')
+    .columns(['key', 'count', 'window_ends_at'])
+    .expression(
+      source.select([
+        sql<string>`${values.key}`.as('key'),
+        sql<number>`${values.hits}`.as('count'),
+        sql<Date>`${values.windowEnd}`.as('window_ends_at'),
+      ]),
+    )
+    .onConflict((conflict) =>
+      conflict.column('key').doUpdateSet({
+        count: sql<number>`case when rate_limits.window_ends_at <= ${values.now} then ${values.hits} else rate_limits.count + ${values.hits} end`,
+        window_ends_at: sql<Date>`case when rate_limits.window_ends_at <= ${values.now} then excluded.window_ends_at else rate_limits.window_ends_at end`,
+      }),
+    )
+    .returning(['count', 'window_ends_at'])
+}
+
 /**
  * Counts `hits` (one unless told) on `key` in its window (opened by the first hit, `windowMs`
  * long) and answers the count so far, this hit included. One upsert: two
  * hits at once cannot both read the last allowed count. Run inside a
  * database transaction, the hit is undone with it (an invitation refused
  * or rolled back is not counted) and the row stays locked until the
- * commit, so concurrent senders are counted one after the other.
+ * commit, so concurrent senders are counted one after the other. Sent on
+ * its own, it commits relaxed (hitCounter).
  */
 export async function countHit(
   db: Kysely<Database>,
@@ -23,17 +69,8 @@ export async function countHit(
   now: Date,
   hits = 1,
 ): Promise<{ count: number; windowEndsAt: Date }> {
-  const windowEnd = new Date(now.getTime() + windowMs)
-  // Stored as a hash: a key may carry whatever a client put in the URL (a
-  // path parameter is read before validation), and a text column takes no NUL.
-  const storedKey = createHash('sha256').update(key).digest('hex')
-  const result = await sql<{ count: number; window_ends_at: Date }>`
-    insert into rate_limits (key, count, window_ends_at) values (${storedKey}, ${hits}, ${windowEnd})
-    on conflict (key) do update set
-      count = case when rate_limits.window_ends_at <= ${now} then ${hits} else rate_limits.count + ${hits} end,
-      window_ends_at = case when rate_limits.window_ends_at <= ${now} then excluded.window_ends_at else rate_limits.window_ends_at end
-    returning count, window_ends_at`.execute(db)
-  const row = result.rows[0]
+  const values = { key: storedCounterKey(key), hits, windowEnd: new Date(now.getTime() + windowMs), now }
+  const row = await hitCounter(db, values, { relaxed: !db.isTransaction }).executeTakeFirst()
   if (!row) throw new Error('rate limit counter not written')
   return { count: row.count, windowEndsAt: new Date(row.window_ends_at) }
 }

@@ -98,13 +98,15 @@ export function registerIdempotency(app: FastifyInstance, options: Pick<ViewCont
   app.decorate('idempotentRepeatable', hook('run_again'))
 
   // Keep the answer for replays. After a server error the key is let go at
-  // once: a retry learns from the claim whether the work had committed.
+  // once: a retry learns from the claim whether the work had committed. A
+  // 429 is let go too: a use counted beyond its limit wrote nothing, and the
+  // same request is welcome again once the window has passed.
   app.addHook('onSend', async (request, reply, payload) => {
     const claim = request.idempotencyClaim
     if (!claim) return payload
     crashPoint('idempotency.before-store')
     const { db, clock } = app.services
-    if (reply.statusCode >= 500) {
+    if (reply.statusCode >= 500 || reply.statusCode === 429) {
       await releaseClaim(db, claim, clock.now())
       return payload
     }

@@ -323,6 +323,30 @@ describe('each user’s pace on creates and list reads', () => {
     expect((await call('seller', 'POST', '/api/v1/me/transactions', online)).status).toBe(201)
   })
 
+  it('writes nothing past the limit, whichever way the create is written, and lets a refused Idempotency-Key go', async () => {
+    const { db, clock, call, online, invite, transactions } = await start({ TRANSACTION_CREATES_PER_HOUR: '1' })
+    expect((await call('seller', 'POST', '/api/v1/me/transactions', online)).status).toBe(201)
+    const events = async () => (await db.selectFrom('transaction_events').select('id').execute()).length
+    const [transactionsBefore, eventsBefore] = [await transactions(), await events()]
+    // The single statement (no invitation, no key), a guest invitation's database transaction, and a keyed create's.
+    const refusals = [
+      await call('seller', 'POST', '/api/v1/me/transactions', online),
+      await invite('seller', 'guest@example.com'),
+      await call('seller', 'POST', '/api/v1/me/transactions', online, { 'idempotency-key': 'create-1' }),
+    ]
+    for (const refused of refusals) expect(refused).toMatchObject({ status: 429, body: { details: { reason: 'transaction_creates' } } })
+    expect([await transactions(), await events()]).toEqual([transactionsBefore, eventsBefore])
+    expect(await db.selectFrom('guest_invitations').select('id').execute()).toHaveLength(0)
+    // A 429 is no answer to keep: the same key is welcome once the hour has passed, and creates once.
+    await clock.moveBy(3600)
+    const retried = await call('seller', 'POST', '/api/v1/me/transactions', online, { 'idempotency-key': 'create-1' })
+    expect(retried.status).toBe(201)
+    expect(retried.headers['idempotent-replayed']).toBeUndefined()
+    const replayed = await call('seller', 'POST', '/api/v1/me/transactions', online, { 'idempotency-key': 'create-1' })
+    expect(replayed).toMatchObject({ status: 201, body: { id: retried.body.id }, headers: { 'idempotent-replayed': 'true' } })
+    expect(await transactions()).toBe(transactionsBefore + 1)
+  })
+
   it('refuses listing creates and list reads past their limits', async () => {
     const { call } = await start({ LISTING_CREATES_PER_HOUR: '1', LIST_READS_PER_MINUTE: '2' })
     const listing = { type: 'online', listing_type: 'single_use', price: 1000, currency: 'eur', description: 'A lamp' }

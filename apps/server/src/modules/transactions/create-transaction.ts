@@ -12,6 +12,7 @@ import { AppError } from '../../errors.ts'
 import { notificationLanguage } from '../profile/profile.ts'
 import { invitationDepsOf, inviteGuests } from '../guests/guest-invitations.ts'
 import { uuidV7 } from '../../ids.ts'
+import { type CountedUse, usageLimit } from '../../usage-limits.ts'
 import { randomBytesFromBatch } from '../../random-bytes.ts'
 import type { CurrentUser } from '../sign-in/users.ts'
 import { insertTransaction, type TransactionDeps } from './engine/apply-event.ts'
@@ -108,6 +109,8 @@ async function insertWithFreshJoinCode(
   guest: GuestInvite,
   create: (joinCode: string | null, now: Date) => TransactionState,
 ): Promise<TransactionRow> {
+  // A user creates at most so many transactions an hour (issue 30), counted with the insert.
+  const counted: CountedUse = { limit: usageLimit(deps.config.limits, 'transaction_creates'), subject: `user:${user.id}` }
   const email = guest.counterparty_email
   if (email !== undefined) {
     if (email === user.email.toLowerCase())
@@ -116,7 +119,7 @@ async function insertWithFreshJoinCode(
     const state = create(null, now)
     const language = await senderLanguage(deps, user)
     const invitationDeps = await invitationDepsOf(deps)
-    return insertTransaction(deps, state, { id: uuidV7(now), creatorId: user.id, clientId }, (trx, row) =>
+    return insertTransaction(deps, state, { id: uuidV7(now), creatorId: user.id, clientId, counted }, (trx, row) =>
       inviteGuests(invitationDeps, trx, row, { kind: 'user', id: user.id }, [
         {
           role: otherParty(state.creatorRole),
@@ -132,7 +135,7 @@ async function insertWithFreshJoinCode(
   }
   return withFreshJoinCode((joinCode) => {
     const now = deps.clock.now()
-    return insertTransaction(deps, create(joinCode, now), { id: uuidV7(now), creatorId: user.id, clientId })
+    return insertTransaction(deps, create(joinCode, now), { id: uuidV7(now), creatorId: user.id, clientId, counted })
   })
 }
 

@@ -79,7 +79,8 @@ export function kindRoutesPlugin(deps: () => TransactionDeps): FastifyPluginAsyn
         `${prefix}/me/transactions`,
         {
           onRequest: app.authenticate,
-          preHandler: [perUserLimit(app, 'transaction_creates'), app.idempotent],
+          // The creator's hourly limit is counted by the create itself (create-transaction.ts), in its own write.
+          preHandler: app.idempotent,
           schema: {
             ...secured,
             summary: create.summary,
