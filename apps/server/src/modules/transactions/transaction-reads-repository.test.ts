@@ -6,7 +6,7 @@ import type { Database as Schema } from '../../db/schema.ts'
 import { uuidV7 } from '../../ids.ts'
 import { databaseWithMeAndOther } from '../../testing/test-users.ts'
 import { coalescedTransactionReads } from './transaction-reads-repository.ts'
-import { manyWithInvitationStatement } from './transactions-repository.ts'
+import { manyAsReadStatement } from './transactions-repository.ts'
 
 let database: Database, me: string, other: string
 beforeAll(async () => {
@@ -58,6 +58,8 @@ async function insertTransaction(
 }
 
 beforeEach(async () => {
+  await database.db.deleteFrom('transaction_message_reads').execute()
+  await database.db.deleteFrom('transaction_messages').execute()
   await database.db.deleteFrom('guest_invitations').execute()
   await database.db.deleteFrom('transactions').execute()
 })
@@ -193,16 +195,48 @@ describe('coalescedTransactionReads', () => {
 })
 
 describe("the batch's statement", () => {
-  it('names one parameter per id, up to the next power of two: seven texts for batches of 1 to 64, each kept on one generic plan', () => {
-    const ids = Array.from({ length: 64 }, (_, index) => uuidV7(new Date(1_900_000_000_000 + index)))
-    const parameterCounts = [1, 2, 3, 5, 64].map((size) => manyWithInvitationStatement(database.db, ids.slice(0, size)).parameters.length)
-    expect(parameterCounts).toEqual([1, 2, 4, 8, 64])
+  it('names two parameters per read, up to the next power of two: seven texts for batches of 1 to 64, each kept on one generic plan', () => {
+    const asked = Array.from({ length: 64 }, (_, index) => ({ id: uuidV7(new Date(1_900_000_000_000 + index)), viewerId: me }))
+    const parameterCounts = [1, 2, 3, 5, 64].map((size) => manyAsReadStatement(database.db, asked.slice(0, size)).parameters.length)
+    expect(parameterCounts).toEqual([2, 4, 8, 16, 128])
 
-    const padded = manyWithInvitationStatement(database.db, ids.slice(0, 3))
-    expect(padded.parameters).toEqual([ids[0], ids[1], ids[2], ids[2]])
-    expect(padded.sql).toMatch(/in \(\$1, \$2, \$3, \$4\)/)
+    const padded = manyAsReadStatement(database.db, asked.slice(0, 3))
+    const nil = '00000000-0000-0000-0000-000000000000'
+    expect(padded.parameters).toEqual([asked[0]!.id, me, asked[1]!.id, me, asked[2]!.id, me, nil, nil])
+    expect(padded.sql).toMatch(
+      /\(values \(\$1::uuid, \$2::uuid\), \(\$3::uuid, \$4::uuid\), \(\$5::uuid, \$6::uuid\), \(\$7::uuid, \$8::uuid\)\)/,
+    )
 
-    const texts = new Set(ids.map((_, index) => manyWithInvitationStatement(database.db, ids.slice(0, index + 1)).sql))
+    const texts = new Set(asked.map((_, index) => manyAsReadStatement(database.db, asked.slice(0, index + 1)).sql))
     expect(texts.size).toBe(7)
+  })
+})
+
+describe('the unread messages read with the transaction', () => {
+  it('counts for each asker what others wrote after their read position, both parties in one statement', async () => {
+    const id = await insertTransaction({ buyer: me, seller: other })
+    const message = (index: number, author: string) => ({
+      id: uuidV7(new Date(1_900_000_100_000 + index)),
+      transaction_id: id,
+      author_role: author === me ? ('buyer' as const) : ('seller' as const),
+      author_user_id: author,
+      text: `message ${index}`,
+      notified: false,
+      created_at: new Date(1_900_000_100_000 + index),
+    })
+    const messages = [message(0, other), message(1, other), message(2, me), message(3, other)]
+    await database.db.insertInto('transaction_messages').values(messages).execute()
+    // I have read up to the second of theirs; they have read nothing of mine.
+    await database.db
+      .insertInto('transaction_message_reads')
+      .values({ transaction_id: id, user_id: me, last_read_message_id: messages[1]!.id })
+      .execute()
+    const { db, statements } = countingDb()
+    const reads = coalescedTransactionReads(db)
+    const [mine, theirs] = await Promise.all([reads.findForParty(id, me), reads.findForParty(id, other)])
+    expect([mine.unreadMessages, theirs.unreadMessages]).toEqual([1, 1])
+    expect(statements()).toBe(1)
+    await database.db.updateTable('transaction_message_reads').set({ last_read_message_id: messages[3]!.id }).execute()
+    expect((await reads.findForParty(id, me)).unreadMessages).toBe(0)
   })
 })

@@ -40,51 +40,83 @@ export interface TransactionWithInvitation {
   unclaimedInvitation: UnclaimedInvitation | null
 }
 
+/** A transaction as one of its parties' status page reads it: with the messages of its conversation that party has not read. */
+export interface TransactionAsRead extends TransactionWithInvitation {
+  unreadMessages: number
+}
+
+/** One read of a transaction by the user asking (`viewerId`); a batch holds many. */
+export interface AskedRead {
+  id: string
+  viewerId: string
+}
+
+/** The key of an asked read in findManyAsRead's answer. */
+export const askedReadKey = (asked: AskedRead) => `${asked.id} ${asked.viewerId}`
+
 /**
- * Several transactions by id, each with its unclaimed guest invitation, in
- * one statement (built once per size, statement-template.ts). No party
- * check: `transaction-reads.ts` makes it for each caller.
+ * Several transactions by id, each with its unclaimed guest invitation and
+ * the count of messages its asker has not read (as `unreadCounts` counts
+ * them for the list), in one statement (built once per size,
+ * statement-template.ts). No party check: `transaction-reads-repository.ts`
+ * makes it for each caller. Keyed by askedReadKey.
  *
- * The ids go as `id in ($1, …, $n)` with n the next power of two (the last
- * id repeated to fill it): a handful of texts, each prepared once and run
- * on one generic plan. PostgreSQL planned the earlier `id = any($1)` afresh
- * every time (0.08 ms, twice its execution), as a generic plan reckons an
- * array of unknown length at ten ids, dearer than the few of a batch; with
- * as many parameters as ids both plans are reckoned alike (docs/decisions/073-prepared-statements.md,
- * "Statements PostgreSQL planned every time").
+ * The asked reads go as `(values ($1, $2), …)` with as many pairs as the
+ * next power of two (the rest the nil UUID, which no transaction has): a
+ * handful of texts, each prepared once and run on one generic plan.
+ * PostgreSQL planned an earlier `id = any($1)` afresh every time (0.08 ms,
+ * twice its execution), as a generic plan reckons an array of unknown
+ * length at ten ids, dearer than the few of a batch; with as many
+ * parameters as ids both plans are reckoned alike (docs/decisions/073-prepared-statements.md,
+ * "Statements PostgreSQL planned every time"). The unread count is in the
+ * same statement: in a statement of its own per request it had cost the
+ * status page 60 % of its throughput (issue 36).
  */
-export async function findManyWithInvitation(
-  db: Kysely<Database>,
-  ids: readonly string[],
-): Promise<Map<string, TransactionWithInvitation>> {
-  if (ids.length === 0) return new Map()
-  const { rows } = await db.executeQuery(manyWithInvitationStatement(db, ids))
-  const found = new Map<string, TransactionWithInvitation>()
+export async function findManyAsRead(db: Kysely<Database>, asked: readonly AskedRead[]): Promise<Map<string, TransactionAsRead>> {
+  if (asked.length === 0) return new Map()
+  const { rows } = await db.executeQuery(manyAsReadStatement(db, asked))
+  const found = new Map<string, TransactionAsRead>()
   for (const row of rows) {
     const { invitation_email: email, invitation_role: role, invitation_sent_at: sentAt } = row
-    // The row keeps the invitation's three columns, unseen behind its type: taking them off
+    // The row keeps the extra columns, unseen behind its type: taking them off
     // copied its 70 fields one by one (`...row`, 2.5 % of a GET, issue 13). Views pick their fields by name.
-    found.set(row.id, { row, unclaimedInvitation: email && role && sentAt ? { email, role, sent_at: sentAt } : null })
+    found.set(askedReadKey({ id: row.id, viewerId: row.asked_by }), {
+      row,
+      unclaimedInvitation: email && role && sentAt ? { email, role, sent_at: sentAt } : null,
+      unreadMessages: row.unread_messages ?? 0,
+    })
   }
   return found
 }
 
-/** The ids as named values `id0`, `id1`, …, as many as the next power of two, the last repeated (an id asked twice is one row). */
-function paddedIds(ids: readonly string[]): Record<string, string> {
-  const size = 2 ** Math.ceil(Math.log2(ids.length))
+/** No transaction's id nor anyone's: what fills a batch up to its size. */
+const nilUuid = '00000000-0000-0000-0000-000000000000'
+
+/** The asked reads as named values `id0`, `viewer0`, …, as many pairs as the next power of two. */
+function paddedReads(asked: readonly AskedRead[]): Record<string, string> {
+  const size = 2 ** Math.ceil(Math.log2(asked.length))
   const named: Record<string, string> = {}
-  for (let index = 0; index < size; index++) named[`id${index}`] = ids[Math.min(index, ids.length - 1)]!
+  for (let index = 0; index < size; index++) {
+    named[`id${index}`] = asked[index]?.id ?? nilUuid
+    named[`viewer${index}`] = asked[index]?.viewerId ?? nilUuid
+  }
   return named
 }
 
-/** findManyWithInvitation's statement for these ids (exported for the tests of its text). */
-export function manyWithInvitationStatement(db: Kysely<Database>, ids: readonly string[]) {
-  return manyWithInvitationTemplate(db, { batch: paddedIds(ids) })
+/** findManyAsRead's statement for these reads (exported for the tests of its text). */
+export function manyAsReadStatement(db: Kysely<Database>, asked: readonly AskedRead[]) {
+  return manyAsReadTemplate(db, { batch: paddedReads(asked) })
 }
 
-const manyWithInvitationTemplate = statementTemplate((db, { batch }: { batch: Record<string, string> }) =>
-  db
-    .selectFrom('transactions')
+const manyAsReadTemplate = statementTemplate((db, { batch }: { batch: Record<string, string> }) => {
+  const pairs = Array.from(
+    { length: Object.keys(batch).length / 2 },
+    (_, index) => sql`(${batch[`id${index}`]}::uuid, ${batch[`viewer${index}`]}::uuid)`,
+  )
+  const asked = sql<{ id: string; asked_by: string }>`(values ${sql.join(pairs)})`.as<'asked'>(sql`asked(id, asked_by)`)
+  return db
+    .selectFrom(asked)
+    .innerJoin('transactions', 'transactions.id', 'asked.id')
     .leftJoinLateral(
       (eb) =>
         eb
@@ -96,10 +128,30 @@ const manyWithInvitationTemplate = statementTemplate((db, { batch }: { batch: Re
           .as('invitation'),
       (join) => join.onTrue(),
     )
+    .leftJoinLateral(
+      // What `unreadCounts` (conversation/messages-repository.ts) counts for the list: others' messages after the asker's read position.
+      (eb) =>
+        eb
+          .selectFrom('transaction_messages as m')
+          .leftJoin('transaction_message_reads as r', (join) =>
+            join.onRef('r.transaction_id', '=', 'm.transaction_id').onRef('r.user_id', '=', 'asked.asked_by'),
+          )
+          .select(sql<number>`count(*)::int`.as('unread_messages'))
+          .whereRef('m.transaction_id', '=', 'asked.id')
+          .whereRef('m.author_user_id', '<>', 'asked.asked_by')
+          .where((eb) => eb.or([eb('r.last_read_message_id', 'is', null), eb('m.id', '>', eb.ref('r.last_read_message_id'))]))
+          .as('unread'),
+      (join) => join.onTrue(),
+    )
     .selectAll('transactions')
-    .select(['invitation.invitation_email', 'invitation.invitation_role', 'invitation.invitation_sent_at'])
-    .where('transactions.id', 'in', Object.values(batch)),
-)
+    .select([
+      'invitation.invitation_email',
+      'invitation.invitation_role',
+      'invitation.invitation_sent_at',
+      'asked.asked_by',
+      'unread.unread_messages',
+    ])
+})
 
 /** The same, locked for the rest of the database transaction (state changes serialise on it). */
 export async function lockForParty(trx: Kysely<Database>, id: string, userId: string, kind?: TransactionKind): Promise<TransactionRow> {

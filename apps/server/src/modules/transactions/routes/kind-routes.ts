@@ -147,11 +147,14 @@ export function kindRoutesPlugin(deps: () => TransactionDeps): FastifyPluginAsyn
         },
         async (request) => {
           const user = userOf(request)
-          const { row, unclaimedInvitation } = await app.services.transactionReads.findForParty(request.params.id, user.id, reach)
-          const unread = await unreadCounts(app.services.db, user.id, [row.id])
+          const { row, unclaimedInvitation, unreadMessages } = await app.services.transactionReads.findForParty(
+            request.params.id,
+            user.id,
+            reach,
+          )
           return toAnyTransactionView(row, user, context(), {
             invitation: pendingInvitationOf(row, user.id, unclaimedInvitation),
-            unreadMessages: unread.get(row.id) ?? 0,
+            unreadMessages,
           })
         },
       )
