@@ -80,3 +80,30 @@ describe('Content-Security-Policy', () => {
     expect(policy.get('form-action')).toEqual(["'self'", 'https://login.example.com'])
   })
 })
+
+describe('the headers besides the policy', () => {
+  it('are on every answer as helmet sets them, worked out once: the same on a second answer and on a 404', async () => {
+    const app = Fastify()
+    registerSecurityHeaders(app, { trustProxy: false })
+    app.get('/', async () => 'ok')
+    const answers = [await app.inject({ url: '/' }), await app.inject({ url: '/' }), await app.inject({ url: '/missing' })]
+    await app.close()
+    for (const answer of answers) {
+      expect(answer.headers).toMatchObject({
+        'cross-origin-opener-policy': 'same-origin',
+        'cross-origin-resource-policy': 'same-origin',
+        'origin-agent-cluster': '?1',
+        'referrer-policy': 'no-referrer',
+        'x-content-type-options': 'nosniff',
+        'x-dns-prefetch-control': 'off',
+        'x-download-options': 'noopen',
+        'x-permitted-cross-domain-policies': 'none',
+        'x-xss-protection': '0',
+      })
+      expect(answer.headers['content-security-policy']).toContain("frame-ancestors 'none'")
+      // One framing rule (frame-ancestors), no isolation that would break Stripe's frames, no HSTS over plain HTTP.
+      for (const absent of ['x-frame-options', 'cross-origin-embedder-policy', 'strict-transport-security', 'x-powered-by'])
+        expect(answer.headers[absent]).toBeUndefined()
+    }
+  })
+})

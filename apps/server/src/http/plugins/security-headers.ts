@@ -1,3 +1,4 @@
+import type { IncomingMessage, ServerResponse } from 'node:http'
 import helmet from 'helmet'
 import type { FastifyInstance } from 'fastify'
 import { type PlaidEnvironment, plaidEnvironments } from '../../bank-link-config.ts'
@@ -38,10 +39,13 @@ export interface SecurityHeadersOptions {
  * origins only when that provider is configured, so the sandbox's policy
  * stays as strict as it was (no frame-src at all: default-src 'self').
  *
- * helmet itself, built once: @fastify/helmet built it again for every
- * request (2.4 % of a request's time, issue 13). The headers go on the raw
- * response, as helmet's own middleware sets them, so that answers written
- * outside Fastify's reply (the embedded sign-in's pages) carry them too.
+ * helmet decides the headers, once: @fastify/helmet built helmet again for
+ * every request (2.4 % of a request's time, issue 13), and running helmet's
+ * twelve middlewares per request was still 4 % of a status page's read
+ * (issue 36). Our directives are all fixed strings, so what helmet sets is
+ * the same for every answer. The headers go on the raw response, as
+ * helmet's own middleware sets them, so that answers written outside
+ * Fastify's reply (the embedded sign-in's pages) carry them too.
  */
 export function registerSecurityHeaders(app: FastifyInstance, options: SecurityHeadersOptions) {
   const issuerOrigin = options.externalIssuer ? new URL(options.externalIssuer).origin : undefined
@@ -51,34 +55,37 @@ export function registerSecurityHeaders(app: FastifyInstance, options: SecurityH
     ...sources,
     ...providers.flatMap((provider) => provider[kind]),
   ]
-  const setHeaders = helmet({
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: {
-        'default-src': ["'self'"],
-        'script-src': withProviders(["'self'"], 'script'),
-        'style-src': ["'self'", "'unsafe-inline'"],
-        'img-src': withProviders(["'self'", 'data:'], 'img'),
-        'font-src': ["'self'", 'data:'],
-        'connect-src': withProviders(withIssuer(["'self'"]), 'connect'),
-        ...(providers.length > 0 ? { 'frame-src': withProviders(["'self'"], 'frame') } : {}),
-        'object-src': ["'none'"],
-        'base-uri': ["'self'"],
-        'frame-ancestors': ["'none'"],
-        'form-action': withIssuer(["'self'"]),
+  const headers = headersSetBy(
+    helmet({
+      contentSecurityPolicy: {
+        useDefaults: false,
+        directives: {
+          'default-src': ["'self'"],
+          'script-src': withProviders(["'self'"], 'script'),
+          'style-src': ["'self'", "'unsafe-inline'"],
+          'img-src': withProviders(["'self'", 'data:'], 'img'),
+          'font-src': ["'self'", 'data:'],
+          'connect-src': withProviders(withIssuer(["'self'"]), 'connect'),
+          ...(providers.length > 0 ? { 'frame-src': withProviders(["'self'"], 'frame') } : {}),
+          'object-src': ["'none'"],
+          'base-uri': ["'self'"],
+          'frame-ancestors': ["'none'"],
+          'form-action': withIssuer(["'self'"]),
+        },
       },
-    },
-    // The sign-in pages post to our own origin and redirect to the client's
-    // redirect_uri; a strict referrer policy keeps codes out of Referer.
-    referrerPolicy: { policy: 'no-referrer' },
-    crossOriginEmbedderPolicy: false,
-    // One framing rule: CSP frame-ancestors 'none'; X-Frame-Options would only repeat it.
-    frameguard: false,
-    // Set below, and only where the browser really came over https.
-    hsts: false,
-  })
+      // The sign-in pages post to our own origin and redirect to the client's
+      // redirect_uri; a strict referrer policy keeps codes out of Referer.
+      referrerPolicy: { policy: 'no-referrer' },
+      crossOriginEmbedderPolicy: false,
+      // One framing rule: CSP frame-ancestors 'none'; X-Frame-Options would only repeat it.
+      frameguard: false,
+      // Set below, and only where the browser really came over https.
+      hsts: false,
+    }),
+  )
   app.addHook('onRequest', (request, reply, done) => {
-    setHeaders(request.raw, reply.raw, (error) => done(error instanceof Error ? error : undefined))
+    for (const [name, value] of headers) reply.raw.setHeader(name, value)
+    done()
   })
   app.addHook('onSend', async (request, reply) => {
     // Behind a TLS-terminating proxy (TRUST_PROXY) the protocol is the one the browser used;
@@ -91,4 +98,38 @@ export function registerSecurityHeaders(app: FastifyInstance, options: SecurityH
     const alreadyUncached = String(reply.getHeader('cache-control') ?? '').includes('no-store')
     if (request.headers.authorization && request.url.startsWith('/api/') && !alreadyUncached) reply.header('Cache-Control', 'no-store')
   })
+}
+
+/**
+ * The headers a middleware sets on a response, read by running it once on
+ * a stand-in. Only for a middleware whose headers depend on nothing in the
+ * request: it fails loudly if the middleware reads the request, removes a
+ * header it did not set (helmet's X-Powered-By, which Fastify never sends,
+ * is the one exception it may remove) or does not finish at once.
+ */
+function headersSetBy(
+  middleware: (request: IncomingMessage, response: ServerResponse, next: (error?: unknown) => void) => void,
+): Array<[string, string]> {
+  const headers = new Map<string, string>()
+  const response = {
+    setHeader: (name: string, value: string) => void headers.set(name, value),
+    removeHeader: (name: string) => {
+      if (name.toLowerCase() !== 'x-powered-by') throw new Error(`the middleware removed ${name}`)
+    },
+  }
+  const request = new Proxy(
+    {},
+    {
+      get: (_target, property) => {
+        throw new Error(`the middleware read the request's ${String(property)}`)
+      },
+    },
+  )
+  let finished = false
+  middleware(request as IncomingMessage, response as unknown as ServerResponse, (error) => {
+    if (error) throw error
+    finished = true
+  })
+  if (!finished) throw new Error('the middleware did not finish at once')
+  return [...headers]
 }
