@@ -64,27 +64,6 @@ export async function markReadUpTo(db: Kysely<Database>, transactionId: string, 
     .execute()
 }
 
-/**
- * For each of `transactionIds`, the messages others wrote after the user's
- * read position: one grouped statement for a whole page of My transactions.
- * Transactions without unread messages are absent from the map.
- */
-export async function unreadCounts(db: Kysely<Database>, userId: string, transactionIds: readonly string[]): Promise<Map<string, number>> {
-  if (transactionIds.length === 0) return new Map()
-  const rows = await db
-    .selectFrom('transaction_messages as m')
-    .leftJoin('transaction_message_reads as r', (join) =>
-      join.onRef('r.transaction_id', '=', 'm.transaction_id').on('r.user_id', '=', userId),
-    )
-    .select(['m.transaction_id', sql<number>`count(*)::int`.as('unread')])
-    .where('m.transaction_id', 'in', [...transactionIds])
-    .where('m.author_user_id', '<>', userId)
-    .where((eb) => eb.or([eb('r.last_read_message_id', 'is', null), eb('m.id', '>', eb.ref('r.last_read_message_id'))]))
-    .groupBy('m.transaction_id')
-    .execute()
-  return new Map(rows.map((row) => [row.transaction_id, row.unread]))
-}
-
 /** Whether the message exists and its attachment is stored under `key`. */
 export async function messageHoldsAttachment(db: Kysely<Database>, messageId: string, key: string): Promise<boolean> {
   const message = await db

@@ -63,7 +63,7 @@ function visibleJoinCode(row: TransactionRow, viewer: Viewer): string | null {
  */
 export interface ViewExtras {
   readonly invitation?: PendingInvitation | null
-  /** The conversation's messages the viewer has not read (`unreadCounts`), on the reads of one transaction and of the list. */
+  /** The conversation's messages the viewer has not read (`unreadMessagesOf` in transactions-repository.ts), on the reads of one transaction and of the list. */
   readonly unreadMessages?: number
 }
 

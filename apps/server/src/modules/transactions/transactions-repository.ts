@@ -2,7 +2,7 @@ import type { TransactionFilter } from '@pactum/contracts/transactions'
 import type { Party } from '@pactum/domain/transactions/kernel'
 import { filterClauses } from '@pactum/domain/transactions/list-filters'
 import type { TransactionKind } from '@pactum/domain/transactions/transaction'
-import { type Compilable, type CompiledQuery, type ExpressionBuilder, type Kysely, sql } from 'kysely'
+import { type Compilable, type CompiledQuery, type Expression, type ExpressionBuilder, type Kysely, sql } from 'kysely'
 import type { Database } from '../../db/schema.ts'
 import { statementTemplate } from '../../db/statement-template.ts'
 import { AppError } from '../../errors.ts'
@@ -56,8 +56,7 @@ export const askedReadKey = (asked: AskedRead) => `${asked.id} ${asked.viewerId}
 
 /**
  * Several transactions by id, each with its unclaimed guest invitation and
- * the count of messages its asker has not read (as `unreadCounts` counts
- * them for the list), in one statement (built once per size,
+ * the count of messages its asker has not read (unreadMessagesOf), in one statement (built once per size,
  * statement-template.ts). No party check: `transaction-reads-repository.ts`
  * makes it for each caller. Keyed by askedReadKey.
  *
@@ -68,9 +67,7 @@ export const askedReadKey = (asked: AskedRead) => `${asked.id} ${asked.viewerId}
  * twice its execution), as a generic plan reckons an array of unknown
  * length at ten ids, dearer than the few of a batch; with as many
  * parameters as ids both plans are reckoned alike (docs/decisions/073-prepared-statements.md,
- * "Statements PostgreSQL planned every time"). The unread count is in the
- * same statement: in a statement of its own per request it had cost the
- * status page 60 % of its throughput (issue 36).
+ * "Statements PostgreSQL planned every time").
  */
 export async function findManyAsRead(db: Kysely<Database>, asked: readonly AskedRead[]): Promise<Map<string, TransactionAsRead>> {
   if (asked.length === 0) return new Map()
@@ -128,21 +125,7 @@ const manyAsReadTemplate = statementTemplate((db, { batch }: { batch: Record<str
           .as('invitation'),
       (join) => join.onTrue(),
     )
-    .leftJoinLateral(
-      // What `unreadCounts` (conversation/messages-repository.ts) counts for the list: others' messages after the asker's read position.
-      (eb) =>
-        eb
-          .selectFrom('transaction_messages as m')
-          .leftJoin('transaction_message_reads as r', (join) =>
-            join.onRef('r.transaction_id', '=', 'm.transaction_id').onRef('r.user_id', '=', 'asked.asked_by'),
-          )
-          .select(sql<number>`count(*)::int`.as('unread_messages'))
-          .whereRef('m.transaction_id', '=', 'asked.id')
-          .whereRef('m.author_user_id', '<>', 'asked.asked_by')
-          .where((eb) => eb.or([eb('r.last_read_message_id', 'is', null), eb('m.id', '>', eb.ref('r.last_read_message_id'))]))
-          .as('unread'),
-      (join) => join.onTrue(),
-    )
+    .leftJoinLateral(unreadMessagesOf(sql.ref('asked.id'), sql.ref('asked.asked_by')), (join) => join.onTrue())
     .selectAll('transactions')
     .select([
       'invitation.invitation_email',
@@ -292,6 +275,8 @@ export const summaryColumns = [
  */
 export type TransactionSummaryRow = Pick<TransactionRow, (typeof summaryColumns)[number]> & {
   created: string
+  /** The lister's unread messages in its conversation (unreadMessagesOf). */
+  unread_messages: number | null
   /** The other party's first name and the initial of their surname; null before they joined. */
   counterparty_first_name: string | null
   counterparty_initial: string | null
@@ -310,7 +295,10 @@ const createdAsIsoText = sql<string>`to_char(t.created at time zone 'UTC', 'YYYY
  * user's rows are among the newest) and reading every one of the user's
  * rows (docs/decisions/074-list-walks-the-party-indexes.md, "The list walks the party indexes").
  */
-export async function listForUser(db: Kysely<Database>, query: ListQuery): Promise<TransactionRow[]> {
+/** A transaction of a page, with the lister's unread messages in its conversation (unreadMessagesOf). */
+export type ListedTransactionRow = TransactionRow & { unread_messages: number | null }
+
+export async function listForUser(db: Kysely<Database>, query: ListQuery): Promise<ListedTransactionRow[]> {
   return (await db.executeQuery(fullPageStatement(db, query))).rows
 }
 
@@ -364,9 +352,33 @@ function pageStatements<Row>(select: (db: Kysely<Database>, ids: ReturnType<type
   }
 }
 
+/**
+ * The messages of a transaction's conversation that `viewer` has not read:
+ * those others wrote after the viewer's read position (all of them before
+ * the viewer read any). A lateral subquery, so that the status page's read
+ * and the list's page count them in their own statement: in a statement of
+ * its own per request it had cost the status page 60 % of its throughput
+ * (issue 36, decision 126).
+ */
+function unreadMessagesOf(transactionId: Expression<string>, viewer: unknown) {
+  return sql<{ unread_messages: number }>`(
+    select count(*)::int as unread_messages
+    from transaction_messages as m
+    left join transaction_message_reads as r on r.transaction_id = m.transaction_id and r.user_id = ${viewer}
+    where m.transaction_id = ${transactionId} and m.author_user_id <> ${viewer}
+      and (r.last_read_message_id is null or m.id > r.last_read_message_id)
+  )`.as('unread')
+}
+
 /** A page's statements, compiled (exported for the tests of their text). */
-export const fullPageStatement = pageStatements((db, ids) =>
-  db.selectFrom('transactions').selectAll().where('id', 'in', ids).orderBy('id', 'desc'),
+export const fullPageStatement = pageStatements((db, ids, page) =>
+  db
+    .selectFrom('transactions')
+    .leftJoinLateral(unreadMessagesOf(sql.ref('transactions.id'), page.userId), (join) => join.onTrue())
+    .selectAll('transactions')
+    .select('unread.unread_messages')
+    .where('transactions.id', 'in', ids)
+    .orderBy('transactions.id', 'desc'),
 )
 /**
  * The summaries join the other party's name in the same statement (one
@@ -386,11 +398,13 @@ export const summaryPageStatement = pageStatements((db, ids, page) =>
         ),
       ),
     )
+    .leftJoinLateral(unreadMessagesOf(sql.ref('t.id'), page.userId), (join) => join.onTrue())
     .select([
       ...summaryColumns.map((column) => `t.${column}` as const),
       createdAsIsoText,
       'counterparty.first_name as counterparty_first_name',
       sql<string | null>`left(counterparty.last_name, 1)`.as('counterparty_initial'),
+      'unread.unread_messages',
     ])
     .where('t.id', 'in', ids)
     .orderBy('t.id', 'desc'),

@@ -24,7 +24,6 @@ import { partyDetails, shippingDetails } from '../transaction-details.ts'
 import type { TransactionDeps } from '../engine/apply-event.ts'
 import { toAnyTransactionView, toTransactionSummary, type ViewContext } from '../transaction-view.ts'
 import { listForUser, listSummariesForUser } from '../transactions-repository.ts'
-import { unreadCounts } from '../../conversation/messages-repository.ts'
 import { userOf } from '../../../http/plugins/authentication.ts'
 import { kindRoutes, transactionKinds } from './kinds.ts'
 import { checkAfterId, idParams, perUserLimit, transactionErrors } from './route-parts.ts'
@@ -120,21 +119,12 @@ export function kindRoutesPlugin(deps: () => TransactionDeps): FastifyPluginAsyn
           const query = { userId: user.id, limit, afterId, filter, search, ...(reach ? { kind: reach } : {}) }
           // The replica once it holds everything committed before this request, the user's own last action included.
           return app.services.replicaReads.read(async (db) => {
-            // The unread counts of the whole page in one grouped statement, never one per row.
-            const unreadOf = (rows: readonly { id: string }[]) =>
-              unreadCounts(
-                db,
-                user.id,
-                rows.map((row) => row.id),
-              )
-            if (shape === 'summary') {
-              const rows = await listSummariesForUser(db, query)
-              const unread = await unreadOf(rows)
-              return rows.map((row) => toTransactionSummary(row, user, unread.get(row.id) ?? 0))
-            }
-            const rows = await listForUser(db, query)
-            const unread = await unreadOf(rows)
-            return rows.map((row) => toAnyTransactionView(row, user, context(), { unreadMessages: unread.get(row.id) ?? 0 }))
+            // Each row carries the lister's unread messages, counted in the page's own statement.
+            if (shape === 'summary')
+              return (await listSummariesForUser(db, query)).map((row) => toTransactionSummary(row, user, row.unread_messages ?? 0))
+            return (await listForUser(db, query)).map((row) =>
+              toAnyTransactionView(row, user, context(), { unreadMessages: row.unread_messages ?? 0 }),
+            )
           })
         },
       )
