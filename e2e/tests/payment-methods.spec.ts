@@ -1,5 +1,5 @@
 import { expect, type Page } from '@playwright/test'
-import { newPerson, registeredPerson } from '../support/people.ts'
+import { accessTokenOf, newPerson, registeredPerson } from '../support/people.ts'
 import { buyerJoins, sellerCreates } from '../support/sale.ts'
 import { keepScreenshot } from '../support/screenshots.ts'
 import { test } from '../support/test.ts'
@@ -9,19 +9,6 @@ import { test } from '../support/test.ts'
  * server has no company domain) never sees it offered, and the API refuses
  * it even when asked directly with their own token.
  */
-
-/** The signed-in person's access token, as the web app keeps it (oidc-client-ts in localStorage). */
-async function accessTokenOf(page: Page): Promise<string> {
-  const token = await page.evaluate(() => {
-    for (let index = 0; index < localStorage.length; index += 1) {
-      const key = localStorage.key(index)
-      if (key?.startsWith('oidc.user:')) return (JSON.parse(localStorage.getItem(key) ?? '{}') as { access_token?: string }).access_token
-    }
-    return undefined
-  })
-  if (!token) throw new Error('no access token in the browser')
-  return token
-}
 
 test('an ordinary user never sees SEPA and cannot force it through the API', async ({ browser }) => {
   const seller = await registeredPerson(browser, newPerson('Sepa'))
