@@ -26,4 +26,19 @@ describe('PDFs sharing the fonts parsed once per process', () => {
     // A third document after both still gets every glyph it needs.
     expect(await textOf(await render(['ĆĐŠŽ ąę']))).toContain('ĆĐŠŽ ąę')
   })
+
+  it('lays a document out the same when its words were laid out before, in this document or another', async () => {
+    // The shared layouts (withSharedWork): pdfkit scales a laid-out word's positions in place, so a
+    // shared word handed out twice without a copy of its own would come out scaled twice, and wider.
+    const lines = ['Zażółć gęślą jaźń', 'łódź ćma łódź ćma', 'Čačkalica đak']
+    const first = await render(lines)
+    const again = await render(lines)
+    expect(again.equals(first)).toBe(true)
+    const { doc } = openPdf({ locale: 'en_gb', currency: 'eur', title: 'widths', createdAt: new Date('2026-12-06T10:00:00Z') })
+    doc.font('regular').fontSize(10)
+    const width = doc.widthOfString('łódź ćma')
+    expect(doc.widthOfString('łódź ćma')).toBe(width)
+    expect(width).toBeGreaterThan(35)
+    expect(width).toBeLessThan(60)
+  })
 })

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { type CurrencyCode, formatMoney } from '@pactum/domain/currencies'
 import { type Locale, toLanguageTag } from '@pactum/domain/locales'
-import { create as parseFont, type Font } from 'fontkit'
+import { create as parseFont, type Font, type GlyphRun } from 'fontkit'
 import PDFDocument from 'pdfkit'
 
 /**
@@ -34,7 +34,7 @@ let fonts: Record<FontName, Font> | null = null
  * fontkit font as it is and still embeds only the glyphs a file uses.
  */
 function loadFonts(): Record<FontName, Font> {
-  const load = (name: FontName) => withEveryCharactersGlyph(parseFont(readFileSync(require.resolve(fontFiles[name]))))
+  const load = (name: FontName) => withSharedWork(withEveryCharactersGlyph(parseFont(readFileSync(require.resolve(fontFiles[name])))))
   fonts ??= { regular: load('regular'), bold: load('bold'), mono: load('mono') }
   return fonts
 }
@@ -51,6 +51,64 @@ function loadFonts(): Record<FontName, Font> {
 function withEveryCharactersGlyph(font: Font): Font {
   for (const codePoint of [...font.characterSet].sort((a, b) => a - b)) font.glyphForCodePoint(codePoint)
   return font
+}
+
+/**
+ * The work fontkit would redo for every document, done once per process
+ * (issue 36: a receipt is made for every release, and its PDF was about 40 %
+ * of the server's CPU while a backlog of releases' e-mails drained):
+ *
+ * - Laying a word out (the font's substitutions and kerning) gives the same
+ *   glyphs and positions in every document. pdfkit caches layouts per
+ *   document only, and scales the positions it is given in place; so each
+ *   document gets its own copy of the positions, and shares the glyphs.
+ * - Subsetting reads each glyph's outline to find its components; the
+ *   outline never changes (these fonts have no variations).
+ *
+ * The words kept are bounded: most are the receipt's own labels, and the
+ * rest (ids, addresses, amounts) are let go when the table is full.
+ */
+function withSharedWork(font: Font): Font {
+  const layouts = new Map<string, GlyphRun>()
+  const decoded = new WeakSet<object>()
+  const shared: Font = Object.create(font)
+  shared.layout = (text, features) => {
+    if (features !== undefined) return font.layout.call(shared, text, features)
+    let run = layouts.get(text)
+    if (run === undefined) {
+      if (layouts.size >= sharedLayoutsPerFont) layouts.clear()
+      run = font.layout.call(shared, text)
+      layouts.set(text, run)
+    }
+    return ownPositions(run)
+  }
+  shared.getGlyph = (id, characters) => {
+    const glyph = font.getGlyph.call(shared, id, characters)
+    if (!decoded.has(glyph)) {
+      decoded.add(glyph)
+      const decode = glyph._decode.bind(glyph)
+      let outline: unknown
+      let done = false
+      glyph._decode = () => {
+        if (!done) {
+          outline = decode()
+          done = true
+        }
+        return outline
+      }
+    }
+    return glyph
+  }
+  return shared
+}
+
+const sharedLayoutsPerFont = 20_000
+
+/** The run with positions of its own: pdfkit scales a run's positions in place when it lays a word out. */
+function ownPositions(run: GlyphRun): GlyphRun {
+  const copy: GlyphRun = Object.create(Object.getPrototypeOf(run) as object)
+  Object.assign(copy, run, { positions: run.positions.map((position) => ({ ...position })) })
+  return copy
 }
 
 const margin = 50
