@@ -199,6 +199,40 @@ describe('state-change e-mails', () => {
     expect(await writtenMails(dataDir)).toHaveLength(6)
   })
 
+  it("sends different people's e-mails of a batch side by side, and each person's in the order they were queued", async () => {
+    const { dataDir, notificationDeps, call } = await start()
+    const { id } = await joinedSale(call)
+    const jobs: NotificationJob[] = ['one', 'two', 'three'].flatMap((step) =>
+      (['buyer', 'seller'] as const).map((to) => ({
+        transactionId: id,
+        template: 'joined' as const,
+        to,
+        key: `${id}:${step}:order:${to}`,
+      })),
+    )
+    // A slow mail server: each e-mail takes a while to be accepted.
+    const steps: string[] = []
+    const slow: Mailer = {
+      send: async (message) => {
+        const step = /:(one|two|three):/.exec(message.key ?? '')?.[1]
+        steps.push(`start ${message.to} ${step}`)
+        await new Promise((resolve) => setTimeout(resolve, 50))
+        steps.push(`end ${message.to} ${step}`)
+        return notificationDeps.mailer.send(message)
+      },
+    }
+    expect(await sendNotifications({ ...notificationDeps, mailer: slow }, jobs)).toEqual(Array(6).fill('sent'))
+    expect(await writtenMails(dataDir)).toHaveLength(6)
+    // The seller's first e-mail began before the buyer's first had gone: the two are sent side by side.
+    expect(steps.indexOf('start seller@example.com one')).toBeLessThan(steps.indexOf('end buyer@example.com one'))
+    // Each person's e-mails: one at a time, in the order queued.
+    for (const address of ['buyer@example.com', 'seller@example.com']) {
+      expect(steps.filter((step) => step.includes(address))).toEqual(
+        ['one', 'two', 'three'].flatMap((step) => [`start ${address} ${step}`, `end ${address} ${step}`]),
+      )
+    }
+  })
+
   it('lets a retry of the job whose process died mid-send take the claim over at once', async () => {
     const { db, dataDir, notificationDeps, call } = await start()
     const { id } = await joinedSale(call)

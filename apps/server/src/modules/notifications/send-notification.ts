@@ -183,7 +183,7 @@ export async function sendNotifications(
     }
     return receipt
   }
-  for (const row of claimed) {
+  const sendOne = async (row: (typeof claimed)[number]) => {
     const { job, message } = toSend.get(row.key)!
     try {
       const locale = isSupportedLocale(row.language) ? row.language : 'en_gb'
@@ -208,6 +208,21 @@ export async function sendNotifications(
       }
     }
   }
+  // Each person's e-mails one after another, in the order they were queued;
+  // different people's side by side. One after another, a group of ten
+  // waited for every step of each (the receipt's statements, composing, the
+  // mailer's file or connection) behind whatever else the process was doing:
+  // about 30 ms an e-mail while releases' transfers went out (issue 36).
+  const byRecipient = new Map<string, typeof claimed>()
+  for (const row of claimed) {
+    const to = toSend.get(row.key)!.message.to
+    byRecipient.set(to, [...(byRecipient.get(to) ?? []), row])
+  }
+  await Promise.all(
+    [...byRecipient.values()].map(async (rows) => {
+      for (const row of rows) await sendOne(row)
+    }),
+  )
   for (const { id, reply } of refused) {
     await markUndeliverable(db, id, reply)
   }
