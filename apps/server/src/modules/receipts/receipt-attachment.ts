@@ -4,7 +4,7 @@ import type { MailAttachment } from '../../adapters/mailer/port.ts'
 import type { Database } from '../../db/schema.ts'
 import { findById } from '../transactions/transactions-repository.ts'
 import { buildReceipt, isPaid, receiptFileName } from './receipt.ts'
-import { renderReceiptPdf } from './receipt-pdf.ts'
+import { renderReceiptPdfOffThread } from './receipt-pdf-thread.ts'
 
 /**
  * The receipt as an e-mail attachment (issue 33: "attached to the release
@@ -25,6 +25,6 @@ export async function receiptAttachment(
   return {
     filename: receiptFileName(row.id),
     contentType: 'application/pdf',
-    content: await renderReceiptPdf(await buildReceipt(db, row, now), locale),
+    content: await renderReceiptPdfOffThread(await buildReceipt(db, row, now), locale),
   }
 }

@@ -1,6 +1,6 @@
 import { pdfDocumentRoutes } from '../transactions/routes/document-routes.ts'
 import { buildReceipt, receiptFileName } from './receipt.ts'
-import { renderReceiptPdf } from './receipt-pdf.ts'
+import { renderReceiptPdfOffThread } from './receipt-pdf-thread.ts'
 
 /**
  * GET …/receipt (issue 33): each party's for their own transaction under
@@ -20,6 +20,6 @@ export function receiptRoutes() {
       'the ledger entry), and the legal lines of the terms. Only once the buyer has paid (online: the payment; ' +
       'face to face: the deposit); 409 `not_paid` before.',
     fileName: receiptFileName,
-    render: async (db, row, _reader, now, locale) => renderReceiptPdf(await buildReceipt(db, row, now), locale),
+    render: async (db, row, _reader, now, locale) => renderReceiptPdfOffThread(await buildReceipt(db, row, now), locale),
   })
 }
