@@ -30,6 +30,13 @@ async function start() {
   return { app, clock, call, db, dataDir, notificationDeps, transactionDeps }
 }
 
+/** Three "joined" e-mails to the buyer and three to the seller, in the order one, two, three ("<id>:<step>:<tag>:<role>" keys). */
+function threeJoinedMailsToEach(id: string, tag: string): NotificationJob[] {
+  return ['one', 'two', 'three'].flatMap((step) =>
+    (['buyer', 'seller'] as const).map((to) => ({ transactionId: id, template: 'joined' as const, to, key: `${id}:${step}:${tag}:${to}` })),
+  )
+}
+
 const to = (list: WrittenMail[], address: string) =>
   list
     .filter((mail) => mail.to === address)
@@ -169,14 +176,7 @@ describe('state-change e-mails', () => {
   it('sends a batch of e-mails at once, and when some fail keeps those that went out from going again', async () => {
     const { db, dataDir, notificationDeps, call } = await start()
     const { id } = await joinedSale(call)
-    const jobs: NotificationJob[] = ['one', 'two', 'three'].flatMap((step) =>
-      (['buyer', 'seller'] as const).map((to) => ({
-        transactionId: id,
-        template: 'joined' as const,
-        to,
-        key: `${id}:${step}:joined:${to}`,
-      })),
-    )
+    const jobs = threeJoinedMailsToEach(id, 'joined')
     // The mailer takes the buyer's e-mails and refuses the seller's.
     const picky: Mailer = {
       send: async (message) =>
@@ -202,14 +202,7 @@ describe('state-change e-mails', () => {
   it("sends different people's e-mails of a batch side by side, and each person's in the order they were queued", async () => {
     const { dataDir, notificationDeps, call } = await start()
     const { id } = await joinedSale(call)
-    const jobs: NotificationJob[] = ['one', 'two', 'three'].flatMap((step) =>
-      (['buyer', 'seller'] as const).map((to) => ({
-        transactionId: id,
-        template: 'joined' as const,
-        to,
-        key: `${id}:${step}:order:${to}`,
-      })),
-    )
+    const jobs = threeJoinedMailsToEach(id, 'order')
     // A slow mail server: each e-mail takes a while to be accepted.
     const steps: string[] = []
     const slow: Mailer = {
