@@ -46,5 +46,12 @@ export default defineConfig({
     setupFiles: ['./src/test/setup.ts'],
     // Room for the longer waits of setup.ts on a loaded machine.
     testTimeout: 30_000,
+    // The root config's three workers: a project given by its own config file
+    // does not inherit them, and Vitest's default (one fewer than the CPUs) is
+    // one on a two-core machine, which also puts this project's files in a
+    // group of their own that runs after every other project's. Until
+    // 2026-12-07 the web files ran one at a time at the end of the run, a
+    // core idle for about five minutes.
+    maxWorkers: 3,
   },
 })
