@@ -46,7 +46,11 @@ export default defineConfig({
   reporter: [['list'], ['html', { outputFolder: 'artifacts/report', open: 'never' }]],
   use: {
     baseURL,
-    trace: 'retain-on-failure',
+    // CI records a trace when it runs a failed test again, as Playwright
+    // advises: recording one for every test (its screencast, and a snapshot
+    // of the page at every step) cost every test's time to keep the few
+    // that failed. Locally every failed test keeps its trace.
+    trace: process.env.CI ? 'on-first-retry' : 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',

@@ -7,7 +7,7 @@ import { test as base } from '@playwright/test'
  * `context` and `page` fixtures: the others stayed open for the rest of the
  * worker's run, their pages still running the app, and before every later
  * test Playwright started tracing each of them again
- * (`trace: 'retain-on-failure'`). A failed test's trace is still kept:
+ * (`trace: 'retain-on-failure'` locally). A failed test's trace is still kept:
  * closing a context stops its tracing as the fixtures' own close does.
  */
 export const test = base.extend<{ closesTheContextsItOpened: void }>({
