@@ -2,11 +2,13 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import type { FastifyInstance } from 'fastify'
+import type { JWK } from 'jose'
 import type { Clock } from '../clock.ts'
 import { loadConfig } from '../config.ts'
 import type { Database } from '../db/database.ts'
 import { type AppOptions, buildApp } from '../http/app.ts'
 import { verifyLedger } from '../ledger/verify-ledger.ts'
+import { newSigningKey, signingKeysName } from '../modules/sign-in/oidc/server-secrets.ts'
 import { mintAccessToken } from '../modules/sign-in/oidc/token-minter.ts'
 import { createTestDatabase } from './test-database.ts'
 
@@ -41,6 +43,18 @@ export type TestAppOptions = {
 } & Pick<AppOptions, 'verifyAccessToken' | 'onRoute' | 'replayedLsn'>
 
 /**
+ * One RSA signing key for the sign-in of every app this file opens, made on
+ * first use: the server makes one on its first start, and making one took
+ * about a third of opening a test app (60 ms of 200, 2026-12-07). Each app
+ * still has a database of its own; no test compares two apps' keys.
+ */
+let signingKey: JWK | undefined
+function testSigningKey(): JWK {
+  signingKey ??= newSigningKey()
+  return signingKey
+}
+
+/**
  * The real server, in-process, on a fresh database (PGlite, or PostgreSQL
  * when DATABASE_URL is set), called through `inject` with no open port.
  */
@@ -48,6 +62,10 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const dataDir = await mkdtemp(path.join(tmpdir(), 'pactum-test-'))
   const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', PUBLIC_URL: 'http://localhost:3999', ...options.env })
   const fresh = await createTestDatabase()
+  await fresh.db
+    .insertInto('server_secrets')
+    .values({ name: signingKeysName, value: JSON.stringify({ keys: [testSigningKey()] }) })
+    .execute()
   const database = options.adaptDatabase ? options.adaptDatabase(fresh) : fresh
   const app = await buildApp({
     config,

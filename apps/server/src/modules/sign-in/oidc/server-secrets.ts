@@ -21,7 +21,7 @@ export interface ProviderSecrets {
   deviceCookieKey: string
 }
 
-const signingKeysName = 'oidc_signing_keys'
+export const signingKeysName = 'oidc_signing_keys'
 const cookieKeysName = 'oidc_cookie_keys'
 const deviceCookieKeyName = 'sign_in_device_cookie_key'
 
@@ -37,7 +37,7 @@ export async function loadOrCreateSecrets(db: Kysely<Database>): Promise<Provide
 }
 
 /** RS256: what every OIDC client and JWT library supports. */
-function newSigningKey(): JWK {
+export function newSigningKey(): JWK {
   const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 })
   return { ...(privateKey.export({ format: 'jwk' }) as JWK), kid: randomUUID(), alg: 'RS256', use: 'sig' }
 }
