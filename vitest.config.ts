@@ -1,5 +1,6 @@
 import { configDefaults, defineConfig } from 'vitest/config'
 import { engineIndependentTestFiles } from './apps/server/src/testing/engine-independent-tests.ts'
+import SlowestFilesFirst from './apps/server/src/testing/slowest-files-first.ts'
 
 // `npm run test:db` (CI's second pass, on PostgreSQL) runs only the server
 // files whose outcome can depend on the engine.
@@ -14,6 +15,7 @@ export default defineConfig({
     // a two-core CI machine. The server tests spend much of their time
     // waiting on the database, so a third worker overlaps those waits.
     maxWorkers: 3,
+    sequence: { sequencer: SlowestFilesFirst },
     projects: [
       {
         test: {

@@ -43,6 +43,7 @@ export const engineIndependentTestFiles: readonly string[] = [
   'src/random-bytes.test.ts',
   'src/server-layers.test.ts',
   'src/testing/aftership-fake.test.ts',
+  'src/testing/slowest-files-first.test.ts',
   'src/testing/stripe-schema.test.ts',
   'src/tracing/otel-tracing.test.ts',
   'src/tracing/start-tracing.test.ts',
