@@ -15,6 +15,7 @@
 import fc from 'fast-check'
 import { describeFailure, problemWith, startApiFuzz } from '../apps/server/src/testing/api-fuzz.ts'
 import { createTestApp } from '../apps/server/src/testing/test-app.ts'
+import { dropIdlePostgresDatabases } from '../apps/server/src/testing/test-database.ts'
 import { TestClock } from '../apps/server/src/testing/test-clock.ts'
 
 const runs = Number(process.env.FUZZ_RUNS ?? 200)
@@ -83,6 +84,8 @@ try {
   booksBroken = true
   print(String(error))
 }
+// On PostgreSQL the closed test database is kept for a next test, which this run has not.
+await dropIdlePostgresDatabases()
 
 print(failures.length === 0 ? 'failures: none' : `failures: ${failures.length}\n${failures.join('\n')}`)
 // PGlite's clone keeps the process alive after close (STACK.md): leave explicitly.
