@@ -215,7 +215,8 @@ async function copyOfTemplate(url: string): Promise<string> {
   const name = `pactum_test_${randomBytes(6).toString('hex')}`
   await withPostgresAdmin(url, (admin) => admin.query(`CREATE DATABASE ${name} TEMPLATE ${templateName}`))
   if (templateTables === undefined) {
-    templateTables = await withPostgresAdmin(databaseUrl(url, name), async (client) => tableList(client))
+    const { rows } = await withPostgresAdmin(databaseUrl(url, name), (client) => client.query<{ name: string }>(tablesOfTheTestsQuery))
+    templateTables = namesOf(rows)
   }
   return name
 }
@@ -227,8 +228,8 @@ async function reusedPostgresDatabase(url: string): Promise<string | undefined> 
   const emptied = await withPostgresAdmin(databaseUrl(url, name), async (client) => {
     await waitForNoConnections(client, name)
     await client.query('select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()', [name])
-    if ((await tableList(client)) !== templateTables) return false
     const { rows: tables } = await client.query<{ name: string }>(tablesOfTheTestsQuery)
+    if (namesOf(tables) !== templateTables) return false
     const { rows: sequences } = await client.query<{ name: string }>(sequencesQuery)
     await client.query(emptyingScript(tables, sequences))
     return true
@@ -238,9 +239,8 @@ async function reusedPostgresDatabase(url: string): Promise<string | undefined> 
   return reusedPostgresDatabase(url)
 }
 
-async function tableList(client: pg.Client): Promise<string> {
-  const { rows } = await client.query<{ name: string }>(tablesOfTheTestsQuery)
-  return rows.map((row) => row.name).join(',')
+function namesOf(tables: readonly { name: string }[]): string {
+  return tables.map((table) => table.name).join(',')
 }
 
 /** Drops the copies this file's tests left idle: called once the file's tests are done. */
