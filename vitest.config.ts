@@ -28,8 +28,7 @@ export default defineConfig({
           testTimeout: 60_000,
           // Pure modules with no state between files: one module graph per
           // worker instead of one per file (about a third of these two
-          // projects' time on 2026-12-06). The web project keeps isolation:
-          // without it nine of its tests failed (cookies, language, mocks).
+          // projects' time on 2026-12-06).
           isolate: false,
         },
       },
@@ -49,6 +48,13 @@ export default defineConfig({
           // busy cores has come close to 30 s.
           testTimeout: 60_000,
           hookTimeout: 60_000,
+          // One module graph per worker, not per file: each file imported the
+          // whole server again (Fastify, the OIDC provider, every schema) and
+          // started a PGlite of its own. The project alone on 2026-12-07:
+          // 852 s and 1,694 s of busy CPU isolated, 360 s and 710 s not, the
+          // same 1,425 tests passing. What files share on purpose: the
+          // template, idle PGlite engines, the test signing key.
+          isolate: false,
         },
       },
       'apps/web/vite.config.ts',
