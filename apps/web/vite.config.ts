@@ -53,9 +53,5 @@ export default defineConfig({
     // 2026-12-07 the web files ran one at a time at the end of the run, a
     // core idle for about five minutes.
     maxWorkers: 3,
-    // One module graph per worker, not per file: 185 → 72 s for this project
-    // alone on 2026-12-07, the same 662 tests passing. setup.ts still gives
-    // every file fresh copies of the app's own modules.
-    isolate: false,
   },
 })
