@@ -80,6 +80,12 @@ describe('configuration', () => {
     expect(problemsOf({ DATABASE_URL: 'postgres://app@primary/pactum', BACKGROUND_JOBS: 'no' })).toMatch(/^BACKGROUND_JOBS:/m)
   })
 
+  it("leaves the job queue's pool size to the queue unless JOB_QUEUE_CONNECTIONS gives one from 1 to 100", () => {
+    expect(loadConfig({}).jobQueueConnections).toBeUndefined()
+    expect(loadConfig({ JOB_QUEUE_CONNECTIONS: '2' }).jobQueueConnections).toBe(2)
+    for (const bad of ['0', '101', '2.5', 'six']) expect(problemsOf({ JOB_QUEUE_CONNECTIONS: bad })).toMatch(/^JOB_QUEUE_CONNECTIONS:/m)
+  })
+
   it('asks admins for a second factor unless ADMIN_REQUIRE_MFA is false', () => {
     expect(loadConfig({}).adminRequireMfa).toBe(true)
     expect(loadConfig({ ADMIN_REQUIRE_MFA: '' }).adminRequireMfa).toBe(true)

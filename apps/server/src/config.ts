@@ -51,6 +51,7 @@ const envSchema = z.object({
   DATABASE_READ_URL: z.preprocess(emptyAsUndefined, z.url({ protocol: /^postgres(ql)?$/ }).optional()),
   DATABASE_PREPARED_STATEMENTS: z.preprocess(emptyAsUndefined, z.enum(['on', 'pooled', 'off']).default('on')),
   BACKGROUND_JOBS: z.preprocess(emptyAsUndefined, z.enum(['on', 'off']).default('on')),
+  JOB_QUEUE_CONNECTIONS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(100).optional()),
   LOG_LEVEL: z.preprocess(emptyAsUndefined, z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info')),
   TRUST_PROXY: z.preprocess(emptyAsUndefined, z.string().default('false')).transform((value, context) => {
     const parsed = parseTrustProxy(value)
@@ -180,6 +181,12 @@ export interface Config {
    * beside another that runs them on the same PostgreSQL (decision 125). It still enqueues jobs.
    */
   backgroundJobs: boolean
+  /**
+   * PostgreSQL only: the most connections the job queue's own pool opens (JOB_QUEUE_CONNECTIONS; unset,
+   * the queue's default), beside the requests' pool of 10. Its workers poll side by side, so soon after
+   * start-up it has them all open.
+   */
+  jobQueueConnections: number | undefined
   /**
    * PostgreSQL only (db/prepared-statements.ts): `on` names the frequent statements so each connection
    * prepares them once and has their answers described once; `pooled` still names them but has every
@@ -339,6 +346,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     databaseUrl: values.DATABASE_URL,
     databaseReadUrl: values.DATABASE_READ_URL,
     backgroundJobs: values.BACKGROUND_JOBS === 'on',
+    jobQueueConnections: values.JOB_QUEUE_CONNECTIONS,
     preparedStatements: values.DATABASE_PREPARED_STATEMENTS,
     logLevel: values.LOG_LEVEL,
     trustProxy: values.TRUST_PROXY,

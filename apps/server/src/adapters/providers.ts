@@ -86,7 +86,7 @@ export async function startProviders(
   options: { config: Config; database: Database; clock: Clock; tracing: Tracing },
 ): Promise<Started> {
   const { config, database, clock } = options
-  const jobs = await JobQueue.start({ database, clock, log: app.log, tracing: options.tracing })
+  const jobs = await JobQueue.start({ database, clock, log: app.log, tracing: options.tracing, connections: config.jobQueueConnections })
   // Workers start once every route is in place, and stop before the
   // database closes (the caller closes the database after app.close()).
   app.addHook('onReady', async () => {

@@ -146,12 +146,19 @@ export class JobQueue {
    * the one in-process engine; on PostgreSQL it opens its own small pool,
    * plus one connection that LISTENs for new jobs.
    */
-  static async start(options: { database: DatabaseHandle; clock: Clock; log: FastifyBaseLogger; tracing?: Tracing }): Promise<JobQueue> {
+  static async start(options: {
+    database: DatabaseHandle
+    clock: Clock
+    log: FastifyBaseLogger
+    tracing?: Tracing
+    /** On PostgreSQL, the most connections its pool opens (JOB_QUEUE_CONNECTIONS): 6 unless given. */
+    connections?: number | undefined
+  }): Promise<JobQueue> {
     const { database, clock, log } = options
     const connection = database.pglite
       ? { db: fromPglite(database.pglite), backend: 'pglite' as const }
       : database.connectionString
-        ? { connectionString: database.connectionString, max: 6 }
+        ? { connectionString: database.connectionString, max: options.connections ?? 6 }
         : undefined
     if (!connection) throw new Error('The job queue needs PGlite or a PostgreSQL connection string')
     const boss = new PgBoss({
