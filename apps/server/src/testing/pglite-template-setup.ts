@@ -13,9 +13,11 @@ declare module 'vitest' {
 
 /**
  * Vitest's global setup for the server tests: builds the migrated PGlite
- * template once for the run. Every test file runs in a fresh module context,
- * so without this each of the ~75 files migrated a template of its own, some
- * 8 s of a busy two-core machine each (measured, docs/performance.md).
+ * template once for the run. Without it each file, when every file ran in a
+ * fresh module context, migrated a template of its own, some 8 s of a busy
+ * two-core machine each (measured, docs/performance.md); since the server
+ * files share a worker's module state (vitest.config.ts) it would still be
+ * one per worker.
  */
 export default async function setup(project: TestProject): Promise<(() => Promise<void>) | undefined> {
   // On PostgreSQL the template is a database on that server (test-database.ts).

@@ -43,7 +43,7 @@ export type TestAppOptions = {
 } & Pick<AppOptions, 'verifyAccessToken' | 'onRoute' | 'replayedLsn'>
 
 /**
- * One RSA signing key for the sign-in of every app this file opens, made on
+ * One RSA signing key for the sign-in of every app this worker opens, made on
  * first use: the server makes one on its first start, and making one took
  * about a third of opening a test app (60 ms of 200, 2026-12-07). Each app
  * still has a database of its own; no test compares two apps' keys.
