@@ -186,8 +186,23 @@ describe("the provider's dispute news", () => {
     const after = await sale(id)
     expect(after.chargeback).toMatchObject({ status: 'won', frozen: false })
     expect(after.status).toBe('paid')
-    const entries = await testApp.app.services.db.selectFrom('ledger_entries').select('kind').where('transaction_id', '=', id).execute()
-    expect(entries.map((entry) => entry.kind).sort()).toEqual(['dispute_fee', 'dispute_fee', 'dispute_opened', 'dispute_won', 'hold'])
+    // The sandbox's workers may have delivered the news before the replays, in
+    // any order, or not at all yet. Each step is booked once however it came.
+    // The fee is booked only if a snapshot with the fee charged came first:
+    // when the close (fee returned) is the first news taken, no fee is booked at all.
+    const db = testApp.app.services.db
+    const entries = await db.selectFrom('ledger_entries').select('kind').where('transaction_id', '=', id).execute()
+    const kinds = entries.map((entry) => entry.kind).sort()
+    expect(kinds.filter((kind) => kind !== 'dispute_fee')).toEqual(['dispute_opened', 'dispute_won', 'hold'])
+    expect(kinds.filter((kind) => kind === 'dispute_fee').length).toBeOneOf([0, 2])
+    const fees = await db
+      .selectFrom('ledger_postings')
+      .innerJoin('ledger_entries', 'ledger_entries.id', 'ledger_postings.entry_id')
+      .select('ledger_postings.amount')
+      .where('ledger_entries.transaction_id', '=', id)
+      .where('ledger_postings.account', '=', 'dispute_fees')
+      .execute()
+    expect(fees.reduce((sum, posting) => sum + posting.amount, 0)).toBe(0)
     expect(intentId).toMatch(/^pi_/)
     await expectSoundBooks()
   })
