@@ -1,6 +1,7 @@
 import { configDefaults, defineConfig } from 'vitest/config'
 import { engineIndependentTestFiles } from './apps/server/src/testing/engine-independent-tests.ts'
 import SlowestFilesFirst from './apps/server/src/testing/slowest-files-first.ts'
+import { webFilesRunIsolated } from './apps/web/src/test/files-run-isolated.ts'
 
 // `npm run test:db` (CI's second pass, on PostgreSQL) runs only the server
 // files whose outcome can depend on the engine.
@@ -59,7 +60,17 @@ export default defineConfig({
           isolate: false,
         },
       },
-      'apps/web/vite.config.ts',
+      // The web app's files, in a window per worker, not per file (setup.ts
+      // gives each test a fresh window's address, cookies and storage): this
+      // project alone on 2026-12-07 took 255 s and 504 s of busy CPU isolated,
+      // 101 s and 187 s not. The files that replace a module with
+      // `vi.mock`, or depend on a module's first load, stay isolated in a
+      // project of their own (files-run-isolated.ts says which and why).
+      {
+        extends: './apps/web/vite.config.ts',
+        test: { name: 'web', root: 'apps/web', isolate: false, exclude: [...configDefaults.exclude, ...webFilesRunIsolated] },
+      },
+      { extends: './apps/web/vite.config.ts', test: { name: 'web-isolated', root: 'apps/web', include: webFilesRunIsolated } },
     ],
   },
 })

@@ -1,3 +1,5 @@
+// Runs isolated: its first test counts the reads of a page whose chunk loads after the shell has
+// asked; in a module graph where an earlier file had loaded the chunk, the page mounts with the shell.
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it, vi } from 'vitest'
