@@ -41,7 +41,8 @@ function ClientRow({ client, onOpen }: { client: AdminClient; onOpen: (dialog: O
         ) : (
           client.name
         )}
-        <Typography variant="body2" color="text.secondary" sx={{ fontFamily: 'monospace', overflowWrap: 'anywhere' }}>
+        {/* A div, not the default p: the chip is a div, which a p cannot hold. */}
+        <Typography component="div" variant="body2" color="text.secondary" sx={{ fontFamily: 'monospace', overflowWrap: 'anywhere' }}>
           {client.client_id}
           {client.in_clients_file && (
             <Chip size="small" variant="outlined" label={t('admin.clients.inFile')} sx={{ ml: 1, fontFamily: 'inherit' }} />
