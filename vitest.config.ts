@@ -29,9 +29,7 @@ export default defineConfig({
           testTimeout: 60_000,
           // Pure modules with no state between files: one module graph per
           // worker instead of one per file (about a third of these two
-          // projects' time on 2026-12-06). The web project keeps isolation:
-          // without it its files failed in some orders (a module mock that a
-          // package loaded before did not take, the language cookie: 2026-12-07).
+          // projects' time on 2026-12-06).
           isolate: false,
         },
       },

@@ -4,7 +4,7 @@ import path from 'node:path'
 const webRoot = path.resolve(import.meta.dirname, '../..')
 
 /** The line a test file starts with when it needs a module graph of its own, followed by why. */
-export const runsIsolatedMark = '// Runs isolated:'
+const runsIsolatedMark = '// Runs isolated:'
 
 /**
  * The web test files that need a module graph of their own, relative to
