@@ -191,9 +191,9 @@ function emptyingScript(tables: readonly { name: string }[], sequences: readonly
  * Databases of this file's finished tests on the PostgreSQL server, kept for
  * its next test (the server files share a worker's module state, but every
  * file's end drops what it left, so this is per file): copying the template
- * and dropping the copy took about 0.8 s a
- * test on a busy two-core machine, emptying a copy about 0.1 s. The copies
- * left when the file ends are dropped then (pglite-template-file.ts).
+ * and dropping the copy took about 0.8 s a test on a busy two-core machine,
+ * emptying a copy about 0.1 s. The copies left when the file ends are
+ * dropped then (pglite-template-file.ts).
  */
 const idlePostgresDatabases: string[] = []
 /** The template's tables, as a copy of it lists them: a copy whose tables differ (a test made one) is dropped, not reused. */
