@@ -24,10 +24,17 @@ export function createFileMailer(options: { dir: string; from: MailAddress; now?
       const id = mailIdFor(message.key)
       const date = now()
       const raw = await new MailComposer(mimeMessage(message, { from: options.from, messageId: `<${id}@pactum>`, date })).compile().build()
-      await mkdir(options.dir, { recursive: true })
       const file = path.join(options.dir, `${date.getTime()}-${id}.eml`)
       const partial = path.join(options.dir, `.${date.getTime()}-${id}.${randomUUID()}.partial`)
-      await writeFile(partial, raw, { flag: 'wx' })
+      try {
+        await writeFile(partial, raw, { flag: 'wx' })
+      } catch (error) {
+        // The folder is made when it is missing (the first e-mail, or after someone emptied DATA_DIR), not
+        // before every e-mail: a mkdir per message was a few per cent of a busy process's time (issue 36).
+        if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error
+        await mkdir(options.dir, { recursive: true })
+        await writeFile(partial, raw, { flag: 'wx' })
+      }
       // The same e-mail (same key) written again in the same millisecond replaces the same message.
       await rename(partial, file)
       return { id, file }

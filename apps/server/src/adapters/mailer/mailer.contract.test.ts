@@ -388,6 +388,22 @@ describe('the dev mailbox reads the file mailer as a mail client does', () => {
     }
   })
 
+  it('makes its folder again when it went away after the first e-mail', async () => {
+    const root = await mkdtemp(path.join(tmpdir(), 'pactum-mail-'))
+    const dir = path.join(root, 'mail')
+    const mailer = createFileMailer({ dir, from })
+    try {
+      await mailer.send({ to: 'one@example.com', subject: 'First', text: 'x' })
+      await rm(dir, { recursive: true })
+      await mailer.send({ to: 'two@example.com', subject: 'Second', text: 'y' })
+      const names = await readdir(dir)
+      expect(names).toHaveLength(1)
+      expect((await simpleParser(await readFile(path.join(dir, names[0]!)))).subject).toBe('Second')
+    } finally {
+      await rm(root, { recursive: true, force: true })
+    }
+  })
+
   it('finds the same to, from, reply-to, subject, Message-ID and text as mailparser', async () => {
     const harness = await fileHarness()
     try {

@@ -16,9 +16,20 @@ export async function findOutboxRow(db: Kysely<Database>, id: string): Promise<O
   return db.selectFrom('outbox').selectAll().where('id', '=', id).executeTakeFirst()
 }
 
-/** Delivery column `attempts`: how many times the provider was (about to be) called. */
-export async function recordDeliveryAttempts(db: Kysely<Database>, id: string, attempts: number): Promise<void> {
-  await db.updateTable('outbox').set({ attempts }).where('id', '=', id).execute()
+/**
+ * Delivery column `attempts`, counted before the provider is called: the
+ * pending row with this attempt counted, in one statement (a read and a
+ * write were two round trips per provider call; issue 36). Undefined when
+ * there is no such row or it was sent already.
+ */
+export async function countDeliveryAttempt(db: Kysely<Database>, id: string): Promise<OutboxRow | undefined> {
+  return db
+    .updateTable('outbox')
+    .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
+    .where('id', '=', id)
+    .where('status', '<>', 'sent')
+    .returningAll()
+    .executeTakeFirst()
 }
 
 /** Delivery column `last_error`: why the last call failed. */

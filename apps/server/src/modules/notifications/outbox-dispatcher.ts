@@ -7,7 +7,7 @@ import { crashPoint } from '../../crash-points.ts'
 import type { Database } from '../../db/schema.ts'
 import { noTracing, type Tracing } from '../../tracing/tracing.ts'
 import { ensureConnectedAccount } from '../profile/payout-account.ts'
-import { findOutboxRow, recordDelivered, recordDeliveryAttempts, recordDeliveryError } from './outbox-delivery-repository.ts'
+import { countDeliveryAttempt, recordDelivered, recordDeliveryError } from './outbox-delivery-repository.ts'
 
 /*
  * The outbox's dispatcher. `apply-event.ts` writes each outbox row, pending,
@@ -42,10 +42,9 @@ export async function sendOutboxRow(
   outboxId: string,
   now: Date,
 ): Promise<OutboxSent | null> {
-  const row = await findOutboxRow(db, outboxId)
-  if (!row || row.status === 'sent') return null
+  const row = await countDeliveryAttempt(db, outboxId)
+  if (!row) return null
   const payload = row.payload as { amount: number; currency: string; payment_intent_id: string | null; seller_id: string | null }
-  await recordDeliveryAttempts(db, row.id, row.attempts + 1)
   crashPoint('outbox.before-provider-call')
   let outcome: { reference: string; sent: OutboxSent }
   try {

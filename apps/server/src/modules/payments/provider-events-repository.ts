@@ -12,14 +12,15 @@ export interface ReceivedProviderEvent {
 }
 
 /**
- * Records a provider event once per event id; undefined when it was recorded
+ * Records a provider event once per event id, processed at `processedAt`
+ * (null: stored for a handler to come); undefined when it was recorded
  * before (a redelivery). A concurrent redelivery waits on the unique key
  * until the first commits.
  */
 export async function insertProviderEvent(
   db: Kysely<Database>,
   event: ReceivedProviderEvent,
-  now: Date,
+  at: { receivedAt: Date; processedAt: Date | null },
 ): Promise<{ id: string } | undefined> {
   return db
     .insertInto('provider_events')
@@ -30,15 +31,12 @@ export async function insertProviderEvent(
       created: event.created,
       payload: event.payload,
       domain_event: event.domainEvent,
-      received_at: now,
+      received_at: at.receivedAt,
+      processed_at: at.processedAt,
     })
     .onConflict((conflict) => conflict.columns(['provider', 'event_id']).doNothing())
     .returning('id')
     .executeTakeFirst()
-}
-
-export async function markProviderEventProcessed(db: Kysely<Database>, id: string, now: Date): Promise<void> {
-  await db.updateTable('provider_events').set({ processed_at: now }).where('id', '=', id).execute()
 }
 
 /** The transaction a payment (its deposit, remainder or only payment) was made for; null for one Pactum does not know. */

@@ -3,7 +3,7 @@ import type { Clock } from '../../clock.ts'
 import type { Database } from '../../db/schema.ts'
 import type { EventHandlers } from '../../events/event-handlers.ts'
 import type { PaymentEvent } from './payment-event.ts'
-import { insertProviderEvent, markProviderEventProcessed, transactionOfPayment } from './provider-events-repository.ts'
+import { insertProviderEvent, transactionOfPayment } from './provider-events-repository.ts'
 import { type ProviderEvent, reduceProviderEvent } from './reduce-provider-event.ts'
 import { reducePayoutEvent } from '../payouts/reduce-payout-event.ts'
 
@@ -32,6 +32,9 @@ export async function receiveProviderEvent(
     if (paymentEvent && paymentEvent.transactionId === null && paymentEvent.paymentIntentId) {
       paymentEvent.transactionId = await transactionOfPayment(trx, paymentEvent.paymentIntentId)
     }
+    const handled = payoutEvent ? deps.handlers.hasPayoutHandler : paymentEvent ? deps.handlers.hasPaymentHandler : true
+    // Recorded as processed when a handler takes it: the handler's writes commit with the record or roll it
+    // back with them, so a separate mark after it was a round trip per event with nothing to decide (issue 36).
     const inserted = await insertProviderEvent(
       trx,
       {
@@ -42,17 +45,12 @@ export async function receiveProviderEvent(
         payload: JSON.stringify(event),
         domainEvent: domainEvent ? JSON.stringify(domainEvent) : null,
       },
-      now,
+      { receivedAt: now, processedAt: handled ? now : null },
     )
     if (!inserted) return 'duplicate'
-    if (payoutEvent) {
-      if (!deps.handlers.hasPayoutHandler) return 'stored'
-      await deps.handlers.handlePayoutEvent(payoutEvent, { db: trx })
-    } else if (paymentEvent) {
-      if (!deps.handlers.hasPaymentHandler) return 'stored'
-      await deps.handlers.handlePaymentEvent(paymentEvent, { db: trx })
-    }
-    await markProviderEventProcessed(trx, inserted.id, now)
+    if (!handled) return 'stored'
+    if (payoutEvent) await deps.handlers.handlePayoutEvent(payoutEvent, { db: trx })
+    else if (paymentEvent) await deps.handlers.handlePaymentEvent(paymentEvent, { db: trx })
     return 'processed'
   })
 }

@@ -230,6 +230,8 @@ async function applyPaymentEvent(
     }
     return
   }
+  // A transfer's news changes nothing here (the release was booked when it was decided): no row to lock for it.
+  if (event.type === 'transfer_paid') return
   const row = await lockById(trx, event.transactionId)
   if (!row) return
   const system = { actor: { kind: 'system' as const }, actorUserId: null }
@@ -265,8 +267,6 @@ async function applyPaymentEvent(
       return
     case 'refund_failed':
       log.error({ transactionId: row.id, reason: event.reason }, 'a refund failed at the provider: needs an operator')
-      return
-    case 'transfer_paid':
       return
     case 'dispute_changed':
       if (event.dispute && event.paymentIntentId) {
