@@ -58,6 +58,7 @@ import * as sandboxIdentityRelatedPerson from './migrations/0060-sandbox-identit
 import * as partnerWebhooks from './migrations/0061-partner-webhooks.ts'
 import * as transactionVerifyCodes from './migrations/0062-transaction-verify-codes.ts'
 import * as clientContactEmail from './migrations/0064-client-contact-email.ts'
+import * as ledgerEntriesByTransaction from './migrations/0065-ledger-entries-by-transaction.ts'
 import type { Database } from './schema.ts'
 
 /**
@@ -123,6 +124,7 @@ const migrations: Record<string, Migration> = {
   '0061-partner-webhooks': partnerWebhooks,
   '0062-transaction-verify-codes': transactionVerifyCodes,
   '0064-client-contact-email': clientContactEmail,
+  '0065-ledger-entries-by-transaction': ledgerEntriesByTransaction,
 }
 
 function migrator(db: Kysely<Database>): Migrator {

@@ -2,7 +2,7 @@ import { sql } from 'kysely'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { createTestDatabase } from '../testing/test-database.ts'
 import type { Database } from './database.ts'
-import { countHit, hitCounter, storedCounterKey } from './rate-limit-counts.ts'
+import { countHit, hitCounter, reserveSlot, storedCounterKey } from './rate-limit-counts.ts'
 
 let database: Database
 beforeAll(async () => {
@@ -46,5 +46,24 @@ describe('countHit', () => {
     expect(settings[0]!.commit).toBe('on')
     // The same call outside a transaction relaxes its own (the test above), so this one decided not to.
     expect(await countHit(database.db, 'key', 60_000, now)).toMatchObject({ count: 2 })
+  })
+})
+
+describe('reserveSlot', () => {
+  it('hands out slots one interval apart from now, and from now again once the line has passed', async () => {
+    const { db } = database
+    expect(await reserveSlot(db, 'pace', 100, now)).toEqual(now)
+    expect(await reserveSlot(db, 'pace', 100, now)).toEqual(new Date(now.getTime() + 100))
+    expect(await reserveSlot(db, 'pace', 100, new Date(now.getTime() + 50))).toEqual(new Date(now.getTime() + 200))
+    const later = new Date(now.getTime() + 10_000)
+    expect(await reserveSlot(db, 'pace', 100, later)).toEqual(later)
+  })
+
+  it('commits relaxed on its own, and refuses to run inside a transaction, where that would reach its other writes', async () => {
+    const { db } = database
+    await expect(db.transaction().execute((trx) => reserveSlot(trx, 'pace', 100, now))).rejects.toThrow(/outside a database transaction/)
+    await reserveSlot(db, 'pace', 100, now)
+    const [after] = (await sql<{ commit: string }>`select current_setting('synchronous_commit') as commit`.execute(db)).rows
+    expect(after!.commit).toBe('on')
   })
 })

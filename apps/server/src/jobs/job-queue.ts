@@ -34,6 +34,14 @@ export interface QueueSettings {
    */
   concurrency?: number
   /**
+   * How many such fetches this process keeps going at once (pg-boss's
+   * `localConcurrency`; default 1). A fetch's jobs run side by side and the
+   * next fetch waits for the slowest of them, so work spaced out in time
+   * (provider calls at the provider's pace) left the pace unused through
+   * the tail of each fetch: another fetch's jobs fill it.
+   */
+  workers?: number
+  /**
    * `short`: at most one job per `singletonKey` waits to run (pg-boss's
    * unique index on queued jobs); a send while one waits does nothing. Under
    * the default `standard` policy pg-boss stores the key and enforces
@@ -186,7 +194,7 @@ export class JobQueue {
    * PGlite (one connection, held by that transaction) waits forever.
    */
   async createQueue(name: string, settings: QueueSettings = {}): Promise<void> {
-    const { concurrency: _concurrency, urgent: _urgent, policy, ...retries } = settings
+    const { concurrency: _concurrency, workers: _workers, urgent: _urgent, policy, ...retries } = settings
     const options = { ...retries, notify: true }
     await this.#boss.createQueue(name, { ...options, ...(policy ? { policy } : {}) })
     if (policy) {
@@ -270,6 +278,7 @@ export class JobQueue {
         pollingIntervalSeconds,
         notifyPollingIntervalSeconds: pollingIntervalSeconds,
         burstWhenBatchFull: batchSize > 1,
+        localConcurrency: this.#queues.get(name)?.workers ?? 1,
         perJobResults: true,
       },
       async (jobs) => {

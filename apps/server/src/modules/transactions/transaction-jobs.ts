@@ -155,8 +155,17 @@ export async function createTransactionQueues(jobs: JobQueue): Promise<void> {
     concurrency: timerBatchesOf(jobs).fetched,
     urgent: true,
   })
-  // Enough at once that the provider's pace (ProviderPace), not this, limits how fast releases are paid.
-  await jobs.createQueue(outboxQueue, { retryLimit: 20, retryDelay: 5, retryBackoff: true, expireInSeconds: 120, concurrency: 20 })
+  // Enough at once that the provider's pace (ProviderPace), not this, limits how fast releases are paid:
+  // a fetch of 20 calls spaced 1/90 s apart waits for its last call before the next fetch, and with one
+  // fetch at a time the transfers went out at 59–74 a second against a pace of 90 (issue 36).
+  await jobs.createQueue(outboxQueue, {
+    retryLimit: 20,
+    retryDelay: 5,
+    retryBackoff: true,
+    expireInSeconds: 120,
+    concurrency: 20,
+    workers: 3,
+  })
   // Partner webhooks are enqueued by the engine too (deliverWebhooks).
   await createWebhookQueue(jobs)
 }
