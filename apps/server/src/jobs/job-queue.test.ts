@@ -205,6 +205,31 @@ describe('job queue on the real clock', () => {
     }
   })
 
+  it('keeps several fetches going with `workers`, so that a slow job holds back only its own fetch', async () => {
+    const testApp = await createTestApp()
+    let release: () => void = () => {}
+    try {
+      const { db, jobs } = testApp.app.services
+      const slowHeld = new Promise<void>((resolve) => (release = resolve))
+      const done: number[] = []
+      await jobs.createQueue('test-workers', { concurrency: 1, workers: 2 })
+      await jobs.work<{ n: number }>('test-workers', async ({ n }) => {
+        if (n === 0) await slowHeld
+        done.push(n)
+      })
+      await db.transaction().execute(async (trx) => {
+        for (let n = 0; n < 4; n++) await jobs.send('test-workers', { n }, { db: trx })
+      })
+      // With one fetch at a time the held first job would hold all the others back.
+      await expect.poll(() => done.toSorted(), { timeout: 10_000, interval: 50 }).toEqual([1, 2, 3])
+      release()
+      await expect.poll(() => done.length, { timeout: 10_000, interval: 50 }).toBe(4)
+    } finally {
+      release()
+      await testApp.close()
+    }
+  })
+
   it('retries only the job that failed, not the others fetched with it', async () => {
     const testApp = await createTestApp()
     try {
