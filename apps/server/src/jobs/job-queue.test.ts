@@ -332,6 +332,26 @@ describe('urgent queues', () => {
     }
   })
 
+  it('ends the backlog soon after its last full batch when the fetch after it comes back empty', async () => {
+    const testApp = await createTestApp()
+    try {
+      const { jobs, state, release } = await urgentAndPlain(testApp)
+      // Two full fetches and nothing after: pg-boss does not call a handler with an empty fetch, so no
+      // short fetch ends the backlog. It used to hold the plain queue for ten seconds (backlogStaleSeconds).
+      await jobs.sendMany(
+        'test-urgent',
+        Array.from({ length: 4 }, (_, n) => ({ data: { n } })),
+      )
+      await expect.poll(() => jobs.urgentBacklog(), { timeout: 10_000, interval: 20 }).toBe(true)
+      await jobs.send('test-plain', {})
+      release()
+      await expect.poll(() => state.plainRanAfter, { timeout: 4_000, interval: 50 }).toBe(4)
+      expect(jobs.urgentBacklog()).toBe(false)
+    } finally {
+      await testApp.close()
+    }
+  })
+
   it('runs the other queues anyway after a third of their expiry, so that a long backlog starves nobody', async () => {
     const testApp = await createTestApp()
     const { jobs, state, release } = await urgentAndPlain(testApp, { expireInSeconds: 3 })

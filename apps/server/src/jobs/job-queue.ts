@@ -88,6 +88,13 @@ export interface JobGroups<T> {
   run: (items: T[]) => Promise<void>
 }
 
+/** An urgent queue's backlog in this process: its full batches running, and when the last of them ended. */
+interface UrgentBacklog {
+  fetchedAt: number
+  running: number
+  endedAt: number | undefined
+}
+
 type JobResult = { id: string; status: 'completed' } | { id: string; status: 'failed'; output: { message: string } }
 
 function chunk<T>(items: T[], size: number): T[][] {
@@ -119,6 +126,14 @@ const defaultConcurrency = 10
 const giveWayLimitSeconds = 10
 /** A backlog not refreshed by a fetch for this long is taken as over (its worker stopped). */
 const backlogStaleSeconds = 10
+/**
+ * How long after a full batch ends its queue's next fetch may take to come
+ * back before the backlog counts as over. A worker fetches again at once
+ * after a full batch, and pg-boss never calls a handler with an empty fetch:
+ * a backlog that ended on a full batch (4,000 timers fetched 100 at a time)
+ * would otherwise hold every other queue for backlogStaleSeconds.
+ */
+const nextFetchGraceMs = 1000
 /** pg-boss's expiry for a queue that sets none. */
 const defaultExpireInSeconds = 15 * 60
 const noSuchJob = '00000000-0000-0000-0000-000000000000'
@@ -134,8 +149,8 @@ export class JobQueue {
   #working = false
   /** Batches this process's workers are running now (runDue waits for them). */
   readonly #busy = new Set<Promise<unknown>>()
-  /** When each urgent queue's latest fetch came back full, by name; removed by a fetch that came back short. */
-  readonly #urgentBacklogs = new Map<string, number>()
+  /** Each urgent queue whose latest fetch came back full, by name; removed by a fetch that came back short. */
+  readonly #urgentBacklogs = new Map<string, UrgentBacklog>()
 
   /** True on PGlite, whose statements run on the server's own thread (queues size their batches by it). */
   readonly embedded: boolean
@@ -282,7 +297,7 @@ export class JobQueue {
         perJobResults: true,
       },
       async (jobs) => {
-        this.#noteFetch(name, jobs.length, batchSize)
+        const backlog = this.#noteFetch(name, jobs.length, batchSize)
         await this.#giveWay(name)
         const slices = groups ? chunk(jobs, groups.size) : [jobs]
         const batch = Promise.all(slices.map((slice) => this.#runSlice(name, handler, slice, groups)))
@@ -297,22 +312,41 @@ export class JobQueue {
           return results
         } finally {
           this.#busy.delete(batch)
+          if (backlog) {
+            backlog.running -= 1
+            if (backlog.running === 0) backlog.endedAt = performance.now()
+          }
         }
       },
     )
   }
 
-  #noteFetch(name: string, fetched: number, batchSize: number): void {
-    if (!this.#queues.get(name)?.urgent) return
-    if (fetched >= batchSize) this.#urgentBacklogs.set(name, performance.now())
-    else this.#urgentBacklogs.delete(name)
+  /** Notes an urgent queue's fetch; answers its backlog when the fetch came back full. */
+  #noteFetch(name: string, fetched: number, batchSize: number): UrgentBacklog | undefined {
+    if (!this.#queues.get(name)?.urgent) return undefined
+    if (fetched < batchSize) {
+      this.#urgentBacklogs.delete(name)
+      return undefined
+    }
+    const backlog = this.#urgentBacklogs.get(name) ?? { fetchedAt: 0, running: 0, endedAt: undefined }
+    backlog.fetchedAt = performance.now()
+    backlog.running += 1
+    backlog.endedAt = undefined
+    this.#urgentBacklogs.set(name, backlog)
+    return backlog
   }
 
-  /** True while an urgent queue of this process has a backlog (see QueueSettings.urgent). */
+  /**
+   * True while an urgent queue of this process has a backlog (see
+   * QueueSettings.urgent): a full batch of it is running, or one ended so
+   * recently that the fetch after it may still come back.
+   */
   urgentBacklog(): boolean {
     const now = performance.now()
-    for (const [name, fetchedAt] of this.#urgentBacklogs) {
-      if (now - fetchedAt <= backlogStaleSeconds * 1000) return true
+    for (const [name, backlog] of this.#urgentBacklogs) {
+      const stale = now - backlog.fetchedAt > backlogStaleSeconds * 1000
+      const through = backlog.endedAt !== undefined && now - backlog.endedAt > nextFetchGraceMs
+      if (!stale && !through) return true
       this.#urgentBacklogs.delete(name)
     }
     return false
