@@ -62,17 +62,38 @@ describe('prepared statements', () => {
     expect(sent.map((query) => query.name)).toEqual([undefined, undefined, 'pactum_1', 'pactum_1', 'pactum_1'])
   })
 
-  it('names nothing sent inside a database transaction', async () => {
+  it('names nothing with a * inside a database transaction, whose answer a new column would change', async () => {
     const { pool, sent } = recordingPool()
     const client = await preparingPool(pool, { namedAfter: 1 }).connect()
     await client.query('begin', [])
-    await client.query('select $1', [1])
+    await client.query('select * from t where id = $1', [1])
+    await client.query('update t set n = $1 returning *', [1])
+    await client.query('select id from t where id = $1', [1])
     await client.query('commit', [])
     await client.query('start transaction isolation level serializable', [])
-    await client.query('select $1 + 1', [1])
+    await client.query('select t.* from t where id = $1', [1])
+    await client.query('insert into t (id) values ($1)', [1])
     await client.query('rollback', [])
-    await client.query('select $1 + 1', [1])
-    expect(sent.filter((query) => query.name).map((query) => query.text)).toEqual(['select $1 + 1'])
+    await client.query('select * from t where id = $1', [1])
+    expect(sent.filter((query) => query.name).map((query) => query.text)).toEqual([
+      'select id from t where id = $1',
+      'insert into t (id) values ($1)',
+      'select * from t where id = $1',
+    ])
+  })
+
+  it('lets a stale statement inside a transaction fail it, and closes its connection when released', async () => {
+    const gone = pgError('26000', 'prepared statement "pactum_1" does not exist')
+    const { pool, sent, released } = recordingPool((query) => (query.name ? gone : undefined))
+    const client = await preparingPool(pool, { namedAfter: 1 }).connect()
+    await client.query('begin', [])
+    // Sent again unnamed, it would only meet "current transaction is aborted".
+    await expect(client.query('select id from t where id = $1', [1])).rejects.toThrow(/does not exist/)
+    await client.query('rollback', [])
+    await client.query('select id from t where id = $1', [2])
+    client.release()
+    expect(sent.map((query) => query.name)).toEqual([undefined, 'pactum_1', undefined, undefined])
+    expect(released).toEqual([true])
   })
 
   it('leaves a statement without parameters to the simple protocol, which takes several in one text', async () => {
@@ -153,6 +174,26 @@ describe.runIf(process.env.DATABASE_URL)('prepared statements on PostgreSQL', ()
       expect(await read(connection)).toEqual([{ id: 1, note: 'added' }])
     })
     expect(await read()).toEqual([{ id: 1, note: 'added' }])
+  })
+
+  it('keeps a statement named inside transactions answering after its table gains a column', async () => {
+    database = await createTestDatabase()
+    const { db } = database
+    await sql`create table prepared_probe (id int primary key, name text)`.execute(db)
+    await sql`insert into prepared_probe values (1, 'one')`.execute(db)
+    const read = (on: typeof db) => sql<{ id: number; name: string }>`select id, name from prepared_probe where id > ${0}`.execute(on)
+    await db.connection().execute(async (connection) => {
+      for (let i = 0; i < 4; i++) await connection.transaction().execute((trx) => read(trx))
+      const prepared = await sql<{
+        count: number
+      }>`select count(*)::int as count from pg_prepared_statements where statement like ${'select id, name from prepared_probe%'}`.execute(
+        connection,
+      )
+      expect(prepared.rows[0]?.count).toBe(1)
+      await sql`alter table prepared_probe add column note text default 'added'`.execute(db)
+      const after = await connection.transaction().execute(async (trx) => (await read(trx)).rows)
+      expect(after).toEqual([{ id: 1, name: 'one' }])
+    })
   })
 
   it('prepares nothing, and answers as before, when the installed pg fails the probe of its internals', async () => {
