@@ -69,6 +69,21 @@ export function preparedStatementsModeFor(
 
 const defaults: PreparedStatementOptions = { namedAfter: 3, maxNamed: 200, describeOnce: true }
 
+/**
+ * Texts that hold a `*` and still answer the same columns whatever a table
+ * gains, named inside transactions too (answersFixedColumns). pg-boss's job
+ * insert, sent inside the caller's transaction (the outbox), selects `*`
+ * from its own json_to_recordset and answers `select id`. Bounded, since
+ * the texts come from a caller.
+ */
+const fixedAnswers = new Set<string>()
+const maxFixedAnswers = 50
+
+/** Declares that `text`'s answer keeps its columns whatever its tables gain, though it holds a `*`. */
+export function answersFixedColumns(text: string): void {
+  if (fixedAnswers.size < maxFixedAnswers) fixedAnswers.add(text)
+}
+
 export function preparingPool(pool: pg.Pool, options: Partial<PreparedStatementOptions> = {}): PostgresPool {
   const settings = { ...defaults, ...options }
   const names = new StatementNames(settings)
@@ -91,12 +106,12 @@ export function preparingPool(pool: pg.Pool, options: Partial<PreparedStatementO
 }
 
 /** Which texts have earned a name; shared by every connection of the pool. */
-class StatementNames {
+export class StatementNames {
   readonly #seen: LRUCache<string, number>
   readonly #named = new Map<string, string>()
-  readonly #settings: PreparedStatementOptions
+  readonly #settings: Pick<PreparedStatementOptions, 'namedAfter' | 'maxNamed'>
 
-  constructor(settings: PreparedStatementOptions) {
+  constructor(settings: Pick<PreparedStatementOptions, 'namedAfter' | 'maxNamed'> = defaults) {
     this.#settings = settings
     this.#seen = new LRUCache({ max: settings.maxNamed * 10 })
   }
@@ -147,7 +162,8 @@ class PreparingClient implements PostgresPoolClient {
     const values = [...(parameters ?? [])]
     // Without parameters pg uses the simple protocol, which also takes several statements in one text
     // (a script, SET, VACUUM); a name would move them to the extended one, which does not.
-    const preparable = values.length > 0 && !control && !this.#discard && !(this.#inTransaction && sql.includes('*'))
+    const preparable =
+      values.length > 0 && !control && !this.#discard && !(this.#inTransaction && sql.includes('*') && !fixedAnswers.has(sql))
     const name = preparable ? this.#names.nameFor(sql) : undefined
     if (name === undefined) return this.#send<R>(sql, values)
     const inTransaction = this.#inTransaction
@@ -186,6 +202,6 @@ class PreparingClient implements PostgresPoolClient {
  * statement that is refused with 0A000 for another reason is refused again
  * unnamed, and that error is the caller's.
  */
-function isStalePreparedStatement(error: unknown): boolean {
+export function isStalePreparedStatement(error: unknown): boolean {
   return error instanceof Error && 'code' in error && (error.code === '0A000' || error.code === '26000')
 }

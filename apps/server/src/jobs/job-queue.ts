@@ -1,9 +1,12 @@
 import { setImmediate, setTimeout } from 'node:timers/promises'
 import type { FastifyBaseLogger } from 'fastify'
 import type { Kysely, Transaction } from 'kysely'
-import { fromKysely, fromPglite, type Job, PgBoss } from 'pg-boss'
+import type pg from 'pg'
+import { type Db, fromKysely, fromPglite, type Job, PgBoss } from 'pg-boss'
 import type { Clock } from '../clock.ts'
 import type { Database as DatabaseHandle } from '../db/database.ts'
+import { namingPgClient } from '../db/naming-pg-client.ts'
+import { answersFixedColumns } from '../db/prepared-statements.ts'
 import type { Database } from '../db/schema.ts'
 import { noTracing, type Tracing } from '../tracing/tracing.ts'
 
@@ -97,6 +100,21 @@ interface UrgentBacklog {
 
 type JobResult = { id: string; status: 'completed' } | { id: string; status: 'failed'; output: { message: string } }
 
+/**
+ * pg-boss's adapter for the caller's database transaction, through which it
+ * sends only its job insert: that text answers `select id` whatever pg-boss's
+ * tables gain, so it may be named inside the transaction (prepared-statements.ts).
+ */
+function jobInsertsOn(db: Transaction<Database> | Kysely<Database>): Db {
+  const adapter = fromKysely(db)
+  return {
+    executeSql(text, values) {
+      answersFixedColumns(text)
+      return adapter.executeSql(text, values)
+    },
+  }
+}
+
 function chunk<T>(items: T[], size: number): T[][] {
   const chunks: T[][] = []
   for (let start = 0; start < items.length; start += size) chunks.push(items.slice(start, start + size))
@@ -176,12 +194,19 @@ export class JobQueue {
     tracing?: Tracing
     /** On PostgreSQL, the most connections its pool opens (JOB_QUEUE_CONNECTIONS): 6 unless given. */
     connections?: number | undefined
+    /** On PostgreSQL, the pg Client class of pg-boss's pool (naming-pg-client.ts); for tests. */
+    namingClient?: typeof pg.Client
   }): Promise<JobQueue> {
     const { database, clock, log } = options
     const connection = database.pglite
       ? { db: fromPglite(database.pglite), backend: 'pglite' as const }
       : database.connectionString
-        ? { connectionString: database.connectionString, max: options.connections ?? 6 }
+        ? {
+            connectionString: database.connectionString,
+            max: options.connections ?? 6,
+            // pg-boss passes its settings to pg's pool whole; not in its types.
+            ...(database.preparedStatements === 'off' ? {} : { Client: options.namingClient ?? namingPgClient() }),
+          }
         : undefined
     if (!connection) throw new Error('The job queue needs PGlite or a PostgreSQL connection string')
     const boss = new PgBoss({
@@ -235,7 +260,7 @@ export class JobQueue {
       // Per job rather than per queue: pg-boss fixes a queue's heartbeat when the queue is created.
       heartbeatSeconds,
       ...(options.singletonKey ? { singletonKey: options.singletonKey } : {}),
-      ...(options.db ? { db: fromKysely(options.db) } : {}),
+      ...(options.db ? { db: jobInsertsOn(options.db) } : {}),
     })
   }
 
@@ -251,7 +276,7 @@ export class JobQueue {
     await this.#boss.insert(
       name,
       items.map(({ data, startAfter }) => ({ data, startAfter: startAfter ?? now, heartbeatSeconds })),
-      options.db ? { db: fromKysely(options.db), returnId: false } : { returnId: false },
+      options.db ? { db: jobInsertsOn(options.db), returnId: false } : { returnId: false },
     )
   }
 
