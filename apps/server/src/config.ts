@@ -84,10 +84,14 @@ const envSchema = z.object({
   BACKUP_DIR: optionalString,
   BACKUP_EVERY_HOURS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(720).default(24)),
   BACKUP_KEEP: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(1000).default(7)),
-  /** The outbox's calls to the payment provider, a second, across every process (Stripe live allows 100 writes a second). */
+  /** The outbox's calls to the payment provider, a second, across every process (Stripe live allows 100 requests a second). */
   PROVIDER_MAX_REQUESTS_PER_SECOND: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(10_000).default(90)),
+  /** The outbox's calls to any one of the provider's endpoints (`POST /v1/transfers`), a second, across every process (Stripe: 25 unless raised). */
+  PROVIDER_MAX_ENDPOINT_REQUESTS_PER_SECOND: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(10_000).default(22)),
   /** The sandbox answers rate_limit (429) beyond this many writes a second, as Stripe does beyond its limit. */
   SANDBOX_MAX_REQUESTS_PER_SECOND: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(100_000).default(100)),
+  /** The same for any one endpoint (Stripe's default: 25 a second on each endpoint unless noted). */
+  SANDBOX_MAX_ENDPOINT_REQUESTS_PER_SECOND: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(100_000).default(25)),
   SANDBOX_WEBHOOK_SECRET: z.preprocess(emptyAsUndefined, z.string().min(16).optional()),
   SANDBOX_SEPA_DELAY_SECONDS: seconds(10),
   SANDBOX_REFUND_DELAY_SECONDS: seconds(5),
@@ -221,6 +225,8 @@ export interface Config {
   payments: PaymentsConfig
   /** The outbox's provider calls a second, every process together (adapters/payment-provider/provider-pace.ts). */
   providerMaxRequestsPerSecond: number
+  /** PROVIDER_MAX_ENDPOINT_REQUESTS_PER_SECOND: the same on any one endpoint of the provider's. */
+  providerMaxEndpointRequestsPerSecond: number
   /** Where GET /metrics is served (metrics/metrics-server.ts); undefined: nowhere. */
   metrics: { port: number; host: string } | undefined
   /** Where spans are sent (tracing/start-tracing.ts); undefined: no traces, and no OpenTelemetry module loaded. */
@@ -286,6 +292,8 @@ export type PaymentsConfig =
       payoutArrivalSeconds: number
       /** Beyond this many payment and money writes a second the sandbox answers rate_limit, as Stripe does. */
       maxRequestsPerSecond: number
+      /** The same on any one endpoint. */
+      maxEndpointRequestsPerSecond: number
     }
   | {
       provider: 'stripe'
@@ -394,8 +402,10 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
           payoutDelaySeconds: values.SANDBOX_PAYOUT_DELAY_SECONDS,
           payoutArrivalSeconds: values.SANDBOX_PAYOUT_ARRIVAL_SECONDS,
           maxRequestsPerSecond: values.SANDBOX_MAX_REQUESTS_PER_SECOND,
+          maxEndpointRequestsPerSecond: values.SANDBOX_MAX_ENDPOINT_REQUESTS_PER_SECOND,
         },
     providerMaxRequestsPerSecond: values.PROVIDER_MAX_REQUESTS_PER_SECOND,
+    providerMaxEndpointRequestsPerSecond: values.PROVIDER_MAX_ENDPOINT_REQUESTS_PER_SECOND,
     metrics: values.METRICS_PORT === undefined ? undefined : { port: values.METRICS_PORT, host: values.METRICS_HOST },
     tracing: values.OTEL_EXPORTER_OTLP_ENDPOINT
       ? { tracesUrl: `${values.OTEL_EXPORTER_OTLP_ENDPOINT.replace(/\/+$/, '')}/v1/traces`, serviceName: values.OTEL_SERVICE_NAME }

@@ -164,6 +164,7 @@ async function startPaymentProvider(
     payoutDelaySeconds: settings.payoutDelaySeconds,
     payoutArrivalSeconds: settings.payoutArrivalSeconds,
     maxRequestsPerSecond: settings.maxRequestsPerSecond,
+    maxEndpointRequestsPerSecond: settings.maxEndpointRequestsPerSecond,
   })
   await sandbox.createQueues()
   const webhookSecret = await sandboxWebhookSecret(database.db, settings.webhookSecret)

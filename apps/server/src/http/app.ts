@@ -174,7 +174,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     events: providers.events,
     payments: providers.payments,
     connectedAccounts: providers.connectedAccounts,
-    pace: new ProviderPace({ db: database.db, perSecond: config.providerMaxRequestsPerSecond }),
+    pace: new ProviderPace({
+      db: database.db,
+      perSecond: config.providerMaxRequestsPerSecond,
+      perEndpointPerSecond: config.providerMaxEndpointRequestsPerSecond,
+    }),
     outboxFailed: (kind) => metrics.outboxFailed.inc({ kind }),
     tracing,
     log: app.log,

@@ -14,6 +14,14 @@ import { PaymentProviderError, ProviderRateLimitedError } from './provider-error
  * sandbox-payouts.ts, Identity in sandbox-identity.ts) stay separate
  * modules, put together in sandbox.ts.
  */
+/** The Stripe operations the sandbox counts against its per-endpoint limit. */
+export type SandboxEndpoint =
+  | 'POST /v1/payment_intents'
+  | 'POST /v1/payment_intents/:id/cancel'
+  | 'POST /v1/refunds'
+  | 'POST /v1/transfers'
+  | 'POST /v1/transfers/:id/reversals'
+
 export const deliverWebhookQueue = 'sandbox-deliver-webhook'
 
 export type SandboxDb = Transaction<Database>
@@ -27,24 +35,36 @@ export class SandboxKernel {
   readonly #clock: Clock
 
   readonly #maxRequestsPerSecond: number
+  readonly #maxEndpointRequestsPerSecond: number
 
-  constructor(options: { db: Kysely<Database>; jobs: JobQueue; clock: Clock; maxRequestsPerSecond?: number }) {
+  constructor(options: {
+    db: Kysely<Database>
+    jobs: JobQueue
+    clock: Clock
+    maxRequestsPerSecond?: number
+    maxEndpointRequestsPerSecond?: number
+  }) {
     this.db = options.db
     this.jobs = options.jobs
     this.#clock = options.clock
     this.#maxRequestsPerSecond = options.maxRequestsPerSecond ?? 100
+    this.#maxEndpointRequestsPerSecond = options.maxEndpointRequestsPerSecond ?? 25
   }
 
   /**
-   * Counts a write request as Stripe does against its rate limit (100 a
-   * second in live mode, for every caller of the account together: counted
-   * in `rate_limits`, shared by every server process), and refuses one
-   * beyond it with rate_limit (HTTP 429 at Stripe) before anything is done,
-   * so the same call may come again. Wall-clock seconds, as Stripe's.
+   * Counts a write request as Stripe does against its rate limits
+   * (docs.stripe.com/rate-limits): 100 a second in live mode for the whole
+   * account, and 25 a second on each endpoint unless noted (each named
+   * operation is one: `POST /v1/transfers`). Counted in `rate_limits`,
+   * shared by every server process; a request beyond either is refused with
+   * rate_limit (HTTP 429 at Stripe) before anything is done, so the same
+   * call may come again. Wall-clock seconds, as Stripe's.
    */
-  async admitWrite(): Promise<void> {
-    const { count } = await countHit(this.db, 'sandbox-provider:writes', 1000, new Date())
-    if (count > this.#maxRequestsPerSecond) {
+  async admitWrite(endpoint: SandboxEndpoint): Promise<void> {
+    const now = new Date()
+    const { count: onEndpoint } = await countHit(this.db, `sandbox-provider:writes:${endpoint}`, 1000, now)
+    const { count } = await countHit(this.db, 'sandbox-provider:writes', 1000, now)
+    if (onEndpoint > this.#maxEndpointRequestsPerSecond || count > this.#maxRequestsPerSecond) {
       throw new ProviderRateLimitedError('Request rate limit exceeded. Spread your requests out (sandbox).')
     }
   }

@@ -92,7 +92,7 @@ export class SandboxPayments implements Payments {
   }
 
   async createPaymentIntent(input: CreatePaymentIntentInput): Promise<PaymentIntent> {
-    await this.#kernel.admitWrite()
+    await this.#kernel.admitWrite('POST /v1/payment_intents')
     assertAmount(input.amount)
     const currency = input.currency.toLowerCase()
     if (!methodTakesCurrency(input.paymentMethod, currency)) {
@@ -133,7 +133,7 @@ export class SandboxPayments implements Payments {
   }
 
   async cancelPaymentIntent(input: { paymentIntentId: string; idempotencyKey: string }): Promise<PaymentIntent> {
-    await this.#kernel.admitWrite()
+    await this.#kernel.admitWrite('POST /v1/payment_intents/:id/cancel')
     return this.#transaction(async (trx) =>
       this.#idempotent(trx, input.idempotencyKey, 'cancel_payment_intent', input, async () => {
         const row = await lockIntent(trx, input.paymentIntentId)
@@ -226,7 +226,7 @@ export class SandboxPayments implements Payments {
   }
 
   async refund(input: { paymentIntentId: string; amount: number; idempotencyKey: string }): Promise<Refund> {
-    await this.#kernel.admitWrite()
+    await this.#kernel.admitWrite('POST /v1/refunds')
     assertAmount(input.amount)
     return this.#transaction(async (trx) =>
       this.#idempotent(trx, input.idempotencyKey, 'refund', input, async () => {
@@ -275,7 +275,7 @@ export class SandboxPayments implements Payments {
   }
 
   async transfer(input: TransferInput): Promise<Transfer> {
-    await this.#kernel.admitWrite()
+    await this.#kernel.admitWrite('POST /v1/transfers')
     assertAmount(input.amount)
     return this.#transaction(async (trx) =>
       this.#idempotent(trx, input.idempotencyKey, 'transfer', input, async () => {
@@ -325,7 +325,7 @@ export class SandboxPayments implements Payments {
     currency: string
     idempotencyKey: string
   }): Promise<{ id: string; amount: number }> {
-    await this.#kernel.admitWrite()
+    await this.#kernel.admitWrite('POST /v1/transfers/:id/reversals')
     assertAmount(input.amount)
     return this.#transaction(async (trx) =>
       this.#idempotent(trx, input.idempotencyKey, 'reverse_transfer', input, async () => {

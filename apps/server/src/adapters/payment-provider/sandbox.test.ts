@@ -66,6 +66,30 @@ describe('sandbox payment provider', () => {
     await expect(write()).resolves.toMatchObject({ id: made.id })
   })
 
+  it('answers rate_limit beyond an endpoint’s own writes a second (Stripe: 25 each), while the account has room, and not on other endpoints', async () => {
+    await testApp.close()
+    await start({ SANDBOX_MAX_REQUESTS_PER_SECOND: '100', SANDBOX_MAX_ENDPOINT_REQUESTS_PER_SECOND: '2' })
+    const { db } = testApp.app.services
+    const create = () =>
+      provider().createPaymentIntent({
+        amount: 500,
+        currency: 'eur',
+        paymentMethod: 'card',
+        transactionId: 'tx-1',
+        idempotencyKey: `tx-1:pay:${++keys}`,
+      })
+    const first = await create()
+    await create()
+    await expect(create()).rejects.toBeInstanceOf(ProviderRateLimitedError)
+    expect(await db.selectFrom('sandbox_payment_intents').select('id').execute()).toHaveLength(2)
+    // Another endpoint has its own count: a cancel still goes through this second.
+    await expect(
+      provider().cancelPaymentIntent({ paymentIntentId: first.id, idempotencyKey: `tx-1:cancel:${++keys}` }),
+    ).resolves.toMatchObject({
+      status: 'canceled',
+    })
+  })
+
   it('takes 4242 4242 4242 4242 at once and says so by webhook', async () => {
     const created = await intent()
     expect(created.status).toBe('requires_payment_method')

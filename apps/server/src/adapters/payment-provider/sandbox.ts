@@ -35,6 +35,8 @@ export interface SandboxOptions {
   payoutArrivalSeconds: number
   /** Payment and money writes a second beyond which the sandbox answers rate_limit, as Stripe does (100 in live mode). */
   maxRequestsPerSecond?: number
+  /** The same on any one endpoint (`POST /v1/transfers`): Stripe's default is 25. */
+  maxEndpointRequestsPerSecond?: number
 }
 
 export class SandboxProvider {

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely'
 import type { ConnectedAccounts } from '../../adapters/payment-provider/connected-accounts-port.ts'
 import type { Payments, Refund } from '../../adapters/payment-provider/payments-port.ts'
 import { ProviderRateLimitedError } from '../../adapters/payment-provider/provider-error.ts'
-import type { ProviderPace } from '../../adapters/payment-provider/provider-pace.ts'
+import type { ProviderEndpoint, ProviderPace } from '../../adapters/payment-provider/provider-pace.ts'
 import { crashPoint } from '../../crash-points.ts'
 import type { Database } from '../../db/schema.ts'
 import { noTracing, type Tracing } from '../../tracing/tracing.ts'
@@ -20,6 +20,13 @@ import { countDeliveryAttempt, recordDelivered, recordDeliveryError } from './ou
 /** What the provider answered a row it accepted: a refund says whether it is settled already (a card refund is, at once). */
 export type OutboxSent =
   { action: 'refund'; transactionId: string; refund: Refund } | { action: 'transfer' | 'reverse_transfer'; transactionId: string }
+
+/** The provider's endpoint an outbox row's action calls (as sendOutboxRow reads it), paced on its own line (provider-pace.ts). */
+function endpointOf(action: string): ProviderEndpoint {
+  if (action === 'refund') return 'refunds'
+  if (action === 'reverse_transfer') return 'transfer_reversals'
+  return 'transfers'
+}
 
 /**
  * Sends one outbox row to the provider, at the provider's pace (`pace`,
@@ -48,7 +55,7 @@ export async function sendOutboxRow(
   crashPoint('outbox.before-provider-call')
   let outcome: { reference: string; sent: OutboxSent }
   try {
-    await provider.pace?.take()
+    await provider.pace?.take(endpointOf(row.action))
     // The span is the provider's call alone: the wait for the pace is not the provider's time.
     outcome = await (provider.tracing ?? noTracing).span(
       `outbox ${row.action}`,
