@@ -14,6 +14,10 @@ import { PaymentProviderError, ProviderRateLimitedError } from './provider-error
  * sandbox-payouts.ts, Identity in sandbox-identity.ts) stay separate
  * modules, put together in sandbox.ts.
  */
+export const deliverWebhookQueue = 'sandbox-deliver-webhook'
+
+export type SandboxDb = Transaction<Database>
+
 /** The Stripe operations the sandbox counts against its per-endpoint limit. */
 export type SandboxEndpoint =
   | 'POST /v1/payment_intents'
@@ -21,10 +25,6 @@ export type SandboxEndpoint =
   | 'POST /v1/refunds'
   | 'POST /v1/transfers'
   | 'POST /v1/transfers/:id/reversals'
-
-export const deliverWebhookQueue = 'sandbox-deliver-webhook'
-
-export type SandboxDb = Transaction<Database>
 
 /** Sends one signed event to the webhook endpoint; resolves with the HTTP status. */
 export type WebhookDeliverer = (event: Record<string, unknown>) => Promise<number>
