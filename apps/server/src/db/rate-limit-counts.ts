@@ -113,3 +113,42 @@ export async function reserveSlot(db: Kysely<Database>, key: string, intervalMs:
   if (!row) throw new Error('pace slot not written')
   return new Date(new Date(row.next_free).getTime() - intervalMs)
 }
+
+/**
+ * Takes a token from `key`'s bucket, which holds `burst` tokens and gains
+ * `perSecond` a second, and answers whether there was one: a token bucket
+ * (Stripe's own request limiter is one, by its engineering blog "Scaling
+ * your API with rate limiters"). Kept as the generic cell rate algorithm's
+ * one timestamp, the time the bucket will be full again: a taken token moves
+ * it on by one interval from itself or from `now`, whichever is later, and
+ * is refused when that would put it more than `burst` intervals ahead of
+ * `now`. A refused take changes nothing. Unlike a count per window, calls
+ * that keep under the rate but come a little bunched (a paced caller's
+ * late ones) all pass, and no more than `burst` ever pass at once.
+ *
+ * Committed relaxed, as reserveSlot, and for the same reason.
+ */
+export async function takeToken(
+  db: Kysely<Database>,
+  key: string,
+  bucket: { perSecond: number; burst: number },
+  now: Date,
+): Promise<boolean> {
+  if (db.isTransaction) throw new Error('takeToken commits on its own: call it outside a database transaction')
+  const storedKey = createHash('sha256').update(key).digest('hex')
+  const intervalMs = 1000 / bucket.perSecond
+  // Timestamps keep whole microseconds: a bucket's worth of intervals such as 1000/22 ms, each rounded,
+  // can add up to a few microseconds past `burst` intervals and would refuse the last token of a full bucket.
+  const roundingSlackMs = 0.001 * bucket.burst
+  const result = await sql<{ full_at: Date }>`
+    insert into rate_limits (key, count, window_ends_at)
+    select ${storedKey}, 1, ${now}::timestamptz + ${intervalMs}::float8 * interval '1 millisecond'
+    from (select set_config('synchronous_commit', 'off', true)) as relaxed
+    on conflict (key) do update set
+      count = rate_limits.count + 1,
+      window_ends_at = greatest(rate_limits.window_ends_at, ${now}::timestamptz) + ${intervalMs}::float8 * interval '1 millisecond'
+    where greatest(rate_limits.window_ends_at, ${now}::timestamptz) + ${intervalMs}::float8 * interval '1 millisecond'
+      <= ${now}::timestamptz + ${bucket.burst * intervalMs + roundingSlackMs}::float8 * interval '1 millisecond'
+    returning window_ends_at as full_at`.execute(db)
+  return result.rows.length === 1
+}

@@ -3,7 +3,7 @@ import type { Kysely, Transaction } from 'kysely'
 import type { Clock } from '../../clock.ts'
 import type { Database } from '../../db/schema.ts'
 import type { JobQueue } from '../../jobs/job-queue.ts'
-import { countHit } from '../../db/rate-limit-counts.ts'
+import { takeToken } from '../../db/rate-limit-counts.ts'
 import { PaymentProviderError, ProviderRateLimitedError } from './provider-error.ts'
 
 /**
@@ -17,6 +17,9 @@ import { PaymentProviderError, ProviderRateLimitedError } from './provider-error
 export const deliverWebhookQueue = 'sandbox-deliver-webhook'
 
 export type SandboxDb = Transaction<Database>
+
+/** The `rate_limits` key of the sandbox's token buckets: the account's, and each endpoint's after a colon. */
+export const sandboxWritesKey = 'sandbox-provider:write-tokens'
 
 /** The Stripe operations the sandbox counts against its per-endpoint limit. */
 export type SandboxEndpoint =
@@ -52,19 +55,24 @@ export class SandboxKernel {
   }
 
   /**
-   * Counts a write request as Stripe does against its rate limits
+   * Admits a write request as Stripe does against its rate limits
    * (docs.stripe.com/rate-limits): 100 a second in live mode for the whole
    * account, and 25 a second on each endpoint unless noted (each named
-   * operation is one: `POST /v1/transfers`). Counted in `rate_limits`,
-   * shared by every server process; a request beyond either is refused with
-   * rate_limit (HTTP 429 at Stripe) before anything is done, so the same
-   * call may come again. Wall-clock seconds, as Stripe's.
+   * operation is one: `POST /v1/transfers`). Each limit is a token bucket
+   * holding one second's worth (Stripe's request limiter is a token bucket,
+   * by its engineering blog "Scaling your API with rate limiters"), kept in
+   * `rate_limits` and shared by every server process. A request beyond
+   * either is refused with rate_limit (HTTP 429 at Stripe) before anything
+   * is done, so the same call may come again. Wall-clock time, as Stripe's.
    */
   async admitWrite(endpoint: SandboxEndpoint): Promise<void> {
     const now = new Date()
-    const { count: onEndpoint } = await countHit(this.db, `sandbox-provider:writes:${endpoint}`, 1000, now)
-    const { count } = await countHit(this.db, 'sandbox-provider:writes', 1000, now)
-    if (onEndpoint > this.#maxEndpointRequestsPerSecond || count > this.#maxRequestsPerSecond) {
+    const onEndpoint = { perSecond: this.#maxEndpointRequestsPerSecond, burst: this.#maxEndpointRequestsPerSecond }
+    const onAccount = { perSecond: this.#maxRequestsPerSecond, burst: this.#maxRequestsPerSecond }
+    if (
+      !(await takeToken(this.db, `${sandboxWritesKey}:${endpoint}`, onEndpoint, now)) ||
+      !(await takeToken(this.db, sandboxWritesKey, onAccount, now))
+    ) {
       throw new ProviderRateLimitedError('Request rate limit exceeded. Spread your requests out (sandbox).')
     }
   }

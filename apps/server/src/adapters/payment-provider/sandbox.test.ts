@@ -3,8 +3,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { PaymentEvent } from '../../modules/payments/payment-event.ts'
 import { paymentSucceeded } from '../../testing/payment-provider-harness.ts'
 import { createTestApp, type TestApp } from '../../testing/test-app.ts'
+import { refillSandboxWriteBudget, spendSandboxWriteBudget } from '../../testing/sandbox-write-budget.ts'
 import { TestClock } from '../../testing/test-clock.ts'
-import { countHit } from '../../db/rate-limit-counts.ts'
 import { ProviderRateLimitedError } from './provider-error.ts'
 import { payoutQueues } from './sandbox-payouts.ts'
 
@@ -49,18 +49,15 @@ describe('sandbox payment provider', () => {
     await testApp.close()
     await start({ SANDBOX_MAX_REQUESTS_PER_SECOND: '2' })
     const { db } = testApp.app.services
-    // This second's writes so far, as if two had just been made (the window is wall-clock, as Stripe's).
-    await countHit(db, 'sandbox-provider:writes', 60_000, new Date(), 2)
+    // The account's bucket empty, as if its writes had just been made (wall-clock time, as Stripe's).
+    await spendSandboxWriteBudget(db, 60_000)
     const key = `tx-1:pay:${++keys}`
     const write = () =>
       provider().createPaymentIntent({ amount: 500, currency: 'eur', paymentMethod: 'card', transactionId: 'tx-1', idempotencyKey: key })
     await expect(write()).rejects.toBeInstanceOf(ProviderRateLimitedError)
     expect(await db.selectFrom('sandbox_payment_intents').select('id').execute()).toEqual([])
-    // The next second: the counter's window has closed.
-    await db
-      .updateTable('rate_limits')
-      .set({ window_ends_at: new Date(Date.now() - 1) })
-      .execute()
+    // A moment later: the bucket has filled again.
+    await refillSandboxWriteBudget(db)
     const made = await write()
     expect(made.status).toBe('requires_payment_method')
     await expect(write()).resolves.toMatchObject({ id: made.id })

@@ -1,29 +1,14 @@
 import { setTimeout as sleep } from 'node:timers/promises'
-import { type Kysely, sql } from 'kysely'
+import { sql } from 'kysely'
 import { describe, expect, it } from 'vitest'
-import { countHit } from '../../db/rate-limit-counts.ts'
-import type { Database } from '../../db/schema.ts'
 import { verifyLedger } from '../../ledger/verify-ledger.ts'
 import { apiCaller, partyTokens } from '../../testing/api-caller.ts'
 import { appPerTest } from '../../testing/app-per-test.ts'
 import { joinedSale, payByCard } from '../../testing/sale-steps.ts'
+import { refillSandboxWriteBudget, spendSandboxWriteBudget } from '../../testing/sandbox-write-budget.ts'
 import { TestClock } from '../../testing/test-clock.ts'
 
 const testApps = appPerTest()
-
-/**
- * The sandbox's write budget spent for a minute. The one-second window the
- * payment's own calls opened is closed first: counted into it, the budget
- * would come back with it a second later, before the outbox's call on a
- * loaded machine.
- */
-async function spendProviderBudgetForAMinute(db: Kysely<Database>): Promise<void> {
-  await db
-    .updateTable('rate_limits')
-    .set({ window_ends_at: new Date(Date.now() - 1) })
-    .execute()
-  await countHit(db, 'sandbox-provider:writes', 60_000, new Date(), 5)
-}
 
 describe('the outbox when the provider refuses (issues 36 and 37)', () => {
   it('meets the provider’s 429 by trying the same refund again later, once, with nothing lost or doubled', async () => {
@@ -34,7 +19,7 @@ describe('the outbox when the provider refuses (issues 36 and 37)', () => {
     const { id } = await joinedSale(call)
     await payByCard(call, id)
     // The provider's budget for now is spent (by other callers of the same account, say).
-    await spendProviderBudgetForAMinute(db)
+    await spendSandboxWriteBudget(db, 60_000)
     expect((await call('seller', 'POST', `/api/v1/transactions/${id}/cancel`)).status).toBe(200)
     await clock.advance(testApp.app, 1)
     const refused = await db
@@ -46,10 +31,7 @@ describe('the outbox when the provider refuses (issues 36 and 37)', () => {
     expect(await db.selectFrom('sandbox_refunds').select('id').execute()).toEqual([])
 
     // A second later the provider takes calls again; pg-boss hands the failed job back after its retry delay.
-    await db
-      .updateTable('rate_limits')
-      .set({ window_ends_at: new Date(Date.now() - 1) })
-      .execute()
+    await refillSandboxWriteBudget(db)
     for (let wait = 0; wait < 60; wait++) {
       await clock.advance(testApp.app, 1)
       const row = await db.selectFrom('outbox').select('status').where('transaction_id', '=', id).executeTakeFirstOrThrow()
@@ -75,15 +57,12 @@ describe('the outbox when the provider refuses (issues 36 and 37)', () => {
     const call = apiCaller(testApp.app, await partyTokens(testApp.tokenFor, { seller: {}, buyer: {}, admin: { admin: true } }))
     const { id } = await joinedSale(call)
     await payByCard(call, id)
-    await spendProviderBudgetForAMinute(db)
+    await spendSandboxWriteBudget(db, 60_000)
     expect((await call('seller', 'POST', `/api/v1/transactions/${id}/cancel`)).status).toBe(200)
     await clock.advance(testApp.app, 1)
     // As pg-boss leaves it after the last of its retries: the job gone, the row pending with its error.
     await sql`delete from pgboss.job where name = 'outbox-send'`.execute(db)
-    await db
-      .updateTable('rate_limits')
-      .set({ window_ends_at: new Date(Date.now() - 1) })
-      .execute()
+    await refillSandboxWriteBudget(db)
     await clock.advance(testApp.app, 3600)
     const row = await db.selectFrom('outbox').select(['id', 'status']).where('transaction_id', '=', id).executeTakeFirstOrThrow()
     expect(row.status).toBe('pending')
