@@ -194,6 +194,24 @@ try {
         get,
       ),
     )
+    // The same floor with the GET's own row (row-floor.ts): how much of the gap is the row's width, not Pactum's code.
+    progress("a transaction's row through Fastify and pg")
+    const rowSpread = spread.map(({ path }) => ({ path: path.replace('/api/v1', ''), headers: {} }))
+    const rowFloor = await withServer('row-floor.ts', { DATABASE_URL: setup.env.DATABASE_URL! }, (url) =>
+      measureLoad({ url: `${url}${rowSpread[0]!.path}`, connections, seconds: scale.seconds, spread: rowSpread }),
+    )
+    rows.push({
+      figure: `a transaction's row through Fastify and pg (${connections} conn)`,
+      pactum: `${rowFloor.requestsPerSecond.toFixed(0)} req/s, p99 ${rowFloor.p99} ms`,
+      reference: `the floor ${floor.selectOnly!.requestsPerSecond.toFixed(0)} req/s`,
+      ratio: rowFloor.requestsPerSecond / floor.selectOnly!.requestsPerSecond,
+      note: [
+        `the floor with Pactum's row for pgbench's integer; Pactum's GET is ${pct(get.requestsPerSecond / rowFloor.requestsPerSecond)} of it`,
+        failures(rowFloor),
+      ]
+        .filter(Boolean)
+        .join('; '),
+    })
   }
 
   const lister = await token('lister@example.com')
