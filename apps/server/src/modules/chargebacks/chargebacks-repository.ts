@@ -9,7 +9,7 @@ export async function listChargebacks(db: Kysely<Database>, state: 'open' | 'clo
   if (state === 'closed') query = query.where(sql<boolean>`chargeback->>'closed_at' is not null`)
   // The most urgent first: the earliest evidence deadline, then the newest.
   return query
-    .orderBy(sql`chargeback->>'evidence_due_by'`, sql`asc nulls last`)
+    .orderBy(sql`chargeback->>'evidence_due_by'`, (order) => order.asc().nullsLast())
     .orderBy(sql`chargeback->>'opened_at'`, 'desc')
     .limit(500)
     .execute()
