@@ -98,20 +98,9 @@ export async function purgeRateLimits(db: Kysely<Database>, now: Date): Promise<
  * calls after a restart start their line again from now.
  */
 export async function reserveSlot(db: Kysely<Database>, key: string, intervalMs: number, now: Date): Promise<Date> {
-  // Relaxed would reach whatever else the transaction writes.
-  if (db.isTransaction) throw new Error('reserveSlot commits on its own: call it outside a database transaction')
-  const storedKey = createHash('sha256').update(key).digest('hex')
-  const result = await sql<{ next_free: Date }>`
-    insert into rate_limits (key, count, window_ends_at)
-    select ${storedKey}, 1, ${now}::timestamptz + ${intervalMs}::float8 * interval '1 millisecond'
-    from (select set_config('synchronous_commit', 'off', true)) as relaxed
-    on conflict (key) do update set
-      count = rate_limits.count + 1,
-      window_ends_at = greatest(rate_limits.window_ends_at, ${now}::timestamptz) + ${intervalMs}::float8 * interval '1 millisecond'
-    returning window_ends_at as next_free`.execute(db)
-  const row = result.rows[0]
-  if (!row) throw new Error('pace slot not written')
-  return new Date(new Date(row.next_free).getTime() - intervalMs)
+  const nextFree = await moveNextFree(db, 'reserveSlot', key, intervalMs, now)
+  if (!nextFree) throw new Error('pace slot not written')
+  return new Date(nextFree.getTime() - intervalMs)
 }
 
 /**
@@ -134,21 +123,42 @@ export async function takeToken(
   bucket: { perSecond: number; burst: number },
   now: Date,
 ): Promise<boolean> {
-  if (db.isTransaction) throw new Error('takeToken commits on its own: call it outside a database transaction')
-  const storedKey = createHash('sha256').update(key).digest('hex')
   const intervalMs = 1000 / bucket.perSecond
   // Timestamps keep whole microseconds: a bucket's worth of intervals such as 1000/22 ms, each rounded,
   // can add up to a few microseconds past `burst` intervals and would refuse the last token of a full bucket.
   const roundingSlackMs = 0.001 * bucket.burst
-  const result = await sql<{ full_at: Date }>`
+  return (await moveNextFree(db, 'takeToken', key, intervalMs, now, bucket.burst * intervalMs + roundingSlackMs)) !== undefined
+}
+
+/**
+ * The one upsert of reserveSlot and takeToken: moves `key`'s next free time
+ * on by one interval from itself or from `now`, whichever is later, and
+ * answers it; unless that would put it more than `limitMs` ahead of `now`,
+ * when nothing changes and it answers undefined. Committed relaxed: that
+ * would reach whatever else a transaction around it writes, so it refuses
+ * to run inside one.
+ */
+async function moveNextFree(
+  db: Kysely<Database>,
+  caller: string,
+  key: string,
+  intervalMs: number,
+  now: Date,
+  limitMs = Number.POSITIVE_INFINITY,
+): Promise<Date | undefined> {
+  if (db.isTransaction) throw new Error(`${caller} commits on its own: call it outside a database transaction`)
+  const interval = sql`${intervalMs}::float8 * interval '1 millisecond'`
+  const moved = sql`greatest(rate_limits.window_ends_at, ${now}::timestamptz) + ${interval}`
+  const withinLimit = Number.isFinite(limitMs)
+    ? sql`where ${moved} <= ${now}::timestamptz + ${limitMs}::float8 * interval '1 millisecond'`
+    : sql``
+  const result = await sql<{ next_free: Date }>`
     insert into rate_limits (key, count, window_ends_at)
-    select ${storedKey}, 1, ${now}::timestamptz + ${intervalMs}::float8 * interval '1 millisecond'
+    select ${storedCounterKey(key)}, 1, ${now}::timestamptz + ${interval}
     from (select set_config('synchronous_commit', 'off', true)) as relaxed
-    on conflict (key) do update set
-      count = rate_limits.count + 1,
-      window_ends_at = greatest(rate_limits.window_ends_at, ${now}::timestamptz) + ${intervalMs}::float8 * interval '1 millisecond'
-    where greatest(rate_limits.window_ends_at, ${now}::timestamptz) + ${intervalMs}::float8 * interval '1 millisecond'
-      <= ${now}::timestamptz + ${bucket.burst * intervalMs + roundingSlackMs}::float8 * interval '1 millisecond'
-    returning window_ends_at as full_at`.execute(db)
-  return result.rows.length === 1
+    on conflict (key) do update set count = rate_limits.count + 1, window_ends_at = ${moved}
+    ${withinLimit}
+    returning window_ends_at as next_free`.execute(db)
+  const row = result.rows[0]
+  return row ? new Date(row.next_free) : undefined
 }
