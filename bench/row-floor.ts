@@ -7,7 +7,7 @@ import pg from 'pg'
  * JSON, behind the same thinnest server as pg-fastify.ts (Fastify, no
  * logging, no authentication, no schemas; pg with a pool of 10, the
  * statement prepared). pgbench's select-only answers one integer; a
- * transaction is a row of some sixty columns, and reading, parsing and
+ * transaction is a row of 78 columns, and reading, parsing and
  * sending it costs any server on pg the same. So the gap between this figure
  * and pg-fastify.ts's is the row's width, and the gap between it and
  * Pactum's GET is what Pactum adds: the sign-in, the party check, the view,
