@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { ConfigError, loadConfig } from './config.ts'
+import { passwordCost } from './modules/sign-in/oidc/passwords.ts'
 
 /** What loadConfig refuses in `env`, as the start-up error lists it; fails the test when it accepts. */
 function problemsOf(env: Record<string, string>): string {
@@ -91,6 +92,12 @@ describe('configuration', () => {
     expect(loadConfig({ ADMIN_REQUIRE_MFA: '' }).adminRequireMfa).toBe(true)
     expect(loadConfig({ ADMIN_REQUIRE_MFA: 'false' }).adminRequireMfa).toBe(false)
     expect(() => loadConfig({ ADMIN_REQUIRE_MFA: 'no' })).toThrow(/^\s+- ADMIN_REQUIRE_MFA:/m)
+  })
+
+  it('hashes new passwords at the full cost, which no variable lowers', () => {
+    const asked = { PASSWORD_COST: '16', SCRYPT_N: '16', PASSWORD_HASH_COST: '1' }
+    expect(loadConfig({}).signIn.passwordCost).toEqual({ N: 2 ** 15, r: 8, p: 1 })
+    expect(loadConfig(asked).signIn.passwordCost).toEqual(passwordCost)
   })
 
   it('prepares PostgreSQL statements unless DATABASE_PREPARED_STATEMENTS is off, or pooled', () => {

@@ -7,6 +7,7 @@ import { type CrashPointSetting, crashPointNames } from './crash-points.ts'
 import { type DocumentsConfig, loadDocumentsConfig } from './document-storage-config.ts'
 import { loadMailConfig, type MailConfig } from './mail-config.ts'
 import { loadTrackingConfig, type TrackingConfig } from './tracking-config.ts'
+import { type PasswordCost, passwordCost } from './modules/sign-in/oidc/passwords.ts'
 import { parseTrustProxy, type TrustProxy } from './trust-proxy.ts'
 
 /** How PostgreSQL statements are sent: DATABASE_PREPARED_STATEMENTS (README, docs/deployment.md). */
@@ -162,6 +163,12 @@ export interface SignInConfig {
    */
   registrationsPerAddressPerHour: number
   registrationsPerClientPerHour: number
+  /**
+   * What a new password's hash costs: `passwordCost` always, read from no
+   * variable, so that no setting can weaken it. The test app alone gives its
+   * accounts a cheaper one (testing/test-app.ts).
+   */
+  passwordCost: PasswordCost
 }
 
 export type OidcConfig =
@@ -368,6 +375,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       resetsPerClientPerHour: values.PASSWORD_RESETS_PER_CLIENT_PER_HOUR,
       registrationsPerAddressPerHour: values.REGISTRATIONS_PER_ADDRESS_PER_HOUR,
       registrationsPerClientPerHour: values.REGISTRATIONS_PER_CLIENT_PER_HOUR,
+      passwordCost,
     },
     oidc,
     adminEmails: values.ADMIN_EMAILS,

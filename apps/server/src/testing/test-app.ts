@@ -11,6 +11,7 @@ import { verifyLedger } from '../ledger/verify-ledger.ts'
 import { newSigningKey, signingKeysName } from '../modules/sign-in/oidc/server-secrets.ts'
 import { mintAccessToken } from '../modules/sign-in/oidc/token-minter.ts'
 import { createTestDatabase } from './test-database.ts'
+import { testPasswordCost } from './test-password-cost.ts'
 
 export interface TestApp {
   app: FastifyInstance
@@ -70,6 +71,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     JOB_QUEUE_CONNECTIONS: '2',
     ...options.env,
   })
+  config.signIn.passwordCost = testPasswordCost
   const fresh = await createTestDatabase()
   await fresh.db
     .insertInto('server_secrets')

@@ -5,6 +5,7 @@ import { apiCaller, partyTokens } from '../../testing/api-caller.ts'
 import { confirmDelivery, joinedSale, payByCard, track } from '../../testing/sale-steps.ts'
 import { TestClock } from '../../testing/test-clock.ts'
 import { createTestApp, type TestApp } from '../../testing/test-app.ts'
+import { testPasswordCost } from '../../testing/test-password-cost.ts'
 
 /** Issue 30: closing an account, refused while money is held or owed; personal data erased, the ledger kept. */
 let testApp: TestApp | undefined
@@ -86,7 +87,11 @@ describe('POST /me/close_account', () => {
   it('deletes the embedded sign-in account, its sessions and its failed sign-ins', async () => {
     const { call, db } = await start()
     await call('buyer', 'GET', '/api/v1/me')
-    await createAccount(db, { email: 'buyer@example.com', password: 'correct horse 42', firstName: 'Bea', lastName: 'Byrne', locale: null })
+    await createAccount(
+      db,
+      { email: 'buyer@example.com', password: 'correct horse 42', firstName: 'Bea', lastName: 'Byrne', locale: null },
+      testPasswordCost,
+    )
     const accountId = accountIdForEmail('buyer@example.com')
     await db
       .insertInto('oidc_payloads')

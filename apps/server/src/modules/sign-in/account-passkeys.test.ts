@@ -3,6 +3,7 @@ import { accountIdForEmail } from './oidc/account-id.ts'
 import { createAccount } from './oidc/accounts.ts'
 import { SoftwareAuthenticator } from '../../testing/software-authenticator.ts'
 import { createTestApp, type TestApp } from '../../testing/test-app.ts'
+import { testPasswordCost } from '../../testing/test-password-cost.ts'
 
 /** Issue 30: passkeys added from the Account page (the sign-in with them is in modules/sign-in/oidc/passkey-sign-in.test.ts). */
 let testApp: TestApp | undefined
@@ -18,7 +19,7 @@ const rp = { id: 'localhost', origin: 'http://localhost:3999' }
 async function start() {
   testApp = await createTestApp()
   const { db } = testApp.database
-  await createAccount(db, { email: 'anna@example.com', password, firstName: 'Anna', lastName: 'Nowak', locale: null })
+  await createAccount(db, { email: 'anna@example.com', password, firstName: 'Anna', lastName: 'Nowak', locale: null }, testPasswordCost)
   const token = await testApp.tokenFor('anna@example.com')
   const call = async (method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object) => {
     const response = await testApp!.app.inject({
@@ -98,7 +99,7 @@ describe('passkeys on the Account page', () => {
     const { call, db } = await start()
     const options = (await call('POST', '/me/passkeys/registration_options', { current_password: password })).body
     const mine = (await call('POST', '/me/passkeys', { name: 'Mine', response: new SoftwareAuthenticator(rp).create(options) })).body
-    await createAccount(db, { email: 'bo@example.com', password, firstName: 'Bo', lastName: 'Berg', locale: null })
+    await createAccount(db, { email: 'bo@example.com', password, firstName: 'Bo', lastName: 'Berg', locale: null }, testPasswordCost)
     const bo = await testApp!.tokenFor('bo@example.com')
     const response = await testApp!.app.inject({
       method: 'DELETE',

@@ -3,6 +3,7 @@ import { accountIdForEmail } from './oidc/account-id.ts'
 import { authenticate, createAccount } from './oidc/accounts.ts'
 import { appPerTest } from '../../testing/app-per-test.ts'
 import { type WrittenMail, writtenMails } from '../../testing/written-mails.ts'
+import { testPasswordCost } from '../../testing/test-password-cost.ts'
 
 /** Issue 30: changing the sign-in address from the Account page, proved by a link to the new address. */
 const testApps = appPerTest()
@@ -12,7 +13,7 @@ const password = 'correct horse 42'
 async function start() {
   const testApp = await testApps.open()
   const { db } = testApp.database
-  await createAccount(db, { email: 'anna@example.com', password, firstName: 'Anna', lastName: 'Nowak', locale: null })
+  await createAccount(db, { email: 'anna@example.com', password, firstName: 'Anna', lastName: 'Nowak', locale: null }, testPasswordCost)
   const token = await testApp.tokenFor('anna@example.com', { firstName: 'Anna' })
   const change = async (body: object) => {
     const response = await testApp!.app.inject({
@@ -90,7 +91,11 @@ describe('POST /me/email', () => {
   it('answers the same for an address another account has, whose link then says it is taken', async () => {
     const { db, change, open, dataDir } = await start()
     expect((await change({ new_email: 'bo@example.com', current_password: password })).status).toBe(202)
-    await createAccount(db, { email: 'bo@example.com', password: 'another horse 7', firstName: 'Bo', lastName: 'Berg', locale: null })
+    await createAccount(
+      db,
+      { email: 'bo@example.com', password: 'another horse 7', firstName: 'Bo', lastName: 'Berg', locale: null },
+      testPasswordCost,
+    )
     const opened = await open(linkIn(mailTo(await writtenMails(dataDir), 'bo@example.com').text))
     expect(opened.statusCode).toBe(409)
     expect(opened.body).toContain('<h1>Address already in use</h1>')

@@ -35,7 +35,7 @@ export async function changePassword(
     throw new AppError('incorrect_password', 'The current password is incorrect')
   }
   await signInSucceeded(deps.db, account.email, source, now, deps.signIn)
-  await setPassword(deps.db, account.id, command.newPassword)
+  await setPassword(deps.db, account.id, command.newPassword, deps.signIn.passwordCost)
   const ended = await endSessionsOfAccount(deps.db, account.id, { keepGrantId: command.keepGrantId ?? undefined })
   return { signed_out_sessions: ended.sessions }
 }

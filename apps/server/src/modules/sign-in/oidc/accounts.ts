@@ -3,7 +3,7 @@ import type { Database } from '../../../db/schema.ts'
 import { accountIdForEmail } from './account-id.ts'
 import { findAccountRow, findCredentialsByAddress, insertAccount, updatePasswordHash } from './accounts-repository.ts'
 import { normaliseEmail } from './email-address.ts'
-import { dummyPasswordHash, hashPassword, verifyPassword } from './passwords.ts'
+import { dummyPasswordHash, hashPassword, type PasswordCost, verifyPassword } from './passwords.ts'
 
 /** The embedded provider's accounts: the only place that sees passwords. */
 export interface AccountProfile {
@@ -18,10 +18,11 @@ export interface AccountProfile {
 export async function createAccount(
   db: Kysely<Database>,
   input: { email: string; password: string; firstName: string; lastName: string; locale: string | null },
+  cost: PasswordCost,
 ): Promise<{ created: true; accountId: string; email: string } | { created: false }> {
   const email = normaliseEmail(input.email)
   const id = accountIdForEmail(email)
-  const passwordHash = await hashPassword(input.password)
+  const passwordHash = await hashPassword(input.password, cost)
   const row = await insertAccount(db, {
     id,
     email,
@@ -48,8 +49,8 @@ export async function authenticate(db: Kysely<Database>, email: string, password
 }
 
 /** A new password for the account (reset, change); the caller decides which sessions end. */
-export async function setPassword(db: Kysely<Database>, id: string, password: string): Promise<void> {
-  const passwordHash = await hashPassword(password)
+export async function setPassword(db: Kysely<Database>, id: string, password: string, cost: PasswordCost): Promise<void> {
+  const passwordHash = await hashPassword(password, cost)
   await updatePasswordHash(db, id, passwordHash)
 }
 

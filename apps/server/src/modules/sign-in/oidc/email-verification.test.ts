@@ -4,6 +4,7 @@ import type { Database } from '../../../db/database.ts'
 import { createTestDatabase } from '../../../testing/test-database.ts'
 import { createAccount, findAccountProfile } from './accounts.ts'
 import { confirmEmail, confirmationLinkDays, linkState, sendConfirmationLink } from './email-verification.ts'
+import { testPasswordCost } from '../../../testing/test-password-cost.ts'
 
 let database: Database | undefined
 afterEach(async () => {
@@ -18,13 +19,17 @@ const day = 86_400_000
 async function setup() {
   database = await createTestDatabase()
   const { db } = database
-  const created = await createAccount(db, {
-    email: 'Ola@Example.com',
-    password: 'correct horse 42',
-    firstName: 'Ola',
-    lastName: 'Nowak',
-    locale: 'pl_pl',
-  })
+  const created = await createAccount(
+    db,
+    {
+      email: 'Ola@Example.com',
+      password: 'correct horse 42',
+      firstName: 'Ola',
+      lastName: 'Nowak',
+      locale: 'pl_pl',
+    },
+    testPasswordCost,
+  )
   if (!created.created) throw new Error('account not created')
   const sent: MailMessage[] = []
   const mailer: Mailer = {

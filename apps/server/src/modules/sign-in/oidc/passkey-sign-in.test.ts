@@ -5,6 +5,7 @@ import { appPerTest } from '../../../testing/app-per-test.ts'
 import { accountIdForEmail } from './account-id.ts'
 import { createAccount } from './accounts.ts'
 import { authorizationUrl, exchangeCode, interactionPath, pkcePair, TestBrowser, testPublicUrl } from './test-browser.ts'
+import { testPasswordCost } from '../../../testing/test-password-cost.ts'
 
 /** Issue 30: signing in with a passkey instead of the password, on the embedded sign-in page. */
 const testApps = appPerTest()
@@ -16,7 +17,11 @@ const rp = { id: new URL(testPublicUrl).hostname, origin: testPublicUrl }
 async function withPasskey() {
   const testApp = await testApps.open()
   const { app, database } = testApp
-  await createAccount(database.db, { email: 'anna@example.com', password, firstName: 'Anna', lastName: 'Nowak', locale: null })
+  await createAccount(
+    database.db,
+    { email: 'anna@example.com', password, firstName: 'Anna', lastName: 'Nowak', locale: null },
+    testPasswordCost,
+  )
   const authorization = { authorization: `Bearer ${await testApp.tokenFor('anna@example.com')}` }
   const authenticator = await addPasskey(app, authorization, password, rp)
   return { app, db: database.db, authenticator }

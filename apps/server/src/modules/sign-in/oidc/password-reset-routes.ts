@@ -127,7 +127,7 @@ export function passwordResetRoutes(
         const view = { action: resetAction(request.params.token, context.locale), errors: { password: weak } }
         return deps.sendPage(reply, 400, resetPasswordPage(context, view))
       }
-      const result = await resetPassword(db, request.params.token, password, clock.now())
+      const result = await resetPassword(db, request.params.token, password, clock.now(), deps.signIn.passwordCost)
       if (result.outcome !== 'reset') return outcome(request, reply, result.outcome)
       return deps.sendPage(
         reply,

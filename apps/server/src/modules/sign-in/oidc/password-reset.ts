@@ -6,7 +6,7 @@ import type { Database } from '../../../db/schema.ts'
 import { lockAccountByAddress, markEmailVerified, updatePasswordHash } from './accounts-repository.ts'
 import { endSessionsOfAccount } from './account-sessions.ts'
 import { normaliseEmail } from './email-address.ts'
-import { hashPassword } from './passwords.ts'
+import { hashPassword, type PasswordCost } from './passwords.ts'
 import {
   countResetTokensSince,
   findResetToken,
@@ -107,8 +107,9 @@ export async function resetPassword(
   token: string,
   newPassword: string,
   now: Date,
+  cost: PasswordCost,
 ): Promise<{ outcome: 'reset'; accountId: string } | { outcome: Exclude<ResetLinkState, 'valid'> }> {
-  const passwordHash = await hashPassword(newPassword)
+  const passwordHash = await hashPassword(newPassword, cost)
   const result = await db.transaction().execute(async (trx) => {
     const row = await findLink(trx, token, { lock: true })
     const state = stateOf(row, now)

@@ -6,7 +6,7 @@ import type { Database } from '../../../db/schema.ts'
 import { accountIdForEmail } from './account-id.ts'
 import { findAccountIdByAddress, findContactByAddress, insertAccount } from './accounts-repository.ts'
 import { normaliseEmail } from './email-address.ts'
-import { hashPassword } from './passwords.ts'
+import { hashPassword, type PasswordCost } from './passwords.ts'
 import {
   countRegistrationEmailsSince,
   deletePendingRegistration,
@@ -52,6 +52,8 @@ export interface RegistrationDeps {
   home: string
   /** The address for questions, in the e-mails' footer. */
   supportEmail: string
+  /** What the password's hash costs (the configuration's `signIn.passwordCost`). */
+  passwordCost: PasswordCost
   /** E-mails per address in an hour (links and owner notices alike); more registrations send nothing. */
   perAddressPerHour: number
 }
@@ -77,7 +79,7 @@ export async function requestRegistration(
 ): Promise<RegistrationOutcome> {
   const email = normaliseEmail(input.email)
   // Before anything else and whatever follows: the slow step, done alike for every address.
-  const passwordHash = await hashPassword(input.password)
+  const passwordHash = await hashPassword(input.password, deps.passwordCost)
   const token = randomBytes(32).toString('base64url')
   const { now } = deps
   const addressHash = sha256(email)

@@ -88,6 +88,7 @@ export function registrationRoutes(
           issuer: deps.issuer,
           home,
           perAddressPerHour: deps.signIn.registrationsPerAddressPerHour,
+          passwordCost: deps.signIn.passwordCost,
         },
         input,
         { locale: page.locale, interactionUid: interaction.uid },

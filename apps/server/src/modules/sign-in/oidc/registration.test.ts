@@ -10,6 +10,7 @@ import { writtenMails } from '../../../testing/written-mails.ts'
 import { createAccount } from './accounts.ts'
 import { authorizationUrl, interactionPath, pkcePair, TestBrowser, testPublicUrl, tokensAfter } from './test-browser.ts'
 import { openRegistrationLink, registrationLinkFor } from './test-registration.ts'
+import { testPasswordCost } from '../../../testing/test-password-cost.ts'
 
 const issuer = `${testPublicUrl}/oidc`
 const cleanups: (() => Promise<void>)[] = []
@@ -64,7 +65,7 @@ describe('registration answers the same for every address (issue 30)', () => {
   it('shows one page, one status, for a free and a taken address, and e-mails the owner of the taken one instead', async () => {
     const { app, db, dataDir } = await startServer()
     const bob = { firstName: 'Bob', lastName: 'Nowak', email: 'bob@example.com', password: 'bobs horse 7' }
-    await createAccount(db, { ...bob, locale: 'en_gb' })
+    await createAccount(db, { ...bob, locale: 'en_gb' }, testPasswordCost)
     const hashBefore = await passwordHashOf(db, 'bob@example.com')
 
     const free = (await register(new TestBrowser(app), anna)).response
@@ -224,7 +225,7 @@ describe('the e-mailed link', () => {
     const { app, db, dataDir } = await startServer()
     const browser = new TestBrowser(app)
     await register(browser, anna)
-    await createAccount(db, { ...anna, password: 'the other one 9', locale: null })
+    await createAccount(db, { ...anna, password: 'the other one 9', locale: null }, testPasswordCost)
     const hash = await passwordHashOf(db, annaAddress)
     const done = await openRegistrationLink(browser, await registrationLinkFor(dataDir, annaAddress))
     expect(done.statusCode).toBe(409)

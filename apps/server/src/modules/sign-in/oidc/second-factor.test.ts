@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import type { Clock } from '../../../clock.ts'
 import { addPasskey } from '../../../testing/software-authenticator.ts'
 import { createTestApp, type TestApp } from '../../../testing/test-app.ts'
+import { testPasswordCost } from '../../../testing/test-password-cost.ts'
 import { writtenMails } from '../../../testing/written-mails.ts'
 import { accountIdForEmail } from './account-id.ts'
 import { createAccount } from './accounts.ts'
@@ -43,7 +44,7 @@ async function start(env: Record<string, string> = {}) {
 
 async function account(email: string, options: { confirmed?: boolean } = {}) {
   const { db } = testApp!.database
-  await createAccount(db, { email, password, firstName: 'Anna', lastName: 'Nowak', locale: null })
+  await createAccount(db, { email, password, firstName: 'Anna', lastName: 'Nowak', locale: null }, testPasswordCost)
   if (options.confirmed) await db.updateTable('accounts').set({ email_verified_at: new Date() }).where('email', '=', email).execute()
   return { authorization: `Bearer ${await testApp!.tokenFor(email, { emailVerified: options.confirmed ?? false })}` }
 }

@@ -15,6 +15,7 @@ import { sendConfirmationLink } from './email-verification.ts'
 import { authorizationUrl, interactionPath, pkcePair, refresh, TestBrowser, testPublicUrl, tokensAfter } from './test-browser.ts'
 import { registerThroughLink } from './test-registration.ts'
 import { mintAccessToken, signingKeyFilePath } from './token-minter.ts'
+import { testPasswordCost } from '../../../testing/test-password-cost.ts'
 
 const issuer = `${testPublicUrl}/oidc`
 const cleanups: (() => Promise<void>)[] = []
@@ -159,7 +160,7 @@ describe('registration (prompt=create)', () => {
 describe('sign-in', () => {
   it('signs in with the right password', async () => {
     const { app, database } = await startServer()
-    await createAccount(database.db, { ...anna, locale: 'pl_pl' })
+    await createAccount(database.db, { ...anna, locale: 'pl_pl' }, testPasswordCost)
     const browser = new TestBrowser(app)
     const { verifier, pagePath, page } = await openSignIn(browser)
     expect(page.body).toMatch(/<label for="email">E-mail<\/label>/)
@@ -185,7 +186,7 @@ describe('sign-in', () => {
 
   it('gives one message for a wrong password and an unknown e-mail, and keeps the e-mail', async () => {
     const { app, database } = await startServer()
-    await createAccount(database.db, { ...anna, locale: null })
+    await createAccount(database.db, { ...anna, locale: null }, testPasswordCost)
     const browser = new TestBrowser(app)
     const { pagePath } = await openSignIn(browser)
     const wrong = await browser.request({
@@ -208,7 +209,7 @@ describe('sign-in', () => {
 
   it('refuses a sixth attempt from one client address within 15 minutes, even with the right password', async () => {
     const { app, database } = await startServer()
-    await createAccount(database.db, { ...anna, locale: null })
+    await createAccount(database.db, { ...anna, locale: null }, testPasswordCost)
     const browser = new TestBrowser(app, { remoteAddress: '203.0.113.9' })
     const { pagePath } = await openSignIn(browser)
     for (let attempt = 1; attempt <= 5; attempt++) {
@@ -320,7 +321,7 @@ describe('throttles that stop attackers, not owners', () => {
 
   it("sets a signed device cookie, and attackers from other addresses cannot lock the owner's browser out", async () => {
     current = await startServer()
-    await createAccount(current.database.db, { ...anna, locale: null })
+    await createAccount(current.database.db, { ...anna, locale: null }, testPasswordCost)
     const owner = new TestBrowser(current.app, { remoteAddress: '198.51.100.20' })
     const { verifier, pagePath } = await openSignIn(owner)
     const signedIn = await owner.request({ method: 'POST', url: `${pagePath}/login`, form: { email: anna.email, password: anna.password } })
@@ -358,7 +359,7 @@ describe('throttles that stop attackers, not owners', () => {
 
   it('limits a known browser too, so that a stolen device cookie cannot guess on', async () => {
     current = await startServer()
-    await createAccount(current.database.db, { ...anna, locale: null })
+    await createAccount(current.database.db, { ...anna, locale: null }, testPasswordCost)
     const owner = new TestBrowser(current.app, { remoteAddress: '198.51.100.20' })
     await signInAs(owner, anna)
     const thief = new TestBrowser(current.app, { remoteAddress: '203.0.113.50' })
@@ -376,7 +377,7 @@ describe('throttles that stop attackers, not owners', () => {
 
   it('throttles a distributed attacker per address and e-mails the owner once, in their language', async () => {
     current = await startServer()
-    await createAccount(current.database.db, { ...anna, locale: 'sv_se' })
+    await createAccount(current.database.db, { ...anna, locale: 'sv_se' }, testPasswordCost)
     const statuses = []
     for (let i = 0; i < 8; i++) statuses.push(...(await failFrom(`203.0.113.${i + 1}`, 6)))
     expect(statuses.filter((status) => status === 429)).toHaveLength(8)
@@ -498,8 +499,8 @@ describe('tokens and sessions', () => {
   it("asks first when the ID token is another person's, as a forged sign-out link would carry", async () => {
     const { app, database } = await startServer()
     const bob = { firstName: 'Bob', lastName: 'Nowak', email: 'bob@example.com', password: 'another horse 7' }
-    await createAccount(database.db, { ...anna, locale: 'en_gb' })
-    await createAccount(database.db, { ...bob, locale: 'en_gb' })
+    await createAccount(database.db, { ...anna, locale: 'en_gb' }, testPasswordCost)
+    await createAccount(database.db, { ...bob, locale: 'en_gb' }, testPasswordCost)
     const annasBrowser = new TestBrowser(app)
     const annas = await signInAs(annasBrowser, anna)
     const bobs = await signInAs(new TestBrowser(app), bob)
@@ -556,7 +557,7 @@ describe('e-mail address confirmation', () => {
   // Registration proves the address itself now (registration.test.ts); accounts made before that still confirm it by this link.
   it('e-mails a link to an unconfirmed account; the link confirms only on the button, and the next token says so', async () => {
     const { app, database, dataDir } = await startServer(undefined, { COMPANY_EMAIL_DOMAIN: 'example.com' })
-    await createAccount(database.db, { ...anna, locale: null })
+    await createAccount(database.db, { ...anna, locale: null }, testPasswordCost)
     const browser = new TestBrowser(app)
     const tokens = await signInAs(browser, anna)
     expect(decodeJwt(tokens.access_token).email_verified).toBe(false)
@@ -604,7 +605,7 @@ describe('e-mail address confirmation', () => {
 
   it('sends the link again from the account page, in the interface language, until the address is confirmed', async () => {
     const { app, database, dataDir } = await startServer()
-    await createAccount(database.db, { ...anna, locale: null })
+    await createAccount(database.db, { ...anna, locale: null }, testPasswordCost)
     const browser = new TestBrowser(app)
     const tokens = await signInAs(browser, anna)
     const resend = () =>
@@ -652,7 +653,7 @@ describe('an address someone proved before (issue 30)', () => {
   it('an account from before that never confirmed it is not signed in: the page asks to confirm first, and the link then lets the owner in', async () => {
     const { app, database, dataDir } = await startServer()
     await provedByOperator(app, anna.email)
-    await createAccount(database.db, { ...anna, locale: null })
+    await createAccount(database.db, { ...anna, locale: null }, testPasswordCost)
     const browser = new TestBrowser(app)
     const { pagePath } = await openSignIn(browser)
     const signIn = await browser.request({ method: 'POST', url: `${pagePath}/login`, form: { email: anna.email, password: anna.password } })
@@ -687,7 +688,7 @@ describe('an address someone proved before (issue 30)', () => {
 
   it('signs in an unconfirmed account from before as before when nobody proved its address', async () => {
     const { app, database } = await startServer()
-    await createAccount(database.db, { ...anna, locale: null })
+    await createAccount(database.db, { ...anna, locale: null }, testPasswordCost)
     const tokens = await signInAs(new TestBrowser(app), anna)
     expect(decodeJwt(tokens.access_token).email_verified).toBe(false)
     expect((await app.inject({ url: '/api/v1/me', headers: { authorization: `Bearer ${tokens.access_token}` } })).statusCode).toBe(200)
@@ -707,7 +708,7 @@ describe('password reset', () => {
 
   it('from the sign-in page to a new password: every session ends, the old password is refused, the new one works', async () => {
     const { app, database, dataDir } = await startServer()
-    await createAccount(database.db, { ...anna, locale: null })
+    await createAccount(database.db, { ...anna, locale: null }, testPasswordCost)
     const laptop = new TestBrowser(app)
     const laptopTokens = await signInAs(laptop, anna)
     const phone = new TestBrowser(app, { remoteAddress: '198.51.100.30' })
@@ -784,7 +785,7 @@ describe('password reset', () => {
   it('refuses a link after 30 minutes, a made-up one, and one sent before the address changed', async () => {
     let now = new Date()
     const { app, database, dataDir } = await startServer(undefined, {}, { now: () => now })
-    await createAccount(database.db, { ...anna, locale: null })
+    await createAccount(database.db, { ...anna, locale: null }, testPasswordCost)
     const browser = new TestBrowser(app)
     await browser.request({ method: 'POST', url: '/oidc/forgot-password?lang=en_gb', form: { email: anna.email } })
     const link = linkIn((await resetMails(dataDir, 1))[0])
@@ -805,7 +806,7 @@ describe('password reset', () => {
 
   it('e-mails an address three links an hour and answers a client address ten requests an hour', async () => {
     const { app, database, dataDir } = await startServer()
-    await createAccount(database.db, { ...anna, locale: null })
+    await createAccount(database.db, { ...anna, locale: null }, testPasswordCost)
     const browser = new TestBrowser(app)
     const statuses: number[] = []
     for (let i = 0; i < 5; i++) {
@@ -829,7 +830,7 @@ describe('password reset', () => {
 
   it('clears the failed sign-ins counted against the account', async () => {
     const { app, database, dataDir } = await startServer()
-    await createAccount(database.db, { ...anna, locale: null })
+    await createAccount(database.db, { ...anna, locale: null }, testPasswordCost)
     const browser = new TestBrowser(app)
     const { pagePath } = await openSignIn(browser)
     for (let attempt = 1; attempt <= 5; attempt++) {
@@ -865,7 +866,7 @@ describe('password change from the account page', () => {
 
   it('checks the current password, keeps this session and ends every other', async () => {
     const { app, database } = await startServer()
-    await createAccount(database.db, { ...anna, locale: null })
+    await createAccount(database.db, { ...anna, locale: null }, testPasswordCost)
     const laptop = new TestBrowser(app)
     const laptopTokens = await signInAs(laptop, anna)
     const phone = new TestBrowser(app, { remoteAddress: '198.51.100.30' })
@@ -897,7 +898,7 @@ describe('password change from the account page', () => {
 
   it('throttles guesses of the current password as a sign-in from that address is', async () => {
     const { app, database } = await startServer()
-    await createAccount(database.db, { ...anna, locale: null })
+    await createAccount(database.db, { ...anna, locale: null }, testPasswordCost)
     const tokens = await signInAs(new TestBrowser(app), anna)
     const statuses: number[] = []
     for (let attempt = 1; attempt <= 5; attempt++) {
@@ -928,7 +929,7 @@ describe('password change from the account page', () => {
 describe('signed-in sessions on the account page', () => {
   it('lists the browsers signed in, marks this one, and signs out every other', async () => {
     const { app, database } = await startServer()
-    await createAccount(database.db, { ...anna, locale: null })
+    await createAccount(database.db, { ...anna, locale: null }, testPasswordCost)
     const phone = new TestBrowser(app, { remoteAddress: '198.51.100.30' })
     const phoneTokens = await signInAs(phone, anna)
     const laptop = new TestBrowser(app)
