@@ -90,6 +90,7 @@ import { verificationRoutes } from '../modules/verification/verification-routes.
 import { isIdentityVerified } from '../modules/verification/verification.ts'
 import { seedPartnerClients } from '../modules/partner-clients/partner-clients.ts'
 import { verifyRoutes } from '../modules/verify/verify-routes.ts'
+import { named } from './named-plugin.ts'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -295,36 +296,38 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   purge.unref()
   app.addHook('onClose', async () => clearInterval(purge))
 
+  // Each route plugin under a name of its own (named-plugin.ts says why).
+  const transactionDepsOf = () => transactionDeps
   await app.register(
-    async (api) => {
-      await api.register(healthRoutes)
-      await api.register(clientConfigRoutes)
-      await api.register(partnerClientRoutes)
-      await api.register(guidedTourRoutes)
-      await api.register(meRoutes)
-      await api.register(passkeyRoutes)
-      await api.register(totpRoutes)
-      await api.register(batchRoutes)
-      await api.register(profileRoutes)
-      await api.register(bankAccountRoutes)
-      await api.register(verificationRoutes)
-      await api.register(adminLedgerRoutes)
-      await api.register(adminBackupRoutes(database))
-      await api.register(adminOutboxRetryRoutes)
-      await api.register(reconciliationRoutes)
+    named('api-v1', async (api) => {
+      await api.register(named('health-routes', healthRoutes))
+      await api.register(named('client-config-routes', clientConfigRoutes))
+      await api.register(named('partner-client-routes', partnerClientRoutes))
+      await api.register(named('guided-tour-routes', guidedTourRoutes))
+      await api.register(named('me-routes', meRoutes))
+      await api.register(named('passkey-routes', passkeyRoutes))
+      await api.register(named('totp-routes', totpRoutes))
+      await api.register(named('batch-routes', batchRoutes))
+      await api.register(named('profile-routes', profileRoutes))
+      await api.register(named('bank-account-routes', bankAccountRoutes))
+      await api.register(named('verification-routes', verificationRoutes))
+      await api.register(named('admin-ledger-routes', adminLedgerRoutes))
+      await api.register(named('admin-backup-routes', adminBackupRoutes(database)))
+      await api.register(named('admin-outbox-retry-routes', adminOutboxRetryRoutes))
+      await api.register(named('reconciliation-routes', reconciliationRoutes))
       const sandboxDisputes = providers.paymentSide.provider === 'sandbox' ? providers.paymentSide.sandbox.disputes : null
-      await api.register(chargebackRoutes(() => transactionDeps, sandboxDisputes))
-      await api.register(adminAuditRoutes)
-      await api.register(adminClientRoutes)
-      await api.register(webhookRoutes)
-      await api.register(devMailboxRoutes(providers.devMailbox))
-      await api.register(supportedCarriersRoutes)
-      await api.register(kindRoutesPlugin(() => transactionDeps))
-      await api.register(quoteRoutes())
-      await api.register(joinRoutes(() => transactionDeps))
-      await api.register(detailsRoutes(() => transactionDeps))
-      await api.register(guestRoutes(() => transactionDeps))
-      await api.register(partnerTransactionRoutes(() => transactionDeps))
+      await api.register(named('chargeback-routes', chargebackRoutes(transactionDepsOf, sandboxDisputes)))
+      await api.register(named('admin-audit-routes', adminAuditRoutes))
+      await api.register(named('admin-client-routes', adminClientRoutes))
+      await api.register(named('webhook-routes', webhookRoutes))
+      await api.register(named('dev-mailbox-routes', devMailboxRoutes(providers.devMailbox)))
+      await api.register(named('supported-carriers-routes', supportedCarriersRoutes))
+      await api.register(named('kind-routes', kindRoutesPlugin(transactionDepsOf)))
+      await api.register(named('quote-routes', quoteRoutes()))
+      await api.register(named('join-routes', joinRoutes(transactionDepsOf)))
+      await api.register(named('details-routes', detailsRoutes(transactionDepsOf)))
+      await api.register(named('guest-routes', guestRoutes(transactionDepsOf)))
+      await api.register(named('partner-transaction-routes', partnerTransactionRoutes(transactionDepsOf)))
       const verificationDeps = {
         db: database.db,
         clock,
@@ -338,22 +341,22 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         payments: providers.payments,
         isIdentityVerified: (userId: string) => isIdentityVerified(verificationDeps, userId),
       })
-      await api.register(paymentRoutes(paymentDeps))
-      await api.register(actionRoutes(paymentDeps))
-      await api.register(caseRoutes())
-      await api.register(caseFileRoutes())
-      await api.register(receiptRoutes())
-      await api.register(messageRoutes(() => transactionDeps, providers.documents, providers.jobs))
-      await api.register(listingRoutes(paymentDeps))
-      await api.register(adminTransactionRoutes(() => transactionDeps))
-      await api.register(verifyRoutes)
-    },
+      await api.register(named('payment-routes', paymentRoutes(paymentDeps)))
+      await api.register(named('action-routes', actionRoutes(paymentDeps)))
+      await api.register(named('case-routes', caseRoutes()))
+      await api.register(named('case-file-routes', caseFileRoutes()))
+      await api.register(named('receipt-routes', receiptRoutes()))
+      await api.register(named('message-routes', messageRoutes(transactionDepsOf, providers.documents, providers.jobs)))
+      await api.register(named('listing-routes', listingRoutes(paymentDeps)))
+      await api.register(named('admin-transaction-routes', adminTransactionRoutes(transactionDepsOf)))
+      await api.register(named('verify-routes', verifyRoutes))
+    }),
     { prefix: '/api/v1' },
   )
-  await app.register(contactRoutes)
+  await app.register(named('contact-routes', contactRoutes))
   await stopInvitationsRoutes(app)
   await optOutRoutes(app)
-  await app.register(balanceRoutes)
+  await app.register(named('balance-routes', balanceRoutes))
   await registerProviderRoutes(app, providers, clock)
   await faviconRoute(app)
   await registerWebApp(app, { distDir: options.webDistDir ?? defaultWebDist })

@@ -16,6 +16,7 @@ export const engineIndependentTestFiles: readonly string[] = [
   'src/adapters/mailer/mailer.contract.test.ts',
   'src/bank-link-config.test.ts',
   'src/doctor/checks/bank-link.test.ts',
+  'src/http/named-plugin.test.ts',
   'src/http/plugins/error-handler.test.ts',
   'src/http/plugins/security-headers.test.ts',
   'src/http/request-log.test.ts',
