@@ -322,28 +322,43 @@ export class JobQueue {
         perJobResults: true,
       },
       async (jobs) => {
-        const backlog = this.#noteFetch(name, jobs.length, batchSize)
-        await this.#giveWay(name)
-        const slices = groups ? chunk(jobs, groups.size) : [jobs]
-        const batch = Promise.all(slices.map((slice) => this.#runSlice(name, handler, slice, groups)))
+        // Busy from the moment its jobs are fetched, not only once they run: runDue must not
+        // find them taken and return before they have run (seen in CI, on PostgreSQL).
+        const batch = this.#runFetched(name, handler, jobs, batchSize, groups)
         this.#busy.add(batch)
         try {
-          const results = (await batch).flat()
-          // PGlite answers within the same turn of the event loop, and a
-          // worker in burst mode fetches again at once: without this pause a
-          // backlog would keep requests, other queues and timers waiting
-          // until it is gone.
-          await setImmediate()
-          return results
+          return await batch
         } finally {
           this.#busy.delete(batch)
-          if (backlog) {
-            backlog.running -= 1
-            if (backlog.running === 0) backlog.endedAt = performance.now()
-          }
         }
       },
     )
+  }
+
+  async #runFetched<T>(
+    name: string,
+    handler: JobHandler<T>,
+    jobs: Job<T>[],
+    batchSize: number,
+    groups: JobGroups<T> | undefined,
+  ): Promise<JobResult[]> {
+    const backlog = this.#noteFetch(name, jobs.length, batchSize)
+    try {
+      await this.#giveWay(name)
+      const slices = groups ? chunk(jobs, groups.size) : [jobs]
+      const results = (await Promise.all(slices.map((slice) => this.#runSlice(name, handler, slice, groups)))).flat()
+      // PGlite answers within the same turn of the event loop, and a
+      // worker in burst mode fetches again at once: without this pause a
+      // backlog would keep requests, other queues and timers waiting
+      // until it is gone.
+      await setImmediate()
+      return results
+    } finally {
+      if (backlog) {
+        backlog.running -= 1
+        if (backlog.running === 0) backlog.endedAt = performance.now()
+      }
+    }
   }
 
   /** Notes an urgent queue's fetch; answers its backlog when the fetch came back full. */
@@ -451,7 +466,8 @@ export class JobQueue {
           if (ran >= maxJobs) throw new Error(`runDue ran ${ran} jobs and jobs keep coming: a job re-enqueues itself?`)
         }
       }
-      if (fetched === 0) return ran
+      // A worker's fetch may have come back while this round looked at the other queues.
+      if (fetched === 0 && this.#busy.size === 0) return ran
     }
   }
 
