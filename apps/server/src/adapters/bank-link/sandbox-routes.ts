@@ -7,6 +7,7 @@ import { z } from 'zod'
 import type { Clock } from '../../clock.ts'
 import { AppError } from '../../errors.ts'
 import type { SandboxBankLink } from './sandbox.ts'
+import { named } from '../../http/named-plugin.ts'
 
 /**
  * The sandbox bank-link provider's browser API, what Plaid Link would do in
@@ -15,7 +16,7 @@ import type { SandboxBankLink } from './sandbox.ts'
  * (the link token is the capability, single use), rate-limited.
  */
 export async function sandboxBankLinkRoutes(app: FastifyInstance, deps: { bankLink: SandboxBankLink; clock: Clock }): Promise<void> {
-  await app.register(async (plain) => {
+  const plugin = named('sandbox-bank-link-pages', async (plain: FastifyInstance) => {
     const scope = plain.withTypeProvider<ZodTypeProvider>()
     if (!scope.hasDecorator('rateLimit')) await scope.register(rateLimit, { global: false })
     scope.post(
@@ -41,4 +42,5 @@ export async function sandboxBankLinkRoutes(app: FastifyInstance, deps: { bankLi
       },
     )
   })
+  await app.register(plugin)
 }

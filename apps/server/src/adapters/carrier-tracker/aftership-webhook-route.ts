@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify'
 import { AppError } from '../../errors.ts'
 import type { AftershipCarrierTracker } from './aftership.ts'
 import { aftershipSignatureHeader, aftershipWebhookSchema, verifyAftershipSignature } from './aftership-webhook.ts'
+import { named } from '../../http/named-plugin.ts'
 
 export const trackingWebhookPath = '/webhooks/tracking'
 
@@ -16,7 +17,7 @@ export async function registerTrackingWebhookRoute(
   app: FastifyInstance,
   deps: { tracker: AftershipCarrierTracker; secret: string },
 ): Promise<void> {
-  await app.register(async (scope) => {
+  const plugin = named('aftership-webhook', async (scope: FastifyInstance) => {
     scope.removeAllContentTypeParsers()
     scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: 1024 * 1024 }, (_request, body, done) => {
       done(null, body)
@@ -48,4 +49,5 @@ export async function registerTrackingWebhookRoute(
       return { received: true, outcome }
     })
   })
+  await app.register(plugin)
 }

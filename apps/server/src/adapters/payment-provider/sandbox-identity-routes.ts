@@ -6,6 +6,7 @@ import { PaymentProviderError } from './provider-error.ts'
 import type { SandboxIdentity } from './sandbox-identity.ts'
 import { sendPage } from './sandbox-routes.ts'
 import { perObjectAndAddress, sandboxPageScope } from './sandbox-page-scope.ts'
+import { named } from '../../http/named-plugin.ts'
 
 /**
  * The sandbox's hosted Identity page (what Stripe's verification flow is):
@@ -20,7 +21,7 @@ const formSchema = querySchema.extend({ outcome: z.enum(['verified', 'unverified
 
 export async function sandboxIdentityRoutes(app: FastifyInstance, deps: { identity: SandboxIdentity }): Promise<void> {
   const { identity } = deps
-  await app.register(async (plain) => {
+  const plugin = named('sandbox-identity-pages', async (plain: FastifyInstance) => {
     const scope = await sandboxPageScope(plain)
     const limit = perObjectAndAddress
 
@@ -65,6 +66,7 @@ export async function sandboxIdentityRoutes(app: FastifyInstance, deps: { identi
       },
     )
   })
+  await app.register(plugin)
 }
 
 function verifyPage(id: string, clientSecret: string, returnUrl: string, lastError: string | null): SafeHtml {

@@ -8,6 +8,7 @@ import { PaymentProviderError } from './provider-error.ts'
 import { isSafeReturnUrl } from '../../http/return-url.ts'
 import type { SandboxPayments } from './sandbox-payments.ts'
 import { perObjectAndAddress, sandboxPageScope } from './sandbox-page-scope.ts'
+import { named } from '../../http/named-plugin.ts'
 
 /**
  * The sandbox's own HTTP API, what Stripe.js would call in the browser:
@@ -50,7 +51,7 @@ const p24FormSchema = p24QuerySchema.extend({ outcome: z.enum(['authorise', 'fai
 
 export async function sandboxRoutes(app: FastifyInstance, deps: { provider: SandboxPayments }): Promise<void> {
   const { provider } = deps
-  await app.register(async (plain) => {
+  const plugin = named('sandbox-payment-pages', async (plain: FastifyInstance) => {
     const scope = await sandboxPageScope(plain)
     const limit = perObjectAndAddress
 
@@ -140,6 +141,7 @@ export async function sandboxRoutes(app: FastifyInstance, deps: { provider: Sand
       },
     )
   })
+  await app.register(plugin)
 }
 
 /** The provider's refusals in the API's error vocabulary. */

@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { type MessageKey, messages } from '../notifications/notification-messages.ts'
 import { sendPlainPage } from '../notifications/plain-page.ts'
 import { stopInvitations, stopTokenPattern } from './invitation-stops.ts'
+import { named } from '../../http/named-plugin.ts'
 
 interface StopRequest {
   Params: { token: string }
@@ -22,7 +23,7 @@ const linkRateLimit = { rateLimit: { max: 20, timeWindow: 60_000 } }
  * with no script, in the e-mail's language.
  */
 export async function stopInvitationsRoutes(app: FastifyInstance): Promise<void> {
-  await app.register(async (scope) => {
+  const plugin = named('stop-invitations', async (scope: FastifyInstance) => {
     // RFC 8058 allows multipart/form-data; nothing in the body matters, so it is taken as text and ignored.
     scope.addContentTypeParser('multipart/form-data', { parseAs: 'string', bodyLimit: 4096 }, (_request, _body, done) =>
       done(null, undefined),
@@ -60,4 +61,5 @@ export async function stopInvitationsRoutes(app: FastifyInstance): Promise<void>
       return send(reply, 200, locale, { title: 'stopInvitations.done.title', body: 'stopInvitations.done.body' })
     })
   })
+  await app.register(plugin)
 }

@@ -4,6 +4,7 @@ import { addOptOut } from '../profile/notification-opt-outs-repository.ts'
 import { type MessageKey, messages } from './notification-messages.ts'
 import { optOutLinkKey, readOptOutToken } from './opt-out-links.ts'
 import { sendPlainPage } from './plain-page.ts'
+import { named } from '../../http/named-plugin.ts'
 
 interface OptOutRequest {
   Params: { token: string }
@@ -26,7 +27,7 @@ const accountPage = '/profile/help/account'
  * not sign answers 404 and changes nothing.
  */
 export async function optOutRoutes(app: FastifyInstance): Promise<void> {
-  await app.register(async (scope) => {
+  const plugin = named('one-click-opt-out', async (scope: FastifyInstance) => {
     // RFC 8058 allows multipart/form-data; nothing in the body matters, so it is taken as text and ignored.
     scope.addContentTypeParser('multipart/form-data', { parseAs: 'string', bodyLimit: 4096 }, (_request, _body, done) =>
       done(null, undefined),
@@ -71,4 +72,5 @@ export async function optOutRoutes(app: FastifyInstance): Promise<void> {
       })
     })
   })
+  await app.register(plugin)
 }

@@ -9,6 +9,7 @@ import type { PaymentEvent } from './payment-event.ts'
 import { receiveProviderEvent } from './receive-provider-event.ts'
 import { providerEventSchema } from './reduce-provider-event.ts'
 import { type SignatureCheck, verifyWebhookSignature } from './webhook-signature.ts'
+import { named } from '../../http/named-plugin.ts'
 
 export interface WebhookEndpoint {
   provider: PaymentEvent['provider']
@@ -38,7 +39,7 @@ export async function registerWebhookRoutes(
     counts?: { received(provider: string): void; rejected(provider: string): void }
   },
 ): Promise<void> {
-  await app.register(async (scope) => {
+  const plugin = named('payment-webhooks', async (scope: FastifyInstance) => {
     scope.removeAllContentTypeParsers()
     scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: 512 * 1024 }, (_request, body, done) => {
       done(null, body)
@@ -80,4 +81,5 @@ export async function registerWebhookRoutes(
       })
     }
   })
+  await app.register(plugin)
 }

@@ -27,6 +27,7 @@ import { registrationRoutes } from './registration-routes.ts'
 import { sendSignInAlert } from './sign-in-alert.ts'
 import { beginSignInAttempt, clientKeyOf, noteFailedSignIn, signInSucceeded } from './sign-in-throttle.ts'
 import { chooseLocale, localeCookie, translator } from './translations.ts'
+import { named } from '../../../http/named-plugin.ts'
 
 type Interaction = Awaited<ReturnType<Provider['interactionDetails']>>
 type View = 'login' | 'register'
@@ -67,7 +68,7 @@ export async function interactionRoutes(
 
   // Encapsulated: the HTML error handler and the rate limit apply to these routes only.
   await app.register(
-    async (scope) => {
+    named('sign-in-interactions', async (scope: FastifyInstance) => {
       // Browser pages, not API: kept out of the OpenAPI document.
       scope.addHook('onRoute', (route) => {
         route.schema = { ...route.schema, hide: true }
@@ -368,7 +369,7 @@ export async function interactionRoutes(
           { mergeWithLastSubmission: false },
         )
       })
-    },
+    }),
     { prefix: basePath },
   )
 }
