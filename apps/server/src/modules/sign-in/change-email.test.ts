@@ -52,8 +52,8 @@ describe('POST /me/email', () => {
     expect(notice.text).toContain('anna.new@example.com')
     expect(notice.text).not.toMatch(/https?:\/\//)
     // Nothing changes before the link is opened.
-    expect(await authenticate(db, 'anna@example.com', password)).toBe(accountIdForEmail('anna@example.com'))
-    expect(await authenticate(db, 'anna.new@example.com', password)).toBeNull()
+    expect(await authenticate(db, 'anna@example.com', password, testPasswordCost)).toBe(accountIdForEmail('anna@example.com'))
+    expect(await authenticate(db, 'anna.new@example.com', password, testPasswordCost)).toBeNull()
 
     const opened = await open(linkIn(confirmation.text))
     expect(opened.statusCode).toBe(200)
@@ -65,8 +65,8 @@ describe('POST /me/email', () => {
       email_verified_at: expect.any(Date),
     })
     // The same account signs in with the new address only.
-    expect(await authenticate(db, 'anna.new@example.com', password)).toBe(account.id)
-    expect(await authenticate(db, 'anna@example.com', password)).toBeNull()
+    expect(await authenticate(db, 'anna.new@example.com', password, testPasswordCost)).toBe(account.id)
+    expect(await authenticate(db, 'anna@example.com', password, testPasswordCost)).toBeNull()
     // Opening it again reads the same and changes nothing more.
     expect((await open(linkIn(confirmation.text))).body).toContain('<h1>E-mail address confirmed</h1>')
   })

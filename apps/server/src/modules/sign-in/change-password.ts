@@ -31,7 +31,7 @@ export async function changePassword(
       details: { reason: 'password_attempts', retry_after_seconds: attempt.retryAfterSeconds },
     })
   }
-  if (!(await authenticate(deps.db, account.email, command.currentPassword))) {
+  if (!(await authenticate(deps.db, account.email, command.currentPassword, deps.signIn.passwordCost))) {
     throw new AppError('incorrect_password', 'The current password is incorrect')
   }
   await signInSucceeded(deps.db, account.email, source, now, deps.signIn)

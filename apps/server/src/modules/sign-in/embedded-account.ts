@@ -3,6 +3,7 @@ import type { Database } from '../../db/schema.ts'
 import { AppError } from '../../errors.ts'
 import { type AccountProfile, authenticate, findAccountProfile } from './oidc/accounts.ts'
 import type { CurrentUser } from './users.ts'
+import { passwordCost } from './oidc/passwords.ts'
 
 /**
  * The embedded sign-in's account behind a signed-in user (its id is the
@@ -21,7 +22,8 @@ export async function embeddedAccountOf(
 
 /** Refuses with 403 `incorrect_password` unless `password` is the account's: adding or removing a way in asks for it. */
 export async function requireCurrentPassword(db: Kysely<Database>, account: AccountProfile, password: string): Promise<void> {
-  if ((await authenticate(db, account.email, password)) !== account.id) {
+  // The signed-in person's own account: its stored hash decides (the dummy's cost is for addresses with no account).
+  if ((await authenticate(db, account.email, password, passwordCost)) !== account.id) {
     throw new AppError('incorrect_password', 'The current password is not right')
   }
 }

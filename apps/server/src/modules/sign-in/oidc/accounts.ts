@@ -35,14 +35,15 @@ export async function createAccount(
 }
 
 /**
- * The account id when e-mail and password match, else null — the same work either way.
+ * The account id when e-mail and password match, else null — the same work either way:
+ * an address with no account is checked against a hash made at `cost`, what new hashes cost.
  * Found by its address, not by the id derived from it: an account that
  * changed its address keeps the id of the first one.
  */
-export async function authenticate(db: Kysely<Database>, email: string, password: string): Promise<string | null> {
+export async function authenticate(db: Kysely<Database>, email: string, password: string, cost: PasswordCost): Promise<string | null> {
   const row = await findCredentialsByAddress(db, normaliseEmail(email))
   if (!row) {
-    await verifyPassword(password, await dummyPasswordHash())
+    await verifyPassword(password, await dummyPasswordHash(cost))
     return null
   }
   return (await verifyPassword(password, row.password_hash)) ? row.id : null

@@ -260,7 +260,7 @@ export async function interactionRoutes(
           const formError = t('error.throttled', { minutes: Math.ceil(attempt.retryAfterSeconds / 60) })
           return sendPage(reply, 429, signInPage(page, { ...signIn, email, formError }))
         }
-        const accountId = await authenticate(db, email, password)
+        const accountId = await authenticate(db, email, password, deps.signIn.passwordCost)
         if (!accountId) {
           // The owner's own typos on a known browser are no attack to report.
           if (!deviceKey) await alertOwnerOfBurst(request, email, now)

@@ -46,11 +46,16 @@ export async function verifyPassword(password: string, stored: string): Promise<
 
 /**
  * Compared against when the e-mail has no account, so that an unknown address
- * takes as long as a wrong password (no account enumeration by timing). At
- * the full cost always, whatever the caller's accounts cost.
+ * takes as long as a wrong password (no account enumeration by timing): made
+ * at the cost the accounts' hashes are made at, once per cost.
  */
-let dummyHash: Promise<string> | undefined
-export function dummyPasswordHash(): Promise<string> {
-  dummyHash ??= hashPassword(randomBytes(18).toString('base64'), passwordCost)
-  return dummyHash
+const dummyHashes = new Map<string, Promise<string>>()
+export function dummyPasswordHash(cost: PasswordCost): Promise<string> {
+  const key = `${cost.N}$${cost.r}$${cost.p}`
+  let hash = dummyHashes.get(key)
+  if (!hash) {
+    hash = hashPassword(randomBytes(18).toString('base64'), cost)
+    dummyHashes.set(key, hash)
+  }
+  return hash
 }
